@@ -1,0 +1,78 @@
+import { NetlifyDev } from '@netlify/dev';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { ROOT } from './paths.ts';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key === 'set-cookie') return;
+    headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as never)
+      .on('error', reject)
+      .pipe(res)
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+}
+
+/**
+ * The production-like local server: Netlify's own emulator (`NetlifyDev`) serving the built
+ * `dist/`, the functions at their `config.path`, `netlify.toml` redirects and headers, and Blobs.
+ * The database is whatever NETLIFY_DB_URL points at (the embedded PostgreSQL), as in production.
+ */
+export async function serve(port: number, host = '127.0.0.1'): Promise<RunningServer> {
+  const netlify = new NetlifyDev({
+    projectRoot: ROOT,
+    blobs: { enabled: true },
+    functions: { enabled: true },
+    redirects: { enabled: true },
+    headers: { enabled: true },
+    staticFiles: { enabled: true },
+    environmentVariables: { enabled: true },
+    edgeFunctions: { enabled: false },
+    aiGateway: { enabled: false },
+    database: { enabled: false },
+    images: { enabled: false },
+    geolocation: { enabled: false },
+    serverAddress: null,
+  });
+  await netlify.start();
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // The client address comes from the socket, never from what the client claims.
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
+    netlify
+      .handleAndIntrospectNodeRequest(req)
+      .then(async (match) => {
+        if (match) return send(res, match.response);
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>');
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ detail: 'Local server error' }));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await netlify.stop();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/** Facts about the business shown across the site: one place to change them. */
+export const BUSINESS = {
+  name: 'Skyward Mobile Aviation',
+  shortName: 'Skyward',
+  tagline: 'Mobile aircraft inspection & maintenance',
+  location: 'San Francisco, California',
+  phoneDisplay: '(415) 555-0142',
+  phoneHref: 'tel:+14155550142',
+  emergencyLine: '24/7 Emergency Service',
+  yearsExperience: '20+',
+} as const;
+
+export const MARKETING_STATS = {
+  years: '20+',
+  states: '50',
+  faaCertified: '100%',
+  averageSavings: '20%+',
+  aircraftServiced: '500+',
+  satisfaction: '98%',
+  support: '24/7',
+} as const;
+
+/** Spec section 9: the timing and size constants of the public site. */
+export const SITE_TIMING = {
+  headerScrollDelayMs: 100,
+  savingsToastDelayMs: 2000,
+  popupDelayMs: 6000,
+} as const;
+
+export const TOASTS = {
+  durationMs: 4000,
+  visible: 3,
+  widthPx: 356,
+  gapPx: 14,
+} as const;

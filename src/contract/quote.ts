@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { type Option, valuesOf } from './options.ts';
+
+export const SERVICE_TYPES = [
+  { value: '100-hour', label: '100-Hour Inspection' },
+  { value: 'annual', label: 'Annual Inspection' },
+  { value: 'maintenance', label: 'General Maintenance' },
+  { value: 'repair', label: 'Repair Services' },
+  { value: 'emergency', label: 'Emergency Service' },
+] as const satisfies readonly Option[];
+
+export const AIRCRAFT_TYPES = [
+  { value: 'single-engine', label: 'Single Engine Piston' },
+  { value: 'multi-engine', label: 'Multi Engine Piston' },
+  { value: 'turboprop', label: 'Turboprop' },
+  { value: 'jet', label: 'Jet/Turbine' },
+  { value: 'helicopter', label: 'Helicopter' },
+  { value: 'experimental', label: 'Experimental' },
+  { value: 'other', label: 'Other' },
+] as const satisfies readonly Option[];
+
+export const PREFERRED_TIMEFRAMES = [
+  { value: 'asap', label: 'As Soon As Possible' },
+  { value: '1-week', label: 'Within 1 Week' },
+  { value: '2-weeks', label: 'Within 2 Weeks' },
+  { value: '1-month', label: 'Within 1 Month' },
+  { value: 'flexible', label: 'Flexible' },
+] as const satisfies readonly Option[];
+
+export type ServiceType = (typeof SERVICE_TYPES)[number]['value'];
+export type AircraftType = (typeof AIRCRAFT_TYPES)[number]['value'];
+export type PreferredTimeframe = (typeof PREFERRED_TIMEFRAMES)[number]['value'];
+
+/** Bounds the spec leaves open, chosen to fit real names, addresses and messages. */
+export const QUOTE_LIMITS = {
+  name: 100,
+  email: 254,
+  shortText: 120,
+  message: 5000,
+  notes: 2000,
+  maxTotalHours: 100_000,
+  maxInvoiceAmount: 10_000_000,
+} as const;
+
+const PHONE_CHARS = /^[+()\d.\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** A number typed into a text or number input: '' means not given; anything else must be numeric. */
+const numericText = (label: string, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || String(v).trim() === '') return null;
+      const n = typeof v === 'number' ? v : Number(String(v).trim().replace(/[$,]/g, ''));
+      if (!Number.isFinite(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number between 0 and ${max.toLocaleString('en-US')}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const enumOf = <V extends string>(options: readonly Option<V>[], label: string) =>
+  z.enum(valuesOf(options), {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? `${label} is required`
+        : `${label} must be one of: ${options.map((o) => o.value).join(', ')}`,
+  });
+
+export const phoneSchema = (label: string) =>
+  requiredText(label, 30).refine((v) => {
+    const digits = v.replace(/\D/g, '').length;
+    return PHONE_CHARS.test(v) && digits >= 7 && digits <= 15;
+  }, `${label} must be a valid phone number`);
+
+export const emailSchema = (label: string) =>
+  requiredText(label, QUOTE_LIMITS.email).pipe(z.email(`${label} must be a valid email address`));
+
+/** Honeypot: a field people never see and bots fill in. Named like a real field on purpose. */
+export const HONEYPOT_FIELD = 'website';
+
+/** The public quote form, as the browser sends it and the function validates it. */
+export const QuoteRequestSchema = z.object({
+  firstName: requiredText('First name', QUOTE_LIMITS.name),
+  lastName: requiredText('Last name', QUOTE_LIMITS.name),
+  returnEmail: emailSchema('Email address'),
+  returnPhone: phoneSchema('Phone number'),
+  aircraftMake: requiredText('Aircraft make', QUOTE_LIMITS.shortText),
+  aircraftModel: requiredText('Aircraft model', QUOTE_LIMITS.shortText),
+  registrationNumber: optionalText('Registration number', 20),
+  totalHours: numericText('Total hours', QUOTE_LIMITS.maxTotalHours),
+  aircraftType: enumOf(AIRCRAFT_TYPES, 'Aircraft type'),
+  serviceType: enumOf(SERVICE_TYPES, 'Service type'),
+  preferredTimeframe: enumOf(PREFERRED_TIMEFRAMES, 'Preferred timeframe'),
+  location: optionalText('Location', QUOTE_LIMITS.shortText),
+  lastInvoiceAmount: numericText('Last invoice amount', QUOTE_LIMITS.maxInvoiceAmount),
+  currentProvider: optionalText('Current provider', QUOTE_LIMITS.shortText),
+  message: requiredText('Message', QUOTE_LIMITS.message),
+  additionalNotes: optionalText('Additional notes', QUOTE_LIMITS.notes),
+  scheduleConsultation: z.boolean({ error: 'scheduleConsultation must be true or false' }).default(false),
+  emailUpdates: z.boolean({ error: 'emailUpdates must be true or false' }).default(true),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+});
+
+export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;
+export type QuoteRequest = z.output<typeof QuoteRequestSchema>;
+
+/** The form's starting values (spec section 4: the form resets to these after a success). */
+export const QUOTE_FORM_DEFAULTS = {
+  firstName: '',
+  lastName: '',
+  returnEmail: '',
+  returnPhone: '',
+  aircraftMake: '',
+  aircraftModel: '',
+  registrationNumber: '',
+  totalHours: '',
+  aircraftType: '',
+  serviceType: '',
+  preferredTimeframe: '',
+  location: '',
+  lastInvoiceAmount: '',
+  currentProvider: '',
+  message: '',
+  scheduleConsultation: false,
+  emailUpdates: true,
+} as const;
+
+export interface QuoteResponse {
+  success: boolean;
+  message: string;
+  estimatedSavings?: number;
+}
+
+export const QUOTE_SUCCESS_MESSAGE =
+  "Thank you! Your quote request has been received. We'll reply with a competitive quote within 24 hours.";

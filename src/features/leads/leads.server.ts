@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { BUSINESS } from '../../contract/business.ts';
+import { POPUP_LEAD_SOURCE, POPUP_OFFER, type Lead } from '../../contract/lead.ts';
+import type { Db } from '../../server/db/client.ts';
+import { enqueueEmail } from '../messaging/outbox.server.ts';
+
+/**
+ * Saves a captured lead with status `New`. The same email and source a second time updates the
+ * name and phone instead of adding a row, and does not send the offer again.
+ */
+export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('leads')
+      .values({ firstName: lead.firstName, email: lead.email, phone: lead.phone, source: lead.source })
+      .onConflict((oc) =>
+        oc.expression(sql`lower(email), source`).doUpdateSet((eb) => ({
+          firstName: eb.ref('excluded.firstName'),
+          phone: sql`coalesce(excluded.phone, leads.phone)`,
+        })),
+      )
+      // xmax = 0 only for a freshly inserted row: tells an insert from an update in one statement.
+      .returning(sql<boolean>`(xmax = 0)`.as('created'))
+      .executeTakeFirstOrThrow();
+    if (row.created && lead.source === POPUP_LEAD_SOURCE) {
+      await enqueueEmail(trx, {
+        kind: 'lead.popup_offer',
+        to: lead.email,
+        subject: `Your ${POPUP_OFFER.discountPercent}% discount from ${BUSINESS.name}`,
+        text: [
+          `Hi ${lead.firstName},`,
+          '',
+          `Your ${POPUP_OFFER.discountPercent}% discount on your next aircraft service is secured, together with a free consultation worth $${POPUP_OFFER.consultationValueUsd}.`,
+          `Mention this email when you request your quote within the next ${POPUP_OFFER.expiresHours} hours.`,
+          '',
+          `${BUSINESS.name} - ${BUSINESS.phoneDisplay}`,
+        ].join('\n'),
+      });
+    }
+    return { created: row.created };
+  });
+}

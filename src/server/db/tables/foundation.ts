@@ -1,0 +1,76 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Columns the database fills in; readable, optional on insert, never updated by hand. */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** Postgres `numeric` comes back from pg as a string to keep its precision. */
+export type Numeric = ColumnType<string, number | string, number | string>;
+export type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
+
+export interface QuotesTable {
+  id: Generated<string>;
+  firstName: string;
+  lastName: string;
+  returnEmail: string;
+  returnPhone: string;
+  aircraftMake: string;
+  aircraftModel: string;
+  registrationNumber: string | null;
+  totalHours: NullableNumeric;
+  aircraftType: string;
+  serviceType: string;
+  preferredTimeframe: string;
+  location: string | null;
+  lastInvoiceAmount: NullableNumeric;
+  currentProvider: string | null;
+  message: string;
+  additionalNotes: string | null;
+  scheduleConsultation: boolean;
+  emailUpdates: boolean;
+  status: Generated<string>;
+  estimatedSavings: NullableNumeric;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<UpdatedAt>;
+}
+
+export interface LeadsTable {
+  id: Generated<string>;
+  firstName: string;
+  email: string;
+  phone: string | null;
+  source: string;
+  status: Generated<string>;
+  createdAt: Generated<CreatedAt>;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  channel: 'email' | 'sms';
+  toAddress: string;
+  subject: string | null;
+  bodyText: string;
+  bodyHtml: string | null;
+  /** What produced the message, e.g. `quote.notify_business`; for the admin's outbox view. */
+  kind: string;
+  status: Generated<'pending' | 'sending' | 'sent' | 'dead'>;
+  attempts: Generated<number>;
+  nextAttemptAt: Generated<Date>;
+  lockedUntil: Date | null;
+  lastError: string | null;
+  providerMessageId: string | null;
+  sentAt: Date | null;
+  createdAt: Generated<CreatedAt>;
+}
+
+export interface RateLimitHitsTable {
+  bucket: string;
+  windowStart: Date;
+  hits: number;
+}
+
+export interface FoundationTables {
+  quotes: QuotesTable;
+  leads: LeadsTable;
+  outbox: OutboxTable;
+  rateLimitHits: RateLimitHitsTable;
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { openDb, type Db } from '../db/client.ts';
+import { DEFAULT_MAX_BODY_BYTES, readJson } from './body.ts';
+import { HttpError, badRequest, type FieldError } from './errors.ts';
+import { json } from './json.ts';
+
+/** The part of Netlify's function context this product reads; tests pass just these. */
+export interface FunctionContext {
+  params?: Record<string, string>;
+  ip?: string;
+  requestId?: string;
+}
+
+export interface ApiContext {
+  req: Request;
+  db: Db;
+  params: Record<string, string>;
+  url: URL;
+  ip: string;
+  requestId: string;
+  /** The JSON body, parsed by `schema`; 400 with every field problem when it does not fit. */
+  body<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+  /** The query string, parsed by `schema`. */
+  query<S extends z.ZodType>(schema: S): z.output<S>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiHandler = (ctx: ApiContext) => Promise<Response | unknown>;
+
+export interface ApiRoutes extends Partial<Record<Method, ApiHandler>> {
+  /** Largest request body accepted, in bytes (413 above). */
+  maxBodyBytes?: number;
+}
+
+export function zodFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+/** One readable sentence for the first problem, e.g. "returnEmail: Enter a valid email address". */
+export function validationError(error: z.ZodError): HttpError {
+  const errors = zodFieldErrors(error);
+  const first = errors[0];
+  const detail = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+  return badRequest(detail, errors);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+function clientIp(req: Request, context: FunctionContext): string {
+  return (
+    context.ip ||
+    req.headers.get('x-nf-client-connection-ip') ||
+    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    'unknown'
+  );
+}
+
+function errorResponse(error: HttpError): Response {
+  const body: { detail: string; errors?: FieldError[] } = { detail: error.detail };
+  if (error.errors) body.errors = error.errors;
+  return json(body, error.status, error.headers);
+}
+
+/**
+ * Wraps the handlers of one API resource: method dispatch (405 otherwise), a database handle for
+ * the request, zod parsing, and errors as `{ detail, errors? }` JSON. An unexpected error becomes a
+ * 500 with a generic detail and a request id that is also logged, never a stack trace.
+ */
+export function withApi(routes: ApiRoutes) {
+  const allowed = (Object.keys(routes) as string[]).filter((k) => k !== 'maxBodyBytes');
+  const maxBodyBytes = routes.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  return async function handle(req: Request, context: FunctionContext = {}): Promise<Response> {
+    const requestId = context.requestId || crypto.randomUUID();
+    const handler = routes[req.method as Method];
+    if (!handler) {
+      return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: allowed.join(', ') });
+    }
+    const { db, release } = openDb();
+    try {
+      const ctx: ApiContext = {
+        req,
+        db,
+        params: context.params ?? {},
+        url: new URL(req.url),
+        ip: clientIp(req, context),
+        requestId,
+        body: async (schema) => parseWith(schema, await readJson(req, maxBodyBytes)),
+        query: (schema) => parseWith(schema, Object.fromEntries(new URL(req.url).searchParams)),
+      };
+      const result = await handler(ctx);
+      return result instanceof Response ? result : json(result);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error);
+      console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+      return json({ detail: `Something went wrong on our side. Reference: ${requestId}` }, 500);
+    } finally {
+      await release();
+    }
+  };
+}
