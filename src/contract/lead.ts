@@ -35,7 +35,7 @@ export const LeadSchema = z.object({
     .string()
     .trim()
     .max(60, 'Source must be at most 60 characters')
-    .regex(/^[a-z0-9_\-]*$/i, 'Source must be letters, digits, dashes or underscores')
+    .regex(/^[a-z0-9_-]*$/i, 'Source must be letters, digits, dashes or underscores')
     .optional()
     .transform((v) => (v ? v : POPUP_LEAD_SOURCE)),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),

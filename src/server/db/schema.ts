@@ -1,4 +1,15 @@
+import type { AdminConsoleTables } from './tables/admin.ts';
+import type { AuthTables } from './tables/auth.ts';
+import type { BlogTables } from './tables/blog.ts';
+import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { MarketplaceTables } from './tables/marketplace.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
-export interface Database extends FoundationTables {}
+export interface Database
+  extends FoundationTables,
+    AuthTables,
+    BlogTables,
+    MarketplaceTables,
+    AdminConsoleTables,
+    DocumentsMessagingTables {}

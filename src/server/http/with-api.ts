@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { openDb, type Db } from '../db/client.ts';
 import { DEFAULT_MAX_BODY_BYTES, readJson } from './body.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';

@@ -1,5 +1,10 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_auth.ts';
+import * as m0003 from './0003_blog.ts';
+import * as m0004 from './0004_marketplace.ts';
+import * as m0005 from './0005_admin_console.ts';
+import * as m0006 from './0006_documents_messaging.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -7,6 +12,11 @@ import * as m0001 from './0001_foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_auth': m0002,
+  '0003_blog': m0003,
+  '0004_marketplace': m0004,
+  '0005_admin_console': m0005,
+  '0006_documents_messaging': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

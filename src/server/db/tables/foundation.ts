@@ -29,8 +29,8 @@ export interface QuotesTable {
   emailUpdates: boolean;
   status: Generated<string>;
   estimatedSavings: NullableNumeric;
-  createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<UpdatedAt>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface LeadsTable {
@@ -40,7 +40,7 @@ export interface LeadsTable {
   phone: string | null;
   source: string;
   status: Generated<string>;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
 }
 
 export interface OutboxTable {
@@ -59,7 +59,7 @@ export interface OutboxTable {
   lastError: string | null;
   providerMessageId: string | null;
   sentAt: Date | null;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
 }
 
 export interface RateLimitHitsTable {

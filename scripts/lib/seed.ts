@@ -1,0 +1,17 @@
+import type { Db } from '../../src/server/db/client.ts';
+import { seedAccounts, type DemoLogin } from './seed-accounts.ts';
+import { seedPublicSubmissions } from './seed-public.ts';
+
+export interface SeedOptions {
+  demoAdminPassword: string;
+}
+
+/**
+ * Demo data for a local product: each step checks what is there and adds only what is missing,
+ * so running it on every start changes nothing the second time.
+ */
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<DemoLogin[]> {
+  const logins = await seedAccounts(db, options.demoAdminPassword);
+  await seedPublicSubmissions(db);
+  return logins;
+}

@@ -1,0 +1,69 @@
+// `npm test`: typecheck, lint, unit + API tests (Vitest, real PostgreSQL), browser tests
+// (Playwright, system Chromium, production-like server). Prints each runner's summary and, last,
+// one line `N passed, N failed` totalling them all. Exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib/paths.ts';
+
+interface Tally {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const tallies: Tally[] = [];
+const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
+
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): number {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function check(name: string, cmd: string, args: string[]): void {
+  const ok = run(name, cmd, args) === 0;
+  tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+  console.log(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+}
+
+mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+const only = process.argv[2]; // e.g. `npm test -- e2e` runs one stage
+
+if (!only || only === 'static') {
+  check('typecheck', process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']);
+  check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+}
+
+if (!only || only === 'vitest') {
+  const out = path.join(ROOT, 'test-results/vitest.json');
+  rmSync(out, { force: true });
+  const status = run('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+    tallies.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0), skipped: report.numPendingTests });
+  } else {
+    tallies.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+if (!only || only === 'e2e') {
+  const out = path.join(ROOT, 'test-results/e2e.json');
+  rmSync(out, { force: true });
+  const status = run('browser tests (playwright)', bin('playwright'), ['test']);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    tallies.push({ name: 'playwright', passed: expected + flaky, failed: unexpected + (status !== 0 && unexpected === 0 ? 1 : 0), skipped });
+  } else {
+    tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+console.log('\n=== summary ===');
+for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+const passed = tallies.reduce((n, t) => n + t.passed, 0);
+const failed = tallies.reduce((n, t) => n + t.failed, 0);
+const skipped = tallies.reduce((n, t) => n + t.skipped, 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { api, uniqueEmail, uniqueIp } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+
+const leadsFor = (email: string) => testDb().selectFrom('leads').selectAll().where('email', '=', email).execute();
+
+describe('POST /api/leads', () => {
+  it('stores a popup lead as New and queues the offer email once', async () => {
+    const email = uniqueEmail('lead');
+    const res = await api.post('/api/leads', { firstName: 'Chuck', email, phone: '', source: 'popup_discount_offer' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    const rows = await leadsFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ firstName: 'Chuck', phone: null, source: 'popup_discount_offer', status: 'New' });
+
+    const again = await api.post('/api/leads', { firstName: 'Charles', email: email.toUpperCase(), phone: '415-555-0199', source: 'popup_discount_offer' });
+    expect(again.status).toBe(200);
+    const after = await testDb().selectFrom('leads').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).execute();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ firstName: 'Charles', phone: '415-555-0199' });
+    const offers = await testDb().selectFrom('outbox').select('id').where('kind', '=', 'lead.popup_offer').where('toAddress', '=', email).execute();
+    expect(offers).toHaveLength(1);
+  });
+
+  it('keeps one row per source for the same email', async () => {
+    const email = uniqueEmail('lead');
+    await api.post('/api/leads', { firstName: 'Bob', email, source: 'popup_discount_offer' });
+    await api.post('/api/leads', { firstName: 'Bob', email, source: 'footer_newsletter' });
+    expect(await leadsFor(email)).toHaveLength(2);
+  });
+
+  it('refuses a missing name, a bad email and a bad phone', async () => {
+    const noName = await api.post('/api/leads', { email: uniqueEmail() });
+    expect(noName.status).toBe(400);
+    expect(noName.body.detail).toBe('firstName: First name is required');
+    const badEmail = await api.post('/api/leads', { firstName: 'A', email: 'nope' });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.detail).toBe('email: Email address must be a valid email address');
+    const badPhone = await api.post('/api/leads', { firstName: 'A', email: uniqueEmail(), phone: 'abc' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.errors[0].path).toBe('phone');
+  });
+
+  it('rejects the honeypot and rate-limits per IP', async () => {
+    const trapped = await api.post('/api/leads', { firstName: 'Bot', email: uniqueEmail(), website: 'x' });
+    expect(trapped.status).toBe(400);
+    const ip = uniqueIp();
+    for (let i = 0; i < 10; i += 1) {
+      expect((await api.post('/api/leads', { firstName: 'A', email: uniqueEmail() }, { ip })).status).toBe(200);
+    }
+    const limited = await api.post('/api/leads', { firstName: 'A', email: uniqueEmail() }, { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toMatch(/Too many submissions/);
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote.ts';
+import { api, call, uniqueEmail, uniqueIp } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+
+function validQuote(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Amelia',
+    lastName: 'Earhart',
+    returnEmail: uniqueEmail('quote'),
+    returnPhone: '(415) 555-0100',
+    aircraftMake: 'Cessna',
+    aircraftModel: '172S Skyhawk',
+    registrationNumber: 'N12345',
+    totalHours: '4200',
+    aircraftType: 'single-engine',
+    serviceType: 'annual',
+    preferredTimeframe: '2-weeks',
+    location: 'KSQL',
+    lastInvoiceAmount: '',
+    currentProvider: 'Bay Aero',
+    message: 'Annual due next month; some oil seepage at the rocker covers.',
+    scheduleConsultation: false,
+    emailUpdates: true,
+    ...overrides,
+  };
+}
+
+async function storedQuotes(email: string) {
+  return testDb().selectFrom('quotes').selectAll().where('returnEmail', '=', email).execute();
+}
+
+describe('POST /api/quotes', () => {
+  it('stores a valid request as pending and answers with the success message', async () => {
+    const quote = validQuote();
+    const res = await api.post('/api/quotes', quote);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: QUOTE_SUCCESS_MESSAGE });
+    const rows = await storedQuotes(quote.returnEmail);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'pending', aircraftMake: 'Cessna', totalHours: '4200.0', lastInvoiceAmount: null });
+  });
+
+  it('estimates savings from the last invoice with the price model', async () => {
+    const quote = validQuote({ lastInvoiceAmount: '2500' });
+    const res = await api.post('/api/quotes', quote);
+    // Annual on a single-engine piston is priced 1800: (2500 - 1800) / 2500 = 28%.
+    expect(res.body).toMatchObject({ success: true, estimatedSavings: 28 });
+    const [row] = await storedQuotes(quote.returnEmail);
+    expect(Number(row!.estimatedSavings)).toBe(28);
+  });
+
+  it('gives no savings figure when we would not be cheaper', async () => {
+    const res = await api.post('/api/quotes', validQuote({ lastInvoiceAmount: '900' }));
+    expect(res.status).toBe(200);
+    expect(res.body.estimatedSavings).toBeUndefined();
+  });
+
+  it('queues the business notification, and the acknowledgement only when emailUpdates is true', async () => {
+    const withUpdates = validQuote();
+    await api.post('/api/quotes', withUpdates);
+    const withoutUpdates = validQuote({ emailUpdates: false });
+    await api.post('/api/quotes', withoutUpdates);
+    const acks = await testDb()
+      .selectFrom('outbox')
+      .select(['toAddress', 'status'])
+      .where('kind', '=', 'quote.acknowledge_visitor')
+      .where('toAddress', 'in', [withUpdates.returnEmail, withoutUpdates.returnEmail])
+      .execute();
+    expect(acks).toEqual([{ toAddress: withUpdates.returnEmail, status: 'pending' }]);
+    const notes = await testDb()
+      .selectFrom('outbox')
+      .select('bodyText')
+      .where('kind', '=', 'quote.notify_business')
+      .where('bodyText', 'like', `%${withoutUpdates.returnEmail}%`)
+      .execute();
+    expect(notes).toHaveLength(1);
+  });
+
+  const required = [
+    'firstName',
+    'lastName',
+    'returnEmail',
+    'returnPhone',
+    'aircraftMake',
+    'aircraftModel',
+    'aircraftType',
+    'serviceType',
+    'preferredTimeframe',
+    'message',
+  ];
+  for (const field of required) {
+    it(`refuses a request without ${field}`, async () => {
+      const quote: Record<string, unknown> = validQuote();
+      delete quote[field];
+      const res = await api.post('/api/quotes', quote);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(new RegExp(`^${field}: .+ is required$`));
+      expect(res.body.errors).toContainEqual(expect.objectContaining({ path: field }));
+      expect(await storedQuotes(quote['returnEmail'] as string)).toHaveLength(0);
+    });
+    it(`refuses a blank ${field}`, async () => {
+      const res = await api.post('/api/quotes', validQuote({ [field]: '   ' }));
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+    });
+  }
+
+  for (const field of ['aircraftType', 'serviceType', 'preferredTimeframe']) {
+    it(`refuses an unknown ${field}`, async () => {
+      const res = await api.post('/api/quotes', validQuote({ [field]: 'spaceship' }));
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(new RegExp(`^${field}: .+ must be one of: `));
+    });
+  }
+
+  it('refuses a bad email and a bad phone', async () => {
+    const email = await api.post('/api/quotes', validQuote({ returnEmail: 'pilot-at-example' }));
+    expect(email.status).toBe(400);
+    expect(email.body.detail).toBe('returnEmail: Email address must be a valid email address');
+    const phone = await api.post('/api/quotes', validQuote({ returnPhone: 'call me' }));
+    expect(phone.status).toBe(400);
+    expect(phone.body.detail).toBe('returnPhone: Phone number must be a valid phone number');
+  });
+
+  it('refuses non-numeric hours and invoice amounts', async () => {
+    const hours = await api.post('/api/quotes', validQuote({ totalHours: 'lots' }));
+    expect(hours.status).toBe(400);
+    expect(hours.body.detail).toMatch(/^totalHours: Total hours must be a number/);
+    const invoice = await api.post('/api/quotes', validQuote({ lastInvoiceAmount: '-5' }));
+    expect(invoice.status).toBe(400);
+    expect(invoice.body.errors[0].path).toBe('lastInvoiceAmount');
+  });
+
+  it('refuses text longer than its bound', async () => {
+    const res = await api.post('/api/quotes', validQuote({ message: 'x'.repeat(5001) }));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('message: Message must be at most 5000 characters');
+  });
+
+  it('refuses an oversized body with 413 before parsing it', async () => {
+    const res = await call('POST', '/api/quotes', {
+      rawBody: JSON.stringify(validQuote({ message: 'x'.repeat(70_000) })),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.detail).toMatch(/too large/);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const res = await call('POST', '/api/quotes', { rawBody: '{"firstName":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'Request body must be valid JSON' });
+  });
+
+  it('answers 405 with Allow for a method it does not serve', async () => {
+    const res = await api.delete('/api/quotes');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('POST');
+  });
+
+  it('rejects a filled honeypot and stores nothing', async () => {
+    const quote = validQuote({ website: 'http://spam.example' });
+    const res = await api.post('/api/quotes', quote);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/could not be accepted/);
+    expect(await storedQuotes(quote.returnEmail)).toHaveLength(0);
+  });
+
+  it('limits submissions per IP with a 429 and a detail, other IPs unaffected', async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push((await api.post('/api/quotes', validQuote(), { ip })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    const limited = await api.post('/api/quotes', validQuote(), { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toMatch(/^Too many submissions/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api.post('/api/quotes', validQuote(), { ip: uniqueIp() })).status).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalDatabase, type LocalDatabase } from '../../scripts/lib/local-db.ts';
+import { connectDb } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+
+let database: LocalDatabase | undefined;
+
+/** One real PostgreSQL for the API run: started from npm, migrated, thrown away afterwards. */
+export async function setup(project: TestProject): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-tests-pg-'));
+  database = await startLocalDatabase({ dataDir, persistent: false, quiet: true });
+  const db = connectDb(database.url);
+  await migrateToLatest(db);
+  await db.destroy();
+  project.provide('databaseUrl', database.url);
+}
+
+export async function teardown(): Promise<void> {
+  await database?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}

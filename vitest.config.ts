@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/api-global-setup.ts'],
+          setupFiles: ['tests/helpers/api-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Files run in parallel against one database; each test makes its own users and rows.
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
