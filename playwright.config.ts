@@ -28,7 +28,7 @@ export default defineConfig({
     command: `node scripts/start.ts --port ${PORT} --data-dir .data/e2e/postgres --fresh --quiet`,
     url: `http://localhost:${PORT}/`,
     timeout: 240_000,
-    reuseExistingServer: !process.env['CI'],
+    reuseExistingServer: false,
     stdout: 'pipe',
     env: { PUBLIC_WRITE_RATE_LIMIT: '10000', LOGIN_RATE_LIMIT_SCALE: '1' },
   },

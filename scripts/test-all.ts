@@ -50,7 +50,9 @@ if (!only || only === 'vitest') {
 if (!only || only === 'e2e') {
   const out = path.join(ROOT, 'test-results/e2e.json');
   rmSync(out, { force: true });
-  const status = run('browser tests (playwright)', bin('playwright'), ['test']);
+  mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+  // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
+  const status = run('browser tests (playwright)', 'flock', [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test']);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
     const { expected, unexpected, flaky, skipped } = report.stats;

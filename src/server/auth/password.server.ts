@@ -15,7 +15,7 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
   );
 }
 
-export async function hashPassword(password: string, params = SCRYPT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: { N: number; r: number; p: number; keyLength: number } = SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, params.keyLength, { N: params.N, r: params.r, p: params.p, maxmem: MAXMEM });
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');

@@ -1,0 +1,42 @@
+import { Dialog as D } from 'radix-ui';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from './cn.ts';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/** An accessible modal (focus trap, Escape, labelled by its title) from Radix. */
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
+        <D.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
+            'rounded-lg bg-background p-5 shadow-xl sm:p-6',
+            className,
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <D.Title className="pr-8 text-lg font-semibold">{title}</D.Title>
+          {description && <D.Description className="mt-1 text-sm text-muted-foreground">{description}</D.Description>}
+          <div className="mt-4">{children}</div>
+          <D.Close
+            className="absolute right-3 top-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+            aria-label="Close"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </D.Close>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

@@ -1,0 +1,76 @@
+import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cn } from './cn.ts';
+import type { Option } from '../../contract/options.ts';
+
+const control =
+  'block w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-slate-500 ' +
+  'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 ' +
+  'aria-invalid:border-destructive';
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
+  return <input ref={ref} className={cn(control, 'h-10', className)} {...props} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
+  return <textarea ref={ref} className={cn(control, 'min-h-24', className)} {...props} />;
+});
+
+export interface NativeSelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  options: readonly Option[];
+  /** Shown first and not selectable again once a choice is made. */
+  placeholder?: string;
+}
+
+/**
+ * A native select: accessible and usable on phones out of the box, and no JavaScript weight on
+ * the public pages. The placeholder is disabled, so an empty value is never a choice.
+ */
+export const NativeSelect = forwardRef<HTMLSelectElement, NativeSelectProps>(function NativeSelect(
+  { className, options, placeholder, ...props },
+  ref,
+) {
+  return (
+    <select ref={ref} className={cn(control, 'h-10 pr-8', className)} {...props}>
+      {placeholder !== undefined && (
+        <option value="" disabled>
+          {placeholder}
+        </option>
+      )}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+});
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={cn('mb-1.5 block text-sm font-medium text-foreground', className)} {...props} />;
+}
+
+/** A checkbox with its label to the right; the whole line is clickable. */
+export const Checkbox = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: string }>(function Checkbox(
+  { className, label, id, ...props },
+  ref,
+) {
+  return (
+    <label htmlFor={id} className={cn('flex cursor-pointer items-start gap-2 text-sm', className)}>
+      <input ref={ref} id={id} type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 accent-accent" {...props} />
+      <span>{label}</span>
+    </label>
+  );
+});
+
+/** The error line under a field, tied to it with aria-describedby by the caller. */
+export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-destructive">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Role } from '../../src/contract/roles.ts';
+import { hashPassword } from '../../src/server/auth/password.server.ts';
+import { signAccessToken } from '../../src/server/auth/token.server.ts';
+import { testDb } from './db.ts';
+import { uniqueEmail } from './api.ts';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+  token: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A user straight in the database with a valid token. The password hash uses a low scrypt cost
+ * (stored in the hash itself) so suites can make many users quickly; login code verifies it as usual.
+ */
+export async function createUser(role: Role, overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; location: string; serviceRadius: number }> = {}): Promise<TestUser> {
+  const password = overrides.password ?? 'Correct-Horse-9';
+  const email = overrides.email ?? uniqueEmail(role);
+  const firstName = overrides.firstName ?? role.charAt(0).toUpperCase() + role.slice(1);
+  const lastName = overrides.lastName ?? 'Tester';
+  const row = await testDb()
+    .insertInto('users')
+    .values({
+      email,
+      passwordHash: await hashPassword(password, { N: 2 ** 10, r: 8, p: 1, keyLength: 32 }),
+      firstName,
+      lastName,
+      role,
+      phone: null,
+      location: overrides.location ?? null,
+      certificationNumber: role === 'mechanic' ? 'A&P 1234567' : null,
+      yearsExperience: role === 'mechanic' ? 10 : null,
+      serviceRadius: role === 'mechanic' ? (overrides.serviceRadius ?? 50) : null,
+      hourlyRate: role === 'mechanic' ? 95 : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = await signAccessToken({ sub: row.id, role });
+  return { id: row.id, email, password, role, token, firstName, lastName };
+}
