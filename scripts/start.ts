@@ -29,7 +29,7 @@ const log = (...parts: unknown[]) => {
 
 const dataDir = path.resolve(args['data-dir']);
 if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
-const secrets = loadLocalSecrets(path.join(path.dirname(dataDir), `${path.basename(dataDir)}-secrets.json`));
+const secrets = loadLocalSecrets(`${dataDir}-secrets.json`);
 
 let url = process.env['DATABASE_URL'];
 const local = url ? undefined : await startLocalDatabase({ dataDir, persistent: true, quiet: args.quiet });
