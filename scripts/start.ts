@@ -1,17 +1,8 @@
-// `npm start`: the whole product on this machine. Starts the embedded PostgreSQL (or uses
-// DATABASE_URL), migrates, seeds demo data once, builds the site, and serves it through Netlify's
-// emulator. Flags: --port N, --data-dir DIR, --fresh (wipe local data first), --no-build, --quiet.
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
+// `npm start`: the whole product on this machine (see scripts/lib/product.ts).
+// Flags: --port N, --host H, --data-dir DIR, --fresh (wipe local data first), --no-build, --quiet.
 import { parseArgs } from 'node:util';
-import { connectDb } from '../src/server/db/client.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { startLocalDatabase } from './lib/local-db.ts';
-import { loadLocalSecrets } from './lib/local-secrets.ts';
-import { LOCAL_DATA_DIR, ROOT } from './lib/paths.ts';
-import { seedDemoData } from './lib/seed.ts';
-import { serve } from './lib/serve.ts';
+import { LOCAL_DATA_DIR } from './lib/paths.ts';
+import { startProduct } from './lib/product.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,53 +14,33 @@ const { values: args } = parseArgs({
     quiet: { type: 'boolean', default: false },
   },
 });
-const log = (...parts: unknown[]) => {
-  if (!args.quiet) console.log(...parts);
-};
 
-const dataDir = path.resolve(args['data-dir']);
-if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
-const secrets = loadLocalSecrets(`${dataDir}-secrets.json`);
-
-let url = process.env['DATABASE_URL'];
-const local = url ? undefined : await startLocalDatabase({ dataDir, persistent: true, quiet: args.quiet });
-url ??= local!.url;
-// Functions read the database exactly as on Netlify DB: NETLIFY_DB_URL with the `server` driver.
-process.env['NETLIFY_DB_URL'] = url;
-process.env['NETLIFY_DB_DRIVER'] = 'server';
-
-const db = connectDb(url);
-const applied = await migrateToLatest(db);
-if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-const logins = await seedDemoData(db, { demoAdminPassword: secrets.DEMO_ADMIN_PASSWORD });
-await db.destroy();
-
-if (!args['no-build']) {
-  log('Building the site...');
-  const astro = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
-  const build = spawnSync(process.execPath, [astro, 'build', ...(args.quiet ? ['--silent'] : [])], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NETLIFY_VITE_PLUGIN: 'off' },
+let product;
+try {
+  product = await startProduct({
+    port: Number(args.port),
+    host: args.host,
+    dataDir: args['data-dir'],
+    fresh: args.fresh,
+    build: !args['no-build'],
+    quiet: args.quiet,
   });
-  if (build.status !== 0) {
-    await local?.stop();
-    process.exit(build.status ?? 1);
-  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
-const server = await serve(Number(args.port), args.host);
-console.log(`\nSkyward is running at ${server.url.replace("127.0.0.1", "localhost")}`);
-if (!process.env['DATABASE_URL']) {
+console.log(`\nSkyward is running at ${product.url}`);
+if (product.logins.length) {
   console.log('\nDemo logins (local data only):');
-  for (const login of logins) console.log(`  ${login.role.padEnd(9)} ${login.email.padEnd(24)} ${login.password}`);
-  console.log(`  Admin console: ${server.url}/admin    Pilot and mechanic: ${server.url}/dashboard\n`);
+  for (const login of product.logins) console.log(`  ${login.role.padEnd(9)} ${login.email.padEnd(24)} ${login.password}`);
+  console.log(`  Admin console: ${product.url}/admin    Pilot and mechanic: ${product.url}/dashboard\n`);
 }
 
-async function shutdown() {
-  await server.close().catch(() => {});
-  await local?.stop().catch(() => {});
+const running = product;
+const shutdown = async () => {
+  await running.stop();
   process.exit(0);
-}
+};
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());

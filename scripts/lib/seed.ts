@@ -1,6 +1,8 @@
 import type { Db } from '../../src/server/db/client.ts';
 import { seedAccounts, type DemoLogin } from './seed-accounts.ts';
+import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPublicSubmissions } from './seed-public.ts';
+import { seedBlog } from './seed-blog.ts';
 
 export interface SeedOptions {
   demoAdminPassword: string;
@@ -13,5 +15,7 @@ export interface SeedOptions {
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<DemoLogin[]> {
   const logins = await seedAccounts(db, options.demoAdminPassword);
   await seedPublicSubmissions(db);
+  await seedMarketplace(db);
+  await seedBlog(db);
   return logins;
 }

@@ -1,5 +1,7 @@
 import { NetlifyDev } from '@netlify/dev';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ROOT } from './paths.ts';
 
@@ -32,6 +34,16 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
  * `dist/`, the functions at their `config.path`, `netlify.toml` redirects and headers, and Blobs.
  * The database is whatever NETLIFY_DB_URL points at (the embedded PostgreSQL), as in production.
  */
+const FALLBACK_404 = '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>';
+
+async function notFoundPage(): Promise<string> {
+  try {
+    return await readFile(path.join(ROOT, 'dist', '404.html'), 'utf8');
+  } catch {
+    return FALLBACK_404;
+  }
+}
+
 export async function serve(port: number, host = '127.0.0.1'): Promise<RunningServer> {
   const netlify = new NetlifyDev({
     projectRoot: ROOT,
@@ -57,8 +69,9 @@ export async function serve(port: number, host = '127.0.0.1'): Promise<RunningSe
       .handleAndIntrospectNodeRequest(req)
       .then(async (match) => {
         if (match) return send(res, match.response);
+        // As on Netlify: an unknown path gets the site's own 404 page, with status 404.
         res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-        res.end('<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>');
+        res.end(await notFoundPage());
       })
       .catch((error: unknown) => {
         console.error(error);

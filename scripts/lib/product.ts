@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { connectDb } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { startLocalDatabase } from './local-db.ts';
+import { loadLocalSecrets } from './local-secrets.ts';
+import { ROOT } from './paths.ts';
+import type { DemoLogin } from './seed-accounts.ts';
+import { seedDemoData } from './seed.ts';
+import { serve } from './serve.ts';
+
+export interface ProductOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  fresh?: boolean;
+  build?: boolean;
+  quiet?: boolean;
+}
+
+export interface RunningProduct {
+  url: string;
+  databaseUrl: string;
+  /** Demo logins, when the database is the local one. */
+  logins: DemoLogin[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product on this machine: the embedded PostgreSQL (or DATABASE_URL), migrations, demo
+ * data, `astro build` (prerendering reads the database), and Netlify's emulator serving it all.
+ */
+export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
+  const log = (...parts: unknown[]) => {
+    if (!options.quiet) console.log(...parts);
+  };
+  const dataDir = path.resolve(options.dataDir);
+  if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+  const secrets = loadLocalSecrets(`${dataDir}-secrets.json`);
+
+  let databaseUrl = process.env['DATABASE_URL'];
+  const local = databaseUrl ? undefined : await startLocalDatabase({ dataDir, persistent: true, quiet: options.quiet ?? false });
+  databaseUrl ??= local!.url;
+  // Functions read the database exactly as on Netlify DB: NETLIFY_DB_URL with the `server` driver.
+  process.env['NETLIFY_DB_URL'] = databaseUrl;
+  process.env['NETLIFY_DB_DRIVER'] = 'server';
+
+  const db = connectDb(databaseUrl);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+  } finally {
+    await db.destroy();
+  }
+  const seedDb = connectDb(databaseUrl);
+  const logins = await seedDemoData(seedDb, { demoAdminPassword: secrets.DEMO_ADMIN_PASSWORD }).finally(() => seedDb.destroy());
+
+  if (options.build !== false) {
+    log('Building the site...');
+    const astro = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+    const build = spawnSync(process.execPath, [astro, 'build', ...(options.quiet ? ['--silent'] : [])], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NETLIFY_VITE_PLUGIN: 'off' },
+    });
+    if (build.status !== 0) {
+      await local?.stop();
+      throw new Error(`astro build failed with status ${build.status}`);
+    }
+  }
+
+  const server = await serve(options.port, options.host ?? '127.0.0.1');
+  return {
+    url: server.url.replace('127.0.0.1', 'localhost'),
+    databaseUrl,
+    logins: process.env['DATABASE_URL'] ? [] : logins,
+    stop: async () => {
+      await server.close().catch(() => {});
+      await local?.stop().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { listFunctions } from '@netlify/zip-it-and-ship-it';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
+
+// Netlify reads `config` by static analysis at deploy: a path built from a variable or a template
+// literal breaks the deploy (and the local emulator) although TypeScript is happy with it.
+describe('netlify/functions', () => {
+  it('declare routes Netlify can read statically, each path served once', async () => {
+    const functions = await listFunctions([dir], { parseISC: true });
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    expect(functions.map((f) => f.name).sort()).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());
+    const seen = new Map<string, string>();
+    for (const fn of functions) {
+      const routes = (fn as { routes?: Array<{ pattern?: string; path?: string; methods?: string[] }> }).routes ?? [];
+      expect(routes.length, `${fn.name} has no config.path`).toBeGreaterThan(0);
+      for (const route of routes) {
+        const key = `${route.pattern ?? route.path}`;
+        expect(key.startsWith('/api/'), `${fn.name}: ${key}`).toBe(true);
+        expect(seen.get(key), `${key} served by ${seen.get(key)} and ${fn.name}`).toBeUndefined();
+        seen.set(key, fn.name);
+      }
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { BidSchema, MechanicProfileSchema, ServiceRequestSchema, bidTotal } from '../../src/contract/marketplace.ts';
+
+describe('marketplace contract', () => {
+  it('adds labor and parts to the cent', () => {
+    expect(bidTotal(0.1, 0.2)).toBe(0.3);
+    expect(bidTotal(1200, null)).toBe(1200);
+  });
+
+  it('parses a bid typed into the form', () => {
+    const bid = BidSchema.parse({ laborCost: '1,200.50', partsCost: '', estimatedHours: '3.5', availableStartDate: '2030-01-01', estimatedCompletionDate: '2030-01-02', notes: '' });
+    expect(bid).toEqual({ laborCost: 1200.5, partsCost: 0, estimatedHours: 3.5, availableStartDate: '2030-01-01', estimatedCompletionDate: '2030-01-02', warrantyPeriod: 90, notes: null });
+  });
+
+  it('defaults a service request like the spec', () => {
+    const r = ServiceRequestSchema.parse({ aircraftMake: 'Cessna', aircraftModel: '172', aircraftTailNumber: 'n1', aircraftLocation: 'KSJC', serviceType: 'hundred_hour', serviceDescription: 'x', serviceLocation: 'KSJC' });
+    expect(r).toMatchObject({ urgencyLevel: 'normal', maxTravelDistance: 50, customerWillTravel: false, estimatedBudget: null, preferredStartDate: null, aircraftTailNumber: 'N1', aircraftId: null });
+  });
+
+  it('defaults a mechanic profile like the spec', () => {
+    const p = MechanicProfileSchema.parse({ apNumber: '1', hourlyRate: '90', baseLocation: 'KSJC' });
+    expect(p).toMatchObject({ serviceRadius: 50, availableWeekdays: [1, 2, 3, 4, 5], preferredHours: { start: '08:00', end: '17:00' }, iaAuthorization: false, specialties: [] });
+  });
+});
