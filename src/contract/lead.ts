@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, HONEYPOT_FIELD } from './quote.ts';
+import { POPUP_LEAD_SOURCE } from './popup.ts';
 
-export const POPUP_LEAD_SOURCE = 'popup_discount_offer';
-
-/** Spec section 9: the lead-capture popup's offer. */
-export const POPUP_OFFER = {
-  discountPercent: 25,
-  consultationValueUsd: 150,
-  expiresHours: 48,
-} as const;
-
-/** Browser storage flags of the popup (spec section 2). */
-export const POPUP_STORAGE = {
-  /** sessionStorage: closed in this session. */
-  shown: 'leadPopupShown',
-  /** localStorage: a lead was submitted from this browser. */
-  submitted: 'leadPopupSubmitted',
-} as const;
+export * from './popup.ts';
 
 const optionalPhone = z
   .string()

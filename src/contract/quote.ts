@@ -1,46 +1,8 @@
 import { z } from 'zod';
 import { type Option, valuesOf } from './options.ts';
+import { AIRCRAFT_TYPES, HONEYPOT_FIELD, PREFERRED_TIMEFRAMES, QUOTE_LIMITS, SERVICE_TYPES } from './quote-fields.ts';
 
-export const SERVICE_TYPES = [
-  { value: '100-hour', label: '100-Hour Inspection' },
-  { value: 'annual', label: 'Annual Inspection' },
-  { value: 'maintenance', label: 'General Maintenance' },
-  { value: 'repair', label: 'Repair Services' },
-  { value: 'emergency', label: 'Emergency Service' },
-] as const satisfies readonly Option[];
-
-export const AIRCRAFT_TYPES = [
-  { value: 'single-engine', label: 'Single Engine Piston' },
-  { value: 'multi-engine', label: 'Multi Engine Piston' },
-  { value: 'turboprop', label: 'Turboprop' },
-  { value: 'jet', label: 'Jet/Turbine' },
-  { value: 'helicopter', label: 'Helicopter' },
-  { value: 'experimental', label: 'Experimental' },
-  { value: 'other', label: 'Other' },
-] as const satisfies readonly Option[];
-
-export const PREFERRED_TIMEFRAMES = [
-  { value: 'asap', label: 'As Soon As Possible' },
-  { value: '1-week', label: 'Within 1 Week' },
-  { value: '2-weeks', label: 'Within 2 Weeks' },
-  { value: '1-month', label: 'Within 1 Month' },
-  { value: 'flexible', label: 'Flexible' },
-] as const satisfies readonly Option[];
-
-export type ServiceType = (typeof SERVICE_TYPES)[number]['value'];
-export type AircraftType = (typeof AIRCRAFT_TYPES)[number]['value'];
-export type PreferredTimeframe = (typeof PREFERRED_TIMEFRAMES)[number]['value'];
-
-/** Bounds the spec leaves open, chosen to fit real names, addresses and messages. */
-export const QUOTE_LIMITS = {
-  name: 100,
-  email: 254,
-  shortText: 120,
-  message: 5000,
-  notes: 2000,
-  maxTotalHours: 100_000,
-  maxInvoiceAmount: 10_000_000,
-} as const;
+export * from './quote-fields.ts';
 
 const PHONE_CHARS = /^[+()\d.\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
 
@@ -91,9 +53,6 @@ export const phoneSchema = (label: string) =>
 export const emailSchema = (label: string) =>
   requiredText(label, QUOTE_LIMITS.email).pipe(z.email(`${label} must be a valid email address`));
 
-/** Honeypot: a field people never see and bots fill in. Named like a real field on purpose. */
-export const HONEYPOT_FIELD = 'website';
-
 /** The public quote form, as the browser sends it and the function validates it. */
 export const QuoteRequestSchema = z.object({
   firstName: requiredText('First name', QUOTE_LIMITS.name),
@@ -119,33 +78,3 @@ export const QuoteRequestSchema = z.object({
 
 export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;
 export type QuoteRequest = z.output<typeof QuoteRequestSchema>;
-
-/** The form's starting values (spec section 4: the form resets to these after a success). */
-export const QUOTE_FORM_DEFAULTS = {
-  firstName: '',
-  lastName: '',
-  returnEmail: '',
-  returnPhone: '',
-  aircraftMake: '',
-  aircraftModel: '',
-  registrationNumber: '',
-  totalHours: '',
-  aircraftType: '',
-  serviceType: '',
-  preferredTimeframe: '',
-  location: '',
-  lastInvoiceAmount: '',
-  currentProvider: '',
-  message: '',
-  scheduleConsultation: false,
-  emailUpdates: true,
-} as const;
-
-export interface QuoteResponse {
-  success: boolean;
-  message: string;
-  estimatedSavings?: number;
-}
-
-export const QUOTE_SUCCESS_MESSAGE =
-  "Thank you! Your quote request has been received. We'll reply with a competitive quote within 24 hours.";

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
+import { LeadPopup } from './LeadPopup.tsx';
+import { markLeadSubmitted, markPopupClosed } from './popup-flags.ts';
+
+function LeadPopupHost() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <ToasterOnce />
+      <LeadPopup
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) markPopupClosed();
+          setOpen(next);
+        }}
+        onSubmitted={() => {
+          markLeadSubmitted();
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+let mounted = false;
+
+/**
+ * Shows the popup now. Loaded by the home page's scheduler only when the popup is due, so its React
+ * code (dialog, form) never weighs on the first load. Client-only: there is nothing to prerender.
+ */
+export function mountLeadPopup(): void {
+  if (mounted) return;
+  mounted = true;
+  const host = document.createElement('div');
+  host.id = 'lead-popup';
+  document.body.append(host);
+  createRoot(host).render(<LeadPopupHost />);
+}

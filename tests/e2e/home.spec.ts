@@ -1,0 +1,372 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { POPUP_STORAGE } from '../../src/contract/popup.ts';
+import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote-fields.ts';
+import { estimateSavingsPercent } from '../../src/features/quotes/savings.ts';
+
+// The public home page as a visitor uses it, against the production-like server and its database.
+
+const POPUP_TITLE = 'Save 25% on Your Next Aircraft Service';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Keeps the lead popup away (as if closed earlier this session) for tests about something else. */
+async function withoutPopup(page: Page) {
+  await page.addInitScript((key) => sessionStorage.setItem(key, 'true'), POPUP_STORAGE.shown);
+}
+
+function unique(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function fillQuoteForm(page: Page, overrides: { phone?: string; invoice?: string } = {}) {
+  const firstName = unique('Amelia');
+  await page.getByLabel('First Name *').fill(firstName);
+  await page.getByLabel('Last Name *').fill('Earhart');
+  await page.getByLabel('Your Email Address *').fill(`${unique('amelia')}@example.com`);
+  await page.getByLabel('Your Phone Number *').fill(overrides.phone ?? '(415) 555-0199');
+  await page.getByLabel('Aircraft Make *').fill('Cessna');
+  await page.getByLabel('Aircraft Model *').fill('182 Skylane');
+  await page.getByLabel('Registration Number').fill('N182SK');
+  await page.getByLabel('Total Hours').fill('2450');
+  await page.getByLabel('Aircraft Type *').selectOption({ label: 'Single Engine Piston' });
+  await page.getByLabel('Service Type *').selectOption({ label: 'Annual Inspection' });
+  await page.getByLabel('Preferred Timeframe *').selectOption({ label: 'Within 2 Weeks' });
+  await page.getByLabel('Location').fill('KSQL');
+  if (overrides.invoice !== undefined) await page.getByLabel('Last Invoice Amount ($)').fill(overrides.invoice);
+  await page.getByLabel('Current Provider').fill('Bay Area Aero Services');
+  await page.getByLabel('Message *').fill('Annual due next month; the aircraft is hangared at San Carlos.');
+  return { firstName };
+}
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Send Message & Get Quote' });
+
+/**
+ * Expectations that wait for the server's answer. The emulator builds a function on its first call
+ * and runs each call in a fresh worker: seconds, not milliseconds, on a machine shared by many runs.
+ */
+const SERVER = { timeout: 25_000 };
+
+test.beforeAll(async ({ request }) => {
+  // Warm the two functions (an empty body is refused by validation before any rate limit or write).
+  await Promise.all([request.post('/api/quotes', { data: {} }), request.post('/api/leads', { data: {} })]);
+});
+
+test.describe('quote form', () => {
+  test.beforeEach(async ({ page }) => {
+    await withoutPopup(page);
+    await page.goto('/');
+    await page.locator('#quote').scrollIntoViewIfNeeded();
+  });
+
+  test('shows the page structure of the spec', async ({ page }) => {
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('10-20%');
+    await expect(page.getByRole('heading', { name: 'Get Your Free Quote' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Get Quote & Send Message' })).toBeVisible();
+    for (const legend of [
+      'Contact Information',
+      'Aircraft Information',
+      'Service Requirements',
+      'Current Service Costs (Optional)',
+      'Your Message or Question',
+      'Preferences',
+    ]) {
+      await expect(page.getByRole('group', { name: legend })).toBeVisible();
+    }
+    await expect(page.getByLabel('Your Email Address *')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Your Phone Number *')).toHaveAttribute('type', 'tel');
+    await expect(page.getByLabel('Message *')).toHaveAttribute('rows', '5');
+    await expect(page.getByLabel(/Schedule a free consultation/)).not.toBeChecked();
+    await expect(page.getByLabel(/Email me a copy/)).toBeChecked();
+    await expect(page.getByLabel('Service Type *').locator('option:not([disabled])')).toHaveText([
+      '100-Hour Inspection',
+      'Annual Inspection',
+      'General Maintenance',
+      'Repair Services',
+      'Emergency Service',
+    ]);
+    await expect(page.getByText(/within 24 hours/).first()).toBeVisible();
+    await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} Skyward Mobile Aviation`);
+  });
+
+  test('submits, shows the server message, resets, then shows the estimated savings', async ({ page }) => {
+    const { firstName } = await fillQuoteForm(page, { invoice: '2400' });
+    await page.getByLabel(/Schedule a free consultation/).check();
+    await page.getByLabel(/Email me a copy/).uncheck();
+    await submitButton(page).click();
+
+    await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
+    const shownAt = Date.now();
+    // Reset to the defaults: empty fields, placeholders selected, the two preferences as at first.
+    await expect(page.getByLabel('First Name *')).toHaveValue('');
+    await expect(page.getByLabel('Message *')).toHaveValue('');
+    await expect(page.getByLabel('Last Invoice Amount ($)')).toHaveValue('');
+    await expect(page.getByLabel('Aircraft Type *')).toHaveValue('');
+    await expect(page.getByLabel(/Schedule a free consultation/)).not.toBeChecked();
+    await expect(page.getByLabel(/Email me a copy/)).toBeChecked();
+    expect(await page.getByLabel('First Name *').inputValue()).not.toBe(firstName);
+
+    const percent = estimateSavingsPercent('annual', 'single-engine', 2400);
+    expect(percent).toBeGreaterThan(0);
+    const savings = page.getByText(`Estimated savings: ${percent}% compared to your current provider!`);
+    await expect(savings).toBeVisible();
+    // It follows the first toast by about two seconds, not at once.
+    expect(Date.now() - shownAt).toBeGreaterThan(1200);
+  });
+
+  test('shows the button busy while sending', async ({ page }) => {
+    await fillQuoteForm(page);
+    // Hold the request a moment so that the busy state can be seen, then let it reach the server.
+    await page.route('**/api/quotes', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await submitButton(page).click();
+    const busy = page.getByRole('button', { name: 'Submitting Request...' });
+    await expect(busy).toBeVisible();
+    await expect(busy).toBeDisabled();
+    await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test('a refused value shows the server detail, marks the field and keeps every value', async ({ page }) => {
+    // 'abc' passes the browser's tel input but not the server's phone rule.
+    const { firstName } = await fillQuoteForm(page, { phone: 'abc' });
+    await submitButton(page).click();
+
+    await expect(page.getByText(/^Error: .*Phone number must be a valid phone number/)).toBeVisible(SERVER);
+    const phone = page.getByLabel('Your Phone Number *');
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(phone).toHaveAccessibleDescription('Phone number must be a valid phone number');
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveValue('abc');
+    await expect(page.getByLabel('First Name *')).toHaveValue(firstName);
+    await expect(page.getByLabel('Service Type *')).toHaveValue('annual');
+
+    // Correcting the field clears its error, and the same form then goes through.
+    await phone.fill('415-555-0199');
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+    await submitButton(page).click();
+    await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
+  });
+
+  test('a missing selection is refused by the server, not the browser', async ({ page }) => {
+    await page.getByLabel('First Name *').fill('Wilbur');
+    await page.getByLabel('Last Name *').fill('Wright');
+    await page.getByLabel('Your Email Address *').fill(`${unique('wilbur')}@example.com`);
+    await page.getByLabel('Your Phone Number *').fill('937-555-0103');
+    await page.getByLabel('Aircraft Make *').fill('Wright');
+    await page.getByLabel('Aircraft Model *').fill('Flyer');
+    await page.getByLabel('Message *').fill('Need an annual.');
+    await submitButton(page).click();
+    await expect(page.getByText(/^Error: .*Aircraft type is required/)).toBeVisible(SERVER);
+    await expect(page.getByLabel('Aircraft Type *')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Last Name *')).toHaveValue('Wright');
+  });
+
+  test('a connection failure says so and keeps the values', async ({ page }) => {
+    const { firstName } = await fillQuoteForm(page);
+    await page.route('**/api/quotes', (route) => route.abort('internetdisconnected'));
+    await submitButton(page).click();
+    await expect(page.getByText('Failed to submit your request. Please check your connection and try again.')).toBeVisible();
+    await expect(page.getByLabel('First Name *')).toHaveValue(firstName);
+    await expect(submitButton(page)).toBeEnabled();
+  });
+});
+
+test.describe('lead popup', () => {
+  test('appears after its delay, secures the discount, and does not come back', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await page.waitForTimeout(4000);
+    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeVisible({ timeout: 8000 });
+    await expect(dialog).toContainText('25%');
+    await expect(dialog).toContainText('$150');
+    await expect(dialog).toContainText('48 hours');
+    await expect(dialog.getByLabel('First Name *')).toBeFocused();
+
+    await dialog.getByLabel('First Name *').fill('Bessie');
+    await dialog.getByLabel('Email Address *').fill(`${unique('bessie')}@example.com`);
+    await dialog.getByRole('button', { name: /Claim My 25% Discount/ }).click();
+    await expect(page.getByText('Discount secured! Check your email for details.')).toBeVisible(SERVER);
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_STORAGE.submitted)).toBeTruthy();
+
+    await page.reload();
+    await page.waitForTimeout(7500);
+    await expect(dialog).toBeHidden();
+
+    // The documented reset clears the flags: the popup is due again on the next load.
+    await page.evaluate(() => window.resetLeadPopup());
+    await page.reload();
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('closing it keeps it away for the session', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), POPUP_STORAGE.shown)).toBeTruthy();
+    await page.reload();
+    await page.waitForTimeout(7500);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a refused lead says something went wrong and stays open', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await dialog.getByLabel('First Name *').fill('Bessie');
+    await dialog.getByLabel('Email Address *').fill(`${unique('bessie')}@example.com`);
+    await dialog.getByLabel('Phone Number (optional)').fill('not a phone');
+    await dialog.getByRole('button', { name: /Claim My 25% Discount/ }).click();
+    await expect(page.getByText('Something went wrong. Please try again.')).toBeVisible(SERVER);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('First Name *')).toHaveValue('Bessie');
+  });
+});
+
+test.describe('header on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the menu opens, a choice scrolls to its section and closes the menu', async ({ page }) => {
+    await withoutPopup(page);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    for (const name of ['Home', 'Services', 'About', 'Contact', 'Blog', 'Login', 'Get Quote']) {
+      await expect(menu.getByText(name, { exact: true })).toBeVisible();
+    }
+
+    await menu.getByRole('link', { name: 'About' }).click();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#about')).toBeInViewport();
+    await expect(page).toHaveURL(/\/$/);
+
+    await toggle.click();
+    await menu.getByRole('button', { name: 'Get Quote' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Get Your Free Quote' })).toBeInViewport();
+
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('the page fits the screen without sideways scrolling', async ({ page }) => {
+    await withoutPopup(page);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('header on a desktop', () => {
+  test.beforeEach(async ({ page }) => withoutPopup(page));
+
+  test('entries scroll to their sections; Blog, Login and Get Quote go where they say', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+
+    await nav.getByRole('link', { name: 'Services' }).click();
+    await expect(page.locator('#services')).toBeInViewport();
+    await nav.getByRole('link', { name: 'Contact' }).click();
+    await expect(page.locator('#contact')).toBeInViewport();
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page.locator('#home')).toBeInViewport();
+    await page.getByRole('banner').getByRole('button', { name: 'Get Quote' }).click();
+    await expect(page.getByRole('heading', { name: 'Get Your Free Quote' })).toBeInViewport();
+    await expect(page).toHaveURL(/\/$/);
+
+    await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/?$/);
+  });
+
+  test('the hero buttons scroll to the quote form and the services', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Our Services' }).click();
+    await expect(page.locator('#services')).toBeInViewport();
+    await page.getByRole('button', { name: 'Get Free Quote' }).click();
+    await expect(page.getByRole('heading', { name: 'Get Your Free Quote' })).toBeInViewport();
+  });
+
+  test('from another route an entry goes home, then scrolls to its section', async ({ page }) => {
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#about')).toBeInViewport();
+  });
+
+  test('the footer shows the policies in dialogs and Contact Us leads to the form', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Privacy Policy' }).click();
+    const privacy = page.getByRole('dialog', { name: 'Privacy Policy' });
+    await expect(privacy).toBeVisible();
+    await privacy.getByRole('button', { name: 'Close' }).click();
+    await expect(privacy).toBeHidden();
+    await footer.getByRole('button', { name: 'Terms of Service' }).click();
+    await expect(page.getByRole('dialog', { name: 'Terms of Service' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await footer.getByRole('button', { name: 'Contact Us' }).click();
+    await expect(page.getByRole('heading', { name: 'Get Your Free Quote' })).toBeInViewport();
+  });
+});
+
+test.describe('accessibility', () => {
+  async function axe(page: Page) {
+    await page.addScriptTag({ content: axeSource });
+    return page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run();
+      return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }));
+    });
+  }
+
+  test('axe finds no violations on the home page, with the form hydrated', async ({ page }) => {
+    await withoutPopup(page);
+    await page.goto('/');
+    await page.locator('#quote').scrollIntoViewIfNeeded();
+    await expect(submitButton(page)).toBeEnabled();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test('axe finds no violations with the popup open', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: POPUP_TITLE })).toBeVisible({ timeout: 10_000 });
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test('the skip link leads to the main content', async ({ page }) => {
+    await withoutPopup(page);
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+  });
+});
+
+declare global {
+  interface Window {
+    resetLeadPopup: () => void;
+  }
+}
