@@ -1,5 +1,6 @@
 import type { Db } from '../../server/db/client.ts';
 import { env } from '../../server/env.ts';
+import { notificationEmail } from '../admin/settings.server.ts';
 
 export interface OutboundEmail {
   to: string;
@@ -32,7 +33,15 @@ export async function enqueueEmail(db: Db, email: OutboundEmail): Promise<void> 
     .execute();
 }
 
-/** The business inbox for new quote requests. Admin settings may override it (system config). */
-export async function businessNotificationEmail(_db: Db): Promise<string> {
-  return env().NOTIFICATION_EMAIL;
+/**
+ * The business inbox for new quote requests: the admin's `notification_email` setting (category
+ * general) when set, else NOTIFICATION_EMAIL. A failed settings read must not lose a quote request.
+ */
+export async function businessNotificationEmail(db: Db): Promise<string> {
+  try {
+    return await notificationEmail(db);
+  } catch (error) {
+    console.warn('notification_email setting unreadable, using NOTIFICATION_EMAIL:', error);
+    return env().NOTIFICATION_EMAIL;
+  }
 }

@@ -1,0 +1,24 @@
+import pg from 'pg';
+import { closeSharedDb, connectDb, type Db } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+
+/**
+ * A database of this test file's own, in the same PostgreSQL server, for suites that act on whole
+ * tables (the outbox delivery run takes every due message; the primary API key is global) and so
+ * must not share rows with suites running in parallel. Call in `beforeAll`; functions called
+ * afterwards use it.
+ */
+export async function useIsolatedDatabase(): Promise<Db> {
+  const base = new URL(process.env['DATABASE_URL']!);
+  const name = `isolated_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base.href });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  base.pathname = `/${name}`;
+  process.env['DATABASE_URL'] = base.href;
+  await closeSharedDb();
+  const db = connectDb(base.href);
+  await migrateToLatest(db);
+  return db;
+}
