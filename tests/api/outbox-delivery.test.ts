@@ -161,6 +161,24 @@ describe('outbox delivery', () => {
     expect(fake.emails.filter((e) => e.to === 'crash@example.com')).toHaveLength(0);
   });
 
+  it('renders a message from the active admin template of its kind and counts the send', async () => {
+    const created = await api.post(
+      '/api/admin/config/email-templates',
+      { name: 'Popup welcome', subject_line: 'Welcome aboard, {{firstName}}!', html_content: '<p>Hi {{firstName}}, your code is <strong>SKY25</strong>.</p>', campaign_type: 'welcome_series', delay_minutes: 0 },
+      { token: admin.token },
+    );
+    expect(created.status, created.text).toBeLessThan(300);
+    await api.post('/api/leads', { firstName: 'Tess <b>', email: 'templated@example.com', source: 'popup_discount_offer' });
+    const row = await byAddress('templated@example.com');
+    expect(row.subject).toBe('Welcome aboard, Tess <b>!');
+    expect(row.bodyHtml).toBe('<p>Hi Tess &lt;b&gt;, your code is <strong>SKY25</strong>.</p>');
+    expect(row.bodyText).toBe('Hi Tess <b>, your code is SKY25 .');
+    await deliverDueMessages(db);
+    expect((await byAddress('templated@example.com')).status).toBe('sent');
+    const template = await db.selectFrom('emailTemplates').select('sends').where('name', '=', 'Popup welcome').executeTakeFirstOrThrow();
+    expect(template.sends).toBe(1);
+  });
+
   it('lists the outbox for admins only, with counts and a status filter', async () => {
     expect((await api.get('/api/admin/outbox')).status).toBe(401);
     const mechanic = await createUser('mechanic');

@@ -20,22 +20,26 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
         })),
       )
       // xmax = 0 only for a freshly inserted row: tells an insert from an update in one statement.
-      .returning(sql<boolean>`(xmax = 0)`.as('created'))
+      .returning(['id', sql<boolean>`(xmax = 0)`.as('created')])
       .executeTakeFirstOrThrow();
     if (row.created && lead.source === POPUP_LEAD_SOURCE) {
-      await enqueueEmail(trx, {
-        kind: 'lead.popup_offer',
-        to: lead.email,
-        subject: `Your ${POPUP_OFFER.discountPercent}% discount from ${BUSINESS.name}`,
-        text: [
-          `Hi ${lead.firstName},`,
-          '',
-          `Your ${POPUP_OFFER.discountPercent}% discount on your next aircraft service is secured, together with a free consultation worth $${POPUP_OFFER.consultationValueUsd}.`,
-          `Mention this email when you request your quote within the next ${POPUP_OFFER.expiresHours} hours.`,
-          '',
-          `${BUSINESS.name} - ${BUSINESS.phoneDisplay}`,
-        ].join('\n'),
-      });
+      await enqueueEmail(
+        trx,
+        {
+          kind: 'lead.popup_offer',
+          to: lead.email,
+          subject: `Your ${POPUP_OFFER.discountPercent}% discount from ${BUSINESS.name}`,
+          text: [
+            `Hi ${lead.firstName},`,
+            '',
+            `Your ${POPUP_OFFER.discountPercent}% discount on your next aircraft service is secured, together with a free consultation worth $${POPUP_OFFER.consultationValueUsd}.`,
+            `Mention this email when you request your quote within the next ${POPUP_OFFER.expiresHours} hours.`,
+            '',
+            `${BUSINESS.name} - ${BUSINESS.phoneDisplay}`,
+          ].join('\n'),
+        },
+        { firstName: lead.firstName, lastName: '', userId: row.id },
+      );
     }
     return { created: row.created };
   });

@@ -72,18 +72,31 @@ async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): P
 
 async function send(row: OutboxRow, creds: KeyCredentials): Promise<string> {
   if (row.channel === 'email') {
-    return sendEmailWithMailchimp(creds, { to: row.toAddress, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml });
+    return sendEmailWithMailchimp(creds, {
+      to: row.toAddress,
+      subject: row.subject ?? '',
+      text: row.bodyText,
+      html: row.bodyHtml,
+    });
   }
   return sendSmsWithTwilio(creds, { to: row.toAddress, body: row.bodyText });
 }
 
-async function markSent(db: Db, id: string, providerMessageId: string): Promise<void> {
+async function markSent(db: Db, row: OutboxRow, providerMessageId: string): Promise<void> {
   await db
     .updateTable('outbox')
     .set({ status: 'sent', sentAt: sql<Date>`now()`, providerMessageId, lockedUntil: null, lastError: null })
-    .where('id', '=', id)
+    .where('id', '=', row.id)
     .where('status', '=', 'sending')
     .execute();
+  // The template's "sends" counter in the admin console counts deliveries, not queued drafts.
+  if (row.templateId) {
+    await db
+      .updateTable('emailTemplates')
+      .set({ sends: sql`sends + 1` })
+      .where('id', '=', row.templateId)
+      .execute();
+  }
 }
 
 async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pending' | 'dead'> {
@@ -101,7 +114,9 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
       status: outcome.status,
       lockedUntil: null,
       lastError: `Attempt ${row.attempts}: ${reason}`,
-      ...(outcome.status === 'pending' ? { nextAttemptAt: sql<Date>`now() + make_interval(secs => ${outcome.retryInSeconds})` } : {}),
+      ...(outcome.status === 'pending'
+        ? { nextAttemptAt: sql<Date>`now() + make_interval(secs => ${outcome.retryInSeconds})` }
+        : {}),
     })
     .where('id', '=', row.id)
     .where('status', '=', 'sending')
@@ -111,7 +126,13 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
 
 /** One delivery run: what the scheduled function does every minute. */
 export async function deliverDueMessages(db: Db, batchSize = DELIVERY_BATCH_SIZE): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, retrying: 0, dead: 0, interrupted: await reapInterrupted(db), waitingForProvider: [] };
+  const report: DeliveryReport = {
+    sent: 0,
+    retrying: 0,
+    dead: 0,
+    interrupted: await reapInterrupted(db),
+    waitingForProvider: [],
+  };
   const creds = {
     email: await credentialsFor(db, 'mailchimp'),
     sms: await credentialsFor(db, 'twilio'),
@@ -124,7 +145,7 @@ export async function deliverDueMessages(db: Db, batchSize = DELIVERY_BATCH_SIZE
   for (const row of await claim(db, [...ready], batchSize)) {
     const key = creds[row.channel]!;
     try {
-      await markSent(db, row.id, await send(row, key));
+      await markSent(db, row, await send(row, key));
       report.sent += 1;
     } catch (error) {
       if ((await markFailed(db, row, error)) === 'dead') report.dead += 1;

@@ -28,18 +28,37 @@ export interface OutboxPage {
 }
 
 /** The outbox as administrators see it: newest first, optionally one status, with counts per status. */
-export async function listOutbox(db: Db, options: { status?: OutboxStatus | undefined; page: number; perPage: number }): Promise<OutboxPage> {
+export async function listOutbox(
+  db: Db,
+  options: { status?: OutboxStatus | undefined; page: number; perPage: number },
+): Promise<OutboxPage> {
   let query = db.selectFrom('outbox');
   if (options.status) query = query.where('status', '=', options.status);
   const { total } = await query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await query
-    .select(['id', 'channel', 'kind', 'toAddress', 'subject', 'status', 'attempts', 'lastError', 'nextAttemptAt', 'sentAt', 'createdAt'])
+    .select([
+      'id',
+      'channel',
+      'kind',
+      'toAddress',
+      'subject',
+      'status',
+      'attempts',
+      'lastError',
+      'nextAttemptAt',
+      'sentAt',
+      'createdAt',
+    ])
     .orderBy('createdAt', 'desc')
     .orderBy('id')
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage)
     .execute();
-  const grouped = await db.selectFrom('outbox').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute();
+  const grouped = await db
+    .selectFrom('outbox')
+    .select(['status', sql<string>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute();
   const counts = { pending: 0, sending: 0, sent: 0, dead: 0 };
   for (const g of grouped) counts[g.status] = Number(g.n);
   const totalCount = Number(total);
@@ -51,7 +70,12 @@ export async function listOutbox(db: Db, options: { status?: OutboxStatus | unde
       createdAt: r.createdAt.toISOString(),
     })),
     counts,
-    pagination: { page: options.page, pages: Math.max(1, Math.ceil(totalCount / options.perPage)), total: totalCount, perPage: options.perPage },
+    pagination: {
+      page: options.page,
+      pages: Math.max(1, Math.ceil(totalCount / options.perPage)),
+      total: totalCount,
+      perPage: options.perPage,
+    },
   };
 }
 

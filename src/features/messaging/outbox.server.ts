@@ -1,6 +1,8 @@
 import type { Db } from '../../server/db/client.ts';
 import { env } from '../../server/env.ts';
 import { notificationEmail } from '../admin/settings.server.ts';
+import type { Recipient } from '../admin/template-render.ts';
+import { composeEmail } from './templated-email.server.ts';
 
 export interface OutboundEmail {
   to: string;
@@ -14,8 +16,12 @@ export interface OutboundEmail {
 /**
  * Queues an email. Nothing is sent inside a request: the row is the promise, and the delivery
  * job sends it through the configured provider, so a provider outage never loses a submission.
+ * With a `recipient`, an admin's email template of the fitting kind replaces the built-in wording.
  */
-export async function enqueueEmail(db: Db, email: OutboundEmail): Promise<void> {
+export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: Recipient): Promise<void> {
+  const email = recipient
+    ? await composeEmail(db, builtIn, recipient)
+    : { ...builtIn, templateId: null, delayMinutes: 0 };
   await db
     .insertInto('outbox')
     .values({
@@ -25,6 +31,8 @@ export async function enqueueEmail(db: Db, email: OutboundEmail): Promise<void> 
       bodyText: email.text,
       bodyHtml: email.html ?? null,
       kind: email.kind,
+      templateId: email.templateId,
+      nextAttemptAt: new Date(Date.now() + email.delayMinutes * 60_000),
       lockedUntil: null,
       lastError: null,
       providerMessageId: null,

@@ -17,8 +17,12 @@ const DEFAULT_FROM = { email: 'no-reply@skywardmobileaviation.com', name: 'Skywa
  * this message that no retry will change. Returns the provider's message id.
  */
 export async function sendEmailWithMailchimp(creds: KeyCredentials, email: EmailToSend): Promise<string> {
-  const fromEmail = typeof creds.additionalConfig['from_email'] === 'string' ? creds.additionalConfig['from_email'] : DEFAULT_FROM.email;
-  const fromName = typeof creds.additionalConfig['from_name'] === 'string' ? creds.additionalConfig['from_name'] : DEFAULT_FROM.name;
+  const fromEmail =
+    typeof creds.additionalConfig['from_email'] === 'string'
+      ? creds.additionalConfig['from_email']
+      : DEFAULT_FROM.email;
+  const fromName =
+    typeof creds.additionalConfig['from_name'] === 'string' ? creds.additionalConfig['from_name'] : DEFAULT_FROM.name;
   const { body } = await providerFetch(
     'Mailchimp',
     `${providerBase('mailchimp')}/messages/send.json`,
@@ -48,7 +52,10 @@ export async function sendEmailWithMailchimp(creds: KeyCredentials, email: Email
   );
   const result = (body as Array<{ status?: string; _id?: string; reject_reason?: string | null }>)[0];
   if (!result || result.status === 'rejected' || result.status === 'invalid') {
-    throw new ProviderError('rejected', `Mailchimp refused the message: ${result?.reject_reason ?? result?.status ?? 'no result'}`);
+    throw new ProviderError(
+      'rejected',
+      `Mailchimp refused the message: ${result?.reject_reason ?? result?.status ?? 'no result'}`,
+    );
   }
   return result._id ?? 'mailchimp';
 }
@@ -62,7 +69,10 @@ export interface SmsToSend {
 export async function sendSmsWithTwilio(creds: KeyCredentials, sms: SmsToSend): Promise<string> {
   const from = creds.additionalConfig['from_number'];
   if (!creds.apiSecret || typeof from !== 'string') {
-    throw new ProviderError('rejected', 'The Twilio key needs the Auth Token as API secret and "from_number" in its additional config');
+    throw new ProviderError(
+      'rejected',
+      'The Twilio key needs the Auth Token as API secret and "from_number" in its additional config',
+    );
   }
   const url = `${providerBase('twilio')}/2010-04-01/Accounts/${encodeURIComponent(creds.apiKey)}/Messages.json`;
   const { body } = await providerFetch('Twilio', url, {

@@ -39,7 +39,7 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
   const savings = estimateSavingsPercent(q.serviceType, q.aircraftType, q.lastInvoiceAmount);
   const notifyTo = await businessNotificationEmail(db);
   await db.transaction().execute(async (trx) => {
-    await trx
+    const { id } = await trx
       .insertInto('quotes')
       .values({
         firstName: q.firstName,
@@ -62,7 +62,8 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
         emailUpdates: q.emailUpdates,
         estimatedSavings: savings ?? null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await enqueueEmail(trx, {
       kind: 'quote.notify_business',
       to: notifyTo,
@@ -70,22 +71,26 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
       text: summary(q, savings),
     });
     if (q.emailUpdates) {
-      await enqueueEmail(trx, {
-        kind: 'quote.acknowledge_visitor',
-        to: q.returnEmail,
-        subject: `We received your quote request - ${BUSINESS.name}`,
-        text: [
-          `Hi ${q.firstName},`,
-          '',
-          `Thank you for asking ${BUSINESS.name} for a quote on your ${q.aircraftMake} ${q.aircraftModel}.`,
-          `A certified A&P mechanic will reply with a competitive quote within 24 hours.`,
-          savings === undefined ? '' : `Based on your last invoice, we estimate you could save about ${savings}%.`,
-          '',
-          `For anything urgent call ${BUSINESS.phoneDisplay} (24/7 emergency line).`,
-        ]
-          .filter((l, i, all) => l !== '' || all[i - 1] !== '')
-          .join('\n'),
-      });
+      await enqueueEmail(
+        trx,
+        {
+          kind: 'quote.acknowledge_visitor',
+          to: q.returnEmail,
+          subject: `We received your quote request - ${BUSINESS.name}`,
+          text: [
+            `Hi ${q.firstName},`,
+            '',
+            `Thank you for asking ${BUSINESS.name} for a quote on your ${q.aircraftMake} ${q.aircraftModel}.`,
+            `A certified A&P mechanic will reply with a competitive quote within 24 hours.`,
+            savings === undefined ? '' : `Based on your last invoice, we estimate you could save about ${savings}%.`,
+            '',
+            `For anything urgent call ${BUSINESS.phoneDisplay} (24/7 emergency line).`,
+          ]
+            .filter((l, i, all) => l !== '' || all[i - 1] !== '')
+            .join('\n'),
+        },
+        { firstName: q.firstName, lastName: q.lastName, userId: id },
+      );
     }
   });
   const response: QuoteResponse = { success: true, message: QUOTE_SUCCESS_MESSAGE };

@@ -52,6 +52,8 @@ export interface OutboxTable {
   bodyHtml: string | null;
   /** What produced the message, e.g. `quote.notify_business`; for the admin's outbox view. */
   kind: string;
+  /** The admin email template it was rendered from (migration 0007), if any. */
+  templateId: Generated<string | null>;
   status: Generated<'pending' | 'sending' | 'sent' | 'dead'>;
   attempts: Generated<number>;
   nextAttemptAt: Generated<Date>;
