@@ -87,7 +87,9 @@ function askHidden(question: string): Promise<string> {
 
 async function promptPassword(): Promise<string | undefined> {
   for (;;) {
-    const first = await askHidden(`Password for ${input.email} (at least ${PASSWORD_RULES.adminMinLength} characters; empty = generate one): `);
+    const first = await askHidden(
+      `Password for ${input.email} (at least ${PASSWORD_RULES.adminMinLength} characters; empty = generate one): `,
+    );
     if (first === '') return undefined;
     if (first.length < PASSWORD_RULES.adminMinLength) {
       console.error(`Too short: at least ${PASSWORD_RULES.adminMinLength} characters.`);
@@ -126,15 +128,24 @@ try {
       : `Promoted ${name} <${result.user.email}> to administrator.`,
   );
   if (result.generatedPassword) {
-    console.log(`\n  Password: ${result.generatedPassword}\n\nIt is shown only this once: store it in a password manager.`);
+    console.log(
+      `\n  Password: ${result.generatedPassword}\n\nIt is shown only this once: store it in a password manager.`,
+    );
   }
   console.log('Sign in at /admin.');
 } catch (error) {
-  if (!(error instanceof AdminCreateError)) console.error(error);
-  console.error(`admin:create: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof AdminCreateError) console.error(`admin:create: ${error.message}`);
+  else console.error('admin:create failed:', error);
   exitCode = 1;
 } finally {
   await db.destroy();
+  // pg's pool resolves end() before its sockets close; the server stopping then "terminates" them
+  // (57P01), which is expected here and must not crash the script.
+  process.on('uncaughtException', (error: Error & { code?: string }) => {
+    if (error.code === '57P01') return;
+    console.error(error);
+    process.exit(1);
+  });
   await local?.stop();
 }
 process.exit(exitCode);

@@ -35,7 +35,12 @@ describe('RegisterSchema', () => {
   it('nulls mechanic fields for a pilot and strips unknown fields', () => {
     const out = RegisterSchema.parse({ ...form, role: 'pilot', isAdmin: true });
     expect(out).not.toHaveProperty('isAdmin');
-    expect(out).toMatchObject({ certificationNumber: null, yearsExperience: null, serviceRadius: null, hourlyRate: null });
+    expect(out).toMatchObject({
+      certificationNumber: null,
+      yearsExperience: null,
+      serviceRadius: null,
+      hourlyRate: null,
+    });
   });
 
   it.each([
@@ -58,7 +63,10 @@ describe('LoginSchema', () => {
     expect(LoginSchema.parse({ email: 'A@B.co', password: 'x' })).toEqual({ email: 'a@b.co', password: 'x' });
   });
   it('requires both fields', () => {
-    expect(LoginSchema.safeParse({ email: '', password: '' }).error?.issues.map((i) => i.path[0])).toEqual(['email', 'password']);
+    expect(LoginSchema.safeParse({ email: '', password: '' }).error?.issues.map((i) => i.path[0])).toEqual([
+      'email',
+      'password',
+    ]);
   });
 });
 

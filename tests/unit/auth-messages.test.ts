@@ -6,12 +6,14 @@ describe('sign-in and sign-up error messages (spec section 8)', () => {
     expect(signInErrorMessage({ status: 401, detail: 'anything' })).toBe('Invalid email or password');
     expect(signInErrorMessage({ status: 500 })).toBe('Login failed. Please try again.');
     expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe('Login failed. Please try again.');
-    expect(signInErrorMessage({ status: 429, detail: 'Too many failed sign-in attempts. Please try again in 15 minutes.' })).toBe(
-      'Too many failed sign-in attempts. Please try again in 15 minutes.',
-    );
+    expect(
+      signInErrorMessage({ status: 429, detail: 'Too many failed sign-in attempts. Please try again in 15 minutes.' }),
+    ).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
   });
   it('maps sign-up failures', () => {
-    expect(signUpErrorMessage({ status: 400, detail: 'User already exists with this email address' })).toBe('User already exists or invalid data');
+    expect(signUpErrorMessage({ status: 400, detail: 'User already exists with this email address' })).toBe(
+      'User already exists or invalid data',
+    );
     expect(signUpErrorMessage({ status: 0 })).toBe('Registration failed. Please try again.');
     expect(signUpErrorMessage({ status: 503 })).toBe('Registration failed. Please try again.');
   });

@@ -7,11 +7,22 @@ describe('throttleSettings', () => {
   });
   it('reads overrides and the scale', () => {
     expect(
-      throttleSettings({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_IP: '10', LOGIN_FAILURE_WINDOW_MINUTES: '30', LOGIN_RATE_LIMIT_SCALE: '2' }),
+      throttleSettings({
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+        LOGIN_MAX_FAILURES_PER_IP: '10',
+        LOGIN_FAILURE_WINDOW_MINUTES: '30',
+        LOGIN_RATE_LIMIT_SCALE: '2',
+      }),
     ).toEqual({ maxFailuresPerAccount: 6, maxFailuresPerIp: 20, windowSeconds: 1800 });
   });
   it('never switches protection off on a bad value', () => {
-    expect(throttleSettings({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '0', LOGIN_MAX_FAILURES_PER_IP: 'lots', LOGIN_RATE_LIMIT_SCALE: '-1' })).toEqual({
+    expect(
+      throttleSettings({
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '0',
+        LOGIN_MAX_FAILURES_PER_IP: 'lots',
+        LOGIN_RATE_LIMIT_SCALE: '-1',
+      }),
+    ).toEqual({
       maxFailuresPerAccount: 5,
       maxFailuresPerIp: 20,
       windowSeconds: 900,

@@ -55,7 +55,17 @@ describe('admin views', () => {
     expect(toAdminQuote({ ...record, estimatedSavings: null }).estimatedSavings).toBeNull();
   });
   it('answers a lead with an ISO date', () => {
-    expect(toAdminLead({ id: 'l1', firstName: 'L', email: 'l@x.co', phone: null, source: 'popup_discount_offer', status: 'New', createdAt: created })).toEqual({
+    expect(
+      toAdminLead({
+        id: 'l1',
+        firstName: 'L',
+        email: 'l@x.co',
+        phone: null,
+        source: 'popup_discount_offer',
+        status: 'New',
+        createdAt: created,
+      }),
+    ).toEqual({
       id: 'l1',
       firstName: 'L',
       email: 'l@x.co',

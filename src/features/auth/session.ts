@@ -21,7 +21,10 @@ export interface SessionUser {
 /** Browser storage keys (spec: one for the token, one for the user as JSON). */
 export const SESSION_KEYS = { token: 'token', user: 'user' } as const;
 
-export const $token = persistentAtom<string>(SESSION_KEYS.token, '');
+/** '' means signed out: the key is then removed from storage, not kept as an empty string. */
+const removeWhenEmpty = { encode: (value: string) => (value === '' ? undefined : value), decode: (raw: string) => raw };
+
+export const $token = persistentAtom<string>(SESSION_KEYS.token, '', removeWhenEmpty);
 
 function decodeUser(raw: string): SessionUser | null {
   try {
@@ -35,7 +38,7 @@ function decodeUser(raw: string): SessionUser | null {
   }
 }
 
-export const $userJson = persistentAtom<string>(SESSION_KEYS.user, '');
+export const $userJson = persistentAtom<string>(SESSION_KEYS.user, '', removeWhenEmpty);
 
 /** The stored user, or null when absent or corrupt. */
 export const $user = computed($userJson, (raw) => (raw ? decodeUser(raw) : null));

@@ -4,7 +4,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
  * scrypt at OWASP's recommended cost (N=2^17, r=8, p=1): about 128 MiB and ~240 ms per hash on
  * these machines. Node refuses that much memory unless maxmem is raised. Parameters are stored in
  * each hash so they can be raised later without invalidating old passwords.
- * See docs/decisions/0004-password-hashing.md.
+ * See docs/decisions/0020-password-hashing.md.
  */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 32 } as const;
 const MAXMEM = 256 * 1024 * 1024;

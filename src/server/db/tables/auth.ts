@@ -19,6 +19,15 @@ export interface UsersTable {
   updatedAt: UpdatedAt;
 }
 
+/** One counted sign-in attempt (see migration 0002_auth and docs/decisions/0022). */
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  scope: 'account' | 'ip';
+  key: string;
+  failedAt: Generated<Date>;
+}
+
 export interface AuthTables {
   users: UsersTable;
+  loginFailures: LoginFailuresTable;
 }

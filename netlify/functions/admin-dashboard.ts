@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { dashboardStats } from '../../src/features/admin/dashboard.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+export default withApi({
+  GET: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return { success: true, data: await dashboardStats(ctx.db) };
+  },
+});
+
+export const config: Config = { path: '/api/admin/dashboard' };

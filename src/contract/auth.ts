@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import type { Role } from './roles.ts';
+
+/**
+ * Sign-in and sign-up payloads: the React forms and the functions parse with these same schemas.
+ * Password policy (docs/decisions/0022-login-brute-force.md): length is what matters against
+ * guessing, so at least 8 characters and no composition rules (NIST SP 800-63B); the upper bound
+ * keeps a hash request cheap to read and the number sane.
+ */
+export const PASSWORD_RULES = { minLength: 8, maxLength: 128, adminMinLength: 12 } as const;
+
+export const AUTH_LIMITS = {
+  name: 100,
+  email: 254,
+  location: 120,
+  phone: 30,
+  certificationNumber: 40,
+  maxYearsExperience: 80,
+  maxServiceRadius: 5000,
+  maxHourlyRate: 10_000,
+} as const;
+
+/**
+ * Brute-force protection defaults (the server may override them from its environment):
+ * failures counted over a sliding window, per account (email) and per client IP.
+ */
+export const LOGIN_THROTTLE = {
+  maxFailuresPerAccount: 5,
+  maxFailuresPerIp: 20,
+  windowMinutes: 15,
+} as const;
+
+/** Texts of spec section 8 and of the sign-in screens. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  loginFailed: 'Login failed. Please try again.',
+  loginSuccess: 'Welcome back!',
+  registerInvalid: 'User already exists or invalid data',
+  registerFailed: 'Registration failed. Please try again.',
+  registerSuccess: 'Account created successfully!',
+  userExists: 'User already exists with this email address',
+  adminRequired: 'This account does not have administrator access.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+} as const;
+
+export function tooManyFailuresMessage(minutes: number): string {
+  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const email = requiredText('Email', AUTH_LIMITS.email)
+  .pipe(z.email('Enter a valid email address'))
+  // One account per address however it is typed (the unique index is on lower(email) too).
+  .transform((v) => v.toLowerCase());
+
+const phone = optionalText('Phone', AUTH_LIMITS.phone).refine((v) => {
+  if (v === null) return true;
+  const digits = v.replace(/\D/g, '').length;
+  return /^[+()\d.\-\s]+$/.test(v) && digits >= 7 && digits <= 15;
+}, 'Phone must be a valid phone number');
+
+/**
+ * A number typed in a form field: '' or null means not given (spec: "converted to numbers, or sent
+ * null when empty"); numeric text is accepted as well as a number.
+ */
+const optionalNumber = (label: string, max: number, integer: boolean) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} must be a number` })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || String(v).trim() === '') return null;
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      const ok = Number.isFinite(n) && n >= 0 && n <= max && (!integer || Number.isInteger(n));
+      if (!ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be ${integer ? 'a whole number' : 'a number'} between 0 and ${max.toLocaleString('en-US')}`,
+        });
+        return z.NEVER;
+      }
+      return integer ? n : Math.round(n * 100) / 100;
+    });
+
+/** Certificate numbers are identifiers: a number or text is accepted and kept as text. */
+const certificationNumber = z
+  .union([z.number(), z.string()], { error: 'Certification number must be text or a number' })
+  .nullish()
+  .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
+  .pipe(
+    z
+      .string()
+      .max(
+        AUTH_LIMITS.certificationNumber,
+        `Certification number must be at most ${AUTH_LIMITS.certificationNumber} characters`,
+      ),
+  )
+  .transform((v) => (v ? v : null));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_RULES.minLength, `Password must be at least ${PASSWORD_RULES.minLength} characters`)
+  .max(PASSWORD_RULES.maxLength, `Password must be at most ${PASSWORD_RULES.maxLength} characters`);
+
+/** Only these may be chosen at sign-up; administrators come from `npm run admin:create`. */
+export const SelfRegisterRole = z.enum(['pilot', 'mechanic'], {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Role is required'
+      : issue.input === 'admin'
+        ? 'Administrator accounts cannot be created by sign-up'
+        : 'Role must be pilot or mechanic',
+});
+
+export const RegisterSchema = z
+  .object({
+    role: SelfRegisterRole,
+    firstName: requiredText('First name', AUTH_LIMITS.name),
+    lastName: requiredText('Last name', AUTH_LIMITS.name),
+    email,
+    password: passwordSchema,
+    phone,
+    location: optionalText('Location', AUTH_LIMITS.location),
+    certificationNumber,
+    yearsExperience: optionalNumber('Years of experience', AUTH_LIMITS.maxYearsExperience, true),
+    serviceRadius: optionalNumber('Service radius', AUTH_LIMITS.maxServiceRadius, true),
+    hourlyRate: optionalNumber('Hourly rate', AUTH_LIMITS.maxHourlyRate, false),
+  })
+  // Mechanic fields mean nothing on a pilot's account: dropped rather than stored.
+  .transform((v) =>
+    v.role === 'mechanic'
+      ? v
+      : { ...v, certificationNumber: null, yearsExperience: null, serviceRadius: null, hourlyRate: null },
+  );
+
+export type RegisterInput = z.input<typeof RegisterSchema>;
+export type RegisterData = z.output<typeof RegisterSchema>;
+
+/** Sign-in checks presence and shape only; the password policy applies when one is chosen. */
+export const LoginSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password must be at most 1024 characters'),
+});
+
+export type LoginInput = z.input<typeof LoginSchema>;
+export type LoginData = z.output<typeof LoginSchema>;
+
+/** The user as the API returns it: public fields only, never the password hash. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  phone: string | null;
+  location: string | null;
+  certificationNumber: string | null;
+  yearsExperience: number | null;
+  serviceRadius: number | null;
+  hourlyRate: number | null;
+  createdAt: string;
+}
+
+/** POST /api/auth/login and /api/auth/register. */
+export interface AuthResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  user: PublicUser;
+}
+
+/** The sign-up form's starting values: every field as the inputs hold it. */
+export const REGISTER_FORM_DEFAULTS = {
+  role: 'pilot',
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  phone: '',
+  location: '',
+  certificationNumber: '',
+  yearsExperience: '',
+  serviceRadius: '',
+  hourlyRate: '',
+} as const;

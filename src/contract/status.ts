@@ -1,0 +1,42 @@
+import type { Option } from './options.ts';
+
+/**
+ * Spec section 4: the statuses of quotes, service requests and appointments, with the label users
+ * see and the badge tone. One map for the admin console and the marketplace dashboards.
+ */
+export type StatusTone = 'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'info' | 'destructive';
+
+export interface StatusOption extends Option {
+  tone: StatusTone;
+}
+
+export const STATUSES = [
+  { value: 'pending', label: 'Pending', tone: 'warning' },
+  { value: 'matched', label: 'Available', tone: 'info' },
+  { value: 'quoted', label: 'Quoted', tone: 'info' },
+  { value: 'approved', label: 'Approved', tone: 'success' },
+  { value: 'scheduled', label: 'Scheduled', tone: 'info' },
+  { value: 'confirmed', label: 'Confirmed', tone: 'success' },
+  { value: 'in_progress', label: 'In Progress', tone: 'default' },
+  { value: 'completed', label: 'Completed', tone: 'success' },
+  { value: 'cancelled', label: 'Cancelled', tone: 'destructive' },
+] as const satisfies readonly StatusOption[];
+
+export type Status = (typeof STATUSES)[number]['value'];
+
+/** The public quote requests the admin sees: no `matched` (spec section 4). */
+export const ADMIN_QUOTE_STATUSES = ['pending', 'quoted', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
+export type AdminQuoteStatus = (typeof ADMIN_QUOTE_STATUSES)[number];
+
+/** Appointment statuses that count as upcoming (pilot) or active (mechanic, plus in_progress). */
+export const UPCOMING_APPOINTMENT_STATUSES = ['scheduled', 'confirmed'] as const;
+
+const PENDING = STATUSES[0];
+
+/** The status's display entry; an unknown or missing status shows as Pending (spec section 4). */
+export function statusInfo(status: string | null | undefined): StatusOption {
+  return STATUSES.find((s) => s.value === status) ?? PENDING;
+}
+
+export const statusLabel = (status: string | null | undefined): string => statusInfo(status).label;
+export const statusTone = (status: string | null | undefined): StatusTone => statusInfo(status).tone;

@@ -1,0 +1,123 @@
+import { LogOut, Settings } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import type { DashboardStats } from '../../contract/admin-dashboard.ts';
+import { ROLE_LABELS } from '../../contract/roles.ts';
+import type { SessionUser } from '../auth/session.ts';
+import LeadsTab from './LeadsTab.tsx';
+import QuotesTab from './QuotesTab.tsx';
+import { StatCards } from './StatCards.tsx';
+import { useAdminData } from './use-admin-data.ts';
+
+// The panels other features own load only when their tab (or System Config) is opened.
+const MarketingPanel = lazy(() => import('../marketing/MarketingPanel.tsx'));
+const BlogAdminPanel = lazy(() => import('../blog/BlogAdminPanel.tsx'));
+const CustomersPanel = lazy(() => import('./CustomersPanel.tsx'));
+const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
+
+export interface AdminDashboardProps {
+  user: SessionUser;
+  onLogout: () => void;
+  /** A call answered 401/403: the session no longer grants admin rights. */
+  onAuthLost: (status: 401 | 403) => void;
+}
+
+const TABS = [
+  { value: 'quotes', label: 'Quote Requests' },
+  { value: 'leads', label: 'Leads' },
+  { value: 'marketing', label: 'Marketing' },
+  { value: 'blog', label: 'Blog Posts' },
+  { value: 'customers', label: 'Customers' },
+] as const;
+
+/** The admin console's shell (spec section 2 "Admin dashboard"). */
+export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardProps) {
+  const [view, setView] = useState<'dashboard' | 'config'>('dashboard');
+  const [tab, setTab] = useState<string>(TABS[0].value);
+  const stats = useAdminData<DashboardStats>('/admin/dashboard', onAuthLost, 'Failed to load dashboard statistics');
+
+  return (
+    <div className="min-h-screen bg-muted">
+      <header className="border-b border-border bg-background">
+        {/* Phone: title and Logout, then the name and System Config; wider: one row. */}
+        <div className="container-page flex flex-wrap items-center gap-3 py-4">
+          <h1 className="text-xl font-bold">Admin Dashboard</h1>
+          <div className="order-last flex w-full items-center justify-between gap-3 sm:order-none sm:ml-auto sm:w-auto sm:gap-4">
+            <div className="leading-tight sm:order-last sm:text-right">
+              <p className="font-semibold">
+                {user.firstName} {user.lastName}
+              </p>
+              <p className="text-xs text-muted-foreground">{ROLE_LABELS.admin}</p>
+            </div>
+            <Button
+              variant={view === 'config' ? 'secondary' : 'outline'}
+              size="sm"
+              onClick={() => setView('config')}
+              aria-pressed={view === 'config'}
+            >
+              <Settings className="h-4 w-4" aria-hidden="true" />
+              System Config
+            </Button>
+          </div>
+          <Button variant="ghost" size="sm" className="ml-auto sm:ml-0" onClick={onLogout}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </header>
+
+      <main id="main" className="container-page space-y-6 py-6 sm:py-8">
+        {view === 'config' ? (
+          <ErrorBoundary what="the system configuration">
+            <Suspense fallback={<Loading />}>
+              <SystemConfig
+                onBack={() => {
+                  setView('dashboard');
+                  stats.reload();
+                }}
+              />
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <>
+            <StatCards state={stats.state} onRetry={stats.reload} />
+            <Tabs value={tab} onValueChange={setTab}>
+              <TabsList aria-label="Admin sections">
+                {TABS.map((t) => (
+                  <TabsTrigger key={t.value} value={t.value}>
+                    {t.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              {/* Keyed by tab: a panel that failed to load does not take the other tabs down with it. */}
+              <ErrorBoundary key={tab} what="this section">
+                <Suspense fallback={<Loading />}>
+                  <TabsContent value="quotes">
+                    <QuotesTab onAuthLost={onAuthLost} />
+                  </TabsContent>
+                  <TabsContent value="leads">
+                    <LeadsTab onAuthLost={onAuthLost} />
+                  </TabsContent>
+                  <TabsContent value="marketing">
+                    <MarketingPanel />
+                  </TabsContent>
+                  <TabsContent value="blog">
+                    <BlogAdminPanel />
+                  </TabsContent>
+                  <TabsContent value="customers">
+                    <CustomersPanel />
+                  </TabsContent>
+                </Suspense>
+              </ErrorBoundary>
+            </Tabs>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+export default AdminDashboard;

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  AUTH_MESSAGES,
+  LoginSchema,
+  type AuthResponse,
+  type LoginData,
+  type LoginInput,
+  type PublicUser,
+} from '../../contract/auth.ts';
+import { api } from '../../lib/api-client.ts';
+import { signInErrorMessage } from './auth-messages.ts';
+import { fieldAria, FormField } from './FormField.tsx';
+
+export interface SignInFormProps {
+  /** Told once the server accepted the credentials (the caller stores the session). */
+  onSignedIn: (token: string, user: PublicUser) => void;
+  /**
+   * Refuse a signed-in user client-side with this message (the admin page refuses non-admins;
+   * the server refuses them on every admin call anyway). Return null to accept.
+   */
+  refuse?: (user: PublicUser) => string | null;
+  /** Prefix of the field ids, so two forms could share a page. */
+  idPrefix?: string;
+}
+
+/** Email and password (spec section 4 "Login form"): the error clears at the start of each attempt. */
+export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginData>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginData) => {
+    setError(null);
+    try {
+      const res = await api<AuthResponse>('/auth/login', { body: values, auth: false });
+      const refusal = refuse?.(res.user) ?? null;
+      if (refusal) {
+        setError(refusal);
+        toast.error(refusal);
+        return;
+      }
+      onSignedIn(res.access_token, res.user);
+      toast.success(AUTH_MESSAGES.loginSuccess);
+    } catch (err) {
+      const message = signInErrorMessage(err);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  const emailId = `${idPrefix}-email`;
+  const passwordId = `${idPrefix}-password`;
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      {error && <Alert>{error}</Alert>}
+      <FormField id={emailId} label="Email" error={errors.email?.message}>
+        <Input
+          id={emailId}
+          type="email"
+          autoComplete="username"
+          required
+          {...fieldAria(emailId, errors.email?.message)}
+          {...register('email')}
+        />
+      </FormField>
+      <FormField id={passwordId} label="Password" error={errors.password?.message}>
+        <Input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldAria(passwordId, errors.password?.message)}
+          {...register('password')}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

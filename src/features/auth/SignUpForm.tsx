@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type InputHTMLAttributes } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, NativeSelect } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_RULES,
+  REGISTER_FORM_DEFAULTS,
+  RegisterSchema,
+  type AuthResponse,
+  type PublicUser,
+  type RegisterData,
+  type RegisterInput,
+} from '../../contract/auth.ts';
+import { SELF_REGISTER_ROLES } from '../../contract/roles.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { signUpErrorMessage } from './auth-messages.ts';
+import { fieldAria, FormField } from './FormField.tsx';
+
+type FieldName = Path<RegisterInput>;
+
+/**
+ * Sign-up (spec sections 2 and 5): role (pilot default), names, email, password, phone, location,
+ * and the mechanic-only fields when the role is mechanic, sent as numbers or null when empty.
+ */
+export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, RegisterData>({
+    resolver: zodResolver(RegisterSchema),
+    defaultValues: REGISTER_FORM_DEFAULTS,
+  });
+  const isMechanic = watch('role') === 'mechanic';
+
+  const onSubmit = async (values: RegisterData) => {
+    setError(null);
+    try {
+      const res = await api<AuthResponse>('/auth/register', { body: values, auth: false });
+      onSignedIn(res.access_token, res.user);
+      toast.success(AUTH_MESSAGES.registerSuccess);
+    } catch (err) {
+      toast.error(signUpErrorMessage(err));
+      // The form line says what exactly went wrong (e.g. the email is taken) when the server says it.
+      setError(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : signUpErrorMessage(err));
+    }
+  };
+
+  const field = (name: FieldName, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}, hint?: string) => {
+    const id = `signup-${name}`;
+    const message = errors[name]?.message;
+    return (
+      <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+        <Input id={id} {...props} {...fieldAria(id, message, Boolean(hint))} {...register(name)} />
+      </FormField>
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      {error && <Alert>{error}</Alert>}
+      <FormField id="signup-role" label="Role" error={errors.role?.message}>
+        <NativeSelect
+          id="signup-role"
+          options={SELF_REGISTER_ROLES}
+          {...fieldAria('signup-role', errors.role?.message)}
+          {...register('role')}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('firstName', 'First Name', { autoComplete: 'given-name', required: true })}
+        {field('lastName', 'Last Name', { autoComplete: 'family-name', required: true })}
+      </div>
+      {field('email', 'Email', { type: 'email', autoComplete: 'email', required: true })}
+      {field(
+        'password',
+        'Password',
+        { type: 'password', autoComplete: 'new-password', required: true, minLength: PASSWORD_RULES.minLength },
+        `At least ${PASSWORD_RULES.minLength} characters.`,
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', placeholder: '(555) 123-4567' })}
+        {field('location', 'Location', { autoComplete: 'address-level2', placeholder: 'KSJC or San Jose, CA' })}
+      </div>
+      {isMechanic && (
+        <fieldset className="space-y-4 rounded-md border border-border p-4">
+          <legend className="px-1 text-sm font-semibold">A&amp;P Mechanic details</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field('certificationNumber', 'Certification Number', { autoComplete: 'off' })}
+            {field('yearsExperience', 'Years Experience', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
+            {field('serviceRadius', 'Service Radius (miles)', {
+              type: 'number',
+              inputMode: 'numeric',
+              min: 0,
+              step: 1,
+            })}
+            {field('hourlyRate', 'Hourly Rate ($)', { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 })}
+          </div>
+        </fieldset>
+      )}
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { AUTH_MESSAGES, type AuthResponse, type LoginData, type RegisterData } from '../../contract/auth.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../server/auth/password.server.ts';
+import { signAccessToken, TOKEN_TTL_SECONDS } from '../../server/auth/token.server.ts';
+import type { Db } from '../../server/db/client.ts';
+import { badRequest, unauthorized } from '../../server/http/errors.ts';
+import { beginLoginAttempt } from './login-throttle.server.ts';
+import { toPublicUser, type UserRecord } from './public-user.ts';
+
+/** Postgres unique_violation: two sign-ups with one email raced past the existence check. */
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function issueSession(user: UserRecord): Promise<AuthResponse> {
+  return {
+    access_token: await signAccessToken({ sub: user.id, role: user.role }),
+    token_type: 'bearer',
+    expires_in: TOKEN_TTL_SECONDS,
+    user: toPublicUser(user),
+  };
+}
+
+/**
+ * Self-registration: a pilot or a mechanic (the schema refuses every other role). One account per
+ * email, compared case-insensitively.
+ */
+export async function register(db: Db, data: RegisterData): Promise<AuthResponse> {
+  if (await findUserByEmail(db, data.email)) throw badRequest(AUTH_MESSAGES.userExists);
+  const passwordHash = await hashPassword(data.password);
+  try {
+    const user = await db
+      .insertInto('users')
+      .values({
+        email: data.email,
+        passwordHash,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        role: data.role,
+        phone: data.phone,
+        location: data.location,
+        certificationNumber: data.certificationNumber,
+        yearsExperience: data.yearsExperience,
+        serviceRadius: data.serviceRadius,
+        hourlyRate: data.hourlyRate,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return await issueSession(user);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.userExists);
+    throw error;
+  }
+}
+
+/**
+ * Sign-in. An unknown email costs the same scrypt time as a wrong password and gets the same 401,
+ * so neither the answer nor its timing tells whether an address is registered.
+ */
+export async function login(db: Db, data: LoginData, ip: string): Promise<AuthResponse> {
+  const attempt = await beginLoginAttempt(db, data.email, ip);
+  const user = await findUserByEmail(db, data.email);
+  const ok = user ? await verifyPassword(data.password, user.passwordHash) : await verifyAgainstDummy(data.password);
+  if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  await attempt.succeeded();
+  return issueSession(user);
+}

@@ -1,0 +1,333 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/server/auth/token.server.ts';
+import { api, uniqueEmail } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { createUser } from '../helpers/users.ts';
+
+const pilotForm = (overrides: Record<string, unknown> = {}) => ({
+  role: 'pilot',
+  firstName: 'Amelia',
+  lastName: 'Earhart',
+  email: uniqueEmail('pilot'),
+  password: 'Electra-1937',
+  phone: '(415) 555-0100',
+  location: 'Oakland, CA',
+  certificationNumber: '',
+  yearsExperience: '',
+  serviceRadius: '',
+  hourlyRate: '',
+  ...overrides,
+});
+
+const mechanicForm = (overrides: Record<string, unknown> = {}) =>
+  pilotForm({
+    role: 'mechanic',
+    firstName: 'Frank',
+    lastName: 'Wrench',
+    email: uniqueEmail('mechanic'),
+    certificationNumber: '3456789',
+    yearsExperience: 12,
+    serviceRadius: 150,
+    hourlyRate: 95.5,
+    ...overrides,
+  });
+
+const PUBLIC_USER_KEYS = [
+  'certificationNumber',
+  'createdAt',
+  'email',
+  'firstName',
+  'hourlyRate',
+  'id',
+  'lastName',
+  'location',
+  'phone',
+  'role',
+  'serviceRadius',
+  'yearsExperience',
+];
+
+const secret = () => new TextEncoder().encode(process.env['JWT_SECRET']!);
+const sign = (
+  claims: Record<string, unknown>,
+  opts: { iss?: string; aud?: string; exp?: number | null; sub: string; key?: Uint8Array },
+) => {
+  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(opts.sub).setIssuedAt();
+  jwt = jwt.setIssuer(opts.iss ?? TOKEN_ISSUER).setAudience(opts.aud ?? TOKEN_AUDIENCE);
+  if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 3600);
+  return jwt.sign(opts.key ?? secret());
+};
+
+describe('POST /api/auth/register', () => {
+  it('registers a pilot and answers a bearer token and the public user', async () => {
+    const form = pilotForm({ email: uniqueEmail('Pilot.Case').replace('pilot.case', 'Pilot.Case') });
+    const res = await api.post('/api/auth/register', form);
+    expect(res.status).toBe(201);
+    expect(res.body.token_type).toBe('bearer');
+    expect(typeof res.body.access_token).toBe('string');
+    expect(Object.keys(res.body.user).sort()).toEqual(PUBLIC_USER_KEYS);
+    expect(res.body.user).toMatchObject({
+      email: form.email.toLowerCase(),
+      firstName: 'Amelia',
+      lastName: 'Earhart',
+      role: 'pilot',
+      phone: '(415) 555-0100',
+      location: 'Oakland, CA',
+      certificationNumber: null,
+      yearsExperience: null,
+      serviceRadius: null,
+      hourlyRate: null,
+    });
+    expect(res.text).not.toMatch(/scrypt|passwordHash|password_hash/);
+
+    const stored = await testDb()
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', res.body.user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(stored.passwordHash).not.toContain(form.password);
+
+    const me = await api.get('/api/auth/me', { token: res.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toEqual(res.body.user);
+  });
+
+  it('registers a mechanic with the mechanic fields as numbers', async () => {
+    const res = await api.post(
+      '/api/auth/register',
+      mechanicForm({ yearsExperience: '22', hourlyRate: '115.25', serviceRadius: 150 }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({
+      role: 'mechanic',
+      certificationNumber: '3456789',
+      yearsExperience: 22,
+      serviceRadius: 150,
+      hourlyRate: 115.25,
+    });
+  });
+
+  it('accepts a mechanic whose optional numbers are empty or null, and a numeric certificate', async () => {
+    const res = await api.post(
+      '/api/auth/register',
+      mechanicForm({ certificationNumber: 1234567, yearsExperience: null, serviceRadius: '', hourlyRate: null }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({
+      certificationNumber: '1234567',
+      yearsExperience: null,
+      serviceRadius: null,
+      hourlyRate: null,
+    });
+  });
+
+  it('drops mechanic fields sent for a pilot', async () => {
+    const res = await api.post(
+      '/api/auth/register',
+      pilotForm({ certificationNumber: '999', yearsExperience: 3, hourlyRate: 50 }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ certificationNumber: null, yearsExperience: null, hourlyRate: null });
+  });
+
+  it('refuses to self-register an administrator, however it is asked', async () => {
+    for (const payload of [
+      pilotForm({ role: 'admin' }),
+      pilotForm({ role: 'ADMIN' }),
+      pilotForm({ role: 'superuser' }),
+    ]) {
+      const res = await api.post('/api/auth/register', payload);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^role: /);
+      const rows = await testDb().selectFrom('users').select('id').where('email', '=', payload.email).execute();
+      expect(rows).toHaveLength(0);
+    }
+    const admin = await api.post('/api/auth/register', pilotForm({ role: 'admin' }));
+    expect(admin.body.detail).toBe('role: Administrator accounts cannot be created by sign-up');
+  });
+
+  it('ignores extra fields that try to escalate the role', async () => {
+    const form = pilotForm({
+      isAdmin: true,
+      is_admin: true,
+      admin: true,
+      roles: ['admin'],
+      passwordHash: 'x',
+      id: '00000000-0000-0000-0000-000000000000',
+    });
+    const res = await api.post('/api/auth/register', form);
+    expect(res.status).toBe(201);
+    expect(res.body.user.role).toBe('pilot');
+    expect(res.body.user.id).not.toBe('00000000-0000-0000-0000-000000000000');
+    const dashboard = await api.get('/api/admin/dashboard', { token: res.body.access_token });
+    expect(dashboard.status).toBe(403);
+  });
+
+  it('refuses a duplicate email, case-insensitively, with 400', async () => {
+    const email = uniqueEmail('dup');
+    expect((await api.post('/api/auth/register', pilotForm({ email }))).status).toBe(201);
+    const again = await api.post('/api/auth/register', mechanicForm({ email: email.toUpperCase() }));
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe('User already exists with this email address');
+    const rows = await testDb()
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    ['role', 'role: Role is required'],
+    ['firstName', 'firstName: First name is required'],
+    ['lastName', 'lastName: Last name is required'],
+    ['email', 'email: Email is required'],
+    ['password', 'password: Password is required'],
+  ])('refuses a sign-up without %s (400)', async (field, detail) => {
+    const form: Record<string, unknown> = pilotForm();
+    delete form[field];
+    const res = await api.post('/api/auth/register', form);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(detail);
+    expect(res.body.errors[0].path).toBe(field);
+  });
+
+  it.each([
+    ['firstName', '   ', 'firstName: First name is required'],
+    ['email', 'not-an-email', 'email: Enter a valid email address'],
+    ['password', 'short', 'password: Password must be at least 8 characters'],
+    ['password', 'x'.repeat(129), 'password: Password must be at most 128 characters'],
+    ['phone', 'call me', 'phone: Phone must be a valid phone number'],
+  ])('refuses an invalid %s (400)', async (field, value, detail) => {
+    const res = await api.post('/api/auth/register', pilotForm({ [field]: value }));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(detail);
+  });
+
+  it('refuses mechanic numbers that are not numbers or out of range', async () => {
+    const years = await api.post('/api/auth/register', mechanicForm({ yearsExperience: 'ten' }));
+    expect(years.status).toBe(400);
+    expect(years.body.detail).toBe('yearsExperience: Years of experience must be a whole number between 0 and 80');
+    const radius = await api.post('/api/auth/register', mechanicForm({ serviceRadius: -5 }));
+    expect(radius.status).toBe(400);
+    const rate = await api.post('/api/auth/register', mechanicForm({ hourlyRate: { amount: 5 } }));
+    expect(rate.status).toBe(400);
+    expect(rate.body.detail).toBe('hourlyRate: Hourly rate must be a number');
+  });
+
+  it('answers 400 to a body that is not JSON and 405 to GET', async () => {
+    const bad = await api.post('/api/auth/register', undefined, { headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    const raw = await api.post('/api/auth/register', undefined, { rawBody: '{oops' });
+    expect(raw.status).toBe(400);
+    expect(raw.body.detail).toBe('Request body must be valid JSON');
+    expect((await api.get('/api/auth/register')).status).toBe(405);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, whatever the email case', async () => {
+    const user = await createUser('mechanic');
+    const res = await api.post('/api/auth/login', { email: user.email.toUpperCase(), password: user.password });
+    expect(res.status).toBe(200);
+    expect(res.body.token_type).toBe('bearer');
+    expect(res.body.expires_in).toBe(8 * 3600);
+    expect(Object.keys(res.body.user).sort()).toEqual(PUBLIC_USER_KEYS);
+    expect(res.body.user).toMatchObject({
+      id: user.id,
+      role: 'mechanic',
+      yearsExperience: 10,
+      serviceRadius: 50,
+      hourlyRate: 95,
+    });
+    const me = await api.get('/api/auth/me', { token: res.body.access_token });
+    expect(me.body.user.id).toBe(user.id);
+  });
+
+  it('answers the same 401 for a wrong password and for an unknown email', async () => {
+    const user = await createUser('pilot');
+    const wrong = await api.post('/api/auth/login', { email: user.email, password: 'not-the-password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ detail: 'Invalid email or password' });
+    const unknown = await api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'not-the-password' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('refuses missing fields with 400', async () => {
+    const noPassword = await api.post('/api/auth/login', { email: uniqueEmail() });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.detail).toBe('password: Password is required');
+    const noEmail = await api.post('/api/auth/login', { password: 'whatever-123' });
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.detail).toBe('email: Email is required');
+  });
+
+  it('signs in a user who just registered', async () => {
+    const form = pilotForm();
+    await api.post('/api/auth/register', form);
+    const res = await api.post('/api/auth/login', { email: form.email, password: form.password });
+    expect(res.status).toBe(200);
+    expect(res.body.user.firstName).toBe('Amelia');
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers 401 without a token or with a malformed header', async () => {
+    const none = await api.get('/api/auth/me');
+    expect(none.status).toBe(401);
+    expect(none.body.detail).toBe('Authentication required');
+    const garbage = await api.get('/api/auth/me', { headers: { authorization: 'Bearer not.a.jwt' } });
+    expect(garbage.status).toBe(401);
+    const basic = await api.get('/api/auth/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(basic.status).toBe(401);
+  });
+
+  it('refuses tampered, expired, wrong-audience, wrong-issuer, wrong-key, unsigned and exp-less tokens', async () => {
+    const user = await createUser('pilot');
+    const [header, payload, signature] = user.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
+    const tampered = `${header}.${forgedPayload}.${signature}`;
+    const now = Math.floor(Date.now() / 1000);
+    const tokens = {
+      tampered,
+      expired: await sign({ role: 'pilot' }, { sub: user.id, exp: now - 60 }),
+      wrongAudience: await sign({ role: 'pilot' }, { sub: user.id, aud: 'someone-else' }),
+      wrongIssuer: await sign({ role: 'pilot' }, { sub: user.id, iss: 'evil' }),
+      wrongKey: await sign(
+        { role: 'pilot' },
+        { sub: user.id, key: new TextEncoder().encode('another-secret-of-sufficient-length-123456') },
+      ),
+      noExpiry: await sign({ role: 'pilot' }, { sub: user.id, exp: null }),
+      algNone: new UnsecuredJWT({ role: 'pilot' })
+        .setSubject(user.id)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .encode(),
+      notAUuidSubject: await sign({ role: 'pilot' }, { sub: 'robert); drop table users;--' }),
+      deletedUser: await sign({ role: 'pilot' }, { sub: '00000000-0000-4000-8000-000000000000' }),
+    };
+    for (const [name, token] of Object.entries(tokens)) {
+      const res = await api.get('/api/auth/me', { token });
+      expect(res.status, name).toBe(401);
+      expect(res.body.detail, name).toBe('Your session is invalid or has expired. Please sign in again.');
+    }
+    // The same claims, signed properly, are accepted: the refusals above are for the right reasons.
+    expect((await api.get('/api/auth/me', { token: await sign({ role: 'pilot' }, { sub: user.id }) })).status).toBe(
+      200,
+    );
+  });
+
+  it('reads the role from the database, not from the token', async () => {
+    const user = await createUser('pilot');
+    const claimsAdmin = await sign({ role: 'admin' }, { sub: user.id });
+    const me = await api.get('/api/auth/me', { token: claimsAdmin });
+    expect(me.body.user.role).toBe('pilot');
+    expect((await api.get('/api/admin/dashboard', { token: claimsAdmin })).status).toBe(403);
+  });
+});
