@@ -49,15 +49,14 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
       const refusal = refuse?.(res.user) ?? null;
       if (refusal) {
         setError(refusal);
-        toast.error(refusal);
         return;
       }
       onSignedIn(res.access_token, res.user);
       toast.success(AUTH_MESSAGES.loginSuccess);
     } catch (err) {
-      const message = signInErrorMessage(err);
-      setError(message);
-      toast.error(message);
+      // Spec section 4: a failed sign-in shows in the form's destructive alert (announced by its
+      // role=alert); a toast saying the same would put the message on screen twice.
+      setError(signInErrorMessage(err));
     }
   };
 
