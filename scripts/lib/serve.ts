@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { withPlatformEncodedBody } from './binary-bodies.ts';
 import { ROOT } from './paths.ts';
 
 export interface RunningServer {
@@ -65,8 +66,8 @@ export async function serve(port: number, host = '127.0.0.1'): Promise<RunningSe
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // The client address comes from the socket, never from what the client claims.
     req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
-    netlify
-      .handleAndIntrospectNodeRequest(req)
+    withPlatformEncodedBody(req)
+      .then((request) => netlify.handleAndIntrospectNodeRequest(request))
       .then(async (match) => {
         if (match) return send(res, match.response);
         // As on Netlify: an unknown path gets the site's own 404 page, with status 404.

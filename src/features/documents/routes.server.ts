@@ -1,0 +1,88 @@
+import { CHUNK_BYTES, DocumentsQuerySchema, UploadSessionSchema } from '../../contract/documents.ts';
+import { requireUser } from '../../server/auth/guards.server.ts';
+import { readBodyBytes } from '../../server/http/body.ts';
+import { HttpError, notFound } from '../../server/http/errors.ts';
+import { json } from '../../server/http/json.ts';
+import type { ApiContext, ApiRoutes } from '../../server/http/with-api.ts';
+import { segmentsAfter } from '../marketplace/routes.server.ts';
+import type { Viewer } from './access.server.ts';
+import { documentsStore } from './blob-store.server.ts';
+import { deleteDocument, downloadDocument } from './document-actions.server.ts';
+import { getDocument, listDocuments } from './documents.server.ts';
+import { uploadSingle } from './upload-single.server.ts';
+import { abortUpload, completeUpload, createUpload, putChunk } from './uploads.server.ts';
+
+/**
+ * Every /api/enhanced/documents call, dispatched on the path segments: one function serves them
+ * all so '/documents/upload' and '/documents/:id' never depend on which of two functions a router
+ * picks (see docs/decisions/0060 for the protocol).
+ */
+const BASE = '/api/enhanced/documents';
+
+/** Room above a chunk for nothing but slack: a chunk body is the raw bytes alone. */
+const CHUNK_BODY_LIMIT = CHUNK_BYTES + 64 * 1024;
+
+async function viewerOf(ctx: ApiContext): Promise<Viewer> {
+  const user = await requireUser(ctx);
+  return { id: user.id, role: user.role };
+}
+
+const noRoute = () => notFound('Not found');
+
+async function readChunk(req: Request): Promise<Uint8Array> {
+  try {
+    return await readBodyBytes(req, CHUNK_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413) throw new HttpError(413, `A chunk can be at most ${CHUNK_BYTES} bytes`);
+    throw error;
+  }
+}
+
+export const documentRoutes: ApiRoutes = {
+  GET: async (ctx) => {
+    const viewer = await viewerOf(ctx);
+    const [id, action, ...rest] = segmentsAfter(ctx, BASE);
+    if (id === undefined) {
+      const q = ctx.query(DocumentsQuerySchema);
+      return listDocuments(ctx.db, viewer, { aircraftId: q.aircraft_id, documentType: q.document_type, serviceRequestId: q.service_request_id });
+    }
+    if (rest.length > 0) throw noRoute();
+    if (action === undefined) return getDocument(ctx.db, viewer, id);
+    if (action === 'download') return downloadDocument(ctx.db, documentsStore(), viewer, id);
+    throw noRoute();
+  },
+
+  POST: async (ctx) => {
+    const viewer = await viewerOf(ctx);
+    const segments = segmentsAfter(ctx, BASE);
+    const [first, uploadId, action] = segments;
+    if (first === 'upload' && segments.length === 1) return json(await uploadSingle(ctx, viewer), 201);
+    if (first === 'uploads' && segments.length === 1) {
+      const data = await ctx.body(UploadSessionSchema);
+      return json(await createUpload(ctx.db, documentsStore(), viewer, data), 201);
+    }
+    if (first === 'uploads' && uploadId && action === 'complete' && segments.length === 3) {
+      return json(await completeUpload(ctx.db, documentsStore(), viewer, uploadId), 201);
+    }
+    throw noRoute();
+  },
+
+  PUT: async (ctx) => {
+    const viewer = await viewerOf(ctx);
+    const segments = segmentsAfter(ctx, BASE);
+    const [first, uploadId, chunks, index] = segments;
+    if (first === 'uploads' && uploadId && chunks === 'chunks' && index !== undefined && segments.length === 4) {
+      return putChunk(ctx.db, documentsStore(), viewer, uploadId, index, await readChunk(ctx.req));
+    }
+    throw noRoute();
+  },
+
+  DELETE: async (ctx) => {
+    const viewer = await viewerOf(ctx);
+    const segments = segmentsAfter(ctx, BASE);
+    const [first, uploadId] = segments;
+    if (first === 'uploads' && uploadId && segments.length === 2) return abortUpload(ctx.db, documentsStore(), viewer, uploadId);
+    if (first && segments.length === 1) return deleteDocument(ctx.db, documentsStore(), viewer, first);
+    throw noRoute();
+  },
+};
