@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4399);
+/** Where tests/e2e/admin-console.spec.ts serves its fake payment provider. */
+const FAKE_PROVIDER_PORT = Number(process.env['E2E_FAKE_PROVIDER_PORT'] ?? 4388);
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 export default defineConfig({
@@ -30,6 +32,12 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PUBLIC_WRITE_RATE_LIMIT: '10000', LOGIN_RATE_LIMIT_SCALE: '1' },
+    env: {
+      PUBLIC_WRITE_RATE_LIMIT: '10000',
+      LOGIN_RATE_LIMIT_SCALE: '1',
+      // Integration tests in the admin console call a fake provider the spec starts on this port
+      // (tests/e2e/admin-console.spec.ts, tests/helpers/fake-providers.ts), never the real Stripe.
+      STRIPE_API_BASE: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
+    },
   },
 });

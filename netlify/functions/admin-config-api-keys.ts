@@ -1,0 +1,28 @@
+import type { Config } from '@netlify/functions';
+import { ApiKeyFormSchema, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
+import { createApiKey, listAllApiKeys, listApiKeys } from '../../src/features/admin/api-keys.server.ts';
+import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+
+export default withApi({
+  // One integration's keys (masked), or every key without {integration}.
+  GET: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    if (ctx.params['integration'] === undefined) return { success: true, data: await listAllApiKeys(ctx.db) };
+    const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
+    return { success: true, data: await listApiKeys(ctx.db, integration) };
+  },
+  // POST ?integration_type={type} with the form fields of the Add New API Key dialog.
+  POST: async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    const integration = parseWith(
+      IntegrationTypeSchema,
+      ctx.url.searchParams.get('integration_type') ?? ctx.params['integration'] ?? '',
+    );
+    const form = parseWith(ApiKeyFormSchema, await readFormOrJson(ctx.req));
+    return { success: true, data: await createApiKey(ctx.db, integration, form, admin.id) };
+  },
+});
+
+export const config: Config = { path: ['/api/admin/config/api-keys', '/api/admin/config/api-keys/:integration'] };

@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { EmailTemplateStatusSchema } from '../../src/contract/admin-config.ts';
+import { setEmailTemplateActive } from '../../src/features/admin/email-templates.server.ts';
+import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { badRequest } from '../../src/server/http/errors.ts';
+import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+
+// PUT ?active=true|false (or is_active / active in the body): activate or deactivate a template.
+export default withApi({
+  PUT: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const q = ctx.url.searchParams;
+    const body = q.has('active') || q.has('is_active') ? {} : await readFormOrJson(ctx.req);
+    const active = q.get('active') ?? q.get('is_active') ?? body['active'] ?? body['is_active'];
+    if (active === undefined || active === null) throw badRequest('active: say true or false');
+    const parsed = parseWith(EmailTemplateStatusSchema, { active });
+    return { success: true, data: await setEmailTemplateActive(ctx.db, ctx.params['id'], parsed.active) };
+  },
+});
+
+export const config: Config = { path: '/api/admin/config/email-templates/:id/status' };

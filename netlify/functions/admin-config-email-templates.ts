@@ -1,0 +1,36 @@
+import type { Config } from '@netlify/functions';
+import { EmailTemplateSchema } from '../../src/contract/admin-config.ts';
+import {
+  createEmailTemplate,
+  listEmailTemplates,
+  updateEmailTemplate,
+} from '../../src/features/admin/email-templates.server.ts';
+import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { HttpError } from '../../src/server/http/errors.ts';
+import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+
+// HTML emails are bigger than the usual form.
+const MAX_BODY = 256 * 1024;
+
+export default withApi({
+  maxBodyBytes: MAX_BODY,
+  GET: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return { success: true, data: await listEmailTemplates(ctx.db) };
+  },
+  POST: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    if (ctx.params['id'] !== undefined) throw new HttpError(405, 'Use PUT to edit a template');
+    const template = parseWith(EmailTemplateSchema, await readFormOrJson(ctx.req, MAX_BODY));
+    return { success: true, data: await createEmailTemplate(ctx.db, template) };
+  },
+  PUT: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    if (ctx.params['id'] === undefined) throw new HttpError(405, 'Add the template id to the URL to edit it');
+    const template = parseWith(EmailTemplateSchema, await readFormOrJson(ctx.req, MAX_BODY));
+    return { success: true, data: await updateEmailTemplate(ctx.db, ctx.params['id'], template) };
+  },
+});
+
+export const config: Config = { path: ['/api/admin/config/email-templates', '/api/admin/config/email-templates/:id'] };

@@ -1,0 +1,40 @@
+import type { Config } from '@netlify/functions';
+import { SettingCategorySchema, SettingFormSchema } from '../../src/contract/admin-config.ts';
+import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { listAllSettings, listSettings, upsertSetting } from '../../src/features/admin/settings.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { notFound } from '../../src/server/http/errors.ts';
+import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+
+export default withApi({
+  GET: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    // Without a category: every setting, for the console's one-call Settings tab.
+    if (ctx.params['category'] === undefined) return { success: true, data: await listAllSettings(ctx.db) };
+    const category = parseWith(SettingCategorySchema, ctx.params['category']);
+    const settings = await listSettings(ctx.db, category);
+    const key = ctx.params['key'];
+    if (key === undefined) return { success: true, data: settings };
+    const one = settings.find((s) => s.setting_key === key);
+    if (!one) throw notFound('Setting not found');
+    return { success: true, data: one };
+  },
+  // PUT /{category}/{setting_key} with the Add/Update Setting dialog's form data (or JSON).
+  PUT: async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    const category = parseWith(SettingCategorySchema, ctx.params['category'] ?? '');
+    if (ctx.params['key'] === undefined)
+      throw notFound('Add the setting key to the URL: /api/admin/config/settings/{category}/{setting_key}');
+    const body = await readFormOrJson(ctx.req);
+    const form = parseWith(SettingFormSchema, { ...body, setting_key: ctx.params['key'] });
+    return { success: true, data: await upsertSetting(ctx.db, category, form, admin.id) };
+  },
+});
+
+export const config: Config = {
+  path: [
+    '/api/admin/config/settings',
+    '/api/admin/config/settings/:category',
+    '/api/admin/config/settings/:category/:key',
+  ],
+};

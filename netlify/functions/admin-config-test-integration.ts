@@ -1,0 +1,34 @@
+import type { Config } from '@netlify/functions';
+import { integrationLabel, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
+import { credentialsFor, recordKeyTest } from '../../src/features/admin/api-keys.server.ts';
+import { testIntegration } from '../../src/features/integrations/test-integration.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { DecryptionError } from '../../src/server/crypto.server.ts';
+import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+
+// Calls the provider's harmless endpoint with the primary key (or ?key_id=): passed or failed, never a 500.
+export default withApi({
+  POST: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
+    const label = integrationLabel(integration);
+    const keyId = ctx.url.searchParams.get('key_id') ?? undefined;
+    let creds;
+    try {
+      creds = await credentialsFor(ctx.db, integration, keyId);
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error;
+      return { success: false, message: `${label} integration test failed: ${error.message}` };
+    }
+    if (!creds)
+      return {
+        success: false,
+        message: `${label} integration test failed: no active ${label} API key. Add or activate one first.`,
+      };
+    const result = await testIntegration(integration, creds);
+    await recordKeyTest(ctx.db, creds.id, result.success);
+    return result;
+  },
+});
+
+export const config: Config = { path: '/api/admin/config/test-integration/:integration' };

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { leadAnalytics } from '../../src/features/marketing/leads.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+export default withApi({
+  GET: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return { success: true, data: await leadAnalytics(ctx.db) };
+  },
+});
+
+export const config: Config = { path: '/api/apollo/analytics' };

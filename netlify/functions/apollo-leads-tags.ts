@@ -1,0 +1,17 @@
+import type { Config } from '@netlify/functions';
+import { LeadTagsSchema } from '../../src/contract/marketing.ts';
+import { addLeadTags } from '../../src/features/marketing/leads.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// Add Tags: the tags are added to each selected lead's tags.
+export default withApi({
+  PUT: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const { lead_ids, tags } = await ctx.body(LeadTagsSchema);
+    const updated = await addLeadTags(ctx.db, lead_ids, tags);
+    return { success: true, updated, message: `Tags added to ${updated} lead${updated === 1 ? '' : 's'}` };
+  },
+});
+
+export const config: Config = { path: '/api/apollo/leads/tags' };

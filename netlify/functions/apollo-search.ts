@@ -1,0 +1,22 @@
+import type { Config } from '@netlify/functions';
+import { LeadSearchSchema, NO_KEYWORD_MESSAGE } from '../../src/contract/marketing.ts';
+import { runLeadSearch } from '../../src/features/marketing/search.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { readJson } from '../../src/server/http/body.ts';
+import { badRequest } from '../../src/server/http/errors.ts';
+import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+
+export default withApi({
+  POST: async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    const body = await readJson(ctx.req);
+    const result = LeadSearchSchema.safeParse(body);
+    // The spec's exact sentence, not prefixed with the field name.
+    if (!result.success && result.error.issues.some((i) => i.message === NO_KEYWORD_MESSAGE))
+      throw badRequest(NO_KEYWORD_MESSAGE);
+    const search = parseWith(LeadSearchSchema, body);
+    return runLeadSearch(ctx.db, search, admin.id);
+  },
+});
+
+export const config: Config = { path: '/api/apollo/search' };

@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { US_STATES } from '../../src/contract/marketing.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// The 50 US states (code and name) a lead search can target.
+export default withApi({
+  GET: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return { success: true, data: US_STATES };
+  },
+});
+
+export const config: Config = { path: '/api/apollo/states' };

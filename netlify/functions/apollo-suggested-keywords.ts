@@ -1,0 +1,14 @@
+import type { Config } from '@netlify/functions';
+import { SUGGESTED_KEYWORDS } from '../../src/features/marketing/keywords.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// Keywords by target role. Admin only, although the spec's old client sent no token.
+export default withApi({
+  GET: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return { success: true, data: SUGGESTED_KEYWORDS };
+  },
+});
+
+export const config: Config = { path: '/api/apollo/suggested-keywords' };

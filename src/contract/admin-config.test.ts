@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ApiKeyFormSchema, checkSettingValue, ReferralProgramSchema, SettingFormSchema } from './admin-config.ts';
+
+describe('checkSettingValue', () => {
+  it('checks numbers, booleans and JSON', () => {
+    expect(checkSettingValue('number', 'abc').ok).toBe(false);
+    expect(checkSettingValue('number', ' 12.5 ')).toEqual({ ok: true, value: '12.5' });
+    expect(checkSettingValue('boolean', 'yes').ok).toBe(false);
+    expect(checkSettingValue('boolean', 'TRUE')).toEqual({ ok: true, value: 'true' });
+    expect(checkSettingValue('json', '{bad').ok).toBe(false);
+    expect(checkSettingValue('json', '{ "a": 1 }')).toEqual({ ok: true, value: '{"a":1}' });
+    expect(checkSettingValue('string', ' keep spaces ')).toEqual({ ok: true, value: ' keep spaces ' });
+  });
+});
+
+describe('SettingFormSchema', () => {
+  it('reports a type mismatch on setting_value', () => {
+    const r = SettingFormSchema.safeParse({ setting_key: 'max_retries', setting_value: 'abc', data_type: 'number' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['setting_value']);
+  });
+  it('defaults to a plain string', () => {
+    expect(SettingFormSchema.parse({ setting_key: 'site_name', setting_value: 'Skyward' })).toMatchObject({
+      data_type: 'string',
+      is_encrypted: false,
+      description: null,
+    });
+  });
+});
+
+describe('ApiKeyFormSchema', () => {
+  it('reads form-data text', () => {
+    expect(
+      ApiKeyFormSchema.parse({
+        key_name: ' Main ',
+        api_key: 'sk',
+        is_primary: 'true',
+        priority: '2',
+        daily_limit: '',
+        additional_config: '{"a":1}',
+      }),
+    ).toEqual({
+      key_name: 'Main',
+      api_key: 'sk',
+      api_secret: null,
+      is_primary: true,
+      priority: 2,
+      daily_limit: null,
+      monthly_limit: null,
+      additional_config: { a: 1 },
+      expires_at: null,
+    });
+  });
+  it('refuses priority 0, non-object config and a missing name', () => {
+    expect(ApiKeyFormSchema.safeParse({ key_name: 'a', api_key: 'b', priority: '0' }).success).toBe(false);
+    expect(ApiKeyFormSchema.safeParse({ key_name: 'a', api_key: 'b', additional_config: '[1]' }).success).toBe(false);
+    expect(ApiKeyFormSchema.safeParse({ api_key: 'b' }).success).toBe(false);
+  });
+});
+
+describe('ReferralProgramSchema', () => {
+  it('accepts non-negative dollars with 2 decimals', () => {
+    expect(ReferralProgramSchema.parse({ reward_amount: '50.5', min_booking_amount: 0, share_message: 'Hi' })).toEqual({
+      reward_amount: 50.5,
+      min_booking_amount: 0,
+      share_message: 'Hi',
+    });
+    expect(
+      ReferralProgramSchema.safeParse({ reward_amount: -1, min_booking_amount: 0, share_message: 'Hi' }).success,
+    ).toBe(false);
+    expect(
+      ReferralProgramSchema.safeParse({ reward_amount: 1.234, min_booking_amount: 0, share_message: 'Hi' }).success,
+    ).toBe(false);
+  });
+});

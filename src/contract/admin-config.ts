@@ -1,0 +1,455 @@
+import { z } from 'zod';
+import { type Option, labelOf, valuesOf } from './options.ts';
+
+/**
+ * The admin console's system configuration (spec sections 3, 5, 7): enumerations, limits and the
+ * zod schemas shared by the dialogs and the functions. Payloads use the spec's snake_case names.
+ */
+
+export const INTEGRATION_TYPES = [
+  { value: 'twilio', label: 'Twilio' },
+  { value: 'mailchimp', label: 'Mailchimp' },
+  { value: 'google_calendar', label: 'Google Calendar' },
+  { value: 'stripe', label: 'Stripe' },
+  { value: 'google_analytics', label: 'Google Analytics' },
+] as const satisfies readonly Option[];
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number]['value'];
+export const integrationLabel = (value: string) => labelOf(INTEGRATION_TYPES, value);
+
+/** What each integration expects in the key fields, shown as hints in the Add New API Key dialog. */
+export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; apiSecret: string }> = {
+  twilio: { apiKey: 'Account SID (AC...)', apiSecret: 'Auth Token (required for Twilio)' },
+  mailchimp: { apiKey: 'Mailchimp Transactional (Mandrill) API key', apiSecret: 'Not used' },
+  google_calendar: {
+    apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
+    apiSecret: 'OAuth client secret (with a refresh token)',
+  },
+  stripe: { apiKey: 'Secret key (sk_live_... or sk_test_...)', apiSecret: 'Not used' },
+  google_analytics: {
+    apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
+    apiSecret: 'OAuth client secret (with a refresh token)',
+  },
+};
+
+export const API_KEY_STATUSES = ['active', 'inactive', 'expired'] as const;
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+
+export const SETTING_CATEGORIES = [
+  { value: 'payment', label: 'Payment' },
+  { value: 'marketing', label: 'Marketing' },
+  { value: 'security', label: 'Security' },
+  { value: 'general', label: 'General' },
+] as const satisfies readonly Option[];
+export type SettingCategory = (typeof SETTING_CATEGORIES)[number]['value'];
+
+export const SETTING_DATA_TYPES = [
+  { value: 'string', label: 'String' },
+  { value: 'number', label: 'Number' },
+  { value: 'boolean', label: 'Boolean' },
+  { value: 'json', label: 'JSON' },
+] as const satisfies readonly Option[];
+export type SettingDataType = (typeof SETTING_DATA_TYPES)[number]['value'];
+
+export const CAMPAIGN_TYPES = [
+  { value: 'welcome_series', label: 'Welcome Series' },
+  { value: 'abandoned_quote', label: 'Abandoned Quote' },
+  { value: 'follow_up', label: 'Follow Up' },
+  { value: 'promotional', label: 'Promotional' },
+  { value: 'newsletter', label: 'Newsletter' },
+] as const satisfies readonly Option[];
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number]['value'];
+
+/** Spec section 9 and the bounds the spec leaves open. */
+export const CONFIG_LIMITS = {
+  rotateBatchSize: 3,
+  maxRotateBatchSize: 50,
+  priorityMin: 1,
+  priorityDefault: 1,
+  priorityMax: 1000,
+  keyName: 100,
+  secret: 4096,
+  additionalConfig: 4000,
+  maxUsageLimit: 1_000_000_000,
+  settingKey: 100,
+  settingValue: 10_000,
+  description: 500,
+  maxMoney: 100_000,
+  shareMessage: 500,
+  templateName: 120,
+  subjectLine: 200,
+  htmlContent: 100_000,
+  /** One year. */
+  maxDelayMinutes: 525_600,
+} as const;
+
+/** What the settings list shows instead of an encrypted value (spec section 3). */
+export const ENCRYPTED_PLACEHOLDER = '[ENCRYPTED]';
+
+/** Well-known settings the product reads. */
+export const KNOWN_SETTINGS = {
+  notificationEmail: { category: 'general', key: 'notification_email' },
+  apolloApiKey: { category: 'marketing', key: 'apollo_api_key' },
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field helpers: form data arrives as text, JSON bodies may carry numbers and booleans.
+
+const text = (label: string, max: number) =>
+  z
+    .union([z.string(), z.number()], { error: `${label} is required` })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .nullable()
+    .transform((v) => (v && v.trim() ? v.trim() : null))
+    .refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters`);
+
+/** 'true'/'false' (any case), a JSON boolean, or absent (then `fallback`). */
+export const booleanField = (label: string, fallback: boolean) =>
+  z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return fallback;
+      if (typeof v === 'boolean') return v;
+      const s = v.trim().toLowerCase();
+      if (s === 'true') return true;
+      if (s === 'false') return false;
+      ctx.addIssue({ code: 'custom', message: `${label} must be true or false` });
+      return z.NEVER;
+    });
+
+/** A whole number typed as text or sent as a number; '' or absent is `fallback`. */
+const intField = (label: string, min: number, max: number, fallback: number | null) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || String(v).trim() === '') return fallback;
+      const s = String(v).trim();
+      const n = Number(s);
+      if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max.toLocaleString('en-US')}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const enumOf = <V extends string>(options: readonly Option<V>[], label: string) =>
+  z.enum(valuesOf(options), {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? `${label} is required`
+        : `${label} must be one of: ${options.map((o) => o.value).join(', ')}`,
+  });
+
+export const IntegrationTypeSchema = enumOf(INTEGRATION_TYPES, 'Integration type');
+export const SettingCategorySchema = enumOf(SETTING_CATEGORIES, 'Category');
+
+// ---------------------------------------------------------------------------------------------
+// API keys
+
+/** additional_config: JSON text (or an object) that must be a JSON object; default `{}`. */
+const additionalConfigField = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .optional()
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return {};
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (s === '') return {};
+    if (s.length > CONFIG_LIMITS.additionalConfig) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Additional config must be at most ${CONFIG_LIMITS.additionalConfig} characters`,
+      });
+      return z.NEVER;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(s);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Additional config must be valid JSON' });
+      return z.NEVER;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      ctx.addIssue({ code: 'custom', message: 'Additional config must be a JSON object, e.g. {"region": "us1"}' });
+      return z.NEVER;
+    }
+    return parsed as Record<string, unknown>;
+  });
+
+/** POST /api/admin/config/api-keys: the form fields of spec section 7 (the Add New API Key dialog). */
+export const ApiKeyFormSchema = z.object({
+  key_name: text('Key name', CONFIG_LIMITS.keyName),
+  api_key: text('API key', CONFIG_LIMITS.secret),
+  api_secret: optionalText('API secret', CONFIG_LIMITS.secret),
+  is_primary: booleanField('is_primary', false),
+  priority: intField(
+    'Priority',
+    CONFIG_LIMITS.priorityMin,
+    CONFIG_LIMITS.priorityMax,
+    CONFIG_LIMITS.priorityDefault,
+  ).transform((v) => v ?? CONFIG_LIMITS.priorityDefault),
+  daily_limit: intField('Daily limit', 1, CONFIG_LIMITS.maxUsageLimit, null),
+  monthly_limit: intField('Monthly limit', 1, CONFIG_LIMITS.maxUsageLimit, null),
+  additional_config: additionalConfigField,
+  /** Optional end of validity (not in the spec's form; lets rotation retire old keys on time). */
+  expires_at: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      const s = v?.trim();
+      if (!s) return null;
+      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59:59Z` : s);
+      if (Number.isNaN(d.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'Expiry date must be a date like 2026-12-31' });
+        return z.NEVER;
+      }
+      if (d.getTime() <= Date.now()) {
+        ctx.addIssue({ code: 'custom', message: 'Expiry date must be in the future' });
+        return z.NEVER;
+      }
+      return d;
+    }),
+});
+export type ApiKeyFormInput = z.input<typeof ApiKeyFormSchema>;
+export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
+
+export const ApiKeyStatusQuerySchema = z.object({
+  status: z.enum(['active', 'inactive'], { error: 'status must be active or inactive' }),
+});
+
+export const RotateQuerySchema = z.object({
+  batch_size: intField('batch_size', 1, CONFIG_LIMITS.maxRotateBatchSize, CONFIG_LIMITS.rotateBatchSize).transform(
+    (v) => v ?? CONFIG_LIMITS.rotateBatchSize,
+  ),
+});
+
+/** An API key as the API returns it: never the full key, never the secret. */
+export interface ApiKeyView {
+  id: string;
+  integration_type: IntegrationType;
+  key_name: string;
+  /** Masked, e.g. `sk_l••••••••1234`. */
+  api_key: string;
+  has_secret: boolean;
+  is_primary: boolean;
+  priority: number;
+  daily_limit: number | null;
+  monthly_limit: number | null;
+  additional_config: Record<string, unknown>;
+  status: ApiKeyStatus;
+  usage_count: number;
+  created_at: string;
+  last_used_at: string | null;
+  last_rotated_at: string | null;
+  expires_at: string | null;
+  last_tested_at: string | null;
+  last_test_ok: boolean | null;
+}
+
+export interface IntegrationTestResult {
+  success: boolean;
+  message: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// System settings
+
+export const SETTING_KEY_PATTERN = /^[a-z][a-z0-9_.-]*$/;
+
+/**
+ * Checks a setting's text against its data type and returns the value to store: trimmed for
+ * numbers and booleans (booleans lowercased), compact for JSON. One rule for dialog and server.
+ */
+export function checkSettingValue(
+  dataType: SettingDataType,
+  raw: string,
+): { ok: true; value: string } | { ok: false; message: string } {
+  const value = raw.trim();
+  switch (dataType) {
+    case 'number': {
+      const n = Number(value);
+      if (value === '' || !Number.isFinite(n))
+        return { ok: false, message: `A number setting needs a numeric value, not "${truncate(raw)}"` };
+      return { ok: true, value: String(n) };
+    }
+    case 'boolean': {
+      const b = value.toLowerCase();
+      if (b !== 'true' && b !== 'false') return { ok: false, message: 'A boolean setting must be true or false' };
+      return { ok: true, value: b };
+    }
+    case 'json': {
+      try {
+        return { ok: true, value: JSON.stringify(JSON.parse(value)) };
+      } catch {
+        return { ok: false, message: 'A json setting must be valid JSON, e.g. {"enabled": true} or [1, 2]' };
+      }
+    }
+    default:
+      return { ok: true, value: raw };
+  }
+}
+
+function truncate(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}...` : s;
+}
+
+/** PUT /api/admin/config/settings/{category}/{setting_key}: the Add/Update Setting dialog. */
+export const SettingFormSchema = z
+  .object({
+    category: SettingCategorySchema.optional(),
+    setting_key: text('Setting key', CONFIG_LIMITS.settingKey).pipe(
+      z
+        .string()
+        .regex(SETTING_KEY_PATTERN, 'Setting key must start with a letter and use lowercase letters, digits, _ . or -'),
+    ),
+    setting_value: z
+      .union([z.string(), z.number(), z.boolean()], { error: 'Setting value is required' })
+      .transform((v) => String(v))
+      .pipe(
+        z
+          .string()
+          .max(CONFIG_LIMITS.settingValue, `Setting value must be at most ${CONFIG_LIMITS.settingValue} characters`),
+      )
+      .refine((v) => v.trim() !== '', 'Setting value is required'),
+    data_type: enumOf(SETTING_DATA_TYPES, 'Data type')
+      .optional()
+      .transform((v) => v ?? 'string'),
+    description: optionalText('Description', CONFIG_LIMITS.description),
+    is_encrypted: booleanField('is_encrypted', false),
+  })
+  .transform((s, ctx) => {
+    const checked = checkSettingValue(s.data_type, s.setting_value);
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', path: ['setting_value'], message: checked.message });
+      return z.NEVER;
+    }
+    return { ...s, setting_value: checked.value };
+  });
+export type SettingFormInput = z.input<typeof SettingFormSchema>;
+export type SettingForm = z.output<typeof SettingFormSchema>;
+
+export interface SettingView {
+  category: SettingCategory;
+  setting_key: string;
+  /** `[ENCRYPTED]` when is_encrypted. */
+  setting_value: string;
+  data_type: SettingDataType;
+  description: string | null;
+  is_encrypted: boolean;
+  updated_at: string;
+}
+
+/** GET /api/admin/config: the non-secret configuration, as key and value. */
+export interface ConfigEntry {
+  key: string;
+  value: string;
+  category: SettingCategory;
+  data_type: SettingDataType;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Referral program
+
+/** Dollars: non-negative, at most 2 decimals, bounded; typed as text or sent as a number. */
+export const moneyField = (label: string) =>
+  z.union([z.string(), z.number()], { error: `${label} is required` }).transform((v, ctx) => {
+    const s = String(v).trim().replace(/^\$/, '');
+    const n = Number(s);
+    if (s === '' || !Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars` });
+      return z.NEVER;
+    }
+    if (n < 0 || n > CONFIG_LIMITS.maxMoney) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} must be between $0 and $${CONFIG_LIMITS.maxMoney.toLocaleString('en-US')}`,
+      });
+      return z.NEVER;
+    }
+    if (Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
+      ctx.addIssue({ code: 'custom', message: `${label} must have at most 2 decimals` });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+export const ReferralProgramSchema = z.object({
+  reward_amount: moneyField('Reward amount'),
+  min_booking_amount: moneyField('Minimum booking amount'),
+  share_message: text('Share message', CONFIG_LIMITS.shareMessage),
+});
+export type ReferralProgramInput = z.input<typeof ReferralProgramSchema>;
+
+/** What the referral program offers until an admin saves terms (and what the demo data seeds). */
+export const DEFAULT_REFERRAL_PROGRAM = {
+  reward_amount: 50,
+  min_booking_amount: 250,
+  share_message:
+    'I get my aircraft inspections done by Skyward Mobile Aviation: certified A&P mechanics who come to your hangar. Use my link for $50 off your first service!',
+} as const;
+
+export interface ReferralProgramView {
+  reward_amount: number;
+  min_booking_amount: number;
+  share_message: string;
+  updated_at: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email templates
+
+export const EmailTemplateSchema = z.object({
+  name: text('Name', CONFIG_LIMITS.templateName),
+  subject_line: text('Subject line', CONFIG_LIMITS.subjectLine),
+  html_content: text('HTML content', CONFIG_LIMITS.htmlContent),
+  campaign_type: enumOf(CAMPAIGN_TYPES, 'Campaign type'),
+  delay_minutes: intField('Delay (minutes)', 0, CONFIG_LIMITS.maxDelayMinutes, 0).transform((v) => v ?? 0),
+  is_active: booleanField('is_active', true),
+});
+export type EmailTemplateInput = z.input<typeof EmailTemplateSchema>;
+
+export const EmailTemplateStatusSchema = z.object({ active: booleanField('active', true) });
+
+/** Sample recipient for previews; any field may be overridden in the preview body. */
+export const PreviewSampleSchema = z.object({
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  userId: z.string().trim().max(100).optional(),
+});
+
+export interface EmailTemplateView {
+  id: string;
+  name: string;
+  subject_line: string;
+  html_content: string;
+  campaign_type: CampaignType;
+  delay_minutes: number;
+  is_active: boolean;
+  sends: number;
+  opens: number;
+  clicks: number;
+  conversions: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailPreview {
+  subject: string;
+  html: string;
+  sample: { firstName: string; lastName: string; userId: string };
+}

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { type Option, valuesOf } from './options.ts';
+
+/** Lead-generation marketing (spec sections 2, 3, 5, 7, 9): roles, states, limits and payloads. */
+
+export const LEAD_ROLES = [
+  { value: 'pilot', label: 'Pilots & Aircraft Owners' },
+  { value: 'mechanic', label: 'A&P Mechanics' },
+  { value: 'general', label: 'General Aviation' },
+] as const satisfies readonly Option[];
+export type LeadRole = (typeof LEAD_ROLES)[number]['value'];
+
+export const US_STATES = [
+  { code: 'AL', name: 'Alabama' },
+  { code: 'AK', name: 'Alaska' },
+  { code: 'AZ', name: 'Arizona' },
+  { code: 'AR', name: 'Arkansas' },
+  { code: 'CA', name: 'California' },
+  { code: 'CO', name: 'Colorado' },
+  { code: 'CT', name: 'Connecticut' },
+  { code: 'DE', name: 'Delaware' },
+  { code: 'FL', name: 'Florida' },
+  { code: 'GA', name: 'Georgia' },
+  { code: 'HI', name: 'Hawaii' },
+  { code: 'ID', name: 'Idaho' },
+  { code: 'IL', name: 'Illinois' },
+  { code: 'IN', name: 'Indiana' },
+  { code: 'IA', name: 'Iowa' },
+  { code: 'KS', name: 'Kansas' },
+  { code: 'KY', name: 'Kentucky' },
+  { code: 'LA', name: 'Louisiana' },
+  { code: 'ME', name: 'Maine' },
+  { code: 'MD', name: 'Maryland' },
+  { code: 'MA', name: 'Massachusetts' },
+  { code: 'MI', name: 'Michigan' },
+  { code: 'MN', name: 'Minnesota' },
+  { code: 'MS', name: 'Mississippi' },
+  { code: 'MO', name: 'Missouri' },
+  { code: 'MT', name: 'Montana' },
+  { code: 'NE', name: 'Nebraska' },
+  { code: 'NV', name: 'Nevada' },
+  { code: 'NH', name: 'New Hampshire' },
+  { code: 'NJ', name: 'New Jersey' },
+  { code: 'NM', name: 'New Mexico' },
+  { code: 'NY', name: 'New York' },
+  { code: 'NC', name: 'North Carolina' },
+  { code: 'ND', name: 'North Dakota' },
+  { code: 'OH', name: 'Ohio' },
+  { code: 'OK', name: 'Oklahoma' },
+  { code: 'OR', name: 'Oregon' },
+  { code: 'PA', name: 'Pennsylvania' },
+  { code: 'RI', name: 'Rhode Island' },
+  { code: 'SC', name: 'South Carolina' },
+  { code: 'SD', name: 'South Dakota' },
+  { code: 'TN', name: 'Tennessee' },
+  { code: 'TX', name: 'Texas' },
+  { code: 'UT', name: 'Utah' },
+  { code: 'VT', name: 'Vermont' },
+  { code: 'VA', name: 'Virginia' },
+  { code: 'WA', name: 'Washington' },
+  { code: 'WV', name: 'West Virginia' },
+  { code: 'WI', name: 'Wisconsin' },
+  { code: 'WY', name: 'Wyoming' },
+] as const;
+export type UsStateCode = (typeof US_STATES)[number]['code'];
+export interface UsState {
+  code: string;
+  name: string;
+}
+
+/** A state code for a code or a full name in any case ('ca', 'California'); null when unknown. */
+export function stateCodeOf(value: string | null | undefined): UsStateCode | null {
+  if (!value) return null;
+  const v = value.trim().toLowerCase();
+  const found = US_STATES.find((s) => s.code.toLowerCase() === v || s.name.toLowerCase() === v);
+  return found ? found.code : null;
+}
+
+export const stateName = (code: string) => US_STATES.find((s) => s.code === code)?.name ?? code;
+
+/** Spec section 9 and the bounds it leaves open. */
+export const MARKETING_LIMITS = {
+  defaultQuantity: 50,
+  minQuantity: 1,
+  maxQuantity: 100,
+  defaultRole: 'pilot' as LeadRole,
+  keywordPreview: 5,
+  draftPreview: 3,
+  draftPreviewChars: 200,
+  leadsPerPage: 100,
+  analyticsWindowDays: 30,
+  topStates: 10,
+  maxKeywords: 25,
+  keywordLength: 100,
+  maxTags: 20,
+  tagLength: 40,
+  maxLeadIdsPerUpdate: 500,
+  sampleLeads: 5,
+} as const;
+
+export const NO_KEYWORD_MESSAGE = 'Please add at least one keyword';
+
+/** Trims, drops empties and case-insensitive duplicates, keeping the first spelling (spec section 5). */
+export function cleanKeywords(keywords: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of keywords) {
+    const k = raw.trim().replace(/\s+/g, ' ');
+    if (!k || seen.has(k.toLowerCase())) continue;
+    seen.add(k.toLowerCase());
+    out.push(k);
+  }
+  return out;
+}
+
+/** Maximum results: a number typed in a field; not numeric falls back to 50 (spec section 5). */
+export function parseQuantity(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+  if (value === '' || value === null || value === undefined || !Number.isFinite(n))
+    return MARKETING_LIMITS.defaultQuantity;
+  return Math.trunc(n);
+}
+
+const stringList = z.array(z.string({ error: 'Each entry must be text' }), { error: 'Must be a list' });
+
+/** POST /api/apollo/search (spec section 3, Lead search request). */
+export const LeadSearchSchema = z.object({
+  keywords: stringList
+    .optional()
+    .transform((v) => cleanKeywords(v ?? []))
+    .refine((v) => v.length > 0, NO_KEYWORD_MESSAGE)
+    .refine((v) => v.length <= MARKETING_LIMITS.maxKeywords, `At most ${MARKETING_LIMITS.maxKeywords} keywords`)
+    .refine(
+      (v) => v.every((k) => k.length <= MARKETING_LIMITS.keywordLength),
+      `Each keyword must be at most ${MARKETING_LIMITS.keywordLength} characters`,
+    ),
+  states: stringList.optional().transform((v, ctx) => {
+    const codes: UsStateCode[] = [];
+    for (const s of v ?? []) {
+      const code = stateCodeOf(s);
+      if (!code) {
+        ctx.addIssue({ code: 'custom', message: `Unknown US state: ${s.slice(0, 40)}` });
+        return z.NEVER;
+      }
+      if (!codes.includes(code)) codes.push(code);
+    }
+    return codes;
+  }),
+  roles: z
+    .array(z.enum(valuesOf(LEAD_ROLES), { error: 'Roles must be pilot, mechanic or general' }))
+    .optional()
+    .transform((v) => {
+      const roles = [...new Set(v ?? [])];
+      return roles.length ? roles : [MARKETING_LIMITS.defaultRole];
+    }),
+  quantity: z
+    .union([z.number(), z.string()])
+    .optional()
+    .nullable()
+    .transform((v) => parseQuantity(v))
+    .refine(
+      (n) => n >= MARKETING_LIMITS.minQuantity && n <= MARKETING_LIMITS.maxQuantity,
+      `Maximum results must be between ${MARKETING_LIMITS.minQuantity} and ${MARKETING_LIMITS.maxQuantity}`,
+    ),
+  test_mode: z.boolean({ error: 'test_mode must be true or false' }).optional().default(false),
+});
+export type LeadSearchInput = z.input<typeof LeadSearchSchema>;
+export type LeadSearch = z.output<typeof LeadSearchSchema>;
+
+/** PUT /api/apollo/leads/tags: the Add Tags dialog. Tags are added to what each lead has. */
+export const LeadTagsSchema = z.object({
+  lead_ids: z
+    .array(z.uuid({ error: 'Each lead id must be a valid id' }), { error: 'lead_ids must be a list of lead ids' })
+    .min(1, 'Select at least one lead')
+    .max(MARKETING_LIMITS.maxLeadIdsPerUpdate, `At most ${MARKETING_LIMITS.maxLeadIdsPerUpdate} leads at once`),
+  tags: z
+    .array(z.string({ error: 'Each tag must be text' }), { error: 'tags must be a list' })
+    .transform((v) => cleanKeywords(v))
+    .refine((v) => v.length > 0, 'Add at least one tag')
+    .refine((v) => v.length <= MARKETING_LIMITS.maxTags, `At most ${MARKETING_LIMITS.maxTags} tags`)
+    .refine(
+      (v) => v.every((t) => t.length <= MARKETING_LIMITS.tagLength),
+      `Each tag must be at most ${MARKETING_LIMITS.tagLength} characters`,
+    ),
+});
+
+export const LeadListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int()
+    .min(1, 'page must be at least 1')
+    .max(100_000)
+    .optional()
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'per_page must be a number' })
+    .int()
+    .min(1, 'per_page must be between 1 and 100')
+    .max(MARKETING_LIMITS.leadsPerPage, 'per_page must be between 1 and 100')
+    .optional()
+    .default(MARKETING_LIMITS.leadsPerPage),
+});
+
+/** A marketing lead as the API returns it (spec section 3). */
+export interface MarketingLead {
+  id: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  title: string | null;
+  companyName: string | null;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  linkedinUrl: string | null;
+  leadType: LeadRole;
+  leadScore: number;
+  /** 'new' for fresh leads; 'sample' for the unsaved leads of test mode. */
+  status: string;
+  tags: string[];
+  createdAt: string;
+}
+
+export interface LeadSearchResponse {
+  success: boolean;
+  leads: MarketingLead[];
+  message: string;
+}
+
+export interface CountBucket {
+  _id: string;
+  count: number;
+}
+
+export interface LeadAnalytics {
+  total_leads: number;
+  recent_leads: number;
+  total_searches: number;
+  average_lead_score: number;
+  leads_by_type: CountBucket[];
+  leads_by_state: CountBucket[];
+}
+
+export type SuggestedKeywords = Record<LeadRole, string[]>;

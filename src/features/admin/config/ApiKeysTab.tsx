@@ -1,0 +1,226 @@
+import { KeyRound, Plus, Power, RefreshCw, RotateCw, Star, Zap } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  INTEGRATION_TYPES,
+  type ApiKeyStatus,
+  type ApiKeyView,
+  type IntegrationType,
+} from '../../../contract/admin-config.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { LoadError } from '../LoadError.tsx';
+import { AddApiKeyDialog } from './AddApiKeyDialog.tsx';
+import { configApi, withDetail } from './config-api.ts';
+
+type Keys = Record<IntegrationType, ApiKeyView[]>;
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; keys: Keys };
+
+const STATUS_TONE: Record<ApiKeyStatus, BadgeTone> = {
+  active: 'success',
+  inactive: 'secondary',
+  expired: 'destructive',
+};
+const titleOf = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** API Keys (spec section 2): grouped by integration; each key has Rotate, Test and Activate/Deactivate. */
+export function ApiKeysTab() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async (quiet = false) => {
+    if (!quiet) setState({ status: 'loading' });
+    try {
+      const all = await configApi.listAllKeys();
+      setState({
+        status: 'ready',
+        keys: Object.fromEntries(
+          INTEGRATION_TYPES.map((t) => [t.value, all.filter((k) => k.integration_type === t.value)]),
+        ) as Keys,
+      });
+    } catch {
+      toast.error('Failed to fetch API keys');
+      if (!quiet) setState({ status: 'error' });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Runs one key action, keeping its buttons disabled meanwhile, then refreshes the list. */
+  const run = async (id: string, action: () => Promise<void>) => {
+    setBusy(id);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+      await load(true);
+    }
+  };
+
+  const test = (key: ApiKeyView) =>
+    run(`test:${key.id}`, async () => {
+      try {
+        const result = await configApi.test(key.integration_type, key.id);
+        if (result.success)
+          toast.success(`${key.integration_type} integration test passed`, { description: result.message });
+        else toast.error(`${key.integration_type} integration test failed`, { description: result.message });
+      } catch (error) {
+        toast.error('Integration test failed', withDetail(error));
+      }
+    });
+
+  const rotate = (key: ApiKeyView) =>
+    run(`rotate:${key.id}`, async () => {
+      try {
+        const result = await configApi.rotate(key.integration_type);
+        toast.success('API keys rotated', { description: result.message });
+      } catch (error) {
+        toast.error('Failed to rotate API keys', withDetail(error));
+      }
+    });
+
+  const toggle = (key: ApiKeyView) => {
+    const status = key.status === 'inactive' ? 'active' : 'inactive';
+    return run(`status:${key.id}`, async () => {
+      try {
+        await configApi.setKeyStatus(key.id, status);
+        toast.success(status === 'active' ? 'API key activated' : 'API key deactivated', { description: key.key_name });
+      } catch (error) {
+        toast.error(`Failed to ${status} API key`, withDetail(error));
+      }
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Keys are used by priority (1 first); the primary key is the one in use.
+        </p>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={() => void load()} aria-label="Refresh API keys">
+            <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add API Key
+          </Button>
+        </div>
+      </div>
+      {state.status === 'loading' && <Loading label="Loading API keys..." />}
+      {state.status === 'error' && <LoadError message="Failed to fetch API keys" onRetry={() => void load()} />}
+      {state.status === 'ready' &&
+        INTEGRATION_TYPES.map(({ value, label }) => {
+          const keys = state.keys[value];
+          return (
+            <Card key={value}>
+              <CardHeader className="pb-3">
+                <CardTitle className="flex items-center gap-2 text-base">
+                  <KeyRound className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+                  {label}
+                </CardTitle>
+                <CardDescription>
+                  {keys.length === 0
+                    ? 'No keys yet'
+                    : `${keys.length} key${keys.length === 1 ? '' : 's'}, ${keys.filter((k) => k.status === 'active').length} active`}
+                </CardDescription>
+              </CardHeader>
+              {keys.length > 0 && (
+                <CardContent>
+                  <ul className="divide-y divide-border rounded-md border border-border">
+                    {keys.map((key) => (
+                      <KeyRow key={key.id} apiKey={key} busy={busy} onTest={test} onRotate={rotate} onToggle={toggle} />
+                    ))}
+                  </ul>
+                </CardContent>
+              )}
+            </Card>
+          );
+        })}
+      <AddApiKeyDialog open={adding} onOpenChange={setAdding} onAdded={() => void load(true)} />
+    </div>
+  );
+}
+
+interface RowProps {
+  apiKey: ApiKeyView;
+  busy: string | null;
+  onTest: (k: ApiKeyView) => void;
+  onRotate: (k: ApiKeyView) => void;
+  onToggle: (k: ApiKeyView) => void;
+}
+
+function KeyRow({ apiKey: k, busy, onTest, onRotate, onToggle }: RowProps) {
+  const limits = [k.daily_limit && `${count(k.daily_limit)}/day`, k.monthly_limit && `${count(k.monthly_limit)}/month`]
+    .filter(Boolean)
+    .join(', ');
+  const pending = (action: string) => busy === `${action}:${k.id}`;
+  const disabled = busy !== null;
+  return (
+    <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="api-key-row">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{k.key_name}</span>
+          {k.is_primary && (
+            <Badge tone="info">
+              <Star className="mr-1 h-3 w-3" aria-hidden="true" />
+              Primary
+            </Badge>
+          )}
+          <Badge tone={STATUS_TONE[k.status]}>{titleOf(k.status)}</Badge>
+        </div>
+        <p className="wrap-anywhere font-mono text-sm">
+          {k.api_key}
+          {k.has_secret && <span className="ml-2 font-sans text-xs text-muted-foreground">+ secret</span>}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          Priority {k.priority} · Used {count(k.usage_count)} time{k.usage_count === 1 ? '' : 's'}
+          {limits && ` · Limits ${limits}`} · Added {formatDate(k.created_at)}
+          {k.last_used_at && ` · Last used ${formatDateTime(k.last_used_at)}`}
+          {k.expires_at && ` · Expires ${formatDate(k.expires_at)}`}
+          {k.last_tested_at &&
+            ` · Last test ${k.last_test_ok ? 'passed' : 'failed'} ${formatDateTime(k.last_tested_at)}`}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onRotate(k)}
+          disabled={disabled}
+          aria-label={`Rotate ${k.integration_type} keys`}
+          title="Move the primary to the next active key"
+        >
+          {pending('rotate') ? <Spinner /> : <RotateCw className="h-4 w-4" aria-hidden="true" />}
+          Rotate
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onTest(k)}
+          disabled={disabled}
+          aria-label={`Test ${k.key_name}`}
+        >
+          {pending('test') ? <Spinner /> : <Zap className="h-4 w-4" aria-hidden="true" />}
+          Test
+        </Button>
+        <Button
+          variant={k.status === 'inactive' ? 'secondary' : 'ghost'}
+          size="sm"
+          onClick={() => onToggle(k)}
+          disabled={disabled}
+          aria-label={`${k.status === 'inactive' ? 'Activate' : 'Deactivate'} ${k.key_name}`}
+        >
+          {pending('status') ? <Spinner /> : <Power className="h-4 w-4" aria-hidden="true" />}
+          {k.status === 'inactive' ? 'Activate' : 'Deactivate'}
+        </Button>
+      </div>
+    </li>
+  );
+}

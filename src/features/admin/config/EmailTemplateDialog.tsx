@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  CAMPAIGN_TYPES,
+  CONFIG_LIMITS,
+  EmailTemplateSchema,
+  type CampaignType,
+  type EmailTemplateInput,
+  type EmailTemplateView,
+} from '../../../contract/admin-config.ts';
+import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { configApi, withDetail } from './config-api.ts';
+
+interface Values {
+  name: string;
+  subject_line: string;
+  html_content: string;
+  campaign_type: string;
+  delay_minutes: string;
+}
+const EMPTY: Values = {
+  name: '',
+  subject_line: '',
+  html_content: '',
+  campaign_type: 'welcome_series',
+  delay_minutes: '0',
+};
+const toValues = (t: EmailTemplateView | null): Values =>
+  t
+    ? {
+        name: t.name,
+        subject_line: t.subject_line,
+        html_content: t.html_content,
+        campaign_type: t.campaign_type,
+        delay_minutes: String(t.delay_minutes),
+      }
+    : EMPTY;
+
+/** 'Create Email Template' (spec sections 2 and 5), also used to edit one. */
+export function EmailTemplateDialog({
+  open,
+  onOpenChange,
+  template,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  template: EmailTemplateView | null;
+  onSaved: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(EmailTemplateSchema.omit({ is_active: true }), undefined, {
+      raw: true,
+    }) as unknown as Resolver<Values>,
+    defaultValues: toValues(template),
+  });
+  useEffect(() => {
+    if (open) reset(toValues(template));
+  }, [open, template, reset]);
+
+  const editing = template !== null;
+  const onSubmit = async (values: Values) => {
+    const body: EmailTemplateInput = {
+      ...values,
+      campaign_type: values.campaign_type as CampaignType,
+      delay_minutes: Number(values.delay_minutes),
+      is_active: template?.is_active ?? true,
+    };
+    try {
+      if (template) await configApi.updateTemplate(template.id, body);
+      else await configApi.createTemplate(body);
+      toast.success(editing ? 'Email template updated' : 'Email template created');
+      onOpenChange(false);
+      onSaved();
+    } catch (error) {
+      toast.error(editing ? 'Failed to update email template' : 'Failed to create email template', withDetail(error));
+    }
+  };
+
+  const err = (name: keyof Values) => errors[name]?.message;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Edit Email Template' : 'Create Email Template'}
+      description="Personalise with {{firstName}}, {{lastName}} and {{userId}}."
+      className="max-w-2xl"
+    >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+        <FormField id="template-name" label="Template Name *" error={err('name')}>
+          <Input
+            id="template-name"
+            required
+            maxLength={CONFIG_LIMITS.templateName}
+            {...fieldAria('template-name', err('name'))}
+            {...register('name')}
+          />
+        </FormField>
+        <FormField id="template-subject_line" label="Subject Line *" error={err('subject_line')}>
+          <Input
+            id="template-subject_line"
+            required
+            maxLength={CONFIG_LIMITS.subjectLine}
+            {...fieldAria('template-subject_line', err('subject_line'))}
+            {...register('subject_line')}
+          />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="template-campaign_type" label="Campaign Type" error={err('campaign_type')}>
+            <NativeSelect id="template-campaign_type" options={CAMPAIGN_TYPES} {...register('campaign_type')} />
+          </FormField>
+          <FormField
+            id="template-delay_minutes"
+            label="Delay (minutes)"
+            error={err('delay_minutes')}
+            hint="0 sends at once"
+          >
+            <Input
+              id="template-delay_minutes"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              {...fieldAria('template-delay_minutes', err('delay_minutes'), true)}
+              {...register('delay_minutes')}
+            />
+          </FormField>
+        </div>
+        <FormField
+          id="template-html_content"
+          label="HTML Content *"
+          error={err('html_content')}
+          hint="Scripts and unsafe attributes are removed when saved."
+        >
+          <Textarea
+            id="template-html_content"
+            rows={10}
+            required
+            className="font-mono text-sm"
+            spellCheck={false}
+            {...fieldAria('template-html_content', err('html_content'), true)}
+            {...register('html_content')}
+          />
+        </FormField>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <Spinner />}
+            {editing ? 'Save Template' : 'Create Template'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

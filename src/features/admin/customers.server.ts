@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { Customer, CustomersPage } from '../../contract/customers.ts';
+import type { Db } from '../../server/db/client.ts';
+
+/** `%` and `_` typed in the search box are literal characters, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Pilot accounts, newest first, searchable by name, email or location, with how many aircraft and
+ * service requests each has and the requests' statuses (counted in the database, one query).
+ */
+export async function listCustomers(
+  db: Db,
+  query: { q: string; page: number; per_page: number },
+): Promise<CustomersPage> {
+  const pattern = `%${likeEscape(query.q)}%`;
+  const base = db
+    .selectFrom('users')
+    .where('users.role', '=', 'pilot')
+    .$if(query.q !== '', (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('users.email', 'ilike', pattern),
+          eb('users.location', 'ilike', pattern),
+          eb(sql<string>`users.first_name || ' ' || users.last_name`, 'ilike', pattern),
+        ]),
+      ),
+    );
+
+  const [rows, count] = await Promise.all([
+    base
+      .select((eb) => [
+        'users.id',
+        'users.firstName',
+        'users.lastName',
+        'users.email',
+        'users.phone',
+        'users.location',
+        'users.createdAt',
+        eb
+          .selectFrom('aircraft')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('aircraft.ownerId', '=', 'users.id')
+          .as('aircraftCount'),
+        // As text: the CamelCasePlugin would rename the status keys of a json value (in_progress).
+        sql<string | null>`(
+          select json_object_agg(s.status, s.n)::text from (
+            select status, count(*)::int as n from service_requests where customer_id = users.id group by status
+          ) s
+        )`.as('requestStatuses'),
+      ])
+      .orderBy('users.createdAt', 'desc')
+      .orderBy('users.id')
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+
+  const total = Number(count.n);
+  const data: Customer[] = rows.map((r) => {
+    const statuses = r.requestStatuses ? (JSON.parse(r.requestStatuses) as Record<string, number>) : {};
+    return {
+      id: r.id,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      name: `${r.firstName} ${r.lastName}`.trim(),
+      email: r.email,
+      phone: r.phone,
+      location: r.location,
+      joinedAt: r.createdAt.toISOString(),
+      aircraftCount: Number(r.aircraftCount ?? 0),
+      requestsCount: Object.values(statuses).reduce((a, b) => a + b, 0),
+      requestStatuses: statuses,
+    };
+  });
+  return {
+    success: true,
+    data,
+    pagination: {
+      page: query.page,
+      per_page: query.per_page,
+      total,
+      pages: Math.max(1, Math.ceil(total / query.per_page)),
+    },
+  };
+}

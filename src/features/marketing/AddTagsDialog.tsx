@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FieldError, Input, Label } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { cleanKeywords, MARKETING_LIMITS } from '../../contract/marketing.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { marketingApi } from './marketing-api.ts';
+
+/** Add Tags: comma-separated tags added to every selected lead (existing tags are kept). */
+export function AddTagsDialog({
+  open,
+  onOpenChange,
+  leadIds,
+  onTagged,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  leadIds: string[];
+  onTagged: () => void;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const tags = cleanKeywords(text.split(','));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (tags.length === 0) return setError('Add at least one tag');
+    if (tags.some((t) => t.length > MARKETING_LIMITS.tagLength))
+      return setError(`Each tag must be at most ${MARKETING_LIMITS.tagLength} characters`);
+    setSaving(true);
+    try {
+      const res = await marketingApi.addTags(leadIds, tags);
+      toast.success('Tags added', { description: res.message });
+      setText('');
+      setError(undefined);
+      onOpenChange(false);
+      onTagged();
+    } catch (err) {
+      toast.error('Failed to add tags', err instanceof ApiError && err.detail ? { description: err.detail } : {});
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Tags"
+      description={`Tags are added to the ${leadIds.length} selected lead${leadIds.length === 1 ? '' : 's'}.`}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <Label htmlFor="lead-tags">Tags</Label>
+          <Input
+            id="lead-tags"
+            value={text}
+            placeholder="e.g. hot, texas, follow-up"
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(undefined);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'lead-tags-error' : 'lead-tags-hint'}
+          />
+          {!error && (
+            <p id="lead-tags-hint" className="mt-1 text-xs text-muted-foreground">
+              Separate tags with commas.
+            </p>
+          )}
+          <FieldError id="lead-tags-error" message={error} />
+        </div>
+        {tags.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Tags to add">
+            {tags.map((t) => (
+              <li key={t}>
+                <Badge tone="secondary">{t}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving || tags.length === 0}>
+            {saving && <Spinner />}
+            Add Tags
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../helpers/api.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+let admin: TestUser;
+beforeAll(async () => {
+  admin = await createUser('admin');
+});
+
+describe('referral program', () => {
+  it('reads and updates the terms', async () => {
+    const get = await api.get('/api/admin/config/referral-program', { token: admin.token });
+    expect(get.status).toBe(200);
+    expect(get.body.data).toMatchObject({
+      reward_amount: expect.any(Number),
+      min_booking_amount: expect.any(Number),
+      share_message: expect.any(String),
+    });
+    const put = await api.put(
+      '/api/admin/config/referral-program',
+      { reward_amount: '75.50', min_booking_amount: 300, share_message: ' Fly with us! ' },
+      { token: admin.token },
+    );
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject({
+      reward_amount: 75.5,
+      min_booking_amount: 300,
+      share_message: 'Fly with us!',
+    });
+    expect((await api.get('/api/admin/config/referral-program', { token: admin.token })).body.data.reward_amount).toBe(
+      75.5,
+    );
+  });
+
+  it('refuses negative money, more than 2 decimals and an empty or long message', async () => {
+    const base = { reward_amount: 10, min_booking_amount: 100, share_message: 'Hi' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ reward_amount: -5 }, 'reward_amount: Reward amount must be between $0 and $100,000'],
+      [{ min_booking_amount: '12.345' }, 'min_booking_amount: Minimum booking amount must have at most 2 decimals'],
+      [{ reward_amount: 'ten' }, 'reward_amount: Reward amount must be an amount in dollars'],
+      [{ share_message: '  ' }, 'share_message: Share message is required'],
+      [{ share_message: 'x'.repeat(501) }, 'share_message: Share message must be at most 500 characters'],
+    ];
+    for (const [change, detail] of cases) {
+      const res = await api.put('/api/admin/config/referral-program', { ...base, ...change }, { token: admin.token });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(detail);
+    }
+  });
+});
+
+describe('email templates', () => {
+  const template = {
+    name: 'Welcome aboard',
+    subject_line: 'Welcome, {{firstName}}!',
+    html_content:
+      '<h1>Hi {{firstName}} {lastName}</h1><p>Your id: {{userId}}</p><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">Book</a>',
+    campaign_type: 'welcome_series',
+    delay_minutes: 30,
+  };
+
+  it('creates a sanitized template with zeroed counters and lists it', async () => {
+    const res = await api.post('/api/admin/config/email-templates', template, { token: admin.token });
+    expect(res.status).toBe(200);
+    const t = res.body.data;
+    expect(t).toMatchObject({
+      name: 'Welcome aboard',
+      campaign_type: 'welcome_series',
+      delay_minutes: 30,
+      is_active: true,
+      sends: 0,
+      opens: 0,
+      clicks: 0,
+      conversions: 0,
+    });
+    expect(t.html_content).not.toMatch(/script|javascript:|onclick/);
+    expect(t.html_content).toContain('<h1>Hi {{firstName}} {lastName}</h1>');
+    const list = await api.get('/api/admin/config/email-templates', { token: admin.token });
+    expect(list.body.data.some((x: any) => x.id === t.id)).toBe(true);
+  });
+
+  it('edits, deactivates and previews with sample data', async () => {
+    const t = (await api.post('/api/admin/config/email-templates', template, { token: admin.token })).body.data;
+    const edited = await api.put(
+      `/api/admin/config/email-templates/${t.id}`,
+      { ...template, name: 'Welcome v2', delay_minutes: 0 },
+      { token: admin.token },
+    );
+    expect(edited.body.data).toMatchObject({ name: 'Welcome v2', delay_minutes: 0 });
+    const off = await api.put(`/api/admin/config/email-templates/${t.id}/status?active=false`, undefined, {
+      token: admin.token,
+    });
+    expect(off.body.data.is_active).toBe(false);
+    const on = await api.put(
+      `/api/admin/config/email-templates/${t.id}/status`,
+      { is_active: true },
+      { token: admin.token },
+    );
+    expect(on.body.data.is_active).toBe(true);
+
+    const preview = await api.post(`/api/admin/config/email-templates/${t.id}/preview`, undefined, {
+      token: admin.token,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.subject).toBe('Welcome, Jordan!');
+    expect(preview.body.data.html).toContain('<h1>Hi Jordan Reyes</h1><p>Your id: sample-user-0001</p>');
+    const custom = await api.post(
+      `/api/admin/config/email-templates/${t.id}/preview`,
+      { firstName: '<b>Al</b>' },
+      { token: admin.token },
+    );
+    expect(custom.body.data.html).toContain('Hi &lt;b&gt;Al&lt;/b&gt; Reyes');
+  });
+
+  it('refuses missing fields, a negative delay, an unknown campaign type and unknown ids', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'name: Name is required'],
+      [{ subject_line: undefined }, 'subject_line: Subject line is required'],
+      [{ html_content: ' ' }, 'html_content: HTML content is required'],
+      [{ delay_minutes: -1 }, 'delay_minutes: Delay (minutes) must be between 0 and 525,600'],
+      [
+        { campaign_type: 'spam' },
+        'campaign_type: Campaign type must be one of: welcome_series, abandoned_quote, follow_up, promotional, newsletter',
+      ],
+    ];
+    for (const [change, detail] of cases) {
+      const res = await api.post(
+        '/api/admin/config/email-templates',
+        { ...template, ...change },
+        { token: admin.token },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(detail);
+    }
+    expect((await api.put('/api/admin/config/email-templates/nope', template, { token: admin.token })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await api.post('/api/admin/config/email-templates/00000000-0000-4000-8000-000000000000/preview', undefined, {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.put(
+          '/api/admin/config/email-templates/00000000-0000-4000-8000-000000000000/status?active=maybe',
+          undefined,
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(400);
+  });
+});

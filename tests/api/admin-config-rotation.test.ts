@@ -1,0 +1,123 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// Rotation owns the google_analytics keys of the shared database (the other key suites use other integrations).
+const INTEGRATION = 'google_analytics';
+let admin: TestUser;
+
+async function add(name: string, priority: number, extra: Record<string, unknown> = {}) {
+  const res = await api.post(
+    `/api/admin/config/api-keys?integration_type=${INTEGRATION}`,
+    { key_name: name, api_key: `ya29.${name}-token-0123456789`, priority, ...extra },
+    { token: admin.token },
+  );
+  expect(res.status).toBe(200);
+  return res.body.data as { id: string };
+}
+const rotate = (batch = 3) =>
+  api.post(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=${batch}`, undefined, { token: admin.token });
+async function keys() {
+  const res = await api.get(`/api/admin/config/api-keys/${INTEGRATION}`, { token: admin.token });
+  return res.body.data as {
+    id: string;
+    key_name: string;
+    is_primary: boolean;
+    status: string;
+    usage_count: number;
+    last_rotated_at: string | null;
+  }[];
+}
+const primary = async () => (await keys()).find((k) => k.is_primary)?.key_name;
+
+beforeAll(async () => {
+  admin = await createUser('admin');
+});
+beforeEach(async () => {
+  await testDb().deleteFrom('apiKeys').where('integrationType', '=', INTEGRATION).execute();
+});
+
+describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
+  it('moves the primary to the next active key by priority, within batch_size keys, and wraps around', async () => {
+    await add('P1', 1);
+    await add('P2', 2);
+    await add('P3', 3);
+    await add('P4', 4);
+    expect(await primary()).toBe('P1');
+
+    const first = await rotate();
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      success: true,
+      message: 'Rotated Google Analytics keys: "P2" is now primary (rotation pool of 3).',
+    });
+    expect(await primary()).toBe('P2');
+    await rotate();
+    expect(await primary()).toBe('P3');
+    await rotate(); // P4 is outside the pool of 3: back to P1
+    expect(await primary()).toBe('P1');
+    await rotate(4);
+    await rotate(4);
+    await rotate(4);
+    expect(await primary()).toBe('P4');
+  });
+
+  it('skips inactive keys and resets the usage counter of the new primary', async () => {
+    await add('A', 1);
+    const b = await add('B', 2);
+    await add('C', 3);
+    await api.put(`/api/admin/config/api-keys/${b.id}/status?status=inactive`, undefined, { token: admin.token });
+    await testDb().updateTable('apiKeys').set({ usageCount: 42 }).where('integrationType', '=', INTEGRATION).execute();
+    await rotate();
+    const after = await keys();
+    const c = after.find((k) => k.key_name === 'C')!;
+    expect(c).toMatchObject({ is_primary: true, usage_count: 0 });
+    expect(c.last_rotated_at).not.toBeNull();
+    expect(after.find((k) => k.key_name === 'A')).toMatchObject({
+      is_primary: false,
+      usage_count: 42,
+      status: 'active',
+    });
+  });
+
+  it('expires keys past their expiry date before rotating', async () => {
+    await add('Old', 1);
+    const stale = await add('Stale', 2, { expires_at: '2099-01-01' });
+    await add('New', 3);
+    await testDb()
+      .updateTable('apiKeys')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', stale.id)
+      .execute();
+    const res = await rotate();
+    expect(res.body.message).toBe(
+      'Rotated Google Analytics keys: "New" is now primary (rotation pool of 2). 1 expired key retired.',
+    );
+    expect((await keys()).find((k) => k.id === stale.id)).toMatchObject({ status: 'expired', is_primary: false });
+    const reactivate = await api.put(`/api/admin/config/api-keys/${stale.id}/status?status=active`, undefined, {
+      token: admin.token,
+    });
+    expect(reactivate.status).toBe(409);
+  });
+
+  it('keeps a single key primary and refuses when no key is active', async () => {
+    const only = await add('Only', 1);
+    expect((await rotate()).body.message).toBe('Only one active Google Analytics key ("Only"): it stays primary.');
+    await api.put(`/api/admin/config/api-keys/${only.id}/status?status=inactive`, undefined, { token: admin.token });
+    const none = await rotate();
+    expect(none.status).toBe(409);
+    expect(none.body.detail).toBe('No active Google Analytics keys to rotate. Add or activate a key first.');
+  });
+
+  it('validates batch_size and the integration', async () => {
+    await add('X', 1);
+    for (const bad of ['0', 'abc', '51']) {
+      const res = await rotate(bad as never);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^batch_size: batch_size must be/);
+    }
+    const unknown = await api.post('/api/admin/config/api-keys/paypal/rotate', undefined, { token: admin.token });
+    expect(unknown.status).toBe(400);
+  });
+});

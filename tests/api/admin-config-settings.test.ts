@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, call, uniqueEmail } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+let admin: TestUser;
+const put = (category: string, key: string, fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return call('PUT', `/api/admin/config/settings/${category}/${key}`, { rawBody: form, token: admin.token });
+};
+const unique = (name: string) => `${name}_${process.pid}_${Date.now()}`;
+
+beforeAll(async () => {
+  admin = await createUser('admin');
+});
+afterAll(async () => {
+  // notification_email is global: leave the shared database as it was.
+  await testDb().deleteFrom('systemSettings').where('settingKey', '=', 'notification_email').execute();
+});
+
+describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
+  it('saves form data and lists it by category', async () => {
+    const key = unique('max_retries');
+    const res = await put('payment', key, {
+      category: 'payment',
+      setting_key: key,
+      setting_value: ' 3 ',
+      data_type: 'number',
+      description: 'Retries',
+      is_encrypted: 'false',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      category: 'payment',
+      setting_key: key,
+      setting_value: '3',
+      data_type: 'number',
+      description: 'Retries',
+      is_encrypted: false,
+    });
+    const list = await api.get('/api/admin/config/settings/payment', { token: admin.token });
+    expect(list.body.data.find((s: any) => s.setting_key === key)).toMatchObject({ setting_value: '3' });
+    const all = await api.get('/api/admin/config/settings', { token: admin.token });
+    expect(all.body.data.find((x: any) => x.setting_key === key)).toMatchObject({
+      category: 'payment',
+      setting_value: '3',
+    });
+    const again = await put('payment', key, { setting_key: key, setting_value: '5', data_type: 'number' });
+    expect(again.body.data.setting_value).toBe('5');
+    expect(
+      await testDb().selectFrom('systemSettings').select('settingValue').where('settingKey', '=', key).execute(),
+    ).toEqual([{ settingValue: '5' }]);
+  });
+
+  it('checks values against their data type', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [
+        { setting_value: 'abc', data_type: 'number' },
+        'setting_value: A number setting needs a numeric value, not "abc"',
+      ],
+      [{ setting_value: 'yes', data_type: 'boolean' }, 'setting_value: A boolean setting must be true or false'],
+      [
+        { setting_value: '{not json', data_type: 'json' },
+        'setting_value: A json setting must be valid JSON, e.g. {"enabled": true} or [1, 2]',
+      ],
+      [{ setting_value: 'x', data_type: 'date' }, 'data_type: Data type must be one of: string, number, boolean, json'],
+      [{ setting_value: '' }, 'setting_value: Setting value is required'],
+      [{ setting_value: 'x', category: 'general' }, 'category: the body says general but the URL says marketing'],
+    ];
+    for (const [fields, detail] of cases) {
+      const res = await put('marketing', unique('typed'), fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body.detail).toBe(detail);
+    }
+    expect(
+      (await put('marketing', unique('flag'), { setting_value: 'TRUE', data_type: 'boolean' })).body.data.setting_value,
+    ).toBe('true');
+    expect(
+      (await put('marketing', unique('cfg'), { setting_value: '{ "a": [1, 2] }', data_type: 'json' })).body.data
+        .setting_value,
+    ).toBe('{"a":[1,2]}');
+    expect((await put('billing', 'x', { setting_value: '1' })).status).toBe(400);
+    expect((await put('general', 'Bad Key!', { setting_value: '1' })).status).toBe(400);
+  });
+
+  it('stores encrypted values encrypted, shows [ENCRYPTED] and keeps the secret on a placeholder save', async () => {
+    const key = unique('webhook_secret');
+    const secret = 'whsec_SuperSecretValue_12345';
+    const res = await put('security', key, {
+      setting_value: secret,
+      data_type: 'string',
+      is_encrypted: 'true',
+      description: 'Webhook signing secret',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ setting_value: '[ENCRYPTED]', is_encrypted: true });
+    expect(res.text).not.toContain(secret);
+    const row = await testDb()
+      .selectFrom('systemSettings')
+      .selectAll()
+      .where('settingKey', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(row.settingValue).toMatch(/^v1:/);
+    const list = await api.get('/api/admin/config/settings/security', { token: admin.token });
+    expect(list.text).not.toContain(secret);
+
+    const described = await put('security', key, {
+      setting_value: '[ENCRYPTED]',
+      is_encrypted: 'true',
+      description: 'New description',
+    });
+    expect(described.status).toBe(200);
+    const after = await testDb()
+      .selectFrom('systemSettings')
+      .select('settingValue')
+      .where('settingKey', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(after.settingValue).toBe(row.settingValue);
+    const config = await api.get('/api/admin/config', { token: admin.token });
+    expect(config.body.data.find((e: any) => e.key === key)).toBeUndefined();
+  });
+});
+
+describe('GET /api/admin/config and the quote notification address', () => {
+  it('exposes notification_email and sends new quote notifications there', async () => {
+    const before = await api.get('/api/admin/config', { token: admin.token });
+    expect(before.status).toBe(200);
+    expect(before.body.data.find((e: any) => e.key === 'notification_email')).toBeTruthy();
+
+    const inbox = uniqueEmail('inbox');
+    const bad = await put('general', 'notification_email', { setting_value: 'not-an-email' });
+    expect(bad.status).toBe(400);
+    const saved = await put('general', 'notification_email', {
+      setting_value: inbox,
+      data_type: 'string',
+      description: 'Quote notifications',
+    });
+    expect(saved.status).toBe(200);
+    const config = await api.get('/api/admin/config', { token: admin.token });
+    expect(config.body.data).toContainEqual({
+      key: 'notification_email',
+      value: inbox,
+      category: 'general',
+      data_type: 'string',
+    });
+
+    const visitor = uniqueEmail('visitor');
+    const quote = await api.post('/api/quotes', {
+      firstName: 'Nia',
+      lastName: 'Stone',
+      returnEmail: visitor,
+      returnPhone: '(415) 555-0100',
+      aircraftMake: 'Cessna',
+      aircraftModel: '172S',
+      aircraftType: 'single-engine',
+      serviceType: 'annual',
+      preferredTimeframe: 'flexible',
+      message: 'Annual please',
+    });
+    expect(quote.status).toBe(200);
+    const note = await testDb()
+      .selectFrom('outbox')
+      .select('toAddress')
+      .where('kind', '=', 'quote.notify_business')
+      .where('bodyText', 'like', `%${visitor}%`)
+      .executeTakeFirstOrThrow();
+    expect(note.toAddress).toBe(inbox);
+  });
+});

@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, call, uniqueEmail } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// This file owns the marketing_leads and lead_searches tables of the shared database: its tests
+// run in order and compare analytics before and after.
+
+let admin: TestUser;
+let fake: FakeProviders;
+const savedEnv = { ...process.env };
+const run = `${process.pid}${Date.now()}`;
+
+function person(n: number, over: Record<string, unknown> = {}) {
+  return {
+    id: `apollo-${run}-${n}`,
+    first_name: `Lee${n}`,
+    last_name: 'Tester',
+    title: 'Chief Pilot',
+    email: `lee${n}.${run}@example.com`,
+    linkedin_url: `https://www.linkedin.com/in/lee-${run}-${n}`,
+    city: 'Austin',
+    state: 'Texas',
+    organization: { name: `Air ${n}` },
+    phone_numbers: [{ sanitized_number: '+15125550100' }],
+    ...over,
+  };
+}
+const search = (body: unknown) => api.post('/api/apollo/search', body, { token: admin.token });
+
+beforeAll(async () => {
+  admin = await createUser('admin');
+  fake = await startFakeProviders({ slowMs: 1500 });
+  Object.assign(process.env, fake.env(), { PROVIDER_TIMEOUT_MS: '300' });
+  delete process.env['APOLLO_API_KEY'];
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await fake.close();
+});
+beforeEach(() => {
+  fake.reset();
+  delete process.env['APOLLO_API_KEY'];
+});
+
+describe('keywords and states', () => {
+  it('suggests aviation keywords by role and lists the 50 states', async () => {
+    const kw = await api.get('/api/apollo/suggested-keywords', { token: admin.token });
+    expect(kw.status).toBe(200);
+    expect(Object.keys(kw.body.data).sort()).toEqual(['general', 'mechanic', 'pilot']);
+    expect(kw.body.data.mechanic).toContain('A&P mechanic');
+    expect(kw.body.data.pilot.length).toBeGreaterThanOrEqual(5);
+    const states = await api.get('/api/apollo/states', { token: admin.token });
+    expect(states.body.data).toHaveLength(50);
+    expect(states.body.data[4]).toEqual({ code: 'CA', name: 'California' });
+  });
+});
+
+describe('POST /api/apollo/search validation and samples', () => {
+  it('requires a keyword and a quantity of 1-100', async () => {
+    for (const body of [{}, { keywords: [] }, { keywords: ['  ', ''] }]) {
+      const res = await search(body);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe('Please add at least one keyword');
+    }
+    const tooMany = await search({ keywords: ['pilot'], quantity: 101 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.detail).toBe('quantity: Maximum results must be between 1 and 100');
+    const badState = await search({ keywords: ['pilot'], states: ['Ontario'] });
+    expect(badState.status).toBe(400);
+    const badRole = await search({ keywords: ['pilot'], roles: ['astronaut'] });
+    expect(badRole.status).toBe(400);
+    const notJson = await api.post('/api/apollo/search', undefined, {
+      token: admin.token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('answers 5 marked sample leads in test mode and saves nothing', async () => {
+    const before = await api.get('/api/apollo/analytics', { token: admin.token });
+    const res = await search({
+      keywords: ['chief pilot'],
+      states: ['CA'],
+      roles: ['pilot'],
+      quantity: 10,
+      test_mode: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.message).toBe('Test mode: 5 sample leads generated. Nothing was saved.');
+    expect(res.body.leads).toHaveLength(5);
+    for (const lead of res.body.leads) {
+      expect(lead.status).toBe('sample');
+      expect(lead.companyName).toMatch(/^\(Sample\) /);
+      expect(lead.state).toBe('CA');
+      expect(lead.leadScore).toBeGreaterThanOrEqual(0);
+      expect(lead.leadScore).toBeLessThanOrEqual(100);
+    }
+    expect(fake.requests).toHaveLength(0);
+    const after = await api.get('/api/apollo/analytics', { token: admin.token });
+    expect(after.body.data.total_leads).toBe(before.body.data.total_leads);
+    expect(after.body.data.total_searches).toBe(before.body.data.total_searches);
+  });
+
+  it('answers samples when no Apollo key is configured', async () => {
+    const res = await search({ keywords: ['A&P mechanic'], roles: ['mechanic'] });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/^No Apollo API key is configured/);
+    expect(res.body.leads.every((l: any) => l.status === 'sample' && l.leadType === 'mechanic')).toBe(true);
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('POST /api/apollo/search against Apollo', () => {
+  it('calls the People API Search with the key, saves scored leads once and records the search', async () => {
+    process.env['APOLLO_API_KEY'] = FAKE_CREDENTIALS.apollo.key;
+    const before = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    fake.apolloPeople = [
+      person(1),
+      person(2, { email: null, phone_numbers: [], title: 'Avionics Technician', state: 'Florida' }),
+      person(3, { email: `lee1.${run}@example.com`, linkedin_url: null }), // same email as person 1 in one answer
+      { title: 'No name' },
+    ];
+    const res = await search({
+      keywords: ['chief pilot', 'avionics'],
+      states: ['TX', 'FL'],
+      roles: ['pilot', 'mechanic'],
+      quantity: 25,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Found 2 leads: 2 new saved.' });
+    const req = fake.requests[0]!;
+    expect(req).toMatchObject({ provider: 'apollo', method: 'POST', path: '/api/v1/mixed_people/api_search' });
+    expect(req.headers['x-api-key']).toBe(FAKE_CREDENTIALS.apollo.key);
+    expect(req.query.getAll('person_titles[]')).toEqual(['chief pilot', 'avionics']);
+    expect(req.query.getAll('person_locations[]')).toEqual(['Texas, US', 'Florida, US']);
+    expect(req.query.get('per_page')).toBe('25');
+
+    const lee1 = res.body.leads.find((l: any) => l.firstName === 'Lee1');
+    expect(lee1).toMatchObject({
+      fullName: 'Lee1 Tester',
+      companyName: 'Air 1',
+      state: 'TX',
+      leadType: 'pilot',
+      leadScore: 100,
+      status: 'new',
+      tags: [],
+    });
+    const lee2 = res.body.leads.find((l: any) => l.firstName === 'Lee2');
+    // base 10 + title keyword 30 + state 10 + company 10 + LinkedIn 5, no email, no phone
+    expect(lee2).toMatchObject({ leadType: 'mechanic', leadScore: 65, email: null });
+
+    // The same people again: nothing new.
+    const again = await search({
+      keywords: ['chief pilot', 'avionics'],
+      states: ['TX', 'FL'],
+      roles: ['pilot', 'mechanic'],
+    });
+    expect(again.body.message).toBe('Found 2 leads: 0 new saved, 2 already in your list.');
+    const stored = await testDb()
+      .selectFrom('marketingLeads')
+      .select('id')
+      .where('externalId', 'like', `apollo-${run}-%`)
+      .execute();
+    expect(stored).toHaveLength(2);
+    const searches = await testDb()
+      .selectFrom('leadSearches')
+      .selectAll()
+      .where('createdBy', '=', admin.id)
+      .orderBy('createdAt')
+      .execute();
+    expect(searches.map((s) => [s.resultsCount, s.savedCount])).toEqual([
+      [2, 2],
+      [2, 0],
+    ]);
+    expect(searches[0]).toMatchObject({
+      keywords: ['chief pilot', 'avionics'],
+      states: ['TX', 'FL'],
+      roles: ['pilot', 'mechanic'],
+      quantity: 25,
+    });
+
+    const after = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    expect(after.total_leads - before.total_leads).toBe(2);
+    expect(after.total_searches - before.total_searches).toBe(2);
+  });
+
+  it('reads the key from the encrypted apollo_api_key setting before the environment', async () => {
+    process.env['APOLLO_API_KEY'] = 'env-key-that-apollo-refuses';
+    const form = new FormData();
+    form.append('setting_value', FAKE_CREDENTIALS.apollo.key);
+    const put = await call('PUT', '/api/admin/config/settings/marketing/apollo_api_key', {
+      rawBody: form,
+      token: admin.token,
+    });
+    try {
+      expect(put.body.data).toMatchObject({ setting_value: '[ENCRYPTED]', is_encrypted: true });
+      fake.apolloPeople = [person(9, { email: null, linkedin_url: `https://www.linkedin.com/in/setting-${run}` })];
+      const res = await search({ keywords: ['chief pilot'] });
+      expect(res.status).toBe(200);
+      expect(fake.requests[0]!.headers['x-api-key']).toBe(FAKE_CREDENTIALS.apollo.key);
+    } finally {
+      await testDb().deleteFrom('systemSettings').where('settingKey', '=', 'apollo_api_key').execute();
+    }
+  });
+
+  it('turns Apollo failures into a Search failed detail, never a 500', async () => {
+    process.env['APOLLO_API_KEY'] = 'wrong-key';
+    const rejected = await search({ keywords: ['pilot'] });
+    expect(rejected.status).toBe(502);
+    expect(rejected.body.detail).toBe('Search failed: Apollo rejected the API key');
+
+    process.env['APOLLO_API_KEY'] = FAKE_CREDENTIALS.apollo.key;
+    fake.modes.apollo = 'rate_limited';
+    const limited = await search({ keywords: ['pilot'] });
+    expect(limited.status).toBe(502);
+    expect(limited.body.detail).toBe('Search failed: Apollo rate limit reached, please try again later');
+    expect(limited.headers.get('retry-after')).toBe('30');
+
+    fake.modes.apollo = 'slow';
+    const slow = await search({ keywords: ['pilot'] });
+    expect(slow.status).toBe(502);
+    expect(slow.body.detail).toBe('Search failed: Apollo did not answer within 0.3 seconds');
+
+    fake.modes.apollo = 'server_error';
+    const down = await search({ keywords: ['pilot'] });
+    expect(down.status).toBe(502);
+    expect(down.body.detail).toBe('Search failed: Apollo had a server error (HTTP 503)');
+
+    process.env['APOLLO_API_BASE'] = 'http://127.0.0.1:9';
+    const unreachable = await search({ keywords: ['pilot'] });
+    expect(unreachable.status).toBe(502);
+    expect(unreachable.body.detail).toBe('Search failed: Apollo could not be reached');
+    process.env['APOLLO_API_BASE'] = fake.url;
+  });
+});
+
+describe('leads list, tags and analytics', () => {
+  async function insertLead(over: Record<string, unknown>) {
+    return testDb()
+      .insertInto('marketingLeads')
+      .values({
+        firstName: 'Known',
+        lastName: 'Lead',
+        fullName: 'Known Lead',
+        title: 'Owner',
+        companyName: null,
+        email: uniqueEmail('known'),
+        phone: null,
+        city: null,
+        state: null,
+        linkedinUrl: null,
+        leadType: 'general',
+        leadScore: 50,
+        externalId: null,
+        searchId: null,
+        ...over,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  it('computes the analytics figures on known data', async () => {
+    const before = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    await insertLead({ leadType: 'pilot', leadScore: 90, state: 'WY' });
+    await insertLead({ leadType: 'pilot', leadScore: 60, state: 'WY' });
+    await insertLead({
+      leadType: 'mechanic',
+      leadScore: 30,
+      state: 'VT',
+      createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000),
+    });
+    const after = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    expect(after.total_leads - before.total_leads).toBe(3);
+    expect(after.recent_leads - before.recent_leads).toBe(2);
+    expect(after.total_searches).toBe(before.total_searches);
+    const count = (list: any[], id: string) => list.find((b) => b._id === id)?.count ?? 0;
+    expect(count(after.leads_by_type, 'pilot') - count(before.leads_by_type, 'pilot')).toBe(2);
+    expect(count(after.leads_by_type, 'mechanic') - count(before.leads_by_type, 'mechanic')).toBe(1);
+    expect(count(after.leads_by_state, 'WY') - count(before.leads_by_state, 'WY')).toBe(2);
+    const expectedAverage = (before.average_lead_score * before.total_leads + 180) / after.total_leads;
+    expect(after.average_lead_score).toBeCloseTo(expectedAverage, 0);
+    const all = await testDb().selectFrom('marketingLeads').select('leadScore').execute();
+    const exact = all.reduce((a, r) => a + r.leadScore, 0) / all.length;
+    expect(after.average_lead_score).toBe(Math.round(exact * 10) / 10);
+  });
+
+  it('lists leads 100 per page, newest first', async () => {
+    const newest = await insertLead({ firstName: 'Newest' });
+    const res = await api.get('/api/apollo/leads?per_page=100', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data[0].id).toBe(newest.id);
+    expect(res.body.pagination).toMatchObject({ page: 1, per_page: 100 });
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(
+      [
+        'city',
+        'companyName',
+        'createdAt',
+        'email',
+        'firstName',
+        'fullName',
+        'id',
+        'lastName',
+        'leadScore',
+        'leadType',
+        'linkedinUrl',
+        'phone',
+        'state',
+        'status',
+        'tags',
+        'title',
+      ].sort(),
+    );
+    expect((await api.get('/api/apollo/leads?per_page=101', { token: admin.token })).status).toBe(400);
+    expect((await api.get('/api/apollo/leads?page=0', { token: admin.token })).status).toBe(400);
+  });
+
+  it('adds tags to the selected leads without duplicates', async () => {
+    const a = await insertLead({ tags: ['existing'] });
+    const b = await insertLead({});
+    const res = await api.put(
+      '/api/apollo/leads/tags',
+      { lead_ids: [a.id, b.id], tags: ['Hot', ' hot ', 'Texas', ''] },
+      { token: admin.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, updated: 2 });
+    await api.put('/api/apollo/leads/tags', { lead_ids: [a.id], tags: ['EXISTING', 'cfi'] }, { token: admin.token });
+    const rows = await testDb()
+      .selectFrom('marketingLeads')
+      .select(['id', 'tags'])
+      .where('id', 'in', [a.id, b.id])
+      .execute();
+    expect(rows.find((r) => r.id === a.id)!.tags).toEqual(['existing', 'Hot', 'Texas', 'cfi']);
+    expect(rows.find((r) => r.id === b.id)!.tags).toEqual(['Hot', 'Texas']);
+
+    const noTags = await api.put('/api/apollo/leads/tags', { lead_ids: [a.id], tags: [' '] }, { token: admin.token });
+    expect(noTags.status).toBe(400);
+    expect(noTags.body.detail).toBe('tags: Add at least one tag');
+    const badId = await api.put('/api/apollo/leads/tags', { lead_ids: ['x'], tags: ['a'] }, { token: admin.token });
+    expect(badId.status).toBe(400);
+    const none = await api.put('/api/apollo/leads/tags', { lead_ids: [], tags: ['a'] }, { token: admin.token });
+    expect(none.body.detail).toBe('lead_ids: Select at least one lead');
+    const gone = await api.put(
+      '/api/apollo/leads/tags',
+      { lead_ids: ['00000000-0000-4000-8000-000000000000'], tags: ['a'] },
+      { token: admin.token },
+    );
+    expect(gone.status).toBe(404);
+  });
+});

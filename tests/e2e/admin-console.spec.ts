@@ -1,0 +1,170 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.ts';
+
+// The admin console of issue 6: system configuration against a fake Stripe, and the marketing tools.
+
+/** playwright.config.ts points STRIPE_API_BASE of the e2e server at this port. */
+const FAKE_PROVIDER_PORT = Number(process.env['E2E_FAKE_PROVIDER_PORT'] ?? 4388);
+
+function demoAdminPassword(): string {
+  const file = path.resolve(process.env['E2E_SECRETS_FILE'] ?? '.data/e2e/postgres-secrets.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { DEMO_ADMIN_PASSWORD: string }).DEMO_ADMIN_PASSWORD;
+}
+
+// A busy machine makes each function call a fresh worker of up to seconds: generous waits.
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 360_000 });
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill(demoAdminPassword());
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'System Config' })).toBeVisible();
+}
+
+test.describe('System Configuration', () => {
+  let fake: FakeProviders;
+  test.beforeAll(async () => {
+    fake = await startFakeProviders({ port: FAKE_PROVIDER_PORT });
+  });
+  test.afterAll(async () => {
+    await fake.close();
+  });
+
+  test('adds a Stripe key, tests it against the provider, deactivates it, and edits a setting', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: 'System Config' }).click();
+    await expect(page.getByRole('heading', { name: 'System Configuration' })).toBeVisible();
+    for (const tab of ['API Keys', 'Settings', 'Referrals', 'Email', 'Analytics', 'A/B Tests']) {
+      await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
+    }
+
+    // Add New API Key: submit stays disabled until an integration is chosen.
+    await page.getByRole('button', { name: 'Add API Key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New API Key' });
+    const submit = dialog.getByRole('button', { name: 'Add API Key' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('Integration Type').selectOption('stripe');
+    await expect(submit).toBeEnabled();
+    await dialog.getByLabel('Key Name').fill('E2E Stripe');
+    await dialog.getByLabel('API Key *').fill(FAKE_CREDENTIALS.stripe.key);
+    await submit.click();
+    await expect(page.getByText('API key added successfully', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Listed masked, never in full.
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'E2E Stripe' });
+    await expect(row).toContainText('sk_t••••••••ghij');
+    await expect(row).toContainText('Primary');
+    await expect(page.getByText(FAKE_CREDENTIALS.stripe.key)).toHaveCount(0);
+
+    // Test: the server calls the (fake) Stripe balance endpoint with the decrypted key.
+    await row.getByRole('button', { name: 'Test' }).click();
+    await expect(page.getByText('stripe integration test passed', { exact: true })).toBeVisible();
+    const call = fake.requests.find((r) => r.provider === 'stripe');
+    expect(call?.path).toBe('/v1/balance');
+    expect(call?.headers.authorization).toBe(`Bearer ${FAKE_CREDENTIALS.stripe.key}`);
+    await expect(row).toContainText('Last test passed');
+
+    // Deactivate: the key becomes inactive and offers Activate.
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText('API key deactivated', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Inactive');
+    await expect(row.getByRole('button', { name: 'Activate' })).toBeVisible();
+
+    // Settings: a number setting refuses text in the dialog; a number saves.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const setting = page.getByTestId('setting-row').filter({ hasText: 'deposit_percent' });
+    await setting.getByRole('button', { name: 'Edit' }).click();
+    const settingDialog = page.getByRole('dialog', { name: 'Add/Update Setting' });
+    const value = settingDialog.getByLabel('Value *');
+    await value.fill('abc');
+    await settingDialog.getByRole('button', { name: 'Save Setting' }).click();
+    await expect(settingDialog.getByText('A number setting needs a numeric value, not "abc"')).toBeVisible();
+    await value.fill('25');
+    await settingDialog.getByRole('button', { name: 'Save Setting' }).click();
+    await expect(page.getByText('Setting updated successfully', { exact: true })).toBeVisible();
+    await expect(setting).toContainText('25');
+
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await expect(page.getByRole('tab', { name: 'Quote Requests' })).toBeVisible();
+  });
+});
+
+test.describe('Marketing', () => {
+  test('searches in test mode, selects two leads, exports them as CSV and tags them', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Marketing' }).click();
+    await expect(page.getByRole('heading', { name: 'Find New Leads' })).toBeVisible();
+
+    // No keyword: the search cannot run.
+    const searchButton = page.getByRole('button', { name: 'Search Leads' });
+    await expect(searchButton).toBeDisabled();
+    await page.getByRole('button', { name: 'chief pilot', exact: true }).click();
+    await page.getByLabel('Custom Keyword').fill('aerial survey pilot');
+    await page.getByRole('button', { name: 'Add keyword' }).click();
+    await page.getByLabel('California').check();
+    await page.getByLabel(/Test mode/).check();
+    await searchButton.click();
+    await expect(page.getByText('Search Complete!', { exact: true })).toBeVisible();
+    const results = page.getByTestId('search-result');
+    await expect(results).toHaveCount(5);
+    await expect(results.first()).toContainText('(Sample)');
+    await expect(results.first()).toContainText('CA');
+
+    // Campaigns without a selection.
+    await page.getByRole('tab', { name: 'Campaigns' }).click();
+    await page.getByRole('button', { name: 'Generate Drafts' }).click();
+    await expect(page.getByText('No leads selected', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please select leads from the Leads tab first')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Schedule/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /Schedule/ })).toContainText('Coming Soon');
+
+    // Manage Leads: select two of the saved leads.
+    await page.getByRole('tab', { name: /Manage Leads/ }).click();
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await page.getByLabel('Select Carla Mendes').check();
+    await page.getByLabel('Select Owen Hart').check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'First Name,Last Name,Full Name,Title,Company,Email,Phone,City,State,LinkedIn URL,Lead Type,Lead Score,Status,Tags',
+    );
+    expect(lines).toHaveLength(4); // header, two leads, and the final CRLF
+    expect(csv).toContain('Carla,Mendes,Carla Mendes,Chief Pilot,Sierra Charter Group,carla.mendes@example.com');
+    expect(csv).toContain('Owen,Hart,Owen Hart,Aircraft Owner,,owen.hart@example.com');
+
+    // Add Tags to both.
+    await page.getByRole('button', { name: 'Add Tags' }).click();
+    const tagDialog = page.getByRole('dialog', { name: 'Add Tags' });
+    await tagDialog.getByLabel('Tags').fill('e2e-hot, west');
+    await tagDialog.getByRole('button', { name: 'Add Tags' }).click();
+    await expect(page.getByText('Tags added', { exact: true })).toBeVisible();
+    for (const name of ['Carla Mendes', 'Owen Hart']) {
+      const lead = page.getByTestId('lead-row').filter({ hasText: name });
+      await expect(lead).toContainText('e2e-hot');
+      await expect(lead).toContainText('west');
+    }
+
+    // Campaign drafts for the two selected leads.
+    await page.getByRole('tab', { name: 'Campaigns' }).click();
+    await page.getByRole('button', { name: 'Generate Drafts' }).click();
+    await expect(page.getByTestId('email-draft')).toHaveCount(2);
+    await expect(page.getByTestId('email-draft').first()).toContainText('Subject:');
+
+    // Analytics shows the figures and the charts.
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByText('Total Leads')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Top States' })).toBeVisible();
+  });
+});
