@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
-import { listOutbox, OUTBOX_STATUSES, retryMessage } from '../../src/features/messaging/outbox-admin.server.ts';
+import { OUTBOX_STATUSES } from '../../src/contract/outbox.ts';
+import { listOutbox, retryMessage } from '../../src/features/messaging/outbox-admin.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { withApi } from '../../src/server/http/with-api.ts';

@@ -17,6 +17,7 @@ const MarketingPanel = lazy(() => import('../marketing/MarketingPanel.tsx'));
 const BlogAdminPanel = lazy(() => import('../blog/BlogAdminPanel.tsx'));
 const CustomersPanel = lazy(() => import('./CustomersPanel.tsx'));
 const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
+const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
 
 export interface AdminDashboardProps {
   user: SessionUser;
@@ -31,6 +32,8 @@ const TABS = [
   { value: 'marketing', label: 'Marketing' },
   { value: 'blog', label: 'Blog Posts' },
   { value: 'customers', label: 'Customers' },
+  // Beyond the spec's five tabs: emails and SMS the product sent or is waiting to send.
+  { value: 'outbox', label: 'Outbox' },
 ] as const;
 
 /** The admin console's shell (spec section 2 "Admin dashboard"). */
@@ -109,6 +112,9 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
                   </TabsContent>
                   <TabsContent value="customers">
                     <CustomersPanel />
+                  </TabsContent>
+                  <TabsContent value="outbox">
+                    <OutboxPanel />
                   </TabsContent>
                 </Suspense>
               </ErrorBoundary>

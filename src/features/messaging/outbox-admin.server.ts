@@ -3,29 +3,7 @@ import { isUuid } from '../../contract/ids.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, notFound } from '../../server/http/errors.ts';
 import { retryDeadMessage } from './deliver.server.ts';
-
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-
-export interface OutboxView {
-  id: string;
-  channel: 'email' | 'sms';
-  kind: string;
-  toAddress: string;
-  subject: string | null;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string;
-  sentAt: string | null;
-  createdAt: string;
-}
-
-export interface OutboxPage {
-  data: OutboxView[];
-  counts: Record<OutboxStatus, number>;
-  pagination: { page: number; pages: number; total: number; perPage: number };
-}
+import type { OutboxPage, OutboxStatus } from '../../contract/outbox.ts';
 
 /** The outbox as administrators see it: newest first, optionally one status, with counts per status. */
 export async function listOutbox(
