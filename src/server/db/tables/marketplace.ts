@@ -1,3 +1,148 @@
-// The tables of this domain, as Kysely sees them (camelCase). Filled in with its migration.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface MarketplaceTables {}
+import type { ColumnType, Generated } from 'kysely';
+import type { AppointmentStatus, BidStatus, MarketplaceServiceType, RequestStatus, UrgencyLevel } from '../../../contract/marketplace.ts';
+import type { CreatedAt, Numeric, NullableNumeric, UpdatedAt } from './foundation.ts';
+
+/** Postgres `date`: pg parses it to a local-midnight Date; written as 'YYYY-MM-DD'. */
+export type DateColumn = ColumnType<Date, string, string>;
+export type NullableDateColumn = ColumnType<Date | null, string | null, string | null>;
+type NullableInstant = ColumnType<Date | null, Date | string | null, Date | string | null>;
+
+export interface MechanicProfilesTable {
+  userId: string;
+  apNumber: string;
+  iaAuthorization: boolean;
+  specialties: string[];
+  hourlyRate: Numeric;
+  travelRate: NullableNumeric;
+  serviceRadius: number;
+  baseLocation: string;
+  baseLocationLabel: string;
+  baseLatitude: number;
+  baseLongitude: number;
+  businessName: string | null;
+  availableWeekdays: number[];
+  preferredHoursStart: string;
+  preferredHoursEnd: string;
+  rating: ColumnType<string, number | string | undefined, number | string>;
+  completedJobs: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface AircraftTable {
+  id: Generated<string>;
+  ownerId: string;
+  tailNumber: string;
+  make: string;
+  model: string;
+  year: number | null;
+  totalHours: NullableNumeric;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ServiceRequestsTable {
+  id: Generated<string>;
+  customerId: string;
+  aircraftId: string | null;
+  aircraftMake: string;
+  aircraftModel: string;
+  aircraftYear: number | null;
+  aircraftTailNumber: string;
+  aircraftTotalHours: NullableNumeric;
+  aircraftLocation: string;
+  aircraftLatitude: number | null;
+  aircraftLongitude: number | null;
+  serviceType: MarketplaceServiceType;
+  serviceDescription: string;
+  urgencyLevel: UrgencyLevel;
+  preferredStartDate: NullableDateColumn;
+  serviceLocation: string;
+  serviceLocationLabel: string;
+  serviceLatitude: number;
+  serviceLongitude: number;
+  customerWillTravel: boolean;
+  maxTravelDistance: number;
+  estimatedBudget: NullableNumeric;
+  status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ServiceRequestMatchesTable {
+  serviceRequestId: string;
+  mechanicId: string;
+  distanceMiles: number;
+  via: 'service_radius' | 'customer_travel';
+  createdAt: CreatedAt;
+}
+
+export interface BidsTable {
+  id: Generated<string>;
+  serviceRequestId: string;
+  mechanicId: string;
+  laborCost: Numeric;
+  partsCost: Numeric;
+  totalCost: Numeric;
+  estimatedHours: Numeric;
+  availableStartDate: DateColumn;
+  estimatedCompletionDate: DateColumn;
+  warrantyPeriod: number;
+  notes: string | null;
+  status: ColumnType<BidStatus, BidStatus | undefined, BidStatus>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface AppointmentsTable {
+  id: Generated<string>;
+  serviceRequestId: string;
+  bidId: string;
+  mechanicId: string;
+  customerId: string;
+  scheduledDate: DateColumn;
+  scheduledTime: string;
+  estimatedDuration: Numeric;
+  serviceLocation: string;
+  mechanicNotes: string | null;
+  status: ColumnType<AppointmentStatus, AppointmentStatus | undefined, AppointmentStatus>;
+  confirmedAt: NullableInstant;
+  actualStartTime: NullableInstant;
+  completedAt: NullableInstant;
+  cancelledAt: NullableInstant;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface RatingsTable {
+  id: Generated<string>;
+  appointmentId: string;
+  mechanicId: string;
+  customerId: string;
+  rating: number;
+  review: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  userId: string;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  isRead: Generated<boolean>;
+  readAt: NullableInstant;
+  createdAt: CreatedAt;
+}
+
+export interface MarketplaceTables {
+  mechanicProfiles: MechanicProfilesTable;
+  aircraft: AircraftTable;
+  serviceRequests: ServiceRequestsTable;
+  serviceRequestMatches: ServiceRequestMatchesTable;
+  bids: BidsTable;
+  appointments: AppointmentsTable;
+  ratings: RatingsTable;
+  notifications: NotificationsTable;
+}

@@ -1,0 +1,16 @@
+import type { Config } from '@netlify/functions';
+import { listAppointments } from '../../src/features/marketplace/appointments.server.ts';
+import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// A pilot's appointments (/api/appointments) and a mechanic's (/api/appointments/mechanic).
+export default withApi({
+  GET: async (ctx) => {
+    const [which] = segmentsAfter(ctx, '/api/appointments');
+    if (which === 'mechanic') return listAppointments(ctx.db, 'mechanic', (await requireRole(ctx, 'mechanic')).id);
+    return listAppointments(ctx.db, 'customer', (await requireRole(ctx, 'pilot', 'admin')).id);
+  },
+});
+
+export const config: Config = { path: ['/api/appointments', '/api/appointments/mechanic'] };

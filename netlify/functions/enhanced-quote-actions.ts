@@ -1,0 +1,26 @@
+import type { Config } from '@netlify/functions';
+import { AcceptBidSchema, BidSchema } from '../../src/contract/marketplace.ts';
+import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
+import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
+import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
+import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { json } from '../../src/server/http/json.ts';
+import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+
+// What happens to a service request: a matched mechanic bids, the owner accepts a bid or cancels.
+async function act(ctx: ApiContext) {
+  const [id = '', action] = segmentsAfter(ctx, '/api/enhanced/quotes');
+  if (action === 'bid') {
+    const mechanic = await requireRole(ctx, 'mechanic');
+    return json(await submitBid(ctx.db, mechanic, id, await ctx.body(BidSchema)), 201);
+  }
+  const pilot = await requireRole(ctx, 'pilot');
+  if (action === 'accept') return acceptBid(ctx.db, pilot, id, (await ctx.body(AcceptBidSchema)).bidId);
+  return cancelRequest(ctx.db, pilot, id);
+}
+
+export default withApi({ POST: act, PUT: act });
+
+export const config: Config = {
+  path: ['/api/enhanced/quotes/:id/bid', '/api/enhanced/quotes/:id/accept', '/api/enhanced/quotes/:id/cancel'],
+};

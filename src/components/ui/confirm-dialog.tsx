@@ -1,0 +1,55 @@
+import { AlertDialog as A } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { buttonClass } from './button.tsx';
+import { cn } from './cn.ts';
+import { Spinner } from './spinner.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Destructive actions get the red button. */
+  destructive?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  /** Extra content between the description and the buttons (e.g. an optional note). */
+  children?: ReactNode;
+}
+
+/**
+ * "Are you sure?" before an action that cannot be undone: Radix AlertDialog (focus starts on
+ * Cancel, Escape cancels, screen readers announce it as an alert dialog).
+ */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, children }: ConfirmDialogProps) {
+  return (
+    <A.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <A.Portal>
+        <A.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
+        <A.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-background p-5 shadow-xl sm:p-6">
+          <A.Title className="text-lg font-semibold">{title}</A.Title>
+          <A.Description asChild>
+            <div className="mt-2 text-sm text-muted-foreground">{description}</div>
+          </A.Description>
+          {children && <div className="mt-4">{children}</div>}
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <A.Cancel className={buttonClass('outline')} disabled={busy}>
+              {cancelLabel}
+            </A.Cancel>
+            <button
+              type="button"
+              className={cn(buttonClass(destructive ? 'destructive' : 'default'))}
+              disabled={busy}
+              onClick={onConfirm}
+            >
+              {busy && <Spinner />}
+              {confirmLabel}
+            </button>
+          </div>
+        </A.Content>
+      </A.Portal>
+    </A.Root>
+  );
+}

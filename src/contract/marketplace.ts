@@ -1,0 +1,470 @@
+import { z } from 'zod';
+import { type Option, valuesOf } from './options.ts';
+
+/**
+ * The marketplace's payloads: one zod schema per form, used by the React form and by the function
+ * that receives it. Inputs arrive as typed in a form (numbers as text, '' for empty) or as JSON
+ * numbers from other clients; both parse to the same output.
+ */
+
+/** Spec section 3: marketplace service types; labels are the codes in title case. */
+export const SERVICE_TYPES = [
+  { value: 'annual_inspection', label: 'Annual Inspection' },
+  { value: 'hundred_hour', label: 'Hundred Hour' },
+  { value: 'prepurchase', label: 'Prepurchase' },
+  { value: 'avionics_install', label: 'Avionics Install' },
+  { value: 'engine_repair', label: 'Engine Repair' },
+  { value: 'scheduled_maintenance', label: 'Scheduled Maintenance' },
+  { value: 'emergency_repair', label: 'Emergency Repair' },
+] as const satisfies readonly Option[];
+export type MarketplaceServiceType = (typeof SERVICE_TYPES)[number]['value'];
+
+export const URGENCY_LEVELS = [
+  { value: 'low', label: 'Low' },
+  { value: 'normal', label: 'Normal' },
+  { value: 'high', label: 'High' },
+  { value: 'emergency', label: 'Emergency' },
+] as const satisfies readonly Option[];
+export type UrgencyLevel = (typeof URGENCY_LEVELS)[number]['value'];
+
+export const WEEKDAYS = [
+  { value: 0, label: 'Sun' },
+  { value: 1, label: 'Mon' },
+  { value: 2, label: 'Tue' },
+  { value: 3, label: 'Wed' },
+  { value: 4, label: 'Thu' },
+  { value: 5, label: 'Fri' },
+  { value: 6, label: 'Sat' },
+] as const;
+
+/** Spec section 9 defaults and steps, and the bounds the spec leaves open. */
+export const MARKETPLACE = {
+  maxTravelDistance: 50,
+  warrantyPeriodDays: 90,
+  serviceRadius: 50,
+  availableWeekdays: [1, 2, 3, 4, 5] as number[],
+  preferredHours: { start: '08:00', end: '17:00' },
+  rating: 5.0,
+  completedJobs: 0,
+  hoursStep: 0.5,
+  moneyStep: 0.01,
+  /** Time of day an appointment gets when the mechanic's profile has no preferred hours. */
+  defaultScheduledTime: '09:00',
+  notificationsLimit: 20,
+  notificationsMaxLimit: 100,
+  overviewItems: 3,
+  maxRadiusMiles: 3000,
+  maxMoney: 10_000_000,
+  maxHours: 100_000,
+  maxEstimatedHours: 5000,
+  maxWarrantyDays: 3650,
+  text: { short: 120, tail: 20, description: 5000, notes: 2000 },
+} as const;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const toNumber = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).trim().replace(/[$,]/g, '')));
+const hasAtMostCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+interface NumberRules {
+  min?: number;
+  /** Strictly above `min` (e.g. hours must be more than 0). */
+  exclusiveMin?: boolean;
+  max: number;
+  integer?: boolean;
+  /** Must be a multiple of this step (0.5 hours). */
+  step?: number;
+  money?: boolean;
+}
+
+function checkNumber(label: string, n: number, rules: NumberRules): string | null {
+  const min = rules.min ?? 0;
+  if (!Number.isFinite(n)) return `${label} must be a number`;
+  if (rules.exclusiveMin ? n <= min : n < min) return `${label} must be ${rules.exclusiveMin ? 'more than' : 'at least'} ${min}`;
+  if (n > rules.max) return `${label} must be at most ${rules.max.toLocaleString('en-US')}`;
+  if (rules.integer && !Number.isInteger(n)) return `${label} must be a whole number`;
+  if (rules.money && !hasAtMostCents(n)) return `${label} must have at most 2 decimal places`;
+  if (rules.step && Math.abs(Math.round(n / rules.step) * rules.step - n) > 1e-9) return `${label} must be in steps of ${rules.step}`;
+  return null;
+}
+
+/** An optional number typed into a form: '' or null means not given (null). */
+const optionalNumber = (label: string, rules: NumberRules) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: `${label} must be a number` })
+    .optional()
+    .transform((v, ctx) => {
+      if (isBlank(v)) return null;
+      const n = toNumber(v);
+      const problem = checkNumber(label, n, rules);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** A required number; `fallback` makes it optional with that default. */
+const requiredNumber = (label: string, rules: NumberRules, fallback?: number) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: `${label} must be a number` })
+    .optional()
+    .transform((v, ctx) => {
+      if (isBlank(v)) {
+        if (fallback !== undefined) return fallback;
+        ctx.addIssue({ code: 'custom', message: `${label} is required` });
+        return z.NEVER;
+      }
+      const n = toNumber(v);
+      const problem = checkNumber(label, n, rules);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (s: string) => {
+  if (!ISO_DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** A calendar date as 'YYYY-MM-DD' (what a date input gives); an ISO timestamp is cut to its date. */
+const dateText = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
+    .refine((v) => v !== '', `${label} is required`)
+    .refine((v) => v === '' || isRealDate(v), `${label} must be a date as YYYY-MM-DD`);
+
+const optionalDate = (label: string) =>
+  z
+    .union([z.string(), z.null()], { error: `${label} must be a date as YYYY-MM-DD` })
+    .optional()
+    .transform((v, ctx) => {
+      if (isBlank(v)) return null;
+      const s = String(v).trim();
+      const d = /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s;
+      if (!isRealDate(d)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date as YYYY-MM-DD` });
+        return z.NEVER;
+      }
+      return d;
+    });
+
+const enumOf = <V extends string>(options: readonly Option<V>[], label: string) =>
+  z.enum(valuesOf(options), {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? `${label} is required`
+        : `${label} must be one of: ${options.map((o) => o.value).join(', ')}`,
+  });
+
+const flag = (label: string, fallback: boolean) =>
+  z
+    .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('on')], { error: `${label} must be true or false` })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === true || v === 'true' || v === 'on'));
+
+const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id` });
+
+const thisYear = new Date().getUTCFullYear();
+
+// ---------------------------------------------------------------------------------------------
+// Aircraft (spec 5: tailNumber, make, model required; year and total hours numbers or null)
+
+export const AircraftSchema = z.object({
+  tailNumber: requiredText('Tail number', MARKETPLACE.text.tail)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => /^[A-Z0-9-]+$/.test(v), 'Tail number may only contain letters, digits and dashes'),
+  make: requiredText('Make', MARKETPLACE.text.short),
+  model: requiredText('Model', MARKETPLACE.text.short),
+  year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true }),
+  totalHours: optionalNumber('Total hours', { max: MARKETPLACE.maxHours }),
+});
+export type AircraftInput = z.input<typeof AircraftSchema>;
+export type AircraftData = z.output<typeof AircraftSchema>;
+
+export interface Aircraft {
+  id: string;
+  tailNumber: string;
+  make: string;
+  model: string;
+  year: number | null;
+  totalHours: number | null;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Service request, the "enhanced quote" (spec 3 and 5)
+
+export const ServiceRequestSchema = z
+  .object({
+    /** One of the pilot's own aircraft; its details fill any aircraft field left out. */
+    aircraftId: uuid('Aircraft').nullish().transform((v) => v ?? null),
+    aircraftMake: optionalText('Aircraft make', MARKETPLACE.text.short),
+    aircraftModel: optionalText('Aircraft model', MARKETPLACE.text.short),
+    aircraftYear: optionalNumber('Aircraft year', { min: 1903, max: thisYear + 1, integer: true }),
+    aircraftTailNumber: optionalText('Tail number', MARKETPLACE.text.tail).transform((v) => (v ? v.toUpperCase() : null)),
+    aircraftTotalHours: optionalNumber('Aircraft total hours', { max: MARKETPLACE.maxHours }),
+    aircraftLocation: requiredText('Aircraft location', MARKETPLACE.text.short),
+    serviceType: enumOf(SERVICE_TYPES, 'Service type'),
+    serviceDescription: requiredText('Service description', MARKETPLACE.text.description),
+    urgencyLevel: z.preprocess((v) => (isBlank(v) ? 'normal' : v), enumOf(URGENCY_LEVELS, 'Urgency level')),
+    preferredStartDate: optionalDate('Preferred start date'),
+    serviceLocation: requiredText('Service location', MARKETPLACE.text.short),
+    customerWillTravel: flag('customerWillTravel', false),
+    maxTravelDistance: requiredNumber('Max travel distance', { max: MARKETPLACE.maxRadiusMiles, integer: true }, MARKETPLACE.maxTravelDistance),
+    estimatedBudget: optionalNumber('Estimated budget', { max: MARKETPLACE.maxMoney, money: true }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.aircraftId) return; // filled from the aircraft on the server
+    const required: Array<[keyof typeof v, string]> = [
+      ['aircraftMake', 'Aircraft make'],
+      ['aircraftModel', 'Aircraft model'],
+      ['aircraftTailNumber', 'Tail number'],
+    ];
+    for (const [key, label] of required) {
+      if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${label} is required` });
+    }
+  });
+export type ServiceRequestInput = z.input<typeof ServiceRequestSchema>;
+export type ServiceRequestData = z.output<typeof ServiceRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Mechanic profile (spec 3 and 5)
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const MechanicProfileSchema = z
+  .object({
+    apNumber: requiredText('A&P certificate number', 40),
+    iaAuthorization: flag('iaAuthorization', false),
+    specialties: z
+      .array(enumOf(SERVICE_TYPES, 'Specialty'), { error: 'Specialties must be a list of service types' })
+      .max(SERVICE_TYPES.length)
+      .optional()
+      .transform((v) => [...new Set(v ?? [])]),
+    hourlyRate: requiredNumber('Hourly rate', { max: 100_000, money: true }),
+    travelRate: optionalNumber('Travel rate', { max: 100_000, money: true }),
+    serviceRadius: requiredNumber('Service radius', { min: 1, max: MARKETPLACE.maxRadiusMiles, integer: true }, MARKETPLACE.serviceRadius),
+    baseLocation: requiredText('Base location', MARKETPLACE.text.short),
+    businessName: optionalText('Business name', MARKETPLACE.text.short),
+    availableWeekdays: z
+      // Coerced: checkbox groups give '1'..'5' as text.
+      .array(z.coerce.number().int().min(0).max(6), { error: 'Available weekdays must be a list of days 0-6 (Sunday is 0)' })
+      .optional()
+      .transform((v) => (v === undefined ? [...MARKETPLACE.availableWeekdays] : [...new Set(v)].sort((a, b) => a - b))),
+    preferredHours: z
+      .object({
+        start: z.string().regex(HHMM, 'Start time must be HH:MM'),
+        end: z.string().regex(HHMM, 'End time must be HH:MM'),
+      })
+      .nullish()
+      .transform((v) => v ?? { ...MARKETPLACE.preferredHours })
+      .refine((v) => v.start < v.end, 'Preferred hours must end after they start'),
+  });
+export type MechanicProfileInput = z.input<typeof MechanicProfileSchema>;
+export type MechanicProfileData = z.output<typeof MechanicProfileSchema>;
+
+export interface MechanicProfile {
+  apNumber: string;
+  iaAuthorization: boolean;
+  specialties: MarketplaceServiceType[];
+  hourlyRate: number;
+  travelRate: number | null;
+  serviceRadius: number;
+  baseLocation: string;
+  /** How the base location was understood, e.g. 'KSJC (San Jose, CA)'. */
+  baseLocationLabel: string;
+  businessName: string | null;
+  availableWeekdays: number[];
+  preferredHours: { start: string; end: string };
+  rating: number;
+  completedJobs: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bid, the mechanic's quote (spec 5). totalCost is computed by the server; a sent one is ignored.
+
+export const BidSchema = z
+  .object({
+    laborCost: requiredNumber('Labor cost', { max: MARKETPLACE.maxMoney, money: true }),
+    partsCost: optionalNumber('Parts cost', { max: MARKETPLACE.maxMoney, money: true }).transform((v) => v ?? 0),
+    estimatedHours: requiredNumber('Estimated hours', {
+      min: 0,
+      exclusiveMin: true,
+      max: MARKETPLACE.maxEstimatedHours,
+      step: MARKETPLACE.hoursStep,
+    }),
+    availableStartDate: dateText('Available start date'),
+    estimatedCompletionDate: dateText('Estimated completion date'),
+    warrantyPeriod: requiredNumber('Warranty period', { max: MARKETPLACE.maxWarrantyDays, integer: true }, MARKETPLACE.warrantyPeriodDays),
+    notes: optionalText('Notes', MARKETPLACE.text.notes),
+  })
+  .refine((v) => !v.availableStartDate || !v.estimatedCompletionDate || v.estimatedCompletionDate >= v.availableStartDate, {
+    path: ['estimatedCompletionDate'],
+    message: 'Estimated completion date cannot be before the available start date',
+  });
+export type BidInput = z.input<typeof BidSchema>;
+export type BidData = z.output<typeof BidSchema>;
+
+/** Labor plus parts, in cents to avoid float drift (0.1 + 0.2). */
+export function bidTotal(laborCost: number, partsCost: number | null | undefined): number {
+  return (Math.round(laborCost * 100) + Math.round((partsCost ?? 0) * 100)) / 100;
+}
+
+export const AcceptBidSchema = z.object({ bidId: uuid('bidId') });
+
+export const RatingSchema = z.object({
+  rating: z
+    .union([z.number(), z.string()], { error: 'Rating is required' })
+    .transform((v) => (typeof v === 'number' ? v : Number(v)))
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Rating must be a whole number from 1 to 5'),
+  review: optionalText('Review', MARKETPLACE.text.notes),
+});
+export type RatingInput = z.input<typeof RatingSchema>;
+
+/** Optional note a mechanic adds when moving an appointment along. */
+export const AppointmentActionSchema = z.object({
+  mechanicNotes: optionalText('Mechanic notes', MARKETPLACE.text.notes),
+});
+
+export const NotificationsQuerySchema = z.object({
+  unread_only: z
+    .enum(['true', 'false', '1', '0'], { error: 'unread_only must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+  limit: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return MARKETPLACE.notificationsLimit;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) {
+        ctx.addIssue({ code: 'custom', message: 'limit must be a whole number of at least 1' });
+        return z.NEVER;
+      }
+      // Larger asks are served at the cap rather than refused: the client just gets fewer.
+      return Math.min(n, MARKETPLACE.notificationsMaxLimit);
+    }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Response shapes (camelCase, numbers as numbers, dates as 'YYYY-MM-DD', instants as ISO text)
+
+export type BidStatus = 'pending' | 'accepted' | 'declined';
+
+export interface Bid {
+  id: string;
+  serviceRequestId: string;
+  mechanicId: string;
+  mechanicName: string;
+  laborCost: number;
+  partsCost: number;
+  totalCost: number;
+  estimatedHours: number;
+  availableStartDate: string;
+  estimatedCompletionDate: string;
+  warrantyPeriod: number;
+  notes: string | null;
+  status: BidStatus;
+  mechanicRating: number;
+  mechanicCompletedJobs: number;
+  createdAt: string;
+}
+
+export interface MatchedMechanic {
+  mechanicId: string;
+  mechanicName: string;
+  distanceMiles: number;
+  rating: number;
+  completedJobs: number;
+}
+
+export type RequestStatus = 'pending' | 'matched' | 'quoted' | 'approved' | 'in_progress' | 'completed' | 'cancelled';
+
+export interface ServiceRequest {
+  id: string;
+  aircraftId: string | null;
+  aircraftMake: string;
+  aircraftModel: string;
+  aircraftYear: number | null;
+  aircraftTailNumber: string;
+  aircraftTotalHours: number | null;
+  aircraftLocation: string;
+  serviceType: MarketplaceServiceType;
+  serviceDescription: string;
+  urgencyLevel: UrgencyLevel;
+  preferredStartDate: string | null;
+  serviceLocation: string;
+  serviceLocationLabel: string | null;
+  customerWillTravel: boolean;
+  maxTravelDistance: number;
+  estimatedBudget: number | null;
+  status: RequestStatus;
+  createdAt: string;
+  customerName: string;
+  matchedMechanics: MatchedMechanic[];
+  quotes: Bid[];
+  /** Mechanic view only: this mechanic's distance and own quote. */
+  distanceMiles?: number | null;
+  myQuote?: Bid | null;
+}
+
+export type AppointmentStatus = 'scheduled' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';
+
+export interface Appointment {
+  id: string;
+  serviceRequestId: string;
+  bidId: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  estimatedDuration: number;
+  serviceLocation: string;
+  mechanicNotes: string | null;
+  status: AppointmentStatus;
+  actualStartTime: string | null;
+  completedAt: string | null;
+  mechanicId: string;
+  mechanicName: string;
+  customerName: string;
+  aircraftMake: string;
+  aircraftModel: string;
+  aircraftTailNumber: string;
+  serviceType: MarketplaceServiceType;
+  laborCost: number;
+  partsCost: number;
+  totalCost: number;
+  warrantyPeriod: number;
+  rating: number | null;
+  review: string | null;
+  createdAt: string;
+}
+
+export interface Notification {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  isRead: boolean;
+  createdAt: string;
+}

@@ -1,0 +1,186 @@
+import { SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
+import { labelOf } from '../../contract/options.ts';
+import type { UserRow } from '../../server/auth/guards.server.ts';
+import type { Db } from '../../server/db/client.ts';
+import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { isUuid } from './ids.ts';
+import { fullName, toAppointment, type AppointmentRow } from './mappers.server.ts';
+import { notify } from './notifications.server.ts';
+import { APPOINTMENT_ACTIONS, type AppointmentAction } from './transitions.ts';
+
+const appointmentNotFound = () => notFound('Appointment not found');
+
+function appointmentsView(db: Db) {
+  return db
+    .selectFrom('appointments as a')
+    .innerJoin('users as m', 'm.id', 'a.mechanicId')
+    .innerJoin('users as c', 'c.id', 'a.customerId')
+    .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
+    .innerJoin('bids as b', 'b.id', 'a.bidId')
+    .leftJoin('ratings as rt', 'rt.appointmentId', 'a.id')
+    .selectAll('a')
+    .select([
+      'm.firstName as mechanicFirstName',
+      'm.lastName as mechanicLastName',
+      'c.firstName as customerFirstName',
+      'c.lastName as customerLastName',
+      'r.aircraftMake',
+      'r.aircraftModel',
+      'r.aircraftTailNumber',
+      'r.serviceType',
+      'b.laborCost',
+      'b.partsCost',
+      'b.totalCost',
+      'b.warrantyPeriod',
+      'rt.rating',
+      'rt.review',
+    ]);
+}
+
+export async function getAppointment(db: Db, id: string): Promise<Appointment> {
+  const row = await appointmentsView(db).where('a.id', '=', id).executeTakeFirst();
+  if (!row) throw appointmentNotFound();
+  return toAppointment(row as AppointmentRow);
+}
+
+/** A pilot's appointments, or a mechanic's: soonest first, then by time of day. */
+export async function listAppointments(db: Db, who: 'customer' | 'mechanic', userId: string): Promise<Appointment[]> {
+  const rows = await appointmentsView(db)
+    .where(who === 'customer' ? 'a.customerId' : 'a.mechanicId', '=', userId)
+    .orderBy('a.scheduledDate', 'asc')
+    .orderBy('a.scheduledTime', 'asc')
+    .orderBy('a.createdAt', 'asc')
+    .execute();
+  return rows.map((r) => toAppointment(r as AppointmentRow));
+}
+
+const ACTION_MESSAGES: Record<AppointmentAction, { title: string; verb: string; wrongState: Record<string, string> }> = {
+  confirm: {
+    title: 'Appointment confirmed',
+    verb: 'confirmed',
+    wrongState: { confirmed: 'This appointment is already confirmed' },
+  },
+  start: {
+    title: 'Work started',
+    verb: 'started work on',
+    wrongState: { scheduled: 'Confirm the appointment before starting work', in_progress: 'Work on this appointment has already started' },
+  },
+  complete: {
+    title: 'Job completed',
+    verb: 'completed',
+    wrongState: { scheduled: 'Start the work before completing it', confirmed: 'Start the work before completing it' },
+  },
+};
+
+function wrongState(action: AppointmentAction, status: string): string {
+  const specific = ACTION_MESSAGES[action].wrongState[status];
+  if (specific) return specific;
+  if (status === 'completed') return 'This appointment is already completed';
+  if (status === 'cancelled') return 'This appointment was cancelled';
+  return `An appointment that is ${status.replace('_', ' ')} cannot be ${action === 'confirm' ? 'confirmed' : action === 'start' ? 'started' : 'completed'}`;
+}
+
+/**
+ * The assigned mechanic moves an appointment along: confirm (scheduled -> confirmed), start
+ * (confirmed -> in_progress, stamping actualStartTime, request in_progress) and complete
+ * (in_progress -> completed, request completed, mechanic's completedJobs + 1). Each is one
+ * conditional update on the expected status, so a repeated or out-of-order call is a 409.
+ */
+export async function advanceAppointment(
+  db: Db,
+  user: UserRow,
+  id: string,
+  action: AppointmentAction,
+  mechanicNotes: string | null,
+): Promise<Appointment> {
+  if (user.role !== 'mechanic') throw forbidden('Only the assigned mechanic can update this appointment');
+  if (!isUuid(id)) throw appointmentNotFound();
+  const { from, to } = APPOINTMENT_ACTIONS[action];
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current || current.mechanicId !== user.id) throw appointmentNotFound();
+    if (current.status !== from) throw conflict(wrongState(action, current.status));
+    const now = new Date();
+    await trx
+      .updateTable('appointments')
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(mechanicNotes ? { mechanicNotes } : {}),
+        ...(action === 'confirm' ? { confirmedAt: now } : {}),
+        ...(action === 'start' ? { actualStartTime: now } : {}),
+        ...(action === 'complete' ? { completedAt: now } : {}),
+      })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .execute();
+    if (action === 'start' || action === 'complete') {
+      await trx
+        .updateTable('serviceRequests')
+        .set({ status: action === 'start' ? 'in_progress' : 'completed', updatedAt: now })
+        .where('id', '=', current.serviceRequestId)
+        .execute();
+    }
+    if (action === 'complete') {
+      await trx
+        .updateTable('mechanicProfiles')
+        .set((eb) => ({ completedJobs: eb('completedJobs', '+', 1), updatedAt: now }))
+        .where('userId', '=', user.id)
+        .execute();
+    }
+    const request = await trx.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber']).where('id', '=', current.serviceRequestId).executeTakeFirstOrThrow();
+    const what = `the ${labelOf(SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
+    const m = ACTION_MESSAGES[action];
+    await notify(trx, [current.customerId], {
+      type: `appointment.${to}`,
+      title: m.title,
+      message:
+        action === 'complete'
+          ? `${fullName(user)} completed ${what}. Please rate the job.`
+          : `${fullName(user)} ${m.verb} ${what}.`,
+      link: 'appointments',
+    });
+  });
+  return getAppointment(db, id);
+}
+
+/**
+ * The owner rates a completed job once (1-5). The mechanic's rating becomes the average of all
+ * their ratings; the mechanic is told.
+ */
+export async function rateAppointment(db: Db, customer: UserRow, id: string, rating: number, review: string | null): Promise<Appointment> {
+  if (!isUuid(id)) throw appointmentNotFound();
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw appointmentNotFound();
+    if (current.customerId !== customer.id) {
+      if (customer.role === 'mechanic') throw forbidden('Only the customer can rate this job');
+      throw appointmentNotFound();
+    }
+    if (current.status !== 'completed') throw conflict('You can rate a job once it is completed');
+    const inserted = await trx
+      .insertInto('ratings')
+      .values({ appointmentId: id, mechanicId: current.mechanicId, customerId: customer.id, rating, review })
+      .onConflict((oc) => oc.column('appointmentId').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw conflict('You have already rated this job');
+    const { average } = await trx
+      .selectFrom('ratings')
+      .select((eb) => eb.fn.avg<string>('rating').as('average'))
+      .where('mechanicId', '=', current.mechanicId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('mechanicProfiles')
+      .set({ rating: Math.round(Number(average) * 100) / 100, updatedAt: new Date() })
+      .where('userId', '=', current.mechanicId)
+      .execute();
+    await notify(trx, [current.mechanicId], {
+      type: 'appointment.rated',
+      title: 'New rating',
+      message: `${fullName(customer)} rated your work ${rating} out of 5.${review ? ` "${review}"` : ''}`,
+      link: 'appointments',
+    });
+  });
+  return getAppointment(db, id);
+}

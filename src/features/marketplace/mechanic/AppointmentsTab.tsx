@@ -1,0 +1,131 @@
+import { CalendarCheck, CalendarClock, CheckCircle2, Play } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Label, Textarea } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { labelOf } from '../../../contract/options.ts';
+import { MARKETPLACE, SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
+import { formatDay, formatTime } from '../pilot/pilot-views.ts';
+import type { AppointmentAction } from '../transitions.ts';
+import { Details } from '../ui/Details.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { Stars } from '../ui/StarRating.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+
+const NEXT: Partial<Record<Appointment['status'], { action: AppointmentAction; label: string; done: string; Icon: typeof Play }>> = {
+  scheduled: { action: 'confirm', label: 'Confirm', done: 'Appointment confirmed', Icon: CalendarCheck },
+  confirmed: { action: 'start', label: 'Start Work', done: 'Work started', Icon: Play },
+  in_progress: { action: 'complete', label: 'Complete Job', done: 'Job completed', Icon: CheckCircle2 },
+};
+
+const key = (a: Appointment) => `${a.scheduledDate} ${a.scheduledTime}`;
+
+/** Upcoming jobs (soonest first, with the next step as a button) and past ones (latest first). */
+export default function AppointmentsTab({ appointments, onChanged }: { appointments: Appointment[]; onChanged: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [completing, setCompleting] = useState<Appointment | null>(null);
+  const [notes, setNotes] = useState('');
+  const upcoming = appointments.filter((a) => NEXT[a.status]).sort((a, b) => key(a).localeCompare(key(b)));
+  const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
+
+  const advance = async (a: Appointment, action: AppointmentAction, mechanicNotes?: string) => {
+    const step = NEXT[a.status];
+    setBusy(a.id);
+    try {
+      await api(`/appointments/${a.id}/${action}`, { body: mechanicNotes ? { mechanicNotes } : {} });
+      toast.success(step?.done ?? 'Appointment updated');
+      setCompleting(null);
+      setNotes('');
+      onChanged();
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : 'Failed to update appointment');
+      onChanged();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const card = (a: Appointment) => {
+    const step = NEXT[a.status];
+    return (
+      <Card className="p-5" aria-labelledby={`appt-${a.id}`}>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h3 id={`appt-${a.id}`} className="text-lg font-semibold">
+              {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
+            </h3>
+            <p className="text-sm text-muted-foreground">
+              {labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} ({a.aircraftTailNumber})
+            </p>
+          </div>
+          <StatusBadge status={a.status} />
+        </div>
+        <div className="mt-3">
+          <Details
+            items={[
+              ['Location', a.serviceLocation],
+              ['Customer', a.customerName],
+              ['Estimated duration', `${a.estimatedDuration} h`],
+              ['Quote', formatCurrency(a.totalCost)],
+              a.actualStartTime ? ['Started', formatDateTime(a.actualStartTime)] : null,
+              a.completedAt ? ['Completed', formatDateTime(a.completedAt)] : null,
+            ]}
+          />
+        </div>
+        {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Notes:</span> {a.mechanicNotes}</p>}
+        {a.rating !== null && (
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+            Customer rating: <Stars value={a.rating} /> {a.review && <span className="text-muted-foreground">&ldquo;{a.review}&rdquo;</span>}
+          </p>
+        )}
+        {step && (
+          <div className="mt-4 flex justify-end">
+            <Button disabled={busy === a.id} onClick={() => (step.action === 'complete' ? setCompleting(a) : advance(a, step.action))}>
+              {busy === a.id ? <Spinner /> : <step.Icon className="h-4 w-4" aria-hidden="true" />}
+              {step.label}
+            </Button>
+          </div>
+        )}
+      </Card>
+    );
+  };
+
+  return (
+    <section aria-labelledby="mech-appts-heading" className="space-y-6">
+      <h2 id="mech-appts-heading" className="text-xl font-semibold">
+        Appointments
+      </h2>
+      <div className="space-y-3">
+        <h3 className="font-semibold">Upcoming</h3>
+        {upcoming.length === 0 ? (
+          <EmptyState Icon={CalendarClock} title="No upcoming appointments" hint="When a customer accepts your quote, the job is scheduled here for you to confirm." />
+        ) : (
+          <ul className="space-y-4">{upcoming.map((a) => <li key={a.id}>{card(a)}</li>)}</ul>
+        )}
+      </div>
+      {past.length > 0 && (
+        <div className="space-y-3">
+          <h3 className="font-semibold">Past</h3>
+          <ul className="space-y-4">{past.map((a) => <li key={a.id}>{card(a)}</li>)}</ul>
+        </div>
+      )}
+      <ConfirmDialog
+        open={completing !== null}
+        onOpenChange={(open) => !open && setCompleting(null)}
+        title="Mark this job completed?"
+        description="The customer is told and asked to rate the work. This cannot be undone."
+        confirmLabel="Complete Job"
+        busy={busy !== null}
+        onConfirm={() => completing && advance(completing, 'complete', notes.trim() || undefined)}
+      >
+        <Label htmlFor="complete-notes">Work performed (optional)</Label>
+        <Textarea id="complete-notes" rows={3} maxLength={MARKETPLACE.text.notes} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Inspection complete, logbook entries made..." />
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { Briefcase, CheckCircle2, Inbox, Star } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { labelOf } from '../../../contract/options.ts';
+import { MARKETPLACE, SERVICE_TYPES, type Appointment, type MechanicProfile, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { formatDay, formatTime, upcomingAppointments } from '../pilot/pilot-views.ts';
+import { ACTIVE_JOB_STATUSES } from '../transitions.ts';
+import { StatCard } from '../ui/StatCard.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+
+/** Spec: Available Requests, Active Jobs, Rating, Completed Jobs; recent requests and upcoming appointments. */
+export default function OverviewTab({ requests, appointments, profile }: { requests: ServiceRequest[]; appointments: Appointment[]; profile: MechanicProfile | null }) {
+  const available = requests.filter((r) => r.status === 'matched').length;
+  const active = appointments.filter((a) => ACTIVE_JOB_STATUSES.includes(a.status)).length;
+  const upcoming = upcomingAppointments(appointments).slice(0, MARKETPLACE.overviewItems);
+  return (
+    <div className="space-y-6">
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Available Requests" value={available} Icon={Inbox} />
+        <StatCard label="Active Jobs" value={active} Icon={Briefcase} tone="text-brand" />
+        <StatCard label="Rating" value={(profile?.rating ?? MARKETPLACE.rating).toFixed(1)} Icon={Star} tone="text-warning" />
+        <StatCard label="Completed Jobs" value={profile?.completedJobs ?? MARKETPLACE.completedJobs} Icon={CheckCircle2} tone="text-success" />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Service Requests</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {requests.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No service requests available</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {requests.slice(0, MARKETPLACE.overviewItems).map((r) => (
+                  <li key={r.id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="font-medium">{labelOf(SERVICE_TYPES, r.serviceType)}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {r.aircraftMake} {r.aircraftModel}
+                      </p>
+                      <p className="text-sm text-muted-foreground">{r.serviceLocation}</p>
+                    </div>
+                    <StatusBadge status={r.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Upcoming Appointments</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {upcoming.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No upcoming appointments</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {upcoming.map((a) => (
+                  <li key={a.id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="font-medium">{formatDay(a.scheduledDate)}</p>
+                      <p className="text-sm text-muted-foreground">{formatTime(a.scheduledTime)}</p>
+                      <p className="text-sm text-muted-foreground">{a.serviceLocation}</p>
+                    </div>
+                    <StatusBadge status={a.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

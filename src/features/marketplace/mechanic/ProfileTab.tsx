@@ -1,0 +1,61 @@
+import { Pencil, UserCog } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { WEEKDAYS, type MechanicProfile } from '../../../contract/marketplace.ts';
+import { formatCurrency, titleCase } from '../../../lib/format.ts';
+import { formatTime } from '../pilot/pilot-views.ts';
+import { Details } from '../ui/Details.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+
+/** Spec: 'Mechanic Profile' with Edit Profile, or the prompt to complete it. */
+export default function ProfileTab({ profile, onEdit }: { profile: MechanicProfile | null; onEdit: () => void }) {
+  if (!profile) {
+    return (
+      <EmptyState Icon={UserCog} title="Complete your profile" hint="Set up your mechanic profile to start receiving service requests">
+        <Button onClick={onEdit}>Create Profile</Button>
+      </EmptyState>
+    );
+  }
+  const days = WEEKDAYS.filter((d) => profile.availableWeekdays.includes(d.value)).map((d) => d.label).join(', ');
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle>Mechanic Profile</CardTitle>
+        <Button variant="outline" onClick={onEdit}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          Edit Profile
+        </Button>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {profile.businessName && <p className="text-lg font-semibold">{profile.businessName}</p>}
+        <Details
+          items={[
+            ['A&P Certificate Number', profile.apNumber],
+            ['IA Authorization', profile.iaAuthorization ? 'Yes' : 'No'],
+            ['Hourly Rate', formatCurrency(profile.hourlyRate)],
+            ['Travel Rate', profile.travelRate === null ? 'Not set' : `${formatCurrency(profile.travelRate)} per mile`],
+            ['Service Radius', `${profile.serviceRadius} miles`],
+            ['Base Location', profile.baseLocationLabel && profile.baseLocationLabel !== profile.baseLocation ? `${profile.baseLocation} · ${profile.baseLocationLabel}` : profile.baseLocation],
+            ['Available days', days || 'None'],
+            ['Hours', `${formatTime(profile.preferredHours.start)} – ${formatTime(profile.preferredHours.end)}`],
+          ]}
+        />
+        <div>
+          <p className="mb-1.5 text-sm text-muted-foreground">Specialties</p>
+          {profile.specialties.length === 0 ? (
+            <p className="text-sm">None listed</p>
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {profile.specialties.map((s) => (
+                <li key={s}>
+                  <Badge tone="secondary">{titleCase(s)}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

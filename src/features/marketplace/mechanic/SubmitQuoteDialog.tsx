@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Textarea } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { labelOf } from '../../../contract/options.ts';
+import { BidSchema, MARKETPLACE, SERVICE_TYPES, bidTotal, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { api } from '../../../lib/api-client.ts';
+import { formatCurrency } from '../../../lib/format.ts';
+import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { TextField, todayIso } from '../ui/form-bits.tsx';
+
+const EMPTY: BidInput = {
+  laborCost: '',
+  partsCost: '',
+  estimatedHours: '',
+  availableStartDate: '',
+  estimatedCompletionDate: '',
+  warrantyPeriod: String(MARKETPLACE.warrantyPeriodDays),
+  notes: '',
+};
+
+const asNumber = (v: unknown) => {
+  const n = Number(String(v ?? '').replace(/[$,]/g, ''));
+  return Number.isFinite(n) ? n : 0;
+};
+
+/**
+ * 'Submit Quote' (spec 5): labor, parts (0 when empty), hours in steps of 0.5, dates, warranty in
+ * days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
+ * After a success the form resets (warranty back to 90) and the dialog closes (spec 4).
+ */
+export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { request: ServiceRequest | null; onClose: () => void; onSubmitted: () => void }) {
+  const { register, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<BidInput, unknown, BidData>({
+    resolver: zodResolver(BidSchema),
+    defaultValues: EMPTY,
+  });
+  const total = bidTotal(asNumber(watch('laborCost')), asNumber(watch('partsCost')));
+
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+
+  const onSubmit = async (values: BidData) => {
+    if (!request) return;
+    try {
+      await api(`/enhanced/quotes/${request.id}/bid`, { body: { ...values, totalCost: bidTotal(values.laborCost, values.partsCost) } });
+      toast.success('Quote submitted successfully!');
+      reset(EMPTY);
+      onSubmitted();
+      onClose();
+    } catch (err) {
+      console.error('Submitting the quote failed', err);
+      toast.error('Failed to submit quote');
+    }
+  };
+
+  const f = { prefix: 'quote', register, errors } as const;
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => !open && close()} title="Submit Quote" description="Provide your quote for this service request">
+      {request && (
+        <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm">
+          {labelOf(SERVICE_TYPES, request.serviceType)} · {request.aircraftMake} {request.aircraftModel} ({request.aircraftTailNumber}) · {request.serviceLocation}
+        </p>
+      )}
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...f} name="laborCost" label="Labor Cost ($) *" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} required />
+          <TextField {...f} name="partsCost" label="Parts Cost ($)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
+          <TextField {...f} name="estimatedHours" label="Estimated Hours *" type="number" inputMode="decimal" min={MARKETPLACE.hoursStep} step={MARKETPLACE.hoursStep} required />
+          <TextField {...f} name="warrantyPeriod" label="Warranty (days)" type="number" inputMode="numeric" min={0} step={1} />
+          <TextField {...f} name="availableStartDate" label="Available Start Date *" type="date" min={todayIso()} required />
+          <TextField {...f} name="estimatedCompletionDate" label="Est. Completion Date *" type="date" min={todayIso()} required />
+        </div>
+        <FormField id="quote-notes" label="Additional Notes" error={errors.notes?.message}>
+          <Textarea id="quote-notes" rows={3} maxLength={MARKETPLACE.text.notes} {...fieldAria('quote-notes', errors.notes?.message)} {...register('notes')} />
+        </FormField>
+        <p className="flex items-center justify-between rounded-md border border-border px-3 py-2" aria-live="polite">
+          <span className="text-sm text-muted-foreground">Total (labor + parts)</span>
+          <span className="text-lg font-bold tabular-nums">{formatCurrency(total)}</span>
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={close} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <Spinner />}
+            Submit Quote
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Notification } from '../../contract/marketplace.ts';
+import type { Db } from '../../server/db/client.ts';
+import { notFound } from '../../server/http/errors.ts';
+import { toNotification } from './mappers.server.ts';
+import { isUuid } from './ids.ts';
+
+export interface NewNotification {
+  /** What happened, e.g. 'request.matched', 'bid.accepted'; lets a client pick an icon. */
+  type: string;
+  title: string;
+  message: string;
+  /** Where in the dashboard it points, e.g. 'requests' or 'appointments'. */
+  link?: string | null;
+}
+
+/** Tells each of `userIds` (duplicates and the empty list are fine); runs inside the caller's transaction. */
+export async function notify(db: Db, userIds: readonly string[], n: NewNotification): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  await db
+    .insertInto('notifications')
+    .values(unique.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, link: n.link ?? null, readAt: null })))
+    .execute();
+}
+
+export async function listNotifications(db: Db, userId: string, options: { unreadOnly: boolean; limit: number }): Promise<Notification[]> {
+  let query = db.selectFrom('notifications').selectAll().where('userId', '=', userId);
+  if (options.unreadOnly) query = query.where('isRead', '=', false);
+  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  return rows.map(toNotification);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userId', '=', userId)
+    .where('isRead', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks one of the user's own notifications read; anyone else's is 'not found'. Idempotent. */
+export async function markRead(db: Db, userId: string, id: string): Promise<Notification> {
+  if (!isUuid(id)) throw notFound('Notification not found');
+  const row = await db
+    .updateTable('notifications')
+    .set((eb) => ({ isRead: true, readAt: eb.fn.coalesce('readAt', eb.fn<Date>('now', [])) }))
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound('Notification not found');
+  return toNotification(row);
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ isRead: true, readAt: new Date() })
+    .where('userId', '=', userId)
+    .where('isRead', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { AircraftSchema, type Aircraft, type AircraftData, type AircraftInput } from '../../../contract/marketplace.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { TextField } from '../ui/form-bits.tsx';
+
+const EMPTY: AircraftInput = { tailNumber: '', make: '', model: '', year: '', totalHours: '' };
+
+/** 'Add New Aircraft' (spec 5: tail number, make, model required; year and hours numbers or null). */
+export default function AddAircraftDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: (a: Aircraft) => void }) {
+  const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<AircraftInput, unknown, AircraftData>({
+    resolver: zodResolver(AircraftSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = async (values: AircraftData) => {
+    try {
+      const added = await api<Aircraft>('/aircraft', { body: values });
+      toast.success('Aircraft added successfully!');
+      reset(EMPTY);
+      onAdded(added);
+      onOpenChange(false);
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to add aircraft');
+    }
+  };
+
+  const f = { prefix: 'aircraft', register, errors } as const;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add New Aircraft" description="Add an aircraft to request service for it in a few clicks.">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+        <TextField {...f} name="tailNumber" label="Tail Number *" placeholder="N12345" required autoCapitalize="characters" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...f} name="make" label="Make *" placeholder="Cessna" required />
+          <TextField {...f} name="model" label="Model *" placeholder="172S Skyhawk" required />
+          <TextField {...f} name="year" label="Year" type="number" inputMode="numeric" min={1903} step={1} />
+          <TextField {...f} name="totalHours" label="Total Hours" type="number" inputMode="decimal" min={0} step={0.1} />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <Spinner />}
+            Add Aircraft
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

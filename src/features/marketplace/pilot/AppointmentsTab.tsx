@@ -1,0 +1,88 @@
+import { CalendarClock, Star } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { labelOf } from '../../../contract/options.ts';
+import { SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
+import { Details } from '../ui/Details.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { Stars } from '../ui/StarRating.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { formatDay, formatTime } from './pilot-views.ts';
+
+const RateDialog = lazy(() => import('./RateDialog.tsx'));
+
+/** The pilot's appointments, upcoming first; completed ones can be rated once. */
+export default function AppointmentsTab({ appointments, onChanged }: { appointments: Appointment[]; onChanged: () => void }) {
+  const [rating, setRating] = useState<Appointment | null>(null);
+  // A rating shows at once from the server's answer; the full reload follows.
+  const [rated, setRated] = useState<Record<string, Appointment>>({});
+  const order = (a: Appointment) => (a.status === 'completed' || a.status === 'cancelled' ? 1 : 0);
+  const key = (a: Appointment) => `${a.scheduledDate} ${a.scheduledTime}`;
+  // Upcoming soonest first, then past ones most recent first.
+  const sorted = appointments.map((a) => rated[a.id] ?? a).sort((a, b) => order(a) - order(b) || (order(a) === 0 ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+  return (
+    <section aria-labelledby="appointments-heading" className="space-y-4">
+      <h2 id="appointments-heading" className="text-xl font-semibold">
+        Appointments
+      </h2>
+      {sorted.length === 0 ? (
+        <EmptyState Icon={CalendarClock} title="No appointments yet" hint="When you accept a quote, the mechanic's appointment appears here." />
+      ) : (
+        <ul className="space-y-4">
+          {sorted.map((a) => (
+            <li key={a.id}>
+              <Card className="p-5">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <h3 className="text-lg font-semibold">
+                      {labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}
+                    </h3>
+                    <p className="text-sm text-muted-foreground">
+                      {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)} · {a.serviceLocation}
+                    </p>
+                  </div>
+                  <StatusBadge status={a.status} />
+                </div>
+                <div className="mt-3">
+                  <Details
+                    items={[
+                      ['Mechanic', a.mechanicName],
+                      ['Aircraft', `${a.aircraftMake} ${a.aircraftModel}`],
+                      ['Estimated duration', `${a.estimatedDuration} h`],
+                      ['Total', formatCurrency(a.totalCost)],
+                      ['Warranty', `${a.warrantyPeriod} days`],
+                      a.actualStartTime ? ['Work started', formatDateTime(a.actualStartTime)] : null,
+                      a.completedAt ? ['Completed', formatDateTime(a.completedAt)] : null,
+                    ]}
+                  />
+                </div>
+                {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
+                {a.status === 'completed' && (
+                  <div className="mt-3 flex flex-wrap items-center gap-3">
+                    {a.rating !== null ? (
+                      <p className="flex items-center gap-2 text-sm">
+                        Your rating: <Stars value={a.rating} />
+                      </p>
+                    ) : (
+                      <Button onClick={() => setRating(a)}>
+                        <Star className="h-4 w-4" aria-hidden="true" />
+                        Rate
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rating && (
+        <Suspense fallback={null}>
+          <RateDialog appointment={rating} onClose={() => setRating(null)} onRated={(a) => { setRated((r) => ({ ...r, [a.id]: a })); onChanged(); }} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

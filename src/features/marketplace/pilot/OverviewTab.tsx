@@ -1,0 +1,128 @@
+import { Bell, CalendarClock, ClipboardList, FileUp, Plane, Plus, Wrench } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { labelOf } from '../../../contract/options.ts';
+import { MARKETPLACE, SERVICE_TYPES, type Aircraft, type Appointment, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { StatCard } from '../ui/StatCard.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { activeRequests, formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
+
+export interface PilotOverviewProps {
+  aircraft: Aircraft[];
+  requests: ServiceRequest[];
+  appointments: Appointment[];
+  unread: number;
+  onRequestService: () => void;
+  onAddAircraft: () => void;
+  onShow: (tab: 'requests' | 'appointments') => void;
+}
+
+/** Four counters, the quick actions, the 3 latest requests and the 3 next appointments. */
+export default function OverviewTab({ aircraft, requests, appointments, unread, onRequestService, onAddAircraft, onShow }: PilotOverviewProps) {
+  const recent = requests.slice(0, MARKETPLACE.overviewItems);
+  const upcoming = upcomingAppointments(appointments);
+  return (
+    <div className="space-y-6">
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Active Requests" value={activeRequests(requests).length} Icon={ClipboardList} />
+        <StatCard label="My Aircraft" value={aircraft.length} Icon={Plane} tone="text-brand" />
+        <StatCard label="Upcoming Appointments" value={upcoming.length} Icon={CalendarClock} tone="text-success" />
+        <StatCard label="Unread Notifications" value={unread} Icon={Bell} tone="text-warning" />
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Quick Actions</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 sm:grid-cols-3">
+          <Button onClick={onRequestService}>
+            <Wrench className="h-4 w-4" aria-hidden="true" />
+            Request Service
+          </Button>
+          <Button variant="outline" onClick={onAddAircraft}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Aircraft
+          </Button>
+          {/* Documents arrive with their own feature; until then the action says so instead of failing. */}
+          <div className="flex flex-col">
+            <Button variant="outline" aria-disabled="true" aria-describedby="upload-soon" title="Document uploads are coming soon" className="cursor-not-allowed opacity-60" onClick={(e) => e.preventDefault()}>
+              <FileUp className="h-4 w-4" aria-hidden="true" />
+              Upload Documents
+            </Button>
+            <span id="upload-soon" className="mt-1 text-center text-xs text-muted-foreground">
+              Coming soon
+            </span>
+          </div>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>Recent Service Requests</CardTitle>
+            {requests.length > 0 && (
+              <Button variant="link" size="sm" onClick={() => onShow('requests')}>
+                View all
+              </Button>
+            )}
+          </CardHeader>
+          <CardContent>
+            {recent.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No service requests yet. Request a service to get quotes from certified mechanics.</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {recent.map((r) => (
+                  <li key={r.id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="font-medium">{labelOf(SERVICE_TYPES, r.serviceType)}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {r.aircraftTailNumber} · {r.aircraftMake} {r.aircraftModel} · {r.serviceLocation}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        Requested {formatDate(r.createdAt)} · {r.quotes.length} {r.quotes.length === 1 ? 'quote' : 'quotes'}
+                      </p>
+                    </div>
+                    <StatusBadge status={r.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="flex-row items-center justify-between">
+            <CardTitle>Upcoming Appointments</CardTitle>
+            {appointments.length > 0 && (
+              <Button variant="link" size="sm" onClick={() => onShow('appointments')}>
+                View all
+              </Button>
+            )}
+          </CardHeader>
+          <CardContent>
+            {upcoming.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No upcoming appointments</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {upcoming.slice(0, MARKETPLACE.overviewItems).map((a) => (
+                  <li key={a.id} className="flex items-start justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="font-medium">
+                        {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
+                      </p>
+                      <p className="text-sm text-muted-foreground">
+                        {labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber} · {a.serviceLocation}
+                      </p>
+                      <p className="text-xs text-muted-foreground">with {a.mechanicName}</p>
+                    </div>
+                    <StatusBadge status={a.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

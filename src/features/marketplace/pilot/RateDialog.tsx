@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Label, Textarea } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { labelOf } from '../../../contract/options.ts';
+import { MARKETPLACE, SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { StarRating } from '../ui/StarRating.tsx';
+
+/** Rate a completed job 1-5 with an optional review; once per job. */
+export default function RateDialog({ appointment, onClose, onRated }: { appointment: Appointment | null; onClose: () => void; onRated: (updated: Appointment) => void }) {
+  const [rating, setRating] = useState<number | null>(null);
+  const [review, setReview] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setRating(null);
+    setReview('');
+    setError(null);
+    onClose();
+  };
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!appointment) return;
+    if (rating === null) {
+      setError('Choose from 1 to 5 stars');
+      return;
+    }
+    setBusy(true);
+    try {
+      const updated = await api<Appointment>(`/appointments/${appointment.id}/rate`, { body: { rating, review } });
+      toast.success('Thank you for rating the job!');
+      onRated(updated);
+      close();
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : 'Failed to submit rating');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={appointment !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Rate this job"
+      description={appointment ? `${labelOf(SERVICE_TYPES, appointment.serviceType)} on ${appointment.aircraftTailNumber} by ${appointment.mechanicName}` : ''}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <StarRating value={rating} onChange={(n) => { setRating(n); setError(null); }} />
+        {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+        <div>
+          <Label htmlFor="rate-review">Review (optional)</Label>
+          <Textarea id="rate-review" rows={3} maxLength={MARKETPLACE.text.notes} value={review} onChange={(e) => setReview(e.target.value)} placeholder="How did it go?" />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner />}
+            Submit Rating
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Checkbox, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  MARKETPLACE,
+  SERVICE_TYPES,
+  ServiceRequestSchema,
+  URGENCY_LEVELS,
+  type Aircraft,
+  type ServiceRequest,
+  type ServiceRequestData,
+  type ServiceRequestInput,
+} from '../../../contract/marketplace.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { TextField, todayIso } from '../ui/form-bits.tsx';
+
+const EMPTY: ServiceRequestInput = {
+  aircraftId: null,
+  aircraftMake: '',
+  aircraftModel: '',
+  aircraftYear: '',
+  aircraftTailNumber: '',
+  aircraftTotalHours: '',
+  aircraftLocation: '',
+  serviceType: '' as ServiceRequestInput['serviceType'],
+  serviceDescription: '',
+  urgencyLevel: 'normal',
+  preferredStartDate: '',
+  serviceLocation: '',
+  customerWillTravel: false,
+  maxTravelDistance: String(MARKETPLACE.maxTravelDistance),
+  estimatedBudget: '',
+};
+
+const OTHER = 'other';
+const LOCATION_HINT = 'An airport identifier (KSJC) or a US city ("San Jose, CA").';
+
+/**
+ * 'Request Aircraft Service' (spec 5): the aircraft (picked from My Aircraft or typed), the
+ * service, where, and the options; urgency defaults to normal and max travel distance to 50.
+ */
+export default function RequestServiceDialog({
+  open,
+  onOpenChange,
+  aircraft,
+  initialAircraftId,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  aircraft: Aircraft[];
+  initialAircraftId?: string | null;
+  onCreated: (r: ServiceRequest) => void;
+}) {
+  const { register, handleSubmit, reset, setValue, setError, watch, formState: { errors, isSubmitting } } = useForm<ServiceRequestInput, unknown, ServiceRequestData>({
+    resolver: zodResolver(ServiceRequestSchema),
+    defaultValues: EMPTY,
+  });
+  const [picked, setPicked] = useState<string>(OTHER);
+  const willTravel = watch('customerWillTravel');
+
+  const pick = (id: string) => {
+    setPicked(id);
+    const a = aircraft.find((x) => x.id === id);
+    setValue('aircraftId', a ? a.id : null);
+    setValue('aircraftMake', a?.make ?? '');
+    setValue('aircraftModel', a?.model ?? '');
+    setValue('aircraftTailNumber', a?.tailNumber ?? '');
+    setValue('aircraftYear', a?.year === null || a === undefined ? '' : String(a.year));
+    setValue('aircraftTotalHours', a?.totalHours === null || a === undefined ? '' : String(a.totalHours));
+  };
+
+  // Opening with an aircraft (from My Aircraft) or the first one preselected saves typing.
+  useEffect(() => {
+    if (!open) return;
+    const first = initialAircraftId ?? aircraft[0]?.id ?? OTHER;
+    pick(first);
+  }, [open, initialAircraftId]);
+
+  const onSubmit = async (values: ServiceRequestData) => {
+    try {
+      const created = await api<ServiceRequest>('/enhanced/quotes', { body: values });
+      toast.success('Quote request submitted! Matching with mechanics...');
+      reset(EMPTY);
+      onCreated(created);
+      onOpenChange(false);
+    } catch (err) {
+      // An unknown location is the user's to fix: show it on the field as well.
+      if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) {
+        const field = err.detail.includes(`"${values.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
+        setError(field, { message: err.detail });
+      }
+      toast.error('Failed to submit quote request');
+    }
+  };
+
+  const f = { prefix: 'request', register, errors } as const;
+  const aircraftOptions = [...aircraft.map((a) => ({ value: a.id, label: `${a.tailNumber} · ${a.make} ${a.model}` })), { value: OTHER, label: 'Another aircraft (enter details)' }];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Request Aircraft Service" description="Describe the work; certified A&P mechanics near the location will send quotes." className="max-w-2xl">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-busy={isSubmitting}>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 font-semibold">Aircraft</legend>
+          {aircraft.length > 0 && (
+            <FormField id="request-aircraft-pick" label="Aircraft">
+              <NativeSelect id="request-aircraft-pick" options={aircraftOptions} value={picked} onChange={(e) => pick(e.target.value)} />
+            </FormField>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField {...f} name="aircraftMake" label="Make *" placeholder="Cessna" required />
+            <TextField {...f} name="aircraftModel" label="Model *" placeholder="172S Skyhawk" required />
+            <TextField {...f} name="aircraftTailNumber" label="Tail Number *" placeholder="N12345" required />
+            <TextField {...f} name="aircraftYear" label="Year" type="number" inputMode="numeric" min={1903} step={1} />
+            <TextField {...f} name="aircraftTotalHours" label="Total Hours" type="number" inputMode="decimal" min={0} step={0.1} />
+            <TextField {...f} name="aircraftLocation" label="Aircraft Location *" placeholder="KSJC or San Jose, CA" required hint={LOCATION_HINT} />
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="mb-2 font-semibold">Service</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="request-serviceType" label="Service Type *" error={errors.serviceType?.message}>
+              <NativeSelect id="request-serviceType" options={SERVICE_TYPES} placeholder="Select a service" required {...fieldAria('request-serviceType', errors.serviceType?.message)} {...register('serviceType')} />
+            </FormField>
+            <FormField id="request-urgencyLevel" label="Urgency" error={errors.urgencyLevel?.message}>
+              <NativeSelect id="request-urgencyLevel" options={URGENCY_LEVELS} {...register('urgencyLevel')} />
+            </FormField>
+          </div>
+          <FormField id="request-serviceDescription" label="Service Description *" error={errors.serviceDescription?.message}>
+            <Textarea id="request-serviceDescription" rows={4} required placeholder="What needs doing, squawks, logbook notes..." {...fieldAria('request-serviceDescription', errors.serviceDescription?.message)} {...register('serviceDescription')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField {...f} name="serviceLocation" label="Service Location *" placeholder="KSJC or San Jose, CA" required hint={LOCATION_HINT} />
+            <TextField {...f} name="preferredStartDate" label="Preferred Start Date" type="date" min={todayIso()} />
+            <TextField {...f} name="estimatedBudget" label="Estimated Budget ($)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <legend className="mb-2 font-semibold">Travel</legend>
+          <Checkbox id="request-customerWillTravel" label="I can fly the aircraft to the mechanic" {...register('customerWillTravel')} />
+          {Boolean(willTravel) && (
+            <div className="sm:w-1/2">
+              <TextField {...f} name="maxTravelDistance" label="Max Travel Distance (miles)" type="number" inputMode="numeric" min={0} step={1} />
+            </div>
+          )}
+        </fieldset>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <Spinner />}
+            Submit Request
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,204 @@
+import { ClipboardList, MapPin, Wrench, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { labelOf } from '../../../contract/options.ts';
+import { SERVICE_TYPES, URGENCY_LEVELS, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { formatCurrency, formatDate } from '../../../lib/format.ts';
+import { CANCELLABLE_REQUEST_STATUSES } from '../transitions.ts';
+import { Details } from '../ui/Details.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { Stars } from '../ui/StarRating.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { formatDay, quotesByPrice } from './pilot-views.ts';
+
+type Pending = { kind: 'accept'; request: ServiceRequest; bid: Bid } | { kind: 'cancel'; request: ServiceRequest };
+
+const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
+
+/** Every request with its status and its quotes side by side; accept one or cancel, after confirming. */
+export default function RequestsTab({ requests, onChanged, onRequestService }: { requests: ServiceRequest[]; onChanged: () => void; onRequestService: () => void }) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.kind === 'accept') {
+        await api(`/enhanced/quotes/${pending.request.id}/accept`, { body: { bidId: pending.bid.id } });
+        toast.success(`Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`);
+      } else {
+        await api(`/enhanced/quotes/${pending.request.id}/cancel`, { method: 'POST' });
+        toast.success('Service request cancelled');
+      }
+      setPending(null);
+      onChanged();
+    } catch (err) {
+      toast.error(failure(err, pending.kind === 'accept' ? 'Failed to accept quote' : 'Failed to cancel request'));
+      setPending(null);
+      onChanged();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="requests-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="requests-heading" className="text-xl font-semibold">
+            Service Requests
+          </h2>
+          <p className="text-sm text-muted-foreground">Compare the quotes mechanics send and accept the one you want.</p>
+        </div>
+        <Button onClick={onRequestService}>
+          <Wrench className="h-4 w-4" aria-hidden="true" />
+          Request Service
+        </Button>
+      </div>
+
+      {requests.length === 0 ? (
+        <EmptyState Icon={ClipboardList} title="No service requests yet" hint="Request a service and certified A&P mechanics near you will send quotes." />
+      ) : (
+        <ul className="space-y-4">
+          {requests.map((r) => (
+            <li key={r.id}>
+              <RequestCard request={r} onAccept={(bid) => setPending({ kind: 'accept', request: r, bid })} onCancel={() => setPending({ kind: 'cancel', request: r })} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={pending?.kind === 'accept'}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Accept this quote?"
+        description={
+          pending?.kind === 'accept' ? (
+            <>
+              Accept {pending.bid.mechanicName}&rsquo;s quote of <strong>{formatCurrency(pending.bid.totalCost)}</strong>? An appointment is scheduled for{' '}
+              {formatDay(pending.bid.availableStartDate)} and the other quotes are declined.
+            </>
+          ) : (
+            ''
+          )
+        }
+        confirmLabel="Accept Quote"
+        busy={busy}
+        onConfirm={run}
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'cancel'}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Cancel this service request?"
+        description="Mechanics who were matched or quoted are told, and any scheduled appointment is cancelled. This cannot be undone."
+        confirmLabel="Cancel Request"
+        cancelLabel="Keep Request"
+        destructive
+        busy={busy}
+        onConfirm={run}
+      />
+    </section>
+  );
+}
+
+function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceRequest; onAccept: (b: Bid) => void; onCancel: () => void }) {
+  const quotes = quotesByPrice(r);
+  const canAccept = r.status === 'quoted';
+  const cheapest = quotes.find((q) => q.status === 'pending')?.totalCost;
+  return (
+    <Card className="p-5" aria-labelledby={`request-${r.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`request-${r.id}`} className="text-lg font-semibold">
+            {labelOf(SERVICE_TYPES, r.serviceType)} · {r.aircraftTailNumber}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {r.aircraftYear ? `${r.aircraftYear} ` : ''}
+            {r.aircraftMake} {r.aircraftModel} · requested {formatDate(r.createdAt)}
+          </p>
+        </div>
+        <StatusBadge status={r.status} />
+      </div>
+      <p className="mt-3 text-sm whitespace-pre-line">{r.serviceDescription}</p>
+      <div className="mt-3">
+        <Details
+          items={[
+            ['Service location', <span key="l" className="inline-flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden="true" />{r.serviceLocationLabel ?? r.serviceLocation}</span>],
+            ['Urgency', labelOf(URGENCY_LEVELS, r.urgencyLevel)],
+            r.preferredStartDate ? ['Preferred start', formatDay(r.preferredStartDate)] : null,
+            r.estimatedBudget !== null ? ['Budget', formatCurrency(r.estimatedBudget)] : null,
+            r.customerWillTravel ? ['Will travel', `up to ${r.maxTravelDistance} mi`] : null,
+            ['Matched mechanics', String(r.matchedMechanics.length)],
+          ]}
+        />
+      </div>
+
+      <div className="mt-4">
+        <h4 className="font-semibold">Quotes ({quotes.length})</h4>
+        {quotes.length === 0 ? (
+          <p className="mt-1 text-sm text-muted-foreground">
+            {r.status === 'pending'
+              ? 'No mechanic covers this location yet. We will match your request as soon as one does.'
+              : r.status === 'matched'
+                ? `Waiting for quotes from ${r.matchedMechanics.length} matched ${r.matchedMechanics.length === 1 ? 'mechanic' : 'mechanics'}.`
+                : 'No quotes were received.'}
+          </p>
+        ) : (
+          <ul className="mt-2 grid gap-3 md:grid-cols-2" aria-label={`Quotes for ${r.aircraftTailNumber}`}>
+            {quotes.map((q) => (
+              <li key={q.id} className="rounded-md border border-border p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div>
+                    <p className="font-semibold">{q.mechanicName}</p>
+                    <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                      <Stars value={q.mechanicRating} /> {q.mechanicRating.toFixed(1)} · {q.mechanicCompletedJobs} completed {q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}
+                    </p>
+                  </div>
+                  <div className="text-right">
+                    <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>
+                    {q.status === 'pending' && q.totalCost === cheapest && quotes.length > 1 && <Badge tone="success">Lowest price</Badge>}
+                    {q.status === 'accepted' && <Badge tone="success">Accepted</Badge>}
+                    {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}
+                  </div>
+                </div>
+                <div className="mt-3">
+                  <Details
+                    items={[
+                      ['Labor', formatCurrency(q.laborCost)],
+                      ['Parts', formatCurrency(q.partsCost)],
+                      ['Est. hours', String(q.estimatedHours)],
+                      ['Available', formatDay(q.availableStartDate)],
+                      ['Est. completion', formatDay(q.estimatedCompletionDate)],
+                      ['Warranty', `${q.warrantyPeriod} days`],
+                    ]}
+                  />
+                </div>
+                {q.notes && <p className="mt-2 text-sm text-muted-foreground">&ldquo;{q.notes}&rdquo;</p>}
+                {canAccept && q.status === 'pending' && (
+                  <Button className="mt-3 w-full" onClick={() => onAccept(q)} aria-label={`Accept ${q.mechanicName}'s quote of ${formatCurrency(q.totalCost)}`}>
+                    Accept
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {CANCELLABLE_REQUEST_STATUSES.includes(r.status) && (
+        <div className="mt-4 flex justify-end">
+          <Button variant="ghost" size="sm" className="text-destructive" onClick={onCancel}>
+            <XCircle className="h-4 w-4" aria-hidden="true" />
+            Cancel request
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Appointment, ServiceRequest } from '../../../contract/marketplace.ts';
+import { ACTIVE_REQUEST_STATUSES, UPCOMING_APPOINTMENT_STATUSES } from '../transitions.ts';
+
+/** Spec: active requests are pending, matched or quoted. */
+export function activeRequests(requests: readonly ServiceRequest[]): ServiceRequest[] {
+  return requests.filter((r) => ACTIVE_REQUEST_STATUSES.includes(r.status));
+}
+
+/** Upcoming appointments (scheduled or confirmed), soonest first. */
+export function upcomingAppointments(appointments: readonly Appointment[]): Appointment[] {
+  return appointments
+    .filter((a) => UPCOMING_APPOINTMENT_STATUSES.includes(a.status))
+    .sort((a, b) => `${a.scheduledDate} ${a.scheduledTime}`.localeCompare(`${b.scheduledDate} ${b.scheduledTime}`));
+}
+
+/** Quotes cheapest first, so the comparison reads top-down. */
+export function quotesByPrice(request: ServiceRequest) {
+  return [...request.quotes].sort((a, b) => a.totalCost - b.totalCost || a.availableStartDate.localeCompare(b.availableStartDate));
+}
+
+/** A calendar date ('YYYY-MM-DD') for people, without a time-zone shift. */
+export function formatDay(date: string | null | undefined): string {
+  if (!date) return '—';
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return '—';
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** '09:00' -> '9:00 AM'. */
+export function formatTime(hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number);
+  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return hhmm;
+  return new Date(2000, 0, 1, h, m).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}

@@ -1,0 +1,43 @@
+import { Bell } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import type { Notification } from '../../../contract/marketplace.ts';
+import { NotificationList } from './NotificationList.tsx';
+import type { NotificationsState } from './use-notifications.ts';
+
+/** The header bell: the unread count as a badge, the latest notifications in a popover. */
+export function NotificationBell({ state, onOpenItem }: { state: NotificationsState; onOpenItem?: (n: Notification) => void }) {
+  const { items, unread, markRead, markAllRead } = state;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <Popover.Root>
+      <Popover.Trigger className={`${buttonClass('ghost', 'icon')} relative`} aria-label={label} data-testid="notification-bell">
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        {unread > 0 && (
+          <span
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-bold text-white"
+            aria-hidden="true"
+            data-testid="unread-badge"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(24rem,calc(100vw-1.5rem))] rounded-lg border border-border bg-background p-3 shadow-xl">
+          <p className="mb-2 font-semibold">Notifications</p>
+          <NotificationList
+            compact
+            items={items}
+            unread={unread}
+            onRead={(n) => {
+              if (!n.isRead) markRead(n.id).catch((e) => console.warn('Could not mark the notification read', e));
+              onOpenItem?.(n);
+            }}
+            onReadAll={() => markAllRead().catch((e) => console.warn('Could not mark notifications read', e))}
+          />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

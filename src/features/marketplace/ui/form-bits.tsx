@@ -1,0 +1,39 @@
+import type { InputHTMLAttributes } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { Input } from '../../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../auth/FormField.tsx';
+
+/**
+ * A labelled text input bound to react-hook-form, with its error line tied to it for screen
+ * readers. `prefix` keeps ids unique when two forms are on screen.
+ */
+export function TextField<T extends FieldValues>({
+  prefix,
+  name,
+  label,
+  register,
+  errors,
+  hint,
+  ...props
+}: {
+  prefix: string;
+  name: Path<T>;
+  label: string;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const id = `${prefix}-${name}`;
+  const message = errors[name]?.message as string | undefined;
+  return (
+    <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+      <Input id={id} {...props} {...fieldAria(id, message, Boolean(hint))} {...register(name)} />
+    </FormField>
+  );
+}
+
+/** Today as 'YYYY-MM-DD' in the user's time zone: the earliest date a date picker offers. */
+export function todayIso(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MARKETPLACE, type Notification } from '../../../contract/marketplace.ts';
+import { api } from '../../../lib/api-client.ts';
+import { getWithRetry } from './fetch-retry.ts';
+
+/** How often an open dashboard looks for new notifications (only while the tab is visible). */
+const POLL_MS = 30_000;
+
+export interface NotificationsState {
+  items: Notification[];
+  /** Unread ones, counted over up to 100 (the bell shows 99+ beyond that). */
+  unread: number;
+  reload: () => Promise<void>;
+  markRead: (id: string) => Promise<void>;
+  markAllRead: () => Promise<void>;
+}
+
+/**
+ * The signed-in user's notifications (the spec's GET ...?unread_only=false&limit=20) and the
+ * unread count for the bell. Marking read updates the local state after the server call (spec 4).
+ */
+export function useNotifications(): NotificationsState {
+  const [items, setItems] = useState<Notification[]>([]);
+  const [unread, setUnread] = useState(0);
+  const alive = useRef(true);
+
+  const reload = useCallback(async () => {
+    const [list, unreadList] = await Promise.all([
+      getWithRetry<Notification[]>(`/enhanced/notifications?unread_only=false&limit=${MARKETPLACE.notificationsLimit}`),
+      getWithRetry<Notification[]>(`/enhanced/notifications?unread_only=true&limit=${MARKETPLACE.notificationsMaxLimit}`),
+    ]);
+    if (!alive.current) return;
+    setItems(list);
+    setUnread(unreadList.length);
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') reload().catch((e) => console.warn('Notifications refresh failed', e));
+    }, POLL_MS);
+    return () => {
+      alive.current = false;
+      clearInterval(timer);
+    };
+  }, [reload]);
+
+  const markRead = useCallback(async (id: string) => {
+    const updated = await api<Notification>(`/enhanced/notifications/${id}/read`, { method: 'PUT' });
+    setItems((list) => list.map((n) => (n.id === id ? updated : n)));
+    setUnread((n) => Math.max(0, n - 1));
+  }, []);
+
+  const markAllRead = useCallback(async () => {
+    await api(`/enhanced/notifications/read-all`, { method: 'PUT' });
+    setItems((list) => list.map((n) => ({ ...n, isRead: true })));
+    setUnread(0);
+  }, []);
+
+  return { items, unread, reload, markRead, markAllRead };
+}

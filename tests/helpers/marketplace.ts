@@ -1,0 +1,82 @@
+import { api } from './api.ts';
+import { createUser, type TestUser } from './users.ts';
+
+let tail = 0;
+/** A tail number no other test uses (the owner-plus-tail pair is unique). */
+export function uniqueTail(): string {
+  tail += 1;
+  return `N${(process.pid % 900) + 100}${String(tail).padStart(2, '0')}`.slice(0, 6);
+}
+
+export function validRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    aircraftMake: 'Cessna',
+    aircraftModel: '172S Skyhawk',
+    aircraftYear: '2008',
+    aircraftTailNumber: uniqueTail(),
+    aircraftTotalHours: '2100.5',
+    aircraftLocation: 'KPAO',
+    serviceType: 'annual_inspection',
+    serviceDescription: 'Annual inspection due next month; oil seepage at the rocker covers.',
+    urgencyLevel: 'normal',
+    preferredStartDate: '2030-05-01',
+    serviceLocation: 'KPAO',
+    customerWillTravel: false,
+    maxTravelDistance: '50',
+    estimatedBudget: '2500',
+    ...overrides,
+  };
+}
+
+export function validProfile(overrides: Record<string, unknown> = {}) {
+  return { apNumber: 'A&P 3456789', iaAuthorization: true, hourlyRate: '115', serviceRadius: '100', baseLocation: 'KSJC', ...overrides };
+}
+
+export function validBid(overrides: Record<string, unknown> = {}) {
+  return {
+    laborCost: '1200',
+    partsCost: '300.50',
+    totalCost: '1',
+    estimatedHours: '12.5',
+    availableStartDate: '2030-05-02',
+    estimatedCompletionDate: '2030-05-04',
+    notes: 'Includes compression check.',
+    warrantyPeriod: 90,
+    ...overrides,
+  };
+}
+
+export async function mechanicWithProfile(profile: Record<string, unknown> = {}, names: { firstName?: string; lastName?: string } = {}): Promise<TestUser> {
+  const mechanic = await createUser('mechanic', names);
+  const res = await api.post('/api/enhanced/mechanic-profile', validProfile(profile), { token: mechanic.token });
+  if (res.status !== 201) throw new Error(`profile: ${res.status} ${res.text}`);
+  return mechanic;
+}
+
+export async function createRequest(pilot: TestUser, overrides: Record<string, unknown> = {}) {
+  const res = await api.post('/api/enhanced/quotes', validRequest(overrides), { token: pilot.token });
+  if (res.status !== 201) throw new Error(`request: ${res.status} ${res.text}`);
+  return res.body as { id: string; status: string; matchedMechanics: Array<{ mechanicId: string; distanceMiles: number }> };
+}
+
+export async function bid(mechanic: TestUser, requestId: string, overrides: Record<string, unknown> = {}) {
+  const res = await api.post(`/api/enhanced/quotes/${requestId}/bid`, validBid(overrides), { token: mechanic.token });
+  if (res.status !== 201) throw new Error(`bid: ${res.status} ${res.text}`);
+  return res.body as { id: string; totalCost: number };
+}
+
+/** A pilot's request with one accepted bid: returns everyone and the appointment id. */
+export async function scheduledJob(location = 'KPAO') {
+  const pilot = await createUser('pilot');
+  const mechanic = await mechanicWithProfile({ baseLocation: location, serviceRadius: '5' });
+  const request = await createRequest(pilot, { serviceLocation: location, aircraftLocation: location });
+  const quote = await bid(mechanic, request.id);
+  const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
+  return { pilot, mechanic, request, quote, appointmentId: accepted.body.appointment.id as string };
+}
+
+export async function notificationsOf(user: TestUser, query = '') {
+  const res = await api.get(`/api/enhanced/notifications${query}`, { token: user.token });
+  return res.body as Array<{ id: string; title: string; message: string; isRead: boolean; type: string }>;
+}
