@@ -18,9 +18,10 @@ const OverviewTab = lazy(() => import('./pilot/OverviewTab.tsx'));
 const RequestsTab = lazy(() => import('./pilot/RequestsTab.tsx'));
 const AircraftTab = lazy(() => import('./pilot/AircraftTab.tsx'));
 const AppointmentsTab = lazy(() => import('./pilot/AppointmentsTab.tsx'));
-const DocumentsTab = lazy(() => import('./pilot/DocumentsTab.tsx'));
+const DocumentsTab = lazy(() => import('../documents/DocumentsTab.tsx'));
 const AddAircraftDialog = lazy(() => import('./pilot/AddAircraftDialog.tsx'));
 const RequestServiceDialog = lazy(() => import('./pilot/RequestServiceDialog.tsx'));
+const UploadDocumentDialog = lazy(() => import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -43,7 +44,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [data, setData] = useState<PilotData | null>(null);
   const [failed, setFailed] = useState(false);
   const [tab, setTab] = useState<Tab>('overview');
-  const [dialog, setDialog] = useState<{ kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null } | { kind: 'upload' } | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
 
@@ -119,6 +120,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                 unread={notifications.unread}
                 onRequestService={() => setDialog({ kind: 'request', aircraftId: null })}
                 onAddAircraft={() => setDialog({ kind: 'aircraft' })}
+                onUploadDocuments={() => setDialog({ kind: 'upload' })}
                 onShow={setTab}
               />
             </TabsContent>
@@ -132,7 +134,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               <AppointmentsTab appointments={data.appointments} onChanged={load} />
             </TabsContent>
             <TabsContent value="documents">
-              <DocumentsTab />
+              <DocumentsTab aircraft={data.aircraft} />
             </TabsContent>
             <TabsContent value="notifications">
               <section aria-labelledby="notifications-heading" className="space-y-3">
@@ -170,6 +172,17 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
             onCreated={() => {
               setTab('requests');
               void load();
+            }}
+          />
+        )}
+        {dialog?.kind === 'upload' && (
+          <UploadDocumentDialog
+            open
+            onOpenChange={(open) => !open && setDialog(null)}
+            aircraft={data.aircraft}
+            onUploaded={() => {
+              setDialog(null);
+              setTab('documents');
             }}
           />
         )}

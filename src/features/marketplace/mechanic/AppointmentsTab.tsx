@@ -16,6 +16,7 @@ import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { JobDocumentsToggle } from './JobDocumentsToggle.tsx';
 
 const NEXT: Partial<Record<Appointment['status'], { action: AppointmentAction; label: string; done: string; Icon: typeof Play }>> = {
   scheduled: { action: 'confirm', label: 'Confirm', done: 'Appointment confirmed', Icon: CalendarCheck },
@@ -91,6 +92,7 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
             </Button>
           </div>
         )}
+        {a.status !== 'cancelled' && <JobDocumentsToggle serviceRequestId={a.serviceRequestId} />}
       </Card>
     );
   };

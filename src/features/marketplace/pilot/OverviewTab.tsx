@@ -15,11 +15,12 @@ export interface PilotOverviewProps {
   unread: number;
   onRequestService: () => void;
   onAddAircraft: () => void;
+  onUploadDocuments: () => void;
   onShow: (tab: 'requests' | 'appointments') => void;
 }
 
 /** Four counters, the quick actions, the 3 latest requests and the 3 next appointments. */
-export default function OverviewTab({ aircraft, requests, appointments, unread, onRequestService, onAddAircraft, onShow }: PilotOverviewProps) {
+export default function OverviewTab({ aircraft, requests, appointments, unread, onRequestService, onAddAircraft, onUploadDocuments, onShow }: PilotOverviewProps) {
   const recent = requests.slice(0, MARKETPLACE.overviewItems);
   const upcoming = upcomingAppointments(appointments);
   return (
@@ -44,16 +45,10 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add Aircraft
           </Button>
-          {/* Documents arrive with their own feature; until then the action says so instead of failing. */}
-          <div className="flex flex-col">
-            <Button variant="outline" aria-disabled="true" aria-describedby="upload-soon" title="Document uploads are coming soon" className="cursor-not-allowed opacity-60" onClick={(e) => e.preventDefault()}>
-              <FileUp className="h-4 w-4" aria-hidden="true" />
-              Upload Documents
-            </Button>
-            <span id="upload-soon" className="mt-1 text-center text-xs text-muted-foreground">
-              Coming soon
-            </span>
-          </div>
+          <Button variant="outline" onClick={onUploadDocuments}>
+            <FileUp className="h-4 w-4" aria-hidden="true" />
+            Upload Documents
+          </Button>
         </CardContent>
       </Card>
 
