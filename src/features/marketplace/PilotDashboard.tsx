@@ -10,6 +10,7 @@ import { getWithRetry } from './ui/fetch-retry.ts';
 import type { DashboardProps } from '../auth/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
 import { NotificationBell } from './ui/NotificationBell.tsx';
+import { EmailPreference } from './ui/EmailPreference.tsx';
 import { NotificationList } from './ui/NotificationList.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
 
@@ -149,6 +150,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                   }}
                   onReadAll={() => notifications.markAllRead().catch((e) => console.warn('Could not mark notifications read', e))}
                 />
+                <EmailPreference />
               </section>
             </TabsContent>
           </Suspense>

@@ -3,6 +3,8 @@ import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { toNotification } from './mappers.server.ts';
 import { isUuid } from './ids.ts';
+import { enqueueEmail } from '../messaging/outbox.server.ts';
+import { BUSINESS } from '../../contract/business.ts';
 
 export interface NewNotification {
   /** What happened, e.g. 'request.matched', 'bid.accepted'; lets a client pick an icon. */
@@ -21,6 +23,31 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
     .insertInto('notifications')
     .values(unique.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, link: n.link ?? null, readAt: null })))
     .execute();
+  // The same notice by email to those who want it, queued in the same transaction.
+  const recipients = await db
+    .selectFrom('users')
+    .select(['email', 'firstName'])
+    .where('id', 'in', unique)
+    .where('emailNotifications', '=', true)
+    .execute();
+  for (const r of recipients) {
+    await enqueueEmail(db, {
+      kind: `marketplace.${n.type}`,
+      to: r.email,
+      subject: `${n.title} - ${BUSINESS.name}`,
+      text: [`Hi ${r.firstName},`, '', n.message, '', `Open your dashboard to see the details.`, '', `You can turn these emails off in the Notifications tab of your dashboard.`].join('\n'),
+    });
+  }
+}
+
+export async function emailPreference(db: Db, userId: string): Promise<{ emailNotifications: boolean }> {
+  const row = await db.selectFrom('users').select('emailNotifications').where('id', '=', userId).executeTakeFirstOrThrow();
+  return { emailNotifications: row.emailNotifications };
+}
+
+export async function setEmailPreference(db: Db, userId: string, emailNotifications: boolean): Promise<{ emailNotifications: boolean }> {
+  await db.updateTable('users').set({ emailNotifications, updatedAt: new Date() }).where('id', '=', userId).execute();
+  return { emailNotifications };
 }
 
 export async function listNotifications(db: Db, userId: string, options: { unreadOnly: boolean; limit: number }): Promise<Notification[]> {

@@ -2,6 +2,7 @@ import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import type { Notification } from '../../../contract/marketplace.ts';
+import { EmailPreference } from './EmailPreference.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import type { NotificationsState } from './use-notifications.ts';
 
@@ -36,6 +37,7 @@ export function NotificationBell({ state, onOpenItem }: { state: NotificationsSt
             }}
             onReadAll={() => markAllRead().catch((e) => console.warn('Could not mark notifications read', e))}
           />
+          <EmailPreference />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

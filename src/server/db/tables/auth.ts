@@ -15,6 +15,8 @@ export interface UsersTable {
   yearsExperience: number | null;
   serviceRadius: number | null;
   hourlyRate: NullableNumeric;
+  /** Marketplace notices by email too (migration 0008). */
+  emailNotifications: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
