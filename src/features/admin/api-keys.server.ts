@@ -9,7 +9,7 @@ import { decryptSecret, encryptSecret } from '../../server/crypto.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ApiKeysTable } from '../../server/db/tables/admin.ts';
 import { conflict, notFound } from '../../server/http/errors.ts';
-import { isUuid } from './form-body.server.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { maskSecret } from './mask.ts';
 import { byRotationOrder, planRotation } from './rotation.ts';
 

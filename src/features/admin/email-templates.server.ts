@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../server/db/client.ts';
 import type { EmailTemplatesTable } from '../../server/db/tables/admin.ts';
 import { notFound } from '../../server/http/errors.ts';
-import { isUuid } from './form-body.server.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { sanitizeEmailHtml } from './sanitize-email.server.ts';
 import { fillPlaceholders, SAMPLE_RECIPIENT } from './template-render.ts';
 

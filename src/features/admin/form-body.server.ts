@@ -39,9 +39,3 @@ export async function readFormOrJson(req: Request, limit = DEFAULT_MAX_BODY_BYTE
   return parsed as Record<string, unknown>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from URLs: checked before they reach a uuid column (Postgres throws on bad text). */
-export function isUuid(value: string | undefined): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}

@@ -3,7 +3,7 @@ import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
-import { isUuid } from './ids.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { fullName, toAppointment, type AppointmentRow } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
 import { APPOINTMENT_ACTIONS, type AppointmentAction } from './transitions.ts';

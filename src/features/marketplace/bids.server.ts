@@ -4,7 +4,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { getAppointment } from './appointments.server.ts';
-import { isUuid } from './ids.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { dateOnly, fullName, toBid, type BidRow } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
 import { bidsWithMechanic, getRequest } from './requests.server.ts';

@@ -2,7 +2,7 @@ import type { Notification } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { toNotification } from './mappers.server.ts';
-import { isUuid } from './ids.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { BUSINESS } from '../../contract/business.ts';
 

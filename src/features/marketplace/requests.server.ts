@@ -7,7 +7,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { resolveLocation, unknownLocationMessage } from './geo/resolve.ts';
-import { isUuid } from './ids.ts';
+import { isUuid } from '../../contract/ids.ts';
 import { dateOrNull, fullName, iso, numOrNull, toBid, type BidRow } from './mappers.server.ts';
 import { matchNewRequest } from './matching.server.ts';
 import { notify } from './notifications.server.ts';

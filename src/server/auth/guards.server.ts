@@ -1,3 +1,4 @@
+import { isUuid } from '../../contract/ids.ts';
 import type { Role } from '../../contract/roles.ts';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/tables/auth.ts';
@@ -6,8 +7,6 @@ import type { ApiContext } from '../http/with-api.ts';
 import { verifyAccessToken } from './token.server.ts';
 
 export type UserRow = Selectable<UsersTable>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function bearer(req: Request): string | null {
   const header = req.headers.get('authorization') ?? '';
@@ -23,7 +22,7 @@ export async function getUser(ctx: ApiContext): Promise<UserRow | null> {
   const token = bearer(ctx.req);
   if (!token) return null;
   const claims = await verifyAccessToken(token);
-  if (!claims || !UUID.test(claims.sub)) return null;
+  if (!claims || !isUuid(claims.sub)) return null;
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
   return user ?? null;
 }
