@@ -35,11 +35,11 @@ describe('referral program', () => {
   it('refuses negative money, more than 2 decimals and an empty or long message', async () => {
     const base = { reward_amount: 10, min_booking_amount: 100, share_message: 'Hi' };
     const cases: [Record<string, unknown>, string][] = [
-      [{ reward_amount: -5 }, 'reward_amount: Reward amount must be between $0 and $100,000'],
-      [{ min_booking_amount: '12.345' }, 'min_booking_amount: Minimum booking amount must have at most 2 decimals'],
-      [{ reward_amount: 'ten' }, 'reward_amount: Reward amount must be an amount in dollars'],
-      [{ share_message: '  ' }, 'share_message: Share message is required'],
-      [{ share_message: 'x'.repeat(501) }, 'share_message: Share message must be at most 500 characters'],
+      [{ reward_amount: -5 }, 'Reward amount must be between $0 and $100,000'],
+      [{ min_booking_amount: '12.345' }, 'Minimum booking amount must have at most 2 decimals'],
+      [{ reward_amount: 'ten' }, 'Reward amount must be an amount in dollars'],
+      [{ share_message: '  ' }, 'Share message is required'],
+      [{ share_message: 'x'.repeat(501) }, 'Share message must be at most 500 characters'],
     ];
     for (const [change, detail] of cases) {
       const res = await api.put('/api/admin/config/referral-program', { ...base, ...change }, { token: admin.token });
@@ -114,13 +114,13 @@ describe('email templates', () => {
 
   it('refuses missing fields, a negative delay, an unknown campaign type and unknown ids', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: '' }, 'name: Name is required'],
-      [{ subject_line: undefined }, 'subject_line: Subject line is required'],
-      [{ html_content: ' ' }, 'html_content: HTML content is required'],
-      [{ delay_minutes: -1 }, 'delay_minutes: Delay (minutes) must be between 0 and 525,600'],
+      [{ name: '' }, 'Name is required'],
+      [{ subject_line: undefined }, 'Subject line is required'],
+      [{ html_content: ' ' }, 'HTML content is required'],
+      [{ delay_minutes: -1 }, 'Delay (minutes) must be between 0 and 525,600'],
       [
         { campaign_type: 'spam' },
-        'campaign_type: Campaign type must be one of: welcome_series, abandoned_quote, follow_up, promotional, newsletter',
+        'Campaign type must be one of: welcome_series, abandoned_quote, follow_up, promotional, newsletter',
       ],
     ];
     for (const [change, detail] of cases) {

@@ -151,14 +151,14 @@ describe('POST /api/admin/config/api-keys', () => {
 
   it('refuses bad input with a clear detail', async () => {
     const cases: [string, Record<string, string>, RegExp][] = [
-      ['stripe', { api_key: 'x' }, /^key_name: Key name is required$/],
-      ['stripe', { key_name: 'x' }, /^api_key: API key is required$/],
-      ['stripe', { key_name: 'x', api_key: 'y', priority: '0' }, /^priority: Priority must be between 1 and/],
-      ['stripe', { key_name: 'x', api_key: 'y', priority: 'abc' }, /^priority: Priority must be a whole number$/],
+      ['stripe', { api_key: 'x' }, /^Key name is required$/],
+      ['stripe', { key_name: 'x' }, /^API key is required$/],
+      ['stripe', { key_name: 'x', api_key: 'y', priority: '0' }, /^Priority must be between 1 and/],
+      ['stripe', { key_name: 'x', api_key: 'y', priority: 'abc' }, /^Priority must be a whole number$/],
       [
         'stripe',
         { key_name: 'x', api_key: 'y', additional_config: '{bad' },
-        /^additional_config: Additional config must be valid JSON$/,
+        /^Additional config must be valid JSON$/,
       ],
       ['stripe', { key_name: 'x', api_key: 'y', additional_config: '[1,2]' }, /must be a JSON object/],
       ['stripe', { key_name: 'x', api_key: 'y', is_primary: 'maybe' }, /is_primary must be true or false/],
@@ -217,7 +217,7 @@ describe('PUT /api/admin/config/api-keys/{id}/status', () => {
       { token: admin.token },
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('status: status must be active or inactive');
+    expect(bad.body.detail).toBe('status must be active or inactive');
     const notUuid = await api.put('/api/admin/config/api-keys/not-a-uuid/status?status=active', undefined, {
       token: admin.token,
     });

@@ -115,7 +115,7 @@ describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
     for (const bad of ['0', 'abc', '51']) {
       const res = await rotate(bad as never);
       expect(res.status).toBe(400);
-      expect(res.body.detail).toMatch(/^batch_size: batch_size must be/);
+      expect(res.body.detail).toMatch(/^batch_size must be/);
     }
     const unknown = await api.post('/api/admin/config/api-keys/paypal/rotate', undefined, { token: admin.token });
     expect(unknown.status).toBe(400);

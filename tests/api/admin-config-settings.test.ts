@@ -57,15 +57,15 @@ describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
     const cases: [Record<string, string>, string][] = [
       [
         { setting_value: 'abc', data_type: 'number' },
-        'setting_value: A number setting needs a numeric value, not "abc"',
+        'A number setting needs a numeric value, not "abc"',
       ],
-      [{ setting_value: 'yes', data_type: 'boolean' }, 'setting_value: A boolean setting must be true or false'],
+      [{ setting_value: 'yes', data_type: 'boolean' }, 'A boolean setting must be true or false'],
       [
         { setting_value: '{not json', data_type: 'json' },
-        'setting_value: A json setting must be valid JSON, e.g. {"enabled": true} or [1, 2]',
+        'A json setting must be valid JSON, e.g. {"enabled": true} or [1, 2]',
       ],
-      [{ setting_value: 'x', data_type: 'date' }, 'data_type: Data type must be one of: string, number, boolean, json'],
-      [{ setting_value: '' }, 'setting_value: Setting value is required'],
+      [{ setting_value: 'x', data_type: 'date' }, 'Data type must be one of: string, number, boolean, json'],
+      [{ setting_value: '' }, 'Setting value is required'],
       [{ setting_value: 'x', category: 'general' }, 'category: the body says general but the URL says marketing'],
     ];
     for (const [fields, detail] of cases) {

@@ -140,7 +140,7 @@ describe('GET /api/quotes (admin)', () => {
     for (const bad of ['0', '-1', 'abc', '2.5']) {
       const res = await api.get(`/api/quotes?limit=${bad}`, { token: admin.token });
       expect(res.status, bad).toBe(400);
-      expect(res.body.detail).toBe('limit: limit must be a positive whole number');
+      expect(res.body.detail).toBe('limit must be a positive whole number');
     }
     expect((await api.get('/api/leads?limit=abc', { token: admin.token })).status).toBe(400);
   });

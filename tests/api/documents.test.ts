@@ -177,11 +177,11 @@ describe('uploading in one request (POST /api/enhanced/documents/upload)', () =>
 
     const noTitle = await uploadSingle(pilot, 'a.txt', text(10), { title: '   ' });
     expect(noTitle.status).toBe(400);
-    expect(noTitle.body.detail).toBe('title: Title is required');
+    expect(noTitle.body.detail).toBe('Title is required');
 
     const badType = await uploadSingle(pilot, 'a.txt', text(10), { title: 'T', document_type: 'receipt' });
     expect(badType.status).toBe(400);
-    expect(badType.body.detail).toBe('documentType: Document type must be one of: logbook, certificate, invoice, work_order, inspection_report, photo, other');
+    expect(badType.body.detail).toBe('Document type must be one of: logbook, certificate, invoice, work_order, inspection_report, photo, other');
 
     const notMultipart = await api.post(`${BASE}/upload`, { title: 'JSON' }, { token: pilot.token });
     expect(notMultipart.status).toBe(400);

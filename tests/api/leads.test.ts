@@ -33,10 +33,10 @@ describe('POST /api/leads', () => {
   it('refuses a missing name, a bad email and a bad phone', async () => {
     const noName = await api.post('/api/leads', { email: uniqueEmail() });
     expect(noName.status).toBe(400);
-    expect(noName.body.detail).toBe('firstName: First name is required');
+    expect(noName.body.detail).toBe('First name is required');
     const badEmail = await api.post('/api/leads', { firstName: 'A', email: 'nope' });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.body.detail).toBe('email: Email address must be a valid email address');
+    expect(badEmail.body.detail).toBe('Email address must be a valid email address');
     const badPhone = await api.post('/api/leads', { firstName: 'A', email: uniqueEmail(), phone: 'abc' });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.errors[0].path).toBe('phone');

@@ -66,7 +66,7 @@ describe('POST /api/apollo/search validation and samples', () => {
     }
     const tooMany = await search({ keywords: ['pilot'], quantity: 101 });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.detail).toBe('quantity: Maximum results must be between 1 and 100');
+    expect(tooMany.body.detail).toBe('Maximum results must be between 1 and 100');
     const badState = await search({ keywords: ['pilot'], states: ['Ontario'] });
     expect(badState.status).toBe(400);
     const badRole = await search({ keywords: ['pilot'], roles: ['astronaut'] });
@@ -338,11 +338,11 @@ describe('leads list, tags and analytics', () => {
 
     const noTags = await api.put('/api/apollo/leads/tags', { lead_ids: [a.id], tags: [' '] }, { token: admin.token });
     expect(noTags.status).toBe(400);
-    expect(noTags.body.detail).toBe('tags: Add at least one tag');
+    expect(noTags.body.detail).toBe('Add at least one tag');
     const badId = await api.put('/api/apollo/leads/tags', { lead_ids: ['x'], tags: ['a'] }, { token: admin.token });
     expect(badId.status).toBe(400);
     const none = await api.put('/api/apollo/leads/tags', { lead_ids: [], tags: ['a'] }, { token: admin.token });
-    expect(none.body.detail).toBe('lead_ids: Select at least one lead');
+    expect(none.body.detail).toBe('Select at least one lead');
     const gone = await api.put(
       '/api/apollo/leads/tags',
       { lead_ids: ['00000000-0000-4000-8000-000000000000'], tags: ['a'] },

@@ -33,7 +33,7 @@ describe('aircraft: POST/GET /api/aircraft', () => {
     }
     const year = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182T', year: 'old' }, { token: pilot.token });
     expect(year.status).toBe(400);
-    expect(year.body.detail).toMatch(/^year: Year must be a number/);
+    expect(year.body.detail).toMatch(/^Year must be a number/);
     const tail = uniqueTail();
     expect((await api.post('/api/aircraft', { tailNumber: tail, make: 'Cessna', model: '182T' }, { token: pilot.token })).status).toBe(201);
     const again = await api.post('/api/aircraft', { tailNumber: tail.toLowerCase(), make: 'Cessna', model: '182T' }, { token: pilot.token });

@@ -36,11 +36,18 @@ export function zodFieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-/** One readable sentence for the first problem, e.g. "returnEmail: Enter a valid email address". */
+/** zod's own wording ("Invalid input: expected string"), which does not say which field it means. */
+const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
+
+/**
+ * One readable sentence for the first problem, shown to people as is ("Error: {detail}"): our
+ * schemas' messages already name the field by its label ("Phone number must be a valid phone
+ * number"); zod's generic ones get the field's path in front. `errors` lists every problem by path.
+ */
 export function validationError(error: z.ZodError): HttpError {
   const errors = zodFieldErrors(error);
   const first = errors[0];
-  const detail = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+  const detail = !first ? 'Invalid request' : first.path && GENERIC_MESSAGE.test(first.message) ? `${first.path}: ${first.message}` : first.message;
   return badRequest(detail, errors);
 }
 
