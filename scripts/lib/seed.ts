@@ -1,5 +1,6 @@
 import type { Db } from '../../src/server/db/client.ts';
 import { seedAccounts, type DemoLogin } from './seed-accounts.ts';
+import { seedAdminConsole } from './seed-admin.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPublicSubmissions } from './seed-public.ts';
 import { seedBlog } from './seed-blog.ts';
@@ -17,5 +18,6 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<DemoLo
   await seedPublicSubmissions(db);
   await seedMarketplace(db);
   await seedBlog(db);
+  await seedAdminConsole(db);
   return logins;
 }

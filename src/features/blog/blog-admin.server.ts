@@ -1,0 +1,68 @@
+import { BlogPostSchema, type BlogPost, type BlogPostData, type BlogPostInput } from '../../contract/blog.ts';
+import type { Db } from '../../server/db/client.ts';
+import { notFound } from '../../server/http/errors.ts';
+import { parseWith } from '../../server/http/with-api.ts';
+import { requestRebuild } from './build-hook.server.ts';
+import { loadContentLibrary } from './content-library.server.ts';
+import { createPost, deletePost, findPost, replaceAllWithLibrary, updatePost } from './posts.server.ts';
+import { metaFor } from './text.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The post id of a path; a malformed id cannot name a post, so it is a 404 (never a query). */
+export function postId(raw: string | undefined): string {
+  if (!raw || !UUID.test(raw)) throw notFound('Post not found');
+  return raw;
+}
+
+// Readers see prerendered pages: any change to what is (or was) published asks for a rebuild.
+
+export async function adminCreatePost(db: Db, input: BlogPostData, author: { firstName: string; lastName: string }): Promise<BlogPost> {
+  const post = await createPost(db, input, `${author.firstName} ${author.lastName}`.trim());
+  if (post.published) await requestRebuild(`published "${post.slug}"`);
+  return post;
+}
+
+export async function adminGetPost(db: Db, id: string): Promise<BlogPost> {
+  const post = await findPost(db, id);
+  if (!post) throw notFound('Post not found');
+  return post;
+}
+
+/** The fields a PUT may change, as the post has them now. */
+function editable(post: BlogPost): BlogPostInput {
+  const { title, category, content, excerpt, tags, seoKeywords, published, metaTitle, metaDescription } = post;
+  return { title, category, content, excerpt, tags, seoKeywords, published, metaTitle, metaDescription };
+}
+
+/**
+ * PUT sends the whole post (the admin dialog does); fields left out keep their current value, so
+ * a client toggling only `published` does not wipe the rest. The result is validated as a whole.
+ * A meta field still equal to what was generated for the post counts as generated: it is
+ * generated again from the new title/excerpt/content instead of going stale.
+ */
+export async function adminUpdatePost(db: Db, id: string, body: Record<string, unknown>): Promise<BlogPost> {
+  const current = await adminGetPost(db, id);
+  const merged: Record<string, unknown> = { ...editable(current), ...body };
+  const generated = metaFor({ title: current.title, excerpt: current.excerpt, content: current.content });
+  if (merged['metaTitle'] === generated.metaTitle) merged['metaTitle'] = '';
+  if (merged['metaDescription'] === generated.metaDescription) merged['metaDescription'] = '';
+  const input: BlogPostData = parseWith(BlogPostSchema, merged);
+  const result = await updatePost(db, id, input);
+  if (!result) throw notFound('Post not found');
+  if (result.before.published || result.post.published) await requestRebuild(`updated "${result.post.slug}"`);
+  return result.post;
+}
+
+export async function adminDeletePost(db: Db, id: string): Promise<void> {
+  const deleted = await deletePost(db, id);
+  if (!deleted) throw notFound('Post not found');
+  if (deleted.published) await requestRebuild(`deleted "${deleted.slug}"`);
+}
+
+/** Replaces every post with the content/blog library in one transaction. */
+export async function adminGenerateInitialContent(db: Db): Promise<number> {
+  const created = await replaceAllWithLibrary(db, loadContentLibrary());
+  await requestRebuild('regenerated the professional content');
+  return created;
+}

@@ -1,0 +1,384 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContentLibrary } from '../../src/features/blog/content-library.server.ts';
+import { api, call } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// One file on purpose: 'Generate Professional Content' replaces every post, so it runs last and
+// nothing else of the blog runs beside it. Other suites never touch blog_posts; every list
+// assertion here still scopes itself with a category of its own.
+
+let admin: TestUser;
+let run = 0;
+const unique = (label: string) => `${label} ${process.pid}-${Date.now()}-${++run}`;
+
+interface PostBody {
+  title?: string;
+  category?: string;
+  content?: string;
+  excerpt?: string;
+  tags?: string[] | string;
+  seoKeywords?: string[] | string;
+  published?: boolean;
+  metaTitle?: string;
+  metaDescription?: string;
+}
+
+async function createPost(body: PostBody) {
+  const res = await api.post('/api/blog/admin/posts', { content: '<p>Body text.</p>', published: true, ...body }, { token: admin.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data;
+}
+
+beforeAll(async () => {
+  admin = await createUser('admin', { firstName: 'Avery', lastName: 'Admin' });
+});
+
+describe('public list GET /api/blog/posts', () => {
+  it('paginates: 13 published posts at limit 6 are 3 pages, newest first', async () => {
+    const category = unique('Pagination');
+    for (let i = 1; i <= 13; i += 1) await createPost({ title: `Post ${i} ${category}`, category });
+    await createPost({ title: `Draft ${category}`, category, published: false });
+
+    const first = await api.get(`/api/blog/posts?page=1&limit=6&category=${encodeURIComponent(category)}`);
+    expect(first.status).toBe(200);
+    expect(first.body.success).toBe(true);
+    expect(first.body.pagination).toEqual({ page: 1, pages: 3, total: 13, limit: 6 });
+    expect(first.body.data).toHaveLength(6);
+    expect(first.body.data[0].title).toBe(`Post 13 ${category}`);
+    const last = await api.get(`/api/blog/posts?page=3&limit=6&category=${encodeURIComponent(category)}`);
+    expect(last.body.data.map((p: { title: string }) => p.title)).toEqual([`Post 1 ${category}`]);
+    expect(last.body.pagination).toMatchObject({ page: 3, pages: 3, total: 13 });
+    const beyond = await api.get(`/api/blog/posts?page=9&category=${encodeURIComponent(category)}`);
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.data).toEqual([]);
+  });
+
+  it('answers every field of a post', async () => {
+    const category = unique('Fields');
+    await createPost({ title: `Fields ${category}`, category, excerpt: 'Short', tags: ['a', 'b'], seoKeywords: ['k'] });
+    const res = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}`);
+    const post = res.body.data[0];
+    expect(Object.keys(post).sort()).toEqual(
+      [
+        'id', 'title', 'slug', 'content', 'excerpt', 'category', 'tags', 'seoKeywords', 'published', 'metaTitle',
+        'metaDescription', 'authorName', 'createdAt', 'publishedAt', 'updatedAt', 'readingTime', 'views',
+      ].sort(),
+    );
+    expect(post).toMatchObject({ excerpt: 'Short', tags: ['a', 'b'], seoKeywords: ['k'], published: true, authorName: 'Avery Admin', views: 0, readingTime: 1 });
+    expect(res.body.pagination.limit).toBe(6);
+  });
+
+  it('filters by category name (any case) or category id', async () => {
+    const a = unique('Cat A');
+    const b = unique('Cat B');
+    await createPost({ title: `In A ${a}`, category: a });
+    await createPost({ title: `In B ${b}`, category: b });
+    const byName = await api.get(`/api/blog/posts?category=${encodeURIComponent(a.toUpperCase())}`);
+    expect(byName.body.data.map((p: { category: string }) => p.category)).toEqual([a]);
+    const cats = await api.get('/api/blog/categories');
+    const idOfA = cats.body.data.find((c: { name: string }) => c.name === a).id;
+    const byId = await api.get(`/api/blog/posts?category=${idOfA}`);
+    expect(byId.body.data).toHaveLength(1);
+    expect(byId.body.data[0].title).toBe(`In A ${a}`);
+  });
+
+  it('ranks a title match above a content-only match (full-text search)', async () => {
+    const category = unique('Search');
+    const word = `zqx${process.pid}${run}turbo`;
+    await createPost({ title: `Body only ${category}`, category, content: `<p>The ${word} is mentioned here, and ${word} again.</p>` });
+    await createPost({ title: `All about ${word}`, category, content: '<p>Nothing else.</p>' });
+    await createPost({ title: `Unrelated ${category}`, category });
+    const res = await api.get(`/api/blog/posts?q=${word}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((p: { title: string }) => p.title)).toEqual([`All about ${word}`, `Body only ${category}`]);
+    expect(res.body.pagination.total).toBe(2);
+    // Tags are searched too, and the category filter combines with search.
+    await createPost({ title: `Tagged ${category}`, category, tags: [word] });
+    const tagged = await api.get(`/api/blog/posts?q=${word}&category=${encodeURIComponent(category)}`);
+    expect(tagged.body.data).toHaveLength(3);
+    const nothing = await api.get(`/api/blog/posts?q=${encodeURIComponent('"no such phrase zzqqxx"')}`);
+    expect(nothing.body).toMatchObject({ data: [], pagination: { total: 0, pages: 0 } });
+  });
+
+  it('refuses bad numbers and caps the limit', async () => {
+    for (const q of ['page=0', 'page=abc', 'limit=-1', 'page=1.5']) {
+      const res = await api.get(`/api/blog/posts?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.detail).toMatch(/must be a whole number of at least 1/);
+    }
+    const capped = await api.get('/api/blog/posts?limit=1000');
+    expect(capped.status).toBe(200);
+    expect(capped.body.pagination.limit).toBe(50);
+  });
+});
+
+describe('unpublished posts are invisible to the public', () => {
+  it('in the list, the category counts and by slug', async () => {
+    const category = unique('Hidden');
+    await createPost({ title: `Visible ${category}`, category });
+    await createPost({ title: `Visible 2 ${category}`, category });
+    const draft = await createPost({ title: `Secret ${category}`, category, published: false });
+    expect(draft.publishedAt).toBeNull();
+
+    const list = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}&limit=50`);
+    expect(list.body.data.map((p: { title: string }) => p.title)).not.toContain(`Secret ${category}`);
+    expect(list.body.pagination.total).toBe(2);
+    const cats = await api.get('/api/blog/categories');
+    expect(cats.status).toBe(200);
+    expect(cats.body.data.find((c: { name: string }) => c.name === category)).toEqual({
+      id: expect.stringMatching(/^hidden-/),
+      name: category,
+      postCount: 2,
+    });
+    const bySlug = await api.get(`/api/blog/posts/${draft.slug}`);
+    expect(bySlug.status).toBe(404);
+    expect(bySlug.body.detail).toBe('Article not found');
+    const searched = await api.get(`/api/blog/posts?q=Secret&category=${encodeURIComponent(category)}`);
+    expect(searched.body.data).toEqual([]);
+  });
+
+  it('a category with only drafts is not listed', async () => {
+    const category = unique('Drafts only');
+    await createPost({ title: `Draft ${category}`, category, published: false });
+    const cats = await api.get('/api/blog/categories');
+    expect(cats.body.data.map((c: { name: string }) => c.name)).not.toContain(category);
+  });
+});
+
+describe('GET /api/blog/posts/{slug}', () => {
+  it('answers 404 with a detail for an unknown slug', async () => {
+    const res = await api.get('/api/blog/posts/no-such-article-anywhere');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Article not found' });
+  });
+
+  it('counts one view per read, atomically', async () => {
+    const post = await createPost({ title: unique('Views'), category: unique('Views') });
+    const one = await api.get(`/api/blog/posts/${post.slug}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ success: true, data: { slug: post.slug, views: 1 } });
+    await Promise.all(Array.from({ length: 10 }, () => api.get(`/api/blog/posts/${post.slug}`)));
+    const row = await testDb().selectFrom('blogPosts').select('views').where('id', '=', post.id).executeTakeFirstOrThrow();
+    expect(row.views).toBe(11);
+  });
+});
+
+describe('admin routes need an admin', () => {
+  const routes = [
+    ['GET', '/api/blog/admin/posts'],
+    ['POST', '/api/blog/admin/posts'],
+    ['PUT', '/api/blog/admin/posts/00000000-0000-4000-8000-000000000000'],
+    ['DELETE', '/api/blog/admin/posts/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/blog/admin/generate-initial-content'],
+  ] as const;
+
+  it('401 without a token, 403 for a pilot or a mechanic', async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic');
+    const body = { title: 'x', category: 'y', content: 'z' };
+    for (const [method, path] of routes) {
+      const send = (token?: string) => call(method, path, { ...(method === 'GET' ? {} : { body }), ...(token ? { token } : {}) });
+      const anonymous = await send();
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      expect(anonymous.body.detail).toBeTruthy();
+      const bad = await send('not-a-token');
+      expect(bad.status, `${method} ${path}`).toBe(401);
+      for (const user of [pilot, mechanic]) {
+        const res = await send(user.token);
+        expect(res.status, `${method} ${path} as ${user.role}`).toBe(403);
+      }
+    }
+    expect(await testDb().selectFrom('blogPosts').select('id').where('title', '=', 'x').execute()).toEqual([]);
+  });
+});
+
+describe('admin writes', () => {
+  it('lists drafts and published posts for the admin', async () => {
+    const category = unique('Admin list');
+    await createPost({ title: `Pub ${category}`, category });
+    await createPost({ title: `Draft ${category}`, category, published: false });
+    const res = await api.get('/api/blog/admin/posts', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const mine = res.body.data.filter((p: { category: string }) => p.category === category);
+    expect(mine.map((p: { published: boolean }) => p.published).sort()).toEqual([false, true]);
+  });
+
+  it('gives duplicate titles distinct slugs', async () => {
+    const title = unique('Same Title');
+    const a = await createPost({ title, category: 'Dupes' });
+    const b = await createPost({ title, category: 'Dupes' });
+    const c = await createPost({ title, category: 'Dupes' });
+    expect(b.slug).toBe(`${a.slug}-2`);
+    expect(c.slug).toBe(`${a.slug}-3`);
+    expect(a.slug).toMatch(/^same-title-/);
+  });
+
+  it('strips XSS payloads from what is stored and what readers get', async () => {
+    const payload =
+      '<p>Safe <strong>text</strong></p><script>alert("x")</script><img src="https://example.com/a.png" onerror="alert(1)">' +
+      '<a href="javascript:alert(2)">click</a><p onclick="alert(3)" style="color:red">p</p><iframe src="https://evil.example"></iframe>';
+    const post = await createPost({
+      title: `<script>alert(1)</script>XSS ${unique('t')}`,
+      category: 'Security <b>Tips</b>',
+      excerpt: '<img src=x onerror=alert(1)>Excerpt',
+      tags: ['<script>x</script>tag'],
+      content: payload,
+    });
+    const stored = await testDb().selectFrom('blogPosts').selectAll().where('id', '=', post.id).executeTakeFirstOrThrow();
+    const pub = await api.get(`/api/blog/posts/${post.slug}`);
+    const list = await api.get(`/api/blog/posts?category=${encodeURIComponent('Security Tips')}&limit=50`);
+    for (const text of [JSON.stringify(stored), pub.text, list.text]) {
+      expect(text).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|style=/i);
+    }
+    expect(stored.content).toContain('<p>Safe <strong>text</strong></p>');
+    expect(stored.content).toContain('<img src="https://example.com/a.png"');
+    expect(stored.content).toContain('<a>click</a>');
+    expect(stored.title).toMatch(/^XSS /);
+    expect(stored).toMatchObject({ category: 'Security Tips', excerpt: 'Excerpt', tags: ['tag'] });
+  });
+
+  it('derives slug, meta fields, reading time and publishedAt; tags typed with commas are split', async () => {
+    const words = 'lorem '.repeat(500);
+    const post = await createPost({
+      title: unique('Derived Fields'),
+      category: 'Derived',
+      content: `<p>${words}</p>`,
+      excerpt: '',
+      tags: ' one, two ,, three ',
+      seoKeywords: 'k1,k2',
+      published: false,
+    });
+    expect(post).toMatchObject({ readingTime: 3, tags: ['one', 'two', 'three'], seoKeywords: ['k1', 'k2'], publishedAt: null });
+    expect(post.metaTitle).toBe(post.title);
+    expect(post.metaDescription.length).toBeLessThanOrEqual(155);
+    expect(post.metaDescription.startsWith('lorem lorem')).toBe(true);
+
+    const published = await api.put(
+      `/api/blog/admin/posts/${post.id}`,
+      { title: 'Renamed title', category: 'Derived', content: '<p>New body</p>', excerpt: 'An excerpt', published: true, metaTitle: 'Custom' },
+      { token: admin.token },
+    );
+    expect(published.status).toBe(200);
+    expect(published.body.success).toBe(true);
+    const updated = published.body.data;
+    expect(updated).toMatchObject({ slug: post.slug, title: 'Renamed title', metaTitle: 'Custom', metaDescription: 'An excerpt', readingTime: 1 });
+    expect(updated.publishedAt).not.toBeNull();
+    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(200);
+
+    const unpublished = await api.put(
+      `/api/blog/admin/posts/${post.id}`,
+      { title: 'Renamed title', category: 'Derived', content: '<p>New body</p>', published: false },
+      { token: admin.token },
+    );
+    expect(unpublished.body.data.publishedAt).toBe(updated.publishedAt);
+    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(404);
+  });
+
+  it('validates the post and answers 404 for unknown or malformed ids', async () => {
+    const missing = await api.post('/api/blog/admin/posts', { category: 'c', content: 'x' }, { token: admin.token });
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toBe('Title is required');
+    const blank = await api.post('/api/blog/admin/posts', { title: 't', category: '  ', content: 'x' }, { token: admin.token });
+    expect(blank.body.detail).toBe('Category is required');
+    const noContent = await api.post('/api/blog/admin/posts', { title: 't', category: 'c' }, { token: admin.token });
+    expect(noContent.body.detail).toBe('Content is required');
+    const badTags = await api.post('/api/blog/admin/posts', { title: 't', category: 'c', content: 'x', tags: 5 }, { token: admin.token });
+    expect(badTags.status).toBe(400);
+
+    const body = { title: 't', category: 'c', content: 'x' };
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
+      const put = await api.put(`/api/blog/admin/posts/${encodeURIComponent(id)}`, body, { token: admin.token });
+      expect(put.status, id).toBe(404);
+      expect(put.body.detail).toBe('Post not found');
+      expect((await api.delete(`/api/blog/admin/posts/${encodeURIComponent(id)}`, { token: admin.token })).status).toBe(404);
+    }
+  });
+
+  it('reads one post by id, and a PUT of some fields keeps the others', async () => {
+    const post = await createPost({ title: unique('Partial'), category: 'Partial', excerpt: 'Keep me', tags: ['x', 'y'], published: false });
+    const one = await api.get(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id: post.id, published: false, excerpt: 'Keep me' });
+    const res = await api.put(`/api/blog/admin/posts/${post.id}`, { published: true }, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ title: post.title, excerpt: 'Keep me', tags: ['x', 'y'], published: true });
+    // Generated meta fields follow the post; typed ones stay.
+    const retitled = await api.put(`/api/blog/admin/posts/${post.id}`, { ...res.body.data, title: 'A brand new title', excerpt: 'New excerpt' }, { token: admin.token });
+    expect(retitled.body.data).toMatchObject({ metaTitle: 'A brand new title', metaDescription: 'New excerpt' });
+    const typed = await api.put(`/api/blog/admin/posts/${post.id}`, { metaTitle: 'Typed' }, { token: admin.token });
+    const after = await api.put(`/api/blog/admin/posts/${post.id}`, { ...typed.body.data, title: 'Another title' }, { token: admin.token });
+    expect(after.body.data.metaTitle).toBe('Typed');
+    const emptied = await api.put(`/api/blog/admin/posts/${post.id}`, { title: '  ' }, { token: admin.token });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.detail).toBe('Title is required');
+    const notObject = await api.put(`/api/blog/admin/posts/${post.id}`, ['x'], { token: admin.token });
+    expect(notObject.status).toBe(400);
+  });
+
+  it('deletes a post', async () => {
+    const post = await createPost({ title: unique('Delete me'), category: 'Deleting' });
+    const res = await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(404);
+    expect((await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  it('calls the configured build hook after a published change, and never fails the save when it is down', async () => {
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        hits.push(`${req.method} ${body}`);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env['NETLIFY_BUILD_HOOK_URL'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    try {
+      await createPost({ title: unique('Draft no hook'), category: 'Hooks', published: false });
+      expect(hits).toEqual([]);
+      const post = await createPost({ title: unique('Hooked'), category: 'Hooks' });
+      expect(hits).toHaveLength(1);
+      expect(hits[0]).toMatch(/^POST .*published/);
+      await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+      expect(hits).toHaveLength(2);
+      process.env['NETLIFY_BUILD_HOOK_URL'] = 'http://127.0.0.1:1/unreachable';
+      await createPost({ title: unique('Hook down'), category: 'Hooks' });
+    } finally {
+      delete process.env['NETLIFY_BUILD_HOOK_URL'];
+      server.close();
+    }
+  });
+});
+
+describe('POST /api/blog/admin/generate-initial-content', () => {
+  it('replaces every post with the content library', async () => {
+    const old = await createPost({ title: unique('Old post'), category: 'Old' });
+    const library = loadContentLibrary();
+    const res = await api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, posts_created: library.length });
+    expect(library.length).toBeGreaterThanOrEqual(10);
+
+    const rows = await testDb().selectFrom('blogPosts').select(['slug', 'published', 'readingTime']).execute();
+    expect(rows).toHaveLength(library.length);
+    expect(rows.every((r) => r.published && r.readingTime >= 1)).toBe(true);
+    expect((await api.get(`/api/blog/posts/${old.slug}`)).status).toBe(404);
+    const list = await api.get('/api/blog/posts?limit=50');
+    expect(list.body.pagination.total).toBe(library.length);
+    expect(list.body.data[0].slug).toBe(library[0]!.slug);
+    const article = await api.get(`/api/blog/posts/${library[0]!.slug}`);
+    expect(article.body.data.content).toMatch(/<h2>/);
+
+    // Running it again gives the same library, not twice the posts.
+    const again = await api.post('/api/blog/admin/generate-initial-content', {}, { token: admin.token });
+    expect(again.body.posts_created).toBe(library.length);
+    expect(await testDb().selectFrom('blogPosts').select('id').execute()).toHaveLength(library.length);
+  });
+});

@@ -1,0 +1,223 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The blog as a reader and as the admin see it, on the production-like server with the demo
+// database (seeded from content/blog on first run). Other tests may add posts at the same time:
+// assertions never depend on an exact total.
+
+// Generous waits: the local emulator starts a fresh worker per API call, seconds each on a busy machine.
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.describe.configure({ timeout: 180_000 });
+
+function demoAdminPassword(): string {
+  const file = path.resolve(process.env['E2E_SECRETS_FILE'] ?? '.data/e2e/postgres-secrets.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { DEMO_ADMIN_PASSWORD: string }).DEMO_ADMIN_PASSWORD;
+}
+
+const cards = (page: Page) => page.locator('[data-results] article');
+
+test.describe('blog list', () => {
+  test('shows the articles, category chips with counts and numbered pagination', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page).toHaveTitle(/Aviation Maintenance Insights/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Aviation Maintenance Insights' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search articles' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
+    const chips = page.getByRole('navigation', { name: 'Categories' });
+    await expect(chips.getByRole('link', { name: 'All Articles' })).toHaveAttribute('aria-current', 'page');
+    await expect(chips.getByRole('link', { name: /^Inspections \(\d+\)$/ })).toBeVisible();
+    await expect(cards(page)).toHaveCount(6);
+
+    // Each card: category, reading time, linked title, excerpt, author, date, views, tags.
+    const first = cards(page).first();
+    await expect(first.getByText(/^\d+ min read$/)).toBeVisible();
+    await expect(first.getByRole('heading', { level: 2 }).getByRole('link')).toHaveAttribute('href', /^\/blog\/[a-z0-9-]+$/);
+    await expect(first.getByText(/\d+ views?$/)).toBeVisible();
+    await expect(first.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+
+    // No JavaScript framework on the list: no React island, no hydration.
+    expect(await page.locator('astro-island').count()).toBe(0);
+
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByText('Previous')).toHaveAttribute('aria-disabled', 'true');
+    const firstTitles = await cards(page).locator('h2').allTextContents();
+    await pagination.getByRole('link', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/blog\/page\/2$/);
+    await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page).first()).toBeVisible();
+    const secondTitles = await cards(page).locator('h2').allTextContents();
+    expect(secondTitles.some((t) => firstTitles.includes(t))).toBe(false);
+    await pagination.getByRole('link', { name: 'Previous' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('filters by category with the chips and with the category URL parameter', async ({ page }) => {
+    await page.goto('/blog');
+    const chips = page.getByRole('navigation', { name: 'Categories' });
+    const chip = chips.getByRole('link', { name: /^Inspections \(\d+\)$/ });
+    const count = Number((await chip.textContent())!.match(/\((\d+)\)/)![1]);
+    await chip.click();
+    await expect(page).toHaveURL(/\/blog\/category\/inspections$/);
+    await expect(chips.getByRole('link', { name: /^Inspections/ })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page)).toHaveCount(Math.min(count, 6));
+    const shown = await cards(page).evaluateAll((els) => els.map((el) => el.querySelector('span')?.textContent));
+    expect(new Set(shown)).toEqual(new Set(['Inspections']));
+
+    // ?category= presets the filter (rendered from the live API).
+    await page.goto('/blog?category=Avionics');
+    await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /^Avionics/ })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page).first()).toBeVisible();
+    const categories = await cards(page).evaluateAll((els) => els.map((el) => el.querySelector('span')?.textContent));
+    expect(new Set(categories)).toEqual(new Set(['Avionics']));
+  });
+
+  test('searches, shows the empty state, and View All Articles clears the filters', async ({ page }) => {
+    await page.goto('/blog');
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('corrosion');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/blog\?search=corrosion$/);
+    await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('corrosion');
+    await expect(page.getByText(/articles? found for “corrosion”/)).toBeVisible();
+    // Ranked: the article about corrosion comes first.
+    await expect(cards(page).first().getByRole('heading')).toContainText(/corrosion/i);
+
+    await page.goto('/blog?search=zzzqqqxxx-no-match');
+    await expect(page.getByRole('heading', { name: 'No articles found' })).toBeVisible();
+    await expect(page.getByText('Try adjusting your search or filter criteria.')).toBeVisible();
+    await page.getByRole('link', { name: 'View All Articles' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(cards(page)).toHaveCount(6);
+    await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('');
+  });
+});
+
+test.describe('blog article', () => {
+  test('opens from the list with breadcrumb, meta, views, tags, related articles and a way back', async ({ page }) => {
+    await page.goto('/blog');
+    const link = cards(page).first().getByRole('heading').getByRole('link');
+    const title = (await link.textContent())!.trim();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(crumbs.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+    await expect(crumbs.getByText(title)).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+    await expect(page.getByText(/^\d+ min read$/).first()).toBeVisible();
+    // The page counts this visit through the API and shows the live total.
+    await expect(page.locator('[data-article] [data-views]')).toHaveText(/^[1-9][\d,]* views?$/);
+    await expect(page.getByRole('list', { name: 'Tags' })).toBeVisible();
+    await expect(page.locator('.blog-prose h2').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Related Articles' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to All Articles' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test('a share button opens a 600x400 popup with the page URL', async ({ page, context }) => {
+    // No internet here: the share sites answer with a blank page.
+    await context.route(/twitter\.com|facebook\.com|linkedin\.com/, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>share</title>' }),
+    );
+    await page.goto('/blog/annual-vs-100-hour-inspections');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Share on X (Twitter)' }).click()]);
+    await popup.waitForLoadState();
+    const url = new URL(popup.url());
+    expect(url.hostname).toBe('twitter.com');
+    expect(url.searchParams.get('url')).toBe(new URL('/blog/annual-vs-100-hour-inspections', page.url()).href);
+    expect(url.searchParams.get('text')).toContain('Annual vs. 100-Hour Inspections');
+    const size = await popup.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+    expect(size).toEqual({ width: 600, height: 400 });
+    expect(page.url()).toMatch(/\/blog\/annual-vs-100-hour-inspections$/);
+
+    const [fb] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Share on Facebook' }).click()]);
+    expect(fb.url()).toContain('facebook.com/sharer/sharer.php?u=');
+    const [li] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Share on LinkedIn' }).click()]);
+    expect(li.url()).toContain('linkedin.com/sharing/share-offsite/?url=');
+  });
+
+  test('an unknown article shows Article Not Found with a way back to the blog', async ({ page }) => {
+    await page.goto('/blog/this-article-does-not-exist');
+    await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+});
+
+test.describe('blog admin', () => {
+  test('the admin creates a post and it is live at once, then edits, previews and deletes it', async ({ page, browser, baseURL }) => {
+    // About fifteen server calls, each a fresh function worker in the local emulator.
+    test.setTimeout(300_000);
+    const title = `Magneto Timing Basics ${Date.now()}`;
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+
+    await page.goto('/admin');
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').fill(demoAdminPassword());
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('tab', { name: 'Blog Posts' }).click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+
+    // Reload the professional library through the real server (the function reads content/blog).
+    await page.getByRole('button', { name: 'Generate Professional Content' }).click();
+    await expect(page.getByText(/^Generated \d+ professional articles$/)).toBeVisible();
+    await expect(page.getByRole('article', { name: /Annual vs\. 100-Hour Inspections/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const form = page.getByRole('dialog', { name: 'New Post' });
+    await form.getByRole('button', { name: 'Create Post' }).click();
+    await expect(form.getByText('Title is required')).toBeVisible();
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Category').fill('Engine & Powerplant');
+    await form.getByLabel('Content').fill('<h2>Why timing matters</h2><p>Check magneto timing at every annual.</p><script>alert(1)</script>');
+    await form.getByLabel('Tags').fill('magneto, ignition, timing, annual, engine, safety');
+    await form.getByLabel('SEO Keywords').fill('magneto timing');
+    await form.getByLabel('Published (visible on the blog)').check();
+    await form.getByRole('button', { name: 'Create Post' }).click();
+    await expect(form).toBeHidden();
+
+    const row = page.getByRole('article', { name: title });
+    await expect(row.getByText('Published', { exact: true })).toBeVisible();
+    await expect(row.getByText('+1 more')).toBeVisible();
+    await expect(row.getByText(/Published [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+    const slug = (await row.getByText(/^\/blog\//).textContent())!.replace('/blog/', '');
+
+    // Live without a rebuild: served by the client-rendered fallback page, to a reader who is not
+    // signed in (a browser of their own).
+    const readerContext = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
+    const reader = await readerContext.newPage();
+    await reader.goto(`/blog/${slug}`);
+    await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(reader.getByRole('heading', { name: 'Why timing matters' })).toBeVisible();
+    await expect(reader).toHaveTitle(title);
+    expect(await reader.locator('.blog-prose script').count()).toBe(0);
+    await expect(reader.getByRole('heading', { name: 'Related Articles' })).toBeVisible();
+
+    // Edit: unpublish keeps it reachable for the admin's preview only.
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Post' });
+    await expect(edit.getByLabel('Tags')).toHaveValue('magneto, ignition, timing, annual, engine, safety');
+    await edit.getByLabel('Published (visible on the blog)').uncheck();
+    await edit.getByRole('button', { name: 'Update Post' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+    const [preview] = await Promise.all([page.waitForEvent('popup'), row.getByRole('link', { name: /^Preview/ }).click()]);
+    await expect(preview.getByText('Draft preview')).toBeVisible();
+    await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await reader.reload();
+    await expect(reader.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await expect(row).toBeHidden();
+    expect(dialogs).toEqual([
+      'This will regenerate all blog posts with professional content. Any existing posts will be replaced. Continue?',
+      'Are you sure you want to delete this post?',
+    ]);
+    await readerContext.close();
+  });
+});
