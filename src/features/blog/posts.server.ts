@@ -71,17 +71,21 @@ export async function listPublished(db: Db, query: BlogListQuery): Promise<{ dat
   if (category) base = base.where('category', '=', category);
   if (tsquery) base = base.where(sql<boolean>`search @@ ${tsquery}`);
 
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-    (tsquery ? base.orderBy(sql`ts_rank(search, ${tsquery})`, 'desc') : base)
-      .orderBy('publishedAt', 'desc')
-      .orderBy('createdAt', 'desc')
-      .select(COLUMNS)
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-  ]);
-  const count = Number(total);
+  // One round trip: the page and, through a window function, the number of matching posts.
+  const rows = await (tsquery ? base.orderBy(sql`ts_rank(search, ${tsquery})`, 'desc') : base)
+    .orderBy('publishedAt', 'desc')
+    .orderBy('createdAt', 'desc')
+    .select(COLUMNS)
+    .select(sql<string>`count(*) over ()`.as('total'))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  // Past the last page there is no row to carry the total: count separately (rare).
+  const count = rows[0]
+    ? Number(rows[0].total)
+    : page === 1
+      ? 0
+      : Number((await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total);
   return {
     data: rows.map((r) => toBlogPost(r)),
     pagination: { page, pages: Math.ceil(count / limit), total: count, limit },
