@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { openDb, type Db } from '../db/client.ts';
 import { DEFAULT_MAX_BODY_BYTES, readJson } from './body.ts';
+import { clientAddressKey } from './client-ip.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';
 import { json } from './json.ts';
+import { withSecurityHeaders } from './security-headers.ts';
 
 /** The part of Netlify's function context this product reads; tests pass just these. */
 export interface FunctionContext {
@@ -57,13 +59,25 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   return result.data;
 }
 
-function clientIp(req: Request, context: FunctionContext): string {
-  return (
-    context.ip ||
-    req.headers.get('x-nf-client-connection-ip') ||
-    req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    'unknown'
-  );
+/** Netlify's `context.ip` only, IPv6 by its /64; '' when absent (client-ip.ts). */
+function clientIp(_req: Request, context: FunctionContext): string {
+  return clientAddressKey(context.ip);
+}
+
+/** A path whose `%` escapes do not decode names nothing: 404 JSON before any handler runs. */
+function malformedPath(req: Request): boolean {
+  try {
+    decodeURIComponent(new URL(req.url).pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Security headers on every answer, and 404 for a malformed path (docs/decisions/0074, 0075). */
+function hardened(handle: (req: Request, context?: FunctionContext) => Promise<Response>) {
+  return async (req: Request, context: FunctionContext = {}): Promise<Response> =>
+    withSecurityHeaders(malformedPath(req) ? json({ detail: 'Not found' }, 404) : await handle(req, context));
 }
 
 function errorResponse(error: HttpError): Response {
@@ -81,7 +95,7 @@ export function withApi(routes: ApiRoutes) {
   const allowed = (Object.keys(routes) as string[]).filter((k) => k !== 'maxBodyBytes');
   const maxBodyBytes = routes.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  return async function handle(req: Request, context: FunctionContext = {}): Promise<Response> {
+  return hardened(async function handle(req: Request, context: FunctionContext = {}): Promise<Response> {
     const requestId = context.requestId || crypto.randomUUID();
     const handler = routes[req.method as Method];
     if (!handler) {
@@ -108,5 +122,5 @@ export function withApi(routes: ApiRoutes) {
     } finally {
       await release();
     }
-  };
+  });
 }
