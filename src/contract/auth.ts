@@ -16,7 +16,8 @@ export const AUTH_LIMITS = {
   phone: 30,
   certificationNumber: 40,
   maxYearsExperience: 80,
-  maxServiceRadius: 5000,
+  /** Mechanics: how far they travel (issue 11: at most 500 miles). */
+  maxServiceRadius: 500,
   maxHourlyRate: 10_000,
 } as const;
 
@@ -199,4 +200,43 @@ export const REGISTER_FORM_DEFAULTS = {
   yearsExperience: '',
   serviceRadius: '',
   hourlyRate: '',
+} as const;
+
+/** Password reset links: valid this long, used once (docs/decisions/0071-password-reset.md). */
+export const PASSWORD_RESET = { ttlMinutes: 30, path: '/reset-password' } as const;
+
+/** POST /api/auth/password: change the password of the signed-in user. */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(1024, 'Current password must be at most 1024 characters'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+
+/** POST /api/auth/password-reset: ask for a reset link. */
+export const PasswordResetRequestSchema = z.object({ email });
+export type PasswordResetRequestInput = z.input<typeof PasswordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm: set a new password with the link's token. */
+export const PasswordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: 'Reset token is required' })
+    .trim()
+    .min(1, 'Reset token is required')
+    .max(200, 'Reset token is not valid'),
+  newPassword: passwordSchema,
+});
+export type PasswordResetConfirmInput = z.input<typeof PasswordResetConfirmSchema>;
+
+export const SESSION_MESSAGES = {
+  loggedOut: 'You have been signed out.',
+  loggedOutEverywhere: 'You have been signed out on every device.',
+  passwordChanged: 'Your password has been changed. Other sessions have been signed out.',
+  wrongCurrentPassword: 'Current password is incorrect',
+  resetRequested:
+    'If an account exists for that address, we have emailed a link to reset its password. The link works once, for 30 minutes.',
+  resetInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
+  resetDone: 'Your password has been reset. You are now signed in.',
 } as const;

@@ -53,7 +53,7 @@ const sign = (
   claims: Record<string, unknown>,
   opts: { iss?: string; aud?: string; exp?: number | null; sub: string; key?: Uint8Array },
 ) => {
-  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(opts.sub).setIssuedAt();
+  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(opts.sub).setJti(crypto.randomUUID()).setIssuedAt();
   jwt = jwt.setIssuer(opts.iss ?? TOKEN_ISSUER).setAudience(opts.aud ?? TOKEN_AUDIENCE);
   if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 3600);
   return jwt.sign(opts.key ?? secret());

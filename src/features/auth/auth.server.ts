@@ -3,6 +3,8 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../server/a
 import { signAccessToken, TOKEN_TTL_SECONDS } from '../../server/auth/token.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, unauthorized } from '../../server/http/errors.ts';
+import { requireAddressKey } from '../../server/http/client-ip.ts';
+import type { TrustedDevice } from './device-cookie.server.ts';
 import { beginLoginAttempt } from './login-throttle.server.ts';
 import { toPublicUser, type UserRecord } from './public-user.ts';
 
@@ -17,9 +19,9 @@ export async function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export async function issueSession(user: UserRecord): Promise<AuthResponse> {
+export async function issueSession(user: UserRecord & { tokenVersion?: number }): Promise<AuthResponse> {
   return {
-    access_token: await signAccessToken({ sub: user.id, role: user.role }),
+    access_token: await signAccessToken({ sub: user.id, role: user.role, tv: user.tokenVersion ?? 0 }),
     token_type: 'bearer',
     expires_in: TOKEN_TTL_SECONDS,
     user: toPublicUser(user),
@@ -42,6 +44,8 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
         firstName: data.firstName,
         lastName: data.lastName,
         role: data.role,
+        // A new mechanic waits for an administrator's approval (docs/decisions/0073).
+        mechanicStatus: data.role === 'mechanic' ? 'pending' : null,
         phone: data.phone,
         location: data.location,
         certificationNumber: data.certificationNumber,
@@ -61,12 +65,23 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
 /**
  * Sign-in. An unknown email costs the same scrypt time as a wrong password and gets the same 401,
  * so neither the answer nor its timing tells whether an address is registered.
+ *
+ * A browser holding a valid device cookie of this very account has its failures counted under the
+ * device instead of the email: the email's lockout (which anyone can trigger) does not stop the
+ * owner's own browser (docs/decisions/0076). The per-address limit applies to everyone.
  */
-export async function login(db: Db, data: LoginData, ip: string): Promise<AuthResponse> {
-  const attempt = await beginLoginAttempt(db, data.email, ip);
+export async function login(
+  db: Db,
+  data: LoginData,
+  ip: string,
+  device: TrustedDevice | null = null,
+): Promise<{ session: AuthResponse; userId: string }> {
   const user = await findUserByEmail(db, data.email);
+  const trusted = device !== null && user !== undefined && device.userId === user.id;
+  const accountKey = trusted ? `device:${device.deviceId}` : data.email;
+  const attempt = await beginLoginAttempt(db, accountKey, requireAddressKey(ip));
   const ok = user ? await verifyPassword(data.password, user.passwordHash) : await verifyAgainstDummy(data.password);
   if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   await attempt.succeeded();
-  return issueSession(user);
+  return { session: await issueSession(user), userId: user.id };
 }

@@ -4,36 +4,53 @@ import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/tables/auth.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { ApiContext } from '../http/with-api.ts';
-import { verifyAccessToken } from './token.server.ts';
+import { verifyAccessToken, type VerifiedClaims } from './token.server.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
-function bearer(req: Request): string | null {
+export function bearer(req: Request): string | null {
   const header = req.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }
 
 /**
- * The signed-in user, or null. The token proves who it is; the role is read from the database so
- * a changed or deleted account takes effect at once.
+ * The signed-in user and the claims of the token presented, or null. The token proves who it is;
+ * the role is read from the database so a changed or deleted account takes effect at once. A token
+ * whose version is older than the user's (logout-all, password change or reset) or whose id was
+ * revoked by logout is refused: one query does both checks (docs/decisions/0070).
  */
-export async function getUser(ctx: ApiContext): Promise<UserRow | null> {
+export async function getSession(ctx: ApiContext): Promise<{ user: UserRow; claims: VerifiedClaims } | null> {
   const token = bearer(ctx.req);
   if (!token) return null;
   const claims = await verifyAccessToken(token);
-  if (!claims || !isUuid(claims.sub)) return null;
-  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
-  return user ?? null;
+  if (!claims || !isUuid(claims.sub) || !isUuid(claims.jti)) return null;
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', claims.sub)
+    .where('tokenVersion', '=', claims.tv)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('revokedTokens').select('jti').where('jti', '=', claims.jti))))
+    .executeTakeFirst();
+  return user ? { user, claims } : null;
+}
+
+/** The signed-in user, or null. */
+export async function getUser(ctx: ApiContext): Promise<UserRow | null> {
+  return (await getSession(ctx))?.user ?? null;
+}
+
+/** 401 unless a valid, unrevoked token of an existing user is presented. */
+export async function requireSession(ctx: ApiContext): Promise<{ user: UserRow; claims: VerifiedClaims }> {
+  if (!bearer(ctx.req)) throw unauthorized('Authentication required');
+  const session = await getSession(ctx);
+  if (!session) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
+  return session;
 }
 
 /** 401 unless a valid token of an existing user is presented. */
 export async function requireUser(ctx: ApiContext): Promise<UserRow> {
-  const token = bearer(ctx.req);
-  if (!token) throw unauthorized('Authentication required');
-  const user = await getUser(ctx);
-  if (!user) throw unauthorized('Your session is invalid or has expired. Please sign in again.');
-  return user;
+  return (await requireSession(ctx)).user;
 }
 
 /** 401 without a valid session, 403 when the user's role is not one of `roles`. */

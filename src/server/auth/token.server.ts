@@ -9,6 +9,18 @@ export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export interface TokenClaims {
   sub: string;
   role: Role;
+  /** The user's token version when it was issued; a later bump revokes it (migration 0009). */
+  tv?: number;
+}
+
+export interface VerifiedClaims {
+  sub: string;
+  role: Role;
+  tv: number;
+  /** Unique id of this token, so logout can revoke just it. */
+  jti: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
 }
 
 function secret(): Uint8Array {
@@ -18,8 +30,9 @@ function secret(): Uint8Array {
 }
 
 export async function signAccessToken(claims: TokenClaims, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, tv: claims.tv ?? 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setJti(crypto.randomUUID())
     .setSubject(claims.sub)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(TOKEN_AUDIENCE)
@@ -32,17 +45,19 @@ export async function signAccessToken(claims: TokenClaims, ttlSeconds = TOKEN_TT
  * Verifies signature, algorithm (pinned: no `none`, no RS/HS confusion), issuer, audience and
  * expiry. jose checks `exp` only when present, so it is required explicitly. Null when invalid.
  */
-export async function verifyAccessToken(token: string): Promise<TokenClaims | null> {
+export async function verifyAccessToken(token: string): Promise<VerifiedClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret(), {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'sub', 'iat'],
+      requiredClaims: ['exp', 'sub', 'iat', 'jti'],
     });
     const role = payload['role'];
+    const tv = payload['tv'] ?? 0;
     if (typeof payload.sub !== 'string' || (role !== 'pilot' && role !== 'mechanic' && role !== 'admin')) return null;
-    return { sub: payload.sub, role };
+    if (typeof tv !== 'number' || !Number.isInteger(tv) || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    return { sub: payload.sub, role, tv, jti: payload.jti, exp: payload.exp };
   } catch {
     return null;
   }

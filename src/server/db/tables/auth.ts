@@ -17,6 +17,12 @@ export interface UsersTable {
   hourlyRate: NullableNumeric;
   /** Marketplace notices by email too (migration 0008). */
   emailNotifications: Generated<boolean>;
+  /** Carried by every access token; bumping it ends every session (migration 0009). */
+  tokenVersion: Generated<number>;
+  /** Mechanics only: vetting by an administrator (null for other roles). */
+  mechanicStatus: MechanicStatus | null;
+  mechanicReviewReason: string | null;
+  mechanicReviewedAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -29,7 +35,27 @@ export interface LoginFailuresTable {
   failedAt: Generated<Date>;
 }
 
+export type MechanicStatus = 'pending' | 'approved' | 'rejected';
+
+/** A single access token ended by logout, kept until it would have expired (migration 0009). */
+export interface RevokedTokensTable {
+  jti: string;
+  expiresAt: Date;
+}
+
+/** A password reset link: only the SHA-256 of its secret is stored; used once (migration 0009). */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: Generated<Date>;
+}
+
 export interface AuthTables {
   users: UsersTable;
   loginFailures: LoginFailuresTable;
+  revokedTokens: RevokedTokensTable;
+  passwordResetTokens: PasswordResetTokensTable;
 }

@@ -1,0 +1,11 @@
+import type { Config } from '@netlify/functions';
+import { logout } from '../../src/features/auth/sessions.server.ts';
+import { requireSession } from '../../src/server/auth/guards.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+/** Ends the session of the token presented (docs/decisions/0070-revocable-sessions.md). */
+export default withApi({
+  POST: async (ctx) => logout(ctx.db, (await requireSession(ctx)).claims),
+});
+
+export const config: Config = { path: '/api/auth/logout' };
