@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { AcceptBidSchema, BidSchema } from '../../src/contract/marketplace.ts';
+import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
 import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
@@ -12,6 +13,7 @@ async function act(ctx: ApiContext) {
   const [id = '', action] = segmentsAfter(ctx, '/api/enhanced/quotes');
   if (action === 'bid') {
     const mechanic = await requireRole(ctx, 'mechanic');
+    requireApprovedMechanic(mechanic, 'bid');
     return json(await submitBid(ctx.db, mechanic, id, await ctx.body(BidSchema)), 201);
   }
   const pilot = await requireRole(ctx, 'pilot');

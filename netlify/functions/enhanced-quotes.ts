@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { ServiceRequestSchema } from '../../src/contract/marketplace.ts';
+import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { createRequest, getRequest, listCustomerRequests, listMechanicRequests } from '../../src/features/marketplace/requests.server.ts';
 import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
@@ -15,7 +16,11 @@ export default withApi({
   GET: async (ctx) => {
     const [id] = segmentsAfter(ctx, BASE);
     if (id === 'user' || id === undefined) return listCustomerRequests(ctx.db, (await requireRole(ctx, 'pilot', 'admin')).id);
-    if (id === 'mechanic') return listMechanicRequests(ctx.db, (await requireRole(ctx, 'mechanic')).id);
+    if (id === 'mechanic') {
+      const mechanic = await requireRole(ctx, 'mechanic');
+      requireApprovedMechanic(mechanic, 'requests');
+      return listMechanicRequests(ctx.db, mechanic.id);
+    }
     const user = await requireUser(ctx);
     const kind = user.role === 'admin' ? 'admin' : user.role === 'mechanic' ? 'mechanic' : 'owner';
     return getRequest(ctx.db, { kind, userId: user.id }, id);

@@ -33,6 +33,8 @@ export async function seedAccounts(db: Db, adminPassword: string): Promise<DemoL
         yearsExperience: 22,
         serviceRadius: 150,
         hourlyRate: 115,
+        // The demo mechanic is vetted already: the demo shows a working marketplace.
+        mechanicStatus: 'approved' as const,
       },
     },
   ];

@@ -54,6 +54,8 @@ export const MARKETPLACE = {
   notificationsMaxLimit: 100,
   overviewItems: 3,
   maxRadiusMiles: 3000,
+  /** How far a mechanic may say they travel (issue 11: wide radii exposed every request). */
+  maxServiceRadiusMiles: 500,
   maxMoney: 10_000_000,
   maxHours: 100_000,
   maxEstimatedHours: 5000,
@@ -264,7 +266,7 @@ export const MechanicProfileSchema = z
       .transform((v) => [...new Set(v ?? [])]),
     hourlyRate: requiredNumber('Hourly rate', { max: 100_000, money: true }),
     travelRate: optionalNumber('Travel rate', { max: 100_000, money: true }),
-    serviceRadius: requiredNumber('Service radius', { min: 1, max: MARKETPLACE.maxRadiusMiles, integer: true }, MARKETPLACE.serviceRadius),
+    serviceRadius: requiredNumber('Service radius', { min: 1, max: MARKETPLACE.maxServiceRadiusMiles, integer: true }, MARKETPLACE.serviceRadius),
     baseLocation: requiredText('Base location', MARKETPLACE.text.short),
     businessName: optionalText('Business name', MARKETPLACE.text.short),
     availableWeekdays: z

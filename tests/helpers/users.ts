@@ -18,7 +18,10 @@ export interface TestUser {
  * A user straight in the database with a valid token. The password hash uses a low scrypt cost
  * (stored in the hash itself) so suites can make many users quickly; login code verifies it as usual.
  */
-export async function createUser(role: Role, overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; location: string; serviceRadius: number }> = {}): Promise<TestUser> {
+export async function createUser(
+  role: Role,
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; location: string; serviceRadius: number; mechanicStatus: 'pending' | 'approved' | 'rejected' }> = {},
+): Promise<TestUser> {
   const password = overrides.password ?? 'Correct-Horse-9';
   const email = overrides.email ?? uniqueEmail(role);
   const firstName = overrides.firstName ?? role.charAt(0).toUpperCase() + role.slice(1);
@@ -37,9 +40,24 @@ export async function createUser(role: Role, overrides: Partial<{ firstName: str
       yearsExperience: role === 'mechanic' ? 10 : null,
       serviceRadius: role === 'mechanic' ? (overrides.serviceRadius ?? 50) : null,
       hourlyRate: role === 'mechanic' ? 95 : null,
+      // Mechanics made by tests are vetted unless a test asks otherwise (see approveMechanic).
+      mechanicStatus: role === 'mechanic' ? (overrides.mechanicStatus ?? 'approved') : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = await signAccessToken({ sub: row.id, role });
   return { id: row.id, email, password, role, token, firstName, lastName };
+}
+
+/**
+ * Approves a mechanic the way an administrator would, for tests whose mechanic registered through
+ * the API (new mechanics start pending: docs/decisions/0073-mechanic-vetting.md).
+ */
+export async function approveMechanic(mechanicId: string): Promise<void> {
+  await testDb()
+    .updateTable('users')
+    .set({ mechanicStatus: 'approved', mechanicReviewedAt: new Date() })
+    .where('id', '=', mechanicId)
+    .where('role', '=', 'mechanic')
+    .execute();
 }

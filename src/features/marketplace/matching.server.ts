@@ -40,13 +40,14 @@ function describe(r: RequestForMatching): string {
   return `${labelOf(SERVICE_TYPES, r.serviceType)} for a ${r.aircraftMake} ${r.aircraftModel} at ${r.serviceLocation}`;
 }
 
-/** Every mechanic with a profile, as matching sees them (a mechanic account is required). */
+/** Every approved mechanic with a profile, as matching sees them (docs/decisions/0073). */
 async function loadMechanics(db: Db, onlyId?: string): Promise<MatchableMechanic[]> {
   let query = db
     .selectFrom('mechanicProfiles as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
     .select(['p.userId', 'p.baseLatitude', 'p.baseLongitude', 'p.serviceRadius', 'p.rating', 'p.completedJobs'])
-    .where('u.role', '=', 'mechanic');
+    .where('u.role', '=', 'mechanic')
+    .where('u.mechanicStatus', '=', 'approved');
   if (onlyId) query = query.where('p.userId', '=', onlyId);
   const rows = await query.execute();
   return rows.map((r) => ({

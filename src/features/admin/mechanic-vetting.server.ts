@@ -1,0 +1,104 @@
+import { VETTING_MESSAGES, type MechanicForReview, type MechanicVettingStatus } from '../../contract/mechanic-vetting.ts';
+import type { UserRow } from '../../server/auth/guards.server.ts';
+import type { Db } from '../../server/db/client.ts';
+import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { isUuid } from '../../contract/ids.ts';
+import { rematchMechanic } from '../marketplace/matching.server.ts';
+import { enqueueEmail } from '../messaging/outbox.server.ts';
+
+/**
+ * A mechanic sees requests and bids only once an administrator has approved the account
+ * (docs/decisions/0073-mechanic-vetting.md). 403 with a sentence saying why otherwise.
+ */
+export function requireApprovedMechanic(mechanic: UserRow, action: 'requests' | 'bid'): void {
+  if (mechanic.mechanicStatus === 'approved') return;
+  if (mechanic.mechanicStatus === 'rejected') throw forbidden(VETTING_MESSAGES.rejected);
+  throw forbidden(action === 'bid' ? VETTING_MESSAGES.pendingBid : VETTING_MESSAGES.pendingRequests);
+}
+
+export async function listMechanicsForReview(db: Db, status: MechanicVettingStatus): Promise<MechanicForReview[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('mechanicProfiles as p', 'p.userId', 'u.id')
+    .select([
+      'u.id',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+      'u.phone',
+      'u.location',
+      'u.certificationNumber',
+      'p.apNumber',
+      'u.yearsExperience',
+      'u.serviceRadius',
+      'u.mechanicStatus',
+      'u.mechanicReviewReason',
+      'u.mechanicReviewedAt',
+      'u.createdAt',
+    ])
+    .where('u.role', '=', 'mechanic')
+    .where('u.mechanicStatus', '=', status)
+    .orderBy('u.createdAt', status === 'pending' ? 'asc' : 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    location: r.location,
+    certificationNumber: r.certificationNumber,
+    apNumber: r.apNumber ?? null,
+    yearsExperience: r.yearsExperience,
+    serviceRadius: r.serviceRadius,
+    status: r.mechanicStatus ?? 'pending',
+    reviewReason: r.mechanicReviewReason,
+    reviewedAt: r.mechanicReviewedAt ? new Date(r.mechanicReviewedAt).toISOString() : null,
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
+}
+
+async function review(db: Db, id: string, status: 'approved' | 'rejected', reason: string | null) {
+  if (!isUuid(id)) throw notFound('Mechanic not found');
+  return db.transaction().execute(async (trx) => {
+    const mechanic = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('role', '=', 'mechanic')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!mechanic) throw notFound('Mechanic not found');
+    if (mechanic.mechanicStatus === status) throw conflict(`This mechanic is already ${status}`);
+    const updated = await trx
+      .updateTable('users')
+      .set({ mechanicStatus: status, mechanicReviewReason: reason, mechanicReviewedAt: new Date(), updatedAt: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (status === 'approved') {
+      await rematchMechanic(trx, id);
+      await enqueueEmail(trx, {
+        to: updated.email,
+        subject: 'Your Skyward Mobile Aviation mechanic account is approved',
+        text: `Hello ${updated.firstName},\n\nAn administrator approved your mechanic account. Service requests in your area now appear on your dashboard and you can submit quotes.\n`,
+        kind: 'mechanic.approved',
+      });
+    } else {
+      // A rejected mechanic keeps no matches: nothing of a customer's request stays visible.
+      await trx.deleteFrom('serviceRequestMatches').where('mechanicId', '=', id).execute();
+      await enqueueEmail(trx, {
+        to: updated.email,
+        subject: 'Your Skyward Mobile Aviation mechanic application',
+        text: `Hello ${updated.firstName},\n\nAn administrator reviewed your mechanic application and could not approve it.\n\nReason: ${reason}\n\nReply to this email if you think this is a mistake.\n`,
+        kind: 'mechanic.rejected',
+      });
+    }
+    const [row] = (await listMechanicsForReview(trx, status)).filter((m) => m.id === id);
+    return row;
+  });
+}
+
+export const approveMechanic = (db: Db, id: string) => review(db, id, 'approved', null);
+export const rejectMechanic = (db: Db, id: string, reason: string) => review(db, id, 'rejected', reason);
