@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_THROTTLE, SESSION_MESSAGES } from '../../src/contract/auth.ts';
+import { api, uniqueEmail, uniqueIp } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// Issue 11: sessions that can end (logout, logout-all, password change and reset), and a lockout
+// an attacker cannot aim at the owner. Everything through the real functions and database.
+
+const login = (email: string, password: string, o: { ip?: string; cookie?: string } = {}) =>
+  api.post('/api/auth/login', { email, password }, { ip: o.ip ?? uniqueIp(), ...(o.cookie ? { headers: { cookie: o.cookie } } : {}) });
+const me = (token: string) => api.get('/api/auth/me', { token });
+
+async function signIn(user: TestUser): Promise<string> {
+  const res = await login(user.email, user.password);
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+const resetEmails = (to: string) =>
+  testDb()
+    .selectFrom('outbox')
+    .select(['bodyText', 'subject', 'kind'])
+    .where('toAddress', '=', to)
+    .where('kind', '=', 'auth.password_reset')
+    .orderBy('createdAt', 'asc')
+    .execute();
+
+const tokenFrom = (body: string) => /\/reset-password\?token=([\w-]+)/.exec(body)?.[1] ?? '';
+
+describe('logout', () => {
+  it('revokes the token presented, and only that one', async () => {
+    const user = await createUser('pilot');
+    const [a, b] = [await signIn(user), await signIn(user)];
+    const out = await api.post('/api/auth/logout', undefined, { token: a });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ success: true, message: SESSION_MESSAGES.loggedOut });
+    expect((await me(a)).status).toBe(401);
+    expect((await me(b)).status).toBe(200);
+    // The revoked token is refused on every route, not just /me.
+    expect((await api.get('/api/aircraft', { token: a })).status).toBe(401);
+    // Logging out twice, or without a token, is a 401.
+    expect((await api.post('/api/auth/logout', undefined, { token: a })).status).toBe(401);
+    expect((await api.post('/api/auth/logout')).status).toBe(401);
+  });
+
+  it('logout-all ends every session of the user, not of others', async () => {
+    const user = await createUser('mechanic');
+    const other = await createUser('pilot');
+    const tokens = [user.token, await signIn(user), await signIn(user)];
+    const res = await api.post('/api/auth/logout-all', undefined, { token: tokens[1] });
+    expect(res.status).toBe(200);
+    for (const t of tokens) expect((await me(t)).status).toBe(401);
+    expect((await me(other.token)).status).toBe(200);
+    // A new sign-in works again.
+    expect((await me(await signIn(user))).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/password', () => {
+  it('changes the password, revokes the other sessions and answers a new token', async () => {
+    const user = await createUser('pilot');
+    const other = await signIn(user);
+    const res = await api.post('/api/auth/password', { currentPassword: user.password, newPassword: 'New-Hangar-Door-7' }, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expires_in', 'token_type', 'user']);
+    expect(res.body.user.id).toBe(user.id);
+    expect((await me(res.body.access_token)).status).toBe(200);
+    expect((await me(user.token)).status).toBe(401);
+    expect((await me(other)).status).toBe(401);
+    expect((await login(user.email, user.password)).status).toBe(401);
+    expect((await login(user.email, 'New-Hangar-Door-7')).status).toBe(200);
+  });
+
+  it('refuses a wrong current password, a short new one and no session', async () => {
+    const user = await createUser('pilot');
+    const wrong = await api.post('/api/auth/password', { currentPassword: 'not-it-at-all', newPassword: 'New-Hangar-Door-7' }, { token: user.token });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toBe(SESSION_MESSAGES.wrongCurrentPassword);
+    const short = await api.post('/api/auth/password', { currentPassword: user.password, newPassword: 'short' }, { token: user.token });
+    expect(short.status).toBe(400);
+    expect(short.body.detail).toBe('Password must be at least 8 characters');
+    expect((await api.post('/api/auth/password', { currentPassword: 'x', newPassword: 'New-Hangar-Door-7' })).status).toBe(401);
+    expect((await api.post('/api/auth/password', 'nonsense', { token: user.token })).status).toBe(400);
+    expect((await me(user.token)).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same 200 body for a registered and an unknown address; emails only the registered one', async () => {
+    const user = await createUser('pilot');
+    const ghost = uniqueEmail('ghost');
+    const known = await api.post('/api/auth/password-reset', { email: user.email.toUpperCase() });
+    const unknown = await api.post('/api/auth/password-reset', { email: ghost });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.text).toBe(unknown.text);
+    expect(known.body).toEqual({ success: true, message: SESSION_MESSAGES.resetRequested });
+    expect(await resetEmails(ghost)).toHaveLength(0);
+    const [email] = await resetEmails(user.email);
+    expect(email?.bodyText).toContain(user.firstName);
+    const bad = await api.post('/api/auth/password-reset', { email: 'not-an-email' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Enter a valid email address');
+  });
+
+  it('stores only a hash; the link works once, signs in, ends other sessions and sets the password', async () => {
+    const user = await createUser('mechanic');
+    const before = await signIn(user);
+    await api.post('/api/auth/password-reset', { email: user.email });
+    const [email] = await resetEmails(user.email);
+    const token = tokenFrom(email!.bodyText);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const stored = await testDb().selectFrom('passwordResetTokens').selectAll().where('userId', '=', user.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const minutes = (stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeCloseTo(30, 0);
+
+    const done = await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'Fresh-Start-2026' });
+    expect(done.status).toBe(200);
+    expect(done.body.user.id).toBe(user.id);
+    expect((await me(done.body.access_token)).status).toBe(200);
+    expect((await me(before)).status).toBe(401);
+    expect((await login(user.email, 'Fresh-Start-2026')).status).toBe(200);
+
+    const again = await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'Another-One-2026' });
+    expect(again.status).toBe(400);
+    expect(again.body.detail).toBe(SESSION_MESSAGES.resetInvalid);
+  });
+
+  it('refuses an expired link, an unknown one and a weak password', async () => {
+    const user = await createUser('pilot');
+    await api.post('/api/auth/password-reset', { email: user.email });
+    const token = tokenFrom((await resetEmails(user.email))[0]!.bodyText);
+    expect((await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'short' })).status).toBe(400);
+    await testDb().updateTable('passwordResetTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', user.id).execute();
+    const expired = await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'Long-Enough-2026' });
+    expect(expired.status).toBe(400);
+    expect(expired.body.detail).toBe(SESSION_MESSAGES.resetInvalid);
+    expect((await api.post('/api/auth/password-reset/confirm', { token: 'made-up', newPassword: 'Long-Enough-2026' })).status).toBe(400);
+    expect((await api.post('/api/auth/password-reset/confirm', {})).status).toBe(400);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
+
+  it('emails one address at most 3 times a day, answering the same each time', async () => {
+    const user = await createUser('pilot');
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await api.post('/api/auth/password-reset', { email: user.email })).text);
+    expect(new Set(answers).size).toBe(1);
+    expect(await resetEmails(user.email)).toHaveLength(3);
+  });
+});
+
+describe('a lockout that cannot be aimed', () => {
+  async function lockOut(email: string) {
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1) expect((await login(email, `guess-${i}`)).status).toBe(401);
+  }
+
+  it('lets the owner in from a browser that signed in before; a new browser stays locked out', async () => {
+    const user = await createUser('admin');
+    const first = await login(user.email, user.password);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^sma_device=[^;]+; Max-Age=\d+; Path=\/api\/auth; HttpOnly; Secure; SameSite=Strict$/);
+    const cookie = setCookie.split(';')[0]!;
+    await lockOut(user.email);
+    expect((await login(user.email, user.password)).status).toBe(429);
+    expect((await login(user.email, user.password, { cookie })).status).toBe(200);
+    // A forged or another account's cookie earns nothing.
+    expect((await login(user.email, user.password, { cookie: `${cookie}x` })).status).toBe(429);
+    const other = await createUser('pilot');
+    const otherCookie = (await login(other.email, other.password)).headers.get('set-cookie')!.split(';')[0]!;
+    expect((await login(user.email, user.password, { cookie: otherCookie })).status).toBe(429);
+  });
+
+  it('counts wrong passwords from a trusted browser on their own, and a reset link unlocks the account', async () => {
+    const user = await createUser('pilot');
+    const cookie = (await login(user.email, user.password)).headers.get('set-cookie')!.split(';')[0]!;
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1)
+      expect((await login(user.email, `guess-${i}`, { cookie })).status).toBe(401);
+    expect((await login(user.email, user.password, { cookie })).status).toBe(429);
+    expect((await login(user.email, user.password)).status).toBe(200);
+
+    await lockOut(user.email);
+    await api.post('/api/auth/password-reset', { email: user.email });
+    const token = tokenFrom((await resetEmails(user.email))[0]!.bodyText);
+    expect((await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'Unlocked-Again-1' })).status).toBe(200);
+    expect((await login(user.email, 'Unlocked-Again-1')).status).toBe(200);
+  });
+
+  it('an administrator unlocks an account; nobody else can', async () => {
+    const admin = await createUser('admin');
+    const user = await createUser('mechanic');
+    await lockOut(user.email);
+    expect((await login(user.email, user.password)).status).toBe(429);
+    expect((await api.post(`/api/admin/users/${user.id}/unlock`, undefined, { token: user.token })).status).toBe(403);
+    expect((await api.post(`/api/admin/users/00000000-0000-4000-8000-000000000000/unlock`, undefined, { token: admin.token })).status).toBe(404);
+    const res = await api.post(`/api/admin/users/${user.id}/unlock`, undefined, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
+});
