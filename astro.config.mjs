@@ -14,7 +14,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|dashboard|login|blog\/article)\/?$/.test(page) })],
+  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|dashboard|login|reset-password|blog\/article)\/?$/.test(page) })],
   vite: {
     plugins: [
       tailwindcss(),

@@ -49,7 +49,7 @@ describe('logout', () => {
     const user = await createUser('mechanic');
     const other = await createUser('pilot');
     const tokens = [user.token, await signIn(user), await signIn(user)];
-    const res = await api.post('/api/auth/logout-all', undefined, { token: tokens[1] });
+    const res = await api.post('/api/auth/logout-all', undefined, { token: tokens[1]! });
     expect(res.status).toBe(200);
     for (const t of tokens) expect((await me(t)).status).toBe(401);
     expect((await me(other.token)).status).toBe(200);

@@ -6,6 +6,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import type { DashboardStats } from '../../contract/admin-dashboard.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
+import { ChangePasswordButton } from '../auth/ChangePasswordDialog.tsx';
 import type { SessionUser } from '../auth/session.ts';
 import LeadsTab from './LeadsTab.tsx';
 import QuotesTab from './QuotesTab.tsx';
@@ -65,6 +66,7 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
               System Config
             </Button>
           </div>
+          <ChangePasswordButton onSignedOutEverywhere={onLogout} />
           <Button variant="ghost" size="sm" className="ml-auto sm:ml-0" onClick={onLogout}>
             <LogOut className="h-4 w-4" aria-hidden="true" />
             Logout

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AUTH_MESSAGES,
   LoginSchema,
+  PASSWORD_RESET,
   type AuthResponse,
   type LoginData,
   type LoginInput,
@@ -85,6 +86,11 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
           {...register('password')}
         />
       </FormField>
+      <p className="text-right text-sm">
+        <a href={PASSWORD_RESET.path} className="font-medium text-primary underline-offset-4 hover:underline">
+          Forgot password?
+        </a>
+      </p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Spinner />}
         {isSubmitting ? 'Signing in...' : 'Sign In'}

@@ -52,7 +52,10 @@ export function useSession() {
     setState({ status: 'signed-in', user });
   }, []);
 
+  // Logout ends the session on the server too (the token is revoked, not just forgotten). The
+  // screen does not wait for it: a failed call still signs this browser out.
   const signOut = useCallback(() => {
+    if ($token.get()) void api('/auth/logout', { method: 'POST' }).catch(() => undefined);
     clearSession();
     setState({ status: 'signed-out' });
   }, []);

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { BrandLink } from '../../auth/BrandLink.tsx';
+import { ChangePasswordButton } from '../../auth/ChangePasswordDialog.tsx';
 
 /** The dashboards' header: brand, a heading, the bell, who is signed in, and Logout. */
 export function DashboardHeader({ heading, subheading, bell, name, roleLabel, onLogout }: { heading: string; subheading?: string; bell: ReactNode; name: string; roleLabel: string; onLogout: () => void }) {
@@ -15,6 +16,7 @@ export function DashboardHeader({ heading, subheading, bell, name, roleLabel, on
             <p className="text-sm font-semibold">{name}</p>
             <p className="text-xs text-muted-foreground">{roleLabel}</p>
           </div>
+          <ChangePasswordButton onSignedOutEverywhere={onLogout} />
           <Button variant="outline" size="sm" onClick={onLogout}>
             <LogOut className="h-4 w-4" aria-hidden="true" />
             Logout

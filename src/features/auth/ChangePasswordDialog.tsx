@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  ChangePasswordSchema,
+  SESSION_MESSAGES,
+  type AuthResponse,
+  type ChangePasswordInput,
+} from '../../contract/auth.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { fieldAria, FormField } from './FormField.tsx';
+import { saveSession } from './session.ts';
+
+/**
+ * 'Change password' in the dashboards' headers: current and new password, the same schema as
+ * POST /api/auth/password. On success the new token replaces the stored one (the server ended every
+ * other session). 'Sign out of all devices' ends every session, this one included.
+ */
+export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEverywhere: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(ChangePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+
+  const onSubmit = async (values: ChangePasswordInput) => {
+    setError(null);
+    try {
+      const res = await api<AuthResponse>('/auth/password', { body: values });
+      saveSession(res.access_token, res.user);
+      toast.success(SESSION_MESSAGES.passwordChanged);
+      reset();
+      setOpen(false);
+    } catch (err) {
+      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to change password');
+    }
+  };
+
+  const signOutEverywhere = async () => {
+    try {
+      await api('/auth/logout-all', { method: 'POST' });
+      toast.success(SESSION_MESSAGES.loggedOutEverywhere);
+    } catch {
+      /* the session is gone either way */
+    }
+    setOpen(false);
+    onSignedOutEverywhere();
+  };
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <KeyRound className="h-4 w-4" aria-hidden="true" />
+        Change password
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) {
+            reset();
+            setError(null);
+          }
+        }}
+        title="Change password"
+        description="Other devices signed in to your account will be signed out."
+      >
+        <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+          {error && <Alert>{error}</Alert>}
+          <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              {...fieldAria('current-password', errors.currentPassword?.message)}
+              {...register('currentPassword')}
+            />
+          </FormField>
+          <FormField id="new-password" label="New password" error={errors.newPassword?.message} hint="At least 8 characters">
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              {...fieldAria('new-password', errors.newPassword?.message, true)}
+              {...register('newPassword')}
+            />
+          </FormField>
+          <div className="flex flex-wrap justify-between gap-2">
+            <Button type="button" variant="ghost" onClick={() => void signOutEverywhere()}>
+              Sign out of all devices
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting && <Spinner />}
+              Save password
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  SESSION_MESSAGES,
+  type AuthResponse,
+  type PasswordResetConfirmInput,
+  type PasswordResetRequestInput,
+} from '../../contract/auth.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { BrandLink } from './BrandLink.tsx';
+import { fieldAria, FormField } from './FormField.tsx';
+import { saveSession } from './session.ts';
+
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail ? err.detail : fallback);
+
+/** Step 1: the email address. The answer is the same whether or not it has an account. */
+function RequestForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
+
+  const onSubmit = async (values: PasswordResetRequestInput) => {
+    setError(null);
+    try {
+      const res = await api<{ message: string }>('/auth/password-reset', { body: values, auth: false });
+      setSent(res.message);
+    } catch (err) {
+      setError(errorText(err, 'Something went wrong. Please try again.'));
+    }
+  };
+
+  if (sent) return <p role="status">{sent}</p>;
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      {error && <Alert>{error}</Alert>}
+      <FormField id="reset-email" label="Email" error={errors.email?.message}>
+        <Input id="reset-email" type="email" autoComplete="username" {...fieldAria('reset-email', errors.email?.message)} {...register('email')} />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        Email me a reset link
+      </Button>
+    </form>
+  );
+}
+
+/** Step 2, from the emailed link: the new password. Success signs in and opens the dashboard. */
+function ConfirmForm({ token }: { token: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordResetConfirmInput>({ resolver: zodResolver(PasswordResetConfirmSchema), defaultValues: { token, newPassword: '' } });
+
+  const onSubmit = async (values: PasswordResetConfirmInput) => {
+    setError(null);
+    try {
+      const res = await api<AuthResponse>('/auth/password-reset/confirm', { body: values, auth: false });
+      saveSession(res.access_token, res.user);
+      setDone(true);
+    } catch (err) {
+      setError(errorText(err, 'Something went wrong. Please try again.'));
+    }
+  };
+
+  if (done)
+    return (
+      <div className="space-y-4" role="status">
+        <p>{SESSION_MESSAGES.resetDone}</p>
+        <a href="/dashboard" className={`${buttonClass()} w-full`}>
+          Go to your dashboard
+        </a>
+      </div>
+    );
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+      {error && <Alert>{error}</Alert>}
+      <input type="hidden" {...register('token')} />
+      <FormField id="reset-new-password" label="New password" error={errors.newPassword?.message} hint="At least 8 characters">
+        <Input
+          id="reset-new-password"
+          type="password"
+          autoComplete="new-password"
+          {...fieldAria('reset-new-password', errors.newPassword?.message, true)}
+          {...register('newPassword')}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner />}
+        Set new password
+      </Button>
+    </form>
+  );
+}
+
+/** The island of /reset-password: ask for a link, or (with ?token=) choose the new password. */
+export default function ResetPasswordApp() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    setToken(params.get('token'));
+    // The secret should not linger in the address bar or in history.
+    if (params.has('token')) history.replaceState(null, '', location.pathname);
+  }, []);
+
+  return (
+    <main id="main" className="flex min-h-screen flex-col items-center bg-muted px-4 py-8 sm:py-12">
+      <BrandLink />
+      <Card className="mt-6 w-full max-w-lg">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-bold">{token ? 'Choose a new password' : 'Reset your password'}</h1>
+          <CardDescription>
+            {token
+              ? 'The link works once. Other devices signed in to your account will be signed out.'
+              : 'Enter the email address of your account and we will email you a link to reset your password.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {token === undefined ? null : token ? <ConfirmForm token={token} /> : <RequestForm />}
+          <p className="mt-4 text-center text-sm">
+            <a href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              Back to sign in
+            </a>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
