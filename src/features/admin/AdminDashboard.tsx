@@ -17,6 +17,7 @@ import { useAdminData } from './use-admin-data.ts';
 const MarketingPanel = lazy(() => import('../marketing/MarketingPanel.tsx'));
 const BlogAdminPanel = lazy(() => import('../blog/BlogAdminPanel.tsx'));
 const CustomersPanel = lazy(() => import('./CustomersPanel.tsx'));
+const MechanicsPanel = lazy(() => import('./MechanicsPanel.tsx'));
 const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
 const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
 
@@ -33,6 +34,8 @@ const TABS = [
   { value: 'marketing', label: 'Marketing' },
   { value: 'blog', label: 'Blog Posts' },
   { value: 'customers', label: 'Customers' },
+  // Vetting: new mechanics wait for approval here (docs/decisions/0073).
+  { value: 'mechanics', label: 'Mechanics' },
   // Beyond the spec's five tabs: emails and SMS the product sent or is waiting to send.
   { value: 'outbox', label: 'Outbox' },
 ] as const;
@@ -114,6 +117,9 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
                   </TabsContent>
                   <TabsContent value="customers">
                     <CustomersPanel />
+                  </TabsContent>
+                  <TabsContent value="mechanics">
+                    <MechanicsPanel />
                   </TabsContent>
                   <TabsContent value="outbox">
                     <OutboxPanel />

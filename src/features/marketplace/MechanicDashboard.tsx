@@ -54,13 +54,27 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useState<Tab>('overview');
   const [profileOpen, setProfileOpen] = useState(false);
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
+  const [vetting, setVetting] = useState<string | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
 
   // The spec's three calls, fetched together on load and after a profile save or a quote.
   const loadLists = useCallback(async () => {
     const [requests, appointments] = await Promise.all([
-      getWithRetry<ServiceRequest[]>('/enhanced/quotes/mechanic'),
+      // A mechanic awaiting an administrator's approval gets 403 with the reason: no requests yet.
+      getWithRetry<ServiceRequest[]>('/enhanced/quotes/mechanic').then(
+        (list) => {
+          setVetting(null);
+          return list;
+        },
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 403 && err.detail) {
+            setVetting(err.detail);
+            return [] as ServiceRequest[];
+          }
+          throw err;
+        },
+      ),
       getWithRetry<Appointment[]>('/appointments/mechanic'),
       reloadNotifications(),
     ]);
@@ -128,6 +142,11 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
         onLogout={onLogout}
       />
       <main className="container-page py-6">
+        {vetting && (
+          <div role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            {vetting}
+          </div>
+        )}
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
           <TabsList aria-label="Dashboard sections">
             {TABS.map((t) => (

@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
+import {
+  MECHANIC_STATUS_LABELS,
+  MECHANIC_STATUSES,
+  REJECT_REASON_MAX,
+  RejectMechanicSchema,
+  type MechanicForReview,
+  type MechanicVettingStatus,
+} from '../../contract/mechanic-vetting.ts';
+import { api, ApiError } from '../../lib/api-client.ts';
+import { formatDate } from '../../lib/format.ts';
+import { LoadError } from './LoadError.tsx';
+
+/**
+ * Mechanic vetting (docs/decisions/0073): new mechanics wait here with their A&P certificate
+ * number until an administrator approves them, or rejects them with a reason that is emailed.
+ */
+export default function MechanicsPanel() {
+  const [status, setStatus] = useState<MechanicVettingStatus>('pending');
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: MechanicForReview[] }
+  >({
+    status: 'loading',
+  });
+  const [rejecting, setRejecting] = useState<MechanicForReview | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    api<MechanicForReview[]>(`/admin/mechanics?status=${status}`, { signal: controller.signal })
+      .then((list) => setState({ status: 'ready', list }))
+      .catch(() => !controller.signal.aborted && setState({ status: 'error' }));
+    return () => controller.abort();
+  }, [status, version]);
+
+  const approve = async (m: MechanicForReview) => {
+    setBusy(m.id);
+    try {
+      await api(`/admin/mechanics/${m.id}/approve`, { method: 'POST' });
+      toast.success(`${m.firstName} ${m.lastName} approved`);
+      setVersion((v) => v + 1);
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to approve mechanic');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reject = async () => {
+    if (!rejecting) return;
+    const parsed = RejectMechanicSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Reason is required');
+      return;
+    }
+    setBusy(rejecting.id);
+    try {
+      await api(`/admin/mechanics/${rejecting.id}/reject`, { body: parsed.data });
+      toast.success(`${rejecting.firstName} ${rejecting.lastName} rejected`);
+      setRejecting(null);
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to reject mechanic');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-3">
+        <Label htmlFor="mechanic-status">Show</Label>
+        <NativeSelect
+          id="mechanic-status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as MechanicVettingStatus)}
+          className="w-48"
+          options={MECHANIC_STATUSES.map((s) => ({ value: s, label: MECHANIC_STATUS_LABELS[s] }))}
+        />
+      </div>
+      {state.status === 'loading' && <Loading label="Loading mechanics..." />}
+      {state.status === 'error' && (
+        <LoadError message="Failed to load mechanics" onRetry={() => setVersion((v) => v + 1)} />
+      )}
+      {state.status === 'ready' && state.list.length === 0 && (
+        <Card>
+          <CardContent className="py-10 text-center text-sm text-muted-foreground">
+            {status === 'pending'
+              ? 'No mechanic is waiting for review.'
+              : `No ${MECHANIC_STATUS_LABELS[status].toLowerCase()} mechanics.`}
+          </CardContent>
+        </Card>
+      )}
+      {state.status === 'ready' && state.list.length > 0 && (
+        <ul className="space-y-3" aria-label="Mechanics">
+          {state.list.map((m) => (
+            <li key={m.id}>
+              <Card>
+                <CardContent className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="space-y-1 text-sm">
+                    <p className="text-base font-semibold">
+                      {m.firstName} {m.lastName} <Badge tone="secondary">{MECHANIC_STATUS_LABELS[m.status]}</Badge>
+                    </p>
+                    <p>{m.email}</p>
+                    <p>
+                      A&amp;P certificate: <strong>{m.certificationNumber ?? m.apNumber ?? 'not given'}</strong>
+                      {m.apNumber && m.certificationNumber && m.apNumber !== m.certificationNumber
+                        ? ` (profile: ${m.apNumber})`
+                        : ''}
+                    </p>
+                    <p className="text-muted-foreground">
+                      {[
+                        m.location,
+                        m.yearsExperience !== null ? `${m.yearsExperience} years` : null,
+                        m.serviceRadius !== null ? `${m.serviceRadius} mi radius` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                    <p className="text-muted-foreground">Signed up {formatDate(m.createdAt)}</p>
+                    {m.reviewReason && <p>Reason: {m.reviewReason}</p>}
+                  </div>
+                  <div className="flex gap-2">
+                    {m.status !== 'approved' && (
+                      <Button size="sm" disabled={busy === m.id} onClick={() => void approve(m)}>
+                        Approve
+                      </Button>
+                    )}
+                    {m.status !== 'rejected' && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={busy === m.id}
+                        onClick={() => {
+                          setRejecting(m);
+                          setReason('');
+                          setError(null);
+                        }}
+                      >
+                        Reject
+                      </Button>
+                    )}
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title="Reject mechanic"
+        description="The reason is emailed to the mechanic."
+      >
+        <div className="space-y-4">
+          {error && <Alert>{error}</Alert>}
+          <div>
+            <Label htmlFor="reject-reason">Reason</Label>
+            <Textarea
+              id="reject-reason"
+              value={reason}
+              maxLength={REJECT_REASON_MAX}
+              onChange={(e) => setReason(e.target.value)}
+              rows={4}
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setRejecting(null)}>
+              Cancel
+            </Button>
+            <Button disabled={busy !== null} onClick={() => void reject()}>
+              Reject mechanic
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
