@@ -3,6 +3,7 @@ import { BUSINESS } from '../../contract/business.ts';
 import { POPUP_LEAD_SOURCE, POPUP_OFFER, type Lead } from '../../contract/lead.ts';
 import type { Db } from '../../server/db/client.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
+import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';
 
 /**
  * Saves a captured lead with status `New`. The same email and source a second time updates the
@@ -22,7 +23,10 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
       // xmax = 0 only for a freshly inserted row: tells an insert from an update in one statement.
       .returning(['id', sql<boolean>`(xmax = 0)`.as('created')])
       .executeTakeFirstOrThrow();
-    if (row.created && lead.source === POPUP_LEAD_SOURCE) {
+    // Unverified address: at most 3 emails a day, and no visitor text but a plausible first name
+    // (docs/decisions/0077-unverified-recipients.md).
+    if (row.created && lead.source === POPUP_LEAD_SOURCE && (await allowEmailTo(trx, lead.email))) {
+      const firstName = safeFirstName(lead.firstName);
       await enqueueEmail(
         trx,
         {
@@ -30,7 +34,7 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
           to: lead.email,
           subject: `Your ${POPUP_OFFER.discountPercent}% discount from ${BUSINESS.name}`,
           text: [
-            `Hi ${lead.firstName},`,
+            `Hi ${firstName},`,
             '',
             `Your ${POPUP_OFFER.discountPercent}% discount on your next aircraft service is secured, together with a free consultation worth $${POPUP_OFFER.consultationValueUsd}.`,
             `Mention this email when you request your quote within the next ${POPUP_OFFER.expiresHours} hours.`,
@@ -38,7 +42,7 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
             `${BUSINESS.name} - ${BUSINESS.phoneDisplay}`,
           ].join('\n'),
         },
-        { firstName: lead.firstName, lastName: '', userId: row.id },
+        { firstName, lastName: '', userId: row.id },
       );
     }
     return { created: row.created };

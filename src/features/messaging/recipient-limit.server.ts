@@ -21,3 +21,13 @@ export async function allowEmailTo(db: Db, address: string, perDay = UNVERIFIED_
     .executeTakeFirstOrThrow();
   return row.hits <= perDay;
 }
+
+/**
+ * The only visitor-typed text an email to an unverified address may carry: a first name that looks
+ * like one (letters, spaces, hyphens, apostrophes, periods; at most 40 characters), else 'there'.
+ * A "first name" of `Win a prize at evil.example` is not repeated to whoever owns the address.
+ */
+export function safeFirstName(name: string): string {
+  const trimmed = name.trim();
+  return /^[\p{L}][\p{L}\p{M}' .-]{0,39}$/u.test(trimmed) && !/\.\s*\p{L}{2,}/u.test(trimmed) ? trimmed : 'there';
+}

@@ -10,6 +10,7 @@ import {
 import { BUSINESS } from '../../contract/business.ts';
 import type { Db } from '../../server/db/client.ts';
 import { businessNotificationEmail, enqueueEmail } from '../messaging/outbox.server.ts';
+import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';
 import { estimateSavingsPercent } from './savings.ts';
 
 function summary(q: QuoteRequest, savings: number | undefined): string {
@@ -70,7 +71,10 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
       subject: `New quote request: ${labelOf(SERVICE_TYPES, q.serviceType)} for ${q.aircraftMake} ${q.aircraftModel}`,
       text: summary(q, savings),
     });
-    if (q.emailUpdates) {
+    // The visitor's address is unverified: at most 3 such emails a day reach it, and the only text
+    // of theirs it carries is a plausible first name (docs/decisions/0077-unverified-recipients.md).
+    if (q.emailUpdates && (await allowEmailTo(trx, q.returnEmail))) {
+      const firstName = safeFirstName(q.firstName);
       await enqueueEmail(
         trx,
         {
@@ -78,9 +82,9 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
           to: q.returnEmail,
           subject: `We received your quote request - ${BUSINESS.name}`,
           text: [
-            `Hi ${q.firstName},`,
+            `Hi ${firstName},`,
             '',
-            `Thank you for asking ${BUSINESS.name} for a quote on your ${q.aircraftMake} ${q.aircraftModel}.`,
+            `Thank you for asking ${BUSINESS.name} for a quote on your ${labelOf(SERVICE_TYPES, q.serviceType).toLowerCase()}.`,
             `A certified A&P mechanic will reply with a competitive quote within 24 hours.`,
             savings === undefined ? '' : `Based on your last invoice, we estimate you could save about ${savings}%.`,
             '',
@@ -89,7 +93,7 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
             .filter((l, i, all) => l !== '' || all[i - 1] !== '')
             .join('\n'),
         },
-        { firstName: q.firstName, lastName: q.lastName, userId: id },
+        { firstName, lastName: '', userId: id },
       );
     }
   });
