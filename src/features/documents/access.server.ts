@@ -19,12 +19,31 @@ export interface Viewer {
 /** Request statuses in which the accepted mechanic works on the aircraft. */
 export const JOB_STATUSES = ['approved', 'in_progress', 'completed'] as const;
 
-/** The service requests `mechanicId` holds the accepted bid of, while the job is on or done. */
+/** How long after completing a job its mechanic still reads the aircraft's documents. */
+export const DOCUMENT_ACCESS_AFTER_COMPLETION_DAYS = 30;
+
+/**
+ * The service requests `mechanicId` holds the accepted bid of, from acceptance (approved, in
+ * progress) until 30 days after the job's completion (docs/decisions/0078).
+ */
 function jobsOf(db: Db, mechanicId: string) {
   return db
     .selectFrom('serviceRequests as sr')
     .innerJoin('bids as b', (j) => j.onRef('b.serviceRequestId', '=', 'sr.id').on('b.status', '=', 'accepted').on('b.mechanicId', '=', mechanicId))
-    .where('sr.status', 'in', JOB_STATUSES);
+    .where('sr.status', 'in', JOB_STATUSES)
+    .where((eb) =>
+      eb.or([
+        eb('sr.status', '!=', 'completed'),
+        eb.exists(
+          eb
+            .selectFrom('appointments as a')
+            .select('a.id')
+            .whereRef('a.serviceRequestId', '=', 'sr.id')
+            .where('a.mechanicId', '=', mechanicId)
+            .where(sql<SqlBool>`a.completed_at > now() - make_interval(days => ${DOCUMENT_ACCESS_AFTER_COMPLETION_DAYS})`),
+        ),
+      ]),
+    );
 }
 
 /** A WHERE condition on `documents as d`: the rows `viewer` may see. */

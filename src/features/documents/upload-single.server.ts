@@ -12,6 +12,7 @@ import { resolveTarget, type Viewer } from './access.server.ts';
 import { documentsStore } from './blob-store.server.ts';
 import { getDocument } from './documents.server.ts';
 import { checkFile, checkSize, cleanFileName } from './file-type.ts';
+import { assertQuota, withUserUploadLock } from './quota.server.ts';
 import { storeDocument } from './store-document.server.ts';
 
 /** Room for the multipart envelope and the text fields around the file. */
@@ -76,6 +77,10 @@ export async function uploadSingle(ctx: ApiContext, viewer: Viewer): Promise<Vau
   if (!check.ok) throw new HttpError(check.status, check.detail);
 
   const target = await resolveTarget(ctx.db, viewer, metadata);
-  const { id } = await storeDocument(ctx.db, documentsStore(), { viewer, target, metadata, fileName, bytes, check });
+  // Quota checked and the row inserted under the user's upload lock (docs/decisions/0078).
+  const { id } = await withUserUploadLock(ctx.db, viewer.id, async (trx) => {
+    await assertQuota(trx, viewer.id, bytes.byteLength);
+    return storeDocument(trx, documentsStore(), { viewer, target, metadata, fileName, bytes, check });
+  });
   return getDocument(ctx.db, viewer, id);
 }

@@ -2,7 +2,6 @@ import type { Store } from '@netlify/blobs';
 import { sql, type Selectable } from 'kysely';
 import {
   CHUNK_BYTES,
-  MAX_OPEN_UPLOADS_PER_USER,
   UPLOAD_SESSION_TTL_MS,
   chunkCount,
   chunkLength,
@@ -13,12 +12,13 @@ import {
 import { isUuid } from '../../contract/ids.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { UploadSessionMetadata, UploadSessionsTable } from '../../server/db/tables/documents.ts';
-import { HttpError, badRequest, conflict, notFound, tooManyRequests } from '../../server/http/errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { resolveTarget, type Viewer } from './access.server.ts';
 import { cleanupExpiredUploads } from './cleanup.server.ts';
 import { deleteParts, partKey, readBlobBytes } from './blob-store.server.ts';
 import { getDocument } from './documents.server.ts';
 import { checkContent, checkFile, checkName, checkSize, cleanFileName, HEAD_BYTES } from './file-type.ts';
+import { assertOpenUploadSlot, assertQuota, lockUserUploads, withUserUploadLock } from './quota.server.ts';
 import { sha256Hex, storeDocument } from './store-document.server.ts';
 
 /**
@@ -45,14 +45,6 @@ export async function createUpload(db: Db, store: Store, viewer: Viewer, data: U
   const target = await resolveTarget(db, viewer, data);
 
   await cleanupExpiredUploads(db, store);
-  const open = await db
-    .selectFrom('uploadSessions')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('userId', '=', viewer.id)
-    .executeTakeFirstOrThrow();
-  if (Number(open.n) >= MAX_OPEN_UPLOADS_PER_USER) {
-    throw tooManyRequests('You have too many uploads in progress. Finish or cancel one, or try again within the hour.', 60);
-  }
 
   const metadata: UploadSessionMetadata = {
     ...target,
@@ -62,19 +54,25 @@ export async function createUpload(db: Db, store: Store, viewer: Viewer, data: U
     fileName,
   };
   const totalChunks = chunkCount(data.size, CHUNK_BYTES);
-  const row = await db
-    .insertInto('uploadSessions')
-    .values({
-      userId: viewer.id,
-      metadata: JSON.stringify(metadata),
-      expectedSize: data.size,
-      expectedSha256: data.sha256,
-      chunkSize: CHUNK_BYTES,
-      totalChunks,
-      expiresAt: new Date(Date.now() + UPLOAD_SESSION_TTL_MS),
-    })
-    .returning(['id', 'expiresAt'])
-    .executeTakeFirstOrThrow();
+  // Cap and quota are checked and the session inserted under one per-user lock: parallel starts
+  // cannot all pass the count (docs/decisions/0078). The session reserves its size in the quota.
+  const row = await withUserUploadLock(db, viewer.id, async (trx) => {
+    await assertOpenUploadSlot(trx, viewer.id);
+    await assertQuota(trx, viewer.id, data.size);
+    return trx
+      .insertInto('uploadSessions')
+      .values({
+        userId: viewer.id,
+        metadata: JSON.stringify(metadata),
+        expectedSize: data.size,
+        expectedSha256: data.sha256,
+        chunkSize: CHUNK_BYTES,
+        totalChunks,
+        expiresAt: new Date(Date.now() + UPLOAD_SESSION_TTL_MS),
+      })
+      .returning(['id', 'expiresAt'])
+      .executeTakeFirstOrThrow();
+  });
   return { uploadId: row.id, chunkSize: CHUNK_BYTES, totalChunks, expiresAt: row.expiresAt.toISOString() };
 }
 
@@ -159,6 +157,7 @@ async function assemble(store: Store, session: SessionRow): Promise<Uint8Array> 
 export async function completeUpload(db: Db, store: Store, viewer: Viewer, uploadId: string): Promise<VaultDocument> {
   await liveSession(db, viewer, uploadId);
   const documentId = await db.transaction().execute(async (trx) => {
+    await lockUserUploads(trx, viewer.id);
     const session = await trx.selectFrom('uploadSessions').selectAll().where('id', '=', uploadId).forUpdate().executeTakeFirst();
     if (!session) throw uploadNotFound(); // completed or aborted by a concurrent call
     const missing = [...Array(session.totalChunks).keys()].filter((i) => !session.receivedChunks.includes(i));
@@ -174,6 +173,7 @@ export async function completeUpload(db: Db, store: Store, viewer: Viewer, uploa
     if (!check.ok) throw new RejectedFile(check.status, check.detail);
     // Access is checked again: the job may have been cancelled while the file was on its way.
     const target = await resolveTarget(trx, viewer, { aircraftId: meta.aircraftId, serviceRequestId: meta.serviceRequestId });
+    await assertQuota(trx, viewer.id, bytes.byteLength, session.id);
     const { id } = await storeDocument(trx, store, { viewer, target, metadata: meta, fileName: meta.fileName, bytes, check });
     await trx.deleteFrom('uploadSessions').where('id', '=', session.id).execute();
     return id;
