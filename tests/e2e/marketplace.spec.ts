@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 
 // The whole marketplace flow with two people in two browsers: a pilot and a mechanic.
 // Every step goes through the UI; the only shortcut is creating the two accounts by the API.
@@ -29,6 +30,8 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
     },
   });
   expect(res.status()).toBe(201);
+  // New mechanics wait for an administrator's approval; this one is approved as the console would.
+  if (role === 'mechanic') await approveMechanicAsAdmin(page.request, ((await res.json()) as { user: { id: string } }).user.id);
   await page.goto('/dashboard');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
