@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Spec section 9: how many rows the admin dashboard shows, and what the list calls allow. */
 export const ADMIN_LISTS = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { BLOG_MAX_LIMIT, BLOG_PAGE_SIZE } from './blog-constants.ts';
 
 /** Query of GET /api/blog/posts: bad numbers are refused, a too-big limit is capped. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 // The public constants and JSON shapes live in a dependency-free module that the blog's browser
 // scripts import (no validation library, no chunk shared with the admin console); the admin's

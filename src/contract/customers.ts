@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The admin's Customers tab: pilot accounts with their aircraft and service requests. */
 export const CUSTOMERS_PAGE = { defaultPerPage: 20, maxPerPage: 100, maxQuery: 100 } as const;

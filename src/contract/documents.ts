@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { emailSchema, HONEYPOT_FIELD } from './quote.ts';
 import { POPUP_LEAD_SOURCE } from './popup.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
 
 /** Lead-generation marketing (spec sections 2, 3, 5, 7, 9): roles, states, limits and payloads. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Vetting of mechanics by an administrator (docs/decisions/0073-mechanic-vetting.md). */
 export const MECHANIC_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
 import { AIRCRAFT_TYPES, HONEYPOT_FIELD, PREFERRED_TIMEFRAMES, QUOTE_LIMITS, SERVICE_TYPES } from './quote-fields.ts';
 

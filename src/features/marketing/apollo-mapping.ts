@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod.ts';
 import { stateCodeOf, type LeadRole, type LeadSearch } from '../../contract/marketing.ts';
 import { classifyLead, leadScore } from './lead-score.ts';
 
