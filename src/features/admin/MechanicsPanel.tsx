@@ -45,6 +45,19 @@ export default function MechanicsPanel() {
     return () => controller.abort();
   }, [status, version]);
 
+  // Clears a sign-in lockout of the account (docs/decisions/0076).
+  const unlock = async (m: MechanicForReview) => {
+    setBusy(m.id);
+    try {
+      await api(`/admin/users/${m.id}/unlock`, { method: 'POST' });
+      toast.success(`${m.firstName} ${m.lastName} can sign in again`);
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to unlock sign-in');
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const approve = async (m: MechanicForReview) => {
     setBusy(m.id);
     try {
@@ -150,6 +163,11 @@ export default function MechanicsPanel() {
                         }}
                       >
                         Reject
+                      </Button>
+                    )}
+                    {m.status === 'approved' && (
+                      <Button size="sm" variant="ghost" disabled={busy === m.id} onClick={() => void unlock(m)}>
+                        Unlock sign-in
                       </Button>
                     )}
                   </div>
