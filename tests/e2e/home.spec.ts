@@ -330,6 +330,9 @@ test.describe('header on a desktop', () => {
 });
 
 test.describe('accessibility', () => {
+  // axe is injected as an inline script, which the site's content policy rightly refuses; the
+  // policy itself is checked in tests/e2e/security.spec.ts.
+  test.use({ bypassCSP: true });
   async function axe(page: Page) {
     await page.addScriptTag({ content: axeSource });
     return page.evaluate(async () => {
