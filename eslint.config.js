@@ -3,6 +3,12 @@ import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
+// Schemas reaching the browser take `z` from src/contract/zod.ts, which turns off zod's eval probe
+// before any schema exists (the content policy forbids eval: docs/decisions/0074).
+const ZOD_FROM_CONTRACT = {
+  paths: [{ name: 'zod', importNames: ['z'], message: 'Import { z } from src/contract/zod.ts (jitless in the browser, for the CSP).' }],
+};
+
 export default tseslint.config(
   { ignores: ['dist/', '.netlify/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/.out/'] },
   js.configs.recommended,
@@ -18,16 +24,41 @@ export default tseslint.config(
     },
   },
   {
-    // Schemas shared with the browser take `z` from src/contract/zod.ts, which turns off zod's
-    // eval probe before any schema exists (the CSP forbids eval: docs/decisions/0074).
-    files: ['src/contract/**/*.ts', 'src/features/**/*.ts', 'src/features/**/*.tsx', 'src/lib/**/*.ts'],
-    ignores: ['src/contract/zod.ts', '**/*.server.ts', '**/*.test.ts'],
+    // Code that can reach the browser (islands, their pure helpers, the contract, lib) never imports
+    // server code: `*.server.ts` holds database access and secrets.
+    files: ['src/**/*.tsx', 'src/**/*.ts', 'src/**/*.astro'],
+    ignores: ['src/**/*.server.ts', 'src/server/**', 'src/contract/**', 'src/**/*.test.ts', 'src/pages/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', importNames: ['z'], message: "Import { z } from src/contract/zod.ts (jitless in the browser, for the CSP)." }] },
+        {
+          ...ZOD_FROM_CONTRACT,
+          patterns: [{ regex: '\\.server(\\.ts)?$', message: 'Server code (*.server.ts) must not be imported by code that can reach the browser.' }],
+        },
       ],
     },
+  },
+  {
+    // The contract is isomorphic and feature-free: features depend on it, not the other way round.
+    files: ['src/contract/**/*.ts'],
+    ignores: ['src/contract/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...ZOD_FROM_CONTRACT,
+          patterns: [
+            { regex: '(^|/)features/', message: 'src/contract must not import from src/features.' },
+            { regex: '\\.server(\\.ts)?$', message: 'src/contract reaches the browser: no server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The platform layer (db, http, auth, crypto) does not depend on features.
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'src/server must not import from src/features.' }] }] },
   },
   {
     // Tests read loosely typed JSON bodies.

@@ -6,8 +6,15 @@ export const BUSINESS = {
   location: 'San Francisco, California',
   phoneDisplay: '(415) 555-0142',
   phoneHref: 'tel:+14155550142',
+  phoneE164: '+14155550142',
+  /** Where the mobile service goes (all 50 states) and when it answers (24/7 emergency support). */
+  areaServed: 'United States',
+  openingHours: 'Mo-Su 00:00-23:59',
   emergencyLine: '24/7 Emergency Service',
   yearsExperience: '20+',
+  /** The savings claim of the whole site ("typical savings of 10-20% or more"): said one way everywhere. */
+  savingsRange: '10-20%',
+  savingsClaim: '10-20% or more',
 } as const;
 
 export const MARKETING_STATS = {

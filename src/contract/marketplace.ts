@@ -46,6 +46,8 @@ export const MARKETPLACE = {
   preferredHours: { start: '08:00', end: '17:00' },
   rating: 5.0,
   completedJobs: 0,
+  /** Shown instead of stars until a mechanic's first rating: a new mechanic is not "5.0". */
+  newMechanicLabel: 'New · no ratings yet',
   hoursStep: 0.5,
   moneyStep: 0.01,
   /** Time of day an appointment gets when the mechanic's profile has no preferred hours. */
@@ -91,13 +93,15 @@ interface NumberRules {
   /** Must be a multiple of this step (0.5 hours). */
   step?: number;
   money?: boolean;
+  /** A calendar year reads without a thousands separator ("2027", not "2,027"). */
+  year?: boolean;
 }
 
 function checkNumber(label: string, n: number, rules: NumberRules): string | null {
   const min = rules.min ?? 0;
   if (!Number.isFinite(n)) return `${label} must be a number`;
   if (rules.exclusiveMin ? n <= min : n < min) return `${label} must be ${rules.exclusiveMin ? 'more than' : 'at least'} ${min}`;
-  if (n > rules.max) return `${label} must be at most ${rules.max.toLocaleString('en-US')}`;
+  if (n > rules.max) return `${label} must be at most ${rules.year ? String(rules.max) : rules.max.toLocaleString('en-US')}`;
   if (rules.integer && !Number.isInteger(n)) return `${label} must be a whole number`;
   if (rules.money && !hasAtMostCents(n)) return `${label} must have at most 2 decimal places`;
   if (rules.step && Math.abs(Math.round(n / rules.step) * rules.step - n) > 1e-9) return `${label} must be in steps of ${rules.step}`;
@@ -198,7 +202,7 @@ export const AircraftSchema = z.object({
     .refine((v) => /^[A-Z0-9-]+$/.test(v), 'Tail number may only contain letters, digits and dashes'),
   make: requiredText('Make', MARKETPLACE.text.short),
   model: requiredText('Model', MARKETPLACE.text.short),
-  year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true }),
+  year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true, year: true }),
   totalHours: optionalNumber('Total hours', { max: MARKETPLACE.maxHours }),
 });
 export type AircraftInput = z.input<typeof AircraftSchema>;
@@ -299,7 +303,9 @@ export interface MechanicProfile {
   businessName: string | null;
   availableWeekdays: number[];
   preferredHours: { start: string; end: string };
+  /** The average of the mechanic's ratings; meaningless while `ratingCount` is 0 (a new mechanic). */
   rating: number;
+  ratingCount: number;
   completedJobs: number;
 }
 
@@ -389,6 +395,8 @@ export interface Bid {
   notes: string | null;
   status: BidStatus;
   mechanicRating: number;
+  /** How many ratings `mechanicRating` averages; 0 for a new mechanic ("New · no ratings yet"). */
+  mechanicRatingCount: number;
   mechanicCompletedJobs: number;
   createdAt: string;
 }

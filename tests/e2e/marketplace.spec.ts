@@ -97,6 +97,8 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await expect(mechanic.getByText('Mechanic profile created successfully!')).toBeVisible();
   await expect(setup).toBeHidden();
   await expect(mechanic.getByText('A&P Mechanic')).toBeVisible();
+  // No rating yet: the overview says so instead of a perfect score.
+  await expect(mechanic.getByText('Rating', { exact: true }).locator('..')).toContainText('New · no ratings yet');
 
   // The request was waiting; the new profile matches it. The mechanic quotes on it.
   await mechanic.getByRole('tab', { name: 'Service Requests' }).click();
@@ -108,6 +110,18 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   const quote = mechanic.getByRole('dialog', { name: 'Submit Quote' });
   await expect(quote.getByText('Provide your quote for this service request')).toBeVisible();
   await expect(quote.getByLabel('Warranty (days)')).toHaveValue('90');
+  // A negative cost while typing shows no total rather than a negative one.
+  await quote.getByLabel(/Parts Cost/).fill('-150');
+  await expect(quote.getByText('-$150.00')).toHaveCount(0);
+  await expect(quote.getByText('Total (labor + parts)').locator('..')).toContainText('—');
+  // Notes show their limit as they near it, and say so at the limit.
+  const notes = quote.getByLabel('Additional Notes');
+  await notes.fill('x'.repeat(1700));
+  await expect(quote.getByText('1,700 / 2,000')).toBeVisible();
+  await notes.fill('y'.repeat(2000));
+  await expect(quote.getByText('Limit reached: 2,000 characters')).toBeVisible();
+  await notes.fill('Gaskets in stock.');
+  await expect(quote.getByText(/ \/ 2,000|Limit reached/)).toHaveCount(0);
   await quote.getByLabel(/Labor Cost/).fill('1200');
   await quote.getByLabel(/Parts Cost/).fill('350.50');
   await quote.getByLabel(/Estimated Hours/).fill('10.5');
@@ -126,6 +140,8 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   const bid = pilotRequest.getByRole('listitem').filter({ hasText: `Marco Wrench${stamp.slice(-4)}` });
   await expect(bid.getByText('$1,550.50')).toBeVisible();
   await expect(bid.getByText('90 days')).toBeVisible();
+  await expect(bid.getByText('New · no ratings yet')).toBeVisible();
+  await expect(bid.getByRole('img', { name: /out of 5 stars/ })).toHaveCount(0);
   await bid.getByRole('button', { name: /^Accept/ }).click();
   await pilot.getByRole('alertdialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click();
   await expect(pilot.getByText(/^Quote accepted\./)).toBeVisible();
@@ -165,6 +181,7 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await mechanic.reload();
   await expectNotification(mechanic, 'New rating');
   await expect(mechanic.getByText('Completed Jobs').locator('..')).toContainText('1');
+  await expect(mechanic.getByText('Rating', { exact: true }).locator('..')).toContainText('5.0');
   await mechanic.getByRole('tab', { name: 'Earnings' }).click();
   await expect(mechanic.getByText('Total Earned').locator('..')).toContainText('$1,550.50');
 });
