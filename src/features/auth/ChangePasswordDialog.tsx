@@ -64,7 +64,8 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         <KeyRound className="h-4 w-4" aria-hidden="true" />
-        Change password
+        {/* Phones: the key icon alone keeps the header on one line; the name stays for everyone. */}
+        <span className="sr-only sm:not-sr-only">Change password</span>
       </Button>
       <Dialog
         open={open}
