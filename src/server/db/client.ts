@@ -1,3 +1,4 @@
+import { Pool as NeonPool } from '@neondatabase/serverless';
 import { getDatabase } from '@netlify/db';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -14,29 +15,116 @@ export interface DbHandle {
 // Postgres `numeric` and `bigint` stay strings in pg (precision); `count(*)` is cast in queries.
 const plugins = [new CamelCasePlugin()];
 
-function kyselyOver(pool: ConstructorParameters<typeof PostgresDialect>[0]['pool']): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+/**
+ * How long the product waits for the database (docs/decisions/0070-database-timeouts.md).
+ * The client gives up on a connection after 5 s and on any one query after 5 s, so a visitor gets
+ * an answer (503) within about 6 s even when the server is frozen; the server itself stops a
+ * statement after 10 s (work nobody waits for any more) and a lock wait after 3 s.
+ */
+export const DB_TIMEOUTS = {
+  connectMs: 5_000,
+  queryMs: 5_000,
+  statementMs: 10_000,
+  lockMs: 3_000,
+  idleInTransactionMs: 30_000,
+} as const;
+
+function envMs(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** Pool options shared by both drivers (Neon's Pool is a fork of pg's and reads the same ones). */
+export function poolOptions(connectionString: string) {
+  return {
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: envMs('DB_CONNECT_TIMEOUT_MS', DB_TIMEOUTS.connectMs),
+    query_timeout: envMs('DB_QUERY_TIMEOUT_MS', DB_TIMEOUTS.queryMs),
+    statement_timeout: envMs('DB_STATEMENT_TIMEOUT_MS', DB_TIMEOUTS.statementMs),
+    lock_timeout: envMs('DB_LOCK_TIMEOUT_MS', DB_TIMEOUTS.lockMs),
+    idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
+  };
+}
+
+interface PoolClientLike {
+  query(...args: any[]): any;
+  release(err?: Error | boolean): void;
+}
+interface PoolLike {
+  connect(): Promise<PoolClientLike>;
+  end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/**
+ * A pool whose connections are thrown away, not reused, once a query on them failed at the
+ * connection level (a read timeout while the server was frozen, a reset). pg hands such a client
+ * back to the pool still waiting for the old answer; reused, it would queue every later query
+ * behind that answer. Kysely releases without an error, so the wrapper remembers it.
+ */
+function resilient(pool: PoolLike): PoolLike {
+  // An idle connection that dies (server stopped) is an 'error' event on the pool: without a
+  // listener it would end the process. pg-pool already drops the connection.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  return {
+    on: (event, listener) => pool.on(event, listener),
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      return {
+        query(...args: any[]) {
+          const result = client.query(...args);
+          if (result && typeof result.then === 'function') {
+            return result.catch((error: unknown) => {
+              if (isConnectionLevel(error)) broken = error as Error;
+              throw error;
+            });
+          }
+          return result;
+        },
+        release: () => client.release(broken ?? undefined),
+      };
+    },
+  };
+}
+
+function isConnectionLevel(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  // An error PostgreSQL answered (it has a SQLSTATE) leaves the connection usable, except the
+  // class 08 / 57P0x ones that end the session.
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || code.startsWith('57P');
+  return true;
+}
+
+function kyselyOver(pool: PoolLike): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient(pool) as never }), plugins });
 }
 
 let shared: Db | undefined;
 
 /**
  * Opens the database for one request. `DATABASE_URL` (any Postgres) wins; otherwise Netlify DB's
- * connection: a pg pool on a real server (local, tests, CI), kept for the process; Neon's
- * serverless pool in production, which must not outlive the request, so it is ended on release.
+ * connection, as `@netlify/db`'s `getDatabase()` chooses it from `NETLIFY_DB_DRIVER`: a pg pool on
+ * a real server (local, tests, CI), kept for the process; Neon's serverless pool in production,
+ * which must not outlive the request, so it is ended on release. `getDatabase()` takes no pool
+ * options, so the pool is built here from its connection string with the timeouts above.
  */
 export function openDb(): DbHandle {
   const override = process.env['DATABASE_URL'];
   if (override) {
-    shared ??= kyselyOver(new pg.Pool({ connectionString: override, max: 10 }));
+    shared ??= kyselyOver(new pg.Pool(poolOptions(override)));
     return { db: shared, release: async () => {} };
   }
+  if (shared) return { db: shared, release: async () => {} };
   const connection = getDatabase();
   if (connection.driver === 'server') {
-    shared ??= kyselyOver(connection.pool);
+    shared = kyselyOver(new pg.Pool(poolOptions(connection.connectionString)));
     return { db: shared, release: async () => {} };
   }
-  const db = kyselyOver(connection.pool as never);
+  const db = kyselyOver(new NeonPool(poolOptions(connection.connectionString)) as unknown as PoolLike);
   return { db, release: () => db.destroy() };
 }
 
