@@ -8,7 +8,7 @@ export default async function deliverOutbox(): Promise<Response> {
   const { db, release } = openDb();
   try {
     const report = await deliverDueMessages(db);
-    if (report.sent || report.retrying || report.dead || report.interrupted) console.log('outbox delivery', JSON.stringify(report));
+    if (report.sent || report.retrying || report.dead || report.interrupted || report.released) console.log('outbox delivery', JSON.stringify(report));
     return new Response(null, { status: 204 });
   } finally {
     await release();

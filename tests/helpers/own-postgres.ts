@@ -66,6 +66,16 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     return [pid, ...childrenOf(pid)];
   };
   let frozen: number[] = [];
+  const thaw = () => {
+    for (const pid of frozen) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        /* gone */
+      }
+    }
+    frozen = [];
+  };
   return {
     url,
     port,
@@ -75,18 +85,9 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       frozen = all();
       for (const pid of frozen) process.kill(pid, 'SIGSTOP');
     },
-    thaw() {
-      for (const pid of frozen) {
-        try {
-          process.kill(pid, 'SIGCONT');
-        } catch {
-          /* gone */
-        }
-      }
-      frozen = [];
-    },
+    thaw,
     async destroy() {
-      this.thaw();
+      thaw();
       await server.stop().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     },
