@@ -48,7 +48,7 @@ export function poolOptions(connectionString: string) {
 }
 
 interface PoolClientLike {
-  query(...args: any[]): any;
+  query(...args: unknown[]): unknown;
   release(err?: Error | boolean): void;
 }
 interface PoolLike {
@@ -74,15 +74,15 @@ function resilient(pool: PoolLike): PoolLike {
       const client = await pool.connect();
       let broken: Error | undefined;
       return {
-        query(...args: any[]) {
+        query(...args: unknown[]) {
           const result = client.query(...args);
-          if (result && typeof result.then === 'function') {
+          if (result instanceof Promise) {
             return result.catch((error: unknown) => {
               if (isConnectionLevel(error)) broken = error as Error;
               throw error;
             });
           }
-          return result;
+          return result; // a cursor (streaming): its errors surface on the stream
         },
         release: () => client.release(broken ?? undefined),
       };
