@@ -8,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { postPublic } from '../../lib/post-public.ts';
+import { isTemporarilyUnavailable, tryAgain } from '../../lib/unavailable.ts';
 import { fieldErrorsOf } from '../quotes/quote-form.ts';
 
 export const POPUP_TITLE = `Save ${POPUP_OFFER.discountPercent}% on Your Next Aircraft Service`;
@@ -54,6 +55,11 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         source: POPUP_LEAD_SOURCE,
         [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
       });
+      if (isTemporarilyUnavailable(res.status)) {
+        // What the visitor typed stays in the form; "Try again" sends it again.
+        toast.error(POPUP_TOASTS.failure, tryAgain(() => form.requestSubmit()));
+        return;
+      }
       if (!res.ok || (res.data as { success?: unknown } | undefined)?.success !== true) {
         setErrors(fieldErrorsOf(res.data));
         toast.error(POPUP_TOASTS.failure);
@@ -63,7 +69,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
       form.reset();
       onSubmitted();
     } catch {
-      toast.error(POPUP_TOASTS.failure);
+      toast.error(POPUP_TOASTS.failure, tryAgain(() => form.requestSubmit()));
     } finally {
       setSending(false);
     }

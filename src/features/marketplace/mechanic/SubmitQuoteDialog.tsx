@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { BidSchema, MARKETPLACE, SERVICE_TYPES, bidTotal, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { api } from '../../../lib/api-client.ts';
+import { failedStatus, isTemporarilyUnavailable, tryAgain } from '../../../lib/unavailable.ts';
 import { formatCurrency } from '../../../lib/format.ts';
 import { fieldAria, FormField } from '../../auth/FormField.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
@@ -54,6 +55,10 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
       onClose();
     } catch (err) {
       console.error('Submitting the quote failed', err);
+      if (isTemporarilyUnavailable(failedStatus(err))) {
+        toast.error('Failed to submit quote', tryAgain(() => void handleSubmit(onSubmit)()));
+        return;
+      }
       toast.error('Failed to submit quote');
     }
   };

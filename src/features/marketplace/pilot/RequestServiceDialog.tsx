@@ -17,6 +17,7 @@ import {
   type ServiceRequestInput,
 } from '../../../contract/marketplace.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { failedStatus, isTemporarilyUnavailable, tryAgain } from '../../../lib/unavailable.ts';
 import { fieldAria, FormField } from '../../auth/FormField.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
 
@@ -95,6 +96,11 @@ export default function RequestServiceDialog({
       if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) {
         const field = err.detail.includes(`"${values.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
         setError(field, { message: err.detail });
+      }
+      if (isTemporarilyUnavailable(failedStatus(err))) {
+        // The dialog stays open with what was entered; "Try again" submits it again.
+        toast.error('Failed to submit quote request', tryAgain(() => void handleSubmit(onSubmit)()));
+        return;
       }
       toast.error('Failed to submit quote request');
     }
