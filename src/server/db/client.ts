@@ -3,6 +3,7 @@ import { getDatabase } from '@netlify/db';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { describeDatabaseError } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
 
@@ -66,7 +67,10 @@ interface PoolLike {
 function resilient(pool: PoolLike): PoolLike {
   // An idle connection that dies (server stopped) is an 'error' event on the pool: without a
   // listener it would end the process. pg-pool already drops the connection.
-  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+  // An ended pool's sockets may still report their closing (Neon's WebSocket does): not news.
+  pool.on('error', (error) => {
+    if (!(pool as { ending?: boolean }).ending) console.error(`database connection lost: ${describeDatabaseError(error)}`);
+  });
   return {
     on: (event, listener) => pool.on(event, listener),
     end: () => pool.end(),
@@ -78,7 +82,7 @@ function resilient(pool: PoolLike): PoolLike {
           const result = client.query(...args);
           if (result instanceof Promise) {
             return result.catch((error: unknown) => {
-              if (isConnectionLevel(error)) broken = error as Error;
+              if (isConnectionLevel(error)) broken = error instanceof Error ? error : new Error('connection failed');
               throw error;
             });
           }
@@ -91,10 +95,10 @@ function resilient(pool: PoolLike): PoolLike {
 }
 
 function isConnectionLevel(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
   // An error PostgreSQL answered (it has a SQLSTATE) leaves the connection usable, except the
-  // class 08 / 57P0x ones that end the session.
-  const code = (error as { code?: unknown }).code;
+  // class 08 / 57P0x ones that end the session. Anything else (a read timeout, a socket error,
+  // Neon's WebSocket ErrorEvent) leaves it in an unknown state.
+  const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || code.startsWith('57P');
   return true;
 }

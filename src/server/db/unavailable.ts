@@ -34,6 +34,9 @@ const MESSAGES = [
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;
+  // Neon's serverless driver rejects with the WebSocket's own ErrorEvent (no message, no code)
+  // when its proxy cannot be reached: a socket failure, nothing else throws an Event here.
+  if (typeof Event !== 'undefined' && error instanceof Event) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code)) return true;
