@@ -17,6 +17,8 @@ export interface ProductOptions {
   fresh?: boolean;
   build?: boolean;
   quiet?: boolean;
+  /** Run scheduled functions (outbox delivery, upload cleanup) on their schedules; default true. */
+  schedules?: boolean;
 }
 
 export interface RunningProduct {
@@ -29,7 +31,8 @@ export interface RunningProduct {
 
 /**
  * The whole product on this machine: the embedded PostgreSQL (or DATABASE_URL), migrations, demo
- * data, `astro build` (prerendering reads the database), and Netlify's emulator serving it all.
+ * data, `astro build` (prerendering reads the database), then the functions served warm beside
+ * Netlify's emulator for everything else (scripts/lib/serve.ts).
  */
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
   const log = (...parts: unknown[]) => {
@@ -70,7 +73,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     }
   }
 
-  const server = await serve(options.port, options.host ?? '127.0.0.1');
+  const server = await serve({ port: options.port, host: options.host ?? '127.0.0.1', schedules: options.schedules ?? true });
   return {
     url: server.url.replace('127.0.0.1', 'localhost'),
     databaseUrl,

@@ -3,11 +3,19 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { withPlatformEncodedBody } from './binary-bodies.ts';
 import { ROOT } from './paths.ts';
+import { WarmFunctions } from './warm-functions.ts';
+
+export interface ServeOptions {
+  port: number;
+  host?: string;
+  /** Run scheduled functions on their schedules (default true). */
+  schedules?: boolean;
+}
 
 export interface RunningServer {
   url: string;
+  functions: WarmFunctions;
   close(): Promise<void>;
 }
 
@@ -30,11 +38,6 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   });
 }
 
-/**
- * The production-like local server: Netlify's own emulator (`NetlifyDev`) serving the built
- * `dist/`, the functions at their `config.path`, `netlify.toml` redirects and headers, and Blobs.
- * The database is whatever NETLIFY_DB_URL points at (the embedded PostgreSQL), as in production.
- */
 const FALLBACK_404 = '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>';
 
 async function notFoundPage(): Promise<string> {
@@ -45,11 +48,21 @@ async function notFoundPage(): Promise<string> {
   }
 }
 
-export async function serve(port: number, host = '127.0.0.1'): Promise<RunningServer> {
+/**
+ * The production-like local server. Functions answer warm, as a deployed instance does: each
+ * module loaded once and routed by its own `config` (scripts/lib/warm-functions.ts), with its
+ * schedules running. Everything else is Netlify's own emulator (`NetlifyDev`): the built `dist/`,
+ * `netlify.toml` redirects and headers, and the Blobs server whose context the functions read.
+ * The database is whatever NETLIFY_DB_URL points at (the embedded PostgreSQL), as in production.
+ * docs/decisions/0007-warm-local-functions.md says why functions do not go through the emulator.
+ */
+export async function serve({ port, host = '127.0.0.1', schedules = true }: ServeOptions): Promise<RunningServer> {
   const netlify = new NetlifyDev({
     projectRoot: ROOT,
+    // Blobs: the emulator starts Netlify's Blobs server and puts its context in this process's
+    // environment, where the warm functions' `getStore()` finds it.
     blobs: { enabled: true },
-    functions: { enabled: true },
+    functions: { enabled: false },
     redirects: { enabled: true },
     headers: { enabled: true },
     staticFiles: { enabled: true },
@@ -62,30 +75,36 @@ export async function serve(port: number, host = '127.0.0.1'): Promise<RunningSe
     serverAddress: null,
   });
   await netlify.start();
+  const functions = await WarmFunctions.load();
+  if (schedules) functions.startSchedules();
 
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    // The client address comes from the socket, never from what the client claims.
-    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
-    withPlatformEncodedBody(req)
-      .then((request) => netlify.handleAndIntrospectNodeRequest(request))
-      .then(async (match) => {
-        if (match) return send(res, match.response);
-        // As on Netlify: an unknown path gets the site's own 404 page, with status 404.
-        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(await notFoundPage());
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ detail: 'Local server error' }));
-      });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const fromFunction = await functions.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`);
+    if (fromFunction) return send(res, fromFunction);
+    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    if (match) return send(res, match.response);
+    // As on Netlify: an unknown path gets the site's own 404 page, with status 404.
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(await notFoundPage());
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error(`${req.method} ${req.url} failed in the local server:`, error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ detail: 'Local server error' }));
+    });
   });
+  // Many short API calls from one browser: keep connections open as Netlify's edge does.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    functions,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await functions.stop();
       await netlify.stop();
     },
   };

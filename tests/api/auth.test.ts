@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/server/auth/token.server.ts';
@@ -79,14 +80,14 @@ describe('POST /api/auth/register', () => {
       serviceRadius: null,
       hourlyRate: null,
     });
-    expect(res.text).not.toMatch(/scrypt|passwordHash|password_hash/);
+    expect(res.text).not.toMatch(/argon2|scrypt|passwordHash|password_hash/);
 
     const stored = await testDb()
       .selectFrom('users')
       .selectAll()
       .where('id', '=', res.body.user.id)
       .executeTakeFirstOrThrow();
-    expect(stored.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
     expect(stored.passwordHash).not.toContain(form.password);
 
     const me = await api.get('/api/auth/me', { token: res.body.access_token });
@@ -272,6 +273,27 @@ describe('POST /api/auth/login', () => {
     const res = await api.post('/api/auth/login', { email: form.email, password: form.password });
     expect(res.status).toBe(200);
     expect(res.body.user.firstName).toBe('Amelia');
+  });
+
+  it('keeps signing in accounts stored as scrypt, and re-hashes them as argon2id', async () => {
+    const user = await createUser('pilot', { password: 'Legacy-Hash-2025' });
+    // A hash written before argon2id: scrypt N=2^10 of the same password, in the old stored form.
+    const salt = randomBytes(16);
+    const key = scryptSync('Legacy-Hash-2025', salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+    const legacy = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await testDb().updateTable('users').set({ passwordHash: legacy }).where('id', '=', user.id).execute();
+
+    const wrong = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2024' });
+    expect(wrong.status).toBe(401);
+    const stillLegacy = await testDb().selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(stillLegacy.passwordHash).toBe(legacy);
+
+    const res = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2025' });
+    expect(res.status).toBe(200);
+    const upgraded = await testDb().selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(upgraded.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
+    const again = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2025' });
+    expect(again.status).toBe(200);
   });
 });
 

@@ -34,7 +34,9 @@ test.describe('System Configuration', () => {
     await fake.close();
   });
 
-  test('adds a Stripe key, tests it against the provider, deactivates it, and edits a setting', async ({ page }) => {
+  test('adds a Stripe key, tests it against the provider, deactivates it, and edits a setting', async ({ page }, testInfo) => {
+    // A name of this attempt's own: a retry must not meet the key an earlier attempt added.
+    const keyName = `E2E Stripe ${testInfo.retry}-${Date.now().toString(36)}`;
     await signInAsAdmin(page);
     await page.getByRole('button', { name: 'System Config' }).click();
     await expect(page.getByRole('heading', { name: 'System Configuration' })).toBeVisible();
@@ -49,14 +51,15 @@ test.describe('System Configuration', () => {
     await expect(submit).toBeDisabled();
     await dialog.getByLabel('Integration Type').selectOption('stripe');
     await expect(submit).toBeEnabled();
-    await dialog.getByLabel('Key Name').fill('E2E Stripe');
+    await dialog.getByLabel('Key Name').fill(keyName);
     await dialog.getByLabel('API Key *').fill(FAKE_CREDENTIALS.stripe.key);
+    await dialog.getByLabel('Make this the primary key for the integration').check();
     await submit.click();
     await expect(page.getByText('API key added successfully', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
 
     // Listed masked, never in full.
-    const row = page.getByTestId('api-key-row').filter({ hasText: 'E2E Stripe' });
+    const row = page.getByTestId('api-key-row').filter({ hasText: keyName });
     await expect(row).toContainText('sk_t••••••••ghij');
     await expect(row).toContainText('Primary');
     await expect(page.getByText(FAKE_CREDENTIALS.stripe.key)).toHaveCount(0);
@@ -64,7 +67,7 @@ test.describe('System Configuration', () => {
     // Test: the server calls the (fake) Stripe balance endpoint with the decrypted key.
     await row.getByRole('button', { name: 'Test' }).click();
     await expect(page.getByText('stripe integration test passed', { exact: true })).toBeVisible();
-    const call = fake.requests.find((r) => r.provider === 'stripe');
+    const call = fake.requests.findLast((r) => r.provider === 'stripe');
     expect(call?.path).toBe('/v1/balance');
     expect(call?.headers.authorization).toBe(`Bearer ${FAKE_CREDENTIALS.stripe.key}`);
     await expect(row).toContainText('Last test passed');

@@ -1,17 +1,11 @@
-import type { FunctionContext } from '../../src/server/http/with-api.ts';
+import { FunctionRouter, type FunctionModule } from '../../scripts/lib/function-routes.ts';
 
-type Handler = (req: Request, context: FunctionContext) => Promise<Response>;
-interface FunctionModule {
-  default: Handler;
-  config?: { path?: string | string[]; method?: string | string[] };
-}
-
-// Every function of the site, routed by its own `config.path` exactly as Netlify routes them.
+// Every function of the site, routed by its own `config` exactly as the local server and Netlify
+// route them (scripts/lib/function-routes.ts).
 const modules = import.meta.glob<FunctionModule>('../../netlify/functions/*.ts', { eager: true });
-const routes = Object.entries(modules).flatMap(([file, mod]) => {
-  const paths = mod.config?.path === undefined ? [] : [mod.config.path].flat();
-  return paths.map((p) => ({ file, pattern: new URLPattern({ pathname: p }), handler: mod.default }));
-});
+const router = new FunctionRouter(
+  Object.entries(modules).map(([file, module]) => ({ name: file.replace(/^.*\/|\.ts$/g, ''), module })),
+);
 
 export interface ApiResult<T = any> {
   status: number;
@@ -40,10 +34,8 @@ export function uniqueIp(): string {
 
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
   const url = new URL(path, 'http://localhost:8888');
-  const match = routes
-    .map((r) => ({ r, m: r.pattern.exec({ pathname: url.pathname }) }))
-    .find((x) => x.m !== null);
-  if (!match || !match.m) throw new Error(`No function serves ${url.pathname}`);
+  const match = router.match(method, url.pathname);
+  if (!match) throw new Error(`No function serves ${method} ${url.pathname}`);
   const headers = new Headers(options.headers);
   let body: BodyInit | undefined = options.rawBody;
   if (options.body !== undefined) {
@@ -52,10 +44,7 @@ export async function call<T = any>(method: string, path: string, options: CallO
   }
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   const req = new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
-  const params = Object.fromEntries(
-    Object.entries(match.m.pathname.groups).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
-  const res = await match.r.handler(req, { params, ip: options.ip ?? uniqueIp() });
+  const res = await match.fn.module.default(req, { params: match.params, ip: options.ip ?? uniqueIp(), requestId: crypto.randomUUID() });
   const text = await res.text();
   let parsed: unknown = text;
   try {

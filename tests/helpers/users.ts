@@ -14,8 +14,11 @@ export interface TestUser {
   lastName: string;
 }
 
+/** A cheap argon2id cost for test users (kept in the hash itself; sign-in upgrades it). */
+const TEST_HASH_COST = { memory: 1024, passes: 1, parallelism: 1 };
+
 /**
- * A user straight in the database with a valid token. The password hash uses a low scrypt cost
+ * A user straight in the database with a valid token. The password hash uses a low argon2id cost
  * (stored in the hash itself) so suites can make many users quickly; login code verifies it as usual.
  */
 export async function createUser(role: Role, overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; location: string; serviceRadius: number }> = {}): Promise<TestUser> {
@@ -27,7 +30,7 @@ export async function createUser(role: Role, overrides: Partial<{ firstName: str
     .insertInto('users')
     .values({
       email,
-      passwordHash: await hashPassword(password, { N: 2 ** 10, r: 8, p: 1, keyLength: 32 }),
+      passwordHash: await hashPassword(password, TEST_HASH_COST),
       firstName,
       lastName,
       role,

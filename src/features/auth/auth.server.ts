@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, type AuthResponse, type LoginData, type RegisterData } from '../../contract/auth.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../server/auth/password.server.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../server/auth/password.server.ts';
 import { signAccessToken, TOKEN_TTL_SECONDS } from '../../server/auth/token.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, unauthorized } from '../../server/http/errors.ts';
@@ -59,8 +59,9 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
 }
 
 /**
- * Sign-in. An unknown email costs the same scrypt time as a wrong password and gets the same 401,
- * so neither the answer nor its timing tells whether an address is registered.
+ * Sign-in. An unknown email costs the same hash time as a wrong password and gets the same 401,
+ * so neither the answer nor its timing tells whether an address is registered. A password stored
+ * under an older scheme (scrypt) or a lower cost is re-hashed with the current one on success.
  */
 export async function login(db: Db, data: LoginData, ip: string): Promise<AuthResponse> {
   const attempt = await beginLoginAttempt(db, data.email, ip);
@@ -68,5 +69,9 @@ export async function login(db: Db, data: LoginData, ip: string): Promise<AuthRe
   const ok = user ? await verifyPassword(data.password, user.passwordHash) : await verifyAgainstDummy(data.password);
   if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   await attempt.succeeded();
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(data.password);
+    await db.updateTable('users').set({ passwordHash }).where('id', '=', user.id).where('passwordHash', '=', user.passwordHash).execute();
+  }
   return issueSession(user);
 }
