@@ -8,7 +8,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { postPublic } from '../../lib/post-public.ts';
-import { isTemporarilyUnavailable, tryAgain } from '../../lib/unavailable.ts';
+import { isTemporarilyUnavailable } from '../../lib/unavailable.ts';
+import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
 import { fieldErrorsOf } from '../quotes/quote-form.ts';
 
 export const POPUP_TITLE = `Save ${POPUP_OFFER.discountPercent}% on Your Next Aircraft Service`;
@@ -35,6 +36,8 @@ type Field = 'firstName' | 'email' | 'phone';
 export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  /** The service answered 503 or not at all: said inside the dialog, whose overlay covers toasts. */
+  const [unavailable, setUnavailable] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,6 +50,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
     };
     setSending(true);
     setErrors({});
+    setUnavailable(false);
     try {
       const res = await postPublic('/leads', {
         firstName: text('firstName'),
@@ -57,7 +61,8 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
       });
       if (isTemporarilyUnavailable(res.status)) {
         // What the visitor typed stays in the form; "Try again" sends it again.
-        toast.error(POPUP_TOASTS.failure, tryAgain(() => form.requestSubmit()));
+        setUnavailable(true);
+        toast.error(POPUP_TOASTS.failure);
         return;
       }
       if (!res.ok || (res.data as { success?: unknown } | undefined)?.success !== true) {
@@ -69,7 +74,8 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
       form.reset();
       onSubmitted();
     } catch {
-      toast.error(POPUP_TOASTS.failure, tryAgain(() => form.requestSubmit()));
+      setUnavailable(true);
+      toast.error(POPUP_TOASTS.failure);
     } finally {
       setSending(false);
     }
@@ -127,6 +133,8 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
           <label htmlFor="lead-website">Website</label>
           <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
+
+        {unavailable && <UnavailableAlert busy={sending} />}
 
         <div className="flex flex-col gap-2 pt-1 sm:flex-row-reverse">
           <Button type="submit" size="lg" className="sm:flex-1" disabled={sending}>
