@@ -180,7 +180,8 @@ export async function deliverDueMessages(db: Db, options: DeliveryOptions | numb
   const { batchSize = DELIVERY_BATCH_SIZE, budgetMs = DELIVERY_BUDGET_MS } =
     typeof options === 'number' ? { batchSize: options } : options;
   const deadline = performance.now() + budgetMs;
-  const callMs = providerTimeoutMs();
+  // A provider timeout longer than the whole budget still lets one send start per run.
+  const callMs = Math.min(providerTimeoutMs(), budgetMs);
   const fits = () => deadline - performance.now() >= callMs;
   const report: DeliveryReport = {
     sent: 0,
