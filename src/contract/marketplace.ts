@@ -46,6 +46,8 @@ export const MARKETPLACE = {
   preferredHours: { start: '08:00', end: '17:00' },
   rating: 5.0,
   completedJobs: 0,
+  /** Shown instead of stars until a mechanic's first rating: a new mechanic is not "5.0". */
+  newMechanicLabel: 'New · no ratings yet',
   hoursStep: 0.5,
   moneyStep: 0.01,
   /** Time of day an appointment gets when the mechanic's profile has no preferred hours. */
@@ -297,7 +299,9 @@ export interface MechanicProfile {
   businessName: string | null;
   availableWeekdays: number[];
   preferredHours: { start: string; end: string };
+  /** The average of the mechanic's ratings; meaningless while `ratingCount` is 0 (a new mechanic). */
   rating: number;
+  ratingCount: number;
   completedJobs: number;
 }
 
@@ -387,6 +391,8 @@ export interface Bid {
   notes: string | null;
   status: BidStatus;
   mechanicRating: number;
+  /** How many ratings `mechanicRating` averages; 0 for a new mechanic ("New · no ratings yet"). */
+  mechanicRatingCount: number;
   mechanicCompletedJobs: number;
   createdAt: string;
 }

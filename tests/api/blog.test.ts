@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentLibrary } from '../../src/features/blog/content-library.server.ts';
+import { GENERATE_RUNNING_DETAIL } from '../../src/features/blog/posts.server.ts';
 import { api, call } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
@@ -379,6 +380,19 @@ describe('POST /api/blog/admin/generate-initial-content', () => {
     // Running it again gives the same library, not twice the posts.
     const again = await api.post('/api/blog/admin/generate-initial-content', {}, { token: admin.token });
     expect(again.body.posts_created).toBe(library.length);
+    expect(await testDb().selectFrom('blogPosts').select('id').execute()).toHaveLength(library.length);
+  });
+
+  it('is safe to press six times at once: one run at a time, the others told it is running, never a 500', async () => {
+    const library = loadContentLibrary();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    expect(statuses).toContain(200);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.detail).toBe(GENERATE_RUNNING_DETAIL);
+    for (const r of results.filter((x) => x.status === 200)) expect(r.body).toEqual({ success: true, posts_created: library.length });
     expect(await testDb().selectFrom('blogPosts').select('id').execute()).toHaveLength(library.length);
   });
 });

@@ -30,14 +30,18 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     expect(completed.body.status).toBe('completed');
     expect(completed.body.completedAt).toBeTruthy();
     expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token })).body.status).toBe('completed');
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).body.completedJobs).toBe(1);
+    // Completed but not yet rated: still a new mechanic, whatever the stored default rating.
+    expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).body).toMatchObject({ completedJobs: 1, ratingCount: 0 });
     expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'Job completed' });
 
     const rated = await act(appointmentId, 'rate', pilot.token, { rating: 4, review: 'Thorough and on time.' });
     expect(rated.status).toBe(200);
     expect(rated.body).toMatchObject({ rating: 4, review: 'Thorough and on time.' });
     const profile = await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token });
-    expect(profile.body).toMatchObject({ rating: 4, completedJobs: 1 });
+    expect(profile.body).toMatchObject({ rating: 4, ratingCount: 1, completedJobs: 1 });
+    const quotes = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    const bid = quotes.body.find((r: { id: string }) => r.id === request.id).quotes[0];
+    expect(bid).toMatchObject({ mechanicRating: 4, mechanicRatingCount: 1, mechanicCompletedJobs: 1 });
     expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'New rating' });
     const again = await act(appointmentId, 'rate', pilot.token, { rating: 5 });
     expect(again.status).toBe(409);

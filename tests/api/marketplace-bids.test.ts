@@ -32,13 +32,14 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
       warrantyPeriod: 90,
       status: 'pending',
       mechanicRating: 5,
+      mechanicRatingCount: 0,
       mechanicCompletedJobs: 0,
     });
 
     const asPilot = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
     const mine = asPilot.body.find((r: { id: string }) => r.id === request.id);
     expect(mine.status).toBe('quoted');
-    expect(mine.quotes).toEqual([expect.objectContaining({ mechanicName: 'Mia Wrench', totalCost: 1500.3, estimatedHours: 12.5, availableStartDate: '2030-05-02', warrantyPeriod: 90, mechanicRating: 5, mechanicCompletedJobs: 0 })]);
+    expect(mine.quotes).toEqual([expect.objectContaining({ mechanicName: 'Mia Wrench', totalCost: 1500.3, estimatedHours: 12.5, availableStartDate: '2030-05-02', warrantyPeriod: 90, mechanicRating: 5, mechanicRatingCount: 0, mechanicCompletedJobs: 0 })]);
     const asMechanic = await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token });
     expect(asMechanic.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({ status: 'quoted', myQuote: { totalCost: 1500.3 } });
     expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'New quote received', message: 'Mia Wrench quoted $1,500.30 for the Annual Inspection on ' + mine.aircraftTailNumber + '.' });

@@ -94,6 +94,8 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await expect(mechanic.getByText('Mechanic profile created successfully!')).toBeVisible();
   await expect(setup).toBeHidden();
   await expect(mechanic.getByText('A&P Mechanic')).toBeVisible();
+  // No rating yet: the overview says so instead of a perfect score.
+  await expect(mechanic.getByText('Rating', { exact: true }).locator('..')).toContainText('New · no ratings yet');
 
   // The request was waiting; the new profile matches it. The mechanic quotes on it.
   await mechanic.getByRole('tab', { name: 'Service Requests' }).click();
@@ -123,6 +125,8 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   const bid = pilotRequest.getByRole('listitem').filter({ hasText: `Marco Wrench${stamp.slice(-4)}` });
   await expect(bid.getByText('$1,550.50')).toBeVisible();
   await expect(bid.getByText('90 days')).toBeVisible();
+  await expect(bid.getByText('New · no ratings yet')).toBeVisible();
+  await expect(bid.getByRole('img', { name: /out of 5 stars/ })).toHaveCount(0);
   await bid.getByRole('button', { name: /^Accept/ }).click();
   await pilot.getByRole('alertdialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click();
   await expect(pilot.getByText(/^Quote accepted\./)).toBeVisible();
@@ -162,6 +166,7 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await mechanic.reload();
   await expectNotification(mechanic, 'New rating');
   await expect(mechanic.getByText('Completed Jobs').locator('..')).toContainText('1');
+  await expect(mechanic.getByText('Rating', { exact: true }).locator('..')).toContainText('5.0');
   await mechanic.getByRole('tab', { name: 'Earnings' }).click();
   await expect(mechanic.getByText('Total Earned').locator('..')).toContainText('$1,550.50');
 });

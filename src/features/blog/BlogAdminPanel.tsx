@@ -152,8 +152,14 @@ export default function BlogAdminPanel() {
       const created = await blogAdminApi.generate();
       toast.success(`Generated ${created} professional articles`);
       reload();
-    } catch {
-      window.alert(BLOG_ADMIN_MESSAGES.generateFailed);
+    } catch (error) {
+      // Pressed in another tab or by another administrator: the run under way will finish.
+      if (error instanceof ApiError && error.status === 409 && error.detail) {
+        toast.info(error.detail);
+        reload();
+      } else {
+        window.alert(BLOG_ADMIN_MESSAGES.generateFailed);
+      }
     } finally {
       setGenerating(false);
     }

@@ -3,6 +3,7 @@ import type { BlogPostData } from '../../contract/blog.ts';
 import type { BlogCategory, BlogPagination, BlogPost } from '../../contract/blog-constants.ts';
 import type { BlogListQuery } from '../../contract/blog-query.ts';
 import type { Db } from '../../server/db/client.ts';
+import { conflict } from '../../server/http/errors.ts';
 import type { BlogPostsTable } from '../../server/db/tables/blog.ts';
 import type { LibraryArticle } from './content-library.server.ts';
 import { plainText, sanitizeArticleHtml } from './sanitize.server.ts';
@@ -268,9 +269,17 @@ export async function insertLibrary(db: Db, articles: LibraryArticle[]): Promise
   return articles.length;
 }
 
-/** 'Generate Professional Content': every post replaced by the library, all or nothing. */
+export const GENERATE_RUNNING_DETAIL = 'Professional content is already being generated. The new posts will be listed when it finishes.';
+
+/**
+ * 'Generate Professional Content': every post replaced by the library, all or nothing. One run at a
+ * time: two at once would each delete what they see and insert the library, and the second insert
+ * would meet the first's slugs. A second press while one runs is told so (409), never a 500.
+ */
 export async function replaceAllWithLibrary(db: Db, articles: LibraryArticle[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext('blog:generate-initial-content')) as locked`.execute(trx);
+    if (!rows[0]?.locked) throw conflict(GENERATE_RUNNING_DETAIL);
     await trx.deleteFrom('blogPosts').execute();
     return insertLibrary(trx, articles);
   });

@@ -50,7 +50,7 @@ export function toAircraft(row: Selectable<AircraftTable>): Aircraft {
   };
 }
 
-export function toProfile(row: Selectable<MechanicProfilesTable>): MechanicProfile {
+export function toProfile(row: Selectable<MechanicProfilesTable>, ratingCount: number): MechanicProfile {
   return {
     apNumber: row.apNumber,
     iaAuthorization: row.iaAuthorization,
@@ -64,6 +64,7 @@ export function toProfile(row: Selectable<MechanicProfilesTable>): MechanicProfi
     availableWeekdays: row.availableWeekdays,
     preferredHours: { start: row.preferredHoursStart, end: row.preferredHoursEnd },
     rating: num(row.rating),
+    ratingCount,
     completedJobs: row.completedJobs,
   };
 }
@@ -74,6 +75,7 @@ export type BidRow = Selectable<BidsTable> & {
   mechanicLastName: string;
   mechanicRating: string | null;
   mechanicCompletedJobs: number | null;
+  mechanicRatingCount: string | number | null;
 };
 
 export function toBid(row: BidRow): Bid {
@@ -93,6 +95,7 @@ export function toBid(row: BidRow): Bid {
     status: row.status,
     mechanicRating: row.mechanicRating === null ? 5 : num(row.mechanicRating),
     mechanicCompletedJobs: row.mechanicCompletedJobs ?? 0,
+    mechanicRatingCount: Number(row.mechanicRatingCount ?? 0),
     createdAt: iso(row.createdAt),
   };
 }

@@ -8,7 +8,13 @@ import { rematchMechanic } from './matching.server.ts';
 export async function getProfile(db: Db, userId: string): Promise<MechanicProfile> {
   const row = await db.selectFrom('mechanicProfiles').selectAll().where('userId', '=', userId).executeTakeFirst();
   if (!row) throw notFound('Mechanic profile not found');
-  return toProfile(row);
+  return toProfile(row, await ratingCount(db, userId));
+}
+
+/** How many ratings a mechanic's average is made of: none means "new", whatever the stored default. */
+async function ratingCount(db: Db, mechanicId: string): Promise<number> {
+  const { n } = await db.selectFrom('ratings').select((eb) => eb.fn.countAll<string>().as('n')).where('mechanicId', '=', mechanicId).executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export interface SavedProfile {
@@ -53,6 +59,6 @@ export async function saveProfile(db: Db, userId: string, data: MechanicProfileD
       .returningAll()
       .executeTakeFirstOrThrow();
     await rematchMechanic(trx, userId);
-    return { profile: toProfile(row), created: !existed };
+    return { profile: toProfile(row, await ratingCount(trx, userId)), created: !existed };
   });
 }

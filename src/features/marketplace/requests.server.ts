@@ -28,14 +28,17 @@ function requestsWithCustomer(db: Db) {
     .select(['c.firstName as customerFirstName', 'c.lastName as customerLastName']);
 }
 
-/** Bids with their mechanic's name, rating and completed jobs. */
+/** Bids with their mechanic's name, rating (and how many ratings it averages) and completed jobs. */
 export function bidsWithMechanic(db: Db) {
   return db
     .selectFrom('bids as b')
     .innerJoin('users as u', 'u.id', 'b.mechanicId')
     .leftJoin('mechanicProfiles as p', 'p.userId', 'b.mechanicId')
     .selectAll('b')
-    .select(['u.firstName as mechanicFirstName', 'u.lastName as mechanicLastName', 'p.rating as mechanicRating', 'p.completedJobs as mechanicCompletedJobs']);
+    .select(['u.firstName as mechanicFirstName', 'u.lastName as mechanicLastName', 'p.rating as mechanicRating', 'p.completedJobs as mechanicCompletedJobs'])
+    .select((eb) =>
+      eb.selectFrom('ratings as r').whereRef('r.mechanicId', '=', 'b.mechanicId').select(eb.fn.countAll<string>().as('n')).as('mechanicRatingCount'),
+    );
 }
 
 /** Adds quotes and matches to request rows, in two queries whatever the number of rows. */

@@ -17,7 +17,7 @@ export default function OverviewTab({ requests, appointments, profile }: { reque
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Available Requests" value={available} Icon={Inbox} />
         <StatCard label="Active Jobs" value={active} Icon={Briefcase} tone="text-brand" />
-        <StatCard label="Rating" value={(profile?.rating ?? MARKETPLACE.rating).toFixed(1)} Icon={Star} tone="text-warning" />
+        <StatCard label="Rating" value={profile && profile.ratingCount > 0 ? profile.rating.toFixed(1) : MARKETPLACE.newMechanicLabel} Icon={Star} tone="text-warning" />
         <StatCard label="Completed Jobs" value={profile?.completedJobs ?? MARKETPLACE.completedJobs} Icon={CheckCircle2} tone="text-success" />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { SERVICE_TYPES, URGENCY_LEVELS, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { MARKETPLACE, SERVICE_TYPES, URGENCY_LEVELS, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { CANCELLABLE_REQUEST_STATUSES } from '../transitions.ts';
@@ -157,7 +157,16 @@ function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceReque
                   <div>
                     <p className="font-semibold">{q.mechanicName}</p>
                     <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                      <Stars value={q.mechanicRating} /> {q.mechanicRating.toFixed(1)} · {q.mechanicCompletedJobs} completed {q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}
+                      {q.mechanicRatingCount > 0 ? (
+                        <>
+                          <Stars value={q.mechanicRating} /> {q.mechanicRating.toFixed(1)} · {q.mechanicCompletedJobs} completed {q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}
+                        </>
+                      ) : (
+                        <>
+                          {MARKETPLACE.newMechanicLabel}
+                          {q.mechanicCompletedJobs > 0 && ` · ${q.mechanicCompletedJobs} completed ${q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}`}
+                        </>
+                      )}
                     </p>
                   </div>
                   <div className="text-right">

@@ -7,7 +7,8 @@ export function StatCard({ label, value, Icon, tone = 'text-accent' }: { label: 
     <Card className="flex items-center justify-between gap-3 p-4 sm:p-5">
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{value}</p>
+        {/* A figure is big; a phrase ("New · no ratings yet") reads at body size and wraps. */}
+        <p className={typeof value === 'number' || value.length <= 8 ? 'mt-1 text-2xl font-bold tabular-nums sm:text-3xl' : 'mt-1 text-base font-semibold'}>{value}</p>
       </div>
       <Icon className={`h-7 w-7 shrink-0 sm:h-8 sm:w-8 ${tone}`} aria-hidden="true" />
     </Card>
