@@ -60,9 +60,10 @@ interface PoolLike {
 
 /**
  * A pool whose connections are thrown away, not reused, once a query on them failed at the
- * connection level (a read timeout while the server was frozen, a reset). pg hands such a client
- * back to the pool still waiting for the old answer; reused, it would queue every later query
- * behind that answer. Kysely releases without an error, so the wrapper remembers it.
+ * connection level (a read timeout, a reset, a WebSocket error). After a read timeout pg hands the
+ * connection back still waiting for the abandoned query's answer: the next request to take it
+ * would queue behind that query (up to the statement timeout) instead of getting a fresh
+ * connection. Kysely releases without an error, so the wrapper remembers it.
  */
 function resilient(pool: PoolLike): PoolLike {
   // An idle connection that dies (server stopped) is an 'error' event on the pool: without a
