@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import deliverOutbox from '../../netlify/functions/deliver-outbox.ts';
 import { closeSharedDb, connectDb, type Db } from '../../src/server/db/client.ts';
 import { api, uniqueEmail, type ApiResult } from '../helpers/api.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
@@ -137,6 +138,10 @@ describe('database faults', () => {
       const results = await Promise.all(unavailableCalls());
       expectUnavailable(results, logged);
       for (const res of results) expect(res.ms).toBeLessThan(2_000);
+      // The scheduled delivery run says so in one line and waits for the next minute.
+      const run = await deliverOutbox();
+      expect(run.status).toBe(503);
+      expect(logged.filter((l) => l.startsWith('outbox delivery skipped, database unavailable: '))).toHaveLength(1);
       await server.start();
     } finally {
       spy.mockRestore();
