@@ -6,6 +6,10 @@ export const BUSINESS = {
   location: 'San Francisco, California',
   phoneDisplay: '(415) 555-0142',
   phoneHref: 'tel:+14155550142',
+  phoneE164: '+14155550142',
+  /** Where the mobile service goes (all 50 states) and when it answers (24/7 emergency support). */
+  areaServed: 'United States',
+  openingHours: 'Mo-Su 00:00-23:59',
   emergencyLine: '24/7 Emergency Service',
   yearsExperience: '20+',
 } as const;

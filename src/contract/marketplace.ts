@@ -91,13 +91,15 @@ interface NumberRules {
   /** Must be a multiple of this step (0.5 hours). */
   step?: number;
   money?: boolean;
+  /** A calendar year reads without a thousands separator ("2027", not "2,027"). */
+  year?: boolean;
 }
 
 function checkNumber(label: string, n: number, rules: NumberRules): string | null {
   const min = rules.min ?? 0;
   if (!Number.isFinite(n)) return `${label} must be a number`;
   if (rules.exclusiveMin ? n <= min : n < min) return `${label} must be ${rules.exclusiveMin ? 'more than' : 'at least'} ${min}`;
-  if (n > rules.max) return `${label} must be at most ${rules.max.toLocaleString('en-US')}`;
+  if (n > rules.max) return `${label} must be at most ${rules.year ? String(rules.max) : rules.max.toLocaleString('en-US')}`;
   if (rules.integer && !Number.isInteger(n)) return `${label} must be a whole number`;
   if (rules.money && !hasAtMostCents(n)) return `${label} must have at most 2 decimal places`;
   if (rules.step && Math.abs(Math.round(n / rules.step) * rules.step - n) > 1e-9) return `${label} must be in steps of ${rules.step}`;
@@ -198,7 +200,7 @@ export const AircraftSchema = z.object({
     .refine((v) => /^[A-Z0-9-]+$/.test(v), 'Tail number may only contain letters, digits and dashes'),
   make: requiredText('Make', MARKETPLACE.text.short),
   model: requiredText('Model', MARKETPLACE.text.short),
-  year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true }),
+  year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true, year: true }),
   totalHours: optionalNumber('Total hours', { max: MARKETPLACE.maxHours }),
 });
 export type AircraftInput = z.input<typeof AircraftSchema>;

@@ -33,9 +33,17 @@ export const UPCOMING_APPOINTMENT_STATUSES = ['scheduled', 'confirmed'] as const
 
 const PENDING = STATUSES[0];
 
+/** Who reads the badge: "Available" is the mechanic's word for a request they may quote. */
+export type StatusAudience = 'default' | 'owner';
+
+/** What the owner of a request reads where the spec's label speaks to mechanics. */
+const OWNER_LABELS: Partial<Record<Status, string>> = { matched: 'Mechanics matched' };
+
 /** The status's display entry; an unknown or missing status shows as Pending (spec section 4). */
-export function statusInfo(status: string | null | undefined): StatusOption {
-  return STATUSES.find((s) => s.value === status) ?? PENDING;
+export function statusInfo(status: string | null | undefined, audience: StatusAudience = 'default'): StatusOption {
+  const info: StatusOption = STATUSES.find((s) => s.value === status) ?? PENDING;
+  const ownerLabel = audience === 'owner' ? OWNER_LABELS[info.value as Status] : undefined;
+  return ownerLabel ? { ...info, label: ownerLabel } : info;
 }
 
 export const statusLabel = (status: string | null | undefined): string => statusInfo(status).label;

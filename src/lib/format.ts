@@ -13,6 +13,14 @@ export function formatDate(value: string | Date | null | undefined, options: Int
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-US', options);
 }
 
+/** A calendar date ('YYYY-MM-DD') for people ('Dec 10, 2026'), without a time-zone shift. */
+export function formatDay(date: string | null | undefined): string {
+  if (!date) return '—';
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return '—';
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 export function formatDateTime(value: string | Date | null | undefined): string {
   return formatDate(value, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { BUSINESS } from '../../src/contract/business.ts';
 import { POPUP_STORAGE } from '../../src/contract/popup.ts';
 import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote-fields.ts';
 import { estimateSavingsPercent } from '../../src/features/quotes/savings.ts';
@@ -50,6 +51,22 @@ const SERVER = { timeout: 25_000 };
 test.beforeAll(async ({ request }) => {
   // Warm the two functions (an empty body is refused by validation before any rate limit or write).
   await Promise.all([request.post('/api/quotes', { data: {} }), request.post('/api/leads', { data: {} })]);
+});
+
+test.describe('home page for search engines', () => {
+  test('carries LocalBusiness structured data with the phone, hours and service area, and nothing after </html>', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const business = blocks.find((b) => b['@type'] === 'LocalBusiness');
+    expect(business).toMatchObject({
+      name: BUSINESS.name,
+      telephone: '+14155550142',
+      areaServed: { '@type': 'Country', name: 'United States' },
+      openingHours: 'Mo-Su 00:00-23:59',
+      address: { addressLocality: 'San Francisco', addressRegion: 'CA', addressCountry: 'US' },
+    });
+  });
 });
 
 test.describe('quote form', () => {

@@ -107,6 +107,18 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   const quote = mechanic.getByRole('dialog', { name: 'Submit Quote' });
   await expect(quote.getByText('Provide your quote for this service request')).toBeVisible();
   await expect(quote.getByLabel('Warranty (days)')).toHaveValue('90');
+  // A negative cost while typing shows no total rather than a negative one.
+  await quote.getByLabel(/Parts Cost/).fill('-150');
+  await expect(quote.getByText('-$150.00')).toHaveCount(0);
+  await expect(quote.getByText('Total (labor + parts)').locator('..')).toContainText('—');
+  // Notes show their limit as they near it, and say so at the limit.
+  const notes = quote.getByLabel('Additional Notes');
+  await notes.fill('x'.repeat(1700));
+  await expect(quote.getByText('1,700 / 2,000')).toBeVisible();
+  await notes.fill('y'.repeat(2000));
+  await expect(quote.getByText('Limit reached: 2,000 characters')).toBeVisible();
+  await notes.fill('Gaskets in stock.');
+  await expect(quote.getByText(/ \/ 2,000|Limit reached/)).toHaveCount(0);
   await quote.getByLabel(/Labor Cost/).fill('1200');
   await quote.getByLabel(/Parts Cost/).fill('350.50');
   await quote.getByLabel(/Estimated Hours/).fill('10.5');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BidSchema, MechanicProfileSchema, ServiceRequestSchema, bidTotal } from '../../src/contract/marketplace.ts';
+import { AircraftSchema, BidSchema, MechanicProfileSchema, ServiceRequestSchema, bidTotal } from '../../src/contract/marketplace.ts';
 
 describe('marketplace contract', () => {
   it('adds labor and parts to the cent', () => {
@@ -20,5 +20,14 @@ describe('marketplace contract', () => {
   it('defaults a mechanic profile like the spec', () => {
     const p = MechanicProfileSchema.parse({ apNumber: '1', hourlyRate: '90', baseLocation: 'KSJC' });
     expect(p).toMatchObject({ serviceRadius: 50, availableWeekdays: [1, 2, 3, 4, 5], preferredHours: { start: '08:00', end: '17:00' }, iaAuthorization: false, specialties: [] });
+  });
+});
+
+describe('aircraft year', () => {
+  it('says the latest year as a year, without a thousands separator', () => {
+    const next = new Date().getFullYear() + 1;
+    const result = AircraftSchema.safeParse({ tailNumber: 'N12345', make: 'Cessna', model: '172S', year: next + 1, totalHours: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((i) => i.path[0] === 'year')?.message).toBe(`Year must be at most ${next}`);
   });
 });

@@ -16,6 +16,11 @@ describe('status labels (spec section 4)', () => {
   it('shows cancelled in the destructive style', () => {
     expect(statusTone('cancelled')).toBe('destructive');
   });
+  it('tells the owner of a matched request that mechanics were matched, not that it is "Available"', () => {
+    expect(statusInfo('matched', 'owner')).toMatchObject({ label: 'Mechanics matched', tone: 'info' });
+    expect(statusInfo('quoted', 'owner').label).toBe('Quoted');
+    expect(statusInfo('matched').label).toBe('Available');
+  });
   it('shows an unknown or missing status as Pending', () => {
     expect(statusInfo('archived')).toEqual(statusInfo('pending'));
     expect(statusLabel(undefined)).toBe('Pending');

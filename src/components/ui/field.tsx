@@ -74,3 +74,22 @@ export function FieldError({ id, message }: { id: string; message?: string | und
     </p>
   );
 }
+
+/** From this share of a limit on, a text field shows how much of it is used. */
+const COUNT_FROM = 0.8;
+
+/**
+ * How much of a text limit is used, shown as the writer nears it ("1,850 / 2,000") and said at
+ * the limit, so text is never cut without a word. Tie it to the field with aria-describedby
+ * (`id`); it is announced politely as it changes.
+ */
+export function CharacterCount({ id, value, max }: { id: string; value: string | null | undefined; max: number }) {
+  const used = value?.length ?? 0;
+  if (used < max * COUNT_FROM) return <span id={id} hidden />;
+  const atLimit = used >= max;
+  return (
+    <p id={id} aria-live="polite" className={cn('mt-1 text-right text-xs tabular-nums', atLimit ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+      {atLimit ? `Limit reached: ${max.toLocaleString('en-US')} characters` : `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`}
+    </p>
+  );
+}

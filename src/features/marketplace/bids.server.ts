@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { getAppointment } from './appointments.server.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { dateOnly, fullName, toBid, type BidRow } from './mappers.server.ts';
+import { formatDay } from '../../lib/format.ts';
 import { notify } from './notifications.server.ts';
 import { bidsWithMechanic, getRequest } from './requests.server.ts';
 import { QUOTABLE_REQUEST_STATUSES } from './transitions.ts';
@@ -147,7 +148,7 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
     await notify(trx, [bid.mechanicId], {
       type: 'bid.accepted',
       title: 'Quote accepted',
-      message: `${fullName(customer)} accepted your quote of ${usd.format(Number(bid.totalCost))} for ${what}. The appointment is scheduled for ${dateOnly(bid.availableStartDate)}; please confirm it.`,
+      message: `${fullName(customer)} accepted your quote of ${usd.format(Number(bid.totalCost))} for ${what}. The appointment is scheduled for ${formatDay(dateOnly(bid.availableStartDate))}; please confirm it.`,
       link: 'appointments',
     });
     await notify(trx, declined.map((d) => d.mechanicId), {

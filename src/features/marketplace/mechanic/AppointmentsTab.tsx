@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Label, Textarea } from '../../../components/ui/field.tsx';
+import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
@@ -126,7 +126,8 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
         onConfirm={() => completing && advance(completing, 'complete', notes.trim() || undefined)}
       >
         <Label htmlFor="complete-notes">Work performed (optional)</Label>
-        <Textarea id="complete-notes" rows={3} maxLength={MARKETPLACE.text.notes} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Inspection complete, logbook entries made..." />
+        <Textarea id="complete-notes" rows={3} maxLength={MARKETPLACE.text.notes} aria-describedby="complete-notes-count" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Inspection complete, logbook entries made..." />
+        <CharacterCount id="complete-notes-count" value={notes} max={MARKETPLACE.text.notes} />
       </ConfirmDialog>
     </section>
   );

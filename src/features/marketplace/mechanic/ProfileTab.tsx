@@ -36,7 +36,8 @@ export default function ProfileTab({ profile, onEdit }: { profile: MechanicProfi
             ['Hourly Rate', formatCurrency(profile.hourlyRate)],
             ['Travel Rate', profile.travelRate === null ? 'Not set' : `${formatCurrency(profile.travelRate)} per mile`],
             ['Service Radius', `${profile.serviceRadius} miles`],
-            ['Base Location', profile.baseLocationLabel && profile.baseLocationLabel !== profile.baseLocation ? `${profile.baseLocation} · ${profile.baseLocationLabel}` : profile.baseLocation],
+            // The label already names what was typed ("KSJC (San Jose, CA)"): say it once.
+            ['Base Location', profile.baseLocationLabel || profile.baseLocation],
             ['Available days', days || 'None'],
             ['Hours', `${formatTime(profile.preferredHours.start)} – ${formatTime(profile.preferredHours.end)}`],
           ]}

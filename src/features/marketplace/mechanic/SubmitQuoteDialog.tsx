@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Textarea } from '../../../components/ui/field.tsx';
+import { CharacterCount, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { BidSchema, MARKETPLACE, SERVICE_TYPES, bidTotal, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
@@ -40,7 +40,11 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
     resolver: zodResolver(BidSchema),
     defaultValues: EMPTY,
   });
-  const total = bidTotal(asNumber(watch('laborCost')), asNumber(watch('partsCost')));
+  const labor = asNumber(watch('laborCost'));
+  const parts = asNumber(watch('partsCost'));
+  // While a cost is negative (being typed, or wrong) there is no total to show, never "-$150.00".
+  const total = labor < 0 || parts < 0 ? null : bidTotal(labor, parts);
+  const notes = watch('notes');
 
   const [unavailable, setUnavailable] = useState(false);
 
@@ -88,7 +92,15 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
           <TextField {...f} name="estimatedCompletionDate" label="Est. Completion Date *" type="date" min={todayIso()} required />
         </div>
         <FormField id="quote-notes" label="Additional Notes" error={errors.notes?.message}>
-          <Textarea id="quote-notes" rows={3} maxLength={MARKETPLACE.text.notes} {...fieldAria('quote-notes', errors.notes?.message)} {...register('notes')} />
+          <Textarea
+            id="quote-notes"
+            rows={3}
+            maxLength={MARKETPLACE.text.notes}
+            {...fieldAria('quote-notes', errors.notes?.message)}
+            aria-describedby={errors.notes ? 'quote-notes-error quote-notes-count' : 'quote-notes-count'}
+            {...register('notes')}
+          />
+          <CharacterCount id="quote-notes-count" value={notes} max={MARKETPLACE.text.notes} />
         </FormField>
         <p className="flex items-center justify-between rounded-md border border-border px-3 py-2" aria-live="polite">
           <span className="text-sm text-muted-foreground">Total (labor + parts)</span>

@@ -78,7 +78,7 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
                         Requested {formatDate(r.createdAt)} · {r.quotes.length} {r.quotes.length === 1 ? 'quote' : 'quotes'}
                       </p>
                     </div>
-                    <StatusBadge status={r.status} />
+                    <StatusBadge status={r.status} audience="owner" />
                   </li>
                 ))}
               </ul>

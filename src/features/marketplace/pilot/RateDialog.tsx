@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Label, Textarea } from '../../../components/ui/field.tsx';
+import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
@@ -55,7 +55,8 @@ export default function RateDialog({ appointment, onClose, onRated }: { appointm
         {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
         <div>
           <Label htmlFor="rate-review">Review (optional)</Label>
-          <Textarea id="rate-review" rows={3} maxLength={MARKETPLACE.text.notes} value={review} onChange={(e) => setReview(e.target.value)} placeholder="How did it go?" />
+          <Textarea id="rate-review" rows={3} maxLength={MARKETPLACE.text.notes} aria-describedby="rate-review-count" value={review} onChange={(e) => setReview(e.target.value)} placeholder="How did it go?" />
+          <CharacterCount id="rate-review-count" value={review} max={MARKETPLACE.text.notes} />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={close} disabled={busy}>

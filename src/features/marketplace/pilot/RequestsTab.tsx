@@ -123,7 +123,7 @@ function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceReque
             {r.aircraftMake} {r.aircraftModel} · requested {formatDate(r.createdAt)}
           </p>
         </div>
-        <StatusBadge status={r.status} />
+        <StatusBadge status={r.status} audience="owner" />
       </div>
       <p className="mt-3 text-sm whitespace-pre-line">{r.serviceDescription}</p>
       <div className="mt-3">

@@ -18,13 +18,7 @@ export function quotesByPrice(request: ServiceRequest) {
   return [...request.quotes].sort((a, b) => a.totalCost - b.totalCost || a.availableStartDate.localeCompare(b.availableStartDate));
 }
 
-/** A calendar date ('YYYY-MM-DD') for people, without a time-zone shift. */
-export function formatDay(date: string | null | undefined): string {
-  if (!date) return '—';
-  const [y, m, d] = date.split('-').map(Number);
-  if (!y || !m || !d) return '—';
-  return new Date(y, m - 1, d).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
+export { formatDay } from '../../../lib/format.ts';
 
 /** '09:00' -> '9:00 AM'. */
 export function formatTime(hhmm: string): string {
