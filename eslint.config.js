@@ -18,6 +18,38 @@ export default tseslint.config(
     },
   },
   {
+    // Code that can reach the browser (islands, their pure helpers, the contract, lib) never imports
+    // server code: `*.server.ts` holds database access and secrets.
+    files: ['src/**/*.tsx', 'src/**/*.ts', 'src/**/*.astro'],
+    ignores: ['src/**/*.server.ts', 'src/server/**', 'src/contract/**', 'src/**/*.test.ts', 'src/pages/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '\\.server(\\.ts)?$', message: 'Server code (*.server.ts) must not be imported by code that can reach the browser.' }] },
+      ],
+    },
+  },
+  {
+    // The contract is isomorphic and feature-free: features depend on it, not the other way round.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)features/', message: 'src/contract must not import from src/features.' },
+            { regex: '\\.server(\\.ts)?$', message: 'src/contract reaches the browser: no server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The platform layer (db, http, auth, crypto) does not depend on features.
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'src/server must not import from src/features.' }] }] },
+  },
+  {
     // Tests read loosely typed JSON bodies.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -12,6 +12,9 @@ export const BUSINESS = {
   openingHours: 'Mo-Su 00:00-23:59',
   emergencyLine: '24/7 Emergency Service',
   yearsExperience: '20+',
+  /** The savings claim of the whole site ("typical savings of 10-20% or more"): said one way everywhere. */
+  savingsRange: '10-20%',
+  savingsClaim: '10-20% or more',
 } as const;
 
 export const MARKETING_STATS = {

@@ -63,8 +63,11 @@ test.describe('entry screen (/dashboard, /login)', () => {
     await expect(page.getByText('Amelia Skye').first()).toBeVisible(DASHBOARD);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').role)).toBe('pilot');
 
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+    // The address follows the session.
+    await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
       null,
       null,
@@ -73,6 +76,12 @@ test.describe('entry screen (/dashboard, /login)', () => {
     await signIn(page, pilot.email, pilot.password);
     await expect(page.getByText('Welcome back!')).toBeVisible();
     await expect(page.getByText('Amelia Skye').first()).toBeVisible(DASHBOARD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // /login when signed in shows the dashboard at its own address.
+    await page.goto('/login');
+    await expect(page.getByText('Amelia Skye').first()).toBeVisible(DASHBOARD);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('a mechanic signs up with the mechanic fields and lands on the mechanic dashboard', async ({ page }) => {
@@ -227,5 +236,13 @@ test.describe('admin (/admin)', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+  });
+
+  test('an administrator who signs in on /dashboard lands in the console', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'admin@example.com', demoAdminPassword());
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   });
 });

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { AuthScreen } from './AuthScreen.tsx';
+import { entryAddress } from './entry-address.ts';
 import { useSession } from './use-session.ts';
 
 // Each role's dashboard is its own chunk: the sign-in screen and the other role never load it.
@@ -15,6 +16,24 @@ const MechanicDashboard = lazy(() => import('../marketplace/MechanicDashboard.ts
  */
 export default function EntryApp() {
   const { state, signedIn, signOut } = useSession();
+  const role = state.status === 'signed-in' ? state.user.role : null;
+
+  // The address follows the session: /dashboard when signed in, /login when signed out.
+  useEffect(() => {
+    const change = entryAddress(state.status, role, window.location.pathname);
+    if (change?.kind === 'replace') window.history.replaceState(window.history.state, '', change.path + window.location.search);
+    if (change?.kind === 'navigate') window.location.replace(change.path);
+  }, [state.status, role]);
+
+  // Back to a page kept in the browser's memory after signing out elsewhere: check again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
   return (
     <>
       {/* Spec section 4: one toast at a time on the dashboards. */}
@@ -24,7 +43,9 @@ export default function EntryApp() {
       {state.status === 'signed-in' && (
         <ErrorBoundary what="your dashboard">
           <Suspense fallback={<Loading />}>
-            {state.user.role === 'mechanic' ? (
+            {state.user.role === 'admin' ? (
+              <Loading label="Opening the admin console..." />
+            ) : state.user.role === 'mechanic' ? (
               <MechanicDashboard user={state.user} onLogout={signOut} />
             ) : (
               <PilotDashboard user={state.user} onLogout={signOut} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { SITE_TIMING } from '../../contract/business.ts';
+import { BUSINESS, SITE_TIMING } from '../../contract/business.ts';
 import {
   AIRCRAFT_TYPES,
   HONEYPOT_FIELD,
@@ -228,7 +228,7 @@ export default function QuoteForm() {
 
       <div className="space-y-3">
         <p className="rounded-md bg-success-muted px-4 py-3 text-sm text-success">
-          Save 10-20% or more compared to your current provider. We reply with a competitive quote within 24 hours.
+          Save {BUSINESS.savingsClaim} compared to your current provider. We reply with a competitive quote within 24 hours.
         </p>
         <Button type="submit" size="lg" className="w-full" disabled={!hydrated || submitting}>
           {submitting ? (

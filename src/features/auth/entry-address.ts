@@ -1,0 +1,19 @@
+import type { Role } from '../../contract/roles.ts';
+
+/**
+ * Where the address bar should be for the entry island's state (/login and /dashboard serve the
+ * same island): signed in -> /dashboard, or /admin for an administrator (another page, so a full
+ * navigation); signed out -> /login. `null` when the address is already right.
+ */
+export type AddressChange = { kind: 'replace'; path: string } | { kind: 'navigate'; path: string } | null;
+
+export function entryAddress(status: 'checking' | 'signed-in' | 'signed-out', role: Role | null, pathname: string): AddressChange {
+  const onDashboard = /^\/dashboard\/?$/.test(pathname);
+  const onLogin = /^\/login\/?$/.test(pathname);
+  if (status === 'signed-in') {
+    if (role === 'admin') return { kind: 'navigate', path: '/admin' };
+    return onLogin ? { kind: 'replace', path: '/dashboard' } : null;
+  }
+  if (status === 'signed-out') return onDashboard ? { kind: 'replace', path: '/login' } : null;
+  return null;
+}
