@@ -7,6 +7,7 @@ import * as m0005 from './0005_admin_console.ts';
 import * as m0006 from './0006_documents_messaging.ts';
 import * as m0007 from './0007_outbox_templates.ts';
 import * as m0008 from './0008_notification_preferences.ts';
+import * as m0009 from './0009_smtp_integration.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0006_documents_messaging': m0006,
   '0007_outbox_templates': m0007,
   '0008_notification_preferences': m0008,
+  '0009_smtp_integration': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {
