@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { ApiKeyFormSchema, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
+import { apiKeyFormFor, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
 import { createApiKey, listAllApiKeys, listApiKeys } from '../../src/features/admin/api-keys.server.ts';
 import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
@@ -20,7 +20,7 @@ export default withApi({
       IntegrationTypeSchema,
       ctx.url.searchParams.get('integration_type') ?? ctx.params['integration'] ?? '',
     );
-    const form = parseWith(ApiKeyFormSchema, await readFormOrJson(ctx.req));
+    const form = parseWith(apiKeyFormFor(integration), await readFormOrJson(ctx.req));
     return { success: true, data: await createApiKey(ctx.db, integration, form, admin.id) };
   },
 });

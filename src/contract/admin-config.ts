@@ -9,6 +9,7 @@ import { type Option, labelOf, valuesOf } from './options.ts';
 export const INTEGRATION_TYPES = [
   { value: 'twilio', label: 'Twilio' },
   { value: 'mailchimp', label: 'Mailchimp' },
+  { value: 'smtp', label: 'SMTP (email)' },
   { value: 'google_calendar', label: 'Google Calendar' },
   { value: 'stripe', label: 'Stripe' },
   { value: 'google_analytics', label: 'Google Analytics' },
@@ -20,6 +21,7 @@ export const integrationLabel = (value: string) => labelOf(INTEGRATION_TYPES, va
 export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; apiSecret: string }> = {
   twilio: { apiKey: 'Account SID (AC...)', apiSecret: 'Auth Token (required for Twilio)' },
   mailchimp: { apiKey: 'Mailchimp Transactional (Mandrill) API key', apiSecret: 'Not used' },
+  smtp: { apiKey: 'Username (often the mailbox address)', apiSecret: 'Password (required)' },
   google_calendar: {
     apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
     apiSecret: 'OAuth client secret (with a refresh token)',
@@ -190,6 +192,35 @@ const additionalConfigField = z
     return parsed as Record<string, unknown>;
   });
 
+// ---------------------------------------------------------------------------------------------
+// SMTP: host, port, TLS mode and sender live in the key's additional_config; the username is the
+// key and the password the secret, so both are encrypted like every key.
+
+export const SMTP_TLS_MODES = [
+  { value: 'starttls', label: 'STARTTLS (usually port 587)' },
+  { value: 'tls', label: 'TLS from the start (usually port 465)' },
+  { value: 'none', label: 'None (a trusted relay on the same network only)' },
+] as const satisfies readonly Option[];
+export type SmtpTlsMode = (typeof SMTP_TLS_MODES)[number]['value'];
+export const SMTP_DEFAULT_PORT: Record<SmtpTlsMode, number> = { starttls: 587, tls: 465, none: 25 };
+
+/** The SMTP part of a key's additional_config; one schema for the dialog and the function. */
+export const SmtpSettingsSchema = z.object({
+  host: text('SMTP host', 253).pipe(
+    z.string().regex(/^[A-Za-z0-9._:[\]-]+$/, 'SMTP host must be a host name or an IP address, e.g. smtp.example.com'),
+  ),
+  port: intField('SMTP port', 1, 65_535, null).refine((v) => v !== null, 'SMTP port is required'),
+  tls_mode: enumOf(SMTP_TLS_MODES, 'TLS mode'),
+  from_email: z
+    .string({ error: 'From email is required' })
+    .trim()
+    .min(1, 'From email is required')
+    .pipe(z.email('From email must be an email address')),
+  from_name: optionalText('From name', 100),
+});
+export type SmtpSettingsInput = z.input<typeof SmtpSettingsSchema>;
+export type SmtpSettings = z.output<typeof SmtpSettingsSchema> & { port: number };
+
 /** POST /api/admin/config/api-keys: the form fields of spec section 7 (the Add New API Key dialog). */
 export const ApiKeyFormSchema = z.object({
   key_name: text('Key name', CONFIG_LIMITS.keyName),
@@ -227,6 +258,25 @@ export const ApiKeyFormSchema = z.object({
 });
 export type ApiKeyFormInput = z.input<typeof ApiKeyFormSchema>;
 export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
+
+/**
+ * The key form as one integration needs it: SMTP also needs the password and valid settings in
+ * additional_config (stored normalised: the port as a number, empty sender name left out).
+ */
+export function apiKeyFormFor(integration: IntegrationType) {
+  if (integration !== 'smtp') return ApiKeyFormSchema;
+  return ApiKeyFormSchema.transform((form, ctx) => {
+    if (!form.api_secret) ctx.addIssue({ code: 'custom', path: ['api_secret'], message: 'Password is required for SMTP' });
+    const settings = SmtpSettingsSchema.safeParse(form.additional_config);
+    if (!settings.success) {
+      for (const issue of settings.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['additional_config', ...issue.path.map(String)], message: issue.message });
+    }
+    if (!form.api_secret || !settings.success) return z.NEVER;
+    const { from_name, ...rest } = settings.data;
+    return { ...form, additional_config: { ...rest, ...(from_name ? { from_name } : {}) } };
+  });
+}
 
 export const ApiKeyStatusQuerySchema = z.object({
   status: z.enum(['active', 'inactive'], { error: 'status must be active or inactive' }),

@@ -35,6 +35,7 @@ export const LOGIN_THROTTLE = {
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   loginFailed: 'Login failed. Please try again.',
+  loginUnavailable: 'Sign-in is briefly unavailable. Please try again in a moment.',
   loginSuccess: 'Welcome back!',
   registerInvalid: 'User already exists or invalid data',
   registerFailed: 'Registration failed. Please try again.',

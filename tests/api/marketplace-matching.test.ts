@@ -31,6 +31,7 @@ describe('mechanic profile: GET/POST /api/enhanced/mechanic-profile', () => {
       availableWeekdays: [1, 2, 3, 4, 5],
       preferredHours: { start: '08:00', end: '17:00' },
       rating: 5,
+      ratingCount: 0,
       completedJobs: 0,
     });
     const updated = await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'Bozeman, MT', serviceRadius: 120, specialties: ['annual_inspection', 'engine_repair'], businessName: 'Big Sky Aero' }), { token: mechanic.token });

@@ -14,6 +14,8 @@ export interface FakeMessaging {
   failNext(count: number, status?: number): void;
   /** Every send fails with this status until cleared (null). */
   setDown(status: number | null): void;
+  /** Every answer comes this many milliseconds late (a slow provider); 0 to clear. */
+  setDelay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -23,11 +25,13 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
   let failures = 0;
   let failStatus = 500;
   let down: number | null = null;
+  let delayMs = 0;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, delayMs));
+    const answer = () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const reply = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
@@ -53,7 +57,7 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
         return reply(201, { sid: `SM${String(sms.length).padStart(32, '0')}`, status: 'queued' });
       }
       reply(404, { message: `no route for ${req.method} ${url.pathname}` });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -66,6 +70,9 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
     },
     setDown(status) {
       down = status;
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -19,6 +19,7 @@ export function signInErrorMessage(error: unknown): string {
   const { status, detail } = failure(error);
   if (status === 401) return AUTH_MESSAGES.invalidCredentials;
   if (status === 429 && detail) return detail;
+  if (status === 503) return AUTH_MESSAGES.loginUnavailable;
   return AUTH_MESSAGES.loginFailed;
 }
 

@@ -4,6 +4,7 @@ import { fetchTwilioAccount } from './twilio.server.ts';
 import { pingMailchimp } from './mailchimp.server.ts';
 import { listGaAccountSummaries, listGoogleCalendars, type GoogleCredentials } from './google.server.ts';
 import { ProviderError } from './http.server.ts';
+import { verifySmtp } from '../messaging/smtp.server.ts';
 
 /**
  * Calls the provider's harmless read-only endpoint with a key and says whether it worked. Never
@@ -34,6 +35,8 @@ async function call(integration: IntegrationType, creds: GoogleCredentials): Pro
     case 'mailchimp':
       await pingMailchimp(creds.apiKey);
       return 'Mailchimp Transactional answered PONG!';
+    case 'smtp':
+      return verifySmtp(creds);
     case 'stripe': {
       const balance = await fetchStripeBalance(creds.apiKey);
       return `balance read in ${balance.livemode ? 'live' : 'test'} mode`;

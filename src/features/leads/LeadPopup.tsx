@@ -8,6 +8,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { postPublic } from '../../lib/post-public.ts';
+import { isTemporarilyUnavailable } from '../../lib/unavailable.ts';
+import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
 import { fieldErrorsOf } from '../quotes/quote-form.ts';
 
 export const POPUP_TITLE = `Save ${POPUP_OFFER.discountPercent}% on Your Next Aircraft Service`;
@@ -34,6 +36,8 @@ type Field = 'firstName' | 'email' | 'phone';
 export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  /** The service answered 503 or not at all: said inside the dialog, whose overlay covers toasts. */
+  const [unavailable, setUnavailable] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,6 +50,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
     };
     setSending(true);
     setErrors({});
+    setUnavailable(false);
     try {
       const res = await postPublic('/leads', {
         firstName: text('firstName'),
@@ -54,6 +59,12 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         source: POPUP_LEAD_SOURCE,
         [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
       });
+      if (isTemporarilyUnavailable(res.status)) {
+        // What the visitor typed stays in the form; "Try again" sends it again.
+        setUnavailable(true);
+        toast.error(POPUP_TOASTS.failure);
+        return;
+      }
       if (!res.ok || (res.data as { success?: unknown } | undefined)?.success !== true) {
         setErrors(fieldErrorsOf(res.data));
         toast.error(POPUP_TOASTS.failure);
@@ -63,6 +74,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
       form.reset();
       onSubmitted();
     } catch {
+      setUnavailable(true);
       toast.error(POPUP_TOASTS.failure);
     } finally {
       setSending(false);
@@ -121,6 +133,8 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
           <label htmlFor="lead-website">Website</label>
           <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
+
+        {unavailable && <UnavailableAlert busy={sending} />}
 
         <div className="flex flex-col gap-2 pt-1 sm:flex-row-reverse">
           <Button type="submit" size="lg" className="sm:flex-1" disabled={sending}>

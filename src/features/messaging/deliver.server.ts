@@ -2,21 +2,36 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
 import type { OutboxTable } from '../../server/db/tables/foundation.ts';
 import { credentialsFor, type KeyCredentials } from '../admin/api-keys.server.ts';
-import { ProviderError } from '../integrations/http.server.ts';
+import { ProviderError, providerTimeoutMs } from '../integrations/http.server.ts';
 import { afterFailure } from './retry-policy.ts';
 import { sendEmailWithMailchimp, sendSmsWithTwilio } from './senders.server.ts';
+import { sendEmailWithSmtp } from './smtp.server.ts';
 
 type OutboxRow = Selectable<OutboxTable>;
 
 /** How long a run may hold a claimed message before it is considered interrupted. */
 export const DELIVERY_LEASE_SECONDS = 300;
 export const DELIVERY_BATCH_SIZE = 25;
+/**
+ * How long one run may spend. Netlify stops a scheduled function after 30 s (a synchronous one,
+ * the admin's "deliver now", after 60 s); a send starts only when the budget still holds a whole
+ * provider call (its timeout), so the run ends in time and never leaves a message `sending` for
+ * the reaper to declare dead.
+ */
+export const DELIVERY_BUDGET_MS = 20_000;
+
+export interface DeliveryOptions {
+  batchSize?: number;
+  budgetMs?: number;
+}
 
 export interface DeliveryReport {
   sent: number;
   retrying: number;
   dead: number;
   interrupted: number;
+  /** Claimed, then handed back untried because the run's time budget was spent. */
+  released: number;
   /** Channels left waiting because no active primary key is configured for their provider. */
   waitingForProvider: Array<'email' | 'sms'>;
 }
@@ -47,7 +62,7 @@ async function reapInterrupted(db: Db): Promise<number> {
  */
 async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): Promise<OutboxRow[]> {
   if (channels.length === 0) return [];
-  return db
+  const rows = await db
     .updateTable('outbox')
     .set({
       status: 'sending',
@@ -68,18 +83,50 @@ async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): P
     )
     .returningAll()
     .execute();
+  // UPDATE ... RETURNING comes in no particular order: send the longest-waiting first.
+  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-async function send(row: OutboxRow, creds: KeyCredentials): Promise<string> {
-  if (row.channel === 'email') {
-    return sendEmailWithMailchimp(creds, {
-      to: row.toAddress,
-      subject: row.subject ?? '',
-      text: row.bodyText,
-      html: row.bodyHtml,
-    });
+type EmailProvider = 'smtp' | 'mailchimp';
+interface ChannelKey {
+  provider: EmailProvider | 'twilio';
+  creds: KeyCredentials;
+}
+
+/**
+ * The key email goes out with: the primary active SMTP key when there is one, else the primary
+ * active Mailchimp key (docs/decisions/0072-smtp-email.md). SMS: the primary Twilio key.
+ */
+export async function emailKey(db: Db): Promise<ChannelKey | null> {
+  for (const provider of ['smtp', 'mailchimp'] as const) {
+    const creds = await credentialsFor(db, provider);
+    if (creds) return { provider, creds };
   }
-  return sendSmsWithTwilio(creds, { to: row.toAddress, body: row.bodyText });
+  return null;
+}
+
+async function send(row: OutboxRow, key: ChannelKey): Promise<string> {
+  if (row.channel === 'email') {
+    const email = { to: row.toAddress, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml };
+    return key.provider === 'smtp' ? sendEmailWithSmtp(key.creds, email) : sendEmailWithMailchimp(key.creds, email);
+  }
+  return sendSmsWithTwilio(key.creds, { to: row.toAddress, body: row.bodyText });
+}
+
+/**
+ * Hands claimed messages back untried: pending again, due as before, and the attempt the claim
+ * counted is taken back, so running out of time never brings a message closer to `dead`.
+ */
+async function release(db: Db, rows: OutboxRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const released = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: sql`greatest(attempts - 1, 0)`, lockedUntil: null })
+    .where('id', 'in', rows.map((r) => r.id))
+    .where('status', '=', 'sending')
+    .returning('id')
+    .execute();
+  return released.length;
 }
 
 async function markSent(db: Db, row: OutboxRow, providerMessageId: string): Promise<void> {
@@ -124,35 +171,55 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
   return outcome.status;
 }
 
-/** One delivery run: what the scheduled function does every minute. */
-export async function deliverDueMessages(db: Db, batchSize = DELIVERY_BATCH_SIZE): Promise<DeliveryReport> {
+/**
+ * One delivery run: what the scheduled function does every minute. It claims due messages in
+ * batches while its time budget lasts, starts a send only when a whole provider call still fits
+ * in the budget, and releases what it claimed but did not try.
+ */
+export async function deliverDueMessages(db: Db, options: DeliveryOptions | number = {}): Promise<DeliveryReport> {
+  const { batchSize = DELIVERY_BATCH_SIZE, budgetMs = DELIVERY_BUDGET_MS } =
+    typeof options === 'number' ? { batchSize: options } : options;
+  const deadline = performance.now() + budgetMs;
+  // A provider timeout longer than the whole budget still lets one send start per run.
+  const callMs = Math.min(providerTimeoutMs(), budgetMs);
+  const fits = () => deadline - performance.now() >= callMs;
   const report: DeliveryReport = {
     sent: 0,
     retrying: 0,
     dead: 0,
     interrupted: await reapInterrupted(db),
+    released: 0,
     waitingForProvider: [],
   };
-  const creds = {
-    email: await credentialsFor(db, 'mailchimp'),
-    sms: await credentialsFor(db, 'twilio'),
-  };
+  const keys = { email: await emailKey(db), sms: await smsKey(db) };
   const ready = (['email', 'sms'] as const).filter((channel) => {
-    if (creds[channel]) return true;
+    if (keys[channel]) return true;
     report.waitingForProvider.push(channel);
     return false;
   });
-  for (const row of await claim(db, [...ready], batchSize)) {
-    const key = creds[row.channel]!;
-    try {
-      await markSent(db, row, await send(row, key));
-      report.sent += 1;
-    } catch (error) {
-      if ((await markFailed(db, row, error)) === 'dead') report.dead += 1;
-      else report.retrying += 1;
+  while (fits()) {
+    const claimed = await claim(db, [...ready], batchSize);
+    for (const [i, row] of claimed.entries()) {
+      if (!fits()) {
+        report.released += await release(db, claimed.slice(i));
+        return report;
+      }
+      try {
+        await markSent(db, row, await send(row, keys[row.channel]!));
+        report.sent += 1;
+      } catch (error) {
+        if ((await markFailed(db, row, error)) === 'dead') report.dead += 1;
+        else report.retrying += 1;
+      }
     }
+    if (claimed.length < batchSize) break; // nothing more is due
   }
   return report;
+}
+
+async function smsKey(db: Db): Promise<ChannelKey | null> {
+  const creds = await credentialsFor(db, 'twilio');
+  return creds ? { provider: 'twilio', creds } : null;
 }
 
 /** An administrator's retry of a dead message: a fresh cycle of attempts, due now. */

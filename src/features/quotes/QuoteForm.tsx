@@ -14,6 +14,7 @@ import { Checkbox, FieldError, Input, Label, NativeSelect, Textarea } from '../.
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { postPublic } from '../../lib/post-public.ts';
+import { tryAgain } from '../../lib/unavailable.ts';
 import { QUOTE_TOASTS, interpretQuoteResponse, quotePayload, type QuoteField, type QuoteOutcome } from './quote-form.ts';
 
 type Errors = Partial<Record<string, string>>;
@@ -100,8 +101,12 @@ export default function QuoteForm() {
         requestAnimationFrame(() => first?.focus());
         return;
       }
+      // Nothing is cleared: the visitor's answers stay in the form and "Try again" sends them again.
+      case 'unavailable':
+        toast.error(QUOTE_TOASTS.unavailable, tryAgain(() => form.requestSubmit()));
+        return;
       case 'network':
-        toast.error(QUOTE_TOASTS.network);
+        toast.error(QUOTE_TOASTS.network, tryAgain(() => form.requestSubmit(), ''));
         return;
     }
   };

@@ -62,6 +62,11 @@ describe('interpretQuoteResponse', () => {
     expect(interpretQuoteResponse(502, undefined)).toEqual({ kind: 'network' });
     expect(interpretQuoteResponse(500, { message: 'x' })).toEqual({ kind: 'network' });
   });
+
+  it('reads a 503 (the service briefly down) as "try again", with or without a detail', () => {
+    expect(interpretQuoteResponse(503, { detail: 'The service is briefly unavailable.' })).toEqual({ kind: 'unavailable' });
+    expect(interpretQuoteResponse(503, undefined)).toEqual({ kind: 'unavailable' });
+  });
 });
 
 describe('fieldErrorsOf', () => {

@@ -5,6 +5,7 @@ import { HONEYPOT_FIELD, QUOTE_FORM_DEFAULTS } from '../../contract/quote-fields
 export const QUOTE_TOASTS = {
   failed: 'Failed to submit your request. Please try again.',
   network: 'Failed to submit your request. Please check your connection and try again.',
+  unavailable: 'We could not take your request just now.',
   error: (detail: string) => `Error: ${detail}`,
   savings: (percent: number) => `Estimated savings: ${percent}% compared to your current provider!`,
 } as const;
@@ -37,6 +38,7 @@ export type QuoteOutcome =
   | { kind: 'success'; message: string; estimatedSavings: number | undefined }
   | { kind: 'failed' }
   | { kind: 'rejected'; detail: string; fieldErrors: Partial<Record<string, string>> }
+  | { kind: 'unavailable' }
   | { kind: 'network' };
 
 const FALLBACK_SUCCESS = 'Thank you! Your quote request has been received.';
@@ -73,6 +75,8 @@ export function interpretQuoteResponse(status: number, body: unknown): QuoteOutc
       estimatedSavings: typeof savings === 'number' && Number.isFinite(savings) ? savings : undefined,
     };
   }
+  // 503: the service is briefly down (database unreachable); the same request may succeed shortly.
+  if (status === 503) return { kind: 'unavailable' };
   if (isRecord(body) && typeof body['detail'] === 'string' && body['detail']) {
     return { kind: 'rejected', detail: body['detail'], fieldErrors: fieldErrorsOf(body) };
   }

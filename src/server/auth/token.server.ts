@@ -9,7 +9,7 @@ export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export interface TokenClaims {
   sub: string;
   role: Role;
-  /** The user's token version when it was issued; a later bump revokes it (migration 0009). */
+  /** The user's token version when it was issued; a later bump revokes it (migration 0010). */
   tv?: number;
 }
 

@@ -1,7 +1,9 @@
+import { Pool as NeonPool } from '@neondatabase/serverless';
 import { getDatabase } from '@netlify/db';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { describeDatabaseError } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
 
@@ -14,29 +16,120 @@ export interface DbHandle {
 // Postgres `numeric` and `bigint` stay strings in pg (precision); `count(*)` is cast in queries.
 const plugins = [new CamelCasePlugin()];
 
-function kyselyOver(pool: ConstructorParameters<typeof PostgresDialect>[0]['pool']): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+/**
+ * How long the product waits for the database (docs/decisions/0070-database-timeouts.md).
+ * The client gives up on a connection after 5 s and on any one query after 5 s, so a visitor gets
+ * an answer (503) within about 6 s even when the server is frozen; the server itself stops a
+ * statement after 10 s (work nobody waits for any more) and a lock wait after 3 s.
+ */
+export const DB_TIMEOUTS = {
+  connectMs: 5_000,
+  queryMs: 5_000,
+  statementMs: 10_000,
+  lockMs: 3_000,
+  idleInTransactionMs: 30_000,
+} as const;
+
+function envMs(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** Pool options shared by both drivers (Neon's Pool is a fork of pg's and reads the same ones). */
+export function poolOptions(connectionString: string) {
+  return {
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: envMs('DB_CONNECT_TIMEOUT_MS', DB_TIMEOUTS.connectMs),
+    query_timeout: envMs('DB_QUERY_TIMEOUT_MS', DB_TIMEOUTS.queryMs),
+    statement_timeout: envMs('DB_STATEMENT_TIMEOUT_MS', DB_TIMEOUTS.statementMs),
+    lock_timeout: envMs('DB_LOCK_TIMEOUT_MS', DB_TIMEOUTS.lockMs),
+    idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
+  };
+}
+
+interface PoolClientLike {
+  query(...args: unknown[]): unknown;
+  release(err?: Error | boolean): void;
+}
+interface PoolLike {
+  connect(): Promise<PoolClientLike>;
+  end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/**
+ * A pool whose connections are thrown away, not reused, once a query on them failed at the
+ * connection level (a read timeout, a reset, a WebSocket error). After a read timeout pg hands the
+ * connection back still waiting for the abandoned query's answer: the next request to take it
+ * would queue behind that query (up to the statement timeout) instead of getting a fresh
+ * connection. Kysely releases without an error, so the wrapper remembers it.
+ */
+function resilient(pool: PoolLike): PoolLike {
+  // An idle connection that dies (server stopped) is an 'error' event on the pool: without a
+  // listener it would end the process. pg-pool already drops the connection.
+  // An ended pool's sockets may still report their closing (Neon's WebSocket does): not news.
+  pool.on('error', (error) => {
+    if (!(pool as { ending?: boolean }).ending) console.error(`database connection lost: ${describeDatabaseError(error)}`);
+  });
+  return {
+    on: (event, listener) => pool.on(event, listener),
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      return {
+        query(...args: unknown[]) {
+          const result = client.query(...args);
+          if (result instanceof Promise) {
+            return result.catch((error: unknown) => {
+              if (isConnectionLevel(error)) broken = error instanceof Error ? error : new Error('connection failed');
+              throw error;
+            });
+          }
+          return result; // a cursor (streaming): its errors surface on the stream
+        },
+        release: () => client.release(broken ?? undefined),
+      };
+    },
+  };
+}
+
+function isConnectionLevel(error: unknown): boolean {
+  // An error PostgreSQL answered (it has a SQLSTATE) leaves the connection usable, except the
+  // class 08 / 57P0x ones that end the session. Anything else (a read timeout, a socket error,
+  // Neon's WebSocket ErrorEvent) leaves it in an unknown state.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || code.startsWith('57P');
+  return true;
+}
+
+function kyselyOver(pool: PoolLike): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient(pool) as never }), plugins });
 }
 
 let shared: Db | undefined;
 
 /**
  * Opens the database for one request. `DATABASE_URL` (any Postgres) wins; otherwise Netlify DB's
- * connection: a pg pool on a real server (local, tests, CI), kept for the process; Neon's
- * serverless pool in production, which must not outlive the request, so it is ended on release.
+ * connection, as `@netlify/db`'s `getDatabase()` chooses it from `NETLIFY_DB_DRIVER`: a pg pool on
+ * a real server (local, tests, CI), kept for the process; Neon's serverless pool in production,
+ * which must not outlive the request, so it is ended on release. `getDatabase()` takes no pool
+ * options, so the pool is built here from its connection string with the timeouts above.
  */
 export function openDb(): DbHandle {
   const override = process.env['DATABASE_URL'];
   if (override) {
-    shared ??= kyselyOver(new pg.Pool({ connectionString: override, max: 10 }));
+    shared ??= kyselyOver(new pg.Pool(poolOptions(override)));
     return { db: shared, release: async () => {} };
   }
+  if (shared) return { db: shared, release: async () => {} };
   const connection = getDatabase();
   if (connection.driver === 'server') {
-    shared ??= kyselyOver(connection.pool);
+    shared = kyselyOver(new pg.Pool(poolOptions(connection.connectionString)));
     return { db: shared, release: async () => {} };
   }
-  const db = kyselyOver(connection.pool as never);
+  const db = kyselyOver(new NeonPool(poolOptions(connection.connectionString)) as unknown as PoolLike);
   return { db, release: () => db.destroy() };
 }
 

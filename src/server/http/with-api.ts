@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { openDb, type Db } from '../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { DEFAULT_MAX_BODY_BYTES, readJson } from './body.ts';
 import { clientAddressKey } from './client-ip.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';
@@ -117,6 +118,14 @@ export function withApi(routes: ApiRoutes) {
       return result instanceof Response ? result : json(result);
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
+      if (isDatabaseUnavailable(error)) {
+        console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} 503 database unavailable: ${describeDatabaseError(error)}`);
+        return json(
+          { detail: `The service is briefly unavailable. Please try again in a moment. Reference: ${requestId}` },
+          503,
+          { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+        );
+      }
       console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
       return json({ detail: `Something went wrong on our side. Reference: ${requestId}` }, 500);
     } finally {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Checkbox, Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
@@ -11,13 +12,46 @@ import {
   INTEGRATION_KEY_HINTS,
   INTEGRATION_TYPES,
   IntegrationTypeSchema,
+  SMTP_DEFAULT_PORT,
+  SMTP_TLS_MODES,
+  SmtpSettingsSchema,
   type IntegrationType,
+  type SmtpTlsMode,
 } from '../../../contract/admin-config.ts';
 import { fieldAria, FormField } from '../../auth/FormField.tsx';
 import { configApi, withDetail } from './config-api.ts';
 
-/** The dialog validates with the function's schema, plus the integration type it sends in the URL. */
-const DialogSchema = ApiKeyFormSchema.extend({ integration_type: IntegrationTypeSchema });
+const SMTP_FIELDS = ['smtp_host', 'smtp_port', 'smtp_tls_mode', 'smtp_from_email', 'smtp_from_name'] as const;
+type SmtpField = (typeof SMTP_FIELDS)[number];
+
+/** SMTP's own fields, as the additional_config the function checks with the same schema. */
+function smtpSettings(values: Partial<Record<SmtpField, string | undefined>>) {
+  return {
+    host: values.smtp_host ?? '',
+    port: values.smtp_port ?? '',
+    tls_mode: values.smtp_tls_mode ?? '',
+    from_email: values.smtp_from_email ?? '',
+    from_name: values.smtp_from_name ?? '',
+  };
+}
+
+/**
+ * The dialog validates with the function's schema, plus the integration type it sends in the URL;
+ * for SMTP also the password and the SMTP fields (SmtpSettingsSchema, as the function does).
+ */
+const DialogSchema = ApiKeyFormSchema.extend({
+  integration_type: IntegrationTypeSchema,
+  ...Object.fromEntries(SMTP_FIELDS.map((f) => [f, z.string().optional()])),
+}).superRefine((values, ctx) => {
+  if (values.integration_type !== 'smtp') return;
+  if (!values.api_secret)
+    ctx.addIssue({ code: 'custom', path: ['api_secret'], message: 'Password is required for SMTP' });
+  const parsed = SmtpSettingsSchema.safeParse(smtpSettings(values as Partial<Record<SmtpField, string>>));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: [`smtp_${String(issue.path[0])}`], message: issue.message });
+  }
+});
 
 interface Values {
   integration_type: string;
@@ -30,6 +64,11 @@ interface Values {
   monthly_limit: string;
   expires_at: string;
   additional_config: string;
+  smtp_host: string;
+  smtp_port: string;
+  smtp_tls_mode: SmtpTlsMode;
+  smtp_from_email: string;
+  smtp_from_name: string;
 }
 
 const EMPTY: Values = {
@@ -43,15 +82,29 @@ const EMPTY: Values = {
   monthly_limit: '',
   expires_at: '',
   additional_config: '',
+  smtp_host: '',
+  smtp_port: String(SMTP_DEFAULT_PORT.starttls),
+  smtp_tls_mode: 'starttls',
+  smtp_from_email: '',
+  smtp_from_name: '',
 };
 
-/** Form data of the spec's fields; empty fields are not sent (spec section 5). */
+/**
+ * Form data of the spec's fields; empty fields are not sent (spec section 5). SMTP's fields travel
+ * as the key's additional_config (username = API key, password = API secret, both encrypted).
+ */
 export function apiKeyFormData(values: Values): FormData {
   const form = new FormData();
+  const smtp = values.integration_type === 'smtp';
   for (const [name, value] of Object.entries(values)) {
-    if (name === 'integration_type') continue;
+    if (name === 'integration_type' || (SMTP_FIELDS as readonly string[]).includes(name)) continue;
+    if (smtp && name === 'additional_config') continue;
     if (typeof value === 'boolean') form.append(name, String(value));
     else if (value.trim() !== '') form.append(name, value.trim());
+  }
+  if (smtp) {
+    const settings = smtpSettings(values);
+    form.append('additional_config', JSON.stringify({ ...settings, port: Number(settings.port) }));
   }
   return form;
 }
@@ -71,6 +124,7 @@ export function AddApiKeyDialog({
     handleSubmit,
     watch,
     reset,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     // raw: the submitted values stay the text typed, sent as form data; the schema only checks them.
@@ -79,6 +133,7 @@ export function AddApiKeyDialog({
   });
   const integration = watch('integration_type') as IntegrationType | '';
   const hints = integration ? INTEGRATION_KEY_HINTS[integration] : null;
+  const smtp = integration === 'smtp';
 
   const onSubmit = async (values: Values) => {
     try {
@@ -134,15 +189,57 @@ export function AddApiKeyDialog({
           maxLength: CONFIG_LIMITS.keyName,
           placeholder: 'e.g. Production key',
         })}
+        {smtp && (
+          <fieldset className="space-y-4 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">SMTP server</legend>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <div className="sm:col-span-2">
+                {text('smtp_host', 'SMTP Host *', {
+                  required: true,
+                  placeholder: 'smtp.example.com',
+                  spellCheck: false,
+                })}
+              </div>
+              {text('smtp_port', 'Port *', {
+                required: true,
+                type: 'number',
+                min: 1,
+                max: 65535,
+                step: 1,
+                inputMode: 'numeric',
+              })}
+            </div>
+            <FormField id="api-key-smtp_tls_mode" label="TLS Mode *" error={errors.smtp_tls_mode?.message}>
+              <NativeSelect
+                id="api-key-smtp_tls_mode"
+                options={SMTP_TLS_MODES}
+                {...fieldAria('api-key-smtp_tls_mode', errors.smtp_tls_mode?.message)}
+                {...register('smtp_tls_mode', {
+                  // The usual port follows the mode, as mail clients do; the admin may change it.
+                  onChange: (e: { target: { value: SmtpTlsMode } }) =>
+                    setValue('smtp_port', String(SMTP_DEFAULT_PORT[e.target.value] ?? '')),
+                })}
+              />
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('smtp_from_email', 'From Email *', {
+                required: true,
+                type: 'email',
+                placeholder: 'no-reply@yourcompany.com',
+              })}
+              {text('smtp_from_name', 'From Name', { placeholder: 'Skyward Mobile Aviation' })}
+            </div>
+          </fieldset>
+        )}
         {text(
           'api_key',
-          'API Key *',
+          smtp ? 'Username *' : 'API Key *',
           { required: true, type: 'password', autoComplete: 'off', spellCheck: false },
           hints?.apiKey,
         )}
         {text(
           'api_secret',
-          'API Secret',
+          smtp ? 'Password *' : 'API Secret',
           { type: 'password', autoComplete: 'off', spellCheck: false },
           hints?.apiSecret ?? 'Optional',
         )}
@@ -157,22 +254,24 @@ export function AddApiKeyDialog({
           {text('monthly_limit', 'Monthly Limit', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
         </div>
         {text('expires_at', 'Expires On', { type: 'date' }, 'Optional: rotation retires the key after this date')}
-        <FormField
-          id="api-key-additional_config"
-          label="Additional Config (JSON)"
-          error={errors.additional_config?.message}
-          hint='Optional, e.g. {"client_id": "..."}'
-        >
-          <Textarea
+        {!smtp && (
+          <FormField
             id="api-key-additional_config"
-            rows={3}
-            className="font-mono text-sm"
-            placeholder="{}"
-            spellCheck={false}
-            {...fieldAria('api-key-additional_config', errors.additional_config?.message, true)}
-            {...register('additional_config')}
-          />
-        </FormField>
+            label="Additional Config (JSON)"
+            error={errors.additional_config?.message}
+            hint='Optional, e.g. {"client_id": "..."}'
+          >
+            <Textarea
+              id="api-key-additional_config"
+              rows={3}
+              className="font-mono text-sm"
+              placeholder="{}"
+              spellCheck={false}
+              {...fieldAria('api-key-additional_config', errors.additional_config?.message, true)}
+              {...register('additional_config')}
+            />
+          </FormField>
+        )}
         <Checkbox
           id="api-key-is_primary"
           label="Make this the primary key for the integration"

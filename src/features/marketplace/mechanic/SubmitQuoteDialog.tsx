@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +9,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { BidSchema, MARKETPLACE, SERVICE_TYPES, bidTotal, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { api } from '../../../lib/api-client.ts';
+import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
+import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { formatCurrency } from '../../../lib/format.ts';
 import { fieldAria, FormField } from '../../auth/FormField.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
@@ -43,13 +46,17 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
   const total = labor < 0 || parts < 0 ? null : bidTotal(labor, parts);
   const notes = watch('notes');
 
+  const [unavailable, setUnavailable] = useState(false);
+
   const close = () => {
+    setUnavailable(false);
     reset(EMPTY);
     onClose();
   };
 
   const onSubmit = async (values: BidData) => {
     if (!request) return;
+    setUnavailable(false);
     try {
       await api(`/enhanced/quotes/${request.id}/bid`, { body: { ...values, totalCost: bidTotal(values.laborCost, values.partsCost) } });
       toast.success('Quote submitted successfully!');
@@ -58,6 +65,11 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
       onClose();
     } catch (err) {
       console.error('Submitting the quote failed', err);
+      if (isTemporarilyUnavailable(failedStatus(err))) {
+        setUnavailable(true);
+        toast.error('Failed to submit quote', { description: 'Nothing was lost: try again from the form.' });
+        return;
+      }
       toast.error('Failed to submit quote');
     }
   };
@@ -94,6 +106,7 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
           <span className="text-sm text-muted-foreground">Total (labor + parts)</span>
           <span className="text-lg font-bold tabular-nums">{formatCurrency(total)}</span>
         </p>
+        {unavailable && <UnavailableAlert busy={isSubmitting} />}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={close} disabled={isSubmitting}>
             Cancel

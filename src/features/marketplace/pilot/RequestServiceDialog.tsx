@@ -17,6 +17,8 @@ import {
   type ServiceRequestInput,
 } from '../../../contract/marketplace.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
+import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
+import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { fieldAria, FormField } from '../../auth/FormField.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
 
@@ -63,6 +65,7 @@ export default function RequestServiceDialog({
     defaultValues: EMPTY,
   });
   const [picked, setPicked] = useState<string>(OTHER);
+  const [unavailable, setUnavailable] = useState(false);
   const willTravel = watch('customerWillTravel');
 
   const pick = (id: string) => {
@@ -79,11 +82,13 @@ export default function RequestServiceDialog({
   // Opening with an aircraft (from My Aircraft) or the first one preselected saves typing.
   useEffect(() => {
     if (!open) return;
+    setUnavailable(false);
     const first = initialAircraftId ?? aircraft[0]?.id ?? OTHER;
     pick(first);
   }, [open, initialAircraftId]);
 
   const onSubmit = async (values: ServiceRequestData) => {
+    setUnavailable(false);
     try {
       const created = await api<ServiceRequest>('/enhanced/quotes', { body: values });
       toast.success('Quote request submitted! Matching with mechanics...');
@@ -95,6 +100,12 @@ export default function RequestServiceDialog({
       if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) {
         const field = err.detail.includes(`"${values.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
         setError(field, { message: err.detail });
+      }
+      if (isTemporarilyUnavailable(failedStatus(err))) {
+        setUnavailable(true);
+        // The dialog stays open with what was entered; "Try again" submits it again.
+        toast.error('Failed to submit quote request', { description: 'Nothing was lost: try again from the form.' });
+        return;
       }
       toast.error('Failed to submit quote request');
     }
@@ -152,6 +163,7 @@ export default function RequestServiceDialog({
           )}
         </fieldset>
 
+        {unavailable && <UnavailableAlert busy={isSubmitting} />}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel

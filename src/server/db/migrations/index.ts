@@ -7,7 +7,8 @@ import * as m0005 from './0005_admin_console.ts';
 import * as m0006 from './0006_documents_messaging.ts';
 import * as m0007 from './0007_outbox_templates.ts';
 import * as m0008 from './0008_notification_preferences.ts';
-import * as m0009 from './0009_security.ts';
+import * as m0009 from './0009_smtp_integration.ts';
+import * as m0010 from './0010_security.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -22,7 +23,8 @@ export const migrations: Record<string, Migration> = {
   '0006_documents_messaging': m0006,
   '0007_outbox_templates': m0007,
   '0008_notification_preferences': m0008,
-  '0009_security': m0009,
+  '0009_smtp_integration': m0009,
+  '0010_security': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

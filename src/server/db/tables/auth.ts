@@ -17,7 +17,7 @@ export interface UsersTable {
   hourlyRate: NullableNumeric;
   /** Marketplace notices by email too (migration 0008). */
   emailNotifications: Generated<boolean>;
-  /** Carried by every access token; bumping it ends every session (migration 0009). */
+  /** Carried by every access token; bumping it ends every session (migration 0010). */
   tokenVersion: Generated<number>;
   /** Mechanics only: vetting by an administrator (null for other roles). */
   mechanicStatus: MechanicStatus | null;
@@ -37,13 +37,13 @@ export interface LoginFailuresTable {
 
 export type MechanicStatus = 'pending' | 'approved' | 'rejected';
 
-/** A single access token ended by logout, kept until it would have expired (migration 0009). */
+/** A single access token ended by logout, kept until it would have expired (migration 0010). */
 export interface RevokedTokensTable {
   jti: string;
   expiresAt: Date;
 }
 
-/** A password reset link: only the SHA-256 of its secret is stored; used once (migration 0009). */
+/** A password reset link: only the SHA-256 of its secret is stored; used once (migration 0010). */
 export interface PasswordResetTokensTable {
   id: Generated<string>;
   userId: string;

@@ -1,0 +1,10 @@
+import type { Config } from '@netlify/functions';
+import { checkDatabase } from '../../src/server/db/health.server.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// For uptime checks: 200 { database: "ok" } when the database answers, else 503 (no details).
+export default withApi({
+  GET: async (ctx) => checkDatabase(ctx.db),
+});
+
+export const config: Config = { path: '/api/health' };
