@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
+import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 
 // Issue 11: emails to addresses nobody has verified (quote acknowledgement, popup offer): at most
 // 3 a day per address, and none carries text the visitor typed beyond a first name.
@@ -30,6 +31,12 @@ const mailTo = (to: string) =>
   testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText', 'bodyHtml']).where('toAddress', '=', to).orderBy('createdAt').execute();
 
 describe('emails to unverified addresses', () => {
+  // The wording checked below is the built-in email's: a database of its own, so an email template
+  // another suite activates for the same campaign type cannot stand in for it.
+  beforeAll(async () => {
+    await useIsolatedDatabase();
+  });
+
   it('sends one address at most 3 a day, across forms; the forms still succeed and the business still hears', async () => {
     const victim = uniqueEmail('victim');
     const statuses = [];

@@ -49,7 +49,7 @@ describe('RegisterSchema', () => {
     [{ role: '' }, 'Role is required'],
     [{ password: '1234567' }, 'Password must be at least 8 characters'],
     [{ yearsExperience: '2.5' }, 'Years of experience must be a whole number between 0 and 80'],
-    [{ serviceRadius: '6000' }, 'Service radius must be a whole number between 0 and 5,000'],
+    [{ serviceRadius: '6000' }, 'Service radius must be a whole number between 0 and 500'],
     [{ hourlyRate: 'cheap' }, 'Hourly rate must be a number between 0 and 10,000'],
   ])('refuses %o', (patch, message) => {
     const result = RegisterSchema.safeParse({ ...form, ...patch });
