@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The API suites mostly wait on PostgreSQL, a fake provider or a deliberate timeout: four files
+    // at a time overlap those waits on a 2-core machine (the default would run one at a time).
+    maxWorkers: 4,
     projects: [
       {
         test: {

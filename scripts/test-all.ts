@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit + API tests (Vitest, real PostgreSQL), browser tests
 // (Playwright, system Chromium, production-like server). Prints each runner's summary and, last,
 // one line `N passed, N failed` totalling them all. Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/paths.ts';
@@ -21,18 +21,36 @@ function run(name: string, cmd: string, args: string[], env: Record<string, stri
   return result.status ?? 1;
 }
 
-function check(name: string, cmd: string, args: string[]): void {
-  const ok = run(name, cmd, args) === 0;
-  tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
-  console.log(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+/** Runs checks side by side (each prints its output when done) and counts each as one pass or fail. */
+async function checks(list: Array<{ name: string; cmd: string; args: string[] }>): Promise<void> {
+  const results = await Promise.all(
+    list.map(
+      ({ name, cmd, args }) =>
+        new Promise<{ name: string; ok: boolean; output: string }>((resolve) => {
+          const child = spawn(cmd, args, { cwd: ROOT, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('close', (code) => resolve({ name, ok: code === 0, output }));
+          child.on('error', (error) => resolve({ name, ok: false, output: String(error) }));
+        }),
+    ),
+  );
+  for (const { name, ok, output } of results) {
+    console.log(`\n=== ${name} ===\n${output.trimEnd()}`);
+    tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+    console.log(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+  }
 }
 
 mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
 const only = process.argv[2]; // e.g. `npm test -- e2e` runs one stage
 
 if (!only || only === 'static') {
-  check('typecheck', process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning']);
-  check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  await checks([
+    { name: 'typecheck', cmd: process.execPath, args: [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'] },
+    { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  ]);
 }
 
 if (!only || only === 'vitest') {
