@@ -4,7 +4,7 @@ import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
 // Schemas reaching the browser take `z` from src/contract/zod.ts, which turns off zod's eval probe
-// before any schema exists (the content policy forbids eval: docs/decisions/0074).
+// before any schema exists (the content policy forbids eval: docs/decisions/0094).
 const ZOD_FROM_CONTRACT = {
   paths: [{ name: 'zod', importNames: ['z'], message: 'Import { z } from src/contract/zod.ts (jitless in the browser, for the CSP).' }],
 };

@@ -105,6 +105,8 @@ try {
       emulator!.on('exit', () => reject(new Error('the emulator baseline server exited')));
     });
     const base = `http://127.0.0.1:${EMULATOR_PORT}`;
+    // One client first: the emulator's cost of a single call, with nothing queued behind it.
+    api.push({ name: 'GET /api/blog/categories', where: 'emulator baseline, 1 client (HTTP)', budget: 'reported beside', result: await httpLoad({ url: `${base}/api/blog/categories`, concurrency: 1, requests: 5, timeoutMs: 30_000 }) });
     for (const read of reads) {
       api.push({ name: read.name, where: 'emulator baseline (HTTP)', budget: 'reported beside', result: await httpLoad({ url: base + read.path, concurrency: 20, seconds: 10, timeoutMs: 10_000 }) });
     }
@@ -184,7 +186,7 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
 function baselineRatios(rows: ApiRow[]): string[] {
   const lines: string[] = [];
   for (const warm of rows.filter((r) => r.where.startsWith('local product'))) {
-    const base = rows.find((r) => r.name === warm.name && r.where.startsWith('emulator'));
+    const base = rows.find((r) => r.name === warm.name && r.where.startsWith('emulator') && r.result.concurrency === warm.result.concurrency);
     if (base && warm.result.p50 > 0) lines.push(`- ${warm.name}: the emulator baseline's p50 is ${Math.round(base.result.p50 / warm.result.p50)}x the warm product's, at ${base.result.perSecond.toFixed(1)} vs ${warm.result.perSecond.toFixed(0)} req/s.`);
   }
   return lines;

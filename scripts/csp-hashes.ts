@@ -5,7 +5,7 @@
 //   node scripts/csp-hashes.ts           check dist/ against netlify.toml (run after every build;
 //                                        fails, printing the fix, when a hash is missing)
 //   node scripts/csp-hashes.ts --write   rewrite the policy line in netlify.toml
-// See docs/decisions/0074-content-security-policy.md.
+// See docs/decisions/0094-content-security-policy.md.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

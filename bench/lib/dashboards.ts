@@ -38,7 +38,9 @@ export async function measureDashboards(origin: string, logins: Login[], executa
         await button.click();
         await page.waitForFunction(
           () => {
-            const tabs = document.querySelectorAll('[role="tab"]');
+            // The dashboard's own sections, not the Sign In / Sign Up tabs of the entry screen.
+            const list = document.querySelector('[role="tablist"][aria-label="Dashboard sections"], [role="tablist"][aria-label="Admin sections"]');
+            const tabs = list?.querySelectorAll('[role="tab"]') ?? [];
             const panel = document.querySelector('[role="tabpanel"]');
             const loading = [...document.querySelectorAll('[role="status"]')].some((el) => /Loading/i.test(el.textContent ?? ''));
             return tabs.length > 0 && panel !== null && (panel.textContent ?? '').trim().length > 0 && !loading;

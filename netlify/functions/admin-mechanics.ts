@@ -8,7 +8,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 
 const BASE = '/api/admin/mechanics';
 
-// Mechanic vetting (docs/decisions/0073): GET ?status=pending|approved|rejected,
+// Mechanic vetting (docs/decisions/0093): GET ?status=pending|approved|rejected,
 // POST /:id/approve, POST /:id/reject {reason}. Administrators only.
 export default withApi({
   GET: async (ctx) => {

@@ -5,7 +5,7 @@ import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
-// An administrator clears the sign-in lockout of an account (docs/decisions/0076).
+// An administrator clears the sign-in lockout of an account (docs/decisions/0096).
 export default withApi({
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');

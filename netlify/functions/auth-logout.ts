@@ -3,7 +3,7 @@ import { logout } from '../../src/features/auth/sessions.server.ts';
 import { requireSession } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
-/** Ends the session of the token presented (docs/decisions/0070-revocable-sessions.md). */
+/** Ends the session of the token presented (docs/decisions/0090-revocable-sessions.md). */
 export default withApi({
   POST: async (ctx) => logout(ctx.db, (await requireSession(ctx)).claims),
 });

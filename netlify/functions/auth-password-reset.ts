@@ -5,7 +5,7 @@ import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts'
 import { withApi } from '../../src/server/http/with-api.ts';
 
 /**
- * POST /api/auth/password-reset {email}: always 200 with the same body (docs/decisions/0071).
+ * POST /api/auth/password-reset {email}: always 200 with the same body (docs/decisions/0091).
  * POST /api/auth/password-reset/confirm {token, newPassword}: sets the password, signs in.
  */
 export default withApi({

@@ -203,7 +203,7 @@ export const REGISTER_FORM_DEFAULTS = {
   hourlyRate: '',
 } as const;
 
-/** Password reset links: valid this long, used once (docs/decisions/0071-password-reset.md). */
+/** Password reset links: valid this long, used once (docs/decisions/0091-password-reset.md). */
 export const PASSWORD_RESET = { ttlMinutes: 30, path: '/reset-password' } as const;
 
 /** POST /api/auth/password: change the password of the signed-in user. */

@@ -40,7 +40,7 @@ export const UPLOAD_SESSION_TTL_MS = 60 * 60 * 1000;
 /** Unfinished chunked uploads one user may hold at a time. */
 export const MAX_OPEN_UPLOADS_PER_USER = 10;
 
-/** Storage per user: documents they uploaded plus open uploads (docs/decisions/0078). */
+/** Storage per user: documents they uploaded plus open uploads (docs/decisions/0098). */
 export const MAX_STORAGE_BYTES_PER_USER = 200 * 1024 * 1024;
 
 /** Spec section 9: types pdf, jpg, jpeg, png, txt. */

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** Vetting of mechanics by an administrator (docs/decisions/0073-mechanic-vetting.md). */
+/** Vetting of mechanics by an administrator (docs/decisions/0093-mechanic-vetting.md). */
 export const MECHANIC_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type MechanicVettingStatus = (typeof MECHANIC_STATUSES)[number];
 

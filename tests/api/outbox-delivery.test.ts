@@ -168,7 +168,7 @@ describe('outbox delivery', () => {
       { token: admin.token },
     );
     expect(created.status, created.text).toBeLessThan(300);
-    // A first name with markup is not repeated to an unverified address at all (0077); one with an
+    // A first name with markup is not repeated to an unverified address at all (0097); one with an
     // apostrophe is, escaped in the HTML.
     await api.post('/api/leads', { firstName: "Tess O'Hara", email: 'templated@example.com', source: 'popup_discount_offer' });
     const row = await byAddress('templated@example.com');

@@ -10,7 +10,7 @@ export function demoAdminPassword(): string {
 
 /**
  * Approves a mechanic who registered in a browser test, as an administrator does in the console
- * (new mechanics start pending: docs/decisions/0073-mechanic-vetting.md).
+ * (new mechanics start pending: docs/decisions/0093-mechanic-vetting.md).
  */
 export async function approveMechanicAsAdmin(request: APIRequestContext, mechanicId: string): Promise<void> {
   const login = await request.post('/api/auth/login', { data: { email: 'admin@example.com', password: demoAdminPassword() } });

@@ -54,7 +54,7 @@ export async function createUser(
 
 /**
  * Approves a mechanic the way an administrator would, for tests whose mechanic registered through
- * the API (new mechanics start pending: docs/decisions/0073-mechanic-vetting.md).
+ * the API (new mechanics start pending: docs/decisions/0093-mechanic-vetting.md).
  */
 export async function approveMechanic(mechanicId: string): Promise<void> {
   await testDb()

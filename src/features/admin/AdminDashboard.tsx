@@ -34,7 +34,7 @@ const TABS = [
   { value: 'marketing', label: 'Marketing' },
   { value: 'blog', label: 'Blog Posts' },
   { value: 'customers', label: 'Customers' },
-  // Vetting: new mechanics wait for approval here (docs/decisions/0073).
+  // Vetting: new mechanics wait for approval here (docs/decisions/0093).
   { value: 'mechanics', label: 'Mechanics' },
   // Beyond the spec's five tabs: emails and SMS the product sent or is waiting to send.
   { value: 'outbox', label: 'Outbox' },

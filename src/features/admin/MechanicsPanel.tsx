@@ -20,7 +20,7 @@ import { formatDate } from '../../lib/format.ts';
 import { LoadError } from './LoadError.tsx';
 
 /**
- * Mechanic vetting (docs/decisions/0073): new mechanics wait here with their A&P certificate
+ * Mechanic vetting (docs/decisions/0093): new mechanics wait here with their A&P certificate
  * number until an administrator approves them, or rejects them with a reason that is emailed.
  */
 export default function MechanicsPanel() {
@@ -45,7 +45,7 @@ export default function MechanicsPanel() {
     return () => controller.abort();
   }, [status, version]);
 
-  // Clears a sign-in lockout of the account (docs/decisions/0076).
+  // Clears a sign-in lockout of the account (docs/decisions/0096).
   const unlock = async (m: MechanicForReview) => {
     setBusy(m.id);
     try {

@@ -8,7 +8,7 @@ import { enqueueEmail } from '../messaging/outbox.server.ts';
 
 /**
  * A mechanic sees requests and bids only once an administrator has approved the account
- * (docs/decisions/0073-mechanic-vetting.md). 403 with a sentence saying why otherwise.
+ * (docs/decisions/0093-mechanic-vetting.md). 403 with a sentence saying why otherwise.
  */
 export function requireApprovedMechanic(mechanic: UserRow, action: 'requests' | 'bid'): void {
   if (mechanic.mechanicStatus === 'approved') return;

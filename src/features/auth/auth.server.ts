@@ -44,7 +44,7 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
         firstName: data.firstName,
         lastName: data.lastName,
         role: data.role,
-        // A new mechanic waits for an administrator's approval (docs/decisions/0073).
+        // A new mechanic waits for an administrator's approval (docs/decisions/0093).
         mechanicStatus: data.role === 'mechanic' ? 'pending' : null,
         phone: data.phone,
         location: data.location,
@@ -69,7 +69,7 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
  *
  * A browser holding a valid device cookie of this very account has its failures counted under the
  * device instead of the email: the email's lockout (which anyone can trigger) does not stop the
- * owner's own browser (docs/decisions/0076). The per-address limit applies to everyone.
+ * owner's own browser (docs/decisions/0096). The per-address limit applies to everyone.
  */
 export async function login(
   db: Db,

@@ -5,7 +5,7 @@ import { env } from '../../server/env.ts';
  * A browser that has signed in to an account before carries a signed cookie naming that account
  * and a random device id. Its sign-in attempts are counted under the device, not the email, so an
  * attacker failing on the email cannot lock the owner out of their own browser
- * (docs/decisions/0076-lockout-that-cannot-be-aimed.md). The cookie proves nothing by itself: the
+ * (docs/decisions/0096-lockout-that-cannot-be-aimed.md). The cookie proves nothing by itself: the
  * password is still checked. HttpOnly (scripts never see it), Secure, SameSite=Strict, sent only
  * to the sign-in path.
  */

@@ -17,7 +17,7 @@ import { allowEmailTo } from '../messaging/recipient-limit.server.ts';
 import { findUserByEmail, issueSession } from './auth.server.ts';
 
 /**
- * Sessions that can end (docs/decisions/0070-revocable-sessions.md): logout revokes the token's id
+ * Sessions that can end (docs/decisions/0090-revocable-sessions.md): logout revokes the token's id
  * until it would have expired; logout-all, a password change and a reset bump the user's token
  * version, which every request checks.
  */

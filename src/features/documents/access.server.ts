@@ -24,7 +24,7 @@ export const DOCUMENT_ACCESS_AFTER_COMPLETION_DAYS = 30;
 
 /**
  * The service requests `mechanicId` holds the accepted bid of, from acceptance (approved, in
- * progress) until 30 days after the job's completion (docs/decisions/0078).
+ * progress) until 30 days after the job's completion (docs/decisions/0098).
  */
 function jobsOf(db: Db, mechanicId: string) {
   return db

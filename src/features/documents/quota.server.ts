@@ -6,7 +6,7 @@ import { HttpError, tooManyRequests } from '../../server/http/errors.ts';
 /**
  * Runs `work` in a transaction holding a per-user advisory lock, so the open-uploads cap and the
  * storage quota are checked and used in one step: parallel requests of one user queue here instead
- * of all passing a count made before any of them inserted (docs/decisions/0078).
+ * of all passing a count made before any of them inserted (docs/decisions/0098).
  */
 export async function withUserUploadLock<T>(db: Db, userId: string, work: (trx: Db) => Promise<T>): Promise<T> {
   const run = async (trx: Db) => {

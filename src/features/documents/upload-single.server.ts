@@ -77,7 +77,7 @@ export async function uploadSingle(ctx: ApiContext, viewer: Viewer): Promise<Vau
   if (!check.ok) throw new HttpError(check.status, check.detail);
 
   const target = await resolveTarget(ctx.db, viewer, metadata);
-  // Quota checked and the row inserted under the user's upload lock (docs/decisions/0078).
+  // Quota checked and the row inserted under the user's upload lock (docs/decisions/0098).
   const { id } = await withUserUploadLock(ctx.db, viewer.id, async (trx) => {
     await assertQuota(trx, viewer.id, bytes.byteLength);
     return storeDocument(trx, documentsStore(), { viewer, target, metadata, fileName, bytes, check });

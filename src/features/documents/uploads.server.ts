@@ -55,7 +55,7 @@ export async function createUpload(db: Db, store: Store, viewer: Viewer, data: U
   };
   const totalChunks = chunkCount(data.size, CHUNK_BYTES);
   // Cap and quota are checked and the session inserted under one per-user lock: parallel starts
-  // cannot all pass the count (docs/decisions/0078). The session reserves its size in the quota.
+  // cannot all pass the count (docs/decisions/0098). The session reserves its size in the quota.
   const row = await withUserUploadLock(db, viewer.id, async (trx) => {
     await assertOpenUploadSlot(trx, viewer.id);
     await assertQuota(trx, viewer.id, data.size);

@@ -24,7 +24,7 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
       .returning(['id', sql<boolean>`(xmax = 0)`.as('created')])
       .executeTakeFirstOrThrow();
     // Unverified address: at most 3 emails a day, and no visitor text but a plausible first name
-    // (docs/decisions/0077-unverified-recipients.md).
+    // (docs/decisions/0097-unverified-recipients.md).
     if (row.created && lead.source === POPUP_LEAD_SOURCE && (await allowEmailTo(trx, lead.email))) {
       const firstName = safeFirstName(lead.firstName);
       await enqueueEmail(

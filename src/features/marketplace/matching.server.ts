@@ -40,7 +40,7 @@ function describe(r: RequestForMatching): string {
   return `${labelOf(SERVICE_TYPES, r.serviceType)} for a ${r.aircraftMake} ${r.aircraftModel} at ${r.serviceLocation}`;
 }
 
-/** Every approved mechanic with a profile, as matching sees them (docs/decisions/0073). */
+/** Every approved mechanic with a profile, as matching sees them (docs/decisions/0093). */
 async function loadMechanics(db: Db, onlyId?: string): Promise<MatchableMechanic[]> {
   let query = db
     .selectFrom('mechanicProfiles as p')

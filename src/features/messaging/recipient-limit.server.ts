@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
 
-/** Emails a day to one address nobody has proven they own (docs/decisions/0077). */
+/** Emails a day to one address nobody has proven they own (docs/decisions/0097). */
 export const UNVERIFIED_EMAILS_PER_DAY = 3;
 const DAY_SECONDS = 86_400;
 

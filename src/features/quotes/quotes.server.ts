@@ -72,7 +72,7 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
       text: summary(q, savings),
     });
     // The visitor's address is unverified: at most 3 such emails a day reach it, and the only text
-    // of theirs it carries is a plausible first name (docs/decisions/0077-unverified-recipients.md).
+    // of theirs it carries is a plausible first name (docs/decisions/0097-unverified-recipients.md).
     if (q.emailUpdates && (await allowEmailTo(trx, q.returnEmail))) {
       const firstName = safeFirstName(q.firstName);
       await enqueueEmail(

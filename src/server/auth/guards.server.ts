@@ -18,7 +18,7 @@ export function bearer(req: Request): string | null {
  * The signed-in user and the claims of the token presented, or null. The token proves who it is;
  * the role is read from the database so a changed or deleted account takes effect at once. A token
  * whose version is older than the user's (logout-all, password change or reset) or whose id was
- * revoked by logout is refused: one query does both checks (docs/decisions/0070).
+ * revoked by logout is refused: one query does both checks (docs/decisions/0090).
  */
 export async function getSession(ctx: ApiContext): Promise<{ user: UserRow; claims: VerifiedClaims } | null> {
   const token = bearer(ctx.req);

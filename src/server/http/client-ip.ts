@@ -7,7 +7,7 @@ import { HttpError } from './errors.ts';
  * keyed by its /64, the block one subscriber gets, so rotating addresses inside it does not reset
  * a limit. An IPv4-mapped IPv6 address counts as the IPv4 address. Empty when there is no usable
  * address: callers that limit per address refuse the request rather than share one bucket.
- * See docs/decisions/0072-client-address.md.
+ * See docs/decisions/0092-client-address.md.
  */
 export function clientAddressKey(ip: string | undefined | null): string {
   if (!ip) return '';

@@ -1,5 +1,5 @@
 /**
- * Security headers of every function response (docs/decisions/0074-content-security-policy.md).
+ * Security headers of every function response (docs/decisions/0094-content-security-policy.md).
  * Static pages get the same policy, plus the hashes of Astro's inline scripts, from
  * `netlify.toml` (kept in step by scripts/csp-headers.ts after each build).
  */

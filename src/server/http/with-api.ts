@@ -75,7 +75,7 @@ function malformedPath(req: Request): boolean {
   }
 }
 
-/** Security headers on every answer, and 404 for a malformed path (docs/decisions/0074, 0075). */
+/** Security headers on every answer, and 404 for a malformed path (docs/decisions/0094, 0095). */
 function hardened(handle: (req: Request, context?: FunctionContext) => Promise<Response>) {
   return async (req: Request, context: FunctionContext = {}): Promise<Response> =>
     withSecurityHeaders(malformedPath(req) ? json({ detail: 'Not found' }, 404) : await handle(req, context));

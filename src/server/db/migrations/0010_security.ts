@@ -2,10 +2,10 @@ import { sql, type Kysely } from 'kysely';
 
 // Issue 11 (security hardening):
 // - users.token_version: every access token carries it; bumping it ends every session of the user
-//   (logout-all, password change, password reset). docs/decisions/0070-revocable-sessions.md
+//   (logout-all, password change, password reset). docs/decisions/0090-revocable-sessions.md
 // - revoked_tokens: single tokens ended by logout, kept until they would have expired anyway.
 // - password_reset_tokens: single-use reset links, stored as SHA-256 hashes only.
-// - users.mechanic_status: vetting of mechanics by an administrator (docs/decisions/0073).
+// - users.mechanic_status: vetting of mechanics by an administrator (docs/decisions/0093).
 //   Mechanics that already exist were working before vetting existed: they stay approved.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
