@@ -11,7 +11,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 2,
+  // Three: the server answers warm in milliseconds, so most of a test is the browser waiting (delays
+  // the spec sets, toasts, the popup); a third browser overlaps those waits on 2 cores.
+  workers: 3,
   retries: process.env['CI'] ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
