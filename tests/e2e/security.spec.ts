@@ -31,7 +31,7 @@ async function visitTabs(page: Page, names: readonly string[]) {
   for (const name of names) {
     await page.getByRole('tab', { name, exact: true }).click();
     await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name, exact: true })).toBeVisible();
     await settle(page);
   }
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
@@ -18,9 +18,11 @@ export default function EntryApp() {
   const { state, signedIn, signOut } = useSession();
   const role = state.status === 'signed-in' ? state.user.role : null;
 
-  // The address follows the session: /dashboard when signed in, /login when signed out.
+  // The address follows the session: /dashboard when signed in, /login after signing out.
+  const previous = useRef<typeof state.status | null>(null);
   useEffect(() => {
-    const change = entryAddress(state.status, role, window.location.pathname);
+    const change = entryAddress(state.status, role, window.location.pathname, previous.current);
+    previous.current = state.status;
     if (change?.kind === 'replace') window.history.replaceState(window.history.state, '', change.path + window.location.search);
     if (change?.kind === 'navigate') window.location.replace(change.path);
   }, [state.status, role]);

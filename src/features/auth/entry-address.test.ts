@@ -10,8 +10,10 @@ describe('the address follows the session', () => {
   it('sends an administrator to the console', () => {
     expect(entryAddress('signed-in', 'admin', '/dashboard')).toEqual({ kind: 'navigate', path: '/admin' });
   });
-  it('goes to /login once signed out on /dashboard, and waits while the session is checked', () => {
-    expect(entryAddress('signed-out', null, '/dashboard')).toEqual({ kind: 'replace', path: '/login' });
+  it('goes to /login on signing out from /dashboard, and waits while the session is checked', () => {
+    expect(entryAddress('signed-out', null, '/dashboard', 'signed-in')).toEqual({ kind: 'replace', path: '/login' });
+    // Opened signed out, /dashboard is the sign-in screen at the address the Login button uses.
+    expect(entryAddress('signed-out', null, '/dashboard', 'checking')).toBeNull();
     expect(entryAddress('signed-out', null, '/login')).toBeNull();
     expect(entryAddress('checking', null, '/dashboard')).toBeNull();
   });
