@@ -3,32 +3,13 @@ import deliverOutbox from '../../netlify/functions/deliver-outbox.ts';
 import { closeSharedDb, connectDb, type Db } from '../../src/server/db/client.ts';
 import { api, uniqueEmail, type ApiResult } from '../helpers/api.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
+import { validQuote } from '../helpers/quote-form.ts';
+
+const quote = () => validQuote({ returnEmail: uniqueEmail('fault'), currentProvider: '', message: 'Annual due next month.', emailUpdates: false });
 
 // The product's answers while its database is stopped or frozen, and that it recovers by itself.
 let server: OwnPostgres;
 let db: Db;
-
-function quote() {
-  return {
-    firstName: 'Amelia',
-    lastName: 'Earhart',
-    returnEmail: uniqueEmail('fault'),
-    returnPhone: '(415) 555-0100',
-    aircraftMake: 'Cessna',
-    aircraftModel: '172S Skyhawk',
-    registrationNumber: 'N12345',
-    totalHours: '4200',
-    aircraftType: 'single-engine',
-    serviceType: 'annual',
-    preferredTimeframe: '2-weeks',
-    location: 'KSQL',
-    lastInvoiceAmount: '',
-    currentProvider: '',
-    message: 'Annual due next month.',
-    scheduleConsultation: false,
-    emailUpdates: false,
-  };
-}
 
 /** What a client sees, and how long it took. */
 async function timed(request: Promise<ApiResult>): Promise<ApiResult & { ms: number }> {

@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote.ts';
-import { api, call, uniqueEmail, uniqueIp } from '../helpers/api.ts';
+import { api, call, uniqueIp } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
-
-function validQuote(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Amelia',
-    lastName: 'Earhart',
-    returnEmail: uniqueEmail('quote'),
-    returnPhone: '(415) 555-0100',
-    aircraftMake: 'Cessna',
-    aircraftModel: '172S Skyhawk',
-    registrationNumber: 'N12345',
-    totalHours: '4200',
-    aircraftType: 'single-engine',
-    serviceType: 'annual',
-    preferredTimeframe: '2-weeks',
-    location: 'KSQL',
-    lastInvoiceAmount: '',
-    currentProvider: 'Bay Aero',
-    message: 'Annual due next month; some oil seepage at the rocker covers.',
-    scheduleConsultation: false,
-    emailUpdates: true,
-    ...overrides,
-  };
-}
+import { validQuote } from '../helpers/quote-form.ts';
 
 async function storedQuotes(email: string) {
   return testDb().selectFrom('quotes').selectAll().where('returnEmail', '=', email).execute();

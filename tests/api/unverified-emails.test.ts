@@ -2,30 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
+import { validQuote } from '../helpers/quote-form.ts';
+
+const quote = (returnEmail: string, overrides: Record<string, unknown> = {}) => validQuote({ ...overrides, returnEmail });
 
 // Issue 11: emails to addresses nobody has verified (quote acknowledgement, popup offer): at most
 // 3 a day per address, and none carries text the visitor typed beyond a first name.
-
-const quote = (returnEmail: string, overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Amelia',
-  lastName: 'Earhart',
-  returnEmail,
-  returnPhone: '(415) 555-0100',
-  aircraftMake: 'Cessna',
-  aircraftModel: '172S Skyhawk',
-  registrationNumber: 'N12345',
-  totalHours: '4200',
-  aircraftType: 'single-engine',
-  serviceType: 'annual',
-  preferredTimeframe: '2-weeks',
-  location: 'KSQL',
-  lastInvoiceAmount: '',
-  currentProvider: 'Bay Aero',
-  message: 'Annual due next month; some oil seepage at the rocker covers.',
-  scheduleConsultation: false,
-  emailUpdates: true,
-  ...overrides,
-});
 
 const mailTo = (to: string) =>
   testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText', 'bodyHtml']).where('toAddress', '=', to).orderBy('createdAt').execute();
