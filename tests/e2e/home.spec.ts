@@ -146,15 +146,19 @@ test.describe('quote form', () => {
 
   test('shows the button busy while sending', async ({ page }) => {
     await fillQuoteForm(page);
-    // Hold the request a moment so that the busy state can be seen, then let it reach the server.
+    // Hold the request until the busy state has been checked (a fixed delay raced the checks),
+    // then let it reach the server.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/quotes', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     await submitButton(page).click();
     const busy = page.getByRole('button', { name: 'Submitting Request...' });
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
+    release();
     await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
     await expect(submitButton(page)).toBeEnabled();
   });
