@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import netlifyAdapter from '@astrojs/netlify';
 import netlify from '@netlify/vite-plugin';
 
 const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:4321';
@@ -10,11 +11,21 @@ const site = process.env.SITE_URL ?? process.env.URL ?? 'http://localhost:4321';
 // `astro dev` gets Netlify's own emulation (functions, redirects, Blobs) through the Vite plugin.
 // The features that need the internet (edge functions, AI gateway) or that we replace with a real
 // PostgreSQL server (database) are off: see docs/decisions/0002-embedded-postgres.md.
+// Pages are prerendered unless they say otherwise: the blog renders on demand from the database
+// through the adapter's SSR function, cached by Netlify's CDN (docs/decisions/0033-blog-on-demand.md).
+// Its pages are in /sitemap-blog.xml (on demand too), which the sitemap index lists.
 export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react(), sitemap({ filter: (page) => !/\/(admin|dashboard|login|reset-password|blog\/article)\/?$/.test(page) })],
+  adapter: netlifyAdapter({ imageCDN: false, devFeatures: false }),
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !/\/(admin|dashboard|login|reset-password|blog(\/.*)?)\/?$/.test(new URL(page).pathname),
+      customSitemaps: [new URL('/sitemap-blog.xml', site).href],
+    }),
+  ],
   vite: {
     plugins: [
       tailwindcss(),

@@ -56,9 +56,27 @@ export default tseslint.config(
     },
   },
   {
-    // The platform layer (db, http, auth, crypto) does not depend on features.
+    // The platform layer (db, http, auth, crypto, email, settings) does not depend on features.
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'src/server must not import from src/features.' }] }] },
+  },
+  {
+    // The browser's shared code (API client, data hook, session, UI kit) serves every feature and
+    // depends on none; it can reach the browser, so no server code either.
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/ui/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...ZOD_FROM_CONTRACT,
+          patterns: [
+            { regex: '(^|/)features/', message: 'src/lib and src/components are shared by every feature: no import from src/features.' },
+            { regex: '\\.server(\\.ts)?$', message: 'Server code (*.server.ts) must not be imported by code that can reach the browser.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests read loosely typed JSON bodies.

@@ -29,7 +29,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production-like server on a fresh embedded database of its own, with demo data.
-    command: `node scripts/start.ts --port ${PORT} --data-dir .data/e2e/postgres --fresh --quiet`,
+    command: `node scripts/start.ts --port ${PORT} --data-dir .data/e2e/postgres --fresh --scratch --quiet`,
     url: `http://localhost:${PORT}/`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -77,11 +77,11 @@ try {
   ];
   for (const read of reads) {
     await httpLoad({ url: origin + read.path, concurrency: 4, requests: 200 }); // warm-up, not reported
-    api.push({ name: read.name, where: 'local product (HTTP)', budget: 'p50 <= 15 ms, p99 <= 80 ms, 0 errors, 0 non-2xx', result: await httpLoad({ url: origin + read.path, concurrency: 20, seconds: 10 }) });
+    api.push({ name: read.name, where: 'local product (HTTP)', budget: 'p50 <= 15 ms, p99 <= 80 ms, 0 errors, 0 non-2xx', result: await httpLoad({ url: origin + read.path, concurrency: 20, seconds: 10, distinctClients: true }) });
     console.log(`${read.name} measured`);
   }
   const quoteBody = JSON.stringify(quote('{i}'));
-  api.push({ name: 'POST /api/quotes', where: 'local product (HTTP)', budget: 'p95 <= 60 ms', result: await httpLoad({ url: `${origin}/api/quotes`, method: 'POST', headers: json, body: quoteBody, concurrency: 20, seconds: 10 }) });
+  api.push({ name: 'POST /api/quotes', where: 'local product (HTTP)', budget: 'p95 <= 60 ms', result: await httpLoad({ url: `${origin}/api/quotes`, method: 'POST', headers: json, body: quoteBody, concurrency: 20, seconds: 10, distinctClients: true }) });
   const pilot = product.logins.find((l) => l.role === 'pilot');
   if (pilot) {
     api.push({ name: 'POST /api/auth/login', where: 'local product (HTTP)', budget: 'p95 <= 400 ms at 1 client', result: await httpLoad({ url: `${origin}/api/auth/login`, method: 'POST', headers: json, body: JSON.stringify({ email: pilot.email, password: pilot.password }), concurrency: 1, requests: 40 }) });
@@ -162,7 +162,7 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     '',
     '## API over HTTP through the local product',
     '',
-    '"local product" is `npm start`: functions loaded once and served warm (docs/decisions/0007). The load comes from a separate Node process on the same 2 cores (keep-alive `fetch`), 20 clients for 10 s after a short warm-up; sign-in is 40 sequential calls from 1 client. "emulator baseline" is the same product served by Netlify\'s emulator with its functions feature on (`bench/lib/emulator-server.ts`), which bundles each call afresh: the cost `npm start` had before, and `npm run dev` has now. An error is a call with no answer (the baseline\'s calls time out after 10 s).',
+    '"local product" is `npm start`: functions loaded once and served warm (docs/decisions/0007). The load comes from a separate Node process on the same 2 cores: 20 clients, each one keep-alive `node:http` connection from its own loopback address (twenty visitors, docs/decisions/0075), for 10 s after a short warm-up; sign-in is 40 sequential calls from 1 client. "emulator baseline" is the same product served by Netlify\'s emulator with its functions feature on (`bench/lib/emulator-server.ts`), which bundles each call afresh: the cost `npm start` had before, and `npm run dev` has now. An error is a call with no answer (the baseline\'s calls time out after 10 s).',
     '',
     '| call | where | requests | clients | errors | non-2xx | req/s | p50 | p95 | p99 | budget |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

@@ -6,17 +6,14 @@
 //                                        fails, printing the fix, when a hash is missing)
 //   node scripts/csp-hashes.ts --write   rewrite the policy line in netlify.toml
 // See docs/decisions/0094-content-security-policy.md.
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { inlineScriptHashes as pageScriptHashes } from '../src/server/http/inline-script-hashes.ts';
 import { contentSecurityPolicy } from '../src/server/http/security-headers.ts';
 import { ROOT } from './lib/paths.ts';
 
 const DIST = path.join(ROOT, 'dist');
 const TOML = path.join(ROOT, 'netlify.toml');
-/** Script types a browser executes; data blocks (JSON-LD) are not subject to script-src. */
-const EXECUTABLE = new Set(['', 'module', 'text/javascript', 'application/javascript']);
-
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
@@ -29,13 +26,7 @@ export function inlineScriptHashes(dist = DIST): string[] {
   const hashes = new Set<string>();
   for (const file of htmlFiles(dist)) {
     const html = readFileSync(file, 'utf8');
-    for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-      const attrs = match[1] ?? '';
-      if (/\bsrc\s*=/i.test(attrs)) continue;
-      const type = (/\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1] ?? '').toLowerCase();
-      if (!EXECUTABLE.has(type)) continue;
-      hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
-    }
+    for (const hash of pageScriptHashes(html)) hashes.add(hash);
     if (/<[^>]+\son[a-z]+\s*=/i.test(html.replace(/<script\b[\s\S]*?<\/script>/gi, ''))) {
       throw new Error(`${path.relative(ROOT, file)} has an inline event handler attribute, which the policy blocks`);
     }

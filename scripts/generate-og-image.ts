@@ -29,7 +29,7 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" v
     </g>
     <text x="96" y="48" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="34" font-weight="700" fill="#ffffff">${escape(BUSINESS.name)}</text>
   </g>
-  <text x="80" y="280" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="58" font-weight="800" fill="#ffffff">Save 10-20% or More on</text>
+  <text x="80" y="280" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="58" font-weight="800" fill="#ffffff">Save ${escape(BUSINESS.savingsHeadline)} on</text>
   <text x="80" y="356" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="58" font-weight="800" fill="#ffffff">Inspections &amp; Maintenance</text>
   <text x="80" y="430" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="27" fill="#cbd5e1">Mobile 100-hour and annual inspections, repairs and AOG support</text>
   <g font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="26" font-weight="700">

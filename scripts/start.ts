@@ -1,5 +1,6 @@
 // `npm start`: the whole product on this machine (see scripts/lib/product.ts).
-// Flags: --port N, --host H, --data-dir DIR, --fresh (wipe local data first), --no-build, --quiet.
+// Flags: --port N, --host H, --data-dir DIR, --fresh (wipe local data first), --no-build, --quiet,
+// --scratch (data thrown away after the run, as in browser tests: the database skips disk flushes).
 import { parseArgs } from 'node:util';
 import { LOCAL_DATA_DIR } from './lib/paths.ts';
 import { startProduct } from './lib/product.ts';
@@ -12,6 +13,7 @@ const { values: args } = parseArgs({
     fresh: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    scratch: { type: 'boolean', default: false },
   },
 });
 
@@ -24,6 +26,7 @@ try {
     fresh: args.fresh,
     build: !args['no-build'],
     quiet: args.quiet,
+    scratch: args.scratch,
   });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -31,6 +34,7 @@ try {
 }
 
 console.log(`\nSkyward is running at ${product.url}`);
+console.log(`Local mail catcher (email while no provider is configured): ${product.mailCatcherUrl}`);
 if (product.logins.length) {
   console.log('\nDemo logins (local data only):');
   for (const login of product.logins) console.log(`  ${login.role.padEnd(9)} ${login.email.padEnd(24)} ${login.password}`);

@@ -22,7 +22,11 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * Runs `task` with `concurrency` in flight, until `limit.requests` calls were made or
  * `limit.seconds` have passed. `task` resolves the HTTP status, or throws when there was no answer.
  */
-export async function load(limit: { requests?: number; seconds?: number }, concurrency: number, task: (i: number) => Promise<number>): Promise<LoadResult> {
+export async function load(
+  limit: { requests?: number; seconds?: number },
+  concurrency: number,
+  task: (client: number, i: number) => Promise<number>,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
@@ -31,13 +35,13 @@ export async function load(limit: { requests?: number; seconds?: number }, concu
   const deadline = limit.seconds === undefined ? Infinity : started + limit.seconds * 1000;
   const maxRequests = limit.requests ?? Infinity;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, client) => {
       for (;;) {
         if (performance.now() >= deadline || next >= maxRequests) return;
         const i = next++;
         const t0 = performance.now();
         try {
-          const status = await task(i);
+          const status = await task(client, i);
           if (status < 200 || status > 299) non2xx += 1;
         } catch {
           errors += 1;
@@ -72,6 +76,8 @@ export interface HttpLoadSpec {
   seconds?: number;
   /** Per-request timeout, ms. */
   timeoutMs?: number;
+  /** Each client connects from its own loopback address (127.0.0.2, .3, ...): distinct visitors. */
+  distinctClients?: boolean;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { ApiKeyStatusQuerySchema } from '../../src/contract/admin-config.ts';
-import { setApiKeyStatus } from '../../src/features/admin/api-keys.server.ts';
-import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { setApiKeyStatus } from '../../src/features/integrations/api-keys.server.ts';
+import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 
@@ -10,8 +11,8 @@ export default withApi({
   PUT: async (ctx) => {
     await requireRole(ctx, 'admin');
     const status = ctx.url.searchParams.get('status') ?? (await readFormOrJson(ctx.req))['status'];
-    const { status: wanted } = parseWith(ApiKeyStatusQuerySchema, { status });
-    return { success: true, data: await setApiKeyStatus(ctx.db, ctx.params['id'], wanted) };
+    const { status: wanted } = parseWith(ROUTES.adminApiKeyStatus.query, { status });
+    return reply(ROUTES.adminApiKeyStatus, { success: true, data: await setApiKeyStatus(ctx.db, ctx.params['id'], wanted) });
   },
 });
 

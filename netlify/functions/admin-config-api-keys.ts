@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { apiKeyFormFor, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
-import { createApiKey, listAllApiKeys, listApiKeys } from '../../src/features/admin/api-keys.server.ts';
-import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { createApiKey, listAllApiKeys, listApiKeys } from '../../src/features/integrations/api-keys.server.ts';
+import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 
@@ -9,9 +11,9 @@ export default withApi({
   // One integration's keys (masked), or every key without {integration}.
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (ctx.params['integration'] === undefined) return { success: true, data: await listAllApiKeys(ctx.db) };
+    if (ctx.params['integration'] === undefined) return reply(ROUTES.adminApiKeysAll, { success: true, data: await listAllApiKeys(ctx.db) });
     const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
-    return { success: true, data: await listApiKeys(ctx.db, integration) };
+    return reply(ROUTES.adminApiKeys, { success: true, data: await listApiKeys(ctx.db, integration) });
   },
   // POST ?integration_type={type} with the form fields of the Add New API Key dialog.
   POST: async (ctx) => {
@@ -21,7 +23,7 @@ export default withApi({
       ctx.url.searchParams.get('integration_type') ?? ctx.params['integration'] ?? '',
     );
     const form = parseWith(apiKeyFormFor(integration), await readFormOrJson(ctx.req));
-    return { success: true, data: await createApiKey(ctx.db, integration, form, admin.id) };
+    return reply(ROUTES.adminApiKeyCreate, { success: true, data: await createApiKey(ctx.db, integration, form, admin.id) });
   },
 });
 

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { PreviewSampleSchema } from '../../src/contract/admin-config.ts';
-import { previewEmailTemplate } from '../../src/features/admin/email-templates.server.ts';
-import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { previewEmailTemplate } from '../../src/server/email/templates.server.ts';
+import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 
@@ -9,8 +10,8 @@ import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');
-    const sample = parseWith(PreviewSampleSchema, await readFormOrJson(ctx.req));
-    return { success: true, data: await previewEmailTemplate(ctx.db, ctx.params['id'], sample) };
+    const sample = parseWith(ROUTES.adminTemplatePreview.input, await readFormOrJson(ctx.req));
+    return reply(ROUTES.adminTemplatePreview, { success: true, data: await previewEmailTemplate(ctx.db, ctx.params['id'], sample) });
   },
 });
 

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { EmailTemplateStatusSchema } from '../../src/contract/admin-config.ts';
-import { setEmailTemplateActive } from '../../src/features/admin/email-templates.server.ts';
-import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { setEmailTemplateActive } from '../../src/server/email/templates.server.ts';
+import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { badRequest } from '../../src/server/http/errors.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -14,8 +15,8 @@ export default withApi({
     const body = q.has('active') || q.has('is_active') ? {} : await readFormOrJson(ctx.req);
     const active = q.get('active') ?? q.get('is_active') ?? body['active'] ?? body['is_active'];
     if (active === undefined || active === null) throw badRequest('active: say true or false');
-    const parsed = parseWith(EmailTemplateStatusSchema, { active });
-    return { success: true, data: await setEmailTemplateActive(ctx.db, ctx.params['id'], parsed.active) };
+    const parsed = parseWith(ROUTES.adminTemplateStatus.input, { active });
+    return reply(ROUTES.adminTemplateStatus, { success: true, data: await setEmailTemplateActive(ctx.db, ctx.params['id'], parsed.active) });
   },
 });
 

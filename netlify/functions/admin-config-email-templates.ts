@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { EmailTemplateSchema } from '../../src/contract/admin-config.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import {
   createEmailTemplate,
   listEmailTemplates,
   updateEmailTemplate,
-} from '../../src/features/admin/email-templates.server.ts';
-import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+} from '../../src/server/email/templates.server.ts';
+import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -17,19 +18,19 @@ export default withApi({
   maxBodyBytes: MAX_BODY,
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return { success: true, data: await listEmailTemplates(ctx.db) };
+    return reply(ROUTES.adminTemplates, { success: true, data: await listEmailTemplates(ctx.db) });
   },
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');
     if (ctx.params['id'] !== undefined) throw new HttpError(405, 'Use PUT to edit a template');
-    const template = parseWith(EmailTemplateSchema, await readFormOrJson(ctx.req, MAX_BODY));
-    return { success: true, data: await createEmailTemplate(ctx.db, template) };
+    const template = parseWith(ROUTES.adminTemplateCreate.input, await readFormOrJson(ctx.req, MAX_BODY));
+    return reply(ROUTES.adminTemplateCreate, { success: true, data: await createEmailTemplate(ctx.db, template) });
   },
   PUT: async (ctx) => {
     await requireRole(ctx, 'admin');
     if (ctx.params['id'] === undefined) throw new HttpError(405, 'Add the template id to the URL to edit it');
-    const template = parseWith(EmailTemplateSchema, await readFormOrJson(ctx.req, MAX_BODY));
-    return { success: true, data: await updateEmailTemplate(ctx.db, ctx.params['id'], template) };
+    const template = parseWith(ROUTES.adminTemplateUpdate.input, await readFormOrJson(ctx.req, MAX_BODY));
+    return reply(ROUTES.adminTemplateUpdate, { success: true, data: await updateEmailTemplate(ctx.db, ctx.params['id'], template) });
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { ReferralProgramSchema } from '../../src/contract/admin-config.ts';
-import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { getReferralProgram, saveReferralProgram } from '../../src/features/admin/referral.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -8,12 +9,12 @@ import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return { success: true, data: await getReferralProgram(ctx.db) };
+    return reply(ROUTES.adminReferral, { success: true, data: await getReferralProgram(ctx.db) });
   },
   PUT: async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
-    const terms = parseWith(ReferralProgramSchema, await readFormOrJson(ctx.req));
-    return { success: true, data: await saveReferralProgram(ctx.db, terms, admin.id) };
+    const terms = parseWith(ROUTES.adminReferralSave.input, await readFormOrJson(ctx.req));
+    return reply(ROUTES.adminReferralSave, { success: true, data: await saveReferralProgram(ctx.db, terms, admin.id) });
   },
 });
 

@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { SettingCategorySchema, SettingFormSchema } from '../../src/contract/admin-config.ts';
-import { readFormOrJson } from '../../src/features/admin/form-body.server.ts';
-import { listAllSettings, listSettings, upsertSetting } from '../../src/features/admin/settings.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { SettingCategorySchema } from '../../src/contract/admin-config.ts';
+import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
+import { listAllSettings, listSettings, upsertSetting } from '../../src/server/settings.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -10,14 +12,14 @@ export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
     // Without a category: every setting, for the console's one-call Settings tab.
-    if (ctx.params['category'] === undefined) return { success: true, data: await listAllSettings(ctx.db) };
+    if (ctx.params['category'] === undefined) return reply(ROUTES.adminSettingsAll, { success: true, data: await listAllSettings(ctx.db) });
     const category = parseWith(SettingCategorySchema, ctx.params['category']);
     const settings = await listSettings(ctx.db, category);
     const key = ctx.params['key'];
-    if (key === undefined) return { success: true, data: settings };
+    if (key === undefined) return reply(ROUTES.adminSettings, { success: true, data: settings });
     const one = settings.find((s) => s.setting_key === key);
     if (!one) throw notFound('Setting not found');
-    return { success: true, data: one };
+    return reply(ROUTES.adminSetting, { success: true, data: one });
   },
   // PUT /{category}/{setting_key} with the Add/Update Setting dialog's form data (or JSON).
   PUT: async (ctx) => {
@@ -26,8 +28,8 @@ export default withApi({
     if (ctx.params['key'] === undefined)
       throw notFound('Add the setting key to the URL: /api/admin/config/settings/{category}/{setting_key}');
     const body = await readFormOrJson(ctx.req);
-    const form = parseWith(SettingFormSchema, { ...body, setting_key: ctx.params['key'] });
-    return { success: true, data: await upsertSetting(ctx.db, category, form, admin.id) };
+    const form = parseWith(ROUTES.adminSettingSave.input, { ...body, setting_key: ctx.params['key'] });
+    return reply(ROUTES.adminSettingSave, { success: true, data: await upsertSetting(ctx.db, category, form, admin.id) });
   },
 });
 

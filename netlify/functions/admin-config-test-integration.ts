@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { integrationLabel, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
-import { credentialsFor, recordKeyTest } from '../../src/features/admin/api-keys.server.ts';
+import { credentialsFor, recordKeyTest } from '../../src/features/integrations/api-keys.server.ts';
 import { testIntegration } from '../../src/features/integrations/test-integration.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { DecryptionError } from '../../src/server/crypto.server.ts';
@@ -18,16 +20,16 @@ export default withApi({
       creds = await credentialsFor(ctx.db, integration, keyId);
     } catch (error) {
       if (!(error instanceof DecryptionError)) throw error;
-      return { success: false, message: `${label} integration test failed: ${error.message}` };
+      return reply(ROUTES.adminTestIntegration, { success: false, message: `${label} integration test failed: ${error.message}` });
     }
     if (!creds)
-      return {
+      return reply(ROUTES.adminTestIntegration, {
         success: false,
         message: `${label} integration test failed: no active ${label} API key. Add or activate one first.`,
-      };
+      });
     const result = await testIntegration(integration, creds);
     await recordKeyTest(ctx.db, creds.id, result.success);
-    return result;
+    return reply(ROUTES.adminTestIntegration, result);
   },
 });
 

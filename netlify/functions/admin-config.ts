@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { publicConfig } from '../../src/features/admin/settings.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { publicConfig } from '../../src/server/settings.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
@@ -7,7 +9,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return { success: true, data: await publicConfig(ctx.db) };
+    return reply(ROUTES.adminConfig, { success: true, data: await publicConfig(ctx.db) });
   },
 });
 

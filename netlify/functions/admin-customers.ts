@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { CustomersQuerySchema } from '../../src/contract/customers.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { listCustomers } from '../../src/features/admin/customers.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -8,7 +9,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return listCustomers(ctx.db, ctx.query(CustomersQuerySchema));
+    return reply(ROUTES.adminCustomers, await listCustomers(ctx.db, ctx.query(ROUTES.adminCustomers.query)));
   },
 });
 

@@ -1,4 +1,6 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { dashboardStats } from '../../src/features/admin/dashboard.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -6,7 +8,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return { success: true, data: await dashboardStats(ctx.db) };
+    return reply(ROUTES.adminDashboard, { success: true, data: await dashboardStats(ctx.db) });
   },
 });
 

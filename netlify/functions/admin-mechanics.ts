@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { MechanicListQuerySchema, RejectMechanicSchema } from '../../src/contract/mechanic-vetting.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { approveMechanic, listMechanicsForReview, rejectMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
-import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { HttpError, notFound } from '../../src/server/http/errors.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -14,13 +15,13 @@ export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
     if (segmentsAfter(ctx, BASE).length > 0) throw notFound('Not found');
-    return listMechanicsForReview(ctx.db, ctx.query(MechanicListQuerySchema).status);
+    return reply(ROUTES.adminMechanics, await listMechanicsForReview(ctx.db, ctx.query(ROUTES.adminMechanics.query).status));
   },
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');
     const [id = '', action] = segmentsAfter(ctx, BASE);
-    if (action === 'approve') return approveMechanic(ctx.db, id);
-    if (action === 'reject') return rejectMechanic(ctx.db, id, (await ctx.body(RejectMechanicSchema)).reason);
+    if (action === 'approve') return reply(ROUTES.adminMechanicApprove, await approveMechanic(ctx.db, id));
+    if (action === 'reject') return reply(ROUTES.adminMechanicReject, await rejectMechanic(ctx.db, id, (await ctx.input(ROUTES.adminMechanicReject)).reason));
     throw new HttpError(404, 'Not found');
   },
 });

@@ -1,4 +1,6 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { isUuid } from '../../src/contract/ids.ts';
 import { unlockAccount } from '../../src/features/auth/sessions.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
@@ -14,7 +16,7 @@ export default withApi({
     const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();
     if (!user) throw notFound('User not found');
     await unlockAccount(ctx.db, user.email);
-    return { success: true, message: 'The account can sign in again.' };
+    return reply(ROUTES.adminUserUnlock, { success: true, message: 'The account can sign in again.' });
   },
 });
 

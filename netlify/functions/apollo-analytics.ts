@@ -1,4 +1,6 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { leadAnalytics } from '../../src/features/marketing/leads.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -6,7 +8,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return { success: true, data: await leadAnalytics(ctx.db) };
+    return reply(ROUTES.marketingAnalytics, { success: true, data: await leadAnalytics(ctx.db) });
   },
 });
 

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { LeadTagsSchema } from '../../src/contract/marketing.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { addLeadTags } from '../../src/features/marketing/leads.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -8,9 +9,9 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   PUT: async (ctx) => {
     await requireRole(ctx, 'admin');
-    const { lead_ids, tags } = await ctx.body(LeadTagsSchema);
+    const { lead_ids, tags } = await ctx.input(ROUTES.marketingTags);
     const updated = await addLeadTags(ctx.db, lead_ids, tags);
-    return { success: true, updated, message: `Tags added to ${updated} lead${updated === 1 ? '' : 's'}` };
+    return reply(ROUTES.marketingTags, { success: true, updated, message: `Tags added to ${updated} lead${updated === 1 ? '' : 's'}` });
   },
 });
 

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { LeadListQuerySchema } from '../../src/contract/marketing.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { listLeads } from '../../src/features/marketing/leads.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -8,9 +9,9 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    const { page, per_page } = ctx.query(LeadListQuerySchema);
+    const { page, per_page } = ctx.query(ROUTES.marketingLeads.query);
     const { leads, pagination } = await listLeads(ctx.db, page, per_page);
-    return { success: true, data: leads, pagination };
+    return reply(ROUTES.marketingLeads, { success: true, data: leads, pagination });
   },
 });
 

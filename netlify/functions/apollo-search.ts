@@ -1,5 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { LeadSearchSchema, NO_KEYWORD_MESSAGE } from '../../src/contract/marketing.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { NO_KEYWORD_MESSAGE } from '../../src/contract/marketing.ts';
 import { runLeadSearch } from '../../src/features/marketing/search.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { readJson } from '../../src/server/http/body.ts';
@@ -10,12 +12,12 @@ export default withApi({
   POST: async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
     const body = await readJson(ctx.req);
-    const result = LeadSearchSchema.safeParse(body);
+    const result = ROUTES.marketingSearch.input.safeParse(body);
     // The spec's exact sentence, not prefixed with the field name.
     if (!result.success && result.error.issues.some((i) => i.message === NO_KEYWORD_MESSAGE))
       throw badRequest(NO_KEYWORD_MESSAGE);
-    const search = parseWith(LeadSearchSchema, body);
-    return runLeadSearch(ctx.db, search, admin.id);
+    const search = parseWith(ROUTES.marketingSearch.input, body);
+    return reply(ROUTES.marketingSearch, await runLeadSearch(ctx.db, search, admin.id));
   },
 });
 

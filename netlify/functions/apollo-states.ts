@@ -1,4 +1,6 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { US_STATES } from '../../src/contract/marketing.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -7,7 +9,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return { success: true, data: US_STATES };
+    return reply(ROUTES.marketingStates, { success: true, data: [...US_STATES] });
   },
 });
 

@@ -1,4 +1,6 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { SUGGESTED_KEYWORDS } from '../../src/features/marketing/keywords.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -7,7 +9,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return { success: true, data: SUGGESTED_KEYWORDS };
+    return reply(ROUTES.marketingKeywords, { success: true, data: SUGGESTED_KEYWORDS });
   },
 });
 

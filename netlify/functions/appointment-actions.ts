@@ -1,22 +1,26 @@
 import type { Config } from '@netlify/functions';
-import { AppointmentActionSchema, RatingSchema } from '../../src/contract/marketplace.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { advanceAppointment, rateAppointment } from '../../src/features/marketplace/appointments.server.ts';
-import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
-import type { AppointmentAction } from '../../src/features/marketplace/transitions.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
+import type { MechanicAppointmentAction } from '../../src/contract/machines.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+
+const ROUTE_OF = { confirm: ROUTES.appointmentConfirm, start: ROUTES.appointmentStart, complete: ROUTES.appointmentComplete } as const;
 
 // The assigned mechanic confirms, starts and completes; the customer rates the completed job.
 async function act(ctx: ApiContext) {
   const [id = '', action = ''] = segmentsAfter(ctx, '/api/appointments');
   if (action === 'rate') {
     const pilot = await requireRole(ctx, 'pilot');
-    const { rating, review } = await ctx.body(RatingSchema);
-    return rateAppointment(ctx.db, pilot, id, rating, review);
+    const { rating, review } = await ctx.input(ROUTES.appointmentRate);
+    return reply(ROUTES.appointmentRate, await rateAppointment(ctx.db, pilot, id, rating, review));
   }
   const user = await requireUser(ctx);
-  const { mechanicNotes } = await ctx.body(AppointmentActionSchema);
-  return advanceAppointment(ctx.db, user, id, action as AppointmentAction, mechanicNotes);
+  const route = ROUTE_OF[action as MechanicAppointmentAction];
+  const { mechanicNotes } = await ctx.input(route);
+  return reply(route, await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes));
 }
 
 export default withApi({ POST: act, PUT: act, PATCH: act });

@@ -1,6 +1,8 @@
 import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { listAppointments } from '../../src/features/marketplace/appointments.server.ts';
-import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
@@ -8,8 +10,8 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     const [which] = segmentsAfter(ctx, '/api/appointments');
-    if (which === 'mechanic') return listAppointments(ctx.db, 'mechanic', (await requireRole(ctx, 'mechanic')).id);
-    return listAppointments(ctx.db, 'customer', (await requireRole(ctx, 'pilot', 'admin')).id);
+    if (which === 'mechanic') return reply(ROUTES.appointmentsAssigned, await listAppointments(ctx.db, 'mechanic', (await requireRole(ctx, 'mechanic')).id));
+    return reply(ROUTES.appointmentsOwn, await listAppointments(ctx.db, 'customer', (await requireRole(ctx, 'pilot', 'admin')).id));
   },
 });
 

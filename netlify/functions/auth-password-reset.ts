@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { PasswordResetConfirmSchema, PasswordResetRequestSchema } from '../../src/contract/auth.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../../src/features/auth/sessions.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -11,13 +12,13 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   POST: async (ctx) => {
     if (ctx.url.pathname.replace(/\/+$/, '').endsWith('/confirm')) {
-      const data = await ctx.body(PasswordResetConfirmSchema);
+      const data = await ctx.input(ROUTES.authPasswordResetConfirm);
       await guardPublicWrite(ctx, {});
-      return confirmPasswordReset(ctx.db, data);
+      return reply(ROUTES.authPasswordResetConfirm, await confirmPasswordReset(ctx.db, data));
     }
-    const data = await ctx.body(PasswordResetRequestSchema);
+    const data = await ctx.input(ROUTES.authPasswordReset);
     await guardPublicWrite(ctx, data);
-    return requestPasswordReset(ctx.db, data.email, ctx.url.origin);
+    return reply(ROUTES.authPasswordReset, await requestPasswordReset(ctx.db, data.email, ctx.url.origin));
   },
 });
 

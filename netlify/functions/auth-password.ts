@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { ChangePasswordSchema } from '../../src/contract/auth.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { changePassword } from '../../src/features/auth/sessions.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -8,7 +9,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   POST: async (ctx) => {
     const user = await requireUser(ctx);
-    return changePassword(ctx.db, user, await ctx.body(ChangePasswordSchema));
+    return reply(ROUTES.authPassword, await changePassword(ctx.db, user, await ctx.input(ROUTES.authPassword)));
   },
 });
 

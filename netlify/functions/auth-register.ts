@@ -1,16 +1,16 @@
 import type { Config } from '@netlify/functions';
-import { RegisterSchema } from '../../src/contract/auth.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { register } from '../../src/features/auth/auth.server.ts';
-import { json } from '../../src/server/http/json.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
 export default withApi({
   POST: async (ctx) => {
-    const data = await ctx.body(RegisterSchema);
+    const data = await ctx.input(ROUTES.authRegister);
     // Sign-up is an anonymous write: it shares the per-IP budget of the public forms.
     await guardPublicWrite(ctx, data);
-    return json(await register(ctx.db, data), 201);
+    return reply(ROUTES.authRegister, await register(ctx.db, data), { status: 201 });
   },
 });
 

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { documentRoutes } from '../../src/features/documents/routes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
-// The documents vault (spec sections 2, 3, 5, 7): list, one-request upload, chunked upload for
+// The documents vault (docs/product.md §2, §3, §5 and §7): list, one-request upload, chunked upload for
 // files above 4 MB, download, delete. Dispatch and rules: src/features/documents/.
 export default withApi(documentRoutes);
 

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { AcceptBidSchema, BidSchema } from '../../src/contract/marketplace.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
-import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { json } from '../../src/server/http/json.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 
 // What happens to a service request: a matched mechanic bids, the owner accepts a bid or cancels.
@@ -14,11 +14,14 @@ async function act(ctx: ApiContext) {
   if (action === 'bid') {
     const mechanic = await requireRole(ctx, 'mechanic');
     requireApprovedMechanic(mechanic, 'bid');
-    return json(await submitBid(ctx.db, mechanic, id, await ctx.body(BidSchema)), 201);
+    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, await ctx.input(ROUTES.requestBid)), { status: 201 });
   }
   const pilot = await requireRole(ctx, 'pilot');
-  if (action === 'accept') return acceptBid(ctx.db, pilot, id, (await ctx.body(AcceptBidSchema)).bidId);
-  return cancelRequest(ctx.db, pilot, id);
+  if (action === 'accept') {
+    const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
+    return reply(ROUTES.requestAccept, await acceptBid(ctx.db, pilot, id, bidId, decisions));
+  }
+  return reply(ROUTES.requestCancel, await cancelRequest(ctx.db, pilot, id));
 }
 
 export default withApi({ POST: act, PUT: act });

@@ -1,11 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { ServiceRequestSchema } from '../../src/contract/marketplace.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { createRequest, getRequest, listCustomerRequests, listMechanicRequests } from '../../src/features/marketplace/requests.server.ts';
-import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
-import { json } from '../../src/server/http/json.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
 const BASE = '/api/enhanced/quotes';
@@ -15,20 +15,20 @@ const BASE = '/api/enhanced/quotes';
 export default withApi({
   GET: async (ctx) => {
     const [id] = segmentsAfter(ctx, BASE);
-    if (id === 'user' || id === undefined) return listCustomerRequests(ctx.db, (await requireRole(ctx, 'pilot', 'admin')).id);
+    if (id === 'user' || id === undefined) return reply(ROUTES.requestsOwn, await listCustomerRequests(ctx.db, (await requireRole(ctx, 'pilot', 'admin')).id));
     if (id === 'mechanic') {
       const mechanic = await requireRole(ctx, 'mechanic');
       requireApprovedMechanic(mechanic, 'requests');
-      return listMechanicRequests(ctx.db, mechanic.id);
+      return reply(ROUTES.requestsMatched, await listMechanicRequests(ctx.db, mechanic.id));
     }
     const user = await requireUser(ctx);
     const kind = user.role === 'admin' ? 'admin' : user.role === 'mechanic' ? 'mechanic' : 'owner';
-    return getRequest(ctx.db, { kind, userId: user.id }, id);
+    return reply(ROUTES.request, await getRequest(ctx.db, { kind, userId: user.id }, id));
   },
   POST: async (ctx) => {
     if (segmentsAfter(ctx, BASE).length > 0) throw new HttpError(405, 'Service requests are created with POST /api/enhanced/quotes');
     const user = await requireRole(ctx, 'pilot');
-    return json(await createRequest(ctx.db, user, await ctx.body(ServiceRequestSchema)), 201);
+    return reply(ROUTES.requestCreate, await createRequest(ctx.db, user, await ctx.input(ROUTES.requestCreate)), { status: 201 });
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
-import { AdminListQuerySchema } from '../../src/contract/admin-dashboard.ts';
-import { LeadSchema } from '../../src/contract/lead.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { POPUP_LEAD_SOURCE } from '../../src/contract/lead.ts';
 import { captureLead } from '../../src/features/leads/leads.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { listLeadsForAdmin } from '../../src/features/admin/dashboard.server.ts';
@@ -8,17 +9,18 @@ import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
 export default withApi({
-  // Customers' personal data: administrators only, whatever older clients sent (spec section 6).
+  // Customers' personal data: administrators only, whatever older clients sent (docs/product.md §6).
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    const { limit } = ctx.query(AdminListQuerySchema);
-    return { success: true, data: await listLeadsForAdmin(ctx.db, limit) };
+    const { limit } = ctx.query(ROUTES.leadsForAdmin.query);
+    return reply(ROUTES.leadsForAdmin, { success: true, data: await listLeadsForAdmin(ctx.db, limit) });
   },
   POST: async (ctx) => {
-    const lead = await ctx.body(LeadSchema);
+    const lead = await ctx.input(ROUTES.leadCapture);
     await guardPublicWrite(ctx, lead);
-    await captureLead(ctx.db, lead);
-    return { success: true };
+    const { code, emailed } = await captureLead(ctx.db, lead);
+    // The popup shows the code on screen and says where it was sent.
+    return reply(ROUTES.leadCapture, lead.source === POPUP_LEAD_SOURCE ? { success: true, code, sentTo: lead.email, emailed } : { success: true });
   },
 });
 

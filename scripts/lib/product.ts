@@ -4,6 +4,7 @@ import path from 'node:path';
 import { connectDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { startLocalDatabase } from './local-db.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import { loadLocalSecrets } from './local-secrets.ts';
 import { ROOT } from './paths.ts';
 import type { DemoLogin } from './seed-accounts.ts';
@@ -19,6 +20,8 @@ export interface ProductOptions {
   quiet?: boolean;
   /** Run scheduled functions (outbox delivery, upload cleanup) on their schedules; default true. */
   schedules?: boolean;
+  /** Data thrown away after the run (browser tests): the database skips its disk flushes. */
+  scratch?: boolean;
 }
 
 export interface RunningProduct {
@@ -26,6 +29,8 @@ export interface RunningProduct {
   databaseUrl: string;
   /** Demo logins, when the database is the local one. */
   logins: DemoLogin[];
+  /** The local mail catcher's inbox page (emails go there while no provider is configured). */
+  mailCatcherUrl: string;
   stop(): Promise<void>;
 }
 
@@ -43,7 +48,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const secrets = loadLocalSecrets(`${dataDir}-secrets.json`);
 
   let databaseUrl = process.env['DATABASE_URL'];
-  const local = databaseUrl ? undefined : await startLocalDatabase({ dataDir, persistent: true, quiet: options.quiet ?? false });
+  const local = databaseUrl ? undefined : await startLocalDatabase({ dataDir, persistent: true, quiet: options.quiet ?? false, scratch: options.scratch ?? false });
   databaseUrl ??= local!.url;
   // Functions read the database exactly as on Netlify DB: NETLIFY_DB_URL with the `server` driver.
   process.env['NETLIFY_DB_URL'] = databaseUrl;
@@ -73,13 +78,20 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     }
   }
 
+  // Email with no provider configured goes to a local inbox instead of waiting forever (0100).
+  const mail = await startMailCatcher({ httpPort: options.port + 1000 });
+  process.env['LOCAL_MAIL_CATCHER_SMTP'] = `${mail.smtp.host}:${mail.smtp.port}`;
+  process.env['LOCAL_MAIL_CATCHER_URL'] = mail.url;
+
   const server = await serve({ port: options.port, host: options.host ?? '127.0.0.1', schedules: options.schedules ?? true });
   return {
     url: server.url.replace('127.0.0.1', 'localhost'),
     databaseUrl,
     logins: process.env['DATABASE_URL'] ? [] : logins,
+    mailCatcherUrl: mail.url,
     stop: async () => {
       await server.close().catch(() => {});
+      await mail.close().catch(() => {});
       await local?.stop().catch(() => {});
     },
   };

@@ -1,4 +1,5 @@
 import { DEFAULT_REFERRAL_PROGRAM } from '../../src/contract/admin-config.ts';
+import { BUSINESS } from '../../src/contract/business.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { leadScore } from '../../src/features/marketing/lead-score.ts';
 
@@ -76,7 +77,7 @@ export async function seedAdminConsole(db: Db): Promise<void> {
           name: 'Welcome to Skyward',
           subjectLine: 'Welcome aboard, {{firstName}}!',
           htmlContent:
-            '<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanics come to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners 10-20% or more.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>',
+            `<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanics come to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners ${BUSINESS.savingsClaim}.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>`,
           campaignType: 'welcome_series',
           delayMinutes: 0,
         },

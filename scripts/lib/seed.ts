@@ -1,6 +1,7 @@
 import type { Db } from '../../src/server/db/client.ts';
 import { seedAccounts, type DemoLogin } from './seed-accounts.ts';
 import { seedAdminConsole } from './seed-admin.ts';
+import { seedMaintenance } from './seed-maintenance.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPublicSubmissions } from './seed-public.ts';
 import { seedBlog } from './seed-blog.ts';
@@ -17,6 +18,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<DemoLo
   const logins = await seedAccounts(db, options.demoAdminPassword);
   await seedPublicSubmissions(db);
   await seedMarketplace(db);
+  await seedMaintenance(db);
   await seedBlog(db);
   await seedAdminConsole(db);
   return logins;

@@ -2,9 +2,10 @@ import { NetlifyDev } from '@netlify/dev';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
 import { ROOT } from './paths.ts';
 import { WarmFunctions } from './warm-functions.ts';
+import { WarmSsr } from './warm-ssr.ts';
 
 export interface ServeOptions {
   port: number;
@@ -29,13 +30,16 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   if (cookies.length) headers['set-cookie'] = cookies;
   res.writeHead(response.status, headers);
   if (!response.body) return void res.end();
-  await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(response.body as never)
-      .on('error', reject)
-      .pipe(res)
-      .on('finish', resolve)
-      .on('error', reject);
-  });
+  // Chunk by chunk with back-pressure (a document download is megabytes); a JSON answer is one
+  // chunk. A reader costs far less per call than a Node stream piped from the web stream.
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (res.destroyed) return void (await reader.cancel()); // the client went away
+  }
+  res.end();
 }
 
 const FALLBACK_404 = '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>';
@@ -77,12 +81,15 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
   await netlify.start();
   const functions = await WarmFunctions.load();
   if (schedules) functions.startSchedules();
+  // The on-demand pages (blog): Astro's SSR function, after functions and static files (docs/decisions/0033).
+  const ssr = await WarmSsr.load();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const fromFunction = await functions.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`);
     if (fromFunction) return send(res, fromFunction);
     const match = await netlify.handleAndIntrospectNodeRequest(req);
     if (match) return send(res, match.response);
+    if (ssr && (req.method === 'GET' || req.method === 'HEAD')) return send(res, await ssr.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`));
     // As on Netlify: an unknown path gets the site's own 404 page, with status 404.
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(await notFoundPage());

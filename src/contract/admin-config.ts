@@ -1,8 +1,9 @@
 import { z } from './zod.ts';
-import { type Option, labelOf, valuesOf } from './options.ts';
+import { type Option, labelOf } from './options.ts';
+import { enumOf, optionalText } from './fields.ts';
 
 /**
- * The admin console's system configuration (spec sections 3, 5, 7): enumerations, limits and the
+ * The admin console's system configuration (docs/product.md §3, §5 and §7): enumerations, limits and the
  * zod schemas shared by the dialogs and the functions. Payloads use the spec's snake_case names.
  */
 
@@ -61,7 +62,7 @@ export const CAMPAIGN_TYPES = [
 ] as const satisfies readonly Option[];
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number]['value'];
 
-/** Spec section 9 and the bounds the spec leaves open. */
+/** docs/product.md §9 and the bounds the spec leaves open. */
 export const CONFIG_LIMITS = {
   rotateBatchSize: 3,
   maxRotateBatchSize: 50,
@@ -84,7 +85,7 @@ export const CONFIG_LIMITS = {
   maxDelayMinutes: 525_600,
 } as const;
 
-/** What the settings list shows instead of an encrypted value (spec section 3). */
+/** What the settings list shows instead of an encrypted value (docs/product.md §3). */
 export const ENCRYPTED_PLACEHOLDER = '[ENCRYPTED]';
 
 /** Well-known settings the product reads. */
@@ -101,14 +102,6 @@ const text = (label: string, max: number) =>
     .union([z.string(), z.number()], { error: `${label} is required` })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`));
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .optional()
-    .nullable()
-    .transform((v) => (v && v.trim() ? v.trim() : null))
-    .refine((v) => v === null || v.length <= max, `${label} must be at most ${max} characters`);
 
 /** 'true'/'false' (any case), a JSON boolean, or absent (then `fallback`). */
 export const booleanField = (label: string, fallback: boolean) =>
@@ -146,14 +139,6 @@ const intField = (label: string, min: number, max: number, fallback: number | nu
       }
       return n;
     });
-
-const enumOf = <V extends string>(options: readonly Option<V>[], label: string) =>
-  z.enum(valuesOf(options), {
-    error: (issue) =>
-      issue.input === undefined || issue.input === ''
-        ? `${label} is required`
-        : `${label} must be one of: ${options.map((o) => o.value).join(', ')}`,
-  });
 
 export const IntegrationTypeSchema = enumOf(INTEGRATION_TYPES, 'Integration type');
 export const SettingCategorySchema = enumOf(SETTING_CATEGORIES, 'Category');
@@ -221,7 +206,7 @@ export const SmtpSettingsSchema = z.object({
 export type SmtpSettingsInput = z.input<typeof SmtpSettingsSchema>;
 export type SmtpSettings = z.output<typeof SmtpSettingsSchema> & { port: number };
 
-/** POST /api/admin/config/api-keys: the form fields of spec section 7 (the Add New API Key dialog). */
+/** POST /api/admin/config/api-keys: the form fields of docs/product.md §7 (the Add New API Key dialog). */
 export const ApiKeyFormSchema = z.object({
   key_name: text('Key name', CONFIG_LIMITS.keyName),
   api_key: text('API key', CONFIG_LIMITS.secret),
@@ -450,13 +435,42 @@ export const DEFAULT_REFERRAL_PROGRAM = {
   reward_amount: 50,
   min_booking_amount: 250,
   share_message:
-    'I get my aircraft inspections done by Skyward Mobile Aviation: certified A&P mechanics who come to your hangar. Use my link for $50 off your first service!',
+    'I get my aircraft inspections done by Skyward Mobile Aviation: certified A&P mechanics who come to your hangar. Use my link for {reward} off your first service!',
 } as const;
+
+/** Where the reward goes in the share message: replaced by the current amount whenever it is shown. */
+export const REFERRAL_REWARD_TOKEN = '{reward}';
+
+/** $50, $55.50 */
+export const formatReward = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+/** The message customers share, built from the reward (issue 20: it kept "$50 off" after the reward changed). */
+export function referralShareText(message: string, reward: number): string {
+  return message.split(REFERRAL_REWARD_TOKEN).join(formatReward(reward));
+}
+
+/**
+ * A message typed with the reward written out ("$50 off") keeps following the reward: the amount
+ * it was written for (the reward saved before, or the one saved with it) becomes the token.
+ */
+export function withRewardToken(message: string, ...amounts: number[]): string {
+  let out = message;
+  for (const amount of new Set(amounts)) {
+    const plain = formatReward(amount).replace('$', '\\$');
+    const cents = `\\$${amount.toFixed(2)}`;
+    out = out.replace(new RegExp(`(${cents}|${plain})(?![\\d.,])`, 'g'), REFERRAL_REWARD_TOKEN);
+  }
+  return out;
+}
 
 export interface ReferralProgramView {
   reward_amount: number;
   min_booking_amount: number;
+  /** The message as stored, with {reward} where the amount goes. */
   share_message: string;
+  /** What customers share: the message with the current reward in it. */
+  share_text: string;
   updated_at: string | null;
 }
 
@@ -502,4 +516,17 @@ export interface EmailPreview {
   subject: string;
   html: string;
   sample: { firstName: string; lastName: string; userId: string };
+}
+
+/** GET /api/admin/config/api-keys/{integration}/rotate: what Rotate would do (nothing is changed). */
+export interface RotationPreview {
+  /** False when there is nothing to rotate to (one usable key, or none). */
+  canRotate: boolean;
+  /** The key that would become primary (null when none can). */
+  newPrimary: string | null;
+  currentPrimary: string | null;
+  /** Active keys left out because their last test failed. */
+  skipped: string[];
+  /** Keys past their expiry, retired by the rotation. */
+  expiring: string[];
 }

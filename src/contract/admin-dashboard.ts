@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 
-/** Spec section 9: how many rows the admin dashboard shows, and what the list calls allow. */
+/** docs/product.md §9: how many rows the admin dashboard shows, and what the list calls allow. */
 export const ADMIN_LISTS = {
   quotesShown: 10,
   leadsShown: 20,
@@ -35,7 +35,7 @@ export interface DashboardStats {
   completedQuotes: number;
 }
 
-/** Spec section 3 "Quote (admin view)". */
+/** docs/product.md §3 "Quote (admin view)". */
 export interface AdminQuote {
   id: string;
   firstName: string;
@@ -51,7 +51,7 @@ export interface AdminQuote {
   estimatedSavings: number | null;
 }
 
-/** Spec section 3 "Captured lead". */
+/** docs/product.md §3 "Captured lead". */
 export interface AdminLead {
   id: string;
   firstName: string;

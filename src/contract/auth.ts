@@ -1,5 +1,7 @@
 import { z } from './zod.ts';
-import type { Role } from './roles.ts';
+import { optionalPhone, optionalText, requiredText, type PublicUser } from './fields.ts';
+
+export type { PublicUser } from './fields.ts';
 
 /**
  * Sign-in and sign-up payloads: the React forms and the functions parse with these same schemas.
@@ -31,7 +33,7 @@ export const LOGIN_THROTTLE = {
   windowMinutes: 15,
 } as const;
 
-/** Texts of spec section 8 and of the sign-in screens. */
+/** Texts of docs/product.md §8 and of the sign-in screens. */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   loginFailed: 'Login failed. Please try again.',
@@ -49,31 +51,12 @@ export function tooManyFailuresMessage(minutes: number): string {
   return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 const email = requiredText('Email', AUTH_LIMITS.email)
   .pipe(z.email('Enter a valid email address'))
   // One account per address however it is typed (the unique index is on lower(email) too).
   .transform((v) => v.toLowerCase());
 
-const phone = optionalText('Phone', AUTH_LIMITS.phone).refine((v) => {
-  if (v === null) return true;
-  const digits = v.replace(/\D/g, '').length;
-  return /^[+()\d.\-\s]+$/.test(v) && digits >= 7 && digits <= 15;
-}, 'Phone must be a valid phone number');
+const phone = optionalPhone('Phone', AUTH_LIMITS.phone);
 
 /**
  * A number typed in a form field: '' or null means not given (spec: "converted to numbers, or sent
@@ -163,22 +146,6 @@ export const LoginSchema = z.object({
 
 export type LoginInput = z.input<typeof LoginSchema>;
 export type LoginData = z.output<typeof LoginSchema>;
-
-/** The user as the API returns it: public fields only, never the password hash. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  phone: string | null;
-  location: string | null;
-  certificationNumber: string | null;
-  yearsExperience: number | null;
-  serviceRadius: number | null;
-  hourlyRate: number | null;
-  createdAt: string;
-}
 
 /** POST /api/auth/login and /api/auth/register. */
 export interface AuthResponse {

@@ -37,3 +37,8 @@ export const BlogListQuerySchema = z.object({
     .transform((v) => v?.trim() || undefined),
 });
 export type BlogListQuery = z.output<typeof BlogListQuerySchema>;
+
+/** Query of GET /api/blog/admin/posts: every post, or `status=trash` for the trash. */
+export const BlogAdminListQuerySchema = z.object({
+  status: z.enum(['all', 'trash'], { error: 'status must be "trash" (or left out for every post)' }).optional(),
+});

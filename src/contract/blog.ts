@@ -7,7 +7,7 @@ export * from './blog-constants.ts';
 
 export const BLOG_ADMIN_TAG_PREVIEW = 5;
 
-/** Admin alerts and confirmations (spec section 8, "Blog admin"). */
+/** Admin alerts and confirmations (docs/product.md §8, "Blog admin"). */
 export const BLOG_ADMIN_MESSAGES = {
   createFailed: 'Failed to create post',
   updateFailed: 'Failed to update post',
@@ -91,3 +91,6 @@ export const BlogPostSchema = z.object({
 
 export type BlogPostInput = z.input<typeof BlogPostSchema>;
 export type BlogPostData = z.output<typeof BlogPostSchema>;
+
+/** PUT /api/blog/admin/posts/{id}: any of the post's fields; the server checks the ones sent. */
+export const BlogPostPatchSchema = z.record(z.string(), z.unknown(), { error: 'Request body must be a JSON object' });

@@ -1,3 +1,10 @@
+/**
+ * The savings the business claims against an owner's current provider (docs/product.md §1, §9):
+ * typically 10 to 20% or more. Every wording of it on the site is derived from these two numbers.
+ */
+const SAVINGS_PERCENT = { typicalLow: 10, typicalHigh: 20 } as const;
+const SAVINGS_RANGE = `${SAVINGS_PERCENT.typicalLow}-${SAVINGS_PERCENT.typicalHigh}%` as const;
+
 /** Facts about the business shown across the site: one place to change them. */
 export const BUSINESS = {
   name: 'Skyward Mobile Aviation',
@@ -12,22 +19,24 @@ export const BUSINESS = {
   openingHours: 'Mo-Su 00:00-23:59',
   emergencyLine: '24/7 Emergency Service',
   yearsExperience: '20+',
-  /** The savings claim of the whole site ("typical savings of 10-20% or more"): said one way everywhere. */
-  savingsRange: '10-20%',
-  savingsClaim: '10-20% or more',
+  /** The savings claim of the whole site, in a sentence ("save … below your current provider"). */
+  savingsClaim: `${SAVINGS_RANGE} or more`,
+  /** The same claim in a title ("Save … on Aircraft Inspections"). */
+  savingsHeadline: `${SAVINGS_RANGE} or More`,
 } as const;
 
 export const MARKETING_STATS = {
   years: '20+',
   states: '50',
   faaCertified: '100%',
-  averageSavings: '20%+',
+  /** The stat card's figure: the top of the typical range, or more. */
+  averageSavings: `${SAVINGS_PERCENT.typicalHigh}%+`,
   aircraftServiced: '500+',
   satisfaction: '98%',
   support: '24/7',
 } as const;
 
-/** Spec section 9: the timing and size constants of the public site. */
+/** docs/product.md §9: the timing and size constants of the public site. */
 export const SITE_TIMING = {
   headerScrollDelayMs: 100,
   savingsToastDelayMs: 2000,

@@ -2,11 +2,11 @@ import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
 
 /**
- * The documents vault (spec sections 3, 5 and 9): document types, size and type limits, and the
+ * The documents vault (docs/product.md §3, §5 and §9): document types, size and type limits, and the
  * metadata schemas shared by the Upload Document dialog and the functions that receive it.
  */
 
-/** Spec section 3: document types; labels are the codes in title case. */
+/** docs/product.md §3: document types; labels are the codes in title case. */
 export const DOCUMENT_TYPES = [
   { value: 'logbook', label: 'Logbook' },
   { value: 'certificate', label: 'Certificate' },
@@ -18,10 +18,10 @@ export const DOCUMENT_TYPES = [
 ] as const satisfies readonly Option[];
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]['value'];
 
-/** Spec section 5: the document type defaults to other. */
+/** docs/product.md §5: the document type defaults to other. */
 export const DEFAULT_DOCUMENT_TYPE: DocumentType = 'other';
 
-/** Spec section 9: at most 10 MB. */
+/** docs/product.md §9: at most 10 MB. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /**
@@ -43,14 +43,14 @@ export const MAX_OPEN_UPLOADS_PER_USER = 10;
 /** Storage per user: documents they uploaded plus open uploads (docs/decisions/0098). */
 export const MAX_STORAGE_BYTES_PER_USER = 200 * 1024 * 1024;
 
-/** Spec section 9: types pdf, jpg, jpeg, png, txt. */
+/** docs/product.md §9: types pdf, jpg, jpeg, png, txt. */
 export const ALLOWED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'txt'] as const;
 export type AllowedExtension = (typeof ALLOWED_EXTENSIONS)[number];
 
 /** The file input's `accept` attribute. */
 export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-/** The hint under the file input (spec section 5: the 10MB maximum is stated in the hint). */
+/** The hint under the file input (docs/product.md §5: the 10MB maximum is stated in the hint). */
 export const UPLOAD_HINT = 'PDF, JPG, PNG or TXT, up to 10MB';
 
 /** What the content of each kind of file is served as; the client's claimed type is never used. */
@@ -195,7 +195,7 @@ export interface VaultDocument {
   /** Whether the caller may delete it (the owner, or the mechanic who uploaded it). */
   canDelete: boolean;
   downloadUrl: string;
-  /** Spec section 3's `file`. */
+  /** docs/product.md §3's `file`. */
   file: { name: string; size: number; contentType: string; url: string };
 }
 
@@ -207,16 +207,21 @@ export interface UploadSession {
   expiresAt: string;
 }
 
-export const documentPaths = {
-  list: '/enhanced/documents',
-  upload: '/enhanced/documents/upload',
-  uploads: '/enhanced/documents/uploads',
-  chunk: (uploadId: string, index: number) => `/enhanced/documents/uploads/${uploadId}/chunks/${index}`,
-  complete: (uploadId: string) => `/enhanced/documents/uploads/${uploadId}/complete`,
-  session: (uploadId: string) => `/enhanced/documents/uploads/${uploadId}`,
-  download: (id: string) => `/enhanced/documents/${id}/download`,
-  one: (id: string) => `/enhanced/documents/${id}`,
-} as const;
+/** PUT .../uploads/{uploadId}/chunks/{index}: what the server holds so far. */
+export interface ChunkReceipt {
+  uploadId: string;
+  index: number;
+  receivedChunks: number;
+  totalChunks: number;
+}
+
+/** DELETE .../uploads/{uploadId}. */
+export interface UploadAborted {
+  success: true;
+  uploadId: string;
+  deletedChunks: number;
+}
+
 
 /** Chunks a file of `size` bytes is sent in (a 0-byte file is refused before this matters). */
 export function chunkCount(size: number, chunkSize = CHUNK_BYTES): number {

@@ -1,22 +1,14 @@
 import { z } from './zod.ts';
-import { emailSchema, HONEYPOT_FIELD } from './quote.ts';
+import { emailSchema, optionalPhone, requiredText } from './fields.ts';
+import { HONEYPOT_FIELD } from './quote-fields.ts';
 import { POPUP_LEAD_SOURCE } from './popup.ts';
 
 export * from './popup.ts';
 
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(30, 'Phone number must be at most 30 characters')
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || (/^[+()\d.\-\s]+$/.test(v) && v.replace(/\D/g, '').length >= 7 && v.replace(/\D/g, '').length <= 15), 'Phone number must be a valid phone number');
-
 export const LeadSchema = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
+  firstName: requiredText('First name', 100),
   email: emailSchema('Email address'),
-  phone: optionalPhone,
+  phone: optionalPhone('Phone number'),
   source: z
     .string()
     .trim()

@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
+import type { LeadFields } from './fields.ts';
 import { type Option, valuesOf } from './options.ts';
 
-/** Lead-generation marketing (spec sections 2, 3, 5, 7, 9): roles, states, limits and payloads. */
+/** Lead-generation marketing (docs/product.md §2, §3, §5, §7 and §9): roles, states, limits and payloads. */
 
 export const LEAD_ROLES = [
   { value: 'pilot', label: 'Pilots & Aircraft Owners' },
@@ -78,7 +79,7 @@ export function stateCodeOf(value: string | null | undefined): UsStateCode | nul
 
 export const stateName = (code: string) => US_STATES.find((s) => s.code === code)?.name ?? code;
 
-/** Spec section 9 and the bounds it leaves open. */
+/** docs/product.md §9 and the bounds it leaves open. */
 export const MARKETING_LIMITS = {
   defaultQuantity: 50,
   minQuantity: 1,
@@ -100,7 +101,7 @@ export const MARKETING_LIMITS = {
 
 export const NO_KEYWORD_MESSAGE = 'Please add at least one keyword';
 
-/** Trims, drops empties and case-insensitive duplicates, keeping the first spelling (spec section 5). */
+/** Trims, drops empties and case-insensitive duplicates, keeping the first spelling (docs/product.md §5). */
 export function cleanKeywords(keywords: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
@@ -113,7 +114,7 @@ export function cleanKeywords(keywords: readonly string[]): string[] {
   return out;
 }
 
-/** Maximum results: a number typed in a field; not numeric falls back to 50 (spec section 5). */
+/** Maximum results: a number typed in a field; not numeric falls back to 50 (docs/product.md §5). */
 export function parseQuantity(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
   if (value === '' || value === null || value === undefined || !Number.isFinite(n))
@@ -123,7 +124,7 @@ export function parseQuantity(value: unknown): number {
 
 const stringList = z.array(z.string({ error: 'Each entry must be text' }), { error: 'Must be a list' });
 
-/** POST /api/apollo/search (spec section 3, Lead search request). */
+/** POST /api/apollo/search (docs/product.md §3, Lead search request). */
 export const LeadSearchSchema = z.object({
   keywords: stringList
     .optional()
@@ -201,25 +202,21 @@ export const LeadListQuerySchema = z.object({
     .default(MARKETING_LIMITS.leadsPerPage),
 });
 
-/** A marketing lead as the API returns it (spec section 3). */
-export interface MarketingLead {
+/** A marketing lead as the API returns it (docs/product.md §3). */
+export interface MarketingLead extends LeadFields<LeadRole> {
   id: string;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  title: string | null;
-  companyName: string | null;
-  email: string | null;
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  linkedinUrl: string | null;
-  leadType: LeadRole;
-  leadScore: number;
   /** 'new' for fresh leads; 'sample' for the unsaved leads of test mode. */
   status: string;
   tags: string[];
   createdAt: string;
+}
+
+/** Page of a list: 1-based page, page size, total rows and pages. */
+export interface Pagination {
+  page: number;
+  per_page: number;
+  total: number;
+  pages: number;
 }
 
 export interface LeadSearchResponse {

@@ -1,5 +1,7 @@
 import { z } from './zod.ts';
-import { type Option, valuesOf } from './options.ts';
+import type { Option } from './options.ts';
+import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
+import { enumOf, optionalText, requiredText } from './fields.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -7,8 +9,8 @@ import { type Option, valuesOf } from './options.ts';
  * numbers from other clients; both parse to the same output.
  */
 
-/** Spec section 3: marketplace service types; labels are the codes in title case. */
-export const SERVICE_TYPES = [
+/** docs/product.md §3: the marketplace's service types (the public quote form has its own, QUOTE_SERVICE_TYPES); labels are the codes in title case. */
+export const MARKETPLACE_SERVICE_TYPES = [
   { value: 'annual_inspection', label: 'Annual Inspection' },
   { value: 'hundred_hour', label: 'Hundred Hour' },
   { value: 'prepurchase', label: 'Prepurchase' },
@@ -17,7 +19,7 @@ export const SERVICE_TYPES = [
   { value: 'scheduled_maintenance', label: 'Scheduled Maintenance' },
   { value: 'emergency_repair', label: 'Emergency Repair' },
 ] as const satisfies readonly Option[];
-export type MarketplaceServiceType = (typeof SERVICE_TYPES)[number]['value'];
+export type MarketplaceServiceType = (typeof MARKETPLACE_SERVICE_TYPES)[number]['value'];
 
 export const URGENCY_LEVELS = [
   { value: 'low', label: 'Low' },
@@ -37,7 +39,7 @@ export const WEEKDAYS = [
   { value: 6, label: 'Sat' },
 ] as const;
 
-/** Spec section 9 defaults and steps, and the bounds the spec leaves open. */
+/** docs/product.md §9 defaults and steps, and the bounds the spec leaves open. */
 export const MARKETPLACE = {
   maxTravelDistance: 50,
   warrantyPeriodDays: 90,
@@ -64,21 +66,6 @@ export const MARKETPLACE = {
   maxWarrantyDays: 3650,
   text: { short: 120, tail: 20, description: 5000, notes: 2000 },
 } as const;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const toNumber = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).trim().replace(/[$,]/g, '')));
@@ -175,14 +162,6 @@ const optionalDate = (label: string) =>
       return d;
     });
 
-const enumOf = <V extends string>(options: readonly Option<V>[], label: string) =>
-  z.enum(valuesOf(options), {
-    error: (issue) =>
-      issue.input === undefined || issue.input === ''
-        ? `${label} is required`
-        : `${label} must be one of: ${options.map((o) => o.value).join(', ')}`,
-  });
-
 const flag = (label: string, fallback: boolean) =>
   z
     .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('on')], { error: `${label} must be true or false` })
@@ -194,7 +173,7 @@ const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id` })
 const thisYear = new Date().getUTCFullYear();
 
 // ---------------------------------------------------------------------------------------------
-// Aircraft (spec 5: tailNumber, make, model required; year and total hours numbers or null)
+// Aircraft (docs/product.md §5: tailNumber, make, model required; year and total hours numbers or null)
 
 export const AircraftSchema = z.object({
   tailNumber: requiredText('Tail number', MARKETPLACE.text.tail)
@@ -204,6 +183,9 @@ export const AircraftSchema = z.object({
   model: requiredText('Model', MARKETPLACE.text.short),
   year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true, year: true }),
   totalHours: optionalNumber('Total hours', { max: MARKETPLACE.maxHours }),
+  /** Maintenance tracking (issue 13): private, or used for hire (the 100-hour rule applies). */
+  usage: z.enum(['private', 'for_hire'], { error: 'Usage must be one of: private, for_hire' }).optional().transform((v) => v ?? 'private'),
+  homeAirport: optionalText('Home airport', 60),
 });
 export type AircraftInput = z.input<typeof AircraftSchema>;
 export type AircraftData = z.output<typeof AircraftSchema>;
@@ -215,11 +197,15 @@ export interface Aircraft {
   model: string;
   year: number | null;
   totalHours: number | null;
+  usage: 'private' | 'for_hire';
+  homeAirport: string | null;
+  dueSoonDays: number;
+  dueSoonHours: number;
   createdAt: string;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Service request, the "enhanced quote" (spec 3 and 5)
+// Service request, the "enhanced quote" (docs/product.md §3 and 5)
 
 export const ServiceRequestSchema = z
   .object({
@@ -231,7 +217,7 @@ export const ServiceRequestSchema = z
     aircraftTailNumber: optionalText('Tail number', MARKETPLACE.text.tail).transform((v) => (v ? v.toUpperCase() : null)),
     aircraftTotalHours: optionalNumber('Aircraft total hours', { max: MARKETPLACE.maxHours }),
     aircraftLocation: requiredText('Aircraft location', MARKETPLACE.text.short),
-    serviceType: enumOf(SERVICE_TYPES, 'Service type'),
+    serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
     serviceDescription: requiredText('Service description', MARKETPLACE.text.description),
     urgencyLevel: z.preprocess((v) => (isBlank(v) ? 'normal' : v), enumOf(URGENCY_LEVELS, 'Urgency level')),
     preferredStartDate: optionalDate('Preferred start date'),
@@ -255,7 +241,7 @@ export type ServiceRequestInput = z.input<typeof ServiceRequestSchema>;
 export type ServiceRequestData = z.output<typeof ServiceRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Mechanic profile (spec 3 and 5)
+// Mechanic profile (docs/product.md §3 and 5)
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -264,8 +250,8 @@ export const MechanicProfileSchema = z
     apNumber: requiredText('A&P certificate number', 40),
     iaAuthorization: flag('iaAuthorization', false),
     specialties: z
-      .array(enumOf(SERVICE_TYPES, 'Specialty'), { error: 'Specialties must be a list of service types' })
-      .max(SERVICE_TYPES.length)
+      .array(enumOf(MARKETPLACE_SERVICE_TYPES, 'Specialty'), { error: 'Specialties must be a list of service types' })
+      .max(MARKETPLACE_SERVICE_TYPES.length)
       .optional()
       .transform((v) => [...new Set(v ?? [])]),
     hourlyRate: requiredNumber('Hourly rate', { max: 100_000, money: true }),
@@ -310,7 +296,7 @@ export interface MechanicProfile {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bid, the mechanic's quote (spec 5). totalCost is computed by the server; a sent one is ignored.
+// Bid, the mechanic's quote (docs/product.md §5). totalCost is computed by the server; a sent one is ignored.
 
 export const BidSchema = z
   .object({
@@ -399,6 +385,11 @@ export interface Bid {
   mechanicRatingCount: number;
   mechanicCompletedJobs: number;
   createdAt: string;
+  /** The bid's lines and per-category totals (issue 14); the figures above are their sums. */
+  lines?: BidLine[];
+  categoryTotals?: CategoryTotals;
+  /** Whether the mechanic holds an Inspection Authorization (signs off annuals). */
+  mechanicIa?: boolean;
 }
 
 export interface MatchedMechanic {
@@ -467,6 +458,10 @@ export interface Appointment {
   rating: number | null;
   review: string | null;
   createdAt: string;
+  /** The lines the owner approved (the quote's and change orders'), their totals, change orders waiting. */
+  approvedLines?: BidLine[];
+  approvedTotals?: Totals;
+  pendingChangeOrders?: number;
 }
 
 export interface Notification {
@@ -478,3 +473,15 @@ export interface Notification {
   isRead: boolean;
   createdAt: string;
 }
+
+/** POST /api/enhanced/quotes/{id}/accept: the approved request and its new appointment. */
+export interface AcceptResult {
+  success: true;
+  request: ServiceRequest;
+  appointment: Appointment;
+}
+
+/** Whether the user's marketplace notifications also arrive by email. */
+export const EmailPreferenceSchema = z.object({
+  emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }),
+});

@@ -1,3 +1,5 @@
+import { z } from './zod.ts';
+
 /** The outbox as the admin console reads it (GET /api/admin/outbox). */
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -20,4 +22,32 @@ export interface OutboxPage {
   data: OutboxView[];
   counts: Record<OutboxStatus, number>;
   pagination: { page: number; pages: number; total: number; perPage: number };
+}
+
+/** GET /api/admin/outbox ?status=&page=&per_page= */
+export const OutboxListQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATUSES, { error: `status must be one of: ${OUTBOX_STATUSES.join(', ')}` }).optional(),
+  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int().min(1, 'page must be a whole number of at least 1').default(1),
+  per_page: z.coerce.number({ error: 'per_page must be between 1 and 100' }).int().min(1).max(100, 'per_page must be between 1 and 100').default(25),
+});
+
+/** What one delivery run did (the scheduled run's log line, and "Deliver now" in the console). */
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  dead: number;
+  interrupted: number;
+  /** Claimed, then handed back untried because the run's time budget was spent. */
+  released: number;
+  /** Channels left waiting because no active primary key is configured for their provider. */
+  waitingForProvider: Array<'email' | 'sms'>;
+}
+
+/** How messages can leave now (GET /api/admin/outbox answers it as `delivery`). */
+export interface OutboxDelivery {
+  /** The email provider in use; 'none' means email waits in the outbox. */
+  email: 'smtp' | 'mailchimp' | 'local-catcher' | 'none';
+  sms: 'twilio' | 'none';
+  /** The local mail catcher's inbox page, when email goes there (`npm start`). */
+  catcherUrl?: string;
 }

@@ -3,7 +3,8 @@
 // and holds the schema, which the server and tests use).
 import type { Option } from './options.ts';
 
-export const SERVICE_TYPES = [
+/** The public quote form's services (the marketplace's are MARKETPLACE_SERVICE_TYPES). */
+export const QUOTE_SERVICE_TYPES = [
   { value: '100-hour', label: '100-Hour Inspection' },
   { value: 'annual', label: 'Annual Inspection' },
   { value: 'maintenance', label: 'General Maintenance' },
@@ -29,7 +30,7 @@ export const PREFERRED_TIMEFRAMES = [
   { value: 'flexible', label: 'Flexible' },
 ] as const satisfies readonly Option[];
 
-export type ServiceType = (typeof SERVICE_TYPES)[number]['value'];
+export type QuoteServiceType = (typeof QUOTE_SERVICE_TYPES)[number]['value'];
 export type AircraftType = (typeof AIRCRAFT_TYPES)[number]['value'];
 export type PreferredTimeframe = (typeof PREFERRED_TIMEFRAMES)[number]['value'];
 
@@ -47,7 +48,7 @@ export const QUOTE_LIMITS = {
 /** Honeypot: a field people never see and bots fill in. Named like a real field on purpose. */
 export const HONEYPOT_FIELD = 'website';
 
-/** The form's starting values (spec section 4: the form resets to these after a success). */
+/** The form's starting values (docs/product.md §4: the form resets to these after a success). */
 export const QUOTE_FORM_DEFAULTS = {
   firstName: '',
   lastName: '',

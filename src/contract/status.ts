@@ -1,7 +1,7 @@
 import type { Option } from './options.ts';
 
 /**
- * Spec section 4: the statuses of quotes, service requests and appointments, with the label users
+ * docs/product.md §4: the statuses of quotes, service requests and appointments, with the label users
  * see and the badge tone. One map for the admin console and the marketplace dashboards.
  */
 export type StatusTone = 'default' | 'secondary' | 'outline' | 'success' | 'warning' | 'info' | 'destructive';
@@ -24,12 +24,9 @@ export const STATUSES = [
 
 export type Status = (typeof STATUSES)[number]['value'];
 
-/** The public quote requests the admin sees: no `matched` (spec section 4). */
+/** The public quote requests the admin sees: no `matched` (docs/product.md §4). */
 export const ADMIN_QUOTE_STATUSES = ['pending', 'quoted', 'approved', 'in_progress', 'completed', 'cancelled'] as const;
 export type AdminQuoteStatus = (typeof ADMIN_QUOTE_STATUSES)[number];
-
-/** Appointment statuses that count as upcoming (pilot) or active (mechanic, plus in_progress). */
-export const UPCOMING_APPOINTMENT_STATUSES = ['scheduled', 'confirmed'] as const;
 
 const PENDING = STATUSES[0];
 
@@ -39,7 +36,7 @@ export type StatusAudience = 'default' | 'owner';
 /** What the owner of a request reads where the spec's label speaks to mechanics. */
 const OWNER_LABELS: Partial<Record<Status, string>> = { matched: 'Mechanics matched' };
 
-/** The status's display entry; an unknown or missing status shows as Pending (spec section 4). */
+/** The status's display entry; an unknown or missing status shows as Pending (docs/product.md §4). */
 export function statusInfo(status: string | null | undefined, audience: StatusAudience = 'default'): StatusOption {
   const info: StatusOption = STATUSES.find((s) => s.value === status) ?? PENDING;
   const ownerLabel = audience === 'owner' ? OWNER_LABELS[info.value as Status] : undefined;

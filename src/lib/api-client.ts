@@ -1,14 +1,18 @@
-import { $token } from '../features/auth/session.ts';
+import { pathOf, type InputOf, type OutputOf, type ParamNames, type RouteSpec } from '../contract/routes.ts';
+import { $token } from './session.ts';
 
 /** A failed API call: `status` (0 when the network failed) and the server's `detail`, if any. */
 export class ApiError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
-  constructor(status: number, detail: string | undefined, message: string) {
+  /** The field problems of a 400 (`errors`), when the server sent them. */
+  readonly errors: Array<{ path: string; message: string }> | undefined;
+  constructor(status: number, detail: string | undefined, message: string, errors?: Array<{ path: string; message: string }>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
+    this.errors = errors;
   }
 }
 
@@ -22,10 +26,10 @@ export interface ApiOptions {
 }
 
 /**
- * Calls `/api{path}` on this site. 200-299 resolve with the parsed JSON; anything else rejects
- * with an ApiError carrying the server's `detail`. No timeout by default (spec section 9).
+ * Calls `path` on this site. 200-299 resolve with the parsed JSON; anything else rejects
+ * with an ApiError carrying the server's `detail`. No timeout by default (docs/product.md §9).
  */
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -37,7 +41,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
+    res = await fetch(path, {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       ...(body === undefined ? {} : { body }),
@@ -55,7 +59,36 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   if (!res.ok) {
     const detail = typeof (data as { detail?: unknown })?.detail === 'string' ? (data as { detail: string }).detail : undefined;
-    throw new ApiError(res.status, detail, detail ?? `Request failed with status ${res.status}`);
+    const errors = Array.isArray((data as { errors?: unknown })?.errors) ? (data as { errors: Array<{ path: string; message: string }> }).errors : undefined;
+    throw new ApiError(res.status, detail, detail ?? `Request failed with status ${res.status}`, errors);
   }
   return data as T;
+}
+
+type Params<R extends RouteSpec> = [ParamNames<R['path']>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<R['path']>, string | number> };
+
+/** How to call one route: its path parameters, query, body and the usual options. */
+export type CallOptions<R extends RouteSpec> = Params<R> & {
+  query?: Record<string, string | number | boolean | undefined>;
+  /** The route's input as a form holds it, or FormData for multipart routes. */
+  body?: ([InputOf<R>] extends [never] ? Record<string, never> : InputOf<R>) | FormData;
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+/**
+ * Calls one route of the table (src/contract/routes.ts) and answers its declared output type: the
+ * browser's only way to reach the API, so a renamed field or path fails the typecheck, not a user.
+ */
+export function call<R extends RouteSpec>(
+  route: R,
+  ...[options]: [ParamNames<R['path']>] extends [never] ? [options?: CallOptions<R>] : [options: CallOptions<R>]
+): Promise<OutputOf<R>> {
+  const o = (options ?? {}) as CallOptions<R>;
+  return api<OutputOf<R>>(pathOf(route, o as { params?: Record<string, string | number> }), {
+    method: route.method,
+    ...(o.body !== undefined ? { body: o.body } : {}),
+    ...(o.auth !== undefined ? { auth: o.auth } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+  });
 }

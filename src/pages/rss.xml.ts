@@ -1,23 +1,28 @@
-// /rss.xml: every published post, from the same build-time data as the blog pages.
+// /rss.xml: every published post, on demand from the database, cached by the CDN with the lists.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { BLOG_TEXT } from '../contract/blog-constants.ts';
 import { BUSINESS } from '../contract/business.ts';
-import { blogBuildData } from '../features/blog/build-data.server.ts';
+import { publishedBlog } from '../features/blog/blog-pages.server.ts';
+import { TAG_BLOG, TAG_BLOG_LIST, setBlogCacheHeaders } from '../features/blog/cdn-cache.ts';
+
+export const prerender = false;
 
 export async function GET(context: APIContext): Promise<Response> {
-  const { posts } = await blogBuildData();
-  return rss({
+  const { posts } = await publishedBlog();
+  const response = await rss({
     title: `${BLOG_TEXT.listTitle} | ${BUSINESS.name}`,
     description: 'Aircraft maintenance advice from certified A&P mechanics.',
-    site: context.site ?? 'http://localhost:4321',
+    site: context.site ?? context.url.origin,
     items: posts.map((post) => ({
       title: post.title,
-      link: `/blog/${post.slug}`,
+      link: `/blog/${post.slug}/`,
       pubDate: new Date(post.publishedAt ?? post.createdAt),
       description: post.excerpt || post.metaDescription,
       categories: [post.category, ...post.tags],
     })),
     customData: '<language>en-us</language>',
   });
+  setBlogCacheHeaders(response.headers, [TAG_BLOG, TAG_BLOG_LIST]);
+  return response;
 }

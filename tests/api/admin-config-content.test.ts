@@ -153,3 +153,16 @@ describe('email templates', () => {
     ).toBe(400);
   });
 });
+
+describe('referral share message follows the reward (issue 20)', () => {
+  it('builds the shared text from the reward, even for a message with the amount written out', async () => {
+    const put = (body: Record<string, unknown>) => api.put('/api/admin/config/referral-program', body, { token: admin.token });
+    const first = await put({ reward_amount: 50, min_booking_amount: 250, share_message: 'Use my link for $50 off your first service!' });
+    expect(first.body.data).toMatchObject({ share_message: 'Use my link for {reward} off your first service!', share_text: 'Use my link for $50 off your first service!' });
+    // The reward changes, the message is sent back unchanged (as the form does): it follows.
+    const second = await put({ reward_amount: 55, min_booking_amount: 250, share_message: 'Use my link for $50 off your first service!' });
+    expect(second.body.data.share_text).toBe('Use my link for $55 off your first service!');
+    const third = await put({ reward_amount: 62.5, min_booking_amount: 250, share_message: second.body.data.share_message });
+    expect(third.body.data.share_text).toBe('Use my link for $62.50 off your first service!');
+  });
+});

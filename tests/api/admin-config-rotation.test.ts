@@ -121,3 +121,30 @@ describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
     expect(unknown.status).toBe(400);
   });
 });
+
+describe('rotation and failed tests (issue 20)', () => {
+  it('never promotes a key whose last test failed, and says beforehand which key becomes primary', async () => {
+    const a = await add('A', 1, { is_primary: true });
+    const b = await add('B', 2);
+    const c = await add('C', 3);
+    await testDb().updateTable('apiKeys').set({ lastTestOk: false, lastTestedAt: new Date() }).where('id', '=', b.id).execute();
+    const preview = await api.get(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=3`, { token: admin.token });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toEqual({ canRotate: true, newPrimary: 'C', currentPrimary: 'A', skipped: ['B'], expiring: [] });
+    // The preview changed nothing.
+    expect(await primary()).toBe('A');
+    const res = await rotate();
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/"C" is now primary.*Left out because their last test failed: "B"/);
+    expect(await primary()).toBe('C');
+
+    // Every active key failed its test: nothing is promoted, and the answer says why.
+    await testDb().updateTable('apiKeys').set({ lastTestOk: false }).where('id', 'in', [a.id, c.id]).execute();
+    const none = await api.get(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=3`, { token: admin.token });
+    expect(none.body.data).toMatchObject({ canRotate: false, newPrimary: null, skipped: ['A', 'B', 'C'] });
+    const refused = await rotate();
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/every active key failed its last test/);
+    expect(await primary()).toBe('C');
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE, SESSION_MESSAGES } from '../../src/contract/auth.ts';
 import { api, uniqueEmail, uniqueIp } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
@@ -7,6 +7,11 @@ import { createUser, type TestUser } from '../helpers/users.ts';
 
 // Issue 11: sessions that can end (logout, logout-all, password change and reset), and a lockout
 // an attacker cannot aim at the owner. Everything through the real functions and database.
+
+// These tests sign in, change and reset passwords at the product's real argon2id cost (64 MiB,
+// t=3: a test user's cheap hash is upgraded on its first sign-in), several times a test. On a
+// loaded 2-core machine one hash can take seconds, so the default 30 s is too tight.
+vi.setConfig({ testTimeout: 90_000 });
 
 const login = (email: string, password: string, o: { ip?: string; cookie?: string } = {}) =>
   api.post('/api/auth/login', { email, password }, { ip: o.ip ?? uniqueIp(), ...(o.cookie ? { headers: { cookie: o.cookie } } : {}) });

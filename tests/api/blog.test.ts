@@ -72,6 +72,19 @@ describe('public list GET /api/blog/posts', () => {
     expect(res.body.pagination.limit).toBe(6);
   });
 
+  it('lists each post exactly as its own article call answers it (the list is serialised by the database)', async () => {
+    const category = unique('Same');
+    await createPost({ title: `Quotes "and" \\ slashes ${category}`, category, content: '<p>Line one</p>\n<p>Ünïcode — “quoted” & <strong>bold</strong></p>', tags: ['x'] });
+    await createPost({ title: `Unpublished then published ${category}`, category, seoKeywords: [] });
+    const list = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}`);
+    expect(list.body.data).toHaveLength(2);
+    for (const listed of list.body.data) {
+      const article = await api.get(`/api/blog/posts/${listed.slug}`);
+      expect(article.status).toBe(200);
+      expect({ ...listed, views: listed.views + 1 }).toEqual(article.body.data);
+    }
+  });
+
   it('filters by category name (any case) or category id', async () => {
     const a = unique('Cat A');
     const b = unique('Cat B');
@@ -232,13 +245,15 @@ describe('admin writes', () => {
     const stored = await testDb().selectFrom('blogPosts').selectAll().where('id', '=', post.id).executeTakeFirstOrThrow();
     const pub = await api.get(`/api/blog/posts/${post.slug}`);
     const list = await api.get(`/api/blog/posts?category=${encodeURIComponent('Security Tips')}&limit=50`);
-    for (const text of [JSON.stringify(stored), pub.text, list.text]) {
+    const withoutTitle = (o: Record<string, unknown>) => JSON.stringify({ ...o, title: '', metaTitle: '' });
+    for (const text of [withoutTitle(stored), withoutTitle(pub.body.data), ...list.body.data.map(withoutTitle)]) {
       expect(text).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|style=/i);
     }
     expect(stored.content).toContain('<p>Safe <strong>text</strong></p>');
     expect(stored.content).toContain('<img src="https://example.com/a.png"');
     expect(stored.content).toContain('<a>click</a>');
-    expect(stored.title).toMatch(/^XSS /);
+    // The title is text: kept as typed, escaped wherever it is shown (never silently stripped).
+    expect(stored.title).toMatch(/^<script>alert\(1\)<\/script>XSS /);
     expect(stored).toMatchObject({ category: 'Security Tips', excerpt: 'Excerpt', tags: ['tag'] });
   });
 
@@ -329,39 +344,96 @@ describe('admin writes', () => {
     expect((await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token })).status).toBe(404);
   });
 
-  it('calls the configured build hook after a published change, and never fails the save when it is down', async () => {
-    const hits: string[] = [];
+  it('purges the CDN by tag after a published change (Netlify purge API), and never fails the save when it is down', async () => {
+    const purges: { auth: string; body: { cache_tags?: string[]; site_id?: string } }[] = [];
     const server = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        hits.push(`${req.method} ${body}`);
-        res.end('ok');
+        if (req.method === 'POST' && req.url === '/api/v1/purge') purges.push({ auth: req.headers.authorization ?? '', body: JSON.parse(body) });
+        res.writeHead(202).end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    process.env['NETLIFY_BUILD_HOOK_URL'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    process.env['NETLIFY_API_BASE'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env['NETLIFY_PURGE_API_TOKEN'] = 'purge-token';
+    process.env['SITE_ID'] = 'site-1';
     try {
-      await createPost({ title: unique('Draft no hook'), category: 'Hooks', published: false });
-      expect(hits).toEqual([]);
-      const post = await createPost({ title: unique('Hooked'), category: 'Hooks' });
-      expect(hits).toHaveLength(1);
-      expect(hits[0]).toMatch(/^POST .*published/);
+      await createPost({ title: unique('Draft no purge'), category: 'Purges', published: false });
+      expect(purges).toEqual([]);
+      const post = await createPost({ title: unique('Purged'), category: 'Purges' });
+      expect(purges).toHaveLength(1);
+      expect(purges[0]).toEqual({
+        auth: 'Bearer purge-token',
+        body: { cache_tags: ['blog-list', `blog-post-${post.slug}`, 'blog-related-purges'], site_id: 'site-1' },
+      });
+      // A category change purges the articles of both categories (their Related Articles).
+      await api.put(`/api/blog/admin/posts/${post.id}`, { category: 'Moved Purges' }, { token: admin.token });
+      expect(purges[1]!.body.cache_tags).toEqual(['blog-list', `blog-post-${post.slug}`, 'blog-related-purges', 'blog-related-moved-purges']);
       await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
-      expect(hits).toHaveLength(2);
-      process.env['NETLIFY_BUILD_HOOK_URL'] = 'http://127.0.0.1:1/unreachable';
-      await createPost({ title: unique('Hook down'), category: 'Hooks' });
+      expect(purges).toHaveLength(3);
+      await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
+      expect(purges).toHaveLength(4);
+      process.env['NETLIFY_API_BASE'] = 'http://127.0.0.1:1';
+      await createPost({ title: unique('Purge down'), category: 'Purges' });
     } finally {
-      delete process.env['NETLIFY_BUILD_HOOK_URL'];
+      delete process.env['NETLIFY_API_BASE'];
+      delete process.env['NETLIFY_PURGE_API_TOKEN'];
+      delete process.env['SITE_ID'];
       server.close();
     }
   });
 });
 
+describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/posts/{id}/restore', () => {
+  it('keeps a deleted post, views and all, and restores it at its address', async () => {
+    const post = await createPost({ title: unique('Trash me'), category: 'Trash', excerpt: 'Kept' });
+    await api.get(`/api/blog/posts/${post.slug}`);
+    await api.get(`/api/blog/posts/${post.slug}`);
+    expect((await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token })).status).toBe(200);
+    const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
+    expect(trash.status).toBe(200);
+    const kept = trash.body.data.find((p: { id: string }) => p.id === post.id);
+    expect(kept).toMatchObject({ id: post.id, title: post.title, slug: post.slug, views: 2, reason: 'deleted', excerpt: 'Kept' });
+    const days = (Date.parse(kept.purgeAt) - Date.parse(kept.trashedAt)) / 86_400_000;
+    expect(days).toBe(30);
+    // Not in the live list any more.
+    const live = await api.get('/api/blog/admin/posts', { token: admin.token });
+    expect(live.body.data.some((p: { id: string }) => p.id === post.id)).toBe(false);
+
+    const restored = await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
+    expect(restored.status).toBe(200);
+    expect(restored.body.data).toMatchObject({ id: post.id, slug: post.slug, views: 2, published: true, createdAt: post.createdAt });
+    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(200);
+    const again = await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
+    expect(again.status).toBe(404);
+    expect(again.body.detail).toMatch(/not in the trash/);
+  });
+
+  it('forgets posts older than 30 days, refuses other methods and statuses, and is for admins only', async () => {
+    const post = await createPost({ title: unique('Old trash'), category: 'Trash' });
+    await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+    await testDb().updateTable('blogPostsTrash').set({ trashedAt: new Date(Date.now() - 31 * 86_400_000) }).where('id', '=', post.id).execute();
+    const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
+    expect(trash.body.data.some((p: { id: string }) => p.id === post.id)).toBe(false);
+    expect((await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token })).status).toBe(404);
+    expect((await api.get('/api/blog/admin/posts?status=gone', { token: admin.token })).status).toBe(400);
+    expect((await api.get(`/api/blog/admin/posts/${post.id}/restore`, { token: admin.token })).status).toBe(405);
+    expect((await api.post(`/api/blog/admin/posts/not-a-uuid/restore`, undefined, { token: admin.token })).status).toBe(404);
+    expect((await api.get('/api/blog/admin/posts?status=trash')).status).toBe(401);
+    expect((await api.post(`/api/blog/admin/posts/${post.id}/restore`)).status).toBe(401);
+  });
+});
+
 describe('POST /api/blog/admin/generate-initial-content', () => {
-  it('replaces every post with the content library', async () => {
+  it('replaces every post with the content library, keeping the replaced ones in the trash', async () => {
     const old = await createPost({ title: unique('Old post'), category: 'Old' });
     const library = loadContentLibrary();
+    const before = (await testDb().selectFrom('blogPosts').select('id').execute()).length;
+    const summary = await api.get('/api/blog/admin/generate-initial-content', { token: admin.token });
+    expect(summary.status).toBe(200);
+    // Every post of this suite was written through the API: all of them count as by hand.
+    expect(summary.body.data).toEqual({ posts: before, handWritten: before, library: library.length });
     const res = await api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, posts_created: library.length });
@@ -376,6 +448,15 @@ describe('POST /api/blog/admin/generate-initial-content', () => {
     expect(list.body.data[0].slug).toBe(library[0]!.slug);
     const article = await api.get(`/api/blog/posts/${library[0]!.slug}`);
     expect(article.body.data.content).toMatch(/<h2>/);
+
+    // The hand-written post is in the trash, and comes back.
+    const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
+    expect(trash.body.data.find((p: { id: string }) => p.id === old.id)).toMatchObject({ reason: 'replaced', title: old.title });
+    const back = await api.post(`/api/blog/admin/posts/${old.id}/restore`, undefined, { token: admin.token });
+    expect(back.status).toBe(200);
+    expect((await api.get(`/api/blog/posts/${old.slug}`)).status).toBe(200);
+    const now = await api.get('/api/blog/admin/generate-initial-content', { token: admin.token });
+    expect(now.body.data).toEqual({ posts: library.length + 1, handWritten: 1, library: library.length });
 
     // Running it again gives the same library, not twice the posts.
     const again = await api.post('/api/blog/admin/generate-initial-content', {}, { token: admin.token });

@@ -173,8 +173,10 @@ describe('outbox delivery', () => {
     await api.post('/api/leads', { firstName: "Tess O'Hara", email: 'templated@example.com', source: 'popup_discount_offer' });
     const row = await byAddress('templated@example.com');
     expect(row.subject).toBe("Welcome aboard, Tess O'Hara!");
-    expect(row.bodyHtml).toBe('<p>Hi Tess O&#39;Hara, your code is <strong>SKY25</strong>.</p>');
-    expect(row.bodyText).toBe("Hi Tess O'Hara, your code is SKY25 .");
+    // The template's wording, then what the offer must carry whatever the wording: the lead's own
+    // discount code (as the popup showed it) and its conditions.
+    expect(row.bodyHtml).toMatch(/^<p>Hi Tess O&#39;Hara, your code is <strong>SKY25<\/strong>\.<\/p><p>Your discount code: <strong>SKY25-[0-9A-F]{6}<\/strong><\/p><p>Applies to labor/);
+    expect(row.bodyText).toMatch(/^Hi Tess O'Hara, your code is SKY25 \.\s+Your discount code: SKY25-[0-9A-F]{6}\s+Applies to labor/);
     await deliverDueMessages(db);
     expect((await byAddress('templated@example.com')).status).toBe('sent');
     const template = await db.selectFrom('emailTemplates').select('sends').where('name', '=', 'Popup welcome').executeTakeFirstOrThrow();

@@ -74,6 +74,9 @@ test.describe('System Configuration', () => {
 
     // Deactivate: the key becomes inactive and offers Activate.
     await row.getByRole('button', { name: 'Deactivate' }).click();
+    // It asks first, naming the key, then reports.
+    const confirmDeactivate = page.getByRole('alertdialog', { name: /^Deactivate “.+”\?$/ });
+    await confirmDeactivate.getByRole('button', { name: 'Deactivate key' }).click();
     await expect(page.getByText('API key deactivated', { exact: true })).toBeVisible();
     await expect(row).toContainText('Inactive');
     await expect(row.getByRole('button', { name: 'Activate' })).toBeVisible();

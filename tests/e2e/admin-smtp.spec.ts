@@ -71,6 +71,9 @@ test('adds an SMTP key with its own fields and tests it', async ({ page }) => {
 
   // Leave the shared e2e database as it was: email for the other specs does not go to this server.
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  // It asks first, naming the key, then reports.
+  const confirmDeactivate = page.getByRole('alertdialog', { name: /^Deactivate “.+”\?$/ });
+  await confirmDeactivate.getByRole('button', { name: 'Deactivate key' }).click();
   await expect(page.getByText('API key deactivated', { exact: true })).toBeVisible();
   await expect(row).toContainText('Inactive');
 });

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { BUSINESS } from '../../src/contract/business.ts';
 import { POPUP_STORAGE } from '../../src/contract/popup.ts';
 import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote-fields.ts';
-import { estimateSavingsPercent } from '../../src/features/quotes/savings.ts';
+import { estimateSavings } from '../../src/contract/savings.ts';
 
 // The public home page as a visitor uses it, against the production-like server and its database.
 
@@ -106,42 +106,67 @@ test.describe('quote form', () => {
     await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} Skyward Mobile Aviation`);
   });
 
-  test('submits, shows the server message, resets, then shows the estimated savings', async ({ page }) => {
-    const { firstName } = await fillQuoteForm(page, { invoice: '2400' });
+  test('shows the estimate while the invoice is typed, then keeps a confirmation in place of the form', async ({ page }) => {
+    const { firstName } = await fillQuoteForm(page);
     await page.getByLabel(/Schedule a free consultation/).check();
-    await page.getByLabel(/Email me a copy/).uncheck();
-    // When each toast enters the page, timed in the browser (the test's own polling is too coarse).
-    await page.evaluate(() => {
-      const seen: Array<{ text: string; at: number }> = [];
-      (window as unknown as { toastTimes: typeof seen }).toastTimes = seen;
-      new MutationObserver(() => {
-        for (const el of document.querySelectorAll('[data-sonner-toast]')) {
-          const text = el.textContent ?? '';
-          if (!seen.some((s) => s.text === text)) seen.push({ text, at: performance.now() });
-        }
-      }).observe(document.body, { childList: true, subtree: true });
-    });
-    await submitButton(page).click();
+    const estimate = page.locator('[data-savings-estimate]');
+    // Typed, not yet sent: the server's own model, in dollars and percent.
+    await page.getByLabel('Last Invoice Amount ($)').pressSequentially('2400');
+    const at2400 = estimateSavings('annual', 'single-engine', 2400)!;
+    await expect(estimate).toContainText(`Estimated savings: $${at2400.dollars.toLocaleString('en-US')} (${at2400.percent}%)`);
+    await page.getByLabel('Last Invoice Amount ($)').fill('3200');
+    const at3200 = estimateSavings('annual', 'single-engine', 3200)!;
+    expect(at3200.percent).not.toBe(at2400.percent);
+    await expect(estimate).toContainText(`Estimated savings: $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%)`);
+    // It follows the service too.
+    await page.getByLabel('Service Type *').selectOption({ label: 'General Maintenance' });
+    const maintenance = estimateSavings('maintenance', 'single-engine', 3200)!;
+    await expect(estimate).toContainText(`(${maintenance.percent}%)`);
+    await page.getByLabel('Service Type *').selectOption({ label: 'Annual Inspection' });
 
-    await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
-    // Reset to the defaults: empty fields, placeholders selected, the two preferences as at first.
+    const sent = page.waitForResponse('**/api/quotes');
+    await submitButton(page).click();
+    const body = (await (await sent).json()) as { estimatedSavings: number };
+    expect(body.estimatedSavings).toBe(at3200.percent);
+
+    const confirmation = page.getByRole('region', { name: new RegExp(`Request sent. Thank you, ${firstName}`) });
+    await expect(confirmation).toBeVisible(SERVER);
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation).toContainText(QUOTE_SUCCESS_MESSAGE);
+    await expect(confirmation).toContainText(`Your estimated savings: $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%)`);
+    await expect(confirmation).toContainText('Cessna 182 Skylane N182SK (Single Engine Piston)');
+    await expect(confirmation).toContainText('Annual Inspection');
+    await expect(confirmation).toContainText(/Within 24 hours we reply to .*@example\.com with a competitive quote and call you/);
+    await expect(submitButton(page)).toBeHidden();
+    // Another request starts from a reset form.
+    await confirmation.getByRole('button', { name: 'Send another request' }).click();
     await expect(page.getByLabel('First Name *')).toHaveValue('');
-    await expect(page.getByLabel('Message *')).toHaveValue('');
     await expect(page.getByLabel('Last Invoice Amount ($)')).toHaveValue('');
-    await expect(page.getByLabel('Aircraft Type *')).toHaveValue('');
     await expect(page.getByLabel(/Schedule a free consultation/)).not.toBeChecked();
     await expect(page.getByLabel(/Email me a copy/)).toBeChecked();
-    expect(await page.getByLabel('First Name *').inputValue()).not.toBe(firstName);
+  });
 
-    const percent = estimateSavingsPercent('annual', 'single-engine', 2400);
-    expect(percent).toBeGreaterThan(0);
-    const savings = page.getByText(`Estimated savings: ${percent}% compared to your current provider!`);
-    await expect(savings).toBeVisible();
-    // It follows the first toast by about two seconds, not at once.
-    const times = await page.evaluate(() => (window as unknown as { toastTimes: Array<{ text: string; at: number }> }).toastTimes);
-    const first = times.find((t) => t.text.includes(QUOTE_SUCCESS_MESSAGE))!;
-    const second = times.find((t) => t.text.includes('Estimated savings'))!;
-    expect(second.at - first.at).toBeGreaterThan(1500);
+  test('an empty submit shows every field\'s error next to it, without browser bubbles', async ({ page }) => {
+    let sentRequests = 0;
+    page.on('request', (r) => r.url().endsWith('/api/quotes') && (sentRequests += 1));
+    await submitButton(page).click();
+    for (const [label, message] of [
+      ['First Name *', 'First name is required'],
+      ['Last Name *', 'Last name is required'],
+      ['Your Email Address *', 'Email address is required'],
+      ['Your Phone Number *', 'Phone number is required'],
+      ['Aircraft Make *', 'Aircraft make is required'],
+      ['Aircraft Type *', 'Aircraft type is required'],
+      ['Service Type *', 'Service type is required'],
+      ['Preferred Timeframe *', 'Preferred timeframe is required'],
+      ['Message *', 'Message is required'],
+    ] as const) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);
+    }
+    await expect(page.getByLabel('First Name *')).toBeFocused();
+    expect(await page.locator('form[novalidate]').count()).toBeGreaterThan(0);
+    expect(sentRequests).toBe(0);
   });
 
   test('shows the button busy while sending', async ({ page }) => {
@@ -160,15 +185,16 @@ test.describe('quote form', () => {
     await expect(busy).toBeDisabled();
     release();
     await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
+    // The confirmation replaces the form; another request brings it back, ready.
+    await page.getByRole('button', { name: 'Send another request' }).click();
     await expect(submitButton(page)).toBeEnabled();
   });
 
-  test('a refused value shows the server detail, marks the field and keeps every value', async ({ page }) => {
-    // 'abc' passes the browser's tel input but not the server's phone rule.
+  test('a refused value shows the detail beside the field, and keeps every value', async ({ page }) => {
+    // 'abc' is refused by the same rule the server applies.
     const { firstName } = await fillQuoteForm(page, { phone: 'abc' });
     await submitButton(page).click();
 
-    await expect(page.getByText(/^Error: .*Phone number must be a valid phone number/)).toBeVisible(SERVER);
     const phone = page.getByLabel('Your Phone Number *');
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
     await expect(phone).toHaveAccessibleDescription('Phone number must be a valid phone number');
@@ -184,18 +210,15 @@ test.describe('quote form', () => {
     await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
   });
 
-  test('a missing selection is refused by the server, not the browser', async ({ page }) => {
-    await page.getByLabel('First Name *').fill('Wilbur');
-    await page.getByLabel('Last Name *').fill('Wright');
-    await page.getByLabel('Your Email Address *').fill(`${unique('wilbur')}@example.com`);
-    await page.getByLabel('Your Phone Number *').fill('937-555-0103');
-    await page.getByLabel('Aircraft Make *').fill('Wright');
-    await page.getByLabel('Aircraft Model *').fill('Flyer');
-    await page.getByLabel('Message *').fill('Need an annual.');
+  test('a value only the server refuses shows its detail beside the field', async ({ page }) => {
+    await fillQuoteForm(page);
+    await page.route('**/api/quotes', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'Aircraft make is not known', errors: [{ path: 'aircraftMake', message: 'Aircraft make is not known' }] }) }),
+    );
     await submitButton(page).click();
-    await expect(page.getByText(/^Error: .*Aircraft type is required/)).toBeVisible(SERVER);
-    await expect(page.getByLabel('Aircraft Type *')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Last Name *')).toHaveValue('Wright');
+    await expect(page.getByText('Error: Aircraft make is not known')).toBeVisible(SERVER);
+    await expect(page.getByLabel('Aircraft Make *')).toHaveAccessibleDescription('Aircraft make is not known');
+    await expect(page.getByLabel('Aircraft Make *')).toBeFocused();
   });
 
   test('a connection failure says so and keeps the values', async ({ page }) => {
@@ -221,9 +244,14 @@ test.describe('lead popup', () => {
     await expect(dialog.getByLabel('First Name *')).toBeFocused();
 
     await dialog.getByLabel('First Name *').fill('Bessie');
-    await dialog.getByLabel('Email Address *').fill(`${unique('bessie')}@example.com`);
+    await expect(dialog).toContainText('Applies to labor on a new service booking');
+    const email = `${unique('bessie')}@example.com`;
+    await dialog.getByLabel('Email Address *').fill(email);
     await dialog.getByRole('button', { name: /Claim My 25% Discount/ }).click();
-    await expect(page.getByText('Discount secured! Check your email for details.')).toBeVisible(SERVER);
+    // The code on screen, and where it was sent.
+    await expect(dialog.locator('[data-discount-code]')).toHaveText(/^SKY25-[0-9A-F]{6}$/, SERVER);
+    await expect(dialog).toContainText(`We sent it to ${email}.`);
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_STORAGE.submitted)).toBeTruthy();
 
@@ -235,6 +263,41 @@ test.describe('lead popup', () => {
     await page.evaluate(() => window.resetLeadPopup());
     await page.reload();
     await expect(dialog).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('never opens while the visitor types in the quote form, and returns focus when closed', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await page.locator('#quote').scrollIntoViewIfNeeded();
+    const message = page.getByLabel('Message *');
+    await message.click();
+    // Nine seconds of typing, a keystroke every 300 ms: past the popup's 6 s delay.
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.type('a');
+      await page.clock.runFor(300);
+    }
+    await expect(dialog).toBeHidden();
+    await expect(message).toBeFocused();
+    await expect(message).toHaveValue('a'.repeat(30));
+
+    // Away from the form (top of the page, nothing focused, no typing): it opens.
+    await message.blur();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.clock.runFor(5000);
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('closing it gives focus back to where it was', async ({ page }) => {
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await page.locator('a[href="/blog"]').first().focus();
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('a[href="/blog"]').first()).toBeFocused();
   });
 
   test('closing it keeps it away for the session', async ({ page }) => {

@@ -36,10 +36,31 @@ async function visitTabs(page: Page, names: readonly string[]) {
   }
 }
 
-/** Lets lazy chunks and the calls a screen makes happen (networkidle never comes: the bell polls). */
+/**
+ * Lets lazy chunks and the calls a screen makes happen: waits for the load event, then until no
+ * request has been in flight for 250 ms (networkidle never comes: the bell polls every 30 s).
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
-  await page.waitForTimeout(1500);
+  const inFlight = new Set<unknown>();
+  let quietSince = Date.now();
+  const start = (r: unknown) => inFlight.add(r);
+  const end = (r: unknown) => {
+    inFlight.delete(r);
+    if (inFlight.size === 0) quietSince = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    const deadline = Date.now() + 5_000;
+    do await page.waitForTimeout(50);
+    while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - quietSince < 250));
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
 }
 
 async function signIn(page: Page, email: string, password: string, path = '/login') {
@@ -77,8 +98,8 @@ test('pages send the policy and HSTS, and no page violates it', async ({ page })
   expect(violations).toEqual([]);
 });
 
-test('no dashboard tab violates the policy: pilot, mechanic and admin', async ({ browser }) => {
-  for (const who of ['pilot', 'mechanic', 'admin'] as const) {
+for (const who of ['pilot', 'mechanic', 'admin'] as const) {
+  test(`no dashboard tab violates the policy: ${who}`, async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const violations = await watchCsp(page);
@@ -109,8 +130,8 @@ test('no dashboard tab violates the policy: pilot, mechanic and admin', async ({
     }
     expect(violations, who).toEqual([]);
     await context.close();
-  }
-});
+  });
+}
 
 test('forgot password: the link on sign-in, the same answer for any address, a bad link is refused', async ({ page }) => {
   await page.goto('/login');

@@ -77,5 +77,6 @@ test('lead popup on a 503: keeps what was typed and offers "Try again" inside th
 
   await page.unroute('**/api/leads');
   await dialog.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText('Discount secured! Check your email for details.')).toBeVisible(SERVER);
+  await expect(dialog.locator('[data-discount-code]')).toHaveText(/^SKY25-/, SERVER);
+  await expect(dialog).toContainText(`We sent it to ${email}.`);
 });

@@ -11,7 +11,7 @@ let database: LocalDatabase | undefined;
 /** One real PostgreSQL for the API run: started from npm, migrated, thrown away afterwards. */
 export async function setup(project: TestProject): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-tests-pg-'));
-  database = await startLocalDatabase({ dataDir, persistent: false, quiet: true });
+  database = await startLocalDatabase({ dataDir, persistent: false, quiet: true, scratch: true });
   const db = connectDb(database.url);
   await migrateToLatest(db);
   await db.destroy();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signInErrorMessage, signUpErrorMessage } from '../../src/features/auth/auth-messages.ts';
 
-describe('sign-in and sign-up error messages (spec section 8)', () => {
+describe('sign-in and sign-up error messages (docs/product.md §8)', () => {
   it('maps sign-in failures', () => {
     expect(signInErrorMessage({ status: 401, detail: 'anything' })).toBe('Invalid email or password');
     expect(signInErrorMessage({ status: 500 })).toBe('Login failed. Please try again.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusInfo, statusLabel, statusTone } from '../../src/contract/status.ts';
 
-describe('status labels (spec section 4)', () => {
+describe('status labels (docs/product.md §4)', () => {
   it.each([
     ['pending', 'Pending'],
     ['matched', 'Available'],

@@ -1,4 +1,4 @@
-/** The sections of the home page the header scrolls to (spec section 2, "Public header"). */
+/** The sections of the home page the header scrolls to (docs/product.md §2, "Public header"). */
 export const HOME_SECTIONS = [
   { id: 'home', label: 'Home' },
   { id: 'services', label: 'Services' },

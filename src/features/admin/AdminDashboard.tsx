@@ -1,13 +1,13 @@
+import { ROUTES } from '../../contract/routes.ts';
 import { LogOut, Settings } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import type { DashboardStats } from '../../contract/admin-dashboard.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ChangePasswordButton } from '../auth/ChangePasswordDialog.tsx';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import LeadsTab from './LeadsTab.tsx';
 import QuotesTab from './QuotesTab.tsx';
 import { StatCards } from './StatCards.tsx';
@@ -40,11 +40,11 @@ const TABS = [
   { value: 'outbox', label: 'Outbox' },
 ] as const;
 
-/** The admin console's shell (spec section 2 "Admin dashboard"). */
+/** The admin console's shell (docs/product.md §2 "Admin dashboard"). */
 export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardProps) {
   const [view, setView] = useState<'dashboard' | 'config'>('dashboard');
   const [tab, setTab] = useState<string>(TABS[0].value);
-  const stats = useAdminData<DashboardStats>('/admin/dashboard', onAuthLost, 'Failed to load dashboard statistics');
+  const stats = useAdminData(ROUTES.adminDashboard, undefined, onAuthLost, 'Failed to load dashboard statistics');
 
   return (
     <div className="min-h-screen bg-muted">

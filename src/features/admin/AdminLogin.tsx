@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader } from '../../components/ui/card.tsx';
 import { AUTH_MESSAGES, type PublicUser } from '../../contract/auth.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { BrandLink } from '../auth/BrandLink.tsx';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../../lib/session.ts';
 import { SignInForm } from '../auth/SignInForm.tsx';
 
 const refuseNonAdmin = (user: PublicUser) => (user.role === 'admin' ? null : AUTH_MESSAGES.adminRequired);

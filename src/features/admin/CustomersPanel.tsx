@@ -5,9 +5,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { CUSTOMERS_PAGE, type CustomersPage } from '../../contract/customers.ts';
+import { CUSTOMERS_PAGE } from '../../contract/customers.ts';
 import { statusInfo } from '../../contract/status.ts';
-import { api } from '../../lib/api-client.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from './LoadError.tsx';
 
@@ -25,23 +26,14 @@ function useDebounced<T>(value: T, ms: number): T {
 export default function CustomersPanel() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error' } | { status: 'ready'; result: CustomersPage }
-  >({ status: 'loading' });
   const q = useDebounced(query.trim(), 300);
-
   useEffect(() => setPage(1), [q]);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    const params = new URLSearchParams({ page: String(page), per_page: String(CUSTOMERS_PAGE.defaultPerPage) });
-    if (q) params.set('q', q);
-    api<CustomersPage>(`/admin/customers?${params}`, { signal: controller.signal })
-      .then((result) => setState({ status: 'ready', result }))
-      .catch(() => !controller.signal.aborted && setState({ status: 'error' }));
-    return () => controller.abort();
-  }, [q, page, version]);
+  const customers = useRoute(
+    ROUTES.adminCustomers,
+    { query: { page, per_page: CUSTOMERS_PAGE.defaultPerPage, q: q || undefined } },
+    { keepPrevious: true },
+  );
+  const state = customers.state;
 
   return (
     <div className="space-y-4">
@@ -63,22 +55,22 @@ export default function CustomersPanel() {
         </div>
         {state.status === 'ready' && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {state.result.pagination.total} customer{state.result.pagination.total === 1 ? '' : 's'}
+            {state.data.pagination.total} customer{state.data.pagination.total === 1 ? '' : 's'}
           </p>
         )}
       </div>
       {state.status === 'loading' && <Loading label="Loading customers..." />}
       {state.status === 'error' && (
-        <LoadError message="Failed to load customers" onRetry={() => setVersion((v) => v + 1)} />
+        <LoadError message="Failed to load customers" onRetry={() => void customers.reload()} />
       )}
-      {state.status === 'ready' && state.result.data.length === 0 && (
+      {state.status === 'ready' && state.data.data.length === 0 && (
         <Card>
           <CardContent className="py-10 text-center text-sm text-muted-foreground">
             {q ? `No customer matches “${q}”.` : 'No pilot has signed up yet.'}
           </CardContent>
         </Card>
       )}
-      {state.status === 'ready' && state.result.data.length > 0 && (
+      {state.status === 'ready' && state.data.data.length > 0 && (
         <>
           <div className="overflow-x-auto rounded-lg border border-border bg-background">
             <table className="w-full min-w-[48rem] text-left text-sm">
@@ -106,7 +98,7 @@ export default function CustomersPanel() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
-                {state.result.data.map((c) => (
+                {state.data.data.map((c) => (
                   <tr key={c.id} data-testid="customer-row">
                     <td className="p-3 font-medium">
                       {c.name}
@@ -142,19 +134,19 @@ export default function CustomersPanel() {
               </tbody>
             </table>
           </div>
-          {state.result.pagination.pages > 1 && (
+          {state.data.pagination.pages > 1 && (
             <nav className="flex items-center justify-between gap-2" aria-label="Customer pages">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 <ChevronLeft className="h-4 w-4" aria-hidden="true" />
                 Previous
               </Button>
               <span className="text-sm text-muted-foreground">
-                Page {state.result.pagination.page} of {state.result.pagination.pages}
+                Page {state.data.pagination.page} of {state.data.pagination.pages}
               </span>
               <Button
                 variant="outline"
                 size="sm"
-                disabled={page >= state.result.pagination.pages}
+                disabled={page >= state.data.pagination.pages}
                 onClick={() => setPage((p) => p + 1)}
               >
                 Next

@@ -1,14 +1,16 @@
+import { ROUTES } from '../../contract/routes.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { ADMIN_LISTS, type AdminLead } from '../../contract/admin-dashboard.ts';
+import { ADMIN_LISTS } from '../../contract/admin-dashboard.ts';
 import { formatDateTime, titleCase } from '../../lib/format.ts';
 import { LoadError } from './LoadError.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 /** Leads tab: the first 20 captured leads (popup and other sources), newest first. */
 export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 403) => void }) {
-  const { state, reload } = useAdminData<AdminLead[]>(
-    `/leads?limit=${ADMIN_LISTS.leadsShown}`,
+  const { state, reload } = useAdminData(
+    ROUTES.leadsForAdmin,
+    { limit: ADMIN_LISTS.leadsShown },
     onAuthLost,
     'Failed to load leads',
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -15,7 +15,9 @@ import {
   type MechanicForReview,
   type MechanicVettingStatus,
 } from '../../contract/mechanic-vetting.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from './LoadError.tsx';
 
@@ -25,31 +27,19 @@ import { LoadError } from './LoadError.tsx';
  */
 export default function MechanicsPanel() {
   const [status, setStatus] = useState<MechanicVettingStatus>('pending');
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error' } | { status: 'ready'; list: MechanicForReview[] }
-  >({
-    status: 'loading',
-  });
+  const mechanics = useRoute(ROUTES.adminMechanics, { query: { status } });
+  const state = mechanics.state;
+  const reload = () => void mechanics.reload();
   const [rejecting, setRejecting] = useState<MechanicForReview | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    api<MechanicForReview[]>(`/admin/mechanics?status=${status}`, { signal: controller.signal })
-      .then((list) => setState({ status: 'ready', list }))
-      .catch(() => !controller.signal.aborted && setState({ status: 'error' }));
-    return () => controller.abort();
-  }, [status, version]);
-
   // Clears a sign-in lockout of the account (docs/decisions/0096).
   const unlock = async (m: MechanicForReview) => {
     setBusy(m.id);
     try {
-      await api(`/admin/users/${m.id}/unlock`, { method: 'POST' });
+      await call(ROUTES.adminUserUnlock, { params: { id: m.id } });
       toast.success(`${m.firstName} ${m.lastName} can sign in again`);
     } catch (err) {
       toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to unlock sign-in');
@@ -61,9 +51,9 @@ export default function MechanicsPanel() {
   const approve = async (m: MechanicForReview) => {
     setBusy(m.id);
     try {
-      await api(`/admin/mechanics/${m.id}/approve`, { method: 'POST' });
+      await call(ROUTES.adminMechanicApprove, { params: { id: m.id } });
       toast.success(`${m.firstName} ${m.lastName} approved`);
-      setVersion((v) => v + 1);
+      reload();
     } catch (err) {
       toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to approve mechanic');
     } finally {
@@ -80,10 +70,10 @@ export default function MechanicsPanel() {
     }
     setBusy(rejecting.id);
     try {
-      await api(`/admin/mechanics/${rejecting.id}/reject`, { body: parsed.data });
+      await call(ROUTES.adminMechanicReject, { params: { id: rejecting.id }, body: parsed.data });
       toast.success(`${rejecting.firstName} ${rejecting.lastName} rejected`);
       setRejecting(null);
-      setVersion((v) => v + 1);
+      reload();
     } catch (err) {
       setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to reject mechanic');
     } finally {
@@ -105,9 +95,9 @@ export default function MechanicsPanel() {
       </div>
       {state.status === 'loading' && <Loading label="Loading mechanics..." />}
       {state.status === 'error' && (
-        <LoadError message="Failed to load mechanics" onRetry={() => setVersion((v) => v + 1)} />
+        <LoadError message="Failed to load mechanics" onRetry={reload} />
       )}
-      {state.status === 'ready' && state.list.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <Card>
           <CardContent className="py-10 text-center text-sm text-muted-foreground">
             {status === 'pending'
@@ -116,9 +106,9 @@ export default function MechanicsPanel() {
           </CardContent>
         </Card>
       )}
-      {state.status === 'ready' && state.list.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <ul className="space-y-3" aria-label="Mechanics">
-          {state.list.map((m) => (
+          {state.data.map((m) => (
             <li key={m.id}>
               <Card>
                 <CardContent className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../contract/routes.ts';
 import { Mail, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -5,7 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ADMIN_LISTS, type AdminQuote } from '../../contract/admin-dashboard.ts';
 import { labelOf } from '../../contract/options.ts';
-import { SERVICE_TYPES } from '../../contract/quote.ts';
+import { QUOTE_SERVICE_TYPES } from '../../contract/quote.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadError } from './LoadError.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -84,7 +85,7 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
               <span className="text-muted-foreground"> · {aircraft.registrationNumber}</span>
             )}
           </Detail>
-          <Detail label="Service">{labelOf(SERVICE_TYPES, service.type)}</Detail>
+          <Detail label="Service">{labelOf(QUOTE_SERVICE_TYPES, service.type)}</Detail>
           <Detail label="Location">{service.location ?? '—'}</Detail>
           <Detail label="Est. savings">{quote.estimatedSavings === null ? '—' : `${quote.estimatedSavings}%`}</Detail>
         </dl>
@@ -94,10 +95,11 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
   );
 }
 
-/** Quote Requests tab: the first 10 quote requests, newest first (spec sections 2 and 9). */
+/** Quote Requests tab: the first 10 quote requests, newest first (docs/product.md §2 and §9). */
 export default function QuotesTab({ onAuthLost }: { onAuthLost: (status: 401 | 403) => void }) {
-  const { state, reload } = useAdminData<AdminQuote[]>(
-    `/quotes?limit=${ADMIN_LISTS.quotesShown}`,
+  const { state, reload } = useAdminData(
+    ROUTES.quotesForAdmin,
+    { limit: ADMIN_LISTS.quotesShown },
     onAuthLost,
     'Failed to load quote requests',
   );

@@ -7,7 +7,7 @@ import { EmailTab } from './config/EmailTab.tsx';
 import { ReferralsTab } from './config/ReferralsTab.tsx';
 import { SettingsTab } from './config/SettingsTab.tsx';
 
-/** System Configuration (spec section 2): six tabs; each loads its data when opened. */
+/** System Configuration (docs/product.md §2): six tabs; each loads its data when opened. */
 export default function SystemConfig({ onBack }: { onBack: () => void }) {
   return (
     <section aria-labelledby="system-config-title" className="space-y-6">

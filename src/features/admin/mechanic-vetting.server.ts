@@ -59,7 +59,7 @@ export async function listMechanicsForReview(db: Db, status: MechanicVettingStat
   }));
 }
 
-async function review(db: Db, id: string, status: 'approved' | 'rejected', reason: string | null) {
+async function review(db: Db, id: string, status: 'approved' | 'rejected', reason: string | null): Promise<MechanicForReview> {
   if (!isUuid(id)) throw notFound('Mechanic not found');
   return db.transaction().execute(async (trx) => {
     const mechanic = await trx
@@ -96,6 +96,7 @@ async function review(db: Db, id: string, status: 'approved' | 'rejected', reaso
       });
     }
     const [row] = (await listMechanicsForReview(trx, status)).filter((m) => m.id === id);
+    if (!row) throw notFound('Mechanic not found');
     return row;
   });
 }

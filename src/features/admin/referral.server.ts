@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DEFAULT_REFERRAL_PROGRAM, type ReferralProgramView } from '../../contract/admin-config.ts';
+import { DEFAULT_REFERRAL_PROGRAM, referralShareText, withRewardToken, type ReferralProgramView } from '../../contract/admin-config.ts';
 import type { Db } from '../../server/db/client.ts';
 
 export interface ReferralTerms {
@@ -11,11 +11,18 @@ export interface ReferralTerms {
 /** The referral program's terms: the saved row, or the defaults before anyone saved. */
 export async function getReferralProgram(db: Db): Promise<ReferralProgramView> {
   const row = await db.selectFrom('referralProgram').selectAll().where('id', '=', 1).executeTakeFirst();
-  if (!row) return { ...DEFAULT_REFERRAL_PROGRAM, updated_at: null };
+  if (!row) {
+    const d = DEFAULT_REFERRAL_PROGRAM;
+    return { ...d, share_text: referralShareText(d.share_message, d.reward_amount), updated_at: null };
+  }
+  const reward = Number(row.rewardAmount);
+  // Messages saved before the token existed ("$50 off") follow the reward too.
+  const message = withRewardToken(row.shareMessage, reward);
   return {
-    reward_amount: Number(row.rewardAmount),
+    reward_amount: reward,
     min_booking_amount: Number(row.minBookingAmount),
-    share_message: row.shareMessage,
+    share_message: message,
+    share_text: referralShareText(message, reward),
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -25,10 +32,12 @@ export async function saveReferralProgram(
   terms: ReferralTerms,
   userId: string | null,
 ): Promise<ReferralProgramView> {
+  const before = await getReferralProgram(db);
   const values = {
     rewardAmount: terms.reward_amount,
     minBookingAmount: terms.min_booking_amount,
-    shareMessage: terms.share_message,
+    // The amount written out, for the reward before or now, becomes {reward}: the message follows the reward.
+    shareMessage: withRewardToken(terms.share_message, before.reward_amount, terms.reward_amount),
     updatedBy: userId,
   };
   await db

@@ -1,32 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { useMemo } from 'react';
+import type { OutputOf, RouteSpec } from '../../contract/routes.ts';
+import { ApiError, type CallOptions } from '../../lib/api-client.ts';
+import { useRoute } from '../../lib/use-query.ts';
 
 export type AdminData<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
+type DataOf<R> = OutputOf<R> extends { data: infer T } ? T : never;
+
 /**
- * Loads one admin call's `data` and reloads on demand. A 401 or 403 means the session no longer
- * grants admin rights: `onAuthLost` hands the screen back to the sign-in page.
+ * One admin call's `data` through the shared data hook (src/lib/use-query.ts). A 401 or 403 means
+ * the session no longer grants admin rights: `onAuthLost` hands the screen back to the sign-in page.
  */
-export function useAdminData<T>(path: string, onAuthLost: (status: 401 | 403) => void, errorMessage: string) {
-  const [state, setState] = useState<AdminData<T>>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    api<{ success: boolean; data: T }>(path, { signal: controller.signal })
-      .then((res) => setState({ status: 'ready', data: res.data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-          onAuthLost(error.status);
-          return;
-        }
-        setState({ status: 'error', message: errorMessage });
-      });
-    return () => controller.abort();
-  }, [path, version, onAuthLost, errorMessage]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { state, reload };
+export function useAdminData<R extends RouteSpec>(
+  route: R,
+  query: CallOptions<R>['query'],
+  onAuthLost: (status: 401 | 403) => void,
+  errorMessage: string,
+) {
+  const loaded = useRoute(route, { query } as CallOptions<R>, {
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onAuthLost(error.status);
+    },
+  });
+  const { state: s, reload } = loaded;
+  const state = useMemo<AdminData<DataOf<R>>>(() => {
+    if (s.status === 'ready') return { status: 'ready', data: (s.data as { data: DataOf<R> }).data };
+    if (s.status === 'error') return { status: 'error', message: errorMessage };
+    return { status: 'loading' };
+  }, [s, errorMessage]);
+  return { state, reload: () => void reload() };
 }

@@ -5,7 +5,7 @@ import { BrandLink } from './BrandLink.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 
-/** The sign-in / sign-up screen of /login and /dashboard (spec section 2). */
+/** The sign-in / sign-up screen of /login and /dashboard (docs/product.md §2). */
 export function AuthScreen({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
   return (
     <main id="main" className="flex min-h-screen flex-col items-center bg-muted px-4 py-8 sm:py-12">

@@ -11,12 +11,12 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   ChangePasswordSchema,
   SESSION_MESSAGES,
-  type AuthResponse,
   type ChangePasswordInput,
 } from '../../contract/auth.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
-import { fieldAria, FormField } from './FormField.tsx';
-import { saveSession } from './session.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { saveSession } from '../../lib/session.ts';
 
 /**
  * 'Change password' in the dashboards' headers: current and new password, the same schema as
@@ -39,7 +39,7 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
   const onSubmit = async (values: ChangePasswordInput) => {
     setError(null);
     try {
-      const res = await api<AuthResponse>('/auth/password', { body: values });
+      const res = await call(ROUTES.authPassword, { body: values });
       saveSession(res.access_token, res.user);
       toast.success(SESSION_MESSAGES.passwordChanged);
       reset();
@@ -51,7 +51,7 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
 
   const signOutEverywhere = async () => {
     try {
-      await api('/auth/logout-all', { method: 'POST' });
+      await call(ROUTES.authLogoutAll);
       toast.success(SESSION_MESSAGES.loggedOutEverywhere);
     } catch {
       /* the session is gone either way */

@@ -38,7 +38,7 @@ export default function EntryApp() {
 
   return (
     <>
-      {/* Spec section 4: one toast at a time on the dashboards. */}
+      {/* docs/product.md §4: one toast at a time on the dashboards. */}
       <ToasterOnce visibleToasts={1} />
       {state.status === 'checking' && <Loading />}
       {state.status === 'signed-out' && <AuthScreen onSignedIn={signedIn} />}

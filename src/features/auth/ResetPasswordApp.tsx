@@ -10,14 +10,14 @@ import {
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
   SESSION_MESSAGES,
-  type AuthResponse,
   type PasswordResetConfirmInput,
   type PasswordResetRequestInput,
 } from '../../contract/auth.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { BrandLink } from './BrandLink.tsx';
-import { fieldAria, FormField } from './FormField.tsx';
-import { saveSession } from './session.ts';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { saveSession } from '../../lib/session.ts';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail ? err.detail : fallback);
 
@@ -34,7 +34,7 @@ function RequestForm() {
   const onSubmit = async (values: PasswordResetRequestInput) => {
     setError(null);
     try {
-      const res = await api<{ message: string }>('/auth/password-reset', { body: values, auth: false });
+      const res = await call(ROUTES.authPasswordReset, { body: values, auth: false });
       setSent(res.message);
     } catch (err) {
       setError(errorText(err, 'Something went wrong. Please try again.'));
@@ -69,7 +69,7 @@ function ConfirmForm({ token }: { token: string }) {
   const onSubmit = async (values: PasswordResetConfirmInput) => {
     setError(null);
     try {
-      const res = await api<AuthResponse>('/auth/password-reset/confirm', { body: values, auth: false });
+      const res = await call(ROUTES.authPasswordResetConfirm, { body: values, auth: false });
       saveSession(res.access_token, res.user);
       setDone(true);
     } catch (err) {

@@ -10,14 +10,14 @@ import {
   AUTH_MESSAGES,
   LoginSchema,
   PASSWORD_RESET,
-  type AuthResponse,
   type LoginData,
   type LoginInput,
   type PublicUser,
 } from '../../contract/auth.ts';
-import { api } from '../../lib/api-client.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { call } from '../../lib/api-client.ts';
 import { signInErrorMessage } from './auth-messages.ts';
-import { fieldAria, FormField } from './FormField.tsx';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 
 export interface SignInFormProps {
   /** Told once the server accepted the credentials (the caller stores the session). */
@@ -31,7 +31,7 @@ export interface SignInFormProps {
   idPrefix?: string;
 }
 
-/** Email and password (spec section 4 "Login form"): the error clears at the start of each attempt. */
+/** Email and password (docs/product.md §4 "Login form"): the error clears at the start of each attempt. */
 export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFormProps) {
   const [error, setError] = useState<string | null>(null);
   const {
@@ -46,7 +46,7 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
   const onSubmit = async (values: LoginData) => {
     setError(null);
     try {
-      const res = await api<AuthResponse>('/auth/login', { body: values, auth: false });
+      const res = await call(ROUTES.authLogin, { body: values, auth: false });
       const refusal = refuse?.(res.user) ?? null;
       if (refusal) {
         setError(refusal);
@@ -55,7 +55,7 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
       onSignedIn(res.access_token, res.user);
       toast.success(AUTH_MESSAGES.loginSuccess);
     } catch (err) {
-      // Spec section 4: a failed sign-in shows in the form's destructive alert (announced by its
+      // docs/product.md §4: a failed sign-in shows in the form's destructive alert (announced by its
       // role=alert); a toast saying the same would put the message on screen twice.
       setError(signInErrorMessage(err));
     }

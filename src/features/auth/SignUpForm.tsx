@@ -11,20 +11,20 @@ import {
   PASSWORD_RULES,
   REGISTER_FORM_DEFAULTS,
   RegisterSchema,
-  type AuthResponse,
   type PublicUser,
   type RegisterData,
   type RegisterInput,
 } from '../../contract/auth.ts';
 import { SELF_REGISTER_ROLES } from '../../contract/roles.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { signUpErrorMessage } from './auth-messages.ts';
-import { fieldAria, FormField } from './FormField.tsx';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 
 type FieldName = Path<RegisterInput>;
 
 /**
- * Sign-up (spec sections 2 and 5): role (pilot default), names, email, password, phone, location,
+ * Sign-up (docs/product.md §2 and §5): role (pilot default), names, email, password, phone, location,
  * and the mechanic-only fields when the role is mechanic, sent as numbers or null when empty.
  */
 export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
@@ -43,7 +43,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
   const onSubmit = async (values: RegisterData) => {
     setError(null);
     try {
-      const res = await api<AuthResponse>('/auth/register', { body: values, auth: false });
+      const res = await call(ROUTES.authRegister, { body: values, auth: false });
       onSignedIn(res.access_token, res.user);
       toast.success(AUTH_MESSAGES.registerSuccess);
     } catch (err) {

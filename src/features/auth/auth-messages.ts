@@ -12,7 +12,7 @@ const failure = (error: unknown): CallFailure =>
     : { status: 0 };
 
 /**
- * Spec section 8, sign-in: 401 'Invalid email or password', anything else 'Login failed. Please
+ * docs/product.md §8, sign-in: 401 'Invalid email or password', anything else 'Login failed. Please
  * try again.'; a 429 shows the server's sentence, which says how long to wait.
  */
 export function signInErrorMessage(error: unknown): string {
@@ -23,7 +23,7 @@ export function signInErrorMessage(error: unknown): string {
   return AUTH_MESSAGES.loginFailed;
 }
 
-/** Spec section 8, sign-up: 400 'User already exists or invalid data', else 'Registration failed...'. */
+/** docs/product.md §8, sign-up: 400 'User already exists or invalid data', else 'Registration failed...'. */
 export function signUpErrorMessage(error: unknown): string {
   const { status, detail } = failure(error);
   if (status === 400) return AUTH_MESSAGES.registerInvalid;

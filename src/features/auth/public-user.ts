@@ -1,18 +1,7 @@
 import type { PublicUser } from '../../contract/auth.ts';
-import type { Role } from '../../contract/roles.ts';
 
 /** The columns of a users row this module reads (a Kysely `Selectable<UsersTable>` fits). */
-export interface UserRecord {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  phone: string | null;
-  location: string | null;
-  certificationNumber: string | null;
-  yearsExperience: number | null;
-  serviceRadius: number | null;
+export interface UserRecord extends Omit<PublicUser, 'hourlyRate' | 'createdAt'> {
   /** pg returns `numeric` as a string. */
   hourlyRate: string | number | null;
   createdAt: Date | string;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PublicUser } from '../../contract/auth.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
-import { $token, clearSession, restoreSession, saveSession, type SessionUser } from './session.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { $token, clearSession, restoreSession, saveSession, type SessionUser } from '../../lib/session.ts';
 
 export type SessionState =
   { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
@@ -22,7 +22,7 @@ export function useSession() {
       return;
     }
     const controller = new AbortController();
-    api<{ user: PublicUser }>('/auth/me', { signal: controller.signal })
+    call(ROUTES.authMe, { signal: controller.signal })
       .then(({ user }) => {
         saveSession(stored.token, user);
         setState({ status: 'signed-in', user });
@@ -55,7 +55,7 @@ export function useSession() {
   // Logout ends the session on the server too (the token is revoked, not just forgotten). The
   // screen does not wait for it: a failed call still signs this browser out.
   const signOut = useCallback(() => {
-    if ($token.get()) void api('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    if ($token.get()) void call(ROUTES.authLogout).catch(() => undefined);
     clearSession();
     setState({ status: 'signed-out' });
   }, []);

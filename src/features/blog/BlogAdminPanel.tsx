@@ -1,14 +1,18 @@
-import { ExternalLink, FileText, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
+import { ExternalLink, FileText, Pencil, Plus, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Loading, Spinner } from '../../components/ui/spinner.tsx';
+import { BLOG_TRASH_DAYS, type GenerateSummary, type TrashedBlogPost } from '../../contract/blog-constants.ts';
 import { BLOG_ADMIN_MESSAGES, BLOG_ADMIN_TAG_PREVIEW, type BlogPost, type BlogPostData } from '../../contract/blog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../admin/LoadError.tsx';
+import { ROUTES } from '../../contract/routes.ts';
+import { useRoute } from '../../lib/use-query.ts';
 import { blogAdminApi } from './blog-admin-api.ts';
 import { BlogPostDialog } from './BlogPostDialog.tsx';
 
@@ -63,7 +67,7 @@ function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boole
         <div className="flex shrink-0 flex-wrap gap-2">
           <a
             className={buttonClass('outline', 'sm')}
-            href={`/blog/${encodeURIComponent(post.slug)}`}
+            href={post.published ? `/blog/${encodeURIComponent(post.slug)}` : `/blog/article/?slug=${encodeURIComponent(post.slug)}`}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`Preview ${post.title} (opens in a new tab)`}
@@ -85,29 +89,89 @@ function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boole
   );
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Deleted and replaced posts, restorable for BLOG_TRASH_DAYS. */
+function TrashList({ version, onRestored }: { version: number; onRestored: () => void }) {
+  const [items, setItems] = useState<TrashedBlogPost[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    blogAdminApi
+      .trash(controller.signal)
+      .then(setItems)
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [version]);
+
+  const restore = async (post: TrashedBlogPost) => {
+    setRestoring(post.id);
+    try {
+      const back = await blogAdminApi.restore(post.id);
+      toast.success(`Restored “${back.title}”${back.slug !== post.slug ? ` at /blog/${back.slug}` : ''}`);
+      setItems((list) => list?.filter((p) => p.id !== post.id) ?? null);
+      onRestored();
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.detail ? error.detail : 'Failed to restore the post');
+    } finally {
+      setRestoring(null);
+    }
+  };
+
+  if (failed) return <p className="text-sm text-destructive">Failed to load the trash</p>;
+  if (!items) return <Loading label="Loading the trash..." />;
+  if (!items.length) return <p className="text-sm text-muted-foreground">The trash is empty. Deleted and replaced posts stay here for {BLOG_TRASH_DAYS} days.</p>;
+  return (
+    <ul className="space-y-2" aria-label="Trash">
+      {items.map((post) => (
+        <li key={post.id}>
+          <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{post.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {post.reason === 'replaced' ? 'Replaced by Generate' : 'Deleted'} {formatDate(post.trashedAt)} · {post.published ? 'was published' : 'draft'} ·{' '}
+                {plural(post.views, 'view')} · removed for good {formatDate(post.purgeAt)}
+              </p>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => void restore(post)} disabled={restoring === post.id} aria-label={`Restore ${post.title}`}>
+              {restoring === post.id ? <Spinner /> : <RotateCcw className="h-4 w-4" aria-hidden="true" />}
+              Restore
+            </Button>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * The admin console's 'Blog Posts' tab (spec sections 2, 7 and 8): every post with its status,
+ * The admin console's 'Blog Posts' tab (docs/product.md §2, §7 and §8): every post with its status,
  * tags, dates and views; New Post, Edit, Preview, Delete, and 'Generate Professional Content'.
  * Failures are alerts and confirmations are the browser's confirm, as the spec describes.
  */
 export default function BlogAdminPanel() {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
+  const query = useRoute(ROUTES.blogAdminPosts);
+  const state: ListState =
+    query.state.status === 'ready'
+      ? { status: 'ready', posts: query.state.data.data as BlogPost[] }
+      : query.state.status === 'error'
+        ? { status: 'error', message: loadErrorMessage(query.state.error) }
+        : { status: 'loading' };
   const [dialog, setDialog] = useState<{ open: boolean; post: BlogPost | null }>({ open: false, post: null });
   const [deleting, setDeleting] = useState<string | null>(null);
   const [generating, setGenerating] = useState(false);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    blogAdminApi
-      .list(controller.signal)
-      .then((posts) => setState({ status: 'ready', posts }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: loadErrorMessage(error) });
-      });
-    return () => controller.abort();
-  }, [version]);
+  const [confirmDelete, setConfirmDelete] = useState<BlogPost | null>(null);
+  const [confirmGenerate, setConfirmGenerate] = useState<GenerateSummary | null>(null);
+  const [showTrash, setShowTrash] = useState(false);
+  // The trash follows every reload of the list (a delete or a Generate fills it).
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => {
+    setVersion((v) => v + 1);
+    void query.reload();
+  }, [query]);
 
   const posts = useMemo(() => (state.status === 'ready' ? state.posts : []), [state]);
   const categories = useMemo(() => [...new Set(posts.map((p) => p.category))].sort(), [posts]);
@@ -132,11 +196,11 @@ export default function BlogAdminPanel() {
   };
 
   const remove = async (post: BlogPost) => {
-    if (!window.confirm(BLOG_ADMIN_MESSAGES.confirmDelete)) return;
+    setConfirmDelete(null);
     setDeleting(post.id);
     try {
       await blogAdminApi.remove(post.id);
-      toast.success('Post deleted');
+      toast.success(`“${post.title}” moved to the trash`);
       reload();
     } catch {
       window.alert(BLOG_ADMIN_MESSAGES.deleteFailed);
@@ -145,8 +209,20 @@ export default function BlogAdminPanel() {
     }
   };
 
+  /** Asks first, saying what would be replaced (counted by the server). */
+  const askGenerate = async () => {
+    setGenerating(true);
+    try {
+      setConfirmGenerate(await blogAdminApi.generateSummary());
+    } catch {
+      window.alert(BLOG_ADMIN_MESSAGES.generateFailed);
+    } finally {
+      setGenerating(false);
+    }
+  };
+
   const generate = async () => {
-    if (!window.confirm(BLOG_ADMIN_MESSAGES.confirmGenerate)) return;
+    setConfirmGenerate(null);
     setGenerating(true);
     try {
       const created = await blogAdminApi.generate();
@@ -179,7 +255,11 @@ export default function BlogAdminPanel() {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={generate} disabled={generating}>
+          <Button variant="outline" onClick={() => setShowTrash((v) => !v)} aria-expanded={showTrash}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+            {showTrash ? 'Hide trash' : 'Trash'}
+          </Button>
+          <Button variant="outline" className="border-destructive/60 text-destructive hover:bg-destructive/10" onClick={() => void askGenerate()} disabled={generating}>
             {generating ? <Spinner /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
             {generating ? 'Generating...' : 'Generate Professional Content'}
           </Button>
@@ -207,12 +287,60 @@ export default function BlogAdminPanel() {
                 post={post}
                 busy={deleting === post.id}
                 onEdit={() => setDialog({ open: true, post })}
-                onDelete={() => void remove(post)}
+                onDelete={() => setConfirmDelete(post)}
               />
             </li>
           ))}
         </ul>
       )}
+
+      {showTrash && (
+        <section aria-labelledby="blog-trash-heading" className="space-y-2 pt-4">
+          <h3 id="blog-trash-heading" className="font-semibold">
+            Trash
+          </h3>
+          <TrashList version={version} onRestored={reload} />
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        onOpenChange={(open) => !open && setConfirmDelete(null)}
+        title={`Delete “${confirmDelete?.title ?? ''}”?`}
+        description={
+          <>
+            {BLOG_ADMIN_MESSAGES.confirmDelete} {confirmDelete?.published ? 'It leaves the blog at once. ' : ''}It moves to the trash, where you can
+            restore it for {BLOG_TRASH_DAYS} days.
+          </>
+        }
+        confirmLabel="Delete post"
+        destructive
+        onConfirm={() => confirmDelete && void remove(confirmDelete)}
+      />
+      <ConfirmDialog
+        open={confirmGenerate !== null}
+        onOpenChange={(open) => !open && setConfirmGenerate(null)}
+        title="Replace every post with the professional library?"
+        description={
+          confirmGenerate && (
+            <>
+              <p>
+                {confirmGenerate.posts === 0
+                  ? `There are no posts to replace. The library's ${plural(confirmGenerate.library, 'article')} will be published.`
+                  : `${plural(confirmGenerate.posts, 'post')} will be replaced${confirmGenerate.handWritten ? `, ${plural(confirmGenerate.handWritten, 'of them', 'of them')} written or edited by hand` : ''}, by the library's ${plural(confirmGenerate.library, 'article')}.`}
+              </p>
+              {confirmGenerate.posts > 0 && (
+                <p className="mt-2">
+                  Replaced posts go to the trash with their views, where you can restore them for {BLOG_TRASH_DAYS} days.
+                </p>
+              )}
+            </>
+          )
+        }
+        confirmLabel={confirmGenerate && confirmGenerate.posts > 0 ? `Replace ${plural(confirmGenerate.posts, 'post')}` : 'Publish the library'}
+        destructive={Boolean(confirmGenerate?.posts)}
+        onConfirm={() => void generate()}
+      />
 
       <BlogPostDialog
         open={dialog.open}

@@ -3,10 +3,14 @@
 // - Share buttons are links to the networks' share pages (they work without JavaScript). A click
 //   opens that page in a popup sized by the list's data-share-popup ('width=600,height=400'),
 //   for the URL of the page being read (X also gets the title, already in the link). Delegated
-//   on the document, so it also serves articles rendered later by the fallback page.
-// - On a prerendered article, GET /api/blog/posts/{slug} counts the view and returns the total.
-//   A 404 means the post was unpublished or deleted since the build: the page then shows the
-//   'Article Not Found' screen it carries, prerendered, in a <template>.
+//   on the document, so it also serves the draft preview rendered in the browser.
+// - On an article page (rendered on demand, possibly served from the CDN's cache),
+//   GET /api/blog/posts/{slug} counts the view and returns the total. Its path and answer are the
+//   route table's (a type-only import: nothing of the table reaches the page).
+import type { OutputOf, ROUTES } from '../../contract/routes.ts';
+
+type ArticleRoute = typeof ROUTES.blogPost;
+const ARTICLE_PATH: ArticleRoute['path'] = '/api/blog/posts/:slug';
 
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-share]');
@@ -22,20 +26,14 @@ document.addEventListener('click', (event) => {
 
 const page = document.querySelector<HTMLElement>('[data-article-page]');
 if (page) {
-  fetch(`/api/blog/posts/${encodeURIComponent(page.dataset['articlePage'] ?? '')}`, { headers: { Accept: 'application/json' } })
+  fetch(ARTICLE_PATH.replace(':slug', encodeURIComponent(page.dataset['articlePage'] ?? '')), { headers: { Accept: 'application/json' } })
     .then(async (res) => {
-      const missing = page.querySelector<HTMLTemplateElement>('template[data-not-found]');
-      if (res.status === 404 && missing) {
-        document.title = 'Article Not Found';
-        page.replaceChildren(missing.content);
-        return;
-      }
       if (!res.ok) return;
-      const { views } = ((await res.json()) as { data: { views: number } }).data;
+      const { views } = ((await res.json()) as OutputOf<ArticleRoute>).data;
       // Same wording as format.ts formatViews (kept import-free, see above).
       for (const el of page.querySelectorAll('[data-views]')) el.textContent = `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
     })
     .catch(() => {
-      /* offline: the prerendered article stays as it is */
+      /* offline: the article stays as it is */
     });
 }

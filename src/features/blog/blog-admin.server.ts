@@ -2,9 +2,11 @@ import { BlogPostSchema, type BlogPost, type BlogPostData, type BlogPostInput } 
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { parseWith } from '../../server/http/with-api.ts';
-import { requestRebuild } from './build-hook.server.ts';
+import { purgeBlogPages } from './cache-purge.server.ts';
+import { TAG_BLOG, tagsAfterChange } from './cdn-cache.ts';
 import { loadContentLibrary } from './content-library.server.ts';
-import { createPost, deletePost, findPost, replaceAllWithLibrary, updatePost } from './posts.server.ts';
+import type { GenerateSummary } from '../../contract/blog-constants.ts';
+import { createPost, deletePost, findPost, generateSummary, replaceAllWithLibrary, restorePost, updatePost } from './posts.server.ts';
 import { metaFor } from './text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,11 +17,12 @@ export function postId(raw: string | undefined): string {
   return raw;
 }
 
-// Readers see prerendered pages: any change to what is (or was) published asks for a rebuild.
+// Readers see pages the CDN keeps until a change purges them (docs/decisions/0033-blog-on-demand.md):
+// any change to what is (or was) published purges the post's page, its category's and the lists.
 
 export async function adminCreatePost(db: Db, input: BlogPostData, author: { firstName: string; lastName: string }): Promise<BlogPost> {
   const post = await createPost(db, input, `${author.firstName} ${author.lastName}`.trim());
-  if (post.published) await requestRebuild(`published "${post.slug}"`);
+  if (post.published) await purgeBlogPages(tagsAfterChange(post));
   return post;
 }
 
@@ -50,19 +53,33 @@ export async function adminUpdatePost(db: Db, id: string, body: Record<string, u
   const input: BlogPostData = parseWith(BlogPostSchema, merged);
   const result = await updatePost(db, id, input);
   if (!result) throw notFound('Post not found');
-  if (result.before.published || result.post.published) await requestRebuild(`updated "${result.post.slug}"`);
+  if (result.before.published || result.post.published) await purgeBlogPages(tagsAfterChange(result.before, result.post));
   return result.post;
 }
 
+/** Deletes into the trash (restorable for 30 days). */
 export async function adminDeletePost(db: Db, id: string): Promise<void> {
   const deleted = await deletePost(db, id);
   if (!deleted) throw notFound('Post not found');
-  if (deleted.published) await requestRebuild(`deleted "${deleted.slug}"`);
+  if (deleted.published) await purgeBlogPages(tagsAfterChange(deleted));
 }
 
-/** Replaces every post with the content/blog library in one transaction. */
+/** Brings a post back from the trash. */
+export async function adminRestorePost(db: Db, id: string): Promise<BlogPost> {
+  const post = await restorePost(db, id);
+  if (!post) throw notFound('This post is not in the trash (restored already, or removed more than 30 days ago).');
+  if (post.published) await purgeBlogPages(tagsAfterChange(post));
+  return post;
+}
+
+/** What Generate would replace, for the console's confirmation. */
+export function adminGenerateSummary(db: Db): Promise<GenerateSummary> {
+  return generateSummary(db, loadContentLibrary());
+}
+
+/** Replaces every post with the content/blog library in one transaction; the replaced go to the trash. */
 export async function adminGenerateInitialContent(db: Db): Promise<number> {
   const created = await replaceAllWithLibrary(db, loadContentLibrary());
-  await requestRebuild('regenerated the professional content');
+  await purgeBlogPages([TAG_BLOG]);
   return created;
 }

@@ -14,7 +14,7 @@ export function formatPostDate(value: string | Date | null | undefined): string 
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** The date a post shows: published date, else created date (spec section 2). */
+/** The date a post shows: published date, else created date (docs/product.md §2). */
 export function postDate(post: { publishedAt: string | null; createdAt: string }): string {
   return post.publishedAt ?? post.createdAt;
 }

@@ -1,9 +1,12 @@
 // The blog list's only script (no framework). Two jobs:
 // 1. URL parameters `category`, `search` (and `page`) preset the filters: the list is rendered from
 //    GET /api/blog/posts with them (spec: the search form is a plain GET form to /blog).
-// 2. Without parameters the prerendered page is shown at once, then checked against the API: view
-//    counts are refreshed in place, and the list is re-rendered only if posts changed since the build.
+// 2. Without parameters the server-rendered page (possibly from the CDN's cache) is shown at once,
+//    then checked against the API: view counts are refreshed in place, and the list is re-rendered
+//    only if posts changed since the page was rendered.
 import { BLOG_PAGE_SIZE, type BlogCategory, type BlogListResponse } from '../../contract/blog-constants.ts';
+import type { ROUTES } from '../../contract/routes.ts';
+import { getRoute } from '../../lib/get-route.ts';
 import { formatViews } from './format.ts';
 import { listSignature } from './list-pages.ts';
 import { renderCards, renderChips, renderEmpty, renderPagination } from './render.ts';
@@ -24,12 +27,6 @@ function queryHref(view: View): string {
   if (view.page > 1) p.set('page', String(view.page));
   const q = p.toString();
   return q ? `/blog?${q}` : '/blog';
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return (await res.json()) as T;
 }
 
 function part(name: string): HTMLElement {
@@ -62,8 +59,8 @@ async function load(view: View): Promise<{ categories: BlogCategory[]; list: Blo
   if (view.category) q.set('category', view.category);
   if (view.search) q.set('q', view.search);
   const [cats, list] = await Promise.all([
-    getJson<{ data: BlogCategory[] }>('/api/blog/categories'),
-    getJson<BlogListResponse>(`/api/blog/posts?${q}`),
+    getRoute<typeof ROUTES.blogCategories>('/api/blog/categories', {}),
+    getRoute<typeof ROUTES.blogPosts>('/api/blog/posts', {}, { query: q }),
   ]);
   return { categories: cats.data, list };
 }

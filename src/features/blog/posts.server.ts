@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { BlogPostData } from '../../contract/blog.ts';
-import type { BlogCategory, BlogPagination, BlogPost } from '../../contract/blog-constants.ts';
+import { BLOG_TRASH_DAYS, type BlogCategory, type BlogPagination, type BlogPost, type GenerateSummary, type TrashedBlogPost } from '../../contract/blog-constants.ts';
 import type { BlogListQuery } from '../../contract/blog-query.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict } from '../../server/http/errors.ts';
@@ -58,11 +58,32 @@ export async function resolveCategory(db: Db, value: string): Promise<string> {
   return rows.find((r) => r.category.toLowerCase() === wanted || slugify(r.category) === wanted)?.category ?? value;
 }
 
+/** A timestamp as JavaScript's `toISOString()` writes it (UTC, milliseconds), computed in SQL. */
+const isoSql = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * A post as the API answers it (toBlogPost's shape), serialised by PostgreSQL: a list answer is
+ * six whole articles (~60 KB), and building that JSON in the database spares the function parsing
+ * every column and serialising it again (tests/api/blog.test.ts holds the two shapes equal).
+ */
+const POST_JSON = sql<string>`json_build_object(
+  'id', id, 'title', title, 'slug', slug, 'content', content, 'excerpt', excerpt, 'category', category,
+  'tags', tags, 'seoKeywords', seo_keywords, 'published', published, 'metaTitle', meta_title,
+  'metaDescription', meta_description, 'authorName', author_name, 'createdAt', ${isoSql('created_at')},
+  'publishedAt', ${isoSql('published_at')}, 'updatedAt', ${isoSql('updated_at')},
+  'readingTime', reading_time, 'views', views)::text`;
+
+/** One page of the public list: its posts as a JSON array (text), ready to send. */
+export interface PublishedPage {
+  dataJson: string;
+  pagination: BlogPagination;
+}
+
 /**
  * Published posts, newest first, or ranked by relevance when `q` is given (Postgres full-text
  * search: websearch syntax, weights title A, excerpt and tags B, content C).
  */
-export async function listPublished(db: Db, query: BlogListQuery): Promise<{ data: BlogPost[]; pagination: BlogPagination }> {
+export async function listPublished(db: Db, query: BlogListQuery): Promise<PublishedPage> {
   const { page, limit } = query;
   const text = query.q ?? query.search;
   const category = query.category ? await resolveCategory(db, query.category) : undefined;
@@ -76,7 +97,7 @@ export async function listPublished(db: Db, query: BlogListQuery): Promise<{ dat
   const rows = await (tsquery ? base.orderBy(sql`ts_rank(search, ${tsquery})`, 'desc') : base)
     .orderBy('publishedAt', 'desc')
     .orderBy('createdAt', 'desc')
-    .select(COLUMNS)
+    .select(POST_JSON.as('json'))
     .select(sql<string>`count(*) over ()`.as('total'))
     .limit(limit)
     .offset((page - 1) * limit)
@@ -88,7 +109,7 @@ export async function listPublished(db: Db, query: BlogListQuery): Promise<{ dat
       ? 0
       : Number((await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total);
   return {
-    data: rows.map((r) => toBlogPost(r)),
+    dataJson: `[${rows.map((r) => r.json).join(',')}]`,
     pagination: { page, pages: Math.ceil(count / limit), total: count, limit },
   };
 }
@@ -117,7 +138,33 @@ export async function viewPublishedPost(db: Db, slug: string): Promise<BlogPost 
   return row ? toBlogPost(row, { resanitize: true }) : undefined;
 }
 
-/** Everything the build prerenders: every published post, newest first. */
+/** A published post by slug, for its page (no view counted: the page's script counts it). */
+export async function findPublishedBySlug(db: Db, slug: string): Promise<BlogPost | undefined> {
+  const row = await db
+    .selectFrom('blogPosts')
+    .select(COLUMNS)
+    .where('slug', '=', slug)
+    .where('published', '=', true)
+    .executeTakeFirst();
+  return row ? toBlogPost(row, { resanitize: true }) : undefined;
+}
+
+/** Up to `limit` other published posts of the post's category, newest first ('Related Articles'). */
+export async function relatedPosts(db: Db, post: Pick<BlogPost, 'id' | 'category'>, limit: number): Promise<BlogPost[]> {
+  const rows = await db
+    .selectFrom('blogPosts')
+    .select(COLUMNS)
+    .where('published', '=', true)
+    .where('category', '=', post.category)
+    .where('id', '!=', post.id)
+    .orderBy('publishedAt', 'desc')
+    .orderBy('createdAt', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toBlogPost(r));
+}
+
+/** Every published post, newest first (the feed and the sitemap). */
 export async function allPublished(db: Db): Promise<BlogPost[]> {
   const rows = await db
     .selectFrom('blogPosts')
@@ -155,7 +202,9 @@ async function canonicalCategory(db: Db, category: string): Promise<string> {
 
 /** The stored fields derived from what the admin typed: clean text, safe HTML, meta, reading time. */
 async function derive(db: Db, input: BlogPostData) {
-  const title = plainText(input.title);
+  // The title is text, kept as typed (`<script>` in a title is shown as those characters, never
+  // silently removed): every renderer escapes it (docs/decisions/0032-blog-html-safety.md).
+  const title = input.title.replace(/\s+/g, ' ').trim();
   const excerpt = plainText(input.excerpt);
   const content = sanitizeArticleHtml(input.content);
   const category = await canonicalCategory(db, plainText(input.category));
@@ -237,9 +286,114 @@ export async function updatePost(db: Db, id: string, input: BlogPostData): Promi
   });
 }
 
+// ---------- trash ----------
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const trashCutoff = () => new Date(Date.now() - BLOG_TRASH_DAYS * DAY_MS);
+
+/** Keeps removed posts whole in the trash (a post trashed again replaces its older copy). */
+async function toTrash(db: Db, posts: BlogPost[], reason: 'deleted' | 'replaced'): Promise<void> {
+  // Posts older than the trash's time are gone for good; done here, where the trash grows.
+  await db.deleteFrom('blogPostsTrash').where('trashedAt', '<', trashCutoff()).execute();
+  if (!posts.length) return;
+  await db
+    .insertInto('blogPostsTrash')
+    .values(posts.map((post) => ({ id: post.id, post: JSON.stringify(post), reason })))
+    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ post: eb.ref('excluded.post'), reason: eb.ref('excluded.reason'), trashedAt: new Date() })))
+    .execute();
+}
+
+/** Deletes a post into the trash, from where it can be restored for BLOG_TRASH_DAYS. */
 export async function deletePost(db: Db, id: string): Promise<BlogPost | undefined> {
-  const row = await db.deleteFrom('blogPosts').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
-  return row ? toBlogPost(row) : undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('blogPosts').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+    if (!row) return undefined;
+    const post = toBlogPost(row);
+    await toTrash(trx, [post], 'deleted');
+    return post;
+  });
+}
+
+/** The trash, most recently removed first (only what is younger than BLOG_TRASH_DAYS). */
+export async function listTrash(db: Db): Promise<TrashedBlogPost[]> {
+  const rows = await db
+    .selectFrom('blogPostsTrash')
+    .selectAll()
+    .where('trashedAt', '>=', trashCutoff())
+    .orderBy('trashedAt', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    ...(r.post as unknown as BlogPost),
+    trashedAt: iso(r.trashedAt),
+    purgeAt: new Date(new Date(r.trashedAt).getTime() + BLOG_TRASH_DAYS * DAY_MS).toISOString(),
+    reason: r.reason,
+  }));
+}
+
+/**
+ * Brings a post back from the trash with its id, views and dates. Its address is kept unless a
+ * live post took it meanwhile (the library Generate inserts reuses slugs): then `slug-2`...
+ * Undefined when the trash holds no such post.
+ */
+export async function restorePost(db: Db, id: string): Promise<BlogPost | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('blogPostsTrash')
+      .where('id', '=', id)
+      .where('trashedAt', '>=', trashCutoff())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const post = row.post as unknown as BlogPost;
+    const taken = await trx
+      .selectFrom('blogPosts')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', post.slug), eb('slug', 'like', `${post.slug}-%`)]))
+      .execute();
+    const slug = uniqueSlug(
+      post.slug,
+      taken.map((r) => r.slug),
+    );
+    const restored = await trx
+      .insertInto('blogPosts')
+      .values({
+        id: post.id,
+        title: post.title,
+        slug,
+        content: post.content,
+        excerpt: post.excerpt,
+        category: post.category,
+        tags: post.tags,
+        seoKeywords: post.seoKeywords,
+        published: post.published,
+        metaTitle: post.metaTitle,
+        metaDescription: post.metaDescription,
+        authorName: post.authorName,
+        readingTime: post.readingTime,
+        views: post.views,
+        publishedAt: post.publishedAt ? new Date(post.publishedAt) : null,
+        createdAt: new Date(post.createdAt),
+        updatedAt: new Date(post.updatedAt),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    if (!restored) throw conflict('A post with this id already exists.');
+    return toBlogPost(restored);
+  });
+}
+
+/** A library article as Generate inserted it, untouched since (same slug, never edited). */
+function isLibraryOriginal(post: Pick<BlogPost, 'slug' | 'createdAt' | 'updatedAt'>, librarySlugs: Set<string>): boolean {
+  return librarySlugs.has(post.slug) && post.createdAt === post.updatedAt;
+}
+
+/** What Generate would replace: every post, how many of them by hand, and what comes instead. */
+export async function generateSummary(db: Db, articles: LibraryArticle[]): Promise<GenerateSummary> {
+  const posts = await db.selectFrom('blogPosts').select(['slug', 'createdAt', 'updatedAt']).execute();
+  const librarySlugs = new Set(articles.map((a) => a.slug));
+  const handWritten = posts.filter((p) => !isLibraryOriginal({ slug: p.slug, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) }, librarySlugs)).length;
+  return { posts: posts.length, handWritten, library: articles.length };
 }
 
 function libraryRow(article: LibraryArticle): Insertable<BlogPostsTable> {
@@ -272,7 +426,8 @@ export async function insertLibrary(db: Db, articles: LibraryArticle[]): Promise
 export const GENERATE_RUNNING_DETAIL = 'Professional content is already being generated. The new posts will be listed when it finishes.';
 
 /**
- * 'Generate Professional Content': every post replaced by the library, all or nothing. One run at a
+ * 'Generate Professional Content': every post replaced by the library, all or nothing; the replaced
+ * posts go to the trash (restorable for BLOG_TRASH_DAYS). One run at a
  * time: two at once would each delete what they see and insert the library, and the second insert
  * would meet the first's slugs. A second press while one runs is told so (409), never a 500.
  */
@@ -280,7 +435,8 @@ export async function replaceAllWithLibrary(db: Db, articles: LibraryArticle[]):
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext('blog:generate-initial-content')) as locked`.execute(trx);
     if (!rows[0]?.locked) throw conflict(GENERATE_RUNNING_DETAIL);
-    await trx.deleteFrom('blogPosts').execute();
+    const replaced = await trx.deleteFrom('blogPosts').returning(COLUMNS).execute();
+    await toTrash(trx, replaced.map((r) => toBlogPost(r)), 'replaced');
     return insertLibrary(trx, articles);
   });
 }

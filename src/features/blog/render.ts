@@ -171,6 +171,11 @@ ${excerpt ? `<p class="mt-4 text-lg leading-relaxed text-muted-foreground">${esc
 </header>
 ${post.tags.length ? `<ul class="mt-6 flex flex-wrap gap-2" aria-label="Tags">${post.tags.map((t) => `<li class="rounded-full bg-muted px-3 py-1 text-xs text-muted-foreground">${esc(t)}</li>`).join('')}</ul>` : ''}
 <div class="blog-prose mt-8">${withScrollableTables(post.content)}</div>
+<aside class="mt-10 rounded-lg border border-border bg-info-muted p-5 sm:p-6" aria-labelledby="article-cta-heading" data-article-cta>
+<h2 id="article-cta-heading" class="text-lg font-semibold text-foreground">${BLOG_TEXT.ctaTitle}</h2>
+<p class="mt-1 text-sm text-muted-foreground">${BLOG_TEXT.ctaText}</p>
+<a class="mt-4 inline-flex h-11 items-center rounded-md bg-accent px-5 text-sm font-semibold text-accent-foreground hover:bg-accent-hover" href="/#quote">${BLOG_TEXT.ctaLink}</a>
+</aside>
 </article>
 ${
   related.length

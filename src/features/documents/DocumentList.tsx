@@ -6,10 +6,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { DOCUMENT_TYPES, documentPaths, type VaultDocument } from '../../contract/documents.ts';
+import { DOCUMENT_TYPES, type VaultDocument } from '../../contract/documents.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { saveDocument } from './download-client.ts';
 import { formatBytes } from './format.ts';
@@ -45,7 +46,7 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
     if (!confirming) return;
     setDeleting(true);
     try {
-      await api(documentPaths.one(confirming.id), { method: 'DELETE' });
+      await call(ROUTES.documentDelete, { params: { id: confirming.id } });
       toast.success('Document deleted');
       onDeleted(confirming.id);
       setConfirming(null);

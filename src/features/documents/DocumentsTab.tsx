@@ -13,7 +13,7 @@ const ALL = 'all';
 const NONE = 'none';
 
 /**
- * The pilot's Documents tab (spec section 2): every document of theirs, filtered by aircraft and
+ * The pilot's Documents tab (docs/product.md §2): every document of theirs, filtered by aircraft and
  * type, with Upload Document, Download and Delete.
  */
 export default function DocumentsTab({ aircraft }: { aircraft: DialogAircraft[] }) {

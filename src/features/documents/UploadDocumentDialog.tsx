@@ -41,7 +41,7 @@ export interface UploadDocumentDialogProps {
   onUploaded: (doc: VaultDocument) => void;
 }
 
-/** 'none' stands for "no specific aircraft": a select item never has an empty value (spec 5). */
+/** 'none' stands for "no specific aircraft": a select item never has an empty value (docs/product.md §5). */
 const NO_AIRCRAFT = 'none';
 
 type Errors = Partial<Record<'file' | 'title' | 'documentType' | 'description' | 'aircraftId', string | undefined>>;
@@ -52,7 +52,7 @@ const PHASE_LABEL: Record<UploadProgress['phase'], string> = {
   verifying: 'Verifying and saving...',
 };
 
-/** 'Upload Document' (spec sections 2 and 5): file, title, type, description, aircraft. */
+/** 'Upload Document' (docs/product.md §2 and §5): file, title, type, description, aircraft. */
 export function UploadDocumentDialog({ open, onOpenChange, aircraft, serviceRequestId, initialAircraftId, defaultDocumentType = DEFAULT_DOCUMENT_TYPE, onUploaded }: UploadDocumentDialogProps) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);

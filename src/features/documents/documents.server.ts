@@ -1,5 +1,6 @@
+import { ROUTES, pathOf } from '../../contract/routes.ts';
 import type { Selectable } from 'kysely';
-import { documentPaths, type DocumentType, type VaultDocument } from '../../contract/documents.ts';
+import { type DocumentType, type VaultDocument } from '../../contract/documents.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { DocumentsTable } from '../../server/db/tables/documents.ts';
@@ -36,7 +37,7 @@ export function canDelete(viewer: Viewer, row: Pick<DocumentRow, 'ownerId' | 'up
 }
 
 export function toDocument(row: DocumentRow, viewer: Viewer): VaultDocument {
-  const url = `/api${documentPaths.download(row.id)}`;
+  const url = pathOf(ROUTES.documentDownload, { params: { id: row.id } });
   return {
     id: row.id,
     title: row.title,

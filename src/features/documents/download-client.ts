@@ -1,6 +1,6 @@
 import type { VaultDocument } from '../../contract/documents.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { $token } from '../auth/session.ts';
+import { $token } from '../../lib/session.ts';
 
 /**
  * Saves a document in the browser. The download call needs the bearer token, which a plain link

@@ -1,10 +1,11 @@
-import { CHUNK_BYTES, DocumentsQuerySchema, UploadSessionSchema } from '../../contract/documents.ts';
+import { CHUNK_BYTES } from '../../contract/documents.ts';
+import { ROUTES } from '../../contract/routes.ts';
 import { requireUser } from '../../server/auth/guards.server.ts';
 import { readBodyBytes } from '../../server/http/body.ts';
 import { HttpError, notFound } from '../../server/http/errors.ts';
-import { json } from '../../server/http/json.ts';
+import { reply, replyWith } from '../../server/http/reply.ts';
 import type { ApiContext, ApiRoutes } from '../../server/http/with-api.ts';
-import { segmentsAfter } from '../marketplace/routes.server.ts';
+import { segmentsAfter } from '../../server/http/segments.ts';
 import type { Viewer } from './access.server.ts';
 import { documentsStore } from './blob-store.server.ts';
 import { deleteDocument, downloadDocument } from './document-actions.server.ts';
@@ -43,12 +44,12 @@ export const documentRoutes: ApiRoutes = {
     const viewer = await viewerOf(ctx);
     const [id, action, ...rest] = segmentsAfter(ctx, BASE);
     if (id === undefined) {
-      const q = ctx.query(DocumentsQuerySchema);
-      return listDocuments(ctx.db, viewer, { aircraftId: q.aircraft_id, documentType: q.document_type, serviceRequestId: q.service_request_id });
+      const q = ctx.query(ROUTES.documents.query);
+      return reply(ROUTES.documents, await listDocuments(ctx.db, viewer, { aircraftId: q.aircraft_id, documentType: q.document_type, serviceRequestId: q.service_request_id }));
     }
     if (rest.length > 0) throw noRoute();
-    if (action === undefined) return getDocument(ctx.db, viewer, id);
-    if (action === 'download') return downloadDocument(ctx.db, documentsStore(), viewer, id);
+    if (action === undefined) return reply(ROUTES.document, await getDocument(ctx.db, viewer, id));
+    if (action === 'download') return replyWith(ROUTES.documentDownload, await downloadDocument(ctx.db, documentsStore(), viewer, id));
     throw noRoute();
   },
 
@@ -56,13 +57,13 @@ export const documentRoutes: ApiRoutes = {
     const viewer = await viewerOf(ctx);
     const segments = segmentsAfter(ctx, BASE);
     const [first, uploadId, action] = segments;
-    if (first === 'upload' && segments.length === 1) return json(await uploadSingle(ctx, viewer), 201);
+    if (first === 'upload' && segments.length === 1) return reply(ROUTES.documentUpload, await uploadSingle(ctx, viewer), { status: 201 });
     if (first === 'uploads' && segments.length === 1) {
-      const data = await ctx.body(UploadSessionSchema);
-      return json(await createUpload(ctx.db, documentsStore(), viewer, data), 201);
+      const data = await ctx.input(ROUTES.uploadStart);
+      return reply(ROUTES.uploadStart, await createUpload(ctx.db, documentsStore(), viewer, data), { status: 201 });
     }
     if (first === 'uploads' && uploadId && action === 'complete' && segments.length === 3) {
-      return json(await completeUpload(ctx.db, documentsStore(), viewer, uploadId), 201);
+      return reply(ROUTES.uploadComplete, await completeUpload(ctx.db, documentsStore(), viewer, uploadId), { status: 201 });
     }
     throw noRoute();
   },
@@ -72,7 +73,7 @@ export const documentRoutes: ApiRoutes = {
     const segments = segmentsAfter(ctx, BASE);
     const [first, uploadId, chunks, index] = segments;
     if (first === 'uploads' && uploadId && chunks === 'chunks' && index !== undefined && segments.length === 4) {
-      return putChunk(ctx.db, documentsStore(), viewer, uploadId, index, await readChunk(ctx.req));
+      return reply(ROUTES.uploadChunk, await putChunk(ctx.db, documentsStore(), viewer, uploadId, index, await readChunk(ctx.req)));
     }
     throw noRoute();
   },
@@ -81,8 +82,8 @@ export const documentRoutes: ApiRoutes = {
     const viewer = await viewerOf(ctx);
     const segments = segmentsAfter(ctx, BASE);
     const [first, uploadId] = segments;
-    if (first === 'uploads' && uploadId && segments.length === 2) return abortUpload(ctx.db, documentsStore(), viewer, uploadId);
-    if (first && segments.length === 1) return deleteDocument(ctx.db, documentsStore(), viewer, first);
+    if (first === 'uploads' && uploadId && segments.length === 2) return reply(ROUTES.uploadAbort, await abortUpload(ctx.db, documentsStore(), viewer, uploadId));
+    if (first && segments.length === 1) return reply(ROUTES.documentDelete, await deleteDocument(ctx.db, documentsStore(), viewer, first));
     throw noRoute();
   },
 };

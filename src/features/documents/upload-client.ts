@@ -1,13 +1,12 @@
 import {
   DOCUMENT_MESSAGES,
   SINGLE_UPLOAD_MAX_BYTES,
-  documentPaths,
   type DocumentMetadata,
-  type UploadSession,
   type VaultDocument,
 } from '../../contract/documents.ts';
-import { ApiError, api } from '../../lib/api-client.ts';
-import { $token } from '../auth/session.ts';
+import { ROUTES, pathOf, type OutputOf, type RouteSpec } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { $token } from '../../lib/session.ts';
 import { HEAD_BYTES, checkContent, checkSize } from './file-type.ts';
 
 /**
@@ -36,9 +35,9 @@ export async function checkBeforeUpload(file: File): Promise<string | null> {
   return result.ok ? null : result.detail;
 }
 
-interface XhrRequest {
-  method: string;
-  path: string;
+interface XhrRequest<R extends RouteSpec> {
+  route: R;
+  params?: Record<string, string | number>;
   body: XMLHttpRequestBodyInit;
   headers?: Record<string, string>;
   onUploadProgress?: (loaded: number) => void;
@@ -48,11 +47,11 @@ interface XhrRequest {
 const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
 
 /** One request with upload progress; resolves with the JSON answer, rejects with an ApiError. */
-function xhr<T>({ method, path, body, headers = {}, onUploadProgress, signal }: XhrRequest): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+function xhr<R extends RouteSpec>({ route, params, body, headers = {}, onUploadProgress, signal }: XhrRequest<R>): Promise<OutputOf<R>> {
+  return new Promise<OutputOf<R>>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError());
     const req = new XMLHttpRequest();
-    req.open(method, `/api${path}`);
+    req.open(route.method, pathOf(route, { params }));
     req.setRequestHeader('Accept', 'application/json');
     const token = $token.get();
     if (token) req.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -70,7 +69,7 @@ function xhr<T>({ method, path, body, headers = {}, onUploadProgress, signal }: 
       } catch {
         data = undefined;
       }
-      if (req.status >= 200 && req.status < 300) return resolve(data as T);
+      if (req.status >= 200 && req.status < 300) return resolve(data as OutputOf<R>);
       const detail = typeof (data as { detail?: unknown } | undefined)?.detail === 'string' ? (data as { detail: string }).detail : undefined;
       reject(new ApiError(req.status, detail, detail ?? `Request failed with status ${req.status}`));
     };
@@ -91,9 +90,8 @@ async function uploadInOneRequest(file: File, metadata: DocumentMetadata, { onPr
   form.set('file', file, file.name);
   metadataFields(form, metadata);
   onProgress?.({ phase: 'uploading', percent: 0 });
-  const doc = await xhr<VaultDocument>({
-    method: 'POST',
-    path: documentPaths.upload,
+  const doc = await xhr({
+    route: ROUTES.documentUpload,
     body: form,
     // The multipart envelope makes the body slightly larger than the file: cap at 99% until it answers.
     onUploadProgress: (loaded) => onProgress?.({ phase: 'uploading', percent: Math.min(99, (loaded / file.size) * 100) }),
@@ -113,7 +111,7 @@ async function uploadInChunks(file: File, metadata: DocumentMetadata, { onProgre
   onProgress?.({ phase: 'preparing', percent: 0 });
   const sha256 = await sha256Hex(file);
   if (signal?.aborted) throw abortError();
-  const session = await api<UploadSession>(documentPaths.uploads, {
+  const session = await call(ROUTES.uploadStart, {
     body: { ...metadata, fileName: file.name, size: file.size, sha256 },
     ...(signal ? { signal } : {}),
   });
@@ -123,8 +121,8 @@ async function uploadInChunks(file: File, metadata: DocumentMetadata, { onProgre
     for (let index = 0; index < session.totalChunks; index += 1) {
       const chunk = file.slice(index * session.chunkSize, (index + 1) * session.chunkSize);
       await xhr({
-        method: 'PUT',
-        path: documentPaths.chunk(session.uploadId, index),
+        route: ROUTES.uploadChunk,
+        params: { uploadId: session.uploadId, index },
         body: chunk,
         headers: { 'Content-Type': 'application/octet-stream' },
         onUploadProgress: (loaded) => onProgress?.({ phase: 'uploading', percent: Math.min(99, ((sent + loaded) / file.size) * 100) }),
@@ -134,12 +132,12 @@ async function uploadInChunks(file: File, metadata: DocumentMetadata, { onProgre
       onProgress?.({ phase: 'uploading', percent: Math.min(99, (sent / file.size) * 100) });
     }
     onProgress?.({ phase: 'verifying', percent: 99 });
-    const doc = await api<VaultDocument>(documentPaths.complete(session.uploadId), { method: 'POST', body: {} });
+    const doc = await call(ROUTES.uploadComplete, { params: { uploadId: session.uploadId }, body: {} });
     onProgress?.({ phase: 'verifying', percent: 100 });
     return doc;
   } catch (error) {
     // Cancelled or failed: tell the server to drop the chunks now rather than in an hour.
-    api(documentPaths.session(session.uploadId), { method: 'DELETE' }).catch(() => undefined);
+    call(ROUTES.uploadAbort, { params: { uploadId: session.uploadId } }).catch(() => undefined);
     throw error;
   }
 }

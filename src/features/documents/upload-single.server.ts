@@ -53,7 +53,7 @@ function field(form: FormData, ...names: string[]): string | undefined {
 }
 
 /**
- * POST /api/enhanced/documents/upload (spec section 7): multipart file, document_type, title,
+ * POST /api/enhanced/documents/upload (docs/product.md §7): multipart file, document_type, title,
  * description, aircraft_id (and service_request_id) -> the document, for files up to 4 MB.
  */
 export async function uploadSingle(ctx: ApiContext, viewer: Viewer): Promise<VaultDocument> {

@@ -1,3 +1,4 @@
+import type { ChunkReceipt, UploadAborted } from '../../contract/documents.ts';
 import type { Store } from '@netlify/blobs';
 import { sql, type Selectable } from 'kysely';
 import {
@@ -95,7 +96,7 @@ export function parseChunkIndex(raw: string, totalChunks: number): number {
 }
 
 /** PUT /api/enhanced/documents/uploads/:uploadId/chunks/:index with the raw bytes as body. */
-export async function putChunk(db: Db, store: Store, viewer: Viewer, uploadId: string, rawIndex: string, bytes: Uint8Array) {
+export async function putChunk(db: Db, store: Store, viewer: Viewer, uploadId: string, rawIndex: string, bytes: Uint8Array): Promise<ChunkReceipt> {
   const session = await liveSession(db, viewer, uploadId);
   const index = parseChunkIndex(rawIndex, session.totalChunks);
   const expected = chunkLength(session.expectedSize, index, session.chunkSize);
@@ -126,7 +127,7 @@ async function discard(db: Db, store: Store, uploadId: string): Promise<void> {
 }
 
 /** DELETE /api/enhanced/documents/uploads/:uploadId: abort; its chunks are deleted. */
-export async function abortUpload(db: Db, store: Store, viewer: Viewer, uploadId: string) {
+export async function abortUpload(db: Db, store: Store, viewer: Viewer, uploadId: string): Promise<UploadAborted> {
   if (!isUuid(uploadId)) throw uploadNotFound();
   const row = await db.deleteFrom('uploadSessions').where('id', '=', uploadId).where('userId', '=', viewer.id).returning('id').executeTakeFirst();
   if (!row) throw uploadNotFound();

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { documentPaths, type VaultDocument } from '../../contract/documents.ts';
-import { api } from '../../lib/api-client.ts';
+import { useCallback } from 'react';
+import type { VaultDocument } from '../../contract/documents.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { useRoute } from '../../lib/use-query.ts';
 
 export type DocumentsState =
   | { status: 'loading' }
@@ -9,32 +10,21 @@ export type DocumentsState =
 
 /**
  * The documents the signed-in user may see, optionally for one service request; newest first.
- * `add` and `remove` keep the list current after an upload or a delete without a reload.
+ * `add` and `remove` put an upload's or a delete's result into the cached list at once.
  */
 export function useDocuments(serviceRequestId?: string) {
-  const [state, setState] = useState<DocumentsState>({ status: 'loading' });
-  const query = serviceRequestId ? `?service_request_id=${encodeURIComponent(serviceRequestId)}` : '';
+  const query = useRoute(ROUTES.documents, { query: { service_request_id: serviceRequestId } }, {
+    onError: (error) => console.error('Loading documents failed', error),
+  });
+  const { setData } = query;
+  const state: DocumentsState =
+    query.state.status === 'ready' ? { status: 'ready', documents: query.state.data } : { status: query.state.status };
 
-  const reload = useCallback(async () => {
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    try {
-      setState({ status: 'ready', documents: await api<VaultDocument[]>(`${documentPaths.list}${query}`) });
-    } catch (error) {
-      console.error('Loading documents failed', error);
-      setState({ status: 'error' });
-    }
-  }, [query]);
+  const add = useCallback(
+    (doc: VaultDocument) => setData((docs) => (docs ? [doc, ...docs.filter((d) => d.id !== doc.id)] : [doc])),
+    [setData],
+  );
+  const remove = useCallback((id: string) => setData((docs) => (docs ?? []).filter((d) => d.id !== id)), [setData]);
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const add = useCallback((doc: VaultDocument) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', documents: [doc, ...s.documents.filter((d) => d.id !== doc.id)] } : s));
-  }, []);
-  const remove = useCallback((id: string) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', documents: s.documents.filter((d) => d.id !== id) } : s));
-  }, []);
-
-  return { state, reload, add, remove };
+  return { state, reload: query.reload, add, remove };
 }

@@ -2,7 +2,7 @@ import { Clock, Gift } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { HONEYPOT_FIELD } from '../../contract/quote-fields.ts';
-import { POPUP_LEAD_SOURCE, POPUP_OFFER } from '../../contract/popup.ts';
+import { POPUP_CONDITIONS, POPUP_LEAD_SOURCE, POPUP_OFFER, type PopupClaim } from '../../contract/popup.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../components/ui/field.tsx';
@@ -22,14 +22,14 @@ export interface LeadPopupProps {
   open: boolean;
   /** Closing by the X, Escape, a click outside or 'No thanks' calls this with false. */
   onOpenChange: (open: boolean) => void;
-  /** Called after the lead was stored; the parent hides the popup. */
+  /** Called after the lead was stored (the popup then shows the code until closed). */
   onSubmitted: () => void;
 }
 
 type Field = 'firstName' | 'email' | 'phone';
 
 /**
- * The lead-capture popup (spec section 2): the 25% offer with a free consultation, and a short form
+ * The lead-capture popup (docs/product.md §2): the 25% offer with a free consultation, and a short form
  * (first name, email, optional phone) posted to POST /api/leads with source 'popup_discount_offer'.
  * Radix Dialog gives the focus trap, Escape and the labelling.
  */
@@ -38,6 +38,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   /** The service answered 503 or not at all: said inside the dialog, whose overlay covers toasts. */
   const [unavailable, setUnavailable] = useState(false);
+  const [claim, setClaim] = useState<PopupClaim | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,7 +71,8 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         toast.error(POPUP_TOASTS.failure);
         return;
       }
-      toast.success(POPUP_TOASTS.success);
+      const body = res.data as Partial<PopupClaim>;
+      setClaim({ code: String(body.code ?? ''), sentTo: String(body.sentTo ?? text('email')), emailed: body.emailed !== false });
       form.reset();
       onSubmitted();
     } catch {
@@ -111,6 +113,28 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         </p>
       </div>
 
+      <p className="mt-3 text-xs text-muted-foreground" data-popup-conditions>
+        {POPUP_CONDITIONS}
+      </p>
+
+      {claim ? (
+        <div className="mt-5 space-y-3" role="status" data-popup-claimed>
+          <p className="text-base font-semibold text-foreground">Discount secured!</p>
+          <p className="text-sm text-foreground">
+            Your code:{' '}
+            <strong className="rounded bg-muted px-2 py-1 font-mono text-lg tracking-wider select-all" data-discount-code>
+              {claim.code}
+            </strong>
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {claim.emailed ? `We sent it to ${claim.sentTo}.` : `This address claimed it before: we sent it to ${claim.sentTo} then.`} Give it when you
+            request your quote within {POPUP_OFFER.expiresHours} hours.
+          </p>
+          <Button type="button" size="lg" className="w-full" onClick={() => onOpenChange(false)}>
+            Done
+          </Button>
+        </div>
+      ) : (
       <form onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={sending}>
         <div>
           <Label htmlFor="lead-firstName">First Name *</Label>
@@ -151,8 +175,9 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
             No thanks
           </Button>
         </div>
-        <p className="text-xs text-muted-foreground">We will email your discount code. No spam; unsubscribe at any time.</p>
+        <p className="text-xs text-muted-foreground">We will show your discount code here and email it to you. No spam; unsubscribe at any time.</p>
       </form>
+      )}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { BUSINESS } from '../../contract/business.ts';
-import { POPUP_LEAD_SOURCE, POPUP_OFFER, type Lead } from '../../contract/lead.ts';
+import { POPUP_CONDITIONS, POPUP_LEAD_SOURCE, POPUP_OFFER, discountCodeFor, type Lead } from '../../contract/lead.ts';
 import type { Db } from '../../server/db/client.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';
@@ -9,7 +9,7 @@ import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server
  * Saves a captured lead with status `New`. The same email and source a second time updates the
  * name and phone instead of adding a row, and does not send the offer again.
  */
-export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolean }> {
+export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolean; code: string; emailed: boolean }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('leads')
@@ -25,7 +25,10 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
       .executeTakeFirstOrThrow();
     // Unverified address: at most 3 emails a day, and no visitor text but a plausible first name
     // (docs/decisions/0097-unverified-recipients.md).
+    const code = discountCodeFor(row.id);
+    let emailed = false;
     if (row.created && lead.source === POPUP_LEAD_SOURCE && (await allowEmailTo(trx, lead.email))) {
+      emailed = true;
       const firstName = safeFirstName(lead.firstName);
       await enqueueEmail(
         trx,
@@ -37,14 +40,23 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
             `Hi ${firstName},`,
             '',
             `Your ${POPUP_OFFER.discountPercent}% discount on your next aircraft service is secured, together with a free consultation worth $${POPUP_OFFER.consultationValueUsd}.`,
-            `Mention this email when you request your quote within the next ${POPUP_OFFER.expiresHours} hours.`,
+            '',
+            `Your discount code: ${code}`,
+            '',
+            `Give this code when you request your quote within the next ${POPUP_OFFER.expiresHours} hours.`,
+            POPUP_CONDITIONS,
             '',
             `${BUSINESS.name} - ${BUSINESS.phoneDisplay}`,
           ].join('\n'),
+          // An admin's welcome template may word the email: the code and its conditions stay in it.
+          keep: {
+            text: `Your discount code: ${code}\n${POPUP_CONDITIONS}`,
+            html: `<p>Your discount code: <strong>${code}</strong></p><p>${POPUP_CONDITIONS.replace(/&/g, '&amp;')}</p>`,
+          },
         },
         { firstName, lastName: '', userId: row.id },
       );
     }
-    return { created: row.created };
+    return { created: row.created, code, emailed };
   });
 }

@@ -4,7 +4,7 @@ import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { LeadPopup } from './LeadPopup.tsx';
 import { markLeadSubmitted, markPopupClosed } from './popup-flags.ts';
 
-function LeadPopupHost() {
+function LeadPopupHost({ returnFocus }: { returnFocus: HTMLElement | null }) {
   const [open, setOpen] = useState(true);
   return (
     <>
@@ -12,13 +12,15 @@ function LeadPopupHost() {
       <LeadPopup
         open={open}
         onOpenChange={(next) => {
-          if (!next) markPopupClosed();
+          if (!next) {
+            markPopupClosed();
+            // Back where the visitor was (the dialog had no trigger to return to).
+            setTimeout(() => returnFocus?.isConnected && returnFocus.focus({ preventScroll: true }), 0);
+          }
           setOpen(next);
         }}
-        onSubmitted={() => {
-          markLeadSubmitted();
-          setOpen(false);
-        }}
+        // The lead is stored: the popup stays open to show the code until the visitor closes it.
+        onSubmitted={() => markLeadSubmitted()}
       />
     </>
   );
@@ -36,5 +38,6 @@ export function mountLeadPopup(): void {
   const host = document.createElement('div');
   host.id = 'lead-popup';
   document.body.append(host);
-  createRoot(host).render(<LeadPopupHost />);
+  const active = document.activeElement;
+  createRoot(host).render(<LeadPopupHost returnFocus={active instanceof HTMLElement && active !== document.body ? active : null} />);
 }

@@ -1,4 +1,4 @@
-// The lead popup's browser-storage flags (spec section 2, "Lead-capture popup"): closing it sets a
+// The lead popup's browser-storage flags (docs/product.md §2, "Lead-capture popup"): closing it sets a
 // session flag, a submitted lead sets a lasting one, and either keeps it from showing again.
 import { POPUP_STORAGE } from '../../contract/popup.ts';
 

@@ -5,7 +5,7 @@ import { MARKETING_LIMITS, stateName, type LeadAnalytics } from '../../contract/
 import { titleCase } from '../../lib/format.ts';
 import { BarChart } from './BarChart.tsx';
 
-/** Analytics (spec section 2): totals, the last 30 days, searches, average score, by type and top states. */
+/** Analytics (docs/product.md §2): totals, the last 30 days, searches, average score, by type and top states. */
 export function AnalyticsTab({ analytics, onRefresh }: { analytics: LeadAnalytics; onRefresh: () => void }) {
   const figures = [
     { label: 'Total Leads', value: analytics.total_leads.toLocaleString('en-US') },

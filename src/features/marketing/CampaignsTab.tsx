@@ -1,5 +1,5 @@
 import { CalendarClock, Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,32 +9,23 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import type { EmailTemplateView } from '../../contract/admin-config.ts';
 import { MARKETING_LIMITS, type MarketingLead } from '../../contract/marketing.ts';
 import { draftPreview, generateDrafts, type EmailDraft } from './drafts.ts';
-import { marketingApi } from './marketing-api.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { useRoute } from '../../lib/use-query.ts';
 
 /**
- * Campaigns (spec section 2): email drafts written here, in the browser, from a template and the
+ * Campaigns (docs/product.md §2): email drafts written here, in the browser, from a template and the
  * leads selected in Manage Leads; 3 are previewed with 200 characters each. Scheduling is not built.
  */
 export function CampaignsTab({ selectedLeads }: { selectedLeads: MarketingLead[] }) {
-  const [templates, setTemplates] = useState<EmailTemplateView[] | null | 'error'>(null);
-  const [templateId, setTemplateId] = useState('');
+  const loaded = useRoute(ROUTES.adminTemplates);
+  const all = loaded.data?.data;
+  const templates: EmailTemplateView[] | null | 'error' = useMemo(
+    () => (loaded.state.status === 'error' ? 'error' : all ? all.filter((t) => t.is_active) : null),
+    [loaded.state.status, all],
+  );
+  const [chosenId, setTemplateId] = useState('');
+  const templateId = chosenId || (Array.isArray(templates) ? (templates[0]?.id ?? '') : '');
   const [drafts, setDrafts] = useState<EmailDraft[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    marketingApi
-      .templates()
-      .then((all) => {
-        if (!live) return;
-        const active = all.filter((t) => t.is_active);
-        setTemplates(active);
-        setTemplateId((id) => id || active[0]?.id || '');
-      })
-      .catch(() => live && setTemplates('error'));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const generate = () => {
     if (selectedLeads.length === 0) {

@@ -21,7 +21,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { LeadsResultList } from './LeadsResultList.tsx';
 import { marketingApi } from './marketing-api.ts';
 
-/** Lead Search (spec sections 2 and 5): roles, suggested and custom keywords, states, maximum results, test mode. */
+/** Lead Search (docs/product.md §2 and §5): roles, suggested and custom keywords, states, maximum results, test mode. */
 export function LeadSearchTab({
   keywords,
   states,
@@ -52,7 +52,7 @@ export function LeadSearchTab({
   const toggleState = (code: string) =>
     setTargetStates((ss) => (ss.includes(code) ? ss.filter((s) => s !== code) : [...ss, code]));
 
-  /** Empty and duplicate custom keywords are ignored (spec section 5). */
+  /** Empty and duplicate custom keywords are ignored (docs/product.md §5). */
   const addCustom = () => {
     setChosen((cs) => cleanKeywords([...cs, custom]));
     setCustom('');

@@ -22,7 +22,7 @@ interface Props {
 const matches = (l: MarketingLead, q: string) =>
   [l.fullName, l.title, l.companyName, l.email, l.city, l.state, ...l.tags].some((v) => v?.toLowerCase().includes(q));
 
-/** Manage Leads (spec section 2): the saved leads with checkboxes and the bulk actions Export CSV and Add Tags. */
+/** Manage Leads (docs/product.md §2): the saved leads with checkboxes and the bulk actions Export CSV and Add Tags. */
 export function ManageLeadsTab({ leads, selected, onSelectedChange, onTagged }: Props) {
   const [filter, setFilter] = useState('');
   const [tagging, setTagging] = useState(false);
@@ -36,6 +36,24 @@ export function ManageLeadsTab({ leads, selected, onSelectedChange, onTagged }: 
   useEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = someVisibleSelected && !allVisibleSelected;
   }, [someVisibleSelected, allVisibleSelected]);
+
+  /**
+   * A filter that hides selected leads also unselects them: Export CSV and Add Tags act only on
+   * what the admin can see (issue 20: hidden rows stayed selected for export and tagging).
+   */
+  const changeFilter = (value: string) => {
+    setFilter(value);
+    const nq = value.trim().toLowerCase();
+    const kept = [...selected].filter((id) => {
+      const lead = leads.find((l) => l.id === id);
+      return lead !== undefined && (!nq || matches(lead, nq));
+    });
+    if (kept.length !== selected.size) {
+      const dropped = selected.size - kept.length;
+      onSelectedChange(new Set(kept));
+      toast.info(`${dropped} hidden lead${dropped === 1 ? '' : 's'} unselected`, { description: 'Export and tagging act on the leads you can see.' });
+    }
+  };
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -77,7 +95,7 @@ export function ManageLeadsTab({ leads, selected, onSelectedChange, onTagged }: 
           />
           <Input
             value={filter}
-            onChange={(e) => setFilter(e.target.value)}
+            onChange={(e) => changeFilter(e.target.value)}
             placeholder="Filter leads"
             aria-label="Filter leads"
             className="pl-9"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -8,6 +8,7 @@ import { AnalyticsTab } from './AnalyticsTab.tsx';
 import { CampaignsTab } from './CampaignsTab.tsx';
 import { LeadSearchTab } from './LeadSearchTab.tsx';
 import { ManageLeadsTab } from './ManageLeadsTab.tsx';
+import { useQuery } from '../../lib/use-query.ts';
 import { marketingApi } from './marketing-api.ts';
 
 interface Initial {
@@ -17,44 +18,40 @@ interface Initial {
   analytics: LeadAnalytics;
 }
 
-/** The Marketing tab (spec section 2): Lead Search, Manage Leads, Campaigns, Analytics. */
+/** The Marketing tab (docs/product.md §2): Lead Search, Manage Leads, Campaigns, Analytics. */
 export default function MarketingPanel() {
-  const [data, setData] = useState<Initial | 'loading' | 'error'>('loading');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [tab, setTab] = useState('search');
 
-  const load = useCallback(async () => {
-    setData('loading');
-    try {
+  const initial = useQuery<Initial>(
+    'marketing-panel',
+    async () => {
       const [keywords, states, leads, analytics] = await Promise.all([
         marketingApi.keywords(),
         marketingApi.states(),
         marketingApi.leads(),
         marketingApi.analytics(),
       ]);
-      setData({ keywords, states, leads, analytics });
-    } catch {
-      toast.error('Failed to load initial data');
-      setData('error');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+      return { keywords, states, leads, analytics };
+    },
+    { onError: () => toast.error('Failed to load initial data') },
+  );
+  const { setData } = initial;
+  const data = initial.state.status === 'ready' ? initial.state.data : initial.state.status;
 
   /** After a search that saved leads or after tagging: the list and the figures change. */
   const refresh = useCallback(async () => {
     try {
       const [leads, analytics] = await Promise.all([marketingApi.leads(), marketingApi.analytics()]);
-      setData((d) => (typeof d === 'object' ? { ...d, leads, analytics } : d));
+      setData((d) => d && { ...d, leads, analytics });
       setSelected((s) => new Set([...s].filter((id) => leads.some((l) => l.id === id))));
     } catch {
       toast.error('Failed to refresh leads');
     }
-  }, []);
+  }, [setData]);
 
   if (data === 'loading') return <Loading label="Loading marketing data..." />;
-  if (data === 'error') return <LoadError message="Failed to load initial data" onRetry={() => void load()} />;
+  if (data === 'error') return <LoadError message="Failed to load initial data" onRetry={() => void initial.reload()} />;
   const selectedLeads = data.leads.filter((l) => selected.has(l.id));
   return (
     <Tabs value={tab} onValueChange={setTab}>

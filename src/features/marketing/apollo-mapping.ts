@@ -1,4 +1,5 @@
 import { z } from '../../contract/zod.ts';
+import type { LeadFields } from '../../contract/fields.ts';
 import { stateCodeOf, type LeadRole, type LeadSearch } from '../../contract/marketing.ts';
 import { classifyLead, leadScore } from './lead-score.ts';
 
@@ -34,19 +35,7 @@ export const ApolloSearchResponseSchema = z.looseObject({
   contacts: z.array(z.unknown()).default([]),
 });
 
-export interface LeadDraft {
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  title: string | null;
-  companyName: string | null;
-  email: string | null;
-  phone: string | null;
-  city: string | null;
-  state: string | null;
-  linkedinUrl: string | null;
-  leadType: LeadRole;
-  leadScore: number;
+export interface LeadDraft extends LeadFields<LeadRole> {
   externalId: string | null;
 }
 

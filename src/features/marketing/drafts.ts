@@ -1,5 +1,5 @@
 import { MARKETING_LIMITS, type MarketingLead } from '../../contract/marketing.ts';
-import { fillPlaceholders, htmlToText } from '../admin/template-render.ts';
+import { fillPlaceholders, htmlToText } from '../../server/email/template-render.ts';
 
 /** A campaign email for one lead, written locally from a template (spec: Campaigns tab). */
 export interface EmailDraft {
@@ -26,7 +26,7 @@ export function generateDrafts(
   });
 }
 
-/** The first 200 characters (spec section 9), with an ellipsis when there is more. */
+/** The first 200 characters (docs/product.md §9), with an ellipsis when there is more. */
 export function draftPreview(body: string, chars: number = MARKETING_LIMITS.draftPreviewChars): string {
   return body.length > chars ? `${body.slice(0, chars).trimEnd()}…` : body;
 }

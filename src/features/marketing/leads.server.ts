@@ -1,3 +1,4 @@
+import type { Pagination } from '../../contract/marketing.ts';
 import { sql, type Selectable } from 'kysely';
 import { MARKETING_LIMITS, type LeadAnalytics, type MarketingLead } from '../../contract/marketing.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -28,12 +29,6 @@ export function toLeadView(row: LeadRow): MarketingLead {
   };
 }
 
-export interface Pagination {
-  page: number;
-  per_page: number;
-  total: number;
-  pages: number;
-}
 
 /** Newest first, then best score. */
 export async function listLeads(
@@ -138,7 +133,7 @@ export async function setSearchSavedCount(db: Db, id: string, saved: number): Pr
   await db.updateTable('leadSearches').set({ savedCount: saved }).where('id', '=', id).execute();
 }
 
-/** Spec section 3, Lead analytics. Recent = the last 30 days; top 10 states. */
+/** docs/product.md §3, Lead analytics. Recent = the last 30 days; top 10 states. */
 export async function leadAnalytics(db: Db): Promise<LeadAnalytics> {
   const since = sql<Date>`now() - make_interval(days => ${MARKETING_LIMITS.analyticsWindowDays})`;
   const [totals, searches, byType, byState] = await Promise.all([

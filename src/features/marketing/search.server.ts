@@ -3,7 +3,7 @@ import type { LeadSearch, LeadSearchResponse } from '../../contract/marketing.ts
 import { DecryptionError } from '../../server/crypto.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { HttpError } from '../../server/http/errors.ts';
-import { readSetting } from '../admin/settings.server.ts';
+import { readSetting } from '../../server/settings.server.ts';
 import { searchApolloPeople } from '../integrations/apollo.server.ts';
 import { ProviderError } from '../integrations/http.server.ts';
 import { mapApolloPerson, uniqueDrafts, type LeadDraft } from './apollo-mapping.ts';

@@ -11,7 +11,16 @@ export async function listAircraft(db: Db, ownerId: string): Promise<Aircraft[]>
 export async function addAircraft(db: Db, ownerId: string, data: AircraftData): Promise<Aircraft> {
   const row = await db
     .insertInto('aircraft')
-    .values({ ownerId, tailNumber: data.tailNumber, make: data.make, model: data.model, year: data.year, totalHours: data.totalHours })
+    .values({
+      ownerId,
+      tailNumber: data.tailNumber,
+      make: data.make,
+      model: data.model,
+      year: data.year,
+      totalHours: data.totalHours,
+      usage: data.usage,
+      homeAirport: data.homeAirport,
+    })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();

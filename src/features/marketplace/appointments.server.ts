@@ -1,4 +1,4 @@
-import { SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -6,7 +6,9 @@ import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { fullName, toAppointment, type AppointmentRow } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
-import { APPOINTMENT_ACTIONS, type AppointmentAction } from './transitions.ts';
+import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } from '../../contract/machines.ts';
+import { transition } from '../../server/http/transition.ts';
+import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/change-orders.server.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -40,7 +42,8 @@ function appointmentsView(db: Db) {
 export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   const row = await appointmentsView(db).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw appointmentNotFound();
-  return toAppointment(row as AppointmentRow);
+  const [withLines] = await withApprovedLines(db, [toAppointment(row as AppointmentRow)]);
+  return withLines!;
 }
 
 /** A pilot's appointments, or a mechanic's: soonest first, then by time of day. */
@@ -51,34 +54,15 @@ export async function listAppointments(db: Db, who: 'customer' | 'mechanic', use
     .orderBy('a.scheduledTime', 'asc')
     .orderBy('a.createdAt', 'asc')
     .execute();
-  return rows.map((r) => toAppointment(r as AppointmentRow));
+  return withApprovedLines(db, rows.map((r) => toAppointment(r as AppointmentRow)));
 }
 
-const ACTION_MESSAGES: Record<AppointmentAction, { title: string; verb: string; wrongState: Record<string, string> }> = {
-  confirm: {
-    title: 'Appointment confirmed',
-    verb: 'confirmed',
-    wrongState: { confirmed: 'This appointment is already confirmed' },
-  },
-  start: {
-    title: 'Work started',
-    verb: 'started work on',
-    wrongState: { scheduled: 'Confirm the appointment before starting work', in_progress: 'Work on this appointment has already started' },
-  },
-  complete: {
-    title: 'Job completed',
-    verb: 'completed',
-    wrongState: { scheduled: 'Start the work before completing it', confirmed: 'Start the work before completing it' },
-  },
+/** What the customer is told when the mechanic moves the appointment along. */
+const ACTION_NOTICES: Record<MechanicAppointmentAction, { title: string; verb: string }> = {
+  confirm: { title: 'Appointment confirmed', verb: 'confirmed' },
+  start: { title: 'Work started', verb: 'started work on' },
+  complete: { title: 'Job completed', verb: 'completed' },
 };
-
-function wrongState(action: AppointmentAction, status: string): string {
-  const specific = ACTION_MESSAGES[action].wrongState[status];
-  if (specific) return specific;
-  if (status === 'completed') return 'This appointment is already completed';
-  if (status === 'cancelled') return 'This appointment was cancelled';
-  return `An appointment that is ${status.replace('_', ' ')} cannot be ${action === 'confirm' ? 'confirmed' : action === 'start' ? 'started' : 'completed'}`;
-}
 
 /**
  * The assigned mechanic moves an appointment along: confirm (scheduled -> confirmed), start
@@ -90,16 +74,17 @@ export async function advanceAppointment(
   db: Db,
   user: UserRow,
   id: string,
-  action: AppointmentAction,
+  action: MechanicAppointmentAction,
   mechanicNotes: string | null,
 ): Promise<Appointment> {
   if (user.role !== 'mechanic') throw forbidden('Only the assigned mechanic can update this appointment');
   if (!isUuid(id)) throw appointmentNotFound();
-  const { from, to } = APPOINTMENT_ACTIONS[action];
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current || current.mechanicId !== user.id) throw appointmentNotFound();
-    if (current.status !== from) throw conflict(wrongState(action, current.status));
+    const from = current.status;
+    const to = transition(APPOINTMENT_MACHINE, from, action);
+    if (action === 'complete') await assertChangeOrdersDecided(trx, id);
     const now = new Date();
     await trx
       .updateTable('appointments')
@@ -115,9 +100,11 @@ export async function advanceAppointment(
       .where('status', '=', from)
       .execute();
     if (action === 'start' || action === 'complete') {
+      // The request follows its appointment: approved -> in_progress -> completed.
+      const request = await trx.selectFrom('serviceRequests').select('status').where('id', '=', current.serviceRequestId).forUpdate().executeTakeFirstOrThrow();
       await trx
         .updateTable('serviceRequests')
-        .set({ status: action === 'start' ? 'in_progress' : 'completed', updatedAt: now })
+        .set({ status: transition(REQUEST_MACHINE, request.status, action), updatedAt: now })
         .where('id', '=', current.serviceRequestId)
         .execute();
     }
@@ -129,8 +116,8 @@ export async function advanceAppointment(
         .execute();
     }
     const request = await trx.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber']).where('id', '=', current.serviceRequestId).executeTakeFirstOrThrow();
-    const what = `the ${labelOf(SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
-    const m = ACTION_MESSAGES[action];
+    const what = `the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
+    const m = ACTION_NOTICES[action];
     await notify(trx, [current.customerId], {
       type: `appointment.${to}`,
       title: m.title,
@@ -157,7 +144,7 @@ export async function rateAppointment(db: Db, customer: UserRow, id: string, rat
       if (customer.role === 'mechanic') throw forbidden('Only the customer can rate this job');
       throw appointmentNotFound();
     }
-    if (current.status !== 'completed') throw conflict('You can rate a job once it is completed');
+    transition(APPOINTMENT_MACHINE, current.status, 'rate');
     const inserted = await trx
       .insertInto('ratings')
       .values({ appointmentId: id, mechanicId: current.mechanicId, customerId: customer.id, rating, review })

@@ -1,4 +1,6 @@
-import { MARKETPLACE, SERVICE_TYPES, bidTotal, type Appointment, type Bid, type BidData, type ServiceRequest } from '../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type AcceptResult, type Bid } from '../../contract/marketplace.ts';
+import type { BidBody, DecisionData } from '../../contract/bid-lines.ts';
+import { decideAcceptance, insertLines, priceBid, withLines } from '../bid-lines/lines.server.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -9,33 +11,18 @@ import { dateOnly, fullName, toBid, type BidRow } from './mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { notify } from './notifications.server.ts';
 import { bidsWithMechanic, getRequest } from './requests.server.ts';
-import { QUOTABLE_REQUEST_STATUSES } from './transitions.ts';
+import { BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
+import { transition } from '../../server/http/transition.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-function closedToQuotes(status: string): string {
-  switch (status) {
-    case 'pending':
-      return 'This service request is not open for quotes yet';
-    case 'approved':
-      return 'A quote has already been accepted for this service request';
-    case 'in_progress':
-      return 'Work on this service request has already started';
-    case 'completed':
-      return 'This service request is completed and no longer accepts quotes';
-    case 'cancelled':
-      return 'This service request was cancelled and no longer accepts quotes';
-    default:
-      return 'This service request no longer accepts quotes';
-  }
-}
 
 /**
  * A matched mechanic's quote. The request row is locked so a quote never lands on a request that
  * is being accepted or cancelled at the same moment; one quote per mechanic (409 on a second).
- * The total is labor plus parts, computed here whatever the client sent.
+ * The total is labor plus parts, computed here whatever the client sent: from the bid's lines, or
+ * from the spec's fields, which then become its one line (docs/decisions/0110-itemized-bids.md).
  */
-export async function submitBid(db: Db, mechanic: UserRow, requestId: string, data: BidData): Promise<Bid> {
+export async function submitBid(db: Db, mechanic: UserRow, requestId: string, body: BidBody): Promise<Bid> {
   if (!isUuid(requestId)) throw notFound('Service request not found');
   const bidId = await db.transaction().execute(async (trx) => {
     const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
@@ -47,8 +34,9 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, da
       .where('mechanicId', '=', mechanic.id)
       .executeTakeFirst();
     if (!match) throw forbidden('You can only quote on service requests matched to your profile');
-    if (!QUOTABLE_REQUEST_STATUSES.includes(request.status)) throw conflict(closedToQuotes(request.status));
-    const total = bidTotal(data.laborCost, data.partsCost);
+    const next = transition(REQUEST_MACHINE, request.status, 'bid');
+    const data = { ...body, ...priceBid(body, request.serviceType) };
+    const total = data.totalCost;
     const row = await trx
       .insertInto('bids')
       .values({
@@ -67,26 +55,23 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, da
       .returning('id')
       .executeTakeFirst();
     if (!row) throw conflict('You have already submitted a quote for this service request');
-    if (request.status === 'matched') {
-      await trx.updateTable('serviceRequests').set({ status: 'quoted', updatedAt: new Date() }).where('id', '=', requestId).execute();
+    await insertLines(trx, row.id, request.aircraftId, data.lines);
+    if (next !== request.status) {
+      await trx.updateTable('serviceRequests').set({ status: next, updatedAt: new Date() }).where('id', '=', requestId).execute();
     }
     await notify(trx, [request.customerId], {
       type: 'bid.received',
       title: 'New quote received',
-      message: `${fullName(mechanic)} quoted ${usd.format(total)} for the ${labelOf(SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}.`,
+      message: `${fullName(mechanic)} quoted ${usd.format(total)} for the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}.`,
       link: 'requests',
     });
     return row.id;
   });
   const bid = await bidsWithMechanic(db).where('b.id', '=', bidId).executeTakeFirstOrThrow();
-  return toBid(bid as BidRow);
+  const [withItems] = await withLines(db, [toBid(bid as BidRow)]);
+  return withItems!;
 }
 
-export interface AcceptResult {
-  success: true;
-  request: ServiceRequest;
-  appointment: Appointment;
-}
 
 /**
  * The owner accepts one quote of a `quoted` request. The request row is locked (SELECT ... FOR
@@ -94,34 +79,32 @@ export interface AcceptResult {
  * and the other gets a 409; a partial unique index backs this up in the schema. The chosen bid is
  * accepted, the others declined, the request approved and an appointment scheduled.
  */
-export async function acceptBid(db: Db, customer: UserRow, requestId: string, bidId: string): Promise<AcceptResult> {
+export type { AcceptResult };
+
+export async function acceptBid(db: Db, customer: UserRow, requestId: string, bidId: string, decisions?: readonly DecisionData[]): Promise<AcceptResult> {
   if (!isUuid(requestId)) throw notFound('Service request not found');
   const appointmentId = await db.transaction().execute(async (trx) => {
     const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
     if (!request || request.customerId !== customer.id) throw notFound('Service request not found');
-    if (request.status === 'approved') throw conflict('A quote has already been accepted for this service request');
-    if (request.status !== 'quoted') {
-      throw conflict(
-        request.status === 'pending' || request.status === 'matched'
-          ? 'This service request has no quotes to accept yet'
-          : `This service request is ${request.status === 'in_progress' ? 'in progress' : request.status} and its quotes can no longer be accepted`,
-      );
-    }
+    const approved = transition(REQUEST_MACHINE, request.status, 'accept');
     const bid = await trx.selectFrom('bids').selectAll().where('id', '=', bidId).where('serviceRequestId', '=', requestId).executeTakeFirst();
     if (!bid) throw notFound('Quote not found for this service request');
-    if (bid.status !== 'pending') throw conflict('This quote can no longer be accepted');
+    const accepted = transition(BID_MACHINE, bid.status, 'accept');
+    // Each line approved, deferred or declined (all approved without decisions); 400 on a rule broken.
+    await decideAcceptance(trx, bid.id, decisions);
 
     const now = new Date();
-    await trx.updateTable('bids').set({ status: 'accepted', updatedAt: now }).where('id', '=', bid.id).execute();
+    await trx.updateTable('bids').set({ status: accepted, updatedAt: now }).where('id', '=', bid.id).execute();
+    // Every other quote still open is declined: the rows the table lets `decline` move.
     const declined = await trx
       .updateTable('bids')
-      .set({ status: 'declined', updatedAt: now })
+      .set({ status: targetOf(BID_MACHINE, 'decline'), updatedAt: now })
       .where('serviceRequestId', '=', requestId)
       .where('id', '!=', bid.id)
-      .where('status', '=', 'pending')
+      .where('status', 'in', fromStates(BID_MACHINE, 'decline'))
       .returning('mechanicId')
       .execute();
-    await trx.updateTable('serviceRequests').set({ status: 'approved', updatedAt: now }).where('id', '=', requestId).execute();
+    await trx.updateTable('serviceRequests').set({ status: approved, updatedAt: now }).where('id', '=', requestId).execute();
 
     const profile = await trx.selectFrom('mechanicProfiles').select('preferredHoursStart').where('userId', '=', bid.mechanicId).executeTakeFirst();
     const appointment = await trx
@@ -144,7 +127,7 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const what = `the ${labelOf(SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
+    const what = `the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
     await notify(trx, [bid.mechanicId], {
       type: 'bid.accepted',
       title: 'Quote accepted',

@@ -46,6 +46,10 @@ export function toAircraft(row: Selectable<AircraftTable>): Aircraft {
     model: row.model,
     year: row.year,
     totalHours: numOrNull(row.totalHours),
+    usage: row.usage,
+    homeAirport: row.homeAirport,
+    dueSoonDays: row.dueSoonDays,
+    dueSoonHours: num(row.dueSoonHours),
     createdAt: iso(row.createdAt),
   };
 }

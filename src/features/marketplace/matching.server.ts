@@ -1,9 +1,25 @@
 import { labelOf } from '../../contract/options.ts';
-import { SERVICE_TYPES, type RequestStatus } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type RequestStatus } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import { matchMechanic, matchMechanics, type MatchableMechanic, type MatchableRequest } from './matching.ts';
 import { notify } from './notifications.server.ts';
-import { OPEN_REQUEST_STATUSES } from './transitions.ts';
+import { OPEN_REQUEST_STATUSES, REQUEST_MACHINE, can, fromStates, targetOf } from '../../contract/machines.ts';
+
+
+/**
+ * Matching moves a request between pending and matched by the status table: a conditional update
+ * from the statuses the action allows (a request quoted or cancelled meanwhile is left alone).
+ * True when the row moved.
+ */
+async function moveRequest(db: Db, id: string, action: 'match' | 'unmatch'): Promise<boolean> {
+  const moved = await db
+    .updateTable('serviceRequests')
+    .set({ status: targetOf(REQUEST_MACHINE, action), updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('status', 'in', fromStates(REQUEST_MACHINE, action))
+    .executeTakeFirst();
+  return moved.numUpdatedRows > 0n;
+}
 
 /** The columns of a service request that matching reads. */
 export interface RequestForMatching {
@@ -37,7 +53,7 @@ function matchable(r: RequestForMatching): MatchableRequest {
 }
 
 function describe(r: RequestForMatching): string {
-  return `${labelOf(SERVICE_TYPES, r.serviceType)} for a ${r.aircraftMake} ${r.aircraftModel} at ${r.serviceLocation}`;
+  return `${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} for a ${r.aircraftMake} ${r.aircraftModel} at ${r.serviceLocation}`;
 }
 
 /** Every approved mechanic with a profile, as matching sees them (docs/decisions/0093). */
@@ -79,7 +95,7 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     .insertInto('serviceRequestMatches')
     .values(matches.map((m) => ({ serviceRequestId: request.id, mechanicId: m.mechanicId, distanceMiles: m.distanceMiles, via: m.via })))
     .execute();
-  await db.updateTable('serviceRequests').set({ status: 'matched', updatedAt: new Date() }).where('id', '=', request.id).where('status', '=', 'pending').execute();
+  await moveRequest(db, request.id, 'match');
   for (const m of matches) {
     await notify(db, [m.mechanicId], {
       type: 'request.matched',
@@ -179,14 +195,8 @@ export async function rematchMechanic(db: Db, mechanicId: string): Promise<void>
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('serviceRequestId', '=', r.id)
       .executeTakeFirstOrThrow();
-    if (Number(n) > 0 && r.status === 'pending') {
-      const moved = await db
-        .updateTable('serviceRequests')
-        .set({ status: 'matched', updatedAt: new Date() })
-        .where('id', '=', r.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (moved.numUpdatedRows > 0n) {
+    if (Number(n) > 0 && can(REQUEST_MACHINE, r.status, 'match')) {
+      if (await moveRequest(db, r.id, 'match')) {
         await notify(db, [r.customerId], {
           type: 'request.matched',
           title: 'Mechanics matched',
@@ -194,8 +204,8 @@ export async function rematchMechanic(db: Db, mechanicId: string): Promise<void>
           link: 'requests',
         });
       }
-    } else if (Number(n) === 0 && r.status === 'matched') {
-      await db.updateTable('serviceRequests').set({ status: 'pending', updatedAt: new Date() }).where('id', '=', r.id).where('status', '=', 'matched').execute();
+    } else if (Number(n) === 0 && can(REQUEST_MACHINE, r.status, 'unmatch')) {
+      await moveRequest(db, r.id, 'unmatch');
     }
   }
 }

@@ -1,17 +1,19 @@
 import type { Selectable } from 'kysely';
-import type { MatchedMechanic, RequestStatus, ServiceRequest, ServiceRequestData } from '../../contract/marketplace.ts';
+import type { MatchedMechanic, ServiceRequest, ServiceRequestData } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
-import { SERVICE_TYPES } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
-import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
+import { badRequest, notFound } from '../../server/http/errors.ts';
 import { resolveLocation, unknownLocationMessage } from './geo/resolve.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { dateOrNull, fullName, iso, numOrNull, toBid, type BidRow } from './mappers.server.ts';
 import { matchNewRequest } from './matching.server.ts';
 import { notify } from './notifications.server.ts';
-import { CANCELLABLE_REQUEST_STATUSES, QUOTABLE_REQUEST_STATUSES } from './transitions.ts';
+import { APPOINTMENT_MACHINE, BID_MACHINE, QUOTABLE_REQUEST_STATUSES, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
+import { transition } from '../../server/http/transition.ts';
+import { withLines } from '../bid-lines/lines.server.ts';
 
 type RequestRow = Selectable<ServiceRequestsTable> & { customerFirstName: string; customerLastName: string; distanceMiles?: number | null };
 
@@ -61,8 +63,9 @@ async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<Serv
     bidQuery.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
     matchQuery.orderBy('m.distanceMiles', 'asc').execute(),
   ]);
+  const lined = await withLines(db, (bids as BidRow[]).map(toBid));
   return rows.map((r) => {
-    const quotes = (bids as BidRow[]).filter((b) => b.serviceRequestId === r.id).map(toBid);
+    const quotes = lined.filter((b) => b.serviceRequestId === r.id);
     const matchedMechanics: MatchedMechanic[] = matches
       .filter((m) => m.serviceRequestId === r.id)
       .map((m) => ({
@@ -168,7 +171,13 @@ function resolveOrRefuse(field: string, text: string) {
  * silent non-match); an `aircraftId` must be the pilot's own and fills any aircraft field left out.
  * The request is stored and matched in one transaction.
  */
-export async function createRequest(db: Db, customer: UserRow, data: ServiceRequestData): Promise<ServiceRequest> {
+export async function createRequest(
+  db: Db,
+  customer: UserRow,
+  data: ServiceRequestData,
+  /** Runs in the same transaction once the request is stored (maintenance links its items). */
+  afterInsert?: (trx: Db, requestId: string) => Promise<void>,
+): Promise<ServiceRequest> {
   let aircraft = { make: data.aircraftMake, model: data.aircraftModel, year: data.aircraftYear, tail: data.aircraftTailNumber, hours: data.aircraftTotalHours };
   if (data.aircraftId) {
     const own = await db.selectFrom('aircraft').selectAll().where('id', '=', data.aircraftId).where('ownerId', '=', customer.id).executeTakeFirst();
@@ -213,17 +222,11 @@ export async function createRequest(db: Db, customer: UserRow, data: ServiceRequ
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (afterInsert) await afterInsert(trx, row.id);
     await matchNewRequest(trx, row);
     return row.id;
   });
   return getRequest(db, { kind: 'owner', userId: customer.id }, id);
-}
-
-function cannotCancel(status: RequestStatus): string {
-  if (status === 'cancelled') return 'This service request is already cancelled';
-  if (status === 'in_progress') return 'Work on this service request has started, so it can no longer be cancelled';
-  if (status === 'completed') return 'This service request is completed and can no longer be cancelled';
-  return 'This service request can no longer be cancelled';
 }
 
 /**
@@ -235,22 +238,27 @@ export async function cancelRequest(db: Db, customer: UserRow, id: string): Prom
   await db.transaction().execute(async (trx) => {
     const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!request || request.customerId !== customer.id) throw requestNotFound();
-    if (!CANCELLABLE_REQUEST_STATUSES.includes(request.status)) throw conflict(cannotCancel(request.status));
+    const cancelled = transition(REQUEST_MACHINE, request.status, 'cancel');
     const now = new Date();
-    await trx.updateTable('serviceRequests').set({ status: 'cancelled', updatedAt: now }).where('id', '=', id).execute();
+    await trx.updateTable('serviceRequests').set({ status: cancelled, updatedAt: now }).where('id', '=', id).execute();
     await trx
       .updateTable('appointments')
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .set({ status: targetOf(APPOINTMENT_MACHINE, 'cancel'), cancelledAt: now, updatedAt: now })
       .where('serviceRequestId', '=', id)
-      .where('status', 'in', ['scheduled', 'confirmed'])
+      .where('status', 'in', fromStates(APPOINTMENT_MACHINE, 'cancel'))
       .execute();
-    await trx.updateTable('bids').set({ status: 'declined', updatedAt: now }).where('serviceRequestId', '=', id).where('status', '=', 'pending').execute();
+    await trx
+      .updateTable('bids')
+      .set({ status: targetOf(BID_MACHINE, 'decline'), updatedAt: now })
+      .where('serviceRequestId', '=', id)
+      .where('status', 'in', fromStates(BID_MACHINE, 'decline'))
+      .execute();
     const matched = await trx.selectFrom('serviceRequestMatches').select('mechanicId').where('serviceRequestId', '=', id).execute();
     const bidders = await trx.selectFrom('bids').select('mechanicId').where('serviceRequestId', '=', id).execute();
     await notify(trx, [...matched, ...bidders].map((m) => m.mechanicId), {
       type: 'request.cancelled',
       title: 'Service request cancelled',
-      message: `${fullName(customer)} cancelled the ${labelOf(SERVICE_TYPES, request.serviceType)} for ${request.aircraftTailNumber} at ${request.serviceLocation}.`,
+      message: `${fullName(customer)} cancelled the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} for ${request.aircraftTailNumber} at ${request.serviceLocation}.`,
       link: request.status === 'approved' ? 'appointments' : 'requests',
     });
   });

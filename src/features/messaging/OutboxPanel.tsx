@@ -1,14 +1,16 @@
 import { ChevronLeft, ChevronRight, RefreshCw, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { useRoute } from '../../lib/use-query.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadError } from '../admin/LoadError.tsx';
-import type { OutboxPage, OutboxStatus } from '../../contract/outbox.ts';
+import type { OutboxDelivery, OutboxStatus } from '../../contract/outbox.ts';
 
 const FILTERS: Array<{ value: OutboxStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -29,29 +31,18 @@ const PER_PAGE = 25;
 export default function OutboxPanel() {
   const [filter, setFilter] = useState<OutboxStatus | 'all'>('all');
   const [page, setPage] = useState(1);
-  const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error' } | { status: 'ready'; result: OutboxPage }>({
-    status: 'loading',
-  });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const params = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE) });
-    if (filter !== 'all') params.set('status', filter);
-    api<OutboxPage & { success: boolean }>(`/admin/outbox?${params}`, { signal: controller.signal })
-      .then((result) => setState({ status: 'ready', result }))
-      .catch(() => !controller.signal.aborted && setState({ status: 'error' }));
-    return () => controller.abort();
-  }, [filter, page, version]);
+  const outbox = useRoute(ROUTES.adminOutbox, { query: { page, per_page: PER_PAGE, status: filter === 'all' ? undefined : filter } }, { keepPrevious: true });
+  const state = outbox.state;
+  const reload = () => void outbox.reload();
 
   const deliverNow = async () => {
     setBusy('deliver');
     try {
-      const { data } = await api<{ data: { sent: number; retrying: number; dead: number; waitingForProvider: string[] } }>('/admin/outbox/deliver', { method: 'POST', body: {} });
+      const { data } = await call(ROUTES.adminOutboxDeliver, { body: {} });
       const waiting = data.waitingForProvider.length ? ` No provider configured for: ${data.waitingForProvider.join(', ')}.` : '';
       toast.success(`Delivery run: ${data.sent} sent, ${data.retrying} to retry, ${data.dead} failed.${waiting}`);
-      setVersion((v) => v + 1);
+      reload();
     } catch (error) {
       toast.error(error instanceof ApiError && error.detail ? error.detail : 'Delivery run failed');
     } finally {
@@ -62,9 +53,9 @@ export default function OutboxPanel() {
   const retry = async (id: string) => {
     setBusy(id);
     try {
-      await api(`/admin/outbox/${id}/retry`, { method: 'POST', body: {} });
+      await call(ROUTES.adminOutboxRetry, { params: { id }, body: {} });
       toast.success('Message queued for another delivery attempt');
-      setVersion((v) => v + 1);
+      reload();
     } catch (error) {
       toast.error(error instanceof ApiError && error.detail ? error.detail : 'Failed to retry message');
     } finally {
@@ -72,7 +63,7 @@ export default function OutboxPanel() {
     }
   };
 
-  const counts = state.status === 'ready' ? state.result.counts : undefined;
+  const counts = state.status === 'ready' ? state.data.counts : undefined;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -94,7 +85,7 @@ export default function OutboxPanel() {
           ))}
         </div>
         <div className="flex gap-2">
-          <Button size="sm" variant="outline" onClick={() => setVersion((v) => v + 1)}>
+          <Button size="sm" variant="outline" onClick={reload}>
             <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
           </Button>
           <Button size="sm" onClick={() => void deliverNow()} disabled={busy === 'deliver'}>
@@ -103,14 +94,15 @@ export default function OutboxPanel() {
         </div>
       </div>
 
+      {state.status === 'ready' && state.data.delivery && <DeliveryNotice delivery={state.data.delivery} waiting={state.data.counts.pending} />}
       {state.status === 'loading' && <Loading label="Loading messages..." />}
-      {state.status === 'error' && <LoadError message="Failed to load the outbox" onRetry={() => setVersion((v) => v + 1)} />}
-      {state.status === 'ready' && state.result.data.length === 0 && (
+      {state.status === 'error' && <LoadError message="Failed to load the outbox" onRetry={reload} />}
+      {state.status === 'ready' && state.data.data.length === 0 && (
         <p className="py-10 text-center text-muted-foreground">No messages{filter === 'all' ? ' yet' : ' with this status'}.</p>
       )}
-      {state.status === 'ready' && state.result.data.length > 0 && (
+      {state.status === 'ready' && state.data.data.length > 0 && (
         <ul className="space-y-3" aria-label="Messages">
-          {state.result.data.map((m) => (
+          {state.data.data.map((m) => (
             <li key={m.id}>
               <Card>
                 <CardContent className="flex flex-col gap-2 pt-4 sm:flex-row sm:items-start sm:justify-between sm:pt-4">
@@ -140,19 +132,49 @@ export default function OutboxPanel() {
           ))}
         </ul>
       )}
-      {state.status === 'ready' && state.result.pagination.pages > 1 && (
+      {state.status === 'ready' && state.data.pagination.pages > 1 && (
         <nav aria-label="Outbox pages" className="flex items-center justify-center gap-3">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
           </Button>
           <span className="text-sm">
-            Page {page} of {state.result.pagination.pages}
+            Page {page} of {state.data.pagination.pages}
           </span>
-          <Button size="sm" variant="outline" disabled={page >= state.result.pagination.pages} onClick={() => setPage((p) => p + 1)}>
+          <Button size="sm" variant="outline" disabled={page >= state.data.pagination.pages} onClick={() => setPage((p) => p + 1)}>
             Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
           </Button>
         </nav>
       )}
+    </div>
+  );
+}
+
+/** Says plainly whether messages can leave, and why not. */
+function DeliveryNotice({ delivery, waiting }: { delivery: OutboxDelivery; waiting: number }) {
+  const lines: string[] = [];
+  if (delivery.email === 'none') {
+    lines.push(
+      `Emails cannot be sent: no email provider is configured. ${waiting ? `${waiting} waiting message${waiting === 1 ? '' : 's'} will stay here` : 'New emails will wait here'} until an administrator adds an SMTP or Mailchimp key in System Config → API Keys (active and primary).`,
+    );
+  }
+  if (delivery.sms === 'none') lines.push('Text messages cannot be sent: no Twilio key is configured (System Config → API Keys).');
+  return (
+    <div role="status" className={`rounded-md border px-4 py-3 text-sm ${delivery.email === 'none' ? 'border-warning/40 bg-warning-muted text-warning' : 'border-border bg-muted text-foreground'}`} data-delivery-notice>
+      {delivery.email === 'local-catcher' && (
+        <p>
+          No email provider is configured: emails go to the local mail catcher{' '}
+          {delivery.catcherUrl ? (
+            <a className="font-medium underline" href={delivery.catcherUrl} target="_blank" rel="noopener noreferrer">
+              {delivery.catcherUrl}
+            </a>
+          ) : null}{' '}
+          (this machine only; nothing reaches real inboxes).
+        </p>
+      )}
+      {(delivery.email === 'smtp' || delivery.email === 'mailchimp') && <p>Emails are sent through {delivery.email === 'smtp' ? 'the primary SMTP key' : 'the primary Mailchimp key'}.</p>}
+      {lines.map((l) => (
+        <p key={l}>{l}</p>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import type { DeliveryReport } from '../../contract/outbox.ts';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
 import type { OutboxTable } from '../../server/db/tables/foundation.ts';
-import { credentialsFor, type KeyCredentials } from '../admin/api-keys.server.ts';
+import type { OutboxDelivery } from '../../contract/outbox.ts';
+import { credentialsFor, type KeyCredentials } from '../integrations/api-keys.server.ts';
 import { ProviderError, providerTimeoutMs } from '../integrations/http.server.ts';
 import { afterFailure } from './retry-policy.ts';
 import { sendEmailWithMailchimp, sendSmsWithTwilio } from './senders.server.ts';
@@ -25,16 +27,6 @@ export interface DeliveryOptions {
   budgetMs?: number;
 }
 
-export interface DeliveryReport {
-  sent: number;
-  retrying: number;
-  dead: number;
-  interrupted: number;
-  /** Claimed, then handed back untried because the run's time budget was spent. */
-  released: number;
-  /** Channels left waiting because no active primary key is configured for their provider. */
-  waitingForProvider: Array<'email' | 'sms'>;
-}
 
 /**
  * Messages a run claimed but never finished (the run crashed or timed out) may or may not have
@@ -102,7 +94,38 @@ export async function emailKey(db: Db): Promise<ChannelKey | null> {
     const creds = await credentialsFor(db, provider);
     if (creds) return { provider, creds };
   }
-  return null;
+  const local = localMailCatcher();
+  return local ? { provider: 'smtp', creds: local } : null;
+}
+
+/**
+ * `npm start`'s local mail catcher (docs/decisions/0076-local-mail-catcher.md), used only while no
+ * email key is configured: LOCAL_MAIL_CATCHER_SMTP is host:port of its SMTP inbox. Never set on Netlify.
+ */
+export function localMailCatcher(): KeyCredentials | null {
+  const at = /^([A-Za-z0-9.-]+):(\d{1,5})$/.exec(process.env['LOCAL_MAIL_CATCHER_SMTP'] ?? '');
+  if (!at) return null;
+  return {
+    id: 'local-mail-catcher',
+    keyName: 'Local mail catcher',
+    apiKey: 'local',
+    apiSecret: 'local',
+    additionalConfig: { host: at[1], port: Number(at[2]), tls_mode: 'none', from_email: 'no-reply@skywardmobileaviation.com', from_name: 'Skyward Mobile Aviation' },
+  };
+}
+
+/** Whether messages can leave, and how: what the Outbox tab tells administrators. */
+export async function deliveryStatus(db: Db): Promise<OutboxDelivery> {
+  let email: OutboxDelivery['email'] = 'none';
+  for (const provider of ['smtp', 'mailchimp'] as const) {
+    if (await credentialsFor(db, provider)) {
+      email = provider;
+      break;
+    }
+  }
+  if (email === 'none' && localMailCatcher()) email = 'local-catcher';
+  const sms = (await credentialsFor(db, 'twilio')) ? 'twilio' : 'none';
+  return { email, sms, ...(email === 'local-catcher' && process.env['LOCAL_MAIL_CATCHER_URL'] ? { catcherUrl: process.env['LOCAL_MAIL_CATCHER_URL'] } : {}) };
 }
 
 async function send(row: OutboxRow, key: ChannelKey): Promise<string> {
@@ -176,6 +199,8 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
  * batches while its time budget lasts, starts a send only when a whole provider call still fits
  * in the budget, and releases what it claimed but did not try.
  */
+export type { DeliveryReport };
+
 export async function deliverDueMessages(db: Db, options: DeliveryOptions | number = {}): Promise<DeliveryReport> {
   const { batchSize = DELIVERY_BATCH_SIZE, budgetMs = DELIVERY_BUDGET_MS } =
     typeof options === 'number' ? { batchSize: options } : options;

@@ -1,17 +1,10 @@
 import type { Db } from '../../server/db/client.ts';
 import { env } from '../../server/env.ts';
-import { notificationEmail } from '../admin/settings.server.ts';
-import type { Recipient } from '../admin/template-render.ts';
-import { composeEmail } from './templated-email.server.ts';
+import { notificationEmail } from '../../server/settings.server.ts';
+import type { Recipient } from '../../server/email/template-render.ts';
+import { composeEmail, type OutboundEmail } from '../../server/email/compose.server.ts';
 
-export interface OutboundEmail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** What produced it, e.g. `quote.notify_business`. */
-  kind: string;
-}
+export type { OutboundEmail };
 
 /**
  * Queues an email. Nothing is sent inside a request: the row is the promise, and the delivery
@@ -33,6 +26,40 @@ export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: R
       kind: email.kind,
       templateId: email.templateId,
       nextAttemptAt: new Date(Date.now() + email.delayMinutes * 60_000),
+      lockedUntil: null,
+      lastError: null,
+      providerMessageId: null,
+      sentAt: null,
+    })
+    .execute();
+}
+
+/**
+ * A phone number as Twilio takes it (E.164), from what a user typed: `+` and digits kept; ten
+ * US digits (or eleven starting with 1) get +1. Null when it cannot be a phone number.
+ */
+export function toE164(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+/** Queues a text message (sent by the outbox through the active Twilio key, as emails are). */
+export async function enqueueSms(db: Db, sms: { to: string; text: string; kind: string }): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({
+      channel: 'sms',
+      toAddress: sms.to,
+      subject: null,
+      bodyText: sms.text,
+      bodyHtml: null,
+      kind: sms.kind,
+      templateId: null,
+      nextAttemptAt: new Date(),
       lockedUntil: null,
       lastError: null,
       providerMessageId: null,

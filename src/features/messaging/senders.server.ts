@@ -1,4 +1,4 @@
-import type { KeyCredentials } from '../admin/api-keys.server.ts';
+import type { KeyCredentials } from '../integrations/api-keys.server.ts';
 import { ProviderError, providerBase, providerFetch } from '../integrations/http.server.ts';
 
 export interface EmailToSend {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { SmtpSettingsSchema, type SmtpSettings } from '../../contract/admin-config.ts';
-import type { KeyCredentials } from '../admin/api-keys.server.ts';
+import type { KeyCredentials } from '../integrations/api-keys.server.ts';
 import { ProviderError, providerTimeoutMs, type ProviderErrorKind } from '../integrations/http.server.ts';
 import type { EmailToSend } from './senders.server.ts';
 

@@ -1,30 +1,43 @@
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { toast } from 'sonner';
-import { BUSINESS, SITE_TIMING } from '../../contract/business.ts';
+import { BUSINESS } from '../../contract/business.ts';
 import {
   AIRCRAFT_TYPES,
   HONEYPOT_FIELD,
   PREFERRED_TIMEFRAMES,
   QUOTE_FORM_DEFAULTS as D,
-  SERVICE_TYPES,
+  QUOTE_SERVICE_TYPES,
 } from '../../contract/quote-fields.ts';
 import type { Option } from '../../contract/options.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox, FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { postPublic } from '../../lib/post-public.ts';
 import { tryAgain } from '../../lib/unavailable.ts';
-import { QUOTE_TOASTS, interpretQuoteResponse, quotePayload, type QuoteField, type QuoteOutcome } from './quote-form.ts';
+import {
+  QUOTE_TOASTS,
+  checkQuoteFields,
+  interpretQuoteResponse,
+  liveEstimate,
+  optionLabel,
+  quotePayload,
+  usd,
+  type LiveEstimate,
+  type QuoteField,
+  type QuoteOutcome,
+  type QuotePayload,
+} from './quote-form.ts';
 
 type Errors = Partial<Record<string, string>>;
 
 const idOf = (name: QuoteField) => `quote-${name}`;
 const errorIdOf = (name: QuoteField) => `quote-${name}-error`;
 
-async function sendQuote(form: HTMLFormElement): Promise<QuoteOutcome> {
+async function sendQuote(payload: QuotePayload): Promise<QuoteOutcome> {
   try {
-    const res = await postPublic('/quotes', quotePayload(new FormData(form)));
+    const res = await postPublic('/quotes', payload);
     return interpretQuoteResponse(res.status, res.data);
   } catch {
     return { kind: 'network' };
@@ -32,21 +45,31 @@ async function sendQuote(form: HTMLFormElement): Promise<QuoteOutcome> {
 }
 
 /**
- * The public quote and message form (spec sections 2, 3, 5, 8). Inputs are uncontrolled: what a
+ * The public quote and message form (docs/product.md §2, §3, §5 and §8). Inputs are uncontrolled: what a
  * visitor types before the island hydrates is kept, and a success resets the form to its default
- * values (QUOTE_FORM_DEFAULTS) with the browser's own reset. Browser-level validation only, as the
- * spec says; the server validates everything and its per-field messages are shown beside the fields.
+ * values (QUOTE_FORM_DEFAULTS) with the browser's own reset. On submit every field's problem shows
+ * beside it at once (no browser bubbles: `noValidate`); the server validates everything again and
+ * its messages show the same way. The savings estimate follows the invoice as it is typed, from the
+ * server's own model (src/contract/savings.ts). After sending, a confirmation replaces the form.
  */
 export default function QuoteForm() {
   const [hydrated, setHydrated] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const savingsTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [estimate, setEstimate] = useState<LiveEstimate>({ kind: 'none' });
+  const [sent, setSent] = useState<{ payload: QuotePayload; message: string; estimate: LiveEstimate; savings: number | undefined } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setHydrated(true);
-    return () => clearTimeout(savingsTimer.current);
+    // What was typed before hydration counts too.
+    if (formRef.current) setEstimate(estimateOf(formRef.current));
   }, []);
+
+  useEffect(() => {
+    if (sent) confirmationRef.current?.focus();
+  }, [sent]);
 
   /** A control's attributes tying it to its label and error line, and the server's message for it. */
   const field = (name: QuoteField, hint?: string): { control: ControlProps; error: string | undefined } => {
@@ -66,26 +89,38 @@ export default function QuoteForm() {
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as HTMLInputElement).name;
     if (name && errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
+    if (name === 'lastInvoiceAmount' || name === 'serviceType' || name === 'aircraftType') setEstimate(estimateOf(event.currentTarget));
+  };
+
+  /** Takes keyboard and screen-reader users to the first field with a problem. */
+  const focusFirst = (form: HTMLFormElement, fieldErrors: Errors) => {
+    const first = Array.from(form.elements).find(
+      (el): el is HTMLElement => el instanceof HTMLElement && 'name' in el && fieldErrors[(el as HTMLInputElement).name] !== undefined,
+    );
+    requestAnimationFrame(() => first?.focus());
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const form = event.currentTarget;
+    const payload = quotePayload(new FormData(form));
+    const problems = checkQuoteFields(payload);
+    if (Object.keys(problems).length) {
+      setErrors(problems);
+      focusFirst(form, problems);
+      return;
+    }
     setSubmitting(true);
-    const outcome = await sendQuote(form);
+    const outcome = await sendQuote(payload);
     setSubmitting(false);
 
     switch (outcome.kind) {
       case 'success': {
-        toast.success(outcome.message);
+        setSent({ payload, message: outcome.message, estimate: estimateOf(form), savings: outcome.estimatedSavings });
         form.reset();
         setErrors({});
-        const percent = outcome.estimatedSavings;
-        if (percent !== undefined) {
-          clearTimeout(savingsTimer.current);
-          savingsTimer.current = setTimeout(() => toast.info(QUOTE_TOASTS.savings(percent)), SITE_TIMING.savingsToastDelayMs);
-        }
+        setEstimate({ kind: 'none' });
         return;
       }
       case 'failed':
@@ -94,11 +129,7 @@ export default function QuoteForm() {
       case 'rejected': {
         toast.error(QUOTE_TOASTS.error(outcome.detail));
         setErrors(outcome.fieldErrors);
-        // Take keyboard and screen-reader users to the first field the server refused.
-        const first = Array.from(form.elements).find(
-          (el): el is HTMLElement => el instanceof HTMLElement && 'name' in el && outcome.fieldErrors[(el as HTMLInputElement).name] !== undefined,
-        );
-        requestAnimationFrame(() => first?.focus());
+        focusFirst(form, outcome.fieldErrors);
         return;
       }
       // Nothing is cleared: the visitor's answers stay in the form and "Try again" sends them again.
@@ -112,8 +143,10 @@ export default function QuoteForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} onInput={onInput} aria-busy={submitting} className="space-y-8">
+    <>
       <ToasterOnce />
+      {sent && <Confirmation ref={confirmationRef} sent={sent} onAnother={() => setSent(null)} />}
+    <form ref={formRef} onSubmit={onSubmit} onInput={onInput} onChange={onInput} aria-busy={submitting} className="space-y-8" noValidate hidden={sent !== null}>
 
       <Section legend="Contact Information">
         <TextField {...field('firstName')} label="First Name *" required autoComplete="given-name" defaultValue={D.firstName} />
@@ -162,7 +195,7 @@ export default function QuoteForm() {
       </Section>
 
       <Section legend="Service Requirements">
-        <SelectField {...field('serviceType')} label="Service Type *" options={SERVICE_TYPES} placeholder="Select service type" defaultValue={D.serviceType} />
+        <SelectField {...field('serviceType')} label="Service Type *" options={QUOTE_SERVICE_TYPES} placeholder="Select service type" defaultValue={D.serviceType} />
         <SelectField
           {...field('preferredTimeframe')}
           label="Preferred Timeframe *"
@@ -193,6 +226,7 @@ export default function QuoteForm() {
           defaultValue={D.lastInvoiceAmount}
         />
         <TextField {...field('currentProvider')} label="Current Provider" placeholder="Shop or mechanic name" defaultValue={D.currentProvider} />
+        <EstimateLine estimate={estimate} />
       </Section>
 
       <Section legend="Your Message or Question">
@@ -242,6 +276,95 @@ export default function QuoteForm() {
         </Button>
       </div>
     </form>
+    </>
+  );
+}
+
+function estimateOf(form: HTMLFormElement): LiveEstimate {
+  const value = (name: string) => {
+    const el = form.elements.namedItem(name);
+    return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el.value : '';
+  };
+  return liveEstimate(value('lastInvoiceAmount'), value('serviceType'), value('aircraftType'));
+}
+
+/** The estimate under the invoice, announced politely as it changes. */
+function EstimateLine({ estimate }: { estimate: LiveEstimate }) {
+  let text: ReactNode = 'Enter your last invoice to see your estimated savings right away.';
+  if (estimate.kind === 'needs-choice') text = 'Choose the aircraft type and the service above to see your estimated savings.';
+  if (estimate.kind === 'estimate')
+    text = (
+      <>
+        Estimated savings: <strong data-estimate>{usd(estimate.estimate.dollars)} ({estimate.estimate.percent}%)</strong> against your last invoice of{' '}
+        {usd(estimate.invoice)}. Our typical price for this work is {usd(estimate.estimate.ourPrice)}, before parts.
+      </>
+    );
+  if (estimate.kind === 'no-saving')
+    text = `Our typical price for this work is ${usd(estimate.ourPrice)} before parts, about what you paid (${usd(estimate.invoice)}). We will still quote it.`;
+  return (
+    <p role="status" aria-live="polite" className={`sm:col-span-2 rounded-md px-4 py-3 text-sm ${estimate.kind === 'estimate' ? 'bg-success-muted text-success' : 'bg-muted text-muted-foreground'}`} data-savings-estimate>
+      {text}
+    </p>
+  );
+}
+
+/** Kept in place of the form after sending: what was sent, the estimate, the promise, what comes next. */
+function Confirmation({
+  ref,
+  sent,
+  onAnother,
+}: {
+  ref: Ref<HTMLDivElement>;
+  sent: { payload: QuotePayload; message: string; estimate: LiveEstimate; savings: number | undefined };
+  onAnother: () => void;
+}) {
+  const p = sent.payload;
+  const text = (k: string) => String(p[k] ?? '').trim();
+  const rows: [string, string][] = [
+    ['Name', `${text('firstName')} ${text('lastName')}`],
+    ['Email', text('returnEmail')],
+    ['Phone', text('returnPhone')],
+    ['Aircraft', [text('aircraftMake'), text('aircraftModel'), text('registrationNumber')].filter(Boolean).join(' ') + ` (${optionLabel('aircraft', text('aircraftType'))})`],
+    ['Service', optionLabel('service', text('serviceType'))],
+    ['Timeframe', optionLabel('timeframe', text('preferredTimeframe'))],
+    ...(text('location') ? ([['Location', text('location')]] as [string, string][]) : []),
+  ];
+  return (
+    <div ref={ref} tabIndex={-1} role="region" aria-labelledby="quote-sent-heading" className="space-y-5 rounded-lg border border-success/40 bg-success-muted/40 p-5 outline-none sm:p-6" data-quote-confirmation>
+      <h3 id="quote-sent-heading" className="text-xl font-semibold text-foreground">
+        Request sent. Thank you, {text('firstName')}!
+      </h3>
+      <p className="text-sm text-foreground">{sent.message}</p>
+      {sent.estimate.kind === 'estimate' && (
+        <p className="rounded-md bg-success-muted px-4 py-3 text-sm text-success">
+          Your estimated savings: <strong>{usd(sent.estimate.estimate.dollars)} ({sent.savings ?? sent.estimate.estimate.percent}%)</strong> against your last invoice of{' '}
+          {usd(sent.estimate.invoice)}.
+        </p>
+      )}
+      <div>
+        <h4 className="text-sm font-semibold text-foreground">What you sent</h4>
+        <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="break-words text-foreground">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div>
+        <h4 className="text-sm font-semibold text-foreground">What happens next</h4>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-foreground">
+          <li>A certified A&amp;P mechanic reviews your aircraft and the work you need.</li>
+          <li>Within 24 hours we reply to {text('returnEmail')} with a competitive quote{p['scheduleConsultation'] ? ' and call you to set up your free consultation' : ''}.</li>
+          <li>You choose a date; we come to your aircraft.</li>
+        </ol>
+        {p['emailUpdates'] ? <p className="mt-2 text-sm text-muted-foreground">A copy of your request is on its way to {text('returnEmail')}.</p> : null}
+      </div>
+      <Button type="button" variant="outline" onClick={onAnother}>
+        Send another request
+      </Button>
+    </div>
   );
 }
 
@@ -272,16 +395,9 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>
 
 function TextField({ control, error, label, hint, wide, ...input }: TextFieldProps) {
   return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
-      <Label htmlFor={control.id}>{label}</Label>
+    <FormField id={control.id} label={label} error={error} hint={hint?.text} {...(hint ? { hintId: hint.id } : {})} className={wide ? 'sm:col-span-2' : undefined}>
       <Input {...control} {...input} />
-      <FieldError id={`${control.id}-error`} message={error} />
-      {hint && (
-        <p id={hint.id} className="mt-1 text-sm text-muted-foreground">
-          {hint.text}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 

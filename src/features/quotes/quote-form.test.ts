@@ -84,3 +84,43 @@ describe('QUOTE_TOASTS', () => {
     expect(QUOTE_TOASTS.savings(18)).toBe('Estimated savings: 18% compared to your current provider!');
   });
 });
+
+describe('checkQuoteFields (before sending, every field at once)', () => {
+  it('names every missing required field with the server wording', async () => {
+    const { checkQuoteFields } = await import('./quote-form.ts');
+    const errors = checkQuoteFields({ firstName: '', lastName: ' ', returnEmail: '', returnPhone: '', message: '' });
+    expect(errors).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      returnEmail: 'Email address is required',
+      returnPhone: 'Phone number is required',
+      aircraftMake: 'Aircraft make is required',
+      aircraftType: 'Aircraft type is required',
+      serviceType: 'Service type is required',
+      preferredTimeframe: 'Preferred timeframe is required',
+      message: 'Message is required',
+    });
+  });
+
+  it('checks the email, the phone and the numbers', async () => {
+    const { checkQuoteFields } = await import('./quote-form.ts');
+    const errors = checkQuoteFields({ returnEmail: 'nope', returnPhone: '12', lastInvoiceAmount: 'abc', totalHours: '-1' });
+    expect(errors.returnEmail).toBe('Email address must be a valid email address');
+    expect(errors.returnPhone).toBe('Phone number must be a valid phone number');
+    expect(errors.lastInvoiceAmount).toMatch(/^Last invoice amount must be a number between 0 and/);
+    expect(errors.totalHours).toMatch(/^Total hours must be a number/);
+    expect(checkQuoteFields({ returnEmail: 'a@b.co', returnPhone: '(415) 555-0199', lastInvoiceAmount: '$3,200' }).lastInvoiceAmount).toBeUndefined();
+  });
+});
+
+describe('liveEstimate (the server model, while typing)', () => {
+  it('shows dollars and percent once the invoice, the service and the aircraft are known', async () => {
+    const { liveEstimate } = await import('./quote-form.ts');
+    expect(liveEstimate('', 'annual', 'single-engine')).toEqual({ kind: 'none' });
+    expect(liveEstimate('2500', '', 'single-engine')).toEqual({ kind: 'needs-choice' });
+    // ADR 0005's case: $2,500 for an annual on a single-engine piston -> 28%, $700.
+    expect(liveEstimate('2,500', 'annual', 'single-engine')).toEqual({ kind: 'estimate', invoice: 2500, estimate: { percent: 28, dollars: 700, ourPrice: 1800 } });
+    expect(liveEstimate('$3200', 'annual', 'single-engine')).toMatchObject({ estimate: { percent: 44, dollars: 1408 } });
+    expect(liveEstimate('1700', 'annual', 'single-engine')).toEqual({ kind: 'no-saving', ourPrice: 1800, invoice: 1700 });
+  });
+});

@@ -1,6 +1,16 @@
 // The public quote form's logic, free of React and of I/O: what it sends, and what each answer
-// means for the visitor (spec section 8, "Public quote submission").
-import { HONEYPOT_FIELD, QUOTE_FORM_DEFAULTS } from '../../contract/quote-fields.ts';
+// means for the visitor (docs/product.md §8, "Public quote submission").
+import {
+  AIRCRAFT_TYPES,
+  HONEYPOT_FIELD,
+  PREFERRED_TIMEFRAMES,
+  QUOTE_FORM_DEFAULTS,
+  QUOTE_LIMITS,
+  QUOTE_SERVICE_TYPES,
+  type AircraftType,
+  type QuoteServiceType,
+} from '../../contract/quote-fields.ts';
+import { OUR_TYPICAL_PRICE, estimateSavings, type SavingsEstimate } from '../../contract/savings.ts';
 
 export const QUOTE_TOASTS = {
   failed: 'Failed to submit your request. Please try again.',
@@ -81,4 +91,83 @@ export function interpretQuoteResponse(status: number, body: unknown): QuoteOutc
     return { kind: 'rejected', detail: body['detail'], fieldErrors: fieldErrorsOf(body) };
   }
   return { kind: 'network' };
+}
+
+// ---------- before sending: every field's problem at once, without the validation library ----------
+
+const REQUIRED: [QuoteField, string][] = [
+  ['firstName', 'First name'],
+  ['lastName', 'Last name'],
+  ['returnEmail', 'Email address'],
+  ['returnPhone', 'Phone number'],
+  ['aircraftMake', 'Aircraft make'],
+  ['aircraftModel', 'Aircraft model'],
+  ['aircraftType', 'Aircraft type'],
+  ['serviceType', 'Service type'],
+  ['preferredTimeframe', 'Preferred timeframe'],
+  ['message', 'Message'],
+];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_CHARS = /^[+()\d.\-\s]+(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i;
+
+/** A number as the server reads it ('' is not given; `$` and `,` are allowed); NaN when it is not one. */
+export function parseAmount(raw: string): number | null {
+  const text = raw.trim().replace(/[$,]/g, '');
+  if (!text) return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : NaN;
+}
+
+/**
+ * The problems the server would report, per field, with its wording (src/contract/quote.ts), so
+ * the visitor sees every one beside its field on the first submit. The server still decides.
+ */
+export function checkQuoteFields(payload: QuotePayload): Partial<Record<QuoteField, string>> {
+  const errors: Partial<Record<QuoteField, string>> = {};
+  const text = (k: QuoteField) => String(payload[k] ?? '').trim();
+  for (const [key, label] of REQUIRED) if (!text(key)) errors[key] = `${label} is required`;
+  if (!errors.returnEmail && !EMAIL.test(text('returnEmail'))) errors.returnEmail = 'Email address must be a valid email address';
+  if (!errors.returnPhone) {
+    const phone = text('returnPhone');
+    const digits = phone.replace(/\D/g, '').length;
+    if (!PHONE_CHARS.test(phone) || digits < 7 || digits > 15) errors.returnPhone = 'Phone number must be a valid phone number';
+  }
+  const numbers: [QuoteField, string, number][] = [
+    ['totalHours', 'Total hours', QUOTE_LIMITS.maxTotalHours],
+    ['lastInvoiceAmount', 'Last invoice amount', QUOTE_LIMITS.maxInvoiceAmount],
+  ];
+  for (const [key, label, max] of numbers) {
+    const n = parseAmount(text(key));
+    if (n !== null && (Number.isNaN(n) || n < 0 || n > max)) errors[key] = `${label} must be a number between 0 and ${max.toLocaleString('en-US')}`;
+  }
+  return errors;
+}
+
+// ---------- the live estimate ----------
+
+export type LiveEstimate =
+  | { kind: 'none' }
+  | { kind: 'needs-choice' }
+  | { kind: 'estimate'; estimate: SavingsEstimate; invoice: number }
+  | { kind: 'no-saving'; ourPrice: number; invoice: number };
+
+const isService = (v: string): v is QuoteServiceType => QUOTE_SERVICE_TYPES.some((o) => o.value === v);
+const isAircraft = (v: string): v is AircraftType => AIRCRAFT_TYPES.some((o) => o.value === v);
+
+/** What the form shows under the invoice while the visitor types (the server's own model). */
+export function liveEstimate(invoiceText: string, serviceType: string, aircraftType: string): LiveEstimate {
+  const invoice = parseAmount(invoiceText);
+  if (invoice === null || Number.isNaN(invoice) || invoice <= 0) return { kind: 'none' };
+  if (!isService(serviceType) || !isAircraft(aircraftType)) return { kind: 'needs-choice' };
+  const estimate = estimateSavings(serviceType, aircraftType, invoice);
+  if (estimate) return { kind: 'estimate', estimate, invoice };
+  return { kind: 'no-saving', ourPrice: OUR_TYPICAL_PRICE[serviceType][aircraftType], invoice };
+}
+
+export const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+
+/** A label of one of the form's options ('annual' -> 'Annual Inspection'). */
+export function optionLabel(kind: 'service' | 'aircraft' | 'timeframe', value: string): string {
+  const list = kind === 'service' ? QUOTE_SERVICE_TYPES : kind === 'aircraft' ? AIRCRAFT_TYPES : PREFERRED_TIMEFRAMES;
+  return (list as readonly { value: string; label: string }[]).find((o) => o.value === value)?.label ?? value;
 }

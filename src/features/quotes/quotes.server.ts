@@ -3,7 +3,7 @@ import {
   AIRCRAFT_TYPES,
   PREFERRED_TIMEFRAMES,
   QUOTE_SUCCESS_MESSAGE,
-  SERVICE_TYPES,
+  QUOTE_SERVICE_TYPES,
   type QuoteRequest,
   type QuoteResponse,
 } from '../../contract/quote.ts';
@@ -21,7 +21,7 @@ function summary(q: QuoteRequest, savings: number | undefined): string {
     `Aircraft: ${q.aircraftMake} ${q.aircraftModel}${q.registrationNumber ? ` (${q.registrationNumber})` : ''}`,
     `Aircraft type: ${labelOf(AIRCRAFT_TYPES, q.aircraftType)}`,
     `Total hours: ${q.totalHours ?? 'not given'}`,
-    `Service: ${labelOf(SERVICE_TYPES, q.serviceType)}`,
+    `Service: ${labelOf(QUOTE_SERVICE_TYPES, q.serviceType)}`,
     `Timeframe: ${labelOf(PREFERRED_TIMEFRAMES, q.preferredTimeframe)}`,
     `Location: ${q.location ?? 'not given'}`,
     `Last invoice: ${q.lastInvoiceAmount === null ? 'not given' : `$${q.lastInvoiceAmount.toFixed(2)}`}`,
@@ -68,7 +68,7 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
     await enqueueEmail(trx, {
       kind: 'quote.notify_business',
       to: notifyTo,
-      subject: `New quote request: ${labelOf(SERVICE_TYPES, q.serviceType)} for ${q.aircraftMake} ${q.aircraftModel}`,
+      subject: `New quote request: ${labelOf(QUOTE_SERVICE_TYPES, q.serviceType)} for ${q.aircraftMake} ${q.aircraftModel}`,
       text: summary(q, savings),
     });
     // The visitor's address is unverified: at most 3 such emails a day reach it, and the only text
@@ -84,7 +84,7 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
           text: [
             `Hi ${firstName},`,
             '',
-            `Thank you for asking ${BUSINESS.name} for a quote on your ${labelOf(SERVICE_TYPES, q.serviceType).toLowerCase()}.`,
+            `Thank you for asking ${BUSINESS.name} for a quote on your ${labelOf(QUOTE_SERVICE_TYPES, q.serviceType).toLowerCase()}.`,
             `A certified A&P mechanic will reply with a competitive quote within 24 hours.`,
             savings === undefined ? '' : `Based on your last invoice, we estimate you could save about ${savings}%.`,
             '',

@@ -1,8 +1,10 @@
 import type { AdminConsoleTables } from './tables/admin.ts';
 import type { AuthTables } from './tables/auth.ts';
+import type { BidLinesTables } from './tables/bid-lines.ts';
 import type { BlogTables } from './tables/blog.ts';
 import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { MaintenanceTables } from './tables/maintenance.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
@@ -12,4 +14,6 @@ export interface Database
     BlogTables,
     MarketplaceTables,
     AdminConsoleTables,
-    DocumentsMessagingTables {}
+    DocumentsMessagingTables,
+    MaintenanceTables,
+    BidLinesTables {}

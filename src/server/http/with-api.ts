@@ -1,10 +1,12 @@
 import type { z } from 'zod';
+import type { ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { DEFAULT_MAX_BODY_BYTES, readJson } from './body.ts';
 import { clientAddressKey } from './client-ip.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';
 import { json } from './json.ts';
+import type { Reply } from './reply.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 /** The part of Netlify's function context this product reads; tests pass just these. */
@@ -25,10 +27,13 @@ export interface ApiContext {
   body<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
   /** The query string, parsed by `schema`. */
   query<S extends z.ZodType>(schema: S): z.output<S>;
+  /** The JSON body, parsed by the route's `input` schema (src/contract/routes.ts). */
+  input<R extends RouteSpec & { input: z.ZodType }>(route: R): Promise<ParsedInputOf<R>>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ApiHandler = (ctx: ApiContext) => Promise<Response | unknown>;
+/** A handler answers through `reply(route, body)`, checked against the route table. */
+export type ApiHandler = (ctx: ApiContext) => Promise<Reply>;
 
 export interface ApiRoutes extends Partial<Record<Method, ApiHandler>> {
   /** Largest request body accepted, in bytes (413 above). */
@@ -113,9 +118,9 @@ export function withApi(routes: ApiRoutes) {
         requestId,
         body: async (schema) => parseWith(schema, await readJson(req, maxBodyBytes)),
         query: (schema) => parseWith(schema, Object.fromEntries(new URL(req.url).searchParams)),
+        input: async (route) => parseWith(route.input, await readJson(req, maxBodyBytes)) as never,
       };
-      const result = await handler(ctx);
-      return result instanceof Response ? result : json(result);
+      return (await handler(ctx)).response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
       if (isDatabaseUnavailable(error)) {

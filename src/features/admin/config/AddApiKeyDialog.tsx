@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { rawResolver } from '../../../lib/raw-resolver.ts';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from '../../../contract/zod.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,7 +18,7 @@ import {
   type IntegrationType,
   type SmtpTlsMode,
 } from '../../../contract/admin-config.ts';
-import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { configApi, withDetail } from './config-api.ts';
 
 const SMTP_FIELDS = ['smtp_host', 'smtp_port', 'smtp_tls_mode', 'smtp_from_email', 'smtp_from_name'] as const;
@@ -90,7 +90,7 @@ const EMPTY: Values = {
 };
 
 /**
- * Form data of the spec's fields; empty fields are not sent (spec section 5). SMTP's fields travel
+ * Form data of the spec's fields; empty fields are not sent (docs/product.md §5). SMTP's fields travel
  * as the key's additional_config (username = API key, password = API secret, both encrypted).
  */
 export function apiKeyFormData(values: Values): FormData {
@@ -109,7 +109,7 @@ export function apiKeyFormData(values: Values): FormData {
   return form;
 }
 
-/** 'Add New API Key' (spec sections 2 and 5): integration type required, key name required, priority >= 1. */
+/** 'Add New API Key' (docs/product.md §2 and §5): integration type required, key name required, priority >= 1. */
 export function AddApiKeyDialog({
   open,
   onOpenChange,
@@ -128,7 +128,7 @@ export function AddApiKeyDialog({
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     // raw: the submitted values stay the text typed, sent as form data; the schema only checks them.
-    resolver: zodResolver(DialogSchema, undefined, { raw: true }) as unknown as Resolver<Values>,
+    resolver: rawResolver<Values>(DialogSchema),
     defaultValues: EMPTY,
   });
   const integration = watch('integration_type') as IntegrationType | '';

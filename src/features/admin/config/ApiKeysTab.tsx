@@ -1,23 +1,27 @@
 import { KeyRound, Plus, Power, RefreshCw, RotateCw, Star, Zap } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import {
   INTEGRATION_TYPES,
   type ApiKeyStatus,
   type ApiKeyView,
   type IntegrationType,
+  type RotationPreview,
+  integrationLabel,
 } from '../../../contract/admin-config.ts';
+import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useRoute } from '../../../lib/use-query.ts';
 import { LoadError } from '../LoadError.tsx';
 import { AddApiKeyDialog } from './AddApiKeyDialog.tsx';
 import { configApi, withDetail } from './config-api.ts';
 
 type Keys = Record<IntegrationType, ApiKeyView[]>;
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; keys: Keys };
 
 const STATUS_TONE: Record<ApiKeyStatus, BadgeTone> = {
   active: 'success',
@@ -27,30 +31,23 @@ const STATUS_TONE: Record<ApiKeyStatus, BadgeTone> = {
 const titleOf = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** API Keys (spec section 2): grouped by integration; each key has Rotate, Test and Activate/Deactivate. */
+/** API Keys (docs/product.md §2): grouped by integration; each key has Rotate, Test and Activate/Deactivate. */
 export function ApiKeysTab() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const query = useRoute(ROUTES.adminApiKeysAll, undefined, { onError: () => toast.error('Failed to fetch API keys') });
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const all = query.data?.data;
+  const byType = useMemo(
+    () => (all ? (Object.fromEntries(INTEGRATION_TYPES.map((t) => [t.value, all.filter((k) => k.integration_type === t.value)])) as Keys) : null),
+    [all],
+  );
+  const load = query.reload;
+  const state = query.state;
+  /** Rotate and Deactivate say what they will do, and wait for a yes. */
+  const [confirm, setConfirm] = useState<
+    { kind: 'rotate'; integration: IntegrationType; preview: RotationPreview } | { kind: 'deactivate'; key: ApiKeyView } | null
+  >(null);
 
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ status: 'loading' });
-    try {
-      const all = await configApi.listAllKeys();
-      setState({
-        status: 'ready',
-        keys: Object.fromEntries(
-          INTEGRATION_TYPES.map((t) => [t.value, all.filter((k) => k.integration_type === t.value)]),
-        ) as Keys,
-      });
-    } catch {
-      toast.error('Failed to fetch API keys');
-      if (!quiet) setState({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   /** Runs one key action, keeping its buttons disabled meanwhile, then refreshes the list. */
   const run = async (id: string, action: () => Promise<void>) => {
@@ -59,7 +56,7 @@ export function ApiKeysTab() {
       await action();
     } finally {
       setBusy(null);
-      await load(true);
+      await load();
     }
   };
 
@@ -75,18 +72,31 @@ export function ApiKeysTab() {
       }
     });
 
-  const rotate = (key: ApiKeyView) =>
-    run(`rotate:${key.id}`, async () => {
+  /** Asks first, naming the key that would become primary (and the keys left out). */
+  const askRotate = (integration: IntegrationType) =>
+    run(`rotate:${integration}`, async () => {
       try {
-        const result = await configApi.rotate(key.integration_type);
+        setConfirm({ kind: 'rotate', integration, preview: await configApi.previewRotation(integration) });
+      } catch (error) {
+        toast.error('Failed to rotate API keys', withDetail(error));
+      }
+    });
+
+  const rotate = (integration: IntegrationType) =>
+    run(`rotate:${integration}`, async () => {
+      setConfirm(null);
+      try {
+        const result = await configApi.rotate(integration);
         toast.success('API keys rotated', { description: result.message });
       } catch (error) {
         toast.error('Failed to rotate API keys', withDetail(error));
       }
     });
 
-  const toggle = (key: ApiKeyView) => {
+  const toggle = (key: ApiKeyView, confirmed = false) => {
     const status = key.status === 'inactive' ? 'active' : 'inactive';
+    if (status === 'inactive' && !confirmed) return void setConfirm({ kind: 'deactivate', key });
+    setConfirm(null);
     return run(`status:${key.id}`, async () => {
       try {
         await configApi.setKeyStatus(key.id, status);
@@ -117,7 +127,7 @@ export function ApiKeysTab() {
       {state.status === 'error' && <LoadError message="Failed to fetch API keys" onRetry={() => void load()} />}
       {state.status === 'ready' &&
         INTEGRATION_TYPES.map(({ value, label }) => {
-          const keys = state.keys[value];
+          const keys = byType?.[value] ?? [];
           return (
             <Card key={value}>
               <CardHeader className="pb-3">
@@ -125,6 +135,20 @@ export function ApiKeysTab() {
                   <KeyRound className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
                   {label}
                 </CardTitle>
+                {keys.some((k) => k.status === 'active') && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="self-start"
+                    onClick={() => void askRotate(value)}
+                    disabled={busy !== null}
+                    aria-label={`Rotate ${label} keys`}
+                    title="Move the primary to the next active key"
+                  >
+                    {busy === `rotate:${value}` ? <Spinner /> : <RotateCw className="h-4 w-4" aria-hidden="true" />}
+                    Rotate
+                  </Button>
+                )}
                 <CardDescription>
                   {keys.length === 0
                     ? 'No keys yet'
@@ -135,7 +159,7 @@ export function ApiKeysTab() {
                 <CardContent>
                   <ul className="divide-y divide-border rounded-md border border-border">
                     {keys.map((key) => (
-                      <KeyRow key={key.id} apiKey={key} busy={busy} onTest={test} onRotate={rotate} onToggle={toggle} />
+                      <KeyRow key={key.id} apiKey={key} busy={busy} onTest={test} onToggle={(k) => void toggle(k)} />
                     ))}
                   </ul>
                 </CardContent>
@@ -143,7 +167,44 @@ export function ApiKeysTab() {
             </Card>
           );
         })}
-      <AddApiKeyDialog open={adding} onOpenChange={setAdding} onAdded={() => void load(true)} />
+      <AddApiKeyDialog open={adding} onOpenChange={setAdding} onAdded={() => void load()} />
+      <ConfirmDialog
+        open={confirm?.kind === 'rotate'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={confirm?.kind === 'rotate' ? `Rotate the ${integrationLabel(confirm.integration)} keys?` : ''}
+        description={
+          confirm?.kind === 'rotate' && (
+            <>
+              <p>
+                {confirm.preview.newPrimary === null
+                  ? 'No key can become primary: add a key, or fix one and press Test.'
+                  : confirm.preview.canRotate
+                    ? `“${confirm.preview.newPrimary}” becomes the primary key${confirm.preview.currentPrimary ? `, in place of “${confirm.preview.currentPrimary}”` : ''}.`
+                    : `“${confirm.preview.newPrimary}” is the only key that can be primary: it stays primary.`}
+              </p>
+              {confirm.preview.skipped.length > 0 && (
+                <p className="mt-2">Left out because their last test failed: {confirm.preview.skipped.map((n) => `“${n}”`).join(', ')}.</p>
+              )}
+              {confirm.preview.expiring.length > 0 && <p className="mt-2">Retired as expired: {confirm.preview.expiring.map((n) => `“${n}”`).join(', ')}.</p>}
+            </>
+          )
+        }
+        confirmLabel={confirm?.kind === 'rotate' && confirm.preview.newPrimary ? `Make “${confirm.preview.newPrimary}” primary` : 'Rotate'}
+        onConfirm={() => confirm?.kind === 'rotate' && void rotate(confirm.integration)}
+      />
+      <ConfirmDialog
+        open={confirm?.kind === 'deactivate'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={confirm?.kind === 'deactivate' ? `Deactivate “${confirm.key.key_name}”?` : ''}
+        description={
+          confirm?.kind === 'deactivate'
+            ? `It will no longer be used for ${integrationLabel(confirm.key.integration_type)}${confirm.key.is_primary ? '; it is the primary key now, so calls move to the next active key, if any' : ''}. You can activate it again later.`
+            : ''
+        }
+        confirmLabel="Deactivate key"
+        destructive
+        onConfirm={() => confirm?.kind === 'deactivate' && void toggle(confirm.key, true)}
+      />
     </div>
   );
 }
@@ -152,11 +213,10 @@ interface RowProps {
   apiKey: ApiKeyView;
   busy: string | null;
   onTest: (k: ApiKeyView) => void;
-  onRotate: (k: ApiKeyView) => void;
   onToggle: (k: ApiKeyView) => void;
 }
 
-function KeyRow({ apiKey: k, busy, onTest, onRotate, onToggle }: RowProps) {
+function KeyRow({ apiKey: k, busy, onTest, onToggle }: RowProps) {
   const limits = [k.daily_limit && `${count(k.daily_limit)}/day`, k.monthly_limit && `${count(k.monthly_limit)}/month`]
     .filter(Boolean)
     .join(', ');
@@ -189,17 +249,6 @@ function KeyRow({ apiKey: k, busy, onTest, onRotate, onToggle }: RowProps) {
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => onRotate(k)}
-          disabled={disabled}
-          aria-label={`Rotate ${k.integration_type} keys`}
-          title="Move the primary to the next active key"
-        >
-          {pending('rotate') ? <Spinner /> : <RotateCw className="h-4 w-4" aria-hidden="true" />}
-          Rotate
-        </Button>
         <Button
           variant="outline"
           size="sm"

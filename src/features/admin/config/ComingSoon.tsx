@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 
-/** The Analytics and A/B Tests tabs: placeholders until those features exist (spec section 2). */
+/** The Analytics and A/B Tests tabs: placeholders until those features exist (docs/product.md §2). */
 export function ComingSoon({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
   return (
     <Card>

@@ -1,5 +1,5 @@
 import { Eye, Pencil, Plus, Power } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +8,8 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { CAMPAIGN_TYPES, type EmailTemplateView } from '../../../contract/admin-config.ts';
 import { labelOf } from '../../../contract/options.ts';
 import { LoadError } from '../LoadError.tsx';
+import { ROUTES } from '../../../contract/routes.ts';
+import { useRoute } from '../../../lib/use-query.ts';
 import { configApi, withDetail } from './config-api.ts';
 import { EmailPreviewDialog } from './EmailPreviewDialog.tsx';
 import { EmailTemplateDialog } from './EmailTemplateDialog.tsx';
@@ -22,11 +24,11 @@ export function delayLabel(minutes: number): string {
 
 const rate = (part: number, whole: number) => (whole > 0 ? ` (${Math.round((part / whole) * 100)}%)` : '');
 
-/** Email (spec section 2): the templates with their counters, plus create, edit, activate and preview. */
+/** Email (docs/product.md §2): the templates with their counters, plus create, edit, activate and preview. */
 export function EmailTab() {
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error' } | { status: 'ready'; templates: EmailTemplateView[] }
-  >({ status: 'loading' });
+  const query = useRoute(ROUTES.adminTemplates);
+  const { state, reload: load } = query;
+  const templates = query.data?.data ?? [];
   const [editor, setEditor] = useState<{ open: boolean; template: EmailTemplateView | null }>({
     open: false,
     template: null,
@@ -34,24 +36,14 @@ export function EmailTab() {
   const [preview, setPreview] = useState<EmailTemplateView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ status: 'loading' });
-    try {
-      setState({ status: 'ready', templates: await configApi.templates() });
-    } catch {
-      if (!quiet) setState({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const toggle = async (t: EmailTemplateView) => {
     setBusy(t.id);
     try {
-      await configApi.setTemplateActive(t.id, !t.is_active);
+      const updated = await configApi.setTemplateActive(t.id, !t.is_active);
+      // The answer is the template as saved: it replaces its row in the cached list at once.
+      query.setData((current) => current && { ...current, data: current.data.map((x) => (x.id === updated.id ? updated : x)) });
       toast.success(t.is_active ? 'Email template deactivated' : 'Email template activated', { description: t.name });
-      await load(true);
     } catch (error) {
       toast.error('Failed to update email template', withDetail(error));
     } finally {
@@ -70,16 +62,16 @@ export function EmailTab() {
       </div>
       {state.status === 'loading' && <Loading label="Loading email templates..." />}
       {state.status === 'error' && <LoadError message="Failed to load email templates" onRetry={() => void load()} />}
-      {state.status === 'ready' && state.templates.length === 0 && (
+      {state.status === 'ready' && templates.length === 0 && (
         <Card>
           <CardContent className="py-10 text-center text-sm text-muted-foreground">
             No email templates yet. Create the first one.
           </CardContent>
         </Card>
       )}
-      {state.status === 'ready' && state.templates.length > 0 && (
+      {state.status === 'ready' && templates.length > 0 && (
         <ul className="grid gap-4 lg:grid-cols-2">
-          {state.templates.map((t) => (
+          {templates.map((t) => (
             <li key={t.id}>
               <Card className="h-full">
                 <CardContent className="space-y-3 pt-5 sm:pt-6">
@@ -144,7 +136,7 @@ export function EmailTab() {
         open={editor.open}
         onOpenChange={(o) => setEditor((e) => ({ ...e, open: o }))}
         template={editor.template}
-        onSaved={() => void load(true)}
+        onSaved={() => void load()}
       />
       <EmailPreviewDialog template={preview} onClose={() => setPreview(null)} />
     </div>

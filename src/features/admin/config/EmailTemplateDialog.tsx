@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -14,7 +14,7 @@ import {
   type EmailTemplateInput,
   type EmailTemplateView,
 } from '../../../contract/admin-config.ts';
-import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { configApi, withDetail } from './config-api.ts';
 
 interface Values {
@@ -42,7 +42,7 @@ const toValues = (t: EmailTemplateView | null): Values =>
       }
     : EMPTY;
 
-/** 'Create Email Template' (spec sections 2 and 5), also used to edit one. */
+/** 'Create Email Template' (docs/product.md §2 and §5), also used to edit one. */
 export function EmailTemplateDialog({
   open,
   onOpenChange,
@@ -60,9 +60,7 @@ export function EmailTemplateDialog({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(EmailTemplateSchema.omit({ is_active: true }), undefined, {
-      raw: true,
-    }) as unknown as Resolver<Values>,
+    resolver: rawResolver<Values>(EmailTemplateSchema.omit({ is_active: true })),
     defaultValues: toValues(template),
   });
   useEffect(() => {

@@ -1,15 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { rawResolver } from '../../../lib/raw-resolver.ts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input, Textarea } from '../../../components/ui/field.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
-import { CONFIG_LIMITS, ReferralProgramSchema, type ReferralProgramView } from '../../../contract/admin-config.ts';
+import {
+  CONFIG_LIMITS,
+  REFERRAL_REWARD_TOKEN,
+  ReferralProgramSchema,
+  referralShareText,
+  withRewardToken,
+  type ReferralProgramView,
+} from '../../../contract/admin-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../LoadError.tsx';
+import { ROUTES } from '../../../contract/routes.ts';
+import { useRoute } from '../../../lib/use-query.ts';
 import { configApi, withDetail } from './config-api.ts';
 
 interface Values {
@@ -23,11 +32,10 @@ const toValues = (p: ReferralProgramView): Values => ({
   share_message: p.share_message,
 });
 
-/** Referrals (spec section 2): the referral program's reward, minimum booking and share message. */
+/** Referrals (docs/product.md §2): the referral program's reward, minimum booking and share message. */
 export function ReferralsTab() {
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error' } | { status: 'ready'; program: ReferralProgramView }
-  >({ status: 'loading' });
+  const query = useRoute(ROUTES.adminReferral);
+  const program = query.data?.data;
   const {
     register,
     handleSubmit,
@@ -35,46 +43,39 @@ export function ReferralsTab() {
     watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Values>({
-    resolver: zodResolver(ReferralProgramSchema, undefined, { raw: true }) as unknown as Resolver<Values>,
+    resolver: rawResolver<Values>(ReferralProgramSchema),
     defaultValues: { reward_amount: '', min_booking_amount: '', share_message: '' },
   });
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      const program = await configApi.referral();
-      reset(toValues(program));
-      setState({ status: 'ready', program });
-    } catch {
-      setState({ status: 'error' });
-    }
-  }, [reset]);
+  // The form follows the program as loaded (or as the last save answered).
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (program) reset(toValues(program));
+  }, [program, reset]);
 
   const onSubmit = async (values: Values) => {
     try {
-      const program = await configApi.putReferral(values);
-      reset(toValues(program));
-      setState({ status: 'ready', program });
+      const saved = await configApi.putReferral(values);
+      query.setData({ success: true, data: saved });
       toast.success('Referral program updated');
     } catch (error) {
       toast.error('Failed to update referral program', withDetail(error));
     }
   };
 
-  if (state.status === 'loading') return <Loading label="Loading referral program..." />;
-  if (state.status === 'error')
-    return <LoadError message="Failed to load the referral program" onRetry={() => void load()} />;
+  if (query.state.status === 'loading') return <Loading label="Loading referral program..." />;
+  if (query.state.status === 'error' || !program)
+    return <LoadError message="Failed to load the referral program" onRetry={() => void query.reload()} />;
   const message = watch('share_message') ?? '';
+  const reward = Number(watch('reward_amount'));
+  // What customers will share, as the server builds it: the reward written out follows the amount.
+  const preview = Number.isFinite(reward) ? referralShareText(withRewardToken(message, program.reward_amount, reward), reward) : message;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Referral Program</CardTitle>
         <CardDescription>
           What a customer earns for referring another, and the message they share.
-          {state.program.updated_at && ` Last saved ${formatDateTime(state.program.updated_at)}.`}
+          {program.updated_at && ` Last saved ${formatDateTime(program.updated_at)}.`}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -119,7 +120,7 @@ export function ReferralsTab() {
             id="referral-share_message"
             label="Share Message"
             error={errors.share_message?.message}
-            hint={`${message.length}/${CONFIG_LIMITS.shareMessage} characters`}
+            hint={`${message.length}/${CONFIG_LIMITS.shareMessage} characters. Write ${REFERRAL_REWARD_TOKEN} where the reward goes: the message always shows the current amount.`}
           >
             <Textarea
               id="referral-share_message"
@@ -130,6 +131,10 @@ export function ReferralsTab() {
               {...register('share_message')}
             />
           </FormField>
+          <div className="rounded-md bg-muted px-4 py-3 text-sm" data-share-preview>
+            <p className="font-medium text-foreground">Customers share</p>
+            <p className="mt-1 text-muted-foreground">{preview}</p>
+          </div>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting && <Spinner />}
             Save Referral Program

@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -15,7 +15,7 @@ import {
   type SettingCategory,
   type SettingView,
 } from '../../../contract/admin-config.ts';
-import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { configApi, withDetail } from './config-api.ts';
 
 interface Values {
@@ -41,7 +41,7 @@ function valuesOf(setting: SettingView | null, category: SettingCategory): Value
 }
 
 /**
- * 'Add/Update Setting' (spec sections 2 and 5): key and value required; category, data type,
+ * 'Add/Update Setting' (docs/product.md §2 and §5): key and value required; category, data type,
  * description and is_encrypted also sent. The value is checked against its data type here, with
  * the rule the server applies. An encrypted value shows as [ENCRYPTED]: left so, the secret is kept.
  */
@@ -65,7 +65,7 @@ export function SettingDialog({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(SettingFormSchema, undefined, { raw: true }) as unknown as Resolver<Values>,
+    resolver: rawResolver<Values>(SettingFormSchema),
     defaultValues: valuesOf(setting, defaultCategory),
   });
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Lock, Pencil, Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,41 +11,29 @@ import {
   type SettingCategory,
   type SettingView,
 } from '../../../contract/admin-config.ts';
+import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useRoute } from '../../../lib/use-query.ts';
 import { LoadError } from '../LoadError.tsx';
-import { configApi } from './config-api.ts';
 import { SettingDialog } from './SettingDialog.tsx';
 
 type Settings = Record<SettingCategory, SettingView[]>;
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; settings: Settings };
 
-/** Settings (spec section 2): grouped by category, each editable in the Add/Update Setting dialog. */
+/** Settings (docs/product.md §2): grouped by category, each editable in the Add/Update Setting dialog. */
 export function SettingsTab() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const query = useRoute(ROUTES.adminSettingsAll, undefined, { onError: () => toast.error('Failed to fetch system settings') });
+  const { state, reload: load } = query;
+  const all = query.data?.data;
+  const byCategory = useMemo(
+    () => (all ? (Object.fromEntries(SETTING_CATEGORIES.map((c) => [c.value, all.filter((s) => s.category === c.value)])) as Settings) : null),
+    [all],
+  );
   const [dialog, setDialog] = useState<{ open: boolean; setting: SettingView | null; category: SettingCategory }>({
     open: false,
     setting: null,
     category: 'general',
   });
 
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ status: 'loading' });
-    try {
-      const all = await configApi.allSettings();
-      setState({
-        status: 'ready',
-        settings: Object.fromEntries(
-          SETTING_CATEGORIES.map((c) => [c.value, all.filter((s) => s.category === c.value)]),
-        ) as Settings,
-      });
-    } catch {
-      toast.error('Failed to fetch system settings');
-      if (!quiet) setState({ status: 'error' });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const open = (category: SettingCategory, setting: SettingView | null) => setDialog({ open: true, setting, category });
 
@@ -67,7 +55,7 @@ export function SettingsTab() {
       {state.status === 'error' && <LoadError message="Failed to fetch system settings" onRetry={() => void load()} />}
       {state.status === 'ready' &&
         SETTING_CATEGORIES.map(({ value, label }) => {
-          const settings = state.settings[value];
+          const settings = byCategory?.[value] ?? [];
           return (
             <Card key={value}>
               <CardHeader className="flex-row items-center justify-between gap-2 pb-3">
@@ -135,7 +123,7 @@ export function SettingsTab() {
         onOpenChange={(o) => setDialog((d) => ({ ...d, open: o }))}
         setting={dialog.setting}
         defaultCategory={dialog.category}
-        onSaved={() => void load(true)}
+        onSaved={() => void load()}
       />
     </div>
   );

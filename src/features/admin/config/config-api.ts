@@ -1,67 +1,29 @@
-import type {
-  ApiKeyView,
-  EmailPreview,
-  EmailTemplateInput,
-  EmailTemplateView,
-  IntegrationTestResult,
-  IntegrationType,
-  ReferralProgramInput,
-  ReferralProgramView,
-  SettingCategory,
-  SettingView,
-} from '../../../contract/admin-config.ts';
+import type { IntegrationType, ReferralProgramInput, EmailTemplateInput, SettingCategory } from '../../../contract/admin-config.ts';
 import { CONFIG_LIMITS } from '../../../contract/admin-config.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 
-/** The System Configuration calls (spec section 7, "Admin configuration"), each answering `data`. */
-interface Data<T> {
-  success: boolean;
-  data: T;
-}
-const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
+/** The System Configuration calls (docs/product.md, "Admin console"), each answering its `data`. */
+const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 
 export const configApi = {
-  listKeys: (integration: IntegrationType) => data(api<Data<ApiKeyView[]>>(`/admin/config/api-keys/${integration}`)),
-  /** Every integration's keys in one call (each call is a function invocation: fewer is faster). */
-  listAllKeys: () => data(api<Data<ApiKeyView[]>>('/admin/config/api-keys')),
   addKey: (integration: IntegrationType, form: FormData) =>
-    data(
-      api<Data<ApiKeyView>>(`/admin/config/api-keys?integration_type=${integration}`, { method: 'POST', body: form }),
-    ),
-  setKeyStatus: (id: string, status: 'active' | 'inactive') =>
-    data(api<Data<ApiKeyView>>(`/admin/config/api-keys/${id}/status?status=${status}`, { method: 'PUT' })),
+    data(call(ROUTES.adminApiKeyCreate, { query: { integration_type: integration }, body: form })),
+  setKeyStatus: (id: string, status: 'active' | 'inactive') => data(call(ROUTES.adminApiKeyStatus, { params: { id }, query: { status } })),
+  previewRotation: (integration: IntegrationType) =>
+    call(ROUTES.adminApiKeyRotatePreview, { params: { integration }, query: { batch_size: CONFIG_LIMITS.rotateBatchSize } }).then((r) => r.data),
   rotate: (integration: IntegrationType) =>
-    api<{ success: boolean; message: string }>(
-      `/admin/config/api-keys/${integration}/rotate?batch_size=${CONFIG_LIMITS.rotateBatchSize}`,
-      { method: 'POST' },
-    ),
+    call(ROUTES.adminApiKeyRotate, { params: { integration }, query: { batch_size: CONFIG_LIMITS.rotateBatchSize } }),
   test: (integration: IntegrationType, keyId?: string) =>
-    api<IntegrationTestResult>(`/admin/config/test-integration/${integration}${keyId ? `?key_id=${keyId}` : ''}`, {
-      method: 'POST',
-    }),
-  settings: (category: SettingCategory) => data(api<Data<SettingView[]>>(`/admin/config/settings/${category}`)),
-  allSettings: () => data(api<Data<SettingView[]>>('/admin/config/settings')),
+    call(ROUTES.adminTestIntegration, { params: { integration }, query: { key_id: keyId } }),
   putSetting: (category: SettingCategory, key: string, form: FormData) =>
-    data(
-      api<Data<SettingView>>(`/admin/config/settings/${category}/${encodeURIComponent(key)}`, {
-        method: 'PUT',
-        body: form,
-      }),
-    ),
-  referral: () => data(api<Data<ReferralProgramView>>('/admin/config/referral-program')),
-  putReferral: (body: ReferralProgramInput) =>
-    data(api<Data<ReferralProgramView>>('/admin/config/referral-program', { method: 'PUT', body })),
-  templates: () => data(api<Data<EmailTemplateView[]>>('/admin/config/email-templates')),
-  createTemplate: (body: EmailTemplateInput) =>
-    data(api<Data<EmailTemplateView>>('/admin/config/email-templates', { method: 'POST', body })),
-  updateTemplate: (id: string, body: EmailTemplateInput) =>
-    data(api<Data<EmailTemplateView>>(`/admin/config/email-templates/${id}`, { method: 'PUT', body })),
+    data(call(ROUTES.adminSettingSave, { params: { category, key }, body: form })),
+  putReferral: (body: ReferralProgramInput) => data(call(ROUTES.adminReferralSave, { body })),
+  createTemplate: (body: EmailTemplateInput) => data(call(ROUTES.adminTemplateCreate, { body })),
+  updateTemplate: (id: string, body: EmailTemplateInput) => data(call(ROUTES.adminTemplateUpdate, { params: { id }, body })),
   setTemplateActive: (id: string, active: boolean) =>
-    data(
-      api<Data<EmailTemplateView>>(`/admin/config/email-templates/${id}/status?active=${active}`, { method: 'PUT' }),
-    ),
-  previewTemplate: (id: string) =>
-    data(api<Data<EmailPreview>>(`/admin/config/email-templates/${id}/preview`, { method: 'POST' })),
+    data(call(ROUTES.adminTemplateStatus, { params: { id }, query: { active } })),
+  previewTemplate: (id: string) => data(call(ROUTES.adminTemplatePreview, { params: { id } })),
 };
 
 /** The server's sentence when it gave one (validation), for a toast's description. */

@@ -7,18 +7,24 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { formatDay, formatTime } from '../pilot/pilot-views.ts';
-import type { AppointmentAction } from '../transitions.ts';
+import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { JobDocumentsToggle } from './JobDocumentsToggle.tsx';
+import { JobLines } from '../../bid-lines/JobLines.tsx';
+import RequestDueList from '../../maintenance/RequestDueList.tsx';
 
-const NEXT: Partial<Record<Appointment['status'], { action: AppointmentAction; label: string; done: string; Icon: typeof Play }>> = {
+/** The route of each action the mechanic takes on an appointment. */
+const ACTION_ROUTES = { confirm: ROUTES.appointmentConfirm, start: ROUTES.appointmentStart, complete: ROUTES.appointmentComplete } as const;
+
+const NEXT: Partial<Record<Appointment['status'], { action: MechanicAppointmentAction; label: string; done: string; Icon: typeof Play }>> = {
   scheduled: { action: 'confirm', label: 'Confirm', done: 'Appointment confirmed', Icon: CalendarCheck },
   confirmed: { action: 'start', label: 'Start Work', done: 'Work started', Icon: Play },
   in_progress: { action: 'complete', label: 'Complete Job', done: 'Job completed', Icon: CheckCircle2 },
@@ -34,11 +40,11 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
   const upcoming = appointments.filter((a) => NEXT[a.status]).sort((a, b) => key(a).localeCompare(key(b)));
   const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
 
-  const advance = async (a: Appointment, action: AppointmentAction, mechanicNotes?: string) => {
+  const advance = async (a: Appointment, action: MechanicAppointmentAction, mechanicNotes?: string) => {
     const step = NEXT[a.status];
     setBusy(a.id);
     try {
-      await api(`/appointments/${a.id}/${action}`, { body: mechanicNotes ? { mechanicNotes } : {} });
+      await call(ACTION_ROUTES[action], { params: { id: a.id }, body: mechanicNotes ? { mechanicNotes } : {} });
       toast.success(step?.done ?? 'Appointment updated');
       setCompleting(null);
       setNotes('');
@@ -61,7 +67,7 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
               {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
             </h3>
             <p className="text-sm text-muted-foreground">
-              {labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} ({a.aircraftTailNumber})
+              {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} ({a.aircraftTailNumber})
             </p>
           </div>
           <StatusBadge status={a.status} />
@@ -92,7 +98,9 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
             </Button>
           </div>
         )}
+        {a.status !== 'cancelled' && <JobLines appointment={a} role="mechanic" onChanged={onChanged} />}
         {a.status !== 'cancelled' && <JobDocumentsToggle serviceRequestId={a.serviceRequestId} />}
+        {a.status !== 'cancelled' && <RequestDueList requestId={a.serviceRequestId} canComplete={a.status === 'in_progress' || a.status === 'completed'} />}
       </Card>
     );
   };

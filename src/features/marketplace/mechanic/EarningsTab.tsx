@@ -1,7 +1,7 @@
 import { Banknote, CheckCircle2, Hourglass, TrendingUp } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { formatDay } from '../pilot/pilot-views.ts';
 import { StatCard } from '../ui/StatCard.tsx';
@@ -63,7 +63,7 @@ export default function EarningsTab({ appointments }: { appointments: Appointmen
                 {e.pendingJobs.map((a) => (
                   <li key={a.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="min-w-0">
-                      <span className="block font-medium">{labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}</span>
+                      <span className="block font-medium">{labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}</span>
                       <span className="block text-muted-foreground">{formatDay(a.scheduledDate)} · {a.customerName}</span>
                     </span>
                     <span className="flex items-center gap-2">
@@ -90,7 +90,7 @@ export default function EarningsTab({ appointments }: { appointments: Appointmen
               {e.completed.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span>
-                    <span className="block font-medium">{labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} ({a.aircraftTailNumber})</span>
+                    <span className="block font-medium">{labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} ({a.aircraftTailNumber})</span>
                     <span className="block text-muted-foreground">{a.customerName} · completed {formatDate(a.completedAt)}</span>
                   </span>
                   <span className="text-right">

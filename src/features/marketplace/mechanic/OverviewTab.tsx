@@ -1,9 +1,9 @@
 import { Briefcase, CheckCircle2, Inbox, Star } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, SERVICE_TYPES, type Appointment, type MechanicProfile, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment, type MechanicProfile, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { formatDay, formatTime, upcomingAppointments } from '../pilot/pilot-views.ts';
-import { ACTIVE_JOB_STATUSES } from '../transitions.ts';
+import { ACTIVE_JOB_STATUSES } from '../../../contract/machines.ts';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 
@@ -33,7 +33,7 @@ export default function OverviewTab({ requests, appointments, profile }: { reque
                 {requests.slice(0, MARKETPLACE.overviewItems).map((r) => (
                   <li key={r.id} className="flex items-start justify-between gap-3 py-3">
                     <div className="min-w-0">
-                      <p className="font-medium">{labelOf(SERVICE_TYPES, r.serviceType)}</p>
+                      <p className="font-medium">{labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)}</p>
                       <p className="text-sm text-muted-foreground">
                         {r.aircraftMake} {r.aircraftModel}
                       </p>

@@ -8,15 +8,16 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   MARKETPLACE,
   MechanicProfileSchema,
-  SERVICE_TYPES,
+  MARKETPLACE_SERVICE_TYPES,
   WEEKDAYS,
   type MechanicProfile,
   type MechanicProfileData,
   type MechanicProfileInput,
 } from '../../../contract/marketplace.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
-import { fieldAria, FormField } from '../../auth/FormField.tsx';
-import type { SessionUser } from '../../auth/session.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
+import type { SessionUser } from '../../../lib/session.ts';
 import { TextField } from '../ui/form-bits.tsx';
 
 type FormValues = MechanicProfileInput;
@@ -73,7 +74,7 @@ export default function ProfileDialog({
 
   const onSubmit = async (values: MechanicProfileData) => {
     try {
-      const saved = await api<MechanicProfile>('/enhanced/mechanic-profile', { body: values });
+      const saved = await call(ROUTES.mechanicProfileSave, { body: values });
       toast.success(profile ? 'Mechanic profile updated successfully!' : 'Mechanic profile created successfully!');
       onSaved(saved);
       onOpenChange(false);
@@ -100,7 +101,7 @@ export default function ProfileDialog({
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Specialties</legend>
           <div className="grid gap-2 sm:grid-cols-2">
-            {SERVICE_TYPES.map((s) => (
+            {MARKETPLACE_SERVICE_TYPES.map((s) => (
               <Checkbox key={s.value} id={`profile-specialty-${s.value}`} label={s.label} value={s.value} {...register('specialties')} />
             ))}
           </div>

@@ -2,12 +2,13 @@ import { Inbox, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { SERVICE_TYPES, URGENCY_LEVELS, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { formatDay } from '../pilot/pilot-views.ts';
 import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
+import RequestDueList from '../../maintenance/RequestDueList.tsx';
 
 /** What the quote button says: only an open request this mechanic has not quoted takes a quote. */
 function quoteButton(r: ServiceRequest): { label: string; enabled: boolean } {
@@ -39,7 +40,7 @@ export default function RequestsTab({ requests, onQuote }: { requests: ServiceRe
                 <Card className="flex h-full flex-col p-5" aria-labelledby={`mreq-${r.id}`}>
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 id={`mreq-${r.id}`} className="text-lg font-semibold">
-                      {labelOf(SERVICE_TYPES, r.serviceType)}
+                      {labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)}
                     </h3>
                     <StatusBadge status={r.status} />
                   </div>
@@ -61,8 +62,9 @@ export default function RequestsTab({ requests, onQuote }: { requests: ServiceRe
                       ]}
                     />
                   </div>
+                  {r.aircraftId && <RequestDueList requestId={r.id} />}
                   <div className="mt-4 flex justify-end pt-1 sm:mt-auto">
-                    <Button disabled={!button.enabled} onClick={() => onQuote(r)} aria-label={button.enabled ? `Submit Quote for ${labelOf(SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}` : undefined}>
+                    <Button disabled={!button.enabled} onClick={() => onQuote(r)} aria-label={button.enabled ? `Submit Quote for ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}` : undefined}>
                       {button.enabled && <Send className="h-4 w-4" aria-hidden="true" />}
                       {button.label}
                     </Button>

@@ -1,19 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { CharacterCount, Textarea } from '../../../components/ui/field.tsx';
+import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { BidSchema, MARKETPLACE, SERVICE_TYPES, bidTotal, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
-import { api } from '../../../lib/api-client.ts';
+import { BidSchema, MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidTotal, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { formatCurrency } from '../../../lib/format.ts';
-import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
+import { $user } from '../../../lib/session.ts';
+import { LinesEditor, lineErrorsOf, type LineErrors } from '../../bid-lines/LinesEditor.tsx';
+import { draftLine, linesBody, type DraftLine } from '../../bid-lines/line-drafts.ts';
 
 const EMPTY: BidInput = {
   laborCost: '',
@@ -31,13 +35,18 @@ const asNumber = (v: unknown) => {
 };
 
 /**
- * 'Submit Quote' (spec 5): labor, parts (0 when empty), hours in steps of 0.5, dates, warranty in
+ * 'Submit Quote' (docs/product.md §5): labor, parts (0 when empty), hours in steps of 0.5, dates, warranty in
  * days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
- * After a success the form resets (warranty back to 90) and the dialog closes (spec 4).
+ * After a success the form resets (warranty back to 90) and the dialog closes (docs/product.md §4).
  */
 export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { request: ServiceRequest | null; onClose: () => void; onSubmitted: () => void }) {
+  // Itemized (issue 14): the lines replace labor, parts and hours, which the server sums from them.
+  const [lines, setLines] = useState<DraftLine[] | null>(null);
+  const [lineErrors, setLineErrors] = useState<LineErrors>({});
+  const itemized = useRef(false);
+  itemized.current = lines !== null;
   const { register, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<BidInput, unknown, BidData>({
-    resolver: zodResolver(BidSchema),
+    resolver: (values, context, options) => zodResolver(BidSchema)(itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values, context, options),
     defaultValues: EMPTY,
   });
   const labor = asNumber(watch('laborCost'));
@@ -50,6 +59,8 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
 
   const close = () => {
     setUnavailable(false);
+    setLines(null);
+    setLineErrors({});
     reset(EMPTY);
     onClose();
   };
@@ -58,7 +69,14 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
     if (!request) return;
     setUnavailable(false);
     try {
-      await api(`/enhanced/quotes/${request.id}/bid`, { body: { ...values, totalCost: bidTotal(values.laborCost, values.partsCost) } });
+      if (lines) {
+        const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = values;
+        await call(ROUTES.requestBid, { params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
+      } else {
+        await call(ROUTES.requestBid, { params: { id: request.id }, body: values });
+      }
+      setLines(null);
+      setLineErrors({});
       toast.success('Quote submitted successfully!');
       reset(EMPTY);
       onSubmitted();
@@ -70,23 +88,42 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
         toast.error('Failed to submit quote', { description: 'Nothing was lost: try again from the form.' });
         return;
       }
+      if (err instanceof ApiError && err.status === 400 && lines) {
+        setLineErrors(lineErrorsOf(err.errors));
+        toast.error('Failed to submit quote', { description: err.detail });
+        return;
+      }
       toast.error('Failed to submit quote');
     }
   };
 
   const f = { prefix: 'quote', register, errors } as const;
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && close()} title="Submit Quote" description="Provide your quote for this service request">
+    <Dialog open={request !== null} onOpenChange={(open) => !open && close()} title="Submit Quote" description="Provide your quote for this service request" {...(lines ? { className: 'sm:max-w-2xl' } : {})}>
       {request && (
         <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm">
-          {labelOf(SERVICE_TYPES, request.serviceType)} · {request.aircraftMake} {request.aircraftModel} ({request.aircraftTailNumber}) · {request.serviceLocation}
+          {labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} · {request.aircraftMake} {request.aircraftModel} ({request.aircraftTailNumber}) · {request.serviceLocation}
         </p>
       )}
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+        <Checkbox
+          id="quote-itemized"
+          label="Itemize this quote: lines the owner can approve or defer"
+          checked={lines !== null}
+          onChange={(e) => {
+            setLines(e.target.checked ? [draftLine({ category: 'inspection', description: labelOf(MARKETPLACE_SERVICE_TYPES, request?.serviceType ?? 'annual_inspection') })] : null);
+            setLineErrors({});
+          }}
+        />
+        {lines && <LinesEditor lines={lines} onChange={setLines} errors={lineErrors} prefix="quote" {...($user.get()?.id ? { templateOwner: $user.get()!.id } : {})} />}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...f} name="laborCost" label="Labor Cost ($) *" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} required />
-          <TextField {...f} name="partsCost" label="Parts Cost ($)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
-          <TextField {...f} name="estimatedHours" label="Estimated Hours *" type="number" inputMode="decimal" min={MARKETPLACE.hoursStep} step={MARKETPLACE.hoursStep} required />
+          {!lines && (
+            <>
+              <TextField {...f} name="laborCost" label="Labor Cost ($) *" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} required />
+              <TextField {...f} name="partsCost" label="Parts Cost ($)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
+              <TextField {...f} name="estimatedHours" label="Estimated Hours *" type="number" inputMode="decimal" min={MARKETPLACE.hoursStep} step={MARKETPLACE.hoursStep} required />
+            </>
+          )}
           <TextField {...f} name="warrantyPeriod" label="Warranty (days)" type="number" inputMode="numeric" min={0} step={1} />
           <TextField {...f} name="availableStartDate" label="Available Start Date *" type="date" min={todayIso()} required />
           <TextField {...f} name="estimatedCompletionDate" label="Est. Completion Date *" type="date" min={todayIso()} required />
@@ -102,7 +139,7 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
           />
           <CharacterCount id="quote-notes-count" value={notes} max={MARKETPLACE.text.notes} />
         </FormField>
-        <p className="flex items-center justify-between rounded-md border border-border px-3 py-2" aria-live="polite">
+        <p className="flex items-center justify-between rounded-md border border-border px-3 py-2" aria-live="polite" hidden={lines !== null}>
           <span className="text-sm text-muted-foreground">Total (labor + parts)</span>
           <span className="text-lg font-bold tabular-nums">{formatCurrency(total)}</span>
         </p>

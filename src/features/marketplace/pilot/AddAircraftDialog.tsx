@@ -5,12 +5,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { AircraftSchema, type Aircraft, type AircraftData, type AircraftInput } from '../../../contract/marketplace.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { TextField } from '../ui/form-bits.tsx';
+import { Label, NativeSelect } from '../../../components/ui/field.tsx';
+import { AIRCRAFT_USAGES } from '../../../contract/maintenance.ts';
 
-const EMPTY: AircraftInput = { tailNumber: '', make: '', model: '', year: '', totalHours: '' };
+const EMPTY: AircraftInput = { tailNumber: '', make: '', model: '', year: '', totalHours: '', usage: 'private', homeAirport: '' };
 
-/** 'Add New Aircraft' (spec 5: tail number, make, model required; year and hours numbers or null). */
+/** 'Add New Aircraft' (docs/product.md §5: tail number, make, model required; year and hours numbers or null). */
 export default function AddAircraftDialog({ open, onOpenChange, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; onAdded: (a: Aircraft) => void }) {
   const { register, handleSubmit, reset, formState: { errors, isSubmitting } } = useForm<AircraftInput, unknown, AircraftData>({
     resolver: zodResolver(AircraftSchema),
@@ -19,7 +22,7 @@ export default function AddAircraftDialog({ open, onOpenChange, onAdded }: { ope
 
   const onSubmit = async (values: AircraftData) => {
     try {
-      const added = await api<Aircraft>('/aircraft', { body: values });
+      const added = await call(ROUTES.aircraftAdd, { body: values });
       toast.success('Aircraft added successfully!');
       reset(EMPTY);
       onAdded(added);
@@ -39,6 +42,11 @@ export default function AddAircraftDialog({ open, onOpenChange, onAdded }: { ope
           <TextField {...f} name="model" label="Model *" placeholder="172S Skyhawk" required />
           <TextField {...f} name="year" label="Year" type="number" inputMode="numeric" min={1903} step={1} />
           <TextField {...f} name="totalHours" label="Total Hours" type="number" inputMode="decimal" min={0} step={0.1} />
+          <TextField {...f} name="homeAirport" label="Home Airport" placeholder="KPAO" hint="Where mechanics come to; needed to request service from the due list" />
+          <div>
+            <Label htmlFor="aircraft-usage">Usage</Label>
+            <NativeSelect id="aircraft-usage" options={AIRCRAFT_USAGES} {...register('usage')} />
+          </div>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>

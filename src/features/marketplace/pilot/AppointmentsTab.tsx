@@ -3,13 +3,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, formatTime } from './pilot-views.ts';
+import { JobLines } from '../../bid-lines/JobLines.tsx';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 
@@ -37,7 +38,7 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
                     <h3 className="text-lg font-semibold">
-                      {labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}
+                      {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}
                     </h3>
                     <p className="text-sm text-muted-foreground">
                       {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)} · {a.serviceLocation}
@@ -59,6 +60,7 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
                   />
                 </div>
                 {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
+                {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={onChanged} />}
                 {a.status === 'completed' && (
                   <div className="mt-3 flex flex-wrap items-center gap-3">
                     {a.rating !== null ? (

@@ -2,8 +2,9 @@ import { Bell, CalendarClock, ClipboardList, FileUp, Plane, Plus, Wrench } from 
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, SERVICE_TYPES, type Aircraft, type Appointment, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Aircraft, type Appointment, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { formatDate } from '../../../lib/format.ts';
+import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { activeRequests, formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
@@ -16,7 +17,7 @@ export interface PilotOverviewProps {
   onRequestService: () => void;
   onAddAircraft: () => void;
   onUploadDocuments: () => void;
-  onShow: (tab: 'requests' | 'appointments') => void;
+  onShow: (tab: 'requests' | 'appointments' | 'aircraft') => void;
 }
 
 /** Four counters, the quick actions, the 3 latest requests and the 3 next appointments. */
@@ -52,6 +53,8 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
         </CardContent>
       </Card>
 
+      {aircraft.length > 0 && <DueSoonCard aircraft={aircraft} onOpen={() => onShow('aircraft')} />}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
@@ -70,7 +73,7 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
                 {recent.map((r) => (
                   <li key={r.id} className="flex items-start justify-between gap-3 py-3">
                     <div className="min-w-0">
-                      <p className="font-medium">{labelOf(SERVICE_TYPES, r.serviceType)}</p>
+                      <p className="font-medium">{labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)}</p>
                       <p className="text-sm text-muted-foreground">
                         {r.aircraftTailNumber} · {r.aircraftMake} {r.aircraftModel} · {r.serviceLocation}
                       </p>
@@ -106,7 +109,7 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
                         {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
                       </p>
                       <p className="text-sm text-muted-foreground">
-                        {labelOf(SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber} · {a.serviceLocation}
+                        {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber} · {a.serviceLocation}
                       </p>
                       <p className="text-xs text-muted-foreground">with {a.mechanicName}</p>
                     </div>

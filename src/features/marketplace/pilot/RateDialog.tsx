@@ -5,8 +5,9 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { StarRating } from '../ui/StarRating.tsx';
 
 /** Rate a completed job 1-5 with an optional review; once per job. */
@@ -32,7 +33,7 @@ export default function RateDialog({ appointment, onClose, onRated }: { appointm
     }
     setBusy(true);
     try {
-      const updated = await api<Appointment>(`/appointments/${appointment.id}/rate`, { body: { rating, review } });
+      const updated = await call(ROUTES.appointmentRate, { params: { id: appointment.id }, body: { rating, review } });
       toast.success('Thank you for rating the job!');
       onRated(updated);
       close();
@@ -48,7 +49,7 @@ export default function RateDialog({ appointment, onClose, onRated }: { appointm
       open={appointment !== null}
       onOpenChange={(open) => !open && close()}
       title="Rate this job"
-      description={appointment ? `${labelOf(SERVICE_TYPES, appointment.serviceType)} on ${appointment.aircraftTailNumber} by ${appointment.mechanicName}` : ''}
+      description={appointment ? `${labelOf(MARKETPLACE_SERVICE_TYPES, appointment.serviceType)} on ${appointment.aircraftTailNumber} by ${appointment.mechanicName}` : ''}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <StarRating value={rating} onChange={(n) => { setRating(n); setError(null); }} />

@@ -8,7 +8,7 @@ import { Checkbox, NativeSelect, Textarea } from '../../../components/ui/field.t
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   MARKETPLACE,
-  SERVICE_TYPES,
+  MARKETPLACE_SERVICE_TYPES,
   ServiceRequestSchema,
   URGENCY_LEVELS,
   type Aircraft,
@@ -16,10 +16,11 @@ import {
   type ServiceRequestData,
   type ServiceRequestInput,
 } from '../../../contract/marketplace.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
-import { fieldAria, FormField } from '../../auth/FormField.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
 
 const EMPTY: ServiceRequestInput = {
@@ -44,7 +45,7 @@ const OTHER = 'other';
 const LOCATION_HINT = 'An airport identifier (KSJC) or a US city ("San Jose, CA").';
 
 /**
- * 'Request Aircraft Service' (spec 5): the aircraft (picked from My Aircraft or typed), the
+ * 'Request Aircraft Service' (docs/product.md §5): the aircraft (picked from My Aircraft or typed), the
  * service, where, and the options; urgency defaults to normal and max travel distance to 50.
  */
 export default function RequestServiceDialog({
@@ -90,7 +91,7 @@ export default function RequestServiceDialog({
   const onSubmit = async (values: ServiceRequestData) => {
     setUnavailable(false);
     try {
-      const created = await api<ServiceRequest>('/enhanced/quotes', { body: values });
+      const created = await call(ROUTES.requestCreate, { body: values });
       toast.success('Quote request submitted! Matching with mechanics...');
       reset(EMPTY);
       onCreated(created);
@@ -137,7 +138,7 @@ export default function RequestServiceDialog({
           <legend className="mb-2 font-semibold">Service</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="request-serviceType" label="Service Type *" error={errors.serviceType?.message}>
-              <NativeSelect id="request-serviceType" options={SERVICE_TYPES} placeholder="Select a service" required {...fieldAria('request-serviceType', errors.serviceType?.message)} {...register('serviceType')} />
+              <NativeSelect id="request-serviceType" options={MARKETPLACE_SERVICE_TYPES} placeholder="Select a service" required {...fieldAria('request-serviceType', errors.serviceType?.message)} {...register('serviceType')} />
             </FormField>
             <FormField id="request-urgencyLevel" label="Urgency" error={errors.urgencyLevel?.message}>
               <NativeSelect id="request-urgencyLevel" options={URGENCY_LEVELS} {...register('urgencyLevel')} />

@@ -1,20 +1,26 @@
 import { ClipboardList, MapPin, Wrench, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, SERVICE_TYPES, URGENCY_LEVELS, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
-import { CANCELLABLE_REQUEST_STATUSES } from '../transitions.ts';
+import { BID_MACHINE, CANCELLABLE_REQUEST_STATUSES, REQUEST_MACHINE, can } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
+import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
+
+const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
+/** A quote of several lines is accepted line by line; a one-line quote with a plain confirmation. */
+const itemized = (bid: Bid) => (bid.lines?.length ?? 0) > 1;
 
 type Pending = { kind: 'accept'; request: ServiceRequest; bid: Bid } | { kind: 'cancel'; request: ServiceRequest };
 
@@ -30,10 +36,10 @@ export default function RequestsTab({ requests, onChanged, onRequestService }: {
     setBusy(true);
     try {
       if (pending.kind === 'accept') {
-        await api(`/enhanced/quotes/${pending.request.id}/accept`, { body: { bidId: pending.bid.id } });
+        await call(ROUTES.requestAccept, { params: { id: pending.request.id }, body: { bidId: pending.bid.id } });
         toast.success(`Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`);
       } else {
-        await api(`/enhanced/quotes/${pending.request.id}/cancel`, { method: 'POST' });
+        await call(ROUTES.requestCancel, { params: { id: pending.request.id } });
         toast.success('Service request cancelled');
       }
       setPending(null);
@@ -75,7 +81,7 @@ export default function RequestsTab({ requests, onChanged, onRequestService }: {
       )}
 
       <ConfirmDialog
-        open={pending?.kind === 'accept'}
+        open={pending?.kind === 'accept' && !itemized(pending.bid)}
         onOpenChange={(open) => !open && setPending(null)}
         title="Accept this quote?"
         description={
@@ -92,6 +98,11 @@ export default function RequestsTab({ requests, onChanged, onRequestService }: {
         busy={busy}
         onConfirm={run}
       />
+      {pending?.kind === 'accept' && itemized(pending.bid) && (
+        <Suspense fallback={null}>
+          <AcceptQuoteDialog request={pending.request} bid={pending.bid} onClose={() => setPending(null)} onAccepted={onChanged} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={pending?.kind === 'cancel'}
         onOpenChange={(open) => !open && setPending(null)}
@@ -109,14 +120,14 @@ export default function RequestsTab({ requests, onChanged, onRequestService }: {
 
 function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceRequest; onAccept: (b: Bid) => void; onCancel: () => void }) {
   const quotes = quotesByPrice(r);
-  const canAccept = r.status === 'quoted';
+  const canAccept = can(REQUEST_MACHINE, r.status, 'accept');
   const cheapest = quotes.find((q) => q.status === 'pending')?.totalCost;
   return (
     <Card className="p-5" aria-labelledby={`request-${r.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={`request-${r.id}`} className="text-lg font-semibold">
-            {labelOf(SERVICE_TYPES, r.serviceType)} · {r.aircraftTailNumber}
+            {labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} · {r.aircraftTailNumber}
           </h3>
           <p className="text-sm text-muted-foreground">
             {r.aircraftYear ? `${r.aircraftYear} ` : ''}
@@ -189,7 +200,8 @@ function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceReque
                   />
                 </div>
                 {q.notes && <p className="mt-2 text-sm text-muted-foreground">&ldquo;{q.notes}&rdquo;</p>}
-                {canAccept && q.status === 'pending' && (
+                {itemized(q) && <QuoteLines lines={q.lines ?? []} />}
+                {canAccept && can(BID_MACHINE, q.status, 'accept') && (
                   <Button className="mt-3 w-full" onClick={() => onAccept(q)} aria-label={`Accept ${q.mechanicName}'s quote of ${formatCurrency(q.totalCost)}`}>
                     Accept
                   </Button>
@@ -198,6 +210,7 @@ function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceReque
             ))}
           </ul>
         )}
+        {(quotes.length > 1 || quotes.some(itemized)) && <QuoteComparison request={r} quotes={quotes} />}
       </div>
 
       {CANCELLABLE_REQUEST_STATUSES.includes(r.status) && (

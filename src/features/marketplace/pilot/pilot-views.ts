@@ -1,5 +1,5 @@
 import type { Appointment, ServiceRequest } from '../../../contract/marketplace.ts';
-import { ACTIVE_REQUEST_STATUSES, UPCOMING_APPOINTMENT_STATUSES } from '../transitions.ts';
+import { ACTIVE_REQUEST_STATUSES, UPCOMING_APPOINTMENT_STATUSES } from '../../../contract/machines.ts';
 
 /** Spec: active requests are pending, matched or quoted. */
 export function activeRequests(requests: readonly ServiceRequest[]): ServiceRequest[] {

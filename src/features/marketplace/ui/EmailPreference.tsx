@@ -1,24 +1,23 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../lib/api-client.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { call } from '../../../lib/api-client.ts';
+import { useRoute } from '../../../lib/use-query.ts';
 
 /** "Also email me these notifications": the user's choice, saved as soon as it changes. */
 export function EmailPreference() {
   const id = useId();
-  const [value, setValue] = useState<boolean | null>(null);
+  const preference = useRoute(ROUTES.emailPreference, undefined, { onError: (e) => console.warn('Could not load the email preference', e) });
+  const value = preference.data?.emailNotifications ?? null;
+  const setValue = (emailNotifications: boolean) => preference.setData({ emailNotifications });
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    api<{ emailNotifications: boolean }>('/enhanced/notifications/preferences')
-      .then((r) => setValue(r.emailNotifications))
-      .catch((e) => console.warn('Could not load the email preference', e));
-  }, []);
 
   const change = async (next: boolean) => {
     setSaving(true);
     setValue(next);
     try {
-      await api('/enhanced/notifications/preferences', { method: 'PUT', body: { emailNotifications: next } });
+      // The answer is the saved preference: it goes into the cache as it is.
+      preference.setData(await call(ROUTES.emailPreferenceSave, { body: { emailNotifications: next } }));
       toast.success(next ? 'Notifications will also be emailed to you' : 'Notification emails turned off');
     } catch {
       setValue(!next);

@@ -13,7 +13,7 @@ export interface NotificationListProps {
   compact?: boolean;
 }
 
-/** Notifications newest first; an unread one is marked and becomes read when clicked (spec 4). */
+/** Notifications newest first; an unread one is marked and becomes read when clicked (docs/product.md §4). */
 export function NotificationList({ items, unread, onRead, onReadAll, compact }: NotificationListProps) {
   if (items.length === 0) {
     return compact ? (

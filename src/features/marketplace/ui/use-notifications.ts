@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MARKETPLACE, type Notification } from '../../../contract/marketplace.ts';
-import { api } from '../../../lib/api-client.ts';
+import { ROUTES } from '../../../contract/routes.ts';
+import { call } from '../../../lib/api-client.ts';
 import { getWithRetry } from './fetch-retry.ts';
 
 /** How often an open dashboard looks for new notifications (only while the tab is visible). */
@@ -17,7 +18,7 @@ export interface NotificationsState {
 
 /**
  * The signed-in user's notifications (the spec's GET ...?unread_only=false&limit=20) and the
- * unread count for the bell. Marking read updates the local state after the server call (spec 4).
+ * unread count for the bell. Marking read updates the local state after the server call (docs/product.md §4).
  */
 export function useNotifications(): NotificationsState {
   const [items, setItems] = useState<Notification[]>([]);
@@ -26,8 +27,8 @@ export function useNotifications(): NotificationsState {
 
   const reload = useCallback(async () => {
     const [list, unreadList] = await Promise.all([
-      getWithRetry<Notification[]>(`/enhanced/notifications?unread_only=false&limit=${MARKETPLACE.notificationsLimit}`),
-      getWithRetry<Notification[]>(`/enhanced/notifications?unread_only=true&limit=${MARKETPLACE.notificationsMaxLimit}`),
+      getWithRetry(ROUTES.notifications, { query: { unread_only: false, limit: MARKETPLACE.notificationsLimit } }),
+      getWithRetry(ROUTES.notifications, { query: { unread_only: true, limit: MARKETPLACE.notificationsMaxLimit } }),
     ]);
     if (!alive.current) return;
     setItems(list);
@@ -46,13 +47,13 @@ export function useNotifications(): NotificationsState {
   }, [reload]);
 
   const markRead = useCallback(async (id: string) => {
-    const updated = await api<Notification>(`/enhanced/notifications/${id}/read`, { method: 'PUT' });
+    const updated = await call(ROUTES.notificationRead, { params: { id } });
     setItems((list) => list.map((n) => (n.id === id ? updated : n)));
     setUnread((n) => Math.max(0, n - 1));
   }, []);
 
   const markAllRead = useCallback(async () => {
-    await api(`/enhanced/notifications/read-all`, { method: 'PUT' });
+    await call(ROUTES.notificationsReadAll);
     setItems((list) => list.map((n) => ({ ...n, isRead: true })));
     setUnread(0);
   }, []);

@@ -9,6 +9,9 @@ import * as m0007 from './0007_outbox_templates.ts';
 import * as m0008 from './0008_notification_preferences.ts';
 import * as m0009 from './0009_smtp_integration.ts';
 import * as m0010 from './0010_security.ts';
+import * as m0011 from './0011_maintenance.ts';
+import * as m0012 from './0012_blog_trash.ts';
+import * as m0014 from './0014_bid_lines.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -25,6 +28,9 @@ export const migrations: Record<string, Migration> = {
   '0008_notification_preferences': m0008,
   '0009_smtp_integration': m0009,
   '0010_security': m0010,
+  '0011_maintenance': m0011,
+  '0012_blog_trash': m0012,
+  '0014_bid_lines': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LeadFields } from '../../../contract/fields.ts';
 import type {
   ApiKeyStatus,
   CampaignType,
@@ -76,21 +77,8 @@ export interface EmailTemplatesTable {
   updatedAt: UpdatedAt;
 }
 
-export interface MarketingLeadsTable {
+export interface MarketingLeadsTable extends LeadFields<LeadRole> {
   id: Generated<string>;
-  firstName: string;
-  lastName: string;
-  fullName: string;
-  title: string | null;
-  companyName: string | null;
-  email: string | null;
-  phone: string | null;
-  city: string | null;
-  /** Two-letter US state code when known. */
-  state: string | null;
-  linkedinUrl: string | null;
-  leadType: LeadRole;
-  leadScore: number;
   status: Generated<string>;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   source: Generated<string>;

@@ -1,19 +1,11 @@
 import type { Generated } from 'kysely';
-import type { Role } from '../../../contract/roles.ts';
+import type { PublicUser } from '../../../contract/fields.ts';
 import type { CreatedAt, NullableNumeric, UpdatedAt } from './foundation.ts';
 
-export interface UsersTable {
+/** The public user's fields (contract/fields.ts), with the columns the API never shows. */
+export interface UsersTable extends Omit<PublicUser, 'id' | 'hourlyRate' | 'createdAt'> {
   id: Generated<string>;
-  email: string;
   passwordHash: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  phone: string | null;
-  location: string | null;
-  certificationNumber: string | null;
-  yearsExperience: number | null;
-  serviceRadius: number | null;
   hourlyRate: NullableNumeric;
   /** Marketplace notices by email too (migration 0008). */
   emailNotifications: Generated<boolean>;

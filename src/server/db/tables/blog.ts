@@ -24,6 +24,17 @@ export interface BlogPostsTable {
   search: ColumnType<string, never, never>;
 }
 
+/** A deleted or replaced post, kept whole for BLOG_TRASH_DAYS (migration 0012). */
+export interface BlogPostsTrashTable {
+  /** The post's own id. */
+  id: string;
+  /** The post as the API answers it (BlogPost), views and dates included. */
+  post: ColumnType<Record<string, unknown>, string, string>;
+  reason: 'deleted' | 'replaced';
+  trashedAt: Generated<Date>;
+}
+
 export interface BlogTables {
   blogPosts: BlogPostsTable;
+  blogPostsTrash: BlogPostsTrashTable;
 }

@@ -37,6 +37,10 @@ export interface AircraftTable {
   model: string;
   year: number | null;
   totalHours: NullableNumeric;
+  usage: ColumnType<'private' | 'for_hire', 'private' | 'for_hire' | undefined, 'private' | 'for_hire'>;
+  homeAirport: string | null;
+  dueSoonDays: ColumnType<number, number | undefined, number>;
+  dueSoonHours: ColumnType<string, number | string | undefined, number | string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -1,0 +1,24 @@
+import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { deleteAircraft, ownAircraft, updateAircraft } from '../../src/features/maintenance/maintenance.server.ts';
+import { toAircraft } from '../../src/features/marketplace/mappers.server.ts';
+import { requireUser } from '../../src/server/auth/guards.server.ts';
+import { reply, replyWith } from '../../src/server/http/reply.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// One of a pilot's aircraft (anyone else, whatever their role, gets 404): read, edit (usage, home airport, due-soon thresholds...), delete with
+// its hour readings, due items and squawks. Anyone else's aircraft is 404.
+export default withApi({
+  GET: async (ctx) => reply(ROUTES.aircraftOne, toAircraft(await ownAircraft(ctx.db, (await requireUser(ctx)).id, ctx.params.id ?? ''))),
+  PATCH: async (ctx) => {
+    const user = await requireUser(ctx);
+    return reply(ROUTES.aircraftUpdate, await updateAircraft(ctx.db, user.id, ctx.params.id ?? '', await ctx.input(ROUTES.aircraftUpdate)));
+  },
+  DELETE: async (ctx) => {
+    const user = await requireUser(ctx);
+    await deleteAircraft(ctx.db, user.id, ctx.params.id ?? '');
+    return replyWith(ROUTES.aircraftDelete, new Response(null, { status: 204 }));
+  },
+});
+
+export const config: Config = { path: '/api/aircraft/:id' };

@@ -1,0 +1,31 @@
+import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { createChangeOrder, decideChangeOrder, listChangeOrders } from '../../src/features/bid-lines/change-orders.server.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
+import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+
+// Change orders of a job in progress: the assigned mechanic adds lines, the owner decides each.
+async function post(ctx: ApiContext) {
+  const [id = '', , changeOrderId, action] = segmentsAfter(ctx, '/api/appointments');
+  if (changeOrderId && action === 'decide') {
+    const pilot = await requireRole(ctx, 'pilot');
+    const { decisions } = await ctx.input(ROUTES.changeOrderDecide);
+    return reply(ROUTES.changeOrderDecide, await decideChangeOrder(ctx.db, pilot, id, changeOrderId, decisions));
+  }
+  const mechanic = await requireRole(ctx, 'mechanic');
+  return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, await ctx.input(ROUTES.changeOrderCreate)), { status: 201 });
+}
+
+export default withApi({
+  GET: async (ctx) => {
+    const [id = ''] = segmentsAfter(ctx, '/api/appointments');
+    return reply(ROUTES.changeOrders, await listChangeOrders(ctx.db, await requireUser(ctx), id));
+  },
+  POST: post,
+});
+
+export const config: Config = {
+  path: ['/api/appointments/:id/change-orders', '/api/appointments/:id/change-orders/:changeOrderId/decide'],
+};

@@ -1,0 +1,324 @@
+import type { z } from './zod.ts';
+import {
+  ApiKeyFormSchema,
+  ApiKeyStatusQuerySchema,
+  EmailTemplateSchema,
+  EmailTemplateStatusSchema,
+  PreviewSampleSchema,
+  ReferralProgramSchema,
+  RotateQuerySchema,
+  SettingFormSchema,
+  type ApiKeyView,
+  type ConfigEntry,
+  type EmailPreview,
+  type EmailTemplateView,
+  type IntegrationTestResult,
+  type ReferralProgramView,
+  type RotationPreview,
+  type SettingView,
+} from './admin-config.ts';
+import { AdminListQuerySchema, type AdminLead, type AdminQuote, type DashboardStats } from './admin-dashboard.ts';
+import {
+  ChangePasswordSchema,
+  LoginSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  RegisterSchema,
+  type AuthResponse,
+  type PublicUser,
+} from './auth.ts';
+import { AcceptWithDecisionsSchema, BidBodySchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
+import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
+import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
+import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';
+import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
+import {
+  DocumentsQuerySchema,
+  UploadSessionSchema,
+  type ChunkReceipt,
+  type UploadAborted,
+  type UploadSession,
+  type VaultDocument,
+} from './documents.ts';
+import { LeadSchema } from './lead.ts';
+import {
+  LeadListQuerySchema,
+  LeadSearchSchema,
+  LeadTagsSchema,
+  type LeadAnalytics,
+  type LeadSearchResponse,
+  type MarketingLead,
+  type Pagination,
+  type SuggestedKeywords,
+  type UsState,
+} from './marketing.ts';
+import {
+  AircraftPatchSchema,
+  HoursSchema,
+  ItemCreateSchema,
+  ItemPatchSchema,
+  MaintenanceCompletionSchema,
+  MaintenanceRequestSchema,
+  SquawkCreateSchema,
+  SquawkPatchSchema,
+  type HoursReading,
+  type MaintenanceItem,
+  type MaintenanceView,
+  type RequestMaintenance,
+  type Squawk,
+} from './maintenance.ts';
+import {
+  AircraftSchema,
+  AppointmentActionSchema,
+  EmailPreferenceSchema,
+  MechanicProfileSchema,
+  NotificationsQuerySchema,
+  RatingSchema,
+  ServiceRequestSchema,
+  type AcceptResult,
+  type Aircraft,
+  type Appointment,
+  type Bid,
+  type MechanicProfile,
+  type Notification,
+  type ServiceRequest,
+} from './marketplace.ts';
+import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
+import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxPage } from './outbox.ts';
+import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
+
+/**
+ * Every HTTP route of the product in one table: its method, its path (as the function's
+ * `config.path` declares it), the schema of its body (`input`) and query (`query`), and the type
+ * of its answer. The functions answer through `reply(route, body)` (src/server/http/reply.ts), so
+ * a handler whose answer does not fit the route's output type fails the typecheck; the browser
+ * calls through `call(route, ...)` (src/lib/api-client.ts), whose answer is that same type. A unit
+ * test checks that every function's paths are in the table and every route is served.
+ *
+ * Answers keep the shapes the spec and the API tests define: most admin calls wrap their data in
+ * `{ success, data }`, the marketplace answers bare objects and lists.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+declare const OUTPUT: unique symbol;
+
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  readonly path: `/api/${string}`;
+  /** The JSON (or form) body. */
+  readonly input?: z.ZodType;
+  /** The query string. */
+  readonly query?: z.ZodType;
+  /** The body is bytes or a file, not JSON (uploads and downloads). */
+  readonly raw?: true;
+}
+
+/** A route with its answer type attached (a type only: nothing is stored at run time). */
+export type Route<O = unknown, R extends RouteSpec = RouteSpec> = R & { readonly [OUTPUT]?: (answer: O) => O };
+
+/** The answer type of a route. */
+export type OutputOf<R> = R extends { readonly [OUTPUT]?: (answer: infer O) => unknown } ? O : never;
+/** What a client sends as the body: the schema's input (as typed into a form). */
+export type InputOf<R> = R extends { readonly input: infer S extends z.ZodType } ? z.input<S> : never;
+/** What the function reads from the body: the schema's output. */
+export type ParsedInputOf<R> = R extends { readonly input: infer S extends z.ZodType } ? z.output<S> : never;
+
+/** The `:name` segments of a path. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** `{ success, data }`: the admin console's answers. */
+export interface Envelope<T> {
+  success: true;
+  data: T;
+}
+/** `{ success, message }`: an action that answers a sentence. */
+export interface Done {
+  success: true;
+  message: string;
+}
+
+const route =
+  <O>() =>
+  <const R extends RouteSpec>(spec: R): Route<O, R> =>
+    spec;
+
+export const ROUTES = {
+  // --- Sign-in and accounts -------------------------------------------------------------------
+  authRegister: route<AuthResponse>()({ method: 'POST', path: '/api/auth/register', input: RegisterSchema }),
+  authLogin: route<AuthResponse>()({ method: 'POST', path: '/api/auth/login', input: LoginSchema }),
+  authMe: route<{ user: PublicUser }>()({ method: 'GET', path: '/api/auth/me' }),
+  authLogout: route<Done>()({ method: 'POST', path: '/api/auth/logout' }),
+  authLogoutAll: route<Done>()({ method: 'POST', path: '/api/auth/logout-all' }),
+  authPassword: route<AuthResponse>()({ method: 'POST', path: '/api/auth/password', input: ChangePasswordSchema }),
+  authPasswordReset: route<Done>()({ method: 'POST', path: '/api/auth/password-reset', input: PasswordResetRequestSchema }),
+  authPasswordResetConfirm: route<AuthResponse>()({
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    input: PasswordResetConfirmSchema,
+  }),
+
+  // --- Public site ----------------------------------------------------------------------------
+  quoteSubmit: route<QuoteResponse>()({ method: 'POST', path: '/api/quotes', input: QuoteRequestSchema }),
+  quotesForAdmin: route<Envelope<AdminQuote[]>>()({ method: 'GET', path: '/api/quotes', query: AdminListQuerySchema }),
+  leadCapture: route<{ success: true; code?: string; sentTo?: string; emailed?: boolean }>()({ method: 'POST', path: '/api/leads', input: LeadSchema }),
+  leadsForAdmin: route<Envelope<AdminLead[]>>()({ method: 'GET', path: '/api/leads', query: AdminListQuerySchema }),
+  health: route<{ database: 'ok' }>()({ method: 'GET', path: '/api/health' }),
+
+  // --- Blog -----------------------------------------------------------------------------------
+  blogPosts: route<BlogListResponse>()({ method: 'GET', path: '/api/blog/posts', query: BlogListQuerySchema }),
+  blogPost: route<Envelope<BlogPost>>()({ method: 'GET', path: '/api/blog/posts/:slug' }),
+  blogCategories: route<Envelope<BlogCategory[]>>()({ method: 'GET', path: '/api/blog/categories' }),
+  blogAdminPosts: route<Envelope<BlogPost[] | TrashedBlogPost[]>>()({ method: 'GET', path: '/api/blog/admin/posts', query: BlogAdminListQuerySchema }),
+  blogAdminRestore: route<Envelope<BlogPost>>()({ method: 'POST', path: '/api/blog/admin/posts/:id/restore' }),
+  blogAdminPost: route<Envelope<BlogPost>>()({ method: 'GET', path: '/api/blog/admin/posts/:id' }),
+  blogAdminCreate: route<Envelope<BlogPost>>()({ method: 'POST', path: '/api/blog/admin/posts', input: BlogPostSchema }),
+  blogAdminUpdate: route<Envelope<BlogPost>>()({ method: 'PUT', path: '/api/blog/admin/posts/:id', input: BlogPostPatchSchema }),
+  blogAdminDelete: route<{ success: true }>()({ method: 'DELETE', path: '/api/blog/admin/posts/:id' }),
+  blogAdminGenerate: route<{ success: true; posts_created: number }>()({
+    method: 'POST',
+    path: '/api/blog/admin/generate-initial-content',
+  }),
+  blogAdminGenerateSummary: route<Envelope<GenerateSummary>>()({ method: 'GET', path: '/api/blog/admin/generate-initial-content' }),
+
+  // --- Marketplace ----------------------------------------------------------------------------
+  aircraftList: route<Aircraft[]>()({ method: 'GET', path: '/api/aircraft' }),
+  aircraftAdd: route<Aircraft>()({ method: 'POST', path: '/api/aircraft', input: AircraftSchema }),
+  requestsList: route<ServiceRequest[]>()({ method: 'GET', path: '/api/enhanced/quotes' }),
+  requestsOwn: route<ServiceRequest[]>()({ method: 'GET', path: '/api/enhanced/quotes/user' }),
+  requestsMatched: route<ServiceRequest[]>()({ method: 'GET', path: '/api/enhanced/quotes/mechanic' }),
+  request: route<ServiceRequest>()({ method: 'GET', path: '/api/enhanced/quotes/:id' }),
+  requestCreate: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes', input: ServiceRequestSchema }),
+  requestBid: route<Bid>()({ method: 'POST', path: '/api/enhanced/quotes/:id/bid', input: BidBodySchema }),
+  requestAccept: route<AcceptResult>()({ method: 'POST', path: '/api/enhanced/quotes/:id/accept', input: AcceptWithDecisionsSchema }),
+  changeOrders: route<ChangeOrder[]>()({ method: 'GET', path: '/api/appointments/:id/change-orders' }),
+  changeOrderCreate: route<ChangeOrder>()({ method: 'POST', path: '/api/appointments/:id/change-orders', input: ChangeOrderSchema }),
+  changeOrderDecide: route<ChangeOrder>()({
+    method: 'POST',
+    path: '/api/appointments/:id/change-orders/:changeOrderId/decide',
+    input: DecideChangeOrderSchema,
+  }),
+  workOrder: route<WorkOrder>()({ method: 'GET', path: '/api/appointments/:id/work-order' }),
+  requestCancel: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/cancel' }),
+  appointmentsOwn: route<Appointment[]>()({ method: 'GET', path: '/api/appointments' }),
+  appointmentsAssigned: route<Appointment[]>()({ method: 'GET', path: '/api/appointments/mechanic' }),
+  appointmentConfirm: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/confirm', input: AppointmentActionSchema }),
+  appointmentStart: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/start', input: AppointmentActionSchema }),
+  appointmentComplete: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/complete', input: AppointmentActionSchema }),
+  appointmentRate: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/rate', input: RatingSchema }),
+  mechanicProfile: route<MechanicProfile>()({ method: 'GET', path: '/api/enhanced/mechanic-profile' }),
+  mechanicProfileSave: route<MechanicProfile>()({ method: 'POST', path: '/api/enhanced/mechanic-profile', input: MechanicProfileSchema }),
+  notifications: route<Notification[]>()({ method: 'GET', path: '/api/enhanced/notifications', query: NotificationsQuerySchema }),
+  notificationRead: route<Notification>()({ method: 'PUT', path: '/api/enhanced/notifications/:id/read' }),
+  notificationsReadAll: route<{ success: true; updated: number }>()({ method: 'PUT', path: '/api/enhanced/notifications/read-all' }),
+  emailPreference: route<{ emailNotifications: boolean }>()({ method: 'GET', path: '/api/enhanced/notifications/preferences' }),
+  emailPreferenceSave: route<{ emailNotifications: boolean }>()({
+    method: 'PUT',
+    path: '/api/enhanced/notifications/preferences',
+    input: EmailPreferenceSchema,
+  }),
+
+  // --- Maintenance tracking (docs/decisions/0100-maintenance-tracking.md) ---------------------
+  // Deletes answer 204 with no body (`replyWith(route, new Response(null, { status: 204 }))`).
+  aircraftOne: route<Aircraft>()({ method: 'GET', path: '/api/aircraft/:id' }),
+  aircraftUpdate: route<Aircraft>()({ method: 'PATCH', path: '/api/aircraft/:id', input: AircraftPatchSchema }),
+  aircraftDelete: route<void>()({ method: 'DELETE', path: '/api/aircraft/:id' }),
+  aircraftHours: route<HoursReading>()({ method: 'POST', path: '/api/aircraft/:id/hours', input: HoursSchema }),
+  maintenance: route<MaintenanceView>()({ method: 'GET', path: '/api/aircraft/:id/maintenance' }),
+  maintenanceItemAdd: route<MaintenanceItem>()({ method: 'POST', path: '/api/aircraft/:id/maintenance', input: ItemCreateSchema }),
+  maintenanceItemUpdate: route<MaintenanceItem>()({ method: 'PATCH', path: '/api/aircraft/:id/maintenance/:itemId', input: ItemPatchSchema }),
+  maintenanceItemDelete: route<void>()({ method: 'DELETE', path: '/api/aircraft/:id/maintenance/:itemId' }),
+  maintenanceRequest: route<ServiceRequest>()({ method: 'POST', path: '/api/aircraft/:id/maintenance/request', input: MaintenanceRequestSchema }),
+  squawkAdd: route<Squawk>()({ method: 'POST', path: '/api/aircraft/:id/squawks', input: SquawkCreateSchema }),
+  squawkUpdate: route<Squawk>()({ method: 'PATCH', path: '/api/aircraft/:id/squawks/:squawkId', input: SquawkPatchSchema }),
+  requestMaintenance: route<RequestMaintenance>()({ method: 'GET', path: '/api/enhanced/quotes/:id/maintenance' }),
+  requestMaintenanceComplete: route<RequestMaintenance>()({
+    method: 'POST',
+    path: '/api/enhanced/quotes/:id/maintenance',
+    input: MaintenanceCompletionSchema,
+  }),
+
+  // --- Documents vault (docs/decisions/0060) --------------------------------------------------
+  documents: route<VaultDocument[]>()({ method: 'GET', path: '/api/enhanced/documents', query: DocumentsQuerySchema }),
+  document: route<VaultDocument>()({ method: 'GET', path: '/api/enhanced/documents/:id' }),
+  documentDownload: route<Blob>()({ method: 'GET', path: '/api/enhanced/documents/:id/download', raw: true }),
+  documentDelete: route<{ success: true; id: string }>()({ method: 'DELETE', path: '/api/enhanced/documents/:id' }),
+  documentUpload: route<VaultDocument>()({ method: 'POST', path: '/api/enhanced/documents/upload', raw: true }),
+  uploadStart: route<UploadSession>()({ method: 'POST', path: '/api/enhanced/documents/uploads', input: UploadSessionSchema }),
+  uploadChunk: route<ChunkReceipt>()({ method: 'PUT', path: '/api/enhanced/documents/uploads/:uploadId/chunks/:index', raw: true }),
+  uploadComplete: route<VaultDocument>()({ method: 'POST', path: '/api/enhanced/documents/uploads/:uploadId/complete' }),
+  uploadAbort: route<UploadAborted>()({ method: 'DELETE', path: '/api/enhanced/documents/uploads/:uploadId' }),
+
+  // --- Admin console --------------------------------------------------------------------------
+  adminDashboard: route<Envelope<DashboardStats>>()({ method: 'GET', path: '/api/admin/dashboard' }),
+  adminCustomers: route<CustomersPage>()({ method: 'GET', path: '/api/admin/customers', query: CustomersQuerySchema }),
+  adminMechanics: route<MechanicForReview[]>()({ method: 'GET', path: '/api/admin/mechanics', query: MechanicListQuerySchema }),
+  adminMechanicApprove: route<MechanicForReview>()({ method: 'POST', path: '/api/admin/mechanics/:id/approve' }),
+  adminMechanicReject: route<MechanicForReview>()({ method: 'POST', path: '/api/admin/mechanics/:id/reject', input: RejectMechanicSchema }),
+  adminUserUnlock: route<Done>()({ method: 'POST', path: '/api/admin/users/:id/unlock' }),
+  adminOutbox: route<{ success: true; delivery: OutboxDelivery } & OutboxPage>()({ method: 'GET', path: '/api/admin/outbox', query: OutboxListQuerySchema }),
+  adminOutboxDeliver: route<Envelope<DeliveryReport>>()({ method: 'POST', path: '/api/admin/outbox/deliver' }),
+  adminOutboxRetry: route<{ success: true }>()({ method: 'POST', path: '/api/admin/outbox/:id/retry' }),
+  adminConfig: route<Envelope<ConfigEntry[]>>()({ method: 'GET', path: '/api/admin/config' }),
+  adminApiKeysAll: route<Envelope<ApiKeyView[]>>()({ method: 'GET', path: '/api/admin/config/api-keys' }),
+  adminApiKeys: route<Envelope<ApiKeyView[]>>()({ method: 'GET', path: '/api/admin/config/api-keys/:integration' }),
+  adminApiKeyCreate: route<Envelope<ApiKeyView>>()({ method: 'POST', path: '/api/admin/config/api-keys', input: ApiKeyFormSchema }),
+  adminApiKeyStatus: route<Envelope<ApiKeyView>>()({
+    method: 'PUT',
+    path: '/api/admin/config/api-keys/:id/status',
+    query: ApiKeyStatusQuerySchema,
+  }),
+  adminApiKeyRotate: route<Done>()({ method: 'POST', path: '/api/admin/config/api-keys/:integration/rotate', query: RotateQuerySchema }),
+  adminApiKeyRotatePreview: route<Envelope<RotationPreview>>()({ method: 'GET', path: '/api/admin/config/api-keys/:integration/rotate', query: RotateQuerySchema }),
+  adminTestIntegration: route<IntegrationTestResult>()({ method: 'POST', path: '/api/admin/config/test-integration/:integration' }),
+  adminSettingsAll: route<Envelope<SettingView[]>>()({ method: 'GET', path: '/api/admin/config/settings' }),
+  adminSettings: route<Envelope<SettingView[]>>()({ method: 'GET', path: '/api/admin/config/settings/:category' }),
+  adminSetting: route<Envelope<SettingView>>()({ method: 'GET', path: '/api/admin/config/settings/:category/:key' }),
+  adminSettingSave: route<Envelope<SettingView>>()({ method: 'PUT', path: '/api/admin/config/settings/:category/:key', input: SettingFormSchema }),
+  adminReferral: route<Envelope<ReferralProgramView>>()({ method: 'GET', path: '/api/admin/config/referral-program' }),
+  adminReferralSave: route<Envelope<ReferralProgramView>>()({ method: 'PUT', path: '/api/admin/config/referral-program', input: ReferralProgramSchema }),
+  adminTemplates: route<Envelope<EmailTemplateView[]>>()({ method: 'GET', path: '/api/admin/config/email-templates' }),
+  adminTemplateCreate: route<Envelope<EmailTemplateView>>()({ method: 'POST', path: '/api/admin/config/email-templates', input: EmailTemplateSchema }),
+  adminTemplateUpdate: route<Envelope<EmailTemplateView>>()({ method: 'PUT', path: '/api/admin/config/email-templates/:id', input: EmailTemplateSchema }),
+  adminTemplateStatus: route<Envelope<EmailTemplateView>>()({
+    method: 'PUT',
+    path: '/api/admin/config/email-templates/:id/status',
+    input: EmailTemplateStatusSchema,
+  }),
+  adminTemplatePreview: route<Envelope<EmailPreview>>()({
+    method: 'POST',
+    path: '/api/admin/config/email-templates/:id/preview',
+    input: PreviewSampleSchema,
+  }),
+
+  // --- Marketing (lead search) ----------------------------------------------------------------
+  marketingKeywords: route<Envelope<SuggestedKeywords>>()({ method: 'GET', path: '/api/apollo/suggested-keywords' }),
+  marketingStates: route<Envelope<UsState[]>>()({ method: 'GET', path: '/api/apollo/states' }),
+  marketingAnalytics: route<Envelope<LeadAnalytics>>()({ method: 'GET', path: '/api/apollo/analytics' }),
+  marketingLeads: route<Envelope<MarketingLead[]> & { pagination: Pagination }>()({
+    method: 'GET',
+    path: '/api/apollo/leads',
+    query: LeadListQuerySchema,
+  }),
+  marketingSearch: route<LeadSearchResponse>()({ method: 'POST', path: '/api/apollo/search', input: LeadSearchSchema }),
+  marketingTags: route<{ success: true; updated: number; message: string }>()({ method: 'PUT', path: '/api/apollo/leads/tags', input: LeadTagsSchema }),
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteName = keyof typeof ROUTES;
+export type Routes = typeof ROUTES;
+
+/** `route.path` with its `:name` segments filled (each URI-encoded) and the query appended. */
+export function pathOf<R extends RouteSpec>(route: R, options: { params?: Record<string, string | number> | undefined; query?: Record<string, string | number | boolean | undefined> } = {}): string {
+  const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = options.params?.[name];
+    if (value === undefined) throw new Error(`${route.path}: missing ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
+  return query.length === 0 ? path : `${path}?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
+}
+

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import type { LineDecision } from '../../contract/bid-lines.ts';
+import type { Bid, ServiceRequest } from '../../contract/marketplace.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/format.ts';
+import { DecideLines, decisionsBody } from './DecideLines.tsx';
+
+/**
+ * Accepting an itemized quote: the owner approves, defers or declines each line (approve by
+ * default), sees the approved total, then accepts. The server checks every rule again.
+ */
+export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }: { request: ServiceRequest; bid: Bid; onClose: () => void; onAccepted: () => void }) {
+  const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
+  const [busy, setBusy] = useState(false);
+  const lines = bid.lines ?? [];
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await call(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
+      toast.success(`Quote accepted. ${bid.mechanicName} is scheduled for ${formatDay(bid.availableStartDate)}.`);
+      onAccepted();
+      onClose();
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : 'Failed to accept quote');
+      if (!(err instanceof ApiError && err.status === 400)) {
+        onAccepted();
+        onClose();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Accept this quote?"
+      description={`Decide each line of ${bid.mechanicName}’s quote. Deferred airworthiness items keep the aircraft marked not airworthy until they are done. The other quotes are declined.`}
+      className="sm:max-w-2xl"
+    >
+      <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={accept} disabled={busy}>
+          {busy && <Spinner />}
+          Accept Quote
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,255 @@
+import { FilePlus2, FileText, Printer } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Label, Textarea } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { BID_LINES, LINE_CATEGORY_OPTIONS, type BidLine, type ChangeOrder, type LineDecision, type WorkOrder } from '../../contract/bid-lines.ts';
+import type { Appointment } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import { labelOf } from '../../contract/options.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { useRoute } from '../../lib/use-query.ts';
+import { formatCurrency, formatDay } from '../../lib/format.ts';
+import { DecideLines, decisionsBody } from './DecideLines.tsx';
+import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';
+import { draftLine, linesBody, usedCategories, type DraftLine } from './line-drafts.ts';
+
+const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
+
+/**
+ * The lines of a job on its appointment card, for both sides: the approved total, the work order,
+ * change orders (the mechanic adds them while the work is in progress, the owner decides them).
+ */
+export function JobLines({ appointment: a, role, onChanged }: { appointment: Appointment; role: 'owner' | 'mechanic'; onChanged: () => void }) {
+  const [open, setOpen] = useState<'work-order' | 'add' | 'decide' | null>(null);
+  const waiting = a.pendingChangeOrders ?? 0;
+  return (
+    <div className="mt-3 space-y-2">
+      {a.approvedTotals && (
+        <p className="text-sm">
+          <span className="text-muted-foreground">Approved work:</span> <span className="font-semibold tabular-nums">{formatCurrency(a.approvedTotals.totalCost)}</span>
+          <span className="text-muted-foreground"> · {a.approvedTotals.hours} h</span>
+        </p>
+      )}
+      {waiting > 0 && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+          {role === 'owner'
+            ? `${waiting === 1 ? 'A change order is' : `${waiting} change orders are`} waiting for your decision.`
+            : `Waiting for the owner to decide ${waiting === 1 ? 'a change order' : `${waiting} change orders`}; the job can be completed once decided.`}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => setOpen('work-order')}>
+          <FileText className="h-4 w-4" aria-hidden="true" />
+          Work order
+        </Button>
+        {role === 'mechanic' && a.status === 'in_progress' && (
+          <Button variant="outline" size="sm" onClick={() => setOpen('add')}>
+            <FilePlus2 className="h-4 w-4" aria-hidden="true" />
+            Add change order
+          </Button>
+        )}
+        {role === 'owner' && waiting > 0 && (
+          <Button size="sm" onClick={() => setOpen('decide')}>
+            Decide change order
+          </Button>
+        )}
+      </div>
+      {open === 'work-order' && <WorkOrderDialog appointmentId={a.id} onClose={() => setOpen(null)} />}
+      {open === 'add' && <AddChangeOrderDialog appointment={a} onClose={() => setOpen(null)} onAdded={onChanged} />}
+      {open === 'decide' && <DecideChangeOrderDialog appointment={a} onClose={() => setOpen(null)} onDecided={onChanged} />}
+    </div>
+  );
+}
+
+function AddChangeOrderDialog({ appointment: a, onClose, onAdded }: { appointment: Appointment; onClose: () => void; onAdded: () => void }) {
+  const [lines, setLines] = useState<DraftLine[]>(() => [draftLine({ category: 'airworthy' })]);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<LineErrors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await call(ROUTES.changeOrderCreate, { params: { id: a.id }, body: { lines: linesBody(lines), note } });
+      toast.success('Change order sent to the owner');
+      onAdded();
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setErrors(lineErrorsOf(err.errors));
+      toast.error(failure(err, 'Failed to send the change order'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Add change order" description={`Items found during the ${labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} on ${a.aircraftTailNumber}. The owner approves, defers or declines each.`} className="sm:max-w-2xl">
+      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+        <LinesEditor lines={lines} onChange={setLines} errors={errors} prefix={`co-${a.id}`} />
+        <div>
+          <Label htmlFor={`co-${a.id}-note`}>Note to the owner</Label>
+          <Textarea id={`co-${a.id}-note`} rows={2} maxLength={BID_LINES.text.note} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" type="button" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner />}
+            Send change order
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DecideChangeOrderDialog({ appointment: a, onClose, onDecided }: { appointment: Appointment; onClose: () => void; onDecided: () => void }) {
+  const orders = useRoute(ROUTES.changeOrders, { params: { id: a.id } });
+  const order: ChangeOrder | null | undefined =
+    orders.state.status === 'ready' ? (orders.state.data.find((c) => c.status === 'pending') ?? null) : orders.state.status === 'error' ? null : undefined;
+  const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
+  const [busy, setBusy] = useState(false);
+  const decide = async () => {
+    if (!order) return;
+    setBusy(true);
+    try {
+      await call(ROUTES.changeOrderDecide, { params: { id: a.id, changeOrderId: order.id }, body: { decisions: decisionsBody(order.lines, decisions) } });
+      toast.success('Change order decided');
+      onDecided();
+      onClose();
+    } catch (err) {
+      toast.error(failure(err, 'Failed to decide the change order'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Decide change order" description={`${a.mechanicName} found more work on ${a.aircraftTailNumber}. Approve, defer or decline each item.`} className="sm:max-w-2xl">
+      {order === undefined ? (
+        <p className="flex items-center gap-2 text-sm"><Spinner /> Loading…</p>
+      ) : order === null ? (
+        <p className="text-sm">No change order is waiting.</p>
+      ) : (
+        <>
+          {order.note && <p className="mb-3 rounded-md bg-muted px-3 py-2 text-sm">&ldquo;{order.note}&rdquo;</p>}
+          <DecideLines lines={order.lines} decisions={decisions} onChange={setDecisions} prefix={`decide-${order.id}`} />
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button onClick={decide} disabled={busy}>
+              {busy && <Spinner />}
+              Send decisions
+            </Button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function LineRows({ lines, note }: { lines: BidLine[]; note?: string }) {
+  return (
+    <>
+      {lines.map((l) => (
+        <tr key={l.id} className="border-b border-border/60">
+          <td className="py-1 pr-2">
+            {l.description}
+            {note && <span className="text-muted-foreground"> ({note})</span>}
+            {l.changeOrderId && <span className="text-muted-foreground"> · change order</span>}
+          </td>
+          <td className="py-1 pr-2 text-right tabular-nums">{l.laborHours}</td>
+          <td className="py-1 pr-2 text-right tabular-nums">{formatCurrency(l.laborCost)}</td>
+          <td className="py-1 pr-2 text-right tabular-nums">{formatCurrency(l.partsCost)}</td>
+          <td className="py-1 text-right tabular-nums">{formatCurrency(l.totalCost)}</td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+/** The work order / invoice: approved lines by category with subtotals, deferred and declined lines, totals; printable. */
+function WorkOrderDialog({ appointmentId, onClose }: { appointmentId: string; onClose: () => void }) {
+  const query = useRoute(ROUTES.workOrder, { params: { id: appointmentId } });
+  const order: WorkOrder | null | undefined = query.state.status === 'ready' ? query.state.data : query.state.status === 'error' ? null : undefined;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Work order" className="work-order-print sm:max-w-3xl">
+      {order === undefined ? (
+        <p className="flex items-center gap-2 text-sm"><Spinner /> Loading…</p>
+      ) : order === null ? (
+        <p className="text-sm">The work order could not be loaded.</p>
+      ) : (
+        <article className="space-y-4 text-sm" aria-label={`Work order for ${order.aircraftTailNumber}`}>
+          <header className="grid gap-1 sm:grid-cols-2">
+            <p><span className="text-muted-foreground">Aircraft:</span> {order.aircraftTailNumber} · {order.aircraftMake} {order.aircraftModel}</p>
+            <p><span className="text-muted-foreground">Service:</span> {labelOf(MARKETPLACE_SERVICE_TYPES, order.serviceType)}</p>
+            <p><span className="text-muted-foreground">Owner:</span> {order.customerName}</p>
+            <p><span className="text-muted-foreground">Mechanic:</span> {order.mechanicName}</p>
+            <p><span className="text-muted-foreground">Scheduled:</span> {formatDay(order.scheduledDate)} · {order.serviceLocation}</p>
+            <p><span className="text-muted-foreground">Warranty:</span> {order.warrantyPeriod} days</p>
+          </header>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Approved lines (scrolls sideways on small screens)">
+            <table className="w-full min-w-[32rem]">
+              <caption className="sr-only">Lines of the work order</caption>
+              <thead>
+                <tr className="border-b border-border text-left">
+                  <th scope="col" className="py-1 pr-2">Item</th>
+                  <th scope="col" className="py-1 pr-2 text-right">Hours</th>
+                  <th scope="col" className="py-1 pr-2 text-right">Labor</th>
+                  <th scope="col" className="py-1 pr-2 text-right">Parts</th>
+                  <th scope="col" className="py-1 text-right">Total</th>
+                </tr>
+              </thead>
+              {usedCategories(order.approved.lines).map((c) => (
+                <tbody key={c}>
+                  <tr>
+                    <th scope="rowgroup" colSpan={4} className="pt-3 text-left font-semibold">{labelOf(LINE_CATEGORY_OPTIONS, c)}</th>
+                    <td className="pt-3 text-right font-semibold tabular-nums">{formatCurrency(order.approved.categoryTotals[c].totalCost)}</td>
+                  </tr>
+                  <LineRows lines={order.approved.lines.filter((l) => l.category === c)} />
+                </tbody>
+              ))}
+              <tfoot>
+                <tr className="border-t-2 border-border font-semibold">
+                  <th scope="row" className="py-2 text-left">Approved total</th>
+                  <td className="py-2 pr-2 text-right tabular-nums">{order.approved.totals.hours}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums">{formatCurrency(order.approved.totals.laborCost)}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums">{formatCurrency(order.approved.totals.partsCost)}</td>
+                  <td className="py-2 text-right text-base tabular-nums">{formatCurrency(order.approved.totals.totalCost)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          {[
+            ['Deferred by owner', order.deferred, 'deferred by owner'],
+            ['Declined by owner', order.declined, 'declined by owner'],
+            ['Waiting for the owner', order.awaiting, 'change order waiting'],
+          ].map(([title, lines, note]) =>
+            (lines as BidLine[]).length > 0 ? (
+              <section key={title as string}>
+                <h3 className="font-semibold">{title as string}</h3>
+                <table className="mt-1 w-full">
+                  <caption className="sr-only">{title as string}</caption>
+                  <tbody>
+                    <LineRows lines={lines as BidLine[]} note={note as string} />
+                  </tbody>
+                </table>
+              </section>
+            ) : null,
+          )}
+          <p className="text-muted-foreground">Quoted: {formatCurrency(order.quoted.totalCost)} for {order.quoted.hours} h. Amounts in US dollars.</p>
+          <div className="work-order-actions flex justify-end">
+            <Button onClick={() => window.print()}>
+              <Printer className="h-4 w-4" aria-hidden="true" />
+              Print
+            </Button>
+          </div>
+        </article>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { LINE_CATEGORY_OPTIONS, median, type BidLine } from '../../contract/bid-lines.ts';
+import { MARKETPLACE, type Bid, type ServiceRequest } from '../../contract/marketplace.ts';
+import { labelOf } from '../../contract/options.ts';
+import { formatCurrency, formatDay } from '../../lib/format.ts';
+import { usedCategories } from './line-drafts.ts';
+
+const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(Math.round(n * 10) / 10)} h`;
+
+/**
+ * The owner's side-by-side view of a request's quotes: per-category totals, hours against the
+ * median of the quotes, warranty, dates, rating, distance and IA. A real table (row and column
+ * headers) that scrolls sideways on a phone with the first column held in place.
+ */
+export function QuoteComparison({ request, quotes }: { request: ServiceRequest; quotes: Bid[] }) {
+  const categories = usedCategories(quotes.flatMap((q) => q.lines ?? []));
+  const mid = median(quotes.map((q) => q.estimatedHours));
+  const distance = (q: Bid) => request.matchedMechanics.find((m) => m.mechanicId === q.mechanicId)?.distanceMiles;
+  const rows: Array<[string, (q: Bid) => string]> = [
+    ...categories.map((c): [string, (q: Bid) => string] => [labelOf(LINE_CATEGORY_OPTIONS, c), (q) => (q.categoryTotals && q.categoryTotals[c].totalCost > 0 ? formatCurrency(q.categoryTotals[c].totalCost) : '—')]),
+    ['Total', (q) => formatCurrency(q.totalCost)],
+    ['Hours', (q) => `${q.estimatedHours} h${mid !== null && quotes.length > 1 ? ` (${q.estimatedHours === mid ? 'median' : `${signed(q.estimatedHours - mid)} vs median`})` : ''}`],
+    ['Warranty', (q) => `${q.warrantyPeriod} days`],
+    ['Start', (q) => formatDay(q.availableStartDate)],
+    ['Finish', (q) => formatDay(q.estimatedCompletionDate)],
+    ['Rating', (q) => (q.mechanicRatingCount > 0 ? `${q.mechanicRating.toFixed(1)} of 5 (${q.mechanicRatingCount})` : MARKETPLACE.newMechanicLabel)],
+    ['Distance', (q) => (distance(q) !== undefined ? `${Math.round(distance(q)!)} mi` : '—')],
+    ['IA', (q) => (q.mechanicIa ? 'Yes' : 'No')],
+  ];
+  return (
+    <div className="mt-3 overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>
+      <table className="w-full min-w-max text-sm">
+        <caption className="sr-only">Quotes for {request.aircraftTailNumber} side by side</caption>
+        <thead>
+          <tr className="border-b border-border bg-muted">
+            <th scope="col" className="sticky left-0 bg-muted px-3 py-2 text-left">
+              Compare
+            </th>
+            {quotes.map((q) => (
+              <th key={q.id} scope="col" className="px-3 py-2 text-right font-semibold">
+                {q.mechanicName}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, cell]) => (
+            <tr key={label} className="border-b border-border/60 last:border-0">
+              <th scope="row" className="sticky left-0 bg-background px-3 py-1.5 text-left font-normal text-muted-foreground">
+                {label}
+              </th>
+              {quotes.map((q) => (
+                <td key={q.id} className={`px-3 py-1.5 text-right tabular-nums ${label === 'Total' ? 'font-semibold' : ''}`}>
+                  {cell(q)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A quote's lines, folded (a native disclosure: keyboard and screen readers for free). */
+export function QuoteLines({ lines }: { lines: BidLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-medium">
+        {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+      </summary>
+      <ul className="mt-2 space-y-1">
+        {lines.map((l) => (
+          <li key={l.id} className="flex justify-between gap-3">
+            <span>
+              <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span> {l.description}
+              <span className="text-muted-foreground"> · {l.laborHours} h</span>
+            </span>
+            <span className="tabular-nums">{formatCurrency(l.totalCost)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,48 @@
+import { LINE_CATEGORIES, categoryTotals, laborCents, sumLines, toTotals, type CategoryTotals, type LineCategory, type PricedLine, type Totals } from '../../contract/bid-lines.ts';
+
+/** A line as typed in the bid dialog: text fields, a stable key for React. */
+export interface DraftLine {
+  key: string;
+  category: LineCategory;
+  description: string;
+  laborHours: string;
+  laborRate: string;
+  partsCost: string;
+}
+
+let counter = 0;
+export function draftLine(over: Partial<Omit<DraftLine, 'key'>> = {}): DraftLine {
+  counter += 1;
+  return { key: `line-${counter}`, category: 'inspection', description: '', laborHours: '', laborRate: '', partsCost: '', ...over };
+}
+
+const num = (v: string): number => {
+  const n = Number(v.trim().replace(/[$,]/g, ''));
+  return v.trim() === '' || !Number.isFinite(n) || n < 0 ? 0 : n;
+};
+
+/** What a draft line is worth as typed (invalid or negative figures count as 0 until corrected). */
+export function pricedDraft(l: DraftLine): PricedLine {
+  const hoursTenths = Math.round(num(l.laborHours) * 10);
+  return { category: l.category, hoursTenths, laborCents: laborCents(hoursTenths, Math.round(num(l.laborRate) * 100)), partsCents: Math.round(num(l.partsCost) * 100) };
+}
+
+export const draftTotals = (lines: readonly DraftLine[]): Totals => toTotals(sumLines(lines.map(pricedDraft)));
+export const draftCategoryTotals = (lines: readonly DraftLine[]): CategoryTotals => categoryTotals(lines.map(pricedDraft));
+
+/** The categories that have at least one line, in the fixed order. */
+export const usedCategories = (lines: readonly { category: LineCategory }[]): LineCategory[] => LINE_CATEGORIES.filter((c) => lines.some((l) => l.category === c));
+
+/** Moves the item at `from` by `by` places (-1 up, +1 down), clamped to the list. */
+export function move<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
+  const to = from + by;
+  if (to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/** The body's `lines` from the drafts (the server validates and prices them). */
+export const linesBody = (lines: readonly DraftLine[]) =>
+  lines.map((l) => ({ category: l.category, description: l.description, laborHours: l.laborHours, laborRate: l.laborRate, partsCost: l.partsCost }));

@@ -1,0 +1,296 @@
+import { sql, type Selectable } from 'kysely';
+import {
+  integrationLabel,
+  type ApiKeyForm,
+  type ApiKeyView,
+  type IntegrationType,
+  type RotationPreview,
+} from '../../contract/admin-config.ts';
+import { decryptSecret, encryptSecret } from '../../server/crypto.server.ts';
+import type { Db } from '../../server/db/client.ts';
+import type { ApiKeysTable } from '../../server/db/tables/admin.ts';
+import { conflict, notFound } from '../../server/http/errors.ts';
+import { isUuid } from '../../contract/ids.ts';
+import { maskSecret } from './mask.ts';
+import { byRotationOrder, planRotation } from './rotation.ts';
+
+type ApiKeyRow = Selectable<ApiKeysTable>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function parseConfig(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The API's view of a key: masked, never the key or the secret. */
+export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
+  return {
+    id: row.id,
+    integration_type: row.integrationType,
+    key_name: row.keyName,
+    api_key: row.apiKeyMasked,
+    has_secret: row.apiSecretEncrypted !== null,
+    is_primary: row.isPrimary,
+    priority: row.priority,
+    daily_limit: row.dailyLimit,
+    monthly_limit: row.monthlyLimit,
+    additional_config: parseConfig(row.additionalConfig),
+    status: row.status,
+    usage_count: row.usageCount,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: iso(row.lastUsedAt),
+    last_rotated_at: iso(row.lastRotatedAt),
+    expires_at: iso(row.expiresAt),
+    last_tested_at: iso(row.lastTestedAt),
+    last_test_ok: row.lastTestOk,
+  };
+}
+
+/**
+ * Writes to one integration's keys are serialised with a transaction-scoped advisory lock, so two
+ * admins adding or rotating at once cannot both make a primary (the unique index would refuse it).
+ */
+async function lockIntegration(trx: Db, integration: IntegrationType): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${integration}`}))`.execute(trx);
+}
+
+async function keysOf(db: Db, integration: IntegrationType): Promise<ApiKeyRow[]> {
+  const rows = await db.selectFrom('apiKeys').selectAll().where('integrationType', '=', integration).execute();
+  return rows.sort(byRotationOrder);
+}
+
+/** Keys of one integration in rotation order (priority, then age). */
+export async function listApiKeys(db: Db, integration: IntegrationType): Promise<ApiKeyView[]> {
+  return (await keysOf(db, integration)).map(toApiKeyView);
+}
+
+export async function listAllApiKeys(db: Db): Promise<ApiKeyView[]> {
+  const rows = await db.selectFrom('apiKeys').selectAll().execute();
+  return rows
+    .sort((a, b) => a.integrationType.localeCompare(b.integrationType) || byRotationOrder(a, b))
+    .map(toApiKeyView);
+}
+
+/** Makes the first active key (rotation order) primary when the integration has no primary. */
+async function ensurePrimary(trx: Db, integration: IntegrationType): Promise<void> {
+  const keys = await keysOf(trx, integration);
+  if (keys.some((k) => k.isPrimary)) return;
+  const first = keys.find((k) => k.status === 'active');
+  if (first)
+    await trx
+      .updateTable('apiKeys')
+      .set({ isPrimary: true, updatedAt: sql`now()` })
+      .where('id', '=', first.id)
+      .execute();
+}
+
+export async function createApiKey(
+  db: Db,
+  integration: IntegrationType,
+  form: ApiKeyForm,
+  userId: string,
+): Promise<ApiKeyView> {
+  // Encrypt before the transaction: a missing CONFIG_ENCRYPTION_KEY fails fast with its 503.
+  const apiKeyEncrypted = encryptSecret(form.api_key);
+  const apiSecretEncrypted = form.api_secret === null ? null : encryptSecret(form.api_secret);
+  const id = await db.transaction().execute(async (trx) => {
+    await lockIntegration(trx, integration);
+    if (form.is_primary) {
+      await trx
+        .updateTable('apiKeys')
+        .set({ isPrimary: false, updatedAt: sql`now()` })
+        .where('integrationType', '=', integration)
+        .where('isPrimary', '=', true)
+        .execute();
+    }
+    const row = await trx
+      .insertInto('apiKeys')
+      .values({
+        integrationType: integration,
+        keyName: form.key_name,
+        apiKeyEncrypted,
+        apiKeyMasked: maskSecret(form.api_key),
+        apiSecretEncrypted,
+        isPrimary: form.is_primary,
+        priority: form.priority,
+        dailyLimit: form.daily_limit,
+        monthlyLimit: form.monthly_limit,
+        additionalConfig: JSON.stringify(form.additional_config),
+        expiresAt: form.expires_at,
+        lastUsedAt: null,
+        lastRotatedAt: null,
+        lastTestedAt: null,
+        lastTestOk: null,
+        createdBy: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ensurePrimary(trx, integration);
+    return row.id;
+  });
+  return toApiKeyView(await db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+}
+
+async function findKey(db: Db, id: string | undefined): Promise<ApiKeyRow> {
+  const row = isUuid(id)
+    ? await db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound('API key not found');
+  return row;
+}
+
+/**
+ * Activate or deactivate. Deactivating the primary hands primary to the next active key;
+ * activating a key gives it primary when the integration has none. An expired key stays expired.
+ */
+export async function setApiKeyStatus(
+  db: Db,
+  id: string | undefined,
+  status: 'active' | 'inactive',
+): Promise<ApiKeyView> {
+  const key = await findKey(db, id);
+  await db.transaction().execute(async (trx) => {
+    await lockIntegration(trx, key.integrationType);
+    const fresh = await findKey(trx, key.id);
+    if (status === 'active' && fresh.expiresAt && fresh.expiresAt.getTime() <= Date.now()) {
+      throw conflict(`This key expired on ${fresh.expiresAt.toISOString().slice(0, 10)}: add a new key instead`);
+    }
+    await trx
+      .updateTable('apiKeys')
+      .set({ status, ...(status === 'inactive' ? { isPrimary: false } : {}), updatedAt: sql`now()` })
+      .where('id', '=', fresh.id)
+      .execute();
+    await ensurePrimary(trx, fresh.integrationType);
+  });
+  return toApiKeyView(await findKey(db, key.id));
+}
+
+/** Rotates one integration's primary key per docs/decisions/0050-api-key-rotation.md. */
+const skippedNote = (skipped: { keyName: string }[]) =>
+  skipped.length ? ` Left out because their last test failed: ${skipped.map((k) => `"${k.keyName}"`).join(', ')}.` : '';
+
+/** What Rotate would do, without doing it: the console says it before the admin confirms. */
+export async function previewRotation(db: Db, integration: IntegrationType, batchSize: number): Promise<RotationPreview> {
+  const keys = await keysOf(db, integration);
+  const plan = planRotation(keys, batchSize, new Date());
+  const names = (ids: string[]) => keys.filter((k) => ids.includes(k.id)).map((k) => k.keyName);
+  if (!plan.ok) return { canRotate: false, newPrimary: null, currentPrimary: keys.find((k) => k.isPrimary)?.keyName ?? null, skipped: plan.skipped.map((k) => k.keyName), expiring: names(plan.expire) };
+  return {
+    canRotate: plan.changed,
+    newPrimary: plan.newPrimary.keyName,
+    currentPrimary: plan.previousPrimary?.keyName ?? null,
+    skipped: plan.skipped.map((k) => k.keyName),
+    expiring: names(plan.expire),
+  };
+}
+
+export async function rotateApiKeys(db: Db, integration: IntegrationType, batchSize: number): Promise<string> {
+  const label = integrationLabel(integration);
+  // The transaction commits expiries even when nothing is left to rotate; the 409 follows after.
+  const outcome = await db.transaction().execute(async (trx) => {
+    await lockIntegration(trx, integration);
+    const keys = await keysOf(trx, integration);
+    const plan = planRotation(keys, batchSize, new Date());
+    if (plan.expire.length) {
+      await trx
+        .updateTable('apiKeys')
+        .set({ status: 'expired', isPrimary: false, updatedAt: sql`now()` })
+        .where('id', 'in', plan.expire)
+        .execute();
+    }
+    const expired = plan.expire.length
+      ? ` ${plan.expire.length} expired key${plan.expire.length === 1 ? '' : 's'} retired.`
+      : '';
+    if (!plan.ok)
+      return {
+        ok: false as const,
+        message:
+          plan.reason === 'all_failed_test'
+            ? `No ${label} key can become primary: every active key failed its last test (${plan.skipped.map((k) => `"${k.keyName}"`).join(', ')}).${expired} Fix a key and press Test first.`
+            : `No active ${label} keys to rotate.${expired} Add or activate a key first.`,
+      };
+    if (!plan.changed) {
+      return {
+        ok: true as const,
+        message: `Only one active ${label} key ("${plan.newPrimary.keyName}"): it stays primary.${expired}`,
+      };
+    }
+    await trx
+      .updateTable('apiKeys')
+      .set({ isPrimary: false, updatedAt: sql`now()` })
+      .where('integrationType', '=', integration)
+      .where('isPrimary', '=', true)
+      .execute();
+    await trx
+      .updateTable('apiKeys')
+      .set({ isPrimary: true, usageCount: 0, lastRotatedAt: sql`now()`, updatedAt: sql`now()` })
+      .where('id', '=', plan.newPrimary.id)
+      .execute();
+    if (plan.previousPrimary) {
+      await trx
+        .updateTable('apiKeys')
+        .set({ lastRotatedAt: sql`now()` })
+        .where('id', '=', plan.previousPrimary.id)
+        .execute();
+    }
+    return {
+      ok: true as const,
+      message: `Rotated ${label} keys: "${plan.newPrimary.keyName}" is now primary (rotation pool of ${plan.pool.length}).${expired}${skippedNote(plan.skipped)}`,
+    };
+  });
+  if (!outcome.ok) throw conflict(outcome.message);
+  return outcome.message;
+}
+
+export interface KeyCredentials {
+  id: string;
+  keyName: string;
+  apiKey: string;
+  apiSecret: string | null;
+  additionalConfig: Record<string, unknown>;
+}
+
+/**
+ * The key an integration call should use: the one asked for, else the primary active key.
+ * Null when the integration has no usable key. Decryption errors propagate (DecryptionError).
+ */
+export async function credentialsFor(
+  db: Db,
+  integration: IntegrationType,
+  keyId?: string,
+): Promise<KeyCredentials | null> {
+  let row: ApiKeyRow | undefined;
+  if (keyId !== undefined) {
+    row = await findKey(db, keyId);
+    if (row.integrationType !== integration) throw notFound(`API key not found for ${integrationLabel(integration)}`);
+  } else {
+    row = await db
+      .selectFrom('apiKeys')
+      .selectAll()
+      .where('integrationType', '=', integration)
+      .where('status', '=', 'active')
+      .where('isPrimary', '=', true)
+      .executeTakeFirst();
+  }
+  if (!row) return null;
+  return {
+    id: row.id,
+    keyName: row.keyName,
+    apiKey: decryptSecret(row.apiKeyEncrypted),
+    apiSecret: row.apiSecretEncrypted === null ? null : decryptSecret(row.apiSecretEncrypted),
+    additionalConfig: parseConfig(row.additionalConfig),
+  };
+}
+
+export async function recordKeyTest(db: Db, id: string, ok: boolean): Promise<void> {
+  await db
+    .updateTable('apiKeys')
+    .set({ lastTestedAt: sql`now()`, lastTestOk: ok })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,152 @@
+import { ListChecks, Plane, Plus, Trash2, Wrench } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { MAINTENANCE } from '../../contract/maintenance.ts';
+import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { call } from '../../lib/api-client.ts';
+import { EmptyState } from '../marketplace/ui/EmptyState.tsx';
+import DueList from './DueList.tsx';
+import { dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
+
+function AircraftCard({ aircraft, onOpen, onRequestFor, onDelete }: { aircraft: Aircraft; onOpen: () => void; onRequestFor: () => void; onDelete: () => void }) {
+  const { view, error } = useDueList(aircraft.id);
+  const next = view?.items.filter((i) => i.dueDate !== null || i.dueHours !== null).slice(0, MAINTENANCE.cardItems) ?? [];
+  const headingId = `aircraft-${aircraft.id}-heading`;
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5" aria-labelledby={headingId} role="group">
+      <div>
+        <h3 id={headingId} className="text-lg font-semibold">
+          {aircraft.tailNumber}
+        </h3>
+        <p className="text-muted-foreground">
+          {aircraft.year ? `${aircraft.year} ` : ''}
+          {aircraft.make} {aircraft.model}
+        </p>
+        <p className="mt-1 text-sm text-muted-foreground">{aircraft.totalHours === null ? 'Total hours not recorded' : `${aircraft.totalHours.toLocaleString('en-US')} total hours`}</p>
+      </div>
+      {error && <Alert>{error}</Alert>}
+      {!view && !error && <Spinner />}
+      {view && <Verdict view={view} compact />}
+      {view && (
+        <div>
+          <h4 className="text-sm font-semibold">Next due</h4>
+          {next.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No due items yet: open the due list to add the annual and the rest.</p>
+          ) : (
+            <ul className="mt-1 space-y-2">
+              {next.map((i) => (
+                <li key={i.id} className="flex items-start justify-between gap-2 text-sm">
+                  <span className="min-w-0">
+                    <span className="font-medium">{i.title}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {dueText(i)} · {i.cite}
+                    </span>
+                  </span>
+                  <ItemStatusBadge status={i.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="mt-auto flex flex-col gap-2">
+        <Button size="sm" onClick={onOpen}>
+          <ListChecks className="h-4 w-4" aria-hidden="true" />
+          Due list for {aircraft.tailNumber}
+        </Button>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" className="flex-1" onClick={onRequestFor}>
+            <Wrench className="h-4 w-4" aria-hidden="true" />
+            Request service for {aircraft.tailNumber}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${aircraft.tailNumber}`}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function OpenDueList({ aircraft, onBack, onChanged, onRequested }: { aircraft: Aircraft; onBack: () => void; onChanged: () => void; onRequested: (r: ServiceRequest) => void }) {
+  const { view, error, reload } = useDueList(aircraft.id);
+  return <DueList aircraft={aircraft} view={view} error={error} reload={reload} onBack={onBack} onAircraftChanged={onChanged} onRequested={onRequested} />;
+}
+
+/** My Aircraft: a card per aircraft with its verdict and next three due items, and its due list. */
+export default function AircraftMaintenance({
+  aircraft,
+  onAdd,
+  onRequestFor,
+  onChanged,
+  onRequested,
+}: {
+  aircraft: Aircraft[];
+  onAdd: () => void;
+  onRequestFor: (id: string) => void;
+  onChanged: () => void;
+  onRequested: (request: ServiceRequest) => void;
+}) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Aircraft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = aircraft.find((a) => a.id === openId);
+  if (open) return <OpenDueList key={open.id} aircraft={open} onBack={() => setOpenId(null)} onChanged={onChanged} onRequested={onRequested} />;
+
+  const remove = async (a: Aircraft) => {
+    setBusy(true);
+    try {
+      await call(ROUTES.aircraftDelete, { params: { id: a.id } });
+      toast.success(`${a.tailNumber} deleted`);
+      setDeleting(null);
+      onChanged();
+    } catch (err) {
+      toast.error(errorText(err, 'Could not delete the aircraft'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="aircraft-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="aircraft-heading" className="text-xl font-semibold">
+          My Aircraft
+        </h2>
+        <Button onClick={onAdd}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add Aircraft
+        </Button>
+      </div>
+      {aircraft.length === 0 ? (
+        <EmptyState Icon={Plane} title="No aircraft yet" hint="Add your aircraft once; requesting service for it then takes a few clicks." />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {aircraft.map((a) => (
+            <li key={a.id}>
+              <AircraftCard aircraft={a} onOpen={() => setOpenId(a.id)} onRequestFor={() => onRequestFor(a.id)} onDelete={() => setDeleting(a)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(o) => !o && setDeleting(null)}
+          title={`Delete ${deleting.tailNumber}?`}
+          description="Its hour readings, due items and squawks are deleted with it. Past service requests keep their copy of its details."
+          confirmLabel="Delete aircraft"
+          destructive
+          busy={busy}
+          onConfirm={() => void remove(deleting)}
+        />
+      )}
+    </section>
+  );
+}

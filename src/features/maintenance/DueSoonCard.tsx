@@ -1,0 +1,62 @@
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import type { MaintenanceItem } from '../../contract/maintenance.ts';
+import type { Aircraft } from '../../contract/marketplace.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { call } from '../../lib/api-client.ts';
+import { setRouteData, useQuery } from '../../lib/use-query.ts';
+import { dueText, ItemStatusBadge } from './ui-bits.tsx';
+
+type Row = MaintenanceItem & { tailNumber: string };
+
+/** Overview: what is due soon or overdue across the pilot's aircraft. */
+export default function DueSoonCard({ aircraft, onOpen }: { aircraft: Aircraft[]; onOpen: () => void }) {
+  const ids = aircraft.map((a) => a.id);
+  const due = useQuery<Row[]>(`due-soon:${ids.join(',')}`, async (signal) => {
+    const views = await Promise.all(ids.map((id) => call(ROUTES.maintenance, { params: { id }, signal })));
+    // Each aircraft's due list is in the cache too: My Aircraft shows it at once.
+    for (const view of views) setRouteData(ROUTES.maintenance, { params: { id: view.aircraftId } }, view);
+    const rows = views.flatMap((v) => v.items.filter((i) => i.status !== 'ok').map((i) => ({ ...i, tailNumber: v.tailNumber })));
+    return rows.sort((a, b) => (a.status === b.status ? 0 : a.status === 'overdue' ? -1 : 1));
+  });
+  const rows = due.data ?? null;
+  const failed = due.state.status === 'error';
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle>Due Soon</CardTitle>
+        {aircraft.length > 0 && (
+          <Button variant="link" size="sm" onClick={onOpen}>
+            My Aircraft
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {failed ? (
+          <p className="text-sm text-muted-foreground">Could not load what is due.</p>
+        ) : rows === null ? (
+          <p className="text-sm text-muted-foreground">Loading...</p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing due soon or overdue.</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {rows.map((r) => (
+              <li key={r.id} className="flex items-start justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {r.tailNumber} · {r.title}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {dueText(r)} · {r.cite}
+                  </p>
+                </div>
+                <ItemStatusBadge status={r.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

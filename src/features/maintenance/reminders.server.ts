@@ -1,0 +1,60 @@
+import type { Db } from '../../server/db/client.ts';
+import { notify } from '../marketplace/notifications.server.ts';
+import { todayUtc } from './dates.ts';
+import { clocksFor, toItem } from './maintenance.server.ts';
+
+export interface ReminderReport {
+  dueSoon: number;
+  overdue: number;
+}
+
+/**
+ * Tells owners when an item enters "due soon" and when it becomes overdue: once per item per
+ * state. A notice in the dashboard, and the same by email through the outbox for owners who keep
+ * email notifications on (notify() respects the preference). The item's `reminded_status` records
+ * the state told; a conditional update claims it, so overlapping runs never tell twice. An item
+ * back to "ok" (done again) is cleared, so its next cycle is told again.
+ */
+export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Promise<ReminderReport> {
+  const report: ReminderReport = { dueSoon: 0, overdue: 0 };
+  const aircraft = await db
+    .selectFrom('aircraft')
+    .selectAll()
+    .where((eb) => eb.exists(eb.selectFrom('maintenanceItems as i').select('i.id').whereRef('i.aircraftId', '=', 'aircraft.id')))
+    .execute();
+  for (const plane of aircraft) {
+    const { clocks } = await clocksFor(db, plane, today);
+    const rows = await db.selectFrom('maintenanceItems').selectAll().where('aircraftId', '=', plane.id).execute();
+    for (const row of rows) {
+      const item = toItem(row, clocks);
+      if (item.status === 'ok') {
+        if (row.remindedStatus !== null) await db.updateTable('maintenanceItems').set({ remindedStatus: null }).where('id', '=', row.id).execute();
+        continue;
+      }
+      if (row.remindedStatus === item.status) continue;
+      // Overdue already told: an item back to "due soon" (a reading corrected) is not told again.
+      if (row.remindedStatus === 'overdue' && item.status === 'due_soon') continue;
+      await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('maintenanceItems')
+          .set({ remindedStatus: item.status })
+          .where('id', '=', row.id)
+          .where((eb) => eb.or([eb('remindedStatus', 'is', null), eb('remindedStatus', '<>', item.status)]))
+          .returning('id')
+          .executeTakeFirst();
+        if (!claimed) return;
+        const when = [item.dueDate ? `by ${item.dueDate}` : null, item.dueHours !== null ? `at ${item.dueHours} hours` : null].filter(Boolean).join(' or ');
+        const overdue = item.status === 'overdue';
+        await notify(trx, [plane.ownerId], {
+          type: overdue ? 'maintenance.overdue' : 'maintenance.due_soon',
+          title: overdue ? `${plane.tailNumber}: ${item.title} overdue` : `${plane.tailNumber}: ${item.title} due soon`,
+          message: `${item.title} (${item.cite}) on ${plane.tailNumber} ${overdue ? 'was due' : 'is due'} ${when}. Open the aircraft's due list to request service.`,
+          link: 'aircraft',
+        });
+        if (overdue) report.overdue += 1;
+        else report.dueSoon += 1;
+      });
+    }
+  }
+  return report;
+}

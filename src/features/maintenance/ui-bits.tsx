@@ -1,0 +1,80 @@
+import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { Badge } from '../../components/ui/badge.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { labelOf } from '../../contract/options.ts';
+import { ITEM_STATUSES, type ItemStatus, type MaintenanceItem, type MaintenanceView } from '../../contract/maintenance.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatDay } from '../../lib/format.ts';
+import { useRoute, type Query } from '../../lib/use-query.ts';
+
+/** An item's status in words, colour and icon (never colour alone). */
+export function ItemStatusBadge({ status }: { status: ItemStatus }) {
+  const Icon = status === 'overdue' ? CircleAlert : status === 'due_soon' ? Clock : CircleCheck;
+  const tone = status === 'overdue' ? 'destructive' : status === 'due_soon' ? 'warning' : 'success';
+  return (
+    <Badge tone={tone} className="gap-1">
+      <Icon className="h-3.5 w-3.5" aria-hidden="true" />
+      {labelOf(ITEM_STATUSES, status)}
+    </Badge>
+  );
+}
+
+/** "Airworthy" or "Not airworthy" with the reasons and their cites. */
+export function Verdict({ view, compact = false }: { view: Pick<MaintenanceView, 'airworthy' | 'reasons'>; compact?: boolean }) {
+  return (
+    <div className={cn('rounded-md border p-3', view.airworthy ? 'border-success/40 bg-success-muted' : 'border-destructive/40 bg-destructive/5')}>
+      <p className={cn('flex items-center gap-2 font-semibold', view.airworthy ? 'text-success' : 'text-destructive')}>
+        {view.airworthy ? <CircleCheck className="h-5 w-5" aria-hidden="true" /> : <CircleAlert className="h-5 w-5" aria-hidden="true" />}
+        {view.airworthy ? 'Airworthy' : 'Not airworthy'}
+      </p>
+      {!view.airworthy && (
+        <ul className={cn('mt-1 space-y-1 text-sm', compact && 'line-clamp-3')}>
+          {view.reasons.map((r) => (
+            <li key={r.text}>
+              {r.text} <span className="whitespace-nowrap text-muted-foreground">({r.cite})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const hoursText = (h: number) => `${h.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
+
+/** When an item is due, on both clocks: "Mar 31, 2027 or 1,100 h (about Jan 5, 2027)". */
+export function dueText(item: Pick<MaintenanceItem, 'dueDate' | 'dueHours' | 'forecastDate'>): string {
+  const parts: string[] = [];
+  if (item.dueDate) parts.push(formatDay(item.dueDate));
+  if (item.dueHours !== null) parts.push(hoursText(item.dueHours) + (item.forecastDate ? ` (about ${formatDay(item.forecastDate)})` : ''));
+  return parts.length ? parts.join(' or ') : 'Nothing further due';
+}
+
+export function lastDoneText(item: Pick<MaintenanceItem, 'lastDoneDate' | 'lastDoneHours'>): string {
+  const parts = [item.lastDoneDate ? formatDay(item.lastDoneDate) : null, item.lastDoneHours !== null ? hoursText(item.lastDoneHours) : null].filter(Boolean);
+  return parts.length ? parts.join(' at ') : 'Not recorded';
+}
+
+export function intervalText(item: Pick<MaintenanceItem, 'intervalMonths' | 'intervalHours'>): string {
+  const parts = [item.intervalMonths ? `${item.intervalMonths} months` : null, item.intervalHours ? `${item.intervalHours} h` : null].filter(Boolean);
+  return parts.length ? `Every ${parts.join(' or ')}` : 'Once';
+}
+
+/** A loaded due list as the screens show it: the view, the load's problem in words, and reload. */
+export function dueListOf<T>(query: Query<T>) {
+  return {
+    view: query.data ?? null,
+    error: query.state.status === 'error' ? errorText(query.state.error, 'Could not load the due list') : null,
+    reload: query.reload,
+  };
+}
+
+/** The due list of one aircraft, one cached call shared by its card and its open due list. */
+export function useDueList(aircraftId: string) {
+  return dueListOf(useRoute(ROUTES.maintenance, { params: { id: aircraftId } }));
+}
+
+export function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.detail ? err.detail : fallback;
+}

@@ -1,0 +1,62 @@
+import type { CampaignType } from '../../contract/admin-config.ts';
+import type { Db } from '../db/client.ts';
+import { fillPlaceholders, htmlToText, type Recipient } from './template-render.ts';
+
+/**
+ * Which admin template family fits which message the product sends. Messages not listed here (the
+ * business's own notifications, marketplace notices) always use their built-in wording.
+ */
+export const TEMPLATE_FOR_KIND: Partial<Record<string, CampaignType>> = {
+  'lead.popup_offer': 'welcome_series',
+  'quote.acknowledge_visitor': 'follow_up',
+};
+
+/** An email the product sends (queued in the outbox; see src/features/messaging/outbox.server.ts). */
+export interface OutboundEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What produced it, e.g. `quote.notify_business`. */
+  kind: string;
+  /**
+   * What the message must carry whatever wording an admin's template gives it (the discount code
+   * the popup showed, and its conditions): appended to a template's text, already in `text` otherwise.
+   */
+  keep?: { text: string; html: string };
+}
+
+export interface ComposedEmail extends OutboundEmail {
+  templateId: string | null;
+  /** The template's delay: the message is due this many minutes from now. */
+  delayMinutes: number;
+}
+
+/**
+ * The email as an admin wrote it, when an active template of the fitting campaign type exists
+ * (the one with the shortest delay, then the newest), with firstName, lastName and userId filled in;
+ * otherwise the built-in wording. Template HTML was sanitized when it was saved.
+ */
+export async function composeEmail(db: Db, builtIn: OutboundEmail, recipient: Recipient): Promise<ComposedEmail> {
+  const campaign = TEMPLATE_FOR_KIND[builtIn.kind];
+  const template = campaign
+    ? await db
+        .selectFrom('emailTemplates')
+        .select(['id', 'subjectLine', 'htmlContent', 'delayMinutes'])
+        .where('campaignType', '=', campaign)
+        .where('isActive', '=', true)
+        .orderBy('delayMinutes')
+        .orderBy('updatedAt', 'desc')
+        .executeTakeFirst()
+    : undefined;
+  if (!template) return { ...builtIn, templateId: null, delayMinutes: 0 };
+  const html = fillPlaceholders(template.htmlContent, recipient, 'html') + (builtIn.keep ? builtIn.keep.html : '');
+  return {
+    ...builtIn,
+    subject: fillPlaceholders(template.subjectLine, recipient, 'text'),
+    html,
+    text: htmlToText(html),
+    templateId: template.id,
+    delayMinutes: template.delayMinutes,
+  };
+}

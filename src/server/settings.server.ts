@@ -1,0 +1,156 @@
+import { sql, type Selectable } from 'kysely';
+import { z } from 'zod';
+import {
+  ENCRYPTED_PLACEHOLDER,
+  KNOWN_SETTINGS,
+  type ConfigEntry,
+  type SettingCategory,
+  type SettingForm,
+  type SettingView,
+} from '../contract/admin-config.ts';
+import { decryptSecret, encryptSecret } from './crypto.server.ts';
+import type { Db } from './db/client.ts';
+import type { SystemSettingsTable } from './db/tables/admin.ts';
+import { env } from './env.ts';
+import { badRequest } from './http/errors.ts';
+
+type SettingRow = Selectable<SystemSettingsTable>;
+
+function toView(row: SettingRow): SettingView {
+  return {
+    category: row.category,
+    setting_key: row.settingKey,
+    setting_value: row.isEncrypted ? ENCRYPTED_PLACEHOLDER : row.settingValue,
+    data_type: row.dataType,
+    description: row.description,
+    is_encrypted: row.isEncrypted,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listSettings(db: Db, category: SettingCategory): Promise<SettingView[]> {
+  const rows = await db
+    .selectFrom('systemSettings')
+    .selectAll()
+    .where('category', '=', category)
+    .orderBy('settingKey')
+    .execute();
+  return rows.map(toView);
+}
+
+export async function listAllSettings(db: Db): Promise<SettingView[]> {
+  const rows = await db.selectFrom('systemSettings').selectAll().orderBy('category').orderBy('settingKey').execute();
+  return rows.map(toView);
+}
+
+/** Settings whose meaning the product knows get their own checks on save. */
+function checkKnownSetting(category: SettingCategory, form: SettingForm): SettingForm {
+  const { notificationEmail, apolloApiKey } = KNOWN_SETTINGS;
+  if (category === notificationEmail.category && form.setting_key === notificationEmail.key) {
+    if (form.data_type !== 'string' || form.is_encrypted)
+      throw badRequest('notification_email must be a plain (not encrypted) string setting');
+    const email = z.email().safeParse(form.setting_value.trim());
+    if (!email.success) throw badRequest('setting_value: notification_email must be a valid email address');
+    return { ...form, setting_value: email.data };
+  }
+  // A provider key is a secret whatever the dialog said.
+  if (category === apolloApiKey.category && form.setting_key === apolloApiKey.key) {
+    return { ...form, data_type: 'string', is_encrypted: true, setting_value: form.setting_value.trim() };
+  }
+  return form;
+}
+
+/**
+ * Creates or updates one setting. Encrypted values are stored as ciphertext. Saving an encrypted
+ * setting with the `[ENCRYPTED]` placeholder (what the list shows) keeps the stored secret and
+ * changes only the description, so editing a description never wipes a secret.
+ */
+export async function upsertSetting(
+  db: Db,
+  category: SettingCategory,
+  input: SettingForm,
+  userId: string,
+): Promise<SettingView> {
+  if (input.category !== undefined && input.category !== category) {
+    throw badRequest(`category: the body says ${input.category} but the URL says ${category}`);
+  }
+  const form = checkKnownSetting(category, input);
+  const existing = await db
+    .selectFrom('systemSettings')
+    .selectAll()
+    .where('category', '=', category)
+    .where('settingKey', '=', form.setting_key)
+    .executeTakeFirst();
+
+  let storedValue: string;
+  if (form.is_encrypted && form.setting_value === ENCRYPTED_PLACEHOLDER) {
+    if (!existing?.isEncrypted)
+      throw badRequest(`setting_value: enter the secret value itself, not ${ENCRYPTED_PLACEHOLDER}`);
+    storedValue = existing.settingValue;
+  } else {
+    storedValue = form.is_encrypted ? encryptSecret(form.setting_value) : form.setting_value;
+  }
+
+  const values = {
+    settingValue: storedValue,
+    dataType: form.data_type,
+    description: form.description,
+    isEncrypted: form.is_encrypted,
+    updatedBy: userId,
+  };
+  const row = await db
+    .insertInto('systemSettings')
+    .values({ category, settingKey: form.setting_key, ...values })
+    .onConflict((oc) => oc.columns(['category', 'settingKey']).doUpdateSet({ ...values, updatedAt: sql`now()` }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toView(row);
+}
+
+/** A setting's value for the product's own use (decrypted); null when absent. */
+export async function readSetting(db: Db, category: SettingCategory, key: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('systemSettings')
+    .select(['settingValue', 'isEncrypted'])
+    .where('category', '=', category)
+    .where('settingKey', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.isEncrypted ? decryptSecret(row.settingValue) : row.settingValue;
+}
+
+/** The business inbox: the notification_email setting when set and valid, else the environment's. */
+export async function notificationEmail(db: Db): Promise<string> {
+  const { category, key } = KNOWN_SETTINGS.notificationEmail;
+  const row = await db
+    .selectFrom('systemSettings')
+    .select(['settingValue', 'isEncrypted'])
+    .where('category', '=', category)
+    .where('settingKey', '=', key)
+    .executeTakeFirst();
+  const value = row && !row.isEncrypted ? row.settingValue.trim() : '';
+  return value && z.email().safeParse(value).success ? value : env().NOTIFICATION_EMAIL;
+}
+
+/** GET /api/admin/config: every non-secret setting, plus the effective notification_email. */
+export async function publicConfig(db: Db): Promise<ConfigEntry[]> {
+  const rows = await db
+    .selectFrom('systemSettings')
+    .select(['category', 'settingKey', 'settingValue', 'dataType'])
+    .where('isEncrypted', '=', false)
+    .orderBy('category')
+    .orderBy('settingKey')
+    .execute();
+  const entries: ConfigEntry[] = rows.map((r) => ({
+    key: r.settingKey,
+    value: r.settingValue,
+    category: r.category,
+    data_type: r.dataType,
+  }));
+  const { category, key } = KNOWN_SETTINGS.notificationEmail;
+  const effective = await notificationEmail(db);
+  const i = entries.findIndex((e) => e.category === category && e.key === key);
+  if (i === -1) entries.push({ key, value: effective, category, data_type: 'string' });
+  else entries[i] = { ...entries[i]!, value: effective };
+  return entries;
+}

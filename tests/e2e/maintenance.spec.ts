@@ -1,0 +1,77 @@
+import { expect as baseExpect, test } from '@playwright/test';
+
+// Maintenance tracking through the UI: a pilot's aircraft with an overdue annual is "Not
+// airworthy"; from its due list, one selection and "Request service" submit a pre-filled request.
+// The only shortcut is creating the account by the API.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 300_000 });
+
+const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const TAIL = `N${stamp.slice(-5)}M`;
+
+/** The first day of the month 13 months ago: an annual done then is overdue today. */
+function thirteenMonthsAgo(): string {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 13, 1)).toISOString().slice(0, 10);
+}
+
+test('overdue annual to a submitted pre-filled service request', async ({ page }) => {
+  const email = `pilot.maint.${stamp}@example.com`;
+  const password = 'Checklist-Complete-1';
+  const res = await page.request.post('/api/auth/register', {
+    data: { role: 'pilot', firstName: 'Marta', lastName: `Owner${stamp.slice(-4)}`, email, password, location: 'Palo Alto, CA' },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/dashboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+  // Add the aircraft.
+  await page.getByRole('tab', { name: 'My Aircraft' }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Add Aircraft' }).click();
+  const add = page.getByRole('dialog', { name: 'Add New Aircraft' });
+  await add.getByLabel(/Tail Number/).fill(TAIL);
+  await add.getByLabel(/^Make/).fill('Cessna');
+  await add.getByLabel(/^Model/).fill('172S Skyhawk');
+  await add.getByLabel('Total Hours').fill('2100');
+  await add.getByRole('button', { name: 'Add Aircraft' }).click();
+  await expect(page.getByText('Aircraft added successfully!')).toBeVisible();
+
+  // Its due list: set the home airport, then enter the annual, done 13 months ago.
+  await page.getByRole('button', { name: `Due list for ${TAIL}` }).click();
+  await expect(page.getByRole('heading', { name: `Due list · ${TAIL}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit aircraft' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${TAIL}` });
+  await edit.getByLabel('Home airport').fill('KPAO');
+  await edit.getByRole('button', { name: 'Save aircraft' }).click();
+  await expect(page.getByText('home KPAO')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add item' }).click();
+  const item = page.getByRole('dialog', { name: 'Add due item' });
+  await item.getByLabel('Kind *').selectOption('annual');
+  await expect(item.getByText('Rule: 14 CFR 91.409(a)')).toBeVisible();
+  await item.getByLabel('Last done (date)').fill(thirteenMonthsAgo());
+  await item.getByRole('button', { name: 'Add item' }).click();
+  await expect(item).toBeHidden();
+
+  // The verdict and the item say why, with the rule.
+  await expect(page.getByText('Not airworthy')).toBeVisible();
+  await expect(page.getByText(/Annual inspection overdue \(was due by/)).toBeVisible();
+  const row = page.getByRole('row', { name: /Annual inspection/ });
+  await expect(row.getByText('Overdue')).toBeVisible();
+  await expect(row.getByText('14 CFR 91.409(a)')).toBeVisible();
+
+  // Select it and request service: one click.
+  await page.getByRole('checkbox', { name: 'Select Annual inspection' }).check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Request service' }).click();
+  await expect(page.getByText('Service request sent to mechanics near KPAO')).toBeVisible();
+
+  // The pre-filled request is in the pilot's Service Requests.
+  const requests = page.getByRole('tabpanel', { name: 'Service Requests' });
+  await expect(requests.getByText('Annual Inspection').first()).toBeVisible();
+  await expect(requests.getByText(/Annual inspection \(14 CFR 91\.409\(a\)\): overdue by/)).toBeVisible();
+  await expect(requests.getByText(new RegExp(TAIL)).first()).toBeVisible();
+});
