@@ -155,6 +155,10 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await job.getByRole('button', { name: 'Confirm' }).click();
   await expect(job.getByText('Confirmed')).toBeVisible();
   await job.getByRole('button', { name: 'Start Work' }).click();
+  // The job is a week out: starting early asks first.
+  const early = mechanic.getByRole('alertdialog', { name: 'Start work before the scheduled day?' });
+  await expect(early).toContainText(/\b[67] days from today/);
+  await early.getByRole('button', { name: 'Start Work Now' }).click();
   await expect(job.getByText('In Progress')).toBeVisible();
   await job.getByRole('button', { name: 'Complete Job' }).click();
   const done = mechanic.getByRole('alertdialog', { name: 'Mark this job completed?' });

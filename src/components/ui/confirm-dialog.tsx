@@ -1,3 +1,4 @@
+import { Alert } from './alert.tsx';
 import { AlertDialog as A } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button.tsx';
@@ -17,13 +18,15 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Extra content between the description and the buttons (e.g. an optional note). */
   children?: ReactNode;
+  /** Why the last attempt was refused (the server's `detail`), shown in the dialog where the user acted. */
+  error?: string | null | undefined;
 }
 
 /**
  * "Are you sure?" before an action that cannot be undone: Radix AlertDialog (focus starts on
  * Cancel, Escape cancels, screen readers announce it as an alert dialog).
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, children, error }: ConfirmDialogProps) {
   return (
     <A.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <A.Portal>
@@ -34,6 +37,11 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             <div className="mt-2 text-sm text-muted-foreground">{description}</div>
           </A.Description>
           {children && <div className="mt-4">{children}</div>}
+          {error && (
+            <Alert className="mt-4">
+              {error}
+            </Alert>
+          )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <A.Cancel className={buttonClass('outline')} disabled={busy}>
               {cancelLabel}

@@ -1,12 +1,14 @@
+import { Alert } from '../../components/ui/alert.tsx';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { LineDecision } from '../../contract/bid-lines.ts';
-import type { Bid, ServiceRequest } from '../../contract/marketplace.ts';
+import type { AcceptResult, Bid, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { isStale, refresh, refusalOf } from '../marketplace/ui/follow.ts';
 import { formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
 
@@ -14,23 +16,23 @@ import { DecideLines, decisionsBody } from './DecideLines.tsx';
  * Accepting an itemized quote: the owner approves, defers or declines each line (approve by
  * default), sees the approved total, then accepts. The server checks every rule again.
  */
-export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }: { request: ServiceRequest; bid: Bid; onClose: () => void; onAccepted: () => void }) {
+export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }: { request: ServiceRequest; bid: Bid; onClose: () => void; onAccepted: (result: AcceptResult) => void }) {
   const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const lines = bid.lines ?? [];
   const accept = async () => {
     setBusy(true);
+    setRefusal(null);
     try {
-      await call(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
+      const result = await call(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
       toast.success(`Quote accepted. ${bid.mechanicName} is scheduled for ${formatDay(bid.availableStartDate)}.`);
-      onAccepted();
+      onAccepted(result);
       onClose();
     } catch (err) {
-      toast.error(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : 'Failed to accept quote');
-      if (!(err instanceof ApiError && err.status === 400)) {
-        onAccepted();
-        onClose();
-      }
+      // The reason stays here, where the owner acted; a request changed elsewhere is read again.
+      setRefusal(refusalOf(err, 'Failed to accept quote'));
+      if (isStale(err)) refresh(ROUTES.requestsOwn);
     } finally {
       setBusy(false);
     }
@@ -44,6 +46,11 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
       className="sm:max-w-2xl"
     >
       <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
+      {refusal && (
+        <Alert className="mt-4">
+          {refusal}
+        </Alert>
+      )}
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel

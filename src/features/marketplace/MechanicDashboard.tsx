@@ -1,11 +1,12 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
-import type { Appointment, MechanicProfile, Notification, ServiceRequest } from '../../contract/marketplace.ts';
+import type { Appointment, Bid, MechanicProfile, Notification, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { useQuery } from '../../lib/use-query.ts';
+import { keyOf, useQuery } from '../../lib/use-query.ts';
+import { follow, refresh, upsert, useList } from './ui/follow.ts';
 import { DashboardFrame } from './ui/DashboardFrame.tsx';
 import { getWithRetry } from './ui/fetch-retry.ts';
 import type { DashboardProps } from '../../lib/session.ts';
@@ -31,11 +32,20 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-interface MechanicData {
+interface MatchedRequests {
   requests: ServiceRequest[];
-  appointments: Appointment[];
   /** Why the mechanic sees no requests yet (awaiting an administrator's approval), or null. */
   vetting: string | null;
+}
+
+/** The matched requests; a mechanic awaiting an administrator's approval gets 403 with the reason. */
+async function loadMatched(): Promise<MatchedRequests> {
+  try {
+    return { requests: await getWithRetry(ROUTES.requestsMatched), vetting: null };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403 && err.detail) return { requests: [], vetting: err.detail };
+    throw err;
+  }
 }
 
 /** GET the profile; a 404 means none yet (the setup dialog opens), anything else is a failure. */
@@ -60,34 +70,35 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
     console.error('Loading the dashboard failed', err);
     toast.error('Failed to load dashboard data');
   };
-  // The spec's three calls, fetched together on load and after a profile save or a quote.
-  const lists = useQuery<MechanicData>(
-    `mechanic-dashboard:${user.id}`,
-    async () => {
-      let vetting: string | null = null;
-      const [requests, appointments] = await Promise.all([
-        // A mechanic awaiting an administrator's approval gets 403 with the reason: no requests yet.
-        getWithRetry(ROUTES.requestsMatched).catch((err: unknown) => {
-          if (err instanceof ApiError && err.status === 403 && err.detail) {
-            vetting = err.detail;
-            return [] as ServiceRequest[];
-          }
-          throw err;
-        }),
-        getWithRetry(ROUTES.appointmentsAssigned),
-        reloadNotifications(),
-      ]);
-      return { requests, appointments, vetting };
-    },
-    { onError },
-  );
-  const profileQuery = useQuery(`mechanic-profile:${user.id}`, loadProfile, { onError });
-  const data = lists.data ?? null;
+  // The spec's three calls, each its own list: a write puts its answer in the list it changed
+  // and reads only that list again, in the background (ui/follow.ts).
+  const matched = useQuery<MatchedRequests>(keyOf(ROUTES.requestsMatched), loadMatched, { onError });
+  const appointments = useList(ROUTES.appointmentsAssigned, onError);
+  const profileQuery = useQuery(keyOf(ROUTES.mechanicProfile), loadProfile, { onError });
+  useEffect(() => {
+    reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
+  }, [reloadNotifications]);
+  const data =
+    matched.data && appointments.data
+      ? { requests: matched.data.requests, appointments: appointments.data, vetting: matched.data.vetting }
+      : null;
   const vetting = data?.vetting ?? null;
   const profile = profileQuery.data ?? null;
   const setProfile = profileQuery.setData;
-  const failed = lists.state.status === 'error' || profileQuery.state.status === 'error';
-  const reload = lists.reload;
+  const failed = [matched, appointments, profileQuery].some((q) => q.state.status === 'error');
+
+  /** A quote's answer: the request shows it as this mechanic's at once. */
+  const quoted = (request: ServiceRequest, bid: Bid) => {
+    matched.setData((d) => d && { ...d, requests: upsert(d.requests, { ...request, status: 'quoted', myQuote: bid }) ?? d.requests });
+    refresh(ROUTES.requestsMatched);
+  };
+  /** An appointment's answer; a completed job also changes the profile's counts. */
+  const followAppointment = (a: Appointment) => {
+    follow(appointments, ROUTES.appointmentsAssigned, a);
+    refresh(ROUTES.requestsMatched);
+    if (a.status === 'completed') refresh(ROUTES.mechanicProfile);
+    reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
+  };
 
   // Spec: on first load with no profile, the setup prompt opens.
   const profileLoaded = profileQuery.state.status === 'ready';
@@ -141,12 +152,17 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
                 user={user}
                 onSaved={(p) => {
                   setProfile(p);
-                  void reload();
+                  // A new service area or approval changes which requests match.
+                  refresh(ROUTES.requestsMatched);
                 }}
               />
             )}
             {quoting && (
-              <SubmitQuoteDialog request={quoting} onClose={() => setQuoting(null)} onSubmitted={() => void reload()} />
+              <SubmitQuoteDialog
+                request={quoting}
+                onClose={() => setQuoting(null)}
+                onSubmitted={(bid) => quoting && quoted(quoting, bid)}
+              />
             )}
           </>
         )
@@ -163,9 +179,8 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           <TabsContent value="appointments">
             <AppointmentsTab
               appointments={data.appointments}
-              onChanged={async () => {
-                await Promise.all([reload(), profileQuery.reload()]);
-              }}
+              onAppointment={followAppointment}
+              onChanged={() => refresh(ROUTES.appointmentsAssigned)}
             />
           </TabsContent>
           <TabsContent value="profile">

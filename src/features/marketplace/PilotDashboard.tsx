@@ -1,12 +1,11 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
-import type { Aircraft, Appointment, Notification, ServiceRequest } from '../../contract/marketplace.ts';
+import type { Appointment, Notification, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { useQuery } from '../../lib/use-query.ts';
 import { DashboardFrame } from './ui/DashboardFrame.tsx';
-import { getWithRetry } from './ui/fetch-retry.ts';
+import { follow, refresh, useList } from './ui/follow.ts';
 import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
 import { NotificationBell } from './ui/NotificationBell.tsx';
@@ -36,12 +35,6 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-interface PilotData {
-  aircraft: Aircraft[];
-  requests: ServiceRequest[];
-  appointments: Appointment[];
-}
-
 /** The pilot/owner dashboard (docs/product.md §2): six tabs, three dialogs, the bell. */
 export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useState<Tab>('overview');
@@ -51,29 +44,30 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
 
-  // The spec's three calls, together, on load and after every change the pilot makes.
-  const dashboard = useQuery<PilotData>(
-    `pilot-dashboard:${user.id}`,
-    async () => {
-      const [aircraft, requests, appointments] = await Promise.all([
-        getWithRetry(ROUTES.aircraftList),
-        getWithRetry(ROUTES.requestsOwn),
-        getWithRetry(ROUTES.appointmentsOwn),
-        reloadNotifications(),
-      ]);
-      return { aircraft, requests, appointments };
-    },
-    {
-      onError: (err) => {
-        console.error('Loading the dashboard failed', err);
-        toast.error('Failed to load dashboard data');
-      },
-    },
-  );
-  const data = dashboard.data ?? null;
-  const failed = dashboard.state.status === 'error';
-  const load = dashboard.reload;
-  const setData = dashboard.setData;
+  const onError = (err: unknown) => {
+    console.error('Loading the dashboard failed', err);
+    toast.error('Failed to load dashboard data');
+  };
+  // The spec's three calls, each its own list: a write updates the list it changed from its own
+  // answer and reads only that list again (ui/follow.ts).
+  const aircraft = useList(ROUTES.aircraftList, onError);
+  const requests = useList(ROUTES.requestsOwn, onError);
+  const appointments = useList(ROUTES.appointmentsOwn, onError);
+  useEffect(() => {
+    reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
+  }, [reloadNotifications]);
+  const data =
+    aircraft.data && requests.data && appointments.data
+      ? { aircraft: aircraft.data, requests: requests.data, appointments: appointments.data }
+      : null;
+  const failed = [aircraft, requests, appointments].some((q) => q.state.status === 'error');
+  const load = () => Promise.all([aircraft.reload(), requests.reload(), appointments.reload()]);
+  /** After a write: its answers on screen now, the lists it touched and the bell read again behind. */
+  const followRequest = (r: ServiceRequest) => follow(requests, ROUTES.requestsOwn, r);
+  const followAppointment = (a: Appointment) => follow(appointments, ROUTES.appointmentsOwn, a);
+  const afterWrite = () => {
+    reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
+  };
 
   const openLink = (n: Notification) => {
     if (n.link && TABS.some((t) => t.value === n.link)) setTab(n.link as Tab);
@@ -107,7 +101,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               <AddAircraftDialog
                 open
                 onOpenChange={(open) => !open && setDialog(null)}
-                onAdded={(a) => setData((d) => (d ? { ...d, aircraft: [a, ...d.aircraft] } : d))}
+                onAdded={(a) => follow(aircraft, ROUTES.aircraftList, a)}
               />
             )}
             {dialog?.kind === 'request' && (
@@ -116,9 +110,10 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                 onOpenChange={(open) => !open && setDialog(null)}
                 aircraft={data.aircraft}
                 initialAircraftId={dialog.aircraftId}
-                onCreated={() => {
+                onCreated={(r) => {
                   setTab('requests');
-                  void load();
+                  followRequest(r);
+                  afterWrite();
                 }}
               />
             )}
@@ -154,7 +149,9 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
           <TabsContent value="requests">
             <RequestsTab
               requests={data.requests}
-              onChanged={load}
+              onRequest={followRequest}
+              onAppointment={followAppointment}
+              onChanged={afterWrite}
               onRequestService={() => setDialog({ kind: 'request', aircraftId: null })}
             />
           </TabsContent>
@@ -163,15 +160,19 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               aircraft={data.aircraft}
               onAdd={() => setDialog({ kind: 'aircraft' })}
               onRequestFor={(id) => setDialog({ kind: 'request', aircraftId: id })}
-              onChanged={load}
-              onRequested={() => {
+              onChanged={() => {
+                refresh(ROUTES.aircraftList);
+                refresh(ROUTES.requestsOwn);
+              }}
+              onRequested={(r) => {
                 setTab('requests');
-                void load();
+                followRequest(r);
+                afterWrite();
               }}
             />
           </TabsContent>
           <TabsContent value="appointments">
-            <AppointmentsTab appointments={data.appointments} onChanged={load} />
+            <AppointmentsTab appointments={data.appointments} onAppointment={followAppointment} onChanged={afterWrite} />
           </TabsContent>
           <TabsContent value="documents">
             <DocumentsTab aircraft={data.aircraft} />

@@ -9,7 +9,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { isStale, refusalOf } from '../ui/follow.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { formatDay, formatTime } from '../pilot/pilot-views.ts';
 import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
@@ -32,29 +34,56 @@ const NEXT: Partial<Record<Appointment['status'], { action: MechanicAppointmentA
 
 const key = (a: Appointment) => `${a.scheduledDate} ${a.scheduledTime}`;
 
+/** Whole days from today to the appointment's day (positive when it is still ahead). */
+function daysAhead(a: Appointment): number {
+  const today = new Date();
+  const local = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((Date.parse(`${a.scheduledDate}T00:00:00Z`) - local) / 86_400_000);
+}
+
+interface Props {
+  appointments: Appointment[];
+  /** A write's answer: the appointment as the server now has it (shown at once). */
+  onAppointment: (a: Appointment) => void;
+  /** Something under the appointment changed (a change order): read the list again. */
+  onChanged: () => void;
+}
+
 /** Upcoming jobs (soonest first, with the next step as a button) and past ones (latest first). */
-export default function AppointmentsTab({ appointments, onChanged }: { appointments: Appointment[]; onChanged: () => void }) {
+export default function AppointmentsTab({ appointments, onAppointment, onChanged }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [completing, setCompleting] = useState<Appointment | null>(null);
+  const [startingEarly, setStartingEarly] = useState<Appointment | null>(null);
   const [notes, setNotes] = useState('');
+  // The server's reason, per appointment, when it refused a step (another tab or the owner acted first).
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
   const upcoming = appointments.filter((a) => NEXT[a.status]).sort((a, b) => key(a).localeCompare(key(b)));
   const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
 
   const advance = async (a: Appointment, action: MechanicAppointmentAction, mechanicNotes?: string) => {
     const step = NEXT[a.status];
     setBusy(a.id);
+    setRefusals(({ [a.id]: _, ...rest }) => rest);
     try {
-      await call(ACTION_ROUTES[action], { params: { id: a.id }, body: mechanicNotes ? { mechanicNotes } : {} });
+      const updated = await call(ACTION_ROUTES[action], { params: { id: a.id }, body: mechanicNotes ? { mechanicNotes } : {} });
+      onAppointment(updated);
       toast.success(step?.done ?? 'Appointment updated');
       setCompleting(null);
+      setStartingEarly(null);
       setNotes('');
-      onChanged();
     } catch (err) {
-      toast.error(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : 'Failed to update appointment');
-      onChanged();
+      setRefusals((r) => ({ ...r, [a.id]: refusalOf(err, 'Failed to update appointment') }));
+      if (isStale(err)) onChanged();
     } finally {
       setBusy(null);
     }
+  };
+
+  /** The button of the next step: completing asks for notes, starting before the day asks first. */
+  const act = (a: Appointment, action: MechanicAppointmentAction) => {
+    if (action === 'complete') setCompleting(a);
+    else if (action === 'start' && daysAhead(a) > 0) setStartingEarly(a);
+    else void advance(a, action);
   };
 
   const card = (a: Appointment) => {
@@ -92,12 +121,13 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
         )}
         {step && (
           <div className="mt-4 flex justify-end">
-            <Button disabled={busy === a.id} onClick={() => (step.action === 'complete' ? setCompleting(a) : advance(a, step.action))}>
+            <Button disabled={busy === a.id} onClick={() => act(a, step.action)}>
               {busy === a.id ? <Spinner /> : <step.Icon className="h-4 w-4" aria-hidden="true" />}
               {step.label}
             </Button>
           </div>
         )}
+        {refusals[a.id] && !completing && !startingEarly && <Alert className="mt-3">{refusals[a.id]}</Alert>}
         {a.status !== 'cancelled' && <JobLines appointment={a} role="mechanic" onChanged={onChanged} />}
         {a.status !== 'cancelled' && <JobDocumentsToggle serviceRequestId={a.serviceRequestId} />}
         {a.status !== 'cancelled' && <RequestDueList requestId={a.serviceRequestId} canComplete={a.status === 'in_progress' || a.status === 'completed'} />}
@@ -131,12 +161,28 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
         description="The customer is told and asked to rate the work. This cannot be undone."
         confirmLabel="Complete Job"
         busy={busy !== null}
+        error={completing ? refusals[completing.id] : null}
         onConfirm={() => completing && advance(completing, 'complete', notes.trim() || undefined)}
       >
         <Label htmlFor="complete-notes">Work performed (optional)</Label>
         <Textarea id="complete-notes" rows={3} maxLength={MARKETPLACE.text.notes} aria-describedby="complete-notes-count" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Inspection complete, logbook entries made..." />
         <CharacterCount id="complete-notes-count" value={notes} max={MARKETPLACE.text.notes} />
       </ConfirmDialog>
+      <ConfirmDialog
+        open={startingEarly !== null}
+        onOpenChange={(open) => !open && setStartingEarly(null)}
+        title="Start work before the scheduled day?"
+        description={
+          startingEarly
+            ? `This job is scheduled for ${formatDay(startingEarly.scheduledDate)}, ${daysAhead(startingEarly)} ${daysAhead(startingEarly) === 1 ? 'day' : 'days'} from today. The customer is told work has started.`
+            : ''
+        }
+        confirmLabel="Start Work Now"
+        cancelLabel="Not Yet"
+        busy={busy !== null}
+        error={startingEarly ? refusals[startingEarly.id] : null}
+        onConfirm={() => startingEarly && advance(startingEarly, 'start')}
+      />
     </section>
   );
 }

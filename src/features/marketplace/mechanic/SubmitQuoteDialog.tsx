@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { BidSchema, MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidTotal, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { BidSchema, MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidTotal, type Bid, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
@@ -16,6 +16,8 @@ import { formatCurrency } from '../../../lib/format.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
 import { $user } from '../../../lib/session.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { isStale, refresh, refusalOf } from '../ui/follow.ts';
 import { LinesEditor, lineErrorsOf, type LineErrors } from '../../bid-lines/LinesEditor.tsx';
 import { draftLine, linesBody, type DraftLine } from '../../bid-lines/line-drafts.ts';
 
@@ -39,7 +41,7 @@ const asNumber = (v: unknown) => {
  * days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
  * After a success the form resets (warranty back to 90) and the dialog closes (docs/product.md §4).
  */
-export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { request: ServiceRequest | null; onClose: () => void; onSubmitted: () => void }) {
+export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { request: ServiceRequest | null; onClose: () => void; onSubmitted: (bid: Bid) => void }) {
   // Itemized (issue 14): the lines replace labor, parts and hours, which the server sums from them.
   const [lines, setLines] = useState<DraftLine[] | null>(null);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
@@ -56,9 +58,11 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
   const notes = watch('notes');
 
   const [unavailable, setUnavailable] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const close = () => {
     setUnavailable(false);
+    setRefusal(null);
     setLines(null);
     setLineErrors({});
     reset(EMPTY);
@@ -68,18 +72,20 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
   const onSubmit = async (values: BidData) => {
     if (!request) return;
     setUnavailable(false);
+    setRefusal(null);
     try {
+      let bid: Bid;
       if (lines) {
         const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = values;
-        await call(ROUTES.requestBid, { params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
+        bid = await call(ROUTES.requestBid, { params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
       } else {
-        await call(ROUTES.requestBid, { params: { id: request.id }, body: values });
+        bid = await call(ROUTES.requestBid, { params: { id: request.id }, body: values });
       }
       setLines(null);
       setLineErrors({});
       toast.success('Quote submitted successfully!');
       reset(EMPTY);
-      onSubmitted();
+      onSubmitted(bid);
       onClose();
     } catch (err) {
       console.error('Submitting the quote failed', err);
@@ -93,7 +99,12 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
         toast.error('Failed to submit quote', { description: err.detail });
         return;
       }
-      toast.error('Failed to submit quote');
+      // Refused (quoted already from another tab, the request closed): the reason stays in the
+      // dialog, and the request is read again so its card shows the truth behind it.
+      const reason = refusalOf(err, 'Failed to submit quote');
+      setRefusal(reason);
+      toast.error('Failed to submit quote', reason === 'Failed to submit quote' ? {} : { description: reason });
+      if (isStale(err)) refresh(ROUTES.requestsMatched);
     }
   };
 
@@ -144,6 +155,7 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
           <span className="text-lg font-bold tabular-nums">{formatCurrency(total)}</span>
         </p>
         {unavailable && <UnavailableAlert busy={isSubmitting} />}
+        {refusal && <Alert>{refusal}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={close} disabled={isSubmitting}>
             Cancel

@@ -11,18 +11,27 @@ import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, formatTime } from './pilot-views.ts';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
+import { ROUTES } from '../../../contract/routes.ts';
+import { refresh } from '../ui/follow.ts';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 
 /** The pilot's appointments, upcoming first; completed ones can be rated once. */
-export default function AppointmentsTab({ appointments, onChanged }: { appointments: Appointment[]; onChanged: () => void }) {
+export default function AppointmentsTab({
+  appointments,
+  onAppointment,
+  onChanged,
+}: {
+  appointments: Appointment[];
+  /** A write's answer: the appointment as the server now has it (shown at once). */
+  onAppointment: (a: Appointment) => void;
+  onChanged: () => void;
+}) {
   const [rating, setRating] = useState<Appointment | null>(null);
-  // A rating shows at once from the server's answer; the full reload follows.
-  const [rated, setRated] = useState<Record<string, Appointment>>({});
   const order = (a: Appointment) => (a.status === 'completed' || a.status === 'cancelled' ? 1 : 0);
   const key = (a: Appointment) => `${a.scheduledDate} ${a.scheduledTime}`;
   // Upcoming soonest first, then past ones most recent first.
-  const sorted = appointments.map((a) => rated[a.id] ?? a).sort((a, b) => order(a) - order(b) || (order(a) === 0 ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+  const sorted = [...appointments].sort((a, b) => order(a) - order(b) || (order(a) === 0 ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
   return (
     <section aria-labelledby="appointments-heading" className="space-y-4">
       <h2 id="appointments-heading" className="text-xl font-semibold">
@@ -60,7 +69,7 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
                   />
                 </div>
                 {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
-                {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={onChanged} />}
+                {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
                 {a.status === 'completed' && (
                   <div className="mt-3 flex flex-wrap items-center gap-3">
                     {a.rating !== null ? (
@@ -82,7 +91,7 @@ export default function AppointmentsTab({ appointments, onChanged }: { appointme
       )}
       {rating && (
         <Suspense fallback={null}>
-          <RateDialog appointment={rating} onClose={() => setRating(null)} onRated={(a) => { setRated((r) => ({ ...r, [a.id]: a })); onChanged(); }} />
+          <RateDialog appointment={rating} onClose={() => setRating(null)} onRated={(a) => { onAppointment(a); onChanged(); }} />
         </Suspense>
       )}
     </section>

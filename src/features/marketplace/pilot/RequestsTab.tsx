@@ -6,9 +6,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS, type AcceptResult, type Appointment, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
+import { isStale, refresh, refusalOf } from '../ui/follow.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { BID_MACHINE, CANCELLABLE_REQUEST_STATUSES, REQUEST_MACHINE, can } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
@@ -24,30 +25,52 @@ const itemized = (bid: Bid) => (bid.lines?.length ?? 0) > 1;
 
 type Pending = { kind: 'accept'; request: ServiceRequest; bid: Bid } | { kind: 'cancel'; request: ServiceRequest };
 
-const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
+interface Props {
+  requests: ServiceRequest[];
+  /** A write's answer: the request as the server now has it. */
+  onRequest: (request: ServiceRequest) => void;
+  /** An accepted quote's new appointment. */
+  onAppointment: (appointment: Appointment) => void;
+  /** After any write or refusal: what else may have changed (the bell) is read again. */
+  onChanged: () => void;
+  onRequestService: () => void;
+}
 
 /** Every request with its status and its quotes side by side; accept one or cancel, after confirming. */
-export default function RequestsTab({ requests, onChanged, onRequestService }: { requests: ServiceRequest[]; onChanged: () => void; onRequestService: () => void }) {
+export default function RequestsTab({ requests, onRequest, onAppointment, onChanged, onRequestService }: Props) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server's reason when it refused the action in the open dialog (another tab got there first).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const choose = (next: Pending | null) => {
+    setRefusal(null);
+    setPending(next);
+  };
+
+  const accepted = (result: AcceptResult) => {
+    onRequest(result.request);
+    onAppointment(result.appointment);
+    onChanged();
+  };
 
   const run = async () => {
     if (!pending) return;
     setBusy(true);
+    setRefusal(null);
     try {
       if (pending.kind === 'accept') {
-        await call(ROUTES.requestAccept, { params: { id: pending.request.id }, body: { bidId: pending.bid.id } });
+        accepted(await call(ROUTES.requestAccept, { params: { id: pending.request.id }, body: { bidId: pending.bid.id } }));
         toast.success(`Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`);
       } else {
-        await call(ROUTES.requestCancel, { params: { id: pending.request.id } });
+        onRequest(await call(ROUTES.requestCancel, { params: { id: pending.request.id } }));
+        onChanged();
         toast.success('Service request cancelled');
       }
       setPending(null);
-      onChanged();
     } catch (err) {
-      toast.error(failure(err, pending.kind === 'accept' ? 'Failed to accept quote' : 'Failed to cancel request'));
-      setPending(null);
-      onChanged();
+      // The refusal stays in the dialog, and the request is read again so the card shows the truth.
+      setRefusal(refusalOf(err, pending.kind === 'accept' ? 'Failed to accept quote' : 'Failed to cancel request'));
+      if (isStale(err)) refresh(ROUTES.requestsOwn);
     } finally {
       setBusy(false);
     }
@@ -74,7 +97,7 @@ export default function RequestsTab({ requests, onChanged, onRequestService }: {
         <ul className="space-y-4">
           {requests.map((r) => (
             <li key={r.id}>
-              <RequestCard request={r} onAccept={(bid) => setPending({ kind: 'accept', request: r, bid })} onCancel={() => setPending({ kind: 'cancel', request: r })} />
+              <RequestCard request={r} onAccept={(bid) => choose({ kind: 'accept', request: r, bid })} onCancel={() => choose({ kind: 'cancel', request: r })} />
             </li>
           ))}
         </ul>
@@ -82,7 +105,7 @@ export default function RequestsTab({ requests, onChanged, onRequestService }: {
 
       <ConfirmDialog
         open={pending?.kind === 'accept' && !itemized(pending.bid)}
-        onOpenChange={(open) => !open && setPending(null)}
+        onOpenChange={(open) => !open && choose(null)}
         title="Accept this quote?"
         description={
           pending?.kind === 'accept' ? (
@@ -96,22 +119,24 @@ export default function RequestsTab({ requests, onChanged, onRequestService }: {
         }
         confirmLabel="Accept Quote"
         busy={busy}
+        error={refusal}
         onConfirm={run}
       />
       {pending?.kind === 'accept' && itemized(pending.bid) && (
         <Suspense fallback={null}>
-          <AcceptQuoteDialog request={pending.request} bid={pending.bid} onClose={() => setPending(null)} onAccepted={onChanged} />
+          <AcceptQuoteDialog request={pending.request} bid={pending.bid} onClose={() => choose(null)} onAccepted={accepted} />
         </Suspense>
       )}
       <ConfirmDialog
         open={pending?.kind === 'cancel'}
-        onOpenChange={(open) => !open && setPending(null)}
+        onOpenChange={(open) => !open && choose(null)}
         title="Cancel this service request?"
         description="Mechanics who were matched or quoted are told, and any scheduled appointment is cancelled. This cannot be undone."
         confirmLabel="Cancel Request"
         cancelLabel="Keep Request"
         destructive
         busy={busy}
+        error={refusal}
         onConfirm={run}
       />
     </section>

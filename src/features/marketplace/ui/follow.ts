@@ -1,0 +1,50 @@
+import type { OutputOf, RouteSpec } from '../../../contract/routes.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { invalidate, keyOf, useQuery, type Query } from '../../../lib/use-query.ts';
+import { getWithRetry } from './fetch-retry.ts';
+
+/**
+ * How a dashboard follows a write (docs/decisions/0081-screens-follow-writes.md): the write's own
+ * answer goes into the list shown at once, and only the lists it touched are read again, in the
+ * background, while the new state stays on screen. A slow network then delays the confirmation of
+ * the write, never the screen's catching up with it.
+ */
+
+/** One list of a dashboard under its route's cache key, so every screen that shows it shares it. */
+export function useList<R extends RouteSpec>(route: R, onError?: (err: unknown) => void): Query<OutputOf<R>> {
+  return useQuery<OutputOf<R>>(keyOf(route), () => getWithRetry(route), onError ? { onError } : {});
+}
+
+/** The list with `item` in place of the one with its id, or first when it is new. */
+export function upsert<T extends { id: string }>(list: T[] | undefined, item: T): T[] | undefined {
+  if (!list) return list;
+  const at = list.findIndex((x) => x.id === item.id);
+  if (at === -1) return [item, ...list];
+  const next = list.slice();
+  next[at] = item;
+  return next;
+}
+
+/** Puts a write's answer into a list and reads that list again in the background. */
+export function follow<T extends { id: string }>(list: Query<T[]>, route: RouteSpec, item: T): void {
+  list.setData((current) => upsert(current, item));
+  refresh(route);
+}
+
+/** Reads a list again in the background (what is shown stays until the answer replaces it). */
+export function refresh(route: RouteSpec): void {
+  invalidate(keyOf(route));
+}
+
+/**
+ * What to tell the user when the server refused: its own `detail` for a 4xx (another tab or person
+ * changed the item, a rule), otherwise the fallback. A 5xx detail is generic by design.
+ */
+export function refusalOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.detail && err.status > 0 && err.status < 500 ? err.detail : fallback;
+}
+
+/** A refusal that means the item changed elsewhere, so the screen should read it again. */
+export function isStale(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 404 || err.status === 409 || err.status === 403);
+}
