@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
-import { MARKETPLACE, URGENCY_LEVELS } from './marketplace.ts';
+import { MARKETPLACE, URGENCY_LEVELS, earliestStartDay } from './marketplace.ts';
+import { refineRegistration } from './registration.ts';
 
 /**
  * Maintenance tracking (issue 13): what each aircraft owes on both clocks (calendar and hours),
@@ -191,7 +192,7 @@ export const AircraftPatchSchema = z
     tailNumber: text('Tail number', MARKETPLACE.text.tail)
       .min(1, 'Tail number is required')
       .transform((v) => v.toUpperCase())
-      .refine((v) => /^[A-Z0-9-]+$/.test(v), 'Tail number may only contain letters, digits and dashes')
+      .superRefine(refineRegistration)
       .optional(),
     make: text('Make', MARKETPLACE.text.short).min(1, 'Make is required').optional(),
     model: text('Model', MARKETPLACE.text.short).min(1, 'Model is required').optional(),
@@ -268,7 +269,10 @@ export const MaintenanceRequestSchema = z
   .object({
     itemIds: z.array(uuid('Item'), { error: 'itemIds must be a list of item ids' }).max(100).optional().transform((v) => [...new Set(v ?? [])]),
     squawkIds: z.array(uuid('Squawk'), { error: 'squawkIds must be a list of squawk ids' }).max(100).optional().transform((v) => [...new Set(v ?? [])]),
-    preferredStartDate: optionalDate('Preferred start date'),
+    preferredStartDate: optionalDate('Preferred start date').refine(
+      (d) => d === null || d >= earliestStartDay(),
+      'Preferred start date cannot be in the past',
+    ),
     urgencyLevel: z.preprocess((v) => (isBlank(v) ? undefined : v), enumOf(URGENCY_LEVELS, 'Urgency level').optional()),
   })
   .refine((v) => v.itemIds.length + v.squawkIds.length > 0, { path: ['itemIds'], message: 'Choose at least one item or squawk to request service for' });

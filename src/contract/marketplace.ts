@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
 import { enumOf, optionalText, requiredText } from './fields.ts';
+import { refineRegistration } from './registration.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -178,7 +179,7 @@ const thisYear = new Date().getUTCFullYear();
 export const AircraftSchema = z.object({
   tailNumber: requiredText('Tail number', MARKETPLACE.text.tail)
     .transform((v) => v.toUpperCase())
-    .refine((v) => /^[A-Z0-9-]+$/.test(v), 'Tail number may only contain letters, digits and dashes'),
+    .superRefine(refineRegistration),
   make: requiredText('Make', MARKETPLACE.text.short),
   model: requiredText('Model', MARKETPLACE.text.short),
   year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true, year: true }),
@@ -207,6 +208,12 @@ export interface Aircraft {
 // ---------------------------------------------------------------------------------------------
 // Service request, the "enhanced quote" (docs/product.md §3 and 5)
 
+/**
+ * The earliest preferred start the server takes: yesterday in UTC, so that "today" passes in every
+ * time zone (the form itself offers nothing before the user's own today).
+ */
+export const earliestStartDay = (now = Date.now()) => new Date(now - 86_400_000).toISOString().slice(0, 10);
+
 export const ServiceRequestSchema = z
   .object({
     /** One of the pilot's own aircraft; its details fill any aircraft field left out. */
@@ -214,13 +221,18 @@ export const ServiceRequestSchema = z
     aircraftMake: optionalText('Aircraft make', MARKETPLACE.text.short),
     aircraftModel: optionalText('Aircraft model', MARKETPLACE.text.short),
     aircraftYear: optionalNumber('Aircraft year', { min: 1903, max: thisYear + 1, integer: true }),
-    aircraftTailNumber: optionalText('Tail number', MARKETPLACE.text.tail).transform((v) => (v ? v.toUpperCase() : null)),
+    aircraftTailNumber: optionalText('Tail number', MARKETPLACE.text.tail)
+      .transform((v) => (v ? v.toUpperCase() : null))
+      .superRefine(refineRegistration),
     aircraftTotalHours: optionalNumber('Aircraft total hours', { max: MARKETPLACE.maxHours }),
     aircraftLocation: requiredText('Aircraft location', MARKETPLACE.text.short),
     serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
     serviceDescription: requiredText('Service description', MARKETPLACE.text.description),
     urgencyLevel: z.preprocess((v) => (isBlank(v) ? 'normal' : v), enumOf(URGENCY_LEVELS, 'Urgency level')),
-    preferredStartDate: optionalDate('Preferred start date'),
+    preferredStartDate: optionalDate('Preferred start date').refine(
+      (d) => d === null || d >= earliestStartDay(),
+      'Preferred start date cannot be in the past',
+    ),
     serviceLocation: requiredText('Service location', MARKETPLACE.text.short),
     customerWillTravel: flag('customerWillTravel', false),
     maxTravelDistance: requiredNumber('Max travel distance', { max: MARKETPLACE.maxRadiusMiles, integer: true }, MARKETPLACE.maxTravelDistance),

@@ -9,7 +9,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const TAIL = `N${stamp.slice(-5)}L`;
+// A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.
+const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}L`;
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: string) {

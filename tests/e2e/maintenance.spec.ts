@@ -8,7 +8,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const TAIL = `N${stamp.slice(-5)}M`;
+// A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.
+const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}M`;
 
 /** The first day of the month 13 months ago: an annual done then is overdue today. */
 function thirteenMonthsAgo(): string {

@@ -1,5 +1,5 @@
 import { ListChecks, Plane, Plus, Trash2, Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -82,18 +82,23 @@ function OpenDueList({ aircraft, onBack, onChanged, onRequested }: { aircraft: A
 /** My Aircraft: a card per aircraft with its verdict and next three due items, and its due list. */
 export default function AircraftMaintenance({
   aircraft,
+  focus = null,
   onAdd,
   onRequestFor,
   onChanged,
   onRequested,
 }: {
   aircraft: Aircraft[];
+  focus?: { id: string } | null;
   onAdd: () => void;
   onRequestFor: (id: string) => void;
   onChanged: () => void;
   onRequested: (request: ServiceRequest) => void;
 }) {
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(focus?.id ?? null);
+  useEffect(() => {
+    if (focus) setOpenId(focus.id);
+  }, [focus]);
   const [deleting, setDeleting] = useState<Aircraft | null>(null);
   const [busy, setBusy] = useState(false);
   const open = aircraft.find((a) => a.id === openId);

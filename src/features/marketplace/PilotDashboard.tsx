@@ -41,6 +41,8 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [dialog, setDialog] = useState<
     { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null } | { kind: 'upload' } | null
   >(null);
+  // The aircraft My Aircraft opens on (from "Edit in My Aircraft" in the request form).
+  const [aircraftFocus, setAircraftFocus] = useState<{ id: string } | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
 
@@ -110,6 +112,11 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                 onOpenChange={(open) => !open && setDialog(null)}
                 aircraft={data.aircraft}
                 initialAircraftId={dialog.aircraftId}
+                onEditAircraft={(id) => {
+                  setDialog(null);
+                  setAircraftFocus({ id }); // a new object each time, so asking again opens it again
+                  setTab('aircraft');
+                }}
                 onCreated={(r) => {
                   setTab('requests');
                   followRequest(r);
@@ -158,6 +165,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
           <TabsContent value="aircraft">
             <AircraftTab
               aircraft={data.aircraft}
+              focus={aircraftFocus}
               onAdd={() => setDialog({ kind: 'aircraft' })}
               onRequestFor={(id) => setDialog({ kind: 'request', aircraftId: id })}
               onChanged={() => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -16,6 +16,7 @@ import {
   type ServiceRequestData,
   type ServiceRequestInput,
 } from '../../../contract/marketplace.ts';
+import { REGISTRATION_EXAMPLES } from '../../../contract/registration.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
@@ -43,6 +44,33 @@ const EMPTY: ServiceRequestInput = {
 
 const OTHER = 'other';
 const LOCATION_HINT = 'An airport identifier (KSJC) or a US city ("San Jose, CA").';
+const IDENTITY: Array<['aircraftMake' | 'aircraftModel' | 'aircraftTailNumber', string]> = [
+  ['aircraftMake', 'Aircraft make'],
+  ['aircraftModel', 'Aircraft model'],
+  ['aircraftTailNumber', 'Tail number'],
+];
+const blank = (v: unknown) => String(v ?? '').trim() === '';
+
+/**
+ * The shared schema, plus what the form knows better: one location stands for both unless the work
+ * happens elsewhere; and every error shows on the first submit (zod checks the typed aircraft's
+ * identity only once the rest parses, and the past is judged by the user's own today).
+ */
+function requestResolver(elsewhere: { current: boolean }): Resolver<ServiceRequestInput, unknown, ServiceRequestData> {
+  const base = zodResolver(ServiceRequestSchema);
+  return async (values, context, options) => {
+    const filled = elsewhere.current ? values : { ...values, serviceLocation: values.aircraftLocation };
+    const result = await base(filled, context, options);
+    const extra: FieldErrors<ServiceRequestInput> = {};
+    if (!filled.aircraftId) {
+      for (const [key, label] of IDENTITY) if (blank(filled[key])) extra[key] = { type: 'required', message: `${label} is required` };
+    }
+    const start = String(filled.preferredStartDate ?? '');
+    if (start && start < todayIso()) extra.preferredStartDate = { type: 'min', message: 'Preferred start date cannot be in the past' };
+    if (Object.keys(extra).length === 0) return result;
+    return { values: {}, errors: { ...extra, ...result.errors } };
+  };
+}
 
 /**
  * 'Request Aircraft Service' (docs/product.md §5): the aircraft (picked from My Aircraft or typed), the
@@ -54,18 +82,25 @@ export default function RequestServiceDialog({
   aircraft,
   initialAircraftId,
   onCreated,
+  onEditAircraft,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   aircraft: Aircraft[];
   initialAircraftId?: string | null;
   onCreated: (r: ServiceRequest) => void;
+  /** Opens a saved aircraft in My Aircraft, where its details are edited. */
+  onEditAircraft?: (id: string) => void;
 }) {
+  const elsewhereRef = useRef(false);
   const { register, handleSubmit, reset, setValue, setError, watch, formState: { errors, isSubmitting } } = useForm<ServiceRequestInput, unknown, ServiceRequestData>({
-    resolver: zodResolver(ServiceRequestSchema),
+    resolver: requestResolver(elsewhereRef),
     defaultValues: EMPTY,
   });
   const [picked, setPicked] = useState<string>(OTHER);
+  const [elsewhere, setElsewhere] = useState(false);
+  elsewhereRef.current = elsewhere;
+  const saved = aircraft.find((a) => a.id === picked) ?? null;
   const [unavailable, setUnavailable] = useState(false);
   const willTravel = watch('customerWillTravel');
 
@@ -78,12 +113,15 @@ export default function RequestServiceDialog({
     setValue('aircraftTailNumber', a?.tailNumber ?? '');
     setValue('aircraftYear', a?.year === null || a === undefined ? '' : String(a.year));
     setValue('aircraftTotalHours', a?.totalHours === null || a === undefined ? '' : String(a.totalHours));
+    // The aircraft's home airport is where it usually is: the location to start from.
+    if (a?.homeAirport) setValue('aircraftLocation', a.homeAirport);
   };
 
   // Opening with an aircraft (from My Aircraft) or the first one preselected saves typing.
   useEffect(() => {
     if (!open) return;
     setUnavailable(false);
+    setElsewhere(false);
     const first = initialAircraftId ?? aircraft[0]?.id ?? OTHER;
     pick(first);
   }, [open, initialAircraftId]);
@@ -99,7 +137,7 @@ export default function RequestServiceDialog({
     } catch (err) {
       // An unknown location is the user's to fix: show it on the field as well.
       if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) {
-        const field = err.detail.includes(`"${values.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
+        const field = elsewhere && err.detail.includes(`"${values.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
         setError(field, { message: err.detail });
       }
       if (isTemporarilyUnavailable(failedStatus(err))) {
@@ -124,14 +162,25 @@ export default function RequestServiceDialog({
               <NativeSelect id="request-aircraft-pick" options={aircraftOptions} value={picked} onChange={(e) => pick(e.target.value)} />
             </FormField>
           )}
+          {saved && (
+            <p className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted px-3 py-2 text-sm">
+              <span>The details below come from My Aircraft, so the request and the aircraft agree.</span>
+              {onEditAircraft && (
+                <Button variant="link" size="sm" className="h-auto p-0" onClick={() => onEditAircraft(saved.id)}>
+                  Edit {saved.tailNumber} in My Aircraft
+                </Button>
+              )}
+            </p>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...f} name="aircraftMake" label="Make *" placeholder="Cessna" required />
-            <TextField {...f} name="aircraftModel" label="Model *" placeholder="172S Skyhawk" required />
-            <TextField {...f} name="aircraftTailNumber" label="Tail Number *" placeholder="N12345" required />
-            <TextField {...f} name="aircraftYear" label="Year" type="number" inputMode="numeric" min={1903} step={1} />
+            <TextField {...f} name="aircraftMake" label="Make *" placeholder="Cessna" required readOnly={saved !== null} />
+            <TextField {...f} name="aircraftModel" label="Model *" placeholder="172S Skyhawk" required readOnly={saved !== null} />
+            <TextField {...f} name="aircraftTailNumber" label="Tail Number *" placeholder="N12345" required readOnly={saved !== null} autoCapitalize="characters" {...(saved ? {} : { hint: `A registration mark: ${REGISTRATION_EXAMPLES}.` })} />
+            <TextField {...f} name="aircraftYear" label="Year" type="number" inputMode="numeric" min={1903} step={1} readOnly={saved !== null} />
             <TextField {...f} name="aircraftTotalHours" label="Total Hours" type="number" inputMode="decimal" min={0} step={0.1} />
-            <TextField {...f} name="aircraftLocation" label="Aircraft Location *" placeholder="KSJC or San Jose, CA" required hint={LOCATION_HINT} />
+            <TextField {...f} name="aircraftLocation" label="Aircraft Location *" placeholder="KSJC or San Jose, CA" required hint={`Where the aircraft is and the work is done. ${LOCATION_HINT}`} />
           </div>
+          <Checkbox id="request-elsewhere" label="The work happens somewhere else" checked={elsewhere} onChange={(e) => setElsewhere(e.target.checked)} />
         </fieldset>
 
         <fieldset className="space-y-4">
@@ -148,7 +197,7 @@ export default function RequestServiceDialog({
             <Textarea id="request-serviceDescription" rows={4} required placeholder="What needs doing, squawks, logbook notes..." {...fieldAria('request-serviceDescription', errors.serviceDescription?.message)} {...register('serviceDescription')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...f} name="serviceLocation" label="Service Location *" placeholder="KSJC or San Jose, CA" required hint={LOCATION_HINT} />
+            {elsewhere && <TextField {...f} name="serviceLocation" label="Service Location *" placeholder="KSJC or San Jose, CA" required hint={`Where the mechanic does the work. ${LOCATION_HINT}`} />}
             <TextField {...f} name="preferredStartDate" label="Preferred Start Date" type="date" min={todayIso()} />
             <TextField {...f} name="estimatedBudget" label="Estimated Budget ($)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
           </div>
