@@ -133,6 +133,14 @@ test('cards follow quote, accept, confirm and start within 1.5 s while the lists
   await expect(pilot.getByRole('listitem').filter({ hasText: TAIL }).getByText('Scheduled')).toBeVisible({ timeout: FOLLOW_MS });
   // The lists were asked for again behind the screen (and held).
   expect(pilotHeld()).toBeGreaterThan(0);
+  // Cancelling now would cancel the appointment: the question says so, with whom and when.
+  await pilot.getByRole('tab', { name: 'Service Requests' }).click();
+  await request.getByRole('button', { name: 'Cancel request' }).click();
+  const cancel = pilot.getByRole('alertdialog', { name: 'Cancel this service request?' });
+  await expect(cancel).toContainText(`The appointment with Felix Follow${stamp.slice(-4)} on`);
+  await expect(cancel).toContainText('is cancelled too');
+  await cancel.getByRole('button', { name: 'Keep Request' }).click();
+  await expect(request.getByText('Approved')).toBeVisible();
 
   // --- The mechanic confirms and starts (five days early, after the question), lists held.
   await mechanic.unrouteAll({ behavior: 'ignoreErrors' });

@@ -1,6 +1,6 @@
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 export interface DialogProps {
@@ -14,6 +14,12 @@ export interface DialogProps {
 
 /** An accessible modal (focus trap, Escape, labelled by its title) from Radix. */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  // Where focus was when the dialog opened: closing (Escape, Cancel, or the owner unmounting the
+  // dialog) returns it there, not to the top of the page.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) returnTo.current = document.activeElement;
+  }, [open]);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -25,6 +31,12 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const back = returnTo.current;
+            if (!back?.isConnected) return;
+            event.preventDefault();
+            back.focus();
+          }}
         >
           <D.Title className="pr-8 text-lg font-semibold">{title}</D.Title>
           {description && <D.Description className="mt-1 text-sm text-muted-foreground">{description}</D.Description>}

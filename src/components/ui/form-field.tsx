@@ -14,6 +14,7 @@ export function FormField({
   error,
   hint,
   hintId = `${id}-hint`,
+  required = false,
   className,
   children,
 }: {
@@ -23,12 +24,26 @@ export function FormField({
   hint?: string | undefined;
   /** The hint line's id when the caller names it (default `{id}-hint`). */
   hintId?: string;
+  /** Shows the required mark; the control says it to assistive tech itself (`required`). */
+  required?: boolean | undefined;
   className?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
+      {required ? (
+        // The mark sits beside the label, not in it: the label (the field's name) stays the word.
+        <div className="mb-1.5 flex items-baseline gap-1">
+          <Label htmlFor={id} className="mb-0 inline-block">
+            {label}
+          </Label>
+          <span aria-hidden="true" className="text-sm text-destructive">
+            *
+          </span>
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children}
       {hint && (
         <p id={hintId} className={cn('mt-1 text-xs text-muted-foreground')}>

@@ -57,7 +57,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     const id = `signup-${name}`;
     const message = errors[name]?.message;
     return (
-      <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+      <FormField id={id} label={label} error={message} required={props.required} {...(hint ? { hint } : {})}>
         <Input id={id} {...props} {...fieldAria(id, message, Boolean(hint))} {...register(name)} />
       </FormField>
     );
@@ -66,6 +66,9 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
       {error && <Alert>{error}</Alert>}
+      <p className="text-xs text-muted-foreground">
+        Fields marked <span className="text-destructive">*</span> are required.
+      </p>
       <FormField id="signup-role" label="Role" error={errors.role?.message}>
         <NativeSelect
           id="signup-role"

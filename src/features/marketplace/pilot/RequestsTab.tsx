@@ -63,6 +63,8 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
         toast.success(`Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`);
       } else {
         onRequest(await call(ROUTES.requestCancel, { params: { id: pending.request.id } }));
+        // Its appointment, if any, was cancelled with it.
+        refresh(ROUTES.appointmentsOwn);
         onChanged();
         toast.success('Service request cancelled');
       }
@@ -131,7 +133,7 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
         open={pending?.kind === 'cancel'}
         onOpenChange={(open) => !open && choose(null)}
         title="Cancel this service request?"
-        description="Mechanics who were matched or quoted are told, and any scheduled appointment is cancelled. This cannot be undone."
+        description={pending?.kind === 'cancel' ? cancelConsequence(pending.request) : ''}
         confirmLabel="Cancel Request"
         cancelLabel="Keep Request"
         destructive
@@ -141,6 +143,18 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
       />
     </section>
   );
+}
+
+/** What cancelling does to this request, in its own terms (an approved one has an appointment). */
+function cancelConsequence(r: ServiceRequest): string {
+  const accepted = r.quotes.find((q) => q.status === 'accepted');
+  if (accepted) {
+    return `The appointment with ${accepted.mechanicName} on ${formatDay(accepted.availableStartDate)} is cancelled too, and ${accepted.mechanicName} is told. This cannot be undone.`;
+  }
+  const quoted = r.quotes.filter((q) => q.status === 'pending').length;
+  if (quoted > 0) return `The ${quoted === 1 ? 'quote you received is' : `${quoted} quotes you received are`} declined and the mechanics are told. This cannot be undone.`;
+  if (r.matchedMechanics.length > 0) return 'The matched mechanics are told and can no longer quote. This cannot be undone.';
+  return 'No mechanic has been matched yet; the request is closed. This cannot be undone.';
 }
 
 function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceRequest; onAccept: (b: Bid) => void; onCancel: () => void }) {
