@@ -16,6 +16,9 @@ const local = url ? undefined : await startLocalDatabase({ dataDir: LOCAL_DATA_D
 url ??= local!.url;
 process.env['NETLIFY_DB_URL'] = url;
 process.env['NETLIFY_DB_DRIVER'] = 'server';
+// DATABASE_URL wins in openDb(): the pages rendered on demand run inside Vite, where Netlify's
+// plugin provides a database connection of its own (its local database, not this one).
+process.env['DATABASE_URL'] = url;
 
 const db = connectDb(url);
 await migrateToLatest(db);

@@ -147,6 +147,14 @@ test.describe('blog article', () => {
     await expect(page).toHaveURL(/\/blog$/);
   });
 
+  test('page 1 of a list moves for good to the list itself', async ({ page }) => {
+    for (const [address, list] of [['/blog/page/1', '/blog'], ['/blog/category/inspections/page/1', '/blog/category/inspections']] as const) {
+      const res = await page.request.get(address, { maxRedirects: 0 });
+      expect(res.status(), address).toBe(301);
+      expect(new URL(res.headers()['location']!, 'http://x').pathname).toBe(list);
+    }
+  });
+
   test('the feed is announced in the head and linked on the page', async ({ page }) => {
     await page.goto('/blog');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', /\/rss\.xml$/);

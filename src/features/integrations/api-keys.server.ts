@@ -89,6 +89,27 @@ async function ensurePrimary(trx: Db, integration: IntegrationType): Promise<voi
       .execute();
 }
 
+/**
+ * Priorities are unique within an integration: a new key asked at a priority another key holds
+ * takes it, and that key and the ones after it move down by one (their order is kept). Called
+ * under the integration's lock.
+ */
+async function makeRoomAt(trx: Db, integration: IntegrationType, priority: number): Promise<void> {
+  const taken = await trx
+    .selectFrom('apiKeys')
+    .select('id')
+    .where('integrationType', '=', integration)
+    .where('priority', '=', priority)
+    .executeTakeFirst();
+  if (!taken) return;
+  await trx
+    .updateTable('apiKeys')
+    .set({ priority: sql`priority + 1`, updatedAt: sql`now()` })
+    .where('integrationType', '=', integration)
+    .where('priority', '>=', priority)
+    .execute();
+}
+
 export async function createApiKey(
   db: Db,
   integration: IntegrationType,
@@ -100,6 +121,7 @@ export async function createApiKey(
   const apiSecretEncrypted = form.api_secret === null ? null : encryptSecret(form.api_secret);
   const id = await db.transaction().execute(async (trx) => {
     await lockIntegration(trx, integration);
+    await makeRoomAt(trx, integration, form.priority);
     if (form.is_primary) {
       await trx
         .updateTable('apiKeys')

@@ -1,4 +1,5 @@
 import { rawResolver } from '../../../lib/raw-resolver.ts';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from '../../../contract/zod.ts';
@@ -15,6 +16,7 @@ import {
   SMTP_DEFAULT_PORT,
   SMTP_TLS_MODES,
   SmtpSettingsSchema,
+  type ApiKeyView,
   type IntegrationType,
   type SmtpTlsMode,
 } from '../../../contract/admin-config.ts';
@@ -114,10 +116,14 @@ export function AddApiKeyDialog({
   open,
   onOpenChange,
   onAdded,
+  keys = [],
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onAdded: () => void;
+  /** The saved key, to show in its list at once. */
+  onAdded: (key: ApiKeyView) => void;
+  /** The keys there are, so the priority can start at the next free one and say whom it moves. */
+  keys?: readonly ApiKeyView[];
 }) {
   const {
     register,
@@ -125,6 +131,7 @@ export function AddApiKeyDialog({
     watch,
     reset,
     setValue,
+    getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     // raw: the submitted values stay the text typed, sent as form data; the schema only checks them.
@@ -135,13 +142,24 @@ export function AddApiKeyDialog({
   const hints = integration ? INTEGRATION_KEY_HINTS[integration] : null;
   const smtp = integration === 'smtp';
 
+  // Priorities are unique per integration: start at the next free one; if the admin picks one a
+  // key holds, say that it (and those after it) move down one, as the server does.
+  const siblings = keys.filter((k) => k.integration_type === integration);
+  const nextFree = siblings.reduce((max, k) => Math.max(max, k.priority), 0) + 1;
+  useEffect(() => {
+    if (integration && !getFieldState('priority').isDirty) setValue('priority', String(Math.min(nextFree, CONFIG_LIMITS.priorityMax)));
+  }, [integration, nextFree, getFieldState, setValue]);
+  const chosen = Number(watch('priority'));
+  const holder = siblings.find((k) => k.priority === chosen);
+  const priorityHint = holder ? `1 = used first. "${holder.key_name}" holds ${chosen}: it and the keys after it move down one.` : '1 = used first';
+
   const onSubmit = async (values: Values) => {
     try {
-      await configApi.addKey(values.integration_type as IntegrationType, apiKeyFormData(values));
+      const added = await configApi.addKey(values.integration_type as IntegrationType, apiKeyFormData(values));
       toast.success('API key added successfully');
       reset(EMPTY);
       onOpenChange(false);
-      onAdded();
+      onAdded(added);
     } catch (error) {
       toast.error('Failed to add API key', withDetail(error));
     }
@@ -248,7 +266,7 @@ export function AddApiKeyDialog({
             'priority',
             'Priority',
             { type: 'number', min: CONFIG_LIMITS.priorityMin, step: 1, inputMode: 'numeric' },
-            '1 = used first',
+            priorityHint,
           )}
           {text('daily_limit', 'Daily Limit', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
           {text('monthly_limit', 'Monthly Limit', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}

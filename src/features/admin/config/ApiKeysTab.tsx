@@ -167,7 +167,16 @@ export function ApiKeysTab() {
             </Card>
           );
         })}
-      <AddApiKeyDialog open={adding} onOpenChange={setAdding} onAdded={() => void load()} />
+      <AddApiKeyDialog
+        open={adding}
+        onOpenChange={setAdding}
+        keys={all ?? []}
+        onAdded={(key) => {
+          // The new key shows at once; the list is read again behind it (priorities may have moved).
+          query.setData((current) => current && { ...current, data: [...current.data, key] });
+          void load();
+        }}
+      />
       <ConfirmDialog
         open={confirm?.kind === 'rotate'}
         onOpenChange={(open) => !open && setConfirm(null)}
