@@ -180,13 +180,14 @@ export default function BlogAdminPanel() {
   const save = async (values: BlogPostData): Promise<boolean> => {
     const editing = dialog.post;
     try {
-      if (editing) {
-        await blogAdminApi.update(editing.id, values);
-        toast.success('Post updated');
-      } else {
-        const created = await blogAdminApi.create(values);
-        toast.success(created.published ? 'Post published' : 'Draft saved');
-      }
+      // The saved post takes its place in the list at once (new ones first); the list follows.
+      const saved = editing ? await blogAdminApi.update(editing.id, values) : await blogAdminApi.create(values);
+      toast.success(editing ? 'Post updated' : saved.published ? 'Post published' : 'Draft saved');
+      query.setData((current) => {
+        if (!current) return current;
+        const rest = current.data.filter((p) => p.id !== saved.id);
+        return { ...current, data: editing ? current.data.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...rest] };
+      });
       reload();
       return true;
     } catch {

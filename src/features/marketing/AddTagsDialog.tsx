@@ -19,7 +19,8 @@ export function AddTagsDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
   leadIds: string[];
-  onTagged: () => void;
+  /** The leads and the tags the server added to them, to show at once. */
+  onTagged: (leadIds: string[], tags: string[]) => void;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -38,7 +39,7 @@ export function AddTagsDialog({
       setText('');
       setError(undefined);
       onOpenChange(false);
-      onTagged();
+      onTagged(leadIds, tags);
     } catch (err) {
       toast.error('Failed to add tags', err instanceof ApiError && err.detail ? { description: err.detail } : {});
     } finally {

@@ -16,7 +16,7 @@ interface Props {
   leads: MarketingLead[];
   selected: Set<string>;
   onSelectedChange: (ids: Set<string>) => void;
-  onTagged: () => void;
+  onTagged: (leadIds: string[], tags: string[]) => void;
 }
 
 const matches = (l: MarketingLead, q: string) =>

@@ -70,7 +70,12 @@ export default function MarketingPanel() {
           leads={data.leads}
           selected={selected}
           onSelectedChange={setSelected}
-          onTagged={() => void refresh()}
+          onTagged={(ids, tags) => {
+            // The tags show on their leads at once; the list and figures are read again behind.
+            const tagged = new Set(ids);
+            setData((d) => d && { ...d, leads: d.leads.map((l) => (tagged.has(l.id) ? { ...l, tags: [...new Set([...l.tags, ...tags])] } : l)) });
+            void refresh();
+          }}
         />
       </TabsContent>
       <TabsContent value="campaigns">
