@@ -62,6 +62,7 @@ export type MechanicRating = keyof typeof MECHANIC_RATINGS;
  * docs/decisions/0060). Rows are read as each chunk arrives, so no request holds more than one chunk.
  */
 export const AIRMEN_CHUNK_BYTES = 4 * 1024 * 1024;
+export const AIRMEN_MIN_CHUNK_BYTES = 64 * 1024;
 /** Files up to this size (both together) may go in one multipart request instead. */
 export const AIRMEN_SINGLE_REQUEST_MAX_BYTES = 4 * 1024 * 1024;
 /** The real files are a few hundred MB; anything above this is not the FAA file. */
@@ -84,8 +85,16 @@ export const AirmenImportStartSchema = z.object({
   month: AirmenMonthSchema,
   basicSize: fileSize('basicSize'),
   certSize: fileSize('certSize'),
+  /** Smaller chunks for a slow connection; at most AIRMEN_CHUNK_BYTES (the default). */
+  chunkSize: z
+    .number({ error: 'chunkSize must be a number of bytes' })
+    .int('chunkSize must be a whole number of bytes')
+    .min(AIRMEN_MIN_CHUNK_BYTES, `chunkSize must be at least ${AIRMEN_MIN_CHUNK_BYTES} bytes`)
+    .max(AIRMEN_CHUNK_BYTES, `chunkSize must be at most ${AIRMEN_CHUNK_BYTES} bytes`)
+    .optional(),
 });
 export type AirmenImportStart = z.input<typeof AirmenImportStartSchema>;
+export type AirmenImportStartData = z.output<typeof AirmenImportStartSchema>;
 
 export type AirmenImportStatus = 'receiving' | 'completed' | 'failed';
 

@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { rematchMechanic } from '../marketplace/matching.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
-import { airmenMatchesOf } from './airmen-file/match.server.ts';
+import { airmenMatchesOf } from './airmen-file/verdicts.server.ts';
 
 /**
  * A mechanic sees requests and bids only once an administrator has approved the account

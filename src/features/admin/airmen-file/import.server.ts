@@ -11,7 +11,7 @@ import {
   monthLabel,
   type AirmenFileKind,
   type AirmenImport,
-  type AirmenImportStart,
+  type AirmenImportStartData,
 } from '../../../contract/airmen-file.ts';
 import { isUuid } from '../../../contract/ids.ts';
 import type { Db } from '../../../server/db/client.ts';
@@ -80,7 +80,7 @@ export async function currentImport(db: Db): Promise<ImportRow | undefined> {
 }
 
 /** POST /api/admin/airmen-file (JSON): a new job; an unfinished earlier one is abandoned. */
-export async function startImport(db: Db, adminId: string, data: Required<Pick<AirmenImportStart, 'month' | 'basicSize' | 'certSize'>>, chunkSize = AIRMEN_CHUNK_BYTES): Promise<AirmenImport> {
+export async function startImport(db: Db, adminId: string, data: AirmenImportStartData, chunkSize = data.chunkSize ?? AIRMEN_CHUNK_BYTES): Promise<AirmenImport> {
   const abandoned = await db
     .updateTable('airmenImports')
     .set({ status: 'failed', error: 'Replaced by a newer upload', basicTail: null, certTail: null })

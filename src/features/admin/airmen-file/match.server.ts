@@ -1,11 +1,5 @@
 import { sql } from 'kysely';
-import {
-  AIRMEN_AUTO_APPROVE_SETTING,
-  verdictSentence,
-  type AirmenMatch,
-  type AirmenVerdict,
-  type MechanicRating,
-} from '../../../contract/airmen-file.ts';
+import { AIRMEN_AUTO_APPROVE_SETTING, type AirmenVerdict, type MechanicRating } from '../../../contract/airmen-file.ts';
 import type { Db } from '../../../server/db/client.ts';
 import { readSetting } from '../../../server/settings.server.ts';
 import { resolveLocation } from '../../marketplace/geo/resolve.ts';
@@ -169,28 +163,7 @@ export async function matchMechanic(db: Db, mechanicId: string): Promise<void> {
   await autoApprove(db, keys, verdicts);
 }
 
-/** The stored verdicts of these mechanics. */
-export async function airmenMatchesOf(db: Db, mechanicIds: readonly string[]): Promise<Map<string, AirmenMatch>> {
-  const out = new Map<string, AirmenMatch>();
-  if (mechanicIds.length === 0) return out;
-  const rows = await db.selectFrom('mechanicAirmenMatches').selectAll().where('mechanicId', 'in', [...new Set(mechanicIds)]).execute();
-  for (const r of rows) {
-    const ratings = r.ratings.filter((x): x is MechanicRating => x === 'A' || x === 'P');
-    out.set(r.mechanicId, {
-      verdict: r.verdict,
-      month: r.month,
-      sentence: verdictSentence(r.verdict, r.month, ratings),
-      ratings,
-      candidates: r.candidates,
-      checkedAt: r.checkedAt.toISOString(),
-    });
-  }
-  return out;
-}
-
-/** What a pilot may see: the sentence of a single match, nothing for no match or several. */
-export async function airmenBadgesOf(db: Db, mechanicIds: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const [id, m] of await airmenMatchesOf(db, mechanicIds)) if (m.verdict === 'match') out.set(id, m.sentence);
-  return out;
+/** matchMechanic for sign-up and profile saves: a failed lookup is logged, never an error to the mechanic. */
+export async function matchMechanicQuietly(db: Db, mechanicId: string): Promise<void> {
+  await matchMechanic(db, mechanicId).catch((e: unknown) => console.warn(`Could not check mechanic ${mechanicId} against the FAA airmen file`, e));
 }
