@@ -45,7 +45,9 @@ async function write(): Promise<{ basicRows: number; certRows: number }> {
   return { basicRows, certRows };
 }
 
-const db0 = await startLocalDatabase({ dataDir: path.join(dir, 'postgres'), persistent: false, quiet: true, scratch: true });
+// Its own temporary folder: the server may run as another user, who cannot enter `dir`.
+const pgDir = mkdtempSync(path.join(os.tmpdir(), 'airmen-bench-pg-'));
+const db0 = await startLocalDatabase({ dataDir: pgDir, persistent: false, quiet: true, scratch: true });
 const db = connectDb(db0.url);
 try {
   await migrateToLatest(db);
@@ -102,4 +104,5 @@ try {
   await db.destroy();
   await db0.stop();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(pgDir, { recursive: true, force: true });
 }
