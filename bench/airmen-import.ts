@@ -9,7 +9,12 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AIRMEN_CHUNK_BYTES, NONPILOT_BASIC_HEADER, NONPILOT_CERT_HEADER, type AirmenFileKind } from '../src/contract/airmen-file.ts';
+import {
+  AIRMEN_CHUNK_BYTES,
+  NONPILOT_BASIC_HEADER,
+  NONPILOT_CERT_HEADER,
+  type AirmenFileKind,
+} from '../src/contract/airmen-file.ts';
 import { putChunk, startImport } from '../src/features/admin/airmen-file/import.server.ts';
 import { connectDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
@@ -19,7 +24,10 @@ import { basicLine, certLine, generateAirmen } from '../tests/helpers/airmen-fil
 const people = Number(process.argv[2] ?? 50_000);
 const chunkBytes = Number(process.argv[3] ?? AIRMEN_CHUNK_BYTES);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'airmen-bench-'));
-const files: Record<AirmenFileKind, string> = { basic: path.join(dir, 'NONPILOT_BASIC.csv'), cert: path.join(dir, 'NONPILOT_CERT.csv') };
+const files: Record<AirmenFileKind, string> = {
+  basic: path.join(dir, 'NONPILOT_BASIC.csv'),
+  cert: path.join(dir, 'NONPILOT_CERT.csv'),
+};
 
 async function write(): Promise<{ basicRows: number; certRows: number }> {
   const basic = createWriteStream(files.basic);
@@ -53,20 +61,48 @@ try {
   await migrateToLatest(db);
   const admin = await db
     .insertInto('users')
-    .values({ email: 'bench-admin@example.com', passwordHash: 'x', firstName: 'Bench', lastName: 'Admin', role: 'admin', phone: null, location: null, certificationNumber: null, yearsExperience: null, serviceRadius: null, hourlyRate: null, mechanicStatus: null })
+    .values({
+      email: 'bench-admin@example.com',
+      passwordHash: 'x',
+      firstName: 'Bench',
+      lastName: 'Admin',
+      role: 'admin',
+      phone: null,
+      location: null,
+      certificationNumber: null,
+      yearsExperience: null,
+      serviceRadius: null,
+      hourlyRate: null,
+      mechanicStatus: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   // A few hundred mechanics of the site to match at the end.
   for (let i = 0; i < 300; i += 1) {
     await db
       .insertInto('users')
-      .values({ email: `bench-mech-${i}@example.com`, passwordHash: 'x', firstName: `Mech${i}`, lastName: `Bench${i}`, role: 'mechanic', phone: null, location: 'Austin, TX', certificationNumber: null, yearsExperience: null, serviceRadius: 50, hourlyRate: null, mechanicStatus: 'pending' })
+      .values({
+        email: `bench-mech-${i}@example.com`,
+        passwordHash: 'x',
+        firstName: `Mech${i}`,
+        lastName: `Bench${i}`,
+        role: 'mechanic',
+        phone: null,
+        location: 'Austin, TX',
+        certificationNumber: null,
+        yearsExperience: null,
+        serviceRadius: 50,
+        hourlyRate: null,
+        mechanicStatus: 'pending',
+      })
       .execute();
   }
 
   const { basicRows, certRows } = await write();
   const sizes = { basic: statSync(files.basic).size, cert: statSync(files.cert).size };
-  console.log(`Generated ${basicRows.toLocaleString()} BASIC + ${certRows.toLocaleString()} CERT rows (${((sizes.basic + sizes.cert) / 1e6).toFixed(1)} MB) in the FAA layout`);
+  console.log(
+    `Generated ${basicRows.toLocaleString()} BASIC + ${certRows.toLocaleString()} CERT rows (${((sizes.basic + sizes.cert) / 1e6).toFixed(1)} MB) in the FAA layout`,
+  );
 
   globalThis.gc?.();
   const baseline = process.memoryUsage().rss;
@@ -76,7 +112,12 @@ try {
   }, 20);
 
   const started = performance.now();
-  const job = await startImport(db, admin.id, { month: '2026-11', basicSize: sizes.basic, certSize: sizes.cert }, chunkBytes);
+  const job = await startImport(
+    db,
+    admin.id,
+    { month: '2026-11', basicSize: sizes.basic, certSize: sizes.cert },
+    chunkBytes,
+  );
   let last = job;
   const buffer = Buffer.alloc(chunkBytes);
   for (const kind of ['basic', 'cert'] as const) {
@@ -97,9 +138,15 @@ try {
   clearInterval(sampler);
   if (last.status !== 'completed') throw new Error(`import ended ${last.status}: ${last.error}`);
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
-  console.log(`Imported ${last.rows.toLocaleString()} rows in ${seconds.toFixed(2)} s: ${Math.round(last.rows / seconds).toLocaleString()} rows/s`);
-  console.log(`Kept ${last.mechanicRecords.toLocaleString()} people holding a mechanic certificate; checked ${last.mechanicsChecked} mechanics, ${last.mechanicsMatched} matched`);
-  console.log(`RSS: baseline ${mb(baseline)}, peak ${mb(peak)} (+${mb(peak - baseline)}); files ${mb(sizes.basic + sizes.cert)}, chunk ${mb(chunkBytes)}`);
+  console.log(
+    `Imported ${last.rows.toLocaleString()} rows in ${seconds.toFixed(2)} s: ${Math.round(last.rows / seconds).toLocaleString()} rows/s`,
+  );
+  console.log(
+    `Kept ${last.mechanicRecords.toLocaleString()} people holding a mechanic certificate; checked ${last.mechanicsChecked} mechanics, ${last.mechanicsMatched} matched`,
+  );
+  console.log(
+    `RSS: baseline ${mb(baseline)}, peak ${mb(peak)} (+${mb(peak - baseline)}); files ${mb(sizes.basic + sizes.cert)}, chunk ${mb(chunkBytes)}`,
+  );
 } finally {
   await db.destroy();
   await db0.stop();

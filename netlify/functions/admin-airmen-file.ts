@@ -1,7 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { AIRMEN_CHUNK_BYTES, AIRMEN_SINGLE_REQUEST_MAX_BYTES } from '../../src/contract/airmen-file.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { importFromForm, lastImport, parseKind, putChunk, startImport } from '../../src/features/admin/airmen-file/import.server.ts';
+import {
+  importFromForm,
+  lastImport,
+  parseKind,
+  putChunk,
+  startImport,
+} from '../../src/features/admin/airmen-file/import.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
 import { badRequest, notFound } from '../../src/server/http/errors.ts';
@@ -32,7 +38,9 @@ export default withApi({
       const bytes = await readBodyBytes(ctx.req, AIRMEN_SINGLE_REQUEST_MAX_BYTES + FORM_ENVELOPE_BYTES);
       let form: FormData;
       try {
-        form = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { 'content-type': header } }).formData();
+        form = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+          headers: { 'content-type': header },
+        }).formData();
       } catch {
         throw badRequest('Request body is not valid form data');
       }

@@ -10,7 +10,10 @@ import { z } from './zod.ts';
 /** The two files of the FAA's CSV download that hold mechanics. */
 export const AIRMEN_FILES = ['basic', 'cert'] as const;
 export type AirmenFileKind = (typeof AIRMEN_FILES)[number];
-export const AIRMEN_FILE_NAMES: Record<AirmenFileKind, string> = { basic: 'NONPILOT_BASIC.csv', cert: 'NONPILOT_CERT.csv' };
+export const AIRMEN_FILE_NAMES: Record<AirmenFileKind, string> = {
+  basic: 'NONPILOT_BASIC.csv',
+  cert: 'NONPILOT_CERT.csv',
+};
 
 /**
  * The header lines as the FAA writes them (a space after each comma, a trailing comma). Fixtures
@@ -155,7 +158,11 @@ export const AIRMEN_AUTO_APPROVE_SETTING = { category: 'security', key: 'airmen_
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number);
   if (!y || !m) return month;
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** "Mechanic, Airframe and Powerplant", "Mechanic, Airframe", or "Mechanic". */

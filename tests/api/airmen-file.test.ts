@@ -33,13 +33,20 @@ const upload = (admin: TestUser, f: FormData) => call('POST', BASE, { rawBody: f
 /** Sends both files in chunks of `chunkSize`, the way the console does. */
 async function chunked(admin: TestUser, month: string, basic: string, certText: string, chunkSize: number) {
   const files = { basic: Buffer.from(basic), cert: Buffer.from(certText) };
-  const start = await api.post(BASE, { month, basicSize: files.basic.byteLength, certSize: files.cert.byteLength, chunkSize }, { token: admin.token });
+  const start = await api.post(
+    BASE,
+    { month, basicSize: files.basic.byteLength, certSize: files.cert.byteLength, chunkSize },
+    { token: admin.token },
+  );
   expect(start.status).toBe(201);
   let last = start;
   for (const kind of ['basic', 'cert'] as const) {
     const bytes = files[kind];
     for (let i = 0; i * chunkSize < bytes.byteLength; i += 1) {
-      last = await call('PUT', `${BASE}/${start.body.id}/${kind}/chunks/${i}`, { rawBody: bytes.subarray(i * chunkSize, (i + 1) * chunkSize), token: admin.token });
+      last = await call('PUT', `${BASE}/${start.body.id}/${kind}/chunks/${i}`, {
+        rawBody: bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
+        token: admin.token,
+      });
       expect(last.status, last.text).toBe(200);
     }
   }
@@ -47,7 +54,13 @@ async function chunked(admin: TestUser, month: string, basic: string, certText: 
 }
 
 const queueEntry = async (admin: TestUser, id: string, status = 'pending') =>
-  ((await api.get(`/api/admin/mechanics?status=${status}`, { token: admin.token })).body as Array<{ id: string; airmen: unknown; status: string }>).find((m) => m.id === id);
+  (
+    (await api.get(`/api/admin/mechanics?status=${status}`, { token: admin.token })).body as Array<{
+      id: string;
+      airmen: unknown;
+      status: string;
+    }>
+  ).find((m) => m.id === id);
 
 afterAll(async () => {
   await testDb().deleteFrom('systemSettings').where('settingKey', '=', 'airmen_auto_approve').execute();
@@ -59,19 +72,53 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     const mechanic = await createUser('mechanic');
     expect((await api.get(BASE)).status).toBe(401);
     expect((await api.get(BASE, { token: pilot.token })).status).toBe(403);
-    expect((await api.post(BASE, { month: '2026-11', basicSize: 10, certSize: 10 }, { token: mechanic.token })).status).toBe(403);
-    expect((await call('PUT', `${BASE}/${crypto.randomUUID()}/basic/chunks/0`, { rawBody: 'x', token: pilot.token })).status).toBe(403);
+    expect(
+      (await api.post(BASE, { month: '2026-11', basicSize: 10, certSize: 10 }, { token: mechanic.token })).status,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `${BASE}/${crypto.randomUUID()}/basic/chunks/0`, { rawBody: 'x', token: pilot.token })).status,
+    ).toBe(403);
   });
 
   it('imports a generated file plus hand-written rows (multipart) and gives each mechanic its verdict', async () => {
     const admin = await createUser('admin');
     // Registered locations: a profile base (KAUS is Austin, TX) or the location typed at sign-up.
-    const jose = await createUser('mechanic', { firstName: 'José', lastName: "O'Brien-Vantz", location: 'Austin, TX', mechanicStatus: 'pending' });
-    const twin = await createUser('mechanic', { firstName: 'Chris', lastName: 'Twinnick', location: 'Tampa, FL', mechanicStatus: 'pending' });
-    const nobody = await createUser('mechanic', { firstName: 'Dana', lastName: 'Nomatchly', location: 'Fresno, CA', mechanicStatus: 'pending' });
-    const ground = await createUser('mechanic', { firstName: 'Gil', lastName: 'Groundwell', location: 'Spokane, WA', mechanicStatus: 'pending' });
-    const moved = await createUser('mechanic', { firstName: 'Mora', lastName: 'Elsewhen', location: 'Denver, CO', mechanicStatus: 'pending' });
-    const airframe = await createUser('mechanic', { firstName: 'Ari', lastName: 'Framely', location: 'Tulsa, OK', mechanicStatus: 'pending' });
+    const jose = await createUser('mechanic', {
+      firstName: 'José',
+      lastName: "O'Brien-Vantz",
+      location: 'Austin, TX',
+      mechanicStatus: 'pending',
+    });
+    const twin = await createUser('mechanic', {
+      firstName: 'Chris',
+      lastName: 'Twinnick',
+      location: 'Tampa, FL',
+      mechanicStatus: 'pending',
+    });
+    const nobody = await createUser('mechanic', {
+      firstName: 'Dana',
+      lastName: 'Nomatchly',
+      location: 'Fresno, CA',
+      mechanicStatus: 'pending',
+    });
+    const ground = await createUser('mechanic', {
+      firstName: 'Gil',
+      lastName: 'Groundwell',
+      location: 'Spokane, WA',
+      mechanicStatus: 'pending',
+    });
+    const moved = await createUser('mechanic', {
+      firstName: 'Mora',
+      lastName: 'Elsewhen',
+      location: 'Denver, CO',
+      mechanicStatus: 'pending',
+    });
+    const airframe = await createUser('mechanic', {
+      firstName: 'Ari',
+      lastName: 'Framely',
+      location: 'Tulsa, OK',
+      mechanicStatus: 'pending',
+    });
 
     const p = {
       jose: person('A7000001', 'JOSE MANUEL', 'OBRIEN VANTZ JR', 'TX', 'AUSTIN'),
@@ -113,20 +160,37 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
 
     const last = await api.get(BASE, { token: admin.token });
     expect(last.status).toBe(200);
-    expect(last.body).toMatchObject({ id: res.body.id, month: '2026-11', rows: files.basicRows + files.certRows, mechanicsMatched: res.body.mechanicsMatched });
+    expect(last.body).toMatchObject({
+      id: res.body.id,
+      month: '2026-11',
+      rows: files.basicRows + files.certRows,
+      mechanicsMatched: res.body.mechanicsMatched,
+    });
 
     // Only people holding a mechanic certificate are kept.
-    const kept = await testDb().selectFrom('airmenPeople').select('uniqueId').where('importId', '=', res.body.id).execute();
+    const kept = await testDb()
+      .selectFrom('airmenPeople')
+      .select('uniqueId')
+      .where('importId', '=', res.body.id)
+      .execute();
     expect(kept.map((k) => k.uniqueId)).not.toContain(p.ground.uniqueId);
     expect(kept.length).toBe(res.body.mechanicRecords);
 
-    const verdict = async (m: TestUser) => (await queueEntry(admin, m.id))?.airmen as { verdict: string; sentence: string; ratings: string[] } | null;
-    expect(await verdict(jose)).toMatchObject({ verdict: 'match', sentence: 'Found in the FAA airmen file of November 2026: Mechanic, Airframe and Powerplant', ratings: ['A', 'P'] });
+    const verdict = async (m: TestUser) =>
+      (await queueEntry(admin, m.id))?.airmen as { verdict: string; sentence: string; ratings: string[] } | null;
+    expect(await verdict(jose)).toMatchObject({
+      verdict: 'match',
+      sentence: 'Found in the FAA airmen file of November 2026: Mechanic, Airframe and Powerplant',
+      ratings: ['A', 'P'],
+    });
     expect(await verdict(twin)).toMatchObject({ verdict: 'several', sentence: 'Several matches' });
     expect(await verdict(nobody)).toMatchObject({ verdict: 'none', sentence: 'No match' });
     expect(await verdict(ground)).toMatchObject({ verdict: 'none', sentence: 'No match' });
     expect(await verdict(moved)).toMatchObject({ verdict: 'none', sentence: 'No match' });
-    expect(await verdict(airframe)).toMatchObject({ verdict: 'match', sentence: 'Found in the FAA airmen file of November 2026: Mechanic, Airframe' });
+    expect(await verdict(airframe)).toMatchObject({
+      verdict: 'match',
+      sentence: 'Found in the FAA airmen file of November 2026: Mechanic, Airframe',
+    });
     // Nothing was approved: the setting is off.
     expect((await queueEntry(admin, jose.id))?.status).toBe('pending');
   });
@@ -138,18 +202,37 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     expect(files.basic.length).toBeGreaterThan(2 * chunkSize);
 
     const { start, last } = await chunked(admin, '2026-10', files.basic, files.cert, chunkSize);
-    expect(start.body).toMatchObject({ status: 'receiving', chunkSize, basic: { totalChunks: Math.ceil(Buffer.byteLength(files.basic) / chunkSize), receivedChunks: 0 } });
-    expect(last.body).toMatchObject({ status: 'completed', month: '2026-10', rows: files.basicRows + files.certRows, basic: { rows: files.basicRows }, cert: { rows: files.certRows } });
-    const mechanics = await testDb().selectFrom('airmenCerts').select((eb) => eb.fn.countAll<string>().as('n')).where('importId', '=', start.body.id).executeTakeFirstOrThrow();
+    expect(start.body).toMatchObject({
+      status: 'receiving',
+      chunkSize,
+      basic: { totalChunks: Math.ceil(Buffer.byteLength(files.basic) / chunkSize), receivedChunks: 0 },
+    });
+    expect(last.body).toMatchObject({
+      status: 'completed',
+      month: '2026-10',
+      rows: files.basicRows + files.certRows,
+      basic: { rows: files.basicRows },
+      cert: { rows: files.certRows },
+    });
+    const mechanics = await testDb()
+      .selectFrom('airmenCerts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('importId', '=', start.body.id)
+      .executeTakeFirstOrThrow();
     expect(Number(mechanics.n)).toBeGreaterThan(1000);
     // The previous file's rows are gone.
     const others = await testDb().selectFrom('airmenPeople').select('importId').distinct().execute();
     expect(others.map((o) => o.importId)).toEqual([start.body.id]);
 
     const bytes = Buffer.from(files.basic);
-    const job = await api.post(BASE, { month: '2026-12', basicSize: bytes.byteLength, certSize: 100, chunkSize }, { token: admin.token });
+    const job = await api.post(
+      BASE,
+      { month: '2026-12', basicSize: bytes.byteLength, certSize: 100, chunkSize },
+      { token: admin.token },
+    );
     expect(job.status).toBe(201);
-    const put = (kind: string, index: number | string, body: BodyInit) => call('PUT', `${BASE}/${job.body.id}/${kind}/chunks/${index}`, { rawBody: body, token: admin.token });
+    const put = (kind: string, index: number | string, body: BodyInit) =>
+      call('PUT', `${BASE}/${job.body.id}/${kind}/chunks/${index}`, { rawBody: body, token: admin.token });
     const outOfOrder = await put('basic', 1, bytes.subarray(chunkSize, 2 * chunkSize));
     expect(outOfOrder.status).toBe(409);
     expect(outOfOrder.body.detail).toMatch(/send chunk 0/);
@@ -160,16 +243,28 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     noHeader.set(Buffer.from('UNIQUE ID, TYPE\n'));
     const bad = await put('cert', 0, noHeader);
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toMatch(/NONPILOT_CERT\.csv must start with the FAA's header line.*missing: LEVEL, RATING1/);
+    expect(bad.body.detail).toMatch(
+      /NONPILOT_CERT\.csv must start with the FAA's header line.*missing: LEVEL, RATING1/,
+    );
     expect((await put('basic', 0, bytes.subarray(0, chunkSize))).status).toBe(200);
     expect((await put('basic', 0, bytes.subarray(0, chunkSize))).status).toBe(409);
-    expect((await call('PUT', `${BASE}/not-a-uuid/basic/chunks/0`, { rawBody: 'x', token: admin.token })).status).toBe(404);
+    expect((await call('PUT', `${BASE}/not-a-uuid/basic/chunks/0`, { rawBody: 'x', token: admin.token })).status).toBe(
+      404,
+    );
 
     // The unfinished job is the last import, and a new upload replaces it.
-    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ id: job.body.id, status: 'receiving', basic: { receivedChunks: 1 } });
+    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({
+      id: job.body.id,
+      status: 'receiving',
+      basic: { receivedChunks: 1 },
+    });
     const again = await api.post(BASE, { month: '2026-12', basicSize: 10, certSize: 10 }, { token: admin.token });
     expect(again.status).toBe(201);
-    const replaced = await testDb().selectFrom('airmenImports').select(['status', 'error']).where('id', '=', job.body.id).executeTakeFirstOrThrow();
+    const replaced = await testDb()
+      .selectFrom('airmenImports')
+      .select(['status', 'error'])
+      .where('id', '=', job.body.id)
+      .executeTakeFirstOrThrow();
     expect(replaced).toEqual({ status: 'failed', error: 'Replaced by a newer upload' });
   });
 
@@ -204,16 +299,35 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     const admin = await createUser('admin');
     const setting = await api.put(
       '/api/admin/config/settings/security/airmen_auto_approve',
-      { setting_key: 'airmen_auto_approve', setting_value: 'true', data_type: 'boolean', description: 'Approve mechanics found once in the FAA airmen file', is_encrypted: false },
+      {
+        setting_key: 'airmen_auto_approve',
+        setting_value: 'true',
+        data_type: 'boolean',
+        description: 'Approve mechanics found once in the FAA airmen file',
+        is_encrypted: false,
+      },
       { token: admin.token },
     );
     expect(setting.status).toBe(200);
-    const exact = await createUser('mechanic', { firstName: 'Quinta', lastName: 'Exactson', location: 'Helena, MT', mechanicStatus: 'pending' });
-    const several = await createUser('mechanic', { firstName: 'Rex', lastName: 'Dupliss', location: 'Helena, MT', mechanicStatus: 'pending' });
+    const exact = await createUser('mechanic', {
+      firstName: 'Quinta',
+      lastName: 'Exactson',
+      location: 'Helena, MT',
+      mechanicStatus: 'pending',
+    });
+    const several = await createUser('mechanic', {
+      firstName: 'Rex',
+      lastName: 'Dupliss',
+      location: 'Helena, MT',
+      mechanicStatus: 'pending',
+    });
     const a = person('A6000001', 'QUINTA', 'EXACTSON', 'MT');
     const b1 = person('A6000002', 'REX', 'DUPLISS', 'MT');
     const b2 = person('A6000003', 'REX J', 'DUPLISS', 'MT');
-    const files = airmenCsv(50, { people: [a, b1, b2], certs: [cert(a, 'M', AP), cert(b1, 'M', AP), cert(b2, 'M', AP)] });
+    const files = airmenCsv(50, {
+      people: [a, b1, b2],
+      certs: [cert(a, 'M', AP), cert(b1, 'M', AP), cert(b2, 'M', AP)],
+    });
     const res = await upload(admin, form('2026-11', files.basic, files.cert));
     expect(res.status, res.text).toBe(201);
     expect(res.body.autoApproved).toBeGreaterThanOrEqual(1);
@@ -222,25 +336,47 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
 
     // A mechanic who signs up after the import is checked at once.
     const signUp = await api.post('/api/auth/register', {
-      role: 'mechanic', firstName: 'Quinn', lastName: 'Laterly', email: `laterly.${Date.now()}@example.com`, password: 'Torque-Wrench-88',
-      location: 'Missoula, MT', certificationNumber: 'A&P 7654321', yearsExperience: 5, serviceRadius: 50, hourlyRate: 90,
+      role: 'mechanic',
+      firstName: 'Quinn',
+      lastName: 'Laterly',
+      email: `laterly.${Date.now()}@example.com`,
+      password: 'Torque-Wrench-88',
+      location: 'Missoula, MT',
+      certificationNumber: 'A&P 7654321',
+      yearsExperience: 5,
+      serviceRadius: 50,
+      hourlyRate: 90,
     });
     expect(signUp.status, signUp.text).toBe(201);
-    expect((await queueEntry(admin, signUp.body.user.id))?.airmen).toMatchObject({ verdict: 'none', sentence: 'No match' });
+    expect((await queueEntry(admin, signUp.body.user.id))?.airmen).toMatchObject({
+      verdict: 'none',
+      sentence: 'No match',
+    });
 
     // The pilot's quote card carries the sentence of a single match, and nothing for the others.
     const pilot = await createUser('pilot');
-    const matched = await mechanicWithProfile({ baseLocation: 'KBIL', serviceRadius: 5 }, { firstName: 'Vera', lastName: 'Badgewright' });
-    const plain = await mechanicWithProfile({ baseLocation: 'KBIL', serviceRadius: 5 }, { firstName: 'Walt', lastName: 'Unlisted' });
+    const matched = await mechanicWithProfile(
+      { baseLocation: 'KBIL', serviceRadius: 5 },
+      { firstName: 'Vera', lastName: 'Badgewright' },
+    );
+    const plain = await mechanicWithProfile(
+      { baseLocation: 'KBIL', serviceRadius: 5 },
+      { firstName: 'Walt', lastName: 'Unlisted' },
+    );
     const v = person('A6000010', 'VERA LYNN', 'BADGEWRIGHT', 'MT');
     const again = airmenCsv(50, { people: [a, v], certs: [cert(a, 'M', AP), cert(v, 'M', AP)] });
     expect((await upload(admin, form('2026-12', again.basic, again.cert))).status).toBe(201);
     const request = await createRequest(pilot, { serviceLocation: 'KBIL', aircraftLocation: 'KBIL' });
-    for (const m of [matched, plain]) expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: m.token })).status).toBe(201);
+    for (const m of [matched, plain])
+      expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: m.token })).status).toBe(
+        201,
+      );
     const seen = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
     expect(seen.status).toBe(200);
     const bids = seen.body.quotes as Array<{ mechanicId: string; mechanicFaaAirmen?: string }>;
-    expect(bids.find((x) => x.mechanicId === matched.id)?.mechanicFaaAirmen).toBe('Found in the FAA airmen file of December 2026: Mechanic, Airframe and Powerplant');
+    expect(bids.find((x) => x.mechanicId === matched.id)?.mechanicFaaAirmen).toBe(
+      'Found in the FAA airmen file of December 2026: Mechanic, Airframe and Powerplant',
+    );
     expect(bids.find((x) => x.mechanicId === plain.id)).not.toHaveProperty('mechanicFaaAirmen');
   });
 });

@@ -1,4 +1,9 @@
-import { NONPILOT_BASIC_COLUMNS, NONPILOT_BASIC_HEADER, NONPILOT_CERT_COLUMNS, NONPILOT_CERT_HEADER } from '../../src/contract/airmen-file.ts';
+import {
+  NONPILOT_BASIC_COLUMNS,
+  NONPILOT_BASIC_HEADER,
+  NONPILOT_CERT_COLUMNS,
+  NONPILOT_CERT_HEADER,
+} from '../../src/contract/airmen-file.ts';
 
 /**
  * Fixtures of the FAA releasable airmen file in its documented CSV layout (docs/decisions/0120):
@@ -56,7 +61,15 @@ export function basicLine(p: FaaPerson): string {
 
 export function certLine(c: FaaCert): string {
   const ratings = c.ratings ?? [];
-  const fields = [c.uniqueId, c.firstName, c.lastName, c.type, c.level ?? '', c.expireDate ?? '', ...Array.from({ length: 11 }, (_, i) => ratings[i] ?? '')];
+  const fields = [
+    c.uniqueId,
+    c.firstName,
+    c.lastName,
+    c.type,
+    c.level ?? '',
+    c.expireDate ?? '',
+    ...Array.from({ length: 11 }, (_, i) => ratings[i] ?? ''),
+  ];
   if (fields.length !== NONPILOT_CERT_COLUMNS.length) throw new Error('cert line: wrong column count');
   return `${fields.map(csvField).join(',')},`;
 }
@@ -73,7 +86,24 @@ function random(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ZOR', 'KAV', 'TREL', 'MIX', 'QUA', 'BRON', 'VEL', 'DUX', 'YAR', 'FEN', 'GLO', 'SKE', 'WUM', 'PRAX', 'JOL', 'NIV'];
+const SYLLABLES = [
+  'ZOR',
+  'KAV',
+  'TREL',
+  'MIX',
+  'QUA',
+  'BRON',
+  'VEL',
+  'DUX',
+  'YAR',
+  'FEN',
+  'GLO',
+  'SKE',
+  'WUM',
+  'PRAX',
+  'JOL',
+  'NIV',
+];
 const STATES = ['CA', 'TX', 'FL', 'WA', 'AZ', 'CO', 'NY', 'OK', 'GA', 'AK', 'MT', 'OR'];
 const OTHER_TYPES: Array<[string, string[]]> = [
   ['G', ['G/AGI', 'G/IGI']],
@@ -91,7 +121,7 @@ const OTHER_TYPES: Array<[string, string[]]> = [
  */
 export function* generateAirmen(people: number, seed = 15): Generator<{ person: FaaPerson; certs: FaaCert[] }> {
   const rnd = random(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const word = (n: number) => Array.from({ length: n }, () => pick(SYLLABLES)).join('');
   for (let i = 0; i < people; i += 1) {
     const person: FaaPerson = {
@@ -110,7 +140,12 @@ export function* generateAirmen(people: number, seed = 15): Generator<{ person: 
     }
     if (!mechanic || rnd() < 0.25) {
       const [type, ratings] = pick(OTHER_TYPES);
-      certs.push({ ...base, type, level: type === 'W' ? 'S' : '', ratings: ratings.slice(0, 1 + Math.floor(rnd() * ratings.length)) });
+      certs.push({
+        ...base,
+        type,
+        level: type === 'W' ? 'S' : '',
+        ratings: ratings.slice(0, 1 + Math.floor(rnd() * ratings.length)),
+      });
     }
     yield { person, certs };
   }
@@ -125,7 +160,11 @@ export interface AirmenCsv {
 }
 
 /** Both files as text: `generated` people from the generator, then the hand-written ones. */
-export function airmenCsv(generated: number, extra: { people?: FaaPerson[]; certs?: FaaCert[] } = {}, seed = 15): AirmenCsv {
+export function airmenCsv(
+  generated: number,
+  extra: { people?: FaaPerson[]; certs?: FaaCert[] } = {},
+  seed = 15,
+): AirmenCsv {
   const basic = [NONPILOT_BASIC_HEADER];
   const cert = [NONPILOT_CERT_HEADER];
   for (const { person, certs } of generateAirmen(generated, seed)) {
@@ -134,5 +173,10 @@ export function airmenCsv(generated: number, extra: { people?: FaaPerson[]; cert
   }
   for (const p of extra.people ?? []) basic.push(basicLine(p));
   for (const c of extra.certs ?? []) cert.push(certLine(c));
-  return { basic: `${basic.join('\r\n')}\r\n`, cert: `${cert.join('\r\n')}\r\n`, basicRows: basic.length - 1, certRows: cert.length - 1 };
+  return {
+    basic: `${basic.join('\r\n')}\r\n`,
+    cert: `${cert.join('\r\n')}\r\n`,
+    basicRows: basic.length - 1,
+    certRows: cert.length - 1,
+  };
 }

@@ -5,7 +5,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Checkbox, Input, Label } from '../../components/ui/field.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
-import { AIRMEN_AUTO_APPROVE_SETTING, AIRMEN_FILE_NAMES, AirmenMonthSchema, type AirmenImport } from '../../contract/airmen-file.ts';
+import {
+  AIRMEN_AUTO_APPROVE_SETTING,
+  AIRMEN_FILE_NAMES,
+  AirmenMonthSchema,
+  type AirmenImport,
+} from '../../contract/airmen-file.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -24,17 +29,24 @@ function Summary({ job }: { job: AirmenImport }) {
   if (job.status === 'completed') {
     return (
       <p>
-        Last import: <strong>{job.monthLabel}</strong> · {number(job.rows)} rows · {number(job.mechanicRecords)} mechanic records ·{' '}
-        <strong>{number(job.mechanicsMatched ?? 0)}</strong> of {number(job.mechanicsChecked ?? 0)} mechanics matched
+        Last import: <strong>{job.monthLabel}</strong> · {number(job.rows)} rows · {number(job.mechanicRecords)}{' '}
+        mechanic records · <strong>{number(job.mechanicsMatched ?? 0)}</strong> of {number(job.mechanicsChecked ?? 0)}{' '}
+        mechanics matched
         {job.autoApproved ? ` · ${number(job.autoApproved)} approved automatically` : ''}
         {job.completedAt ? ` (imported ${formatDate(job.completedAt)})` : ''}
       </p>
     );
   }
-  if (job.status === 'failed') return <p>The last upload ({job.monthLabel}) did not complete: {job.error ?? 'it failed'}.</p>;
+  if (job.status === 'failed')
+    return (
+      <p>
+        The last upload ({job.monthLabel}) did not complete: {job.error ?? 'it failed'}.
+      </p>
+    );
   return (
     <p>
-      An upload of {job.monthLabel} is unfinished: {number(job.rows)} rows received. Upload both files again to finish it.
+      An upload of {job.monthLabel} is unfinished: {number(job.rows)} rows received. Upload both files again to finish
+      it.
     </p>
   );
 }
@@ -47,7 +59,9 @@ function Summary({ job }: { job: AirmenImport }) {
 export default function AirmenFileSection({ onImported }: { onImported: () => void }) {
   const id = useId();
   const last = useRoute(ROUTES.adminAirmenFile);
-  const setting = useRoute(ROUTES.adminSetting, { params: { category: AIRMEN_AUTO_APPROVE_SETTING.category, key: AIRMEN_AUTO_APPROVE_SETTING.key } });
+  const setting = useRoute(ROUTES.adminSetting, {
+    params: { category: AIRMEN_AUTO_APPROVE_SETTING.category, key: AIRMEN_AUTO_APPROVE_SETTING.key },
+  });
   const [month, setMonth] = useState(thisMonth);
   const basicRef = useRef<HTMLInputElement>(null);
   const certRef = useRef<HTMLInputElement>(null);
@@ -74,12 +88,16 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
         {
           onProgress: (p) => {
             setPercent(p.percent);
-            setStatus(`Importing ${AIRMEN_FILE_NAMES[p.file]}: ${Math.floor(p.percent)}%${p.job ? `, ${number(p.job.rows)} rows read` : ''}`);
+            setStatus(
+              `Importing ${AIRMEN_FILE_NAMES[p.file]}: ${Math.floor(p.percent)}%${p.job ? `, ${number(p.job.rows)} rows read` : ''}`,
+            );
           },
         },
       );
       last.setData(job);
-      setStatus(`Imported ${number(job.rows)} rows of ${job.monthLabel}; ${number(job.mechanicsMatched ?? 0)} mechanics matched.`);
+      setStatus(
+        `Imported ${number(job.rows)} rows of ${job.monthLabel}; ${number(job.mechanicsMatched ?? 0)} mechanics matched.`,
+      );
       toast.success(`FAA airmen file of ${job.monthLabel} imported`);
       onImported();
     } catch (err) {
@@ -100,7 +118,8 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
           setting_key: AIRMEN_AUTO_APPROVE_SETTING.key,
           setting_value: on ? 'true' : 'false',
           data_type: 'boolean',
-          description: 'Approve a waiting mechanic found exactly once in the FAA airmen file with airframe and powerplant ratings',
+          description:
+            'Approve a waiting mechanic found exactly once in the FAA airmen file with airframe and powerplant ratings',
           is_encrypted: false,
         },
       });
@@ -119,17 +138,25 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
       <CardHeader>
         <CardTitle>FAA airmen file</CardTitle>
         <CardDescription>
-          The FAA&rsquo;s monthly releasable airmen file (CSV download): {AIRMEN_FILE_NAMES.basic} and {AIRMEN_FILE_NAMES.cert}. It has no
-          certificate numbers: mechanics are matched on name, state and mechanic ratings.
+          The FAA&rsquo;s monthly releasable airmen file (CSV download): {AIRMEN_FILE_NAMES.basic} and{' '}
+          {AIRMEN_FILE_NAMES.cert}. It has no certificate numbers: mechanics are matched on name, state and mechanic
+          ratings.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         {last.state.status === 'ready' && last.data && <Summary job={last.data} />}
         {last.state.status === 'ready' && !last.data && <p>No airmen file has been imported yet.</p>}
-        <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-3" aria-describedby={error ? `${id}-error` : undefined}>
+        <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-3">
           <div>
             <Label htmlFor={`${id}-month`}>Month of the file</Label>
-            <Input id={`${id}-month`} type="month" value={month} onChange={(e) => setMonth(e.target.value)} required disabled={busy} />
+            <Input
+              id={`${id}-month`}
+              type="month"
+              value={month}
+              onChange={(e) => setMonth(e.target.value)}
+              required
+              disabled={busy}
+            />
           </div>
           <div>
             <Label htmlFor={`${id}-basic`}>{AIRMEN_FILE_NAMES.basic}</Label>
@@ -145,9 +172,7 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
             </Button>
           </div>
         </form>
-        {error && (
-          <Alert id={`${id}-error`}>{error}</Alert>
-        )}
+        {error && <Alert id={`${id}-error`}>{error}</Alert>}
         {busy && <Progress value={percent} label="Import of the FAA airmen file" valueText={status} />}
         <p role="status" aria-live="polite" className="text-muted-foreground">
           {status}

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { NONPILOT_BASIC_HEADER, NONPILOT_CERT_HEADER, verdictSentence } from '../../../contract/airmen-file.ts';
 import { mechanicState } from './match.server.ts';
-import { firstKey, lastKey, mechanicCertOf, personOf, ratingColumns, readHeader, splitCsvLine, splitLines } from './csv.ts';
+import {
+  firstKey,
+  lastKey,
+  mechanicCertOf,
+  personOf,
+  ratingColumns,
+  readHeader,
+  splitCsvLine,
+  splitLines,
+} from './csv.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -35,11 +44,18 @@ describe('FAA airmen CSV reading', () => {
     const read = readHeader('cert', NONPILOT_CERT_HEADER);
     if (!('columns' in read)) throw new Error('cert header');
     const idx = ratingColumns(read.columns);
-    expect(mechanicCertOf(splitCsvLine('A1,ANN,LEE,M,,,M/P,M/A,,,,,,,,,,'), read.columns, idx)).toEqual({ uniqueId: 'A1', certType: 'M', certLevel: '', ratings: ['A', 'P'] });
+    expect(mechanicCertOf(splitCsvLine('A1,ANN,LEE,M,,,M/P,M/A,,,,,,,,,,'), read.columns, idx)).toEqual({
+      uniqueId: 'A1',
+      certType: 'M',
+      certLevel: '',
+      ratings: ['A', 'P'],
+    });
     expect(mechanicCertOf(splitCsvLine('A1,ANN,LEE,G,,,G/AGI,,,,,,,,,,,'), read.columns, idx)).toBeNull();
     const basic = readHeader('basic', NONPILOT_BASIC_HEADER);
     if (!('columns' in basic)) throw new Error('basic header');
-    expect(personOf(splitCsvLine('A1,JOHN PAUL,SMITH JR,1 A ST,,AUSTIN,tx,78701,USA,SW,,,,,,'), basic.columns)).toMatchObject({ firstKey: 'JOHN', lastKey: 'SMITH', state: 'TX' });
+    expect(
+      personOf(splitCsvLine('A1,JOHN PAUL,SMITH JR,1 A ST,,AUSTIN,tx,78701,USA,SW,,,,,,'), basic.columns),
+    ).toMatchObject({ firstKey: 'JOHN', lastKey: 'SMITH', state: 'TX' });
   });
 
   it('normalizes names: case, accents, punctuation, middle names, suffixes', () => {
@@ -58,8 +74,12 @@ describe('FAA airmen CSV reading', () => {
   });
 
   it('says each verdict in its one sentence', () => {
-    expect(verdictSentence('match', '2026-11', ['A', 'P'])).toBe('Found in the FAA airmen file of November 2026: Mechanic, Airframe and Powerplant');
-    expect(verdictSentence('match', '2026-01', ['P'])).toBe('Found in the FAA airmen file of January 2026: Mechanic, Powerplant');
+    expect(verdictSentence('match', '2026-11', ['A', 'P'])).toBe(
+      'Found in the FAA airmen file of November 2026: Mechanic, Airframe and Powerplant',
+    );
+    expect(verdictSentence('match', '2026-01', ['P'])).toBe(
+      'Found in the FAA airmen file of January 2026: Mechanic, Powerplant',
+    );
     expect(verdictSentence('none', '2026-11', [])).toBe('No match');
     expect(verdictSentence('several', '2026-11', [])).toBe('Several matches');
   });

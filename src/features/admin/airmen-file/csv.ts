@@ -1,4 +1,9 @@
-import { MECHANIC_CERT_TYPE, REQUIRED_COLUMNS, type AirmenFileKind, type MechanicRating } from '../../../contract/airmen-file.ts';
+import {
+  MECHANIC_CERT_TYPE,
+  REQUIRED_COLUMNS,
+  type AirmenFileKind,
+  type MechanicRating,
+} from '../../../contract/airmen-file.ts';
 
 /**
  * Reading the FAA's CSV files line by line as their bytes arrive (docs/decisions/0120). The FAA
@@ -11,7 +16,11 @@ const NEWLINE = 0x0a;
 const decoder = new TextDecoder('utf-8');
 
 /** Splits `carry + chunk` into complete lines and the bytes of the line still arriving. */
-export function splitLines(carry: Uint8Array | null, chunk: Uint8Array, last: boolean): { lines: string[]; tail: Uint8Array | null } {
+export function splitLines(
+  carry: Uint8Array | null,
+  chunk: Uint8Array,
+  last: boolean,
+): { lines: string[]; tail: Uint8Array | null } {
   let bytes = chunk;
   if (carry && carry.byteLength > 0) {
     bytes = new Uint8Array(carry.byteLength + chunk.byteLength);

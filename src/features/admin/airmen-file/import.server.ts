@@ -18,7 +18,17 @@ import type { Db } from '../../../server/db/client.ts';
 import type { AirmenImportsTable } from '../../../server/db/tables/airmen.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../../server/http/errors.ts';
 import { parseWith } from '../../../server/http/with-api.ts';
-import { mechanicCertOf, personOf, ratingColumns, readHeader, splitCsvLine, splitLines, type CertRow, type Columns, type PersonRow } from './csv.ts';
+import {
+  mechanicCertOf,
+  personOf,
+  ratingColumns,
+  readHeader,
+  splitCsvLine,
+  splitLines,
+  type CertRow,
+  type Columns,
+  type PersonRow,
+} from './csv.ts';
 import { matchAllMechanics } from './match.server.ts';
 
 /**
@@ -48,6 +58,9 @@ function progress(row: ImportRow, kind: AirmenFileKind) {
   };
 }
 
+const allReceived = (row: ImportRow) =>
+  row.basicChunks === progress(row, 'basic').totalChunks && row.certChunks === progress(row, 'cert').totalChunks;
+
 export function toImport(row: ImportRow): AirmenImport {
   return {
     id: row.id,
@@ -76,11 +89,22 @@ export async function lastImport(db: Db): Promise<AirmenImport | null> {
 
 /** The last completed import, the one mechanics are matched against. */
 export async function currentImport(db: Db): Promise<ImportRow | undefined> {
-  return db.selectFrom('airmenImports').selectAll().where('status', '=', 'completed').orderBy('completedAt', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('airmenImports')
+    .selectAll()
+    .where('status', '=', 'completed')
+    .orderBy('completedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** POST /api/admin/airmen-file (JSON): a new job; an unfinished earlier one is abandoned. */
-export async function startImport(db: Db, adminId: string, data: AirmenImportStartData, chunkSize = data.chunkSize ?? AIRMEN_CHUNK_BYTES): Promise<AirmenImport> {
+export async function startImport(
+  db: Db,
+  adminId: string,
+  data: AirmenImportStartData,
+  chunkSize = data.chunkSize ?? AIRMEN_CHUNK_BYTES,
+): Promise<AirmenImport> {
   const abandoned = await db
     .updateTable('airmenImports')
     .set({ status: 'failed', error: 'Replaced by a newer upload', basicTail: null, certTail: null })
@@ -109,7 +133,8 @@ export function parseKind(raw: string): AirmenFileKind {
 
 function parseIndex(raw: string, total: number): number {
   const index = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(index) || index >= total) throw badRequest(`Chunk index must be a whole number from 0 to ${total - 1}`);
+  if (!Number.isInteger(index) || index >= total)
+    throw badRequest(`Chunk index must be a whole number from 0 to ${total - 1}`);
   return index;
 }
 
@@ -147,18 +172,32 @@ const headerProblem = (kind: AirmenFileKind, missing: string[]) =>
  * locked for the chunk, so rows and counters move together: a chunk that fails leaves nothing and
  * may be sent again.
  */
-export async function putChunk(db: Db, id: string, kind: AirmenFileKind, rawIndex: string, bytes: Uint8Array): Promise<AirmenImport> {
+export async function putChunk(
+  db: Db,
+  id: string,
+  kind: AirmenFileKind,
+  rawIndex: string,
+  bytes: Uint8Array,
+): Promise<AirmenImport> {
   if (!isUuid(id)) throw importNotFound();
   const { row, finished } = await db.transaction().execute(async (trx) => {
     const job = await trx.selectFrom('airmenImports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!job) throw importNotFound();
     if (job.status !== 'receiving') throw conflict(`This import is ${job.status}; start a new upload`);
+    // Every chunk is in but the request that finished the import failed: sending the last chunk
+    // again finishes it.
+    if (allReceived(job)) return { row: job, finished: true };
     const p = progress(job, kind);
     const index = parseIndex(rawIndex, p.totalChunks);
-    if (index < p.receivedChunks) throw conflict(`Chunk ${index} of ${AIRMEN_FILE_NAMES[kind]} was already received; send chunk ${p.receivedChunks}`);
-    if (index > p.receivedChunks) throw conflict(`Chunks arrive in order: send chunk ${p.receivedChunks} of ${AIRMEN_FILE_NAMES[kind]} first`);
+    if (index < p.receivedChunks)
+      throw conflict(
+        `Chunk ${index} of ${AIRMEN_FILE_NAMES[kind]} was already received; send chunk ${p.receivedChunks}`,
+      );
+    if (index > p.receivedChunks)
+      throw conflict(`Chunks arrive in order: send chunk ${p.receivedChunks} of ${AIRMEN_FILE_NAMES[kind]} first`);
     const expected = Math.min(job.chunkSize, p.size - index * job.chunkSize);
-    if (bytes.byteLength !== expected) throw badRequest(`Chunk ${index} must be exactly ${expected} bytes; it was ${bytes.byteLength}`);
+    if (bytes.byteLength !== expected)
+      throw badRequest(`Chunk ${index} must be exactly ${expected} bytes; it was ${bytes.byteLength}`);
 
     const last = index === p.totalChunks - 1;
     const carry = kind === 'basic' ? job.basicTail : job.certTail;
@@ -199,14 +238,21 @@ export async function putChunk(db: Db, id: string, kind: AirmenFileKind, rawInde
       mechanics = certs.length;
       await insertCerts(trx, job.id, certs);
     }
-    if (tail && tail.byteLength > 64 * 1024) throw badRequest(`${AIRMEN_FILE_NAMES[kind]} has a line longer than 64 KB: this is not the FAA file`);
+    if (tail && tail.byteLength > 64 * 1024)
+      throw badRequest(`${AIRMEN_FILE_NAMES[kind]} has a line longer than 64 KB: this is not the FAA file`);
     const columnsJson = columns ? JSON.stringify(columns) : null;
     const tailBuffer = tail ? Buffer.from(tail) : null;
     const updated = await trx
       .updateTable('airmenImports')
       .set(
         kind === 'basic'
-          ? { basicChunks: index + 1, basicReceivedBytes: job.basicReceivedBytes + bytes.byteLength, basicRows: job.basicRows + rows, basicColumns: columnsJson, basicTail: tailBuffer }
+          ? {
+              basicChunks: index + 1,
+              basicReceivedBytes: job.basicReceivedBytes + bytes.byteLength,
+              basicRows: job.basicRows + rows,
+              basicColumns: columnsJson,
+              basicTail: tailBuffer,
+            }
           : {
               certChunks: index + 1,
               certReceivedBytes: job.certReceivedBytes + bytes.byteLength,
@@ -219,8 +265,7 @@ export async function putChunk(db: Db, id: string, kind: AirmenFileKind, rawInde
       .where('id', '=', job.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const done = updated.basicChunks === progress(updated, 'basic').totalChunks && updated.certChunks === progress(updated, 'cert').totalChunks;
-    return { row: updated, finished: done };
+    return { row: updated, finished: allReceived(updated) };
   });
   return finished ? finishImport(db, row.id) : toImport(row);
 }
@@ -232,7 +277,9 @@ export async function putChunk(db: Db, id: string, kind: AirmenFileKind, rawInde
 export async function finishImport(db: Db, id: string): Promise<AirmenImport> {
   await sql`
     delete from airmen_people p where p.import_id = ${id}::uuid
-      and not exists (select 1 from airmen_certs c where c.import_id = p.import_id and c.unique_id = p.unique_id)`.execute(db);
+      and not exists (select 1 from airmen_certs c where c.import_id = p.import_id and c.unique_id = p.unique_id)`.execute(
+    db,
+  );
   const { n } = await db
     .selectFrom('airmenPeople')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -270,9 +317,17 @@ export async function importFromForm(db: Db, adminId: string, form: FormData): P
   const basic = files.basic!;
   const cert = files.cert!;
   if (basic.size + cert.size > AIRMEN_SINGLE_REQUEST_MAX_BYTES) {
-    throw new HttpError(413, 'Files above 4 MB together go up in chunks: start the import with their sizes, then send each file in chunks');
+    throw new HttpError(
+      413,
+      'Files above 4 MB together go up in chunks: start the import with their sizes, then send each file in chunks',
+    );
   }
-  const job = await startImport(db, adminId, { month, basicSize: basic.size, certSize: cert.size }, Math.max(basic.size, cert.size));
+  const job = await startImport(
+    db,
+    adminId,
+    { month, basicSize: basic.size, certSize: cert.size },
+    Math.max(basic.size, cert.size),
+  );
   try {
     await putChunk(db, job.id, 'basic', '0', new Uint8Array(await basic.arrayBuffer()));
     return await putChunk(db, job.id, 'cert', '0', new Uint8Array(await cert.arrayBuffer()));
@@ -284,6 +339,11 @@ export async function importFromForm(db: Db, adminId: string, form: FormData): P
 
 /** Marks a job failed with the reason shown to the admin, and drops its rows. */
 export async function failImport(db: Db, id: string, reason: string): Promise<void> {
-  await db.updateTable('airmenImports').set({ status: 'failed', error: reason, basicTail: null, certTail: null }).where('id', '=', id).where('status', '=', 'receiving').execute();
+  await db
+    .updateTable('airmenImports')
+    .set({ status: 'failed', error: reason, basicTail: null, certTail: null })
+    .where('id', '=', id)
+    .where('status', '=', 'receiving')
+    .execute();
   await dropRows(db, id);
 }

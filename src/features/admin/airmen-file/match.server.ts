@@ -27,7 +27,10 @@ function stateOfLabel(label: string | null | undefined): string | null {
  * The state of a mechanic's registered location: the resolved base of the profile when there is
  * one, else the location typed at sign-up ('KSJC', 'San Jose, CA', 'Austin, Texas').
  */
-export function mechanicState(profileLabel: string | null | undefined, signUpLocation: string | null | undefined): string | null {
+export function mechanicState(
+  profileLabel: string | null | undefined,
+  signUpLocation: string | null | undefined,
+): string | null {
   const fromProfile = stateOfLabel(profileLabel);
   if (fromProfile) return fromProfile;
   const resolved = resolveLocation(signUpLocation);
@@ -112,7 +115,9 @@ async function storeVerdicts(db: Db, importId: string, month: string, verdicts: 
       from unnest(${b.map((v) => v.mechanicId)}::uuid[], ${b.map((v) => v.verdict)}::text[], ${b.map((v) => v.ratings.join(','))}::text[],
         ${b.map((v) => v.candidates)}::integer[], ${b.map((v) => v.uniqueId)}::text[]) as x(m, v, r, n, u)
       on conflict (mechanic_id) do update set import_id = excluded.import_id, month = excluded.month, verdict = excluded.verdict,
-        ratings = excluded.ratings, candidates = excluded.candidates, airman_unique_id = excluded.airman_unique_id, checked_at = excluded.checked_at`.execute(db);
+        ratings = excluded.ratings, candidates = excluded.candidates, airman_unique_id = excluded.airman_unique_id, checked_at = excluded.checked_at`.execute(
+      db,
+    );
   }
 }
 
@@ -140,7 +145,10 @@ async function autoApprove(db: Db, keys: readonly MechanicKey[], verdicts: reado
 }
 
 /** Every mechanic of the site against a just-completed import. */
-export async function matchAllMechanics(db: Db, importId: string): Promise<{ checked: number; matched: number; autoApproved: number }> {
+export async function matchAllMechanics(
+  db: Db,
+  importId: string,
+): Promise<{ checked: number; matched: number; autoApproved: number }> {
   const job = await db.selectFrom('airmenImports').select('month').where('id', '=', importId).executeTakeFirstOrThrow();
   const keys = await mechanicKeys(db);
   const verdicts = await verdictsFor(db, importId, keys);
@@ -154,7 +162,13 @@ export async function matchAllMechanics(db: Db, importId: string): Promise<{ che
  * before the first import. Auto-approval applies as for a whole import.
  */
 export async function matchMechanic(db: Db, mechanicId: string): Promise<void> {
-  const current = await db.selectFrom('airmenImports').select(['id', 'month']).where('status', '=', 'completed').orderBy('completedAt', 'desc').limit(1).executeTakeFirst();
+  const current = await db
+    .selectFrom('airmenImports')
+    .select(['id', 'month'])
+    .where('status', '=', 'completed')
+    .orderBy('completedAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!current) return;
   const keys = await mechanicKeys(db, [mechanicId]);
   if (keys.length === 0) return;
@@ -165,5 +179,7 @@ export async function matchMechanic(db: Db, mechanicId: string): Promise<void> {
 
 /** matchMechanic for sign-up and profile saves: a failed lookup is logged, never an error to the mechanic. */
 export async function matchMechanicQuietly(db: Db, mechanicId: string): Promise<void> {
-  await matchMechanic(db, mechanicId).catch((e: unknown) => console.warn(`Could not check mechanic ${mechanicId} against the FAA airmen file`, e));
+  await matchMechanic(db, mechanicId).catch((e: unknown) =>
+    console.warn(`Could not check mechanic ${mechanicId} against the FAA airmen file`, e),
+  );
 }

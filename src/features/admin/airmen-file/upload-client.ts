@@ -1,4 +1,8 @@
-import { AIRMEN_SINGLE_REQUEST_MAX_BYTES, type AirmenFileKind, type AirmenImport } from '../../../contract/airmen-file.ts';
+import {
+  AIRMEN_SINGLE_REQUEST_MAX_BYTES,
+  type AirmenFileKind,
+  type AirmenImport,
+} from '../../../contract/airmen-file.ts';
 import { ROUTES, pathOf } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { $token } from '../../../lib/session.ts';
@@ -17,20 +21,34 @@ export interface AirmenUploadProgress {
   job: AirmenImport | null;
 }
 
-async function sendChunk(id: string, kind: AirmenFileKind, index: number, body: Blob, signal?: AbortSignal): Promise<AirmenImport> {
+async function sendChunk(
+  id: string,
+  kind: AirmenFileKind,
+  index: number,
+  body: Blob,
+  signal?: AbortSignal,
+): Promise<AirmenImport> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
   const token = $token.get();
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(pathOf(ROUTES.adminAirmenFileChunk, { params: { id, file: kind, index } }), { method: 'PUT', headers, body, ...(signal ? { signal } : {}) });
+    res = await fetch(pathOf(ROUTES.adminAirmenFileChunk, { params: { id, file: kind, index } }), {
+      method: 'PUT',
+      headers,
+      body,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, undefined, error instanceof Error ? error.message : 'Network error');
   }
   const data = (await res.json().catch(() => undefined)) as { detail?: unknown } | AirmenImport | undefined;
   if (!res.ok) {
-    const detail = data && typeof (data as { detail?: unknown }).detail === 'string' ? (data as { detail: string }).detail : undefined;
+    const detail =
+      data && typeof (data as { detail?: unknown }).detail === 'string'
+        ? (data as { detail: string }).detail
+        : undefined;
     throw new ApiError(res.status, detail, detail ?? `Request failed with status ${res.status}`);
   }
   return data as AirmenImport;

@@ -8,7 +8,11 @@ import type { Db } from '../../../server/db/client.ts';
 export async function airmenMatchesOf(db: Db, mechanicIds: readonly string[]): Promise<Map<string, AirmenMatch>> {
   const out = new Map<string, AirmenMatch>();
   if (mechanicIds.length === 0) return out;
-  const rows = await db.selectFrom('mechanicAirmenMatches').selectAll().where('mechanicId', 'in', [...new Set(mechanicIds)]).execute();
+  const rows = await db
+    .selectFrom('mechanicAirmenMatches')
+    .selectAll()
+    .where('mechanicId', 'in', [...new Set(mechanicIds)])
+    .execute();
   for (const r of rows) {
     const ratings = r.ratings.filter((x): x is MechanicRating => x === 'A' || x === 'P');
     out.set(r.mechanicId, {

@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('airmen_imports')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('month', 'text', (c) => c.notNull().check(sql`month ~ '^\\d{4}-(0[1-9]|1[0-2])$'`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('receiving').check(sql`status in ('receiving', 'completed', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('receiving')
+        .check(sql`status in ('receiving', 'completed', 'failed')`),
+    )
     .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('chunk_size', 'integer', (c) => c.notNull().check(sql`chunk_size > 0`))
     .addColumn('basic_size', 'integer', (c) => c.notNull().check(sql`basic_size > 0`))
@@ -47,8 +52,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('city', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('airmen_people_match_idx').on('airmen_people').columns(['import_id', 'last_key', 'first_key', 'state']).execute();
-  await db.schema.createIndex('airmen_people_unique_idx').on('airmen_people').columns(['import_id', 'unique_id']).execute();
+  await db.schema
+    .createIndex('airmen_people_match_idx')
+    .on('airmen_people')
+    .columns(['import_id', 'last_key', 'first_key', 'state'])
+    .execute();
+  await db.schema
+    .createIndex('airmen_people_unique_idx')
+    .on('airmen_people')
+    .columns(['import_id', 'unique_id'])
+    .execute();
 
   await db.schema
     .createTable('airmen_certs')
@@ -58,7 +71,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cert_level', 'text', (c) => c.notNull())
     .addColumn('ratings', sql`text[]`, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('airmen_certs_unique_idx').on('airmen_certs').columns(['import_id', 'unique_id']).execute();
+  await db.schema
+    .createIndex('airmen_certs_unique_idx')
+    .on('airmen_certs')
+    .columns(['import_id', 'unique_id'])
+    .execute();
 
   await db.schema
     .createTable('mechanic_airmen_matches')
