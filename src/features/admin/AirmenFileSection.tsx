@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { Checkbox, Input, Label } from '../../components/ui/field.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import {
@@ -134,9 +134,11 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
 
   const busy = percent !== null;
   return (
-    <Card>
+    <Card role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
-        <CardTitle>FAA airmen file</CardTitle>
+        <h2 id={`${id}-title`} className="text-lg font-semibold leading-tight">
+          FAA airmen file
+        </h2>
         <CardDescription>
           The FAA&rsquo;s monthly releasable airmen file (CSV download): {AIRMEN_FILE_NAMES.basic} and{' '}
           {AIRMEN_FILE_NAMES.cert}. It has no certificate numbers: mechanics are matched on name, state and mechanic
