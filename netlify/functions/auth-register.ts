@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { register } from '../../src/features/auth/auth.server.ts';
+import { matchMechanicQuietly } from '../../src/features/admin/airmen-file/match.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
@@ -10,7 +11,10 @@ export default withApi({
     const data = await ctx.input(ROUTES.authRegister);
     // Sign-up is an anonymous write: it shares the per-IP budget of the public forms.
     await guardPublicWrite(ctx, data);
-    return reply(ROUTES.authRegister, await register(ctx.db, data), { status: 201 });
+    const session = await register(ctx.db, data);
+    // A new mechanic is looked up in the last FAA airmen file at once (docs/decisions/0120).
+    if (data.role === 'mechanic') await matchMechanicQuietly(ctx.db, session.user.id);
+    return reply(ROUTES.authRegister, session, { status: 201 });
   },
 });
 

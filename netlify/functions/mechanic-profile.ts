@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { getProfile, saveProfile } from '../../src/features/marketplace/profiles.server.ts';
+import { matchMechanicQuietly } from '../../src/features/admin/airmen-file/match.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 
@@ -9,6 +10,8 @@ import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 async function save(ctx: ApiContext) {
   const mechanic = await requireRole(ctx, 'mechanic');
   const { profile, created } = await saveProfile(ctx.db, mechanic.id, await ctx.input(ROUTES.mechanicProfileSave));
+  // The base location gives the state the FAA airmen file is matched in (docs/decisions/0120).
+  await matchMechanicQuietly(ctx.db, mechanic.id);
   return reply(ROUTES.mechanicProfileSave, profile, { status: created ? 201 : 200 });
 }
 

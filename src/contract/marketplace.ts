@@ -402,6 +402,11 @@ export interface Bid {
   categoryTotals?: CategoryTotals;
   /** Whether the mechanic holds an Inspection Authorization (signs off annuals). */
   mechanicIa?: boolean;
+  /**
+   * The FAA airmen file's single match for the mechanic, as its sentence ("Found in the FAA airmen
+   * file of November 2026: Mechanic, Airframe and Powerplant"); absent without one (docs/decisions/0120).
+   */
+  mechanicFaaAirmen?: string;
 }
 
 export interface MatchedMechanic {

@@ -1,3 +1,4 @@
+import type { AirmenMatch } from './airmen-file.ts';
 import { z } from './zod.ts';
 
 /** Vetting of mechanics by an administrator (docs/decisions/0093-mechanic-vetting.md). */
@@ -41,6 +42,8 @@ export interface MechanicForReview {
   reviewReason: string | null;
   reviewedAt: string | null;
   createdAt: string;
+  /** What the last FAA airmen file said about this mechanic (docs/decisions/0120); null before a file is imported. */
+  airmen: AirmenMatch | null;
 }
 
 export const VETTING_MESSAGES = {

@@ -17,6 +17,7 @@ import {
   type RotationPreview,
   type SettingView,
 } from './admin-config.ts';
+import { AirmenImportStartSchema, type AirmenImport } from './airmen-file.ts';
 import { AdminListQuerySchema, type AdminLead, type AdminQuote, type DashboardStats } from './admin-dashboard.ts';
 import {
   ChangePasswordSchema,
@@ -259,6 +260,10 @@ export const ROUTES = {
   adminMechanics: route<MechanicForReview[]>()({ method: 'GET', path: '/api/admin/mechanics', query: MechanicListQuerySchema }),
   adminMechanicApprove: route<MechanicForReview>()({ method: 'POST', path: '/api/admin/mechanics/:id/approve' }),
   adminMechanicReject: route<MechanicForReview>()({ method: 'POST', path: '/api/admin/mechanics/:id/reject', input: RejectMechanicSchema }),
+  // FAA airmen file (docs/decisions/0120): multipart (month, basic, cert) or JSON to start a chunked import.
+  adminAirmenFile: route<AirmenImport | null>()({ method: 'GET', path: '/api/admin/airmen-file' }),
+  adminAirmenFileStart: route<AirmenImport>()({ method: 'POST', path: '/api/admin/airmen-file', input: AirmenImportStartSchema }),
+  adminAirmenFileChunk: route<AirmenImport>()({ method: 'PUT', path: '/api/admin/airmen-file/:id/:file/chunks/:index', raw: true }),
   adminUserUnlock: route<Done>()({ method: 'POST', path: '/api/admin/users/:id/unlock' }),
   adminOutbox: route<{ success: true; delivery: OutboxDelivery } & OutboxPage>()({ method: 'GET', path: '/api/admin/outbox', query: OutboxListQuerySchema }),
   adminOutboxDeliver: route<Envelope<DeliveryReport>>()({ method: 'POST', path: '/api/admin/outbox/deliver' }),

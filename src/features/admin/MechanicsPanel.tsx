@@ -19,7 +19,22 @@ import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
+import { monthLabel, type AirmenMatch } from '../../contract/airmen-file.ts';
+import AirmenFileSection from './AirmenFileSection.tsx';
 import { LoadError } from './LoadError.tsx';
+
+/** What the FAA airmen file said, as its sentence: a match names the file's month itself. */
+function AirmenLine({ match }: { match: AirmenMatch | null }) {
+  if (!match) return <p className="text-muted-foreground">FAA airmen file: not checked yet</p>;
+  const tone = match.verdict === 'match' ? 'success' : match.verdict === 'several' ? 'warning' : 'secondary';
+  return (
+    <p>
+      <Badge tone={tone}>{match.verdict === 'match' ? 'FAA match' : match.verdict === 'several' ? 'FAA: several' : 'FAA: no match'}</Badge>{' '}
+      {match.verdict === 'match' ? match.sentence : `FAA airmen file of ${monthLabel(match.month)}: ${match.sentence}`}
+      {match.verdict === 'several' ? ` (${match.candidates} people of that name in that state)` : ''}
+    </p>
+  );
+}
 
 /**
  * Mechanic vetting (docs/decisions/0093): new mechanics wait here with their A&P certificate
@@ -83,6 +98,7 @@ export default function MechanicsPanel() {
 
   return (
     <div className="space-y-4">
+      <AirmenFileSection onImported={reload} />
       <div className="flex items-center gap-3">
         <Label htmlFor="mechanic-status">Show</Label>
         <NativeSelect
@@ -112,7 +128,7 @@ export default function MechanicsPanel() {
             <li key={m.id}>
               <Card>
                 <CardContent className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
-                  <div className="space-y-1 text-sm">
+                  <div className="min-w-0 space-y-1 break-words text-sm">
                     <p className="text-base font-semibold">
                       {m.firstName} {m.lastName} <Badge tone="secondary">{MECHANIC_STATUS_LABELS[m.status]}</Badge>
                     </p>
@@ -133,6 +149,7 @@ export default function MechanicsPanel() {
                         .join(' · ')}
                     </p>
                     <p className="text-muted-foreground">Signed up {formatDate(m.createdAt)}</p>
+                    <AirmenLine match={m.airmen} />
                     {m.reviewReason && <p>Reason: {m.reviewReason}</p>}
                   </div>
                   <div className="flex gap-2">

@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { rematchMechanic } from '../marketplace/matching.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
+import { airmenMatchesOf } from './airmen-file/verdicts.server.ts';
 
 /**
  * A mechanic sees requests and bids only once an administrator has approved the account
@@ -41,6 +42,7 @@ export async function listMechanicsForReview(db: Db, status: MechanicVettingStat
     .orderBy('u.createdAt', status === 'pending' ? 'asc' : 'desc')
     .limit(200)
     .execute();
+  const airmen = await airmenMatchesOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     firstName: r.firstName,
@@ -56,6 +58,7 @@ export async function listMechanicsForReview(db: Db, status: MechanicVettingStat
     reviewReason: r.mechanicReviewReason,
     reviewedAt: r.mechanicReviewedAt ? new Date(r.mechanicReviewedAt).toISOString() : null,
     createdAt: new Date(r.createdAt).toISOString(),
+    airmen: airmen.get(r.id) ?? null,
   }));
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../../contract/bid-lines.ts';
 import { MARKETPLACE_SERVICE_TYPES, bidTotal, type Bid, type MarketplaceServiceType } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
+import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { BidLinesTable } from '../../server/db/tables/bid-lines.ts';
 import { badRequest } from '../../server/http/errors.ts';
@@ -186,19 +187,23 @@ export async function lineRows(db: Db, bidIds: readonly string[]): Promise<LineR
   return db.selectFrom('bidLines').selectAll().where('bidId', 'in', [...bidIds]).orderBy('bidId').orderBy('position').execute();
 }
 
-export type BidWithLines = Bid & { lines: BidLine[]; categoryTotals: CategoryTotals; mechanicIa: boolean };
+export type BidWithLines = Bid & { lines: BidLine[]; categoryTotals: CategoryTotals; mechanicIa: boolean; mechanicFaaAirmen?: string };
 
 /** Adds each bid's own lines (not its change orders'), their per-category totals and whether its mechanic holds an IA. */
 export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
   if (bids.length === 0) return [];
-  const [rows, profiles] = await Promise.all([
+  const mechanicIds = [...new Set(bids.map((b) => b.mechanicId))];
+  const [rows, profiles, badges] = await Promise.all([
     lineRows(db, bids.map((b) => b.id)),
-    db.selectFrom('mechanicProfiles').select(['userId', 'iaAuthorization']).where('userId', 'in', [...new Set(bids.map((b) => b.mechanicId))]).execute(),
+    db.selectFrom('mechanicProfiles').select(['userId', 'iaAuthorization']).where('userId', 'in', mechanicIds).execute(),
+    airmenBadgesOf(db, mechanicIds),
   ]);
   return bids.map((b) => {
     const lines = rows.filter((r) => r.bidId === b.id && r.changeOrderId === null).map(toLine);
     const mechanicIa = profiles.find((p) => p.userId === b.mechanicId)?.iaAuthorization ?? false;
-    return Object.assign(b, { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa });
+    // The FAA airmen file's single match, as its sentence (docs/decisions/0120); absent otherwise.
+    const badge = badges.get(b.mechanicId);
+    return Object.assign(b, { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa }, badge ? { mechanicFaaAirmen: badge } : {});
   });
 }
 

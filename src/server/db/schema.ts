@@ -1,4 +1,5 @@
 import type { AdminConsoleTables } from './tables/admin.ts';
+import type { AirmenTables } from './tables/airmen.ts';
 import type { AuthTables } from './tables/auth.ts';
 import type { BidLinesTables } from './tables/bid-lines.ts';
 import type { BlogTables } from './tables/blog.ts';
@@ -16,4 +17,5 @@ export interface Database
     AdminConsoleTables,
     DocumentsMessagingTables,
     MaintenanceTables,
-    BidLinesTables {}
+    BidLinesTables,
+    AirmenTables {}

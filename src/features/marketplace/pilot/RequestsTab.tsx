@@ -218,6 +218,12 @@ function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceReque
                         </>
                       )}
                     </p>
+                    {q.mechanicFaaAirmen && (
+                      // Only what the FAA airmen file matched (name, state, ratings): docs/decisions/0120.
+                      <p className="mt-1 text-sm">
+                        <Badge tone="info">FAA</Badge> {q.mechanicFaaAirmen}
+                      </p>
+                    )}
                   </div>
                   <div className="text-right">
                     <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>

@@ -12,6 +12,7 @@ import * as m0010 from './0010_security.ts';
 import * as m0011 from './0011_maintenance.ts';
 import * as m0012 from './0012_blog_trash.ts';
 import * as m0014 from './0014_bid_lines.ts';
+import * as m0016 from './0016_airmen_file.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0011_maintenance': m0011,
   '0012_blog_trash': m0012,
   '0014_bid_lines': m0014,
+  '0016_airmen_file': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,390 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { NONPILOT_BASIC_HEADER, NONPILOT_CERT_HEADER } from '../../src/contract/airmen-file.ts';
+import { api, call } from '../helpers/api.ts';
+import { airmenCsv, basicLine, certLine, type FaaCert, type FaaPerson } from '../helpers/airmen-file.ts';
+import { testDb } from '../helpers/db.ts';
+import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// Issue 15, second half: mechanics checked against the FAA airmen file (docs/decisions/0120).
+// Fixtures are written in the FAA's CSV layout (tests/helpers/airmen-file.ts). Mechanics of this
+// file carry names no other suite uses; each import replaces the previous file's rows.
+
+const BASE = '/api/admin/airmen-file';
+const AP = ['M/A', 'M/P'];
+
+function person(uniqueId: string, firstName: string, lastName: string, state: string, city = 'SOMEWHERE'): FaaPerson {
+  return { uniqueId, firstName, lastName, city, state };
+}
+function cert(p: FaaPerson, type: string, ratings: string[] = []): FaaCert {
+  return { uniqueId: p.uniqueId, firstName: p.firstName, lastName: p.lastName, type, ratings };
+}
+
+function form(month: string, basic: string, cert: string): FormData {
+  const f = new FormData();
+  f.set('month', month);
+  f.set('basic', new File([basic], 'NONPILOT_BASIC.csv', { type: 'text/csv' }));
+  f.set('cert', new File([cert], 'NONPILOT_CERT.csv', { type: 'text/csv' }));
+  return f;
+}
+
+const upload = (admin: TestUser, f: FormData) => call('POST', BASE, { rawBody: f, token: admin.token });
+
+/** Sends both files in chunks of `chunkSize`, the way the console does. */
+async function chunked(admin: TestUser, month: string, basic: string, certText: string, chunkSize: number) {
+  const files = { basic: Buffer.from(basic), cert: Buffer.from(certText) };
+  const start = await api.post(
+    BASE,
+    { month, basicSize: files.basic.byteLength, certSize: files.cert.byteLength, chunkSize },
+    { token: admin.token },
+  );
+  expect(start.status).toBe(201);
+  let last = start;
+  for (const kind of ['basic', 'cert'] as const) {
+    const bytes = files[kind];
+    for (let i = 0; i * chunkSize < bytes.byteLength; i += 1) {
+      last = await call('PUT', `${BASE}/${start.body.id}/${kind}/chunks/${i}`, {
+        rawBody: bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
+        token: admin.token,
+      });
+      expect(last.status, last.text).toBe(200);
+    }
+  }
+  return { start, last };
+}
+
+const queueEntry = async (admin: TestUser, id: string, status = 'pending') =>
+  (
+    (await api.get(`/api/admin/mechanics?status=${status}`, { token: admin.token })).body as Array<{
+      id: string;
+      airmen: unknown;
+      status: string;
+    }>
+  ).find((m) => m.id === id);
+
+afterAll(async () => {
+  await testDb().deleteFrom('systemSettings').where('settingKey', '=', 'airmen_auto_approve').execute();
+});
+
+describe('FAA airmen file: /api/admin/airmen-file', () => {
+  it('is for administrators only', async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic');
+    expect((await api.get(BASE)).status).toBe(401);
+    expect((await api.get(BASE, { token: pilot.token })).status).toBe(403);
+    expect(
+      (await api.post(BASE, { month: '2026-11', basicSize: 10, certSize: 10 }, { token: mechanic.token })).status,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `${BASE}/${crypto.randomUUID()}/basic/chunks/0`, { rawBody: 'x', token: pilot.token })).status,
+    ).toBe(403);
+  });
+
+  it('imports a generated file plus hand-written rows (multipart) and gives each mechanic its verdict', async () => {
+    const admin = await createUser('admin');
+    // Registered locations: a profile base (KAUS is Austin, TX) or the location typed at sign-up.
+    const jose = await createUser('mechanic', {
+      firstName: 'José',
+      lastName: "O'Brien-Vantz",
+      location: 'Austin, TX',
+      mechanicStatus: 'pending',
+    });
+    const twin = await createUser('mechanic', {
+      firstName: 'Chris',
+      lastName: 'Twinnick',
+      location: 'Tampa, FL',
+      mechanicStatus: 'pending',
+    });
+    const nobody = await createUser('mechanic', {
+      firstName: 'Dana',
+      lastName: 'Nomatchly',
+      location: 'Fresno, CA',
+      mechanicStatus: 'pending',
+    });
+    const ground = await createUser('mechanic', {
+      firstName: 'Gil',
+      lastName: 'Groundwell',
+      location: 'Spokane, WA',
+      mechanicStatus: 'pending',
+    });
+    const moved = await createUser('mechanic', {
+      firstName: 'Mora',
+      lastName: 'Elsewhen',
+      location: 'Denver, CO',
+      mechanicStatus: 'pending',
+    });
+    const airframe = await createUser('mechanic', {
+      firstName: 'Ari',
+      lastName: 'Framely',
+      location: 'Tulsa, OK',
+      mechanicStatus: 'pending',
+    });
+
+    const p = {
+      jose: person('A7000001', 'JOSE MANUEL', 'OBRIEN VANTZ JR', 'TX', 'AUSTIN'),
+      twin1: person('A7000002', 'CHRIS', 'TWINNICK', 'FL', 'TAMPA'),
+      twin2: person('A7000003', 'CHRISTOPHER', 'TWINNICK', 'FL', 'MIAMI'), // another first name: not counted
+      twin3: person('A7000004', 'CHRIS A', 'TWINNICK', 'FL', 'ORLANDO'),
+      ground: person('A7000005', 'GIL', 'GROUNDWELL', 'WA'),
+      moved: person('A7000006', 'MORA', 'ELSEWHEN', 'NM'),
+      airframe: person('A7000007', 'ARI', 'FRAMELY', 'OK'),
+    };
+    const extra = {
+      people: Object.values(p),
+      certs: [
+        cert(p.jose, 'M', AP),
+        cert(p.jose, 'G', ['G/AGI']),
+        cert(p.twin1, 'M', AP),
+        cert(p.twin2, 'M', AP),
+        cert(p.twin3, 'M', ['M/P']),
+        cert(p.ground, 'G', ['G/BGI']),
+        cert(p.moved, 'M', AP),
+        cert(p.airframe, 'M', ['M/A']),
+      ],
+    };
+    const files = airmenCsv(300, extra);
+    expect(files.basic.startsWith(`${NONPILOT_BASIC_HEADER}\r\n`)).toBe(true);
+    expect(files.cert.startsWith(`${NONPILOT_CERT_HEADER}\r\n`)).toBe(true);
+
+    const res = await upload(admin, form('2026-11', files.basic, files.cert));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      month: '2026-11',
+      monthLabel: 'November 2026',
+      status: 'completed',
+      rows: files.basicRows + files.certRows,
+      basic: { rows: files.basicRows },
+      cert: { rows: files.certRows },
+    });
+    expect(res.body.mechanicsMatched).toBeGreaterThanOrEqual(2);
+
+    const last = await api.get(BASE, { token: admin.token });
+    expect(last.status).toBe(200);
+    expect(last.body).toMatchObject({
+      id: res.body.id,
+      month: '2026-11',
+      rows: files.basicRows + files.certRows,
+      mechanicsMatched: res.body.mechanicsMatched,
+    });
+
+    // Only people holding a mechanic certificate are kept.
+    const kept = await testDb()
+      .selectFrom('airmenPeople')
+      .select('uniqueId')
+      .where('importId', '=', res.body.id)
+      .execute();
+    expect(kept.map((k) => k.uniqueId)).not.toContain(p.ground.uniqueId);
+    expect(kept.length).toBe(res.body.mechanicRecords);
+
+    const verdict = async (m: TestUser) =>
+      (await queueEntry(admin, m.id))?.airmen as { verdict: string; sentence: string; ratings: string[] } | null;
+    expect(await verdict(jose)).toMatchObject({
+      verdict: 'match',
+      sentence: 'Found in the FAA airmen file of November 2026: Mechanic, Airframe and Powerplant',
+      ratings: ['A', 'P'],
+    });
+    expect(await verdict(twin)).toMatchObject({ verdict: 'several', sentence: 'Several matches' });
+    expect(await verdict(nobody)).toMatchObject({ verdict: 'none', sentence: 'No match' });
+    expect(await verdict(ground)).toMatchObject({ verdict: 'none', sentence: 'No match' });
+    expect(await verdict(moved)).toMatchObject({ verdict: 'none', sentence: 'No match' });
+    expect(await verdict(airframe)).toMatchObject({
+      verdict: 'match',
+      sentence: 'Found in the FAA airmen file of November 2026: Mechanic, Airframe',
+    });
+    // Nothing was approved: the setting is off.
+    expect((await queueEntry(admin, jose.id))?.status).toBe('pending');
+  });
+
+  it('imports in chunks that cut lines, refuses chunks out of order, of the wrong length or without the header', async () => {
+    const admin = await createUser('admin');
+    const files = airmenCsv(2500, {}, 99);
+    const chunkSize = 64 * 1024;
+    expect(files.basic.length).toBeGreaterThan(2 * chunkSize);
+
+    const { start, last } = await chunked(admin, '2026-10', files.basic, files.cert, chunkSize);
+    expect(start.body).toMatchObject({
+      status: 'receiving',
+      chunkSize,
+      basic: { totalChunks: Math.ceil(Buffer.byteLength(files.basic) / chunkSize), receivedChunks: 0 },
+    });
+    expect(last.body).toMatchObject({
+      status: 'completed',
+      month: '2026-10',
+      rows: files.basicRows + files.certRows,
+      basic: { rows: files.basicRows },
+      cert: { rows: files.certRows },
+    });
+    const mechanics = await testDb()
+      .selectFrom('airmenCerts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('importId', '=', start.body.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(mechanics.n)).toBeGreaterThan(1000);
+    // The previous file's rows are gone.
+    const others = await testDb().selectFrom('airmenPeople').select('importId').distinct().execute();
+    expect(others.map((o) => o.importId)).toEqual([start.body.id]);
+
+    const bytes = Buffer.from(files.basic);
+    const job = await api.post(
+      BASE,
+      { month: '2026-12', basicSize: bytes.byteLength, certSize: 100, chunkSize },
+      { token: admin.token },
+    );
+    expect(job.status).toBe(201);
+    const put = (kind: string, index: number | string, body: BodyInit) =>
+      call('PUT', `${BASE}/${job.body.id}/${kind}/chunks/${index}`, { rawBody: body, token: admin.token });
+    const outOfOrder = await put('basic', 1, bytes.subarray(chunkSize, 2 * chunkSize));
+    expect(outOfOrder.status).toBe(409);
+    expect(outOfOrder.body.detail).toMatch(/send chunk 0/);
+    expect((await put('basic', 0, bytes.subarray(0, 10))).status).toBe(400);
+    expect((await put('basic', 'x', bytes.subarray(0, chunkSize))).status).toBe(400);
+    expect((await put('pilots', 0, bytes.subarray(0, chunkSize))).status).toBe(404);
+    const noHeader = Buffer.alloc(100, 'A');
+    noHeader.set(Buffer.from('UNIQUE ID, TYPE\n'));
+    const bad = await put('cert', 0, noHeader);
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(
+      /NONPILOT_CERT\.csv must start with the FAA's header line.*missing: LEVEL, RATING1/,
+    );
+    expect((await put('basic', 0, bytes.subarray(0, chunkSize))).status).toBe(200);
+    expect((await put('basic', 0, bytes.subarray(0, chunkSize))).status).toBe(409);
+    expect((await call('PUT', `${BASE}/not-a-uuid/basic/chunks/0`, { rawBody: 'x', token: admin.token })).status).toBe(
+      404,
+    );
+
+    // The unfinished job is the last import, and a new upload replaces it.
+    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({
+      id: job.body.id,
+      status: 'receiving',
+      basic: { receivedChunks: 1 },
+    });
+    const again = await api.post(BASE, { month: '2026-12', basicSize: 10, certSize: 10 }, { token: admin.token });
+    expect(again.status).toBe(201);
+    const replaced = await testDb()
+      .selectFrom('airmenImports')
+      .select(['status', 'error'])
+      .where('id', '=', job.body.id)
+      .executeTakeFirstOrThrow();
+    expect(replaced).toEqual({ status: 'failed', error: 'Replaced by a newer upload' });
+  });
+
+  it('answers 400 with a detail for bad input, never 500', async () => {
+    const admin = await createUser('admin');
+    const cases: Array<[unknown, RegExp]> = [
+      [{ month: '2026-13', basicSize: 10, certSize: 10 }, /Month must be/],
+      [{ month: '2026-11', basicSize: 0, certSize: 10 }, /basicSize/],
+      [{ month: '2026-11', basicSize: 10 }, /certSize/],
+      [{ month: '2026-11', basicSize: 10, certSize: 10, chunkSize: 5 }, /chunkSize/],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await api.post(BASE, body, { token: admin.token });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(detail);
+    }
+    const noCert = new FormData();
+    noCert.set('month', '2026-11');
+    noCert.set('basic', new File([`${NONPILOT_BASIC_HEADER}\n`], 'NONPILOT_BASIC.csv'));
+    const missing = await upload(admin, noCert);
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toMatch(/cert: attach NONPILOT_CERT\.csv/);
+    const badMonth = await upload(admin, form('November', 'x', 'y'));
+    expect(badMonth.status).toBe(400);
+    const wrongFile = await upload(admin, form('2026-11', 'name,email\nx,y\n', `${NONPILOT_CERT_HEADER}\n`));
+    expect(wrongFile.status).toBe(400);
+    expect(wrongFile.body.detail).toMatch(/NONPILOT_BASIC\.csv must start with/);
+    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ status: 'failed' });
+  });
+
+  it('approves a single exact match automatically when the admin turns it on; pilots see the badge on bids', async () => {
+    const admin = await createUser('admin');
+    const setting = await api.put(
+      '/api/admin/config/settings/security/airmen_auto_approve',
+      {
+        setting_key: 'airmen_auto_approve',
+        setting_value: 'true',
+        data_type: 'boolean',
+        description: 'Approve mechanics found once in the FAA airmen file',
+        is_encrypted: false,
+      },
+      { token: admin.token },
+    );
+    expect(setting.status).toBe(200);
+    const exact = await createUser('mechanic', {
+      firstName: 'Quinta',
+      lastName: 'Exactson',
+      location: 'Helena, MT',
+      mechanicStatus: 'pending',
+    });
+    const several = await createUser('mechanic', {
+      firstName: 'Rex',
+      lastName: 'Dupliss',
+      location: 'Helena, MT',
+      mechanicStatus: 'pending',
+    });
+    const a = person('A6000001', 'QUINTA', 'EXACTSON', 'MT');
+    const b1 = person('A6000002', 'REX', 'DUPLISS', 'MT');
+    const b2 = person('A6000003', 'REX J', 'DUPLISS', 'MT');
+    const files = airmenCsv(50, {
+      people: [a, b1, b2],
+      certs: [cert(a, 'M', AP), cert(b1, 'M', AP), cert(b2, 'M', AP)],
+    });
+    const res = await upload(admin, form('2026-11', files.basic, files.cert));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.autoApproved).toBeGreaterThanOrEqual(1);
+    expect((await queueEntry(admin, exact.id, 'approved'))?.airmen).toMatchObject({ verdict: 'match' });
+    expect((await queueEntry(admin, several.id, 'pending'))?.airmen).toMatchObject({ verdict: 'several' });
+
+    // A mechanic who signs up after the import is checked at once.
+    const signUp = await api.post('/api/auth/register', {
+      role: 'mechanic',
+      firstName: 'Quinn',
+      lastName: 'Laterly',
+      email: `laterly.${Date.now()}@example.com`,
+      password: 'Torque-Wrench-88',
+      location: 'Missoula, MT',
+      certificationNumber: 'A&P 7654321',
+      yearsExperience: 5,
+      serviceRadius: 50,
+      hourlyRate: 90,
+    });
+    expect(signUp.status, signUp.text).toBe(201);
+    expect((await queueEntry(admin, signUp.body.user.id))?.airmen).toMatchObject({
+      verdict: 'none',
+      sentence: 'No match',
+    });
+
+    // The pilot's quote card carries the sentence of a single match, and nothing for the others.
+    const pilot = await createUser('pilot');
+    const matched = await mechanicWithProfile(
+      { baseLocation: 'KBIL', serviceRadius: 5 },
+      { firstName: 'Vera', lastName: 'Badgewright' },
+    );
+    const plain = await mechanicWithProfile(
+      { baseLocation: 'KBIL', serviceRadius: 5 },
+      { firstName: 'Walt', lastName: 'Unlisted' },
+    );
+    const v = person('A6000010', 'VERA LYNN', 'BADGEWRIGHT', 'MT');
+    const again = airmenCsv(50, { people: [a, v], certs: [cert(a, 'M', AP), cert(v, 'M', AP)] });
+    expect((await upload(admin, form('2026-12', again.basic, again.cert))).status).toBe(201);
+    const request = await createRequest(pilot, { serviceLocation: 'KBIL', aircraftLocation: 'KBIL' });
+    for (const m of [matched, plain])
+      expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: m.token })).status).toBe(
+        201,
+      );
+    const seen = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    expect(seen.status).toBe(200);
+    const bids = seen.body.quotes as Array<{ mechanicId: string; mechanicFaaAirmen?: string }>;
+    expect(bids.find((x) => x.mechanicId === matched.id)?.mechanicFaaAirmen).toBe(
+      'Found in the FAA airmen file of December 2026: Mechanic, Airframe and Powerplant',
+    );
+    expect(bids.find((x) => x.mechanicId === plain.id)).not.toHaveProperty('mechanicFaaAirmen');
+  });
+});
+
+describe('FAA layout fixtures', () => {
+  it('write the documented columns, in order, one line per person and per certificate', () => {
+    const p = person('A1234567', 'ANNA B', 'SMITH', 'CA');
+    expect(basicLine(p).split(',')).toHaveLength(16);
+    expect(certLine(cert(p, 'M', AP))).toBe('A1234567,ANNA B,SMITH,M,,,M/A,M/P,,,,,,,,,,');
+  });
+});
