@@ -10,7 +10,8 @@ import {
 } from '../../src/features/admin/airmen-file/import.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
-import { badRequest, notFound } from '../../src/server/http/errors.ts';
+import { parseFormData } from '../../src/server/http/form-body.server.ts';
+import { notFound } from '../../src/server/http/errors.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -36,14 +37,7 @@ export default withApi({
     const header = ctx.req.headers.get('content-type') ?? '';
     if (header.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data') {
       const bytes = await readBodyBytes(ctx.req, AIRMEN_SINGLE_REQUEST_MAX_BYTES + FORM_ENVELOPE_BYTES);
-      let form: FormData;
-      try {
-        form = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
-          headers: { 'content-type': header },
-        }).formData();
-      } catch {
-        throw badRequest('Request body is not valid form data');
-      }
+      const form = await parseFormData(bytes, header);
       return reply(ROUTES.adminAirmenFileStart, await importFromForm(ctx.db, admin.id, form), { status: 201 });
     }
     const data = await ctx.input(ROUTES.adminAirmenFileStart);

@@ -1,6 +1,15 @@
 import { DEFAULT_MAX_BODY_BYTES, readBodyBytes } from './body.ts';
 import { badRequest } from './errors.ts';
 
+/** Form data from body bytes already read (within a limit); a malformed body is a 400. */
+export async function parseFormData(bytes: Uint8Array, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest('Request body is not valid form data');
+  }
+}
+
 /**
  * The body of a config write as a plain object: multipart/form-data and urlencoded forms (what
  * the spec's client sends) or JSON. Form values stay text; the zod schemas read text. Files are
@@ -13,14 +22,7 @@ export async function readFormOrJson(req: Request, limit = DEFAULT_MAX_BODY_BYTE
   const bytes = await readBodyBytes(req, limit);
   if (bytes.byteLength === 0) return {};
   if (mediaType === 'multipart/form-data' || mediaType === 'application/x-www-form-urlencoded') {
-    let form: FormData;
-    try {
-      form = await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
-        headers: { 'content-type': header },
-      }).formData();
-    } catch {
-      throw badRequest('Request body is not valid form data');
-    }
+    const form = await parseFormData(bytes, header);
     const out: Record<string, string> = {};
     for (const [name, value] of form.entries()) {
       if (typeof value !== 'string') throw badRequest(`${name}: files are not accepted here`);
