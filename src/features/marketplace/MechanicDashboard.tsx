@@ -1,6 +1,7 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
+import { preloadable } from '../../lib/preloadable.ts';
 import type { Appointment, Bid, MechanicProfile, Notification, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -15,7 +16,9 @@ import { NotificationBell } from './ui/NotificationBell.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
 
 // Each tab and dialog is its own chunk.
-const OverviewTab = lazy(() => import('./mechanic/OverviewTab.tsx'));
+// The first tab is fetched as soon as this module is: it renders without a Suspense pause.
+const OverviewTab = preloadable(() => import('./mechanic/OverviewTab.tsx'));
+void OverviewTab.preload().catch(() => undefined); // retried by the lazy render if it failed
 const RequestsTab = lazy(() => import('./mechanic/RequestsTab.tsx'));
 const AppointmentsTab = lazy(() => import('./mechanic/AppointmentsTab.tsx'));
 const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));

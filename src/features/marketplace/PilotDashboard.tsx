@@ -1,6 +1,7 @@
 import { lazy, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
+import { preloadable } from '../../lib/preloadable.ts';
 import type { Appointment, Notification, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
@@ -14,7 +15,9 @@ import { NotificationList } from './ui/NotificationList.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
 
 // Tab contents and dialogs are separate chunks: the first paint needs only the overview.
-const OverviewTab = lazy(() => import('./pilot/OverviewTab.tsx'));
+// The first tab is fetched as soon as this module is: it renders without a Suspense pause.
+const OverviewTab = preloadable(() => import('./pilot/OverviewTab.tsx'));
+void OverviewTab.preload().catch(() => undefined); // retried by the lazy render if it failed
 const RequestsTab = lazy(() => import('./pilot/RequestsTab.tsx'));
 const AircraftTab = lazy(() => import('./pilot/AircraftTab.tsx'));
 const AppointmentsTab = lazy(() => import('./pilot/AppointmentsTab.tsx'));
