@@ -4,6 +4,7 @@ import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { bid, mechanicWithProfile, notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { formatDay } from '../../src/lib/format.ts';
 
 const today = todayUtc();
 const monthsAgo = (n: number) => {
@@ -147,7 +148,7 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     expect(item.status).toBe('overdue');
     const res = await due(pilot, plane.id);
     expect(res.body.airworthy).toBe(false);
-    expect(res.body.reasons).toEqual([{ text: `Annual inspection overdue (was due by ${item.dueDate})`, cite: '14 CFR 91.409(a)' }]);
+    expect(res.body.reasons).toEqual([{ text: `Annual inspection overdue (was due by ${formatDay(item.dueDate)})`, cite: '14 CFR 91.409(a)' }]);
     // Done again today: airworthy.
     const done = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { lastDoneDate: today }, { token: pilot.token });
     expect(done.status).toBe(200);
@@ -367,7 +368,7 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     expect(res.body.serviceDescription).toBe(
       [
         `Maintenance for ${plane.tailNumber}:`,
-        `- Annual inspection (14 CFR 91.409(a)): overdue by ${annual.dueDate}`,
+        `- Annual inspection (14 CFR 91.409(a)): overdue by ${formatDay(annual.dueDate)}`,
         '- Squawk (fix soon): Left brake soft - Pedal goes far',
       ].join('\n'),
     );
@@ -479,7 +480,7 @@ describe('reminders (scheduled function maintenance-reminders)', () => {
     expect(emails.map((e) => e.kind).sort()).toEqual(['marketplace.maintenance.due_soon', 'marketplace.maintenance.overdue']);
     const overdue = emails.find((e) => e.kind === 'marketplace.maintenance.overdue')!;
     expect(overdue.subject).toMatch(new RegExp(`^${plane.tailNumber}: Annual inspection overdue`));
-    expect(overdue.bodyText).toContain(`Annual inspection (14 CFR 91.409(a)) on ${plane.tailNumber} was due by ${annual.dueDate}`);
+    expect(overdue.bodyText).toContain(`Annual inspection (14 CFR 91.409(a)) on ${plane.tailNumber} was due by ${formatDay(annual.dueDate)}`);
     expect((await notificationsOf(pilot)).filter((n) => n.type.startsWith('maintenance.'))).toHaveLength(2);
     // Email off: the notice in the dashboard only.
     expect(await emailsTo(quiet.email)).toEqual([]);

@@ -2,6 +2,7 @@ import type { Db } from '../../server/db/client.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { todayUtc } from './dates.ts';
 import { clocksFor, toItem } from './maintenance.server.ts';
+import { formatDay } from '../../lib/format.ts';
 
 export interface ReminderReport {
   dueSoon: number;
@@ -43,7 +44,7 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
           .returning('id')
           .executeTakeFirst();
         if (!claimed) return;
-        const when = [item.dueDate ? `by ${item.dueDate}` : null, item.dueHours !== null ? `at ${item.dueHours} hours` : null].filter(Boolean).join(' or ');
+        const when = [item.dueDate ? `by ${formatDay(item.dueDate)}` : null, item.dueHours !== null ? `at ${item.dueHours} hours` : null].filter(Boolean).join(' or ');
         const overdue = item.status === 'overdue';
         await notify(trx, [plane.ownerId], {
           type: overdue ? 'maintenance.overdue' : 'maintenance.due_soon',

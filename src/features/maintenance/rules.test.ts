@@ -179,7 +179,7 @@ describe('verdict', () => {
     );
     expect(v.airworthy).toBe(false);
     expect(v.reasons).toEqual([
-      { text: 'Annual inspection overdue (was due by 2026-01-31)', cite: '14 CFR 91.409(a)' },
+      { text: 'Annual inspection overdue (was due by Jan 31, 2026)', cite: '14 CFR 91.409(a)' },
       { text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03 (14 CFR part 39)' },
       { text: 'Open grounding squawk: Cracked exhaust', cite: '14 CFR 91.7' },
     ]);
@@ -224,7 +224,7 @@ describe('service request from items', () => {
     expect(requestDescription('N123AB', [annual, hundred], [squawk])).toBe(
       [
         'Maintenance for N123AB:',
-        '- Annual inspection (14 CFR 91.409(a)): overdue by 2026-05-31',
+        '- Annual inspection (14 CFR 91.409(a)): overdue by May 31, 2026',
         '- 100-hour inspection (14 CFR 91.409(b)): due soon at 1050 hours',
         '- Squawk (grounding): Cracked exhaust - Left stack',
       ].join('\n'),

@@ -13,6 +13,7 @@ import {
 import type { MarketplaceServiceType, UrgencyLevel } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { addDays, addMonthsClamped, daysBetween, earliestDate, endOfCalendarMonthsAfter } from './dates.ts';
+import { formatDay } from '../../lib/format.ts';
 
 /**
  * The maintenance rules as arithmetic (docs/decisions/0100-maintenance-tracking.md). Pure: the
@@ -195,7 +196,7 @@ export function verdict(usage: AircraftUsage, items: readonly VerdictItem[], squ
   for (const item of items) {
     if (item.status !== 'overdue') continue;
     if (item.kind === 'annual') {
-      reasons.push({ text: `Annual inspection overdue (was due by ${item.dueDate ?? 'an unknown date'})`, cite: item.cite });
+      reasons.push({ text: `Annual inspection overdue (was due by ${item.dueDate ? formatDay(item.dueDate) : 'an unknown date'})`, cite: item.cite });
     } else if (item.kind === '100_hour' && usage === 'for_hire') {
       const over = item.dueHours !== null && currentHours !== null ? round1(currentHours - item.dueHours) : null;
       const allowance =
@@ -248,7 +249,7 @@ const STATUS_WORDS: Record<ItemStatus, string> = { ok: 'due', due_soon: 'due soo
 const PRIORITY_WORDS: Record<SquawkPriority, string> = { grounding: 'grounding', fix_soon: 'fix soon', next_inspection: 'next inspection', when_convenient: 'when convenient' };
 
 function dueText(item: RequestItem): string {
-  const parts = [item.dueDate ? `by ${item.dueDate}` : null, item.dueHours !== null ? `at ${item.dueHours} hours` : null].filter(Boolean);
+  const parts = [item.dueDate ? `by ${formatDay(item.dueDate)}` : null, item.dueHours !== null ? `at ${item.dueHours} hours` : null].filter(Boolean);
   return parts.length ? ` ${parts.join(' or ')}` : '';
 }
 
