@@ -3,6 +3,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { advanceAppointment, rateAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
+import { draftAfterCompletion } from '../../src/features/records/records.server.ts';
 import type { MechanicAppointmentAction } from '../../src/contract/machines.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
@@ -20,7 +21,13 @@ async function act(ctx: ApiContext) {
   const user = await requireUser(ctx);
   const route = ROUTE_OF[action as MechanicAppointmentAction];
   const { mechanicNotes } = await ctx.input(route);
-  return reply(route, await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes));
+  const appointment = await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes);
+  if (action === 'complete') {
+    // The logbook entry is drafted now for the mechanic to review; a failure here never undoes
+    // the completion (the record is drafted again on its first read).
+    await draftAfterCompletion(ctx.db, user, id).catch((e: unknown) => console.error('Drafting the maintenance record failed', e));
+  }
+  return reply(route, appointment);
 }
 
 export default withApi({ POST: act, PUT: act, PATCH: act });

@@ -87,6 +87,7 @@ import {
 import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
 import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxPage } from './outbox.ts';
 import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
+import { RecordPatchSchema, SignRecordSchema, type MaintenanceRecord, type RecordView } from './records.ts';
 
 /**
  * Every HTTP route of the product in one table: its method, its path (as the function's
@@ -204,6 +205,13 @@ export const ROUTES = {
     input: DecideChangeOrderSchema,
   }),
   workOrder: route<WorkOrder>()({ method: 'GET', path: '/api/appointments/:id/work-order' }),
+  // --- Signed maintenance records (docs/decisions/0130-signed-maintenance-records.md) ----------
+  record: route<RecordView>()({ method: 'GET', path: '/api/appointments/:id/record' }),
+  recordUpdate: route<RecordView>()({ method: 'PUT', path: '/api/appointments/:id/record', input: RecordPatchSchema }),
+  recordSign: route<RecordView>()({ method: 'POST', path: '/api/appointments/:id/record/sign', input: SignRecordSchema }),
+  recordCorrect: route<RecordView>()({ method: 'POST', path: '/api/appointments/:id/record/correct' }),
+  logbook: route<MaintenanceRecord[]>()({ method: 'GET', path: '/api/aircraft/:id/logbook' }),
+  logbookPdf: route<Blob>()({ method: 'GET', path: '/api/aircraft/:id/logbook/pdf', raw: true }),
   requestCancel: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/cancel' }),
   appointmentsOwn: route<Appointment[]>()({ method: 'GET', path: '/api/appointments' }),
   appointmentsAssigned: route<Appointment[]>()({ method: 'GET', path: '/api/appointments/mechanic' }),

@@ -6,6 +6,7 @@ import type { BlogTables } from './tables/blog.ts';
 import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { MaintenanceTables } from './tables/maintenance.ts';
+import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
@@ -18,4 +19,5 @@ export interface Database
     DocumentsMessagingTables,
     MaintenanceTables,
     BidLinesTables,
-    AirmenTables {}
+    AirmenTables,
+    MaintenanceRecordsTables {}

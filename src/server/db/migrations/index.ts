@@ -12,6 +12,7 @@ import * as m0010 from './0010_security.ts';
 import * as m0011 from './0011_maintenance.ts';
 import * as m0012 from './0012_blog_trash.ts';
 import * as m0014 from './0014_bid_lines.ts';
+import * as m0015 from './0015_maintenance_records.ts';
 import * as m0016 from './0016_airmen_file.ts';
 
 /**
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0011_maintenance': m0011,
   '0012_blog_trash': m0012,
   '0014_bid_lines': m0014,
+  '0015_maintenance_records': m0015,
   '0016_airmen_file': m0016,
 };
 

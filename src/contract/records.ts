@@ -1,0 +1,119 @@
+import { z } from './zod.ts';
+import { optionalText, requiredText } from './fields.ts';
+
+/**
+ * Signed maintenance records (docs/decisions/0130-signed-maintenance-records.md): the logbook
+ * entry of a completed job, drafted from what the product knows (14 CFR 43.9(a); 43.11(a) for an
+ * inspection), edited by the job's mechanic, then signed and kept unchanged. A correction is a
+ * new entry that supersedes the signed one.
+ */
+
+export type RecordStatus = 'draft' | 'signed' | 'superseded';
+export type RecordInspection = 'annual' | '100_hour';
+
+export const RECORD_LIMITS = { description: 8_000, extent: 500, discrepancy: 500, discrepancies: 50, name: 120, certificate: 40 } as const;
+
+/** The statements of 43.11(a)(4) and (5), and of 43.9(a) for return to service. */
+export const RECORD_STATEMENTS = {
+  airworthy: (inspection: string) =>
+    `I certify that this aircraft has been inspected in accordance with ${inspection === 'annual' ? 'an annual' : 'a 100-hour'} inspection and was determined to be in airworthy condition.`,
+  notAirworthy: (inspection: string) =>
+    `I certify that this aircraft has been inspected in accordance with ${inspection === 'annual' ? 'an annual' : 'a 100-hour'} inspection and a list of discrepancies and unairworthy items dated as below has been provided to the aircraft owner or operator.`,
+  returnToService: 'The work described above was performed in accordance with current regulations and the aircraft is approved for return to service with respect to that work.',
+} as const;
+
+/** What the mechanic confirms when signing (shown beside the checkbox). */
+export const SIGN_CONFIRMATION = 'I have reviewed this entry; it is true and complete, and I sign it with my certificate.';
+
+export const RECORD_MESSAGES = {
+  signed: 'This entry is signed and can no longer be edited: make a correction instead',
+  iaRequired: 'An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)',
+  notCompleted: 'The maintenance record is drafted when the job is completed',
+  statement: 'Confirm the statement to sign',
+  noCorrection: 'Only a signed entry can be corrected',
+} as const;
+
+const hours = z
+  .union([z.number(), z.string(), z.null()], { error: 'Total time must be a number of hours' })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v === null || String(v).trim() === '') return null;
+    const n = Number(String(v).replace(/,/g, ''));
+    if (!Number.isFinite(n) || n < 0 || n > 100_000) {
+      ctx.addIssue({ code: 'custom', message: 'Total time must be between 0 and 100,000 hours' });
+      return z.NEVER;
+    }
+    return Math.round(n * 10) / 10;
+  });
+
+/** PUT /api/appointments/:id/record: the fields the mechanic edits on a draft; only those sent change. */
+export const RecordPatchSchema = z
+  .object({
+    description: requiredText('Description of the work', RECORD_LIMITS.description).optional(),
+    completedOn: z
+      .string({ error: 'Completion date must be a date as YYYY-MM-DD' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Completion date must be a date as YYYY-MM-DD')
+      .optional(),
+    totalTimeHours: hours,
+    inspectionExtent: optionalText('Extent of the inspection', RECORD_LIMITS.extent).optional(),
+    airworthy: z.boolean({ error: 'airworthy must be true or false' }).optional(),
+    discrepancies: z
+      .array(requiredText('Discrepancy', RECORD_LIMITS.discrepancy), { error: 'Discrepancies must be a list of texts' })
+      .max(RECORD_LIMITS.discrepancies, `At most ${RECORD_LIMITS.discrepancies} discrepancies`)
+      .optional(),
+  })
+  .strict();
+export type RecordPatch = z.output<typeof RecordPatchSchema>;
+
+/** POST /api/appointments/:id/record/sign */
+export const SignRecordSchema = z.object({
+  fullName: requiredText('Full name', RECORD_LIMITS.name),
+  certificateNumber: requiredText('Certificate number', RECORD_LIMITS.certificate),
+  statement: z.literal(true, { error: RECORD_MESSAGES.statement }),
+});
+export type SignRecordData = z.output<typeof SignRecordSchema>;
+
+export interface MaintenanceRecord {
+  id: string;
+  appointmentId: string;
+  aircraftId: string | null;
+  status: RecordStatus;
+  /** The signed entry this one corrects, if any. */
+  supersedesId: string | null;
+  /** The entry that replaced this one, when superseded. */
+  supersededById: string | null;
+  aircraft: string;
+  /** 'annual' or '100_hour' for an inspection entry (43.11); null for other work (43.9). */
+  inspection: RecordInspection | null;
+  inspectionExtent: string | null;
+  description: string;
+  completedOn: string;
+  performedBy: string;
+  totalTimeHours: number | null;
+  airworthy: boolean;
+  discrepancies: string[];
+  /** The statement the signature certifies. */
+  statement: string;
+  signerName: string | null;
+  certificateNumber: string | null;
+  certificateKind: string | null;
+  signedAt: string | null;
+  /** Hex SHA-256 of `text`, stamped at signing. */
+  sha256: string | null;
+  /** The entry as signed (or as it would be signed, for a draft). */
+  text: string;
+  /** The PDF filed in the aircraft's Documents once signed. */
+  documentId: string | null;
+  /** Whether the viewer may edit, sign or correct it. */
+  canEdit: boolean;
+  canSign: boolean;
+  canCorrect: boolean;
+  /** Why this viewer cannot sign it (e.g. the IA rule), when that is the reason. */
+  signBlockedReason: string | null;
+}
+
+/** GET /api/appointments/:id/record: the current entry (draft or signed), with the earlier ones of the job. */
+export interface RecordView extends MaintenanceRecord {
+  history: MaintenanceRecord[];
+}

@@ -1,0 +1,37 @@
+import type { Selectable } from 'kysely';
+import { RECORD_STATEMENTS, type RecordInspection } from '../../contract/records.ts';
+import type { MaintenanceRecordsTable } from '../../server/db/tables/maintenance-records.ts';
+import { dateOnly } from '../marketplace/mappers.server.ts';
+
+export type RecordRow = Selectable<MaintenanceRecordsTable>;
+
+export const INSPECTION_LABEL: Record<RecordInspection, string> = { annual: 'Annual inspection', '100_hour': '100-hour inspection' };
+
+export function statementOf(r: Pick<RecordRow, 'inspection' | 'airworthy'>): string {
+  if (!r.inspection) return RECORD_STATEMENTS.returnToService;
+  return r.airworthy ? RECORD_STATEMENTS.airworthy(r.inspection) : RECORD_STATEMENTS.notAirworthy(r.inspection);
+}
+
+const hoursText = (h: string | number | null) => (h === null ? 'not recorded' : `${Number(h).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} hours`);
+
+/**
+ * The entry as it is printed and signed. Its SHA-256 is stamped at signing: any change to what it
+ * says (or who signed it, or when) changes the hash. Lines are joined with '\n'.
+ */
+export function entryText(r: RecordRow, signature?: { name: string; kind: string; number: string; at: Date }): string {
+  const lines = [
+    `Aircraft: ${r.aircraftLabel}`,
+    `Date: ${dateOnly(r.completedOn)}`,
+    `Total time in service: ${hoursText(r.totalTimeHours)}`,
+  ];
+  if (r.inspection) lines.push(`Inspection: ${INSPECTION_LABEL[r.inspection]}${r.inspectionExtent ? `; extent: ${r.inspectionExtent}` : ''}`);
+  lines.push('Work performed:', r.description);
+  if (r.inspection && !r.airworthy) {
+    lines.push('Discrepancies and unairworthy items given to the owner:');
+    for (const d of r.discrepancies) lines.push(`- ${d}`);
+  }
+  lines.push(`Statement: ${statementOf(r)}`, `Performed by: ${r.performedBy}`);
+  if (signature) lines.push(`Signed: ${signature.name}, ${signature.kind} certificate ${signature.number}, ${signature.at.toISOString()}`);
+  return lines.join('\n');
+}
+

@@ -1,0 +1,350 @@
+import { createHash } from 'node:crypto';
+import {
+  RECORD_MESSAGES,
+  type MaintenanceRecord,
+  type RecordInspection,
+  type RecordPatch,
+  type RecordView,
+  type SignRecordData,
+} from '../../contract/records.ts';
+import { labelOf } from '../../contract/options.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import type { Db } from '../../server/db/client.ts';
+import type { UserRow } from '../../server/auth/guards.server.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { isUuid } from '../../contract/ids.ts';
+import { documentsStore } from '../documents/blob-store.server.ts';
+import { storeDocument } from '../documents/store-document.server.ts';
+import { checkContent } from '../documents/file-type.ts';
+import { completeMaintenance } from '../maintenance/maintenance.server.ts';
+import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
+import { notify } from '../marketplace/notifications.server.ts';
+import { logbookPdf } from './record-pdf.server.ts';
+import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
+
+
+/** The job a record belongs to, and who is looking at it. */
+interface Job {
+  appointment: { id: string; status: string; bidId: string; serviceRequestId: string; customerId: string; mechanicId: string; completedAt: Date | null; mechanicNotes: string | null };
+  request: { serviceType: string; aircraftId: string | null; aircraftTailNumber: string; aircraftMake: string; aircraftModel: string; aircraftYear: number | null; aircraftTotalHours: string | null };
+  role: 'owner' | 'mechanic';
+}
+
+const recordNotFound = () => notFound('Appointment not found');
+
+async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined): Promise<Job> {
+  if (!isUuid(appointmentId)) throw recordNotFound();
+  const appointment = await db
+    .selectFrom('appointments')
+    .select(['id', 'status', 'bidId', 'serviceRequestId', 'customerId', 'mechanicId', 'completedAt', 'mechanicNotes'])
+    .where('id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!appointment) throw recordNotFound();
+  const role = appointment.mechanicId === user.id ? 'mechanic' : appointment.customerId === user.id ? 'owner' : null;
+  if (!role) throw recordNotFound();
+  const request = await db
+    .selectFrom('serviceRequests')
+    .select(['serviceType', 'aircraftId', 'aircraftTailNumber', 'aircraftMake', 'aircraftModel', 'aircraftYear', 'aircraftTotalHours'])
+    .where('id', '=', appointment.serviceRequestId)
+    .executeTakeFirstOrThrow();
+  return { appointment, request: request as Job['request'], role };
+}
+
+/** Which inspection (43.11) a job's service type is, if any. */
+export function inspectionOf(serviceType: string): RecordInspection | null {
+  if (serviceType === 'annual_inspection') return 'annual';
+  if (serviceType === 'hundred_hour') return '100_hour';
+  return null;
+}
+
+async function signerProfile(db: Db, mechanicId: string): Promise<{ ia: boolean; apNumber: string | null }> {
+  const row = await db.selectFrom('mechanicProfiles').select(['iaAuthorization', 'apNumber']).where('userId', '=', mechanicId).executeTakeFirst();
+  return { ia: row?.iaAuthorization ?? false, apNumber: row?.apNumber ?? null };
+}
+
+function toRecord(r: RecordRow, job: Job, supersededById: string | null, ia: boolean): MaintenanceRecord {
+  const mechanic = job.role === 'mechanic';
+  const blocked = r.inspection === 'annual' && !ia ? RECORD_MESSAGES.iaRequired : null;
+  return {
+    id: r.id,
+    appointmentId: r.appointmentId,
+    aircraftId: r.aircraftId,
+    status: r.status,
+    supersedesId: r.supersedesId,
+    supersededById,
+    aircraft: r.aircraftLabel,
+    inspection: r.inspection,
+    inspectionExtent: r.inspectionExtent,
+    description: r.description,
+    completedOn: dateOnly(r.completedOn),
+    performedBy: r.performedBy,
+    totalTimeHours: r.totalTimeHours === null ? null : Number(r.totalTimeHours),
+    airworthy: r.airworthy,
+    discrepancies: r.discrepancies,
+    statement: statementOf(r),
+    signerName: r.signerName,
+    certificateNumber: r.certificateNumber,
+    certificateKind: r.certificateKind,
+    signedAt: r.signedAt ? r.signedAt.toISOString() : null,
+    sha256: r.sha256,
+    text: r.entryText ?? entryText(r),
+    documentId: r.documentId,
+    canEdit: mechanic && r.status === 'draft',
+    canSign: mechanic && r.status === 'draft' && blocked === null,
+    canCorrect: mechanic && r.status === 'signed',
+    signBlockedReason: mechanic && r.status === 'draft' ? blocked : null,
+  };
+}
+
+/** The draft of a completed job, from its approved lines, notes and the airworthy lines left open. */
+async function draftValues(db: Db, job: Job, mechanic: { firstName: string; lastName: string }) {
+  const lines = await db
+    .selectFrom('bidLines')
+    .select(['description', 'category', 'decision'])
+    .where('bidId', '=', job.appointment.bidId)
+    .orderBy('changeOrderId', 'desc')
+    .orderBy('position')
+    .execute();
+  const approved = lines.filter((l) => l.decision === 'approve').map((l) => `- ${l.description}`);
+  const open = lines.filter((l) => l.category === 'airworthy' && (l.decision === 'defer' || l.decision === 'decline')).map((l) => l.description);
+  const notes = job.appointment.mechanicNotes?.trim();
+  const description = [...approved, ...(notes ? [notes] : [])].join('\n') || labelOf(MARKETPLACE_SERVICE_TYPES, job.request.serviceType as never);
+  const inspection = inspectionOf(job.request.serviceType);
+  const r = job.request;
+  return {
+    appointmentId: job.appointment.id,
+    aircraftId: r.aircraftId,
+    ownerId: job.appointment.customerId,
+    mechanicId: job.appointment.mechanicId,
+    aircraftLabel: `${r.aircraftTailNumber}, ${r.aircraftYear ? `${r.aircraftYear} ` : ''}${r.aircraftMake} ${r.aircraftModel}`,
+    inspection,
+    inspectionExtent: inspection ? `${INSPECTION_LABEL[inspection]} of the aircraft per 14 CFR part 43, appendix D` : null,
+    description,
+    completedOn: dateOnly(job.appointment.completedAt ?? new Date()),
+    performedBy: fullName(mechanic),
+    totalTimeHours: r.aircraftTotalHours,
+    airworthy: open.length === 0,
+    discrepancies: JSON.stringify(open),
+  };
+}
+
+/** Drafts the entry of a completed job once (the completion calls it; a GET drafts older jobs). */
+export async function ensureDraft(db: Db, job: Job): Promise<void> {
+  if (job.appointment.status !== 'completed') return;
+  const exists = await db.selectFrom('maintenanceRecords').select('id').where('appointmentId', '=', job.appointment.id).executeTakeFirst();
+  if (exists) return;
+  const mechanic = await db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
+  await db
+    .insertInto('maintenanceRecords')
+    .values(await draftValues(db, job, mechanic))
+    .onConflict((oc) => oc.column('appointmentId').where('status', '=', 'draft').doNothing())
+    .execute();
+}
+
+/** Drafts the record of a just-completed appointment (called after the completion commits). */
+export async function draftAfterCompletion(db: Db, mechanic: UserRow, appointmentId: string): Promise<void> {
+  await ensureDraft(db, await jobFor(db, mechanic, appointmentId));
+}
+
+async function rowsOf(db: Db, appointmentId: string): Promise<RecordRow[]> {
+  return db.selectFrom('maintenanceRecords').selectAll().where('appointmentId', '=', appointmentId).orderBy('createdAt', 'desc').execute();
+}
+
+async function view(db: Db, job: Job): Promise<RecordView> {
+  const rows = await rowsOf(db, job.appointment.id);
+  if (rows.length === 0) throw conflict(RECORD_MESSAGES.notCompleted);
+  const { ia } = await signerProfile(db, job.appointment.mechanicId);
+  const replacedBy = (id: string) => rows.find((r) => r.supersedesId === id && r.status !== 'draft')?.id ?? null;
+  const current = rows.find((r) => r.status === 'draft') ?? rows.find((r) => r.status === 'signed') ?? rows[0]!;
+  return {
+    ...toRecord(current, job, replacedBy(current.id), ia),
+    history: rows.filter((r) => r.id !== current.id).map((r) => toRecord(r, job, replacedBy(r.id), ia)),
+  };
+}
+
+export async function getRecord(db: Db, user: UserRow, appointmentId: string | undefined): Promise<RecordView> {
+  const job = await jobFor(db, user, appointmentId);
+  if (job.appointment.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
+  await ensureDraft(db, job);
+  return view(db, job);
+}
+
+async function draftOf(db: Db, job: Job, lock = false): Promise<RecordRow> {
+  let q = db.selectFrom('maintenanceRecords').selectAll().where('appointmentId', '=', job.appointment.id).where('status', '=', 'draft');
+  if (lock) q = q.forUpdate();
+  const draft = await q.executeTakeFirst();
+  if (!draft) throw conflict(RECORD_MESSAGES.signed);
+  return draft;
+}
+
+function assertMechanic(job: Job): void {
+  if (job.role !== 'mechanic') throw forbidden('Only the mechanic of this job can edit or sign its maintenance record');
+}
+
+export async function updateRecord(db: Db, user: UserRow, appointmentId: string | undefined, patch: RecordPatch): Promise<RecordView> {
+  const job = await jobFor(db, user, appointmentId);
+  assertMechanic(job);
+  if (job.appointment.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
+  await ensureDraft(db, job);
+  if (patch.completedOn !== undefined && patch.completedOn > new Date().toISOString().slice(0, 10)) {
+    throw badRequest('Completion date cannot be in the future', [{ path: 'completedOn', message: 'Completion date cannot be in the future' }]);
+  }
+  await db.transaction().execute(async (trx) => {
+    const draft = await draftOf(trx, job, true);
+    await trx
+      .updateTable('maintenanceRecords')
+      .set({
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.completedOn !== undefined ? { completedOn: patch.completedOn } : {}),
+        ...(patch.totalTimeHours !== undefined ? { totalTimeHours: patch.totalTimeHours } : {}),
+        ...(patch.inspectionExtent !== undefined ? { inspectionExtent: patch.inspectionExtent } : {}),
+        ...(patch.airworthy !== undefined ? { airworthy: patch.airworthy } : {}),
+        ...(patch.discrepancies !== undefined ? { discrepancies: JSON.stringify(patch.discrepancies) } : {}),
+        updatedAt: new Date(),
+      })
+      .where('id', '=', draft.id)
+      .execute();
+  });
+  return view(db, job);
+}
+
+/** The due items the job's request was made for and that are not marked done yet. */
+async function openLinkedItems(db: Db, serviceRequestId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('maintenanceRequestLinks')
+    .select('itemId')
+    .where('serviceRequestId', '=', serviceRequestId)
+    .where('itemId', 'is not', null)
+    .where('completedAt', 'is', null)
+    .execute();
+  return rows.map((r) => r.itemId!);
+}
+
+/**
+ * Signs the draft: the signer's typed name and certificate number, the statement confirmed. The
+ * text with its signature line is hashed and kept; the entry becomes read-only and supersedes the
+ * one it corrects. The due items the job covered recompute from the entry's date and total time;
+ * the PDF is filed in the aircraft's Documents; the owner is told.
+ */
+export async function signRecord(db: Db, user: UserRow, appointmentId: string | undefined, data: SignRecordData): Promise<RecordView> {
+  const job = await jobFor(db, user, appointmentId);
+  assertMechanic(job);
+  if (job.appointment.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
+  await ensureDraft(db, job);
+  const draft = await draftOf(db, job);
+  const { ia } = await signerProfile(db, user.id);
+  if (draft.inspection === 'annual' && !ia) throw forbidden(RECORD_MESSAGES.iaRequired);
+  if (draft.inspection && !draft.airworthy && draft.discrepancies.length === 0) {
+    throw badRequest('List the discrepancies given to the owner, or state that the aircraft is airworthy');
+  }
+
+  // The items this job was requested for recompute from the entry (they need its total time when due by hours).
+  const itemIds = await openLinkedItems(db, job.appointment.serviceRequestId);
+  if (itemIds.length > 0) {
+    await completeMaintenance(db, user, job.appointment.serviceRequestId, {
+      itemIds,
+      squawkIds: [],
+      date: dateOnly(draft.completedOn),
+      hours: draft.totalTimeHours === null ? null : Number(draft.totalTimeHours),
+      note: null,
+    });
+  }
+
+  const signedAt = new Date();
+  const kind = ia ? 'A&P mechanic with inspection authorization' : 'A&P mechanic';
+  const signed = await db.transaction().execute(async (trx) => {
+    const current = await draftOf(trx, job, true); // a second click finds it signed: 409
+    const text = entryText(current, { name: data.fullName, kind, number: data.certificateNumber, at: signedAt });
+    const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
+    const row = await trx
+      .updateTable('maintenanceRecords')
+      .set({ status: 'signed', signerName: data.fullName, certificateNumber: data.certificateNumber, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
+      .where('id', '=', current.id)
+      .where('status', '=', 'draft')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (current.supersedesId) {
+      await trx.updateTable('maintenanceRecords').set({ status: 'superseded', updatedAt: signedAt }).where('id', '=', current.supersedesId).execute();
+    }
+    return row;
+  });
+
+  // The PDF, in the aircraft's Documents (owner and the job's mechanic see it there).
+  const bytes = await logbookPdf([signed], `Logbook entry, ${job.request.aircraftTailNumber}`);
+  const fileName = `logbook-${job.request.aircraftTailNumber}-${dateOnly(signed.completedOn)}${signed.supersedesId ? '-correction' : ''}.pdf`;
+  const check = checkContent(fileName, bytes);
+  if (!check.ok) throw new Error(`The logbook PDF did not pass the file check: ${check.detail}`);
+  const stored = await storeDocument(db, documentsStore(), {
+    viewer: { id: user.id, role: 'mechanic' },
+    target: { ownerId: job.appointment.customerId, aircraftId: job.request.aircraftId, serviceRequestId: job.appointment.serviceRequestId },
+    metadata: {
+      title: `Logbook entry ${job.request.aircraftTailNumber} ${dateOnly(signed.completedOn)}${signed.supersedesId ? ' (correction)' : ''}`,
+      documentType: 'logbook',
+      description: `Signed by ${signed.signerName} on ${signedAt.toISOString().slice(0, 10)}; SHA-256 ${signed.sha256}`,
+    },
+    fileName,
+    bytes,
+    check,
+  });
+  await db.updateTable('maintenanceRecords').set({ documentId: stored.id }).where('id', '=', signed.id).execute();
+  await notify(db, [job.appointment.customerId], {
+    type: 'record.signed',
+    title: 'Logbook entry signed',
+    message: `${fullName(user)} signed the logbook entry for ${job.request.aircraftTailNumber} (${dateOnly(signed.completedOn)}). The PDF is in your Documents.`,
+    link: 'documents',
+  });
+  return view(db, job);
+}
+
+/** A correction: a new draft from the signed entry, which stays signed until the correction is signed. */
+export async function correctRecord(db: Db, user: UserRow, appointmentId: string | undefined): Promise<RecordView> {
+  const job = await jobFor(db, user, appointmentId);
+  assertMechanic(job);
+  const rows = await rowsOf(db, job.appointment.id);
+  if (rows.some((r) => r.status === 'draft')) throw conflict('A correction is already being drafted for this entry');
+  const signed = rows.find((r) => r.status === 'signed');
+  if (!signed) throw conflict(RECORD_MESSAGES.noCorrection);
+  await db
+    .insertInto('maintenanceRecords')
+    .values({
+      appointmentId: signed.appointmentId,
+      aircraftId: signed.aircraftId,
+      ownerId: signed.ownerId,
+      mechanicId: signed.mechanicId,
+      supersedesId: signed.id,
+      aircraftLabel: signed.aircraftLabel,
+      inspection: signed.inspection,
+      inspectionExtent: signed.inspectionExtent,
+      description: signed.description,
+      completedOn: dateOnly(signed.completedOn),
+      performedBy: signed.performedBy,
+      totalTimeHours: signed.totalTimeHours,
+      airworthy: signed.airworthy,
+      discrepancies: JSON.stringify(signed.discrepancies),
+    })
+    .onConflict((oc) => oc.column('appointmentId').where('status', '=', 'draft').doNothing())
+    .execute();
+  return view(db, job);
+}
+
+/** The owner's logbook of one aircraft: every signed (and superseded) entry, newest first. */
+export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | undefined): Promise<RecordRow[]> {
+  if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
+  const aircraft = await db.selectFrom('aircraft').select('id').where('id', '=', aircraftId).where('ownerId', '=', owner.id).executeTakeFirst();
+  if (!aircraft) throw notFound('Aircraft not found');
+  return db
+    .selectFrom('maintenanceRecords')
+    .selectAll()
+    .where('aircraftId', '=', aircraftId)
+    .where('status', 'in', ['signed', 'superseded'])
+    .orderBy('completedOn', 'desc')
+    .orderBy('signedAt', 'desc')
+    .execute();
+}
+
+export async function logbook(db: Db, owner: UserRow, aircraftId: string | undefined): Promise<MaintenanceRecord[]> {
+  const rows = await logbookRows(db, owner, aircraftId);
+  const replacedBy = (id: string) => rows.find((r) => r.supersedesId === id)?.id ?? null;
+  const ownerJob = { role: 'owner' } as Job;
+  return rows.map((r) => toRecord(r, ownerJob, replacedBy(r.id), true));
+}

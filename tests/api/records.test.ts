@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { api } from '../helpers/api.ts';
+import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
+import { mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// Signed maintenance records (issue 15): drafted at completion from the job, edited by its
+// mechanic, signed (hash, signer, time; read-only after), corrected by a superseding entry, filed
+// as a PDF in the aircraft's Documents, and the due items the job covered recomputed. Jobs sit at
+// Great Falls (KGTF), where no other suite places mechanics.
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+const today = todayUtc();
+
+interface Job {
+  pilot: TestUser;
+  mechanic: TestUser;
+  aircraftId: string;
+  itemId: string;
+  requestId: string;
+  appointmentId: string;
+}
+
+/** An aircraft for hire with a 100-hour (or annual) item, a request from its due list, a quote of two lines with the airworthy one deferred. */
+async function job(options: { kind?: 'annual' | '100_hour'; ia?: boolean; complete?: boolean } = {}): Promise<Job> {
+  const pilot = await createUser('pilot', { firstName: 'Rhea', lastName: 'Owner' });
+  const mechanic = await mechanicWithProfile({ baseLocation: 'KGTF', serviceRadius: 5, iaAuthorization: options.ia ?? true }, { firstName: 'Sam', lastName: 'Signer' });
+  const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KGTF', usage: 'for_hire' }, { token: pilot.token });
+  expect(plane.status).toBe(201);
+  await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 1004, date: today }, { token: pilot.token });
+  const kind = options.kind ?? '100_hour';
+  const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 900 }, { token: pilot.token });
+  expect(item.status).toBe(201);
+  const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
+  expect(request.status).toBe(201);
+  const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
+  const lines = [
+    { category: 'inspection', description: kind === 'annual' ? 'Annual inspection, PA-28' : '100-hour inspection, PA-28', laborHours: 8, laborRate: 95, partsCost: 0 },
+    { category: 'airworthy', description: 'Replace cracked exhaust gasket', laborHours: 1, laborRate: 95, partsCost: 40 },
+  ];
+  const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, { ...rest, lines }, { token: mechanic.token });
+  expect(quote.status).toBe(201);
+  const [inspection, gasket] = quote.body.lines as Array<{ id: string }>;
+  const accepted = await api.post(
+    `/api/enhanced/quotes/${request.body.id}/accept`,
+    { bidId: quote.body.id, decisions: [{ lineId: inspection!.id, decision: 'approve' }, { lineId: gasket!.id, decision: 'defer' }] },
+    { token: pilot.token },
+  );
+  expect(accepted.status).toBe(200);
+  const appointmentId = accepted.body.appointment.id as string;
+  const steps = options.complete === false ? ['confirm', 'start'] : ['confirm', 'start', 'complete'];
+  for (const step of steps) {
+    const res = await api.post(`/api/appointments/${appointmentId}/${step}`, step === 'complete' ? { mechanicNotes: 'Compression 74/76 on all cylinders.' } : {}, { token: mechanic.token });
+    expect(res.status, step).toBe(200);
+  }
+  return { pilot, mechanic, aircraftId: plane.body.id, itemId: item.body.id, requestId: request.body.id, appointmentId };
+}
+
+const record = (j: Job, who: TestUser) => api.get(`/api/appointments/${j.appointmentId}/record`, { token: who.token });
+const sign = (j: Job, body: Record<string, unknown> = { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true }) =>
+  api.post(`/api/appointments/${j.appointmentId}/record/sign`, body, { token: j.mechanic.token });
+
+describe('drafting and editing: /api/appointments/:id/record', () => {
+  it('is drafted at completion from the approved lines, the notes and the deferred airworthy line', async () => {
+    const j = await job();
+    const mine = await record(j, j.mechanic);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      status: 'draft',
+      inspection: '100_hour',
+      performedBy: 'Sam Signer',
+      completedOn: today,
+      airworthy: false,
+      discrepancies: ['Replace cracked exhaust gasket'],
+      canEdit: true,
+      canSign: true,
+      signedAt: null,
+      sha256: null,
+      history: [],
+    });
+    expect(mine.body.description).toBe('- 100-hour inspection, PA-28\nCompression 74/76 on all cylinders.');
+    expect(mine.body.text).toContain('Discrepancies and unairworthy items given to the owner:\n- Replace cracked exhaust gasket');
+    // The owner reads it, cannot edit it; anyone else does not see it.
+    const owners = await record(j, j.pilot);
+    expect(owners.body).toMatchObject({ id: mine.body.id, canEdit: false, canSign: false });
+    const stranger = await createUser('pilot');
+    expect((await record(j, stranger)).status).toBe(404);
+  });
+
+  it('exists only once the job is completed', async () => {
+    const j = await job({ complete: false });
+    const early = await record(j, j.mechanic);
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toBe('The maintenance record is drafted when the job is completed');
+  });
+
+  it('is edited by its mechanic while a draft, with clear refusals', async () => {
+    const j = await job();
+    const path = `/api/appointments/${j.appointmentId}/record`;
+    const byOwner = await api.put(path, { description: 'Nothing' }, { token: j.pilot.token });
+    expect(byOwner.status).toBe(403);
+    const bad = await api.put(path, { totalTimeHours: -3 }, { token: j.mechanic.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Total time must be between 0 and 100,000 hours');
+    const future = await api.put(path, { completedOn: '2999-01-01' }, { token: j.mechanic.token });
+    expect(future.status).toBe(400);
+    const edited = await api.put(path, { totalTimeHours: '1,010.5', description: '100-hour inspection per appendix D.' }, { token: j.mechanic.token });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ totalTimeHours: 1010.5, description: '100-hour inspection per appendix D.', status: 'draft' });
+    expect(edited.body.text).toContain('Total time in service: 1,010.5 hours');
+  });
+});
+
+describe('signing: POST /api/appointments/:id/record/sign', () => {
+  it('stamps time, signer and the SHA-256 of the text; then it is read-only, filed as a PDF, the owner told, the item recomputed', async () => {
+    const j = await job();
+    await api.put(`/api/appointments/${j.appointmentId}/record`, { totalTimeHours: 1010.5 }, { token: j.mechanic.token });
+    const unconfirmed = await sign(j, { fullName: 'Sam Signer', certificateNumber: '3456789', statement: false });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.detail).toBe('Confirm the statement to sign');
+    const byOwner = await api.post(`/api/appointments/${j.appointmentId}/record/sign`, { fullName: 'Rhea Owner', certificateNumber: '1', statement: true }, { token: j.pilot.token });
+    expect(byOwner.status).toBe(403);
+
+    const signed = await sign(j);
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({ status: 'signed', signerName: 'Sam Signer', certificateNumber: '3456789', canEdit: false, canSign: false, canCorrect: true });
+    expect(Date.now() - Date.parse(signed.body.signedAt)).toBeLessThan(60_000);
+    expect(signed.body.sha256).toBe(createHash('sha256').update(signed.body.text, 'utf8').digest('hex'));
+    expect(signed.body.text).toContain(`Signed: Sam Signer, A&P mechanic with inspection authorization certificate 3456789, ${signed.body.signedAt}`);
+
+    // Read-only: a second signature and an edit are refused.
+    expect((await sign(j)).status).toBe(409);
+    const edit = await api.put(`/api/appointments/${j.appointmentId}/record`, { description: 'changed' }, { token: j.mechanic.token });
+    expect(edit.status).toBe(409);
+    expect(edit.body.detail).toBe('This entry is signed and can no longer be edited: make a correction instead');
+
+    // The PDF is in the aircraft's Documents, for the owner and the job's mechanic.
+    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, { token: j.pilot.token });
+    expect(docs.status).toBe(200);
+    const pdf = (docs.body as Array<{ id: string; documentType: string; contentType: string }>).find((d) => d.id === signed.body.documentId);
+    expect(pdf).toMatchObject({ documentType: 'logbook', contentType: 'application/pdf' });
+    const file = await api.get(`/api/enhanced/documents/${pdf!.id}/download`, { token: j.mechanic.token });
+    expect(file.status).toBe(200);
+    expect(file.text.startsWith('%PDF-')).toBe(true);
+    expect((await notificationsOf(j.pilot)).map((n: { type: string }) => n.type)).toContain('record.signed');
+
+    // The 100-hour item the job was requested for takes the entry's date and total time.
+    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    expect(due.body.items.find((i: { id: string }) => i.id === j.itemId)).toMatchObject({ lastDoneDate: today, lastDoneHours: 1010.5, dueHours: 1110.5 });
+  });
+
+  it('an annual is signed only by a mechanic with an inspection authorization (14 CFR 65.95)', async () => {
+    const j = await job({ kind: 'annual', ia: false });
+    const draft = await record(j, j.mechanic);
+    expect(draft.body).toMatchObject({ inspection: 'annual', canSign: false });
+    expect(draft.body.signBlockedReason).toMatch(/inspection authorization \(14 CFR 65\.95\)/);
+    const refused = await sign(j);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)');
+    expect((await record(j, j.mechanic)).body.status).toBe('draft');
+  });
+});
+
+describe('corrections and the logbook', () => {
+  it('a correction supersedes the signed entry, which stays in the logbook as superseded', async () => {
+    const j = await job();
+    await api.put(`/api/appointments/${j.appointmentId}/record`, { totalTimeHours: 1010.5 }, { token: j.mechanic.token });
+    const first = await sign(j);
+    const path = `/api/appointments/${j.appointmentId}/record/correct`;
+    expect((await api.post(path, {}, { token: j.pilot.token })).status).toBe(403);
+    const correction = await api.post(path, {}, { token: j.mechanic.token });
+    expect(correction.status).toBe(201);
+    expect(correction.body).toMatchObject({ status: 'draft', supersedesId: first.body.id, totalTimeHours: 1010.5 });
+    expect((await api.post(path, {}, { token: j.mechanic.token })).status).toBe(409);
+    await api.put(`/api/appointments/${j.appointmentId}/record`, { description: '100-hour inspection per appendix D; exhaust gasket deferred by owner.' }, { token: j.mechanic.token });
+    const second = await sign(j);
+    expect(second.body).toMatchObject({ status: 'signed', supersedesId: first.body.id });
+    expect(second.body.history).toEqual([expect.objectContaining({ id: first.body.id, status: 'superseded', supersededById: second.body.id, sha256: first.body.sha256 })]);
+
+    const book = await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: j.pilot.token });
+    expect(book.status).toBe(200);
+    expect(book.body.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [second.body.id, 'signed'],
+      [first.body.id, 'superseded'],
+    ]);
+    const stranger = await createUser('pilot');
+    expect((await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: stranger.token })).status).toBe(404);
+    const pdf = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf`, { token: j.pilot.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.text.startsWith('%PDF-')).toBe(true);
+  });
+});
