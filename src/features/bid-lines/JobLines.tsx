@@ -177,7 +177,7 @@ function WorkOrderDialog({ appointmentId, onClose }: { appointmentId: string; on
   const query = useRoute(ROUTES.workOrder, { params: { id: appointmentId } });
   const order: WorkOrder | null | undefined = query.state.status === 'ready' ? query.state.data : query.state.status === 'error' ? null : undefined;
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Work order" className="work-order-print sm:max-w-3xl">
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Work order" className="print-dialog sm:max-w-3xl">
       {order === undefined ? (
         <p className="flex items-center gap-2 text-sm"><Spinner /> Loading…</p>
       ) : order === null ? (
@@ -242,7 +242,7 @@ function WorkOrderDialog({ appointmentId, onClose }: { appointmentId: string; on
             ) : null,
           )}
           <p className="text-muted-foreground">Quoted: {formatCurrency(order.quoted.totalCost)} for {order.quoted.hours} h. Amounts in US dollars.</p>
-          <div className="work-order-actions flex justify-end">
+          <div className="print-hide flex justify-end">
             <Button onClick={() => window.print()}>
               <Printer className="h-4 w-4" aria-hidden="true" />
               Print

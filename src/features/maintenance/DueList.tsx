@@ -1,5 +1,5 @@
-import { ArrowLeft, Gauge, Pencil, Plus, Trash2, TriangleAlert, Wrench } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft, BookOpen, Gauge, Pencil, Plus, Trash2, TriangleAlert, Wrench } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -14,6 +14,8 @@ import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { EditAircraftDialog, HoursDialog, ItemDialog, ResolveSquawkDialog, SquawkDialog } from './MaintenanceDialogs.tsx';
+
+const LogbookDialog = lazy(() => import('../records/LogbookDialog.tsx'));
 import { dueText, errorText, intervalText, ItemStatusBadge, lastDoneText, Verdict } from './ui-bits.tsx';
 
 type DialogState =
@@ -22,6 +24,7 @@ type DialogState =
   | { kind: 'squawk' }
   | { kind: 'resolve'; squawk: Squawk }
   | { kind: 'aircraft' }
+  | { kind: 'logbook' }
   | { kind: 'delete-item'; item: MaintenanceItem }
   | null;
 
@@ -258,6 +261,10 @@ export default function DueList({
             <TriangleAlert className="h-4 w-4" aria-hidden="true" />
             Record squawk
           </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'logbook' })}>
+            <BookOpen className="h-4 w-4" aria-hidden="true" />
+            Logbook
+          </Button>
           <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'aircraft' })}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit aircraft
@@ -313,6 +320,11 @@ export default function DueList({
             onAircraftChanged();
           }}
         />
+      )}
+      {dialog?.kind === 'logbook' && (
+        <Suspense fallback={null}>
+          <LogbookDialog aircraftId={aircraft.id} tailNumber={aircraft.tailNumber} onClose={close} />
+        </Suspense>
       )}
       {dialog?.kind === 'delete-item' && (
         <ConfirmDialog open onOpenChange={(o) => !o && close()} title={`Delete ${dialog.item.title}?`} description="The item and its history here are removed. Logbook entries are not affected." confirmLabel="Delete item" destructive onConfirm={() => void deleteItem(dialog.item)} />

@@ -1,11 +1,11 @@
 import { CalendarCheck, CalendarClock, CheckCircle2, Play } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
@@ -22,6 +22,8 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { JobDocumentsToggle } from './JobDocumentsToggle.tsx';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
+
+const RecordPanel = lazy(() => import('../../records/RecordPanel.tsx'));
 
 /** The route of each action the mechanic takes on an appointment. */
 const ACTION_ROUTES = { confirm: ROUTES.appointmentConfirm, start: ROUTES.appointmentStart, complete: ROUTES.appointmentComplete } as const;
@@ -129,6 +131,13 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         )}
         {refusals[a.id] && !completing && !startingEarly && <Alert className="mt-3">{refusals[a.id]}</Alert>}
         {a.status !== 'cancelled' && <JobLines appointment={a} role="mechanic" onChanged={onChanged} />}
+        {a.status === 'completed' && (
+          <div className="mt-4 border-t border-border pt-3">
+            <Suspense fallback={<Loading label="Loading the maintenance record..." />}>
+              <RecordPanel appointmentId={a.id} />
+            </Suspense>
+          </div>
+        )}
         {a.status !== 'cancelled' && <JobDocumentsToggle serviceRequestId={a.serviceRequestId} />}
         {a.status !== 'cancelled' && <RequestDueList requestId={a.serviceRequestId} canComplete={a.status === 'in_progress' || a.status === 'completed'} />}
       </Card>

@@ -1,0 +1,94 @@
+import { Download, Printer, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/field.tsx';
+import { Loading, Spinner } from '../../components/ui/spinner.tsx';
+import { ROUTES } from '../../contract/routes.ts';
+import { pathOf } from '../../contract/routes.ts';
+import { formatDateTime, formatDay } from '../../lib/format.ts';
+import { useRoute } from '../../lib/use-query.ts';
+import { saveDocument } from '../documents/download-client.ts';
+import { refusalOf } from '../marketplace/ui/follow.ts';
+
+/**
+ * An aircraft's logbook for its owner: every signed entry, newest first, searchable, printable
+ * (the print stylesheet keeps only this dialog) and exportable as one PDF. Superseded entries stay,
+ * marked as such (docs/decisions/0130-signed-maintenance-records.md).
+ */
+export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { aircraftId: string; tailNumber: string; onClose: () => void }) {
+  const query = useRoute(ROUTES.logbook, { params: { id: aircraftId } });
+  const [search, setSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const entries = query.data;
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (entries ?? []).filter((e) => !q || e.text.toLowerCase().includes(q));
+  }, [entries, search]);
+
+  const exportPdf = async () => {
+    setExporting(true);
+    try {
+      await saveDocument({ downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId } }), fileName: `logbook-${tailNumber}.pdf` });
+    } catch (err) {
+      toast.error('The logbook could not be exported', { description: refusalOf(err, 'Try again in a moment.') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Logbook · ${tailNumber}`} description="Signed maintenance record entries, newest first." className="print-dialog sm:max-w-3xl">
+      <div className="print-hide mb-4 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="logbook-search" className="sr-only">
+            Search the logbook
+          </label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input id="logbook-search" type="search" placeholder="Search entries..." className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+        </div>
+        <Button variant="outline" onClick={() => window.print()} disabled={!entries?.length}>
+          <Printer className="h-4 w-4" aria-hidden="true" />
+          Print
+        </Button>
+        <Button variant="outline" onClick={() => void exportPdf()} disabled={exporting || !entries?.length}>
+          {exporting ? <Spinner /> : <Download className="h-4 w-4" aria-hidden="true" />}
+          Export PDF
+        </Button>
+      </div>
+      {query.state.status === 'loading' && <Loading label="Loading the logbook..." />}
+      {query.state.status === 'error' && <Alert>{refusalOf(query.state.error, 'The logbook could not be loaded')}</Alert>}
+      {entries && entries.length === 0 && <p className="text-sm text-muted-foreground">No signed entries yet. When a mechanic signs the record of a job on this aircraft, it appears here.</p>}
+      {entries && entries.length > 0 && (
+        <>
+          <p className="print-hide mb-2 text-sm text-muted-foreground" aria-live="polite">
+            {shown.length === entries.length ? `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` : `${shown.length} of ${entries.length} entries match`}
+          </p>
+          <ol className="space-y-4">
+            {shown.map((e) => (
+              <li key={e.id}>
+                <article aria-labelledby={`entry-${e.id}`} className="rounded-md border border-border p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 id={`entry-${e.id}`} className="font-semibold">
+                      {formatDay(e.completedOn)}
+                    </h3>
+                    {e.status === 'superseded' ? <Badge tone="secondary">Superseded by a correction</Badge> : <Badge tone="success">Signed</Badge>}
+                  </div>
+                  <pre className="mt-2 whitespace-pre-wrap font-sans text-sm">{e.text}</pre>
+                  <p className="mt-2 break-all text-xs text-muted-foreground">
+                    Signed {e.signedAt ? formatDateTime(e.signedAt) : ''} · SHA-256 {e.sha256}
+                  </p>
+                </article>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+
+// From "Complete Job" to the signed logbook entry as a PDF in the owner's Documents: the mechanic
+// reviews the drafted entry, enters the total time, signs; the owner downloads the PDF and finds
+// the entry in the aircraft's logbook. The job up to "in progress" is made by the API.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 300_000 });
+
+const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}K`;
+const password = 'Checklist-Complete-1';
+
+async function account(browser: Browser, role: 'pilot' | 'mechanic') {
+  const email = `${role}.records.${stamp}@example.com`;
+  const page = await (await browser.newContext()).newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: { role, firstName: role === 'pilot' ? 'Lena' : 'Cole', lastName: `Logbook${stamp.slice(-4)}`, email, password, location: 'Butte, MT', ...(role === 'mechanic' ? { certificationNumber: '5678901', yearsExperience: 20, serviceRadius: 10, hourlyRate: 100 } : {}) },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id };
+}
+
+async function signIn(who: { page: import('@playwright/test').Page; email: string }) {
+  await who.page.goto('/dashboard');
+  await who.page.getByLabel('Email').fill(who.email);
+  await who.page.getByLabel('Password').fill(password);
+  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documents and in the aircraft\'s logbook', async ({ browser }) => {
+  const pilot = await account(browser, 'pilot');
+  const mechanic = await account(browser, 'mechanic');
+  const api = pilot.page.request;
+  await approveMechanicAsAdmin(api, mechanic.id);
+  expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: 'A&P 5678901', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBTM' } })).status()).toBe(201);
+  const plane = await (await api.post('/api/aircraft', { headers: pilot.headers, data: { tailNumber: TAIL, make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KBTM', usage: 'for_hire' } })).json();
+  await api.post(`/api/aircraft/${plane.id}/hours`, { headers: pilot.headers, data: { hours: 1004, date: new Date().toISOString().slice(0, 10) } });
+  const item = await (await api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data: { kind: '100_hour', lastDoneHours: 900 } })).json();
+  const request = await (await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { headers: pilot.headers, data: { itemIds: [item.id] } })).json();
+  const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
+    headers: mechanic.headers,
+    data: { laborCost: '800', estimatedHours: '8', availableStartDate: new Date().toISOString().slice(0, 10), estimatedCompletionDate: new Date().toISOString().slice(0, 10), warrantyPeriod: '90' },
+  });
+  expect(bid.status()).toBe(201);
+  const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { headers: pilot.headers, data: { bidId: (await bid.json()).id } });
+  const appointmentId = (await accepted.json()).appointment.id as string;
+  for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: {} })).status()).toBe(200);
+
+  // --- The mechanic completes the job, reviews the drafted entry and signs it.
+  await signIn(mechanic);
+  const m = mechanic.page;
+  await m.getByRole('tab', { name: 'Appointments' }).click();
+  const job = m.getByRole('listitem').filter({ hasText: TAIL });
+  await job.getByRole('button', { name: 'Complete Job' }).click();
+  const done = m.getByRole('alertdialog', { name: 'Mark this job completed?' });
+  await done.getByLabel(/Work performed/).fill('100-hour inspection per appendix D; compression 74/76.');
+  await done.getByRole('button', { name: 'Complete Job' }).click();
+  const record = job.getByRole('region', { name: 'Maintenance record' });
+  await expect(record.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(record.getByLabel('Entry text')).toContainText('Inspection: 100-hour inspection');
+  await record.getByRole('button', { name: 'Edit entry' }).click();
+  const edit = m.getByRole('dialog', { name: 'Edit maintenance record' });
+  await edit.getByLabel('Total time in service (hours)').fill('1010.5');
+  await edit.getByRole('button', { name: 'Save entry' }).click();
+  await expect(record.getByLabel('Entry text')).toContainText('Total time in service: 1,010.5 hours');
+  await record.getByRole('button', { name: 'Sign entry' }).click();
+  const sign = m.getByRole('dialog', { name: 'Sign maintenance record' });
+  await sign.getByLabel('Certificate number').fill('5678901');
+  await expect(sign.getByRole('button', { name: 'Sign entry' })).toBeDisabled();
+  await sign.getByLabel(/I have reviewed this entry/).check();
+  await sign.getByRole('button', { name: 'Sign entry' }).click();
+  await expect(record.getByText('Signed', { exact: true })).toBeVisible();
+  await expect(record.getByText(/SHA-256 [0-9a-f]{64}/)).toBeVisible();
+  await expect(record.getByRole('button', { name: 'Correct entry' })).toBeVisible();
+
+  // --- The owner finds the PDF in Documents and the entry in the aircraft's logbook.
+  await signIn(pilot);
+  const p = pilot.page;
+  await p.getByRole('tab', { name: 'Documents' }).click();
+  const download = p.getByRole('button', { name: new RegExp(`^Download Logbook entry ${TAIL}`) });
+  await expect(download).toBeVisible();
+  const [file] = await Promise.all([p.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^logbook-${TAIL}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+  expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await p.getByRole('tab', { name: 'My Aircraft' }).click();
+  await p.getByRole('button', { name: new RegExp(`Due list.*${TAIL}|${TAIL}.*Due list`) }).or(p.getByRole('listitem').filter({ hasText: TAIL }).getByRole('button', { name: /Due list/ })).first().click();
+  await p.getByRole('button', { name: 'Logbook' }).click();
+  const book = p.getByRole('dialog', { name: `Logbook · ${TAIL}` });
+  await expect(book.getByText('1 entry')).toBeVisible();
+  await expect(book.getByText(/Signed: Cole Logbook\d{4}, A&P mechanic with inspection authorization certificate 5678901/)).toBeVisible();
+  await book.getByLabel('Search the logbook').fill('no such words');
+  await expect(book.getByText('0 of 1 entries match')).toBeVisible();
+});
