@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Browser } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 
@@ -24,7 +24,7 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
   return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id };
 }
 
-async function signIn(who: { page: import('@playwright/test').Page; email: string }) {
+async function signIn(who: { page: Page; email: string }) {
   await who.page.goto('/dashboard');
   await who.page.getByLabel('Email').fill(who.email);
   await who.page.getByLabel('Password').fill(password);
