@@ -43,7 +43,7 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Logbook · ${tailNumber}`} description="Signed maintenance record entries, newest first." className="print-dialog sm:max-w-3xl">
       <div className="print-hide mb-4 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
           <label htmlFor="logbook-search" className="sr-only">
             Search the logbook
           </label>
