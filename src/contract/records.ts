@@ -47,23 +47,51 @@ const hours = z
     return Math.round(n * 10) / 10;
   });
 
-/** PUT /api/appointments/:id/record: the fields the mechanic edits on a draft; only those sent change. */
-export const RecordPatchSchema = z
-  .object({
-    description: requiredText('Description of the work', RECORD_LIMITS.description).optional(),
-    completedOn: z
-      .string({ error: 'Completion date must be a date as YYYY-MM-DD' })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Completion date must be a date as YYYY-MM-DD')
-      .optional(),
-    totalTimeHours: hours,
-    inspectionExtent: optionalText('Extent of the inspection', RECORD_LIMITS.extent).optional(),
-    airworthy: z.boolean({ error: 'airworthy must be true or false' }).optional(),
-    discrepancies: z
-      .array(requiredText('Discrepancy', RECORD_LIMITS.discrepancy), { error: 'Discrepancies must be a list of texts' })
-      .max(RECORD_LIMITS.discrepancies, `At most ${RECORD_LIMITS.discrepancies} discrepancies`)
-      .optional(),
-  })
-  .strict();
+/** Other names clients use for the same fields (the entry's words in 43.9 and 43.11). */
+const ALIASES: Record<string, keyof RecordPatchFields> = {
+  workDescription: 'description',
+  workPerformed: 'description',
+  totalTime: 'totalTimeHours',
+  totalTimeInService: 'totalTimeHours',
+  tachHours: 'totalTimeHours',
+  tach: 'totalTimeHours',
+  date: 'completedOn',
+  completionDate: 'completedOn',
+};
+
+const patchFields = {
+  description: requiredText('Description of the work', RECORD_LIMITS.description).optional(),
+  completedOn: z
+    .string({ error: 'Completion date must be a date as YYYY-MM-DD' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Completion date must be a date as YYYY-MM-DD')
+    .optional(),
+  totalTimeHours: hours,
+  inspectionExtent: optionalText('Extent of the inspection', RECORD_LIMITS.extent).optional(),
+  airworthy: z.boolean({ error: 'airworthy must be true or false' }).optional(),
+  discrepancies: z
+    .array(requiredText('Discrepancy', RECORD_LIMITS.discrepancy), { error: 'Discrepancies must be a list of texts' })
+    .max(RECORD_LIMITS.discrepancies, `At most ${RECORD_LIMITS.discrepancies} discrepancies`)
+    .optional(),
+};
+type RecordPatchFields = typeof patchFields;
+
+/**
+ * PUT /api/appointments/:id/record: the fields the mechanic edits on a draft; only those sent
+ * change. A body that changes nothing is refused, so a misspelt field is not a silent no-op.
+ */
+export const RecordPatchSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, value] of Object.entries(v)) out[ALIASES[k] ?? k] ??= value;
+    return out;
+  },
+  z
+    .object(patchFields)
+    .refine((p) => Object.values(p).some((x) => x !== undefined), {
+      message: `Send at least one of: ${Object.keys(patchFields).join(', ')}`,
+    }),
+);
 export type RecordPatch = z.output<typeof RecordPatchSchema>;
 
 /** POST /api/appointments/:id/record/sign */

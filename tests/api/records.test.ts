@@ -117,6 +117,12 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ totalTimeHours: 1010.5, description: '100-hour inspection per appendix D.', status: 'draft' });
     expect(edited.body.text).toContain('Total time in service: 1,010.5 hours');
+    // The entry's own words are understood too; a body that changes nothing says what it takes.
+    const aliased = await api.put(path, { workDescription: 'Per appendix D.', totalTimeInService: 1011 }, { token: j.mechanic.token });
+    expect(aliased.body).toMatchObject({ description: 'Per appendix D.', totalTimeHours: 1011 });
+    const nothing = await api.put(path, { descripton: 'typo' }, { token: j.mechanic.token });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.detail).toMatch(/^Send at least one of: description, completedOn, totalTimeHours/);
   });
 });
 

@@ -87,6 +87,9 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   expect(file.suggestedFilename()).toMatch(new RegExp(`^logbook-${TAIL}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
   expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
 
+  await p.getByRole('tab', { name: 'Appointments' }).click();
+  await expect(p.getByRole('listitem').filter({ hasText: TAIL }).getByText(/^Logbook entry signed by Cole Logbook\d{4} on /)).toBeVisible();
+
   await p.getByRole('tab', { name: 'My Aircraft' }).click();
   await p.getByRole('button', { name: new RegExp(`Due list.*${TAIL}|${TAIL}.*Due list`) }).or(p.getByRole('listitem').filter({ hasText: TAIL }).getByRole('button', { name: /Due list/ })).first().click();
   await p.getByRole('button', { name: 'Logbook' }).click();

@@ -15,6 +15,7 @@ import { ROUTES } from '../../../contract/routes.ts';
 import { refresh } from '../ui/follow.ts';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
+const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
 
 /** The pilot's appointments, upcoming first; completed ones can be rated once. */
 export default function AppointmentsTab({
@@ -70,6 +71,11 @@ export default function AppointmentsTab({
                 </div>
                 {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
                 {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
+                {a.status === 'completed' && (
+                  <Suspense fallback={null}>
+                    <OwnerRecordLine appointmentId={a.id} />
+                  </Suspense>
+                )}
                 {a.status === 'completed' && (
                   <div className="mt-3 flex flex-wrap items-center gap-3">
                     {a.rating !== null ? (
