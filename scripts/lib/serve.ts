@@ -36,10 +36,24 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(value)) await drainedOrClosed(res);
     if (res.destroyed) return void (await reader.cancel()); // the client went away
   }
   res.end();
+}
+
+/**
+ * Waits until the response can take more, or is gone. The listener that did not fire is removed:
+ * a large download waits many times on one response, and leftover 'close' listeners piled up
+ * (Node's MaxListenersExceededWarning during the 10 MB document test).
+ */
+async function drainedOrClosed(res: ServerResponse): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([once(res, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
 }
 
 const FALLBACK_404 = '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>';
