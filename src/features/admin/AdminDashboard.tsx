@@ -51,7 +51,7 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
       <header className="border-b border-border bg-background">
         {/* Phone: title and Logout, then the name and System Config; wider: one row. */}
         <div className="container-page flex flex-wrap items-center gap-3 py-4">
-          <h1 className="text-xl font-bold">Admin Dashboard</h1>
+          <h1 className="text-lg font-bold sm:text-xl">Admin Dashboard</h1>
           <div className="order-last flex w-full items-center justify-between gap-3 sm:order-none sm:ml-auto sm:w-auto sm:gap-4">
             <div className="leading-tight sm:order-last sm:text-right">
               <p className="font-semibold">
