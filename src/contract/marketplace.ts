@@ -310,6 +310,43 @@ export interface MechanicProfile {
 // ---------------------------------------------------------------------------------------------
 // Bid, the mechanic's quote (docs/product.md §5). totalCost is computed by the server; a sent one is ignored.
 
+/** The words of the bid side of the IA rule (docs/decisions/0140-who-signs-the-annual.md). */
+export const INSPECTION_SIGNER_MESSAGES = {
+  required: 'Name the mechanic with an inspection authorization (IA) who signs this annual',
+  fullName: 'Name of the IA who signs is required',
+  certificateNumber: 'Certificate number of the IA who signs is required',
+} as const;
+
+/** A mechanic or IA certificate number as compared: letters and digits only, upper case. */
+export const certificateKey = (v: string) => v.replace(/[^0-9a-z]/gi, '').toUpperCase();
+
+/**
+ * Who approves the annual for return to service when the quoting mechanic holds no IA (14 CFR
+ * 65.95): their name and IA certificate number, both or neither. Blank parts count as absent, so
+ * a form that leaves the section empty sends nothing.
+ */
+export const InspectionSignerSchema = z
+  .object(
+    {
+      fullName: optionalText('Name of the IA who signs', 120),
+      certificateNumber: optionalText('Certificate number of the IA who signs', 40),
+    },
+    { error: 'inspectionSigner must be an object with fullName and certificateNumber' },
+  )
+  .nullish()
+  .transform((v, ctx): { fullName: string; certificateNumber: string } | null => {
+    if (!v || (!v.fullName && !v.certificateNumber)) return null;
+    if (!v.fullName) ctx.addIssue({ code: 'custom', path: ['fullName'], message: INSPECTION_SIGNER_MESSAGES.fullName });
+    if (!v.certificateNumber) ctx.addIssue({ code: 'custom', path: ['certificateNumber'], message: INSPECTION_SIGNER_MESSAGES.certificateNumber });
+    if (!v.fullName || !v.certificateNumber) return z.NEVER;
+    if (certificateKey(v.certificateNumber) === '') {
+      ctx.addIssue({ code: 'custom', path: ['certificateNumber'], message: 'Certificate number of the IA who signs must hold letters or digits' });
+      return z.NEVER;
+    }
+    return { fullName: v.fullName, certificateNumber: v.certificateNumber };
+  });
+export type InspectionSigner = NonNullable<z.output<typeof InspectionSignerSchema>>;
+
 export const BidSchema = z
   .object({
     laborCost: requiredNumber('Labor cost', { max: MARKETPLACE.maxMoney, money: true }),
@@ -324,6 +361,7 @@ export const BidSchema = z
     estimatedCompletionDate: dateText('Estimated completion date'),
     warrantyPeriod: requiredNumber('Warranty period', { max: MARKETPLACE.maxWarrantyDays, integer: true }, MARKETPLACE.warrantyPeriodDays),
     notes: optionalText('Notes', MARKETPLACE.text.notes),
+    inspectionSigner: InspectionSignerSchema,
   })
   .refine((v) => !v.availableStartDate || !v.estimatedCompletionDate || v.estimatedCompletionDate >= v.availableStartDate, {
     path: ['estimatedCompletionDate'],
@@ -331,6 +369,19 @@ export const BidSchema = z
   });
 export type BidInput = z.input<typeof BidSchema>;
 export type BidData = z.output<typeof BidSchema>;
+
+/**
+ * The quote form's schema: the spec's bid, and, when a mechanic without IA quotes an annual, the
+ * IA who signs it (the form asks; the server records it and tells the owner when it is missing,
+ * docs/decisions/0140-who-signs-the-annual.md).
+ */
+export const bidFormSchema = (o: { requireInspectionSigner: boolean }) =>
+  o.requireInspectionSigner
+    ? BidSchema.refine((v) => v.inspectionSigner !== null, { path: ['inspectionSigner', 'fullName'], message: INSPECTION_SIGNER_MESSAGES.required })
+    : BidSchema;
+
+/** Whether a quote on this service type by this mechanic must say who signs it (an annual, no IA). */
+export const needsInspectionSigner = (serviceType: string, mechanicIa: boolean) => serviceType === 'annual_inspection' && !mechanicIa;
 
 /** Labor plus parts, in cents to avoid float drift (0.1 + 0.2). */
 export function bidTotal(laborCost: number, partsCost: number | null | undefined): number {
@@ -407,6 +458,13 @@ export interface Bid {
    * file of November 2026: Mechanic, Airframe and Powerplant"); absent without one (docs/decisions/0120).
    */
   mechanicFaaAirmen?: string;
+  /** Who approves the annual for return to service when the mechanic holds no IA (null: not named). */
+  inspectionSigner: InspectionSigner | null;
+  /**
+   * True when this is an annual, the mechanic holds no IA and the quote names no IA to sign it:
+   * the mechanic could do the work but not return the aircraft to service (14 CFR 65.95).
+   */
+  needsInspectionSigner?: boolean;
 }
 
 export interface MatchedMechanic {

@@ -102,6 +102,16 @@ export const SignRecordSchema = z.object({
 });
 export type SignRecordData = z.output<typeof SignRecordSchema>;
 
+/** An annual a named IA is to sign (GET /api/records/to-sign; docs/decisions/0140-who-signs-the-annual.md). */
+export interface RecordToSign {
+  appointmentId: string;
+  /** "N123AB, 1978 Piper PA-28-181" */
+  aircraft: string;
+  completedOn: string;
+  /** The mechanic who did the work. */
+  performedBy: string;
+}
+
 export interface MaintenanceRecord {
   id: string;
   appointmentId: string;

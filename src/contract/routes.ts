@@ -87,7 +87,7 @@ import {
 import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
 import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxPage } from './outbox.ts';
 import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
-import { RecordPatchSchema, SignRecordSchema, type MaintenanceRecord, type RecordView } from './records.ts';
+import { RecordPatchSchema, SignRecordSchema, type MaintenanceRecord, type RecordToSign, type RecordView } from './records.ts';
 
 /**
  * Every HTTP route of the product in one table: its method, its path (as the function's
@@ -210,6 +210,8 @@ export const ROUTES = {
   recordUpdate: route<RecordView>()({ method: 'PUT', path: '/api/appointments/:id/record', input: RecordPatchSchema }),
   recordSign: route<RecordView>()({ method: 'POST', path: '/api/appointments/:id/record/sign', input: SignRecordSchema }),
   recordCorrect: route<RecordView>()({ method: 'POST', path: '/api/appointments/:id/record/correct' }),
+  /** The annuals a quote named this IA to sign, waiting for the signature (docs/decisions/0140). */
+  recordsToSign: route<RecordToSign[]>()({ method: 'GET', path: '/api/records/to-sign' }),
   logbook: route<MaintenanceRecord[]>()({ method: 'GET', path: '/api/aircraft/:id/logbook' }),
   logbookPdf: route<Blob>()({ method: 'GET', path: '/api/aircraft/:id/logbook/pdf', raw: true }),
   requestCancel: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/cancel' }),

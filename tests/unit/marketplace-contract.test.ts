@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AircraftSchema, BidSchema, MechanicProfileSchema, ServiceRequestSchema, bidTotal } from '../../src/contract/marketplace.ts';
+import { AircraftSchema, BidSchema, MechanicProfileSchema, ServiceRequestSchema, bidFormSchema, bidTotal, certificateKey } from '../../src/contract/marketplace.ts';
 
 describe('marketplace contract', () => {
   it('adds labor and parts to the cent', () => {
@@ -9,7 +9,26 @@ describe('marketplace contract', () => {
 
   it('parses a bid typed into the form', () => {
     const bid = BidSchema.parse({ laborCost: '1,200.50', partsCost: '', estimatedHours: '3.5', availableStartDate: '2030-01-01', estimatedCompletionDate: '2030-01-02', notes: '' });
-    expect(bid).toEqual({ laborCost: 1200.5, partsCost: 0, estimatedHours: 3.5, availableStartDate: '2030-01-01', estimatedCompletionDate: '2030-01-02', warrantyPeriod: 90, notes: null });
+    expect(bid).toEqual({ laborCost: 1200.5, partsCost: 0, estimatedHours: 3.5, availableStartDate: '2030-01-01', estimatedCompletionDate: '2030-01-02', warrantyPeriod: 90, notes: null, inspectionSigner: null });
+  });
+
+  const typed = { laborCost: '900', estimatedHours: '8', availableStartDate: '2030-01-01', estimatedCompletionDate: '2030-01-02' };
+
+  it('asks the quote form for the IA who signs an annual, both parts or neither', () => {
+    const blank = { ...typed, inspectionSigner: { fullName: ' ', certificateNumber: '' } };
+    expect(BidSchema.parse(blank).inspectionSigner).toBeNull();
+    const asked = bidFormSchema({ requireInspectionSigner: true }).safeParse(blank);
+    expect(asked.success).toBe(false);
+    expect(asked.error?.issues[0]).toMatchObject({ path: ['inspectionSigner', 'fullName'], message: 'Name the mechanic with an inspection authorization (IA) who signs this annual' });
+    const half = BidSchema.safeParse({ ...typed, inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '' } });
+    expect(half.error?.issues.map((i) => i.path.join('.'))).toEqual(['inspectionSigner.certificateNumber']);
+    const whole = bidFormSchema({ requireInspectionSigner: true }).parse({ ...typed, inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '234-5678' } });
+    expect(whole.inspectionSigner).toEqual({ fullName: 'Ida Inspector', certificateNumber: '234-5678' });
+  });
+
+  it('compares certificate numbers by their letters and digits', () => {
+    expect(certificateKey(' a&p 234-5678 ')).toBe('AP2345678');
+    expect(certificateKey('--')).toBe('');
   });
 
   it('defaults a service request like the spec', () => {

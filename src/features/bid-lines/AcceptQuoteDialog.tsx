@@ -11,6 +11,7 @@ import { call } from '../../lib/api-client.ts';
 import { isStale, refresh, refusalOf } from '../marketplace/ui/follow.ts';
 import { formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
+import { InspectionSignerNote } from './InspectionSignerNote.tsx';
 
 /**
  * Accepting an itemized quote: the owner approves, defers or declines each line (approve by
@@ -45,6 +46,7 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
       description={`Decide each line of ${bid.mechanicName}’s quote. Deferred airworthiness items keep the aircraft marked not airworthy until they are done. The other quotes are declined.`}
       className="sm:max-w-2xl"
     >
+      <InspectionSignerNote bid={bid} className="mb-4" />
       <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
       {refusal && (
         <Alert className="mt-4">

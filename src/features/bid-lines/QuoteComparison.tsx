@@ -24,7 +24,7 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
     ['Finish', (q) => formatDay(q.estimatedCompletionDate)],
     ['Rating', (q) => (q.mechanicRatingCount > 0 ? `${q.mechanicRating.toFixed(1)} of 5 (${q.mechanicRatingCount})` : MARKETPLACE.newMechanicLabel)],
     ['Distance', (q) => (distance(q) !== undefined ? `${Math.round(distance(q)!)} mi` : '—')],
-    ['IA', (q) => (q.mechanicIa ? 'Yes' : 'No')],
+    ['IA', (q) => (q.mechanicIa ? 'Yes' : q.inspectionSigner ? `No; ${q.inspectionSigner.fullName} (IA) signs` : q.needsInspectionSigner ? 'No; nobody named to sign' : 'No')],
   ];
   return (
     <div className="mt-3 overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>

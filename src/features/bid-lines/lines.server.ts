@@ -16,7 +16,7 @@ import {
   type PricedLine,
   type Totals,
 } from '../../contract/bid-lines.ts';
-import { MARKETPLACE_SERVICE_TYPES, bidTotal, type Bid, type MarketplaceServiceType } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, bidTotal, needsInspectionSigner, type Bid, type MarketplaceServiceType } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -187,23 +187,28 @@ export async function lineRows(db: Db, bidIds: readonly string[]): Promise<LineR
   return db.selectFrom('bidLines').selectAll().where('bidId', 'in', [...bidIds]).orderBy('bidId').orderBy('position').execute();
 }
 
-export type BidWithLines = Bid & { lines: BidLine[]; categoryTotals: CategoryTotals; mechanicIa: boolean; mechanicFaaAirmen?: string };
+export type BidWithLines = Bid & { lines: BidLine[]; categoryTotals: CategoryTotals; mechanicIa: boolean; needsInspectionSigner: boolean; mechanicFaaAirmen?: string };
 
 /** Adds each bid's own lines (not its change orders'), their per-category totals and whether its mechanic holds an IA. */
 export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
   if (bids.length === 0) return [];
   const mechanicIds = [...new Set(bids.map((b) => b.mechanicId))];
-  const [rows, profiles, badges] = await Promise.all([
+  const requestIds = [...new Set(bids.map((b) => b.serviceRequestId))];
+  const [rows, profiles, badges, requests] = await Promise.all([
     lineRows(db, bids.map((b) => b.id)),
     db.selectFrom('mechanicProfiles').select(['userId', 'iaAuthorization']).where('userId', 'in', mechanicIds).execute(),
     airmenBadgesOf(db, mechanicIds),
+    db.selectFrom('serviceRequests').select(['id', 'serviceType']).where('id', 'in', requestIds).execute(),
   ]);
   return bids.map((b) => {
     const lines = rows.filter((r) => r.bidId === b.id && r.changeOrderId === null).map(toLine);
     const mechanicIa = profiles.find((p) => p.userId === b.mechanicId)?.iaAuthorization ?? false;
     // The FAA airmen file's single match, as its sentence (docs/decisions/0120); absent otherwise.
     const badge = badges.get(b.mechanicId);
-    return Object.assign(b, { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa }, badge ? { mechanicFaaAirmen: badge } : {});
+    // An annual quoted without IA and without naming the IA who signs it (docs/decisions/0140).
+    const serviceType = requests.find((r) => r.id === b.serviceRequestId)?.serviceType ?? '';
+    const unsigned = needsInspectionSigner(serviceType, mechanicIa) && !b.inspectionSigner;
+    return Object.assign(b, { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa, needsInspectionSigner: unsigned }, badge ? { mechanicFaaAirmen: badge } : {});
   });
 }
 

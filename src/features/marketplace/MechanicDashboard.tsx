@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
@@ -25,6 +25,7 @@ const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
 const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('./mechanic/ProfileDialog.tsx'));
 const SubmitQuoteDialog = lazy(() => import('./mechanic/SubmitQuoteDialog.tsx'));
+const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -163,6 +164,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
             {quoting && (
               <SubmitQuoteDialog
                 request={quoting}
+                mechanicIa={profile?.iaAuthorization ?? false}
                 onClose={() => setQuoting(null)}
                 onSubmitted={(bid) => quoting && quoted(quoting, bid)}
               />
@@ -180,6 +182,9 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
             <RequestsTab requests={data.requests} onQuote={setQuoting} />
           </TabsContent>
           <TabsContent value="appointments">
+            <Suspense fallback={null}>
+              <AnnualsToSign ia={profile?.iaAuthorization ?? false} />
+            </Suspense>
             <AppointmentsTab
               appointments={data.appointments}
               onAppointment={followAppointment}

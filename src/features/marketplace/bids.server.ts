@@ -50,6 +50,10 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, bo
         estimatedCompletionDate: data.estimatedCompletionDate,
         warrantyPeriod: data.warrantyPeriod,
         notes: data.notes,
+        // Only an annual is approved by an IA (14 CFR 65.95); on other work the name means nothing.
+        ...(request.serviceType === 'annual_inspection' && data.inspectionSigner
+          ? { inspectionSignerName: data.inspectionSigner.fullName, inspectionSignerCertificate: data.inspectionSigner.certificateNumber }
+          : {}),
       })
       .onConflict((oc) => oc.constraint('bids_one_per_mechanic').doNothing())
       .returning('id')

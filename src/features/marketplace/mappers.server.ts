@@ -101,6 +101,10 @@ export function toBid(row: BidRow): Bid {
     mechanicCompletedJobs: row.mechanicCompletedJobs ?? 0,
     mechanicRatingCount: Number(row.mechanicRatingCount ?? 0),
     createdAt: iso(row.createdAt),
+    inspectionSigner:
+      row.inspectionSignerName && row.inspectionSignerCertificate
+        ? { fullName: row.inspectionSignerName, certificateNumber: row.inspectionSignerCertificate }
+        : null,
   };
 }
 

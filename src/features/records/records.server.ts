@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import {
   RECORD_MESSAGES,
   type MaintenanceRecord,
   type RecordInspection,
   type RecordPatch,
+  type RecordToSign,
   type RecordView,
   type SignRecordData,
 } from '../../contract/records.ts';
 import { labelOf } from '../../contract/options.ts';
-import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, certificateKey } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
@@ -23,11 +25,16 @@ import { logbookPdf } from './record-pdf.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
 
 
-/** The job a record belongs to, and who is looking at it. */
+/**
+ * The job a record belongs to, and who is looking at it: its owner, its mechanic, or the IA the
+ * quote named to sign the annual (docs/decisions/0140-who-signs-the-annual.md).
+ */
 interface Job {
   appointment: { id: string; status: string; bidId: string; serviceRequestId: string; customerId: string; mechanicId: string; completedAt: Date | null; mechanicNotes: string | null };
   request: { serviceType: string; aircraftId: string | null; aircraftTailNumber: string; aircraftMake: string; aircraftModel: string; aircraftYear: number | null; aircraftTotalHours: string | null };
-  role: 'owner' | 'mechanic';
+  role: 'owner' | 'mechanic' | 'inspector';
+  viewerId: string;
+  inspector: NamedInspector | null;
 }
 
 const recordNotFound = () => notFound('Appointment not found');
@@ -40,14 +47,58 @@ async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined):
     .where('id', '=', appointmentId)
     .executeTakeFirst();
   if (!appointment) throw recordNotFound();
-  const role = appointment.mechanicId === user.id ? 'mechanic' : appointment.customerId === user.id ? 'owner' : null;
-  if (!role) throw recordNotFound();
   const request = await db
     .selectFrom('serviceRequests')
     .select(['serviceType', 'aircraftId', 'aircraftTailNumber', 'aircraftMake', 'aircraftModel', 'aircraftYear', 'aircraftTotalHours'])
     .where('id', '=', appointment.serviceRequestId)
     .executeTakeFirstOrThrow();
-  return { appointment, request: request as Job['request'], role };
+  const inspector = request.serviceType === 'annual_inspection' ? await namedInspector(db, appointment.bidId) : null;
+  const role =
+    appointment.mechanicId === user.id ? 'mechanic'
+    : appointment.customerId === user.id ? 'owner'
+    : inspector?.userId === user.id ? 'inspector'
+    : null;
+  if (!role) throw recordNotFound();
+  return { appointment, request: request as Job['request'], role, viewerId: user.id, inspector };
+}
+
+/** The IA a quote named to sign its annual, and their account here when exactly one fits. */
+interface NamedInspector {
+  fullName: string;
+  certificateNumber: string;
+  /** An approved mechanic here with an IA and that certificate number; null when none (or several) is. */
+  userId: string | null;
+}
+
+/** Approved mechanics holding an IA whose certificate number reads as `certificate` (letters and digits). */
+function inspectorsByCertificate(db: Db, certificate: string) {
+  return db
+    .selectFrom('mechanicProfiles as p')
+    .innerJoin('users as u', 'u.id', 'p.userId')
+    .select('p.userId')
+    .where('u.role', '=', 'mechanic')
+    .where('u.mechanicStatus', '=', 'approved')
+    .where('p.iaAuthorization', '=', true)
+    .where(sql<string>`upper(regexp_replace(p.ap_number, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(certificate));
+}
+
+async function namedInspector(db: Db, bidId: string): Promise<NamedInspector | null> {
+  const bid = await db.selectFrom('bids').select(['inspectionSignerName', 'inspectionSignerCertificate']).where('id', '=', bidId).executeTakeFirst();
+  if (!bid?.inspectionSignerName || !bid.inspectionSignerCertificate) return null;
+  const accounts = await inspectorsByCertificate(db, bid.inspectionSignerCertificate).limit(2).execute();
+  // Two accounts claiming one number: neither is trusted with somebody else's record.
+  const userId = accounts.length === 1 ? accounts[0]!.userId : null;
+  return { fullName: bid.inspectionSignerName, certificateNumber: bid.inspectionSignerCertificate, userId };
+}
+
+/** Why the job's own mechanic cannot sign this annual, naming the IA the quote chose when it did. */
+function iaBlockedReason(job: Job): string {
+  const named = job.inspector;
+  if (!named) return RECORD_MESSAGES.iaRequired;
+  const who = `${named.fullName} (certificate ${named.certificateNumber})`;
+  return named.userId
+    ? `${RECORD_MESSAGES.iaRequired}. ${who}, named on the quote, signs it from their own account.`
+    : `${RECORD_MESSAGES.iaRequired}. ${who}, named on the quote, signs it once they have a mechanic account here with that certificate number and an IA.`;
 }
 
 /** Which inspection (43.11) a job's service type is, if any. */
@@ -63,8 +114,8 @@ async function signerProfile(db: Db, mechanicId: string): Promise<{ ia: boolean;
 }
 
 function toRecord(r: RecordRow, job: Job, supersededById: string | null, ia: boolean): MaintenanceRecord {
-  const mechanic = job.role === 'mechanic';
-  const blocked = r.inspection === 'annual' && !ia ? RECORD_MESSAGES.iaRequired : null;
+  const mechanic = job.role === 'mechanic' || job.role === 'inspector';
+  const blocked = r.inspection === 'annual' && !ia ? iaBlockedReason(job) : null;
   return {
     id: r.id,
     appointmentId: r.appointmentId,
@@ -143,7 +194,44 @@ export async function ensureDraft(db: Db, job: Job): Promise<void> {
 
 /** Drafts the record of a just-completed appointment (called after the completion commits). */
 export async function draftAfterCompletion(db: Db, mechanic: UserRow, appointmentId: string): Promise<void> {
-  await ensureDraft(db, await jobFor(db, mechanic, appointmentId));
+  const job = await jobFor(db, mechanic, appointmentId);
+  await ensureDraft(db, job);
+  // The IA the quote named signs the annual: tell them it is waiting (docs/decisions/0140).
+  if (job.inspector?.userId && job.inspector.userId !== mechanic.id) {
+    const { ia } = await signerProfile(db, mechanic.id);
+    if (!ia) {
+      await notify(db, [job.inspector.userId], {
+        type: 'record.to_sign',
+        title: 'An annual waits for your signature',
+        message: `${fullName(mechanic)} completed the annual inspection of ${job.request.aircraftTailNumber} and named you to approve it for return to service. The entry is under Appointments, Annuals to sign.`,
+        link: 'appointments',
+      });
+    }
+  }
+}
+
+/**
+ * The annuals this IA was named to sign and that wait for a signature: drafts of completed jobs
+ * whose quote gave this mechanic's certificate number. Only when that number is theirs alone.
+ */
+export async function recordsToSign(db: Db, user: UserRow): Promise<RecordToSign[]> {
+  const me = await db.selectFrom('mechanicProfiles').select(['apNumber', 'iaAuthorization']).where('userId', '=', user.id).executeTakeFirst();
+  if (!me?.iaAuthorization || !me.apNumber || certificateKey(me.apNumber) === '') return [];
+  const holders = await inspectorsByCertificate(db, me.apNumber).limit(2).execute();
+  if (holders.length !== 1 || holders[0]!.userId !== user.id) return [];
+  const rows = await db
+    .selectFrom('maintenanceRecords as r')
+    .innerJoin('appointments as a', 'a.id', 'r.appointmentId')
+    .innerJoin('bids as b', 'b.id', 'a.bidId')
+    .innerJoin('users as m', 'm.id', 'a.mechanicId')
+    .select(['r.appointmentId', 'r.aircraftLabel', 'r.completedOn', 'm.firstName', 'm.lastName'])
+    .where('r.status', '=', 'draft')
+    .where('r.inspection', '=', 'annual')
+    .where('a.mechanicId', '<>', user.id)
+    .where(sql<string>`upper(regexp_replace(b.inspection_signer_certificate, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(me.apNumber))
+    .orderBy('r.completedOn', 'asc')
+    .execute();
+  return rows.map((r) => ({ appointmentId: r.appointmentId, aircraft: r.aircraftLabel, completedOn: dateOnly(r.completedOn), performedBy: fullName(r) }));
 }
 
 async function rowsOf(db: Db, appointmentId: string): Promise<RecordRow[]> {
@@ -153,7 +241,8 @@ async function rowsOf(db: Db, appointmentId: string): Promise<RecordRow[]> {
 async function view(db: Db, job: Job): Promise<RecordView> {
   const rows = await rowsOf(db, job.appointment.id);
   if (rows.length === 0) throw conflict(RECORD_MESSAGES.notCompleted);
-  const { ia } = await signerProfile(db, job.appointment.mechanicId);
+  // Whether the one looking can sign: the job's mechanic, or the IA the quote named.
+  const { ia } = await signerProfile(db, job.role === 'owner' ? job.appointment.mechanicId : job.viewerId);
   const replacedBy = (id: string) => rows.find((r) => r.supersedesId === id && r.status !== 'draft')?.id ?? null;
   const current = rows.find((r) => r.status === 'draft') ?? rows.find((r) => r.status === 'signed') ?? rows[0]!;
   return {
@@ -178,7 +267,7 @@ async function draftOf(db: Db, job: Job, lock = false): Promise<RecordRow> {
 }
 
 function assertMechanic(job: Job): void {
-  if (job.role !== 'mechanic') throw forbidden('Only the mechanic of this job can edit or sign its maintenance record');
+  if (job.role === 'owner') throw forbidden('Only the mechanic of this job can edit or sign its maintenance record');
 }
 
 export async function updateRecord(db: Db, user: UserRow, appointmentId: string | undefined, patch: RecordPatch): Promise<RecordView> {
@@ -233,7 +322,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
   await ensureDraft(db, job);
   const draft = await draftOf(db, job);
   const { ia } = await signerProfile(db, user.id);
-  if (draft.inspection === 'annual' && !ia) throw forbidden(RECORD_MESSAGES.iaRequired);
+  if (draft.inspection === 'annual' && !ia) throw forbidden(iaBlockedReason(job));
   if (draft.inspection && !draft.airworthy && draft.discrepancies.length === 0) {
     throw badRequest('List the discrepancies given to the owner, or state that the aircraft is airworthy');
   }
@@ -345,6 +434,6 @@ export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | u
 export async function logbook(db: Db, owner: UserRow, aircraftId: string | undefined): Promise<MaintenanceRecord[]> {
   const rows = await logbookRows(db, owner, aircraftId);
   const replacedBy = (id: string) => rows.find((r) => r.supersedesId === id)?.id ?? null;
-  const ownerJob = { role: 'owner' } as Job;
+  const ownerJob = { role: 'owner', viewerId: owner.id, inspector: null } as unknown as Job;
   return rows.map((r) => toRecord(r, ownerJob, replacedBy(r.id), true));
 }

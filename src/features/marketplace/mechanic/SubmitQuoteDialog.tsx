@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { BidSchema, MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidTotal, type Bid, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidFormSchema, bidTotal, needsInspectionSigner, type Bid, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
@@ -29,6 +29,7 @@ const EMPTY: BidInput = {
   estimatedCompletionDate: '',
   warrantyPeriod: String(MARKETPLACE.warrantyPeriodDays),
   notes: '',
+  inspectionSigner: { fullName: '', certificateNumber: '' },
 };
 
 const asNumber = (v: unknown) => {
@@ -41,14 +42,34 @@ const asNumber = (v: unknown) => {
  * days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
  * After a success the form resets (warranty back to 90) and the dialog closes (docs/product.md §4).
  */
-export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { request: ServiceRequest | null; onClose: () => void; onSubmitted: (bid: Bid) => void }) {
+export default function SubmitQuoteDialog({
+  request,
+  mechanicIa,
+  onClose,
+  onSubmitted,
+}: {
+  request: ServiceRequest | null;
+  /** Whether this mechanic holds an inspection authorization (from their profile). */
+  mechanicIa: boolean;
+  onClose: () => void;
+  onSubmitted: (bid: Bid) => void;
+}) {
   // Itemized (issue 14): the lines replace labor, parts and hours, which the server sums from them.
   const [lines, setLines] = useState<DraftLine[] | null>(null);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const itemized = useRef(false);
   itemized.current = lines !== null;
+  // An annual quoted without IA names the IA who signs it (14 CFR 65.95; docs/decisions/0140).
+  const askSigner = request !== null && needsInspectionSigner(request.serviceType, mechanicIa);
+  const signerAsked = useRef(askSigner);
+  signerAsked.current = askSigner;
   const { register, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<BidInput, unknown, BidData>({
-    resolver: (values, context, options) => zodResolver(BidSchema)(itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values, context, options),
+    resolver: (values, context, options) =>
+      zodResolver(bidFormSchema({ requireInspectionSigner: signerAsked.current }))(
+        itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values,
+        context,
+        options,
+      ),
     defaultValues: EMPTY,
   });
   const labor = asNumber(watch('laborCost'));
@@ -75,11 +96,14 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
     setRefusal(null);
     try {
       let bid: Bid;
+      const { inspectionSigner, ...spec } = values;
+      // The spec's quote, and the IA who signs only when this quote is asked for one.
+      const body = askSigner && inspectionSigner ? { ...spec, inspectionSigner } : spec;
       if (lines) {
-        const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = values;
+        const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = body;
         bid = await call(ROUTES.requestBid, { params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
       } else {
-        bid = await call(ROUTES.requestBid, { params: { id: request.id }, body: values });
+        bid = await call(ROUTES.requestBid, { params: { id: request.id }, body });
       }
       setLines(null);
       setLineErrors({});
@@ -139,6 +163,19 @@ export default function SubmitQuoteDialog({ request, onClose, onSubmitted }: { r
           <TextField {...f} name="availableStartDate" label="Available Start Date *" type="date" min={todayIso()} required />
           <TextField {...f} name="estimatedCompletionDate" label="Est. Completion Date *" type="date" min={todayIso()} required />
         </div>
+        {askSigner && (
+          <fieldset className="space-y-3 rounded-md border border-border p-3" aria-describedby="quote-signer-why">
+            <legend className="px-1 text-sm font-semibold">Who signs the annual</legend>
+            <p id="quote-signer-why" className="text-sm text-muted-foreground">
+              Your profile has no inspection authorization (IA), and only an IA can approve an annual for return to service (14 CFR 65.95).
+              Name the IA who inspects and signs it: the owner sees this on your quote, and the IA signs the logbook entry from their own account.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField {...f} name="inspectionSigner.fullName" label="IA's full name *" autoComplete="off" required />
+              <TextField {...f} name="inspectionSigner.certificateNumber" label="IA's certificate number *" autoComplete="off" required />
+            </div>
+          </fieldset>
+        )}
         <FormField id="quote-notes" label="Additional Notes" error={errors.notes?.message}>
           <Textarea
             id="quote-notes"

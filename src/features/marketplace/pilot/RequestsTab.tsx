@@ -18,6 +18,7 @@ import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
 import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
+import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
 
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
 /** A quote of several lines is accepted line by line; a one-line quote with a plain confirmation. */
@@ -232,6 +233,7 @@ function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceReque
                     {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}
                   </div>
                 </div>
+                <InspectionSignerNote bid={q} className="mt-2" />
                 <div className="mt-3">
                   <Details
                     items={[

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { Input } from '../../../components/ui/field.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 
@@ -23,8 +23,9 @@ export function TextField<T extends FieldValues>({
   errors: FieldErrors<T>;
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = `${prefix}-${name}`;
-  const message = errors[name]?.message as string | undefined;
+  // A nested field ('inspectionSigner.fullName') reads its error by path and gets an id without dots.
+  const id = `${prefix}-${name.replace(/\./g, '-')}`;
+  const message = (get(errors, name) as { message?: string } | undefined)?.message;
   return (
     <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
       <Input id={id} {...props} {...fieldAria(id, message, Boolean(hint))} {...register(name)} />

@@ -14,6 +14,7 @@ import * as m0012 from './0012_blog_trash.ts';
 import * as m0014 from './0014_bid_lines.ts';
 import * as m0015 from './0015_maintenance_records.ts';
 import * as m0016 from './0016_airmen_file.ts';
+import * as m0017 from './0017_bid_inspection_signer.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0014_bid_lines': m0014,
   '0015_maintenance_records': m0015,
   '0016_airmen_file': m0016,
+  '0017_bid_inspection_signer': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -93,6 +93,9 @@ export interface BidsTable {
   estimatedCompletionDate: DateColumn;
   warrantyPeriod: number;
   notes: string | null;
+  /** Who signs the annual when the bidding mechanic has no IA (migration 0017); both or neither. */
+  inspectionSignerName: string | null;
+  inspectionSignerCertificate: string | null;
   status: ColumnType<BidStatus, BidStatus | undefined, BidStatus>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
