@@ -51,6 +51,8 @@ export const MARKETPLACE = {
   completedJobs: 0,
   /** Shown instead of stars until a mechanic's first rating: a new mechanic is not "5.0". */
   newMechanicLabel: 'New · no ratings yet',
+  /** How many reviews with words a mechanic's profile shows owners. */
+  publicReviews: 5,
   hoursStep: 0.5,
   moneyStep: 0.01,
   /** Time of day an appointment gets when the mechanic's profile has no preferred hours. */
@@ -305,6 +307,39 @@ export interface MechanicProfile {
   rating: number;
   ratingCount: number;
   completedJobs: number;
+}
+
+/** A review an owner left with a rating, as other owners read it (the reviewer as "Olga O."). */
+export interface PublicReview {
+  rating: number;
+  review: string;
+  reviewer: string;
+  createdAt: string;
+}
+
+/**
+ * A mechanic as an owner who got their quote sees them (GET /api/mechanics/:id/profile): what the
+ * mechanic states, what the platform counted, and the FAA airmen file's single match. Never the
+ * certificate number, contact details or the schedule (docs/decisions/0150-mechanic-profile-for-owners.md).
+ */
+export interface PublicMechanicProfile {
+  mechanicId: string;
+  name: string;
+  businessName: string | null;
+  baseLocationLabel: string;
+  serviceRadius: number;
+  specialties: MarketplaceServiceType[];
+  hourlyRate: number;
+  iaAuthorization: boolean;
+  rating: number;
+  ratingCount: number;
+  completedJobs: number;
+  /** 'YYYY-MM-DD' of the account's creation. */
+  memberSince: string;
+  /** "Found in the FAA airmen file of <month>: ..." for a single match; null otherwise. */
+  faaAirmen: string | null;
+  /** The latest reviews with words, newest first (at most `MARKETPLACE.publicReviews`). */
+  reviews: PublicReview[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -81,6 +81,7 @@ import {
   type Appointment,
   type Bid,
   type MechanicProfile,
+  type PublicMechanicProfile,
   type Notification,
   type ServiceRequest,
 } from './marketplace.ts';
@@ -222,6 +223,8 @@ export const ROUTES = {
   appointmentComplete: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/complete', input: AppointmentActionSchema }),
   appointmentRate: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/rate', input: RatingSchema }),
   mechanicProfile: route<MechanicProfile>()({ method: 'GET', path: '/api/enhanced/mechanic-profile' }),
+  /** A mechanic as the owners they quoted see them (docs/decisions/0150). */
+  mechanicPublicProfile: route<PublicMechanicProfile>()({ method: 'GET', path: '/api/mechanics/:id/profile' }),
   mechanicProfileSave: route<MechanicProfile>()({ method: 'POST', path: '/api/enhanced/mechanic-profile', input: MechanicProfileSchema }),
   notifications: route<Notification[]>()({ method: 'GET', path: '/api/enhanced/notifications', query: NotificationsQuerySchema }),
   notificationRead: route<Notification>()({ method: 'PUT', path: '/api/enhanced/notifications/:id/read' }),

@@ -4,7 +4,8 @@ import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 // The bid side of the IA rule (issue 15; docs/decisions/0140-who-signs-the-annual.md): a mechanic
 // without an inspection authorization quotes an annual; the form asks who signs it; the owner sees
 // the IA on the quote; once the job is completed, the named IA finds the entry under "Annuals to
-// sign" and signs it. Acceptance and the job's steps are made by the API.
+// sign" and signs it. The owner opens the mechanic's profile from the quote. Acceptance and the
+// job's steps are made by the API.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
@@ -79,6 +80,16 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   await p.getByRole('tab', { name: 'Service Requests' }).click();
   const card = p.getByRole('list', { name: `Quotes for ${TAIL}` }).getByRole('listitem');
   await expect(card.getByText(`Ida Annual${stamp.slice(-4)} (IA, certificate ${IA_CERTIFICATE.slice(0, 3)}-${IA_CERTIFICATE.slice(3)})`)).toBeVisible();
+
+  // The mechanic's profile, from the quote: what they state and what the platform counted.
+  await card.getByRole('button', { name: `View Nate Annual${stamp.slice(-4)}'s profile` }).click();
+  const profile = p.getByRole('dialog', { name: `Nate Annual${stamp.slice(-4)}` });
+  await expect(profile.getByText('Inspection authorization:')).toBeVisible();
+  await expect(profile.getByText('No', { exact: true })).toBeVisible();
+  await expect(profile.getByText('Not matched to a single person in the FAA airmen file.')).toBeVisible();
+  await expect(profile.getByText('No written reviews yet.')).toBeVisible();
+  await p.keyboard.press('Escape');
+  await expect(profile).toBeHidden();
 
   // Accepted, done and completed (by the API).
   const bids = (await (await api.get('/api/enhanced/quotes/user', { headers: pilot.headers })).json()) as Array<{ id: string; quotes: Array<{ id: string }> }>;

@@ -21,6 +21,7 @@ import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
 
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
+const MechanicProfileDialog = lazy(() => import('./MechanicProfileDialog.tsx'));
 /** A quote of several lines is accepted line by line; a one-line quote with a plain confirmation. */
 const itemized = (bid: Bid) => (bid.lines?.length ?? 0) > 1;
 
@@ -41,6 +42,8 @@ interface Props {
 export default function RequestsTab({ requests, onRequest, onAppointment, onChanged, onRequestService }: Props) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  // The mechanic whose profile is open (from a quote card).
+  const [viewing, setViewing] = useState<{ id: string; name: string } | null>(null);
   // The server's reason when it refused the action in the open dialog (another tab got there first).
   const [refusal, setRefusal] = useState<string | null>(null);
   const choose = (next: Pending | null) => {
@@ -100,7 +103,12 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
         <ul className="space-y-4">
           {requests.map((r) => (
             <li key={r.id}>
-              <RequestCard request={r} onAccept={(bid) => choose({ kind: 'accept', request: r, bid })} onCancel={() => choose({ kind: 'cancel', request: r })} />
+              <RequestCard
+                request={r}
+                onAccept={(bid) => choose({ kind: 'accept', request: r, bid })}
+                onCancel={() => choose({ kind: 'cancel', request: r })}
+                onViewMechanic={(bid) => setViewing({ id: bid.mechanicId, name: bid.mechanicName })}
+              />
             </li>
           ))}
         </ul>
@@ -115,6 +123,7 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
             <>
               Accept {pending.bid.mechanicName}&rsquo;s quote of <strong>{formatCurrency(pending.bid.totalCost)}</strong>? An appointment is scheduled for{' '}
               {formatDay(pending.bid.availableStartDate)} and the other quotes are declined.
+              <InspectionSignerNote bid={pending.bid} className="mt-3" />
             </>
           ) : (
             ''
@@ -125,6 +134,11 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
         error={refusal}
         onConfirm={run}
       />
+      {viewing && (
+        <Suspense fallback={null}>
+          <MechanicProfileDialog mechanic={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
       {pending?.kind === 'accept' && itemized(pending.bid) && (
         <Suspense fallback={null}>
           <AcceptQuoteDialog request={pending.request} bid={pending.bid} onClose={() => choose(null)} onAccepted={accepted} />
@@ -158,7 +172,17 @@ function cancelConsequence(r: ServiceRequest): string {
   return 'No mechanic has been matched yet; the request is closed. This cannot be undone.';
 }
 
-function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceRequest; onAccept: (b: Bid) => void; onCancel: () => void }) {
+function RequestCard({
+  request: r,
+  onAccept,
+  onCancel,
+  onViewMechanic,
+}: {
+  request: ServiceRequest;
+  onAccept: (b: Bid) => void;
+  onCancel: () => void;
+  onViewMechanic: (b: Bid) => void;
+}) {
   const quotes = quotesByPrice(r);
   const canAccept = can(REQUEST_MACHINE, r.status, 'accept');
   const cheapest = quotes.find((q) => q.status === 'pending')?.totalCost;
@@ -206,7 +230,12 @@ function RequestCard({ request: r, onAccept, onCancel }: { request: ServiceReque
               <li key={q.id} className="rounded-md border border-border p-4">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
-                    <p className="font-semibold">{q.mechanicName}</p>
+                    <p className="flex flex-wrap items-baseline gap-x-2">
+                      <span className="font-semibold">{q.mechanicName}</span>
+                      <Button variant="link" className="h-auto p-0 text-sm" onClick={() => onViewMechanic(q)} aria-label={`View ${q.mechanicName}'s profile`} aria-haspopup="dialog">
+                        View profile
+                      </Button>
+                    </p>
                     <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                       {q.mechanicRatingCount > 0 ? (
                         <>
