@@ -232,9 +232,15 @@ function RequestCard({
                   <div>
                     <p className="flex flex-wrap items-baseline gap-x-2">
                       <span className="font-semibold">{q.mechanicName}</span>
-                      <Button variant="link" className="h-auto p-0 text-sm" onClick={() => onViewMechanic(q)} aria-label={`View ${q.mechanicName}'s profile`} aria-haspopup="dialog">
+                      <button
+                        type="button"
+                        className="rounded-sm text-sm font-medium text-accent underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                        onClick={() => onViewMechanic(q)}
+                        aria-label={`View ${q.mechanicName}'s profile`}
+                        aria-haspopup="dialog"
+                      >
                         View profile
-                      </Button>
+                      </button>
                     </p>
                     <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                       {q.mechanicRatingCount > 0 ? (
