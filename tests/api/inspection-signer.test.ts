@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
-import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
+import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
 // The bid side of the IA rule (issue 15, 14 CFR 65.95; docs/decisions/0140-who-signs-the-annual.md):
@@ -139,6 +140,29 @@ describe('the named IA signs the annual', () => {
     expect(owners.body).toMatchObject({ status: 'signed', sha256: signed.body.sha256 });
     const told = await notificationsOf(pilot);
     expect(told).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Logbook entry signed' })]));
+  });
+
+  it('an annual requested from the due list: the named IA\'s signature marks the item done', async () => {
+    const certificate = uniqueCertificate();
+    const inspector = await ia(certificate);
+    const pilot = await createUser('pilot');
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: false });
+    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1976, homeAirport: 'KGGW' }, { token: pilot.token });
+    expect(plane.status).toBe(201);
+    const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, { kind: 'annual', lastDoneDate: '2025-01-10' }, { token: pilot.token });
+    expect(item.status).toBe(201);
+    const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
+    expect(request.status).toBe(201);
+    const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid({ inspectionSigner: signer(certificate) }), { token: mechanic.token });
+    expect(quote.status).toBe(201);
+    const accepted = await api.post(`/api/enhanced/quotes/${request.body.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const appointmentId = accepted.body.appointment.id as string;
+    for (const step of ['confirm', 'start', 'complete']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status, step).toBe(200);
+
+    const signed = await sign(appointmentId, inspector, 'Ida Inspector', certificate);
+    expect(signed.status).toBe(200);
+    const due = await api.get(`/api/aircraft/${plane.body.id}/maintenance`, { token: pilot.token });
+    expect(due.body.items.find((i: { id: string }) => i.id === item.body.id)).toMatchObject({ lastDoneDate: todayUtc() });
   });
 
   it('stays closed to a mechanic who is not the one named, or whose number two accounts claim', async () => {

@@ -330,7 +330,9 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
   // The items this job was requested for recompute from the entry (they need its total time when due by hours).
   const itemIds = await openLinkedItems(db, job.appointment.serviceRequestId);
   if (itemIds.length > 0) {
-    await completeMaintenance(db, user, job.appointment.serviceRequestId, {
+    // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
+    const jobMechanic = job.role === 'mechanic' ? user : await db.selectFrom('users').selectAll().where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
+    await completeMaintenance(db, jobMechanic, job.appointment.serviceRequestId, {
       itemIds,
       squawkIds: [],
       date: dateOnly(draft.completedOn),
