@@ -110,7 +110,7 @@ async function findDirectory(file: Blob): Promise<{ offset: number; size: number
       throw new ZipReadError('The ZIP is incomplete (the directory at its end is missing): download it again');
     }
     throw new ZipReadError(
-      'This file is not a ZIP archive: choose the FAA’s ZIP download, or its two CSV files in the fields below',
+      'This file is not a ZIP archive: choose the FAA’s ZIP download, or its two CSV files',
     );
   }
   if (u16(tail, at + 4) !== 0 || u16(tail, at + 6) !== 0) {
