@@ -9,13 +9,15 @@ import {
   AIRMEN_AUTO_APPROVE_SETTING,
   AIRMEN_FILE_NAMES,
   AirmenMonthSchema,
+  monthLabel,
   type AirmenImport,
 } from '../../contract/airmen-file.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { uploadAirmenFile } from './airmen-file/upload-client.ts';
+import { uploadAirmenFile, uploadAirmenZip, type AirmenUploadProgress } from './airmen-file/upload-client.ts';
+import { readAirmenZip, ZipReadError, type AirmenZip } from './airmen-file/zip-entries.ts';
 
 /** This month as 'YYYY-MM' (the FAA publishes on the first of each month). */
 function thisMonth(): string {
@@ -24,6 +26,10 @@ function thisMonth(): string {
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
+/** What reading the chosen ZIP's directory said. */
+type ZipState = { file: File; zip: AirmenZip } | { file: File; error: string } | null;
 
 function Summary({ job }: { job: AirmenImport }) {
   if (job.status === 'completed') {
@@ -45,16 +51,16 @@ function Summary({ job }: { job: AirmenImport }) {
     );
   return (
     <p>
-      An upload of {job.monthLabel} is unfinished: {number(job.rows)} rows received. Upload both files again to finish
-      it.
+      An upload of {job.monthLabel} is unfinished: {number(job.rows)} rows received. Upload the file again (the ZIP or
+      both CSV files) to finish it.
     </p>
   );
 }
 
 /**
- * The FAA airmen file in the Mechanics panel (docs/decisions/0120): upload the two CSV files of the
- * month, follow the progress, read the last import's summary, and choose whether a single exact
- * match approves a waiting mechanic by itself.
+ * The FAA airmen file in the Mechanics panel (docs/decisions/0120): upload the FAA's ZIP (unzipped
+ * here, as it is sent) or its two CSV files, follow the progress, read the last import's summary,
+ * and choose whether a single exact match approves a waiting mechanic by itself.
  */
 export default function AirmenFileSection({ onImported }: { onImported: () => void }) {
   const id = useId();
@@ -63,8 +69,13 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
     params: { category: AIRMEN_AUTO_APPROVE_SETTING.category, key: AIRMEN_AUTO_APPROVE_SETTING.key },
   });
   const [month, setMonth] = useState(thisMonth);
+  // The month proposed here (this month) gives way to the ZIP's date until the admin sets one.
+  const monthSetByAdmin = useRef(false);
+  const [monthNote, setMonthNote] = useState('');
+  const zipRef = useRef<HTMLInputElement>(null);
   const basicRef = useRef<HTMLInputElement>(null);
   const certRef = useRef<HTMLInputElement>(null);
+  const [zipState, setZipState] = useState<ZipState>(null);
   const [error, setError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [status, setStatus] = useState('');
@@ -72,28 +83,71 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
   // A 404 means the setting was never saved: off.
   const autoApprove = setting.data?.data.setting_value === 'true';
 
+  /** Reads the chosen ZIP's directory at once: what it holds, or what is wrong with it. */
+  const chooseZip = async () => {
+    const file = zipRef.current?.files?.[0];
+    setError(null);
+    if (!file) return setZipState(null);
+    // One file or the other: a ZIP replaces CSV files chosen before.
+    if (basicRef.current) basicRef.current.value = '';
+    if (certRef.current) certRef.current.value = '';
+    try {
+      const zip = await readAirmenZip(file);
+      if (zipRef.current?.files?.[0] !== file) return;
+      setZipState({ file, zip });
+      if (zip.month && (!monthSetByAdmin.current || !month)) {
+        setMonth(zip.month);
+        setMonthNote(
+          `${monthLabel(zip.month)}, from the date of the files in the ZIP (${formatDay(zip.dated)}): change it if the file is of another month.`,
+        );
+      }
+    } catch (err) {
+      if (zipRef.current?.files?.[0] !== file) return;
+      const message = err instanceof ZipReadError ? err.message : 'The ZIP could not be read';
+      setZipState({ file, error: message });
+      setError(message);
+    }
+  };
+
+  const chooseCsv = () => {
+    setError(null);
+    if (zipRef.current?.files?.length) {
+      zipRef.current.value = '';
+      setZipState(null);
+    }
+  };
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(null);
     const parsedMonth = AirmenMonthSchema.safeParse(month);
+    const zipFile = zipRef.current?.files?.[0];
     const basic = basicRef.current?.files?.[0];
     const cert = certRef.current?.files?.[0];
     if (!parsedMonth.success) return setError(parsedMonth.error.issues[0]?.message ?? 'Month is required');
-    if (!basic || !cert) return setError(`Choose both files: ${AIRMEN_FILE_NAMES.basic} and ${AIRMEN_FILE_NAMES.cert}`);
+    if (!zipFile && (!basic || !cert)) {
+      return setError(`Choose the FAA’s ZIP, or both files: ${AIRMEN_FILE_NAMES.basic} and ${AIRMEN_FILE_NAMES.cert}`);
+    }
     setPercent(0);
-    setStatus('Uploading and importing...');
-    try {
-      const job = await uploadAirmenFile(
-        { month: parsedMonth.data, basic, cert },
-        {
-          onProgress: (p) => {
-            setPercent(p.percent);
-            setStatus(
-              `Importing ${AIRMEN_FILE_NAMES[p.file]}: ${Math.floor(p.percent)}%${p.job ? `, ${number(p.job.rows)} rows read` : ''}`,
-            );
-          },
-        },
+    const onProgress = (p: AirmenUploadProgress) => {
+      setPercent(p.percent);
+      setStatus(
+        `Importing ${AIRMEN_FILE_NAMES[p.file]}: ${Math.floor(p.percent)}%${p.job ? `, ${number(p.job.rows)} rows read` : ''}`,
       );
+    };
+    try {
+      let job: AirmenImport;
+      if (zipFile) {
+        setStatus('Reading the ZIP...');
+        const entries = zipState && zipState.file === zipFile && 'zip' in zipState ? zipState.zip : undefined;
+        job = await uploadAirmenZip(
+          { month: parsedMonth.data, zip: zipFile, ...(entries ? { entries } : {}) },
+          { onProgress },
+        );
+      } else {
+        setStatus('Uploading and importing...');
+        job = await uploadAirmenFile({ month: parsedMonth.data, basic: basic!, cert: cert! }, { onProgress });
+      }
       last.setData(job);
       setStatus(
         `Imported ${number(job.rows)} rows of ${job.monthLabel}; ${number(job.mechanicsMatched ?? 0)} mechanics matched.`,
@@ -101,7 +155,13 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
       toast.success(`FAA airmen file of ${job.monthLabel} imported`);
       onImported();
     } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : 'The import failed');
+      setError(
+        err instanceof ZipReadError
+          ? err.message
+          : err instanceof ApiError && err.detail
+            ? err.detail
+            : 'The import failed',
+      );
       setStatus('');
       void last.reload();
     } finally {
@@ -140,35 +200,84 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
           FAA airmen file
         </h2>
         <CardDescription>
-          The FAA&rsquo;s monthly releasable airmen file (CSV download): {AIRMEN_FILE_NAMES.basic} and{' '}
-          {AIRMEN_FILE_NAMES.cert}. It has no certificate numbers: mechanics are matched on name, state and mechanic
-          ratings.
+          The FAA&rsquo;s monthly releasable airmen file: the ZIP as downloaded, or the two files of it that hold
+          non-pilots, {AIRMEN_FILE_NAMES.basic} and {AIRMEN_FILE_NAMES.cert}. It has no certificate numbers: mechanics
+          are matched on name, state and mechanic ratings.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         {last.state.status === 'ready' && last.data && <Summary job={last.data} />}
         {last.state.status === 'ready' && !last.data && <p>No airmen file has been imported yet.</p>}
-        <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-3">
-          <div>
+        <form onSubmit={(e) => void submit(e)} className="space-y-4">
+          <div className="max-w-xs">
             <Label htmlFor={`${id}-month`}>Month of the file</Label>
             <Input
               id={`${id}-month`}
               type="month"
               value={month}
-              onChange={(e) => setMonth(e.target.value)}
+              onChange={(e) => {
+                monthSetByAdmin.current = true;
+                setMonthNote('');
+                setMonth(e.target.value);
+              }}
               required
               disabled={busy}
+              aria-describedby={monthNote ? `${id}-month-note` : undefined}
             />
+            {monthNote && (
+              <p id={`${id}-month-note`} className="mt-1 text-muted-foreground">
+                {monthNote}
+              </p>
+            )}
           </div>
+          <fieldset className="min-w-0 space-y-3">
+            <legend className="mb-2 font-medium">The FAA file: its ZIP, or the two CSV files</legend>
+            <div>
+              <Label htmlFor={`${id}-zip`}>FAA ZIP download</Label>
+              <Input
+                id={`${id}-zip`}
+                ref={zipRef}
+                type="file"
+                accept=".zip,application/zip"
+                disabled={busy}
+                onChange={() => void chooseZip()}
+                aria-describedby={`${id}-zip-note`}
+              />
+              <p id={`${id}-zip-note`} className="mt-1 text-muted-foreground" aria-live="polite">
+                {zipState && 'zip' in zipState
+                  ? `In the ZIP: ${AIRMEN_FILE_NAMES.basic} (${megabytes(zipState.zip.basic.size)}) and ${AIRMEN_FILE_NAMES.cert} (${megabytes(zipState.zip.cert.size)})${zipState.zip.dated ? `, dated ${formatDay(zipState.zip.dated)}` : ''}; the other files are left out. Unzipped in this browser as it is sent.`
+                  : `The monthly ZIP as downloaded: ${AIRMEN_FILE_NAMES.basic} and ${AIRMEN_FILE_NAMES.cert} are read from it.`}
+              </p>
+            </div>
+            <p className="text-muted-foreground" aria-hidden="true">
+              or
+            </p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <Label htmlFor={`${id}-basic`}>{AIRMEN_FILE_NAMES.basic}</Label>
+                <Input
+                  id={`${id}-basic`}
+                  ref={basicRef}
+                  type="file"
+                  accept=".csv,text/csv"
+                  disabled={busy}
+                  onChange={chooseCsv}
+                />
+              </div>
+              <div>
+                <Label htmlFor={`${id}-cert`}>{AIRMEN_FILE_NAMES.cert}</Label>
+                <Input
+                  id={`${id}-cert`}
+                  ref={certRef}
+                  type="file"
+                  accept=".csv,text/csv"
+                  disabled={busy}
+                  onChange={chooseCsv}
+                />
+              </div>
+            </div>
+          </fieldset>
           <div>
-            <Label htmlFor={`${id}-basic`}>{AIRMEN_FILE_NAMES.basic}</Label>
-            <Input id={`${id}-basic`} ref={basicRef} type="file" accept=".csv,text/csv" required disabled={busy} />
-          </div>
-          <div>
-            <Label htmlFor={`${id}-cert`}>{AIRMEN_FILE_NAMES.cert}</Label>
-            <Input id={`${id}-cert`} ref={certRef} type="file" accept=".csv,text/csv" required disabled={busy} />
-          </div>
-          <div className="sm:col-span-3">
             <Button type="submit" disabled={busy}>
               {busy ? 'Importing...' : 'Upload and import'}
             </Button>

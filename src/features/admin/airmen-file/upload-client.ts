@@ -6,11 +6,13 @@ import {
 import { ROUTES, pathOf } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { $token } from '../../../lib/session.ts';
+import { entryChunks, readAirmenZip, type AirmenZip } from './zip-entries.ts';
 
 /**
  * Sending the FAA airmen file from the console (docs/decisions/0120): both files in one multipart
  * request when they are small, else a job and then each file in chunks, in order. The browser reads
- * one chunk of the file at a time (`File.slice`), so a 400 MB file is never in memory either.
+ * one chunk of the file at a time (`File.slice`), so a 400 MB file is never in memory either. The
+ * FAA's ZIP is unzipped here, as a stream, into the same chunks (`zip-entries.ts`).
  */
 
 export interface AirmenUploadProgress {
@@ -25,7 +27,7 @@ async function sendChunk(
   id: string,
   kind: AirmenFileKind,
   index: number,
-  body: Blob,
+  body: Blob | Uint8Array<ArrayBuffer>,
   signal?: AbortSignal,
 ): Promise<AirmenImport> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
@@ -81,6 +83,38 @@ export async function uploadAirmenFile(
       const chunk = file.slice(index * job.chunkSize, (index + 1) * job.chunkSize);
       job = await sendChunk(job.id, kind, index, chunk, signal);
       sent += chunk.size;
+      onProgress?.({ percent: (sent / total) * 100, file: kind, job });
+    }
+  }
+  return job;
+}
+
+/**
+ * The FAA's ZIP: its two non-pilot files are inflated in the browser, one slice of the ZIP at a
+ * time, and sent in the job's chunks, basic then cert, always as a chunked job (the uncompressed
+ * sizes are known from the ZIP's directory). Progress is over the uncompressed bytes of both files.
+ * A damaged entry fails before its last chunk, so the import never completes with it.
+ */
+export async function uploadAirmenZip(
+  input: { month: string; zip: File; entries?: AirmenZip },
+  options: { onProgress?: (p: AirmenUploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<AirmenImport> {
+  const { onProgress, signal } = options;
+  const entries = input.entries ?? (await readAirmenZip(input.zip));
+  const total = entries.basic.size + entries.cert.size;
+  let job = await call(ROUTES.adminAirmenFileStart, {
+    body: { month: input.month, basicSize: entries.basic.size, certSize: entries.cert.size },
+    ...(signal ? { signal } : {}),
+  });
+  onProgress?.({ percent: 0, file: 'basic', job });
+  let sent = 0;
+  for (const kind of ['basic', 'cert'] as const) {
+    let index = 0;
+    for await (const chunk of entryChunks(input.zip, entries[kind], job.chunkSize)) {
+      signal?.throwIfAborted();
+      job = await sendChunk(job.id, kind, index, chunk, signal);
+      index += 1;
+      sent += chunk.length;
       onProgress?.({ percent: (sent / total) * 100, file: kind, job });
     }
   }
