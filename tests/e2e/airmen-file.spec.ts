@@ -103,3 +103,30 @@ test('the console says what is wrong with a ZIP that lacks a file, and with a fi
   await section.getByRole('button', { name: 'Upload and import' }).click();
   await expect(section.getByRole('alert')).toContainText('This file is not a ZIP archive');
 });
+
+test('a chunk is sent again when the server was briefly unavailable, and an answer lost after the import finished still ends in the summary', async ({ page }) => {
+  test.setTimeout(120_000);
+  const files = airmenCsv(300, {}, 41);
+  const enc = new TextEncoder();
+  const zip = zipSync({ 'NONPILOT_BASIC.csv': enc.encode(files.basic), 'NONPILOT_CERT.csv': enc.encode(files.cert) }, { mtime: new Date(2026, 8, 10, 12) });
+  const section = await openSection(page);
+  const sent: string[] = [];
+  const failed = new Set<string>();
+  await page.route(/\/api\/admin\/airmen-file\/[^/]+\/(basic|cert)\/chunks\/\d+$/, async (route) => {
+    const name = /(basic|cert)\/chunks\/(\d+)$/.exec(route.request().url())!.slice(1).join(' ');
+    sent.push(name);
+    if (failed.has(name)) return route.continue();
+    failed.add(name);
+    // The first chunk never reaches the server; the last one does (the import finishes) but its answer is lost.
+    if (name === 'basic 0') return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: 'The database is unavailable' }) });
+    await route.fetch();
+    return route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' });
+  });
+  await section.getByLabel('FAA ZIP download').setInputFiles({ name: 'CS092026.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(section.getByLabel('Month of the file')).toHaveValue('2026-09');
+  await section.getByRole('button', { name: 'Upload and import' }).click();
+  const rows = (files.basicRows + files.certRows).toLocaleString('en-US');
+  await expect(section.getByRole('status')).toContainText(new RegExp(`Imported ${rows} rows of September 2026; [\\d,]+ mechanics matched\\.`), { timeout: 60_000 });
+  expect(sent).toEqual(['basic 0', 'basic 0', 'cert 0', 'cert 0']);
+  await expect(section.getByRole('alert')).toHaveCount(0);
+});

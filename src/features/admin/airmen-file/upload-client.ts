@@ -6,6 +6,7 @@ import {
 import { ROUTES, pathOf } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { $token } from '../../../lib/session.ts';
+import { isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { entryChunks, readAirmenZip, type AirmenZip } from './zip-entries.ts';
 
 /**
@@ -23,7 +24,56 @@ export interface AirmenUploadProgress {
   job: AirmenImport | null;
 }
 
+/** Waits before a chunk is sent again: 1 s, 3 s, 9 s (the database waking up, a busy moment). */
+const RETRY_DELAYS_MS = [1_000, 3_000, 9_000];
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    }, { once: true });
+  });
+
+/**
+ * One chunk of `job`, sent again when the server was only unavailable for a moment (0, 502, 503,
+ * 504). A chunk that failed left nothing behind and may be sent again; the last one, sent again
+ * after the import's finishing step failed, finishes it (docs/decisions/0120). When an answer was
+ * lost after the server took the chunk, the retry is refused with a 409: the chunk is in (the
+ * upload goes on), or the import it finished is the last one. Other refusals are not retried.
+ */
 async function sendChunk(
+  job: AirmenImport,
+  kind: AirmenFileKind,
+  index: number,
+  body: Blob | Uint8Array<ArrayBuffer>,
+  signal?: AbortSignal,
+): Promise<AirmenImport> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await sendChunkOnce(job.id, kind, index, body, signal);
+    } catch (error) {
+      if (attempt > 0 && error instanceof ApiError && error.status === 409) {
+        const landed = await earlierAttemptLanded(job, error, signal);
+        if (landed) return landed;
+        throw error;
+      }
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || signal?.aborted || !(error instanceof ApiError) || !isTemporarilyUnavailable(error.status)) throw error;
+      await pause(delay, signal);
+    }
+  }
+}
+
+/** After a lost answer: the import as it stands when the earlier attempt took the chunk, else null. */
+async function earlierAttemptLanded(job: AirmenImport, refusal: ApiError, signal?: AbortSignal): Promise<AirmenImport | null> {
+  if (/already received/.test(refusal.detail ?? '')) return job;
+  const last = await call(ROUTES.adminAirmenFile, signal ? { signal } : {});
+  return last && last.id === job.id && last.status === 'completed' ? last : null;
+}
+
+async function sendChunkOnce(
   id: string,
   kind: AirmenFileKind,
   index: number,
@@ -81,7 +131,7 @@ export async function uploadAirmenFile(
     const file = input[kind];
     for (let index = 0; index * job.chunkSize < file.size; index += 1) {
       const chunk = file.slice(index * job.chunkSize, (index + 1) * job.chunkSize);
-      job = await sendChunk(job.id, kind, index, chunk, signal);
+      job = await sendChunk(job, kind, index, chunk, signal);
       sent += chunk.size;
       onProgress?.({ percent: (sent / total) * 100, file: kind, job });
     }
@@ -112,7 +162,7 @@ export async function uploadAirmenZip(
     let index = 0;
     for await (const chunk of entryChunks(input.zip, entries[kind], job.chunkSize)) {
       signal?.throwIfAborted();
-      job = await sendChunk(job.id, kind, index, chunk, signal);
+      job = await sendChunk(job, kind, index, chunk, signal);
       index += 1;
       sent += chunk.length;
       onProgress?.({ percent: (sent / total) * 100, file: kind, job });
