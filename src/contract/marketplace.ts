@@ -347,7 +347,6 @@ export interface PublicMechanicProfile {
 
 /** The words of the bid side of the IA rule (docs/decisions/0140-who-signs-the-annual.md). */
 export const INSPECTION_SIGNER_MESSAGES = {
-  required: 'Name the mechanic with an inspection authorization (IA) who signs this annual',
   fullName: 'Name of the IA who signs is required',
   certificateNumber: 'Certificate number of the IA who signs is required',
 } as const;
@@ -405,17 +404,7 @@ export const BidSchema = z
 export type BidInput = z.input<typeof BidSchema>;
 export type BidData = z.output<typeof BidSchema>;
 
-/**
- * The quote form's schema: the spec's bid, and, when a mechanic without IA quotes an annual, the
- * IA who signs it (the form asks; the server records it and tells the owner when it is missing,
- * docs/decisions/0140-who-signs-the-annual.md).
- */
-export const bidFormSchema = (o: { requireInspectionSigner: boolean }) =>
-  o.requireInspectionSigner
-    ? BidSchema.refine((v) => v.inspectionSigner !== null, { path: ['inspectionSigner', 'fullName'], message: INSPECTION_SIGNER_MESSAGES.required })
-    : BidSchema;
-
-/** Whether a quote on this service type by this mechanic must say who signs it (an annual, no IA). */
+/** Whether a quote on this service type by this mechanic should say who signs it (an annual, no IA). */
 export const needsInspectionSigner = (serviceType: string, mechanicIa: boolean) => serviceType === 'annual_inspection' && !mechanicIa;
 
 /** Labor plus parts, in cents to avoid float drift (0.1 + 0.2). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AircraftSchema, BidSchema, MechanicProfileSchema, ServiceRequestSchema, bidFormSchema, bidTotal, certificateKey } from '../../src/contract/marketplace.ts';
+import { AircraftSchema, BidSchema, MechanicProfileSchema, ServiceRequestSchema, bidTotal, certificateKey } from '../../src/contract/marketplace.ts';
 
 describe('marketplace contract', () => {
   it('adds labor and parts to the cent', () => {
@@ -14,15 +14,13 @@ describe('marketplace contract', () => {
 
   const typed = { laborCost: '900', estimatedHours: '8', availableStartDate: '2030-01-01', estimatedCompletionDate: '2030-01-02' };
 
-  it('asks the quote form for the IA who signs an annual, both parts or neither', () => {
+  it('takes the IA who signs an annual whole or not at all', () => {
     const blank = { ...typed, inspectionSigner: { fullName: ' ', certificateNumber: '' } };
     expect(BidSchema.parse(blank).inspectionSigner).toBeNull();
-    const asked = bidFormSchema({ requireInspectionSigner: true }).safeParse(blank);
-    expect(asked.success).toBe(false);
-    expect(asked.error?.issues[0]).toMatchObject({ path: ['inspectionSigner', 'fullName'], message: 'Name the mechanic with an inspection authorization (IA) who signs this annual' });
+    expect(BidSchema.parse(typed).inspectionSigner).toBeNull();
     const half = BidSchema.safeParse({ ...typed, inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '' } });
     expect(half.error?.issues.map((i) => i.path.join('.'))).toEqual(['inspectionSigner.certificateNumber']);
-    const whole = bidFormSchema({ requireInspectionSigner: true }).parse({ ...typed, inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '234-5678' } });
+    const whole = BidSchema.parse({ ...typed, inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '234-5678' } });
     expect(whole.inspectionSigner).toEqual({ fullName: 'Ida Inspector', certificateNumber: '234-5678' });
   });
 

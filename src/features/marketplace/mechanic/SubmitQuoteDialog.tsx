@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidFormSchema, bidTotal, needsInspectionSigner, type Bid, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
+import { BidSchema, MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidTotal, needsInspectionSigner, type Bid, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
@@ -59,17 +59,10 @@ export default function SubmitQuoteDialog({
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const itemized = useRef(false);
   itemized.current = lines !== null;
-  // An annual quoted without IA names the IA who signs it (14 CFR 65.95; docs/decisions/0140).
+  // An annual quoted without IA asks for the IA who signs it (14 CFR 65.95; docs/decisions/0140).
   const askSigner = request !== null && needsInspectionSigner(request.serviceType, mechanicIa);
-  const signerAsked = useRef(askSigner);
-  signerAsked.current = askSigner;
   const { register, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<BidInput, unknown, BidData>({
-    resolver: (values, context, options) =>
-      zodResolver(bidFormSchema({ requireInspectionSigner: signerAsked.current }))(
-        itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values,
-        context,
-        options,
-      ),
+    resolver: (values, context, options) => zodResolver(BidSchema)(itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values, context, options),
     defaultValues: EMPTY,
   });
   const labor = asNumber(watch('laborCost'));
@@ -169,10 +162,11 @@ export default function SubmitQuoteDialog({
             <p id="quote-signer-why" className="text-sm text-muted-foreground">
               Your profile has no inspection authorization (IA), and only an IA can approve an annual for return to service (14 CFR 65.95).
               Name the IA who inspects and signs it: the owner sees this on your quote, and the IA signs the logbook entry from their own account.
+              Left empty, the owner is told that nobody is named to sign.
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField {...f} name="inspectionSigner.fullName" label="IA's full name *" autoComplete="off" required />
-              <TextField {...f} name="inspectionSigner.certificateNumber" label="IA's certificate number *" autoComplete="off" required />
+              <TextField {...f} name="inspectionSigner.fullName" label="IA's full name" autoComplete="off" />
+              <TextField {...f} name="inspectionSigner.certificateNumber" label="IA's certificate number" autoComplete="off" />
             </div>
           </fieldset>
         )}
