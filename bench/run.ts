@@ -1,6 +1,6 @@
 // `npm run bench`: page weight, Lighthouse, axe and API latency of the production-like local
 // product, written to bench/RESULTS.md beside the budgets of BUDGETS.md.
-// Flags: --no-build (reuse dist/), --skip-lighthouse, --skip-emulator (no baseline).
+// Flags: --no-build (reuse dist/), --skip-lighthouse, --skip-emulator (no baseline), --skip-airmen.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-emulator': { type: 'boolean', default: false },
+    'skip-airmen': { type: 'boolean', default: false },
   },
 });
 const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -49,6 +50,9 @@ interface ApiRow {
 const api: ApiRow[] = [];
 let dashboards: DashboardTiming[] = [];
 let blogRender = '';
+let airmen: string[] = [];
+/** People in the generated FAA airmen file: about the size of the real monthly NONPILOT files. */
+const AIRMEN_PEOPLE = 400_000;
 let emulator: ChildProcess | undefined;
 try {
   // ---- pages
@@ -123,6 +127,12 @@ try {
     console.log('emulator baseline measured');
   }
 
+  // ---- the FAA airmen file import at the real file's scale, on its own scratch database
+  if (!args['skip-airmen']) {
+    airmen = await runAirmenImport(AIRMEN_PEOPLE);
+    console.log('airmen import measured');
+  }
+
   writeFileSync(path.join(ROOT, 'bench/RESULTS.md'), report(weights, lighthouse, axe));
   console.log(readFileSync(path.join(ROOT, 'bench/RESULTS.md'), 'utf8'));
 } finally {
@@ -130,6 +140,20 @@ try {
   await product.stop();
 }
 process.exit(0);
+
+/** Runs `bench/airmen-import.ts` in its own process and keeps the lines it prints. */
+function runAirmenImport(people: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    // The locale of the shell: something loaded earlier in this process leaves LC_* values that
+    // initdb (the scratch database's) refuses ("invalid locale settings").
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LC_')));
+    const child = spawn(process.execPath, [path.join(ROOT, 'bench/airmen-import.ts'), String(people)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...env, LANG: 'C.UTF-8' } });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`bench/airmen-import.ts exited with ${code}`))));
+  });
+}
 
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -181,6 +205,12 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     'One client, 200 requests in sequence after 20 warm-up ones, straight to `npm start` (no CDN in front: every request renders from the database, as a CDN miss does on Netlify). Render is the page\'s own `Server-Timing` (database reads included); HTTP is the time to the last byte. Budget: an uncached article renders in <= 50 ms at p50.',
     '',
     blogRender,
+    '',
+    '## FAA airmen file import',
+    '',
+    `\`./node_modules/.bin/node bench/airmen-import.ts ${AIRMEN_PEOPLE}\`: NONPILOT_BASIC.csv and NONPILOT_CERT.csv generated in the FAA layout, imported chunk after chunk as the console sends them (4 MiB chunks) into a scratch PostgreSQL, after last month's file so the finishing call drops it. Each chunk is one function call in production: every call, the finishing one included, must fit the function's time limit (10 s on Netlify; the query timeout is 5 s).`,
+    '',
+    airmen.length ? airmen.map((l) => `- ${l}`).join('\n') : '_not run (--skip-airmen)_',
     '',
     '## Dashboards: sign-in click to usable',
     '',
