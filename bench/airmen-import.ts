@@ -155,7 +155,7 @@ try {
     `Imported ${last.rows.toLocaleString()} rows in ${seconds.toFixed(2)} s: ${Math.round(last.rows / seconds).toLocaleString()} rows/s`,
   );
   console.log(
-    `Kept ${last.mechanicRecords.toLocaleString()} people holding a mechanic certificate; checked ${last.mechanicsChecked} mechanics, ${last.mechanicsMatched} matched`,
+    `${last.mechanicRecords.toLocaleString()} people of the file hold a mechanic certificate; checked ${last.mechanicsChecked} mechanics, ${last.mechanicsMatched} matched`,
   );
   console.log(
     `Slowest call ${Math.round(slowest)} ms; the finishing call (older file dropped, matching) ${Math.round(finishing)} ms; first import's finishing call ${Math.round(previous.finishing)} ms`,

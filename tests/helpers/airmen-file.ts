@@ -157,6 +157,8 @@ export interface AirmenCsv {
   /** Data lines (headers not counted). */
   basicRows: number;
   certRows: number;
+  /** People of the BASIC file holding a mechanic certificate ('M'), the import's `mechanicRecords`. */
+  mechanicPeople: number;
 }
 
 /** Both files as text: `generated` people from the generator, then the hand-written ones. */
@@ -167,16 +169,27 @@ export function airmenCsv(
 ): AirmenCsv {
   const basic = [NONPILOT_BASIC_HEADER];
   const cert = [NONPILOT_CERT_HEADER];
+  const people = new Set<string>();
+  const mechanics = new Set<string>();
+  const add = (p: FaaPerson) => {
+    basic.push(basicLine(p));
+    people.add(p.uniqueId);
+  };
+  const addCert = (c: FaaCert) => {
+    cert.push(certLine(c));
+    if (c.type === 'M') mechanics.add(c.uniqueId);
+  };
   for (const { person, certs } of generateAirmen(generated, seed)) {
-    basic.push(basicLine(person));
-    for (const c of certs) cert.push(certLine(c));
+    add(person);
+    certs.forEach(addCert);
   }
-  for (const p of extra.people ?? []) basic.push(basicLine(p));
-  for (const c of extra.certs ?? []) cert.push(certLine(c));
+  (extra.people ?? []).forEach(add);
+  (extra.certs ?? []).forEach(addCert);
   return {
     basic: `${basic.join('\r\n')}\r\n`,
     cert: `${cert.join('\r\n')}\r\n`,
     basicRows: basic.length - 1,
     certRows: cert.length - 1,
+    mechanicPeople: [...mechanics].filter((id) => people.has(id)).length,
   };
 }

@@ -117,12 +117,27 @@ export async function startImport(
     .values({ month: data.month, createdBy: adminId, chunkSize, basicSize: data.basicSize, certSize: data.certSize })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await createPartitions(db, row.id);
   return toImport(row);
 }
 
+/** The two partitions that hold one import's rows (migration 0018), named after its id. */
+const partitionsOf = (importId: string) => {
+  if (!isUuid(importId)) throw new Error(`Not an import id: ${importId}`);
+  const suffix = importId.replace(/-/g, '');
+  return { people: sql.id(`airmen_people_${suffix}`), certs: sql.id(`airmen_certs_${suffix}`) };
+};
+
+async function createPartitions(db: Db, importId: string): Promise<void> {
+  const { people, certs } = partitionsOf(importId);
+  await sql`create table if not exists ${people} partition of airmen_people for values in (${sql.lit(importId)})`.execute(db);
+  await sql`create table if not exists ${certs} partition of airmen_certs for values in (${sql.lit(importId)})`.execute(db);
+}
+
+/** An import's rows go with its partitions: a DROP TABLE, however many rows they hold. */
 async function dropRows(db: Db, importId: string): Promise<void> {
-  await db.deleteFrom('airmenPeople').where('importId', '=', importId).execute();
-  await db.deleteFrom('airmenCerts').where('importId', '=', importId).execute();
+  const { people, certs } = partitionsOf(importId);
+  await sql`drop table if exists ${people}, ${certs}`.execute(db);
 }
 
 export function parseKind(raw: string): AirmenFileKind {
@@ -271,20 +286,16 @@ export async function putChunk(
 }
 
 /**
- * Both files are in: keep only people holding a mechanic certificate, drop every older file's
- * rows, match every mechanic of the site, and mark the job completed.
+ * Both files are in: count the people holding a mechanic certificate, drop every older file's
+ * partitions, match every mechanic of the site, and mark the job completed.
  */
 export async function finishImport(db: Db, id: string): Promise<AirmenImport> {
-  await sql`
-    delete from airmen_people p where p.import_id = ${id}::uuid
-      and not exists (select 1 from airmen_certs c where c.import_id = p.import_id and c.unique_id = p.unique_id)`.execute(
-    db,
-  );
-  const { n } = await db
-    .selectFrom('airmenPeople')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('importId', '=', id)
-    .executeTakeFirstOrThrow();
+  // People without a mechanic certificate stay in the partition (matching joins the mechanic
+  // certificates): deleting them cost more than keeping them until the next file drops them.
+  const { rows: counted } = await sql<{ n: string }>`
+    select count(*) as n from airmen_people p where p.import_id = ${id}::uuid
+      and exists (select 1 from airmen_certs c where c.import_id = p.import_id and c.unique_id = p.unique_id)`.execute(db);
+  const n = counted[0]?.n ?? '0';
   const older = await db.selectFrom('airmenImports').select('id').where('id', '!=', id).execute();
   for (const o of older) await dropRows(db, o.id);
   await db

@@ -15,6 +15,7 @@ import * as m0014 from './0014_bid_lines.ts';
 import * as m0015 from './0015_maintenance_records.ts';
 import * as m0016 from './0016_airmen_file.ts';
 import * as m0017 from './0017_bid_inspection_signer.ts';
+import * as m0018 from './0018_airmen_partitions.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0015_maintenance_records': m0015,
   '0016_airmen_file': m0016,
   '0017_bid_inspection_signer': m0017,
+  '0018_airmen_partitions': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {
