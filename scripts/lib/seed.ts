@@ -4,7 +4,7 @@ import { seedAdminConsole } from './seed-admin.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
 import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPublicSubmissions } from './seed-public.ts';
-import { seedFinishedJob } from './seed-records.ts';
+import { seedAnnualForNamedIa, seedFinishedJob } from './seed-records.ts';
 import { seedBlog } from './seed-blog.ts';
 
 export interface SeedOptions {
@@ -21,6 +21,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<DemoLo
   await seedMarketplace(db);
   await seedMaintenance(db);
   await seedFinishedJob(db);
+  await seedAnnualForNamedIa(db);
   await seedBlog(db);
   await seedAdminConsole(db);
   return logins;
