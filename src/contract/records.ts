@@ -154,4 +154,9 @@ export interface MaintenanceRecord {
 /** GET /api/appointments/:id/record: the current entry (draft or signed), with the earlier ones of the job. */
 export interface RecordView extends MaintenanceRecord {
   history: MaintenanceRecord[];
+  /**
+   * The IA the quote named to approve an annual for return to service, when the job's mechanic
+   * holds none (docs/decisions/0140-who-signs-the-annual.md); null otherwise.
+   */
+  namedInspector: { fullName: string; certificateNumber: string } | null;
 }

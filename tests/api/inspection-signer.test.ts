@@ -113,6 +113,8 @@ describe('the named IA signs the annual', () => {
 
     const mechanics = await record(appointmentId, mechanic);
     expect(mechanics.status).toBe(200);
+    // The owner reads whom the entry waits for.
+    expect((await record(appointmentId, pilot)).body.namedInspector).toEqual({ fullName: 'Ida Inspector', certificateNumber: ` ${spaced} `.trim() });
     expect(mechanics.body).toMatchObject({ status: 'draft', inspection: 'annual', canSign: false, canEdit: true });
     expect(mechanics.body.signBlockedReason).toContain(`Ida Inspector (certificate ${spaced}), named on the quote, signs it`);
     const refused = await sign(appointmentId, mechanic, 'Nate Noia', '1111111');

@@ -108,6 +108,11 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   await expect(own.getByText(/named on the quote, signs it from their own account/)).toBeVisible();
   await expect(own.getByRole('button', { name: 'Sign entry' })).toHaveCount(0);
 
+  // The owner reads whom the entry waits for.
+  await p.reload();
+  await p.getByRole('tab', { name: 'Appointments' }).click();
+  await expect(p.getByRole('listitem').filter({ hasText: TAIL }).getByText(`Logbook entry drafted: waiting for the signature of Ida Annual${stamp.slice(-4)}, the IA named on the quote.`)).toBeVisible();
+
   const i = await signIn(inspector);
   await i.getByRole('tab', { name: 'Appointments' }).click();
   const toSign = i.getByRole('region', { name: 'Annuals to sign' });

@@ -5,20 +5,22 @@ import { useRoute } from '../../lib/use-query.ts';
 
 /**
  * On the owner's completed appointment: where its logbook entry stands (waiting for the
- * mechanic's signature, or signed and filed in Documents).
+ * mechanic's signature, or the named IA's, or signed and filed in Documents).
  */
 export default function OwnerRecordLine({ appointmentId }: { appointmentId: string }) {
   const query = useRoute(ROUTES.record, { params: { id: appointmentId } });
   const r = query.data;
   if (!r) return null;
+  // An annual signed by the IA named on the quote (docs/decisions/0140) waits for that IA.
+  const waitingFor = r.namedInspector ? `the signature of ${r.namedInspector.fullName}, the IA named on the quote` : 'the mechanic’s signature';
   return (
     <p className="mt-2 flex items-start gap-2 text-sm">
       <BookCheck className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       {r.status === 'signed'
         ? `Logbook entry signed by ${r.signerName ?? r.performedBy} on ${formatDay(r.signedAt?.slice(0, 10))}: the PDF is in Documents and the aircraft's Logbook.`
         : r.supersedesId
-          ? 'A correction of the logbook entry is waiting for the mechanic’s signature.'
-          : 'Logbook entry drafted: waiting for the mechanic’s signature.'}
+          ? `A correction of the logbook entry is waiting for ${waitingFor}.`
+          : `Logbook entry drafted: waiting for ${waitingFor}.`}
     </p>
   );
 }

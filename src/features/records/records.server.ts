@@ -248,6 +248,7 @@ async function view(db: Db, job: Job): Promise<RecordView> {
   return {
     ...toRecord(current, job, replacedBy(current.id), ia),
     history: rows.filter((r) => r.id !== current.id).map((r) => toRecord(r, job, replacedBy(r.id), ia)),
+    namedInspector: job.inspector ? { fullName: job.inspector.fullName, certificateNumber: job.inspector.certificateNumber } : null,
   };
 }
 
