@@ -232,3 +232,7 @@ export function chunkCount(size: number, chunkSize = CHUNK_BYTES): number {
 export function chunkLength(size: number, index: number, chunkSize = CHUNK_BYTES): number {
   return Math.min(chunkSize, size - index * chunkSize);
 }
+
+/** Why the PDF of a signed logbook entry has no Delete (docs/decisions/0130). */
+export const SIGNED_RECORD_KEPT =
+  'A signed logbook entry stays with the aircraft’s maintenance records and cannot be deleted. A correction supersedes it instead.';

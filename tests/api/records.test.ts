@@ -159,6 +159,15 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     expect(file.text.startsWith('%PDF-')).toBe(true);
     expect((await notificationsOf(j.pilot)).map((n: { type: string }) => n.type)).toContain('record.signed');
 
+    // The filed entry is kept: neither the owner nor the mechanic who filed it can delete it.
+    expect(pdf).toMatchObject({ canDelete: false });
+    for (const who of [j.pilot, j.mechanic]) {
+      const removed = await api.delete(`/api/enhanced/documents/${pdf!.id}`, { token: who.token });
+      expect(removed.status).toBe(409);
+      expect(removed.body.detail).toBe('A signed logbook entry stays with the aircraft’s maintenance records and cannot be deleted. A correction supersedes it instead.');
+    }
+    expect((await api.get(`/api/enhanced/documents/${pdf!.id}/download`, { token: j.pilot.token })).status).toBe(200);
+
     // The 100-hour item the job was requested for takes the entry's date and total time.
     const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
     expect(due.body.items.find((i: { id: string }) => i.id === j.itemId)).toMatchObject({ lastDoneDate: today, lastDoneHours: 1010.5, dueHours: 1110.5 });

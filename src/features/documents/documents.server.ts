@@ -1,10 +1,10 @@
 import { ROUTES, pathOf } from '../../contract/routes.ts';
 import type { Selectable } from 'kysely';
-import { type DocumentType, type VaultDocument } from '../../contract/documents.ts';
+import { SIGNED_RECORD_KEPT, type DocumentType, type VaultDocument } from '../../contract/documents.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { DocumentsTable } from '../../server/db/tables/documents.ts';
-import { forbidden, notFound } from '../../server/http/errors.ts';
+import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { visibleTo, type Viewer } from './access.server.ts';
 
 // The documents table: reads filtered by what the viewer may see, rows to the API shape.
@@ -13,6 +13,8 @@ type DocumentRow = Selectable<DocumentsTable> & {
   uploaderFirstName: string | null;
   uploaderLastName: string | null;
   uploaderRole: Viewer['role'] | null;
+  /** The PDF of a signed maintenance record (0130): kept with the aircraft's records. */
+  isSignedRecord: boolean;
 };
 
 export interface DocumentFilters {
@@ -28,12 +30,17 @@ function baseQuery(db: Db, viewer: Viewer) {
     .leftJoin('users as u', 'u.id', 'd.uploadedBy')
     .selectAll('d')
     .select(['u.firstName as uploaderFirstName', 'u.lastName as uploaderLastName', 'u.role as uploaderRole'])
+    .select((eb) => eb.exists(eb.selectFrom('maintenanceRecords as r').select('r.id').whereRef('r.documentId', '=', 'd.id')).as('isSignedRecord'))
     .where(visibleTo(db, viewer));
 }
 
-/** Whether `viewer` may delete the document: its owner, or the one who uploaded it. */
-export function canDelete(viewer: Viewer, row: Pick<DocumentRow, 'ownerId' | 'uploadedBy'>): boolean {
-  return row.ownerId === viewer.id || row.uploadedBy === viewer.id;
+/**
+ * Whether `viewer` may delete the document: its owner, or the one who uploaded it; nobody deletes
+ * the PDF of a signed logbook entry (an owner keeps maintenance records, 14 CFR 91.417; a
+ * correction supersedes an entry, it never removes one).
+ */
+export function canDelete(viewer: Viewer, row: Pick<DocumentRow, 'ownerId' | 'uploadedBy' | 'isSignedRecord'>): boolean {
+  return !row.isSignedRecord && (row.ownerId === viewer.id || row.uploadedBy === viewer.id);
 }
 
 export function toDocument(row: DocumentRow, viewer: Viewer): VaultDocument {
@@ -88,6 +95,7 @@ export async function getDocument(db: Db, viewer: Viewer, id: string): Promise<V
 /** The row of a document `viewer` may delete (404 if unseen, 403 if seen but not theirs). */
 export async function findDeletableDocument(db: Db, viewer: Viewer, id: string): Promise<DocumentRow> {
   const row = await findVisibleDocument(db, viewer, id);
+  if (row.isSignedRecord) throw conflict(SIGNED_RECORD_KEPT);
   if (!canDelete(viewer, row)) throw forbidden('Only the owner of this document or the person who uploaded it can delete it');
   return row;
 }

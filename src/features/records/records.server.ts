@@ -20,6 +20,7 @@ import { storeDocument } from '../documents/store-document.server.ts';
 import { checkContent } from '../documents/file-type.ts';
 import { completeMaintenance } from '../maintenance/maintenance.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
+import { formatDay } from '../../lib/format.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { logbookPdf } from './record-pdf.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
@@ -372,7 +373,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     metadata: {
       title: `Logbook entry ${job.request.aircraftTailNumber} ${dateOnly(signed.completedOn)}${signed.supersedesId ? ' (correction)' : ''}`,
       documentType: 'logbook',
-      description: `Signed by ${signed.signerName} on ${signedAt.toISOString().slice(0, 10)}; SHA-256 ${signed.sha256}`,
+      description: `Signed by ${signed.signerName} on ${formatDay(signedAt.toISOString().slice(0, 10))}; SHA-256 ${signed.sha256}`,
     },
     fileName,
     bytes,
@@ -382,7 +383,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
   await notify(db, [job.appointment.customerId], {
     type: 'record.signed',
     title: 'Logbook entry signed',
-    message: `${fullName(user)} signed the logbook entry for ${job.request.aircraftTailNumber} (${dateOnly(signed.completedOn)}). The PDF is in your Documents.`,
+    message: `${fullName(user)} signed the logbook entry for ${job.request.aircraftTailNumber} (${formatDay(dateOnly(signed.completedOn))}). The PDF is in your Documents.`,
     link: 'documents',
   });
   return view(db, job);
