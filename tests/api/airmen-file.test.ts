@@ -1,3 +1,4 @@
+import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NONPILOT_BASIC_HEADER, NONPILOT_CERT_HEADER } from '../../src/contract/airmen-file.ts';
 import { api, call } from '../helpers/api.ts';
@@ -287,6 +288,66 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     expect(wrongFile.status).toBe(400);
     expect(wrongFile.body.detail).toMatch(/NONPILOT_BASIC\.csv must start with/);
     expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ status: 'failed' });
+  });
+
+  it('takes the FAA ZIP as downloaded, or the two CSVs under any field names, in one multipart request', async () => {
+    const admin = await createUser('admin');
+    const files = airmenCsv(300);
+    const enc = new TextEncoder();
+    const expected = { status: 'completed', rows: files.basicRows + files.certRows, mechanicRecords: files.mechanicPeople };
+
+    // The ZIP as the FAA publishes it (other files beside ours, a folder), under a field of any
+    // name and without a month: the month is the ZIP's own date.
+    const zip = zipSync(
+      {
+        'PILOT_BASIC.csv': enc.encode(airmenCsv(20, {}, 7).basic),
+        'CS092026/NONPILOT_BASIC.csv': enc.encode(files.basic),
+        'CS092026/NONPILOT_CERT.csv': enc.encode(files.cert),
+      },
+      { mtime: new Date(2026, 8, 10, 12) },
+    );
+    const zipped = new FormData();
+    zipped.set('file', new File([zip], 'CS092026.zip', { type: 'application/zip' }));
+    const fromZip = await upload(admin, zipped);
+    expect(fromZip.status, fromZip.text).toBe(201);
+    expect(fromZip.body).toMatchObject({ ...expected, month: '2026-09', monthLabel: 'September 2026' });
+
+    // Both CSVs under one field name, told apart by their file names; no month: this month.
+    const byName = new FormData();
+    byName.append('files', new File([files.cert], 'NONPILOT_CERT.csv', { type: 'text/csv' }));
+    byName.append('files', new File([files.basic], 'NONPILOT_BASIC.csv', { type: 'text/csv' }));
+    const named = await upload(admin, byName);
+    expect(named.status, named.text).toBe(201);
+    expect(named.body).toMatchObject({ ...expected, month: new Date().toISOString().slice(0, 7) });
+
+    // Files named anything, told apart by their header lines; a date is taken as its month.
+    const byHeader = new FormData();
+    byHeader.set('month', '2026-10-01');
+    byHeader.set('first', new File([files.basic], 'a.csv'));
+    byHeader.set('second', new File([files.cert], 'b.csv'));
+    const headed = await upload(admin, byHeader);
+    expect(headed.status, headed.text).toBe(201);
+    expect(headed.body).toMatchObject({ ...expected, month: '2026-10' });
+    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ id: headed.body.id, month: '2026-10' });
+
+    // What is not the file is refused with the reason, and the last import stays.
+    const refusals: Array<[FormData, RegExp]> = [];
+    const nothing = new FormData();
+    nothing.set('month', '2026-11');
+    refusals.push([nothing, /^No file was attached: attach the FAA's ZIP, or NONPILOT_BASIC\.csv and NONPILOT_CERT\.csv$/]);
+    const strangers = new FormData();
+    strangers.set('x', new File(['name,email\nx,y\n'], 'people.csv'));
+    strangers.set('y', new File(['id,total\n1,2\n'], 'orders.csv'));
+    refusals.push([strangers, /people\.csv, orders\.csv: not NONPILOT_BASIC\.csv or NONPILOT_CERT\.csv/]);
+    const wrongZip = new FormData();
+    wrongZip.set('file', new File([zipSync({ 'PILOT_BASIC.csv': enc.encode('x') })], 'CS.zip'));
+    refusals.push([wrongZip, /The ZIP does not hold NONPILOT_BASIC\.csv or NONPILOT_CERT\.csv/]);
+    for (const [body, detail] of refusals) {
+      const res = await upload(admin, body);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.detail).toMatch(detail);
+    }
+    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ id: headed.body.id, status: 'completed' });
   });
 
   it('approves a single exact match automatically when the admin turns it on; pilots see the badge on bids', async () => {

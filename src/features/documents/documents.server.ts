@@ -1,5 +1,5 @@
 import { ROUTES, pathOf } from '../../contract/routes.ts';
-import type { Selectable } from 'kysely';
+import type { Selectable, SqlBool } from 'kysely';
 import { SIGNED_RECORD_KEPT, type DocumentType, type VaultDocument } from '../../contract/documents.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -14,7 +14,7 @@ type DocumentRow = Selectable<DocumentsTable> & {
   uploaderLastName: string | null;
   uploaderRole: Viewer['role'] | null;
   /** The PDF of a signed maintenance record (0130): kept with the aircraft's records. */
-  isSignedRecord: boolean;
+  isSignedRecord: SqlBool;
 };
 
 export interface DocumentFilters {

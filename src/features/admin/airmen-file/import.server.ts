@@ -4,7 +4,6 @@ import {
   AIRMEN_FILE_NAMES,
   AIRMEN_FILES,
   AIRMEN_SINGLE_REQUEST_MAX_BYTES,
-  AirmenMonthSchema,
   NONPILOT_BASIC_HEADER,
   NONPILOT_CERT_HEADER,
   airmenChunkCount,
@@ -17,7 +16,6 @@ import { isUuid } from '../../../contract/ids.ts';
 import type { Db } from '../../../server/db/client.ts';
 import type { AirmenImportsTable } from '../../../server/db/tables/airmen.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../../server/http/errors.ts';
-import { parseWith } from '../../../server/http/with-api.ts';
 import {
   mechanicCertOf,
   personOf,
@@ -29,7 +27,9 @@ import {
   type Columns,
   type PersonRow,
 } from './csv.ts';
+import { airmenFormFiles } from './form-files.server.ts';
 import { matchAllMechanics } from './match.server.ts';
+import { ZipReadError, entryChunks } from './zip-entries.ts';
 
 /**
  * Importing the FAA airmen file (docs/decisions/0120): a job announces the two files' sizes, each
@@ -314,19 +314,24 @@ export async function finishImport(db: Db, id: string): Promise<AirmenImport> {
 }
 
 /**
- * POST /api/admin/airmen-file (multipart/form-data: month, basic, cert): both files in one request,
- * for files that fit in it together (a small monthly extract, tests); bigger ones go in chunks.
+ * POST /api/admin/airmen-file (multipart/form-data): the FAA's ZIP, or its two CSVs, in one request
+ * (what they are is read by `airmenFormFiles`), for files that fit in it (a small monthly extract,
+ * tests, API clients); bigger ones go in chunks. A ZIP is inflated entry by entry into the same
+ * chunks the console sends, so no more than one chunk of a file is in memory at a time.
  */
 export async function importFromForm(db: Db, adminId: string, form: FormData): Promise<AirmenImport> {
-  const month = parseWith(AirmenMonthSchema, form.get('month') ?? undefined);
-  const files: Partial<Record<AirmenFileKind, File>> = {};
-  for (const kind of AIRMEN_FILES) {
-    const value = form.get(kind);
-    if (!(value instanceof File) || value.size === 0) throw badRequest(`${kind}: attach ${AIRMEN_FILE_NAMES[kind]}`);
-    files[kind] = value;
+  const files = await airmenFormFiles(form);
+  if (files.kind === 'zip') {
+    const { basic, cert } = files.zip;
+    const job = await startImport(db, adminId, { month: files.month, basicSize: basic.size, certSize: cert.size });
+    return feed(db, job.id, async (send) => {
+      for (const [kind, entry] of [['basic', basic], ['cert', cert]] as const) {
+        let index = 0;
+        for await (const chunk of entryChunks(files.file, entry, job.chunkSize)) await send(kind, index++, chunk);
+      }
+    });
   }
-  const basic = files.basic!;
-  const cert = files.cert!;
+  const { basic, cert } = files;
   if (basic.size + cert.size > AIRMEN_SINGLE_REQUEST_MAX_BYTES) {
     throw new HttpError(
       413,
@@ -336,16 +341,33 @@ export async function importFromForm(db: Db, adminId: string, form: FormData): P
   const job = await startImport(
     db,
     adminId,
-    { month, basicSize: basic.size, certSize: cert.size },
+    { month: files.month, basicSize: basic.size, certSize: cert.size },
     Math.max(basic.size, cert.size),
   );
+  return feed(db, job.id, async (send) => {
+    await send('basic', 0, new Uint8Array(await basic.arrayBuffer()));
+    await send('cert', 0, new Uint8Array(await cert.arrayBuffer()));
+  });
+}
+
+/** Sends an import's chunks; on a refusal (or a damaged ZIP) the job is marked failed with the reason. */
+async function feed(
+  db: Db,
+  id: string,
+  chunks: (send: (kind: AirmenFileKind, index: number, bytes: Uint8Array) => Promise<void>) => Promise<void>,
+): Promise<AirmenImport> {
+  let last: AirmenImport | null = null;
   try {
-    await putChunk(db, job.id, 'basic', '0', new Uint8Array(await basic.arrayBuffer()));
-    return await putChunk(db, job.id, 'cert', '0', new Uint8Array(await cert.arrayBuffer()));
+    await chunks(async (kind, index, bytes) => {
+      last = await putChunk(db, id, kind, String(index), bytes);
+    });
   } catch (error) {
-    await failImport(db, job.id, error instanceof HttpError ? error.detail : 'The import failed');
-    throw error;
+    const refusal = error instanceof ZipReadError ? badRequest(error.message) : error;
+    await failImport(db, id, refusal instanceof HttpError ? refusal.detail : 'The import failed');
+    throw refusal;
   }
+  if (!last) throw new Error('An import was fed no chunk');
+  return last;
 }
 
 /** Marks a job failed with the reason shown to the admin, and drops its rows. */
