@@ -55,6 +55,10 @@ const ALIASES: Record<string, keyof RecordPatchFields> = {
   totalTimeInService: 'totalTimeHours',
   tachHours: 'totalTimeHours',
   tach: 'totalTimeHours',
+  tachReading: 'totalTimeHours',
+  tachTime: 'totalTimeHours',
+  totalHours: 'totalTimeHours',
+  notes: 'description',
   date: 'completedOn',
   completionDate: 'completedOn',
 };

@@ -120,6 +120,8 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
     // The entry's own words are understood too; a body that changes nothing says what it takes.
     const aliased = await api.put(path, { workDescription: 'Per appendix D.', totalTimeInService: 1011 }, { token: j.mechanic.token });
     expect(aliased.body).toMatchObject({ description: 'Per appendix D.', totalTimeHours: 1011 });
+    const fromTach = await api.put(path, { notes: 'Per appendix D; plugs rotated.', tachReading: '1,011.4' }, { token: j.mechanic.token });
+    expect(fromTach.body).toMatchObject({ description: 'Per appendix D; plugs rotated.', totalTimeHours: 1011.4 });
     const nothing = await api.put(path, { descripton: 'typo' }, { token: j.mechanic.token });
     expect(nothing.status).toBe(400);
     expect(nothing.body.detail).toMatch(/^Send at least one of: description, completedOn, totalTimeHours/);
