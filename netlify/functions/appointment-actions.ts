@@ -19,15 +19,18 @@ async function act(ctx: ApiContext) {
     return reply(ROUTES.appointmentRate, await rateAppointment(ctx.db, pilot, id, rating, review));
   }
   const user = await requireUser(ctx);
+  if (action === 'complete') {
+    const { mechanicNotes, totalTimeHours } = await ctx.input(ROUTES.appointmentComplete);
+    const appointment = await advanceAppointment(ctx.db, user, id, 'complete', mechanicNotes);
+    // The logbook entry is drafted now for the mechanic to review, with the tach reading when one
+    // was given; a failure here never undoes the completion (the record is drafted again on its
+    // first read).
+    await draftAfterCompletion(ctx.db, user, id, { totalTimeHours }).catch((e: unknown) => console.error('Drafting the maintenance record failed', e));
+    return reply(ROUTES.appointmentComplete, appointment);
+  }
   const route = ROUTE_OF[action as MechanicAppointmentAction];
   const { mechanicNotes } = await ctx.input(route);
-  const appointment = await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes);
-  if (action === 'complete') {
-    // The logbook entry is drafted now for the mechanic to review; a failure here never undoes
-    // the completion (the record is drafted again on its first read).
-    await draftAfterCompletion(ctx.db, user, id).catch((e: unknown) => console.error('Drafting the maintenance record failed', e));
-  }
-  return reply(route, appointment);
+  return reply(route, await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes));
 }
 
 export default withApi({ POST: act, PUT: act, PATCH: act });

@@ -3,6 +3,7 @@ import type { Option } from './options.ts';
 import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
 import { enumOf, optionalText, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
+import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -427,6 +428,20 @@ export type RatingInput = z.input<typeof RatingSchema>;
 export const AppointmentActionSchema = z.object({
   mechanicNotes: optionalText('Mechanic notes', MARKETPLACE.text.notes),
 });
+
+/**
+ * Completing also takes the tach reading, the total time in service of the logbook entry the
+ * completion drafts (docs/decisions/0130); by its other names too (tachReading, totalTimeInService...).
+ */
+export const AppointmentCompleteSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, value] of Object.entries(v)) out[TOTAL_TIME_ALIASES[k] ?? k] ??= value;
+    return out;
+  },
+  AppointmentActionSchema.extend({ totalTimeHours: TotalTimeHoursField }),
+);
 
 export const NotificationsQuerySchema = z.object({
   unread_only: z

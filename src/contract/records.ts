@@ -33,7 +33,8 @@ export const RECORD_MESSAGES = {
   noCorrection: 'Only a signed entry can be corrected',
 } as const;
 
-const hours = z
+/** Total time in service from the tach, in hours (one decimal); '' or null clears it. */
+export const TotalTimeHoursField = z
   .union([z.number(), z.string(), z.null()], { error: 'Total time must be a number of hours' })
   .optional()
   .transform((v, ctx) => {
@@ -47,10 +48,8 @@ const hours = z
     return Math.round(n * 10) / 10;
   });
 
-/** Other names clients use for the same fields (the entry's words in 43.9 and 43.11). */
-const ALIASES: Record<string, keyof RecordPatchFields> = {
-  workDescription: 'description',
-  workPerformed: 'description',
+/** Other names clients use for the total time in service: the entry's words, and the tach's. */
+export const TOTAL_TIME_ALIASES: Record<string, 'totalTimeHours'> = {
   totalTime: 'totalTimeHours',
   totalTimeInService: 'totalTimeHours',
   tachHours: 'totalTimeHours',
@@ -58,6 +57,13 @@ const ALIASES: Record<string, keyof RecordPatchFields> = {
   tachReading: 'totalTimeHours',
   tachTime: 'totalTimeHours',
   totalHours: 'totalTimeHours',
+};
+
+/** Other names clients use for the same fields (the entry's words in 43.9 and 43.11). */
+const ALIASES: Record<string, keyof RecordPatchFields> = {
+  ...TOTAL_TIME_ALIASES,
+  workDescription: 'description',
+  workPerformed: 'description',
   notes: 'description',
   date: 'completedOn',
   completionDate: 'completedOn',
@@ -69,7 +75,7 @@ const patchFields = {
     .string({ error: 'Completion date must be a date as YYYY-MM-DD' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Completion date must be a date as YYYY-MM-DD')
     .optional(),
-  totalTimeHours: hours,
+  totalTimeHours: TotalTimeHoursField,
   inspectionExtent: optionalText('Extent of the inspection', RECORD_LIMITS.extent).optional(),
   airworthy: z.boolean({ error: 'airworthy must be true or false' }).optional(),
   discrepancies: z

@@ -71,6 +71,7 @@ import {
 import {
   AircraftSchema,
   AppointmentActionSchema,
+  AppointmentCompleteSchema,
   EmailPreferenceSchema,
   MechanicProfileSchema,
   NotificationsQuerySchema,
@@ -220,7 +221,7 @@ export const ROUTES = {
   appointmentsAssigned: route<Appointment[]>()({ method: 'GET', path: '/api/appointments/mechanic' }),
   appointmentConfirm: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/confirm', input: AppointmentActionSchema }),
   appointmentStart: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/start', input: AppointmentActionSchema }),
-  appointmentComplete: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/complete', input: AppointmentActionSchema }),
+  appointmentComplete: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/complete', input: AppointmentCompleteSchema }),
   appointmentRate: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/rate', input: RatingSchema }),
   mechanicProfile: route<MechanicProfile>()({ method: 'GET', path: '/api/enhanced/mechanic-profile' }),
   /** A mechanic as the owners they quoted see them (docs/decisions/0150). */

@@ -103,6 +103,21 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
     expect(early.body.detail).toBe('The maintenance record is drafted when the job is completed');
   });
 
+  it('takes the tach reading given at completion as the total time in service; a bad one completes nothing', async () => {
+    const j = await job({ complete: false });
+    const complete = (body: Record<string, unknown>) => api.post(`/api/appointments/${j.appointmentId}/complete`, body, { token: j.mechanic.token });
+    const bad = await complete({ mechanicNotes: 'Done.', tachReading: 'twelve' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('Total time must be between 0 and 100,000 hours');
+    expect((await record(j, j.mechanic)).status).toBe(409); // still in progress: no entry yet
+    const done = await complete({ mechanicNotes: 'Done.', tachReading: '1,012.34' });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('completed');
+    const drafted = await record(j, j.mechanic);
+    expect(drafted.body).toMatchObject({ status: 'draft', totalTimeHours: 1012.3 });
+    expect(drafted.body.text).toContain('Total time in service: 1,012.3 hours');
+  });
+
   it('is edited by its mechanic while a draft, with clear refusals', async () => {
     const j = await job();
     const path = `/api/appointments/${j.appointmentId}/record`;

@@ -58,10 +58,15 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   await job.getByRole('button', { name: 'Complete Job' }).click();
   const done = m.getByRole('alertdialog', { name: 'Mark this job completed?' });
   await done.getByLabel(/Work performed/).fill('100-hour inspection per appendix D; compression 74/76.');
+  await done.getByLabel(/Tach reading/).fill('-5');
+  await done.getByRole('button', { name: 'Complete Job' }).click();
+  await expect(done.getByText('Total time must be between 0 and 100,000 hours')).toBeVisible();
+  await done.getByLabel(/Tach reading/).fill('1008.2');
   await done.getByRole('button', { name: 'Complete Job' }).click();
   const record = job.getByRole('region', { name: 'Maintenance record' });
   await expect(record.getByText('Draft', { exact: true })).toBeVisible();
   await expect(record.getByLabel('Entry text')).toContainText('Inspection: 100-hour inspection');
+  await expect(record.getByLabel('Entry text')).toContainText('Total time in service: 1,008.2 hours');
   await record.getByRole('button', { name: 'Edit entry' }).click();
   const edit = m.getByRole('dialog', { name: 'Edit maintenance record' });
   await edit.getByLabel('Total time in service (hours)').fill('1010.5');

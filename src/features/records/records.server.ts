@@ -149,7 +149,12 @@ function toRecord(r: RecordRow, job: Job, supersededById: string | null, ia: boo
 }
 
 /** The draft of a completed job, from its approved lines, notes and the airworthy lines left open. */
-async function draftValues(db: Db, job: Job, mechanic: { firstName: string; lastName: string }) {
+/** What the completion knows that the request does not: the tach reading the mechanic entered. */
+export interface DraftInput {
+  totalTimeHours?: number | null | undefined;
+}
+
+async function draftValues(db: Db, job: Job, mechanic: { firstName: string; lastName: string }, input: DraftInput) {
   const lines = await db
     .selectFrom('bidLines')
     .select(['description', 'category', 'decision'])
@@ -174,29 +179,29 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
     description,
     completedOn: dateOnly(job.appointment.completedAt ?? new Date()),
     performedBy: fullName(mechanic),
-    totalTimeHours: r.aircraftTotalHours,
+    totalTimeHours: input.totalTimeHours ?? r.aircraftTotalHours,
     airworthy: open.length === 0,
     discrepancies: JSON.stringify(open),
   };
 }
 
 /** Drafts the entry of a completed job once (the completion calls it; a GET drafts older jobs). */
-export async function ensureDraft(db: Db, job: Job): Promise<void> {
+export async function ensureDraft(db: Db, job: Job, input: DraftInput = {}): Promise<void> {
   if (job.appointment.status !== 'completed') return;
   const exists = await db.selectFrom('maintenanceRecords').select('id').where('appointmentId', '=', job.appointment.id).executeTakeFirst();
   if (exists) return;
   const mechanic = await db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
   await db
     .insertInto('maintenanceRecords')
-    .values(await draftValues(db, job, mechanic))
+    .values(await draftValues(db, job, mechanic, input))
     .onConflict((oc) => oc.column('appointmentId').where('status', '=', 'draft').doNothing())
     .execute();
 }
 
 /** Drafts the record of a just-completed appointment (called after the completion commits). */
-export async function draftAfterCompletion(db: Db, mechanic: UserRow, appointmentId: string): Promise<void> {
+export async function draftAfterCompletion(db: Db, mechanic: UserRow, appointmentId: string, input: DraftInput = {}): Promise<void> {
   const job = await jobFor(db, mechanic, appointmentId);
-  await ensureDraft(db, job);
+  await ensureDraft(db, job, input);
   // The IA the quote named signs the annual: tell them it is waiting (docs/decisions/0140).
   if (job.inspector?.userId && job.inspector.userId !== mechanic.id) {
     const { ia } = await signerProfile(db, mechanic.id);

@@ -4,7 +4,9 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
+import { CharacterCount, Input, Label, Textarea } from '../../../components/ui/field.tsx';
+import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
+import { TotalTimeHoursField } from '../../../contract/records.ts';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
@@ -57,22 +59,26 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
   const [completing, setCompleting] = useState<Appointment | null>(null);
   const [startingEarly, setStartingEarly] = useState<Appointment | null>(null);
   const [notes, setNotes] = useState('');
+  // The tach reading at completion: the total time in service of the logbook entry drafted then.
+  const [tach, setTach] = useState('');
+  const [tachError, setTachError] = useState<string | undefined>();
   // The server's reason, per appointment, when it refused a step (another tab or the owner acted first).
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   const upcoming = appointments.filter((a) => NEXT[a.status]).sort((a, b) => key(a).localeCompare(key(b)));
   const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
 
-  const advance = async (a: Appointment, action: MechanicAppointmentAction, mechanicNotes?: string) => {
+  const advance = async (a: Appointment, action: MechanicAppointmentAction, body: { mechanicNotes?: string; totalTimeHours?: number } = {}) => {
     const step = NEXT[a.status];
     setBusy(a.id);
     setRefusals(({ [a.id]: _, ...rest }) => rest);
     try {
-      const updated = await call(ACTION_ROUTES[action], { params: { id: a.id }, body: mechanicNotes ? { mechanicNotes } : {} });
+      const updated = await call(ACTION_ROUTES[action], { params: { id: a.id }, body });
       onAppointment(updated);
       toast.success(step?.done ?? 'Appointment updated');
       setCompleting(null);
       setStartingEarly(null);
       setNotes('');
+      setTach('');
     } catch (err) {
       setRefusals((r) => ({ ...r, [a.id]: refusalOf(err, 'Failed to update appointment') }));
       if (isStale(err)) onChanged();
@@ -83,7 +89,10 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
 
   /** The button of the next step: completing asks for notes, starting before the day asks first. */
   const act = (a: Appointment, action: MechanicAppointmentAction) => {
-    if (action === 'complete') setCompleting(a);
+    if (action === 'complete') {
+      setTachError(undefined);
+      setCompleting(a);
+    }
     else if (action === 'start' && daysAhead(a) > 0) setStartingEarly(a);
     else void advance(a, action);
   };
@@ -171,11 +180,26 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         confirmLabel="Complete Job"
         busy={busy !== null}
         error={completing ? refusals[completing.id] : null}
-        onConfirm={() => completing && advance(completing, 'complete', notes.trim() || undefined)}
+        onConfirm={() => {
+          if (!completing) return;
+          const reading = TotalTimeHoursField.safeParse(tach);
+          if (!reading.success) {
+            setTachError(reading.error.issues[0]?.message);
+            return;
+          }
+          setTachError(undefined);
+          void advance(completing, 'complete', {
+            ...(notes.trim() ? { mechanicNotes: notes.trim() } : {}),
+            ...(typeof reading.data === 'number' ? { totalTimeHours: reading.data } : {}),
+          });
+        }}
       >
         <Label htmlFor="complete-notes">Work performed (optional)</Label>
         <Textarea id="complete-notes" rows={3} maxLength={MARKETPLACE.text.notes} aria-describedby="complete-notes-count" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Inspection complete, logbook entries made..." />
         <CharacterCount id="complete-notes-count" value={notes} max={MARKETPLACE.text.notes} />
+        <FormField id="complete-tach" label="Tach reading (hours, optional)" hint="The total time in service of the logbook entry; you review the entry before signing it" error={tachError} className="mt-3">
+          <Input id="complete-tach" type="number" inputMode="decimal" min={0} step={0.1} value={tach} onChange={(e) => setTach(e.target.value)} {...fieldAria('complete-tach', tachError, true)} />
+        </FormField>
       </ConfirmDialog>
       <ConfirmDialog
         open={startingEarly !== null}
