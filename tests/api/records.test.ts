@@ -190,6 +190,28 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     expect(due.body.items.find((i: { id: string }) => i.id === j.itemId)).toMatchObject({ lastDoneDate: today, lastDoneHours: 1010.5, dueHours: 1110.5 });
   });
 
+  it('stays signed when the PDF cannot be filed (storage down), and files it on the next read', async () => {
+    const j = await job();
+    const context = process.env['NETLIFY_BLOBS_CONTEXT'];
+    delete process.env['NETLIFY_BLOBS_CONTEXT'];
+    let signed;
+    try {
+      signed = await sign(j);
+    } finally {
+      process.env['NETLIFY_BLOBS_CONTEXT'] = context;
+    }
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({ status: 'signed', documentId: null });
+    expect((await sign(j)).status).toBe(409);
+
+    const read = await record(j, j.pilot);
+    expect(read.body.documentId).toEqual(expect.any(String));
+    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, { token: j.pilot.token });
+    expect((docs.body as Array<{ id: string }>).map((d) => d.id)).toEqual([read.body.documentId]);
+    expect((await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type === 'record.signed')).toHaveLength(1);
+    expect((await record(j, j.mechanic)).body.documentId).toBe(read.body.documentId);
+  });
+
   it('an annual is signed only by a mechanic with an inspection authorization (14 CFR 65.95)', async () => {
     const j = await job({ kind: 'annual', ia: false });
     const draft = await record(j, j.mechanic);

@@ -262,7 +262,22 @@ export async function getRecord(db: Db, user: UserRow, appointmentId: string | u
   const job = await jobFor(db, user, appointmentId);
   if (job.appointment.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
   await ensureDraft(db, job);
+  await fileUnfiledEntries(db, job);
   return view(db, job);
+}
+
+/** Signed entries of the job whose PDF could not be filed when they were signed. */
+async function fileUnfiledEntries(db: Db, job: Job): Promise<void> {
+  const unfiled = await db
+    .selectFrom('maintenanceRecords')
+    .selectAll()
+    .where('appointmentId', '=', job.appointment.id)
+    .where('status', 'in', ['signed', 'superseded'])
+    .where('documentId', 'is', null)
+    .execute();
+  for (const row of unfiled) {
+    await fileSignedEntry(db, job, row).catch((e: unknown) => console.error(`Filing the PDF of signed record ${row.id} failed again`, e));
+  }
 }
 
 async function draftOf(db: Db, job: Job, lock = false): Promise<RecordRow> {
@@ -367,31 +382,48 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     return row;
   });
 
-  // The PDF, in the aircraft's Documents (owner and the job's mechanic see it there).
+  // The entry is signed whatever happens next: a PDF that cannot be filed now (Blobs unavailable)
+  // is filed on the entry's next read, and the owner is told then.
+  await fileSignedEntry(db, job, signed).catch((e: unknown) => console.error(`Filing the PDF of signed record ${signed.id} failed; it is filed on its next read`, e));
+  return view(db, job);
+}
+
+/**
+ * Files the PDF of a signed entry in the aircraft's Documents (owner and the job's mechanic see it
+ * there) and tells the owner. Once per entry: two readers healing the same entry at once keep the
+ * first PDF and remove the second.
+ */
+async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<void> {
+  if (!signed.signedAt || !signed.signedBy) return;
   const bytes = await logbookPdf([signed], `Logbook entry, ${job.request.aircraftTailNumber}`);
   const fileName = `logbook-${job.request.aircraftTailNumber}-${dateOnly(signed.completedOn)}${signed.supersedesId ? '-correction' : ''}.pdf`;
   const check = checkContent(fileName, bytes);
   if (!check.ok) throw new Error(`The logbook PDF did not pass the file check: ${check.detail}`);
-  const stored = await storeDocument(db, documentsStore(), {
-    viewer: { id: user.id, role: 'mechanic' },
+  const store = documentsStore();
+  const stored = await storeDocument(db, store, {
+    viewer: { id: signed.signedBy, role: 'mechanic' },
     target: { ownerId: job.appointment.customerId, aircraftId: job.request.aircraftId, serviceRequestId: job.appointment.serviceRequestId },
     metadata: {
       title: `Logbook entry ${job.request.aircraftTailNumber} ${dateOnly(signed.completedOn)}${signed.supersedesId ? ' (correction)' : ''}`,
       documentType: 'logbook',
-      description: `Signed by ${signed.signerName} on ${formatDay(signedAt.toISOString().slice(0, 10))}; SHA-256 ${signed.sha256}`,
+      description: `Signed by ${signed.signerName} on ${formatDay(signed.signedAt.toISOString().slice(0, 10))}; SHA-256 ${signed.sha256}`,
     },
     fileName,
     bytes,
     check,
   });
-  await db.updateTable('maintenanceRecords').set({ documentId: stored.id }).where('id', '=', signed.id).execute();
+  const linked = await db.updateTable('maintenanceRecords').set({ documentId: stored.id }).where('id', '=', signed.id).where('documentId', 'is', null).executeTakeFirst();
+  if (Number(linked.numUpdatedRows) === 0) {
+    await db.deleteFrom('documents').where('id', '=', stored.id).execute();
+    await store.delete(stored.blobKey).catch((e: unknown) => console.warn(`Could not remove the second PDF ${stored.blobKey} of record ${signed.id}`, e));
+    return;
+  }
   await notify(db, [job.appointment.customerId], {
     type: 'record.signed',
     title: 'Logbook entry signed',
-    message: `${fullName(user)} signed the logbook entry for ${job.request.aircraftTailNumber} (${formatDay(dateOnly(signed.completedOn))}). The PDF is in your Documents.`,
+    message: `${signed.signerName} signed the logbook entry for ${job.request.aircraftTailNumber} (${formatDay(dateOnly(signed.completedOn))}). The PDF is in your Documents.`,
     link: 'documents',
   });
-  return view(db, job);
 }
 
 /** A correction: a new draft from the signed entry, which stays signed until the correction is signed. */
