@@ -72,6 +72,13 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   await edit.getByLabel('Total time in service (hours)').fill('1010.5');
   await edit.getByRole('button', { name: 'Save entry' }).click();
   await expect(record.getByLabel('Entry text')).toContainText('Total time in service: 1,010.5 hours');
+  // A second tab of the mechanic's, still showing the draft when the first one signs it.
+  const stale = await m.context().newPage();
+  await stale.goto('/dashboard');
+  await stale.getByRole('tab', { name: 'Appointments' }).click();
+  const staleRecord = stale.getByRole('listitem').filter({ hasText: TAIL }).getByRole('region', { name: 'Maintenance record' });
+  await expect(staleRecord.getByText('Draft', { exact: true })).toBeVisible();
+
   await record.getByRole('button', { name: 'Sign entry' }).click();
   const sign = m.getByRole('dialog', { name: 'Sign maintenance record' });
   await sign.getByLabel('Certificate number').fill('5678901');
@@ -81,6 +88,17 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   await expect(record.getByText('Signed', { exact: true })).toBeVisible();
   await expect(record.getByText(/SHA-256 [0-9a-f]{64}/)).toBeVisible();
   await expect(record.getByRole('button', { name: 'Correct entry' })).toBeVisible();
+
+  // The stale tab signs too: the server's reason in its dialog, the signed entry behind it.
+  await staleRecord.getByRole('button', { name: 'Sign entry' }).click();
+  const staleSign = stale.getByRole('dialog', { name: 'Sign maintenance record' });
+  await staleSign.getByLabel('Certificate number').fill('5678901');
+  await staleSign.getByLabel(/I have reviewed this entry/).check();
+  await staleSign.getByRole('button', { name: 'Sign entry' }).click();
+  await expect(staleSign.getByText('This entry is signed and can no longer be edited: make a correction instead')).toBeVisible();
+  await staleSign.getByRole('button', { name: 'Cancel' }).click();
+  await expect(staleRecord.getByText('Signed', { exact: true })).toBeVisible();
+  await stale.close();
 
   // --- The owner finds the PDF in Documents and the entry in the aircraft's logbook.
   await signIn(pilot);

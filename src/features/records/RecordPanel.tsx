@@ -15,7 +15,7 @@ import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { refusalOf } from '../marketplace/ui/follow.ts';
+import { isStale, refusalOf } from '../marketplace/ui/follow.ts';
 
 /**
  * The maintenance record of a completed job, for its mechanic (docs/decisions/0130): the drafted
@@ -27,6 +27,10 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
   const query = useRoute(ROUTES.record, options);
   const [dialog, setDialog] = useState<'edit' | 'sign' | 'correct' | null>(null);
   const show = (next: RecordView) => query.setData(next);
+  // Refused because another tab or the IA signed first: the entry behind the dialog is read again.
+  const reread = (err: unknown) => {
+    if (isStale(err)) void query.reload();
+  };
 
   if (query.state.status === 'loading') return <Loading label="Loading the maintenance record..." />;
   if (query.state.status === 'error') return <Alert>{refusalOf(query.state.error, 'The maintenance record could not be loaded')}</Alert>;
@@ -78,14 +82,14 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
           ))}
         </details>
       )}
-      {dialog === 'edit' && <EditDialog record={r} appointmentId={appointmentId} onClose={() => setDialog(null)} onSaved={show} />}
-      {dialog === 'sign' && <SignDialog record={r} appointmentId={appointmentId} onClose={() => setDialog(null)} onSigned={show} />}
+      {dialog === 'edit' && <EditDialog record={r} appointmentId={appointmentId} onClose={() => setDialog(null)} onSaved={show} onStale={reread} />}
+      {dialog === 'sign' && <SignDialog record={r} appointmentId={appointmentId} onClose={() => setDialog(null)} onSigned={show} onStale={reread} />}
       <CorrectDialog open={dialog === 'correct'} appointmentId={appointmentId} onClose={() => setDialog(null)} onCorrected={show} />
     </section>
   );
 }
 
-function EditDialog({ record, appointmentId, onClose, onSaved }: { record: RecordView; appointmentId: string; onClose: () => void; onSaved: (r: RecordView) => void }) {
+function EditDialog({ record, appointmentId, onClose, onSaved, onStale }: { record: RecordView; appointmentId: string; onClose: () => void; onSaved: (r: RecordView) => void; onStale: (err: unknown) => void }) {
   const [description, setDescription] = useState(record.description);
   const [hours, setHours] = useState(record.totalTimeHours === null ? '' : String(record.totalTimeHours));
   const [completedOn, setCompletedOn] = useState(record.completedOn);
@@ -108,6 +112,7 @@ function EditDialog({ record, appointmentId, onClose, onSaved }: { record: Recor
       onClose();
     } catch (err) {
       setError(refusalOf(err, 'The entry could not be saved'));
+      onStale(err);
     } finally {
       setBusy(false);
     }
@@ -153,7 +158,7 @@ function EditDialog({ record, appointmentId, onClose, onSaved }: { record: Recor
   );
 }
 
-function SignDialog({ record, appointmentId, onClose, onSigned }: { record: RecordView; appointmentId: string; onClose: () => void; onSigned: (r: RecordView) => void }) {
+function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { record: RecordView; appointmentId: string; onClose: () => void; onSigned: (r: RecordView) => void; onStale: (err: unknown) => void }) {
   const me = $user.get();
   const [fullName, setFullName] = useState(me ? `${me.firstName} ${me.lastName}` : '');
   const [certificateNumber, setCertificateNumber] = useState('');
@@ -167,10 +172,13 @@ function SignDialog({ record, appointmentId, onClose, onSigned }: { record: Reco
     try {
       const signed = await call(ROUTES.recordSign, { params: { id: appointmentId }, body: { fullName, certificateNumber, statement: statement as true } });
       onSigned(signed);
-      toast.success('Entry signed', { description: 'The PDF is in the aircraft’s documents, and the owner is told.' });
+      toast.success('Entry signed', {
+        description: signed.documentId ? 'The PDF is in the aircraft’s documents, and the owner is told.' : 'The PDF will be filed in the aircraft’s documents shortly, and the owner told.',
+      });
       onClose();
     } catch (err) {
       setError(refusalOf(err, 'The entry could not be signed'));
+      onStale(err);
     } finally {
       setBusy(false);
     }
