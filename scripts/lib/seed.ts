@@ -6,6 +6,7 @@ import { seedMarketplace } from './seed-marketplace.ts';
 import { seedPublicSubmissions } from './seed-public.ts';
 import { seedAnnualForNamedIa, seedFinishedJob } from './seed-records.ts';
 import { seedBlog } from './seed-blog.ts';
+import { seedAirmenFile } from './seed-airmen.ts';
 
 export interface SeedOptions {
   demoAdminPassword: string;
@@ -22,6 +23,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<DemoLo
   await seedMaintenance(db);
   await seedFinishedJob(db);
   await seedAnnualForNamedIa(db);
+  await seedAirmenFile(db);
   await seedBlog(db);
   await seedAdminConsole(db);
   return logins;
