@@ -104,3 +104,16 @@ export interface LeadFields<R extends string = string> {
   leadType: R;
   leadScore: number;
 }
+
+/**
+ * A body's other names for its fields, read as the field's own name (the first one sent wins):
+ * `renamed({ tachReading: 'totalTimeHours' })` as the first argument of `z.preprocess`.
+ */
+export function renamed(aliases: Record<string, string>) {
+  return (v: unknown): unknown => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, value] of Object.entries(v)) out[aliases[k] ?? k] ??= value;
+    return out;
+  };
+}

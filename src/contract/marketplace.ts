@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
-import { enumOf, optionalText, requiredText } from './fields.ts';
+import { enumOf, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
 
@@ -434,12 +434,7 @@ export const AppointmentActionSchema = z.object({
  * completion drafts (docs/decisions/0130); by its other names too (tachReading, totalTimeInService...).
  */
 export const AppointmentCompleteSchema = z.preprocess(
-  (v) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    const out: Record<string, unknown> = {};
-    for (const [k, value] of Object.entries(v)) out[TOTAL_TIME_ALIASES[k] ?? k] ??= value;
-    return out;
-  },
+  renamed(TOTAL_TIME_ALIASES),
   AppointmentActionSchema.extend({ totalTimeHours: TotalTimeHoursField }),
 );
 

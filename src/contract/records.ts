@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, renamed, requiredText } from './fields.ts';
 
 /**
  * Signed maintenance records (docs/decisions/0130-signed-maintenance-records.md): the logbook
@@ -90,12 +90,7 @@ type RecordPatchFields = typeof patchFields;
  * change. A body that changes nothing is refused, so a misspelt field is not a silent no-op.
  */
 export const RecordPatchSchema = z.preprocess(
-  (v) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    const out: Record<string, unknown> = {};
-    for (const [k, value] of Object.entries(v)) out[ALIASES[k] ?? k] ??= value;
-    return out;
-  },
+  renamed(ALIASES),
   z
     .object(patchFields)
     .refine((p) => Object.values(p).some((x) => x !== undefined), {
