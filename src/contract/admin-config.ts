@@ -61,6 +61,8 @@ export const CAMPAIGN_TYPES = [
   { value: 'newsletter', label: 'Newsletter' },
 ] as const satisfies readonly Option[];
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number]['value'];
+/** What the create dialog starts with, and what a template sent without a type gets. */
+export const DEFAULT_CAMPAIGN_TYPE: CampaignType = 'welcome_series';
 
 /** docs/product.md §9 and the bounds the spec leaves open. */
 export const CONFIG_LIMITS = {
@@ -481,7 +483,8 @@ export const EmailTemplateSchema = z.object({
   name: text('Name', CONFIG_LIMITS.templateName),
   subject_line: text('Subject line', CONFIG_LIMITS.subjectLine),
   html_content: text('HTML content', CONFIG_LIMITS.htmlContent),
-  campaign_type: enumOf(CAMPAIGN_TYPES, 'Campaign type'),
+  // Not among the spec's required fields (section 5): absent, it is the form's own default.
+  campaign_type: z.preprocess((v) => (v === undefined || v === null || v === '' ? DEFAULT_CAMPAIGN_TYPE : v), enumOf(CAMPAIGN_TYPES, 'Campaign type')),
   delay_minutes: intField('Delay (minutes)', 0, CONFIG_LIMITS.maxDelayMinutes, 0).transform((v) => v ?? 0),
   is_active: booleanField('is_active', true),
 });

@@ -113,7 +113,8 @@ export const SelfRegisterRole = z.enum(['pilot', 'mechanic'], {
 
 export const RegisterSchema = z
   .object({
-    role: SelfRegisterRole,
+    // Spec section 5: role pilot or mechanic, default pilot (a sign-up that sends none is a pilot's).
+    role: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'pilot' : v), SelfRegisterRole),
     firstName: requiredText('First name', AUTH_LIMITS.name),
     lastName: requiredText('Last name', AUTH_LIMITS.name),
     email,

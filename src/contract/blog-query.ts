@@ -16,8 +16,11 @@ const positiveInt = (label: string) =>
       return n;
     });
 
+/** Pages past the last are empty; past this one they stay empty without an offset the database refuses. */
+const MAX_PAGE = 1_000_000;
+
 export const BlogListQuerySchema = z.object({
-  page: positiveInt('page').transform((v) => v ?? 1),
+  page: positiveInt('page').transform((v) => Math.min(v ?? 1, MAX_PAGE)),
   limit: positiveInt('limit').transform((v) => Math.min(v ?? BLOG_PAGE_SIZE, BLOG_MAX_LIMIT)),
   category: z
     .string()

@@ -8,7 +8,7 @@ export { emailSchema, phoneSchema } from './fields.ts';
 /** A number typed into a text or number input: '' means not given; anything else must be numeric. */
 const numericText = (label: string, max: number) =>
   z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number(), z.null()], { error: `${label} must be a number` })
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === null || String(v).trim() === '') return null;

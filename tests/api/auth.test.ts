@@ -181,8 +181,15 @@ describe('POST /api/auth/register', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('signs up a pilot when no role is sent (the form\'s default)', async () => {
+    const form: Record<string, unknown> = mechanicForm({ email: uniqueEmail('norole') });
+    delete form['role'];
+    const res = await api.post('/api/auth/register', form);
+    expect(res.status).toBe(201);
+    expect(res.body.user.role).toBe('pilot');
+  });
+
   it.each([
-    ['role', 'Role is required'],
     ['firstName', 'First name is required'],
     ['lastName', 'Last name is required'],
     ['email', 'Email is required'],

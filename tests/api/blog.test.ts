@@ -55,6 +55,9 @@ describe('public list GET /api/blog/posts', () => {
     const beyond = await api.get(`/api/blog/posts?page=9&category=${encodeURIComponent(category)}`);
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
+    const far = await api.get(`/api/blog/posts?page=99999999999999999999&category=${encodeURIComponent(category)}`);
+    expect(far.status).toBe(200);
+    expect(far.body.data).toEqual([]);
   });
 
   it('answers every field of a post', async () => {

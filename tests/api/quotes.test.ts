@@ -103,6 +103,14 @@ describe('POST /api/quotes', () => {
     expect(phone.body.detail).toBe('Phone number must be a valid phone number');
   });
 
+  it('takes null for the optional numbers, as for the optional texts', async () => {
+    const quote = validQuote({ totalHours: null, lastInvoiceAmount: null } as never);
+    const res = await api.post('/api/quotes', quote);
+    expect(res.status, res.text).toBe(200);
+    const [row] = await storedQuotes(quote.returnEmail);
+    expect(row).toMatchObject({ totalHours: null, lastInvoiceAmount: null });
+  });
+
   it('refuses non-numeric hours and invoice amounts', async () => {
     const hours = await api.post('/api/quotes', validQuote({ totalHours: 'lots' }));
     expect(hours.status).toBe(400);

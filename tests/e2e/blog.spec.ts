@@ -138,12 +138,18 @@ test.describe('blog article', () => {
   });
 
   test('an unknown article, category or page number answers 404 with the site\'s 404 page', async ({ page }) => {
-    for (const address of ['/blog/this-article-does-not-exist', '/blog/category/nope', '/blog/page/99', '/blog/category/inspections/page/99']) {
+    for (const address of ['/blog/category/nope', '/blog/page/99', '/blog/category/inspections/page/99']) {
       const res = await page.goto(address);
       expect(res?.status(), address).toBe(404);
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     }
     await page.getByRole('link', { name: 'Read the Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    // An unknown article: 'Article Not Found' with 'Back to Blog' (spec, blog article).
+    expect((await page.goto('/blog/this-article-does-not-exist'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Article Not Found \|/);
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
     await expect(page).toHaveURL(/\/blog$/);
   });
 
@@ -256,7 +262,7 @@ test.describe('blog admin', () => {
     await expect(preview.getByText('Draft preview')).toBeVisible();
     await expect(preview.getByRole('heading', { level: 1, name: `${title} (revised)` })).toBeVisible();
     expect((await reader.reload())?.status()).toBe(404);
-    await expect(reader.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(reader.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
 
     // Delete names the post in an in-app dialog, and the post goes to the trash.
     await revised.getByRole('button', { name: /^Delete/ }).click();

@@ -133,6 +133,10 @@ test.describe('quote form', () => {
     await expect(confirmation).toBeVisible(SERVER);
     await expect(confirmation).toBeFocused();
     await expect(confirmation).toContainText(QUOTE_SUCCESS_MESSAGE);
+    // The spec's toasts too: the server's message, then the savings about 2 s later.
+    const toasts = page.getByRole('region', { name: /Notifications/ });
+    await expect(toasts.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible();
+    await expect(toasts.getByText(`Estimated savings: ${at3200.percent}% compared to your current provider!`)).toBeVisible({ timeout: 5_000 });
     await expect(confirmation).toContainText(`Your estimated savings: $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%)`);
     await expect(confirmation).toContainText('Cessna 182 Skylane N182SK (Single Engine Piston)');
     await expect(confirmation).toContainText('Annual Inspection');
@@ -184,7 +188,7 @@ test.describe('quote form', () => {
     await expect(busy).toBeVisible();
     await expect(busy).toBeDisabled();
     release();
-    await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
+    await expect(page.locator('[data-quote-confirmation]').getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
     // The confirmation replaces the form; another request brings it back, ready.
     await page.getByRole('button', { name: 'Send another request' }).click();
     await expect(submitButton(page)).toBeEnabled();
@@ -207,7 +211,7 @@ test.describe('quote form', () => {
     await phone.fill('415-555-0199');
     await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
     await submitButton(page).click();
-    await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
+    await expect(page.locator('[data-quote-confirmation]').getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
   });
 
   test('a value only the server refuses shows its detail beside the field', async ({ page }) => {
@@ -251,6 +255,7 @@ test.describe('lead popup', () => {
     // The code on screen, and where it was sent.
     await expect(dialog.locator('[data-discount-code]')).toHaveText(/^SKY25-[0-9A-F]{6}$/, SERVER);
     await expect(dialog).toContainText(`We sent it to ${email}.`);
+    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Discount secured! Check your email for details.')).toBeAttached();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_STORAGE.submitted)).toBeTruthy();

@@ -57,7 +57,7 @@ test('quote form on a 503: keeps every answer and sends them again with "Try aga
   await page.getByRole('button', { name: 'Try again' }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({ firstName: values.first, returnEmail: values.email, serviceType: 'annual' });
-  await expect(page.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
+  await expect(page.locator('[data-quote-confirmation]').getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible(SERVER);
   await expect(page.getByLabel('First Name *')).toHaveValue('');
 });
 

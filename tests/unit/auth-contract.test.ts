@@ -46,7 +46,6 @@ describe('RegisterSchema', () => {
   it.each([
     [{ role: 'admin' }, 'Administrator accounts cannot be created by sign-up'],
     [{ role: 'owner' }, 'Role must be pilot or mechanic'],
-    [{ role: '' }, 'Role is required'],
     [{ password: '1234567' }, 'Password must be at least 8 characters'],
     [{ yearsExperience: '2.5' }, 'Years of experience must be a whole number between 0 and 80'],
     [{ serviceRadius: '6000' }, 'Service radius must be a whole number between 0 and 500'],

@@ -17,6 +17,7 @@ import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { postPublic } from '../../lib/post-public.ts';
 import { tryAgain } from '../../lib/unavailable.ts';
 import {
+  QUOTE_SAVINGS_TOAST_DELAY_MS,
   QUOTE_TOASTS,
   checkQuoteFields,
   interpretQuoteResponse,
@@ -118,6 +119,11 @@ export default function QuoteForm() {
     switch (outcome.kind) {
       case 'success': {
         setSent({ payload, message: outcome.message, estimate: estimateOf(form), savings: outcome.estimatedSavings });
+        // The spec's toasts (the server's message, then the savings), beside the confirmation that
+        // stays in place of the form for a visitor who scrolled away before they faded.
+        toast.success(outcome.message);
+        const savings = outcome.estimatedSavings;
+        if (savings !== undefined) window.setTimeout(() => toast.info(QUOTE_TOASTS.savings(savings)), QUOTE_SAVINGS_TOAST_DELAY_MS);
         form.reset();
         setErrors({});
         setEstimate({ kind: 'none' });

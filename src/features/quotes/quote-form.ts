@@ -12,6 +12,9 @@ import {
 } from '../../contract/quote-fields.ts';
 import { OUR_TYPICAL_PRICE, estimateSavings, type SavingsEstimate } from '../../contract/savings.ts';
 
+/** Spec section 9: the estimated-savings toast follows the success toast after 2 s. */
+export const QUOTE_SAVINGS_TOAST_DELAY_MS = 2000;
+
 export const QUOTE_TOASTS = {
   failed: 'Failed to submit your request. Please try again.',
   network: 'Failed to submit your request. Please check your connection and try again.',

@@ -59,10 +59,32 @@ export function validationError(error: z.ZodError): HttpError {
   return badRequest(detail, errors);
 }
 
+/** Where a NUL character hides in a parsed body ('' for the body itself), or null: no text column stores one. */
+function nulPath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.split('\u0000').join('')].join('.');
+    const found = nulPath(inner, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000)';
+
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const nul = nulPath(input);
+  if (nul !== null) throw badRequest(nul ? `${nul}: ${NUL_MESSAGE}` : NUL_MESSAGE, [{ path: nul, message: NUL_MESSAGE }]);
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error);
   return result.data;
+}
+
+/** PostgreSQL refusing text it cannot store: a NUL byte (22021) or a \\u0000 escape (22P05). */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
 }
 
 /** Netlify's `context.ip` only, IPv6 by its /64; '' when absent (client-ip.ts). */
@@ -123,6 +145,11 @@ export function withApi(routes: ApiRoutes) {
       return (await handler(ctx)).response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
+      if (isUnstorableText(error)) {
+        // Text that reached the database without passing parseWith (a form field read directly).
+        console.warn(`[${requestId}] ${req.method} ${new URL(req.url).pathname} 400 unstorable text: ${(error as Error).message}`);
+        return json({ detail: NUL_MESSAGE }, 400);
+      }
       if (isDatabaseUnavailable(error)) {
         console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} 503 database unavailable: ${describeDatabaseError(error)}`);
         return json(

@@ -8,6 +8,7 @@ import { Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   CAMPAIGN_TYPES,
+  DEFAULT_CAMPAIGN_TYPE,
   CONFIG_LIMITS,
   EmailTemplateSchema,
   type CampaignType,
@@ -28,7 +29,7 @@ const EMPTY: Values = {
   name: '',
   subject_line: '',
   html_content: '',
-  campaign_type: 'welcome_series',
+  campaign_type: DEFAULT_CAMPAIGN_TYPE,
   delay_minutes: '0',
 };
 const toValues = (t: EmailTemplateView | null): Values =>

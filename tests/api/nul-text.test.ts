@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { api, call } from '../helpers/api.ts';
+import { createUser } from '../helpers/users.ts';
+
+// A NUL character (U+0000) cannot be stored in a PostgreSQL text column: every write that would
+// carry one answers 400 with the field it was found in, never a 500, and nothing is saved.
+
+const NUL = '\u0000';
+const DETAIL = /Text cannot contain the NUL character \(\\u0000\)$/;
+
+describe('text with a NUL character', () => {
+  it('is refused with the field named, in JSON bodies, form bodies and query strings', async () => {
+    const admin = await createUser('admin');
+    const token = admin.token;
+
+    const post = await api.post('/api/blog/admin/posts', { title: `Tie${NUL}down`, content: '<p>x</p>', category: 'Safety' }, { token });
+    expect(post.status).toBe(400);
+    expect(post.body.detail).toMatch(/^title: /);
+    expect(post.body.detail).toMatch(DETAIL);
+
+    const template = await api.post('/api/admin/config/email-templates', { name: `n${NUL}`, subject_line: 's', html_content: '<p>h</p>', campaign_type: 'newsletter' }, { token });
+    expect(template.status).toBe(400);
+    expect(template.body.detail).toMatch(/^name: .*NUL/);
+
+    const referral = await api.put('/api/admin/config/referral-program', { reward_amount: 50, min_booking_amount: 200, share_message: `a${NUL}b` }, { token });
+    expect(referral.status).toBe(400);
+
+    const setting = new FormData();
+    setting.set('category', 'general');
+    setting.set('setting_key', 'nul_probe');
+    setting.set('setting_value', `a${NUL}b`);
+    setting.set('data_type', 'string');
+    const saved = await call('PUT', '/api/admin/config/settings/general/nul_probe', { rawBody: setting, token });
+    expect(saved.status).toBe(400);
+    expect(saved.body.detail).toMatch(/^setting_value: .*NUL/);
+    const settings = await api.get('/api/admin/config/settings/general', { token });
+    expect((settings.body.data as Array<{ setting_key: string }>).some((s) => s.setting_key === 'nul_probe')).toBe(false);
+
+    const key = new FormData();
+    key.set('key_name', `k${NUL}`);
+    key.set('api_key', 'AC0123456789abcdef');
+    const added = await call('POST', '/api/admin/config/api-keys?integration_type=twilio', { rawBody: key, token });
+    expect(added.status).toBe(400);
+
+    const search = await api.get(`/api/blog/posts?q=${encodeURIComponent(`fuel${NUL}`)}`);
+    expect(search.status).toBe(400);
+    expect(search.body.detail).toMatch(/^q: .*NUL/);
+
+    const quote = await api.post('/api/quotes', {
+      firstName: `Ada${NUL}`,
+      lastName: 'Lovelace',
+      returnEmail: 'ada@example.com',
+      returnPhone: '(415) 555-0100',
+      aircraftMake: 'Cessna',
+      aircraftModel: '172S',
+      aircraftType: 'single-engine',
+      serviceType: 'annual',
+      preferredTimeframe: 'flexible',
+      message: 'Annual due next month.',
+    });
+    expect(quote.status).toBe(400);
+    expect(quote.body.detail).toMatch(/^firstName: .*NUL/);
+  });
+});
