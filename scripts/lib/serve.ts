@@ -103,7 +103,9 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
     if (fromFunction) return send(res, fromFunction);
     const match = await netlify.handleAndIntrospectNodeRequest(req);
     if (match) return send(res, match.response);
-    if (ssr && (req.method === 'GET' || req.method === 'HEAD')) return send(res, await ssr.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`));
+    // An /api address no function serves, whatever the method: the SSR function's JSON 404 (src/pages/api/[...path].ts).
+    const unknownApi = (req.url ?? '').startsWith('/api/');
+    if (ssr && (req.method === 'GET' || req.method === 'HEAD' || unknownApi)) return send(res, await ssr.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`));
     // As on Netlify: an unknown path gets the site's own 404 page, with status 404.
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(await notFoundPage());

@@ -32,7 +32,7 @@ export class WarmSsr {
     return new WarmSsr(module.default);
   }
 
-  /** GET and HEAD only: the on-demand pages take no request body. */
+  /** The on-demand pages take no request body: a write to an unknown /api address is passed on without it. */
   async handle(req: IncomingMessage, origin: string): Promise<Response> {
     const ip = socketAddress(req);
     const requestId = randomUUID();
@@ -44,7 +44,7 @@ export class WarmSsr {
     headers.set('x-nf-request-id', requestId);
     headers.set('x-nf-client-connection-ip', ip);
     headers.set('x-forwarded-for', ip);
-    const method = req.method === 'HEAD' ? 'HEAD' : 'GET';
+    const method = req.method === 'HEAD' || (req.url ?? '').startsWith('/api/') ? (req.method ?? 'GET') : 'GET';
     return this.#handler(new Request(new URL(req.url ?? '/', origin), { method, headers }), { ip, requestId, params: {} });
   }
 }

@@ -23,3 +23,14 @@ test('30 concurrent notification reads and 20 concurrent dashboard reads all ans
     Array.from({ length: 20 }, (_, i) => `${paths[i % paths.length]} 200`),
   );
 });
+
+test('an /api address no function serves answers a JSON 404 for every method, not the HTML page', async ({ request }) => {
+  for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+    const res = await request.fetch('/api/admin/no-such-thing', { method, ...(method === 'GET' || method === 'DELETE' ? {} : { data: { a: 1 } }) });
+    expect(res.status(), method).toBe(404);
+    expect(res.headers()['content-type'], method).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ detail: 'Not found' });
+  }
+  // A known route is still its function's.
+  expect((await request.get('/api/blog/categories')).status()).toBe(200);
+});

@@ -87,9 +87,13 @@ function isUnstorableText(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
-/** Netlify's `context.ip` only, IPv6 by its /64; '' when absent (client-ip.ts). */
+/**
+ * Netlify's `context.ip` only, IPv6 by its /64; '' when absent (client-ip.ts). Netlify's Vite
+ * plugin (`npm run dev`, on this machine only) gives functions no `context.ip`: there, and only
+ * when scripts/dev.ts says so, every request is this machine's.
+ */
 function clientIp(_req: Request, context: FunctionContext): string {
-  return clientAddressKey(context.ip);
+  return clientAddressKey(context.ip) || (process.env['SKYWARD_LOCAL_DEV'] === '1' ? '127.0.0.1' : '');
 }
 
 /** A path whose `%` escapes do not decode names nothing: 404 JSON before any handler runs. */
