@@ -8,7 +8,7 @@ import {
 } from '../../src/server/email/templates.server.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { HttpError } from '../../src/server/http/errors.ts';
+import { HttpError, notFound } from '../../src/server/http/errors.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 
 // HTML emails are bigger than the usual form.
@@ -18,7 +18,12 @@ export default withApi({
   maxBodyBytes: MAX_BODY,
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return reply(ROUTES.adminTemplates, { success: true, data: await listEmailTemplates(ctx.db) });
+    const templates = await listEmailTemplates(ctx.db);
+    const id = ctx.params['id'];
+    if (id === undefined) return reply(ROUTES.adminTemplates, { success: true, data: templates });
+    const one = templates.find((t) => t.id === id);
+    if (!one) throw notFound('Email template not found');
+    return reply(ROUTES.adminTemplate, { success: true, data: one });
   },
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');

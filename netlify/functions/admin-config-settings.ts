@@ -5,7 +5,7 @@ import { SettingCategorySchema } from '../../src/contract/admin-config.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { listAllSettings, listSettings, upsertSetting } from '../../src/server/settings.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { notFound } from '../../src/server/http/errors.ts';
+import { badRequest, notFound } from '../../src/server/http/errors.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 
 export default withApi({
@@ -28,7 +28,10 @@ export default withApi({
     if (ctx.params['key'] === undefined)
       throw notFound('Add the setting key to the URL: /api/admin/config/settings/{category}/{setting_key}');
     const body = await readFormOrJson(ctx.req);
-    const form = parseWith(ROUTES.adminSettingSave.input, { ...body, setting_key: ctx.params['key'] });
+    const key = ctx.params['key'];
+    const named = typeof body['setting_key'] === 'string' ? body['setting_key'].trim() : '';
+    if (named && named !== key) throw badRequest(`setting_key: the body says ${named} but the URL says ${key}`);
+    const form = parseWith(ROUTES.adminSettingSave.input, { ...body, setting_key: key });
     return reply(ROUTES.adminSettingSave, { success: true, data: await upsertSetting(ctx.db, category, form, admin.id) });
   },
 });

@@ -363,13 +363,15 @@ export const SettingFormSchema = z
           .max(CONFIG_LIMITS.settingValue, `Setting value must be at most ${CONFIG_LIMITS.settingValue} characters`),
       )
       .refine((v) => v.trim() !== '', 'Setting value is required'),
-    data_type: enumOf(SETTING_DATA_TYPES, 'Data type')
-      .optional()
-      .transform((v) => v ?? 'string'),
-    description: optionalText('Description', CONFIG_LIMITS.description),
-    is_encrypted: booleanField('is_encrypted', false),
+    // Absent (undefined): an update keeps what the setting has, a new one gets string, plain, no
+    // description (settings.server.ts), so an update that sends only a value never turns an
+    // encrypted setting plain nor a number into a string.
+    data_type: z.preprocess((v) => (v === '' || v === null ? undefined : v), enumOf(SETTING_DATA_TYPES, 'Data type').optional()),
+    description: z.union([z.undefined(), optionalText('Description', CONFIG_LIMITS.description)]),
+    is_encrypted: z.union([z.undefined(), z.literal(''), z.null()]).transform(() => undefined).or(booleanField('is_encrypted', false)),
   })
   .transform((s, ctx) => {
+    if (s.data_type === undefined) return s;
     const checked = checkSettingValue(s.data_type, s.setting_value);
     if (!checked.ok) {
       ctx.addIssue({ code: 'custom', path: ['setting_value'], message: checked.message });

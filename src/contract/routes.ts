@@ -301,6 +301,7 @@ export const ROUTES = {
   adminReferral: route<Envelope<ReferralProgramView>>()({ method: 'GET', path: '/api/admin/config/referral-program' }),
   adminReferralSave: route<Envelope<ReferralProgramView>>()({ method: 'PUT', path: '/api/admin/config/referral-program', input: ReferralProgramSchema }),
   adminTemplates: route<Envelope<EmailTemplateView[]>>()({ method: 'GET', path: '/api/admin/config/email-templates' }),
+  adminTemplate: route<Envelope<EmailTemplateView>>()({ method: 'GET', path: '/api/admin/config/email-templates/:id' }),
   adminTemplateCreate: route<Envelope<EmailTemplateView>>()({ method: 'POST', path: '/api/admin/config/email-templates', input: EmailTemplateSchema }),
   adminTemplateUpdate: route<Envelope<EmailTemplateView>>()({ method: 'PUT', path: '/api/admin/config/email-templates/:id', input: EmailTemplateSchema }),
   adminTemplateStatus: route<Envelope<EmailTemplateView>>()({

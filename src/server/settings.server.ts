@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   ENCRYPTED_PLACEHOLDER,
   KNOWN_SETTINGS,
+  checkSettingValue,
   type ConfigEntry,
   type SettingCategory,
+  type SettingDataType,
   type SettingForm,
   type SettingView,
 } from '../contract/admin-config.ts';
@@ -44,7 +46,10 @@ export async function listAllSettings(db: Db): Promise<SettingView[]> {
 }
 
 /** Settings whose meaning the product knows get their own checks on save. */
-function checkKnownSetting(category: SettingCategory, form: SettingForm): SettingForm {
+/** A setting form with every field decided (absent ones filled from the stored setting). */
+type CompleteSettingForm = SettingForm & { data_type: SettingDataType; is_encrypted: boolean; description: string | null };
+
+function checkKnownSetting(category: SettingCategory, form: CompleteSettingForm): CompleteSettingForm {
   const { notificationEmail, apolloApiKey } = KNOWN_SETTINGS;
   if (category === notificationEmail.category && form.setting_key === notificationEmail.key) {
     if (form.data_type !== 'string' || form.is_encrypted)
@@ -74,13 +79,23 @@ export async function upsertSetting(
   if (input.category !== undefined && input.category !== category) {
     throw badRequest(`category: the body says ${input.category} but the URL says ${category}`);
   }
-  const form = checkKnownSetting(category, input);
   const existing = await db
     .selectFrom('systemSettings')
     .selectAll()
     .where('category', '=', category)
-    .where('settingKey', '=', form.setting_key)
+    .where('settingKey', '=', input.setting_key)
     .executeTakeFirst();
+  // What the body leaves out, the setting keeps (a new one: string, plain, no description).
+  const dataType = input.data_type ?? existing?.dataType ?? 'string';
+  const checked = input.data_type === undefined ? checkSettingValue(dataType, input.setting_value) : { ok: true as const, value: input.setting_value };
+  if (!checked.ok) throw badRequest(checked.message, [{ path: 'setting_value', message: checked.message }]);
+  const form = checkKnownSetting(category, {
+    ...input,
+    setting_value: checked.value,
+    data_type: dataType,
+    is_encrypted: input.is_encrypted ?? existing?.isEncrypted ?? false,
+    description: input.description !== undefined ? input.description : (existing?.description ?? null),
+  });
 
   let storedValue: string;
   if (form.is_encrypted && form.setting_value === ENCRYPTED_PLACEHOLDER) {

@@ -77,6 +77,16 @@ describe('email templates', () => {
     expect(t.html_content).toContain('<h1>Hi {{firstName}} {lastName}</h1>');
     const list = await api.get('/api/admin/config/email-templates', { token: admin.token });
     expect(list.body.data.some((x: any) => x.id === t.id)).toBe(true);
+    const one = await api.get(`/api/admin/config/email-templates/${t.id}`, { token: admin.token });
+    expect(one.body).toMatchObject({ success: true, data: { id: t.id, name: 'Welcome aboard' } });
+    expect((await api.get('/api/admin/config/email-templates/nope', { token: admin.token })).status).toBe(404);
+  });
+
+  it('gives a template sent without a campaign type the form\'s default', async () => {
+    const { campaign_type: _omitted, ...untyped } = template;
+    const res = await api.post('/api/admin/config/email-templates', untyped, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.campaign_type).toBe('welcome_series');
   });
 
   it('edits, deactivates and previews with sample data', async () => {
