@@ -19,10 +19,14 @@ describe('SettingFormSchema', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['setting_value']);
   });
-  it('defaults to a plain string', () => {
-    expect(SettingFormSchema.parse({ setting_key: 'site_name', setting_value: 'Skyward' })).toMatchObject({
-      data_type: 'string',
-      is_encrypted: false,
+  it('leaves what is not sent undecided (the stored setting keeps it; a new one is a plain string)', () => {
+    const parsed = SettingFormSchema.parse({ setting_key: 'site_name', setting_value: 'Skyward' });
+    expect(parsed).toMatchObject({ setting_key: 'site_name', setting_value: 'Skyward' });
+    expect(parsed.data_type).toBeUndefined();
+    expect(parsed.is_encrypted).toBeUndefined();
+    expect(parsed.description).toBeUndefined();
+    expect(SettingFormSchema.parse({ setting_key: 'k', setting_value: 'v', data_type: '', is_encrypted: '', description: '' })).toMatchObject({
+      is_encrypted: undefined,
       description: null,
     });
   });
