@@ -81,7 +81,11 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
 
   await record.getByRole('button', { name: 'Sign entry' }).click();
   const sign = m.getByRole('dialog', { name: 'Sign maintenance record' });
+  await expect(sign.getByText('On your profile: A&P 5678901')).toBeVisible();
+  await sign.getByLabel('Certificate number').fill('5678910');
+  await expect(sign.getByText('Not the number on your profile (A&P 5678901): the entry is signed with the number as typed.')).toBeVisible();
   await sign.getByLabel('Certificate number').fill('5678901');
+  await expect(sign.getByText('On your profile: A&P 5678901')).toBeVisible();
   await expect(sign.getByRole('button', { name: 'Sign entry' })).toBeDisabled();
   await sign.getByLabel(/I have reviewed this entry/).check();
   await sign.getByRole('button', { name: 'Sign entry' }).click();

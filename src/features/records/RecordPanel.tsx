@@ -162,6 +162,11 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
   const me = $user.get();
   const [fullName, setFullName] = useState(me ? `${me.firstName} ${me.lastName}` : '');
   const [certificateNumber, setCertificateNumber] = useState('');
+  // The number on the signer's profile, to catch a typo before it is signed into the record for
+  // good; the entry carries the number as typed (the mechanic signs under their own certificate).
+  const onFile = useRoute(ROUTES.mechanicProfile).data?.apNumber ?? null;
+  const digits = (v: string) => v.replace(/\D/g, '');
+  const differs = onFile !== null && digits(onFile) !== '' && digits(certificateNumber) !== '' && digits(certificateNumber) !== digits(onFile);
   const [statement, setStatement] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -191,8 +196,13 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
           <FormField id="sign-name" label="Full name" required>
             <Input id="sign-name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={RECORD_LIMITS.name} />
           </FormField>
-          <FormField id="sign-certificate" label="Certificate number" required>
-            <Input id="sign-certificate" required value={certificateNumber} onChange={(e) => setCertificateNumber(e.target.value)} maxLength={RECORD_LIMITS.certificate} />
+          <FormField
+            id="sign-certificate"
+            label="Certificate number"
+            required
+            hint={onFile ? (differs ? `Not the number on your profile (${onFile}): the entry is signed with the number as typed.` : `On your profile: ${onFile}`) : undefined}
+          >
+            <Input id="sign-certificate" required value={certificateNumber} onChange={(e) => setCertificateNumber(e.target.value)} maxLength={RECORD_LIMITS.certificate} aria-describedby={onFile ? 'sign-certificate-hint' : undefined} />
           </FormField>
         </div>
         <Checkbox id="sign-statement" label={SIGN_CONFIRMATION} checked={statement} onChange={(e) => setStatement(e.target.checked)} />
