@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
-import { BidSchema, type BidData, type MarketplaceServiceType } from './marketplace.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { BidSchema, MARKETPLACE, type BidData, type MarketplaceServiceType } from './marketplace.ts';
+import { optionalText, renamed, requiredText } from './fields.ts';
 
 /**
  * An itemized bid (issue 14): a bid is a list of lines, each with its category, labor (hours at a
@@ -33,6 +33,7 @@ export const BID_LINES = {
   hoursStep: 0.1,
   maxRate: 10_000,
   maxParts: 1_000_000,
+  maxPhotos: 20,
   text: { description: 500, note: 2000 },
 } as const;
 
@@ -117,7 +118,16 @@ export type ItemizedBidData = Omit<BidData, 'laborCost' | 'partsCost' | 'estimat
 /** The bid body: the spec's fields alone (one line is made of them), or with `lines`. */
 export type BidBody = ({ itemized: false } & BidData) | ({ itemized: true } & ItemizedBidData);
 
-const hasLines = (v: unknown): boolean => typeof v === 'object' && v !== null && 'lines' in v && (v as { lines: unknown }).lines !== undefined && !(Array.isArray((v as { lines: unknown }).lines) && (v as { lines: unknown[] }).lines.length === 0);
+/** A parsed line's hours and money, as the sums count them. */
+function priced(l: LineData): PricedLine {
+  return { category: l.category, hoursTenths: l.laborHours, laborCents: laborCents(l.laborHours, l.laborRate), partsCents: l.partsCost };
+}
+
+/** Whether a bid body is itemized: `lines` absent, null or empty is the spec's plain bid. */
+const hasLines = (v: unknown): boolean => {
+  const lines = typeof v === 'object' && v !== null ? (v as { lines?: unknown }).lines : undefined;
+  return lines !== undefined && lines !== null && !(Array.isArray(lines) && lines.length === 0);
+};
 
 export const BidBodySchema = z.unknown().transform((v, ctx): BidBody => {
   const forward = (issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []) => {
@@ -140,6 +150,16 @@ export const BidBodySchema = z.unknown().transform((v, ctx): BidBody => {
   if (!rest.success || !lines.success) return z.NEVER;
   if (lines.data.every((l) => l.laborHours === 0)) {
     ctx.addIssue({ code: 'custom', path: ['lines'], message: 'At least one line needs labor hours' });
+    return z.NEVER;
+  }
+  // The whole quote stays within what the spec's plain bid may say.
+  const total = sumLines(lines.data.map(priced));
+  if (total.hoursTenths > MARKETPLACE.maxEstimatedHours * 10) {
+    ctx.addIssue({ code: 'custom', path: ['lines'], message: `The lines add up to more than ${MARKETPLACE.maxEstimatedHours.toLocaleString('en-US')} hours` });
+    return z.NEVER;
+  }
+  if (total.totalCents > MARKETPLACE.maxMoney * 100) {
+    ctx.addIssue({ code: 'custom', path: ['lines'], message: `The lines add up to more than $${MARKETPLACE.maxMoney.toLocaleString('en-US')}` });
     return z.NEVER;
   }
   const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = rest.data;
@@ -165,15 +185,19 @@ export const AcceptWithDecisionsSchema = z.object({
   decisions: DecisionsSchema.optional(),
 });
 
-export const ChangeOrderSchema = z.object({
-  lines: LinesSchema,
-  note: optionalText('Note', BID_LINES.text.note),
-  documentIds: z
-    .array(z.uuid({ error: 'documentIds must be valid ids' }), { error: 'documentIds must be a list' })
-    .max(20)
-    .optional()
-    .transform((v) => [...new Set(v ?? [])]),
-});
+/** The photos of a change order: documents of the job, by id (also sent as `photos` or `photoIds`). */
+export const ChangeOrderSchema = z.preprocess(
+  renamed({ photos: 'documentIds', photoIds: 'documentIds' }),
+  z.object({
+    lines: LinesSchema,
+    note: optionalText('Note', BID_LINES.text.note),
+    documentIds: z
+      .array(z.uuid({ error: 'documentIds must be valid ids' }), { error: 'documentIds must be a list' })
+      .max(BID_LINES.maxPhotos, `A change order has at most ${BID_LINES.maxPhotos} photos`)
+      .nullish()
+      .transform((v) => [...new Set(v ?? [])]),
+  }),
+);
 export type ChangeOrderData = z.output<typeof ChangeOrderSchema>;
 
 export const DecideChangeOrderSchema = z.object({ decisions: DecisionsSchema.min(1, 'Decide every line of the change order') });
@@ -295,6 +319,10 @@ export interface WorkOrder {
   /** Every line of the bid and its change orders, with its decision. */
   lines: BidLine[];
   approved: { lines: BidLine[]; totals: Totals; categoryTotals: CategoryTotals };
+  /** The approved lines' totals (the same as `approved.totals`): what the owner pays. */
+  totals: Totals;
+  /** Each line's decision by its id (null while a change order waits). */
+  decisions: Array<{ lineId: string; decision: LineDecision | null }>;
   deferred: BidLine[];
   declined: BidLine[];
   /** Lines of change orders still waiting for the owner. */

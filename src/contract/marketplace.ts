@@ -568,6 +568,8 @@ export interface Appointment {
   review: string | null;
   createdAt: string;
   /** The lines the owner approved (the quote's and change orders'), their totals, change orders waiting. */
+  /** The accepted quote's total as sent; `totalCost` is the approved work's (docs/decisions/0110). */
+  quotedTotal?: number;
   approvedLines?: BidLine[];
   approvedTotals?: Totals;
   pendingChangeOrders?: number;

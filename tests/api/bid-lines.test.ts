@@ -90,6 +90,11 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
     const empty = await api.post(`/api/enhanced/quotes/${other.request.id}/bid`, { ...validBid(), lines: [] }, { token: other.mechanic.token });
     expect(empty.status).toBe(201);
     expect(empty.body).toMatchObject({ laborCost: 1200, partsCost: 300.5, totalCost: 1500.5, estimatedHours: 12.5 });
+    // So is null.
+    const fourth = await openRequest('KGPI');
+    const none = await api.post(`/api/enhanced/quotes/${fourth.request.id}/bid`, { ...validBid(), lines: null }, { token: fourth.mechanic.token });
+    expect(none.status, none.text).toBe(201);
+    expect(none.body.lines).toHaveLength(1);
 
     // Accepting it the old way approves its one line; the appointment's figures are the bid's.
     const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: res.body.id }, { token: pilot.token });
@@ -116,6 +121,8 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       [[line({ laborHours: 0, partsCost: 50 })], 'lines', /needs labor hours/],
       ['many', 'lines', /must be a list/],
       [Array.from({ length: 41 }, () => line()), 'lines', /at most 40 lines/],
+      [Array.from({ length: 2 }, () => line({ laborHours: '4000' })), 'lines', /^The lines add up to more than 5,000 hours$/],
+      [Array.from({ length: 3 }, () => line({ laborHours: '400', laborRate: '9000' })), 'lines', /^The lines add up to more than \$10,000,000$/],
     ];
     for (const [lines, path, message] of cases) {
       const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, { ...rest, lines }, { token: mechanic.token });
@@ -147,8 +154,8 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     );
     expect(res.status).toBe(200);
     const a = res.body.appointment;
-    // The quote as bid stays on the appointment; the approved lines and their total beside it.
-    expect(a).toMatchObject({ totalCost: 1733.1, approvedTotals: { hours: 16, laborCost: 1520, partsCost: 0, totalCost: 1520 } });
+    // The appointment's price is the approved work; the quote as bid stays beside it.
+    expect(a).toMatchObject({ laborCost: 1520, partsCost: 0, totalCost: 1520, quotedTotal: 1733.1, approvedTotals: { hours: 16, laborCost: 1520, partsCost: 0, totalCost: 1520 } });
     expect(a.approvedLines.map((l: { id: string }) => l.id)).toEqual([inspection!.id]);
 
     const order = await api.get(`/api/appointments/${a.id}/work-order`, { token: mechanic.token });
@@ -157,6 +164,14 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     expect(order.body.deferred).toEqual([expect.objectContaining({ id: airworthy!.id, decision: 'defer' })]);
     expect(order.body.declined).toEqual([expect.objectContaining({ id: optional!.id, decision: 'decline' })]);
     expect(order.body.quoted.totalCost).toBe(1733.1);
+    expect(order.body.totals).toEqual(order.body.approved.totals);
+    expect(order.body.decisions).toEqual(
+      expect.arrayContaining([
+        { lineId: inspection!.id, decision: 'approve' },
+        { lineId: airworthy!.id, decision: 'defer' },
+        { lineId: optional!.id, decision: 'decline' },
+      ]),
+    );
     const list = await api.get('/api/appointments', { token: pilot.token });
     expect(list.body.find((x: { id: string }) => x.id === a.id).approvedTotals.totalCost).toBe(1520);
   });
@@ -182,7 +197,7 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     expect(declineInspection.body.errors[0].path).toBe('decisions.0.decision');
     const declineAirworthy = await accept([{ lineId: airworthy!.id, decision: 'decline' }]);
     expect(declineAirworthy.status).toBe(400);
-    expect(declineAirworthy.body.detail).toBe('Airworthiness items lines cannot be declined, only approved or deferred ("Replace cracked exhaust gasket")');
+    expect(declineAirworthy.body.detail).toBe('Airworthiness lines cannot be declined, only approved or deferred ("Replace cracked exhaust gasket")');
     const unknown = await accept([{ lineId: crypto.randomUUID(), decision: 'approve' }]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].path).toBe('decisions.0.lineId');
@@ -282,6 +297,12 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     const photo = await api.post(path, { lines: [line()], documentIds: [crypto.randomUUID()] }, { token: mechanic.token });
     expect(photo.status).toBe(400);
     expect(photo.body.detail).toBe('A photo is not a document of this job');
+    // Photos sent under that name are the same documents, checked the same way.
+    const photos = await api.post(path, { lines: [line()], photos: [crypto.randomUUID()] }, { token: mechanic.token });
+    expect(photos.status).toBe(400);
+    expect(photos.body.detail).toBe('A photo is not a document of this job');
+    const many = await api.post(path, { lines: [line()], documentIds: Array.from({ length: 21 }, () => crypto.randomUUID()) }, { token: mechanic.token });
+    expect(many.body.detail).toBe('A change order has at most 20 photos');
     const missing = await api.post(`${path}/${crypto.randomUUID()}/decide`, { decisions: [{ lineId: crypto.randomUUID(), decision: 'approve' }] }, { token: pilot.token });
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Change order not found');

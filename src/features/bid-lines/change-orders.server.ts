@@ -156,7 +156,7 @@ async function approvedTotals(db: Db, bidId: string): Promise<Totals> {
   return totalsOf(rows.map(toLine));
 }
 
-export type AppointmentWithLines = Appointment & { approvedLines: BidLine[]; approvedTotals: Totals; pendingChangeOrders: number };
+export type AppointmentWithLines = Appointment & { quotedTotal: number; approvedLines: BidLine[]; approvedTotals: Totals; pendingChangeOrders: number };
 
 /** Adds the approved lines (the bid's and its change orders'), their totals and the change orders waiting. */
 export async function withApprovedLines(db: Db, appointments: Appointment[]): Promise<AppointmentWithLines[]> {
@@ -173,9 +173,15 @@ export async function withApprovedLines(db: Db, appointments: Appointment[]): Pr
   ]);
   return appointments.map((a) => {
     const approvedLines = rows.filter((r) => r.bidId === a.bidId && r.decision === 'approve').map(toLine);
+    const approvedTotals = totalsOf(approvedLines);
+    // The job's price is what the owner approved (the quote's approved lines and approved change
+    // orders), not the quote as sent; `quotedTotal` keeps that one.
+    const price = approvedLines.length > 0 ? { laborCost: approvedTotals.laborCost, partsCost: approvedTotals.partsCost, totalCost: approvedTotals.totalCost } : {};
     return Object.assign(a, {
+      quotedTotal: a.totalCost,
+      ...price,
       approvedLines,
-      approvedTotals: totalsOf(approvedLines),
+      approvedTotals,
       pendingChangeOrders: Number(pending.find((p) => p.appointmentId === a.id)?.n ?? 0),
     });
   });
@@ -188,6 +194,7 @@ export async function workOrder(db: Db, user: UserRow, appointmentId: string): P
   const [rows, changeOrders] = await Promise.all([lineRows(db, [appointment.bidId]), changeOrdersOf(db, appointmentId, appointment.bidId)]);
   const lines = rows.map(toLine);
   const approved = lines.filter((l) => l.decision === 'approve');
+  const approvedTotals = totalsOf(approved);
   return {
     appointmentId: appointment.id,
     serviceRequestId: appointment.serviceRequestId,
@@ -203,7 +210,9 @@ export async function workOrder(db: Db, user: UserRow, appointmentId: string): P
     customerName: appointment.customerName,
     warrantyPeriod: appointment.warrantyPeriod,
     lines,
-    approved: { lines: approved, totals: totalsOf(approved), categoryTotals: categoryTotalsOf(approved) },
+    approved: { lines: approved, totals: approvedTotals, categoryTotals: categoryTotalsOf(approved) },
+    totals: approvedTotals,
+    decisions: lines.map((l) => ({ lineId: l.id, decision: l.decision })),
     deferred: lines.filter((l) => l.decision === 'defer'),
     declined: lines.filter((l) => l.decision === 'decline'),
     awaiting: lines.filter((l) => l.decision === null && l.changeOrderId !== null),

@@ -233,7 +233,7 @@ export async function decideLines(
     if (!row) throw badRequest(`Line ${d.lineId} is not a line of this ${what}`, [{ path: `decisions.${i}.lineId`, message: `Not a line of this ${what}` }]);
     if (chosen.has(d.lineId)) throw badRequest('Each line can be decided once', [{ path: `decisions.${i}.lineId`, message: 'This line is decided twice' }]);
     if (d.decision === 'decline' && UNDECLINABLE.includes(row.category)) {
-      const message = `${categoryLabel(row.category)} lines cannot be declined, only approved or deferred ("${row.description}")`;
+      const message = `${row.category === 'airworthy' ? 'Airworthiness' : categoryLabel(row.category)} lines cannot be declined, only approved or deferred ("${row.description}")`;
       throw badRequest(message, [{ path: `decisions.${i}.decision`, message }]);
     }
     chosen.set(d.lineId, d.decision);
