@@ -1,4 +1,5 @@
 import type { Config } from '@netlify/functions';
+import { LogbookQuerySchema, matchingEntries } from '../../src/contract/records.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { logbook, logbookRows } from '../../src/features/records/records.server.ts';
 import { logbookPdf } from '../../src/features/records/record-pdf.server.ts';
@@ -12,7 +13,12 @@ export default withApi({
   GET: async (ctx) => {
     const [id = '', , format] = segmentsAfter(ctx, '/api/aircraft');
     const owner = await requireRole(ctx, 'pilot');
-    if (format !== 'pdf') return reply(ROUTES.logbook, await logbook(ctx.db, owner, id));
+    if (format !== 'pdf') {
+      // ?q= (or ?search=) keeps the entries whose text holds every word, as the Logbook's search box does.
+      const { q, search } = ctx.query(LogbookQuerySchema);
+      const entries = await logbook(ctx.db, owner, id);
+      return reply(ROUTES.logbook, matchingEntries(entries, q ?? search ?? ''));
+    }
     const rows = await logbookRows(ctx.db, owner, id);
     const tail = rows[0]?.aircraftLabel.split(',')[0] ?? 'aircraft';
     const bytes = await logbookPdf(rows, `Logbook, ${tail}`);

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
+import { renamed } from './fields.ts';
 
 /**
  * The documents vault (docs/product.md §3, §5 and §9): document types, size and type limits, and the
@@ -159,15 +160,21 @@ export const UploadSessionSchema = z.preprocess(withCamelKeys, UploadSessionObje
 export type UploadSessionInput = z.input<typeof UploadSessionObject>;
 export type UploadSessionData = z.output<typeof UploadSessionObject>;
 
-/** GET /api/enhanced/documents filters (query string, snake_case as the spec's calls). */
-export const DocumentsQuerySchema = z.object({
-  aircraft_id: optionalId('aircraft_id'),
-  document_type: z.preprocess(
-    (v) => (blank(v) ? null : v),
-    z.enum(valuesOf(DOCUMENT_TYPES), { error: `document_type must be one of: ${DOCUMENT_TYPES.map((t) => t.value).join(', ')}` }).nullable(),
-  ),
-  service_request_id: optionalId('service_request_id'),
-});
+/**
+ * GET /api/enhanced/documents filters (query string, snake_case as the spec's calls; the
+ * camelCase names of the document's own fields are read as the same filters, never ignored).
+ */
+export const DocumentsQuerySchema = z.preprocess(
+  renamed({ aircraftId: 'aircraft_id', documentType: 'document_type', serviceRequestId: 'service_request_id' }),
+  z.object({
+    aircraft_id: optionalId('aircraft_id'),
+    document_type: z.preprocess(
+      (v) => (blank(v) ? null : v),
+      z.enum(valuesOf(DOCUMENT_TYPES), { error: `document_type must be one of: ${DOCUMENT_TYPES.map((t) => t.value).join(', ')}` }).nullable(),
+    ),
+    service_request_id: optionalId('service_request_id'),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Response shapes

@@ -117,3 +117,15 @@ export function renamed(aliases: Record<string, string>) {
     return out;
   };
 }
+
+/** Years a date of this product can be in: aircraft records start after 1900; nothing is due after 2199. */
+export const DATE_YEARS = { min: 1900, max: 2199 } as const;
+
+/** A real calendar date as 'YYYY-MM-DD' (no Feb 30) within DATE_YEARS: what PostgreSQL's date and our arithmetic take. */
+export function isRealDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const year = Number(s.slice(0, 4));
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
 import { MARKETPLACE, URGENCY_LEVELS, earliestStartDay } from './marketplace.ts';
 import { refineRegistration } from './registration.ts';
+import { isRealDate } from './fields.ts';
 
 /**
  * Maintenance tracking (issue 13): what each aircraft owes on both clocks (calendar and hours),
@@ -108,12 +109,6 @@ const optionalText = (label: string, max: number) =>
       return s;
     });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const isRealDate = (s: string) => {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 
 const optionalDate = (label: string) =>
   z
@@ -213,7 +208,8 @@ export type AircraftPatch = z.output<typeof AircraftPatchSchema>;
 const itemFields = {
   title: optionalText('Title', MAINTENANCE.text.title),
   adNumber: optionalText('AD number', 20).refine((v) => v === null || AD_NUMBER.test(v), 'AD number must look like YYYY-NN-NN (e.g. 2020-18-03)'),
-  lastDoneDate: optionalDate('Last done date'),
+  // A day's grace: the owner's today may be tomorrow in UTC.
+  lastDoneDate: optionalDate('Last done date').refine((v) => v === null || v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Last done date cannot be in the future'),
   lastDoneHours: hours('Last done hours'),
   intervalMonths: optionalNumber('Interval in months', { min: 1, max: MAINTENANCE.maxIntervalMonths, integer: true }),
   intervalHours: optionalNumber('Interval in hours', { min: 0.1, max: MAINTENANCE.maxIntervalHours, tenths: true }),

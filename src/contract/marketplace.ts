@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
-import { enumOf, optionalText, renamed, requiredText } from './fields.ts';
+import { enumOf, isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
 
@@ -135,12 +135,6 @@ const requiredNumber = (label: string, rules: NumberRules, fallback?: number) =>
       return n;
     });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (s: string) => {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 
 /** A calendar date as 'YYYY-MM-DD' (what a date input gives); an ISO timestamp is cut to its date. */
 const dateText = (label: string) =>

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { optionalText, renamed, requiredText } from './fields.ts';
+import { isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 
 /**
  * Signed maintenance records (docs/decisions/0130-signed-maintenance-records.md): the logbook
@@ -73,7 +73,7 @@ const patchFields = {
   description: requiredText('Description of the work', RECORD_LIMITS.description).optional(),
   completedOn: z
     .string({ error: 'Completion date must be a date as YYYY-MM-DD' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Completion date must be a date as YYYY-MM-DD')
+    .refine(isRealDate, 'Completion date must be a date as YYYY-MM-DD')
     .optional(),
   totalTimeHours: TotalTimeHoursField,
   inspectionExtent: optionalText('Extent of the inspection', RECORD_LIMITS.extent).optional(),
@@ -164,4 +164,20 @@ export interface RecordView extends MaintenanceRecord {
    * holds none (docs/decisions/0140-who-signs-the-annual.md); null otherwise.
    */
   namedInspector: { fullName: string; certificateNumber: string } | null;
+}
+
+/** GET /api/aircraft/:id/logbook?q= (or ?search=): words the entries must all hold. */
+export const LogbookQuerySchema = z.object({
+  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  search: z.string().max(200, 'search must be at most 200 characters').optional(),
+});
+
+/** The entries whose text holds every word of `query` (any case); all of them for a blank query. */
+export function matchingEntries<T extends { text: string }>(entries: readonly T[], query: string): T[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...entries];
+  return entries.filter((e) => {
+    const text = e.text.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
 }

@@ -426,6 +426,8 @@ describe('who sees what', () => {
     expect((await list(pilot, `?aircraft_id=${first}`)).map((d) => d.id)).toEqual([b.id, a.id]);
     expect((await list(pilot, '?document_type=invoice')).map((d) => d.id)).toEqual([c.id, a.id]);
     expect((await list(pilot, `?aircraft_id=${first}&document_type=invoice`)).map((d) => d.id)).toEqual([a.id]);
+    // The document's own field names filter the same.
+    expect((await list(pilot, `?aircraftId=${first}&documentType=invoice`)).map((d) => d.id)).toEqual([a.id]);
     const bad = await api.get(`${BASE}?document_type=receipt`, { token: pilot.token });
     expect(bad.status).toBe(400);
     expect((await api.get(`${BASE}?aircraft_id=nope`, { token: pilot.token })).status).toBe(400);

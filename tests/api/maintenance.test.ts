@@ -218,6 +218,9 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       [{ kind: 'custom', title: 'Oil', intervalMonths: 4 }, 'Last done date is required for an item due every 4 months'],
       [{ kind: 'spaceship' }, 'Kind must be one of: annual, 100_hour, transponder, pitot_static, elt, registration, ad, custom'],
       [{ kind: 'annual', lastDoneDate: '2026-02-30' }, 'Last done date must be a date as YYYY-MM-DD'],
+      [{ kind: 'annual', lastDoneDate: '9999-12-31' }, 'Last done date must be a date as YYYY-MM-DD'],
+      [{ kind: 'annual', lastDoneDate: '0001-01-01' }, 'Last done date must be a date as YYYY-MM-DD'],
+      [{ kind: 'annual', lastDoneDate: '2199-01-01' }, 'Last done date cannot be in the future'],
       [{ kind: 'transponder', lastDoneDate: today, intervalMonths: 12 }, 'The transponder check is due every 24 calendar months (14 CFR 91.413)'],
     ];
     for (const [body, detail] of cases) {

@@ -128,6 +128,11 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
     expect(bad.body.detail).toBe('Total time must be between 0 and 100,000 hours');
     const future = await api.put(path, { completedOn: '2999-01-01' }, { token: j.mechanic.token });
     expect(future.status).toBe(400);
+    for (const completedOn of ['2026-02-30', '2025-13-01', '0000-01-01']) {
+      const unreal = await api.put(path, { completedOn }, { token: j.mechanic.token });
+      expect(unreal.status, completedOn).toBe(400);
+      expect(unreal.body.detail).toBe('Completion date must be a date as YYYY-MM-DD');
+    }
     const edited = await api.put(path, { totalTimeHours: '1,010.5', description: '100-hour inspection per appendix D.' }, { token: j.mechanic.token });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ totalTimeHours: 1010.5, description: '100-hour inspection per appendix D.', status: 'draft' });
@@ -227,6 +232,9 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
 describe('corrections and the logbook', () => {
   it('a correction supersedes the signed entry, which stays in the logbook as superseded', async () => {
     const j = await job();
+    const early = await api.post(`/api/appointments/${j.appointmentId}/record/correct`, {}, { token: j.mechanic.token });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toBe('Only a signed entry can be corrected');
     await api.put(`/api/appointments/${j.appointmentId}/record`, { totalTimeHours: 1010.5 }, { token: j.mechanic.token });
     const first = await sign(j);
     const path = `/api/appointments/${j.appointmentId}/record/correct`;
@@ -246,6 +254,11 @@ describe('corrections and the logbook', () => {
       [second.body.id, 'signed'],
       [first.body.id, 'superseded'],
     ]);
+    // Searched by words of the entry text, as the Logbook's search box does.
+    const found = await api.get(`/api/aircraft/${j.aircraftId}/logbook?q=${encodeURIComponent('GASKET deferred')}`, { token: j.pilot.token });
+    expect(found.body.map((r: { id: string }) => r.id)).toEqual([second.body.id]);
+    const none = await api.get(`/api/aircraft/${j.aircraftId}/logbook?search=propeller`, { token: j.pilot.token });
+    expect(none.body).toEqual([]);
     const stranger = await createUser('pilot');
     expect((await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: stranger.token })).status).toBe(404);
     const pdf = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf`, { token: j.pilot.token });

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { Loading, Spinner } from '../../components/ui/spinner.tsx';
+import { matchingEntries } from '../../contract/records.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { pathOf } from '../../contract/routes.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
@@ -25,8 +26,7 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
   const [exporting, setExporting] = useState(false);
   const entries = query.data;
   const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (entries ?? []).filter((e) => !q || e.text.toLowerCase().includes(q));
+    return matchingEntries(entries ?? [], search);
   }, [entries, search]);
 
   const exportPdf = async () => {

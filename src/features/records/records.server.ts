@@ -431,9 +431,9 @@ export async function correctRecord(db: Db, user: UserRow, appointmentId: string
   const job = await jobFor(db, user, appointmentId);
   assertMechanic(job);
   const rows = await rowsOf(db, job.appointment.id);
-  if (rows.some((r) => r.status === 'draft')) throw conflict('A correction is already being drafted for this entry');
   const signed = rows.find((r) => r.status === 'signed');
   if (!signed) throw conflict(RECORD_MESSAGES.noCorrection);
+  if (rows.some((r) => r.status === 'draft')) throw conflict('A correction is already being drafted for this entry');
   await db
     .insertInto('maintenanceRecords')
     .values({
