@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
 import { MARKETPLACE, URGENCY_LEVELS, earliestStartDay } from './marketplace.ts';
 import { refineRegistration } from './registration.ts';
-import { isRealDate } from './fields.ts';
+import { isRealDate, renamed } from './fields.ts';
 
 /**
  * Maintenance tracking (issue 13): what each aircraft owes on both clocks (calendar and hours),
@@ -91,7 +91,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
@@ -249,7 +249,16 @@ export const SquawkCreateSchema = z.object({
 });
 export type SquawkCreateInput = z.input<typeof SquawkCreateSchema>;
 
-export const SquawkPatchSchema = z
+/** Also taken: `note` or `resolution` for the resolution note, `resolved: true` for the status. */
+export const SquawkPatchSchema = z.preprocess(
+  (v) => {
+    const named = renamed({ note: 'resolutionNote', resolution: 'resolutionNote' })(v);
+    if (!named || typeof named !== 'object' || Array.isArray(named)) return named;
+    const body = named as Record<string, unknown>;
+    const { resolved, ...rest } = body;
+    return resolved === true && rest['status'] === undefined ? { ...rest, status: 'resolved' } : body;
+  },
+  z
   .object({
     title: text('Title', MAINTENANCE.text.title).min(1, 'Title is required').optional(),
     description: optionalText('Description', MAINTENANCE.text.description),
@@ -258,7 +267,8 @@ export const SquawkPatchSchema = z
     status: enumOf(SQUAWK_STATUSES, 'Status').optional(),
     resolutionNote: optionalText('Resolution note', MAINTENANCE.text.note),
   })
-  .refine((v) => v.status !== 'resolved' || v.resolutionNote, { path: ['resolutionNote'], message: 'A resolution note is required to resolve a squawk' });
+  .refine((v) => v.status !== 'resolved' || v.resolutionNote, { path: ['resolutionNote'], message: 'A resolution note is required to resolve a squawk' }),
+);
 export type SquawkPatch = z.output<typeof SquawkPatchSchema>;
 
 export const MaintenanceRequestSchema = z

@@ -320,6 +320,14 @@ describe('squawks', () => {
     expect(typeof resolved.body.resolvedAt).toBe('string');
     view = await due(pilot, plane.id);
     expect(view.body.airworthy).toBe(true);
+
+    // The note and the status by the names a client may use for them; a squawk without a title says so.
+    const untitled = await api.post(`/api/aircraft/${plane.id}/squawks`, { priority: 'fix_soon' }, { token: pilot.token });
+    expect(untitled.body.detail).toBe('Title is required');
+    const brake = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Soft left brake', priority: 'fix_soon' }, { token: pilot.token });
+    const closed = await api.patch(`/api/aircraft/${plane.id}/squawks/${brake.body.id}`, { resolved: true, note: 'Bled the left brake' }, { token: pilot.token });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ status: 'resolved', resolutionNote: 'Bled the left brake' });
   });
 
   it('validates priority and the photo, which must be one of the owner’s documents', async () => {
@@ -371,7 +379,7 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     expect(res.body.serviceDescription).toBe(
       [
         `Maintenance for ${plane.tailNumber}:`,
-        `- Annual inspection (14 CFR 91.409(a)): overdue by ${formatDay(annual.dueDate)}`,
+        `- Annual inspection (14 CFR 91.409(a)): overdue (was due by ${formatDay(annual.dueDate)})`,
         '- Squawk (fix soon): Left brake soft - Pedal goes far',
       ].join('\n'),
     );

@@ -73,6 +73,6 @@ test('overdue annual to a submitted pre-filled service request', async ({ page }
   // The pre-filled request is in the pilot's Service Requests.
   const requests = page.getByRole('tabpanel', { name: 'Service Requests' });
   await expect(requests.getByText('Annual Inspection').first()).toBeVisible();
-  await expect(requests.getByText(/Annual inspection \(14 CFR 91\.409\(a\)\): overdue by/)).toBeVisible();
+  await expect(requests.getByText(/Annual inspection \(14 CFR 91\.409\(a\)\): overdue \(was due by/)).toBeVisible();
   await expect(requests.getByText(new RegExp(TAIL)).first()).toBeVisible();
 });

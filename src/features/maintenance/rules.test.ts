@@ -224,10 +224,15 @@ describe('service request from items', () => {
     expect(requestDescription('N123AB', [annual, hundred], [squawk])).toBe(
       [
         'Maintenance for N123AB:',
-        '- Annual inspection (14 CFR 91.409(a)): overdue by May 31, 2026',
-        '- 100-hour inspection (14 CFR 91.409(b)): due soon at 1050 hours',
+        '- Annual inspection (14 CFR 91.409(a)): overdue (was due by May 31, 2026)',
+        '- 100-hour inspection (14 CFR 91.409(b)): due soon (due at 1,050 hours)',
         '- Squawk (grounding): Cracked exhaust - Left stack',
       ].join('\n'),
+    );
+    // An AD titled by its number is named once; on both clocks, whichever comes first.
+    const ad = { ...annual, kind: 'ad' as const, title: 'AD 2020-18-03', cite: 'AD 2020-18-03 (14 CFR part 39)', dueDate: '2027-01-01', dueHours: 1100 };
+    expect(requestDescription('N123AB', [ad], [])).toBe(
+      'Maintenance for N123AB:\n- AD 2020-18-03 (14 CFR part 39): overdue (was due by Jan 1, 2027 or at 1,100 hours, whichever comes first)',
     );
   });
 });

@@ -248,15 +248,20 @@ export function urgencyFor(items: readonly RequestItem[], squawks: readonly Requ
 const STATUS_WORDS: Record<ItemStatus, string> = { ok: 'due', due_soon: 'due soon', overdue: 'overdue' };
 const PRIORITY_WORDS: Record<SquawkPriority, string> = { grounding: 'grounding', fix_soon: 'fix soon', next_inspection: 'next inspection', when_convenient: 'when convenient' };
 
+/** ' (due by Jan 1, 2027 or at 1,100 hours, whichever comes first)': when it is or was due, on each clock. */
 function dueText(item: RequestItem): string {
-  const parts = [item.dueDate ? `by ${formatDay(item.dueDate)}` : null, item.dueHours !== null ? `at ${item.dueHours} hours` : null].filter(Boolean);
-  return parts.length ? ` ${parts.join(' or ')}` : '';
+  const parts = [item.dueDate ? `by ${formatDay(item.dueDate)}` : null, item.dueHours !== null ? `at ${item.dueHours.toLocaleString('en-US')} hours` : null].filter(Boolean);
+  if (parts.length === 0) return '';
+  return ` (${item.status === 'overdue' ? 'was due' : 'due'} ${parts.join(' or ')}${parts.length > 1 ? ', whichever comes first' : ''})`;
 }
+
+/** 'AD 2020-18-03 (14 CFR part 39)' once, not 'AD 2020-18-03 (AD 2020-18-03 (14 CFR part 39))'. */
+const titled = (item: RequestItem): string => (item.cite.startsWith(item.title) ? item.cite : `${item.title} (${item.cite})`);
 
 /** The request's description: each item with its cite and when it is due, each squawk. */
 export function requestDescription(tailNumber: string, items: readonly RequestItem[], squawks: readonly RequestSquawk[], max = 5000): string {
   const lines = [`Maintenance for ${tailNumber}:`];
-  for (const i of items) lines.push(`- ${i.title} (${i.cite}): ${STATUS_WORDS[i.status]}${dueText(i)}`);
+  for (const i of items) lines.push(`- ${titled(i)}: ${STATUS_WORDS[i.status]}${dueText(i)}`);
   for (const s of squawks) lines.push(`- Squawk (${PRIORITY_WORDS[s.priority]}): ${s.title}${s.description ? ` - ${s.description}` : ''}`);
   const text = lines.join('\n');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
