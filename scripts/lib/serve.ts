@@ -1,11 +1,10 @@
 import { NetlifyDev } from '@netlify/dev';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { once } from 'node:events';
 import { ROOT } from './paths.ts';
 import { WarmFunctions } from './warm-functions.ts';
 import { WarmSsr } from './warm-ssr.ts';
+import { contentSecurityPolicy, withSecurityHeaders } from '../../src/server/http/security-headers.ts';
 
 export interface ServeOptions {
   port: number;
@@ -58,11 +57,24 @@ async function drainedOrClosed(res: ServerResponse): Promise<void> {
 
 const FALLBACK_404 = '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>';
 
-async function notFoundPage(): Promise<string> {
+/**
+ * What no function, file or on-demand page answers (a write to a page's address, a path whose
+ * `%` escapes do not decode): 404, JSON under /api, with the headers every answer carries.
+ */
+function notFound(url: string): Response {
+  const api = url.startsWith('/api/');
+  const body = api ? JSON.stringify({ detail: 'Not found' }) : FALLBACK_404;
+  const headers = { 'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy() };
+  return withSecurityHeaders(new Response(body, { status: 404, headers }));
+}
+
+/** Whether the path's `%` escapes decode: Netlify's edge never hands a function one that does not. */
+function decodable(url: string): boolean {
   try {
-    return await readFile(path.join(ROOT, 'dist', '404.html'), 'utf8');
+    decodeURIComponent(url.split('?')[0] ?? '');
+    return true;
   } catch {
-    return FALLBACK_404;
+    return false;
   }
 }
 
@@ -99,6 +111,7 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
   const ssr = await WarmSsr.load();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!decodable(req.url ?? '/')) return send(res, notFound(req.url ?? '/'));
     const fromFunction = await functions.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`);
     if (fromFunction) return send(res, fromFunction);
     const match = await netlify.handleAndIntrospectNodeRequest(req);
@@ -106,9 +119,8 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
     // An /api address no function serves, whatever the method: the SSR function's JSON 404 (src/pages/api/[...path].ts).
     const unknownApi = (req.url ?? '').startsWith('/api/');
     if (ssr && (req.method === 'GET' || req.method === 'HEAD' || unknownApi)) return send(res, await ssr.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`));
-    // As on Netlify: an unknown path gets the site's own 404 page, with status 404.
-    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(await notFoundPage());
+    // GET and HEAD of an unknown page get the site's 404 page from the SSR function (src/pages/404.astro).
+    return send(res, notFound(req.url ?? '/'));
   };
 
   const server: Server = createServer((req, res) => {

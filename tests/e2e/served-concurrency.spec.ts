@@ -34,3 +34,16 @@ test('an /api address no function serves answers a JSON 404 for every method, no
   // A known route is still its function's.
   expect((await request.get('/api/blog/categories')).status()).toBe(200);
 });
+
+test('a path whose % escapes do not decode answers 404, never 500, with the security headers', async ({ request }) => {
+  for (const [path, type] of [['/api/%zz', /^application\/json/], ['/api/auth/login%', /^application\/json/], ['/blog/%zz', /^text\/html/], ['/%', /^text\/html/]] as const) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(res.headers()['content-type'], path).toMatch(type);
+    expect(res.headers()['content-security-policy'], path).toContain("default-src 'self'");
+    expect(res.headers()['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains');
+  }
+  const page = await request.get('/no-such-page');
+  expect(page.status()).toBe(404);
+  expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
+});
