@@ -4,6 +4,9 @@ import { reply } from '../../src/server/http/reply.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../../src/features/auth/sessions.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
+import { deviceCookieHeader, readDeviceCookie } from '../../src/features/auth/device-cookie.server.ts';
+import { readJson } from '../../src/server/http/body.ts';
+import { PasswordResetRequestSchema, SESSION_MESSAGES } from '../../src/contract/auth.ts';
 
 /**
  * POST /api/auth/password-reset {email}: always 200 with the same body (docs/decisions/0091).
@@ -14,11 +17,15 @@ export default withApi({
     if (ctx.url.pathname.replace(/\/+$/, '').endsWith('/confirm')) {
       const data = await ctx.input(ROUTES.authPasswordResetConfirm);
       await guardPublicWrite(ctx, {});
-      return reply(ROUTES.authPasswordResetConfirm, await confirmPasswordReset(ctx.db, data));
+      const session = await confirmPasswordReset(ctx.db, data);
+      return reply(ROUTES.authPasswordResetConfirm, session, { headers: { 'Set-Cookie': deviceCookieHeader(session.user.id, readDeviceCookie(ctx.req)) } });
     }
-    const data = await ctx.input(ROUTES.authPasswordReset);
-    await guardPublicWrite(ctx, data);
-    return reply(ROUTES.authPasswordReset, await requestPasswordReset(ctx.db, data.email, ctx.url.origin));
+    // Always 200 with the same body (issue 11): an address that cannot be an account's gets the
+    // answer any unknown address gets, and nothing is sent.
+    const parsed = PasswordResetRequestSchema.safeParse(await readJson(ctx.req).catch(() => null));
+    if (!parsed.success) return reply(ROUTES.authPasswordReset, { success: true, message: SESSION_MESSAGES.resetRequested });
+    await guardPublicWrite(ctx, parsed.data);
+    return reply(ROUTES.authPasswordReset, await requestPasswordReset(ctx.db, parsed.data.email, ctx.url.origin));
   },
 });
 

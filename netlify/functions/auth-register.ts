@@ -5,6 +5,7 @@ import { register } from '../../src/features/auth/auth.server.ts';
 import { matchMechanicQuietly } from '../../src/features/admin/airmen-file/match.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
+import { deviceCookieHeader, readDeviceCookie } from '../../src/features/auth/device-cookie.server.ts';
 
 export default withApi({
   POST: async (ctx) => {
@@ -14,7 +15,8 @@ export default withApi({
     const session = await register(ctx.db, data);
     // A new mechanic is looked up in the last FAA airmen file at once (docs/decisions/0120).
     if (data.role === 'mechanic') await matchMechanicQuietly(ctx.db, session.user.id);
-    return reply(ROUTES.authRegister, session, { status: 201 });
+    // This browser proved the account is its own: a lockout aimed at the email spares it (0096).
+    return reply(ROUTES.authRegister, session, { status: 201, headers: { 'Set-Cookie': deviceCookieHeader(session.user.id, readDeviceCookie(ctx.req)) } });
   },
 });
 

@@ -14,7 +14,8 @@ export const MECHANIC_STATUS_LABELS: Record<MechanicVettingStatus, string> = {
 export const REJECT_REASON_MAX = 500;
 
 export const MechanicListQuerySchema = z.object({
-  status: z.enum(MECHANIC_STATUSES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
+  // '?status=' (empty) is the default queue too.
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MECHANIC_STATUSES, { error: 'Status must be pending, approved or rejected' }).default('pending')),
 });
 
 export const RejectMechanicSchema = z.object({

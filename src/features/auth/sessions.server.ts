@@ -13,7 +13,7 @@ import { env } from '../../server/env.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { enforceRateLimit } from '../../server/http/rate-limit.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
-import { allowEmailTo } from '../messaging/recipient-limit.server.ts';
+import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';
 import { findUserByEmail, issueSession } from './auth.server.ts';
 
 /**
@@ -99,7 +99,7 @@ export async function requestPasswordReset(
     to: user.email,
     subject: 'Reset your Skyward Mobile Aviation password',
     text: [
-      `Hello ${user.firstName},`,
+      `Hello ${safeFirstName(user.firstName)},`,
       '',
       'Someone (hopefully you) asked to reset the password of your Skyward Mobile Aviation account.',
       `Open this link within ${PASSWORD_RESET.ttlMinutes} minutes to choose a new password. It works once:`,
