@@ -56,6 +56,10 @@ test('one location from the aircraft, its identity read-only, every error at onc
   await form.getByRole('button', { name: 'Submit Request' }).click();
   await expect(form.getByText(/is not a US N-number|is not a registration mark/)).toHaveCount(0);
 
+  // The description shows its limit as the writer nears it.
+  await form.getByLabel(/Service Description/).fill('x'.repeat(4800));
+  await expect(form.getByText('4,800 / 5,000')).toBeVisible();
+
   // "Edit in My Aircraft" goes to the saved aircraft, where its details are edited.
   await form.getByLabel('Aircraft', { exact: true }).selectOption({ label: `${TAIL} · Beechcraft A36 Bonanza` });
   await form.getByRole('button', { name: `Edit ${TAIL} in My Aircraft` }).click();

@@ -4,7 +4,7 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Checkbox, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
+import { CharacterCount, Checkbox, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   MARKETPLACE,
@@ -194,7 +194,17 @@ export default function RequestServiceDialog({
             </FormField>
           </div>
           <FormField id="request-serviceDescription" label="Service Description *" error={errors.serviceDescription?.message}>
-            <Textarea id="request-serviceDescription" rows={4} required placeholder="What needs doing, squawks, logbook notes..." {...fieldAria('request-serviceDescription', errors.serviceDescription?.message)} {...register('serviceDescription')} />
+            <Textarea
+              id="request-serviceDescription"
+              rows={4}
+              required
+              maxLength={MARKETPLACE.text.description}
+              placeholder="What needs doing, squawks, logbook notes..."
+              {...fieldAria('request-serviceDescription', errors.serviceDescription?.message)}
+              aria-describedby={[fieldAria('request-serviceDescription', errors.serviceDescription?.message)['aria-describedby'], 'request-serviceDescription-count'].filter(Boolean).join(' ')}
+              {...register('serviceDescription')}
+            />
+            <CharacterCount id="request-serviceDescription-count" value={watch('serviceDescription')} max={MARKETPLACE.text.description} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             {elsewhere && <TextField {...f} name="serviceLocation" label="Service Location *" placeholder="KSJC or San Jose, CA" required hint={`Where the mechanic does the work. ${LOCATION_HINT}`} />}
