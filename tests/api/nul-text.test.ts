@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, call } from '../helpers/api.ts';
+import { validQuote } from '../helpers/quote-form.ts';
 import { createUser } from '../helpers/users.ts';
 
 // A NUL character (U+0000) cannot be stored in a PostgreSQL text column: every write that would
@@ -46,18 +47,7 @@ describe('text with a NUL character', () => {
     expect(search.status).toBe(400);
     expect(search.body.detail).toMatch(/^q: .*NUL/);
 
-    const quote = await api.post('/api/quotes', {
-      firstName: `Ada${NUL}`,
-      lastName: 'Lovelace',
-      returnEmail: 'ada@example.com',
-      returnPhone: '(415) 555-0100',
-      aircraftMake: 'Cessna',
-      aircraftModel: '172S',
-      aircraftType: 'single-engine',
-      serviceType: 'annual',
-      preferredTimeframe: 'flexible',
-      message: 'Annual due next month.',
-    });
+    const quote = await api.post('/api/quotes', validQuote({ firstName: `Ada${NUL}` }));
     expect(quote.status).toBe(400);
     expect(quote.body.detail).toMatch(/^firstName: .*NUL/);
   });
