@@ -4,7 +4,7 @@ import { reply } from '../../src/server/http/reply.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../../src/features/auth/sessions.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
-import { deviceCookieHeader, readDeviceCookie } from '../../src/features/auth/device-cookie.server.ts';
+import { rememberBrowser } from '../../src/features/auth/device-cookie.server.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { PasswordResetRequestSchema, SESSION_MESSAGES } from '../../src/contract/auth.ts';
 
@@ -18,7 +18,7 @@ export default withApi({
       const data = await ctx.input(ROUTES.authPasswordResetConfirm);
       await guardPublicWrite(ctx, {});
       const session = await confirmPasswordReset(ctx.db, data);
-      return reply(ROUTES.authPasswordResetConfirm, session, { headers: { 'Set-Cookie': deviceCookieHeader(session.user.id, readDeviceCookie(ctx.req)) } });
+      return reply(ROUTES.authPasswordResetConfirm, session, { headers: rememberBrowser(ctx.req, session.user.id) });
     }
     // Always 200 with the same body (issue 11): an address that cannot be an account's gets the
     // answer any unknown address gets, and nothing is sent.

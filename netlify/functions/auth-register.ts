@@ -5,7 +5,7 @@ import { register } from '../../src/features/auth/auth.server.ts';
 import { matchMechanicQuietly } from '../../src/features/admin/airmen-file/match.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
-import { deviceCookieHeader, readDeviceCookie } from '../../src/features/auth/device-cookie.server.ts';
+import { rememberBrowser } from '../../src/features/auth/device-cookie.server.ts';
 
 export default withApi({
   POST: async (ctx) => {
@@ -16,7 +16,7 @@ export default withApi({
     // A new mechanic is looked up in the last FAA airmen file at once (docs/decisions/0120).
     if (data.role === 'mechanic') await matchMechanicQuietly(ctx.db, session.user.id);
     // This browser proved the account is its own: a lockout aimed at the email spares it (0096).
-    return reply(ROUTES.authRegister, session, { status: 201, headers: { 'Set-Cookie': deviceCookieHeader(session.user.id, readDeviceCookie(ctx.req)) } });
+    return reply(ROUTES.authRegister, session, { status: 201, headers: rememberBrowser(ctx.req, session.user.id) });
   },
 });
 

@@ -32,6 +32,7 @@ export const BLOG_TEXT = {
   emptyUnfiltered: 'Check back soon for aviation maintenance insights and tips.',
   viewAll: 'View All Articles',
   notFoundTitle: 'Article Not Found',
+  notFoundMessage: 'This article does not exist or is no longer published.',
   backToBlog: 'Back to Blog',
   backToAll: 'Back to All Articles',
   related: 'Related Articles',

@@ -46,3 +46,8 @@ export function deviceCookieHeader(userId: string, existing: TrustedDevice | nul
   const value = `${userId}.${deviceId}.${mac(`${userId}.${deviceId}`)}`;
   return `${DEVICE_COOKIE}=${value}; Max-Age=${MAX_AGE_SECONDS}; Path=/api/auth; HttpOnly; Secure; SameSite=Strict`;
 }
+
+/** The header that remembers this browser for `userId`, on any answer that proves the account is its own. */
+export function rememberBrowser(req: Request, userId: string): { 'Set-Cookie': string } {
+  return { 'Set-Cookie': deviceCookieHeader(userId, readDeviceCookie(req)) };
+}

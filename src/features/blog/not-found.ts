@@ -12,6 +12,6 @@ export function renderNotFound(message: string): string {
 }
 
 export const NOT_FOUND_MESSAGES = {
-  missing: 'This article does not exist or is no longer published.',
+  missing: BLOG_TEXT.notFoundMessage,
   failed: 'Failed to load article. Please check your connection and try again.',
 } as const;
