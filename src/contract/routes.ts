@@ -30,6 +30,7 @@ import {
 } from './auth.ts';
 import { AcceptWithDecisionsSchema, BidBodySchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
+import { AvailabilitySchema, HoldSchema, OffersQuerySchema, RatesSchema, type Availability, type BookingHold, type BookingOffer, type Rate } from './booking.ts';
 import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
 import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';
 import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
@@ -326,6 +327,17 @@ export const ROUTES = {
   }),
   marketingSearch: route<LeadSearchResponse>()({ method: 'POST', path: '/api/apollo/search', input: LeadSearchSchema }),
   marketingTags: route<{ success: true; updated: number; message: string }>()({ method: 'PUT', path: '/api/apollo/leads/tags', input: LeadTagsSchema }),
+
+  // --- Instant booking (docs/decisions/0240-instant-booking.md) ----------------------------------
+  bookingRates: route<Rate[]>()({ method: 'GET', path: '/api/enhanced/mechanic-profile/rates' }),
+  bookingRatesSave: route<Rate[]>()({ method: 'PUT', path: '/api/enhanced/mechanic-profile/rates', input: RatesSchema }),
+  bookingAvailability: route<Availability>()({ method: 'GET', path: '/api/enhanced/mechanic-profile/availability' }),
+  bookingAvailabilitySave: route<Availability>()({ method: 'PUT', path: '/api/enhanced/mechanic-profile/availability', input: AvailabilitySchema }),
+  bookingOffers: route<BookingOffer[]>()({ method: 'GET', path: '/api/booking/offers', query: OffersQuerySchema }),
+  bookingHold: route<BookingHold>()({ method: 'POST', path: '/api/booking/holds', input: HoldSchema }),
+  bookingHoldRelease: route<{ success: true }>()({ method: 'DELETE', path: '/api/booking/holds/:id' }),
+  bookingHoldConfirm: route<Appointment>()({ method: 'POST', path: '/api/booking/holds/:id/confirm' }),
+  calendarFeed: route<string>()({ method: 'GET', path: '/api/calendar/:token.ics', raw: true }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

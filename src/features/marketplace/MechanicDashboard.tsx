@@ -22,6 +22,7 @@ void OverviewTab.preload().catch(() => undefined); // retried by the lazy render
 const RequestsTab = lazy(() => import('./mechanic/RequestsTab.tsx'));
 const AppointmentsTab = lazy(() => import('./mechanic/AppointmentsTab.tsx'));
 const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
+const BookingSettings = lazy(() => import('../booking/BookingSettings.tsx'));
 const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('./mechanic/ProfileDialog.tsx'));
 const SubmitQuoteDialog = lazy(() => import('./mechanic/SubmitQuoteDialog.tsx'));
@@ -193,6 +194,13 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="profile">
             <ProfileTab profile={profile} onEdit={() => setProfileOpen(true)} />
+            {profile && (
+              <Suspense fallback={null}>
+                <div className="mt-6">
+                  <BookingSettings />
+                </div>
+              </Suspense>
+            )}
           </TabsContent>
           <TabsContent value="earnings">
             <EarningsTab appointments={data.appointments} />
