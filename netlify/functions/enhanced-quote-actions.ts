@@ -4,6 +4,7 @@ import { reply } from '../../src/server/http/reply.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
+import { relistRequest } from '../../src/features/marketplace/relist.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
@@ -17,6 +18,7 @@ async function act(ctx: ApiContext) {
     return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, await ctx.input(ROUTES.requestBid)), { status: 201 });
   }
   const pilot = await requireRole(ctx, 'pilot');
+  if (action === 'relist') return reply(ROUTES.requestRelist, await relistRequest(ctx.db, pilot, id), { status: 201 });
   if (action === 'accept') {
     const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
     return reply(ROUTES.requestAccept, await acceptBid(ctx.db, pilot, id, bidId, decisions));
@@ -27,5 +29,5 @@ async function act(ctx: ApiContext) {
 export default withApi({ POST: act, PUT: act });
 
 export const config: Config = {
-  path: ['/api/enhanced/quotes/:id/bid', '/api/enhanced/quotes/:id/accept', '/api/enhanced/quotes/:id/cancel'],
+  path: ['/api/enhanced/quotes/:id/bid', '/api/enhanced/quotes/:id/accept', '/api/enhanced/quotes/:id/cancel', '/api/enhanced/quotes/:id/relist'],
 };

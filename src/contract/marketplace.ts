@@ -302,6 +302,11 @@ export interface MechanicProfile {
   rating: number;
   ratingCount: number;
   completedJobs: number;
+  /** The certificate number and IA an administrator verified: the only ones that count (docs/decisions/0180). */
+  verifiedApNumber: string | null;
+  verifiedIa: boolean;
+  /** The profile asks for a number or an IA not verified yet: it waits in the administrator's queue. */
+  credentialsPending: boolean;
 }
 
 /** A review an owner left with a rating, as other owners read it (the reviewer as "Olga O."). */

@@ -326,6 +326,8 @@ export const ROUTES = {
   }),
   marketingSearch: route<LeadSearchResponse>()({ method: 'POST', path: '/api/apollo/search', input: LeadSearchSchema }),
   marketingTags: route<{ success: true; updated: number; message: string }>()({ method: 'PUT', path: '/api/apollo/leads/tags', input: LeadTagsSchema }),
+  // Issue 27, point 4: a job whose mechanic was rejected or suspended, re-listed as a new request.
+  requestRelist: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/relist' }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;
