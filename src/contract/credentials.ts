@@ -25,6 +25,15 @@ export function sameCertificate(a: string | null | undefined, b: string | null |
   return certificateKey(a) !== '' && certificateKey(a) === certificateKey(b);
 }
 
+/**
+ * The number as a signature states it: the verified number without a label typed before it
+ * ("A&P 3456789" and "IA #3456789" sign as "3456789"); the entry already names the certificate's kind.
+ */
+export function signedCertificate(verified: string): string {
+  const bare = verified.trim().replace(/^(A\s*&\s*P|A\/P|AP|IA)\b[\s#:.-]*/i, '');
+  return bare === '' ? verified.trim() : bare;
+}
+
 /** Whether the profile asks for more than was verified: another number, or an IA not verified. */
 export function credentialsPending(c: CredentialReview): boolean {
   return !sameCertificate(c.apNumber, c.verifiedApNumber) || (c.iaAuthorization && !c.verifiedIa);

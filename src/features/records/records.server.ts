@@ -25,6 +25,7 @@ import { notify } from '../marketplace/notifications.server.ts';
 import { logbookPdf } from './record-pdf.server.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signatureOf } from './signature.server.ts';
+import { signedCertificate } from '../../contract/credentials.ts';
 import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
 
@@ -270,7 +271,7 @@ async function signerView(db: Db, viewerId: string): Promise<NonNullable<RecordV
     verifiedCredentials(db, viewerId),
     airmenBadgesOf(db, [viewerId]),
   ]);
-  return { name: fullName(user), certificateNumber: creds.apNumber, ia: creds.ia, airmen: airmen.get(viewerId) ?? null };
+  return { name: fullName(user), certificateNumber: creds.apNumber === null ? null : signedCertificate(creds.apNumber), ia: creds.ia, airmen: airmen.get(viewerId) ?? null };
 }
 
 export async function getRecord(db: Db, user: UserRow, appointmentId: string | undefined): Promise<RecordView> {

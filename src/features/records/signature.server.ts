@@ -1,4 +1,4 @@
-import { CREDENTIAL_MESSAGES, sameCertificate } from '../../contract/credentials.ts';
+import { CREDENTIAL_MESSAGES, sameCertificate, signedCertificate } from '../../contract/credentials.ts';
 import type { SignRecordData } from '../../contract/records.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -30,8 +30,8 @@ export async function signatureOf(db: Db, user: UserRow, typed: Pick<SignRecordD
     throw badRequest(message, [{ path: 'fullName', message }]);
   }
   if (!sameCertificate(typed.certificateNumber, creds.apNumber)) {
-    const message = CREDENTIAL_MESSAGES.numberDiffers(typed.certificateNumber, creds.apNumber);
+    const message = CREDENTIAL_MESSAGES.numberDiffers(typed.certificateNumber, signedCertificate(creds.apNumber));
     throw badRequest(message, [{ path: 'certificateNumber', message }]);
   }
-  return { name, number: creds.apNumber, ia: creds.ia };
+  return { name, number: signedCertificate(creds.apNumber), ia: creds.ia };
 }
