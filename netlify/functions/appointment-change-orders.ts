@@ -4,6 +4,7 @@ import { createChangeOrder, decideChangeOrder, listChangeOrders } from '../../sr
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
+import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 
 // Change orders of a job in progress: the assigned mechanic adds lines, the owner decides each.
@@ -15,7 +16,11 @@ async function post(ctx: ApiContext) {
     return reply(ROUTES.changeOrderDecide, await decideChangeOrder(ctx.db, pilot, id, changeOrderId, decisions));
   }
   const mechanic = await requireJobUser(ctx, 'mechanic');
-  return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, await ctx.input(ROUTES.changeOrderCreate)), { status: 201 });
+  const data = await ctx.input(ROUTES.changeOrderCreate);
+  // Each change order emails the owner: capped per mechanic and per job (docs/decisions/0183).
+  await enforceWriteCap(ctx.db, 'changeOrdersPerUser', mechanic.id);
+  await enforceWriteCap(ctx.db, 'changeOrdersPerJob', id);
+  return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, data), { status: 201 });
 }
 
 export default withApi({

@@ -7,6 +7,7 @@ import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
+import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 
 const BASE = '/api/enhanced/quotes';
 
@@ -28,7 +29,10 @@ export default withApi({
   POST: async (ctx) => {
     if (segmentsAfter(ctx, BASE).length > 0) throw new HttpError(405, 'Service requests are created with POST /api/enhanced/quotes');
     const user = await requireRole(ctx, 'pilot');
-    return reply(ROUTES.requestCreate, await createRequest(ctx.db, user, await ctx.input(ROUTES.requestCreate)), { status: 201 });
+    const data = await ctx.input(ROUTES.requestCreate);
+    // Each request emails every matched mechanic: capped per owner (docs/decisions/0183).
+    await enforceWriteCap(ctx.db, 'requestsPerUser', user.id);
+    return reply(ROUTES.requestCreate, await createRequest(ctx.db, user, data), { status: 201 });
   },
 });
 
