@@ -4,13 +4,14 @@ import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts'
 import type { Db } from '../../server/db/client.ts';
 
 const FOOTER = ['', 'Open your dashboard to see the details.', '', 'You can turn these emails off in the Notifications tab of your dashboard.'].join('\n');
-const COUNT = /^(\d+) updates - /;
+const COUNT = / \((\d+)\) - [^-]+$/;
 
 /**
  * A notification's email, combined with the ones that arrive together (issue 27, point 7;
  * docs/decisions/0183): each waits NOTIFICATION_EMAIL_GATHER_SECONDS in the outbox, and a
- * notification for the same person meanwhile is added to that email instead of making another.
- * Twenty requests in a few seconds reach a mechanic as one email listing twenty updates. The row
+ * notification of the same kind for the same person meanwhile is added to that email instead of
+ * making another ("New service request (20)"). Twenty requests in a few seconds reach a mechanic
+ * as one email listing twenty. Kinds stay apart, so each email keeps one subject and one kind. The row
  * joined is locked and re-checked as still waiting and never tried, so the delivery run (which
  * takes rows only once they are due, skipping locked ones) never sends half of it.
  */
@@ -20,7 +21,7 @@ export async function queueNotificationEmail(db: Db, to: { email: string; firstN
     .select(['id', 'subject', 'bodyText'])
     .where('toAddress', '=', to.email)
     .where('channel', '=', 'email')
-    .where('kind', 'like', 'marketplace.%')
+    .where('kind', '=', `marketplace.${n.type}`)
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
     .where('nextAttemptAt', '>', sql<Date>`now() + interval '5 seconds'`)
@@ -34,8 +35,7 @@ export async function queueNotificationEmail(db: Db, to: { email: string; firstN
     await db
       .updateTable('outbox')
       .set({
-        kind: 'marketplace.digest',
-        subject: `${count} updates - ${BUSINESS.name}`,
+        subject: `${n.title} (${count}) - ${BUSINESS.name}`,
         bodyText: `${waiting.bodyText.slice(0, -FOOTER.length)}\n\n${n.message}${FOOTER}`,
       })
       .where('id', '=', waiting.id)
