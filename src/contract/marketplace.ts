@@ -72,7 +72,8 @@ export const MARKETPLACE = {
 } as const;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const toNumber = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).trim().replace(/[$,]/g, '')));
+// A number or a form's text only: `[1]` must not read as 1 through String() (issue 27, point 8).
+const toNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(/[$,]/g, '')) : Number.NaN);
 const hasAtMostCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 interface NumberRules {
