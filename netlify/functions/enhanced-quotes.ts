@@ -3,6 +3,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { createRequest, getRequest, listCustomerRequests, listMechanicRequests } from '../../src/features/marketplace/requests.server.ts';
+import { markRelistable } from '../../src/features/marketplace/relist.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
@@ -16,7 +17,7 @@ const BASE = '/api/enhanced/quotes';
 export default withApi({
   GET: async (ctx) => {
     const [id] = segmentsAfter(ctx, BASE);
-    if (id === 'user' || id === undefined) return reply(ROUTES.requestsOwn, await listCustomerRequests(ctx.db, (await requireRole(ctx, 'pilot', 'admin')).id));
+    if (id === 'user' || id === undefined) return reply(ROUTES.requestsOwn, await markRelistable(ctx.db, await listCustomerRequests(ctx.db, (await requireRole(ctx, 'pilot', 'admin')).id)));
     if (id === 'mechanic') {
       const mechanic = await requireRole(ctx, 'mechanic');
       requireApprovedMechanic(mechanic, 'requests');

@@ -537,6 +537,8 @@ export interface ServiceRequest {
   /** Mechanic view only: this mechanic's distance and own quote. */
   distanceMiles?: number | null;
   myQuote?: Bid | null;
+  /** Owner's list: the job's mechanic can no longer work (rejected or suspended); it may be re-listed (POST .../relist). */
+  relistable?: boolean;
 }
 
 export type AppointmentStatus = 'scheduled' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';

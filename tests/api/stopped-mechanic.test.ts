@@ -73,6 +73,8 @@ describe('a rejected mechanic keeps no job', () => {
     const told = (await notificationsOf(pilot)).find((n) => n.type === 'job.mechanic_stopped');
     expect(told?.message).toContain('Rex Rejected can no longer work through Skyward Mobile Aviation');
     expect(told?.message).toContain('Re-list it from your Requests');
+    const listed = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    expect(listed.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({ relistable: true });
     const stranger = await createUser('pilot');
     expect((await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: stranger.token })).status).toBe(404);
     const relisted = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
