@@ -73,7 +73,7 @@ export function openBackup(file: string): { manifest: Manifest; files: Record<st
   try {
     files = unzipSync(readFileSync(file));
   } catch (error) {
-    throw new Error(`${file} is not a readable backup archive: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${file} is not a readable backup archive: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const sums = files['SHA256SUMS'];
   const manifestBytes = files['manifest.json'];
