@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_MESSAGES } from '../../src/contract/auth.ts';
 import { RESET_EMAILS } from '../../src/features/auth/reset-budget.server.ts';
-import { api, call, uniqueIp } from '../helpers/api.ts';
+import passwordReset from '../../netlify/functions/auth-password-reset.ts';
+import { api, uniqueIp } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser } from '../helpers/users.ts';
@@ -36,7 +37,13 @@ describe('password resets have their own budget', () => {
 
   it('never builds the link from the Host header', async () => {
     const user = await createUser('pilot');
-    const res = await call('POST', '/api/auth/password-reset', { body: { email: user.email }, ip: uniqueIp(), headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    // As the local server hands it over: the URL made from the Host header the client sent.
+    const req = new Request('http://evil.example/api/auth/password-reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      body: JSON.stringify({ email: user.email }),
+    });
+    const res = await passwordReset(req, { ip: uniqueIp(), params: {}, requestId: crypto.randomUUID() } as never);
     expect(res.status).toBe(200);
     const [email] = await resetEmails(user.email);
     expect(email?.bodyText).toMatch(/\nhttps?:\/\/[^\s/]+\/reset-password\?token=/);
