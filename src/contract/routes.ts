@@ -338,6 +338,8 @@ export const ROUTES = {
   bookingHoldRelease: route<{ success: true }>()({ method: 'DELETE', path: '/api/booking/holds/:id' }),
   bookingHoldConfirm: route<Appointment>()({ method: 'POST', path: '/api/booking/holds/:id/confirm' }),
   calendarFeed: route<string>()({ method: 'GET', path: '/api/calendar/:token.ics', raw: true }),
+  // Issue 27, point 4: a job whose mechanic was rejected or suspended, re-listed as a new request.
+  requestRelist: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/relist' }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -165,7 +165,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
             {quoting && (
               <SubmitQuoteDialog
                 request={quoting}
-                mechanicIa={profile?.iaAuthorization ?? false}
+                mechanicIa={profile?.verifiedIa ?? false}
                 onClose={() => setQuoting(null)}
                 onSubmitted={(bid) => quoting && quoted(quoting, bid)}
               />
@@ -184,7 +184,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="appointments">
             <Suspense fallback={null}>
-              <AnnualsToSign ia={profile?.iaAuthorization ?? false} />
+              <AnnualsToSign ia={profile?.verifiedIa ?? false} />
             </Suspense>
             <AppointmentsTab
               appointments={data.appointments}

@@ -19,6 +19,7 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
 import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
+import { RelistNotice } from './RelistNotice.tsx';
 
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
 const MechanicProfileDialog = lazy(() => import('./MechanicProfileDialog.tsx'));
@@ -103,6 +104,7 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
         <ul className="space-y-4">
           {requests.map((r) => (
             <li key={r.id}>
+              {r.relistable && <RelistNotice request={r} onChanged={onChanged} />}
               <RequestCard
                 request={r}
                 onAccept={(bid) => choose({ kind: 'accept', request: r, bid })}
