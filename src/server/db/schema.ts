@@ -5,6 +5,7 @@ import type { BidLinesTables } from './tables/bid-lines.ts';
 import type { BlogTables } from './tables/blog.ts';
 import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { InboxTables } from './tables/inbox.ts';
 import type { MaintenanceTables } from './tables/maintenance.ts';
 import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
@@ -20,4 +21,5 @@ export interface Database
     MaintenanceTables,
     BidLinesTables,
     AirmenTables,
-    MaintenanceRecordsTables {}
+    MaintenanceRecordsTables,
+    InboxTables {}
