@@ -87,6 +87,10 @@ describe('GET /api/admin/quotes: the worked list', () => {
     expect(page2.body.items[11].id).toBe(ids[0]);
     const small = await get(`/api/admin/quotes?q=${m}&limit=20&page=3&sort=oldest`);
     expect(small.body.items.map((i: any) => i.id)).toEqual(ids.slice(40, 60));
+    // The default order (respond-by first, all new here: oldest first) pages without gaps or repeats too.
+    const rb1 = await get(`/api/admin/quotes?q=${m}`);
+    const rb2 = await get(`/api/admin/quotes?q=${m}&page=2`);
+    expect([...rb1.body.items, ...rb2.body.items].map((i: any) => i.id)).toEqual(ids);
     // Past the end: an empty page, the same total.
     const beyond = await get(`/api/admin/quotes?q=${m}&page=9`);
     expect(beyond.body).toMatchObject({ items: [], total: 62, page: 9 });
@@ -374,15 +378,15 @@ describe('GET /api/admin/funnel', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i += 1) {
       const { id } = await submit({ lastInvoiceAmount: '4000' });
-      await testDb().updateTable('quotes').set({ createdAt: `${day}T10:00:00Z` }).where('id', '=', id).execute();
+      await testDb().updateTable('quotes').set({ createdAt: new Date(`${day}T10:00:00Z`) as never }).where('id', '=', id).execute();
       ids.push(id);
     }
     const [a, b, c] = ids as [string, string, string];
     await api.patch(`/api/admin/quotes/${a}`, { status: 'won' }, { token: admin.token });
-    await testDb().updateTable('quotes').set({ answeredAt: `${day}T12:00:00Z`, quotedAt: `${day}T12:00:00Z` }).where('id', '=', a).execute();
+    await testDb().updateTable('quotes').set({ answeredAt: new Date(`${day}T12:00:00Z`), quotedAt: new Date(`${day}T12:00:00Z`) }).where('id', '=', a).execute();
     await api.patch(`/api/admin/quotes/${b}`, { status: 'quoted' }, { token: admin.token });
     await api.patch(`/api/admin/quotes/${c}`, { status: 'contacted' }, { token: admin.token });
-    await testDb().updateTable('quotes').set({ answeredAt: `${day}T20:00:00Z` }).where('id', '=', c).execute();
+    await testDb().updateTable('quotes').set({ answeredAt: new Date(`${day}T20:00:00Z`) }).where('id', '=', c).execute();
     const res = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=month`);
     expect(res.status).toBe(200);
     const savings = (await testDb().selectFrom('quotes').select('estimatedSavings').where('id', '=', a).executeTakeFirstOrThrow()).estimatedSavings;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { INBOX_LIMITS, type InboxItem, type InboxKind, type InboxListQuery, type InboxPage, type InboxSummary } from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
 import { itemColumns, orderOf, overdueSql, tableOf, toItem, whereOf, type ItemRow } from './inbox-sql.server.ts';
@@ -6,13 +6,16 @@ import { itemColumns, orderOf, overdueSql, tableOf, toItem, whereOf, type ItemRo
 /** One page of the worked list and the count behind it (docs/decisions/0210-business-inbox.md). */
 export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Promise<InboxPage> {
   const where = whereOf(kind, q);
+  const offset = (q.page - 1) * q.limit;
   const [rows, count] = await Promise.all([
-    sql<ItemRow>`
-      select ${itemColumns(kind)}
-      from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
-      where ${where}
-      order by ${orderOf(kind, q.sort)}
-      limit ${q.limit} offset ${(q.page - 1) * q.limit}`.execute(db),
+    kind === 'quotes' && q.sort === 'respondBy'
+      ? respondByPage(db, where, q.limit, offset)
+      : sql<ItemRow>`
+          select ${itemColumns(kind)}
+          from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
+          where ${where}
+          order by ${orderOf(kind, q.sort)}
+          limit ${q.limit} offset ${offset}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from ${tableOf(kind)} r where ${where}`.execute(db),
   ]);
   const now = Date.now();
@@ -22,6 +25,27 @@ export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Pro
     page: q.page,
     limit: q.limit,
   };
+}
+
+/**
+ * Respond-by first, as two ordered halves each read from its own index (migration 0024) instead
+ * of sorting every row: the unanswered, oldest first, then the rest, newest first. Each half needs
+ * at most offset + limit rows.
+ */
+function respondByPage(db: Db, where: RawBuilder<unknown>, limit: number, offset: number) {
+  const cols = itemColumns('quotes');
+  return sql<ItemRow>`
+    select * from (
+      (select ${cols}, 0 as grp from quotes r left join users u on u.id = r.assigned_to
+        where ${where} and r.inbox_status = 'new'
+        order by r.created_at asc, r.id asc limit ${offset + limit})
+      union all
+      (select ${cols}, 1 as grp from quotes r left join users u on u.id = r.assigned_to
+        where ${where} and r.inbox_status <> 'new'
+        order by r.created_at desc, r.id desc limit ${offset + limit})
+    ) t
+    order by t.grp, (case when t.grp = 0 then t.created_at end) asc, (case when t.grp = 0 then t.id end) asc, t.created_at desc, t.id desc
+    limit ${limit} offset ${offset}`.execute(db);
 }
 
 /** Every row of the filtered list, in the list's order, up to the export's bound. */

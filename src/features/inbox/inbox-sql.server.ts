@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { LEAD_SEARCH, QUOTE_SEARCH } from '../../server/db/migrations/0024_business_inbox.ts';
 import {
   INBOX_LIMITS,
   leadSourceOf,
@@ -28,6 +29,12 @@ export function itemColumns(kind: InboxKind): RawBuilder<unknown> {
 }
 
 export const tableOf = (kind: InboxKind) => sql.table(kind);
+
+/** The searched fields as one text, qualified with the list's alias `r` (the index's expression). */
+function searchText(kind: InboxKind): RawBuilder<unknown> {
+  const expr = kind === 'quotes' ? QUOTE_SEARCH : LEAD_SEARCH;
+  return sql.raw(expr.replace(/\b(first_name|last_name|return_email|return_phone|registration_number|message|email|phone)\b/g, 'r.$1'));
+}
 
 /** `%` and `_` typed in the search box are literal characters, not wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -63,20 +70,16 @@ export function whereOf(kind: InboxKind, q: Omit<InboxListQuery, 'page' | 'limit
   }
   if (q.q) {
     const pattern = `%${likeEscape(q.q)}%`;
-    const digits = q.q.replace(/\D/g, '');
     const phoneCol = kind === 'quotes' ? sql`r.return_phone` : sql`coalesce(r.phone, '')`;
-    const emailCol = kind === 'quotes' ? sql`r.return_email` : sql`r.email`;
-    const fields =
-      kind === 'quotes'
-        ? sql`r.first_name || ' ' || r.last_name ilike ${pattern} or r.return_email ilike ${pattern}
-            or r.return_phone ilike ${pattern} or coalesce(r.registration_number, '') ilike ${pattern}
-            or r.message ilike ${pattern}`
-        : sql`r.first_name ilike ${pattern} or ${emailCol} ilike ${pattern} or ${phoneCol} ilike ${pattern}`;
-    // A phone typed with other punctuation than it was stored with still finds it.
+    const digits = q.q.replace(/\D/g, '');
+    // A phone typed with other punctuation than it was stored with still finds it (only when the
+    // search looks like a phone number: comparing digits reads every row).
+    const phoneLike = digits.length >= 4 && !/[a-z@]/i.test(q.q);
     parts.push(
-      digits.length >= 4
-        ? sql`(${fields} or regexp_replace(${phoneCol}, '\\D', '', 'g') like ${`%${digits}%`})`
-        : sql`(${fields})`,
+      // One expression, the one the trigram index is built on (migration 0024), so it serves the search.
+      phoneLike
+        ? sql`((${searchText(kind)}) ilike ${pattern} or regexp_replace(${phoneCol}, '\\D', '', 'g') like ${`%${digits}%`})`
+        : sql`(${searchText(kind)}) ilike ${pattern}`,
     );
   }
   return sql.join(parts, sql` and `);
@@ -88,7 +91,7 @@ export function orderOf(kind: InboxKind, sort: InboxListQuery['sort']): RawBuild
   if (sort === 'newest' || kind === 'leads') return sql`r.created_at desc, r.id desc`;
   // Respond-by first: the unanswered, the one whose time runs out first (the oldest) on top, then
   // everything else newest first.
-  return sql`(r.inbox_status <> 'new'), (case when r.inbox_status = 'new' then r.created_at end) asc, r.created_at desc, r.id desc`;
+  return sql`(r.inbox_status <> 'new'), (case when r.inbox_status = 'new' then r.created_at end) asc, (case when r.inbox_status = 'new' then r.id end) asc, r.created_at desc, r.id desc`;
 }
 
 export interface ItemRow {

@@ -4,6 +4,11 @@ import { sql, type Kysely } from 'kysely';
 // spec's `status` column untouched (GET /api/quotes and /api/leads answer it as before); the worked
 // state lives beside it in `inbox_status`. Every change is a row of `inbox_events`, so who did what
 // and when is read back, never rebuilt.
+/** The searched text of a row, exactly as the list's `q` filter writes it (inbox-sql.server.ts). */
+export const QUOTE_SEARCH =
+  "first_name || ' ' || last_name || ' ' || return_email || ' ' || return_phone || ' ' || coalesce(registration_number, '') || ' ' || message";
+export const LEAD_SEARCH = "first_name || ' ' || email || ' ' || coalesce(phone, '')";
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['quotes', 'leads']) {
@@ -28,6 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index quotes_inbox_new_idx on quotes (created_at, id) where merged_into is null and inbox_status = 'new'`.execute(db);
   await sql`create index quotes_inbox_open_idx on quotes (created_at desc, id desc) where merged_into is null`.execute(db);
   await sql`create index leads_inbox_created_idx on leads (created_at desc, id desc) where merged_into is null`.execute(db);
+  // Search: one trigram index over the searched fields together, so "%text%" finds rows without
+  // reading the table (pg_trgm ships with PostgreSQL and is available on Neon).
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  await sql`create index quotes_inbox_search_idx on quotes using gin ((${sql.raw(QUOTE_SEARCH)}) gin_trgm_ops)`.execute(db);
+  await sql`create index leads_inbox_search_idx on leads using gin ((${sql.raw(LEAD_SEARCH)}) gin_trgm_ops)`.execute(db);
   // Duplicates: the same email or phone (its digits) within 30 days.
   await sql`create index quotes_inbox_email_idx on quotes (lower(return_email), created_at)`.execute(db);
   await sql`create index quotes_inbox_phone_idx on quotes (regexp_replace(return_phone, '\\D', '', 'g'), created_at)`.execute(db);
