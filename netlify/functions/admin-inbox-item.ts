@@ -10,14 +10,14 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    const kind = kindOf(ctx.url);
-    return reply(kind === 'quotes' ? ROUTES.adminInboxQuote : ROUTES.adminInboxLead, await getItem(ctx.db, kind, ctx.params['id']));
+    if (kindOf(ctx.url) === 'leads') return reply(ROUTES.adminInboxLead, await getItem(ctx.db, 'leads', ctx.params['id']));
+    return reply(ROUTES.adminInboxQuote, await getItem(ctx.db, 'quotes', ctx.params['id']));
   },
   PATCH: async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
-    const kind = kindOf(ctx.url);
-    const route = kind === 'quotes' ? ROUTES.adminInboxQuotePatch : ROUTES.adminInboxLeadPatch;
-    return reply(route, await patchItem(ctx.db, kind, ctx.params['id'], await ctx.input(route), admin));
+    const id = ctx.params['id'];
+    if (kindOf(ctx.url) === 'leads') return reply(ROUTES.adminInboxLeadPatch, await patchItem(ctx.db, 'leads', id, await ctx.input(ROUTES.adminInboxLeadPatch), admin));
+    return reply(ROUTES.adminInboxQuotePatch, await patchItem(ctx.db, 'quotes', id, await ctx.input(ROUTES.adminInboxQuotePatch), admin));
   },
 });
 

@@ -10,9 +10,8 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    const kind = kindOf(ctx.url);
-    const route = kind === 'quotes' ? ROUTES.adminInboxQuotes : ROUTES.adminInboxLeads;
-    return reply(route, await listInbox(ctx.db, kind, ctx.query(route.query)));
+    if (kindOf(ctx.url) === 'leads') return reply(ROUTES.adminInboxLeads, await listInbox(ctx.db, 'leads', ctx.query(ROUTES.adminInboxLeads.query)));
+    return reply(ROUTES.adminInboxQuotes, await listInbox(ctx.db, 'quotes', ctx.query(ROUTES.adminInboxQuotes.query)));
   },
 });
 

@@ -33,6 +33,11 @@ export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Pro
  * at most offset + limit rows.
  */
 function respondByPage(db: Db, where: RawBuilder<unknown>, limit: number, offset: number) {
+  return respondByQuery(where, limit, offset).execute(db);
+}
+
+/** The query of `respondByPage` (the bench prints its plan). */
+export function respondByQuery(where: RawBuilder<unknown>, limit: number, offset: number): RawBuilder<ItemRow> {
   const cols = itemColumns('quotes');
   return sql<ItemRow>`
     select * from (
@@ -45,7 +50,7 @@ function respondByPage(db: Db, where: RawBuilder<unknown>, limit: number, offset
         order by r.created_at desc, r.id desc limit ${offset + limit})
     ) t
     order by t.grp, (case when t.grp = 0 then t.created_at end) asc, (case when t.grp = 0 then t.id end) asc, t.created_at desc, t.id desc
-    limit ${limit} offset ${offset}`.execute(db);
+    limit ${limit} offset ${offset}`;
 }
 
 /** Every row of the filtered list, in the list's order, up to the export's bound. */
