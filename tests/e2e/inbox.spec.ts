@@ -49,12 +49,15 @@ test('answers an overdue quote request from the console at 1366 px', async ({ pa
   await expect(history).toContainText('Replied "Your Skylane annual: our quote"');
   await expect(history).toContainText(/waiting in the outbox|delivered to the provider/);
   await expect(history).toContainText('New → Contacted');
-  await expect(dialog.getByLabel('Status')).toHaveValue('contacted');
+  await expect(dialog.getByLabel('Status', { exact: true })).toHaveValue('contacted');
 
   // An internal note, then assign it: both on the history with who did them.
   await dialog.getByLabel(/Internal note/).fill('Dana prefers a call after 5 pm');
   await dialog.getByRole('button', { name: 'Add note' }).click();
   await expect(history).toContainText('Note: Dana prefers a call after 5 pm');
+  await dialog.getByLabel('Assigned to').selectOption({ index: 1 });
+  await expect(page.getByText('Assigned', { exact: true })).toBeVisible();
+  await expect(history).toContainText(/Assigned to \S+/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
