@@ -56,7 +56,6 @@ test('answers an overdue quote request from the console at 1366 px', async ({ pa
   await dialog.getByRole('button', { name: 'Add note' }).click();
   await expect(history).toContainText('Note: Dana prefers a call after 5 pm');
   await dialog.getByLabel('Assigned to').selectOption({ index: 1 });
-  await expect(page.getByText('Assigned', { exact: true })).toBeVisible();
   await expect(history).toContainText(/Assigned to \S+/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -89,4 +88,46 @@ test('answers an overdue quote request from a 390 px phone, from a template', as
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.keyboard.press('Escape');
   await expect(cards.getByRole('listitem').filter({ hasText: 'Elena Sato' })).toHaveCount(0);
+});
+
+test('converts a quote request: the invitation signs the customer up with the email filled in and the request drafted', async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Inbox' }).click();
+  await page.getByLabel('Search', { exact: true }).fill('Oyelaran');
+  const table = page.getByRole('table', { name: 'Quote requests' });
+  await table.getByRole('button', { name: 'Marcus Oyelaran' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Marcus Oyelaran' });
+  await dialog.getByRole('button', { name: 'Convert to a marketplace customer' }).click();
+  await page.getByRole('alertdialog', { name: 'Send a sign-up invitation?' }).getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation queued', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'History' })).toContainText('Invitation sent to m.oyelaran@example.com');
+
+  // Delivered to the local mail catcher (no provider in tests), the email carries the link.
+  await page.keyboard.press('Escape');
+  await page.getByRole('tab', { name: 'Outbox' }).click();
+  const catcher = (await page.locator('[data-delivery-notice]').getByRole('link').getAttribute('href'))!;
+  await page.getByRole('button', { name: 'Deliver now' }).click();
+  const invitation = async () => {
+    const messages = (await (await request.get(`${catcher}/messages.json`)).json()) as { to: string[]; text: string }[];
+    return messages.find((m) => m.to.includes('m.oyelaran@example.com') && m.text.includes('invite='));
+  };
+  await expect.poll(invitation, { timeout: 30_000 }).toBeTruthy();
+  const link = new URL(/https?:\/\/\S+invite=\S+/.exec((await invitation())!.text)![0]);
+
+  const customerContext = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
+  const customer = await customerContext.newPage();
+  await customer.goto(link.pathname + link.search);
+  await expect(customer.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible();
+  await expect(customer.locator('#signup-email')).toHaveValue('m.oyelaran@example.com');
+  await customer.locator('#signup-firstName').fill('Marcus');
+  await customer.locator('#signup-lastName').fill('Oyelaran');
+  await customer.locator('#signup-password').fill('Seminole-PA44!');
+  await customer.getByRole('button', { name: 'Create Account' }).click();
+  const draft = customer.getByRole('dialog', { name: 'Request Aircraft Service' });
+  await expect(draft).toBeVisible();
+  await expect(draft.getByLabel('Tail Number *')).toHaveValue('N44MO');
+  await expect(draft.getByLabel(/Service Type/i)).toHaveValue('hundred_hour');
+  await customerContext.close();
 });

@@ -137,7 +137,7 @@ export default function InboxPanel() {
       ) : (
         <>
           <div className="grid gap-3 rounded-lg border border-border bg-background p-3 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="relative sm:col-span-2">
+            <div className="relative self-end sm:col-span-2">
               <Label htmlFor="inbox-search" className="sr-only">
                 Search
               </Label>
