@@ -91,6 +91,24 @@ import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview }
 import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxPage } from './outbox.ts';
 import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
 import { RecordPatchSchema, SignRecordSchema, type MaintenanceRecord, type RecordToSign, type RecordView } from './records.ts';
+import {
+  FunnelQuerySchema,
+  InboxExportQuerySchema,
+  InboxListQuerySchema,
+  InboxMergeSchema,
+  InboxNoteSchema,
+  InboxPatchSchema,
+  InboxReplySchema,
+  InvitationClaimSchema,
+  type ConvertResult,
+  type Funnel,
+  type InboxDetail,
+  type InboxEvent,
+  type InboxPage,
+  type InboxPerson,
+  type InboxSummary,
+  type InvitationClaim,
+} from './inbox.ts';
 
 /**
  * Every HTTP route of the product in one table: its method, its path (as the function's
@@ -340,6 +358,25 @@ export const ROUTES = {
   calendarFeed: route<string>()({ method: 'GET', path: '/api/calendar/:token.ics', raw: true }),
   // Issue 27, point 4: a job whose mechanic was rejected or suspended, re-listed as a new request.
   requestRelist: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/relist' }),
+  // --- The business's inbox (docs/decisions/0210-business-inbox.md) ---------------------------
+  adminInboxQuotes: route<InboxPage>()({ method: 'GET', path: '/api/admin/quotes', query: InboxListQuerySchema }),
+  adminInboxLeads: route<InboxPage>()({ method: 'GET', path: '/api/admin/leads', query: InboxListQuerySchema }),
+  adminInboxQuote: route<InboxDetail>()({ method: 'GET', path: '/api/admin/quotes/:id' }),
+  adminInboxLead: route<InboxDetail>()({ method: 'GET', path: '/api/admin/leads/:id' }),
+  adminInboxQuotePatch: route<InboxDetail>()({ method: 'PATCH', path: '/api/admin/quotes/:id', input: InboxPatchSchema }),
+  adminInboxLeadPatch: route<InboxDetail>()({ method: 'PATCH', path: '/api/admin/leads/:id', input: InboxPatchSchema }),
+  adminInboxQuoteNote: route<InboxEvent>()({ method: 'POST', path: '/api/admin/quotes/:id/notes', input: InboxNoteSchema }),
+  adminInboxLeadNote: route<InboxEvent>()({ method: 'POST', path: '/api/admin/leads/:id/notes', input: InboxNoteSchema }),
+  adminInboxQuoteReply: route<{ success: true; messageId: string }>()({ method: 'POST', path: '/api/admin/quotes/:id/reply', input: InboxReplySchema }),
+  adminInboxLeadReply: route<{ success: true; messageId: string }>()({ method: 'POST', path: '/api/admin/leads/:id/reply', input: InboxReplySchema }),
+  adminInboxQuoteMerge: route<InboxDetail>()({ method: 'POST', path: '/api/admin/quotes/:id/merge', input: InboxMergeSchema }),
+  adminInboxLeadMerge: route<InboxDetail>()({ method: 'POST', path: '/api/admin/leads/:id/merge', input: InboxMergeSchema }),
+  adminInboxQuoteConvert: route<ConvertResult>()({ method: 'POST', path: '/api/admin/quotes/:id/convert' }),
+  adminInboxSummary: route<InboxSummary>()({ method: 'GET', path: '/api/admin/inbox/summary' }),
+  adminInboxAdministrators: route<{ items: InboxPerson[] }>()({ method: 'GET', path: '/api/admin/inbox/administrators' }),
+  adminInboxExport: route<string>()({ method: 'GET', path: '/api/admin/inbox/export', query: InboxExportQuerySchema, raw: true }),
+  adminFunnel: route<Funnel>()({ method: 'GET', path: '/api/admin/funnel', query: FunnelQuerySchema }),
+  invitationClaim: route<InvitationClaim>()({ method: 'POST', path: '/api/inbox/invitations/claim', input: InvitationClaimSchema }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,4 +1,5 @@
 import { lazy, useEffect, useState } from 'react';
+import { takeDraft, type DraftToOpen } from '../inbox/invitation.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
@@ -42,8 +43,13 @@ type Tab = (typeof TABS)[number]['value'];
 export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useState<Tab>('overview');
   const [dialog, setDialog] = useState<
-    { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null } | { kind: 'upload' } | null
+    { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen } | { kind: 'upload' } | null
   >(null);
+  // Signed up from an invitation of the business's inbox: its drafted request opens once (ADR 0210).
+  useEffect(() => {
+    const draft = takeDraft();
+    if (draft) setDialog({ kind: 'request', aircraftId: draft.aircraftId, draft });
+  }, []);
   // The aircraft My Aircraft opens on (from "Edit in My Aircraft" in the request form).
   const [aircraftFocus, setAircraftFocus] = useState<{ id: string } | null>(null);
   const notifications = useNotifications();
@@ -115,6 +121,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                 onOpenChange={(open) => !open && setDialog(null)}
                 aircraft={data.aircraft}
                 initialAircraftId={dialog.aircraftId}
+                draft={dialog.draft ?? null}
                 onEditAircraft={(id) => {
                   setDialog(null);
                   setAircraftFocus({ id }); // a new object each time, so asking again opens it again

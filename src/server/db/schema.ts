@@ -6,6 +6,7 @@ import type { BlogTables } from './tables/blog.ts';
 import type { BookingTables } from './tables/booking.ts';
 import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { InboxTables } from './tables/inbox.ts';
 import type { MaintenanceTables } from './tables/maintenance.ts';
 import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
@@ -22,4 +23,5 @@ export interface Database
     BidLinesTables,
     AirmenTables,
     MaintenanceRecordsTables,
-    BookingTables {}
+    BookingTables,
+    InboxTables {}

@@ -18,6 +18,7 @@ import * as m0017 from './0017_bid_inspection_signer.ts';
 import * as m0018 from './0018_airmen_partitions.ts';
 import * as m0027 from './0027_booking.ts';
 import * as m0021 from './0021_verified_credentials.ts';
+import * as m0024 from './0024_business_inbox.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0018_airmen_partitions': m0018,
   '0027_booking': m0027,
   '0021_verified_credentials': m0021,
+  '0024_business_inbox': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {
