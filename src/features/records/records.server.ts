@@ -24,6 +24,7 @@ import { formatDay } from '../../lib/format.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { logbookPdf } from './record-pdf.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 
 /**
@@ -379,6 +380,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     if (current.supersedesId) {
       await trx.updateTable('maintenanceRecords').set({ status: 'superseded', updatedAt: signedAt }).where('id', '=', current.supersedesId).execute();
     }
+    await recordThreadEvent(trx, job.appointment, 'record_signed');
     return row;
   });
 

@@ -3,6 +3,7 @@ import type { AirmenTables } from './tables/airmen.ts';
 import type { AuthTables } from './tables/auth.ts';
 import type { BidLinesTables } from './tables/bid-lines.ts';
 import type { BlogTables } from './tables/blog.ts';
+import type { ConversationTables } from './tables/conversations.ts';
 import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { MaintenanceTables } from './tables/maintenance.ts';
@@ -20,4 +21,5 @@ export interface Database
     MaintenanceTables,
     BidLinesTables,
     AirmenTables,
-    MaintenanceRecordsTables {}
+    MaintenanceRecordsTables,
+    ConversationTables {}
