@@ -245,9 +245,11 @@ describe('the job story', () => {
     expect((await api.post(`/api/appointments/${appointmentId}/change-orders/${co.body.id}/decide`, { decisions: [{ lineId: line.id, decision: 'approve' }] }, { token: pilot.token })).status).toBe(200);
     const done = await api.post(`/api/appointments/${appointmentId}/complete`, { totalTimeHours: 2200 }, { token: mechanic.token });
     expect(done.status, done.text).toBe(200);
+    const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, { fullName: 'Mack0 Mechanic', certificateNumber: '3456789', statement: true }, { token: mechanic.token });
+    expect(signed.status, signed.text).toBe(200);
     const id = await openOk(pilot, request.id, mechanic.id);
     const texts = (await api.get(`/api/conversations/${id}`, { token: pilot.token })).body.messages.map((m: { text: string }) => m.text);
-    expect(texts).toEqual([`${THREAD_EVENTS.bid_sent}: $1,500.50`, THREAD_EVENTS.accepted, THREAD_EVENTS.started, THREAD_EVENTS.change_order, THREAD_EVENTS.completed]);
+    expect(texts).toEqual([`${THREAD_EVENTS.bid_sent}: $1,500.50`, THREAD_EVENTS.accepted, THREAD_EVENTS.started, THREAD_EVENTS.change_order, THREAD_EVENTS.completed, THREAD_EVENTS.record_signed]);
   });
 });
 
