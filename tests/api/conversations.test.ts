@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { CONVERSATIONS, THREAD_EVENTS } from '../../src/contract/conversations.ts';
 import { sendMessageDigests } from '../../src/features/conversations/digest.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api } from '../helpers/api.ts';
+import { api, call } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { bid, createRequest, mechanicWithProfile } from '../helpers/marketplace.ts';
@@ -328,18 +328,18 @@ describe('reports and the console', () => {
 describe('digest away from the screen', () => {
   const emailsTo = (to: string) => db.selectFrom('outbox').select(['subject', 'bodyText', 'channel']).where('toAddress', '=', to).where('kind', '=', 'conversation.digest').execute();
   const minutes = (n: number) => new Date(Date.now() + n * 60_000);
-  /** A daytime zone at `at`, so quiet hours do not decide the test. */
-  const daytimeZone = (at: Date) =>
-    ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Europe/Paris', 'Pacific/Auckland'].find((z) => {
-      const h = Number(new Intl.DateTimeFormat('en-US', { timeZone: z, hour: 'numeric', hourCycle: 'h23' }).format(at));
-      return h >= 8 && h < 19;
-    })!;
+  /** A zone where it is daytime at every one of `ats`, so quiet hours do not decide the test. */
+  const daytimeZone = (...ats: Date[]) =>
+    ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Europe/Paris', 'Pacific/Auckland', 'Asia/Kolkata', 'America/New_York'].find((z) =>
+      ats.every((at) => {
+        const h = Number(new Intl.DateTimeFormat('en-US', { timeZone: z, hour: 'numeric', hourCycle: 'h23' }).format(at));
+        return h >= 8 && h < 19;
+      }),
+    )!;
 
   it('one email after 10 minutes unread, not before, once per hour, then again for newer messages', async () => {
     const { pilot, mechanic, request } = await job();
-    expect((await api.put('/api/message-settings', { timeZone: daytimeZone(minutes(75)) }, { token: pilot.token })).status).toBe(200);
-    // Both hours the test's clock visits must be daytime in that zone.
-    expect(daytimeZone(minutes(75))).toBe(daytimeZone(minutes(11)));
+    expect((await api.put('/api/message-settings', { timeZone: daytimeZone(minutes(5), minutes(200)) }, { token: pilot.token })).status).toBe(200);
     const id = await openOk(mechanic, request.id);
     await send(mechanic, id, 'Can you send the logbook photos? My number is 415 555 0142');
 
@@ -395,6 +395,27 @@ describe('digest away from the screen', () => {
     morning.setUTCHours(7, 0, 0, 0);
     await sendMessageDigests(db, morning);
     expect(await emailsTo(second.pilot.email)).toHaveLength(1);
+  });
+
+  it('texts the reader who turned it on and gave a phone, once the business can send texts', async () => {
+    const { pilot, mechanic, request } = await job();
+    await db.updateTable('users').set({ phone: '(406) 555-0177' }).where('id', '=', pilot.id).execute();
+    expect((await api.put('/api/message-settings', { smsDigest: true, timeZone: daytimeZone(minutes(11), minutes(75)) }, { token: pilot.token })).status).toBe(200);
+    const id = await openOk(mechanic, request.id);
+    const texts = () => db.selectFrom('outbox').select(['bodyText', 'kind']).where('toAddress', '=', '+14065550177').execute();
+    await send(mechanic, id, 'First question');
+    // No Twilio key yet: the email goes, no text waits forever in the outbox.
+    await sendMessageDigests(db, minutes(11));
+    expect(await texts()).toEqual([]);
+    expect(await emailsTo(pilot.email)).toHaveLength(1);
+
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ key_name: 'SMS', api_key: 'AC0123456789abcdef0123456789abcdef', api_secret: 'auth-token', is_primary: 'true', additional_config: '{"from_number":"+14065550100"}' })) form.set(k, v);
+    const added = await call('POST', '/api/admin/config/api-keys?integration_type=twilio', { rawBody: form, token: admin.token });
+    expect(added.status, added.text).toBeLessThan(300);
+    await send(mechanic, id, 'Second question');
+    await sendMessageDigests(db, minutes(75));
+    expect(await texts()).toEqual([{ kind: 'conversation.digest', bodyText: expect.stringMatching(/^Skyward Mobile Aviation: Mack0 Mechanic sent you 2 messages about N\w+\. Reply in Messages/) }]);
   });
 
   it('refuses a time zone that is not one, and texts only with a phone', async () => {

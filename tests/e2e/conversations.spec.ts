@@ -93,7 +93,11 @@ for (const size of [
     // --- The owner sees one unread message (bell and tab) and answers with a photo.
     const p = pilot.page;
     await signIn(p, pilot.email);
-    await expect(p.getByTestId('notification-bell')).toHaveAccessibleName(/1 unread/);
+    // The Messages tab counts the one unread message; the bell counts it with the notices, and says so.
+    await expect(p.getByRole('tab', { name: /Messages/ })).toHaveText('Messages1');
+    await p.getByTestId('notification-bell').click();
+    await expect(p.locator('[data-bell-messages]')).toHaveText('1 unread message');
+    await p.keyboard.press('Escape');
     await p.getByRole('tab', { name: /Messages/ }).click();
     await p.locator('[data-thread-item]').filter({ hasText: 'Mick Talker' }).click();
     const pThread = p.locator('[data-thread]');
@@ -127,7 +131,7 @@ for (const size of [
     // The digest runs every minute, then the outbox delivers every minute.
     const digest = async () => {
       const messages = (await (await m.request.get(`${catcher}/messages.json`)).json()) as { to: string[]; subject: string; text: string }[];
-      return messages.find((mail) => mail.to.includes(pilot.email));
+      return messages.find((mail) => mail.to.includes(pilot.email) && mail.subject.includes('sent you'));
     };
     await baseExpect.poll(digest, { timeout: 180_000, intervals: [2_000] }).toBeTruthy();
     const mail = (await digest())!;

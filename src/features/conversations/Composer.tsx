@@ -1,4 +1,4 @@
-import { Paperclip, Send, X } from 'lucide-react';
+import { FolderOpen, Paperclip, Send, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { ACCEPT_ATTRIBUTE } from '../../contract/documents.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { checkBeforeUpload, uploadDocument } from '../documents/upload-client.ts';
+import { VaultPicker } from './VaultPicker.tsx';
 
 interface Pending {
   documentId: string;
@@ -26,6 +27,7 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
   const [files, setFiles] = useState<Pending[]>([]);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
+  const [picking, setPicking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
   const willMask = !conversation.accepted && maskContacts(text).masked;
@@ -115,6 +117,9 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
             <Button type="button" variant="ghost" size="icon" disabled={uploading || files.length >= CONVERSATIONS.maxAttachments} onClick={() => fileInput.current?.click()} aria-label="Attach a photo or document">
               {uploading ? <Spinner /> : <Paperclip className="h-5 w-5" aria-hidden="true" />}
             </Button>
+            <Button type="button" variant="ghost" size="icon" disabled={files.length >= CONVERSATIONS.maxAttachments} onClick={() => setPicking(true)} aria-label="Attach from Documents">
+              <FolderOpen className="h-5 w-5" aria-hidden="true" />
+            </Button>
           </>
         )}
         <div className="min-w-0 flex-1">
@@ -143,6 +148,16 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
           {sending ? <Spinner /> : <Send className="h-5 w-5" aria-hidden="true" />}
         </Button>
       </div>
+      {picking && (
+        <VaultPicker
+          chosen={files.map((f) => f.documentId)}
+          onClose={() => setPicking(false)}
+          onPick={(doc) => {
+            setFiles((f) => (f.length < CONVERSATIONS.maxAttachments ? [...f, { documentId: doc.id, name: doc.fileName }] : f));
+            setPicking(false);
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -71,6 +71,9 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
         .then((u) => {
           add(u.messages);
           setClosed(u.closed);
+          const last = u.messages.at(-1);
+          // The list beside the thread shows what just arrived, already read.
+          if (last) updateThread({ ...conversation, closed: u.closed, lastMessage: { text: last.text, at: last.at, fromMe: last.from === me }, unread: 0 });
         })
         .catch((e: unknown) => console.warn('Checking for new messages failed', e))
         .finally(() => {
@@ -78,7 +81,7 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
         });
     }, CONVERSATIONS.pollMs);
     return () => clearInterval(timer);
-  }, [conversation, id, add]);
+  }, [conversation, id, add, me]);
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
