@@ -9,7 +9,7 @@ import { EmptyState } from '../marketplace/ui/EmptyState.tsx';
 import { MessageSettingsCard } from './MessageSettingsCard.tsx';
 import { $openThreadId, $threads, $threadsFailed, reloadThreads } from './store.ts';
 import { ThreadView } from './ThreadView.tsx';
-import { useVisualViewportHeight } from './use-visual-viewport.ts';
+import { useVisibleArea } from './use-visual-viewport.ts';
 
 function useDesktop(): boolean {
   const query = '(min-width: 768px)';
@@ -32,7 +32,7 @@ export default function MessagesTab({ me, role }: { me: string; role: 'pilot' | 
   const failed = useStore($threadsFailed);
   const open = useStore($openThreadId);
   const desktop = useDesktop();
-  const visible = useVisualViewportHeight();
+  const visible = useVisibleArea();
 
   useEffect(() => {
     void reloadThreads();
@@ -100,7 +100,14 @@ export default function MessagesTab({ me, role }: { me: string; role: 'pilot' | 
         <div className="min-h-0 overflow-y-auto md:border-r md:border-border">{list}</div>
         {open && !desktop ? (
           // A phone: the thread is the whole screen, as tall as what the keyboard leaves visible.
-          <div className="fixed inset-x-0 top-0 z-40 bg-background" style={{ height: visible ? `${visible}px` : '100dvh' }} role="dialog" aria-modal="true" aria-label="Conversation">
+          <div
+            className="fixed inset-x-0 top-0 z-40 bg-background"
+            style={visible ? { height: `${visible.height}px`, top: `${visible.top}px` } : { height: '100dvh' }}
+            role="dialog"
+            aria-modal="true"
+            aria-label="Conversation"
+            onKeyDown={(e) => e.key === 'Escape' && $openThreadId.set(null)}
+          >
             <ThreadView id={open} me={me} role={role} onBack={() => $openThreadId.set(null)} />
           </div>
         ) : open ? (

@@ -33,6 +33,9 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
   const [closed, setClosed] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
   const lastId = useRef<string | null>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  // On a phone the thread opens as a screen of its own: focus starts on its Back button.
+  useEffect(() => back.current?.focus(), [id]);
 
   useEffect(() => {
     let alive = true;
@@ -101,7 +104,7 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
   return (
     <div className="flex h-full min-h-0 flex-col" data-thread={id}>
       <header className="flex items-center gap-2 border-b border-border bg-background px-2 py-2 sm:px-3">
-        <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
+        <Button ref={back} variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Button>
         <div className="min-w-0">
