@@ -139,7 +139,7 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
                   <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm ${m.from === me ? 'bg-accent text-accent-foreground' : 'bg-background'}`}>
                     {m.text && <p className="break-words whitespace-pre-wrap">{m.text}</p>}
                     {m.attachments.map((a) => (
-                      <AttachmentView key={a.documentId} conversationId={id} attachment={a} />
+                      <AttachmentView key={a.documentId} conversationId={id} attachment={a} onLoad={() => bottom.current?.scrollIntoView({ block: 'end' })} />
                     ))}
                     <p className="mt-1 flex items-center justify-end gap-2 text-[0.7rem] opacity-80">
                       {m.masked && <span>contact details hidden</span>}
