@@ -5,6 +5,7 @@ import { sendMessageDigests } from '../../src/features/conversations/digest.serv
 import type { Db } from '../../src/server/db/client.ts';
 import { api, call } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
+import { holdRowLock } from '../helpers/row-lock.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { bid, createRequest, mechanicWithProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
@@ -181,6 +182,24 @@ describe('messages', () => {
     expect(a.body.messages).toHaveLength(10);
     expect(a.body.messages.map((m: { id: string }) => m.id)).toEqual(b.body.messages.slice(-10).map((m: { id: string }) => m.id));
     expect(new Set(a.body.messages.map((m: { text: string }) => m.text)).size).toBe(10);
+  });
+
+  it('writers of one thread wait for its row lock and are stored in the order they came', async () => {
+    const { pilot, mechanic, request } = await job();
+    const id = await openOk(mechanic, request.id);
+    const lock = await holdRowLock('conversations', id);
+    const first = send(pilot, id, 'first, from the owner');
+    await lock.waitForWaiters(1, 'the owner\'s message');
+    const second = send(mechanic, id, 'second, from the mechanic');
+    await lock.waitForWaiters(2, 'the mechanic\'s message');
+    await lock.release();
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const page = await api.get(`/api/conversations/${id}`, { token: pilot.token });
+    expect(page.body.messages.map((m: { text: string }) => m.text)).toEqual(['first, from the owner', 'second, from the mechanic']);
+    // A reader whose cursor is the first message gets the second: nothing is skipped.
+    const after = await api.get(`/api/conversations/${id}/updates?after=${a.body.id}`, { token: mechanic.token });
+    expect(after.body.messages.map((m: { id: string }) => m.id)).toEqual([b.body.id]);
   });
 
   it('attaches the writer\'s own documents, which the other side can then download; not someone else\'s', async () => {
