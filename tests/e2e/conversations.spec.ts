@@ -106,8 +106,9 @@ for (const size of [
     await expect(pThread.getByRole('list', { name: 'Attached files' })).toContainText('ammeter.png');
     await pThread.getByRole('textbox', { name: 'Message' }).fill('Only at idle after a long taxi. Photo attached.');
     await pThread.getByRole('button', { name: 'Send' }).click();
-    const sentAt = Date.now();
     await expect(pThread.locator('[data-message="mine"]')).toContainText('Photo attached.');
+    // Stored and answered: from here the other side's open thread has 3 s.
+    const sentAt = Date.now();
 
     // --- The mechanic's open thread shows it, photo included, within 3 s (no reload).
     await expect(mThread.locator('[data-message="theirs"]')).toContainText('Photo attached.', { timeout: 3_000 });
