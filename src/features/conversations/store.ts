@@ -49,6 +49,7 @@ export async function openConversation(serviceRequestId: string, mechanicId?: st
   $openThreadId.set(summary.id);
 }
 
+const ZONE_SENT_KEY = 'skyward.timeZoneSent';
 let pollers = 0;
 /**
  * Keeps the list fresh while a dashboard is mounted, and tells the server the browser's time zone
@@ -60,7 +61,12 @@ export function useThreadPolling(): void {
     if (pollers === 1) {
       void reloadThreads();
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      if (zone) void call(ROUTES.messageSettingsSave, { body: { timeZone: zone } }).catch((e: unknown) => console.warn('Saving the time zone failed', e));
+      // Once per browser session (and again when the zone changes), not on every dashboard load.
+      if (zone && sessionStorage.getItem(ZONE_SENT_KEY) !== zone) {
+        call(ROUTES.messageSettingsSave, { body: { timeZone: zone } })
+          .then(() => sessionStorage.setItem(ZONE_SENT_KEY, zone))
+          .catch((e: unknown) => console.warn('Saving the time zone failed', e));
+      }
     }
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void reloadThreads();
