@@ -55,16 +55,16 @@ let pollers = 0;
  * Keeps the list fresh while a dashboard is mounted, and tells the server the browser's time zone
  * once (quiet hours are the reader's: docs/decisions/0221-message-digest.md).
  */
-export function useThreadPolling(): void {
+export function useThreadPolling(userId: string): void {
   useEffect(() => {
     pollers += 1;
     if (pollers === 1) {
       void reloadThreads();
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       // Once per browser session (and again when the zone changes), not on every dashboard load.
-      if (zone && sessionStorage.getItem(ZONE_SENT_KEY) !== zone) {
+      if (zone && sessionStorage.getItem(ZONE_SENT_KEY) !== `${userId} ${zone}`) {
         call(ROUTES.messageSettingsSave, { body: { timeZone: zone } })
-          .then(() => sessionStorage.setItem(ZONE_SENT_KEY, zone))
+          .then(() => sessionStorage.setItem(ZONE_SENT_KEY, `${userId} ${zone}`))
           .catch((e: unknown) => console.warn('Saving the time zone failed', e));
       }
     }
@@ -75,7 +75,7 @@ export function useThreadPolling(): void {
       pollers -= 1;
       clearInterval(timer);
     };
-  }, []);
+  }, [userId]);
 }
 
 /** Unread messages in the threads of one request (all its mechanics for the owner). */

@@ -73,7 +73,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
-  useThreadPolling();
+  useThreadPolling(user.id);
   const unreadMessages = useStore($unreadMessages);
   useShowMessagesTab(useCallback(() => setTab('messages'), []));
 

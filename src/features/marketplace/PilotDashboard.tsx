@@ -52,7 +52,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [aircraftFocus, setAircraftFocus] = useState<{ id: string } | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
-  useThreadPolling();
+  useThreadPolling(user.id);
   const unreadMessages = useStore($unreadMessages);
   useShowMessagesTab(useCallback(() => setTab('messages'), []));
 
