@@ -51,6 +51,7 @@ export async function openConversation(serviceRequestId: string, mechanicId?: st
 
 const ZONE_SENT_KEY = 'skyward.timeZoneSent';
 let pollers = 0;
+let loadedFor: string | null = null;
 /**
  * Keeps the list fresh while a dashboard is mounted, and tells the server the browser's time zone
  * once (quiet hours are the reader's: docs/decisions/0221-message-digest.md).
@@ -59,6 +60,9 @@ export function useThreadPolling(userId: string): void {
   useEffect(() => {
     pollers += 1;
     if (pollers === 1) {
+      // Another account may have used this page before: never show its threads, even for a moment.
+      if (loadedFor !== userId) $threads.set(null);
+      loadedFor = userId;
       void reloadThreads();
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       // Once per browser session (and again when the zone changes), not on every dashboard load.
