@@ -33,6 +33,22 @@ import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
 import { AvailabilitySchema, HoldSchema, OffersQuerySchema, RatesSchema, type Availability, type BookingHold, type BookingOffer, type Rate } from './booking.ts';
 import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
 import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';
+import {
+  AdminCloseSchema,
+  AdminConversationsQuerySchema,
+  MessageSettingsSchema,
+  OpenConversationSchema,
+  ReportMessageSchema,
+  SendMessageSchema,
+  ThreadQuerySchema,
+  UpdatesQuerySchema,
+  type ConversationSummary,
+  type MessageSettings,
+  type ReportedConversation,
+  type ThreadMessage,
+  type ThreadPage,
+  type ThreadUpdates,
+} from './conversations.ts';
 import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
 import {
   DocumentsQuerySchema,
@@ -377,6 +393,18 @@ export const ROUTES = {
   adminInboxExport: route<string>()({ method: 'GET', path: '/api/admin/inbox/export', query: InboxExportQuerySchema, raw: true }),
   adminFunnel: route<Funnel>()({ method: 'GET', path: '/api/admin/funnel', query: FunnelQuerySchema }),
   invitationClaim: route<InvitationClaim>()({ method: 'POST', path: '/api/inbox/invitations/claim', input: InvitationClaimSchema }),
+  // --- Conversations (docs/decisions/0220-conversations.md) ----------------------------------
+  conversations: route<ConversationSummary[]>()({ method: 'GET', path: '/api/conversations' }),
+  conversationOpen: route<ConversationSummary>()({ method: 'POST', path: '/api/conversations', input: OpenConversationSchema }),
+  conversation: route<ThreadPage>()({ method: 'GET', path: '/api/conversations/:id', query: ThreadQuerySchema }),
+  conversationUpdates: route<ThreadUpdates>()({ method: 'GET', path: '/api/conversations/:id/updates', query: UpdatesQuerySchema }),
+  conversationSend: route<ThreadMessage>()({ method: 'POST', path: '/api/conversations/:id/messages', input: SendMessageSchema }),
+  conversationReport: route<{ success: true }>()({ method: 'POST', path: '/api/conversations/:id/messages/:messageId/report', input: ReportMessageSchema }),
+  conversationAttachment: route<Blob>()({ method: 'GET', path: '/api/conversations/:id/attachments/:documentId', raw: true }),
+  messageSettings: route<MessageSettings>()({ method: 'GET', path: '/api/message-settings' }),
+  messageSettingsSave: route<MessageSettings>()({ method: 'PUT', path: '/api/message-settings', input: MessageSettingsSchema }),
+  adminConversations: route<ReportedConversation[]>()({ method: 'GET', path: '/api/admin/conversations', query: AdminConversationsQuerySchema }),
+  adminConversationClose: route<{ success: true; suspended: number }>()({ method: 'POST', path: '/api/admin/conversations/:id/close', input: AdminCloseSchema }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

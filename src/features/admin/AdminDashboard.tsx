@@ -22,6 +22,7 @@ const MechanicsPanel = lazy(() => import('./MechanicsPanel.tsx'));
 const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
 const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
 const InboxPanel = lazy(() => import('../inbox/InboxPanel.tsx'));
+const ReportedConversationsPanel = lazy(() => import('../conversations/ReportedConversationsPanel.tsx'));
 
 export interface AdminDashboardProps {
   user: SessionUser;
@@ -42,6 +43,8 @@ const TABS = [
   { value: 'outbox', label: 'Outbox' },
   // Every quote request and lead worked to an outcome (docs/decisions/0210-business-inbox.md).
   { value: 'inbox', label: 'Inbox' },
+  // Conversations a party reported (docs/decisions/0220-conversations.md).
+  { value: 'reported', label: 'Reported Messages' },
 ] as const;
 
 /** The admin console's shell (docs/product.md §2 "Admin dashboard"). */
@@ -131,6 +134,9 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
                   </TabsContent>
                   <TabsContent value="inbox">
                     <InboxPanel />
+                  </TabsContent>
+                  <TabsContent value="reported">
+                    <ReportedConversationsPanel />
                   </TabsContent>
                 </Suspense>
               </ErrorBoundary>

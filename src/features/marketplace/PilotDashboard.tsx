@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
 import { takeDraft, type DraftToOpen } from '../inbox/invitation.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
@@ -14,6 +14,8 @@ import { NotificationBell } from './ui/NotificationBell.tsx';
 import { EmailPreference } from './ui/EmailPreference.tsx';
 import { NotificationList } from './ui/NotificationList.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
+import { useStore } from '@nanostores/react';
+import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conversations/store.ts';
 
 // Tab contents and dialogs are separate chunks: the first paint needs only the overview.
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
@@ -28,6 +30,7 @@ const RequestServiceDialog = lazy(() => import('./pilot/RequestServiceDialog.tsx
 const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );
+const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -36,6 +39,7 @@ const TABS = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'documents', label: 'Documents' },
   { value: 'notifications', label: 'Notifications' },
+  { value: 'messages', label: 'Messages' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -54,6 +58,9 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [aircraftFocus, setAircraftFocus] = useState<{ id: string } | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
+  useThreadPolling(user.id);
+  const unreadMessages = useStore($unreadMessages);
+  useShowMessagesTab(useCallback(() => setTab('messages'), []));
 
   const onError = (err: unknown) => {
     console.error('Loading the dashboard failed', err);
@@ -96,7 +103,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
     />
   );
 
-  const tabs = TABS.map((t) => (t.value === 'notifications' ? { ...t, badge: notifications.unread } : t));
+  const tabs = TABS.map((t) => (t.value === 'notifications' ? { ...t, badge: notifications.unread } : t.value === 'messages' ? { ...t, badge: unreadMessages } : t));
   return (
     <DashboardFrame
       header={header}
@@ -213,6 +220,9 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               />
               <EmailPreference />
             </section>
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesTab me={user.id} role="pilot" />
           </TabsContent>
         </>
       )}

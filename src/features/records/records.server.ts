@@ -28,6 +28,7 @@ import { signatureOf } from './signature.server.ts';
 import { signedCertificate } from '../../contract/credentials.ts';
 import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 
 /**
@@ -401,6 +402,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     if (current.supersedesId) {
       await trx.updateTable('maintenanceRecords').set({ status: 'superseded', updatedAt: signedAt }).where('id', '=', current.supersedesId).execute();
     }
+    await recordThreadEvent(trx, job.appointment, 'record_signed');
     return row;
   });
 

@@ -4,6 +4,7 @@ import type { AuthTables } from './tables/auth.ts';
 import type { BidLinesTables } from './tables/bid-lines.ts';
 import type { BlogTables } from './tables/blog.ts';
 import type { BookingTables } from './tables/booking.ts';
+import type { ConversationTables } from './tables/conversations.ts';
 import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
 import type { InboxTables } from './tables/inbox.ts';
@@ -24,4 +25,5 @@ export interface Database
     AirmenTables,
     MaintenanceRecordsTables,
     BookingTables,
-    InboxTables {}
+    InboxTables,
+    ConversationTables {}
