@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MatchedMechanic, ServiceRequest, ServiceRequestData } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
@@ -43,25 +43,65 @@ export function bidsWithMechanic(db: Db) {
     );
 }
 
-/** Adds quotes and matches to request rows, in two queries whatever the number of rows. */
+/** How many mechanics of a request its answer lists by name: the nearest few (the rest are counted). */
+export const MATCHES_SHOWN = 5;
+
+/**
+ * The matches a request's answer lists: the nearest MATCHES_SHOWN, and every mechanic who quoted
+ * (the comparison shows their distance); a mechanic sees only their own. Bounded whatever the
+ * number of mechanics in range (docs/decisions/0200).
+ */
+async function matchesShown(db: Db, ids: string[], viewer: Viewer) {
+  const shown =
+    viewer.kind === 'mechanic'
+      ? sql`(select ${viewer.userId}::uuid as mechanic_id)`
+      : sql`((select n.mechanic_id from service_request_matches n where n.service_request_id = request.id
+              order by n.distance_miles, n.mechanic_id limit ${MATCHES_SHOWN})
+             union
+             select b.mechanic_id from bids b where b.service_request_id = request.id)`;
+  const { rows } = await sql<{
+    serviceRequestId: string;
+    mechanicId: string;
+    distanceMiles: number;
+    firstName: string;
+    lastName: string;
+    rating: string | null;
+    completedJobs: number | null;
+  }>`
+    select m.service_request_id as "serviceRequestId", m.mechanic_id as "mechanicId", m.distance_miles as "distanceMiles",
+           u.first_name as "firstName", u.last_name as "lastName", p.rating, p.completed_jobs as "completedJobs"
+    from unnest(${ids}::uuid[]) as request(id)
+    cross join lateral ${shown} shown
+    join service_request_matches m on m.service_request_id = request.id and m.mechanic_id = shown.mechanic_id
+    join users u on u.id = m.mechanic_id
+    left join mechanic_profiles p on p.user_id = m.mechanic_id
+    order by m.distance_miles, m.mechanic_id`.execute(db);
+  return rows;
+}
+
+/** Matches per request, counted by the database (the answer lists only a few). */
+async function matchCounts(db: Db, ids: string[]): Promise<Array<{ id: string; n: number }>> {
+  const rows = await db
+    .selectFrom('serviceRequestMatches')
+    .select((eb) => ['serviceRequestId as id', eb.fn.countAll<string>().as('n')])
+    .where('serviceRequestId', 'in', ids)
+    .groupBy('serviceRequestId')
+    .execute();
+  return rows.map((r) => ({ id: r.id, n: Number(r.n) }));
+}
+
+/** Adds quotes and matches to request rows, in a few queries whatever the number of rows. */
 async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  let bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
-  let matchQuery = db
-    .selectFrom('serviceRequestMatches as m')
-    .innerJoin('users as u', 'u.id', 'm.mechanicId')
-    .leftJoin('mechanicProfiles as p', 'p.userId', 'm.mechanicId')
-    .select(['m.serviceRequestId', 'm.mechanicId', 'm.distanceMiles', 'u.firstName', 'u.lastName', 'p.rating', 'p.completedJobs'])
-    .where('m.serviceRequestId', 'in', ids);
+  const bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
+  let bidQuery2 = bidQuery;
   // A mechanic sees their own quote and match only, never a competitor's price.
-  if (viewer.kind === 'mechanic') {
-    bidQuery = bidQuery.where('b.mechanicId', '=', viewer.userId);
-    matchQuery = matchQuery.where('m.mechanicId', '=', viewer.userId);
-  }
-  const [bids, matches] = await Promise.all([
-    bidQuery.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
-    matchQuery.orderBy('m.distanceMiles', 'asc').execute(),
+  if (viewer.kind === 'mechanic') bidQuery2 = bidQuery.where('b.mechanicId', '=', viewer.userId);
+  const [bids, matches, counts] = await Promise.all([
+    bidQuery2.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
+    matchesShown(db, ids, viewer),
+    viewer.kind === 'mechanic' ? Promise.resolve([]) : matchCounts(db, ids),
   ]);
   const lined = await withLines(db, (bids as BidRow[]).map(toBid));
   return rows.map((r) => {
@@ -97,6 +137,7 @@ async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<Serv
       createdAt: iso(r.createdAt),
       customerName: fullName({ firstName: r.customerFirstName, lastName: r.customerLastName }),
       matchedMechanics,
+      matchedMechanicsCount: viewer.kind === 'mechanic' ? matchedMechanics.length : (counts.find((c) => c.id === r.id)?.n ?? 0),
       quotes,
     };
     if (viewer.kind === 'mechanic') {
