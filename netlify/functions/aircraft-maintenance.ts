@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { addItem, deleteItem, getMaintenance, requestService, updateItem } from '../../src/features/maintenance/maintenance.server.ts';
+import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
@@ -25,6 +26,7 @@ export default withApi({
     const user = await requireUser(ctx);
     if (second === 'request') {
       const created = await requestService(ctx.db, user, aircraftId, await ctx.input(ROUTES.maintenanceRequest));
+      ctx.after((db) => completeMatching(db, created.id));
       return reply(ROUTES.maintenanceRequest, created, { status: 201 });
     }
     if (second !== undefined) throw new HttpError(405, 'Method POST not allowed', { headers: { Allow: 'PATCH, DELETE' } });

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { listAppointments } from '../../src/features/marketplace/appointments.server.ts';
+import { APPOINTMENT_KEYS, listAppointments } from '../../src/features/marketplace/appointments.server.ts';
+import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -10,8 +11,10 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     const [which] = segmentsAfter(ctx, '/api/appointments');
-    if (which === 'mechanic') return reply(ROUTES.appointmentsAssigned, await listAppointments(ctx.db, 'mechanic', (await requireRole(ctx, 'mechanic')).id));
-    return reply(ROUTES.appointmentsOwn, await listAppointments(ctx.db, 'customer', (await requireRole(ctx, 'pilot', 'admin')).id));
+    const mechanic = which === 'mechanic';
+    const user = mechanic ? await requireRole(ctx, 'mechanic') : await requireRole(ctx, 'pilot', 'admin');
+    const page = await listAppointments(ctx.db, mechanic ? 'mechanic' : 'customer', user.id, readPage(ctx.url, APPOINTMENT_KEYS));
+    return reply(mechanic ? ROUTES.appointmentsAssigned : ROUTES.appointmentsOwn, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   },
 });
 

@@ -104,17 +104,8 @@ async function matchingBounds(db: Db): Promise<{ notifyLimit: number; widestRadi
 
 const EMAIL_CLOSING = ['', 'Open your dashboard to see the details.', '', 'You can turn these emails off in the Notifications tab of your dashboard.'].join('\n');
 
-/**
- * Matches a new request in the database (docs/decisions/0200-matching-by-index.md): one statement
- * finds the approved mechanics in range through the base-location index (a box, then the exact
- * rule of matching.ts), records every match (all of them find the request in their list), and
- * tells only the nearest, best-rated N (the console's `match_notify_limit`, default 25): their
- * notifications and the emails of those who want them (queued in the outbox, sent after the
- * answer) are written by the same statement, whatever the number of mechanics in range. Runs in
- * the caller's transaction. Returns the number of mechanics matched.
- */
-export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<number> {
-  const { notifyLimit, widestRadius } = await matchingBounds(db);
+/** The approved mechanics `request` matches, as a query: user_id, rating, completed_jobs, distance, via. */
+function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
   const service = { latitude: request.serviceLatitude, longitude: request.serviceLongitude };
   const travel = request.customerWillTravel && request.aircraftLatitude !== null && request.aircraftLongitude !== null;
   const aircraft = travel ? { latitude: request.aircraftLatitude!, longitude: request.aircraftLongitude! } : null;
@@ -123,33 +114,49 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
   const toAircraft = aircraft
     ? roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${aircraft.latitude}::float8`, sql`${aircraft.longitude}::float8`)
     : sql`null::int`;
-  const result = await sql<{ matched: number }>`
-    with candidates as (
-      select p.user_id, p.rating, p.completed_jobs, p.service_radius,
-             ${roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${service.latitude}::float8`, sql`${service.longitude}::float8`)} as to_service,
-             ${toAircraft} as to_aircraft
-      from mechanic_profiles p
-      join users u on u.id = p.user_id
-      where u.role = 'mechanic' and u.mechanic_status = 'approved' and ${where}
-    ), qualified as (
+  const toService = roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${service.latitude}::float8`, sql`${service.longitude}::float8`);
+  return sql`
+    select user_id, rating, completed_jobs,
+           case when by_radius then to_service else to_aircraft end as distance,
+           case when by_radius then 'service_radius' else 'customer_travel' end as via
+    from (
       select *, (to_service <= service_radius and (to_aircraft is null or to_aircraft > ${request.maxTravelDistance} or to_service <= to_aircraft)) as by_radius
-      from candidates
+      from (
+        select p.user_id, p.rating, p.completed_jobs, p.service_radius, ${toService} as to_service, ${toAircraft} as to_aircraft
+        from mechanic_profiles p
+        join users u on u.id = p.user_id
+        where u.role = 'mechanic' and u.mechanic_status = 'approved' and ${where}
+      ) candidates
       where to_service <= service_radius or to_aircraft <= ${request.maxTravelDistance}
-    ), matched as (
-      select user_id, rating, completed_jobs,
-             case when by_radius then to_service else to_aircraft end as distance,
-             case when by_radius then 'service_radius' else 'customer_travel' end as via
-      from qualified
-    ), saved as (
+    ) qualified`;
+}
+
+/**
+ * Matches a new request in the database (docs/decisions/0200-matching-by-index.md). One statement
+ * finds the approved mechanics in range through the base-location index (a box, then the exact
+ * rule of matching.ts) and, for the nearest, best-rated N only (the console's
+ * `match_notify_limit`, default 25), records the match, writes the notification and queues the
+ * email of those who want one (the outbox sends it after the answer): the request costs the same
+ * with 30 or 5,000 mechanics in range. When more are in range, the request is marked
+ * `matching_pending` and completeMatching records the others after the answer (or the scheduled
+ * run within a minute), so they find it in their list without being notified. Runs in the
+ * caller's transaction. Returns the number of mechanics matched.
+ */
+export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<number> {
+  const { notifyLimit, widestRadius } = await matchingBounds(db);
+  const result = await sql<{ matched: number }>`
+    with matched as (${qualifiedMechanics(request, widestRadius)}),
+    nearest as (select * from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}),
+    saved as (
       insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via)
-      select ${request.id}::uuid, user_id, distance, via from matched
+      select ${request.id}::uuid, user_id, distance, via from nearest
     ), told as (
       insert into notifications (user_id, type, title, message, link)
       select user_id, 'request.matched', 'New service request',
              ${describe(request) + ', '} || distance || ' mi from ' ||
                case when via = 'service_radius' then 'your base' else 'your base (the customer will fly in)' end || '.',
              'requests'
-      from (select * from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}) nearest
+      from nearest
       returning user_id, message
     ), mailed as (
       insert into outbox (channel, to_address, subject, body_text, kind, next_attempt_at)
@@ -170,6 +177,7 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     return 0;
   }
   await moveRequest(db, request.id, 'match');
+  if (matched > notifyLimit) await db.updateTable('serviceRequests').set({ matchingPending: true }).where('id', '=', request.id).execute();
   await notify(db, [request.customerId], {
     type: 'request.matched',
     title: 'Mechanics matched',
@@ -177,6 +185,36 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     link: 'requests',
   });
   return matched;
+}
+
+/**
+ * Records the matches a new request did not notify (matchNewRequest), in one statement, and
+ * clears its `matching_pending` mark. Safe to run twice or on a request already done.
+ */
+export async function completeMatching(db: Db, requestId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).where('matchingPending', '=', true).forUpdate().skipLocked().executeTakeFirst();
+    if (!request) return;
+    const { widestRadius } = await matchingBounds(trx);
+    await sql`
+      insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via)
+      select ${request.id}::uuid, user_id, distance, via from (${qualifiedMechanics(request, widestRadius)}) matched
+      on conflict do nothing`.execute(trx);
+    await trx.updateTable('serviceRequests').set({ matchingPending: false }).where('id', '=', request.id).execute();
+  });
+}
+
+/** The scheduled run: finishes the matching of requests whose after-answer step did not (a lost function). */
+export async function completePendingMatching(db: Db): Promise<number> {
+  const pending = await db
+    .selectFrom('serviceRequests')
+    .select('id')
+    .where('matchingPending', '=', true)
+    .where('createdAt', '<', sql<Date>`now() - interval '30 seconds'`)
+    .limit(50)
+    .execute();
+  for (const { id } of pending) await completeMatching(db, id);
+  return pending.length;
 }
 
 /**

@@ -14,6 +14,7 @@ import { notify } from './notifications.server.ts';
 import { APPOINTMENT_MACHINE, BID_MACHINE, QUOTABLE_REQUEST_STATUSES, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { withLines } from '../bid-lines/lines.server.ts';
+import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 
 type RequestRow = Selectable<ServiceRequestsTable> & { customerFirstName: string; customerLastName: string; distanceMiles?: number | null };
 
@@ -174,28 +175,47 @@ export async function getRequest(db: Db, viewer: Viewer, id: string): Promise<Se
   return view!;
 }
 
-export async function listCustomerRequests(db: Db, customerId: string): Promise<ServiceRequest[]> {
-  const rows = await requestsWithCustomer(db).where('r.customerId', '=', customerId).orderBy('r.createdAt', 'desc').execute();
-  return hydrate(db, rows, { kind: 'owner', userId: customerId });
+/** The owner's list pages newest first (docs/decisions/0201-cursor-paging.md). */
+export const OWNER_REQUEST_KEYS: KeyColumn[] = [
+  { ref: 'r.created_at', type: 'timestamptz' },
+  { ref: 'r.id', type: 'uuid' },
+];
+
+export async function listCustomerRequests(db: Db, customerId: string, page: PageRequest): Promise<Paged<ServiceRequest>> {
+  let query = requestsWithCustomer(db)
+    .select(keyOf(OWNER_REQUEST_KEYS).as('pageKey'))
+    .where('r.customerId', '=', customerId);
+  if (page.after) query = query.where(afterKey(OWNER_REQUEST_KEYS, page.after, 'desc'));
+  const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(page.limit + 1).execute();
+  const { rows: shown, nextCursor } = cut(rows, page.limit);
+  return { rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }), nextCursor };
 }
+
+/** A mechanic's list pages by when each request reached them, newest first. */
+export const MECHANIC_REQUEST_KEYS: KeyColumn[] = [
+  { ref: 'm.created_at', type: 'timestamptz' },
+  { ref: 'm.service_request_id', type: 'uuid' },
+];
 
 /**
  * The requests matched to a mechanic: every open one (matched or quoted), and any later one they
- * quoted on, so their quote history stays visible. Newest first.
+ * quoted on, so their quote history stays visible. Newest match first, a page at a time.
  */
-export async function listMechanicRequests(db: Db, mechanicId: string): Promise<ServiceRequest[]> {
-  const rows = await requestsWithCustomer(db)
+export async function listMechanicRequests(db: Db, mechanicId: string, page: PageRequest): Promise<Paged<ServiceRequest>> {
+  let query = requestsWithCustomer(db)
     .innerJoin('serviceRequestMatches as m', (join) => join.onRef('m.serviceRequestId', '=', 'r.id').on('m.mechanicId', '=', mechanicId))
     .select('m.distanceMiles')
+    .select(keyOf(MECHANIC_REQUEST_KEYS).as('pageKey'))
     .where((eb) =>
       eb.or([
         eb('r.status', 'in', [...QUOTABLE_REQUEST_STATUSES]),
         eb.exists(eb.selectFrom('bids as mb').select('mb.id').whereRef('mb.serviceRequestId', '=', 'r.id').where('mb.mechanicId', '=', mechanicId)),
       ]),
-    )
-    .orderBy('r.createdAt', 'desc')
-    .execute();
-  return hydrate(db, rows, { kind: 'mechanic', userId: mechanicId });
+    );
+  if (page.after) query = query.where(afterKey(MECHANIC_REQUEST_KEYS, page.after, 'desc'));
+  const rows = await query.orderBy('m.createdAt', 'desc').orderBy('m.serviceRequestId', 'desc').limit(page.limit + 1).execute();
+  const { rows: shown, nextCursor } = cut(rows, page.limit);
+  return { rows: await hydrate(db, shown, { kind: 'mechanic', userId: mechanicId }), nextCursor };
 }
 
 function resolveOrRefuse(field: string, text: string) {
@@ -235,7 +255,7 @@ export async function createRequest(
   // The aircraft's location only decides a match when the customer will fly it to the mechanic.
   const aircraftPlace = data.customerWillTravel ? resolveOrRefuse('aircraftLocation', data.aircraftLocation) : resolveLocation(data.aircraftLocation);
 
-  const id = await db.transaction().execute(async (trx) => {
+  const { id, matched } = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('serviceRequests')
       .values({
@@ -264,10 +284,11 @@ export async function createRequest(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (afterInsert) await afterInsert(trx, row.id);
-    await matchNewRequest(trx, row);
-    return row.id;
+    return { id: row.id, matched: await matchNewRequest(trx, row) };
   });
-  return getRequest(db, { kind: 'owner', userId: customer.id }, id);
+  const view = await getRequest(db, { kind: 'owner', userId: customer.id }, id);
+  // Matches beyond the notified few are recorded after the answer (completeMatching): count them all.
+  return { ...view, matchedMechanicsCount: Math.max(view.matchedMechanicsCount, matched) };
 }
 
 /**

@@ -16,6 +16,12 @@ export interface PageRequest {
   after: string[] | null;
 }
 
+/** A page of a list as a function answers it. */
+export interface Paged<T> {
+  rows: T[];
+  nextCursor: string | null;
+}
+
 /** One column of a list's order and the type its cursor value is read back as. */
 export interface KeyColumn {
   ref: string;

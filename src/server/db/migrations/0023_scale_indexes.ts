@@ -10,7 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // src/features/marketplace/distance.ts, so the database and the browser agree on '12 mi'.
   await sql`
     create or replace function haversine_miles(lat1 double precision, lon1 double precision, lat2 double precision, lon2 double precision)
-    returns double precision language sql immutable strict parallel safe as $$
+    returns double precision language sql immutable parallel safe as $$
       select 2 * 3958.7613 * asin(least(1, sqrt(
         sin(radians(lat2 - lat1) / 2) ^ 2 + cos(radians(lat1)) * cos(radians(lat2)) * sin(radians(lon2 - lon1) / 2) ^ 2)))
     $$`.execute(db);
@@ -24,6 +24,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index service_requests_open_aircraft_idx on service_requests (aircraft_latitude, aircraft_longitude)
             where status in ('pending', 'matched', 'quoted') and customer_will_travel`.execute(db);
 
+  // A request whose matches beyond the notified few are still to be recorded (after the answer).
+  await sql`alter table service_requests add column matching_pending boolean not null default false`.execute(db);
+  await sql`create index service_requests_matching_pending_idx on service_requests (created_at) where matching_pending`.execute(db);
+
   // Lists, in the order each one pages.
   await sql`drop index service_requests_customer_idx`.execute(db);
   await sql`create index service_requests_customer_idx on service_requests (customer_id, created_at, id)`.execute(db);
@@ -35,6 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index appointments_customer_idx on appointments (customer_id, scheduled_date, scheduled_time, created_at, id)`.execute(db);
   await sql`drop index notifications_user_idx`.execute(db);
   await sql`create index notifications_user_idx on notifications (user_id, created_at, id)`.execute(db);
+  await sql`create index notifications_unread_page_idx on notifications (user_id, created_at, id) where not is_read`.execute(db);
   await sql`create index aircraft_owner_idx on aircraft (owner_id, created_at, id)`.execute(db);
   await sql`drop index documents_owner_idx`.execute(db);
   await sql`create index documents_owner_idx on documents (owner_id, created_at, id)`.execute(db);
@@ -50,6 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const index of [
     'appointments_bid_idx',
+    'notifications_unread_page_idx',
     'service_request_matches_nearest_idx',
     'users_role_created_idx',
     'outbox_created_idx',
@@ -61,5 +67,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   ]) {
     await sql`drop index if exists ${sql.id(index)}`.execute(db);
   }
+  await sql`alter table service_requests drop column if exists matching_pending`.execute(db);
   await sql`drop function if exists haversine_miles(double precision, double precision, double precision, double precision)`.execute(db);
 }
