@@ -183,10 +183,14 @@ async function writeScale(db: Db, sizes: ScaleSizes, passwordHash: string, log: 
   await step(
     `${S.requests * S.bidsPerRequest} bids`,
     sql`create temp table scale_bids as
-        select r.g, j, md5('b' || r.g || '.' || j)::uuid as id, r.id as request_id, r.created_at,
-               md5('m' || case when j = 1 and r.g <= ${S.busyJobs} then 1
-                              else ((r.owner % ${A}) + ${A} * (j - 1)) % ${S.mechanics} + 1 end)::uuid as mechanic_id
-        from scale_requests r cross join generate_series(1, ${S.bidsPerRequest}) j`,
+        with base as (
+          select r.g, r.id as request_id, r.created_at,
+                 case when r.g <= ${S.busyJobs} then 1 else (r.owner % ${A}) % ${S.mechanics} + 1 end as m1,
+                 ((r.owner % ${A}) + ${A}) % ${S.mechanics} + 1 as m2
+          from scale_requests r)
+        select g, j, md5('b' || g || '.' || j)::uuid as id, request_id, created_at,
+               md5('m' || case when j = 1 then m1 when m2 = m1 then m2 % ${S.mechanics} + 1 else m2 end)::uuid as mechanic_id
+        from base cross join generate_series(1, ${S.bidsPerRequest}) j`,
   );
   await step(
     '  (inserted)',

@@ -3,6 +3,7 @@ import { MARKETPLACE_SERVICE_TYPES, type RequestStatus } from '../../contract/ma
 import type { Db } from '../../server/db/client.ts';
 import { sql } from 'kysely';
 import { BUSINESS } from '../../contract/business.ts';
+import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
 import { matchMechanic, type MatchableMechanic, type MatchableRequest } from './matching.ts';
 import { boxAround, inBox, roundedMilesSql } from './match-query.server.ts';
 import { notify } from './notifications.server.ts';
@@ -80,7 +81,7 @@ async function loadMechanics(db: Db, onlyId?: string): Promise<MatchableMechanic
 
 /** How many mechanics a new request notifies when the console does not say (docs/decisions/0200). */
 export const DEFAULT_MATCH_NOTIFY_LIMIT = 25;
-export const MATCH_NOTIFY_SETTING = { category: 'general', key: 'match_notify_limit' } as const;
+export const MATCH_NOTIFY_SETTING = KNOWN_SETTINGS.matchNotifyLimit;
 
 /** The fan-out the console set (a whole number 1-500), else the default; and the widest service radius. */
 async function matchingBounds(db: Db): Promise<{ notifyLimit: number; widestRadius: number }> {
