@@ -14,7 +14,8 @@ export default withApi({
     const mechanic = which === 'mechanic';
     const user = mechanic ? await requireRole(ctx, 'mechanic') : await requireRole(ctx, 'pilot', 'admin');
     const page = await listAppointments(ctx.db, mechanic ? 'mechanic' : 'customer', user.id, readPage(ctx.url, APPOINTMENT_KEYS));
-    return reply(mechanic ? ROUTES.appointmentsAssigned : ROUTES.appointmentsOwn, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
+    const headers = pageHeaders(ctx.url, page.nextCursor);
+    return mechanic ? reply(ROUTES.appointmentsAssigned, page.rows, { headers }) : reply(ROUTES.appointmentsOwn, page.rows, { headers });
   },
 });
 
