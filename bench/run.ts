@@ -14,6 +14,7 @@ import { measureDashboards, type DashboardTiming } from './lib/dashboards.ts';
 import { measureBlogRender } from './article-render.ts';
 import { httpLoad, type LoadResult } from './lib/load.ts';
 import { measurePage, type PageWeight } from './lib/page-weight.ts';
+import { measureScale, scaleReport } from './scale.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,6 +50,7 @@ interface ApiRow {
 }
 const api: ApiRow[] = [];
 let dashboards: DashboardTiming[] = [];
+let scale: string[] = [];
 let blogRender = '';
 let airmen: string[] = [];
 /** People in the generated FAA airmen file: about the size of the real monthly NONPILOT files. */
@@ -131,6 +133,12 @@ try {
   if (!args['skip-airmen']) {
     airmen = await runAirmenImport(AIRMEN_PEOPLE);
     console.log('airmen import measured');
+  }
+
+  // ---- the scale data set (docs/decisions/0200, 0201), on a second server whose database holds it
+  if (process.env['BENCH_SCALE_ORIGIN'] && process.env['SCALE_DATABASE_URL']) {
+    scale = scaleReport(await measureScale(process.env['BENCH_SCALE_ORIGIN'], process.env['SCALE_DATABASE_URL'], { browser: Boolean(chromePath) }));
+    console.log('scale data set measured');
   }
 
   writeFileSync(path.join(ROOT, 'bench/RESULTS.md'), report(weights, lighthouse, axe));
@@ -219,6 +227,12 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     dashboards.length
       ? ['| role | runs (ms) | median | max |', '|---|---|---|---|', ...dashboards.map((d) => `| ${d.role} | ${d.runs.map((t) => Math.round(t)).join(', ')} | ${Math.round(d.median)} ms | ${Math.round(d.max)} ms |`)].join('\n')
       : '_not run (no Chromium)_',
+    '',
+    '## Scale data set (`npm run seed:scale`), beside the demo data above',
+    '',
+    scale.length
+      ? [`\`bench/scale.ts\` against ${process.env['BENCH_SCALE_ORIGIN']}: 5,000 mechanics, 50,000 owners, 200,000 requests, 2 million notifications, 5,000 more mechanics around KDEN.`, '', ...scale].join('\n')
+      : '_not run: start `DATABASE_URL=<scale database> npm start -- --port 4605`, then set BENCH_SCALE_ORIGIN and SCALE_DATABASE_URL_',
     '',
   ];
   return lines.join('\n');

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { addItem, deleteItem, getMaintenance, requestService, updateItem } from '../../src/features/maintenance/maintenance.server.ts';
+import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
@@ -28,6 +29,7 @@ export default withApi({
       const data = await ctx.input(ROUTES.maintenanceRequest);
       await enforceWriteCap(ctx.db, 'requestsPerUser', user.id); // emails mechanics (docs/decisions/0183)
       const created = await requestService(ctx.db, user, aircraftId, data);
+      ctx.after((db) => completeMatching(db, created.id));
       return reply(ROUTES.maintenanceRequest, created, { status: 201 });
     }
     if (second !== undefined) throw new HttpError(405, 'Method POST not allowed', { headers: { Allow: 'PATCH, DELETE' } });

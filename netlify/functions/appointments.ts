@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { listAppointments } from '../../src/features/marketplace/appointments.server.ts';
+import { APPOINTMENT_KEYS, listAppointments } from '../../src/features/marketplace/appointments.server.ts';
+import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
@@ -10,14 +11,14 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     const [which] = segmentsAfter(ctx, '/api/appointments');
-    if (which === 'mechanic') {
-      // A mechanic who is not approved (pending, rejected, suspended) has no job to see (issue 27,
-      // point 4): an empty list, so the dashboard shows its vetting sentence rather than a failure.
-      const mechanic = await requireRole(ctx, 'mechanic');
-      if (mechanic.mechanicStatus !== 'approved') return reply(ROUTES.appointmentsAssigned, []);
-      return reply(ROUTES.appointmentsAssigned, await listAppointments(ctx.db, 'mechanic', mechanic.id));
-    }
-    return reply(ROUTES.appointmentsOwn, await listAppointments(ctx.db, 'customer', (await requireRole(ctx, 'pilot', 'admin')).id));
+    const mechanic = which === 'mechanic';
+    const user = mechanic ? await requireRole(ctx, 'mechanic') : await requireRole(ctx, 'pilot', 'admin');
+    // A mechanic who is not approved (pending, rejected, suspended) has no job to see (issue 27,
+    // point 4): an empty list, so the dashboard shows its vetting sentence rather than a failure.
+    if (mechanic && user.mechanicStatus !== 'approved') return reply(ROUTES.appointmentsAssigned, []);
+    const page = await listAppointments(ctx.db, mechanic ? 'mechanic' : 'customer', user.id, readPage(ctx.url, APPOINTMENT_KEYS));
+    const headers = pageHeaders(ctx.url, page.nextCursor);
+    return mechanic ? reply(ROUTES.appointmentsAssigned, page.rows, { headers }) : reply(ROUTES.appointmentsOwn, page.rows, { headers });
   },
 });
 

@@ -2,7 +2,16 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
-import { createRequest, getRequest, listCustomerRequests, listMechanicRequests } from '../../src/features/marketplace/requests.server.ts';
+import {
+  MECHANIC_REQUEST_KEYS,
+  OWNER_REQUEST_KEYS,
+  createRequest,
+  getRequest,
+  listCustomerRequests,
+  listMechanicRequests,
+} from '../../src/features/marketplace/requests.server.ts';
+import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
+import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { markRelistable } from '../../src/features/marketplace/relist.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
@@ -17,11 +26,16 @@ const BASE = '/api/enhanced/quotes';
 export default withApi({
   GET: async (ctx) => {
     const [id] = segmentsAfter(ctx, BASE);
-    if (id === 'user' || id === undefined) return reply(ROUTES.requestsOwn, await markRelistable(ctx.db, await listCustomerRequests(ctx.db, (await requireRole(ctx, 'pilot', 'admin')).id)));
+    if (id === 'user' || id === undefined) {
+      const owner = await requireRole(ctx, 'pilot', 'admin');
+      const page = await listCustomerRequests(ctx.db, owner.id, readPage(ctx.url, OWNER_REQUEST_KEYS));
+      return reply(ROUTES.requestsOwn, await markRelistable(ctx.db, page.rows), { headers: pageHeaders(ctx.url, page.nextCursor) });
+    }
     if (id === 'mechanic') {
       const mechanic = await requireRole(ctx, 'mechanic');
       requireApprovedMechanic(mechanic, 'requests');
-      return reply(ROUTES.requestsMatched, await listMechanicRequests(ctx.db, mechanic.id));
+      const page = await listMechanicRequests(ctx.db, mechanic.id, readPage(ctx.url, MECHANIC_REQUEST_KEYS));
+      return reply(ROUTES.requestsMatched, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
     }
     const user = await requireUser(ctx);
     const kind = user.role === 'admin' ? 'admin' : user.role === 'mechanic' ? 'mechanic' : 'owner';
@@ -31,9 +45,11 @@ export default withApi({
     if (segmentsAfter(ctx, BASE).length > 0) throw new HttpError(405, 'Service requests are created with POST /api/enhanced/quotes');
     const user = await requireRole(ctx, 'pilot');
     const data = await ctx.input(ROUTES.requestCreate);
-    // Each request emails every matched mechanic: capped per owner (docs/decisions/0183).
+    // Each request emails the nearest matched mechanics: capped per owner (docs/decisions/0183).
     await enforceWriteCap(ctx.db, 'requestsPerUser', user.id);
-    return reply(ROUTES.requestCreate, await createRequest(ctx.db, user, data), { status: 201 });
+    const created = await createRequest(ctx.db, user, data);
+    ctx.after((db) => completeMatching(db, created.id));
+    return reply(ROUTES.requestCreate, created, { status: 201 });
   },
 });
 

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { listNotifications, markAllRead, markRead } from '../../src/features/marketplace/notifications.server.ts';
+import { NOTIFICATION_KEYS, listNotifications, markAllRead, markRead } from '../../src/features/marketplace/notifications.server.ts';
+import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
@@ -23,7 +24,8 @@ export default withApi({
     const user = await requireUser(ctx);
     if (segmentsAfter(ctx, BASE).length > 0) throw new HttpError(405, 'List notifications with GET /api/enhanced/notifications');
     const { unread_only, limit } = ctx.query(ROUTES.notifications.query);
-    return reply(ROUTES.notifications, await listNotifications(ctx.db, user.id, { unreadOnly: unread_only, limit }));
+    const page = await listNotifications(ctx.db, user.id, { unreadOnly: unread_only, ...readPage(ctx.url, NOTIFICATION_KEYS), limit });
+    return reply(ROUTES.notifications, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   },
   PUT: read,
   POST: read,

@@ -44,6 +44,13 @@ export async function seedAdminConsole(db: Db): Promise<void> {
       dataType: 'number',
       description: 'How long a sign-in lasts',
     },
+    {
+      category: 'general',
+      settingKey: 'match_notify_limit',
+      settingValue: '25',
+      dataType: 'number',
+      description: 'How many of the nearest, best-rated mechanics a new service request notifies (1-500); the others in range find it in their list',
+    },
   ] as const;
   for (const s of settings) {
     await db

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { ROOT } from './paths.ts';
 import { WarmFunctions } from './warm-functions.ts';
 import { WarmSsr } from './warm-ssr.ts';
+import { LocalCdn } from './local-cdn.ts';
 import { contentSecurityPolicy, withSecurityHeaders } from '../../src/server/http/security-headers.ts';
 
 export interface ServeOptions {
@@ -119,6 +120,9 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
     serverAddress: null,
   });
   await netlify.start();
+  // The CDN in front of the public API reads (docs/decisions/0202): kept, compressed, purged by tag.
+  const cdn = new LocalCdn();
+  cdn.configureEnvironment(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
   const functions = await WarmFunctions.load();
   if (schedules) functions.startSchedules();
   // The on-demand pages (blog): Astro's SSR function, after functions and static files (docs/decisions/0033).
@@ -127,8 +131,12 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (!KNOWN_METHODS.has(req.method ?? '')) return send(res, methodNotAllowed(req.url ?? '/'));
     if (!decodable(req.url ?? '/')) return send(res, notFound(req.url ?? '/'));
+    const purged = await cdn.purgeRequest(req);
+    if (purged) return send(res, purged);
+    const cached = cdn.lookup(req);
+    if (cached) return send(res, cached);
     const fromFunction = await functions.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`);
-    if (fromFunction) return send(res, fromFunction);
+    if (fromFunction) return send(res, await cdn.store(req, fromFunction));
     const match = await netlify.handleAndIntrospectNodeRequest(req);
     if (match) return send(res, match.response);
     // An /api address no function serves, whatever the method: the SSR function's JSON 404 (src/pages/api/[...path].ts).

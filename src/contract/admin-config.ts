@@ -94,6 +94,8 @@ export const ENCRYPTED_PLACEHOLDER = '[ENCRYPTED]';
 export const KNOWN_SETTINGS = {
   notificationEmail: { category: 'general', key: 'notification_email' },
   apolloApiKey: { category: 'marketing', key: 'apollo_api_key' },
+  /** How many mechanics a new service request notifies (docs/decisions/0200), 1-500. */
+  matchNotifyLimit: { category: 'general', key: 'match_notify_limit' },
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -532,7 +532,12 @@ export interface ServiceRequest {
   status: RequestStatus;
   createdAt: string;
   customerName: string;
+  /**
+   * The nearest few matched mechanics and every one who quoted (a mechanic sees only themself);
+   * `matchedMechanicsCount` says how many were matched in all (docs/decisions/0200).
+   */
   matchedMechanics: MatchedMechanic[];
+  matchedMechanicsCount: number;
   quotes: Bid[];
   /** Mechanic view only: this mechanic's distance and own quote. */
   distanceMiles?: number | null;

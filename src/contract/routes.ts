@@ -223,6 +223,8 @@ export const ROUTES = {
     path: '/api/blog/admin/generate-initial-content',
   }),
   blogAdminGenerateSummary: route<Envelope<GenerateSummary>>()({ method: 'GET', path: '/api/blog/admin/generate-initial-content' }),
+  /** Counts one read of an article and answers the total (the cached GET counts nothing: docs/decisions/0202). */
+  blogPostView: route<Envelope<{ views: number }>>()({ method: 'POST', path: '/api/blog/posts/:slug/view' }),
 
   // --- Marketplace ----------------------------------------------------------------------------
   aircraftList: route<Aircraft[]>()({ method: 'GET', path: '/api/aircraft' }),

@@ -1,5 +1,6 @@
 import { pathOf, type InputOf, type OutputOf, type ParamNames, type RouteSpec } from '../contract/routes.ts';
 import { $token } from './session.ts';
+import { rememberNextCursor } from './next-cursor.ts';
 
 /** A failed API call: `status` (0 when the network failed) and the server's `detail`, if any. */
 export class ApiError extends Error {
@@ -57,6 +58,7 @@ async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   } catch {
     /* not JSON */
   }
+  if (res.ok && (options.method ?? 'GET') === 'GET') rememberNextCursor(path, res.headers);
   if (!res.ok) {
     const detail = typeof (data as { detail?: unknown })?.detail === 'string' ? (data as { detail: string }).detail : undefined;
     const errors = Array.isArray((data as { errors?: unknown })?.errors) ? (data as { errors: Array<{ path: string; message: string }> }).errors : undefined;

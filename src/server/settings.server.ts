@@ -50,7 +50,12 @@ export async function listAllSettings(db: Db): Promise<SettingView[]> {
 type CompleteSettingForm = SettingForm & { data_type: SettingDataType; is_encrypted: boolean; description: string | null };
 
 function checkKnownSetting(category: SettingCategory, form: CompleteSettingForm): CompleteSettingForm {
-  const { notificationEmail, apolloApiKey } = KNOWN_SETTINGS;
+  const { notificationEmail, apolloApiKey, matchNotifyLimit } = KNOWN_SETTINGS;
+  if (category === matchNotifyLimit.category && form.setting_key === matchNotifyLimit.key) {
+    const n = Number(form.setting_value.trim());
+    if (!/^\d+$/.test(form.setting_value.trim()) || n < 1 || n > 500) throw badRequest('setting_value: match_notify_limit must be a whole number from 1 to 500');
+    return { ...form, setting_value: String(n), data_type: 'number', is_encrypted: false };
+  }
   if (category === notificationEmail.category && form.setting_key === notificationEmail.key) {
     if (form.data_type !== 'string' || form.is_encrypted)
       throw badRequest('notification_email must be a plain (not encrypted) string setting');

@@ -84,7 +84,7 @@ describe('public list GET /api/blog/posts', () => {
     for (const listed of list.body.data) {
       const article = await api.get(`/api/blog/posts/${listed.slug}`);
       expect(article.status).toBe(200);
-      expect({ ...listed, views: listed.views + 1 }).toEqual(article.body.data);
+      expect(listed).toEqual(article.body.data);
     }
   });
 
@@ -172,12 +172,25 @@ describe('GET /api/blog/posts/{slug}', () => {
     expect(res.body).toEqual({ detail: 'Article not found' });
   });
 
+  it('is kept by the CDN like the blog pages, and counts no view (POST .../view does)', async () => {
+    const post = await createPost({ title: unique('Cached'), category: unique('Cached') });
+    const read = await api.get(`/api/blog/posts/${post.slug}`);
+    expect(read.headers.get('netlify-cdn-cache-control')).toBe('public, durable, max-age=86400, stale-while-revalidate=604800');
+    expect(read.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(read.headers.get('netlify-cache-tag')).toContain(`blog-post-${post.slug}`);
+    expect(read.body.data.views).toBe(0);
+    for (const path of ['/api/blog/posts?page=1&limit=6', '/api/blog/categories']) {
+      expect((await api.get(path)).headers.get('netlify-cache-tag')).toBe('blog,blog-list');
+    }
+    expect((await api.post('/api/blog/posts/no-such-article-anywhere/view')).status).toBe(404);
+  });
+
   it('counts one view per read, atomically', async () => {
     const post = await createPost({ title: unique('Views'), category: unique('Views') });
-    const one = await api.get(`/api/blog/posts/${post.slug}`);
+    const one = await api.post(`/api/blog/posts/${post.slug}/view`);
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ success: true, data: { slug: post.slug, views: 1 } });
-    await Promise.all(Array.from({ length: 10 }, () => api.get(`/api/blog/posts/${post.slug}`)));
+    expect(one.body).toEqual({ success: true, data: { views: 1 } });
+    await Promise.all(Array.from({ length: 10 }, () => api.post(`/api/blog/posts/${post.slug}/view`)));
     const row = await testDb().selectFrom('blogPosts').select('views').where('id', '=', post.id).executeTakeFirstOrThrow();
     expect(row.views).toBe(11);
   });
@@ -391,8 +404,8 @@ describe('admin writes', () => {
 describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/posts/{id}/restore', () => {
   it('keeps a deleted post, views and all, and restores it at its address', async () => {
     const post = await createPost({ title: unique('Trash me'), category: 'Trash', excerpt: 'Kept' });
-    await api.get(`/api/blog/posts/${post.slug}`);
-    await api.get(`/api/blog/posts/${post.slug}`);
+    await api.post(`/api/blog/posts/${post.slug}/view`);
+    await api.post(`/api/blog/posts/${post.slug}/view`);
     expect((await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token })).status).toBe(200);
     const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
     expect(trash.status).toBe(200);

@@ -5,12 +5,13 @@
 //   for the URL of the page being read (X also gets the title, already in the link). Delegated
 //   on the document, so it also serves the draft preview rendered in the browser.
 // - On an article page (rendered on demand, possibly served from the CDN's cache),
-//   GET /api/blog/posts/{slug} counts the view and returns the total. Its path and answer are the
-//   route table's (a type-only import: nothing of the table reaches the page).
+//   POST /api/blog/posts/{slug}/view counts the view and returns the total (the GET is cached by
+//   the CDN). Its path and answer are the route table's (a type-only import: nothing of the table
+//   reaches the page).
 import type { OutputOf, ROUTES } from '../../contract/routes.ts';
 
-type ArticleRoute = typeof ROUTES.blogPost;
-const ARTICLE_PATH: ArticleRoute['path'] = '/api/blog/posts/:slug';
+type ViewRoute = typeof ROUTES.blogPostView;
+const VIEW_PATH: ViewRoute['path'] = '/api/blog/posts/:slug/view';
 
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-share]');
@@ -26,10 +27,10 @@ document.addEventListener('click', (event) => {
 
 const page = document.querySelector<HTMLElement>('[data-article-page]');
 if (page) {
-  fetch(ARTICLE_PATH.replace(':slug', encodeURIComponent(page.dataset['articlePage'] ?? '')), { headers: { Accept: 'application/json' } })
+  fetch(VIEW_PATH.replace(':slug', encodeURIComponent(page.dataset['articlePage'] ?? '')), { method: 'POST', headers: { Accept: 'application/json' } })
     .then(async (res) => {
       if (!res.ok) return;
-      const { views } = ((await res.json()) as OutputOf<ArticleRoute>).data;
+      const { views } = ((await res.json()) as OutputOf<ViewRoute>).data;
       // Same wording as format.ts formatViews (kept import-free, see above).
       for (const el of page.querySelectorAll('[data-views]')) el.textContent = `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
     })

@@ -1,3 +1,4 @@
+import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ROUTES, pathOf } from '../../contract/routes.ts';
 import type { Selectable, SqlBool } from 'kysely';
 import { SIGNED_RECORD_KEPT, type DocumentType, type VaultDocument } from '../../contract/documents.ts';
@@ -67,8 +68,15 @@ export function toDocument(row: DocumentRow, viewer: Viewer): VaultDocument {
   };
 }
 
-export async function listDocuments(db: Db, viewer: Viewer, filters: DocumentFilters): Promise<VaultDocument[]> {
-  let query = baseQuery(db, viewer);
+/** Documents page newest first (docs/decisions/0201-cursor-paging.md). */
+export const DOCUMENT_KEYS: KeyColumn[] = [
+  { ref: 'd.created_at', type: 'timestamptz' },
+  { ref: 'd.id', type: 'uuid' },
+];
+
+export async function listDocuments(db: Db, viewer: Viewer, filters: DocumentFilters, page: PageRequest): Promise<Paged<VaultDocument>> {
+  let query = baseQuery(db, viewer).select(keyOf(DOCUMENT_KEYS).as('pageKey'));
+  if (page.after) query = query.where(afterKey(DOCUMENT_KEYS, page.after, 'desc'));
   if (filters.aircraftId) query = query.where('d.aircraftId', '=', filters.aircraftId);
   if (filters.documentType) query = query.where('d.documentType', '=', filters.documentType);
   if (filters.serviceRequestId) {
@@ -76,8 +84,9 @@ export async function listDocuments(db: Db, viewer: Viewer, filters: DocumentFil
     const requestAircraft = db.selectFrom('serviceRequests').select('aircraftId').where('id', '=', requestId);
     query = query.where((eb) => eb.or([eb('d.serviceRequestId', '=', requestId), eb('d.aircraftId', 'in', requestAircraft)]));
   }
-  const rows = await query.orderBy('d.createdAt', 'desc').orderBy('d.id').execute();
-  return rows.map((row) => toDocument(row, viewer));
+  const rows = await query.orderBy('d.createdAt', 'desc').orderBy('d.id', 'desc').limit(page.limit + 1).execute();
+  const { rows: shown, nextCursor } = cut(rows, page.limit);
+  return { rows: shown.map((row) => toDocument(row, viewer)), nextCursor };
 }
 
 /** One document `viewer` may see; 404 otherwise (also for a malformed id). */

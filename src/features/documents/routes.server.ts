@@ -9,7 +9,8 @@ import { segmentsAfter } from '../../server/http/segments.ts';
 import type { Viewer } from './access.server.ts';
 import { documentsStore } from './blob-store.server.ts';
 import { deleteDocument, downloadDocument } from './document-actions.server.ts';
-import { getDocument, listDocuments } from './documents.server.ts';
+import { DOCUMENT_KEYS, getDocument, listDocuments } from './documents.server.ts';
+import { pageHeaders, readPage } from '../../server/http/paging.ts';
 import { uploadSingle } from './upload-single.server.ts';
 import { abortUpload, completeUpload, createUpload, putChunk } from './uploads.server.ts';
 
@@ -45,7 +46,9 @@ export const documentRoutes: ApiRoutes = {
     const [id, action, ...rest] = segmentsAfter(ctx, BASE);
     if (id === undefined) {
       const q = ctx.query(ROUTES.documents.query);
-      return reply(ROUTES.documents, await listDocuments(ctx.db, viewer, { aircraftId: q.aircraft_id, documentType: q.document_type, serviceRequestId: q.service_request_id }));
+      const filters = { aircraftId: q.aircraft_id, documentType: q.document_type, serviceRequestId: q.service_request_id };
+      const page = await listDocuments(ctx.db, viewer, filters, readPage(ctx.url, DOCUMENT_KEYS));
+      return reply(ROUTES.documents, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
     }
     if (rest.length > 0) throw noRoute();
     if (action === undefined) return reply(ROUTES.document, await getDocument(ctx.db, viewer, id));

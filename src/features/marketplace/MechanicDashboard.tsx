@@ -9,6 +9,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { keyOf, useQuery } from '../../lib/use-query.ts';
 import { follow, refresh, upsert, useList } from './ui/follow.ts';
 import { DashboardFrame } from './ui/DashboardFrame.tsx';
+import { LoadMore, appendPage } from './ui/LoadMore.tsx';
 import { getWithRetry } from './ui/fetch-retry.ts';
 import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
@@ -188,6 +189,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="requests">
             <RequestsTab requests={data.requests} onQuote={setQuoting} />
+            <LoadMore route={ROUTES.requestsMatched} onMore={(rows) => matched.setData((c) => c && { ...c, requests: appendPage(c.requests, rows) })} />
           </TabsContent>
           <TabsContent value="appointments">
             <Suspense fallback={null}>
@@ -198,6 +200,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
               onAppointment={followAppointment}
               onChanged={() => refresh(ROUTES.appointmentsAssigned)}
             />
+            <LoadMore route={ROUTES.appointmentsAssigned} />
           </TabsContent>
           <TabsContent value="profile">
             <ProfileTab profile={profile} onEdit={() => setProfileOpen(true)} />

@@ -7,6 +7,7 @@ import type { Appointment, Notification, ServiceRequest } from '../../contract/m
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { DashboardFrame } from './ui/DashboardFrame.tsx';
+import { LoadMore } from './ui/LoadMore.tsx';
 import { follow, refresh, useList } from './ui/follow.ts';
 import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
@@ -178,6 +179,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               onChanged={afterWrite}
               onRequestService={() => setDialog({ kind: 'request', aircraftId: null })}
             />
+            <LoadMore route={ROUTES.requestsOwn} />
           </TabsContent>
           <TabsContent value="aircraft">
             <AircraftTab
@@ -195,9 +197,11 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                 afterWrite();
               }}
             />
+            <LoadMore route={ROUTES.aircraftList} />
           </TabsContent>
           <TabsContent value="appointments">
             <AppointmentsTab appointments={data.appointments} onAppointment={followAppointment} onChanged={afterWrite} />
+            <LoadMore route={ROUTES.appointmentsOwn} />
           </TabsContent>
           <TabsContent value="documents">
             <DocumentsTab aircraft={data.aircraft} />

@@ -1,4 +1,5 @@
 import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
+import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -47,15 +48,29 @@ export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   return withLines!;
 }
 
-/** A pilot's appointments, or a mechanic's: soonest first, then by time of day. */
-export async function listAppointments(db: Db, who: 'customer' | 'mechanic', userId: string): Promise<Appointment[]> {
-  const rows = await appointmentsView(db)
-    .where(who === 'customer' ? 'a.customerId' : 'a.mechanicId', '=', userId)
+/** Appointments page in the order they are shown: soonest first, then by time of day. */
+export const APPOINTMENT_KEYS: KeyColumn[] = [
+  { ref: 'a.scheduled_date', type: 'date' },
+  { ref: 'a.scheduled_time', type: 'text' },
+  { ref: 'a.created_at', type: 'timestamptz' },
+  { ref: 'a.id', type: 'uuid' },
+];
+
+/** A pilot's appointments, or a mechanic's: soonest first, then by time of day, a page at a time. */
+export async function listAppointments(db: Db, who: 'customer' | 'mechanic', userId: string, page: PageRequest): Promise<Paged<Appointment>> {
+  let query = appointmentsView(db)
+    .select(keyOf(APPOINTMENT_KEYS).as('pageKey'))
+    .where(who === 'customer' ? 'a.customerId' : 'a.mechanicId', '=', userId);
+  if (page.after) query = query.where(afterKey(APPOINTMENT_KEYS, page.after, 'asc'));
+  const rows = await query
     .orderBy('a.scheduledDate', 'asc')
     .orderBy('a.scheduledTime', 'asc')
     .orderBy('a.createdAt', 'asc')
+    .orderBy('a.id', 'asc')
+    .limit(page.limit + 1)
     .execute();
-  return withApprovedLines(db, rows.map((r) => toAppointment(r as AppointmentRow)));
+  const { rows: shown, nextCursor } = cut(rows, page.limit);
+  return { rows: await withApprovedLines(db, shown.map((r) => toAppointment(r as AppointmentRow))), nextCursor };
 }
 
 /** What the customer is told when the mechanic moves the appointment along. */

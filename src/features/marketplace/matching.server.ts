@@ -1,7 +1,11 @@
 import { labelOf } from '../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES, type RequestStatus } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
-import { matchMechanic, matchMechanics, type MatchableMechanic, type MatchableRequest } from './matching.ts';
+import { sql } from 'kysely';
+import { BUSINESS } from '../../contract/business.ts';
+import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
+import { matchMechanic, type MatchableMechanic, type MatchableRequest } from './matching.ts';
+import { boxAround, inBox, roundedMilesSql } from './match-query.server.ts';
 import { notify } from './notifications.server.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_MACHINE, can, fromStates, targetOf } from '../../contract/machines.ts';
 
@@ -75,14 +79,96 @@ async function loadMechanics(db: Db, onlyId?: string): Promise<MatchableMechanic
   }));
 }
 
+/** How many mechanics a new request notifies when the console does not say (docs/decisions/0200). */
+export const DEFAULT_MATCH_NOTIFY_LIMIT = 25;
+export const MATCH_NOTIFY_SETTING = KNOWN_SETTINGS.matchNotifyLimit;
+
+/** The fan-out the console set (a whole number 1-500), else the default; and the widest service radius. */
+async function matchingBounds(db: Db): Promise<{ notifyLimit: number; widestRadius: number }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('mechanicProfiles').select((e) => e.fn.max('serviceRadius').as('r')).as('widestRadius'),
+      eb
+        .selectFrom('systemSettings')
+        .select('settingValue')
+        .where('category', '=', MATCH_NOTIFY_SETTING.category)
+        .where('settingKey', '=', MATCH_NOTIFY_SETTING.key)
+        .as('notifyLimit'),
+    ])
+    .executeTakeFirstOrThrow();
+  const n = Number(row.notifyLimit);
+  return {
+    notifyLimit: Number.isInteger(n) && n >= 1 && n <= 500 ? n : DEFAULT_MATCH_NOTIFY_LIMIT,
+    widestRadius: Number(row.widestRadius ?? 0),
+  };
+}
+
+const EMAIL_CLOSING = ['', 'Open your dashboard to see the details.', '', 'You can turn these emails off in the Notifications tab of your dashboard.'].join('\n');
+
+/** The approved mechanics `request` matches, as a query: user_id, rating, completed_jobs, distance, via. */
+function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
+  const service = { latitude: request.serviceLatitude, longitude: request.serviceLongitude };
+  const travel = request.customerWillTravel && request.aircraftLatitude !== null && request.aircraftLongitude !== null;
+  const aircraft = travel ? { latitude: request.aircraftLatitude!, longitude: request.aircraftLongitude! } : null;
+  const near = inBox('p.base_latitude', 'p.base_longitude', boxAround(service, widestRadius));
+  const where = aircraft ? sql`(${near} or ${inBox('p.base_latitude', 'p.base_longitude', boxAround(aircraft, request.maxTravelDistance))})` : near;
+  const toAircraft = aircraft
+    ? roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${aircraft.latitude}::float8`, sql`${aircraft.longitude}::float8`)
+    : sql`null::int`;
+  const toService = roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${service.latitude}::float8`, sql`${service.longitude}::float8`);
+  return sql`
+    select user_id, rating, completed_jobs,
+           case when by_radius then to_service else to_aircraft end as distance,
+           case when by_radius then 'service_radius' else 'customer_travel' end as via
+    from (
+      select *, (to_service <= service_radius and (to_aircraft is null or to_aircraft > ${request.maxTravelDistance} or to_service <= to_aircraft)) as by_radius
+      from (
+        select p.user_id, p.rating, p.completed_jobs, p.service_radius, ${toService} as to_service, ${toAircraft} as to_aircraft
+        from mechanic_profiles p
+        join users u on u.id = p.user_id
+        where u.role = 'mechanic' and u.mechanic_status = 'approved' and ${where}
+      ) candidates
+      where to_service <= service_radius or to_aircraft <= ${request.maxTravelDistance}
+    ) qualified`;
+}
+
 /**
- * Matches a new request against every mechanic: records each match with its distance, moves the
- * request to `matched` when there is one, and tells the mechanics and the pilot. Runs in the
+ * Matches a new request in the database (docs/decisions/0200-matching-by-index.md). One statement
+ * finds the approved mechanics in range through the base-location index (a box, then the exact
+ * rule of matching.ts) and, for the nearest, best-rated N only (the console's
+ * `match_notify_limit`, default 25), records the match, writes the notification and queues the
+ * email of those who want one (the outbox sends it after the answer): the request costs the same
+ * with 30 or 5,000 mechanics in range. When more are in range, the request is marked
+ * `matching_pending` and completeMatching records the others after the answer (or the scheduled
+ * run within a minute), so they find it in their list without being notified. Runs in the
  * caller's transaction. Returns the number of mechanics matched.
  */
 export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<number> {
-  const matches = matchMechanics(matchable(request), await loadMechanics(db));
-  if (matches.length === 0) {
+  const { notifyLimit, widestRadius } = await matchingBounds(db);
+  const result = await sql<{ matched: number }>`
+    with matched as (${qualifiedMechanics(request, widestRadius)}),
+    nearest as (select * from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}),
+    saved as (
+      insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via)
+      select ${request.id}::uuid, user_id, distance, via from nearest
+    ), told as (
+      insert into notifications (user_id, type, title, message, link)
+      select user_id, 'request.matched', 'New service request',
+             ${describe(request) + ', '} || distance || ' mi from ' ||
+               case when via = 'service_radius' then 'your base' else 'your base (the customer will fly in)' end || '.',
+             'requests'
+      from nearest
+      returning user_id, message
+    ), mailed as (
+      insert into outbox (channel, to_address, subject, body_text, kind, next_attempt_at)
+      select 'email', u.email, ${`New service request - ${BUSINESS.name}`}, 'Hi ' || u.first_name || ${',\n\n'} || t.message || ${'\n' + EMAIL_CLOSING},
+             'marketplace.request.matched', now()
+      from told t join users u on u.id = t.user_id
+      where u.email_notifications
+    )
+    select count(*)::int as matched from matched`.execute(db);
+  const matched = result.rows[0]?.matched ?? 0;
+  if (matched === 0) {
     await notify(db, [request.customerId], {
       type: 'request.pending',
       title: 'Looking for mechanics',
@@ -91,26 +177,45 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     });
     return 0;
   }
-  await db
-    .insertInto('serviceRequestMatches')
-    .values(matches.map((m) => ({ serviceRequestId: request.id, mechanicId: m.mechanicId, distanceMiles: m.distanceMiles, via: m.via })))
-    .execute();
   await moveRequest(db, request.id, 'match');
-  for (const m of matches) {
-    await notify(db, [m.mechanicId], {
-      type: 'request.matched',
-      title: 'New service request',
-      message: `${describe(request)}, ${m.distanceMiles} mi from ${m.via === 'service_radius' ? 'your base' : 'your base (the customer will fly in)'}.`,
-      link: 'requests',
-    });
-  }
+  if (matched > notifyLimit) await db.updateTable('serviceRequests').set({ matchingPending: true }).where('id', '=', request.id).execute();
   await notify(db, [request.customerId], {
     type: 'request.matched',
     title: 'Mechanics matched',
-    message: `Your ${describe(request)} was matched with ${plural(matches.length, 'mechanic')}. Quotes will appear on the request.`,
+    message: `Your ${describe(request)} was matched with ${plural(matched, 'mechanic')}. Quotes will appear on the request.`,
     link: 'requests',
   });
-  return matches.length;
+  return matched;
+}
+
+/**
+ * Records the matches a new request did not notify (matchNewRequest), in one statement, and
+ * clears its `matching_pending` mark. Safe to run twice or on a request already done.
+ */
+export async function completeMatching(db: Db, requestId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).where('matchingPending', '=', true).forUpdate().skipLocked().executeTakeFirst();
+    if (!request) return;
+    const { widestRadius } = await matchingBounds(trx);
+    await sql`
+      insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via)
+      select ${request.id}::uuid, user_id, distance, via from (${qualifiedMechanics(request, widestRadius)}) matched
+      on conflict do nothing`.execute(trx);
+    await trx.updateTable('serviceRequests').set({ matchingPending: false }).where('id', '=', request.id).execute();
+  });
+}
+
+/** The scheduled run: finishes the matching of requests whose after-answer step did not (a lost function). */
+export async function completePendingMatching(db: Db): Promise<number> {
+  const pending = await db
+    .selectFrom('serviceRequests')
+    .select('id')
+    .where('matchingPending', '=', true)
+    .where('createdAt', '<', sql<Date>`now() - interval '30 seconds'`)
+    .limit(50)
+    .execute();
+  for (const { id } of pending) await completeMatching(db, id);
+  return pending.length;
 }
 
 /**
@@ -143,6 +248,15 @@ export async function rematchMechanic(db: Db, mechanicId: string): Promise<void>
       'b.id as bidId',
     ])
     .where('r.status', 'in', [...OPEN_REQUEST_STATUSES])
+    // Only the open requests this mechanic could cover (the service place within their radius, by
+    // its index), those a customer flies in from afar, and those they are matched to already.
+    .where((eb) =>
+      eb.or([
+        inBox('r.service_latitude', 'r.service_longitude', boxAround(mechanic.base, mechanic.serviceRadius)),
+        eb('r.customerWillTravel', '=', true),
+        eb('m.mechanicId', 'is not', null),
+      ]),
+    )
     .execute();
 
   const touched = new Set<string>();

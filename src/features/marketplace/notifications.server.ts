@@ -2,6 +2,7 @@ import type { Notification } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { toNotification } from './mappers.server.ts';
+import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { queueNotificationEmail } from './notification-digest.server.ts';
 
@@ -43,11 +44,19 @@ export async function setEmailPreference(db: Db, userId: string, emailNotificati
   return { emailNotifications };
 }
 
-export async function listNotifications(db: Db, userId: string, options: { unreadOnly: boolean; limit: number }): Promise<Notification[]> {
-  let query = db.selectFrom('notifications').selectAll().where('userId', '=', userId);
+/** Notifications page newest first (docs/decisions/0201-cursor-paging.md). */
+export const NOTIFICATION_KEYS: KeyColumn[] = [
+  { ref: 'notifications.created_at', type: 'timestamptz' },
+  { ref: 'notifications.id', type: 'uuid' },
+];
+
+export async function listNotifications(db: Db, userId: string, options: { unreadOnly: boolean } & PageRequest): Promise<Paged<Notification>> {
+  let query = db.selectFrom('notifications').selectAll().select(keyOf(NOTIFICATION_KEYS).as('pageKey')).where('userId', '=', userId);
   if (options.unreadOnly) query = query.where('isRead', '=', false);
-  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
-  return rows.map(toNotification);
+  if (options.after) query = query.where(afterKey(NOTIFICATION_KEYS, options.after, 'desc'));
+  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+  const { rows: shown, nextCursor } = cut(rows, options.limit);
+  return { rows: shown.map(toNotification), nextCursor };
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MatchedMechanic, ServiceRequest, ServiceRequestData } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
@@ -14,6 +14,7 @@ import { notify } from './notifications.server.ts';
 import { APPOINTMENT_MACHINE, BID_MACHINE, QUOTABLE_REQUEST_STATUSES, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { withLines } from '../bid-lines/lines.server.ts';
+import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 
 type RequestRow = Selectable<ServiceRequestsTable> & { customerFirstName: string; customerLastName: string; distanceMiles?: number | null };
 
@@ -43,25 +44,65 @@ export function bidsWithMechanic(db: Db) {
     );
 }
 
-/** Adds quotes and matches to request rows, in two queries whatever the number of rows. */
+/** How many mechanics of a request its answer lists by name: the nearest few (the rest are counted). */
+export const MATCHES_SHOWN = 5;
+
+/**
+ * The matches a request's answer lists: the nearest MATCHES_SHOWN, and every mechanic who quoted
+ * (the comparison shows their distance); a mechanic sees only their own. Bounded whatever the
+ * number of mechanics in range (docs/decisions/0200).
+ */
+async function matchesShown(db: Db, ids: string[], viewer: Viewer) {
+  const shown =
+    viewer.kind === 'mechanic'
+      ? sql`(select ${viewer.userId}::uuid as mechanic_id)`
+      : sql`((select n.mechanic_id from service_request_matches n where n.service_request_id = request.id
+              order by n.distance_miles, n.mechanic_id limit ${MATCHES_SHOWN})
+             union
+             select b.mechanic_id from bids b where b.service_request_id = request.id)`;
+  const { rows } = await sql<{
+    serviceRequestId: string;
+    mechanicId: string;
+    distanceMiles: number;
+    firstName: string;
+    lastName: string;
+    rating: string | null;
+    completedJobs: number | null;
+  }>`
+    select m.service_request_id as "serviceRequestId", m.mechanic_id as "mechanicId", m.distance_miles as "distanceMiles",
+           u.first_name as "firstName", u.last_name as "lastName", p.rating, p.completed_jobs as "completedJobs"
+    from unnest(${ids}::uuid[]) as request(id)
+    cross join lateral ${shown} shown
+    join service_request_matches m on m.service_request_id = request.id and m.mechanic_id = shown.mechanic_id
+    join users u on u.id = m.mechanic_id
+    left join mechanic_profiles p on p.user_id = m.mechanic_id
+    order by m.distance_miles, m.mechanic_id`.execute(db);
+  return rows;
+}
+
+/** Matches per request, counted by the database (the answer lists only a few). */
+async function matchCounts(db: Db, ids: string[]): Promise<Array<{ id: string; n: number }>> {
+  const rows = await db
+    .selectFrom('serviceRequestMatches')
+    .select((eb) => ['serviceRequestId as id', eb.fn.countAll<string>().as('n')])
+    .where('serviceRequestId', 'in', ids)
+    .groupBy('serviceRequestId')
+    .execute();
+  return rows.map((r) => ({ id: r.id, n: Number(r.n) }));
+}
+
+/** Adds quotes and matches to request rows, in a few queries whatever the number of rows. */
 async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  let bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
-  let matchQuery = db
-    .selectFrom('serviceRequestMatches as m')
-    .innerJoin('users as u', 'u.id', 'm.mechanicId')
-    .leftJoin('mechanicProfiles as p', 'p.userId', 'm.mechanicId')
-    .select(['m.serviceRequestId', 'm.mechanicId', 'm.distanceMiles', 'u.firstName', 'u.lastName', 'p.rating', 'p.completedJobs'])
-    .where('m.serviceRequestId', 'in', ids);
+  const bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
+  let bidQuery2 = bidQuery;
   // A mechanic sees their own quote and match only, never a competitor's price.
-  if (viewer.kind === 'mechanic') {
-    bidQuery = bidQuery.where('b.mechanicId', '=', viewer.userId);
-    matchQuery = matchQuery.where('m.mechanicId', '=', viewer.userId);
-  }
-  const [bids, matches] = await Promise.all([
-    bidQuery.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
-    matchQuery.orderBy('m.distanceMiles', 'asc').execute(),
+  if (viewer.kind === 'mechanic') bidQuery2 = bidQuery.where('b.mechanicId', '=', viewer.userId);
+  const [bids, matches, counts] = await Promise.all([
+    bidQuery2.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
+    matchesShown(db, ids, viewer),
+    viewer.kind === 'mechanic' ? Promise.resolve([]) : matchCounts(db, ids),
   ]);
   const lined = await withLines(db, (bids as BidRow[]).map(toBid));
   return rows.map((r) => {
@@ -97,6 +138,7 @@ async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<Serv
       createdAt: iso(r.createdAt),
       customerName: fullName({ firstName: r.customerFirstName, lastName: r.customerLastName }),
       matchedMechanics,
+      matchedMechanicsCount: viewer.kind === 'mechanic' ? matchedMechanics.length : (counts.find((c) => c.id === r.id)?.n ?? 0),
       quotes,
     };
     if (viewer.kind === 'mechanic') {
@@ -133,28 +175,47 @@ export async function getRequest(db: Db, viewer: Viewer, id: string): Promise<Se
   return view!;
 }
 
-export async function listCustomerRequests(db: Db, customerId: string): Promise<ServiceRequest[]> {
-  const rows = await requestsWithCustomer(db).where('r.customerId', '=', customerId).orderBy('r.createdAt', 'desc').execute();
-  return hydrate(db, rows, { kind: 'owner', userId: customerId });
+/** The owner's list pages newest first (docs/decisions/0201-cursor-paging.md). */
+export const OWNER_REQUEST_KEYS: KeyColumn[] = [
+  { ref: 'r.created_at', type: 'timestamptz' },
+  { ref: 'r.id', type: 'uuid' },
+];
+
+export async function listCustomerRequests(db: Db, customerId: string, page: PageRequest): Promise<Paged<ServiceRequest>> {
+  let query = requestsWithCustomer(db)
+    .select(keyOf(OWNER_REQUEST_KEYS).as('pageKey'))
+    .where('r.customerId', '=', customerId);
+  if (page.after) query = query.where(afterKey(OWNER_REQUEST_KEYS, page.after, 'desc'));
+  const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(page.limit + 1).execute();
+  const { rows: shown, nextCursor } = cut(rows, page.limit);
+  return { rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }), nextCursor };
 }
+
+/** A mechanic's list pages by when each request reached them, newest first. */
+export const MECHANIC_REQUEST_KEYS: KeyColumn[] = [
+  { ref: 'm.created_at', type: 'timestamptz' },
+  { ref: 'm.service_request_id', type: 'uuid' },
+];
 
 /**
  * The requests matched to a mechanic: every open one (matched or quoted), and any later one they
- * quoted on, so their quote history stays visible. Newest first.
+ * quoted on, so their quote history stays visible. Newest match first, a page at a time.
  */
-export async function listMechanicRequests(db: Db, mechanicId: string): Promise<ServiceRequest[]> {
-  const rows = await requestsWithCustomer(db)
+export async function listMechanicRequests(db: Db, mechanicId: string, page: PageRequest): Promise<Paged<ServiceRequest>> {
+  let query = requestsWithCustomer(db)
     .innerJoin('serviceRequestMatches as m', (join) => join.onRef('m.serviceRequestId', '=', 'r.id').on('m.mechanicId', '=', mechanicId))
     .select('m.distanceMiles')
+    .select(keyOf(MECHANIC_REQUEST_KEYS).as('pageKey'))
     .where((eb) =>
       eb.or([
         eb('r.status', 'in', [...QUOTABLE_REQUEST_STATUSES]),
         eb.exists(eb.selectFrom('bids as mb').select('mb.id').whereRef('mb.serviceRequestId', '=', 'r.id').where('mb.mechanicId', '=', mechanicId)),
       ]),
-    )
-    .orderBy('r.createdAt', 'desc')
-    .execute();
-  return hydrate(db, rows, { kind: 'mechanic', userId: mechanicId });
+    );
+  if (page.after) query = query.where(afterKey(MECHANIC_REQUEST_KEYS, page.after, 'desc'));
+  const rows = await query.orderBy('m.createdAt', 'desc').orderBy('m.serviceRequestId', 'desc').limit(page.limit + 1).execute();
+  const { rows: shown, nextCursor } = cut(rows, page.limit);
+  return { rows: await hydrate(db, shown, { kind: 'mechanic', userId: mechanicId }), nextCursor };
 }
 
 function resolveOrRefuse(field: string, text: string) {
@@ -194,7 +255,7 @@ export async function createRequest(
   // The aircraft's location only decides a match when the customer will fly it to the mechanic.
   const aircraftPlace = data.customerWillTravel ? resolveOrRefuse('aircraftLocation', data.aircraftLocation) : resolveLocation(data.aircraftLocation);
 
-  const id = await db.transaction().execute(async (trx) => {
+  const { id, matched } = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('serviceRequests')
       .values({
@@ -223,10 +284,11 @@ export async function createRequest(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (afterInsert) await afterInsert(trx, row.id);
-    await matchNewRequest(trx, row);
-    return row.id;
+    return { id: row.id, matched: await matchNewRequest(trx, row) };
   });
-  return getRequest(db, { kind: 'owner', userId: customer.id }, id);
+  const view = await getRequest(db, { kind: 'owner', userId: customer.id }, id);
+  // Matches beyond the notified few are recorded after the answer (completeMatching): count them all.
+  return { ...view, matchedMechanicsCount: Math.max(view.matchedMechanicsCount, matched) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { startAfterAnswer, type AfterAnswerTask } from './after-answer.ts';
 import { DEFAULT_MAX_BODY_BYTES, readJson } from './body.ts';
 import { clientAddressKey } from './client-ip.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';
@@ -14,6 +15,8 @@ export interface FunctionContext {
   params?: Record<string, string>;
   ip?: string;
   requestId?: string;
+  /** Netlify keeps the function running until this promise settles (work after the answer). */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 export interface ApiContext {
@@ -29,6 +32,8 @@ export interface ApiContext {
   query<S extends z.ZodType>(schema: S): z.output<S>;
   /** The JSON body, parsed by the route's `input` schema (src/contract/routes.ts). */
   input<R extends RouteSpec & { input: z.ZodType }>(route: R): Promise<ParsedInputOf<R>>;
+  /** Work to start once the answer is ready, on its own database handle (after-answer.ts). */
+  after(task: AfterAnswerTask): void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -134,6 +139,7 @@ export function withApi(routes: ApiRoutes) {
       return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: allowed.join(', ') });
     }
     const { db, release } = openDb();
+    const afterAnswer: AfterAnswerTask[] = [];
     try {
       const ctx: ApiContext = {
         req,
@@ -145,8 +151,11 @@ export function withApi(routes: ApiRoutes) {
         body: async (schema) => parseWith(schema, await readJson(req, maxBodyBytes)),
         query: (schema) => parseWith(schema, Object.fromEntries(new URL(req.url).searchParams)),
         input: async (route) => parseWith(route.input, await readJson(req, maxBodyBytes)) as never,
+        after: (task) => void afterAnswer.push(task),
       };
-      return (await handler(ctx)).response;
+      const { response } = await handler(ctx);
+      startAfterAnswer(afterAnswer, `[${requestId}] ${req.method} ${new URL(req.url).pathname}`, context.waitUntil?.bind(context));
+      return response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
       if (isUnstorableText(error)) {

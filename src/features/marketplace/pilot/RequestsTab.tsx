@@ -171,7 +171,7 @@ function cancelConsequence(r: ServiceRequest): string {
   }
   const quoted = r.quotes.filter((q) => q.status === 'pending').length;
   if (quoted > 0) return `The ${quoted === 1 ? 'quote you received is' : `${quoted} quotes you received are`} declined and the mechanics are told. This cannot be undone.`;
-  if (r.matchedMechanics.length > 0) return 'The matched mechanics are told and can no longer quote. This cannot be undone.';
+  if (r.matchedMechanicsCount > 0) return 'The matched mechanics are told and can no longer quote. This cannot be undone.';
   return 'No mechanic has been matched yet; the request is closed. This cannot be undone.';
 }
 
@@ -213,7 +213,7 @@ function RequestCard({
             r.preferredStartDate ? ['Preferred start', formatDay(r.preferredStartDate)] : null,
             r.estimatedBudget !== null ? ['Budget', formatCurrency(r.estimatedBudget)] : null,
             r.customerWillTravel ? ['Will travel', `up to ${r.maxTravelDistance} mi`] : null,
-            ['Matched mechanics', String(r.matchedMechanics.length)],
+            ['Matched mechanics', String(r.matchedMechanicsCount)],
           ]}
         />
       </div>
@@ -225,7 +225,7 @@ function RequestCard({
             {r.status === 'pending'
               ? 'No mechanic covers this location yet. We will match your request as soon as one does.'
               : r.status === 'matched'
-                ? `Waiting for quotes from ${r.matchedMechanics.length} matched ${r.matchedMechanics.length === 1 ? 'mechanic' : 'mechanics'}.`
+                ? `Waiting for quotes from ${r.matchedMechanicsCount} matched ${r.matchedMechanicsCount === 1 ? 'mechanic' : 'mechanics'}.`
                 : 'No quotes were received.'}
           </p>
         ) : (

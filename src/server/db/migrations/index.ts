@@ -20,6 +20,7 @@ import * as m0027 from './0027_booking.ts';
 import * as m0021 from './0021_verified_credentials.ts';
 import * as m0024 from './0024_business_inbox.ts';
 import * as m0025 from './0025_conversations.ts';
+import * as m0023 from './0023_scale_indexes.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0021_verified_credentials': m0021,
   '0024_business_inbox': m0024,
   '0025_conversations': m0025,
+  '0023_scale_indexes': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -75,6 +75,8 @@ export interface ServiceRequestsTable {
   status: ColumnType<RequestStatus, RequestStatus | undefined, RequestStatus>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  /** Matches beyond the notified few still to be recorded after the answer (migration 0023). */
+  matchingPending: Generated<boolean>;
 }
 
 export interface ServiceRequestMatchesTable {

@@ -1,0 +1,76 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PAGING } from '../../../contract/paging.ts';
+import type { OutputOf, RouteSpec } from '../../../contract/routes.ts';
+import { call } from '../../../lib/api-client.ts';
+import { $nextCursors, listPathOf } from '../../../lib/next-cursor.ts';
+import { keyOf, setQueryData } from '../../../lib/use-query.ts';
+import { Button } from '../../../components/ui/button.tsx';
+
+type Rows<R extends RouteSpec> = OutputOf<R> extends Array<infer T> ? T : never;
+
+/** Adds `more` after `current`, each id once (a row may have moved between two pages' reads). */
+export function appendPage<T extends { id: string }>(current: T[] | undefined, more: T[]): T[] {
+  const seen = new Set((current ?? []).map((r) => r.id));
+  return [...(current ?? []), ...more.filter((r) => !seen.has(r.id))];
+}
+
+/**
+ * The end of a paged list (docs/decisions/0201-cursor-paging.md): loads the next page when it
+ * scrolls into view, and is a "Load more" button for keyboards and screen readers. Shows nothing
+ * on the last page. The rows go into the list's cache (or to `onMore` for a list kept otherwise).
+ */
+export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
+  route,
+  onMore,
+  label = 'Load more',
+}: {
+  route: R;
+  onMore?: (rows: Array<Rows<R>>) => void;
+  label?: string;
+}) {
+  const path = listPathOf(route.path);
+  const cursor = useStore($nextCursors, { keys: [path] })[path] ?? null;
+  const [loading, setLoading] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+
+  const more = async () => {
+    if (!cursor || busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, { query: { cursor, limit: PAGING.defaultLimit } })) as Array<Rows<R>>;
+      if (onMore) onMore(rows);
+      else setQueryData<Array<Rows<R> & { id: string }>>(keyOf(route), (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>));
+    } catch (err) {
+      console.error('Loading more failed', err);
+      toast.error('Could not load more. Please try again.');
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  };
+  const moreRef = useRef(more);
+  moreRef.current = more;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !cursor || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void moreRef.current();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [cursor]);
+
+  if (!cursor) return null;
+  return (
+    <div ref={sentinel} className="flex justify-center py-4">
+      <Button variant="outline" onClick={() => void more()} disabled={loading} aria-busy={loading}>
+        {loading ? 'Loading…' : label}
+      </Button>
+    </div>
+  );
+}

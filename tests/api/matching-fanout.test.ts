@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/client.ts';
+import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
+import { api } from '../helpers/api.ts';
+import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
+import { mechanicWithProfile, notificationsOf, validRequest } from '../helpers/marketplace.ts';
+import { createUser } from '../helpers/users.ts';
+
+// Bounded fan-out (docs/decisions/0200-matching-by-index.md): a new request notifies the nearest
+// N mechanics (the console's match_notify_limit), and every other mechanic in range finds it in
+// their list once the work after the answer is done. Its own database: the setting is global.
+
+describe('matching: bounded fan-out', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await useIsolatedDatabase();
+  });
+
+  it('notifies the nearest N, lists the request to all in range, and counts them all', async () => {
+    await db
+      .insertInto('systemSettings')
+      .values({ category: 'general', settingKey: 'match_notify_limit', settingValue: '2', dataType: 'number', description: null, isEncrypted: false, updatedBy: null })
+      .execute();
+    // KBZN; the nearest first: based at the field, then farther out along the valley.
+    const near = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '100' });
+    const second = await mechanicWithProfile({ baseLocation: 'Bozeman, MT', serviceRadius: '100' });
+    const far = [await mechanicWithProfile({ baseLocation: 'KHLN', serviceRadius: '150' }), await mechanicWithProfile({ baseLocation: 'KBTM', serviceRadius: '150' })];
+    const pilot = await createUser('pilot');
+    const before = await Promise.all([near, second, ...far].map((m) => notificationsOf(m)));
+    const res = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: 'KBZN', aircraftLocation: 'KBZN' }), { token: pilot.token });
+    expect(res.status, res.text).toBe(201);
+    const created = res.body;
+    expect(created.matchedMechanicsCount).toBe(4);
+    expect(created.matchedMechanics.length).toBeLessThanOrEqual(4);
+    await afterAnswersSettled();
+
+    const after = await Promise.all([near, second, ...far].map((m) => notificationsOf(m)));
+    const told = after.map((list, i) => list.length - before[i]!.length);
+    expect(told.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(told.slice(0, 2)).toEqual([1, 1]);
+    for (const m of [near, second, ...far]) {
+      const list = await api.get('/api/enhanced/quotes/mechanic', { token: m.token });
+      expect(list.body.map((r: { id: string }) => r.id)).toContain(created.id);
+    }
+    const pending = await db.selectFrom('serviceRequests').select('matchingPending').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(pending.matchingPending).toBe(false);
+    const viewed = await api.get(`/api/enhanced/quotes/${created.id}`, { token: pilot.token });
+    expect(viewed.body.matchedMechanicsCount).toBe(4);
+  });
+
+  it('refuses a fan-out setting outside 1-500 from the console', async () => {
+    const admin = await createUser('admin');
+    const res = await api.put('/api/admin/config/settings/general/match_notify_limit', { category: 'general', setting_key: 'match_notify_limit', setting_value: '0', data_type: 'number' }, { token: admin.token });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/1 to 500/);
+  });
+});
+

@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { api } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { createRequest, mechanicWithProfile } from '../helpers/marketplace.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// Cursor paging of the lists that grow (docs/decisions/0201-cursor-paging.md): the spec's array
+// stays the answer, the next page's cursor comes in X-Next-Cursor and Link; pages walked while
+// rows are added neither repeat nor skip a row of the list as it was.
+
+interface Walked {
+  ids: string[];
+  pages: number;
+}
+
+/** Walks every page of `path` at `limit`, calling `between` after the first page. */
+async function walk(path: string, user: TestUser, limit: number, between?: () => Promise<void>): Promise<Walked> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const sep = path.includes('?') ? '&' : '?';
+    const res: { status: number; text: string; body: any; headers: Headers } = await api.get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: user.token });
+    expect(res.status, res.text).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body.length).toBeLessThanOrEqual(limit);
+    ids.push(...(res.body as Array<{ id: string }>).map((r) => r.id));
+    cursor = res.headers.get('x-next-cursor');
+    if (cursor) {
+      expect(res.body.length).toBe(limit);
+      expect(res.headers.get('link')).toContain(`cursor=${cursor}`);
+      expect(res.headers.get('link')).toContain('rel="next"');
+    } else {
+      expect(res.headers.get('link')).toBeNull();
+    }
+    pages += 1;
+    if (pages === 1 && between) await between();
+  } while (cursor && pages < 50);
+  return { ids, pages };
+}
+
+/** The ids of the whole list in one page (at most 100). */
+async function whole(path: string, user: TestUser): Promise<string[]> {
+  const sep = path.includes('?') ? '&' : '?';
+  const res = await api.get(`${path}${sep}limit=100`, { token: user.token });
+  expect(res.status, res.text).toBe(200);
+  return (res.body as Array<{ id: string }>).map((r) => r.id);
+}
+
+/**
+ * Walks the list 3 rows a page while `add` adds rows after the first page: every row of the list
+ * as it was comes once and in order; added rows sort before the first page (a newest-first list:
+ * not in this walk) or after its last row (a soonest-first list whose rows are later: at the end).
+ */
+async function expectStablePaging(path: string, user: TestUser, add: () => Promise<void>, added: 'before' | 'at the end' = 'before') {
+  const before = await whole(path, user);
+  expect(before.length).toBeGreaterThan(7);
+  const { ids, pages } = await walk(path, user, 3, add);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.filter((id) => before.includes(id))).toEqual(before);
+  const after = await whole(path, user);
+  const fresh = after.filter((id) => !before.includes(id));
+  expect(fresh.length).toBeGreaterThan(0);
+  if (added === 'before') {
+    expect(ids).toEqual(before);
+    expect(pages).toBe(Math.ceil(before.length / 3));
+  } else {
+    expect(ids).toEqual([...before, ...fresh]);
+  }
+}
+
+describe('cursor paging of the dashboard lists', () => {
+  it("pages a pilot's requests, stable while requests are added", async () => {
+    const pilot = await createUser('pilot');
+    // Nobody covers Hilo: the requests stay pending and cost one insert each.
+    for (let i = 0; i < 8; i++) await createRequest(pilot, { serviceLocation: 'PHTO', aircraftLocation: 'PHTO' });
+    await expectStablePaging('/api/enhanced/quotes/user', pilot, async () => {
+      await createRequest(pilot, { serviceLocation: 'PHTO', aircraftLocation: 'PHTO' });
+      await createRequest(pilot, { serviceLocation: 'PHTO', aircraftLocation: 'PHTO' });
+    });
+    // The default page is 20; a bigger limit is served at 100.
+    const first = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    expect(first.body).toHaveLength(10);
+    expect(first.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it("pages a mechanic's matched requests, stable while requests are matched", async () => {
+    const mechanic = await mechanicWithProfile({ baseLocation: 'PAKN', serviceRadius: '5' });
+    const pilot = await createUser('pilot');
+    for (let i = 0; i < 8; i++) await createRequest(pilot, { serviceLocation: 'PAKN', aircraftLocation: 'PAKN' });
+    await expectStablePaging('/api/enhanced/quotes/mechanic', mechanic, async () => {
+      await createRequest(pilot, { serviceLocation: 'PAKN', aircraftLocation: 'PAKN' });
+    });
+  });
+
+  it('pages notifications and aircraft, stable while rows are added', async () => {
+    const pilot = await createUser('pilot');
+    const db = testDb();
+    const addNotifications = (n: number) =>
+      sql`insert into notifications (user_id, type, title, message)
+          select ${pilot.id}::uuid, 'test', 'Note ' || g, 'Paging test' from generate_series(1, ${n}::int) g`.execute(db);
+    const addAircraft = (from: number, n: number) =>
+      sql`insert into aircraft (owner_id, tail_number, make, model)
+          select ${pilot.id}::uuid, 'NP' || g, 'Cessna', '172' from generate_series(${from}::int, ${from + n - 1}::int) g`.execute(db);
+    await addNotifications(9);
+    await expectStablePaging('/api/enhanced/notifications?unread_only=false', pilot, async () => void (await addNotifications(2)));
+    await addAircraft(1, 8);
+    await expectStablePaging('/api/aircraft', pilot, async () => void (await addAircraft(100, 2)));
+  });
+
+  it("pages appointments soonest first, stable while appointments are added", async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic', { mechanicStatus: 'approved' });
+    const db = testDb();
+    // Jobs straight in the database (the accept flow has its own tests): a request, its accepted
+    // bid and its appointment, `days` from now.
+    const addJobs = (from: number, n: number) =>
+      sql`with r as (
+            insert into service_requests (customer_id, aircraft_make, aircraft_model, aircraft_tail_number, aircraft_location, service_type,
+                                          service_description, service_location, service_location_label, service_latitude, service_longitude, status)
+            select ${pilot.id}::uuid, 'Cessna', '172', 'NJ' || g, 'KPAO', 'annual_inspection', 'Paging ' || g, 'KPAO', 'KPAO', 37.46, -122.11, 'approved'
+            from generate_series(${from}::int, ${from + n - 1}::int) g
+            returning id, service_description),
+          b as (
+            insert into bids (service_request_id, mechanic_id, labor_cost, parts_cost, total_cost, estimated_hours, available_start_date, estimated_completion_date, status)
+            select id, ${mechanic.id}::uuid, 100, 0, 100, 1, current_date, current_date, 'accepted' from r
+            returning id, service_request_id)
+          insert into appointments (service_request_id, bid_id, mechanic_id, customer_id, scheduled_date, scheduled_time, estimated_duration, service_location)
+          select b.service_request_id, b.id, ${mechanic.id}::uuid, ${pilot.id}::uuid,
+                 current_date + split_part(r.service_description, ' ', 2)::int, '09:00', 1, 'KPAO'
+          from b join r on r.id = b.service_request_id`.execute(db);
+    await addJobs(1, 8);
+    // Added later in the calendar: they come after the rows already listed.
+    await expectStablePaging('/api/appointments', pilot, async () => void (await addJobs(50, 2)), 'at the end');
+    await expectStablePaging('/api/appointments/mechanic', mechanic, async () => void (await addJobs(60, 1)), 'at the end');
+  });
+
+  it('refuses a cursor it did not make and a limit below 1, and serves a large limit at 100', async () => {
+    const pilot = await createUser('pilot');
+    for (const cursor of ['nonsense', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
+      const res = await api.get(`/api/aircraft?cursor=${cursor}`, { token: pilot.token });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/cursor is not valid/);
+    }
+    expect((await api.get('/api/aircraft?limit=0', { token: pilot.token })).status).toBe(400);
+    expect((await api.get('/api/aircraft?limit=abc', { token: pilot.token })).status).toBe(400);
+    await sql`insert into aircraft (owner_id, tail_number, make, model) select ${pilot.id}::uuid, 'NL' || g, 'Piper', 'PA-28' from generate_series(1, 105) g`.execute(testDb());
+    const big = await api.get('/api/aircraft?limit=1000', { token: pilot.token });
+    expect(big.status).toBe(200);
+    expect(big.body).toHaveLength(100);
+    expect(big.headers.get('x-next-cursor')).toBeTruthy();
+    const standard = await api.get('/api/aircraft', { token: pilot.token });
+    expect(standard.body).toHaveLength(20);
+  });
+});

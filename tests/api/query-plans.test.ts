@@ -1,0 +1,162 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CROWD_AIRPORT, SCALE_ACCOUNTS, seedScale, type ScaleSizes } from '../../scripts/lib/seed-scale.ts';
+import { hashPassword } from '../../src/server/auth/password.server.ts';
+import { signAccessToken } from '../../src/server/auth/token.server.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
+import { api } from '../helpers/api.ts';
+import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
+import { validRequest } from '../helpers/marketplace.ts';
+
+// Indexes from the plans (docs/decisions/0201-cursor-paging.md): the scale data set, small enough
+// for CI but large enough that PostgreSQL's planner prefers an index whenever one fits, then each
+// route is called for real while every query it sends is recorded, and each recorded query's plan
+// (EXPLAIN, not run again) must read no large table from end to end. A list or a lookup that
+// loses its index fails here, naming the route, the table and the query.
+
+const SIZES: ScaleSizes = {
+  mechanics: 800,
+  owners: 4_000,
+  aircraft: 4_500,
+  requests: 16_000,
+  bidsPerRequest: 2,
+  appointments: 12_000,
+  notifications: 60_000,
+  crowd: 300,
+  busyJobs: 1_500,
+  busyOwnerRequests: 300,
+  outbox: 6_000,
+};
+/** A table of more rows than this is large: reading it whole for one page is the bug sought. */
+const LARGE = 3_000;
+
+interface Recorded {
+  text: string;
+  values: unknown[];
+}
+
+const recorded: Recorded[] = [];
+const originalQuery = pg.Client.prototype.query;
+let db: Db;
+let large: Set<string>;
+let planner: pg.Client;
+
+function record(this: pg.Client, ...args: unknown[]) {
+  const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+  const text = typeof first === 'string' ? first : first?.text;
+  const values = typeof first === 'string' ? second : first?.values;
+  if (typeof text === 'string' && /^\s*(select|with|update|delete|insert)\b/i.test(text)) recorded.push({ text, values: Array.isArray(values) ? values : [] });
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+}
+
+/** Relation names read by a sequential scan anywhere in a JSON plan. */
+function seqScans(plan: unknown, found: string[] = []): string[] {
+  if (Array.isArray(plan)) for (const p of plan) seqScans(p, found);
+  else if (plan && typeof plan === 'object') {
+    const node = plan as Record<string, unknown>;
+    if (node['Node Type'] === 'Seq Scan' && typeof node['Relation Name'] === 'string') found.push(node['Relation Name']);
+    for (const value of Object.values(node)) if (value && typeof value === 'object') seqScans(value, found);
+  }
+  return found;
+}
+
+/** Calls the route and answers the large tables its queries scan whole, with the query. */
+async function scansOf(call: () => Promise<{ status: number; text: string }>, expectedStatus: number): Promise<string[]> {
+  await afterAnswersSettled();
+  recorded.length = 0;
+  pg.Client.prototype.query = record as typeof pg.Client.prototype.query;
+  let res;
+  try {
+    res = await call();
+    await afterAnswersSettled();
+  } finally {
+    pg.Client.prototype.query = originalQuery;
+  }
+  expect(res.status, res.text).toBe(expectedStatus);
+  const queries = recorded.splice(0);
+  expect(queries.length).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const q of queries) {
+    // The route's own query, planned again as it was sent, parameters and all (EXPLAIN without
+    // ANALYZE plans a write without running it).
+    const { rows } = await planner.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${q.text}`, q.values);
+    const plan = rows[0]?.['QUERY PLAN'];
+    for (const table of seqScans(plan)) if (large.has(table)) problems.push(`${table}: ${q.text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  }
+  return problems;
+}
+
+async function tokenOf(email: string): Promise<string> {
+  const user = await db.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirstOrThrow();
+  return signAccessToken({ sub: user.id, role: user.role });
+}
+
+describe('query plans on the scale data set', () => {
+  let owner: string;
+  let mechanic: string;
+  let requestId: string;
+
+  beforeAll(async () => {
+    db = await useIsolatedDatabase();
+    planner = new pg.Client({ connectionString: process.env['DATABASE_URL'] });
+    await planner.connect();
+    await seedScale(db, SIZES, await hashPassword('scale-plan-test', { memory: 1024, passes: 1, parallelism: 1 }));
+    const { rows } = await sql<{ relname: string }>`
+      select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${LARGE}`.execute(db);
+    large = new Set(rows.map((r) => r.relname));
+    owner = await tokenOf(SCALE_ACCOUNTS.busyOwner);
+    mechanic = await tokenOf(SCALE_ACCOUNTS.busyMechanic);
+    const one = await db
+      .selectFrom('serviceRequests as r')
+      .innerJoin('users as u', 'u.id', 'r.customerId')
+      .select('r.id')
+      .where('u.email', '=', SCALE_ACCOUNTS.busyOwner)
+      .orderBy('r.createdAt', 'desc')
+      .executeTakeFirstOrThrow();
+    requestId = one.id;
+  }, 240_000);
+
+  afterAll(async () => {
+    pg.Client.prototype.query = originalQuery;
+    await planner?.end();
+  });
+
+  it('seeds tables large enough to matter', () => {
+    for (const table of ['service_requests', 'service_request_matches', 'bids', 'appointments', 'notifications', 'aircraft', 'users', 'outbox']) expect(large.has(table), table).toBe(true);
+  });
+
+  const lists: Array<[string, () => string, string]> = [
+    ["the owner's requests", () => owner, '/api/enhanced/quotes/user'],
+    ["the owner's requests, second page", () => owner, '/api/enhanced/quotes/user?limit=5&cursor=SECOND'],
+    ["the mechanic's requests", () => mechanic, '/api/enhanced/quotes/mechanic'],
+    ["the owner's appointments", () => owner, '/api/appointments'],
+    ["the mechanic's appointments", () => mechanic, '/api/appointments/mechanic'],
+    ['notifications', () => mechanic, '/api/enhanced/notifications?unread_only=false&limit=20'],
+    ['unread notifications', () => mechanic, '/api/enhanced/notifications?unread_only=true&limit=20'],
+    ["the owner's aircraft", () => owner, '/api/aircraft'],
+    ["the owner's documents", () => owner, '/api/enhanced/documents'],
+  ];
+
+  for (const [name, token, path] of lists) {
+    it(`reads ${name} through indexes`, async () => {
+      let url = path;
+      if (url.includes('SECOND')) {
+        const first = await api.get(url.replace('&cursor=SECOND', ''), { token: token() });
+        url = url.replace('SECOND', encodeURIComponent(first.headers.get('x-next-cursor') ?? ''));
+      }
+      expect(await scansOf(() => api.get(url, { token: token() }), 200)).toEqual([]);
+    });
+  }
+
+  it('reads one request through indexes', async () => {
+    expect(await scansOf(() => api.get(`/api/enhanced/quotes/${requestId}`, { token: owner }), 200)).toEqual([]);
+  });
+
+  it(`matches a new request at ${CROWD_AIRPORT} (hundreds of mechanics in range) through indexes, including the work after the answer`, async () => {
+    const crowdOwner = await tokenOf(SCALE_ACCOUNTS.crowdOwner);
+    const problems = await scansOf(() => api.post('/api/enhanced/quotes', validRequest({ serviceLocation: CROWD_AIRPORT, aircraftLocation: CROWD_AIRPORT }), { token: crowdOwner }), 201);
+    expect(problems).toEqual([]);
+  });
+});
