@@ -27,6 +27,9 @@ import { resolveLocation, unknownLocationMessage } from '../marketplace/geo/reso
 import { dateOnly, dateOrNull, iso, isoOrNull, num, numOrNull, toAircraft } from '../marketplace/mappers.server.ts';
 import { createRequest, getRequest, type Viewer } from '../marketplace/requests.server.ts';
 import { todayUtc } from './dates.ts';
+import { formatDay } from '../../lib/format.ts';
+import { assertTach, lastReadingDate } from './tach-rule.server.ts';
+import { jobWorkDone } from './work-done.server.ts';
 import { deferredAirworthyReasons } from '../bid-lines/change-orders.server.ts';
 import {
   averageHoursPerDay,
@@ -382,20 +385,11 @@ export async function logHours(db: Db, ownerId: string, aircraftId: string, hour
 }
 
 async function addReading(trx: Db, aircraft: AircraftRow, hours: number, date: string): Promise<HoursReading> {
-  const last = await trx
-    .selectFrom('aircraftHours')
-    .select(['hours', 'readingDate'])
-    .where('aircraftId', '=', aircraft.id)
-    .orderBy('readingDate', 'desc')
-    .orderBy('hours', 'desc')
-    .executeTakeFirst();
-  const floor = last ? num(last.hours) : numOrNull(aircraft.totalHours);
-  if (floor !== null && hours < floor) {
-    const message = `Hours cannot be below the last reading (${floor})`;
-    throw badRequest(message, [{ path: 'hours', message }]);
-  }
-  if (last && date < dateOnly(last.readingDate)) {
-    const message = `Date cannot be before the last reading (${dateOnly(last.readingDate)})`;
+  // The one tach rule (tach-rule.server.ts); a reading is also never dated before the last one.
+  const lastDate = await lastReadingDate(trx, aircraft.id);
+  await assertTach(trx, aircraft.id, hours, lastDate !== null && lastDate > date ? lastDate : date, 'hours');
+  if (lastDate !== null && date < lastDate) {
+    const message = `Date cannot be before the last reading (${lastDate})`;
     throw badRequest(message, [{ path: 'date', message }]);
   }
   const row = await trx.insertInto('aircraftHours').values({ aircraftId: aircraft.id, hours, readingDate: date }).returningAll().executeTakeFirstOrThrow();
@@ -533,7 +527,7 @@ export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: 
   if (data.itemIds.length + data.squawkIds.length === 0) throw badRequest('Choose at least one item or squawk that was done');
   if (data.date > todayUtc()) throw badRequest('Date done cannot be in the future', [{ path: 'date', message: 'Date done cannot be in the future' }]);
   await db.transaction().execute(async (trx) => {
-    const appointment = await trx.selectFrom('appointments').select(['mechanicId', 'status']).where('serviceRequestId', '=', requestId).forUpdate().executeTakeFirst();
+    const appointment = await trx.selectFrom('appointments').select(['mechanicId', 'status', 'bidId']).where('serviceRequestId', '=', requestId).forUpdate().executeTakeFirst();
     if (!appointment || appointment.mechanicId !== mechanic.id) throw notFound('Service request not found');
     if (appointment.status !== 'in_progress' && appointment.status !== 'completed') throw conflict('Items can be marked done once work on the job has started');
     const request = await trx.selectFrom('serviceRequests').select(['aircraftId', 'aircraftTailNumber']).where('id', '=', requestId).executeTakeFirstOrThrow();
@@ -542,6 +536,15 @@ export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: 
     const linked = await links(trx, requestId);
     for (const id of data.itemIds) if (!linked.some((l) => l.itemId === id)) throw badRequest('Only the items this request was made for can be marked done');
     for (const id of data.squawkIds) if (!linked.some((l) => l.squawkId === id)) throw badRequest('Only the squawks this request was made for can be resolved');
+    // Work the owner deferred or declined was not done by this job (docs/decisions/0160).
+    const { leftOpen } = await jobWorkDone(trx, { bidId: appointment.bidId, serviceRequestId: requestId });
+    for (const id of [...data.itemIds, ...data.squawkIds]) {
+      const open = leftOpen.find((o) => o.id === id);
+      if (open) {
+        throw conflict(`The owner ${open.decision === 'defer' ? 'deferred' : 'declined'} "${open.title}"${open.decidedOn ? ` on ${formatDay(open.decidedOn)}` : ''}: it was not part of the approved work`);
+      }
+    }
+    await assertTach(trx, aircraft.id, data.hours, data.date, 'hours');
     const now = new Date();
     if (data.hours !== null) {
       const { clocks } = await clocksFor(trx, aircraft, todayUtc());
