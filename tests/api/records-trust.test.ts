@@ -98,9 +98,9 @@ const record = (j: Job, who: TestUser) => api.get(`/api/appointments/${j.appoint
 const sign = (j: Job) =>
   api.post(`/api/appointments/${j.appointmentId}/record/sign`, { fullName: 'Ike Inspector', certificateNumber: '3456789', statement: true }, { token: j.mechanic.token });
 const dueList = async (j: Job) => (await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token })).body;
-const itemOf = (view: { items: Array<{ id: string }> }, id: string) => view.items.find((i) => i.id === id) as { lastDoneDate: string | null; status: string };
+const itemOf = (view: { items: Array<{ id: string; lastDoneDate: string | null; status: string }> }, id: string) => view.items.find((i) => i.id === id)!;
 
-describe('point 1: deferred and declined work never completes a due item', () => {
+describe('point 1: deferred and declined work never completes a due item', { timeout: 120_000 }, () => {
   it('signing completes the approved annual and leaves the deferred transponder due, listed with its date', async () => {
     const j = await job([ANNUAL, { ...TRANSPONDER, decision: 'defer' }, TIRE]);
     const draft = await record(j, j.mechanic);
@@ -135,7 +135,7 @@ describe('point 1: deferred and declined work never completes a due item', () =>
   });
 });
 
-describe('point 3: one tach rule at completion, in the entry and in Log hours', () => {
+describe('point 3: one tach rule at completion, in the entry and in Log hours', { timeout: 120_000 }, () => {
   it('refuses a reading below the aircraft’s last one everywhere, with the same reason', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE], { complete: false });
     const reason = 'Hours cannot be below the last reading (3418.2)';
@@ -161,7 +161,7 @@ describe('point 3: one tach rule at completion, in the entry and in Log hours', 
   });
 });
 
-describe('point 4: every entry belongs to one of the owner’s aircraft', () => {
+describe('point 4: every entry belongs to one of the owner’s aircraft', { timeout: 120_000 }, () => {
   it('a request with a typed registration is linked to the saved aircraft, or adds it', async () => {
     const pilot = await createUser('pilot');
     const tail = uniqueTail();
@@ -180,7 +180,7 @@ describe('point 4: every entry belongs to one of the owner’s aircraft', () => 
   });
 });
 
-describe('point 5: the entry as a logbook holds it', () => {
+describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () => {
   it('leaves travel out of the work, closes the squawk the job fixed, and marks the superseded PDF in Documents', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE, TRAVEL]);
     const draft = await record(j, j.mechanic);
@@ -219,5 +219,17 @@ describe('point 5: the entry as a logbook holds it', () => {
     expect(stickers.text).toMatch(/MediaBox \[ ?0 0 432 288 ?\]/);
     const bad = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf?layout=poster`, { token: j.pilot.token });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('point 6: airworthiness is unknown until the annual is entered', { timeout: 120_000 }, () => {
+  it('says so and asks for the annual, then judges once it is known', async () => {
+    const pilot = await createUser('pilot');
+    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' }, { token: pilot.token });
+    const path = `/api/aircraft/${plane.body.id}/maintenance`;
+    const fresh = (await api.get(path, { token: pilot.token })).body;
+    expect(fresh).toMatchObject({ airworthy: false, verdict: 'unknown', reasons: [{ text: 'Airworthiness unknown: enter when the last annual inspection was done', cite: '14 CFR 91.409(a)' }] });
+    await api.post(path, { kind: 'annual', lastDoneDate: today }, { token: pilot.token });
+    expect((await api.get(path, { token: pilot.token })).body).toMatchObject({ airworthy: true, verdict: 'airworthy', reasons: [] });
   });
 });

@@ -1,7 +1,9 @@
 import type { Selectable } from 'kysely';
 import { isUuid } from '../../contract/ids.ts';
 import {
+  ANNUAL_UNKNOWN_REASON,
   FIXED_INTERVAL_KINDS,
+  type AirworthinessVerdict,
   KIND_RULES,
   SQUAWK_PRIORITIES,
   type AircraftPatch,
@@ -199,12 +201,16 @@ export async function maintenanceView(db: Db, aircraft: AircraftRow, today = tod
   const ruled = verdict(aircraft.usage, items, squawks, clocks.currentHours);
   // Airworthiness lines the owner deferred on a quote keep the aircraft not airworthy (itemized bids).
   const reasons = [...ruled.reasons, ...(await deferredAirworthyReasons(db, aircraft.id))];
-  const airworthy = reasons.length === 0;
+  // Without its last annual the tracker cannot say the aircraft is airworthy: unknown, and it asks.
+  const annualKnown = items.some((i) => i.kind === 'annual' && i.lastDoneDate !== null);
+  const known: AirworthinessVerdict = reasons.length > 0 ? 'not_airworthy' : annualKnown ? 'airworthy' : 'unknown';
+  if (!annualKnown) reasons.push(ANNUAL_UNKNOWN_REASON);
   return {
     aircraftId: aircraft.id,
     tailNumber: aircraft.tailNumber,
     usage: aircraft.usage,
-    airworthy,
+    airworthy: known === 'airworthy',
+    verdict: known,
     reasons,
     currentHours: clocks.currentHours,
     hoursPerDay: clocks.hoursPerDay === null ? null : Math.round(clocks.hoursPerDay * 100) / 100,
@@ -480,11 +486,12 @@ export async function requestService(db: Db, customer: UserRow, aircraftId: stri
     aircraftTotalHours: view.currentHours,
     aircraftLocation: aircraft.homeAirport,
     serviceType: serviceTypeFor(items, squawks),
-    serviceDescription: requestDescription(aircraft.tailNumber, items, squawks),
+    serviceDescription: requestDescription(aircraft.tailNumber, items, squawks, data.note),
     urgencyLevel: data.urgencyLevel ?? urgencyFor(items, squawks),
     preferredStartDate: data.preferredStartDate,
     serviceLocation: aircraft.homeAirport,
     customerWillTravel: false,
+    estimatedBudget: data.estimatedBudget,
   });
   return createRequest(db, customer, request, async (trx, requestId) => {
     const links = [...items.map((i) => ({ serviceRequestId: requestId, itemId: i.id, squawkId: null })), ...squawks.map((s) => ({ serviceRequestId: requestId, itemId: null, squawkId: s.id }))];
