@@ -3,7 +3,7 @@ import { todayUtc } from '../../src/features/maintenance/dates.ts';
 import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
-import { mechanicWithProfile, uniqueTail, validBid } from '../helpers/marketplace.ts';
+import { mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
 // Records an owner and a mechanic can trust (issue 26): only approved work completes due items,
@@ -44,7 +44,7 @@ interface Job {
  * A Cessna 182P at 3418.2 h with its annual and transponder check overdue and a worn tire, a
  * request from the due list for all three, and a quote of the lines given, decided as given.
  */
-async function job(lines: Line[], options: { complete?: boolean; tach?: number } = {}): Promise<Job> {
+async function job(lines: Line[], options: { complete?: boolean; tach?: number; acceptOnly?: boolean } = {}): Promise<Job> {
   const pilot = await createUser('pilot', { firstName: 'Nora', lastName: 'Owner' });
   const mechanic = await mechanicWithProfile({ baseLocation: 'KRAP', serviceRadius: 5, iaAuthorization: true, businessName: 'Black Hills Aero Repair' }, { firstName: 'Ike', lastName: 'Inspector' });
   const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' }, { token: pilot.token });
@@ -72,7 +72,8 @@ async function job(lines: Line[], options: { complete?: boolean; tach?: number }
   );
   expect(accepted.status).toBe(200);
   const appointmentId = accepted.body.appointment.id as string;
-  for (const step of ['confirm', 'start', ...(options.complete === false ? [] : ['complete'])]) {
+  const steps = options.acceptOnly ? [] : ['confirm', 'start', ...(options.complete === false ? [] : ['complete'])];
+  for (const step of steps) {
     const body = step === 'complete' ? { mechanicNotes: 'All per appendix D.', totalTimeHours: options.tach ?? 3420.1 } : {};
     const res = await api.post(`/api/appointments/${appointmentId}/${step}`, body, { token: mechanic.token });
     expect(res.status, step).toBe(200);
@@ -231,5 +232,32 @@ describe('point 6: airworthiness is unknown until the annual is entered', { time
     expect(fresh).toMatchObject({ airworthy: false, verdict: 'unknown', reasons: [{ text: 'Airworthiness unknown: enter when the last annual inspection was done', cite: '14 CFR 91.409(a)' }] });
     await api.post(path, { kind: 'annual', lastDoneDate: today }, { token: pilot.token });
     expect((await api.get(path, { token: pilot.token })).body).toMatchObject({ airworthy: true, verdict: 'airworthy', reasons: [] });
+  });
+});
+
+describe('point 13: reminders and stale resolutions', { timeout: 120_000 }, () => {
+  it('a second resolution of a squawk (a stale tab) is refused with the first one, 409', async () => {
+    const pilot = await createUser('pilot');
+    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', homeAirport: 'KRAP' }, { token: pilot.token });
+    const squawk = await api.post(`/api/aircraft/${plane.body.id}/squawks`, { title: 'Left main tire worn', priority: 'fix_soon' }, { token: pilot.token });
+    const path = `/api/aircraft/${plane.body.id}/squawks/${squawk.body.id}`;
+    expect((await api.patch(path, { status: 'resolved', resolutionNote: 'Tire replaced' }, { token: pilot.token })).status).toBe(200);
+    const stale = await api.patch(path, { status: 'resolved', resolutionNote: 'Tire swapped at the FBO' }, { token: pilot.token });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe(`This squawk was already resolved on ${formatDay(today)}: "Tire replaced". Reopen it first to resolve it again.`);
+    const view = (await api.get(`/api/aircraft/${plane.body.id}/maintenance`, { token: pilot.token })).body;
+    expect(view.squawks[0]).toMatchObject({ status: 'resolved', resolutionNote: 'Tire replaced' });
+  });
+
+  it('no reminder for an item already on an open request; told again once the request ends without it', async () => {
+    const j = await job([ANNUAL, TRANSPONDER, TIRE], { acceptOnly: true });
+    const reminders = await import('../../netlify/functions/maintenance-reminders.ts');
+    expect((await reminders.default()).status).toBe(204);
+    expect((await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type.startsWith('maintenance.'))).toEqual([]);
+    // Cancelled: the overdue items are the owner's to hear about again.
+    expect((await api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, {}, { token: j.pilot.token })).status).toBe(200);
+    expect((await reminders.default()).status).toBe(204);
+    const told = (await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type === 'maintenance.overdue').map((n: { title: string }) => n.title);
+    expect(told.some((t: string) => t.includes('Annual inspection overdue'))).toBe(true);
   });
 });

@@ -204,7 +204,7 @@ export async function maintenanceView(db: Db, aircraft: AircraftRow, today = tod
   // Without its last annual the tracker cannot say the aircraft is airworthy: unknown, and it asks.
   const annualKnown = items.some((i) => i.kind === 'annual' && i.lastDoneDate !== null);
   const known: AirworthinessVerdict = reasons.length > 0 ? 'not_airworthy' : annualKnown ? 'airworthy' : 'unknown';
-  if (!annualKnown) reasons.push(ANNUAL_UNKNOWN_REASON);
+  if (known === 'unknown') reasons.push(ANNUAL_UNKNOWN_REASON);
   return {
     aircraftId: aircraft.id,
     tailNumber: aircraft.tailNumber,
@@ -441,7 +441,11 @@ export async function updateSquawk(
     const set: Record<string, unknown> = { updatedAt: now };
     for (const key of ['title', 'description', 'priority', 'documentId'] as const) if (patch[key] !== undefined) set[key] = patch[key];
     if (patch.status === 'resolved' && row.status !== 'resolved') Object.assign(set, { status: 'resolved', resolvedAt: now, resolutionNote: patch.resolutionNote });
-    else if (patch.status === 'resolved') set.resolutionNote = patch.resolutionNote;
+    else if (patch.status === 'resolved') {
+      // A second resolution (a stale tab) never overwrites the first one silently.
+      const when = row.resolvedAt ? ` on ${formatDay(row.resolvedAt.toISOString().slice(0, 10))}` : '';
+      throw conflict(`This squawk was already resolved${when}${row.resolutionNote ? `: "${row.resolutionNote}"` : ''}. Reopen it first to resolve it again.`);
+    }
     else if (patch.status === 'open') Object.assign(set, { status: 'open', resolvedAt: null, resolutionNote: null });
     else if (patch.resolutionNote !== undefined && row.status === 'resolved') set.resolutionNote = patch.resolutionNote;
     const updated = await trx.updateTable('squawks').set(set).where('id', '=', squawkId).returningAll().executeTakeFirstOrThrow();
