@@ -5,7 +5,6 @@ import { testDb } from '../helpers/db.ts';
 import { bid, mechanicWithProfile, notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { formatDay } from '../../src/lib/format.ts';
-import { ANNUAL_UNKNOWN_REASON } from '../../src/contract/maintenance.ts';
 
 const today = todayUtc();
 const monthsAgo = (n: number) => {
@@ -120,7 +119,7 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: lastAnnual });
     const res = await due(pilot, plane.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ airworthy: false, verdict: 'unknown', reasons: [ANNUAL_UNKNOWN_REASON], squawks: [] });
+    expect(res.body).toMatchObject({ airworthy: true, verdict: 'airworthy', reasons: [], squawks: [] });
     expect(res.body.items).toEqual([
       {
         id: expect.any(String),
@@ -154,7 +153,7 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     const done = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { lastDoneDate: today }, { token: pilot.token });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'ok', dueDate: endOfCalendarMonthsAfter(today, 12) });
-    expect((await due(pilot, plane.id)).body.verdict).toBe('unknown');
+    expect((await due(pilot, plane.id)).body.airworthy).toBe(true);
   });
 
   it('due soon by the aircraft’s own thresholds, on either clock', async () => {
@@ -320,7 +319,7 @@ describe('squawks', () => {
     expect(resolved.body).toMatchObject({ status: 'resolved', resolutionNote: 'Stack replaced, logbook entry made' });
     expect(typeof resolved.body.resolvedAt).toBe('string');
     view = await due(pilot, plane.id);
-    expect(view.body.verdict).toBe('unknown');
+    expect(view.body.airworthy).toBe(true);
 
     // The note and the status by the names a client may use for them; a squawk without a title says so.
     const untitled = await api.post(`/api/aircraft/${plane.id}/squawks`, { priority: 'fix_soon' }, { token: pilot.token });
