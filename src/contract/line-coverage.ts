@@ -44,7 +44,11 @@ const KIND_WORDS: Partial<Record<ItemKind, RegExp>> = {
   registration: /\bregistration\b/i,
 };
 
-const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 function describes(description: string, title: string): boolean {
   const d = squash(description);
@@ -72,9 +76,14 @@ export function lineNamesSquawk(line: CoverageLine, squawk: CoverageSquawk): boo
  * The lines that answer each item. A quote of one line that names nothing is the request as a
  * whole (the spec's plain bid): it answers every item and squawk the request was made for.
  */
-function answering<T>(lines: readonly CoverageLine[], things: readonly T[], names: (l: CoverageLine, t: T) => boolean): Map<T, CoverageLine[]> {
+function answering<T>(
+  lines: readonly CoverageLine[],
+  things: readonly T[],
+  names: (l: CoverageLine, t: T) => boolean,
+): Map<T, CoverageLine[]> {
   const quoted = lines.filter((l) => !l.changeOrder);
-  const whole = quoted.length === 1 && quoted[0]!.dueItemId === null && quoted[0]!.squawkId === null ? quoted[0]! : null;
+  const whole =
+    quoted.length === 1 && quoted[0]!.dueItemId === null && quoted[0]!.squawkId === null ? quoted[0]! : null;
   return new Map(things.map((t) => [t, lines.filter((l) => l === whole || names(l, t))]));
 }
 
@@ -86,7 +95,11 @@ export interface Coverage {
 }
 
 /** What a bid's lines (as sent, before any decision) cover of the request's items and squawks. */
-export function bidCoverage(lines: readonly CoverageLine[], items: readonly CoverageItem[], squawks: readonly CoverageSquawk[]): Coverage {
+export function bidCoverage(
+  lines: readonly CoverageLine[],
+  items: readonly CoverageItem[],
+  squawks: readonly CoverageSquawk[],
+): Coverage {
   const byItem = answering(lines, items, lineNamesItem);
   const bySquawk = answering(lines, squawks, lineNamesSquawk);
   return {
@@ -118,14 +131,23 @@ export interface WorkDone {
  * no line answering it was deferred or declined. One left out of every line stays due too: the
  * job never said it did it.
  */
-export function workDone(lines: readonly CoverageLine[], items: readonly CoverageItem[], squawks: readonly CoverageSquawk[]): WorkDone {
+export function workDone(
+  lines: readonly CoverageLine[],
+  items: readonly CoverageItem[],
+  squawks: readonly CoverageSquawk[],
+): WorkDone {
   const leftOpen: LeftOpen[] = [];
   const decide = <T extends { id: string; title: string }>(map: Map<T, CoverageLine[]>): string[] => {
     const done: string[] = [];
     for (const [thing, answers] of map) {
       const refused = answers.find((l) => l.decision === 'defer' || l.decision === 'decline');
       if (refused) {
-        leftOpen.push({ id: thing.id, title: thing.title, decision: refused.decision as 'defer' | 'decline', decidedOn: refused.decidedAt ? refused.decidedAt.slice(0, 10) : null });
+        leftOpen.push({
+          id: thing.id,
+          title: thing.title,
+          decision: refused.decision as 'defer' | 'decline',
+          decidedOn: refused.decidedAt ? refused.decidedAt.slice(0, 10) : null,
+        });
       } else if (answers.some((l) => l.decision === 'approve')) {
         done.push(thing.id);
       }

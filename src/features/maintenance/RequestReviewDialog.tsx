@@ -73,7 +73,12 @@ export function RequestReviewDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !busy && onOpenChange(o)} title={`Review the request for ${aircraft.tailNumber}`} description={`Mechanics near ${aircraft.homeAirport ?? 'the home airport'} receive it and send quotes.`}>
+    <Dialog
+      open
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title={`Review the request for ${aircraft.tailNumber}`}
+      description={`Mechanics near ${aircraft.homeAirport ?? 'the home airport'} receive it and send quotes.`}
+    >
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
         <section aria-labelledby="review-items">
           <h3 id="review-items" className="mb-1 text-sm font-semibold">
@@ -89,25 +94,60 @@ export function RequestReviewDialog({
             ))}
             {squawks.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center gap-2">
-                <span className="rounded border border-border px-1.5 text-xs">{labelOf(SQUAWK_PRIORITIES, s.priority)}</span>
+                <span className="rounded border border-border px-1.5 text-xs">
+                  {labelOf(SQUAWK_PRIORITIES, s.priority)}
+                </span>
                 <span className="font-medium">Squawk: {s.title}</span>
               </li>
             ))}
           </ul>
         </section>
-        <FormField id="review-note" label="Note for the mechanics" hint="Anything they should know: access, parts on hand, what else you would like looked at.">
-          <Textarea id="review-note" aria-describedby="review-note-hint" rows={3} maxLength={MAINTENANCE.text.note} value={note} onChange={(e) => setNote(e.target.value)} />
+        <FormField
+          id="review-note"
+          label="Note for the mechanics"
+          hint="Anything they should know: access, parts on hand, what else you would like looked at."
+        >
+          <Textarea
+            id="review-note"
+            aria-describedby="review-note-hint"
+            rows={3}
+            maxLength={MAINTENANCE.text.note}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="review-start" label="Preferred start date" hint="Leave empty if any date works.">
-            <Input id="review-start" aria-describedby="review-start-hint" type="date" min={todayIso()} value={start} onChange={(e) => setStart(e.target.value)} />
+            <Input
+              id="review-start"
+              aria-describedby="review-start-hint"
+              type="date"
+              min={todayIso()}
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+            />
           </FormField>
           <FormField id="review-budget" label="Estimated budget (USD)" hint="Optional.">
-            <Input id="review-budget" aria-describedby="review-budget-hint" type="number" inputMode="decimal" min={0} step={1} value={budget} onChange={(e) => setBudget(e.target.value)} />
+            <Input
+              id="review-budget"
+              aria-describedby="review-budget-hint"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={1}
+              value={budget}
+              onChange={(e) => setBudget(e.target.value)}
+            />
           </FormField>
         </div>
         <FormField id="review-urgency" label="Urgency" hint={why}>
-          <NativeSelect id="review-urgency" aria-describedby="review-urgency-hint" options={URGENCY_LEVELS} value={urgency} onChange={(e) => setUrgency(e.target.value as UrgencyLevel)} />
+          <NativeSelect
+            id="review-urgency"
+            aria-describedby="review-urgency-hint"
+            options={URGENCY_LEVELS}
+            value={urgency}
+            onChange={(e) => setUrgency(e.target.value as UrgencyLevel)}
+          />
         </FormField>
         {error && <Alert>{error}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -18,7 +18,11 @@ export async function tachFloor(db: Db, aircraftId: string, date: string): Promi
     .orderBy('hours', 'desc')
     .executeTakeFirst();
   if (last) return num(last.hours);
-  const anyReading = await db.selectFrom('aircraftHours').select('id').where('aircraftId', '=', aircraftId).executeTakeFirst();
+  const anyReading = await db
+    .selectFrom('aircraftHours')
+    .select('id')
+    .where('aircraftId', '=', aircraftId)
+    .executeTakeFirst();
   if (anyReading) return null; // every reading is later than D: nothing known before it
   const aircraft = await db.selectFrom('aircraft').select('totalHours').where('id', '=', aircraftId).executeTakeFirst();
   return aircraft ? numOrNull(aircraft.totalHours) : null;
@@ -31,7 +35,13 @@ export function belowFloor(floor: number, path: string) {
 }
 
 /** 400 when `hours` (dated `date`) is below the aircraft's last reading; nothing to check without hours. */
-export async function assertTach(db: Db, aircraftId: string | null, hours: number | null | undefined, date: string, path: string): Promise<void> {
+export async function assertTach(
+  db: Db,
+  aircraftId: string | null,
+  hours: number | null | undefined,
+  date: string,
+  path: string,
+): Promise<void> {
   if (aircraftId === null || hours === null || hours === undefined) return;
   const floor = await tachFloor(db, aircraftId, date);
   if (floor !== null && hours < floor) throw belowFloor(floor, path);
@@ -39,6 +49,11 @@ export async function assertTach(db: Db, aircraftId: string | null, hours: numbe
 
 /** The latest reading's date, for the rule that a new reading is not dated before it. */
 export async function lastReadingDate(db: Db, aircraftId: string): Promise<string | null> {
-  const last = await db.selectFrom('aircraftHours').select('readingDate').where('aircraftId', '=', aircraftId).orderBy('readingDate', 'desc').executeTakeFirst();
+  const last = await db
+    .selectFrom('aircraftHours')
+    .select('readingDate')
+    .where('aircraftId', '=', aircraftId)
+    .orderBy('readingDate', 'desc')
+    .executeTakeFirst();
   return last ? dateOnly(last.readingDate) : null;
 }

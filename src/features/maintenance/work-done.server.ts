@@ -42,7 +42,12 @@ export async function openLinks(db: Db, serviceRequestId: string) {
       .execute(),
   ]);
   return {
-    items: items.map((i) => ({ id: i.id, kind: i.kind, title: titleOf(i.kind, i.title, i.adNumber), adNumber: i.adNumber })),
+    items: items.map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      title: titleOf(i.kind, i.title, i.adNumber),
+      adNumber: i.adNumber,
+    })),
     squawks,
   };
 }
@@ -53,6 +58,9 @@ export async function openLinks(db: Db, serviceRequestId: string) {
  * Signing the entry completes exactly these.
  */
 export async function jobWorkDone(db: Db, appointment: { bidId: string; serviceRequestId: string }): Promise<WorkDone> {
-  const [lines, links] = await Promise.all([jobLines(db, appointment.bidId), openLinks(db, appointment.serviceRequestId)]);
+  const [lines, links] = await Promise.all([
+    jobLines(db, appointment.bidId),
+    openLinks(db, appointment.serviceRequestId),
+  ]);
   return workDone(lines, links.items, links.squawks);
 }

@@ -56,7 +56,17 @@ export async function linkRequestAircraft(db: Db, serviceRequestId: string): Pro
   return db.transaction().execute(async (trx) => {
     const r = await trx
       .selectFrom('serviceRequests')
-      .select(['id', 'customerId', 'aircraftId', 'aircraftTailNumber', 'aircraftMake', 'aircraftModel', 'aircraftYear', 'aircraftTotalHours', 'aircraftLocation'])
+      .select([
+        'id',
+        'customerId',
+        'aircraftId',
+        'aircraftTailNumber',
+        'aircraftMake',
+        'aircraftModel',
+        'aircraftYear',
+        'aircraftTotalHours',
+        'aircraftLocation',
+      ])
       .where('id', '=', serviceRequestId)
       .forUpdate()
       .executeTakeFirst();
@@ -73,7 +83,9 @@ export async function linkRequestAircraft(db: Db, serviceRequestId: string): Pro
     });
     await trx.updateTable('serviceRequests').set({ aircraftId }).where('id', '=', r.id).execute();
     await sql`update maintenance_records m set aircraft_id = ${aircraftId}
-      from appointments a where a.id = m.appointment_id and a.service_request_id = ${r.id} and m.aircraft_id is null`.execute(trx);
+      from appointments a where a.id = m.appointment_id and a.service_request_id = ${r.id} and m.aircraft_id is null`.execute(
+      trx,
+    );
     return aircraftId;
   });
 }

@@ -16,7 +16,9 @@ export type FontWeight = keyof typeof FILES;
 function fontDir(): string {
   const candidates = [path.resolve(process.cwd(), 'node_modules/dejavu-fonts-ttf/ttf')];
   try {
-    candidates.push(path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf'));
+    candidates.push(
+      path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf'),
+    );
   } catch {
     /* bundled: the package is not resolvable, only its included files */
   }

@@ -93,7 +93,13 @@ class Writer {
   fits(leading: number, n = 1) {
     return this.y - leading * n >= this.g.margin;
   }
-  line(text: string, font: PDFFont, size = this.g.size, color = INK, leading = size > this.g.size ? this.g.leading + 4 : this.g.leading) {
+  line(
+    text: string,
+    font: PDFFont,
+    size = this.g.size,
+    color = INK,
+    leading = size > this.g.size ? this.g.leading + 4 : this.g.leading,
+  ) {
     if (!this.fits(leading)) this.newPage(true);
     this.page.drawText(text, { x: this.g.margin, y: this.y - size, size, font, color });
     this.y -= leading;
@@ -107,7 +113,12 @@ class Writer {
   }
   rule() {
     if (!this.fits(6)) return;
-    this.page.drawLine({ start: { x: this.g.margin, y: this.y }, end: { x: this.g.width - this.g.margin, y: this.y }, thickness: 0.5, color: GREY });
+    this.page.drawLine({
+      start: { x: this.g.margin, y: this.y },
+      end: { x: this.g.width - this.g.margin, y: this.y },
+      thickness: 0.5,
+      color: GREY,
+    });
     this.y -= 6;
   }
 }
@@ -115,7 +126,9 @@ class Writer {
 const dayOf = (r: RecordRow) => formatDay(dateOnly(r.completedOn));
 
 function statusLine(r: RecordRow): string | null {
-  return r.status === 'superseded' ? 'SUPERSEDED by a later correction: this entry is kept, it is no longer the current one' : null;
+  return r.status === 'superseded'
+    ? 'SUPERSEDED by a later correction: this entry is kept, it is no longer the current one'
+    : null;
 }
 
 function shopLine(shop: Shop | undefined, r: RecordRow): string {
@@ -133,7 +146,11 @@ export interface PdfOptions {
  * One entry is the PDF filed in Documents at signing; all of them the logbook's export. Superseded
  * entries say so on their first line.
  */
-export async function logbookPdf(rows: readonly RecordRow[], title: string, options: PdfOptions = {}): Promise<Uint8Array> {
+export async function logbookPdf(
+  rows: readonly RecordRow[],
+  title: string,
+  options: PdfOptions = {},
+): Promise<Uint8Array> {
   const layout = options.layout ?? 'page';
   const g = LAYOUTS[layout];
   const pdf = await PDFDocument.create();
@@ -189,6 +206,12 @@ export async function logbookPdf(rows: readonly RecordRow[], title: string, opti
 function pageNumbers(pages: readonly PDFPage[], font: PDFFont, g: Geometry): void {
   pages.forEach((p, i) => {
     const text = `Page ${i + 1} of ${pages.length}`;
-    p.drawText(text, { x: g.width - g.margin - font.widthOfTextAtSize(text, g.small), y: g.margin / 2, size: g.small, font, color: GREY });
+    p.drawText(text, {
+      x: g.width - g.margin - font.widthOfTextAtSize(text, g.small),
+      y: g.margin / 2,
+      size: g.small,
+      font,
+      color: GREY,
+    });
   });
 }

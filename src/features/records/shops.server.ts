@@ -15,5 +15,10 @@ export async function shopsOf(db: Db, mechanicIds: readonly string[]): Promise<M
     .select(['u.id', 'u.firstName', 'u.lastName', 'p.businessName', 'p.baseLocationLabel'])
     .where('u.id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [r.id, { name: r.businessName?.trim() || `${fullName(r)}, A&P mechanic`, address: r.baseLocationLabel || null }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { name: r.businessName?.trim() || `${fullName(r)}, A&P mechanic`, address: r.baseLocationLabel || null },
+    ]),
+  );
 }

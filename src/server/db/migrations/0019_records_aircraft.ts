@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     update service_requests r set aircraft_id = x.id
     from aircraft x
-    where r.aircraft_id is null and x.owner_id = r.customer_id and upper(x.tail_number) = upper(r.aircraft_tail_number)`.execute(db);
+    where r.aircraft_id is null and x.owner_id = r.customer_id and upper(x.tail_number) = upper(r.aircraft_tail_number)`.execute(
+    db,
+  );
   await sql`
     update maintenance_records m set aircraft_id = r.aircraft_id
     from appointments a join service_requests r on r.id = a.service_request_id
