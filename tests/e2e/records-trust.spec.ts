@@ -100,16 +100,16 @@ for (const viewport of [
     const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
       headers: mechanic.headers,
       data: {
-        availableStartDate: today(),
-        estimatedCompletionDate: today(),
-        warrantyPeriod: '90',
+        availableStartDate: '2030-05-02',
+        estimatedCompletionDate: '2030-05-04',
+        warrantyPeriod: 90,
         lines: [
-          { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110 },
-          { category: 'airworthy', description: 'Transponder check (91.413)', laborHours: 1.5, laborRate: 110 },
+          { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 },
+          { category: 'airworthy', description: 'Transponder check (91.413)', laborHours: 1.5, laborRate: 110, partsCost: 0 },
         ],
       },
     });
-    expect(bid.status()).toBe(201);
+    expect(bid.status(), await bid.text()).toBe(201);
     const [annualLine, transponderLine] = (await bid.json()).lines as Array<{ id: string }>;
     const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, {
       headers: pilot.headers,
