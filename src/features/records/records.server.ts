@@ -29,7 +29,12 @@ import { linkRequestAircraft } from '../marketplace/request-aircraft.server.ts';
 import { jobLines, jobWorkDone, openLinks } from '../maintenance/work-done.server.ts';
 import { assertTach, tachFloor } from '../maintenance/tach-rule.server.ts';
 import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contract/line-coverage.ts';
+import { verifiedCredentials } from '../marketplace/credentials.server.ts';
+import { signatureOf } from './signature.server.ts';
+import { signedCertificate } from '../../contract/credentials.ts';
+import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 
 /**
@@ -90,8 +95,9 @@ function inspectorsByCertificate(db: Db, certificate: string) {
     .select('p.userId')
     .where('u.role', '=', 'mechanic')
     .where('u.mechanicStatus', '=', 'approved')
-    .where('p.iaAuthorization', '=', true)
-    .where(sql<string>`upper(regexp_replace(p.ap_number, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(certificate));
+    // The verified values only: what a profile asks for counts for nothing until approved (0180).
+    .where('p.verifiedIa', '=', true)
+    .where(sql<string>`upper(regexp_replace(p.verified_ap_number, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(certificate));
 }
 
 async function namedInspector(db: Db, bidId: string): Promise<NamedInspector | null> {
@@ -120,9 +126,9 @@ export function inspectionOf(serviceType: string): RecordInspection | null {
   return null;
 }
 
+/** The signer's verified credentials (docs/decisions/0180): never what the profile form asks for. */
 async function signerProfile(db: Db, mechanicId: string): Promise<{ ia: boolean; apNumber: string | null }> {
-  const row = await db.selectFrom('mechanicProfiles').select(['iaAuthorization', 'apNumber']).where('userId', '=', mechanicId).executeTakeFirst();
-  return { ia: row?.iaAuthorization ?? false, apNumber: row?.apNumber ?? null };
+  return verifiedCredentials(db, mechanicId);
 }
 
 function toRecord(r: RecordRow, job: Job, supersededById: string | null, ia: boolean): MaintenanceRecord {
@@ -241,8 +247,8 @@ export async function draftAfterCompletion(db: Db, mechanic: UserRow, appointmen
  * whose quote gave this mechanic's certificate number. Only when that number is theirs alone.
  */
 export async function recordsToSign(db: Db, user: UserRow): Promise<RecordToSign[]> {
-  const me = await db.selectFrom('mechanicProfiles').select(['apNumber', 'iaAuthorization']).where('userId', '=', user.id).executeTakeFirst();
-  if (!me?.iaAuthorization || !me.apNumber || certificateKey(me.apNumber) === '') return [];
+  const me = await verifiedCredentials(db, user.id);
+  if (!me.ia || !me.apNumber || certificateKey(me.apNumber) === '') return [];
   const holders = await inspectorsByCertificate(db, me.apNumber).limit(2).execute();
   if (holders.length !== 1 || holders[0]!.userId !== user.id) return [];
   const rows = await db
@@ -275,7 +281,18 @@ async function view(db: Db, job: Job): Promise<RecordView> {
     ...toRecord(current, job, replacedBy(current.id), ia),
     history: rows.filter((r) => r.id !== current.id).map((r) => toRecord(r, job, replacedBy(r.id), ia)),
     namedInspector: job.inspector ? { fullName: job.inspector.fullName, certificateNumber: job.inspector.certificateNumber } : null,
+    signer: job.role === 'owner' ? null : await signerView(db, job.viewerId),
   };
+}
+
+/** The viewer's own signature as the sign dialog shows it: verified values and the FAA file's word. */
+async function signerView(db: Db, viewerId: string): Promise<NonNullable<RecordView['signer']>> {
+  const [user, creds, airmen] = await Promise.all([
+    db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', viewerId).executeTakeFirstOrThrow(),
+    verifiedCredentials(db, viewerId),
+    airmenBadgesOf(db, [viewerId]),
+  ]);
+  return { name: fullName(user), certificateNumber: creds.apNumber === null ? null : signedCertificate(creds.apNumber), ia: creds.ia, airmen: airmen.get(viewerId) ?? null };
 }
 
 export async function getRecord(db: Db, user: UserRow, appointmentId: string | undefined): Promise<RecordView> {
@@ -365,31 +382,38 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
   // A total time below the aircraft's readings (logged since the draft was made) is not signed.
   await assertTach(db, draft.aircraftId, draft.totalTimeHours === null ? null : Number(draft.totalTimeHours), dateOnly(draft.completedOn), 'totalTimeHours');
 
-  // What the job did of what it was requested for recomputes from the entry (its total time when
-  // due by hours): only what an approved line answered; deferred and declined work stays due.
-  const { itemIds, squawkIds } = await jobWorkDone(db, job.appointment);
-  if (itemIds.length + squawkIds.length > 0) {
-    // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
-    const jobMechanic = job.role === 'mechanic' ? user : await db.selectFrom('users').selectAll().where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
-    await completeMaintenance(db, jobMechanic, job.appointment.serviceRequestId, {
-      itemIds,
-      squawkIds,
-      date: dateOnly(draft.completedOn),
-      hours: draft.totalTimeHours === null ? null : Number(draft.totalTimeHours),
-      note: `Fixed by the job signed by ${data.fullName} on ${formatDay(dateOnly(draft.completedOn))}`,
-    });
-  }
+  const signature = await signatureOf(db, user, data);
 
   const signedAt = new Date();
-  const kind = ia ? 'A&P mechanic with inspection authorization' : 'A&P mechanic';
-  assertPrintable(entryText(draft, { name: data.fullName, kind, number: data.certificateNumber, at: signedAt }));
+  const kind = signature.ia ? 'A&P mechanic with inspection authorization' : 'A&P mechanic';
+  assertPrintable(entryText(draft, { name: signature.name, kind, number: signature.number, at: signedAt }));
+  // One transaction: the signature and the due items it completes commit together or not at all,
+  // so a record row held elsewhere (a stuck transaction, a second click) leaves every item as it
+  // was and the entry a draft (issue 27, point 3).
   const signed = await db.transaction().execute(async (trx) => {
     const current = await draftOf(trx, job, true); // a second click finds it signed: 409
-    const text = entryText(current, { name: data.fullName, kind, number: data.certificateNumber, at: signedAt });
+
+    // What the job did of what it was requested for recomputes from the entry (its total time when
+    // due by hours): only what an approved line answered; deferred and declined work stays due
+    // (docs/decisions/0160-what-a-job-completes.md).
+    const { itemIds, squawkIds } = await jobWorkDone(trx, job.appointment);
+    if (itemIds.length + squawkIds.length > 0) {
+      // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
+      const jobMechanic = job.role === 'mechanic' ? user : await trx.selectFrom('users').selectAll().where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
+      await completeMaintenance(trx, jobMechanic, job.appointment.serviceRequestId, {
+        itemIds,
+        squawkIds,
+        date: dateOnly(current.completedOn),
+        hours: current.totalTimeHours === null ? null : Number(current.totalTimeHours),
+        note: `Fixed by the job signed by ${signature.name} on ${formatDay(dateOnly(current.completedOn))}`,
+      });
+    }
+
+    const text = entryText(current, { name: signature.name, kind, number: signature.number, at: signedAt });
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     const row = await trx
       .updateTable('maintenanceRecords')
-      .set({ status: 'signed', signerName: data.fullName, certificateNumber: data.certificateNumber, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
+      .set({ status: 'signed', signerName: signature.name, certificateNumber: signature.number, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
       .where('id', '=', current.id)
       .where('status', '=', 'draft')
       .returningAll()
@@ -408,6 +432,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
           .execute();
       }
     }
+    await recordThreadEvent(trx, job.appointment, 'record_signed');
     return row;
   });
 
