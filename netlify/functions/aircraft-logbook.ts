@@ -1,8 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { LogbookQuerySchema, matchingEntries } from '../../src/contract/records.ts';
+import { LogbookPdfQuerySchema, LogbookQuerySchema, matchingEntries } from '../../src/contract/records.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { logbook, logbookRows } from '../../src/features/records/records.server.ts';
 import { logbookPdf } from '../../src/features/records/record-pdf.server.ts';
+import { shopsOf } from '../../src/features/records/shops.server.ts';
+import { notFound } from '../../src/server/http/errors.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
@@ -19,13 +21,17 @@ export default withApi({
       const entries = await logbook(ctx.db, owner, id);
       return reply(ROUTES.logbook, matchingEntries(entries, q ?? search ?? ''));
     }
-    const rows = await logbookRows(ctx.db, owner, id);
+    // ?layout=sticker prints each entry on 6 x 4 inch labels; ?entry= one entry only.
+    const { layout, entry } = ctx.query(LogbookPdfQuerySchema);
+    const all = await logbookRows(ctx.db, owner, id);
+    const rows = entry ? all.filter((r) => r.id === entry) : all;
+    if (entry && rows.length === 0) throw notFound('Logbook entry not found');
     const tail = rows[0]?.aircraftLabel.split(',')[0] ?? 'aircraft';
-    const bytes = await logbookPdf(rows, `Logbook, ${tail}`);
+    const bytes = await logbookPdf(rows, `Logbook, ${tail}`, { layout: layout ?? 'page', shops: await shopsOf(ctx.db, rows.map((r) => r.mechanicId)) });
     return replyWith(
       ROUTES.logbookPdf,
       new Response(bytes as Uint8Array<ArrayBuffer>, {
-        headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="logbook-${tail.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`, 'cache-control': 'no-store' },
+        headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="logbook-${tail.replace(/[^A-Za-z0-9-]/g, '')}${layout === 'sticker' ? '-stickers' : ''}.pdf"`, 'cache-control': 'no-store' },
       }),
     );
   },

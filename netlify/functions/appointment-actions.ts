@@ -3,7 +3,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { advanceAppointment, rateAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { draftAfterCompletion } from '../../src/features/records/records.server.ts';
+import { assertCompletionTach, draftAfterCompletion } from '../../src/features/records/records.server.ts';
 import type { MechanicAppointmentAction } from '../../src/contract/machines.ts';
 import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
@@ -21,6 +21,7 @@ async function act(ctx: ApiContext) {
   const user = await requireJobUser(ctx);
   if (action === 'complete') {
     const { mechanicNotes, totalTimeHours } = await ctx.input(ROUTES.appointmentComplete);
+    await assertCompletionTach(ctx.db, user, id, totalTimeHours);
     const appointment = await advanceAppointment(ctx.db, user, id, 'complete', mechanicNotes);
     // The logbook entry is drafted now for the mechanic to review, with the tach reading when one
     // was given; a failure here never undoes the completion (the record is drafted again on its

@@ -280,6 +280,9 @@ export const MaintenanceRequestSchema = z
       'Preferred start date cannot be in the past',
     ),
     urgencyLevel: z.preprocess((v) => (isBlank(v) ? undefined : v), enumOf(URGENCY_LEVELS, 'Urgency level').optional()),
+    /** The owner's words for the mechanics, after the list of items (the review step). */
+    note: optionalText('Note', MAINTENANCE.text.note),
+    estimatedBudget: optionalNumber('Estimated budget', { max: MARKETPLACE.maxMoney }),
   })
   .refine((v) => v.itemIds.length + v.squawkIds.length > 0, { path: ['itemIds'], message: 'Choose at least one item or squawk to request service for' });
 export type MaintenanceRequestInput = z.input<typeof MaintenanceRequestSchema>;
@@ -335,6 +338,14 @@ export interface Reason {
   cite: string;
 }
 
+export type AirworthinessVerdict = 'airworthy' | 'not_airworthy' | 'unknown';
+
+/** The reason an aircraft's airworthiness is unknown: the tracker has not been told of its annual. */
+export const ANNUAL_UNKNOWN_REASON: Reason = {
+  text: 'Airworthiness unknown: enter when the last annual inspection was done',
+  cite: '14 CFR 91.409(a)',
+};
+
 export interface HoursReading {
   id: string;
   hours: number;
@@ -345,7 +356,10 @@ export interface MaintenanceView {
   aircraftId: string;
   tailNumber: string;
   usage: AircraftUsage;
+  /** True only when the product knows the aircraft is airworthy (the annual entered and nothing grounds it). */
   airworthy: boolean;
+  /** 'unknown' until the last annual inspection is entered and nothing else grounds the aircraft. */
+  verdict: AirworthinessVerdict;
   reasons: Reason[];
   currentHours: number | null;
   /** Average hours a day over the last 90 days of readings; null without two readings. */

@@ -31,6 +31,7 @@ export const RECORD_MESSAGES = {
   notCompleted: 'The maintenance record is drafted when the job is completed',
   statement: 'Confirm the statement to sign',
   noCorrection: 'Only a signed entry can be corrected',
+  unprintable: 'The logbook PDF cannot print these characters; replace them before signing',
 } as const;
 
 /** Total time in service from the tach, in hours (one decimal); '' or null clears it. */
@@ -187,3 +188,10 @@ export function matchingEntries<T extends { text: string }>(entries: readonly T[
     return words.every((w) => text.includes(w));
   });
 }
+
+/** GET /api/aircraft/:id/logbook/pdf?layout=sticker&entry=<id>: the whole logbook on pages, or stickers, or one entry. */
+export const LOGBOOK_PDF_LAYOUTS = ['page', 'sticker'] as const;
+export const LogbookPdfQuerySchema = z.object({
+  layout: z.enum(LOGBOOK_PDF_LAYOUTS, { error: `layout must be one of ${LOGBOOK_PDF_LAYOUTS.join(', ')}` }).optional(),
+  entry: z.uuid({ error: 'entry must be the id of an entry of this logbook' }).optional(),
+});

@@ -6,6 +6,7 @@ import { testDb } from '../helpers/db.ts';
 import { holdRowLock } from '../helpers/row-lock.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ANNUAL_UNKNOWN_REASON } from '../../src/contract/maintenance.ts';
 
 // Itemized bids (issue 14): lines, server totals, decisions at acceptance, change orders, the work
 // order and the airworthiness hold of a deferred line. Requests sit in Montana (Helena, Missoula),
@@ -344,7 +345,7 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
     const squawk = (await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Exhaust gasket leaking', priority: 'fix_soon' }, { token: pilot.token })).body;
     const request = (await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { squawkIds: [squawk.id] }, { token: pilot.token })).body;
     const before = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
-    expect(before.body.airworthy).toBe(true);
+    expect(before.body.verdict).toBe('unknown'); // nothing grounds it; no annual entered (issue 26)
 
     const quote = await lined(mechanic, request.id, [
       line({ category: 'airworthy', description: 'Replace exhaust gasket', laborHours: 1.5, squawkId: squawk.id }),
@@ -359,7 +360,7 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
 
     await api.patch(`/api/aircraft/${plane.id}/squawks/${squawk.id}`, { status: 'resolved', resolutionNote: 'Gasket replaced ' + todayUtc() }, { token: pilot.token });
     const cleared = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
-    expect(cleared.body).toMatchObject({ airworthy: true, reasons: [] });
+    expect(cleared.body).toMatchObject({ verdict: 'unknown', reasons: [ANNUAL_UNKNOWN_REASON] });
   });
 });
 

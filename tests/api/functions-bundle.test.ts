@@ -10,6 +10,8 @@ import type { BundledCall, BundledResult } from '../helpers/bundled-function-run
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser } from '../helpers/users.ts';
+import { api } from '../helpers/api.ts';
+import { uniqueTail } from '../helpers/marketplace.ts';
 import { loadContentLibrary } from '../../src/features/blog/content-library.server.ts';
 
 /**
@@ -145,5 +147,18 @@ describe('functions bundled as Netlify deploys them', { timeout: 180_000 }, () =
     expect(result!.error).toBeUndefined();
     expect(result!.status).toBe(200);
     expect(JSON.parse(result!.body!)).toEqual({ success: true, posts_created: loadContentLibrary().length });
+  });
+
+  it('ships the logbook PDF font with the functions that make PDFs (included_files)', async () => {
+    const pilot = await createUser('pilot');
+    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P' }, { token: pilot.token });
+    const logbook = bundles.find((b) => b.name === 'aircraft-logbook')!;
+    const [result] = await runBundled([
+      { dir: logbook.dir, method: 'GET', url: `https://example.netlify.app/api/aircraft/${plane.body.id}/logbook/pdf`, headers: { authorization: `Bearer ${pilot.token}` } },
+    ]);
+    expect(result!.error).toBeUndefined();
+    expect(result!.status).toBe(200);
+    expect(result!.body!.startsWith('%PDF-')).toBe(true);
+    expect(result!.body).toContain('DejaVuSans');
   });
 });

@@ -120,7 +120,7 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: lastAnnual });
     const res = await due(pilot, plane.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ airworthy: true, reasons: [], squawks: [] });
+    expect(res.body).toMatchObject({ airworthy: true, verdict: 'airworthy', reasons: [], squawks: [] });
     expect(res.body.items).toEqual([
       {
         id: expect.any(String),
@@ -184,7 +184,7 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     expect(over.body.reasons[0].text).toMatch(/100-hour inspection overdue by 6 hours .*only to reach a place where it can be done/);
     // Private: the 100-hour does not ground it.
     await api.patch(`/api/aircraft/${plane.id}`, { usage: 'private' }, { token: pilot.token });
-    expect((await due(pilot, plane.id)).body.airworthy).toBe(true);
+    expect((await due(pilot, plane.id)).body.verdict).toBe('unknown');
     // Done at 1006: 6 hours carried, next due at 1100 (not 1106).
     const done = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { lastDoneHours: 1006, lastDoneDate: today }, { token: pilot.token });
     expect(done.body).toMatchObject({ lastDoneHours: 1006, carriedHours: 6, dueHours: 1100, status: 'ok' });
@@ -460,7 +460,7 @@ describe('completion: POST /api/enhanced/quotes/:id/maintenance', () => {
     // Due at 1000, done at 1005: 5 hours carried, next due at 1100.
     expect(done.body.items[0]).toMatchObject({ id: hundred.id, lastDoneDate: today, lastDoneHours: 1005, carriedHours: 5, dueHours: 1100, status: 'ok' });
     expect(done.body.squawks[0]).toMatchObject({ status: 'resolved' });
-    expect(done.body).toMatchObject({ airworthy: true, currentHours: 1005, completedItemIds: [hundred.id], completedSquawkIds: [squawk.body.id] });
+    expect(done.body).toMatchObject({ verdict: 'unknown', currentHours: 1005, completedItemIds: [hundred.id], completedSquawkIds: [squawk.body.id] });
     const unlinked = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(1) });
     const refused = await api.post(path, { itemIds: [unlinked.id], date: today }, { token: mechanic.token });
     expect(refused.status).toBe(400);

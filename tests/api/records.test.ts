@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
@@ -80,7 +81,7 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
       performedBy: 'Sam Signer',
       completedOn: today,
       airworthy: false,
-      discrepancies: ['Replace cracked exhaust gasket'],
+      discrepancies: [`Replace cracked exhaust gasket: deferred by the owner on ${formatDay(today)}`],
       canEdit: true,
       canSign: true,
       signedAt: null,
@@ -88,7 +89,7 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
       history: [],
     });
     expect(mine.body.description).toBe('- 100-hour inspection, PA-28\nCompression 74/76 on all cylinders.');
-    expect(mine.body.text).toContain('Discrepancies and unairworthy items given to the owner:\n- Replace cracked exhaust gasket');
+    expect(mine.body.text).toContain(`Discrepancies and unairworthy items given to the owner:\n- Replace cracked exhaust gasket: deferred by the owner on ${formatDay(today)}`);
     // The owner reads it, cannot edit it; anyone else does not see it.
     const owners = await record(j, j.pilot);
     expect(owners.body).toMatchObject({ id: mine.body.id, canEdit: false, canSign: false });
@@ -163,7 +164,11 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     expect(signed.body).toMatchObject({ status: 'signed', signerName: 'Sam Signer', certificateNumber: '3456789', canEdit: false, canSign: false, canCorrect: true });
     expect(Date.now() - Date.parse(signed.body.signedAt)).toBeLessThan(60_000);
     expect(signed.body.sha256).toBe(createHash('sha256').update(signed.body.text, 'utf8').digest('hex'));
-    expect(signed.body.text).toContain(`Signed: Sam Signer, A&P mechanic with inspection authorization certificate 3456789, ${signed.body.signedAt}`);
+    // People read the entry: dates as on paper, the time of signing in UTC (never an ISO timestamp).
+    const at = signed.body.signedAt as string;
+    expect(signed.body.text).toContain(`Signed: Sam Signer, A&P mechanic with inspection authorization certificate 3456789, ${formatDay(at.slice(0, 10))} at ${at.slice(11, 16)} UTC`);
+    expect(signed.body.text).toContain(`Date: ${formatDay(today)}\n`);
+    expect(signed.body.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // Read-only: a second signature and an edit are refused.
     expect((await sign(j)).status).toBe(409);
@@ -255,7 +260,7 @@ describe('corrections and the logbook', () => {
       [first.body.id, 'superseded'],
     ]);
     // Searched by words of the entry text, as the Logbook's search box does.
-    const found = await api.get(`/api/aircraft/${j.aircraftId}/logbook?q=${encodeURIComponent('GASKET deferred')}`, { token: j.pilot.token });
+    const found = await api.get(`/api/aircraft/${j.aircraftId}/logbook?q=${encodeURIComponent('GASKET D;')}`, { token: j.pilot.token });
     expect(found.body.map((r: { id: string }) => r.id)).toEqual([second.body.id]);
     const none = await api.get(`/api/aircraft/${j.aircraftId}/logbook?search=propeller`, { token: j.pilot.token });
     expect(none.body).toEqual([]);

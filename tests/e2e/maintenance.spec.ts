@@ -64,10 +64,11 @@ test('overdue annual to a submitted pre-filled service request', async ({ page }
   await expect(row.getByText('Overdue')).toBeVisible();
   await expect(row.getByText('14 CFR 91.409(a)')).toBeVisible();
 
-  // Select it and request service: one click.
+  // Select it and request service: reviewed, then sent.
   await page.getByRole('checkbox', { name: 'Select Annual inspection' }).check();
   await expect(page.getByText('1 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Request service' }).click();
+  await page.getByRole('dialog', { name: `Review the request for ${TAIL}` }).getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByText('Service request sent to mechanics near KPAO')).toBeVisible();
 
   // The pre-filled request is in the pilot's Service Requests.

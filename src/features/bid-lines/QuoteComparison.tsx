@@ -3,6 +3,7 @@ import { MARKETPLACE, type Bid, type ServiceRequest } from '../../contract/marke
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { usedCategories } from './line-drafts.ts';
+import { useQuoteCoverage } from './use-coverage.ts';
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(Math.round(n * 10) / 10)} h`;
 
@@ -15,7 +16,17 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
   const categories = usedCategories(quotes.flatMap((q) => q.lines ?? []));
   const mid = median(quotes.map((q) => q.estimatedHours));
   const distance = (q: Bid) => request.matchedMechanics.find((m) => m.mechanicId === q.mechanicId)?.distanceMiles;
+  const coverage = useQuoteCoverage(request, quotes);
+  const listed = (names: string[] | undefined) => (names === undefined ? '—' : names.length === 0 ? 'Nothing' : names.join(', '));
   const rows: Array<[string, (q: Bid) => string]> = [
+    // Which of the due items the request was made for each quote answers: a lower total that
+    // leaves one out is not the same work.
+    ...(coverage.size > 0
+      ? ([
+          ['Covers', (q) => listed(coverage.get(q.id)?.covered)],
+          ['Leaves out', (q) => listed(coverage.get(q.id)?.missing)],
+        ] as Array<[string, (q: Bid) => string]>)
+      : []),
     ...categories.map((c): [string, (q: Bid) => string] => [labelOf(LINE_CATEGORY_OPTIONS, c), (q) => (q.categoryTotals && q.categoryTotals[c].totalCost > 0 ? formatCurrency(q.categoryTotals[c].totalCost) : '—')]),
     ['Total', (q) => formatCurrency(q.totalCost)],
     ['Hours', (q) => `${q.estimatedHours} h${mid !== null && quotes.length > 1 ? ` (${q.estimatedHours === mid ? 'median' : `${signed(q.estimatedHours - mid)} vs median`})` : ''}`],
@@ -26,8 +37,26 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
     ['Distance', (q) => (distance(q) !== undefined ? `${Math.round(distance(q)!)} mi` : '—')],
     ['IA', (q) => (q.mechanicIa ? 'Yes' : q.inspectionSigner ? `No; ${q.inspectionSigner.fullName} (IA) signs` : q.needsInspectionSigner ? 'No; nobody named to sign' : 'No')],
   ];
+  const tone = (label: string, q: Bid) => (label === 'Leaves out' && (coverage.get(q.id)?.missing.length ?? 0) > 0 ? 'text-destructive font-medium' : label === 'Total' ? 'font-semibold' : '');
   return (
-    <div className="mt-3 overflow-x-auto rounded-md border border-border" tabIndex={0} role="region" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>
+    <>
+    {/* On a phone: one card per quote, every figure readable without scrolling sideways. */}
+    <ul className="mt-3 space-y-3 sm:hidden" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>
+      {quotes.map((q) => (
+        <li key={q.id} className="rounded-md border border-border p-3">
+          <p className="font-semibold">{q.mechanicName}</p>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            {rows.map(([label, cell]) => (
+              <div key={label} className="contents">
+                <dt className="text-muted-foreground">{label}</dt>
+                <dd className={`text-right tabular-nums ${tone(label, q)}`}>{cell(q)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+    <div className="mt-3 hidden overflow-x-auto rounded-md border border-border sm:block" tabIndex={0} role="region" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>
       <table className="w-full min-w-max text-sm">
         <caption className="sr-only">Quotes for {request.aircraftTailNumber} side by side</caption>
         <thead>
@@ -49,7 +78,7 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
                 {label}
               </th>
               {quotes.map((q) => (
-                <td key={q.id} className={`px-3 py-1.5 text-right tabular-nums ${label === 'Total' ? 'font-semibold' : ''}`}>
+                <td key={q.id} className={`px-3 py-1.5 text-right tabular-nums ${tone(label, q)}`}>
                   {cell(q)}
                 </td>
               ))}
@@ -58,6 +87,7 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
         </tbody>
       </table>
     </div>
+    </>
   );
 }
 

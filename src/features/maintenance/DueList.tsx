@@ -6,13 +6,14 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Loading, Spinner } from '../../components/ui/spinner.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
 import { AIRCRAFT_USAGES, SQUAWK_PRIORITIES, type MaintenanceItem, type MaintenanceView, type Squawk } from '../../contract/maintenance.ts';
 import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
+import { RequestReviewDialog } from './RequestReviewDialog.tsx';
 import { EditAircraftDialog, HoursDialog, ItemDialog, ResolveSquawkDialog, SquawkDialog } from './MaintenanceDialogs.tsx';
 
 const LogbookDialog = lazy(() => import('../records/LogbookDialog.tsx'));
@@ -28,6 +29,7 @@ type DialogState =
   | { kind: 'logbook' }
   | { kind: 'book' }
   | { kind: 'delete-item'; item: MaintenanceItem }
+  | { kind: 'review' }
   | null;
 
 const cellLabel = 'text-xs font-medium text-muted-foreground md:hidden';
@@ -191,7 +193,6 @@ export default function DueList({
   const [dialog, setDialog] = useState<DialogState>(null);
   const [items, setItems] = useState<Set<string>>(new Set());
   const [squawks, setSquawks] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
   const toggle = (set: Set<string>, update: (s: Set<string>) => void) => (id: string) => {
     const next = new Set(set);
     if (next.has(id)) next.delete(id);
@@ -202,19 +203,12 @@ export default function DueList({
   const saved = () => void reload();
   const count = items.size + squawks.size;
 
-  const request = async () => {
-    setBusy(true);
-    try {
-      const created = await call(ROUTES.maintenanceRequest, { params: { id: aircraft.id }, body: { itemIds: [...items], squawkIds: [...squawks] } });
-      toast.success(`Service request sent to mechanics near ${created.serviceLocation}`);
-      setItems(new Set());
-      setSquawks(new Set());
-      onRequested(created);
-    } catch (err) {
-      toast.error(errorText(err, 'Could not create the service request'));
-    } finally {
-      setBusy(false);
-    }
+  // "Request service" opens the review step; the request is sent from there (RequestReviewDialog).
+  const sent = (created: ServiceRequest) => {
+    toast.success(`Service request sent to mechanics near ${created.serviceLocation}`);
+    setItems(new Set());
+    setSquawks(new Set());
+    onRequested(created);
   };
 
   const deleteItem = async (item: MaintenanceItem) => {
@@ -295,14 +289,23 @@ export default function DueList({
             <p className="text-sm" aria-live="polite">
               {count === 0 ? 'Select items and squawks to request service for them.' : `${count} selected`}
             </p>
-            <Button onClick={request} disabled={count === 0 || busy}>
-              {busy ? <Spinner /> : <Wrench className="h-4 w-4" aria-hidden="true" />}
+            <Button onClick={() => setDialog({ kind: 'review' })} disabled={count === 0}>
+              <Wrench className="h-4 w-4" aria-hidden="true" />
               Request service
             </Button>
           </div>
         </>
       )}
 
+      {dialog?.kind === 'review' && view && (
+        <RequestReviewDialog
+          aircraft={aircraft}
+          items={view.items.filter((i) => items.has(i.id))}
+          squawks={view.squawks.filter((q) => squawks.has(q.id))}
+          onOpenChange={(o) => !o && close()}
+          onSent={sent}
+        />
+      )}
       {dialog?.kind === 'item' && <ItemDialog aircraftId={aircraft.id} item={dialog.item} onOpenChange={(o) => !o && close()} onSaved={saved} />}
       {dialog?.kind === 'hours' && (
         <HoursDialog

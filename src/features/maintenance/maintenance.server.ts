@@ -1,7 +1,9 @@
 import type { Selectable } from 'kysely';
 import { isUuid } from '../../contract/ids.ts';
 import {
+  ANNUAL_UNKNOWN_REASON,
   FIXED_INTERVAL_KINDS,
+  type AirworthinessVerdict,
   KIND_RULES,
   SQUAWK_PRIORITIES,
   type AircraftPatch,
@@ -27,6 +29,9 @@ import { resolveLocation, unknownLocationMessage } from '../marketplace/geo/reso
 import { dateOnly, dateOrNull, iso, isoOrNull, num, numOrNull, toAircraft } from '../marketplace/mappers.server.ts';
 import { createRequest, getRequest, type Viewer } from '../marketplace/requests.server.ts';
 import { todayUtc } from './dates.ts';
+import { formatDay } from '../../lib/format.ts';
+import { assertTach, lastReadingDate } from './tach-rule.server.ts';
+import { jobWorkDone } from './work-done.server.ts';
 import { deferredAirworthyReasons } from '../bid-lines/change-orders.server.ts';
 import {
   averageHoursPerDay,
@@ -196,12 +201,16 @@ export async function maintenanceView(db: Db, aircraft: AircraftRow, today = tod
   const ruled = verdict(aircraft.usage, items, squawks, clocks.currentHours);
   // Airworthiness lines the owner deferred on a quote keep the aircraft not airworthy (itemized bids).
   const reasons = [...ruled.reasons, ...(await deferredAirworthyReasons(db, aircraft.id))];
-  const airworthy = reasons.length === 0;
+  // Without its last annual the tracker cannot say the aircraft is airworthy: unknown, and it asks.
+  const annualKnown = items.some((i) => i.kind === 'annual' && i.lastDoneDate !== null);
+  const known: AirworthinessVerdict = reasons.length > 0 ? 'not_airworthy' : annualKnown ? 'airworthy' : 'unknown';
+  if (known === 'unknown') reasons.push(ANNUAL_UNKNOWN_REASON);
   return {
     aircraftId: aircraft.id,
     tailNumber: aircraft.tailNumber,
     usage: aircraft.usage,
-    airworthy,
+    airworthy: known === 'airworthy',
+    verdict: known,
     reasons,
     currentHours: clocks.currentHours,
     hoursPerDay: clocks.hoursPerDay === null ? null : Math.round(clocks.hoursPerDay * 100) / 100,
@@ -382,20 +391,11 @@ export async function logHours(db: Db, ownerId: string, aircraftId: string, hour
 }
 
 async function addReading(trx: Db, aircraft: AircraftRow, hours: number, date: string): Promise<HoursReading> {
-  const last = await trx
-    .selectFrom('aircraftHours')
-    .select(['hours', 'readingDate'])
-    .where('aircraftId', '=', aircraft.id)
-    .orderBy('readingDate', 'desc')
-    .orderBy('hours', 'desc')
-    .executeTakeFirst();
-  const floor = last ? num(last.hours) : numOrNull(aircraft.totalHours);
-  if (floor !== null && hours < floor) {
-    const message = `Hours cannot be below the last reading (${floor})`;
-    throw badRequest(message, [{ path: 'hours', message }]);
-  }
-  if (last && date < dateOnly(last.readingDate)) {
-    const message = `Date cannot be before the last reading (${dateOnly(last.readingDate)})`;
+  // The one tach rule (tach-rule.server.ts); a reading is also never dated before the last one.
+  const lastDate = await lastReadingDate(trx, aircraft.id);
+  await assertTach(trx, aircraft.id, hours, lastDate !== null && lastDate > date ? lastDate : date, 'hours');
+  if (lastDate !== null && date < lastDate) {
+    const message = `Date cannot be before the last reading (${lastDate})`;
     throw badRequest(message, [{ path: 'date', message }]);
   }
   const row = await trx.insertInto('aircraftHours').values({ aircraftId: aircraft.id, hours, readingDate: date }).returningAll().executeTakeFirstOrThrow();
@@ -441,7 +441,11 @@ export async function updateSquawk(
     const set: Record<string, unknown> = { updatedAt: now };
     for (const key of ['title', 'description', 'priority', 'documentId'] as const) if (patch[key] !== undefined) set[key] = patch[key];
     if (patch.status === 'resolved' && row.status !== 'resolved') Object.assign(set, { status: 'resolved', resolvedAt: now, resolutionNote: patch.resolutionNote });
-    else if (patch.status === 'resolved') set.resolutionNote = patch.resolutionNote;
+    else if (patch.status === 'resolved') {
+      // A second resolution (a stale tab) never overwrites the first one silently.
+      const when = row.resolvedAt ? ` on ${formatDay(row.resolvedAt.toISOString().slice(0, 10))}` : '';
+      throw conflict(`This squawk was already resolved${when}${row.resolutionNote ? `: "${row.resolutionNote}"` : ''}. Reopen it first to resolve it again.`);
+    }
     else if (patch.status === 'open') Object.assign(set, { status: 'open', resolvedAt: null, resolutionNote: null });
     else if (patch.resolutionNote !== undefined && row.status === 'resolved') set.resolutionNote = patch.resolutionNote;
     const updated = await trx.updateTable('squawks').set(set).where('id', '=', squawkId).returningAll().executeTakeFirstOrThrow();
@@ -486,11 +490,12 @@ export async function requestService(db: Db, customer: UserRow, aircraftId: stri
     aircraftTotalHours: view.currentHours,
     aircraftLocation: aircraft.homeAirport,
     serviceType: serviceTypeFor(items, squawks),
-    serviceDescription: requestDescription(aircraft.tailNumber, items, squawks),
+    serviceDescription: requestDescription(aircraft.tailNumber, items, squawks, data.note),
     urgencyLevel: data.urgencyLevel ?? urgencyFor(items, squawks),
     preferredStartDate: data.preferredStartDate,
     serviceLocation: aircraft.homeAirport,
     customerWillTravel: false,
+    estimatedBudget: data.estimatedBudget,
   });
   return createRequest(db, customer, request, async (trx, requestId) => {
     const links = [...items.map((i) => ({ serviceRequestId: requestId, itemId: i.id, squawkId: null })), ...squawks.map((s) => ({ serviceRequestId: requestId, itemId: null, squawkId: s.id }))];
@@ -535,7 +540,7 @@ export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: 
   // Inside a caller's transaction (signing a record) it joins it, so both commit or neither does.
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   await inTransaction(async (trx) => {
-    const appointment = await trx.selectFrom('appointments').select(['mechanicId', 'status']).where('serviceRequestId', '=', requestId).forUpdate().executeTakeFirst();
+    const appointment = await trx.selectFrom('appointments').select(['mechanicId', 'status', 'bidId']).where('serviceRequestId', '=', requestId).forUpdate().executeTakeFirst();
     if (!appointment || appointment.mechanicId !== mechanic.id) throw notFound('Service request not found');
     if (appointment.status !== 'in_progress' && appointment.status !== 'completed') throw conflict('Items can be marked done once work on the job has started');
     const request = await trx.selectFrom('serviceRequests').select(['aircraftId', 'aircraftTailNumber']).where('id', '=', requestId).executeTakeFirstOrThrow();
@@ -544,6 +549,15 @@ export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: 
     const linked = await links(trx, requestId);
     for (const id of data.itemIds) if (!linked.some((l) => l.itemId === id)) throw badRequest('Only the items this request was made for can be marked done');
     for (const id of data.squawkIds) if (!linked.some((l) => l.squawkId === id)) throw badRequest('Only the squawks this request was made for can be resolved');
+    // Work the owner deferred or declined was not done by this job (docs/decisions/0160).
+    const { leftOpen } = await jobWorkDone(trx, { bidId: appointment.bidId, serviceRequestId: requestId });
+    for (const id of [...data.itemIds, ...data.squawkIds]) {
+      const open = leftOpen.find((o) => o.id === id);
+      if (open) {
+        throw conflict(`The owner ${open.decision === 'defer' ? 'deferred' : 'declined'} "${open.title}"${open.decidedOn ? ` on ${formatDay(open.decidedOn)}` : ''}: it was not part of the approved work`);
+      }
+    }
+    await assertTach(trx, aircraft.id, data.hours, data.date, 'hours');
     const now = new Date();
     if (data.hours !== null) {
       const { clocks } = await clocksFor(trx, aircraft, todayUtc());

@@ -26,8 +26,11 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
   for (const plane of aircraft) {
     const { clocks } = await clocksFor(db, plane, today);
     const rows = await db.selectFrom('maintenanceItems').selectAll().where('aircraftId', '=', plane.id).execute();
+    const requested = await itemsOnOpenRequests(db, plane.id);
     for (const row of rows) {
       const item = toItem(row, clocks);
+      // Already on a request the owner made: the owner knows; told again if the request ends without it.
+      if (item.status !== 'ok' && requested.has(row.id)) continue;
       if (item.status === 'ok') {
         if (row.remindedStatus !== null) await db.updateTable('maintenanceItems').set({ remindedStatus: null }).where('id', '=', row.id).execute();
         continue;
@@ -58,4 +61,18 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
     }
   }
   return report;
+}
+
+/** Items of the aircraft linked to a request that is still open (not completed nor cancelled) and not marked done on it. */
+async function itemsOnOpenRequests(db: Db, aircraftId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('maintenanceRequestLinks as l')
+    .innerJoin('serviceRequests as r', 'r.id', 'l.serviceRequestId')
+    .innerJoin('maintenanceItems as i', 'i.id', 'l.itemId')
+    .select('l.itemId')
+    .where('i.aircraftId', '=', aircraftId)
+    .where('l.completedAt', 'is', null)
+    .where('r.status', 'not in', ['completed', 'cancelled'])
+    .execute();
+  return new Set(rows.map((r) => r.itemId!));
 }

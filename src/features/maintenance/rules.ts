@@ -259,10 +259,11 @@ function dueText(item: RequestItem): string {
 const titled = (item: RequestItem): string => (item.cite.startsWith(item.title) ? item.cite : `${item.title} (${item.cite})`);
 
 /** The request's description: each item with its cite and when it is due, each squawk. */
-export function requestDescription(tailNumber: string, items: readonly RequestItem[], squawks: readonly RequestSquawk[], max = 5000): string {
+export function requestDescription(tailNumber: string, items: readonly RequestItem[], squawks: readonly RequestSquawk[], note: string | null = null, max = 5000): string {
   const lines = [`Maintenance for ${tailNumber}:`];
   for (const i of items) lines.push(`- ${titled(i)}: ${STATUS_WORDS[i.status]}${dueText(i)}`);
   for (const s of squawks) lines.push(`- Squawk (${PRIORITY_WORDS[s.priority]}): ${s.title}${s.description ? ` - ${s.description}` : ''}`);
+  if (note) lines.push('', `Note from the owner: ${note}`);
   const text = lines.join('\n');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,8 +1,8 @@
-import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleHelp, Clock } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { labelOf } from '../../contract/options.ts';
-import { ITEM_STATUSES, type ItemStatus, type MaintenanceItem, type MaintenanceView } from '../../contract/maintenance.ts';
+import { ANNUAL_UNKNOWN_REASON, ITEM_STATUSES, type AirworthinessVerdict, type ItemStatus, type MaintenanceItem, type MaintenanceView } from '../../contract/maintenance.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
@@ -20,17 +20,25 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
   );
 }
 
-/** "Airworthy" or "Not airworthy" with the reasons and their cites. */
-export function Verdict({ view, compact = false }: { view: Pick<MaintenanceView, 'airworthy' | 'reasons'>; compact?: boolean }) {
+/** "Airworthy", "Not airworthy" or "Airworthiness unknown", with the reasons and their cites. */
+export function Verdict({ view, compact = false }: { view: Pick<MaintenanceView, 'airworthy' | 'reasons'> & { verdict?: AirworthinessVerdict }; compact?: boolean }) {
+  const verdict = view.verdict ?? (view.airworthy ? 'airworthy' : 'not_airworthy');
+  const look = {
+    airworthy: { box: 'border-success/40 bg-success-muted', text: 'text-success', Icon: CircleCheck, label: 'Airworthy' },
+    not_airworthy: { box: 'border-destructive/40 bg-destructive/5', text: 'text-destructive', Icon: CircleAlert, label: 'Not airworthy' },
+    unknown: { box: 'border-warning/40 bg-warning-muted', text: 'text-foreground', Icon: CircleHelp, label: 'Airworthiness unknown' },
+  }[verdict];
+  const shown = verdict === 'unknown' ? view.reasons.filter((r) => r.text !== ANNUAL_UNKNOWN_REASON.text) : view.reasons;
   return (
-    <div className={cn('rounded-md border p-3', view.airworthy ? 'border-success/40 bg-success-muted' : 'border-destructive/40 bg-destructive/5')}>
-      <p className={cn('flex items-center gap-2 font-semibold', view.airworthy ? 'text-success' : 'text-destructive')}>
-        {view.airworthy ? <CircleCheck className="h-5 w-5" aria-hidden="true" /> : <CircleAlert className="h-5 w-5" aria-hidden="true" />}
-        {view.airworthy ? 'Airworthy' : 'Not airworthy'}
+    <div className={cn('rounded-md border p-3', look.box)} data-verdict={verdict}>
+      <p className={cn('flex items-center gap-2 font-semibold', look.text)}>
+        <look.Icon className="h-5 w-5" aria-hidden="true" />
+        {look.label}
       </p>
-      {!view.airworthy && (
+      {verdict === 'unknown' && <p className="mt-1 text-sm">Add the annual inspection with the date it was last done: until then the due list cannot tell whether this aircraft is airworthy.</p>}
+      {verdict !== 'airworthy' && shown.length > 0 && (
         <ul className={cn('mt-1 space-y-1 text-sm', compact && 'line-clamp-3')}>
-          {view.reasons.map((r) => (
+          {shown.map((r) => (
             <li key={r.text}>
               {r.text} <span className="whitespace-nowrap text-muted-foreground">({r.cite})</span>
             </li>

@@ -15,6 +15,7 @@ import { APPOINTMENT_MACHINE, BID_MACHINE, QUOTABLE_REQUEST_STATUSES, REQUEST_MA
 import { transition } from '../../server/http/transition.ts';
 import { withLines } from '../bid-lines/lines.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
+import { ownerAircraftFor } from './request-aircraft.server.ts';
 
 type RequestRow = Selectable<ServiceRequestsTable> & { customerFirstName: string; customerLastName: string; distanceMiles?: number | null };
 
@@ -256,11 +257,22 @@ export async function createRequest(
   const aircraftPlace = data.customerWillTravel ? resolveOrRefuse('aircraftLocation', data.aircraftLocation) : resolveLocation(data.aircraftLocation);
 
   const { id, matched } = await db.transaction().execute(async (trx) => {
+    // Every request belongs to one of the owner's aircraft: the typed registration's (added if new).
+    const aircraftId =
+      data.aircraftId ??
+      (await ownerAircraftFor(trx, customer.id, {
+        tail: aircraft.tail ?? '',
+        make: aircraft.make ?? '',
+        model: aircraft.model ?? '',
+        year: aircraft.year,
+        hours: aircraft.hours,
+        location: data.aircraftLocation,
+      }));
     const row = await trx
       .insertInto('serviceRequests')
       .values({
         customerId: customer.id,
-        aircraftId: data.aircraftId,
+        aircraftId,
         aircraftMake: aircraft.make ?? '',
         aircraftModel: aircraft.model ?? '',
         aircraftYear: aircraft.year,

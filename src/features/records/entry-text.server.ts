@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { RECORD_STATEMENTS, type RecordInspection } from '../../contract/records.ts';
 import type { MaintenanceRecordsTable } from '../../server/db/tables/maintenance-records.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
+import { formatDay } from '../../lib/format.ts';
 
 export type RecordRow = Selectable<MaintenanceRecordsTable>;
 
@@ -10,6 +11,12 @@ export const INSPECTION_LABEL: Record<RecordInspection, string> = { annual: 'Ann
 export function statementOf(r: Pick<RecordRow, 'inspection' | 'airworthy'>): string {
   if (!r.inspection) return RECORD_STATEMENTS.returnToService;
   return r.airworthy ? RECORD_STATEMENTS.airworthy(r.inspection) : RECORD_STATEMENTS.notAirworthy(r.inspection);
+}
+
+/** "Nov 25, 2026 at 14:13 UTC": a person reads the entry; UTC keeps it one moment for everyone. */
+export function signedAtText(at: Date): string {
+  const day = formatDay(at.toISOString().slice(0, 10));
+  return `${day} at ${at.toISOString().slice(11, 16)} UTC`;
 }
 
 const hoursText = (h: string | number | null) => (h === null ? 'not recorded' : `${Number(h).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} hours`);
@@ -21,7 +28,7 @@ const hoursText = (h: string | number | null) => (h === null ? 'not recorded' : 
 export function entryText(r: RecordRow, signature?: { name: string; kind: string; number: string; at: Date }): string {
   const lines = [
     `Aircraft: ${r.aircraftLabel}`,
-    `Date: ${dateOnly(r.completedOn)}`,
+    `Date: ${formatDay(dateOnly(r.completedOn))}`,
     `Total time in service: ${hoursText(r.totalTimeHours)}`,
   ];
   if (r.inspection) lines.push(`Inspection: ${INSPECTION_LABEL[r.inspection]}${r.inspectionExtent ? `; extent: ${r.inspectionExtent}` : ''}`);
@@ -29,9 +36,13 @@ export function entryText(r: RecordRow, signature?: { name: string; kind: string
   if (r.inspection && !r.airworthy) {
     lines.push('Discrepancies and unairworthy items given to the owner:');
     for (const d of r.discrepancies) lines.push(`- ${d}`);
+  } else if (r.discrepancies.length > 0) {
+    // Work the owner deferred or declined is part of the record too: it was not done (91.417).
+    lines.push('Not done, deferred or declined by the owner:');
+    for (const d of r.discrepancies) lines.push(`- ${d}`);
   }
   lines.push(`Statement: ${statementOf(r)}`, `Performed by: ${r.performedBy}`);
-  if (signature) lines.push(`Signed: ${signature.name}, ${signature.kind} certificate ${signature.number}, ${signature.at.toISOString()}`);
+  if (signature) lines.push(`Signed: ${signature.name}, ${signature.kind} certificate ${signature.number}, ${signedAtText(signature.at)}`);
   return lines.join('\n');
 }
 

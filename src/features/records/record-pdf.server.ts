@@ -1,31 +1,60 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { BUSINESS } from '../../contract/business.ts';
+import { formatDay } from '../../lib/format.ts';
+import { dateOnly } from '../marketplace/mappers.server.ts';
 import { entryText, type RecordRow } from './entry-text.server.ts';
+import { fontBytes } from './pdf-fonts.server.ts';
 
-const PAGE = { width: 612, height: 792, margin: 54 } as const; // US Letter, 3/4 inch margins
-const SIZE = 10.5;
-const LEADING = 15;
+/**
+ * Logbook entries as a PDF an owner pastes into the paper logbook or files
+ * (docs/decisions/0163-logbook-pdf-font-and-layouts.md): each entry's text exactly as signed, the
+ * shop that did the work (business name and address), the signature and the SHA-256 of the text.
+ * Two layouts: a full US Letter page (the filed PDF, the whole logbook's export) and a 6 x 4 inch
+ * sticker, the label size shops print entries on; an entry longer than a sticker continues on the
+ * next one. The font is DejaVu Sans, so every character of the signed text prints as signed.
+ */
 
-/** The standard PDF fonts speak WinAnsi only: anything else prints as '?' rather than failing. */
-function printable(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text) {
-    try {
-      font.encodeText(ch);
-      out += ch;
-    } catch {
-      out += '?';
-    }
-  }
-  return out;
+export type PdfLayout = 'page' | 'sticker';
+
+/** Who did the work, printed above the entry: the mechanic's business name and base, or their name. */
+export interface Shop {
+  name: string;
+  address: string | null;
 }
 
-/** Words into lines that fit `width` at `size`. */
-function wrap(font: PDFFont, text: string, width: number, size: number): string[] {
+interface Geometry {
+  width: number;
+  height: number;
+  margin: number;
+  size: number;
+  leading: number;
+  small: number;
+}
+
+const LAYOUTS: Record<PdfLayout, Geometry> = {
+  page: { width: 612, height: 792, margin: 54, size: 10.5, leading: 15, small: 8 }, // US Letter, 3/4 inch margins
+  sticker: { width: 432, height: 288, margin: 16, size: 7.5, leading: 9.5, small: 5.5 }, // 6 x 4 inch label
+};
+
+const INK = rgb(0.1, 0.1, 0.12);
+const GREY = rgb(0.35, 0.35, 0.4);
+const RED = rgb(0.6, 0.1, 0.1);
+
+/** Words into lines that fit `width` at `size`; a word wider than a line is cut. */
+export function wrap(font: PDFFont, text: string, width: number, size: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
-    for (const word of printable(font, paragraph).split(/\s+/).filter(Boolean)) {
+    for (let word of paragraph.split(/\s+/).filter(Boolean)) {
+      while (font.widthOfTextAtSize(word, size) > width && word.length > 1) {
+        let cut = word.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(word.slice(0, cut), size) > width) cut--;
+        if (line) lines.push(line);
+        lines.push(word.slice(0, cut));
+        line = '';
+        word = word.slice(cut);
+      }
       const next = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
       else {
@@ -38,40 +67,151 @@ function wrap(font: PDFFont, text: string, width: number, size: number): string[
   return lines;
 }
 
+/** Writes lines down pages of one geometry, starting a new page (or sticker) when one is full. */
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  pages: PDFPage[] = [];
+  private pdf: PDFDocument;
+  private g: Geometry;
+  private onNewPage: (w: Writer, continued: boolean) => void;
+  constructor(pdf: PDFDocument, g: Geometry, onNewPage: (w: Writer, continued: boolean) => void) {
+    this.pdf = pdf;
+    this.g = g;
+    this.onNewPage = onNewPage;
+  }
+  get textWidth() {
+    return this.g.width - 2 * this.g.margin;
+  }
+  newPage(continued = false) {
+    this.page = this.pdf.addPage([this.g.width, this.g.height]);
+    this.pages.push(this.page);
+    this.y = this.g.height - this.g.margin;
+    this.onNewPage(this, continued);
+  }
+  /** Room for `n` lines at `leading` above the footer. */
+  fits(leading: number, n = 1) {
+    return this.y - leading * n >= this.g.margin;
+  }
+  line(
+    text: string,
+    font: PDFFont,
+    size = this.g.size,
+    color = INK,
+    leading = size > this.g.size ? this.g.leading + 4 : this.g.leading,
+  ) {
+    if (!this.fits(leading)) this.newPage(true);
+    this.page.drawText(text, { x: this.g.margin, y: this.y - size, size, font, color });
+    this.y -= leading;
+  }
+  wrapped(text: string, font: PDFFont, size = this.g.size, color = INK) {
+    const leading = size === this.g.size ? this.g.leading : size * 1.3;
+    for (const l of wrap(font, text, this.textWidth, size)) this.line(l, font, size, color, leading);
+  }
+  gap(points: number) {
+    this.y -= points;
+  }
+  rule() {
+    if (!this.fits(6)) return;
+    this.page.drawLine({
+      start: { x: this.g.margin, y: this.y },
+      end: { x: this.g.width - this.g.margin, y: this.y },
+      thickness: 0.5,
+      color: GREY,
+    });
+    this.y -= 6;
+  }
+}
+
+const dayOf = (r: RecordRow) => formatDay(dateOnly(r.completedOn));
+
+function statusLine(r: RecordRow): string | null {
+  return r.status === 'superseded'
+    ? 'SUPERSEDED by a later correction: this entry is kept, it is no longer the current one'
+    : null;
+}
+
+function shopLine(shop: Shop | undefined, r: RecordRow): string {
+  const who = shop ?? { name: r.performedBy, address: null };
+  return who.address ? `${who.name}, ${who.address}` : who.name;
+}
+
+export interface PdfOptions {
+  layout?: PdfLayout;
+  /** The shop of each entry's mechanic, by mechanic id. */
+  shops?: ReadonlyMap<string, Shop>;
+}
+
 /**
- * Logbook entries as a PDF (pdf-lib): each entry's text exactly as signed, its signature block and
- * SHA-256, one after the other; superseded entries say so. One entry is the PDF filed in
- * Documents at signing; the whole logbook is the export.
+ * One entry is the PDF filed in Documents at signing; all of them the logbook's export. Superseded
+ * entries say so on their first line.
  */
-export async function logbookPdf(rows: readonly RecordRow[], title: string): Promise<Uint8Array> {
+export async function logbookPdf(
+  rows: readonly RecordRow[],
+  title: string,
+  options: PdfOptions = {},
+): Promise<Uint8Array> {
+  const layout = options.layout ?? 'page';
+  const g = LAYOUTS[layout];
   const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
   pdf.setTitle(title);
   pdf.setAuthor(BUSINESS.name);
   pdf.setCreator(BUSINESS.name);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const width = PAGE.width - 2 * PAGE.margin;
-  let page = pdf.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - PAGE.margin;
-  const line = (text: string, f = font, size = SIZE, color = rgb(0.1, 0.1, 0.12)) => {
-    if (y < PAGE.margin + LEADING) {
-      page = pdf.addPage([PAGE.width, PAGE.height]);
-      y = PAGE.height - PAGE.margin;
-    }
-    page.drawText(printable(f, text), { x: PAGE.margin, y, size, font: f, color });
-    y -= size > SIZE ? LEADING + 4 : LEADING;
-  };
+  const font = await pdf.embedFont(fontBytes('regular'), { subset: true });
+  const bold = await pdf.embedFont(fontBytes('bold'), { subset: true });
 
-  line(title, bold, 16);
-  line(BUSINESS.name, font, 9, rgb(0.35, 0.35, 0.4));
-  y -= 8;
-  if (rows.length === 0) line('No signed entries yet.');
-  for (const r of rows) {
-    const heading = `${r.completedOn instanceof Date ? r.completedOn.toISOString().slice(0, 10) : String(r.completedOn).slice(0, 10)}${r.status === 'superseded' ? ' (superseded by a correction)' : ''}`;
-    line(heading, bold, 12);
-    for (const l of wrap(font, r.entryText ?? entryText(r), width, SIZE)) line(l);
-    if (r.sha256) line(`SHA-256 of the entry text: ${r.sha256}`, font, 8, rgb(0.35, 0.35, 0.4));
-    y -= 12;
+  if (layout === 'page') {
+    const w = new Writer(pdf, g, (writer, continued) => {
+      if (continued) writer.line(`${title} (continued)`, font, g.small, GREY);
+    });
+    w.newPage();
+    w.line(title, bold, 16);
+    w.line(`Maintenance record entries (14 CFR 43.9, 43.11), filed through ${BUSINESS.name}`, font, g.small + 1, GREY);
+    w.gap(10);
+    if (rows.length === 0) w.line('No signed entries yet.', font);
+    for (const r of rows) {
+      if (!w.fits(g.leading, 6)) w.newPage(true);
+      w.rule();
+      w.line(dayOf(r), bold, 12);
+      const status = statusLine(r);
+      if (status) w.wrapped(status, bold, g.size, RED);
+      w.wrapped(`Work performed by ${shopLine(options.shops?.get(r.mechanicId), r)}`, bold, g.size);
+      w.gap(3);
+      w.wrapped(r.entryText ?? entryText(r), font);
+      if (r.sha256) w.wrapped(`SHA-256 of the entry text: ${r.sha256}`, font, g.small, GREY);
+      w.gap(12);
+    }
+    pageNumbers(w.pages, font, g);
+  } else {
+    for (const r of rows) {
+      const head = `${dayOf(r)} · ${r.aircraftLabel}`;
+      const w = new Writer(pdf, g, (writer, continued) => {
+        writer.line(shopLine(options.shops?.get(r.mechanicId), r), bold, g.size + 0.5, INK, g.leading + 1);
+        writer.line(continued ? `${head} (continued)` : head, font, g.small + 0.5, GREY, g.leading);
+        writer.rule();
+      });
+      w.newPage();
+      const status = statusLine(r);
+      if (status) w.wrapped(status, bold, g.size, RED);
+      w.wrapped(r.entryText ?? entryText(r), font);
+      if (r.sha256) w.wrapped(`SHA-256 ${r.sha256}`, font, g.small, GREY);
+    }
+    if (rows.length === 0) new Writer(pdf, g, () => {}).newPage();
   }
-  return pdf.save();
+  // Plain objects (no object streams): every PDF reader and checker reads the page and font dictionaries.
+  return pdf.save({ useObjectStreams: false });
+}
+
+function pageNumbers(pages: readonly PDFPage[], font: PDFFont, g: Geometry): void {
+  pages.forEach((p, i) => {
+    const text = `Page ${i + 1} of ${pages.length}`;
+    p.drawText(text, {
+      x: g.width - g.margin - font.widthOfTextAtSize(text, g.small),
+      y: g.margin / 2,
+      size: g.small,
+      font,
+      color: GREY,
+    });
+  });
 }

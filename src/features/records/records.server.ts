@@ -23,6 +23,12 @@ import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { logbookPdf } from './record-pdf.server.ts';
+import { shopsOf } from './shops.server.ts';
+import { unprintable } from './pdf-fonts.server.ts';
+import { linkRequestAircraft } from '../marketplace/request-aircraft.server.ts';
+import { jobLines, jobWorkDone, openLinks } from '../maintenance/work-done.server.ts';
+import { assertTach, tachFloor } from '../maintenance/tach-rule.server.ts';
+import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contract/line-coverage.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signatureOf } from './signature.server.ts';
 import { signedCertificate } from '../../contract/credentials.ts';
@@ -45,6 +51,9 @@ interface Job {
 
 const recordNotFound = () => notFound('Appointment not found');
 
+/** Appended to the title of a superseded entry's PDF in Documents. */
+const SUPERSEDED_MARK = ' (superseded)';
+
 async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined): Promise<Job> {
   if (!isUuid(appointmentId)) throw recordNotFound();
   const appointment = await db
@@ -65,6 +74,8 @@ async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined):
     : inspector?.userId === user.id ? 'inspector'
     : null;
   if (!role) throw recordNotFound();
+  // A job of a request made before every request had an aircraft: its entry gets one now.
+  if (!request.aircraftId) request.aircraftId = await linkRequestAircraft(db, appointment.serviceRequestId);
   return { appointment, request: request as Job['request'], role, viewerId: user.id, inspector };
 }
 
@@ -154,22 +165,31 @@ function toRecord(r: RecordRow, job: Job, supersededById: string | null, ia: boo
   };
 }
 
-/** The draft of a completed job, from its approved lines, notes and the airworthy lines left open. */
 /** What the completion knows that the request does not: the tach reading the mechanic entered. */
 export interface DraftInput {
   totalTimeHours?: number | null | undefined;
 }
 
+/** The total time a draft starts from: the aircraft's hours today, else those given on the request. */
+async function currentTach(db: Db, r: Job['request']): Promise<number | string | null> {
+  const now = r.aircraftId ? await tachFloor(db, r.aircraftId, new Date().toISOString().slice(0, 10)) : null;
+  const asked = r.aircraftTotalHours === null ? null : Number(r.aircraftTotalHours);
+  if (now === null) return asked;
+  return asked === null || now > asked ? now : asked;
+}
+
+/** The draft of a completed job: its approved lines and notes, and what the owner deferred or declined, with the date. */
 async function draftValues(db: Db, job: Job, mechanic: { firstName: string; lastName: string }, input: DraftInput) {
-  const lines = await db
-    .selectFrom('bidLines')
-    .select(['description', 'category', 'decision'])
-    .where('bidId', '=', job.appointment.bidId)
-    .orderBy('changeOrderId', 'desc')
-    .orderBy('position')
-    .execute();
-  const approved = lines.filter((l) => l.decision === 'approve').map((l) => `- ${l.description}`);
-  const open = lines.filter((l) => l.category === 'airworthy' && (l.decision === 'defer' || l.decision === 'decline')).map((l) => l.description);
+  const [lines, links] = await Promise.all([jobLines(db, job.appointment.bidId), openLinks(db, job.appointment.serviceRequestId)]);
+  const category = (l: CoverageLine) => l.category;
+  // Work performed is the work: travel is a charge, not maintenance (43.9(a)(1)).
+  const approved = lines.filter((l) => l.decision === 'approve' && category(l) !== 'travel').map((l) => `- ${l.description}`);
+  const answersLink = (l: CoverageLine) => links.items.some((i) => lineNamesItem(l, i)) || links.squawks.some((q) => lineNamesSquawk(l, q));
+  const refused = lines.filter((l) => (l.decision === 'defer' || l.decision === 'decline') && (category(l) === 'airworthy' || answersLink(l)));
+  const discrepancies = refused.map(
+    (l) => `${l.description}: ${l.decision === 'defer' ? 'deferred' : 'declined'} by the owner${l.decidedAt ? ` on ${formatDay(l.decidedAt.slice(0, 10))}` : ''}`,
+  );
+  const unairworthy = refused.some((l) => category(l) === 'airworthy');
   const notes = job.appointment.mechanicNotes?.trim();
   const description = [...approved, ...(notes ? [notes] : [])].join('\n') || labelOf(MARKETPLACE_SERVICE_TYPES, job.request.serviceType as never);
   const inspection = inspectionOf(job.request.serviceType);
@@ -185,9 +205,9 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
     description,
     completedOn: dateOnly(job.appointment.completedAt ?? new Date()),
     performedBy: fullName(mechanic),
-    totalTimeHours: input.totalTimeHours ?? r.aircraftTotalHours,
-    airworthy: open.length === 0,
-    discrepancies: JSON.stringify(open),
+    totalTimeHours: input.totalTimeHours ?? (await currentTach(db, r)),
+    airworthy: !unairworthy,
+    discrepancies: JSON.stringify(discrepancies),
   };
 }
 
@@ -314,11 +334,17 @@ export async function updateRecord(db: Db, user: UserRow, appointmentId: string 
   assertMechanic(job);
   if (job.appointment.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
   await ensureDraft(db, job);
+  assertPrintable([patch.description, patch.inspectionExtent, ...(patch.discrepancies ?? [])].filter((t): t is string => typeof t === 'string').join('\n'));
   if (patch.completedOn !== undefined && patch.completedOn > new Date().toISOString().slice(0, 10)) {
     throw badRequest('Completion date cannot be in the future', [{ path: 'completedOn', message: 'Completion date cannot be in the future' }]);
   }
   await db.transaction().execute(async (trx) => {
     const draft = await draftOf(trx, job, true);
+    // The tach rule of "Log hours", on the entry's own date (tach-rule.server.ts).
+    const hours = patch.totalTimeHours !== undefined ? patch.totalTimeHours : draft.totalTimeHours === null ? null : Number(draft.totalTimeHours);
+    if (patch.totalTimeHours !== undefined || patch.completedOn !== undefined) {
+      await assertTach(trx, draft.aircraftId, hours, patch.completedOn ?? dateOnly(draft.completedOn), 'totalTimeHours');
+    }
     await trx
       .updateTable('maintenanceRecords')
       .set({
@@ -334,18 +360,6 @@ export async function updateRecord(db: Db, user: UserRow, appointmentId: string 
       .execute();
   });
   return view(db, job);
-}
-
-/** The due items the job's request was made for and that are not marked done yet. */
-async function openLinkedItems(db: Db, serviceRequestId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('maintenanceRequestLinks')
-    .select('itemId')
-    .where('serviceRequestId', '=', serviceRequestId)
-    .where('itemId', 'is not', null)
-    .where('completedAt', 'is', null)
-    .execute();
-  return rows.map((r) => r.itemId!);
 }
 
 /**
@@ -365,28 +379,33 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
   if (draft.inspection && !draft.airworthy && draft.discrepancies.length === 0) {
     throw badRequest('List the discrepancies given to the owner, or state that the aircraft is airworthy');
   }
+  // A total time below the aircraft's readings (logged since the draft was made) is not signed.
+  await assertTach(db, draft.aircraftId, draft.totalTimeHours === null ? null : Number(draft.totalTimeHours), dateOnly(draft.completedOn), 'totalTimeHours');
 
   const signature = await signatureOf(db, user, data);
 
   const signedAt = new Date();
   const kind = signature.ia ? 'A&P mechanic with inspection authorization' : 'A&P mechanic';
+  assertPrintable(entryText(draft, { name: signature.name, kind, number: signature.number, at: signedAt }));
   // One transaction: the signature and the due items it completes commit together or not at all,
   // so a record row held elsewhere (a stuck transaction, a second click) leaves every item as it
   // was and the entry a draft (issue 27, point 3).
   const signed = await db.transaction().execute(async (trx) => {
     const current = await draftOf(trx, job, true); // a second click finds it signed: 409
 
-    // The items this job was requested for recompute from the entry (they need its total time when due by hours).
-    const itemIds = await openLinkedItems(trx, job.appointment.serviceRequestId);
-    if (itemIds.length > 0) {
+    // What the job did of what it was requested for recomputes from the entry (its total time when
+    // due by hours): only what an approved line answered; deferred and declined work stays due
+    // (docs/decisions/0160-what-a-job-completes.md).
+    const { itemIds, squawkIds } = await jobWorkDone(trx, job.appointment);
+    if (itemIds.length + squawkIds.length > 0) {
       // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
       const jobMechanic = job.role === 'mechanic' ? user : await trx.selectFrom('users').selectAll().where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
       await completeMaintenance(trx, jobMechanic, job.appointment.serviceRequestId, {
         itemIds,
-        squawkIds: [],
+        squawkIds,
         date: dateOnly(current.completedOn),
         hours: current.totalTimeHours === null ? null : Number(current.totalTimeHours),
-        note: null,
+        note: `Fixed by the job signed by ${signature.name} on ${formatDay(dateOnly(current.completedOn))}`,
       });
     }
 
@@ -400,7 +419,18 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
       .returningAll()
       .executeTakeFirstOrThrow();
     if (current.supersedesId) {
-      await trx.updateTable('maintenanceRecords').set({ status: 'superseded', updatedAt: signedAt }).where('id', '=', current.supersedesId).execute();
+      const old = await trx.updateTable('maintenanceRecords').set({ status: 'superseded', updatedAt: signedAt }).where('id', '=', current.supersedesId).returning('documentId').executeTakeFirst();
+      // Its PDF stays in Documents, marked: an owner printing it sees it is no longer the entry.
+      if (old?.documentId) {
+        await trx
+          .updateTable('documents')
+          .set((eb) => ({
+            title: sql<string>`left(${eb.ref('title')}, 180) || ${SUPERSEDED_MARK}`,
+            description: sql<string>`${`Superseded by the correction signed on ${formatDay(signedAt.toISOString().slice(0, 10))}. `} || coalesce(${eb.ref('description')}, '')`,
+          }))
+          .where('id', '=', old.documentId)
+          .execute();
+      }
     }
     await recordThreadEvent(trx, job.appointment, 'record_signed');
     return row;
@@ -419,7 +449,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
  */
 async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<void> {
   if (!signed.signedAt || !signed.signedBy) return;
-  const bytes = await logbookPdf([signed], `Logbook entry, ${job.request.aircraftTailNumber}`);
+  const bytes = await logbookPdf([signed], `Logbook entry, ${job.request.aircraftTailNumber}`, { shops: await shopsOf(db, [signed.mechanicId]) });
   const fileName = `logbook-${job.request.aircraftTailNumber}-${dateOnly(signed.completedOn)}${signed.supersedesId ? '-correction' : ''}.pdf`;
   const check = checkContent(fileName, bytes);
   if (!check.ok) throw new Error(`The logbook PDF did not pass the file check: ${check.detail}`);
@@ -428,7 +458,7 @@ async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<voi
     viewer: { id: signed.signedBy, role: 'mechanic' },
     target: { ownerId: job.appointment.customerId, aircraftId: job.request.aircraftId, serviceRequestId: job.appointment.serviceRequestId },
     metadata: {
-      title: `Logbook entry ${job.request.aircraftTailNumber} ${dateOnly(signed.completedOn)}${signed.supersedesId ? ' (correction)' : ''}`,
+      title: `Logbook entry ${job.request.aircraftTailNumber} ${formatDay(dateOnly(signed.completedOn))}${signed.supersedesId ? ' (correction)' : ''}${signed.status === 'superseded' ? SUPERSEDED_MARK : ''}`,
       documentType: 'logbook',
       description: `Signed by ${signed.signerName} on ${formatDay(signed.signedAt.toISOString().slice(0, 10))}; SHA-256 ${signed.sha256}`,
     },
@@ -501,4 +531,29 @@ export async function logbook(db: Db, owner: UserRow, aircraftId: string | undef
   const replacedBy = (id: string) => rows.find((r) => r.supersedesId === id)?.id ?? null;
   const ownerJob = { role: 'owner', viewerId: owner.id, inspector: null } as unknown as Job;
   return rows.map((r) => toRecord(r, ownerJob, replacedBy(r.id), true));
+}
+
+/**
+ * The completion's tach reading follows the one tach rule (tach-rule.server.ts): checked before
+ * the job is completed, so a refused reading completes nothing. Only the job's mechanic completes;
+ * anyone else is answered by the completion itself.
+ */
+export async function assertCompletionTach(db: Db, user: UserRow, appointmentId: string, hours: number | null | undefined): Promise<void> {
+  if (hours === null || hours === undefined || !isUuid(appointmentId)) return;
+  const row = await db
+    .selectFrom('appointments as a')
+    .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
+    .select(['a.mechanicId', 'r.aircraftId'])
+    .where('a.id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!row || row.mechanicId !== user.id) return;
+  await assertTach(db, row.aircraftId, hours, new Date().toISOString().slice(0, 10), 'totalTimeHours');
+}
+
+/** 400 naming the characters the PDF's font cannot print: the printout must read as the signed text. */
+function assertPrintable(text: string): void {
+  const missing = unprintable(text);
+  if (missing.length > 0) {
+    throw badRequest(`${RECORD_MESSAGES.unprintable}: ${missing.slice(0, 10).join(' ')}`);
+  }
 }

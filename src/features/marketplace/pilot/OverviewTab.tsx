@@ -5,6 +5,7 @@ import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Aircraft, type Appointment, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { formatDate } from '../../../lib/format.ts';
 import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
+import { InProgressCard } from './InProgressCard.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { activeRequests, formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
@@ -52,6 +53,8 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
           </Button>
         </CardContent>
       </Card>
+
+      <InProgressCard appointments={appointments} onOpen={() => onShow('appointments')} />
 
       {aircraft.length > 0 && <DueSoonCard aircraft={aircraft} onOpen={() => onShow('aircraft')} />}
 

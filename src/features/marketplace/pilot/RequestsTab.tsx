@@ -18,6 +18,7 @@ import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
 import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
+import { useQuoteCoverage } from '../../bid-lines/use-coverage.ts';
 import { ThreadButton, UnreadBadge } from '../../conversations/ThreadButton.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
 import { RelistNotice } from './RelistNotice.tsx';
@@ -188,7 +189,9 @@ function RequestCard({
 }) {
   const quotes = quotesByPrice(r);
   const canAccept = can(REQUEST_MACHINE, r.status, 'accept');
-  const cheapest = quotes.find((q) => q.status === 'pending')?.totalCost;
+  // "Lowest price" only among quotes that leave none of the requested due items out.
+  const coverage = useQuoteCoverage(r, quotes);
+  const cheapest = quotes.find((q) => q.status === 'pending' && (coverage.get(q.id)?.missing.length ?? 0) === 0)?.totalCost;
   return (
     <Card className="p-5" aria-labelledby={`request-${r.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">

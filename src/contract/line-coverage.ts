@@ -1,0 +1,160 @@
+import type { LineCategory, LineDecision } from './bid-lines.ts';
+import type { ItemKind } from './maintenance.ts';
+
+/**
+ * Which of a request's due items and squawks a bid's lines answer, and which of them the job
+ * actually did (docs/decisions/0160-what-a-job-completes.md). Pure: the comparison of bids shows
+ * what each covers and leaves out, and the signature of the entry completes only what an approved
+ * line did. A line answers an item when it names it (`dueItemId`/`squawkId`) or, since lines are
+ * typed by hand, when its description names it: the inspection's or check's own words, an AD's
+ * number, a squawk's or owner item's title.
+ */
+
+export interface CoverageLine {
+  id?: string;
+  description: string;
+  decision: LineDecision | null;
+  dueItemId: string | null;
+  squawkId: string | null;
+  decidedAt?: string | null;
+  category?: LineCategory;
+  /** A line of a change order, added during the job (not part of the quote as sent). */
+  changeOrder?: boolean;
+}
+
+export interface CoverageItem {
+  id: string;
+  kind: ItemKind;
+  title: string;
+  adNumber: string | null;
+}
+
+export interface CoverageSquawk {
+  id: string;
+  title: string;
+}
+
+/** The words a line uses for each rule-based item. */
+const KIND_WORDS: Partial<Record<ItemKind, RegExp>> = {
+  annual: /\bannual\b/i,
+  '100_hour': /\b100[\s-]*(?:hour|hr|h)\b/i,
+  transponder: /\btransponder\b|\bxpdr\b|91\.413/i,
+  pitot_static: /\baltimeter\b|\bpitot\b|\bstatic system\b|91\.411/i,
+  elt: /\belt\b|emergency locator/i,
+  registration: /\bregistration\b/i,
+};
+
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+function describes(description: string, title: string): boolean {
+  const d = squash(description);
+  const t = squash(title);
+  return t.length >= 3 && (d.includes(t) || (d.length >= 6 && t.includes(d)));
+}
+
+/** Whether a line's words name the item (a line that names another item by id never does). */
+export function lineNamesItem(line: CoverageLine, item: CoverageItem): boolean {
+  if (line.dueItemId !== null) return line.dueItemId === item.id;
+  if (line.squawkId !== null) return false;
+  const words = KIND_WORDS[item.kind];
+  if (words) return words.test(line.description);
+  if (item.kind === 'ad' && item.adNumber && line.description.includes(item.adNumber)) return true;
+  return describes(line.description, item.title);
+}
+
+export function lineNamesSquawk(line: CoverageLine, squawk: CoverageSquawk): boolean {
+  if (line.squawkId !== null) return line.squawkId === squawk.id;
+  if (line.dueItemId !== null) return false;
+  return describes(line.description, squawk.title);
+}
+
+/**
+ * The lines that answer each item. A quote of one line that names nothing is the request as a
+ * whole (the spec's plain bid): it answers every item and squawk the request was made for.
+ */
+function answering<T>(
+  lines: readonly CoverageLine[],
+  things: readonly T[],
+  names: (l: CoverageLine, t: T) => boolean,
+): Map<T, CoverageLine[]> {
+  const quoted = lines.filter((l) => !l.changeOrder);
+  const whole =
+    quoted.length === 1 && quoted[0]!.dueItemId === null && quoted[0]!.squawkId === null ? quoted[0]! : null;
+  return new Map(things.map((t) => [t, lines.filter((l) => l === whole || names(l, t))]));
+}
+
+export interface Coverage {
+  coveredItemIds: string[];
+  missingItemIds: string[];
+  coveredSquawkIds: string[];
+  missingSquawkIds: string[];
+}
+
+/** What a bid's lines (as sent, before any decision) cover of the request's items and squawks. */
+export function bidCoverage(
+  lines: readonly CoverageLine[],
+  items: readonly CoverageItem[],
+  squawks: readonly CoverageSquawk[],
+): Coverage {
+  const byItem = answering(lines, items, lineNamesItem);
+  const bySquawk = answering(lines, squawks, lineNamesSquawk);
+  return {
+    coveredItemIds: items.filter((i) => byItem.get(i)!.length > 0).map((i) => i.id),
+    missingItemIds: items.filter((i) => byItem.get(i)!.length === 0).map((i) => i.id),
+    coveredSquawkIds: squawks.filter((s) => bySquawk.get(s)!.length > 0).map((s) => s.id),
+    missingSquawkIds: squawks.filter((s) => bySquawk.get(s)!.length === 0).map((s) => s.id),
+  };
+}
+
+export interface LeftOpen {
+  id: string;
+  /** The item's or squawk's title. */
+  title: string;
+  decision: 'defer' | 'decline';
+  /** When the owner decided (YYYY-MM-DD), when known. */
+  decidedOn: string | null;
+}
+
+export interface WorkDone {
+  itemIds: string[];
+  squawkIds: string[];
+  /** Items and squawks the owner deferred or declined: they stay due or open. */
+  leftOpen: LeftOpen[];
+}
+
+/**
+ * What a finished job did: an item or squawk is done only when an approved line answers it and
+ * no line answering it was deferred or declined. One left out of every line stays due too: the
+ * job never said it did it.
+ */
+export function workDone(
+  lines: readonly CoverageLine[],
+  items: readonly CoverageItem[],
+  squawks: readonly CoverageSquawk[],
+): WorkDone {
+  const leftOpen: LeftOpen[] = [];
+  const decide = <T extends { id: string; title: string }>(map: Map<T, CoverageLine[]>): string[] => {
+    const done: string[] = [];
+    for (const [thing, answers] of map) {
+      const refused = answers.find((l) => l.decision === 'defer' || l.decision === 'decline');
+      if (refused) {
+        leftOpen.push({
+          id: thing.id,
+          title: thing.title,
+          decision: refused.decision as 'defer' | 'decline',
+          decidedOn: refused.decidedAt ? refused.decidedAt.slice(0, 10) : null,
+        });
+      } else if (answers.some((l) => l.decision === 'approve')) {
+        done.push(thing.id);
+      }
+    }
+    return done;
+  };
+  const itemIds = decide(answering(lines, items, lineNamesItem));
+  const squawkIds = decide(answering(lines, squawks, lineNamesSquawk));
+  return { itemIds, squawkIds, leftOpen };
+}

@@ -1,0 +1,48 @@
+import { bidCoverage, type Coverage } from '../../contract/line-coverage.ts';
+import type { Bid, ServiceRequest } from '../../contract/marketplace.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { useRoute } from '../../lib/use-query.ts';
+
+/** A quote's coverage with the titles to show: which of the request's due items and squawks its lines answer. */
+export interface QuoteCoverage extends Coverage {
+  covered: string[];
+  missing: string[];
+}
+
+/**
+ * What each quote covers and leaves out of the due items and squawks the request was made for
+ * (docs/decisions/0160-what-a-job-completes.md): the same rule that decides, at signing, what a
+ * job completed. Empty for a request not made from a due list.
+ */
+export function useQuoteCoverage(
+  request: Pick<ServiceRequest, 'id' | 'aircraftId'>,
+  quotes: readonly Bid[],
+): Map<string, QuoteCoverage> {
+  const due = useRoute(ROUTES.requestMaintenance, request.aircraftId ? { params: { id: request.id } } : null);
+  const view = due.data;
+  const result = new Map<string, QuoteCoverage>();
+  if (!view || view.linkedItemIds.length + view.linkedSquawkIds.length === 0) return result;
+  const items = view.items
+    .filter((i) => view.linkedItemIds.includes(i.id))
+    .map((i) => ({ id: i.id, kind: i.kind, title: i.title, adNumber: i.adNumber, overdue: i.status === 'overdue' }));
+  const squawks = view.squawks
+    .filter((s) => view.linkedSquawkIds.includes(s.id))
+    .map((s) => ({ id: s.id, title: s.title }));
+  const titleOf = (id: string) => {
+    const item = items.find((i) => i.id === id);
+    if (item) return item.overdue ? `${item.title} (overdue)` : item.title;
+    return `Squawk: ${squawks.find((s) => s.id === id)?.title ?? ''}`;
+  };
+  for (const q of quotes) {
+    const lines = (q.lines ?? [])
+      .filter((l) => l.changeOrderId === null)
+      .map((l) => ({ description: l.description, decision: null, dueItemId: l.dueItemId, squawkId: l.squawkId }));
+    const c = bidCoverage(lines, items, squawks);
+    result.set(q.id, {
+      ...c,
+      covered: [...c.coveredItemIds, ...c.coveredSquawkIds].map(titleOf),
+      missing: [...c.missingItemIds, ...c.missingSquawkIds].map(titleOf),
+    });
+  }
+  return result;
+}

@@ -1,0 +1,165 @@
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+
+// Records an owner and a mechanic can trust (issue 26), in Chromium on a phone (390 px) and a
+// laptop (1366 px): the due list's "Request service" opens a review step (point 11); one tach rule
+// refuses the same low reading in "Log hours" and at completion (point 3); a deferred transponder
+// stays due after the entry is signed, and the entry lists it as deferred with its date (point
+// 1); a request typed with the registration of a saved aircraft lands in that aircraft (point 4).
+// Accounts, the quote and its acceptance are made by the API.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 360_000 });
+
+const password = 'Checklist-Complete-1';
+const today = () => new Date().toISOString().slice(0, 10);
+const humanToday = () => new Date(`${today()}T12:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+async function account(browser: Browser, role: 'pilot' | 'mechanic', stamp: string, viewport: { width: number; height: number }) {
+  const email = `${role}.trust.${stamp}@example.com`;
+  const page = await (await browser.newContext({ viewport })).newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      role,
+      firstName: role === 'pilot' ? 'Nora' : 'Ike',
+      lastName: `Trust${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Rapid City, SD',
+      ...(role === 'mechanic' ? { certificationNumber: '4567890', yearsExperience: 20, serviceRadius: 10, hourlyRate: 110 } : {}),
+    },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id };
+}
+
+async function signIn(who: { page: Page; email: string }) {
+  await who.page.goto('/dashboard');
+  await who.page.getByLabel('Email').fill(who.email);
+  await who.page.getByLabel('Password').fill(password);
+  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
+  test(`due list to signed entry at ${viewport.width} px: review step, one tach rule, deferred work stays due, typed registration linked`, async ({ browser }) => {
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}T`;
+    const pilot = await account(browser, 'pilot', stamp, viewport);
+    const mechanic = await account(browser, 'mechanic', stamp, viewport);
+    const api = pilot.page.request;
+    await approveMechanicAsAdmin(api, mechanic.id);
+    expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '10', baseLocation: 'KRAP', businessName: 'Black Hills Aero' } })).status()).toBe(201);
+    const plane = await (await api.post('/api/aircraft', { headers: pilot.headers, data: { tailNumber: TAIL, make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' } })).json();
+    expect((await api.post(`/api/aircraft/${plane.id}/hours`, { headers: pilot.headers, data: { hours: 3418.2, date: today() } })).status()).toBe(201);
+    for (const data of [{ kind: 'annual', lastDoneDate: '2025-10-10' }, { kind: 'transponder', lastDoneDate: '2024-10-10' }]) {
+      expect((await api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data })).status()).toBe(201);
+    }
+
+    // --- Point 3 (owner side): Log hours refuses a reading below the last one.
+    await signIn(pilot);
+    const p = pilot.page;
+    await p.getByRole('tab', { name: 'My Aircraft' }).click();
+    await p.getByRole('button', { name: `Due list for ${TAIL}` }).click();
+    await expect(p.getByRole('heading', { name: `Due list · ${TAIL}` })).toBeVisible();
+    await p.getByRole('button', { name: 'Log hours' }).click();
+    const hours = p.getByRole('dialog', { name: `Log hours for ${TAIL}` });
+    await hours.getByLabel('Hours *').fill('3400');
+    await hours.getByRole('button', { name: 'Log hours' }).click();
+    await expect(hours.getByText('Hours cannot be below the last reading (3418.2)')).toBeVisible();
+    await hours.getByRole('button', { name: 'Cancel' }).click();
+
+    // --- Point 11: "Request service" opens a review; nothing is sent before "Send request".
+    await p.getByRole('checkbox', { name: 'Select Annual inspection' }).check();
+    await p.getByRole('checkbox', { name: 'Select Transponder check' }).check();
+    await p.getByRole('button', { name: 'Request service' }).click();
+    const review = p.getByRole('dialog', { name: `Review the request for ${TAIL}` });
+    await expect(review.getByTestId('review-list').getByText('Annual inspection')).toBeVisible();
+    await expect(review.getByTestId('review-list').getByText('Transponder check')).toBeVisible();
+    await expect(review.getByLabel('Urgency')).toHaveValue('high');
+    await expect(review.getByText('Suggested: High, because an item is overdue.')).toBeVisible();
+    const before = await (await api.get('/api/enhanced/quotes', { headers: pilot.headers })).json();
+    await review.getByLabel('Urgency').selectOption('normal');
+    await review.getByLabel('Note for the mechanics').fill('Hangar 4, key at the FBO desk.');
+    await review.getByLabel('Estimated budget (USD)').fill('2500');
+    const [sent] = await Promise.all([
+      p.waitForResponse((r) => r.url().endsWith(`/api/aircraft/${plane.id}/maintenance/request`) && r.request().method() === 'POST'),
+      review.getByRole('button', { name: 'Send request' }).click(),
+    ]);
+    expect(sent.status()).toBe(201);
+    const request = (await sent.json()) as { id: string; urgencyLevel: string; serviceDescription: string; estimatedBudget: number };
+    expect(request).toMatchObject({ urgencyLevel: 'normal', estimatedBudget: 2500 });
+    expect(request.serviceDescription).toContain('Note from the owner: Hangar 4, key at the FBO desk.');
+    expect(JSON.stringify(before)).not.toContain(request.id); // the review itself sent nothing
+    await expect(p.getByText('Service request sent to mechanics near KRAP')).toBeVisible();
+
+    // The mechanic's quote: the annual and the transponder; the owner defers the transponder.
+    const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
+      headers: mechanic.headers,
+      data: {
+        availableStartDate: '2030-05-02',
+        estimatedCompletionDate: '2030-05-04',
+        warrantyPeriod: 90,
+        lines: [
+          { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 },
+          { category: 'airworthy', description: 'Transponder check (91.413)', laborHours: 1.5, laborRate: 110, partsCost: 0 },
+        ],
+      },
+    });
+    expect(bid.status(), await bid.text()).toBe(201);
+    const [annualLine, transponderLine] = (await bid.json()).lines as Array<{ id: string }>;
+    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, {
+      headers: pilot.headers,
+      data: { bidId: (await bid.json()).id, decisions: [{ lineId: annualLine!.id, decision: 'approve' }, { lineId: transponderLine!.id, decision: 'defer' }] },
+    });
+    expect(accepted.status()).toBe(200);
+    const appointmentId = (await accepted.json()).appointment.id as string;
+    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: {} })).status()).toBe(200);
+
+    // --- Point 3 (mechanic side): the same reading is refused at completion, with the same reason.
+    await signIn(mechanic);
+    const m = mechanic.page;
+    await m.getByRole('tab', { name: 'Appointments' }).click();
+    const job = m.getByRole('listitem').filter({ hasText: TAIL });
+    await job.getByRole('button', { name: 'Complete Job' }).click();
+    const done = m.getByRole('alertdialog', { name: 'Mark this job completed?' });
+    await done.getByLabel(/Tach reading/).fill('3405');
+    await done.getByRole('button', { name: 'Complete Job' }).click();
+    await expect(done.getByText('Hours cannot be below the last reading (3418.2)')).toBeVisible();
+    await done.getByLabel(/Tach reading/).fill('3420.1');
+    await done.getByRole('button', { name: 'Complete Job' }).click();
+    const record = job.getByRole('region', { name: 'Maintenance record' });
+    await expect(record.getByLabel('Entry text')).toContainText(`Transponder check (91.413): deferred by the owner on ${humanToday()}`);
+    const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, { headers: mechanic.headers, data: { fullName: `Ike Trust${stamp.slice(-4)}`, certificateNumber: '4567890', statement: true } });
+    expect(signed.status()).toBe(200);
+
+    // --- Point 1: the annual is done, the deferred transponder is still due, and says why.
+    await p.reload();
+    await p.getByRole('tab', { name: 'My Aircraft' }).click();
+    await p.getByRole('button', { name: `Due list for ${TAIL}` }).click();
+    const transponder = p.getByRole('row', { name: /Transponder check/ });
+    await expect(transponder.getByText('Overdue')).toBeVisible();
+    await expect(transponder.getByText(/Oct 10, 2024/)).toBeVisible();
+    await expect(p.getByRole('row', { name: /Annual inspection/ }).getByText('OK')).toBeVisible();
+    await expect(p.getByText('Airworthiness item deferred by owner: Transponder check (91.413)')).toBeVisible();
+    await p.getByRole('button', { name: 'Logbook' }).click();
+    const book = p.getByRole('dialog', { name: `Logbook · ${TAIL}` });
+    await expect(book.getByText(`- Transponder check (91.413): deferred by the owner on ${humanToday()}`)).toBeVisible();
+    await expect(book.getByText('Work performed by')).toHaveCount(0); // the shop is on the PDF, the entry text is as signed
+    await p.screenshot({ path: `test-results/records-trust-logbook-${viewport.width}.png`, fullPage: false });
+    await book.getByRole('button', { name: 'Close' }).first().click();
+
+    // --- Point 4: a request typed with a saved registration (not chosen from the list) is that aircraft's.
+    const typed = await api.post('/api/enhanced/quotes', {
+      headers: pilot.headers,
+      data: { aircraftMake: 'Cessna', aircraftModel: '182P', aircraftTailNumber: TAIL.toLowerCase(), aircraftLocation: 'KRAP', serviceType: 'scheduled_maintenance', serviceDescription: 'Oil change', serviceLocation: 'KRAP' },
+    });
+    expect(typed.status()).toBe(201);
+    expect((await typed.json()).aircraftId).toBe(plane.id);
+    await p.getByRole('button', { name: 'All aircraft' }).click();
+    await expect(p.getByRole('button', { name: `Due list for ${TAIL}` })).toHaveCount(1); // no second aircraft of that registration
+  });
+}
