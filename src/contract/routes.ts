@@ -17,6 +17,7 @@ import {
   type RotationPreview,
   type SettingView,
 } from './admin-config.ts';
+import type { SiteSettings } from './settings-catalog.ts';
 import { AirmenImportStartSchema, type AirmenImport } from './airmen-file.ts';
 import { AdminListQuerySchema, type AdminLead, type AdminQuote, type DashboardStats } from './admin-dashboard.ts';
 import {
@@ -326,6 +327,9 @@ export const ROUTES = {
   }),
   marketingSearch: route<LeadSearchResponse>()({ method: 'POST', path: '/api/apollo/search', input: LeadSearchSchema }),
   marketingTags: route<{ success: true; updated: number; message: string }>()({ method: 'PUT', path: '/api/apollo/leads/tags', input: LeadTagsSchema }),
+
+  // --- Public site settings (docs/decisions/0190-settings-catalog.md) --------------------------
+  siteSettings: route<Envelope<SiteSettings>>()({ method: 'GET', path: '/api/site/settings' }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;
