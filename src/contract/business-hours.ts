@@ -67,8 +67,14 @@ export function openingHoursSpecification(hours: BusinessHours) {
   return WEEKDAYS.flatMap((d) => {
     const day = hours[d.value];
     return day
-      ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${d.schema}`, opens: day.open, closes: day.close }]
+      ? [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: `https://schema.org/${d.schema}`,
+            opens: day.open,
+            closes: day.close,
+          },
+        ]
       : [];
   });
 }
-

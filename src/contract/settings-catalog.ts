@@ -1,6 +1,12 @@
 import { z } from './zod.ts';
 import type { SettingCategory, SettingDataType } from './admin-config.ts';
-import { BUSINESS_TIME_ZONE, DEFAULT_BUSINESS_HOURS, WEEKDAYS, type BusinessHours, type Weekday } from './business-hours.ts';
+import {
+  BUSINESS_TIME_ZONE,
+  DEFAULT_BUSINESS_HOURS,
+  WEEKDAYS,
+  type BusinessHours,
+  type Weekday,
+} from './business-hours.ts';
 
 export * from './business-hours.ts';
 
@@ -25,7 +31,6 @@ export const BusinessHoursSchema = z.object(
   Object.fromEntries(WEEKDAYS.map((d) => [d.value, DayHoursSchema])) as Record<Weekday, typeof DayHoursSchema>,
   { error: 'Business hours need every day of the week, each open-close or closed' },
 );
-
 
 // ---------------------------------------------------------------------------------------------
 
@@ -103,7 +108,8 @@ export function parseCatalogValue(
   switch (setting.kind) {
     case 'boolean': {
       const b = value.toLowerCase();
-      if (b !== 'true' && b !== 'false') return { ok: false, message: `${setting.label} must be on (true) or off (false)` };
+      if (b !== 'true' && b !== 'false')
+        return { ok: false, message: `${setting.label} must be on (true) or off (false)` };
       return { ok: true, value: b, dataType: 'boolean' };
     }
     case 'number': {
@@ -111,7 +117,10 @@ export function parseCatalogValue(
       if (value === '' || !Number.isInteger(n))
         return { ok: false, message: `${setting.label} must be a whole number of ${setting.unit}` };
       if (n < setting.min || n > setting.max)
-        return { ok: false, message: `${setting.label} must be between ${setting.min} and ${setting.max} ${setting.unit}` };
+        return {
+          ok: false,
+          message: `${setting.label} must be between ${setting.min} and ${setting.max} ${setting.unit}`,
+        };
       return { ok: true, value: String(n), dataType: 'number' };
     }
     case 'email': {
