@@ -78,7 +78,7 @@ export async function seedAdminConsole(db: Db): Promise<void> {
           name: 'Welcome to Skyward',
           subjectLine: 'Welcome aboard, {{firstName}}!',
           htmlContent:
-            `<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanics come to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners ${BUSINESS.savingsClaim}.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>`,
+            `<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanic comes to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners ${BUSINESS.savingsClaim}.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>`,
           campaignType: 'welcome_series',
           delayMinutes: 0,
         },

@@ -60,6 +60,17 @@ export const SETTINGS_CATALOG = {
     placeholder: 'quotes@example.com',
     affects: 'Each new quote request is announced to this address (else the NOTIFICATION_EMAIL of the deployment).',
   },
+  replyToEmail: {
+    category: 'general',
+    key: 'reply_to_email',
+    label: 'Reply address for customers',
+    kind: 'email',
+    dataType: 'string',
+    default: null,
+    placeholder: 'hello@example.com',
+    affects:
+      'Every email a customer or visitor receives says Reply-To this address, so their answer reaches you (else the quote notification email).',
+  },
   businessHours: {
     category: 'general',
     key: 'business_hours',

@@ -204,6 +204,11 @@ export async function readCatalogSetting<S extends CatalogSetting>(db: Db, setti
   return catalogValue(setting, row && !row.isEncrypted ? row.settingValue : null);
 }
 
+/** Where customers' replies go: the reply_to_email setting, else the business inbox. */
+export async function businessReplyAddress(db: Db): Promise<string> {
+  return (await readCatalogSetting(db, SETTINGS_CATALOG.replyToEmail)) ?? (await notificationEmail(db));
+}
+
 /** GET /api/site/settings: the public pages' part of the settings. */
 export async function siteSettings(db: Db): Promise<SiteSettings> {
   const [popup, hours] = await Promise.all([

@@ -50,6 +50,9 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
                 Source
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
+                Discount code
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
                 Status
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
@@ -68,6 +71,18 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{lead.phone ?? '—'}</td>
                 <td className="px-4 py-3">{titleCase(lead.source)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {lead.discountCode ? (
+                    <>
+                      <span className="font-mono">{lead.discountCode}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {lead.codeUsedAt ? `Used on a quote ${formatDateTime(lead.codeUsedAt)}` : 'Not used yet'}
+                      </span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
                 <td className="px-4 py-3">
                   <Badge tone={lead.status.toLowerCase() === 'new' ? 'info' : 'secondary'}>{lead.status}</Badge>
                 </td>

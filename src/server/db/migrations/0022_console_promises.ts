@@ -18,6 +18,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('discount_code', 'text')
     .addColumn('discount_lead_id', 'uuid', (c) => c.references('leads.id').onDelete('set null'))
     .execute();
+  // Where a reply to the message goes (the business's reply address, or the customer on the
+  // business's own copy of a quote): docs/decisions/0193-reply-addresses.md.
+  await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
   await db.schema.createIndex('quotes_discount_lead_idx').on('quotes').column('discount_lead_id').execute();
   await sql`update system_settings
     set setting_value = ${JSON.stringify(DEFAULT_WEEK)}, data_type = 'json', updated_at = now()
@@ -30,6 +33,7 @@ const DEFAULT_WEEK = { mon: weekday, tue: weekday, wed: weekday, thu: weekday, f
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('outbox').dropColumn('reply_to').execute();
   await db.schema
     .alterTable('quotes')
     .dropColumn('invoice_includes_parts')

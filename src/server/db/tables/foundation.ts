@@ -68,6 +68,8 @@ export interface OutboxTable {
   providerMessageId: string | null;
   sentAt: Date | null;
   createdAt: CreatedAt;
+  /** Migration 0022: the Reply-To of an email (null: none). */
+  replyTo: Generated<string | null>;
 }
 
 export interface RateLimitHitsTable {
