@@ -148,7 +148,10 @@ for (const viewport of [
       }
     });
 
-    test('the savings estimate compares labor with labor, keeps to the claim, and is the same figure in the console', async ({ page, context }, testInfo) => {
+    test('the savings estimate compares labor with labor, keeps to the claim, and is the same figure in the console', async ({
+      page,
+      context,
+    }, testInfo) => {
       await page.addInitScript(() => sessionStorage.setItem('leadPopupShown', 'true'));
       await page.goto('/');
       await page.locator('#quote').scrollIntoViewIfNeeded();
@@ -156,9 +159,13 @@ for (const viewport of [
       const invoice = page.getByLabel('Last Invoice Amount ($)');
       const estimate = page.locator('[data-savings-estimate]');
       // The bounds of the chosen service are said in the field; an impossible amount is refused there.
-      await expect(page.locator('#quote-lastInvoiceAmount-hint')).toHaveText('For annual inspection: $300 to $400,000.');
+      await expect(page.locator('#quote-lastInvoiceAmount-hint')).toHaveText(
+        'For annual inspection: $300 to $400,000.',
+      );
       await invoice.fill('50000000000');
-      await expect(estimate).toContainText('Last invoice amount for annual inspection must be between $300 and $400,000');
+      await expect(estimate).toContainText(
+        'Last invoice amount for annual inspection must be between $300 and $400,000',
+      );
       // The issue's $3,200: not "$1,408 (44%)" any more.
       await invoice.fill('3200');
       await expect(page.getByLabel('Did That Invoice Include Parts?')).toHaveValue('unsure');
@@ -182,7 +189,10 @@ for (const viewport of [
       await expect(card).toContainText('about $448 (20%) on labor');
     });
 
-    test('the popup code is offered back in the quote form, checked, and shown on the quote and the lead', async ({ page, context }) => {
+    test('the popup code is offered back in the quote form, checked, and shown on the quote and the lead', async ({
+      page,
+      context,
+    }) => {
       await page.clock.install();
       await page.goto('/');
       await page.clock.fastForward(10_000);
@@ -212,8 +222,102 @@ for (const viewport of [
       const card = admin.getByRole('article', { name: new RegExp(`Quote request from ${firstName}`) });
       await expect(card.locator('[data-discount-code]')).toHaveText(code);
       await admin.getByRole('tab', { name: 'Leads' }).click();
-      const lead = admin.getByRole('row').filter({ hasText: code });
+      const lead = admin.getByTestId('lead').filter({ hasText: code }).filter({ visible: true });
       await expect(lead).toContainText('Used on a quote');
+    });
+
+    test('the blog editor writes paragraphs, headings and lists, cleans a word processor paste, and says Save draft or Publish', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const editorChunk: string[] = [];
+      page.on('request', (r) => /RichTextEditor/.test(r.url()) && editorChunk.push(r.url()));
+      await signInAsAdmin(page);
+      await page.getByRole('tab', { name: 'Blog Posts' }).click();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      // The editor's code loads when the dialog opens, not with the console.
+      expect(editorChunk).toEqual([]);
+      await page.getByRole('button', { name: 'New Post' }).click();
+      const form = page.getByRole('dialog', { name: 'New Post' });
+      const title = unique('Three paragraphs');
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Category').fill('Inspections');
+      const editor = form.getByRole('textbox', { name: 'Content' });
+      await expect(editor).toBeVisible();
+      expect(editorChunk.length).toBeGreaterThan(0);
+      await editor.click();
+      await form.getByRole('button', { name: 'Heading', exact: true }).click();
+      await page.keyboard.type('Before the annual');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('First paragraph.');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Second paragraph.');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Third paragraph.');
+      await page.keyboard.press('Enter');
+      await form.getByRole('button', { name: 'Bulleted list' }).click();
+      await page.keyboard.type('Logbooks');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('AD list');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      // A word processor's paste: its classes, styles and fonts go; its bold stays.
+      await editor.evaluate((el) => {
+        const data = new DataTransfer();
+        data.setData(
+          'text/html',
+          '<p class="MsoNormal" style="mso-line-height-rule:exactly;font-family:Calibri"><b style="mso-bidi-font-weight:normal">Pasted</b><span style="color:red"> from Word.</span><o:p></o:p></p>',
+        );
+        data.setData('text/plain', 'Pasted from Word.');
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      });
+      await expect(editor).toContainText('Pasted from Word.');
+      await page.screenshot({ path: testInfo.outputPath(`editor-${viewport.width}.png`) });
+      // Unticked, the button says what it will do; ticked, it says Publish.
+      await expect(form.getByRole('button', { name: 'Save draft' })).toBeVisible();
+      await form.getByLabel('Published (visible on the blog)').check();
+      await form.getByRole('button', { name: 'Publish', exact: true }).click();
+      await expect(form).toBeHidden();
+
+      const row = page.getByRole('article', { name: title });
+      const slug = (await row.getByText(/^\/blog\//).textContent())!.replace('/blog/', '');
+      const post = (await (await request.get(`/api/blog/posts/${slug}`)).json()) as { data: { content: string } };
+      expect(post.data.content).toContain(
+        '<h2>Before the annual</h2><p>First paragraph.</p><p>Second paragraph.</p><p>Third paragraph.</p>',
+      );
+      expect(post.data.content).toMatch(/<ul><li><p>Logbooks<\/p><\/li><li><p>AD list<\/p><\/li><\/ul>/);
+      expect(post.data.content).toMatch(/<strong>Pasted<\/strong> from Word\./);
+      expect(post.data.content).not.toMatch(/Mso|mso-|style=|font-family|<o:p>/);
+    });
+
+    test('leads and customers read without scrolling sideways; the approval queue comes before the FAA upload', async ({
+      page,
+    }) => {
+      await signInAsAdmin(page);
+      const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      await page.getByRole('tab', { name: 'Leads' }).click();
+      const leads = page.getByTestId('lead').filter({ visible: true });
+      await expect(leads.first()).toBeVisible();
+      if (viewport.width < 768) await expect(page.getByRole('list', { name: 'Leads' })).toBeVisible();
+      else await expect(page.getByRole('table')).toBeVisible();
+      expect(await noSideways()).toBe(true);
+      // Every field of a lead is on screen, the email in full.
+      const box = (await leads.first().boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+
+      await page.getByRole('tab', { name: 'Customers' }).click();
+      const customers = page.getByTestId('customer-row').filter({ visible: true });
+      await expect(customers.first()).toBeVisible();
+      expect(await noSideways()).toBe(true);
+      const customer = (await customers.first().boundingBox())!;
+      expect(customer.x + customer.width).toBeLessThanOrEqual(viewport.width);
+
+      await page.getByRole('tab', { name: 'Mechanics' }).click();
+      const queue = page.getByRole('list', { name: 'Mechanics' });
+      await expect(queue).toBeVisible();
+      const upload = page.getByRole('heading', { name: /^FAA airmen file/ });
+      await expect(upload).toBeVisible();
+      expect((await queue.boundingBox())!.y).toBeLessThan((await upload.boundingBox())!.y);
     });
   });
 }

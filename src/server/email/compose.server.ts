@@ -1,4 +1,4 @@
-import type { CampaignType } from '../../contract/admin-config.ts';
+import { CAMPAIGN_SENT_AS, type CampaignType } from '../../contract/admin-config.ts';
 import { SAMPLE_DISCOUNT_CODE, popupCodeBlock } from '../../contract/popup.ts';
 import type { Db } from '../db/client.ts';
 import { beforeSignOff, fillPlaceholders, htmlToText, type Recipient } from './template-render.ts';
@@ -7,10 +7,9 @@ import { beforeSignOff, fillPlaceholders, htmlToText, type Recipient } from './t
  * Which admin template family fits which message the product sends. Messages not listed here (the
  * business's own notifications, marketplace notices) always use their built-in wording.
  */
-export const TEMPLATE_FOR_KIND: Partial<Record<string, CampaignType>> = {
-  'lead.popup_offer': 'welcome_series',
-  'quote.acknowledge_visitor': 'follow_up',
-};
+export const TEMPLATE_FOR_KIND: Partial<Record<string, CampaignType>> = Object.fromEntries(
+  Object.entries(CAMPAIGN_SENT_AS).map(([type, { kind }]) => [kind, type as CampaignType]),
+);
 
 /** An email the product sends (queued in the outbox; see src/features/messaging/outbox.server.ts). */
 export interface OutboundEmail {
