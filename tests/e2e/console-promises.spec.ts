@@ -197,6 +197,9 @@ for (const viewport of [
       await page.goto('/');
       await page.clock.fastForward(10_000);
       const popup = page.getByRole('dialog', { name: 'Save 25% on Your Next Aircraft Service' });
+      // Point 16: the form's own inline errors, no native validation bubble beside them.
+      await popup.getByRole('button', { name: /Claim My 25% Discount/ }).click();
+      await expect(popup.locator('#lead-firstName-error')).toHaveText('First name is required');
       await popup.getByLabel('First Name *').fill('Bessie');
       await popup.getByLabel('Email Address *').fill(`${unique('bessie')}@example.com`);
       await popup.getByRole('button', { name: /Claim My 25% Discount/ }).click();

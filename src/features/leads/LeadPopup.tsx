@@ -140,7 +140,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
           </Button>
         </div>
       ) : (
-      <form onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={sending}>
+      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-busy={sending}>
         <div>
           <Label htmlFor="lead-firstName">First Name *</Label>
           <Input {...control('firstName')} required autoComplete="given-name" />

@@ -66,8 +66,8 @@ export function ApiKeysTab() {
       try {
         const result = await configApi.test(key.integration_type, key.id);
         if (result.success)
-          toast.success(`${key.integration_type} integration test passed`, { description: result.message });
-        else toast.error(`${key.integration_type} integration test failed`, { description: result.message });
+          toast.success(`${integrationLabel(key.integration_type)} integration test passed`, { description: result.message });
+        else toast.error(`${integrationLabel(key.integration_type)} integration test failed`, { description: result.message });
       } catch (error) {
         toast.error('Integration test failed', withDetail(error));
       }
