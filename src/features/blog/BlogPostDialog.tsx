@@ -157,6 +157,14 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
     }
   }, [open, post, reset]);
 
+  // A reload or a closed tab mid-edit asks first (the browser's own question).
+  useEffect(() => {
+    if (!open || !isDirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [open, isDirty]);
+
   const editing = post !== null;
   const close = () => (isDirty ? setAskDiscard(true) : onOpenChange(false));
   const submit = handleSubmit(async (values) => {

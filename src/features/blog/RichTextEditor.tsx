@@ -58,7 +58,7 @@ export default function RichTextEditor({
         'aria-labelledby': `${id}-label`,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        class: 'blog-prose min-h-64 max-h-[60vh] overflow-y-auto px-3 py-2 focus:outline-none',
+        class: 'blog-prose min-h-64 max-h-[60vh] overflow-y-auto px-3 py-2 focus:outline-none [&>:first-child]:mt-0',
       },
     },
     // An empty document is '' (not '<p></p>'), so "Content is required" still applies.
