@@ -106,10 +106,8 @@ for (const viewport of [
       await expect(office).toBeVisible();
       await expect(office).toContainText('Office hours (Pacific time)');
       await expect(office).toContainText('Sat: 9:00 AM-1:00 PM');
-      const ld = JSON.parse((await visitor.locator('#business-json-ld').textContent()) ?? '{}') as Record<
-        string,
-        unknown
-      >;
+      const blocks = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+      const ld = blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b['@type'] === 'LocalBusiness')!;
       expect(ld['openingHoursSpecification']).toContainEqual({
         '@type': 'OpeningHoursSpecification',
         dayOfWeek: 'https://schema.org/Saturday',

@@ -31,14 +31,14 @@ export function applyBusinessHours(settings: SiteSettings): void {
     if (zone) zone.textContent = settings.time_zone;
     box.hidden = false;
   }
-  const ld = document.getElementById('business-json-ld');
-  if (ld?.textContent) {
+  for (const ld of document.querySelectorAll('script[type="application/ld+json"]')) {
     try {
-      const data = JSON.parse(ld.textContent) as Record<string, unknown>;
+      const data = JSON.parse(ld.textContent ?? '') as Record<string, unknown>;
+      if (data['@type'] !== 'LocalBusiness') continue;
       data['openingHoursSpecification'] = openingHoursSpecification(settings.business_hours);
       ld.textContent = JSON.stringify(data).replace(/</g, '\\u003c');
     } catch {
-      // The static data stays as it is.
+      // Not this block, or not JSON: it stays as it is.
     }
   }
 }
