@@ -4,6 +4,8 @@ import { reply } from '../../src/server/http/reply.ts';
 import { SettingCategorySchema } from '../../src/contract/admin-config.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { listAllSettings, listSettings, upsertSetting } from '../../src/server/settings.server.ts';
+import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
+import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { badRequest, notFound } from '../../src/server/http/errors.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -32,7 +34,10 @@ export default withApi({
     const named = typeof body['setting_key'] === 'string' ? body['setting_key'].trim() : '';
     if (named && named !== key) throw badRequest(`setting_key: the body says ${named} but the URL says ${key}`);
     const form = parseWith(ROUTES.adminSettingSave.input, { ...body, setting_key: key });
-    return reply(ROUTES.adminSettingSave, { success: true, data: await upsertSetting(ctx.db, category, form, admin.id) });
+    const saved = await upsertSetting(ctx.db, category, form, admin.id);
+    // The public pages read some settings through the CDN: let them see the change now.
+    await purgeBlogPages([TAG_SITE_SETTINGS]);
+    return reply(ROUTES.adminSettingSave, { success: true, data: saved });
   },
 });
 

@@ -1,5 +1,6 @@
 import { DEFAULT_REFERRAL_PROGRAM } from '../../src/contract/admin-config.ts';
 import { BUSINESS } from '../../src/contract/business.ts';
+import { DEFAULT_BUSINESS_HOURS } from '../../src/contract/business-hours.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { leadScore } from '../../src/features/marketing/lead-score.ts';
 
@@ -19,9 +20,9 @@ export async function seedAdminConsole(db: Db): Promise<void> {
     {
       category: 'general',
       settingKey: 'business_hours',
-      settingValue: 'Mon-Fri 7:00-18:00 PT, 24/7 emergency line',
-      dataType: 'string',
-      description: 'Shown in replies to customers',
+      settingValue: JSON.stringify(DEFAULT_BUSINESS_HOURS),
+      dataType: 'json',
+      description: 'Office hours on the home page and in its LocalBusiness data',
     },
     {
       category: 'payment',
@@ -42,7 +43,7 @@ export async function seedAdminConsole(db: Db): Promise<void> {
       settingKey: 'session_hours',
       settingValue: '12',
       dataType: 'number',
-      description: 'How long a sign-in lasts',
+      description: 'How long a sign-in lasts, in hours',
     },
     {
       category: 'general',
@@ -84,7 +85,7 @@ export async function seedAdminConsole(db: Db): Promise<void> {
           name: 'Welcome to Skyward',
           subjectLine: 'Welcome aboard, {{firstName}}!',
           htmlContent:
-            `<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanics come to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners ${BUSINESS.savingsClaim}.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>`,
+            `<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanic comes to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners ${BUSINESS.savingsClaim}.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>`,
           campaignType: 'welcome_series',
           delayMinutes: 0,
         },

@@ -77,3 +77,22 @@ describe('ReferralProgramSchema', () => {
     ).toBe(false);
   });
 });
+
+describe('campaign types the product sends (issue 28, point 4)', () => {
+  it('offers as Active only what something sends; the abandoned-quote template is kept, not sent', async () => {
+    const { campaignSentAs } = await import('./admin-config.ts');
+    const { TEMPLATE_FOR_KIND } = await import('../server/email/compose.server.ts');
+    expect(campaignSentAs('abandoned_quote')).toBeNull();
+    expect(campaignSentAs('welcome_series')).toContain('discount');
+    expect(TEMPLATE_FOR_KIND).toEqual({ 'lead.popup_offer': 'welcome_series', 'quote.acknowledge_visitor': 'follow_up' });
+  });
+});
+
+describe('what uses each integration (issue 28, point 3)', () => {
+  it('says it for every integration, and says when only the Test button uses a key', async () => {
+    const { INTEGRATION_TYPES, INTEGRATION_USES } = await import('./admin-config.ts');
+    for (const { value } of INTEGRATION_TYPES) expect(INTEGRATION_USES[value]).toMatch(/\.$/);
+    expect(INTEGRATION_USES.stripe).toContain('only its Test button');
+    expect(INTEGRATION_USES.google_analytics).toContain('loads no analytics');
+  });
+});

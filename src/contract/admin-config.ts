@@ -34,6 +34,19 @@ export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; ap
   },
 };
 
+/**
+ * What uses each integration's key (issue 28: keys that only their Test button used). Said beside
+ * each integration in API Keys, so no key is kept in the belief that it does something.
+ */
+export const INTEGRATION_USES: Record<IntegrationType, string> = {
+  twilio: 'Sends the text messages (SMS) of the outbox.',
+  mailchimp: 'Sends the emails of the outbox when no SMTP key is set.',
+  smtp: 'Sends the emails of the outbox (first choice).',
+  google_calendar: 'Nothing uses it yet: only its Test button checks it.',
+  stripe: 'Nothing takes payments yet: only its Test button checks it.',
+  google_analytics: 'Nothing uses it yet: the site loads no analytics; only its Test button checks it.',
+};
+
 export const API_KEY_STATUSES = ['active', 'inactive', 'expired'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
@@ -61,6 +74,21 @@ export const CAMPAIGN_TYPES = [
   { value: 'newsletter', label: 'Newsletter' },
 ] as const satisfies readonly Option[];
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number]['value'];
+/**
+ * The message each campaign type words, when the product sends one of that kind (issue 28: an
+ * "Abandoned Quote" template showed Active while nothing sent it). A type missing here is not sent
+ * by anything: the console says so instead of "Active". One table for the console and the sender
+ * (src/server/email/compose.server.ts).
+ */
+export const CAMPAIGN_SENT_AS = {
+  welcome_series: { kind: 'lead.popup_offer', sentAs: "the popup's discount email (with the visitor's code)" },
+  follow_up: { kind: 'quote.acknowledge_visitor', sentAs: 'the reply to a quote request (with the request)' },
+} as const satisfies Partial<Record<CampaignType, { kind: string; sentAs: string }>>;
+
+export function campaignSentAs(type: string): string | null {
+  return (CAMPAIGN_SENT_AS as Partial<Record<string, { sentAs: string }>>)[type]?.sentAs ?? null;
+}
+
 /** What the create dialog starts with, and what a template sent without a type gets. */
 export const DEFAULT_CAMPAIGN_TYPE: CampaignType = 'welcome_series';
 

@@ -49,6 +49,10 @@ export interface AdminQuote {
   createdAt: string;
   /** Percent, or null when no estimate was possible. */
   estimatedSavings: number | null;
+  /** The same estimate in dollars (what the visitor was shown and emailed). */
+  estimatedSavingsDollars: number | null;
+  /** The popup's discount code given with the request, checked when it was sent. */
+  discountCode: string | null;
 }
 
 /** docs/product.md §3 "Captured lead". */
@@ -60,6 +64,10 @@ export interface AdminLead {
   source: string;
   status: string;
   createdAt: string;
+  /** The discount code the popup gave this lead (null for other sources). */
+  discountCode: string | null;
+  /** When a quote request was sent with that code (the newest), else null. */
+  codeUsedAt: string | null;
 }
 
 export interface ListResponse<T> {

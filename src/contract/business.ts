@@ -16,7 +16,6 @@ export const BUSINESS = {
   phoneE164: '+14155550142',
   /** Where the mobile service goes (all 50 states) and when it answers (24/7 emergency support). */
   areaServed: 'United States',
-  openingHours: 'Mo-Su 00:00-23:59',
   emergencyLine: '24/7 Emergency Service',
   yearsExperience: '20+',
   /** The savings claim of the whole site, in a sentence ("save … below your current provider"). */

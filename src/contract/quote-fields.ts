@@ -43,6 +43,7 @@ export const QUOTE_LIMITS = {
   notes: 2000,
   maxTotalHours: 100_000,
   maxInvoiceAmount: 10_000_000,
+  discountCode: 20,
 } as const;
 
 /** Honeypot: a field people never see and bots fill in. Named like a real field on purpose. */
@@ -63,16 +64,23 @@ export const QUOTE_FORM_DEFAULTS = {
   preferredTimeframe: '',
   location: '',
   lastInvoiceAmount: '',
+  invoiceIncludesParts: 'unsure',
   currentProvider: '',
   message: '',
   scheduleConsultation: false,
   emailUpdates: true,
+  discountCode: '',
 } as const;
 
 export interface QuoteResponse {
   success: boolean;
   message: string;
+  /** Percent of the labor compared (src/contract/savings.ts). */
   estimatedSavings?: number;
+  /** The same estimate in dollars: the figure the email and the console repeat. */
+  estimatedSavingsDollars?: number;
+  /** The discount code the request was taken with, when one was given. */
+  discountCode?: string;
 }
 
 export const QUOTE_SUCCESS_MESSAGE =

@@ -17,6 +17,7 @@ import {
   type RotationPreview,
   type SettingView,
 } from './admin-config.ts';
+import type { SiteSettings } from './settings-catalog.ts';
 import { AirmenImportStartSchema, type AirmenImport } from './airmen-file.ts';
 import { AdminListQuerySchema, type AdminLead, type AdminQuote, type DashboardStats } from './admin-dashboard.ts';
 import {
@@ -364,6 +365,8 @@ export const ROUTES = {
   marketingSearch: route<LeadSearchResponse>()({ method: 'POST', path: '/api/apollo/search', input: LeadSearchSchema }),
   marketingTags: route<{ success: true; updated: number; message: string }>()({ method: 'PUT', path: '/api/apollo/leads/tags', input: LeadTagsSchema }),
 
+  // --- Public site settings (docs/decisions/0190-settings-catalog.md) --------------------------
+  siteSettings: route<Envelope<SiteSettings>>()({ method: 'GET', path: '/api/site/settings' }),
   // --- Instant booking (docs/decisions/0240-instant-booking.md) ----------------------------------
   bookingRates: route<Rate[]>()({ method: 'GET', path: '/api/enhanced/mechanic-profile/rates' }),
   bookingRatesSave: route<Rate[]>()({ method: 'PUT', path: '/api/enhanced/mechanic-profile/rates', input: RatesSchema }),

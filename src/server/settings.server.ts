@@ -10,6 +10,17 @@ import {
   type SettingForm,
   type SettingView,
 } from '../contract/admin-config.ts';
+import {
+  catalogEntry,
+  catalogValue,
+  describeHours,
+  parseCatalogValue,
+  SETTINGS_CATALOG,
+  BUSINESS_TIME_ZONE,
+  type CatalogSetting,
+  type CatalogValue,
+  type SiteSettings,
+} from '../contract/settings-catalog.ts';
 import { decryptSecret, encryptSecret } from './crypto.server.ts';
 import type { Db } from './db/client.ts';
 import type { SystemSettingsTable } from './db/tables/admin.ts';
@@ -57,11 +68,19 @@ function checkKnownSetting(category: SettingCategory, form: CompleteSettingForm)
     return { ...form, setting_value: String(n), data_type: 'number', is_encrypted: false };
   }
   if (category === notificationEmail.category && form.setting_key === notificationEmail.key) {
+    // Checked here first for its historic messages (the catalog below would say the same).
     if (form.data_type !== 'string' || form.is_encrypted)
       throw badRequest('notification_email must be a plain (not encrypted) string setting');
     const email = z.email().safeParse(form.setting_value.trim());
     if (!email.success) throw badRequest('setting_value: notification_email must be a valid email address');
     return { ...form, setting_value: email.data };
+  }
+  // A setting the product reads: its own rule, its own data type, never encrypted.
+  const known = catalogEntry(category, form.setting_key);
+  if (known) {
+    const checked = parseCatalogValue(known, form.setting_value);
+    if (!checked.ok) throw badRequest(checked.message, [{ path: 'setting_value', message: checked.message }]);
+    return { ...form, setting_value: checked.value, data_type: checked.dataType, is_encrypted: false };
   }
   // A provider key is a secret whatever the dialog said.
   if (category === apolloApiKey.category && form.setting_key === apolloApiKey.key) {
@@ -91,8 +110,12 @@ export async function upsertSetting(
     .where('settingKey', '=', input.setting_key)
     .executeTakeFirst();
   // What the body leaves out, the setting keeps (a new one: string, plain, no description).
-  const dataType = input.data_type ?? existing?.dataType ?? 'string';
-  const checked = input.data_type === undefined ? checkSettingValue(dataType, input.setting_value) : { ok: true as const, value: input.setting_value };
+  const dataType = catalogEntry(category, input.setting_key)?.dataType ?? input.data_type ?? existing?.dataType ?? 'string';
+  // A catalog setting is checked by its own rule (checkKnownSetting), whatever type the body named.
+  const checked =
+    input.data_type === undefined && !catalogEntry(category, input.setting_key)
+      ? checkSettingValue(dataType, input.setting_value)
+      : { ok: true as const, value: input.setting_value };
   if (!checked.ok) throw badRequest(checked.message, [{ path: 'setting_value', message: checked.message }]);
   const form = checkKnownSetting(category, {
     ...input,
@@ -173,4 +196,34 @@ export async function publicConfig(db: Db): Promise<ConfigEntry[]> {
   if (i === -1) entries.push({ key, value: effective, category, data_type: 'string' });
   else entries[i] = { ...entries[i]!, value: effective };
   return entries;
+}
+
+/** A catalog setting's value for use: the default when absent, encrypted or no longer valid. */
+export async function readCatalogSetting<S extends CatalogSetting>(db: Db, setting: S): Promise<CatalogValue<S>> {
+  const row = await db
+    .selectFrom('systemSettings')
+    .select(['settingValue', 'isEncrypted'])
+    .where('category', '=', setting.category)
+    .where('settingKey', '=', setting.key)
+    .executeTakeFirst();
+  return catalogValue(setting, row && !row.isEncrypted ? row.settingValue : null);
+}
+
+/** Where customers' replies go: the reply_to_email setting, else the business inbox. */
+export async function businessReplyAddress(db: Db): Promise<string> {
+  return (await readCatalogSetting(db, SETTINGS_CATALOG.replyToEmail)) ?? (await notificationEmail(db));
+}
+
+/** GET /api/site/settings: the public pages' part of the settings. */
+export async function siteSettings(db: Db): Promise<SiteSettings> {
+  const [popup, hours] = await Promise.all([
+    readCatalogSetting(db, SETTINGS_CATALOG.leadPopupEnabled),
+    readCatalogSetting(db, SETTINGS_CATALOG.businessHours),
+  ]);
+  return {
+    lead_popup_enabled: popup,
+    business_hours: hours,
+    business_hours_text: describeHours(hours),
+    time_zone: BUSINESS_TIME_ZONE.label,
+  };
 }

@@ -111,6 +111,8 @@ describe('GET /api/quotes (admin)', () => {
       status: 'pending',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       estimatedSavings: submitted.body.estimatedSavings ?? null,
+      estimatedSavingsDollars: submitted.body.estimatedSavingsDollars ?? null,
+      discountCode: null,
     });
     const dates = res.body.data.map((q: any) => Date.parse(q.createdAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
@@ -164,6 +166,8 @@ describe('GET /api/leads (admin)', () => {
       phone: '415-555-0123',
       source: 'popup_discount_offer',
       status: 'New',
+      discountCode: expect.stringMatching(/^SKY25-[0-9A-F]{6}$/),
+      codeUsedAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const dates = res.body.data.map((l: any) => Date.parse(l.createdAt));

@@ -102,7 +102,8 @@ describe('GET /api/admin/quotes: the worked list', () => {
     expect(quotes.body.success).toBe(true);
     expect(quotes.body.data).toHaveLength(10);
     expect(Object.keys(quotes.body.data[0]).sort()).toEqual(
-      ['aircraftInfo', 'createdAt', 'estimatedSavings', 'firstName', 'id', 'lastName', 'message', 'returnEmail', 'returnPhone', 'serviceInfo', 'status'].sort(),
+      // Issue 28 added the estimate in dollars and the discount code (docs/decisions/0191, 0192).
+      ['aircraftInfo', 'createdAt', 'discountCode', 'estimatedSavings', 'estimatedSavingsDollars', 'firstName', 'id', 'lastName', 'message', 'returnEmail', 'returnPhone', 'serviceInfo', 'status'].sort(),
     );
     expect(quotes.body.data[0].status).toBe('pending');
     const leads = await get('/api/leads?limit=20');

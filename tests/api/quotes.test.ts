@@ -20,12 +20,13 @@ describe('POST /api/quotes', () => {
   });
 
   it('estimates savings from the last invoice with the price model', async () => {
-    const quote = validQuote({ lastInvoiceAmount: '2500' });
+    // Labor only: annual on a single-engine piston is priced 1800: (2000 - 1800) / 2000 = 10%
+    // (docs/decisions/0191-honest-savings-estimate.md).
+    const quote = validQuote({ lastInvoiceAmount: '2000', invoiceIncludesParts: 'no' });
     const res = await api.post('/api/quotes', quote);
-    // Annual on a single-engine piston is priced 1800: (2500 - 1800) / 2500 = 28%.
-    expect(res.body).toMatchObject({ success: true, estimatedSavings: 28 });
+    expect(res.body).toMatchObject({ success: true, estimatedSavings: 10, estimatedSavingsDollars: 200 });
     const [row] = await storedQuotes(quote.returnEmail);
-    expect(Number(row!.estimatedSavings)).toBe(28);
+    expect(Number(row!.estimatedSavings)).toBe(10);
   });
 
   it('gives no savings figure when we would not be cheaper', async () => {

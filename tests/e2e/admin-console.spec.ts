@@ -66,7 +66,7 @@ test.describe('System Configuration', () => {
 
     // Test: the server calls the (fake) Stripe balance endpoint with the decrypted key.
     await row.getByRole('button', { name: 'Test' }).click();
-    await expect(page.getByText('stripe integration test passed', { exact: true })).toBeVisible();
+    await expect(page.getByText('Stripe integration test passed', { exact: true })).toBeVisible();
     const call = fake.requests.findLast((r) => r.provider === 'stripe');
     expect(call?.path).toBe('/v1/balance');
     expect(call?.headers.authorization).toBe(`Bearer ${FAKE_CREDENTIALS.stripe.key}`);

@@ -66,7 +66,7 @@ test('adds an SMTP key with its own fields and tests it', async ({ page }) => {
   await expect(row).toContainText('Primary');
   await expect(page.getByText(PASS)).toHaveCount(0);
   await row.getByRole('button', { name: 'Test' }).click();
-  await expect(page.getByText('smtp integration test passed', { exact: true })).toBeVisible();
+  await expect(page.getByText('SMTP (email) integration test passed', { exact: true })).toBeVisible();
   await expect(row).toContainText('Last test passed');
 
   // Leave the shared e2e database as it was: email for the other specs does not go to this server.

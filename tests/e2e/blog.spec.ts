@@ -207,15 +207,16 @@ test.describe('blog admin', () => {
 
     await page.getByRole('button', { name: 'New Post' }).click();
     const form = page.getByRole('dialog', { name: 'New Post' });
-    await form.getByRole('button', { name: 'Create Post' }).click();
+    await form.getByRole('button', { name: 'Save draft' }).click();
     await expect(form.getByText('Title is required')).toBeVisible();
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Category').fill('Engine & Powerplant');
-    await form.getByLabel('Content').fill('<h2>Why timing matters</h2><p>Check magneto timing at every annual.</p><script>alert(1)</script>');
+    await form.getByRole('button', { name: 'Edit HTML' }).click();
+    await form.getByLabel('Content (HTML)').fill('<h2>Why timing matters</h2><p>Check magneto timing at every annual.</p><script>alert(1)</script>');
     await form.getByLabel('Tags').fill('magneto, ignition, timing, annual, engine, safety');
     await form.getByLabel('SEO Keywords').fill('magneto timing');
     await form.getByLabel('Published (visible on the blog)').check();
-    await form.getByRole('button', { name: 'Create Post' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form).toBeHidden();
     const publishedAt = Date.now();
 
@@ -246,7 +247,7 @@ test.describe('blog admin', () => {
     await row.getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Post' });
     await edit.getByLabel('Title').fill(`${title} (revised)`);
-    await edit.getByRole('button', { name: 'Update Post' }).click();
+    await edit.getByRole('button', { name: 'Update published post' }).click();
     await expect(edit).toBeHidden();
     await reader.reload();
     await expect(reader).toHaveTitle(`${title} (revised)`);
@@ -255,7 +256,7 @@ test.describe('blog admin', () => {
     const revised = page.getByRole('article', { name: `${title} (revised)` });
     await revised.getByRole('button', { name: /^Edit/ }).click();
     await edit.getByLabel('Published (visible on the blog)').uncheck();
-    await edit.getByRole('button', { name: 'Update Post' }).click();
+    await edit.getByRole('button', { name: 'Unpublish and save draft' }).click();
     await expect(edit).toBeHidden();
     await expect(revised.getByText('Draft', { exact: true })).toBeVisible();
     const [preview] = await Promise.all([page.waitForEvent('popup'), revised.getByRole('link', { name: /^Preview/ }).click()]);
@@ -290,9 +291,10 @@ test.describe('blog admin', () => {
     const form = page.getByRole('dialog', { name: 'New Post' });
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Category').fill('Ownership');
-    await form.getByLabel('Content').fill('<p>Written by hand.</p>');
+    await form.getByRole('button', { name: 'Edit HTML' }).click();
+    await form.getByLabel('Content (HTML)').fill('<p>Written by hand.</p>');
     await form.getByLabel('Published (visible on the blog)').check();
-    await form.getByRole('button', { name: 'Create Post' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form).toBeHidden();
     const slug = (await page.getByRole('article', { name: title }).getByText(/^\/blog\//).textContent())!.replace('/blog/', '');
 
@@ -331,9 +333,10 @@ test.describe('blog admin', () => {
     await expect(form.getByLabel('Title')).toHaveValue(title);
 
     await form.getByLabel('Category').fill('Fuel');
-    await form.getByLabel('Content').fill('<p>Check the sumps.</p><img src="/no-such-image.png" alt="Sump">');
+    await form.getByRole('button', { name: 'Edit HTML' }).click();
+    await form.getByLabel('Content (HTML)').fill('<p>Check the sumps.</p><img src="/no-such-image.png" alt="Sump">');
     await form.getByLabel('Published (visible on the blog)').check();
-    await form.getByRole('button', { name: 'Create Post' }).click();
+    await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form.getByRole('alert')).toContainText('This image does not load');
     await expect(form.getByRole('alert')).toContainText('/no-such-image.png');
     await form.getByRole('button', { name: 'Save anyway' }).click();

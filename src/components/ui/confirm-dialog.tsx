@@ -20,13 +20,15 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   /** Why the last attempt was refused (the server's `detail`), shown in the dialog where the user acted. */
   error?: string | null | undefined;
+  /** The action cannot be done (the description says why): its button is disabled, Cancel is not. */
+  confirmDisabled?: boolean;
 }
 
 /**
  * "Are you sure?" before an action that cannot be undone: Radix AlertDialog (focus starts on
  * Cancel, Escape cancels, screen readers announce it as an alert dialog).
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, children, error }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, children, error, confirmDisabled }: ConfirmDialogProps) {
   return (
     <A.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <A.Portal>
@@ -49,7 +51,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             <button
               type="button"
               className={cn(buttonClass(destructive ? 'destructive' : 'default'))}
-              disabled={busy}
+              disabled={busy || confirmDisabled}
               onClick={onConfirm}
             >
               {busy && <Spinner />}

@@ -72,7 +72,41 @@ export default function CustomersPanel() {
       )}
       {state.status === 'ready' && state.data.data.length > 0 && (
         <>
-          <div className="overflow-x-auto rounded-lg border border-border bg-background">
+          {/* Phones: one card per customer (issue 28); from 768 px, the table. */}
+          <ul className="space-y-2 md:hidden" aria-label="Pilot accounts">
+            {state.data.data.map((c) => (
+              <li
+                key={c.id}
+                data-testid="customer-row"
+                className="rounded-lg border border-border bg-background p-3 text-sm"
+              >
+                <p className="font-medium">{c.name}</p>
+                <a href={`mailto:${c.email}`} className="block break-all text-accent hover:underline">
+                  {c.email}
+                </a>
+                {c.phone && <p>{c.phone}</p>}
+                <p className="text-muted-foreground">
+                  {c.location ?? 'No location'} · Joined {formatDate(c.joinedAt)}
+                </p>
+                <p>
+                  {c.aircraftCount} aircraft · {c.requestsCount === 0 ? 'No requests' : `${c.requestsCount} requests`}
+                </p>
+                {c.requestsCount > 0 && (
+                  <div className="mt-1 flex flex-wrap gap-1">
+                    {Object.entries(c.requestStatuses).map(([status, n]) => {
+                      const info = statusInfo(status);
+                      return (
+                        <Badge key={status} tone={info.tone}>
+                          {info.label} {n}
+                        </Badge>
+                      );
+                    })}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-lg border border-border bg-background md:block">
             <table className="w-full min-w-[48rem] text-left text-sm">
               <caption className="sr-only">Pilot accounts</caption>
               <thead className="border-b border-border bg-muted text-xs uppercase tracking-wide text-muted-foreground">

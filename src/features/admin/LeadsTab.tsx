@@ -32,8 +32,31 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
       <p className="mb-3 text-sm text-muted-foreground">
         The {ADMIN_LISTS.leadsShown} most recent leads, newest first.
       </p>
-      {/* A real table; on phones it scrolls sideways within its frame rather than squeezing columns. */}
-      <div className="overflow-x-auto rounded-lg border border-border bg-background">
+      {/* Phones: one card per lead, every field readable without scrolling sideways (issue 28). */}
+      <ul className="space-y-2 md:hidden" aria-label="Leads">
+        {state.data.map((lead) => (
+          <li key={lead.id} data-testid="lead" className="rounded-lg border border-border bg-background p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-medium">{lead.firstName}</p>
+              <Badge tone={lead.status.toLowerCase() === 'new' ? 'info' : 'secondary'}>{lead.status}</Badge>
+            </div>
+            <a className="block break-all hover:text-accent" href={`mailto:${lead.email}`}>
+              {lead.email}
+            </a>
+            {lead.phone && <p>{lead.phone}</p>}
+            <p className="text-muted-foreground">
+              {titleCase(lead.source)} · <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+            </p>
+            {lead.discountCode && (
+              <p>
+                Code <span className="font-mono">{lead.discountCode}</span>:{' '}
+                {lead.codeUsedAt ? `Used on a quote ${formatDateTime(lead.codeUsedAt)}` : 'Not used yet'}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-border bg-background md:block">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
@@ -50,6 +73,9 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
                 Source
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
+                Discount code
+              </th>
+              <th scope="col" className="px-4 py-3 font-medium">
                 Status
               </th>
               <th scope="col" className="px-4 py-3 font-medium">
@@ -59,7 +85,7 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
           </thead>
           <tbody className="divide-y divide-border">
             {state.data.map((lead) => (
-              <tr key={lead.id}>
+              <tr key={lead.id} data-testid="lead">
                 <td className="px-4 py-3 font-medium">{lead.firstName}</td>
                 <td className="px-4 py-3">
                   <a className="whitespace-nowrap hover:text-accent" href={`mailto:${lead.email}`}>
@@ -68,6 +94,18 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{lead.phone ?? '—'}</td>
                 <td className="px-4 py-3">{titleCase(lead.source)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  {lead.discountCode ? (
+                    <>
+                      <span className="font-mono">{lead.discountCode}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {lead.codeUsedAt ? `Used on a quote ${formatDateTime(lead.codeUsedAt)}` : 'Not used yet'}
+                      </span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
                 <td className="px-4 py-3">
                   <Badge tone={lead.status.toLowerCase() === 'new' ? 'info' : 'secondary'}>{lead.status}</Badge>
                 </td>

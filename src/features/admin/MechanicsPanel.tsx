@@ -98,7 +98,6 @@ export default function MechanicsPanel() {
 
   return (
     <div className="space-y-4">
-      <AirmenFileSection onImported={reload} />
       <div className="flex items-center gap-3">
         <Label htmlFor="mechanic-status">Show</Label>
         <NativeSelect
@@ -219,6 +218,8 @@ export default function MechanicsPanel() {
           </div>
         </div>
       </Dialog>
+      {/* The queue first: the FAA file upload is a monthly task, below the decisions waiting today. */}
+      <AirmenFileSection onImported={reload} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { ADMIN_LISTS, type AdminQuote } from '../../contract/admin-dashboard.ts';
 import { labelOf } from '../../contract/options.ts';
 import { QUOTE_SERVICE_TYPES } from '../../contract/quote.ts';
+import { savingsFigure } from '../../contract/savings.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadError } from './LoadError.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -87,7 +88,20 @@ function QuoteCard({ quote }: { quote: AdminQuote }) {
           </Detail>
           <Detail label="Service">{labelOf(QUOTE_SERVICE_TYPES, service.type)}</Detail>
           <Detail label="Location">{service.location ?? '—'}</Detail>
-          <Detail label="Est. savings">{quote.estimatedSavings === null ? '—' : `${quote.estimatedSavings}%`}</Detail>
+          <Detail label="Est. savings">
+            {quote.estimatedSavings === null
+              ? '—'
+              : quote.estimatedSavingsDollars === null
+                ? `${quote.estimatedSavings}%`
+                : savingsFigure(quote.estimatedSavingsDollars, quote.estimatedSavings)}
+          </Detail>
+          {quote.discountCode && (
+            <Detail label="Discount code">
+              <span className="font-mono" data-discount-code>
+                {quote.discountCode}
+              </span>
+            </Detail>
+          )}
         </dl>
         <QuoteMessage message={quote.message} />
       </article>

@@ -1,4 +1,5 @@
 import type { AdminLead, AdminQuote } from '../../contract/admin-dashboard.ts';
+import { POPUP_LEAD_SOURCE, discountCodeFor } from '../../contract/popup.ts';
 
 /** The quotes columns the admin view reads. */
 export interface QuoteRecord {
@@ -17,6 +18,8 @@ export interface QuoteRecord {
   createdAt: Date | string;
   /** pg returns `numeric` as a string. */
   estimatedSavings: string | number | null;
+  estimatedSavingsDollars?: string | number | null;
+  discountCode?: string | null;
 }
 
 export interface LeadRecord {
@@ -27,6 +30,8 @@ export interface LeadRecord {
   source: string;
   status: string;
   createdAt: Date | string;
+  /** The newest quote sent with this lead's code, if any. */
+  codeUsedAt?: Date | string | null;
 }
 
 /** A stored quote request in the spec's admin shape (nested aircraft and service info). */
@@ -43,6 +48,8 @@ export function toAdminQuote(row: QuoteRecord): AdminQuote {
     status: row.status,
     createdAt: new Date(row.createdAt).toISOString(),
     estimatedSavings: row.estimatedSavings === null ? null : Number(row.estimatedSavings),
+    estimatedSavingsDollars: row.estimatedSavingsDollars == null ? null : Number(row.estimatedSavingsDollars),
+    discountCode: row.discountCode ?? null,
   };
 }
 
@@ -55,5 +62,7 @@ export function toAdminLead(row: LeadRecord): AdminLead {
     source: row.source,
     status: row.status,
     createdAt: new Date(row.createdAt).toISOString(),
+    discountCode: row.source === POPUP_LEAD_SOURCE ? discountCodeFor(row.id) : null,
+    codeUsedAt: row.codeUsedAt ? new Date(row.codeUsedAt).toISOString() : null,
   };
 }

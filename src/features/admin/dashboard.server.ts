@@ -35,6 +35,8 @@ export async function listQuotesForAdmin(db: Db, limit: number): Promise<AdminQu
       'status',
       'createdAt',
       'estimatedSavings',
+      'estimatedSavingsDollars',
+      'discountCode',
     ])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
@@ -48,6 +50,13 @@ export async function listLeadsForAdmin(db: Db, limit: number): Promise<AdminLea
   const rows = await db
     .selectFrom('leads')
     .select(['id', 'firstName', 'email', 'phone', 'source', 'status', 'createdAt'])
+    .select((eb) =>
+      eb
+        .selectFrom('quotes')
+        .select((q) => q.fn.max('quotes.createdAt').as('at'))
+        .whereRef('quotes.discountLeadId', '=', 'leads.id')
+        .as('codeUsedAt'),
+    )
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -1,6 +1,8 @@
 import { AUTH_MESSAGES, type AuthResponse, type LoginData, type RegisterData } from '../../contract/auth.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../server/auth/password.server.ts';
-import { signAccessToken, TOKEN_TTL_SECONDS } from '../../server/auth/token.server.ts';
+import { SETTINGS_CATALOG } from '../../contract/settings-catalog.ts';
+import { signAccessToken } from '../../server/auth/token.server.ts';
+import { readCatalogSetting } from '../../server/settings.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, unauthorized } from '../../server/http/errors.ts';
 import { requireAddressKey } from '../../server/http/client-ip.ts';
@@ -19,11 +21,13 @@ export async function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export async function issueSession(user: UserRecord & { tokenVersion?: number }): Promise<AuthResponse> {
+/** A new sign-in lasts the session_hours setting (docs/decisions/0190-settings-catalog.md). */
+export async function issueSession(db: Db, user: UserRecord & { tokenVersion?: number }): Promise<AuthResponse> {
+  const ttl = (await readCatalogSetting(db, SETTINGS_CATALOG.sessionHours)) * 3600;
   return {
-    access_token: await signAccessToken({ sub: user.id, role: user.role, tv: user.tokenVersion ?? 0 }),
+    access_token: await signAccessToken({ sub: user.id, role: user.role, tv: user.tokenVersion ?? 0 }, ttl),
     token_type: 'bearer',
-    expires_in: TOKEN_TTL_SECONDS,
+    expires_in: ttl,
     user: toPublicUser(user),
   };
 }
@@ -55,7 +59,7 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return await issueSession(user);
+    return await issueSession(db, user);
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.userExists);
     throw error;
@@ -88,5 +92,5 @@ export async function login(
     const passwordHash = await hashPassword(data.password);
     await db.updateTable('users').set({ passwordHash }).where('id', '=', user.id).where('passwordHash', '=', user.passwordHash).execute();
   }
-  return { session: await issueSession(user), userId: user.id };
+  return { session: await issueSession(db, user), userId: user.id };
 }

@@ -60,7 +60,7 @@ export async function changePassword(
   await enforceRateLimit(db, `password-change:${user.id}`, { limit: 10, windowSeconds: 3600 });
   if (!(await verifyPassword(data.currentPassword, user.passwordHash))) throw badRequest(SESSION_MESSAGES.wrongCurrentPassword);
   const updated = await bumpTokenVersion(db, user.id, await hashPassword(data.newPassword));
-  return issueSession(updated);
+  return issueSession(db, updated);
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -147,7 +147,7 @@ export async function confirmPasswordReset(
       .execute();
     const user = await bumpTokenVersion(trx, row.userId, passwordHash);
     await unlockAccount(trx, user.email);
-    return issueSession(user);
+    return issueSession(trx, user);
   });
 }
 

@@ -56,7 +56,8 @@ function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boole
           <p className="mt-1 text-sm text-muted-foreground">
             <span className="break-all">/blog/{post.slug}</span>
             <span aria-hidden="true"> · </span>
-            {post.publishedAt ? `Published ${formatDate(post.publishedAt)}` : `Created ${formatDate(post.createdAt)}`}
+            {/* A draft is never "Published", whatever date it kept from an earlier publication. */}
+            {post.published && post.publishedAt ? `Published ${formatDate(post.publishedAt)}` : `Created ${formatDate(post.createdAt)}`}
             <span aria-hidden="true"> · </span>
             {post.views.toLocaleString('en-US')} {post.views === 1 ? 'view' : 'views'}
             <span aria-hidden="true"> · </span>
@@ -92,6 +93,9 @@ function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boole
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Deleted and replaced posts, restorable for BLOG_TRASH_DAYS. */
+/** Stable (module level), so React calls it once, when the trash opens. */
+const intoViewOnOpen = (el: HTMLElement | null) => el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
 function TrashList({ version, onRestored }: { version: number; onRestored: () => void }) {
   const [items, setItems] = useState<TrashedBlogPost[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -190,8 +194,10 @@ export default function BlogAdminPanel() {
       });
       reload();
       return true;
-    } catch {
-      window.alert(editing ? BLOG_ADMIN_MESSAGES.updateFailed : BLOG_ADMIN_MESSAGES.createFailed);
+    } catch (error) {
+      // The alert says why (e.g. the post was deleted in another tab), not only that it failed.
+      const why = error instanceof ApiError && error.status > 0 && error.status < 500 && error.detail ? `: ${error.detail}` : '';
+      window.alert(`${editing ? BLOG_ADMIN_MESSAGES.updateFailed : BLOG_ADMIN_MESSAGES.createFailed}${why}`);
       return false;
     }
   };
@@ -296,7 +302,12 @@ export default function BlogAdminPanel() {
       )}
 
       {showTrash && (
-        <section aria-labelledby="blog-trash-heading" className="space-y-2 pt-4">
+        <section
+          aria-labelledby="blog-trash-heading"
+          className="space-y-2 pt-4"
+          // Opened below a long list: brought into view, not left off screen.
+          ref={intoViewOnOpen}
+        >
           <h3 id="blog-trash-heading" className="font-semibold">
             Trash
           </h3>

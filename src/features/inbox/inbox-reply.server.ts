@@ -3,6 +3,7 @@ import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { escapeHtml } from '../../server/email/template-render.ts';
 import { bumpVersion, checkVersion, lockItem, moveStatus, recordEvent, type Actor } from './inbox-item.server.ts';
+import { businessReplyAddress } from '../../server/settings.server.ts';
 
 /** The plain text as simple HTML paragraphs, every character escaped. */
 export function textToHtml(text: string): string {
@@ -27,6 +28,8 @@ export async function queueEmail(
       bodyHtml: textToHtml(email.text),
       kind: email.kind,
       templateId: email.templateId,
+      // A customer's answer reaches the business (docs/decisions/0193-reply-addresses.md).
+      replyTo: await businessReplyAddress(trx),
       lockedUntil: null,
       lastError: null,
       providerMessageId: null,

@@ -11,6 +11,7 @@ import { postPublic } from '../../lib/post-public.ts';
 import { isTemporarilyUnavailable } from '../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
 import { fieldErrorsOf } from '../quotes/quote-form.ts';
+import { rememberClaimedCode } from './popup-flags.ts';
 
 export const POPUP_TITLE = `Save ${POPUP_OFFER.discountPercent}% on Your Next Aircraft Service`;
 export const POPUP_TOASTS = {
@@ -73,6 +74,8 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
       }
       const body = res.data as Partial<PopupClaim>;
       setClaim({ code: String(body.code ?? ''), sentTo: String(body.sentTo ?? text('email')), emailed: body.emailed !== false });
+      // The quote form offers it back (issue 28: "give the code when you request your quote").
+      if (body.code) rememberClaimedCode(String(body.code));
       // The spec's toast, beside the code shown in the dialog (which does not fade).
       toast.success(body.emailed !== false ? POPUP_TOASTS.success : 'Discount secured!');
       form.reset();
@@ -137,7 +140,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
           </Button>
         </div>
       ) : (
-      <form onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={sending}>
+      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-busy={sending}>
         <div>
           <Label htmlFor="lead-firstName">First Name *</Label>
           <Input {...control('firstName')} required autoComplete="given-name" />

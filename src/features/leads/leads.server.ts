@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { BUSINESS } from '../../contract/business.ts';
-import { POPUP_CONDITIONS, POPUP_LEAD_SOURCE, POPUP_OFFER, discountCodeFor, type Lead } from '../../contract/lead.ts';
+import { POPUP_CONDITIONS, POPUP_LEAD_SOURCE, POPUP_OFFER, discountCodeFor, popupCodeBlock, type Lead } from '../../contract/lead.ts';
 import type { Db } from '../../server/db/client.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';
@@ -49,10 +49,7 @@ export async function captureLead(db: Db, lead: Lead): Promise<{ created: boolea
             `${BUSINESS.name} - ${BUSINESS.phoneDisplay}`,
           ].join('\n'),
           // An admin's welcome template may word the email: the code and its conditions stay in it.
-          keep: {
-            text: `Your discount code: ${code}\n${POPUP_CONDITIONS}`,
-            html: `<p>Your discount code: <strong>${code}</strong></p><p>${POPUP_CONDITIONS.replace(/&/g, '&amp;')}</p>`,
-          },
+          keep: popupCodeBlock(code),
         },
         { firstName, lastName: '', userId: row.id },
       );

@@ -1,6 +1,6 @@
 // The lead popup's browser-storage flags (docs/product.md §2, "Lead-capture popup"): closing it sets a
 // session flag, a submitted lead sets a lasting one, and either keeps it from showing again.
-import { POPUP_STORAGE } from '../../contract/popup.ts';
+import { CODE_CLAIMED_EVENT, POPUP_STORAGE } from '../../contract/popup.ts';
 
 export interface PopupStorages {
   session: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -41,6 +41,21 @@ export function markPopupClosed(storages: PopupStorages | null = browserStorages
 
 export function markLeadSubmitted(storages: PopupStorages | null = browserStorages()): void {
   write((s) => s.local.setItem(POPUP_STORAGE.submitted, 'true'), storages);
+}
+
+/** Keeps the code this browser claimed, and tells a quote form already on the page. */
+export function rememberClaimedCode(code: string, storages: PopupStorages | null = browserStorages()): void {
+  write((s) => s.local.setItem(POPUP_STORAGE.code, code), storages);
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(CODE_CLAIMED_EVENT, { detail: code }));
+}
+
+/** The code this browser claimed, or ''. */
+export function claimedCode(storages: PopupStorages | null = browserStorages()): string {
+  try {
+    return storages?.local.getItem(POPUP_STORAGE.code) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** Clears every flag: the popup shows again on the next visit of the home page. */

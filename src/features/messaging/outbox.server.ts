@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db/client.ts';
 import { env } from '../../server/env.ts';
-import { notificationEmail } from '../../server/settings.server.ts';
+import { businessReplyAddress, notificationEmail } from '../../server/settings.server.ts';
 import type { Recipient } from '../../server/email/template-render.ts';
 import { composeEmail, type OutboundEmail } from '../../server/email/compose.server.ts';
 
@@ -25,6 +25,7 @@ export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: R
       bodyHtml: email.html ?? null,
       kind: email.kind,
       templateId: email.templateId,
+      replyTo: email.replyTo ?? (await businessReplyAddress(db)),
       nextAttemptAt: new Date(Date.now() + email.delayMinutes * 60_000),
       lockedUntil: null,
       lastError: null,

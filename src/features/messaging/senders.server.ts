@@ -6,6 +6,8 @@ export interface EmailToSend {
   subject: string;
   text: string;
   html: string | null;
+  /** Reply-To (null: none). */
+  replyTo?: string | null;
 }
 
 /** Sender identity for transactional email; the key's additional_config may override it. */
@@ -38,6 +40,7 @@ export async function sendEmailWithMailchimp(creds: KeyCredentials, email: Email
           text: email.text,
           ...(email.html ? { html: email.html } : {}),
           to: [{ email: email.to, type: 'to' }],
+          ...(email.replyTo ? { headers: { 'Reply-To': email.replyTo } } : {}),
         },
       }),
     },

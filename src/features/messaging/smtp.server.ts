@@ -72,6 +72,7 @@ export async function sendEmailWithSmtp(creds: SmtpCredentials, email: EmailToSe
     const info = await transport.sendMail({
       from: settings.from_name ? { name: settings.from_name, address: settings.from_email } : settings.from_email,
       to: email.to,
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       subject: email.subject,
       text: email.text,
       ...(email.html ? { html: email.html } : {}),

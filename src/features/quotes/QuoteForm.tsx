@@ -10,14 +10,19 @@ import {
 } from '../../contract/quote-fields.ts';
 import type { Option } from '../../contract/options.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Checkbox, FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { CharacterCount, Checkbox, FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { postPublic } from '../../lib/post-public.ts';
 import { tryAgain } from '../../lib/unavailable.ts';
+import { CODE_CLAIMED_EVENT } from '../../contract/popup.ts';
+import { CAPPED_TEXT, INVOICE_PARTS_OPTIONS, comparedText, invoiceBoundsText, savingsFigure } from '../../contract/savings.ts';
+import { claimedCode } from '../leads/popup-flags.ts';
 import {
   QUOTE_SAVINGS_TOAST_DELAY_MS,
+  TEXT_LIMITS,
+  isService,
   QUOTE_TOASTS,
   checkQuoteFields,
   interpretQuoteResponse,
@@ -32,6 +37,7 @@ import {
 } from './quote-form.ts';
 
 type Errors = Partial<Record<string, string>>;
+type Sent = { payload: QuotePayload; message: string; estimate: LiveEstimate; savings: number | undefined; dollars: number | undefined };
 
 const idOf = (name: QuoteField) => `quote-${name}`;
 const errorIdOf = (name: QuoteField) => `quote-${name}-error`;
@@ -58,7 +64,10 @@ export default function QuoteForm() {
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [estimate, setEstimate] = useState<LiveEstimate>({ kind: 'none' });
-  const [sent, setSent] = useState<{ payload: QuotePayload; message: string; estimate: LiveEstimate; savings: number | undefined } | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+  /** Lengths of the limited text fields, for their counters (the inputs are uncontrolled). */
+  const [lengths, setLengths] = useState<Partial<Record<QuoteField, number>>>({});
+  const [service, setService] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
 
@@ -66,6 +75,15 @@ export default function QuoteForm() {
     setHydrated(true);
     // What was typed before hydration counts too.
     if (formRef.current) setEstimate(estimateOf(formRef.current));
+    // The code this browser claimed in the popup, now or later (docs/decisions/0192).
+    const fill = (code: string) => {
+      const input = formRef.current?.elements.namedItem('discountCode');
+      if (code && input instanceof HTMLInputElement && !input.value) input.value = code;
+    };
+    fill(claimedCode());
+    const onClaim = (e: Event) => fill(String((e as CustomEvent).detail ?? ''));
+    window.addEventListener(CODE_CLAIMED_EVENT, onClaim);
+    return () => window.removeEventListener(CODE_CLAIMED_EVENT, onClaim);
   }, []);
 
   useEffect(() => {
@@ -73,24 +91,32 @@ export default function QuoteForm() {
   }, [sent]);
 
   /** A control's attributes tying it to its label and error line, and the server's message for it. */
-  const field = (name: QuoteField, hint?: string): { control: ControlProps; error: string | undefined } => {
+  const field = (name: QuoteField, hint?: string): { control: ControlProps; error: string | undefined; counter?: ReactNode } => {
     const error = errors[name];
-    const describedBy = [error ? errorIdOf(name) : '', hint ?? ''].filter(Boolean).join(' ');
+    const limit = TEXT_LIMITS[name];
+    const countId = `quote-${name}-count`;
+    const describedBy = [error ? errorIdOf(name) : '', hint ?? '', limit ? countId : ''].filter(Boolean).join(' ');
     return {
       control: {
         id: idOf(name),
         name,
         'aria-invalid': error ? true : undefined,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(limit ? { maxLength: limit.max } : {}),
       },
       error,
+      ...(limit ? { counter: <CharacterCount id={countId} value={'x'.repeat(lengths[name] ?? 0)} max={limit.max} /> } : {}),
     };
   };
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
+    const target = event.target as HTMLInputElement;
+    const name = target.name;
     if (name && errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
-    if (name === 'lastInvoiceAmount' || name === 'serviceType' || name === 'aircraftType') setEstimate(estimateOf(event.currentTarget));
+    if (name && TEXT_LIMITS[name as QuoteField]) setLengths((l) => (l[name as QuoteField] === target.value.length ? l : { ...l, [name]: target.value.length }));
+    if (name === 'serviceType') setService(target.value);
+    if (name === 'lastInvoiceAmount' || name === 'serviceType' || name === 'aircraftType' || name === 'invoiceIncludesParts')
+      setEstimate(estimateOf(event.currentTarget));
   };
 
   /** Takes keyboard and screen-reader users to the first field with a problem. */
@@ -118,14 +144,16 @@ export default function QuoteForm() {
 
     switch (outcome.kind) {
       case 'success': {
-        setSent({ payload, message: outcome.message, estimate: estimateOf(form), savings: outcome.estimatedSavings });
+        setSent({ payload, message: outcome.message, estimate: estimateOf(form), savings: outcome.estimatedSavings, dollars: outcome.estimatedSavingsDollars });
         // The spec's toasts (the server's message, then the savings), beside the confirmation that
         // stays in place of the form for a visitor who scrolled away before they faded.
         toast.success(outcome.message);
-        const savings = outcome.estimatedSavings;
-        if (savings !== undefined) window.setTimeout(() => toast.info(QUOTE_TOASTS.savings(savings)), QUOTE_SAVINGS_TOAST_DELAY_MS);
+        const { estimatedSavings: savings, estimatedSavingsDollars: dollars } = outcome;
+        if (savings !== undefined) window.setTimeout(() => toast.info(QUOTE_TOASTS.savings(savings, dollars)), QUOTE_SAVINGS_TOAST_DELAY_MS);
         form.reset();
         setErrors({});
+        setLengths({});
+        setService('');
         setEstimate({ kind: 'none' });
         return;
       }
@@ -222,7 +250,7 @@ export default function QuoteForm() {
 
       <Section legend="Current Service Costs (Optional)" intro="Share what you paid last time and we will estimate your savings.">
         <TextField
-          {...field('lastInvoiceAmount')}
+          {...field('lastInvoiceAmount', 'quote-lastInvoiceAmount-hint')}
           label="Last Invoice Amount ($)"
           type="number"
           inputMode="decimal"
@@ -230,6 +258,18 @@ export default function QuoteForm() {
           step="0.01"
           placeholder="e.g. 2500"
           defaultValue={D.lastInvoiceAmount}
+          hint={{
+            id: 'quote-lastInvoiceAmount-hint',
+            text: isService(service)
+              ? `For ${optionLabel('service', service).toLowerCase()}: ${invoiceBoundsText(service)}.`
+              : 'The total of your last invoice for the same service.',
+          }}
+        />
+        <SelectField
+          {...field('invoiceIncludesParts')}
+          label="Did That Invoice Include Parts?"
+          options={INVOICE_PARTS_OPTIONS}
+          defaultValue={D.invoiceIncludesParts}
         />
         <TextField {...field('currentProvider')} label="Current Provider" placeholder="Shop or mechanic name" defaultValue={D.currentProvider} />
         <EstimateLine estimate={estimate} />
@@ -245,11 +285,22 @@ export default function QuoteForm() {
             placeholder="Tell us about the work you need, your aircraft's location and any questions you have."
             defaultValue={D.message}
           />
+          {field('message').counter}
           <FieldError id={errorIdOf('message')} message={errors['message']} />
         </div>
       </Section>
 
       <Section legend="Preferences">
+        <TextField
+          {...field('discountCode', 'quote-discountCode-hint')}
+          label="Discount Code"
+          placeholder="e.g. SKY25-1A2B3C"
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          defaultValue={D.discountCode}
+          hint={{ id: 'quote-discountCode-hint', text: 'From the 25% offer, if you claimed it: it is checked when you send.' }}
+        />
         <div className="space-y-3 sm:col-span-2">
           <Checkbox
             {...field('scheduleConsultation').control}
@@ -291,22 +342,24 @@ function estimateOf(form: HTMLFormElement): LiveEstimate {
     const el = form.elements.namedItem(name);
     return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el.value : '';
   };
-  return liveEstimate(value('lastInvoiceAmount'), value('serviceType'), value('aircraftType'));
+  return liveEstimate(value('lastInvoiceAmount'), value('serviceType'), value('aircraftType'), value('invoiceIncludesParts'));
 }
 
 /** The estimate under the invoice, announced politely as it changes. */
 function EstimateLine({ estimate }: { estimate: LiveEstimate }) {
   let text: ReactNode = 'Enter your last invoice to see your estimated savings right away.';
   if (estimate.kind === 'needs-choice') text = 'Choose the aircraft type and the service above to see your estimated savings.';
+  if (estimate.kind === 'out-of-bounds') text = `${estimate.message}: check the amount, or leave it empty.`;
   if (estimate.kind === 'estimate')
     text = (
       <>
-        Estimated savings: <strong data-estimate>{usd(estimate.estimate.dollars)} ({estimate.estimate.percent}%)</strong> against your last invoice of{' '}
-        {usd(estimate.invoice)}. Our typical price for this work is {usd(estimate.estimate.ourPrice)}, before parts.
+        Estimated savings: <strong data-estimate>{savingsFigure(estimate.estimate.dollars, estimate.estimate.percent)}</strong>.{' '}
+        {comparedText(estimate.estimate, estimate.invoice)}
+        {estimate.estimate.capped && <> {CAPPED_TEXT}</>}
       </>
     );
   if (estimate.kind === 'no-saving')
-    text = `Our typical price for this work is ${usd(estimate.ourPrice)} before parts, about what you paid (${usd(estimate.invoice)}). We will still quote it.`;
+    text = `Our typical labor price for this work is ${usd(estimate.ourPrice)}, about what you paid (${usd(estimate.invoice)}). We will still quote it.`;
   return (
     <p role="status" aria-live="polite" className={`sm:col-span-2 rounded-md px-4 py-3 text-sm ${estimate.kind === 'estimate' ? 'bg-success-muted text-success' : 'bg-muted text-muted-foreground'}`} data-savings-estimate>
       {text}
@@ -321,7 +374,7 @@ function Confirmation({
   onAnother,
 }: {
   ref: Ref<HTMLDivElement>;
-  sent: { payload: QuotePayload; message: string; estimate: LiveEstimate; savings: number | undefined };
+  sent: Sent;
   onAnother: () => void;
 }) {
   const p = sent.payload;
@@ -334,6 +387,7 @@ function Confirmation({
     ['Service', optionLabel('service', text('serviceType'))],
     ['Timeframe', optionLabel('timeframe', text('preferredTimeframe'))],
     ...(text('location') ? ([['Location', text('location')]] as [string, string][]) : []),
+    ...(text('discountCode') ? ([['Discount code', text('discountCode').toUpperCase()]] as [string, string][]) : []),
   ];
   return (
     <div ref={ref} tabIndex={-1} role="region" aria-labelledby="quote-sent-heading" className="space-y-5 rounded-lg border border-success/40 bg-success-muted/40 p-5 outline-none sm:p-6" data-quote-confirmation>
@@ -341,10 +395,11 @@ function Confirmation({
         Request sent. Thank you, {text('firstName')}!
       </h3>
       <p className="text-sm text-foreground">{sent.message}</p>
-      {sent.estimate.kind === 'estimate' && (
-        <p className="rounded-md bg-success-muted px-4 py-3 text-sm text-success">
-          Your estimated savings: <strong>{usd(sent.estimate.estimate.dollars)} ({sent.savings ?? sent.estimate.estimate.percent}%)</strong> against your last invoice of{' '}
-          {usd(sent.estimate.invoice)}.
+      {sent.savings !== undefined && sent.dollars !== undefined && (
+        // The server's figure: the one the email and the console repeat.
+        <p className="rounded-md bg-success-muted px-4 py-3 text-sm text-success" data-confirmed-savings>
+          Your estimated savings: <strong>{savingsFigure(sent.dollars, sent.savings)}</strong>.
+          {sent.estimate.kind === 'estimate' && <> {comparedText(sent.estimate.estimate, sent.estimate.invoice)}</>}
         </p>
       )}
       <div>
@@ -389,20 +444,23 @@ interface ControlProps {
   name: string;
   'aria-invalid': true | undefined;
   'aria-describedby'?: string;
+  maxLength?: number;
 }
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> & {
   control: ControlProps;
   error: string | undefined;
+  counter?: ReactNode;
   label: string;
   hint?: { id: string; text: string };
   wide?: boolean;
 };
 
-function TextField({ control, error, label, hint, wide, ...input }: TextFieldProps) {
+function TextField({ control, error, label, hint, wide, counter, ...input }: TextFieldProps) {
   return (
     <FormField id={control.id} label={label} error={error} hint={hint?.text} {...(hint ? { hintId: hint.id } : {})} className={wide ? 'sm:col-span-2' : undefined}>
       <Input {...control} {...input} />
+      {counter}
     </FormField>
   );
 }
@@ -417,16 +475,17 @@ function SelectField({
 }: {
   control: ControlProps;
   error: string | undefined;
+  counter?: ReactNode;
   label: string;
   options: readonly Option[];
-  placeholder: string;
+  placeholder?: string;
   defaultValue: string;
 }) {
   // No `required`: the spec marks these in the label only and leaves enforcement to the server.
   return (
     <div>
       <Label htmlFor={control.id}>{label}</Label>
-      <NativeSelect {...control} options={options} placeholder={placeholder} defaultValue={defaultValue} />
+      <NativeSelect {...control} options={options} {...(placeholder === undefined ? {} : { placeholder })} defaultValue={defaultValue} />
       <FieldError id={`${control.id}-error`} message={error} />
     </div>
   );

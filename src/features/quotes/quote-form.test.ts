@@ -118,9 +118,14 @@ describe('liveEstimate (the server model, while typing)', () => {
     const { liveEstimate } = await import('./quote-form.ts');
     expect(liveEstimate('', 'annual', 'single-engine')).toEqual({ kind: 'none' });
     expect(liveEstimate('2500', '', 'single-engine')).toEqual({ kind: 'needs-choice' });
-    // ADR 0005's case: $2,500 for an annual on a single-engine piston -> 28%, $700.
-    expect(liveEstimate('2,500', 'annual', 'single-engine')).toEqual({ kind: 'estimate', invoice: 2500, estimate: { percent: 28, dollars: 700, ourPrice: 1800 } });
-    expect(liveEstimate('$3200', 'annual', 'single-engine')).toMatchObject({ estimate: { percent: 44, dollars: 1408 } });
-    expect(liveEstimate('1700', 'annual', 'single-engine')).toEqual({ kind: 'no-saving', ourPrice: 1800, invoice: 1700 });
+    // ADR 0191: labor with labor. $2,000 of labor only for an annual on a single-engine piston -> 10%, $200.
+    expect(liveEstimate('2,000', 'annual', 'single-engine', 'no')).toMatchObject({ kind: 'estimate', invoice: 2000, estimate: { percent: 10, dollars: 200, ourPrice: 1800 } });
+    // The issue's $3,200 (parts perhaps included) is no longer "$1,408 (44%)".
+    expect(liveEstimate('$3200', 'annual', 'single-engine')).toMatchObject({ estimate: { percent: 20, dollars: 448 } });
+    expect(liveEstimate('1700', 'annual', 'single-engine', 'no')).toEqual({ kind: 'no-saving', ourPrice: 1800, invoice: 1700 });
+    expect(liveEstimate('50000000000', 'annual', 'single-engine')).toEqual({
+      kind: 'out-of-bounds',
+      message: 'Last invoice amount for annual inspection must be between $300 and $400,000',
+    });
   });
 });

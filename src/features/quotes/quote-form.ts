@@ -10,7 +10,16 @@ import {
   type AircraftType,
   type QuoteServiceType,
 } from '../../contract/quote-fields.ts';
-import { OUR_TYPICAL_PRICE, estimateSavings, type SavingsEstimate } from '../../contract/savings.ts';
+import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from '../../contract/popup.ts';
+import {
+  INVOICE_PARTS_OPTIONS,
+  OUR_TYPICAL_PRICE,
+  estimateSavings,
+  invoiceOutOfBounds,
+  savingsFigure,
+  type InvoiceParts,
+  type SavingsEstimate,
+} from '../../contract/savings.ts';
 
 /** Spec section 9: the estimated-savings toast follows the success toast after 2 s. */
 export const QUOTE_SAVINGS_TOAST_DELAY_MS = 2000;
@@ -20,13 +29,32 @@ export const QUOTE_TOASTS = {
   network: 'Failed to submit your request. Please check your connection and try again.',
   unavailable: 'We could not take your request just now.',
   error: (detail: string) => `Error: ${detail}`,
-  savings: (percent: number) => `Estimated savings: ${percent}% compared to your current provider!`,
+  savings: (percent: number, dollars?: number) =>
+    `Estimated savings: ${dollars === undefined ? `${percent}%` : savingsFigure(dollars, percent)} compared to your current provider!`,
 } as const;
 
 export type QuoteField = keyof typeof QUOTE_FORM_DEFAULTS;
 export type QuotePayload = Record<string, string | boolean>;
 
 const BOOLEAN_FIELDS = new Set<QuoteField>(['scheduleConsultation', 'emailUpdates']);
+
+/**
+ * The text fields' limits (the server's, src/contract/quote.ts) with their labels: the form sets
+ * `maxLength` from them, shows a counter near the limit, and names the field when one is over.
+ */
+export const TEXT_LIMITS: Partial<Record<QuoteField, { label: string; max: number }>> = {
+  firstName: { label: 'First name', max: QUOTE_LIMITS.name },
+  lastName: { label: 'Last name', max: QUOTE_LIMITS.name },
+  returnEmail: { label: 'Email address', max: QUOTE_LIMITS.email },
+  returnPhone: { label: 'Phone number', max: 30 },
+  aircraftMake: { label: 'Aircraft make', max: QUOTE_LIMITS.shortText },
+  aircraftModel: { label: 'Aircraft model', max: QUOTE_LIMITS.shortText },
+  registrationNumber: { label: 'Registration number', max: 20 },
+  location: { label: 'Location', max: QUOTE_LIMITS.shortText },
+  currentProvider: { label: 'Current provider', max: QUOTE_LIMITS.shortText },
+  message: { label: 'Message', max: QUOTE_LIMITS.message },
+  discountCode: { label: 'Discount code', max: QUOTE_LIMITS.discountCode },
+};
 
 /**
  * The JSON body for POST /api/quotes from the form's current values. Text fields are sent as typed
@@ -48,7 +76,7 @@ export function quotePayload(form: FormData): QuotePayload {
 }
 
 export type QuoteOutcome =
-  | { kind: 'success'; message: string; estimatedSavings: number | undefined }
+  | { kind: 'success'; message: string; estimatedSavings: number | undefined; estimatedSavingsDollars: number | undefined }
   | { kind: 'failed' }
   | { kind: 'rejected'; detail: string; fieldErrors: Partial<Record<string, string>> }
   | { kind: 'unavailable' }
@@ -81,11 +109,12 @@ export function interpretQuoteResponse(status: number, body: unknown): QuoteOutc
   if (status >= 200 && status < 300) {
     if (!isRecord(body) || body['success'] !== true) return { kind: 'failed' };
     const message = typeof body['message'] === 'string' && body['message'] ? body['message'] : FALLBACK_SUCCESS;
-    const savings = body['estimatedSavings'];
+    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
     return {
       kind: 'success',
       message,
-      estimatedSavings: typeof savings === 'number' && Number.isFinite(savings) ? savings : undefined,
+      estimatedSavings: num(body['estimatedSavings']),
+      estimatedSavingsDollars: num(body['estimatedSavingsDollars']),
     };
   }
   // 503: the service is briefly down (database unreachable); the same request may succeed shortly.
@@ -143,6 +172,18 @@ export function checkQuoteFields(payload: QuotePayload): Partial<Record<QuoteFie
     const n = parseAmount(text(key));
     if (n !== null && (Number.isNaN(n) || n < 0 || n > max)) errors[key] = `${label} must be a number between 0 and ${max.toLocaleString('en-US')}`;
   }
+  const invoice = parseAmount(text('lastInvoiceAmount'));
+  const service = text('serviceType');
+  if (!errors.lastInvoiceAmount && invoice !== null && isService(service)) {
+    const problem = invoiceOutOfBounds(service, optionLabel('service', service), invoice);
+    if (problem) errors.lastInvoiceAmount = problem;
+  }
+  for (const [key, limit] of Object.entries(TEXT_LIMITS) as [QuoteField, { label: string; max: number }][]) {
+    if (!errors[key] && text(key).length > limit.max) errors[key] = `${limit.label} must be at most ${limit.max} characters`;
+  }
+  const code = text('discountCode');
+  if (code && !errors.discountCode && !DISCOUNT_CODE_PATTERN.test(normalizeDiscountCode(code)))
+    errors.discountCode = 'Discount code must look like SKY25-1A2B3C';
   return errors;
 }
 
@@ -151,18 +192,22 @@ export function checkQuoteFields(payload: QuotePayload): Partial<Record<QuoteFie
 export type LiveEstimate =
   | { kind: 'none' }
   | { kind: 'needs-choice' }
+  | { kind: 'out-of-bounds'; message: string }
   | { kind: 'estimate'; estimate: SavingsEstimate; invoice: number }
   | { kind: 'no-saving'; ourPrice: number; invoice: number };
 
-const isService = (v: string): v is QuoteServiceType => QUOTE_SERVICE_TYPES.some((o) => o.value === v);
+export const isService = (v: string): v is QuoteServiceType => QUOTE_SERVICE_TYPES.some((o) => o.value === v);
 const isAircraft = (v: string): v is AircraftType => AIRCRAFT_TYPES.some((o) => o.value === v);
 
 /** What the form shows under the invoice while the visitor types (the server's own model). */
-export function liveEstimate(invoiceText: string, serviceType: string, aircraftType: string): LiveEstimate {
+export function liveEstimate(invoiceText: string, serviceType: string, aircraftType: string, parts = 'unsure'): LiveEstimate {
   const invoice = parseAmount(invoiceText);
   if (invoice === null || Number.isNaN(invoice) || invoice <= 0) return { kind: 'none' };
   if (!isService(serviceType) || !isAircraft(aircraftType)) return { kind: 'needs-choice' };
-  const estimate = estimateSavings(serviceType, aircraftType, invoice);
+  const problem = invoiceOutOfBounds(serviceType, optionLabel('service', serviceType), invoice);
+  if (problem) return { kind: 'out-of-bounds', message: problem };
+  const included: InvoiceParts = INVOICE_PARTS_OPTIONS.some((o) => o.value === parts) ? (parts as InvoiceParts) : 'unsure';
+  const estimate = estimateSavings(serviceType, aircraftType, invoice, included);
   if (estimate) return { kind: 'estimate', estimate, invoice };
   return { kind: 'no-saving', ourPrice: OUR_TYPICAL_PRICE[serviceType][aircraftType], invoice };
 }

@@ -3,7 +3,8 @@ import { BUSINESS } from '../../contract/business.ts';
 /**
  * schema.org LocalBusiness (an AutomotiveBusiness is the closest type for a repair service that
  * travels) for the home page, from the one business constant: search results can show the phone,
- * the hours and the service area. A string safe inside <script type="application/ld+json">.
+ * and the service area. The hours are the administrator's business_hours setting, added by the page
+ * (site-settings-client.ts). A string safe inside <script type="application/ld+json">.
  */
 export function localBusinessJsonLd(home: string): string {
   const data = {
@@ -16,7 +17,6 @@ export function localBusinessJsonLd(home: string): string {
     telephone: BUSINESS.phoneE164,
     address: { '@type': 'PostalAddress', addressLocality: 'San Francisco', addressRegion: 'CA', addressCountry: 'US' },
     areaServed: { '@type': 'Country', name: BUSINESS.areaServed },
-    openingHours: BUSINESS.openingHours,
     image: new URL('/og-image.png', home).href,
   };
   return JSON.stringify(data).replace(/</g, '\\u003c');

@@ -1,10 +1,12 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../../contract/roles.ts';
+import { SESSION_HOURS_BOUNDS } from '../../contract/settings-catalog.ts';
 import { env } from '../env.ts';
 
 export const TOKEN_ISSUER = 'skyward-mobile-aviation';
 export const TOKEN_AUDIENCE = 'skyward-app';
-export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** Until the session_hours setting says otherwise (docs/decisions/0190-settings-catalog.md). */
+export const TOKEN_TTL_SECONDS = SESSION_HOURS_BOUNDS.default * 60 * 60;
 
 export interface TokenClaims {
   sub: string;

@@ -27,6 +27,17 @@ export function fillPlaceholders(template: string, recipient: Recipient, mode: '
   });
 }
 
+/**
+ * Puts a block the message must carry (the discount code) before the template's sign-off: the
+ * last paragraph when it is short ("Blue skies, The Skyward team"), else at the end.
+ */
+export function beforeSignOff(html: string, block: string): string {
+  const last = html.lastIndexOf('<p');
+  if (last <= 0) return html + block;
+  const tail = htmlToText(html.slice(last));
+  return tail.length <= 80 ? html.slice(0, last) + block + html.slice(last) : html + block;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
 /** Readable plain text of an email's HTML: for draft previews and the text part of a message. */

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type {
+  CampaignType,
   EmailPreview,
   EmailTemplateSchema,
   EmailTemplateView,
@@ -11,7 +12,10 @@ import type { EmailTemplatesTable } from '../db/tables/admin.ts';
 import { notFound } from '../http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { sanitizeEmailHtml } from './sanitize-email.server.ts';
-import { fillPlaceholders, SAMPLE_RECIPIENT } from './template-render.ts';
+import { beforeSignOff, fillPlaceholders, SAMPLE_RECIPIENT } from './template-render.ts';
+import { PREVIEW_KEEP } from './compose.server.ts';
+
+const withKeep = (html: string, keep: { html: string } | undefined) => (keep ? beforeSignOff(html, keep.html) : html);
 
 type TemplateRow = Selectable<EmailTemplatesTable>;
 type TemplateInput = z.output<typeof EmailTemplateSchema>;
@@ -106,7 +110,7 @@ export async function previewEmailTemplate(
   };
   return {
     subject: fillPlaceholders(row.subjectLine, recipient, 'text'),
-    html: sanitizeEmailHtml(fillPlaceholders(row.htmlContent, recipient, 'html')),
+    html: sanitizeEmailHtml(withKeep(fillPlaceholders(row.htmlContent, recipient, 'html'), PREVIEW_KEEP[row.campaignType as CampaignType])),
     sample: recipient,
   };
 }

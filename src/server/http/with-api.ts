@@ -3,7 +3,7 @@ import type { ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { startAfterAnswer, type AfterAnswerTask } from './after-answer.ts';
-import { DEFAULT_MAX_BODY_BYTES, readJson } from './body.ts';
+import { DEFAULT_MAX_BODY_BYTES, OversizedBody, readJson } from './body.ts';
 import { clientAddressKey } from './client-ip.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';
 import { json } from './json.ts';
@@ -74,6 +74,18 @@ function nulPath(value: unknown, path: string[] = [], depth = 0): string | null 
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * An over-limit body read anyway (body.ts, OversizedBody): the route's own schema says which field
+ * is too long, in its words ('Message must be at most 5000 characters'); still a 413, still unsaved.
+ */
+function namingOversized(error: unknown, schema: z.ZodType): never {
+  if (!(error instanceof OversizedBody)) throw error;
+  const result = schema.safeParse(error.parsed);
+  const long = result.success ? [] : zodFieldErrors(result.error).filter((e) => /at most/.test(e.message));
+  if (long.length === 0) throw error;
+  throw new HttpError(413, `${error.detail}. ${long.map((e) => e.message).join('; ')}`, { errors: long });
 }
 
 const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000)';
@@ -150,7 +162,7 @@ export function withApi(routes: ApiRoutes) {
         requestId,
         body: async (schema) => parseWith(schema, await readJson(req, maxBodyBytes)),
         query: (schema) => parseWith(schema, Object.fromEntries(new URL(req.url).searchParams)),
-        input: async (route) => parseWith(route.input, await readJson(req, maxBodyBytes)) as never,
+        input: async (route) => parseWith(route.input, await readJson(req, maxBodyBytes).catch((e: unknown) => namingOversized(e, route.input))) as never,
         after: (task) => void afterAnswer.push(task),
       };
       const { response } = await handler(ctx);

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import {
   INTEGRATION_TYPES,
+  INTEGRATION_USES,
   type ApiKeyStatus,
   type ApiKeyView,
   type IntegrationType,
@@ -65,8 +66,8 @@ export function ApiKeysTab() {
       try {
         const result = await configApi.test(key.integration_type, key.id);
         if (result.success)
-          toast.success(`${key.integration_type} integration test passed`, { description: result.message });
-        else toast.error(`${key.integration_type} integration test failed`, { description: result.message });
+          toast.success(`${integrationLabel(key.integration_type)} integration test passed`, { description: result.message });
+        else toast.error(`${integrationLabel(key.integration_type)} integration test failed`, { description: result.message });
       } catch (error) {
         toast.error('Integration test failed', withDetail(error));
       }
@@ -154,6 +155,10 @@ export function ApiKeysTab() {
                     ? 'No keys yet'
                     : `${keys.length} key${keys.length === 1 ? '' : 's'}, ${keys.filter((k) => k.status === 'active').length} active`}
                 </CardDescription>
+                <p className="text-sm text-muted-foreground" data-testid="integration-use">
+                  <span className="font-medium text-foreground">Used by: </span>
+                  {INTEGRATION_USES[value]}
+                </p>
               </CardHeader>
               {keys.length > 0 && (
                 <CardContent>
@@ -199,6 +204,8 @@ export function ApiKeysTab() {
           )
         }
         confirmLabel={confirm?.kind === 'rotate' && confirm.preview.newPrimary ? `Make “${confirm.preview.newPrimary}” primary` : 'Rotate'}
+        // Nothing can become primary: the button says Rotate but cannot be pressed (issue 28).
+        confirmDisabled={confirm?.kind === 'rotate' && !confirm.preview.canRotate}
         onConfirm={() => confirm?.kind === 'rotate' && void rotate(confirm.integration)}
       />
       <ConfirmDialog

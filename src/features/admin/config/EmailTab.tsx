@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import { CAMPAIGN_TYPES, type EmailTemplateView } from '../../../contract/admin-config.ts';
+import { CAMPAIGN_TYPES, campaignSentAs, type EmailTemplateView } from '../../../contract/admin-config.ts';
 import { labelOf } from '../../../contract/options.ts';
 import { LoadError } from '../LoadError.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
@@ -36,13 +36,14 @@ export function EmailTab() {
   const [preview, setPreview] = useState<EmailTemplateView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-
   const toggle = async (t: EmailTemplateView) => {
     setBusy(t.id);
     try {
       const updated = await configApi.setTemplateActive(t.id, !t.is_active);
       // The answer is the template as saved: it replaces its row in the cached list at once.
-      query.setData((current) => current && { ...current, data: current.data.map((x) => (x.id === updated.id ? updated : x)) });
+      query.setData(
+        (current) => current && { ...current, data: current.data.map((x) => (x.id === updated.id ? updated : x)) },
+      );
       toast.success(t.is_active ? 'Email template deactivated' : 'Email template activated', { description: t.name });
     } catch (error) {
       toast.error('Failed to update email template', withDetail(error));
@@ -78,8 +79,17 @@ export function EmailTab() {
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-semibold">{t.name}</h3>
                     <Badge tone="info">{labelOf(CAMPAIGN_TYPES, t.campaign_type)}</Badge>
-                    <Badge tone={t.is_active ? 'success' : 'secondary'}>{t.is_active ? 'Active' : 'Inactive'}</Badge>
+                    {campaignSentAs(t.campaign_type) ? (
+                      <Badge tone={t.is_active ? 'success' : 'secondary'}>{t.is_active ? 'Active' : 'Inactive'}</Badge>
+                    ) : (
+                      <Badge tone="secondary">Not sent</Badge>
+                    )}
                   </div>
+                  <p className="text-sm text-muted-foreground" data-testid="template-use">
+                    {campaignSentAs(t.campaign_type)
+                      ? `Words ${campaignSentAs(t.campaign_type)}${t.is_active ? '' : ' once activated'}.`
+                      : `Nothing sends ${labelOf(CAMPAIGN_TYPES, t.campaign_type).toLowerCase()} emails yet: this template is kept, not sent.`}
+                  </p>
                   <p className="text-sm">
                     <span className="text-muted-foreground">Subject: </span>
                     {t.subject_line}
@@ -115,16 +125,18 @@ export function EmailTab() {
                       <Pencil className="h-4 w-4" aria-hidden="true" />
                       Edit
                     </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => void toggle(t)}
-                      disabled={busy === t.id}
-                      aria-label={`${t.is_active ? 'Deactivate' : 'Activate'} ${t.name}`}
-                    >
-                      <Power className="h-4 w-4" aria-hidden="true" />
-                      {t.is_active ? 'Deactivate' : 'Activate'}
-                    </Button>
+                    {campaignSentAs(t.campaign_type) && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => void toggle(t)}
+                        disabled={busy === t.id}
+                        aria-label={`${t.is_active ? 'Deactivate' : 'Activate'} ${t.name}`}
+                      >
+                        <Power className="h-4 w-4" aria-hidden="true" />
+                        {t.is_active ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    )}
                   </div>
                 </CardContent>
               </Card>

@@ -14,18 +14,29 @@ import {
 import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
+import { CATALOG_LIST, catalogEntry } from '../../../contract/settings-catalog.ts';
 import { LoadError } from '../LoadError.tsx';
 import { SettingDialog } from './SettingDialog.tsx';
+import { CatalogSettingCard } from './settings/CatalogSettingCard.tsx';
 
 type Settings = Record<SettingCategory, SettingView[]>;
 
-/** Settings (docs/product.md §2): grouped by category, each editable in the Add/Update Setting dialog. */
+/**
+ * Settings (docs/product.md §2): the settings the product reads, each with its label, control,
+ * unit and what it affects (docs/decisions/0190-settings-catalog.md); below them, any other stored
+ * setting, editable in the Add/Update Setting dialog.
+ */
 export function SettingsTab() {
   const query = useRoute(ROUTES.adminSettingsAll, undefined, { onError: () => toast.error('Failed to fetch system settings') });
   const { state, reload: load } = query;
   const all = query.data?.data;
   const byCategory = useMemo(
-    () => (all ? (Object.fromEntries(SETTING_CATEGORIES.map((c) => [c.value, all.filter((s) => s.category === c.value)])) as Settings) : null),
+    () =>
+      all
+        ? (Object.fromEntries(
+            SETTING_CATEGORIES.map((c) => [c.value, all.filter((s) => s.category === c.value && !catalogEntry(s.category, s.setting_key))]),
+          ) as Settings)
+        : null,
     [all],
   );
   const [dialog, setDialog] = useState<{ open: boolean; setting: SettingView | null; category: SettingCategory }>({
@@ -40,7 +51,7 @@ export function SettingsTab() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">Values are checked against their data type when saved.</p>
+        <p className="text-sm text-muted-foreground">Each setting says what it changes; values are checked when saved.</p>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={() => void load()} aria-label="Refresh settings">
             <RefreshCw className="h-4 w-4" aria-hidden="true" />
@@ -55,6 +66,7 @@ export function SettingsTab() {
       {state.status === 'error' && <LoadError message="Failed to fetch system settings" onRetry={() => void load()} />}
       {state.status === 'ready' &&
         SETTING_CATEGORIES.map(({ value, label }) => {
+          const known = CATALOG_LIST.filter((c) => c.category === value);
           const settings = byCategory?.[value] ?? [];
           return (
             <Card key={value}>
@@ -70,9 +82,21 @@ export function SettingsTab() {
                   Add
                 </Button>
               </CardHeader>
-              <CardContent>
+              <CardContent className="space-y-3">
+                {known.length > 0 && (
+                  <ul className="divide-y divide-border rounded-md border border-border">
+                    {known.map((c) => (
+                      <CatalogSettingCard
+                        key={c.key}
+                        setting={c}
+                        stored={all?.find((s) => s.category === c.category && s.setting_key === c.key)}
+                        onSaved={() => void load()}
+                      />
+                    ))}
+                  </ul>
+                )}
                 {settings.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No {label.toLowerCase()} settings yet.</p>
+                  known.length === 0 && <p className="text-sm text-muted-foreground">No {label.toLowerCase()} settings yet.</p>
                 ) : (
                   <ul className="divide-y divide-border rounded-md border border-border">
                     {settings.map((s) => (

@@ -32,6 +32,12 @@ export interface QuotesTable {
   estimatedSavings: NullableNumeric;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  /** Migration 0022: what the savings estimate compared, and the dollars it said. */
+  invoiceIncludesParts: Generated<'yes' | 'no' | 'unsure' | null>;
+  estimatedSavingsDollars: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** Migration 0022: the popup's discount code given with the request, and the lead it was given to. */
+  discountCode: Generated<string | null>;
+  discountLeadId: Generated<string | null>;
   // The business's inbox (migration 0024).
   inboxStatus: Generated<InboxStatus>;
   lostReason: Generated<string | null>;
@@ -84,6 +90,8 @@ export interface OutboxTable {
   providerMessageId: string | null;
   sentAt: Date | null;
   createdAt: CreatedAt;
+  /** Migration 0022: the Reply-To of an email (null: none). */
+  replyTo: Generated<string | null>;
 }
 
 export interface RateLimitHitsTable {

@@ -1,0 +1,191 @@
+import { z } from './zod.ts';
+import type { SettingCategory, SettingDataType } from './admin-config.ts';
+import {
+  BUSINESS_TIME_ZONE,
+  DEFAULT_BUSINESS_HOURS,
+  WEEKDAYS,
+  type BusinessHours,
+  type Weekday,
+} from './business-hours.ts';
+
+export * from './business-hours.ts';
+
+/**
+ * The settings the product reads (docs/product.md §3, docs/decisions/0190-settings-catalog.md):
+ * each with its label, unit, allowed values and what it changes. The console shows these with a
+ * control of their kind; the server checks a value against the same schema when it is saved and
+ * falls back to the default when a stored value no longer fits, so no setting is ever offered
+ * that no code reads.
+ */
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = (label: string) => z.string().regex(TIME, `${label} must be a time like 08:00`);
+
+/** One day: open from `open` to `close` (24-hour clock, the business's own time zone), or closed (null). */
+export const DayHoursSchema = z
+  .object({ open: time('Opening time'), close: time('Closing time') })
+  .refine((d) => d.open < d.close, 'Closing time must be after the opening time')
+  .nullable();
+
+export const BusinessHoursSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((d) => [d.value, DayHoursSchema])) as Record<Weekday, typeof DayHoursSchema>,
+  { error: 'Business hours need every day of the week, each open-close or closed' },
+);
+
+// ---------------------------------------------------------------------------------------------
+
+interface CatalogBase {
+  category: SettingCategory;
+  key: string;
+  label: string;
+  /** What saving it changes, in the console's words. */
+  affects: string;
+}
+export type CatalogSetting =
+  | (CatalogBase & { kind: 'boolean'; dataType: 'boolean'; default: boolean; onLabel: string })
+  | (CatalogBase & { kind: 'number'; dataType: 'number'; default: number; min: number; max: number; unit: string })
+  | (CatalogBase & { kind: 'email'; dataType: 'string'; default: null; placeholder: string })
+  | (CatalogBase & { kind: 'week'; dataType: 'json'; default: BusinessHours });
+
+export const SESSION_HOURS_BOUNDS = { min: 1, max: 72, default: 8 } as const;
+
+export const SETTINGS_CATALOG = {
+  notificationEmail: {
+    category: 'general',
+    key: 'notification_email',
+    label: 'Quote notification email',
+    kind: 'email',
+    dataType: 'string',
+    default: null,
+    placeholder: 'quotes@example.com',
+    affects: 'Each new quote request is announced to this address (else the NOTIFICATION_EMAIL of the deployment).',
+  },
+  replyToEmail: {
+    category: 'general',
+    key: 'reply_to_email',
+    label: 'Reply address for customers',
+    kind: 'email',
+    dataType: 'string',
+    default: null,
+    placeholder: 'hello@example.com',
+    affects:
+      'Every email a customer or visitor receives says Reply-To this address, so their answer reaches you (else the quote notification email).',
+  },
+  businessHours: {
+    category: 'general',
+    key: 'business_hours',
+    label: 'Business hours',
+    kind: 'week',
+    dataType: 'json',
+    default: DEFAULT_BUSINESS_HOURS,
+    affects: `Shown in the home page's contact section and in the business data search engines read (${BUSINESS_TIME_ZONE.label}). The 24/7 emergency line is separate.`,
+  },
+  leadPopupEnabled: {
+    category: 'marketing',
+    key: 'lead_popup_enabled',
+    label: 'Discount popup',
+    kind: 'boolean',
+    dataType: 'boolean',
+    default: true,
+    onLabel: 'Offer the 25% discount popup on the home page',
+    affects: 'When off, visitors of the home page are not offered the discount popup.',
+  },
+  sessionHours: {
+    category: 'security',
+    key: 'session_hours',
+    label: 'Sign-in lasts',
+    kind: 'number',
+    dataType: 'number',
+    default: SESSION_HOURS_BOUNDS.default,
+    min: SESSION_HOURS_BOUNDS.min,
+    max: SESSION_HOURS_BOUNDS.max,
+    unit: 'hours',
+    affects: 'How long a sign-in stays valid before the user signs in again. Applies to sign-ins made after saving.',
+  },
+} as const satisfies Record<string, CatalogSetting>;
+
+export const CATALOG_LIST: readonly CatalogSetting[] = Object.values(SETTINGS_CATALOG);
+
+export function catalogEntry(category: string, key: string): CatalogSetting | undefined {
+  return CATALOG_LIST.find((s) => s.category === category && s.key === key);
+}
+
+/** The schema a catalog setting's value must meet, as text (what the settings API stores). */
+export function parseCatalogValue(
+  setting: CatalogSetting,
+  raw: string,
+): { ok: true; value: string; dataType: SettingDataType } | { ok: false; message: string } {
+  const value = raw.trim();
+  switch (setting.kind) {
+    case 'boolean': {
+      const b = value.toLowerCase();
+      if (b !== 'true' && b !== 'false')
+        return { ok: false, message: `${setting.label} must be on (true) or off (false)` };
+      return { ok: true, value: b, dataType: 'boolean' };
+    }
+    case 'number': {
+      const n = Number(value);
+      if (value === '' || !Number.isInteger(n))
+        return { ok: false, message: `${setting.label} must be a whole number of ${setting.unit}` };
+      if (n < setting.min || n > setting.max)
+        return {
+          ok: false,
+          message: `${setting.label} must be between ${setting.min} and ${setting.max} ${setting.unit}`,
+        };
+      return { ok: true, value: String(n), dataType: 'number' };
+    }
+    case 'email': {
+      const email = z.email().safeParse(value);
+      if (!email.success) return { ok: false, message: `${setting.label} must be a valid email address` };
+      return { ok: true, value: email.data, dataType: 'string' };
+    }
+    case 'week': {
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        return { ok: false, message: `${setting.label} must be a week of hours (JSON)` };
+      }
+      const parsed = BusinessHoursSchema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const day = WEEKDAYS.find((d) => d.value === issue?.path[0])?.label;
+        return { ok: false, message: `${setting.label}${day ? ` (${day})` : ''}: ${issue?.message ?? 'invalid'}` };
+      }
+      return { ok: true, value: JSON.stringify(parsed.data), dataType: 'json' };
+    }
+  }
+}
+
+/** A stored value read for use: the default when absent or no longer valid. */
+export type CatalogValue<S extends CatalogSetting> = S extends { kind: 'boolean' }
+  ? boolean
+  : S extends { kind: 'number' }
+    ? number
+    : S extends { kind: 'email' }
+      ? string | null
+      : BusinessHours;
+
+export function catalogValue<S extends CatalogSetting>(setting: S, stored: string | null | undefined): CatalogValue<S> {
+  const checked = stored === null || stored === undefined ? null : parseCatalogValue(setting, stored);
+  if (!checked?.ok) return setting.default as CatalogValue<S>;
+  switch (setting.kind) {
+    case 'boolean':
+      return (checked.value === 'true') as CatalogValue<S>;
+    case 'number':
+      return Number(checked.value) as CatalogValue<S>;
+    case 'email':
+      return checked.value as CatalogValue<S>;
+    case 'week':
+      return JSON.parse(checked.value) as CatalogValue<S>;
+  }
+}
+
+/** GET /api/site/settings: what the public pages need to know, nothing secret. */
+export interface SiteSettings {
+  lead_popup_enabled: boolean;
+  business_hours: BusinessHours;
+  /** The same hours in lines, e.g. 'Mon-Fri: 7:00 AM-6:00 PM'. */
+  business_hours_text: string[];
+  time_zone: string;
+}
