@@ -17,12 +17,12 @@ import * as m0016 from './0016_airmen_file.ts';
 import * as m0017 from './0017_bid_inspection_signer.ts';
 import * as m0018 from './0018_airmen_partitions.ts';
 import * as m0019 from './0019_records_aircraft.ts';
-import * as m0022 from './0022_console_promises.ts';
-import * as m0027 from './0027_booking.ts';
 import * as m0021 from './0021_verified_credentials.ts';
+import * as m0022 from './0022_console_promises.ts';
+import * as m0023 from './0023_scale_indexes.ts';
 import * as m0024 from './0024_business_inbox.ts';
 import * as m0025 from './0025_conversations.ts';
-import * as m0023 from './0023_scale_indexes.ts';
+import * as m0027 from './0027_booking.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -47,12 +47,12 @@ export const migrations: Record<string, Migration> = {
   '0017_bid_inspection_signer': m0017,
   '0018_airmen_partitions': m0018,
   '0019_records_aircraft': m0019,
-  '0022_console_promises': m0022,
-  '0027_booking': m0027,
   '0021_verified_credentials': m0021,
+  '0022_console_promises': m0022,
+  '0023_scale_indexes': m0023,
   '0024_business_inbox': m0024,
   '0025_conversations': m0025,
-  '0023_scale_indexes': m0023,
+  '0027_booking': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {
