@@ -30,6 +30,7 @@ import {
 } from './auth.ts';
 import { AcceptWithDecisionsSchema, BidBodySchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
+import { AcceptProposalSchema, ProposalSchema, WhereaboutsSchema, type AppointmentParties } from './appointment-schedule.ts';
 import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
 import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';
 import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
@@ -326,6 +327,13 @@ export const ROUTES = {
   }),
   marketingSearch: route<LeadSearchResponse>()({ method: 'POST', path: '/api/apollo/search', input: LeadSearchSchema }),
   marketingTags: route<{ success: true; updated: number; message: string }>()({ method: 'PUT', path: '/api/apollo/leads/tags', input: LeadTagsSchema }),
+
+  // --- Appointment times, calendar and contacts (docs/decisions/0171) ---------------------------
+  appointmentPropose: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/proposals', input: ProposalSchema }),
+  appointmentProposalAccept: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/proposals/:proposalId/accept', input: AcceptProposalSchema }),
+  appointmentWhereabouts: route<Appointment>()({ method: 'PUT', path: '/api/appointments/:id/whereabouts', input: WhereaboutsSchema }),
+  appointmentContacts: route<AppointmentParties>()({ method: 'GET', path: '/api/appointments/:id/contacts' }),
+  appointmentCalendar: route<Blob>()({ method: 'GET', path: '/api/appointments/:id/calendar.ics', raw: true }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -5,6 +5,8 @@ import { toNotification } from './mappers.server.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { BUSINESS } from '../../contract/business.ts';
+import { siteUrl } from '../../server/site-url.server.ts';
+import { dashboardLink } from './links.ts';
 
 export interface NewNotification {
   /** What happened, e.g. 'request.matched', 'bid.accepted'; lets a client pick an icon. */
@@ -13,6 +15,8 @@ export interface NewNotification {
   message: string;
   /** Where in the dashboard it points, e.g. 'requests' or 'appointments'. */
   link?: string | null;
+  /** The item it speaks of (an appointment, a request): the email links to it in the dashboard. */
+  itemId?: string | null;
 }
 
 /** Tells each of `userIds` (duplicates and the empty list are fine); runs inside the caller's transaction. */
@@ -30,12 +34,14 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
     .where('id', 'in', unique)
     .where('emailNotifications', '=', true)
     .execute();
+  // Each email links to what it speaks of (issue 26, point 15).
+  const link = siteUrl(dashboardLink(n.link ?? 'overview', n.itemId));
   for (const r of recipients) {
     await enqueueEmail(db, {
       kind: `marketplace.${n.type}`,
       to: r.email,
       subject: `${n.title} - ${BUSINESS.name}`,
-      text: [`Hi ${r.firstName},`, '', n.message, '', `Open your dashboard to see the details.`, '', `You can turn these emails off in the Notifications tab of your dashboard.`].join('\n'),
+      text: [`Hi ${r.firstName},`, '', n.message, '', `See it in your dashboard: ${link}`, '', `You can turn these emails off in the Notifications tab of your dashboard.`].join('\n'),
     });
   }
 }
