@@ -123,7 +123,7 @@ describe('appointment times (point 9)', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
       expect(res.text.split('\r\n').every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
-      const events = Object.values(ical.sync.parseICS(res.text)).filter((c) => c.type === 'VEVENT') as ical.VEvent[];
+      const events = Object.values(ical.sync.parseICS(res.text)).filter((c) => c?.type === 'VEVENT') as ical.VEvent[];
       expect(events).toHaveLength(1);
       expect(events[0]!.start.toISOString()).toBe('2030-12-09T17:15:00.000Z');
       expect(events[0]!.uid).toBe(`appointment-${appointmentId}@skyward-mobile-aviation`);
@@ -143,7 +143,7 @@ describe('appointment times (point 9)', () => {
     const picked = await api.post(`${base}/proposals/${moved.body.schedule.open.id}/accept`, { time: { date: '2030-12-16', time: '08:00' } }, { token: mechanic.token });
     expect(picked.body).toMatchObject({ scheduledDate: '2030-12-16', scheduledTime: '08:00' });
     const again = await api.get(`${base}/calendar.ics`, { token: pilot.token });
-    const event = Object.values(ical.sync.parseICS(again.text)).find((c) => c.type === 'VEVENT') as ical.VEvent;
+    const event = Object.values(ical.sync.parseICS(again.text)).find((c) => c?.type === 'VEVENT') as ical.VEvent;
     expect(event.start.toISOString()).toBe('2030-12-16T15:00:00.000Z');
     expect(String(event.sequence)).toBe('2');
   });
@@ -154,7 +154,7 @@ describe('appointment times (point 9)', () => {
     const p = await api.post(`${base}/proposals`, { times: [{ date: '2031-07-01', time: '08:00' }] }, { token: mechanic.token });
     await api.post(`${base}/proposals/${p.body.schedule.open.id}/accept`, { time: { date: '2031-07-01', time: '08:00' } }, { token: pilot.token });
     const res = await api.get(`${base}/calendar.ics`, { token: mechanic.token });
-    const event = Object.values(ical.sync.parseICS(res.text)).find((c) => c.type === 'VEVENT') as ical.VEvent;
+    const event = Object.values(ical.sync.parseICS(res.text)).find((c) => c?.type === 'VEVENT') as ical.VEvent;
     expect(event.start.toISOString()).toBe('2031-07-01T14:00:00.000Z');
   });
 });

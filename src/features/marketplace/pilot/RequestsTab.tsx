@@ -18,6 +18,7 @@ import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
 import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
+import { JobFigure } from '../ui/JobFigure.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
 
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
@@ -262,7 +263,12 @@ function RequestCard({
                     )}
                   </div>
                   <div className="text-right">
-                    <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>
+                    {q.figures ? (
+                      // After acceptance the card names the figure that stands (approved, with change orders, final).
+                      <p className="text-lg tabular-nums"><JobFigure figures={q.figures} /></p>
+                    ) : (
+                      <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>
+                    )}
                     {q.status === 'pending' && q.totalCost === cheapest && quotes.length > 1 && <Badge tone="success">Lowest price</Badge>}
                     {q.status === 'accepted' && <Badge tone="success">Accepted</Badge>}
                     {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}
