@@ -186,7 +186,16 @@ describe('contacts and where the aircraft is (point 10)', () => {
   });
 });
 
-describe('emails link to their item (point 15)', () => {
+describe('emails link to their item, and a welcome at sign-up (point 15)', () => {
+  it('sign-up queues a welcome email with the dashboard link', async () => {
+    const email = `welcome.${Date.now()}@example.com`;
+    const res = await api.post('/api/auth/register', { role: 'pilot', firstName: 'Wren', lastName: 'Welcome', email, password: 'Checklist-Complete-1' });
+    expect(res.status).toBe(201);
+    const mail = await emailsTo(email);
+    expect(mail).toEqual([expect.objectContaining({ kind: 'auth.welcome', subject: 'Welcome to Skyward Mobile Aviation' })]);
+    expect(mail[0]!.bodyText).toMatch(/Your dashboard: https?:\/\/[^\s]+\/dashboard/);
+  });
+
   it('the quote-accepted email links to the appointment', async () => {
     const { mechanic, appointmentId } = await job();
     const mail = (await emailsTo(mechanic.email)).find((m) => m.kind === 'marketplace.bid.accepted')!;

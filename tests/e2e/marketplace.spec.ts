@@ -88,7 +88,7 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
 
   // --- The mechanic signs in: no profile yet, so the setup dialog opens. Base KSJC, 100 mi.
   const mechanic = await account(browser, 'mechanic', 'Marco', `Wrench${stamp.slice(-4)}`);
-  await expect(mechanic.getByText('Welcome back, Marco')).toBeVisible();
+  await expect(mechanic.getByText('Welcome, Marco')).toBeVisible();
   const setup = mechanic.getByRole('dialog', { name: 'Mechanic Profile Setup' });
   await expect(setup).toBeVisible();
   await expect(setup.getByText('Complete your professional profile to start receiving service requests')).toBeVisible();

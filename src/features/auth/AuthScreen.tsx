@@ -3,7 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import type { PublicUser } from '../../contract/auth.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { SignInForm } from './SignInForm.tsx';
-import { SignUpForm } from './SignUpForm.tsx';
+import { SignUpForm, entryParam } from './SignUpForm.tsx';
 
 /** The sign-in / sign-up screen of /login and /dashboard (docs/product.md §2). */
 export function AuthScreen({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
@@ -18,7 +18,8 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (token: string, user: P
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="signin">
+          {/* /login?tab=signup (the home page's sign-up links) opens on Sign Up. */}
+          <Tabs defaultValue={entryParam('tab') === 'signup' ? 'signup' : 'signin'}>
             <TabsList className="grid grid-cols-2">
               <TabsTrigger value="signin">Sign In</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -27,6 +27,9 @@ type FieldName = Path<RegisterInput>;
  * Sign-up (docs/product.md §2 and §5): role (pilot default), names, email, password, phone, location,
  * and the mechanic-only fields when the role is mechanic, sent as numbers or null when empty.
  */
+/** A query parameter of the entry screen's address ('' on the server). */
+export const entryParam = (name: string) => (typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get(name) ?? ''));
+
 export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
   const [error, setError] = useState<string | null>(null);
   const {
@@ -36,7 +39,8 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: REGISTER_FORM_DEFAULTS,
+    // The home page's "Join as a mechanic" link opens this form with the mechanic role chosen.
+    defaultValues: { ...REGISTER_FORM_DEFAULTS, ...(entryParam('role') === 'mechanic' ? { role: 'mechanic' as const } : {}) },
   });
   const isMechanic = watch('role') === 'mechanic';
 

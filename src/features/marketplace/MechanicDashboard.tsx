@@ -123,7 +123,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
     <DashboardFrame
       header={
         <DashboardHeader
-          heading={`Welcome back, ${user.firstName}`}
+          heading={`Welcome, ${user.firstName}`}
           subheading={
             profile
               ? 'Your matched requests, jobs and earnings.'

@@ -68,7 +68,9 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
   const [tachError, setTachError] = useState<string | undefined>();
   // The server's reason, per appointment, when it refused a step (another tab or the owner acted first).
   const [refusals, setRefusals] = useState<Record<string, string>>({});
-  const upcoming = appointments.filter((a) => NEXT[a.status]).sort((a, b) => key(a).localeCompare(key(b)));
+  // A job under way is not "upcoming" (issue 26, point 17): it has its own list, first.
+  const working = appointments.filter((a) => a.status === 'in_progress').sort((a, b) => key(a).localeCompare(key(b)));
+  const upcoming = appointments.filter((a) => NEXT[a.status] && a.status !== 'in_progress').sort((a, b) => key(a).localeCompare(key(b)));
   const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
 
   const advance = async (a: Appointment, action: MechanicAppointmentAction, body: { mechanicNotes?: string; totalTimeHours?: number } = {}) => {
@@ -164,6 +166,12 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
       <h2 id="mech-appts-heading" className="text-xl font-semibold">
         Appointments
       </h2>
+      {working.length > 0 && (
+        <div className="space-y-3">
+          <h3 className="font-semibold">In progress</h3>
+          <ul className="space-y-4">{working.map((a) => <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">{card(a)}</li>)}</ul>
+        </div>
+      )}
       <div className="space-y-3">
         <h3 className="font-semibold">Upcoming</h3>
         {upcoming.length === 0 ? (

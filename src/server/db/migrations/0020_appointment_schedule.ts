@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 // instead of being set by the product, and the owner says where the aircraft is (hangar, FBO).
 // Appointments made before this are already agreed: the product's date stood and was confirmed.
 // docs/decisions/0171-appointment-times-and-calendar.md
+// It also gives the console's airmen_auto_approve setting its row (off), so reading it never 404s.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -31,6 +32,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('appointment_proposals_by_appointment').on('appointment_proposals').columns(['appointment_id', 'created_at']).execute();
   // At most one proposal waits for an answer per appointment.
   await sql`create unique index appointment_proposals_one_open on appointment_proposals (appointment_id) where status = 'open'`.execute(db);
+  // The console reads this setting on every load of the Mechanics panel: it exists with its default
+  // (off) instead of answering 404 until an administrator first saves it (issue 26, point 17).
+  await sql`insert into system_settings (category, setting_key, setting_value, data_type, description)
+    values ('security', 'airmen_auto_approve', 'false', 'boolean', 'A single exact match in the FAA airmen file approves a waiting mechanic')
+    on conflict do nothing`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
