@@ -131,17 +131,17 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
     const mechTime = mechCard.getByRole('group', { name: 'Appointment time' });
     await mechTime.getByRole('button', { name: 'Propose times' }).click();
     const propose = mechanic.getByRole('dialog', { name: 'Propose times' });
-    await expect(propose.getByLabel('Date 1')).toHaveValue(inDays(10));
-    await propose.getByLabel('Time 1').fill('08:30');
+    await expect(propose.getByLabel('Date 1', { exact: true })).toHaveValue(inDays(10));
+    await propose.getByLabel('Time 1', { exact: true }).fill('08:30');
     // Point 16: Back closes the dialog and keeps the section.
     await mechanic.goBack();
     await expect(propose).toHaveCount(0);
     await expect(mechanic).toHaveURL(/\?section=appointments$/);
     await expect(mechanic.getByRole('tab', { name: 'Appointments' })).toHaveAttribute('aria-selected', 'true');
     await mechTime.getByRole('button', { name: 'Propose times' }).click();
-    await propose.getByLabel('Time 1').fill('08:30');
+    await propose.getByLabel('Time 1', { exact: true }).fill('08:30');
     await propose.getByRole('button', { name: 'Add a time' }).click();
-    await propose.getByLabel('Time 2').fill('13:00');
+    await propose.getByLabel('Time 2', { exact: true }).fill('13:00');
     await propose.getByRole('button', { name: 'Send times' }).click();
     await expect(propose).toHaveCount(0);
     await expect(mechTime).toContainText('Waiting for');
