@@ -8,6 +8,7 @@ import type { TrustedDevice } from './device-cookie.server.ts';
 import { beginLoginAttempt } from './login-throttle.server.ts';
 import { toPublicUser, type UserRecord } from './public-user.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
+import { allowEmailTo } from '../messaging/recipient-limit.server.ts';
 import { welcomeEmail } from './welcome.server.ts';
 
 /** Postgres unique_violation: two sign-ups with one email raced past the existence check. */
@@ -59,7 +60,7 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
         .returningAll()
         .executeTakeFirstOrThrow();
       // The welcome email is queued with the account (the outbox delivers it after the answer).
-      await enqueueEmail(trx, welcomeEmail(created));
+      if (await allowEmailTo(trx, created.email)) await enqueueEmail(trx, welcomeEmail(created));
       return created;
     });
     return await issueSession(user);
