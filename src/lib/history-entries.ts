@@ -10,11 +10,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 // A dialog closed by its own buttons takes its entry back off (history.back() is asynchronous);
 // the next entry is pushed only once that has happened, or the Back would remove the new one.
 let settled: Promise<void> = Promise.resolve();
+/** A Back the page made itself (a dialog taking its entry off): the section stays as it is. */
+let ownBacks = 0;
 function back(): void {
+  ownBacks += 1;
   settled = new Promise((resolve) => {
-    window.addEventListener('popstate', () => resolve(), { once: true });
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      ownBacks -= 1;
+      window.removeEventListener('popstate', finish);
+      resolve();
+    };
+    window.addEventListener('popstate', finish);
     // Never wait forever if the browser drops the navigation (a page being left).
-    setTimeout(resolve, 1000);
+    setTimeout(finish, 1000);
   });
   history.back();
 }
@@ -66,7 +77,10 @@ export function useSection<T extends string>(values: readonly T[], initial: T): 
   const [section, setSection] = useState<T>(() => (typeof window === 'undefined' ? initial : sectionOf(values, initial)));
   const valuesRef = useRef(values);
   useEffect(() => {
-    const onPop = () => setSection(sectionOf(valuesRef.current, initial));
+    // Registered before any dialog's Back, so it runs first and sees that Back as the page's own.
+    const onPop = () => {
+      if (ownBacks === 0) setSection(sectionOf(valuesRef.current, initial));
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [initial]);

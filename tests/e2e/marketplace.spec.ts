@@ -148,7 +148,7 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await bid.getByRole('button', { name: /^Accept/ }).click();
   await pilot.getByRole('alertdialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click();
   await expect(pilot.getByText(/^Quote accepted\./)).toBeVisible();
-  await expect(pilotRequest.getByText('Approved')).toBeVisible();
+  await expect(pilotRequest.getByText('Approved', { exact: true })).toBeVisible();
 
   // --- The mechanic is told, then confirms, starts and completes the job.
   await mechanic.reload();
