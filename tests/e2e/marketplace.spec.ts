@@ -187,6 +187,8 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   // --- The mechanic's profile and earnings reflect the job.
   await mechanic.reload();
   await expectNotification(mechanic, 'New rating');
+  // A reload keeps the section it was on (Appointments): the counters are on the Overview.
+  await mechanic.getByRole('tab', { name: 'Overview' }).click();
   await expect(mechanic.getByText('Completed Jobs').locator('..')).toContainText('1');
   await expect(mechanic.getByText('Rating', { exact: true }).locator('..')).toContainText('5.0');
   await mechanic.getByRole('tab', { name: 'Earnings' }).click();
