@@ -83,6 +83,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   process.env['LOCAL_MAIL_CATCHER_SMTP'] = `${mail.smtp.host}:${mail.smtp.port}`;
   process.env['LOCAL_MAIL_CATCHER_URL'] = mail.url;
 
+  // Links in emails (password resets) point to this product, never to a request's Host header.
+  process.env['SITE_URL'] ||= `http://localhost:${options.port}`;
   const server = await serve({ port: options.port, host: options.host ?? '127.0.0.1', schedules: options.schedules ?? true });
   return {
     url: server.url.replace('127.0.0.1', 'localhost'),

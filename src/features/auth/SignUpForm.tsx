@@ -20,6 +20,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { signUpErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { claimAfterSignUp, currentInvitation } from '../inbox/claim-invitation.ts';
 
 type FieldName = Path<RegisterInput>;
 
@@ -32,6 +33,7 @@ export const entryParam = (name: string) => (typeof window === 'undefined' ? '' 
 
 export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
   const [error, setError] = useState<string | null>(null);
+  const [invitation] = useState(currentInvitation);
   const {
     register,
     handleSubmit,
@@ -39,8 +41,10 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(RegisterSchema),
-    // The home page's "Join as a mechanic" link opens this form with the mechanic role chosen.
-    defaultValues: { ...REGISTER_FORM_DEFAULTS, ...(entryParam('role') === 'mechanic' ? { role: 'mechanic' as const } : {}) },
+    // An invitation fills the email; the home page's "Join as a mechanic" link chooses the mechanic role.
+    defaultValues: invitation
+      ? { ...REGISTER_FORM_DEFAULTS, role: 'pilot', email: invitation.email }
+      : { ...REGISTER_FORM_DEFAULTS, ...(entryParam('role') === 'mechanic' ? { role: 'mechanic' as const } : {}) },
   });
   const isMechanic = watch('role') === 'mechanic';
 
@@ -48,6 +52,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     setError(null);
     try {
       const res = await call(ROUTES.authRegister, { body: values, auth: false });
+      if (invitation && res.user.role === 'pilot') await claimAfterSignUp(invitation.token, res.access_token);
       onSignedIn(res.access_token, res.user);
       toast.success(AUTH_MESSAGES.registerSuccess);
     } catch (err) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useSection } from '../../lib/history-entries.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
@@ -15,6 +15,8 @@ import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
 import { NotificationBell } from './ui/NotificationBell.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
+import { useStore } from '@nanostores/react';
+import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conversations/store.ts';
 
 // Each tab and dialog is its own chunk.
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
@@ -23,10 +25,12 @@ void OverviewTab.preload().catch(() => undefined); // retried by the lazy render
 const RequestsTab = lazy(() => import('./mechanic/RequestsTab.tsx'));
 const AppointmentsTab = lazy(() => import('./mechanic/AppointmentsTab.tsx'));
 const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
+const BookingSettings = lazy(() => import('../booking/BookingSettings.tsx'));
 const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('./mechanic/ProfileDialog.tsx'));
 const SubmitQuoteDialog = lazy(() => import('./mechanic/SubmitQuoteDialog.tsx'));
 const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
+const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -34,6 +38,7 @@ const TABS = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'profile', label: 'Profile' },
   { value: 'earnings', label: 'Earnings' },
+  { value: 'messages', label: 'Messages' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const TAB_VALUES = TABS.map((t) => t.value);
@@ -71,6 +76,9 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
+  useThreadPolling(user.id);
+  const unreadMessages = useStore($unreadMessages);
+  useShowMessagesTab(useCallback(() => setTab('messages'), []));
 
   const onError = (err: unknown) => {
     console.error('Loading the dashboard failed', err);
@@ -144,7 +152,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </div>
         )
       }
-      tabs={TABS}
+      tabs={TABS.map((t) => (t.value === 'messages' ? { ...t, badge: unreadMessages } : t))}
       tab={tab}
       onTabChange={setTab}
       dialogs={
@@ -166,7 +174,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
             {quoting && (
               <SubmitQuoteDialog
                 request={quoting}
-                mechanicIa={profile?.iaAuthorization ?? false}
+                mechanicIa={profile?.verifiedIa ?? false}
                 onClose={() => setQuoting(null)}
                 onSubmitted={(bid) => quoting && quoted(quoting, bid)}
               />
@@ -185,7 +193,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="appointments">
             <Suspense fallback={null}>
-              <AnnualsToSign ia={profile?.iaAuthorization ?? false} />
+              <AnnualsToSign ia={profile?.verifiedIa ?? false} />
             </Suspense>
             <AppointmentsTab
               appointments={data.appointments}
@@ -195,9 +203,19 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="profile">
             <ProfileTab profile={profile} onEdit={() => setProfileOpen(true)} />
+            {profile && (
+              <Suspense fallback={null}>
+                <div className="mt-6">
+                  <BookingSettings />
+                </div>
+              </Suspense>
+            )}
           </TabsContent>
           <TabsContent value="earnings">
             <EarningsTab appointments={data.appointments} />
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesTab me={user.id} role="mechanic" />
           </TabsContent>
         </>
       )}

@@ -1,4 +1,5 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
+import { takeDraft, type DraftToOpen } from '../inbox/invitation.ts';
 import { useSection } from '../../lib/history-entries.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
@@ -14,6 +15,8 @@ import { NotificationBell } from './ui/NotificationBell.tsx';
 import { EmailPreference } from './ui/EmailPreference.tsx';
 import { NotificationList } from './ui/NotificationList.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
+import { useStore } from '@nanostores/react';
+import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conversations/store.ts';
 
 // Tab contents and dialogs are separate chunks: the first paint needs only the overview.
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
@@ -28,6 +31,7 @@ const RequestServiceDialog = lazy(() => import('./pilot/RequestServiceDialog.tsx
 const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );
+const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -36,6 +40,7 @@ const TABS = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'documents', label: 'Documents' },
   { value: 'notifications', label: 'Notifications' },
+  { value: 'messages', label: 'Messages' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const TAB_VALUES = TABS.map((t) => t.value);
@@ -44,12 +49,20 @@ const TAB_VALUES = TABS.map((t) => t.value);
 export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
   const [dialog, setDialog] = useState<
-    { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null } | { kind: 'upload' } | null
+    { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen } | { kind: 'upload' } | null
   >(null);
+  // Signed up from an invitation of the business's inbox: its drafted request opens once (ADR 0210).
+  useEffect(() => {
+    const draft = takeDraft();
+    if (draft) setDialog({ kind: 'request', aircraftId: draft.aircraftId, draft });
+  }, []);
   // The aircraft My Aircraft opens on (from "Edit in My Aircraft" in the request form).
   const [aircraftFocus, setAircraftFocus] = useState<{ id: string } | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
+  useThreadPolling(user.id);
+  const unreadMessages = useStore($unreadMessages);
+  useShowMessagesTab(useCallback(() => setTab('messages'), []));
 
   const onError = (err: unknown) => {
     console.error('Loading the dashboard failed', err);
@@ -92,7 +105,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
     />
   );
 
-  const tabs = TABS.map((t) => (t.value === 'notifications' ? { ...t, badge: notifications.unread } : t));
+  const tabs = TABS.map((t) => (t.value === 'notifications' ? { ...t, badge: notifications.unread } : t.value === 'messages' ? { ...t, badge: unreadMessages } : t));
   return (
     <DashboardFrame
       header={header}
@@ -117,6 +130,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                 onOpenChange={(open) => !open && setDialog(null)}
                 aircraft={data.aircraft}
                 initialAircraftId={dialog.aircraftId}
+                draft={dialog.draft ?? null}
                 onEditAircraft={(id) => {
                   setDialog(null);
                   setAircraftFocus({ id }); // a new object each time, so asking again opens it again
@@ -208,6 +222,9 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               />
               <EmailPreference />
             </section>
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesTab me={user.id} role="pilot" />
           </TabsContent>
         </>
       )}

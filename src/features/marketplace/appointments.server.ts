@@ -14,6 +14,7 @@ import { lineRows, toLine } from '../bid-lines/lines.server.ts';
 import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figures.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -104,6 +105,7 @@ export async function advanceAppointment(
       .where('id', '=', id)
       .where('status', '=', from)
       .execute();
+    if (action !== 'confirm') await recordThreadEvent(trx, current, action === 'start' ? 'started' : 'completed');
     if (action === 'start' || action === 'complete') {
       // The request follows its appointment: approved -> in_progress -> completed.
       const request = await trx.selectFrom('serviceRequests').select('status').where('id', '=', current.serviceRequestId).forUpdate().executeTakeFirstOrThrow();

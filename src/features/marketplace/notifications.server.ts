@@ -3,8 +3,7 @@ import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { toNotification } from './mappers.server.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { enqueueEmail } from '../messaging/outbox.server.ts';
-import { BUSINESS } from '../../contract/business.ts';
+import { queueNotificationEmail } from './notification-digest.server.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { dashboardLink } from './links.ts';
 
@@ -34,16 +33,11 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
     .where('id', 'in', unique)
     .where('emailNotifications', '=', true)
     .execute();
-  // Each email links to what it speaks of (issue 26, point 15).
+  // Each email links to what it speaks of (issue 26, point 15); combined emails keep each link.
   const link = siteUrl(dashboardLink(n.link ?? 'overview', n.itemId));
-  for (const r of recipients) {
-    await enqueueEmail(db, {
-      kind: `marketplace.${n.type}`,
-      to: r.email,
-      subject: `${n.title} - ${BUSINESS.name}`,
-      text: [`Hi ${r.firstName},`, '', n.message, '', `See it in your dashboard: ${link}`, '', `You can turn these emails off in the Notifications tab of your dashboard.`].join('\n'),
-    });
-  }
+  const message = `${n.message}\nSee it in your dashboard: ${link}`;
+  // Combined with the other notifications that arrive together (notification-digest.server.ts).
+  for (const r of recipients) await queueNotificationEmail(db, r, { ...n, message });
 }
 
 export async function emailPreference(db: Db, userId: string): Promise<{ emailNotifications: boolean }> {

@@ -28,6 +28,7 @@ import { formatHours } from '../../../contract/job-figures.ts';
 import { AppointmentSchedule } from '../schedule/AppointmentSchedule.tsx';
 import { AppointmentParties } from '../schedule/AppointmentParties.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
+import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 const RecordPanel = lazy(() => import('../../records/RecordPanel.tsx'));
 
@@ -118,6 +119,7 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
           </div>
           <StatusBadge status={a.status} />
         </div>
+        <div className="mt-2"><ThreadButton serviceRequestId={a.serviceRequestId} name={a.customerName} /></div>
         <div className="mt-3">
           <Details
             items={[

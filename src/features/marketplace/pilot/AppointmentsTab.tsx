@@ -17,6 +17,7 @@ import { JobFigure } from '../ui/JobFigure.tsx';
 import { formatHours } from '../../../contract/job-figures.ts';
 import { AppointmentSchedule } from '../schedule/AppointmentSchedule.tsx';
 import { AppointmentParties } from '../schedule/AppointmentParties.tsx';
+import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
@@ -60,6 +61,7 @@ export default function AppointmentsTab({
                   </div>
                   <StatusBadge status={a.status} />
                 </div>
+                <div className="mt-2"><ThreadButton serviceRequestId={a.serviceRequestId} mechanicId={a.mechanicId} name={a.mechanicName} /></div>
                 <div className="mt-3">
                   <Details
                     items={[

@@ -17,6 +17,10 @@ import * as m0016 from './0016_airmen_file.ts';
 import * as m0017 from './0017_bid_inspection_signer.ts';
 import * as m0018 from './0018_airmen_partitions.ts';
 import * as m0020 from './0020_appointment_schedule.ts';
+import * as m0027 from './0027_booking.ts';
+import * as m0021 from './0021_verified_credentials.ts';
+import * as m0024 from './0024_business_inbox.ts';
+import * as m0025 from './0025_conversations.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -41,6 +45,10 @@ export const migrations: Record<string, Migration> = {
   '0017_bid_inspection_signer': m0017,
   '0018_airmen_partitions': m0018,
   '0020_appointment_schedule': m0020,
+  '0027_booking': m0027,
+  '0021_verified_credentials': m0021,
+  '0024_business_inbox': m0024,
+  '0025_conversations': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {
