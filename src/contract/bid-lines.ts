@@ -68,20 +68,25 @@ const money = (label: string, max: number, required: boolean) =>
     return z.NEVER;
   });
 
-/** Hours in tenths (0.1 h = 6 minutes, as logbooks count), 0 allowed (a parts line). */
-const hoursTenths = z.unknown().transform((v, ctx) => {
+/**
+ * Hours in tenths (0.1 h = 6 minutes, as logbooks count), 0 allowed (a parts line): the one rule
+ * for hours, used by the schema and by the forms as typed, so a total is never made of a value the
+ * server then refuses (issue 26, point 8). A number of tenths, or the sentence that refuses it.
+ */
+export function hoursTenthsOf(v: unknown): number | { error: string } {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 0;
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN;
-  if (!Number.isFinite(n) || n < 0 || n > BID_LINES.maxHours) {
-    ctx.addIssue({ code: 'custom', message: `Labor hours must be a number from 0 to ${BID_LINES.maxHours.toLocaleString('en-US')}` });
-    return z.NEVER;
-  }
+  if (!Number.isFinite(n) || n < 0 || n > BID_LINES.maxHours) return { error: `Labor hours must be a number from 0 to ${BID_LINES.maxHours.toLocaleString('en-US')}` };
   const tenths = Math.round(n * 10);
-  if (Math.abs(tenths - n * 10) > 1e-6) {
-    ctx.addIssue({ code: 'custom', message: 'Labor hours must be in steps of 0.1' });
-    return z.NEVER;
-  }
+  if (Math.abs(tenths - n * 10) > 1e-6) return { error: 'Labor hours must be in steps of 0.1' };
   return tenths;
+}
+
+const hoursTenths = z.unknown().transform((v, ctx) => {
+  const t = hoursTenthsOf(v);
+  if (typeof t === 'number') return t;
+  ctx.addIssue({ code: 'custom', message: t.error });
+  return z.NEVER;
 });
 
 const optionalId = (label: string) =>

@@ -1,6 +1,8 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
+import type { JobFigures } from './job-figures.ts';
+import type { AppointmentParties, ScheduleView } from './appointment-schedule.ts';
 import { enumOf, isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
@@ -499,6 +501,8 @@ export interface Bid {
    * the mechanic could do the work but not return the aircraft to service (14 CFR 65.95).
    */
   needsInspectionSigner?: boolean;
+  /** The accepted quote's job figures (quoted, approved, with change orders, final); absent on other quotes. */
+  figures?: JobFigures;
 }
 
 export interface MatchedMechanic {
@@ -580,6 +584,12 @@ export interface Appointment {
   approvedLines?: BidLine[];
   approvedTotals?: Totals;
   pendingChangeOrders?: number;
+  /** The job's figures, each named (docs/decisions/0170); `totalCost` is `figures.current`. */
+  figures?: JobFigures;
+  /** Both parties' contacts and where the aircraft is: only on answers to the owner or the assigned mechanic. */
+  parties?: AppointmentParties;
+  /** Proposed times, the agreed one, and reschedules (docs/decisions/0171). */
+  schedule?: ScheduleView;
 }
 
 export interface Notification {

@@ -31,6 +31,7 @@ import {
 } from './auth.ts';
 import { AcceptWithDecisionsSchema, BidBodySchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
+import { AcceptProposalSchema, ProposalSchema, WhereaboutsSchema, type AppointmentParties } from './appointment-schedule.ts';
 import { AvailabilitySchema, HoldSchema, OffersQuerySchema, RatesSchema, type Availability, type BookingHold, type BookingOffer, type Rate } from './booking.ts';
 import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
 import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';
@@ -367,6 +368,12 @@ export const ROUTES = {
 
   // --- Public site settings (docs/decisions/0190-settings-catalog.md) --------------------------
   siteSettings: route<Envelope<SiteSettings>>()({ method: 'GET', path: '/api/site/settings' }),
+  // --- Appointment times, calendar and contacts (docs/decisions/0171) ---------------------------
+  appointmentPropose: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/proposals', input: ProposalSchema }),
+  appointmentProposalAccept: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/proposals/:proposalId/accept', input: AcceptProposalSchema }),
+  appointmentWhereabouts: route<Appointment>()({ method: 'PUT', path: '/api/appointments/:id/whereabouts', input: WhereaboutsSchema }),
+  appointmentContacts: route<AppointmentParties>()({ method: 'GET', path: '/api/appointments/:id/contacts' }),
+  appointmentCalendar: route<Blob>()({ method: 'GET', path: '/api/appointments/:id/calendar.ics', raw: true }),
   // --- Instant booking (docs/decisions/0240-instant-booking.md) ----------------------------------
   bookingRates: route<Rate[]>()({ method: 'GET', path: '/api/enhanced/mechanic-profile/rates' }),
   bookingRatesSave: route<Rate[]>()({ method: 'PUT', path: '/api/enhanced/mechanic-profile/rates', input: RatesSchema }),

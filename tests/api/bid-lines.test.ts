@@ -271,7 +271,7 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     const again = await api.post(decidePath, { decisions: [{ lineId: seal.id, decision: 'approve' }, { lineId: placards.id, decision: 'decline' }] }, { token: pilot.token });
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('This change order was already decided');
-    expect((await notificationsOf(mechanic))[0]).toMatchObject({ type: 'change_order.decided', message: expect.stringContaining('The approved total is now $1,748.50.') });
+    expect((await notificationsOf(mechanic))[0]).toMatchObject({ type: 'change_order.decided', message: expect.stringContaining('With change orders: $1,748.50') });
 
     const order = await api.get(`/api/appointments/${appointmentId}/work-order`, { token: pilot.token });
     expect(order.body.approved.totals).toEqual({ hours: 18, laborCost: 1710, partsCost: 38.5, totalCost: 1748.5 });

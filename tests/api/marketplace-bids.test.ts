@@ -135,7 +135,7 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
       actualStartTime: null,
       rating: null,
     });
-    expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'Quote accepted', message: expect.stringContaining('The appointment is scheduled for Jun 10, 2030; please confirm it.') });
+    expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'Quote accepted', message: expect.stringContaining('Your quote starts Jun 10, 2030: please propose times for the appointment.') });
     expect((await notificationsOf(rival))[0]).toMatchObject({ title: 'Quote not selected' });
 
     const appointments = await api.get('/api/appointments', { token: pilot.token });

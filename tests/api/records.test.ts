@@ -251,6 +251,9 @@ describe('corrections and the logbook', () => {
     await api.put(`/api/appointments/${j.appointmentId}/record`, { description: '100-hour inspection per appendix D; exhaust gasket deferred by owner.' }, { token: j.mechanic.token });
     const second = await sign(j);
     expect(second.body).toMatchObject({ status: 'signed', supersedesId: first.body.id });
+    // The owner's notice (and email) of the correction says it replaces the first (issue 26, point 15).
+    expect((await notificationsOf(j.pilot))[0]!.message).toContain('signed the corrected logbook entry');
+    expect((await notificationsOf(j.pilot))[0]!.message).toContain('It replaces the entry first signed for this job');
     expect(second.body.history).toEqual([expect.objectContaining({ id: first.body.id, status: 'superseded', supersededById: second.body.id, sha256: first.body.sha256 })]);
 
     const book = await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: j.pilot.token });

@@ -126,7 +126,7 @@ test('cards follow quote, accept, confirm and start within 1.5 s while the lists
     pilot,
     /\/api\/enhanced\/quotes\/[^/]+\/accept$/,
     () => pilot.getByRole('alertdialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click(),
-    () => expect(request.getByText('Approved')).toBeVisible({ timeout: FOLLOW_MS }),
+    () => expect(request.getByText('Approved', { exact: true })).toBeVisible({ timeout: FOLLOW_MS }),
   );
   await expect(request.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
   await pilot.getByRole('tab', { name: 'Appointments' }).click();
@@ -140,7 +140,7 @@ test('cards follow quote, accept, confirm and start within 1.5 s while the lists
   await expect(cancel).toContainText(`The appointment with Felix Follow${stamp.slice(-4)} on`);
   await expect(cancel).toContainText('is cancelled too');
   await cancel.getByRole('button', { name: 'Keep Request' }).click();
-  await expect(request.getByText('Approved')).toBeVisible();
+  await expect(request.getByText('Approved', { exact: true })).toBeVisible();
 
   // --- The mechanic confirms and starts (five days early, after the question), lists held.
   await mechanic.unrouteAll({ behavior: 'ignoreErrors' });

@@ -107,7 +107,8 @@ test('a three-line quote, accepted with the airworthiness line deferred', async 
 
   await pilot.getByRole('tab', { name: 'Appointments' }).click();
   const appointment = pilot.getByRole('listitem').filter({ hasText: TAIL });
-  await expect(appointment.getByText('Approved work:').locator('..')).toContainText('$1,548.50');
+  // The figure that stands is named (docs/decisions/0170).
+  await expect(appointment.locator('[data-figure="approved"]').first()).toContainText('Approved: $1,548.50');
   await appointment.getByRole('button', { name: 'Work order' }).click();
   const order = pilot.getByRole('dialog', { name: 'Work order' });
   await expect(order.getByRole('heading', { name: 'Deferred by owner' })).toBeVisible();

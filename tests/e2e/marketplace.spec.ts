@@ -88,7 +88,7 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
 
   // --- The mechanic signs in: no profile yet, so the setup dialog opens. Base KSJC, 100 mi.
   const mechanic = await account(browser, 'mechanic', 'Marco', `Wrench${stamp.slice(-4)}`);
-  await expect(mechanic.getByText('Welcome back, Marco')).toBeVisible();
+  await expect(mechanic.getByText('Welcome, Marco')).toBeVisible();
   const setup = mechanic.getByRole('dialog', { name: 'Mechanic Profile Setup' });
   await expect(setup).toBeVisible();
   await expect(setup.getByText('Complete your professional profile to start receiving service requests')).toBeVisible();
@@ -148,7 +148,7 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await bid.getByRole('button', { name: /^Accept/ }).click();
   await pilot.getByRole('alertdialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click();
   await expect(pilot.getByText(/^Quote accepted\./)).toBeVisible();
-  await expect(pilotRequest.getByText('Approved')).toBeVisible();
+  await expect(pilotRequest.getByText('Approved', { exact: true })).toBeVisible();
 
   // --- The mechanic is told, then confirms, starts and completes the job.
   await mechanic.reload();
@@ -187,6 +187,8 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   // --- The mechanic's profile and earnings reflect the job.
   await mechanic.reload();
   await expectNotification(mechanic, 'New rating');
+  // A reload keeps the section it was on (Appointments): the counters are on the Overview.
+  await mechanic.getByRole('tab', { name: 'Overview' }).click();
   await expect(mechanic.getByText('Completed Jobs').locator('..')).toContainText('1');
   await expect(mechanic.getByText('Rating', { exact: true }).locator('..')).toContainText('5.0');
   await mechanic.getByRole('tab', { name: 'Earnings' }).click();

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { buttonClass } from './button.tsx';
 import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
+import { useBackCloses } from '../../lib/history-entries.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -29,6 +30,7 @@ export interface ConfirmDialogProps {
  * Cancel, Escape cancels, screen readers announce it as an alert dialog).
  */
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, children, error, confirmDisabled }: ConfirmDialogProps) {
+  useBackCloses(open, () => onOpenChange(false));
   return (
     <A.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <A.Portal>

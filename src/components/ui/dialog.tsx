@@ -2,6 +2,7 @@ import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { useBackCloses } from '../../lib/history-entries.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -17,6 +18,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   // Where focus was when the dialog opened: closing (Escape, Cancel, or the owner unmounting the
   // dialog) returns it there, not to the top of the page.
   const returnTo = useRef<HTMLElement | null>(null);
+  // Back (a phone's back gesture) closes the dialog and stays on the page.
+  useBackCloses(open, () => onOpenChange(false));
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) returnTo.current = document.activeElement;
   }, [open]);

@@ -28,6 +28,9 @@ type FieldName = Path<RegisterInput>;
  * Sign-up (docs/product.md §2 and §5): role (pilot default), names, email, password, phone, location,
  * and the mechanic-only fields when the role is mechanic, sent as numbers or null when empty.
  */
+/** A query parameter of the entry screen's address ('' on the server). */
+export const entryParam = (name: string) => (typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get(name) ?? ''));
+
 export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [invitation] = useState(currentInvitation);
@@ -38,7 +41,10 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: invitation ? { ...REGISTER_FORM_DEFAULTS, role: 'pilot', email: invitation.email } : REGISTER_FORM_DEFAULTS,
+    // An invitation fills the email; the home page's "Join as a mechanic" link chooses the mechanic role.
+    defaultValues: invitation
+      ? { ...REGISTER_FORM_DEFAULTS, role: 'pilot', email: invitation.email }
+      : { ...REGISTER_FORM_DEFAULTS, ...(entryParam('role') === 'mechanic' ? { role: 'mechanic' as const } : {}) },
   });
   const isMechanic = watch('role') === 'mechanic';
 

@@ -9,6 +9,9 @@ import { requireAddressKey } from '../../server/http/client-ip.ts';
 import type { TrustedDevice } from './device-cookie.server.ts';
 import { beginLoginAttempt } from './login-throttle.server.ts';
 import { toPublicUser, type UserRecord } from './public-user.ts';
+import { enqueueEmail } from '../messaging/outbox.server.ts';
+import { allowEmailTo } from '../messaging/recipient-limit.server.ts';
+import { welcomeEmail } from './welcome.server.ts';
 
 /** Postgres unique_violation: two sign-ups with one email raced past the existence check. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
@@ -40,25 +43,30 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
   if (await findUserByEmail(db, data.email)) throw badRequest(AUTH_MESSAGES.userExists);
   const passwordHash = await hashPassword(data.password);
   try {
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: data.email,
-        passwordHash,
-        firstName: data.firstName,
-        lastName: data.lastName,
-        role: data.role,
-        // A new mechanic waits for an administrator's approval (docs/decisions/0093).
-        mechanicStatus: data.role === 'mechanic' ? 'pending' : null,
-        phone: data.phone,
-        location: data.location,
-        certificationNumber: data.certificationNumber,
-        yearsExperience: data.yearsExperience,
-        serviceRadius: data.serviceRadius,
-        hourlyRate: data.hourlyRate,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('users')
+        .values({
+          email: data.email,
+          passwordHash,
+          firstName: data.firstName,
+          lastName: data.lastName,
+          role: data.role,
+          // A new mechanic waits for an administrator's approval (docs/decisions/0093).
+          mechanicStatus: data.role === 'mechanic' ? 'pending' : null,
+          phone: data.phone,
+          location: data.location,
+          certificationNumber: data.certificationNumber,
+          yearsExperience: data.yearsExperience,
+          serviceRadius: data.serviceRadius,
+          hourlyRate: data.hourlyRate,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // The welcome email is queued with the account (the outbox delivers it after the answer).
+      if (await allowEmailTo(trx, created.email)) await enqueueEmail(trx, welcomeEmail(created));
+      return created;
+    });
     return await issueSession(db, user);
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(AUTH_MESSAGES.userExists);

@@ -14,6 +14,8 @@ import { ApiError, call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
+import { JobFigure } from '../marketplace/ui/JobFigure.tsx';
+import { formatHours } from '../../contract/job-figures.ts';
 import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';
 import { draftLine, linesBody, usedCategories, type DraftLine } from './line-drafts.ts';
 
@@ -28,11 +30,17 @@ export function JobLines({ appointment: a, role, onChanged }: { appointment: App
   const waiting = a.pendingChangeOrders ?? 0;
   return (
     <div className="mt-3 space-y-2">
-      {a.approvedTotals && (
+      {a.figures ? (
         <p className="text-sm">
-          <span className="text-muted-foreground">Approved work:</span> <span className="font-semibold tabular-nums">{formatCurrency(a.approvedTotals.totalCost)}</span>
-          <span className="text-muted-foreground"> · {a.approvedTotals.hours} h</span>
+          <JobFigure figures={a.figures} hours />
         </p>
+      ) : (
+        a.approvedTotals && (
+          <p className="text-sm">
+            <span className="text-muted-foreground">Approved work:</span> <span className="font-semibold tabular-nums">{formatCurrency(a.approvedTotals.totalCost)}</span>
+            <span className="text-muted-foreground"> · {formatHours(a.approvedTotals.hours)}</span>
+          </p>
+        )
       )}
       {waiting > 0 && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">

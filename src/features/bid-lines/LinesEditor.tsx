@@ -5,7 +5,7 @@ import { Input, Label, NativeSelect } from '../../components/ui/field.tsx';
 import { BID_LINES, LINE_CATEGORY_OPTIONS, type LineCategory } from '../../contract/bid-lines.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency } from '../../lib/format.ts';
-import { draftCategoryTotals, draftLine, draftTotals, move, pricedDraft, usedCategories, type DraftLine } from './line-drafts.ts';
+import { draftCategoryTotals, draftLine, draftTotals, hoursError, move, pricedDraft, usedCategories, type DraftLine } from './line-drafts.ts';
 import { loadTemplates, saveTemplates, type LineTemplate } from './templates.ts';
 
 /** Field errors by line index and field name, from the server's `lines.N.field` paths. */
@@ -44,7 +44,8 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
       <ol className="space-y-3" aria-label="Quote lines">
         {lines.map((l, i) => {
           const id = `${prefix}-line-${l.key}`;
-          const err = (field: string) => errors[`${i}.${field}`];
+          // The hours rule is checked as typed, with the server's own sentence (issue 26, point 8).
+          const err = (field: string) => (field === 'laborHours' ? hoursError(l) : undefined) ?? errors[`${i}.${field}`];
           const p = pricedDraft(l);
           const described = (field: string) => (err(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
           return (
@@ -68,7 +69,7 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
                 <div className="mt-2 grid grid-cols-3 gap-2">
                   {(
                     [
-                      ['laborHours', 'Hours', '0.1'],
+                      ['laborHours', 'Hours (steps of 0.1)', '0.1'],
                       ['laborRate', 'Rate ($/h)', '0.01'],
                       ['partsCost', 'Parts ($)', '0.01'],
                     ] as const

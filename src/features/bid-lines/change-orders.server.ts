@@ -22,6 +22,7 @@ import { notify } from '../marketplace/notifications.server.ts';
 import { enqueueSms, toE164 } from '../messaging/outbox.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { BUSINESS } from '../../contract/business.ts';
+import { FIGURE_LABELS, jobFigures, stageOf } from '../../contract/job-figures.ts';
 import { categoryTotalsOf, decideLines, insertLines, lineRows, newLines, toLine, totalsOf } from './lines.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 
@@ -101,7 +102,7 @@ export async function createChangeOrder(db: Db, mechanic: UserRow, appointmentId
     await recordThreadEvent(trx, appointment, 'change_order');
     const total = lines.reduce((s, l) => s + l.laborCents + l.partsCents, 0) / 100;
     const message = `${fullName(mechanic)} found ${lines.length === 1 ? 'one more item' : `${lines.length} more items`} during ${job.what} (${usd.format(total)}). Please approve, defer or decline each; the job cannot be completed until you decide.`;
-    await notify(trx, [appointment.customerId], { type: 'change_order.created', title: 'Change order to decide', message, link: 'appointments' });
+    await notify(trx, [appointment.customerId], { type: 'change_order.created', title: 'Change order to decide', message, link: 'appointments', itemId: appointmentId });
     // And by text when the business has an active Twilio key and the owner gave a phone number.
     const owner = await trx.selectFrom('users').select('phone').where('id', '=', appointment.customerId).executeTakeFirst();
     const phone = toE164(owner?.phone);
@@ -126,13 +127,14 @@ export async function decideChangeOrder(db: Db, owner: UserRow, appointmentId: s
     const rows = await trx.selectFrom('bidLines').selectAll().where('changeOrderId', '=', order.id).orderBy('position').forUpdate().execute();
     await decideLines(trx, rows, decisions, 'refuse', 'change order');
     await trx.updateTable('changeOrders').set({ status: next, decidedAt: new Date() }).where('id', '=', order.id).execute();
-    const approved = await approvedTotals(trx, appointment.bidId);
+    const figures = jobFigures((await lineRows(trx, [appointment.bidId])).map(toLine), 'accepted');
     const job = await jobLabel(trx, appointment.serviceRequestId);
     await notify(trx, [appointment.mechanicId], {
       type: 'change_order.decided',
       title: 'Change order decided',
-      message: `${fullName(owner)} decided your change order for ${job.what}. The approved total is now ${usd.format(approved.totalCost)}.`,
+      message: `${fullName(owner)} decided your change order for ${job.what}. ${figures.current.label}: ${usd.format(figures.current.totals.totalCost)} (${FIGURE_LABELS.approved.toLowerCase()} at acceptance: ${usd.format(figures.approved!.totalCost)}).`,
       link: 'appointments',
+      itemId: appointmentId,
     });
     return appointment.bidId;
   });
@@ -153,11 +155,6 @@ export async function assertChangeOrdersDecided(trx: Db, appointmentId: string):
   for (const o of orders) transition(CHANGE_ORDER_MACHINE, o.status, 'completeJob');
 }
 
-async function approvedTotals(db: Db, bidId: string): Promise<Totals> {
-  const rows = await db.selectFrom('bidLines').selectAll().where('bidId', '=', bidId).where('decision', '=', 'approve').execute();
-  return totalsOf(rows.map(toLine));
-}
-
 export type AppointmentWithLines = Appointment & { quotedTotal: number; approvedLines: BidLine[]; approvedTotals: Totals; pendingChangeOrders: number };
 
 /** Adds the approved lines (the bid's and its change orders'), their totals and the change orders waiting. */
@@ -174,17 +171,22 @@ export async function withApprovedLines(db: Db, appointments: Appointment[]): Pr
       .execute(),
   ]);
   return appointments.map((a) => {
-    const approvedLines = rows.filter((r) => r.bidId === a.bidId && r.decision === 'approve').map(toLine);
+    const lines = rows.filter((r) => r.bidId === a.bidId).map(toLine);
+    const approvedLines = lines.filter((l) => l.decision === 'approve');
     const approvedTotals = totalsOf(approvedLines);
-    // The job's price is what the owner approved (the quote's approved lines and approved change
-    // orders), not the quote as sent; `quotedTotal` keeps that one.
-    const price = approvedLines.length > 0 ? { laborCost: approvedTotals.laborCost, partsCost: approvedTotals.partsCost, totalCost: approvedTotals.totalCost } : {};
+    // One computation names every figure of the job (docs/decisions/0170): the price shown is the
+    // figure that stands now (approved, with change orders, or final), the quote as sent stays in
+    // `quotedTotal`, and the duration is the hours of that same figure.
+    const figures = jobFigures(lines, stageOf(a.status));
+    const current = figures.current.totals;
+    const price = lines.length > 0 ? { laborCost: current.laborCost, partsCost: current.partsCost, totalCost: current.totalCost, estimatedDuration: current.hours } : {};
     return Object.assign(a, {
       quotedTotal: a.totalCost,
       ...price,
       approvedLines,
       approvedTotals,
       pendingChangeOrders: Number(pending.find((p) => p.appointmentId === a.id)?.n ?? 0),
+      ...(lines.length > 0 ? { figures } : {}),
     });
   });
 }

@@ -1,4 +1,4 @@
-import { LINE_CATEGORIES, categoryTotals, laborCents, sumLines, toTotals, type CategoryTotals, type LineCategory, type PricedLine, type Totals } from '../../contract/bid-lines.ts';
+import { LINE_CATEGORIES, hoursTenthsOf, categoryTotals, laborCents, sumLines, toTotals, type CategoryTotals, type LineCategory, type PricedLine, type Totals } from '../../contract/bid-lines.ts';
 
 /** A line as typed in the bid dialog: text fields, a stable key for React. */
 export interface DraftLine {
@@ -21,9 +21,19 @@ const num = (v: string): number => {
   return v.trim() === '' || !Number.isFinite(n) || n < 0 ? 0 : n;
 };
 
-/** What a draft line is worth as typed (invalid or negative figures count as 0 until corrected). */
+/** The hours field's refusal as typed (the server's own rule), or undefined when it is fine. */
+export function hoursError(l: DraftLine): string | undefined {
+  const t = hoursTenthsOf(l.laborHours);
+  return typeof t === 'number' ? undefined : t.error;
+}
+
+/**
+ * What a draft line is worth as typed. Invalid or negative figures count as 0 until corrected:
+ * hours off the 0.1 step are never rounded into a total the server would then refuse.
+ */
 export function pricedDraft(l: DraftLine): PricedLine {
-  const hoursTenths = Math.round(num(l.laborHours) * 10);
+  const typed = hoursTenthsOf(l.laborHours);
+  const hoursTenths = typeof typed === 'number' ? typed : 0;
   return { category: l.category, hoursTenths, laborCents: laborCents(hoursTenths, Math.round(num(l.laborRate) * 100)), partsCents: Math.round(num(l.partsCost) * 100) };
 }
 

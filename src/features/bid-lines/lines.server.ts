@@ -18,6 +18,7 @@ import {
 } from '../../contract/bid-lines.ts';
 import { MARKETPLACE_SERVICE_TYPES, bidTotal, needsInspectionSigner, type Bid, type MarketplaceServiceType } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
+import { jobFigures } from '../../contract/job-figures.ts';
 import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { BidLinesTable } from '../../server/db/tables/bid-lines.ts';
@@ -199,7 +200,7 @@ export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
     // The verified IA only: an IA asked for on a profile counts for nothing until approved (0180).
     db.selectFrom('mechanicProfiles').select(['userId', 'verifiedIa as iaAuthorization']).where('userId', 'in', mechanicIds).execute(),
     airmenBadgesOf(db, mechanicIds),
-    db.selectFrom('serviceRequests').select(['id', 'serviceType']).where('id', 'in', requestIds).execute(),
+    db.selectFrom('serviceRequests').select(['id', 'serviceType', 'status']).where('id', 'in', requestIds).execute(),
   ]);
   return bids.map((b) => {
     const lines = rows.filter((r) => r.bidId === b.id && r.changeOrderId === null).map(toLine);
@@ -207,9 +208,14 @@ export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
     // The FAA airmen file's single match, as its sentence (docs/decisions/0120); absent otherwise.
     const badge = badges.get(b.mechanicId);
     // An annual quoted without IA and without naming the IA who signs it (docs/decisions/0140).
-    const serviceType = requests.find((r) => r.id === b.serviceRequestId)?.serviceType ?? '';
-    const unsigned = needsInspectionSigner(serviceType, mechanicIa) && !b.inspectionSigner;
-    return Object.assign(b, { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa, needsInspectionSigner: unsigned }, badge ? { mechanicFaaAirmen: badge } : {});
+    const request = requests.find((r) => r.id === b.serviceRequestId);
+    const unsigned = needsInspectionSigner(request?.serviceType ?? '', mechanicIa) && !b.inspectionSigner;
+    // The accepted quote carries the job's figures, so its card names the one that stands (docs/decisions/0170).
+    const figures =
+      b.status === 'accepted'
+        ? { figures: jobFigures(rows.filter((r) => r.bidId === b.id).map(toLine), request?.status === 'completed' ? 'completed' : 'accepted') }
+        : {};
+    return Object.assign(b, { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa, needsInspectionSigner: unsigned }, figures, badge ? { mechanicFaaAirmen: badge } : {});
   });
 }
 

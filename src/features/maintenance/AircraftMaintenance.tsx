@@ -61,7 +61,7 @@ function AircraftCard({ aircraft, onOpen, onRequestFor, onDelete }: { aircraft: 
           Due list for {aircraft.tailNumber}
         </Button>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" className="flex-1" onClick={onRequestFor}>
+          <Button variant="outline" size="sm" className="h-auto min-h-9 min-w-0 flex-1 whitespace-normal!" onClick={onRequestFor}>
             <Wrench className="h-4 w-4" aria-hidden="true" />
             Request service for {aircraft.tailNumber}
           </Button>
@@ -134,7 +134,8 @@ export default function AircraftMaintenance({
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {aircraft.map((a) => (
-            <li key={a.id}>
+            // min-w-0: a grid item may shrink to its column instead of growing with a long label.
+            <li key={a.id} className="min-w-0">
               <AircraftCard aircraft={a} onOpen={() => setOpenId(a.id)} onRequestFor={() => onRequestFor(a.id)} onDelete={() => setDeleting(a)} />
             </li>
           ))}

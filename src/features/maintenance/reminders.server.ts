@@ -2,7 +2,7 @@ import type { Db } from '../../server/db/client.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { todayUtc } from './dates.ts';
 import { clocksFor, toItem } from './maintenance.server.ts';
-import { formatDay } from '../../lib/format.ts';
+import { dueWords, titledItem } from './due-words.ts';
 
 export interface ReminderReport {
   dueSoon: number;
@@ -47,12 +47,12 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
           .returning('id')
           .executeTakeFirst();
         if (!claimed) return;
-        const when = [item.dueDate ? `by ${formatDay(item.dueDate)}` : null, item.dueHours !== null ? `at ${item.dueHours} hours` : null].filter(Boolean).join(' or ');
         const overdue = item.status === 'overdue';
         await notify(trx, [plane.ownerId], {
           type: overdue ? 'maintenance.overdue' : 'maintenance.due_soon',
           title: overdue ? `${plane.tailNumber}: ${item.title} overdue` : `${plane.tailNumber}: ${item.title} due soon`,
-          message: `${item.title} (${item.cite}) on ${plane.tailNumber} ${overdue ? 'was due' : 'is due'} ${when}. Open the aircraft's due list to request service.`,
+          // Named once, hours grouped, and never "was due by" a date still ahead (issue 26, points 15 and 17).
+          message: `${titledItem(item)} on ${plane.tailNumber} ${overdue ? '' : 'is '}${dueWords(item, today)}. Open the aircraft's due list to request service.`,
           link: 'aircraft',
         });
         if (overdue) report.overdue += 1;

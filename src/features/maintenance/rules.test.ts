@@ -231,8 +231,12 @@ describe('service request from items', () => {
     );
     // An AD titled by its number is named once; on both clocks, whichever comes first.
     const ad = { ...annual, kind: 'ad' as const, title: 'AD 2020-18-03', cite: 'AD 2020-18-03 (14 CFR part 39)', dueDate: '2027-01-01', dueHours: 1100 };
-    expect(requestDescription('N123AB', [ad], [])).toBe(
+    expect(requestDescription('N123AB', [ad], [], null, 5000, '2027-02-01')).toBe(
       'Maintenance for N123AB:\n- AD 2020-18-03 (14 CFR part 39): overdue (was due by Jan 1, 2027 or at 1,100 hours, whichever comes first)',
+    );
+    // Overdue by hours while the date is still ahead: never "was due by" a future date (issue 26, point 17).
+    expect(requestDescription('N123AB', [ad], [], null, 5000, '2026-11-25')).toBe(
+      'Maintenance for N123AB:\n- AD 2020-18-03 (14 CFR part 39): overdue (was due at 1,100 hours (the date limit is Jan 1, 2027))',
     );
   });
 });

@@ -12,7 +12,8 @@ import {
 } from '../../contract/maintenance.ts';
 import type { MarketplaceServiceType, UrgencyLevel } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
-import { addDays, addMonthsClamped, daysBetween, earliestDate, endOfCalendarMonthsAfter } from './dates.ts';
+import { addDays, addMonthsClamped, daysBetween, earliestDate, endOfCalendarMonthsAfter, todayUtc } from './dates.ts';
+import { dueWords, titledItem } from './due-words.ts';
 import { formatDay } from '../../lib/format.ts';
 
 /**
@@ -249,19 +250,24 @@ const STATUS_WORDS: Record<ItemStatus, string> = { ok: 'due', due_soon: 'due soo
 const PRIORITY_WORDS: Record<SquawkPriority, string> = { grounding: 'grounding', fix_soon: 'fix soon', next_inspection: 'next inspection', when_convenient: 'when convenient' };
 
 /** ' (due by Jan 1, 2027 or at 1,100 hours, whichever comes first)': when it is or was due, on each clock. */
-function dueText(item: RequestItem): string {
-  const parts = [item.dueDate ? `by ${formatDay(item.dueDate)}` : null, item.dueHours !== null ? `at ${item.dueHours.toLocaleString('en-US')} hours` : null].filter(Boolean);
-  if (parts.length === 0) return '';
-  return ` (${item.status === 'overdue' ? 'was due' : 'due'} ${parts.join(' or ')}${parts.length > 1 ? ', whichever comes first' : ''})`;
+function dueText(item: RequestItem, today: string): string {
+  const words = dueWords(item, today);
+  return words ? ` (${words})` : '';
 }
 
-/** 'AD 2020-18-03 (14 CFR part 39)' once, not 'AD 2020-18-03 (AD 2020-18-03 (14 CFR part 39))'. */
-const titled = (item: RequestItem): string => (item.cite.startsWith(item.title) ? item.cite : `${item.title} (${item.cite})`);
+const titled = titledItem;
 
 /** The request's description: each item with its cite and when it is due, each squawk. */
-export function requestDescription(tailNumber: string, items: readonly RequestItem[], squawks: readonly RequestSquawk[], note: string | null = null, max = 5000): string {
+export function requestDescription(
+  tailNumber: string,
+  items: readonly RequestItem[],
+  squawks: readonly RequestSquawk[],
+  note: string | null = null,
+  max = 5000,
+  today = todayUtc(),
+): string {
   const lines = [`Maintenance for ${tailNumber}:`];
-  for (const i of items) lines.push(`- ${titled(i)}: ${STATUS_WORDS[i.status]}${dueText(i)}`);
+  for (const i of items) lines.push(`- ${titled(i)}: ${STATUS_WORDS[i.status]}${dueText(i, today)}`);
   for (const s of squawks) lines.push(`- Squawk (${PRIORITY_WORDS[s.priority]}): ${s.title}${s.description ? ` - ${s.description}` : ''}`);
   if (note) lines.push('', `Note from the owner: ${note}`);
   const text = lines.join('\n');

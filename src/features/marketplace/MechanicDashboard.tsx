@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useSection } from '../../lib/history-entries.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
@@ -41,6 +42,7 @@ const TABS = [
   { value: 'messages', label: 'Messages' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
+const TAB_VALUES = TABS.map((t) => t.value);
 
 interface MatchedRequests {
   requests: ServiceRequest[];
@@ -70,7 +72,7 @@ async function loadProfile(): Promise<MechanicProfile | null> {
 
 /** The mechanic dashboard (docs/product.md §2): five tabs, the profile and quote dialogs, the bell. */
 export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
-  const [tab, setTab] = useState<Tab>('overview');
+  const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
   const [profileOpen, setProfileOpen] = useState(false);
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
   const notifications = useNotifications();
@@ -130,7 +132,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
     <DashboardFrame
       header={
         <DashboardHeader
-          heading={`Welcome back, ${user.firstName}`}
+          heading={`Welcome, ${user.firstName}`}
           subheading={
             profile
               ? 'Your matched requests, jobs and earnings.'

@@ -1,5 +1,6 @@
 import { lazy, useCallback, useEffect, useState } from 'react';
 import { takeDraft, type DraftToOpen } from '../inbox/invitation.ts';
+import { useSection } from '../../lib/history-entries.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
@@ -43,10 +44,11 @@ const TABS = [
   { value: 'messages', label: 'Messages' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
+const TAB_VALUES = TABS.map((t) => t.value);
 
 /** The pilot/owner dashboard (docs/product.md §2): six tabs, three dialogs, the bell. */
 export default function PilotDashboard({ user, onLogout }: DashboardProps) {
-  const [tab, setTab] = useState<Tab>('overview');
+  const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
   const [dialog, setDialog] = useState<
     { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen } | { kind: 'upload' } | null
   >(null);

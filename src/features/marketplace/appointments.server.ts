@@ -10,6 +10,11 @@ import { notify } from './notifications.server.ts';
 import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/change-orders.server.ts';
+import { withScheduleAndParties } from './schedule/schedule.server.ts';
+import { lineRows, toLine } from '../bid-lines/lines.server.ts';
+import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figures.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 import { recordThreadEvent } from '../conversations/events.server.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
@@ -44,7 +49,7 @@ function appointmentsView(db: Db) {
 export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   const row = await appointmentsView(db).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw appointmentNotFound();
-  const [withLines] = await withApprovedLines(db, [toAppointment(row as AppointmentRow)]);
+  const [withLines] = await withScheduleAndParties(db, await withApprovedLines(db, [toAppointment(row as AppointmentRow)]));
   return withLines!;
 }
 
@@ -70,7 +75,7 @@ export async function listAppointments(db: Db, who: 'customer' | 'mechanic', use
     .limit(page.limit + 1)
     .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
-  return { rows: await withApprovedLines(db, shown.map((r) => toAppointment(r as AppointmentRow))), nextCursor };
+  return { rows: await withScheduleAndParties(db, await withApprovedLines(db, shown.map((r) => toAppointment(r as AppointmentRow)))), nextCursor };
 }
 
 /** What the customer is told when the mechanic moves the appointment along. */
@@ -135,14 +140,17 @@ export async function advanceAppointment(
     const request = await trx.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber']).where('id', '=', current.serviceRequestId).executeTakeFirstOrThrow();
     const what = `the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
     const m = ACTION_NOTICES[action];
+    // The completion notice names the final figure, the same one both dashboards show.
+    const final = action === 'complete' ? jobFigures((await lineRows(trx, [current.bidId])).map(toLine), 'completed').final : null;
     await notify(trx, [current.customerId], {
       type: `appointment.${to}`,
       title: m.title,
       message:
         action === 'complete'
-          ? `${fullName(user)} completed ${what}. Please rate the job.`
+          ? `${fullName(user)} completed ${what}.${final ? ` ${FIGURE_LABELS.final}: ${usd.format(final.totalCost)} for ${formatHours(final.hours)} of work.` : ''} Please rate the job.`
           : `${fullName(user)} ${m.verb} ${what}.`,
       link: 'appointments',
+      itemId: id,
     });
   });
   return getAppointment(db, id);

@@ -1,6 +1,7 @@
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type AcceptResult, type Bid } from '../../contract/marketplace.ts';
 import type { BidBody, DecisionData } from '../../contract/bid-lines.ts';
-import { decideAcceptance, insertLines, priceBid, withLines } from '../bid-lines/lines.server.ts';
+import { decideAcceptance, insertLines, lineRows, priceBid, toLine, withLines } from '../bid-lines/lines.server.ts';
+import { FIGURE_LABELS, jobFigures } from '../../contract/job-figures.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -98,6 +99,9 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
     const accepted = transition(BID_MACHINE, bid.status, 'accept');
     // Each line approved, deferred or declined (all approved without decisions); 400 on a rule broken.
     await decideAcceptance(trx, bid.id, decisions);
+    // The job's figures from the decided lines: the appointment and every notice name the approved one.
+    const figures = jobFigures((await lineRows(trx, [bid.id])).map(toLine), 'accepted');
+    const approvedFigure = figures.approved!;
 
     const now = new Date();
     await trx.updateTable('bids').set({ status: accepted, updatedAt: now }).where('id', '=', bid.id).execute();
@@ -123,7 +127,9 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
         customerId: customer.id,
         scheduledDate: dateOnly(bid.availableStartDate),
         scheduledTime: profile?.preferredHoursStart ?? MARKETPLACE.defaultScheduledTime,
-        estimatedDuration: bid.estimatedHours,
+        estimatedDuration: approvedFigure.hours,
+        // The product's date is a placeholder until the mechanic proposes times (docs/decisions/0171).
+        scheduleState: 'unconfirmed',
         serviceLocation: request.serviceLocation,
         mechanicNotes: null,
         confirmedAt: null,
@@ -138,8 +144,12 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
     await notify(trx, [bid.mechanicId], {
       type: 'bid.accepted',
       title: 'Quote accepted',
-      message: `${fullName(customer)} accepted your quote of ${usd.format(Number(bid.totalCost))} for ${what}. The appointment is scheduled for ${formatDay(dateOnly(bid.availableStartDate))}; please confirm it.`,
+      message:
+        `${fullName(customer)} accepted your quote for ${what}. ${FIGURE_LABELS.quoted}: ${usd.format(figures.quoted.totalCost)}; ` +
+        `${FIGURE_LABELS.approved.toLowerCase()} by the owner: ${usd.format(approvedFigure.totalCost)}. ` +
+        `Your quote starts ${formatDay(dateOnly(bid.availableStartDate))}: please propose times for the appointment.`,
       link: 'appointments',
+      itemId: appointment.id,
     });
     await notify(trx, declined.map((d) => d.mechanicId), {
       type: 'bid.declined',

@@ -5,6 +5,8 @@ import { toNotification } from './mappers.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { queueNotificationEmail } from './notification-digest.server.ts';
+import { siteUrl } from '../../server/site-url.server.ts';
+import { dashboardLink } from './links.ts';
 
 export interface NewNotification {
   /** What happened, e.g. 'request.matched', 'bid.accepted'; lets a client pick an icon. */
@@ -13,6 +15,8 @@ export interface NewNotification {
   message: string;
   /** Where in the dashboard it points, e.g. 'requests' or 'appointments'. */
   link?: string | null;
+  /** The item it speaks of (an appointment, a request): the email links to it in the dashboard. */
+  itemId?: string | null;
 }
 
 /** Tells each of `userIds` (duplicates and the empty list are fine); runs inside the caller's transaction. */
@@ -30,8 +34,11 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
     .where('id', 'in', unique)
     .where('emailNotifications', '=', true)
     .execute();
+  // Each email links to what it speaks of (issue 26, point 15); combined emails keep each link.
+  const link = siteUrl(dashboardLink(n.link ?? 'overview', n.itemId));
+  const message = `${n.message}\nSee it in your dashboard: ${link}`;
   // Combined with the other notifications that arrive together (notification-digest.server.ts).
-  for (const r of recipients) await queueNotificationEmail(db, r, n);
+  for (const r of recipients) await queueNotificationEmail(db, r, { ...n, message });
 }
 
 export async function emailPreference(db: Db, userId: string): Promise<{ emailNotifications: boolean }> {

@@ -475,8 +475,10 @@ async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<voi
   await notify(db, [job.appointment.customerId], {
     type: 'record.signed',
     title: 'Logbook entry signed',
-    message: `${signed.signerName} signed the logbook entry for ${job.request.aircraftTailNumber} (${formatDay(dateOnly(signed.completedOn))}). The PDF is in your Documents.`,
+    // A correction says what it replaces (issue 26, point 15); the email links to the document.
+    message: `${signed.signerName} signed the ${signed.supersedesId ? 'corrected ' : ''}logbook entry for ${job.request.aircraftTailNumber} (${formatDay(dateOnly(signed.completedOn))}).${signed.supersedesId ? ' It replaces the entry first signed for this job; use this one in the aircraft’s logbook.' : ''} The PDF is in your Documents.`,
     link: 'documents',
+    itemId: stored.id,
   });
 }
 

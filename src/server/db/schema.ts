@@ -11,6 +11,7 @@ import type { InboxTables } from './tables/inbox.ts';
 import type { MaintenanceTables } from './tables/maintenance.ts';
 import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
+import type { AppointmentScheduleTables } from './tables/appointment-schedule.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
@@ -24,6 +25,7 @@ export interface Database
     BidLinesTables,
     AirmenTables,
     MaintenanceRecordsTables,
+    AppointmentScheduleTables,
     BookingTables,
     InboxTables,
     ConversationTables {}

@@ -23,6 +23,10 @@ import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { JobDocumentsToggle } from './JobDocumentsToggle.tsx';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
+import { JobFigure } from '../ui/JobFigure.tsx';
+import { formatHours } from '../../../contract/job-figures.ts';
+import { AppointmentSchedule } from '../schedule/AppointmentSchedule.tsx';
+import { AppointmentParties } from '../schedule/AppointmentParties.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
@@ -65,7 +69,9 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
   const [tachError, setTachError] = useState<string | undefined>();
   // The server's reason, per appointment, when it refused a step (another tab or the owner acted first).
   const [refusals, setRefusals] = useState<Record<string, string>>({});
-  const upcoming = appointments.filter((a) => NEXT[a.status]).sort((a, b) => key(a).localeCompare(key(b)));
+  // A job under way is not "upcoming" (issue 26, point 17): it has its own list, first.
+  const working = appointments.filter((a) => a.status === 'in_progress').sort((a, b) => key(a).localeCompare(key(b)));
+  const upcoming = appointments.filter((a) => NEXT[a.status] && a.status !== 'in_progress').sort((a, b) => key(a).localeCompare(key(b)));
   const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
 
   const advance = async (a: Appointment, action: MechanicAppointmentAction, body: { mechanicNotes?: string; totalTimeHours?: number } = {}) => {
@@ -119,14 +125,16 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
             items={[
               ['Location', a.serviceLocation],
               ['Customer', a.customerName],
-              ['Estimated duration', `${a.estimatedDuration} h`],
-              ['Quote', formatCurrency(a.totalCost)],
+              ['Estimated duration', formatHours(a.estimatedDuration)],
+              a.figures ? ['Price', <JobFigure key="f" figures={a.figures} />] : ['Quote', formatCurrency(a.totalCost)],
               a.actualStartTime ? ['Started', formatDateTime(a.actualStartTime)] : null,
               a.completedAt ? ['Completed', formatDateTime(a.completedAt)] : null,
             ]}
           />
         </div>
         {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Notes:</span> {a.mechanicNotes}</p>}
+        <AppointmentSchedule appointment={a} role="mechanic" onAppointment={onAppointment} onStale={onChanged} />
+        <AppointmentParties appointment={a} role="mechanic" onAppointment={onAppointment} />
         {a.rating !== null && (
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
             Customer rating: <Stars value={a.rating} /> {a.review && <span className="text-muted-foreground">&ldquo;{a.review}&rdquo;</span>}
@@ -160,18 +168,24 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
       <h2 id="mech-appts-heading" className="text-xl font-semibold">
         Appointments
       </h2>
+      {working.length > 0 && (
+        <div className="space-y-3">
+          <h3 className="font-semibold">In progress</h3>
+          <ul className="space-y-4">{working.map((a) => <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">{card(a)}</li>)}</ul>
+        </div>
+      )}
       <div className="space-y-3">
         <h3 className="font-semibold">Upcoming</h3>
         {upcoming.length === 0 ? (
           <EmptyState Icon={CalendarClock} title="No upcoming appointments" hint="When a customer accepts your quote, the job is scheduled here for you to confirm." />
         ) : (
-          <ul className="space-y-4">{upcoming.map((a) => <li key={a.id}>{card(a)}</li>)}</ul>
+          <ul className="space-y-4">{upcoming.map((a) => <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">{card(a)}</li>)}</ul>
         )}
       </div>
       {past.length > 0 && (
         <div className="space-y-3">
           <h3 className="font-semibold">Past</h3>
-          <ul className="space-y-4">{past.map((a) => <li key={a.id}>{card(a)}</li>)}</ul>
+          <ul className="space-y-4">{past.map((a) => <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">{card(a)}</li>)}</ul>
         </div>
       )}
       <ConfirmDialog

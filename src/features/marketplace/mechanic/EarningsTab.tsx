@@ -68,7 +68,7 @@ export default function EarningsTab({ appointments }: { appointments: Appointmen
                     </span>
                     <span className="flex items-center gap-2">
                       <StatusBadge status={a.status} />
-                      <span className="font-semibold tabular-nums">{formatCurrency(a.totalCost)}</span>
+                      <span className="font-semibold tabular-nums">{a.figures ? `${a.figures.current.label}: ` : ''}{formatCurrency(a.totalCost)}</span>
                     </span>
                   </li>
                 ))}
@@ -94,7 +94,7 @@ export default function EarningsTab({ appointments }: { appointments: Appointmen
                     <span className="block text-muted-foreground">{a.customerName} · completed {formatDate(a.completedAt)}</span>
                   </span>
                   <span className="text-right">
-                    <span className="block font-semibold tabular-nums">{formatCurrency(a.totalCost)}</span>
+                    <span className="block font-semibold tabular-nums">{a.figures ? `${a.figures.current.label}: ` : ''}{formatCurrency(a.totalCost)}</span>
                     <span className="block text-xs text-muted-foreground">labor {formatCurrency(a.laborCost)} · parts {formatCurrency(a.partsCost)}</span>
                   </span>
                 </li>

@@ -13,6 +13,10 @@ import { formatDay, formatTime } from './pilot-views.ts';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
 import { refresh } from '../ui/follow.ts';
+import { JobFigure } from '../ui/JobFigure.tsx';
+import { formatHours } from '../../../contract/job-figures.ts';
+import { AppointmentSchedule } from '../schedule/AppointmentSchedule.tsx';
+import { AppointmentParties } from '../schedule/AppointmentParties.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
@@ -44,7 +48,7 @@ export default function AppointmentsTab({
       ) : (
         <ul className="space-y-4">
           {sorted.map((a) => (
-            <li key={a.id}>
+            <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">
               <Card className="p-5">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
@@ -63,8 +67,8 @@ export default function AppointmentsTab({
                     items={[
                       ['Mechanic', a.mechanicName],
                       ['Aircraft', `${a.aircraftMake} ${a.aircraftModel}`],
-                      ['Estimated duration', `${a.estimatedDuration} h`],
-                      ['Total', formatCurrency(a.totalCost)],
+                      ['Estimated duration', formatHours(a.estimatedDuration)],
+                      a.figures ? ['Price', <JobFigure key="f" figures={a.figures} />] : ['Total', formatCurrency(a.totalCost)],
                       ['Warranty', `${a.warrantyPeriod} days`],
                       a.actualStartTime ? ['Work started', formatDateTime(a.actualStartTime)] : null,
                       a.completedAt ? ['Completed', formatDateTime(a.completedAt)] : null,
@@ -72,6 +76,8 @@ export default function AppointmentsTab({
                   />
                 </div>
                 {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
+                <AppointmentSchedule appointment={a} role="owner" onAppointment={onAppointment} onStale={onChanged} />
+                <AppointmentParties appointment={a} role="owner" onAppointment={onAppointment} />
                 {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
                 {a.status === 'completed' && (
                   <Suspense fallback={null}>

@@ -19,6 +19,7 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
 import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
 import { useQuoteCoverage } from '../../bid-lines/use-coverage.ts';
+import { JobFigure } from '../ui/JobFigure.tsx';
 import { ThreadButton, UnreadBadge } from '../../conversations/ThreadButton.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
 import { RelistNotice } from './RelistNotice.tsx';
@@ -269,7 +270,12 @@ function RequestCard({
                     )}
                   </div>
                   <div className="text-right">
-                    <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>
+                    {q.figures ? (
+                      // After acceptance the card names the figure that stands (approved, with change orders, final).
+                      <p className="text-lg tabular-nums"><JobFigure figures={q.figures} /></p>
+                    ) : (
+                      <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>
+                    )}
                     {q.status === 'pending' && q.totalCost === cheapest && quotes.length > 1 && <Badge tone="success">Lowest price</Badge>}
                     {q.status === 'accepted' && <Badge tone="success">Accepted</Badge>}
                     {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}

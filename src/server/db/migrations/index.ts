@@ -17,6 +17,7 @@ import * as m0016 from './0016_airmen_file.ts';
 import * as m0017 from './0017_bid_inspection_signer.ts';
 import * as m0018 from './0018_airmen_partitions.ts';
 import * as m0019 from './0019_records_aircraft.ts';
+import * as m0020 from './0020_appointment_schedule.ts';
 import * as m0021 from './0021_verified_credentials.ts';
 import * as m0022 from './0022_console_promises.ts';
 import * as m0023 from './0023_scale_indexes.ts';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0017_bid_inspection_signer': m0017,
   '0018_airmen_partitions': m0018,
   '0019_records_aircraft': m0019,
+  '0020_appointment_schedule': m0020,
   '0021_verified_credentials': m0021,
   '0022_console_promises': m0022,
   '0023_scale_indexes': m0023,

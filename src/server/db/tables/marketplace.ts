@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AppointmentStatus, BidStatus, MarketplaceServiceType, RequestStatus, UrgencyLevel } from '../../../contract/marketplace.ts';
 import type { CreatedAt, Numeric, NullableNumeric, UpdatedAt } from './foundation.ts';
+import type { ScheduleState } from '../../../contract/appointment-schedule.ts';
 
 /** Postgres `date`: pg parses it to a local-midnight Date; written as 'YYYY-MM-DD'. */
 export type DateColumn = ColumnType<Date, string, string>;
@@ -125,6 +126,10 @@ export interface AppointmentsTable {
   cancelledAt: NullableInstant;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  /** docs/decisions/0171: agreed between the parties; 'unconfirmed' until the first proposal. */
+  scheduleState: ColumnType<ScheduleState, ScheduleState | undefined, ScheduleState>;
+  /** Where the aircraft is (hangar, FBO), said by the owner; shown to both parties only. */
+  aircraftWhereabouts: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RatingsTable {

@@ -1,0 +1,182 @@
+import type { Selectable } from 'kysely';
+import {
+  timeZoneOfLabel,
+  type AppointmentParties,
+  type Proposal,
+  type ProposalData,
+  type ProposedTime,
+  type ScheduleView,
+} from '../../../contract/appointment-schedule.ts';
+import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { labelOf } from '../../../contract/options.ts';
+import { isUuid } from '../../../contract/ids.ts';
+import type { UserRow } from '../../../server/auth/guards.server.ts';
+import type { Db } from '../../../server/db/client.ts';
+import type { AppointmentProposalsTable } from '../../../server/db/tables/appointment-schedule.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../server/http/errors.ts';
+import { fullName, iso, isoOrNull } from '../mappers.server.ts';
+import { notify } from '../notifications.server.ts';
+import { todayIn, whenText } from './zoned-time.ts';
+
+const appointmentNotFound = () => notFound('Appointment not found');
+
+/** The appointment row when `user` is its owner or assigned mechanic (locked on request); 404 for anyone else. */
+export async function appointmentOfParty(db: Db, user: UserRow, id: string, lock = false) {
+  if (!isUuid(id)) throw appointmentNotFound();
+  let q = db.selectFrom('appointments').selectAll().where('id', '=', id);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row || (row.customerId !== user.id && row.mechanicId !== user.id)) throw appointmentNotFound();
+  return row;
+}
+
+const MOVABLE = ['scheduled', 'confirmed'];
+
+function toProposal(row: Selectable<AppointmentProposalsTable>, names: Map<string, string>): Proposal {
+  return {
+    id: row.id,
+    proposerRole: row.proposerRole,
+    proposedByName: names.get(row.proposedBy) ?? '',
+    times: row.times,
+    reason: row.reason,
+    status: row.status,
+    chosen: row.chosen,
+    createdAt: iso(row.createdAt),
+    decidedAt: isoOrNull(row.decidedAt),
+  };
+}
+
+/**
+ * Adds each appointment's schedule (state, time zone, proposals) and both parties' contacts.
+ * Only ever called for answers to the appointment's owner or assigned mechanic: the lists are
+ * theirs (`WHERE customer_id` or `mechanic_id`) and single reads check the party first.
+ */
+export async function withScheduleAndParties<A extends Appointment>(db: Db, appointments: A[]): Promise<A[]> {
+  if (appointments.length === 0) return appointments;
+  const ids = appointments.map((a) => a.id);
+  const [rows, proposals] = await Promise.all([
+    db
+      .selectFrom('appointments as a')
+      .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
+      .select(['a.id', 'a.scheduleState', 'a.aircraftWhereabouts', 'a.customerId', 'r.aircraftLocation', 'r.serviceLocationLabel', 'r.serviceLocation'])
+      .where('a.id', 'in', ids)
+      .execute(),
+    db.selectFrom('appointmentProposals').selectAll().where('appointmentId', 'in', ids).orderBy('createdAt', 'desc').execute(),
+  ]);
+  const userIds = [...new Set([...appointments.map((a) => a.mechanicId), ...rows.map((r) => r.customerId)])];
+  const people = await db
+    .selectFrom('users as u')
+    .leftJoin('mechanicProfiles as p', 'p.userId', 'u.id')
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'u.phone', 'p.businessName'])
+    .where('u.id', 'in', userIds)
+    .execute();
+  const names = new Map(people.map((p) => [p.id, fullName(p)]));
+  return appointments.map((a) => {
+    const row = rows.find((r) => r.id === a.id);
+    if (!row) return a;
+    const owner = people.find((p) => p.id === row.customerId);
+    const mechanic = people.find((p) => p.id === a.mechanicId);
+    const mine = proposals.filter((p) => p.appointmentId === a.id);
+    const open = mine.find((p) => p.status === 'open');
+    const schedule: ScheduleView = {
+      state: row.scheduleState,
+      timeZone: timeZoneOfLabel(row.serviceLocationLabel ?? row.serviceLocation),
+      open: open ? toProposal(open, names) : null,
+      history: mine.slice(0, 20).map((p) => toProposal(p, names)),
+    };
+    const parties: AppointmentParties = {
+      owner: { name: owner ? fullName(owner) : a.customerName, email: owner?.email ?? '', phone: owner?.phone ?? null },
+      mechanic: { name: a.mechanicName, email: mechanic?.email ?? '', phone: mechanic?.phone ?? null, businessName: mechanic?.businessName ?? null },
+      aircraft: { tailNumber: a.aircraftTailNumber, location: row.aircraftLocation, whereabouts: row.aircraftWhereabouts },
+    };
+    return Object.assign(a, { schedule, parties });
+  });
+}
+
+async function jobWhat(db: Db, serviceRequestId: string) {
+  const r = await db.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber', 'serviceLocationLabel', 'serviceLocation']).where('id', '=', serviceRequestId).executeTakeFirstOrThrow();
+  return { what: `the ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}`, timeZone: timeZoneOfLabel(r.serviceLocationLabel ?? r.serviceLocation) };
+}
+
+/** Proposed and picked times are not in the past where the aircraft is (years beyond are bounded by the date rule). */
+function checkTimes(times: readonly ProposedTime[], timeZone: string) {
+  const today = todayIn(timeZone);
+  const errors = times.flatMap((t, i) => (t.date < today ? [{ path: `times.${i}.date`, message: 'This date has passed' }] : []));
+  if (errors.length) throw badRequest(errors[0]!.message, errors);
+}
+
+/**
+ * Either party proposes times. The mechanic proposes first (from the quote's start date); the
+ * owner may counter an open proposal of the mechanic's; once a time is agreed either party may
+ * reschedule, with a reason. A new proposal answers (counters) the other party's open one.
+ */
+export async function proposeTimes(db: Db, user: UserRow, id: string, data: ProposalData): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const a = await appointmentOfParty(trx, user, id, true);
+    const role = a.mechanicId === user.id ? 'mechanic' : 'owner';
+    if (!MOVABLE.includes(a.status)) throw conflict(`The time of ${a.status === 'in_progress' ? 'a job in progress' : `a ${a.status} appointment`} cannot be changed`);
+    const open = await trx.selectFrom('appointmentProposals').selectAll().where('appointmentId', '=', id).where('status', '=', 'open').forUpdate().executeTakeFirst();
+    if (open && open.proposerRole === role) throw conflict('Your proposal is still waiting for an answer');
+    if (role === 'owner' && a.scheduleState === 'unconfirmed') throw conflict('The mechanic proposes times first; you can pick one or counter');
+    if (a.scheduleState === 'agreed' && !data.reason) throw badRequest('Say why the agreed time changes', [{ path: 'reason', message: 'Give a reason for rescheduling' }]);
+    const job = await jobWhat(trx, a.serviceRequestId);
+    checkTimes(data.times, job.timeZone);
+    const now = new Date();
+    if (open) await trx.updateTable('appointmentProposals').set({ status: 'countered', decidedAt: now }).where('id', '=', open.id).execute();
+    await trx
+      .insertInto('appointmentProposals')
+      .values({ appointmentId: id, proposedBy: user.id, proposerRole: role, times: JSON.stringify(data.times), reason: data.reason, chosen: null })
+      .execute();
+    await trx.updateTable('appointments').set({ scheduleState: 'proposed', updatedAt: now }).where('id', '=', id).execute();
+    const other = role === 'mechanic' ? a.customerId : a.mechanicId;
+    const list = data.times.map((t) => whenText(t, job.timeZone)).join('; ');
+    const verb = a.scheduleState === 'agreed' ? 'asks to reschedule' : open ? 'proposes other times for' : 'proposes times for';
+    await notify(trx, [other], {
+      type: 'appointment.proposed',
+      title: a.scheduleState === 'agreed' ? 'Reschedule requested' : 'Appointment times proposed',
+      message: `${fullName(user)} ${verb} ${job.what}: ${list}.${data.reason ? ` Reason: ${data.reason}` : ''} Pick one or propose other times.`,
+      link: 'appointments',
+      itemId: id,
+    });
+  });
+}
+
+/** The other party picks one of the open proposal's times: the appointment takes it. */
+export async function acceptProposal(db: Db, user: UserRow, id: string, proposalId: string, time: ProposedTime): Promise<void> {
+  if (!isUuid(proposalId)) throw notFound('Proposal not found');
+  await db.transaction().execute(async (trx) => {
+    const a = await appointmentOfParty(trx, user, id, true);
+    const role = a.mechanicId === user.id ? 'mechanic' : 'owner';
+    const p = await trx.selectFrom('appointmentProposals').selectAll().where('id', '=', proposalId).where('appointmentId', '=', id).forUpdate().executeTakeFirst();
+    if (!p) throw notFound('Proposal not found');
+    if (p.status !== 'open') throw conflict(p.status === 'accepted' ? 'A time of this proposal was already picked' : 'This proposal was answered with other times; reload to see them');
+    if (p.proposerRole === role) throw forbidden('The other party picks one of your proposed times');
+    if (!MOVABLE.includes(a.status)) throw conflict(`The time of ${a.status === 'in_progress' ? 'a job in progress' : `a ${a.status} appointment`} cannot be changed`);
+    const chosen = p.times.find((t) => t.date === time.date && t.time === time.time);
+    if (!chosen) throw badRequest('Pick one of the proposed times', [{ path: 'time', message: 'Not one of the proposed times' }]);
+    const job = await jobWhat(trx, a.serviceRequestId);
+    checkTimes([chosen], job.timeZone);
+    const now = new Date();
+    await trx.updateTable('appointmentProposals').set({ status: 'accepted', chosen: JSON.stringify(chosen), decidedAt: now }).where('id', '=', p.id).execute();
+    await trx
+      .updateTable('appointments')
+      .set({ scheduledDate: chosen.date, scheduledTime: chosen.time, scheduleState: 'agreed', updatedAt: now })
+      .where('id', '=', id)
+      .execute();
+    await notify(trx, [a.customerId, a.mechanicId], {
+      type: 'appointment.agreed',
+      title: 'Appointment time agreed',
+      message: `${fullName(user)} picked ${whenText(chosen, job.timeZone)} for ${job.what}. Add it to your calendar from the appointment (an .ics file).`,
+      link: 'appointments',
+      itemId: id,
+    });
+  });
+}
+
+/** The owner says where the aircraft is (hangar, FBO); only the two parties see it. */
+export async function setWhereabouts(db: Db, user: UserRow, id: string, whereabouts: string | null): Promise<void> {
+  const a = await appointmentOfParty(db, user, id);
+  if (a.customerId !== user.id) throw forbidden('Only the aircraft owner says where the aircraft is');
+  if (a.status === 'cancelled' || a.status === 'completed') throw conflict(`This appointment is ${a.status}`);
+  await db.updateTable('appointments').set({ aircraftWhereabouts: whereabouts, updatedAt: new Date() }).where('id', '=', id).execute();
+}

@@ -1,0 +1,50 @@
+import { zoneName, type ProposedTime } from '../../../contract/appointment-schedule.ts';
+
+/**
+ * Wall-clock times at a place, and the instants they are: the appointment keeps a date and a time
+ * of day where the aircraft is; calendars need the instant. Built on Intl's zone data only.
+ */
+
+/** The offset of `timeZone` from UTC at `instant`, in minutes (e.g. -480 for PST). */
+function offsetMinutes(timeZone: string, instant: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return Math.round((asUtc - instant.getTime()) / 60000);
+}
+
+/**
+ * The instant of a wall-clock `date` `time` in `timeZone`. Two passes settle the offset across a
+ * DST change; a time that does not exist (the spring-forward gap) lands one hour later, as clocks do.
+ */
+export function zonedToUtc(date: string, time: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let instant = wall - offsetMinutes(timeZone, new Date(wall)) * 60000;
+  instant = wall - offsetMinutes(timeZone, new Date(instant)) * 60000;
+  return new Date(instant);
+}
+
+/** Today's date where `timeZone` is, 'YYYY-MM-DD'. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** 'Tue, Dec 1, 2026 at 8:00 AM PST': what emails and screens say of a proposed or agreed time. */
+export function whenText(t: ProposedTime, timeZone: string): string {
+  const [y, m, d] = t.date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+  const [hh, mm] = t.time.split(':').map(Number) as [number, number];
+  const clock = `${hh % 12 === 0 ? 12 : hh % 12}:${String(mm).padStart(2, '0')} ${hh < 12 ? 'AM' : 'PM'}`;
+  return `${day} at ${clock} ${zoneName(timeZone, t.date)}`;
+}

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * Browser history for the dashboards (issue 26, point 16): each section is a history entry
+ * (`?section=requests`, so Back returns to the previous section and a reload keeps it), and an
+ * open dialog is one more entry, so Back on a phone closes the dialog instead of leaving the
+ * dashboard with what was typed. docs/decisions/0172-dashboard-history.md
+ */
+
+// A dialog closed by its own buttons takes its entry back off (history.back() is asynchronous);
+// the next entry is pushed only once that has happened, or the Back would remove the new one.
+let settled: Promise<void> = Promise.resolve();
+/** A Back the page made itself (a dialog taking its entry off): the section stays as it is. */
+let ownBacks = 0;
+function back(): void {
+  ownBacks += 1;
+  settled = new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      ownBacks -= 1;
+      window.removeEventListener('popstate', finish);
+      resolve();
+    };
+    window.addEventListener('popstate', finish);
+    // Never wait forever if the browser drops the navigation (a page being left).
+    setTimeout(finish, 1000);
+  });
+  history.back();
+}
+const whenSettled = (fn: () => void) => void settled.then(fn);
+
+let dialogs = 0;
+
+/** While `open`, Back closes the dialog (calls `close`) and keeps the page where it was. */
+export function useBackCloses(open: boolean, close: () => void): void {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open || typeof window === 'undefined') return;
+    dialogs += 1;
+    const marker = `dialog-${dialogs}`;
+    let active = true;
+    let pushed = false;
+    let poppedByBack = false;
+    const onPop = () => {
+      if ((history.state as { dialog?: string } | null)?.dialog === marker) return;
+      poppedByBack = true;
+      closeRef.current();
+    };
+    whenSettled(() => {
+      if (!active) return;
+      history.pushState({ ...(history.state as object | null), dialog: marker }, '');
+      pushed = true;
+      window.addEventListener('popstate', onPop);
+    });
+    return () => {
+      active = false;
+      window.removeEventListener('popstate', onPop);
+      if (pushed && !poppedByBack && (history.state as { dialog?: string } | null)?.dialog === marker) back();
+    };
+  }, [open]);
+}
+
+const sectionOf = <T extends string>(values: readonly T[], fallback: T): T => {
+  const v = new URLSearchParams(window.location.search).get('section');
+  return v && (values as readonly string[]).includes(v) ? (v as T) : fallback;
+};
+
+/**
+ * The dashboard's section, kept in the address (`?section=`): choosing one adds a history entry,
+ * Back and Forward move between them, and a reload or an email's link opens on it. A link's
+ * `#item-<id>` is scrolled into view once the item is on screen.
+ */
+export function useSection<T extends string>(values: readonly T[], initial: T): [T, (section: T) => void] {
+  const [section, setSection] = useState<T>(() => (typeof window === 'undefined' ? initial : sectionOf(values, initial)));
+  const valuesRef = useRef(values);
+  useEffect(() => {
+    // Registered before any dialog's Back, so it runs first and sees that Back as the page's own.
+    const onPop = () => {
+      if (ownBacks === 0) setSection(sectionOf(valuesRef.current, initial));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [initial]);
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (!id.startsWith('item-')) return;
+    // The item appears once its section's list has loaded: look for it for a few seconds at most.
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const el = document.getElementById(id);
+      tries += 1;
+      if (el) el.scrollIntoView({ block: 'start' });
+      if (el || tries > 50) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, []);
+  const choose = useCallback(
+    (next: T) => {
+      setSection(next);
+      whenSettled(() => {
+        if (sectionOf(valuesRef.current, initial) === next && new URLSearchParams(window.location.search).has('section')) return;
+        const url = new URL(window.location.href);
+        url.searchParams.set('section', next);
+        url.hash = '';
+        history.pushState({ section: next }, '', url);
+      });
+    },
+    [initial],
+  );
+  return [section, choose];
+}
