@@ -7,6 +7,7 @@ import { cancelRequest } from '../../src/features/marketplace/requests.server.ts
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+import { depositPercentFor, paymentOnAccept, paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
 
 // What happens to a service request: a matched mechanic bids, the owner accepts a bid or cancels.
 async function act(ctx: ApiContext) {
@@ -14,14 +15,19 @@ async function act(ctx: ApiContext) {
   if (action === 'bid') {
     const mechanic = await requireRole(ctx, 'mechanic');
     requireApprovedMechanic(mechanic, 'bid');
-    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, await ctx.input(ROUTES.requestBid)), { status: 201 });
+    const body = await ctx.input(ROUTES.requestBid);
+    const depositPercent = await depositPercentFor(ctx.db, body.depositPercent);
+    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, { ...body, depositPercent }), { status: 201 });
   }
   const pilot = await requireRole(ctx, 'pilot');
   if (action === 'accept') {
     const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
-    return reply(ROUTES.requestAccept, await acceptBid(ctx.db, pilot, id, bidId, decisions));
+    const accepted = await acceptBid(ctx.db, pilot, id, bidId, decisions);
+    return reply(ROUTES.requestAccept, { ...accepted, ...(await paymentOnAccept(ctx.db, accepted.appointment.id, ctx.url.origin)) });
   }
-  return reply(ROUTES.requestCancel, await cancelRequest(ctx.db, pilot, id));
+  const cancelled = await cancelRequest(ctx.db, pilot, id);
+  await paymentOnCancel(ctx.db, id);
+  return reply(ROUTES.requestCancel, cancelled);
 }
 
 export default withApi({ POST: act, PUT: act });

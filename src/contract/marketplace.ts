@@ -4,6 +4,7 @@ import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
 import { enumOf, isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
+import type { AcceptPayment } from './payments.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -493,6 +494,10 @@ export interface Bid {
    * the mechanic could do the work but not return the aircraft to service (14 CFR 65.95).
    */
   needsInspectionSigner?: boolean;
+  /** Whole percent of the approved parts lines charged when the owner accepts (docs/decisions/0230). */
+  depositPercent?: number;
+  /** Whether the mechanic's payouts are ready, so the job is paid through Skyward. */
+  payable?: boolean;
 }
 
 export interface MatchedMechanic {
@@ -584,6 +589,8 @@ export interface AcceptResult {
   success: true;
   request: ServiceRequest;
   appointment: Appointment;
+  /** When the bid is payable through Skyward: the hosted page to save a card, and the deposit (docs/decisions/0230). */
+  payment?: AcceptPayment;
 }
 
 /** Whether the user's marketplace notifications also arrive by email. */

@@ -8,6 +8,7 @@ import type { FoundationTables } from './tables/foundation.ts';
 import type { MaintenanceTables } from './tables/maintenance.ts';
 import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
+import type { PaymentsTables } from './tables/payments.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
@@ -20,4 +21,5 @@ export interface Database
     MaintenanceTables,
     BidLinesTables,
     AirmenTables,
-    MaintenanceRecordsTables {}
+    MaintenanceRecordsTables,
+    PaymentsTables {}

@@ -16,6 +16,7 @@ import * as m0015 from './0015_maintenance_records.ts';
 import * as m0016 from './0016_airmen_file.ts';
 import * as m0017 from './0017_bid_inspection_signer.ts';
 import * as m0018 from './0018_airmen_partitions.ts';
+import * as m0026 from './0026_payments.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0016_airmen_file': m0016,
   '0017_bid_inspection_signer': m0017,
   '0018_airmen_partitions': m0018,
+  '0026_payments': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {
