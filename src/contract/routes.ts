@@ -28,7 +28,7 @@ import {
   type AuthResponse,
   type PublicUser,
 } from './auth.ts';
-import { AcceptWithDecisionsSchema, BidBodySchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
+import { AcceptWithDecisionsSchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
 import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
 import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';

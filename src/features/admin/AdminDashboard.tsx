@@ -20,6 +20,7 @@ const CustomersPanel = lazy(() => import('./CustomersPanel.tsx'));
 const MechanicsPanel = lazy(() => import('./MechanicsPanel.tsx'));
 const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
 const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
+const AdminPaymentsPanel = lazy(() => import('../payments/AdminPaymentsPanel.tsx'));
 
 export interface AdminDashboardProps {
   user: SessionUser;
@@ -38,6 +39,8 @@ const TABS = [
   { value: 'mechanics', label: 'Mechanics' },
   // Beyond the spec's five tabs: emails and SMS the product sent or is waiting to send.
   { value: 'outbox', label: 'Outbox' },
+  // Payments through Stripe Connect: states, refunds, disputes (docs/decisions/0230).
+  { value: 'payments', label: 'Payments' },
 ] as const;
 
 /** The admin console's shell (docs/product.md §2 "Admin dashboard"). */
@@ -123,6 +126,9 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
                   </TabsContent>
                   <TabsContent value="outbox">
                     <OutboxPanel />
+                  </TabsContent>
+                  <TabsContent value="payments">
+                    <AdminPaymentsPanel />
                   </TabsContent>
                 </Suspense>
               </ErrorBoundary>

@@ -26,6 +26,8 @@ const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('./mechanic/ProfileDialog.tsx'));
 const SubmitQuoteDialog = lazy(() => import('./mechanic/SubmitQuoteDialog.tsx'));
 const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
+const PayoutsCard = lazy(() => import('../payments/PayoutsCard.tsx'));
+const PaymentEarnings = lazy(() => import('../payments/PaymentEarnings.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -64,7 +66,8 @@ async function loadProfile(): Promise<MechanicProfile | null> {
 
 /** The mechanic dashboard (docs/product.md §2): five tabs, the profile and quote dialogs, the bell. */
 export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
-  const [tab, setTab] = useState<Tab>('overview');
+  // Back from Stripe's onboarding (?tab=profile): the tab it was opened from.
+  const [tab, setTab] = useState<Tab>(() => (typeof window === 'undefined' ? 'overview' : (TABS.find((t) => t.value === new URLSearchParams(window.location.search).get('tab'))?.value ?? 'overview')));
   const [profileOpen, setProfileOpen] = useState(false);
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
   const notifications = useNotifications();
@@ -193,8 +196,16 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="profile">
             <ProfileTab profile={profile} onEdit={() => setProfileOpen(true)} />
+            <Suspense fallback={null}>
+              <PayoutsCard />
+            </Suspense>
           </TabsContent>
           <TabsContent value="earnings">
+            <Suspense fallback={null}>
+              <div className="mb-6">
+                <PaymentEarnings />
+              </div>
+            </Suspense>
             <EarningsTab appointments={data.appointments} />
           </TabsContent>
         </>

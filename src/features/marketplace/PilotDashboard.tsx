@@ -40,7 +40,8 @@ type Tab = (typeof TABS)[number]['value'];
 
 /** The pilot/owner dashboard (docs/product.md §2): six tabs, three dialogs, the bell. */
 export default function PilotDashboard({ user, onLogout }: DashboardProps) {
-  const [tab, setTab] = useState<Tab>('overview');
+  // Back from Stripe's card page (?tab=appointments): the tab it was opened from.
+  const [tab, setTab] = useState<Tab>(() => (typeof window === 'undefined' ? 'overview' : (TABS.find((t) => t.value === new URLSearchParams(window.location.search).get('tab'))?.value ?? 'overview')));
   const [dialog, setDialog] = useState<
     { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null } | { kind: 'upload' } | null
   >(null);

@@ -143,7 +143,9 @@ async function paymentFor(db: Db, user: UserRow, appointmentId: string) {
 
 /** GET /api/appointments/:id/payment (owner, mechanic, admin). Heals on read: a card saved, a capture or an invoice a failed hook left. */
 export async function paymentView(db: Db, user: UserRow, appointmentId: string, origin: string): Promise<PaymentView> {
-  let { appointment, payment: p } = await paymentFor(db, user, appointmentId);
+  const found = await paymentFor(db, user, appointmentId);
+  const { appointment } = found;
+  let p = found.payment;
   if (!p) return notApplicable();
   const setup = await stripeSetup(db);
   if (setup) {

@@ -16,6 +16,7 @@ import { refresh } from '../ui/follow.ts';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
+const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
 
 /** The pilot's appointments, upcoming first; completed ones can be rated once. */
 export default function AppointmentsTab({
@@ -71,6 +72,9 @@ export default function AppointmentsTab({
                 </div>
                 {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
                 {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
+                <Suspense fallback={null}>
+                  <PaymentPanel appointmentId={a.id} role="owner" />
+                </Suspense>
                 {a.status === 'completed' && (
                   <Suspense fallback={null}>
                     <OwnerRecordLine appointmentId={a.id} />
