@@ -106,15 +106,21 @@ export async function startStripeStandin(options: { port?: number; host?: string
   const sign = (payload: string, t = now(), secret = webhookSecret) =>
     `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`, 'utf8').digest('hex')}`;
 
-  async function emit(type: string, object: Obj): Promise<StandinEvent> {
+  /**
+   * Records an event and POSTs it to the webhook URL, if any. Events caused by an API call are sent
+   * after the answer, as Stripe does (the caller may hold a lock the webhook's handler needs);
+   * events of a hosted page are delivered before the page redirects, so a local walk-through sees
+   * the result at once.
+   */
+  async function emit(type: string, object: Obj, wait = false): Promise<StandinEvent> {
     const event: StandinEvent = { id: newId('evt'), object: 'event', type, created: now(), livemode: false, api_version: STANDIN_API_VERSION, data: { object: structuredClone(object) } };
     events.push(event);
     if (standin.webhookUrl) {
       const payload = JSON.stringify(event);
-      // Delivered before the hosted page redirects, so a local walk-through sees the result at once.
-      await fetch(standin.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) }, body: payload, signal: AbortSignal.timeout(10_000) })
+      const delivery = fetch(standin.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) }, body: payload, signal: AbortSignal.timeout(15_000) })
         .then((r) => { if (!r.ok) console.warn(`Stripe stand-in: webhook ${type} answered ${r.status}`); })
         .catch((e: unknown) => console.warn(`Stripe stand-in: webhook ${type} not delivered`, e));
+      if (wait) await delivery;
     }
     return event;
   }
@@ -149,8 +155,8 @@ export async function startStripeStandin(options: { port?: number; host?: string
     const pm = put({ id: newId('pm'), object: 'payment_method', type: 'card', customer: session['customer'], card: { brand: card.brand, last4: cardNumber.replace(/\D/g, '').slice(-4), exp_month: 12, exp_year: 2034 }, created: now() });
     const seti = put({ id: newId('seti'), object: 'setup_intent', customer: session['customer'], payment_method: pm.id, status: 'succeeded', usage: 'off_session', metadata: (session['setup_intent_data'] as { metadata?: object } | undefined)?.metadata ?? session['metadata'] ?? {}, client_secret: `seti_secret_${randomBytes(8).toString('hex')}`, created: now() });
     Object.assign(session, { status: 'complete', setup_intent: seti.id });
-    await emit('setup_intent.succeeded', seti);
-    await emit('checkout.session.completed', session);
+    await emit('setup_intent.succeeded', seti, true);
+    await emit('checkout.session.completed', session, true);
     return { ok: true, message: 'Card saved.' };
   }
 
@@ -311,7 +317,7 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 
   async function onboard(account: Obj) {
     Object.assign(account, { charges_enabled: true, payouts_enabled: true, details_submitted: true });
-    await emit('account.updated', account);
+    await emit('account.updated', account, true);
   }
 
   const server: Server = createServer((req, res) => {
