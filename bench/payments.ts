@@ -21,6 +21,7 @@ async function http(method: string, path: string, body?: unknown, token?: string
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a bench reads a few fields of several answers
   return text ? (JSON.parse(text) as any) : null;
 }
 async function timed<T>(samples: number[], fn: () => Promise<T>): Promise<T> {
@@ -45,6 +46,12 @@ const link = await http('POST', '/api/payments/connect', undefined, mechanic.acc
 // The mechanic finishes the stand-in's hosted onboarding.
 await fetch(link.url, { method: 'POST', redirect: 'manual' });
 const standin = new URL(link.url).origin;
+// A second mechanic without payouts: the same accept and complete without Stripe, as a baseline.
+const plain = await register('mechanic', 'p');
+await http('POST', `/api/admin/mechanics/${plain.user.id}/approve`, undefined, admin.access_token);
+await http('POST', '/api/enhanced/mechanic-profile', { apNumber: 'A&P 7654321', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KGPI' }, plain.access_token);
+const acceptPlain: number[] = [];
+const completePlain: number[] = [];
 
 const accept: number[] = [];
 const complete: number[] = [];
@@ -54,7 +61,7 @@ const standinRtt: number[] = [];
 const day = new Date().toISOString().slice(0, 10);
 for (let i = 0; i < jobs; i++) {
   const pilot = await register('pilot', String(i));
-  const request = await http('POST', '/api/enhanced/quotes', { aircraftMake: 'Cessna', aircraftModel: '182T', aircraftTailNumber: `N${i}B${stamp.slice(-2)}`.toUpperCase().slice(0, 6), serviceType: 'annual_inspection', serviceDescription: 'Annual.', urgencyLevel: 'normal', serviceLocation: 'KBZN', aircraftLocation: 'KBZN', customerWillTravel: false }, pilot.access_token);
+  const request = await http('POST', '/api/enhanced/quotes', { aircraftMake: 'Cessna', aircraftModel: '182T', aircraftTailNumber: `N${(i % 9) + 1}${String(i).padStart(2, "0")}B`, serviceType: 'annual_inspection', serviceDescription: 'Annual.', urgencyLevel: 'normal', serviceLocation: 'KBZN', aircraftLocation: 'KBZN', customerWillTravel: false }, pilot.access_token);
   const bid = await http('POST', `/api/enhanced/quotes/${request.id}/bid`, {
     availableStartDate: day, estimatedCompletionDate: day, warrantyPeriod: 90, depositPercent: 50,
     lines: [
@@ -73,7 +80,14 @@ for (let i = 0; i < jobs; i++) {
   const paid = await http('GET', `/api/appointments/${id}/payment`, undefined, pilot.access_token);
   if (paid.status !== 'paid') throw new Error(`job ${i} is ${paid.status}`);
   await timed(standinRtt, () => fetch(`${standin}/v1/balance`).then((r) => r.text()));
+
+  const other = await http('POST', '/api/enhanced/quotes', { aircraftMake: 'Cessna', aircraftModel: '182T', aircraftTailNumber: `N${(i % 9) + 1}${String(i).padStart(2, '0')}C`, serviceType: 'annual_inspection', serviceDescription: 'Annual.', urgencyLevel: 'normal', serviceLocation: 'KGPI', aircraftLocation: 'KGPI', customerWillTravel: false }, pilot.access_token);
+  const plainBid = await http('POST', `/api/enhanced/quotes/${other.id}/bid`, { availableStartDate: day, estimatedCompletionDate: day, warrantyPeriod: 90, laborCost: '1000', partsCost: '200', estimatedHours: '10' }, plain.access_token);
+  const plainAccepted = await timed(acceptPlain, () => http('POST', `/api/enhanced/quotes/${other.id}/accept`, { bidId: plainBid.id }, pilot.access_token));
+  const pid = plainAccepted.appointment.id;
+  for (const s of ['confirm', 'start']) await http('POST', `/api/appointments/${pid}/${s}`, {}, plain.access_token);
+  await timed(completePlain, () => http('POST', `/api/appointments/${pid}/complete`, { mechanicNotes: 'Done.' }, plain.access_token));
 }
 console.log(`Load at the end (uptime): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
 console.log('| call (ms) | n | p50 | p95 | max |\n|---|---|---|---|---|');
-for (const [name, xs] of [['POST accept (payable: Customer + Checkout Session)', accept], ['POST start (deposit transfer)', start], ['POST complete (record drafted, no charge)', complete], ['POST record/sign (capture + transfer + receipt)', sign], ['stand-in round trip (GET /v1/balance)', standinRtt]] as const) console.log(row(name, xs));
+for (const [name, xs] of [['POST accept (payable: Customer + Checkout Session)', accept], ['POST accept (not payable, baseline)', acceptPlain], ['POST start (deposit transfer)', start], ['POST complete (record drafted, no charge)', complete], ['POST complete (not payable, baseline)', completePlain], ['POST record/sign (capture + transfer + receipt)', sign], ['stand-in round trip (GET /v1/balance)', standinRtt]] as const) console.log(row(name, xs));
