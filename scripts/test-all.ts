@@ -43,6 +43,31 @@ async function checks(list: Array<{ name: string; cmd: string; args: string[] }>
   }
 }
 
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: Array<{ title: string; file: string; line: number; tests: Array<{ status: string }> }>;
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites?: PlaywrightSuite[];
+}
+
+/** Tests that failed first and passed on CI's one retry: named in the last lines, never silent. */
+const flakyTests: string[] = [];
+function flakyTitles(suites: PlaywrightSuite[], parents: string[] = []): string[] {
+  const found: string[] = [];
+  for (const suite of suites) {
+    const titles = suite.title && !suite.file?.endsWith(suite.title) ? [...parents, suite.title] : parents;
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === 'flaky')) found.push(`${spec.file}:${spec.line} ${[...titles, spec.title].join(' > ')}`);
+    }
+    found.push(...flakyTitles(suite.suites ?? [], titles));
+  }
+  return found;
+}
+
 mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
 const only = process.argv[2]; // e.g. `npm test -- e2e` runs one stage
 
@@ -72,8 +97,9 @@ if (!only || only === 'e2e') {
   // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
   const status = run('browser tests (playwright)', 'flock', [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test']);
   if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     const { expected, unexpected, flaky, skipped } = report.stats;
+    flakyTests.push(...flakyTitles(report.suites ?? []));
     tallies.push({ name: 'playwright', passed: expected + flaky, failed: unexpected + (status !== 0 && unexpected === 0 ? 1 : 0), skipped });
   } else {
     tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
@@ -81,6 +107,10 @@ if (!only || only === 'e2e') {
 }
 
 console.log('\n=== summary ===');
+if (flakyTests.length > 0) {
+  console.log(`flaky: ${flakyTests.length} browser test(s) failed once and passed on retry; fix them:`);
+  for (const title of flakyTests) console.log(`  flaky: ${title}`);
+}
 for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);

@@ -3,6 +3,7 @@ import { todayUtc } from '../../src/features/maintenance/dates.ts';
 import { backfillBidLines } from '../../src/server/db/migrations/0014_bid_lines.ts';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
+import { holdRowLock } from '../helpers/row-lock.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
@@ -315,14 +316,23 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
   it('of two simultaneous change orders and a completion, the completion waits for the lock and is refused', async () => {
     const { mechanic, appointmentId } = await job();
     await inProgress(mechanic, appointmentId);
-    const [a, b] = await Promise.all([
-      api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [line({ category: 'parts', description: 'Oil filter', laborHours: 0, partsCost: 18 }), line({ category: 'travel', description: 'Travel', laborHours: 1 })] }, { token: mechanic.token }),
-      api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [line({ category: 'discretionary', description: 'Wax', laborHours: 1 })] }, { token: mechanic.token }),
-    ]);
-    expect([a.status, b.status]).toEqual([201, 201]);
-    const positions = [...a.body.lines, ...b.body.lines].map((l: { position: number }) => l.position).sort();
-    expect(positions).toEqual([2, 3, 4]);
-    expect((await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token })).status).toBe(409);
+    // The three calls queue behind a lock held on the appointment, in this order. Without the
+    // product's lock none would wait (the first wait fails), and the completion would not see the
+    // change orders that are about to wait for the owner.
+    const lock = await holdRowLock('appointments', appointmentId);
+    const a = api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [line({ category: 'parts', description: 'Oil filter', laborHours: 0, partsCost: 18 }), line({ category: 'travel', description: 'Travel', laborHours: 1 })] }, { token: mechanic.token });
+    await lock.waitForWaiters(1, 'the first change order');
+    const b = api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [line({ category: 'discretionary', description: 'Wax', laborHours: 1 })] }, { token: mechanic.token });
+    await lock.waitForWaiters(2, 'the second change order');
+    const completion = api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
+    await lock.waitForWaiters(3, 'the completion');
+    await lock.release();
+    const [first, second, completed] = await Promise.all([a, b, completion]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(first.body.lines.map((l: { position: number }) => l.position)).toEqual([2, 3]);
+    expect(second.body.lines.map((l: { position: number }) => l.position)).toEqual([4]);
+    expect(completed.status).toBe(409);
+    expect(completed.body.detail).toBe('A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it');
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, endOfCalendarMonthsAfter, todayUtc } from '../../src/features/maintenance/dates.ts';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
+import { holdRowLock } from '../helpers/row-lock.ts';
 import { bid, mechanicWithProfile, notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { formatDay } from '../../src/lib/format.ts';
@@ -282,20 +283,21 @@ describe('POST /api/aircraft/:id/hours', () => {
   it('two readings at once are checked one after the other', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
-    const [a, b] = await Promise.all([
-      api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1020, date: today }, { token: pilot.token }),
-      api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1010, date: today }, { token: pilot.token }),
-    ]);
-    // 1020 first: 1010 is below it and refused. 1010 first: both stored. Never both checked against 1000 and stored out of order.
+    // Both readings queue behind a lock held on the aircraft, 1020 first: when it is let go, 1010 is
+    // checked against 1020 and refused. Without the product's lock both would be checked against
+    // 1000 and stored (neither would wait, and the test fails on the first wait).
+    const lock = await holdRowLock('aircraft', plane.id);
+    const a = api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1020, date: today }, { token: pilot.token });
+    await lock.waitForWaiters(1, 'the first reading');
+    const b = api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1010, date: today }, { token: pilot.token });
+    await lock.waitForWaiters(2, 'the second reading');
+    await lock.release();
+    const [first, second] = await Promise.all([a, b]);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(400);
+    expect(second.body.detail).toBe('Hours cannot be below the last reading (1020)');
     const rows = await testDb().selectFrom('aircraftHours').select('hours').where('aircraftId', '=', plane.id).execute();
-    const hours = rows.map((r) => Number(r.hours)).sort((x, y) => x - y);
-    expect(a.status).toBe(201);
-    if (b.status === 201) expect(hours).toEqual([1010, 1020]);
-    else {
-      expect(b.status).toBe(400);
-      expect(b.body.detail).toBe('Hours cannot be below the last reading (1020)');
-      expect(hours).toEqual([1020]);
-    }
+    expect(rows.map((r) => Number(r.hours))).toEqual([1020]);
   });
 });
 

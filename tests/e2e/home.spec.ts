@@ -235,12 +235,23 @@ test.describe('quote form', () => {
   });
 });
 
+/**
+ * The home page's popup schedule has run (it arms its timer as it defines the reset hook), so a
+ * clock moved past its delay really tests whether it opens, instead of racing the page's scripts.
+ */
+async function popupScheduled(page: Page): Promise<void> {
+  await page.waitForFunction(() => typeof window.resetLeadPopup === 'function');
+}
+
 test.describe('lead popup', () => {
   test('appears after its delay, secures the discount, and does not come back', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
-    await page.waitForTimeout(4000);
+    await popupScheduled(page);
+    await page.clock.runFor(4000);
     await expect(dialog).toBeHidden();
+    await page.clock.runFor(3000);
     await expect(dialog).toBeVisible({ timeout: 8000 });
     await expect(dialog).toContainText('25%');
     await expect(dialog).toContainText('$150');
@@ -261,12 +272,15 @@ test.describe('lead popup', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_STORAGE.submitted)).toBeTruthy();
 
     await page.reload();
-    await page.waitForTimeout(7500);
+    await popupScheduled(page);
+    await page.clock.runFor(10_000);
     await expect(dialog).toBeHidden();
 
     // The documented reset clears the flags: the popup is due again on the next load.
     await page.evaluate(() => window.resetLeadPopup());
     await page.reload();
+    await popupScheduled(page);
+    await page.clock.runFor(7000);
     await expect(dialog).toBeVisible({ timeout: 10_000 });
   });
 
@@ -306,14 +320,18 @@ test.describe('lead popup', () => {
   });
 
   test('closing it keeps it away for the session', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await popupScheduled(page);
+    await page.clock.runFor(7000);
     await expect(dialog).toBeVisible({ timeout: 10_000 });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect(await page.evaluate((key) => sessionStorage.getItem(key), POPUP_STORAGE.shown)).toBeTruthy();
     await page.reload();
-    await page.waitForTimeout(7500);
+    await popupScheduled(page);
+    await page.clock.runFor(10_000);
     await expect(dialog).toBeHidden();
   });
 
