@@ -221,6 +221,9 @@ describe('the money loop', () => {
     expect(result.ok).toBe(true); // authenticated on the hosted page
     const after = await payment(j);
     expect(after.body).toMatchObject({ status: 'payment_due', failureMessage: expect.stringMatching(/authenticate/) });
+    // A new hosted page (not the completed one of the acceptance): another card pays the deposit.
+    expect(after.body.actionUrl).not.toBe(body.actionUrl);
+    expect((await saveCard(j, '4242 4242 4242 4242')).body).toMatchObject({ status: 'deposit_paid', depositCents: 20_000 });
   });
 
   it('refunds the deposit when the owner cancels before the mechanic confirmed, keeps it after', async () => {

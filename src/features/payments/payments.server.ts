@@ -75,7 +75,8 @@ export async function ensureCardPage(db: Db, setup: StripeSetup, p: PaymentRow, 
       setup_intent_data: { metadata: { appointmentId: p.appointmentId, paymentId: p.id } },
       metadata: { appointmentId: p.appointmentId, paymentId: p.id },
     },
-    { idempotencyKey: `card-page:${p.appointmentId}:${p.captureAttempt}` },
+    // One page per round: at acceptance (card_needed:0), after each failure (payment_due:<attempt>).
+    { idempotencyKey: `card-page:${p.appointmentId}:${p.status}:${p.captureAttempt}` },
   );
   const url = session.url ?? back;
   await db.updateTable('payments').set({ setupSessionId: session.id, payUrl: url, updatedAt: new Date() }).where('id', '=', p.id).where('payUrl', 'is', null).execute();
