@@ -5,14 +5,24 @@
 import { defineMiddleware } from 'astro:middleware';
 import { inlineScriptHashes } from './server/http/inline-script-hashes.ts';
 import { contentSecurityPolicy, withSecurityHeaders } from './server/http/security-headers.ts';
+import { unavailablePageFor } from './server/http/unavailable-page.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const started = performance.now();
-  const response = await next();
-  if (context.isPrerendered) return response;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('text/html')) return withSecurityHeaders(response);
-  const html = await response.text();
+  let response: Response;
+  let html: string;
+  try {
+    response = await next();
+    if (context.isPrerendered) return response;
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('text/html')) return withSecurityHeaders(response);
+    html = await response.text(); // a page streams: a failure while rendering surfaces here too
+  } catch (error) {
+    // The database cannot answer: a 503 page, as the API answers (issue 27, point 8).
+    const unavailable = unavailablePageFor(error, context.request.method, context.url.pathname);
+    if (unavailable) return unavailable;
+    throw error;
+  }
   const headers = new Headers(response.headers);
   headers.set('Content-Security-Policy', contentSecurityPolicy(inlineScriptHashes(html)));
   // How long the page took to render, database reads included (bench/article-render.ts reads it).

@@ -5,6 +5,7 @@ import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
+import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 
 // An aircraft's due list (items, verdict, squawks), its items, and a service request made from
@@ -24,7 +25,9 @@ export default withApi({
     const { aircraftId, second } = parts(ctx);
     const user = await requireUser(ctx);
     if (second === 'request') {
-      const created = await requestService(ctx.db, user, aircraftId, await ctx.input(ROUTES.maintenanceRequest));
+      const data = await ctx.input(ROUTES.maintenanceRequest);
+      await enforceWriteCap(ctx.db, 'requestsPerUser', user.id); // emails mechanics (docs/decisions/0183)
+      const created = await requestService(ctx.db, user, aircraftId, data);
       return reply(ROUTES.maintenanceRequest, created, { status: 201 });
     }
     if (second !== undefined) throw new HttpError(405, 'Method POST not allowed', { headers: { Allow: 'PATCH, DELETE' } });

@@ -5,7 +5,7 @@ import { advanceAppointment, rateAppointment } from '../../src/features/marketpl
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { draftAfterCompletion } from '../../src/features/records/records.server.ts';
 import type { MechanicAppointmentAction } from '../../src/contract/machines.ts';
-import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
+import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 import { paymentOnAppointmentAction } from '../../src/features/payments/hooks.server.ts';
 
@@ -19,7 +19,7 @@ async function act(ctx: ApiContext) {
     const { rating, review } = await ctx.input(ROUTES.appointmentRate);
     return reply(ROUTES.appointmentRate, await rateAppointment(ctx.db, pilot, id, rating, review));
   }
-  const user = await requireUser(ctx);
+  const user = await requireJobUser(ctx);
   if (action === 'complete') {
     const { mechanicNotes, totalTimeHours } = await ctx.input(ROUTES.appointmentComplete);
     const appointment = await advanceAppointment(ctx.db, user, id, 'complete', mechanicNotes);

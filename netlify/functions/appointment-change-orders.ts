@@ -2,8 +2,9 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { createChangeOrder, decideChangeOrder, listChangeOrders } from '../../src/features/bid-lines/change-orders.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
+import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
+import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 
 // Change orders of a job in progress: the assigned mechanic adds lines, the owner decides each.
@@ -14,14 +15,18 @@ async function post(ctx: ApiContext) {
     const { decisions } = await ctx.input(ROUTES.changeOrderDecide);
     return reply(ROUTES.changeOrderDecide, await decideChangeOrder(ctx.db, pilot, id, changeOrderId, decisions));
   }
-  const mechanic = await requireRole(ctx, 'mechanic');
-  return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, await ctx.input(ROUTES.changeOrderCreate)), { status: 201 });
+  const mechanic = await requireJobUser(ctx, 'mechanic');
+  const data = await ctx.input(ROUTES.changeOrderCreate);
+  // Each change order emails the owner: capped per mechanic and per job (docs/decisions/0183).
+  await enforceWriteCap(ctx.db, 'changeOrdersPerUser', mechanic.id);
+  await enforceWriteCap(ctx.db, 'changeOrdersPerJob', id);
+  return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, data), { status: 201 });
 }
 
 export default withApi({
   GET: async (ctx) => {
     const [id = ''] = segmentsAfter(ctx, '/api/appointments');
-    return reply(ROUTES.changeOrders, await listChangeOrders(ctx.db, await requireUser(ctx), id));
+    return reply(ROUTES.changeOrders, await listChangeOrders(ctx.db, await requireJobUser(ctx), id));
   },
   POST: post,
 });

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { correctRecord, getRecord, signRecord, updateRecord } from '../../src/features/records/records.server.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
+import { requireJobUser } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
@@ -13,16 +13,16 @@ import { paymentOnSigned } from '../../src/features/payments/hooks.server.ts';
 export default withApi({
   GET: async (ctx) => {
     const [id = ''] = segmentsAfter(ctx, '/api/appointments');
-    return reply(ROUTES.record, await getRecord(ctx.db, await requireUser(ctx), id));
+    return reply(ROUTES.record, await getRecord(ctx.db, await requireJobUser(ctx), id));
   },
   PUT: async (ctx) => {
     const [id = ''] = segmentsAfter(ctx, '/api/appointments');
-    const user = await requireUser(ctx);
+    const user = await requireJobUser(ctx);
     return reply(ROUTES.recordUpdate, await updateRecord(ctx.db, user, id, await ctx.input(ROUTES.recordUpdate)));
   },
   POST: async (ctx) => {
     const [id = '', , action] = segmentsAfter(ctx, '/api/appointments');
-    const user = await requireUser(ctx);
+    const user = await requireJobUser(ctx);
     if (action === 'sign') {
       const signed = await signRecord(ctx.db, user, id, await ctx.input(ROUTES.recordSign));
       await paymentOnSigned(ctx.db, id);

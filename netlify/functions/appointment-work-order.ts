@@ -3,14 +3,14 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { workOrder } from '../../src/features/bid-lines/change-orders.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
+import { requireJobUser } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
 // The work order / invoice of a job, for its owner and its assigned mechanic.
 export default withApi({
   GET: async (ctx) => {
     const [id = ''] = segmentsAfter(ctx, '/api/appointments');
-    return reply(ROUTES.workOrder, await workOrder(ctx.db, await requireUser(ctx), id));
+    return reply(ROUTES.workOrder, await workOrder(ctx.db, await requireJobUser(ctx), id));
   },
 });
 

@@ -10,7 +10,13 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     const [which] = segmentsAfter(ctx, '/api/appointments');
-    if (which === 'mechanic') return reply(ROUTES.appointmentsAssigned, await listAppointments(ctx.db, 'mechanic', (await requireRole(ctx, 'mechanic')).id));
+    if (which === 'mechanic') {
+      // A mechanic who is not approved (pending, rejected, suspended) has no job to see (issue 27,
+      // point 4): an empty list, so the dashboard shows its vetting sentence rather than a failure.
+      const mechanic = await requireRole(ctx, 'mechanic');
+      if (mechanic.mechanicStatus !== 'approved') return reply(ROUTES.appointmentsAssigned, []);
+      return reply(ROUTES.appointmentsAssigned, await listAppointments(ctx.db, 'mechanic', mechanic.id));
+    }
     return reply(ROUTES.appointmentsOwn, await listAppointments(ctx.db, 'customer', (await requireRole(ctx, 'pilot', 'admin')).id));
   },
 });

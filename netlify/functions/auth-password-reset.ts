@@ -6,6 +6,7 @@ import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts'
 import { withApi } from '../../src/server/http/with-api.ts';
 import { rememberBrowser } from '../../src/features/auth/device-cookie.server.ts';
 import { readJson } from '../../src/server/http/body.ts';
+import { requireAddressKey } from '../../src/server/http/client-ip.ts';
 import { PasswordResetRequestSchema, SESSION_MESSAGES } from '../../src/contract/auth.ts';
 
 /**
@@ -25,7 +26,7 @@ export default withApi({
     const parsed = PasswordResetRequestSchema.safeParse(await readJson(ctx.req).catch(() => null));
     if (!parsed.success) return reply(ROUTES.authPasswordReset, { success: true, message: SESSION_MESSAGES.resetRequested });
     await guardPublicWrite(ctx, parsed.data);
-    return reply(ROUTES.authPasswordReset, await requestPasswordReset(ctx.db, parsed.data.email, ctx.url.origin));
+    return reply(ROUTES.authPasswordReset, await requestPasswordReset(ctx.db, parsed.data.email, requireAddressKey(ctx.ip)));
   },
 });
 

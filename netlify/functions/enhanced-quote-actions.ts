@@ -4,8 +4,10 @@ import { reply } from '../../src/server/http/reply.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
+import { relistRequest } from '../../src/features/marketplace/relist.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 import { depositPercentFor, paymentOnAccept, paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
 
@@ -15,11 +17,13 @@ async function act(ctx: ApiContext) {
   if (action === 'bid') {
     const mechanic = await requireRole(ctx, 'mechanic');
     requireApprovedMechanic(mechanic, 'bid');
-    const body = await ctx.input(ROUTES.requestBid);
-    const depositPercent = await depositPercentFor(ctx.db, body.depositPercent);
-    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, { ...body, depositPercent }), { status: 201 });
+    const data = await ctx.input(ROUTES.requestBid);
+    await enforceWriteCap(ctx.db, 'bidsPerUser', mechanic.id); // each quote emails the owner (docs/decisions/0183)
+    const depositPercent = await depositPercentFor(ctx.db, data.depositPercent);
+    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, { ...data, depositPercent }), { status: 201 });
   }
   const pilot = await requireRole(ctx, 'pilot');
+  if (action === 'relist') return reply(ROUTES.requestRelist, await relistRequest(ctx.db, pilot, id), { status: 201 });
   if (action === 'accept') {
     const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
     const accepted = await acceptBid(ctx.db, pilot, id, bidId, decisions);
@@ -33,5 +37,5 @@ async function act(ctx: ApiContext) {
 export default withApi({ POST: act, PUT: act });
 
 export const config: Config = {
-  path: ['/api/enhanced/quotes/:id/bid', '/api/enhanced/quotes/:id/accept', '/api/enhanced/quotes/:id/cancel'],
+  path: ['/api/enhanced/quotes/:id/bid', '/api/enhanced/quotes/:id/accept', '/api/enhanced/quotes/:id/cancel', '/api/enhanced/quotes/:id/relist'],
 };

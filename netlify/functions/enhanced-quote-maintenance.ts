@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { completeMaintenance, requestMaintenance } from '../../src/features/maintenance/maintenance.server.ts';
+import { assertMechanicReadsDueList } from '../../src/features/maintenance/due-list-access.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
@@ -13,7 +14,10 @@ export default withApi({
   GET: async (ctx) => {
     const [id = ''] = segmentsAfter(ctx, '/api/enhanced/quotes');
     const user = await requireUser(ctx);
-    if (user.role === 'mechanic') requireApprovedMechanic(user, 'requests');
+    if (user.role === 'mechanic') {
+      requireApprovedMechanic(user, 'requests');
+      await assertMechanicReadsDueList(ctx.db, user.id, id);
+    }
     const kind = user.role === 'admin' ? 'admin' : user.role === 'mechanic' ? 'mechanic' : 'owner';
     return reply(ROUTES.requestMaintenance, await requestMaintenance(ctx.db, { kind, userId: user.id }, id));
   },

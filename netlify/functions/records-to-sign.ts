@@ -1,14 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { recordsToSign } from '../../src/features/records/records.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
+import { requireJobUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
 // The annuals another mechanic's quote named this IA to sign (docs/decisions/0140-who-signs-the-annual.md).
 export default withApi({
   GET: async (ctx) => {
-    const mechanic = await requireRole(ctx, 'mechanic');
+    const mechanic = await requireJobUser(ctx, 'mechanic');
     return reply(ROUTES.recordsToSign, await recordsToSign(ctx.db, mechanic));
   },
 });

@@ -86,6 +86,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   process.env['LOCAL_MAIL_CATCHER_SMTP'] = `${mail.smtp.host}:${mail.smtp.port}`;
   process.env['LOCAL_MAIL_CATCHER_URL'] = mail.url;
 
+  // Links in emails (password resets) point to this product, never to a request's Host header.
+  process.env['SITE_URL'] ||= `http://localhost:${options.port}`;
+
   // Payments with no Stripe key configured go to a local Stripe stand-in (docs/decisions/0230).
   const stripe = await startStripeStandin({ port: options.port + 2000 });
   process.env['LOCAL_STRIPE_STANDIN_URL'] = stripe.url;

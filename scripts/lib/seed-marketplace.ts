@@ -1,6 +1,7 @@
 import { AircraftSchema, MechanicProfileSchema, ServiceRequestSchema } from '../../src/contract/marketplace.ts';
 import { addAircraft } from '../../src/features/marketplace/aircraft.server.ts';
 import { saveProfile } from '../../src/features/marketplace/profiles.server.ts';
+import { verifyCredentials } from '../../src/features/marketplace/credentials.server.ts';
 import { createRequest } from '../../src/features/marketplace/requests.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { DEMO_ACCOUNTS } from './seed-accounts.ts';
@@ -31,6 +32,8 @@ export async function seedMarketplace(db: Db): Promise<void> {
         businessName: 'Manny’s Mobile Aero Services',
       }),
     );
+    // The demo mechanic is vetted: his certificate and IA are verified (docs/decisions/0180).
+    await verifyCredentials(db, mechanic.id);
   }
 
   const hasAircraft = await db.selectFrom('aircraft').select('id').where('ownerId', '=', pilot.id).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { verifyCredentials } from '../../src/features/marketplace/credentials.server.ts';
 import { randomUUID } from 'node:crypto';
 import { BidBodySchema } from '../../src/contract/bid-lines.ts';
 import { MechanicProfileSchema, ServiceRequestSchema } from '../../src/contract/marketplace.ts';
@@ -86,6 +87,7 @@ export async function seedAnnualForNamedIa(db: Db): Promise<void> {
   if (seeded) return;
   const dale = await demoPerson(db, { email: 'dale.brooks@example.com', firstName: 'Dale', lastName: 'Brooks', role: 'mechanic', location: 'Reno, NV' });
   await saveProfile(db, dale.id, MechanicProfileSchema.parse({ apNumber: '4455667', iaAuthorization: false, specialties: ['annual_inspection', 'scheduled_maintenance'], hourlyRate: 98, serviceRadius: 60, baseLocation: 'KRNO', businessName: 'High Desert Aero Care' }));
+  await verifyCredentials(db, dale.id); // vetted, like every demo mechanic (docs/decisions/0180)
   const rita = await demoPerson(db, { email: 'rita.owens@example.com', firstName: 'Rita', lastName: 'Owens', role: 'pilot', location: 'Reno, NV' });
   const today = new Date().toISOString().slice(0, 10);
   const request = await createRequest(

@@ -7,6 +7,7 @@ import { seedPublicSubmissions } from './seed-public.ts';
 import { seedAnnualForNamedIa, seedFinishedJob } from './seed-records.ts';
 import { seedBlog } from './seed-blog.ts';
 import { seedAirmenFile } from './seed-airmen.ts';
+import { seedConversations } from './seed-conversations.ts';
 
 export interface SeedOptions {
   demoAdminPassword: string;
@@ -26,5 +27,6 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<DemoLo
   await seedAirmenFile(db);
   await seedBlog(db);
   await seedAdminConsole(db);
+  await seedConversations(db);
   return logins;
 }

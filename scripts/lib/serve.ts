@@ -68,6 +68,20 @@ function notFound(url: string): Response {
   return withSecurityHeaders(new Response(body, { status: 404, headers }));
 }
 
+/** The methods a site answers; TRACE, CONNECT and the rest get 405, as Netlify's edge gives them (issue 27, point 8). */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+function methodNotAllowed(url: string): Response {
+  const api = url.startsWith('/api/');
+  const body = api ? JSON.stringify({ detail: 'Method not allowed' }) : '<!doctype html><title>Method not allowed</title><h1>Method not allowed</h1>';
+  const headers = {
+    'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'content-security-policy': contentSecurityPolicy(),
+  };
+  return withSecurityHeaders(new Response(body, { status: 405, headers }));
+}
+
 /** Whether the path's `%` escapes decode: Netlify's edge never hands a function one that does not. */
 function decodable(url: string): boolean {
   try {
@@ -111,6 +125,7 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
   const ssr = await WarmSsr.load();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!KNOWN_METHODS.has(req.method ?? '')) return send(res, methodNotAllowed(req.url ?? '/'));
     if (!decodable(req.url ?? '/')) return send(res, notFound(req.url ?? '/'));
     const fromFunction = await functions.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`);
     if (fromFunction) return send(res, fromFunction);
@@ -126,7 +141,12 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error(`${req.method} ${req.url} failed in the local server:`, error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      // With the headers every answer carries, even this one.
+      if (!res.headersSent) {
+        const headers: Record<string, string> = {};
+        withSecurityHeaders(new Response(null, { headers: { 'content-type': 'application/json', 'content-security-policy': contentSecurityPolicy() } })).headers.forEach((v, k) => (headers[k] = v));
+        res.writeHead(500, headers);
+      }
       res.end(JSON.stringify({ detail: 'Local server error' }));
     });
   });

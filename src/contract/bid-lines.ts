@@ -40,7 +40,9 @@ export const BID_LINES = {
 /** Dollars (a form's text or a number) to cents; null when it is not a sum of money within 0..max. */
 function moneyCents(v: unknown, max: number): number | 'blank' | 'bad' | 'cents' | 'range' {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 'blank';
-  const n = typeof v === 'number' ? v : Number(String(v).trim().replace(/[$,]/g, ''));
+  // A number or a form's text only: `[1]` would read as 1 through String() (issue 27, point 8).
+  if (typeof v !== 'number' && typeof v !== 'string') return 'bad';
+  const n = typeof v === 'number' ? v : Number(v.trim().replace(/[$,]/g, ''));
   if (!Number.isFinite(n)) return 'bad';
   if (n < 0 || n > max) return 'range';
   const cents = Math.round(n * 100);
@@ -69,7 +71,7 @@ const money = (label: string, max: number, required: boolean) =>
 /** Hours in tenths (0.1 h = 6 minutes, as logbooks count), 0 allowed (a parts line). */
 const hoursTenths = z.unknown().transform((v, ctx) => {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 0;
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN;
   if (!Number.isFinite(n) || n < 0 || n > BID_LINES.maxHours) {
     ctx.addIssue({ code: 'custom', message: `Labor hours must be a number from 0 to ${BID_LINES.maxHours.toLocaleString('en-US')}` });
     return z.NEVER;

@@ -83,6 +83,15 @@ const EXPECTED: Record<string, Record<string, Record<string, string>>> = {
       completed: 'This service request is completed',
       cancelled: 'This service request was cancelled',
     },
+    relist: {
+      pending: 'This service request has no accepted quote to replace',
+      matched: 'This service request has no accepted quote to replace',
+      quoted: 'This service request has no accepted quote to replace',
+      approved: '-> cancelled',
+      in_progress: '-> cancelled',
+      completed: 'This service request is completed',
+      cancelled: 'This service request was cancelled',
+    },
   },
   quote: {
     accept: {
@@ -136,6 +145,13 @@ const EXPECTED: Record<string, Record<string, Record<string, string>>> = {
       scheduled: 'Change orders can be added once work has started',
       confirmed: 'Change orders can be added once work has started',
       in_progress: '-> in_progress',
+      completed: 'This appointment is already completed',
+      cancelled: 'This appointment was cancelled',
+    },
+    stop: {
+      scheduled: '-> cancelled',
+      confirmed: '-> cancelled',
+      in_progress: '-> cancelled',
       completed: 'This appointment is already completed',
       cancelled: 'This appointment was cancelled',
     },

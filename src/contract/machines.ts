@@ -61,7 +61,7 @@ export function targetOf<S extends string, A extends string>(m: Machine<S, A>, a
 // Service request
 
 export const REQUEST_STATUSES = ['pending', 'matched', 'quoted', 'approved', 'in_progress', 'completed', 'cancelled'] as const satisfies readonly RequestStatus[];
-export type RequestAction = 'match' | 'unmatch' | 'bid' | 'accept' | 'cancel' | 'start' | 'complete';
+export type RequestAction = 'match' | 'unmatch' | 'bid' | 'accept' | 'cancel' | 'start' | 'complete' | 'relist';
 
 const closedToQuotes = {
   pending: refuse('This service request is not open for quotes yet'),
@@ -135,6 +135,15 @@ export const REQUEST_MACHINE = machine<RequestStatus, RequestAction>('service re
     in_progress: to('completed'),
     ...requestFinal,
   },
+  /** Its mechanic was rejected or suspended: the owner re-lists it as a new request (issue 27, point 4). */
+  relist: {
+    pending: refuse('This service request has no accepted quote to replace'),
+    matched: refuse('This service request has no accepted quote to replace'),
+    quoted: refuse('This service request has no accepted quote to replace'),
+    approved: to('cancelled'),
+    in_progress: to('cancelled'),
+    ...requestFinal,
+  },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -161,7 +170,7 @@ export const BID_MACHINE = machine<BidStatus, BidAction>('quote', BID_STATUSES, 
 // Appointment
 
 export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const satisfies readonly AppointmentStatus[];
-export type AppointmentAction = 'confirm' | 'start' | 'complete' | 'cancel' | 'rate' | 'changeOrder';
+export type AppointmentAction = 'confirm' | 'start' | 'complete' | 'cancel' | 'rate' | 'changeOrder' | 'stop';
 /** The actions the assigned mechanic takes through /api/appointments/{id}/{action}. */
 export const MECHANIC_APPOINTMENT_ACTIONS = ['confirm', 'start', 'complete'] as const satisfies readonly AppointmentAction[];
 export type MechanicAppointmentAction = (typeof MECHANIC_APPOINTMENT_ACTIONS)[number];
@@ -213,6 +222,13 @@ export const APPOINTMENT_MACHINE = machine<AppointmentStatus, AppointmentAction>
     in_progress: to('in_progress'),
     completed: refuse('This appointment is already completed'),
     cancelled: refuse('This appointment was cancelled'),
+  },
+  /** Its mechanic can no longer work (rejected or suspended) and the owner re-lists the job, started or not. */
+  stop: {
+    scheduled: to('cancelled'),
+    confirmed: to('cancelled'),
+    in_progress: to('cancelled'),
+    ...appointmentFinal,
   },
 });
 

@@ -73,7 +73,8 @@ export const MARKETPLACE = {
 } as const;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const toNumber = (v: unknown) => (typeof v === 'number' ? v : Number(String(v).trim().replace(/[$,]/g, '')));
+// A number or a form's text only: `[1]` must not read as 1 through String() (issue 27, point 8).
+const toNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(/[$,]/g, '')) : Number.NaN);
 const hasAtMostCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 interface NumberRules {
@@ -303,6 +304,11 @@ export interface MechanicProfile {
   rating: number;
   ratingCount: number;
   completedJobs: number;
+  /** The certificate number and IA an administrator verified: the only ones that count (docs/decisions/0180). */
+  verifiedApNumber: string | null;
+  verifiedIa: boolean;
+  /** The profile asks for a number or an IA not verified yet: it waits in the administrator's queue. */
+  credentialsPending: boolean;
 }
 
 /** A review an owner left with a rating, as other owners read it (the reviewer as "Olga O."). */
@@ -536,6 +542,8 @@ export interface ServiceRequest {
   /** Mechanic view only: this mechanic's distance and own quote. */
   distanceMiles?: number | null;
   myQuote?: Bid | null;
+  /** Owner's list: the job's mechanic can no longer work (rejected or suspended); it may be re-listed (POST .../relist). */
+  relistable?: boolean;
 }
 
 export type AppointmentStatus = 'scheduled' | 'confirmed' | 'in_progress' | 'completed' | 'cancelled';

@@ -1,4 +1,5 @@
 import type { AirmenMatch } from './airmen-file.ts';
+import type { CredentialReview } from './credentials.ts';
 import { z } from './zod.ts';
 
 /** Vetting of mechanics by an administrator (docs/decisions/0093-mechanic-vetting.md). */
@@ -45,6 +46,11 @@ export interface MechanicForReview {
   createdAt: string;
   /** What the last FAA airmen file said about this mechanic (docs/decisions/0120); null before a file is imported. */
   airmen: AirmenMatch | null;
+  /**
+   * An approved mechanic's certificate number or IA that waits to be verified (docs/decisions/0180):
+   * what the profile asks for beside what was verified. Approving verifies it; null otherwise.
+   */
+  credentialChange?: CredentialReview | null;
 }
 
 export const VETTING_MESSAGES = {
@@ -52,4 +58,6 @@ export const VETTING_MESSAGES = {
     'Your mechanic account is awaiting approval by an administrator. You will see service requests once it is approved.',
   pendingBid: 'Your mechanic account is awaiting approval by an administrator. You can submit quotes once it is approved.',
   rejected: 'Your mechanic application was not approved. Contact us if you think this is a mistake.',
+  stopped:
+    'Your mechanic account is not approved: you can no longer work on jobs or read their documents. Contact us if you think this is a mistake.',
 } as const;

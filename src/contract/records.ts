@@ -164,6 +164,12 @@ export interface RecordView extends MaintenanceRecord {
    * holds none (docs/decisions/0140-who-signs-the-annual.md); null otherwise.
    */
   namedInspector: { fullName: string; certificateNumber: string } | null;
+  /**
+   * What the viewer's signature would say, from their verified profile (docs/decisions/0180): the
+   * account name, the verified certificate number (null until verified) and the FAA airmen file's
+   * sentence when that file found them. Null for the owner.
+   */
+  signer?: { name: string; certificateNumber: string | null; ia: boolean; airmen: string | null } | null;
 }
 
 /** GET /api/aircraft/:id/logbook?q= (or ?search=): words the entries must all hold. */

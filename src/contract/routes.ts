@@ -30,8 +30,25 @@ import {
 } from './auth.ts';
 import { AcceptWithDecisionsSchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
+import { AvailabilitySchema, HoldSchema, OffersQuerySchema, RatesSchema, type Availability, type BookingHold, type BookingOffer, type Rate } from './booking.ts';
 import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
 import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';
+import {
+  AdminCloseSchema,
+  AdminConversationsQuerySchema,
+  MessageSettingsSchema,
+  OpenConversationSchema,
+  ReportMessageSchema,
+  SendMessageSchema,
+  ThreadQuerySchema,
+  UpdatesQuerySchema,
+  type ConversationSummary,
+  type MessageSettings,
+  type ReportedConversation,
+  type ThreadMessage,
+  type ThreadPage,
+  type ThreadUpdates,
+} from './conversations.ts';
 import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
 import {
   DocumentsQuerySchema,
@@ -100,6 +117,24 @@ import {
 import type { EarningsFromPayments } from './payments-earnings.ts';
 import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
 import { RecordPatchSchema, SignRecordSchema, type MaintenanceRecord, type RecordToSign, type RecordView } from './records.ts';
+import {
+  FunnelQuerySchema,
+  InboxExportQuerySchema,
+  InboxListQuerySchema,
+  InboxMergeSchema,
+  InboxNoteSchema,
+  InboxPatchSchema,
+  InboxReplySchema,
+  InvitationClaimSchema,
+  type ConvertResult,
+  type Funnel,
+  type InboxDetail,
+  type InboxEvent,
+  type InboxPage,
+  type InboxPerson,
+  type InboxSummary,
+  type InvitationClaim,
+} from './inbox.ts';
 
 /**
  * Every HTTP route of the product in one table: its method, its path (as the function's
@@ -337,6 +372,49 @@ export const ROUTES = {
   marketingSearch: route<LeadSearchResponse>()({ method: 'POST', path: '/api/apollo/search', input: LeadSearchSchema }),
   marketingTags: route<{ success: true; updated: number; message: string }>()({ method: 'PUT', path: '/api/apollo/leads/tags', input: LeadTagsSchema }),
 
+  // --- Instant booking (docs/decisions/0240-instant-booking.md) ----------------------------------
+  bookingRates: route<Rate[]>()({ method: 'GET', path: '/api/enhanced/mechanic-profile/rates' }),
+  bookingRatesSave: route<Rate[]>()({ method: 'PUT', path: '/api/enhanced/mechanic-profile/rates', input: RatesSchema }),
+  bookingAvailability: route<Availability>()({ method: 'GET', path: '/api/enhanced/mechanic-profile/availability' }),
+  bookingAvailabilitySave: route<Availability>()({ method: 'PUT', path: '/api/enhanced/mechanic-profile/availability', input: AvailabilitySchema }),
+  bookingOffers: route<BookingOffer[]>()({ method: 'GET', path: '/api/booking/offers', query: OffersQuerySchema }),
+  bookingHold: route<BookingHold>()({ method: 'POST', path: '/api/booking/holds', input: HoldSchema }),
+  bookingHoldRelease: route<{ success: true }>()({ method: 'DELETE', path: '/api/booking/holds/:id' }),
+  bookingHoldConfirm: route<Appointment>()({ method: 'POST', path: '/api/booking/holds/:id/confirm' }),
+  calendarFeed: route<string>()({ method: 'GET', path: '/api/calendar/:token.ics', raw: true }),
+  // Issue 27, point 4: a job whose mechanic was rejected or suspended, re-listed as a new request.
+  requestRelist: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/relist' }),
+  // --- The business's inbox (docs/decisions/0210-business-inbox.md) ---------------------------
+  adminInboxQuotes: route<InboxPage>()({ method: 'GET', path: '/api/admin/quotes', query: InboxListQuerySchema }),
+  adminInboxLeads: route<InboxPage>()({ method: 'GET', path: '/api/admin/leads', query: InboxListQuerySchema }),
+  adminInboxQuote: route<InboxDetail>()({ method: 'GET', path: '/api/admin/quotes/:id' }),
+  adminInboxLead: route<InboxDetail>()({ method: 'GET', path: '/api/admin/leads/:id' }),
+  adminInboxQuotePatch: route<InboxDetail>()({ method: 'PATCH', path: '/api/admin/quotes/:id', input: InboxPatchSchema }),
+  adminInboxLeadPatch: route<InboxDetail>()({ method: 'PATCH', path: '/api/admin/leads/:id', input: InboxPatchSchema }),
+  adminInboxQuoteNote: route<InboxEvent>()({ method: 'POST', path: '/api/admin/quotes/:id/notes', input: InboxNoteSchema }),
+  adminInboxLeadNote: route<InboxEvent>()({ method: 'POST', path: '/api/admin/leads/:id/notes', input: InboxNoteSchema }),
+  adminInboxQuoteReply: route<{ success: true; messageId: string }>()({ method: 'POST', path: '/api/admin/quotes/:id/reply', input: InboxReplySchema }),
+  adminInboxLeadReply: route<{ success: true; messageId: string }>()({ method: 'POST', path: '/api/admin/leads/:id/reply', input: InboxReplySchema }),
+  adminInboxQuoteMerge: route<InboxDetail>()({ method: 'POST', path: '/api/admin/quotes/:id/merge', input: InboxMergeSchema }),
+  adminInboxLeadMerge: route<InboxDetail>()({ method: 'POST', path: '/api/admin/leads/:id/merge', input: InboxMergeSchema }),
+  adminInboxQuoteConvert: route<ConvertResult>()({ method: 'POST', path: '/api/admin/quotes/:id/convert' }),
+  adminInboxSummary: route<InboxSummary>()({ method: 'GET', path: '/api/admin/inbox/summary' }),
+  adminInboxAdministrators: route<{ items: InboxPerson[] }>()({ method: 'GET', path: '/api/admin/inbox/administrators' }),
+  adminInboxExport: route<string>()({ method: 'GET', path: '/api/admin/inbox/export', query: InboxExportQuerySchema, raw: true }),
+  adminFunnel: route<Funnel>()({ method: 'GET', path: '/api/admin/funnel', query: FunnelQuerySchema }),
+  invitationClaim: route<InvitationClaim>()({ method: 'POST', path: '/api/inbox/invitations/claim', input: InvitationClaimSchema }),
+  // --- Conversations (docs/decisions/0220-conversations.md) ----------------------------------
+  conversations: route<ConversationSummary[]>()({ method: 'GET', path: '/api/conversations' }),
+  conversationOpen: route<ConversationSummary>()({ method: 'POST', path: '/api/conversations', input: OpenConversationSchema }),
+  conversation: route<ThreadPage>()({ method: 'GET', path: '/api/conversations/:id', query: ThreadQuerySchema }),
+  conversationUpdates: route<ThreadUpdates>()({ method: 'GET', path: '/api/conversations/:id/updates', query: UpdatesQuerySchema }),
+  conversationSend: route<ThreadMessage>()({ method: 'POST', path: '/api/conversations/:id/messages', input: SendMessageSchema }),
+  conversationReport: route<{ success: true }>()({ method: 'POST', path: '/api/conversations/:id/messages/:messageId/report', input: ReportMessageSchema }),
+  conversationAttachment: route<Blob>()({ method: 'GET', path: '/api/conversations/:id/attachments/:documentId', raw: true }),
+  messageSettings: route<MessageSettings>()({ method: 'GET', path: '/api/message-settings' }),
+  messageSettingsSave: route<MessageSettings>()({ method: 'PUT', path: '/api/message-settings', input: MessageSettingsSchema }),
+  adminConversations: route<ReportedConversation[]>()({ method: 'GET', path: '/api/admin/conversations', query: AdminConversationsQuerySchema }),
+  adminConversationClose: route<{ success: true; suspended: number }>()({ method: 'POST', path: '/api/admin/conversations/:id/close', input: AdminCloseSchema }),
   // --- Payments (Stripe Connect, docs/decisions/0230) -----------------------------------------
   /** The mechanic's payouts: status from the connected account (re-read from Stripe). */
   paymentsConnect: route<ConnectView>()({ method: 'GET', path: '/api/payments/connect' }),

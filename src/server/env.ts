@@ -20,6 +20,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** The local product's address when neither SITE_URL nor Netlify's URL is set (astro.config.mjs says the same). */
+export const LOCAL_SITE_URL = 'http://localhost:4321';
+
 let cached: Env | undefined;
 
 export function env(): Env {

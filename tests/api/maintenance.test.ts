@@ -506,6 +506,9 @@ describe('reminders (scheduled function maintenance-reminders)', () => {
     expect(row.remindedStatus).toBeNull();
     await api.patch(`/api/aircraft/${plane.id}/maintenance/${annual.id}`, { lastDoneDate: monthsAgo(14) }, { token: pilot.token });
     await runReminders();
-    expect((await emailsTo(pilot.email)).filter((e) => e.kind === 'marketplace.maintenance.overdue')).toHaveLength(2);
+    // Told twice; the second notice came within the first email's gather window, so it may have
+    // joined that email instead of making another (docs/decisions/0183).
+    const overdueMail = (await emailsTo(pilot.email)).filter((e) => e.kind === 'marketplace.maintenance.overdue');
+    expect(overdueMail.reduce((n, e) => n + (e.bodyText.match(/Annual inspection \(14 CFR 91\.409\(a\)\) on/g)?.length ?? 0), 0)).toBe(2);
   });
 });

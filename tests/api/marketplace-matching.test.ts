@@ -33,6 +33,10 @@ describe('mechanic profile: GET/POST /api/enhanced/mechanic-profile', () => {
       rating: 5,
       ratingCount: 0,
       completedJobs: 0,
+      // Asked for, not verified: an administrator verifies a certificate number (docs/decisions/0180).
+      verifiedApNumber: null,
+      verifiedIa: false,
+      credentialsPending: true,
     });
     const updated = await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'Bozeman, MT', serviceRadius: 120, specialties: ['annual_inspection', 'engine_repair'], businessName: 'Big Sky Aero' }), { token: mechanic.token });
     expect(updated.status).toBe(200);

@@ -28,6 +28,8 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
   if (profile) {
     await approveMechanicAsAdmin(page.request, body.user.id);
     expect((await page.request.post('/api/enhanced/mechanic-profile', { headers, data: { hourlyRate: '90', ...profile } })).status()).toBe(201);
+    // The IA the profile asks for counts once an administrator verifies it (docs/decisions/0180).
+    if (profile['iaAuthorization']) await approveMechanicAsAdmin(page.request, body.user.id);
   }
   return { page, email, headers };
 }

@@ -37,13 +37,13 @@ async function expectAllSectionsInReach(page: Page, label: string, expected: str
 
 test('the pilot reaches every section, Notifications included', async ({ page }, testInfo) => {
   await signIn(page, '/dashboard', 'pilot@example.com', 'DemoPilot!2026');
-  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'My Aircraft', 'Appointments', 'Documents', 'Notifications']);
+  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'My Aircraft', 'Appointments', 'Documents', 'Notifications', 'Messages']);
   await page.screenshot({ path: testInfo.outputPath('pilot-phone.png'), fullPage: false });
 });
 
 test('the mechanic reaches every section', async ({ page }, testInfo) => {
   await signIn(page, '/dashboard', 'mechanic@example.com', 'DemoMechanic!2026');
-  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings']);
+  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages']);
   await page.screenshot({ path: testInfo.outputPath('mechanic-phone.png'), fullPage: false });
 });
 

@@ -37,6 +37,8 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   const api = pilot.page.request;
   await approveMechanicAsAdmin(api, mechanic.id);
   expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: 'A&P 5678901', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBTM' } })).status()).toBe(201);
+  // The number and IA the profile asks for count once an administrator verifies them (docs/decisions/0180).
+  await approveMechanicAsAdmin(api, mechanic.id);
   const plane = await (await api.post('/api/aircraft', { headers: pilot.headers, data: { tailNumber: TAIL, make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KBTM', usage: 'for_hire' } })).json();
   await api.post(`/api/aircraft/${plane.id}/hours`, { headers: pilot.headers, data: { hours: 1004, date: new Date().toISOString().slice(0, 10) } });
   const item = await (await api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data: { kind: '100_hour', lastDoneHours: 900 } })).json();
@@ -81,11 +83,15 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
 
   await record.getByRole('button', { name: 'Sign entry' }).click();
   const sign = m.getByRole('dialog', { name: 'Sign maintenance record' });
-  await expect(sign.getByText('On your profile: A&P 5678901')).toBeVisible();
+  await expect(sign.getByText(/^Your verified certificate: 5678901/)).toBeVisible();
+  // Another number is refused before and by the server (issue 26, point 2): the button stays off.
   await sign.getByLabel('Certificate number').fill('5678910');
-  await expect(sign.getByText('Not the number on your profile (A&P 5678901): the entry is signed with the number as typed.')).toBeVisible();
+  await expect(sign.getByText('Not your verified certificate number (5678901): the entry can only be signed with it.')).toBeVisible();
+  await sign.getByLabel(/I have reviewed this entry/).check();
+  await expect(sign.getByRole('button', { name: 'Sign entry' })).toBeDisabled();
+  await sign.getByLabel(/I have reviewed this entry/).uncheck();
   await sign.getByLabel('Certificate number').fill('5678901');
-  await expect(sign.getByText('On your profile: A&P 5678901')).toBeVisible();
+  await expect(sign.getByText(/^Your verified certificate: 5678901/)).toBeVisible();
   await expect(sign.getByRole('button', { name: 'Sign entry' })).toBeDisabled();
   await sign.getByLabel(/I have reviewed this entry/).check();
   await sign.getByRole('button', { name: 'Sign entry' }).click();

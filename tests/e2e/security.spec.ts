@@ -106,7 +106,7 @@ for (const who of ['pilot', 'mechanic', 'admin'] as const) {
     if (who === 'admin') {
       await signIn(page, 'admin@example.com', demoAdminPassword(), '/admin');
       await expect(page.getByRole('button', { name: 'System Config' })).toBeVisible();
-      await visitTabs(page, ['Quote Requests', 'Leads', 'Marketing', 'Blog Posts', 'Customers', 'Mechanics', 'Outbox']);
+      await visitTabs(page, ['Quote Requests', 'Leads', 'Marketing', 'Blog Posts', 'Customers', 'Mechanics', 'Outbox', 'Reported Messages']);
       await page.getByRole('button', { name: 'System Config' }).click();
       await settle(page);
     } else {
@@ -123,9 +123,9 @@ for (const who of ['pilot', 'mechanic', 'admin'] as const) {
         await setup.getByRole('button', { name: 'Cancel' }).click();
         // A new mechanic is told it waits for approval.
         await expect(page.getByRole('status').filter({ hasText: 'awaiting approval' })).toBeVisible();
-        await visitTabs(page, ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings']);
+        await visitTabs(page, ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages']);
       } else {
-        await visitTabs(page, ['Overview', 'Service Requests', 'My Aircraft', 'Appointments', 'Documents', 'Notifications']);
+        await visitTabs(page, ['Overview', 'Service Requests', 'My Aircraft', 'Appointments', 'Documents', 'Notifications', 'Messages']);
       }
     }
     expect(violations, who).toEqual([]);

@@ -13,6 +13,8 @@ import path from 'node:path';
 export interface TestBlobs {
   /** The documents store, as the functions see it. */
   store: Store;
+  /** The Blobs server's files (what a backup of the local product reads). */
+  directory: string;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startTestBlobs(storeName = 'documents'): Promise<TestBlobs
   process.env['NETLIFY_BLOBS_CONTEXT'] = Buffer.from(JSON.stringify(context)).toString('base64');
   return {
     store: getStore({ name: storeName, consistency: 'strong' }),
+    directory,
     stop: async () => {
       delete process.env['NETLIFY_BLOBS_CONTEXT'];
       await server.stop();

@@ -1,5 +1,5 @@
 import { api } from './api.ts';
-import { createUser, type TestUser } from './users.ts';
+import { createUser, verifyCredentials, type TestUser } from './users.ts';
 
 let tail = 0;
 /** A tail number no other test uses (the owner-plus-tail pair is unique). */
@@ -50,6 +50,8 @@ export async function mechanicWithProfile(profile: Record<string, unknown> = {},
   const mechanic = await createUser('mechanic', names);
   const res = await api.post('/api/enhanced/mechanic-profile', validProfile(profile), { token: mechanic.token });
   if (res.status !== 201) throw new Error(`profile: ${res.status} ${res.text}`);
+  // Vetted mechanics of the suites hold the credentials their profile gives (docs/decisions/0180).
+  await verifyCredentials(mechanic.id);
   return mechanic;
 }
 

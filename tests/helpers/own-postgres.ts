@@ -20,6 +20,8 @@ export interface OwnPostgres {
   thaw(): void;
   /** Stops the server and deletes its files. */
   destroy(): Promise<void>;
+  /** The server's main process (a SIGTERM to it is a smart shutdown: new connections refused, 57P03). */
+  postmasterPid(): number;
 }
 
 function childrenOf(pid: number): number[] {
@@ -86,6 +88,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       for (const pid of frozen) process.kill(pid, 'SIGSTOP');
     },
     thaw,
+    postmasterPid: postmaster,
     async destroy() {
       thaw();
       await server.stop().catch(() => {});

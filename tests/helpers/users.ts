@@ -64,3 +64,15 @@ export async function approveMechanic(mechanicId: string): Promise<void> {
     .where('role', '=', 'mechanic')
     .execute();
 }
+
+/**
+ * An administrator's approval of the certificate number and IA a mechanic's profile asks for, for
+ * tests whose mechanic is vetted already: only verified credentials count (docs/decisions/0180).
+ */
+export async function verifyCredentials(mechanicId: string): Promise<void> {
+  await testDb()
+    .updateTable('mechanicProfiles')
+    .set((eb) => ({ verifiedApNumber: eb.ref('apNumber'), verifiedIa: eb.ref('iaAuthorization'), credentialsVerifiedAt: new Date() }))
+    .where('userId', '=', mechanicId)
+    .execute();
+}

@@ -35,7 +35,7 @@ describe('the route table (src/contract/routes.ts)', () => {
     for (const fn of functions) {
       if ((fn as { schedule?: string }).schedule) continue;
       const source = readFileSync(path.join(dir, `${fn.name}.ts`), 'utf8');
-      const answersThroughTable = source.includes('reply(ROUTES.') || source.includes('documentRoutes');
+      const answersThroughTable = source.includes('reply(ROUTES.') || source.includes('replyWith(ROUTES.') || source.includes('documentRoutes');
       expect(answersThroughTable, `${fn.name} does not answer through reply(ROUTES.…)`).toBe(true);
     }
   });

@@ -12,6 +12,7 @@ import LeadsTab from './LeadsTab.tsx';
 import QuotesTab from './QuotesTab.tsx';
 import { StatCards } from './StatCards.tsx';
 import { useAdminData } from './use-admin-data.ts';
+import { InboxStatCards } from '../inbox/InboxStatCards.tsx';
 
 // The panels other features own load only when their tab (or System Config) is opened.
 const MarketingPanel = lazy(() => import('../marketing/MarketingPanel.tsx'));
@@ -20,6 +21,8 @@ const CustomersPanel = lazy(() => import('./CustomersPanel.tsx'));
 const MechanicsPanel = lazy(() => import('./MechanicsPanel.tsx'));
 const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
 const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
+const InboxPanel = lazy(() => import('../inbox/InboxPanel.tsx'));
+const ReportedConversationsPanel = lazy(() => import('../conversations/ReportedConversationsPanel.tsx'));
 const AdminPaymentsPanel = lazy(() => import('../payments/AdminPaymentsPanel.tsx'));
 
 export interface AdminDashboardProps {
@@ -39,6 +42,10 @@ const TABS = [
   { value: 'mechanics', label: 'Mechanics' },
   // Beyond the spec's five tabs: emails and SMS the product sent or is waiting to send.
   { value: 'outbox', label: 'Outbox' },
+  // Every quote request and lead worked to an outcome (docs/decisions/0210-business-inbox.md).
+  { value: 'inbox', label: 'Inbox' },
+  // Conversations a party reported (docs/decisions/0220-conversations.md).
+  { value: 'reported', label: 'Reported Messages' },
   // Payments through Stripe Connect: states, refunds, disputes (docs/decisions/0230).
   { value: 'payments', label: 'Payments' },
 ] as const;
@@ -95,6 +102,7 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
         ) : (
           <>
             <StatCards state={stats.state} onRetry={stats.reload} />
+            <InboxStatCards onOpen={() => setTab('inbox')} />
             <Tabs value={tab} onValueChange={setTab}>
               <TabsList aria-label="Admin sections">
                 {TABS.map((t) => (
@@ -126,6 +134,12 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
                   </TabsContent>
                   <TabsContent value="outbox">
                     <OutboxPanel />
+                  </TabsContent>
+                  <TabsContent value="inbox">
+                    <InboxPanel />
+                  </TabsContent>
+                  <TabsContent value="reported">
+                    <ReportedConversationsPanel />
                   </TabsContent>
                   <TabsContent value="payments">
                     <AdminPaymentsPanel />

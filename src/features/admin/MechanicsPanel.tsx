@@ -150,12 +150,19 @@ export default function MechanicsPanel() {
                     </p>
                     <p className="text-muted-foreground">Signed up {formatDate(m.createdAt)}</p>
                     <AirmenLine match={m.airmen} />
+                    {m.credentialChange && (
+                      <p role="note" className="rounded-md bg-muted px-2 py-1">
+                        Asks to change verified credentials: certificate <strong>{m.credentialChange.apNumber}</strong> (verified:{' '}
+                        {m.credentialChange.verifiedApNumber ?? 'none'}), IA <strong>{m.credentialChange.iaAuthorization ? 'yes' : 'no'}</strong> (verified:{' '}
+                        {m.credentialChange.verifiedIa ? 'yes' : 'no'}). Nothing changes until approved.
+                      </p>
+                    )}
                     {m.reviewReason && <p>Reason: {m.reviewReason}</p>}
                   </div>
                   <div className="flex gap-2">
-                    {m.status !== 'approved' && (
+                    {(m.status !== 'approved' || m.credentialChange) && (
                       <Button size="sm" disabled={busy === m.id} onClick={() => void approve(m)}>
-                        Approve
+                        {m.status === 'approved' ? 'Verify credentials' : 'Approve'}
                       </Button>
                     )}
                     {m.status !== 'rejected' && (

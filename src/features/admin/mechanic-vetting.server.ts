@@ -6,6 +6,35 @@ import { isUuid } from '../../contract/ids.ts';
 import { rematchMechanic } from '../marketplace/matching.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { airmenMatchesOf } from './airmen-file/verdicts.server.ts';
+import { sql } from 'kysely';
+import { credentialsPending, type CredentialReview } from '../../contract/credentials.ts';
+import { verifyCredentials } from '../marketplace/credentials.server.ts';
+import { stopJobsOf } from '../marketplace/stopped-jobs.server.ts';
+
+/** Approved mechanics whose profile asks for a number or an IA not verified yet (digits compared). */
+const CREDENTIALS_PENDING_SQL = sql<boolean>`(
+  coalesce(regexp_replace(p.ap_number, '[^0-9]', '', 'g'), '') is distinct from coalesce(regexp_replace(p.verified_ap_number, '[^0-9]', '', 'g'), '')
+  or (p.ia_authorization and not p.verified_ia))`;
+
+function credentialChangeOf(c: CredentialReview): CredentialReview | null {
+  return credentialsPending(c) ? c : null;
+}
+
+/** An approved mechanic's new number or IA, approved: it counts from now on. 409 when nothing waits. */
+async function approveCredentialChange(trx: Db, mechanic: UserRow): Promise<MechanicForReview> {
+  const [waiting] = (await listMechanicsForReview(trx, 'pending')).filter((m) => m.id === mechanic.id);
+  if (!waiting?.credentialChange) throw conflict('This mechanic is already approved');
+  await verifyCredentials(trx, mechanic.id);
+  await enqueueEmail(trx, {
+    to: mechanic.email,
+    subject: 'Your certificate details are verified',
+    text: `Hello ${mechanic.firstName},\n\nAn administrator verified the certificate number${waiting.credentialChange.iaAuthorization ? ' and inspection authorization' : ''} on your profile. They now count when you sign maintenance records.\n`,
+    kind: 'mechanic.credentials_verified',
+  });
+  const [row] = (await listMechanicsForReview(trx, 'approved')).filter((m) => m.id === mechanic.id);
+  if (!row) throw notFound('Mechanic not found');
+  return row;
+}
 
 /**
  * A mechanic sees requests and bids only once an administrator has approved the account
@@ -37,8 +66,11 @@ export async function listMechanicsForReview(db: Db, status: MechanicVettingStat
       'u.mechanicReviewedAt',
       'u.createdAt',
     ])
+    .select(['p.iaAuthorization', 'p.verifiedApNumber', 'p.verifiedIa'])
     .where('u.role', '=', 'mechanic')
-    .where('u.mechanicStatus', '=', status)
+    // The queue also holds approved mechanics whose new certificate number or IA waits to be
+    // verified: it counts for nothing until an administrator approves it (docs/decisions/0180).
+    .where((eb) => (status === 'pending' ? eb.or([eb('u.mechanicStatus', '=', status), eb.and([eb('u.mechanicStatus', '=', 'approved'), CREDENTIALS_PENDING_SQL])]) : eb('u.mechanicStatus', '=', status)))
     .orderBy('u.createdAt', status === 'pending' ? 'asc' : 'desc')
     .limit(200)
     .execute();
@@ -59,6 +91,10 @@ export async function listMechanicsForReview(db: Db, status: MechanicVettingStat
     reviewedAt: r.mechanicReviewedAt ? new Date(r.mechanicReviewedAt).toISOString() : null,
     createdAt: new Date(r.createdAt).toISOString(),
     airmen: airmen.get(r.id) ?? null,
+    credentialChange:
+      r.mechanicStatus === 'approved' && r.apNumber !== null && r.iaAuthorization !== null
+        ? credentialChangeOf({ apNumber: r.apNumber, iaAuthorization: r.iaAuthorization, verifiedApNumber: r.verifiedApNumber ?? null, verifiedIa: r.verifiedIa ?? false })
+        : null,
   }));
 }
 
@@ -73,6 +109,7 @@ async function review(db: Db, id: string, status: 'approved' | 'rejected', reaso
       .forUpdate()
       .executeTakeFirst();
     if (!mechanic) throw notFound('Mechanic not found');
+    if (status === 'approved' && mechanic.mechanicStatus === 'approved') return approveCredentialChange(trx, mechanic);
     if (mechanic.mechanicStatus === status) throw conflict(`This mechanic is already ${status}`);
     const updated = await trx
       .updateTable('users')
@@ -81,6 +118,8 @@ async function review(db: Db, id: string, status: 'approved' | 'rejected', reaso
       .returningAll()
       .executeTakeFirstOrThrow();
     if (status === 'approved') {
+      // What the profile asks for is what the administrator just approved (0180).
+      await verifyCredentials(trx, id);
       await rematchMechanic(trx, id);
       await enqueueEmail(trx, {
         to: updated.email,
@@ -91,6 +130,8 @@ async function review(db: Db, id: string, status: 'approved' | 'rejected', reaso
     } else {
       // A rejected mechanic keeps no matches: nothing of a customer's request stays visible.
       await trx.deleteFrom('serviceRequestMatches').where('mechanicId', '=', id).execute();
+      // Their running jobs stop: the owners are told and offered to re-list (issue 27, point 4).
+      await stopJobsOf(trx, updated);
       await enqueueEmail(trx, {
         to: updated.email,
         subject: 'Your Skyward Mobile Aviation mechanic application',

@@ -4,6 +4,7 @@ import type { PublicUser } from '../../contract/auth.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
+import { currentInvitation } from '../inbox/invitation.ts';
 
 /** The sign-in / sign-up screen of /login and /dashboard (docs/product.md §2). */
 export function AuthScreen({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
@@ -18,7 +19,8 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (token: string, user: P
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="signin">
+          {/* An invitation from the business's inbox opens on Sign Up (docs/decisions/0210). */}
+          <Tabs defaultValue={currentInvitation() ? 'signup' : 'signin'}>
             <TabsList className="grid grid-cols-2">
               <TabsTrigger value="signin">Sign In</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -20,6 +20,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { signUpErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { claimAfterSignUp, currentInvitation } from '../inbox/claim-invitation.ts';
 
 type FieldName = Path<RegisterInput>;
 
@@ -29,6 +30,7 @@ type FieldName = Path<RegisterInput>;
  */
 export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
   const [error, setError] = useState<string | null>(null);
+  const [invitation] = useState(currentInvitation);
   const {
     register,
     handleSubmit,
@@ -36,7 +38,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterData>({
     resolver: zodResolver(RegisterSchema),
-    defaultValues: REGISTER_FORM_DEFAULTS,
+    defaultValues: invitation ? { ...REGISTER_FORM_DEFAULTS, role: 'pilot', email: invitation.email } : REGISTER_FORM_DEFAULTS,
   });
   const isMechanic = watch('role') === 'mechanic';
 
@@ -44,6 +46,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     setError(null);
     try {
       const res = await call(ROUTES.authRegister, { body: values, auth: false });
+      if (invitation && res.user.role === 'pilot') await claimAfterSignUp(invitation.token, res.access_token);
       onSignedIn(res.access_token, res.user);
       toast.success(AUTH_MESSAGES.registerSuccess);
     } catch (err) {

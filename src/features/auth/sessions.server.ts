@@ -9,11 +9,12 @@ import { hashPassword, verifyPassword } from '../../server/auth/password.server.
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { VerifiedClaims } from '../../server/auth/token.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { env } from '../../server/env.ts';
+import { env, LOCAL_SITE_URL } from '../../server/env.ts';
+import { allowResetEmail } from './reset-budget.server.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { enforceRateLimit } from '../../server/http/rate-limit.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
-import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';
+import { safeFirstName } from '../messaging/recipient-limit.server.ts';
 import { findUserByEmail, issueSession } from './auth.server.ts';
 
 /**
@@ -64,9 +65,14 @@ export async function changePassword(
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-function siteOrigin(fallback: string): string {
+/**
+ * The address reset links point to: the configured site (SITE_URL, else Netlify's URL), else the
+ * local product's default. Never the request's Host header: anyone can send one, and a reset link
+ * on the attacker's domain would hand them the token (issue 27, point 8).
+ */
+function siteOrigin(): string {
   const { SITE_URL, URL: netlifyUrl } = env();
-  return (SITE_URL || netlifyUrl || fallback).replace(/\/+$/, '');
+  return (SITE_URL || netlifyUrl || LOCAL_SITE_URL).replace(/\/+$/, '');
 }
 
 /**
@@ -78,12 +84,13 @@ function siteOrigin(fallback: string): string {
 export async function requestPasswordReset(
   db: Db,
   email: string,
-  origin: string,
+  clientKey: string,
 ): Promise<{ success: true; message: string }> {
   const answer = { success: true as const, message: SESSION_MESSAGES.resetRequested };
   const user = await findUserByEmail(db, email);
   if (!user) return answer;
-  if (!(await allowEmailTo(db, user.email))) return answer;
+  // Resets to an account have their own budget, never the anonymous forms' (issue 27, point 5).
+  if (!(await allowResetEmail(db, user.id, clientKey))) return answer;
   const secret = randomBytes(32).toString('base64url');
   await db
     .insertInto('passwordResetTokens')
@@ -94,7 +101,7 @@ export async function requestPasswordReset(
       usedAt: null,
     })
     .execute();
-  const link = `${siteOrigin(origin)}${PASSWORD_RESET.path}?token=${encodeURIComponent(secret)}`;
+  const link = `${siteOrigin()}${PASSWORD_RESET.path}?token=${encodeURIComponent(secret)}`;
   await enqueueEmail(db, {
     to: user.email,
     subject: 'Reset your Skyward Mobile Aviation password',

@@ -23,6 +23,7 @@ import { enqueueSms, toE164 } from '../messaging/outbox.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import { categoryTotalsOf, decideLines, insertLines, lineRows, newLines, toLine, totalsOf } from './lines.server.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const appointmentNotFound = () => notFound('Appointment not found');
@@ -97,6 +98,7 @@ export async function createChangeOrder(db: Db, mechanic: UserRow, appointmentId
       .executeTakeFirstOrThrow();
     const lines = newLines(data.lines);
     await insertLines(trx, appointment.bidId, job.aircraftId, lines, { changeOrderId: order.id });
+    await recordThreadEvent(trx, appointment, 'change_order');
     const total = lines.reduce((s, l) => s + l.laborCents + l.partsCents, 0) / 100;
     const message = `${fullName(mechanic)} found ${lines.length === 1 ? 'one more item' : `${lines.length} more items`} during ${job.what} (${usd.format(total)}). Please approve, defer or decline each; the job cannot be completed until you decide.`;
     await notify(trx, [appointment.customerId], { type: 'change_order.created', title: 'Change order to decide', message, link: 'appointments' });

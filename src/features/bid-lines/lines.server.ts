@@ -196,7 +196,8 @@ export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
   const requestIds = [...new Set(bids.map((b) => b.serviceRequestId))];
   const [rows, profiles, badges, requests] = await Promise.all([
     lineRows(db, bids.map((b) => b.id)),
-    db.selectFrom('mechanicProfiles').select(['userId', 'iaAuthorization']).where('userId', 'in', mechanicIds).execute(),
+    // The verified IA only: an IA asked for on a profile counts for nothing until approved (0180).
+    db.selectFrom('mechanicProfiles').select(['userId', 'verifiedIa as iaAuthorization']).where('userId', 'in', mechanicIds).execute(),
     airmenBadgesOf(db, mechanicIds),
     db.selectFrom('serviceRequests').select(['id', 'serviceType']).where('id', 'in', requestIds).execute(),
   ]);

@@ -31,6 +31,8 @@ function jobsOf(db: Db, mechanicId: string) {
     .selectFrom('serviceRequests as sr')
     .innerJoin('bids as b', (j) => j.onRef('b.serviceRequestId', '=', 'sr.id').on('b.status', '=', 'accepted').on('b.mechanicId', '=', mechanicId))
     .where('sr.status', 'in', JOB_STATUSES)
+    // A mechanic who is no longer approved (rejected, suspended) reads no job's documents (issue 27, point 4).
+    .where((eb) => eb.exists(eb.selectFrom('users as mu').select('mu.id').where('mu.id', '=', mechanicId).where('mu.mechanicStatus', '=', 'approved')))
     .where((eb) =>
       eb.or([
         eb('sr.status', '!=', 'completed'),

@@ -1,4 +1,4 @@
-import { ArrowLeft, BookOpen, Gauge, Pencil, Plus, Trash2, TriangleAlert, Wrench } from 'lucide-react';
+import { ArrowLeft, BookOpen, CalendarCheck, Gauge, Pencil, Plus, Trash2, TriangleAlert, Wrench } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -16,6 +16,7 @@ import { formatDay } from '../../lib/format.ts';
 import { EditAircraftDialog, HoursDialog, ItemDialog, ResolveSquawkDialog, SquawkDialog } from './MaintenanceDialogs.tsx';
 
 const LogbookDialog = lazy(() => import('../records/LogbookDialog.tsx'));
+const BookDialog = lazy(() => import('../booking/BookDialog.tsx'));
 import { dueText, errorText, intervalText, ItemStatusBadge, lastDoneText, Verdict } from './ui-bits.tsx';
 
 type DialogState =
@@ -25,6 +26,7 @@ type DialogState =
   | { kind: 'resolve'; squawk: Squawk }
   | { kind: 'aircraft' }
   | { kind: 'logbook' }
+  | { kind: 'book' }
   | { kind: 'delete-item'; item: MaintenanceItem }
   | null;
 
@@ -249,6 +251,10 @@ export default function DueList({
           )}
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => setDialog({ kind: 'book' })}>
+            <CalendarCheck className="h-4 w-4" aria-hidden="true" />
+            Book
+          </Button>
           <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'hours' })}>
             <Gauge className="h-4 w-4" aria-hidden="true" />
             Log hours
@@ -320,6 +326,11 @@ export default function DueList({
             onAircraftChanged();
           }}
         />
+      )}
+      {dialog?.kind === 'book' && (
+        <Suspense fallback={null}>
+          <BookDialog aircraft={aircraft} onClose={close} />
+        </Suspense>
       )}
       {dialog?.kind === 'logbook' && (
         <Suspense fallback={null}>

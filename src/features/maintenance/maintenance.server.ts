@@ -532,7 +532,9 @@ export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: 
   if (!isUuid(requestId)) throw notFound('Service request not found');
   if (data.itemIds.length + data.squawkIds.length === 0) throw badRequest('Choose at least one item or squawk that was done');
   if (data.date > todayUtc()) throw badRequest('Date done cannot be in the future', [{ path: 'date', message: 'Date done cannot be in the future' }]);
-  await db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (signing a record) it joins it, so both commit or neither does.
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await inTransaction(async (trx) => {
     const appointment = await trx.selectFrom('appointments').select(['mechanicId', 'status']).where('serviceRequestId', '=', requestId).forUpdate().executeTakeFirst();
     if (!appointment || appointment.mechanicId !== mechanic.id) throw notFound('Service request not found');
     if (appointment.status !== 'in_progress' && appointment.status !== 'completed') throw conflict('Items can be marked done once work on the job has started');

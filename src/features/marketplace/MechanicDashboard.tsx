@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
@@ -14,6 +14,8 @@ import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
 import { NotificationBell } from './ui/NotificationBell.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
+import { useStore } from '@nanostores/react';
+import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conversations/store.ts';
 
 // Each tab and dialog is its own chunk.
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
@@ -22,10 +24,12 @@ void OverviewTab.preload().catch(() => undefined); // retried by the lazy render
 const RequestsTab = lazy(() => import('./mechanic/RequestsTab.tsx'));
 const AppointmentsTab = lazy(() => import('./mechanic/AppointmentsTab.tsx'));
 const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
+const BookingSettings = lazy(() => import('../booking/BookingSettings.tsx'));
 const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('./mechanic/ProfileDialog.tsx'));
 const SubmitQuoteDialog = lazy(() => import('./mechanic/SubmitQuoteDialog.tsx'));
 const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
+const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 const PayoutsCard = lazy(() => import('../payments/PayoutsCard.tsx'));
 const PaymentEarnings = lazy(() => import('../payments/PaymentEarnings.tsx'));
 
@@ -35,6 +39,7 @@ const TABS = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'profile', label: 'Profile' },
   { value: 'earnings', label: 'Earnings' },
+  { value: 'messages', label: 'Messages' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -72,6 +77,9 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
+  useThreadPolling(user.id);
+  const unreadMessages = useStore($unreadMessages);
+  useShowMessagesTab(useCallback(() => setTab('messages'), []));
 
   const onError = (err: unknown) => {
     console.error('Loading the dashboard failed', err);
@@ -145,7 +153,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </div>
         )
       }
-      tabs={TABS}
+      tabs={TABS.map((t) => (t.value === 'messages' ? { ...t, badge: unreadMessages } : t))}
       tab={tab}
       onTabChange={setTab}
       dialogs={
@@ -167,7 +175,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
             {quoting && (
               <SubmitQuoteDialog
                 request={quoting}
-                mechanicIa={profile?.iaAuthorization ?? false}
+                mechanicIa={profile?.verifiedIa ?? false}
                 onClose={() => setQuoting(null)}
                 onSubmitted={(bid) => quoting && quoted(quoting, bid)}
               />
@@ -186,7 +194,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="appointments">
             <Suspense fallback={null}>
-              <AnnualsToSign ia={profile?.iaAuthorization ?? false} />
+              <AnnualsToSign ia={profile?.verifiedIa ?? false} />
             </Suspense>
             <AppointmentsTab
               appointments={data.appointments}
@@ -196,6 +204,13 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="profile">
             <ProfileTab profile={profile} onEdit={() => setProfileOpen(true)} />
+            {profile && (
+              <Suspense fallback={null}>
+                <div className="mt-6">
+                  <BookingSettings />
+                </div>
+              </Suspense>
+            )}
             <Suspense fallback={null}>
               <PayoutsCard />
             </Suspense>
@@ -207,6 +222,9 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
               </div>
             </Suspense>
             <EarningsTab appointments={data.appointments} />
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesTab me={user.id} role="mechanic" />
           </TabsContent>
         </>
       )}

@@ -1,4 +1,5 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useCallback, useEffect, useState } from 'react';
+import { takeDraft, type DraftToOpen } from '../inbox/invitation.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
@@ -13,6 +14,8 @@ import { NotificationBell } from './ui/NotificationBell.tsx';
 import { EmailPreference } from './ui/EmailPreference.tsx';
 import { NotificationList } from './ui/NotificationList.tsx';
 import { useNotifications } from './ui/use-notifications.ts';
+import { useStore } from '@nanostores/react';
+import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conversations/store.ts';
 
 // Tab contents and dialogs are separate chunks: the first paint needs only the overview.
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
@@ -27,6 +30,7 @@ const RequestServiceDialog = lazy(() => import('./pilot/RequestServiceDialog.tsx
 const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );
+const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -35,6 +39,7 @@ const TABS = [
   { value: 'appointments', label: 'Appointments' },
   { value: 'documents', label: 'Documents' },
   { value: 'notifications', label: 'Notifications' },
+  { value: 'messages', label: 'Messages' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -43,12 +48,20 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   // Back from Stripe's card page (?tab=appointments): the tab it was opened from.
   const [tab, setTab] = useState<Tab>(() => (typeof window === 'undefined' ? 'overview' : (TABS.find((t) => t.value === new URLSearchParams(window.location.search).get('tab'))?.value ?? 'overview')));
   const [dialog, setDialog] = useState<
-    { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null } | { kind: 'upload' } | null
+    { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen } | { kind: 'upload' } | null
   >(null);
+  // Signed up from an invitation of the business's inbox: its drafted request opens once (ADR 0210).
+  useEffect(() => {
+    const draft = takeDraft();
+    if (draft) setDialog({ kind: 'request', aircraftId: draft.aircraftId, draft });
+  }, []);
   // The aircraft My Aircraft opens on (from "Edit in My Aircraft" in the request form).
   const [aircraftFocus, setAircraftFocus] = useState<{ id: string } | null>(null);
   const notifications = useNotifications();
   const { reload: reloadNotifications } = notifications;
+  useThreadPolling(user.id);
+  const unreadMessages = useStore($unreadMessages);
+  useShowMessagesTab(useCallback(() => setTab('messages'), []));
 
   const onError = (err: unknown) => {
     console.error('Loading the dashboard failed', err);
@@ -91,7 +104,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
     />
   );
 
-  const tabs = TABS.map((t) => (t.value === 'notifications' ? { ...t, badge: notifications.unread } : t));
+  const tabs = TABS.map((t) => (t.value === 'notifications' ? { ...t, badge: notifications.unread } : t.value === 'messages' ? { ...t, badge: unreadMessages } : t));
   return (
     <DashboardFrame
       header={header}
@@ -116,6 +129,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
                 onOpenChange={(open) => !open && setDialog(null)}
                 aircraft={data.aircraft}
                 initialAircraftId={dialog.aircraftId}
+                draft={dialog.draft ?? null}
                 onEditAircraft={(id) => {
                   setDialog(null);
                   setAircraftFocus({ id }); // a new object each time, so asking again opens it again
@@ -207,6 +221,9 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               />
               <EmailPreference />
             </section>
+          </TabsContent>
+          <TabsContent value="messages">
+            <MessagesTab me={user.id} role="pilot" />
           </TabsContent>
         </>
       )}

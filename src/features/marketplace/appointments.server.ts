@@ -9,6 +9,7 @@ import { notify } from './notifications.server.ts';
 import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/change-orders.server.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -99,6 +100,7 @@ export async function advanceAppointment(
       .where('id', '=', id)
       .where('status', '=', from)
       .execute();
+    if (action !== 'confirm') await recordThreadEvent(trx, current, action === 'start' ? 'started' : 'completed');
     if (action === 'start' || action === 'complete') {
       // The request follows its appointment: approved -> in_progress -> completed.
       const request = await trx.selectFrom('serviceRequests').select('status').where('id', '=', current.serviceRequestId).forUpdate().executeTakeFirstOrThrow();

@@ -13,6 +13,7 @@ import { notify } from './notifications.server.ts';
 import { bidsWithMechanic, getRequest } from './requests.server.ts';
 import { BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -61,6 +62,7 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, bo
       .executeTakeFirst();
     if (!row) throw conflict('You have already submitted a quote for this service request');
     await insertLines(trx, row.id, request.aircraftId, data.lines);
+    await recordThreadEvent(trx, { serviceRequestId: requestId, mechanicId: mechanic.id }, 'bid_sent', usd.format(total));
     if (next !== request.status) {
       await trx.updateTable('serviceRequests').set({ status: next, updatedAt: new Date() }).where('id', '=', requestId).execute();
     }
@@ -110,6 +112,7 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
       .returning('mechanicId')
       .execute();
     await trx.updateTable('serviceRequests').set({ status: approved, updatedAt: now }).where('id', '=', requestId).execute();
+    await recordThreadEvent(trx, { serviceRequestId: requestId, mechanicId: bid.mechanicId }, 'accepted');
 
     const profile = await trx.selectFrom('mechanicProfiles').select('preferredHoursStart').where('userId', '=', bid.mechanicId).executeTakeFirst();
     const appointment = await trx

@@ -1,3 +1,4 @@
+import { credentialsPending } from '../../contract/credentials.ts';
 import type { Selectable } from 'kysely';
 import type {
   Aircraft,
@@ -70,6 +71,9 @@ export function toProfile(row: Selectable<MechanicProfilesTable>, ratingCount: n
     rating: num(row.rating),
     ratingCount,
     completedJobs: row.completedJobs,
+    verifiedApNumber: row.verifiedApNumber,
+    verifiedIa: row.verifiedIa,
+    credentialsPending: credentialsPending({ apNumber: row.apNumber, iaAuthorization: row.iaAuthorization, verifiedApNumber: row.verifiedApNumber, verifiedIa: row.verifiedIa }),
   };
 }
 

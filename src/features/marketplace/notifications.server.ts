@@ -3,8 +3,7 @@ import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { toNotification } from './mappers.server.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { enqueueEmail } from '../messaging/outbox.server.ts';
-import { BUSINESS } from '../../contract/business.ts';
+import { queueNotificationEmail } from './notification-digest.server.ts';
 
 export interface NewNotification {
   /** What happened, e.g. 'request.matched', 'bid.accepted'; lets a client pick an icon. */
@@ -30,14 +29,8 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
     .where('id', 'in', unique)
     .where('emailNotifications', '=', true)
     .execute();
-  for (const r of recipients) {
-    await enqueueEmail(db, {
-      kind: `marketplace.${n.type}`,
-      to: r.email,
-      subject: `${n.title} - ${BUSINESS.name}`,
-      text: [`Hi ${r.firstName},`, '', n.message, '', `Open your dashboard to see the details.`, '', `You can turn these emails off in the Notifications tab of your dashboard.`].join('\n'),
-    });
-  }
+  // Combined with the other notifications that arrive together (notification-digest.server.ts).
+  for (const r of recipients) await queueNotificationEmail(db, r, n);
 }
 
 export async function emailPreference(db: Db, userId: string): Promise<{ emailNotifications: boolean }> {

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../server/http/errors.ts';
 import { resolveLocation, unknownLocationMessage } from './geo/resolve.ts';
 import { toProfile } from './mappers.server.ts';
 import { rematchMechanic } from './matching.server.ts';
+import { settleCredentials } from './credentials.server.ts';
 
 export async function getProfile(db: Db, userId: string): Promise<MechanicProfile> {
   const row = await db.selectFrom('mechanicProfiles').selectAll().where('userId', '=', userId).executeTakeFirst();
@@ -59,6 +60,9 @@ export async function saveProfile(db: Db, userId: string, data: MechanicProfileD
       .returningAll()
       .executeTakeFirstOrThrow();
     await rematchMechanic(trx, userId);
-    return { profile: toProfile(row, await ratingCount(trx, userId)), created: !existed };
+    // A new number or an IA waits for an administrator; giving one up counts at once (0180).
+    await settleCredentials(trx, userId);
+    const settled = await trx.selectFrom('mechanicProfiles').selectAll().where('userId', '=', row.userId).executeTakeFirstOrThrow();
+    return { profile: toProfile(settled, await ratingCount(trx, userId)), created: !existed };
   });
 }

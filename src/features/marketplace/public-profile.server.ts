@@ -40,7 +40,7 @@ export async function publicProfile(db: Db, viewer: UserRow, mechanicId: string 
   const row = await db
     .selectFrom('users as u')
     .innerJoin('mechanicProfiles as p', 'p.userId', 'u.id')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.createdAt', 'p.businessName', 'p.baseLocationLabel', 'p.serviceRadius', 'p.specialties', 'p.hourlyRate', 'p.iaAuthorization', 'p.rating', 'p.completedJobs'])
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.createdAt', 'p.businessName', 'p.baseLocationLabel', 'p.serviceRadius', 'p.specialties', 'p.hourlyRate', 'p.verifiedIa as iaAuthorization', 'p.rating', 'p.completedJobs'])
     .where('u.id', '=', mechanicId)
     .where('u.role', '=', 'mechanic')
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import { CharacterCount, Checkbox, Input, Textarea } from '../../components/ui/f
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Loading, Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_LIMITS, SIGN_CONFIRMATION, type RecordView } from '../../contract/records.ts';
+import { CREDENTIAL_MESSAGES, sameCertificate } from '../../contract/credentials.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -159,14 +160,14 @@ function EditDialog({ record, appointmentId, onClose, onSaved, onStale }: { reco
 }
 
 function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { record: RecordView; appointmentId: string; onClose: () => void; onSigned: (r: RecordView) => void; onStale: (err: unknown) => void }) {
+  // The signature is the signer's verified name and certificate (docs/decisions/0180): the dialog
+  // shows them and asks for the number as a confirmation; another number is refused by the server.
+  const signer = record.signer ?? null;
   const me = $user.get();
-  const [fullName, setFullName] = useState(me ? `${me.firstName} ${me.lastName}` : '');
+  const [fullName, setFullName] = useState(signer?.name ?? (me ? `${me.firstName} ${me.lastName}` : ''));
   const [certificateNumber, setCertificateNumber] = useState('');
-  // The number on the signer's profile, to catch a typo before it is signed into the record for
-  // good; the entry carries the number as typed (the mechanic signs under their own certificate).
-  const onFile = useRoute(ROUTES.mechanicProfile).data?.apNumber ?? null;
-  const digits = (v: string) => v.replace(/\D/g, '');
-  const differs = onFile !== null && digits(onFile) !== '' && digits(certificateNumber) !== '' && digits(certificateNumber) !== digits(onFile);
+  const onFile = signer?.certificateNumber ?? null;
+  const differs = onFile !== null && certificateNumber.trim() !== '' && !sameCertificate(certificateNumber, onFile);
   const [statement, setStatement] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -200,9 +201,15 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
             id="sign-certificate"
             label="Certificate number"
             required
-            hint={onFile ? (differs ? `Not the number on your profile (${onFile}): the entry is signed with the number as typed.` : `On your profile: ${onFile}`) : undefined}
+            hint={
+              onFile
+                ? differs
+                  ? `Not your verified certificate number (${onFile}): the entry can only be signed with it.`
+                  : `Your verified certificate: ${onFile}${signer?.airmen ? `. ${signer.airmen}` : ''}`
+                : CREDENTIAL_MESSAGES.unverified
+            }
           >
-            <Input id="sign-certificate" required value={certificateNumber} onChange={(e) => setCertificateNumber(e.target.value)} maxLength={RECORD_LIMITS.certificate} aria-describedby={onFile ? 'sign-certificate-hint' : undefined} />
+            <Input id="sign-certificate" required value={certificateNumber} onChange={(e) => setCertificateNumber(e.target.value)} maxLength={RECORD_LIMITS.certificate} aria-describedby="sign-certificate-hint" aria-invalid={differs || undefined} />
           </FormField>
         </div>
         <Checkbox id="sign-statement" label={SIGN_CONFIRMATION} checked={statement} onChange={(e) => setStatement(e.target.checked)} />
@@ -211,7 +218,7 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy || !statement}>
+          <Button type="submit" disabled={busy || !statement || differs || onFile === null}>
             {busy ? <Spinner /> : <BookCheck className="h-4 w-4" aria-hidden="true" />}
             Sign entry
           </Button>

@@ -23,7 +23,12 @@ import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { logbookPdf } from './record-pdf.server.ts';
+import { verifiedCredentials } from '../marketplace/credentials.server.ts';
+import { signatureOf } from './signature.server.ts';
+import { signedCertificate } from '../../contract/credentials.ts';
+import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 
 /**
@@ -79,8 +84,9 @@ function inspectorsByCertificate(db: Db, certificate: string) {
     .select('p.userId')
     .where('u.role', '=', 'mechanic')
     .where('u.mechanicStatus', '=', 'approved')
-    .where('p.iaAuthorization', '=', true)
-    .where(sql<string>`upper(regexp_replace(p.ap_number, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(certificate));
+    // The verified values only: what a profile asks for counts for nothing until approved (0180).
+    .where('p.verifiedIa', '=', true)
+    .where(sql<string>`upper(regexp_replace(p.verified_ap_number, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(certificate));
 }
 
 async function namedInspector(db: Db, bidId: string): Promise<NamedInspector | null> {
@@ -109,9 +115,9 @@ export function inspectionOf(serviceType: string): RecordInspection | null {
   return null;
 }
 
+/** The signer's verified credentials (docs/decisions/0180): never what the profile form asks for. */
 async function signerProfile(db: Db, mechanicId: string): Promise<{ ia: boolean; apNumber: string | null }> {
-  const row = await db.selectFrom('mechanicProfiles').select(['iaAuthorization', 'apNumber']).where('userId', '=', mechanicId).executeTakeFirst();
-  return { ia: row?.iaAuthorization ?? false, apNumber: row?.apNumber ?? null };
+  return verifiedCredentials(db, mechanicId);
 }
 
 function toRecord(r: RecordRow, job: Job, supersededById: string | null, ia: boolean): MaintenanceRecord {
@@ -221,8 +227,8 @@ export async function draftAfterCompletion(db: Db, mechanic: UserRow, appointmen
  * whose quote gave this mechanic's certificate number. Only when that number is theirs alone.
  */
 export async function recordsToSign(db: Db, user: UserRow): Promise<RecordToSign[]> {
-  const me = await db.selectFrom('mechanicProfiles').select(['apNumber', 'iaAuthorization']).where('userId', '=', user.id).executeTakeFirst();
-  if (!me?.iaAuthorization || !me.apNumber || certificateKey(me.apNumber) === '') return [];
+  const me = await verifiedCredentials(db, user.id);
+  if (!me.ia || !me.apNumber || certificateKey(me.apNumber) === '') return [];
   const holders = await inspectorsByCertificate(db, me.apNumber).limit(2).execute();
   if (holders.length !== 1 || holders[0]!.userId !== user.id) return [];
   const rows = await db
@@ -255,7 +261,18 @@ async function view(db: Db, job: Job): Promise<RecordView> {
     ...toRecord(current, job, replacedBy(current.id), ia),
     history: rows.filter((r) => r.id !== current.id).map((r) => toRecord(r, job, replacedBy(r.id), ia)),
     namedInspector: job.inspector ? { fullName: job.inspector.fullName, certificateNumber: job.inspector.certificateNumber } : null,
+    signer: job.role === 'owner' ? null : await signerView(db, job.viewerId),
   };
+}
+
+/** The viewer's own signature as the sign dialog shows it: verified values and the FAA file's word. */
+async function signerView(db: Db, viewerId: string): Promise<NonNullable<RecordView['signer']>> {
+  const [user, creds, airmen] = await Promise.all([
+    db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', viewerId).executeTakeFirstOrThrow(),
+    verifiedCredentials(db, viewerId),
+    airmenBadgesOf(db, [viewerId]),
+  ]);
+  return { name: fullName(user), certificateNumber: creds.apNumber === null ? null : signedCertificate(creds.apNumber), ia: creds.ia, airmen: airmen.get(viewerId) ?? null };
 }
 
 export async function getRecord(db: Db, user: UserRow, appointmentId: string | undefined): Promise<RecordView> {
@@ -349,29 +366,35 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     throw badRequest('List the discrepancies given to the owner, or state that the aircraft is airworthy');
   }
 
-  // The items this job was requested for recompute from the entry (they need its total time when due by hours).
-  const itemIds = await openLinkedItems(db, job.appointment.serviceRequestId);
-  if (itemIds.length > 0) {
-    // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
-    const jobMechanic = job.role === 'mechanic' ? user : await db.selectFrom('users').selectAll().where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
-    await completeMaintenance(db, jobMechanic, job.appointment.serviceRequestId, {
-      itemIds,
-      squawkIds: [],
-      date: dateOnly(draft.completedOn),
-      hours: draft.totalTimeHours === null ? null : Number(draft.totalTimeHours),
-      note: null,
-    });
-  }
+  const signature = await signatureOf(db, user, data);
 
   const signedAt = new Date();
-  const kind = ia ? 'A&P mechanic with inspection authorization' : 'A&P mechanic';
+  const kind = signature.ia ? 'A&P mechanic with inspection authorization' : 'A&P mechanic';
+  // One transaction: the signature and the due items it completes commit together or not at all,
+  // so a record row held elsewhere (a stuck transaction, a second click) leaves every item as it
+  // was and the entry a draft (issue 27, point 3).
   const signed = await db.transaction().execute(async (trx) => {
     const current = await draftOf(trx, job, true); // a second click finds it signed: 409
-    const text = entryText(current, { name: data.fullName, kind, number: data.certificateNumber, at: signedAt });
+
+    // The items this job was requested for recompute from the entry (they need its total time when due by hours).
+    const itemIds = await openLinkedItems(trx, job.appointment.serviceRequestId);
+    if (itemIds.length > 0) {
+      // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
+      const jobMechanic = job.role === 'mechanic' ? user : await trx.selectFrom('users').selectAll().where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
+      await completeMaintenance(trx, jobMechanic, job.appointment.serviceRequestId, {
+        itemIds,
+        squawkIds: [],
+        date: dateOnly(current.completedOn),
+        hours: current.totalTimeHours === null ? null : Number(current.totalTimeHours),
+        note: null,
+      });
+    }
+
+    const text = entryText(current, { name: signature.name, kind, number: signature.number, at: signedAt });
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     const row = await trx
       .updateTable('maintenanceRecords')
-      .set({ status: 'signed', signerName: data.fullName, certificateNumber: data.certificateNumber, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
+      .set({ status: 'signed', signerName: signature.name, certificateNumber: signature.number, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
       .where('id', '=', current.id)
       .where('status', '=', 'draft')
       .returningAll()
@@ -379,6 +402,7 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     if (current.supersedesId) {
       await trx.updateTable('maintenanceRecords').set({ status: 'superseded', updatedAt: signedAt }).where('id', '=', current.supersedesId).execute();
     }
+    await recordThreadEvent(trx, job.appointment, 'record_signed');
     return row;
   });
 

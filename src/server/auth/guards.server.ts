@@ -1,4 +1,5 @@
 import { isUuid } from '../../contract/ids.ts';
+import { VETTING_MESSAGES } from '../../contract/mechanic-vetting.ts';
 import type { Role } from '../../contract/roles.ts';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/tables/auth.ts';
@@ -57,5 +58,19 @@ export async function requireUser(ctx: ApiContext): Promise<UserRow> {
 export async function requireRole(ctx: ApiContext, ...roles: Role[]): Promise<UserRow> {
   const user = await requireUser(ctx);
   if (!roles.includes(user.role)) throw forbidden(`This requires the ${roles.join(' or ')} role`);
+  return user;
+}
+
+/**
+ * The signed-in user, for a route that reads or changes a job (appointments, change orders, work
+ * orders, records, documents). A mechanic who is not approved (rejected or suspended, or never
+ * approved) has no job left to act on: 403 with the reason, whatever job they had before
+ * (issue 27, point 4; docs/decisions/0093-mechanic-vetting.md).
+ */
+export async function requireJobUser(ctx: ApiContext, ...roles: Role[]): Promise<UserRow> {
+  const user = roles.length > 0 ? await requireRole(ctx, ...roles) : await requireUser(ctx);
+  if (user.role === 'mechanic' && user.mechanicStatus !== 'approved') {
+    throw forbidden(user.mechanicStatus === 'rejected' ? VETTING_MESSAGES.stopped : VETTING_MESSAGES.pendingRequests);
+  }
   return user;
 }

@@ -3,8 +3,11 @@ import type { AirmenTables } from './tables/airmen.ts';
 import type { AuthTables } from './tables/auth.ts';
 import type { BidLinesTables } from './tables/bid-lines.ts';
 import type { BlogTables } from './tables/blog.ts';
+import type { BookingTables } from './tables/booking.ts';
+import type { ConversationTables } from './tables/conversations.ts';
 import type { DocumentsMessagingTables } from './tables/documents.ts';
 import type { FoundationTables } from './tables/foundation.ts';
+import type { InboxTables } from './tables/inbox.ts';
 import type { MaintenanceTables } from './tables/maintenance.ts';
 import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
@@ -22,4 +25,7 @@ export interface Database
     BidLinesTables,
     AirmenTables,
     MaintenanceRecordsTables,
+    BookingTables,
+    InboxTables,
+    ConversationTables,
     PaymentsTables {}

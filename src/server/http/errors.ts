@@ -13,14 +13,17 @@ export class HttpError extends Error {
   readonly detail: string;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
+  /** More of the answer beside `detail`, for a client to act on (e.g. the next open days on a 409). */
+  readonly body: Record<string, unknown> | undefined;
 
-  constructor(status: number, detail: string, options: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(status: number, detail: string, options: { errors?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown> } = {}) {
     super(detail);
     this.name = 'HttpError';
     this.status = status;
     this.detail = detail;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
+    this.body = options.body;
   }
 }
 

@@ -113,7 +113,7 @@ function hardened(handle: (req: Request, context?: FunctionContext) => Promise<R
 }
 
 function errorResponse(error: HttpError): Response {
-  const body: { detail: string; errors?: FieldError[] } = { detail: error.detail };
+  const body: { detail: string; errors?: FieldError[] } = { ...error.body, detail: error.detail };
   if (error.errors) body.errors = error.errors;
   return json(body, error.status, error.headers);
 }

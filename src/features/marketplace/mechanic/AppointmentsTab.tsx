@@ -24,6 +24,7 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { JobDocumentsToggle } from './JobDocumentsToggle.tsx';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
+import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 const RecordPanel = lazy(() => import('../../records/RecordPanel.tsx'));
 const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
@@ -113,6 +114,7 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
           </div>
           <StatusBadge status={a.status} />
         </div>
+        <div className="mt-2"><ThreadButton serviceRequestId={a.serviceRequestId} name={a.customerName} /></div>
         <div className="mt-3">
           <Details
             items={[

@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { WEEKDAYS, type MechanicProfile } from '../../../contract/marketplace.ts';
+import { CREDENTIAL_MESSAGES, sameCertificate } from '../../../contract/credentials.ts';
 import { formatCurrency, titleCase } from '../../../lib/format.ts';
 import { formatTime } from '../pilot/pilot-views.ts';
 import { Details } from '../ui/Details.tsx';
@@ -28,11 +29,13 @@ export default function ProfileTab({ profile, onEdit }: { profile: MechanicProfi
         </Button>
       </CardHeader>
       <CardContent className="space-y-4">
+        {profile.credentialsPending && <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">{CREDENTIAL_MESSAGES.pending}</p>}
         {profile.businessName && <p className="text-lg font-semibold">{profile.businessName}</p>}
         <Details
           items={[
-            ['A&P Certificate Number', profile.apNumber],
-            ['IA Authorization', profile.iaAuthorization ? 'Yes' : 'No'],
+            // What counts is what an administrator verified; a change waits for them (docs/decisions/0180).
+            ['A&P Certificate Number', sameCertificate(profile.apNumber, profile.verifiedApNumber) ? `${profile.apNumber} (verified)` : `${profile.apNumber} (awaiting verification)`],
+            ['IA Authorization', profile.iaAuthorization ? (profile.verifiedIa ? 'Yes (verified)' : 'Yes (awaiting verification)') : 'No'],
             ['Hourly Rate', formatCurrency(profile.hourlyRate)],
             ['Travel Rate', profile.travelRate === null ? 'Not set' : `${formatCurrency(profile.travelRate)} per mile`],
             ['Service Radius', `${profile.serviceRadius} miles`],

@@ -9,6 +9,7 @@ import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
+import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 /** What the quote button says: only an open request this mechanic has not quoted takes a quote. */
 function quoteButton(r: ServiceRequest): { label: string; enabled: boolean } {
@@ -63,7 +64,8 @@ export default function RequestsTab({ requests, onQuote }: { requests: ServiceRe
                     />
                   </div>
                   {r.aircraftId && <RequestDueList requestId={r.id} />}
-                  <div className="mt-4 flex justify-end pt-1 sm:mt-auto">
+                  <div className="mt-4 flex flex-wrap justify-end gap-2 pt-1 sm:mt-auto">
+                    <ThreadButton serviceRequestId={r.id} label={r.myQuote ? 'Message' : 'Ask a question'} name={`the owner of ${r.aircraftTailNumber}`} />
                     <Button disabled={!button.enabled} onClick={() => onQuote(r)} aria-label={button.enabled ? `Submit Quote for ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}` : undefined}>
                       {button.enabled && <Send className="h-4 w-4" aria-hidden="true" />}
                       {button.label}

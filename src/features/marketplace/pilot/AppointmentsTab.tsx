@@ -13,6 +13,7 @@ import { formatDay, formatTime } from './pilot-views.ts';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
 import { refresh } from '../ui/follow.ts';
+import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
@@ -57,6 +58,7 @@ export default function AppointmentsTab({
                   </div>
                   <StatusBadge status={a.status} />
                 </div>
+                <div className="mt-2"><ThreadButton serviceRequestId={a.serviceRequestId} mechanicId={a.mechanicId} name={a.mechanicName} /></div>
                 <div className="mt-3">
                   <Details
                     items={[

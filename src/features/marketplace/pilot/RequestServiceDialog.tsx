@@ -23,6 +23,7 @@ import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
+import type { DraftToOpen } from '../../inbox/invitation.ts';
 
 const EMPTY: ServiceRequestInput = {
   aircraftId: null,
@@ -81,6 +82,7 @@ export default function RequestServiceDialog({
   onOpenChange,
   aircraft,
   initialAircraftId,
+  draft,
   onCreated,
   onEditAircraft,
 }: {
@@ -88,6 +90,8 @@ export default function RequestServiceDialog({
   onOpenChange: (open: boolean) => void;
   aircraft: Aircraft[];
   initialAircraftId?: string | null;
+  /** A request drafted from a quote the business converted (docs/decisions/0210): its fields filled in. */
+  draft?: DraftToOpen | null;
   onCreated: (r: ServiceRequest) => void;
   /** Opens a saved aircraft in My Aircraft, where its details are edited. */
   onEditAircraft?: (id: string) => void;
@@ -117,6 +121,18 @@ export default function RequestServiceDialog({
     if (a?.homeAirport) setValue('aircraftLocation', a.homeAirport);
   };
 
+  const fillDraft = (d: DraftToOpen, typed: boolean) => {
+    if (typed) {
+      setValue('aircraftMake', d.aircraftMake);
+      setValue('aircraftModel', d.aircraftModel);
+      setValue('aircraftTailNumber', d.aircraftTailNumber ?? '');
+      setValue('aircraftTotalHours', d.aircraftTotalHours === null ? '' : String(d.aircraftTotalHours));
+    }
+    setValue('serviceType', d.serviceType as ServiceRequestInput['serviceType']);
+    setValue('serviceDescription', d.serviceDescription);
+    if (d.location) setValue('aircraftLocation', d.location);
+  };
+
   // Opening with an aircraft (from My Aircraft) or the first one preselected saves typing.
   useEffect(() => {
     if (!open) return;
@@ -124,6 +140,7 @@ export default function RequestServiceDialog({
     setElsewhere(false);
     const first = initialAircraftId ?? aircraft[0]?.id ?? OTHER;
     pick(first);
+    if (draft) fillDraft(draft, first === OTHER);
   }, [open, initialAircraftId]);
 
   const onSubmit = async (values: ServiceRequestData) => {

@@ -18,8 +18,10 @@ import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
 import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
+import { ThreadButton, UnreadBadge } from '../../conversations/ThreadButton.tsx';
 import { PaymentTerms, depositOnCancelText, goToCardPage } from '../../payments/PaymentTerms.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
+import { RelistNotice } from './RelistNotice.tsx';
 
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
 const MechanicProfileDialog = lazy(() => import('./MechanicProfileDialog.tsx'));
@@ -105,6 +107,7 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
         <ul className="space-y-4">
           {requests.map((r) => (
             <li key={r.id}>
+              {r.relistable && <RelistNotice request={r} onChanged={onChanged} />}
               <RequestCard
                 request={r}
                 onAccept={(bid) => choose({ kind: 'accept', request: r, bid })}
@@ -202,6 +205,7 @@ function RequestCard({
           </p>
         </div>
         <StatusBadge status={r.status} audience="owner" />
+        <UnreadBadge serviceRequestId={r.id} />
       </div>
       <p className="mt-3 text-sm whitespace-pre-line">{r.serviceDescription}</p>
       <div className="mt-3">
@@ -287,6 +291,7 @@ function RequestCard({
                 </div>
                 {q.notes && <p className="mt-2 text-sm text-muted-foreground">&ldquo;{q.notes}&rdquo;</p>}
                 {itemized(q) && <QuoteLines lines={q.lines ?? []} />}
+                <div className="mt-3"><ThreadButton serviceRequestId={r.id} mechanicId={q.mechanicId} name={q.mechanicName} /></div>
                 {canAccept && can(BID_MACHINE, q.status, 'accept') && (
                   <Button className="mt-3 w-full" onClick={() => onAccept(q)} aria-label={`Accept ${q.mechanicName}'s quote of ${formatCurrency(q.totalCost)}`}>
                     Accept

@@ -5,10 +5,14 @@ import type { Notification } from '../../../contract/marketplace.ts';
 import { EmailPreference } from './EmailPreference.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import type { NotificationsState } from './use-notifications.ts';
+import { useStore } from '@nanostores/react';
+import { BellMessages } from '../../conversations/BellMessages.tsx';
+import { $unreadMessages } from '../../conversations/store.ts';
 
 /** The header bell: the unread count as a badge, the latest notifications in a popover. */
 export function NotificationBell({ state, onOpenItem }: { state: NotificationsState; onOpenItem?: (n: Notification) => void }) {
-  const { items, unread, markRead, markAllRead } = state;
+  const { items, unread: unreadNotices, markRead, markAllRead } = state;
+  const unread = unreadNotices + useStore($unreadMessages); // unread messages count in the bell too
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Popover.Root>
@@ -27,10 +31,11 @@ export function NotificationBell({ state, onOpenItem }: { state: NotificationsSt
       <Popover.Portal>
         <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(24rem,calc(100vw-1.5rem))] rounded-lg border border-border bg-background p-3 shadow-xl">
           <p className="mb-2 font-semibold">Notifications</p>
+          <BellMessages />
           <NotificationList
             compact
             items={items}
-            unread={unread}
+            unread={unreadNotices}
             onRead={(n) => {
               if (!n.isRead) markRead(n.id).catch((e) => console.warn('Could not mark the notification read', e));
               onOpenItem?.(n);

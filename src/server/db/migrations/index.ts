@@ -16,6 +16,10 @@ import * as m0015 from './0015_maintenance_records.ts';
 import * as m0016 from './0016_airmen_file.ts';
 import * as m0017 from './0017_bid_inspection_signer.ts';
 import * as m0018 from './0018_airmen_partitions.ts';
+import * as m0027 from './0027_booking.ts';
+import * as m0021 from './0021_verified_credentials.ts';
+import * as m0024 from './0024_business_inbox.ts';
+import * as m0025 from './0025_conversations.ts';
 import * as m0026 from './0026_payments.ts';
 
 /**
@@ -40,6 +44,10 @@ export const migrations: Record<string, Migration> = {
   '0016_airmen_file': m0016,
   '0017_bid_inspection_signer': m0017,
   '0018_airmen_partitions': m0018,
+  '0027_booking': m0027,
+  '0021_verified_credentials': m0021,
+  '0024_business_inbox': m0024,
+  '0025_conversations': m0025,
   '0026_payments': m0026,
 };
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { InboxStatus } from '../../../contract/inbox.ts';
 
 /** Columns the database fills in; readable, optional on insert, never updated by hand. */
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -31,6 +32,17 @@ export interface QuotesTable {
   estimatedSavings: NullableNumeric;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  // The business's inbox (migration 0024).
+  inboxStatus: Generated<InboxStatus>;
+  lostReason: Generated<string | null>;
+  lostNote: Generated<string | null>;
+  assignedTo: Generated<string | null>;
+  version: Generated<number>;
+  answeredAt: Generated<Date | null>;
+  quotedAt: Generated<Date | null>;
+  closedAt: Generated<Date | null>;
+  mergedInto: Generated<string | null>;
+  source: Generated<string>;
 }
 
 export interface LeadsTable {
@@ -41,6 +53,16 @@ export interface LeadsTable {
   source: string;
   status: Generated<string>;
   createdAt: CreatedAt;
+  // The business's inbox (migration 0024).
+  inboxStatus: Generated<InboxStatus>;
+  lostReason: Generated<string | null>;
+  lostNote: Generated<string | null>;
+  assignedTo: Generated<string | null>;
+  version: Generated<number>;
+  answeredAt: Generated<Date | null>;
+  quotedAt: Generated<Date | null>;
+  closedAt: Generated<Date | null>;
+  mergedInto: Generated<string | null>;
 }
 
 export interface OutboxTable {

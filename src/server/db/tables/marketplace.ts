@@ -27,6 +27,10 @@ export interface MechanicProfilesTable {
   completedJobs: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  /** The certificate number and IA an administrator verified (migration 0021); the two above are only asked for. */
+  verifiedApNumber: Generated<string | null>;
+  verifiedIa: Generated<boolean>;
+  credentialsVerifiedAt: Generated<Date | null>;
 }
 
 export interface AircraftTable {

@@ -1,0 +1,18 @@
+import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { confirmHold, requireOwner } from '../../src/features/booking/booking.server.ts';
+import { requireUser } from '../../src/server/auth/guards.server.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// A live hold becomes a confirmed appointment (201; the same one again on a second click, 200); 410 once it expired.
+export default withApi({
+  POST: async (ctx) => {
+    const owner = await requireUser(ctx);
+    requireOwner(owner);
+    const { appointment, created } = await confirmHold(ctx.db, owner, ctx.params.id ?? '');
+    return reply(ROUTES.bookingHoldConfirm, appointment, { status: created ? 201 : 200 });
+  },
+});
+
+export const config: Config = { path: '/api/booking/holds/:id/confirm' };

@@ -1,0 +1,211 @@
+import { z } from './zod.ts';
+import type { Option } from './options.ts';
+import { enumOf, isRealDate, optionalText } from './fields.ts';
+import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from './marketplace.ts';
+
+/**
+ * Instant booking (docs/decisions/0240-instant-booking.md): flat rates a mechanic publishes per
+ * service and aircraft class, the availability they are booked against, and the hold an owner
+ * places on a start day before confirming. One schema per payload, shared by forms and functions.
+ */
+
+export const BOOKING = {
+  /** How long a hold keeps the days for the owner who placed it. */
+  holdMinutes: 10,
+  /** How far ahead offers look for open start days. */
+  horizonDays: 90,
+  /** Open start days listed per offer. */
+  openStartsShown: 5,
+  maxPriceCents: 10_000_000_00,
+  maxDays: 30,
+  maxRates: MARKETPLACE_SERVICE_TYPES.length * 4,
+  maxTimeOff: 50,
+  maxConcurrentJobs: 10,
+  includesMax: 500,
+} as const;
+
+/**
+ * Aircraft classes a flat rate is priced for. The aircraft table holds make and model only, so the
+ * class is read from the model (`aircraftClassOf`); the four classes are the ones shops price
+ * annuals by (engine count, turbine or piston, and for singles whether the gear retracts).
+ */
+export const AIRCRAFT_CLASSES = [
+  { value: 'single_piston_fixed', label: 'Single piston, fixed gear' },
+  { value: 'single_piston_retractable', label: 'Single piston, retractable gear' },
+  { value: 'twin_piston', label: 'Twin piston' },
+  { value: 'turboprop', label: 'Turboprop' },
+] as const satisfies readonly Option[];
+export type AircraftClass = (typeof AIRCRAFT_CLASSES)[number]['value'];
+
+/** Model names (after the make) that identify a class; the first matching rule wins. */
+const CLASS_RULES: ReadonlyArray<{ cls: AircraftClass; make?: RegExp; model: RegExp }> = [
+  { cls: 'turboprop', model: /king\s*air|\bc?90\b|\bb?200\b|\b350\b|caravan|(?<!\d)208(?!\d)|tbm|pc-?12|meridian|m500|m600|kodiak|jetprop|cheyenne|conquest|(?<!\d)441(?!\d)|commander\s*(690|695|980|1000)|mu-?2|turbine/i },
+  {
+    cls: 'twin_piston',
+    model: /baron|(?<!\d)(55|58)(?!\d)|twin\s*bonanza|duke|travel\s*air|(?<!\d)95(?!\d)|seneca|seminole|aztec|apache|navajo|chieftain|\bpa-?(23|30|31|34|44)\b|twin\s*comanche|(?<!\d)(310|320|335|340|402|404|414|421)(?!\d)|skymaster|(?<!\d)337(?!\d)|da-?42|da-?62|duchess|(?<![\d-])76(?!\d)|islander/i,
+  },
+  {
+    cls: 'single_piston_retractable',
+    model:
+      /bonanza|debonair|(?<![\d-])(33|35|36)(?!\d)|mooney|\bm20|arrow|\bpa-?28r|\bpa-?24\b|comanche|\bpa-?32r|saratoga|lance|malibu|mirage|\bpa-?46|182\s?rg|172\s?rg|r182|tr182|(?<!\d)210(?!\d)|centurion|cardinal\s*rg|\b177rg\b|sierra|\bc24r|commander\s*11[24]|navion|\bt-?34|lake|trinidad|tb-?20|tb-?21/i,
+  },
+  {
+    cls: 'single_piston_fixed',
+    model:
+      /(?<!\d)(150|152|170|172|175|177|180|182|185|206|207)(?!\d)|stationair|skyhawk|skylane|skylark|skywagon|cardinal|cherokee|warrior|archer|dakota|\bpa-?(18|22|28|32)\b|six|cub|pacer|tri-?pacer|musketeer|sundowner|\bc23|\bc19|sr2[02]|cirrus|da-?(20|40)|diamond|tb-?(9|10)|tampico|tobago|grumman|aa-?[15]|tiger|cheetah|yankee|champ|citabria|decathlon|scout|luscombe|ercoupe|\bj-?3\b|husky|\brv-?\d|kitfox|maule|bearhawk|carbon\s*cub|top\s*cub|sport\s*cruiser|(?<!\d)162(?!\d)|skycatcher/i,
+  },
+];
+
+/** The class of an aircraft from its make and model, or null when the model is not one we know. */
+export function aircraftClassOf(make: string, model: string): AircraftClass | null {
+  const text = `${make} ${model}`;
+  for (const rule of CLASS_RULES) if (rule.model.test(text)) return rule.cls;
+  return null;
+}
+
+export const HOW_SQUAWKS_ARE_BILLED =
+  'Squawks found during the work are quoted as itemized lines in a change order; nothing is added to the flat price without your approval.';
+
+const cents = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of cents` })
+    .int(`${label} must be a whole number of cents`)
+    .min(1, `${label} must be more than 0`)
+    .max(BOOKING.maxPriceCents, `${label} must be at most ${BOOKING.maxPriceCents}`);
+
+export const RateSchema = z.object(
+  {
+    serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
+    aircraftClass: enumOf(AIRCRAFT_CLASSES, 'Aircraft class'),
+    priceCents: cents('Price'),
+    includes: optionalText('What the price includes', BOOKING.includesMax),
+    days: z
+      .number({ error: 'Days must be a whole number' })
+      .int('Days must be a whole number')
+      .min(1, 'Days must be at least 1')
+      .max(BOOKING.maxDays, `Days must be at most ${BOOKING.maxDays}`),
+  },
+  { error: 'Each rate must be an object' },
+);
+export type RateData = z.output<typeof RateSchema>;
+
+/** PUT replaces the whole list: one price per service type and aircraft class. */
+export const RatesSchema = z
+  .array(RateSchema, { error: 'Rates must be a list' })
+  .max(BOOKING.maxRates, `At most ${BOOKING.maxRates} rates`)
+  .superRefine((rates, ctx) => {
+    const seen = new Set<string>();
+    rates.forEach((r, i) => {
+      const key = `${r.serviceType}/${r.aircraftClass}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'aircraftClass'], message: 'Each service type and aircraft class has one price' });
+      seen.add(key);
+    });
+  });
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = (label: string) => z.string({ error: `${label} is required` }).regex(TIME, `${label} must be a time like 08:00`);
+const date = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-12-14`)
+    .refine(isRealDate, `${label} is not a real date`);
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz.includes('/') || tz === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+export const AvailabilitySchema = z.object(
+  {
+    timeZone: z.string({ error: 'Time zone is required' }).refine(isTimeZone, 'Time zone must be an IANA name like America/Denver'),
+    weekly: z
+      .array(
+        z
+          .object({
+            day: z.number({ error: 'Day must be 0 (Sunday) to 6 (Saturday)' }).int('Day must be 0 (Sunday) to 6 (Saturday)').min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)'),
+            start: time('Start'),
+            end: time('End'),
+          })
+          .refine((d) => d.end > d.start, { path: ['end'], message: 'End must be after start' }),
+        { error: 'Weekly hours must be a list' },
+      )
+      .max(7, 'One entry per day of the week')
+      .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'One entry per day of the week'),
+    timeOff: z
+      .array(z.object({ from: date('From'), to: date('To') }).refine((t) => t.to >= t.from, { path: ['to'], message: 'To must be on or after From' }), {
+        error: 'Time off must be a list',
+      })
+      .max(BOOKING.maxTimeOff, `At most ${BOOKING.maxTimeOff} periods of time off`),
+    maxConcurrentJobs: z
+      .number({ error: 'Maximum jobs at once must be a whole number' })
+      .int('Maximum jobs at once must be a whole number')
+      .min(1, 'Maximum jobs at once must be at least 1')
+      .max(BOOKING.maxConcurrentJobs, `Maximum jobs at once must be at most ${BOOKING.maxConcurrentJobs}`),
+    /** Hours before the start until which the owner may cancel or reschedule at no cost. */
+    freeCancelHours: z.number({ error: 'Free cancellation must be a whole number of hours' }).int().min(0).max(720).optional(),
+  },
+  { error: 'Availability must be an object' },
+);
+export type AvailabilityData = z.output<typeof AvailabilitySchema>;
+
+export interface Availability extends AvailabilityData {
+  freeCancelHours: number;
+  /** False until the mechanic saves it: offers list only mechanics who did. */
+  saved: boolean;
+  /** The secret address of the mechanic's calendar feed (ICS). */
+  calendarUrl: string;
+}
+
+export const OffersQuerySchema = z.object({
+  aircraftId: z.string({ error: 'aircraftId is required' }).min(1, 'aircraftId is required'),
+  serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
+  from: date('From').optional(),
+});
+
+export const HoldSchema = z.object({
+  mechanicId: z.string({ error: 'mechanicId is required' }).min(1, 'mechanicId is required'),
+  aircraftId: z.string({ error: 'aircraftId is required' }).min(1, 'aircraftId is required'),
+  serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
+  start: date('Start'),
+});
+export type HoldData = z.output<typeof HoldSchema>;
+
+export interface Rate extends RateData {
+  aircraftClassLabel: string;
+}
+
+export interface BookingOffer {
+  mechanicId: string;
+  name: string;
+  businessName: string | null;
+  rating: number | null;
+  completedJobs: number;
+  distanceMiles: number;
+  priceCents: number;
+  includes: string | null;
+  days: number;
+  aircraftClass: AircraftClass;
+  openStarts: string[];
+  freeCancelHours: number;
+  squawks: string;
+}
+
+export interface BookingHold {
+  id: string;
+  expiresAt: string;
+  mechanicId: string;
+  aircraftId: string;
+  serviceType: MarketplaceServiceType;
+  start: string;
+  /** Every day the work takes on site, in the mechanic's time zone. */
+  days: string[];
+  priceCents: number;
+  /** When the work starts, as an instant (the mechanic's start of day in their time zone). */
+  startsAt: string;
+  timeZone: string;
+  freeCancelHours: number;
+}

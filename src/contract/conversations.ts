@@ -1,0 +1,220 @@
+import { z } from './zod.ts';
+import { requiredText } from './fields.ts';
+
+/**
+ * Conversations between an owner and a mechanic about one service request (issue 32,
+ * docs/decisions/0220-conversations.md): the limits, the event lines, the masking of contact
+ * details before a quote is accepted, and the shapes of the calls. Shared by the thread screen and
+ * the functions.
+ */
+
+export const CONVERSATIONS = {
+  /** Characters in one message. */
+  maxMessageChars: 4000,
+  /** Messages a page of a thread. */
+  pageSize: 50,
+  /** Threads listed at most (newest first). */
+  listLimit: 100,
+  /** Attachments on one message. */
+  maxAttachments: 5,
+  /** How often an open thread asks for new messages (the 3-second promise, with room for the call). */
+  pollMs: 2000,
+  /** How often the unread counts refresh while a dashboard is open. */
+  unreadPollMs: 30_000,
+  /** Messages a user may send per minute, and per day to people they have no job with. */
+  perMinute: 30,
+  perDayWithoutJob: 200,
+  /** A message unread this long goes out in a digest; at most one digest per thread per window. */
+  digestAfterMinutes: 10,
+  digestWindowMinutes: 60,
+  /** Quiet hours in the reader's time zone: no digest from 21:00 to 07:00. */
+  quietFromHour: 21,
+  quietUntilHour: 7,
+  /** When the reader's browser never told us its zone: the business's own (San Francisco). */
+  defaultTimeZone: 'America/Los_Angeles',
+  maxReportChars: 1000,
+} as const;
+
+/** The job's story, one line per event (the text each thread shows). */
+export const THREAD_EVENTS = {
+  bid_sent: 'Quote sent',
+  accepted: 'Quote accepted: the appointment is booked. Phone numbers are on the appointment.',
+  change_order: 'Change order added',
+  started: 'Work started',
+  completed: 'Job completed',
+  record_signed: 'Logbook entry signed',
+  job_went_elsewhere: 'This job went to another mechanic. The conversation is closed.',
+  closed_by_admin: 'An administrator closed this conversation.',
+} as const;
+export type ThreadEvent = keyof typeof THREAD_EVENTS;
+
+export const CONVERSATION_MESSAGES = {
+  closed: 'This conversation is closed',
+  notFound: 'Conversation not found',
+  suspended: 'Your messaging has been suspended by an administrator',
+  emptyMessage: 'Write a message or attach a file',
+  maskedNotice:
+    'Phone numbers, email addresses and "call me" details are hidden until a quote is accepted: keep the conversation here until then. After acceptance both of you see each other\'s phone number on the appointment.',
+  tooFast: (seconds: number) => `You are sending messages too fast. Please wait ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  dailyLimit: (hours: number) =>
+    `You have reached today's limit of ${CONVERSATIONS.perDayWithoutJob} messages to people you have no job with. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Contact details before acceptance
+
+const HIDDEN = {
+  email: '[email hidden]',
+  phone: '[phone hidden]',
+  contact: '[contact details hidden]',
+} as const;
+
+const EMAIL = /[A-Z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[A-Z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z0-9-]+)*\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z]{2,}/gi;
+/** A run of digits and phone separators; kept when it has 10-15 digits or reads ddd-dddd. */
+const DIGIT_RUN = /\+?\(?\d[\d\s().-]{5,}\d/g;
+const LOCAL_NUMBER = /^\d{3}[\s.-]\d{4}$/;
+const NUMBER_WORDS = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
+/** Seven or more spelled digits in a row ("five five five, one two ..."). */
+const SPELLED = new RegExp(`\\b${NUMBER_WORDS}(?:[\\s,.-]+${NUMBER_WORDS}){6,}\\b`, 'gi');
+/** "call me at ...", "text me on ...", "my number is ...": the phrase and what follows on its line, up to a sentence end. */
+const CONTACT_PHRASE =
+  /\b(?:(?:call|text|phone|ring|reach|contact|email|e-mail|message|whats\s?app|sms)\s+me\s+(?:at|on|via)|my\s+(?:cell|mobile|phone|number|email|e-mail)(?:\s+number)?\s+is)\b[^.!?\n]*/gi;
+
+export interface MaskResult {
+  text: string;
+  masked: boolean;
+}
+
+/**
+ * Hides phone numbers, email addresses and "call me at" phrases. Used by the server on every
+ * message sent before acceptance (the stored message keeps the original) and by the composer to
+ * tell the writer before sending. Dates (2030-05-02), amounts ($1,200.50), hours and tail numbers
+ * keep their digits: a run is a phone only with 10-15 digits or as ddd-dddd.
+ */
+export function maskContacts(input: string): MaskResult {
+  let text = input.replace(CONTACT_PHRASE, HIDDEN.contact).replace(EMAIL, HIDDEN.email).replace(SPELLED, HIDDEN.phone);
+  text = text.replace(DIGIT_RUN, (run) => {
+    const digits = run.replace(/\D/g, '').length;
+    return (digits >= 10 && digits <= 15) || LOCAL_NUMBER.test(run.trim()) ? HIDDEN.phone : run;
+  });
+  return { text, masked: text !== input };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+export const OpenConversationSchema = z.object({
+  serviceRequestId: z.uuid('Service request must be an id'),
+  mechanicId: z.uuid('Mechanic must be an id').optional(),
+});
+
+export const SendMessageSchema = z
+  .object({
+    text: z
+      .string({ error: 'Message must be text' })
+      .trim()
+      .max(CONVERSATIONS.maxMessageChars, `Message must be at most ${CONVERSATIONS.maxMessageChars} characters`)
+      .default(''),
+    documentIds: z
+      .array(z.uuid('Attachment must be a document id'))
+      .max(CONVERSATIONS.maxAttachments, `Attach at most ${CONVERSATIONS.maxAttachments} files to one message`)
+      .default([]),
+  })
+  .refine((m) => m.text.length > 0 || m.documentIds.length > 0, { message: CONVERSATION_MESSAGES.emptyMessage, path: ['text'] });
+
+export const ReportMessageSchema = z.object({ reason: requiredText('Reason', CONVERSATIONS.maxReportChars) });
+
+export const AdminCloseSchema = z.object({
+  /** Also stop the senders of the reported messages from writing anywhere. */
+  suspendSender: z.boolean().default(false),
+});
+
+export const ThreadQuerySchema = z.object({
+  before: z.uuid('before must be a message id').optional(),
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS.pageSize).default(CONVERSATIONS.pageSize),
+});
+
+export const UpdatesQuerySchema = z.object({ after: z.uuid('after must be a message id').optional() });
+
+export const AdminConversationsQuerySchema = z.object({
+  reported: z.enum(['true', 'false']).default('true'),
+});
+
+export const MessageSettingsSchema = z.object({
+  smsDigest: z.boolean().optional(),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'Time zone must be an IANA zone such as America/Denver')
+    .optional(),
+});
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ConversationSummary {
+  id: string;
+  serviceRequestId: string;
+  appointmentId: string | null;
+  otherParty: { id: string; name: string; role: 'pilot' | 'mechanic' };
+  lastMessage: { text: string; at: string; fromMe: boolean } | null;
+  unread: number;
+  closed: boolean;
+  /** "Annual Inspection · N12345": what the job is, for the list. */
+  subject: string;
+  /** Whether a quote of this mechanic was accepted: contact details are no longer hidden. */
+  accepted: boolean;
+}
+
+export interface Attachment {
+  documentId: string;
+  name: string;
+  type: string;
+}
+
+export interface ThreadMessage {
+  id: string;
+  /** The sender's user id; null for an event line. */
+  from: string | null;
+  text: string;
+  masked: boolean;
+  attachments: Attachment[];
+  kind: 'message' | 'event';
+  at: string;
+}
+
+export interface ThreadPage {
+  messages: ThreadMessage[];
+  /** Pass as `before` for older messages; null at the first message. */
+  nextCursor: string | null;
+  conversation: ConversationSummary;
+}
+
+export interface ThreadUpdates {
+  messages: ThreadMessage[];
+  closed: boolean;
+}
+
+export interface MessageSettings {
+  smsDigest: boolean;
+  timeZone: string | null;
+  hasPhone: boolean;
+  emailNotifications: boolean;
+}
+
+export interface ReportedConversation {
+  id: string;
+  serviceRequestId: string;
+  subject: string;
+  parties: Array<{ id: string; name: string; role: 'pilot' | 'mechanic'; suspended: boolean }>;
+  closed: boolean;
+  reports: Array<{ id: string; messageId: string; reason: string; reporter: string; at: string }>;
+  /** The thread's latest messages as written (originals, not masked): the administrator judges them. */
+  messages: Array<{ id: string; from: string | null; fromName: string | null; text: string; kind: 'message' | 'event'; at: string; reported: boolean }>;
+}

@@ -1,0 +1,565 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  AIRCRAFT_CLASSES,
+  BOOKING,
+  HOW_SQUAWKS_ARE_BILLED,
+  aircraftClassOf,
+  type AircraftClass,
+  type Availability,
+  type AvailabilityData,
+  type BookingHold,
+  type BookingOffer,
+  type HoldData,
+  type Rate,
+  type RateData,
+} from '../../contract/booking.ts';
+import { isUuid } from '../../contract/ids.ts';
+import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS, type Appointment, type MarketplaceServiceType } from '../../contract/marketplace.ts';
+import type { LineCategory } from '../../contract/bid-lines.ts';
+import { labelOf } from '../../contract/options.ts';
+import type { Db } from '../../server/db/client.ts';
+import type { UserRow } from '../../server/auth/guards.server.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../../server/http/errors.ts';
+import { formatDay } from '../../lib/format.ts';
+import { getAppointment } from '../marketplace/appointments.server.ts';
+import { roundedMiles } from '../marketplace/distance.ts';
+import { resolveLocation } from '../marketplace/geo/resolve.ts';
+import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
+import { notify } from '../marketplace/notifications.server.ts';
+import { addDays, fits, hoursOn, instantAt, jobDays, openStarts, todayIn, type Schedule } from './calendar.ts';
+
+/**
+ * Instant booking (docs/decisions/0240-instant-booking.md). A hold reserves a mechanic's days for
+ * ten minutes; every hold is placed under a lock on the mechanic's availability row, so two owners
+ * after the same days are served one after the other and the second sees them taken. Confirming
+ * turns the hold into the same records a bid makes (request, accepted quote with one flat-rate
+ * line, confirmed appointment), so the job runs on every existing screen and rule from there.
+ */
+
+const classLabel = (c: AircraftClass) => labelOf(AIRCRAFT_CLASSES, c);
+const serviceLabel = (s: MarketplaceServiceType) => labelOf(MARKETPLACE_SERVICE_TYPES, s);
+const holdNotFound = () => notFound('Hold not found');
+
+/** The days a live hold or a booked job keeps: pg hands `date[]` back as dates (or text, by driver). */
+export function daysOf(value: string | ReadonlyArray<string | Date>): string[] {
+  if (Array.isArray(value)) return value.map((d: string | Date) => dateOnly(d));
+  return String(value).replace(/[{}]/g, '').split(',').filter(Boolean);
+}
+
+// --- Rates ------------------------------------------------------------------------------------
+
+const toRate = (r: { serviceType: MarketplaceServiceType; aircraftClass: AircraftClass; priceCents: string; includes: string | null; days: number }): Rate => ({
+  serviceType: r.serviceType,
+  aircraftClass: r.aircraftClass,
+  aircraftClassLabel: classLabel(r.aircraftClass),
+  priceCents: Number(r.priceCents),
+  includes: r.includes,
+  days: r.days,
+});
+
+export async function listRates(db: Db, mechanicId: string): Promise<Rate[]> {
+  const rows = await db.selectFrom('mechanicRates').selectAll().where('mechanicId', '=', mechanicId).orderBy('serviceType').orderBy('aircraftClass').execute();
+  return rows.map(toRate);
+}
+
+/** Replaces the mechanic's whole list of flat rates. */
+export async function saveRates(db: Db, mechanicId: string, rates: readonly RateData[]): Promise<Rate[]> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('mechanicRates').where('mechanicId', '=', mechanicId).execute();
+    if (rates.length > 0) {
+      await trx
+        .insertInto('mechanicRates')
+        .values(rates.map((r) => ({ mechanicId, serviceType: r.serviceType, aircraftClass: r.aircraftClass, priceCents: r.priceCents, includes: r.includes, days: r.days })))
+        .execute();
+    }
+  });
+  return listRates(db, mechanicId);
+}
+
+// --- Availability -----------------------------------------------------------------------------
+
+type AvailabilityRow = {
+  mechanicId: string;
+  timeZone: string;
+  weekly: Array<{ day: number; start: string; end: string }>;
+  timeOff: Array<{ from: string; to: string }>;
+  maxConcurrentJobs: number;
+  freeCancelHours: number;
+  calendarToken: string;
+};
+
+const calendarPath = (token: string) => `/api/calendar/${token}.ics`;
+
+function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
+  return {
+    timeZone: row.timeZone,
+    weekly: [...row.weekly].sort((a, b) => a.day - b.day),
+    timeOff: [...row.timeOff].sort((a, b) => a.from.localeCompare(b.from)),
+    maxConcurrentJobs: row.maxConcurrentJobs,
+    freeCancelHours: row.freeCancelHours,
+    saved,
+    calendarUrl: calendarPath(row.calendarToken),
+  };
+}
+
+/**
+ * The mechanic's availability. Until they save one, a proposal from their profile (working days
+ * and hours) with a feed address already reserved, marked `saved: false`: they are not bookable yet.
+ */
+export async function getAvailability(db: Db, mechanicId: string): Promise<Availability> {
+  const row = await db.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', mechanicId).executeTakeFirst();
+  if (row) return toAvailability(row, true);
+  const profile = await db
+    .selectFrom('mechanicProfiles')
+    .select(['availableWeekdays', 'preferredHoursStart', 'preferredHoursEnd'])
+    .where('userId', '=', mechanicId)
+    .executeTakeFirst();
+  const start = (profile?.preferredHoursStart ?? '08:00').slice(0, 5);
+  const end = (profile?.preferredHoursEnd ?? '17:00').slice(0, 5);
+  const days = profile?.availableWeekdays ?? [1, 2, 3, 4, 5];
+  // The token is made when first saved; an unsaved feed has nothing in it yet.
+  return toAvailability(
+    { mechanicId, timeZone: 'America/New_York', weekly: days.map((day) => ({ day, start, end })), timeOff: [], maxConcurrentJobs: 1, freeCancelHours: 72, calendarToken: 'not-yet-saved' },
+    false,
+  );
+}
+
+export async function saveAvailability(db: Db, mechanicId: string, data: AvailabilityData): Promise<Availability> {
+  const values = {
+    timeZone: data.timeZone,
+    weekly: JSON.stringify(data.weekly),
+    timeOff: JSON.stringify(data.timeOff),
+    maxConcurrentJobs: data.maxConcurrentJobs,
+    freeCancelHours: data.freeCancelHours ?? 72,
+    updatedAt: new Date(),
+  };
+  await db
+    .insertInto('mechanicAvailability')
+    .values({ mechanicId, calendarToken: randomBytes(24).toString('base64url'), ...values })
+    .onConflict((oc) => oc.column('mechanicId').doUpdateSet(values))
+    .execute();
+  return getAvailability(db, mechanicId);
+}
+
+// --- Busy days --------------------------------------------------------------------------------
+
+/** Appointment statuses that keep a mechanic's days. */
+const LIVE_APPOINTMENTS = ['scheduled', 'confirmed', 'in_progress'] as const;
+
+/**
+ * How many jobs each day already holds for each mechanic, between `from` and `to`: live holds,
+ * bookings whose appointment is not cancelled or done, and appointments accepted through bids
+ * (from their scheduled day to the quote's estimated completion).
+ */
+async function busyDays(db: Db, mechanicIds: readonly string[], from: string, to: string, now: Date): Promise<Map<string, Map<string, number>>> {
+  const busy = new Map<string, Map<string, number>>();
+  if (mechanicIds.length === 0) return busy;
+  const add = (mechanicId: string, day: string) => {
+    if (day < from || day > to) return;
+    const days = busy.get(mechanicId) ?? new Map<string, number>();
+    days.set(day, (days.get(day) ?? 0) + 1);
+    busy.set(mechanicId, days);
+  };
+  const [holds, jobs] = await Promise.all([
+    db
+      .selectFrom('bookingHolds as h')
+      .leftJoin('appointments as a', 'a.id', 'h.appointmentId')
+      .select(['h.mechanicId', 'h.days'])
+      .where('h.mechanicId', 'in', mechanicIds)
+      .where('h.releasedAt', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('h.confirmedAt', 'is', null), eb('h.expiresAt', '>', now)]),
+          eb.and([eb('h.confirmedAt', 'is not', null), eb('a.status', 'in', LIVE_APPOINTMENTS)]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('appointments as a')
+      .innerJoin('bids as b', 'b.id', 'a.bidId')
+      .select(['a.mechanicId', 'a.scheduledDate', 'b.estimatedCompletionDate'])
+      .where('a.mechanicId', 'in', mechanicIds)
+      .where('a.status', 'in', LIVE_APPOINTMENTS)
+      .where('a.scheduledDate', '<=', sql<Date>`${to}::date`)
+      .where('b.estimatedCompletionDate', '>=', sql<Date>`${from}::date`)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('bookingHolds as bh').select(sql.lit(1).as('one')).whereRef('bh.appointmentId', '=', 'a.id'))))
+      .execute(),
+  ]);
+  for (const h of holds) for (const day of daysOf(h.days)) add(h.mechanicId, day);
+  for (const j of jobs) {
+    const first = dateOnly(j.scheduledDate);
+    const last = dateOnly(j.estimatedCompletionDate);
+    // A quote's dates are the owner's to read; a job never keeps more than 60 days of the calendar.
+    for (let day = first, n = 0; day <= last && n < 60; day = addDays(day, 1), n += 1) add(j.mechanicId, day);
+  }
+  return busy;
+}
+
+// --- Offers -----------------------------------------------------------------------------------
+
+async function ownAircraftWithClass(db: Db, ownerId: string, aircraftId: string) {
+  if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
+  const aircraft = await db.selectFrom('aircraft').selectAll().where('id', '=', aircraftId).where('ownerId', '=', ownerId).executeTakeFirst();
+  if (!aircraft) throw notFound('Aircraft not found');
+  const place = resolveLocation(aircraft.homeAirport);
+  if (!place) throw badRequest(`Add ${aircraft.tailNumber}'s home airport in My Aircraft to see mechanics who serve it`, [{ path: 'aircraftId', message: 'The aircraft has no home airport' }]);
+  const aircraftClass = aircraftClassOf(aircraft.make, aircraft.model);
+  if (!aircraftClass) {
+    throw badRequest(`Flat rates are priced by aircraft class, and we cannot tell the class of a ${aircraft.make} ${aircraft.model}: request service to get quotes instead`, [
+      { path: 'aircraftId', message: 'Unknown aircraft class' },
+    ]);
+  }
+  return { aircraft, place, aircraftClass };
+}
+
+const scheduleOf = (row: AvailabilityRow): Schedule => ({ timeZone: row.timeZone, weekly: row.weekly, timeOff: row.timeOff, maxConcurrentJobs: row.maxConcurrentJobs });
+
+/** The first day a start may be booked: tomorrow in the mechanic's time zone. */
+const earliestStart = (timeZone: string, now: Date) => addDays(todayIn(timeZone, now), 1);
+
+export async function listOffers(db: Db, ownerId: string, query: { aircraftId: string; serviceType: MarketplaceServiceType; from?: string | undefined }, now = new Date()): Promise<BookingOffer[]> {
+  const { place, aircraftClass } = await ownAircraftWithClass(db, ownerId, query.aircraftId);
+  const candidates = await db
+    .selectFrom('mechanicRates as r')
+    .innerJoin('mechanicAvailability as av', 'av.mechanicId', 'r.mechanicId')
+    .innerJoin('mechanicProfiles as p', 'p.userId', 'r.mechanicId')
+    .innerJoin('users as u', 'u.id', 'r.mechanicId')
+    .select([
+      'r.mechanicId',
+      'r.priceCents',
+      'r.includes',
+      'r.days',
+      'u.firstName',
+      'u.lastName',
+      'p.businessName',
+      'p.rating',
+      'p.completedJobs',
+      'p.serviceRadius',
+      'p.baseLatitude',
+      'p.baseLongitude',
+      'av.timeZone',
+      'av.weekly',
+      'av.timeOff',
+      'av.maxConcurrentJobs',
+      'av.freeCancelHours',
+      'av.calendarToken',
+    ])
+    .where('r.serviceType', '=', query.serviceType)
+    .where('r.aircraftClass', '=', aircraftClass)
+    .where('u.role', '=', 'mechanic')
+    .where('u.mechanicStatus', '=', 'approved')
+    .execute();
+  const inRange = candidates
+    .map((c) => ({ ...c, distanceMiles: roundedMiles(place, { latitude: c.baseLatitude, longitude: c.baseLongitude }) }))
+    .filter((c) => c.distanceMiles <= c.serviceRadius);
+  const horizonEnd = addDays(todayIn('UTC', now), BOOKING.horizonDays + 2);
+  const busy = await busyDays(db, inRange.map((c) => c.mechanicId), addDays(todayIn('UTC', now), -1), addDays(horizonEnd, BOOKING.maxDays * 2), now);
+  const offers = inRange.map((c): BookingOffer => {
+    const schedule = scheduleOf({ ...c, mechanicId: c.mechanicId });
+    const earliest = earliestStart(c.timeZone, now);
+    const from = query.from && query.from > earliest ? query.from : earliest;
+    return {
+      mechanicId: c.mechanicId,
+      name: fullName(c),
+      businessName: c.businessName,
+      rating: c.completedJobs > 0 ? Number(c.rating) : null,
+      completedJobs: c.completedJobs,
+      distanceMiles: c.distanceMiles,
+      priceCents: Number(c.priceCents),
+      includes: c.includes,
+      days: c.days,
+      aircraftClass,
+      openStarts: openStarts(schedule, from, c.days, busy.get(c.mechanicId) ?? new Map(), BOOKING.openStartsShown, BOOKING.horizonDays),
+      freeCancelHours: c.freeCancelHours,
+      squawks: HOW_SQUAWKS_ARE_BILLED,
+    };
+  });
+  // Soonest first (an offer with no open day last), then the lower price, then the nearer.
+  return offers.sort(
+    (a, b) =>
+      (a.openStarts[0] ?? '9999').localeCompare(b.openStarts[0] ?? '9999') || a.priceCents - b.priceCents || a.distanceMiles - b.distanceMiles,
+  );
+}
+
+// --- Holds ------------------------------------------------------------------------------------
+
+type HoldRow = {
+  id: string;
+  mechanicId: string;
+  aircraftId: string;
+  serviceType: MarketplaceServiceType;
+  priceCents: string;
+  startDate: Date | string;
+  days: string | ReadonlyArray<string | Date>;
+  expiresAt: Date;
+};
+
+function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): BookingHold {
+  const start = dateOnly(row.startDate);
+  const hours = hoursOn(schedule, start);
+  return {
+    id: row.id,
+    expiresAt: row.expiresAt.toISOString(),
+    mechanicId: row.mechanicId,
+    aircraftId: row.aircraftId,
+    serviceType: row.serviceType,
+    start,
+    days: daysOf(row.days),
+    priceCents: Number(row.priceCents),
+    startsAt: instantAt(start, hours?.start ?? '08:00', schedule.timeZone).toISOString(),
+    timeZone: schedule.timeZone,
+    freeCancelHours,
+  };
+}
+
+const listDays = (days: readonly string[]) => {
+  const names = days.map((d) => formatDay(d));
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
+
+/** 409 with the next open starts, in the sentence and as data for a screen to offer them. */
+function daysTaken(next: string[]): HttpError {
+  const detail =
+    next.length > 0
+      ? `Those days were just taken. The next open starts are ${listDays(next)}.`
+      : `Those days were just taken, and this mechanic has no other open start in the next ${BOOKING.horizonDays} days.`;
+  return new HttpError(409, detail, { body: { nextOpenStarts: next } });
+}
+
+export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = new Date()): Promise<BookingHold> {
+  if (!isUuid(data.mechanicId)) throw notFound('Mechanic not found');
+  const { place, aircraftClass } = await ownAircraftWithClass(db, owner.id, data.aircraftId);
+  const mechanic = await db
+    .selectFrom('users as u')
+    .innerJoin('mechanicProfiles as p', 'p.userId', 'u.id')
+    .select(['u.id', 'u.mechanicStatus', 'p.serviceRadius', 'p.baseLatitude', 'p.baseLongitude'])
+    .where('u.id', '=', data.mechanicId)
+    .where('u.role', '=', 'mechanic')
+    .executeTakeFirst();
+  if (!mechanic || mechanic.mechanicStatus !== 'approved') throw notFound('Mechanic not found');
+  const rate = await db
+    .selectFrom('mechanicRates')
+    .selectAll()
+    .where('mechanicId', '=', data.mechanicId)
+    .where('serviceType', '=', data.serviceType)
+    .where('aircraftClass', '=', aircraftClass)
+    .executeTakeFirst();
+  if (!rate) {
+    const message = `This mechanic has no flat rate for ${serviceLabel(data.serviceType)} on a ${classLabel(aircraftClass).toLowerCase()} aircraft`;
+    throw badRequest(message, [{ path: 'serviceType', message }]);
+  }
+  if (roundedMiles(place, { latitude: mechanic.baseLatitude, longitude: mechanic.baseLongitude }) > mechanic.serviceRadius) {
+    throw badRequest('This mechanic does not serve the aircraft’s home airport', [{ path: 'mechanicId', message: 'Out of the mechanic’s service area' }]);
+  }
+
+  return db.transaction().execute(async (trx) => {
+    // Every hold on this mechanic's days is placed under this lock: two at once queue here.
+    const availability = await trx.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', data.mechanicId).forUpdate().executeTakeFirst();
+    if (!availability) throw badRequest('This mechanic has not opened a calendar for booking yet');
+    const schedule = scheduleOf(availability);
+    const earliest = earliestStart(schedule.timeZone, now);
+    if (data.start < earliest) {
+      const message = `The earliest start is ${formatDay(earliest)}`;
+      throw badRequest(message, [{ path: 'start', message }]);
+    }
+    if (data.start > addDays(earliest, BOOKING.horizonDays)) {
+      const message = `Starts can be booked up to ${BOOKING.horizonDays} days ahead`;
+      throw badRequest(message, [{ path: 'start', message }]);
+    }
+    const days = jobDays(schedule, data.start, rate.days);
+    if (!days) {
+      const weekday = WEEKDAYS.find((w) => w.value === new Date(`${data.start}T00:00:00Z`).getUTCDay())?.label ?? '';
+      const message = `The mechanic does not work on ${weekday}, ${formatDay(data.start)}`;
+      throw badRequest(message, [{ path: 'start', message }]);
+    }
+    // One hold at a time per aircraft and service: picking another day lets the last one go.
+    await trx
+      .updateTable('bookingHolds')
+      .set({ releasedAt: now })
+      .where('ownerId', '=', owner.id)
+      .where('aircraftId', '=', data.aircraftId)
+      .where('serviceType', '=', data.serviceType)
+      .where('confirmedAt', 'is', null)
+      .where('releasedAt', 'is', null)
+      .execute();
+    const busy = (await busyDays(trx, [data.mechanicId], addDays(data.start, -1), addDays(earliest, BOOKING.horizonDays + BOOKING.maxDays * 2), now)).get(data.mechanicId) ?? new Map<string, number>();
+    if (!fits(schedule, days, busy)) throw daysTaken(openStarts(schedule, earliest > data.start ? earliest : data.start, rate.days, busy, 3, BOOKING.horizonDays));
+    const row = await trx
+      .insertInto('bookingHolds')
+      .values({
+        mechanicId: data.mechanicId,
+        ownerId: owner.id,
+        aircraftId: data.aircraftId,
+        serviceType: data.serviceType,
+        aircraftClass,
+        priceCents: rate.priceCents,
+        includes: rate.includes,
+        startDate: data.start,
+        days,
+        expiresAt: new Date(now.getTime() + BOOKING.holdMinutes * 60_000),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toHold(row, schedule, availability.freeCancelHours);
+  });
+}
+
+export async function releaseHold(db: Db, owner: UserRow, id: string, now = new Date()): Promise<void> {
+  if (!isUuid(id)) throw holdNotFound();
+  const hold = await db.selectFrom('bookingHolds').select(['ownerId', 'confirmedAt']).where('id', '=', id).executeTakeFirst();
+  if (!hold || hold.ownerId !== owner.id) throw holdNotFound();
+  if (hold.confirmedAt) throw new HttpError(409, 'This booking is confirmed; cancel the appointment instead');
+  await db.updateTable('bookingHolds').set({ releasedAt: now }).where('id', '=', id).where('releasedAt', 'is', null).execute();
+}
+
+const CATEGORY_OF: Record<MarketplaceServiceType, LineCategory> = {
+  annual_inspection: 'inspection',
+  hundred_hour: 'inspection',
+  prepurchase: 'inspection',
+  engine_repair: 'airworthy',
+  emergency_repair: 'airworthy',
+  avionics_install: 'discretionary',
+  scheduled_maintenance: 'discretionary',
+};
+
+/**
+ * Confirms a live hold: 410 once it expired or was let go (its days may be someone else's now).
+ * A second confirm of the same hold answers the same appointment (`created: false`).
+ */
+export async function confirmHold(db: Db, owner: UserRow, id: string, now = new Date()): Promise<{ appointment: Appointment; created: boolean }> {
+  if (!isUuid(id)) throw holdNotFound();
+  const result = await db.transaction().execute(async (trx) => {
+    const hold = await trx.selectFrom('bookingHolds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!hold || hold.ownerId !== owner.id) throw holdNotFound();
+    if (hold.appointmentId) return { appointmentId: hold.appointmentId, created: false };
+    if (hold.releasedAt) throw new HttpError(410, 'This hold was let go; pick a start day again');
+    if (hold.expiresAt <= now) throw new HttpError(410, `This hold expired after ${BOOKING.holdMinutes} minutes and its days are free again; pick a start day again`);
+
+    const [aircraft, availability, profile] = await Promise.all([
+      trx.selectFrom('aircraft').selectAll().where('id', '=', hold.aircraftId).executeTakeFirstOrThrow(),
+      trx.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', hold.mechanicId).executeTakeFirstOrThrow(),
+      trx.selectFrom('mechanicProfiles').select(['baseLatitude', 'baseLongitude']).where('userId', '=', hold.mechanicId).executeTakeFirstOrThrow(),
+    ]);
+    const mechanicStatus = await trx.selectFrom('users').select('mechanicStatus').where('id', '=', hold.mechanicId).executeTakeFirst();
+    if (mechanicStatus?.mechanicStatus !== 'approved') throw new HttpError(410, 'This mechanic is no longer taking bookings; pick another');
+    const place = resolveLocation(aircraft.homeAirport)!;
+    const schedule = scheduleOf(availability);
+    const days = daysOf(hold.days);
+    const start = dateOnly(hold.startDate);
+    const hours = days.reduce((sum, d) => {
+      const h = hoursOn(schedule, d);
+      if (!h) return sum;
+      const [sh, sm] = h.start.split(':').map(Number) as [number, number];
+      const [eh, em] = h.end.split(':').map(Number) as [number, number];
+      return sum + (eh * 60 + em - sh * 60 - sm) / 60;
+    }, 0);
+    const hoursTenths = Math.max(1, Math.round(hours * 10));
+    const priceCents = Number(hold.priceCents);
+    const what = `${serviceLabel(hold.serviceType)} at a flat rate (${classLabel(hold.aircraftClass).toLowerCase()})`;
+
+    const request = await trx
+      .insertInto('serviceRequests')
+      .values({
+        customerId: owner.id,
+        aircraftId: aircraft.id,
+        aircraftMake: aircraft.make,
+        aircraftModel: aircraft.model,
+        aircraftYear: aircraft.year,
+        aircraftTailNumber: aircraft.tailNumber,
+        aircraftTotalHours: aircraft.totalHours,
+        aircraftLocation: aircraft.homeAirport ?? place.label,
+        aircraftLatitude: place.latitude,
+        aircraftLongitude: place.longitude,
+        serviceType: hold.serviceType,
+        serviceDescription: `Booked: ${what}.${hold.includes ? ` Includes: ${hold.includes}` : ''}`,
+        urgencyLevel: 'normal',
+        preferredStartDate: start,
+        serviceLocation: aircraft.homeAirport ?? place.label,
+        serviceLocationLabel: place.label,
+        serviceLatitude: place.latitude,
+        serviceLongitude: place.longitude,
+        customerWillTravel: false,
+        maxTravelDistance: 50,
+        estimatedBudget: (priceCents / 100).toFixed(2),
+        status: 'approved',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('serviceRequestMatches')
+      .values({ serviceRequestId: request.id, mechanicId: hold.mechanicId, distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }), via: 'service_radius' })
+      .execute();
+    const bid = await trx
+      .insertInto('bids')
+      .values({
+        serviceRequestId: request.id,
+        mechanicId: hold.mechanicId,
+        laborCost: (priceCents / 100).toFixed(2),
+        partsCost: '0',
+        totalCost: (priceCents / 100).toFixed(2),
+        estimatedHours: (hoursTenths / 10).toFixed(1),
+        availableStartDate: start,
+        estimatedCompletionDate: days.at(-1) ?? start,
+        warrantyPeriod: 90,
+        notes: [hold.includes ? `Includes: ${hold.includes}` : null, HOW_SQUAWKS_ARE_BILLED].filter(Boolean).join('\n'),
+        inspectionSignerName: null,
+        inspectionSignerCertificate: null,
+        status: 'accepted',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('bidLines')
+      .values({
+        bidId: bid.id,
+        changeOrderId: null,
+        position: 1,
+        category: CATEGORY_OF[hold.serviceType],
+        description: `Flat rate: ${what}`,
+        hoursTenths,
+        rateCents: Math.round((priceCents * 10) / hoursTenths),
+        laborCents: priceCents,
+        partsCents: 0,
+        dueItemId: null,
+        squawkId: null,
+        decision: 'approve',
+        decidedAt: now,
+      })
+      .execute();
+    const appointment = await trx
+      .insertInto('appointments')
+      .values({
+        serviceRequestId: request.id,
+        bidId: bid.id,
+        mechanicId: hold.mechanicId,
+        customerId: owner.id,
+        scheduledDate: start,
+        scheduledTime: hoursOn(schedule, start)?.start ?? '08:00',
+        estimatedDuration: (hoursTenths / 10).toFixed(1),
+        serviceLocation: aircraft.homeAirport ?? place.label,
+        mechanicNotes: null,
+        status: 'confirmed',
+        confirmedAt: now,
+        actualStartTime: null,
+        completedAt: null,
+        cancelledAt: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('bookingHolds').set({ confirmedAt: now, appointmentId: appointment.id }).where('id', '=', hold.id).execute();
+    await notify(trx, [hold.mechanicId], {
+      type: 'booking.confirmed',
+      title: 'New booking',
+      message: `${fullName(owner)} booked ${what} on ${aircraft.tailNumber} for ${listDays(days)}, at ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}.`,
+      link: 'appointments',
+    });
+    return { appointmentId: appointment.id, created: true };
+  });
+  return { appointment: await getAppointment(db, result.appointmentId), created: result.created };
+}
+
+/** Only pilots book: a mechanic or an administrator is told so. */
+export function requireOwner(user: UserRow): void {
+  if (user.role !== 'pilot') throw forbidden('Only aircraft owners can book a mechanic');
+}

@@ -1,0 +1,100 @@
+import { atom, computed } from 'nanostores';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { CONVERSATIONS, type ConversationSummary } from '../../contract/conversations.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { call } from '../../lib/api-client.ts';
+
+/**
+ * The signed-in user's threads with their unread counts, shared by the Messages tab, the bell and
+ * the request and appointment cards: one list call every 30 s while the page is visible (and after
+ * each write), never one per card.
+ */
+export const $threads = atom<ConversationSummary[] | null>(null);
+export const $threadsFailed = atom(false);
+/** The thread the Messages tab should show (set by a card's Message button). */
+export const $openThreadId = atom<string | null>(null);
+/** Bumped to ask the dashboard for its Messages tab without a particular thread (the bell). */
+export const $messagesTabAsked = atom(0);
+export const $unreadMessages = computed($threads, (list) => (list ?? []).reduce((n, t) => n + t.unread, 0));
+
+let inflight: Promise<void> | null = null;
+export function reloadThreads(): Promise<void> {
+  inflight ??= call(ROUTES.conversations)
+    .then((list) => {
+      $threads.set(list);
+      $threadsFailed.set(false);
+    })
+    .catch((e: unknown) => {
+      console.warn('Loading conversations failed', e);
+      $threadsFailed.set(true);
+    })
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+/** Replaces one thread's summary in the list (after reading or writing in it). */
+export function updateThread(summary: ConversationSummary): void {
+  const list = $threads.get() ?? [];
+  const rest = list.filter((t) => t.id !== summary.id);
+  $threads.set([summary, ...rest].sort((a, b) => (b.lastMessage?.at ?? '').localeCompare(a.lastMessage?.at ?? '')));
+}
+
+/** Opens (or finds) the thread of a request with a mechanic and asks the Messages tab to show it. */
+export async function openConversation(serviceRequestId: string, mechanicId?: string): Promise<void> {
+  const summary = await call(ROUTES.conversationOpen, { body: { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) } });
+  updateThread(summary);
+  $openThreadId.set(summary.id);
+}
+
+const ZONE_SENT_KEY = 'skyward.timeZoneSent';
+let pollers = 0;
+let loadedFor: string | null = null;
+/**
+ * Keeps the list fresh while a dashboard is mounted, and tells the server the browser's time zone
+ * once (quiet hours are the reader's: docs/decisions/0221-message-digest.md).
+ */
+export function useThreadPolling(userId: string): void {
+  useEffect(() => {
+    pollers += 1;
+    if (pollers === 1) {
+      // Another account may have used this page before: never show its threads, even for a moment.
+      if (loadedFor !== userId) $threads.set(null);
+      loadedFor = userId;
+      void reloadThreads();
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      // Once per browser session (and again when the zone changes), not on every dashboard load.
+      if (zone && sessionStorage.getItem(ZONE_SENT_KEY) !== `${userId} ${zone}`) {
+        call(ROUTES.messageSettingsSave, { body: { timeZone: zone } })
+          .then(() => sessionStorage.setItem(ZONE_SENT_KEY, `${userId} ${zone}`))
+          .catch((e: unknown) => console.warn('Saving the time zone failed', e));
+      }
+    }
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void reloadThreads();
+    }, CONVERSATIONS.unreadPollMs);
+    return () => {
+      pollers -= 1;
+      clearInterval(timer);
+    };
+  }, [userId]);
+}
+
+/** Unread messages in the threads of one request (all its mechanics for the owner). */
+export function useUnreadFor(serviceRequestId: string, mechanicId?: string): number {
+  const list = useStore($threads);
+  return (list ?? [])
+    .filter((t) => t.serviceRequestId === serviceRequestId && (!mechanicId || t.otherParty.id === mechanicId))
+    .reduce((n, t) => n + t.unread, 0);
+}
+
+/** Switches a dashboard to its Messages tab whenever a card asks for a thread. */
+export function useShowMessagesTab(show: () => void): void {
+  const wanted = useStore($openThreadId);
+  const asked = useStore($messagesTabAsked);
+  useEffect(() => {
+    if (wanted || asked) show();
+  }, [wanted, asked, show]);
+}

@@ -1,0 +1,351 @@
+import { Mail, Phone } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
+import { INBOX_LIMITS, INBOX_SOURCES, INBOX_STATUSES, LOST_REASONS, type InboxDetail, type InboxItem, type InboxKind, type InboxStatus } from '../../contract/inbox.ts';
+import { labelOf } from '../../contract/options.ts';
+import { AIRCRAFT_TYPES, PREFERRED_TIMEFRAMES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
+import { LoadError } from '../admin/LoadError.tsx';
+import { InboxHistory } from './InboxHistory.tsx';
+import { InboxStatusBadge, RespondBy } from './InboxBadges.tsx';
+import { ReplyForm } from './ReplyForm.tsx';
+
+const failed = (fallback: string) => (error: unknown) =>
+  toast.error(fallback, { description: error instanceof ApiError && error.detail ? error.detail : undefined });
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words">{children ?? '—'}</dd>
+    </div>
+  );
+}
+
+/** One request, worked: its fields, status and assignment, a reply, notes, duplicates, convert, history. */
+export default function InboxDetailDialog({ kind, id, onClose, onOpenOther, onChanged }: { kind: InboxKind; id: string; onClose: () => void; onOpenOther: (id: string) => void; onChanged: () => void }) {
+  const route = kind === 'quotes' ? ROUTES.adminInboxQuote : ROUTES.adminInboxLead;
+  const detail = useRoute(route, { params: { id } });
+  const admins = useRoute(ROUTES.adminInboxAdministrators, {});
+
+  /** A write answered the new detail: show it, and refresh the list and the dashboard's cards. */
+  function applied(next: InboxDetail) {
+    detail.setData(next);
+    onChanged();
+    invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+  }
+  async function refresh() {
+    await detail.reload();
+    onChanged();
+    invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+  }
+
+  const d = detail.state.status === 'ready' ? detail.state.data : null;
+  const title = d ? `${d.firstName} ${d.lastName ?? ''}`.trim() : kind === 'quotes' ? 'Quote request' : 'Lead';
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} className="max-w-3xl">
+      {detail.state.status === 'loading' && <Loading />}
+      {detail.state.status === 'error' && <LoadError message="Failed to load this request" onRetry={() => void detail.reload()} />}
+      {d && (
+        <div className="space-y-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <InboxStatusBadge status={d.status} />
+            <RespondBy respondBy={d.respondBy} />
+            <span className="text-sm text-muted-foreground">
+              Received <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> · {labelOf(INBOX_SOURCES, d.source)}
+            </span>
+            {d.mergedInto && (
+              <Button size="sm" variant="link" onClick={() => onOpenOther(d.mergedInto!)}>
+                Merged into another request: open it
+              </Button>
+            )}
+          </div>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <a className="inline-flex items-center gap-1 break-all hover:text-accent" href={`mailto:${d.email}`}>
+              <Mail className="h-3.5 w-3.5" aria-hidden="true" />
+              {d.email}
+            </a>
+            {d.phone && (
+              <a className="inline-flex items-center gap-1 hover:text-accent" href={`tel:${d.phone.replace(/[^\d+]/g, '')}`}>
+                <Phone className="h-3.5 w-3.5" aria-hidden="true" />
+                {d.phone}
+              </a>
+            )}
+          </p>
+          {kind === 'quotes' && <QuoteFields d={d} />}
+
+          <WorkControls key={d.version} kind={kind} d={d} admins={admins.data?.items ?? []} onApplied={applied} />
+
+          {!d.mergedInto && <ReplyForm kind={kind} d={d} onSent={refresh} />}
+
+          <NoteForm kind={kind} id={d.id} onAdded={refresh} />
+
+          {d.duplicates.length > 0 && <Duplicates kind={kind} d={d} onApplied={applied} onOpenOther={onOpenOther} />}
+
+          {kind === 'quotes' && !d.mergedInto && <Convert d={d} onConverted={refresh} />}
+
+          <InboxHistory history={d.history} />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function QuoteFields({ d }: { d: InboxDetail }) {
+  const f = d.fields;
+  const text = (k: string) => (f[k] === null || f[k] === undefined || f[k] === '' ? null : String(f[k]));
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+      <Field label="Aircraft">
+        {text('aircraftMake')} {text('aircraftModel')}
+      </Field>
+      <Field label="Registration">{text('registrationNumber')}</Field>
+      <Field label="Aircraft type">{labelOf(AIRCRAFT_TYPES, String(f['aircraftType'] ?? ''))}</Field>
+      <Field label="Total hours">{text('totalHours')}</Field>
+      <Field label="Service">{labelOf(QUOTE_SERVICE_TYPES, String(f['serviceType'] ?? ''))}</Field>
+      <Field label="Timeframe">{labelOf(PREFERRED_TIMEFRAMES, String(f['preferredTimeframe'] ?? ''))}</Field>
+      <Field label="Location">{text('location')}</Field>
+      <Field label="Last invoice">{f['lastInvoiceAmount'] === null ? null : `$${Number(f['lastInvoiceAmount']).toLocaleString('en-US')}`}</Field>
+      <Field label="Current provider">{text('currentProvider')}</Field>
+      <Field label="Est. savings">{d.estimatedSavings === null ? null : `${d.estimatedSavings}%`}</Field>
+      <Field label="Consultation">{f['scheduleConsultation'] ? 'Yes' : 'No'}</Field>
+      <div className="col-span-2 sm:col-span-3">
+        <Field label="Message">
+          <span className="whitespace-pre-line">{text('message')}</span>
+          {text('additionalNotes') && <span className="mt-1 block whitespace-pre-line text-muted-foreground">{text('additionalNotes')}</span>}
+        </Field>
+      </div>
+    </dl>
+  );
+}
+
+function WorkControls({ kind, d, admins, onApplied }: { kind: InboxKind; d: InboxDetail; admins: { id: string; name: string }[]; onApplied: (next: InboxDetail) => void }) {
+  const [status, setStatus] = useState<InboxStatus>(d.status);
+  const [reason, setReason] = useState<string>(d.lostReason ?? '');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const patchRoute = kind === 'quotes' ? ROUTES.adminInboxQuotePatch : ROUTES.adminInboxLeadPatch;
+
+  async function patch(body: { status?: InboxStatus; lostReason?: string; lostNote?: string; assignedTo?: string | null }, done: string) {
+    setBusy(true);
+    try {
+      const next = await call(patchRoute, { params: { id: d.id }, body: { ...body, ifVersion: d.version } });
+      onApplied(next);
+      toast.success(done);
+    } catch (error) {
+      failed('Failed to update the request')(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const closedToOpen = (d.status === 'won' || d.status === 'lost') && status !== 'won' && status !== 'lost';
+  return (
+    <section aria-labelledby={`work-${d.id}`} className="space-y-3 rounded-lg border border-border p-3">
+      <h3 id={`work-${d.id}`} className="font-semibold">
+        Status and assignment
+      </h3>
+      <form
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (status === 'lost' && !reason) {
+            toast.error('Choose why the request was lost');
+            return;
+          }
+          void patch(status === 'lost' ? { status, lostReason: reason, ...(note.trim() ? { lostNote: note.trim() } : {}) } : { status }, closedToOpen ? 'Request reopened' : 'Status saved');
+        }}
+      >
+        <div>
+          <Label htmlFor={`status-${d.id}`}>Status</Label>
+          <NativeSelect id={`status-${d.id}`} value={status} onChange={(e) => setStatus(e.target.value as InboxStatus)} options={INBOX_STATUSES} />
+        </div>
+        {status === 'lost' ? (
+          <div>
+            <Label htmlFor={`reason-${d.id}`}>Why lost</Label>
+            <NativeSelect id={`reason-${d.id}`} value={reason} onChange={(e) => setReason(e.target.value)} options={LOST_REASONS} placeholder="Choose a reason" required />
+          </div>
+        ) : (
+          <div />
+        )}
+        <Button type="submit" disabled={busy || (status === d.status && status !== 'lost')}>
+          {closedToOpen ? 'Reopen' : 'Save status'}
+        </Button>
+        {status === 'lost' && (
+          <div className="sm:col-span-3">
+            <Label htmlFor={`lostnote-${d.id}`}>Details (optional)</Label>
+            <Textarea id={`lostnote-${d.id}`} value={note} maxLength={INBOX_LIMITS.lostNoteMax} onChange={(e) => setNote(e.target.value)} className="min-h-16" />
+          </div>
+        )}
+      </form>
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
+        <div>
+          <Label htmlFor={`assign-${d.id}`}>Assigned to</Label>
+          <NativeSelect
+            id={`assign-${d.id}`}
+            value={d.assignedTo?.id ?? ''}
+            disabled={busy}
+            onChange={(e) => void patch({ assignedTo: e.target.value || null }, e.target.value ? 'Assigned' : 'Unassigned')}
+            options={[{ value: '', label: 'Nobody' }, ...admins.map((a) => ({ value: a.id, label: a.name }))]}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded: () => Promise<void> }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!text.trim()) return;
+        setBusy(true);
+        call(kind === 'quotes' ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote, { params: { id }, body: { text } })
+          .then(async () => {
+            setText('');
+            await onAdded();
+            toast.success('Note added');
+          }, failed('Failed to add the note'))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Label htmlFor={`note-${id}`}>Internal note (never sent to the customer)</Label>
+      <Textarea id={`note-${id}`} value={text} maxLength={INBOX_LIMITS.noteMax} onChange={(e) => setText(e.target.value)} className="min-h-16" />
+      <Button type="submit" variant="outline" size="sm" disabled={busy || !text.trim()}>
+        Add note
+      </Button>
+    </form>
+  );
+}
+
+function Duplicates({ kind, d, onApplied, onOpenOther }: { kind: InboxKind; d: InboxDetail; onApplied: (next: InboxDetail) => void; onOpenOther: (id: string) => void }) {
+  const [merging, setMerging] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  type Row = [string, (x: InboxItem) => string];
+  const rows: Row[] = [
+    ['Received', (x) => formatDateTime(x.createdAt)],
+    ['Status', (x) => labelOf(INBOX_STATUSES, x.status)],
+    ['Email', (x) => x.email],
+    ['Phone', (x) => x.phone ?? '—'],
+  ];
+  if (kind === 'quotes') {
+    rows.push(
+      ['Aircraft', (x) => (x.aircraft ? `${x.aircraft.make} ${x.aircraft.model} ${x.aircraft.registrationNumber ?? ''}`.trim() : '—')],
+      ['Service', (x) => (x.serviceType ? labelOf(QUOTE_SERVICE_TYPES, x.serviceType) : '—')],
+      ['Message', (x) => x.message ?? '—'],
+    );
+  }
+  return (
+    <section aria-labelledby={`dups-${d.id}`} className="space-y-3">
+      <h3 id={`dups-${d.id}`} className="font-semibold">
+        Possible duplicates (same email or phone within {INBOX_LIMITS.duplicateWindowDays} days)
+      </h3>
+      {d.duplicates.map((dup) => (
+        <div key={dup.id} className="overflow-x-auto rounded-lg border border-border">
+          <table className="w-full text-sm">
+            <thead className="bg-muted text-left text-xs uppercase text-muted-foreground">
+              <tr>
+                <th scope="col" className="p-2"></th>
+                <th scope="col" className="p-2">This request</th>
+                <th scope="col" className="p-2">Duplicate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([label, value]) => (
+                <tr key={label} className="border-t border-border align-top">
+                  <th scope="row" className="p-2 text-left text-xs font-medium text-muted-foreground">{label}</th>
+                  <td className="p-2 break-words">{value(d)}</td>
+                  <td className={`p-2 break-words ${value(d) !== value(dup) ? 'font-semibold' : ''}`}>{value(dup)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="flex flex-wrap gap-2 border-t border-border p-2">
+            <Button size="sm" variant="outline" onClick={() => onOpenOther(dup.id)}>
+              Open the duplicate
+            </Button>
+            <Button size="sm" onClick={() => { setError(null); setMerging(dup.id); }}>
+              Merge into this request
+            </Button>
+          </div>
+        </div>
+      ))}
+      <ConfirmDialog
+        open={merging !== null}
+        onOpenChange={(open) => !open && setMerging(null)}
+        title="Merge the duplicate?"
+        description="The duplicate leaves the list and its history shows on this request; details this request lacks are taken from it. This cannot be undone."
+        confirmLabel="Merge"
+        busy={busy}
+        error={error}
+        onConfirm={() => {
+          if (!merging) return;
+          setBusy(true);
+          call(kind === 'quotes' ? ROUTES.adminInboxQuoteMerge : ROUTES.adminInboxLeadMerge, { params: { id: d.id }, body: { duplicateId: merging } })
+            .then((next) => {
+              onApplied(next);
+              setMerging(null);
+              toast.success('Duplicate merged');
+            }, (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to merge'))
+            .finally(() => setBusy(false));
+        }}
+      />
+    </section>
+  );
+}
+
+function Convert({ d, onConverted }: { d: InboxDetail; onConverted: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section aria-labelledby={`convert-${d.id}`} className="space-y-2 rounded-lg border border-border p-3">
+      <h3 id={`convert-${d.id}`} className="font-semibold">
+        Marketplace account
+      </h3>
+      {d.invitation ? (
+        <p className="text-sm">
+          Invitation sent {formatDateTime(d.invitation.sentAt)}
+          {d.invitation.claimedAt ? ` · signed up ${formatDateTime(d.invitation.claimedAt)}` : ' · not signed up yet'}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">Invite the customer to sign up: the link fills in their email, and their aircraft and this service wait for them as a draft request.</p>
+      )}
+      <Button size="sm" variant="outline" onClick={() => { setError(null); setOpen(true); }}>
+        {d.invitation ? 'Send the invitation again' : 'Convert to a marketplace customer'}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Send a sign-up invitation?"
+        description={`An email with a sign-up link goes to ${d.email} through the outbox.`}
+        confirmLabel="Send invitation"
+        busy={busy}
+        error={error}
+        onConfirm={() => {
+          setBusy(true);
+          call(ROUTES.adminInboxQuoteConvert, { params: { id: d.id } })
+            .then(async () => {
+              setOpen(false);
+              await onConverted();
+              toast.success('Invitation queued');
+            }, (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to send the invitation'))
+            .finally(() => setBusy(false));
+        }}
+      />
+    </section>
+  );
+}

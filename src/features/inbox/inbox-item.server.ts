@@ -1,0 +1,346 @@
+import { sql } from 'kysely';
+import { isUuid } from '../../contract/ids.ts';
+import {
+  CLOSED_STATUSES,
+  INBOX_LIMITS,
+  LOST_REASONS,
+  type InboxDetail,
+  type InboxEvent,
+  type InboxEventKind,
+  type InboxKind,
+  type InboxPatch,
+  type InboxStatus,
+  type LostReason,
+} from '../../contract/inbox.ts';
+import type { Db } from '../../server/db/client.ts';
+import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
+import { itemColumns, tableOf, toItem, type ItemRow } from './inbox-sql.server.ts';
+
+export interface Actor {
+  id: string;
+}
+
+/** Sentence of the 409: the caller's copy is out of date. */
+export const STALE_VERSION = 'This request changed since you opened it. Reload it to see the latest, then try again.';
+
+interface LockedRow {
+  id: string;
+  inboxStatus: InboxStatus;
+  version: number;
+  assignedTo: string | null;
+  email: string;
+  firstName: string;
+  mergedInto: string | null;
+}
+
+/** The row, locked for this transaction; 404 for an unknown or malformed id. */
+export async function lockItem(trx: Db, kind: InboxKind, id: string | undefined): Promise<LockedRow> {
+  if (!isUuid(id)) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
+  const emailCol = kind === 'quotes' ? sql`return_email` : sql`email`;
+  const { rows } = await sql<LockedRow>`
+    select id, inbox_status, version, assigned_to, ${emailCol} as email, first_name, merged_into
+    from ${tableOf(kind)} where id = ${id} for update`.execute(trx);
+  const row = rows[0];
+  if (!row) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
+  return row;
+}
+
+export function checkVersion(row: LockedRow, ifVersion: number | undefined): void {
+  if (ifVersion !== undefined && ifVersion !== row.version) throw conflict(STALE_VERSION);
+}
+
+export async function recordEvent(
+  trx: Db,
+  kind: InboxKind,
+  subjectId: string,
+  by: Actor,
+  event: { kind: InboxEventKind } & Partial<{
+    fromStatus: string | null;
+    toStatus: string | null;
+    reopened: boolean;
+    lostReason: string | null;
+    text: string | null;
+    subject: string | null;
+    outboxId: string | null;
+    templateId: string | null;
+    assignedTo: string | null;
+    otherId: string | null;
+  }>,
+): Promise<void> {
+  await trx
+    .insertInto('inboxEvents')
+    .values({
+      subjectKind: kind,
+      subjectId,
+      // The clock, not the transaction's start: a reply and the status move it causes keep their order.
+      at: sql<Date>`clock_timestamp()`,
+      byUserId: by.id,
+      kind: event.kind,
+      fromStatus: event.fromStatus ?? null,
+      toStatus: event.toStatus ?? null,
+      reopened: event.reopened ?? false,
+      lostReason: event.lostReason ?? null,
+      text: event.text ?? null,
+      subject: event.subject ?? null,
+      outboxId: event.outboxId ?? null,
+      templateId: event.templateId ?? null,
+      assignedTo: event.assignedTo ?? null,
+      otherId: event.otherId ?? null,
+    })
+    .execute();
+}
+
+/**
+ * Moves a request to `to`, recording the move: leaving `new` marks it answered (the funnel's "within
+ * 24 h"), reaching quoted or won marks it quoted, won and lost close it, and leaving won or lost
+ * is a reopening, recorded as one.
+ */
+export async function moveStatus(
+  trx: Db,
+  kind: InboxKind,
+  row: LockedRow,
+  to: InboxStatus,
+  by: Actor,
+  lost: { reason: LostReason; note: string | null } | null,
+): Promise<void> {
+  if (to === row.inboxStatus && to !== 'lost') return;
+  const closed = CLOSED_STATUSES.includes(to);
+  await sql`
+    update ${tableOf(kind)} set
+      inbox_status = ${to},
+      lost_reason = ${to === 'lost' ? lost?.reason ?? 'other' : null},
+      lost_note = ${to === 'lost' ? lost?.note ?? null : null},
+      answered_at = case when ${to} <> 'new' then coalesce(answered_at, now()) else answered_at end,
+      quoted_at = case when ${to} in ('quoted', 'won') then coalesce(quoted_at, now()) else quoted_at end,
+      closed_at = ${closed ? sql`now()` : sql`null`}
+    where id = ${row.id}`.execute(trx);
+  await recordEvent(trx, kind, row.id, by, {
+    kind: 'status',
+    fromStatus: row.inboxStatus,
+    toStatus: to,
+    reopened: CLOSED_STATUSES.includes(row.inboxStatus) && !closed,
+    lostReason: to === 'lost' ? (lost?.reason ?? 'other') : null,
+    text: to === 'lost' ? (lost?.note ?? null) : null,
+  });
+  row.inboxStatus = to;
+}
+
+export async function bumpVersion(trx: Db, kind: InboxKind, id: string): Promise<void> {
+  await sql`update ${tableOf(kind)} set version = version + 1 where id = ${id}`.execute(trx);
+}
+
+/** A reason code from the short list, or the reason in words kept as "other" with the words as its note. */
+export function lostReasonOf(reason: string | null, note: string | null): { reason: LostReason; note: string | null } {
+  const code = LOST_REASONS.find((r) => r.value === reason)?.value;
+  if (code) return { reason: code, note };
+  const words = [reason, note].filter(Boolean).join(' - ');
+  return { reason: 'other', note: words || null };
+}
+
+async function requireAdministrator(trx: Db, id: string): Promise<void> {
+  const user = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+  if (user?.role !== 'admin') throw badRequest('assignedTo must be an administrator', [{ path: 'assignedTo', message: 'Not an administrator' }]);
+}
+
+/** PATCH: status (with its reason when lost) and assignment, one transaction, 409 on a stale ifVersion. */
+export async function patchItem(db: Db, kind: InboxKind, id: string | undefined, patch: InboxPatch, by: Actor): Promise<InboxDetail> {
+  await db.transaction().execute(async (trx) => {
+    const row = await lockItem(trx, kind, id);
+    checkVersion(row, patch.ifVersion);
+    let changed = false;
+    if (patch.status !== undefined && (patch.status !== row.inboxStatus || patch.status === 'lost')) {
+      await moveStatus(trx, kind, row, patch.status, by, patch.status === 'lost' ? lostReasonOf(patch.lostReason, patch.lostNote) : null);
+      changed = true;
+    }
+    if (patch.assignedTo !== undefined && patch.assignedTo !== row.assignedTo) {
+      if (patch.assignedTo !== null) await requireAdministrator(trx, patch.assignedTo);
+      await sql`update ${tableOf(kind)} set assigned_to = ${patch.assignedTo} where id = ${row.id}`.execute(trx);
+      await recordEvent(trx, kind, row.id, by, { kind: 'assign', assignedTo: patch.assignedTo });
+      changed = true;
+    }
+    if (changed) await bumpVersion(trx, kind, row.id);
+  });
+  return getItem(db, kind, id);
+}
+
+/** An internal note: never shown to the customer, never a status change. */
+export async function addNote(db: Db, kind: InboxKind, id: string | undefined, text: string, by: Actor): Promise<InboxEvent> {
+  await db.transaction().execute(async (trx) => {
+    const row = await lockItem(trx, kind, id);
+    await recordEvent(trx, kind, row.id, by, { kind: 'note', text });
+  });
+  const history = await historyOf(db, [id as string]);
+  return history[history.length - 1]!;
+}
+
+interface EventRow {
+  id: string;
+  at: Date;
+  byUserId: string | null;
+  byName: string | null;
+  kind: InboxEventKind;
+  fromStatus: InboxStatus | null;
+  toStatus: InboxStatus | null;
+  reopened: boolean;
+  lostReason: LostReason | null;
+  text: string | null;
+  subject: string | null;
+  outboxId: string | null;
+  templateId: string | null;
+  delivery: string | null;
+  assignedTo: string | null;
+  assignedName: string | null;
+  otherId: string | null;
+}
+
+/** The request's history, oldest first, each entry with who made it and (replies) the delivery state. */
+export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEvent[]> {
+  const { rows } = await sql<EventRow>`
+    select e.id, e.at, e.by_user_id, bu.first_name || ' ' || bu.last_name as by_name, e.kind, e.from_status,
+      e.to_status, e.reopened, e.lost_reason, e.text, e.subject, e.outbox_id, e.template_id, o.status as delivery,
+      e.assigned_to, au.first_name || ' ' || au.last_name as assigned_name, e.other_id
+    from inbox_events e
+      left join users bu on bu.id = e.by_user_id
+      left join users au on au.id = e.assigned_to
+      left join outbox o on o.id = e.outbox_id
+    where e.subject_id in (${sql.join(subjectIds)})
+    order by e.at asc, e.id asc
+    limit ${INBOX_LIMITS.historyShown}`.execute(db);
+  return rows.map((e) => {
+    const event: InboxEvent = {
+      id: e.id,
+      at: e.at.toISOString(),
+      by: e.byUserId ? { id: e.byUserId, name: e.byName ?? '' } : null,
+      kind: e.kind,
+    };
+    if (e.kind === 'status') Object.assign(event, { from: e.fromStatus, to: e.toStatus, reopened: e.reopened, lostReason: e.lostReason, text: e.text });
+    if (e.kind === 'note' || e.kind === 'merge' || e.kind === 'convert') event.text = e.text;
+    if (e.kind === 'reply' || e.kind === 'convert') {
+      Object.assign(event, { subject: e.subject, messageId: e.outboxId, templateId: e.templateId, delivery: e.delivery });
+      if (e.kind === 'reply') event.text = e.text;
+    }
+    if (e.kind === 'assign') event.assignedTo = e.assignedTo ? { id: e.assignedTo, name: e.assignedName ?? '' } : null;
+    if (e.kind === 'merge') event.otherId = e.otherId;
+    return event;
+  });
+}
+
+/** Every field the visitor sent, for the detail view (names as the form's). */
+async function fieldsOf(db: Db, kind: InboxKind, id: string): Promise<{ fields: InboxDetail['fields']; lostNote: string | null; mergedInto: string | null }> {
+  if (kind === 'quotes') {
+    const q = await db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return {
+      fields: {
+        firstName: q.firstName,
+        lastName: q.lastName,
+        returnEmail: q.returnEmail,
+        returnPhone: q.returnPhone,
+        aircraftMake: q.aircraftMake,
+        aircraftModel: q.aircraftModel,
+        registrationNumber: q.registrationNumber,
+        totalHours: q.totalHours === null ? null : Number(q.totalHours),
+        aircraftType: q.aircraftType,
+        serviceType: q.serviceType,
+        preferredTimeframe: q.preferredTimeframe,
+        location: q.location,
+        lastInvoiceAmount: q.lastInvoiceAmount === null ? null : Number(q.lastInvoiceAmount),
+        currentProvider: q.currentProvider,
+        message: q.message,
+        additionalNotes: q.additionalNotes,
+        scheduleConsultation: q.scheduleConsultation,
+        emailUpdates: q.emailUpdates,
+      },
+      lostNote: q.lostNote,
+      mergedInto: q.mergedInto,
+    };
+  }
+  const l = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { fields: { firstName: l.firstName, email: l.email, phone: l.phone, source: l.source }, lostNote: l.lostNote, mergedInto: l.mergedInto };
+}
+
+/** Same email, or the same phone digits, within 30 days either side, not already merged. */
+async function duplicatesOf(db: Db, kind: InboxKind, item: ItemRow): Promise<ItemRow[]> {
+  const emailCol = kind === 'quotes' ? sql`r.return_email` : sql`r.email`;
+  const phoneCol = kind === 'quotes' ? sql`r.return_phone` : sql`coalesce(r.phone, '')`;
+  const digits = (item.phone ?? '').replace(/\D/g, '');
+  const days = INBOX_LIMITS.duplicateWindowDays;
+  const { rows } = await sql<ItemRow>`
+    select ${itemColumns(kind)}
+    from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
+    where r.id <> ${item.id} and r.merged_into is null
+      and r.created_at between ${item.createdAt}::timestamptz - make_interval(days => ${days})
+                           and ${item.createdAt}::timestamptz + make_interval(days => ${days})
+      and (lower(${emailCol}) = lower(${item.email})
+           ${digits.length >= 7 ? sql`or regexp_replace(${phoneCol}, '\\D', '', 'g') = ${digits}` : sql``})
+    order by r.created_at desc, r.id desc
+    limit ${INBOX_LIMITS.duplicatesShown}`.execute(db);
+  return rows;
+}
+
+export async function getItem(db: Db, kind: InboxKind, id: string | undefined): Promise<InboxDetail> {
+  if (!isUuid(id)) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
+  const { rows } = await sql<ItemRow>`
+    select ${itemColumns(kind)} from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
+    where r.id = ${id}`.execute(db);
+  const row = rows[0];
+  if (!row) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
+  const merged = await sql<{ id: string }>`select id from ${tableOf(kind)} where merged_into = ${id}`.execute(db);
+  const [extra, history, duplicates, invitation] = await Promise.all([
+    fieldsOf(db, kind, id),
+    historyOf(db, [id, ...merged.rows.map((m) => m.id)]),
+    duplicatesOf(db, kind, row),
+    kind === 'quotes'
+      ? db
+          .selectFrom('inboxInvitations')
+          .select(['createdAt', 'claimedAt', 'outboxId'])
+          .where('quoteId', '=', id)
+          .orderBy('createdAt', 'desc')
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  const now = Date.now();
+  return {
+    ...toItem(kind, row, now),
+    ...extra,
+    history,
+    duplicates: duplicates.map((d) => toItem(kind, d, now)),
+    invitation: invitation
+      ? { sentAt: invitation.createdAt.toISOString(), claimedAt: invitation.claimedAt?.toISOString() ?? null, messageId: invitation.outboxId }
+      : null,
+  };
+}
+
+/**
+ * Merges a duplicate into this request: the duplicate leaves the list (kept, pointing here), its
+ * history shows here, and details this one lacks are taken from it. Both sides record the merge.
+ */
+export async function mergeItems(db: Db, kind: InboxKind, id: string | undefined, duplicateId: string, by: Actor, ifVersion?: number): Promise<InboxDetail> {
+  await db.transaction().execute(async (trx) => {
+    if (id === duplicateId) throw badRequest('A request cannot be merged into itself');
+    // Lock in id order so two opposite merges cannot deadlock.
+    const [first, second] = [id ?? '', duplicateId].sort();
+    const a = await lockItem(trx, kind, first);
+    const b = await lockItem(trx, kind, second);
+    const [keep, dup] = a.id === id ? [a, b] : [b, a];
+    checkVersion(keep, ifVersion);
+    if (keep.mergedInto || dup.mergedInto) throw conflict('One of these requests was already merged');
+    await sql`update ${tableOf(kind)} set merged_into = ${keep.id}, version = version + 1 where id = ${dup.id}`.execute(trx);
+    if (kind === 'quotes') {
+      await sql`
+        update quotes k set
+          registration_number = coalesce(k.registration_number, d.registration_number),
+          total_hours = coalesce(k.total_hours, d.total_hours),
+          location = coalesce(k.location, d.location),
+          last_invoice_amount = coalesce(k.last_invoice_amount, d.last_invoice_amount),
+          current_provider = coalesce(k.current_provider, d.current_provider),
+          additional_notes = coalesce(k.additional_notes, d.additional_notes)
+        from quotes d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
+    } else {
+      await sql`update leads k set phone = coalesce(k.phone, d.phone) from leads d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
+    }
+    await recordEvent(trx, kind, keep.id, by, { kind: 'merge', otherId: dup.id, text: `Merged a duplicate request from ${dup.email}` });
+    await recordEvent(trx, kind, dup.id, by, { kind: 'merge', otherId: keep.id, text: 'Merged into another request' });
+    await bumpVersion(trx, kind, keep.id);
+  });
+  return getItem(db, kind, id);
+}

@@ -1,0 +1,90 @@
+import { sql, type RawBuilder } from 'kysely';
+import { INBOX_LIMITS, type InboxItem, type InboxKind, type InboxListQuery, type InboxPage, type InboxSummary } from '../../contract/inbox.ts';
+import type { Db } from '../../server/db/client.ts';
+import { itemColumns, orderOf, overdueSql, tableOf, toItem, whereOf, type ItemRow } from './inbox-sql.server.ts';
+
+/** One page of the worked list and the count behind it (docs/decisions/0210-business-inbox.md). */
+export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Promise<InboxPage> {
+  const where = whereOf(kind, q);
+  const offset = (q.page - 1) * q.limit;
+  const [rows, count] = await Promise.all([
+    kind === 'quotes' && q.sort === 'respondBy'
+      ? respondByPage(db, where, q.limit, offset)
+      : sql<ItemRow>`
+          select ${itemColumns(kind)}
+          from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
+          where ${where}
+          order by ${orderOf(kind, q.sort)}
+          limit ${q.limit} offset ${offset}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from ${tableOf(kind)} r where ${where}`.execute(db),
+  ]);
+  const now = Date.now();
+  return {
+    items: rows.rows.map((r) => toItem(kind, r, now)),
+    total: count.rows[0]?.n ?? 0,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+/**
+ * Respond-by first, as two ordered halves each read from its own index (migration 0024) instead
+ * of sorting every row: the unanswered, oldest first, then the rest, newest first. Each half needs
+ * at most offset + limit rows.
+ */
+function respondByPage(db: Db, where: RawBuilder<unknown>, limit: number, offset: number) {
+  return respondByQuery(where, limit, offset).execute(db);
+}
+
+/** The query of `respondByPage` (the bench prints its plan). */
+export function respondByQuery(where: RawBuilder<unknown>, limit: number, offset: number): RawBuilder<ItemRow> {
+  const cols = itemColumns('quotes');
+  return sql<ItemRow>`
+    select * from (
+      (select ${cols}, 0 as grp from quotes r left join users u on u.id = r.assigned_to
+        where ${where} and r.inbox_status = 'new'
+        order by r.created_at asc, r.id asc limit ${offset + limit})
+      union all
+      (select ${cols}, 1 as grp from quotes r left join users u on u.id = r.assigned_to
+        where ${where} and r.inbox_status <> 'new'
+        order by r.created_at desc, r.id desc limit ${offset + limit})
+    ) t
+    order by t.grp, (case when t.grp = 0 then t.created_at end) asc, (case when t.grp = 0 then t.id end) asc, t.created_at desc, t.id desc
+    limit ${limit} offset ${offset}`;
+}
+
+/** Every row of the filtered list, in the list's order, up to the export's bound. */
+export async function exportInbox(db: Db, kind: InboxKind, q: InboxListQuery): Promise<{ items: InboxItem[]; truncated: boolean }> {
+  const rows = await sql<ItemRow>`
+    select ${itemColumns(kind)}
+    from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
+    where ${whereOf(kind, q)}
+    order by ${orderOf(kind, q.sort)}
+    limit ${INBOX_LIMITS.exportMaxRows + 1}`.execute(db);
+  const now = Date.now();
+  return {
+    items: rows.rows.slice(0, INBOX_LIMITS.exportMaxRows).map((r) => toItem(kind, r, now)),
+    truncated: rows.rows.length > INBOX_LIMITS.exportMaxRows,
+  };
+}
+
+/** The dashboard's "Waiting for a reply" and "Overdue" cards: unanswered quote requests. */
+export async function inboxSummary(db: Db): Promise<InboxSummary> {
+  const { rows } = await sql<InboxSummary>`
+    select count(*)::int as waiting, (count(*) filter (where ${overdueSql}))::int as overdue
+    from quotes r where r.merged_into is null and r.inbox_status = 'new'`.execute(db);
+  return rows[0] ?? { waiting: 0, overdue: 0 };
+}
+
+/** Administrators a request can be assigned to. */
+export async function listAdministrators(db: Db): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName'])
+    .where('role', '=', 'admin')
+    .orderBy('firstName')
+    .orderBy('lastName')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
+}

@@ -1,0 +1,154 @@
+import { sql, type RawBuilder } from 'kysely';
+import { LEAD_SEARCH, QUOTE_SEARCH } from '../../server/db/migrations/0024_business_inbox.ts';
+import {
+  INBOX_LIMITS,
+  leadSourceOf,
+  type InboxItem,
+  type InboxKind,
+  type InboxListQuery,
+  type InboxStatus,
+  type LostReason,
+} from '../../contract/inbox.ts';
+
+/**
+ * The parts of the inbox's SQL that differ between quote requests and leads, so one list, one
+ * detail and one export serve both. Raw SQL on purpose: the two tables name their contact columns
+ * differently, and a union type of two Kysely tables would not type-check the shared code.
+ */
+
+/** The columns of one row of the worked list, aliased alike for both tables (alias `r`). */
+export function itemColumns(kind: InboxKind): RawBuilder<unknown> {
+  const common = sql`r.id, r.first_name, r.inbox_status, r.lost_reason, r.version, r.created_at, r.source,
+    r.assigned_to, u.first_name || ' ' || u.last_name as assigned_name`;
+  return kind === 'quotes'
+    ? sql`${common}, r.last_name, r.return_email as email, r.return_phone as phone, r.aircraft_make, r.aircraft_model,
+        r.registration_number, r.aircraft_type, r.service_type, r.location, r.message, r.estimated_savings`
+    : sql`${common}, null::text as last_name, r.email, r.phone, null::text as aircraft_make, null::text as aircraft_model,
+        null::text as registration_number, null::text as aircraft_type, null::text as service_type,
+        null::text as location, null::text as message, null::numeric as estimated_savings`;
+}
+
+export const tableOf = (kind: InboxKind) => sql.table(kind);
+
+/** The searched fields as one text, qualified with the list's alias `r` (the index's expression). */
+function searchText(kind: InboxKind): RawBuilder<unknown> {
+  const expr = kind === 'quotes' ? QUOTE_SEARCH : LEAD_SEARCH;
+  return sql.raw(expr.replace(/\b(first_name|last_name|return_email|return_phone|registration_number|message|email|phone)\b/g, 'r.$1'));
+}
+
+/** `%` and `_` typed in the search box are literal characters, not wildcards. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Overdue: still new, past its 24 hours (quote requests only: the promise is the quote form's). */
+export const overdueSql = sql`(r.inbox_status = 'new' and r.created_at < now() - make_interval(hours => ${INBOX_LIMITS.replyWithinHours}))`;
+
+/** A date-only `to` means the whole of that day (UTC). */
+function toBound(to: string): string {
+  return /^\d{4}-\d\d-\d\d$/.test(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString() : to;
+}
+function fromBound(from: string): string {
+  return /^\d{4}-\d\d-\d\d$/.test(from) ? `${from}T00:00:00Z` : from;
+}
+
+/** The `where` of the worked list and its export: every filter, the search, merged rows left out. */
+export function whereOf(kind: InboxKind, q: Omit<InboxListQuery, 'page' | 'limit' | 'sort'>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`r.merged_into is null`];
+  if (q.status) parts.push(sql`r.inbox_status = ${q.status}`);
+  if (q.from) parts.push(sql`r.created_at >= ${fromBound(q.from)}::timestamptz`);
+  if (q.to) parts.push(sql`r.created_at < ${toBound(q.to)}::timestamptz`);
+  if (kind === 'quotes') {
+    if (q.serviceType) parts.push(sql`r.service_type = ${q.serviceType}`);
+    if (q.aircraftType) parts.push(sql`r.aircraft_type = ${q.aircraftType}`);
+    if (q.source) parts.push(sql`r.source = ${q.source}`);
+    if (q.overdue) parts.push(overdueSql);
+  } else {
+    // A lead names no service or aircraft and carries no 24-hour promise: those filters match none.
+    if (q.serviceType || q.aircraftType || q.overdue) parts.push(sql`false`);
+    if (q.source === 'popup') parts.push(sql`r.source like 'popup%'`);
+    else if (q.source === 'referral') parts.push(sql`r.source like 'referral%'`);
+    else if (q.source) parts.push(sql`r.source = ${q.source}`);
+  }
+  if (q.q) {
+    const pattern = `%${likeEscape(q.q)}%`;
+    const phoneCol = kind === 'quotes' ? sql`r.return_phone` : sql`coalesce(r.phone, '')`;
+    const digits = q.q.replace(/\D/g, '');
+    // A phone typed with other punctuation than it was stored with still finds it (only when the
+    // search looks like a phone number: comparing digits reads every row).
+    const phoneLike = digits.length >= 4 && !/[a-z@]/i.test(q.q);
+    parts.push(
+      // One expression, the one the trigram index is built on (migration 0024), so it serves the search.
+      phoneLike
+        ? sql`((${searchText(kind)}) ilike ${pattern} or regexp_replace(${phoneCol}, '\\D', '', 'g') like ${`%${digits}%`})`
+        : sql`(${searchText(kind)}) ilike ${pattern}`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** `order by` of the worked list; id breaks ties so paging never skips or repeats a row. */
+export function orderOf(kind: InboxKind, sort: InboxListQuery['sort']): RawBuilder<unknown> {
+  if (sort === 'oldest') return sql`r.created_at asc, r.id asc`;
+  if (sort === 'newest' || kind === 'leads') return sql`r.created_at desc, r.id desc`;
+  // Respond-by first: the unanswered, the one whose time runs out first (the oldest) on top, then
+  // everything else newest first.
+  return sql`(r.inbox_status <> 'new'), (case when r.inbox_status = 'new' then r.created_at end) asc, (case when r.inbox_status = 'new' then r.id end) asc, r.created_at desc, r.id desc`;
+}
+
+export interface ItemRow {
+  id: string;
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  aircraftMake: string | null;
+  aircraftModel: string | null;
+  registrationNumber: string | null;
+  aircraftType: string | null;
+  serviceType: string | null;
+  location: string | null;
+  message: string | null;
+  source: string;
+  inboxStatus: InboxStatus;
+  lostReason: string | null;
+  version: number;
+  createdAt: Date;
+  assignedTo: string | null;
+  assignedName: string | null;
+  estimatedSavings: string | null;
+}
+
+export function toItem(kind: InboxKind, r: ItemRow, now = Date.now()): InboxItem {
+  const respondBy =
+    kind === 'quotes' && r.inboxStatus === 'new'
+      ? new Date(r.createdAt.getTime() + INBOX_LIMITS.replyWithinHours * 3_600_000)
+      : null;
+  return {
+    id: r.id,
+    kind,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone,
+    aircraft:
+      r.aircraftMake === null
+        ? null
+        : {
+            make: r.aircraftMake,
+            model: r.aircraftModel ?? '',
+            registrationNumber: r.registrationNumber,
+            type: r.aircraftType ?? '',
+          },
+    serviceType: r.serviceType,
+    location: r.location,
+    message: r.message,
+    source: kind === 'quotes' ? r.source : leadSourceOf(r.source),
+    status: r.inboxStatus,
+    lostReason: (r.lostReason as LostReason | null) ?? null,
+    respondBy: respondBy?.toISOString() ?? null,
+    overdue: respondBy !== null && respondBy.getTime() < now,
+    assignedTo: r.assignedTo ? { id: r.assignedTo, name: r.assignedName ?? '' } : null,
+    estimatedSavings: r.estimatedSavings === null ? null : Number(r.estimatedSavings),
+    createdAt: r.createdAt.toISOString(),
+    version: r.version,
+  };
+}

@@ -1,0 +1,418 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, uniqueEmail } from '../helpers/api.ts';
+import { testDb } from '../helpers/db.ts';
+import { validQuote } from '../helpers/quote-form.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// The business's inbox (docs/decisions/0210-business-inbox.md). Other files add quotes in parallel
+// to the same database, so every list assertion narrows to this file's rows with a unique marker.
+
+let admin: TestUser;
+let admin2: TestUser;
+let pilot: TestUser;
+let mechanic: TestUser;
+beforeAll(async () => {
+  [admin, admin2, pilot, mechanic] = await Promise.all([
+    createUser('admin', { firstName: 'Ada', lastName: 'Admin' }),
+    createUser('admin', { firstName: 'Bea', lastName: 'Second' }),
+    createUser('pilot'),
+    createUser('mechanic'),
+  ]);
+});
+
+const marker = () => `mk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** Submits a quote through the public form and answers its id (found by its unique email). */
+async function submit(overrides: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
+  const form = validQuote({ emailUpdates: false, ...overrides });
+  const res = await api.post('/api/quotes', form);
+  expect(res.status).toBe(200);
+  const row = await testDb().selectFrom('quotes').select('id').where('returnEmail', '=', String(form.returnEmail)).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+  return { id: row.id, email: String(form.returnEmail) };
+}
+
+const ageHours = (id: string, hours: number) =>
+  testDb().updateTable('quotes').set({ createdAt: sql`now() - make_interval(hours => ${hours})` as never }).where('id', '=', id).execute();
+
+const get = (path: string, token = admin.token) => api.get(path, { token });
+
+describe('the inbox is for administrators only', () => {
+  const calls: Array<[string, string, unknown?]> = [
+    ['GET', '/api/admin/quotes'],
+    ['GET', '/api/admin/leads'],
+    ['GET', '/api/admin/quotes/00000000-0000-4000-8000-000000000000'],
+    ['PATCH', '/api/admin/quotes/00000000-0000-4000-8000-000000000000', { status: 'contacted' }],
+    ['POST', '/api/admin/quotes/00000000-0000-4000-8000-000000000000/notes', { text: 'x' }],
+    ['POST', '/api/admin/quotes/00000000-0000-4000-8000-000000000000/reply', { subject: 's', body: 'b' }],
+    ['POST', '/api/admin/quotes/00000000-0000-4000-8000-000000000000/convert'],
+    ['GET', '/api/admin/leads/00000000-0000-4000-8000-000000000000'],
+    ['PATCH', '/api/admin/leads/00000000-0000-4000-8000-000000000000', { status: 'contacted' }],
+    ['POST', '/api/admin/leads/00000000-0000-4000-8000-000000000000/notes', { text: 'x' }],
+    ['POST', '/api/admin/leads/00000000-0000-4000-8000-000000000000/reply', { subject: 's', body: 'b' }],
+    ['GET', '/api/admin/funnel'],
+    ['GET', '/api/admin/inbox/summary'],
+    ['GET', '/api/admin/inbox/export?kind=quotes'],
+  ];
+  it.each(calls)('%s %s: 401 signed out, 403 to a pilot and a mechanic', async (method, path, body) => {
+    const { call } = await import('../helpers/api.ts');
+    const none = await call(method, path, { body });
+    expect(none.status).toBe(401);
+    for (const user of [pilot, mechanic]) {
+      const res = await call(method, path, { body, token: user.token });
+      expect(res.status).toBe(403);
+      expect(res.text).not.toContain('@');
+    }
+  });
+});
+
+describe('GET /api/admin/quotes: the worked list', () => {
+  it('pages 50 at a time past the first 10 and 20, with the total', async () => {
+    const m = marker();
+    const ids: string[] = [];
+    for (let i = 0; i < 62; i += 1) ids.push((await submit({ message: `Paging ${m} number ${i}` })).id);
+    const page1 = await get(`/api/admin/quotes?q=${m}&sort=newest`);
+    expect(page1.status).toBe(200);
+    expect(Object.keys(page1.body).sort()).toEqual(['items', 'limit', 'page', 'total']);
+    expect(page1.body).toMatchObject({ total: 62, page: 1, limit: 50 });
+    expect(page1.body.items).toHaveLength(50);
+    const page2 = await get(`/api/admin/quotes?q=${m}&sort=newest&page=2`);
+    expect(page2.body).toMatchObject({ total: 62, page: 2, limit: 50 });
+    expect(page2.body.items).toHaveLength(12);
+    const seen = [...page1.body.items, ...page2.body.items].map((i: any) => i.id);
+    expect(new Set(seen).size).toBe(62);
+    expect(new Set(seen)).toEqual(new Set(ids));
+    // Newest first: the last submitted leads the first page, the first submitted ends the second.
+    expect(page1.body.items[0].id).toBe(ids[61]);
+    expect(page2.body.items[11].id).toBe(ids[0]);
+    const small = await get(`/api/admin/quotes?q=${m}&limit=20&page=3&sort=oldest`);
+    expect(small.body.items.map((i: any) => i.id)).toEqual(ids.slice(40, 60));
+    // The default order (respond-by first, all new here: oldest first) pages without gaps or repeats too.
+    const rb1 = await get(`/api/admin/quotes?q=${m}`);
+    const rb2 = await get(`/api/admin/quotes?q=${m}&page=2`);
+    expect([...rb1.body.items, ...rb2.body.items].map((i: any) => i.id)).toEqual(ids);
+    // Past the end: an empty page, the same total.
+    const beyond = await get(`/api/admin/quotes?q=${m}&page=9`);
+    expect(beyond.body).toMatchObject({ items: [], total: 62, page: 9 });
+  });
+
+  it('keeps the spec calls GET /api/quotes and /api/leads as they were', async () => {
+    const quotes = await get('/api/quotes?limit=10');
+    expect(quotes.status).toBe(200);
+    expect(quotes.body.success).toBe(true);
+    expect(quotes.body.data).toHaveLength(10);
+    expect(Object.keys(quotes.body.data[0]).sort()).toEqual(
+      ['aircraftInfo', 'createdAt', 'estimatedSavings', 'firstName', 'id', 'lastName', 'message', 'returnEmail', 'returnPhone', 'serviceInfo', 'status'].sort(),
+    );
+    expect(quotes.body.data[0].status).toBe('pending');
+    const leads = await get('/api/leads?limit=20');
+    expect(leads.status).toBe(200);
+    expect(Object.keys(leads.body)).toEqual(['success', 'data']);
+  });
+
+  it('filters by every parameter and searches name, email, phone, registration and message', async () => {
+    const m = marker();
+    const a = await submit({ firstName: 'Zelda', lastName: `Quill${m}`, serviceType: 'annual', aircraftType: 'turboprop', registrationNumber: `N${m.slice(-5)}`.toUpperCase(), returnPhone: '(650) 555-0142', message: `first ${m}` });
+    const b = await submit({ serviceType: '100-hour', aircraftType: 'single-engine', message: `second ${m}` });
+    const c = await submit({ serviceType: 'repair', aircraftType: 'jet', message: `third ${m}` });
+    await ageHours(c.id, 24 * 40);
+    const ids = async (query: string) => (await get(`/api/admin/quotes?q=${m}&${query}`)).body.items.map((i: any) => i.id).sort();
+
+    expect(await ids('serviceType=annual')).toEqual([a.id]);
+    expect(await ids('aircraftType=single-engine')).toEqual([b.id]);
+    expect(await ids('source=quote_form')).toEqual([a.id, b.id, c.id].sort());
+    expect(await ids('source=popup')).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    expect(await ids(`from=${today}`)).toEqual([a.id, b.id].sort());
+    expect(await ids(`to=${old}`)).toEqual([c.id]);
+    expect(await ids(`from=${old}&to=${old}`)).toEqual([c.id]);
+    await api.patch(`/api/admin/quotes/${b.id}`, { status: 'contacted' }, { token: admin.token });
+    expect(await ids('status=contacted')).toEqual([b.id]);
+    expect(await ids('status=new')).toEqual([a.id, c.id].sort());
+
+    const one = async (q: string) => (await get(`/api/admin/quotes?q=${encodeURIComponent(q)}`)).body.items.map((i: any) => i.id);
+    expect(await one(`Zelda Quill${m}`)).toEqual([a.id]);
+    expect(await one(a.email.toUpperCase())).toEqual([a.id]);
+    expect(await one(`N${m.slice(-5)}`.toLowerCase())).toEqual([a.id]);
+    expect(await one(`second ${m}`)).toEqual([b.id]);
+    expect(await one('650.555.0142')).toContain(a.id);
+
+    for (const bad of ['status=open', 'serviceType=x', 'source=fax', 'sort=size', 'from=yesterday', 'page=0', 'limit=500']) {
+      const res = await get(`/api/admin/quotes?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(typeof res.body.detail).toBe('string');
+    }
+  });
+
+  it('puts the overdue first, oldest first, in the respond-by order, and counts them on the dashboard', async () => {
+    const m = marker();
+    const fresh = await submit({ message: `fresh ${m}` });
+    const late = await submit({ message: `late ${m}` });
+    const later = await submit({ message: `later ${m}` });
+    const answered = await submit({ message: `answered ${m}` });
+    await ageHours(late.id, 30);
+    await ageHours(later.id, 50);
+    await ageHours(answered.id, 60);
+    const before = (await get('/api/admin/inbox/summary')).body;
+    await api.patch(`/api/admin/quotes/${answered.id}`, { status: 'contacted' }, { token: admin.token });
+
+    const res = await get(`/api/admin/quotes?q=${m}`);
+    expect(res.body.items.map((i: any) => i.id)).toEqual([later.id, late.id, fresh.id, answered.id]);
+    const [first, second, third, fourth] = res.body.items;
+    expect(first.overdue).toBe(true);
+    expect(second.overdue).toBe(true);
+    expect(third.overdue).toBe(false);
+    expect(Date.parse(third.respondBy) - Date.parse(third.createdAt)).toBe(24 * 3_600_000);
+    expect(fourth).toMatchObject({ status: 'contacted', respondBy: null, overdue: false });
+    const overdueOnly = await get(`/api/admin/quotes?q=${m}&overdue=1`);
+    expect(overdueOnly.body.items.map((i: any) => i.id)).toEqual([later.id, late.id]);
+
+    const after = (await get('/api/admin/inbox/summary')).body;
+    expect(Object.keys(after).sort()).toEqual(['overdue', 'waiting']);
+    expect(before.overdue).toBeGreaterThanOrEqual(3);
+    expect(after.overdue).toBeGreaterThanOrEqual(2);
+    expect(after.waiting).toBeGreaterThanOrEqual(after.overdue + 1);
+    // Counted as the database says: unanswered quote requests, and those older than 24 hours.
+    const truth = await testDb()
+      .selectFrom('quotes')
+      .select([sql<number>`count(*) filter (where created_at < now() - interval '24 hours')`.as('overdue')])
+      .where('inboxStatus', '=', 'new')
+      .where('mergedInto', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(after.overdue).toBeLessThanOrEqual(Number(truth.overdue));
+  });
+});
+
+describe('status, history, notes and assignment', () => {
+  it('records every move with who and when; lost needs a reason; reopening is recorded', async () => {
+    const { id } = await submit();
+    const detail = await get(`/api/admin/quotes/${id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ id, status: 'new', assignedTo: null, history: [], version: 1 });
+    expect(typeof detail.body.respondBy).toBe('string');
+
+    const contacted = await api.patch(`/api/admin/quotes/${id}`, { status: 'contacted', ifVersion: 1 }, { token: admin.token });
+    expect(contacted.status).toBe(200);
+    expect(contacted.body).toMatchObject({ status: 'contacted', respondBy: null, version: 2 });
+    const stale = await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted', ifVersion: 1 }, { token: admin2.token });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toMatch(/changed since you opened it/);
+
+    expect((await api.patch(`/api/admin/quotes/${id}`, { status: 'pending' }, { token: admin.token })).status).toBe(400);
+    const noReason = await api.patch(`/api/admin/quotes/${id}`, { status: 'lost' }, { token: admin.token });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.detail).toBe('A lost request needs a reason');
+
+    await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted', ifVersion: 2 }, { token: admin2.token });
+    const lost = await api.patch(`/api/admin/quotes/${id}`, { status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' }, { token: admin.token });
+    expect(lost.body).toMatchObject({ status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' });
+    const reopened = await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted' }, { token: admin2.token });
+    expect(reopened.body).toMatchObject({ status: 'quoted', lostReason: null });
+
+    const history = reopened.body.history;
+    expect(history.map((h: any) => [h.kind, h.from, h.to, h.by.name])).toEqual([
+      ['status', 'new', 'contacted', 'Ada Admin'],
+      ['status', 'contacted', 'quoted', 'Bea Second'],
+      ['status', 'quoted', 'lost', 'Ada Admin'],
+      ['status', 'lost', 'quoted', 'Bea Second'],
+    ]);
+    expect(history[2]).toMatchObject({ lostReason: 'price', text: 'Shop in Fresno was $400 less', reopened: false });
+    expect(history[3]).toMatchObject({ reopened: true, by: { id: admin2.id } });
+    for (const h of history) expect(Math.abs(Date.parse(h.at) - Date.now())).toBeLessThan(60_000);
+
+    // A reason in words is kept, as "other" with the words.
+    const worded = await api.patch(`/api/admin/quotes/${id}`, { status: 'lost', lostReason: 'Sold the airplane' }, { token: admin.token });
+    expect(worded.body).toMatchObject({ lostReason: 'other', lostNote: 'Sold the airplane' });
+  });
+
+  it('keeps internal notes and assigns to administrators only', async () => {
+    const { id } = await submit();
+    const note = await api.post(`/api/admin/quotes/${id}/notes`, { text: 'Called, left a voicemail' }, { token: admin.token });
+    expect(note.status).toBe(201);
+    expect(note.body).toMatchObject({ kind: 'note', text: 'Called, left a voicemail', by: { id: admin.id, name: 'Ada Admin' } });
+    expect((await api.post(`/api/admin/quotes/${id}/notes`, { text: '  ' }, { token: admin.token })).status).toBe(400);
+
+    const assigned = await api.patch(`/api/admin/quotes/${id}`, { assignedTo: admin2.id }, { token: admin.token });
+    expect(assigned.body.assignedTo).toEqual({ id: admin2.id, name: 'Bea Second' });
+    expect(assigned.body.history.at(-1)).toMatchObject({ kind: 'assign', assignedTo: { id: admin2.id }, by: { id: admin.id } });
+    const toPilot = await api.patch(`/api/admin/quotes/${id}`, { assignedTo: pilot.id }, { token: admin.token });
+    expect(toPilot.status).toBe(400);
+    expect(toPilot.body.detail).toBe('assignedTo must be an administrator');
+    const list = await get(`/api/admin/quotes?q=${encodeURIComponent((await get(`/api/admin/quotes/${id}`)).body.email)}`);
+    expect(list.body.items[0].assignedTo).toEqual({ id: admin2.id, name: 'Bea Second' });
+    expect((await get('/api/admin/quotes/not-a-uuid')).status).toBe(404);
+    expect((await get('/api/admin/quotes/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/quotes/:id/reply', () => {
+  it('queues the email to the customer, records it with its delivery state and moves new to contacted', async () => {
+    const { id, email } = await submit({ firstName: 'Wilbur' });
+    const res = await api.post(`/api/admin/quotes/${id}/reply`, { subject: 'Your annual quote', body: 'Hi Wilbur,\n\n$2,400 all in.' }, { token: admin.token });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ success: true, messageId: expect.any(String) });
+    const outbox = await testDb().selectFrom('outbox').selectAll().where('id', '=', res.body.messageId).executeTakeFirstOrThrow();
+    expect(outbox).toMatchObject({ channel: 'email', toAddress: email, subject: 'Your annual quote', bodyText: 'Hi Wilbur,\n\n$2,400 all in.', kind: 'inbox.reply', status: 'pending' });
+    expect(outbox.bodyHtml).toBe('<p>Hi Wilbur,</p>\n<p>$2,400 all in.</p>');
+
+    const detail = (await get(`/api/admin/quotes/${id}`)).body;
+    expect(detail.status).toBe('contacted');
+    expect(detail.history.map((h: any) => h.kind)).toEqual(['reply', 'status']);
+    expect(detail.history[0]).toMatchObject({ subject: 'Your annual quote', messageId: res.body.messageId, delivery: 'pending', by: { id: admin.id } });
+    expect(detail.history[1]).toMatchObject({ from: 'new', to: 'contacted', by: { id: admin.id } });
+
+    await testDb().updateTable('outbox').set({ status: 'sent', sentAt: new Date() }).where('id', '=', res.body.messageId).execute();
+    expect((await get(`/api/admin/quotes/${id}`)).body.history[0].delivery).toBe('sent');
+    expect((await api.post(`/api/admin/quotes/${id}/reply`, { subject: '', body: 'x' }, { token: admin.token })).status).toBe(400);
+  });
+
+  it('answers a lead the same way', async () => {
+    const email = uniqueEmail('lead');
+    expect((await api.post('/api/leads', { firstName: 'Orville', email, phone: '(937) 555-0103' })).status).toBe(200);
+    const list = await get(`/api/admin/leads?q=${encodeURIComponent(email)}`);
+    expect(list.body.total).toBe(1);
+    const lead = list.body.items[0];
+    expect(lead).toMatchObject({ kind: 'leads', firstName: 'Orville', email, source: 'popup', status: 'new', respondBy: null });
+    expect((await get(`/api/admin/leads?q=${encodeURIComponent(email)}&source=popup`)).body.total).toBe(1);
+    expect((await get(`/api/admin/leads?q=${encodeURIComponent(email)}&source=referral`)).body.total).toBe(0);
+    const res = await api.post(`/api/admin/leads/${lead.id}/reply`, { subject: 'Your discount', body: 'Hi Orville' }, { token: admin.token });
+    expect(res.status).toBe(202);
+    const detail = (await get(`/api/admin/leads/${lead.id}`)).body;
+    expect(detail.status).toBe('contacted');
+    expect(detail.history[0].messageId).toBe(res.body.messageId);
+    // The spec's list still reads the lead's own status.
+    const spec = (await get('/api/leads?limit=200')).body.data.find((l: any) => l.id === lead.id);
+    expect(spec?.status ?? 'New').toBe('New');
+  });
+});
+
+describe('duplicates and merge', () => {
+  it('shows the same email or phone within 30 days and merges them', async () => {
+    const email = uniqueEmail('dup');
+    const phoneOf = () => `(${200 + Math.floor(Math.random() * 700)}) ${100 + Math.floor(Math.random() * 800)}-${1000 + Math.floor(Math.random() * 9000)}`;
+    const phone = phoneOf();
+    const first = await submit({ returnEmail: email, returnPhone: phoneOf(), registrationNumber: '', location: '' });
+    const second = await submit({ returnEmail: email.toUpperCase(), returnPhone: phoneOf(), registrationNumber: 'N777DP' });
+    const third = await submit({ returnPhone: phone });
+    const fourth = await submit({ returnPhone: phone.replace(/[()\s-]+/g, '.') });
+    const old = await submit({ returnEmail: email, returnPhone: phoneOf() });
+    await ageHours(old.id, 24 * 45);
+
+    const detail = (await get(`/api/admin/quotes/${first.id}`)).body;
+    expect(detail.duplicates.map((d: any) => d.id)).toEqual([second.id]);
+    expect((await get(`/api/admin/quotes/${third.id}`)).body.duplicates.map((d: any) => d.id)).toEqual([fourth.id]);
+
+    const merged = await api.post(`/api/admin/quotes/${first.id}/merge`, { duplicateId: second.id }, { token: admin.token });
+    expect(merged.status).toBe(200);
+    expect(merged.body.duplicates).toEqual([]);
+    expect(merged.body.fields.registrationNumber).toBe('N777DP');
+    expect(merged.body.history.filter((h: any) => h.kind === 'merge').map((h: any) => h.otherId)).toContain(second.id);
+    const list = await get(`/api/admin/quotes?q=${encodeURIComponent(email)}`);
+    expect(list.body.items.map((i: any) => i.id).sort()).toEqual([first.id, old.id].sort());
+    expect((await get(`/api/admin/quotes/${second.id}`)).body.mergedInto).toBe(first.id);
+    expect((await api.post(`/api/admin/quotes/${first.id}/merge`, { duplicateId: second.id }, { token: admin.token })).status).toBe(409);
+  });
+});
+
+describe('POST /api/admin/quotes/:id/convert', () => {
+  it('invites the customer, and their sign-up gets the aircraft and a draft request with every field of the quote', async () => {
+    const email = uniqueEmail('convert');
+    const { id } = await submit({
+      returnEmail: email,
+      firstName: 'Bessie',
+      aircraftMake: 'Piper',
+      aircraftModel: 'PA-28-181 Archer',
+      registrationNumber: `N${Math.floor(Math.random() * 90000) + 10000}`,
+      totalHours: '3120.5',
+      serviceType: '100-hour',
+      location: 'KOAK',
+      message: 'Needs the 100-hour before the flight school takes it back.',
+      additionalNotes: 'Keys at the FBO desk',
+    });
+    const quote = (await get(`/api/admin/quotes/${id}`)).body;
+    const res = await api.post(`/api/admin/quotes/${id}/convert`, undefined, { token: admin.token });
+    expect(res.status).toBe(202);
+    const outbox = await testDb().selectFrom('outbox').selectAll().where('id', '=', res.body.messageId).executeTakeFirstOrThrow();
+    expect(outbox).toMatchObject({ toAddress: email, kind: 'inbox.invitation' });
+    const link = new URL(res.body.signUpUrl);
+    expect(outbox.bodyText).toContain(res.body.signUpUrl);
+    expect(link.pathname).toBe('/dashboard');
+    expect(link.searchParams.get('email')).toBe(email);
+    const token = link.searchParams.get('invite')!;
+    expect((await get(`/api/admin/quotes/${id}`)).body.history.at(-1)).toMatchObject({ kind: 'convert', messageId: res.body.messageId });
+
+    const signUp = await api.post('/api/auth/register', {
+      role: 'pilot', firstName: 'Bessie', lastName: 'Coleman', email, password: 'Jenny-JN4-1922', phone: '', location: '',
+      certificationNumber: '', yearsExperience: '', serviceRadius: '', hourlyRate: '',
+    });
+    expect(signUp.status).toBe(201);
+    const other = await createUser('pilot');
+    expect((await api.post('/api/inbox/invitations/claim', { token }, { token: other.token })).status).toBe(403);
+    const claim = await api.post('/api/inbox/invitations/claim', { token }, { token: signUp.body.access_token });
+    expect(claim.status).toBe(200);
+    expect(claim.body.draft).toEqual({
+      aircraftMake: quote.fields.aircraftMake,
+      aircraftModel: quote.fields.aircraftModel,
+      aircraftTailNumber: quote.fields.registrationNumber,
+      aircraftTotalHours: 3120.5,
+      serviceType: 'hundred_hour',
+      serviceDescription: 'Needs the 100-hour before the flight school takes it back.\n\nKeys at the FBO desk',
+      location: 'KOAK',
+    });
+    const aircraft = await api.get('/api/aircraft', { token: signUp.body.access_token });
+    const mine = (Array.isArray(aircraft.body) ? aircraft.body : aircraft.body.data ?? []).find((a: any) => a.id === claim.body.aircraftId);
+    expect(mine).toMatchObject({ tailNumber: quote.fields.registrationNumber, make: 'Piper', model: 'PA-28-181 Archer' });
+    // Claimed once: again by the same account answers the same draft, adds nothing.
+    const again = await api.post('/api/inbox/invitations/claim', { token }, { token: signUp.body.access_token });
+    expect(again.body.aircraftId).toBe(claim.body.aircraftId);
+    expect((await get(`/api/admin/quotes/${id}`)).body.invitation.claimedAt).toEqual(expect.any(String));
+    // An account now exists: no second invitation.
+    expect((await api.post(`/api/admin/quotes/${id}/convert`, undefined, { token: admin.token })).status).toBe(409);
+  });
+});
+
+describe('GET /api/admin/funnel', () => {
+  it('counts requests, answered within 24 h, quoted and won, by month and by source', async () => {
+    const day = '2020-02-11';
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const { id } = await submit({ lastInvoiceAmount: '4000' });
+      await testDb().updateTable('quotes').set({ createdAt: new Date(`${day}T10:00:00Z`) as never }).where('id', '=', id).execute();
+      ids.push(id);
+    }
+    const [a, b, c] = ids as [string, string, string];
+    await api.patch(`/api/admin/quotes/${a}`, { status: 'won' }, { token: admin.token });
+    await testDb().updateTable('quotes').set({ answeredAt: new Date(`${day}T12:00:00Z`), quotedAt: new Date(`${day}T12:00:00Z`) }).where('id', '=', a).execute();
+    await api.patch(`/api/admin/quotes/${b}`, { status: 'quoted' }, { token: admin.token });
+    await api.patch(`/api/admin/quotes/${c}`, { status: 'contacted' }, { token: admin.token });
+    await testDb().updateTable('quotes').set({ answeredAt: new Date(`${day}T20:00:00Z`) }).where('id', '=', c).execute();
+    const res = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=month`);
+    expect(res.status).toBe(200);
+    const savings = (await testDb().selectFrom('quotes').select('estimatedSavings').where('id', '=', a).executeTakeFirstOrThrow()).estimatedSavings;
+    expect(res.body.rows).toEqual([
+      { key: '2020-02', label: 'Feb 2020', requests: 4, answeredWithin24h: 2, quoted: 2, won: 1, wonSavingsPercent: savings === null ? null : Number(savings) },
+    ]);
+    expect(res.body.totals).toMatchObject({ requests: 4, won: 1 });
+    const bySource = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=source`);
+    expect(bySource.body.rows).toEqual([expect.objectContaining({ key: 'quote_form', label: 'Quote form', requests: 4 })]);
+    expect((await get('/api/admin/funnel?groupBy=week')).status).toBe(400);
+  });
+});
+
+describe('GET /api/admin/inbox/export', () => {
+  it('answers the filtered list as CSV', async () => {
+    const m = marker();
+    await submit({ firstName: '=HYPERLINK', message: `export ${m}` });
+    await submit({ message: `export ${m}`, serviceType: '100-hour' });
+    const res = await get(`/api/admin/inbox/export?kind=quotes&q=${m}&serviceType=100-hour`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Received,Respond by,Overdue,Status/);
+    expect(lines).toHaveLength(2);
+    const all = await get(`/api/admin/inbox/export?kind=quotes&q=${m}`);
+    expect(all.text).toContain("'=HYPERLINK");
+    expect((await get('/api/admin/inbox/export?kind=people')).status).toBe(400);
+  });
+});

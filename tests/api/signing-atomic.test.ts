@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { api } from '../helpers/api.ts';
+import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
+import { testDb } from '../helpers/db.ts';
+import { mechanicWithProfile, uniqueTail, validBid } from '../helpers/marketplace.ts';
+import { createUser } from '../helpers/users.ts';
+
+// Issue 27, point 3: signing fails whole or succeeds whole. With the record row held by a stuck
+// transaction, signing answered 503 after 3 s while the 100-hour item had already moved to done
+// (915 -> 1,015 h) and the entry stayed a draft. The signature and the due items it completes now
+// commit in one transaction. Jobs sit at Sheridan, WY (KSHR), where no other suite goes.
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+describe('signing with the record row held by another transaction', () => {
+  it('answers 503 and leaves the due item as it was; signed once the row is free, the item moves', async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KSHR', serviceRadius: 5, iaAuthorization: false }, { firstName: 'Hal', lastName: 'Held' });
+    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '172N', year: 1978, homeAirport: 'KSHR', usage: 'for_hire' }, { token: pilot.token });
+    await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 1004, date: todayUtc() }, { token: pilot.token });
+    const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, { kind: '100_hour', lastDoneHours: 915 }, { token: pilot.token });
+    const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
+    const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(), { token: mechanic.token });
+    const accepted = await api.post(`/api/enhanced/quotes/${request.body.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const appointmentId = accepted.body.appointment.id as string;
+    for (const step of ['confirm', 'start', 'complete']) {
+      expect((await api.post(`/api/appointments/${appointmentId}/${step}`, step === 'complete' ? { tachReading: 1015 } : {}, { token: mechanic.token })).status).toBe(200);
+    }
+    const body = { fullName: 'Hal Held', certificateNumber: '3456789', statement: true };
+    expect((await api.get(`/api/appointments/${appointmentId}/record`, { token: mechanic.token })).body.status).toBe('draft');
+    const itemNow = () => testDb().selectFrom('maintenanceItems').select(['lastDoneHours', 'lastDoneDate']).where('id', '=', item.body.id).executeTakeFirstOrThrow();
+    const before = await itemNow();
+
+    // A stuck transaction holds the record row until the test lets it go.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const stuck = testDb()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('maintenanceRecords').select('id').where('appointmentId', '=', appointmentId).forUpdate().execute();
+        held();
+        await released;
+      });
+    await holding;
+    const blocked = await api.post(`/api/appointments/${appointmentId}/record/sign`, body, { token: mechanic.token });
+    release();
+    await stuck;
+    expect(blocked.status, blocked.text).toBe(503);
+    expect(blocked.body.detail).toMatch(/briefly unavailable/);
+    expect(await itemNow()).toEqual(before); // nothing half-done: the item did not move
+    const still = await testDb().selectFrom('maintenanceRecords').select(['status', 'sha256']).where('appointmentId', '=', appointmentId).executeTakeFirstOrThrow();
+    expect(still).toEqual({ status: 'draft', sha256: null });
+
+    const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, body, { token: mechanic.token });
+    expect(signed.status, signed.text).toBe(200);
+    const after = await itemNow();
+    expect(Number(after.lastDoneHours)).toBe(1015);
+  });
+});

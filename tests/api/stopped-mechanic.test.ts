@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VETTING_MESSAGES } from '../../src/contract/mechanic-vetting.ts';
+import { api, call } from '../helpers/api.ts';
+import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
+import { testDb } from '../helpers/db.ts';
+import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// Issue 27, point 4: after POST /api/admin/mechanics/:id/reject on an approved mechanic, he still
+// read his appointments, the work order and the customer's documents, and created a change order
+// that notified the customer. Rejection now ends writes and document access on existing jobs, the
+// owners are told, and they can re-list the job. Jobs sit at Laramie, WY (KLAR).
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+
+async function uploadTo(user: TestUser, serviceRequestId: string) {
+  const form = new FormData();
+  form.set('file', new File([new TextEncoder().encode('weight and balance')], 'wb.txt', { type: 'text/plain' }));
+  form.set('title', 'Weight and balance');
+  form.set('service_request_id', serviceRequestId);
+  return call('POST', '/api/enhanced/documents/upload', { rawBody: form, token: user.token });
+}
+
+describe('a rejected mechanic keeps no job', () => {
+  it('no reads, no writes, no documents; the owner is told and re-lists the job to other mechanics', async () => {
+    const admin = await createUser('admin');
+    const pilot = await createUser('pilot', { firstName: 'Rosa', lastName: 'Owner' });
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KLAR', serviceRadius: 5 }, { firstName: 'Rex', lastName: 'Rejected' });
+    const request = await createRequest(pilot, { serviceLocation: 'KLAR', aircraftLocation: 'KLAR' });
+    const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const appointmentId = accepted.body.appointment.id as string;
+    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(200);
+    const doc = await uploadTo(pilot, request.id);
+    expect(doc.status, doc.text).toBe(201);
+    expect((await api.get(`/api/enhanced/documents/${doc.body.id}`, { token: mechanic.token })).status).toBe(200);
+    // A second mechanic waiting to be accepted elsewhere: his quote is declined with the rejection.
+    const other = await createRequest(pilot, { serviceLocation: 'KLAR', aircraftLocation: 'KLAR' });
+    const waiting = await api.post(`/api/enhanced/quotes/${other.id}/bid`, validBid(), { token: mechanic.token });
+    expect(waiting.status).toBe(201);
+
+    const rejected = await api.post(`/api/admin/mechanics/${mechanic.id}/reject`, { reason: 'Certificate revoked' }, { token: admin.token });
+    expect(rejected.status).toBe(200);
+
+    const changeOrder = { lines: [{ category: 'airworthy', description: 'Replace everything', laborHours: 10, laborRate: 1000, partsCost: 0 }] };
+    const appointments = await api.get('/api/appointments/mechanic', { token: mechanic.token });
+    expect(appointments.status).toBe(200);
+    expect(appointments.body).toEqual([]); // nothing to see, and the dashboard still loads
+    const refusals = [
+      await api.get(`/api/appointments/${appointmentId}/work-order`, { token: mechanic.token }),
+      await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: mechanic.token }),
+      await api.post(`/api/appointments/${appointmentId}/change-orders`, changeOrder, { token: mechanic.token }),
+      await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token }),
+      await api.get(`/api/appointments/${appointmentId}/record`, { token: mechanic.token }),
+    ];
+    for (const res of refusals) {
+      expect(res.status, res.text).toBe(403);
+      expect(res.body.detail).toBe(VETTING_MESSAGES.stopped);
+    }
+    expect((await api.get(`/api/enhanced/documents/${doc.body.id}`, { token: mechanic.token })).status).toBe(404);
+    expect((await api.get(`/api/enhanced/documents?service_request_id=${request.id}`, { token: mechanic.token })).body).toEqual([]);
+    expect((await uploadTo(mechanic, request.id)).status).toBe(404);
+    const orders = await testDb().selectFrom('changeOrders').select('id').where('appointmentId', '=', appointmentId).execute();
+    expect(orders).toEqual([]);
+    const bidNow = await testDb().selectFrom('bids').select('status').where('id', '=', waiting.body.id).executeTakeFirstOrThrow();
+    expect(bidNow.status).toBe('declined');
+
+    // The owner is told, and re-lists: a new request for the same work, the old job closed.
+    const told = (await notificationsOf(pilot)).find((n) => n.type === 'job.mechanic_stopped');
+    expect(told?.message).toContain('Rex Rejected can no longer work through Skyward Mobile Aviation');
+    expect(told?.message).toContain('Re-list it from your Requests');
+    const listed = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    expect(listed.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({ relistable: true });
+    const stranger = await createUser('pilot');
+    expect((await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: stranger.token })).status).toBe(404);
+    const relisted = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
+    expect(relisted.status, relisted.text).toBe(201);
+    expect(relisted.body.id).not.toBe(request.id);
+    expect(relisted.body).toMatchObject({ serviceLocation: 'KLAR', aircraftTailNumber: expect.any(String) });
+    const old = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    expect(old.body.status).toBe('cancelled');
+    const appointment = await testDb().selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirstOrThrow();
+    expect(appointment.status).toBe('cancelled');
+    const again = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
+    expect(again.status).toBe(409);
+  });
+
+  it('a job whose mechanic still works is not re-listed (409 with the reason)', async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KLAR', serviceRadius: 5 });
+    const request = await createRequest(pilot, { serviceLocation: 'KLAR', aircraftLocation: 'KLAR' });
+    const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+    await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const res = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('Your mechanic can still do this job. Cancel the request first if you want another mechanic.');
+  });
+});
