@@ -7,6 +7,7 @@ import { assertCompletionTach, draftAfterCompletion } from '../../src/features/r
 import type { MechanicAppointmentAction } from '../../src/contract/machines.ts';
 import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+import { paymentOnAppointmentAction } from '../../src/features/payments/hooks.server.ts';
 
 const ROUTE_OF = { confirm: ROUTES.appointmentConfirm, start: ROUTES.appointmentStart, complete: ROUTES.appointmentComplete } as const;
 
@@ -27,11 +28,14 @@ async function act(ctx: ApiContext) {
     // was given; a failure here never undoes the completion (the record is drafted again on its
     // first read).
     await draftAfterCompletion(ctx.db, user, id, { totalTimeHours }).catch((e: unknown) => console.error('Drafting the maintenance record failed', e));
+    await paymentOnAppointmentAction(ctx.db, id, action);
     return reply(ROUTES.appointmentComplete, appointment);
   }
   const route = ROUTE_OF[action as MechanicAppointmentAction];
   const { mechanicNotes } = await ctx.input(route);
-  return reply(route, await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes));
+  const appointment = await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes);
+  await paymentOnAppointmentAction(ctx.db, id, action);
+  return reply(route, appointment);
 }
 
 export default withApi({ POST: act, PUT: act, PATCH: act });

@@ -6,6 +6,7 @@ import { notFound } from '../../src/server/http/errors.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
+import { paymentOnSigned } from '../../src/features/payments/hooks.server.ts';
 
 // The maintenance record of a completed job: read (owner, its mechanic), edit while a draft, sign,
 // correct (its mechanic). docs/decisions/0130-signed-maintenance-records.md
@@ -22,7 +23,11 @@ export default withApi({
   POST: async (ctx) => {
     const [id = '', , action] = segmentsAfter(ctx, '/api/appointments');
     const user = await requireJobUser(ctx);
-    if (action === 'sign') return reply(ROUTES.recordSign, await signRecord(ctx.db, user, id, await ctx.input(ROUTES.recordSign)));
+    if (action === 'sign') {
+      const signed = await signRecord(ctx.db, user, id, await ctx.input(ROUTES.recordSign));
+      await paymentOnSigned(ctx.db, id);
+      return reply(ROUTES.recordSign, signed);
+    }
     if (action === 'correct') return reply(ROUTES.recordCorrect, await correctRecord(ctx.db, user, id), { status: 201 });
     throw notFound('Not found');
   },

@@ -9,6 +9,7 @@ import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+import { depositPercentFor, paymentOnAccept, paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
 
 // What happens to a service request: a matched mechanic bids, the owner accepts a bid or cancels.
 async function act(ctx: ApiContext) {
@@ -18,15 +19,19 @@ async function act(ctx: ApiContext) {
     requireApprovedMechanic(mechanic, 'bid');
     const data = await ctx.input(ROUTES.requestBid);
     await enforceWriteCap(ctx.db, 'bidsPerUser', mechanic.id); // each quote emails the owner (docs/decisions/0183)
-    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, data), { status: 201 });
+    const depositPercent = await depositPercentFor(ctx.db, data.depositPercent);
+    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, { ...data, depositPercent }), { status: 201 });
   }
   const pilot = await requireRole(ctx, 'pilot');
   if (action === 'relist') return reply(ROUTES.requestRelist, await relistRequest(ctx.db, pilot, id), { status: 201 });
   if (action === 'accept') {
     const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
-    return reply(ROUTES.requestAccept, await acceptBid(ctx.db, pilot, id, bidId, decisions));
+    const accepted = await acceptBid(ctx.db, pilot, id, bidId, decisions);
+    return reply(ROUTES.requestAccept, { ...accepted, ...(await paymentOnAccept(ctx.db, accepted.appointment.id, ctx.url.origin)) });
   }
-  return reply(ROUTES.requestCancel, await cancelRequest(ctx.db, pilot, id));
+  const cancelled = await cancelRequest(ctx.db, pilot, id);
+  await paymentOnCancel(ctx.db, id);
+  return reply(ROUTES.requestCancel, cancelled);
 }
 
 export default withApi({ POST: act, PUT: act });

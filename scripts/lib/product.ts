@@ -5,6 +5,7 @@ import { connectDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { startLocalDatabase } from './local-db.ts';
 import { startMailCatcher } from './mail-catcher.ts';
+import { startStripeStandin } from './stripe-standin.ts';
 import { loadLocalSecrets } from './local-secrets.ts';
 import { ROOT } from './paths.ts';
 import type { DemoLogin } from './seed-accounts.ts';
@@ -31,6 +32,8 @@ export interface RunningProduct {
   logins: DemoLogin[];
   /** The local mail catcher's inbox page (emails go there while no provider is configured). */
   mailCatcherUrl: string;
+  /** The local Stripe stand-in (payments go there while no Stripe key is configured). */
+  stripeStandinUrl: string;
   stop(): Promise<void>;
 }
 
@@ -85,13 +88,23 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
 
   // Links in emails (password resets) point to this product, never to a request's Host header.
   process.env['SITE_URL'] ||= `http://localhost:${options.port}`;
+
+  // Payments with no Stripe key configured go to a local Stripe stand-in (docs/decisions/0230).
+  const stripe = await startStripeStandin({ port: options.port + 2000 });
+  process.env['LOCAL_STRIPE_STANDIN_URL'] = stripe.url;
+  process.env['LOCAL_STRIPE_STANDIN_KEY'] = stripe.secretKey;
+  process.env['LOCAL_STRIPE_STANDIN_WEBHOOK_SECRET'] = stripe.webhookSecret;
+
   const server = await serve({ port: options.port, host: options.host ?? '127.0.0.1', schedules: options.schedules ?? true });
+  stripe.webhookUrl = `${server.url}/api/payments/webhook`;
   return {
     url: server.url.replace('127.0.0.1', 'localhost'),
     databaseUrl,
     logins: process.env['DATABASE_URL'] ? [] : logins,
     mailCatcherUrl: mail.url,
+    stripeStandinUrl: stripe.url,
     stop: async () => {
+      await stripe.close().catch(() => {});
       await server.close().catch(() => {});
       await mail.close().catch(() => {});
       await local?.stop().catch(() => {});

@@ -29,7 +29,21 @@ export async function seedAdminConsole(db: Db): Promise<void> {
       settingKey: 'deposit_percent',
       settingValue: '20',
       dataType: 'number',
-      description: 'Deposit asked when an appointment is booked',
+      description: 'Parts deposit (% of the parts lines) a new quote proposes; charged when the owner saves a card',
+    },
+    {
+      category: 'payment',
+      settingKey: 'platform_fee_percent',
+      settingValue: '10',
+      dataType: 'number',
+      description: 'Platform fee taken from each job paid through Skyward (% of the approved total)',
+    },
+    {
+      category: 'payment',
+      settingKey: 'platform_fee_minimum_cents',
+      settingValue: '500',
+      dataType: 'number',
+      description: 'Smallest platform fee, in cents',
     },
     {
       category: 'marketing',

@@ -27,7 +27,7 @@ export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; ap
     apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
     apiSecret: 'OAuth client secret (with a refresh token)',
   },
-  stripe: { apiKey: 'Secret key (sk_live_... or sk_test_...)', apiSecret: 'Not used' },
+  stripe: { apiKey: 'Secret key (sk_live_... or sk_test_...)', apiSecret: 'Webhook signing secret (whsec_...)' },
   google_analytics: {
     apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
     apiSecret: 'OAuth client secret (with a refresh token)',

@@ -6,6 +6,7 @@ import type { AppointmentParties, ScheduleView } from './appointment-schedule.ts
 import { enumOf, isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
+import type { AcceptPayment } from './payments.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -503,6 +504,10 @@ export interface Bid {
   needsInspectionSigner?: boolean;
   /** The accepted quote's job figures (quoted, approved, with change orders, final); absent on other quotes. */
   figures?: JobFigures;
+  /** Whole percent of the approved parts lines charged when the owner accepts (docs/decisions/0230). */
+  depositPercent?: number;
+  /** Whether the mechanic's payouts are ready, so the job is paid through Skyward. */
+  payable?: boolean;
 }
 
 export interface MatchedMechanic {
@@ -607,6 +612,8 @@ export interface AcceptResult {
   success: true;
   request: ServiceRequest;
   appointment: Appointment;
+  /** When the bid is payable through Skyward: the hosted page to save a card, and the deposit (docs/decisions/0230). */
+  payment?: AcceptPayment;
 }
 
 /** Whether the user's marketplace notifications also arrive by email. */

@@ -29,7 +29,7 @@ import {
   type AuthResponse,
   type PublicUser,
 } from './auth.ts';
-import { AcceptWithDecisionsSchema, BidBodySchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
+import { AcceptWithDecisionsSchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
 import { AcceptProposalSchema, ProposalSchema, WhereaboutsSchema, type AppointmentParties } from './appointment-schedule.ts';
 import { AvailabilitySchema, HoldSchema, OffersQuerySchema, RatesSchema, type Availability, type BookingHold, type BookingOffer, type Rate } from './booking.ts';
@@ -107,6 +107,16 @@ import {
 } from './marketplace.ts';
 import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
 import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxPage } from './outbox.ts';
+import {
+  AdminPaymentsQuerySchema,
+  BidWithDepositSchema,
+  RefundSchema,
+  type AdminPayment,
+  type AdminPaymentsPage,
+  type ConnectView,
+  type PaymentView,
+} from './payments.ts';
+import type { EarningsFromPayments } from './payments-earnings.ts';
 import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
 import { RecordPatchSchema, SignRecordSchema, type MaintenanceRecord, type RecordToSign, type RecordView } from './records.ts';
 import {
@@ -236,7 +246,7 @@ export const ROUTES = {
   requestsMatched: route<ServiceRequest[]>()({ method: 'GET', path: '/api/enhanced/quotes/mechanic' }),
   request: route<ServiceRequest>()({ method: 'GET', path: '/api/enhanced/quotes/:id' }),
   requestCreate: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes', input: ServiceRequestSchema }),
-  requestBid: route<Bid>()({ method: 'POST', path: '/api/enhanced/quotes/:id/bid', input: BidBodySchema }),
+  requestBid: route<Bid>()({ method: 'POST', path: '/api/enhanced/quotes/:id/bid', input: BidWithDepositSchema }),
   requestAccept: route<AcceptResult>()({ method: 'POST', path: '/api/enhanced/quotes/:id/accept', input: AcceptWithDecisionsSchema }),
   changeOrders: route<ChangeOrder[]>()({ method: 'GET', path: '/api/appointments/:id/change-orders' }),
   changeOrderCreate: route<ChangeOrder>()({ method: 'POST', path: '/api/appointments/:id/change-orders', input: ChangeOrderSchema }),
@@ -417,6 +427,20 @@ export const ROUTES = {
   messageSettingsSave: route<MessageSettings>()({ method: 'PUT', path: '/api/message-settings', input: MessageSettingsSchema }),
   adminConversations: route<ReportedConversation[]>()({ method: 'GET', path: '/api/admin/conversations', query: AdminConversationsQuerySchema }),
   adminConversationClose: route<{ success: true; suspended: number }>()({ method: 'POST', path: '/api/admin/conversations/:id/close', input: AdminCloseSchema }),
+  // --- Payments (Stripe Connect, docs/decisions/0230) -----------------------------------------
+  /** The mechanic's payouts: status from the connected account (re-read from Stripe). */
+  paymentsConnect: route<ConnectView>()({ method: 'GET', path: '/api/payments/connect' }),
+  /** The mechanic starts or resumes Stripe's hosted onboarding: the link to open. */
+  paymentsConnectStart: route<{ url: string }>()({ method: 'POST', path: '/api/payments/connect' }),
+  /** Stripe's events, verified by their Stripe-Signature (the body is read raw). */
+  paymentsWebhook: route<{ received: true; duplicate: boolean }>()({ method: 'POST', path: '/api/payments/webhook', raw: true }),
+  /** The mechanic's earnings from payments (paid, pending, fees), not from estimates. */
+  paymentsEarnings: route<EarningsFromPayments>()({ method: 'GET', path: '/api/payments/earnings' }),
+  appointmentPayment: route<PaymentView>()({ method: 'GET', path: '/api/appointments/:id/payment' }),
+  /** The owner retries the charge of a payment due (after updating the card). */
+  appointmentPaymentRetry: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/retry' }),
+  adminPayments: route<AdminPaymentsPage>()({ method: 'GET', path: '/api/admin/payments', query: AdminPaymentsQuerySchema }),
+  adminPaymentRefund: route<Envelope<AdminPayment>>()({ method: 'POST', path: '/api/admin/payments/:id/refund', input: RefundSchema }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

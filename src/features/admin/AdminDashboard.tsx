@@ -23,6 +23,7 @@ const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
 const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
 const InboxPanel = lazy(() => import('../inbox/InboxPanel.tsx'));
 const ReportedConversationsPanel = lazy(() => import('../conversations/ReportedConversationsPanel.tsx'));
+const AdminPaymentsPanel = lazy(() => import('../payments/AdminPaymentsPanel.tsx'));
 
 export interface AdminDashboardProps {
   user: SessionUser;
@@ -45,6 +46,8 @@ const TABS = [
   { value: 'inbox', label: 'Inbox' },
   // Conversations a party reported (docs/decisions/0220-conversations.md).
   { value: 'reported', label: 'Reported Messages' },
+  // Payments through Stripe Connect: states, refunds, disputes (docs/decisions/0230).
+  { value: 'payments', label: 'Payments' },
 ] as const;
 
 /** The admin console's shell (docs/product.md §2 "Admin dashboard"). */
@@ -137,6 +140,9 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
                   </TabsContent>
                   <TabsContent value="reported">
                     <ReportedConversationsPanel />
+                  </TabsContent>
+                  <TabsContent value="payments">
+                    <AdminPaymentsPanel />
                   </TabsContent>
                 </Suspense>
               </ErrorBoundary>

@@ -12,6 +12,7 @@ import { isStale, refresh, refusalOf } from '../marketplace/ui/follow.ts';
 import { formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
 import { InspectionSignerNote } from './InspectionSignerNote.tsx';
+import { PaymentTerms } from '../payments/PaymentTerms.tsx';
 
 /**
  * Accepting an itemized quote: the owner approves, defers or declines each line (approve by
@@ -48,6 +49,7 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
     >
       <InspectionSignerNote bid={bid} className="mb-4" />
       <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
+      <PaymentTerms bid={bid} full className="mt-4" />
       {refusal && (
         <Alert className="mt-4">
           {refusal}

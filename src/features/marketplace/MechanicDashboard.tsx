@@ -32,6 +32,8 @@ const ProfileDialog = lazy(() => import('./mechanic/ProfileDialog.tsx'));
 const SubmitQuoteDialog = lazy(() => import('./mechanic/SubmitQuoteDialog.tsx'));
 const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
 const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
+const PayoutsCard = lazy(() => import('../payments/PayoutsCard.tsx'));
+const PaymentEarnings = lazy(() => import('../payments/PaymentEarnings.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -213,8 +215,16 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
                 </div>
               </Suspense>
             )}
+            <Suspense fallback={null}>
+              <PayoutsCard />
+            </Suspense>
           </TabsContent>
           <TabsContent value="earnings">
+            <Suspense fallback={null}>
+              <div className="mb-6">
+                <PaymentEarnings />
+              </div>
+            </Suspense>
             <EarningsTab appointments={data.appointments} />
           </TabsContent>
           <TabsContent value="messages">

@@ -24,7 +24,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
  * The total is labor plus parts, computed here whatever the client sent: from the bid's lines, or
  * from the spec's fields, which then become its one line (docs/decisions/0110-itemized-bids.md).
  */
-export async function submitBid(db: Db, mechanic: UserRow, requestId: string, body: BidBody): Promise<Bid> {
+export async function submitBid(db: Db, mechanic: UserRow, requestId: string, body: BidBody & { depositPercent?: number | undefined }): Promise<Bid> {
   if (!isUuid(requestId)) throw notFound('Service request not found');
   const bidId = await db.transaction().execute(async (trx) => {
     const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
@@ -52,6 +52,7 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, bo
         estimatedCompletionDate: data.estimatedCompletionDate,
         warrantyPeriod: data.warrantyPeriod,
         notes: data.notes,
+        depositPercent: body.depositPercent ?? 0,
         // Only an annual is approved by an IA (14 CFR 65.95); on other work the name means nothing.
         ...(request.serviceType === 'annual_inspection' && data.inspectionSigner
           ? { inspectionSignerName: data.inspectionSigner.fullName, inspectionSignerCertificate: data.inspectionSigner.certificateNumber }

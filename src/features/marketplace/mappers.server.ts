@@ -84,6 +84,7 @@ export type BidRow = Selectable<BidsTable> & {
   mechanicRating: string | null;
   mechanicCompletedJobs: number | null;
   mechanicRatingCount: string | number | null;
+  mechanicPayable?: boolean | null;
 };
 
 export function toBid(row: BidRow): Bid {
@@ -109,6 +110,8 @@ export function toBid(row: BidRow): Bid {
       row.inspectionSignerName && row.inspectionSignerCertificate
         ? { fullName: row.inspectionSignerName, certificateNumber: row.inspectionSignerCertificate }
         : null,
+    depositPercent: row.depositPercent,
+    payable: row.mechanicPayable === true,
   };
 }
 

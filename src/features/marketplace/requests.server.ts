@@ -42,6 +42,10 @@ export function bidsWithMechanic(db: Db) {
     .select(['u.firstName as mechanicFirstName', 'u.lastName as mechanicLastName', 'p.rating as mechanicRating', 'p.completedJobs as mechanicCompletedJobs'])
     .select((eb) =>
       eb.selectFrom('ratings as r').whereRef('r.mechanicId', '=', 'b.mechanicId').select(eb.fn.countAll<string>().as('n')).as('mechanicRatingCount'),
+    )
+    // Payable through Skyward: the mechanic's payouts are ready (docs/decisions/0230).
+    .select((eb) =>
+      eb.selectFrom('connectedAccounts as ca').whereRef('ca.userId', '=', 'b.mechanicId').select(sql<boolean>`ca.charges_enabled and ca.payouts_enabled`.as('p')).as('mechanicPayable'),
     );
 }
 

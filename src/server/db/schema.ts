@@ -12,6 +12,7 @@ import type { MaintenanceTables } from './tables/maintenance.ts';
 import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
 import type { AppointmentScheduleTables } from './tables/appointment-schedule.ts';
+import type { PaymentsTables } from './tables/payments.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
@@ -28,4 +29,5 @@ export interface Database
     AppointmentScheduleTables,
     BookingTables,
     InboxTables,
-    ConversationTables {}
+    ConversationTables,
+    PaymentsTables {}

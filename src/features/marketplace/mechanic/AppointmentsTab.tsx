@@ -31,6 +31,7 @@ import RequestDueList from '../../maintenance/RequestDueList.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 const RecordPanel = lazy(() => import('../../records/RecordPanel.tsx'));
+const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
 
 /** The route of each action the mechanic takes on an appointment. */
 const ACTION_ROUTES = { confirm: ROUTES.appointmentConfirm, start: ROUTES.appointmentStart, complete: ROUTES.appointmentComplete } as const;
@@ -150,6 +151,9 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         )}
         {refusals[a.id] && !completing && !startingEarly && <Alert className="mt-3">{refusals[a.id]}</Alert>}
         {a.status !== 'cancelled' && <JobLines appointment={a} role="mechanic" onChanged={onChanged} />}
+        <Suspense fallback={null}>
+          <PaymentPanel appointmentId={a.id} role="mechanic" />
+        </Suspense>
         {a.status === 'completed' && (
           <div className="mt-4 border-t border-border pt-3">
             <Suspense fallback={<Loading label="Loading the maintenance record..." />}>

@@ -20,6 +20,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { isStale, refresh, refusalOf } from '../ui/follow.ts';
 import { LinesEditor, lineErrorsOf, type LineErrors } from '../../bid-lines/LinesEditor.tsx';
 import { draftLine, linesBody, type DraftLine } from '../../bid-lines/line-drafts.ts';
+import { DepositField } from '../../payments/DepositField.tsx';
 
 const EMPTY: BidInput = {
   laborCost: '',
@@ -71,6 +72,9 @@ export default function SubmitQuoteDialog({
   const total = labor < 0 || parts < 0 ? null : bidTotal(labor, parts);
   const notes = watch('notes');
 
+  // The parts deposit (issue 33): pre-filled with the console's default once it is known.
+  const [deposit, setDeposit] = useState<string | null>(null);
+  const [depositError, setDepositError] = useState<string | undefined>(undefined);
   const [unavailable, setUnavailable] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -91,7 +95,8 @@ export default function SubmitQuoteDialog({
       let bid: Bid;
       const { inspectionSigner, ...spec } = values;
       // The spec's quote, and the IA who signs only when this quote is asked for one.
-      const body = askSigner && inspectionSigner ? { ...spec, inspectionSigner } : spec;
+      const body = { ...(askSigner && inspectionSigner ? { ...spec, inspectionSigner } : spec), ...(deposit ? { depositPercent: deposit } : {}) };
+      setDepositError(undefined);
       if (lines) {
         const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = body;
         bid = await call(ROUTES.requestBid, { params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
@@ -109,6 +114,12 @@ export default function SubmitQuoteDialog({
       if (isTemporarilyUnavailable(failedStatus(err))) {
         setUnavailable(true);
         toast.error('Failed to submit quote', { description: 'Nothing was lost: try again from the form.' });
+        return;
+      }
+      const depositProblem = err instanceof ApiError ? err.errors?.find((e) => e.path === 'depositPercent')?.message : undefined;
+      if (depositProblem) {
+        setDepositError(depositProblem);
+        toast.error('Failed to submit quote', { description: depositProblem });
         return;
       }
       if (err instanceof ApiError && err.status === 400 && lines) {
@@ -155,6 +166,7 @@ export default function SubmitQuoteDialog({
           <TextField {...f} name="warrantyPeriod" label="Warranty (days)" type="number" inputMode="numeric" min={0} step={1} />
           <TextField {...f} name="availableStartDate" label="Available Start Date *" type="date" min={todayIso()} required />
           <TextField {...f} name="estimatedCompletionDate" label="Est. Completion Date *" type="date" min={todayIso()} required />
+          <DepositField value={deposit} onChange={setDeposit} error={depositError} />
         </div>
         {askSigner && (
           <fieldset className="space-y-3 rounded-md border border-border p-3" aria-describedby="quote-signer-why">

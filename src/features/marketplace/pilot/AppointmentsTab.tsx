@@ -21,6 +21,7 @@ import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
+const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
 
 /** The pilot's appointments, upcoming first; completed ones can be rated once. */
 export default function AppointmentsTab({
@@ -79,6 +80,9 @@ export default function AppointmentsTab({
                 <AppointmentSchedule appointment={a} role="owner" onAppointment={onAppointment} onStale={onChanged} />
                 <AppointmentParties appointment={a} role="owner" onAppointment={onAppointment} />
                 {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
+                <Suspense fallback={null}>
+                  <PaymentPanel appointmentId={a.id} role="owner" />
+                </Suspense>
                 {a.status === 'completed' && (
                   <Suspense fallback={null}>
                     <OwnerRecordLine appointmentId={a.id} />

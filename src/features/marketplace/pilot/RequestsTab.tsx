@@ -21,6 +21,7 @@ import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx
 import { useQuoteCoverage } from '../../bid-lines/use-coverage.ts';
 import { JobFigure } from '../ui/JobFigure.tsx';
 import { ThreadButton, UnreadBadge } from '../../conversations/ThreadButton.tsx';
+import { PaymentTerms, depositOnCancelText, goToCardPage } from '../../payments/PaymentTerms.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
 import { RelistNotice } from './RelistNotice.tsx';
 
@@ -59,6 +60,7 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
     onRequest(result.request);
     onAppointment(result.appointment);
     onChanged();
+    goToCardPage(result);
   };
 
   const run = async () => {
@@ -129,6 +131,7 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
               Accept {pending.bid.mechanicName}&rsquo;s quote of <strong>{formatCurrency(pending.bid.totalCost)}</strong>? An appointment is scheduled for{' '}
               {formatDay(pending.bid.availableStartDate)} and the other quotes are declined.
               <InspectionSignerNote bid={pending.bid} className="mt-3" />
+              <PaymentTerms bid={pending.bid} full className="mt-3" />
             </>
           ) : (
             ''
@@ -169,7 +172,7 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
 function cancelConsequence(r: ServiceRequest): string {
   const accepted = r.quotes.find((q) => q.status === 'accepted');
   if (accepted) {
-    return `The appointment with ${accepted.mechanicName} on ${formatDay(accepted.availableStartDate)} is cancelled too, and ${accepted.mechanicName} is told. This cannot be undone.`;
+    return `The appointment with ${accepted.mechanicName} on ${formatDay(accepted.availableStartDate)} is cancelled too, and ${accepted.mechanicName} is told.${depositOnCancelText(accepted)} This cannot be undone.`;
   }
   const quoted = r.quotes.filter((q) => q.status === 'pending').length;
   if (quoted > 0) return `The ${quoted === 1 ? 'quote you received is' : `${quoted} quotes you received are`} declined and the mechanics are told. This cannot be undone.`;
@@ -282,6 +285,7 @@ function RequestCard({
                   </div>
                 </div>
                 <InspectionSignerNote bid={q} className="mt-2" />
+                <PaymentTerms bid={q} className="mt-2" />
                 <div className="mt-3">
                   <Details
                     items={[

@@ -23,6 +23,7 @@ import * as m0022 from './0022_console_promises.ts';
 import * as m0023 from './0023_scale_indexes.ts';
 import * as m0024 from './0024_business_inbox.ts';
 import * as m0025 from './0025_conversations.ts';
+import * as m0026 from './0026_payments.ts';
 import * as m0027 from './0027_booking.ts';
 
 /**
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0023_scale_indexes': m0023,
   '0024_business_inbox': m0024,
   '0025_conversations': m0025,
+  '0026_payments': m0026,
   '0027_booking': m0027,
 };
 

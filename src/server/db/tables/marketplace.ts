@@ -103,6 +103,8 @@ export interface BidsTable {
   /** Who signs the annual when the bidding mechanic has no IA (migration 0017); both or neither. */
   inspectionSignerName: string | null;
   inspectionSignerCertificate: string | null;
+  /** Whole percent of the approved parts lines charged at acceptance (docs/decisions/0230). */
+  depositPercent: ColumnType<number, number | undefined, number>;
   status: ColumnType<BidStatus, BidStatus | undefined, BidStatus>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;

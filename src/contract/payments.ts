@@ -1,0 +1,150 @@
+import { z } from './zod.ts';
+import type { Option } from './options.ts';
+import { BidBodySchema, type BidBody } from './bid-lines.ts';
+
+/**
+ * Payments on Stripe Connect (issue 33): the statuses, texts, settings and schemas the functions,
+ * the dashboards and the console share. Money is integer cents, USD.
+ * docs/decisions/0230-payments-on-stripe-connect.md
+ */
+
+export const PAYMENT_STATUSES = ['not_applicable', 'card_needed', 'card_saved', 'deposit_paid', 'payment_due', 'paid', 'refunded', 'disputed'] as const;
+export type PaymentStatus = Exclude<(typeof PAYMENT_STATUSES)[number], 'not_applicable'>;
+export type PaymentViewStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_OPTIONS: readonly Option<PaymentViewStatus>[] = [
+  { value: 'not_applicable', label: 'Paid outside Skyward' },
+  { value: 'card_needed', label: 'Card needed' },
+  { value: 'card_saved', label: 'Card saved' },
+  { value: 'deposit_paid', label: 'Deposit paid' },
+  { value: 'payment_due', label: 'Payment due' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'refunded', label: 'Refunded' },
+  { value: 'disputed', label: 'Disputed' },
+];
+
+export type DepositState = 'none' | 'due' | 'paid' | 'transferred' | 'refunded' | 'kept';
+
+export const CONNECT_STATUSES = ['none', 'pending', 'ready'] as const;
+export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
+export const CONNECT_STATUS_LABELS: Record<ConnectStatus, string> = {
+  none: 'not set up',
+  pending: 'pending verification',
+  ready: 'ready',
+};
+
+/** GET /api/payments/connect */
+export interface ConnectView {
+  status: ConnectStatus;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  /** The deposit a new bid proposes (the console's payment/deposit_percent). */
+  defaultDepositPercent: number;
+}
+
+/** GET /api/appointments/:id/payment */
+export interface PaymentView {
+  status: PaymentViewStatus;
+  totalCents: number;
+  depositCents: number;
+  feeCents: number;
+  payoutCents: number;
+  paidAt: string | null;
+  receiptDocumentId: string | null;
+  /** Where the owner saves a card or pays what is due (a hosted page); null when nothing is asked. */
+  actionUrl: string | null;
+  /** What the owner is told about the last failure (card declined, authentication required). */
+  failureMessage: string | null;
+  refundedCents: number;
+  /** What happens to the deposit if the owner cancels now. */
+  depositOnCancel: 'none' | 'refunded' | 'kept';
+}
+
+/** The accept answer's addition when the bid is payable through Skyward. */
+export interface AcceptPayment {
+  setupUrl: string;
+  depositCents: number;
+}
+
+export interface AdminPayment {
+  id: string;
+  appointmentId: string;
+  status: PaymentStatus;
+  ownerName: string;
+  mechanicName: string;
+  aircraftTailNumber: string;
+  totalCents: number;
+  depositCents: number;
+  feeCents: number;
+  payoutCents: number;
+  chargedCents: number;
+  refundedCents: number;
+  paidAt: string | null;
+  disputeStatus: string | null;
+  disputeDueBy: string | null;
+  createdAt: string;
+  refunds: Array<{ amountCents: number; reason: string | null; createdAt: string }>;
+}
+
+export interface AdminPaymentsPage {
+  success: true;
+  data: AdminPayment[];
+  pagination: { page: number; limit: number; total: number; pages: number };
+}
+
+export const PAYMENT_TEXT = {
+  notAvailable: 'Payment through Skyward not available for this mechanic',
+  localTestMode: 'Local test mode: no real card is charged',
+  paymentDue: 'Payment due',
+} as const;
+
+/** The console's payment settings this feature reads, with their defaults. */
+export const PAYMENT_SETTINGS = {
+  depositPercent: { key: 'deposit_percent', default: 0 },
+  feePercent: { key: 'platform_fee_percent', default: 10 },
+  feeMinimumCents: { key: 'platform_fee_minimum_cents', default: 500 },
+  currency: { key: 'currency', default: 'usd' },
+} as const;
+
+/** A whole percent 0..100 (a bid's deposit). */
+export const DepositPercentSchema = z
+  .unknown()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const n = typeof v === 'number' ? v : Number(String(v).trim());
+    if (!Number.isInteger(n) || n < 0 || n > 100) {
+      ctx.addIssue({ code: 'custom', path: ['depositPercent'], message: 'Deposit must be a whole percent from 0 to 100' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A bid's body: the bid's own schema, and the parts deposit it asks for (absent: the console's default). */
+export const BidWithDepositSchema = z.unknown().transform((v, ctx): BidBody & { depositPercent: number | undefined } => {
+  const bid = BidBodySchema.safeParse(v);
+  const deposit = DepositPercentSchema.safeParse(v && typeof v === 'object' ? (v as Record<string, unknown>)['depositPercent'] : undefined);
+  for (const issue of [...(bid.error?.issues ?? []), ...(deposit.error?.issues ?? [])]) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] });
+  }
+  if (!bid.success || !deposit.success) return z.NEVER;
+  return { ...bid.data, depositPercent: deposit.data };
+});
+
+export const RefundSchema = z.object({
+  amountCents: z
+    .number({ error: 'amountCents must be a whole number of cents' })
+    .int('amountCents must be a whole number of cents')
+    .positive('amountCents must be more than 0'),
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+});
+export type RefundData = z.output<typeof RefundSchema>;
+
+export const AdminPaymentsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1).max(100, 'limit must be at most 100').default(20),
+  status: z.enum(PAYMENT_STATUSES.filter((s) => s !== 'not_applicable') as [PaymentStatus, ...PaymentStatus[]], { error: 'Unknown payment status' }).optional(),
+  disputed: z.enum(['true', 'false']).optional(),
+});
+
+/** Cents as dollars for people ("$1,234.50"). */
+export const formatCents = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { labelOf } from '../../contract/options.ts';
+import { PAYMENT_STATUS_OPTIONS, formatCents, type PaymentView, type PaymentViewStatus } from '../../contract/payments.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { call } from '../../lib/api-client.ts';
+import { useRoute } from '../../lib/use-query.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { refusalOf } from '../marketplace/ui/follow.ts';
+
+const TONES: Record<PaymentViewStatus, BadgeTone> = {
+  not_applicable: 'secondary',
+  card_needed: 'warning',
+  card_saved: 'info',
+  deposit_paid: 'info',
+  payment_due: 'destructive',
+  paid: 'success',
+  refunded: 'secondary',
+  disputed: 'warning',
+};
+
+/**
+ * A job's payment on its appointment card: the status ("Payment due" for owner and mechanic),
+ * the amounts, and for the owner the way to save or update the card on the hosted page and retry.
+ */
+export default function PaymentPanel({ appointmentId, role }: { appointmentId: string; role: 'owner' | 'mechanic' }) {
+  const query = useRoute(ROUTES.appointmentPayment, { params: { id: appointmentId } });
+  const [busy, setBusy] = useState(false);
+  const p = query.data;
+  if (query.state.status === 'error') {
+    return (
+      <p role="alert" className="mt-3 text-sm text-destructive">
+        The payment could not be loaded. <button type="button" className="underline" onClick={() => void query.reload()}>Try again</button>
+      </p>
+    );
+  }
+  if (!p) return <p className="mt-3 text-sm text-muted-foreground" aria-busy="true">Loading payment…</p>;
+  if (p.status === 'not_applicable') return null;
+  const retry = async () => {
+    setBusy(true);
+    try {
+      const next = await call(ROUTES.appointmentPaymentRetry, { params: { id: appointmentId } });
+      query.setData(next);
+      if (next.status === 'payment_due') toast.error(next.failureMessage ?? 'The card was not charged');
+      else toast.success('Payment received');
+    } catch (err) {
+      toast.error(refusalOf(err, 'The payment could not be retried'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-label="Payment" className="mt-3 rounded-md border border-border p-3 text-sm" data-testid="payment-panel">
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">Payment</span>
+        <Badge tone={TONES[p.status]}>{labelOf(PAYMENT_STATUS_OPTIONS, p.status)}</Badge>
+      </p>
+      <Amounts p={p} role={role} />
+      {p.failureMessage && p.status === 'payment_due' && <p className="mt-2 text-destructive">{role === 'owner' ? p.failureMessage : 'The owner’s card was not charged; they have been asked to update it.'}</p>}
+      {role === 'owner' && p.status === 'card_needed' && <p className="mt-2">Save your card so the mechanic can start: nothing else is charged until the work is done.</p>}
+      {role === 'owner' && p.actionUrl && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <a className={buttonClass()} href={p.actionUrl}>
+            {p.status === 'payment_due' ? 'Update card and pay' : 'Save card'}
+          </a>
+          {p.status === 'payment_due' && (
+            <Button variant="outline" onClick={retry} disabled={busy}>
+              {busy && <Spinner />}
+              Retry with the saved card
+            </Button>
+          )}
+        </div>
+      )}
+      {p.paidAt && <p className="mt-2 text-muted-foreground">Paid {formatDateTime(p.paidAt)}{role === 'owner' && p.receiptDocumentId ? ' · the invoice is in your Documents' : ''}</p>}
+    </section>
+  );
+}
+
+function Amounts({ p, role }: { p: PaymentView; role: 'owner' | 'mechanic' }) {
+  const parts = [
+    p.depositCents > 0 ? `Parts deposit ${formatCents(p.depositCents)}` : null,
+    p.totalCents > 0 ? `Total ${formatCents(p.totalCents)}` : null,
+    role === 'mechanic' && p.totalCents > 0 ? `Fee ${formatCents(p.feeCents)} · Your payout ${formatCents(p.payoutCents)}` : null,
+    p.refundedCents > 0 ? `Refunded ${formatCents(p.refundedCents)}` : null,
+  ].filter(Boolean);
+  return parts.length ? <p className="mt-1 text-muted-foreground">{parts.join(' · ')}</p> : null;
+}

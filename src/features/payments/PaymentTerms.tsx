@@ -1,0 +1,51 @@
+import type { Bid } from '../../contract/marketplace.ts';
+import { PAYMENT_TEXT, formatCents } from '../../contract/payments.ts';
+import { cn } from '../../components/ui/cn.ts';
+
+/** The approved parts of a quote as the owner would accept it (all lines approved), in cents. */
+const partsCentsOf = (bid: Bid) => Math.round((bid.lines?.length ? bid.lines.reduce((s, l) => s + l.partsCost, 0) : bid.partsCost) * 100);
+
+/**
+ * What accepting this quote charges and when (docs/decisions/0230), or that payment goes outside
+ * Skyward for a mechanic whose payouts are not set up. Shown on the quote and in the accept dialogs.
+ */
+export function PaymentTerms({ bid, className, full = false }: { bid: Bid; className?: string; full?: boolean }) {
+  if (!bid.payable) return <p className={cn('text-sm text-muted-foreground', className)}>{PAYMENT_TEXT.notAvailable}</p>;
+  const percent = bid.depositPercent ?? 0;
+  const deposit = Math.round((partsCentsOf(bid) * percent) / 100);
+  if (!full) {
+    return (
+      <p className={cn('text-sm', className)}>
+        Paid through Skyward{percent > 0 ? ` · parts deposit ${percent} % (${formatCents(deposit)})` : ' · no deposit'}
+      </p>
+    );
+  }
+  return (
+    <div className={cn('rounded-md border border-border bg-muted/40 p-3 text-sm', className)}>
+      <p className="font-medium">Paid through Skyward</p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        <li>Accepting opens a secure Stripe page to save your card. Nothing else is charged now.</li>
+        {percent > 0 ? (
+          <li>
+            A parts deposit of {percent} % of the approved parts ({formatCents(deposit)} if you approve every parts line) is charged when your card is saved. It is refunded if you
+            cancel before {bid.mechanicName} confirms the appointment; after that it pays for the parts ordered.
+          </li>
+        ) : (
+          <li>No deposit is asked.</li>
+        )}
+        <li>The rest of the approved total (the lines you approve and any change orders you approve) is charged when the job is completed and its logbook entry signed.</li>
+      </ul>
+    </div>
+  );
+}
+
+/** Where accepting leads when the quote is payable: the hosted card page. */
+export function goToCardPage(result: { payment?: { setupUrl: string } }): void {
+  if (result.payment?.setupUrl) window.location.assign(result.payment.setupUrl);
+}
+
+/** The cancel dialog's sentence on the deposit of an accepted payable quote. */
+export function depositOnCancelText(bid: Bid | undefined): string {
+  if (!bid?.payable || !bid.depositPercent) return '';
+  return ` If a parts deposit was charged, it is refunded in full while ${bid.mechanicName} has not confirmed the appointment; once confirmed, the deposit is kept for the parts ordered.`;
+}

@@ -1,0 +1,269 @@
+import type { Selectable, Updateable } from 'kysely';
+import type Stripe from 'stripe';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import { labelOf } from '../../contract/options.ts';
+import { formatCents } from '../../contract/payments.ts';
+import type { Db } from '../../server/db/client.ts';
+import type { PaymentsTable } from '../../server/db/tables/payments.ts';
+import { notify } from '../marketplace/notifications.server.ts';
+import { enqueueEmail } from '../messaging/outbox.server.ts';
+import { approvedCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
+import { cardProblem, type StripeSetup } from './stripe.server.ts';
+
+/**
+ * The money steps of a job's payment (docs/decisions/0230). Each runs inside `withPayment`: the
+ * payment row locked, its state re-checked, Stripe called with an Idempotency-Key derived from the
+ * purpose, the result written before the lock is released. Ten callers at once make one charge.
+ */
+export type PaymentRow = Selectable<PaymentsTable>;
+
+/** Stripe refuses charges under $0.50; an amount left below it is not charged (the owner's gain). */
+export const STRIPE_MINIMUM_CENTS = 50;
+
+export const transferGroupOf = (appointmentId: string) => `appt_${appointmentId}`;
+
+/** A dispute that is open (or lost) freezes every payout of the job. */
+export const frozen = (p: Pick<PaymentRow, 'disputeId' | 'disputeStatus'>) => p.disputeId !== null && p.disputeStatus !== 'won';
+
+export async function withPayment<T>(db: Db, appointmentId: string, fn: (trx: Db, p: PaymentRow) => Promise<T>): Promise<T | null> {
+  return db.transaction().execute(async (trx) => {
+    const p = await trx.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).forUpdate().executeTakeFirst();
+    return p ? fn(trx, p) : null;
+  });
+}
+
+export async function logEvent(db: Db, paymentId: string, kind: string, amountCents: number, detail: string | null, stripeId: string | null = null, actorId: string | null = null) {
+  await db.insertInto('paymentEvents').values({ paymentId, kind, amountCents, detail, stripeId, actorId }).execute();
+}
+
+async function update(trx: Db, p: PaymentRow, patch: Updateable<PaymentsTable>): Promise<PaymentRow> {
+  return trx.updateTable('payments').set({ ...patch, updatedAt: new Date() }).where('id', '=', p.id).returningAll().executeTakeFirstOrThrow();
+}
+
+async function jobOf(db: Db, appointmentId: string) {
+  return db
+    .selectFrom('appointments as a')
+    .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
+    .innerJoin('users as o', 'o.id', 'a.customerId')
+    .innerJoin('users as m', 'm.id', 'a.mechanicId')
+    .select(['a.id', 'a.bidId', 'a.status', 'a.confirmedAt', 'a.serviceRequestId', 'r.serviceType', 'r.aircraftTailNumber', 'r.aircraftId', 'o.email as ownerEmail', 'o.firstName as ownerFirstName', 'm.email as mechanicEmail', 'm.firstName as mechanicFirstName', 'm.lastName as mechanicLastName'])
+    .where('a.id', '=', appointmentId)
+    .executeTakeFirstOrThrow();
+}
+export type Job = Awaited<ReturnType<typeof jobOf>>;
+export { jobOf };
+
+const whatOf = (job: Job) => `the ${labelOf(MARKETPLACE_SERVICE_TYPES, job.serviceType)} on ${job.aircraftTailNumber}`;
+
+type ChargeOutcome = { ok: true; intent: Stripe.PaymentIntent } | { ok: false; message: string; intentId: string | null };
+
+async function charge(setup: StripeSetup, p: PaymentRow, purpose: 'deposit' | 'capture', amount: number, idempotencyKey: string, job: Job): Promise<ChargeOutcome> {
+  if (!p.customerId || !p.paymentMethodId) return { ok: false, message: 'No card is saved for this job yet.', intentId: null };
+  try {
+    const intent = await setup.stripe.paymentIntents.create(
+      {
+        amount,
+        currency: p.currency,
+        customer: p.customerId,
+        payment_method: p.paymentMethodId,
+        off_session: true,
+        confirm: true,
+        transfer_group: transferGroupOf(p.appointmentId),
+        description: `${purpose === 'deposit' ? 'Parts deposit' : 'Payment'} for ${whatOf(job)}`,
+        metadata: { appointmentId: p.appointmentId, paymentId: p.id, purpose, attempt: String(p.captureAttempt) },
+      },
+      { idempotencyKey },
+    );
+    return { ok: true, intent };
+  } catch (error) {
+    const problem = cardProblem(error);
+    if (!problem) throw error;
+    return { ok: false, message: problem.message, intentId: problem.paymentIntentId };
+  }
+}
+
+/** The owner's card failed: "Payment due", the owner told (in the app and by email) with the way to pay, the mechanic told. */
+async function markDue(trx: Db, p: PaymentRow, dueFor: 'deposit' | 'capture', message: string, amount: number, job: Job): Promise<PaymentRow> {
+  const row = await update(trx, p, { status: 'payment_due', dueFor, failureMessage: message, setupSessionId: null, payUrl: null });
+  await logEvent(trx, p.id, `${dueFor}_failed`, amount, message);
+  const what = whatOf(job);
+  await notify(trx, [p.ownerId], {
+    type: 'payment.due',
+    title: 'Payment due',
+    message: `The ${dueFor === 'deposit' ? 'parts deposit' : 'payment'} of ${formatCents(amount)} for ${what} did not go through: ${message} Open Appointments and choose "Update card and pay".`,
+    link: 'appointments',
+  });
+  await notify(trx, [p.mechanicId], {
+    type: 'payment.due',
+    title: 'Payment due',
+    message: `The owner's card was not charged for ${what} (${formatCents(amount)}). They have been asked to update it; you are paid once it goes through.`,
+    link: 'appointments',
+  });
+  return row;
+}
+
+/** Charges the parts deposit on the saved card (attempt n has its own key: a retry is a new charge, a replay is not). */
+export async function chargeDeposit(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+  const job = await jobOf(trx, p.appointmentId);
+  const amount = Number(p.depositCents);
+  const outcome = await charge(setup, p, 'deposit', amount, `deposit:${p.appointmentId}:${p.captureAttempt}`, job);
+  if (!outcome.ok) return markDue(trx, p, 'deposit', outcome.message, amount, job);
+  const row = await update(trx, p, { status: 'deposit_paid', depositState: 'paid', depositIntentId: outcome.intent.id, dueFor: null, failureMessage: null });
+  await logEvent(trx, p.id, 'deposit_charged', amount, null, outcome.intent.id);
+  // A job already started (the deposit failed at first, was paid later) releases it at once.
+  if (job.status === 'in_progress' || job.status === 'completed') return releaseDeposit(trx, setup, row);
+  return row;
+}
+
+/** The held deposit goes to the mechanic (the job started, or the owner cancelled after confirmation); not while a dispute is open. */
+export async function releaseDeposit(trx: Db, setup: StripeSetup, p: PaymentRow, state: 'transferred' | 'kept' = 'transferred'): Promise<PaymentRow> {
+  if (p.depositState !== 'paid' || frozen(p) || !p.depositIntentId) return p;
+  const intent = await setup.stripe.paymentIntents.retrieve(p.depositIntentId);
+  const transfer = await setup.stripe.transfers.create(
+    {
+      amount: Number(p.depositCents),
+      currency: p.currency,
+      destination: p.accountId,
+      transfer_group: transferGroupOf(p.appointmentId),
+      ...(typeof intent.latest_charge === 'string' ? { source_transaction: intent.latest_charge } : {}),
+      metadata: { appointmentId: p.appointmentId, paymentId: p.id, purpose: 'deposit' },
+    },
+    { idempotencyKey: `deposit-transfer:${p.appointmentId}` },
+  );
+  const row = await update(trx, p, { depositState: state, depositTransferId: transfer.id });
+  await logEvent(trx, p.id, state === 'kept' ? 'deposit_kept' : 'deposit_transferred', Number(p.depositCents), null, transfer.id);
+  return row;
+}
+
+/**
+ * Completion (and the signed entry, where one was drafted): the approved total minus the deposit
+ * is charged off-session, then the mechanic paid the total minus the fee minus what the deposit
+ * already sent. A card failure makes it "Payment due"; nothing is marked paid that is not.
+ */
+export async function capture(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+  const job = await jobOf(trx, p.appointmentId);
+  const { totalCents } = await approvedCentsOf(trx, job.bidId);
+  const settings = await paymentSettings(trx);
+  const fee = feeCentsOf(totalCents, settings.feePercent, settings.feeMinimumCents);
+  const depositCharged = ['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
+  const due = Math.max(0, totalCents - depositCharged);
+  const row = await update(trx, p, { totalCents, feeCents: fee, payoutCents: totalCents - fee });
+  let intentId: string | null = null;
+  let chargeId: string | null = null;
+  if (due >= STRIPE_MINIMUM_CENTS) {
+    const outcome = await charge(setup, row, 'capture', due, `capture:${p.appointmentId}:${p.captureAttempt}`, job);
+    if (!outcome.ok) return markDue(trx, row, 'capture', outcome.message, due, job);
+    intentId = outcome.intent.id;
+    chargeId = typeof outcome.intent.latest_charge === 'string' ? outcome.intent.latest_charge : null;
+  }
+  return markPaid(trx, setup, row, { intentId, chargeId, amount: intentId ? due : 0 }, job);
+}
+
+/** Records a successful capture (from our call, or from the webhook when our call's answer was lost) and pays the mechanic. */
+export async function markPaid(trx: Db, setup: StripeSetup, p: PaymentRow, paid: { intentId: string | null; chargeId: string | null; amount: number }, job?: Job): Promise<PaymentRow> {
+  const j = job ?? (await jobOf(trx, p.appointmentId));
+  const paidAt = new Date();
+  let row = await update(trx, p, {
+    status: frozen(p) ? 'disputed' : 'paid',
+    chargeIntentId: paid.intentId,
+    chargeCents: paid.amount,
+    paidAt,
+    dueFor: null,
+    failureMessage: null,
+  });
+  await logEvent(trx, p.id, 'charged', paid.amount, null, paid.intentId);
+  row = await payout(trx, setup, row, paid.chargeId);
+  const what = whatOf(j);
+  const deposit = ['paid', 'transferred', 'kept'].includes(row.depositState) ? Number(row.depositCents) : 0;
+  await enqueueEmail(trx, {
+    kind: 'payments.receipt',
+    to: j.ownerEmail,
+    subject: `Receipt: ${formatCents(Number(row.totalCents))} for ${what}`,
+    text: [
+      `Hi ${j.ownerFirstName},`,
+      '',
+      `Thank you: ${what} is paid.`,
+      `Approved work (quote lines and change orders you approved): ${formatCents(Number(row.totalCents))}`,
+      ...(deposit ? [`Parts deposit paid at acceptance: ${formatCents(deposit)}`] : []),
+      `Charged to your card today: ${formatCents(paid.amount)}`,
+      `Paid on ${paidAt.toUTCString()}.`,
+      '',
+      'The invoice (lines, change orders, deposit, totals) is in your Documents, next to the signed logbook entry.',
+    ].join('\n'),
+  });
+  await enqueueEmail(trx, {
+    kind: 'payments.payout',
+    to: j.mechanicEmail,
+    subject: `Payout: ${formatCents(Number(row.payoutCents))} for ${what}`,
+    text: [
+      `Hi ${j.mechanicFirstName},`,
+      '',
+      `The owner paid ${formatCents(Number(row.totalCents))} for ${what}.`,
+      `Platform fee: ${formatCents(Number(row.feeCents))}`,
+      `Your payout: ${formatCents(Number(row.payoutCents))}${deposit ? ` (of which the parts deposit, ${formatCents(deposit)}, was sent when the job started)` : ''}.`,
+      frozen(row) ? 'A dispute is open on this payment: the payout is held until it is resolved.' : 'Stripe pays it out to your bank on your payout schedule.',
+    ].join('\n'),
+  });
+  return row;
+}
+
+/** The final transfer: total - fee - the deposit already sent; once (`payout:<appointmentId>`), never while a dispute is open. */
+export async function payout(trx: Db, setup: StripeSetup, p: PaymentRow, chargeId: string | null = null): Promise<PaymentRow> {
+  if (!p.paidAt || p.transferId || frozen(p)) return p;
+  const alreadySent = ['transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
+  const amount = Number(p.payoutCents) - alreadySent;
+  if (amount <= 0) return p;
+  const transfer = await setup.stripe.transfers.create(
+    {
+      amount,
+      currency: p.currency,
+      destination: p.accountId,
+      transfer_group: transferGroupOf(p.appointmentId),
+      ...(chargeId ? { source_transaction: chargeId } : {}),
+      metadata: { appointmentId: p.appointmentId, paymentId: p.id, purpose: 'payout' },
+    },
+    { idempotencyKey: `payout:${p.appointmentId}` },
+  );
+  const row = await update(trx, p, { transferId: transfer.id, ...(p.depositState === 'paid' ? { depositState: 'transferred' as const } : {}) });
+  await logEvent(trx, p.id, 'transferred', amount, null, transfer.id);
+  return row;
+}
+
+/** A new card was saved (the hosted page, or its webhook): kept, and whatever was due is charged again. */
+export async function applySavedCard(trx: Db, setup: StripeSetup, p: PaymentRow, paymentMethodId: string): Promise<PaymentRow> {
+  if (p.paymentMethodId === paymentMethodId) return p; // this card was already applied (page return and webhook both report it)
+  let row = await update(trx, p, { paymentMethodId, failureMessage: null });
+  await logEvent(trx, p.id, 'card_saved', 0, null, paymentMethodId);
+  if (row.status === 'card_needed') {
+    if (row.depositState === 'due' && Number(row.depositCents) >= STRIPE_MINIMUM_CENTS) return chargeDeposit(trx, setup, row);
+    row = await update(trx, row, { status: 'card_saved' });
+    return row;
+  }
+  if (row.status === 'payment_due') return retryDue(trx, setup, row);
+  return row;
+}
+
+/** Charges again what is due (a new attempt: a new Idempotency-Key). */
+export async function retryDue(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+  const row = await update(trx, p, { captureAttempt: p.captureAttempt + 1 });
+  return row.dueFor === 'deposit' ? chargeDeposit(trx, setup, row) : capture(trx, setup, row);
+}
+
+/**
+ * The owner cancelled before work started. A deposit paid before the mechanic confirmed is refunded
+ * in full; after confirmation the mechanic has ordered the parts, so it is kept (sent to the
+ * mechanic). Nothing else was charged.
+ */
+export async function settleCancellation(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+  const job = await jobOf(trx, p.appointmentId);
+  if (p.depositState === 'due') return update(trx, p, { depositState: 'none' });
+  if (p.depositState !== 'paid' || !p.depositIntentId) return p;
+  if (job.confirmedAt) return releaseDeposit(trx, setup, p, 'kept');
+  await setup.stripe.refunds.create(
+    { payment_intent: p.depositIntentId, amount: Number(p.depositCents), reason: 'requested_by_customer', metadata: { appointmentId: p.appointmentId, purpose: 'deposit-refund' } },
+    { idempotencyKey: `deposit-refund:${p.appointmentId}` },
+  );
+  const row = await update(trx, p, { depositState: 'refunded', status: 'refunded', refundedCents: Number(p.refundedCents) + Number(p.depositCents) });
+  await logEvent(trx, p.id, 'refund', Number(p.depositCents), 'Cancelled before the mechanic confirmed', p.depositIntentId);
+  return row;
+}

@@ -1,0 +1,204 @@
+import type { AcceptPayment, PaymentView } from '../../contract/payments.ts';
+import type { UserRow } from '../../server/auth/guards.server.ts';
+import type { Db } from '../../server/db/client.ts';
+import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { isUuid } from '../../contract/ids.ts';
+import { approvedCentsOf, depositCentsOf } from './amounts.server.ts';
+import { connectStatusOf } from './connect.server.ts';
+import { fileInvoice } from './receipt.server.ts';
+import { applySavedCard, capture, releaseDeposit, retryDue, settleCancellation, STRIPE_MINIMUM_CENTS, withPayment, type PaymentRow } from './money.server.ts';
+import { stripeSetup, type StripeSetup } from './stripe.server.ts';
+
+/**
+ * Where payments hook into the job's life: one call per event (accept, card saved, start,
+ * completion or signature, cancellation), each after the job's own change has committed, so a
+ * Stripe problem never undoes the job; reads heal what a failed hook left undone.
+ */
+
+/** Acceptance of a payable bid (the mechanic's payouts are ready): the payment row and the hosted page to save a card. */
+export async function openPaymentOnAccept(db: Db, appointmentId: string, origin: string): Promise<AcceptPayment | null> {
+  const a = await db
+    .selectFrom('appointments as a')
+    .innerJoin('bids as b', 'b.id', 'a.bidId')
+    .select(['a.id', 'a.bidId', 'a.customerId', 'a.mechanicId', 'b.depositPercent'])
+    .where('a.id', '=', appointmentId)
+    .executeTakeFirstOrThrow();
+  const account = await db.selectFrom('connectedAccounts').selectAll().where('userId', '=', a.mechanicId).executeTakeFirst();
+  if (!account || connectStatusOf(account) !== 'ready') return null;
+  const setup = await stripeSetup(db);
+  if (!setup) return null;
+  const { partsCents } = await approvedCentsOf(db, a.bidId);
+  const deposit = depositCentsOf(partsCents, a.depositPercent);
+  const depositCents = deposit >= STRIPE_MINIMUM_CENTS ? deposit : 0;
+  await db
+    .insertInto('payments')
+    .values({
+      appointmentId,
+      ownerId: a.customerId,
+      mechanicId: a.mechanicId,
+      accountId: account.accountId,
+      depositPercent: a.depositPercent,
+      depositCents,
+      depositState: depositCents > 0 ? 'due' : 'none',
+    })
+    .onConflict((oc) => oc.column('appointmentId').doNothing())
+    .execute();
+  const p = await db.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).executeTakeFirstOrThrow();
+  const setupUrl = await ensureCardPage(db, setup, p, origin);
+  return { setupUrl, depositCents };
+}
+
+/**
+ * The hosted page where the owner saves a card (Checkout in setup mode: a SetupIntent confirmed by
+ * Stripe), made once per round: at acceptance, and again after each card failure.
+ */
+export async function ensureCardPage(db: Db, setup: StripeSetup, p: PaymentRow, origin: string): Promise<string> {
+  if (p.payUrl) return p.payUrl;
+  let customerId = p.customerId;
+  if (!customerId) {
+    const owner = await db.selectFrom('users').select(['email', 'firstName', 'lastName']).where('id', '=', p.ownerId).executeTakeFirstOrThrow();
+    const customer = await setup.stripe.customers.create(
+      { email: owner.email, name: `${owner.firstName} ${owner.lastName}`.trim(), metadata: { userId: p.ownerId, appointmentId: p.appointmentId } },
+      { idempotencyKey: `customer:${p.appointmentId}` },
+    );
+    customerId = customer.id;
+    await db.updateTable('payments').set({ customerId, updatedAt: new Date() }).where('id', '=', p.id).where('customerId', 'is', null).execute();
+  }
+  const back = `${origin}/dashboard?section=appointments&payment=${p.appointmentId}`;
+  const session = await setup.stripe.checkout.sessions.create(
+    {
+      mode: 'setup',
+      customer: customerId,
+      currency: p.currency,
+      success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
+      cancel_url: back,
+      setup_intent_data: { metadata: { appointmentId: p.appointmentId, paymentId: p.id } },
+      metadata: { appointmentId: p.appointmentId, paymentId: p.id },
+    },
+    // One page per round: at acceptance (card_needed:0), after each failure (payment_due:<attempt>).
+    { idempotencyKey: `card-page:${p.appointmentId}:${p.status}:${p.captureAttempt}` },
+  );
+  const url = session.url ?? back;
+  await db.updateTable('payments').set({ setupSessionId: session.id, payUrl: url, updatedAt: new Date() }).where('id', '=', p.id).where('payUrl', 'is', null).execute();
+  return url;
+}
+
+/** A SetupIntent that succeeded for this job (webhook, or the owner back from the hosted page). */
+export async function cardSaved(db: Db, setup: StripeSetup, appointmentId: string, paymentMethodId: string): Promise<void> {
+  await withPayment(db, appointmentId, (trx, p) => applySavedCard(trx, setup, p, paymentMethodId));
+  await afterMoney(db, appointmentId);
+}
+
+/** The owner is back from the hosted page before the webhook: read the session from Stripe. */
+async function syncCardPage(db: Db, setup: StripeSetup, p: PaymentRow): Promise<void> {
+  if (!p.setupSessionId || !['card_needed', 'payment_due'].includes(p.status)) return;
+  const session = await setup.stripe.checkout.sessions.retrieve(p.setupSessionId, { expand: ['setup_intent'] });
+  const si = session.setup_intent;
+  if (session.status !== 'complete' || !si || typeof si === 'string' || si.status !== 'succeeded') return;
+  const pm = typeof si.payment_method === 'string' ? si.payment_method : si.payment_method?.id;
+  if (pm) await cardSaved(db, setup, p.appointmentId, pm);
+}
+
+/** The job is charged once it is completed and its logbook entry signed (or none was drafted). */
+async function readyToCapture(db: Db, appointmentId: string): Promise<boolean> {
+  const a = await db.selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirst();
+  if (a?.status !== 'completed') return false;
+  const records = await db.selectFrom('maintenanceRecords').select('status').where('appointmentId', '=', appointmentId).execute();
+  return records.length === 0 || records.some((r) => r.status !== 'draft');
+}
+
+/** Completion or signature: capture when ready. Safe to call any number of times, at once. */
+export async function captureIfReady(db: Db, appointmentId: string): Promise<void> {
+  const setup = await stripeSetup(db);
+  if (!setup || !(await readyToCapture(db, appointmentId))) return;
+  await withPayment(db, appointmentId, async (trx, p) => (['card_saved', 'deposit_paid'].includes(p.status) && !p.paidAt ? capture(trx, setup, p) : p));
+  await afterMoney(db, appointmentId);
+}
+
+/** Work started: the held deposit goes to the mechanic. */
+export async function paymentsOnStart(db: Db, appointmentId: string): Promise<void> {
+  const setup = await stripeSetup(db);
+  if (!setup) return;
+  await withPayment(db, appointmentId, (trx, p) => releaseDeposit(trx, setup, p));
+}
+
+/** The owner cancelled the request: its appointment's deposit refunded or kept (see settleCancellation). */
+export async function paymentsOnCancel(db: Db, serviceRequestId: string): Promise<void> {
+  const setup = await stripeSetup(db);
+  if (!setup) return;
+  const appointments = await db.selectFrom('appointments').select('id').where('serviceRequestId', '=', serviceRequestId).where('status', '=', 'cancelled').execute();
+  for (const a of appointments) await withPayment(db, a.id, (trx, p) => settleCancellation(trx, setup, p));
+}
+
+/** Work after the money moved, outside the lock: the invoice filed in the owner's Documents. */
+async function afterMoney(db: Db, appointmentId: string): Promise<void> {
+  await fileInvoice(db, appointmentId).catch((e: unknown) => console.error(`Filing the invoice of ${appointmentId} failed; it is filed on the next read`, e));
+}
+
+async function paymentFor(db: Db, user: UserRow, appointmentId: string) {
+  if (!isUuid(appointmentId)) throw notFound('Appointment not found');
+  const a = await db.selectFrom('appointments').select(['id', 'customerId', 'mechanicId', 'confirmedAt']).where('id', '=', appointmentId).executeTakeFirst();
+  if (!a || (user.role !== 'admin' && a.customerId !== user.id && a.mechanicId !== user.id)) throw notFound('Appointment not found');
+  return { appointment: a, payment: await db.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).executeTakeFirst() };
+}
+
+/** GET /api/appointments/:id/payment (owner, mechanic, admin). Heals on read: a card saved, a capture or an invoice a failed hook left. */
+export async function paymentView(db: Db, user: UserRow, appointmentId: string, origin: string): Promise<PaymentView> {
+  const found = await paymentFor(db, user, appointmentId);
+  const { appointment } = found;
+  let p = found.payment;
+  if (!p) return notApplicable();
+  const setup = await stripeSetup(db);
+  if (setup) {
+    try {
+      await syncCardPage(db, setup, p);
+      if (['card_saved', 'deposit_paid'].includes(p.status)) await captureIfReady(db, appointmentId);
+      else if (p.paidAt && !p.receiptDocumentId) await afterMoney(db, appointmentId);
+      p = (await db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirst()) ?? p;
+      if (user.id === p.ownerId && ['card_needed', 'payment_due'].includes(p.status) && !p.payUrl) {
+        await ensureCardPage(db, setup, p, origin);
+        p = (await db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirst()) ?? p;
+      }
+    } catch (error) {
+      console.warn(`Bringing payment ${p.id} up to date failed; showing what is stored`, error);
+    }
+  }
+  return toView(p, user.id === p.ownerId, appointment.confirmedAt !== null);
+}
+
+const notApplicable = (): PaymentView => ({
+  status: 'not_applicable', totalCents: 0, depositCents: 0, feeCents: 0, payoutCents: 0, paidAt: null, receiptDocumentId: null,
+  actionUrl: null, failureMessage: null, refundedCents: 0, depositOnCancel: 'none',
+});
+
+function toView(p: PaymentRow, owner: boolean, confirmed: boolean): PaymentView {
+  return {
+    status: p.status,
+    totalCents: Number(p.totalCents),
+    depositCents: Number(p.depositCents),
+    feeCents: Number(p.feeCents),
+    payoutCents: Number(p.payoutCents),
+    paidAt: p.paidAt ? p.paidAt.toISOString() : null,
+    receiptDocumentId: p.receiptDocumentId,
+    // Only the owner is sent to the hosted card page.
+    actionUrl: owner && ['card_needed', 'payment_due'].includes(p.status) ? p.payUrl : null,
+    failureMessage: p.failureMessage,
+    refundedCents: Number(p.refundedCents),
+    depositOnCancel: p.depositState === 'paid' ? (confirmed ? 'kept' : 'refunded') : 'none',
+  };
+}
+
+/** POST /api/appointments/:id/payment/retry (owner): charges again what is due on the saved card. */
+export async function retryPayment(db: Db, user: UserRow, appointmentId: string, origin: string): Promise<PaymentView> {
+  const { payment } = await paymentFor(db, user, appointmentId);
+  if (!payment) throw conflict('This job is not paid through Skyward');
+  if (payment.ownerId !== user.id) throw forbidden('Only the aircraft owner can retry the payment');
+  const setup = await stripeSetup(db);
+  if (!setup) throw conflict('Payments are not configured');
+  await withPayment(db, appointmentId, async (trx, p) => {
+    if (p.status !== 'payment_due') throw conflict('Nothing is due on this job');
+    return retryDue(trx, setup, p);
+  });
+  await afterMoney(db, appointmentId);
+  return paymentView(db, user, appointmentId, origin);
+}

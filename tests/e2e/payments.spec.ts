@@ -1,0 +1,121 @@
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+
+// The money loop in a browser, against the local Stripe stand-in `npm start` runs without a key
+// (docs/decisions/0230): the mechanic sets up payouts on Stripe's hosted onboarding, the owner
+// accepts a quote with a parts deposit and saves a card on the hosted page, the job is completed
+// and signed (by the API), the owner finds it paid with the invoice in Documents, the mechanic's
+// Earnings show the payout. At 390 px and 1366 px.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 300_000 });
+
+const password = 'Money-Loop-2026';
+const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function account(browser: Browser, role: 'pilot' | 'mechanic', width: number, location: string) {
+  const email = `${role}.pay${width}.${stamp}@example.com`;
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: { role, firstName: role === 'pilot' ? 'Pia' : 'Max', lastName: `Payer${stamp.slice(-4)}`, email, password, location, ...(role === 'mechanic' ? { certificationNumber: '6789012', yearsExperience: 12, serviceRadius: 10, hourlyRate: 100 } : {}) },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id };
+}
+
+async function signIn(who: { page: Page; email: string }) {
+  await who.page.goto('/dashboard');
+  await who.page.getByLabel('Email').fill(who.email);
+  await who.page.getByLabel('Password').fill(password);
+  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+for (const [width, airport] of [[390, 'KGPI'], [1366, 'KHLN']] as const) {
+  test(`the whole money loop at ${width} px`, async ({ browser }, testInfo) => {
+    const tail = `N${width === 390 ? 3 : 6}${stamp.slice(-3)}P`;
+    const mechanic = await account(browser, 'mechanic', width, 'Montana');
+    const pilot = await account(browser, 'pilot', width, 'Montana');
+    const api = pilot.page.request;
+    await approveMechanicAsAdmin(api, mechanic.id);
+    expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: 'A&P 6789012', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: airport } })).status()).toBe(201);
+
+    // --- The mechanic connects payouts on Stripe's hosted onboarding (the stand-in's, marked test mode).
+    await signIn(mechanic);
+    const m = mechanic.page;
+    await m.getByRole('tab', { name: 'Profile' }).click();
+    const payouts = m.getByTestId('payouts-card');
+    await expect(payouts.getByText('not set up')).toBeVisible();
+    await payouts.getByRole('button', { name: 'Set up payouts' }).click();
+    await expect(m.getByText(/Local test mode/)).toBeVisible();
+    await m.screenshot({ path: testInfo.outputPath(`onboarding-${width}.png`) });
+    await m.getByRole('button', { name: 'Complete onboarding (test mode)' }).click();
+    await expect(m.getByTestId('payouts-card').getByText('ready', { exact: true })).toBeVisible();
+    await m.screenshot({ path: testInfo.outputPath(`payouts-ready-${width}.png`) });
+
+    // --- A request and an itemized quote with a 50 % parts deposit (by the API).
+    const request = await (await api.post('/api/enhanced/quotes', {
+      headers: pilot.headers,
+      data: { aircraftMake: 'Cessna', aircraftModel: '182T', aircraftTailNumber: tail, serviceType: 'annual_inspection', serviceDescription: 'Annual inspection.', urgencyLevel: 'normal', serviceLocation: airport, aircraftLocation: airport, customerWillTravel: false },
+    })).json();
+    const day = new Date().toISOString().slice(0, 10);
+    const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
+      headers: mechanic.headers,
+      data: {
+        availableStartDate: day, estimatedCompletionDate: day, warrantyPeriod: 90, depositPercent: 50,
+        lines: [
+          { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
+          { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
+        ],
+      },
+    });
+    expect(bid.status()).toBe(201);
+
+    // --- The owner accepts: told what is charged and when, then saves a card on the hosted page.
+    await signIn(pilot);
+    const p = pilot.page;
+    await p.getByRole('tab', { name: 'Service Requests' }).click();
+    const card = p.getByRole('listitem').filter({ hasText: 'Max' }).first();
+    await expect(card.getByText('Paid through Skyward · parts deposit 50 % ($100.00)')).toBeVisible();
+    await card.getByRole('button', { name: /^Accept / }).click();
+    const dialog = p.getByRole('dialog', { name: 'Accept this quote?' });
+    await expect(dialog.getByText(/Accepting opens a secure Stripe page to save your card/)).toBeVisible();
+    await expect(dialog.getByText(/charged when the job is completed and its logbook entry signed/)).toBeVisible();
+    await p.screenshot({ path: testInfo.outputPath(`accept-${width}.png`) });
+    await dialog.getByRole('button', { name: 'Accept Quote' }).click();
+    await expect(p.getByRole('heading', { name: 'Save your card' })).toBeVisible();
+    await expect(p.getByText(/Local test mode/)).toBeVisible();
+    await p.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await p.getByRole('button', { name: 'Save card' }).click();
+    await expect(p.getByRole('alert')).toHaveText('Your card was declined.');
+    await p.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await p.screenshot({ path: testInfo.outputPath(`card-page-${width}.png`) });
+    await p.getByRole('button', { name: 'Save card' }).click();
+    const payment = p.getByTestId('payment-panel');
+    await expect(payment.getByText('Deposit paid')).toBeVisible();
+    await p.screenshot({ path: testInfo.outputPath(`deposit-paid-${width}.png`), fullPage: true });
+
+    // --- The job is done and signed (by the API): the rest is charged, the mechanic paid.
+    const appointments = await (await api.get('/api/appointments', { headers: pilot.headers })).json();
+    const appointmentId = (appointments as Array<{ id: string; aircraftTailNumber: string }>).find((a) => a.aircraftTailNumber === tail)!.id;
+    for (const step of ['confirm', 'start', 'complete']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: step === 'complete' ? { mechanicNotes: 'Annual done.' } : {} })).status()).toBe(200);
+    expect((await api.post(`/api/appointments/${appointmentId}/record/sign`, { headers: mechanic.headers, data: { fullName: `Max Payer${stamp.slice(-4)}`, certificateNumber: '6789012', statement: true } })).status()).toBe(200);
+
+    await p.reload();
+    await p.getByRole('tab', { name: 'Appointments' }).click();
+    await expect(p.getByTestId('payment-panel').getByText('Paid', { exact: true })).toBeVisible();
+    await expect(p.getByTestId('payment-panel').getByText(/the invoice is in your Documents/)).toBeVisible();
+    await p.screenshot({ path: testInfo.outputPath(`paid-${width}.png`), fullPage: true });
+    await p.getByRole('tab', { name: 'Documents' }).click();
+    await expect(p.getByText(new RegExp(`Invoice ${tail}`)).first()).toBeVisible();
+
+    await m.reload();
+    await m.getByRole('tab', { name: 'Earnings' }).click();
+    const earnings = m.getByTestId('payment-earnings');
+    await expect(earnings.getByText('$1,080.00').first()).toBeVisible(); // $1,200 - 10 % fee, deposit included
+    await expect(earnings.getByText('$120.00').first()).toBeVisible();
+    await m.screenshot({ path: testInfo.outputPath(`earnings-${width}.png`), fullPage: true });
+    expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
