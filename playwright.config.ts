@@ -25,7 +25,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    // Tests tagged @global-setting change a console setting every visitor sees (the popup switch,
+    // the business hours, the sign-in length): they run after every other test, one at a time, so
+    // no other test ever sees a setting mid-change.
+    { name: 'desktop', grepInvert: /@global-setting/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    {
+      name: 'global-setting',
+      grep: /@global-setting/,
+      dependencies: ['desktop'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+    },
   ],
   webServer: {
     // The production-like server on a fresh embedded database of its own, with demo data.

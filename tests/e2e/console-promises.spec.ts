@@ -48,7 +48,7 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('the popup switch turns the home page popup off and on', async ({ page, context }, testInfo) => {
+    test('the popup switch turns the home page popup off and on', { tag: '@global-setting' }, async ({ page, context }, testInfo) => {
       await openSettings(page);
       const popup = setting(page, 'lead_popup_enabled');
       await expect(popup).toContainText(
@@ -81,7 +81,7 @@ for (const viewport of [
       await expect(visitor.getByRole('dialog', { name: 'Save 25% on Your Next Aircraft Service' })).toBeVisible();
     });
 
-    test('business hours set in the week grid show on the home page and in its LocalBusiness data', async ({
+    test('business hours set in the week grid show on the home page and in its LocalBusiness data', { tag: '@global-setting' }, async ({
       page,
       context,
     }) => {
@@ -124,7 +124,7 @@ for (const viewport of [
       await expect(page.getByText('Business hours saved', { exact: true }).first()).toBeVisible();
     });
 
-    test('sign-in length is a bounded number of hours that sets the next sign-in', async ({ page, request }) => {
+    test('sign-in length is a bounded number of hours that sets the next sign-in', { tag: '@global-setting' }, async ({ page, request }) => {
       await openSettings(page);
       const session = setting(page, 'session_hours');
       const field = session.getByLabel('Sign-in lasts (hours)');
