@@ -22,7 +22,7 @@ describe('maintenance schemas', () => {
 
   it('a request needs at least one item or squawk; urgency is optional', () => {
     const id = '00000000-0000-4000-8000-000000000001';
-    expect(MaintenanceRequestSchema.parse({ itemIds: [id, id] })).toEqual({ itemIds: [id], squawkIds: [], preferredStartDate: null, urgencyLevel: undefined });
+    expect(MaintenanceRequestSchema.parse({ itemIds: [id, id] })).toEqual({ itemIds: [id], squawkIds: [], preferredStartDate: null, note: null, estimatedBudget: null });
     expect(MaintenanceRequestSchema.safeParse({}).error?.issues[0]?.message).toBe('Choose at least one item or squawk to request service for');
   });
 });

@@ -113,7 +113,10 @@ describe('email templates', () => {
     });
     expect(preview.status).toBe(200);
     expect(preview.body.data.subject).toBe('Welcome, Jordan!');
-    expect(preview.body.data.html).toContain('<h1>Hi Jordan Reyes</h1><p>Your id: sample-user-0001</p>');
+    expect(preview.body.data.html).toContain('<h1>Hi Jordan Reyes</h1>');
+    expect(preview.body.data.html).toContain('<p>Your id: sample-user-0001</p>');
+    // A welcome carries the popup's discount code before its sign-off, in the preview too (ADR 0192).
+    expect(preview.body.data.html).toMatch(/Your discount code: <strong>SKY25-[0-9A-F]{6}<\/strong>/);
     const custom = await api.post(
       `/api/admin/config/email-templates/${t.id}/preview`,
       { firstName: '<b>Al</b>' },

@@ -73,6 +73,9 @@ describe('admin views', () => {
       source: 'popup_discount_offer',
       status: 'New',
       createdAt: '2026-03-01T12:00:00.000Z',
+      // The popup's code (derived from the lead) and when a quote used it (docs/decisions/0192).
+      discountCode: 'SKY25-L1',
+      codeUsedAt: null,
     });
   });
 });

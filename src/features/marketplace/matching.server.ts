@@ -2,11 +2,13 @@ import { labelOf } from '../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES, type RequestStatus } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import { sql } from 'kysely';
-import { BUSINESS } from '../../contract/business.ts';
 import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
 import { matchMechanic, type MatchableMechanic, type MatchableRequest } from './matching.ts';
 import { boxAround, inBox, roundedMilesSql } from './match-query.server.ts';
 import { notify } from './notifications.server.ts';
+import { queueNotificationEmail } from './notification-digest.server.ts';
+import { dashboardLink } from './links.ts';
+import { siteUrl } from '../../server/site-url.server.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_MACHINE, can, fromStates, targetOf } from '../../contract/machines.ts';
 
 
@@ -103,7 +105,6 @@ async function matchingBounds(db: Db): Promise<{ notifyLimit: number; widestRadi
   };
 }
 
-const EMAIL_CLOSING = ['', 'Open your dashboard to see the details.', '', 'You can turn these emails off in the Notifications tab of your dashboard.'].join('\n');
 
 /** The approved mechanics `request` matches, as a query: user_id, rating, completed_jobs, distance, via. */
 function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
@@ -145,7 +146,7 @@ function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
  */
 export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<number> {
   const { notifyLimit, widestRadius } = await matchingBounds(db);
-  const result = await sql<{ matched: number }>`
+  const result = await sql<{ matched: number; mailed: Array<{ email: string; firstName: string; message: string }> }>`
     with matched as (${qualifiedMechanics(request, widestRadius)}),
     nearest as (select * from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}),
     saved as (
@@ -160,14 +161,17 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
       from nearest
       returning user_id, message
     ), mailed as (
-      insert into outbox (channel, to_address, subject, body_text, kind, next_attempt_at)
-      select 'email', u.email, ${`New service request - ${BUSINESS.name}`}, 'Hi ' || u.first_name || ${',\n\n'} || t.message || ${'\n' + EMAIL_CLOSING},
-             'marketplace.request.matched', now()
-      from told t join users u on u.id = t.user_id
-      where u.email_notifications
+      select u.email, u.first_name, t.message from told t join users u on u.id = t.user_id where u.email_notifications
     )
-    select count(*)::int as matched from matched`.execute(db);
+    select (select count(*)::int from matched) as matched,
+           coalesce((select json_agg(json_build_object('email', email, 'firstName', first_name, 'message', message)) from mailed), '[]'::json) as mailed`.execute(db);
   const matched = result.rows[0]?.matched ?? 0;
+  // The notified few (at most the notify limit) by email, each joined with the other notices of
+  // its kind that arrive together, and linked to the request (docs/decisions/0183, 0200).
+  const link = siteUrl(dashboardLink('requests', request.id));
+  for (const m of result.rows[0]?.mailed ?? []) {
+    await queueNotificationEmail(db, m, { type: 'request.matched', title: 'New service request', message: `${m.message}\nSee it in your dashboard: ${link}` });
+  }
   if (matched === 0) {
     await notify(db, [request.customerId], {
       type: 'request.pending',
