@@ -44,7 +44,7 @@ const hold = (owner: TestUser, body: Record<string, unknown>) => api.post('/api/
 
 describe('flat rates and availability', () => {
   it('a mechanic replaces the whole list of rates; bad prices and duplicates are clear 400s', async () => {
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KLWS', serviceRadius: '5' });
     const put = (body: unknown) => api.put('/api/enhanced/mechanic-profile/rates', body, { token: mechanic.token });
     const saved = await put([annualRate(), annualRate({ aircraftClass: 'twin_piston', priceCents: 420_000, days: 3 })]);
     expect(saved.status).toBe(200);
@@ -67,7 +67,7 @@ describe('flat rates and availability', () => {
   });
 
   it('availability is proposed from the profile until saved, then validated and kept with a feed address', async () => {
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KLWS', serviceRadius: '5' });
     const before = await api.get('/api/enhanced/mechanic-profile/availability', { token: mechanic.token });
     expect(before.status).toBe(200);
     expect(before.body.saved).toBe(false);
@@ -86,9 +86,9 @@ describe('flat rates and availability', () => {
 
 describe('offers and holds', () => {
   it('lists mechanics who serve the aircraft with a rate for its class, with their first open starts', async () => {
-    const mechanic = await bookableMechanic('KMSO');
-    await bookableMechanic('KMSO', {}, [annualRate({ aircraftClass: 'twin_piston' })]); // no price for a 172
-    const { owner, aircraftId } = await ownerWithPlane('KMSO');
+    const mechanic = await bookableMechanic('KSUN');
+    await bookableMechanic('KSUN', {}, [annualRate({ aircraftClass: 'twin_piston' })]); // no price for a 172
+    const { owner, aircraftId } = await ownerWithPlane('KSUN');
     const res = await offers(owner, aircraftId);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
@@ -101,9 +101,9 @@ describe('offers and holds', () => {
       expect([1, 2, 3, 4, 5]).toContain(new Date(`${start}T00:00:00Z`).getUTCDay());
     }
 
-    const { aircraftId: twin } = await ownerWithPlane('KMSO', 'Beechcraft', 'Baron 58');
+    const { aircraftId: twin } = await ownerWithPlane('KSUN', 'Beechcraft', 'Baron 58');
     expect((await offers(owner, twin)).status).toBe(404); // not this owner's aircraft
-    const { owner: other, aircraftId: unknown } = await ownerWithPlane('KMSO', 'Zenith', 'Experimental X');
+    const { owner: other, aircraftId: unknown } = await ownerWithPlane('KSUN', 'Zenith', 'Experimental X');
     const unknownClass = await offers(other, unknown);
     expect(unknownClass.status).toBe(400);
     expect(unknownClass.body.detail).toBe('Flat rates are priced by aircraft class, and we cannot tell the class of a Zenith Experimental X: request service to get quotes instead');
@@ -111,8 +111,8 @@ describe('offers and holds', () => {
   });
 
   it('refuses starts in the past, on days off, for classes not priced, and aircraft that are not yours', async () => {
-    const mechanic = await bookableMechanic('KGTF', { timeOff: [{ from: addDays(todayIn('America/Denver'), 1), to: addDays(todayIn('America/Denver'), 9) }] });
-    const { owner, aircraftId } = await ownerWithPlane('KGTF');
+    const mechanic = await bookableMechanic('KRIW', { timeOff: [{ from: addDays(todayIn('America/Denver'), 1), to: addDays(todayIn('America/Denver'), 9) }] });
+    const { owner, aircraftId } = await ownerWithPlane('KRIW');
     const base = { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection' };
     const today = todayIn('America/Denver');
     const past = await hold(owner, { ...base, start: addDays(today, -3) });
@@ -135,8 +135,8 @@ describe('offers and holds', () => {
   });
 
   it('of 20 owners holding the same days at once exactly one gets them; the others are told and shown the next open starts', async () => {
-    const mechanic = await bookableMechanic('KBIL');
-    const owners = await Promise.all(Array.from({ length: 20 }, () => ownerWithPlane('KBIL')));
+    const mechanic = await bookableMechanic('KWRL');
+    const owners = await Promise.all(Array.from({ length: 20 }, () => ownerWithPlane('KWRL')));
     const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0].openStarts[0] as string;
     const answers = await Promise.all(owners.map(({ owner, aircraftId }) => hold(owner, { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start })));
     const won = answers.filter((a) => a.status === 201);
@@ -151,9 +151,9 @@ describe('offers and holds', () => {
   });
 
   it('a hold keeps the days ten minutes; once expired they are free again and confirming is 410', async () => {
-    const mechanic = await bookableMechanic('KIDA');
-    const a = await ownerWithPlane('KIDA');
-    const b = await ownerWithPlane('KIDA');
+    const mechanic = await bookableMechanic('KHVR');
+    const a = await ownerWithPlane('KHVR');
+    const b = await ownerWithPlane('KHVR');
     const start = (await offers(a.owner, a.aircraftId)).body[0].openStarts[0] as string;
     const held = await hold(a.owner, { mechanicId: mechanic.id, aircraftId: a.aircraftId, serviceType: 'annual_inspection', start });
     expect(held.status).toBe(201);
@@ -174,8 +174,8 @@ describe('offers and holds', () => {
   });
 
   it('confirming creates a confirmed appointment at the flat price and blocks the days; a second click answers the same one', async () => {
-    const mechanic = await bookableMechanic('KPIH');
-    const { owner, aircraftId } = await ownerWithPlane('KPIH');
+    const mechanic = await bookableMechanic('KSDY');
+    const { owner, aircraftId } = await ownerWithPlane('KSDY');
     const start = (await offers(owner, aircraftId)).body[0].openStarts[0] as string;
     const held = await hold(owner, { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start });
     const confirmed = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: owner.token });
@@ -193,15 +193,15 @@ describe('offers and holds', () => {
     // The mechanic sees it among their appointments and is told.
     const theirs = await api.get('/api/appointments/mechanic', { token: mechanic.token });
     expect(theirs.body.map((x: { id: string }) => x.id)).toContain(confirmed.body.id);
-    const second = await ownerWithPlane('KPIH');
+    const second = await ownerWithPlane('KSDY');
     expect((await offers(second.owner, second.aircraftId)).body[0].openStarts).not.toContain(start);
     // Letting go of a confirmed booking is the appointment's cancel, not the hold's.
     expect((await api.delete(`/api/booking/holds/${held.body.id}`, { token: owner.token })).status).toBe(409);
   });
 
   it('a mechanic taking two jobs at once can be held twice for the same days, not three times; letting go frees a place', async () => {
-    const mechanic = await bookableMechanic('KCPR', { maxConcurrentJobs: 2 });
-    const owners = await Promise.all([1, 2, 3].map(() => ownerWithPlane('KCPR')));
+    const mechanic = await bookableMechanic('KPDT', { maxConcurrentJobs: 2 });
+    const owners = await Promise.all([1, 2, 3].map(() => ownerWithPlane('KPDT')));
     const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0].openStarts[0] as string;
     const body = (i: number) => ({ mechanicId: mechanic.id, aircraftId: owners[i]!.aircraftId, serviceType: 'annual_inspection', start });
     const first = await hold(owners[0]!.owner, body(0));
@@ -215,12 +215,12 @@ describe('offers and holds', () => {
 
 describe('the calendar feed', () => {
   it('is an iCalendar a real parser reads, with each job at the right instant on both sides of a DST change', async () => {
-    const mechanic = await bookableMechanic('KSLC', { weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })) });
+    const mechanic = await bookableMechanic('KTWF', { weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })) });
     const pilot = await createUser('pilot');
     // Two jobs accepted through bids: the Friday before US daylight saving time starts (Mar 14, 2027), and the Monday after.
     const ids: string[] = [];
     for (const [startDate, endDate] of [['2027-03-12', '2027-03-12'], ['2027-03-15', '2027-03-16']] as const) {
-      const request = await createRequest(pilot, { serviceLocation: 'KSLC', aircraftLocation: 'KSLC', preferredStartDate: startDate });
+      const request = await createRequest(pilot, { serviceLocation: 'KTWF', aircraftLocation: 'KTWF', preferredStartDate: startDate });
       const quote = await bid(mechanic, request.id, { availableStartDate: startDate, estimatedCompletionDate: endDate });
       const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
       expect(accepted.status).toBe(200);
@@ -235,7 +235,7 @@ describe('the calendar feed', () => {
     const parsed = ical.sync.parseICS(feed.text);
     const events = Object.values(parsed).filter((e) => e?.type === 'VEVENT') as ical.VEvent[];
     const byId = (id: string) => events.find((e) => e.uid === `${id}@appointments.skyward`)!;
-    // 08:00 in Salt Lake City: 15:00 UTC in MST, 14:00 UTC in MDT.
+    // 08:00 in Twin Falls (Mountain time): 15:00 UTC in MST, 14:00 UTC in MDT.
     expect(byId(ids[0]!).start.toISOString()).toBe('2027-03-12T15:00:00.000Z');
     expect(byId(ids[1]!).start.toISOString()).toBe('2027-03-15T14:00:00.000Z');
     // Its last day ends at 17:00 MDT.
