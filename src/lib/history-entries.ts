@@ -12,7 +12,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 let settled: Promise<void> = Promise.resolve();
 /** A Back the page made itself (a dialog taking its entry off): the section stays as it is. */
 let ownBacks = 0;
+/** The page is being left for another site (a hosted payment page): no dialog takes its entry back. */
+let leaving = false;
 function back(): void {
+  // A Back now would cancel the navigation that is leaving the page.
+  if (leaving) return;
   ownBacks += 1;
   settled = new Promise((resolve) => {
     let done = false;
@@ -30,6 +34,15 @@ function back(): void {
   history.back();
 }
 const whenSettled = (fn: () => void) => void settled.then(fn);
+
+/**
+ * Leaves the dashboard for `url` (Stripe's hosted pages): a dialog closing at the same moment must
+ * not take its history entry back, as that Back would cancel this navigation.
+ */
+export function leavePage(url: string): void {
+  leaving = true;
+  window.location.assign(url);
+}
 
 let dialogs = 0;
 

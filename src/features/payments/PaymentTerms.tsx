@@ -1,6 +1,7 @@
 import type { Bid } from '../../contract/marketplace.ts';
 import { PAYMENT_TEXT, formatCents } from '../../contract/payments.ts';
 import { cn } from '../../components/ui/cn.ts';
+import { leavePage } from '../../lib/history-entries.ts';
 
 /** The approved parts of a quote as the owner would accept it (all lines approved), in cents. */
 const partsCentsOf = (bid: Bid) => Math.round((bid.lines?.length ? bid.lines.reduce((s, l) => s + l.partsCost, 0) : bid.partsCost) * 100);
@@ -41,7 +42,7 @@ export function PaymentTerms({ bid, className, full = false }: { bid: Bid; class
 
 /** Where accepting leads when the quote is payable: the hosted card page. */
 export function goToCardPage(result: { payment?: { setupUrl: string } }): void {
-  if (result.payment?.setupUrl) window.location.assign(result.payment.setupUrl);
+  if (result.payment?.setupUrl) leavePage(result.payment.setupUrl);
 }
 
 /** The cancel dialog's sentence on the deposit of an accepted payable quote. */

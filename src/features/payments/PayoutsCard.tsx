@@ -9,6 +9,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { refusalOf } from '../marketplace/ui/follow.ts';
+import { leavePage } from '../../lib/history-entries.ts';
 
 /**
  * "Payouts: not set up / pending verification / ready" on the mechanic's Profile, and the button to
@@ -22,7 +23,7 @@ export default function PayoutsCard() {
     setBusy(true);
     try {
       const { url } = await call(ROUTES.paymentsConnectStart);
-      window.location.assign(url);
+      leavePage(url);
     } catch (err) {
       toast.error(refusalOf(err, 'Payouts could not be set up'));
       setBusy(false);
