@@ -53,6 +53,8 @@ for (const viewport of [
     const api = pilot.page.request;
     await approveMechanicAsAdmin(api, mechanic.id);
     expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '10', baseLocation: 'KRAP', businessName: 'Black Hills Aero' } })).status()).toBe(201);
+    // The number and IA the profile asks for count once an administrator verifies them (docs/decisions/0180).
+    await approveMechanicAsAdmin(api, mechanic.id);
     const plane = await (await api.post('/api/aircraft', { headers: pilot.headers, data: { tailNumber: TAIL, make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' } })).json();
     expect((await api.post(`/api/aircraft/${plane.id}/hours`, { headers: pilot.headers, data: { hours: 3418.2, date: today() } })).status()).toBe(201);
     for (const data of [{ kind: 'annual', lastDoneDate: '2025-10-10' }, { kind: 'transponder', lastDoneDate: '2024-10-10' }]) {
