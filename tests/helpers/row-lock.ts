@@ -13,7 +13,7 @@ export async function holdRowLock(table: string, id: string) {
   const locked = await client.query(`select 1 from ${pg.escapeIdentifier(table)} where id = $1 for update`, [id]);
   if (locked.rowCount !== 1) throw new Error(`no ${table} row ${id} to lock`);
   const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-  // Another session watches: a transaction sees pg_stat_activity as it was at its first look.
+  // A second connection watches: a transaction sees pg_stat_activity as it was at its first look.
   const watcher = new pg.Client({ connectionString: process.env['DATABASE_URL']! });
   await watcher.connect();
 
