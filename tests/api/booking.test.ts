@@ -4,7 +4,8 @@ import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { bid, createRequest, mechanicWithProfile, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
-import { addDays, todayIn } from '../../src/features/booking/calendar.ts';
+import { addDays } from '../../src/features/booking/calendar.ts';
+import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
 
 const WEEKDAYS_9_TO_5 = [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' }));
 

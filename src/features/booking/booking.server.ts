@@ -27,7 +27,8 @@ import { roundedMiles } from '../marketplace/distance.ts';
 import { resolveLocation } from '../marketplace/geo/resolve.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { addDays, fits, hoursOn, instantAt, jobDays, openStarts, todayIn, type Schedule } from './calendar.ts';
+import { addDays, fits, hoursOn, jobDays, openStarts, type Schedule } from './calendar.ts';
+import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 
 /**
  * Instant booking (docs/decisions/0240-instant-booking.md). A hold reserves a mechanic's days for
@@ -307,7 +308,7 @@ function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): Book
     start,
     days: daysOf(row.days),
     priceCents: Number(row.priceCents),
-    startsAt: instantAt(start, hours?.start ?? '08:00', schedule.timeZone).toISOString(),
+    startsAt: zonedToUtc(start, hours?.start ?? '08:00', schedule.timeZone).toISOString(),
     timeZone: schedule.timeZone,
     freeCancelHours,
   };

@@ -5,7 +5,8 @@ import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
 import { daysOf } from './booking.server.ts';
-import { addDays, hoursOn, instantAt } from './calendar.ts';
+import { addDays, hoursOn } from './calendar.ts';
+import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { calendar, type CalendarEvent } from './ics.ts';
 
 /** How much of the past a feed keeps, and how many jobs at most: a phone polls it for years. */
@@ -55,9 +56,9 @@ export async function calendarFeed(db: Db, token: string, now = new Date()): Pro
   const events = rows.map((row): CalendarEvent => {
     const first = dateOnly(row.scheduledDate);
     const last = row.days ? (daysOf(row.days).at(-1) ?? first) : dateOnly(row.estimatedCompletionDate) < first ? first : dateOnly(row.estimatedCompletionDate);
-    const start = instantAt(first, row.scheduledTime.slice(0, 5), schedule.timeZone);
+    const start = zonedToUtc(first, row.scheduledTime.slice(0, 5), schedule.timeZone);
     const endHours = hoursOn(schedule, last)?.end;
-    const end = endHours && last !== first ? instantAt(last, endHours, schedule.timeZone) : new Date(start.getTime() + Math.max(1, Number(row.estimatedDuration)) * 3_600_000);
+    const end = endHours && last !== first ? zonedToUtc(last, endHours, schedule.timeZone) : new Date(start.getTime() + Math.max(1, Number(row.estimatedDuration)) * 3_600_000);
     return {
       uid: `${row.id}@appointments.skyward`,
       start,

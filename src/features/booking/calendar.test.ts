@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { fits, instantAt, jobDays, openStarts, todayIn, type Schedule } from './calendar.ts';
+import { fits, jobDays, openStarts, type Schedule } from './calendar.ts';
+import { todayIn, zonedToUtc as instantAt } from '../marketplace/schedule/zoned-time.ts';
 
 const weekdays: Schedule = {
   timeZone: 'America/Denver',

@@ -2,8 +2,8 @@ import type { AvailabilityData } from '../../contract/booking.ts';
 
 /**
  * The calendar arithmetic of instant booking, pure so it is unit-tested: days are 'YYYY-MM-DD'
- * strings in the mechanic's time zone; instants are computed from a local time and that zone
- * (DST included) only where a moment is needed (the start of work, an ICS event).
+ * strings in the mechanic's time zone. Instants (the start of work, an ICS event) come from the
+ * appointments' own zoned-time helpers (`zonedToUtc`, `todayIn`), DST included.
  */
 
 type Weekly = AvailabilityData['weekly'];
@@ -24,41 +24,6 @@ export function addDays(day: string, n: number): string {
 /** 0 (Sunday) to 6 (Saturday) of a calendar day. */
 export function weekdayOf(day: string): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay();
-}
-
-/** The calendar day it is at `now` in `timeZone`. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at the instant `ms`, in milliseconds. */
-function offsetAt(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant the wall clock of `timeZone` reads `time` on `day` (DST transitions included). */
-export function instantAt(day: string, time: string, timeZone: string): Date {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const wall = Date.parse(`${day}T00:00:00Z`) + (h * 60 + m) * 60_000;
-  // The offset at the guess can differ from the offset at the answer when a transition lies
-  // between them: a second pass settles it.
-  let ms = wall - offsetAt(wall, timeZone);
-  ms = wall - offsetAt(ms, timeZone);
-  return new Date(ms);
 }
 
 export function hoursOn(schedule: Schedule, day: string): { start: string; end: string } | null {
