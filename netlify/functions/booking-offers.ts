@@ -1,17 +1,21 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { listOffers, requireOwner } from '../../src/features/booking/booking.server.ts';
+import { BOOKING } from '../../src/contract/booking.ts';
+import { OFFER_KEYS, listOffers, requireOwner } from '../../src/features/booking/booking.server.ts';
+import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
-// Mechanics who serve the aircraft's home airport with a flat rate for the service, and their open starts.
+// Mechanics who serve the aircraft's home airport with a flat rate for the service, and their open
+// starts: soonest first, a page at a time (the next page's cursor in X-Next-Cursor).
 export default withApi({
   GET: async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
     const query = ctx.query(ROUTES.bookingOffers.query);
-    return reply(ROUTES.bookingOffers, await listOffers(ctx.db, owner.id, query));
+    const page = await listOffers(ctx.db, owner.id, query, new Date(), readPage(ctx.url, OFFER_KEYS, BOOKING.offersPage));
+    return reply(ROUTES.bookingOffers, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   },
 });
 

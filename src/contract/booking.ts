@@ -2,6 +2,8 @@ import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { enumOf, isRealDate, optionalText } from './fields.ts';
 import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from './marketplace.ts';
+import { isUuid } from './ids.ts';
+import type { ItemKind } from './maintenance.ts';
 
 /**
  * Instant booking (docs/decisions/0240-instant-booking.md): flat rates a mechanic publishes per
@@ -16,6 +18,8 @@ export const BOOKING = {
   horizonDays: 90,
   /** Open start days listed per offer. */
   openStartsShown: 5,
+  /** Offers per page (the list is paged like every other, docs/decisions/0201). */
+  offersPage: 20,
   maxPriceCents: 10_000_000_00,
   maxDays: 30,
   maxRates: MARKETPLACE_SERVICE_TYPES.length * 4,
@@ -164,6 +168,9 @@ export const OffersQuerySchema = z.object({
   aircraftId: z.string({ error: 'aircraftId is required' }).min(1, 'aircraftId is required'),
   serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
   from: date('From').optional(),
+  /** Paged like every list (docs/decisions/0201): the next page's cursor is in X-Next-Cursor. */
+  cursor: z.string().optional(),
+  limit: z.string().optional(),
 });
 
 export const HoldSchema = z.object({
@@ -171,6 +178,14 @@ export const HoldSchema = z.object({
   aircraftId: z.string({ error: 'aircraftId is required' }).min(1, 'aircraftId is required'),
   serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
   start: date('Start'),
+  /**
+   * The due items the owner books for (from the due list). Omitted: the aircraft's items the
+   * service is for (its annual for an annual). Each must be one the flat rate does (BOOKED_ITEM_KINDS).
+   */
+  itemIds: z
+    .array(z.string({ error: 'Each due item id must be text' }).refine(isUuid, 'Due item not found on this aircraft'), { error: 'itemIds must be a list' })
+    .max(10, 'At most 10 due items')
+    .optional(),
 });
 export type HoldData = z.output<typeof HoldSchema>;
 
@@ -192,6 +207,8 @@ export interface BookingOffer {
   openStarts: string[];
   freeCancelHours: number;
   squawks: string;
+  /** Paid through Skyward (the mechanic's payouts are set up): confirming saves the owner's card (docs/decisions/0230). */
+  payable: boolean;
 }
 
 export interface BookingHold {
@@ -208,4 +225,59 @@ export interface BookingHold {
   startsAt: string;
   timeZone: string;
   freeCancelHours: number;
+}
+
+/**
+ * The due items a flat-rate service does, by kind: a booking links only these to its request, and
+ * its one flat-rate line names the item, so signing the job completes exactly what was booked
+ * (docs/decisions/0160 and 0241). Other work on the due list is a quote request, or change-order
+ * lines during the job.
+ */
+export const BOOKED_ITEM_KINDS: Readonly<Record<MarketplaceServiceType, readonly ItemKind[]>> = {
+  annual_inspection: ['annual'],
+  hundred_hour: ['100_hour'],
+  prepurchase: [],
+  engine_repair: [],
+  emergency_repair: [],
+  avionics_install: [],
+  scheduled_maintenance: [],
+};
+
+/** Reminders before a booked start, in hours (docs/decisions/0241). */
+export const BOOKING_REMINDER_HOURS = [72, 24] as const;
+
+export const RescheduleSchema = z.object({ start: date('Start') });
+export type RescheduleData = z.output<typeof RescheduleSchema>;
+
+/** What an appointment made by booking carries for its two parties: its days and its terms. */
+export interface BookingTerms {
+  holdId: string;
+  start: string;
+  days: string[];
+  /** The start of work as an instant (the mechanic's start hour in their time zone). */
+  startsAt: string;
+  timeZone: string;
+  /** The window agreed at booking: free to reschedule or cancel until this many hours before the start. */
+  freeCancelHours: number;
+  /** The last moment the owner may reschedule or cancel at no cost. */
+  freeUntil: string;
+  /** Whether the owner may still reschedule or cancel it now (live and inside the window). */
+  changeable: boolean;
+  reschedules: number;
+  /** The due items it was booked for. */
+  itemIds: string[];
+}
+
+/** Said before the owner confirms, and beside the booking afterwards. */
+export function windowText(freeCancelHours: number): string {
+  return freeCancelHours > 0
+    ? `Free to cancel or reschedule until ${freeCancelHours} hours before the start.`
+    : 'Cancelling is not free once confirmed.';
+}
+
+/** The refusal once the window closed: the owner asks the mechanic instead. */
+export function windowClosedText(freeCancelHours: number, mechanicName: string): string {
+  return freeCancelHours > 0
+    ? `This booking can no longer be changed here: the free window closed ${freeCancelHours} hours before the start. Message ${mechanicName} to ask for a change.`
+    : `This booking was confirmed without free cancellation. Message ${mechanicName} to ask for a change.`;
 }

@@ -32,7 +32,7 @@ import {
 import { AcceptWithDecisionsSchema, ChangeOrderSchema, DecideChangeOrderSchema, type ChangeOrder, type WorkOrder } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
 import { AcceptProposalSchema, ProposalSchema, WhereaboutsSchema, type AppointmentParties } from './appointment-schedule.ts';
-import { AvailabilitySchema, HoldSchema, OffersQuerySchema, RatesSchema, type Availability, type BookingHold, type BookingOffer, type Rate } from './booking.ts';
+import { AvailabilitySchema, HoldSchema, OffersQuerySchema, RatesSchema, RescheduleSchema, type Availability, type BookingHold, type BookingOffer, type Rate } from './booking.ts';
 import type { BlogCategory, BlogListResponse, BlogPost, GenerateSummary, TrashedBlogPost } from './blog-constants.ts';
 import { BlogAdminListQuerySchema, BlogListQuerySchema } from './blog-query.ts';
 import {
@@ -115,6 +115,7 @@ import {
   type AdminPaymentsPage,
   type ConnectView,
   type PaymentView,
+  type AcceptPayment,
 } from './payments.ts';
 import type { EarningsFromPayments } from './payments-earnings.ts';
 import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
@@ -392,8 +393,12 @@ export const ROUTES = {
   bookingOffers: route<BookingOffer[]>()({ method: 'GET', path: '/api/booking/offers', query: OffersQuerySchema }),
   bookingHold: route<BookingHold>()({ method: 'POST', path: '/api/booking/holds', input: HoldSchema }),
   bookingHoldRelease: route<{ success: true }>()({ method: 'DELETE', path: '/api/booking/holds/:id' }),
-  bookingHoldConfirm: route<Appointment>()({ method: 'POST', path: '/api/booking/holds/:id/confirm' }),
+  bookingHoldConfirm: route<Appointment & { payment?: AcceptPayment }>()({ method: 'POST', path: '/api/booking/holds/:id/confirm' }),
   calendarFeed: route<string>()({ method: 'GET', path: '/api/calendar/:token.ics', raw: true }),
+  // A booking after confirmation: the owner moves or cancels it inside its window (docs/decisions/0241).
+  bookingOpenStarts: route<{ openStarts: string[]; freeUntil: string }>()({ method: 'GET', path: '/api/booking/appointments/:id/open-starts' }),
+  bookingReschedule: route<Appointment>()({ method: 'POST', path: '/api/booking/appointments/:id/reschedule', input: RescheduleSchema }),
+  bookingCancel: route<Appointment>()({ method: 'POST', path: '/api/booking/appointments/:id/cancel' }),
   // Issue 27, point 4: a job whose mechanic was rejected or suspended, re-listed as a new request.
   requestRelist: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/relist' }),
   // --- The business's inbox (docs/decisions/0210-business-inbox.md) ---------------------------

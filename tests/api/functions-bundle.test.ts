@@ -121,7 +121,7 @@ describe('functions bundled as Netlify deploys them', { timeout: 180_000 }, () =
 
   it('runs each scheduled function from its bundle', async () => {
     const scheduled = bundles.filter((b) => b.schedule);
-    expect(scheduled.map((b) => b.name).sort()).toEqual(['cleanup-uploads', 'complete-matching', 'conversation-digest', 'deliver-outbox', 'maintenance-reminders']);
+    expect(scheduled.map((b) => b.name).sort()).toEqual(['booking-reminders', 'cleanup-uploads', 'complete-matching', 'conversation-digest', 'deliver-outbox', 'maintenance-reminders']);
     const results = await runBundled(
       scheduled.map((b) => ({
         dir: b.dir,

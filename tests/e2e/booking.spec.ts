@@ -44,7 +44,8 @@ async function ownerWithPlane(request: APIRequestContext, airport: string) {
   return { ...owner, tail };
 }
 
-async function bookFromDueList(page: Page, tail: string, businessName: string) {
+/** Books from the due list; `which` start of the offer's open days (the last is days away, inside the free window). */
+async function bookFromDueList(page: Page, tail: string, businessName: string, which: 'first' | 'last' = 'first') {
   await page.getByRole('tab', { name: 'My Aircraft' }).click();
   await page.getByRole('button', { name: `Due list for ${tail}` }).click();
   await expect(page.getByRole('heading', { name: `Due list · ${tail}` })).toBeVisible();
@@ -53,7 +54,8 @@ async function bookFromDueList(page: Page, tail: string, businessName: string) {
   const offers = dialog.getByRole('list', { name: 'Mechanics you can book' });
   await expect(offers.getByText(businessName)).toBeVisible();
   await expect(offers.getByText('$1,850.00')).toBeVisible();
-  const first = offers.getByRole('button', { name: /^Start on / }).first();
+  const starts = offers.getByRole('button', { name: /^Start on / });
+  const first = which === 'first' ? starts.first() : starts.last();
   const label = (await first.getAttribute('aria-label')) ?? '';
   await first.click();
   await expect(dialog.getByText(/These days are held for you for \d+:\d\d\./)).toBeVisible();
@@ -62,6 +64,31 @@ async function bookFromDueList(page: Page, tail: string, businessName: string) {
   await expect(page.getByText(/^Booked: /)).toBeVisible();
   await expect(dialog).toBeHidden();
   return label.replace(/^Start on /, '').replace(/ with .*$/, '');
+}
+
+/** The owner moves the booking to another open start, then cancels it, from its appointment card. */
+async function rescheduleThenCancel(page: Page, tail: string) {
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  const card = page.locator('li[id^="item-"]').filter({ hasText: tail });
+  await expect(card.getByText(/^Free to reschedule or cancel until /)).toBeVisible();
+  await card.getByRole('button', { name: 'Reschedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reschedule the booking' });
+  // The last open start: far enough ahead that the moved booking can still be cancelled for free.
+  const target = dialog.getByRole('button', { name: /^Move the start to / }).last();
+  const day = ((await target.getAttribute('aria-label')) ?? '').replace(/^Move the start to /, '');
+  await target.click();
+  await expect(page.getByText(/^Rescheduled: /)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText(day).first()).toBeVisible();
+
+  await card.getByRole('button', { name: 'Cancel booking' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel this booking?' });
+  await expect(confirm.getByText(/are freed for others/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText('Booking cancelled: the mechanic’s days are free again')).toBeVisible();
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Reschedule' })).toBeHidden();
+  return day;
 }
 
 test('a mechanic opens a calendar and an owner books the flat-rate annual from the due list (1366 px)', async ({ page, browser }) => {
@@ -87,7 +114,7 @@ test('a mechanic opens a calendar and an owner books the flat-rate annual from t
   await expect(mechanicPage.getByText('1 flat rate saved')).toBeVisible();
 
   await signIn(page, owner.email);
-  const day = await bookFromDueList(page, owner.tail, `Mara’s Mobile Annuals KEUG`);
+  const day = await bookFromDueList(page, owner.tail, `Mara’s Mobile Annuals KEUG`, 'last');
   await page.getByRole('tab', { name: 'Appointments' }).click();
   await expect(page.getByRole('tabpanel').getByText(day).first()).toBeVisible();
 
@@ -95,6 +122,12 @@ test('a mechanic opens a calendar and an owner books the flat-rate annual from t
   await mechanicPage.reload();
   await mechanicPage.getByRole('tab', { name: 'Appointments' }).click();
   await expect(mechanicPage.getByRole('tabpanel').getByText(owner.tail).first()).toBeVisible();
+
+  // The owner moves it, then cancels it; the mechanic is told both.
+  await rescheduleThenCancel(page, owner.tail);
+  const told = await page.request.get('/api/enhanced/notifications', { headers: mechanic.auth });
+  const types = ((await told.json()) as Array<{ type: string }>).map((n) => n.type);
+  expect(types).toEqual(expect.arrayContaining(['booking.confirmed', 'booking.rescheduled', 'request.cancelled']));
   await mechanicContext.close();
 });
 
@@ -109,8 +142,10 @@ test.describe('on a phone', () => {
     const owner = await ownerWithPlane(page.request, 'KRDM');
 
     await signIn(page, owner.email);
-    await bookFromDueList(page, owner.tail, `Mara’s Mobile Annuals KRDM`);
+    await bookFromDueList(page, owner.tail, `Mara’s Mobile Annuals KRDM`, 'last');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    await rescheduleThenCancel(page, owner.tail);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -1,4 +1,5 @@
 import { CalendarCheck, MapPin, Star } from 'lucide-react';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -6,13 +7,19 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Label, NativeSelect } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { BookingHold, BookingOffer } from '../../contract/booking.ts';
+import { BOOKED_ITEM_KINDS, windowText, type BookingHold, type BookingOffer } from '../../contract/booking.ts';
+import type { MaintenanceItem } from '../../contract/maintenance.ts';
+import { PAYMENT_TEXT } from '../../contract/payments.ts';
+import { goToCardPage } from '../payments/PaymentTerms.tsx';
 import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
+import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
+
+const OFFERS_PATH = listPathOf(ROUTES.bookingOffers.path);
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const price = (cents: number) => usd.format(cents / 100);
@@ -37,10 +44,45 @@ function useCountdown(until: string | null): string | null {
  * its class (price, rating, distance, first open days); picking a day holds it for ten minutes,
  * confirming makes the appointment. Days taken meanwhile are said, and the offers read again.
  */
-export default function BookDialog({ aircraft, onClose }: { aircraft: { id: string; tailNumber: string }; onClose: () => void }) {
+export default function BookDialog({
+  aircraft,
+  onClose,
+  dueItems = [],
+  selected = new Set<string>(),
+}: {
+  aircraft: { id: string; tailNumber: string };
+  onClose: () => void;
+  /** The aircraft's due items, and those ticked on its due list: the booking is for the ones the flat rate does. */
+  dueItems?: readonly MaintenanceItem[];
+  selected?: ReadonlySet<string>;
+}) {
   const [serviceType, setServiceType] = useState<MarketplaceServiceType>('annual_inspection');
+  const kinds = BOOKED_ITEM_KINDS[serviceType];
+  const ticked = dueItems.filter((i) => selected.has(i.id));
+  const pickedForService = ticked.filter((i) => kinds.includes(i.kind));
+  // Ticked items the flat rate does go with the booking; none ticked, the item the service is for.
+  const bookedItems = pickedForService.length > 0 ? pickedForService : dueItems.filter((i) => kinds.includes(i.kind));
+  const leftOut = ticked.filter((i) => !kinds.includes(i.kind));
   const offers = useRoute(ROUTES.bookingOffers, { query: { aircraftId: aircraft.id, serviceType } });
   const [hold, setHold] = useState<{ hold: BookingHold; offer: BookingOffer } | null>(null);
+  // Offers come a page at a time, soonest first; "Show more mechanics" reads the next page.
+  const cursor = useStore($nextCursors, { keys: [OFFERS_PATH] })[OFFERS_PATH] ?? null;
+  const [more, setMore] = useState<BookingOffer[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  useEffect(() => setMore([]), [offers.data]);
+  const shown = offers.data ? [...offers.data, ...more.filter((m) => !offers.data!.some((o) => o.mechanicId === m.mechanicId))] : null;
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const rows = await call(ROUTES.bookingOffers, { query: { aircraftId: aircraft.id, serviceType, cursor } });
+      setMore((current) => [...current, ...rows]);
+    } catch (err) {
+      setMessage(refusal(err, 'Could not load more mechanics. Please try again.'));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const left = useCountdown(hold?.hold.expiresAt ?? null);
@@ -50,7 +92,8 @@ export default function BookDialog({ aircraft, onClose }: { aircraft: { id: stri
     setBusy(`${offer.mechanicId}/${start}`);
     setMessage(null);
     try {
-      const placed = await call(ROUTES.bookingHold, { body: { mechanicId: offer.mechanicId, aircraftId: aircraft.id, serviceType, start } });
+      const itemIds = pickedForService.length > 0 ? pickedForService.map((i) => i.id) : undefined;
+      const placed = await call(ROUTES.bookingHold, { body: { mechanicId: offer.mechanicId, aircraftId: aircraft.id, serviceType, start, ...(itemIds ? { itemIds } : {}) } });
       setHold({ hold: placed, offer });
     } catch (err) {
       setMessage(refusal(err, 'Could not hold that day. Please try again.'));
@@ -78,6 +121,8 @@ export default function BookDialog({ aircraft, onClose }: { aircraft: { id: stri
       invalidate(keyOf(ROUTES.appointmentsOwn));
       invalidate(keyOf(ROUTES.requestsOwn));
       onClose();
+      // Paid through Skyward: the card is saved on Stripe's page, as when a quote is accepted.
+      goToCardPage(appointment);
     } catch (err) {
       setMessage(refusal(err, 'Could not confirm the booking. Please try again.'));
       if (err instanceof ApiError && (err.status === 410 || err.status === 404)) {
@@ -103,8 +148,12 @@ export default function BookDialog({ aircraft, onClose }: { aircraft: { id: stri
             </p>
             {hold.offer.includes && <p className="mt-2 text-sm text-muted-foreground">Includes: {hold.offer.includes}</p>}
             <p className="mt-2 text-sm text-muted-foreground">{hold.offer.squawks}</p>
+            <p className="mt-2 text-sm text-muted-foreground">{windowText(hold.hold.freeCancelHours)}</p>
+            {bookedItems.length > 0 && <p className="mt-2 text-sm">Completes on the due list once the work is signed: {bookedItems.map((i) => i.title).join(', ')}.</p>}
             <p className="mt-2 text-sm text-muted-foreground">
-              {hold.hold.freeCancelHours > 0 ? `Free to cancel or reschedule until ${hold.hold.freeCancelHours} hours before the start.` : 'Cancelling is not free once confirmed.'}
+              {hold.offer.payable
+                ? 'Paid through Skyward: confirming opens a secure Stripe page to save your card. The flat price is charged when the job is completed and its logbook entry signed.'
+                : PAYMENT_TEXT.notAvailable}
             </p>
           </div>
           <p role="status" aria-live="polite" className="text-sm font-medium">
@@ -127,18 +176,23 @@ export default function BookDialog({ aircraft, onClose }: { aircraft: { id: stri
             <Label htmlFor="book-service">Service</Label>
             <NativeSelect id="book-service" options={MARKETPLACE_SERVICE_TYPES} value={serviceType} onChange={(e) => setServiceType(e.target.value as MarketplaceServiceType)} />
           </div>
+          {leftOut.length > 0 && (
+            <p className="text-sm text-muted-foreground">
+              Not part of a flat-rate {labelOf(MARKETPLACE_SERVICE_TYPES, serviceType)}: {leftOut.map((i) => i.title).join(', ')}. Request service for {leftOut.length === 1 ? 'it' : 'them'} to get quotes.
+            </p>
+          )}
           {message && <Alert>{message}</Alert>}
           {offers.state.status === 'error' ? (
             <Alert>{refusal(offers.state.error, 'Could not load the mechanics who can be booked. Please try again.')}</Alert>
-          ) : !offers.data ? (
+          ) : !shown ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Spinner /> Finding mechanics who serve {aircraft.tailNumber}...
             </p>
-          ) : offers.data.length === 0 ? (
+          ) : shown.length === 0 ? (
             <p className="text-sm text-muted-foreground">No mechanic near this aircraft’s home airport books this service at a flat rate yet. Request service to get quotes instead.</p>
           ) : (
             <ul className="space-y-3" aria-label="Mechanics you can book">
-              {offers.data.map((offer) => (
+              {shown.map((offer) => (
                 <li key={offer.mechanicId} className="rounded-md border border-border p-4">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div>
@@ -174,6 +228,14 @@ export default function BookDialog({ aircraft, onClose }: { aircraft: { id: stri
                 </li>
               ))}
             </ul>
+          )}
+          {shown && shown.length > 0 && cursor && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>
+                {loadingMore && <Spinner />}
+                Show more mechanics
+              </Button>
+            </div>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   AIRCRAFT_CLASSES,
+  BOOKED_ITEM_KINDS,
   BOOKING,
   HOW_SQUAWKS_ARE_BILLED,
   aircraftClassOf,
@@ -21,6 +22,7 @@ import { labelOf } from '../../contract/options.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../server/http/errors.ts';
+import type { KeyColumn, PageRequest, Paged } from '../../server/http/paging.ts';
 import { formatDay } from '../../lib/format.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
@@ -29,6 +31,8 @@ import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { addDays, fits, hoursOn, jobDays, openStarts, type Schedule } from './calendar.ts';
 import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { titleOf } from '../maintenance/rules.ts';
+import { recordThreadEvent } from '../conversations/events.server.ts';
 
 /**
  * Instant booking (docs/decisions/0240-instant-booking.md). A hold reserves a mechanic's days for
@@ -38,13 +42,19 @@ import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
  * line, confirmed appointment), so the job runs on every existing screen and rule from there.
  */
 
-const classLabel = (c: AircraftClass) => labelOf(AIRCRAFT_CLASSES, c);
-const serviceLabel = (s: MarketplaceServiceType) => labelOf(MARKETPLACE_SERVICE_TYPES, s);
+export const classLabel = (c: AircraftClass) => labelOf(AIRCRAFT_CLASSES, c);
+export const serviceLabel = (s: MarketplaceServiceType) => labelOf(MARKETPLACE_SERVICE_TYPES, s);
 const holdNotFound = () => notFound('Hold not found');
 
 /** The days a live hold or a booked job keeps: pg hands `date[]` back as dates (or text, by driver). */
 export function daysOf(value: string | ReadonlyArray<string | Date>): string[] {
   if (Array.isArray(value)) return value.map((d: string | Date) => dateOnly(d));
+  return String(value).replace(/[{}]/g, '').split(',').filter(Boolean);
+}
+
+/** A uuid[] column: an array from pg, the '{...}' text from a driver that does not parse it. */
+export function uuidsOf(value: string | readonly string[]): string[] {
+  if (Array.isArray(value)) return [...value];
   return String(value).replace(/[{}]/g, '').split(',').filter(Boolean);
 }
 
@@ -146,14 +156,14 @@ export async function saveAvailability(db: Db, mechanicId: string, data: Availab
 // --- Busy days --------------------------------------------------------------------------------
 
 /** Appointment statuses that keep a mechanic's days. */
-const LIVE_APPOINTMENTS = ['scheduled', 'confirmed', 'in_progress'] as const;
+export const LIVE_APPOINTMENTS = ['scheduled', 'confirmed', 'in_progress'] as const;
 
 /**
  * How many jobs each day already holds for each mechanic, between `from` and `to`: live holds,
  * bookings whose appointment is not cancelled or done, and appointments accepted through bids
  * (from their scheduled day to the quote's estimated completion).
  */
-async function busyDays(db: Db, mechanicIds: readonly string[], from: string, to: string, now: Date): Promise<Map<string, Map<string, number>>> {
+export async function busyDays(db: Db, mechanicIds: readonly string[], from: string, to: string, now: Date): Promise<Map<string, Map<string, number>>> {
   const busy = new Map<string, Map<string, number>>();
   if (mechanicIds.length === 0) return busy;
   const add = (mechanicId: string, day: string) => {
@@ -214,18 +224,42 @@ async function ownAircraftWithClass(db: Db, ownerId: string, aircraftId: string)
   return { aircraft, place, aircraftClass };
 }
 
-const scheduleOf = (row: AvailabilityRow): Schedule => ({ timeZone: row.timeZone, weekly: row.weekly, timeOff: row.timeOff, maxConcurrentJobs: row.maxConcurrentJobs });
+export const scheduleOf = (row: AvailabilityRow): Schedule => ({ timeZone: row.timeZone, weekly: row.weekly, timeOff: row.timeOff, maxConcurrentJobs: row.maxConcurrentJobs });
 
 /** The first day a start may be booked: tomorrow in the mechanic's time zone. */
-const earliestStart = (timeZone: string, now: Date) => addDays(todayIn(timeZone, now), 1);
+export const earliestStart = (timeZone: string, now: Date) => addDays(todayIn(timeZone, now), 1);
 
-export async function listOffers(db: Db, ownerId: string, query: { aircraftId: string; serviceType: MarketplaceServiceType; from?: string | undefined }, now = new Date()): Promise<BookingOffer[]> {
+/**
+ * The order of offers, as a cursor key (docs/decisions/0201): soonest first start (none last), then
+ * the lower price, the nearer, and the mechanic's id, each as text that sorts as the value does.
+ */
+export const OFFER_KEYS: KeyColumn[] = [
+  { ref: 'first_open', type: 'text' },
+  { ref: 'price_cents', type: 'text' },
+  { ref: 'distance', type: 'text' },
+  { ref: 'mechanic_id', type: 'uuid' },
+];
+const offerKey = (o: BookingOffer): string[] => [o.openStarts[0] ?? '9999-12-31', String(o.priceCents).padStart(12, '0'), o.distanceMiles.toFixed(1).padStart(8, '0'), o.mechanicId];
+const compareKeys = (a: readonly string[], b: readonly string[]) => {
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return 0;
+};
+
+export async function listOffers(
+  db: Db,
+  ownerId: string,
+  query: { aircraftId: string; serviceType: MarketplaceServiceType; from?: string | undefined },
+  now = new Date(),
+  page: PageRequest = { limit: BOOKING.offersPage, after: null },
+): Promise<Paged<BookingOffer>> {
   const { place, aircraftClass } = await ownAircraftWithClass(db, ownerId, query.aircraftId);
   const candidates = await db
     .selectFrom('mechanicRates as r')
     .innerJoin('mechanicAvailability as av', 'av.mechanicId', 'r.mechanicId')
     .innerJoin('mechanicProfiles as p', 'p.userId', 'r.mechanicId')
     .innerJoin('users as u', 'u.id', 'r.mechanicId')
+    .leftJoin('connectedAccounts as ca', 'ca.userId', 'r.mechanicId')
+    .select(sql<boolean>`coalesce(ca.charges_enabled and ca.payouts_enabled, false)`.as('payable'))
     .select([
       'r.mechanicId',
       'r.priceCents',
@@ -274,13 +308,19 @@ export async function listOffers(db: Db, ownerId: string, query: { aircraftId: s
       openStarts: openStarts(schedule, from, c.days, busy.get(c.mechanicId) ?? new Map(), BOOKING.openStartsShown, BOOKING.horizonDays),
       freeCancelHours: c.freeCancelHours,
       squawks: HOW_SQUAWKS_ARE_BILLED,
+      payable: c.payable === true,
     };
   });
-  // Soonest first (an offer with no open day last), then the lower price, then the nearer.
-  return offers.sort(
-    (a, b) =>
-      (a.openStarts[0] ?? '9999').localeCompare(b.openStarts[0] ?? '9999') || a.priceCents - b.priceCents || a.distanceMiles - b.distanceMiles,
-  );
+  // Soonest first (an offer with no open day last), then the lower price, then the nearer: a page after the last one seen.
+  const keyed = offers.map((o) => ({ o, key: offerKey(o) })).sort((a, b) => compareKeys(a.key, b.key));
+  const after = page.after;
+  const rest = after ? keyed.filter((k) => compareKeys(k.key, after) > 0) : keyed;
+  const shown = rest.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    rows: shown.map((k) => k.o),
+    nextCursor: rest.length > page.limit && last ? Buffer.from(JSON.stringify(last.key), 'utf8').toString('base64url') : null,
+  };
 }
 
 // --- Holds ------------------------------------------------------------------------------------
@@ -294,6 +334,7 @@ type HoldRow = {
   startDate: Date | string;
   days: string | ReadonlyArray<string | Date>;
   expiresAt: Date;
+  freeCancelHours: number | null;
 };
 
 function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): BookingHold {
@@ -310,22 +351,42 @@ function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): Book
     priceCents: Number(row.priceCents),
     startsAt: zonedToUtc(start, hours?.start ?? '08:00', schedule.timeZone).toISOString(),
     timeZone: schedule.timeZone,
-    freeCancelHours,
+    freeCancelHours: row.freeCancelHours ?? freeCancelHours,
   };
 }
 
-const listDays = (days: readonly string[]) => {
+export const listDays = (days: readonly string[]) => {
   const names = days.map((d) => formatDay(d));
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 };
 
 /** 409 with the next open starts, in the sentence and as data for a screen to offer them. */
-function daysTaken(next: string[]): HttpError {
+export function daysTaken(next: string[]): HttpError {
   const detail =
     next.length > 0
       ? `Those days were just taken. The next open starts are ${listDays(next)}.`
       : `Those days were just taken, and this mechanic has no other open start in the next ${BOOKING.horizonDays} days.`;
   return new HttpError(409, detail, { body: { nextOpenStarts: next } });
+}
+
+/** The working days of a job of `daysNeeded` days started on `start`; a 400 for a start that cannot be booked. */
+export function startDays(schedule: Schedule, start: string, daysNeeded: number, now: Date): string[] {
+  const earliest = earliestStart(schedule.timeZone, now);
+  if (start < earliest) {
+    const message = `The earliest start is ${formatDay(earliest)}`;
+    throw badRequest(message, [{ path: 'start', message }]);
+  }
+  if (start > addDays(earliest, BOOKING.horizonDays)) {
+    const message = `Starts can be booked up to ${BOOKING.horizonDays} days ahead`;
+    throw badRequest(message, [{ path: 'start', message }]);
+  }
+  const days = jobDays(schedule, start, daysNeeded);
+  if (!days) {
+    const weekday = WEEKDAYS.find((w) => w.value === new Date(`${start}T00:00:00Z`).getUTCDay())?.label ?? '';
+    const message = `The mechanic does not work on ${weekday}, ${formatDay(start)}`;
+    throw badRequest(message, [{ path: 'start', message }]);
+  }
+  return days;
 }
 
 export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = new Date()): Promise<BookingHold> {
@@ -353,6 +414,7 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
   if (roundedMiles(place, { latitude: mechanic.baseLatitude, longitude: mechanic.baseLongitude }) > mechanic.serviceRadius) {
     throw badRequest('This mechanic does not serve the aircraft’s home airport', [{ path: 'mechanicId', message: 'Out of the mechanic’s service area' }]);
   }
+  const itemIds = await bookedItems(db, data);
 
   return db.transaction().execute(async (trx) => {
     // Every hold on this mechanic's days is placed under this lock: two at once queue here.
@@ -360,20 +422,7 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
     if (!availability) throw badRequest('This mechanic has not opened a calendar for booking yet');
     const schedule = scheduleOf(availability);
     const earliest = earliestStart(schedule.timeZone, now);
-    if (data.start < earliest) {
-      const message = `The earliest start is ${formatDay(earliest)}`;
-      throw badRequest(message, [{ path: 'start', message }]);
-    }
-    if (data.start > addDays(earliest, BOOKING.horizonDays)) {
-      const message = `Starts can be booked up to ${BOOKING.horizonDays} days ahead`;
-      throw badRequest(message, [{ path: 'start', message }]);
-    }
-    const days = jobDays(schedule, data.start, rate.days);
-    if (!days) {
-      const weekday = WEEKDAYS.find((w) => w.value === new Date(`${data.start}T00:00:00Z`).getUTCDay())?.label ?? '';
-      const message = `The mechanic does not work on ${weekday}, ${formatDay(data.start)}`;
-      throw badRequest(message, [{ path: 'start', message }]);
-    }
+    const days = startDays(schedule, data.start, rate.days, now);
     // One hold at a time per aircraft and service: picking another day lets the last one go.
     await trx
       .updateTable('bookingHolds')
@@ -399,11 +448,34 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
         startDate: data.start,
         days,
         expiresAt: new Date(now.getTime() + BOOKING.holdMinutes * 60_000),
+        // The window said before confirming is the one the booking keeps.
+        freeCancelHours: availability.freeCancelHours,
+        itemIds,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toHold(row, schedule, availability.freeCancelHours);
   });
+}
+
+/**
+ * The due items a hold is for: those the owner picked on the due list, each one the flat service
+ * does (a 400 names any other); none picked, the aircraft's items the service is for.
+ */
+async function bookedItems(db: Db, data: HoldData): Promise<string[]> {
+  const kinds = BOOKED_ITEM_KINDS[data.serviceType];
+  const items = await db.selectFrom('maintenanceItems').select(['id', 'kind', 'title', 'adNumber']).where('aircraftId', '=', data.aircraftId).execute();
+  if (data.itemIds === undefined) return items.filter((i) => kinds.includes(i.kind)).map((i) => i.id);
+  const picked = [...new Set(data.itemIds)];
+  picked.forEach((id, i) => {
+    const item = items.find((x) => x.id === id);
+    if (!item) throw badRequest('Due item not found on this aircraft', [{ path: `itemIds.${i}`, message: 'Due item not found on this aircraft' }]);
+    if (!kinds.includes(item.kind)) {
+      const message = `${titleOf(item.kind, item.title, item.adNumber)} is not part of a flat-rate ${serviceLabel(data.serviceType)}: request service for it to get quotes`;
+      throw badRequest(message, [{ path: `itemIds.${i}`, message }]);
+    }
+  });
+  return picked;
 }
 
 export async function releaseHold(db: Db, owner: UserRow, id: string, now = new Date()): Promise<void> {
@@ -487,6 +559,12 @@ export async function confirmHold(db: Db, owner: UserRow, id: string, now = new 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The due items it was booked for ride on the request, as a request from the due list does.
+    const itemIds = uuidsOf(hold.itemIds);
+    const items = itemIds.length > 0 ? await trx.selectFrom('maintenanceItems').select('id').where('id', 'in', itemIds).where('aircraftId', '=', aircraft.id).execute() : [];
+    if (items.length > 0) {
+      await trx.insertInto('maintenanceRequestLinks').values(items.map((i) => ({ serviceRequestId: request.id, itemId: i.id, squawkId: null, completedAt: null }))).execute();
+    }
     await trx
       .insertInto('serviceRequestMatches')
       .values({ serviceRequestId: request.id, mechanicId: hold.mechanicId, distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }), via: 'service_radius' })
@@ -522,7 +600,8 @@ export async function confirmHold(db: Db, owner: UserRow, id: string, now = new 
         rateCents: Math.round((priceCents * 10) / hoursTenths),
         laborCents: priceCents,
         partsCents: 0,
-        dueItemId: null,
+        // Naming the one item booked makes the line answer exactly it (docs/decisions/0160).
+        dueItemId: items.length === 1 ? items[0]!.id : null,
         squawkId: null,
         decision: 'approve',
         decidedAt: now,
@@ -541,6 +620,8 @@ export async function confirmHold(db: Db, owner: UserRow, id: string, now = new 
         serviceLocation: aircraft.homeAirport ?? place.label,
         mechanicNotes: null,
         status: 'confirmed',
+        // The day and hour were picked from the mechanic's own calendar: nothing left to propose.
+        scheduleState: 'agreed',
         confirmedAt: now,
         actualStartTime: null,
         completedAt: null,
@@ -549,6 +630,7 @@ export async function confirmHold(db: Db, owner: UserRow, id: string, now = new 
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('bookingHolds').set({ confirmedAt: now, appointmentId: appointment.id }).where('id', '=', hold.id).execute();
+    await recordThreadEvent(trx, { serviceRequestId: request.id, mechanicId: hold.mechanicId }, 'booked', `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)} flat, ${listDays(days)}`);
     await notify(trx, [hold.mechanicId], {
       type: 'booking.confirmed',
       title: 'New booking',

@@ -38,7 +38,8 @@ async function closeThread(db: Db, conversationId: string, reason: ClosedReason,
  */
 export async function recordThreadEvent(db: Db, at: ThreadEventAt, event: ThreadEvent, detail?: string): Promise<void> {
   let conversationId: string | undefined;
-  if (event === 'bid_sent') {
+  // A quote or a booking is the first word between the two: either opens the thread.
+  if (event === 'bid_sent' || event === 'booked') {
     const request = await db.selectFrom('serviceRequests').select('customerId').where('id', '=', at.serviceRequestId).executeTakeFirstOrThrow();
     conversationId = (await ensureThread(db, at.serviceRequestId, at.mechanicId, request.customerId)).row.id;
   } else {

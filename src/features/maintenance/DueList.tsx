@@ -332,7 +332,7 @@ export default function DueList({
       )}
       {dialog?.kind === 'book' && (
         <Suspense fallback={null}>
-          <BookDialog aircraft={aircraft} onClose={close} />
+          <BookDialog aircraft={aircraft} onClose={close} dueItems={view?.items ?? []} selected={items} />
         </Suspense>
       )}
       {dialog?.kind === 'logbook' && (

@@ -11,6 +11,7 @@ import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } 
 import { transition } from '../../server/http/transition.ts';
 import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/change-orders.server.ts';
 import { withScheduleAndParties } from './schedule/schedule.server.ts';
+import { withBookingTerms } from '../booking/changes.server.ts';
 import { lineRows, toLine } from '../bid-lines/lines.server.ts';
 import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figures.ts';
 
@@ -49,7 +50,7 @@ function appointmentsView(db: Db) {
 export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   const row = await appointmentsView(db).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw appointmentNotFound();
-  const [withLines] = await withScheduleAndParties(db, await withApprovedLines(db, [toAppointment(row as AppointmentRow)]));
+  const [withLines] = await withBookingTerms(db, await withScheduleAndParties(db, await withApprovedLines(db, [toAppointment(row as AppointmentRow)])));
   return withLines!;
 }
 
@@ -75,7 +76,7 @@ export async function listAppointments(db: Db, who: 'customer' | 'mechanic', use
     .limit(page.limit + 1)
     .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
-  return { rows: await withScheduleAndParties(db, await withApprovedLines(db, shown.map((r) => toAppointment(r as AppointmentRow)))), nextCursor };
+  return { rows: await withBookingTerms(db, await withScheduleAndParties(db, await withApprovedLines(db, shown.map((r) => toAppointment(r as AppointmentRow))))), nextCursor };
 }
 
 /** What the customer is told when the mechanic moves the appointment along. */

@@ -16,6 +16,7 @@ import { transition } from '../../server/http/transition.ts';
 import { withLines } from '../bid-lines/lines.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ownerAircraftFor } from './request-aircraft.server.ts';
+import { onRequestCancel } from '../booking/changes.server.ts';
 
 type RequestRow = Selectable<ServiceRequestsTable> & { customerFirstName: string; customerLastName: string; distanceMiles?: number | null };
 
@@ -318,6 +319,8 @@ export async function cancelRequest(db: Db, customer: UserRow, id: string): Prom
     if (!request || request.customerId !== customer.id) throw requestNotFound();
     const cancelled = transition(REQUEST_MACHINE, request.status, 'cancel');
     const now = new Date();
+    // A booked job keeps the cancellation window agreed at booking (docs/decisions/0241).
+    await onRequestCancel(trx, customer, request, now);
     await trx.updateTable('serviceRequests').set({ status: cancelled, updatedAt: now }).where('id', '=', id).execute();
     await trx
       .updateTable('appointments')

@@ -22,6 +22,7 @@ import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
 const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
+const BookingActions = lazy(() => import('../../booking/BookingActions.tsx'));
 
 /** The pilot's appointments, upcoming first; completed ones can be rated once. */
 export default function AppointmentsTab({
@@ -78,6 +79,11 @@ export default function AppointmentsTab({
                 </div>
                 {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
                 <AppointmentSchedule appointment={a} role="owner" onAppointment={onAppointment} onStale={onChanged} />
+                {a.booking && (
+                  <Suspense fallback={null}>
+                    <BookingActions appointment={a} onAppointment={(next) => { onAppointment(next); onChanged(); }} />
+                  </Suspense>
+                )}
                 <AppointmentParties appointment={a} role="owner" onAppointment={onAppointment} />
                 {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
                 <Suspense fallback={null}>

@@ -40,7 +40,8 @@ export function AppointmentSchedule({
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!s) return null;
   const other = role === 'owner' ? a.mechanicName : a.customerName;
-  const movable = MOVABLE.includes(a.status);
+  // A booking moves by its own Reschedule, inside the window agreed at booking (BookingActions).
+  const movable = MOVABLE.includes(a.status) && !a.booking;
   const open = s.open;
   const theirs = open && open.proposerRole !== role ? open : null;
   const ours = open && open.proposerRole === role ? open : null;

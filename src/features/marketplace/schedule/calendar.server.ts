@@ -18,7 +18,7 @@ export async function appointmentCalendar(db: Db, user: UserRow, id: string): Pr
   const a = await getAppointment(db, id);
   const schedule = a.schedule!;
   const parties = a.parties!;
-  const reschedules = schedule.history.filter((p) => p.status === 'accepted').length;
+  const reschedules = schedule.history.filter((p) => p.status === 'accepted').length + (a.booking?.reschedules ?? 0);
   const service = labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType);
   const hours = a.figures?.current.totals.hours ?? a.estimatedDuration;
   const description = [

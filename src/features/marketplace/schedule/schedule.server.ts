@@ -117,6 +117,10 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
     if (!MOVABLE.includes(a.status)) throw conflict(`The time of ${a.status === 'in_progress' ? 'a job in progress' : `a ${a.status} appointment`} cannot be changed`);
     const open = await trx.selectFrom('appointmentProposals').selectAll().where('appointmentId', '=', id).where('status', '=', 'open').forUpdate().executeTakeFirst();
     if (open && open.proposerRole === role) throw conflict('Your proposal is still waiting for an answer');
+    // A booking's days are on the mechanic's calendar: it moves by its own reschedule, inside its window (docs/decisions/0241).
+    if (await trx.selectFrom('bookingHolds').select('id').where('appointmentId', '=', id).executeTakeFirst()) {
+      throw conflict(role === 'owner' ? 'This appointment was booked from the mechanic’s calendar: use Reschedule on the booking' : 'This appointment was booked from your calendar: the owner reschedules it, or message the owner');
+    }
     if (role === 'owner' && a.scheduleState === 'unconfirmed') throw conflict('The mechanic proposes times first; you can pick one or counter');
     if (a.scheduleState === 'agreed' && !data.reason) throw badRequest('Say why the agreed time changes', [{ path: 'reason', message: 'Give a reason for rescheduling' }]);
     const job = await jobWhat(trx, a.serviceRequestId);

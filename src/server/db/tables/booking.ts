@@ -47,10 +47,25 @@ export interface BookingHoldsTable {
   confirmedAt: NullableInstant;
   appointmentId: string | null;
   createdAt: CreatedAt;
+  /** The free-cancellation window the owner agreed to (hours before the start); migration 0029. */
+  freeCancelHours: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The due items the booking was made for: linked to its request at confirmation. */
+  itemIds: ColumnType<string[], string[] | undefined, string[]>;
+  rescheduledAt: NullableInstant;
+  reschedules: ColumnType<number, number | undefined, number>;
+}
+
+/** One row per reminder sent (72 or 24 hours before), keyed by the start it announced. */
+export interface BookingRemindersTable {
+  appointmentId: string;
+  hoursBefore: 72 | 24;
+  startsAt: ColumnType<Date, Date | string, Date | string>;
+  sentAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface BookingTables {
   mechanicRates: MechanicRatesTable;
   mechanicAvailability: MechanicAvailabilityTable;
   bookingHolds: BookingHoldsTable;
+  bookingReminders: BookingRemindersTable;
 }

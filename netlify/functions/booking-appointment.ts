@@ -1,0 +1,45 @@
+import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { requireOwner } from '../../src/features/booking/booking.server.ts';
+import { assertBooked, rescheduleBooking, rescheduleOptions } from '../../src/features/booking/changes.server.ts';
+import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
+import { getAppointment } from '../../src/features/marketplace/appointments.server.ts';
+import { appointmentOfParty } from '../../src/features/marketplace/schedule/schedule.server.ts';
+import { paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
+import { requireUser } from '../../src/server/auth/guards.server.ts';
+import { notFound } from '../../src/server/http/errors.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { segmentsAfter } from '../../src/server/http/segments.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// The owner moves or cancels a booked appointment, free inside the window agreed at booking
+// (docs/decisions/0241); after it, a 409 says to ask the mechanic.
+export default withApi({
+  GET: async (ctx) => {
+    const [id = ''] = segmentsAfter(ctx, '/api/booking/appointments');
+    const owner = await requireUser(ctx);
+    requireOwner(owner);
+    return reply(ROUTES.bookingOpenStarts, await rescheduleOptions(ctx.db, owner, id));
+  },
+  POST: async (ctx) => {
+    const [id = '', action] = segmentsAfter(ctx, '/api/booking/appointments');
+    const owner = await requireUser(ctx);
+    requireOwner(owner);
+    if (action === 'reschedule') {
+      const { start } = await ctx.input(ROUTES.bookingReschedule);
+      return reply(ROUTES.bookingReschedule, await rescheduleBooking(ctx.db, owner, id, start));
+    }
+    if (action !== 'cancel') throw notFound();
+    // The request's own cancel, which keeps the booking's window, settles payments and tells the mechanic.
+    const appointment = await appointmentOfParty(ctx.db, owner, id);
+    if (appointment.customerId !== owner.id) throw notFound('Appointment not found');
+    await assertBooked(ctx.db, id);
+    await cancelRequest(ctx.db, owner, appointment.serviceRequestId);
+    await paymentOnCancel(ctx.db, appointment.serviceRequestId);
+    return reply(ROUTES.bookingCancel, await getAppointment(ctx.db, id));
+  },
+});
+
+export const config: Config = {
+  path: ['/api/booking/appointments/:id/open-starts', '/api/booking/appointments/:id/reschedule', '/api/booking/appointments/:id/cancel'],
+};
