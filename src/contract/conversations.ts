@@ -45,7 +45,7 @@ export const THREAD_EVENTS = {
   record_signed: 'Logbook entry signed',
   job_went_elsewhere: 'This job went to another mechanic. The conversation is closed.',
   closed_by_admin: 'An administrator closed this conversation.',
-  booked: 'Booked at a flat rate: the appointment is confirmed. Phone numbers are on the appointment.',
+  booked: 'Booked at a flat rate',
   booking_rescheduled: 'Booking rescheduled',
   booking_cancelled: 'Booking cancelled by the owner: the days are free again',
 } as const;

@@ -630,7 +630,7 @@ export async function confirmHold(db: Db, owner: UserRow, id: string, now = new 
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('bookingHolds').set({ confirmedAt: now, appointmentId: appointment.id }).where('id', '=', hold.id).execute();
-    await recordThreadEvent(trx, { serviceRequestId: request.id, mechanicId: hold.mechanicId }, 'booked', `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)} flat, ${listDays(days)}`);
+    await recordThreadEvent(trx, { serviceRequestId: request.id, mechanicId: hold.mechanicId }, 'booked', `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}, on site ${listDays(days)}. The appointment is confirmed; phone numbers are on it`);
     await notify(trx, [hold.mechanicId], {
       type: 'booking.confirmed',
       title: 'New booking',
