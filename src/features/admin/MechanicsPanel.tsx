@@ -21,7 +21,7 @@ import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { monthLabel, type AirmenMatch } from '../../contract/airmen-file.ts';
 import AirmenFileSection from './AirmenFileSection.tsx';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /** What the FAA airmen file said, as its sentence: a match names the file's month itself. */
 function AirmenLine({ match }: { match: AirmenMatch | null }) {

@@ -10,7 +10,7 @@ import { MAINTENANCE } from '../../contract/maintenance.ts';
 import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
-import { EmptyState } from '../marketplace/ui/EmptyState.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import DueList from './DueList.tsx';
 import { dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
 

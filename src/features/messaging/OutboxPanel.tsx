@@ -9,7 +9,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import type { OutboxDelivery, OutboxStatus } from '../../contract/outbox.ts';
 
 const FILTERS: Array<{ value: OutboxStatus | 'all'; label: string }> = [

@@ -32,7 +32,7 @@ import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contrac
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signatureOf } from './signature.server.ts';
 import { signedCertificate } from '../../contract/credentials.ts';
-import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
+import { airmenBadgesOf } from '../marketplace/airmen-verdicts.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 

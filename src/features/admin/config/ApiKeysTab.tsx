@@ -18,7 +18,7 @@ import {
 import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
-import { LoadError } from '../LoadError.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { AddApiKeyDialog } from './AddApiKeyDialog.tsx';
 import { configApi, withDetail } from './config-api.ts';
 

@@ -7,7 +7,7 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { CAMPAIGN_TYPES, campaignSentAs, type EmailTemplateView } from '../../../contract/admin-config.ts';
 import { labelOf } from '../../../contract/options.ts';
-import { LoadError } from '../LoadError.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { configApi, withDetail } from './config-api.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/admin-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { LoadError } from '../LoadError.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { configApi, withDetail } from './config-api.ts';

@@ -18,7 +18,7 @@ import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { formatDay, formatTime } from '../pilot/pilot-views.ts';
 import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { JobDocumentsToggle } from './JobDocumentsToggle.tsx';

@@ -13,7 +13,7 @@ import { isStale, refresh, refusalOf } from '../ui/follow.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { BID_MACHINE, CANCELLABLE_REQUEST_STATUSES, REQUEST_MACHINE, can } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
