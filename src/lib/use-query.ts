@@ -220,3 +220,22 @@ export function setRouteData<R extends RouteSpec>(
 ): void {
   setQueryData(keyOf(route, options), update);
 }
+
+// The cache outside React: what the hooks above are built on, for a prefetch and for the tests of
+// its races (tests/unit/use-query-cache.test.ts).
+
+/** Loads `key` into the cache, joining the request in flight for it if there is one. */
+export const fetchQuery: <T>(key: string, load: (signal: AbortSignal) => Promise<T>) => Promise<unknown> = fetchInto;
+
+/** What the cache holds for `key` now, and whether a background reload is running. */
+export function queryState(key: string): QueryState<unknown> & { revalidating: boolean } {
+  const entry = entryOf(key);
+  return { ...entry.state, revalidating: entry.revalidating };
+}
+
+/** Calls `listener` on every change of `key`; a key somebody listens to survives a change of account. */
+export function subscribeQuery(key: string, listener: () => void): () => void {
+  const entry = entryOf(key);
+  entry.listeners.add(listener);
+  return () => entry.listeners.delete(listener);
+}
