@@ -7,7 +7,6 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   ChangePasswordSchema,
   SESSION_MESSAGES,
@@ -103,8 +102,7 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
             <Button type="button" variant="ghost" onClick={() => void signOutEverywhere()}>
               Sign out of all devices
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner />}
+            <Button type="submit" pending={isSubmitting}>
               Save password
             </Button>
           </div>

@@ -5,7 +5,6 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
@@ -48,8 +47,7 @@ function RequestForm() {
       <FormField id="reset-email" label="Email" error={errors.email?.message}>
         <Input id="reset-email" type="email" autoComplete="username" {...fieldAria('reset-email', errors.email?.message)} {...register('email')} />
       </FormField>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         Email me a reset link
       </Button>
     </form>
@@ -99,8 +97,7 @@ function ConfirmForm({ token }: { token: string }) {
           {...register('newPassword')}
         />
       </FormField>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         Set new password
       </Button>
     </form>

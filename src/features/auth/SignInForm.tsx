@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AUTH_MESSAGES,
   LoginSchema,
@@ -91,8 +90,7 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
           Forgot password?
         </a>
       </p>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>

@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, NativeSelect } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AUTH_MESSAGES,
   PASSWORD_RULES,
@@ -117,8 +116,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
           </div>
         </fieldset>
       )}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>

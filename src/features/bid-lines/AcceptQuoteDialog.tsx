@@ -2,13 +2,13 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import type { LineDecision } from '../../contract/line-items.ts';
 import type { AcceptResult, Bid, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
-import { isStale, refresh, refusalOf } from '../marketplace/ui/follow.ts';
+import { refresh } from '../marketplace/ui/follow.ts';
+import { isStale, refusalOf } from '../../lib/refusal.ts';
 import { formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
 import { InspectionSignerNote } from './InspectionSignerNote.tsx';
@@ -55,15 +55,14 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
           {refusal}
         </Alert>
       )}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter className="mt-4">
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={accept} disabled={busy}>
-          {busy && <Spinner />}
+        <Button onClick={accept} pending={busy}>
           Accept Quote
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { FilePlus2, FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Label, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { BID_LINES, LINE_CATEGORY_OPTIONS, type ChangeOrder, type WorkOrder } from '../../contract/bid-lines.ts';
@@ -102,15 +102,14 @@ function AddChangeOrderDialog({ appointment: a, onClose, onAdded }: { appointmen
           <Label htmlFor={`co-${a.id}-note`}>Note to the owner</Label>
           <Textarea id={`co-${a.id}-note`} rows={2} maxLength={BID_LINES.text.note} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" type="button" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
+          <Button type="submit" pending={busy}>
             Send change order
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -146,15 +145,14 @@ function DecideChangeOrderDialog({ appointment: a, onClose, onDecided }: { appoi
         <>
           {order.note && <p className="mb-3 rounded-md bg-muted px-3 py-2 text-sm">&ldquo;{order.note}&rdquo;</p>}
           <DecideLines lines={order.lines} decisions={decisions} onChange={setDecisions} prefix={`decide-${order.id}`} />
-          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogFooter className="mt-4">
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button onClick={decide} disabled={busy}>
-              {busy && <Spinner />}
+            <Button onClick={decide} pending={busy}>
               Send decisions
             </Button>
-          </div>
+          </DialogFooter>
         </>
       )}
     </Dialog>

@@ -2,10 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AIRCRAFT_USAGES,
   FIXED_INTERVAL_KINDS,
@@ -65,15 +64,14 @@ function FormDialog({
             {error}
           </Alert>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
+          <Button type="submit" pending={busy}>
             {submitLabel}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -66,8 +66,7 @@ function Body({ requestId, canComplete }: { requestId: string; canComplete: bool
             </FormField>
           </div>
           {problem && <Alert>{problem}</Alert>}
-          <Button onClick={complete} disabled={busy || items.size + squawks.size === 0}>
-            {busy && <Spinner />}
+          <Button onClick={complete} disabled={items.size + squawks.size === 0} pending={busy}>
             Mark selected done
           </Button>
         </fieldset>

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -150,7 +150,7 @@ export function RequestReviewDialog({
           />
         </FormField>
         {error && <Alert>{error}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Back to the due list
           </Button>
@@ -158,7 +158,7 @@ export function RequestReviewDialog({
             {busy ? <Spinner /> : <Send className="h-4 w-4" aria-hidden="true" />}
             Send request
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -13,7 +13,7 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../
 import { ROUTES } from '../../../contract/routes.ts';
 import { call } from '../../../lib/api-client.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { isStale, refusalOf } from '../ui/follow.ts';
+import { isStale, refusalOf } from '../../../lib/refusal.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { formatDay, formatTime } from '../pilot/pilot-views.ts';
 import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
