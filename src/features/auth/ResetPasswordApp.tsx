@@ -13,12 +13,11 @@ import {
   type PasswordResetRequestInput,
 } from '../../contract/auth.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { saveSession } from '../../lib/session.ts';
-
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail ? err.detail : fallback);
 
 /** Step 1: the email address. The answer is the same whether or not it has an account. */
 function RequestForm() {
@@ -30,14 +29,12 @@ function RequestForm() {
     formState: { errors, isSubmitting },
   } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
 
+  const request = useWrite(ROUTES.authPasswordReset, { fallback: 'Something went wrong. Please try again.', reason: detailOr });
   const onSubmit = async (values: PasswordResetRequestInput) => {
     setError(null);
-    try {
-      const res = await call(ROUTES.authPasswordReset, { body: values, auth: false });
-      setSent(res.message);
-    } catch (err) {
-      setError(errorText(err, 'Something went wrong. Please try again.'));
-    }
+    const answer = await request.run({ body: values, auth: false });
+    if (answer.ok) setSent(answer.data.message);
+    else setError(answer.error);
   };
 
   if (sent) return <p role="status">{sent}</p>;
@@ -64,15 +61,13 @@ function ConfirmForm({ token }: { token: string }) {
     formState: { errors, isSubmitting },
   } = useForm<PasswordResetConfirmInput>({ resolver: zodResolver(PasswordResetConfirmSchema), defaultValues: { token, newPassword: '' } });
 
+  const confirm = useWrite(ROUTES.authPasswordResetConfirm, { fallback: 'Something went wrong. Please try again.', reason: detailOr });
   const onSubmit = async (values: PasswordResetConfirmInput) => {
     setError(null);
-    try {
-      const res = await call(ROUTES.authPasswordResetConfirm, { body: values, auth: false });
-      saveSession(res.access_token, res.user);
-      setDone(true);
-    } catch (err) {
-      setError(errorText(err, 'Something went wrong. Please try again.'));
-    }
+    const answer = await confirm.run({ body: values, auth: false });
+    if (!answer.ok) return setError(answer.error);
+    saveSession(answer.data.access_token, answer.data.user);
+    setDone(true);
   };
 
   if (done)

@@ -6,9 +6,7 @@ import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import type { LineDecision } from '../../contract/line-items.ts';
 import type { AcceptResult, Bid, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
-import { refresh } from '../marketplace/ui/follow.ts';
-import { isStale, refusalOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
 import { InspectionSignerNote } from './InspectionSignerNote.tsx';
@@ -20,25 +18,20 @@ import { PaymentTerms } from '../payments/PaymentTerms.tsx';
  */
 export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }: { request: ServiceRequest; bid: Bid; onClose: () => void; onAccepted: (result: AcceptResult) => void }) {
   const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const lines = bid.lines ?? [];
-  const accept = async () => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const result = await call(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
+  // The reason stays here, where the owner acted; a request changed elsewhere is read again.
+  const write = useWrite(ROUTES.requestAccept, {
+    fallback: 'Failed to accept quote',
+    stale: [ROUTES.requestsOwn],
+    onSuccess: (result) => {
       toast.success(`Quote accepted. ${bid.mechanicName} is scheduled for ${formatDay(bid.availableStartDate)}.`);
       onAccepted(result);
       onClose();
-    } catch (err) {
-      // The reason stays here, where the owner acted; a request changed elsewhere is read again.
-      setRefusal(refusalOf(err, 'Failed to accept quote'));
-      if (isStale(err)) refresh(ROUTES.requestsOwn);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = write.pending;
+  const refusal = write.error;
+  const lines = bid.lines ?? [];
+  const accept = () => write.run({ params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
   return (
     <Dialog
       open
