@@ -70,6 +70,9 @@ function fetchInto<T>(key: string, load: (signal: AbortSignal) => Promise<T>): P
   entry.promise = load(controller.signal)
     .then(
       (data) => {
+        // An aborted read (replaced by a reload, or from the previous account) answers nothing,
+        // even when its load did not pass the signal on and finished anyway.
+        if (controller.signal.aborted) return;
         if (entry.version === version) publish(entry, { status: 'ready', data, error: undefined }, false);
         else publish(entry, entry.state, false);
       },
@@ -82,6 +85,8 @@ function fetchInto<T>(key: string, load: (signal: AbortSignal) => Promise<T>): P
       },
     )
     .finally(() => {
+      // Only this read's own handles: after an abort, the entry already holds the read replacing it.
+      if (entry.controller !== controller) return;
       entry.promise = null;
       entry.controller = null;
     });

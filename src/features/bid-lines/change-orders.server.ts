@@ -6,7 +6,7 @@ import {
   type WorkOrder,
 } from '../../contract/bid-lines.ts';
 import type { BidLine } from '../../contract/line-items.ts';
-import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { APPOINTMENT_MACHINE, CHANGE_ORDER_MACHINE } from '../../contract/machines.ts';
 import { labelOf } from '../../contract/options.ts';
 import { isUuid } from '../../contract/ids.ts';
