@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { requireOwner } from '../../src/features/booking/booking.server.ts';
-import { assertBooked, rescheduleBooking, rescheduleOptions } from '../../src/features/booking/changes.server.ts';
+import { rescheduleBooking, rescheduleOptions } from '../../src/features/booking/changes.server.ts';
+import { assertBooked } from '../../src/features/marketplace/booking-terms.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
 import { getAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { appointmentOfParty } from '../../src/features/marketplace/schedule/schedule.server.ts';

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { enumOf, isRealDate, optionalText } from './fields.ts';
-import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from './marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type AppointmentBooking, type MarketplaceServiceType } from './marketplace.ts';
 import { isUuid } from './ids.ts';
 import type { ItemKind } from './maintenance.ts';
 
@@ -249,24 +249,8 @@ export const BOOKING_REMINDER_HOURS = [72, 24] as const;
 export const RescheduleSchema = z.object({ start: date('Start') });
 export type RescheduleData = z.output<typeof RescheduleSchema>;
 
-/** What an appointment made by booking carries for its two parties: its days and its terms. */
-export interface BookingTerms {
-  holdId: string;
-  start: string;
-  days: string[];
-  /** The start of work as an instant (the mechanic's start hour in their time zone). */
-  startsAt: string;
-  timeZone: string;
-  /** The window agreed at booking: free to reschedule or cancel until this many hours before the start. */
-  freeCancelHours: number;
-  /** The last moment the owner may reschedule or cancel at no cost. */
-  freeUntil: string;
-  /** Whether the owner may still reschedule or cancel it now (live and inside the window). */
-  changeable: boolean;
-  reschedules: number;
-  /** The due items it was booked for. */
-  itemIds: string[];
-}
+/** What a booked appointment carries (the shape lives with the appointment answer in marketplace.ts). */
+export type BookingTerms = AppointmentBooking;
 
 /** Said before the owner confirms, and beside the booking afterwards. */
 export function windowText(freeCancelHours: number): string {

@@ -1,13 +1,11 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
-import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
+import type { BidLine, CategoryTotals, Totals } from './line-items.ts';
 import type { JobFigures } from './job-figures.ts';
 import type { AppointmentParties, ScheduleView } from './appointment-schedule.ts';
 import { enumOf, isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
-import type { AcceptPayment } from './payments.ts';
-import type { BookingTerms } from './booking.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -597,7 +595,30 @@ export interface Appointment {
   /** Proposed times, the agreed one, and reschedules (docs/decisions/0171). */
   schedule?: ScheduleView;
   /** Set when the appointment was booked from a mechanic's calendar (docs/decisions/0241). */
-  booking?: BookingTerms;
+  booking?: AppointmentBooking;
+}
+
+/**
+ * What an appointment made by booking carries for its two parties: its days and the terms agreed
+ * at booking (docs/decisions/0241). Written here, where the appointment answer is, and named
+ * `BookingTerms` in booking.ts (which imports this file, not the other way).
+ */
+export interface AppointmentBooking {
+  holdId: string;
+  start: string;
+  days: string[];
+  /** The start of work as an instant (the mechanic's start hour in their time zone). */
+  startsAt: string;
+  timeZone: string;
+  /** The window agreed at booking: free to reschedule or cancel until this many hours before the start. */
+  freeCancelHours: number;
+  /** The last moment the owner may reschedule or cancel at no cost. */
+  freeUntil: string;
+  /** Whether the owner may still reschedule or cancel it now (live and inside the window). */
+  changeable: boolean;
+  reschedules: number;
+  /** The due items it was booked for. */
+  itemIds: string[];
 }
 
 export interface Notification {
@@ -616,7 +637,7 @@ export interface AcceptResult {
   request: ServiceRequest;
   appointment: Appointment;
   /** When the bid is payable through Skyward: the hosted page to save a card, and the deposit (docs/decisions/0230). */
-  payment?: AcceptPayment;
+  payment?: { setupUrl: string; depositCents: number };
 }
 
 /** Whether the user's marketplace notifications also arrive by email. */

@@ -17,8 +17,9 @@ import {
 } from '../../contract/booking.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS, type Appointment, type MarketplaceServiceType } from '../../contract/marketplace.ts';
-import type { LineCategory } from '../../contract/bid-lines.ts';
+import type { LineCategory } from '../../contract/line-items.ts';
 import { labelOf } from '../../contract/options.ts';
+import { ITEM_KINDS } from '../../contract/maintenance.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../server/http/errors.ts';
@@ -31,7 +32,7 @@ import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { addDays, fits, hoursOn, jobDays, openStarts, type Schedule } from './calendar.ts';
 import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
-import { titleOf } from '../maintenance/rules.ts';
+import { daysOf, listDays, uuidsOf } from '../marketplace/booking-terms.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 
 /**
@@ -45,18 +46,6 @@ import { recordThreadEvent } from '../conversations/events.server.ts';
 export const classLabel = (c: AircraftClass) => labelOf(AIRCRAFT_CLASSES, c);
 export const serviceLabel = (s: MarketplaceServiceType) => labelOf(MARKETPLACE_SERVICE_TYPES, s);
 const holdNotFound = () => notFound('Hold not found');
-
-/** The days a live hold or a booked job keeps: pg hands `date[]` back as dates (or text, by driver). */
-export function daysOf(value: string | ReadonlyArray<string | Date>): string[] {
-  if (Array.isArray(value)) return value.map((d: string | Date) => dateOnly(d));
-  return String(value).replace(/[{}]/g, '').split(',').filter(Boolean);
-}
-
-/** A uuid[] column: an array from pg, the '{...}' text from a driver that does not parse it. */
-export function uuidsOf(value: string | readonly string[]): string[] {
-  if (Array.isArray(value)) return [...value];
-  return String(value).replace(/[{}]/g, '').split(',').filter(Boolean);
-}
 
 // --- Rates ------------------------------------------------------------------------------------
 
@@ -355,11 +344,6 @@ function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): Book
   };
 }
 
-export const listDays = (days: readonly string[]) => {
-  const names = days.map((d) => formatDay(d));
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-};
-
 /** 409 with the next open starts, in the sentence and as data for a screen to offer them. */
 export function daysTaken(next: string[]): HttpError {
   const detail =
@@ -471,7 +455,8 @@ async function bookedItems(db: Db, data: HoldData): Promise<string[]> {
     const item = items.find((x) => x.id === id);
     if (!item) throw badRequest('Due item not found on this aircraft', [{ path: `itemIds.${i}`, message: 'Due item not found on this aircraft' }]);
     if (!kinds.includes(item.kind)) {
-      const message = `${titleOf(item.kind, item.title, item.adNumber)} is not part of a flat-rate ${serviceLabel(data.serviceType)}: request service for it to get quotes`;
+      const title = item.title ?? (item.kind === 'ad' && item.adNumber ? `AD ${item.adNumber}` : labelOf(ITEM_KINDS, item.kind));
+      const message = `${title} is not part of a flat-rate ${serviceLabel(data.serviceType)}: request service for it to get quotes`;
       throw badRequest(message, [{ path: `itemIds.${i}`, message }]);
     }
   });

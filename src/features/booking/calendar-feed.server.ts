@@ -4,7 +4,7 @@ import { labelOf } from '../../contract/options.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
-import { daysOf } from './booking.server.ts';
+import { daysOf } from '../marketplace/booking-terms.server.ts';
 import { addDays, hoursOn } from './calendar.ts';
 import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { calendar, type CalendarEvent } from './ics.ts';

@@ -1,107 +1,24 @@
-import type { Selectable } from 'kysely';
-import { BOOKING, windowClosedText, type BookingTerms } from '../../contract/booking.ts';
-import { isUuid } from '../../contract/ids.ts';
-import { APPOINTMENT_MACHINE } from '../../contract/machines.ts';
+import { BOOKING } from '../../contract/booking.ts';
 import type { Appointment } from '../../contract/marketplace.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import type { AppointmentsTable, ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
-import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
-import { transition } from '../../server/http/transition.ts';
+import { badRequest } from '../../server/http/errors.ts';
 import { formatDay } from '../../lib/format.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
-import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
+import { assertChangeable, daysOf, listDays, lockedBooking } from '../marketplace/booking-terms.server.ts';
+import { fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { whenText, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
-import { busyDays, daysOf, daysTaken, earliestStart, listDays, scheduleOf, serviceLabel, startDays, uuidsOf } from './booking.server.ts';
+import { whenText } from '../marketplace/schedule/zoned-time.ts';
+import { busyDays, daysTaken, earliestStart, scheduleOf, serviceLabel, startDays } from './booking.server.ts';
 import { addDays, fits, hoursOn, openStarts } from './calendar.ts';
 
 /**
- * What the owner may do with a booking once confirmed (docs/decisions/0241): reschedule it to
- * another open start of the same mechanic, or cancel it, at no cost until the window agreed at
- * booking closes (`freeCancelHours` before the start). After that the owner is told to ask the
- * mechanic; the server refuses both, whichever path is used (this one, or the request's cancel).
+ * The owner moves a booking once confirmed (docs/decisions/0241): to another open start of the
+ * same mechanic, at no cost until the window agreed at booking closes (`freeCancelHours` before the
+ * start; the terms and the check are the core's, marketplace/booking-terms.server.ts, which the
+ * request's cancel uses too). After that the owner is told to ask the mechanic.
  */
-
-const appointmentNotFound = () => notFound('Appointment not found');
-const HOUR_MS = 3_600_000;
-
-type HoldRow = { id: string; mechanicId: string; freeCancelHours: number | null; days: string | ReadonlyArray<string | Date>; startDate: Date | string; reschedules: number; itemIds: string | readonly string[] };
-
-/** When the booked work starts, as an instant: the appointment's day and hour in the mechanic's zone. */
-function startsAtOf(a: { scheduledDate: Date | string; scheduledTime: string }, timeZone: string): Date {
-  return zonedToUtc(dateOnly(a.scheduledDate), a.scheduledTime.slice(0, 5), timeZone);
-}
-
-function termsOf(hold: HoldRow, a: { status: string; scheduledDate: Date | string; scheduledTime: string }, timeZone: string, fallbackHours: number, now: Date): BookingTerms {
-  const startsAt = startsAtOf(a, timeZone);
-  const freeCancelHours = hold.freeCancelHours ?? fallbackHours;
-  const freeUntil = new Date(startsAt.getTime() - freeCancelHours * HOUR_MS);
-  return {
-    holdId: hold.id,
-    start: dateOnly(a.scheduledDate),
-    days: daysOf(hold.days),
-    startsAt: startsAt.toISOString(),
-    timeZone,
-    freeCancelHours,
-    freeUntil: freeUntil.toISOString(),
-    // 0 hours is "not free once confirmed" (said so before confirming), not "free until the start".
-    changeable: (a.status === 'scheduled' || a.status === 'confirmed') && freeCancelHours > 0 && now < freeUntil,
-    reschedules: hold.reschedules,
-    itemIds: uuidsOf(hold.itemIds),
-  };
-}
-
-/** Adds `booking` to each appointment made by booking (answers to its two parties only). */
-export async function withBookingTerms<A extends Appointment>(db: Db, appointments: A[], now = new Date()): Promise<A[]> {
-  if (appointments.length === 0) return appointments;
-  const holds = await db
-    .selectFrom('bookingHolds as h')
-    .innerJoin('mechanicAvailability as av', 'av.mechanicId', 'h.mechanicId')
-    .select(['h.id', 'h.appointmentId', 'h.mechanicId', 'h.freeCancelHours', 'h.days', 'h.startDate', 'h.reschedules', 'h.itemIds', 'av.timeZone', 'av.freeCancelHours as currentHours'])
-    .where('h.appointmentId', 'in', appointments.map((a) => a.id))
-    .execute();
-  if (holds.length === 0) return appointments;
-  return appointments.map((a) => {
-    const hold = holds.find((h) => h.appointmentId === a.id);
-    return hold ? Object.assign(a, { booking: termsOf(hold, a, hold.timeZone, hold.currentHours, now) }) : a;
-  });
-}
-
-/** The owner's booked appointment, its hold and the mechanic's availability, all locked (holds of this mechanic queue behind). */
-async function lockedBooking(trx: Db, owner: UserRow, appointmentId: string) {
-  if (!isUuid(appointmentId)) throw appointmentNotFound();
-  const a = await trx.selectFrom('appointments').selectAll().where('id', '=', appointmentId).forUpdate().executeTakeFirst();
-  if (!a || a.customerId !== owner.id) throw appointmentNotFound();
-  // The same lock every hold takes: a reschedule and a new hold on these days never cross.
-  const availability = await trx.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', a.mechanicId).forUpdate().executeTakeFirst();
-  const hold = await trx.selectFrom('bookingHolds').selectAll().where('appointmentId', '=', a.id).forUpdate().executeTakeFirst();
-  if (!hold || !availability) throw conflict(NOT_BOOKED);
-  return { a, hold, availability };
-}
-
-const NOT_BOOKED = 'This appointment was not booked from a mechanic’s calendar: propose other times from the appointment instead';
-
-/** 409 for an appointment made from a quote: it has no booking to change. */
-export async function assertBooked(db: Db, appointmentId: string): Promise<void> {
-  const hold = await db.selectFrom('bookingHolds').select('id').where('appointmentId', '=', appointmentId).executeTakeFirst();
-  if (!hold) throw conflict(NOT_BOOKED);
-}
-
-async function mechanicName(db: Db, mechanicId: string): Promise<string> {
-  const m = await db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', mechanicId).executeTakeFirstOrThrow();
-  return fullName(m);
-}
-
-/** 409 once the agreed window has closed (or the appointment can no longer move at all). */
-async function assertChangeable(db: Db, a: Selectable<AppointmentsTable>, hold: HoldRow, availability: { timeZone: string; freeCancelHours: number }, now: Date) {
-  // Started, completed or cancelled: the machine's own sentence.
-  transition(APPOINTMENT_MACHINE, a.status, 'cancel');
-  const terms = termsOf(hold, a, availability.timeZone, availability.freeCancelHours, now);
-  if (!terms.changeable) throw conflict(windowClosedText(terms.freeCancelHours, await mechanicName(db, a.mechanicId)));
-  return terms;
-}
 
 /** The days each day holds without this booking: what a reschedule may move into. */
 async function busyWithout(trx: Db, mechanicId: string, ownDays: readonly string[], from: string, to: string, now: Date) {
@@ -169,32 +86,4 @@ export async function rescheduleBooking(db: Db, owner: UserRow, appointmentId: s
     await recordThreadEvent(trx, { serviceRequestId: a.serviceRequestId, mechanicId: a.mechanicId }, 'booking_rescheduled', moved);
   });
   return getAppointment(db, appointmentId);
-}
-
-/**
- * Called by the request's cancel, inside its transaction, for every request: a booked one may be
- * cancelled only inside its agreed window (409 after); the owner is told and the thread says so.
- * The mechanic's days are free once the appointment is cancelled (busy days count live ones only).
- */
-export async function onRequestCancel(trx: Db, owner: UserRow, request: Selectable<ServiceRequestsTable>, now: Date): Promise<void> {
-  const booked = await trx
-    .selectFrom('appointments as a')
-    .innerJoin('bookingHolds as h', 'h.appointmentId', 'a.id')
-    .select('a.id')
-    .where('a.serviceRequestId', '=', request.id)
-    .where('a.status', 'in', ['scheduled', 'confirmed'])
-    .executeTakeFirst();
-  if (!booked) return;
-  const { a, hold, availability } = await lockedBooking(trx, owner, booked.id);
-  const terms = await assertChangeable(trx, a, hold, availability, now);
-  await trx.updateTable('bookingHolds').set({ releasedAt: now }).where('id', '=', hold.id).execute();
-  const what = `the ${serviceLabel(request.serviceType)} on ${request.aircraftTailNumber}`;
-  await notify(trx, [a.customerId], {
-    type: 'booking.cancelled',
-    title: 'Booking cancelled',
-    message: `You cancelled ${what} for ${listDays(terms.days)}, inside the free window: nothing is owed for it.`,
-    link: 'appointments',
-    itemId: a.id,
-  });
-  await recordThreadEvent(trx, { serviceRequestId: request.id, mechanicId: a.mechanicId }, 'booking_cancelled', listDays(terms.days));
 }

@@ -16,7 +16,7 @@ import { transition } from '../../server/http/transition.ts';
 import { withLines } from '../bid-lines/lines.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ownerAircraftFor } from './request-aircraft.server.ts';
-import { onRequestCancel } from '../booking/changes.server.ts';
+import { onRequestCancel } from './booking-terms.server.ts';
 
 type RequestRow = Selectable<ServiceRequestsTable> & { customerFirstName: string; customerLastName: string; distanceMiles?: number | null };
 
