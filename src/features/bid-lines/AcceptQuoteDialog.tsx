@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Loading, Spinner } from '../../components/ui/spinner.tsx';
+import { useQuoteLines } from './use-quote-lines.ts';
 import type { LineDecision } from '../../contract/bid-lines.ts';
 import type { AcceptResult, Bid, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
@@ -22,8 +23,11 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
   const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const lines = bid.lines ?? [];
+  // The owner's list counts a quote's lines: they are read when the quote is opened (docs/decisions/0205).
+  const loaded = useQuoteLines(request.id, [bid], true);
+  const lines = loaded.lines?.get(bid.id);
   const accept = async () => {
+    if (!lines) return;
     setBusy(true);
     setRefusal(null);
     try {
@@ -48,7 +52,18 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
       className="sm:max-w-2xl"
     >
       <InspectionSignerNote bid={bid} className="mb-4" />
-      <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
+      {lines ? (
+        <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
+      ) : loaded.failed ? (
+        <Alert>
+          {refusalOf(loaded.failed, 'The lines of this quote could not be loaded')}.{' '}
+          <button type="button" className="underline" onClick={loaded.retry}>
+            Try again
+          </button>
+        </Alert>
+      ) : (
+        <Loading label="Loading the lines..." />
+      )}
       <PaymentTerms bid={bid} full className="mt-4" />
       {refusal && (
         <Alert className="mt-4">
@@ -59,7 +74,7 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={accept} disabled={busy}>
+        <Button onClick={accept} disabled={busy || !lines}>
           {busy && <Spinner />}
           Accept Quote
         </Button>
