@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { BidLine } from '../../contract/bid-lines.ts';
+import type { BidLine } from '../../contract/line-items.ts';
 import type { Bid } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';

@@ -10,7 +10,7 @@ import { call } from '../../lib/api-client.ts';
 import { keyOf, useQuery } from '../../lib/use-query.ts';
 import { paymentOf } from './payment-batcher.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { refusalOf } from '../marketplace/ui/follow.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 
 const TONES: Record<PaymentViewStatus, BadgeTone> = {
   not_applicable: 'secondary',

@@ -16,7 +16,7 @@ import { useRoute } from '../../lib/use-query.ts';
 import { saveDocument } from '../documents/download-client.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
 import { LoadMore } from '../marketplace/ui/LoadMore.tsx';
-import { refusalOf } from '../marketplace/ui/follow.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 
 /** Waits for typing to pause before searching, so each keystroke is not a request. */
 function useDebounced<T>(value: T, ms: number): T {
