@@ -7,6 +7,7 @@ import { enumOf, isRealDate, optionalText, renamed, requiredText } from './field
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
 import type { AcceptPayment } from './payments.ts';
+import type { AppointmentCancellation } from './appointment-cancel.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -595,6 +596,8 @@ export interface Appointment {
   parties?: AppointmentParties;
   /** Proposed times, the agreed one, and reschedules (docs/decisions/0171). */
   schedule?: ScheduleView;
+  /** On a cancelled appointment: who cancelled and, for its mechanic, why (docs/decisions/0167). */
+  cancellation?: AppointmentCancellation;
 }
 
 export interface Notification {

@@ -137,6 +137,8 @@ import {
   type InboxSummary,
   type InvitationClaim,
 } from './inbox.ts';
+import type { DashboardCounts } from './dashboard-counts.ts';
+import { MechanicCancelSchema } from './appointment-cancel.ts';
 
 /**
  * Every HTTP route of the product in one table: its method, its path (as the function's
@@ -441,6 +443,11 @@ export const ROUTES = {
   appointmentPaymentRetry: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/retry' }),
   adminPayments: route<AdminPaymentsPage>()({ method: 'GET', path: '/api/admin/payments', query: AdminPaymentsQuerySchema }),
   adminPaymentRefund: route<Envelope<AdminPayment>>()({ method: 'POST', path: '/api/admin/payments/:id/refund', input: RefundSchema }),
+  // --- Overview counters and a mechanic's cancellation (docs/decisions/0164, 0167) -------------
+  /** The signed-in owner's or mechanic's Overview counters, counted over all their rows. */
+  dashboardCounts: route<DashboardCounts>()({ method: 'GET', path: '/api/dashboard/counts' }),
+  /** The assigned mechanic cancels before work starts, with a reason; any deposit is refunded. */
+  appointmentCancelByMechanic: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/cancel', input: MechanicCancelSchema }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

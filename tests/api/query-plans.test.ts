@@ -137,6 +137,8 @@ describe('query plans on the scale data set', () => {
     ['unread notifications', () => mechanic, '/api/enhanced/notifications?unread_only=true&limit=20'],
     ["the owner's aircraft", () => owner, '/api/aircraft'],
     ["the owner's documents", () => owner, '/api/enhanced/documents'],
+    ["the owner's Overview counters", () => owner, '/api/dashboard/counts'],
+    ["the mechanic's Overview counters", () => mechanic, '/api/dashboard/counts'],
   ];
 
   for (const [name, token, path] of lists) {

@@ -16,6 +16,7 @@ import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figur
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 import { recordThreadEvent } from '../conversations/events.server.ts';
+import { appointmentIcsAttachment } from './schedule/calendar-file.server.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -151,6 +152,8 @@ export async function advanceAppointment(
           : `${fullName(user)} ${m.verb} ${what}.`,
       link: 'appointments',
       itemId: id,
+      // The owner's confirmation email carries the appointment's calendar file.
+      ...(action === 'confirm' ? { attachments: [await appointmentIcsAttachment(trx, id)] } : {}),
     });
   });
   return getAppointment(db, id);

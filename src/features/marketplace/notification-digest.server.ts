@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { BUSINESS } from '../../contract/business.ts';
 import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts';
 import type { Db } from '../../server/db/client.ts';
+import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 
 const FOOTER = ['', 'Open your dashboard to see the details.', '', 'You can turn these emails off in the Notifications tab of your dashboard.'].join('\n');
 const COUNT = / \((\d+)\) - [^-]+$/;
@@ -15,8 +16,15 @@ const COUNT = / \((\d+)\) - [^-]+$/;
  * joined is locked and re-checked as still waiting and never tried, so the delivery run (which
  * takes rows only once they are due, skipping locked ones) never sends half of it.
  */
-export async function queueNotificationEmail(db: Db, to: { email: string; firstName: string }, n: { type: string; title: string; message: string }): Promise<void> {
-  const waiting = await db
+export async function queueNotificationEmail(
+  db: Db,
+  to: { email: string; firstName: string },
+  n: { type: string; title: string; message: string; attachments?: readonly OutboxAttachment[] | undefined },
+): Promise<void> {
+  // An email that carries a file (the appointment's .ics) is sent on its own: its file belongs to
+  // its one notice, and joining another notice to it would send a file that speaks of only one.
+  const attached = n.attachments && n.attachments.length > 0;
+  const waiting = attached ? undefined : await db
     .selectFrom('outbox')
     .select(['id', 'subject', 'bodyText'])
     .where('toAddress', '=', to.email)
@@ -24,6 +32,7 @@ export async function queueNotificationEmail(db: Db, to: { email: string; firstN
     .where('kind', '=', `marketplace.${n.type}`)
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
+    .where('attachments', 'is', null)
     .where('nextAttemptAt', '>', sql<Date>`now() + interval '5 seconds'`)
     .orderBy('createdAt', 'desc')
     .limit(1)
@@ -58,6 +67,7 @@ export async function queueNotificationEmail(db: Db, to: { email: string; firstN
       lastError: null,
       providerMessageId: null,
       sentAt: null,
+      attachments: attached ? JSON.stringify(n.attachments) : null,
     })
     .execute();
 }

@@ -1,4 +1,4 @@
-import { Download, Printer, Search } from 'lucide-react';
+import { Download, Printer, Search, StickyNote } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -14,6 +14,7 @@ import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { saveDocument } from '../documents/download-client.ts';
 import { refusalOf } from '../marketplace/ui/follow.ts';
+import { EntryPdfButtons } from './EntryPdfButtons.tsx';
 
 /**
  * An aircraft's logbook for its owner: every signed entry, newest first, searchable, printable
@@ -29,10 +30,11 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
     return matchingEntries(entries ?? [], search);
   }, [entries, search]);
 
-  const exportPdf = async () => {
+  const exportPdf = async (layout: 'page' | 'sticker' = 'page') => {
     setExporting(true);
     try {
-      await saveDocument({ downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId } }), fileName: `logbook-${tailNumber}.pdf` });
+      const query = layout === 'sticker' ? { layout } : {};
+      await saveDocument({ downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId }, query }), fileName: `logbook-${tailNumber}${layout === 'sticker' ? '-stickers' : ''}.pdf` });
     } catch (err) {
       toast.error('The logbook could not be exported', { description: refusalOf(err, 'Try again in a moment.') });
     } finally {
@@ -56,9 +58,13 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
           <Printer className="h-4 w-4" aria-hidden="true" />
           Print
         </Button>
-        <Button variant="outline" onClick={() => void exportPdf()} disabled={exporting || !entries?.length}>
+        <Button variant="outline" onClick={() => void exportPdf('page')} disabled={exporting || !entries?.length}>
           {exporting ? <Spinner /> : <Download className="h-4 w-4" aria-hidden="true" />}
           Export PDF
+        </Button>
+        <Button variant="outline" onClick={() => void exportPdf('sticker')} disabled={exporting || !entries?.length}>
+          <StickyNote className="h-4 w-4" aria-hidden="true" />
+          Export stickers
         </Button>
       </div>
       {query.state.status === 'loading' && <Loading label="Loading the logbook..." />}
@@ -83,6 +89,9 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
                   <p className="mt-2 break-all text-xs text-muted-foreground">
                     Signed {e.signedAt ? formatDateTime(e.signedAt) : ''} · SHA-256 {e.sha256}
                   </p>
+                  <div className="print-hide mt-2">
+                    <EntryPdfButtons aircraftId={aircraftId} entryId={e.id} fileBase={`logbook-${tailNumber}-${e.completedOn}`} />
+                  </div>
                 </article>
               </li>
             ))}

@@ -3,14 +3,17 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment, type MechanicProfile, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { formatDay, formatTime, upcomingAppointments } from '../pilot/pilot-views.ts';
-import { ACTIVE_JOB_STATUSES } from '../../../contract/machines.ts';
+import type { MechanicCounts } from '../../../contract/dashboard-counts.ts';
+import { signatureOf, useDashboardCounts } from '../counts/use-counts.ts';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 
 /** Spec: Available Requests, Active Jobs, Rating, Completed Jobs; recent requests and upcoming appointments. */
 export default function OverviewTab({ requests, appointments, profile }: { requests: ServiceRequest[]; appointments: Appointment[]; profile: MechanicProfile | null }) {
-  const available = requests.filter((r) => r.status === 'matched').length;
-  const active = appointments.filter((a) => ACTIVE_JOB_STATUSES.includes(a.status)).length;
+  // Counted on the server over every row: the lists here are their first page only.
+  const counts = useDashboardCounts<MechanicCounts>(signatureOf(requests, appointments));
+  const available = counts?.availableRequests ?? '—';
+  const active = counts?.activeJobs ?? '—';
   const upcoming = upcomingAppointments(appointments).slice(0, MARKETPLACE.overviewItems);
   return (
     <div className="space-y-6">

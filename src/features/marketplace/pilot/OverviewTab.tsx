@@ -8,7 +8,9 @@ import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { InProgressCard } from './InProgressCard.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { activeRequests, formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
+import { formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
+import type { OwnerCounts } from '../../../contract/dashboard-counts.ts';
+import { signatureOf, useDashboardCounts } from '../counts/use-counts.ts';
 
 export interface PilotOverviewProps {
   aircraft: Aircraft[];
@@ -25,12 +27,14 @@ export interface PilotOverviewProps {
 export default function OverviewTab({ aircraft, requests, appointments, unread, onRequestService, onAddAircraft, onUploadDocuments, onShow }: PilotOverviewProps) {
   const recent = requests.slice(0, MARKETPLACE.overviewItems);
   const upcoming = upcomingAppointments(appointments);
+  // Counted on the server over every row: the lists here are their first page only.
+  const counts = useDashboardCounts<OwnerCounts>(signatureOf(aircraft, requests, appointments));
   return (
     <div className="space-y-6">
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Active Requests" value={activeRequests(requests).length} Icon={ClipboardList} />
-        <StatCard label="My Aircraft" value={aircraft.length} Icon={Plane} tone="text-brand" />
-        <StatCard label="Upcoming Appointments" value={upcoming.length} Icon={CalendarClock} tone="text-success" />
+        <StatCard label="Active Requests" value={counts?.activeRequests ?? '—'} Icon={ClipboardList} />
+        <StatCard label="My Aircraft" value={counts?.aircraft ?? '—'} Icon={Plane} tone="text-brand" />
+        <StatCard label="Upcoming Appointments" value={counts?.upcomingAppointments ?? '—'} Icon={CalendarClock} tone="text-success" />
         <StatCard label="Unread Notifications" value={unread} Icon={Bell} tone="text-warning" />
       </section>
 

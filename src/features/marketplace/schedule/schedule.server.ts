@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../server/http/
 import { fullName, iso, isoOrNull } from '../mappers.server.ts';
 import { notify } from '../notifications.server.ts';
 import { todayIn, whenText } from './zoned-time.ts';
+import { appointmentIcsAttachment } from './calendar-file.server.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -169,6 +170,8 @@ export async function acceptProposal(db: Db, user: UserRow, id: string, proposal
       message: `${fullName(user)} picked ${whenText(chosen, job.timeZone)} for ${job.what}. Add it to your calendar from the appointment (an .ics file).`,
       link: 'appointments',
       itemId: id,
+      // The confirmation email carries the calendar file itself (read in this transaction: the new time).
+      attachments: [await appointmentIcsAttachment(trx, id)],
     });
   });
 }
