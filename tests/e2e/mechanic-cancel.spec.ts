@@ -4,12 +4,13 @@ import { e2eAccount, e2eMechanic, e2eSignIn, expectNoSidewaysScroll } from '../h
 // Issue 33: the mechanic cancels an appointment before work starts, from its card, after a
 // confirmation question and with a reason the owner reads (a deposit would be refunded: the API
 // tests follow the money through the Stripe stand-in). A phone (390 px) and a laptop (1366 px).
-// Winnemucca, Nevada (KWMC): no other test works there.
+// Winnemucca, Nevada and Pocatello, Idaho (KWMC, KPIH): no other test works there.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
-const PLACE = 'KWMC';
+/** Each width at its own airport: the two run at once, and a mechanic matches every request in range. */
+const PLACES: Record<number, string> = { 390: 'KWMC', 1366: 'KPIH' };
 
 for (const viewport of [
   { width: 390, height: 844 },
@@ -17,6 +18,7 @@ for (const viewport of [
 ]) {
   test(`the mechanic cancels with a reason, the owner reads it at ${viewport.width} px`, async ({ browser }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const PLACE = PLACES[viewport.width]!;
     const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}X`;
     const owner = await e2eAccount(browser, 'pilot', { firstName: 'Wren', lastName: `Owner${stamp.slice(-4)}`, email: `pilot.mcancel.${stamp}@example.com` }, viewport);
     const mechanic = await e2eMechanic(browser, { firstName: 'Gus', lastName: `Mech${stamp.slice(-4)}`, email: `mechanic.mcancel.${stamp}@example.com` }, PLACE, viewport);

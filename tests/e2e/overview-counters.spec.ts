@@ -5,12 +5,13 @@ import { withE2eDatabase } from '../helpers/e2e-db.ts';
 // Issue 26, point 12: the Overview's counters say what the spec defines, over every row, on a
 // phone (390 px) and a laptop (1366 px). The owner has more active requests and aircraft than a
 // list's first page (20), one job scheduled and one under way; counting the loaded page would say
-// 20, not 21 or 23. Tonopah, Nevada (KTPH): no other test works there.
+// 20, not 21 or 23. Tonopah, Nevada (KTPH) and Bishop, California (KBIH): no other test works there.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
-const PLACE = 'KTPH';
+/** Each width at its own airport: the two run at once, and a mechanic matches every request in range. */
+const PLACES: Record<number, string> = { 390: 'KTPH', 1366: 'KBIH' };
 const ACTIVE = 21;
 
 /** The figure of the Overview counter labelled `label`. */
@@ -22,6 +23,7 @@ for (const viewport of [
 ]) {
   test(`Overview counters count every row by the spec's definitions at ${viewport.width} px`, async ({ browser }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const PLACE = PLACES[viewport.width]!;
     const owner = await e2eAccount(browser, 'pilot', { firstName: 'Cora', lastName: `Count${stamp.slice(-4)}`, email: `pilot.count.${stamp}@example.com` }, viewport);
     const mechanic = await e2eMechanic(browser, { firstName: 'Mack', lastName: `Count${stamp.slice(-4)}`, email: `mechanic.count.${stamp}@example.com` }, PLACE, viewport);
     const api = owner.page.request;

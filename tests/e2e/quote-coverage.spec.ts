@@ -4,12 +4,13 @@ import { e2eAccount, e2eMechanic, e2eSignIn, expectNoSidewaysScroll } from '../h
 // Issue 26, point 14: the comparison of quotes says which due items each quote covers and which it
 // leaves out ("Lowest price" went to the quote that left out the overdue transponder), as a table
 // on a laptop (1366 px) and as stacked cards on a phone (390 px), never a table cut off at its
-// second column. Moses Lake, Washington (KMWH): no other test works there.
+// second column. Moses Lake and Pasco, Washington (KMWH, KPSC): no other test works there.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
-const PLACE = 'KMWH';
+/** Each width at its own airport: the two run at once, and a mechanic matches every request in range. */
+const PLACES: Record<number, string> = { 390: 'KMWH', 1366: 'KPSC' };
 const today = () => new Date().toISOString().slice(0, 10);
 
 for (const viewport of [
@@ -18,6 +19,7 @@ for (const viewport of [
 ]) {
   test(`compare quotes: what each covers and leaves out of the due list at ${viewport.width} px`, async ({ browser }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const PLACE = PLACES[viewport.width]!;
     const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}C`;
     const owner = await e2eAccount(browser, 'pilot', { firstName: 'Vera', lastName: `Cover${stamp.slice(-4)}`, email: `pilot.cover.${stamp}@example.com` }, viewport);
     const full = await e2eMechanic(browser, { firstName: 'Fran', lastName: `Full${stamp.slice(-4)}`, email: `mechanic.full.${stamp}@example.com` }, PLACE, viewport);
