@@ -1,4 +1,4 @@
-import type { LineCategory, LineDecision } from './bid-lines.ts';
+import type { LineCategory, LineDecision } from './line-items.ts';
 import type { ItemKind } from './maintenance.ts';
 import { MARKETPLACE_SERVICE_TYPES } from './marketplace.ts';
 
@@ -74,7 +74,7 @@ export function lineNamesSquawk(line: CoverageLine, squawk: CoverageSquawk): boo
 }
 
 /** The one line of the spec's plain quote is the service's label ("Annual Inspection"): lines.server.ts priceBid. */
-const PLAIN_QUOTE_LINES = new Set(MARKETPLACE_SERVICE_TYPES.map((t) => t.label));
+const PLAIN_QUOTE_LINES: ReadonlySet<string> = new Set(MARKETPLACE_SERVICE_TYPES.map((t) => t.label));
 
 /**
  * The lines that answer each item. The spec's plain quote (labor, parts and hours, stored as one

@@ -63,7 +63,8 @@ describe('the Overview counters (point 12)', () => {
     expect((await api.post(`/api/appointments/${jobB}/complete`, {}, { token: mechanic.token })).status).toBe(200);
     expect(await counts(mechanic)).toMatchObject({ activeJobs: 1 });
     expect(await counts(owner)).toMatchObject({ upcomingAppointments: 1, inProgress: 0, activeRequests: PAGE + 1 });
-  });
+    // More than a page of requests through the real functions: 20 s on an idle machine.
+  }, 120_000);
 
   it('gives a mechanic waiting for approval nothing, and refuses administrators and strangers', async () => {
     const pending = await createUser('mechanic', { mechanicStatus: 'pending' });

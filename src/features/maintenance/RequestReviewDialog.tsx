@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { FormField, fieldAria } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,7 +10,7 @@ import { MAINTENANCE, SQUAWK_PRIORITIES, type MaintenanceItem, type Squawk } fro
 import { URGENCY_LEVELS, type Aircraft, type ServiceRequest, type UrgencyLevel } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { todayIso } from '../marketplace/ui/form-bits.tsx';
 import { urgencyFor } from './rules.ts';
 import { dueText, errorText, ItemStatusBadge } from './ui-bits.tsx';
@@ -43,11 +43,13 @@ export function RequestReviewDialog({
   const needsHome = !aircraft.homeAirport;
   const [home, setHome] = useState('');
   const [homeError, setHomeError] = useState<string | undefined>();
+  const saveHome = useWrite(ROUTES.aircraftUpdate, { fallback: 'Could not save the home airport', reason: errorText });
   const [note, setNote] = useState('');
   const [start, setStart] = useState('');
   const [budget, setBudget] = useState('');
   const [urgency, setUrgency] = useState<UrgencyLevel>(suggested);
-  const [busy, setBusy] = useState(false);
+  const create = useWrite(ROUTES.maintenanceRequest, { fallback: 'Could not create the service request', reason: errorText });
+  const busy = create.pending || saveHome.pending;
   const [error, setError] = useState<string | null>(null);
   const why =
     suggested === 'high'
@@ -61,32 +63,27 @@ export function RequestReviewDialog({
       setHomeError('Say where the aircraft is: an airport code or a city and state');
       return;
     }
-    setBusy(true);
     setError(null);
     setHomeError(undefined);
-    try {
-      if (needsHome) {
-        await call(ROUTES.aircraftUpdate, { params: { id: aircraft.id }, body: { homeAirport: home.trim() } });
-        onAircraftChanged?.();
-      }
-      const created = await call(ROUTES.maintenanceRequest, {
-        params: { id: aircraft.id },
-        body: {
-          itemIds: items.map((i) => i.id),
-          squawkIds: squawks.map((s) => s.id),
-          urgencyLevel: urgency,
-          ...(note.trim() ? { note: note.trim() } : {}),
-          ...(start ? { preferredStartDate: start } : {}),
-          ...(budget.trim() ? { estimatedBudget: budget.trim() } : {}),
-        },
-      });
-      onSent(created);
-      onOpenChange(false);
-    } catch (err) {
-      setError(errorText(err, 'Could not create the service request'));
-    } finally {
-      setBusy(false);
+    if (needsHome) {
+      const saved = await saveHome.run({ params: { id: aircraft.id }, body: { homeAirport: home.trim() } });
+      if (!saved.ok) return setHomeError(saved.error);
+      onAircraftChanged?.();
     }
+    const sent = await create.run({
+      params: { id: aircraft.id },
+      body: {
+        itemIds: items.map((i) => i.id),
+        squawkIds: squawks.map((s) => s.id),
+        urgencyLevel: urgency,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(start ? { preferredStartDate: start } : {}),
+        ...(budget.trim() ? { estimatedBudget: budget.trim() } : {}),
+      },
+    });
+    if (!sent.ok) return setError(sent.error);
+    onSent(sent.data);
+    onOpenChange(false);
   };
 
   return (
@@ -172,7 +169,7 @@ export function RequestReviewDialog({
           />
         </FormField>
         {error && <Alert>{error}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Back to the due list
           </Button>
@@ -180,7 +177,7 @@ export function RequestReviewDialog({
             {busy ? <Spinner /> : <Send className="h-4 w-4" aria-hidden="true" />}
             Send request
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

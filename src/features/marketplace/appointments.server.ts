@@ -9,14 +9,14 @@ import { fullName, toAppointment, type AppointmentRow } from './mappers.server.t
 import { notify } from './notifications.server.ts';
 import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/change-orders.server.ts';
+import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/approved-lines.server.ts';
 import { withScheduleAndParties } from './schedule/schedule.server.ts';
 import { lineRows, toLine } from '../bid-lines/lines.server.ts';
 import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figures.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 import { recordThreadEvent } from '../conversations/events.server.ts';
-import { appointmentIcsAttachment } from './schedule/calendar-file.server.ts';
+import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -98,6 +98,8 @@ export async function advanceAppointment(
   id: string,
   action: MechanicAppointmentAction,
   mechanicNotes: string | null,
+  /** The appointment's calendar file, attached to the owner's confirmation email (docs/decisions/0165). */
+  calendarFile?: (trx: Db, id: string) => Promise<OutboxAttachment>,
 ): Promise<Appointment> {
   if (user.role !== 'mechanic') throw forbidden('Only the assigned mechanic can update this appointment');
   if (!isUuid(id)) throw appointmentNotFound();
@@ -153,7 +155,7 @@ export async function advanceAppointment(
       link: 'appointments',
       itemId: id,
       // The owner's confirmation email carries the appointment's calendar file.
-      ...(action === 'confirm' ? { attachments: [await appointmentIcsAttachment(trx, id)] } : {}),
+      ...(action === 'confirm' && calendarFile ? { attachments: [await calendarFile(trx, id)] } : {}),
     });
   });
   return getAppointment(db, id);

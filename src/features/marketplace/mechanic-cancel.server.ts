@@ -7,7 +7,6 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
-import { heldDepositCents } from '../payments/mechanic-cancel.server.ts';
 import { getAppointment } from './appointments.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { dateOnly, fullName } from './mappers.server.ts';
@@ -46,7 +45,10 @@ export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, re
       .where('serviceRequestId', '=', request.id)
       .where('status', 'in', fromStates(BID_MACHINE, 'decline'))
       .execute();
-    const deposit = await heldDepositCents(trx, id);
+    // What the owner was charged before work starts: only a parts deposit held by the platform
+    // (payments refunds it after this commits; docs/decisions/0230 places payments above marketplace).
+    const held = await trx.selectFrom('payments').select(['depositState', 'depositCents']).where('appointmentId', '=', id).executeTakeFirst();
+    const deposit = held?.depositState === 'paid' ? Number(held.depositCents) : 0;
     const what = `the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
     const money = deposit > 0 ? ` Your parts deposit of ${formatCents(deposit)} is being refunded to your card in full.` : ' Nothing was charged to your card.';
     await notify(trx, [current.customerId], {

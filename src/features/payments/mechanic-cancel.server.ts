@@ -12,9 +12,3 @@ export async function refundOnMechanicCancel(db: Db, appointmentId: string): Pro
   if (!setup) return;
   await withPayment(db, appointmentId, (trx, p) => settleCancellation(trx, setup, p, 'mechanic'));
 }
-
-/** The deposit the platform holds for the owner on this job (cents), read inside the cancellation's transaction. */
-export async function heldDepositCents(db: Db, appointmentId: string): Promise<number> {
-  const p = await db.selectFrom('payments').select(['depositState', 'depositCents']).where('appointmentId', '=', appointmentId).executeTakeFirst();
-  return p?.depositState === 'paid' ? Number(p.depositCents) : 0;
-}

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import type { LOGBOOK_PDF_LAYOUTS } from '../../contract/records.ts';
 import { pathOf, ROUTES } from '../../contract/routes.ts';
 import { saveDocument } from '../documents/download-client.ts';
-import { refusalOf } from '../marketplace/ui/follow.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 
 type Layout = (typeof LOGBOOK_PDF_LAYOUTS)[number];
 

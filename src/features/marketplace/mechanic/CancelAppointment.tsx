@@ -9,7 +9,7 @@ import { CANCEL_REASON_MAX, MECHANIC_CANCEL_TEXT, MechanicCancelSchema } from '.
 import type { Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { call } from '../../../lib/api-client.ts';
-import { isStale, refusalOf } from '../ui/follow.ts';
+import { isStale, refusalOf } from '../../../lib/refusal.ts';
 
 /**
  * The mechanic cancels an appointment before work starts (docs/decisions/0167): a reason is
