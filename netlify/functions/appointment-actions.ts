@@ -3,6 +3,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { advanceAppointment, rateAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
+import { appointmentIcsAttachment } from '../../src/features/marketplace/schedule/calendar-file.server.ts';
 import { assertCompletionTach, draftAfterCompletion } from '../../src/features/records/records.server.ts';
 import type { MechanicAppointmentAction } from '../../src/contract/machines.ts';
 import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
@@ -33,7 +34,8 @@ async function act(ctx: ApiContext) {
   }
   const route = ROUTE_OF[action as MechanicAppointmentAction];
   const { mechanicNotes } = await ctx.input(route);
-  const appointment = await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes);
+  // The owner's confirmation email carries the appointment's calendar file.
+  const appointment = await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes, appointmentIcsAttachment);
   await paymentOnAppointmentAction(ctx.db, id, action);
   return reply(route, appointment);
 }

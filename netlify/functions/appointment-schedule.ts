@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { getAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { appointmentCalendar } from '../../src/features/marketplace/schedule/calendar.server.ts';
+import { appointmentIcsAttachment } from '../../src/features/marketplace/schedule/calendar-file.server.ts';
 import { acceptProposal, appointmentOfParty, proposeTimes, setWhereabouts } from '../../src/features/marketplace/schedule/schedule.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
@@ -33,7 +34,7 @@ export default withApi({
     const user = await requireUser(ctx);
     if (proposalId && action === 'accept') {
       const { time } = await ctx.input(ROUTES.appointmentProposalAccept);
-      await acceptProposal(ctx.db, user, id, proposalId, time);
+      await acceptProposal(ctx.db, user, id, proposalId, time, appointmentIcsAttachment);
       return reply(ROUTES.appointmentProposalAccept, await getAppointment(ctx.db, id));
     }
     if (proposalId) throw notFound();

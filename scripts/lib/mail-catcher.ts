@@ -13,7 +13,17 @@ export interface CaughtMessage {
   to: string[];
   subject: string;
   text: string;
+  /** The files it carries (an appointment's .ics), each readable at `${url}/messages/<id>/attachments/<n>`. */
+  attachments: CaughtAttachment[];
   receivedAt: string;
+}
+
+export interface CaughtAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** The bytes, base64. */
+  content: string;
 }
 
 export interface MailCatcher {
@@ -27,7 +37,9 @@ export interface MailCatcher {
 
 /** `=?UTF-8?Q?...?=` / `=?UTF-8?B?...?=` words of a header. */
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
+  // Whitespace between two encoded words is not part of the text (RFC 2047, 6.2): a long subject
+  // folded into several words reads as one.
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
     enc.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
       : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
@@ -52,6 +64,42 @@ function decodeBody(body: string, encoding: string): string {
   return body;
 }
 
+/** The parts of a multipart body (nested multiparts flattened), each with its headers and raw body. */
+function partsOf(body: string, boundary: string): Array<{ head: Map<string, string>; body: string }> {
+  return body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((p) => {
+      const part = p.replace(/^\r?\n/, '');
+      const at = part.search(/\r?\n\r?\n/);
+      const head = headersOf(at < 0 ? part : part.slice(0, at));
+      const content = at < 0 ? '' : part.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+      const inner = /boundary="?([^";]+)"?/i.exec(head.get('content-type') ?? '')?.[1];
+      return /^multipart\//i.test(head.get('content-type') ?? '') && inner ? partsOf(content, inner) : [{ head, body: content }];
+    });
+}
+
+/** The bytes of a part, base64, from its transfer encoding. */
+function partBytes(body: string, encoding: string): Buffer {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  if (/quoted-printable/i.test(encoding)) return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
+  return Buffer.from(body, 'utf8');
+}
+
+/** The files of a message: the parts with a file name (Content-Disposition or Content-Type `name`). */
+export function attachmentsOf(raw: string): CaughtAttachment[] {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = headersOf(split < 0 ? raw : raw.slice(0, split));
+  const boundary = /boundary="?([^";]+)"?/i.exec(head.get('content-type') ?? '')?.[1];
+  if (split < 0 || !boundary) return [];
+  return partsOf(raw.slice(split).replace(/^\r?\n\r?\n/, ''), boundary).flatMap(({ head: h, body }) => {
+    const name = /filename="?([^";]+)"?/i.exec(h.get('content-disposition') ?? '')?.[1] ?? /[; ]name="?([^";]+)"?/i.exec(h.get('content-type') ?? '')?.[1];
+    if (!name) return [];
+    const bytes = partBytes(body, h.get('content-transfer-encoding') ?? '');
+    return [{ filename: decodeWords(name), contentType: (h.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim(), size: bytes.length, content: bytes.toString('base64') }];
+  });
+}
+
 /** The subject and the plain text of a message as nodemailer writes it (single part or multipart). */
 export function readMessage(raw: string): { subject: string; text: string } {
   const split = raw.search(/\r?\n\r?\n/);
@@ -61,12 +109,11 @@ export function readMessage(raw: string): { subject: string; text: string } {
   let encoding = head.get('content-transfer-encoding') ?? '';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1);
-    const plain = parts.map((p) => p.replace(/^\r?\n/, '')).find((p) => /content-type:\s*text\/plain/i.test(p)) ?? parts[0] ?? '';
-    const at = plain.search(/\r?\n\r?\n/);
-    const partHead = headersOf(plain.slice(0, at));
-    encoding = partHead.get('content-transfer-encoding') ?? '';
-    body = plain.slice(at).replace(/^\r?\n\r?\n/, '');
+    // The text part may sit inside a nested multipart (text and HTML beside an attachment).
+    const parts = partsOf(body, boundary);
+    const plain = parts.find((p) => /^text\/plain/i.test(p.head.get('content-type') ?? '') && !/attachment/i.test(p.head.get('content-disposition') ?? '')) ?? parts[0];
+    encoding = plain?.head.get('content-transfer-encoding') ?? '';
+    body = plain?.body ?? '';
   }
   return { subject: decodeWords(head.get('subject') ?? ''), text: decodeBody(body, encoding).trimEnd() };
 }
@@ -78,7 +125,11 @@ function page(messages: CaughtMessage[]): string {
     .reverse()
     .map(
       (m) =>
-        `<article><h2>${esc(m.subject || '(no subject)')}</h2><p class="meta">To ${esc(m.to.join(', '))} · from ${esc(m.from)} · ${esc(m.receivedAt)}</p><pre>${esc(m.text)}</pre></article>`,
+        `<article><h2>${esc(m.subject || '(no subject)')}</h2><p class="meta">To ${esc(m.to.join(', '))} · from ${esc(m.from)} · ${esc(m.receivedAt)}</p><pre>${esc(m.text)}</pre>${
+          m.attachments.length
+            ? `<p class="meta">Attached: ${m.attachments.map((a, i) => `<a href="messages/${m.id}/attachments/${i}">${esc(a.filename)}</a> (${esc(a.contentType)}, ${a.size} bytes)`).join(', ')}</p>`
+            : ''
+        }</article>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Local mail catcher</title>
@@ -102,13 +153,15 @@ export async function startMailCatcher(options: { httpPort?: number; host?: stri
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const { subject, text } = readMessage(Buffer.concat(chunks).toString('utf8'));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const { subject, text } = readMessage(raw);
         messages.push({
           id: next++,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           subject,
           text,
+          attachments: attachmentsOf(raw),
           receivedAt: new Date().toISOString(),
         });
         callback();
@@ -126,6 +179,16 @@ export async function startMailCatcher(options: { httpPort?: number; host?: stri
     if (path === '/messages.json') {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       return void res.end(JSON.stringify(messages));
+    }
+    const file = /^\/messages\/(\d+)\/attachments\/(\d+)$/.exec(path);
+    const attachment = file ? messages.find((m) => m.id === Number(file[1]))?.attachments[Number(file[2])] : undefined;
+    if (attachment) {
+      res.writeHead(200, {
+        'content-type': attachment.contentType,
+        'content-disposition': `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, '_')}"`,
+        'cache-control': 'no-store',
+      });
+      return void res.end(Buffer.from(attachment.content, 'base64'));
     }
     if (path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });

@@ -210,7 +210,8 @@ export async function startStripeStandin(options: { port?: number; host?: string
       if (method === 'POST' && !sid) {
         if (p['mode'] !== 'setup') throw invalid('The stand-in supports Checkout in setup mode only.', 'mode');
         const customer = String(p['customer'] ?? '');
-        if (!get(customer, 'customer')) throw missing(customer);
+        // As Stripe answers a parameter naming an unknown object: 400, resource_missing, the param.
+        if (!get(customer, 'customer')) throw new StripeFail(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
         for (const k of ['success_url', 'cancel_url']) if (typeof p[k] !== 'string') throw invalid(`Missing required param: ${k}.`, k);
         const cs = put({ id: newId('cs_test'), object: 'checkout.session', mode: 'setup', customer, status: 'open', success_url: p['success_url'], cancel_url: p['cancel_url'], setup_intent: null, setup_intent_data: p['setup_intent_data'] ?? {}, metadata: meta(p), currency: p['currency'] ?? 'usd', url: '', created: now() });
         cs['url'] = `${base}/hosted/checkout/${cs.id}`;

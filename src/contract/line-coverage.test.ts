@@ -22,6 +22,17 @@ describe('bidCoverage: what a quote answers of the request (issue 26, point 14)'
     expect(bidCoverage([line('Annual Inspection', null)], [annual, transponder], [tire]).missingItemIds).toEqual([]);
   });
 
+  it('a quote itemized into one line answers what its words name, not the whole request', () => {
+    expect(bidCoverage([line('Annual inspection, C182P', null)], [annual, transponder], [tire])).toEqual({
+      coveredItemIds: ['annual'],
+      missingItemIds: ['xpdr'],
+      coveredSquawkIds: [],
+      missingSquawkIds: ['tire'],
+    });
+    // And at signing: the transponder it never named stays due.
+    expect(workDone([line('Annual inspection, C182P')], [annual, transponder], []).itemIds).toEqual(['annual']);
+  });
+
   it('a line naming another item by id answers only that one', () => {
     const lines = [line('Annual and transponder', null, { dueItemId: 'annual' }), line('Travel', null)];
     expect(bidCoverage(lines, [annual, transponder], []).missingItemIds).toEqual(['xpdr']);

@@ -1,5 +1,6 @@
 import type { LineCategory, LineDecision } from './line-items.ts';
 import type { ItemKind } from './maintenance.ts';
+import { MARKETPLACE_SERVICE_TYPES } from './marketplace.ts';
 
 /**
  * Which of a request's due items and squawks a bid's lines answer, and which of them the job
@@ -72,9 +73,15 @@ export function lineNamesSquawk(line: CoverageLine, squawk: CoverageSquawk): boo
   return describes(line.description, squawk.title);
 }
 
+/** The one line of the spec's plain quote is the service's label ("Annual Inspection"): lines.server.ts priceBid. */
+const PLAIN_QUOTE_LINES: ReadonlySet<string> = new Set(MARKETPLACE_SERVICE_TYPES.map((t) => t.label));
+
 /**
- * The lines that answer each item. A quote of one line that names nothing is the request as a
- * whole (the spec's plain bid): it answers every item and squawk the request was made for.
+ * The lines that answer each item. The spec's plain quote (labor, parts and hours, stored as one
+ * line named after the service) is the request as a whole: it answers every item and squawk the
+ * request was made for. A quote itemized into one line of the mechanic's own words answers what
+ * those words name, like any line: "Annual inspection, C182P" alone leaves out the overdue
+ * transponder check (docs/decisions/0168), in the comparison and at signing.
  */
 function answering<T>(
   lines: readonly CoverageLine[],
@@ -82,8 +89,8 @@ function answering<T>(
   names: (l: CoverageLine, t: T) => boolean,
 ): Map<T, CoverageLine[]> {
   const quoted = lines.filter((l) => !l.changeOrder);
-  const whole =
-    quoted.length === 1 && quoted[0]!.dueItemId === null && quoted[0]!.squawkId === null ? quoted[0]! : null;
+  const only = quoted.length === 1 ? quoted[0]! : null;
+  const whole = only && only.dueItemId === null && only.squawkId === null && PLAIN_QUOTE_LINES.has(only.description) ? only : null;
   return new Map(things.map((t) => [t, lines.filter((l) => l === whole || names(l, t))]));
 }
 

@@ -6,6 +6,7 @@ import type { AppointmentParties, ScheduleView } from './appointment-schedule.ts
 import { enumOf, isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
+import type { AppointmentCancellation } from './appointment-cancel.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -599,6 +600,8 @@ export interface Appointment {
   parties?: AppointmentParties;
   /** Proposed times, the agreed one, and reschedules (docs/decisions/0171). */
   schedule?: ScheduleView;
+  /** On a cancelled appointment: who cancelled and, for its mechanic, why (docs/decisions/0167). */
+  cancellation?: AppointmentCancellation;
   /** Set when the appointment was booked from a mechanic's calendar (docs/decisions/0241). */
   booking?: AppointmentBooking;
 }

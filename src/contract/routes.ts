@@ -140,6 +140,7 @@ import {
   type InboxSummary,
   type InvitationClaim,
 } from './inbox.ts';
+import { MechanicCancelSchema } from './appointment-cancel.ts';
 
 /**
  * Every HTTP route of the product in one table: its method, its path (as the function's
@@ -455,6 +456,9 @@ export const ROUTES = {
   conversationsUnread: route<{ unread: number }>()({ method: 'GET', path: '/api/conversations/unread' }),
   /** The payments of several appointment cards in one call (docs/decisions/0204). */
   appointmentPayments: route<PaymentBatch>()({ method: 'GET', path: '/api/appointments/payments', query: PaymentBatchQuerySchema }),
+  // --- A mechanic's cancellation (docs/decisions/0167) ---------------------------------------
+  /** The assigned mechanic cancels before work starts, with a reason; any deposit is refunded. */
+  appointmentCancelByMechanic: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/cancel', input: MechanicCancelSchema }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

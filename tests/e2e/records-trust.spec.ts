@@ -1,4 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { PDFDocument } from 'pdf-lib';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 
 // Records an owner and a mechanic can trust (issue 26), in Chromium on a phone (390 px) and a
@@ -152,6 +154,18 @@ for (const viewport of [
     await expect(book.getByText(`- Transponder check (91.413): deferred by the owner on ${humanToday()}`)).toBeVisible();
     await expect(book.getByText('Work performed by')).toHaveCount(0); // the shop is on the PDF, the entry text is as signed
     await p.screenshot({ path: `test-results/records-trust-logbook-${viewport.width}.png`, fullPage: false });
+    // The entry as a PDF beside its sticker (issue 26, point 5): a Letter page, and the 6 x 4 inch
+    // label shops print to paste into the paper logbook.
+    const entry = book.getByRole('article').first();
+    for (const [name, size] of [
+      ['PDF (Letter)', { width: 612, height: 792 }],
+      ['Sticker PDF (6 × 4 in)', { width: 432, height: 288 }],
+    ] as const) {
+      const [download] = await Promise.all([p.waitForEvent('download'), entry.getByRole('button', { name }).click()]);
+      const pdf = await PDFDocument.load(await readFile((await download.path())!));
+      expect(pdf.getPage(0).getSize(), name).toEqual(size);
+      expect(download.suggestedFilename()).toMatch(name.startsWith('Sticker') ? /-sticker\.pdf$/ : /\d\.pdf$/);
+    }
     await book.getByRole('button', { name: 'Close' }).first().click();
 
     // --- Point 4: a request typed with a saved registration (not chosen from the list) is that aircraft's.

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  */
 export interface FakeMessaging {
   url: string;
-  emails: Array<{ key: string; to: string; subject: string; text: string }>;
+  emails: Array<{ key: string; to: string; subject: string; text: string; attachments?: Array<{ type: string; name: string; content: string }> }>;
   sms: Array<{ auth: string; to: string; from: string; body: string }>;
   failNext(count: number, status?: number): void;
   /** Every send fails with this status until cleared (null). */
@@ -44,10 +44,10 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
       }
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'POST' && url.pathname === '/messages/send.json') {
-        const body = JSON.parse(raw) as { key: string; message: { to: Array<{ email: string }>; subject: string; text: string } };
+        const body = JSON.parse(raw) as { key: string; message: { to: Array<{ email: string }>; subject: string; text: string; attachments?: Array<{ type: string; name: string; content: string }> } };
         if (body.key !== 'md-valid-key') return reply(500, { status: 'error', code: -1, name: 'Invalid_Key', message: 'Invalid API key' });
         const to = body.message.to[0]?.email ?? '';
-        emails.push({ key: body.key, to, subject: body.message.subject, text: body.message.text });
+        emails.push({ key: body.key, to, subject: body.message.subject, text: body.message.text, ...(body.message.attachments ? { attachments: body.message.attachments } : {}) });
         return reply(200, [{ email: to, status: 'sent', _id: `md_${emails.length}`, reject_reason: null }]);
       }
       const twilio = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);

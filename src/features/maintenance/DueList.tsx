@@ -302,6 +302,7 @@ export default function DueList({
           squawks={view.squawks.filter((q) => squawks.has(q.id))}
           onOpenChange={(o) => !o && close()}
           onSent={sent}
+          onAircraftChanged={onAircraftChanged}
         />
       )}
       {dialog?.kind === 'item' && <ItemDialog aircraftId={aircraft.id} item={dialog.item} onOpenChange={(o) => !o && close()} onSaved={saved} />}

@@ -4,7 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FormField, fieldAria } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { MAINTENANCE, SQUAWK_PRIORITIES, type MaintenanceItem, type Squawk } from '../../contract/maintenance.ts';
 import { URGENCY_LEVELS, type Aircraft, type ServiceRequest, type UrgencyLevel } from '../../contract/marketplace.ts';
@@ -27,20 +27,29 @@ export function RequestReviewDialog({
   squawks,
   onOpenChange,
   onSent,
+  onAircraftChanged,
 }: {
   aircraft: Aircraft;
   items: MaintenanceItem[];
   squawks: Squawk[];
   onOpenChange: (open: boolean) => void;
   onSent: (request: ServiceRequest) => void;
+  /** The home airport typed here was saved on the aircraft. */
+  onAircraftChanged?: () => void;
 }) {
   const suggested = urgencyFor(items, squawks);
+  // A new aircraft has no home airport, and the request goes to mechanics near it: asked here,
+  // rather than refused after the owner chose and wrote everything (the walk of issue 26).
+  const needsHome = !aircraft.homeAirport;
+  const [home, setHome] = useState('');
+  const [homeError, setHomeError] = useState<string | undefined>();
+  const saveHome = useWrite(ROUTES.aircraftUpdate, { fallback: 'Could not save the home airport', reason: errorText });
   const [note, setNote] = useState('');
   const [start, setStart] = useState('');
   const [budget, setBudget] = useState('');
   const [urgency, setUrgency] = useState<UrgencyLevel>(suggested);
   const create = useWrite(ROUTES.maintenanceRequest, { fallback: 'Could not create the service request', reason: errorText });
-  const busy = create.pending;
+  const busy = create.pending || saveHome.pending;
   const [error, setError] = useState<string | null>(null);
   const why =
     suggested === 'high'
@@ -50,7 +59,17 @@ export function RequestReviewDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    if (needsHome && !home.trim()) {
+      setHomeError('Say where the aircraft is: an airport code or a city and state');
+      return;
+    }
     setError(null);
+    setHomeError(undefined);
+    if (needsHome) {
+      const saved = await saveHome.run({ params: { id: aircraft.id }, body: { homeAirport: home.trim() } });
+      if (!saved.ok) return setHomeError(saved.error);
+      onAircraftChanged?.();
+    }
     const sent = await create.run({
       params: { id: aircraft.id },
       body: {
@@ -72,7 +91,7 @@ export function RequestReviewDialog({
       open
       onOpenChange={(o) => !busy && onOpenChange(o)}
       title={`Review the request for ${aircraft.tailNumber}`}
-      description={`Mechanics near ${aircraft.homeAirport ?? 'the home airport'} receive it and send quotes.`}
+      description={`Mechanics near ${aircraft.homeAirport ?? 'the aircraft’s home airport'} receive it and send quotes.`}
     >
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
         <section aria-labelledby="review-items">
@@ -97,6 +116,11 @@ export function RequestReviewDialog({
             ))}
           </ul>
         </section>
+        {needsHome && (
+          <FormField id="review-home" label="Home airport" required hint="Where the aircraft is: an airport code (KRNO) or a city and state. Saved on the aircraft." error={homeError}>
+            <Input id="review-home" required maxLength={60} value={home} onChange={(e) => setHome(e.target.value)} {...fieldAria('review-home', homeError, true)} />
+          </FormField>
+        )}
         <FormField
           id="review-note"
           label="Note for the mechanics"

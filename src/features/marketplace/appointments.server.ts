@@ -17,6 +17,7 @@ import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figur
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 import { recordThreadEvent } from '../conversations/events.server.ts';
+import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -98,6 +99,8 @@ export async function advanceAppointment(
   id: string,
   action: MechanicAppointmentAction,
   mechanicNotes: string | null,
+  /** The appointment's calendar file, attached to the owner's confirmation email (docs/decisions/0165). */
+  calendarFile?: (trx: Db, id: string) => Promise<OutboxAttachment>,
 ): Promise<Appointment> {
   if (user.role !== 'mechanic') throw forbidden('Only the assigned mechanic can update this appointment');
   if (!isUuid(id)) throw appointmentNotFound();
@@ -152,6 +155,8 @@ export async function advanceAppointment(
           : `${fullName(user)} ${m.verb} ${what}.`,
       link: 'appointments',
       itemId: id,
+      // The owner's confirmation email carries the appointment's calendar file.
+      ...(action === 'confirm' && calendarFile ? { attachments: [await calendarFile(trx, id)] } : {}),
     });
   });
   return getAppointment(db, id);

@@ -160,6 +160,9 @@ export function toAppointment(row: AppointmentRow): Appointment {
     rating: row.rating,
     review: row.review,
     createdAt: iso(row.createdAt),
+    ...(row.status === 'cancelled' && row.cancelledBy
+      ? { cancellation: { by: row.cancelledBy, reason: row.cancellationReason, at: isoOrNull(row.cancelledAt) } }
+      : {}),
   };
 }
 

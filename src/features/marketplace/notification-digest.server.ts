@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { BUSINESS } from '../../contract/business.ts';
 import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts';
 import type { Db } from '../../server/db/client.ts';
+import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 
 const FOOTER = ['', 'Open your dashboard to see the details.', '', 'You can turn these emails off in the Notifications tab of your dashboard.'].join('\n');
 const COUNT = / \((\d+)\) - [^-]+$/;
@@ -27,6 +28,8 @@ export interface EmailNotice {
   type: string;
   title: string;
   message: string;
+  /** Files the email carries (the appointment's .ics): such an email goes on its own (below). */
+  attachments?: readonly OutboxAttachment[] | undefined;
 }
 
 /**
@@ -35,7 +38,33 @@ export interface EmailNotice {
  * request at a crowded airport about 15 ms, docs/decisions/0200). The same person twice in one
  * batch is gathered in order, as separate calls would.
  */
-export async function queueNotificationEmails(db: Db, items: ReadonlyArray<{ to: Recipient; n: EmailNotice }>): Promise<void> {
+export async function queueNotificationEmails(db: Db, all: ReadonlyArray<{ to: Recipient; n: EmailNotice }>): Promise<void> {
+  // An email that carries a file is sent on its own: its file belongs to its one notice, and
+  // joining another notice to it would send a file that speaks of only one (docs/decisions/0165).
+  const attached = all.filter((i) => (i.n.attachments?.length ?? 0) > 0);
+  if (attached.length > 0) {
+    await db
+      .insertInto('outbox')
+      .values(
+        attached.map(({ to, n }) => ({
+          channel: 'email',
+          toAddress: to.email,
+          subject: `${n.title} - ${BUSINESS.name}`,
+          bodyText: [`Hi ${to.firstName},`, '', n.message, FOOTER].join('\n'),
+          bodyHtml: null,
+          kind: `marketplace.${n.type}`,
+          templateId: null,
+          nextAttemptAt: sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
+          lockedUntil: null,
+          lastError: null,
+          providerMessageId: null,
+          sentAt: null,
+          attachments: JSON.stringify(n.attachments),
+        })),
+      )
+      .execute();
+  }
+  const items = all.filter((i) => !((i.n.attachments?.length ?? 0) > 0));
   if (items.length === 0) return;
   const keyOf = (address: string, kind: string) => `${address}\u0000${kind}`;
   const waitingRows = await db
@@ -46,6 +75,7 @@ export async function queueNotificationEmails(db: Db, items: ReadonlyArray<{ to:
     .where('kind', 'in', [...new Set(items.map((i) => `marketplace.${i.n.type}`))])
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
+    .where('attachments', 'is', null)
     .where('nextAttemptAt', '>', sql<Date>`now() + interval '5 seconds'`)
     .orderBy('createdAt', 'desc')
     .forUpdate()

@@ -1,5 +1,6 @@
 import type { Notification } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
+import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { toNotification } from './mappers.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
@@ -17,6 +18,8 @@ export interface NewNotification {
   link?: string | null;
   /** The item it speaks of (an appointment, a request): the email links to it in the dashboard. */
   itemId?: string | null;
+  /** Files its email carries (the appointment's .ics on the time agreed or confirmed). */
+  attachments?: readonly OutboxAttachment[];
 }
 
 /** Tells each of `userIds` (duplicates and the empty list are fine); runs inside the caller's transaction. */

@@ -50,7 +50,7 @@ export async function relistRequest(db: Db, owner: UserRow, id: string): Promise
       if (!appointment) throw conflict('This service request has no accepted quote to replace');
       if (appointment.mechanicStatus === 'approved') throw conflict(RELIST_MESSAGES.mechanicActive);
       const now = new Date();
-      await trx.updateTable('appointments').set({ status: transition(APPOINTMENT_MACHINE, appointment.status, 'stop'), cancelledAt: now, updatedAt: now }).where('id', '=', appointment.id).execute();
+      await trx.updateTable('appointments').set({ status: transition(APPOINTMENT_MACHINE, appointment.status, 'stop'), cancelledAt: now, cancelledBy: 'stopped', updatedAt: now }).where('id', '=', appointment.id).execute();
       await trx.updateTable('serviceRequests').set({ status: closed, updatedAt: now }).where('id', '=', id).execute();
       // The due items and squawks still open go with the job to the new request.
       const links = await trx.selectFrom('maintenanceRequestLinks').select(['itemId', 'squawkId']).where('serviceRequestId', '=', id).where('completedAt', 'is', null).execute();

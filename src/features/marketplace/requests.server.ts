@@ -334,7 +334,7 @@ export async function cancelRequest(db: Db, customer: UserRow, id: string): Prom
     await trx.updateTable('serviceRequests').set({ status: cancelled, updatedAt: now }).where('id', '=', id).execute();
     await trx
       .updateTable('appointments')
-      .set({ status: targetOf(APPOINTMENT_MACHINE, 'cancel'), cancelledAt: now, updatedAt: now })
+      .set({ status: targetOf(APPOINTMENT_MACHINE, 'cancel'), cancelledAt: now, cancelledBy: 'owner', updatedAt: now })
       .where('serviceRequestId', '=', id)
       .where('status', 'in', fromStates(APPOINTMENT_MACHINE, 'cancel'))
       .execute();

@@ -132,7 +132,7 @@ export async function deliveryStatus(db: Db): Promise<OutboxDelivery> {
 
 async function send(row: OutboxRow, key: ChannelKey): Promise<string> {
   if (row.channel === 'email') {
-    const email = { to: row.toAddress, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml, replyTo: row.replyTo };
+    const email = { to: row.toAddress, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml, replyTo: row.replyTo, attachments: row.attachments };
     return key.provider === 'smtp' ? sendEmailWithSmtp(key.creds, email) : sendEmailWithMailchimp(key.creds, email);
   }
   return sendSmsWithTwilio(key.creds, { to: row.toAddress, body: row.bodyText });

@@ -1,3 +1,4 @@
+import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 import type { KeyCredentials } from '../integrations/api-keys.server.ts';
 import { ProviderError, providerBase, providerFetch } from '../integrations/http.server.ts';
 
@@ -8,6 +9,8 @@ export interface EmailToSend {
   html: string | null;
   /** Reply-To (null: none). */
   replyTo?: string | null;
+  /** Files the email carries (the appointment's .ics), bytes in base64. */
+  attachments?: OutboxAttachment[] | null;
 }
 
 /** Sender identity for transactional email; the key's additional_config may override it. */
@@ -41,6 +44,8 @@ export async function sendEmailWithMailchimp(creds: KeyCredentials, email: Email
           ...(email.html ? { html: email.html } : {}),
           to: [{ email: email.to, type: 'to' }],
           ...(email.replyTo ? { headers: { 'Reply-To': email.replyTo } } : {}),
+          // Mailchimp Transactional takes attachments as { type, name, content (base64) }.
+          ...(email.attachments?.length ? { attachments: email.attachments.map((a) => ({ type: a.contentType, name: a.filename, content: a.content })) } : {}),
         },
       }),
     },

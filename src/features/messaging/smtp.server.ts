@@ -76,6 +76,9 @@ export async function sendEmailWithSmtp(creds: SmtpCredentials, email: EmailToSe
       subject: email.subject,
       text: email.text,
       ...(email.html ? { html: email.html } : {}),
+      ...(email.attachments?.length
+        ? { attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })) }
+        : {}),
     });
     if (info.rejected.length > 0) throw new ProviderError('rejected', `The SMTP server refused the recipient ${email.to}`);
     // "250 2.0.0 Ok: queued as 4F1XyZ" names the server's id for the message; else the Message-ID.

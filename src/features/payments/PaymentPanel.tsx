@@ -27,7 +27,7 @@ const TONES: Record<PaymentViewStatus, BadgeTone> = {
  * A job's payment on its appointment card: the status ("Payment due" for owner and mechanic),
  * the amounts, and for the owner the way to save or update the card on the hosted page and retry.
  */
-export default function PaymentPanel({ appointmentId, role }: { appointmentId: string; role: 'owner' | 'mechanic' }) {
+export default function PaymentPanel({ appointmentId, role, cancelled = false }: { appointmentId: string; role: 'owner' | 'mechanic'; cancelled?: boolean }) {
   // Cached under the single read's key (a retry's answer replaces it); loaded with the other cards' in one call.
   const query = useQuery<PaymentView>(keyOf(ROUTES.appointmentPayment, { params: { id: appointmentId } }), (signal) => paymentOf(appointmentId, signal));
   const [busy, setBusy] = useState(false);
@@ -41,6 +41,8 @@ export default function PaymentPanel({ appointmentId, role }: { appointmentId: s
   }
   if (!p) return <p className="mt-3 text-sm text-muted-foreground" aria-busy="true">Loading payment…</p>;
   if (p.status === 'not_applicable') return null;
+  // A cancelled job that charged nothing has no payment to speak of (and asks for no card).
+  if (cancelled && (p.status === 'card_needed' || p.status === 'card_saved')) return null;
   const retry = async () => {
     setBusy(true);
     try {

@@ -105,6 +105,8 @@ async function markDue(trx: Db, p: PaymentRow, dueFor: 'deposit' | 'capture', me
 /** Charges the parts deposit on the saved card (attempt n has its own key: a retry is a new charge, a replay is not). */
 export async function chargeDeposit(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
   const job = await jobOf(trx, p.appointmentId);
+  // A card saved after the job was cancelled (the page was still open) charges nothing.
+  if (job.status === 'cancelled') return update(trx, p, { depositState: 'none' });
   const amount = Number(p.depositCents);
   const outcome = await charge(setup, p, 'deposit', amount, `deposit:${p.appointmentId}:${p.captureAttempt}`, job);
   if (!outcome.ok) return markDue(trx, p, 'deposit', outcome.message, amount, job);
@@ -250,20 +252,27 @@ export async function retryDue(trx: Db, setup: StripeSetup, p: PaymentRow): Prom
 }
 
 /**
- * The owner cancelled before work started. A deposit paid before the mechanic confirmed is refunded
- * in full; after confirmation the mechanic has ordered the parts, so it is kept (sent to the
- * mechanic). Nothing else was charged.
+ * A cancellation before work started. The owner's: a deposit paid before the mechanic confirmed is
+ * refunded in full; after confirmation the mechanic has ordered the parts, so it is kept (sent to
+ * the mechanic). The mechanic's: the deposit is refunded in full whenever it was paid (the owner
+ * did nothing to lose it). Nothing else was charged before work starts.
  */
-export async function settleCancellation(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+export async function settleCancellation(trx: Db, setup: StripeSetup, p: PaymentRow, by: 'owner' | 'mechanic' = 'owner'): Promise<PaymentRow> {
   const job = await jobOf(trx, p.appointmentId);
   if (p.depositState === 'due') return update(trx, p, { depositState: 'none' });
   if (p.depositState !== 'paid' || !p.depositIntentId) return p;
-  if (job.confirmedAt) return releaseDeposit(trx, setup, p, 'kept');
+  if (job.confirmedAt && by === 'owner') return releaseDeposit(trx, setup, p, 'kept');
   await setup.stripe.refunds.create(
-    { payment_intent: p.depositIntentId, amount: Number(p.depositCents), reason: 'requested_by_customer', metadata: { appointmentId: p.appointmentId, purpose: 'deposit-refund' } },
+    {
+      payment_intent: p.depositIntentId,
+      amount: Number(p.depositCents),
+      // Stripe's reasons are duplicate, fraudulent or requested_by_customer: a mechanic's cancellation is none of them.
+      ...(by === 'owner' ? { reason: 'requested_by_customer' as const } : {}),
+      metadata: { appointmentId: p.appointmentId, purpose: 'deposit-refund', cancelledBy: by },
+    },
     { idempotencyKey: `deposit-refund:${p.appointmentId}` },
   );
   const row = await update(trx, p, { depositState: 'refunded', status: 'refunded', refundedCents: Number(p.refundedCents) + Number(p.depositCents) });
-  await logEvent(trx, p.id, 'refund', Number(p.depositCents), 'Cancelled before the mechanic confirmed', p.depositIntentId);
+  await logEvent(trx, p.id, 'refund', Number(p.depositCents), by === 'mechanic' ? 'The mechanic cancelled the appointment' : 'Cancelled before the mechanic confirmed', p.depositIntentId);
   return row;
 }

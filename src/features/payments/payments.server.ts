@@ -8,6 +8,7 @@ import { connectStatusOf } from './connect.server.ts';
 import { fileInvoice } from './receipt.server.ts';
 import { applySavedCard, capture, releaseDeposit, retryDue, settleCancellation, STRIPE_MINIMUM_CENTS, withPayment, type PaymentRow } from './money.server.ts';
 import { stripeSetup, type StripeSetup } from './stripe.server.ts';
+import { customerOf, isMissingCustomer, replaceCustomer } from './customers.server.ts';
 
 /**
  * Where payments hook into the job's life: one call per event (accept, card saved, start,
@@ -54,30 +55,33 @@ export async function openPaymentOnAccept(db: Db, appointmentId: string, origin:
  */
 export async function ensureCardPage(db: Db, setup: StripeSetup, p: PaymentRow, origin: string): Promise<string> {
   if (p.payUrl) return p.payUrl;
-  let customerId = p.customerId;
-  if (!customerId) {
-    const owner = await db.selectFrom('users').select(['email', 'firstName', 'lastName']).where('id', '=', p.ownerId).executeTakeFirstOrThrow();
-    const customer = await setup.stripe.customers.create(
-      { email: owner.email, name: `${owner.firstName} ${owner.lastName}`.trim(), metadata: { userId: p.ownerId, appointmentId: p.appointmentId } },
-      { idempotencyKey: `customer:${p.appointmentId}` },
-    );
-    customerId = customer.id;
-    await db.updateTable('payments').set({ customerId, updatedAt: new Date() }).where('id', '=', p.id).where('customerId', 'is', null).execute();
-  }
+  // The owner's one Customer (docs/decisions/0166), kept on the payment once chosen.
+  const useCustomer = async (customerId: string) => {
+    await db.updateTable('payments').set({ customerId, updatedAt: new Date() }).where('id', '=', p.id).execute();
+    return customerId;
+  };
+  let customerId = p.customerId ?? (await useCustomer(await customerOf(db, setup, p.ownerId)));
   const back = `${origin}/dashboard?section=appointments&payment=${p.appointmentId}`;
-  const session = await setup.stripe.checkout.sessions.create(
-    {
-      mode: 'setup',
-      customer: customerId,
-      currency: p.currency,
-      success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
-      cancel_url: back,
-      setup_intent_data: { metadata: { appointmentId: p.appointmentId, paymentId: p.id } },
-      metadata: { appointmentId: p.appointmentId, paymentId: p.id },
-    },
-    // One page per round: at acceptance (card_needed:0), after each failure (payment_due:<attempt>).
-    { idempotencyKey: `card-page:${p.appointmentId}:${p.status}:${p.captureAttempt}` },
-  );
+  const page = (customer: string) =>
+    setup.stripe.checkout.sessions.create(
+      {
+        mode: 'setup',
+        customer,
+        currency: p.currency,
+        success_url: `${back}&session={CHECKOUT_SESSION_ID}`,
+        cancel_url: back,
+        setup_intent_data: { metadata: { appointmentId: p.appointmentId, paymentId: p.id } },
+        metadata: { appointmentId: p.appointmentId, paymentId: p.id },
+      },
+      // One page per round: at acceptance (card_needed:0), after each failure (payment_due:<attempt>);
+      // the Customer is in the key, so a page for a replaced Customer is a new request.
+      { idempotencyKey: `card-page:${p.appointmentId}:${p.status}:${p.captureAttempt}:${customer}` },
+    );
+  const session = await page(customerId).catch(async (error: unknown) => {
+    if (!isMissingCustomer(error, customerId)) throw error;
+    customerId = await useCustomer(await replaceCustomer(db, setup, p.ownerId, customerId));
+    return page(customerId);
+  });
   const url = session.url ?? back;
   await db.updateTable('payments').set({ setupSessionId: session.id, payUrl: url, updatedAt: new Date() }).where('id', '=', p.id).where('payUrl', 'is', null).execute();
   return url;
@@ -137,7 +141,7 @@ async function afterMoney(db: Db, appointmentId: string): Promise<void> {
 
 async function paymentFor(db: Db, user: UserRow, appointmentId: string) {
   if (!isUuid(appointmentId)) throw notFound('Appointment not found');
-  const a = await db.selectFrom('appointments').select(['id', 'customerId', 'mechanicId', 'confirmedAt']).where('id', '=', appointmentId).executeTakeFirst();
+  const a = await db.selectFrom('appointments').select(['id', 'customerId', 'mechanicId', 'confirmedAt', 'status', 'cancelledBy']).where('id', '=', appointmentId).executeTakeFirst();
   if (!a || (user.role !== 'admin' && a.customerId !== user.id && a.mechanicId !== user.id)) throw notFound('Appointment not found');
   return { appointment: a, payment: await db.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).executeTakeFirst() };
 }
@@ -151,11 +155,15 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
   const setup = await stripeSetup(db);
   if (setup) {
     try {
+      // A mechanic's cancellation whose refund failed after the commit is refunded now (docs/decisions/0167).
+      if (appointment.status === 'cancelled' && appointment.cancelledBy === 'mechanic' && ['paid', 'due'].includes(p.depositState)) {
+        await withPayment(db, appointmentId, (trx, row) => settleCancellation(trx, setup, row, 'mechanic'));
+      }
       await syncCardPage(db, setup, p);
       if (['card_saved', 'deposit_paid'].includes(p.status)) await captureIfReady(db, appointmentId);
       else if (p.paidAt && !p.receiptDocumentId) await afterMoney(db, appointmentId);
       p = (await db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirst()) ?? p;
-      if (user.id === p.ownerId && ['card_needed', 'payment_due'].includes(p.status) && !p.payUrl) {
+      if (user.id === p.ownerId && appointment.status !== 'cancelled' && ['card_needed', 'payment_due'].includes(p.status) && !p.payUrl) {
         await ensureCardPage(db, setup, p, origin);
         p = (await db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirst()) ?? p;
       }
@@ -163,7 +171,8 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
       console.warn(`Bringing payment ${p.id} up to date failed; showing what is stored`, error);
     }
   }
-  return toView(p, user.id === p.ownerId, appointment.confirmedAt !== null);
+  // A cancelled job asks for no card: its page, if one was made, is not offered.
+  return toView(p, user.id === p.ownerId && appointment.status !== 'cancelled', appointment.confirmedAt !== null);
 }
 
 export const notApplicable = (): PaymentView => ({

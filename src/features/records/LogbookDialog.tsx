@@ -1,4 +1,4 @@
-import { Download, Printer, Search } from 'lucide-react';
+import { Download, Printer, Search, StickyNote } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from 'sonner';
@@ -17,6 +17,7 @@ import { saveDocument } from '../documents/download-client.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
 import { LoadMore } from '../marketplace/ui/LoadMore.tsx';
 import { refusalOf } from '../../lib/refusal.ts';
+import { EntryPdfButtons } from './EntryPdfButtons.tsx';
 
 /** Waits for typing to pause before searching, so each keystroke is not a request. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -51,10 +52,12 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
     // again here while the next answer is on its way).
     return matchingEntries((remote ? found.data : undefined) ?? entries ?? [], search);
   }, [entries, found.data, remote, search]);
-  const exportPdf = async () => {
+
+  const exportPdf = async (layout: 'page' | 'sticker' = 'page') => {
     setExporting(true);
     try {
-      await saveDocument({ downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId } }), fileName: `logbook-${tailNumber}.pdf` });
+      const query = layout === 'sticker' ? { layout } : {};
+      await saveDocument({ downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId }, query }), fileName: `logbook-${tailNumber}${layout === 'sticker' ? '-stickers' : ''}.pdf` });
     } catch (err) {
       toast.error('The logbook could not be exported', { description: refusalOf(err, 'Try again in a moment.') });
     } finally {
@@ -78,9 +81,13 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
           <Printer className="h-4 w-4" aria-hidden="true" />
           Print
         </Button>
-        <Button variant="outline" onClick={() => void exportPdf()} disabled={exporting || !entries?.length}>
+        <Button variant="outline" onClick={() => void exportPdf('page')} disabled={exporting || !entries?.length}>
           {exporting ? <Spinner /> : <Download className="h-4 w-4" aria-hidden="true" />}
           Export PDF
+        </Button>
+        <Button variant="outline" onClick={() => void exportPdf('sticker')} disabled={exporting || !entries?.length}>
+          <StickyNote className="h-4 w-4" aria-hidden="true" />
+          Export stickers
         </Button>
       </div>
       {query.state.status === 'loading' && <Loading label="Loading the logbook..." />}
@@ -111,6 +118,9 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
                   <p className="mt-2 break-all text-xs text-muted-foreground">
                     Signed {e.signedAt ? formatDateTime(e.signedAt) : ''} · SHA-256 {e.sha256}
                   </p>
+                  <div className="print-hide mt-2">
+                    <EntryPdfButtons aircraftId={aircraftId} entryId={e.id} fileBase={`logbook-${tailNumber}-${e.completedOn}`} />
+                  </div>
                 </article>
               </li>
             ))}

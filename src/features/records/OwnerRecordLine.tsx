@@ -2,6 +2,7 @@ import { BookCheck } from 'lucide-react';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
+import { EntryPdfButtons } from './EntryPdfButtons.tsx';
 
 /**
  * On the owner's completed appointment: where its logbook entry stands (waiting for the
@@ -14,7 +15,8 @@ export default function OwnerRecordLine({ appointmentId }: { appointmentId: stri
   // An annual signed by the IA named on the quote (docs/decisions/0140) waits for that IA.
   const waitingFor = r.namedInspector ? `the signature of ${r.namedInspector.fullName}, the IA named on the quote` : 'the mechanic’s signature';
   return (
-    <p className="mt-2 flex items-start gap-2 text-sm">
+    <div className="mt-2 space-y-2">
+    <p className="flex items-start gap-2 text-sm">
       <BookCheck className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       {r.status === 'signed'
         ? `Logbook entry signed by ${r.signerName ?? r.performedBy} on ${formatDay(r.signedAt?.slice(0, 10))}: the PDF is in Documents and the aircraft's Logbook.`
@@ -22,5 +24,8 @@ export default function OwnerRecordLine({ appointmentId }: { appointmentId: stri
           ? `A correction of the logbook entry is waiting for ${waitingFor}.`
           : `Logbook entry drafted: waiting for ${waitingFor}.`}
     </p>
+    {/* The signed entry to print: a Letter page, or a sticker for the paper logbook (docs/decisions/0163). */}
+    {r.status === 'signed' && r.aircraftId && <EntryPdfButtons aircraftId={r.aircraftId} entryId={r.id} fileBase={`logbook-entry-${r.completedOn}`} />}
+    </div>
   );
 }

@@ -29,6 +29,8 @@ import { AppointmentSchedule } from '../schedule/AppointmentSchedule.tsx';
 import { AppointmentParties } from '../schedule/AppointmentParties.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
+import { CancelAppointment } from './CancelAppointment.tsx';
+import { CancellationNote } from '../ui/CancellationNote.tsx';
 
 const RecordPanel = lazy(() => import('../../records/RecordPanel.tsx'));
 const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
@@ -141,8 +143,10 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
             Customer rating: <Stars value={a.rating} /> {a.review && <span className="text-muted-foreground">&ldquo;{a.review}&rdquo;</span>}
           </p>
         )}
+        <CancellationNote appointment={a} />
         {step && (
-          <div className="mt-4 flex justify-end">
+          <div className="mt-4 flex flex-wrap justify-end gap-2">
+            {(a.status === 'scheduled' || a.status === 'confirmed') && <CancelAppointment appointment={a} onAppointment={onAppointment} onStale={onChanged} />}
             <Button disabled={busy === a.id} onClick={() => act(a, step.action)}>
               {busy === a.id ? <Spinner /> : <step.Icon className="h-4 w-4" aria-hidden="true" />}
               {step.label}
@@ -152,7 +156,7 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         {refusals[a.id] && !completing && !startingEarly && <Alert className="mt-3">{refusals[a.id]}</Alert>}
         {a.status !== 'cancelled' && <JobLines appointment={a} role="mechanic" onChanged={onChanged} />}
         <Suspense fallback={null}>
-          <PaymentPanel appointmentId={a.id} role="mechanic" />
+          <PaymentPanel appointmentId={a.id} role="mechanic" cancelled={a.status === 'cancelled'} />
         </Suspense>
         {a.status === 'completed' && (
           <div className="mt-4 border-t border-border pt-3">

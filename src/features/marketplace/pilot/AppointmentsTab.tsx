@@ -18,6 +18,7 @@ import { formatHours } from '../../../contract/job-figures.ts';
 import { AppointmentSchedule } from '../schedule/AppointmentSchedule.tsx';
 import { AppointmentParties } from '../schedule/AppointmentParties.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
+import { CancellationNote } from '../ui/CancellationNote.tsx';
 
 const RateDialog = lazy(() => import('./RateDialog.tsx'));
 const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
@@ -78,6 +79,7 @@ export default function AppointmentsTab({
                   />
                 </div>
                 {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
+                <CancellationNote appointment={a} />
                 <AppointmentSchedule appointment={a} role="owner" onAppointment={onAppointment} onStale={onChanged} />
                 {a.booking && (
                   <Suspense fallback={null}>
@@ -87,7 +89,7 @@ export default function AppointmentsTab({
                 <AppointmentParties appointment={a} role="owner" onAppointment={onAppointment} />
                 {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
                 <Suspense fallback={null}>
-                  <PaymentPanel appointmentId={a.id} role="owner" />
+                  <PaymentPanel appointmentId={a.id} role="owner" cancelled={a.status === 'cancelled'} />
                 </Suspense>
                 {a.status === 'completed' && (
                   <Suspense fallback={null}>

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../server/http/
 import { fullName, iso, isoOrNull } from '../mappers.server.ts';
 import { notify } from '../notifications.server.ts';
 import { todayIn, whenText } from './zoned-time.ts';
+import type { OutboxAttachment } from '../../../server/db/tables/foundation.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
@@ -146,7 +147,15 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
 }
 
 /** The other party picks one of the open proposal's times: the appointment takes it. */
-export async function acceptProposal(db: Db, user: UserRow, id: string, proposalId: string, time: ProposedTime): Promise<void> {
+export async function acceptProposal(
+  db: Db,
+  user: UserRow,
+  id: string,
+  proposalId: string,
+  time: ProposedTime,
+  /** The appointment's calendar file, attached to both parties' email (docs/decisions/0165). */
+  calendarFile?: (trx: Db, id: string) => Promise<OutboxAttachment>,
+): Promise<void> {
   if (!isUuid(proposalId)) throw notFound('Proposal not found');
   await db.transaction().execute(async (trx) => {
     const a = await appointmentOfParty(trx, user, id, true);
@@ -173,6 +182,8 @@ export async function acceptProposal(db: Db, user: UserRow, id: string, proposal
       message: `${fullName(user)} picked ${whenText(chosen, job.timeZone)} for ${job.what}. Add it to your calendar from the appointment (an .ics file).`,
       link: 'appointments',
       itemId: id,
+      // The confirmation email carries the calendar file itself (read in this transaction: the new time).
+      ...(calendarFile ? { attachments: [await calendarFile(trx, id)] } : {}),
     });
   });
 }

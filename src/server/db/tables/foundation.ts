@@ -92,6 +92,15 @@ export interface OutboxTable {
   createdAt: CreatedAt;
   /** Migration 0022: the Reply-To of an email (null: none). */
   replyTo: Generated<string | null>;
+  /** Migration 0032: files the email carries (null: none). */
+  attachments: ColumnType<OutboxAttachment[] | null, string | null | undefined, string | null>;
+}
+
+/** A file an email carries, its bytes in base64 (small files only: an .ics of a few kB). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface RateLimitHitsTable {

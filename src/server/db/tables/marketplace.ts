@@ -132,6 +132,9 @@ export interface AppointmentsTable {
   scheduleState: ColumnType<ScheduleState, ScheduleState | undefined, ScheduleState>;
   /** Where the aircraft is (hangar, FBO), said by the owner; shown to both parties only. */
   aircraftWhereabouts: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0032: who cancelled (the owner, the mechanic, or a stopped mechanic's job re-listed) and why. */
+  cancelledBy: ColumnType<'owner' | 'mechanic' | 'stopped' | null, 'owner' | 'mechanic' | 'stopped' | null | undefined, 'owner' | 'mechanic' | 'stopped' | null>;
+  cancellationReason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RatingsTable {

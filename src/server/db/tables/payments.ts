@@ -70,9 +70,18 @@ export interface StripeWebhookEventsTable {
   receivedAt: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Migration 0032: the owner's one Stripe Customer, reused by each appointment they pay. */
+export interface StripeCustomersTable {
+  userId: string;
+  customerId: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 export interface PaymentsTables {
   connectedAccounts: ConnectedAccountsTable;
   payments: PaymentsTable;
   paymentEvents: PaymentEventsTable;
   stripeWebhookEvents: StripeWebhookEventsTable;
+  stripeCustomers: StripeCustomersTable;
 }

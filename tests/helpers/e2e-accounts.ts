@@ -1,0 +1,58 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { approveMechanicAsAdmin } from './e2e-admin.ts';
+
+/** A browser test's account: its own browser context at `viewport`, and its API bearer headers. */
+export interface E2eAccount {
+  page: Page;
+  email: string;
+  id: string;
+  headers: { authorization: string };
+}
+
+export const E2E_PASSWORD = 'Checklist-Complete-1';
+
+/** Registers an owner or a mechanic through the API, in a new context of `browser`. */
+export async function e2eAccount(
+  browser: Browser,
+  role: 'pilot' | 'mechanic',
+  names: { firstName: string; lastName: string; email: string },
+  viewport: { width: number; height: number },
+): Promise<E2eAccount> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      role,
+      ...names,
+      password: E2E_PASSWORD,
+      location: 'Reno, NV',
+      ...(role === 'mechanic' ? { certificationNumber: '4567890', yearsExperience: 20, serviceRadius: 10, hourlyRate: 110 } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  return { page, email: names.email, id: body.user.id, headers: { authorization: `Bearer ${body.access_token}` } };
+}
+
+/** A mechanic approved, with a profile at `baseLocation`, and approved again so its certificate counts (docs/decisions/0180). */
+export async function e2eMechanic(browser: Browser, names: { firstName: string; lastName: string; email: string }, baseLocation: string, viewport: { width: number; height: number }): Promise<E2eAccount> {
+  const mechanic = await e2eAccount(browser, 'mechanic', names, viewport);
+  const api = mechanic.page.request;
+  await approveMechanicAsAdmin(api, mechanic.id);
+  const profile = await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '5', baseLocation } });
+  expect(profile.status(), await profile.text()).toBe(201);
+  await approveMechanicAsAdmin(api, mechanic.id);
+  return mechanic;
+}
+
+export async function e2eSignIn(who: { page: Page; email: string }): Promise<void> {
+  await who.page.goto('/dashboard');
+  await who.page.getByLabel('Email').fill(who.email);
+  await who.page.getByLabel('Password').fill(E2E_PASSWORD);
+  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** No part of the page is wider than the window (a phone must not scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `page is ${scroll} px wide in a ${width} px window`).toBeLessThanOrEqual(width);
+}
