@@ -1,6 +1,7 @@
 import type { z } from './zod.ts';
 import {
   ApiKeyFormSchema,
+  ApiKeyReplaceSchema,
   ApiKeyStatusQuerySchema,
   EmailTemplateSchema,
   EmailTemplateStatusSchema,
@@ -51,7 +52,7 @@ import {
   type ThreadPage,
   type ThreadUpdates,
 } from './conversations.ts';
-import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
+import { CustomersQuerySchema, type CustomerDetail, type CustomersPage } from './customers.ts';
 import {
   DocumentsQuerySchema,
   UploadSessionSchema,
@@ -106,7 +107,7 @@ import {
   type ServiceRequest,
 } from './marketplace.ts';
 import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
-import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxPage } from './outbox.ts';
+import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxMessage, type OutboxPage } from './outbox.ts';
 import {
   AdminPaymentsQuerySchema,
   BidWithDepositSchema,
@@ -441,6 +442,13 @@ export const ROUTES = {
   appointmentPaymentRetry: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/retry' }),
   adminPayments: route<AdminPaymentsPage>()({ method: 'GET', path: '/api/admin/payments', query: AdminPaymentsQuerySchema }),
   adminPaymentRefund: route<Envelope<AdminPayment>>()({ method: 'POST', path: '/api/admin/payments/:id/refund', input: RefundSchema }),
+  // Issue 28, the console keeps its promises: a customer's detail, an outbox message as sent,
+  // and an integration key replaced or removed (docs/decisions/0195-0199).
+  adminCustomer: route<Envelope<CustomerDetail>>()({ method: 'GET', path: '/api/admin/customers/:id' }),
+  adminOutboxMessage: route<Envelope<OutboxMessage>>()({ method: 'GET', path: '/api/admin/outbox/:id' }),
+  adminApiKeyReplace: route<Envelope<ApiKeyView>>()({ method: 'PUT', path: '/api/admin/config/api-keys/:id', input: ApiKeyReplaceSchema }),
+  adminApiKeyDelete: route<{ success: true; message: string }>()({ method: 'DELETE', path: '/api/admin/config/api-keys/:id' }),
+  blogViewCounts: route<Envelope<Record<string, number>>>()({ method: 'GET', path: '/api/blog/views' }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
@@ -21,6 +22,8 @@ import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { monthLabel, type AirmenMatch } from '../../contract/airmen-file.ts';
 import AirmenFileSection from './AirmenFileSection.tsx';
+import { LoadMore, appendPage } from '../marketplace/ui/LoadMore.tsx';
+import { approvalQuestion } from './approval-question.ts';
 import { LoadError } from './LoadError.tsx';
 
 /** What the FAA airmen file said, as its sentence: a match names the file's month itself. */
@@ -43,6 +46,8 @@ function AirmenLine({ match }: { match: AirmenMatch | null }) {
 export default function MechanicsPanel() {
   const [status, setStatus] = useState<MechanicVettingStatus>('pending');
   const mechanics = useRoute(ROUTES.adminMechanics, { query: { status } });
+  // Approving a mechanic the FAA file did not confirm is asked first (issue 28, point 13).
+  const [confirming, setConfirming] = useState<MechanicForReview | null>(null);
   const state = mechanics.state;
   const reload = () => void mechanics.reload();
   const [rejecting, setRejecting] = useState<MechanicForReview | null>(null);
@@ -56,6 +61,7 @@ export default function MechanicsPanel() {
     try {
       await call(ROUTES.adminUserUnlock, { params: { id: m.id } });
       toast.success(`${m.firstName} ${m.lastName} can sign in again`);
+      reload();
     } catch (err) {
       toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to unlock sign-in');
     } finally {
@@ -63,7 +69,9 @@ export default function MechanicsPanel() {
     }
   };
 
-  const approve = async (m: MechanicForReview) => {
+  const approve = async (m: MechanicForReview, confirmed = false) => {
+    if (!confirmed && m.status !== 'approved' && approvalQuestion(m.airmen)) return setConfirming(m);
+    setConfirming(null);
     setBusy(m.id);
     try {
       await call(ROUTES.adminMechanicApprove, { params: { id: m.id } });
@@ -157,6 +165,11 @@ export default function MechanicsPanel() {
                       </p>
                     )}
                     {m.reviewReason && <p>Reason: {m.reviewReason}</p>}
+                    {m.signInLocked && (
+                      <p>
+                        <Badge tone="warning">Sign-in locked</Badge> Too many failed sign-ins in a row.
+                      </p>
+                    )}
                   </div>
                   <div className="flex gap-2">
                     {(m.status !== 'approved' || m.credentialChange) && (
@@ -178,7 +191,8 @@ export default function MechanicsPanel() {
                         Reject
                       </Button>
                     )}
-                    {m.status === 'approved' && (
+                    {/* Only an account that is locked now can be unlocked (issue 28, point 13). */}
+                    {m.signInLocked && (
                       <Button size="sm" variant="ghost" disabled={busy === m.id} onClick={() => void unlock(m)}>
                         Unlock sign-in
                       </Button>
@@ -190,6 +204,22 @@ export default function MechanicsPanel() {
           ))}
         </ul>
       )}
+      {state.status === 'ready' && (
+        <LoadMore
+          route={ROUTES.adminMechanics}
+          query={{ status }}
+          label="Load more mechanics"
+          onMore={(rows) => mechanics.setData((current) => appendPage(current, rows))}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming ? `Approve ${confirming.firstName} ${confirming.lastName}?` : ''}
+        description={confirming ? approvalQuestion(confirming.airmen) : ''}
+        confirmLabel="Approve anyway"
+        onConfirm={() => confirming && void approve(confirming, true)}
+      />
       <Dialog
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}

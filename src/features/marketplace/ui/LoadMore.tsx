@@ -25,10 +25,13 @@ export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
   route,
   onMore,
   label = 'Load more',
+  query,
 }: {
   route: R;
   onMore?: (rows: Array<Rows<R>>) => void;
   label?: string;
+  /** The list's own filters, sent again with the cursor (a filtered list pages within its filter). */
+  query?: Record<string, string | number | undefined>;
 }) {
   const path = listPathOf(route.path);
   const cursor = useStore($nextCursors, { keys: [path] })[path] ?? null;
@@ -41,7 +44,7 @@ export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
     busy.current = true;
     setLoading(true);
     try {
-      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, { query: { cursor, limit: PAGING.defaultLimit } })) as Array<Rows<R>>;
+      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, { query: { ...query, cursor, limit: PAGING.defaultLimit } })) as Array<Rows<R>>;
       if (onMore) onMore(rows);
       else setQueryData<Array<Rows<R> & { id: string }>>(keyOf(route), (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>));
     } catch (err) {
