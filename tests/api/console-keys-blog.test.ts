@@ -120,6 +120,23 @@ describe('blog: views and addresses kept', () => {
     expect(views.views).toBe(3);
   });
 
+  it('counts a read once per visitor per day, without a cookie, and shows the cards the true number', async () => {
+    const article = await post('Once a day');
+    const read = (ip: string, ua = 'Mozilla/5.0 Test') => call('POST', `/api/blog/posts/${article.slug}/view`, { ip, headers: { 'user-agent': ua } });
+    expect((await read('10.9.0.1')).body.data.views).toBe(1);
+    const again = await read('10.9.0.1');
+    expect(again.body.data.views).toBe(1);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect((await read('10.9.0.1', 'Another browser')).body.data.views).toBe(2);
+    expect((await read('10.9.0.2')).body.data.views).toBe(3);
+    const counts = await api.get(`/api/blog/views?slugs=${article.slug},no-such-post`);
+    expect(counts.status).toBe(200);
+    expect(counts.headers.get('cache-control')).toBe('no-store');
+    expect(counts.body.data).toEqual({ [article.slug]: 3 });
+    expect((await api.get('/api/blog/views')).status).toBe(400);
+    expect((await api.get(`/api/blog/views?slugs=${Array.from({ length: 25 }, (_, i) => `s${i}`).join(',')}`)).status).toBe(400);
+  });
+
   it('restores a post at its own address, or says which post has it now and keeps it in the trash', async () => {
     const original = await post('Hangar checklist');
     expect((await api.delete(`/api/blog/admin/posts/${original.id}`, { token: admin.token })).status).toBe(200);

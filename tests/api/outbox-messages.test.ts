@@ -82,6 +82,7 @@ describe('the outbox list, cursor-paged', () => {
     expect(first.headers.get('Link')).toBe(`</api/admin/outbox?per_page=3&cursor=${cursor}>; rel="next"`);
 
     // A new message meanwhile goes on top: the next page starts right after the last row seen.
+    const expected = (await db.selectFrom('outbox').select('id').execute()).map((r) => r.id).sort();
     await api.post('/api/leads', { firstName: 'Late', email: 'late@example.com', source: 'popup_discount_offer' });
     const seen: string[] = first.body.data.map((m: { id: string }) => m.id);
     let next: string | null = cursor;
@@ -91,9 +92,8 @@ describe('the outbox list, cursor-paged', () => {
       seen.push(...page.body.data.map((m: { id: string }) => m.id));
       next = page.headers.get('X-Next-Cursor');
     }
-    const all = await db.selectFrom('outbox').select('id').where('toAddress', '!=', 'late@example.com').execute();
     expect(new Set(seen).size).toBe(seen.length);
-    expect(seen.sort()).toEqual(all.map((r) => r.id).sort());
+    expect(seen.sort()).toEqual(expected);
     expect((await api.get('/api/admin/outbox?cursor=bad', { token: admin.token })).status).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ import type { MarketplaceTables } from './tables/marketplace.ts';
 import type { AppointmentScheduleTables } from './tables/appointment-schedule.ts';
 import type { PaymentsTables } from './tables/payments.ts';
 import type { OutboxAttemptsTables } from './tables/outbox-attempts.ts';
+import type { BlogViewMarksTables } from './tables/blog-view-marks.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
@@ -32,4 +33,5 @@ export interface Database
     InboxTables,
     ConversationTables,
     PaymentsTables,
-    OutboxAttemptsTables {}
+    OutboxAttemptsTables,
+    BlogViewMarksTables {}

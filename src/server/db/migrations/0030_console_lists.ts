@@ -7,6 +7,7 @@ import { decryptSecret, encryptSecret, isEncryptedValue } from '../../crypto.ser
 //   (docs/decisions/0196-outbox-messages-readable.md);
 // - a lead search run in test mode or without an Apollo key is counted as a search too, marked
 //   as sample (docs/decisions/0197-lead-kinds-and-searches.md);
+// - a blog read counts once per visitor per day (docs/decisions/0199);
 // - Apollo's key moves from the `apollo_api_key` setting (marketing) to API Keys, where every
 //   other integration's key lives (docs/decisions/0198-integration-keys-in-one-place.md).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,6 +29,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table api_keys add constraint api_keys_integration_type_check
     check (integration_type in ('twilio', 'mailchimp', 'smtp', 'google_calendar', 'stripe', 'google_analytics', 'apollo'))`.execute(db);
   await moveApolloSetting(db);
+
+  // A blog read counts once per visitor per day (docs/decisions/0199): a mark per day, article
+  // and visitor, the visitor a hash of that day's salt, address and browser (no cookie, nothing
+  // that links two days). Marks older than yesterday are deleted as new ones come.
+  await db.schema
+    .createTable('blog_view_marks')
+    .addColumn('day', 'date', (c) => c.notNull())
+    .addColumn('slug', 'text', (c) => c.notNull())
+    .addColumn('visitor', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('blog_view_marks_pkey', ['day', 'slug', 'visitor'])
+    .execute();
 }
 
 const DOTS = '••••••••';
@@ -77,6 +89,7 @@ export async function moveApolloSetting(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('blog_view_marks').execute();
   await sql`delete from api_keys where integration_type = 'apollo'`.execute(db);
   await sql`alter table api_keys drop constraint api_keys_integration_type_check`.execute(db);
   await sql`alter table api_keys add constraint api_keys_integration_type_check
