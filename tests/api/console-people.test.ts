@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../src/contract/auth.ts';
-import { api, uniqueEmail } from '../helpers/api.ts';
+import { api, uniqueEmail, type ApiResult } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
@@ -27,7 +27,7 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
       const ids = new Map<string, { signInLocked?: boolean }>();
       let cursor: string | null = null;
       do {
-        const res = await api.get(`/api/admin/mechanics?status=approved&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+        const res: ApiResult = await api.get(`/api/admin/mechanics?status=approved&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
         expect(res.status).toBe(200);
         for (const m of res.body as Array<{ id: string; signInLocked?: boolean }>) ids.set(m.id, m);
         cursor = res.headers.get('X-Next-Cursor');
@@ -58,7 +58,7 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
     const seen: string[] = (first.body as Array<{ id: string }>).map((m) => m.id);
     let next: string | null = cursor;
     while (next) {
-      const page = await api.get(`/api/admin/mechanics?status=rejected&limit=2&cursor=${next}`, { token: admin.token });
+      const page: ApiResult = await api.get(`/api/admin/mechanics?status=rejected&limit=2&cursor=${next}`, { token: admin.token });
       expect(page.status).toBe(200);
       seen.push(...(page.body as Array<{ id: string }>).map((m) => m.id));
       next = page.headers.get('X-Next-Cursor');
@@ -125,7 +125,7 @@ describe('customers: a detail view, and the list by cursor', () => {
     const names = first.body.data.map((c: { lastName: string }) => c.lastName);
     let next: string | null = cursor;
     while (next) {
-      const page = await api.get(`/api/admin/customers?q=${tag}&per_page=2&cursor=${next}`, { token: admin.token });
+      const page: ApiResult = await api.get(`/api/admin/customers?q=${tag}&per_page=2&cursor=${next}`, { token: admin.token });
       names.push(...page.body.data.map((c: { lastName: string }) => c.lastName));
       next = page.body.nextCursor;
     }
