@@ -95,7 +95,7 @@ describe("Apollo's key under API Keys", () => {
 describe('marketing figures', () => {
   it('counts every search, sample ones marked, and says how many site leads there are', async () => {
     const before = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
-    const res = await api.post('/api/apollo/search', { keywords: ['owner'], states: [], roles: ['owner'], quantity: 5, test_mode: true }, { token: admin.token });
+    const res = await api.post('/api/apollo/search', { keywords: ['owner'], states: [], roles: ['pilot'], quantity: 5, test_mode: true }, { token: admin.token });
     expect(res.status).toBe(200);
     expect((await api.post('/api/leads', { firstName: 'Site', email: 'site-lead@example.com', source: 'popup_discount_offer' })).status).toBe(200);
     const after = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;

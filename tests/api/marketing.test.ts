@@ -171,6 +171,8 @@ describe('POST /api/apollo/search against Apollo', () => {
       .selectFrom('leadSearches')
       .selectAll()
       .where('createdBy', '=', admin.id)
+      // The sample searches of the tests before are counted too, marked sample (issue 28, point 15).
+      .where('sample', '=', false)
       .orderBy('createdAt')
       .execute();
     expect(searches.map((s) => [s.resultsCount, s.savedCount])).toEqual([

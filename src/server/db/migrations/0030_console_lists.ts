@@ -59,11 +59,13 @@ function mask(secret: string): string {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function moveApolloSetting(db: Kysely<any>): Promise<void> {
-  const row = (
-    await sql<{ setting_value: string; is_encrypted: boolean }>`select setting_value, is_encrypted from system_settings
+  // One-word column names: the application's CamelCasePlugin renames snake_case ones.
+  const found = (
+    await sql<{ value: string; encrypted: boolean }>`select setting_value as value, is_encrypted as encrypted from system_settings
       where category = 'marketing' and setting_key = 'apollo_api_key'`.execute(db)
   ).rows[0];
-  if (!row || row.setting_value.trim() === '') return;
+  if (!found || found.value.trim() === '') return;
+  const row = { setting_value: found.value, is_encrypted: found.encrypted };
   let encrypted: string;
   let masked = DOTS;
   try {
