@@ -197,8 +197,10 @@ export default function BlogAdminPanel() {
       return true;
     } catch (error) {
       // Says why (e.g. the post was deleted in another tab), in the editor, which keeps the text.
-      const why = error instanceof ApiError && error.status > 0 && error.status < 500 && error.detail ? `: ${error.detail}` : '';
-      if (error instanceof ApiError && error.status === 404) reload();
+      const gone = error instanceof ApiError && error.status === 404;
+      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.detail : undefined;
+      const why = gone && detail === 'Post not found' ? ': this post no longer exists (deleted or replaced). Your text is still here: copy it into a new post.' : detail ? `: ${detail}` : '';
+      if (gone) reload();
       return `${editing ? BLOG_ADMIN_MESSAGES.updateFailed : BLOG_ADMIN_MESSAGES.createFailed}${why}`;
     }
   };

@@ -63,10 +63,11 @@ export async function adminUpdatePost(db: Db, id: string, body: Record<string, u
  */
 async function missingPost(db: Db, id: string): Promise<never> {
   const trashed = await db.selectFrom('blogPostsTrash').select('id').where('id', '=', id).executeTakeFirst();
+  // A post never seen in the trash keeps the answer unknown ids always had.
   throw notFound(
     trashed
       ? 'This post was deleted (in another tab or by another administrator) and is in the trash. Your text is still here: copy it, or restore the post from the trash and edit it again.'
-      : 'This post no longer exists (deleted or replaced). Your text is still here: copy it into a new post.',
+      : 'Post not found',
   );
 }
 
