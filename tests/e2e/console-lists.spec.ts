@@ -5,7 +5,9 @@ import { demoAdminPassword } from '../helpers/e2e-admin.ts';
 // lists, at 390 and 1366 px. Nothing here changes what another test reads: decisions are asked
 // and cancelled, keys and posts are this test's own.
 
-const expect = baseExpect.configure({ timeout: 20_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+// Each test walks several screens; on a loaded 2-core machine one took over a minute.
+test.describe.configure({ timeout: 180_000 });
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function signInAsAdmin(page: Page) {
@@ -99,10 +101,10 @@ for (const viewport of [
       await expect(messages).toContainText('Popup discount code');
       await expect(messages).not.toContainText('lead.popup_offer');
 
-      // Cursor paging: 25 first, then more on "Load more" (or on scrolling to it).
+      // Cursor paging: 25 first, then more when the list's end ("Load more") comes into view.
       const before = await messages.getByRole('listitem').count();
       expect(before).toBe(25);
-      await page.getByRole('button', { name: 'Load more messages' }).click();
+      await page.getByRole('button', { name: 'Load more messages' }).scrollIntoViewIfNeeded();
       await expect.poll(() => messages.getByRole('listitem').count()).toBeGreaterThan(before);
 
       await page.getByRole('button', { name: 'Sent', exact: false }).first().click();
@@ -143,7 +145,7 @@ for (const viewport of [
       expect(text.split('\n').length).toBeGreaterThan(2);
     });
 
-    test('an API key is replaced and removed after a question; Rotate is off when no key can become primary', async ({ page }) => {
+    test('an API key is replaced and removed after a question; Apollo is among the integrations', async ({ page }, testInfo) => {
       await signInAsAdmin(page);
       const token = await adminToken(page);
       const name = unique('GA key');
@@ -153,6 +155,11 @@ for (const viewport of [
       });
       expect(added.ok()).toBe(true);
       await page.getByRole('button', { name: 'System Config' }).click();
+      // The settings screen, for the record (docs/screenshots).
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await expect(page.locator('[data-testid="catalog-setting"]').first()).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`settings-${viewport.width}.png`), fullPage: true });
+      await page.getByRole('tab', { name: 'API Keys' }).click();
       const row = page.getByTestId('api-key-row').filter({ hasText: name });
       await expect(row).toBeVisible();
       await expect(page.getByText(/Apollo/).first()).toBeVisible();
