@@ -9,7 +9,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { statusInfo } from '../../contract/status.ts';
 import { formatCurrency, formatDate, titleCase } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 function Section({ title, count, shown, empty, children }: { title: string; count: number; shown: number; empty: string; children: React.ReactNode }) {
   const id = `customer-${title.toLowerCase().replace(/\W+/g, '-')}`;

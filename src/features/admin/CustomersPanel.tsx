@@ -9,10 +9,10 @@ import { statusInfo } from '../../contract/status.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { MoreButton } from './MoreButton.tsx';
-import { useMorePages } from './use-more-pages.ts';
+import { MoreButton } from '../../components/ui/more-button.tsx';
+import { useMorePages } from '../../lib/use-more-pages.ts';
 import { formatDate } from '../../lib/format.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 // The detail view loads only when a customer is opened.
 const CustomerDetailDialog = lazy(() => import('./CustomerDetailDialog.tsx'));

@@ -5,7 +5,7 @@ import type { OutboxAttemptView, OutboxMessage } from '../../contract/outbox.ts'
 import { ROUTES } from '../../contract/routes.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 const OUTCOME: Record<OutboxAttemptView['outcome'], { label: string; tone: BadgeTone }> = {
   sent: { label: 'Sent', tone: 'success' },

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input, Label } from '../../../components/ui/field.tsx';
 import { ApiKeyReplaceSchema, CONFIG_LIMITS, INTEGRATION_KEY_HINTS, integrationLabel, type ApiKeyView } from '../../../contract/admin-config.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 /**
  * Replaces a key in place (issue 28, point 3): a rotated secret or token, without losing the
@@ -16,26 +16,24 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 export function ReplaceKeyDialog({ apiKey, onClose, onReplaced }: { apiKey: ApiKeyView; onClose: () => void; onReplaced: () => void }) {
   const [value, setValue] = useState('');
   const [secret, setSecret] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const write = useWrite(ROUTES.adminApiKeyReplace, {
+    fallback: 'Failed to replace the key',
+    onSuccess: () => {
+      toast.success('API key replaced', { description: `${apiKey.key_name}: press Test to check the new key.` });
+      onReplaced();
+      onClose();
+    },
+  });
+  const error = invalid ?? write.error;
   const hints = INTEGRATION_KEY_HINTS[apiKey.integration_type];
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = ApiKeyReplaceSchema.safeParse({ api_key: value, api_secret: secret });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the key');
-    setBusy(true);
-    setError(null);
-    try {
-      await call(ROUTES.adminApiKeyReplace, { params: { id: apiKey.id }, body: { api_key: value, api_secret: secret } });
-      toast.success('API key replaced', { description: `${apiKey.key_name}: press Test to check the new key.` });
-      onReplaced();
-      onClose();
-    } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to replace the key');
-    } finally {
-      setBusy(false);
-    }
+    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Check the key');
+    setInvalid(null);
+    await write.run({ params: { id: apiKey.id }, body: { api_key: value, api_secret: secret } });
   };
 
   return (
@@ -63,8 +61,8 @@ export function ReplaceKeyDialog({ apiKey, onClose, onReplaced }: { apiKey: ApiK
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Replacing...' : 'Replace key'}
+          <Button type="submit" disabled={write.pending}>
+            {write.pending ? 'Replacing...' : 'Replace key'}
           </Button>
         </div>
       </form>

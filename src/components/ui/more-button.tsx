@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 /**
  * The end of an admin list with more pages: loads the next when it scrolls into view, and is a

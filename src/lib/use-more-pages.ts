@@ -1,6 +1,11 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { appendPage } from '../marketplace/ui/LoadMore.tsx';
+
+/** Adds `more` after `current`, each id once (a row may have moved between two pages' reads). */
+function appendPage<T extends { id: string }>(current: T[], more: T[]): T[] {
+  const seen = new Set(current.map((r) => r.id));
+  return [...current, ...more.filter((r) => !seen.has(r.id))];
+}
 
 export interface PageOf<T> {
   items: T[];
