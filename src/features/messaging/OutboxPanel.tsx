@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { ROUTES } from '../../contract/routes.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
+import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
