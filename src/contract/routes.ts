@@ -52,6 +52,8 @@ import {
   type ThreadPage,
   type ThreadUpdates,
 } from './conversations.ts';
+import { SummaryQuerySchema, type MechanicSummary, type OwnerSummary } from './dashboard-summary.ts';
+import { PaymentBatchQuerySchema, type PaymentBatch } from './payment-batch.ts';
 import { CustomersQuerySchema, type CustomerDetail, type CustomersPage } from './customers.ts';
 import {
   DocumentsQuerySchema,
@@ -442,6 +444,13 @@ export const ROUTES = {
   appointmentPaymentRetry: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/retry' }),
   adminPayments: route<AdminPaymentsPage>()({ method: 'GET', path: '/api/admin/payments', query: AdminPaymentsQuerySchema }),
   adminPaymentRefund: route<Envelope<AdminPayment>>()({ method: 'POST', path: '/api/admin/payments/:id/refund', input: RefundSchema }),
+  // --- Dashboard counters and sums from the database (docs/decisions/0203-dashboard-summaries.md) --
+  ownerSummary: route<OwnerSummary>()({ method: 'GET', path: '/api/dashboard/owner-summary' }),
+  mechanicSummary: route<MechanicSummary>()({ method: 'GET', path: '/api/dashboard/mechanic-summary', query: SummaryQuerySchema }),
+  /** Unread messages across every thread (the thread list is paged). */
+  conversationsUnread: route<{ unread: number }>()({ method: 'GET', path: '/api/conversations/unread' }),
+  /** The payments of several appointment cards in one call (docs/decisions/0204). */
+  appointmentPayments: route<PaymentBatch>()({ method: 'GET', path: '/api/appointments/payments', query: PaymentBatchQuerySchema }),
   // Issue 28, the console keeps its promises: a customer's detail, an outbox message as sent,
   // and an integration key replaced or removed (docs/decisions/0195-0199).
   adminCustomer: route<Envelope<CustomerDetail>>()({ method: 'GET', path: '/api/admin/customers/:id' }),

@@ -206,7 +206,7 @@ export default function MechanicsPanel() {
       {state.status === 'ready' && (
         <LoadMore
           route={ROUTES.adminMechanics}
-          query={{ status }}
+          options={{ query: { status } }}
           label="Load more mechanics"
           onMore={(rows) => mechanics.setData((current) => appendPage(current, rows))}
         />
