@@ -131,7 +131,7 @@ describe('POST /api/apollo/search against Apollo', () => {
       roles: ['pilot', 'mechanic'],
       quantity: 25,
     });
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Found 2 leads: 2 new saved.' });
     const req = fake.requests[0]!;
     expect(req).toMatchObject({ provider: 'apollo', method: 'POST', path: '/api/v1/mixed_people/api_search' });
