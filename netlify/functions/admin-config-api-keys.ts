@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { apiKeyFormFor, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
-import { createApiKey, listAllApiKeys, listApiKeys } from '../../src/features/integrations/api-keys.server.ts';
+import { createApiKey, deleteApiKey, listAllApiKeys, listApiKeys, replaceApiKey } from '../../src/features/integrations/api-keys.server.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -24,6 +24,17 @@ export default withApi({
     );
     const form = parseWith(apiKeyFormFor(integration), await readFormOrJson(ctx.req));
     return reply(ROUTES.adminApiKeyCreate, { success: true, data: await createApiKey(ctx.db, integration, form, admin.id) });
+  },
+  // PUT /:id {api_key, api_secret?, key_name?}: the key replaced in place (issue 28, point 3).
+  PUT: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const form = parseWith(ROUTES.adminApiKeyReplace.input, await readFormOrJson(ctx.req));
+    return reply(ROUTES.adminApiKeyReplace, { success: true, data: await replaceApiKey(ctx.db, ctx.params['integration'], form) });
+  },
+  // DELETE /:id: the key removed; the next active key becomes primary if it was.
+  DELETE: async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return reply(ROUTES.adminApiKeyDelete, { success: true, message: await deleteApiKey(ctx.db, ctx.params['integration']) });
   },
 });
 

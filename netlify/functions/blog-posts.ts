@@ -6,6 +6,7 @@ import { TAG_BLOG, TAG_BLOG_LIST, articleTags, setBlogCacheHeaders } from '../..
 import { HttpError, notFound } from '../../src/server/http/errors.ts';
 import { jsonText } from '../../src/server/http/json.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
+import { markRead, viewVisitor } from '../../src/features/blog/view-visitor.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
 // Public, no auth: published posts only. Reads are kept by the CDN like the blog pages (durable,
@@ -32,7 +33,10 @@ export default withApi({
   POST: async (ctx) => {
     const slug = ctx.params['slug'];
     if (slug === undefined) throw new HttpError(405, 'Blog posts are written through /api/blog/admin/posts');
-    const post = await viewPublishedPost(ctx.db, slug);
+    // Once per visitor per day (docs/decisions/0199): a second read today answers the count as is.
+    const visitor = viewVisitor(ctx.ip, ctx.req.headers.get('user-agent'));
+    const counted = visitor === null || (await markRead(ctx.db, slug, visitor));
+    const post = counted ? await viewPublishedPost(ctx.db, slug) : await findPublishedBySlug(ctx.db, slug);
     if (!post) throw notFound('Article not found');
     return reply(ROUTES.blogPostView, { success: true, data: { views: post.views } });
   },

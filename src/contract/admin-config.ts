@@ -14,6 +14,8 @@ export const INTEGRATION_TYPES = [
   { value: 'google_calendar', label: 'Google Calendar' },
   { value: 'stripe', label: 'Stripe' },
   { value: 'google_analytics', label: 'Google Analytics' },
+  // Moved from Settings > Marketing (issue 28, point 3; migration 0030): every key in one place.
+  { value: 'apollo', label: 'Apollo' },
 ] as const satisfies readonly Option[];
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number]['value'];
 export const integrationLabel = (value: string) => labelOf(INTEGRATION_TYPES, value);
@@ -32,6 +34,7 @@ export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; ap
     apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
     apiSecret: 'OAuth client secret (with a refresh token)',
   },
+  apollo: { apiKey: 'Apollo API key (Settings > Integrations > API in Apollo)', apiSecret: 'Not used' },
 };
 
 /**
@@ -42,9 +45,10 @@ export const INTEGRATION_USES: Record<IntegrationType, string> = {
   twilio: 'Sends the text messages (SMS) of the outbox.',
   mailchimp: 'Sends the emails of the outbox when no SMTP key is set.',
   smtp: 'Sends the emails of the outbox (first choice).',
-  google_calendar: 'Nothing uses it yet: only its Test button checks it.',
-  stripe: 'Nothing takes payments yet: only its Test button checks it.',
-  google_analytics: 'Nothing uses it yet: the site loads no analytics; only its Test button checks it.',
+  google_calendar: 'Nothing uses it yet: appointments reach calendars as ICS files and the calendar feed. Only its Test button checks it.',
+  stripe: 'Payments: cards saved at acceptance, parts deposits, charges when a record is signed, payouts to mechanics, refunds (the secret is the webhook signing secret). Without a key, the local Stripe stand-in.',
+  google_analytics: 'Nothing uses it yet: the site loads no analytics (no visitor tracking, no cookie banner). Only its Test button checks it.',
+  apollo: 'Marketing > Lead Search: the people search. Without a key, the search answers 5 sample leads and saves nothing.',
 };
 
 export const API_KEY_STATUSES = ['active', 'inactive', 'expired'] as const;
@@ -565,3 +569,16 @@ export interface RotationPreview {
   /** Keys past their expiry, retired by the rotation. */
   expiring: string[];
 }
+
+/**
+ * PUT /api/admin/config/api-keys/:id: a key replaced in place (issue 28, point 3): the new key,
+ * and optionally a new secret and name; priority, limits and primary stay. SMTP's settings are
+ * kept: replacing is for a rotated password or token, not for moving to another server.
+ */
+export const ApiKeyReplaceSchema = z.object({
+  api_key: text('API key', CONFIG_LIMITS.secret),
+  api_secret: optionalText('API secret', CONFIG_LIMITS.secret),
+  key_name: optionalText('Key name', CONFIG_LIMITS.keyName),
+});
+export type ApiKeyReplaceInput = z.input<typeof ApiKeyReplaceSchema>;
+export type ApiKeyReplace = z.output<typeof ApiKeyReplaceSchema>;

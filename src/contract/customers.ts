@@ -43,5 +43,37 @@ export interface Customer {
 export interface CustomersPage {
   success: true;
   data: Customer[];
+  /** The next page's `?cursor=` (also in X-Next-Cursor and Link); null on the last page. */
+  nextCursor?: string | null;
   pagination: { page: number; per_page: number; total: number; pages: number };
+}
+
+/** How many of each kind the customer detail view lists (newest first); the counts say the rest. */
+export const CUSTOMER_DETAIL_LIMIT = 20;
+
+/**
+ * One customer for the console (GET /api/admin/customers/:id, issue 28 point 13): the account,
+ * and what it has done: service requests (with the bids received), aircraft, the website's quote
+ * requests and the leads of the same email. Each list is the newest CUSTOMER_DETAIL_LIMIT; `counts`
+ * are the totals (count(*)).
+ */
+export interface CustomerDetail {
+  customer: Customer;
+  requests: Array<{
+    id: string;
+    serviceType: string;
+    status: string;
+    aircraftTailNumber: string;
+    aircraftMake: string;
+    aircraftModel: string;
+    serviceLocation: string;
+    createdAt: string;
+    bidsCount: number;
+    /** The accepted bid's total in dollars, when one was accepted. */
+    acceptedTotal: number | null;
+  }>;
+  aircraft: Array<{ id: string; tailNumber: string; make: string; model: string; year: number | null; homeAirport: string | null }>;
+  quotes: Array<{ id: string; serviceType: string; status: string; aircraftMake: string; aircraftModel: string; createdAt: string; discountCode: string | null }>;
+  leads: Array<{ id: string; source: string; status: string; createdAt: string }>;
+  counts: { requests: number; aircraft: number; quotes: number; leads: number };
 }

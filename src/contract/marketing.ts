@@ -237,6 +237,13 @@ export interface LeadAnalytics {
   average_lead_score: number;
   leads_by_type: CountBucket[];
   leads_by_state: CountBucket[];
+  /** Of total_searches, those answered with sample leads (test mode, or no Apollo key): nothing saved. */
+  sample_searches?: number;
+  /**
+   * Leads of the website (the popup's discount, other forms): the console's Leads tab and Inbox,
+   * not these marketing leads. Said beside "Manage Leads (N)" so the two counts are not confused.
+   */
+  site_leads?: number;
 }
 
 export type SuggestedKeywords = Record<LeadRole, string[]>;

@@ -51,6 +51,8 @@ export interface MechanicForReview {
    * what the profile asks for beside what was verified. Approving verifies it; null otherwise.
    */
   credentialChange?: CredentialReview | null;
+  /** The account used up its sign-in failures and cannot sign in now (docs/decisions/0096): "Unlock sign-in" is offered. */
+  signInLocked?: boolean;
 }
 
 export const VETTING_MESSAGES = {

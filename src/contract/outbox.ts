@@ -8,6 +8,8 @@ export interface OutboxView {
   id: string;
   channel: 'email' | 'sms';
   kind: string;
+  /** The kind in words, for people (src/contract/outbox-kinds.ts). */
+  kindLabel?: string;
   toAddress: string;
   subject: string | null;
   status: OutboxStatus;
@@ -20,6 +22,8 @@ export interface OutboxView {
 
 export interface OutboxPage {
   data: OutboxView[];
+  /** The next page's `?cursor=` (also in X-Next-Cursor and Link); null on the last page (0201). */
+  nextCursor?: string | null;
   counts: Record<OutboxStatus, number>;
   pagination: { page: number; pages: number; total: number; perPage: number };
 }
@@ -50,4 +54,25 @@ export interface OutboxDelivery {
   sms: 'twilio' | 'none';
   /** The local mail catcher's inbox page, when email goes there (`npm start`). */
   catcherUrl?: string;
+}
+
+/** One delivery attempt of a message (docs/decisions/0196). */
+export interface OutboxAttemptView {
+  at: string;
+  outcome: 'sent' | 'failed' | 'interrupted';
+  /** The provider and key it went through, e.g. "SMTP · Office mailbox". */
+  provider: string | null;
+  detail: string | null;
+}
+
+/** GET /api/admin/outbox/:id: a message as it was sent, with its delivery attempts. */
+export interface OutboxMessage extends OutboxView {
+  /** The kind in words ("Popup discount code"). */
+  kindLabel: string;
+  replyTo: string | null;
+  bodyText: string;
+  /** The HTML version, when the email has one (shown as text of its own, never run). */
+  bodyHtml: string | null;
+  providerMessageId: string | null;
+  attemptsLog: OutboxAttemptView[];
 }

@@ -1,6 +1,7 @@
 import type { z } from './zod.ts';
 import {
   ApiKeyFormSchema,
+  ApiKeyReplaceSchema,
   ApiKeyStatusQuerySchema,
   EmailTemplateSchema,
   EmailTemplateStatusSchema,
@@ -53,7 +54,7 @@ import {
 } from './conversations.ts';
 import { SummaryQuerySchema, type MechanicSummary, type OwnerSummary } from './dashboard-summary.ts';
 import { PaymentBatchQuerySchema, type PaymentBatch } from './payment-batch.ts';
-import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
+import { CustomersQuerySchema, type CustomerDetail, type CustomersPage } from './customers.ts';
 import {
   DocumentsQuerySchema,
   UploadSessionSchema,
@@ -108,7 +109,7 @@ import {
   type ServiceRequest,
 } from './marketplace.ts';
 import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
-import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxPage } from './outbox.ts';
+import { OutboxListQuerySchema, type DeliveryReport, type OutboxDelivery, type OutboxMessage, type OutboxPage } from './outbox.ts';
 import {
   AdminPaymentsQuerySchema,
   BidWithDepositSchema,
@@ -459,6 +460,13 @@ export const ROUTES = {
   // --- A mechanic's cancellation (docs/decisions/0167) ---------------------------------------
   /** The assigned mechanic cancels before work starts, with a reason; any deposit is refunded. */
   appointmentCancelByMechanic: route<Appointment>()({ method: 'POST', path: '/api/appointments/:id/cancel', input: MechanicCancelSchema }),
+  // Issue 28, the console keeps its promises: a customer's detail, an outbox message as sent,
+  // and an integration key replaced or removed (docs/decisions/0195-0199).
+  adminCustomer: route<Envelope<CustomerDetail>>()({ method: 'GET', path: '/api/admin/customers/:id' }),
+  adminOutboxMessage: route<Envelope<OutboxMessage>>()({ method: 'GET', path: '/api/admin/outbox/:id' }),
+  adminApiKeyReplace: route<Envelope<ApiKeyView>>()({ method: 'PUT', path: '/api/admin/config/api-keys/:id', input: ApiKeyReplaceSchema }),
+  adminApiKeyDelete: route<{ success: true; message: string }>()({ method: 'DELETE', path: '/api/admin/config/api-keys/:id' }),
+  blogViewCounts: route<Envelope<Record<string, number>>>()({ method: 'GET', path: '/api/blog/views' }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

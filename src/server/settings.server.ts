@@ -82,9 +82,9 @@ function checkKnownSetting(category: SettingCategory, form: CompleteSettingForm)
     if (!checked.ok) throw badRequest(checked.message, [{ path: 'setting_value', message: checked.message }]);
     return { ...form, setting_value: checked.value, data_type: checked.dataType, is_encrypted: false };
   }
-  // A provider key is a secret whatever the dialog said.
+  // Apollo's key lives under API Keys with every other integration's (docs/decisions/0198).
   if (category === apolloApiKey.category && form.setting_key === apolloApiKey.key) {
-    return { ...form, data_type: 'string', is_encrypted: true, setting_value: form.setting_value.trim() };
+    throw badRequest('The Apollo API key is kept under System Config > API Keys > Apollo, with the other integrations\' keys: add it there.');
   }
   return form;
 }

@@ -165,7 +165,7 @@ describe('POST /api/admin/config/api-keys', () => {
       [
         'paypal',
         { key_name: 'x', api_key: 'y' },
-        /^Integration type must be one of: twilio, mailchimp, smtp, google_calendar, stripe, google_analytics$/,
+        /^Integration type must be one of: twilio, mailchimp, smtp, google_calendar, stripe, google_analytics, apollo$/,
       ],
     ];
     for (const [integration, fields, detail] of cases) {

@@ -101,7 +101,9 @@ describe('POST /api/apollo/search validation and samples', () => {
     expect(fake.requests).toHaveLength(0);
     const after = await api.get('/api/apollo/analytics', { token: admin.token });
     expect(after.body.data.total_leads).toBe(before.body.data.total_leads);
-    expect(after.body.data.total_searches).toBe(before.body.data.total_searches);
+    // A sample search is a search (issue 28, point 15), counted apart as sample.
+    expect(after.body.data.total_searches - before.body.data.total_searches).toBe(1);
+    expect(after.body.data.sample_searches - before.body.data.sample_searches).toBe(1);
   });
 
   it('answers samples when no Apollo key is configured', async () => {
@@ -129,7 +131,7 @@ describe('POST /api/apollo/search against Apollo', () => {
       roles: ['pilot', 'mechanic'],
       quantity: 25,
     });
-    expect(res.status).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Found 2 leads: 2 new saved.' });
     const req = fake.requests[0]!;
     expect(req).toMatchObject({ provider: 'apollo', method: 'POST', path: '/api/v1/mixed_people/api_search' });
@@ -169,6 +171,8 @@ describe('POST /api/apollo/search against Apollo', () => {
       .selectFrom('leadSearches')
       .selectAll()
       .where('createdBy', '=', admin.id)
+      // The sample searches of the tests before are counted too, marked sample (issue 28, point 15).
+      .where('sample', '=', false)
       .orderBy('createdAt')
       .execute();
     expect(searches.map((s) => [s.resultsCount, s.savedCount])).toEqual([
@@ -187,22 +191,21 @@ describe('POST /api/apollo/search against Apollo', () => {
     expect(after.total_searches - before.total_searches).toBe(2);
   });
 
-  it('reads the key from the encrypted apollo_api_key setting before the environment', async () => {
+  it('reads the primary Apollo key of API Keys before the environment (moved there from Settings)', async () => {
     process.env['APOLLO_API_KEY'] = 'env-key-that-apollo-refuses';
     const form = new FormData();
-    form.append('setting_value', FAKE_CREDENTIALS.apollo.key);
-    const put = await call('PUT', '/api/admin/config/settings/marketing/apollo_api_key', {
-      rawBody: form,
-      token: admin.token,
-    });
+    form.append('key_name', 'Apollo');
+    form.append('api_key', FAKE_CREDENTIALS.apollo.key);
+    const added = await call('POST', '/api/admin/config/api-keys?integration_type=apollo', { rawBody: form, token: admin.token });
     try {
-      expect(put.body.data).toMatchObject({ setting_value: '[ENCRYPTED]', is_encrypted: true });
+      expect(added.status).toBeLessThan(300);
+      expect(added.body.data).toMatchObject({ integration_type: 'apollo', is_primary: true });
       fake.apolloPeople = [person(9, { email: null, linkedin_url: `https://www.linkedin.com/in/setting-${run}` })];
       const res = await search({ keywords: ['chief pilot'] });
       expect(res.status).toBe(200);
       expect(fake.requests[0]!.headers['x-api-key']).toBe(FAKE_CREDENTIALS.apollo.key);
     } finally {
-      await testDb().deleteFrom('systemSettings').where('settingKey', '=', 'apollo_api_key').execute();
+      await testDb().deleteFrom('apiKeys').where('integrationType', '=', 'apollo').execute();
     }
   });
 

@@ -67,9 +67,9 @@ function Summary({ job }: { job: AirmenImport }) {
 export default function AirmenFileSection({ onImported }: { onImported: () => void }) {
   const id = useId();
   const last = useRoute(ROUTES.adminAirmenFile);
-  const setting = useRoute(ROUTES.adminSetting, {
-    params: { category: AIRMEN_AUTO_APPROVE_SETTING.category, key: AIRMEN_AUTO_APPROVE_SETTING.key },
-  });
+  // The category's list, not the single key: a setting never saved is absent from the list
+  // (off), where the single key's GET answered 404 each time the tab opened (issue 28, point 16).
+  const settings = useRoute(ROUTES.adminSettings, { params: { category: AIRMEN_AUTO_APPROVE_SETTING.category } });
   const [month, setMonth] = useState(thisMonth);
   // The month proposed here (this month) gives way to the ZIP's date until the admin sets one.
   const monthSetByAdmin = useRef(false);
@@ -81,8 +81,7 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
   const [error, setError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [status, setStatus] = useState('');
-  // A 404 means the setting was never saved: off.
-  const autoApprove = setting.data?.data.setting_value === 'true';
+  const autoApprove = settings.data?.data.find((s) => s.setting_key === AIRMEN_AUTO_APPROVE_SETTING.key)?.setting_value === 'true';
 
   /** Reads the chosen ZIP's directory at once: what it holds, or what is wrong with it. */
   const chooseZip = async () => {
@@ -173,7 +172,8 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
   const saveSetting = useWrite(ROUTES.adminSettingSave, {
     fallback: 'Failed to save the setting',
     reason: detailOr,
-    onSuccess: (saved) => setting.setData(saved),
+    onSuccess: (saved) =>
+      settings.setData((current) => current && { ...current, data: [...current.data.filter((s) => s.setting_key !== saved.data.setting_key), saved.data] }),
     onError: (message) => toast.error(message),
   });
   const savingSetting = saveSetting.pending;
@@ -292,7 +292,7 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
           id={`${id}-auto`}
           label="Approve a waiting mechanic automatically on a single exact match (one person of that name in that state, with airframe and powerplant ratings)"
           checked={autoApprove}
-          disabled={savingSetting || setting.state.status === 'loading'}
+          disabled={savingSetting || settings.state.status === 'loading'}
           onChange={(e) => void toggle(e.target.checked)}
         />
       </CardContent>

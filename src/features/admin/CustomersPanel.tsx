@@ -1,16 +1,21 @@
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Search } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { CUSTOMERS_PAGE } from '../../contract/customers.ts';
 import { statusInfo } from '../../contract/status.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
+import { MoreButton } from '../../components/ui/more-button.tsx';
+import { useMorePages } from '../../lib/use-more-pages.ts';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+
+// The detail view loads only when a customer is opened.
+const CustomerDetailDialog = lazy(() => import('./CustomerDetailDialog.tsx'));
 
 /** Waits for typing to pause before searching, so each keystroke is not a request. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -22,18 +27,27 @@ function useDebounced<T>(value: T, ms: number): T {
   return current;
 }
 
-/** Customers: pilot accounts with their aircraft and service requests; searchable and paginated. */
+/**
+ * Customers: pilot accounts with their aircraft and service requests; searchable, cursor-paged
+ * with "Load more" (docs/decisions/0201), each one opened in a detail view (issue 28, point 13).
+ */
 export default function CustomersPanel() {
   const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
   const q = useDebounced(query.trim(), 300);
-  useEffect(() => setPage(1), [q]);
-  const customers = useRoute(
-    ROUTES.adminCustomers,
-    { query: { page, per_page: CUSTOMERS_PAGE.defaultPerPage, q: q || undefined } },
-    { keepPrevious: true },
-  );
+  const listQuery = { per_page: CUSTOMERS_PAGE.defaultPerPage, q: q || undefined };
+  const customers = useRoute(ROUTES.adminCustomers, { query: listQuery }, { keepPrevious: true });
   const state = customers.state;
+  const firstPage = state.status === 'ready' ? state.data : null;
+  const pages = useMorePages(
+    firstPage,
+    firstPage && { items: firstPage.data, nextCursor: firstPage.nextCursor ?? null },
+    async (cursor) => {
+      const page = await call(ROUTES.adminCustomers, { query: { ...listQuery, cursor } });
+      return { items: page.data, nextCursor: page.nextCursor ?? null };
+    },
+  );
+  const rows = pages.items;
 
   return (
     <div className="space-y-4">
@@ -70,17 +84,19 @@ export default function CustomersPanel() {
           </CardContent>
         </Card>
       )}
-      {state.status === 'ready' && state.data.data.length > 0 && (
+      {state.status === 'ready' && rows.length > 0 && (
         <>
           {/* Phones: one card per customer (issue 28); from 768 px, the table. */}
           <ul className="space-y-2 md:hidden" aria-label="Pilot accounts">
-            {state.data.data.map((c) => (
+            {rows.map((c) => (
               <li
                 key={c.id}
                 data-testid="customer-row"
                 className="rounded-lg border border-border bg-background p-3 text-sm"
               >
-                <p className="font-medium">{c.name}</p>
+                <button type="button" className="font-medium text-accent underline-offset-2 hover:underline" onClick={() => setOpen(c.id)}>
+                  {c.name}
+                </button>
                 <a href={`mailto:${c.email}`} className="block break-all text-accent hover:underline">
                   {c.email}
                 </a>
@@ -132,10 +148,12 @@ export default function CustomersPanel() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
-                {state.data.data.map((c) => (
+                {rows.map((c) => (
                   <tr key={c.id} data-testid="customer-row">
                     <td className="p-3 font-medium">
-                      {c.name}
+                      <button type="button" className="text-left font-medium text-accent underline-offset-2 hover:underline" onClick={() => setOpen(c.id)}>
+                        {c.name}
+                      </button>
                       {c.phone && <p className="text-xs font-normal text-muted-foreground">{c.phone}</p>}
                     </td>
                     <td className="p-3">
@@ -168,27 +186,13 @@ export default function CustomersPanel() {
               </tbody>
             </table>
           </div>
-          {state.data.pagination.pages > 1 && (
-            <nav className="flex items-center justify-between gap-2" aria-label="Customer pages">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                Previous
-              </Button>
-              <span className="text-sm text-muted-foreground">
-                Page {state.data.pagination.page} of {state.data.pagination.pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= state.data.pagination.pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-                <ChevronRight className="h-4 w-4" aria-hidden="true" />
-              </Button>
-            </nav>
-          )}
+          <MoreButton cursor={pages.cursor} loading={pages.loading} onMore={() => void pages.more()} label="Load more customers" />
         </>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <CustomerDetailDialog id={open} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { ADMIN_LISTS } from '../../contract/admin-dashboard.ts';
 import { formatDateTime, titleCase } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { ExportLeadsButton } from './ExportLeadsButton.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 /** Leads tab: the first 20 captured leads (popup and other sources), newest first. */
@@ -29,9 +30,13 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
       <h2 id="leads-heading" className="sr-only">
         Leads
       </h2>
-      <p className="mb-3 text-sm text-muted-foreground">
-        The {ADMIN_LISTS.leadsShown} most recent leads, newest first.
-      </p>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">
+          The {ADMIN_LISTS.leadsShown} most recent site leads (popup and forms), newest first. People found by Lead Search are
+          under Marketing.
+        </p>
+        <ExportLeadsButton kind="leads" label="Export all site leads (CSV)" />
+      </div>
       {/* Phones: one card per lead, every field readable without scrolling sideways (issue 28). */}
       <ul className="space-y-2 md:hidden" aria-label="Leads">
         {state.data.map((lead) => (

@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
@@ -22,6 +23,8 @@ import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { monthLabel, type AirmenMatch } from '../../contract/airmen-file.ts';
 import AirmenFileSection from './AirmenFileSection.tsx';
+import { LoadMore, appendPage } from '../marketplace/ui/LoadMore.tsx';
+import { approvalQuestion } from './approval-question.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 
 /** What the FAA airmen file said, as its sentence: a match names the file's month itself. */
@@ -44,6 +47,8 @@ function AirmenLine({ match }: { match: AirmenMatch | null }) {
 export default function MechanicsPanel() {
   const [status, setStatus] = useState<MechanicVettingStatus>('pending');
   const mechanics = useRoute(ROUTES.adminMechanics, { query: { status } });
+  // Approving a mechanic the FAA file did not confirm is asked first (issue 28, point 13).
+  const [confirming, setConfirming] = useState<MechanicForReview | null>(null);
   const state = mechanics.state;
   const reload = () => void mechanics.reload();
   const [rejecting, setRejecting] = useState<MechanicForReview | null>(null);
@@ -71,10 +76,14 @@ export default function MechanicsPanel() {
 
   // Clears a sign-in lockout of the account (docs/decisions/0096).
   const unlock = async (m: MechanicForReview) => {
-    if (await onMechanic(m.id, () => unlockWrite.run({ params: { id: m.id } }))) toast.success(`${m.firstName} ${m.lastName} can sign in again`);
+    if (!(await onMechanic(m.id, () => unlockWrite.run({ params: { id: m.id } })))) return;
+    toast.success(`${m.firstName} ${m.lastName} can sign in again`);
+    reload();
   };
 
-  const approve = async (m: MechanicForReview) => {
+  const approve = async (m: MechanicForReview, confirmed = false) => {
+    if (!confirmed && m.status !== 'approved' && approvalQuestion(m.airmen)) return setConfirming(m);
+    setConfirming(null);
     if (!(await onMechanic(m.id, () => approveWrite.run({ params: { id: m.id } })))) return;
     toast.success(`${m.firstName} ${m.lastName} approved`);
     reload();
@@ -155,6 +164,11 @@ export default function MechanicsPanel() {
                       </p>
                     )}
                     {m.reviewReason && <p>Reason: {m.reviewReason}</p>}
+                    {m.signInLocked && (
+                      <p>
+                        <Badge tone="warning">Sign-in locked</Badge> Too many failed sign-ins in a row.
+                      </p>
+                    )}
                   </div>
                   <div className="flex gap-2">
                     {(m.status !== 'approved' || m.credentialChange) && (
@@ -176,7 +190,8 @@ export default function MechanicsPanel() {
                         Reject
                       </Button>
                     )}
-                    {m.status === 'approved' && (
+                    {/* Only an account that is locked now can be unlocked (issue 28, point 13). */}
+                    {m.signInLocked && (
                       <Button size="sm" variant="ghost" disabled={busy === m.id} onClick={() => void unlock(m)}>
                         Unlock sign-in
                       </Button>
@@ -188,6 +203,22 @@ export default function MechanicsPanel() {
           ))}
         </ul>
       )}
+      {state.status === 'ready' && (
+        <LoadMore
+          route={ROUTES.adminMechanics}
+          options={{ query: { status } }}
+          label="Load more mechanics"
+          onMore={(rows) => mechanics.setData((current) => appendPage(current, rows))}
+        />
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming ? `Approve ${confirming.firstName} ${confirming.lastName}?` : ''}
+        description={confirming ? approvalQuestion(confirming.airmen) : ''}
+        confirmLabel="Approve anyway"
+        onConfirm={() => confirming && void approve(confirming, true)}
+      />
       <Dialog
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { Customer, CustomersPage } from '../../contract/customers.ts';
 import type { Db } from '../../server/db/client.ts';
+import { afterKey, cut, keyOf, type KeyColumn } from '../../server/http/paging.ts';
+
+/** The list's order, newest first, and its cursor (docs/decisions/0201-cursor-paging.md). */
+export const CUSTOMER_KEYS = [
+  { ref: 'users.created_at', type: 'timestamptz' },
+  { ref: 'users.id', type: 'uuid' },
+] as const satisfies readonly KeyColumn[];
 
 /** `%` and `_` typed in the search box are literal characters, not wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -12,6 +19,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listCustomers(
   db: Db,
   query: { q: string; page: number; per_page: number },
+  /** The last row seen (`?cursor=`): the page after it, in place of `page`'s offset. */
+  after: string[] | null = null,
 ): Promise<CustomersPage> {
   const pattern = `%${likeEscape(query.q)}%`;
   const base = db
@@ -29,6 +38,8 @@ export async function listCustomers(
 
   const [rows, count] = await Promise.all([
     base
+      .$if(after !== null, (qb) => qb.where(afterKey(CUSTOMER_KEYS, after!, 'desc')))
+      .select(keyOf(CUSTOMER_KEYS).as('pageKey'))
       .select((eb) => [
         'users.id',
         'users.firstName',
@@ -50,15 +61,16 @@ export async function listCustomers(
         )`.as('requestStatuses'),
       ])
       .orderBy('users.createdAt', 'desc')
-      .orderBy('users.id')
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page)
+      .orderBy('users.id', 'desc')
+      .limit(query.per_page + 1)
+      .$if(after === null, (qb) => qb.offset((query.page - 1) * query.per_page))
       .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
 
   const total = Number(count.n);
-  const data: Customer[] = rows.map((r) => {
+  const { rows: shown, nextCursor } = cut(rows, query.per_page);
+  const data: Customer[] = shown.map((r) => {
     const statuses = r.requestStatuses ? (JSON.parse(r.requestStatuses) as Record<string, number>) : {};
     return {
       id: r.id,
@@ -77,6 +89,7 @@ export async function listCustomers(
   return {
     success: true,
     data,
+    nextCursor,
     pagination: {
       page: query.page,
       per_page: query.per_page,

@@ -10,6 +10,9 @@ import { sql } from 'kysely';
 import { credentialsPending, type CredentialReview } from '../../contract/credentials.ts';
 import { verifyCredentials } from '../marketplace/credentials.server.ts';
 import { stopJobsOf } from '../marketplace/stopped-jobs.server.ts';
+import { lockedEmails } from '../auth/locked-accounts.server.ts';
+import { PAGING } from '../../contract/paging.ts';
+import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 
 /** Approved mechanics whose profile asks for a number or an IA not verified yet (digits compared). */
 const CREDENTIALS_PENDING_SQL = sql<boolean>`(
@@ -22,7 +25,7 @@ function credentialChangeOf(c: CredentialReview): CredentialReview | null {
 
 /** An approved mechanic's new number or IA, approved: it counts from now on. 409 when nothing waits. */
 async function approveCredentialChange(trx: Db, mechanic: UserRow): Promise<MechanicForReview> {
-  const [waiting] = (await listMechanicsForReview(trx, 'pending')).filter((m) => m.id === mechanic.id);
+  const waiting = await mechanicForReview(trx, mechanic.id);
   if (!waiting?.credentialChange) throw conflict('This mechanic is already approved');
   await verifyCredentials(trx, mechanic.id);
   await enqueueEmail(trx, {
@@ -31,7 +34,7 @@ async function approveCredentialChange(trx: Db, mechanic: UserRow): Promise<Mech
     text: `Hello ${mechanic.firstName},\n\nAn administrator verified the certificate number${waiting.credentialChange.iaAuthorization ? ' and inspection authorization' : ''} on your profile. They now count when you sign maintenance records.\n`,
     kind: 'mechanic.credentials_verified',
   });
-  const [row] = (await listMechanicsForReview(trx, 'approved')).filter((m) => m.id === mechanic.id);
+  const row = await mechanicForReview(trx, mechanic.id);
   if (!row) throw notFound('Mechanic not found');
   return row;
 }
@@ -46,8 +49,9 @@ export function requireApprovedMechanic(mechanic: UserRow, action: 'requests' | 
   throw forbidden(action === 'bid' ? VETTING_MESSAGES.pendingBid : VETTING_MESSAGES.pendingRequests);
 }
 
-export async function listMechanicsForReview(db: Db, status: MechanicVettingStatus): Promise<MechanicForReview[]> {
-  const rows = await db
+/** The columns of a mechanic under review, and the key the list pages by (created_at, id). */
+function mechanicsQuery(db: Db) {
+  return db
     .selectFrom('users as u')
     .leftJoin('mechanicProfiles as p', 'p.userId', 'u.id')
     .select([
@@ -67,14 +71,23 @@ export async function listMechanicsForReview(db: Db, status: MechanicVettingStat
       'u.createdAt',
     ])
     .select(['p.iaAuthorization', 'p.verifiedApNumber', 'p.verifiedIa'])
-    .where('u.role', '=', 'mechanic')
-    // The queue also holds approved mechanics whose new certificate number or IA waits to be
-    // verified: it counts for nothing until an administrator approves it (docs/decisions/0180).
-    .where((eb) => (status === 'pending' ? eb.or([eb('u.mechanicStatus', '=', status), eb.and([eb('u.mechanicStatus', '=', 'approved'), CREDENTIALS_PENDING_SQL])]) : eb('u.mechanicStatus', '=', status)))
-    .orderBy('u.createdAt', status === 'pending' ? 'asc' : 'desc')
-    .limit(200)
-    .execute();
-  const airmen = await airmenMatchesOf(db, rows.map((r) => r.id));
+    .select(keyOf(MECHANIC_KEYS).as('pageKey'))
+    .where('u.role', '=', 'mechanic');
+}
+
+/** The list's order (docs/decisions/0201): the queue oldest first, the other lists newest first. */
+export const MECHANIC_KEYS = [
+  { ref: 'u.created_at', type: 'timestamptz' },
+  { ref: 'u.id', type: 'uuid' },
+] as const satisfies readonly KeyColumn[];
+
+type MechanicRow = Awaited<ReturnType<ReturnType<typeof mechanicsQuery>['execute']>>[number];
+
+async function toReviews(db: Db, rows: MechanicRow[]): Promise<MechanicForReview[]> {
+  const [airmen, locked] = await Promise.all([
+    airmenMatchesOf(db, rows.map((r) => r.id)),
+    lockedEmails(db, rows.map((r) => r.email)),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     firstName: r.firstName,
@@ -95,7 +108,38 @@ export async function listMechanicsForReview(db: Db, status: MechanicVettingStat
       r.mechanicStatus === 'approved' && r.apNumber !== null && r.iaAuthorization !== null
         ? credentialChangeOf({ apNumber: r.apNumber, iaAuthorization: r.iaAuthorization, verifiedApNumber: r.verifiedApNumber ?? null, verifiedIa: r.verifiedIa ?? false })
         : null,
+    signInLocked: locked.has(r.email.trim().toLowerCase()),
   }));
+}
+
+/**
+ * One page of a vetting list, cursor-paged like the dashboards (docs/decisions/0201): the queue
+ * (pending, and approved mechanics whose new credentials wait) oldest first, approved or rejected
+ * newest first. Without a page request, the first page at the default size.
+ */
+export async function listMechanicsForReview(
+  db: Db,
+  status: MechanicVettingStatus,
+  page: PageRequest = { limit: PAGING.defaultLimit, after: null },
+): Promise<Paged<MechanicForReview>> {
+  const direction = status === 'pending' ? 'asc' : 'desc';
+  const rows = await mechanicsQuery(db)
+    // The queue also holds approved mechanics whose new certificate number or IA waits to be
+    // verified: it counts for nothing until an administrator approves it (docs/decisions/0180).
+    .where((eb) => (status === 'pending' ? eb.or([eb('u.mechanicStatus', '=', status), eb.and([eb('u.mechanicStatus', '=', 'approved'), CREDENTIALS_PENDING_SQL])]) : eb('u.mechanicStatus', '=', status)))
+    .$if(page.after !== null, (qb) => qb.where(afterKey(MECHANIC_KEYS, page.after!, direction)))
+    .orderBy('u.createdAt', direction)
+    .orderBy('u.id', direction)
+    .limit(page.limit + 1)
+    .execute();
+  const { rows: shown, nextCursor } = cut(rows, page.limit);
+  return { rows: await toReviews(db, shown), nextCursor };
+}
+
+/** One mechanic as the vetting list shows them (null when no mechanic has this id). */
+export async function mechanicForReview(db: Db, id: string): Promise<MechanicForReview | null> {
+  const rows = await mechanicsQuery(db).where('u.id', '=', id).execute();
+  return (await toReviews(db, rows))[0] ?? null;
 }
 
 async function review(db: Db, id: string, status: 'approved' | 'rejected', reason: string | null): Promise<MechanicForReview> {
@@ -139,7 +183,7 @@ async function review(db: Db, id: string, status: 'approved' | 'rejected', reaso
         kind: 'mechanic.rejected',
       });
     }
-    const [row] = (await listMechanicsForReview(trx, status)).filter((m) => m.id === id);
+    const row = await mechanicForReview(trx, id);
     if (!row) throw notFound('Mechanic not found');
     return row;
   });

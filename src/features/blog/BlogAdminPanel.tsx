@@ -181,7 +181,8 @@ export default function BlogAdminPanel() {
   const categories = useMemo(() => [...new Set(posts.map((p) => p.category))].sort(), [posts]);
   const published = posts.filter((p) => p.published).length;
 
-  const save = async (values: BlogPostData): Promise<boolean> => {
+  /** True when saved; else why not, shown in the editor beside the text it keeps (no native alert). */
+  const save = async (values: BlogPostData): Promise<true | string> => {
     const editing = dialog.post;
     try {
       // The saved post takes its place in the list at once (new ones first); the list follows.
@@ -195,10 +196,12 @@ export default function BlogAdminPanel() {
       reload();
       return true;
     } catch (error) {
-      // The alert says why (e.g. the post was deleted in another tab), not only that it failed.
-      const why = error instanceof ApiError && error.status > 0 && error.status < 500 && error.detail ? `: ${error.detail}` : '';
-      window.alert(`${editing ? BLOG_ADMIN_MESSAGES.updateFailed : BLOG_ADMIN_MESSAGES.createFailed}${why}`);
-      return false;
+      // Says why (e.g. the post was deleted in another tab), in the editor, which keeps the text.
+      const gone = error instanceof ApiError && error.status === 404;
+      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.detail : undefined;
+      const why = gone && detail === 'Post not found' ? ': this post no longer exists (deleted or replaced). Your text is still here: copy it into a new post.' : detail ? `: ${detail}` : '';
+      if (gone) reload();
+      return `${editing ? BLOG_ADMIN_MESSAGES.updateFailed : BLOG_ADMIN_MESSAGES.createFailed}${why}`;
     }
   };
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -115,7 +116,8 @@ export interface BlogPostDialogProps {
   categories: string[];
   onOpenChange: (open: boolean) => void;
   /** Saves; resolves true when the dialog may close. */
-  onSave: (values: BlogPostData) => Promise<boolean>;
+  /** True when saved; else the sentence saying why not (shown in the dialog, the text kept). */
+  onSave: (values: BlogPostData) => Promise<true | string>;
 }
 
 /** What the button will do, said on it (issue 28: an unticked box made Create Post a silent draft). */
@@ -148,11 +150,14 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
   const [source, setSource] = useState(false);
   /** Images found broken when publishing was asked; publishing anyway needs a second press. */
   const [broken, setBroken] = useState<{ sources: string[]; content: string } | null>(null);
+  /** Why the last save failed (e.g. the post was deleted in another tab). */
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   useEffect(() => {
     if (open) {
       reset(formValues(post));
       setBroken(null);
+      setSaveError(null);
       setSource(false);
     }
   }, [open, post, reset]);
@@ -175,7 +180,10 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
         return;
       }
     }
-    if (await onSave(values)) onOpenChange(false);
+    setSaveError(null);
+    const saved = await onSave(values);
+    if (saved === true) onOpenChange(false);
+    else setSaveError(saved);
   });
   const count = (name: 'title' | 'excerpt' | 'content' | 'metaTitle' | 'metaDescription', max: number) => (
     <CharacterCount id={`blog-post-${name}-count`} value={watch(name)} max={max} />
@@ -331,6 +339,7 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
           {text('metaDescription', 'Meta Description', { max: BLOG_LIMITS.metaDescription })}
         </fieldset>
         <Checkbox id="blog-post-published" label="Published (visible on the blog)" {...register('published')} />
+        {saveError && <Alert data-testid="blog-save-error">{saveError}</Alert>}
         <DialogFooter className="pt-2">
           <Button variant="outline" onClick={close} disabled={isSubmitting}>
             Cancel

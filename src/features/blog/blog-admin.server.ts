@@ -45,16 +45,30 @@ function editable(post: BlogPost): BlogPostInput {
  * generated again from the new title/excerpt/content instead of going stale.
  */
 export async function adminUpdatePost(db: Db, id: string, body: Record<string, unknown>): Promise<BlogPost> {
-  const current = await adminGetPost(db, id);
+  const current = (await findPost(db, id)) ?? (await missingPost(db, id));
   const merged: Record<string, unknown> = { ...editable(current), ...body };
   const generated = metaFor({ title: current.title, excerpt: current.excerpt, content: current.content });
   if (merged['metaTitle'] === generated.metaTitle) merged['metaTitle'] = '';
   if (merged['metaDescription'] === generated.metaDescription) merged['metaDescription'] = '';
   const input: BlogPostData = parseWith(BlogPostSchema, merged);
   const result = await updatePost(db, id, input);
-  if (!result) throw notFound('Post not found');
+  if (!result) return missingPost(db, id);
   if (result.before.published || result.post.published) await purgeBlogPages(tagsAfterChange(result.before, result.post));
   return result.post;
+}
+
+/**
+ * Why a save found no post: deleted in another tab or by another administrator (issue 28, point
+ * 11: a stale tab's save said only "Failed to update post"). The editor keeps the text.
+ */
+async function missingPost(db: Db, id: string): Promise<never> {
+  const trashed = await db.selectFrom('blogPostsTrash').select('id').where('id', '=', id).executeTakeFirst();
+  // A post never seen in the trash keeps the answer unknown ids always had.
+  throw notFound(
+    trashed
+      ? 'This post was deleted (in another tab or by another administrator) and is in the trash. Your text is still here: copy it, or restore the post from the trash and edit it again.'
+      : 'Post not found',
+  );
 }
 
 /** Deletes into the trash (restorable for 30 days). */

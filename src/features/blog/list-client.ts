@@ -65,7 +65,32 @@ async function load(view: View): Promise<{ categories: BlogCategory[]; list: Blo
   return { categories: cats.data, list };
 }
 
+/**
+ * The cards' view counts as they are now (issue 28, point 10): the list and the page come from
+ * the CDN and may be a day old; GET /api/blog/views is never cached. Failures leave the numbers.
+ */
+async function refreshViews(el: HTMLElement): Promise<void> {
+  const cards = [...el.querySelectorAll<HTMLElement>('[data-slug]')];
+  const slugs = [...new Set(cards.map((c) => c.dataset['slug'] ?? '').filter(Boolean))];
+  if (slugs.length === 0) return;
+  try {
+    const { data } = await getRoute<typeof ROUTES.blogViewCounts>('/api/blog/views', {}, { query: new URLSearchParams({ slugs: slugs.join(',') }) });
+    for (const card of cards) {
+      const n = data[card.dataset['slug'] ?? ''];
+      const views = card.querySelector('[data-views]');
+      if (n !== undefined && views) views.textContent = formatViews(n);
+    }
+  } catch (error) {
+    console.error('Failed to refresh view counts', error);
+  }
+}
+
 async function start(el: HTMLElement): Promise<void> {
+  await startList(el);
+  await refreshViews(el);
+}
+
+async function startList(el: HTMLElement): Promise<void> {
   const params = new URLSearchParams(location.search);
   const search = params.get('search')?.trim() ?? '';
   const category = params.get('category')?.trim() ?? '';

@@ -331,9 +331,10 @@ export async function listTrash(db: Db): Promise<TrashedBlogPost[]> {
 }
 
 /**
- * Brings a post back from the trash with its id, views and dates. Its address is kept unless a
- * live post took it meanwhile (the library Generate inserts reuses slugs): then `slug-2`...
- * Undefined when the trash holds no such post.
+ * Brings a post back from the trash with its id, views and dates, at its own address (issue 28,
+ * point 10: a "-2" address showed the post twice on /blog and in the feed). When a live post has
+ * taken that address meanwhile (Generate reuses the library's), it is not restored: a 409 names
+ * that post, and the trash keeps this one. Undefined when the trash holds no such post.
  */
 export async function restorePost(db: Db, id: string): Promise<BlogPost | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -345,15 +346,10 @@ export async function restorePost(db: Db, id: string): Promise<BlogPost | undefi
       .executeTakeFirst();
     if (!row) return undefined;
     const post = row.post as unknown as BlogPost;
-    const taken = await trx
-      .selectFrom('blogPosts')
-      .select('slug')
-      .where((eb) => eb.or([eb('slug', '=', post.slug), eb('slug', 'like', `${post.slug}-%`)]))
-      .execute();
-    const slug = uniqueSlug(
-      post.slug,
-      taken.map((r) => r.slug),
-    );
+    const holder = await trx.selectFrom('blogPosts').select(['title']).where('slug', '=', post.slug).executeTakeFirst();
+    // Thrown inside the transaction: the delete from the trash is rolled back with it.
+    if (holder) throw conflict(restoreBlockedDetail(post.slug, holder.title));
+    const slug = post.slug;
     const restored = await trx
       .insertInto('blogPosts')
       .values({
@@ -396,8 +392,9 @@ export async function generateSummary(db: Db, articles: LibraryArticle[]): Promi
   return { posts: posts.length, handWritten, library: articles.length };
 }
 
-function libraryRow(article: LibraryArticle): Insertable<BlogPostsTable> {
+function libraryRow(article: LibraryArticle, views = 0): Insertable<BlogPostsTable> {
   return {
+    views,
     title: article.title,
     slug: article.slug,
     content: article.content,
@@ -417,9 +414,9 @@ function libraryRow(article: LibraryArticle): Insertable<BlogPostsTable> {
 }
 
 /** Inserts library articles as published posts (first-run seed). */
-export async function insertLibrary(db: Db, articles: LibraryArticle[]): Promise<number> {
+export async function insertLibrary(db: Db, articles: LibraryArticle[], viewsBySlug: ReadonlyMap<string, number> = new Map()): Promise<number> {
   if (!articles.length) return 0;
-  await db.insertInto('blogPosts').values(articles.map(libraryRow)).execute();
+  await db.insertInto('blogPosts').values(articles.map((a) => libraryRow(a, viewsBySlug.get(a.slug) ?? 0))).execute();
   return articles.length;
 }
 
@@ -437,6 +434,14 @@ export async function replaceAllWithLibrary(db: Db, articles: LibraryArticle[]):
     if (!rows[0]?.locked) throw conflict(GENERATE_RUNNING_DETAIL);
     const replaced = await trx.deleteFrom('blogPosts').returning(COLUMNS).execute();
     await toTrash(trx, replaced.map((r) => toBlogPost(r)), 'replaced');
-    return insertLibrary(trx, articles);
+    // An article at the same address keeps the views it was read (issue 28, point 10: Generate
+    // reset every count to 0); the replaced post keeps its own in the trash too.
+    const viewsBySlug = new Map(replaced.map((r) => [r.slug, r.views]));
+    return insertLibrary(trx, articles, viewsBySlug);
   });
+}
+
+/** Why a trashed post cannot go back to its address (said by the console beside Restore). */
+export function restoreBlockedDetail(slug: string, holderTitle: string): string {
+  return `This post cannot go back to its address /blog/${slug}: the post “${holderTitle}” has it now. Move that post to the trash first, then restore this one.`;
 }

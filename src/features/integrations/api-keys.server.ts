@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import {
   integrationLabel,
   type ApiKeyForm,
+  type ApiKeyReplace,
   type ApiKeyView,
   type IntegrationType,
   type RotationPreview,
@@ -9,7 +10,7 @@ import {
 import { decryptSecret, encryptSecret } from '../../server/crypto.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ApiKeysTable } from '../../server/db/tables/admin.ts';
-import { conflict, notFound } from '../../server/http/errors.ts';
+import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { maskSecret } from './mask.ts';
 import { byRotationOrder, planRotation } from './rotation.ts';
@@ -319,4 +320,52 @@ export async function recordKeyTest(db: Db, id: string, ok: boolean): Promise<vo
     .set({ lastTestedAt: sql`now()`, lastTestOk: ok })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * A key replaced in place (issue 28, point 3): a rotated secret or token goes in without losing
+ * the key's priority, limits or primary role. Its last test is forgotten: it tests a key no
+ * longer stored. SMTP keeps its server settings.
+ */
+export async function replaceApiKey(db: Db, id: string | undefined, form: ApiKeyReplace): Promise<ApiKeyView> {
+  const key = await findKey(db, id);
+  if (key.integrationType === 'smtp' && form.api_secret === null && key.apiSecretEncrypted === null) {
+    throw badRequest('Password is required for SMTP');
+  }
+  const apiKeyEncrypted = encryptSecret(form.api_key);
+  const apiSecretEncrypted = form.api_secret === null ? undefined : encryptSecret(form.api_secret);
+  await db
+    .updateTable('apiKeys')
+    .set({
+      apiKeyEncrypted,
+      apiKeyMasked: maskSecret(form.api_key),
+      ...(apiSecretEncrypted === undefined ? {} : { apiSecretEncrypted }),
+      ...(form.key_name ? { keyName: form.key_name } : {}),
+      lastTestedAt: null,
+      lastTestOk: null,
+      updatedAt: sql`now()`,
+    })
+    .where('id', '=', key.id)
+    .execute();
+  return toApiKeyView(await findKey(db, key.id));
+}
+
+/**
+ * A key removed for good (the console asks first). When it was the primary, the next active key
+ * in rotation order becomes primary; the answer says which, or that none is left.
+ */
+export async function deleteApiKey(db: Db, id: string | undefined): Promise<string> {
+  const key = await findKey(db, id);
+  const label = integrationLabel(key.integrationType);
+  return db.transaction().execute(async (trx) => {
+    await lockIntegration(trx, key.integrationType);
+    const fresh = await findKey(trx, key.id);
+    await trx.deleteFrom('apiKeys').where('id', '=', fresh.id).execute();
+    await ensurePrimary(trx, fresh.integrationType);
+    const primary = (await keysOf(trx, fresh.integrationType)).find((k) => k.isPrimary);
+    if (!fresh.isPrimary) return `"${fresh.keyName}" removed.`;
+    return primary
+      ? `"${fresh.keyName}" removed: "${primary.keyName}" is now the primary ${label} key.`
+      : `"${fresh.keyName}" removed: no active ${label} key is left.`;
+  });
 }

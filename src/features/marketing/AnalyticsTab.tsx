@@ -13,7 +13,12 @@ export function AnalyticsTab({ analytics, onRefresh }: { analytics: LeadAnalytic
       label: `Recent Leads (${MARKETING_LIMITS.analyticsWindowDays} days)`,
       value: analytics.recent_leads.toLocaleString('en-US'),
     },
-    { label: 'Total Searches', value: analytics.total_searches.toLocaleString('en-US') },
+    {
+      label: 'Total Searches',
+      value: analytics.total_searches.toLocaleString('en-US'),
+      // Sample answers count as searches; said so, as they saved nothing.
+      note: analytics.sample_searches ? `${analytics.sample_searches.toLocaleString('en-US')} with sample leads (test mode or no Apollo key)` : undefined,
+    },
     { label: 'Average Lead Score', value: analytics.average_lead_score.toFixed(1) },
   ];
   return (
@@ -30,6 +35,7 @@ export function AnalyticsTab({ analytics, onRefresh }: { analytics: LeadAnalytic
             <CardContent className="pt-5 sm:pt-6">
               <dt className="text-sm text-muted-foreground">{f.label}</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums">{f.value}</dd>
+              {'note' in f && f.note && <dd className="mt-1 text-xs text-muted-foreground">{f.note}</dd>}
             </CardContent>
           </Card>
         ))}

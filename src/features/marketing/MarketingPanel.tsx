@@ -8,6 +8,7 @@ import { AnalyticsTab } from './AnalyticsTab.tsx';
 import { CampaignsTab } from './CampaignsTab.tsx';
 import { LeadSearchTab } from './LeadSearchTab.tsx';
 import { ManageLeadsTab } from './ManageLeadsTab.tsx';
+import { LeadKindsNote } from './LeadKindsNote.tsx';
 import { useQuery } from '../../lib/use-query.ts';
 import { marketingApi } from './marketing-api.ts';
 
@@ -63,9 +64,11 @@ export default function MarketingPanel() {
       </TabsList>
       {/* Kept mounted so the search form and its results survive a visit to another tab. */}
       <TabsContent value="search" forceMount className="data-[state=inactive]:hidden">
-        <LeadSearchTab keywords={data.keywords} states={data.states} onSearched={(saved) => saved && void refresh()} />
+        {/* Every search counts in Analytics, sample ones too: the figures are read again after each. */}
+        <LeadSearchTab keywords={data.keywords} states={data.states} onSearched={() => void refresh()} />
       </TabsContent>
       <TabsContent value="leads">
+        <LeadKindsNote found={data.leads.length} siteLeads={data.analytics.site_leads} />
         <ManageLeadsTab
           leads={data.leads}
           selected={selected}

@@ -120,10 +120,11 @@ export async function recordSearch(
   search: { keywords: string[]; states: string[]; roles: string[]; quantity: number },
   resultsCount: number,
   userId: string,
+  sample = false,
 ): Promise<string> {
   const row = await db
     .insertInto('leadSearches')
-    .values({ ...search, resultsCount, savedCount: 0, createdBy: userId })
+    .values({ ...search, resultsCount, savedCount: 0, createdBy: userId, sample })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -136,7 +137,7 @@ export async function setSearchSavedCount(db: Db, id: string, saved: number): Pr
 /** docs/product.md §3, Lead analytics. Recent = the last 30 days; top 10 states. */
 export async function leadAnalytics(db: Db): Promise<LeadAnalytics> {
   const since = sql<Date>`now() - make_interval(days => ${MARKETING_LIMITS.analyticsWindowDays})`;
-  const [totals, searches, byType, byState] = await Promise.all([
+  const [totals, searches, byType, byState, site] = await Promise.all([
     db
       .selectFrom('marketingLeads')
       .select((eb) => [
@@ -147,7 +148,7 @@ export async function leadAnalytics(db: Db): Promise<LeadAnalytics> {
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('leadSearches')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .select((eb) => [eb.fn.countAll<string>().as('n'), sql<string>`count(*) filter (where sample)`.as('sample')])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('marketingLeads')
@@ -165,6 +166,7 @@ export async function leadAnalytics(db: Db): Promise<LeadAnalytics> {
       .orderBy('state')
       .limit(MARKETING_LIMITS.topStates)
       .execute(),
+    db.selectFrom('leads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
     total_leads: Number(totals.total),
@@ -173,5 +175,7 @@ export async function leadAnalytics(db: Db): Promise<LeadAnalytics> {
     average_lead_score: totals.average === null ? 0 : Number(totals.average),
     leads_by_type: byType.map((r) => ({ _id: r.leadType, count: Number(r.n) })),
     leads_by_state: byState.map((r) => ({ _id: r.state!, count: Number(r.n) })),
+    sample_searches: Number(searches.sample),
+    site_leads: Number(site.n),
   };
 }

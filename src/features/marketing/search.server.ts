@@ -1,9 +1,8 @@
-import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
-import type { LeadSearch, LeadSearchResponse } from '../../contract/marketing.ts';
+import { MARKETING_LIMITS, type LeadSearch, type LeadSearchResponse } from '../../contract/marketing.ts';
 import { DecryptionError } from '../../server/crypto.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { HttpError } from '../../server/http/errors.ts';
-import { readSetting } from '../../server/settings.server.ts';
+import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { searchApolloPeople } from '../integrations/apollo.server.ts';
 import { ProviderError } from '../integrations/http.server.ts';
 import { mapApolloPerson, uniqueDrafts, type LeadDraft } from './apollo-mapping.ts';
@@ -11,20 +10,17 @@ import { recordSearch, saveLeadDrafts, setSearchSavedCount } from './leads.serve
 import { sampleLeads } from './sample-leads.ts';
 
 /**
- * The Apollo key: the encrypted `apollo_api_key` setting (category marketing) set in the console,
- * else APOLLO_API_KEY from the environment. See docs/decisions/0054-apollo-lead-search.md.
+ * The Apollo key: the primary active key of Apollo under System Config > API Keys (moved there
+ * from the `apollo_api_key` setting by migration 0030, docs/decisions/0198), else APOLLO_API_KEY
+ * from the environment. See docs/decisions/0054-apollo-lead-search.md.
  */
 export async function apolloApiKey(db: Db): Promise<string | null> {
-  const { category, key } = KNOWN_SETTINGS.apolloApiKey;
   let stored: string | null;
   try {
-    stored = await readSetting(db, category, key);
+    stored = (await credentialsFor(db, 'apollo'))?.apiKey ?? null;
   } catch (error) {
     if (error instanceof DecryptionError) {
-      throw new HttpError(
-        502,
-        'Search failed: the saved Apollo API key could not be decrypted. Save it again under Settings > Marketing.',
-      );
+      throw new HttpError(502, 'Search failed: the saved Apollo API key could not be decrypted. Replace it under System Config > API Keys > Apollo.');
     }
     throw error;
   }
@@ -47,8 +43,13 @@ function searchFailed(error: ProviderError): HttpError {
   });
 }
 
+/** Sample answers are searches too (issue 28, point 15: "Total Searches 0" after a search); kept marked as sample. */
+const recordSample = (db: Db, search: LeadSearch, userId: string) =>
+  recordSearch(db, { keywords: search.keywords, states: search.states, roles: search.roles, quantity: search.quantity }, MARKETING_LIMITS.sampleLeads, userId, true);
+
 export async function runLeadSearch(db: Db, search: LeadSearch, userId: string): Promise<LeadSearchResponse> {
   if (search.test_mode) {
+    await recordSample(db, search, userId);
     return {
       success: true,
       leads: sampleLeads(search),
@@ -57,11 +58,12 @@ export async function runLeadSearch(db: Db, search: LeadSearch, userId: string):
   }
   const apiKey = await apolloApiKey(db);
   if (!apiKey) {
+    await recordSample(db, search, userId);
     return {
       success: true,
       leads: sampleLeads(search),
       message:
-        'No Apollo API key is configured, so these are 5 sample leads and nothing was saved. Add apollo_api_key under System Config > Settings > Marketing.',
+        'No Apollo API key is configured, so these are 5 sample leads and nothing was saved. Add an Apollo key under System Config > API Keys.',
     };
   }
 

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight, RefreshCw, Send } from 'lucide-react';
-import { useState } from 'react';
+import { RefreshCw, Send } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,10 +8,17 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { ROUTES } from '../../contract/routes.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
+import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import type { OutboxDelivery, OutboxStatus } from '../../contract/outbox.ts';
+import { outboxKindLabel } from '../../contract/outbox-kinds.ts';
+import { MoreButton } from '../../components/ui/more-button.tsx';
+import { useMorePages } from '../../lib/use-more-pages.ts';
+
+// A message opens in its own view, loaded when first opened.
+const OutboxMessageDialog = lazy(() => import('./OutboxMessageDialog.tsx'));
 
 const FILTERS: Array<{ value: OutboxStatus | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -31,11 +38,18 @@ const PER_PAGE = 25;
  */
 export default function OutboxPanel() {
   const [filter, setFilter] = useState<OutboxStatus | 'all'>('all');
-  const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
-  const outbox = useRoute(ROUTES.adminOutbox, { query: { page, per_page: PER_PAGE, status: filter === 'all' ? undefined : filter } }, { keepPrevious: true });
+  const [open, setOpen] = useState<string | null>(null);
+  const listQuery = { per_page: PER_PAGE, status: filter === 'all' ? undefined : filter };
+  const outbox = useRoute(ROUTES.adminOutbox, { query: listQuery }, { keepPrevious: true });
   const state = outbox.state;
   const reload = () => void outbox.reload();
+  // Cursor paging with "Load more" (docs/decisions/0201): rows added meanwhile never shift a page.
+  const firstPage = state.status === 'ready' ? state.data : null;
+  const pages = useMorePages(firstPage, firstPage && { items: firstPage.data, nextCursor: firstPage.nextCursor ?? null }, async (cursor) => {
+    const page = await call(ROUTES.adminOutbox, { query: { ...listQuery, cursor } });
+    return { items: page.data, nextCursor: page.nextCursor ?? null };
+  });
 
   const toastError = (message: string) => toast.error(message);
   const deliver = useWrite(ROUTES.adminOutboxDeliver, {
@@ -81,10 +95,7 @@ export default function OutboxPanel() {
               size="sm"
               variant={filter === f.value ? 'brand' : 'outline'}
               aria-pressed={filter === f.value}
-              onClick={() => {
-                setFilter(f.value);
-                setPage(1);
-              }}
+              onClick={() => setFilter(f.value)}
             >
               {f.label}
               {counts && f.value !== 'all' ? ` (${counts[f.value]})` : ''}
@@ -107,9 +118,9 @@ export default function OutboxPanel() {
       {state.status === 'ready' && state.data.data.length === 0 && (
         <p className="py-10 text-center text-muted-foreground">No messages{filter === 'all' ? ' yet' : ' with this status'}.</p>
       )}
-      {state.status === 'ready' && state.data.data.length > 0 && (
+      {state.status === 'ready' && pages.items.length > 0 && (
         <ul className="space-y-3" aria-label="Messages">
-          {state.data.data.map((m) => (
+          {pages.items.map((m) => (
             <li key={m.id}>
               <Card>
                 <CardContent className="flex flex-col gap-2 pt-4 sm:flex-row sm:items-start sm:justify-between sm:pt-4">
@@ -117,9 +128,18 @@ export default function OutboxPanel() {
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge tone={TONES[m.status]}>{LABELS[m.status]}</Badge>
                       <span className="text-xs uppercase text-muted-foreground">{m.channel}</span>
-                      <span className="text-xs text-muted-foreground">{m.kind}</span>
+                      <span className="text-xs text-muted-foreground">{m.kindLabel ?? outboxKindLabel(m.kind)}</span>
                     </div>
-                    <p className="break-words font-medium">{m.subject ?? '(SMS)'}</p>
+                    <p className="break-words font-medium">
+                      <button
+                        type="button"
+                        className="text-left underline-offset-2 hover:text-accent hover:underline"
+                        onClick={() => setOpen(m.id)}
+                        aria-label={`Open message: ${m.subject ?? `text message to ${m.toAddress}`}`}
+                      >
+                        {m.subject ?? '(SMS)'}
+                      </button>
+                    </p>
                     <p className="break-all text-sm text-muted-foreground">To {m.toAddress}</p>
                     <p className="text-xs text-muted-foreground">
                       Queued {formatDateTime(m.createdAt)} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
@@ -139,18 +159,11 @@ export default function OutboxPanel() {
           ))}
         </ul>
       )}
-      {state.status === 'ready' && state.data.pagination.pages > 1 && (
-        <nav aria-label="Outbox pages" className="flex items-center justify-center gap-3">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
-          </Button>
-          <span className="text-sm">
-            Page {page} of {state.data.pagination.pages}
-          </span>
-          <Button size="sm" variant="outline" disabled={page >= state.data.pagination.pages} onClick={() => setPage((p) => p + 1)}>
-            Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        </nav>
+      {state.status === 'ready' && <MoreButton cursor={pages.cursor} loading={pages.loading} onMore={() => void pages.more()} label="Load more messages" />}
+      {open && (
+        <Suspense fallback={null}>
+          <OutboxMessageDialog id={open} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
     </div>
   );

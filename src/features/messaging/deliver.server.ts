@@ -10,6 +10,7 @@ import { fromStates, targetOf } from '../../contract/machines.ts';
 import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
 import { sendEmailWithMailchimp, sendSmsWithTwilio } from './senders.server.ts';
 import { sendEmailWithSmtp } from './smtp.server.ts';
+import { providerLabel, recordAttempts } from './attempts.server.ts';
 
 type OutboxRow = Selectable<OutboxTable>;
 
@@ -36,17 +37,15 @@ export interface DeliveryOptions {
  * explanation; an administrator checks the provider's log and retries by hand if needed.
  */
 async function reapInterrupted(db: Db): Promise<number> {
+  const reason = 'Delivery was interrupted; it may or may not have been sent. Check the provider log before retrying.';
   const rows = await db
     .updateTable('outbox')
-    .set({
-      status: targetOf(OUTBOX_MACHINE, 'interrupted'),
-      lockedUntil: null,
-      lastError: 'Delivery was interrupted; it may or may not have been sent. Check the provider log before retrying.',
-    })
+    .set({ status: targetOf(OUTBOX_MACHINE, 'interrupted'), lockedUntil: null, lastError: reason })
     .where('status', 'in', fromStates(OUTBOX_MACHINE, 'interrupted'))
     .where('lockedUntil', '<', sql<Date>`now()`)
     .returning('id')
     .execute();
+  await recordAttempts(db, rows.map((r) => r.id), { outcome: 'interrupted', provider: null, detail: reason });
   return rows.length;
 }
 
@@ -154,13 +153,15 @@ async function release(db: Db, rows: OutboxRow[]): Promise<number> {
   return released.length;
 }
 
-async function markSent(db: Db, row: OutboxRow, providerMessageId: string): Promise<void> {
-  await db
+async function markSent(db: Db, row: OutboxRow, providerMessageId: string, via: string): Promise<void> {
+  const sent = await db
     .updateTable('outbox')
     .set({ status: targetOf(OUTBOX_MACHINE, 'sent'), sentAt: sql<Date>`now()`, providerMessageId, lockedUntil: null, lastError: null })
     .where('id', '=', row.id)
     .where('status', 'in', fromStates(OUTBOX_MACHINE, 'sent'))
+    .returning('id')
     .execute();
+  await recordAttempts(db, sent.map((r) => r.id), { outcome: 'sent', provider: via, detail: providerMessageId ? `Provider message id ${providerMessageId}` : null });
   // The template's "sends" counter in the admin console counts deliveries, not queued drafts.
   if (row.templateId) {
     await db
@@ -171,7 +172,7 @@ async function markSent(db: Db, row: OutboxRow, providerMessageId: string): Prom
   }
 }
 
-async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pending' | 'dead'> {
+async function markFailed(db: Db, row: OutboxRow, error: unknown, via: string): Promise<'pending' | 'dead'> {
   const providerError = error instanceof ProviderError ? error : undefined;
   // A refusal of the message itself (bad address, invalid number) will not heal by waiting.
   const permanent = providerError?.kind === 'rejected';
@@ -182,7 +183,7 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
   if (!providerError) console.error(`[outbox ${row.id}] send failed:`, error);
   // Another attempt later, or none: the same move from `sending` either way.
   const action = outcome.status === 'pending' ? 'retryLater' : 'giveUp';
-  await db
+  const failed = await db
     .updateTable('outbox')
     .set({
       status: targetOf(OUTBOX_MACHINE, action),
@@ -194,7 +195,13 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
     })
     .where('id', '=', row.id)
     .where('status', 'in', fromStates(OUTBOX_MACHINE, action))
+    .returning('id')
     .execute();
+  await recordAttempts(db, failed.map((r) => r.id), {
+    outcome: 'failed',
+    provider: via,
+    detail: `${reason}${outcome.status === 'dead' ? ' (no further attempt)' : ''}`,
+  });
   return outcome.status;
 }
 
@@ -233,11 +240,13 @@ export async function deliverDueMessages(db: Db, options: DeliveryOptions | numb
         report.released += await release(db, claimed.slice(i));
         return report;
       }
+      const key = keys[row.channel]!;
+      const via = providerLabel(key.provider, key.creds.keyName);
       try {
-        await markSent(db, row, await send(row, keys[row.channel]!));
+        await markSent(db, row, await send(row, key), via);
         report.sent += 1;
       } catch (error) {
-        if ((await markFailed(db, row, error)) === 'dead') report.dead += 1;
+        if ((await markFailed(db, row, error, via)) === 'dead') report.dead += 1;
         else report.retrying += 1;
       }
     }

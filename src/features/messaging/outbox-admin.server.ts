@@ -5,17 +5,28 @@ import { conflict, notFound } from '../../server/http/errors.ts';
 import { retryDeadMessage } from './deliver.server.ts';
 import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import type { OutboxPage, OutboxStatus } from '../../contract/outbox.ts';
+import type { OutboxMessage, OutboxPage, OutboxStatus } from '../../contract/outbox.ts';
+import { outboxKindLabel } from '../../contract/outbox-kinds.ts';
+import { afterKey, cut, keyOf, type KeyColumn } from '../../server/http/paging.ts';
+
+/** The outbox's order, newest first, and its cursor (docs/decisions/0201-cursor-paging.md). */
+export const OUTBOX_KEYS = [
+  { ref: 'created_at', type: 'timestamptz' },
+  { ref: 'id', type: 'uuid' },
+] as const satisfies readonly KeyColumn[];
 
 /** The outbox as administrators see it: newest first, optionally one status, with counts per status. */
 export async function listOutbox(
   db: Db,
-  options: { status?: OutboxStatus | undefined; page: number; perPage: number },
+  options: { status?: OutboxStatus | undefined; page: number; perPage: number; after?: string[] | null },
 ): Promise<OutboxPage> {
+  const after = options.after ?? null;
   let query = db.selectFrom('outbox');
   if (options.status) query = query.where('status', '=', options.status);
   const { total } = await query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await query
+    .$if(after !== null, (qb) => qb.where(afterKey(OUTBOX_KEYS, after!, 'desc')))
+    .select(keyOf(OUTBOX_KEYS).as('pageKey'))
     .select([
       'id',
       'channel',
@@ -30,10 +41,11 @@ export async function listOutbox(
       'createdAt',
     ])
     .orderBy('createdAt', 'desc')
-    .orderBy('id')
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage)
+    .orderBy('id', 'desc')
+    .limit(options.perPage + 1)
+    .$if(after === null, (qb) => qb.offset((options.page - 1) * options.perPage))
     .execute();
+  const { rows: shown, nextCursor } = cut(rows, options.perPage);
   const grouped = await db
     .selectFrom('outbox')
     .select(['status', sql<string>`count(*)`.as('n')])
@@ -43,13 +55,15 @@ export async function listOutbox(
   for (const g of grouped) counts[g.status] = Number(g.n);
   const totalCount = Number(total);
   return {
-    data: rows.map((r) => ({
+    data: shown.map(({ pageKey: _key, ...r }) => ({
       ...r,
+      kindLabel: outboxKindLabel(r.kind),
       nextAttemptAt: r.nextAttemptAt.toISOString(),
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
     })),
     counts,
+    nextCursor,
     pagination: {
       page: options.page,
       pages: Math.max(1, Math.ceil(totalCount / options.perPage)),
@@ -68,4 +82,37 @@ export async function retryMessage(db: Db, id: string | undefined): Promise<void
   // Not dead (any more): the machine's refusal names its status.
   transition(OUTBOX_MACHINE, exists.status, 'retry');
   throw conflict(`Only dead messages can be retried; this one is ${exists.status}`);
+}
+
+/** One message as it was sent (issue 28, point 14): subject, recipient, body and each attempt. */
+export async function outboxMessage(db: Db, id: string | undefined): Promise<OutboxMessage> {
+  if (!isUuid(id)) throw notFound('Message not found');
+  const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Message not found');
+  const attempts = await db
+    .selectFrom('outboxAttempts')
+    .select(['attemptedAt', 'outcome', 'provider', 'detail'])
+    .where('outboxId', '=', id)
+    .orderBy('attemptedAt')
+    .limit(100)
+    .execute();
+  return {
+    id: row.id,
+    channel: row.channel,
+    kind: row.kind,
+    kindLabel: outboxKindLabel(row.kind),
+    toAddress: row.toAddress,
+    replyTo: row.replyTo,
+    subject: row.subject,
+    bodyText: row.bodyText,
+    bodyHtml: row.bodyHtml,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    providerMessageId: row.providerMessageId,
+    attemptsLog: attempts.map((a) => ({ at: a.attemptedAt.toISOString(), outcome: a.outcome, provider: a.provider, detail: a.detail })),
+  };
 }

@@ -13,6 +13,8 @@ import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
 import type { AppointmentScheduleTables } from './tables/appointment-schedule.ts';
 import type { PaymentsTables } from './tables/payments.ts';
+import type { OutboxAttemptsTables } from './tables/outbox-attempts.ts';
+import type { BlogViewMarksTables } from './tables/blog-view-marks.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
@@ -30,4 +32,6 @@ export interface Database
     BookingTables,
     InboxTables,
     ConversationTables,
-    PaymentsTables {}
+    PaymentsTables,
+    OutboxAttemptsTables,
+    BlogViewMarksTables {}

@@ -1,4 +1,4 @@
-import { KeyRound, Plus, Power, RefreshCw, RotateCw, Star, Zap } from 'lucide-react';
+import { KeyRound, Pencil, Plus, Power, RefreshCw, RotateCw, Star, Trash2, Zap } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -23,6 +23,8 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { AddApiKeyDialog } from './AddApiKeyDialog.tsx';
 import { configApi, withDetail } from './config-api.ts';
+import { ReplaceKeyDialog } from './ReplaceKeyDialog.tsx';
+import { rotationBlocked } from './rotation-state.ts';
 
 type Keys = Record<IntegrationType, ApiKeyView[]>;
 
@@ -48,8 +50,12 @@ export function ApiKeysTab() {
   const state = query.state;
   /** Rotate and Deactivate say what they will do, and wait for a yes. */
   const [confirm, setConfirm] = useState<
-    { kind: 'rotate'; integration: IntegrationType; preview: RotationPreview } | { kind: 'deactivate'; key: ApiKeyView } | null
+    | { kind: 'rotate'; integration: IntegrationType; preview: RotationPreview }
+    | { kind: 'deactivate'; key: ApiKeyView }
+    | { kind: 'remove'; key: ApiKeyView }
+    | null
   >(null);
+  const [replacing, setReplacing] = useState<ApiKeyView | null>(null);
 
 
   /** Runs one key action, keeping its buttons disabled meanwhile, then refreshes the list. */
@@ -76,6 +82,20 @@ export function ApiKeysTab() {
     fallback: 'Failed to update API key',
     onError: (_message, error, { query }) => toast.error(`Failed to ${query?.status} API key`, withDetail(error)),
   });
+
+  const removeWrite = useWrite(ROUTES.adminApiKeyDelete, {
+    fallback: 'Failed to remove API key',
+    onSuccess: (result) => toast.success('API key removed', { description: result.message }),
+    onError: (_message, error) => toast.error('Failed to remove API key', withDetail(error)),
+  });
+
+  /** Removes a key for good, after the question (issue 28, point 3). */
+  const remove = (key: ApiKeyView) => {
+    setConfirm(null);
+    return run(`remove:${key.id}`, async () => {
+      await removeWrite.run({ params: { id: key.id } });
+    });
+  };
 
   const test = (key: ApiKeyView) =>
     run(`test:${key.id}`, async () => {
@@ -142,15 +162,21 @@ export function ApiKeysTab() {
                   <KeyRound className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
                   {label}
                 </CardTitle>
+                {keys.some((k) => k.status === 'active') && rotationBlocked(keys) !== null && (
+                  <p className="text-xs text-muted-foreground" data-testid="rotate-blocked">
+                    Rotate: {rotationBlocked(keys)}
+                  </p>
+                )}
                 {keys.some((k) => k.status === 'active') && (
                   <Button
                     variant="outline"
                     size="sm"
                     className="self-start"
                     onClick={() => void askRotate(value)}
-                    disabled={busy !== null}
+                    // Disabled, with the reason, when no other key can become primary (issue 28).
+                    disabled={busy !== null || rotationBlocked(keys) !== null}
                     aria-label={`Rotate ${label} keys`}
-                    title="Move the primary to the next active key"
+                    title={rotationBlocked(keys) ?? 'Move the primary to the next active key'}
                   >
                     {busy === `rotate:${value}` ? <Spinner /> : <RotateCw className="h-4 w-4" aria-hidden="true" />}
                     Rotate
@@ -170,7 +196,15 @@ export function ApiKeysTab() {
                 <CardContent>
                   <ul className="divide-y divide-border rounded-md border border-border">
                     {keys.map((key) => (
-                      <KeyRow key={key.id} apiKey={key} busy={busy} onTest={test} onToggle={(k) => void toggle(k)} />
+                      <KeyRow
+                        key={key.id}
+                        apiKey={key}
+                        busy={busy}
+                        onTest={test}
+                        onToggle={(k) => void toggle(k)}
+                        onReplace={setReplacing}
+                        onRemove={(k) => setConfirm({ kind: 'remove', key: k })}
+                      />
                     ))}
                   </ul>
                 </CardContent>
@@ -227,6 +261,20 @@ export function ApiKeysTab() {
         destructive
         onConfirm={() => confirm?.kind === 'deactivate' && void toggle(confirm.key, true)}
       />
+      <ConfirmDialog
+        open={confirm?.kind === 'remove'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={confirm?.kind === 'remove' ? `Remove “${confirm.key.key_name}”?` : ''}
+        description={
+          confirm?.kind === 'remove'
+            ? `The key is deleted and cannot be brought back; ${integrationLabel(confirm.key.integration_type)} ${confirm.key.is_primary ? 'moves to the next active key, if any' : 'keeps its primary key'}. To stop using it for a while, deactivate it instead.`
+            : ''
+        }
+        confirmLabel="Remove key"
+        destructive
+        onConfirm={() => confirm?.kind === 'remove' && void remove(confirm.key)}
+      />
+      {replacing && <ReplaceKeyDialog apiKey={replacing} onClose={() => setReplacing(null)} onReplaced={() => void load()} />}
     </div>
   );
 }
@@ -236,9 +284,11 @@ interface RowProps {
   busy: string | null;
   onTest: (k: ApiKeyView) => void;
   onToggle: (k: ApiKeyView) => void;
+  onReplace: (k: ApiKeyView) => void;
+  onRemove: (k: ApiKeyView) => void;
 }
 
-function KeyRow({ apiKey: k, busy, onTest, onToggle }: RowProps) {
+function KeyRow({ apiKey: k, busy, onTest, onToggle, onReplace, onRemove }: RowProps) {
   const limits = [k.daily_limit && `${count(k.daily_limit)}/day`, k.monthly_limit && `${count(k.monthly_limit)}/month`]
     .filter(Boolean)
     .join(', ');
@@ -290,6 +340,14 @@ function KeyRow({ apiKey: k, busy, onTest, onToggle }: RowProps) {
         >
           {pending('status') ? <Spinner /> : <Power className="h-4 w-4" aria-hidden="true" />}
           {k.status === 'inactive' ? 'Activate' : 'Deactivate'}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => onReplace(k)} disabled={disabled} aria-label={`Replace ${k.key_name}`}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+          Replace
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => onRemove(k)} disabled={disabled} aria-label={`Remove ${k.key_name}`}>
+          {pending('remove') ? <Spinner /> : <Trash2 className="h-4 w-4" aria-hidden="true" />}
+          Remove
         </Button>
       </div>
     </li>

@@ -5,6 +5,7 @@ import { pingMailchimp } from '../../integrations/mailchimp.server.ts';
 import { listGaAccountSummaries, listGoogleCalendars, type GoogleCredentials } from '../../integrations/google.server.ts';
 import { ProviderError } from '../../integrations/http.server.ts';
 import { verifySmtp } from '../../messaging/smtp.server.ts';
+import { searchApolloPeople } from '../../integrations/apollo.server.ts';
 
 /**
  * Calls the provider's harmless read-only endpoint with a key and says whether it worked. Never
@@ -48,6 +49,11 @@ async function call(integration: IntegrationType, creds: GoogleCredentials): Pro
     case 'google_analytics': {
       const n = await listGaAccountSummaries(creds);
       return `account summaries read (${n} shown)`;
+    }
+    case 'apollo': {
+      // People API Search answers without spending credits: one person, nothing saved.
+      await searchApolloPeople(creds.apiKey, { keywords: [], states: [], quantity: 1 });
+      return 'people search answered';
     }
   }
 }

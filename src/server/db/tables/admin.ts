@@ -98,6 +98,8 @@ export interface LeadSearchesTable {
   savedCount: number;
   createdBy: string | null;
   createdAt: CreatedAt;
+  /** Migration 0030: test mode or no Apollo key, the sample leads answered (nothing saved). */
+  sample: Generated<boolean>;
 }
 
 export interface AdminConsoleTables {
