@@ -18,7 +18,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its snapshots and screencast, kept or not: CI records
+    // the retry of a failed test (Playwright's advice), a local run keeps the failed ones.
+    trace: process.env['CI'] ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/helpers/long-first-sequencer.ts';
 
 export default defineConfig({
   test: {
     // The API suites mostly wait on PostgreSQL, a fake provider or a deliberate timeout: four files
     // at a time overlap those waits on a 2-core machine (the default would run one at a time).
     maxWorkers: 4,
+    // The longest files first, so they overlap the short ones (tests/helpers/long-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

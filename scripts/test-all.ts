@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, import direction, unit + API tests (Vitest, real PostgreSQL), browser tests
 // (Playwright, system Chromium, production-like server). Prints each runner's summary and, last,
 // one line `N passed, N failed` totalling them all. Exits non-zero when anything failed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/paths.ts';
@@ -11,36 +11,50 @@ interface Tally {
   passed: number;
   failed: number;
   skipped: number;
+  /** How long the stage took, for the summary: the first place to look when CI gets slow. */
+  seconds?: number;
 }
 const tallies: Tally[] = [];
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
-function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): number {
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
 }
 
-/** Runs checks side by side (each prints its output when done) and counts each as one pass or fail. */
-async function checks(list: Array<{ name: string; cmd: string; args: string[] }>): Promise<void> {
-  const results = await Promise.all(
+/**
+ * Starts checks side by side, collecting each one's output; `report` then prints each output and
+ * counts each check as one pass or fail.
+ */
+function startChecks(list: Array<{ name: string; cmd: string; args: string[] }>): { report: () => Promise<void> } {
+  const results = Promise.all(
     list.map(
       ({ name, cmd, args }) =>
-        new Promise<{ name: string; ok: boolean; output: string }>((resolve) => {
+        new Promise<{ name: string; ok: boolean; output: string; seconds: number }>((resolve) => {
+          const started = performance.now();
           const child = spawn(cmd, args, { cwd: ROOT, env: process.env });
           let output = '';
           child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
           child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.on('close', (code) => resolve({ name, ok: code === 0, output }));
-          child.on('error', (error) => resolve({ name, ok: false, output: String(error) }));
+          const seconds = () => (performance.now() - started) / 1000;
+          child.on('close', (code) => resolve({ name, ok: code === 0, output, seconds: seconds() }));
+          child.on('error', (error) => resolve({ name, ok: false, output: String(error), seconds: seconds() }));
         }),
     ),
   );
-  for (const { name, ok, output } of results) {
-    console.log(`\n=== ${name} ===\n${output.trimEnd()}`);
-    tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
-    console.log(`${name}: ${ok ? 'passed' : 'FAILED'}`);
-  }
+  return {
+    report: async () => {
+      for (const { name, ok, output, seconds } of await results) {
+        console.log(`\n=== ${name} ===\n${output.trimEnd()}`);
+        tallies.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds });
+        console.log(`${name}: ${ok ? 'passed' : 'FAILED'}`);
+      }
+    },
+  };
 }
 
 interface PlaywrightSuite {
@@ -71,40 +85,47 @@ function flakyTitles(suites: PlaywrightSuite[], parents: string[] = []): string[
 mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
 const only = process.argv[2]; // e.g. `npm test -- e2e` runs one stage
 
-if (!only || only === 'static') {
-  await checks([
-    { name: 'typecheck', cmd: process.execPath, args: [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'] },
-    { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
-    // No import cycle between files; imports between features point one way (docs/decisions/0004).
-    { name: 'import direction', cmd: process.execPath, args: [path.join(ROOT, 'scripts/check-imports.ts')] },
-  ]);
-}
+// The static checks run while the unit and API tests do: those mostly wait (on PostgreSQL, fake
+// providers, deliberate timeouts), so the two cores have room for them. Their output follows.
+const staticChecks =
+  !only || only === 'static'
+    ? startChecks([
+        { name: 'typecheck', cmd: process.execPath, args: [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'] },
+        { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+        // No import cycle between files; imports between features point one way (docs/decisions/0004).
+        { name: 'import direction', cmd: process.execPath, args: [path.join(ROOT, 'scripts/check-imports.ts')] },
+      ])
+    : undefined;
 
 if (!only || only === 'vitest') {
   const out = path.join(ROOT, 'test-results/vitest.json');
   rmSync(out, { force: true });
-  const status = run('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const started = performance.now();
+  const status = await run('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
-    tallies.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0), skipped: report.numPendingTests });
+    tallies.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0), skipped: report.numPendingTests, seconds: (performance.now() - started) / 1000 });
   } else {
-    tallies.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0 });
+    tallies.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0, seconds: (performance.now() - started) / 1000 });
   }
 }
+
+await staticChecks?.report();
 
 if (!only || only === 'e2e') {
   const out = path.join(ROOT, 'test-results/e2e.json');
   rmSync(out, { force: true });
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
-  const status = run('browser tests (playwright)', 'flock', [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test']);
+  const started = performance.now();
+  const status = await run('browser tests (playwright)', 'flock', [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test']);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     const { expected, unexpected, flaky, skipped } = report.stats;
     flakyTests.push(...flakyTitles(report.suites ?? []));
-    tallies.push({ name: 'playwright', passed: expected + flaky, failed: unexpected + (status !== 0 && unexpected === 0 ? 1 : 0), skipped });
+    tallies.push({ name: 'playwright', passed: expected + flaky, failed: unexpected + (status !== 0 && unexpected === 0 ? 1 : 0), skipped, seconds: (performance.now() - started) / 1000 });
   } else {
-    tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0 });
+    tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0, seconds: (performance.now() - started) / 1000 });
   }
 }
 
@@ -113,7 +134,7 @@ if (flakyTests.length > 0) {
   console.log(`flaky: ${flakyTests.length} browser test(s) failed once and passed on retry; fix them:`);
   for (const title of flakyTests) console.log(`  flaky: ${title}`);
 }
-for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}${t.seconds === undefined ? '' : ` (${Math.round(t.seconds)} s)`}`);
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);
 const skipped = tallies.reduce((n, t) => n + t.skipped, 0);

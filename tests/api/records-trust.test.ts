@@ -3,7 +3,8 @@ import { todayUtc } from '../../src/features/maintenance/dates.ts';
 import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
-import { mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
+import { jobReadyToSign, type JobLine, type ReadyJob } from '../helpers/jobs.ts';
+import { notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
 // Records an owner and a mechanic can trust (issue 26): only approved work completes due items,
@@ -20,24 +21,12 @@ afterAll(async () => {
 
 const today = todayUtc();
 
-interface Line {
-  category: string;
-  description: string;
-  laborHours: number;
-  laborRate: number;
-  partsCost: number;
-  decision?: 'approve' | 'defer' | 'decline';
-}
+type Line = JobLine;
 
-interface Job {
-  pilot: TestUser;
-  mechanic: TestUser;
-  aircraftId: string;
+interface Job extends ReadyJob {
   annualId: string;
   transponderId: string;
   squawkId: string;
-  requestId: string;
-  appointmentId: string;
 }
 
 /**
@@ -45,49 +34,22 @@ interface Job {
  * request from the due list for all three, and a quote of the lines given, decided as given.
  */
 async function job(lines: Line[], options: { complete?: boolean; tach?: number; acceptOnly?: boolean } = {}): Promise<Job> {
-  const pilot = await createUser('pilot', { firstName: 'Nora', lastName: 'Owner' });
-  const mechanic = await mechanicWithProfile({ baseLocation: 'KRAP', serviceRadius: 5, iaAuthorization: true, businessName: 'Black Hills Aero Repair' }, { firstName: 'Ike', lastName: 'Inspector' });
-  const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' }, { token: pilot.token });
-  expect(plane.status).toBe(201);
-  const aircraftId = plane.body.id as string;
-  expect((await api.post(`/api/aircraft/${aircraftId}/hours`, { hours: 3418.2, date: today }, { token: pilot.token })).status).toBe(201);
-  const annual = await api.post(`/api/aircraft/${aircraftId}/maintenance`, { kind: 'annual', lastDoneDate: '2025-10-10' }, { token: pilot.token });
-  const transponder = await api.post(`/api/aircraft/${aircraftId}/maintenance`, { kind: 'transponder', lastDoneDate: '2024-10-10' }, { token: pilot.token });
-  const squawk = await api.post(`/api/aircraft/${aircraftId}/squawks`, { title: 'Left main tire worn', priority: 'fix_soon' }, { token: pilot.token });
-  expect([annual.status, transponder.status, squawk.status]).toEqual([201, 201, 201]);
-  const request = await api.post(
-    `/api/aircraft/${aircraftId}/maintenance/request`,
-    { itemIds: [annual.body.id, transponder.body.id], squawkIds: [squawk.body.id] },
-    { token: pilot.token },
-  );
-  expect(request.status).toBe(201);
-  const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
-  const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, { ...rest, lines: lines.map(({ decision: _d, ...l }) => l) }, { token: mechanic.token });
-  expect(quote.status).toBe(201);
-  const sent = quote.body.lines as Array<{ id: string }>;
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.body.id}/accept`,
-    { bidId: quote.body.id, decisions: lines.map((l, i) => ({ lineId: sent[i]!.id, decision: l.decision ?? 'approve' })) },
-    { token: pilot.token },
-  );
-  expect(accepted.status).toBe(200);
-  const appointmentId = accepted.body.appointment.id as string;
-  const steps = options.acceptOnly ? [] : ['confirm', 'start', ...(options.complete === false ? [] : ['complete'])];
-  for (const step of steps) {
-    const body = step === 'complete' ? { mechanicNotes: 'All per appendix D.', totalTimeHours: options.tach ?? 3420.1 } : {};
-    const res = await api.post(`/api/appointments/${appointmentId}/${step}`, body, { token: mechanic.token });
-    expect(res.status, step).toBe(200);
-  }
-  return {
-    pilot,
-    mechanic,
-    aircraftId,
-    annualId: annual.body.id,
-    transponderId: transponder.body.id,
-    squawkId: squawk.body.id,
-    requestId: request.body.id,
-    appointmentId,
-  };
+  const ready = await jobReadyToSign({
+    airport: 'KRAP',
+    pilot: { firstName: 'Nora', lastName: 'Owner' },
+    mechanic: { firstName: 'Ike', lastName: 'Inspector', profile: { iaAuthorization: true, businessName: 'Black Hills Aero Repair' } },
+    aircraft: { make: 'Cessna', model: '182P', year: 1975 },
+    hours: 3418.2,
+    items: [
+      { kind: 'annual', lastDoneDate: '2025-10-10' },
+      { kind: 'transponder', lastDoneDate: '2024-10-10' },
+    ],
+    squawks: [{ title: 'Left main tire worn', priority: 'fix_soon' }],
+    lines,
+    stage: options.acceptOnly ? 'accepted' : options.complete === false ? 'started' : 'completed',
+    completion: { mechanicNotes: 'All per appendix D.', totalTimeHours: options.tach ?? 3420.1 },
+  });
+  return { ...ready, annualId: ready.itemIds[0]!, transponderId: ready.itemIds[1]!, squawkId: ready.squawkIds[0]! };
 }
 
 const ANNUAL: Line = { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 };

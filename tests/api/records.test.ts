@@ -4,7 +4,8 @@ import { todayUtc } from '../../src/features/maintenance/dates.ts';
 import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
-import { mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
+import { jobReadyToSign, type ReadyJob } from '../helpers/jobs.ts';
+import { notificationsOf } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
 // Signed maintenance records (issue 15): drafted at completion from the job, edited by its
@@ -22,48 +23,28 @@ afterAll(async () => {
 
 const today = todayUtc();
 
-interface Job {
-  pilot: TestUser;
-  mechanic: TestUser;
-  aircraftId: string;
+interface Job extends ReadyJob {
   itemId: string;
-  requestId: string;
-  appointmentId: string;
 }
 
 /** An aircraft for hire with a 100-hour (or annual) item, a request from its due list, a quote of two lines with the airworthy one deferred. */
 async function job(options: { kind?: 'annual' | '100_hour'; ia?: boolean; complete?: boolean } = {}): Promise<Job> {
-  const pilot = await createUser('pilot', { firstName: 'Rhea', lastName: 'Owner' });
-  const mechanic = await mechanicWithProfile({ baseLocation: 'KGTF', serviceRadius: 5, iaAuthorization: options.ia ?? true }, { firstName: 'Sam', lastName: 'Signer' });
-  const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KGTF', usage: 'for_hire' }, { token: pilot.token });
-  expect(plane.status).toBe(201);
-  await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 1004, date: today }, { token: pilot.token });
   const kind = options.kind ?? '100_hour';
-  const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 900 }, { token: pilot.token });
-  expect(item.status).toBe(201);
-  const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
-  expect(request.status).toBe(201);
-  const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
-  const lines = [
-    { category: 'inspection', description: kind === 'annual' ? 'Annual inspection, PA-28' : '100-hour inspection, PA-28', laborHours: 8, laborRate: 95, partsCost: 0 },
-    { category: 'airworthy', description: 'Replace cracked exhaust gasket', laborHours: 1, laborRate: 95, partsCost: 40 },
-  ];
-  const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, { ...rest, lines }, { token: mechanic.token });
-  expect(quote.status).toBe(201);
-  const [inspection, gasket] = quote.body.lines as Array<{ id: string }>;
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.body.id}/accept`,
-    { bidId: quote.body.id, decisions: [{ lineId: inspection!.id, decision: 'approve' }, { lineId: gasket!.id, decision: 'defer' }] },
-    { token: pilot.token },
-  );
-  expect(accepted.status).toBe(200);
-  const appointmentId = accepted.body.appointment.id as string;
-  const steps = options.complete === false ? ['confirm', 'start'] : ['confirm', 'start', 'complete'];
-  for (const step of steps) {
-    const res = await api.post(`/api/appointments/${appointmentId}/${step}`, step === 'complete' ? { mechanicNotes: 'Compression 74/76 on all cylinders.' } : {}, { token: mechanic.token });
-    expect(res.status, step).toBe(200);
-  }
-  return { pilot, mechanic, aircraftId: plane.body.id, itemId: item.body.id, requestId: request.body.id, appointmentId };
+  const ready = await jobReadyToSign({
+    airport: 'KGTF',
+    pilot: { firstName: 'Rhea', lastName: 'Owner' },
+    mechanic: { firstName: 'Sam', lastName: 'Signer', profile: { iaAuthorization: options.ia ?? true } },
+    aircraft: { make: 'Piper', model: 'PA-28-181', year: 1998, usage: 'for_hire' },
+    hours: 1004,
+    items: [kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 900 }],
+    lines: [
+      { category: 'inspection', description: kind === 'annual' ? 'Annual inspection, PA-28' : '100-hour inspection, PA-28', laborHours: 8, laborRate: 95, partsCost: 0 },
+      { category: 'airworthy', description: 'Replace cracked exhaust gasket', laborHours: 1, laborRate: 95, partsCost: 40, decision: 'defer' },
+    ],
+    stage: options.complete === false ? 'started' : 'completed',
+    completion: { mechanicNotes: 'Compression 74/76 on all cylinders.' },
+  });
+  return { ...ready, itemId: ready.itemIds[0]! };
 }
 
 const record = (j: Job, who: TestUser) => api.get(`/api/appointments/${j.appointmentId}/record`, { token: who.token });

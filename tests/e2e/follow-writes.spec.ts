@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { openSignedIn } from '../helpers/e2e-session.ts';
 
 // Screens follow every write from the write's own answer (docs/decisions/0081-screens-follow-writes.md):
 // with the dashboard lists held back by several seconds, the card shows its new state well within
@@ -42,11 +43,8 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
     });
     expect(request.status()).toBe(201);
   }
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  return page;
+  // Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts).
+  return openSignedIn(page, body);
 }
 
 /** From now on, every GET of the dashboard's lists waits HOLD_MS; returns how many were held. */

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // The bid side of the IA rule (issue 15; docs/decisions/0140-who-signs-the-annual.md): a mechanic
 // without an inspection authorization quotes an annual; the form asks who signs it; the owner sees
@@ -26,19 +27,15 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   const headers = { authorization: `Bearer ${body.access_token}` };
   if (profile) {
-    await approveMechanicAsAdmin(page.request, body.user.id);
-    expect((await page.request.post('/api/enhanced/mechanic-profile', { headers, data: { hourlyRate: '90', ...profile } })).status()).toBe(201);
     // The IA the profile asks for counts once an administrator verifies it (docs/decisions/0180).
-    if (profile['iaAuthorization']) await approveMechanicAsAdmin(page.request, body.user.id);
+    await vettedMechanicWithProfile(page.request, { id: body.user.id, headers }, { hourlyRate: '90', ...profile }, { verifyCredentials: Boolean(profile['iaAuthorization']) });
   }
-  return { page, email, headers };
+  return { page, email, headers, session: body };
 }
 
-async function signIn(who: { page: Page; email: string }) {
-  await who.page.goto('/dashboard');
-  await who.page.getByLabel('Email').fill(who.email);
-  await who.page.getByLabel('Password').fill(password);
-  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
+async function signIn(who: { page: Page; session: ApiSession }) {
+  await openSignedIn(who.page, who.session);
   return who.page;
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ical from 'node-ical';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // Issue 26, points 7, 9, 10 and 16 in Chromium at a phone's width and a laptop's: the job's figure
 // named the same on both sides, the time proposed by the mechanic and picked by the owner with a
@@ -19,6 +20,7 @@ interface Account {
   email: string;
   password: string;
   token: string;
+  session: ApiSession;
 }
 
 async function register(browser: Browser, viewport: { width: number; height: number }, role: 'pilot' | 'mechanic', tag: string, phone: string): Promise<Account> {
@@ -32,14 +34,12 @@ async function register(browser: Browser, viewport: { width: number; height: num
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   if (role === 'mechanic') await approveMechanicAsAdmin(page.request, body.user.id);
-  return { page, email, password, token: body.access_token };
+  return { page, email, password, token: body.access_token, session: body };
 }
 
+/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
 async function signIn(who: Account) {
-  await who.page.goto('/dashboard');
-  await who.page.getByLabel('Email').fill(who.email);
-  await who.page.getByLabel('Password').fill(who.password);
-  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await openSignedIn(who.page, who.session);
   await expect(who.page.getByRole('tab', { name: 'Appointments' })).toBeVisible();
   return who.page;
 }

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // The money loop in a browser, against the local Stripe stand-in `npm start` runs without a key
 // (docs/decisions/0230): the mechanic sets up payouts on Stripe's hosted onboarding, the owner
@@ -22,14 +23,12 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', width: numb
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id };
+  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id, session: body };
 }
 
-async function signIn(who: { page: Page; email: string }) {
-  await who.page.goto('/dashboard');
-  await who.page.getByLabel('Email').fill(who.email);
-  await who.page.getByLabel('Password').fill(password);
-  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
+async function signIn(who: { page: Page; session: ApiSession }) {
+  await openSignedIn(who.page, who.session);
 }
 
 for (const [width, airport] of [[390, 'KGPI'], [1366, 'KHLN']] as const) {
@@ -38,10 +37,7 @@ for (const [width, airport] of [[390, 'KGPI'], [1366, 'KHLN']] as const) {
     const mechanic = await account(browser, 'mechanic', width, 'Montana');
     const pilot = await account(browser, 'pilot', width, 'Montana');
     const api = pilot.page.request;
-    await approveMechanicAsAdmin(api, mechanic.id);
-    expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: 'A&P 6789012', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: airport } })).status()).toBe(201);
-    // The number and IA the profile asks for count once an administrator verifies them (docs/decisions/0180).
-    await approveMechanicAsAdmin(api, mechanic.id);
+    await vettedMechanicWithProfile(api, mechanic, { apNumber: 'A&P 6789012', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: airport });
 
     // --- The mechanic connects payouts on Stripe's hosted onboarding (the stand-in's, marked test mode).
     await signIn(mechanic);

@@ -1,7 +1,9 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 
 // Records an owner and a mechanic can trust (issue 26), in Chromium on a phone (390 px) and a
 // laptop (1366 px): the due list's "Request service" opens a review step (point 11); one tach rule
@@ -33,14 +35,12 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', stamp: stri
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id };
+  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id, session: body };
 }
 
-async function signIn(who: { page: Page; email: string }) {
-  await who.page.goto('/dashboard');
-  await who.page.getByLabel('Email').fill(who.email);
-  await who.page.getByLabel('Password').fill(password);
-  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
+async function signIn(who: { page: Page; session: ApiSession }) {
+  await openSignedIn(who.page, who.session);
 }
 
 for (const viewport of [
@@ -53,15 +53,12 @@ for (const viewport of [
     const pilot = await account(browser, 'pilot', stamp, viewport);
     const mechanic = await account(browser, 'mechanic', stamp, viewport);
     const api = pilot.page.request;
-    await approveMechanicAsAdmin(api, mechanic.id);
-    expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '10', baseLocation: 'KRAP', businessName: 'Black Hills Aero' } })).status()).toBe(201);
-    // The number and IA the profile asks for count once an administrator verifies them (docs/decisions/0180).
-    await approveMechanicAsAdmin(api, mechanic.id);
-    const plane = await (await api.post('/api/aircraft', { headers: pilot.headers, data: { tailNumber: TAIL, make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' } })).json();
-    expect((await api.post(`/api/aircraft/${plane.id}/hours`, { headers: pilot.headers, data: { hours: 3418.2, date: today() } })).status()).toBe(201);
-    for (const data of [{ kind: 'annual', lastDoneDate: '2025-10-10' }, { kind: 'transponder', lastDoneDate: '2024-10-10' }]) {
-      expect((await api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data })).status()).toBe(201);
-    }
+    await vettedMechanicWithProfile(api, mechanic, { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '10', baseLocation: 'KRAP', businessName: 'Black Hills Aero' });
+    const { aircraftId } = await aircraftWithDueItems(api, pilot, {
+      aircraft: { tailNumber: TAIL, make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' },
+      hours: 3418.2,
+      items: [{ kind: 'annual', lastDoneDate: '2025-10-10' }, { kind: 'transponder', lastDoneDate: '2024-10-10' }],
+    });
 
     // --- Point 3 (owner side): Log hours refuses a reading below the last one.
     await signIn(pilot);
@@ -90,7 +87,7 @@ for (const viewport of [
     await review.getByLabel('Note for the mechanics').fill('Hangar 4, key at the FBO desk.');
     await review.getByLabel('Estimated budget (USD)').fill('2500');
     const [sent] = await Promise.all([
-      p.waitForResponse((r) => r.url().endsWith(`/api/aircraft/${plane.id}/maintenance/request`) && r.request().method() === 'POST'),
+      p.waitForResponse((r) => r.url().endsWith(`/api/aircraft/${aircraftId}/maintenance/request`) && r.request().method() === 'POST'),
       review.getByRole('button', { name: 'Send request' }).click(),
     ]);
     expect(sent.status()).toBe(201);
@@ -101,27 +98,20 @@ for (const viewport of [
     await expect(p.getByText('Service request sent to mechanics near KRAP')).toBeVisible();
 
     // The mechanic's quote: the annual and the transponder; the owner defers the transponder.
-    const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
-      headers: mechanic.headers,
-      data: {
+    const { appointmentId } = await jobReadyToSign(api, {
+      requestId: request.id,
+      pilot,
+      mechanic,
+      bid: {
         availableStartDate: '2030-05-02',
         estimatedCompletionDate: '2030-05-04',
-        warrantyPeriod: 90,
         lines: [
           { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 },
           { category: 'airworthy', description: 'Transponder check (91.413)', laborHours: 1.5, laborRate: 110, partsCost: 0 },
         ],
       },
+      decisions: ['approve', 'defer'],
     });
-    expect(bid.status(), await bid.text()).toBe(201);
-    const [annualLine, transponderLine] = (await bid.json()).lines as Array<{ id: string }>;
-    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, {
-      headers: pilot.headers,
-      data: { bidId: (await bid.json()).id, decisions: [{ lineId: annualLine!.id, decision: 'approve' }, { lineId: transponderLine!.id, decision: 'defer' }] },
-    });
-    expect(accepted.status()).toBe(200);
-    const appointmentId = (await accepted.json()).appointment.id as string;
-    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: {} })).status()).toBe(200);
 
     // --- Point 3 (mechanic side): the same reading is refused at completion, with the same reason.
     await signIn(mechanic);
@@ -174,7 +164,7 @@ for (const viewport of [
       data: { aircraftMake: 'Cessna', aircraftModel: '182P', aircraftTailNumber: TAIL.toLowerCase(), aircraftLocation: 'KRAP', serviceType: 'scheduled_maintenance', serviceDescription: 'Oil change', serviceLocation: 'KRAP' },
     });
     expect(typed.status()).toBe(201);
-    expect((await typed.json()).aircraftId).toBe(plane.id);
+    expect((await typed.json()).aircraftId).toBe(aircraftId);
     await p.getByRole('button', { name: 'All aircraft' }).click();
     await expect(p.getByRole('button', { name: `Due list for ${TAIL}` })).toHaveCount(1); // no second aircraft of that registration
   });

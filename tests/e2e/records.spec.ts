@@ -1,6 +1,8 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 
 // From "Complete Job" to the signed logbook entry as a PDF in the owner's Documents: the mechanic
 // reviews the drafted entry, enters the total time, signs; the owner downloads the PDF and finds
@@ -21,36 +23,27 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id };
+  return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id, session: body };
 }
 
-async function signIn(who: { page: Page; email: string }) {
-  await who.page.goto('/dashboard');
-  await who.page.getByLabel('Email').fill(who.email);
-  await who.page.getByLabel('Password').fill(password);
-  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
+async function signIn(who: { page: Page; session: ApiSession }) {
+  await openSignedIn(who.page, who.session);
 }
 
 test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documents and in the aircraft\'s logbook', async ({ browser }) => {
   const pilot = await account(browser, 'pilot');
   const mechanic = await account(browser, 'mechanic');
   const api = pilot.page.request;
-  await approveMechanicAsAdmin(api, mechanic.id);
-  expect((await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: 'A&P 5678901', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBTM' } })).status()).toBe(201);
-  // The number and IA the profile asks for count once an administrator verifies them (docs/decisions/0180).
-  await approveMechanicAsAdmin(api, mechanic.id);
-  const plane = await (await api.post('/api/aircraft', { headers: pilot.headers, data: { tailNumber: TAIL, make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KBTM', usage: 'for_hire' } })).json();
-  await api.post(`/api/aircraft/${plane.id}/hours`, { headers: pilot.headers, data: { hours: 1004, date: new Date().toISOString().slice(0, 10) } });
-  const item = await (await api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data: { kind: '100_hour', lastDoneHours: 900 } })).json();
-  const request = await (await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { headers: pilot.headers, data: { itemIds: [item.id] } })).json();
-  const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
-    headers: mechanic.headers,
-    data: { laborCost: '800', estimatedHours: '8', availableStartDate: new Date().toISOString().slice(0, 10), estimatedCompletionDate: new Date().toISOString().slice(0, 10), warrantyPeriod: '90' },
+  await vettedMechanicWithProfile(api, mechanic, { apNumber: 'A&P 5678901', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBTM' });
+  const { aircraftId, itemIds } = await aircraftWithDueItems(api, pilot, {
+    aircraft: { tailNumber: TAIL, make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KBTM', usage: 'for_hire' },
+    hours: 1004,
+    items: [{ kind: '100_hour', lastDoneHours: 900 }],
   });
-  expect(bid.status()).toBe(201);
-  const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { headers: pilot.headers, data: { bidId: (await bid.json()).id } });
-  const appointmentId = (await accepted.json()).appointment.id as string;
-  for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: {} })).status()).toBe(200);
+  const request = await (await api.post(`/api/aircraft/${aircraftId}/maintenance/request`, { headers: pilot.headers, data: { itemIds } })).json();
+  const day = new Date().toISOString().slice(0, 10);
+  await jobReadyToSign(api, { requestId: request.id, pilot, mechanic, bid: { laborCost: '800', estimatedHours: '8', availableStartDate: day, estimatedCompletionDate: day } });
 
   // --- The mechanic completes the job, reviews the drafted entry and signs it.
   await signIn(mechanic);

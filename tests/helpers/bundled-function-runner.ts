@@ -1,4 +1,4 @@
-// Runs in a child process of tests/api/functions-bundle.test.ts: imports functions as Netlify's
+// Runs in a child process of tests/helpers/function-bundles.ts: imports functions as Netlify's
 // build bundled them and calls each with the requests it is given, with the working directory set
 // to the bundle (as on AWS Lambda, where a function's files are its task root). Prints one JSON
 // line: the status and body of every call, or the error that stopped a function from loading.

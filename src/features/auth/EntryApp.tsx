@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { preloadable } from '../../lib/preloadable.ts';
+import { preloadWhenIdle } from '../../lib/when-idle.ts';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
@@ -20,17 +21,7 @@ const MechanicDashboard = preloadable(loadMechanic);
  * sooner each, measured in the bench). Modules are cached: the lazy imports above reuse them.
  */
 function prefetchDashboards(): () => void {
-  const run = () => {
-    void Promise.all([PilotDashboard.preload(), MechanicDashboard.preload()]).catch(
-      () => undefined, // a failed prefetch is retried by the lazy import when it is needed
-    );
-  };
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 500); // Safari has no requestIdleCallback
-  return () => clearTimeout(id);
+  return preloadWhenIdle([PilotDashboard, MechanicDashboard]);
 }
 
 /**

@@ -3,6 +3,7 @@ import { useSection } from '../../lib/history-entries.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
+import { preloadWhenIdle } from '../../lib/when-idle.ts';
 import type { Appointment, Bid, MechanicProfile, Notification, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -24,8 +25,9 @@ import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conver
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
 const OverviewTab = preloadable(() => import('./mechanic/OverviewTab.tsx'));
 void OverviewTab.preload().catch(() => undefined); // retried by the lazy render if it failed
-const RequestsTab = lazy(() => import('./mechanic/RequestsTab.tsx'));
-const AppointmentsTab = lazy(() => import('./mechanic/AppointmentsTab.tsx'));
+// The tabs opened next are fetched when the browser is idle (preloadWhenIdle in the component).
+const RequestsTab = preloadable(() => import('./mechanic/RequestsTab.tsx'));
+const AppointmentsTab = preloadable(() => import('./mechanic/AppointmentsTab.tsx'));
 const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
 const BookingSettings = lazy(() => import('../booking/BookingSettings.tsx'));
 const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
@@ -79,6 +81,7 @@ async function loadProfile(): Promise<MechanicProfile | null> {
 /** The mechanic dashboard (docs/product.md §2): five tabs, the profile and quote dialogs, the bell. */
 export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
+  useEffect(() => preloadWhenIdle([RequestsTab, AppointmentsTab]), []);
   const [profileOpen, setProfileOpen] = useState(false);
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
   const notifications = useNotifications();

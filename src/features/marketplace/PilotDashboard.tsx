@@ -4,6 +4,7 @@ import { useSection } from '../../lib/history-entries.ts';
 import { toast } from 'sonner';
 import { TabsContent } from '../../components/ui/tabs.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
+import { preloadWhenIdle } from '../../lib/when-idle.ts';
 import type { Appointment, Notification, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
@@ -24,9 +25,10 @@ import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conver
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
 const OverviewTab = preloadable(() => import('./pilot/OverviewTab.tsx'));
 void OverviewTab.preload().catch(() => undefined); // retried by the lazy render if it failed
-const RequestsTab = lazy(() => import('./pilot/RequestsTab.tsx'));
+// The tabs opened next are fetched when the browser is idle (preloadWhenIdle in the component).
+const RequestsTab = preloadable(() => import('./pilot/RequestsTab.tsx'));
 const AircraftTab = lazy(() => import('./pilot/AircraftTab.tsx'));
-const AppointmentsTab = lazy(() => import('./pilot/AppointmentsTab.tsx'));
+const AppointmentsTab = preloadable(() => import('./pilot/AppointmentsTab.tsx'));
 const DocumentsTab = lazy(() => import('../documents/DocumentsTab.tsx'));
 const AddAircraftDialog = lazy(() => import('./pilot/AddAircraftDialog.tsx'));
 const RequestServiceDialog = lazy(() => import('./pilot/RequestServiceDialog.tsx'));
@@ -50,6 +52,7 @@ const TAB_VALUES = TABS.map((t) => t.value);
 /** The pilot/owner dashboard (docs/product.md §2): six tabs, three dialogs, the bell. */
 export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
+  useEffect(() => preloadWhenIdle([RequestsTab, AppointmentsTab]), []);
   const [dialog, setDialog] = useState<
     { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen } | { kind: 'upload' } | null
   >(null);

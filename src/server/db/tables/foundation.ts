@@ -8,7 +8,20 @@ export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | strin
 export type Numeric = ColumnType<string, number | string, number | string>;
 export type NullableNumeric = ColumnType<string | null, number | string | null, number | string | null>;
 
-export interface QuotesTable {
+/** The business's inbox (migration 0024): the same columns on quote requests and on leads. */
+export interface InboxColumns {
+  inboxStatus: Generated<InboxStatus>;
+  lostReason: Generated<string | null>;
+  lostNote: Generated<string | null>;
+  assignedTo: Generated<string | null>;
+  version: Generated<number>;
+  answeredAt: Generated<Date | null>;
+  quotedAt: Generated<Date | null>;
+  closedAt: Generated<Date | null>;
+  mergedInto: Generated<string | null>;
+}
+
+export interface QuotesTable extends InboxColumns {
   id: Generated<string>;
   firstName: string;
   lastName: string;
@@ -38,20 +51,10 @@ export interface QuotesTable {
   /** Migration 0022: the popup's discount code given with the request, and the lead it was given to. */
   discountCode: Generated<string | null>;
   discountLeadId: Generated<string | null>;
-  // The business's inbox (migration 0024).
-  inboxStatus: Generated<InboxStatus>;
-  lostReason: Generated<string | null>;
-  lostNote: Generated<string | null>;
-  assignedTo: Generated<string | null>;
-  version: Generated<number>;
-  answeredAt: Generated<Date | null>;
-  quotedAt: Generated<Date | null>;
-  closedAt: Generated<Date | null>;
-  mergedInto: Generated<string | null>;
   source: Generated<string>;
 }
 
-export interface LeadsTable {
+export interface LeadsTable extends InboxColumns {
   id: Generated<string>;
   firstName: string;
   email: string;
@@ -59,16 +62,6 @@ export interface LeadsTable {
   source: string;
   status: Generated<string>;
   createdAt: CreatedAt;
-  // The business's inbox (migration 0024).
-  inboxStatus: Generated<InboxStatus>;
-  lostReason: Generated<string | null>;
-  lostNote: Generated<string | null>;
-  assignedTo: Generated<string | null>;
-  version: Generated<number>;
-  answeredAt: Generated<Date | null>;
-  quotedAt: Generated<Date | null>;
-  closedAt: Generated<Date | null>;
-  mergedInto: Generated<string | null>;
 }
 
 export interface OutboxTable {
