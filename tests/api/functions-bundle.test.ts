@@ -121,7 +121,7 @@ describe('functions bundled as Netlify deploys them', { timeout: 180_000 }, () =
 
   it('runs each scheduled function from its bundle', async () => {
     const scheduled = bundles.filter((b) => b.schedule);
-    expect(scheduled.map((b) => b.name).sort()).toEqual(['cleanup-uploads', 'complete-matching', 'conversation-digest', 'deliver-outbox', 'maintenance-reminders']);
+    expect(scheduled.map((b) => b.name).sort()).toEqual(['aog-escalation', 'cleanup-uploads', 'complete-matching', 'conversation-digest', 'deliver-outbox', 'maintenance-reminders']);
     const results = await runBundled(
       scheduled.map((b) => ({
         dir: b.dir,
@@ -131,7 +131,7 @@ describe('functions bundled as Netlify deploys them', { timeout: 180_000 }, () =
         body: JSON.stringify({ next_run: new Date().toISOString() }),
       })),
     );
-    expect(results.map((r) => r.error ?? r.status)).toEqual([204, 204, 204, 204, 204]);
+    expect(results.map((r) => r.error ?? r.status)).toEqual([204, 204, 204, 204, 204, 204]);
   });
 
   it('ships the article library with the blog admin function (included_files)', async () => {

@@ -13,6 +13,7 @@ import type { MaintenanceRecordsTables } from './tables/maintenance-records.ts';
 import type { MarketplaceTables } from './tables/marketplace.ts';
 import type { AppointmentScheduleTables } from './tables/appointment-schedule.ts';
 import type { PaymentsTables } from './tables/payments.ts';
+import type { AogTables } from './tables/aog.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
@@ -30,4 +31,5 @@ export interface Database
     BookingTables,
     InboxTables,
     ConversationTables,
-    PaymentsTables {}
+    PaymentsTables,
+    AogTables {}

@@ -25,6 +25,7 @@ import * as m0024 from './0024_business_inbox.ts';
 import * as m0025 from './0025_conversations.ts';
 import * as m0026 from './0026_payments.ts';
 import * as m0027 from './0027_booking.ts';
+import * as m0028 from './0028_aog.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0025_conversations': m0025,
   '0026_payments': m0026,
   '0027_booking': m0027,
+  '0028_aog': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {
