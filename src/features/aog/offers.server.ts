@@ -5,7 +5,7 @@ import type { Appointment } from '../../contract/marketplace.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../server/http/errors.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
