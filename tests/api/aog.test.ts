@@ -43,6 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await afterAnswersSettled(); // the deliveries started after the last answers
   await fake.close();
   await db.destroy();
 });
