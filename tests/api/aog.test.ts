@@ -185,7 +185,13 @@ describe('offers, acceptance and the race', () => {
     const a = await mechanic('KSQL', 50);
     const b = await mechanic('KNUQ', 50);
     const owner = await createUser('pilot');
-    const created = await reportAog(owner);
+    // A photo in the owner's vault, sent with the report (uploads themselves are the documents suite's).
+    const photo = await db
+      .insertInto('documents')
+      .values({ ownerId: owner.id, uploadedBy: owner.id, aircraftId: null, serviceRequestId: null, title: 'AOG photo', documentType: 'photo', description: null, fileName: 'cowl.jpg', contentType: 'image/jpeg', sizeBytes: 3, sha256: 'a'.repeat(64), blobKey: `aog-test/${owner.id}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = await reportAog(owner, { documentIds: [photo.id] });
     const late = await offer(a, created.id, { arriveBy: new Date(Date.now() + 90 * MINUTE).toISOString(), calloutFeeCents: 12_500, note: 'Bringing a battery cart' });
     expect(late.status, late.text).toBe(201);
     const soon = await offer(b, created.id, { arriveBy: new Date(Date.now() + 40 * MINUTE).toISOString(), calloutFeeCents: 20_000 });
@@ -204,6 +210,8 @@ describe('offers, acceptance and the race', () => {
     const request = await db.selectFrom('serviceRequests').select(['urgencyLevel', 'serviceType', 'aircraftId']).where('id', '=', accepted.body.serviceRequestId).executeTakeFirstOrThrow();
     expect(request).toMatchObject({ urgencyLevel: 'emergency', serviceType: 'emergency_repair' });
     expect(request.aircraftId).not.toBeNull(); // the typed aircraft joined My Aircraft
+    const filed = await db.selectFrom('documents').select('serviceRequestId').where('id', '=', photo.id).executeTakeFirstOrThrow();
+    expect(filed.serviceRequestId).toBe(accepted.body.serviceRequestId); // the dispatched mechanic reads it as the job's
     const after = await api.get(`/api/aog/${created.id}`, { token: owner.token });
     expect(after.body).toMatchObject({ status: 'accepted', appointmentId: accepted.body.id, mechanic: { id: a.id } });
     expect(after.body.offers.map((o: { status: string }) => o.status)).toEqual(['declined', 'accepted']);

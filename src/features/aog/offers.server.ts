@@ -186,6 +186,10 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx.insertInto('serviceRequestMatches').values({ serviceRequestId: request.id, mechanicId: mechanic.id, distanceMiles: offer.distanceMiles, via: 'service_radius' }).execute();
+  // The report's photos are the job's documents: the dispatched mechanic reads them as any job's (ADR 0060).
+  if (row.documentIds.length > 0) {
+    await trx.updateTable('documents').set({ serviceRequestId: request.id }).where('id', 'in', row.documentIds).where('ownerId', '=', row.ownerId).where('serviceRequestId', 'is', null).execute();
+  }
   const bid = await trx
     .insertInto('bids')
     .values({
