@@ -1,5 +1,7 @@
 // Accept and complete with payments, over HTTP against a running `npm start` whose Stripe is the
-// local stand-in (no key configured): `node bench/payments.ts http://localhost:4321 [jobs]`.
+// local stand-in (no key configured): `node bench/payments.ts http://localhost:4321 [jobs]`. It registers
+// jobs + 2 accounts from one address: start the server with `PUBLIC_WRITE_RATE_LIMIT=1000` so the sign-up
+// limit (meant for visitors) does not stop it.
 // Each job: a request, an itemized quote with a 50 % parts deposit, then timed one at a time:
 // accept (payable: Customer + Checkout Session), card saved on the stand-in's page (deposit charged
 // through its webhook), confirm, start (deposit transfer), complete (record drafted, no charge
@@ -40,16 +42,17 @@ const register = async (role: 'pilot' | 'mechanic', n: string) =>
     ...(role === 'mechanic' ? { certificationNumber: '1234567', yearsExperience: 5, serviceRadius: 10, hourlyRate: 100 } : {}),
   });
 const mechanic = await register('mechanic', 'm');
-await http('POST', `/api/admin/mechanics/${mechanic.user.id}/approve`, undefined, admin.access_token);
 await http('POST', '/api/enhanced/mechanic-profile', { apNumber: 'A&P 1234567', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBZN' }, mechanic.access_token);
+// Approval after the profile: the certificate and IA count only once an administrator verified them (ADR 0180).
+await http('POST', `/api/admin/mechanics/${mechanic.user.id}/approve`, undefined, admin.access_token);
 const link = await http('POST', '/api/payments/connect', undefined, mechanic.access_token);
 // The mechanic finishes the stand-in's hosted onboarding.
 await fetch(link.url, { method: 'POST', redirect: 'manual' });
 const standin = new URL(link.url).origin;
 // A second mechanic without payouts: the same accept and complete without Stripe, as a baseline.
 const plain = await register('mechanic', 'p');
-await http('POST', `/api/admin/mechanics/${plain.user.id}/approve`, undefined, admin.access_token);
 await http('POST', '/api/enhanced/mechanic-profile', { apNumber: 'A&P 7654321', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KGPI' }, plain.access_token);
+await http('POST', `/api/admin/mechanics/${plain.user.id}/approve`, undefined, admin.access_token);
 const acceptPlain: number[] = [];
 const completePlain: number[] = [];
 

@@ -15,7 +15,7 @@ import { measureDashboards } from './lib/dashboards.ts';
 import { httpLoad } from './lib/load.ts';
 
 export interface ScaleFigures {
-  create: { empty: Timing; crowd: Timing; ratio: number; matched: number; notifiedBeforeAnswer: boolean };
+  create: { empty: Timing; crowd: Timing; ratio: number; matched: number; notifiedBeforeAnswer: boolean; restMatchedMs: number };
   lists: Array<{ name: string } & Timing>;
   blogPosts: { perSecond: number; p50: number; p99: number; errors: number; non2xx: number; gzipBytes: number };
   dashboards: Array<{ role: string; median: number; max: number }>;
@@ -80,6 +80,7 @@ export async function measureScale(origin: string, databaseUrl: string, options:
         body: JSON.stringify(request(location, i)),
       });
     // Warm both paths, then alternate so both see the same machine.
+    await db.query("delete from rate_limit_hits where bucket like 'cap:requestsPerUser:%'");
     await (await post(EMPTY_AIRPORT, 0)()).text();
     await (await post(CROWD_AIRPORT, 0)()).text();
     const empty: number[] = [];
@@ -88,7 +89,12 @@ export async function measureScale(origin: string, databaseUrl: string, options:
     let crowdBytes = 0;
     let matched = 0;
     let notifiedBeforeAnswer = true;
+    const rest: number[] = [];
+    // The owner's write cap (10 requests an hour, ADR 0183) is for people, not for this loop: the
+    // bench clears its counter before each pair, which costs nothing inside the timed calls.
+    const clearCap = () => db.query("delete from rate_limit_hits where bucket like 'cap:requestsPerUser:%'");
     for (let i = 1; i <= runs; i += 1) {
+      await clearCap();
       const e = await timed(1, post(EMPTY_AIRPORT, i));
       empty.push(e.p50);
       emptyBytes = e.bytes;
@@ -101,6 +107,16 @@ export async function measureScale(origin: string, databaseUrl: string, options:
       const nearest = answer.matchedMechanics[0]?.mechanicId;
       const { rowCount } = await db.query(`select 1 from notifications where user_id = $1 and message like $2`, [nearest, `%at ${CROWD_AIRPORT},%`]);
       if (!rowCount) notifiedBeforeAnswer = false;
+      // The other matches are recorded after the answer (completeMatching, some 5,000 rows): wait for
+      // them, timed from the answer, so each sample is one request on its own and not the queue
+      // behind the previous one's after-answer work on the same two cores.
+      const answered = performance.now();
+      for (;;) {
+        const { rows } = await db.query<{ pending: boolean }>(`select matching_pending as pending from service_requests where id = $1`, [answer.id]);
+        if (!rows[0]?.pending) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      rest.push(performance.now() - answered);
     }
     const create = {
       empty: { p50: median(empty), bytes: emptyBytes },
@@ -108,6 +124,7 @@ export async function measureScale(origin: string, databaseUrl: string, options:
       ratio: median(crowd) / median(empty),
       matched,
       notifiedBeforeAnswer,
+      restMatchedMs: median(rest),
     };
 
     const mechanic = await signIn(origin, SCALE_ACCOUNTS.busyMechanic);
@@ -165,6 +182,7 @@ export function scaleReport(f: ScaleFigures): string[] {
     '|---|---|---|---|',
     `| \`POST /api/enhanced/quotes\` at ${EMPTY_AIRPORT} (no mechanic in range) | p50 ${ms(f.create.empty.p50)}, answer ${kb(f.create.empty.bytes)} | the baseline | |`,
     `| \`POST /api/enhanced/quotes\` at ${CROWD_AIRPORT} (${f.create.matched.toLocaleString('en-US')} mechanics matched) | p50 ${ms(f.create.crowd.p50)} (${f.create.ratio.toFixed(2)}x), answer ${kb(f.create.crowd.bytes)} | p50 <= 50 ms and <= 3x, <= 20 KB | ${ok(f.create.crowd.p50 <= 50 && f.create.ratio <= 3 && f.create.crowd.bytes <= 20480)} |`,
+    `| the other matches recorded after the answer (completeMatching) | p50 ${f.create.restMatchedMs.toFixed(0)} ms from the answer | | |`,
     `| nearest mechanic's notification | ${f.create.notifiedBeforeAnswer ? 'written before the answer, every run' : 'missing after the answer in some run'} | within 5 s | ${ok(f.create.notifiedBeforeAnswer)} |`,
   ];
   for (const l of f.lists) lines.push(`| ${l.name} | p50 ${ms(l.p50)}, ${kb(l.bytes)}${l.rows === undefined ? '' : `, ${l.rows} rows`} | p50 <= 20 ms, <= 100 KB | ${ok(l.p50 <= 20 && l.bytes <= 102400)} |`);

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + API tests (Vitest, real PostgreSQL), browser tests
+// `npm test`: typecheck, lint, import direction, unit + API tests (Vitest, real PostgreSQL), browser tests
 // (Playwright, system Chromium, production-like server). Prints each runner's summary and, last,
 // one line `N passed, N failed` totalling them all. Exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -75,6 +75,8 @@ if (!only || only === 'static') {
   await checks([
     { name: 'typecheck', cmd: process.execPath, args: [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'] },
     { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+    // No import cycle between files; imports between features point one way (docs/decisions/0004).
+    { name: 'import direction', cmd: process.execPath, args: [path.join(ROOT, 'scripts/check-imports.ts')] },
   ]);
 }
 

@@ -3,7 +3,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { integrationLabel, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
 import { credentialsFor, recordKeyTest } from '../../src/features/integrations/api-keys.server.ts';
-import { testIntegration } from '../../src/features/integrations/test-integration.server.ts';
+import { testIntegration } from '../../src/features/admin/config/test-integration.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { DecryptionError } from '../../src/server/crypto.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { BidSchema, MARKETPLACE, type BidData, type MarketplaceServiceType } from './marketplace.ts';
 import { optionalText, renamed, requiredText } from './fields.ts';
+import { LINE_CATEGORIES, LINE_DECISIONS, type BidLine, type CategoryTotals, type LineCategory, type LineDecision, type Totals } from './line-items.ts';
 
 /**
  * An itemized bid (issue 14): a bid is a list of lines, each with its category, labor (hours at a
@@ -9,9 +10,6 @@ import { optionalText, renamed, requiredText } from './fields.ts';
  * totals of its lines, computed by the server. Money is in cents here and in the database and in
  * dollars in the API, as the spec's bid fields are. docs/decisions/0110-itemized-bids.md
  */
-
-export const LINE_CATEGORIES = ['inspection', 'airworthy', 'discretionary', 'parts', 'travel'] as const;
-export type LineCategory = (typeof LINE_CATEGORIES)[number];
 
 export const LINE_CATEGORY_OPTIONS: readonly Option<LineCategory>[] = [
   { value: 'inspection', label: 'Inspection' },
@@ -23,9 +21,6 @@ export const LINE_CATEGORY_OPTIONS: readonly Option<LineCategory>[] = [
 
 /** Lines the owner may approve or defer but never decline: the inspection itself and airworthiness items. */
 export const UNDECLINABLE: readonly LineCategory[] = ['inspection', 'airworthy'];
-
-export const LINE_DECISIONS = ['approve', 'defer', 'decline'] as const;
-export type LineDecision = (typeof LINE_DECISIONS)[number];
 
 export const BID_LINES = {
   maxLines: 40,
@@ -240,22 +235,12 @@ export function sumLines(lines: readonly PricedLine[]): TotalsCents {
   return t;
 }
 
-/** Totals in the API's units: hours and dollars. */
-export interface Totals {
-  hours: number;
-  laborCost: number;
-  partsCost: number;
-  totalCost: number;
-}
-
 export const toTotals = (t: TotalsCents): Totals => ({
   hours: t.hoursTenths / 10,
   laborCost: t.laborCents / 100,
   partsCost: t.partsCents / 100,
   totalCost: t.totalCents / 100,
 });
-
-export type CategoryTotals = Record<LineCategory, Totals>;
 
 export function categoryTotals(lines: readonly PricedLine[]): CategoryTotals {
   return Object.fromEntries(LINE_CATEGORIES.map((c) => [c, toTotals(sumLines(lines.filter((l) => l.category === c)))])) as CategoryTotals;
@@ -276,24 +261,6 @@ export function median(values: readonly number[]): number | null {
 
 // ---------------------------------------------------------------------------------------------
 // Response shapes
-
-export interface BidLine {
-  id: string;
-  position: number;
-  category: LineCategory;
-  description: string;
-  laborHours: number;
-  laborRate: number;
-  laborCost: number;
-  partsCost: number;
-  totalCost: number;
-  dueItemId: string | null;
-  squawkId: string | null;
-  /** The owner's decision; null until the bid is accepted or the change order decided. */
-  decision: LineDecision | null;
-  /** The change order that added the line; null for the bid's own lines. */
-  changeOrderId: string | null;
-}
 
 export type ChangeOrderStatus = 'pending' | 'decided';
 

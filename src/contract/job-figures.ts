@@ -1,4 +1,4 @@
-import type { LineDecision, Totals } from './bid-lines.ts';
+import type { LineDecision, Totals } from './line-items.ts';
 
 /**
  * The money and hours of one job, computed once from its lines, their decisions and its change

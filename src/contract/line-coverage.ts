@@ -1,4 +1,4 @@
-import type { LineCategory, LineDecision } from './bid-lines.ts';
+import type { LineCategory, LineDecision } from './line-items.ts';
 import type { ItemKind } from './maintenance.ts';
 
 /**

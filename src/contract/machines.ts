@@ -21,7 +21,8 @@ export interface Machine<S extends string, A extends string> {
   table: { readonly [a in A]: { readonly [s in S]: Step<S> } };
 }
 
-function machine<S extends string, A extends string>(
+/** A machine from its table (every action names every status: the compiler checks it is total). */
+export function machine<S extends string, A extends string>(
   name: string,
   states: readonly S[],
   table: { readonly [a in A]: { readonly [s in S]: Step<S> } },
@@ -29,8 +30,8 @@ function machine<S extends string, A extends string>(
   return { name, states, actions: Object.keys(table) as A[], table };
 }
 
-const to = <S extends string>(s: S) => ({ to: s });
-const refuse = (sentence: string) => ({ refuse: sentence });
+export const to = <S extends string>(s: S) => ({ to: s });
+export const refuse = (sentence: string) => ({ refuse: sentence });
 
 /** The outcome of `action` on a row in status `from`. */
 export function step<S extends string, A extends string>(m: Machine<S, A>, from: S, action: A): Step<S> {

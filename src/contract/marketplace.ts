@@ -1,12 +1,11 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
-import type { BidLine, CategoryTotals, Totals } from './bid-lines.ts';
+import type { BidLine, CategoryTotals, Totals } from './line-items.ts';
 import type { JobFigures } from './job-figures.ts';
 import type { AppointmentParties, ScheduleView } from './appointment-schedule.ts';
 import { enumOf, isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 import { refineRegistration } from './registration.ts';
 import { TOTAL_TIME_ALIASES, TotalTimeHoursField } from './records.ts';
-import type { AcceptPayment } from './payments.ts';
 
 /**
  * The marketplace's payloads: one zod schema per form, used by the React form and by the function
@@ -613,7 +612,7 @@ export interface AcceptResult {
   request: ServiceRequest;
   appointment: Appointment;
   /** When the bid is payable through Skyward: the hosted page to save a card, and the deposit (docs/decisions/0230). */
-  payment?: AcceptPayment;
+  payment?: { setupUrl: string; depositCents: number };
 }
 
 /** Whether the user's marketplace notifications also arrive by email. */

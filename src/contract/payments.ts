@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { BidBodySchema, type BidBody } from './bid-lines.ts';
+import type { AcceptResult } from './marketplace.ts';
 
 /**
  * Payments on Stripe Connect (issue 33): the statuses, texts, settings and schemas the functions,
@@ -60,11 +61,11 @@ export interface PaymentView {
   depositOnCancel: 'none' | 'refunded' | 'kept';
 }
 
-/** The accept answer's addition when the bid is payable through Skyward. */
-export interface AcceptPayment {
-  setupUrl: string;
-  depositCents: number;
-}
+/**
+ * The accept answer's addition when the bid is payable through Skyward. Its shape is written in the
+ * accept answer (marketplace.ts), which must not import this module (docs/decisions/0004).
+ */
+export type AcceptPayment = NonNullable<AcceptResult['payment']>;
 
 export interface AdminPayment {
   id: string;

@@ -70,6 +70,9 @@ function fetchInto<T>(key: string, load: (signal: AbortSignal) => Promise<T>): P
   entry.promise = load(controller.signal)
     .then(
       (data) => {
+        // An aborted read (replaced by a reload, or from the previous account) answers nothing,
+        // even when its load did not pass the signal on and finished anyway.
+        if (controller.signal.aborted) return;
         if (entry.version === version) publish(entry, { status: 'ready', data, error: undefined }, false);
         else publish(entry, entry.state, false);
       },
@@ -82,6 +85,8 @@ function fetchInto<T>(key: string, load: (signal: AbortSignal) => Promise<T>): P
       },
     )
     .finally(() => {
+      // Only this read's own handles: after an abort, the entry already holds the read replacing it.
+      if (entry.controller !== controller) return;
       entry.promise = null;
       entry.controller = null;
     });
@@ -219,4 +224,23 @@ export function setRouteData<R extends RouteSpec>(
   update: OutputOf<R> | ((current: OutputOf<R> | undefined) => OutputOf<R> | undefined),
 ): void {
   setQueryData(keyOf(route, options), update);
+}
+
+// The cache outside React: what the hooks above are built on, for a prefetch and for the tests of
+// its races (tests/unit/use-query-cache.test.ts).
+
+/** Loads `key` into the cache, joining the request in flight for it if there is one. */
+export const fetchQuery: <T>(key: string, load: (signal: AbortSignal) => Promise<T>) => Promise<unknown> = fetchInto;
+
+/** What the cache holds for `key` now, and whether a background reload is running. */
+export function queryState(key: string): QueryState<unknown> & { revalidating: boolean } {
+  const entry = entryOf(key);
+  return { ...entry.state, revalidating: entry.revalidating };
+}
+
+/** Calls `listener` on every change of `key`; a key somebody listens to survives a change of account. */
+export function subscribeQuery(key: string, listener: () => void): () => void {
+  const entry = entryOf(key);
+  entry.listeners.add(listener);
+  return () => entry.listeners.delete(listener);
 }

@@ -1,5 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from './cn.ts';
+import { Spinner } from './spinner.tsx';
 
 const variants = {
   default: 'bg-accent text-accent-foreground hover:bg-accent-hover',
@@ -21,6 +22,8 @@ const sizes = {
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
+  /** Its action is on its way: the button waits (disabled) and shows a spinner before its label. */
+  pending?: boolean;
 }
 
 export const buttonClass = (variant: keyof typeof variants = 'default', size: keyof typeof sizes = 'default') =>
@@ -32,8 +35,13 @@ export const buttonClass = (variant: keyof typeof variants = 'default', size: ke
   );
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { className, variant = 'default', size = 'default', type = 'button', ...props },
+  { className, variant = 'default', size = 'default', type = 'button', pending = false, disabled, children, ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} className={cn(buttonClass(variant, size), className)} {...props} />;
+  return (
+    <button ref={ref} type={type} className={cn(buttonClass(variant, size), className)} disabled={disabled || pending} {...props}>
+      {pending && <Spinner />}
+      {children}
+    </button>
+  );
 });

@@ -3,6 +3,7 @@ import { AlertDialog as A } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { buttonClass } from './button.tsx';
 import { cn } from './cn.ts';
+import { DialogFooter } from './dialog.tsx';
 import { Spinner } from './spinner.tsx';
 import { useBackCloses } from '../../lib/history-entries.ts';
 
@@ -46,7 +47,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
               {error}
             </Alert>
           )}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogFooter className="mt-6">
             <A.Cancel className={buttonClass('outline')} disabled={busy}>
               {cancelLabel}
             </A.Cancel>
@@ -59,7 +60,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
               {busy && <Spinner />}
               {confirmLabel}
             </button>
-          </div>
+          </DialogFooter>
         </A.Content>
       </A.Portal>
     </A.Root>

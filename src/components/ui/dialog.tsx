@@ -55,3 +55,11 @@ export function Dialog({ open, onOpenChange, title, description, children, class
     </D.Root>
   );
 }
+
+/**
+ * A dialog's actions: stacked with the main action on top on a phone, in a row at the right from
+ * `sm` up. `className` adds to it (`pt-2` where the form above ends without margin).
+ */
+export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>{children}</div>;
+}

@@ -13,7 +13,9 @@ import {
   type AirmenImport,
 } from '../../contract/airmen-file.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDate, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { uploadAirmenFile, uploadAirmenZip, type AirmenUploadProgress } from './airmen-file/upload-client.ts';
@@ -79,7 +81,6 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
   const [error, setError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [status, setStatus] = useState('');
-  const [savingSetting, setSavingSetting] = useState(false);
   // A 404 means the setting was never saved: off.
   const autoApprove = setting.data?.data.setting_value === 'true';
 
@@ -169,27 +170,26 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
     }
   };
 
+  const saveSetting = useWrite(ROUTES.adminSettingSave, {
+    fallback: 'Failed to save the setting',
+    reason: detailOr,
+    onSuccess: (saved) => setting.setData(saved),
+    onError: (message) => toast.error(message),
+  });
+  const savingSetting = saveSetting.pending;
   const toggle = async (on: boolean) => {
-    setSavingSetting(true);
-    try {
-      const saved = await call(ROUTES.adminSettingSave, {
-        params: { category: AIRMEN_AUTO_APPROVE_SETTING.category, key: AIRMEN_AUTO_APPROVE_SETTING.key },
-        body: {
-          setting_key: AIRMEN_AUTO_APPROVE_SETTING.key,
-          setting_value: on ? 'true' : 'false',
-          data_type: 'boolean',
-          description:
-            'Approve a waiting mechanic found exactly once in the FAA airmen file with airframe and powerplant ratings',
-          is_encrypted: false,
-        },
-      });
-      setting.setData(saved);
-      toast.success(on ? 'Single exact matches are approved automatically' : 'Every mechanic waits for your approval');
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to save the setting');
-    } finally {
-      setSavingSetting(false);
-    }
+    const sent = await saveSetting.run({
+      params: { category: AIRMEN_AUTO_APPROVE_SETTING.category, key: AIRMEN_AUTO_APPROVE_SETTING.key },
+      body: {
+        setting_key: AIRMEN_AUTO_APPROVE_SETTING.key,
+        setting_value: on ? 'true' : 'false',
+        data_type: 'boolean',
+        description:
+          'Approve a waiting mechanic found exactly once in the FAA airmen file with airframe and powerplant ratings',
+        is_encrypted: false,
+      },
+    });
+    if (sent.ok) toast.success(on ? 'Single exact matches are approved automatically' : 'Every mechanic waits for your approval');
   };
 
   const busy = percent !== null;

@@ -10,7 +10,7 @@ import { statusInfo } from '../../contract/status.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /** Waits for typing to pause before searching, so each keystroke is not a request. */
 function useDebounced<T>(value: T, ms: number): T {

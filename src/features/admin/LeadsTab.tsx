@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ADMIN_LISTS } from '../../contract/admin-dashboard.ts';
 import { formatDateTime, titleCase } from '../../lib/format.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 /** Leads tab: the first 20 captured leads (popup and other sources), newest first. */

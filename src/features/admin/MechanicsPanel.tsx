@@ -16,12 +16,13 @@ import {
   type MechanicVettingStatus,
 } from '../../contract/mechanic-vetting.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { monthLabel, type AirmenMatch } from '../../contract/airmen-file.ts';
 import AirmenFileSection from './AirmenFileSection.tsx';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 /** What the FAA airmen file said, as its sentence: a match names the file's month itself. */
 function AirmenLine({ match }: { match: AirmenMatch | null }) {
@@ -47,33 +48,36 @@ export default function MechanicsPanel() {
   const reload = () => void mechanics.reload();
   const [rejecting, setRejecting] = useState<MechanicForReview | null>(null);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  // The mechanic whose action is on its way (its buttons wait).
   const [busy, setBusy] = useState<string | null>(null);
+  const toastError = (message: string) => toast.error(message);
+  const unlockWrite = useWrite(ROUTES.adminUserUnlock, { fallback: 'Failed to unlock sign-in', reason: detailOr, onError: toastError });
+  const approveWrite = useWrite(ROUTES.adminMechanicApprove, { fallback: 'Failed to approve mechanic', reason: detailOr, onError: toastError });
+  const rejectWrite = useWrite(ROUTES.adminMechanicReject, { fallback: 'Failed to reject mechanic', reason: detailOr });
+  const error = invalid ?? rejectWrite.error;
+  const setError = (message: string | null) => {
+    setInvalid(message);
+    rejectWrite.clearError();
+  };
+
+  /** Runs one mechanic's write with its buttons waiting; true when it succeeded. */
+  const onMechanic = async (id: string, write: () => Promise<{ ok: boolean }>) => {
+    setBusy(id);
+    const { ok } = await write();
+    setBusy(null);
+    return ok;
+  };
 
   // Clears a sign-in lockout of the account (docs/decisions/0096).
   const unlock = async (m: MechanicForReview) => {
-    setBusy(m.id);
-    try {
-      await call(ROUTES.adminUserUnlock, { params: { id: m.id } });
-      toast.success(`${m.firstName} ${m.lastName} can sign in again`);
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to unlock sign-in');
-    } finally {
-      setBusy(null);
-    }
+    if (await onMechanic(m.id, () => unlockWrite.run({ params: { id: m.id } }))) toast.success(`${m.firstName} ${m.lastName} can sign in again`);
   };
 
   const approve = async (m: MechanicForReview) => {
-    setBusy(m.id);
-    try {
-      await call(ROUTES.adminMechanicApprove, { params: { id: m.id } });
-      toast.success(`${m.firstName} ${m.lastName} approved`);
-      reload();
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.detail ? err.detail : 'Failed to approve mechanic');
-    } finally {
-      setBusy(null);
-    }
+    if (!(await onMechanic(m.id, () => approveWrite.run({ params: { id: m.id } })))) return;
+    toast.success(`${m.firstName} ${m.lastName} approved`);
+    reload();
   };
 
   const reject = async () => {
@@ -83,17 +87,11 @@ export default function MechanicsPanel() {
       setError(parsed.error.issues[0]?.message ?? 'Reason is required');
       return;
     }
-    setBusy(rejecting.id);
-    try {
-      await call(ROUTES.adminMechanicReject, { params: { id: rejecting.id }, body: parsed.data });
-      toast.success(`${rejecting.firstName} ${rejecting.lastName} rejected`);
-      setRejecting(null);
-      reload();
-    } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to reject mechanic');
-    } finally {
-      setBusy(null);
-    }
+    setInvalid(null);
+    if (!(await onMechanic(rejecting.id, () => rejectWrite.run({ params: { id: rejecting.id }, body: parsed.data })))) return;
+    toast.success(`${rejecting.firstName} ${rejecting.lastName} rejected`);
+    setRejecting(null);
+    reload();
   };
 
   return (

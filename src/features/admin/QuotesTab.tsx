@@ -9,7 +9,7 @@ import { labelOf } from '../../contract/options.ts';
 import { QUOTE_SERVICE_TYPES } from '../../contract/quote.ts';
 import { savingsFigure } from '../../contract/savings.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useAdminData } from './use-admin-data.ts';
 

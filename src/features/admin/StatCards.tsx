@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, FileText } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
 import type { DashboardStats } from '../../contract/admin-dashboard.ts';
 import type { AdminData } from './use-admin-data.ts';
-import { LoadError } from './LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 const CARDS = [
   { key: 'totalQuotes', label: 'Total Quotes', Icon: FileText, tone: 'text-accent' },

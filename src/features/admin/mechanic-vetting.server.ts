@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { rematchMechanic } from '../marketplace/matching.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
-import { airmenMatchesOf } from './airmen-file/verdicts.server.ts';
+import { airmenMatchesOf } from '../marketplace/airmen-verdicts.server.ts';
 import { sql } from 'kysely';
 import { credentialsPending, type CredentialReview } from '../../contract/credentials.ts';
 import { verifyCredentials } from '../marketplace/credentials.server.ts';

@@ -7,14 +7,14 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   ChangePasswordSchema,
   SESSION_MESSAGES,
   type ChangePasswordInput,
 } from '../../contract/auth.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { saveSession } from '../../lib/session.ts';
 
@@ -36,26 +36,21 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
     defaultValues: { currentPassword: '', newPassword: '' },
   });
 
+  const change = useWrite(ROUTES.authPassword, { fallback: 'Failed to change password', reason: detailOr });
   const onSubmit = async (values: ChangePasswordInput) => {
     setError(null);
-    try {
-      const res = await call(ROUTES.authPassword, { body: values });
-      saveSession(res.access_token, res.user);
-      toast.success(SESSION_MESSAGES.passwordChanged);
-      reset();
-      setOpen(false);
-    } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to change password');
-    }
+    const sent = await change.run({ body: values });
+    if (!sent.ok) return setError(sent.error);
+    saveSession(sent.data.access_token, sent.data.user);
+    toast.success(SESSION_MESSAGES.passwordChanged);
+    reset();
+    setOpen(false);
   };
 
+  // The session is gone either way: a failure says nothing.
+  const logoutAll = useWrite(ROUTES.authLogoutAll, { fallback: '' });
   const signOutEverywhere = async () => {
-    try {
-      await call(ROUTES.authLogoutAll);
-      toast.success(SESSION_MESSAGES.loggedOutEverywhere);
-    } catch {
-      /* the session is gone either way */
-    }
+    if ((await logoutAll.run()).ok) toast.success(SESSION_MESSAGES.loggedOutEverywhere);
     setOpen(false);
     onSignedOutEverywhere();
   };
@@ -103,8 +98,7 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
             <Button type="button" variant="ghost" onClick={() => void signOutEverywhere()}>
               Sign out of all devices
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner />}
+            <Button type="submit" pending={isSubmitting}>
               Save password
             </Button>
           </div>

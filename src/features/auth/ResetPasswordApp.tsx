@@ -5,7 +5,6 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
@@ -14,12 +13,11 @@ import {
   type PasswordResetRequestInput,
 } from '../../contract/auth.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { saveSession } from '../../lib/session.ts';
-
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail ? err.detail : fallback);
 
 /** Step 1: the email address. The answer is the same whether or not it has an account. */
 function RequestForm() {
@@ -31,14 +29,12 @@ function RequestForm() {
     formState: { errors, isSubmitting },
   } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
 
+  const request = useWrite(ROUTES.authPasswordReset, { fallback: 'Something went wrong. Please try again.', reason: detailOr });
   const onSubmit = async (values: PasswordResetRequestInput) => {
     setError(null);
-    try {
-      const res = await call(ROUTES.authPasswordReset, { body: values, auth: false });
-      setSent(res.message);
-    } catch (err) {
-      setError(errorText(err, 'Something went wrong. Please try again.'));
-    }
+    const answer = await request.run({ body: values, auth: false });
+    if (answer.ok) setSent(answer.data.message);
+    else setError(answer.error);
   };
 
   if (sent) return <p role="status">{sent}</p>;
@@ -48,8 +44,7 @@ function RequestForm() {
       <FormField id="reset-email" label="Email" error={errors.email?.message}>
         <Input id="reset-email" type="email" autoComplete="username" {...fieldAria('reset-email', errors.email?.message)} {...register('email')} />
       </FormField>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         Email me a reset link
       </Button>
     </form>
@@ -66,15 +61,13 @@ function ConfirmForm({ token }: { token: string }) {
     formState: { errors, isSubmitting },
   } = useForm<PasswordResetConfirmInput>({ resolver: zodResolver(PasswordResetConfirmSchema), defaultValues: { token, newPassword: '' } });
 
+  const confirm = useWrite(ROUTES.authPasswordResetConfirm, { fallback: 'Something went wrong. Please try again.', reason: detailOr });
   const onSubmit = async (values: PasswordResetConfirmInput) => {
     setError(null);
-    try {
-      const res = await call(ROUTES.authPasswordResetConfirm, { body: values, auth: false });
-      saveSession(res.access_token, res.user);
-      setDone(true);
-    } catch (err) {
-      setError(errorText(err, 'Something went wrong. Please try again.'));
-    }
+    const answer = await confirm.run({ body: values, auth: false });
+    if (!answer.ok) return setError(answer.error);
+    saveSession(answer.data.access_token, answer.data.user);
+    setDone(true);
   };
 
   if (done)
@@ -99,8 +92,7 @@ function ConfirmForm({ token }: { token: string }) {
           {...register('newPassword')}
         />
       </FormField>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         Set new password
       </Button>
     </form>

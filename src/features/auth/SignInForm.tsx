@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AUTH_MESSAGES,
   LoginSchema,
@@ -15,7 +14,7 @@ import {
   type PublicUser,
 } from '../../contract/auth.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { signInErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 
@@ -43,22 +42,20 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
     defaultValues: { email: '', password: '' },
   });
 
+  // docs/product.md §4: a failed sign-in shows in the form's destructive alert (announced by its
+  // role=alert); a toast saying the same would put the message on screen twice.
+  const login = useWrite(ROUTES.authLogin, { fallback: '', reason: (err) => signInErrorMessage(err) });
   const onSubmit = async (values: LoginData) => {
     setError(null);
-    try {
-      const res = await call(ROUTES.authLogin, { body: values, auth: false });
-      const refusal = refuse?.(res.user) ?? null;
-      if (refusal) {
-        setError(refusal);
-        return;
-      }
-      onSignedIn(res.access_token, res.user);
-      toast.success(AUTH_MESSAGES.loginSuccess);
-    } catch (err) {
-      // docs/product.md §4: a failed sign-in shows in the form's destructive alert (announced by its
-      // role=alert); a toast saying the same would put the message on screen twice.
-      setError(signInErrorMessage(err));
+    const sent = await login.run({ body: values, auth: false });
+    if (!sent.ok) return setError(sent.error);
+    const refusal = refuse?.(sent.data.user) ?? null;
+    if (refusal) {
+      setError(refusal);
+      return;
     }
+    onSignedIn(sent.data.access_token, sent.data.user);
+    toast.success(AUTH_MESSAGES.loginSuccess);
   };
 
   const emailId = `${idPrefix}-email`;
@@ -91,8 +88,7 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
           Forgot password?
         </a>
       </p>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>

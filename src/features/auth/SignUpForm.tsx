@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, NativeSelect } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AUTH_MESSAGES,
   PASSWORD_RULES,
@@ -17,7 +16,8 @@ import {
 } from '../../contract/auth.ts';
 import { SELF_REGISTER_ROLES } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { signUpErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { claimAfterSignUp, currentInvitation } from '../inbox/claim-invitation.ts';
@@ -48,16 +48,23 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
   });
   const isMechanic = watch('role') === 'mechanic';
 
+  const signUp = useWrite(ROUTES.authRegister, {
+    fallback: '',
+    // The form line says what exactly went wrong (e.g. the email is taken) when the server says it.
+    reason: (err) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : signUpErrorMessage(err)),
+    onError: (_message, err) => toast.error(signUpErrorMessage(err)),
+  });
   const onSubmit = async (values: RegisterData) => {
     setError(null);
+    const sent = await signUp.run({ body: values, auth: false });
+    if (!sent.ok) return setError(sent.error);
+    const res = sent.data;
     try {
-      const res = await call(ROUTES.authRegister, { body: values, auth: false });
       if (invitation && res.user.role === 'pilot') await claimAfterSignUp(invitation.token, res.access_token);
       onSignedIn(res.access_token, res.user);
       toast.success(AUTH_MESSAGES.registerSuccess);
     } catch (err) {
       toast.error(signUpErrorMessage(err));
-      // The form line says what exactly went wrong (e.g. the email is taken) when the server says it.
       setError(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : signUpErrorMessage(err));
     }
   };
@@ -117,8 +124,7 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
           </div>
         </fieldset>
       )}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner />}
+      <Button type="submit" className="w-full" pending={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>
     </form>

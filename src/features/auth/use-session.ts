@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { $token, clearSession, restoreSession, saveSession, type SessionUser } from '../../lib/session.ts';
 
 export type SessionState =
@@ -54,11 +55,13 @@ export function useSession() {
 
   // Logout ends the session on the server too (the token is revoked, not just forgotten). The
   // screen does not wait for it: a failed call still signs this browser out.
+  const logout = useWrite(ROUTES.authLogout, { fallback: '' });
+  const sendLogout = logout.run;
   const signOut = useCallback(() => {
-    if ($token.get()) void call(ROUTES.authLogout).catch(() => undefined);
+    if ($token.get()) void sendLogout();
     clearSession();
     setState({ status: 'signed-out' });
-  }, []);
+  }, [sendLogout]);
 
   return { state, signedIn, signOut };
 }

@@ -2,13 +2,11 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import type { LineDecision } from '../../contract/bid-lines.ts';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import type { LineDecision } from '../../contract/line-items.ts';
 import type { AcceptResult, Bid, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
-import { isStale, refresh, refusalOf } from '../marketplace/ui/follow.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
 import { InspectionSignerNote } from './InspectionSignerNote.tsx';
@@ -20,25 +18,20 @@ import { PaymentTerms } from '../payments/PaymentTerms.tsx';
  */
 export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }: { request: ServiceRequest; bid: Bid; onClose: () => void; onAccepted: (result: AcceptResult) => void }) {
   const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const lines = bid.lines ?? [];
-  const accept = async () => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const result = await call(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
+  // The reason stays here, where the owner acted; a request changed elsewhere is read again.
+  const write = useWrite(ROUTES.requestAccept, {
+    fallback: 'Failed to accept quote',
+    stale: [ROUTES.requestsOwn],
+    onSuccess: (result) => {
       toast.success(`Quote accepted. ${bid.mechanicName} is scheduled for ${formatDay(bid.availableStartDate)}.`);
       onAccepted(result);
       onClose();
-    } catch (err) {
-      // The reason stays here, where the owner acted; a request changed elsewhere is read again.
-      setRefusal(refusalOf(err, 'Failed to accept quote'));
-      if (isStale(err)) refresh(ROUTES.requestsOwn);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = write.pending;
+  const refusal = write.error;
+  const lines = bid.lines ?? [];
+  const accept = () => write.run({ params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
   return (
     <Dialog
       open
@@ -55,15 +48,14 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
           {refusal}
         </Alert>
       )}
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogFooter className="mt-4">
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={accept} disabled={busy}>
-          {busy && <Spinner />}
+        <Button onClick={accept} pending={busy}>
           Accept Quote
         </Button>
-      </div>
+      </DialogFooter>
     </Dialog>
   );
 }

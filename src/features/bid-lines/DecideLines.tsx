@@ -1,4 +1,5 @@
-import { LINE_CATEGORY_OPTIONS, UNDECLINABLE, type BidLine, type LineDecision } from '../../contract/bid-lines.ts';
+import { LINE_CATEGORY_OPTIONS, UNDECLINABLE } from '../../contract/bid-lines.ts';
+import type { BidLine, LineDecision } from '../../contract/line-items.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency } from '../../lib/format.ts';
 

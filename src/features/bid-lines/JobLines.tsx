@@ -2,15 +2,17 @@ import { FilePlus2, FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Label, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { BID_LINES, LINE_CATEGORY_OPTIONS, type BidLine, type ChangeOrder, type LineDecision, type WorkOrder } from '../../contract/bid-lines.ts';
+import { BID_LINES, LINE_CATEGORY_OPTIONS, type ChangeOrder, type WorkOrder } from '../../contract/bid-lines.ts';
+import type { BidLine, LineDecision } from '../../contract/line-items.ts';
 import type { Appointment } from '../../contract/marketplace.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
@@ -18,8 +20,6 @@ import { JobFigure } from '../marketplace/ui/JobFigure.tsx';
 import { formatHours } from '../../contract/job-figures.ts';
 import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';
 import { draftLine, linesBody, usedCategories, type DraftLine } from './line-drafts.ts';
-
-const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
 
 /**
  * The lines of a job on its appointment card, for both sides: the approved total, the work order,
@@ -77,21 +77,22 @@ function AddChangeOrderDialog({ appointment: a, onClose, onAdded }: { appointmen
   const [lines, setLines] = useState<DraftLine[]>(() => [draftLine({ category: 'airworthy' })]);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<LineErrors>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await call(ROUTES.changeOrderCreate, { params: { id: a.id }, body: { lines: linesBody(lines), note } });
+  const send = useWrite(ROUTES.changeOrderCreate, {
+    fallback: 'Failed to send the change order',
+    onSuccess: () => {
       toast.success('Change order sent to the owner');
       onAdded();
       onClose();
-    } catch (err) {
+    },
+    onError: (message, err) => {
       if (err instanceof ApiError && err.status === 400) setErrors(lineErrorsOf(err.errors));
-      toast.error(failure(err, 'Failed to send the change order'));
-    } finally {
-      setBusy(false);
-    }
+      toast.error(message);
+    },
+  });
+  const busy = send.pending;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    await send.run({ params: { id: a.id }, body: { lines: linesBody(lines), note } });
   };
   return (
     <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Add change order" description={`Items found during the ${labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} on ${a.aircraftTailNumber}. The owner approves, defers or declines each.`} className="sm:max-w-2xl">
@@ -101,15 +102,14 @@ function AddChangeOrderDialog({ appointment: a, onClose, onAdded }: { appointmen
           <Label htmlFor={`co-${a.id}-note`}>Note to the owner</Label>
           <Textarea id={`co-${a.id}-note`} rows={2} maxLength={BID_LINES.text.note} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" type="button" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
+          <Button type="submit" pending={busy}>
             Send change order
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -120,20 +120,19 @@ function DecideChangeOrderDialog({ appointment: a, onClose, onDecided }: { appoi
   const order: ChangeOrder | null | undefined =
     orders.state.status === 'ready' ? (orders.state.data.find((c) => c.status === 'pending') ?? null) : orders.state.status === 'error' ? null : undefined;
   const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
-  const [busy, setBusy] = useState(false);
-  const decide = async () => {
-    if (!order) return;
-    setBusy(true);
-    try {
-      await call(ROUTES.changeOrderDecide, { params: { id: a.id, changeOrderId: order.id }, body: { decisions: decisionsBody(order.lines, decisions) } });
+  const write = useWrite(ROUTES.changeOrderDecide, {
+    fallback: 'Failed to decide the change order',
+    onSuccess: () => {
       toast.success('Change order decided');
       onDecided();
       onClose();
-    } catch (err) {
-      toast.error(failure(err, 'Failed to decide the change order'));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (message) => toast.error(message),
+  });
+  const busy = write.pending;
+  const decide = async () => {
+    if (!order) return;
+    await write.run({ params: { id: a.id, changeOrderId: order.id }, body: { decisions: decisionsBody(order.lines, decisions) } });
   };
   return (
     <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Decide change order" description={`${a.mechanicName} found more work on ${a.aircraftTailNumber}. Approve, defer or decline each item.`} className="sm:max-w-2xl">
@@ -145,15 +144,14 @@ function DecideChangeOrderDialog({ appointment: a, onClose, onDecided }: { appoi
         <>
           {order.note && <p className="mb-3 rounded-md bg-muted px-3 py-2 text-sm">&ldquo;{order.note}&rdquo;</p>}
           <DecideLines lines={order.lines} decisions={decisions} onChange={setDecisions} prefix={`decide-${order.id}`} />
-          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogFooter className="mt-4">
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button onClick={decide} disabled={busy}>
-              {busy && <Spinner />}
+            <Button onClick={decide} pending={busy}>
               Send decisions
             </Button>
-          </div>
+          </DialogFooter>
         </>
       )}
     </Dialog>

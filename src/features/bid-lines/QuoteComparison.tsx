@@ -1,4 +1,5 @@
-import { LINE_CATEGORY_OPTIONS, median, type BidLine } from '../../contract/bid-lines.ts';
+import { LINE_CATEGORY_OPTIONS, median } from '../../contract/bid-lines.ts';
+import type { BidLine } from '../../contract/line-items.ts';
 import { MARKETPLACE, type Bid, type ServiceRequest } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';

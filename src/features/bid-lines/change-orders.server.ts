@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import {
-  type BidLine,
   type ChangeOrder,
   type ChangeOrderData,
   type DecisionData,
-  type Totals,
   type WorkOrder,
 } from '../../contract/bid-lines.ts';
-import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
+import type { BidLine } from '../../contract/line-items.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { APPOINTMENT_MACHINE, CHANGE_ORDER_MACHINE } from '../../contract/machines.ts';
 import { labelOf } from '../../contract/options.ts';
 import { isUuid } from '../../contract/ids.ts';
@@ -22,7 +21,7 @@ import { notify } from '../marketplace/notifications.server.ts';
 import { enqueueSms, toE164 } from '../messaging/outbox.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { BUSINESS } from '../../contract/business.ts';
-import { FIGURE_LABELS, jobFigures, stageOf } from '../../contract/job-figures.ts';
+import { FIGURE_LABELS, jobFigures } from '../../contract/job-figures.ts';
 import { categoryTotalsOf, decideLines, insertLines, lineRows, newLines, toLine, totalsOf } from './lines.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 
@@ -144,51 +143,6 @@ export async function decideChangeOrder(db: Db, owner: UserRow, appointmentId: s
 export async function listChangeOrders(db: Db, user: UserRow, appointmentId: string): Promise<ChangeOrder[]> {
   const appointment = await appointmentFor(db, user, appointmentId);
   return changeOrdersOf(db, appointmentId, appointment.bidId);
-}
-
-/**
- * Inside the completing transaction (appointment row locked): a change order still waiting for the
- * owner refuses completion with the change-order machine's 409 sentence.
- */
-export async function assertChangeOrdersDecided(trx: Db, appointmentId: string): Promise<void> {
-  const orders = await trx.selectFrom('changeOrders').select('status').where('appointmentId', '=', appointmentId).execute();
-  for (const o of orders) transition(CHANGE_ORDER_MACHINE, o.status, 'completeJob');
-}
-
-export type AppointmentWithLines = Appointment & { quotedTotal: number; approvedLines: BidLine[]; approvedTotals: Totals; pendingChangeOrders: number };
-
-/** Adds the approved lines (the bid's and its change orders'), their totals and the change orders waiting. */
-export async function withApprovedLines(db: Db, appointments: Appointment[]): Promise<AppointmentWithLines[]> {
-  if (appointments.length === 0) return [];
-  const [rows, pending] = await Promise.all([
-    lineRows(db, appointments.map((a) => a.bidId)),
-    db
-      .selectFrom('changeOrders')
-      .select(['appointmentId', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('appointmentId', 'in', appointments.map((a) => a.id))
-      .where('status', '=', 'pending')
-      .groupBy('appointmentId')
-      .execute(),
-  ]);
-  return appointments.map((a) => {
-    const lines = rows.filter((r) => r.bidId === a.bidId).map(toLine);
-    const approvedLines = lines.filter((l) => l.decision === 'approve');
-    const approvedTotals = totalsOf(approvedLines);
-    // One computation names every figure of the job (docs/decisions/0170): the price shown is the
-    // figure that stands now (approved, with change orders, or final), the quote as sent stays in
-    // `quotedTotal`, and the duration is the hours of that same figure.
-    const figures = jobFigures(lines, stageOf(a.status));
-    const current = figures.current.totals;
-    const price = lines.length > 0 ? { laborCost: current.laborCost, partsCost: current.partsCost, totalCost: current.totalCost, estimatedDuration: current.hours } : {};
-    return Object.assign(a, {
-      quotedTotal: a.totalCost,
-      ...price,
-      approvedLines,
-      approvedTotals,
-      pendingChangeOrders: Number(pending.find((p) => p.appointmentId === a.id)?.n ?? 0),
-      ...(lines.length > 0 ? { figures } : {}),
-    });
-  });
 }
 
 /** The work order / invoice of a job: approved lines by category, deferred and declined ones, change orders. */

@@ -1,4 +1,5 @@
-import { LINE_CATEGORIES, hoursTenthsOf, categoryTotals, laborCents, sumLines, toTotals, type CategoryTotals, type LineCategory, type PricedLine, type Totals } from '../../contract/bid-lines.ts';
+import { hoursTenthsOf, categoryTotals, laborCents, sumLines, toTotals, type PricedLine } from '../../contract/bid-lines.ts';
+import { LINE_CATEGORIES, type CategoryTotals, type LineCategory, type Totals } from '../../contract/line-items.ts';
 
 /** A line as typed in the bid dialog: text fields, a stable key for React. */
 export interface DraftLine {

@@ -1,4 +1,4 @@
-import type { LineCategory } from '../../contract/bid-lines.ts';
+import type { LineCategory } from '../../contract/line-items.ts';
 
 /** A line a mechanic reuses ("Annual inspection, PA-28"), kept in this browser per mechanic. */
 export interface LineTemplate {

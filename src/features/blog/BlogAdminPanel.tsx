@@ -10,7 +10,7 @@ import { BLOG_TRASH_DAYS, type GenerateSummary, type TrashedBlogPost } from '../
 import { BLOG_ADMIN_MESSAGES, BLOG_ADMIN_TAG_PREVIEW, type BlogPost, type BlogPostData } from '../../contract/blog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { blogAdminApi } from './blog-admin-api.ts';

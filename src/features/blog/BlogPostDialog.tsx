@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { CharacterCount, Checkbox, FieldError, Input, Label, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -331,15 +331,14 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
           {text('metaDescription', 'Meta Description', { max: BLOG_LIMITS.metaDescription })}
         </fieldset>
         <Checkbox id="blog-post-published" label="Published (visible on the blog)" {...register('published')} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <DialogFooter className="pt-2">
           <Button variant="outline" onClick={close} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" pending={isSubmitting}>
             {isSubmitting ? 'Saving...' : broken ? 'Save anyway' : submitLabel(watch('published') === true, post)}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
       <ConfirmDialog
         open={askDiscard}

@@ -16,7 +16,7 @@ import {
 } from '../../contract/booking.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS, type Appointment, type MarketplaceServiceType } from '../../contract/marketplace.ts';
-import type { LineCategory } from '../../contract/bid-lines.ts';
+import type { LineCategory } from '../../contract/line-items.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';

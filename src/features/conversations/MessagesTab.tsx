@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { EmptyState } from '../marketplace/ui/EmptyState.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageSettingsCard } from './MessageSettingsCard.tsx';
 import { $openThreadId, $threads, $threadsFailed, reloadThreads } from './store.ts';
 import { ThreadView } from './ThreadView.tsx';

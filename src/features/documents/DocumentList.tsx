@@ -10,7 +10,8 @@ import { DOCUMENT_TYPES, type VaultDocument } from '../../contract/documents.ts'
 import { labelOf } from '../../contract/options.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDate } from '../../lib/format.ts';
 import { saveDocument } from './download-client.ts';
 import { formatBytes } from './format.ts';
@@ -28,7 +29,14 @@ export interface DocumentListProps {
 export function DocumentList({ documents, aircraftLabel, onDeleted, compact = false }: DocumentListProps) {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<VaultDocument | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const removeWrite = useWrite(ROUTES.documentDelete, {
+    fallback: 'Failed to delete document',
+    onError: (_message, error) => {
+      console.error('Delete failed', error);
+      toast.error(error instanceof ApiError && error.detail && error.status < 500 ? `Failed to delete document: ${error.detail}` : 'Failed to delete document');
+    },
+  });
+  const deleting = removeWrite.pending;
 
   const download = async (doc: VaultDocument) => {
     setDownloading(doc.id);
@@ -44,18 +52,10 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
 
   const remove = async () => {
     if (!confirming) return;
-    setDeleting(true);
-    try {
-      await call(ROUTES.documentDelete, { params: { id: confirming.id } });
-      toast.success('Document deleted');
-      onDeleted(confirming.id);
-      setConfirming(null);
-    } catch (error) {
-      console.error('Delete failed', error);
-      toast.error(error instanceof ApiError && error.detail && error.status < 500 ? `Failed to delete document: ${error.detail}` : 'Failed to delete document');
-    } finally {
-      setDeleting(false);
-    }
+    if (!(await removeWrite.run({ params: { id: confirming.id } })).ok) return;
+    toast.success('Document deleted');
+    onDeleted(confirming.id);
+    setConfirming(null);
   };
 
   return (

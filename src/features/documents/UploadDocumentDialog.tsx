@@ -2,7 +2,7 @@ import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -247,7 +247,7 @@ export function UploadDocumentDialog({ open, onOpenChange, aircraft, serviceRequ
           </div>
         )}
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" onClick={() => (uploading ? abortRef.current?.abort() : onOpenChange(false))}>
             {uploading ? 'Cancel Upload' : 'Cancel'}
           </Button>
@@ -255,7 +255,7 @@ export function UploadDocumentDialog({ open, onOpenChange, aircraft, serviceRequ
             {uploading ? <Spinner /> : <Upload className="h-4 w-4" aria-hidden="true" />}
             Upload Document
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

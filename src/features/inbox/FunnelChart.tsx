@@ -5,7 +5,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import type { FunnelRow } from '../../contract/inbox.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 const STAGES = [
   { key: 'requests', label: 'Requests', color: 'bg-slate-400' },

@@ -13,7 +13,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
 import { InboxStatusBadge, RespondBy } from './InboxBadges.tsx';
 import { ReplyForm } from './ReplyForm.tsx';

@@ -10,7 +10,7 @@ import { AIRCRAFT_TYPES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields
 import { ROUTES, pathOf } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { $token } from '../../lib/session.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { downloadText } from '../marketing/download.ts';
 import { inboxCsvFilename } from './inbox-csv.ts';
 import { InboxList } from './InboxList.tsx';

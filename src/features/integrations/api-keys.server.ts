@@ -13,6 +13,9 @@ import { conflict, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { maskSecret } from './mask.ts';
 import { byRotationOrder, planRotation } from './rotation.ts';
+import { targetOf } from '../../contract/machines.ts';
+import { API_KEY_MACHINE } from '../../contract/status-machines.ts';
+import { transition } from '../../server/http/transition.ts';
 
 type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -179,12 +182,13 @@ export async function setApiKeyStatus(
   await db.transaction().execute(async (trx) => {
     await lockIntegration(trx, key.integrationType);
     const fresh = await findKey(trx, key.id);
-    if (status === 'active' && fresh.expiresAt && fresh.expiresAt.getTime() <= Date.now()) {
-      throw conflict(`This key expired on ${fresh.expiresAt.toISOString().slice(0, 10)}: add a new key instead`);
-    }
+    const expiredOn = (at: Date) => `This key expired on ${at.toISOString().slice(0, 10)}: add a new key instead`;
+    // A key past its expiry date is refused before a rotation has marked it expired, too.
+    if (status === 'active' && fresh.expiresAt && fresh.expiresAt.getTime() <= Date.now()) throw conflict(expiredOn(fresh.expiresAt));
+    const next = transition(API_KEY_MACHINE, fresh.status, status === 'active' ? 'activate' : 'deactivate', (sentence) => (fresh.expiresAt ? expiredOn(fresh.expiresAt) : sentence));
     await trx
       .updateTable('apiKeys')
-      .set({ status, ...(status === 'inactive' ? { isPrimary: false } : {}), updatedAt: sql`now()` })
+      .set({ status: next, ...(next === 'inactive' ? { isPrimary: false } : {}), updatedAt: sql`now()` })
       .where('id', '=', fresh.id)
       .execute();
     await ensurePrimary(trx, fresh.integrationType);
@@ -221,7 +225,7 @@ export async function rotateApiKeys(db: Db, integration: IntegrationType, batchS
     if (plan.expire.length) {
       await trx
         .updateTable('apiKeys')
-        .set({ status: 'expired', isPrimary: false, updatedAt: sql`now()` })
+        .set({ status: targetOf(API_KEY_MACHINE, 'expire'), isPrimary: false, updatedAt: sql`now()` })
         .where('id', 'in', plan.expire)
         .execute();
     }

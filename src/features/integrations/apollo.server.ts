@@ -1,6 +1,13 @@
 import { stateName } from '../../contract/marketing.ts';
-import { ApolloSearchResponseSchema } from '../marketing/apollo-mapping.ts';
+import { z } from '../../contract/zod.ts';
 import { ProviderError, providerBase, providerFetch } from './http.server.ts';
+
+// The search answer's two lists (the People API Search's `people`, the legacy search's `contacts`);
+// what a person holds is read by the marketing feature, which maps people to leads.
+const ApolloSearchResponseSchema = z.looseObject({
+  people: z.array(z.unknown()).default([]),
+  contacts: z.array(z.unknown()).default([]),
+});
 
 /**
  * Apollo's People API Search: POST /api/v1/mixed_people/api_search with the key in `x-api-key`

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { postPublic } from '../../lib/post-public.ts';
 import { isTemporarilyUnavailable } from '../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
-import { fieldErrorsOf } from '../quotes/quote-form.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { rememberClaimedCode } from './popup-flags.ts';
 
 export const POPUP_TITLE = `Save ${POPUP_OFFER.discountPercent}% on Your Next Aircraft Service`;

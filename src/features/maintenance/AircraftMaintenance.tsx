@@ -9,8 +9,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { MAINTENANCE } from '../../contract/maintenance.ts';
 import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
-import { EmptyState } from '../marketplace/ui/EmptyState.tsx';
+import { useWrite } from '../../lib/use-write.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import DueList from './DueList.tsx';
 import { dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
 
@@ -100,22 +100,16 @@ export default function AircraftMaintenance({
     if (focus) setOpenId(focus.id);
   }, [focus]);
   const [deleting, setDeleting] = useState<Aircraft | null>(null);
-  const [busy, setBusy] = useState(false);
+  const removeWrite = useWrite(ROUTES.aircraftDelete, { fallback: 'Could not delete the aircraft', reason: errorText, onError: (message) => toast.error(message) });
+  const busy = removeWrite.pending;
   const open = aircraft.find((a) => a.id === openId);
   if (open) return <OpenDueList key={open.id} aircraft={open} onBack={() => setOpenId(null)} onChanged={onChanged} onRequested={onRequested} />;
 
   const remove = async (a: Aircraft) => {
-    setBusy(true);
-    try {
-      await call(ROUTES.aircraftDelete, { params: { id: a.id } });
-      toast.success(`${a.tailNumber} deleted`);
-      setDeleting(null);
-      onChanged();
-    } catch (err) {
-      toast.error(errorText(err, 'Could not delete the aircraft'));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await removeWrite.run({ params: { id: a.id } })).ok) return;
+    toast.success(`${a.tailNumber} deleted`);
+    setDeleting(null);
+    onChanged();
   };
 
   return (

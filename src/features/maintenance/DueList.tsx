@@ -11,7 +11,7 @@ import { AIRCRAFT_USAGES, SQUAWK_PRIORITIES, type MaintenanceItem, type Maintena
 import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDay } from '../../lib/format.ts';
 import { RequestReviewDialog } from './RequestReviewDialog.tsx';
 import { EditAircraftDialog, HoursDialog, ItemDialog, ResolveSquawkDialog, SquawkDialog } from './MaintenanceDialogs.tsx';
@@ -203,6 +203,8 @@ export default function DueList({
   const saved = () => void reload();
   const count = items.size + squawks.size;
 
+  const deleteWrite = useWrite(ROUTES.maintenanceItemDelete, { fallback: 'Could not delete the item', reason: errorText, onError: (message) => toast.error(message) });
+
   // "Request service" opens the review step; the request is sent from there (RequestReviewDialog).
   const sent = (created: ServiceRequest) => {
     toast.success(`Service request sent to mechanics near ${created.serviceLocation}`);
@@ -212,14 +214,10 @@ export default function DueList({
   };
 
   const deleteItem = async (item: MaintenanceItem) => {
-    try {
-      await call(ROUTES.maintenanceItemDelete, { params: { id: aircraft.id, itemId: item.id } });
-      toast.success(`${item.title} deleted`);
-      close();
-      void reload();
-    } catch (err) {
-      toast.error(errorText(err, 'Could not delete the item'));
-    }
+    if (!(await deleteWrite.run({ params: { id: aircraft.id, itemId: item.id } })).ok) return;
+    toast.success(`${item.title} deleted`);
+    close();
+    void reload();
   };
 
   return (

@@ -2,10 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AIRCRAFT_USAGES,
   FIXED_INTERVAL_KINDS,
@@ -20,41 +19,42 @@ import {
 } from '../../contract/maintenance.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES, type InputOf } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { todayIso } from '../marketplace/ui/form-bits.tsx';
 import { errorText } from './ui-bits.tsx';
 
-/** A dialog whose form posts once, shows the server's sentence on a 4xx and closes on success. */
+/** How each dialog's write reads a failure: the server's sentence, else this one. */
+const FAILED = { fallback: 'Something went wrong. Please try again.', reason: errorText } as const;
+
+/**
+ * A dialog whose form sends its write (`useWrite` in each dialog), shows the server's sentence on a
+ * failure and closes on success.
+ */
 function FormDialog({
   title,
   description,
   submitLabel,
   onOpenChange,
   submit,
+  pending,
+  error,
   children,
 }: {
   title: string;
   description?: string;
   submitLabel: string;
   onOpenChange: (open: boolean) => void;
-  submit: () => Promise<void>;
+  /** Sends the write; true when it succeeded. */
+  submit: () => Promise<boolean>;
+  pending: boolean;
+  error: string | null;
   children: ReactNode;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const busy = pending;
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await submit();
-      onOpenChange(false);
-    } catch (err) {
-      setError(errorText(err, 'Something went wrong. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    if (await submit()) onOpenChange(false);
   };
   return (
     <Dialog open onOpenChange={onOpenChange} title={title} {...(description ? { description } : {})}>
@@ -65,15 +65,14 @@ function FormDialog({
             {error}
           </Alert>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
+          <Button type="submit" pending={busy}>
             {submitLabel}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );
@@ -107,6 +106,12 @@ export function ItemDialog({ aircraftId, item, onOpenChange, onSaved }: { aircra
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((v) => ({ ...v, [k]: e.target.value }));
   const fixed = FIXED_INTERVAL_KINDS.includes(kind);
   const rule = KIND_RULES[kind];
+  const saved = () => {
+    toast.success(item ? 'Item updated' : 'Item added');
+    onSaved();
+  };
+  const update = useWrite(ROUTES.maintenanceItemUpdate, { ...FAILED, onSuccess: saved });
+  const add = useWrite(ROUTES.maintenanceItemAdd, { ...FAILED, onSuccess: saved });
   const submit = async () => {
     const body: InputOf<typeof ROUTES.maintenanceItemUpdate> = {
       lastDoneDate: f.lastDoneDate,
@@ -116,14 +121,12 @@ export function ItemDialog({ aircraftId, item, onOpenChange, onSaved }: { aircra
       ...(kind === 'ad' ? { adNumber: f.adNumber } : {}),
       ...(fixed ? {} : { intervalMonths: f.intervalMonths, intervalHours: f.intervalHours, dueDate: f.dueDate, dueHours: f.dueHours }),
     };
-    if (item) await call(ROUTES.maintenanceItemUpdate, { params: { id: aircraftId, itemId: item.id }, body });
-    else await call(ROUTES.maintenanceItemAdd, { params: { id: aircraftId }, body: { ...body, kind } });
-    toast.success(item ? 'Item updated' : 'Item added');
-    onSaved();
+    const sent = item ? await update.run({ params: { id: aircraftId, itemId: item.id }, body }) : await add.run({ params: { id: aircraftId }, body: { ...body, kind } });
+    return sent.ok;
   };
   const p = 'item';
   return (
-    <FormDialog title={item ? `Edit ${item.title}` : 'Add due item'} description="Enter what the logbook, certificate or AD says; the next due is computed." submitLabel={item ? 'Save item' : 'Add item'} onOpenChange={onOpenChange} submit={submit}>
+    <FormDialog title={item ? `Edit ${item.title}` : 'Add due item'} description="Enter what the logbook, certificate or AD says; the next due is computed." submitLabel={item ? 'Save item' : 'Add item'} onOpenChange={onOpenChange} submit={submit} pending={update.pending || add.pending} error={update.error ?? add.error}>
       {!item && (
         <Field id={`${p}-kind`} label="Kind *">
           <NativeSelect id={`${p}-kind`} options={ITEM_KINDS} value={kind} onChange={(e) => setKind(e.target.value as ItemKind)} />
@@ -178,17 +181,22 @@ export function ItemDialog({ aircraftId, item, onOpenChange, onSaved }: { aircra
 export function HoursDialog({ aircraft, currentHours, onOpenChange, onSaved }: { aircraft: Pick<Aircraft, 'id' | 'tailNumber'>; currentHours: number | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
   const [hours, setHours] = useState(currentHours === null ? '' : String(currentHours));
   const [date, setDate] = useState(todayIso());
+  const log = useWrite(ROUTES.aircraftHours, {
+    ...FAILED,
+    onSuccess: () => {
+      toast.success('Hours logged');
+      onSaved();
+    },
+  });
   return (
     <FormDialog
+      pending={log.pending}
+      error={log.error}
       title={`Log hours for ${aircraft.tailNumber}`}
       description="The tach (or Hobbs) reading now; never below the last one."
       submitLabel="Log hours"
       onOpenChange={onOpenChange}
-      submit={async () => {
-        await call(ROUTES.aircraftHours, { params: { id: aircraft.id }, body: { hours, date } });
-        toast.success('Hours logged');
-        onSaved();
-      }}
+      submit={async () => (await log.run({ params: { id: aircraft.id }, body: { hours, date } })).ok}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="hours-hours" label="Hours *">
@@ -208,17 +216,22 @@ export function SquawkDialog({ aircraftId, onOpenChange, onSaved }: { aircraftId
   // The owner's photos (of this aircraft or of none) to attach; without any, the field is not shown.
   const documents = useRoute(ROUTES.documents).data ?? [];
   const photos = documents.filter((d) => d.documentType === 'photo' && (d.aircraftId === null || d.aircraftId === aircraftId)).map((d) => ({ value: d.id, label: d.title }));
+  const record = useWrite(ROUTES.squawkAdd, {
+    ...FAILED,
+    onSuccess: () => {
+      toast.success('Squawk recorded');
+      onSaved();
+    },
+  });
   return (
     <FormDialog
+      pending={record.pending}
+      error={record.error}
       title="Record a squawk"
       description="A discrepancy found on the aircraft."
       submitLabel="Record squawk"
       onOpenChange={onOpenChange}
-      submit={async () => {
-        await call(ROUTES.squawkAdd, { params: { id: aircraftId }, body: { ...f, documentId: f.documentId || null } });
-        toast.success('Squawk recorded');
-        onSaved();
-      }}
+      submit={async () => (await record.run({ params: { id: aircraftId }, body: { ...f, documentId: f.documentId || null } })).ok}
     >
       <Field id="squawk-title" label="Title *">
         <Input id="squawk-title" value={f.title} onChange={set('title')} maxLength={MAINTENANCE.text.title} required />
@@ -240,16 +253,21 @@ export function SquawkDialog({ aircraftId, onOpenChange, onSaved }: { aircraftId
 
 export function ResolveSquawkDialog({ aircraftId, squawk, onOpenChange, onSaved }: { aircraftId: string; squawk: Squawk; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
   const [note, setNote] = useState('');
+  const resolve = useWrite(ROUTES.squawkUpdate, {
+    ...FAILED,
+    onSuccess: () => {
+      toast.success('Squawk resolved');
+      onSaved();
+    },
+  });
   return (
     <FormDialog
+      pending={resolve.pending}
+      error={resolve.error}
       title={`Resolve "${squawk.title}"`}
       submitLabel="Resolve squawk"
       onOpenChange={onOpenChange}
-      submit={async () => {
-        await call(ROUTES.squawkUpdate, { params: { id: aircraftId, squawkId: squawk.id }, body: { status: 'resolved', resolutionNote: note } });
-        toast.success('Squawk resolved');
-        onSaved();
-      }}
+      submit={async () => (await resolve.run({ params: { id: aircraftId, squawkId: squawk.id }, body: { status: 'resolved', resolutionNote: note } })).ok}
     >
       <Field id="resolve-note" label="Resolution note *">
         <Textarea id="resolve-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} required />
@@ -270,16 +288,21 @@ export function EditAircraftDialog({ aircraft, onOpenChange, onSaved }: { aircra
     dueSoonHours: String(aircraft.dueSoonHours),
   });
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((v) => ({ ...v, [k]: e.target.value }));
+  const save = useWrite(ROUTES.aircraftUpdate, {
+    ...FAILED,
+    onSuccess: () => {
+      toast.success('Aircraft saved');
+      onSaved();
+    },
+  });
   return (
     <FormDialog
+      pending={save.pending}
+      error={save.error}
       title={`Edit ${aircraft.tailNumber}`}
       submitLabel="Save aircraft"
       onOpenChange={onOpenChange}
-      submit={async () => {
-        await call(ROUTES.aircraftUpdate, { params: { id: aircraft.id }, body: f });
-        toast.success('Aircraft saved');
-        onSaved();
-      }}
+      submit={async () => (await save.run({ params: { id: aircraft.id }, body: f })).ok}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="edit-tail" label="Tail Number *">

@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { todayIso } from '../marketplace/ui/form-bits.tsx';
 import { ItemsTable, SquawkList } from './DueList.tsx';
@@ -19,7 +19,8 @@ function Body({ requestId, canComplete }: { requestId: string; canComplete: bool
   const [squawks, setSquawks] = useState<Set<string>>(new Set());
   const [date, setDate] = useState(todayIso());
   const [hours, setHours] = useState('');
-  const [busy, setBusy] = useState(false);
+  const record = useWrite(ROUTES.requestMaintenanceComplete, { fallback: 'Could not record the work', reason: errorText });
+  const busy = record.pending;
   const [problem, setProblem] = useState<string | null>(null);
   if (error) return <p className="text-sm text-muted-foreground">{error}</p>;
   if (!view) return <Spinner />;
@@ -32,19 +33,13 @@ function Body({ requestId, canComplete }: { requestId: string; canComplete: bool
   const openItems = view.items.filter((i) => view.linkedItemIds.includes(i.id) && !view.completedItemIds.includes(i.id));
   const openSquawks = view.squawks.filter((s) => view.linkedSquawkIds.includes(s.id) && s.status === 'open');
   const complete = async () => {
-    setBusy(true);
     setProblem(null);
-    try {
-      const updated = await call(ROUTES.requestMaintenanceComplete, { params: { id: requestId }, body: { itemIds: [...items], squawkIds: [...squawks], date, hours } });
-      query.setData(updated);
-      toast.success('Recorded as done; the due list is updated');
-      setItems(new Set());
-      setSquawks(new Set());
-    } catch (err) {
-      setProblem(errorText(err, 'Could not record the work'));
-    } finally {
-      setBusy(false);
-    }
+    const sent = await record.run({ params: { id: requestId }, body: { itemIds: [...items], squawkIds: [...squawks], date, hours } });
+    if (!sent.ok) return setProblem(sent.error);
+    query.setData(sent.data);
+    toast.success('Recorded as done; the due list is updated');
+    setItems(new Set());
+    setSquawks(new Set());
   };
   return (
     <div className="mt-3 space-y-3">
@@ -66,8 +61,7 @@ function Body({ requestId, canComplete }: { requestId: string; canComplete: bool
             </FormField>
           </div>
           {problem && <Alert>{problem}</Alert>}
-          <Button onClick={complete} disabled={busy || items.size + squawks.size === 0}>
-            {busy && <Spinner />}
+          <Button onClick={complete} disabled={items.size + squawks.size === 0} pending={busy}>
             Mark selected done
           </Button>
         </fieldset>

@@ -2,7 +2,7 @@ import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -10,7 +10,7 @@ import { MAINTENANCE, SQUAWK_PRIORITIES, type MaintenanceItem, type Squawk } fro
 import { URGENCY_LEVELS, type Aircraft, type ServiceRequest, type UrgencyLevel } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { todayIso } from '../marketplace/ui/form-bits.tsx';
 import { urgencyFor } from './rules.ts';
 import { dueText, errorText, ItemStatusBadge } from './ui-bits.tsx';
@@ -39,7 +39,8 @@ export function RequestReviewDialog({
   const [start, setStart] = useState('');
   const [budget, setBudget] = useState('');
   const [urgency, setUrgency] = useState<UrgencyLevel>(suggested);
-  const [busy, setBusy] = useState(false);
+  const create = useWrite(ROUTES.maintenanceRequest, { fallback: 'Could not create the service request', reason: errorText });
+  const busy = create.pending;
   const [error, setError] = useState<string | null>(null);
   const why =
     suggested === 'high'
@@ -49,27 +50,21 @@ export function RequestReviewDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setBusy(true);
     setError(null);
-    try {
-      const created = await call(ROUTES.maintenanceRequest, {
-        params: { id: aircraft.id },
-        body: {
-          itemIds: items.map((i) => i.id),
-          squawkIds: squawks.map((s) => s.id),
-          urgencyLevel: urgency,
-          ...(note.trim() ? { note: note.trim() } : {}),
-          ...(start ? { preferredStartDate: start } : {}),
-          ...(budget.trim() ? { estimatedBudget: budget.trim() } : {}),
-        },
-      });
-      onSent(created);
-      onOpenChange(false);
-    } catch (err) {
-      setError(errorText(err, 'Could not create the service request'));
-    } finally {
-      setBusy(false);
-    }
+    const sent = await create.run({
+      params: { id: aircraft.id },
+      body: {
+        itemIds: items.map((i) => i.id),
+        squawkIds: squawks.map((s) => s.id),
+        urgencyLevel: urgency,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(start ? { preferredStartDate: start } : {}),
+        ...(budget.trim() ? { estimatedBudget: budget.trim() } : {}),
+      },
+    });
+    if (!sent.ok) return setError(sent.error);
+    onSent(sent.data);
+    onOpenChange(false);
   };
 
   return (
@@ -150,7 +145,7 @@ export function RequestReviewDialog({
           />
         </FormField>
         {error && <Alert>{error}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Back to the due list
           </Button>
@@ -158,7 +153,7 @@ export function RequestReviewDialog({
             {busy ? <Spinner /> : <Send className="h-4 w-4" aria-hidden="true" />}
             Send request
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -24,6 +24,9 @@ import type { Db } from '../../server/db/client.ts';
 import type { AircraftTable } from '../../server/db/tables/marketplace.ts';
 import type { MaintenanceItemsTable, SquawksTable } from '../../server/db/tables/maintenance.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
+import { fromStates, targetOf } from '../../contract/machines.ts';
+import { SQUAWK_MACHINE } from '../../contract/status-machines.ts';
+import { transition } from '../../server/http/transition.ts';
 import { parseWith } from '../../server/http/with-api.ts';
 import { resolveLocation, unknownLocationMessage } from '../marketplace/geo/resolve.ts';
 import { dateOnly, dateOrNull, iso, isoOrNull, num, numOrNull, toAircraft } from '../marketplace/mappers.server.ts';
@@ -440,13 +443,14 @@ export async function updateSquawk(
     const now = new Date();
     const set: Record<string, unknown> = { updatedAt: now };
     for (const key of ['title', 'description', 'priority', 'documentId'] as const) if (patch[key] !== undefined) set[key] = patch[key];
-    if (patch.status === 'resolved' && row.status !== 'resolved') Object.assign(set, { status: 'resolved', resolvedAt: now, resolutionNote: patch.resolutionNote });
-    else if (patch.status === 'resolved') {
-      // A second resolution (a stale tab) never overwrites the first one silently.
+    if (patch.status === 'resolved') {
+      // A second resolution (a stale tab) never overwrites the first one silently: the refusal says
+      // when and how it was resolved.
       const when = row.resolvedAt ? ` on ${formatDay(row.resolvedAt.toISOString().slice(0, 10))}` : '';
-      throw conflict(`This squawk was already resolved${when}${row.resolutionNote ? `: "${row.resolutionNote}"` : ''}. Reopen it first to resolve it again.`);
+      const status = transition(SQUAWK_MACHINE, row.status, 'resolve', () => `This squawk was already resolved${when}${row.resolutionNote ? `: "${row.resolutionNote}"` : ''}. Reopen it first to resolve it again.`);
+      Object.assign(set, { status, resolvedAt: now, resolutionNote: patch.resolutionNote });
     }
-    else if (patch.status === 'open') Object.assign(set, { status: 'open', resolvedAt: null, resolutionNote: null });
+    else if (patch.status === 'open') Object.assign(set, { status: transition(SQUAWK_MACHINE, row.status, 'reopen'), resolvedAt: null, resolutionNote: null });
     else if (patch.resolutionNote !== undefined && row.status === 'resolved') set.resolutionNote = patch.resolutionNote;
     const updated = await trx.updateTable('squawks').set(set).where('id', '=', squawkId).returningAll().executeTakeFirstOrThrow();
     return toSquawk(updated);
@@ -577,9 +581,9 @@ export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: 
     if (data.squawkIds.length > 0) {
       await trx
         .updateTable('squawks')
-        .set({ status: 'resolved', resolvedAt: now, resolutionNote: data.note ?? `Resolved by ${mechanic.firstName} ${mechanic.lastName} on ${data.date}`, updatedAt: now })
+        .set({ status: targetOf(SQUAWK_MACHINE, 'resolve'), resolvedAt: now, resolutionNote: data.note ?? `Resolved by ${mechanic.firstName} ${mechanic.lastName} on ${data.date}`, updatedAt: now })
         .where('id', 'in', data.squawkIds)
-        .where('status', '=', 'open')
+        .where('status', 'in', fromStates(SQUAWK_MACHINE, 'resolve'))
         .execute();
     }
     await trx

@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { cleanKeywords, MARKETING_LIMITS } from '../../contract/marketing.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { marketingApi } from './marketing-api.ts';
@@ -84,15 +83,14 @@ export function AddTagsDialog({
             ))}
           </ul>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving || tags.length === 0}>
-            {saving && <Spinner />}
+          <Button type="submit" disabled={tags.length === 0} pending={saving}>
             Add Tags
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

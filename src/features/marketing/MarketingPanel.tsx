@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import type { LeadAnalytics, MarketingLead, SuggestedKeywords, UsState } from '../../contract/marketing.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { AnalyticsTab } from './AnalyticsTab.tsx';
 import { CampaignsTab } from './CampaignsTab.tsx';
 import { LeadSearchTab } from './LeadSearchTab.tsx';

@@ -30,11 +30,6 @@ export const ApolloPersonSchema = z.looseObject({
   sanitized_phone: text,
 });
 
-export const ApolloSearchResponseSchema = z.looseObject({
-  people: z.array(z.unknown()).default([]),
-  contacts: z.array(z.unknown()).default([]),
-});
-
 export interface LeadDraft extends LeadFields<LeadRole> {
   externalId: string | null;
 }

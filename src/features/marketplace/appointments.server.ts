@@ -9,7 +9,7 @@ import { fullName, toAppointment, type AppointmentRow } from './mappers.server.t
 import { notify } from './notifications.server.ts';
 import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/change-orders.server.ts';
+import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/approved-lines.server.ts';
 import { withScheduleAndParties } from './schedule/schedule.server.ts';
 import { lineRows, toLine } from '../bid-lines/lines.server.ts';
 import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figures.ts';

@@ -6,7 +6,7 @@ import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
 import { matchMechanic, type MatchableMechanic, type MatchableRequest } from './matching.ts';
 import { boxAround, inBox, roundedMilesSql } from './match-query.server.ts';
 import { notify } from './notifications.server.ts';
-import { queueNotificationEmail } from './notification-digest.server.ts';
+import { queueNotificationEmails } from './notification-digest.server.ts';
 import { dashboardLink } from './links.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_MACHINE, can, fromStates, targetOf } from '../../contract/machines.ts';
@@ -169,9 +169,10 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
   // The notified few (at most the notify limit) by email, each joined with the other notices of
   // its kind that arrive together, and linked to the request (docs/decisions/0183, 0200).
   const link = siteUrl(dashboardLink('requests', request.id));
-  for (const m of result.rows[0]?.mailed ?? []) {
-    await queueNotificationEmail(db, m, { type: 'request.matched', title: 'New service request', message: `${m.message}\nSee it in your dashboard: ${link}` });
-  }
+  await queueNotificationEmails(
+    db,
+    (result.rows[0]?.mailed ?? []).map((m) => ({ to: m, n: { type: 'request.matched', title: 'New service request', message: `${m.message}\nSee it in your dashboard: ${link}` } })),
+  );
   if (matched === 0) {
     await notify(db, [request.customerId], {
       type: 'request.pending',

@@ -15,49 +15,95 @@ const COUNT = / \((\d+)\) - [^-]+$/;
  * joined is locked and re-checked as still waiting and never tried, so the delivery run (which
  * takes rows only once they are due, skipping locked ones) never sends half of it.
  */
-export async function queueNotificationEmail(db: Db, to: { email: string; firstName: string }, n: { type: string; title: string; message: string }): Promise<void> {
-  const waiting = await db
+export async function queueNotificationEmail(db: Db, to: Recipient, n: EmailNotice): Promise<void> {
+  await queueNotificationEmails(db, [{ to, n }]);
+}
+
+export interface Recipient {
+  email: string;
+  firstName: string;
+}
+export interface EmailNotice {
+  type: string;
+  title: string;
+  message: string;
+}
+
+/**
+ * queueNotificationEmail for many people at once, in three statements whatever their number (a
+ * request notifies up to the console's fan-out, 25 by default: one round trip each cost a new
+ * request at a crowded airport about 15 ms, docs/decisions/0200). The same person twice in one
+ * batch is gathered in order, as separate calls would.
+ */
+export async function queueNotificationEmails(db: Db, items: ReadonlyArray<{ to: Recipient; n: EmailNotice }>): Promise<void> {
+  if (items.length === 0) return;
+  const keyOf = (address: string, kind: string) => `${address}\u0000${kind}`;
+  const waitingRows = await db
     .selectFrom('outbox')
-    .select(['id', 'subject', 'bodyText'])
-    .where('toAddress', '=', to.email)
+    .select(['id', 'subject', 'bodyText', 'toAddress', 'kind'])
+    .where('toAddress', 'in', [...new Set(items.map((i) => i.to.email))])
     .where('channel', '=', 'email')
-    .where('kind', '=', `marketplace.${n.type}`)
+    .where('kind', 'in', [...new Set(items.map((i) => `marketplace.${i.n.type}`))])
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
     .where('nextAttemptAt', '>', sql<Date>`now() + interval '5 seconds'`)
     .orderBy('createdAt', 'desc')
-    .limit(1)
     .forUpdate()
     .skipLocked()
-    .executeTakeFirst();
-  if (waiting && waiting.bodyText.endsWith(FOOTER)) {
-    const count = Number(COUNT.exec(waiting.subject ?? '')?.[1] ?? 1) + 1;
-    await db
-      .updateTable('outbox')
-      .set({
-        subject: `${n.title} (${count}) - ${BUSINESS.name}`,
-        bodyText: `${waiting.bodyText.slice(0, -FOOTER.length)}\n\n${n.message}${FOOTER}`,
-      })
-      .where('id', '=', waiting.id)
-      .execute();
-    return;
-  }
-  await db
-    .insertInto('outbox')
-    .values({
-      channel: 'email',
-      toAddress: to.email,
-      subject: `${n.title} - ${BUSINESS.name}`,
-      bodyText: [`Hi ${to.firstName},`, '', n.message, FOOTER].join('\n'),
-      bodyHtml: null,
-      kind: `marketplace.${n.type}`,
-      templateId: null,
-      // Held back for the gather window, so what arrives together leaves together.
-      nextAttemptAt: sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
-      lockedUntil: null,
-      lastError: null,
-      providerMessageId: null,
-      sentAt: null,
-    })
     .execute();
+  // The newest waiting email of each person and kind is the one a notice joins.
+  const open = new Map<string, { id: string | null; subject: string; bodyText: string; to: Recipient; kind: string }>();
+  const seen = new Set<string>();
+  for (const row of waitingRows) {
+    const key = keyOf(row.toAddress, row.kind ?? '');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // One whose text is not ours (no footer to append before) is left alone: a new email goes.
+    if (row.bodyText.endsWith(FOOTER)) open.set(key, { id: row.id, subject: row.subject ?? '', bodyText: row.bodyText, to: { email: row.toAddress, firstName: '' }, kind: row.kind ?? '' });
+  }
+  const changed = new Set<string>();
+  for (const { to, n } of items) {
+    const kind = `marketplace.${n.type}`;
+    const key = keyOf(to.email, kind);
+    const waiting = open.get(key);
+    if (waiting) {
+      const count = Number(COUNT.exec(waiting.subject)?.[1] ?? 1) + 1;
+      waiting.subject = `${n.title} (${count}) - ${BUSINESS.name}`;
+      waiting.bodyText = `${waiting.bodyText.slice(0, -FOOTER.length)}\n\n${n.message}${FOOTER}`;
+    } else {
+      open.set(key, { id: null, subject: `${n.title} - ${BUSINESS.name}`, bodyText: [`Hi ${to.firstName},`, '', n.message, FOOTER].join('\n'), to, kind });
+    }
+    changed.add(key);
+  }
+  const touched = [...changed].map((key) => open.get(key)!);
+  const joined = touched.filter((e) => e.id !== null);
+  if (joined.length > 0) {
+    await sql`
+      update outbox set subject = v.subject, body_text = v.body_text
+      from (values ${sql.join(joined.map((e) => sql`(${e.id}::uuid, ${e.subject}, ${e.bodyText})`))}) as v(id, subject, body_text)
+      where outbox.id = v.id`.execute(db);
+  }
+  const fresh = touched.filter((e) => e.id === null);
+  if (fresh.length > 0) {
+    await db
+      .insertInto('outbox')
+      .values(
+        fresh.map((e) => ({
+          channel: 'email',
+          toAddress: e.to.email,
+          subject: e.subject,
+          bodyText: e.bodyText,
+          bodyHtml: null,
+          kind: e.kind,
+          templateId: null,
+          // Held back for the gather window, so what arrives together leaves together.
+          nextAttemptAt: sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
+          lockedUntil: null,
+          lastError: null,
+          providerMessageId: null,
+          sentAt: null,
+        })),
+      )
+      .execute();
+  }
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../server/http/errors.ts';
 import { toNotification } from './mappers.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { queueNotificationEmail } from './notification-digest.server.ts';
+import { queueNotificationEmails } from './notification-digest.server.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { dashboardLink } from './links.ts';
 
@@ -38,7 +38,7 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
   const link = siteUrl(dashboardLink(n.link ?? 'overview', n.itemId));
   const message = `${n.message}\nSee it in your dashboard: ${link}`;
   // Combined with the other notifications that arrive together (notification-digest.server.ts).
-  for (const r of recipients) await queueNotificationEmail(db, r, { ...n, message });
+  await queueNotificationEmails(db, recipients.map((r) => ({ to: r, n: { ...n, message } })));
 }
 
 export async function emailPreference(db: Db, userId: string): Promise<{ emailNotifications: boolean }> {

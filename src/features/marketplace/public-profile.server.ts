@@ -3,7 +3,7 @@ import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
-import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
+import { airmenBadgesOf } from './airmen-verdicts.server.ts';
 import { dateOnly, fullName } from './mappers.server.ts';
 
 const mechanicNotFound = () => notFound('Mechanic not found');

@@ -6,10 +6,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import type { OutboxDelivery, OutboxStatus } from '../../contract/outbox.ts';
 
 const FILTERS: Array<{ value: OutboxStatus | 'all'; label: string }> = [
@@ -36,31 +37,37 @@ export default function OutboxPanel() {
   const state = outbox.state;
   const reload = () => void outbox.reload();
 
-  const deliverNow = async () => {
-    setBusy('deliver');
-    try {
-      const { data } = await call(ROUTES.adminOutboxDeliver, { body: {} });
+  const toastError = (message: string) => toast.error(message);
+  const deliver = useWrite(ROUTES.adminOutboxDeliver, {
+    fallback: 'Delivery run failed',
+    reason: detailOr,
+    onError: toastError,
+    onSuccess: ({ data }) => {
       const waiting = data.waitingForProvider.length ? ` No provider configured for: ${data.waitingForProvider.join(', ')}.` : '';
       toast.success(`Delivery run: ${data.sent} sent, ${data.retrying} to retry, ${data.dead} failed.${waiting}`);
       reload();
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.detail ? error.detail : 'Delivery run failed');
-    } finally {
-      setBusy(null);
-    }
+    },
+  });
+  const retryWrite = useWrite(ROUTES.adminOutboxRetry, {
+    fallback: 'Failed to retry message',
+    reason: detailOr,
+    onError: toastError,
+    onSuccess: () => {
+      toast.success('Message queued for another delivery attempt');
+      reload();
+    },
+  });
+
+  const deliverNow = async () => {
+    setBusy('deliver');
+    await deliver.run({ body: {} });
+    setBusy(null);
   };
 
   const retry = async (id: string) => {
     setBusy(id);
-    try {
-      await call(ROUTES.adminOutboxRetry, { params: { id }, body: {} });
-      toast.success('Message queued for another delivery attempt');
-      reload();
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.detail ? error.detail : 'Failed to retry message');
-    } finally {
-      setBusy(null);
-    }
+    await retryWrite.run({ params: { id }, body: {} });
+    setBusy(null);
   };
 
   const counts = state.status === 'ready' ? state.data.counts : undefined;

@@ -6,6 +6,8 @@ import type { OutboxDelivery } from '../../contract/outbox.ts';
 import { credentialsFor, type KeyCredentials } from '../integrations/api-keys.server.ts';
 import { ProviderError, providerTimeoutMs } from '../integrations/http.server.ts';
 import { afterFailure } from './retry-policy.ts';
+import { fromStates, targetOf } from '../../contract/machines.ts';
+import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
 import { sendEmailWithMailchimp, sendSmsWithTwilio } from './senders.server.ts';
 import { sendEmailWithSmtp } from './smtp.server.ts';
 
@@ -37,11 +39,11 @@ async function reapInterrupted(db: Db): Promise<number> {
   const rows = await db
     .updateTable('outbox')
     .set({
-      status: 'dead',
+      status: targetOf(OUTBOX_MACHINE, 'interrupted'),
       lockedUntil: null,
       lastError: 'Delivery was interrupted; it may or may not have been sent. Check the provider log before retrying.',
     })
-    .where('status', '=', 'sending')
+    .where('status', 'in', fromStates(OUTBOX_MACHINE, 'interrupted'))
     .where('lockedUntil', '<', sql<Date>`now()`)
     .returning('id')
     .execute();
@@ -57,7 +59,7 @@ async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): P
   const rows = await db
     .updateTable('outbox')
     .set({
-      status: 'sending',
+      status: targetOf(OUTBOX_MACHINE, 'claim'),
       attempts: sql`attempts + 1`,
       lockedUntil: sql`now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})`,
     })
@@ -65,7 +67,7 @@ async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): P
       eb
         .selectFrom('outbox')
         .select('id')
-        .where('status', '=', 'pending')
+        .where('status', 'in', fromStates(OUTBOX_MACHINE, 'claim'))
         .where('nextAttemptAt', '<=', sql<Date>`now()`)
         .where('channel', 'in', channels)
         .orderBy('nextAttemptAt')
@@ -144,9 +146,9 @@ async function release(db: Db, rows: OutboxRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const released = await db
     .updateTable('outbox')
-    .set({ status: 'pending', attempts: sql`greatest(attempts - 1, 0)`, lockedUntil: null })
+    .set({ status: targetOf(OUTBOX_MACHINE, 'release'), attempts: sql`greatest(attempts - 1, 0)`, lockedUntil: null })
     .where('id', 'in', rows.map((r) => r.id))
-    .where('status', '=', 'sending')
+    .where('status', 'in', fromStates(OUTBOX_MACHINE, 'release'))
     .returning('id')
     .execute();
   return released.length;
@@ -155,9 +157,9 @@ async function release(db: Db, rows: OutboxRow[]): Promise<number> {
 async function markSent(db: Db, row: OutboxRow, providerMessageId: string): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ status: 'sent', sentAt: sql<Date>`now()`, providerMessageId, lockedUntil: null, lastError: null })
+    .set({ status: targetOf(OUTBOX_MACHINE, 'sent'), sentAt: sql<Date>`now()`, providerMessageId, lockedUntil: null, lastError: null })
     .where('id', '=', row.id)
-    .where('status', '=', 'sending')
+    .where('status', 'in', fromStates(OUTBOX_MACHINE, 'sent'))
     .execute();
   // The template's "sends" counter in the admin console counts deliveries, not queued drafts.
   if (row.templateId) {
@@ -178,10 +180,12 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
     ? `${providerError.message}${providerError.providerMessage ? ` (${providerError.providerMessage})` : ''}`
     : 'Unexpected error while sending';
   if (!providerError) console.error(`[outbox ${row.id}] send failed:`, error);
+  // Another attempt later, or none: the same move from `sending` either way.
+  const action = outcome.status === 'pending' ? 'retryLater' : 'giveUp';
   await db
     .updateTable('outbox')
     .set({
-      status: outcome.status,
+      status: targetOf(OUTBOX_MACHINE, action),
       lockedUntil: null,
       lastError: `Attempt ${row.attempts}: ${reason}`,
       ...(outcome.status === 'pending'
@@ -189,7 +193,7 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown): Promise<'pend
         : {}),
     })
     .where('id', '=', row.id)
-    .where('status', '=', 'sending')
+    .where('status', 'in', fromStates(OUTBOX_MACHINE, action))
     .execute();
   return outcome.status;
 }
@@ -251,9 +255,9 @@ async function smsKey(db: Db): Promise<ChannelKey | null> {
 export async function retryDeadMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
   return db
     .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql<Date>`now()`, lockedUntil: null })
+    .set({ status: targetOf(OUTBOX_MACHINE, 'retry'), attempts: 0, nextAttemptAt: sql<Date>`now()`, lockedUntil: null })
     .where('id', '=', id)
-    .where('status', '=', 'dead')
+    .where('status', 'in', fromStates(OUTBOX_MACHINE, 'retry'))
     .returningAll()
     .executeTakeFirst();
 }

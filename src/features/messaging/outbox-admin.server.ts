@@ -3,6 +3,8 @@ import { isUuid } from '../../contract/ids.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, notFound } from '../../server/http/errors.ts';
 import { retryDeadMessage } from './deliver.server.ts';
+import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
+import { transition } from '../../server/http/transition.ts';
 import type { OutboxPage, OutboxStatus } from '../../contract/outbox.ts';
 
 /** The outbox as administrators see it: newest first, optionally one status, with counts per status. */
@@ -63,5 +65,7 @@ export async function retryMessage(db: Db, id: string | undefined): Promise<void
   if (row) return;
   const exists = await db.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
   if (!exists) throw notFound('Message not found');
+  // Not dead (any more): the machine's refusal names its status.
+  transition(OUTBOX_MACHINE, exists.status, 'retry');
   throw conflict(`Only dead messages can be retried; this one is ${exists.status}`);
 }

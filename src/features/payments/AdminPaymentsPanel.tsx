@@ -13,7 +13,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { LoadError } from '../admin/LoadError.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 
 const PER_PAGE = 20;
 

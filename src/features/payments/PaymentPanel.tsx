@@ -9,7 +9,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { refusalOf } from '../marketplace/ui/follow.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 
 const TONES: Record<PaymentViewStatus, BadgeTone> = {
   not_applicable: 'secondary',

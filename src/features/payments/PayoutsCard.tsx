@@ -8,7 +8,7 @@ import { CONNECT_STATUS_LABELS } from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { refusalOf } from '../marketplace/ui/follow.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { leavePage } from '../../lib/history-entries.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_FORM_DEFAULTS } from '../../contract/quote-fields.ts';
-import { fieldErrorsOf, interpretQuoteResponse, QUOTE_TOASTS, quotePayload } from './quote-form.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { interpretQuoteResponse, QUOTE_TOASTS, quotePayload } from './quote-form.ts';
 
 describe('quotePayload', () => {
   it('sends every form field as text, the preferences as booleans, and the honeypot', () => {

@@ -11,6 +11,7 @@ import {
   type QuoteServiceType,
 } from '../../contract/quote-fields.ts';
 import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from '../../contract/popup.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import {
   INVOICE_PARTS_OPTIONS,
   OUR_TYPICAL_PRICE,
@@ -86,18 +87,6 @@ const FALLBACK_SUCCESS = 'Thank you! Your quote request has been received.';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
-}
-
-/** The first message per field from the server's `errors: [{ path, message }]`. */
-export function fieldErrorsOf(body: unknown): Partial<Record<string, string>> {
-  const out: Partial<Record<string, string>> = {};
-  const errors = isRecord(body) && Array.isArray(body['errors']) ? body['errors'] : [];
-  for (const e of errors) {
-    if (!isRecord(e) || typeof e['path'] !== 'string' || typeof e['message'] !== 'string') continue;
-    const field = e['path'].split('.')[0] ?? '';
-    if (field && out[field] === undefined) out[field] = e['message'];
-  }
-  return out;
 }
 
 /**

@@ -13,7 +13,7 @@ import { pathOf } from '../../contract/routes.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { saveDocument } from '../documents/download-client.ts';
-import { refusalOf } from '../marketplace/ui/follow.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 
 /**
  * An aircraft's logbook for its owner: every signed entry, newest first, searchable, printable

@@ -16,7 +16,7 @@ import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { isStale, refusalOf } from '../marketplace/ui/follow.ts';
+import { isStale, refusalOf } from '../../lib/refusal.ts';
 
 /**
  * The maintenance record of a completed job, for its mechanic (docs/decisions/0130): the drafted

@@ -32,9 +32,12 @@ import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contrac
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signatureOf } from './signature.server.ts';
 import { signedCertificate } from '../../contract/credentials.ts';
-import { airmenBadgesOf } from '../admin/airmen-file/verdicts.server.ts';
+import { airmenBadgesOf } from '../marketplace/airmen-verdicts.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
+import { fromStates, targetOf } from '../../contract/machines.ts';
+import { RECORD_MACHINE } from '../../contract/status-machines.ts';
+import { transition } from '../../server/http/transition.ts';
 
 
 /**
@@ -318,7 +321,7 @@ async function fileUnfiledEntries(db: Db, job: Job): Promise<void> {
 }
 
 async function draftOf(db: Db, job: Job, lock = false): Promise<RecordRow> {
-  let q = db.selectFrom('maintenanceRecords').selectAll().where('appointmentId', '=', job.appointment.id).where('status', '=', 'draft');
+  let q = db.selectFrom('maintenanceRecords').selectAll().where('appointmentId', '=', job.appointment.id).where('status', 'in', fromStates(RECORD_MACHINE, 'edit'));
   if (lock) q = q.forUpdate();
   const draft = await q.executeTakeFirst();
   if (!draft) throw conflict(RECORD_MESSAGES.signed);
@@ -413,13 +416,19 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     const row = await trx
       .updateTable('maintenanceRecords')
-      .set({ status: 'signed', signerName: signature.name, certificateNumber: signature.number, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
+      .set({ status: transition(RECORD_MACHINE, current.status, 'sign'), signerName: signature.name, certificateNumber: signature.number, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
       .where('id', '=', current.id)
-      .where('status', '=', 'draft')
+      .where('status', 'in', fromStates(RECORD_MACHINE, 'sign'))
       .returningAll()
       .executeTakeFirstOrThrow();
     if (current.supersedesId) {
-      const old = await trx.updateTable('maintenanceRecords').set({ status: 'superseded', updatedAt: signedAt }).where('id', '=', current.supersedesId).returning('documentId').executeTakeFirst();
+      const old = await trx
+        .updateTable('maintenanceRecords')
+        .set({ status: targetOf(RECORD_MACHINE, 'supersede'), updatedAt: signedAt })
+        .where('id', '=', current.supersedesId)
+        .where('status', 'in', fromStates(RECORD_MACHINE, 'supersede'))
+        .returning('documentId')
+        .executeTakeFirst();
       // Its PDF stays in Documents, marked: an owner printing it sees it is no longer the entry.
       if (old?.documentId) {
         await trx

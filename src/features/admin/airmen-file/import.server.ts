@@ -30,6 +30,9 @@ import {
 import { airmenFormFiles } from './form-files.server.ts';
 import { matchAllMechanics } from './match.server.ts';
 import { ZipReadError, entryChunks } from './zip-entries.ts';
+import { fromStates, targetOf } from '../../../contract/machines.ts';
+import { AIRMEN_IMPORT_MACHINE } from '../../../contract/status-machines.ts';
+import { transition } from '../../../server/http/transition.ts';
 
 /**
  * Importing the FAA airmen file (docs/decisions/0120): a job announces the two files' sizes, each
@@ -107,8 +110,8 @@ export async function startImport(
 ): Promise<AirmenImport> {
   const abandoned = await db
     .updateTable('airmenImports')
-    .set({ status: 'failed', error: 'Replaced by a newer upload', basicTail: null, certTail: null })
-    .where('status', '=', 'receiving')
+    .set({ status: targetOf(AIRMEN_IMPORT_MACHINE, 'fail'), error: 'Replaced by a newer upload', basicTail: null, certTail: null })
+    .where('status', 'in', fromStates(AIRMEN_IMPORT_MACHINE, 'fail'))
     .returning('id')
     .execute();
   for (const { id } of abandoned) await dropRows(db, id);
@@ -198,7 +201,7 @@ export async function putChunk(
   const { row, finished } = await db.transaction().execute(async (trx) => {
     const job = await trx.selectFrom('airmenImports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!job) throw importNotFound();
-    if (job.status !== 'receiving') throw conflict(`This import is ${job.status}; start a new upload`);
+    transition(AIRMEN_IMPORT_MACHINE, job.status, 'receive');
     // Every chunk is in but the request that finished the import failed: sending the last chunk
     // again finishes it.
     if (allReceived(job)) return { row: job, finished: true };
@@ -300,7 +303,7 @@ export async function finishImport(db: Db, id: string): Promise<AirmenImport> {
   for (const o of older) await dropRows(db, o.id);
   await db
     .updateTable('airmenImports')
-    .set({ status: 'completed', completedAt: new Date(), mechanicRecords: Number(n), basicTail: null, certTail: null })
+    .set({ status: targetOf(AIRMEN_IMPORT_MACHINE, 'complete'), completedAt: new Date(), mechanicRecords: Number(n), basicTail: null, certTail: null })
     .where('id', '=', id)
     .execute();
   const summary = await matchAllMechanics(db, id);
@@ -374,9 +377,9 @@ async function feed(
 export async function failImport(db: Db, id: string, reason: string): Promise<void> {
   await db
     .updateTable('airmenImports')
-    .set({ status: 'failed', error: reason, basicTail: null, certTail: null })
+    .set({ status: targetOf(AIRMEN_IMPORT_MACHINE, 'fail'), error: reason, basicTail: null, certTail: null })
     .where('id', '=', id)
-    .where('status', '=', 'receiving')
+    .where('status', 'in', fromStates(AIRMEN_IMPORT_MACHINE, 'fail'))
     .execute();
   await dropRows(db, id);
 }

@@ -4,9 +4,8 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from '../../../contract/zod.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Checkbox, Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   ApiKeyFormSchema,
   CONFIG_LIMITS,
@@ -21,7 +20,9 @@ import {
   type SmtpTlsMode,
 } from '../../../contract/admin-config.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { configApi, withDetail } from './config-api.ts';
+import { withDetail } from './config-api.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+import { ROUTES } from '../../../contract/routes.ts';
 
 const SMTP_FIELDS = ['smtp_host', 'smtp_port', 'smtp_tls_mode', 'smtp_from_email', 'smtp_from_name'] as const;
 type SmtpField = (typeof SMTP_FIELDS)[number];
@@ -153,16 +154,18 @@ export function AddApiKeyDialog({
   const holder = siblings.find((k) => k.priority === chosen);
   const priorityHint = holder ? `1 = used first. "${holder.key_name}" holds ${chosen}: it and the keys after it move down one.` : '1 = used first';
 
-  const onSubmit = async (values: Values) => {
-    try {
-      const added = await configApi.addKey(values.integration_type as IntegrationType, apiKeyFormData(values));
+  const add = useWrite(ROUTES.adminApiKeyCreate, {
+    fallback: 'Failed to add API key',
+    onSuccess: ({ data: added }) => {
       toast.success('API key added successfully');
       reset(EMPTY);
       onOpenChange(false);
       onAdded(added);
-    } catch (error) {
-      toast.error('Failed to add API key', withDetail(error));
-    }
+    },
+    onError: (_message, error) => toast.error('Failed to add API key', withDetail(error)),
+  });
+  const onSubmit = async (values: Values) => {
+    await add.run({ query: { integration_type: values.integration_type as IntegrationType }, body: apiKeyFormData(values) });
   };
 
   const text = (
@@ -295,15 +298,14 @@ export function AddApiKeyDialog({
           label="Make this the primary key for the integration"
           {...register('is_primary')}
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <DialogFooter className="pt-2">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!integration || isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" disabled={!integration} pending={isSubmitting}>
             Add API Key
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

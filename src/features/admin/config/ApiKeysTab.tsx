@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import {
+  CONFIG_LIMITS,
   INTEGRATION_TYPES,
   INTEGRATION_USES,
   type ApiKeyStatus,
@@ -18,7 +19,8 @@ import {
 import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
-import { LoadError } from '../LoadError.tsx';
+import { useWrite } from '../../../lib/use-write.ts';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { AddApiKeyDialog } from './AddApiKeyDialog.tsx';
 import { configApi, withDetail } from './config-api.ts';
 
@@ -61,16 +63,28 @@ export function ApiKeysTab() {
     }
   };
 
+  const testWrite = useWrite(ROUTES.adminTestIntegration, {
+    fallback: 'Integration test failed',
+    onError: (_message, error) => toast.error('Integration test failed', withDetail(error)),
+  });
+  const rotateWrite = useWrite(ROUTES.adminApiKeyRotate, {
+    fallback: 'Failed to rotate API keys',
+    onSuccess: (result) => toast.success('API keys rotated', { description: result.message }),
+    onError: (_message, error) => toast.error('Failed to rotate API keys', withDetail(error)),
+  });
+  const statusWrite = useWrite(ROUTES.adminApiKeyStatus, {
+    fallback: 'Failed to update API key',
+    onError: (_message, error, { query }) => toast.error(`Failed to ${query?.status} API key`, withDetail(error)),
+  });
+
   const test = (key: ApiKeyView) =>
     run(`test:${key.id}`, async () => {
-      try {
-        const result = await configApi.test(key.integration_type, key.id);
-        if (result.success)
-          toast.success(`${integrationLabel(key.integration_type)} integration test passed`, { description: result.message });
-        else toast.error(`${integrationLabel(key.integration_type)} integration test failed`, { description: result.message });
-      } catch (error) {
-        toast.error('Integration test failed', withDetail(error));
-      }
+      const sent = await testWrite.run({ params: { integration: key.integration_type }, query: { key_id: key.id } });
+      if (!sent.ok) return;
+      const result = sent.data;
+      if (result.success)
+        toast.success(`${integrationLabel(key.integration_type)} integration test passed`, { description: result.message });
+      else toast.error(`${integrationLabel(key.integration_type)} integration test failed`, { description: result.message });
     });
 
   /** Asks first, naming the key that would become primary (and the keys left out). */
@@ -86,12 +100,7 @@ export function ApiKeysTab() {
   const rotate = (integration: IntegrationType) =>
     run(`rotate:${integration}`, async () => {
       setConfirm(null);
-      try {
-        const result = await configApi.rotate(integration);
-        toast.success('API keys rotated', { description: result.message });
-      } catch (error) {
-        toast.error('Failed to rotate API keys', withDetail(error));
-      }
+      await rotateWrite.run({ params: { integration }, query: { batch_size: CONFIG_LIMITS.rotateBatchSize } });
     });
 
   const toggle = (key: ApiKeyView, confirmed = false) => {
@@ -99,11 +108,8 @@ export function ApiKeysTab() {
     if (status === 'inactive' && !confirmed) return void setConfirm({ kind: 'deactivate', key });
     setConfirm(null);
     return run(`status:${key.id}`, async () => {
-      try {
-        await configApi.setKeyStatus(key.id, status);
+      if ((await statusWrite.run({ params: { id: key.id }, query: { status } })).ok) {
         toast.success(status === 'active' ? 'API key activated' : 'API key deactivated', { description: key.key_name });
-      } catch (error) {
-        toast.error(`Failed to ${status} API key`, withDetail(error));
       }
     });
   };

@@ -7,10 +7,11 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { CAMPAIGN_TYPES, campaignSentAs, type EmailTemplateView } from '../../../contract/admin-config.ts';
 import { labelOf } from '../../../contract/options.ts';
-import { LoadError } from '../LoadError.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useRoute } from '../../../lib/use-query.ts';
-import { configApi, withDetail } from './config-api.ts';
+import { withDetail } from './config-api.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { EmailPreviewDialog } from './EmailPreviewDialog.tsx';
 import { EmailTemplateDialog } from './EmailTemplateDialog.tsx';
 
@@ -36,20 +37,18 @@ export function EmailTab() {
   const [preview, setPreview] = useState<EmailTemplateView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
+  const setActive = useWrite(ROUTES.adminTemplateStatus, {
+    fallback: 'Failed to update email template',
+    // The answer is the template as saved: it replaces its row in the cached list at once.
+    onSuccess: ({ data: updated }) =>
+      query.setData((current) => current && { ...current, data: current.data.map((x) => (x.id === updated.id ? updated : x)) }),
+    onError: (_message, error) => toast.error('Failed to update email template', withDetail(error)),
+  });
   const toggle = async (t: EmailTemplateView) => {
     setBusy(t.id);
-    try {
-      const updated = await configApi.setTemplateActive(t.id, !t.is_active);
-      // The answer is the template as saved: it replaces its row in the cached list at once.
-      query.setData(
-        (current) => current && { ...current, data: current.data.map((x) => (x.id === updated.id ? updated : x)) },
-      );
-      toast.success(t.is_active ? 'Email template deactivated' : 'Email template activated', { description: t.name });
-    } catch (error) {
-      toast.error('Failed to update email template', withDetail(error));
-    } finally {
-      setBusy(null);
-    }
+    const sent = await setActive.run({ params: { id: t.id }, query: { active: !t.is_active } });
+    if (sent.ok) toast.success(t.is_active ? 'Email template deactivated' : 'Email template activated', { description: t.name });
+    setBusy(null);
   };
 
   return (

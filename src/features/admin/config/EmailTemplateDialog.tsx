@@ -3,9 +3,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   CAMPAIGN_TYPES,
   DEFAULT_CAMPAIGN_TYPE,
@@ -16,7 +15,9 @@ import {
   type EmailTemplateView,
 } from '../../../contract/admin-config.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { configApi, withDetail } from './config-api.ts';
+import { withDetail } from './config-api.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+import { ROUTES } from '../../../contract/routes.ts';
 
 interface Values {
   name: string;
@@ -69,6 +70,10 @@ export function EmailTemplateDialog({
   }, [open, template, reset]);
 
   const editing = template !== null;
+  const refused = (_message: string, error: unknown) =>
+    toast.error(editing ? 'Failed to update email template' : 'Failed to create email template', withDetail(error));
+  const create = useWrite(ROUTES.adminTemplateCreate, { fallback: 'Failed to create email template', onError: refused });
+  const update = useWrite(ROUTES.adminTemplateUpdate, { fallback: 'Failed to update email template', onError: refused });
   const onSubmit = async (values: Values) => {
     const body: EmailTemplateInput = {
       ...values,
@@ -76,15 +81,11 @@ export function EmailTemplateDialog({
       delay_minutes: Number(values.delay_minutes),
       is_active: template?.is_active ?? true,
     };
-    try {
-      if (template) await configApi.updateTemplate(template.id, body);
-      else await configApi.createTemplate(body);
-      toast.success(editing ? 'Email template updated' : 'Email template created');
-      onOpenChange(false);
-      onSaved();
-    } catch (error) {
-      toast.error(editing ? 'Failed to update email template' : 'Failed to create email template', withDetail(error));
-    }
+    const sent = template ? await update.run({ params: { id: template.id }, body }) : await create.run({ body });
+    if (!sent.ok) return;
+    toast.success(editing ? 'Email template updated' : 'Email template created');
+    onOpenChange(false);
+    onSaved();
   };
 
   const err = (name: keyof Values) => errors[name]?.message;
@@ -152,15 +153,14 @@ export function EmailTemplateDialog({
             {...register('html_content')}
           />
         </FormField>
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <DialogFooter className="pt-2">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" pending={isSubmitting}>
             {editing ? 'Save Template' : 'Create Template'}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

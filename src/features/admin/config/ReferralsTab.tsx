@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input, Textarea } from '../../../components/ui/field.tsx';
-import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/spinner.tsx';
 import {
   CONFIG_LIMITS,
   REFERRAL_REWARD_TOKEN,
@@ -16,10 +16,11 @@ import {
 } from '../../../contract/admin-config.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { LoadError } from '../LoadError.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useRoute } from '../../../lib/use-query.ts';
-import { configApi, withDetail } from './config-api.ts';
+import { withDetail } from './config-api.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 interface Values {
   reward_amount: string;
@@ -52,14 +53,16 @@ export function ReferralsTab() {
     if (program) reset(toValues(program));
   }, [program, reset]);
 
-  const onSubmit = async (values: Values) => {
-    try {
-      const saved = await configApi.putReferral(values);
+  const save = useWrite(ROUTES.adminReferralSave, {
+    fallback: 'Failed to update referral program',
+    onSuccess: ({ data: saved }) => {
       query.setData({ success: true, data: saved });
       toast.success('Referral program updated');
-    } catch (error) {
-      toast.error('Failed to update referral program', withDetail(error));
-    }
+    },
+    onError: (_message, error) => toast.error('Failed to update referral program', withDetail(error)),
+  });
+  const onSubmit = async (values: Values) => {
+    await save.run({ body: values });
   };
 
   if (query.state.status === 'loading') return <Loading label="Loading referral program..." />;
@@ -135,8 +138,7 @@ export function ReferralsTab() {
             <p className="font-medium text-foreground">Customers share</p>
             <p className="mt-1 text-muted-foreground">{preview}</p>
           </div>
-          <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" disabled={!isDirty} pending={isSubmitting}>
             Save Referral Program
           </Button>
         </form>

@@ -3,9 +3,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Checkbox, Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   CONFIG_LIMITS,
   ENCRYPTED_PLACEHOLDER,
@@ -16,7 +15,9 @@ import {
   type SettingView,
 } from '../../../contract/admin-config.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { configApi, withDetail } from './config-api.ts';
+import { withDetail } from './config-api.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+import { ROUTES } from '../../../contract/routes.ts';
 
 interface Values {
   category: string;
@@ -74,6 +75,10 @@ export function SettingDialog({
   const dataType = watch('data_type');
   const encrypted = watch('is_encrypted');
 
+  const save = useWrite(ROUTES.adminSettingSave, {
+    fallback: 'Failed to update setting',
+    onError: (_message, error) => toast.error('Failed to update setting', withDetail(error)),
+  });
   const onSubmit = async (values: Values) => {
     const form = new FormData();
     form.append('category', values.category);
@@ -82,14 +87,10 @@ export function SettingDialog({
     form.append('data_type', values.data_type);
     form.append('description', values.description.trim());
     form.append('is_encrypted', String(values.is_encrypted));
-    try {
-      await configApi.putSetting(values.category as SettingCategory, values.setting_key.trim(), form);
-      toast.success('Setting updated successfully');
-      onOpenChange(false);
-      onSaved();
-    } catch (error) {
-      toast.error('Failed to update setting', withDetail(error));
-    }
+    if (!(await save.run({ params: { category: values.category as SettingCategory, key: values.setting_key.trim() }, body: form })).ok) return;
+    toast.success('Setting updated successfully');
+    onOpenChange(false);
+    onSaved();
   };
 
   const editing = setting !== null;
@@ -181,15 +182,14 @@ export function SettingDialog({
           label="Encrypt this value (secrets such as API keys)"
           {...register('is_encrypted')}
         />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <DialogFooter className="pt-2">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" pending={isSubmitting}>
             Save Setting
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

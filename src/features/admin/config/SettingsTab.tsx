@@ -15,7 +15,7 @@ import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { CATALOG_LIST, catalogEntry } from '../../../contract/settings-catalog.ts';
-import { LoadError } from '../LoadError.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SettingDialog } from './SettingDialog.tsx';
 import { CatalogSettingCard } from './settings/CatalogSettingCard.tsx';
 

@@ -13,12 +13,12 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../
 import { ROUTES } from '../../../contract/routes.ts';
 import { call } from '../../../lib/api-client.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { isStale, refusalOf } from '../ui/follow.ts';
+import { isStale, refusalOf } from '../../../lib/refusal.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { formatDay, formatTime } from '../pilot/pilot-views.ts';
 import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { JobDocumentsToggle } from './JobDocumentsToggle.tsx';

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Checkbox, Input } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   MARKETPLACE,
   MechanicProfileSchema,
@@ -15,7 +14,8 @@ import {
   type MechanicProfileInput,
 } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
 import { TextField } from '../ui/form-bits.tsx';
@@ -72,16 +72,20 @@ export default function ProfileDialog({
     defaultValues: defaults(profile, user),
   });
 
-  const onSubmit = async (values: MechanicProfileData) => {
-    try {
-      const saved = await call(ROUTES.mechanicProfileSave, { body: values });
+  const save = useWrite(ROUTES.mechanicProfileSave, {
+    fallback: profile ? 'Failed to update profile' : 'Failed to create profile',
+    onSuccess: (saved) => {
       toast.success(profile ? 'Mechanic profile updated successfully!' : 'Mechanic profile created successfully!');
       onSaved(saved);
       onOpenChange(false);
-    } catch (err) {
+    },
+    onError: (_message, err) => {
       if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) setError('baseLocation', { message: err.detail });
       toast.error(profile ? 'Failed to update profile' : 'Failed to create profile');
-    }
+    },
+  });
+  const onSubmit = async (values: MechanicProfileData) => {
+    await save.run({ body: values });
   };
 
   const f = { prefix: 'profile', register, errors } as const;
@@ -124,15 +128,14 @@ export default function ProfileDialog({
           </FormField>
         </div>
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" pending={isSubmitting}>
             Save Profile
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import { CREDENTIAL_MESSAGES, sameCertificate } from '../../../contract/credenti
 import { formatCurrency, titleCase } from '../../../lib/format.ts';
 import { formatTime } from '../pilot/pilot-views.ts';
 import { Details } from '../ui/Details.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
 /** Spec: 'Mechanic Profile' with Edit Profile, or the prompt to complete it. */
 export default function ProfileTab({ profile, onEdit }: { profile: MechanicProfile | null; onEdit: () => void }) {

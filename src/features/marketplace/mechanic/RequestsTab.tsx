@@ -6,7 +6,7 @@ import { MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS, type ServiceRequest } from '
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { formatDay } from '../pilot/pilot-views.ts';
 import { Details } from '../ui/Details.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';

@@ -3,13 +3,13 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { BidSchema, MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidTotal, needsInspectionSigner, type Bid, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { formatCurrency } from '../../../lib/format.ts';
@@ -17,7 +17,6 @@ import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { TextField, todayIso } from '../ui/form-bits.tsx';
 import { $user } from '../../../lib/session.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { isStale, refresh, refusalOf } from '../ui/follow.ts';
 import { LinesEditor, lineErrorsOf, type LineErrors } from '../../bid-lines/LinesEditor.tsx';
 import { draftLine, linesBody, type DraftLine } from '../../bid-lines/line-drafts.ts';
 import { DepositField } from '../../payments/DepositField.tsx';
@@ -87,29 +86,20 @@ export default function SubmitQuoteDialog({
     onClose();
   };
 
-  const onSubmit = async (values: BidData) => {
-    if (!request) return;
-    setUnavailable(false);
-    setRefusal(null);
-    try {
-      let bid: Bid;
-      const { inspectionSigner, ...spec } = values;
-      // The spec's quote, and the IA who signs only when this quote is asked for one.
-      const body = { ...(askSigner && inspectionSigner ? { ...spec, inspectionSigner } : spec), ...(deposit ? { depositPercent: deposit } : {}) };
-      setDepositError(undefined);
-      if (lines) {
-        const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = body;
-        bid = await call(ROUTES.requestBid, { params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
-      } else {
-        bid = await call(ROUTES.requestBid, { params: { id: request.id }, body });
-      }
+  const send = useWrite(ROUTES.requestBid, {
+    fallback: 'Failed to submit quote',
+    // Refused (quoted already from another tab, the request closed): the request is read again so
+    // its card shows the truth behind it.
+    stale: [ROUTES.requestsMatched],
+    onSuccess: (bid) => {
       setLines(null);
       setLineErrors({});
       toast.success('Quote submitted successfully!');
       reset(EMPTY);
       onSubmitted(bid);
       onClose();
-    } catch (err) {
+    },
+    onError: (reason, err) => {
       console.error('Submitting the quote failed', err);
       if (isTemporarilyUnavailable(failedStatus(err))) {
         setUnavailable(true);
@@ -122,17 +112,30 @@ export default function SubmitQuoteDialog({
         toast.error('Failed to submit quote', { description: depositProblem });
         return;
       }
-      if (err instanceof ApiError && err.status === 400 && lines) {
+      if (err instanceof ApiError && err.status === 400 && itemized.current) {
         setLineErrors(lineErrorsOf(err.errors));
         toast.error('Failed to submit quote', { description: err.detail });
         return;
       }
-      // Refused (quoted already from another tab, the request closed): the reason stays in the
-      // dialog, and the request is read again so its card shows the truth behind it.
-      const reason = refusalOf(err, 'Failed to submit quote');
+      // Refused: the reason stays in the dialog.
       setRefusal(reason);
       toast.error('Failed to submit quote', reason === 'Failed to submit quote' ? {} : { description: reason });
-      if (isStale(err)) refresh(ROUTES.requestsMatched);
+    },
+  });
+
+  const onSubmit = async (values: BidData) => {
+    if (!request) return;
+    setUnavailable(false);
+    setRefusal(null);
+    const { inspectionSigner, ...spec } = values;
+    // The spec's quote, and the IA who signs only when this quote is asked for one.
+    const body = { ...(askSigner && inspectionSigner ? { ...spec, inspectionSigner } : spec), ...(deposit ? { depositPercent: deposit } : {}) };
+    setDepositError(undefined);
+    if (lines) {
+      const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = body;
+      await send.run({ params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
+    } else {
+      await send.run({ params: { id: request.id }, body });
     }
   };
 
@@ -199,15 +202,14 @@ export default function SubmitQuoteDialog({
         </p>
         {unavailable && <UnavailableAlert busy={isSubmitting} />}
         {refusal && <Alert>{refusal}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" onClick={close} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" pending={isSubmitting}>
             Submit Quote
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

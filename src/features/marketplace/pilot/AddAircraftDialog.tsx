@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { AircraftSchema, type Aircraft, type AircraftData, type AircraftInput } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { TextField } from '../ui/form-bits.tsx';
 import { Label, NativeSelect } from '../../../components/ui/field.tsx';
 import { AIRCRAFT_USAGES } from '../../../contract/maintenance.ts';
@@ -20,16 +20,19 @@ export default function AddAircraftDialog({ open, onOpenChange, onAdded }: { ope
     defaultValues: EMPTY,
   });
 
-  const onSubmit = async (values: AircraftData) => {
-    try {
-      const added = await call(ROUTES.aircraftAdd, { body: values });
+  const add = useWrite(ROUTES.aircraftAdd, {
+    fallback: 'Failed to add aircraft',
+    onSuccess: (added) => {
       toast.success('Aircraft added successfully!');
       reset(EMPTY);
       onAdded(added);
       onOpenChange(false);
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to add aircraft');
-    }
+    },
+    // Only a duplicate tail number (409) is the server's to explain; anything else, the fallback.
+    onError: (_message, err) => toast.error(err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to add aircraft'),
+  });
+  const onSubmit = async (values: AircraftData) => {
+    await add.run({ body: values });
   };
 
   const f = { prefix: 'aircraft', register, errors } as const;
@@ -48,15 +51,14 @@ export default function AddAircraftDialog({ open, onOpenChange, onAdded }: { ope
             <NativeSelect id="aircraft-usage" options={AIRCRAFT_USAGES} {...register('usage')} />
           </div>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" pending={isSubmitting}>
             Add Aircraft
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

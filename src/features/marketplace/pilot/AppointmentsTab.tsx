@@ -6,7 +6,7 @@ import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { Details } from '../ui/Details.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, formatTime } from './pilot-views.ts';

@@ -1,21 +1,29 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { StarRating } from '../ui/StarRating.tsx';
 
 /** Rate a completed job 1-5 with an optional review; once per job. */
 export default function RateDialog({ appointment, onClose, onRated }: { appointment: Appointment | null; onClose: () => void; onRated: (updated: Appointment) => void }) {
   const [rating, setRating] = useState<number | null>(null);
   const [review, setReview] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const rate = useWrite(ROUTES.appointmentRate, {
+    fallback: 'Failed to submit rating',
+    onSuccess: (updated) => {
+      toast.success('Thank you for rating the job!');
+      onRated(updated);
+      close();
+    },
+    onError: (message) => toast.error(message),
+  });
+  const busy = rate.pending;
 
   const close = () => {
     setRating(null);
@@ -31,17 +39,7 @@ export default function RateDialog({ appointment, onClose, onRated }: { appointm
       setError('Choose from 1 to 5 stars');
       return;
     }
-    setBusy(true);
-    try {
-      const updated = await call(ROUTES.appointmentRate, { params: { id: appointment.id }, body: { rating, review } });
-      toast.success('Thank you for rating the job!');
-      onRated(updated);
-      close();
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.detail && err.status < 500 ? err.detail : 'Failed to submit rating');
-    } finally {
-      setBusy(false);
-    }
+    await rate.run({ params: { id: appointment.id }, body: { rating, review } });
   };
 
   return (
@@ -59,15 +57,14 @@ export default function RateDialog({ appointment, onClose, onRated }: { appointm
           <Textarea id="rate-review" rows={3} maxLength={MARKETPLACE.text.notes} aria-describedby="rate-review-count" value={review} onChange={(e) => setReview(e.target.value)} placeholder="How did it go?" />
           <CharacterCount id="rate-review-count" value={review} max={MARKETPLACE.text.notes} />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
+          <Button type="submit" pending={busy}>
             Submit Rating
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { ServiceRequest } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
-import { refresh, refusalOf } from '../ui/follow.ts';
+import { useWrite } from '../../../lib/use-write.ts';
+import { refresh } from '../ui/follow.ts';
 
 /**
  * A job whose mechanic can no longer work through the platform (rejected or suspended: issue 27,
@@ -15,26 +15,21 @@ import { refresh, refusalOf } from '../ui/follow.ts';
  */
 export function RelistNotice({ request, onChanged }: { request: ServiceRequest; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mechanic = request.quotes.find((q) => q.status === 'accepted')?.mechanicName ?? 'Your mechanic';
-  const relist = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await call(ROUTES.requestRelist, { params: { id: request.id } });
-      refresh(ROUTES.requestsOwn);
-      refresh(ROUTES.appointmentsOwn);
+  const write = useWrite(ROUTES.requestRelist, {
+    fallback: 'The request could not be re-listed',
+    after: [ROUTES.requestsOwn, ROUTES.appointmentsOwn],
+    onSuccess: () => {
       onChanged();
       setOpen(false);
       toast.success('Request re-listed: mechanics near the aircraft can quote again');
-    } catch (err) {
-      setError(refusalOf(err, 'The request could not be re-listed'));
-      refresh(ROUTES.requestsOwn);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // Whatever the refusal, the request is read again: its card shows what stands now.
+    onError: () => refresh(ROUTES.requestsOwn),
+  });
+  const busy = write.pending;
+  const error = write.error;
+  const mechanic = request.quotes.find((q) => q.status === 'accepted')?.mechanicName ?? 'Your mechanic';
+  const relist = () => write.run({ params: { id: request.id } });
   return (
     <div role="status" className="mb-2 flex flex-col gap-2 rounded-md border border-destructive/40 bg-destructive-muted px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
       <p>{mechanic} can no longer work through Skyward Mobile Aviation, so this job is stopped.</p>

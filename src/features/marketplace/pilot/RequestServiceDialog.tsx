@@ -3,9 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   MARKETPLACE,
   MARKETPLACE_SERVICE_TYPES,
@@ -18,7 +17,8 @@ import {
 } from '../../../contract/marketplace.ts';
 import { REGISTRATION_EXAMPLES } from '../../../contract/registration.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
@@ -143,18 +143,20 @@ export default function RequestServiceDialog({
     if (draft) fillDraft(draft, first === OTHER);
   }, [open, initialAircraftId]);
 
-  const onSubmit = async (values: ServiceRequestData) => {
-    setUnavailable(false);
-    try {
-      const created = await call(ROUTES.requestCreate, { body: values });
+  // What was sent, to tell which location the server could not find.
+  const sent = useRef<ServiceRequestData | null>(null);
+  const create = useWrite(ROUTES.requestCreate, {
+    fallback: 'Failed to submit quote request',
+    onSuccess: (created) => {
       toast.success('Quote request submitted! Matching with mechanics...');
       reset(EMPTY);
       onCreated(created);
       onOpenChange(false);
-    } catch (err) {
+    },
+    onError: (_message, err) => {
       // An unknown location is the user's to fix: show it on the field as well.
       if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) {
-        const field = elsewhere && err.detail.includes(`"${values.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
+        const field = elsewhere && err.detail.includes(`"${sent.current?.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
         setError(field, { message: err.detail });
       }
       if (isTemporarilyUnavailable(failedStatus(err))) {
@@ -164,7 +166,12 @@ export default function RequestServiceDialog({
         return;
       }
       toast.error('Failed to submit quote request');
-    }
+    },
+  });
+  const onSubmit = async (values: ServiceRequestData) => {
+    setUnavailable(false);
+    sent.current = values;
+    await create.run({ body: values });
   };
 
   const f = { prefix: 'request', register, errors } as const;
@@ -241,15 +248,14 @@ export default function RequestServiceDialog({
         </fieldset>
 
         {unavailable && <UnavailableAlert busy={isSubmitting} />}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <Spinner />}
+          <Button type="submit" pending={isSubmitting}>
             Submit Request
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -8,12 +8,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS, type AcceptResult, type Appointment, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
-import { isStale, refresh, refusalOf } from '../ui/follow.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { BID_MACHINE, CANCELLABLE_REQUEST_STATUSES, REQUEST_MACHINE, can } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
-import { EmptyState } from '../ui/EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, quotesByPrice } from './pilot-views.ts';
@@ -46,13 +45,18 @@ interface Props {
 /** Every request with its status and its quotes side by side; accept one or cancel, after confirming. */
 export default function RequestsTab({ requests, onRequest, onAppointment, onChanged, onRequestService }: Props) {
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
   // The mechanic whose profile is open (from a quote card).
   const [viewing, setViewing] = useState<{ id: string; name: string } | null>(null);
-  // The server's reason when it refused the action in the open dialog (another tab got there first).
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal stays in the dialog, and the request is read again so the card shows the truth
+  // (another tab got there first).
+  const accept = useWrite(ROUTES.requestAccept, { fallback: 'Failed to accept quote', stale: [ROUTES.requestsOwn] });
+  // Its appointment, if any, was cancelled with it.
+  const cancel = useWrite(ROUTES.requestCancel, { fallback: 'Failed to cancel request', stale: [ROUTES.requestsOwn], after: [ROUTES.appointmentsOwn] });
+  const busy = accept.pending || cancel.pending;
+  const refusal = accept.error ?? cancel.error;
   const choose = (next: Pending | null) => {
-    setRefusal(null);
+    accept.clearError();
+    cancel.clearError();
     setPending(next);
   };
 
@@ -65,27 +69,19 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
 
   const run = async () => {
     if (!pending) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      if (pending.kind === 'accept') {
-        accepted(await call(ROUTES.requestAccept, { params: { id: pending.request.id }, body: { bidId: pending.bid.id } }));
-        toast.success(`Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`);
-      } else {
-        onRequest(await call(ROUTES.requestCancel, { params: { id: pending.request.id } }));
-        // Its appointment, if any, was cancelled with it.
-        refresh(ROUTES.appointmentsOwn);
-        onChanged();
-        toast.success('Service request cancelled');
-      }
-      setPending(null);
-    } catch (err) {
-      // The refusal stays in the dialog, and the request is read again so the card shows the truth.
-      setRefusal(refusalOf(err, pending.kind === 'accept' ? 'Failed to accept quote' : 'Failed to cancel request'));
-      if (isStale(err)) refresh(ROUTES.requestsOwn);
-    } finally {
-      setBusy(false);
+    if (pending.kind === 'accept') {
+      const sent = await accept.run({ params: { id: pending.request.id }, body: { bidId: pending.bid.id } });
+      if (!sent.ok) return;
+      accepted(sent.data);
+      toast.success(`Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`);
+    } else {
+      const sent = await cancel.run({ params: { id: pending.request.id } });
+      if (!sent.ok) return;
+      onRequest(sent.data);
+      onChanged();
+      toast.success('Service request cancelled');
     }
+    setPending(null);
   };
 
   return (

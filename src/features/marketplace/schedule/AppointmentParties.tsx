@@ -3,12 +3,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { CharacterCount, Input, Label } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SCHEDULE, type PartyContact } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
-import { refusalOf } from '../ui/follow.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 function Contact({ who, person }: { who: string; person: PartyContact & { businessName?: string | null } }) {
   return (
@@ -43,20 +41,20 @@ export function AppointmentParties({ appointment: a, role, onAppointment }: { ap
   const p = a.parties;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(p?.aircraft.whereabouts ?? '');
-  const [busy, setBusy] = useState(false);
+  const write = useWrite(ROUTES.appointmentWhereabouts, {
+    fallback: 'Failed to save where the aircraft is',
+    onSuccess: (updated) => {
+      onAppointment(updated);
+      setEditing(false);
+      toast.success('Saved where the aircraft is');
+    },
+    onError: (message) => toast.error(message),
+  });
+  const busy = write.pending;
   if (!p || a.status === 'cancelled') return null;
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
-      onAppointment(await call(ROUTES.appointmentWhereabouts, { params: { id: a.id }, body: { aircraftWhereabouts: text } }));
-      setEditing(false);
-      toast.success('Saved where the aircraft is');
-    } catch (err) {
-      toast.error(refusalOf(err, 'Failed to save where the aircraft is'));
-    } finally {
-      setBusy(false);
-    }
+    await write.run({ params: { id: a.id }, body: { aircraftWhereabouts: text } });
   };
   const canEdit = role === 'owner' && a.status !== 'completed';
   return (
@@ -81,8 +79,7 @@ export function AppointmentParties({ appointment: a, role, onAppointment }: { ap
             <Input id={`where-${a.id}`} value={text} maxLength={SCHEDULE.whereabouts} onChange={(e) => setText(e.target.value)} aria-describedby={`where-${a.id}-count`} />
             <CharacterCount id={`where-${a.id}-count`} value={text} max={SCHEDULE.whereabouts} />
             <div className="flex gap-2">
-              <Button size="sm" type="submit" disabled={busy}>
-                {busy && <Spinner />}
+              <Button size="sm" type="submit" pending={busy}>
                 Save
               </Button>
               <Button size="sm" type="button" variant="outline" disabled={busy} onClick={() => setEditing(false)}>

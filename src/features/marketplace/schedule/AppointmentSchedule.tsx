@@ -4,13 +4,12 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { Proposal, ProposedTime } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/marketplace.ts';
 import { pathOf, ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { saveDocument } from '../../documents/download-client.ts';
-import { isStale, refusalOf } from '../ui/follow.ts';
+import { isStale, refusalOf } from '../../../lib/refusal.ts';
 import { ProposeTimesDialog } from './ProposeTimesDialog.tsx';
 import { whenText } from './zoned-time.ts';
 
@@ -36,8 +35,17 @@ export function AppointmentSchedule({
   const s = a.schedule;
   const [dialog, setDialog] = useState<'propose' | 'reschedule' | null>(null);
   const [pick, setPick] = useState<string>('');
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal stays beside the buttons; a stale one has the card read again.
+  const pickTime = useWrite(ROUTES.appointmentProposalAccept, {
+    fallback: 'Failed to pick the time',
+    onSuccess: onAppointment,
+    onError: (_message, err) => {
+      if (isStale(err)) onStale();
+    },
+  });
+  const busy = pickTime.pending;
+  const [unpicked, setUnpicked] = useState(false);
+  const refusal = unpicked ? 'Pick one of the times first' : pickTime.error;
   if (!s) return null;
   const other = role === 'owner' ? a.mechanicName : a.customerName;
   const movable = MOVABLE.includes(a.status);
@@ -49,21 +57,12 @@ export function AppointmentSchedule({
 
   const accept = async (p: Proposal) => {
     const time = p.times.find((t) => keyOf(t) === pick) ?? (p.times.length === 1 ? p.times[0] : undefined);
+    setUnpicked(!time);
     if (!time) {
-      setRefusal('Pick one of the times first');
+      pickTime.clearError();
       return;
     }
-    setBusy(true);
-    setRefusal(null);
-    try {
-      onAppointment(await call(ROUTES.appointmentProposalAccept, { params: { id: a.id, proposalId: p.id }, body: { time } }));
-      toast.success(`Agreed: ${when(time)}`);
-    } catch (err) {
-      setRefusal(refusalOf(err, 'Failed to pick the time'));
-      if (isStale(err)) onStale();
-    } finally {
-      setBusy(false);
-    }
+    if ((await pickTime.run({ params: { id: a.id, proposalId: p.id }, body: { time } })).ok) toast.success(`Agreed: ${when(time)}`);
   };
 
   const saveIcs = async () => {
@@ -109,8 +108,7 @@ export function AppointmentSchedule({
             ))}
           </ul>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" disabled={busy} onClick={() => void accept(theirs)}>
-              {busy && <Spinner />}
+            <Button size="sm" pending={busy} onClick={() => void accept(theirs)}>
               Accept this time
             </Button>
             <Button size="sm" variant="outline" disabled={busy} onClick={() => setDialog('propose')}>

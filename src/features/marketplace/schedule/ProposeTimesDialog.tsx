@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, FieldError, Input, Label, Textarea } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ProposalSchema, SCHEDULE, zoneName, type ProposedTime } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError, call } from '../../../lib/api-client.ts';
-import { isStale, refusalOf } from '../ui/follow.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { isStale } from '../../../lib/refusal.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 /** The next day of a 'YYYY-MM-DD' date. */
 const nextDay = (date: string) => {
@@ -40,8 +40,19 @@ export function ProposeTimesDialog({
   const [times, setTimes] = useState<ProposedTime[]>(() => [{ date: a.scheduledDate, time: a.scheduledTime }]);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const propose = useWrite(ROUTES.appointmentPropose, {
+    fallback: 'Failed to send the times',
+    onSuccess: (next) => {
+      toast.success(reschedule ? 'Reschedule sent' : 'Times sent');
+      onProposed(next);
+    },
+    onError: (_message, err) => {
+      if (err instanceof ApiError && err.status === 400 && err.errors?.length) setErrors(Object.fromEntries(err.errors.map((x) => [x.path, x.message])));
+      if (isStale(err)) onStale();
+    },
+  });
+  const refusal = propose.error;
+  const busy = propose.pending;
   const zone = a.schedule?.timeZone ?? '';
   const set = (i: number, patch: Partial<ProposedTime>) => setTimes((ts) => ts.map((t, j) => (j === i ? { ...t, ...patch } : t)));
 
@@ -53,19 +64,7 @@ export function ProposeTimesDialog({
     if (reschedule && !reason.trim()) found.reason = 'Give a reason for rescheduling';
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const next = await call(ROUTES.appointmentPropose, { params: { id: a.id }, body: { times, reason } });
-      toast.success(reschedule ? 'Reschedule sent' : 'Times sent');
-      onProposed(next);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.errors?.length) setErrors(Object.fromEntries(err.errors.map((x) => [x.path, x.message])));
-      setRefusal(refusalOf(err, 'Failed to send the times'));
-      if (isStale(err)) onStale();
-    } finally {
-      setBusy(false);
-    }
+    await propose.run({ params: { id: a.id }, body: { times, reason } });
   };
 
   return (
@@ -114,15 +113,14 @@ export function ProposeTimesDialog({
           <FieldError id={`pt-${a.id}-reason-error`} message={errors.reason} />
         </div>
         {refusal && <Alert>{refusal}</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
+          <Button type="submit" pending={busy}>
             {reschedule ? 'Send reschedule' : 'Send times'}
           </Button>
-        </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 
 /** "Also email me these notifications": the user's choice, saved as soon as it changes. */
@@ -10,20 +10,18 @@ export function EmailPreference() {
   const preference = useRoute(ROUTES.emailPreference, undefined, { onError: (e) => console.warn('Could not load the email preference', e) });
   const value = preference.data?.emailNotifications ?? null;
   const setValue = (emailNotifications: boolean) => preference.setData({ emailNotifications });
-  const [saving, setSaving] = useState(false);
+  // The answer is the saved preference: it goes into the cache as it is.
+  const save = useWrite(ROUTES.emailPreferenceSave, { fallback: 'Failed to save your email preference', onSuccess: (saved) => preference.setData(saved) });
+  const saving = save.pending;
 
   const change = async (next: boolean) => {
-    setSaving(true);
+    // Shown at once; put back if the server refuses.
     setValue(next);
-    try {
-      // The answer is the saved preference: it goes into the cache as it is.
-      preference.setData(await call(ROUTES.emailPreferenceSave, { body: { emailNotifications: next } }));
+    if ((await save.run({ body: { emailNotifications: next } })).ok) {
       toast.success(next ? 'Notifications will also be emailed to you' : 'Notification emails turned off');
-    } catch {
+    } else {
       setValue(!next);
       toast.error('Failed to save your email preference');
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { Notification } from '../../../contract/marketplace.ts';
-import { EmptyState } from './EmptyState.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
 export interface NotificationListProps {
   items: Notification[];

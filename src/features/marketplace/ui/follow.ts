@@ -1,5 +1,4 @@
 import type { OutputOf, RouteSpec } from '../../../contract/routes.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { invalidate, keyOf, useQuery, type Query } from '../../../lib/use-query.ts';
 import { getWithRetry } from './fetch-retry.ts';
 
@@ -34,17 +33,4 @@ export function follow<T extends { id: string }>(list: Query<T[]>, route: RouteS
 /** Reads a list again in the background (what is shown stays until the answer replaces it). */
 export function refresh(route: RouteSpec): void {
   invalidate(keyOf(route));
-}
-
-/**
- * What to tell the user when the server refused: its own `detail` for a 4xx (another tab or person
- * changed the item, a rule), otherwise the fallback. A 5xx detail is generic by design.
- */
-export function refusalOf(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.detail && err.status > 0 && err.status < 500 ? err.detail : fallback;
-}
-
-/** A refusal that means the item changed elsewhere, so the screen should read it again. */
-export function isStale(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 404 || err.status === 409 || err.status === 403);
 }

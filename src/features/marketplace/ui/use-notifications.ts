@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MARKETPLACE, type Notification } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { getWithRetry } from './fetch-retry.ts';
 
 /** How often an open dashboard looks for new notifications (only while the tab is visible). */
@@ -46,17 +46,25 @@ export function useNotifications(): NotificationsState {
     };
   }, [reload]);
 
-  const markRead = useCallback(async (id: string) => {
-    const updated = await call(ROUTES.notificationRead, { params: { id } });
-    setItems((list) => list.map((n) => (n.id === id ? updated : n)));
-    setUnread((n) => Math.max(0, n - 1));
-  }, []);
-
-  const markAllRead = useCallback(async () => {
-    await call(ROUTES.notificationsReadAll);
-    setItems((list) => list.map((n) => ({ ...n, isRead: true })));
-    setUnread(0);
-  }, []);
+  // Marking read says nothing on a failure: the notice stays unread, as the server has it.
+  const readOne = useWrite(ROUTES.notificationRead, {
+    fallback: 'Could not mark the notification read',
+    onError: (_message, e) => console.warn('Could not mark the notification read', e),
+    onSuccess: (updated) => {
+      setItems((list) => list.map((n) => (n.id === updated.id ? updated : n)));
+      setUnread((n) => Math.max(0, n - 1));
+    },
+  });
+  const readAll = useWrite(ROUTES.notificationsReadAll, {
+    fallback: 'Could not mark notifications read',
+    onError: (_message, e) => console.warn('Could not mark notifications read', e),
+    onSuccess: () => {
+      setItems((list) => list.map((n) => ({ ...n, isRead: true })));
+      setUnread(0);
+    },
+  });
+  const markRead = useCallback(async (id: string) => void (await readOne.run({ params: { id } })), [readOne.run]);
+  const markAllRead = useCallback(async () => void (await readAll.run()), [readAll.run]);
 
   return { items, unread, reload, markRead, markAllRead };
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ChangeOrderStatus, LineCategory, LineDecision } from '../../../contract/bid-lines.ts';
+import type { ChangeOrderStatus } from '../../../contract/bid-lines.ts';
+import type { LineCategory, LineDecision } from '../../../contract/line-items.ts';
 import type { CreatedAt } from './foundation.ts';
 
 type NullableInstant = ColumnType<Date | null, Date | string | null, Date | string | null>;

@@ -3,7 +3,6 @@ import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/field.tsx';
 import { fieldAria, FormField } from '../../../../components/ui/form-field.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
 import type { SettingView } from '../../../../contract/admin-config.ts';
 import {
   BusinessHoursSchema,
@@ -15,7 +14,9 @@ import {
   type Weekday,
 } from '../../../../contract/settings-catalog.ts';
 import { formatDate } from '../../../../lib/format.ts';
-import { configApi, withDetail } from '../config-api.ts';
+import { withDetail } from '../config-api.ts';
+import { useWrite } from '../../../../lib/use-write.ts';
+import { ROUTES } from '../../../../contract/routes.ts';
 import { Switch } from './Switch.tsx';
 import { WeekGrid } from './WeekGrid.tsx';
 
@@ -49,7 +50,11 @@ export function CatalogSettingCard({
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(setting, stored));
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const put = useWrite(ROUTES.adminSettingSave, {
+    fallback: `Failed to save ${setting.label.toLowerCase()}`,
+    onError: (_message, e) => toast.error(`Failed to save ${setting.label.toLowerCase()}`, withDetail(e)),
+  });
+  const saving = put.pending;
   const storedValue = stored?.setting_value;
   useEffect(() => setDraft(draftOf(setting, stored)), [setting, stored, storedValue]);
   const id = `setting-${setting.key}`;
@@ -60,20 +65,13 @@ export function CatalogSettingCard({
     const checked = parseCatalogValue(setting, asText(value));
     if (!checked.ok) return setError(checked.message);
     setError(undefined);
-    setSaving(true);
     const form = new FormData();
     form.append('setting_key', setting.key);
     form.append('setting_value', checked.value);
     form.append('data_type', checked.dataType);
-    try {
-      await configApi.putSetting(setting.category, setting.key, form);
-      toast.success(`${setting.label} saved`);
-      onSaved();
-    } catch (e) {
-      toast.error(`Failed to save ${setting.label.toLowerCase()}`, withDetail(e));
-    } finally {
-      setSaving(false);
-    }
+    if (!(await put.run({ params: { category: setting.category, key: setting.key }, body: form })).ok) return;
+    toast.success(`${setting.label} saved`);
+    onSaved();
   };
 
   return (
@@ -162,8 +160,7 @@ export function CatalogSettingCard({
             </div>
           )}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" size="sm" disabled={saving || !changed || Object.keys(days).length > 0}>
-              {saving && <Spinner />}
+            <Button type="submit" size="sm" disabled={!changed || Object.keys(days).length > 0} pending={saving}>
               Save {setting.label.toLowerCase()}
             </Button>
             {stored && <span className="text-xs text-muted-foreground">Updated {formatDate(stored.updated_at)}</span>}

@@ -1,5 +1,5 @@
-import { verdictSentence, type AirmenMatch, type MechanicRating } from '../../../contract/airmen-file.ts';
-import type { Db } from '../../../server/db/client.ts';
+import { verdictSentence, type AirmenMatch, type MechanicRating } from '../../contract/airmen-file.ts';
+import type { Db } from '../../server/db/client.ts';
 
 // Reading the stored verdicts (docs/decisions/0120), kept apart from the matching so the
 // marketplace's functions that show a badge do not bundle the import.

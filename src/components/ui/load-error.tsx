@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
 
 /** A failed load, with a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {

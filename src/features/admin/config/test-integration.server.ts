@@ -1,10 +1,10 @@
-import { integrationLabel, type IntegrationTestResult, type IntegrationType } from '../../contract/admin-config.ts';
-import { fetchStripeBalance } from './stripe.server.ts';
-import { fetchTwilioAccount } from './twilio.server.ts';
-import { pingMailchimp } from './mailchimp.server.ts';
-import { listGaAccountSummaries, listGoogleCalendars, type GoogleCredentials } from './google.server.ts';
-import { ProviderError } from './http.server.ts';
-import { verifySmtp } from '../messaging/smtp.server.ts';
+import { integrationLabel, type IntegrationTestResult, type IntegrationType } from '../../../contract/admin-config.ts';
+import { fetchStripeBalance } from '../../integrations/stripe.server.ts';
+import { fetchTwilioAccount } from '../../integrations/twilio.server.ts';
+import { pingMailchimp } from '../../integrations/mailchimp.server.ts';
+import { listGaAccountSummaries, listGoogleCalendars, type GoogleCredentials } from '../../integrations/google.server.ts';
+import { ProviderError } from '../../integrations/http.server.ts';
+import { verifySmtp } from '../../messaging/smtp.server.ts';
 
 /**
  * Calls the provider's harmless read-only endpoint with a key and says whether it worked. Never
