@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import aogEscalation from '../../netlify/functions/aog-escalation.ts';
 import { escalateDueAogs } from '../../src/features/aog/escalation.server.ts';
 import { inQuietHours } from '../../src/features/conversations/quiet-hours.ts';
 import type { Db } from '../../src/server/db/client.ts';
@@ -177,6 +178,8 @@ describe('report and broadcast', () => {
     const created = await reportAog(owner, { airport: 'PAO' });
     expect((await offer(m, created.id)).status).toBe(201);
     expect(await escalateDueAogs(db, new Date(Date.now() + 11 * MINUTE))).toMatchObject({ escalated: 0 });
+    // The scheduled function itself runs the same step on the real clock (nothing is due yet).
+    expect((await aogEscalation()).status).toBe(204);
   });
 });
 
