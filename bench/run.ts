@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from '../scripts/lib/paths.ts';
+import { LOCAL_DATA_DIR, ROOT } from '../scripts/lib/paths.ts';
 import { startProduct } from '../scripts/lib/product.ts';
 import { runAxe } from './lib/axe.ts';
 import { runLighthouse, type LighthouseScores } from './lib/lighthouse.ts';
@@ -15,6 +15,8 @@ import { measureBlogRender } from './article-render.ts';
 import { httpLoad, type LoadResult } from './lib/load.ts';
 import { measurePage, type PageWeight } from './lib/page-weight.ts';
 import { measureScale, scaleReport } from './scale.ts';
+import { hasScaleData } from '../scripts/lib/seed-scale.ts';
+import { connectDb } from '../src/server/db/client.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,6 +53,9 @@ interface ApiRow {
 const api: ApiRow[] = [];
 let dashboards: DashboardTiming[] = [];
 let scale: string[] = [];
+let scaleSkipped = '';
+let scaleWhere = '';
+let stopped = false;
 let blogRender = '';
 let airmen: string[] = [];
 /** People in the generated FAA airmen file: about the size of the real monthly NONPILOT files. */
@@ -135,19 +140,55 @@ try {
     console.log('airmen import measured');
   }
 
-  // ---- the scale data set (docs/decisions/0200, 0201), on a second server whose database holds it
-  if (process.env['BENCH_SCALE_ORIGIN'] && process.env['SCALE_DATABASE_URL']) {
-    scale = scaleReport(await measureScale(process.env['BENCH_SCALE_ORIGIN'], process.env['SCALE_DATABASE_URL'], { browser: Boolean(chromePath) }));
-    console.log('scale data set measured');
-  }
+  // ---- the scale data set (docs/decisions/0200, 0201, 0203): on a server of its own when one is
+  // named, else on the local database once `npm run seed:scale` filled it (served after the demo
+  // server stops: one product at a time in this process)
+  emulator?.kill();
+  await product.stop();
+  stopped = true;
+  scale = await measureScaleSet();
+  console.log(scale.length ? 'scale data set measured' : `scale data set not measured: ${scaleSkipped}`);
 
   writeFileSync(path.join(ROOT, 'bench/RESULTS.md'), report(weights, lighthouse, axe));
   console.log(readFileSync(path.join(ROOT, 'bench/RESULTS.md'), 'utf8'));
 } finally {
   emulator?.kill();
-  await product.stop();
+  if (!stopped) await product.stop();
 }
 process.exit(0);
+
+/** The scale section's lines, or none with the reason in `scaleSkipped`. */
+async function measureScaleSet(): Promise<string[]> {
+  const origin = process.env['BENCH_SCALE_ORIGIN'];
+  const databaseUrl = process.env['SCALE_DATABASE_URL'];
+  if (origin && databaseUrl) {
+    scaleWhere = origin;
+    return scaleReport(await measureScale(origin, databaseUrl, { browser: Boolean(chromePath) }));
+  }
+  if (!existsSync(LOCAL_DATA_DIR)) {
+    scaleSkipped = 'no local database: run `npm run seed:scale` first';
+    return [];
+  }
+  let server: Awaited<ReturnType<typeof startProduct>>;
+  try {
+    server = await startProduct({ port: 4611, dataDir: LOCAL_DATA_DIR, build: false, quiet: true });
+  } catch (error) {
+    scaleSkipped = `the local database could not be served (is \`npm start\` running on it?): ${error instanceof Error ? error.message : String(error)}`;
+    return [];
+  }
+  try {
+    const check = connectDb(server.databaseUrl);
+    const seeded = await hasScaleData(check).finally(() => check.destroy());
+    if (!seeded) {
+      scaleSkipped = 'the local database holds no scale data set: run `npm run seed:scale` first';
+      return [];
+    }
+    scaleWhere = `the local database filled by \`npm run seed:scale\`, served on ${server.url}`;
+    return scaleReport(await measureScale(server.url, server.databaseUrl, { browser: Boolean(chromePath) }));
+  } finally {
+    await server.stop();
+  }
+}
 
 /** Runs `bench/airmen-import.ts` in its own process and keeps the lines it prints. */
 function runAirmenImport(people: number): Promise<string[]> {
@@ -231,8 +272,8 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     '## Scale data set (`npm run seed:scale`), beside the demo data above',
     '',
     scale.length
-      ? [`\`bench/scale.ts\` against ${process.env['BENCH_SCALE_ORIGIN']}: 5,000 mechanics, 50,000 owners, 200,000 requests, 2 million notifications, 5,000 more mechanics around KDEN.`, '', ...scale].join('\n')
-      : '_not run: start `DATABASE_URL=<scale database> npm start -- --port 4605`, then set BENCH_SCALE_ORIGIN and SCALE_DATABASE_URL_',
+      ? [`\`bench/scale.ts\` against ${scaleWhere}: 5,000 mechanics, 50,000 owners, 200,000 requests, 2 million notifications, 5,000 more mechanics around KDEN. Each figure beside its budget (BUDGETS.md, "Scale").`, '', ...scale].join('\n')
+      : `_not run: ${scaleSkipped}. \`npm run seed:scale\` fills the local database, which the bench then serves on its own; or name a server with BENCH_SCALE_ORIGIN and its database with SCALE_DATABASE_URL._`,
     '',
   ];
   return lines.join('\n');

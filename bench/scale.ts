@@ -4,7 +4,8 @@
 //   (PHNL): p50, answer size, and whether the nearest mechanic's notification exists when the
 //   answer arrives;
 // - the first page of each dashboard list for the mechanic with 5,000 past jobs and the owner
-//   with 500 requests: p50 and answer size;
+//   with 500 requests, their dashboards' counters and the payments of a page of cards: p50 and
+//   answer size;
 // - GET /api/blog/posts?page=1&limit=6 at 20 clients for 10 s (compressed, through the local CDN);
 // - dashboards usable after sign-in in Chromium for those two accounts.
 // Usage: DATABASE_URL=<the server's database> node bench/scale.ts http://127.0.0.1:4321 [--no-browser]
@@ -137,13 +138,22 @@ export async function measureScale(origin: string, databaseUrl: string, options:
       ["owner's appointments (500 behind)", busyOwner, '/api/appointments'],
       ["owner's notifications (5,000+ behind)", busyOwner, '/api/enhanced/notifications?unread_only=false&limit=20'],
       ["owner's aircraft", busyOwner, '/api/aircraft'],
+      ["owner's documents", busyOwner, '/api/enhanced/documents'],
+      ["owner's conversations", busyOwner, '/api/conversations'],
+      // The dashboards' counters and sums, over every row (docs/decisions/0203).
+      ["owner's Overview counters (500 requests behind)", busyOwner, '/api/dashboard/owner-summary'],
+      ["mechanic's Overview and Earnings sums (5,000 jobs behind)", mechanic, '/api/dashboard/mechanic-summary?tz=America/Denver'],
     ];
+    // The payments of the first page of appointment cards, in one call (docs/decisions/0204).
+    const firstPage = (await (await fetch(`${origin}/api/appointments/mechanic`, { headers: { authorization: `Bearer ${mechanic}` } })).json()) as Array<{ id: string }>;
+    if (firstPage.length) listCalls.push(["payments of the mechanic's first page of appointments", mechanic, `/api/appointments/payments?ids=${firstPage.map((a) => a.id).join(',')}`]);
     const lists: ScaleFigures['lists'] = [];
     for (const [name, token, path] of listCalls) {
       const get = () => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
       await (await get()).text();
       const t = await timed(30, get);
-      lists.push({ name: `${name}: GET ${path}`, p50: t.p50, bytes: t.bytes, ...(t.rows === undefined ? {} : { rows: t.rows }) });
+      const shown = path.replace(/ids=[^&]+/, (ids) => `ids=<${ids.split(',').length} ids>`);
+      lists.push({ name: `${name}: GET ${shown}`, p50: t.p50, bytes: t.bytes, ...(t.rows === undefined ? {} : { rows: t.rows }) });
     }
 
     const blogUrl = `${origin}/api/blog/posts?page=1&limit=6`;

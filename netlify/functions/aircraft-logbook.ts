@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { LogbookPdfQuerySchema, LogbookQuerySchema, matchingEntries } from '../../src/contract/records.ts';
+import { LogbookPdfQuerySchema, LogbookQuerySchema } from '../../src/contract/records.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { logbook, logbookRows } from '../../src/features/records/records.server.ts';
+import { logbookRows } from '../../src/features/records/records.server.ts';
+import { LOGBOOK_KEYS, logbookPage } from '../../src/features/records/logbook-page.server.ts';
+import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { logbookPdf } from '../../src/features/records/record-pdf.server.ts';
 import { shopsOf } from '../../src/features/records/shops.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
@@ -10,7 +12,8 @@ import { reply, replyWith } from '../../src/server/http/reply.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
-// An aircraft's logbook for its owner: the signed entries newest first, or all of them as one PDF.
+// An aircraft's logbook for its owner: the signed entries newest first a page at a time (cursor
+// paging, docs/decisions/0201), or all of them as one PDF.
 export default withApi({
   GET: async (ctx) => {
     const [id = '', , format] = segmentsAfter(ctx, '/api/aircraft');
@@ -18,8 +21,8 @@ export default withApi({
     if (format !== 'pdf') {
       // ?q= (or ?search=) keeps the entries whose text holds every word, as the Logbook's search box does.
       const { q, search } = ctx.query(LogbookQuerySchema);
-      const entries = await logbook(ctx.db, owner, id);
-      return reply(ROUTES.logbook, matchingEntries(entries, q ?? search ?? ''));
+      const page = await logbookPage(ctx.db, owner, id, readPage(ctx.url, LOGBOOK_KEYS), q ?? search ?? '');
+      return reply(ROUTES.logbook, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
     }
     // ?layout=sticker prints each entry on 6 x 4 inch labels; ?entry= one entry only.
     const { layout, entry } = ctx.query(LogbookPdfQuerySchema);

@@ -487,6 +487,11 @@ export interface Bid {
   /** The bid's lines and per-category totals (issue 14); the figures above are their sums. */
   lines?: BidLine[];
   categoryTotals?: CategoryTotals;
+  /**
+   * How many lines the bid has, where a list sends it instead of `lines` (the owner's requests:
+   * the lines come with the request's own answer, GET /api/enhanced/quotes/:id; docs/decisions/0205).
+   */
+  lineCount?: number;
   /** Whether the mechanic holds an Inspection Authorization (signs off annuals). */
   mechanicIa?: boolean;
   /**

@@ -51,6 +51,8 @@ import {
   type ThreadPage,
   type ThreadUpdates,
 } from './conversations.ts';
+import { SummaryQuerySchema, type MechanicSummary, type OwnerSummary } from './dashboard-summary.ts';
+import { PaymentBatchQuerySchema, type PaymentBatch } from './payment-batch.ts';
 import { CustomersQuerySchema, type CustomersPage } from './customers.ts';
 import {
   DocumentsQuerySchema,
@@ -473,6 +475,13 @@ export const ROUTES = {
   aogCancel: route<AogView>()({ method: 'POST', path: '/api/aog/:id/cancel' }),
   adminAog: route<AogAdminItem[]>()({ method: 'GET', path: '/api/admin/aog', query: AogPageQuerySchema }),
   adminAogAssign: route<Appointment>()({ method: 'POST', path: '/api/admin/aog/:id/assign', input: AogAssignSchema }),
+  // --- Dashboard counters and sums from the database (docs/decisions/0203-dashboard-summaries.md) --
+  ownerSummary: route<OwnerSummary>()({ method: 'GET', path: '/api/dashboard/owner-summary' }),
+  mechanicSummary: route<MechanicSummary>()({ method: 'GET', path: '/api/dashboard/mechanic-summary', query: SummaryQuerySchema }),
+  /** Unread messages across every thread (the thread list is paged). */
+  conversationsUnread: route<{ unread: number }>()({ method: 'GET', path: '/api/conversations/unread' }),
+  /** The payments of several appointment cards in one call (docs/decisions/0204). */
+  appointmentPayments: route<PaymentBatch>()({ method: 'GET', path: '/api/appointments/payments', query: PaymentBatchQuerySchema }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

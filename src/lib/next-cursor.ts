@@ -8,8 +8,15 @@ import { PAGING } from '../contract/paging.ts';
  */
 export const $nextCursors = map<Record<string, string | null>>({});
 
-/** The key of a list: its path without the query (every page of a list shares it). */
-export const listPathOf = (path: string): string => path.split('?')[0] ?? path;
+/**
+ * The key of a list: its path without the query (every page of a list shares it), except a search
+ * (`q`): a search's pages are a list of their own beside the whole list's.
+ */
+export const listPathOf = (path: string): string => {
+  const [base = path, query = ''] = path.split('?');
+  const q = new URLSearchParams(query).get('q');
+  return q ? `${base}?q=${encodeURIComponent(q)}` : base;
+};
 
 /** Called by the API client with each successful GET's headers. */
 export function rememberNextCursor(path: string, headers: Headers): void {

@@ -71,9 +71,13 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       parts: { hours: 0, laborCost: 0, partsCost: 0, totalCost: 0 },
       travel: { hours: 0, laborCost: 0, partsCost: 0, totalCost: 0 },
     });
-    // The owner sees the same lines on the request; the notice quotes the computed total.
+    // The owner's list sends the quote's totals and counts its lines (docs/decisions/0205); the
+    // request's own answer, read when a quote is opened, has the same lines. The notice quotes the total.
     const mine = (await api.get('/api/enhanced/quotes/user', { token: pilot.token })).body.find((r: { id: string }) => r.id === request.id);
-    expect(mine.quotes[0]).toMatchObject({ totalCost: 1733.1, lines: res.body.lines, categoryTotals: res.body.categoryTotals });
+    expect(mine.quotes[0]).toMatchObject({ totalCost: 1733.1, lineCount: res.body.lines.length, categoryTotals: res.body.categoryTotals });
+    expect(mine.quotes[0]).not.toHaveProperty('lines');
+    const opened = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    expect(opened.body.quotes[0]).toMatchObject({ totalCost: 1733.1, lines: res.body.lines, categoryTotals: res.body.categoryTotals });
     expect((await notificationsOf(pilot))[0]!.message).toContain('quoted $1,733.10');
   });
 
@@ -212,7 +216,7 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     expect(none.status).toBe(400);
     expect(none.body.detail).toBe('Approve at least one line to accept this quote');
 
-    const still = (await api.get('/api/enhanced/quotes/user', { token: pilot.token })).body.find((r: { id: string }) => r.id === request.id);
+    const still = (await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token })).body;
     expect(still.status).toBe('quoted');
     expect(still.quotes[0].lines.map((l: { decision: unknown }) => l.decision)).toEqual([null, null, null]);
   });

@@ -136,6 +136,86 @@ describe('cursor paging of the dashboard lists', () => {
     await expectStablePaging('/api/appointments/mechanic', mechanic, async () => void (await addJobs(60, 1)), 'at the end');
   });
 
+  it("pages an aircraft's logbook newest first, stable while entries are signed, and searches every page", async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic');
+    const db = testDb();
+    const aircraft = await sql<{ id: string }>`insert into aircraft (owner_id, tail_number, make, model) values (${pilot.id}, 'NLOG1', 'Cessna', '182') returning id`.execute(db);
+    const aircraftId = aircraft.rows[0]!.id;
+    const job = await sql<{ id: string }>`
+      with r as (
+        insert into service_requests (customer_id, aircraft_id, aircraft_make, aircraft_model, aircraft_tail_number, aircraft_location, service_type,
+                                      service_description, service_location, service_location_label, service_latitude, service_longitude, status)
+        values (${pilot.id}, ${aircraftId}, 'Cessna', '182', 'NLOG1', 'KPAO', 'annual_inspection', 'Logbook paging', 'KPAO', 'KPAO', 37.46, -122.11, 'completed')
+        returning id),
+      b as (
+        insert into bids (service_request_id, mechanic_id, labor_cost, parts_cost, total_cost, estimated_hours, available_start_date, estimated_completion_date, status)
+        select id, ${mechanic.id}::uuid, 100, 0, 100, 1, current_date, current_date, 'accepted' from r returning id, service_request_id)
+      insert into appointments (service_request_id, bid_id, mechanic_id, customer_id, scheduled_date, scheduled_time, estimated_duration, service_location, status)
+      select service_request_id, id, ${mechanic.id}::uuid, ${pilot.id}::uuid, current_date, '09:00', 1, 'KPAO', 'completed' from b
+      returning id`.execute(db);
+    // Signed entries straight in the table (signing has its own tests), one a day back from `from`
+    // days ago; two share a day and a signature time, so the id breaks the tie.
+    const sign = (from: number, n: number, words: string) =>
+      sql`insert into maintenance_records (appointment_id, aircraft_id, owner_id, mechanic_id, status, aircraft_label, description, completed_on,
+                                           performed_by, signed_at, entry_text, sha256)
+          select ${job.rows[0]!.id}::uuid, ${aircraftId}::uuid, ${pilot.id}::uuid, ${mechanic.id}::uuid, 'signed', 'NLOG1, Cessna 182',
+                 'Entry ' || g, current_date - (${from}::int + g / 2), 'Cole Mechanic', timestamptz '2026-01-01 10:00:00+00' + (g / 2) * interval '1 day',
+                 ${words} || ' entry ' || g, md5(g::text)
+          from generate_series(1, ${n}::int) g`.execute(db);
+    await sign(10, 9, 'Oil change');
+    await sign(30, 3, 'Replaced magneto');
+    const path = `/api/aircraft/${aircraftId}/logbook`;
+    // Entries signed while the owner reads: newer work, at the top (not in this walk).
+    await expectStablePaging(path, pilot, async () => void (await sign(0, 2, 'Tire')));
+    // The search runs over every entry, not a page: the magneto entries are the oldest.
+    const first = await api.get(`${path}?limit=3`, { token: pilot.token });
+    expect(first.body.map((e: { text: string }) => e.text).join(' ')).not.toContain('magneto');
+    const found = await api.get(`${path}?q=MAGNETO%20replaced&limit=2`, { token: pilot.token });
+    expect(found.status, found.text).toBe(200);
+    expect(found.body).toHaveLength(2);
+    const cursor = found.headers.get('x-next-cursor');
+    expect(found.headers.get('link')).toContain('q=MAGNETO');
+    const rest = await api.get(`${path}?q=MAGNETO%20replaced&limit=2&cursor=${cursor}`, { token: pilot.token });
+    expect([...found.body, ...rest.body].map((e: { text: string }) => e.text).sort()).toEqual(['Replaced magneto entry 1', 'Replaced magneto entry 2', 'Replaced magneto entry 3']);
+    expect(rest.headers.get('x-next-cursor')).toBeNull();
+    // Another owner's aircraft is not found, paged or not.
+    const stranger = await createUser('pilot');
+    expect((await api.get(`${path}?limit=2`, { token: stranger.token })).status).toBe(404);
+  });
+
+  it('pages the conversation threads newest activity first, stable while threads are added', async () => {
+    const pilot = await createUser('pilot');
+    const db = testDb();
+    // Threads straight in the tables (conversations have their own tests): a mechanic and a
+    // request each, the newest activity `from` minutes ago and older from there.
+    const addThreads = async (from: number, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const mechanic = await createUser('mechanic');
+        await sql`
+          with r as (
+            insert into service_requests (customer_id, aircraft_make, aircraft_model, aircraft_tail_number, aircraft_location, service_type,
+                                          service_description, service_location, service_location_label, service_latitude, service_longitude, status)
+            values (${pilot.id}, 'Piper', 'PA-28', 'NCV1', 'KPAO', 'hundred_hour', 'Threads', 'KPAO', 'KPAO', 37.46, -122.11, 'matched') returning id),
+          c as (
+            insert into conversations (service_request_id, mechanic_id, customer_id, last_message_at)
+            select id, ${mechanic.id}::uuid, ${pilot.id}::uuid, now() - ${from + i} * interval '1 minute' from r returning id),
+          m as (
+            insert into conversation_members (conversation_id, user_id) select id, ${pilot.id}::uuid from c union all select id, ${mechanic.id}::uuid from c)
+          insert into conversation_messages (conversation_id, sender_id, kind, body) select id, ${mechanic.id}::uuid, 'message', 'Hello ' || ${i}::int from c`.execute(db);
+      }
+    };
+    await addThreads(60, 23);
+    // The unread count covers every thread, the list a page of them.
+    const unread = await api.get('/api/conversations/unread', { token: pilot.token });
+    expect(unread.status, unread.text).toBe(200);
+    expect(unread.body).toEqual({ unread: 23 });
+    const page = await api.get('/api/conversations', { token: pilot.token });
+    expect(page.body).toHaveLength(20);
+    expect(page.body.reduce((n: number, t: { unread: number }) => n + t.unread, 0)).toBe(20);
+    await expectStablePaging('/api/conversations', pilot, () => addThreads(0, 2));
+  });
+
   it('refuses a cursor it did not make and a limit below 1, and serves a large limit at 100', async () => {
     const pilot = await createUser('pilot');
     for (const cursor of ['nonsense', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {

@@ -137,6 +137,11 @@ describe('query plans on the scale data set', () => {
     ['unread notifications', () => mechanic, '/api/enhanced/notifications?unread_only=true&limit=20'],
     ["the owner's aircraft", () => owner, '/api/aircraft'],
     ["the owner's documents", () => owner, '/api/enhanced/documents'],
+    // Counters and sums of the dashboards, over every row (docs/decisions/0203).
+    ["the owner's summary", () => owner, '/api/dashboard/owner-summary'],
+    ["the mechanic's summary", () => mechanic, '/api/dashboard/mechanic-summary?tz=America/Denver'],
+    ["the owner's conversations", () => owner, '/api/conversations'],
+    ["the mechanic's unread messages", () => mechanic, '/api/conversations/unread'],
   ];
 
   for (const [name, token, path] of lists) {
@@ -149,6 +154,18 @@ describe('query plans on the scale data set', () => {
       expect(await scansOf(() => api.get(url, { token: token() }), 200)).toEqual([]);
     });
   }
+
+  it("reads the payments of the owner's first page of appointments in one call through indexes", async () => {
+    const page = await api.get('/api/appointments', { token: owner });
+    const ids = (page.body as Array<{ id: string }>).map((a) => a.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(await scansOf(() => api.get(`/api/appointments/payments?ids=${ids.join(',')}`, { token: owner }), 200)).toEqual([]);
+  });
+
+  it("reads an aircraft's logbook page through indexes", async () => {
+    const [aircraft] = (await api.get('/api/aircraft?limit=1', { token: owner })).body as Array<{ id: string }>;
+    expect(await scansOf(() => api.get(`/api/aircraft/${aircraft!.id}/logbook?q=oil`, { token: owner }), 200)).toEqual([]);
+  });
 
   it('reads one request through indexes', async () => {
     expect(await scansOf(() => api.get(`/api/enhanced/quotes/${requestId}`, { token: owner }), 200)).toEqual([]);

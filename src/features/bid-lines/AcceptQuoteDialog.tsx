@@ -3,13 +3,16 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
 import type { LineDecision } from '../../contract/line-items.ts';
 import type { AcceptResult, Bid, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
 import { InspectionSignerNote } from './InspectionSignerNote.tsx';
+import { useQuoteLines } from './use-quote-lines.ts';
 import { PaymentTerms } from '../payments/PaymentTerms.tsx';
 
 /**
@@ -30,8 +33,12 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
   });
   const busy = write.pending;
   const refusal = write.error;
-  const lines = bid.lines ?? [];
-  const accept = () => write.run({ params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
+  // The owner's list counts a quote's lines: they are read when the quote is opened (docs/decisions/0205).
+  const loaded = useQuoteLines(request.id, [bid], true);
+  const lines = loaded.lines?.get(bid.id);
+  const accept = () => {
+    if (lines) void write.run({ params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
+  };
   return (
     <Dialog
       open
@@ -41,7 +48,18 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
       className="sm:max-w-2xl"
     >
       <InspectionSignerNote bid={bid} className="mb-4" />
-      <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
+      {lines ? (
+        <DecideLines lines={lines} decisions={decisions} onChange={setDecisions} prefix={`accept-${bid.id}`} />
+      ) : loaded.failed ? (
+        <Alert>
+          {refusalOf(loaded.failed, 'The lines of this quote could not be loaded')}.{' '}
+          <button type="button" className="underline" onClick={loaded.retry}>
+            Try again
+          </button>
+        </Alert>
+      ) : (
+        <Loading label="Loading the lines..." />
+      )}
       <PaymentTerms bid={bid} full className="mt-4" />
       {refusal && (
         <Alert className="mt-4">
@@ -52,7 +70,7 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={accept} pending={busy}>
+        <Button onClick={accept} pending={busy} disabled={!lines}>
           Accept Quote
         </Button>
       </DialogFooter>

@@ -1,10 +1,12 @@
 import { LINE_CATEGORY_OPTIONS, median } from '../../contract/bid-lines.ts';
-import type { BidLine } from '../../contract/line-items.ts';
+import { LINE_CATEGORIES } from '../../contract/line-items.ts';
 import { MARKETPLACE, type Bid, type ServiceRequest } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { usedCategories } from './line-drafts.ts';
 import { useQuoteCoverage } from './use-coverage.ts';
+import { useQuoteLines } from './use-quote-lines.ts';
+import { useState } from 'react';
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(Math.round(n * 10) / 10)} h`;
 
@@ -14,7 +16,8 @@ const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(M
  * headers) that scrolls sideways on a phone with the first column held in place.
  */
 export function QuoteComparison({ request, quotes }: { request: ServiceRequest; quotes: Bid[] }) {
-  const categories = usedCategories(quotes.flatMap((q) => q.lines ?? []));
+  // From the lines when the quotes carry them, else from their per-category totals (the owner's list).
+  const categories = LINE_CATEGORIES.filter((c) => usedCategories(quotes.flatMap((q) => q.lines ?? [])).includes(c) || quotes.some((q) => !q.lines && q.categoryTotals && (q.categoryTotals[c].totalCost > 0 || q.categoryTotals[c].hours > 0)));
   const mid = median(quotes.map((q) => q.estimatedHours));
   const distance = (q: Bid) => request.matchedMechanics.find((m) => m.mechanicId === q.mechanicId)?.distanceMiles;
   const coverage = useQuoteCoverage(request, quotes);
@@ -92,25 +95,45 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
   );
 }
 
-/** A quote's lines, folded (a native disclosure: keyboard and screen readers for free). */
-export function QuoteLines({ lines }: { lines: BidLine[] }) {
-  if (lines.length === 0) return null;
+/**
+ * A quote's lines, folded (a native disclosure: keyboard and screen readers for free). The owner's
+ * list counts them; opening the disclosure reads them (docs/decisions/0205).
+ */
+export function QuoteLines({ requestId, bid }: { requestId: string; bid: Bid }) {
+  const [open, setOpen] = useState(false);
+  const count = bid.lines?.length ?? bid.lineCount ?? 0;
+  const { lines, failed, retry } = useQuoteLines(requestId, [bid], open);
+  if (count === 0) return null;
+  const shown = lines?.get(bid.id);
   return (
-    <details className="mt-3 text-sm">
+    <details className="mt-3 text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer font-medium">
-        {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+        {count} {count === 1 ? 'line' : 'lines'}
       </summary>
-      <ul className="mt-2 space-y-1">
-        {lines.map((l) => (
-          <li key={l.id} className="flex justify-between gap-3">
-            <span>
-              <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span> {l.description}
-              <span className="text-muted-foreground"> · {l.laborHours} h</span>
-            </span>
-            <span className="tabular-nums">{formatCurrency(l.totalCost)}</span>
-          </li>
-        ))}
-      </ul>
+      {failed ? (
+        <p role="alert" className="mt-2 text-destructive">
+          The lines could not be loaded.{' '}
+          <button type="button" className="underline" onClick={retry}>
+            Try again
+          </button>
+        </p>
+      ) : !shown ? (
+        <p className="mt-2 text-muted-foreground" aria-busy="true">
+          Loading the lines…
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-1">
+          {shown.map((l) => (
+            <li key={l.id} className="flex justify-between gap-3">
+              <span>
+                <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span> {l.description}
+                <span className="text-muted-foreground"> · {l.laborHours} h</span>
+              </span>
+              <span className="tabular-nums">{formatCurrency(l.totalCost)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </details>
   );
 }

@@ -2,6 +2,7 @@ import { bidCoverage, type Coverage } from '../../contract/line-coverage.ts';
 import type { Bid, ServiceRequest } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
+import { useQuoteLines } from './use-quote-lines.ts';
 
 /** A quote's coverage with the titles to show: which of the request's due items and squawks its lines answer. */
 export interface QuoteCoverage extends Coverage {
@@ -20,8 +21,11 @@ export function useQuoteCoverage(
 ): Map<string, QuoteCoverage> {
   const due = useRoute(ROUTES.requestMaintenance, request.aircraftId ? { params: { id: request.id } } : null);
   const view = due.data;
+  // A request made from a due list needs its quotes' lines (the owner's list sends their totals only).
+  const linked = !!view && view.linkedItemIds.length + view.linkedSquawkIds.length > 0;
+  const { lines: linesOf } = useQuoteLines(request.id, quotes, linked);
   const result = new Map<string, QuoteCoverage>();
-  if (!view || view.linkedItemIds.length + view.linkedSquawkIds.length === 0) return result;
+  if (!view || !linked || !linesOf) return result;
   const items = view.items
     .filter((i) => view.linkedItemIds.includes(i.id))
     .map((i) => ({ id: i.id, kind: i.kind, title: i.title, adNumber: i.adNumber, overdue: i.status === 'overdue' }));
@@ -34,7 +38,7 @@ export function useQuoteCoverage(
     return `Squawk: ${squawks.find((s) => s.id === id)?.title ?? ''}`;
   };
   for (const q of quotes) {
-    const lines = (q.lines ?? [])
+    const lines = (linesOf.get(q.id) ?? [])
       .filter((l) => l.changeOrderId === null)
       .map((l) => ({ description: l.description, decision: null, dueItemId: l.dueItemId, squawkId: l.squawkId }));
     const c = bidCoverage(lines, items, squawks);

@@ -7,7 +7,8 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { MessageSettingsCard } from './MessageSettingsCard.tsx';
-import { $openThreadId, $threads, $threadsFailed, reloadThreads } from './store.ts';
+import { $openThreadId, $threads, $threadsFailed, $threadsNext, loadMoreThreads, reloadThreads } from './store.ts';
+import { MoreThreads } from './MoreThreads.tsx';
 import { ThreadView } from './ThreadView.tsx';
 import { useVisibleArea } from './use-visual-viewport.ts';
 
@@ -31,6 +32,7 @@ export default function MessagesTab({ me, role }: { me: string; role: 'pilot' | 
   const threads = useStore($threads);
   const failed = useStore($threadsFailed);
   const open = useStore($openThreadId);
+  const next = useStore($threadsNext);
   const desktop = useDesktop();
   const visible = useVisibleArea();
 
@@ -88,6 +90,11 @@ export default function MessagesTab({ me, role }: { me: string; role: 'pilot' | 
             </button>
           </li>
         ))}
+        {next && (
+          <li>
+            <MoreThreads onMore={loadMoreThreads} />
+          </li>
+        )}
       </ul>
     );
 

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { CONVERSATIONS, type ConversationSummary } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
+import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
+import { PAGING } from '../../contract/paging.ts';
 
 /**
  * The signed-in user's threads with their unread counts, shared by the Messages tab, the bell and
@@ -16,13 +18,28 @@ export const $threadsFailed = atom(false);
 export const $openThreadId = atom<string | null>(null);
 /** Bumped to ask the dashboard for its Messages tab without a particular thread (the bell). */
 export const $messagesTabAsked = atom(0);
-export const $unreadMessages = computed($threads, (list) => (list ?? []).reduce((n, t) => n + t.unread, 0));
+/**
+ * The list is paged (docs/decisions/0201-cursor-paging.md): the next page's cursor (null on the
+ * last), and the unread messages of the threads not loaded, so the badge counts every thread.
+ */
+export const $threadsNext = atom<string | null>(null);
+const $unreadNotLoaded = atom(0);
+const unreadOf = (list: readonly ConversationSummary[]) => list.reduce((n, t) => n + t.unread, 0);
+export const $unreadMessages = computed([$threads, $unreadNotLoaded], (list, rest) => unreadOf(list ?? []) + rest);
+/** Pages loaded beyond the first (a poll reads the first again and keeps them). */
+let morePages = false;
+const LIST_PATH = listPathOf(ROUTES.conversations.path);
 
 let inflight: Promise<void> | null = null;
 export function reloadThreads(): Promise<void> {
-  inflight ??= call(ROUTES.conversations)
-    .then((list) => {
+  inflight ??= Promise.all([call(ROUTES.conversations), call(ROUTES.conversationsUnread)])
+    .then(([first, { unread }]) => {
+      const firstIds = new Set(first.map((t) => t.id));
+      const older = morePages ? ($threads.get() ?? []).filter((t) => !firstIds.has(t.id)) : [];
+      const list = [...first, ...older];
       $threads.set(list);
+      if (!morePages) $threadsNext.set($nextCursors.get()[LIST_PATH] ?? null);
+      $unreadNotLoaded.set(Math.max(0, unread - unreadOf(list)));
       $threadsFailed.set(false);
     })
     .catch((e: unknown) => {
@@ -33,6 +50,20 @@ export function reloadThreads(): Promise<void> {
       inflight = null;
     });
   return inflight;
+}
+
+/** Loads the next page of threads after those shown. */
+export async function loadMoreThreads(): Promise<void> {
+  const cursor = $threadsNext.get();
+  if (!cursor) return;
+  const page = await call(ROUTES.conversations, { query: { cursor, limit: PAGING.defaultLimit } });
+  const shown = $threads.get() ?? [];
+  const ids = new Set(shown.map((t) => t.id));
+  const fresh = page.filter((t) => !ids.has(t.id));
+  morePages = true;
+  $threads.set([...shown, ...fresh]);
+  $threadsNext.set($nextCursors.get()[LIST_PATH] ?? null);
+  $unreadNotLoaded.set(Math.max(0, $unreadNotLoaded.get() - unreadOf(fresh)));
 }
 
 /** Replaces one thread's summary in the list (after reading or writing in it). */
@@ -61,7 +92,12 @@ export function useThreadPolling(userId: string): void {
     pollers += 1;
     if (pollers === 1) {
       // Another account may have used this page before: never show its threads, even for a moment.
-      if (loadedFor !== userId) $threads.set(null);
+      if (loadedFor !== userId) {
+        $threads.set(null);
+        $threadsNext.set(null);
+        $unreadNotLoaded.set(0);
+        morePages = false;
+      }
       loadedFor = userId;
       void reloadThreads();
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

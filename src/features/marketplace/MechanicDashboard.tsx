@@ -12,6 +12,7 @@ import { follow, refresh, upsert, useList } from './ui/follow.ts';
 import { DashboardFrame } from './ui/DashboardFrame.tsx';
 import { LoadMore, appendPage } from './ui/LoadMore.tsx';
 import { getWithRetry } from './ui/fetch-retry.ts';
+import { useSummary } from './ui/use-summary.ts';
 import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
 import { NotificationBell } from './ui/NotificationBell.tsx';
@@ -49,6 +50,9 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const TAB_VALUES = TABS.map((t) => t.value);
+
+/** The browser's time zone, for the months of the earnings. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 interface MatchedRequests {
   requests: ServiceRequest[];
@@ -96,6 +100,8 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
   const matched = useQuery<MatchedRequests>(keyOf(ROUTES.requestsMatched), loadMatched, { onError });
   const appointments = useList(ROUTES.appointmentsAssigned, onError);
   const profileQuery = useQuery(keyOf(ROUTES.mechanicProfile), loadProfile, { onError });
+  // Counters and earnings over every request and job, not the page loaded (ADR 0203); months in this browser's zone.
+  const summary = useSummary(ROUTES.mechanicSummary, { query: { tz: TIME_ZONE } }, [matched.data, appointments.data]);
   useEffect(() => {
     reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
   }, [reloadNotifications]);
@@ -193,7 +199,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
       {data && (
         <>
           <TabsContent value="overview">
-            <OverviewTab requests={data.requests} appointments={data.appointments} profile={profile} />
+            <OverviewTab requests={data.requests} appointments={data.appointments} profile={profile} summary={summary} />
           </TabsContent>
           <TabsContent value="requests">
             <RequestsTab requests={data.requests} onQuote={setQuoting} />
@@ -234,7 +240,8 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
                 <PaymentEarnings />
               </div>
             </Suspense>
-            <EarningsTab appointments={data.appointments} />
+            <EarningsTab appointments={data.appointments} summary={summary} />
+            <LoadMore route={ROUTES.appointmentsAssigned} label="Load more jobs" />
           </TabsContent>
           <TabsContent value="messages">
             <MessagesTab me={user.id} role="mechanic" />

@@ -9,6 +9,7 @@ import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { DashboardFrame } from './ui/DashboardFrame.tsx';
 import { LoadMore } from './ui/LoadMore.tsx';
+import { useSummary } from './ui/use-summary.ts';
 import { follow, refresh, useList } from './ui/follow.ts';
 import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './ui/DashboardHeader.tsx';
@@ -76,6 +77,8 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const aircraft = useList(ROUTES.aircraftList, onError);
   const requests = useList(ROUTES.requestsOwn, onError);
   const appointments = useList(ROUTES.appointmentsOwn, onError);
+  // The Overview's counters over every row, not the page loaded (ADR 0203).
+  const summary = useSummary(ROUTES.ownerSummary, undefined, [aircraft.data, requests.data, appointments.data]);
   useEffect(() => {
     reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
   }, [reloadNotifications]);
@@ -170,6 +173,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
               requests={data.requests}
               appointments={data.appointments}
               unread={notifications.unread}
+              summary={summary}
               onRequestService={() => setDialog({ kind: 'request', aircraftId: null })}
               onAddAircraft={() => setDialog({ kind: 'aircraft' })}
               onUploadDocuments={() => setDialog({ kind: 'upload' })}

@@ -96,8 +96,12 @@ async function matchCounts(db: Db, ids: string[]): Promise<Array<{ id: string; n
   return rows.map((r) => ({ id: r.id, n: Number(r.n) }));
 }
 
-/** Adds quotes and matches to request rows, in a few queries whatever the number of rows. */
-async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<ServiceRequest[]> {
+/**
+ * Adds quotes and matches to request rows, in a few queries whatever the number of rows. A list
+ * sends each quote's totals (per category too) and its number of lines, not the lines: the owner's
+ * screen opens them on a quote, from the request's own answer (docs/decisions/0205).
+ */
+async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer, detail: 'lines' | 'totals' = 'lines'): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
@@ -109,7 +113,7 @@ async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<Serv
     matchesShown(db, ids, viewer),
     viewer.kind === 'mechanic' ? Promise.resolve([]) : matchCounts(db, ids),
   ]);
-  const lined = await withLines(db, (bids as BidRow[]).map(toBid));
+  const lined = (await withLines(db, (bids as BidRow[]).map(toBid))).map((b) => (detail === 'lines' ? b : withoutLines(b)));
   return rows.map((r) => {
     const quotes = lined.filter((b) => b.serviceRequestId === r.id);
     const matchedMechanics: MatchedMechanic[] = matches
@@ -157,6 +161,12 @@ async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer): Promise<Serv
   });
 }
 
+/** A quote as a list sends it: its lines counted, not listed. */
+function withoutLines<B extends { lines: unknown[] }>(bid: B): Omit<B, 'lines'> & { lineCount: number } {
+  const { lines, ...rest } = bid;
+  return { ...rest, lineCount: lines.length };
+}
+
 export async function getRequestRow(db: Db, id: string): Promise<RequestRow | undefined> {
   if (!isUuid(id)) return undefined;
   return requestsWithCustomer(db).where('r.id', '=', id).executeTakeFirst();
@@ -193,7 +203,7 @@ export async function listCustomerRequests(db: Db, customerId: string, page: Pag
   if (page.after) query = query.where(afterKey(OWNER_REQUEST_KEYS, page.after, 'desc'));
   const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(page.limit + 1).execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
-  return { rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }), nextCursor };
+  return { rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }, 'totals'), nextCursor };
 }
 
 /** A mechanic's list pages by when each request reached them, newest first. */

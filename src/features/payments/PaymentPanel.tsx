@@ -7,7 +7,8 @@ import { labelOf } from '../../contract/options.ts';
 import { PAYMENT_STATUS_OPTIONS, formatCents, type PaymentView, type PaymentViewStatus } from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
-import { useRoute } from '../../lib/use-query.ts';
+import { keyOf, useQuery } from '../../lib/use-query.ts';
+import { paymentOf } from './payment-batcher.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 
@@ -27,7 +28,8 @@ const TONES: Record<PaymentViewStatus, BadgeTone> = {
  * the amounts, and for the owner the way to save or update the card on the hosted page and retry.
  */
 export default function PaymentPanel({ appointmentId, role }: { appointmentId: string; role: 'owner' | 'mechanic' }) {
-  const query = useRoute(ROUTES.appointmentPayment, { params: { id: appointmentId } });
+  // Cached under the single read's key (a retry's answer replaces it); loaded with the other cards' in one call.
+  const query = useQuery<PaymentView>(keyOf(ROUTES.appointmentPayment, { params: { id: appointmentId } }), (signal) => paymentOf(appointmentId, signal));
   const [busy, setBusy] = useState(false);
   const p = query.data;
   if (query.state.status === 'error') {

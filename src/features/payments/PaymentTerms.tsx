@@ -4,7 +4,12 @@ import { cn } from '../../components/ui/cn.ts';
 import { leavePage } from '../../lib/history-entries.ts';
 
 /** The approved parts of a quote as the owner would accept it (all lines approved), in cents. */
-const partsCentsOf = (bid: Bid) => Math.round((bid.lines?.length ? bid.lines.reduce((s, l) => s + l.partsCost, 0) : bid.partsCost) * 100);
+const partsCentsOf = (bid: Bid) => {
+  if (bid.lines?.length) return Math.round(bid.lines.reduce((s, l) => s + l.partsCost, 0) * 100);
+  // A list's quote carries its per-category totals, not its lines (docs/decisions/0205): the same sum.
+  if (bid.lineCount && bid.categoryTotals) return Math.round(Object.values(bid.categoryTotals).reduce((s, t) => s + t.partsCost, 0) * 100);
+  return Math.round(bid.partsCost * 100);
+};
 
 /**
  * What accepting this quote charges and when (docs/decisions/0230), or that payment goes outside

@@ -166,12 +166,12 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
   return toView(p, user.id === p.ownerId, appointment.confirmedAt !== null);
 }
 
-const notApplicable = (): PaymentView => ({
+export const notApplicable = (): PaymentView => ({
   status: 'not_applicable', totalCents: 0, depositCents: 0, feeCents: 0, payoutCents: 0, paidAt: null, receiptDocumentId: null,
   actionUrl: null, failureMessage: null, refundedCents: 0, depositOnCancel: 'none',
 });
 
-function toView(p: PaymentRow, owner: boolean, confirmed: boolean): PaymentView {
+export function toView(p: PaymentRow, owner: boolean, confirmed: boolean): PaymentView {
   return {
     status: p.status,
     totalCents: Number(p.totalCents),

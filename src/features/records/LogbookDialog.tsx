@@ -1,5 +1,6 @@
 import { Download, Printer, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -13,22 +14,43 @@ import { pathOf } from '../../contract/routes.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { saveDocument } from '../documents/download-client.ts';
+import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
+import { LoadMore } from '../marketplace/ui/LoadMore.tsx';
 import { refusalOf } from '../../lib/refusal.ts';
 
+/** Waits for typing to pause before searching, so each keystroke is not a request. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [current, setCurrent] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setCurrent(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return current;
+}
+
 /**
- * An aircraft's logbook for its owner: every signed entry, newest first, searchable, printable
- * (the print stylesheet keeps only this dialog) and exportable as one PDF. Superseded entries stay,
- * marked as such (docs/decisions/0130-signed-maintenance-records.md).
+ * An aircraft's logbook for its owner: its signed entries, newest first, a page at a time ("Load
+ * more"), searchable, printable (the print stylesheet keeps only this dialog) and exportable as
+ * one PDF of every entry. Superseded entries stay, marked as such
+ * (docs/decisions/0130-signed-maintenance-records.md). A search filters the entries loaded at once;
+ * while older pages are not loaded, the server searches them all (docs/decisions/0201).
  */
 export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { aircraftId: string; tailNumber: string; onClose: () => void }) {
-  const query = useRoute(ROUTES.logbook, { params: { id: aircraftId } });
+  const params = { id: aircraftId };
+  const query = useRoute(ROUTES.logbook, { params });
   const [search, setSearch] = useState('');
   const [exporting, setExporting] = useState(false);
   const entries = query.data;
+  const wholePath = listPathOf(pathOf(ROUTES.logbook, { params }));
+  const whole = (useStore($nextCursors, { keys: [wholePath] })[wholePath] ?? null) === null;
+  const q = useDebounced(search.trim(), 300);
+  const remote = !whole && q !== '';
+  const found = useRoute(ROUTES.logbook, remote ? { params, query: { q } } : null, { keepPrevious: true });
   const shown = useMemo(() => {
-    return matchingEntries(entries ?? [], search);
-  }, [entries, search]);
-
+    // Every entry is loaded: the search filters them here; otherwise the server's answer (filtered
+    // again here while the next answer is on its way).
+    return matchingEntries((remote ? found.data : undefined) ?? entries ?? [], search);
+  }, [entries, found.data, remote, search]);
   const exportPdf = async () => {
     setExporting(true);
     try {
@@ -67,7 +89,13 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
       {entries && entries.length > 0 && (
         <>
           <p className="print-hide mb-2 text-sm text-muted-foreground" aria-live="polite">
-            {shown.length === entries.length ? `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}` : `${shown.length} of ${entries.length} entries match`}
+            {!whole && search.trim() === ''
+              ? `The newest ${entries.length} entries`
+              : !whole
+                ? `${shown.length} ${shown.length === 1 ? 'entry matches' : 'entries match'}`
+                : shown.length === entries.length
+                  ? `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`
+                  : `${shown.length} of ${entries.length} entries match`}
           </p>
           <ol className="space-y-4">
             {shown.map((e) => (
@@ -87,6 +115,9 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
               </li>
             ))}
           </ol>
+          <div className="print-hide">
+            {remote ? <LoadMore route={ROUTES.logbook} options={{ params, query: { q } }} label="Load more entries" /> : search.trim() === '' && <LoadMore route={ROUTES.logbook} options={{ params }} label="Load more entries" />}
+          </div>
         </>
       )}
     </Dialog>

@@ -537,11 +537,10 @@ export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | u
     .execute();
 }
 
-export async function logbook(db: Db, owner: UserRow, aircraftId: string | undefined): Promise<MaintenanceRecord[]> {
-  const rows = await logbookRows(db, owner, aircraftId);
-  const replacedBy = (id: string) => rows.find((r) => r.supersedesId === id)?.id ?? null;
+/** A signed entry as its aircraft's owner reads it in the logbook (logbook-page.server.ts pages them). */
+export function ownerEntry(owner: UserRow, r: RecordRow, supersededById: string | null): MaintenanceRecord {
   const ownerJob = { role: 'owner', viewerId: owner.id, inspector: null } as unknown as Job;
-  return rows.map((r) => toRecord(r, ownerJob, replacedBy(r.id), true));
+  return toRecord(r, ownerJob, supersededById, true);
 }
 
 /**

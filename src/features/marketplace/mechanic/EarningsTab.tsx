@@ -6,18 +6,26 @@ import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { formatDay } from '../pilot/pilot-views.ts';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { computeEarnings } from './earnings.ts';
+import { computeEarnings, monthLabel } from './earnings.ts';
+import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
 
-/** Earned (completed jobs, by month), and what accepted jobs still to finish are worth. */
-export default function EarningsTab({ appointments }: { appointments: Appointment[] }) {
+
+/**
+ * Earned (completed jobs, by month), and what accepted jobs still to finish are worth: the sums
+ * from the server, over every job (ADR 0203); the jobs listed are those the appointments list loaded.
+ */
+export default function EarningsTab({ appointments, summary }: { appointments: Appointment[]; summary: MechanicSummary | undefined }) {
   const e = computeEarnings(appointments);
+  const sums = summary?.earnings;
+  const money = (n: number | undefined) => (n === undefined ? null : formatCurrency(n));
+  const byMonth = (sums?.byMonth ?? []).map((m) => ({ ...m, label: monthLabel(m.month) }));
   return (
     <div className="space-y-6">
       <section aria-label="Earnings summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total Earned" value={formatCurrency(e.earned)} Icon={Banknote} tone="text-success" />
-        <StatCard label="Pending (accepted jobs)" value={formatCurrency(e.pending)} Icon={Hourglass} tone="text-warning" />
-        <StatCard label="Jobs Completed" value={e.completedJobs} Icon={CheckCircle2} />
-        <StatCard label="Average per Job" value={formatCurrency(e.averagePerJob)} Icon={TrendingUp} tone="text-brand" />
+        <StatCard label="Total Earned" value={money(sums?.earned)} Icon={Banknote} tone="text-success" />
+        <StatCard label="Pending (accepted jobs)" value={money(sums?.pending)} Icon={Hourglass} tone="text-warning" />
+        <StatCard label="Jobs Completed" value={sums?.completedJobs ?? null} Icon={CheckCircle2} />
+        <StatCard label="Average per Job" value={money(sums?.averagePerJob)} Icon={TrendingUp} tone="text-brand" />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -26,7 +34,9 @@ export default function EarningsTab({ appointments }: { appointments: Appointmen
             <CardTitle>Totals by Month</CardTitle>
           </CardHeader>
           <CardContent>
-            {e.byMonth.length === 0 ? (
+            {!sums ? (
+              <p className="text-sm text-muted-foreground" role="status">Loading…</p>
+            ) : byMonth.length === 0 ? (
               <p className="text-sm text-muted-foreground">No completed jobs yet.</p>
             ) : (
               <table className="w-full text-sm">
@@ -39,7 +49,7 @@ export default function EarningsTab({ appointments }: { appointments: Appointmen
                   </tr>
                 </thead>
                 <tbody>
-                  {e.byMonth.map((m) => (
+                  {byMonth.map((m) => (
                     <tr key={m.month} className="border-b border-border last:border-0">
                       <th scope="row" className="py-2 text-left font-medium">{m.label}</th>
                       <td className="py-2 text-right tabular-nums">{m.jobs}</td>

@@ -2,15 +2,17 @@ import { Briefcase, CheckCircle2, Inbox, Star } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment, type MechanicProfile, type ServiceRequest } from '../../../contract/marketplace.ts';
+import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
 import { formatDay, formatTime, upcomingAppointments } from '../pilot/pilot-views.ts';
-import { ACTIVE_JOB_STATUSES } from '../../../contract/machines.ts';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 
+
 /** Spec: Available Requests, Active Jobs, Rating, Completed Jobs; recent requests and upcoming appointments. */
-export default function OverviewTab({ requests, appointments, profile }: { requests: ServiceRequest[]; appointments: Appointment[]; profile: MechanicProfile | null }) {
-  const available = requests.filter((r) => r.status === 'matched').length;
-  const active = appointments.filter((a) => ACTIVE_JOB_STATUSES.includes(a.status)).length;
+export default function OverviewTab({ requests, appointments, profile, summary }: { requests: ServiceRequest[]; appointments: Appointment[]; profile: MechanicProfile | null; summary: MechanicSummary | undefined }) {
+  // Counted by the server: the lists hold a page, not every request and job (ADR 0203).
+  const available = summary?.availableRequests ?? null;
+  const active = summary?.activeJobs ?? null;
   const upcoming = upcomingAppointments(appointments).slice(0, MARKETPLACE.overviewItems);
   return (
     <div className="space-y-6">

@@ -26,7 +26,8 @@ function monthOf(a: Appointment): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }
 
-function monthLabel(month: string): string {
+/** 'YYYY-MM' as people read it ('November 2026'). */
+export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number);
   return new Date(y ?? 2000, (m ?? 1) - 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 }

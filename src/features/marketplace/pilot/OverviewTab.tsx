@@ -8,13 +8,17 @@ import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { InProgressCard } from './InProgressCard.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { activeRequests, formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
+import { formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
+import type { OwnerSummary } from '../../../contract/dashboard-summary.ts';
+
 
 export interface PilotOverviewProps {
   aircraft: Aircraft[];
   requests: ServiceRequest[];
   appointments: Appointment[];
   unread: number;
+  /** The counters, counted by the server (the lists hold a page: ADR 0203). */
+  summary: OwnerSummary | undefined;
   onRequestService: () => void;
   onAddAircraft: () => void;
   onUploadDocuments: () => void;
@@ -22,16 +26,16 @@ export interface PilotOverviewProps {
 }
 
 /** Four counters, the quick actions, the 3 latest requests and the 3 next appointments. */
-export default function OverviewTab({ aircraft, requests, appointments, unread, onRequestService, onAddAircraft, onUploadDocuments, onShow }: PilotOverviewProps) {
+export default function OverviewTab({ aircraft, requests, appointments, unread, summary, onRequestService, onAddAircraft, onUploadDocuments, onShow }: PilotOverviewProps) {
   const recent = requests.slice(0, MARKETPLACE.overviewItems);
   const upcoming = upcomingAppointments(appointments);
   return (
     <div className="space-y-6">
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Active Requests" value={activeRequests(requests).length} Icon={ClipboardList} />
-        <StatCard label="My Aircraft" value={aircraft.length} Icon={Plane} tone="text-brand" />
-        <StatCard label="Upcoming Appointments" value={upcoming.length} Icon={CalendarClock} tone="text-success" />
-        <StatCard label="Unread Notifications" value={unread} Icon={Bell} tone="text-warning" />
+        <StatCard label="Active Requests" value={summary?.activeRequests ?? null} Icon={ClipboardList} />
+        <StatCard label="My Aircraft" value={summary?.aircraft ?? null} Icon={Plane} tone="text-brand" />
+        <StatCard label="Upcoming Appointments" value={summary?.upcomingAppointments ?? null} Icon={CalendarClock} tone="text-success" />
+        <StatCard label="Unread Notifications" value={unread < MARKETPLACE.notificationsMaxLimit ? unread : (summary?.unreadNotifications ?? unread)} Icon={Bell} tone="text-warning" />
       </section>
 
       <Card>

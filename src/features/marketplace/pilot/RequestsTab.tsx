@@ -27,7 +27,7 @@ import { RelistNotice } from './RelistNotice.tsx';
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
 const MechanicProfileDialog = lazy(() => import('./MechanicProfileDialog.tsx'));
 /** A quote of several lines is accepted line by line; a one-line quote with a plain confirmation. */
-const itemized = (bid: Bid) => (bid.lines?.length ?? 0) > 1;
+const itemized = (bid: Bid) => (bid.lines?.length ?? bid.lineCount ?? 0) > 1;
 
 type Pending = { kind: 'accept'; request: ServiceRequest; bid: Bid } | { kind: 'cancel'; request: ServiceRequest };
 
@@ -295,7 +295,7 @@ function RequestCard({
                   />
                 </div>
                 {q.notes && <p className="mt-2 text-sm text-muted-foreground">&ldquo;{q.notes}&rdquo;</p>}
-                {itemized(q) && <QuoteLines lines={q.lines ?? []} />}
+                {itemized(q) && <QuoteLines requestId={r.id} bid={q} />}
                 <div className="mt-3"><ThreadButton serviceRequestId={r.id} mechanicId={q.mechanicId} name={q.mechanicName} /></div>
                 {canAccept && can(BID_MACHINE, q.status, 'accept') && (
                   <Button className="mt-3 w-full" onClick={() => onAccept(q)} aria-label={`Accept ${q.mechanicName}'s quote of ${formatCurrency(q.totalCost)}`}>

@@ -2,13 +2,19 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PAGING } from '../../../contract/paging.ts';
-import type { OutputOf, RouteSpec } from '../../../contract/routes.ts';
+import { pathOf, type OutputOf, type RouteSpec } from '../../../contract/routes.ts';
 import { call } from '../../../lib/api-client.ts';
 import { $nextCursors, listPathOf } from '../../../lib/next-cursor.ts';
 import { keyOf, setQueryData } from '../../../lib/use-query.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 type Rows<R extends RouteSpec> = OutputOf<R> extends Array<infer T> ? T : never;
+
+/** How a list with path parameters or a query was called. */
+export interface ListOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+}
 
 /** Adds `more` after `current`, each id once (a row may have moved between two pages' reads). */
 export function appendPage<T extends { id: string }>(current: T[] | undefined, more: T[]): T[] {
@@ -23,14 +29,17 @@ export function appendPage<T extends { id: string }>(current: T[] | undefined, m
  */
 export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
   route,
+  options,
   onMore,
   label = 'Load more',
 }: {
   route: R;
+  /** The list's path parameters and query (an aircraft's logbook, a search), as it was loaded. */
+  options?: ListOptions;
   onMore?: (rows: Array<Rows<R>>) => void;
   label?: string;
 }) {
-  const path = listPathOf(route.path);
+  const path = listPathOf(pathOf(route, { ...(options?.params ? { params: options.params } : {}), ...(options?.query ? { query: options.query } : {}) }));
   const cursor = useStore($nextCursors, { keys: [path] })[path] ?? null;
   const [loading, setLoading] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -41,9 +50,9 @@ export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
     busy.current = true;
     setLoading(true);
     try {
-      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, { query: { cursor, limit: PAGING.defaultLimit } })) as Array<Rows<R>>;
+      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, { ...options, query: { ...options?.query, cursor, limit: PAGING.defaultLimit } })) as Array<Rows<R>>;
       if (onMore) onMore(rows);
-      else setQueryData<Array<Rows<R> & { id: string }>>(keyOf(route), (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>));
+      else setQueryData<Array<Rows<R> & { id: string }>>((keyOf as (r: RouteSpec, o?: object) => string)(route, options), (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>));
     } catch (err) {
       console.error('Loading more failed', err);
       toast.error('Could not load more. Please try again.');

@@ -1,8 +1,22 @@
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 
-/** One overview counter: a label, a big figure and an icon. */
-export function StatCard({ label, value, Icon, tone = 'text-accent' }: { label: string; value: string | number; Icon: LucideIcon; tone?: string }) {
+/** One overview counter: a label, a big figure and an icon; `null` while the server counts. */
+export function StatCard({ label, value, Icon, tone = 'text-accent' }: { label: string; value: string | number | null; Icon: LucideIcon; tone?: string }) {
+  if (value === null) {
+    return (
+      <Card className="flex items-center justify-between gap-3 p-4 sm:p-5">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+          <p className="mt-1 text-2xl font-bold text-muted-foreground sm:text-3xl" role="status">
+            <span aria-hidden="true">…</span>
+            <span className="sr-only">Loading</span>
+          </p>
+        </div>
+        <Icon className={`h-7 w-7 shrink-0 sm:h-8 sm:w-8 ${tone}`} aria-hidden="true" />
+      </Card>
+    );
+  }
   return (
     <Card className="flex items-center justify-between gap-3 p-4 sm:p-5">
       <div className="min-w-0">

@@ -26,6 +26,7 @@ import * as m0025 from './0025_conversations.ts';
 import * as m0026 from './0026_payments.ts';
 import * as m0027 from './0027_booking.ts';
 import * as m0028 from './0028_aog.ts';
+import * as m0031 from './0031_scale_summaries.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0026_payments': m0026,
   '0027_booking': m0027,
   '0028_aog': m0028,
+  '0031_scale_summaries': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {

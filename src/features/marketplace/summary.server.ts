@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { MechanicSummary, OwnerSummary } from '../../contract/dashboard-summary.ts';
+import { ACTIVE_JOB_STATUSES, ACTIVE_REQUEST_STATUSES, QUOTABLE_REQUEST_STATUSES, UPCOMING_APPOINTMENT_STATUSES } from '../../contract/machines.ts';
+import type { UserRow } from '../../server/auth/guards.server.ts';
+import type { Db } from '../../server/db/client.ts';
+
+// The dashboards' counters and sums from the database, not from the page of rows a list loaded
+// (docs/decisions/0203-dashboard-summaries.md). Each count reads one user's rows through the index
+// its list pages on (filter column first), so it costs the rows it counts, never a table.
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
+
+/** The owner's Overview: active requests, aircraft, upcoming appointments. */
+export async function ownerSummary(db: Db, ownerId: string): Promise<OwnerSummary> {
+  const { rows } = await sql<{ activeRequests: string; aircraft: string; upcomingAppointments: string; unreadNotifications: string }>`
+    select
+      (select count(*) from service_requests r where r.customer_id = ${ownerId} and r.status in (${list(ACTIVE_REQUEST_STATUSES)})) as "activeRequests",
+      (select count(*) from aircraft a where a.owner_id = ${ownerId}) as "aircraft",
+      (select count(*) from appointments a where a.customer_id = ${ownerId} and a.status in (${list(UPCOMING_APPOINTMENT_STATUSES)})) as "upcomingAppointments",
+      (select count(*) from notifications n where n.user_id = ${ownerId} and not n.is_read) as "unreadNotifications"`.execute(db);
+  const row = rows[0]!;
+  return { activeRequests: Number(row.activeRequests), aircraft: Number(row.aircraft), upcomingAppointments: Number(row.upcomingAppointments),
+    unreadNotifications: Number(row.unreadNotifications),
+  };
+}
+
+/**
+ * Each of the mechanic's jobs (appointments) with its figure in cents, the one its card shows
+ * (docs/decisions/0170): a job quoted in lines is worth its approved lines (the quote's and the
+ * change orders' approved since: the approved figure, with change orders, or final); a plain bid,
+ * its total. Each job's bid and lines are read by key (a nested loop over the mechanic's jobs),
+ * never by scanning the bids.
+ */
+const jobsOf = (mechanicId: string) => sql`
+  (select a.status, a.completed_at, a.scheduled_date,
+          case when l.n > 0 then coalesce(l.approved, 0)
+               else (select round(b.total_cost * 100) from bids b where b.id = a.bid_id) end as cents
+   from appointments a
+   cross join lateral (select count(*) as n, sum(x.labor_cents + x.parts_cents) filter (where x.decision = 'approve') as approved
+                       from bid_lines x where x.bid_id = a.bid_id) l
+   where a.mechanic_id = ${mechanicId})`;
+
+/**
+ * The mechanic's Overview counters and Earnings sums. Months are counted in `timeZone` (the
+ * browser's), by the day the job was completed (its scheduled day when no time was recorded).
+ */
+export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: string): Promise<MechanicSummary> {
+  // A mechanic not approved sees no request and no job (their lists are a 403 and empty): none
+  // available and none active; what their past jobs earned stays theirs.
+  const approved = mechanic.mechanicStatus === 'approved';
+  const available =
+    approved
+      ? // Each match's request read by key (a scalar subquery), never a scan of the requests.
+        sql<string>`(select count(*) from service_request_matches m
+           where m.mechanic_id = ${mechanic.id}
+             and (select r.status from service_requests r where r.id = m.service_request_id) in (${list(QUOTABLE_REQUEST_STATUSES)})
+             and not exists (select 1 from bids mb where mb.service_request_id = m.service_request_id and mb.mechanic_id = ${mechanic.id}))`
+      : sql<string>`0`;
+  const [counts, months] = await Promise.all([
+    // Active jobs are the accepted jobs still to finish, whose figures are what is pending.
+    sql<{ availableRequests: string; activeJobs: string; pendingCents: string | null }>`
+      select ${available} as "availableRequests", count(*) as "activeJobs", sum(j.cents) as "pendingCents"
+      from ${jobsOf(mechanic.id)} j
+      where j.status in (${list(ACTIVE_JOB_STATUSES)})`.execute(db),
+    sql<{ month: string; jobs: string; cents: string }>`
+      select to_char(coalesce(j.completed_at at time zone ${timeZone}, j.scheduled_date), 'YYYY-MM') as month,
+             count(*) as jobs, sum(j.cents) as cents
+      from ${jobsOf(mechanic.id)} j
+      where j.status = 'completed'
+      group by 1 order by 1 desc`.execute(db),
+  ]);
+  const c = counts.rows[0]!;
+  const earnedCents = months.rows.reduce((s, m) => s + Number(m.cents), 0);
+  const completedJobs = months.rows.reduce((s, m) => s + Number(m.jobs), 0);
+  return {
+    availableRequests: Number(c.availableRequests),
+    activeJobs: approved ? Number(c.activeJobs) : 0,
+    earnings: {
+      earned: earnedCents / 100,
+      completedJobs,
+      averagePerJob: completedJobs ? Math.round(earnedCents / completedJobs) / 100 : 0,
+      pending: Number(c.pendingCents ?? 0) / 100,
+      pendingJobs: Number(c.activeJobs),
+      byMonth: months.rows.map((m) => ({ month: m.month, jobs: Number(m.jobs), total: Number(m.cents) / 100 })),
+    },
+  };
+}
