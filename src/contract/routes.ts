@@ -142,6 +142,23 @@ import {
   type InvitationClaim,
 } from './inbox.ts';
 import { MechanicCancelSchema } from './appointment-cancel.ts';
+import {
+  AogAirportsQuerySchema,
+  AogAssignSchema,
+  AogAvailabilitySchema,
+  AogOfferSchema,
+  AogPageQuerySchema,
+  AogReportSchema,
+  AogStatusSchema,
+  type AogAdminItem,
+  type AogAirport,
+  type AogAvailability,
+  type AogCreated,
+  type AogOffer,
+  type AogOpenCall,
+  type AogSummary,
+  type AogView,
+} from './aog.ts';
 
 /**
  * Every HTTP route of the product in one table: its method, its path (as the function's
@@ -450,6 +467,21 @@ export const ROUTES = {
   appointmentPaymentRetry: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/retry' }),
   adminPayments: route<AdminPaymentsPage>()({ method: 'GET', path: '/api/admin/payments', query: AdminPaymentsQuerySchema }),
   adminPaymentRefund: route<Envelope<AdminPayment>>()({ method: 'POST', path: '/api/admin/payments/:id/refund', input: RefundSchema }),
+  // --- Aircraft on ground dispatch (docs/decisions/0250-aog-dispatch.md) -------------------------
+  aogReport: route<AogCreated>()({ method: 'POST', path: '/api/aog', input: AogReportSchema }),
+  /** The caller's own calls: an owner's reports, a mechanic's dispatches; newest first, by `before`. */
+  aogMine: route<AogSummary[]>()({ method: 'GET', path: '/api/aog', query: AogPageQuerySchema }),
+  aogOpen: route<AogOpenCall[]>()({ method: 'GET', path: '/api/aog/open' }),
+  aogAirports: route<AogAirport[]>()({ method: 'GET', path: '/api/aog/airports', query: AogAirportsQuerySchema }),
+  aogAvailability: route<AogAvailability>()({ method: 'GET', path: '/api/aog/availability' }),
+  aogAvailabilitySave: route<AogAvailability>()({ method: 'PUT', path: '/api/aog/availability', input: AogAvailabilitySchema }),
+  aogOne: route<AogView>()({ method: 'GET', path: '/api/aog/:id' }),
+  aogOffer: route<AogOffer>()({ method: 'POST', path: '/api/aog/:id/offers', input: AogOfferSchema }),
+  aogAccept: route<Appointment>()({ method: 'POST', path: '/api/aog/:id/offers/:offerId/accept' }),
+  aogStatus: route<AogView>()({ method: 'POST', path: '/api/aog/:id/status', input: AogStatusSchema }),
+  aogCancel: route<AogView>()({ method: 'POST', path: '/api/aog/:id/cancel' }),
+  adminAog: route<AogAdminItem[]>()({ method: 'GET', path: '/api/admin/aog', query: AogPageQuerySchema }),
+  adminAogAssign: route<Appointment>()({ method: 'POST', path: '/api/admin/aog/:id/assign', input: AogAssignSchema }),
   // --- Dashboard counters and sums from the database (docs/decisions/0203-dashboard-summaries.md) --
   ownerSummary: route<OwnerSummary>()({ method: 'GET', path: '/api/dashboard/owner-summary' }),
   mechanicSummary: route<MechanicSummary>()({ method: 'GET', path: '/api/dashboard/mechanic-summary', query: SummaryQuerySchema }),

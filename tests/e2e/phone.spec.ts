@@ -43,7 +43,7 @@ test('the pilot reaches every section, Notifications included', async ({ page },
 
 test('the mechanic reaches every section', async ({ page }, testInfo) => {
   await signIn(page, '/dashboard', 'mechanic@example.com', 'DemoMechanic!2026');
-  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages']);
+  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages', 'AOG calls']);
   await page.screenshot({ path: testInfo.outputPath('mechanic-phone.png'), fullPage: false });
 });
 

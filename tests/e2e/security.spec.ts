@@ -123,7 +123,7 @@ for (const who of ['pilot', 'mechanic', 'admin'] as const) {
         await setup.getByRole('button', { name: 'Cancel' }).click();
         // A new mechanic is told it waits for approval.
         await expect(page.getByRole('status').filter({ hasText: 'awaiting approval' })).toBeVisible();
-        await visitTabs(page, ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages']);
+        await visitTabs(page, ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages', 'AOG calls']);
       } else {
         await visitTabs(page, ['Overview', 'Service Requests', 'My Aircraft', 'Appointments', 'Documents', 'Notifications', 'Messages']);
       }

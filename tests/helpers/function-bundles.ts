@@ -117,7 +117,7 @@ async function runBundled(out: string, calls: BundledCall[]): Promise<BundledRes
 const concretePath = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
 
 /** The scheduled functions, as netlify.toml's build would deploy them. */
-export const SCHEDULED = ['booking-reminders', 'cleanup-uploads', 'complete-matching', 'conversation-digest', 'deliver-outbox', 'maintenance-reminders'];
+export const SCHEDULED = ['aog-escalation', 'booking-reminders', 'cleanup-uploads', 'complete-matching', 'conversation-digest', 'deliver-outbox', 'maintenance-reminders'];
 
 /** The tests of one shard: its functions bundled, each loaded and called from its bundle. */
 export function describeBundleShard(index: number): void {

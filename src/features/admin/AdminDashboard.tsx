@@ -24,6 +24,7 @@ const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
 const InboxPanel = lazy(() => import('../inbox/InboxPanel.tsx'));
 const ReportedConversationsPanel = lazy(() => import('../conversations/ReportedConversationsPanel.tsx'));
 const AdminPaymentsPanel = lazy(() => import('../payments/AdminPaymentsPanel.tsx'));
+const AdminAogPanel = lazy(() => import('../aog/AdminAogPanel.tsx'));
 
 export interface AdminDashboardProps {
   user: SessionUser;
@@ -48,6 +49,8 @@ const TABS = [
   { value: 'reported', label: 'Reported Messages' },
   // Payments through Stripe Connect: states, refunds, disputes (docs/decisions/0230).
   { value: 'payments', label: 'Payments' },
+  // Aircraft on ground waiting for a mechanic, with their age; phone dispatch (docs/decisions/0250).
+  { value: 'aog', label: 'AOG' },
 ] as const;
 
 /** The admin console's shell (docs/product.md §2 "Admin dashboard"). */
@@ -143,6 +146,9 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
                   </TabsContent>
                   <TabsContent value="payments">
                     <AdminPaymentsPanel />
+                  </TabsContent>
+                  <TabsContent value="aog">
+                    <AdminAogPanel />
                   </TabsContent>
                 </Suspense>
               </ErrorBoundary>

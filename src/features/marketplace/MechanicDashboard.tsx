@@ -37,6 +37,8 @@ const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
 const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 const PayoutsCard = lazy(() => import('../payments/PayoutsCard.tsx'));
 const PaymentEarnings = lazy(() => import('../payments/PaymentEarnings.tsx'));
+const MechanicAogPanel = lazy(() => import('../aog/MechanicAogPanel.tsx'));
+const AogAvailabilityCard = lazy(() => import('../aog/AogAvailabilityCard.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -45,6 +47,8 @@ const TABS = [
   { value: 'profile', label: 'Profile' },
   { value: 'earnings', label: 'Earnings' },
   { value: 'messages', label: 'Messages' },
+  // Aircraft on ground: open calls near the mechanic and their dispatches (docs/decisions/0250).
+  { value: 'aog', label: 'AOG calls' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 const TAB_VALUES = TABS.map((t) => t.value);
@@ -227,6 +231,11 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
             <Suspense fallback={null}>
               <PayoutsCard />
             </Suspense>
+            {profile && (
+              <Suspense fallback={null}>
+                <AogAvailabilityCard />
+              </Suspense>
+            )}
           </TabsContent>
           <TabsContent value="earnings">
             <Suspense fallback={null}>
@@ -239,6 +248,9 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
           </TabsContent>
           <TabsContent value="messages">
             <MessagesTab me={user.id} role="mechanic" />
+          </TabsContent>
+          <TabsContent value="aog">
+            <MechanicAogPanel />
           </TabsContent>
         </>
       )}

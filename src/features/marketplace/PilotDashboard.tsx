@@ -36,6 +36,8 @@ const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );
 const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
+// Aircraft on ground: the report button sits above the tabs, on the first screen (docs/decisions/0250).
+const OwnerAogEntry = lazy(() => import('../aog/OwnerAogEntry.tsx'));
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -118,6 +120,7 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
       header={header}
       status={data ? 'ready' : failed ? 'error' : 'loading'}
       onRetry={() => void load()}
+      banner={data && <OwnerAogEntry aircraft={data.aircraft} phone={user.phone ?? null} />}
       tabs={tabs}
       tab={tab}
       onTabChange={setTab}

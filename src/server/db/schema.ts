@@ -15,6 +15,7 @@ import type { AppointmentScheduleTables } from './tables/appointment-schedule.ts
 import type { PaymentsTables } from './tables/payments.ts';
 import type { OutboxAttemptsTables } from './tables/outbox-attempts.ts';
 import type { BlogViewMarksTables } from './tables/blog-view-marks.ts';
+import type { AogTables } from './tables/aog.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
@@ -34,4 +35,5 @@ export interface Database
     ConversationTables,
     PaymentsTables,
     OutboxAttemptsTables,
-    BlogViewMarksTables {}
+    BlogViewMarksTables,
+    AogTables {}

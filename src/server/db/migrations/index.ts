@@ -25,6 +25,7 @@ import * as m0024 from './0024_business_inbox.ts';
 import * as m0025 from './0025_conversations.ts';
 import * as m0026 from './0026_payments.ts';
 import * as m0027 from './0027_booking.ts';
+import * as m0028 from './0028_aog.ts';
 import * as m0029 from './0029_booking_changes.ts';
 import * as m0030 from './0030_console_lists.ts';
 import * as m0031 from './0031_scale_summaries.ts';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0025_conversations': m0025,
   '0026_payments': m0026,
   '0027_booking': m0027,
+  '0028_aog': m0028,
   '0029_booking_changes': m0029,
   '0030_console_lists': m0030,
   '0031_scale_summaries': m0031,

@@ -1,0 +1,21 @@
+import type { Config } from '@netlify/functions';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { deliverNow } from '../../src/features/aog/deliver-now.server.ts';
+import { acceptOffer } from '../../src/features/aog/offers.server.ts';
+import { requireOwner } from '../../src/features/aog/report.server.ts';
+import { requireUser } from '../../src/server/auth/guards.server.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { withApi } from '../../src/server/http/with-api.ts';
+
+// The owner accepts one offer: 201 with the appointment it makes; 409 for the loser of a race.
+export default withApi({
+  POST: async (ctx) => {
+    const owner = await requireUser(ctx);
+    requireOwner(owner);
+    const appointment = await acceptOffer(ctx.db, owner, ctx.params.id ?? '', ctx.params.offerId ?? '');
+    ctx.after(deliverNow);
+    return reply(ROUTES.aogAccept, appointment, { status: 201 });
+  },
+});
+
+export const config: Config = { path: '/api/aog/:id/offers/:offerId/accept' };
