@@ -89,10 +89,11 @@ describe('campaign types the product sends (issue 28, point 4)', () => {
 });
 
 describe('what uses each integration (issue 28, point 3)', () => {
-  it('says it for every integration, and says when only the Test button uses a key', async () => {
+  it('says it for every integration: what the key drives, and when nothing but the Test button uses it', async () => {
     const { INTEGRATION_TYPES, INTEGRATION_USES } = await import('./admin-config.ts');
     for (const { value } of INTEGRATION_TYPES) expect(INTEGRATION_USES[value]).toMatch(/\.$/);
-    expect(INTEGRATION_USES.stripe).toContain('only its Test button');
+    // Stripe takes the payments since issue 33: the console says what it drives.
+    expect(INTEGRATION_USES.stripe).toContain('Payments: cards saved at acceptance');
     expect(INTEGRATION_USES.google_analytics).toContain('loads no analytics');
   });
 });

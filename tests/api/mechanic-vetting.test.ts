@@ -47,11 +47,21 @@ describe('mechanic vetting', () => {
     expect(bid.body.detail).toBe(VETTING_MESSAGES.pendingBid);
     expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: mechanic.token })).status).toBe(404);
 
-    const queue = await api.get('/api/admin/mechanics?status=pending', { token: admin.token });
-    expect(queue.status).toBe(200);
-    const entry = (queue.body as Array<Record<string, unknown>>).find((m) => m['id'] === mechanic.id);
+    // The lists are paged (docs/decisions/0201) and other files add mechanics too: read every page.
+    const everyPage = async (status: string) => {
+      const rows: Array<Record<string, unknown>> = [];
+      let cursor: string | null = null;
+      do {
+        const res: Awaited<ReturnType<typeof api.get>> = await api.get(`/api/admin/mechanics?status=${status}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+        expect(res.status).toBe(200);
+        expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/);
+        rows.push(...(res.body as Array<Record<string, unknown>>));
+        cursor = res.headers.get('X-Next-Cursor');
+      } while (cursor);
+      return rows;
+    };
+    const entry = (await everyPage('pending')).find((m) => m['id'] === mechanic.id);
     expect(entry).toMatchObject({ status: 'pending', certificationNumber: mechanic.cert, email: mechanic.email, firstName: 'Pat' });
-    expect(JSON.stringify(queue.body)).not.toMatch(/passwordHash|scrypt/);
 
     const approved = await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token });
     expect(approved.status).toBe(200);
@@ -59,12 +69,17 @@ describe('mechanic vetting', () => {
     expect((await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token })).status).toBe(409);
     expect((await emailsTo(mechanic.email)).map((e) => e.kind)).toContain('mechanic.approved');
 
-    const after = await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token });
-    expect(after.status).toBe(200);
-    expect((after.body as Array<{ id: string }>).map((r) => r.id)).toContain(request.id);
+    // His list is paged too, and other files' requests near KSJC are matched to him as well.
+    const seen: string[] = [];
+    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+      const after: Awaited<ReturnType<typeof api.get>> = await api.get(`/api/enhanced/quotes/mechanic?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: mechanic.token });
+      expect(after.status).toBe(200);
+      seen.push(...(after.body as Array<{ id: string }>).map((r) => r.id));
+      cursor = after.headers.get('X-Next-Cursor');
+    }
+    expect(seen).toContain(request.id);
     expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token })).status).toBe(201);
-    const approvedList = await api.get('/api/admin/mechanics?status=approved', { token: admin.token });
-    expect((approvedList.body as Array<{ id: string }>).map((m) => m.id)).toContain(mechanic.id);
+    expect((await everyPage('approved')).map((m) => m['id'])).toContain(mechanic.id);
   });
 
   it('rejects with a reason, emailed; the rejected mechanic is told why it cannot work', async () => {
