@@ -28,8 +28,8 @@ export default defineConfig({
   },
   projects: [
     // Tests tagged @global-setting change a console setting every visitor sees (the popup switch,
-    // the business hours, the sign-in length): they run after every other test, one at a time, so
-    // no other test ever sees a setting mid-change.
+    // the business hours, the sign-in length) or the FAA airmen file every approval verdict reads:
+    // they run after every other test, one at a time, so no other test ever sees one mid-change.
     { name: 'desktop', grepInvert: /@global-setting/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
     {
       name: 'global-setting',

@@ -20,7 +20,7 @@ async function openSection(page: Page) {
   return section;
 }
 
-test('an administrator uploads the FAA airmen file and reads the summary of the import', async ({ page }) => {
+test('an administrator uploads the FAA airmen file and reads the summary of the import', { tag: '@global-setting' }, async ({ page }) => {
   test.setTimeout(120_000);
   const files = airmenCsv(2_000);
   const section = await openSection(page);
@@ -31,7 +31,7 @@ test('an administrator uploads the FAA airmen file and reads the summary of the 
   await expect(section.getByText(/Last import: .* rows/)).toBeVisible();
 });
 
-test('an administrator uploads the FAA ZIP as downloaded: the browser unzips it in chunks and the import ends as with the CSVs', async ({ page }) => {
+test('an administrator uploads the FAA ZIP as downloaded: the browser unzips it in chunks and the import ends as with the CSVs', { tag: '@global-setting' }, async ({ page }) => {
   test.setTimeout(180_000);
   // The demo mechanic (Manny Mechanic, based at KSJC) is in this file; 60,000 generated people make
   // NONPILOT_BASIC.csv larger than one 4 MiB chunk, so it is inflated and sent in several chunks.
@@ -104,7 +104,7 @@ test('the console says what is wrong with a ZIP that lacks a file, and with a fi
   await expect(section.getByRole('alert')).toContainText('This file is not a ZIP archive');
 });
 
-test('a chunk is sent again when the server was briefly unavailable, and an answer lost after the import finished still ends in the summary', async ({ page }) => {
+test('a chunk is sent again when the server was briefly unavailable, and an answer lost after the import finished still ends in the summary', { tag: '@global-setting' }, async ({ page }) => {
   test.setTimeout(120_000);
   const files = airmenCsv(300, {}, 41);
   const enc = new TextEncoder();
