@@ -35,7 +35,9 @@ export default defineConfig({
       tailwindcss(),
       ...(process.env.NETLIFY_VITE_PLUGIN === 'off'
         ? []
-        : [netlify({ edgeFunctions: { enabled: false }, aiGateway: { enabled: false }, database: { enabled: false } })]),
+        : [
+            netlify({ edgeFunctions: { enabled: false }, aiGateway: { enabled: false }, database: { enabled: false } }),
+          ]),
     ],
   },
 });

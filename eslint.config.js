@@ -6,17 +6,41 @@ import tseslint from 'typescript-eslint';
 // Schemas reaching the browser take `z` from src/contract/zod.ts, which turns off zod's eval probe
 // before any schema exists (the content policy forbids eval: docs/decisions/0094).
 const ZOD_FROM_CONTRACT = {
-  paths: [{ name: 'zod', importNames: ['z'], message: 'Import { z } from src/contract/zod.ts (jitless in the browser, for the CSP).' }],
+  paths: [
+    {
+      name: 'zod',
+      importNames: ['z'],
+      message: 'Import { z } from src/contract/zod.ts (jitless in the browser, for the CSP).',
+    },
+  ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', '.netlify/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/.out/'] },
+  {
+    ignores: [
+      'dist/',
+      '.netlify/',
+      '.astro/',
+      '.data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench/.out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {
     languageOptions: {
-      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', fetch: 'readonly', window: 'readonly', document: 'readonly' },
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -33,7 +57,12 @@ export default tseslint.config(
         'error',
         {
           ...ZOD_FROM_CONTRACT,
-          patterns: [{ regex: '\\.server(\\.ts)?$', message: 'Server code (*.server.ts) must not be imported by code that can reach the browser.' }],
+          patterns: [
+            {
+              regex: '\\.server(\\.ts)?$',
+              message: 'Server code (*.server.ts) must not be imported by code that can reach the browser.',
+            },
+          ],
         },
       ],
     },
@@ -58,7 +87,12 @@ export default tseslint.config(
   {
     // The platform layer (db, http, auth, crypto, email, settings) does not depend on features.
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)features/', message: 'src/server must not import from src/features.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features/', message: 'src/server must not import from src/features.' }] },
+      ],
+    },
   },
   {
     // The browser's shared code (API client, data hook, session, UI kit) serves every feature and
@@ -71,8 +105,14 @@ export default tseslint.config(
         {
           ...ZOD_FROM_CONTRACT,
           patterns: [
-            { regex: '(^|/)features/', message: 'src/lib and src/components are shared by every feature: no import from src/features.' },
-            { regex: '\\.server(\\.ts)?$', message: 'Server code (*.server.ts) must not be imported by code that can reach the browser.' },
+            {
+              regex: '(^|/)features/',
+              message: 'src/lib and src/components are shared by every feature: no import from src/features.',
+            },
+            {
+              regex: '\\.server(\\.ts)?$',
+              message: 'Server code (*.server.ts) must not be imported by code that can reach the browser.',
+            },
           ],
         },
       ],

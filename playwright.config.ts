@@ -23,14 +23,25 @@ export default defineConfig({
     trace: process.env['CI'] ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
     // Tests tagged @global-setting change a console setting every visitor sees (the popup switch,
     // the business hours, the sign-in length) or the FAA airmen file every approval verdict reads:
     // they run after every other test, one at a time, so no other test ever sees one mid-change.
-    { name: 'desktop', grepInvert: /@global-setting/, use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } } },
+    {
+      name: 'desktop',
+      grepInvert: /@global-setting/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 } },
+    },
     {
       name: 'global-setting',
       grep: /@global-setting/,

@@ -10,13 +10,19 @@ import { performance } from 'node:perf_hooks';
 
 const base = (process.argv[2] ?? 'http://localhost:4321').replace(/\/+$/, '');
 const runs = Math.max(1, Math.min(Number(process.argv[3] ?? 5), 20));
-const catcher = (process.argv[4] ?? `${new URL(base).protocol}//${new URL(base).hostname}:${Number(new URL(base).port || 80) + 1000}`).replace(/\/+$/, '');
+const catcher = (
+  process.argv[4] ?? `${new URL(base).protocol}//${new URL(base).hostname}:${Number(new URL(base).port || 80) + 1000}`
+).replace(/\/+$/, '');
 const BUDGET_MS = 2000;
 const POLL_MS = 10;
 const GIVE_UP_MS = 70_000;
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -33,7 +39,8 @@ async function until(t0: number, check: () => Promise<boolean>, what: string): P
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const line = (name: string, times: number[]) => {
   const s = [...times].sort((a, b) => a - b);
   console.log(`${name}: p50 ${pct(s, 50).toFixed(0)} ms, max ${s.at(-1)!.toFixed(0)} ms over ${s.length}`);
@@ -43,10 +50,20 @@ const line = (name: string, times: number[]) => {
 const pilot = await signIn('pilot@example.com', 'DemoPilot!2026');
 const mechanic = await signIn('mechanic@example.com', 'DemoMechanic!2026');
 const mechanicEmail = 'mechanic@example.com';
-const planes = await json<Array<{ id: string; tailNumber: string }>>(await fetch(`${base}/api/aircraft`, { headers: auth(pilot) }));
+const planes = await json<Array<{ id: string; tailNumber: string }>>(
+  await fetch(`${base}/api/aircraft`, { headers: auth(pilot) }),
+);
 if (!planes[0]) throw new Error('The demo pilot has no aircraft (npm start seeds some)');
-const before = await json<{ available: boolean }>(await fetch(`${base}/api/aog/availability`, { headers: auth(mechanic) }));
-await json(await fetch(`${base}/api/aog/availability`, { method: 'PUT', headers: auth(mechanic), body: JSON.stringify({ available: true }) }));
+const before = await json<{ available: boolean }>(
+  await fetch(`${base}/api/aog/availability`, { headers: auth(mechanic) }),
+);
+await json(
+  await fetch(`${base}/api/aog/availability`, {
+    method: 'PUT',
+    headers: auth(mechanic),
+    body: JSON.stringify({ available: true }),
+  }),
+);
 
 const answers: number[] = [];
 const bells: number[] = [];
@@ -54,32 +71,68 @@ const emails: number[] = [];
 try {
   for (let i = 0; i < runs; i += 1) {
     const seen = new Set((await json<Array<{ id: number }>>(await fetch(`${catcher}/messages.json`))).map((m) => m.id));
-    const bellsBefore = new Set((await json<Array<{ id: string }>>(await fetch(`${base}/api/enhanced/notifications?limit=50`, { headers: auth(mechanic) }))).map((n) => n.id));
+    const bellsBefore = new Set(
+      (
+        await json<Array<{ id: string }>>(
+          await fetch(`${base}/api/enhanced/notifications?limit=50`, { headers: auth(mechanic) }),
+        )
+      ).map((n) => n.id),
+    );
     const t0 = performance.now();
     const res = await fetch(`${base}/api/aog`, {
       method: 'POST',
       headers: auth(pilot),
-      body: JSON.stringify({ aircraftId: planes[0].id, airport: 'KSJC', locationOnField: 'Bench ramp', symptoms: ['electrical'], description: `Bench run ${i + 1}`, canFlyOut: false, callbackPhone: '(408) 555-0100' }),
+      body: JSON.stringify({
+        aircraftId: planes[0].id,
+        airport: 'KSJC',
+        locationOnField: 'Bench ramp',
+        symptoms: ['electrical'],
+        description: `Bench run ${i + 1}`,
+        canFlyOut: false,
+        callbackPhone: '(408) 555-0100',
+      }),
     });
     const created = await json<{ id: string; notified: number }>(res);
     answers.push(performance.now() - t0);
-    if (created.notified === 0) throw new Error('Nobody was asked: is the demo mechanic approved with a profile at KSJC?');
+    if (created.notified === 0)
+      throw new Error('Nobody was asked: is the demo mechanic approved with a profile at KSJC?');
     bells.push(
-      await until(t0, async () => {
-        const list = await json<Array<{ id: string; type: string }>>(await fetch(`${base}/api/enhanced/notifications?limit=50`, { headers: auth(mechanic) }));
-        return list.some((n) => n.type === 'aog.call' && !bellsBefore.has(n.id));
-      }, 'the bell notification'),
+      await until(
+        t0,
+        async () => {
+          const list = await json<Array<{ id: string; type: string }>>(
+            await fetch(`${base}/api/enhanced/notifications?limit=50`, { headers: auth(mechanic) }),
+          );
+          return list.some((n) => n.type === 'aog.call' && !bellsBefore.has(n.id));
+        },
+        'the bell notification',
+      ),
     );
     emails.push(
-      await until(t0, async () => {
-        const list = await json<Array<{ id: number; to: string[]; subject: string }>>(await fetch(`${catcher}/messages.json`));
-        return list.some((m) => !seen.has(m.id) && m.to.includes(mechanicEmail) && m.subject.startsWith(`AOG ${planes[0]!.tailNumber} at`));
-      }, 'the email'),
+      await until(
+        t0,
+        async () => {
+          const list = await json<Array<{ id: number; to: string[]; subject: string }>>(
+            await fetch(`${catcher}/messages.json`),
+          );
+          return list.some(
+            (m) =>
+              !seen.has(m.id) &&
+              m.to.includes(mechanicEmail) &&
+              m.subject.startsWith(`AOG ${planes[0]!.tailNumber} at`),
+          );
+        },
+        'the email',
+      ),
     );
     await json(await fetch(`${base}/api/aog/${created.id}/cancel`, { method: 'POST', headers: auth(pilot) }));
   }
 } finally {
-  await fetch(`${base}/api/aog/availability`, { method: 'PUT', headers: auth(mechanic), body: JSON.stringify({ available: before.available }) });
+  await fetch(`${base}/api/aog/availability`, {
+    method: 'PUT',
+    headers: auth(mechanic),
+    body: JSON.stringify({ available: before.available }),
+  });
 }
 line('POST /api/aog (report answered)', answers);
 line('report -> bell notification read by the mechanic', bells);

@@ -4,7 +4,8 @@
 // One client, requests in sequence after 20 warm-up requests. Two figures: the page's own render time
 // (its Server-Timing header, database reads included) and the time to the last byte over HTTP.
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** One markdown row: status, render p50/p99 (Server-Timing) and HTTP p50/p99 of `requests` calls. */
 async function measure(origin: string, path: string, requests: number): Promise<string> {
@@ -32,9 +33,14 @@ export async function measureBlogRender(origin: string, requests = 200): Promise
   const list = (await (await fetch(`${origin}/api/blog/posts?limit=1`)).json()) as { data: { slug: string }[] };
   const slug = list.data[0]?.slug;
   if (!slug) throw new Error('No published post to measure');
-  const rows = ['| page | status | requests | render p50 | render p99 | HTTP p50 | HTTP p99 |', '|---|---|---|---|---|---|---|'];
-  for (const path of [`/blog/${slug}`, '/blog', '/blog/no-such-article']) rows.push(await measure(origin, path, requests));
+  const rows = [
+    '| page | status | requests | render p50 | render p99 | HTTP p50 | HTTP p99 |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const path of [`/blog/${slug}`, '/blog', '/blog/no-such-article'])
+    rows.push(await measure(origin, path, requests));
   return rows.join('\n');
 }
 
-if (import.meta.main) console.log(await measureBlogRender(process.argv[2] ?? 'http://localhost:4321', Number(process.argv[3] ?? 200)));
+if (import.meta.main)
+  console.log(await measureBlogRender(process.argv[2] ?? 'http://localhost:4321', Number(process.argv[3] ?? 200)));

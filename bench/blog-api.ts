@@ -14,12 +14,15 @@ const { closeSharedDb } = await import('../src/server/db/client.ts');
 
 type Handler = (req: Request, ctx: { params?: Record<string, string> }) => Promise<Response>;
 const calls: Record<string, () => Promise<Response>> = {
-  'GET /api/blog/posts?page=1&limit=6': () => (posts as Handler)(new Request('http://x/api/blog/posts?page=1&limit=6'), {}),
-  'GET /api/blog/posts?q=inspection': () => (posts as Handler)(new Request('http://x/api/blog/posts?q=inspection&limit=6'), {}),
+  'GET /api/blog/posts?page=1&limit=6': () =>
+    (posts as Handler)(new Request('http://x/api/blog/posts?page=1&limit=6'), {}),
+  'GET /api/blog/posts?q=inspection': () =>
+    (posts as Handler)(new Request('http://x/api/blog/posts?q=inspection&limit=6'), {}),
   'GET /api/blog/categories': () => (categories as Handler)(new Request('http://x/api/blog/categories'), {}),
 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 for (const [name, call] of Object.entries(calls)) {
   for (let i = 0; i < 50; i += 1) await (await call()).text(); // warm up

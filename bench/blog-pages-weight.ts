@@ -12,5 +12,7 @@ for (const [path, budget] of [
   [`/blog/${list.data[0]!.slug}`, 'JS <= 3 KB'],
 ] as const) {
   const w = await measurePage(origin, path);
-  console.log(`| \`${path}\` | ${kb(w.htmlGzip)} | ${kb(w.cssGzip)} | ${kb(w.eagerJsGzip)} | ${kb(w.islandsJsGzip)} | ${budget} |`);
+  console.log(
+    `| \`${path}\` | ${kb(w.htmlGzip)} | ${kb(w.cssGzip)} | ${kb(w.eagerJsGzip)} | ${kb(w.islandsJsGzip)} | ${budget} |`,
+  );
 }

@@ -17,7 +17,11 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 
 const count = Number(process.argv[2] ?? 500);
 const seconds = Number(process.argv[3] ?? 6);
-const load = () => `${os.loadavg().map((l) => l.toFixed(2)).join(', ')} on ${os.cpus().length} cores`;
+const load = () =>
+  `${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${os.cpus().length} cores`;
 console.log(`Load at the start (uptime): ${load()}`);
 
 const pgDir = mkdtempSync(path.join(os.tmpdir(), 'booking-bench-pg-'));
@@ -26,7 +30,8 @@ process.env['DATABASE_URL'] = pg.url;
 process.env['JWT_SECRET'] ??= 'bench-jwt-secret-that-is-long-enough-0123456789';
 process.env['CONFIG_ENCRYPTION_KEY'] ??= Buffer.alloc(32, 7).toString('base64');
 const db = connectDb(pg.url);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 try {
   await migrateToLatest(db);
@@ -62,26 +67,46 @@ try {
              current_date + (2 + k * 3 + g % 5), array[current_date + (2 + k * 3 + g % 5)]::date[], now() + interval '1 day', 72
       from generate_series(1, ${count}) g, generate_series(0, 2) k`.execute(db);
   await sql`vacuum analyze`.execute(db);
-  console.log(`Inserted ${count} mechanics with rates, calendars and ${count * 3} held days in ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `Inserted ${count} mechanics with rates, calendars and ${count * 3} held days in ${Math.round(performance.now() - t0)} ms`,
+  );
 
   const dir = path.resolve(import.meta.dirname, '../netlify/functions');
   const modules = await Promise.all(
     readdirSync(dir)
       .filter((f) => (f === 'booking-offers.ts' || f === 'aircraft.ts') && f.endsWith('.ts'))
-      .map(async (f) => ({ name: f.replace(/\.ts$/, ''), module: (await import(path.join(dir, f))) as FunctionModule })),
+      .map(async (f) => ({
+        name: f.replace(/\.ts$/, ''),
+        module: (await import(path.join(dir, f))) as FunctionModule,
+      })),
   );
   const router = new FunctionRouter(modules);
   const { signAccessToken } = await import('../src/server/auth/token.server.ts');
-  const owner = await db.selectFrom('users').select('id').where('email', '=', 'bench.owner@example.com').executeTakeFirstOrThrow();
+  const owner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'bench.owner@example.com')
+    .executeTakeFirstOrThrow();
   const token = await signAccessToken({ sub: owner.id, role: 'pilot' });
-  const callOnce = async (pathAndQuery: string): Promise<{ ms: number; bytes: number; status: number; rows: number }> => {
+  const callOnce = async (
+    pathAndQuery: string,
+  ): Promise<{ ms: number; bytes: number; status: number; rows: number }> => {
     const url = new URL(pathAndQuery, 'http://localhost');
     const match = router.match('GET', url.pathname)!;
     const start = performance.now();
-    const res = await match.fn.module.default(new Request(url, { headers: { authorization: `Bearer ${token}` } }), { params: match.params, ip: '127.0.0.1', requestId: crypto.randomUUID() });
+    const res = await match.fn.module.default(new Request(url, { headers: { authorization: `Bearer ${token}` } }), {
+      params: match.params,
+      ip: '127.0.0.1',
+      requestId: crypto.randomUUID(),
+    });
     const text = await res.text();
     const ms = performance.now() - start;
-    return { ms, bytes: Buffer.byteLength(text), status: res.status, rows: res.status === 200 ? (JSON.parse(text) as unknown[]).length : 0 };
+    return {
+      ms,
+      bytes: Buffer.byteLength(text),
+      status: res.status,
+      rows: res.status === 200 ? (JSON.parse(text) as unknown[]).length : 0,
+    };
   };
   const plane = await db.selectFrom('aircraft').select(['id', 'tailNumber']).where('ownerId', '=', owner.id).execute();
   const near = plane.find((p) => p.tailNumber === 'N172BE')!.id;
@@ -89,7 +114,10 @@ try {
   const cases = [
     ['baseline: GET /api/aircraft (the owner’s list)', '/api/aircraft'],
     ['offers, no mechanic in range (PHTO)', `/api/booking/offers?aircraftId=${far}&serviceType=annual_inspection`],
-    [`offers, ${count} mechanics in range (KTWF)`, `/api/booking/offers?aircraftId=${near}&serviceType=annual_inspection`],
+    [
+      `offers, ${count} mechanics in range (KTWF)`,
+      `/api/booking/offers?aircraftId=${near}&serviceType=annual_inspection`,
+    ],
   ] as const;
 
   console.log(`\n| call | rows | 1 client p50 | 1 client p95 | 20 clients p50 | 20 clients p95 | answer |`);
@@ -115,7 +143,9 @@ try {
     single.sort((a, b) => a - b);
     concurrent.sort((a, b) => a - b);
     const f = (n: number) => `${n.toFixed(1)} ms`;
-    console.log(`| ${label} | ${last.rows} | ${f(percentile(single, 50))} | ${f(percentile(single, 95))} | ${f(percentile(concurrent, 50))} | ${f(percentile(concurrent, 95))} | ${(last.bytes / 1024).toFixed(1)} KB |`);
+    console.log(
+      `| ${label} | ${last.rows} | ${f(percentile(single, 50))} | ${f(percentile(single, 95))} | ${f(percentile(concurrent, 50))} | ${f(percentile(concurrent, 95))} | ${(last.bytes / 1024).toFixed(1)} KB |`,
+    );
   }
   console.log(`\nLoad at the end (uptime): ${load()}`);
 } finally {

@@ -10,23 +10,36 @@ const base = (process.argv[2] ?? 'http://localhost:4321').replace(/\/+$/, '');
 const messages = Math.min(Number(process.argv[3] ?? 25), 29);
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const line = (name: string, times: number[], extra = '') => {
   const s = [...times].sort((a, b) => a - b);
-  console.log(`${name}: p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, max ${s.at(-1)!.toFixed(1)} ms over ${s.length}${extra}`);
+  console.log(
+    `${name}: p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, max ${s.at(-1)!.toFixed(1)} ms over ${s.length}${extra}`,
+  );
 };
 
 const mechanic = await signIn('mechanic@example.com', 'DemoMechanic!2026');
 const pilot = await signIn('pilot@example.com', 'DemoPilot!2026');
-const threads = (await (await fetch(`${base}/api/conversations`, { headers: auth(pilot) })).json()) as Array<{ id: string; closed: boolean; otherParty: { name: string } }>;
+const threads = (await (await fetch(`${base}/api/conversations`, { headers: auth(pilot) })).json()) as Array<{
+  id: string;
+  closed: boolean;
+  otherParty: { name: string };
+}>;
 const thread = threads.find((t) => !t.closed && t.otherParty.name === 'Manny Mechanic');
 if (!thread) throw new Error('No open demo conversation between Paula and Manny (npm start seeds one)');
-const page = (await (await fetch(`${base}/api/conversations/${thread.id}`, { headers: auth(pilot) })).json()) as { messages: Array<{ id: string }> };
+const page = (await (await fetch(`${base}/api/conversations/${thread.id}`, { headers: auth(pilot) })).json()) as {
+  messages: Array<{ id: string }>;
+};
 let after = page.messages.at(-1)?.id ?? '';
 
 const sends: number[] = [];
@@ -34,7 +47,11 @@ const receives: number[] = [];
 const trips: number[] = [];
 for (let i = 0; i < messages; i += 1) {
   const t0 = performance.now();
-  const sent = await fetch(`${base}/api/conversations/${thread.id}/messages`, { method: 'POST', headers: auth(mechanic), body: JSON.stringify({ text: `Bench message ${i + 1} at ${new Date().toISOString()}` }) });
+  const sent = await fetch(`${base}/api/conversations/${thread.id}/messages`, {
+    method: 'POST',
+    headers: auth(mechanic),
+    body: JSON.stringify({ text: `Bench message ${i + 1} at ${new Date().toISOString()}` }),
+  });
   const message = (await sent.json()) as { id: string };
   if (sent.status !== 201) throw new Error(`send: ${sent.status} ${JSON.stringify(message)}`);
   const t1 = performance.now();
@@ -68,11 +85,17 @@ await Promise.all(
   Array.from({ length: 20 }, async () => {
     while (performance.now() < until) {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/conversations/${thread.id}/updates?after=${after}`, { headers: auth(pilot) });
+      const res = await fetch(`${base}/api/conversations/${thread.id}/updates?after=${after}`, {
+        headers: auth(pilot),
+      });
       await res.text();
       polls.push(performance.now() - t0);
       if (res.status !== 200) errors += 1;
     }
   }),
 );
-line('GET .../updates?after= at 20 concurrent readers', polls, `, ${errors} errors, ${(polls.length / 10).toFixed(0)} req/s`);
+line(
+  'GET .../updates?after= at 20 concurrent readers',
+  polls,
+  `, ${errors} errors, ${(polls.length / 10).toFixed(0)} req/s`,
+);

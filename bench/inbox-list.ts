@@ -23,13 +23,27 @@ process.env['JWT_SECRET'] ??= 'bench-jwt-secret-that-is-long-enough-0123456789';
 process.env['CONFIG_ENCRYPTION_KEY'] ??= Buffer.alloc(32, 7).toString('base64');
 const db = connectDb(pg.url);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 try {
   await migrateToLatest(db);
   const admin = await db
     .insertInto('users')
-    .values({ email: 'bench-admin@example.com', passwordHash: 'x', firstName: 'Bench', lastName: 'Admin', role: 'admin', phone: null, location: null, certificationNumber: null, yearsExperience: null, serviceRadius: null, hourlyRate: null, mechanicStatus: null })
+    .values({
+      email: 'bench-admin@example.com',
+      passwordHash: 'x',
+      firstName: 'Bench',
+      lastName: 'Admin',
+      role: 'admin',
+      phone: null,
+      location: null,
+      certificationNumber: null,
+      yearsExperience: null,
+      serviceRadius: null,
+      hourlyRate: null,
+      mechanicStatus: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -53,15 +67,26 @@ try {
   await sql`update quotes set lost_reason = 'price' where inbox_status = 'lost'`.execute(db);
   // As autovacuum leaves a table after a bulk load: statistics and the visibility map (index-only counts).
   await sql`vacuum analyze quotes`.execute(db);
-  const overdue = await sql<{ n: number }>`select count(*)::int as n from quotes where inbox_status = 'new' and created_at < now() - interval '24 hours'`.execute(db);
-  console.log(`Inserted ${count.toLocaleString()} quote requests (${overdue.rows[0]!.n} overdue) in ${Math.round(performance.now() - t0)} ms`);
+  const overdue = await sql<{
+    n: number;
+  }>`select count(*)::int as n from quotes where inbox_status = 'new' and created_at < now() - interval '24 hours'`.execute(
+    db,
+  );
+  console.log(
+    `Inserted ${count.toLocaleString()} quote requests (${overdue.rows[0]!.n} overdue) in ${Math.round(performance.now() - t0)} ms`,
+  );
 
   // The real functions, routed by their own config (as scripts/lib/function-routes.ts does for npm start).
   const dir = path.resolve(import.meta.dirname, '../netlify/functions');
   const modules = await Promise.all(
     readdirSync(dir)
-      .filter((f) => (f.startsWith('admin-inbox') || f === 'quotes.ts' || f === 'admin-dashboard.ts') && f.endsWith('.ts'))
-      .map(async (f) => ({ name: f.replace(/\.ts$/, ''), module: (await import(path.join(dir, f))) as FunctionModule })),
+      .filter(
+        (f) => (f.startsWith('admin-inbox') || f === 'quotes.ts' || f === 'admin-dashboard.ts') && f.endsWith('.ts'),
+      )
+      .map(async (f) => ({
+        name: f.replace(/\.ts$/, ''),
+        module: (await import(path.join(dir, f))) as FunctionModule,
+      })),
   );
   const router = new FunctionRouter(modules);
   const { signAccessToken } = await import('../src/server/auth/token.server.ts');
@@ -71,7 +96,11 @@ try {
     const url = new URL(pathAndQuery, 'http://localhost');
     const match = router.match('GET', url.pathname)!;
     const start = performance.now();
-    const res = await match.fn.module.default(new Request(url, { headers: { authorization: `Bearer ${token}` } }), { params: match.params, ip: '127.0.0.1', requestId: crypto.randomUUID() });
+    const res = await match.fn.module.default(new Request(url, { headers: { authorization: `Bearer ${token}` } }), {
+      params: match.params,
+      ip: '127.0.0.1',
+      requestId: crypto.randomUUID(),
+    });
     const text = await res.text();
     return { ms: performance.now() - start, bytes: Buffer.byteLength(text), status: res.status };
   };
@@ -112,17 +141,31 @@ try {
     single.sort((a, b) => a - b);
     concurrent.sort((a, b) => a - b);
     const f = (n: number) => `${n.toFixed(1)} ms`;
-    console.log(`| ${label} | ${f(percentile(single, 50))} | ${f(percentile(single, 95))} | ${f(percentile(concurrent, 50))} | ${f(percentile(concurrent, 95))} | ${(bytes / 1024).toFixed(1)} KB |`);
+    console.log(
+      `| ${label} | ${f(percentile(single, 50))} | ${f(percentile(single, 95))} | ${f(percentile(concurrent, 50))} | ${f(percentile(concurrent, 95))} | ${(bytes / 1024).toFixed(1)} KB |`,
+    );
   }
 
   // The plans of the default query: the page (two index-ordered halves) and its count.
   const { whereOf } = await import('../src/features/inbox/inbox-sql.server.ts');
   const { respondByQuery } = await import('../src/features/inbox/inbox-list.server.ts');
-  const where = whereOf('quotes', { q: '', status: null, serviceType: null, aircraftType: null, source: null, from: null, to: null, overdue: false });
+  const where = whereOf('quotes', {
+    q: '',
+    status: null,
+    serviceType: null,
+    aircraftType: null,
+    source: null,
+    from: null,
+    to: null,
+    overdue: false,
+  });
   for (const [label, query] of [
     ['first page (respond-by first)', sql`explain (analyze, costs off) ${respondByQuery(where, 50, 0)}`],
     ['its count', sql`explain (analyze, costs off) select count(*) from quotes r where ${where}`],
-    ['search "N15432"', sql`explain (analyze, costs off) select count(*) from quotes r where ${whereOf('quotes', { q: 'N15432', status: null, serviceType: null, aircraftType: null, source: null, from: null, to: null, overdue: false })}`],
+    [
+      'search "N15432"',
+      sql`explain (analyze, costs off) select count(*) from quotes r where ${whereOf('quotes', { q: 'N15432', status: null, serviceType: null, aircraftType: null, source: null, from: null, to: null, overdue: false })}`,
+    ],
   ] as const) {
     const plan = await query.execute(db);
     console.log(`\nPlan of ${label}:`);

@@ -32,15 +32,30 @@ const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) =
 process.env['PUBLIC_WRITE_RATE_LIMIT'] = '1000000';
 const EMULATOR_PORT = 4620;
 const LOAD_AT_START = os.loadavg()[0]!.toFixed(2);
-const product = await startProduct({ port: 4610, dataDir: '.data/bench/postgres', fresh: true, build: !args['no-build'], quiet: true });
+const product = await startProduct({
+  port: 4610,
+  dataDir: '.data/bench/postgres',
+  fresh: true,
+  build: !args['no-build'],
+  quiet: true,
+});
 const origin = product.url;
 console.log(`Benchmarking ${origin}`);
 
 const quote = (n: string) => ({
-  firstName: 'Bench', lastName: `Client ${n}`, returnEmail: `bench${n}@example.com`, returnPhone: '(415) 555-0100',
-  aircraftMake: 'Cessna', aircraftModel: '172S', aircraftType: 'single-engine', serviceType: 'annual',
-  preferredTimeframe: 'flexible', message: 'Annual inspection quote please.', lastInvoiceAmount: '2500',
-  scheduleConsultation: false, emailUpdates: true,
+  firstName: 'Bench',
+  lastName: `Client ${n}`,
+  returnEmail: `bench${n}@example.com`,
+  returnPhone: '(415) 555-0100',
+  aircraftMake: 'Cessna',
+  aircraftModel: '172S',
+  aircraftType: 'single-engine',
+  serviceType: 'annual',
+  preferredTimeframe: 'flexible',
+  message: 'Annual inspection quote please.',
+  lastInvoiceAmount: '2500',
+  scheduleConsultation: false,
+  emailUpdates: true,
 });
 const json = { 'content-type': 'application/json' };
 
@@ -90,14 +105,44 @@ try {
   ];
   for (const read of reads) {
     await httpLoad({ url: origin + read.path, concurrency: 4, requests: 200 }); // warm-up, not reported
-    api.push({ name: read.name, where: 'local product (HTTP)', budget: 'p50 <= 15 ms, p99 <= 80 ms, 0 errors, 0 non-2xx', result: await httpLoad({ url: origin + read.path, concurrency: 20, seconds: 10, distinctClients: true }) });
+    api.push({
+      name: read.name,
+      where: 'local product (HTTP)',
+      budget: 'p50 <= 15 ms, p99 <= 80 ms, 0 errors, 0 non-2xx',
+      result: await httpLoad({ url: origin + read.path, concurrency: 20, seconds: 10, distinctClients: true }),
+    });
     console.log(`${read.name} measured`);
   }
   const quoteBody = JSON.stringify(quote('{i}'));
-  api.push({ name: 'POST /api/quotes', where: 'local product (HTTP)', budget: 'p95 <= 60 ms', result: await httpLoad({ url: `${origin}/api/quotes`, method: 'POST', headers: json, body: quoteBody, concurrency: 20, seconds: 10, distinctClients: true }) });
+  api.push({
+    name: 'POST /api/quotes',
+    where: 'local product (HTTP)',
+    budget: 'p95 <= 60 ms',
+    result: await httpLoad({
+      url: `${origin}/api/quotes`,
+      method: 'POST',
+      headers: json,
+      body: quoteBody,
+      concurrency: 20,
+      seconds: 10,
+      distinctClients: true,
+    }),
+  });
   const pilot = product.logins.find((l) => l.role === 'pilot');
   if (pilot) {
-    api.push({ name: 'POST /api/auth/login', where: 'local product (HTTP)', budget: 'p95 <= 400 ms at 1 client', result: await httpLoad({ url: `${origin}/api/auth/login`, method: 'POST', headers: json, body: JSON.stringify({ email: pilot.email, password: pilot.password }), concurrency: 1, requests: 40 }) });
+    api.push({
+      name: 'POST /api/auth/login',
+      where: 'local product (HTTP)',
+      budget: 'p95 <= 400 ms at 1 client',
+      result: await httpLoad({
+        url: `${origin}/api/auth/login`,
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: pilot.email, password: pilot.password }),
+        concurrency: 1,
+        requests: 40,
+      }),
+    });
   }
   console.log('API measured');
 
@@ -107,7 +152,11 @@ try {
 
   // ---- dashboards: sign-in click to usable, in Chromium
   if (chromePath) {
-    dashboards = await measureDashboards(origin, ['pilot', 'mechanic', 'admin'].flatMap((role) => product.logins.filter((l) => l.role === role)), chromePath);
+    dashboards = await measureDashboards(
+      origin,
+      ['pilot', 'mechanic', 'admin'].flatMap((role) => product.logins.filter((l) => l.role === role)),
+      chromePath,
+    );
     console.log('dashboards measured');
   }
 
@@ -123,13 +172,48 @@ try {
     });
     const base = `http://127.0.0.1:${EMULATOR_PORT}`;
     // One client first: the emulator's cost of a single call, with nothing queued behind it.
-    api.push({ name: 'GET /api/blog/categories', where: 'emulator baseline, 1 client (HTTP)', budget: 'reported beside', result: await httpLoad({ url: `${base}/api/blog/categories`, concurrency: 1, requests: 5, timeoutMs: 30_000 }) });
+    api.push({
+      name: 'GET /api/blog/categories',
+      where: 'emulator baseline, 1 client (HTTP)',
+      budget: 'reported beside',
+      result: await httpLoad({ url: `${base}/api/blog/categories`, concurrency: 1, requests: 5, timeoutMs: 30_000 }),
+    });
     for (const read of reads) {
-      api.push({ name: read.name, where: 'emulator baseline (HTTP)', budget: 'reported beside', result: await httpLoad({ url: base + read.path, concurrency: 20, seconds: 10, timeoutMs: 10_000 }) });
+      api.push({
+        name: read.name,
+        where: 'emulator baseline (HTTP)',
+        budget: 'reported beside',
+        result: await httpLoad({ url: base + read.path, concurrency: 20, seconds: 10, timeoutMs: 10_000 }),
+      });
     }
-    api.push({ name: 'POST /api/quotes', where: 'emulator baseline (HTTP)', budget: 'reported beside', result: await httpLoad({ url: `${base}/api/quotes`, method: 'POST', headers: json, body: quoteBody, concurrency: 20, seconds: 10, timeoutMs: 10_000 }) });
+    api.push({
+      name: 'POST /api/quotes',
+      where: 'emulator baseline (HTTP)',
+      budget: 'reported beside',
+      result: await httpLoad({
+        url: `${base}/api/quotes`,
+        method: 'POST',
+        headers: json,
+        body: quoteBody,
+        concurrency: 20,
+        seconds: 10,
+        timeoutMs: 10_000,
+      }),
+    });
     if (pilot) {
-      api.push({ name: 'POST /api/auth/login', where: 'emulator baseline (HTTP)', budget: 'reported beside', result: await httpLoad({ url: `${base}/api/auth/login`, method: 'POST', headers: json, body: JSON.stringify({ email: pilot.email, password: pilot.password }), concurrency: 1, requests: 10 }) });
+      api.push({
+        name: 'POST /api/auth/login',
+        where: 'emulator baseline (HTTP)',
+        budget: 'reported beside',
+        result: await httpLoad({
+          url: `${base}/api/auth/login`,
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: pilot.email, password: pilot.password }),
+          concurrency: 1,
+          requests: 10,
+        }),
+      });
     }
     console.log('emulator baseline measured');
   }
@@ -196,11 +280,16 @@ function runAirmenImport(people: number): Promise<string[]> {
     // The locale of the shell: something loaded earlier in this process leaves LC_* values that
     // initdb (the scratch database's) refuses ("invalid locale settings").
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LC_')));
-    const child = spawn(process.execPath, [path.join(ROOT, 'bench/airmen-import.ts'), String(people)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...env, LANG: 'C.UTF-8' } });
+    const child = spawn(process.execPath, [path.join(ROOT, 'bench/airmen-import.ts'), String(people)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...env, LANG: 'C.UTF-8' },
+    });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`bench/airmen-import.ts exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`bench/airmen-import.ts exited with ${code}`)),
+    );
   });
 }
 
@@ -219,25 +308,41 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     '',
     '| page | HTML | CSS | JS at load (no island) | islands JS (all, shared counted once) | budget |',
     '|---|---|---|---|---|---|',
-    ...weights.map((w) => `| \`${w.path}\` | ${kb(w.htmlGzip)} | ${kb(w.cssGzip)} | ${kb(w.eagerJsGzip)} | ${kb(w.islandsJsGzip)} | ${budgetFor(w.path)} |`),
+    ...weights.map(
+      (w) =>
+        `| \`${w.path}\` | ${kb(w.htmlGzip)} | ${kb(w.cssGzip)} | ${kb(w.eagerJsGzip)} | ${kb(w.islandsJsGzip)} | ${budgetFor(w.path)} |`,
+    ),
     '',
     'Per island (its module plus everything it imports statically, shared chunks included, so islands of one page do not add up):',
     '',
     '| page | island | hydrates | JS gzip |',
     '|---|---|---|---|',
-    ...weights.flatMap((w) => w.islands.map((i) => `| \`${w.path}\` | ${i.component} | \`client:${i.hydrate}\` | ${kb(i.gzipBytes)} |`)),
+    ...weights.flatMap((w) =>
+      w.islands.map((i) => `| \`${w.path}\` | ${i.component} | \`client:${i.hydrate}\` | ${kb(i.gzipBytes)} |`),
+    ),
     '',
     '## Lighthouse (mobile profile, simulated throttling, system Chromium)',
     '',
     lighthouse.length
-      ? ['| page | performance | accessibility | best practices | SEO | CLS | LCP | TBT |', '|---|---|---|---|---|---|---|---|', ...lighthouse.map((l) => `| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.cls.toFixed(3)} | ${Math.round(l.lcpMs)} ms | ${Math.round(l.tbtMs)} ms |`)].join('\n')
+      ? [
+          '| page | performance | accessibility | best practices | SEO | CLS | LCP | TBT |',
+          '|---|---|---|---|---|---|---|---|',
+          ...lighthouse.map(
+            (l) =>
+              `| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.cls.toFixed(3)} | ${Math.round(l.lcpMs)} ms | ${Math.round(l.tbtMs)} ms |`,
+          ),
+        ].join('\n')
       : '_not run (no Chromium, or --skip-lighthouse)_',
     '',
     'Budget: performance >= 98 (issue target >= 95), accessibility 100, best practices 100, SEO 100, CLS <= 0.05.',
     '',
     '## axe-core',
     '',
-    Object.keys(axe).length ? Object.entries(axe).map(([p, v]) => `- \`${p}\`: ${v.length ? v.join(', ') : 'no violations'}`).join('\n') : '_not run_',
+    Object.keys(axe).length
+      ? Object.entries(axe)
+          .map(([p, v]) => `- \`${p}\`: ${v.length ? v.join(', ') : 'no violations'}`)
+          .join('\n')
+      : '_not run_',
     '',
     '## API over HTTP through the local product',
     '',
@@ -245,13 +350,16 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     '',
     '| call | where | requests | clients | errors | non-2xx | req/s | p50 | p95 | p99 | budget |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...api.map(({ name, where, result: r, budget }) => `| ${name} | ${where} | ${r.requests} | ${r.concurrency} | ${r.errors} | ${r.non2xx} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${budget} |`),
+    ...api.map(
+      ({ name, where, result: r, budget }) =>
+        `| ${name} | ${where} | ${r.requests} | ${r.concurrency} | ${r.errors} | ${r.non2xx} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${budget} |`,
+    ),
     '',
     ...baselineRatios(api),
     '',
     '## Blog pages rendered on demand, uncached',
     '',
-    'One client, 200 requests in sequence after 20 warm-up ones, straight to `npm start` (no CDN in front: every request renders from the database, as a CDN miss does on Netlify). Render is the page\'s own `Server-Timing` (database reads included); HTTP is the time to the last byte. Budget: an uncached article renders in <= 50 ms at p50.',
+    "One client, 200 requests in sequence after 20 warm-up ones, straight to `npm start` (no CDN in front: every request renders from the database, as a CDN miss does on Netlify). Render is the page's own `Server-Timing` (database reads included); HTTP is the time to the last byte. Budget: an uncached article renders in <= 50 ms at p50.",
     '',
     blogRender,
     '',
@@ -266,13 +374,24 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     'Chromium through the real sign-in form of `/dashboard` (pilot, mechanic) and `/admin`, 1366x900, a new browser context per run. Usable: the sections (tabs) are on screen, the open tab shows its data, and nothing says "Loading". Budget: <= 1500 ms.',
     '',
     dashboards.length
-      ? ['| role | runs (ms) | median | max |', '|---|---|---|---|', ...dashboards.map((d) => `| ${d.role} | ${d.runs.map((t) => Math.round(t)).join(', ')} | ${Math.round(d.median)} ms | ${Math.round(d.max)} ms |`)].join('\n')
+      ? [
+          '| role | runs (ms) | median | max |',
+          '|---|---|---|---|',
+          ...dashboards.map(
+            (d) =>
+              `| ${d.role} | ${d.runs.map((t) => Math.round(t)).join(', ')} | ${Math.round(d.median)} ms | ${Math.round(d.max)} ms |`,
+          ),
+        ].join('\n')
       : '_not run (no Chromium)_',
     '',
     '## Scale data set (`npm run seed:scale`), beside the demo data above',
     '',
     scale.length
-      ? [`\`bench/scale.ts\` against ${scaleWhere}: 5,000 mechanics, 50,000 owners, 200,000 requests, 2 million notifications, 5,000 more mechanics around KDEN. Each figure beside its budget (BUDGETS.md, "Scale").`, '', ...scale].join('\n')
+      ? [
+          `\`bench/scale.ts\` against ${scaleWhere}: 5,000 mechanics, 50,000 owners, 200,000 requests, 2 million notifications, 5,000 more mechanics around KDEN. Each figure beside its budget (BUDGETS.md, "Scale").`,
+          '',
+          ...scale,
+        ].join('\n')
       : `_not run: ${scaleSkipped}. \`npm run seed:scale\` fills the local database, which the bench then serves on its own; or name a server with BENCH_SCALE_ORIGIN and its database with SCALE_DATABASE_URL._`,
     '',
   ];
@@ -283,8 +402,13 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
 function baselineRatios(rows: ApiRow[]): string[] {
   const lines: string[] = [];
   for (const warm of rows.filter((r) => r.where.startsWith('local product'))) {
-    const base = rows.find((r) => r.name === warm.name && r.where.startsWith('emulator') && r.result.concurrency === warm.result.concurrency);
-    if (base && warm.result.p50 > 0) lines.push(`- ${warm.name}: the emulator baseline's p50 is ${Math.round(base.result.p50 / warm.result.p50)}x the warm product's, at ${base.result.perSecond.toFixed(1)} vs ${warm.result.perSecond.toFixed(0)} req/s.`);
+    const base = rows.find(
+      (r) => r.name === warm.name && r.where.startsWith('emulator') && r.result.concurrency === warm.result.concurrency,
+    );
+    if (base && warm.result.p50 > 0)
+      lines.push(
+        `- ${warm.name}: the emulator baseline's p50 is ${Math.round(base.result.p50 / warm.result.p50)}x the warm product's, at ${base.result.perSecond.toFixed(1)} vs ${warm.result.perSecond.toFixed(0)} req/s.`,
+      );
   }
   return lines;
 }

@@ -16,7 +16,14 @@ import { measureDashboards } from './lib/dashboards.ts';
 import { httpLoad } from './lib/load.ts';
 
 export interface ScaleFigures {
-  create: { empty: Timing; crowd: Timing; ratio: number; matched: number; notifiedBeforeAnswer: boolean; restMatchedMs: number };
+  create: {
+    empty: Timing;
+    crowd: Timing;
+    ratio: number;
+    matched: number;
+    notifiedBeforeAnswer: boolean;
+    restMatchedMs: number;
+  };
   lists: Array<{ name: string } & Timing>;
   blogPosts: { perSecond: number; p50: number; p99: number; errors: number; non2xx: number; gzipBytes: number };
   dashboards: Array<{ role: string; median: number; max: number }>;
@@ -68,7 +75,11 @@ function request(location: string, i: number) {
   };
 }
 
-export async function measureScale(origin: string, databaseUrl: string, options: { browser: boolean; runs?: number } = { browser: true }): Promise<ScaleFigures> {
+export async function measureScale(
+  origin: string,
+  databaseUrl: string,
+  options: { browser: boolean; runs?: number } = { browser: true },
+): Promise<ScaleFigures> {
   const runs = options.runs ?? 15;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -102,18 +113,28 @@ export async function measureScale(origin: string, databaseUrl: string, options:
       const c = await timed(1, post(CROWD_AIRPORT, i));
       crowd.push(c.p50);
       crowdBytes = c.bytes;
-      const answer = c.last as { id: string; matchedMechanicsCount: number; matchedMechanics: Array<{ mechanicId: string }> };
+      const answer = c.last as {
+        id: string;
+        matchedMechanicsCount: number;
+        matchedMechanics: Array<{ mechanicId: string }>;
+      };
       matched = answer.matchedMechanicsCount;
       // The nearest mechanic's notification is written with the request: it is there when the answer is.
       const nearest = answer.matchedMechanics[0]?.mechanicId;
-      const { rowCount } = await db.query(`select 1 from notifications where user_id = $1 and message like $2`, [nearest, `%at ${CROWD_AIRPORT},%`]);
+      const { rowCount } = await db.query(`select 1 from notifications where user_id = $1 and message like $2`, [
+        nearest,
+        `%at ${CROWD_AIRPORT},%`,
+      ]);
       if (!rowCount) notifiedBeforeAnswer = false;
       // The other matches are recorded after the answer (completeMatching, some 5,000 rows): wait for
       // them, timed from the answer, so each sample is one request on its own and not the queue
       // behind the previous one's after-answer work on the same two cores.
       const answered = performance.now();
       for (;;) {
-        const { rows } = await db.query<{ pending: boolean }>(`select matching_pending as pending from service_requests where id = $1`, [answer.id]);
+        const { rows } = await db.query<{ pending: boolean }>(
+          `select matching_pending as pending from service_requests where id = $1`,
+          [answer.id],
+        );
         if (!rows[0]?.pending) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -142,25 +163,53 @@ export async function measureScale(origin: string, databaseUrl: string, options:
       ["owner's conversations", busyOwner, '/api/conversations'],
       // The dashboards' counters and sums, over every row (docs/decisions/0203).
       ["owner's Overview counters (500 requests behind)", busyOwner, '/api/dashboard/owner-summary'],
-      ["mechanic's Overview and Earnings sums (5,000 jobs behind)", mechanic, '/api/dashboard/mechanic-summary?tz=America/Denver'],
+      [
+        "mechanic's Overview and Earnings sums (5,000 jobs behind)",
+        mechanic,
+        '/api/dashboard/mechanic-summary?tz=America/Denver',
+      ],
     ];
     // The payments of the first page of appointment cards, in one call (docs/decisions/0204).
-    const firstPage = (await (await fetch(`${origin}/api/appointments/mechanic`, { headers: { authorization: `Bearer ${mechanic}` } })).json()) as Array<{ id: string }>;
-    if (firstPage.length) listCalls.push(["payments of the mechanic's first page of appointments", mechanic, `/api/appointments/payments?ids=${firstPage.map((a) => a.id).join(',')}`]);
+    const firstPage = (await (
+      await fetch(`${origin}/api/appointments/mechanic`, { headers: { authorization: `Bearer ${mechanic}` } })
+    ).json()) as Array<{ id: string }>;
+    if (firstPage.length)
+      listCalls.push([
+        "payments of the mechanic's first page of appointments",
+        mechanic,
+        `/api/appointments/payments?ids=${firstPage.map((a) => a.id).join(',')}`,
+      ]);
     const lists: ScaleFigures['lists'] = [];
     for (const [name, token, path] of listCalls) {
       const get = () => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
       await (await get()).text();
       const t = await timed(30, get);
       const shown = path.replace(/ids=[^&]+/, (ids) => `ids=<${ids.split(',').length} ids>`);
-      lists.push({ name: `${name}: GET ${shown}`, p50: t.p50, bytes: t.bytes, ...(t.rows === undefined ? {} : { rows: t.rows }) });
+      lists.push({
+        name: `${name}: GET ${shown}`,
+        p50: t.p50,
+        bytes: t.bytes,
+        ...(t.rows === undefined ? {} : { rows: t.rows }),
+      });
     }
 
     const blogUrl = `${origin}/api/blog/posts?page=1&limit=6`;
     const gz = await fetch(blogUrl, { headers: { 'accept-encoding': 'gzip' } });
     const gzipBytes = Number(gz.headers.get('content-length') ?? (await gz.arrayBuffer()).byteLength);
-    const load = await httpLoad({ url: blogUrl, headers: { 'accept-encoding': 'gzip, br' }, concurrency: 20, seconds: 10 });
-    const blogPosts = { perSecond: load.perSecond, p50: load.p50, p99: load.p99, errors: load.errors, non2xx: load.non2xx, gzipBytes };
+    const load = await httpLoad({
+      url: blogUrl,
+      headers: { 'accept-encoding': 'gzip, br' },
+      concurrency: 20,
+      seconds: 10,
+    });
+    const blogPosts = {
+      perSecond: load.perSecond,
+      p50: load.p50,
+      p99: load.p99,
+      errors: load.errors,
+      non2xx: load.non2xx,
+      gzipBytes,
+    };
 
     let dashboards: ScaleFigures['dashboards'] = [];
     const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -195,12 +244,18 @@ export function scaleReport(f: ScaleFigures): string[] {
     `| the other matches recorded after the answer (completeMatching) | p50 ${f.create.restMatchedMs.toFixed(0)} ms from the answer | | |`,
     `| nearest mechanic's notification | ${f.create.notifiedBeforeAnswer ? 'written before the answer, every run' : 'missing after the answer in some run'} | within 5 s | ${ok(f.create.notifiedBeforeAnswer)} |`,
   ];
-  for (const l of f.lists) lines.push(`| ${l.name} | p50 ${ms(l.p50)}, ${kb(l.bytes)}${l.rows === undefined ? '' : `, ${l.rows} rows`} | p50 <= 20 ms, <= 100 KB | ${ok(l.p50 <= 20 && l.bytes <= 102400)} |`);
+  for (const l of f.lists)
+    lines.push(
+      `| ${l.name} | p50 ${ms(l.p50)}, ${kb(l.bytes)}${l.rows === undefined ? '' : `, ${l.rows} rows`} | p50 <= 20 ms, <= 100 KB | ${ok(l.p50 <= 20 && l.bytes <= 102400)} |`,
+    );
   const b = f.blogPosts;
   lines.push(
     `| \`GET /api/blog/posts?page=1&limit=6\`, 20 clients, 10 s | ${b.perSecond.toFixed(0)} req/s, p50 ${ms(b.p50)}, p99 ${ms(b.p99)}, ${b.errors + b.non2xx} errors, ${kb(b.gzipBytes)} gzip | >= 3,000 req/s, p50 <= 5 ms | ${ok(b.perSecond >= 3000 && b.p50 <= 5)} |`,
   );
-  for (const d of f.dashboards) lines.push(`| dashboard usable after sign-in, ${d.role} | median ${d.median.toFixed(0)} ms, max ${d.max.toFixed(0)} ms | <= 1,500 ms | ${ok(d.max <= 1500)} |`);
+  for (const d of f.dashboards)
+    lines.push(
+      `| dashboard usable after sign-in, ${d.role} | median ${d.median.toFixed(0)} ms, max ${d.max.toFixed(0)} ms | <= 1,500 ms | ${ok(d.max <= 1500)} |`,
+    );
   return lines;
 }
 

@@ -13,12 +13,9 @@ export function adrIndex(): string {
     .sort();
   const rows = files.map((file) => {
     const text = readFileSync(path.join(DIR, file), 'utf8');
-    const title = (text.match(/^#\s+(.+)$/m)?.[1] ?? file)
-      .replace(/^\d{4}\s*[—:-]?\s*/, '')
-      .replace(/\|/g, '\\|')
-      .trim();
+    const title = (text.match(/^#\s+(.+)$/m)?.[1] ?? file).replace(/^\d{4}\s*[—:-]?\s*/, '').trim();
     const status = text.match(/^Status:\s*(.+)$/im)?.[1]?.trim() ?? 'accepted';
-    return `| [${file.slice(0, 4)}](${file}) | ${title} | ${status.replace(/\|/g, '\\|')} |`;
+    return `- [${file.slice(0, 4)}](${file}) ${title} — ${status}`;
   });
   return [
     '# Decision records',
@@ -26,8 +23,6 @@ export function adrIndex(): string {
     'Why the product is the way it is: one record per decision, with the options rejected. This index',
     'is written by `node scripts/adr-index.ts`; a unit test fails when a record is missing from it.',
     '',
-    '| record | decision | status |',
-    '|---|---|---|',
     ...rows,
     '',
   ].join('\n');

@@ -8,8 +8,14 @@ import { createBackup } from './lib/backup/archive.ts';
 import { localTarget } from './lib/backup/local-target.ts';
 import { ROOT } from './lib/paths.ts';
 
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
-const { values } = parseArgs({ options: { out: { type: 'string', default: path.join(ROOT, '.data/backups', `skyward-${stamp}.zip`) } } });
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z')
+  .replace('T', '-');
+const { values } = parseArgs({
+  options: { out: { type: 'string', default: path.join(ROOT, '.data/backups', `skyward-${stamp}.zip`) } },
+});
 const out = path.resolve(values.out);
 mkdirSync(path.dirname(out), { recursive: true });
 
@@ -19,7 +25,9 @@ try {
   const rows = manifest.database.tables.reduce((n, t) => n + t.rows, 0);
   const bytes = manifest.blobs.reduce((n, b) => n + b.bytes, 0);
   console.log(`Backup written: ${out}`);
-  console.log(`  database: PostgreSQL ${manifest.database.serverVersion}, ${manifest.database.migrations.length} migrations, ${manifest.database.tables.length} tables, ${rows} rows`);
+  console.log(
+    `  database: PostgreSQL ${manifest.database.serverVersion}, ${manifest.database.migrations.length} migrations, ${manifest.database.tables.length} tables, ${rows} rows`,
+  );
   console.log(`  blobs: ${manifest.blobs.length} (${bytes} bytes)`);
 } catch (error) {
   console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -13,8 +13,10 @@ for (const component of report.fileCycles) {
 for (const { edge, files: through } of report.wrongEdges) {
   console.log(`feature import against the direction: ${edge}\n  ${through.join('\n  ')}`);
 }
-for (const edge of report.staleAllowed) console.log(`allowed edge no longer exists, delete it from ALLOWED_UPWARD: ${edge}`);
-for (const unit of report.unplaced) console.log(`feature folder in no layer, add it to LAYERS in scripts/lib/direction.ts: ${unit}`);
+for (const edge of report.staleAllowed)
+  console.log(`allowed edge no longer exists, delete it from ALLOWED_UPWARD: ${edge}`);
+for (const unit of report.unplaced)
+  console.log(`feature folder in no layer, add it to LAYERS in scripts/lib/direction.ts: ${unit}`);
 
 const ok = directionOk(report);
 console.log(

@@ -43,7 +43,9 @@ function main() {
   if (process.argv.includes('--write')) {
     if (!current) throw new Error('netlify.toml has no Content-Security-Policy line under [[headers]] for "/*"');
     writeFileSync(TOML, toml.replace(LINE, `$1"${wanted}"`));
-    console.log(`netlify.toml: Content-Security-Policy updated (${wanted.match(/sha256-/g)?.length ?? 0} inline script hashes)`);
+    console.log(
+      `netlify.toml: Content-Security-Policy updated (${wanted.match(/sha256-/g)?.length ?? 0} inline script hashes)`,
+    );
     return;
   }
   if (current?.[2] !== wanted) {

@@ -9,7 +9,15 @@ import { startLocalDatabase } from './lib/local-db.ts';
 import { loadLocalSecrets } from './lib/local-secrets.ts';
 import { LOCAL_DATA_DIR } from './lib/paths.ts';
 import { seedDemoData } from './lib/seed.ts';
-import { CROWD_AIRPORT, EMPTY_AIRPORT, NATIONAL, SCALE_ACCOUNTS, SCALE_PASSWORD, hasScaleData, seedScale } from './lib/seed-scale.ts';
+import {
+  CROWD_AIRPORT,
+  EMPTY_AIRPORT,
+  NATIONAL,
+  SCALE_ACCOUNTS,
+  SCALE_PASSWORD,
+  hasScaleData,
+  seedScale,
+} from './lib/seed-scale.ts';
 
 // Each statement writes up to 2 million rows: no 5 s query limit here.
 process.env['DB_QUERY_TIMEOUT_MS'] = '3600000';
@@ -29,7 +37,9 @@ try {
     await seedScale(db, sizes, await hashPassword(SCALE_PASSWORD), (line) => console.log(`  ${line}`));
     console.log(`Scale data set added in ${Math.round((performance.now() - started) / 1000)} s.`);
   }
-  console.log(`Sign in as ${SCALE_ACCOUNTS.busyMechanic} (5,000 past jobs) or ${SCALE_ACCOUNTS.busyOwner} (500 requests), password ${SCALE_PASSWORD}.`);
+  console.log(
+    `Sign in as ${SCALE_ACCOUNTS.busyMechanic} (5,000 past jobs) or ${SCALE_ACCOUNTS.busyOwner} (500 requests), password ${SCALE_PASSWORD}.`,
+  );
   console.log(`A request at ${CROWD_AIRPORT} has 5,000 mechanics in range; one at ${EMPTY_AIRPORT} has none.`);
 } finally {
   await db.destroy();

@@ -25,13 +25,17 @@ await migrateToLatest(db);
 await seedDemoData(db, { demoAdminPassword: secrets.DEMO_ADMIN_PASSWORD });
 await db.destroy();
 
-const astro = spawn(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev', ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  // Netlify's Vite plugin passes functions no client address; the product's functions then take
-  // every request as this machine's (src/server/http/with-api.ts), never in a deploy.
-  env: { ...process.env, SKYWARD_LOCAL_DEV: '1' },
-});
+const astro = spawn(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev', ...process.argv.slice(2)],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    // Netlify's Vite plugin passes functions no client address; the product's functions then take
+    // every request as this machine's (src/server/http/with-api.ts), never in a deploy.
+    env: { ...process.env, SKYWARD_LOCAL_DEV: '1' },
+  },
+);
 const stop = async (code: number) => {
   await local?.stop().catch(() => {});
   process.exit(code);

@@ -8,9 +8,13 @@ import { ROOT } from './lib/paths.ts';
 
 const routes = ROUTES as Record<string, { method: string }>;
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
 
-const browser = files(path.join(ROOT, 'src')).filter((f) => /\.tsx?$/.test(f) && !/\.(server|test)\.tsx?$/.test(f) && !f.includes(`${path.sep}server${path.sep}`));
+const browser = files(path.join(ROOT, 'src')).filter(
+  (f) => /\.tsx?$/.test(f) && !/\.(server|test)\.tsx?$/.test(f) && !f.includes(`${path.sep}server${path.sep}`),
+);
 const byFile = new Map<string, string[]>();
 for (const file of browser) {
   const text = readFileSync(file, 'utf8');
@@ -22,5 +26,6 @@ for (const file of browser) {
   }
 }
 const total = [...byFile.values()].reduce((n, list) => n + list.length, 0);
-for (const [file, calls] of [...byFile].sort()) console.log(`${calls.length} ${file}${process.argv.includes('--list') ? `: ${calls.join(', ')}` : ''}`);
+for (const [file, calls] of [...byFile].sort())
+  console.log(`${calls.length} ${file}${process.argv.includes('--list') ? `: ${calls.join(', ')}` : ''}`);
 console.log(`${total} writes outside useWrite in ${byFile.size} files`);

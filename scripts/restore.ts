@@ -8,7 +8,10 @@ import { openBackup, restoreBackup } from './lib/backup/archive.ts';
 import { localTarget, runningPort } from './lib/backup/local-target.ts';
 import { LOCAL_DATA_DIR } from './lib/paths.ts';
 
-const { values, positionals } = parseArgs({ options: { yes: { type: 'boolean', default: false } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { yes: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 const file = positionals[0];
 if (!file) {
   console.error('Usage: npm run restore -- <backup.zip> [--yes]');
@@ -27,14 +30,18 @@ try {
   process.exit(1);
 }
 const rows = manifest.database.tables.reduce((n, t) => n + t.rows, 0);
-console.log(`Backup of ${manifest.createdAt}: ${rows} rows in ${manifest.database.tables.length} tables, ${manifest.blobs.length} blobs. Checksums verified.`);
+console.log(
+  `Backup of ${manifest.createdAt}: ${rows} rows in ${manifest.database.tables.length} tables, ${manifest.blobs.length} blobs. Checksums verified.`,
+);
 if (!values.yes) {
   if (!process.stdin.isTTY) {
     console.error('This replaces the local database and Blobs. Run again with --yes to confirm.');
     process.exit(1);
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });
-  const answer = await rl.question('Replace the local database and Blobs with this backup? Type "restore" to confirm: ');
+  const answer = await rl.question(
+    'Replace the local database and Blobs with this backup? Type "restore" to confirm: ',
+  );
   rl.close();
   if (answer.trim() !== 'restore') {
     console.log('Nothing changed.');
@@ -47,7 +54,9 @@ try {
   await restoreBackup(file, target);
   console.log('Restored. Start the product with npm start.');
 } catch (error) {
-  console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}. Nothing was half-replaced in the database; run the restore again to finish.`);
+  console.error(
+    `Restore failed: ${error instanceof Error ? error.message : String(error)}. Nothing was half-replaced in the database; run the restore again to finish.`,
+  );
   process.exitCode = 1;
 } finally {
   await target.release();

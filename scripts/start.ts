@@ -35,10 +35,13 @@ try {
 
 console.log(`\nSkyward is running at ${product.url}`);
 console.log(`Local mail catcher (email while no provider is configured): ${product.mailCatcherUrl}`);
-console.log(`Local Stripe stand-in (payments while no Stripe key is configured, test mode): ${product.stripeStandinUrl}`);
+console.log(
+  `Local Stripe stand-in (payments while no Stripe key is configured, test mode): ${product.stripeStandinUrl}`,
+);
 if (product.logins.length) {
   console.log('\nDemo logins (local data only):');
-  for (const login of product.logins) console.log(`  ${login.role.padEnd(9)} ${login.email.padEnd(24)} ${login.password}`);
+  for (const login of product.logins)
+    console.log(`  ${login.role.padEnd(9)} ${login.email.padEnd(24)} ${login.password}`);
   console.log(`  Admin console: ${product.url}/admin    Pilot and mechanic: ${product.url}/dashboard\n`);
 }
 

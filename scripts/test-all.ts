@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, import direction, unit + API tests (Vitest, real PostgreSQL), browser tests
+// `npm test`: typecheck, lint, formatting, import direction, unit + API tests (Vitest, real PostgreSQL), browser tests
 // (Playwright, system Chromium, production-like server). Prints each runner's summary and, last,
 // one line `N passed, N failed` totalling them all. Exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
@@ -75,7 +75,8 @@ function flakyTitles(suites: PlaywrightSuite[], parents: string[] = []): string[
   for (const suite of suites) {
     const titles = suite.title && !suite.file?.endsWith(suite.title) ? [...parents, suite.title] : parents;
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((t) => t.status === 'flaky')) found.push(`${spec.file}:${spec.line} ${[...titles, spec.title].join(' > ')}`);
+      if (spec.tests.some((t) => t.status === 'flaky'))
+        found.push(`${spec.file}:${spec.line} ${[...titles, spec.title].join(' > ')}`);
     }
     found.push(...flakyTitles(suite.suites ?? [], titles));
   }
@@ -90,8 +91,14 @@ const only = process.argv[2]; // e.g. `npm test -- e2e` runs one stage
 const staticChecks =
   !only || only === 'static'
     ? startChecks([
-        { name: 'typecheck', cmd: process.execPath, args: [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'] },
+        {
+          name: 'typecheck',
+          cmd: process.execPath,
+          args: [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'check', '--minimumSeverity', 'warning'],
+        },
         { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+        // Formatting is enforced, not only configured: `npm run format` fixes what this finds.
+        { name: 'format', cmd: bin('prettier'), args: ['--check', '--log-level=warn', '.'] },
         // No import cycle between files; imports between features point one way (docs/decisions/0004).
         { name: 'import direction', cmd: process.execPath, args: [path.join(ROOT, 'scripts/check-imports.ts')] },
       ])
@@ -101,10 +108,25 @@ if (!only || only === 'vitest') {
   const out = path.join(ROOT, 'test-results/vitest.json');
   rmSync(out, { force: true });
   const started = performance.now();
-  const status = await run('unit and API tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const status = await run('unit and API tests (vitest)', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
-    tallies.push({ name: 'vitest', passed: report.numPassedTests, failed: report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0), skipped: report.numPendingTests, seconds: (performance.now() - started) / 1000 });
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+    };
+    tallies.push({
+      name: 'vitest',
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0),
+      skipped: report.numPendingTests,
+      seconds: (performance.now() - started) / 1000,
+    });
   } else {
     tallies.push({ name: 'vitest', passed: 0, failed: 1, skipped: 0, seconds: (performance.now() - started) / 1000 });
   }
@@ -118,14 +140,30 @@ if (!only || only === 'e2e') {
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
   const started = performance.now();
-  const status = await run('browser tests (playwright)', 'flock', [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test']);
+  const status = await run('browser tests (playwright)', 'flock', [
+    path.join(ROOT, '.data/e2e.lock'),
+    bin('playwright'),
+    'test',
+  ]);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     const { expected, unexpected, flaky, skipped } = report.stats;
     flakyTests.push(...flakyTitles(report.suites ?? []));
-    tallies.push({ name: 'playwright', passed: expected + flaky, failed: unexpected + (status !== 0 && unexpected === 0 ? 1 : 0), skipped, seconds: (performance.now() - started) / 1000 });
+    tallies.push({
+      name: 'playwright',
+      passed: expected + flaky,
+      failed: unexpected + (status !== 0 && unexpected === 0 ? 1 : 0),
+      skipped,
+      seconds: (performance.now() - started) / 1000,
+    });
   } else {
-    tallies.push({ name: 'playwright', passed: 0, failed: 1, skipped: 0, seconds: (performance.now() - started) / 1000 });
+    tallies.push({
+      name: 'playwright',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      seconds: (performance.now() - started) / 1000,
+    });
   }
 }
 
@@ -134,7 +172,10 @@ if (flakyTests.length > 0) {
   console.log(`flaky: ${flakyTests.length} browser test(s) failed once and passed on retry; fix them:`);
   for (const title of flakyTests) console.log(`  flaky: ${title}`);
 }
-for (const t of tallies) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}${t.seconds === undefined ? '' : ` (${Math.round(t.seconds)} s)`}`);
+for (const t of tallies)
+  console.log(
+    `${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}${t.seconds === undefined ? '' : ` (${Math.round(t.seconds)} s)`}`,
+  );
 const passed = tallies.reduce((n, t) => n + t.passed, 0);
 const failed = tallies.reduce((n, t) => n + t.failed, 0);
 const skipped = tallies.reduce((n, t) => n + t.skipped, 0);

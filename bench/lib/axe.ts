@@ -3,7 +3,11 @@ import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 /** axe-core's violations (rule ids with counts) for each page, in the system Chromium. */
-export async function runAxe(origin: string, paths: string[], executablePath: string): Promise<Record<string, string[]>> {
+export async function runAxe(
+  origin: string,
+  paths: string[],
+  executablePath: string,
+): Promise<Record<string, string[]>> {
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   const out: Record<string, string[]> = {};
   try {

@@ -20,8 +20,16 @@ interface Login {
  * "Loading". The first run of each role warms the browser cache like a returning visitor's; each
  * run is a new browser context (no stored session).
  */
-export async function measureDashboards(origin: string, logins: Login[], executablePath: string, runs = 5): Promise<DashboardTiming[]> {
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+export async function measureDashboards(
+  origin: string,
+  logins: Login[],
+  executablePath: string,
+  runs = 5,
+): Promise<DashboardTiming[]> {
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const out: DashboardTiming[] = [];
   try {
     for (const login of logins) {
@@ -39,10 +47,14 @@ export async function measureDashboards(origin: string, logins: Login[], executa
         await page.waitForFunction(
           () => {
             // The dashboard's own sections, not the Sign In / Sign Up tabs of the entry screen.
-            const list = document.querySelector('[role="tablist"][aria-label="Dashboard sections"], [role="tablist"][aria-label="Admin sections"]');
+            const list = document.querySelector(
+              '[role="tablist"][aria-label="Dashboard sections"], [role="tablist"][aria-label="Admin sections"]',
+            );
             const tabs = list?.querySelectorAll('[role="tab"]') ?? [];
             const panel = document.querySelector('[role="tabpanel"]');
-            const loading = [...document.querySelectorAll('[role="status"]')].some((el) => /Loading/i.test(el.textContent ?? ''));
+            const loading = [...document.querySelectorAll('[role="status"]')].some((el) =>
+              /Loading/i.test(el.textContent ?? ''),
+            );
             return tabs.length > 0 && panel !== null && (panel.textContent ?? '').trim().length > 0 && !loading;
           },
           undefined,

@@ -14,7 +14,12 @@ const spec = JSON.parse(readFileSync(0, 'utf8')) as HttpLoadSpec;
 const url = new URL(spec.url);
 const agents = Array.from(
   { length: spec.concurrency },
-  (_, n) => new Agent({ keepAlive: true, maxSockets: 1, ...(spec.distinctClients ? { localAddress: `127.0.0.${n + 2}` } : {}) }),
+  (_, n) =>
+    new Agent({
+      keepAlive: true,
+      maxSockets: 1,
+      ...(spec.distinctClients ? { localAddress: `127.0.0.${n + 2}` } : {}),
+    }),
 );
 
 function call(client: number, i: number): Promise<number> {
@@ -43,7 +48,10 @@ function call(client: number, i: number): Promise<number> {
 }
 
 const result = await load(
-  { ...(spec.requests === undefined ? {} : { requests: spec.requests }), ...(spec.seconds === undefined ? {} : { seconds: spec.seconds }) },
+  {
+    ...(spec.requests === undefined ? {} : { requests: spec.requests }),
+    ...(spec.seconds === undefined ? {} : { seconds: spec.seconds }),
+  },
   spec.concurrency,
   call,
 );

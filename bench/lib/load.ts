@@ -16,7 +16,8 @@ export interface LoadResult {
   p99: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /**
  * Runs `task` with `concurrency` in flight, until `limit.requests` calls were made or
@@ -85,7 +86,9 @@ export interface HttpLoadSpec {
  * server's event loop in this process is not also generating the load.
  */
 export async function httpLoad(spec: HttpLoadSpec): Promise<LoadResult> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'http-load-child.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'http-load-child.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stdin.end(JSON.stringify(spec));

@@ -13,13 +13,19 @@ export default withApi({
     await requireRole(ctx, 'admin');
     const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
     const { batch_size } = ctx.query(ROUTES.adminApiKeyRotatePreview.query);
-    return reply(ROUTES.adminApiKeyRotatePreview, { success: true, data: await previewRotation(ctx.db, integration, batch_size) });
+    return reply(ROUTES.adminApiKeyRotatePreview, {
+      success: true,
+      data: await previewRotation(ctx.db, integration, batch_size),
+    });
   },
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');
     const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
     const { batch_size } = ctx.query(ROUTES.adminApiKeyRotate.query);
-    return reply(ROUTES.adminApiKeyRotate, { success: true, message: await rotateApiKeys(ctx.db, integration, batch_size) });
+    return reply(ROUTES.adminApiKeyRotate, {
+      success: true,
+      message: await rotateApiKeys(ctx.db, integration, batch_size),
+    });
   },
 });
 

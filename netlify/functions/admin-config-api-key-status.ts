@@ -12,7 +12,10 @@ export default withApi({
     await requireRole(ctx, 'admin');
     const status = ctx.url.searchParams.get('status') ?? (await readFormOrJson(ctx.req))['status'];
     const { status: wanted } = parseWith(ROUTES.adminApiKeyStatus.query, { status });
-    return reply(ROUTES.adminApiKeyStatus, { success: true, data: await setApiKeyStatus(ctx.db, ctx.params['id'], wanted) });
+    return reply(ROUTES.adminApiKeyStatus, {
+      success: true,
+      data: await setApiKeyStatus(ctx.db, ctx.params['id'], wanted),
+    });
   },
 });
 

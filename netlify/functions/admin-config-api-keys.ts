@@ -2,7 +2,13 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { apiKeyFormFor, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
-import { createApiKey, deleteApiKey, listAllApiKeys, listApiKeys, replaceApiKey } from '../../src/features/integrations/api-keys.server.ts';
+import {
+  createApiKey,
+  deleteApiKey,
+  listAllApiKeys,
+  listApiKeys,
+  replaceApiKey,
+} from '../../src/features/integrations/api-keys.server.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -11,7 +17,8 @@ export default withApi({
   // One integration's keys (masked), or every key without {integration}.
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (ctx.params['integration'] === undefined) return reply(ROUTES.adminApiKeysAll, { success: true, data: await listAllApiKeys(ctx.db) });
+    if (ctx.params['integration'] === undefined)
+      return reply(ROUTES.adminApiKeysAll, { success: true, data: await listAllApiKeys(ctx.db) });
     const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
     return reply(ROUTES.adminApiKeys, { success: true, data: await listApiKeys(ctx.db, integration) });
   },
@@ -23,18 +30,27 @@ export default withApi({
       ctx.url.searchParams.get('integration_type') ?? ctx.params['integration'] ?? '',
     );
     const form = parseWith(apiKeyFormFor(integration), await readFormOrJson(ctx.req));
-    return reply(ROUTES.adminApiKeyCreate, { success: true, data: await createApiKey(ctx.db, integration, form, admin.id) });
+    return reply(ROUTES.adminApiKeyCreate, {
+      success: true,
+      data: await createApiKey(ctx.db, integration, form, admin.id),
+    });
   },
   // PUT /:id {api_key, api_secret?, key_name?}: the key replaced in place (issue 28, point 3).
   PUT: async (ctx) => {
     await requireRole(ctx, 'admin');
     const form = parseWith(ROUTES.adminApiKeyReplace.input, await readFormOrJson(ctx.req));
-    return reply(ROUTES.adminApiKeyReplace, { success: true, data: await replaceApiKey(ctx.db, ctx.params['integration'], form) });
+    return reply(ROUTES.adminApiKeyReplace, {
+      success: true,
+      data: await replaceApiKey(ctx.db, ctx.params['integration'], form),
+    });
   },
   // DELETE /:id: the key removed; the next active key becomes primary if it was.
   DELETE: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return reply(ROUTES.adminApiKeyDelete, { success: true, message: await deleteApiKey(ctx.db, ctx.params['integration']) });
+    return reply(ROUTES.adminApiKeyDelete, {
+      success: true,
+      message: await deleteApiKey(ctx.db, ctx.params['integration']),
+    });
   },
 });
 

@@ -11,7 +11,10 @@ export default withApi({
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');
     const sample = parseWith(ROUTES.adminTemplatePreview.input, await readFormOrJson(ctx.req));
-    return reply(ROUTES.adminTemplatePreview, { success: true, data: await previewEmailTemplate(ctx.db, ctx.params['id'], sample) });
+    return reply(ROUTES.adminTemplatePreview, {
+      success: true,
+      data: await previewEmailTemplate(ctx.db, ctx.params['id'], sample),
+    });
   },
 });
 

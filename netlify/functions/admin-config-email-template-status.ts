@@ -16,7 +16,10 @@ export default withApi({
     const active = q.get('active') ?? q.get('is_active') ?? body['active'] ?? body['is_active'];
     if (active === undefined || active === null) throw badRequest('active: say true or false');
     const parsed = parseWith(ROUTES.adminTemplateStatus.input, { active });
-    return reply(ROUTES.adminTemplateStatus, { success: true, data: await setEmailTemplateActive(ctx.db, ctx.params['id'], parsed.active) });
+    return reply(ROUTES.adminTemplateStatus, {
+      success: true,
+      data: await setEmailTemplateActive(ctx.db, ctx.params['id'], parsed.active),
+    });
   },
 });
 

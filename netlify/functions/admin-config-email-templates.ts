@@ -35,7 +35,10 @@ export default withApi({
     await requireRole(ctx, 'admin');
     if (ctx.params['id'] === undefined) throw new HttpError(405, 'Add the template id to the URL to edit it');
     const template = parseWith(ROUTES.adminTemplateUpdate.input, await readFormOrJson(ctx.req, MAX_BODY));
-    return reply(ROUTES.adminTemplateUpdate, { success: true, data: await updateEmailTemplate(ctx.db, ctx.params['id'], template) });
+    return reply(ROUTES.adminTemplateUpdate, {
+      success: true,
+      data: await updateEmailTemplate(ctx.db, ctx.params['id'], template),
+    });
   },
 });
 

@@ -14,7 +14,8 @@ export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
     // Without a category: every setting, for the console's one-call Settings tab.
-    if (ctx.params['category'] === undefined) return reply(ROUTES.adminSettingsAll, { success: true, data: await listAllSettings(ctx.db) });
+    if (ctx.params['category'] === undefined)
+      return reply(ROUTES.adminSettingsAll, { success: true, data: await listAllSettings(ctx.db) });
     const category = parseWith(SettingCategorySchema, ctx.params['category']);
     const settings = await listSettings(ctx.db, category);
     const key = ctx.params['key'];

@@ -20,7 +20,10 @@ export default withApi({
       creds = await credentialsFor(ctx.db, integration, keyId);
     } catch (error) {
       if (!(error instanceof DecryptionError)) throw error;
-      return reply(ROUTES.adminTestIntegration, { success: false, message: `${label} integration test failed: ${error.message}` });
+      return reply(ROUTES.adminTestIntegration, {
+        success: false,
+        message: `${label} integration test failed: ${error.message}`,
+      });
     }
     if (!creds)
       return reply(ROUTES.adminTestIntegration, {

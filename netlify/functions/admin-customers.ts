@@ -12,7 +12,8 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (ctx.params['id'] !== undefined) return reply(ROUTES.adminCustomer, { success: true, data: await customerDetail(ctx.db, ctx.params['id']) });
+    if (ctx.params['id'] !== undefined)
+      return reply(ROUTES.adminCustomer, { success: true, data: await customerDetail(ctx.db, ctx.params['id']) });
     const query = ctx.query(ROUTES.adminCustomers.query);
     const { after } = readPage(ctx.url, CUSTOMER_KEYS);
     const page = await listCustomers(ctx.db, query, after);

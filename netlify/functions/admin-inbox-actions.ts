@@ -34,7 +34,9 @@ export default withApi({
       }
       case 'convert':
         if (!quotes) break;
-        return reply(ROUTES.adminInboxQuoteConvert, await convertQuote(ctx.db, id, admin, ctx.url.origin), { status: 202 });
+        return reply(ROUTES.adminInboxQuoteConvert, await convertQuote(ctx.db, id, admin, ctx.url.origin), {
+          status: 202,
+        });
     }
     throw notFound('Not found');
   },

@@ -10,14 +10,22 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (kindOf(ctx.url) === 'leads') return reply(ROUTES.adminInboxLead, await getItem(ctx.db, 'leads', ctx.params['id']));
+    if (kindOf(ctx.url) === 'leads')
+      return reply(ROUTES.adminInboxLead, await getItem(ctx.db, 'leads', ctx.params['id']));
     return reply(ROUTES.adminInboxQuote, await getItem(ctx.db, 'quotes', ctx.params['id']));
   },
   PATCH: async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
     const id = ctx.params['id'];
-    if (kindOf(ctx.url) === 'leads') return reply(ROUTES.adminInboxLeadPatch, await patchItem(ctx.db, 'leads', id, await ctx.input(ROUTES.adminInboxLeadPatch), admin));
-    return reply(ROUTES.adminInboxQuotePatch, await patchItem(ctx.db, 'quotes', id, await ctx.input(ROUTES.adminInboxQuotePatch), admin));
+    if (kindOf(ctx.url) === 'leads')
+      return reply(
+        ROUTES.adminInboxLeadPatch,
+        await patchItem(ctx.db, 'leads', id, await ctx.input(ROUTES.adminInboxLeadPatch), admin),
+      );
+    return reply(
+      ROUTES.adminInboxQuotePatch,
+      await patchItem(ctx.db, 'quotes', id, await ctx.input(ROUTES.adminInboxQuotePatch), admin),
+    );
   },
 });
 

@@ -10,7 +10,8 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (kindOf(ctx.url) === 'leads') return reply(ROUTES.adminInboxLeads, await listInbox(ctx.db, 'leads', ctx.query(ROUTES.adminInboxLeads.query)));
+    if (kindOf(ctx.url) === 'leads')
+      return reply(ROUTES.adminInboxLeads, await listInbox(ctx.db, 'leads', ctx.query(ROUTES.adminInboxLeads.query)));
     return reply(ROUTES.adminInboxQuotes, await listInbox(ctx.db, 'quotes', ctx.query(ROUTES.adminInboxQuotes.query)));
   },
 });

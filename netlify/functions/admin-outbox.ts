@@ -2,7 +2,12 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { deliverDueMessages, deliveryStatus } from '../../src/features/messaging/deliver.server.ts';
-import { OUTBOX_KEYS, listOutbox, outboxMessage, retryMessage } from '../../src/features/messaging/outbox-admin.server.ts';
+import {
+  OUTBOX_KEYS,
+  listOutbox,
+  outboxMessage,
+  retryMessage,
+} from '../../src/features/messaging/outbox-admin.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
@@ -21,13 +26,21 @@ export default withApi({
     }
     const q = ctx.query(ROUTES.adminOutbox.query);
     const { after } = readPage(ctx.url, OUTBOX_KEYS);
-    const [page, delivery] = await Promise.all([listOutbox(ctx.db, { status: q.status, page: q.page, perPage: q.per_page, after }), deliveryStatus(ctx.db)]);
-    return reply(ROUTES.adminOutbox, { success: true, ...page, delivery }, { headers: pageHeaders(ctx.url, page.nextCursor ?? null) });
+    const [page, delivery] = await Promise.all([
+      listOutbox(ctx.db, { status: q.status, page: q.page, perPage: q.per_page, after }),
+      deliveryStatus(ctx.db),
+    ]);
+    return reply(
+      ROUTES.adminOutbox,
+      { success: true, ...page, delivery },
+      { headers: pageHeaders(ctx.url, page.nextCursor ?? null) },
+    );
   },
   POST: async (ctx) => {
     await requireRole(ctx, 'admin');
     const { id, action } = ctx.params;
-    if (action === 'deliver' && id === undefined) return reply(ROUTES.adminOutboxDeliver, { success: true, data: await deliverDueMessages(ctx.db) });
+    if (action === 'deliver' && id === undefined)
+      return reply(ROUTES.adminOutboxDeliver, { success: true, data: await deliverDueMessages(ctx.db) });
     if (action === 'retry' && id !== undefined) {
       await retryMessage(ctx.db, id);
       return reply(ROUTES.adminOutboxRetry, { success: true });
@@ -36,4 +49,6 @@ export default withApi({
   },
 });
 
-export const config: Config = { path: ['/api/admin/outbox', '/api/admin/outbox/:action', '/api/admin/outbox/:id/:action'] };
+export const config: Config = {
+  path: ['/api/admin/outbox', '/api/admin/outbox/:action', '/api/admin/outbox/:id/:action'],
+};

@@ -17,7 +17,10 @@ export default withApi({
     const admin = await requireRole(ctx, 'admin');
     const id = ctx.params['id'];
     if (id === undefined) throw notFound('Not found');
-    return reply(ROUTES.adminPaymentRefund, { success: true, data: await refundPayment(ctx.db, admin, id, await ctx.input(ROUTES.adminPaymentRefund)) });
+    return reply(ROUTES.adminPaymentRefund, {
+      success: true,
+      data: await refundPayment(ctx.db, admin, id, await ctx.input(ROUTES.adminPaymentRefund)),
+    });
   },
 });
 

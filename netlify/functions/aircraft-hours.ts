@@ -10,7 +10,9 @@ export default withApi({
   POST: async (ctx) => {
     const user = await requireUser(ctx);
     const { hours, date } = await ctx.input(ROUTES.aircraftHours);
-    return reply(ROUTES.aircraftHours, await logHours(ctx.db, user.id, ctx.params.id ?? '', hours, date), { status: 201 });
+    return reply(ROUTES.aircraftHours, await logHours(ctx.db, user.id, ctx.params.id ?? '', hours, date), {
+      status: 201,
+    });
   },
 });
 

@@ -30,11 +30,21 @@ export default withApi({
     const rows = entry ? all.filter((r) => r.id === entry) : all;
     if (entry && rows.length === 0) throw notFound('Logbook entry not found');
     const tail = rows[0]?.aircraftLabel.split(',')[0] ?? 'aircraft';
-    const bytes = await logbookPdf(rows, `Logbook, ${tail}`, { layout: layout ?? 'page', shops: await shopsOf(ctx.db, rows.map((r) => r.mechanicId)) });
+    const bytes = await logbookPdf(rows, `Logbook, ${tail}`, {
+      layout: layout ?? 'page',
+      shops: await shopsOf(
+        ctx.db,
+        rows.map((r) => r.mechanicId),
+      ),
+    });
     return replyWith(
       ROUTES.logbookPdf,
       new Response(bytes as Uint8Array<ArrayBuffer>, {
-        headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="logbook-${tail.replace(/[^A-Za-z0-9-]/g, '')}${layout === 'sticker' ? '-stickers' : ''}.pdf"`, 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="logbook-${tail.replace(/[^A-Za-z0-9-]/g, '')}${layout === 'sticker' ? '-stickers' : ''}.pdf"`,
+          'cache-control': 'no-store',
+        },
       }),
     );
   },

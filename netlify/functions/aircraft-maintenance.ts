@@ -1,6 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { addItem, deleteItem, getMaintenance, requestService, updateItem } from '../../src/features/maintenance/maintenance.server.ts';
+import {
+  addItem,
+  deleteItem,
+  getMaintenance,
+  requestService,
+  updateItem,
+} from '../../src/features/maintenance/maintenance.server.ts';
 import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
@@ -19,7 +25,8 @@ function parts(ctx: ApiContext): { aircraftId: string; second: string | undefine
 export default withApi({
   GET: async (ctx) => {
     const { aircraftId, second } = parts(ctx);
-    if (second !== undefined) throw new HttpError(405, 'Method GET not allowed', { headers: { Allow: 'PATCH, DELETE' } });
+    if (second !== undefined)
+      throw new HttpError(405, 'Method GET not allowed', { headers: { Allow: 'PATCH, DELETE' } });
     return reply(ROUTES.maintenance, await getMaintenance(ctx.db, (await requireUser(ctx)).id, aircraftId));
   },
   POST: async (ctx) => {
@@ -32,19 +39,28 @@ export default withApi({
       ctx.after((db) => completeMatching(db, created.id));
       return reply(ROUTES.maintenanceRequest, created, { status: 201 });
     }
-    if (second !== undefined) throw new HttpError(405, 'Method POST not allowed', { headers: { Allow: 'PATCH, DELETE' } });
-    return reply(ROUTES.maintenanceItemAdd, await addItem(ctx.db, user.id, aircraftId, await ctx.input(ROUTES.maintenanceItemAdd)), { status: 201 });
+    if (second !== undefined)
+      throw new HttpError(405, 'Method POST not allowed', { headers: { Allow: 'PATCH, DELETE' } });
+    return reply(
+      ROUTES.maintenanceItemAdd,
+      await addItem(ctx.db, user.id, aircraftId, await ctx.input(ROUTES.maintenanceItemAdd)),
+      { status: 201 },
+    );
   },
   PATCH: async (ctx) => {
     const { aircraftId, second } = parts(ctx);
     const user = await requireUser(ctx);
     if (second === undefined) throw new HttpError(405, 'Method PATCH not allowed', { headers: { Allow: 'GET, POST' } });
-    return reply(ROUTES.maintenanceItemUpdate, await updateItem(ctx.db, user.id, aircraftId, second, await ctx.input(ROUTES.maintenanceItemUpdate)));
+    return reply(
+      ROUTES.maintenanceItemUpdate,
+      await updateItem(ctx.db, user.id, aircraftId, second, await ctx.input(ROUTES.maintenanceItemUpdate)),
+    );
   },
   DELETE: async (ctx) => {
     const { aircraftId, second } = parts(ctx);
     const user = await requireUser(ctx);
-    if (second === undefined) throw new HttpError(405, 'Method DELETE not allowed', { headers: { Allow: 'GET, POST' } });
+    if (second === undefined)
+      throw new HttpError(405, 'Method DELETE not allowed', { headers: { Allow: 'GET, POST' } });
     await deleteItem(ctx.db, user.id, aircraftId, second);
     return replyWith(ROUTES.maintenanceItemDelete, new Response(null, { status: 204 }));
   },

@@ -9,10 +9,14 @@ import { withApi } from '../../src/server/http/with-api.ts';
 // One of a pilot's aircraft (anyone else, whatever their role, gets 404): read, edit (usage, home airport, due-soon thresholds...), delete with
 // its hour readings, due items and squawks. Anyone else's aircraft is 404.
 export default withApi({
-  GET: async (ctx) => reply(ROUTES.aircraftOne, toAircraft(await ownAircraft(ctx.db, (await requireUser(ctx)).id, ctx.params.id ?? ''))),
+  GET: async (ctx) =>
+    reply(ROUTES.aircraftOne, toAircraft(await ownAircraft(ctx.db, (await requireUser(ctx)).id, ctx.params.id ?? ''))),
   PATCH: async (ctx) => {
     const user = await requireUser(ctx);
-    return reply(ROUTES.aircraftUpdate, await updateAircraft(ctx.db, user.id, ctx.params.id ?? '', await ctx.input(ROUTES.aircraftUpdate)));
+    return reply(
+      ROUTES.aircraftUpdate,
+      await updateAircraft(ctx.db, user.id, ctx.params.id ?? '', await ctx.input(ROUTES.aircraftUpdate)),
+    );
   },
   DELETE: async (ctx) => {
     const user = await requireUser(ctx);

@@ -13,13 +13,18 @@ export default withApi({
     const [aircraftId = '', , squawkId] = segmentsAfter(ctx, '/api/aircraft');
     if (squawkId !== undefined) throw new HttpError(405, 'Method POST not allowed', { headers: { Allow: 'PATCH' } });
     const user = await requireUser(ctx);
-    return reply(ROUTES.squawkAdd, await addSquawk(ctx.db, user.id, aircraftId, await ctx.input(ROUTES.squawkAdd)), { status: 201 });
+    return reply(ROUTES.squawkAdd, await addSquawk(ctx.db, user.id, aircraftId, await ctx.input(ROUTES.squawkAdd)), {
+      status: 201,
+    });
   },
   PATCH: async (ctx) => {
     const [aircraftId = '', , squawkId] = segmentsAfter(ctx, '/api/aircraft');
     if (squawkId === undefined) throw new HttpError(405, 'Method PATCH not allowed', { headers: { Allow: 'POST' } });
     const user = await requireUser(ctx);
-    return reply(ROUTES.squawkUpdate, await updateSquawk(ctx.db, user.id, aircraftId, squawkId, await ctx.input(ROUTES.squawkUpdate)));
+    return reply(
+      ROUTES.squawkUpdate,
+      await updateSquawk(ctx.db, user.id, aircraftId, squawkId, await ctx.input(ROUTES.squawkUpdate)),
+    );
   },
 });
 

@@ -15,7 +15,9 @@ export default withApi({
   },
   POST: async (ctx) => {
     const user = await requireRole(ctx, 'pilot');
-    return reply(ROUTES.aircraftAdd, await addAircraft(ctx.db, user.id, await ctx.input(ROUTES.aircraftAdd)), { status: 201 });
+    return reply(ROUTES.aircraftAdd, await addAircraft(ctx.db, user.id, await ctx.input(ROUTES.aircraftAdd)), {
+      status: 201,
+    });
   },
 });
 

@@ -12,9 +12,20 @@ export default withApi({
   GET: async (ctx) => {
     await requireUser(ctx);
     const { lat, lon, q } = ctx.query(ROUTES.aogAirports.query);
-    if (q) return reply(ROUTES.aogAirports, searchAirports(q, SHOWN).map((a) => ({ code: a.code, label: a.label, distanceMiles: null })));
+    if (q)
+      return reply(
+        ROUTES.aogAirports,
+        searchAirports(q, SHOWN).map((a) => ({ code: a.code, label: a.label, distanceMiles: null })),
+      );
     if (lat === undefined || lon === undefined) return reply(ROUTES.aogAirports, []);
-    return reply(ROUTES.aogAirports, nearestAirports({ latitude: lat, longitude: lon }, SHOWN).map((a) => ({ code: a.code, label: a.label, distanceMiles: a.distanceMiles })));
+    return reply(
+      ROUTES.aogAirports,
+      nearestAirports({ latitude: lat, longitude: lon }, SHOWN).map((a) => ({
+        code: a.code,
+        label: a.label,
+        distanceMiles: a.distanceMiles,
+      })),
+    );
   },
 });
 

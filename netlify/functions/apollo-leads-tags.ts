@@ -11,7 +11,11 @@ export default withApi({
     await requireRole(ctx, 'admin');
     const { lead_ids, tags } = await ctx.input(ROUTES.marketingTags);
     const updated = await addLeadTags(ctx.db, lead_ids, tags);
-    return reply(ROUTES.marketingTags, { success: true, updated, message: `Tags added to ${updated} lead${updated === 1 ? '' : 's'}` });
+    return reply(ROUTES.marketingTags, {
+      success: true,
+      updated,
+      message: `Tags added to ${updated} lead${updated === 1 ? '' : 's'}`,
+    });
   },
 });
 

@@ -10,7 +10,11 @@ import { requireJobUser, requireRole } from '../../src/server/auth/guards.server
 import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
 import { paymentOnAppointmentAction } from '../../src/features/payments/hooks.server.ts';
 
-const ROUTE_OF = { confirm: ROUTES.appointmentConfirm, start: ROUTES.appointmentStart, complete: ROUTES.appointmentComplete } as const;
+const ROUTE_OF = {
+  confirm: ROUTES.appointmentConfirm,
+  start: ROUTES.appointmentStart,
+  complete: ROUTES.appointmentComplete,
+} as const;
 
 // The assigned mechanic confirms, starts and completes; the customer rates the completed job.
 async function act(ctx: ApiContext) {
@@ -28,14 +32,23 @@ async function act(ctx: ApiContext) {
     // The logbook entry is drafted now for the mechanic to review, with the tach reading when one
     // was given; a failure here never undoes the completion (the record is drafted again on its
     // first read).
-    await draftAfterCompletion(ctx.db, user, id, { totalTimeHours }).catch((e: unknown) => console.error('Drafting the maintenance record failed', e));
+    await draftAfterCompletion(ctx.db, user, id, { totalTimeHours }).catch((e: unknown) =>
+      console.error('Drafting the maintenance record failed', e),
+    );
     await paymentOnAppointmentAction(ctx.db, id, action);
     return reply(ROUTES.appointmentComplete, appointment);
   }
   const route = ROUTE_OF[action as MechanicAppointmentAction];
   const { mechanicNotes } = await ctx.input(route);
   // The owner's confirmation email carries the appointment's calendar file.
-  const appointment = await advanceAppointment(ctx.db, user, id, action as MechanicAppointmentAction, mechanicNotes, appointmentIcsAttachment);
+  const appointment = await advanceAppointment(
+    ctx.db,
+    user,
+    id,
+    action as MechanicAppointmentAction,
+    mechanicNotes,
+    appointmentIcsAttachment,
+  );
   await paymentOnAppointmentAction(ctx.db, id, action);
   return reply(route, appointment);
 }
@@ -43,5 +56,10 @@ async function act(ctx: ApiContext) {
 export default withApi({ POST: act, PUT: act, PATCH: act });
 
 export const config: Config = {
-  path: ['/api/appointments/:id/confirm', '/api/appointments/:id/start', '/api/appointments/:id/complete', '/api/appointments/:id/rate'],
+  path: [
+    '/api/appointments/:id/confirm',
+    '/api/appointments/:id/start',
+    '/api/appointments/:id/complete',
+    '/api/appointments/:id/rate',
+  ],
 };

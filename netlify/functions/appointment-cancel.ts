@@ -17,7 +17,9 @@ export default withApi({
     const appointment = await cancelByMechanic(ctx.db, mechanic, id, reason);
     // After the commit, as every payment hook: a Stripe failure never undoes the cancellation,
     // and the payment's next read refunds what this call could not.
-    await refundOnMechanicCancel(ctx.db, id).catch((error: unknown) => console.error(`Refunding the deposit of ${id} failed; it is refunded on the payment's next read`, error));
+    await refundOnMechanicCancel(ctx.db, id).catch((error: unknown) =>
+      console.error(`Refunding the deposit of ${id} failed; it is refunded on the payment's next read`, error),
+    );
     return reply(ROUTES.appointmentCancelByMechanic, appointment);
   },
 });

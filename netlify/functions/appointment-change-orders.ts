@@ -1,6 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { createChangeOrder, decideChangeOrder, listChangeOrders } from '../../src/features/bid-lines/change-orders.server.ts';
+import {
+  createChangeOrder,
+  decideChangeOrder,
+  listChangeOrders,
+} from '../../src/features/bid-lines/change-orders.server.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';

@@ -12,11 +12,17 @@ const retrying = (ctx: ApiContext) => ctx.url.pathname.endsWith('/retry');
 export default withApi({
   GET: async (ctx) => {
     if (retrying(ctx)) throw notFound('Not found');
-    return reply(ROUTES.appointmentPayment, await paymentView(ctx.db, await requireUser(ctx), ctx.params['id'] ?? '', ctx.url.origin));
+    return reply(
+      ROUTES.appointmentPayment,
+      await paymentView(ctx.db, await requireUser(ctx), ctx.params['id'] ?? '', ctx.url.origin),
+    );
   },
   POST: async (ctx) => {
     if (!retrying(ctx)) throw notFound('Not found');
-    return reply(ROUTES.appointmentPaymentRetry, await retryPayment(ctx.db, await requireUser(ctx), ctx.params['id'] ?? '', ctx.url.origin));
+    return reply(
+      ROUTES.appointmentPaymentRetry,
+      await retryPayment(ctx.db, await requireUser(ctx), ctx.params['id'] ?? '', ctx.url.origin),
+    );
   },
 });
 

@@ -28,7 +28,8 @@ export default withApi({
       await paymentOnSigned(ctx.db, id);
       return reply(ROUTES.recordSign, signed);
     }
-    if (action === 'correct') return reply(ROUTES.recordCorrect, await correctRecord(ctx.db, user, id), { status: 201 });
+    if (action === 'correct')
+      return reply(ROUTES.recordCorrect, await correctRecord(ctx.db, user, id), { status: 201 });
     throw notFound('Not found');
   },
 });

@@ -3,7 +3,12 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { getAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { appointmentCalendar } from '../../src/features/marketplace/schedule/calendar.server.ts';
 import { appointmentIcsAttachment } from '../../src/features/marketplace/schedule/calendar-file.server.ts';
-import { acceptProposal, appointmentOfParty, proposeTimes, setWhereabouts } from '../../src/features/marketplace/schedule/schedule.server.ts';
+import {
+  acceptProposal,
+  appointmentOfParty,
+  proposeTimes,
+  setWhereabouts,
+} from '../../src/features/marketplace/schedule/schedule.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
@@ -25,7 +30,11 @@ export default withApi({
     return replyWith(
       ROUTES.appointmentCalendar,
       new Response(ics, {
-        headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9.-]/g, '')}"`, 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': `attachment; filename="${filename.replace(/[^A-Za-z0-9.-]/g, '')}"`,
+          'cache-control': 'no-store',
+        },
       }),
     );
   },

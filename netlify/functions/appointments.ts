@@ -16,9 +16,16 @@ export default withApi({
     // A mechanic who is not approved (pending, rejected, suspended) has no job to see (issue 27,
     // point 4): an empty list, so the dashboard shows its vetting sentence rather than a failure.
     if (mechanic && user.mechanicStatus !== 'approved') return reply(ROUTES.appointmentsAssigned, []);
-    const page = await listAppointments(ctx.db, mechanic ? 'mechanic' : 'customer', user.id, readPage(ctx.url, APPOINTMENT_KEYS));
+    const page = await listAppointments(
+      ctx.db,
+      mechanic ? 'mechanic' : 'customer',
+      user.id,
+      readPage(ctx.url, APPOINTMENT_KEYS),
+    );
     const headers = pageHeaders(ctx.url, page.nextCursor);
-    return mechanic ? reply(ROUTES.appointmentsAssigned, page.rows, { headers }) : reply(ROUTES.appointmentsOwn, page.rows, { headers });
+    return mechanic
+      ? reply(ROUTES.appointmentsAssigned, page.rows, { headers })
+      : reply(ROUTES.appointmentsOwn, page.rows, { headers });
   },
 });
 

@@ -24,9 +24,13 @@ export default withApi({
     // Always 200 with the same body (issue 11): an address that cannot be an account's gets the
     // answer any unknown address gets, and nothing is sent.
     const parsed = PasswordResetRequestSchema.safeParse(await readJson(ctx.req).catch(() => null));
-    if (!parsed.success) return reply(ROUTES.authPasswordReset, { success: true, message: SESSION_MESSAGES.resetRequested });
+    if (!parsed.success)
+      return reply(ROUTES.authPasswordReset, { success: true, message: SESSION_MESSAGES.resetRequested });
     await guardPublicWrite(ctx, parsed.data);
-    return reply(ROUTES.authPasswordReset, await requestPasswordReset(ctx.db, parsed.data.email, requireAddressKey(ctx.ip)));
+    return reply(
+      ROUTES.authPasswordReset,
+      await requestPasswordReset(ctx.db, parsed.data.email, requireAddressKey(ctx.ip)),
+    );
   },
 });
 

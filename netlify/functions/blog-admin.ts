@@ -28,35 +28,55 @@ export default withApi({
   GET: async (ctx) => {
     await requireRole(ctx, 'admin');
     // What Generate would replace, for the console's confirmation dialog.
-    if (isGenerate(ctx)) return reply(ROUTES.blogAdminGenerateSummary, { success: true, data: await adminGenerateSummary(ctx.db) });
+    if (isGenerate(ctx))
+      return reply(ROUTES.blogAdminGenerateSummary, { success: true, data: await adminGenerateSummary(ctx.db) });
     if (isRestore(ctx)) throw notAllowed('POST');
-    if (ctx.params['id'] !== undefined) return reply(ROUTES.blogAdminPost, { success: true, data: await adminGetPost(ctx.db, postId(ctx.params['id'])) });
+    if (ctx.params['id'] !== undefined)
+      return reply(ROUTES.blogAdminPost, { success: true, data: await adminGetPost(ctx.db, postId(ctx.params['id'])) });
     const { status } = ctx.query(ROUTES.blogAdminPosts.query);
-    return reply(ROUTES.blogAdminPosts, { success: true, data: status === 'trash' ? await listTrash(ctx.db) : await listAllPosts(ctx.db) });
+    return reply(ROUTES.blogAdminPosts, {
+      success: true,
+      data: status === 'trash' ? await listTrash(ctx.db) : await listAllPosts(ctx.db),
+    });
   },
   POST: async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
-    if (isGenerate(ctx)) return reply(ROUTES.blogAdminGenerate, { success: true, posts_created: await adminGenerateInitialContent(ctx.db) });
-    if (isRestore(ctx)) return reply(ROUTES.blogAdminRestore, { success: true, data: await adminRestorePost(ctx.db, postId(ctx.params['id'])) });
+    if (isGenerate(ctx))
+      return reply(ROUTES.blogAdminGenerate, {
+        success: true,
+        posts_created: await adminGenerateInitialContent(ctx.db),
+      });
+    if (isRestore(ctx))
+      return reply(ROUTES.blogAdminRestore, {
+        success: true,
+        data: await adminRestorePost(ctx.db, postId(ctx.params['id'])),
+      });
     if (ctx.params['id'] !== undefined) throw notAllowed('GET, PUT, DELETE');
     const post = await adminCreatePost(ctx.db, await ctx.input(ROUTES.blogAdminCreate), admin);
     return reply(ROUTES.blogAdminCreate, { success: true, data: post }, { status: 201 });
   },
   PUT: async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (isGenerate(ctx) || isRestore(ctx) || ctx.params['id'] === undefined) throw notAllowed(isGenerate(ctx) ? 'GET, POST' : isRestore(ctx) ? 'POST' : 'GET, POST');
+    if (isGenerate(ctx) || isRestore(ctx) || ctx.params['id'] === undefined)
+      throw notAllowed(isGenerate(ctx) ? 'GET, POST' : isRestore(ctx) ? 'POST' : 'GET, POST');
     const id = postId(ctx.params['id']);
     const body = await ctx.input(ROUTES.blogAdminUpdate);
     return reply(ROUTES.blogAdminUpdate, { success: true, data: await adminUpdatePost(ctx.db, id, body) });
   },
   DELETE: async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (isGenerate(ctx) || isRestore(ctx) || ctx.params['id'] === undefined) throw notAllowed(isGenerate(ctx) ? 'GET, POST' : isRestore(ctx) ? 'POST' : 'GET, POST');
+    if (isGenerate(ctx) || isRestore(ctx) || ctx.params['id'] === undefined)
+      throw notAllowed(isGenerate(ctx) ? 'GET, POST' : isRestore(ctx) ? 'POST' : 'GET, POST');
     await adminDeletePost(ctx.db, postId(ctx.params['id']));
     return reply(ROUTES.blogAdminDelete, { success: true });
   },
 });
 
 export const config: Config = {
-  path: ['/api/blog/admin/posts', '/api/blog/admin/posts/:id', '/api/blog/admin/posts/:id/restore', '/api/blog/admin/generate-initial-content'],
+  path: [
+    '/api/blog/admin/posts',
+    '/api/blog/admin/posts/:id',
+    '/api/blog/admin/posts/:id/restore',
+    '/api/blog/admin/generate-initial-content',
+  ],
 };

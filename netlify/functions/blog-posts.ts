@@ -23,7 +23,8 @@ export default withApi({
       setBlogCacheHeaders(response.headers, [TAG_BLOG, TAG_BLOG_LIST]);
       return replyWith(ROUTES.blogPosts, response);
     }
-    if (segmentsAfter(ctx, `/api/blog/posts/${slug}`).length > 0) throw new HttpError(405, 'Count a read with POST /api/blog/posts/{slug}/view');
+    if (segmentsAfter(ctx, `/api/blog/posts/${slug}`).length > 0)
+      throw new HttpError(405, 'Count a read with POST /api/blog/posts/{slug}/view');
     const post = await findPublishedBySlug(ctx.db, slug);
     if (!post) throw notFound('Article not found');
     const answer = reply(ROUTES.blogPost, { success: true, data: post });

@@ -42,5 +42,9 @@ export default withApi({
 });
 
 export const config: Config = {
-  path: ['/api/booking/appointments/:id/open-starts', '/api/booking/appointments/:id/reschedule', '/api/booking/appointments/:id/cancel'],
+  path: [
+    '/api/booking/appointments/:id/open-starts',
+    '/api/booking/appointments/:id/reschedule',
+    '/api/booking/appointments/:id/cancel',
+  ],
 };

@@ -14,7 +14,13 @@ export default withApi({
     const owner = await requireUser(ctx);
     requireOwner(owner);
     const query = ctx.query(ROUTES.bookingOffers.query);
-    const page = await listOffers(ctx.db, owner.id, query, new Date(), readPage(ctx.url, OFFER_KEYS, BOOKING.offersPage));
+    const page = await listOffers(
+      ctx.db,
+      owner.id,
+      query,
+      new Date(),
+      readPage(ctx.url, OFFER_KEYS, BOOKING.offersPage),
+    );
     return reply(ROUTES.bookingOffers, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   },
 });

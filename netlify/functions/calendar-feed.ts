@@ -8,7 +8,11 @@ import { withApi } from '../../src/server/http/with-api.ts';
 export default withApi({
   GET: async (ctx) => {
     const text = await calendarFeed(ctx.db, ctx.params.token ?? '');
-    const headers = { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, max-age=300', 'Content-Disposition': 'inline; filename="skyward-jobs.ics"' };
+    const headers = {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Cache-Control': 'private, max-age=300',
+      'Content-Disposition': 'inline; filename="skyward-jobs.ics"',
+    };
     return replyWith(ROUTES.calendarFeed, new Response(text, { status: 200, headers }));
   },
 });

@@ -23,10 +23,17 @@ export default withApi({
       const page = await threadPage(ctx.db, user, readPage(ctx.url, THREAD_KEYS));
       return reply(ROUTES.conversations, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
     }
-    if (id === 'unread' && part === undefined) return reply(ROUTES.conversationsUnread, { unread: await unreadTotal(ctx.db, user) });
-    if (part === undefined) return reply(ROUTES.conversation, await readThread(ctx.db, user, id, ctx.query(ROUTES.conversation.query)));
-    if (part === 'updates' && !documentId) return reply(ROUTES.conversationUpdates, await threadUpdates(ctx.db, user, id, ctx.query(ROUTES.conversationUpdates.query).after));
-    if (part === 'attachments' && documentId && !extra) return replyWith(ROUTES.conversationAttachment, await downloadAttachment(ctx.db, user, id, documentId));
+    if (id === 'unread' && part === undefined)
+      return reply(ROUTES.conversationsUnread, { unread: await unreadTotal(ctx.db, user) });
+    if (part === undefined)
+      return reply(ROUTES.conversation, await readThread(ctx.db, user, id, ctx.query(ROUTES.conversation.query)));
+    if (part === 'updates' && !documentId)
+      return reply(
+        ROUTES.conversationUpdates,
+        await threadUpdates(ctx.db, user, id, ctx.query(ROUTES.conversationUpdates.query).after),
+      );
+    if (part === 'attachments' && documentId && !extra)
+      return replyWith(ROUTES.conversationAttachment, await downloadAttachment(ctx.db, user, id, documentId));
     throw threadNotFound();
   },
   POST: async (ctx) => {
@@ -37,7 +44,12 @@ export default withApi({
       const { summary, created } = await openThread(ctx.db, user, serviceRequestId, mechanicId);
       return reply(ROUTES.conversationOpen, summary, { status: created ? 201 : 200 });
     }
-    if (part === 'messages' && !messageId) return reply(ROUTES.conversationSend, await sendMessage(ctx.db, user, id, await ctx.input(ROUTES.conversationSend)), { status: 201 });
+    if (part === 'messages' && !messageId)
+      return reply(
+        ROUTES.conversationSend,
+        await sendMessage(ctx.db, user, id, await ctx.input(ROUTES.conversationSend)),
+        { status: 201 },
+      );
     if (part === 'messages' && messageId && verb === 'report') {
       const { reason } = await ctx.input(ROUTES.conversationReport);
       await reportMessage(ctx.db, user, id, messageId, reason);

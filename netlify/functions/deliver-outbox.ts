@@ -9,7 +9,8 @@ export default async function deliverOutbox(): Promise<Response> {
   const { db, release } = openDb();
   try {
     const report = await deliverDueMessages(db);
-    if (report.sent || report.retrying || report.dead || report.interrupted || report.released) console.log('outbox delivery', JSON.stringify(report));
+    if (report.sent || report.retrying || report.dead || report.interrupted || report.released)
+      console.log('outbox delivery', JSON.stringify(report));
     return new Response(null, { status: 204 });
   } catch (error) {
     // The database is down: one line in the log, and the next minute's run tries again.

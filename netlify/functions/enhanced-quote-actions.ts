@@ -20,14 +20,19 @@ async function act(ctx: ApiContext) {
     const data = await ctx.input(ROUTES.requestBid);
     await enforceWriteCap(ctx.db, 'bidsPerUser', mechanic.id); // each quote emails the owner (docs/decisions/0183)
     const depositPercent = await depositPercentFor(ctx.db, data.depositPercent);
-    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, { ...data, depositPercent }), { status: 201 });
+    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, { ...data, depositPercent }), {
+      status: 201,
+    });
   }
   const pilot = await requireRole(ctx, 'pilot');
   if (action === 'relist') return reply(ROUTES.requestRelist, await relistRequest(ctx.db, pilot, id), { status: 201 });
   if (action === 'accept') {
     const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
     const accepted = await acceptBid(ctx.db, pilot, id, bidId, decisions);
-    return reply(ROUTES.requestAccept, { ...accepted, ...(await paymentOnAccept(ctx.db, accepted.appointment.id, ctx.url.origin)) });
+    return reply(ROUTES.requestAccept, {
+      ...accepted,
+      ...(await paymentOnAccept(ctx.db, accepted.appointment.id, ctx.url.origin)),
+    });
   }
   const cancelled = await cancelRequest(ctx.db, pilot, id);
   await paymentOnCancel(ctx.db, id);
@@ -37,5 +42,10 @@ async function act(ctx: ApiContext) {
 export default withApi({ POST: act, PUT: act });
 
 export const config: Config = {
-  path: ['/api/enhanced/quotes/:id/bid', '/api/enhanced/quotes/:id/accept', '/api/enhanced/quotes/:id/cancel', '/api/enhanced/quotes/:id/relist'],
+  path: [
+    '/api/enhanced/quotes/:id/bid',
+    '/api/enhanced/quotes/:id/accept',
+    '/api/enhanced/quotes/:id/cancel',
+    '/api/enhanced/quotes/:id/relist',
+  ],
 };

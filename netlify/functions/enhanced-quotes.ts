@@ -29,7 +29,9 @@ export default withApi({
     if (id === 'user' || id === undefined) {
       const owner = await requireRole(ctx, 'pilot', 'admin');
       const page = await listCustomerRequests(ctx.db, owner.id, readPage(ctx.url, OWNER_REQUEST_KEYS));
-      return reply(ROUTES.requestsOwn, await markRelistable(ctx.db, page.rows), { headers: pageHeaders(ctx.url, page.nextCursor) });
+      return reply(ROUTES.requestsOwn, await markRelistable(ctx.db, page.rows), {
+        headers: pageHeaders(ctx.url, page.nextCursor),
+      });
     }
     if (id === 'mechanic') {
       const mechanic = await requireRole(ctx, 'mechanic');
@@ -42,7 +44,8 @@ export default withApi({
     return reply(ROUTES.request, await getRequest(ctx.db, { kind, userId: user.id }, id));
   },
   POST: async (ctx) => {
-    if (segmentsAfter(ctx, BASE).length > 0) throw new HttpError(405, 'Service requests are created with POST /api/enhanced/quotes');
+    if (segmentsAfter(ctx, BASE).length > 0)
+      throw new HttpError(405, 'Service requests are created with POST /api/enhanced/quotes');
     const user = await requireRole(ctx, 'pilot');
     const data = await ctx.input(ROUTES.requestCreate);
     // Each request emails the nearest matched mechanics: capped per owner (docs/decisions/0183).
@@ -54,5 +57,10 @@ export default withApi({
 });
 
 export const config: Config = {
-  path: ['/api/enhanced/quotes', '/api/enhanced/quotes/user', '/api/enhanced/quotes/mechanic', '/api/enhanced/quotes/:id'],
+  path: [
+    '/api/enhanced/quotes',
+    '/api/enhanced/quotes/user',
+    '/api/enhanced/quotes/mechanic',
+    '/api/enhanced/quotes/:id',
+  ],
 };

@@ -20,7 +20,10 @@ export default withApi({
     await guardPublicWrite(ctx, lead);
     const { code, emailed } = await captureLead(ctx.db, lead);
     // The popup shows the code on screen and says where it was sent.
-    return reply(ROUTES.leadCapture, lead.source === POPUP_LEAD_SOURCE ? { success: true, code, sentTo: lead.email, emailed } : { success: true });
+    return reply(
+      ROUTES.leadCapture,
+      lead.source === POPUP_LEAD_SOURCE ? { success: true, code, sentTo: lead.email, emailed } : { success: true },
+    );
   },
 });
 

@@ -10,7 +10,10 @@ export default withApi({
   GET: async (ctx) => reply(ROUTES.messageSettings, await messageSettings(ctx.db, await requireUser(ctx))),
   PUT: async (ctx) => {
     const user = await requireUser(ctx);
-    return reply(ROUTES.messageSettingsSave, await saveMessageSettings(ctx.db, user, await ctx.input(ROUTES.messageSettingsSave)));
+    return reply(
+      ROUTES.messageSettingsSave,
+      await saveMessageSettings(ctx.db, user, await ctx.input(ROUTES.messageSettingsSave)),
+    );
   },
 });
 

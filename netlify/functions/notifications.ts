@@ -1,7 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { NOTIFICATION_KEYS, listNotifications, markAllRead, markRead } from '../../src/features/marketplace/notifications.server.ts';
+import {
+  NOTIFICATION_KEYS,
+  listNotifications,
+  markAllRead,
+  markRead,
+} from '../../src/features/marketplace/notifications.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
@@ -14,7 +19,8 @@ const BASE = '/api/enhanced/notifications';
 async function read(ctx: ApiContext) {
   const user = await requireUser(ctx);
   const [id, verb] = segmentsAfter(ctx, BASE);
-  if (id === 'read-all') return reply(ROUTES.notificationsReadAll, { success: true, updated: await markAllRead(ctx.db, user.id) });
+  if (id === 'read-all')
+    return reply(ROUTES.notificationsReadAll, { success: true, updated: await markAllRead(ctx.db, user.id) });
   if (id && verb === 'read') return reply(ROUTES.notificationRead, await markRead(ctx.db, user.id, id));
   throw new HttpError(405, 'Mark a notification read with PUT /api/enhanced/notifications/{id}/read');
 }
@@ -22,9 +28,14 @@ async function read(ctx: ApiContext) {
 export default withApi({
   GET: async (ctx) => {
     const user = await requireUser(ctx);
-    if (segmentsAfter(ctx, BASE).length > 0) throw new HttpError(405, 'List notifications with GET /api/enhanced/notifications');
+    if (segmentsAfter(ctx, BASE).length > 0)
+      throw new HttpError(405, 'List notifications with GET /api/enhanced/notifications');
     const { unread_only, limit } = ctx.query(ROUTES.notifications.query);
-    const page = await listNotifications(ctx.db, user.id, { unreadOnly: unread_only, ...readPage(ctx.url, NOTIFICATION_KEYS), limit });
+    const page = await listNotifications(ctx.db, user.id, {
+      unreadOnly: unread_only,
+      ...readPage(ctx.url, NOTIFICATION_KEYS),
+      limit,
+    });
     return reply(ROUTES.notifications, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   },
   PUT: read,

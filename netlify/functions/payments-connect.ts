@@ -8,7 +8,11 @@ import { withApi } from '../../src/server/http/with-api.ts';
 // The mechanic's payouts (Stripe Connect Express): status, and the link to Stripe's onboarding.
 export default withApi({
   GET: async (ctx) => reply(ROUTES.paymentsConnect, await connectView(ctx.db, await requireRole(ctx, 'mechanic'))),
-  POST: async (ctx) => reply(ROUTES.paymentsConnectStart, await startOnboarding(ctx.db, await requireRole(ctx, 'mechanic'), ctx.url.origin)),
+  POST: async (ctx) =>
+    reply(
+      ROUTES.paymentsConnectStart,
+      await startOnboarding(ctx.db, await requireRole(ctx, 'mechanic'), ctx.url.origin),
+    ),
 });
 
 export const config: Config = { path: '/api/payments/connect' };

@@ -6,7 +6,11 @@ import { withApi } from '../../src/server/http/with-api.ts';
 
 // Stripe's events: the raw body is what the signature covers, so it is read as text, never re-serialised.
 export default withApi({
-  POST: async (ctx) => reply(ROUTES.paymentsWebhook, await receiveWebhook(ctx.db, await ctx.req.text(), ctx.req.headers.get('stripe-signature'))),
+  POST: async (ctx) =>
+    reply(
+      ROUTES.paymentsWebhook,
+      await receiveWebhook(ctx.db, await ctx.req.text(), ctx.req.headers.get('stripe-signature')),
+    ),
 });
 
 export const config: Config = { path: '/api/payments/webhook' };

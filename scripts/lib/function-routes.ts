@@ -62,7 +62,12 @@ export class FunctionRouter {
       const methods = methodsOf(config);
       for (const path of config?.path === undefined ? [] : [config.path].flat()) {
         if (hasParameters(path)) {
-          this.#patterns.push({ fn, methods, pattern: new URLPattern({ pathname: path }), wildcard: path.includes('*') });
+          this.#patterns.push({
+            fn,
+            methods,
+            pattern: new URLPattern({ pathname: path }),
+            wildcard: path.includes('*'),
+          });
         } else {
           const routes = this.#exact.get(path) ?? [];
           routes.push({ fn, methods });

@@ -48,7 +48,12 @@ export class LocalCdn {
   }
 
   private static cacheable(req: IncomingMessage): boolean {
-    return (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').startsWith(CACHEABLE_PREFIX) && !req.headers.authorization && !req.headers.cookie;
+    return (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      (req.url ?? '').startsWith(CACHEABLE_PREFIX) &&
+      !req.headers.authorization &&
+      !req.headers.cookie
+    );
   }
 
   /** The purge API, when `req` is a call to it; undefined otherwise. */
@@ -56,10 +61,14 @@ export class LocalCdn {
     if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== PURGE_PATH) return undefined;
     const auth = Buffer.from(req.headers.authorization ?? '');
     const expected = Buffer.from(`Bearer ${this.token}`);
-    if (auth.length !== expected.length || !timingSafeEqual(auth, expected)) return new Response('Unauthorized', { status: 401 });
+    if (auth.length !== expected.length || !timingSafeEqual(auth, expected))
+      return new Response('Unauthorized', { status: 401 });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { cache_tags?: string[]; tags?: string[] };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+      cache_tags?: string[];
+      tags?: string[];
+    };
     this.purge(body.cache_tags ?? body.tags ?? []);
     return new Response(null, { status: 202 });
   }
@@ -88,12 +97,19 @@ export class LocalCdn {
   async store(req: IncomingMessage, response: Response): Promise<Response> {
     const cdnControl = response.headers.get('netlify-cdn-cache-control');
     const maxAgeMs = cdnControl ? maxAgeOf(cdnControl) : null;
-    if (!LocalCdn.cacheable(req) || response.status !== 200 || !maxAgeMs || /no-store|private/.test(cdnControl ?? '')) return response;
+    if (!LocalCdn.cacheable(req) || response.status !== 200 || !maxAgeMs || /no-store|private/.test(cdnControl ?? ''))
+      return response;
     const identity = Buffer.from(await response.arrayBuffer());
-    const tags = new Set((response.headers.get('netlify-cache-tag') ?? '').split(',').map((t) => t.trim()).filter(Boolean));
+    const tags = new Set(
+      (response.headers.get('netlify-cache-tag') ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    );
     const headers: Array<[string, string]> = [];
     response.headers.forEach((value, name) => {
-      if (!['netlify-cdn-cache-control', 'netlify-cache-tag', 'content-length', 'content-encoding'].includes(name)) headers.push([name, value]);
+      if (!['netlify-cdn-cache-control', 'netlify-cache-tag', 'content-length', 'content-encoding'].includes(name))
+        headers.push([name, value]);
     });
     const entry: Entry = {
       status: response.status,

@@ -15,7 +15,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -43,7 +45,12 @@ export const SCRATCH_DATABASE_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_com
  * `persistent: false` deletes the data on stop (tests); the local product keeps it. `scratch`
  * (tests) skips the disk flushes a durable database needs (SCRATCH_DATABASE_FLAGS).
  */
-export async function startLocalDatabase(options: { dataDir: string; persistent: boolean; quiet?: boolean; scratch?: boolean }): Promise<LocalDatabase> {
+export async function startLocalDatabase(options: {
+  dataDir: string;
+  persistent: boolean;
+  quiet?: boolean;
+  scratch?: boolean;
+}): Promise<LocalDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({

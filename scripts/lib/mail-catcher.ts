@@ -39,11 +39,18 @@ export interface MailCatcher {
 function decodeWords(value: string): string {
   // Whitespace between two encoded words is not part of the text (RFC 2047, 6.2): a long subject
   // folded into several words reads as one.
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 function headersOf(block: string): Map<string, string> {
@@ -58,7 +65,9 @@ function headersOf(block: string): Map<string, string> {
 function decodeBody(body: string, encoding: string): string {
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/quoted-printable/i.test(encoding)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -73,16 +82,28 @@ function partsOf(body: string, boundary: string): Array<{ head: Map<string, stri
       const part = p.replace(/^\r?\n/, '');
       const at = part.search(/\r?\n\r?\n/);
       const head = headersOf(at < 0 ? part : part.slice(0, at));
-      const content = at < 0 ? '' : part.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+      const content =
+        at < 0
+          ? ''
+          : part
+              .slice(at)
+              .replace(/^\r?\n\r?\n/, '')
+              .replace(/\r?\n$/, '');
       const inner = /boundary="?([^";]+)"?/i.exec(head.get('content-type') ?? '')?.[1];
-      return /^multipart\//i.test(head.get('content-type') ?? '') && inner ? partsOf(content, inner) : [{ head, body: content }];
+      return /^multipart\//i.test(head.get('content-type') ?? '') && inner
+        ? partsOf(content, inner)
+        : [{ head, body: content }];
     });
 }
 
 /** The bytes of a part, base64, from its transfer encoding. */
 function partBytes(body: string, encoding: string): Buffer {
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64');
-  if (/quoted-printable/i.test(encoding)) return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
+  if (/quoted-printable/i.test(encoding))
+    return Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    );
   return Buffer.from(body, 'utf8');
 }
 
@@ -93,10 +114,19 @@ export function attachmentsOf(raw: string): CaughtAttachment[] {
   const boundary = /boundary="?([^";]+)"?/i.exec(head.get('content-type') ?? '')?.[1];
   if (split < 0 || !boundary) return [];
   return partsOf(raw.slice(split).replace(/^\r?\n\r?\n/, ''), boundary).flatMap(({ head: h, body }) => {
-    const name = /filename="?([^";]+)"?/i.exec(h.get('content-disposition') ?? '')?.[1] ?? /[; ]name="?([^";]+)"?/i.exec(h.get('content-type') ?? '')?.[1];
+    const name =
+      /filename="?([^";]+)"?/i.exec(h.get('content-disposition') ?? '')?.[1] ??
+      /[; ]name="?([^";]+)"?/i.exec(h.get('content-type') ?? '')?.[1];
     if (!name) return [];
     const bytes = partBytes(body, h.get('content-transfer-encoding') ?? '');
-    return [{ filename: decodeWords(name), contentType: (h.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim(), size: bytes.length, content: bytes.toString('base64') }];
+    return [
+      {
+        filename: decodeWords(name),
+        contentType: (h.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim(),
+        size: bytes.length,
+        content: bytes.toString('base64'),
+      },
+    ];
   });
 }
 
@@ -111,7 +141,12 @@ export function readMessage(raw: string): { subject: string; text: string } {
   if (/^multipart\//i.test(type) && boundary) {
     // The text part may sit inside a nested multipart (text and HTML beside an attachment).
     const parts = partsOf(body, boundary);
-    const plain = parts.find((p) => /^text\/plain/i.test(p.head.get('content-type') ?? '') && !/attachment/i.test(p.head.get('content-disposition') ?? '')) ?? parts[0];
+    const plain =
+      parts.find(
+        (p) =>
+          /^text\/plain/i.test(p.head.get('content-type') ?? '') &&
+          !/attachment/i.test(p.head.get('content-disposition') ?? ''),
+      ) ?? parts[0];
     encoding = plain?.head.get('content-transfer-encoding') ?? '';
     body = plain?.body ?? '';
   }
@@ -212,7 +247,10 @@ export async function startMailCatcher(options: { httpPort?: number; host?: stri
     messages,
     close: async () => {
       http.closeAllConnections();
-      await Promise.all([new Promise<void>((r) => http.close(() => r())), new Promise<void>((r) => smtp.close(() => r()))]);
+      await Promise.all([
+        new Promise<void>((r) => http.close(() => r())),
+        new Promise<void>((r) => smtp.close(() => r())),
+      ]);
     },
   };
 }

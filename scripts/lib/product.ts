@@ -51,7 +51,14 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const secrets = loadLocalSecrets(`${dataDir}-secrets.json`);
 
   let databaseUrl = process.env['DATABASE_URL'];
-  const local = databaseUrl ? undefined : await startLocalDatabase({ dataDir, persistent: true, quiet: options.quiet ?? false, scratch: options.scratch ?? false });
+  const local = databaseUrl
+    ? undefined
+    : await startLocalDatabase({
+        dataDir,
+        persistent: true,
+        quiet: options.quiet ?? false,
+        scratch: options.scratch ?? false,
+      });
   databaseUrl ??= local!.url;
   // Functions read the database exactly as on Netlify DB: NETLIFY_DB_URL with the `server` driver.
   process.env['NETLIFY_DB_URL'] = databaseUrl;
@@ -65,7 +72,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     await db.destroy();
   }
   const seedDb = connectDb(databaseUrl);
-  const logins = await seedDemoData(seedDb, { demoAdminPassword: secrets.DEMO_ADMIN_PASSWORD }).finally(() => seedDb.destroy());
+  const logins = await seedDemoData(seedDb, { demoAdminPassword: secrets.DEMO_ADMIN_PASSWORD }).finally(() =>
+    seedDb.destroy(),
+  );
 
   if (options.build !== false) {
     log('Building the site...');
@@ -95,7 +104,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   process.env['LOCAL_STRIPE_STANDIN_KEY'] = stripe.secretKey;
   process.env['LOCAL_STRIPE_STANDIN_WEBHOOK_SECRET'] = stripe.webhookSecret;
 
-  const server = await serve({ port: options.port, host: options.host ?? '127.0.0.1', schedules: options.schedules ?? true });
+  const server = await serve({
+    port: options.port,
+    host: options.host ?? '127.0.0.1',
+    schedules: options.schedules ?? true,
+  });
   stripe.webhookUrl = `${server.url}/api/payments/webhook`;
   return {
     url: server.url.replace('127.0.0.1', 'localhost'),

@@ -64,7 +64,8 @@ export async function seedAdminConsole(db: Db): Promise<void> {
       settingKey: 'match_notify_limit',
       settingValue: '25',
       dataType: 'number',
-      description: 'How many of the nearest, best-rated mechanics a new service request notifies (1-500); the others in range find it in their list',
+      description:
+        'How many of the nearest, best-rated mechanics a new service request notifies (1-500); the others in range find it in their list',
     },
   ] as const;
   for (const s of settings) {
@@ -98,8 +99,7 @@ export async function seedAdminConsole(db: Db): Promise<void> {
         {
           name: 'Welcome to Skyward',
           subjectLine: 'Welcome aboard, {{firstName}}!',
-          htmlContent:
-            `<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanic comes to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners ${BUSINESS.savingsClaim}.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>`,
+          htmlContent: `<h1>Welcome aboard, {{firstName}}!</h1><p>Thanks for joining Skyward Mobile Aviation. Our FAA certified A&amp;P mechanic comes to your hangar for 100-hour and annual inspections, maintenance and repairs, typically saving owners ${BUSINESS.savingsClaim}.</p><p>Reply to this email or request a quote any time: we answer within 24 hours.</p><p>Blue skies,<br>The Skyward team</p>`,
           campaignType: 'welcome_series',
           delayMinutes: 0,
         },

@@ -8,7 +8,10 @@ import type { Db } from '../../src/server/db/client.ts';
  * Content' is the way to reload the library.
  */
 export async function seedBlog(db: Db): Promise<number> {
-  const { n } = await db.selectFrom('blogPosts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('blogPosts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(n) > 0) return 0;
   return insertLibrary(db, loadContentLibrary());
 }

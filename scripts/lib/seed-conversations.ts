@@ -5,12 +5,22 @@ import { DEMO_ACCOUNTS } from './seed-accounts.ts';
 
 /** The demo mechanic asked about the demo pilot's open annual, and she answered: Messages is not empty. */
 export async function seedConversations(db: Db): Promise<void> {
-  const pilot = await db.selectFrom('users').selectAll().where('email', '=', DEMO_ACCOUNTS.pilot.email).executeTakeFirst();
-  const mechanic = await db.selectFrom('users').selectAll().where('email', '=', DEMO_ACCOUNTS.mechanic.email).executeTakeFirst();
+  const pilot = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', DEMO_ACCOUNTS.pilot.email)
+    .executeTakeFirst();
+  const mechanic = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', DEMO_ACCOUNTS.mechanic.email)
+    .executeTakeFirst();
   if (!pilot || !mechanic) return;
   const request = await db
     .selectFrom('serviceRequests as sr')
-    .innerJoin('serviceRequestMatches as m', (j) => j.onRef('m.serviceRequestId', '=', 'sr.id').on('m.mechanicId', '=', mechanic.id))
+    .innerJoin('serviceRequestMatches as m', (j) =>
+      j.onRef('m.serviceRequestId', '=', 'sr.id').on('m.mechanicId', '=', mechanic.id),
+    )
     .select('sr.id')
     .where('sr.customerId', '=', pilot.id)
     .where('sr.aircraftTailNumber', '=', 'N734PP')
@@ -19,6 +29,12 @@ export async function seedConversations(db: Db): Promise<void> {
   if (!request) return;
   const { row, created } = await ensureThread(db, request.id, mechanic.id, pilot.id);
   if (!created) return;
-  await sendMessage(db, mechanic, row.id, { text: 'Hi Paula, about the alternator light: does it flicker at idle only, or in cruise too? A photo of the ammeter and the logbook page of the last alternator work would help me quote.', documentIds: [] });
-  await sendMessage(db, pilot, row.id, { text: 'Mostly at idle after a long taxi. I will photograph the logbook page tonight.', documentIds: [] });
+  await sendMessage(db, mechanic, row.id, {
+    text: 'Hi Paula, about the alternator light: does it flicker at idle only, or in cruise too? A photo of the ammeter and the logbook page of the last alternator work would help me quote.',
+    documentIds: [],
+  });
+  await sendMessage(db, pilot, row.id, {
+    text: 'Mostly at idle after a long taxi. I will photograph the logbook page tonight.',
+    documentIds: [],
+  });
 }

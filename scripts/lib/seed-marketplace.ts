@@ -12,11 +12,23 @@ import { DEMO_ACCOUNTS } from './seed-accounts.ts';
  * services as the API, so matching and notifications are real. Each step checks before it adds.
  */
 export async function seedMarketplace(db: Db): Promise<void> {
-  const pilot = await db.selectFrom('users').selectAll().where('email', '=', DEMO_ACCOUNTS.pilot.email).executeTakeFirst();
-  const mechanic = await db.selectFrom('users').selectAll().where('email', '=', DEMO_ACCOUNTS.mechanic.email).executeTakeFirst();
+  const pilot = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', DEMO_ACCOUNTS.pilot.email)
+    .executeTakeFirst();
+  const mechanic = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', DEMO_ACCOUNTS.mechanic.email)
+    .executeTakeFirst();
   if (!pilot || !mechanic) return;
 
-  const profile = await db.selectFrom('mechanicProfiles').select('userId').where('userId', '=', mechanic.id).executeTakeFirst();
+  const profile = await db
+    .selectFrom('mechanicProfiles')
+    .select('userId')
+    .where('userId', '=', mechanic.id)
+    .executeTakeFirst();
   if (!profile) {
     await saveProfile(
       db,
@@ -38,13 +50,42 @@ export async function seedMarketplace(db: Db): Promise<void> {
 
   const hasAircraft = await db.selectFrom('aircraft').select('id').where('ownerId', '=', pilot.id).executeTakeFirst();
   if (!hasAircraft) {
-    await addAircraft(db, pilot.id, AircraftSchema.parse({ tailNumber: 'N734PP', make: 'Cessna', model: '182T Skylane', year: 2006, totalHours: 2310.4 }));
-    await addAircraft(db, pilot.id, AircraftSchema.parse({ tailNumber: 'N28PA', make: 'Piper', model: 'PA-28-181 Archer', year: 1999, totalHours: 5120 }));
+    await addAircraft(
+      db,
+      pilot.id,
+      AircraftSchema.parse({
+        tailNumber: 'N734PP',
+        make: 'Cessna',
+        model: '182T Skylane',
+        year: 2006,
+        totalHours: 2310.4,
+      }),
+    );
+    await addAircraft(
+      db,
+      pilot.id,
+      AircraftSchema.parse({
+        tailNumber: 'N28PA',
+        make: 'Piper',
+        model: 'PA-28-181 Archer',
+        year: 1999,
+        totalHours: 5120,
+      }),
+    );
   }
 
-  const hasRequest = await db.selectFrom('serviceRequests').select('id').where('customerId', '=', pilot.id).executeTakeFirst();
+  const hasRequest = await db
+    .selectFrom('serviceRequests')
+    .select('id')
+    .where('customerId', '=', pilot.id)
+    .executeTakeFirst();
   if (!hasRequest) {
-    const plane = await db.selectFrom('aircraft').select('id').where('ownerId', '=', pilot.id).where('tailNumber', '=', 'N734PP').executeTakeFirst();
+    const plane = await db
+      .selectFrom('aircraft')
+      .select('id')
+      .where('ownerId', '=', pilot.id)
+      .where('tailNumber', '=', 'N734PP')
+      .executeTakeFirst();
     const inTwoWeeks = new Date(Date.now() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await createRequest(
       db,
@@ -56,7 +97,8 @@ export async function seedMarketplace(db: Db): Promise<void> {
         aircraftTailNumber: 'N734PP',
         aircraftLocation: 'KSQL',
         serviceType: 'annual_inspection',
-        serviceDescription: 'Annual inspection due at the end of the month. Intermittent alternator light to look at too.',
+        serviceDescription:
+          'Annual inspection due at the end of the month. Intermittent alternator light to look at too.',
         urgencyLevel: 'normal',
         preferredStartDate: inTwoWeeks,
         serviceLocation: 'KSQL',

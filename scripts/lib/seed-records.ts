@@ -21,17 +21,40 @@ import { DEMO_ACCOUNTS } from './seed-accounts.ts';
  * the product's own services; added only once.
  */
 export async function seedFinishedJob(db: Db): Promise<void> {
-  const pilot = await db.selectFrom('users').selectAll().where('email', '=', DEMO_ACCOUNTS.pilot.email).executeTakeFirst();
-  const mechanic = await db.selectFrom('users').selectAll().where('email', '=', DEMO_ACCOUNTS.mechanic.email).executeTakeFirst();
+  const pilot = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', DEMO_ACCOUNTS.pilot.email)
+    .executeTakeFirst();
+  const mechanic = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', DEMO_ACCOUNTS.mechanic.email)
+    .executeTakeFirst();
   if (!pilot || !mechanic) return;
   const done = await db.selectFrom('appointments').select('id').where('customerId', '=', pilot.id).executeTakeFirst();
   if (done) return;
-  const archer = await db.selectFrom('aircraft').select('id').where('ownerId', '=', pilot.id).where('tailNumber', '=', 'N28PA').executeTakeFirst();
+  const archer = await db
+    .selectFrom('aircraft')
+    .select('id')
+    .where('ownerId', '=', pilot.id)
+    .where('tailNumber', '=', 'N28PA')
+    .executeTakeFirst();
   if (!archer) return;
-  const hundred = await db.selectFrom('maintenanceItems').select('id').where('aircraftId', '=', archer.id).where('kind', '=', '100_hour').executeTakeFirst();
+  const hundred = await db
+    .selectFrom('maintenanceItems')
+    .select('id')
+    .where('aircraftId', '=', archer.id)
+    .where('kind', '=', '100_hour')
+    .executeTakeFirst();
   if (!hundred) return;
 
-  const request = await requestService(db, pilot, archer.id, MaintenanceRequestSchema.parse({ itemIds: [hundred.id], urgencyLevel: 'high' }));
+  const request = await requestService(
+    db,
+    pilot,
+    archer.id,
+    MaintenanceRequestSchema.parse({ itemIds: [hundred.id], urgencyLevel: 'high' }),
+  );
   const today = new Date().toISOString().slice(0, 10);
   const bid = await submitBid(
     db,
@@ -43,21 +66,41 @@ export async function seedFinishedJob(db: Db): Promise<void> {
       warrantyPeriod: 90,
       notes: 'Flight-school Archer: 100-hour per appendix D, plugs rotated.',
       lines: [
-        { category: 'inspection', description: '100-hour inspection, PA-28-181', laborHours: 7, laborRate: 115, partsCost: 0, dueItemId: hundred.id },
+        {
+          category: 'inspection',
+          description: '100-hour inspection, PA-28-181',
+          laborHours: 7,
+          laborRate: 115,
+          partsCost: 0,
+          dueItemId: hundred.id,
+        },
         { category: 'parts', description: 'Oil and filter', laborHours: 0.5, laborRate: 115, partsCost: 96.4 },
       ],
     }),
   );
   await acceptBid(db, pilot, request.id, bid.id);
-  const appointment = await db.selectFrom('appointments').select('id').where('serviceRequestId', '=', request.id).executeTakeFirstOrThrow();
+  const appointment = await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('serviceRequestId', '=', request.id)
+    .executeTakeFirstOrThrow();
   await advanceAppointment(db, mechanic, appointment.id, 'confirm', null);
   await advanceAppointment(db, mechanic, appointment.id, 'start', null);
-  await advanceAppointment(db, mechanic, appointment.id, 'complete', '100-hour inspection done; compression 72/74/75/73 over 80. Plugs rotated, oil changed.');
+  await advanceAppointment(
+    db,
+    mechanic,
+    appointment.id,
+    'complete',
+    '100-hour inspection done; compression 72/74/75/73 over 80. Plugs rotated, oil changed.',
+  );
   await draftAfterCompletion(db, mechanic, appointment.id);
 }
 
 /** A data-only account of the demo (it has no password anyone knows: the demo signs in as Manny). */
-async function demoPerson(db: Db, values: { email: string; firstName: string; lastName: string; role: 'pilot' | 'mechanic'; location: string }) {
+async function demoPerson(
+  db: Db,
+  values: { email: string; firstName: string; lastName: string; role: 'pilot' | 'mechanic'; location: string },
+) {
   return db
     .insertInto('users')
     .values({
@@ -81,14 +124,47 @@ async function demoPerson(db: Db, values: { email: string; firstName: string; la
  * waits under Manny's Appointments, "Annuals to sign". Added only once.
  */
 export async function seedAnnualForNamedIa(db: Db): Promise<void> {
-  const manny = await db.selectFrom('users as u').innerJoin('mechanicProfiles as p', 'p.userId', 'u.id').select(['u.id', 'p.apNumber']).where('u.email', '=', DEMO_ACCOUNTS.mechanic.email).executeTakeFirst();
+  const manny = await db
+    .selectFrom('users as u')
+    .innerJoin('mechanicProfiles as p', 'p.userId', 'u.id')
+    .select(['u.id', 'p.apNumber'])
+    .where('u.email', '=', DEMO_ACCOUNTS.mechanic.email)
+    .executeTakeFirst();
   if (!manny) return;
-  const seeded = await db.selectFrom('users').select('id').where('email', '=', 'dale.brooks@example.com').executeTakeFirst();
+  const seeded = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'dale.brooks@example.com')
+    .executeTakeFirst();
   if (seeded) return;
-  const dale = await demoPerson(db, { email: 'dale.brooks@example.com', firstName: 'Dale', lastName: 'Brooks', role: 'mechanic', location: 'Reno, NV' });
-  await saveProfile(db, dale.id, MechanicProfileSchema.parse({ apNumber: '4455667', iaAuthorization: false, specialties: ['annual_inspection', 'scheduled_maintenance'], hourlyRate: 98, serviceRadius: 60, baseLocation: 'KRNO', businessName: 'High Desert Aero Care' }));
+  const dale = await demoPerson(db, {
+    email: 'dale.brooks@example.com',
+    firstName: 'Dale',
+    lastName: 'Brooks',
+    role: 'mechanic',
+    location: 'Reno, NV',
+  });
+  await saveProfile(
+    db,
+    dale.id,
+    MechanicProfileSchema.parse({
+      apNumber: '4455667',
+      iaAuthorization: false,
+      specialties: ['annual_inspection', 'scheduled_maintenance'],
+      hourlyRate: 98,
+      serviceRadius: 60,
+      baseLocation: 'KRNO',
+      businessName: 'High Desert Aero Care',
+    }),
+  );
   await verifyCredentials(db, dale.id); // vetted, like every demo mechanic (docs/decisions/0180)
-  const rita = await demoPerson(db, { email: 'rita.owens@example.com', firstName: 'Rita', lastName: 'Owens', role: 'pilot', location: 'Reno, NV' });
+  const rita = await demoPerson(db, {
+    email: 'rita.owens@example.com',
+    firstName: 'Rita',
+    lastName: 'Owens',
+    role: 'pilot',
+    location: 'Reno, NV',
+  });
   const today = new Date().toISOString().slice(0, 10);
   const request = await createRequest(
     db,
@@ -121,9 +197,19 @@ export async function seedAnnualForNamedIa(db: Db): Promise<void> {
     }),
   );
   await acceptBid(db, rita, request.id, bid.id);
-  const appointment = await db.selectFrom('appointments').select('id').where('serviceRequestId', '=', request.id).executeTakeFirstOrThrow();
+  const appointment = await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('serviceRequestId', '=', request.id)
+    .executeTakeFirstOrThrow();
   await advanceAppointment(db, dale, appointment.id, 'confirm', null);
   await advanceAppointment(db, dale, appointment.id, 'start', null);
-  await advanceAppointment(db, dale, appointment.id, 'complete', 'Gear door rigging adjusted. Ready for the IA inspection and sign-off.');
+  await advanceAppointment(
+    db,
+    dale,
+    appointment.id,
+    'complete',
+    'Gear door rigging adjusted. Ready for the IA inspection and sign-off.',
+  );
   await draftAfterCompletion(db, dale, appointment.id);
 }

@@ -66,12 +66,21 @@ function airports(): Airport[] {
   return AIRPORTS_DATA.trim()
     .split('\n')
     .map((line) => line.split('|'))
-    .map(([ident, , lat, lon, , state]) => ({ ident: ident!, latitude: Number(lat), longitude: Number(lon), state: state ?? '' }));
+    .map(([ident, , lat, lon, , state]) => ({
+      ident: ident!,
+      latitude: Number(lat),
+      longitude: Number(lon),
+      state: state ?? '',
+    }));
 }
 
 /** True when the scale data set is already in this database. */
 export async function hasScaleData(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', SCALE_ACCOUNTS.busyMechanic).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', SCALE_ACCOUNTS.busyMechanic)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -79,7 +88,12 @@ export async function hasScaleData(db: Db): Promise<boolean> {
  * Writes the data set. `passwordHash` is the stored hash every scale account gets (hashing 60,000
  * passwords would take hours). `log` hears each step with its time.
  */
-export async function seedScale(db: Db, sizes: ScaleSizes, passwordHash: string, log: (line: string) => void = () => {}): Promise<void> {
+export async function seedScale(
+  db: Db,
+  sizes: ScaleSizes,
+  passwordHash: string,
+  log: (line: string) => void = () => {},
+): Promise<void> {
   // The steps share temporary tables, which live in one session: one connection for all of them.
   await db.connection().execute((conn) => writeScale(conn, sizes, passwordHash, log));
 }

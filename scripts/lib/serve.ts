@@ -56,7 +56,8 @@ async function drainedOrClosed(res: ServerResponse): Promise<void> {
   }
 }
 
-const FALLBACK_404 = '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>';
+const FALLBACK_404 =
+  '<!doctype html><title>Not found</title><h1>Page not found</h1><p><a href="/">Go to the home page</a></p>';
 
 /**
  * What no function, file or on-demand page answers (a write to a page's address, a path whose
@@ -65,7 +66,10 @@ const FALLBACK_404 = '<!doctype html><title>Not found</title><h1>Page not found<
 function notFound(url: string): Response {
   const api = url.startsWith('/api/');
   const body = api ? JSON.stringify({ detail: 'Not found' }) : FALLBACK_404;
-  const headers = { 'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy() };
+  const headers = {
+    'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    'content-security-policy': contentSecurityPolicy(),
+  };
   return withSecurityHeaders(new Response(body, { status: 404, headers }));
 }
 
@@ -74,7 +78,9 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 
 function methodNotAllowed(url: string): Response {
   const api = url.startsWith('/api/');
-  const body = api ? JSON.stringify({ detail: 'Method not allowed' }) : '<!doctype html><title>Method not allowed</title><h1>Method not allowed</h1>';
+  const body = api
+    ? JSON.stringify({ detail: 'Method not allowed' })
+    : '<!doctype html><title>Method not allowed</title><h1>Method not allowed</h1>';
   const headers = {
     'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
@@ -141,7 +147,8 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
     if (match) return send(res, match.response);
     // An /api address no function serves, whatever the method: the SSR function's JSON 404 (src/pages/api/[...path].ts).
     const unknownApi = (req.url ?? '').startsWith('/api/');
-    if (ssr && (req.method === 'GET' || req.method === 'HEAD' || unknownApi)) return send(res, await ssr.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`));
+    if (ssr && (req.method === 'GET' || req.method === 'HEAD' || unknownApi))
+      return send(res, await ssr.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`));
     // GET and HEAD of an unknown page get the site's 404 page from the SSR function (src/pages/404.astro).
     return send(res, notFound(req.url ?? '/'));
   };
@@ -152,7 +159,11 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
       // With the headers every answer carries, even this one.
       if (!res.headersSent) {
         const headers: Record<string, string> = {};
-        withSecurityHeaders(new Response(null, { headers: { 'content-type': 'application/json', 'content-security-policy': contentSecurityPolicy() } })).headers.forEach((v, k) => (headers[k] = v));
+        withSecurityHeaders(
+          new Response(null, {
+            headers: { 'content-type': 'application/json', 'content-security-policy': contentSecurityPolicy() },
+          }),
+        ).headers.forEach((v, k) => (headers[k] = v));
         res.writeHead(500, headers);
       }
       res.end(JSON.stringify({ detail: 'Local server error' }));

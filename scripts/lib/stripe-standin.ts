@@ -75,7 +75,8 @@ export function parseForm(body: string): Record<string, unknown> {
     if (!v || typeof v !== 'object') return v;
     const o = v as Record<string, unknown>;
     const keys = Object.keys(o);
-    if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => Number(a) - Number(b)).map((k) => arrays(o[k]));
+    if (keys.length > 0 && keys.every((k) => /^\d+$/.test(k)))
+      return keys.sort((a, b) => Number(a) - Number(b)).map((k) => arrays(o[k]));
     return Object.fromEntries(keys.map((k) => [k, arrays(o[k])]));
   };
   return arrays(root) as Record<string, unknown>;
@@ -89,7 +90,16 @@ function page(title: string, body: string): string {
 <body><p class="banner" role="note">Local test mode: this is the Stripe stand-in on your machine. No real card is charged and no money moves.</p><h1>${esc(title)}</h1>${body}</body></html>`;
 }
 
-export async function startStripeStandin(options: { port?: number; host?: string; secretKey?: string; webhookSecret?: string; webhookUrl?: string | null; latencyMs?: number } = {}): Promise<StripeStandin> {
+export async function startStripeStandin(
+  options: {
+    port?: number;
+    host?: string;
+    secretKey?: string;
+    webhookSecret?: string;
+    webhookUrl?: string | null;
+    latencyMs?: number;
+  } = {},
+): Promise<StripeStandin> {
   const host = options.host ?? '127.0.0.1';
   const secretKey = options.secretKey ?? `sk_test_standin_${randomBytes(12).toString('hex')}`;
   const webhookSecret = options.webhookSecret ?? `whsec_standin_${randomBytes(16).toString('hex')}`;
@@ -99,7 +109,8 @@ export async function startStripeStandin(options: { port?: number; host?: string
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   const waiters = new Map<string, Array<() => void>>();
   let counter = 0;
-  const newId = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++counter).toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+  const newId = (prefix: string) =>
+    `${prefix}_${Date.now().toString(36)}${(++counter).toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
   const now = () => Math.floor(Date.now() / 1000);
   let base = '';
 
@@ -113,12 +124,27 @@ export async function startStripeStandin(options: { port?: number; host?: string
    * the result at once.
    */
   async function emit(type: string, object: Obj, wait = false): Promise<StandinEvent> {
-    const event: StandinEvent = { id: newId('evt'), object: 'event', type, created: now(), livemode: false, api_version: STANDIN_API_VERSION, data: { object: structuredClone(object) } };
+    const event: StandinEvent = {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      created: now(),
+      livemode: false,
+      api_version: STANDIN_API_VERSION,
+      data: { object: structuredClone(object) },
+    };
     events.push(event);
     if (standin.webhookUrl) {
       const payload = JSON.stringify(event);
-      const delivery = fetch(standin.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) }, body: payload, signal: AbortSignal.timeout(15_000) })
-        .then((r) => { if (!r.ok) console.warn(`Stripe stand-in: webhook ${type} answered ${r.status}`); })
+      const delivery = fetch(standin.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': sign(payload) },
+        body: payload,
+        signal: AbortSignal.timeout(15_000),
+      })
+        .then((r) => {
+          if (!r.ok) console.warn(`Stripe stand-in: webhook ${type} answered ${r.status}`);
+        })
         .catch((e: unknown) => console.warn(`Stripe stand-in: webhook ${type} not delivered`, e));
       if (wait) await delivery;
     }
@@ -139,11 +165,18 @@ export async function startStripeStandin(options: { port?: number; host?: string
       this.error = error;
     }
   }
-  const invalid = (message: string, param?: string) => new StripeFail(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
-  const missing = (id: string) => new StripeFail(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'` });
+  const invalid = (message: string, param?: string) =>
+    new StripeFail(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
+  const missing = (id: string) =>
+    new StripeFail(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such object: '${id}'`,
+    });
   const int = (v: unknown, param: string) => {
     const n = Number(v);
-    if (typeof v !== 'string' || !/^\d+$/.test(v) || !Number.isSafeInteger(n)) throw invalid(`Invalid integer: ${String(v)}`, param);
+    if (typeof v !== 'string' || !/^\d+$/.test(v) || !Number.isSafeInteger(n))
+      throw invalid(`Invalid integer: ${String(v)}`, param);
     return n;
   };
   const meta = (p: Record<string, unknown>) => (p['metadata'] as Record<string, string> | undefined) ?? {};
@@ -152,8 +185,26 @@ export async function startStripeStandin(options: { port?: number; host?: string
     const card = CARDS[cardNumber.replace(/\D/g, '')];
     if (!card) return { ok: false, message: 'Your card number is not a test card. Use 4242 4242 4242 4242.' };
     if (card.setup === 'decline') return { ok: false, message: 'Your card was declined.' };
-    const pm = put({ id: newId('pm'), object: 'payment_method', type: 'card', customer: session['customer'], card: { brand: card.brand, last4: cardNumber.replace(/\D/g, '').slice(-4), exp_month: 12, exp_year: 2034 }, created: now() });
-    const seti = put({ id: newId('seti'), object: 'setup_intent', customer: session['customer'], payment_method: pm.id, status: 'succeeded', usage: 'off_session', metadata: (session['setup_intent_data'] as { metadata?: object } | undefined)?.metadata ?? session['metadata'] ?? {}, client_secret: `seti_secret_${randomBytes(8).toString('hex')}`, created: now() });
+    const pm = put({
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: session['customer'],
+      card: { brand: card.brand, last4: cardNumber.replace(/\D/g, '').slice(-4), exp_month: 12, exp_year: 2034 },
+      created: now(),
+    });
+    const seti = put({
+      id: newId('seti'),
+      object: 'setup_intent',
+      customer: session['customer'],
+      payment_method: pm.id,
+      status: 'succeeded',
+      usage: 'off_session',
+      metadata:
+        (session['setup_intent_data'] as { metadata?: object } | undefined)?.metadata ?? session['metadata'] ?? {},
+      client_secret: `seti_secret_${randomBytes(8).toString('hex')}`,
+      created: now(),
+    });
     Object.assign(session, { status: 'complete', setup_intent: seti.id });
     await emit('setup_intent.succeeded', seti, true);
     await emit('checkout.session.completed', session, true);
@@ -166,20 +217,55 @@ export async function startStripeStandin(options: { port?: number; host?: string
     const pmId = String(p['payment_method'] ?? '');
     const pm = get(pmId, 'payment_method');
     if (!pm) throw missing(pmId);
-    const behaviour = Object.entries(CARDS).find(([n]) => n.endsWith((pm['card'] as { last4: string }).last4))?.[1].charge ?? 'ok';
+    const behaviour =
+      Object.entries(CARDS).find(([n]) => n.endsWith((pm['card'] as { last4: string }).last4))?.[1].charge ?? 'ok';
     const pi = put({
-      id: newId('pi'), object: 'payment_intent', amount, currency: String(p['currency'] ?? 'usd'), customer: p['customer'] ?? null, payment_method: pm.id,
-      transfer_group: p['transfer_group'] ?? null, metadata: meta(p), status: 'processing', latest_charge: null, last_payment_error: null, created: now(), description: p['description'] ?? null,
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount,
+      currency: String(p['currency'] ?? 'usd'),
+      customer: p['customer'] ?? null,
+      payment_method: pm.id,
+      transfer_group: p['transfer_group'] ?? null,
+      metadata: meta(p),
+      status: 'processing',
+      latest_charge: null,
+      last_payment_error: null,
+      created: now(),
+      description: p['description'] ?? null,
     });
     if (behaviour !== 'ok') {
-      const error = behaviour === 'auth'
-        ? { type: 'card_error', code: 'authentication_required', message: 'This payment required an authentication action to complete, but `error_on_requires_action` was set.' }
-        : { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      const error =
+        behaviour === 'auth'
+          ? {
+              type: 'card_error',
+              code: 'authentication_required',
+              message:
+                'This payment required an authentication action to complete, but `error_on_requires_action` was set.',
+            }
+          : {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            };
       Object.assign(pi, { status: 'requires_payment_method', last_payment_error: error });
       await emit('payment_intent.payment_failed', pi);
       throw new StripeFail(402, { ...error, payment_intent: structuredClone(pi) });
     }
-    const ch = put({ id: newId('ch'), object: 'charge', amount, amount_refunded: 0, refunded: false, currency: pi['currency'], payment_intent: pi.id, transfer_group: pi['transfer_group'], metadata: pi['metadata'], disputed: false, created: now() });
+    const ch = put({
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: pi['currency'],
+      payment_intent: pi.id,
+      transfer_group: pi['transfer_group'],
+      metadata: pi['metadata'],
+      disputed: false,
+      created: now(),
+    });
     Object.assign(pi, { status: 'succeeded', latest_charge: ch.id });
     await emit('payment_intent.succeeded', pi);
     return pi;
@@ -188,22 +274,64 @@ export async function startStripeStandin(options: { port?: number; host?: string
   async function api(method: string, path: string, p: Record<string, unknown>): Promise<[number, unknown]> {
     const seg = path.split('/').filter(Boolean); // v1, resource, id?
     const [, resource, id, sub] = seg;
-    if (method === 'GET' && resource === 'balance') return [200, { object: 'balance', livemode: false, available: [{ amount: 0, currency: 'usd' }], pending: [] }];
+    if (method === 'GET' && resource === 'balance')
+      return [200, { object: 'balance', livemode: false, available: [{ amount: 0, currency: 'usd' }], pending: [] }];
     if (resource === 'accounts') {
       if (method === 'POST' && !id) {
-        return [200, put({ id: newId('acct'), object: 'account', type: String(p['type'] ?? 'express'), email: p['email'] ?? null, country: p['country'] ?? 'US', charges_enabled: false, payouts_enabled: false, details_submitted: false, metadata: meta(p), created: now() })];
+        return [
+          200,
+          put({
+            id: newId('acct'),
+            object: 'account',
+            type: String(p['type'] ?? 'express'),
+            email: p['email'] ?? null,
+            country: p['country'] ?? 'US',
+            charges_enabled: false,
+            payouts_enabled: false,
+            details_submitted: false,
+            metadata: meta(p),
+            created: now(),
+          }),
+        ];
       }
-      if (method === 'GET' && id) return [200, get(id, 'account') ?? (() => { throw missing(id); })()];
+      if (method === 'GET' && id)
+        return [
+          200,
+          get(id, 'account') ??
+            (() => {
+              throw missing(id);
+            })(),
+        ];
     }
     if (method === 'POST' && resource === 'account_links') {
       const account = String(p['account'] ?? '');
       if (!get(account, 'account')) throw missing(account);
-      for (const k of ['refresh_url', 'return_url']) if (typeof p[k] !== 'string') throw invalid(`Missing required param: ${k}.`, k);
+      for (const k of ['refresh_url', 'return_url'])
+        if (typeof p[k] !== 'string') throw invalid(`Missing required param: ${k}.`, k);
       const q = new URLSearchParams({ return_url: String(p['return_url']), refresh_url: String(p['refresh_url']) });
-      return [200, { object: 'account_link', url: `${base}/hosted/onboarding/${account}?${q}`, created: now(), expires_at: now() + 300 }];
+      return [
+        200,
+        {
+          object: 'account_link',
+          url: `${base}/hosted/onboarding/${account}?${q}`,
+          created: now(),
+          expires_at: now() + 300,
+        },
+      ];
     }
     if (method === 'POST' && resource === 'customers') {
-      return [200, put({ id: newId('cus'), object: 'customer', email: p['email'] ?? null, name: p['name'] ?? null, metadata: meta(p), invoice_settings: { default_payment_method: null }, created: now() })];
+      return [
+        200,
+        put({
+          id: newId('cus'),
+          object: 'customer',
+          email: p['email'] ?? null,
+          name: p['name'] ?? null,
+          metadata: meta(p),
+          invoice_settings: { default_payment_method: null },
+          created: now(),
+        }),
+      ];
     }
     if (resource === 'checkout' && id === 'sessions') {
       const sid = sub;
@@ -211,9 +339,30 @@ export async function startStripeStandin(options: { port?: number; host?: string
         if (p['mode'] !== 'setup') throw invalid('The stand-in supports Checkout in setup mode only.', 'mode');
         const customer = String(p['customer'] ?? '');
         // As Stripe answers a parameter naming an unknown object: 400, resource_missing, the param.
-        if (!get(customer, 'customer')) throw new StripeFail(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
-        for (const k of ['success_url', 'cancel_url']) if (typeof p[k] !== 'string') throw invalid(`Missing required param: ${k}.`, k);
-        const cs = put({ id: newId('cs_test'), object: 'checkout.session', mode: 'setup', customer, status: 'open', success_url: p['success_url'], cancel_url: p['cancel_url'], setup_intent: null, setup_intent_data: p['setup_intent_data'] ?? {}, metadata: meta(p), currency: p['currency'] ?? 'usd', url: '', created: now() });
+        if (!get(customer, 'customer'))
+          throw new StripeFail(400, {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'customer',
+            message: `No such customer: '${customer}'`,
+          });
+        for (const k of ['success_url', 'cancel_url'])
+          if (typeof p[k] !== 'string') throw invalid(`Missing required param: ${k}.`, k);
+        const cs = put({
+          id: newId('cs_test'),
+          object: 'checkout.session',
+          mode: 'setup',
+          customer,
+          status: 'open',
+          success_url: p['success_url'],
+          cancel_url: p['cancel_url'],
+          setup_intent: null,
+          setup_intent_data: p['setup_intent_data'] ?? {},
+          metadata: meta(p),
+          currency: p['currency'] ?? 'usd',
+          url: '',
+          created: now(),
+        });
         cs['url'] = `${base}/hosted/checkout/${cs.id}`;
         return [200, cs];
       }
@@ -221,19 +370,52 @@ export async function startStripeStandin(options: { port?: number; host?: string
         const cs = get(sid, 'checkout.session');
         if (!cs) throw missing(sid);
         const expand = ([] as unknown[]).concat(p['expand'] ?? []);
-        return [200, expand.includes('setup_intent') && cs['setup_intent'] ? { ...cs, setup_intent: get(String(cs['setup_intent'])) } : cs];
+        return [
+          200,
+          expand.includes('setup_intent') && cs['setup_intent']
+            ? { ...cs, setup_intent: get(String(cs['setup_intent'])) }
+            : cs,
+        ];
       }
     }
     if (resource === 'setup_intents') {
-      if (method === 'GET' && id) return [200, get(id, 'setup_intent') ?? (() => { throw missing(id); })()];
+      if (method === 'GET' && id)
+        return [
+          200,
+          get(id, 'setup_intent') ??
+            (() => {
+              throw missing(id);
+            })(),
+        ];
       if (method === 'POST' && !id) {
-        return [200, put({ id: newId('seti'), object: 'setup_intent', customer: p['customer'] ?? null, payment_method: null, status: 'requires_payment_method', usage: p['usage'] ?? 'off_session', metadata: meta(p), client_secret: `seti_secret_${randomBytes(8).toString('hex')}`, created: now() })];
+        return [
+          200,
+          put({
+            id: newId('seti'),
+            object: 'setup_intent',
+            customer: p['customer'] ?? null,
+            payment_method: null,
+            status: 'requires_payment_method',
+            usage: p['usage'] ?? 'off_session',
+            metadata: meta(p),
+            client_secret: `seti_secret_${randomBytes(8).toString('hex')}`,
+            created: now(),
+          }),
+        ];
       }
     }
     if (resource === 'payment_intents') {
-      if (method === 'GET' && id) return [200, get(id, 'payment_intent') ?? (() => { throw missing(id); })()];
+      if (method === 'GET' && id)
+        return [
+          200,
+          get(id, 'payment_intent') ??
+            (() => {
+              throw missing(id);
+            })(),
+        ];
       if (method === 'POST' && !id) {
-        if (p['confirm'] !== 'true' || p['off_session'] !== 'true') throw invalid('The stand-in supports off-session confirmed PaymentIntents only.', 'confirm');
+        if (p['confirm'] !== 'true' || p['off_session'] !== 'true')
+          throw invalid('The stand-in supports off-session confirmed PaymentIntents only.', 'confirm');
         return [200, await chargeOffSession(p)];
       }
     }
@@ -242,8 +424,26 @@ export async function startStripeStandin(options: { port?: number; host?: string
       const destination = String(p['destination'] ?? '');
       const account = get(destination, 'account');
       if (!account) throw missing(destination);
-      if (!account['payouts_enabled']) throw invalid('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', 'destination');
-      return [200, put({ id: newId('tr'), object: 'transfer', amount, currency: String(p['currency'] ?? 'usd'), destination, transfer_group: p['transfer_group'] ?? null, source_transaction: p['source_transaction'] ?? null, metadata: meta(p), reversed: false, created: now() })];
+      if (!account['payouts_enabled'])
+        throw invalid(
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          'destination',
+        );
+      return [
+        200,
+        put({
+          id: newId('tr'),
+          object: 'transfer',
+          amount,
+          currency: String(p['currency'] ?? 'usd'),
+          destination,
+          transfer_group: p['transfer_group'] ?? null,
+          source_transaction: p['source_transaction'] ?? null,
+          metadata: meta(p),
+          reversed: false,
+          created: now(),
+        }),
+      ];
     }
     if (method === 'POST' && resource === 'refunds') {
       const piId = String(p['payment_intent'] ?? '');
@@ -253,13 +453,34 @@ export async function startStripeStandin(options: { port?: number; host?: string
       if (!ch) throw invalid(`PaymentIntent ${piId} has no successful charge to refund.`, 'payment_intent');
       const left = Number(ch['amount']) - Number(ch['amount_refunded']);
       const amount = p['amount'] === undefined ? left : int(p['amount'], 'amount');
-      if (amount > left) throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount');
-      const re = put({ id: newId('re'), object: 'refund', amount, charge: ch.id, payment_intent: piId, currency: ch['currency'], status: 'succeeded', reason: p['reason'] ?? null, metadata: meta(p), created: now() });
-      Object.assign(ch, { amount_refunded: Number(ch['amount_refunded']) + amount, refunded: Number(ch['amount_refunded']) + amount === Number(ch['amount']) });
+      if (amount > left)
+        throw invalid(
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          'amount',
+        );
+      const re = put({
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        charge: ch.id,
+        payment_intent: piId,
+        currency: ch['currency'],
+        status: 'succeeded',
+        reason: p['reason'] ?? null,
+        metadata: meta(p),
+        created: now(),
+      });
+      Object.assign(ch, {
+        amount_refunded: Number(ch['amount_refunded']) + amount,
+        refunded: Number(ch['amount_refunded']) + amount === Number(ch['amount']),
+      });
       await emit('charge.refunded', ch);
       return [200, re];
     }
-    throw new StripeFail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeFail(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const readBody = (req: IncomingMessage) =>
@@ -270,7 +491,13 @@ export async function startStripeStandin(options: { port?: number; host?: string
       req.on('error', reject);
     });
 
-  const send = (res: ServerResponse, status: number, body: string, type = 'application/json', headers: Record<string, string> = {}) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: string,
+    type = 'application/json',
+    headers: Record<string, string> = {},
+  ) => {
     res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store', ...headers });
     res.end(body);
   };
@@ -279,39 +506,65 @@ export async function startStripeStandin(options: { port?: number; host?: string
     const [, kind, id = '', action] = url.pathname.split('/').filter(Boolean);
     if (kind === 'onboarding') {
       const account = get(id, 'account');
-      if (!account) return send(res, 404, page('Link expired', '<p>This onboarding link is not known.</p>'), 'text/html');
+      if (!account)
+        return send(res, 404, page('Link expired', '<p>This onboarding link is not known.</p>'), 'text/html');
       const returnUrl = url.searchParams.get('return_url') ?? '';
       if (req.method === 'POST') {
         await onboard(account);
         return send(res, 303, '', 'text/plain', { location: returnUrl });
       }
-      return send(res, 200, page('Set up payouts', `<p>Stripe would now ask for the business's identity and bank account. In local test mode, one click verifies the account ${esc(id)}.</p>
-<form method="post"><button type="submit">Complete onboarding (test mode)</button></form><p class="muted"><a href="${esc(returnUrl)}">Return without finishing</a></p>`), 'text/html');
+      return send(
+        res,
+        200,
+        page(
+          'Set up payouts',
+          `<p>Stripe would now ask for the business's identity and bank account. In local test mode, one click verifies the account ${esc(id)}.</p>
+<form method="post"><button type="submit">Complete onboarding (test mode)</button></form><p class="muted"><a href="${esc(returnUrl)}">Return without finishing</a></p>`,
+        ),
+        'text/html',
+      );
     }
     if (kind === 'checkout') {
       const cs = get(id, 'checkout.session');
       if (!cs) return send(res, 404, page('Session expired', '<p>This card page is not known.</p>'), 'text/html');
-      if (cs['status'] === 'complete') return send(res, 303, '', 'text/plain', { location: String(cs['success_url']).replace('{CHECKOUT_SESSION_ID}', cs.id) });
+      if (cs['status'] === 'complete')
+        return send(res, 303, '', 'text/plain', {
+          location: String(cs['success_url']).replace('{CHECKOUT_SESSION_ID}', cs.id),
+        });
       const form3ds = (card: string) => `<p>Your bank asks you to confirm this card (3D Secure, simulated).</p>
 <form method="post" action="/hosted/checkout/${esc(id)}/authenticate"><input type="hidden" name="card" value="${esc(card)}"><button type="submit" name="result" value="complete">Complete authentication</button> <button class="secondary" type="submit" name="result" value="fail">Fail authentication</button></form>`;
       let error = '';
       if (req.method === 'POST') {
         const card = String(form['card'] ?? '').replace(/\D/g, '');
-        if (action === 'authenticate' && form['result'] !== 'complete') error = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
-        else if (action !== 'authenticate' && CARDS[card]?.setup === 'auth') return send(res, 200, page('Authenticate your card', form3ds(card)), 'text/html');
+        if (action === 'authenticate' && form['result'] !== 'complete')
+          error =
+            'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+        else if (action !== 'authenticate' && CARDS[card]?.setup === 'auth')
+          return send(res, 200, page('Authenticate your card', form3ds(card)), 'text/html');
         else {
           const result = await saveCard(cs, card);
-          if (result.ok) return send(res, 303, '', 'text/plain', { location: String(cs['success_url']).replace('{CHECKOUT_SESSION_ID}', cs.id) });
+          if (result.ok)
+            return send(res, 303, '', 'text/plain', {
+              location: String(cs['success_url']).replace('{CHECKOUT_SESSION_ID}', cs.id),
+            });
           error = result.message;
         }
       }
-      return send(res, error ? 422 : 200, page('Save your card', `<p>Skyward saves this card to charge the deposit and, once the job is done and signed off, the approved total.</p>
+      return send(
+        res,
+        error ? 422 : 200,
+        page(
+          'Save your card',
+          `<p>Skyward saves this card to charge the deposit and, once the job is done and signed off, the approved total.</p>
 ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <form method="post"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242">
 <label for="exp">Expiry (MM / YY)</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="12 / 34"><label for="cvc">CVC</label><input id="cvc" name="cvc" autocomplete="cc-csc" placeholder="123">
 <button type="submit">Save card</button></form>
 <p class="muted">Test cards: 4242 4242 4242 4242 succeeds · 4000 0000 0000 0002 is declined · 4000 0027 6000 3184 asks for authentication · 4000 0000 0000 0341 is saved but declined when charged.</p>
-<p class="muted"><a href="${esc(String(cs['cancel_url']))}">Cancel and go back</a></p>`), 'text/html');
+<p class="muted"><a href="${esc(String(cs['cancel_url']))}">Cancel and go back</a></p>`,
+        ),
+        'text/html',
+      );
     }
     return send(res, 404, page('Not found', '<p>Nothing here.</p>'), 'text/html');
   }
@@ -327,12 +580,17 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
       const raw = await readBody(req);
       const form = parseForm(req.method === 'GET' ? url.search.slice(1) : raw);
       if (url.pathname.startsWith('/hosted/')) return hosted(req, res, url, form);
-      if (!url.pathname.startsWith('/v1/')) return send(res, 404, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Not found' } }));
+      if (!url.pathname.startsWith('/v1/'))
+        return send(res, 404, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Not found' } }));
       if (standin.latencyMs > 0) await new Promise((r) => setTimeout(r, standin.latencyMs));
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
-        return send(res, 401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
+        return send(
+          res,
+          401,
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }),
+        );
       }
-      const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) ?? null : null;
+      const key = req.method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
       const entry = { method: req.method ?? 'GET', path: url.pathname, idempotencyKey: key, replayed: false };
       requests.push(entry);
       if (key) {
@@ -341,7 +599,16 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
         if (seen) {
           entry.replayed = true;
           if (seen.fingerprint !== fingerprint) {
-            return send(res, 400, JSON.stringify({ error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } }));
+            return send(
+              res,
+              400,
+              JSON.stringify({
+                error: {
+                  type: 'idempotency_error',
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                },
+              }),
+            );
           }
           // The first request with this key is still running: its answer is the answer (Stripe
           // answers 409 there; the SDK's retry would then get the stored answer).
@@ -410,7 +677,18 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
       const ch = pi && get(String(pi['latest_charge'] ?? ''), 'charge');
       if (!pi || !ch) throw new Error(`No charge for ${paymentIntentId}`);
       ch['disputed'] = true;
-      const dp = put({ id: newId('dp'), object: 'dispute', amount: ch['amount'], charge: ch.id, payment_intent: pi.id, currency: ch['currency'], reason: 'fraudulent', status: 'needs_response', evidence_details: { due_by: now() + 7 * 86_400 }, created: now() });
+      const dp = put({
+        id: newId('dp'),
+        object: 'dispute',
+        amount: ch['amount'],
+        charge: ch.id,
+        payment_intent: pi.id,
+        currency: ch['currency'],
+        reason: 'fraudulent',
+        status: 'needs_response',
+        evidence_details: { due_by: now() + 7 * 86_400 },
+        created: now(),
+      });
       return emit('charge.dispute.created', dp);
     },
     closeDispute: async (disputeId, status) => {

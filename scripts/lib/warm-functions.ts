@@ -107,11 +107,16 @@ export class WarmFunctions {
   #scheduleNext(fn: LoadedFunction, log: (line: string) => void): void {
     const schedule = fn.module.config!.schedule!;
     const next = CronExpressionParser.parse(schedule, { tz: 'UTC' }).next().toDate();
-    const timer = setTimeout(() => {
-      void this.#track(this.runScheduled(fn, next))
-        .catch((error: unknown) => log(`scheduled function ${fn.name} failed: ${error instanceof Error ? error.stack : String(error)}`))
-        .finally(() => this.#scheduleNext(fn, log));
-    }, Math.max(0, next.getTime() - Date.now()));
+    const timer = setTimeout(
+      () => {
+        void this.#track(this.runScheduled(fn, next))
+          .catch((error: unknown) =>
+            log(`scheduled function ${fn.name} failed: ${error instanceof Error ? error.stack : String(error)}`),
+          )
+          .finally(() => this.#scheduleNext(fn, log));
+      },
+      Math.max(0, next.getTime() - Date.now()),
+    );
     timer.unref();
     this.#timers.push(timer);
   }
@@ -130,7 +135,9 @@ export class WarmFunctions {
   /** One scheduled invocation, with the body Netlify sends (`{ next_run }`). */
   async runScheduled(fn: LoadedFunction, at = new Date()): Promise<Response> {
     const schedule = fn.module.config?.schedule;
-    const nextRun = schedule ? CronExpressionParser.parse(schedule, { tz: 'UTC', currentDate: at }).next().toDate() : at;
+    const nextRun = schedule
+      ? CronExpressionParser.parse(schedule, { tz: 'UTC', currentDate: at }).next().toDate()
+      : at;
     const request = new Request(`http://localhost/.netlify/functions/${fn.name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-nf-event': 'schedule' },

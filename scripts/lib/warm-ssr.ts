@@ -9,7 +9,10 @@ import { socketAddress } from './warm-functions.ts';
 /** What `astro build` writes for Netlify: the function that renders the on-demand pages. */
 export const SSR_FUNCTION = path.join(ROOT, '.netlify/v1/functions/ssr/ssr.mjs');
 
-type SsrHandler = (request: Request, context: { ip: string; requestId: string; params: Record<string, string> }) => Promise<Response>;
+type SsrHandler = (
+  request: Request,
+  context: { ip: string; requestId: string; params: Record<string, string> },
+) => Promise<Response>;
 
 /**
  * The pages rendered on demand (the blog), served as Netlify serves them: by the Astro adapter's
@@ -45,6 +48,10 @@ export class WarmSsr {
     headers.set('x-nf-client-connection-ip', ip);
     headers.set('x-forwarded-for', ip);
     const method = req.method === 'HEAD' || (req.url ?? '').startsWith('/api/') ? (req.method ?? 'GET') : 'GET';
-    return this.#handler(new Request(new URL(req.url ?? '/', origin), { method, headers }), { ip, requestId, params: {} });
+    return this.#handler(new Request(new URL(req.url ?? '/', origin), { method, headers }), {
+      ip,
+      requestId,
+      params: {},
+    });
   }
 }

@@ -25,7 +25,15 @@ describe('SettingFormSchema', () => {
     expect(parsed.data_type).toBeUndefined();
     expect(parsed.is_encrypted).toBeUndefined();
     expect(parsed.description).toBeUndefined();
-    expect(SettingFormSchema.parse({ setting_key: 'k', setting_value: 'v', data_type: '', is_encrypted: '', description: '' })).toMatchObject({
+    expect(
+      SettingFormSchema.parse({
+        setting_key: 'k',
+        setting_value: 'v',
+        data_type: '',
+        is_encrypted: '',
+        description: '',
+      }),
+    ).toMatchObject({
       is_encrypted: undefined,
       description: null,
     });
@@ -84,7 +92,10 @@ describe('campaign types the product sends (issue 28, point 4)', () => {
     const { TEMPLATE_FOR_KIND } = await import('../server/email/compose.server.ts');
     expect(campaignSentAs('abandoned_quote')).toBeNull();
     expect(campaignSentAs('welcome_series')).toContain('discount');
-    expect(TEMPLATE_FOR_KIND).toEqual({ 'lead.popup_offer': 'welcome_series', 'quote.acknowledge_visitor': 'follow_up' });
+    expect(TEMPLATE_FOR_KIND).toEqual({
+      'lead.popup_offer': 'welcome_series',
+      'quote.acknowledge_visitor': 'follow_up',
+    });
   });
 });
 

@@ -45,10 +45,14 @@ export const INTEGRATION_USES: Record<IntegrationType, string> = {
   twilio: 'Sends the text messages (SMS) of the outbox.',
   mailchimp: 'Sends the emails of the outbox when no SMTP key is set.',
   smtp: 'Sends the emails of the outbox (first choice).',
-  google_calendar: 'Nothing uses it yet: appointments reach calendars as ICS files and the calendar feed. Only its Test button checks it.',
-  stripe: 'Payments: cards saved at acceptance, parts deposits, charges when a record is signed, payouts to mechanics, refunds (the secret is the webhook signing secret). Without a key, the local Stripe stand-in.',
-  google_analytics: 'Nothing uses it yet: the site loads no analytics (no visitor tracking, no cookie banner). Only its Test button checks it.',
-  apollo: 'Marketing > Lead Search: the people search. Without a key, the search answers 5 sample leads and saves nothing.',
+  google_calendar:
+    'Nothing uses it yet: appointments reach calendars as ICS files and the calendar feed. Only its Test button checks it.',
+  stripe:
+    'Payments: cards saved at acceptance, parts deposits, charges when a record is signed, payouts to mechanics, refunds (the secret is the webhook signing secret). Without a key, the local Stripe stand-in.',
+  google_analytics:
+    'Nothing uses it yet: the site loads no analytics (no visitor tracking, no cookie banner). Only its Test button checks it.',
+  apollo:
+    'Marketing > Lead Search: the people search. Without a key, the search answers 5 sample leads and saves nothing.',
 };
 
 export const API_KEY_STATUSES = ['active', 'inactive', 'expired'] as const;
@@ -287,11 +291,16 @@ export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
 export function apiKeyFormFor(integration: IntegrationType) {
   if (integration !== 'smtp') return ApiKeyFormSchema;
   return ApiKeyFormSchema.transform((form, ctx) => {
-    if (!form.api_secret) ctx.addIssue({ code: 'custom', path: ['api_secret'], message: 'Password is required for SMTP' });
+    if (!form.api_secret)
+      ctx.addIssue({ code: 'custom', path: ['api_secret'], message: 'Password is required for SMTP' });
     const settings = SmtpSettingsSchema.safeParse(form.additional_config);
     if (!settings.success) {
       for (const issue of settings.error.issues)
-        ctx.addIssue({ code: 'custom', path: ['additional_config', ...issue.path.map(String)], message: issue.message });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['additional_config', ...issue.path.map(String)],
+          message: issue.message,
+        });
     }
     if (!form.api_secret || !settings.success) return z.NEVER;
     const { from_name, ...rest } = settings.data;
@@ -400,9 +409,15 @@ export const SettingFormSchema = z
     // Absent (undefined): an update keeps what the setting has, a new one gets string, plain, no
     // description (settings.server.ts), so an update that sends only a value never turns an
     // encrypted setting plain nor a number into a string.
-    data_type: z.preprocess((v) => (v === '' || v === null ? undefined : v), enumOf(SETTING_DATA_TYPES, 'Data type').optional()),
+    data_type: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      enumOf(SETTING_DATA_TYPES, 'Data type').optional(),
+    ),
     description: z.union([z.undefined(), optionalText('Description', CONFIG_LIMITS.description)]),
-    is_encrypted: z.union([z.undefined(), z.literal(''), z.null()]).transform(() => undefined).or(booleanField('is_encrypted', false)),
+    is_encrypted: z
+      .union([z.undefined(), z.literal(''), z.null()])
+      .transform(() => undefined)
+      .or(booleanField('is_encrypted', false)),
   })
   .transform((s, ctx) => {
     if (s.data_type === undefined) return s;
@@ -520,7 +535,10 @@ export const EmailTemplateSchema = z.object({
   subject_line: text('Subject line', CONFIG_LIMITS.subjectLine),
   html_content: text('HTML content', CONFIG_LIMITS.htmlContent),
   // Not among the spec's required fields (section 5): absent, it is the form's own default.
-  campaign_type: z.preprocess((v) => (v === undefined || v === null || v === '' ? DEFAULT_CAMPAIGN_TYPE : v), enumOf(CAMPAIGN_TYPES, 'Campaign type')),
+  campaign_type: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_CAMPAIGN_TYPE : v),
+    enumOf(CAMPAIGN_TYPES, 'Campaign type'),
+  ),
   delay_minutes: intField('Delay (minutes)', 0, CONFIG_LIMITS.maxDelayMinutes, 0).transform((v) => v ?? 0),
   is_active: booleanField('is_active', true),
 });

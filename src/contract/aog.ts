@@ -36,7 +36,18 @@ export const AOG = {
   maxCalloutFeeCents: 1_000_000,
   maxSymptoms: 12,
   maxDocuments: 5,
-  text: { location: 200, description: 2000, note: 500, gateCode: 40, contact: 120, part: 200, tail: 20, make: 60, model: 60, airport: 10 },
+  text: {
+    location: 200,
+    description: 2000,
+    note: 500,
+    gateCode: 40,
+    contact: 120,
+    part: 200,
+    tail: 20,
+    make: 60,
+    model: 60,
+    airport: 10,
+  },
 } as const;
 
 /** The widest radius an AOG reaches (after its last escalation). */
@@ -52,27 +63,75 @@ export const AOG_SYMPTOMS = [
     value: 'engine_no_start',
     label: 'Engine will not start',
     system: 'Engine',
-    checks: ['Battery master ON and the starter engages', 'Fuel selector on a tank with fuel (not OFF)', 'Mixture rich, throttle cracked, primed per the POH', 'Magnetos on BOTH before starting'],
+    checks: [
+      'Battery master ON and the starter engages',
+      'Fuel selector on a tank with fuel (not OFF)',
+      'Mixture rich, throttle cracked, primed per the POH',
+      'Magnetos on BOTH before starting',
+    ],
   },
   {
     value: 'engine_rough',
     label: 'Rough running or big mag drop',
     system: 'Engine',
-    checks: ['Lean aggressively and run up at 1,700 rpm for a minute to clear fouled plugs, then check the mags again', 'Carburetor heat ON for a minute to rule out ice', 'Fuel selector on the fullest tank'],
+    checks: [
+      'Lean aggressively and run up at 1,700 rpm for a minute to clear fouled plugs, then check the mags again',
+      'Carburetor heat ON for a minute to rule out ice',
+      'Fuel selector on the fullest tank',
+    ],
   },
-  { value: 'oil', label: 'Oil leak or low oil pressure', system: 'Engine', checks: ['Dipstick seated and the oil filler cap tight', 'Oil quantity within the POH range'] },
+  {
+    value: 'oil',
+    label: 'Oil leak or low oil pressure',
+    system: 'Engine',
+    checks: ['Dipstick seated and the oil filler cap tight', 'Oil quantity within the POH range'],
+  },
   {
     value: 'electrical',
     label: 'No electrical power / dead battery',
     system: 'Electrical',
-    checks: ['Battery master ON', 'Every circuit breaker pushed in (reset a popped one once only)', 'Avionics master ON', 'Ask the FBO for a ground power cart if your POH allows it'],
+    checks: [
+      'Battery master ON',
+      'Every circuit breaker pushed in (reset a popped one once only)',
+      'Avionics master ON',
+      'Ask the FBO for a ground power cart if your POH allows it',
+    ],
   },
-  { value: 'charging', label: 'Alternator or low-voltage light', system: 'Electrical', checks: ['Alternator (ALT) half of the master switch ON', 'Alternator field breaker pushed in'] },
-  { value: 'avionics', label: 'Radio, transponder or GPS failure', system: 'Avionics', checks: ['Avionics master ON', 'Breakers of the radio or GPS pushed in', 'Headset plugs fully seated; volume and squelch up'] },
-  { value: 'tire_brake', label: 'Flat tire or brake problem', system: 'Landing gear', checks: ['Parking brake released'] },
-  { value: 'landing_gear', label: 'Landing gear or hydraulics', system: 'Landing gear', checks: ['Gear and hydraulic pump breakers pushed in'] },
+  {
+    value: 'charging',
+    label: 'Alternator or low-voltage light',
+    system: 'Electrical',
+    checks: ['Alternator (ALT) half of the master switch ON', 'Alternator field breaker pushed in'],
+  },
+  {
+    value: 'avionics',
+    label: 'Radio, transponder or GPS failure',
+    system: 'Avionics',
+    checks: [
+      'Avionics master ON',
+      'Breakers of the radio or GPS pushed in',
+      'Headset plugs fully seated; volume and squelch up',
+    ],
+  },
+  {
+    value: 'tire_brake',
+    label: 'Flat tire or brake problem',
+    system: 'Landing gear',
+    checks: ['Parking brake released'],
+  },
+  {
+    value: 'landing_gear',
+    label: 'Landing gear or hydraulics',
+    system: 'Landing gear',
+    checks: ['Gear and hydraulic pump breakers pushed in'],
+  },
   { value: 'fuel_leak', label: 'Fuel leak', system: 'Fuel', checks: [] },
-  { value: 'controls', label: 'Flight controls or trim', system: 'Airframe', checks: ['Control lock and gust locks removed', 'Trim breaker pushed in'] },
+  {
+    value: 'controls',
+    label: 'Flight controls or trim',
+    system: 'Airframe',
+    checks: ['Control lock and gust locks removed', 'Trim breaker pushed in'],
+  },
   { value: 'damage', label: 'Damage (hail, bird, hangar rash, ground)', system: 'Airframe', checks: [] },
   { value: 'other', label: 'Something else', system: 'Other', checks: [] },
 ] as const satisfies ReadonlyArray<Option & { system: string; checks: readonly string[] }>;
@@ -96,13 +155,22 @@ export const AOG_STATUSES = [
 export type AogStatus = (typeof AOG_STATUSES)[number]['value'];
 
 /** What the chosen mechanic reports (POST /api/aog/:id/status). */
-export const AOG_JOB_STATUSES = AOG_STATUSES.filter((s) => !['open', 'accepted', 'cancelled'].includes(s.value)) as unknown as ReadonlyArray<
+export const AOG_JOB_STATUSES = AOG_STATUSES.filter(
+  (s) => !['open', 'accepted', 'cancelled'].includes(s.value),
+) as unknown as ReadonlyArray<
   Option<'en_route' | 'on_site' | 'diagnosing' | 'parts_needed' | 'fixed' | 'ferry_permit_needed'>
 >;
 export type AogJobStatus = 'en_route' | 'on_site' | 'diagnosing' | 'parts_needed' | 'fixed' | 'ferry_permit_needed';
 
 /** A call with a mechanic on it whose status can still change; `fixed` ends the dispatch (the job goes on as an appointment). */
-export const AOG_LIVE_STATUSES: readonly AogStatus[] = ['accepted', 'en_route', 'on_site', 'diagnosing', 'parts_needed', 'ferry_permit_needed'];
+export const AOG_LIVE_STATUSES: readonly AogStatus[] = [
+  'accepted',
+  'en_route',
+  'on_site',
+  'diagnosing',
+  'parts_needed',
+  'ferry_permit_needed',
+];
 /** A mechanic busy with a call here cannot be dispatched to another one at the same time. */
 export const AOG_BUSY_STATUSES: readonly AogStatus[] = ['accepted', 'en_route', 'on_site', 'diagnosing'];
 
@@ -117,7 +185,12 @@ const upper = (label: string, max: number) => optionalText(label, max).transform
 const instant = (label: string) =>
   z
     .string({ error: `${label} must be a date and time` })
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), `${label} must be a date and time with its time zone, like 2026-11-25T14:30:00-07:00`);
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+        !Number.isNaN(Date.parse(v)),
+      `${label} must be a date and time with its time zone, like 2026-11-25T14:30:00-07:00`,
+    );
 
 const feeCents = z
   .number({ error: 'Call-out fee must be a whole number of cents' })
@@ -151,7 +224,10 @@ export const AogReportSchema = z
       .max(AOG.maxSymptoms, `Choose at most ${AOG.maxSymptoms} symptoms`)
       .transform((list) => [...new Set(list)]),
     description: optionalText('Description', AOG.text.description),
-    documentIds: z.array(z.uuid('Photos must be your documents'), { error: 'Photos must be a list' }).max(AOG.maxDocuments, `Attach at most ${AOG.maxDocuments} photos`).default([]),
+    documentIds: z
+      .array(z.uuid('Photos must be your documents'), { error: 'Photos must be a list' })
+      .max(AOG.maxDocuments, `Attach at most ${AOG.maxDocuments} photos`)
+      .default([]),
     access: AogAccessSchema,
     canFlyOut: z.boolean({ error: 'Can it fly out must be true or false' }),
     callbackPhone: phoneSchema('Callback phone'),
@@ -159,7 +235,11 @@ export const AogReportSchema = z
   .superRefine((v, ctx) => {
     if (v.aircraftId) return;
     if (!v.aircraftTailNumber || !v.aircraftMake || !v.aircraftModel) {
-      ctx.addIssue({ code: 'custom', path: ['aircraftTailNumber'], message: 'Choose one of your aircraft, or type its tail number, make and model' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['aircraftTailNumber'],
+        message: 'Choose one of your aircraft, or type its tail number, make and model',
+      });
       return;
     }
     const problem = registrationProblem(v.aircraftTailNumber);
@@ -184,7 +264,8 @@ export const AogStatusSchema = z
     partEta: instant('Part ETA').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.status === 'parts_needed' && !v.part && !v.note) ctx.addIssue({ code: 'custom', path: ['part'], message: 'Say which part is needed' });
+    if (v.status === 'parts_needed' && !v.part && !v.note)
+      ctx.addIssue({ code: 'custom', path: ['part'], message: 'Say which part is needed' });
   });
 export type AogStatusData = z.output<typeof AogStatusSchema>;
 
@@ -198,8 +279,16 @@ export type AogAssignData = z.output<typeof AogAssignSchema>;
 export const AogAvailabilitySchema = z.object({ available: z.boolean({ error: 'Available must be true or false' }) });
 
 export const AogAirportsQuerySchema = z.object({
-  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90').optional(),
-  lon: z.coerce.number({ error: 'lon must be a number' }).min(-180, 'lon must be between -180 and 180').max(180, 'lon must be between -180 and 180').optional(),
+  lat: z.coerce
+    .number({ error: 'lat must be a number' })
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90')
+    .optional(),
+  lon: z.coerce
+    .number({ error: 'lon must be a number' })
+    .min(-180, 'lon must be between -180 and 180')
+    .max(180, 'lon must be between -180 and 180')
+    .optional(),
   q: z.string().trim().max(40, 'q must be at most 40 characters').optional(),
 });
 

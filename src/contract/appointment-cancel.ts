@@ -26,7 +26,8 @@ export interface AppointmentCancellation {
 export const MECHANIC_CANCEL_TEXT = {
   button: 'Cancel appointment',
   question: 'Cancel this appointment?',
-  explain: 'The owner is told at once, with your reason. Anything they were charged (the parts deposit) is refunded to their card in full. This cannot be undone.',
+  explain:
+    'The owner is told at once, with your reason. Anything they were charged (the parts deposit) is refunded to their card in full. This cannot be undone.',
   confirm: 'Cancel appointment',
   keep: 'Keep appointment',
   done: 'Appointment cancelled. The owner is told.',

@@ -2,7 +2,15 @@ import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { BidSchema, MARKETPLACE, type BidData, type MarketplaceServiceType } from './marketplace.ts';
 import { optionalText, renamed, requiredText } from './fields.ts';
-import { LINE_CATEGORIES, LINE_DECISIONS, type BidLine, type CategoryTotals, type LineCategory, type LineDecision, type Totals } from './line-items.ts';
+import {
+  LINE_CATEGORIES,
+  LINE_DECISIONS,
+  type BidLine,
+  type CategoryTotals,
+  type LineCategory,
+  type LineDecision,
+  type Totals,
+} from './line-items.ts';
 
 /**
  * An itemized bid (issue 14): a bid is a list of lines, each with its category, labor (hours at a
@@ -71,7 +79,8 @@ const money = (label: string, max: number, required: boolean) =>
 export function hoursTenthsOf(v: unknown): number | { error: string } {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 0;
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : Number.NaN;
-  if (!Number.isFinite(n) || n < 0 || n > BID_LINES.maxHours) return { error: `Labor hours must be a number from 0 to ${BID_LINES.maxHours.toLocaleString('en-US')}` };
+  if (!Number.isFinite(n) || n < 0 || n > BID_LINES.maxHours)
+    return { error: `Labor hours must be a number from 0 to ${BID_LINES.maxHours.toLocaleString('en-US')}` };
   const tenths = Math.round(n * 10);
   if (Math.abs(tenths - n * 10) > 1e-6) return { error: 'Labor hours must be in steps of 0.1' };
   return tenths;
@@ -103,7 +112,10 @@ export const LineSchema = z
     },
     { error: 'Each line must be an object' },
   )
-  .refine((l) => l.dueItemId === null || l.squawkId === null, { path: ['squawkId'], message: 'A line answers one due item or one squawk, not both' });
+  .refine((l) => l.dueItemId === null || l.squawkId === null, {
+    path: ['squawkId'],
+    message: 'A line answers one due item or one squawk, not both',
+  });
 
 /** A line as the server keeps it: hours in tenths, money in cents. */
 export type LineData = z.output<typeof LineSchema>;
@@ -122,7 +134,12 @@ export type BidBody = ({ itemized: false } & BidData) | ({ itemized: true } & It
 
 /** A parsed line's hours and money, as the sums count them. */
 function priced(l: LineData): PricedLine {
-  return { category: l.category, hoursTenths: l.laborHours, laborCents: laborCents(l.laborHours, l.laborRate), partsCents: l.partsCost };
+  return {
+    category: l.category,
+    hoursTenths: l.laborHours,
+    laborCents: laborCents(l.laborHours, l.laborRate),
+    partsCents: l.partsCost,
+  };
 }
 
 /** Whether a bid body is itemized: `lines` absent, null or empty is the spec's plain bid. */
@@ -133,7 +150,12 @@ const hasLines = (v: unknown): boolean => {
 
 export const BidBodySchema = z.unknown().transform((v, ctx): BidBody => {
   const forward = (issues: readonly z.core.$ZodIssue[], prefix: (string | number)[] = []) => {
-    for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [...prefix, ...(issue.path as (string | number)[])] });
+    for (const issue of issues)
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: [...prefix, ...(issue.path as (string | number)[])],
+      });
   };
   if (!hasLines(v)) {
     const plain = BidSchema.safeParse(v);
@@ -157,11 +179,19 @@ export const BidBodySchema = z.unknown().transform((v, ctx): BidBody => {
   // The whole quote stays within what the spec's plain bid may say.
   const total = sumLines(lines.data.map(priced));
   if (total.hoursTenths > MARKETPLACE.maxEstimatedHours * 10) {
-    ctx.addIssue({ code: 'custom', path: ['lines'], message: `The lines add up to more than ${MARKETPLACE.maxEstimatedHours.toLocaleString('en-US')} hours` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lines'],
+      message: `The lines add up to more than ${MARKETPLACE.maxEstimatedHours.toLocaleString('en-US')} hours`,
+    });
     return z.NEVER;
   }
   if (total.totalCents > MARKETPLACE.maxMoney * 100) {
-    ctx.addIssue({ code: 'custom', path: ['lines'], message: `The lines add up to more than $${MARKETPLACE.maxMoney.toLocaleString('en-US')}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lines'],
+      message: `The lines add up to more than $${MARKETPLACE.maxMoney.toLocaleString('en-US')}`,
+    });
     return z.NEVER;
   }
   const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = rest.data;
@@ -202,13 +232,16 @@ export const ChangeOrderSchema = z.preprocess(
 );
 export type ChangeOrderData = z.output<typeof ChangeOrderSchema>;
 
-export const DecideChangeOrderSchema = z.object({ decisions: DecisionsSchema.min(1, 'Decide every line of the change order') });
+export const DecideChangeOrderSchema = z.object({
+  decisions: DecisionsSchema.min(1, 'Decide every line of the change order'),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Arithmetic (cents and tenths of hours, so sums never drift)
 
 /** A line's labor: hours x rate, to the cent. */
-export const laborCents = (hoursTenths: number, rateCents: number): number => Math.round((hoursTenths * rateCents) / 10);
+export const laborCents = (hoursTenths: number, rateCents: number): number =>
+  Math.round((hoursTenths * rateCents) / 10);
 
 export interface PricedLine {
   category: LineCategory;
@@ -243,12 +276,16 @@ export const toTotals = (t: TotalsCents): Totals => ({
 });
 
 export function categoryTotals(lines: readonly PricedLine[]): CategoryTotals {
-  return Object.fromEntries(LINE_CATEGORIES.map((c) => [c, toTotals(sumLines(lines.filter((l) => l.category === c)))])) as CategoryTotals;
+  return Object.fromEntries(
+    LINE_CATEGORIES.map((c) => [c, toTotals(sumLines(lines.filter((l) => l.category === c)))]),
+  ) as CategoryTotals;
 }
 
 /** The category of the one line a bid without lines becomes. */
 export function categoryForService(serviceType: MarketplaceServiceType): LineCategory {
-  return serviceType === 'annual_inspection' || serviceType === 'hundred_hour' || serviceType === 'prepurchase' ? 'inspection' : 'discretionary';
+  return serviceType === 'annual_inspection' || serviceType === 'hundred_hour' || serviceType === 'prepurchase'
+    ? 'inspection'
+    : 'discretionary';
 }
 
 /** The median of a list (the middle value, or the mean of the two middle ones); null when empty. */

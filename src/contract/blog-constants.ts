@@ -22,7 +22,8 @@ export const BLOG_SHARE_POPUP = { width: 600, height: 400 } as const;
 /** Public texts of the blog list and article (docs/product.md §2). */
 export const BLOG_TEXT = {
   ctaTitle: 'Need this done on your aircraft?',
-  ctaText: 'An FAA certified A&P mechanic comes to your hangar. Tell us about your aircraft and get a free quote within 24 hours.',
+  ctaText:
+    'An FAA certified A&P mechanic comes to your hangar. Tell us about your aircraft and get a free quote within 24 hours.',
   ctaLink: 'Request a free quote',
   feedLink: 'RSS feed',
   listTitle: 'Aviation Maintenance Insights',

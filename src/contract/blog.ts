@@ -14,7 +14,8 @@ export const BLOG_ADMIN_MESSAGES = {
   deleteFailed: 'Failed to delete post',
   generateFailed: 'Failed to generate initial content. Please try again.',
   confirmDelete: 'Are you sure you want to delete this post?',
-  confirmGenerate: 'This will regenerate all blog posts with professional content. Any existing posts will be replaced. Continue?',
+  confirmGenerate:
+    'This will regenerate all blog posts with professional content. Any existing posts will be replaced. Continue?',
 } as const;
 
 /** Bounds of a post's fields (the spec gives none; these fit real articles). */
@@ -35,7 +36,9 @@ export const BLOG_LIMITS = {
  */
 const textList = (label: string) =>
   z
-    .union([z.array(z.string({ error: `${label} must be text` })), z.string()], { error: `${label} must be a list of text` })
+    .union([z.array(z.string({ error: `${label} must be text` })), z.string()], {
+      error: `${label} must be a list of text`,
+    })
     .optional()
     .transform((v, ctx) => {
       const raw = v === undefined ? [] : typeof v === 'string' ? v.split(',') : v.flatMap((s) => s.split(','));
@@ -45,7 +48,10 @@ const textList = (label: string) =>
         const t = item.trim().replace(/\s+/g, ' ');
         if (!t || seen.has(t.toLowerCase())) continue;
         if (t.length > BLOG_LIMITS.tag) {
-          ctx.addIssue({ code: 'custom', message: `Each entry of ${label} must be at most ${BLOG_LIMITS.tag} characters` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `Each entry of ${label} must be at most ${BLOG_LIMITS.tag} characters`,
+          });
           return z.NEVER;
         }
         seen.add(t.toLowerCase());

@@ -22,5 +22,6 @@ test('aircraft classes read from make and model as owners type them', () => {
     ['Pilatus', 'PC-12', 'turboprop'],
     ['Zenith', 'Experimental X', null],
   ];
-  for (const [make, model, cls] of cases) expect([make, model, aircraftClassOf(make, model)]).toEqual([make, model, cls]);
+  for (const [make, model, cls] of cases)
+    expect([make, model, aircraftClassOf(make, model)]).toEqual([make, model, cls]);
 });

@@ -43,10 +43,15 @@ export type AircraftClass = (typeof AIRCRAFT_CLASSES)[number]['value'];
 
 /** Model names (after the make) that identify a class; the first matching rule wins. */
 const CLASS_RULES: ReadonlyArray<{ cls: AircraftClass; make?: RegExp; model: RegExp }> = [
-  { cls: 'turboprop', model: /king\s*air|\bc?90\b|\bb?200\b|\b350\b|caravan|(?<!\d)208(?!\d)|tbm|pc-?12|meridian|m500|m600|kodiak|jetprop|cheyenne|conquest|(?<!\d)441(?!\d)|commander\s*(690|695|980|1000)|mu-?2|turbine/i },
+  {
+    cls: 'turboprop',
+    model:
+      /king\s*air|\bc?90\b|\bb?200\b|\b350\b|caravan|(?<!\d)208(?!\d)|tbm|pc-?12|meridian|m500|m600|kodiak|jetprop|cheyenne|conquest|(?<!\d)441(?!\d)|commander\s*(690|695|980|1000)|mu-?2|turbine/i,
+  },
   {
     cls: 'twin_piston',
-    model: /baron|(?<!\d)(55|58)(?!\d)|twin\s*bonanza|duke|travel\s*air|(?<!\d)95(?!\d)|seneca|seminole|aztec|apache|navajo|chieftain|\bpa-?(23|30|31|34|44)\b|twin\s*comanche|(?<!\d)(310|320|335|340|402|404|414|421)(?!\d)|skymaster|(?<!\d)337(?!\d)|da-?42|da-?62|duchess|(?<![\d-])76(?!\d)|islander/i,
+    model:
+      /baron|(?<!\d)(55|58)(?!\d)|twin\s*bonanza|duke|travel\s*air|(?<!\d)95(?!\d)|seneca|seminole|aztec|apache|navajo|chieftain|\bpa-?(23|30|31|34|44)\b|twin\s*comanche|(?<!\d)(310|320|335|340|402|404|414|421)(?!\d)|skymaster|(?<!\d)337(?!\d)|da-?42|da-?62|duchess|(?<![\d-])76(?!\d)|islander/i,
   },
   {
     cls: 'single_piston_retractable',
@@ -101,13 +106,19 @@ export const RatesSchema = z
     const seen = new Set<string>();
     rates.forEach((r, i) => {
       const key = `${r.serviceType}/${r.aircraftClass}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'aircraftClass'], message: 'Each service type and aircraft class has one price' });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'aircraftClass'],
+          message: 'Each service type and aircraft class has one price',
+        });
       seen.add(key);
     });
   });
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const time = (label: string) => z.string({ error: `${label} is required` }).regex(TIME, `${label} must be a time like 08:00`);
+const time = (label: string) =>
+  z.string({ error: `${label} is required` }).regex(TIME, `${label} must be a time like 08:00`);
 const date = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -125,12 +136,18 @@ export function isTimeZone(tz: string): boolean {
 
 export const AvailabilitySchema = z.object(
   {
-    timeZone: z.string({ error: 'Time zone is required' }).refine(isTimeZone, 'Time zone must be an IANA name like America/Denver'),
+    timeZone: z
+      .string({ error: 'Time zone is required' })
+      .refine(isTimeZone, 'Time zone must be an IANA name like America/Denver'),
     weekly: z
       .array(
         z
           .object({
-            day: z.number({ error: 'Day must be 0 (Sunday) to 6 (Saturday)' }).int('Day must be 0 (Sunday) to 6 (Saturday)').min(0, 'Day must be 0 (Sunday) to 6 (Saturday)').max(6, 'Day must be 0 (Sunday) to 6 (Saturday)'),
+            day: z
+              .number({ error: 'Day must be 0 (Sunday) to 6 (Saturday)' })
+              .int('Day must be 0 (Sunday) to 6 (Saturday)')
+              .min(0, 'Day must be 0 (Sunday) to 6 (Saturday)')
+              .max(6, 'Day must be 0 (Sunday) to 6 (Saturday)'),
             start: time('Start'),
             end: time('End'),
           })
@@ -140,9 +157,14 @@ export const AvailabilitySchema = z.object(
       .max(7, 'One entry per day of the week')
       .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'One entry per day of the week'),
     timeOff: z
-      .array(z.object({ from: date('From'), to: date('To') }).refine((t) => t.to >= t.from, { path: ['to'], message: 'To must be on or after From' }), {
-        error: 'Time off must be a list',
-      })
+      .array(
+        z
+          .object({ from: date('From'), to: date('To') })
+          .refine((t) => t.to >= t.from, { path: ['to'], message: 'To must be on or after From' }),
+        {
+          error: 'Time off must be a list',
+        },
+      )
       .max(BOOKING.maxTimeOff, `At most ${BOOKING.maxTimeOff} periods of time off`),
     maxConcurrentJobs: z
       .number({ error: 'Maximum jobs at once must be a whole number' })
@@ -150,7 +172,12 @@ export const AvailabilitySchema = z.object(
       .min(1, 'Maximum jobs at once must be at least 1')
       .max(BOOKING.maxConcurrentJobs, `Maximum jobs at once must be at most ${BOOKING.maxConcurrentJobs}`),
     /** Hours before the start until which the owner may cancel or reschedule at no cost. */
-    freeCancelHours: z.number({ error: 'Free cancellation must be a whole number of hours' }).int().min(0).max(720).optional(),
+    freeCancelHours: z
+      .number({ error: 'Free cancellation must be a whole number of hours' })
+      .int()
+      .min(0)
+      .max(720)
+      .optional(),
   },
   { error: 'Availability must be an object' },
 );
@@ -183,7 +210,9 @@ export const HoldSchema = z.object({
    * service is for (its annual for an annual). Each must be one the flat rate does (BOOKED_ITEM_KINDS).
    */
   itemIds: z
-    .array(z.string({ error: 'Each due item id must be text' }).refine(isUuid, 'Due item not found on this aircraft'), { error: 'itemIds must be a list' })
+    .array(z.string({ error: 'Each due item id must be text' }).refine(isUuid, 'Due item not found on this aircraft'), {
+      error: 'itemIds must be a list',
+    })
     .max(10, 'At most 10 due items')
     .optional(),
 });

@@ -58,7 +58,8 @@ export const CONVERSATION_MESSAGES = {
   emptyMessage: 'Write a message or attach a file',
   maskedNotice:
     'Phone numbers, email addresses and "call me" details are hidden until a quote is accepted: keep the conversation here until then. After acceptance both of you see each other\'s phone number on the appointment.',
-  tooFast: (seconds: number) => `You are sending messages too fast. Please wait ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  tooFast: (seconds: number) =>
+    `You are sending messages too fast. Please wait ${seconds} second${seconds === 1 ? '' : 's'}.`,
   dailyLimit: (hours: number) =>
     `You have reached today's limit of ${CONVERSATIONS.perDayWithoutJob} messages to people you have no job with. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
 } as const;
@@ -72,7 +73,8 @@ const HIDDEN = {
   contact: '[contact details hidden]',
 } as const;
 
-const EMAIL = /[A-Z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[A-Z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z0-9-]+)*\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z]{2,}/gi;
+const EMAIL =
+  /[A-Z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[A-Z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z0-9-]+)*\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z]{2,}/gi;
 /** A run of digits and phone separators; kept when it has 10-15 digits or reads ddd-dddd. */
 const DIGIT_RUN = /\+?\(?\d[\d\s().-]{5,}\d/g;
 const LOCAL_NUMBER = /^\d{3}[\s.-]\d{4}$/;
@@ -123,7 +125,10 @@ export const SendMessageSchema = z
       .max(CONVERSATIONS.maxAttachments, `Attach at most ${CONVERSATIONS.maxAttachments} files to one message`)
       .default([]),
   })
-  .refine((m) => m.text.length > 0 || m.documentIds.length > 0, { message: CONVERSATION_MESSAGES.emptyMessage, path: ['text'] });
+  .refine((m) => m.text.length > 0 || m.documentIds.length > 0, {
+    message: CONVERSATION_MESSAGES.emptyMessage,
+    path: ['text'],
+  });
 
 export const ReportMessageSchema = z.object({ reason: requiredText('Reason', CONVERSATIONS.maxReportChars) });
 
@@ -145,11 +150,7 @@ export const AdminConversationsQuerySchema = z.object({
 
 export const MessageSettingsSchema = z.object({
   smsDigest: z.boolean().optional(),
-  timeZone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, 'Time zone must be an IANA zone such as America/Denver')
-    .optional(),
+  timeZone: z.string().max(64).refine(isTimeZone, 'Time zone must be an IANA zone such as America/Denver').optional(),
 });
 
 export function isTimeZone(zone: string): boolean {
@@ -219,5 +220,13 @@ export interface ReportedConversation {
   closed: boolean;
   reports: Array<{ id: string; messageId: string; reason: string; reporter: string; at: string }>;
   /** The thread's latest messages as written (originals, not masked): the administrator judges them. */
-  messages: Array<{ id: string; from: string | null; fromName: string | null; text: string; kind: 'message' | 'event'; at: string; reported: boolean }>;
+  messages: Array<{
+    id: string;
+    from: string | null;
+    fromName: string | null;
+    text: string;
+    kind: 'message' | 'event';
+    at: string;
+    reported: boolean;
+  }>;
 }

@@ -42,7 +42,8 @@ export function credentialsPending(c: CredentialReview): boolean {
 export const CREDENTIAL_MESSAGES = {
   pending:
     'Your new certificate number or inspection authorization waits for an administrator to verify it. Until then your verified credentials are the ones that count.',
-  unverified: 'Your certificate number is not verified yet: an administrator verifies it before you can sign a maintenance record.',
+  unverified:
+    'Your certificate number is not verified yet: an administrator verifies it before you can sign a maintenance record.',
   numberDiffers: (typed: string, verified: string) =>
     `The certificate number you typed (${typed}) is not your verified certificate number (${verified}). Entries are signed with the verified number; change it on your profile and an administrator verifies it first.`,
   nameDiffers: (typed: string, verified: string) =>

@@ -72,8 +72,23 @@ export interface CustomerDetail {
     /** The accepted bid's total in dollars, when one was accepted. */
     acceptedTotal: number | null;
   }>;
-  aircraft: Array<{ id: string; tailNumber: string; make: string; model: string; year: number | null; homeAirport: string | null }>;
-  quotes: Array<{ id: string; serviceType: string; status: string; aircraftMake: string; aircraftModel: string; createdAt: string; discountCode: string | null }>;
+  aircraft: Array<{
+    id: string;
+    tailNumber: string;
+    make: string;
+    model: string;
+    year: number | null;
+    homeAirport: string | null;
+  }>;
+  quotes: Array<{
+    id: string;
+    serviceType: string;
+    status: string;
+    aircraftMake: string;
+    aircraftModel: string;
+    createdAt: string;
+    discountCode: string | null;
+  }>;
   leads: Array<{ id: string; source: string; status: string; createdAt: string }>;
   counts: { requests: number; aircraft: number; quotes: number; leads: number };
 }

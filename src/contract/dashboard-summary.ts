@@ -46,7 +46,9 @@ export const SummaryQuerySchema = z.object({
     .string()
     .max(64)
     .optional()
-    .refine((tz) => tz === undefined || validTimeZone(tz), { message: 'tz must be an IANA time zone such as America/Denver' }),
+    .refine((tz) => tz === undefined || validTimeZone(tz), {
+      message: 'tz must be an IANA time zone such as America/Denver',
+    }),
 });
 
 function validTimeZone(tz: string): boolean {

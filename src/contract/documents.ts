@@ -103,7 +103,9 @@ export const DocumentMetadataSchema = z.object({
     .max(DOCUMENT_TEXT.title, `Title must be at most ${DOCUMENT_TEXT.title} characters`),
   documentType: z.preprocess(
     (v) => (blank(v) ? DEFAULT_DOCUMENT_TYPE : v),
-    z.enum(valuesOf(DOCUMENT_TYPES), { error: `Document type must be one of: ${DOCUMENT_TYPES.map((t) => t.value).join(', ')}` }),
+    z.enum(valuesOf(DOCUMENT_TYPES), {
+      error: `Document type must be one of: ${DOCUMENT_TYPES.map((t) => t.value).join(', ')}`,
+    }),
   ),
   description: z
     .string({ error: 'Description must be text' })
@@ -170,7 +172,11 @@ export const DocumentsQuerySchema = z.preprocess(
     aircraft_id: optionalId('aircraft_id'),
     document_type: z.preprocess(
       (v) => (blank(v) ? null : v),
-      z.enum(valuesOf(DOCUMENT_TYPES), { error: `document_type must be one of: ${DOCUMENT_TYPES.map((t) => t.value).join(', ')}` }).nullable(),
+      z
+        .enum(valuesOf(DOCUMENT_TYPES), {
+          error: `document_type must be one of: ${DOCUMENT_TYPES.map((t) => t.value).join(', ')}`,
+        })
+        .nullable(),
     ),
     service_request_id: optionalId('service_request_id'),
   }),
@@ -228,7 +234,6 @@ export interface UploadAborted {
   uploadId: string;
   deletedChunks: number;
 }
-
 
 /** Chunks a file of `size` bytes is sent in (a 0-byte file is refused before this matters). */
 export function chunkCount(size: number, chunkSize = CHUNK_BYTES): number {

@@ -57,7 +57,10 @@ export const phoneSchema = (label: string) =>
 
 /** An optional phone number without an extension; blank is `null`. */
 export const optionalPhone = (label: string, max = 30) =>
-  optionalText(label, max).refine((v) => v === null || isPhoneNumber(v, false), `${label} must be a valid phone number`);
+  optionalText(label, max).refine(
+    (v) => v === null || isPhoneNumber(v, false),
+    `${label} must be a valid phone number`,
+  );
 
 /** A required email address, at most 254 characters. */
 export const emailSchema = (label: string, max = 254) =>

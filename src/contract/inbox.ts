@@ -140,17 +140,24 @@ export const InboxExportQuerySchema = InboxListQuerySchema.extend({
 /** `PATCH /api/admin/{quotes|leads}/:id`. */
 export const InboxPatchSchema = z
   .object({
-    status: z.enum(INBOX_STATUSES.map((s) => s.value) as [InboxStatus, ...InboxStatus[]], {
-      error: `status must be one of: ${INBOX_STATUSES.map((s) => s.value).join(', ')}`,
-    }).optional(),
+    status: z
+      .enum(INBOX_STATUSES.map((s) => s.value) as [InboxStatus, ...InboxStatus[]], {
+        error: `status must be one of: ${INBOX_STATUSES.map((s) => s.value).join(', ')}`,
+      })
+      .optional(),
     /** A reason code, or the reason in words (kept as "other" with the words as its note). */
     lostReason: optionalText('Lost reason', INBOX_LIMITS.lostNoteMax),
     lostNote: optionalText('Lost note', INBOX_LIMITS.lostNoteMax),
     assignedTo: z.string().uuid('assignedTo must be an administrator id').nullable().optional(),
     ifVersion: z.number({ error: 'ifVersion must be a number' }).int().min(1).optional(),
   })
-  .refine((p) => p.status !== undefined || p.assignedTo !== undefined, { message: 'Nothing to change: give status or assignedTo' })
-  .refine((p) => p.status !== 'lost' || p.lostReason !== null, { message: 'A lost request needs a reason', path: ['lostReason'] });
+  .refine((p) => p.status !== undefined || p.assignedTo !== undefined, {
+    message: 'Nothing to change: give status or assignedTo',
+  })
+  .refine((p) => p.status !== 'lost' || p.lostReason !== null, {
+    message: 'A lost request needs a reason',
+    path: ['lostReason'],
+  });
 export type InboxPatch = z.output<typeof InboxPatchSchema>;
 
 export const InboxNoteSchema = z.object({ text: requiredText('Note', INBOX_LIMITS.noteMax) });
@@ -301,7 +308,12 @@ export interface ServiceRequestDraft {
 }
 
 /** Where a sign-up invitation lands: the entry screen's Sign Up tab, email filled in. */
-export const INVITATION_LINK = { path: '/dashboard', signupParam: 'signup', emailParam: 'email', tokenParam: 'invite' } as const;
+export const INVITATION_LINK = {
+  path: '/dashboard',
+  signupParam: 'signup',
+  emailParam: 'email',
+  tokenParam: 'invite',
+} as const;
 
 export const InvitationClaimSchema = z.object({ token: z.string().min(20, 'token is missing').max(200) });
 

@@ -3,7 +3,13 @@ import { formatHours, jobFigures, stageOf, type FigureLine } from './job-figures
 
 // Issue 26, point 7: the figures of the walk-through (approved $2,191.86, with the change order
 // $2,734.66, quoted $2,624.35) come out of one computation, each named.
-const l = (laborHours: number, laborCost: number, partsCost: number, decision: FigureLine['decision'], changeOrderId: string | null = null): FigureLine => ({ laborHours, laborCost, partsCost, decision, changeOrderId });
+const l = (
+  laborHours: number,
+  laborCost: number,
+  partsCost: number,
+  decision: FigureLine['decision'],
+  changeOrderId: string | null = null,
+): FigureLine => ({ laborHours, laborCost, partsCost, decision, changeOrderId });
 
 const LINES = [
   l(14.5, 1812.5, 0, 'approve'),
@@ -32,7 +38,10 @@ describe('jobFigures', () => {
     expect(done.final).toEqual(accepted.withChangeOrders);
     expect(done.current).toMatchObject({ kind: 'final', label: 'Final', totals: { totalCost: 2734.66 } });
     // Without any change order approved, the final figure is the approved one.
-    expect(jobFigures(LINES.slice(0, 4), 'completed').current).toMatchObject({ kind: 'final', totals: { totalCost: 2191.86 } });
+    expect(jobFigures(LINES.slice(0, 4), 'completed').current).toMatchObject({
+      kind: 'final',
+      totals: { totalCost: 2191.86 },
+    });
   });
 
   it('stage from the appointment status', () => {

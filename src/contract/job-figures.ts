@@ -58,7 +58,12 @@ const add = (s: Sum, l: FigureLine): Sum => ({
 const ZERO: Sum = { tenths: 0, labor: 0, parts: 0 };
 const totals = (lines: readonly FigureLine[]): Totals => {
   const s = lines.reduce(add, ZERO);
-  return { hours: s.tenths / 10, laborCost: s.labor / 100, partsCost: s.parts / 100, totalCost: (s.labor + s.parts) / 100 };
+  return {
+    hours: s.tenths / 10,
+    laborCost: s.labor / 100,
+    partsCost: s.parts / 100,
+    totalCost: (s.labor + s.parts) / 100,
+  };
 };
 
 export function jobFigures(lines: readonly FigureLine[], stage: JobStage): JobFigures {
@@ -69,11 +74,19 @@ export function jobFigures(lines: readonly FigureLine[], stage: JobStage): JobFi
   const approvedChanges = changes.filter((l) => l.decision === 'approve');
   const waiting = changes.filter((l) => l.decision === null);
   const approved = stage === 'quoted' ? null : totals(approvedQuote);
-  const withChangeOrders = stage !== 'quoted' && approvedChanges.length > 0 ? totals([...approvedQuote, ...approvedChanges]) : null;
+  const withChangeOrders =
+    stage !== 'quoted' && approvedChanges.length > 0 ? totals([...approvedQuote, ...approvedChanges]) : null;
   const final = stage === 'completed' ? (withChangeOrders ?? approved) : null;
   const kind: FigureKind = final ? 'final' : withChangeOrders ? 'withChangeOrders' : approved ? 'approved' : 'quoted';
   const current = final ?? withChangeOrders ?? approved ?? quoted;
-  return { quoted, approved, withChangeOrders, final, awaiting: waiting.length ? totals(waiting) : null, current: { kind, label: FIGURE_LABELS[kind], totals: current } };
+  return {
+    quoted,
+    approved,
+    withChangeOrders,
+    final,
+    awaiting: waiting.length ? totals(waiting) : null,
+    current: { kind, label: FIGURE_LABELS[kind], totals: current },
+  };
 }
 
 /** The stage of a job from its appointment status (no appointment: the quote stage). */

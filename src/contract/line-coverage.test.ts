@@ -5,11 +5,19 @@ const annual = { id: 'annual', kind: 'annual' as const, title: 'Annual inspectio
 const transponder = { id: 'xpdr', kind: 'transponder' as const, title: 'Transponder check', adNumber: null };
 const ad = { id: 'ad', kind: 'ad' as const, title: 'AD 2011-10-09', adNumber: '2011-10-09' };
 const tire = { id: 'tire', title: 'Left main tire worn' };
-const line = (description: string, decision: CoverageLine['decision'] = 'approve', more: Partial<CoverageLine> = {}): CoverageLine => ({ description, decision, dueItemId: null, squawkId: null, ...more });
+const line = (
+  description: string,
+  decision: CoverageLine['decision'] = 'approve',
+  more: Partial<CoverageLine> = {},
+): CoverageLine => ({ description, decision, dueItemId: null, squawkId: null, ...more });
 
 describe('bidCoverage: what a quote answers of the request (issue 26, point 14)', () => {
   it('reads the items from the lines’ words or ids, and says what is left out', () => {
-    const lines = [line('Annual inspection, C182P', null), line('Replace left main tire worn past limits', null), line('AD 2011-10-09 seat rail', null)];
+    const lines = [
+      line('Annual inspection, C182P', null),
+      line('Replace left main tire worn past limits', null),
+      line('AD 2011-10-09 seat rail', null),
+    ];
     expect(bidCoverage(lines, [annual, transponder, ad], [tire])).toEqual({
       coveredItemIds: ['annual', 'ad'],
       missingItemIds: ['xpdr'],
@@ -41,7 +49,11 @@ describe('bidCoverage: what a quote answers of the request (issue 26, point 14)'
 
 describe('workDone: only approved work completes (issue 26, point 1)', () => {
   it('a deferred or declined line keeps its item due, with the decision and its date', () => {
-    const lines = [line('Annual inspection'), line('Transponder check', 'defer', { decidedAt: '2026-11-24T15:00:00.000Z' }), line('Replace left main tire worn', 'decline')];
+    const lines = [
+      line('Annual inspection'),
+      line('Transponder check', 'defer', { decidedAt: '2026-11-24T15:00:00.000Z' }),
+      line('Replace left main tire worn', 'decline'),
+    ];
     expect(workDone(lines, [annual, transponder], [tire])).toEqual({
       itemIds: ['annual'],
       squawkIds: [],
@@ -53,7 +65,11 @@ describe('workDone: only approved work completes (issue 26, point 1)', () => {
   });
 
   it('an approved change-order line completes what it answers', () => {
-    const lines = [line('Annual inspection'), line('Travel'), line('Transponder check (91.413)', 'approve', { changeOrder: true })];
+    const lines = [
+      line('Annual inspection'),
+      line('Travel'),
+      line('Transponder check (91.413)', 'approve', { changeOrder: true }),
+    ];
     expect(workDone(lines, [annual, transponder], []).itemIds).toEqual(['annual', 'xpdr']);
   });
 });

@@ -90,7 +90,8 @@ function answering<T>(
 ): Map<T, CoverageLine[]> {
   const quoted = lines.filter((l) => !l.changeOrder);
   const only = quoted.length === 1 ? quoted[0]! : null;
-  const whole = only && only.dueItemId === null && only.squawkId === null && PLAIN_QUOTE_LINES.has(only.description) ? only : null;
+  const whole =
+    only && only.dueItemId === null && only.squawkId === null && PLAIN_QUOTE_LINES.has(only.description) ? only : null;
   return new Map(things.map((t) => [t, lines.filter((l) => l === whole || names(l, t))]));
 }
 

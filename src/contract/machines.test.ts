@@ -162,7 +162,8 @@ const EXPECTED: Record<string, Record<string, Record<string, string>>> = {
       decided: 'This change order was already decided',
     },
     completeJob: {
-      pending: 'A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it',
+      pending:
+        'A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it',
       decided: '-> decided',
     },
   },

@@ -50,10 +50,12 @@ export function fromStates<S extends string, A extends string>(m: Machine<S, A>,
 
 /** The one status `action` leads to (for a bulk update that moves many rows the same way). */
 export function targetOf<S extends string, A extends string>(m: Machine<S, A>, action: A): S {
-  const targets = new Set(m.states.flatMap((s) => {
-    const outcome = step(m, s, action);
-    return 'to' in outcome ? [outcome.to] : [];
-  }));
+  const targets = new Set(
+    m.states.flatMap((s) => {
+      const outcome = step(m, s, action);
+      return 'to' in outcome ? [outcome.to] : [];
+    }),
+  );
   if (targets.size !== 1) throw new Error(`${m.name} action ${action} has ${targets.size} target statuses`);
   return [...targets][0]!;
 }
@@ -61,7 +63,15 @@ export function targetOf<S extends string, A extends string>(m: Machine<S, A>, a
 // ---------------------------------------------------------------------------------------------
 // Service request
 
-export const REQUEST_STATUSES = ['pending', 'matched', 'quoted', 'approved', 'in_progress', 'completed', 'cancelled'] as const satisfies readonly RequestStatus[];
+export const REQUEST_STATUSES = [
+  'pending',
+  'matched',
+  'quoted',
+  'approved',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const satisfies readonly RequestStatus[];
 export type RequestAction = 'match' | 'unmatch' | 'bid' | 'accept' | 'cancel' | 'start' | 'complete' | 'relist';
 
 const closedToQuotes = {
@@ -71,7 +81,8 @@ const closedToQuotes = {
   completed: refuse('This service request is completed and no longer accepts quotes'),
   cancelled: refuse('This service request was cancelled and no longer accepts quotes'),
 };
-const quotesClosed = (status: string) => refuse(`This service request is ${status} and its quotes can no longer be accepted`);
+const quotesClosed = (status: string) =>
+  refuse(`This service request is ${status} and its quotes can no longer be accepted`);
 const requestFinal = {
   completed: refuse('This service request is completed'),
   cancelled: refuse('This service request was cancelled'),
@@ -170,10 +181,20 @@ export const BID_MACHINE = machine<BidStatus, BidAction>('quote', BID_STATUSES, 
 // ---------------------------------------------------------------------------------------------
 // Appointment
 
-export const APPOINTMENT_STATUSES = ['scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const satisfies readonly AppointmentStatus[];
+export const APPOINTMENT_STATUSES = [
+  'scheduled',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+] as const satisfies readonly AppointmentStatus[];
 export type AppointmentAction = 'confirm' | 'start' | 'complete' | 'cancel' | 'rate' | 'changeOrder' | 'stop';
 /** The actions the assigned mechanic takes through /api/appointments/{id}/{action}. */
-export const MECHANIC_APPOINTMENT_ACTIONS = ['confirm', 'start', 'complete'] as const satisfies readonly AppointmentAction[];
+export const MECHANIC_APPOINTMENT_ACTIONS = [
+  'confirm',
+  'start',
+  'complete',
+] as const satisfies readonly AppointmentAction[];
 export type MechanicAppointmentAction = (typeof MECHANIC_APPOINTMENT_ACTIONS)[number];
 
 const appointmentFinal = {
@@ -239,18 +260,24 @@ export const APPOINTMENT_MACHINE = machine<AppointmentStatus, AppointmentAction>
 export const CHANGE_ORDER_STATUSES = ['pending', 'decided'] as const satisfies readonly ChangeOrderStatus[];
 export type ChangeOrderAction = 'decide' | 'completeJob';
 
-export const CHANGE_ORDER_MACHINE = machine<ChangeOrderStatus, ChangeOrderAction>('change order', CHANGE_ORDER_STATUSES, {
-  /** The owner approves, defers or declines each of its lines. */
-  decide: {
-    pending: to('decided'),
-    decided: refuse('This change order was already decided'),
+export const CHANGE_ORDER_MACHINE = machine<ChangeOrderStatus, ChangeOrderAction>(
+  'change order',
+  CHANGE_ORDER_STATUSES,
+  {
+    /** The owner approves, defers or declines each of its lines. */
+    decide: {
+      pending: to('decided'),
+      decided: refuse('This change order was already decided'),
+    },
+    /** The job is completed: every change order of it must have been decided (the status stays). */
+    completeJob: {
+      pending: refuse(
+        'A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it',
+      ),
+      decided: to('decided'),
+    },
   },
-  /** The job is completed: every change order of it must have been decided (the status stays). */
-  completeJob: {
-    pending: refuse('A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it'),
-    decided: to('decided'),
-  },
-});
+);
 
 // ---------------------------------------------------------------------------------------------
 // Groups of statuses the screens and queries use, derived from the tables where they can be.

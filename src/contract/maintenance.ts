@@ -68,7 +68,10 @@ export const MAINTENANCE = {
 } as const;
 
 /** What each rule-based kind is, by rule: its interval and cite. Custom and AD intervals are the owner's. */
-export const KIND_RULES: Record<ItemKind, { intervalMonths: number | null; intervalHours: number | null; cite: string }> = {
+export const KIND_RULES: Record<
+  ItemKind,
+  { intervalMonths: number | null; intervalHours: number | null; cite: string }
+> = {
   annual: { intervalMonths: 12, intervalHours: null, cite: '14 CFR 91.409(a)' },
   '100_hour': { intervalMonths: null, intervalHours: 100, cite: '14 CFR 91.409(b)' },
   transponder: { intervalMonths: 24, intervalHours: null, cite: '14 CFR 91.413' },
@@ -91,7 +94,10 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
+    })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
@@ -108,7 +114,6 @@ const optionalText = (label: string, max: number) =>
       }
       return s;
     });
-
 
 const optionalDate = (label: string) =>
   z
@@ -154,7 +159,8 @@ const optionalNumber = (label: string, rules: NumberRules) =>
       else if (n < min) problem = `${label} must be at least ${min}`;
       else if (n > rules.max) problem = `${label} must be at most ${rules.max.toLocaleString('en-US')}`;
       else if (rules.integer && !Number.isInteger(n)) problem = `${label} must be a whole number`;
-      else if (rules.tenths && Math.abs(Math.round(n * 10) - n * 10) > 1e-6) problem = `${label} must have at most one decimal place`;
+      else if (rules.tenths && Math.abs(Math.round(n * 10) - n * 10) > 1e-6)
+        problem = `${label} must have at most one decimal place`;
       if (problem) {
         ctx.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
@@ -174,7 +180,9 @@ const requiredNumber = (label: string, rules: NumberRules) =>
 const enumOf = <V extends string>(options: readonly Option<V>[], label: string) =>
   z.enum(valuesOf(options), {
     error: (issue) =>
-      issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be one of: ${options.map((o) => o.value).join(', ')}`,
+      issue.input === undefined || issue.input === ''
+        ? `${label} is required`
+        : `${label} must be one of: ${options.map((o) => o.value).join(', ')}`,
   });
 
 const hours = (label: string) => optionalNumber(label, { max: MARKETPLACE.maxHours, tenths: true });
@@ -182,23 +190,22 @@ const hours = (label: string) => optionalNumber(label, { max: MARKETPLACE.maxHou
 // ---------------------------------------------------------------------------------------------
 // Aircraft edits (PATCH /api/aircraft/:id): every field optional; only those sent change ('' clears).
 
-export const AircraftPatchSchema = z
-  .object({
-    tailNumber: text('Tail number', MARKETPLACE.text.tail)
-      .min(1, 'Tail number is required')
-      .transform((v) => v.toUpperCase())
-      .superRefine(refineRegistration)
-      .optional(),
-    make: text('Make', MARKETPLACE.text.short).min(1, 'Make is required').optional(),
-    model: text('Model', MARKETPLACE.text.short).min(1, 'Model is required').optional(),
-    // `.optional()` outside the blank-to-null transform: a field not sent stays undefined (unchanged).
-    year: optionalNumber('Year', { min: 1903, max: new Date().getUTCFullYear() + 1, integer: true }).optional(),
-    totalHours: hours('Total hours').optional(),
-    usage: enumOf(AIRCRAFT_USAGES, 'Usage').optional(),
-    homeAirport: optionalText('Home airport', MAINTENANCE.text.airport).optional(),
-    dueSoonDays: optionalNumber('Due soon days', { min: 1, max: MAINTENANCE.maxDueSoonDays, integer: true }).optional(),
-    dueSoonHours: optionalNumber('Due soon hours', { min: 1, max: MAINTENANCE.maxDueSoonHours, tenths: true }).optional(),
-  });
+export const AircraftPatchSchema = z.object({
+  tailNumber: text('Tail number', MARKETPLACE.text.tail)
+    .min(1, 'Tail number is required')
+    .transform((v) => v.toUpperCase())
+    .superRefine(refineRegistration)
+    .optional(),
+  make: text('Make', MARKETPLACE.text.short).min(1, 'Make is required').optional(),
+  model: text('Model', MARKETPLACE.text.short).min(1, 'Model is required').optional(),
+  // `.optional()` outside the blank-to-null transform: a field not sent stays undefined (unchanged).
+  year: optionalNumber('Year', { min: 1903, max: new Date().getUTCFullYear() + 1, integer: true }).optional(),
+  totalHours: hours('Total hours').optional(),
+  usage: enumOf(AIRCRAFT_USAGES, 'Usage').optional(),
+  homeAirport: optionalText('Home airport', MAINTENANCE.text.airport).optional(),
+  dueSoonDays: optionalNumber('Due soon days', { min: 1, max: MAINTENANCE.maxDueSoonDays, integer: true }).optional(),
+  dueSoonHours: optionalNumber('Due soon hours', { min: 1, max: MAINTENANCE.maxDueSoonHours, tenths: true }).optional(),
+});
 export type AircraftPatchInput = z.input<typeof AircraftPatchSchema>;
 export type AircraftPatch = z.output<typeof AircraftPatchSchema>;
 
@@ -207,9 +214,15 @@ export type AircraftPatch = z.output<typeof AircraftPatchSchema>;
 
 const itemFields = {
   title: optionalText('Title', MAINTENANCE.text.title),
-  adNumber: optionalText('AD number', 20).refine((v) => v === null || AD_NUMBER.test(v), 'AD number must look like YYYY-NN-NN (e.g. 2020-18-03)'),
+  adNumber: optionalText('AD number', 20).refine(
+    (v) => v === null || AD_NUMBER.test(v),
+    'AD number must look like YYYY-NN-NN (e.g. 2020-18-03)',
+  ),
   // A day's grace: the owner's today may be tomorrow in UTC.
-  lastDoneDate: optionalDate('Last done date').refine((v) => v === null || v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Last done date cannot be in the future'),
+  lastDoneDate: optionalDate('Last done date').refine(
+    (v) => v === null || v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    'Last done date cannot be in the future',
+  ),
   lastDoneHours: hours('Last done hours'),
   intervalMonths: optionalNumber('Interval in months', { min: 1, max: MAINTENANCE.maxIntervalMonths, integer: true }),
   intervalHours: optionalNumber('Interval in hours', { min: 0.1, max: MAINTENANCE.maxIntervalHours, tenths: true }),
@@ -245,7 +258,9 @@ export const SquawkCreateSchema = z.object({
   title: text('Title', MAINTENANCE.text.title).min(1, 'Title is required'),
   description: optionalText('Description', MAINTENANCE.text.description),
   priority: enumOf(SQUAWK_PRIORITIES, 'Priority'),
-  documentId: uuid('Photo').nullish().transform((v) => v ?? null),
+  documentId: uuid('Photo')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type SquawkCreateInput = z.input<typeof SquawkCreateSchema>;
 
@@ -259,22 +274,33 @@ export const SquawkPatchSchema = z.preprocess(
     return resolved === true && rest['status'] === undefined ? { ...rest, status: 'resolved' } : body;
   },
   z
-  .object({
-    title: text('Title', MAINTENANCE.text.title).min(1, 'Title is required').optional(),
-    description: optionalText('Description', MAINTENANCE.text.description),
-    priority: enumOf(SQUAWK_PRIORITIES, 'Priority').optional(),
-    documentId: uuid('Photo').nullish(),
-    status: enumOf(SQUAWK_STATUSES, 'Status').optional(),
-    resolutionNote: optionalText('Resolution note', MAINTENANCE.text.note),
-  })
-  .refine((v) => v.status !== 'resolved' || v.resolutionNote, { path: ['resolutionNote'], message: 'A resolution note is required to resolve a squawk' }),
+    .object({
+      title: text('Title', MAINTENANCE.text.title).min(1, 'Title is required').optional(),
+      description: optionalText('Description', MAINTENANCE.text.description),
+      priority: enumOf(SQUAWK_PRIORITIES, 'Priority').optional(),
+      documentId: uuid('Photo').nullish(),
+      status: enumOf(SQUAWK_STATUSES, 'Status').optional(),
+      resolutionNote: optionalText('Resolution note', MAINTENANCE.text.note),
+    })
+    .refine((v) => v.status !== 'resolved' || v.resolutionNote, {
+      path: ['resolutionNote'],
+      message: 'A resolution note is required to resolve a squawk',
+    }),
 );
 export type SquawkPatch = z.output<typeof SquawkPatchSchema>;
 
 export const MaintenanceRequestSchema = z
   .object({
-    itemIds: z.array(uuid('Item'), { error: 'itemIds must be a list of item ids' }).max(100).optional().transform((v) => [...new Set(v ?? [])]),
-    squawkIds: z.array(uuid('Squawk'), { error: 'squawkIds must be a list of squawk ids' }).max(100).optional().transform((v) => [...new Set(v ?? [])]),
+    itemIds: z
+      .array(uuid('Item'), { error: 'itemIds must be a list of item ids' })
+      .max(100)
+      .optional()
+      .transform((v) => [...new Set(v ?? [])]),
+    squawkIds: z
+      .array(uuid('Squawk'), { error: 'squawkIds must be a list of squawk ids' })
+      .max(100)
+      .optional()
+      .transform((v) => [...new Set(v ?? [])]),
     preferredStartDate: optionalDate('Preferred start date').refine(
       (d) => d === null || d >= earliestStartDay(),
       'Preferred start date cannot be in the past',
@@ -284,14 +310,25 @@ export const MaintenanceRequestSchema = z
     note: optionalText('Note', MAINTENANCE.text.note),
     estimatedBudget: optionalNumber('Estimated budget', { max: MARKETPLACE.maxMoney }),
   })
-  .refine((v) => v.itemIds.length + v.squawkIds.length > 0, { path: ['itemIds'], message: 'Choose at least one item or squawk to request service for' });
+  .refine((v) => v.itemIds.length + v.squawkIds.length > 0, {
+    path: ['itemIds'],
+    message: 'Choose at least one item or squawk to request service for',
+  });
 export type MaintenanceRequestInput = z.input<typeof MaintenanceRequestSchema>;
 export type MaintenanceRequestData = z.output<typeof MaintenanceRequestSchema>;
 
 /** What the mechanic records when completing a job linked to items and squawks. */
 export const MaintenanceCompletionSchema = z.object({
-  itemIds: z.array(uuid('Item')).max(100).optional().transform((v) => [...new Set(v ?? [])]),
-  squawkIds: z.array(uuid('Squawk')).max(100).optional().transform((v) => [...new Set(v ?? [])]),
+  itemIds: z
+    .array(uuid('Item'))
+    .max(100)
+    .optional()
+    .transform((v) => [...new Set(v ?? [])]),
+  squawkIds: z
+    .array(uuid('Squawk'))
+    .max(100)
+    .optional()
+    .transform((v) => [...new Set(v ?? [])]),
   date: requiredDate('Date done'),
   hours: hours('Tach at completion'),
   note: optionalText('Note', MAINTENANCE.text.note),

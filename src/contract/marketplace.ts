@@ -76,7 +76,8 @@ export const MARKETPLACE = {
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 // A number or a form's text only: `[1]` must not read as 1 through String() (issue 27, point 8).
-const toNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(/[$,]/g, '')) : Number.NaN);
+const toNumber = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(/[$,]/g, '')) : Number.NaN;
 const hasAtMostCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 interface NumberRules {
@@ -95,11 +96,14 @@ interface NumberRules {
 function checkNumber(label: string, n: number, rules: NumberRules): string | null {
   const min = rules.min ?? 0;
   if (!Number.isFinite(n)) return `${label} must be a number`;
-  if (rules.exclusiveMin ? n <= min : n < min) return `${label} must be ${rules.exclusiveMin ? 'more than' : 'at least'} ${min}`;
-  if (n > rules.max) return `${label} must be at most ${rules.year ? String(rules.max) : rules.max.toLocaleString('en-US')}`;
+  if (rules.exclusiveMin ? n <= min : n < min)
+    return `${label} must be ${rules.exclusiveMin ? 'more than' : 'at least'} ${min}`;
+  if (n > rules.max)
+    return `${label} must be at most ${rules.year ? String(rules.max) : rules.max.toLocaleString('en-US')}`;
   if (rules.integer && !Number.isInteger(n)) return `${label} must be a whole number`;
   if (rules.money && !hasAtMostCents(n)) return `${label} must have at most 2 decimal places`;
-  if (rules.step && Math.abs(Math.round(n / rules.step) * rules.step - n) > 1e-9) return `${label} must be in steps of ${rules.step}`;
+  if (rules.step && Math.abs(Math.round(n / rules.step) * rules.step - n) > 1e-9)
+    return `${label} must be in steps of ${rules.step}`;
   return null;
 }
 
@@ -139,7 +143,6 @@ const requiredNumber = (label: string, rules: NumberRules, fallback?: number) =>
       return n;
     });
 
-
 /** A calendar date as 'YYYY-MM-DD' (what a date input gives); an ISO timestamp is cut to its date. */
 const dateText = (label: string) =>
   z
@@ -166,7 +169,9 @@ const optionalDate = (label: string) =>
 
 const flag = (label: string, fallback: boolean) =>
   z
-    .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('on')], { error: `${label} must be true or false` })
+    .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal('on')], {
+      error: `${label} must be true or false`,
+    })
     .optional()
     .transform((v) => (v === undefined ? fallback : v === true || v === 'true' || v === 'on'));
 
@@ -186,7 +191,10 @@ export const AircraftSchema = z.object({
   year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true, year: true }),
   totalHours: optionalNumber('Total hours', { max: MARKETPLACE.maxHours }),
   /** Maintenance tracking (issue 13): private, or used for hire (the 100-hour rule applies). */
-  usage: z.enum(['private', 'for_hire'], { error: 'Usage must be one of: private, for_hire' }).optional().transform((v) => v ?? 'private'),
+  usage: z
+    .enum(['private', 'for_hire'], { error: 'Usage must be one of: private, for_hire' })
+    .optional()
+    .transform((v) => v ?? 'private'),
   homeAirport: optionalText('Home airport', 60),
 });
 export type AircraftInput = z.input<typeof AircraftSchema>;
@@ -218,7 +226,9 @@ export const earliestStartDay = (now = Date.now()) => new Date(now - 86_400_000)
 export const ServiceRequestSchema = z
   .object({
     /** One of the pilot's own aircraft; its details fill any aircraft field left out. */
-    aircraftId: uuid('Aircraft').nullish().transform((v) => v ?? null),
+    aircraftId: uuid('Aircraft')
+      .nullish()
+      .transform((v) => v ?? null),
     aircraftMake: optionalText('Aircraft make', MARKETPLACE.text.short),
     aircraftModel: optionalText('Aircraft model', MARKETPLACE.text.short),
     aircraftYear: optionalNumber('Aircraft year', { min: 1903, max: thisYear + 1, integer: true }),
@@ -236,7 +246,11 @@ export const ServiceRequestSchema = z
     ),
     serviceLocation: requiredText('Service location', MARKETPLACE.text.short),
     customerWillTravel: flag('customerWillTravel', false),
-    maxTravelDistance: requiredNumber('Max travel distance', { max: MARKETPLACE.maxRadiusMiles, integer: true }, MARKETPLACE.maxTravelDistance),
+    maxTravelDistance: requiredNumber(
+      'Max travel distance',
+      { max: MARKETPLACE.maxRadiusMiles, integer: true },
+      MARKETPLACE.maxTravelDistance,
+    ),
     estimatedBudget: optionalNumber('Estimated budget', { max: MARKETPLACE.maxMoney, money: true }),
   })
   .superRefine((v, ctx) => {
@@ -258,34 +272,39 @@ export type ServiceRequestData = z.output<typeof ServiceRequestSchema>;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const MechanicProfileSchema = z
-  .object({
-    apNumber: requiredText('A&P certificate number', 40),
-    iaAuthorization: flag('iaAuthorization', false),
-    specialties: z
-      .array(enumOf(MARKETPLACE_SERVICE_TYPES, 'Specialty'), { error: 'Specialties must be a list of service types' })
-      .max(MARKETPLACE_SERVICE_TYPES.length)
-      .optional()
-      .transform((v) => [...new Set(v ?? [])]),
-    hourlyRate: requiredNumber('Hourly rate', { max: 100_000, money: true }),
-    travelRate: optionalNumber('Travel rate', { max: 100_000, money: true }),
-    serviceRadius: requiredNumber('Service radius', { min: 1, max: MARKETPLACE.maxServiceRadiusMiles, integer: true }, MARKETPLACE.serviceRadius),
-    baseLocation: requiredText('Base location', MARKETPLACE.text.short),
-    businessName: optionalText('Business name', MARKETPLACE.text.short),
-    availableWeekdays: z
-      // Coerced: checkbox groups give '1'..'5' as text.
-      .array(z.coerce.number().int().min(0).max(6), { error: 'Available weekdays must be a list of days 0-6 (Sunday is 0)' })
-      .optional()
-      .transform((v) => (v === undefined ? [...MARKETPLACE.availableWeekdays] : [...new Set(v)].sort((a, b) => a - b))),
-    preferredHours: z
-      .object({
-        start: z.string().regex(HHMM, 'Start time must be HH:MM'),
-        end: z.string().regex(HHMM, 'End time must be HH:MM'),
-      })
-      .nullish()
-      .transform((v) => v ?? { ...MARKETPLACE.preferredHours })
-      .refine((v) => v.start < v.end, 'Preferred hours must end after they start'),
-  });
+export const MechanicProfileSchema = z.object({
+  apNumber: requiredText('A&P certificate number', 40),
+  iaAuthorization: flag('iaAuthorization', false),
+  specialties: z
+    .array(enumOf(MARKETPLACE_SERVICE_TYPES, 'Specialty'), { error: 'Specialties must be a list of service types' })
+    .max(MARKETPLACE_SERVICE_TYPES.length)
+    .optional()
+    .transform((v) => [...new Set(v ?? [])]),
+  hourlyRate: requiredNumber('Hourly rate', { max: 100_000, money: true }),
+  travelRate: optionalNumber('Travel rate', { max: 100_000, money: true }),
+  serviceRadius: requiredNumber(
+    'Service radius',
+    { min: 1, max: MARKETPLACE.maxServiceRadiusMiles, integer: true },
+    MARKETPLACE.serviceRadius,
+  ),
+  baseLocation: requiredText('Base location', MARKETPLACE.text.short),
+  businessName: optionalText('Business name', MARKETPLACE.text.short),
+  availableWeekdays: z
+    // Coerced: checkbox groups give '1'..'5' as text.
+    .array(z.coerce.number().int().min(0).max(6), {
+      error: 'Available weekdays must be a list of days 0-6 (Sunday is 0)',
+    })
+    .optional()
+    .transform((v) => (v === undefined ? [...MARKETPLACE.availableWeekdays] : [...new Set(v)].sort((a, b) => a - b))),
+  preferredHours: z
+    .object({
+      start: z.string().regex(HHMM, 'Start time must be HH:MM'),
+      end: z.string().regex(HHMM, 'End time must be HH:MM'),
+    })
+    .nullish()
+    .transform((v) => v ?? { ...MARKETPLACE.preferredHours })
+    .refine((v) => v.start < v.end, 'Preferred hours must end after they start'),
+});
 export type MechanicProfileInput = z.input<typeof MechanicProfileSchema>;
 export type MechanicProfileData = z.output<typeof MechanicProfileSchema>;
 
@@ -375,10 +394,19 @@ export const InspectionSignerSchema = z
   .transform((v, ctx): { fullName: string; certificateNumber: string } | null => {
     if (!v || (!v.fullName && !v.certificateNumber)) return null;
     if (!v.fullName) ctx.addIssue({ code: 'custom', path: ['fullName'], message: INSPECTION_SIGNER_MESSAGES.fullName });
-    if (!v.certificateNumber) ctx.addIssue({ code: 'custom', path: ['certificateNumber'], message: INSPECTION_SIGNER_MESSAGES.certificateNumber });
+    if (!v.certificateNumber)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['certificateNumber'],
+        message: INSPECTION_SIGNER_MESSAGES.certificateNumber,
+      });
     if (!v.fullName || !v.certificateNumber) return z.NEVER;
     if (certificateKey(v.certificateNumber) === '') {
-      ctx.addIssue({ code: 'custom', path: ['certificateNumber'], message: 'Certificate number of the IA who signs must hold letters or digits' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['certificateNumber'],
+        message: 'Certificate number of the IA who signs must hold letters or digits',
+      });
       return z.NEVER;
     }
     return { fullName: v.fullName, certificateNumber: v.certificateNumber };
@@ -397,19 +425,27 @@ export const BidSchema = z
     }),
     availableStartDate: dateText('Available start date'),
     estimatedCompletionDate: dateText('Estimated completion date'),
-    warrantyPeriod: requiredNumber('Warranty period', { max: MARKETPLACE.maxWarrantyDays, integer: true }, MARKETPLACE.warrantyPeriodDays),
+    warrantyPeriod: requiredNumber(
+      'Warranty period',
+      { max: MARKETPLACE.maxWarrantyDays, integer: true },
+      MARKETPLACE.warrantyPeriodDays,
+    ),
     notes: optionalText('Notes', MARKETPLACE.text.notes),
     inspectionSigner: InspectionSignerSchema,
   })
-  .refine((v) => !v.availableStartDate || !v.estimatedCompletionDate || v.estimatedCompletionDate >= v.availableStartDate, {
-    path: ['estimatedCompletionDate'],
-    message: 'Estimated completion date cannot be before the available start date',
-  });
+  .refine(
+    (v) => !v.availableStartDate || !v.estimatedCompletionDate || v.estimatedCompletionDate >= v.availableStartDate,
+    {
+      path: ['estimatedCompletionDate'],
+      message: 'Estimated completion date cannot be before the available start date',
+    },
+  );
 export type BidInput = z.input<typeof BidSchema>;
 export type BidData = z.output<typeof BidSchema>;
 
 /** Whether a quote on this service type by this mechanic should say who signs it (an annual, no IA). */
-export const needsInspectionSigner = (serviceType: string, mechanicIa: boolean) => serviceType === 'annual_inspection' && !mechanicIa;
+export const needsInspectionSigner = (serviceType: string, mechanicIa: boolean) =>
+  serviceType === 'annual_inspection' && !mechanicIa;
 
 /** Labor plus parts, in cents to avoid float drift (0.1 + 0.2). */
 export function bidTotal(laborCost: number, partsCost: number | null | undefined): number {

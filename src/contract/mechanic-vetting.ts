@@ -16,7 +16,10 @@ export const REJECT_REASON_MAX = 500;
 
 export const MechanicListQuerySchema = z.object({
   // '?status=' (empty) is the default queue too.
-  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MECHANIC_STATUSES, { error: 'Status must be pending, approved or rejected' }).default('pending')),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(MECHANIC_STATUSES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
+  ),
 });
 
 export const RejectMechanicSchema = z.object({
@@ -58,7 +61,8 @@ export interface MechanicForReview {
 export const VETTING_MESSAGES = {
   pendingRequests:
     'Your mechanic account is awaiting approval by an administrator. You will see service requests once it is approved.',
-  pendingBid: 'Your mechanic account is awaiting approval by an administrator. You can submit quotes once it is approved.',
+  pendingBid:
+    'Your mechanic account is awaiting approval by an administrator. You can submit quotes once it is approved.',
   rejected: 'Your mechanic application was not approved. Contact us if you think this is a mistake.',
   stopped:
     'Your mechanic account is not approved: you can no longer work on jobs or read their documents. Contact us if you think this is a mistake.',

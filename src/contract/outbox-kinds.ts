@@ -43,6 +43,12 @@ export function outboxKindLabel(kind: string): string {
   const known = OUTBOX_KIND_LABELS[kind];
   if (known) return known;
   // "marketplace." says only which feature queued it: the rest is what the message is.
-  const last = kind.replace(/^marketplace\./, '').split('.').filter(Boolean).join(' ').replace(/[_-]+/g, ' ').trim();
+  const last = kind
+    .replace(/^marketplace\./, '')
+    .split('.')
+    .filter(Boolean)
+    .join(' ')
+    .replace(/[_-]+/g, ' ')
+    .trim();
   return last ? last.charAt(0).toUpperCase() + last.slice(1) : 'Message';
 }

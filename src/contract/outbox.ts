@@ -31,8 +31,17 @@ export interface OutboxPage {
 /** GET /api/admin/outbox ?status=&page=&per_page= */
 export const OutboxListQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES, { error: `status must be one of: ${OUTBOX_STATUSES.join(', ')}` }).optional(),
-  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int().min(1, 'page must be a whole number of at least 1').default(1),
-  per_page: z.coerce.number({ error: 'per_page must be between 1 and 100' }).int().min(1).max(100, 'per_page must be between 1 and 100').default(25),
+  page: z.coerce
+    .number({ error: 'page must be a whole number of at least 1' })
+    .int()
+    .min(1, 'page must be a whole number of at least 1')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'per_page must be between 1 and 100' })
+    .int()
+    .min(1)
+    .max(100, 'per_page must be between 1 and 100')
+    .default(25),
 });
 
 /** What one delivery run did (the scheduled run's log line, and "Deliver now" in the console). */

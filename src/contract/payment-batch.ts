@@ -11,8 +11,17 @@ import { z } from './zod.ts';
 export const PaymentBatchQuerySchema = z.object({
   ids: z
     .string({ error: 'ids is required: the appointments, separated by commas' })
-    .transform((text) => [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))])
-    .refine((ids) => ids.length >= 1 && ids.length <= PAGING.maxLimit, { message: `ids must name 1 to ${PAGING.maxLimit} appointments` })
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine((ids) => ids.length >= 1 && ids.length <= PAGING.maxLimit, {
+      message: `ids must name 1 to ${PAGING.maxLimit} appointments`,
+    })
     .refine((ids) => ids.every(isUuid), { message: 'ids must be appointment ids' }),
 });
 

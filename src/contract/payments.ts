@@ -9,7 +9,16 @@ import type { AcceptResult } from './marketplace.ts';
  * docs/decisions/0230-payments-on-stripe-connect.md
  */
 
-export const PAYMENT_STATUSES = ['not_applicable', 'card_needed', 'card_saved', 'deposit_paid', 'payment_due', 'paid', 'refunded', 'disputed'] as const;
+export const PAYMENT_STATUSES = [
+  'not_applicable',
+  'card_needed',
+  'card_saved',
+  'deposit_paid',
+  'payment_due',
+  'paid',
+  'refunded',
+  'disputed',
+] as const;
 export type PaymentStatus = Exclude<(typeof PAYMENT_STATUSES)[number], 'not_applicable'>;
 export type PaymentViewStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -108,44 +117,68 @@ export const PAYMENT_SETTINGS = {
 } as const;
 
 /** A whole percent 0..100 (a bid's deposit). */
-export const DepositPercentSchema = z
-  .unknown()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null || v === '') return undefined;
-    const n = typeof v === 'number' ? v : Number(String(v).trim());
-    if (!Number.isInteger(n) || n < 0 || n > 100) {
-      ctx.addIssue({ code: 'custom', path: ['depositPercent'], message: 'Deposit must be a whole percent from 0 to 100' });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const DepositPercentSchema = z.unknown().transform((v, ctx) => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  if (!Number.isInteger(n) || n < 0 || n > 100) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['depositPercent'],
+      message: 'Deposit must be a whole percent from 0 to 100',
+    });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /** A bid's body: the bid's own schema, and the parts deposit it asks for (absent: the console's default). */
-export const BidWithDepositSchema = z.unknown().transform((v, ctx): BidBody & { depositPercent: number | undefined } => {
-  const bid = BidBodySchema.safeParse(v);
-  const deposit = DepositPercentSchema.safeParse(v && typeof v === 'object' ? (v as Record<string, unknown>)['depositPercent'] : undefined);
-  for (const issue of [...(bid.error?.issues ?? []), ...(deposit.error?.issues ?? [])]) {
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] });
-  }
-  if (!bid.success || !deposit.success) return z.NEVER;
-  return { ...bid.data, depositPercent: deposit.data };
-});
+export const BidWithDepositSchema = z
+  .unknown()
+  .transform((v, ctx): BidBody & { depositPercent: number | undefined } => {
+    const bid = BidBodySchema.safeParse(v);
+    const deposit = DepositPercentSchema.safeParse(
+      v && typeof v === 'object' ? (v as Record<string, unknown>)['depositPercent'] : undefined,
+    );
+    for (const issue of [...(bid.error?.issues ?? []), ...(deposit.error?.issues ?? [])]) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] });
+    }
+    if (!bid.success || !deposit.success) return z.NEVER;
+    return { ...bid.data, depositPercent: deposit.data };
+  });
 
 export const RefundSchema = z.object({
   amountCents: z
     .number({ error: 'amountCents must be a whole number of cents' })
     .int('amountCents must be a whole number of cents')
     .positive('amountCents must be more than 0'),
-  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(500, 'Reason must be at most 500 characters'),
 });
 export type RefundData = z.output<typeof RefundSchema>;
 
 export const AdminPaymentsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1).max(100, 'limit must be at most 100').default(20),
-  status: z.enum(PAYMENT_STATUSES.filter((s) => s !== 'not_applicable') as [PaymentStatus, ...PaymentStatus[]], { error: 'Unknown payment status' }).optional(),
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1)
+    .max(100, 'limit must be at most 100')
+    .default(20),
+  status: z
+    .enum(PAYMENT_STATUSES.filter((s) => s !== 'not_applicable') as [PaymentStatus, ...PaymentStatus[]], {
+      error: 'Unknown payment status',
+    })
+    .optional(),
   disputed: z.enum(['true', 'false']).optional(),
 });
 
 /** Cents as dollars for people ("$1,234.50"). */
-export const formatCents = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+export const formatCents = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

@@ -11,7 +11,14 @@ import { isRealDate, optionalText, renamed, requiredText } from './fields.ts';
 export type RecordStatus = 'draft' | 'signed' | 'superseded';
 export type RecordInspection = 'annual' | '100_hour';
 
-export const RECORD_LIMITS = { description: 8_000, extent: 500, discrepancy: 500, discrepancies: 50, name: 120, certificate: 40 } as const;
+export const RECORD_LIMITS = {
+  description: 8_000,
+  extent: 500,
+  discrepancy: 500,
+  discrepancies: 50,
+  name: 120,
+  certificate: 40,
+} as const;
 
 /** The statements of 43.11(a)(4) and (5), and of 43.9(a) for return to service. */
 export const RECORD_STATEMENTS = {
@@ -19,15 +26,18 @@ export const RECORD_STATEMENTS = {
     `I certify that this aircraft has been inspected in accordance with ${inspection === 'annual' ? 'an annual' : 'a 100-hour'} inspection and was determined to be in airworthy condition.`,
   notAirworthy: (inspection: string) =>
     `I certify that this aircraft has been inspected in accordance with ${inspection === 'annual' ? 'an annual' : 'a 100-hour'} inspection and a list of discrepancies and unairworthy items dated as below has been provided to the aircraft owner or operator.`,
-  returnToService: 'The work described above was performed in accordance with current regulations and the aircraft is approved for return to service with respect to that work.',
+  returnToService:
+    'The work described above was performed in accordance with current regulations and the aircraft is approved for return to service with respect to that work.',
 } as const;
 
 /** What the mechanic confirms when signing (shown beside the checkbox). */
-export const SIGN_CONFIRMATION = 'I have reviewed this entry; it is true and complete, and I sign it with my certificate.';
+export const SIGN_CONFIRMATION =
+  'I have reviewed this entry; it is true and complete, and I sign it with my certificate.';
 
 export const RECORD_MESSAGES = {
   signed: 'This entry is signed and can no longer be edited: make a correction instead',
-  iaRequired: 'An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)',
+  iaRequired:
+    'An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)',
   notCompleted: 'The maintenance record is drafted when the job is completed',
   statement: 'Confirm the statement to sign',
   noCorrection: 'Only a signed entry can be corrected',
@@ -92,11 +102,9 @@ type RecordPatchFields = typeof patchFields;
  */
 export const RecordPatchSchema = z.preprocess(
   renamed(ALIASES),
-  z
-    .object(patchFields)
-    .refine((p) => Object.values(p).some((x) => x !== undefined), {
-      message: `Send at least one of: ${Object.keys(patchFields).join(', ')}`,
-    }),
+  z.object(patchFields).refine((p) => Object.values(p).some((x) => x !== undefined), {
+    message: `Send at least one of: ${Object.keys(patchFields).join(', ')}`,
+  }),
 );
 export type RecordPatch = z.output<typeof RecordPatchSchema>;
 

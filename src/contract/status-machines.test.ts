@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fromStates, step, targetOf, type Machine } from './machines.ts';
 import { RECORD_MESSAGES } from './records.ts';
-import { AIRMEN_IMPORT_MACHINE, API_KEY_MACHINE, OUTBOX_MACHINE, RECORD_MACHINE, SQUAWK_MACHINE } from './status-machines.ts';
+import {
+  AIRMEN_IMPORT_MACHINE,
+  API_KEY_MACHINE,
+  OUTBOX_MACHINE,
+  RECORD_MACHINE,
+  SQUAWK_MACHINE,
+} from './status-machines.ts';
 
 // The refusals a user meets, word for word as the product answered them before the machines
 // (API tests read them too); every other pair of each table is walked below.
@@ -14,7 +20,9 @@ describe('logbook entry', () => {
   it('a draft is edited and signed; a signed entry is final until its correction supersedes it', () => {
     expect(outcome(RECORD_MACHINE, 'draft', 'sign')).toBe('-> signed');
     expect(outcome(RECORD_MACHINE, 'signed', 'sign')).toBe(RECORD_MESSAGES.signed);
-    expect(outcome(RECORD_MACHINE, 'signed', 'edit')).toBe('This entry is signed and can no longer be edited: make a correction instead');
+    expect(outcome(RECORD_MACHINE, 'signed', 'edit')).toBe(
+      'This entry is signed and can no longer be edited: make a correction instead',
+    );
     expect(outcome(RECORD_MACHINE, 'draft', 'correct')).toBe('Only a signed entry can be corrected');
     expect(outcome(RECORD_MACHINE, 'signed', 'supersede')).toBe('-> superseded');
     expect(fromStates(RECORD_MACHINE, 'edit')).toEqual(['draft']);
@@ -33,7 +41,8 @@ describe('squawk', () => {
 describe('outbox message', () => {
   it('moves pending -> sending -> sent, pending or dead; only a dead one is retried, with the sentence naming the status', () => {
     expect(fromStates(OUTBOX_MACHINE, 'claim')).toEqual(['pending']);
-    for (const action of ['release', 'sent', 'retryLater', 'giveUp', 'interrupted'] as const) expect(fromStates(OUTBOX_MACHINE, action)).toEqual(['sending']);
+    for (const action of ['release', 'sent', 'retryLater', 'giveUp', 'interrupted'] as const)
+      expect(fromStates(OUTBOX_MACHINE, action)).toEqual(['sending']);
     expect(targetOf(OUTBOX_MACHINE, 'retryLater')).toBe('pending');
     expect(targetOf(OUTBOX_MACHINE, 'giveUp')).toBe('dead');
     expect(outcome(OUTBOX_MACHINE, 'sent', 'retry')).toBe('Only dead messages can be retried; this one is sent');
@@ -60,7 +69,10 @@ describe('airmen file import', () => {
 });
 
 describe('every table is total', () => {
-  it.each([RECORD_MACHINE, SQUAWK_MACHINE, OUTBOX_MACHINE, API_KEY_MACHINE, AIRMEN_IMPORT_MACHINE] as Machine<string, string>[])('$name', (m) => {
+  it.each([RECORD_MACHINE, SQUAWK_MACHINE, OUTBOX_MACHINE, API_KEY_MACHINE, AIRMEN_IMPORT_MACHINE] as Machine<
+    string,
+    string
+  >[])('$name', (m) => {
     for (const action of m.actions) {
       for (const status of m.states) {
         const s = m.table[action]?.[status];

@@ -26,7 +26,11 @@ export const RECORD_MACHINE = machine<RecordStatus, RecordAction>('maintenance r
   edit: { draft: to('draft'), ...entryFinal },
   sign: { draft: to('signed'), ...entryFinal },
   /** A correction starts from the signed entry, which stays signed until the correction is signed. */
-  correct: { draft: refuse(RECORD_MESSAGES.noCorrection), signed: to('signed'), superseded: refuse(RECORD_MESSAGES.noCorrection) },
+  correct: {
+    draft: refuse(RECORD_MESSAGES.noCorrection),
+    signed: to('signed'),
+    superseded: refuse(RECORD_MESSAGES.noCorrection),
+  },
   /** Its correction is signed. */
   supersede: {
     draft: refuse('Only a signed entry is superseded by its correction'),
@@ -43,7 +47,10 @@ export type SquawkAction = 'resolve' | 'reopen';
 
 export const SQUAWK_MACHINE = machine<SquawkStatus, SquawkAction>('squawk', SQUAWK_STATUS_VALUES, {
   /** The refusal names when and how it was resolved where the row is known (see `updateSquawk`). */
-  resolve: { open: to('resolved'), resolved: refuse('This squawk was already resolved. Reopen it first to resolve it again.') },
+  resolve: {
+    open: to('resolved'),
+    resolved: refuse('This squawk was already resolved. Reopen it first to resolve it again.'),
+  },
   reopen: { open: to('open'), resolved: to('open') },
 });
 
@@ -57,16 +64,46 @@ const notSending = (action: string) => refuse(`Only a message being sent can be 
 const onlyDead = (status: OutboxStatus) => refuse(`Only dead messages can be retried; this one is ${status}`);
 
 export const OUTBOX_MACHINE = machine<OutboxStatus, OutboxAction>('outbox message', OUTBOX_STATUSES, {
-  claim: { pending: to('sending'), sending: refuse('This message is already being sent'), sent: refuse('This message was sent'), dead: refuse('This message is dead: retry it first') },
+  claim: {
+    pending: to('sending'),
+    sending: refuse('This message is already being sent'),
+    sent: refuse('This message was sent'),
+    dead: refuse('This message is dead: retry it first'),
+  },
   /** Handed back untried when the run's time is up. */
-  release: { pending: notSending('released'), sending: to('pending'), sent: notSending('released'), dead: notSending('released') },
-  sent: { pending: notSending('marked sent'), sending: to('sent'), sent: notSending('marked sent'), dead: notSending('marked sent') },
+  release: {
+    pending: notSending('released'),
+    sending: to('pending'),
+    sent: notSending('released'),
+    dead: notSending('released'),
+  },
+  sent: {
+    pending: notSending('marked sent'),
+    sending: to('sent'),
+    sent: notSending('marked sent'),
+    dead: notSending('marked sent'),
+  },
   /** A failure worth another attempt later. */
-  retryLater: { pending: notSending('retried'), sending: to('pending'), sent: notSending('retried'), dead: notSending('retried') },
+  retryLater: {
+    pending: notSending('retried'),
+    sending: to('pending'),
+    sent: notSending('retried'),
+    dead: notSending('retried'),
+  },
   /** A failure that will not heal, or the last attempt. */
-  giveUp: { pending: notSending('given up'), sending: to('dead'), sent: notSending('given up'), dead: notSending('given up') },
+  giveUp: {
+    pending: notSending('given up'),
+    sending: to('dead'),
+    sent: notSending('given up'),
+    dead: notSending('given up'),
+  },
   /** A run ended (crashed, timed out) while it held the message: it may or may not have gone. */
-  interrupted: { pending: notSending('interrupted'), sending: to('dead'), sent: notSending('interrupted'), dead: notSending('interrupted') },
+  interrupted: {
+    pending: notSending('interrupted'),
+    sending: to('dead'),
+    sent: notSending('interrupted'),
+    dead: notSending('interrupted'),
+  },
   retry: { pending: onlyDead('pending'), sending: onlyDead('sending'), sent: onlyDead('sent'), dead: to('pending') },
 });
 
@@ -78,7 +115,11 @@ export type ApiKeyAction = 'activate' | 'deactivate' | 'expire';
 
 export const API_KEY_MACHINE = machine<ApiKeyStatus, ApiKeyAction>('API key', API_KEY_STATUSES, {
   /** The refusal names the expiry date where the key is known (see `setApiKeyStatus`). */
-  activate: { active: to('active'), inactive: to('active'), expired: refuse('This key expired: add a new key instead') },
+  activate: {
+    active: to('active'),
+    inactive: to('active'),
+    expired: refuse('This key expired: add a new key instead'),
+  },
   deactivate: { active: to('inactive'), inactive: to('inactive'), expired: to('inactive') },
   expire: { active: to('expired'), inactive: to('expired'), expired: to('expired') },
 });
@@ -86,15 +127,23 @@ export const API_KEY_MACHINE = machine<ApiKeyStatus, ApiKeyAction>('API key', AP
 // ---------------------------------------------------------------------------------------------
 // FAA airmen file import (docs/decisions/0120): receiving chunks, then completed or failed.
 
-export const AIRMEN_IMPORT_STATUSES = ['receiving', 'completed', 'failed'] as const satisfies readonly AirmenImportStatus[];
+export const AIRMEN_IMPORT_STATUSES = [
+  'receiving',
+  'completed',
+  'failed',
+] as const satisfies readonly AirmenImportStatus[];
 export type AirmenImportAction = 'receive' | 'complete' | 'fail';
 
 const importClosed = (status: AirmenImportStatus) => refuse(`This import is ${status}; start a new upload`);
 
-export const AIRMEN_IMPORT_MACHINE = machine<AirmenImportStatus, AirmenImportAction>('airmen file import', AIRMEN_IMPORT_STATUSES, {
-  /** A chunk arrives (the status stays). */
-  receive: { receiving: to('receiving'), completed: importClosed('completed'), failed: importClosed('failed') },
-  complete: { receiving: to('completed'), completed: importClosed('completed'), failed: importClosed('failed') },
-  /** A refused chunk, or a newer upload replacing this one. */
-  fail: { receiving: to('failed'), completed: importClosed('completed'), failed: importClosed('failed') },
-});
+export const AIRMEN_IMPORT_MACHINE = machine<AirmenImportStatus, AirmenImportAction>(
+  'airmen file import',
+  AIRMEN_IMPORT_STATUSES,
+  {
+    /** A chunk arrives (the status stays). */
+    receive: { receiving: to('receiving'), completed: importClosed('completed'), failed: importClosed('failed') },
+    complete: { receiving: to('completed'), completed: importClosed('completed'), failed: importClosed('failed') },
+    /** A refused chunk, or a newer upload replacing this one. */
+    fail: { receiving: to('failed'), completed: importClosed('completed'), failed: importClosed('failed') },
+  },
+);

@@ -22,8 +22,10 @@ const minutes = (seconds: number) => {
 export const WRITE_CAP_MESSAGES: Record<WriteCap, (retryAfterSeconds: number) => string> = {
   changeOrdersPerJob: (s) =>
     `This job already has ${WRITE_CAPS.changeOrdersPerJob.limit} change orders from the last hour, and each one emails the owner. Put the remaining lines in one change order, or try again in ${minutes(s)}.`,
-  changeOrdersPerUser: (s) => `You sent ${WRITE_CAPS.changeOrdersPerUser.limit} change orders in the last hour. Try again in ${minutes(s)}.`,
-  requestsPerUser: (s) => `You made ${WRITE_CAPS.requestsPerUser.limit} service requests in the last hour. Try again in ${minutes(s)}.`,
+  changeOrdersPerUser: (s) =>
+    `You sent ${WRITE_CAPS.changeOrdersPerUser.limit} change orders in the last hour. Try again in ${minutes(s)}.`,
+  requestsPerUser: (s) =>
+    `You made ${WRITE_CAPS.requestsPerUser.limit} service requests in the last hour. Try again in ${minutes(s)}.`,
   bidsPerUser: (s) => `You sent ${WRITE_CAPS.bidsPerUser.limit} quotes in the last hour. Try again in ${minutes(s)}.`,
 };
 

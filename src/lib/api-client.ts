@@ -8,7 +8,12 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** The field problems of a 400 (`errors`), when the server sent them. */
   readonly errors: Array<{ path: string; message: string }> | undefined;
-  constructor(status: number, detail: string | undefined, message: string, errors?: Array<{ path: string; message: string }>) {
+  constructor(
+    status: number,
+    detail: string | undefined,
+    message: string,
+    errors?: Array<{ path: string; message: string }>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -60,14 +65,19 @@ async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   }
   if (res.ok && (options.method ?? 'GET') === 'GET') rememberNextCursor(path, res.headers);
   if (!res.ok) {
-    const detail = typeof (data as { detail?: unknown })?.detail === 'string' ? (data as { detail: string }).detail : undefined;
-    const errors = Array.isArray((data as { errors?: unknown })?.errors) ? (data as { errors: Array<{ path: string; message: string }> }).errors : undefined;
+    const detail =
+      typeof (data as { detail?: unknown })?.detail === 'string' ? (data as { detail: string }).detail : undefined;
+    const errors = Array.isArray((data as { errors?: unknown })?.errors)
+      ? (data as { errors: Array<{ path: string; message: string }> }).errors
+      : undefined;
     throw new ApiError(res.status, detail, detail ?? `Request failed with status ${res.status}`, errors);
   }
   return data as T;
 }
 
-type Params<R extends RouteSpec> = [ParamNames<R['path']>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<R['path']>, string | number> };
+type Params<R extends RouteSpec> = [ParamNames<R['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<ParamNames<R['path']>, string | number> };
 
 /** How to call one route: its path parameters, query, body and the usual options. */
 export type CallOptions<R extends RouteSpec> = Params<R> & {

@@ -7,7 +7,10 @@ export function formatCurrency(value: number | string | null | undefined): strin
   return Number.isFinite(n) ? usd.format(n) : '—';
 }
 
-export function formatDate(value: string | Date | null | undefined, options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }): string {
+export function formatDate(
+  value: string | Date | null | undefined,
+  options: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' },
+): string {
   if (!value) return '—';
   const d = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(d.getTime()) ? '—' : d.toLocaleDateString('en-US', options);

@@ -13,7 +13,9 @@ export async function getRoute<R extends RouteSpec>(
   params: Params<R['path']>,
   options: { query?: URLSearchParams; token?: string } = {},
 ): Promise<OutputOf<R>> {
-  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name] ?? ''));
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent((params as Record<string, string>)[name] ?? ''),
+  );
   const query = options.query?.toString();
   const res = await fetch(query ? `${filled}?${query}` : filled, {
     headers: { Accept: 'application/json', ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}) },

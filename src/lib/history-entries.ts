@@ -87,7 +87,9 @@ const sectionOf = <T extends string>(values: readonly T[], fallback: T): T => {
  * `#item-<id>` is scrolled into view once the item is on screen.
  */
 export function useSection<T extends string>(values: readonly T[], initial: T): [T, (section: T) => void] {
-  const [section, setSection] = useState<T>(() => (typeof window === 'undefined' ? initial : sectionOf(values, initial)));
+  const [section, setSection] = useState<T>(() =>
+    typeof window === 'undefined' ? initial : sectionOf(values, initial),
+  );
   const valuesRef = useRef(values);
   useEffect(() => {
     // Registered before any dialog's Back, so it runs first and sees that Back as the page's own.
@@ -114,7 +116,11 @@ export function useSection<T extends string>(values: readonly T[], initial: T): 
     (next: T) => {
       setSection(next);
       whenSettled(() => {
-        if (sectionOf(valuesRef.current, initial) === next && new URLSearchParams(window.location.search).has('section')) return;
+        if (
+          sectionOf(valuesRef.current, initial) === next &&
+          new URLSearchParams(window.location.search).has('section')
+        )
+          return;
         const url = new URL(window.location.href);
         url.searchParams.set('section', next);
         url.hash = '';

@@ -5,7 +5,9 @@ import { createElement, lazy, type ComponentType } from 'react';
  * component always suspends on its first render, and React then holds the Suspense fallback for
  * at least 300 ms: measured here as the gap between the sign-in answer and the dashboard's calls.
  */
-export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> & { preload: () => Promise<unknown> } {
+export function preloadable<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> & { preload: () => Promise<unknown> } {
   let loaded: ComponentType<P> | null = null;
   const preload = () =>
     load().then((m) => {
@@ -13,6 +15,7 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
       return m;
     });
   const Lazy = lazy(preload);
-  const Component = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props));
+  const Component = (props: P) =>
+    loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props);
   return Object.assign(Component, { preload });
 }

@@ -16,7 +16,8 @@ export function failedStatus(error: unknown): number {
   return typeof status === 'number' ? status : 0;
 }
 
-export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. What you entered is still here: try again in a moment.';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. What you entered is still here: try again in a moment.';
 export const TRY_AGAIN_LABEL = 'Try again';
 
 /** Sonner options for an error toast with a "Try again" button, kept on screen long enough to use. */

@@ -36,7 +36,11 @@ export function useMorePages<T extends { id: string }>(
     setLoading(true);
     try {
       const page = await fetchPage(cursor);
-      setExtra((e) => ({ base, items: [...(e && e.base === base ? e.items : []), ...page.items], cursor: page.nextCursor }));
+      setExtra((e) => ({
+        base,
+        items: [...(e && e.base === base ? e.items : []), ...page.items],
+        cursor: page.nextCursor,
+      }));
     } catch (err) {
       console.error('Loading more failed', err);
       toast.error('Could not load more. Please try again.');

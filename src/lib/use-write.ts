@@ -40,7 +40,9 @@ export interface Write<R extends RouteSpec> {
    * Sends the write and resolves with how it ended (the refusal is also in `error`); never rejects. Writes of one hook may overlap (one per list item):
    * a dialog disables its button while `pending`.
    */
-  run: (...args: [ParamNames<R['path']>] extends [never] ? [options?: CallOptions<R>] : [options: CallOptions<R>]) => Promise<Sent<R>>;
+  run: (
+    ...args: [ParamNames<R['path']>] extends [never] ? [options?: CallOptions<R>] : [options: CallOptions<R>]
+  ) => Promise<Sent<R>>;
   /** A write of this hook is on its way: disable its button, show its spinner. */
   pending: boolean;
   /** The last refusal, in the user's words; null after a success or `clearError`. */

@@ -4,6 +4,15 @@ import type { APIRoute } from 'astro';
 // relative one is invalid). The app screens are client-rendered and not meant for search results.
 export const GET: APIRoute = ({ site }) => {
   const sitemap = new URL('/sitemap-index.xml', site);
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /login', '', `Sitemap: ${sitemap.href}`, ''].join('\n');
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /dashboard',
+    'Disallow: /login',
+    '',
+    `Sitemap: ${sitemap.href}`,
+    '',
+  ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

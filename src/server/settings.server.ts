@@ -58,13 +58,18 @@ export async function listAllSettings(db: Db): Promise<SettingView[]> {
 
 /** Settings whose meaning the product knows get their own checks on save. */
 /** A setting form with every field decided (absent ones filled from the stored setting). */
-type CompleteSettingForm = SettingForm & { data_type: SettingDataType; is_encrypted: boolean; description: string | null };
+type CompleteSettingForm = SettingForm & {
+  data_type: SettingDataType;
+  is_encrypted: boolean;
+  description: string | null;
+};
 
 function checkKnownSetting(category: SettingCategory, form: CompleteSettingForm): CompleteSettingForm {
   const { notificationEmail, apolloApiKey, matchNotifyLimit } = KNOWN_SETTINGS;
   if (category === matchNotifyLimit.category && form.setting_key === matchNotifyLimit.key) {
     const n = Number(form.setting_value.trim());
-    if (!/^\d+$/.test(form.setting_value.trim()) || n < 1 || n > 500) throw badRequest('setting_value: match_notify_limit must be a whole number from 1 to 500');
+    if (!/^\d+$/.test(form.setting_value.trim()) || n < 1 || n > 500)
+      throw badRequest('setting_value: match_notify_limit must be a whole number from 1 to 500');
     return { ...form, setting_value: String(n), data_type: 'number', is_encrypted: false };
   }
   if (category === notificationEmail.category && form.setting_key === notificationEmail.key) {
@@ -84,7 +89,9 @@ function checkKnownSetting(category: SettingCategory, form: CompleteSettingForm)
   }
   // Apollo's key lives under API Keys with every other integration's (docs/decisions/0198).
   if (category === apolloApiKey.category && form.setting_key === apolloApiKey.key) {
-    throw badRequest('The Apollo API key is kept under System Config > API Keys > Apollo, with the other integrations\' keys: add it there.');
+    throw badRequest(
+      "The Apollo API key is kept under System Config > API Keys > Apollo, with the other integrations' keys: add it there.",
+    );
   }
   return form;
 }
@@ -110,7 +117,8 @@ export async function upsertSetting(
     .where('settingKey', '=', input.setting_key)
     .executeTakeFirst();
   // What the body leaves out, the setting keeps (a new one: string, plain, no description).
-  const dataType = catalogEntry(category, input.setting_key)?.dataType ?? input.data_type ?? existing?.dataType ?? 'string';
+  const dataType =
+    catalogEntry(category, input.setting_key)?.dataType ?? input.data_type ?? existing?.dataType ?? 'string';
   // A catalog setting is checked by its own rule (checkKnownSetting), whatever type the body named.
   const checked =
     input.data_type === undefined && !catalogEntry(category, input.setting_key)

@@ -82,7 +82,7 @@ describe('email templates', () => {
     expect((await api.get('/api/admin/config/email-templates/nope', { token: admin.token })).status).toBe(404);
   });
 
-  it('gives a template sent without a campaign type the form\'s default', async () => {
+  it("gives a template sent without a campaign type the form's default", async () => {
     const { campaign_type: _omitted, ...untyped } = template;
     const res = await api.post('/api/admin/config/email-templates', untyped, { token: admin.token });
     expect(res.status).toBe(200);
@@ -169,13 +169,29 @@ describe('email templates', () => {
 
 describe('referral share message follows the reward (issue 20)', () => {
   it('builds the shared text from the reward, even for a message with the amount written out', async () => {
-    const put = (body: Record<string, unknown>) => api.put('/api/admin/config/referral-program', body, { token: admin.token });
-    const first = await put({ reward_amount: 50, min_booking_amount: 250, share_message: 'Use my link for $50 off your first service!' });
-    expect(first.body.data).toMatchObject({ share_message: 'Use my link for {reward} off your first service!', share_text: 'Use my link for $50 off your first service!' });
+    const put = (body: Record<string, unknown>) =>
+      api.put('/api/admin/config/referral-program', body, { token: admin.token });
+    const first = await put({
+      reward_amount: 50,
+      min_booking_amount: 250,
+      share_message: 'Use my link for $50 off your first service!',
+    });
+    expect(first.body.data).toMatchObject({
+      share_message: 'Use my link for {reward} off your first service!',
+      share_text: 'Use my link for $50 off your first service!',
+    });
     // The reward changes, the message is sent back unchanged (as the form does): it follows.
-    const second = await put({ reward_amount: 55, min_booking_amount: 250, share_message: 'Use my link for $50 off your first service!' });
+    const second = await put({
+      reward_amount: 55,
+      min_booking_amount: 250,
+      share_message: 'Use my link for $50 off your first service!',
+    });
     expect(second.body.data.share_text).toBe('Use my link for $55 off your first service!');
-    const third = await put({ reward_amount: 62.5, min_booking_amount: 250, share_message: second.body.data.share_message });
+    const third = await put({
+      reward_amount: 62.5,
+      min_booking_amount: 250,
+      share_message: second.body.data.share_message,
+    });
     expect(third.body.data.share_text).toBe('Use my link for $62.50 off your first service!');
   });
 });

@@ -155,11 +155,7 @@ describe('POST /api/admin/config/api-keys', () => {
       ['stripe', { key_name: 'x' }, /^API key is required$/],
       ['stripe', { key_name: 'x', api_key: 'y', priority: '0' }, /^Priority must be between 1 and/],
       ['stripe', { key_name: 'x', api_key: 'y', priority: 'abc' }, /^Priority must be a whole number$/],
-      [
-        'stripe',
-        { key_name: 'x', api_key: 'y', additional_config: '{bad' },
-        /^Additional config must be valid JSON$/,
-      ],
+      ['stripe', { key_name: 'x', api_key: 'y', additional_config: '{bad' }, /^Additional config must be valid JSON$/],
       ['stripe', { key_name: 'x', api_key: 'y', additional_config: '[1,2]' }, /must be a JSON object/],
       ['stripe', { key_name: 'x', api_key: 'y', is_primary: 'maybe' }, /is_primary must be true or false/],
       [
@@ -191,13 +187,23 @@ describe('POST /api/admin/config/api-keys', () => {
 describe('priorities within an integration', () => {
   it('are unique: a key added at a taken priority takes it and the others move down one, in order', async () => {
     await clearKeys('google_calendar');
-    const first = (await addKey('google_calendar', { key_name: 'First', api_key: 'token-1111111111111111', priority: '1' })).body.data;
-    const second = (await addKey('google_calendar', { key_name: 'Second', api_key: 'token-2222222222222222', priority: '2' })).body.data;
-    const urgent = await addKey('google_calendar', { key_name: 'Urgent', api_key: 'token-3333333333333333', priority: '1' });
+    const first = (
+      await addKey('google_calendar', { key_name: 'First', api_key: 'token-1111111111111111', priority: '1' })
+    ).body.data;
+    const second = (
+      await addKey('google_calendar', { key_name: 'Second', api_key: 'token-2222222222222222', priority: '2' })
+    ).body.data;
+    const urgent = await addKey('google_calendar', {
+      key_name: 'Urgent',
+      api_key: 'token-3333333333333333',
+      priority: '1',
+    });
     expect(urgent.status).toBe(200);
     expect(urgent.body.data.priority).toBe(1);
     const list = await api.get('/api/admin/config/api-keys/google_calendar', { token: admin.token });
-    const priorities = Object.fromEntries(list.body.data.map((k: { key_name: string; priority: number }) => [k.key_name, k.priority]));
+    const priorities = Object.fromEntries(
+      list.body.data.map((k: { key_name: string; priority: number }) => [k.key_name, k.priority]),
+    );
     expect(priorities).toEqual({ Urgent: 1, First: 2, Second: 3 });
     // The primary does not change by being moved down.
     expect(list.body.data.find((k: { id: string }) => k.id === first.id).is_primary).toBe(true);

@@ -127,10 +127,22 @@ describe('rotation and failed tests (issue 20)', () => {
     const a = await add('A', 1, { is_primary: true });
     const b = await add('B', 2);
     const c = await add('C', 3);
-    await testDb().updateTable('apiKeys').set({ lastTestOk: false, lastTestedAt: new Date() }).where('id', '=', b.id).execute();
-    const preview = await api.get(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=3`, { token: admin.token });
+    await testDb()
+      .updateTable('apiKeys')
+      .set({ lastTestOk: false, lastTestedAt: new Date() })
+      .where('id', '=', b.id)
+      .execute();
+    const preview = await api.get(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=3`, {
+      token: admin.token,
+    });
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toEqual({ canRotate: true, newPrimary: 'C', currentPrimary: 'A', skipped: ['B'], expiring: [] });
+    expect(preview.body.data).toEqual({
+      canRotate: true,
+      newPrimary: 'C',
+      currentPrimary: 'A',
+      skipped: ['B'],
+      expiring: [],
+    });
     // The preview changed nothing.
     expect(await primary()).toBe('A');
     const res = await rotate();

@@ -55,10 +55,7 @@ describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
 
   it('checks values against their data type', async () => {
     const cases: [Record<string, string>, string][] = [
-      [
-        { setting_value: 'abc', data_type: 'number' },
-        'A number setting needs a numeric value, not "abc"',
-      ],
+      [{ setting_value: 'abc', data_type: 'number' }, 'A number setting needs a numeric value, not "abc"'],
       [{ setting_value: 'yes', data_type: 'boolean' }, 'A boolean setting must be true or false'],
       [
         { setting_value: '{not json', data_type: 'json' },
@@ -124,18 +121,30 @@ describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
     // An update that sends only a new value keeps it a described, encrypted secret.
     const rotated = await put('security', key, { setting_value: 'whsec_Rotated_67890' });
     expect(rotated.status).toBe(200);
-    expect(rotated.body.data).toMatchObject({ setting_value: '[ENCRYPTED]', is_encrypted: true, data_type: 'string', description: 'New description' });
+    expect(rotated.body.data).toMatchObject({
+      setting_value: '[ENCRYPTED]',
+      is_encrypted: true,
+      data_type: 'string',
+      description: 'New description',
+    });
     expect(rotated.text).not.toContain('whsec_Rotated_67890');
   });
 
   it('keeps the data type on an update that sends only a value, and checks the value against it', async () => {
     const key = unique('max_seats');
-    expect((await put('general', key, { setting_value: '4', data_type: 'number', description: 'Seats' })).status).toBe(200);
+    expect((await put('general', key, { setting_value: '4', data_type: 'number', description: 'Seats' })).status).toBe(
+      200,
+    );
     const refused = await put('general', key, { setting_value: 'four' });
     expect(refused.status).toBe(400);
     expect(refused.body.detail).toBe('A number setting needs a numeric value, not "four"');
     const updated = await put('general', key, { setting_value: '6' });
-    expect(updated.body.data).toMatchObject({ setting_value: '6', data_type: 'number', description: 'Seats', is_encrypted: false });
+    expect(updated.body.data).toMatchObject({
+      setting_value: '6',
+      data_type: 'number',
+      description: 'Seats',
+      is_encrypted: false,
+    });
     const renamed = await put('general', key, { setting_key: 'other_key', setting_value: '7' });
     expect(renamed.status).toBe(400);
     expect(renamed.body.detail).toBe(`setting_key: the body says other_key but the URL says ${key}`);

@@ -294,7 +294,11 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     const admin = await createUser('admin');
     const files = airmenCsv(300);
     const enc = new TextEncoder();
-    const expected = { status: 'completed', rows: files.basicRows + files.certRows, mechanicRecords: files.mechanicPeople };
+    const expected = {
+      status: 'completed',
+      rows: files.basicRows + files.certRows,
+      mechanicRecords: files.mechanicPeople,
+    };
 
     // The ZIP as the FAA publishes it (other files beside ours, a folder), under a field of any
     // name and without a month: the month is the ZIP's own date.
@@ -334,7 +338,10 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     const refusals: Array<[FormData, RegExp]> = [];
     const nothing = new FormData();
     nothing.set('month', '2026-11');
-    refusals.push([nothing, /^No file was attached: attach the FAA's ZIP, or NONPILOT_BASIC\.csv and NONPILOT_CERT\.csv$/]);
+    refusals.push([
+      nothing,
+      /^No file was attached: attach the FAA's ZIP, or NONPILOT_BASIC\.csv and NONPILOT_CERT\.csv$/,
+    ]);
     const strangers = new FormData();
     strangers.set('x', new File(['name,email\nx,y\n'], 'people.csv'));
     strangers.set('y', new File(['id,total\n1,2\n'], 'orders.csv'));
@@ -347,7 +354,10 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
       expect(res.status, res.text).toBe(400);
       expect(res.body.detail).toMatch(detail);
     }
-    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ id: headed.body.id, status: 'completed' });
+    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({
+      id: headed.body.id,
+      status: 'completed',
+    });
   });
 
   it('approves a single exact match automatically when the admin turns it on; pilots see the badge on bids', async () => {

@@ -29,7 +29,10 @@ function form(fields: Record<string, string>): FormData {
 }
 
 async function addKey(integration: string, fields: Record<string, string>) {
-  const res = await call('POST', `/api/admin/config/api-keys?integration_type=${integration}`, { rawBody: form(fields), token: admin.token });
+  const res = await call('POST', `/api/admin/config/api-keys?integration_type=${integration}`, {
+    rawBody: form(fields),
+    token: admin.token,
+  });
   expect(res.status, res.text).toBeLessThan(300);
 }
 
@@ -40,7 +43,13 @@ beforeAll(async () => {
   process.env['TWILIO_API_BASE'] = fake.url;
   admin = await createUser('admin');
   await addKey('mailchimp', { key_name: 'Email', api_key: 'md-valid-key', is_primary: 'true' });
-  await addKey('twilio', { key_name: 'SMS', api_key: 'AC0123456789abcdef0123456789abcdef', api_secret: 'auth-token', is_primary: 'true', additional_config: '{"from_number":"+14155550100"}' });
+  await addKey('twilio', {
+    key_name: 'SMS',
+    api_key: 'AC0123456789abcdef0123456789abcdef',
+    api_secret: 'auth-token',
+    is_primary: 'true',
+    additional_config: '{"from_number":"+14155550100"}',
+  });
 });
 
 afterAll(async () => {
@@ -51,17 +60,29 @@ afterAll(async () => {
 
 let phoneSeq = 0;
 /** A vetted mechanic based at `airport`, with a phone, and "available for AOG calls" when asked. */
-async function mechanic(airport: string, serviceRadius: number, options: { available?: boolean; timeZone?: string; status?: 'pending' | 'approved' } = {}) {
+async function mechanic(
+  airport: string,
+  serviceRadius: number,
+  options: { available?: boolean; timeZone?: string; status?: 'pending' | 'approved' } = {},
+) {
   const m = await mechanicWithProfile({ baseLocation: airport, serviceRadius: String(serviceRadius) });
   phoneSeq += 1;
   const phone = `(415) 555-${String(1000 + phoneSeq).slice(-4)}`;
-  await db.updateTable('users').set({ phone, ...(options.status ? { mechanicStatus: options.status } : {}) }).where('id', '=', m.id).execute();
+  await db
+    .updateTable('users')
+    .set({ phone, ...(options.status ? { mechanicStatus: options.status } : {}) })
+    .where('id', '=', m.id)
+    .execute();
   if (options.available) {
     const saved = await api.put('/api/aog/availability', { available: true }, { token: m.token });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({ available: true, hasPhone: true });
   }
-  if (options.timeZone) await db.insertInto('messageSettings').values({ userId: m.id, timeZone: options.timeZone, suspendedAt: null, updatedAt: new Date() }).execute();
+  if (options.timeZone)
+    await db
+      .insertInto('messageSettings')
+      .values({ userId: m.id, timeZone: options.timeZone, suspendedAt: null, updatedAt: new Date() })
+      .execute();
   return { ...m, e164: `+1415555${String(1000 + phoneSeq).slice(-4)}` };
 }
 
@@ -87,15 +108,23 @@ async function reportAog(owner: TestUser, over: Record<string, unknown> = {}) {
 }
 
 const inAnHour = () => new Date(Date.now() + 60 * MINUTE).toISOString();
-const offer = (m: TestUser, id: string, over: Record<string, unknown> = {}) => api.post(`/api/aog/${id}/offers`, { arriveBy: inAnHour(), calloutFeeCents: 15_000, ...over }, { token: m.token });
-const asked = (id: string) => db.selectFrom('aogNotified').select(['mechanicId', 'step']).where('aogId', '=', id).orderBy('distanceMiles').execute();
+const offer = (m: TestUser, id: string, over: Record<string, unknown> = {}) =>
+  api.post(`/api/aog/${id}/offers`, { arriveBy: inAnHour(), calloutFeeCents: 15_000, ...over }, { token: m.token });
+const asked = (id: string) =>
+  db
+    .selectFrom('aogNotified')
+    .select(['mechanicId', 'step'])
+    .where('aogId', '=', id)
+    .orderBy('distanceMiles')
+    .execute();
 const callNotices = async (m: TestUser) => (await notificationsOf(m)).filter((n) => n.type === 'aog.call');
 
 /** A zone where it is (or is not) 21:00-07:00 right now. */
 function zoneWhere(quiet: boolean): string {
   for (let h = -12; h <= 14; h += 1) {
     const zone = h === 0 ? 'Etc/GMT' : `Etc/GMT${h > 0 ? '-' : '+'}${Math.abs(h)}`;
-    if (inQuietHours(new Date(), zone) === quiet && inQuietHours(new Date(Date.now() + 2 * MINUTE), zone) === quiet) return zone;
+    if (inQuietHours(new Date(), zone) === quiet && inQuietHours(new Date(Date.now() + 2 * MINUTE), zone) === quiet)
+      return zone;
   }
   throw new Error('no zone');
 }
@@ -117,26 +146,36 @@ describe('report and broadcast', () => {
     expect(created).toMatchObject({ status: 'open', radiusMiles: 25, notified: 3 });
     expect((await asked(created.id)).map((a) => a.mechanicId)).toEqual([near.id, day.id, night.id]);
     for (const m of [near, day, night]) expect(await callNotices(m)).toHaveLength(1);
-    for (const m of [pending, smallArea, concord, sacramento, reno, bakersfield]) expect(await callNotices(m)).toHaveLength(0);
+    for (const m of [pending, smallArea, concord, sacramento, reno, bakersfield])
+      expect(await callNotices(m)).toHaveLength(0);
 
     // Urgent for the one available for AOG calls: an email and a text sent right after the answer, in
     // their quiet hours. The others: an email gathered with their notices by day, nothing by night.
     expect(fake.sms.filter((s) => s.to === near.e164)).toHaveLength(1);
     expect(fake.sms[0]!.body).toMatch(/AOG: N\w+ at KPAO \(Palo Alto, CA\), 5 mi\. Engine will not start\./);
     expect(fake.emails.filter((e) => e.to === near.email)).toHaveLength(1);
-    const outboxOf = (email: string) => db.selectFrom('outbox').select(['channel', 'kind', 'status']).where('toAddress', '=', email).where('kind', 'like', '%aog%').execute();
+    const outboxOf = (email: string) =>
+      db
+        .selectFrom('outbox')
+        .select(['channel', 'kind', 'status'])
+        .where('toAddress', '=', email)
+        .where('kind', 'like', '%aog%')
+        .execute();
     expect(await outboxOf(day.email)).toEqual([{ channel: 'email', kind: 'marketplace.aog.call', status: 'pending' }]);
     expect(await outboxOf(night.email)).toEqual([]);
     expect(fake.sms.filter((s) => s.to === day.e164 || s.to === night.e164)).toHaveLength(0);
 
-    const list = async (m: TestUser) => (await api.get('/api/aog/open', { token: m.token })).body as Array<{ id: string; distanceMiles: number }>;
+    const list = async (m: TestUser) =>
+      (await api.get('/api/aog/open', { token: m.token })).body as Array<{ id: string; distanceMiles: number }>;
     expect((await list(near)).map((c) => [c.id, c.distanceMiles])).toEqual([[created.id, 5]]);
     expect(await list(concord)).toEqual([]);
     const early = await offer(concord, created.id);
     expect(early.status).toBe(403);
     expect(early.body.detail).toBe('This aircraft on ground is not in your area');
 
-    const createdAt = (await db.selectFrom('aogReports').select('createdAt').where('id', '=', created.id).executeTakeFirstOrThrow()).createdAt.getTime();
+    const createdAt = (
+      await db.selectFrom('aogReports').select('createdAt').where('id', '=', created.id).executeTakeFirstOrThrow()
+    ).createdAt.getTime();
     const at = (minutes: number) => new Date(createdAt + minutes * MINUTE + 1000);
     expect(await escalateDueAogs(db, at(9))).toEqual({ escalated: 0, notified: 0 });
     expect(await escalateDueAogs(db, at(10))).toEqual({ escalated: 1, notified: 1 });
@@ -191,36 +230,76 @@ describe('offers, acceptance and the race', () => {
     // A photo in the owner's vault, sent with the report (uploads themselves are the documents suite's).
     const photo = await db
       .insertInto('documents')
-      .values({ ownerId: owner.id, uploadedBy: owner.id, aircraftId: null, serviceRequestId: null, title: 'AOG photo', documentType: 'photo', description: null, fileName: 'cowl.jpg', contentType: 'image/jpeg', sizeBytes: 3, sha256: 'a'.repeat(64), blobKey: `aog-test/${owner.id}` })
+      .values({
+        ownerId: owner.id,
+        uploadedBy: owner.id,
+        aircraftId: null,
+        serviceRequestId: null,
+        title: 'AOG photo',
+        documentType: 'photo',
+        description: null,
+        fileName: 'cowl.jpg',
+        contentType: 'image/jpeg',
+        sizeBytes: 3,
+        sha256: 'a'.repeat(64),
+        blobKey: `aog-test/${owner.id}`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const created = await reportAog(owner, { documentIds: [photo.id] });
-    const late = await offer(a, created.id, { arriveBy: new Date(Date.now() + 90 * MINUTE).toISOString(), calloutFeeCents: 12_500, note: 'Bringing a battery cart' });
+    const late = await offer(a, created.id, {
+      arriveBy: new Date(Date.now() + 90 * MINUTE).toISOString(),
+      calloutFeeCents: 12_500,
+      note: 'Bringing a battery cart',
+    });
     expect(late.status, late.text).toBe(201);
-    const soon = await offer(b, created.id, { arriveBy: new Date(Date.now() + 40 * MINUTE).toISOString(), calloutFeeCents: 20_000 });
+    const soon = await offer(b, created.id, {
+      arriveBy: new Date(Date.now() + 40 * MINUTE).toISOString(),
+      calloutFeeCents: 20_000,
+    });
     expect(soon.status).toBe(201);
-    expect(soon.body).toMatchObject({ distanceMiles: 5, calloutFeeCents: 20_000, rating: null, status: 'open', mechanic: { id: b.id } });
+    expect(soon.body).toMatchObject({
+      distanceMiles: 5,
+      calloutFeeCents: 20_000,
+      rating: null,
+      status: 'open',
+      mechanic: { id: b.id },
+    });
 
     const live = await api.get(`/api/aog/${created.id}`, { token: owner.token });
     expect(live.status).toBe(200);
     expect(live.body.offers.map((o: { id: string }) => o.id)).toEqual([soon.body.id, late.body.id]);
-    expect(live.body.offers[1]).toMatchObject({ distanceMiles: 8, note: 'Bringing a battery cart', calloutFeeCents: 12_500 });
+    expect(live.body.offers[1]).toMatchObject({
+      distanceMiles: 8,
+      note: 'Bringing a battery cart',
+      calloutFeeCents: 12_500,
+    });
     expect((await notificationsOf(owner)).filter((n) => n.type === 'aog.offer')).toHaveLength(2);
 
     const accepted = await api.post(`/api/aog/${created.id}/offers/${late.body.id}/accept`, {}, { token: owner.token });
     expect(accepted.status, accepted.text).toBe(201);
     expect(accepted.body).toMatchObject({ status: 'confirmed', mechanicId: a.id, serviceLocation: 'KPAO' });
-    const request = await db.selectFrom('serviceRequests').select(['urgencyLevel', 'serviceType', 'aircraftId']).where('id', '=', accepted.body.serviceRequestId).executeTakeFirstOrThrow();
+    const request = await db
+      .selectFrom('serviceRequests')
+      .select(['urgencyLevel', 'serviceType', 'aircraftId'])
+      .where('id', '=', accepted.body.serviceRequestId)
+      .executeTakeFirstOrThrow();
     expect(request).toMatchObject({ urgencyLevel: 'emergency', serviceType: 'emergency_repair' });
     expect(request.aircraftId).not.toBeNull(); // the typed aircraft joined My Aircraft
-    const filed = await db.selectFrom('documents').select('serviceRequestId').where('id', '=', photo.id).executeTakeFirstOrThrow();
+    const filed = await db
+      .selectFrom('documents')
+      .select('serviceRequestId')
+      .where('id', '=', photo.id)
+      .executeTakeFirstOrThrow();
     expect(filed.serviceRequestId).toBe(accepted.body.serviceRequestId); // the dispatched mechanic reads it as the job's
     const after = await api.get(`/api/aog/${created.id}`, { token: owner.token });
     expect(after.body).toMatchObject({ status: 'accepted', appointmentId: accepted.body.id, mechanic: { id: a.id } });
     expect(after.body.offers.map((o: { status: string }) => o.status)).toEqual(['declined', 'accepted']);
     expect((await notificationsOf(b)).filter((n) => n.type === 'aog.taken')).toHaveLength(1);
     const dispatched = (await notificationsOf(a)).find((n) => n.type === 'aog.dispatched');
-    expect(dispatched?.message).toMatch(/Call the owner back on \(650\) 555-0142\. An escort is needed on the ramp\. Gate code: 4455\./);
+    expect(dispatched?.message).toMatch(
+      /Call the owner back on \(650\) 555-0142\. An escort is needed on the ramp\. Gate code: 4455\./,
+    );
 
     const again = await offer(b, created.id);
     expect(again.status).toBe(409);
@@ -276,16 +355,29 @@ describe('live status', () => {
     expect((await api.post(`/api/aog/${created.id}/offers/${o}/accept`, {}, { token: owner.token })).status).toBe(201);
     const smsBefore = fake.sms.filter((s) => s.to === '+16505550142').length;
 
-    const post = (user: TestUser, body: Record<string, unknown>) => api.post(`/api/aog/${created.id}/status`, body, { token: user.token });
+    const post = (user: TestUser, body: Record<string, unknown>) =>
+      api.post(`/api/aog/${created.id}/status`, body, { token: user.token });
     const newEta = new Date(Date.now() + 25 * MINUTE).toISOString();
     expect((await post(m, { status: 'en_route', arriveBy: newEta })).status).toBe(200);
     expect((await post(m, { status: 'on_site' })).status).toBe(200);
     expect((await post(m, { status: 'diagnosing', note: 'Starter solenoid suspected' })).status).toBe(200);
-    const parts = await post(m, { status: 'parts_needed', part: 'Starter solenoid', partEta: new Date(Date.now() + 20 * 60 * MINUTE).toISOString() });
+    const parts = await post(m, {
+      status: 'parts_needed',
+      part: 'Starter solenoid',
+      partEta: new Date(Date.now() + 20 * 60 * MINUTE).toISOString(),
+    });
     expect(parts.status, parts.text).toBe(200);
     const fixed = await post(m, { status: 'fixed', note: 'Solenoid replaced, ground run good' });
     expect(fixed.status).toBe(200);
-    expect(fixed.body.timeline.map((t: { status: string }) => t.status)).toEqual(['open', 'accepted', 'en_route', 'on_site', 'diagnosing', 'parts_needed', 'fixed']);
+    expect(fixed.body.timeline.map((t: { status: string }) => t.status)).toEqual([
+      'open',
+      'accepted',
+      'en_route',
+      'on_site',
+      'diagnosing',
+      'parts_needed',
+      'fixed',
+    ]);
     expect(fixed.body.timeline[2].note).toMatch(/^On site by today \d/);
     expect(fixed.body.timeline[5].note).toMatch(/^Part: Starter solenoid, expected /);
     expect(fixed.body.arriveBy).toBe(newEta);
@@ -310,8 +402,12 @@ describe('live status', () => {
     const o = (await offer(m, created.id)).body.id as string;
     await api.post(`/api/aog/${created.id}/offers/${o}/accept`, {}, { token: owner.token });
     const post = (body: Record<string, unknown>) => api.post(`/api/aog/${created.id}/status`, body, { token: m.token });
-    expect((await post({ status: 'teleported' })).body.detail).toBe('Status must be one of: en_route, on_site, diagnosing, parts_needed, fixed, ferry_permit_needed');
-    expect((await post({ status: 'en_route', arriveBy: new Date(Date.now() - 30 * MINUTE).toISOString() })).body.detail).toBe('Arrival time is in the past');
+    expect((await post({ status: 'teleported' })).body.detail).toBe(
+      'Status must be one of: en_route, on_site, diagnosing, parts_needed, fixed, ferry_permit_needed',
+    );
+    expect(
+      (await post({ status: 'en_route', arriveBy: new Date(Date.now() - 30 * MINUTE).toISOString() })).body.detail,
+    ).toBe('Arrival time is in the past');
     expect((await post({ status: 'parts_needed' })).body.detail).toBe('Say which part is needed');
     expect((await post({ status: 'en_route', arriveBy: 'soon' })).status).toBe(400);
   });
@@ -327,23 +423,46 @@ describe('role rules and bad input', () => {
     expect(unknown.body.detail).toBe('We could not find the airport "KZZZ". Use its identifier, such as KSJC or SJC.');
     expect((await post(report({ symptoms: [] }))).body.detail).toBe('Choose at least one symptom');
     expect((await post(report({ symptoms: ['gremlins'] }))).status).toBe(400);
-    expect((await post(report({ aircraftTailNumber: null }))).body.detail).toBe('Choose one of your aircraft, or type its tail number, make and model');
-    expect((await post(report({ callbackPhone: 'call me' }))).body.detail).toBe('Callback phone must be a valid phone number');
+    expect((await post(report({ aircraftTailNumber: null }))).body.detail).toBe(
+      'Choose one of your aircraft, or type its tail number, make and model',
+    );
+    expect((await post(report({ callbackPhone: 'call me' }))).body.detail).toBe(
+      'Callback phone must be a valid phone number',
+    );
     expect((await post(report({ canFlyOut: 'maybe' }))).status).toBe(400);
     expect((await post(report(), m)).status).toBe(403);
     expect((await api.post('/api/aog', report())).status).toBe(401);
     const stranger = await createUser('pilot');
-    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181' }, { token: stranger.token });
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181' },
+      { token: stranger.token },
+    );
     expect((await post(report({ aircraftId: plane.body.id }))).status).toBe(404);
-    expect((await post(report({ documentIds: ['00000000-0000-4000-8000-000000000000'] }))).body.detail).toBe('Photos must be documents you uploaded');
+    expect((await post(report({ documentIds: ['00000000-0000-4000-8000-000000000000'] }))).body.detail).toBe(
+      'Photos must be documents you uploaded',
+    );
     expect(await db.selectFrom('aogReports').select('id').where('ownerId', '=', owner.id).execute()).toEqual([]); // nothing refused was saved
 
-    const created = await reportAog(owner, { aircraftTailNumber: null, aircraftMake: null, aircraftModel: null, aircraftId: (await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '172S' }, { token: owner.token })).body.id });
+    const created = await reportAog(owner, {
+      aircraftTailNumber: null,
+      aircraftMake: null,
+      aircraftModel: null,
+      aircraftId: (
+        await api.post(
+          '/api/aircraft',
+          { tailNumber: uniqueTail(), make: 'Cessna', model: '172S' },
+          { token: owner.token },
+        )
+      ).body.id,
+    });
     const past = await offer(m, created.id, { arriveBy: new Date(Date.now() - 10 * MINUTE).toISOString() });
     expect(past.status).toBe(400);
     expect(past.body.detail).toBe('Arrival time is in the past');
     expect((await offer(m, created.id, { calloutFeeCents: -1 })).body.detail).toBe('Call-out fee cannot be below zero');
-    expect((await offer(m, created.id, { calloutFeeCents: 10.5 })).body.detail).toBe('Call-out fee must be a whole number of cents');
+    expect((await offer(m, created.id, { calloutFeeCents: 10.5 })).body.detail).toBe(
+      'Call-out fee must be a whole number of cents',
+    );
     expect((await offer(owner, created.id)).status).toBe(403);
     expect((await offer(m, 'not-an-id')).status).toBe(404);
 
@@ -353,17 +472,23 @@ describe('role rules and bad input', () => {
     expect((await api.get(`/api/aog/${created.id}`, { token: admin.token })).status).toBe(200);
     expect((await api.get('/api/aog/open', { token: owner.token })).status).toBe(403);
     const made = (await offer(m, created.id)).body.id as string;
-    expect((await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: stranger.token })).status).toBe(404);
+    expect((await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: stranger.token })).status).toBe(
+      404,
+    );
     expect((await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: m.token })).status).toBe(403);
     expect((await api.post(`/api/aog/${created.id}/cancel`, {}, { token: stranger.token })).status).toBe(404);
     expect((await api.get('/api/admin/aog', { token: owner.token })).status).toBe(403);
-    expect((await api.post(`/api/admin/aog/${created.id}/assign`, { mechanicId: m.id }, { token: owner.token })).status).toBe(403);
+    expect(
+      (await api.post(`/api/admin/aog/${created.id}/assign`, { mechanicId: m.id }, { token: owner.token })).status,
+    ).toBe(403);
 
     const cancelled = await api.post(`/api/aog/${created.id}/cancel`, {}, { token: owner.token });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
     expect((await notificationsOf(m)).filter((n) => n.type === 'aog.cancelled')).toHaveLength(1);
-    expect((await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: owner.token })).body.detail).toBe('The owner cancelled this call');
+    expect(
+      (await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: owner.token })).body.detail,
+    ).toBe('The owner cancelled this call');
   });
 
   it('a pending mechanic sees no calls; the mechanic setting is the mechanic’s own', async () => {
@@ -384,18 +509,35 @@ describe('the console', () => {
     const list = await api.get('/api/admin/aog', { token: admin.token });
     expect(list.status).toBe(200);
     const item = list.body.find((i: { id: string }) => i.id === created.id);
-    expect(item).toMatchObject({ status: 'open', step: 0, radiusMiles: 25, notified: 0, offers: 0, owner: { callbackPhone: '(650) 555-0142' } });
+    expect(item).toMatchObject({
+      status: 'open',
+      step: 0,
+      radiusMiles: 25,
+      notified: 0,
+      offers: 0,
+      owner: { callbackPhone: '(650) 555-0142' },
+    });
     expect(item.ageMinutes).toBe(0);
     expect(item.candidates.map((c: { id: string }) => c.id)).toContain(far.id);
 
-    const assigned = await api.post(`/api/admin/aog/${created.id}/assign`, { mechanicId: far.id, calloutFeeCents: 30_000 }, { token: admin.token });
+    const assigned = await api.post(
+      `/api/admin/aog/${created.id}/assign`,
+      { mechanicId: far.id, calloutFeeCents: 30_000 },
+      { token: admin.token },
+    );
     expect(assigned.status, assigned.text).toBe(201);
     expect(assigned.body).toMatchObject({ mechanicId: far.id, status: 'confirmed' });
     const view = await api.get(`/api/aog/${created.id}`, { token: far.token });
     expect(view.status).toBe(200); // the dispatched mechanic reads the call
-    expect(view.body.timeline.at(-1).note).toMatch(/assigned by Skyward Mobile Aviation: on site by .*, call-out \$300\.$/);
-    expect((await api.post(`/api/admin/aog/${created.id}/assign`, { mechanicId: far.id }, { token: admin.token })).status).toBe(409);
-    expect((await api.get('/api/admin/aog', { token: admin.token })).body.map((i: { id: string }) => i.id)).not.toContain(created.id);
+    expect(view.body.timeline.at(-1).note).toMatch(
+      /assigned by Skyward Mobile Aviation: on site by .*, call-out \$300\.$/,
+    );
+    expect(
+      (await api.post(`/api/admin/aog/${created.id}/assign`, { mechanicId: far.id }, { token: admin.token })).status,
+    ).toBe(409);
+    expect(
+      (await api.get('/api/admin/aog', { token: admin.token })).body.map((i: { id: string }) => i.id),
+    ).not.toContain(created.id);
     expect((await notificationsOf(owner)).some((n) => n.type === 'aog.accepted')).toBe(true);
   });
 

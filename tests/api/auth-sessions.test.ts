@@ -14,7 +14,11 @@ import { createUser, type TestUser } from '../helpers/users.ts';
 vi.setConfig({ testTimeout: 90_000 });
 
 const login = (email: string, password: string, o: { ip?: string; cookie?: string } = {}) =>
-  api.post('/api/auth/login', { email, password }, { ip: o.ip ?? uniqueIp(), ...(o.cookie ? { headers: { cookie: o.cookie } } : {}) });
+  api.post(
+    '/api/auth/login',
+    { email, password },
+    { ip: o.ip ?? uniqueIp(), ...(o.cookie ? { headers: { cookie: o.cookie } } : {}) },
+  );
 const me = (token: string) => api.get('/api/auth/me', { token });
 
 async function signIn(user: TestUser): Promise<string> {
@@ -67,7 +71,11 @@ describe('POST /api/auth/password', () => {
   it('changes the password, revokes the other sessions and answers a new token', async () => {
     const user = await createUser('pilot');
     const other = await signIn(user);
-    const res = await api.post('/api/auth/password', { currentPassword: user.password, newPassword: 'New-Hangar-Door-7' }, { token: user.token });
+    const res = await api.post(
+      '/api/auth/password',
+      { currentPassword: user.password, newPassword: 'New-Hangar-Door-7' },
+      { token: user.token },
+    );
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expires_in', 'token_type', 'user']);
     expect(res.body.user.id).toBe(user.id);
@@ -80,13 +88,23 @@ describe('POST /api/auth/password', () => {
 
   it('refuses a wrong current password, a short new one and no session', async () => {
     const user = await createUser('pilot');
-    const wrong = await api.post('/api/auth/password', { currentPassword: 'not-it-at-all', newPassword: 'New-Hangar-Door-7' }, { token: user.token });
+    const wrong = await api.post(
+      '/api/auth/password',
+      { currentPassword: 'not-it-at-all', newPassword: 'New-Hangar-Door-7' },
+      { token: user.token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe(SESSION_MESSAGES.wrongCurrentPassword);
-    const short = await api.post('/api/auth/password', { currentPassword: user.password, newPassword: 'short' }, { token: user.token });
+    const short = await api.post(
+      '/api/auth/password',
+      { currentPassword: user.password, newPassword: 'short' },
+      { token: user.token },
+    );
     expect(short.status).toBe(400);
     expect(short.body.detail).toBe('Password must be at least 8 characters');
-    expect((await api.post('/api/auth/password', { currentPassword: 'x', newPassword: 'New-Hangar-Door-7' })).status).toBe(401);
+    expect(
+      (await api.post('/api/auth/password', { currentPassword: 'x', newPassword: 'New-Hangar-Door-7' })).status,
+    ).toBe(401);
     expect((await api.post('/api/auth/password', 'nonsense', { token: user.token })).status).toBe(400);
     expect((await me(user.token)).status).toBe(200);
   });
@@ -152,11 +170,18 @@ describe('password reset', () => {
     await api.post('/api/auth/password-reset', { email: user.email });
     const token = tokenFrom((await resetEmails(user.email))[0]!.bodyText);
     expect((await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'short' })).status).toBe(400);
-    await testDb().updateTable('passwordResetTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', user.id).execute();
+    await testDb()
+      .updateTable('passwordResetTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', user.id)
+      .execute();
     const expired = await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'Long-Enough-2026' });
     expect(expired.status).toBe(400);
     expect(expired.body.detail).toBe(SESSION_MESSAGES.resetInvalid);
-    expect((await api.post('/api/auth/password-reset/confirm', { token: 'made-up', newPassword: 'Long-Enough-2026' })).status).toBe(400);
+    expect(
+      (await api.post('/api/auth/password-reset/confirm', { token: 'made-up', newPassword: 'Long-Enough-2026' }))
+        .status,
+    ).toBe(400);
     expect((await api.post('/api/auth/password-reset/confirm', {})).status).toBe(400);
     expect((await login(user.email, user.password)).status).toBe(200);
   });
@@ -165,10 +190,12 @@ describe('password reset', () => {
     const user = await createUser('pilot');
     const answers = [];
     const client = uniqueIp();
-    for (let i = 0; i < 5; i += 1) answers.push((await api.post('/api/auth/password-reset', { email: user.email }, { ip: client })).text);
+    for (let i = 0; i < 5; i += 1)
+      answers.push((await api.post('/api/auth/password-reset', { email: user.email }, { ip: client })).text);
     expect(await resetEmails(user.email)).toHaveLength(3);
     // Many clients together still cannot flood the mailbox (docs/decisions/0181).
-    for (let i = 0; i < 10; i += 1) answers.push((await api.post('/api/auth/password-reset', { email: user.email })).text);
+    for (let i = 0; i < 10; i += 1)
+      answers.push((await api.post('/api/auth/password-reset', { email: user.email })).text);
     expect(new Set(answers).size).toBe(1);
     expect(await resetEmails(user.email)).toHaveLength(10);
   });
@@ -176,7 +203,8 @@ describe('password reset', () => {
 
 describe('a lockout that cannot be aimed', () => {
   async function lockOut(email: string) {
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1) expect((await login(email, `guess-${i}`)).status).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1)
+      expect((await login(email, `guess-${i}`)).status).toBe(401);
   }
 
   it('lets the owner in from a browser that signed in before; a new browser stays locked out', async () => {
@@ -198,7 +226,13 @@ describe('a lockout that cannot be aimed', () => {
   it('a browser that signed up is one that signed in before', async () => {
     const email = uniqueEmail('signup-device');
     const password = 'Signed-Up-Here-1';
-    const registered = await api.post('/api/auth/register', { role: 'pilot', firstName: 'Dee', lastName: 'Vice', email, password });
+    const registered = await api.post('/api/auth/register', {
+      role: 'pilot',
+      firstName: 'Dee',
+      lastName: 'Vice',
+      email,
+      password,
+    });
     expect(registered.status).toBe(201);
     const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
     expect(cookie).toMatch(/^sma_device=/);
@@ -218,7 +252,9 @@ describe('a lockout that cannot be aimed', () => {
     await lockOut(user.email);
     await api.post('/api/auth/password-reset', { email: user.email });
     const token = tokenFrom((await resetEmails(user.email))[0]!.bodyText);
-    expect((await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'Unlocked-Again-1' })).status).toBe(200);
+    expect(
+      (await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'Unlocked-Again-1' })).status,
+    ).toBe(200);
     expect((await login(user.email, 'Unlocked-Again-1')).status).toBe(200);
   });
 
@@ -228,7 +264,13 @@ describe('a lockout that cannot be aimed', () => {
     await lockOut(user.email);
     expect((await login(user.email, user.password)).status).toBe(429);
     expect((await api.post(`/api/admin/users/${user.id}/unlock`, undefined, { token: user.token })).status).toBe(403);
-    expect((await api.post(`/api/admin/users/00000000-0000-4000-8000-000000000000/unlock`, undefined, { token: admin.token })).status).toBe(404);
+    expect(
+      (
+        await api.post(`/api/admin/users/00000000-0000-4000-8000-000000000000/unlock`, undefined, {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(404);
     const res = await api.post(`/api/admin/users/${user.id}/unlock`, undefined, { token: admin.token });
     expect(res.status).toBe(200);
     expect((await login(user.email, user.password)).status).toBe(200);

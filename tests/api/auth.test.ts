@@ -54,7 +54,11 @@ const sign = (
   claims: Record<string, unknown>,
   opts: { iss?: string; aud?: string; exp?: number | null; sub: string; key?: Uint8Array },
 ) => {
-  let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(opts.sub).setJti(crypto.randomUUID()).setIssuedAt();
+  let jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(opts.sub)
+    .setJti(crypto.randomUUID())
+    .setIssuedAt();
   jwt = jwt.setIssuer(opts.iss ?? TOKEN_ISSUER).setAudience(opts.aud ?? TOKEN_AUDIENCE);
   if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 3600);
   return jwt.sign(opts.key ?? secret());
@@ -181,7 +185,7 @@ describe('POST /api/auth/register', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('signs up a pilot when no role is sent (the form\'s default)', async () => {
+  it("signs up a pilot when no role is sent (the form's default)", async () => {
     const form: Record<string, unknown> = mechanicForm({ email: uniqueEmail('norole') });
     delete form['role'];
     const res = await api.post('/api/auth/register', form);
@@ -292,12 +296,20 @@ describe('POST /api/auth/login', () => {
 
     const wrong = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2024' });
     expect(wrong.status).toBe(401);
-    const stillLegacy = await testDb().selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stillLegacy = await testDb()
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stillLegacy.passwordHash).toBe(legacy);
 
     const res = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2025' });
     expect(res.status).toBe(200);
-    const upgraded = await testDb().selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const upgraded = await testDb()
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(upgraded.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
     const again = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2025' });
     expect(again.status).toBe(200);

@@ -69,15 +69,25 @@ describe('npm run backup / npm run restore', () => {
   it('backs up, survives changes and deletions, and restores everything as it was', async () => {
     // Data through the product's own functions: accounts, an aircraft, documents in Blobs.
     const pilot = await createUser('pilot', { firstName: 'Bea', lastName: 'Backup' });
-    const plane = await api.post('/api/aircraft', { tailNumber: 'N27BK', make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KPAO' }, { token: pilot.token });
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: 'N27BK', make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KPAO' },
+      { token: pilot.token },
+    );
     expect(plane.status).toBe(201);
     const kept = await upload(pilot.token, 'Annual 2025', 'annual inspection, signed');
     // A partition made at run time (the FAA airmen file's), with a row in it.
     const db = connectDb(server.url);
     const importId = randomUUID();
-    await sql`insert into airmen_imports (id, month, status, basic_size, cert_size, chunk_size) values (${importId}, '2026-11', 'completed', 1, 1, 65536)`.execute(db);
-    await sql`create table airmen_people_backup_test partition of airmen_people for values in (${sql.lit(importId)})`.execute(db);
-    await sql`insert into airmen_people values (${importId}, 'A0000001', 'IDA', 'INSPECTOR', 'IDA', 'INSPECTOR', 'CODY', 'WY')`.execute(db);
+    await sql`insert into airmen_imports (id, month, status, basic_size, cert_size, chunk_size) values (${importId}, '2026-11', 'completed', 1, 1, 65536)`.execute(
+      db,
+    );
+    await sql`create table airmen_people_backup_test partition of airmen_people for values in (${sql.lit(importId)})`.execute(
+      db,
+    );
+    await sql`insert into airmen_people values (${importId}, 'A0000001', 'IDA', 'INSPECTOR', 'IDA', 'INSPECTOR', 'CODY', 'WY')`.execute(
+      db,
+    );
     await db.destroy();
 
     const before = await contents();
@@ -131,7 +141,9 @@ describe('npm run backup / npm run restore', () => {
     writeFileSync(file, zipSync(files));
     expect(() => openBackup(file)).toThrow('The backup is damaged: database/users.jsonl does not match its SHA-256');
     const before = await contents();
-    await expect(restoreBackup(file, { databaseUrl: server.url, blobsDirectory: blobs.directory })).rejects.toThrow(/damaged/);
+    await expect(restoreBackup(file, { databaseUrl: server.url, blobsDirectory: blobs.directory })).rejects.toThrow(
+      /damaged/,
+    );
     expect(await contents()).toEqual(before);
   });
 });

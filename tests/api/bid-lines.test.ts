@@ -23,20 +23,44 @@ const line = (over: Record<string, unknown> = {}) => ({
 
 const THREE_LINES = [
   line(),
-  line({ category: 'airworthy', description: 'Replace cracked exhaust gasket', laborHours: 1.5, laborRate: 95, partsCost: '42.10' }),
-  line({ category: 'discretionary', description: 'Polish landing light lens', laborHours: '0.3', laborRate: '95', partsCost: '' }),
+  line({
+    category: 'airworthy',
+    description: 'Replace cracked exhaust gasket',
+    laborHours: 1.5,
+    laborRate: 95,
+    partsCost: '42.10',
+  }),
+  line({
+    category: 'discretionary',
+    description: 'Polish landing light lens',
+    laborHours: '0.3',
+    laborRate: '95',
+    partsCost: '',
+  }),
 ];
 
 async function openRequest(place = 'KHLN') {
   const pilot = await createUser('pilot', { firstName: 'Ora', lastName: 'Owner' });
-  const mechanic = await mechanicWithProfile({ baseLocation: place, serviceRadius: 5 }, { firstName: 'Lee', lastName: 'Lines' });
+  const mechanic = await mechanicWithProfile(
+    { baseLocation: place, serviceRadius: 5 },
+    { firstName: 'Lee', lastName: 'Lines' },
+  );
   const request = await createRequest(pilot, { serviceLocation: place, aircraftLocation: place });
   return { pilot, mechanic, request };
 }
 
-async function lined(mechanic: TestUser, requestId: string, lines: unknown[] = THREE_LINES, over: Record<string, unknown> = {}) {
+async function lined(
+  mechanic: TestUser,
+  requestId: string,
+  lines: unknown[] = THREE_LINES,
+  over: Record<string, unknown> = {},
+) {
   const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
-  const res = await api.post(`/api/enhanced/quotes/${requestId}/bid`, { ...rest, lines, ...over }, { token: mechanic.token });
+  const res = await api.post(
+    `/api/enhanced/quotes/${requestId}/bid`,
+    { ...rest, lines, ...over },
+    { token: mechanic.token },
+  );
   if (res.status !== 201) throw new Error(`bid: ${res.status} ${res.text}`);
   return res.body as { id: string; lines: Array<{ id: string; category: string; description: string }> };
 }
@@ -58,11 +82,42 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
     );
     expect(res.status).toBe(201);
     // 16 h + 1.5 h + 0.3 h at $95: 1520 + 142.50 + 28.50 labor; parts 42.10.
-    expect(res.body).toMatchObject({ laborCost: 1691, partsCost: 42.1, totalCost: 1733.1, estimatedHours: 17.8, mechanicIa: true });
+    expect(res.body).toMatchObject({
+      laborCost: 1691,
+      partsCost: 42.1,
+      totalCost: 1733.1,
+      estimatedHours: 17.8,
+      mechanicIa: true,
+    });
     expect(res.body.lines).toHaveLength(3);
-    expect(res.body.lines[0]).toMatchObject({ position: 1, category: 'inspection', description: 'Annual inspection, PA-28', laborHours: 16, laborRate: 95, laborCost: 1520, partsCost: 0, totalCost: 1520, dueItemId: null, squawkId: null, decision: null });
-    expect(res.body.lines[1]).toMatchObject({ position: 2, category: 'airworthy', laborHours: 1.5, laborCost: 142.5, partsCost: 42.1, totalCost: 184.6 });
-    expect(res.body.lines[2]).toMatchObject({ position: 3, category: 'discretionary', laborHours: 0.3, laborCost: 28.5, partsCost: 0 });
+    expect(res.body.lines[0]).toMatchObject({
+      position: 1,
+      category: 'inspection',
+      description: 'Annual inspection, PA-28',
+      laborHours: 16,
+      laborRate: 95,
+      laborCost: 1520,
+      partsCost: 0,
+      totalCost: 1520,
+      dueItemId: null,
+      squawkId: null,
+      decision: null,
+    });
+    expect(res.body.lines[1]).toMatchObject({
+      position: 2,
+      category: 'airworthy',
+      laborHours: 1.5,
+      laborCost: 142.5,
+      partsCost: 42.1,
+      totalCost: 184.6,
+    });
+    expect(res.body.lines[2]).toMatchObject({
+      position: 3,
+      category: 'discretionary',
+      laborHours: 0.3,
+      laborCost: 28.5,
+      partsCost: 0,
+    });
     for (const l of res.body.lines) expect(l.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.categoryTotals).toEqual({
       inspection: { hours: 16, laborCost: 1520, partsCost: 0, totalCost: 1520 },
@@ -73,43 +128,93 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
     });
     // The owner's list sends the quote's totals and counts its lines (docs/decisions/0205); the
     // request's own answer, read when a quote is opened, has the same lines. The notice quotes the total.
-    const mine = (await api.get('/api/enhanced/quotes/user', { token: pilot.token })).body.find((r: { id: string }) => r.id === request.id);
-    expect(mine.quotes[0]).toMatchObject({ totalCost: 1733.1, lineCount: res.body.lines.length, categoryTotals: res.body.categoryTotals });
+    const mine = (await api.get('/api/enhanced/quotes/user', { token: pilot.token })).body.find(
+      (r: { id: string }) => r.id === request.id,
+    );
+    expect(mine.quotes[0]).toMatchObject({
+      totalCost: 1733.1,
+      lineCount: res.body.lines.length,
+      categoryTotals: res.body.categoryTotals,
+    });
     expect(mine.quotes[0]).not.toHaveProperty('lines');
     const opened = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
-    expect(opened.body.quotes[0]).toMatchObject({ totalCost: 1733.1, lines: res.body.lines, categoryTotals: res.body.categoryTotals });
+    expect(opened.body.quotes[0]).toMatchObject({
+      totalCost: 1733.1,
+      lines: res.body.lines,
+      categoryTotals: res.body.categoryTotals,
+    });
     expect((await notificationsOf(pilot))[0]!.message).toContain('quoted $1,733.10');
   });
 
   it('a bid without lines answers exactly as before and becomes one line', async () => {
     const { pilot, mechanic, request } = await openRequest();
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ laborCost: '1000', partsCost: '300.50', estimatedHours: '3' }), { token: mechanic.token });
+    const res = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      validBid({ laborCost: '1000', partsCost: '300.50', estimatedHours: '3' }),
+      { token: mechanic.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ laborCost: 1000, partsCost: 300.5, totalCost: 1300.5, estimatedHours: 3 });
     // $1000 over 3 h is $333.33 an hour shown, the labor kept to the cent.
     expect(res.body.lines).toEqual([
-      expect.objectContaining({ category: 'inspection', description: 'Annual Inspection', laborHours: 3, laborRate: 333.33, laborCost: 1000, partsCost: 300.5, totalCost: 1300.5 }),
+      expect.objectContaining({
+        category: 'inspection',
+        description: 'Annual Inspection',
+        laborHours: 3,
+        laborRate: 333.33,
+        laborCost: 1000,
+        partsCost: 300.5,
+        totalCost: 1300.5,
+      }),
     ]);
-    expect(res.body.categoryTotals.inspection).toEqual({ hours: 3, laborCost: 1000, partsCost: 300.5, totalCost: 1300.5 });
+    expect(res.body.categoryTotals.inspection).toEqual({
+      hours: 3,
+      laborCost: 1000,
+      partsCost: 300.5,
+      totalCost: 1300.5,
+    });
     // An empty list is the same as none.
     const other = await openRequest('KMSO');
-    const empty = await api.post(`/api/enhanced/quotes/${other.request.id}/bid`, { ...validBid(), lines: [] }, { token: other.mechanic.token });
+    const empty = await api.post(
+      `/api/enhanced/quotes/${other.request.id}/bid`,
+      { ...validBid(), lines: [] },
+      { token: other.mechanic.token },
+    );
     expect(empty.status).toBe(201);
     expect(empty.body).toMatchObject({ laborCost: 1200, partsCost: 300.5, totalCost: 1500.5, estimatedHours: 12.5 });
     // So is null.
     const fourth = await openRequest('KGPI');
-    const none = await api.post(`/api/enhanced/quotes/${fourth.request.id}/bid`, { ...validBid(), lines: null }, { token: fourth.mechanic.token });
+    const none = await api.post(
+      `/api/enhanced/quotes/${fourth.request.id}/bid`,
+      { ...validBid(), lines: null },
+      { token: fourth.mechanic.token },
+    );
     expect(none.status, none.text).toBe(201);
     expect(none.body.lines).toHaveLength(1);
 
     // Accepting it the old way approves its one line; the appointment's figures are the bid's.
-    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: res.body.id }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: res.body.id },
+      { token: pilot.token },
+    );
     expect(accepted.status).toBe(200);
-    expect(accepted.body.appointment).toMatchObject({ laborCost: 1000, partsCost: 300.5, totalCost: 1300.5, estimatedDuration: 3, approvedTotals: { hours: 3, laborCost: 1000, partsCost: 300.5, totalCost: 1300.5 }, pendingChangeOrders: 0 });
-    expect(accepted.body.appointment.approvedLines).toEqual([expect.objectContaining({ id: res.body.lines[0].id, decision: 'approve' })]);
+    expect(accepted.body.appointment).toMatchObject({
+      laborCost: 1000,
+      partsCost: 300.5,
+      totalCost: 1300.5,
+      estimatedDuration: 3,
+      approvedTotals: { hours: 3, laborCost: 1000, partsCost: 300.5, totalCost: 1300.5 },
+      pendingChangeOrders: 0,
+    });
+    expect(accepted.body.appointment.approvedLines).toEqual([
+      expect.objectContaining({ id: res.body.lines[0].id, decision: 'approve' }),
+    ]);
     // Still refused as before when the spec's fields are missing.
     const third = await openRequest('KHLN');
-    const bad = await api.post(`/api/enhanced/quotes/${third.request.id}/bid`, validBid({ laborCost: '' }), { token: third.mechanic.token });
+    const bad = await api.post(`/api/enhanced/quotes/${third.request.id}/bid`, validBid({ laborCost: '' }), {
+      token: third.mechanic.token,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ path: 'laborCost', message: 'Labor cost is required' });
   });
@@ -127,24 +232,49 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       [[line({ laborHours: 0, partsCost: 50 })], 'lines', /needs labor hours/],
       ['many', 'lines', /must be a list/],
       [Array.from({ length: 41 }, () => line()), 'lines', /at most 40 lines/],
-      [Array.from({ length: 2 }, () => line({ laborHours: '4000' })), 'lines', /^The lines add up to more than 5,000 hours$/],
-      [Array.from({ length: 3 }, () => line({ laborHours: '400', laborRate: '9000' })), 'lines', /^The lines add up to more than \$10,000,000$/],
+      [
+        Array.from({ length: 2 }, () => line({ laborHours: '4000' })),
+        'lines',
+        /^The lines add up to more than 5,000 hours$/,
+      ],
+      [
+        Array.from({ length: 3 }, () => line({ laborHours: '400', laborRate: '9000' })),
+        'lines',
+        /^The lines add up to more than \$10,000,000$/,
+      ],
     ];
     for (const [lines, path, message] of cases) {
-      const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, { ...rest, lines }, { token: mechanic.token });
+      const res = await api.post(
+        `/api/enhanced/quotes/${request.id}/bid`,
+        { ...rest, lines },
+        { token: mechanic.token },
+      );
       expect(res.status, JSON.stringify(lines).slice(0, 80)).toBe(400);
       expect(res.body.errors[0].path).toBe(path);
       expect(res.body.errors[0].message).toMatch(message);
     }
     // The shared fields are still checked with lines.
-    const dates = await api.post(`/api/enhanced/quotes/${request.id}/bid`, { ...rest, estimatedCompletionDate: '2030-05-01', lines: [line()] }, { token: mechanic.token });
+    const dates = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      { ...rest, estimatedCompletionDate: '2030-05-01', lines: [line()] },
+      { token: mechanic.token },
+    );
     expect(dates.status).toBe(400);
     expect(dates.body.errors[0].path).toBe('estimatedCompletionDate');
     // A due item or squawk must be on the request's aircraft.
-    const foreign = await api.post(`/api/enhanced/quotes/${request.id}/bid`, { ...rest, lines: [line({ squawkId: crypto.randomUUID() })] }, { token: mechanic.token });
+    const foreign = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      { ...rest, lines: [line({ squawkId: crypto.randomUUID() })] },
+      { token: mechanic.token },
+    );
     expect(foreign.status).toBe(400);
-    expect(foreign.body.errors[0]).toMatchObject({ path: 'lines.0.squawkId', message: 'This squawk is not on the request’s aircraft' });
-    expect(await testDb().selectFrom('bids').select('id').where('serviceRequestId', '=', request.id).execute()).toEqual([]);
+    expect(foreign.body.errors[0]).toMatchObject({
+      path: 'lines.0.squawkId',
+      message: 'This squawk is not on the request’s aircraft',
+    });
+    expect(await testDb().selectFrom('bids').select('id').where('serviceRequestId', '=', request.id).execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -155,13 +285,25 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     const [inspection, airworthy, optional] = quote.lines;
     const res = await api.post(
       `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.id, decisions: [{ lineId: airworthy!.id, decision: 'defer' }, { lineId: optional!.id, decision: 'decline' }] },
+      {
+        bidId: quote.id,
+        decisions: [
+          { lineId: airworthy!.id, decision: 'defer' },
+          { lineId: optional!.id, decision: 'decline' },
+        ],
+      },
       { token: pilot.token },
     );
     expect(res.status).toBe(200);
     const a = res.body.appointment;
     // The appointment's price is the approved work; the quote as bid stays beside it.
-    expect(a).toMatchObject({ laborCost: 1520, partsCost: 0, totalCost: 1520, quotedTotal: 1733.1, approvedTotals: { hours: 16, laborCost: 1520, partsCost: 0, totalCost: 1520 } });
+    expect(a).toMatchObject({
+      laborCost: 1520,
+      partsCost: 0,
+      totalCost: 1520,
+      quotedTotal: 1733.1,
+      approvedTotals: { hours: 16, laborCost: 1520, partsCost: 0, totalCost: 1520 },
+    });
     expect(a.approvedLines.map((l: { id: string }) => l.id)).toEqual([inspection!.id]);
 
     const order = await api.get(`/api/appointments/${a.id}/work-order`, { token: mechanic.token });
@@ -185,7 +327,11 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
   it('without decisions approves every line', async () => {
     const { pilot, mechanic, request } = await openRequest('KMSO');
     const quote = await lined(mechanic, request.id);
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+    const res = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: quote.id },
+      { token: pilot.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.appointment.approvedTotals.totalCost).toBe(1733.1);
     expect(res.body.appointment.approvedLines).toHaveLength(3);
@@ -195,24 +341,36 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     const { pilot, mechanic, request } = await openRequest();
     const quote = await lined(mechanic, request.id);
     const [inspection, airworthy, optional] = quote.lines;
-    const accept = (decisions: unknown) => api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id, decisions }, { token: pilot.token });
+    const accept = (decisions: unknown) =>
+      api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id, decisions }, { token: pilot.token });
 
     const declineInspection = await accept([{ lineId: inspection!.id, decision: 'decline' }]);
     expect(declineInspection.status).toBe(400);
-    expect(declineInspection.body.detail).toBe('Inspection lines cannot be declined, only approved or deferred ("Annual inspection, PA-28")');
+    expect(declineInspection.body.detail).toBe(
+      'Inspection lines cannot be declined, only approved or deferred ("Annual inspection, PA-28")',
+    );
     expect(declineInspection.body.errors[0].path).toBe('decisions.0.decision');
     const declineAirworthy = await accept([{ lineId: airworthy!.id, decision: 'decline' }]);
     expect(declineAirworthy.status).toBe(400);
-    expect(declineAirworthy.body.detail).toBe('Airworthiness lines cannot be declined, only approved or deferred ("Replace cracked exhaust gasket")');
+    expect(declineAirworthy.body.detail).toBe(
+      'Airworthiness lines cannot be declined, only approved or deferred ("Replace cracked exhaust gasket")',
+    );
     const unknown = await accept([{ lineId: crypto.randomUUID(), decision: 'approve' }]);
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].path).toBe('decisions.0.lineId');
-    const twice = await accept([{ lineId: optional!.id, decision: 'approve' }, { lineId: optional!.id, decision: 'decline' }]);
+    const twice = await accept([
+      { lineId: optional!.id, decision: 'approve' },
+      { lineId: optional!.id, decision: 'decline' },
+    ]);
     expect(twice.status).toBe(400);
     const badWord = await accept([{ lineId: optional!.id, decision: 'maybe' }]);
     expect(badWord.status).toBe(400);
     expect(badWord.body.errors[0].message).toBe('decision must be approve, defer or decline');
-    const none = await accept([{ lineId: inspection!.id, decision: 'defer' }, { lineId: airworthy!.id, decision: 'defer' }, { lineId: optional!.id, decision: 'decline' }]);
+    const none = await accept([
+      { lineId: inspection!.id, decision: 'defer' },
+      { lineId: airworthy!.id, decision: 'defer' },
+      { lineId: optional!.id, decision: 'decline' },
+    ]);
     expect(none.status).toBe(400);
     expect(none.body.detail).toBe('Approve at least one line to accept this quote');
 
@@ -226,14 +384,36 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
   async function job() {
     const { pilot, mechanic, request } = await openRequest('KMSO');
     const quote = await lined(mechanic, request.id, [line()]);
-    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: quote.id },
+      { token: pilot.token },
+    );
     return { pilot, mechanic, request, appointmentId: accepted.body.appointment.id as string };
   }
 
   it('the assigned mechanic adds lines while in progress (201); the owner is told, decides each; the approved total updates', async () => {
     const { pilot, mechanic, appointmentId } = await job();
     const path = `/api/appointments/${appointmentId}/change-orders`;
-    const body = { note: 'Found on inspection', lines: [line({ category: 'airworthy', description: 'Replace worn nose strut seal', laborHours: 2, laborRate: 95, partsCost: '38.50' }), line({ category: 'discretionary', description: 'Replace faded placards', laborHours: 1, laborRate: 95, partsCost: 20 })] };
+    const body = {
+      note: 'Found on inspection',
+      lines: [
+        line({
+          category: 'airworthy',
+          description: 'Replace worn nose strut seal',
+          laborHours: 2,
+          laborRate: 95,
+          partsCost: '38.50',
+        }),
+        line({
+          category: 'discretionary',
+          description: 'Replace faded placards',
+          laborHours: 1,
+          laborRate: 95,
+          partsCost: 20,
+        }),
+      ],
+    };
 
     const early = await api.post(path, body, { token: mechanic.token });
     expect(early.status).toBe(409);
@@ -245,37 +425,97 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
 
     const created = await api.post(path, body, { token: mechanic.token });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ appointmentId, status: 'pending', note: 'Found on inspection', documentIds: [], totals: { hours: 3, laborCost: 285, partsCost: 58.5, totalCost: 343.5 }, decidedAt: null });
-    expect(created.body.lines.map((l: { position: number; decision: unknown }) => [l.position, l.decision])).toEqual([[2, null], [3, null]]);
+    expect(created.body).toMatchObject({
+      appointmentId,
+      status: 'pending',
+      note: 'Found on inspection',
+      documentIds: [],
+      totals: { hours: 3, laborCost: 285, partsCost: 58.5, totalCost: 343.5 },
+      decidedAt: null,
+    });
+    expect(created.body.lines.map((l: { position: number; decision: unknown }) => [l.position, l.decision])).toEqual([
+      [2, null],
+      [3, null],
+    ]);
     const notice = (await notificationsOf(pilot))[0]!;
     expect(notice).toMatchObject({ type: 'change_order.created', title: 'Change order to decide' });
     expect(notice.message).toContain('($343.50)');
-    const emails = await testDb().selectFrom('outbox').select(['subject', 'kind']).where('toAddress', '=', pilot.email).where('kind', '=', 'marketplace.change_order.created').execute();
+    const emails = await testDb()
+      .selectFrom('outbox')
+      .select(['subject', 'kind'])
+      .where('toAddress', '=', pilot.email)
+      .where('kind', '=', 'marketplace.change_order.created')
+      .execute();
     expect(emails).toHaveLength(1);
 
     // The job cannot be completed while the change order waits.
     const blocked = await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
     expect(blocked.status).toBe(409);
-    expect(blocked.body.detail).toBe('A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it');
-    expect((await api.get(`/api/appointments/mechanic`, { token: mechanic.token })).body.find((a: { id: string }) => a.id === appointmentId)).toMatchObject({ status: 'in_progress', pendingChangeOrders: 1 });
+    expect(blocked.body.detail).toBe(
+      'A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it',
+    );
+    expect(
+      (await api.get(`/api/appointments/mechanic`, { token: mechanic.token })).body.find(
+        (a: { id: string }) => a.id === appointmentId,
+      ),
+    ).toMatchObject({ status: 'in_progress', pendingChangeOrders: 1 });
 
     const decidePath = `${path}/${created.body.id}/decide`;
     const [seal, placards] = created.body.lines;
-    expect((await api.post(decidePath, { decisions: [{ lineId: seal.id, decision: 'approve' }] }, { token: mechanic.token })).status).toBe(403);
-    const partial = await api.post(decidePath, { decisions: [{ lineId: seal.id, decision: 'approve' }] }, { token: pilot.token });
+    expect(
+      (await api.post(decidePath, { decisions: [{ lineId: seal.id, decision: 'approve' }] }, { token: mechanic.token }))
+        .status,
+    ).toBe(403);
+    const partial = await api.post(
+      decidePath,
+      { decisions: [{ lineId: seal.id, decision: 'approve' }] },
+      { token: pilot.token },
+    );
     expect(partial.status).toBe(400);
-    expect(partial.body.detail).toBe('Decide every line of the change order ("Replace faded placards" has no decision)');
-    const declineAirworthy = await api.post(decidePath, { decisions: [{ lineId: seal.id, decision: 'decline' }, { lineId: placards.id, decision: 'decline' }] }, { token: pilot.token });
+    expect(partial.body.detail).toBe(
+      'Decide every line of the change order ("Replace faded placards" has no decision)',
+    );
+    const declineAirworthy = await api.post(
+      decidePath,
+      {
+        decisions: [
+          { lineId: seal.id, decision: 'decline' },
+          { lineId: placards.id, decision: 'decline' },
+        ],
+      },
+      { token: pilot.token },
+    );
     expect(declineAirworthy.status).toBe(400);
 
-    const decided = await api.post(decidePath, { decisions: [{ lineId: seal.id, decision: 'approve' }, { lineId: placards.id, decision: 'decline' }] }, { token: pilot.token });
+    const decided = await api.post(
+      decidePath,
+      {
+        decisions: [
+          { lineId: seal.id, decision: 'approve' },
+          { lineId: placards.id, decision: 'decline' },
+        ],
+      },
+      { token: pilot.token },
+    );
     expect(decided.status).toBe(200);
     expect(decided.body).toMatchObject({ status: 'decided' });
     expect(decided.body.lines.map((l: { decision: string }) => l.decision)).toEqual(['approve', 'decline']);
-    const again = await api.post(decidePath, { decisions: [{ lineId: seal.id, decision: 'approve' }, { lineId: placards.id, decision: 'decline' }] }, { token: pilot.token });
+    const again = await api.post(
+      decidePath,
+      {
+        decisions: [
+          { lineId: seal.id, decision: 'approve' },
+          { lineId: placards.id, decision: 'decline' },
+        ],
+      },
+      { token: pilot.token },
+    );
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('This change order was already decided');
-    expect((await notificationsOf(mechanic))[0]).toMatchObject({ type: 'change_order.decided', message: expect.stringContaining('With change orders: $1,748.50') });
+    expect((await notificationsOf(mechanic))[0]).toMatchObject({
+      type: 'change_order.decided',
+      message: expect.stringContaining('With change orders: $1,748.50'),
+    });
 
     const order = await api.get(`/api/appointments/${appointmentId}/work-order`, { token: pilot.token });
     expect(order.body.approved.totals).toEqual({ hours: 18, laborCost: 1710, partsCost: 38.5, totalCost: 1748.5 });
@@ -287,7 +527,11 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
 
     const done = await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ status: 'completed', approvedTotals: { totalCost: 1748.5 }, pendingChangeOrders: 0 });
+    expect(done.body).toMatchObject({
+      status: 'completed',
+      approvedTotals: { totalCost: 1748.5 },
+      pendingChangeOrders: 0,
+    });
     const late = await api.post(path, body, { token: mechanic.token });
     expect(late.status).toBe(409);
     expect(late.body.detail).toBe('This appointment is already completed');
@@ -300,21 +544,37 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     const empty = await api.post(path, { lines: [] }, { token: mechanic.token });
     expect(empty.status).toBe(400);
     expect(empty.body.errors[0]).toMatchObject({ path: 'lines', message: 'Add at least one line' });
-    const photo = await api.post(path, { lines: [line()], documentIds: [crypto.randomUUID()] }, { token: mechanic.token });
+    const photo = await api.post(
+      path,
+      { lines: [line()], documentIds: [crypto.randomUUID()] },
+      { token: mechanic.token },
+    );
     expect(photo.status).toBe(400);
     expect(photo.body.detail).toBe('A photo is not a document of this job');
     // Photos sent under that name are the same documents, checked the same way.
     const photos = await api.post(path, { lines: [line()], photos: [crypto.randomUUID()] }, { token: mechanic.token });
     expect(photos.status).toBe(400);
     expect(photos.body.detail).toBe('A photo is not a document of this job');
-    const many = await api.post(path, { lines: [line()], documentIds: Array.from({ length: 21 }, () => crypto.randomUUID()) }, { token: mechanic.token });
+    const many = await api.post(
+      path,
+      { lines: [line()], documentIds: Array.from({ length: 21 }, () => crypto.randomUUID()) },
+      { token: mechanic.token },
+    );
     expect(many.body.detail).toBe('A change order has at most 20 photos');
-    const missing = await api.post(`${path}/${crypto.randomUUID()}/decide`, { decisions: [{ lineId: crypto.randomUUID(), decision: 'approve' }] }, { token: pilot.token });
+    const missing = await api.post(
+      `${path}/${crypto.randomUUID()}/decide`,
+      { decisions: [{ lineId: crypto.randomUUID(), decision: 'approve' }] },
+      { token: pilot.token },
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Change order not found');
-    expect((await api.get(`/api/appointments/${crypto.randomUUID()}/work-order`, { token: pilot.token })).status).toBe(404);
+    expect((await api.get(`/api/appointments/${crypto.randomUUID()}/work-order`, { token: pilot.token })).status).toBe(
+      404,
+    );
     const outsider = await createUser('pilot');
-    expect((await api.get(`/api/appointments/${appointmentId}/work-order`, { token: outsider.token })).status).toBe(404);
+    expect((await api.get(`/api/appointments/${appointmentId}/work-order`, { token: outsider.token })).status).toBe(
+      404,
+    );
     expect((await api.get(`/api/appointments/${appointmentId}/work-order`)).status).toBe(401);
   });
 
@@ -325,9 +585,22 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     // product's lock none would wait (the first wait fails), and the completion would not see the
     // change orders that are about to wait for the owner.
     const lock = await holdRowLock('appointments', appointmentId);
-    const a = api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [line({ category: 'parts', description: 'Oil filter', laborHours: 0, partsCost: 18 }), line({ category: 'travel', description: 'Travel', laborHours: 1 })] }, { token: mechanic.token });
+    const a = api.post(
+      `/api/appointments/${appointmentId}/change-orders`,
+      {
+        lines: [
+          line({ category: 'parts', description: 'Oil filter', laborHours: 0, partsCost: 18 }),
+          line({ category: 'travel', description: 'Travel', laborHours: 1 }),
+        ],
+      },
+      { token: mechanic.token },
+    );
     await lock.waitForWaiters(1, 'the first change order');
-    const b = api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [line({ category: 'discretionary', description: 'Wax', laborHours: 1 })] }, { token: mechanic.token });
+    const b = api.post(
+      `/api/appointments/${appointmentId}/change-orders`,
+      { lines: [line({ category: 'discretionary', description: 'Wax', laborHours: 1 })] },
+      { token: mechanic.token },
+    );
     await lock.waitForWaiters(2, 'the second change order');
     const completion = api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
     await lock.waitForWaiters(3, 'the completion');
@@ -337,7 +610,9 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     expect(first.body.lines.map((l: { position: number }) => l.position)).toEqual([2, 3]);
     expect(second.body.lines.map((l: { position: number }) => l.position)).toEqual([4]);
     expect(completed.status).toBe(409);
-    expect(completed.body.detail).toBe('A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it');
+    expect(completed.body.detail).toBe(
+      'A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it',
+    );
   });
 });
 
@@ -345,9 +620,34 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
   it('until its squawk is resolved', async () => {
     const pilot = await createUser('pilot');
     const mechanic = await mechanicWithProfile({ baseLocation: 'KHLN', serviceRadius: 5 });
-    const plane = (await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181', year: '1998', totalHours: '3000', homeAirport: 'KHLN' }, { token: pilot.token })).body;
-    const squawk = (await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Exhaust gasket leaking', priority: 'fix_soon' }, { token: pilot.token })).body;
-    const request = (await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { squawkIds: [squawk.id] }, { token: pilot.token })).body;
+    const plane = (
+      await api.post(
+        '/api/aircraft',
+        {
+          tailNumber: uniqueTail(),
+          make: 'Piper',
+          model: 'PA-28-181',
+          year: '1998',
+          totalHours: '3000',
+          homeAirport: 'KHLN',
+        },
+        { token: pilot.token },
+      )
+    ).body;
+    const squawk = (
+      await api.post(
+        `/api/aircraft/${plane.id}/squawks`,
+        { title: 'Exhaust gasket leaking', priority: 'fix_soon' },
+        { token: pilot.token },
+      )
+    ).body;
+    const request = (
+      await api.post(
+        `/api/aircraft/${plane.id}/maintenance/request`,
+        { squawkIds: [squawk.id] },
+        { token: pilot.token },
+      )
+    ).body;
     const before = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
     expect(before.body.verdict).toBe('unknown'); // nothing grounds it; no annual entered (issue 26)
 
@@ -356,13 +656,24 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
       line({ category: 'discretionary', description: 'Clean belly', laborHours: 1 }),
     ]);
     expect(quote.lines[0]).toMatchObject({ squawkId: squawk.id });
-    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id, decisions: [{ lineId: quote.lines[0]!.id, decision: 'defer' }] }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: quote.id, decisions: [{ lineId: quote.lines[0]!.id, decision: 'defer' }] },
+      { token: pilot.token },
+    );
     expect(accepted.status).toBe(200);
 
     const held = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
-    expect(held.body).toMatchObject({ airworthy: false, reasons: [{ text: 'Airworthiness item deferred by owner: Replace exhaust gasket', cite: '14 CFR 91.403' }] });
+    expect(held.body).toMatchObject({
+      airworthy: false,
+      reasons: [{ text: 'Airworthiness item deferred by owner: Replace exhaust gasket', cite: '14 CFR 91.403' }],
+    });
 
-    await api.patch(`/api/aircraft/${plane.id}/squawks/${squawk.id}`, { status: 'resolved', resolutionNote: 'Gasket replaced ' + todayUtc() }, { token: pilot.token });
+    await api.patch(
+      `/api/aircraft/${plane.id}/squawks/${squawk.id}`,
+      { status: 'resolved', resolutionNote: 'Gasket replaced ' + todayUtc() },
+      { token: pilot.token },
+    );
     const cleared = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
     expect(cleared.body).toMatchObject({ verdict: 'unknown', reasons: [ANNUAL_UNKNOWN_REASON] });
   });
@@ -371,12 +682,24 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
 describe('migration 0014', () => {
   it('turns a bid without lines into its one line, labor kept to the cent, approved when accepted', async () => {
     const { pilot, mechanic, request } = await openRequest('KMSO');
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ laborCost: '1000', partsCost: '12.34', estimatedHours: '3' }), { token: mechanic.token });
+    const res = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      validBid({ laborCost: '1000', partsCost: '12.34', estimatedHours: '3' }),
+      { token: mechanic.token },
+    );
     await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: res.body.id }, { token: pilot.token });
     await testDb().deleteFrom('bidLines').where('bidId', '=', res.body.id).execute();
     await backfillBidLines(testDb());
     const rows = await testDb().selectFrom('bidLines').selectAll().where('bidId', '=', res.body.id).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ position: 1, category: 'inspection', hoursTenths: 30, rateCents: '33333', laborCents: '100000', partsCents: '1234', decision: 'approve' });
+    expect(rows[0]).toMatchObject({
+      position: 1,
+      category: 'inspection',
+      hoursTenths: 30,
+      rateCents: '33333',
+      laborCents: '100000',
+      partsCents: '1234',
+      decision: 'approve',
+    });
   });
 });

@@ -28,7 +28,11 @@ interface PostBody {
 }
 
 async function createPost(body: PostBody) {
-  const res = await api.post('/api/blog/admin/posts', { content: '<p>Body text.</p>', published: true, ...body }, { token: admin.token });
+  const res = await api.post(
+    '/api/blog/admin/posts',
+    { content: '<p>Body text.</p>', published: true, ...body },
+    { token: admin.token },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -67,17 +71,45 @@ describe('public list GET /api/blog/posts', () => {
     const post = res.body.data[0];
     expect(Object.keys(post).sort()).toEqual(
       [
-        'id', 'title', 'slug', 'content', 'excerpt', 'category', 'tags', 'seoKeywords', 'published', 'metaTitle',
-        'metaDescription', 'authorName', 'createdAt', 'publishedAt', 'updatedAt', 'readingTime', 'views',
+        'id',
+        'title',
+        'slug',
+        'content',
+        'excerpt',
+        'category',
+        'tags',
+        'seoKeywords',
+        'published',
+        'metaTitle',
+        'metaDescription',
+        'authorName',
+        'createdAt',
+        'publishedAt',
+        'updatedAt',
+        'readingTime',
+        'views',
       ].sort(),
     );
-    expect(post).toMatchObject({ excerpt: 'Short', tags: ['a', 'b'], seoKeywords: ['k'], published: true, authorName: 'Avery Admin', views: 0, readingTime: 1 });
+    expect(post).toMatchObject({
+      excerpt: 'Short',
+      tags: ['a', 'b'],
+      seoKeywords: ['k'],
+      published: true,
+      authorName: 'Avery Admin',
+      views: 0,
+      readingTime: 1,
+    });
     expect(res.body.pagination.limit).toBe(6);
   });
 
   it('lists each post exactly as its own article call answers it (the list is serialised by the database)', async () => {
     const category = unique('Same');
-    await createPost({ title: `Quotes "and" \\ slashes ${category}`, category, content: '<p>Line one</p>\n<p>Ünïcode — “quoted” & <strong>bold</strong></p>', tags: ['x'] });
+    await createPost({
+      title: `Quotes "and" \\ slashes ${category}`,
+      category,
+      content: '<p>Line one</p>\n<p>Ünïcode — “quoted” & <strong>bold</strong></p>',
+      tags: ['x'],
+    });
     await createPost({ title: `Unpublished then published ${category}`, category, seoKeywords: [] });
     const list = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}`);
     expect(list.body.data).toHaveLength(2);
@@ -105,12 +137,19 @@ describe('public list GET /api/blog/posts', () => {
   it('ranks a title match above a content-only match (full-text search)', async () => {
     const category = unique('Search');
     const word = `zqx${process.pid}${run}turbo`;
-    await createPost({ title: `Body only ${category}`, category, content: `<p>The ${word} is mentioned here, and ${word} again.</p>` });
+    await createPost({
+      title: `Body only ${category}`,
+      category,
+      content: `<p>The ${word} is mentioned here, and ${word} again.</p>`,
+    });
     await createPost({ title: `All about ${word}`, category, content: '<p>Nothing else.</p>' });
     await createPost({ title: `Unrelated ${category}`, category });
     const res = await api.get(`/api/blog/posts?q=${word}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((p: { title: string }) => p.title)).toEqual([`All about ${word}`, `Body only ${category}`]);
+    expect(res.body.data.map((p: { title: string }) => p.title)).toEqual([
+      `All about ${word}`,
+      `Body only ${category}`,
+    ]);
     expect(res.body.pagination.total).toBe(2);
     // Tags are searched too, and the category filter combines with search.
     await createPost({ title: `Tagged ${category}`, category, tags: [word] });
@@ -175,7 +214,9 @@ describe('GET /api/blog/posts/{slug}', () => {
   it('is kept by the CDN like the blog pages, and counts no view (POST .../view does)', async () => {
     const post = await createPost({ title: unique('Cached'), category: unique('Cached') });
     const read = await api.get(`/api/blog/posts/${post.slug}`);
-    expect(read.headers.get('netlify-cdn-cache-control')).toBe('public, durable, max-age=86400, stale-while-revalidate=604800');
+    expect(read.headers.get('netlify-cdn-cache-control')).toBe(
+      'public, durable, max-age=86400, stale-while-revalidate=604800',
+    );
     expect(read.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(read.headers.get('netlify-cache-tag')).toContain(`blog-post-${post.slug}`);
     expect(read.body.data.views).toBe(0);
@@ -191,7 +232,11 @@ describe('GET /api/blog/posts/{slug}', () => {
     expect(one.status).toBe(200);
     expect(one.body).toEqual({ success: true, data: { views: 1 } });
     await Promise.all(Array.from({ length: 10 }, () => api.post(`/api/blog/posts/${post.slug}/view`)));
-    const row = await testDb().selectFrom('blogPosts').select('views').where('id', '=', post.id).executeTakeFirstOrThrow();
+    const row = await testDb()
+      .selectFrom('blogPosts')
+      .select('views')
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
     expect(row.views).toBe(11);
   });
 });
@@ -210,7 +255,8 @@ describe('admin routes need an admin', () => {
     const mechanic = await createUser('mechanic');
     const body = { title: 'x', category: 'y', content: 'z' };
     for (const [method, path] of routes) {
-      const send = (token?: string) => call(method, path, { ...(method === 'GET' ? {} : { body }), ...(token ? { token } : {}) });
+      const send = (token?: string) =>
+        call(method, path, { ...(method === 'GET' ? {} : { body }), ...(token ? { token } : {}) });
       const anonymous = await send();
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       expect(anonymous.body.detail).toBeTruthy();
@@ -258,7 +304,11 @@ describe('admin writes', () => {
       tags: ['<script>x</script>tag'],
       content: payload,
     });
-    const stored = await testDb().selectFrom('blogPosts').selectAll().where('id', '=', post.id).executeTakeFirstOrThrow();
+    const stored = await testDb()
+      .selectFrom('blogPosts')
+      .selectAll()
+      .where('id', '=', post.id)
+      .executeTakeFirstOrThrow();
     const pub = await api.get(`/api/blog/posts/${post.slug}`);
     const list = await api.get(`/api/blog/posts?category=${encodeURIComponent('Security Tips')}&limit=50`);
     const withoutTitle = (o: Record<string, unknown>) => JSON.stringify({ ...o, title: '', metaTitle: '' });
@@ -284,20 +334,38 @@ describe('admin writes', () => {
       seoKeywords: 'k1,k2',
       published: false,
     });
-    expect(post).toMatchObject({ readingTime: 3, tags: ['one', 'two', 'three'], seoKeywords: ['k1', 'k2'], publishedAt: null });
+    expect(post).toMatchObject({
+      readingTime: 3,
+      tags: ['one', 'two', 'three'],
+      seoKeywords: ['k1', 'k2'],
+      publishedAt: null,
+    });
     expect(post.metaTitle).toBe(post.title);
     expect(post.metaDescription.length).toBeLessThanOrEqual(155);
     expect(post.metaDescription.startsWith('lorem lorem')).toBe(true);
 
     const published = await api.put(
       `/api/blog/admin/posts/${post.id}`,
-      { title: 'Renamed title', category: 'Derived', content: '<p>New body</p>', excerpt: 'An excerpt', published: true, metaTitle: 'Custom' },
+      {
+        title: 'Renamed title',
+        category: 'Derived',
+        content: '<p>New body</p>',
+        excerpt: 'An excerpt',
+        published: true,
+        metaTitle: 'Custom',
+      },
       { token: admin.token },
     );
     expect(published.status).toBe(200);
     expect(published.body.success).toBe(true);
     const updated = published.body.data;
-    expect(updated).toMatchObject({ slug: post.slug, title: 'Renamed title', metaTitle: 'Custom', metaDescription: 'An excerpt', readingTime: 1 });
+    expect(updated).toMatchObject({
+      slug: post.slug,
+      title: 'Renamed title',
+      metaTitle: 'Custom',
+      metaDescription: 'An excerpt',
+      readingTime: 1,
+    });
     expect(updated.publishedAt).not.toBeNull();
     expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(200);
 
@@ -314,11 +382,19 @@ describe('admin writes', () => {
     const missing = await api.post('/api/blog/admin/posts', { category: 'c', content: 'x' }, { token: admin.token });
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toBe('Title is required');
-    const blank = await api.post('/api/blog/admin/posts', { title: 't', category: '  ', content: 'x' }, { token: admin.token });
+    const blank = await api.post(
+      '/api/blog/admin/posts',
+      { title: 't', category: '  ', content: 'x' },
+      { token: admin.token },
+    );
     expect(blank.body.detail).toBe('Category is required');
     const noContent = await api.post('/api/blog/admin/posts', { title: 't', category: 'c' }, { token: admin.token });
     expect(noContent.body.detail).toBe('Content is required');
-    const badTags = await api.post('/api/blog/admin/posts', { title: 't', category: 'c', content: 'x', tags: 5 }, { token: admin.token });
+    const badTags = await api.post(
+      '/api/blog/admin/posts',
+      { title: 't', category: 'c', content: 'x', tags: 5 },
+      { token: admin.token },
+    );
     expect(badTags.status).toBe(400);
 
     const body = { title: 't', category: 'c', content: 'x' };
@@ -326,12 +402,20 @@ describe('admin writes', () => {
       const put = await api.put(`/api/blog/admin/posts/${encodeURIComponent(id)}`, body, { token: admin.token });
       expect(put.status, id).toBe(404);
       expect(put.body.detail).toBe('Post not found');
-      expect((await api.delete(`/api/blog/admin/posts/${encodeURIComponent(id)}`, { token: admin.token })).status).toBe(404);
+      expect((await api.delete(`/api/blog/admin/posts/${encodeURIComponent(id)}`, { token: admin.token })).status).toBe(
+        404,
+      );
     }
   });
 
   it('reads one post by id, and a PUT of some fields keeps the others', async () => {
-    const post = await createPost({ title: unique('Partial'), category: 'Partial', excerpt: 'Keep me', tags: ['x', 'y'], published: false });
+    const post = await createPost({
+      title: unique('Partial'),
+      category: 'Partial',
+      excerpt: 'Keep me',
+      tags: ['x', 'y'],
+      published: false,
+    });
     const one = await api.get(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
     expect(one.status).toBe(200);
     expect(one.body.data).toMatchObject({ id: post.id, published: false, excerpt: 'Keep me' });
@@ -339,10 +423,18 @@ describe('admin writes', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: post.title, excerpt: 'Keep me', tags: ['x', 'y'], published: true });
     // Generated meta fields follow the post; typed ones stay.
-    const retitled = await api.put(`/api/blog/admin/posts/${post.id}`, { ...res.body.data, title: 'A brand new title', excerpt: 'New excerpt' }, { token: admin.token });
+    const retitled = await api.put(
+      `/api/blog/admin/posts/${post.id}`,
+      { ...res.body.data, title: 'A brand new title', excerpt: 'New excerpt' },
+      { token: admin.token },
+    );
     expect(retitled.body.data).toMatchObject({ metaTitle: 'A brand new title', metaDescription: 'New excerpt' });
     const typed = await api.put(`/api/blog/admin/posts/${post.id}`, { metaTitle: 'Typed' }, { token: admin.token });
-    const after = await api.put(`/api/blog/admin/posts/${post.id}`, { ...typed.body.data, title: 'Another title' }, { token: admin.token });
+    const after = await api.put(
+      `/api/blog/admin/posts/${post.id}`,
+      { ...typed.body.data, title: 'Another title' },
+      { token: admin.token },
+    );
     expect(after.body.data.metaTitle).toBe('Typed');
     const emptied = await api.put(`/api/blog/admin/posts/${post.id}`, { title: '  ' }, { token: admin.token });
     expect(emptied.status).toBe(400);
@@ -366,7 +458,8 @@ describe('admin writes', () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        if (req.method === 'POST' && req.url === '/api/v1/purge') purges.push({ auth: req.headers.authorization ?? '', body: JSON.parse(body) });
+        if (req.method === 'POST' && req.url === '/api/v1/purge')
+          purges.push({ auth: req.headers.authorization ?? '', body: JSON.parse(body) });
         res.writeHead(202).end();
       });
     });
@@ -385,7 +478,12 @@ describe('admin writes', () => {
       });
       // A category change purges the articles of both categories (their Related Articles).
       await api.put(`/api/blog/admin/posts/${post.id}`, { category: 'Moved Purges' }, { token: admin.token });
-      expect(purges[1]!.body.cache_tags).toEqual(['blog-list', `blog-post-${post.slug}`, 'blog-related-purges', 'blog-related-moved-purges']);
+      expect(purges[1]!.body.cache_tags).toEqual([
+        'blog-list',
+        `blog-post-${post.slug}`,
+        'blog-related-purges',
+        'blog-related-moved-purges',
+      ]);
       await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
       expect(purges).toHaveLength(3);
       await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
@@ -410,7 +508,14 @@ describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/po
     const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
     expect(trash.status).toBe(200);
     const kept = trash.body.data.find((p: { id: string }) => p.id === post.id);
-    expect(kept).toMatchObject({ id: post.id, title: post.title, slug: post.slug, views: 2, reason: 'deleted', excerpt: 'Kept' });
+    expect(kept).toMatchObject({
+      id: post.id,
+      title: post.title,
+      slug: post.slug,
+      views: 2,
+      reason: 'deleted',
+      excerpt: 'Kept',
+    });
     const days = (Date.parse(kept.purgeAt) - Date.parse(kept.trashedAt)) / 86_400_000;
     expect(days).toBe(30);
     // Not in the live list any more.
@@ -419,7 +524,13 @@ describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/po
 
     const restored = await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
     expect(restored.status).toBe(200);
-    expect(restored.body.data).toMatchObject({ id: post.id, slug: post.slug, views: 2, published: true, createdAt: post.createdAt });
+    expect(restored.body.data).toMatchObject({
+      id: post.id,
+      slug: post.slug,
+      views: 2,
+      published: true,
+      createdAt: post.createdAt,
+    });
     expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(200);
     const again = await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
     expect(again.status).toBe(404);
@@ -429,13 +540,21 @@ describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/po
   it('forgets posts older than 30 days, refuses other methods and statuses, and is for admins only', async () => {
     const post = await createPost({ title: unique('Old trash'), category: 'Trash' });
     await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
-    await testDb().updateTable('blogPostsTrash').set({ trashedAt: new Date(Date.now() - 31 * 86_400_000) }).where('id', '=', post.id).execute();
+    await testDb()
+      .updateTable('blogPostsTrash')
+      .set({ trashedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where('id', '=', post.id)
+      .execute();
     const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
     expect(trash.body.data.some((p: { id: string }) => p.id === post.id)).toBe(false);
-    expect((await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token })).status).toBe(404);
+    expect((await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token })).status).toBe(
+      404,
+    );
     expect((await api.get('/api/blog/admin/posts?status=gone', { token: admin.token })).status).toBe(400);
     expect((await api.get(`/api/blog/admin/posts/${post.id}/restore`, { token: admin.token })).status).toBe(405);
-    expect((await api.post(`/api/blog/admin/posts/not-a-uuid/restore`, undefined, { token: admin.token })).status).toBe(404);
+    expect((await api.post(`/api/blog/admin/posts/not-a-uuid/restore`, undefined, { token: admin.token })).status).toBe(
+      404,
+    );
     expect((await api.get('/api/blog/admin/posts?status=trash')).status).toBe(401);
     expect((await api.post(`/api/blog/admin/posts/${post.id}/restore`)).status).toBe(401);
   });
@@ -467,7 +586,10 @@ describe('POST /api/blog/admin/generate-initial-content', () => {
 
     // The hand-written post is in the trash, and comes back.
     const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
-    expect(trash.body.data.find((p: { id: string }) => p.id === old.id)).toMatchObject({ reason: 'replaced', title: old.title });
+    expect(trash.body.data.find((p: { id: string }) => p.id === old.id)).toMatchObject({
+      reason: 'replaced',
+      title: old.title,
+    });
     const back = await api.post(`/api/blog/admin/posts/${old.id}/restore`, undefined, { token: admin.token });
     expect(back.status).toBe(200);
     expect((await api.get(`/api/blog/posts/${old.slug}`)).status).toBe(200);
@@ -483,13 +605,16 @@ describe('POST /api/blog/admin/generate-initial-content', () => {
   it('is safe to press six times at once: one run at a time, the others told it is running, never a 500', async () => {
     const library = loadContentLibrary();
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token })),
+      Array.from({ length: 6 }, () =>
+        api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     expect(statuses).toContain(200);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.detail).toBe(GENERATE_RUNNING_DETAIL);
-    for (const r of results.filter((x) => x.status === 200)) expect(r.body).toEqual({ success: true, posts_created: library.length });
+    for (const r of results.filter((x) => x.status === 200))
+      expect(r.body).toEqual({ success: true, posts_created: library.length });
     expect(await testDb().selectFrom('blogPosts').select('id').execute()).toHaveLength(library.length);
   });
 });

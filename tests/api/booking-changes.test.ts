@@ -12,8 +12,10 @@ import { jobWorkDone } from '../../src/features/maintenance/work-done.server.ts'
 // the event lines in the job's thread. Airports no other suite uses: offers list every mechanic near.
 
 const HOUR = 3_600_000;
-const reschedule = (owner: TestUser, id: string, start: string) => api.post(`/api/booking/appointments/${id}/reschedule`, { start }, { token: owner.token });
-const cancel = (owner: TestUser, id: string) => api.post(`/api/booking/appointments/${id}/cancel`, {}, { token: owner.token });
+const reschedule = (owner: TestUser, id: string, start: string) =>
+  api.post(`/api/booking/appointments/${id}/reschedule`, { start }, { token: owner.token });
+const cancel = (owner: TestUser, id: string) =>
+  api.post(`/api/booking/appointments/${id}/cancel`, {}, { token: owner.token });
 const eventLines = async (serviceRequestId: string) =>
   (
     await testDb()
@@ -25,7 +27,8 @@ const eventLines = async (serviceRequestId: string) =>
       .orderBy('m.createdAt')
       .execute()
   ).map((m) => m.body);
-const reminderCount = async (user: TestUser, appointmentTitle: RegExp) => (await notificationsOf(user)).filter((n) => n.type === 'booking.reminder' && appointmentTitle.test(n.title)).length;
+const reminderCount = async (user: TestUser, appointmentTitle: RegExp) =>
+  (await notificationsOf(user)).filter((n) => n.type === 'booking.reminder' && appointmentTitle.test(n.title)).length;
 
 describe('reminders before a booked start', () => {
   it('tells both parties 72 and 24 hours before, once each, again after a reschedule, never for a cancelled one', async () => {
@@ -35,7 +38,13 @@ describe('reminders before a booked start', () => {
     const appointment = await book(owner, aircraftId, mechanic.id, start!);
     const startsAt = Date.parse(appointment.booking.startsAt);
     const run = (hoursBefore: number) => sendBookingReminders(testDb(), new Date(startsAt - hoursBefore * HOUR));
-    const sentFor = () => testDb().selectFrom('bookingReminders').select(['hoursBefore', 'startsAt']).where('appointmentId', '=', appointment.id).orderBy('sentAt').execute();
+    const sentFor = () =>
+      testDb()
+        .selectFrom('bookingReminders')
+        .select(['hoursBefore', 'startsAt'])
+        .where('appointmentId', '=', appointment.id)
+        .orderBy('sentAt')
+        .execute();
 
     await run(73);
     expect(await sentFor()).toEqual([]);
@@ -47,10 +56,17 @@ describe('reminders before a booked start', () => {
     expect(await reminderCount(mechanic, /in 3 days/)).toBe(1);
     const ownerNotice = (await notificationsOf(owner)).find((n) => n.type === 'booking.reminder')!;
     expect(ownerNotice.title).toBe('Reminder: Annual Inspection in 3 days');
-    expect(ownerNotice.message).toMatch(new RegExp(`starts the Annual Inspection on ${tailNumber} .* at 8:00 AM M[SD]T, at KMLS\\.$`));
+    expect(ownerNotice.message).toMatch(
+      new RegExp(`starts the Annual Inspection on ${tailNumber} .* at 8:00 AM M[SD]T, at KMLS\\.$`),
+    );
     // The email goes through the outbox, to both.
     for (const who of [owner, mechanic]) {
-      const mail = await testDb().selectFrom('outbox').select('bodyText').where('toAddress', '=', who.email).where('kind', '=', 'marketplace.booking.reminder').execute();
+      const mail = await testDb()
+        .selectFrom('outbox')
+        .select('bodyText')
+        .where('toAddress', '=', who.email)
+        .where('kind', '=', 'marketplace.booking.reminder')
+        .execute();
       expect(mail.length, who.email).toBe(1);
     }
 
@@ -65,12 +81,16 @@ describe('reminders before a booked start', () => {
     expect(moved.status, moved.text).toBe(200);
     const newStartsAt = Date.parse(moved.body.booking.startsAt);
     await sendBookingReminders(testDb(), new Date(newStartsAt - 71 * HOUR));
-    expect((await sentFor()).filter((r) => r.startsAt.getTime() === newStartsAt).map((r) => r.hoursBefore)).toEqual([72]);
+    expect((await sentFor()).filter((r) => r.startsAt.getTime() === newStartsAt).map((r) => r.hoursBefore)).toEqual([
+      72,
+    ]);
 
     // Cancelled: nothing more.
     expect((await cancel(owner, appointment.id)).status).toBe(200);
     await sendBookingReminders(testDb(), new Date(newStartsAt - 23 * HOUR));
-    expect((await sentFor()).filter((r) => r.startsAt.getTime() === newStartsAt).map((r) => r.hoursBefore)).toEqual([72]);
+    expect((await sentFor()).filter((r) => r.startsAt.getTime() === newStartsAt).map((r) => r.hoursBefore)).toEqual([
+      72,
+    ]);
   });
 
   it('skips a reminder whose moment came before the booking was made', async () => {
@@ -78,13 +98,25 @@ describe('reminders before a booked start', () => {
     const { owner, aircraftId } = await ownerWithPlane('KEKO');
     const [start] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
     const appointment = await book(owner, aircraftId, mechanic.id, start!);
-    const booked = await testDb().selectFrom('bookingHolds').select('confirmedAt').where('appointmentId', '=', appointment.id).executeTakeFirstOrThrow();
+    const booked = await testDb()
+      .selectFrom('bookingHolds')
+      .select('confirmedAt')
+      .where('appointmentId', '=', appointment.id)
+      .executeTakeFirstOrThrow();
     // As if confirmed 30 hours before the start: the 72-hour reminder is past, the 24-hour one comes.
     const startsAt = Date.parse(appointment.booking.startsAt);
-    await testDb().updateTable('bookingHolds').set({ confirmedAt: new Date(startsAt - 30 * HOUR) }).where('appointmentId', '=', appointment.id).execute();
+    await testDb()
+      .updateTable('bookingHolds')
+      .set({ confirmedAt: new Date(startsAt - 30 * HOUR) })
+      .where('appointmentId', '=', appointment.id)
+      .execute();
     await sendBookingReminders(testDb(), new Date(startsAt - 29 * HOUR));
     await sendBookingReminders(testDb(), new Date(startsAt - 23 * HOUR));
-    const sent = await testDb().selectFrom('bookingReminders').select('hoursBefore').where('appointmentId', '=', appointment.id).execute();
+    const sent = await testDb()
+      .selectFrom('bookingReminders')
+      .select('hoursBefore')
+      .where('appointmentId', '=', appointment.id)
+      .execute();
     expect(sent.map((r) => r.hoursBefore)).toEqual([24]);
     expect(booked.confirmedAt).not.toBeNull();
   });
@@ -122,19 +154,30 @@ describe('reschedule and cancel by the owner', () => {
     const seen = await openStartsOf(other.owner, other.aircraftId, mechanic.id, 8);
     expect(seen).toContain(start);
     expect(seen).not.toContain(target);
-    expect((await notificationsOf(mechanic))[0]).toMatchObject({ type: 'booking.rescheduled', title: 'Booking rescheduled' });
+    expect((await notificationsOf(mechanic))[0]).toMatchObject({
+      type: 'booking.rescheduled',
+      title: 'Booking rescheduled',
+    });
     expect((await notificationsOf(owner))[0]).toMatchObject({ type: 'booking.rescheduled' });
     expect(await eventLines(appointment.serviceRequestId)).toEqual([
-      expect.stringMatching(/^Booked at a flat rate: \$1,850\.00, on site .+\. The appointment is confirmed; phone numbers are on it$/),
+      expect.stringMatching(
+        /^Booked at a flat rate: \$1,850\.00, on site .+\. The appointment is confirmed; phone numbers are on it$/,
+      ),
       expect.stringMatching(/^Booking rescheduled: from .* to /),
     ]);
     // The calendar file moves the event (SEQUENCE counts the reschedule).
     const ics = await api.get(`/api/appointments/${appointment.id}/calendar.ics`, { token: owner.token });
     expect(ics.text).toContain('SEQUENCE:1');
     // The quote's time proposals are not a second way to move a booking.
-    const propose = await api.post(`/api/appointments/${appointment.id}/proposals`, { times: [{ date: target!, time: '10:00' }], reason: 'Later' }, { token: owner.token });
+    const propose = await api.post(
+      `/api/appointments/${appointment.id}/proposals`,
+      { times: [{ date: target!, time: '10:00' }], reason: 'Later' },
+      { token: owner.token },
+    );
     expect(propose.status).toBe(409);
-    expect(propose.body.detail).toBe('This appointment was booked from the mechanic’s calendar: use Reschedule on the booking');
+    expect(propose.body.detail).toBe(
+      'This appointment was booked from the mechanic’s calendar: use Reschedule on the booking',
+    );
   });
 
   it('cancels inside the window: the days are freed and both are told; nothing more can change it', async () => {
@@ -149,7 +192,9 @@ describe('reschedule and cancel by the owner', () => {
     expect(await openStartsOf(owner, aircraftId, mechanic.id, 8)).toContain(start);
     expect((await notificationsOf(mechanic)).map((n) => n.type)).toContain('request.cancelled');
     expect((await notificationsOf(owner))[0]).toMatchObject({ type: 'booking.cancelled', title: 'Booking cancelled' });
-    expect((await eventLines(appointment.serviceRequestId)).at(-1)).toMatch(/^Booking cancelled by the owner: the days are free again: /);
+    expect((await eventLines(appointment.serviceRequestId)).at(-1)).toMatch(
+      /^Booking cancelled by the owner: the days are free again: /,
+    );
     const request = await api.get(`/api/enhanced/quotes/${appointment.serviceRequestId}`, { token: owner.token });
     expect(request.body.status).toBe('cancelled');
     const again = await cancel(owner, appointment.id);
@@ -168,12 +213,18 @@ describe('reschedule and cancel by the owner', () => {
     const moved = await reschedule(owner, appointment.id, later!);
     expect(moved.status).toBe(409);
     expect(moved.body.detail).toBe(closed);
-    expect((await api.get(`/api/booking/appointments/${appointment.id}/open-starts`, { token: owner.token })).body.detail).toBe(closed);
+    expect(
+      (await api.get(`/api/booking/appointments/${appointment.id}/open-starts`, { token: owner.token })).body.detail,
+    ).toBe(closed);
     const cancelled = await cancel(owner, appointment.id);
     expect(cancelled.status).toBe(409);
     expect(cancelled.body.detail).toBe(closed);
     // The request's own cancel keeps the same rule.
-    const viaRequest = await api.post(`/api/enhanced/quotes/${appointment.serviceRequestId}/cancel`, {}, { token: owner.token });
+    const viaRequest = await api.post(
+      `/api/enhanced/quotes/${appointment.serviceRequestId}/cancel`,
+      {},
+      { token: owner.token },
+    );
     expect(viaRequest.status).toBe(409);
     expect(viaRequest.body.detail).toBe(closed);
     const still = await api.get('/api/appointments', { token: owner.token });
@@ -184,7 +235,17 @@ describe('reschedule and cancel by the owner', () => {
     const second = await ownerWithPlane('KLBF');
     const [s2, l2] = await openStartsOf(second.owner, second.aircraftId, mechanic.id, 8);
     const booked = await book(second.owner, second.aircraftId, mechanic.id, s2!);
-    await api.put('/api/enhanced/mechanic-profile/availability', { timeZone: 'America/Denver', weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })), timeOff: [], maxConcurrentJobs: 1, freeCancelHours: 720 }, { token: mechanic.token });
+    await api.put(
+      '/api/enhanced/mechanic-profile/availability',
+      {
+        timeZone: 'America/Denver',
+        weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })),
+        timeOff: [],
+        maxConcurrentJobs: 1,
+        freeCancelHours: 720,
+      },
+      { token: mechanic.token },
+    );
     expect((await reschedule(second.owner, booked.id, l2!)).status).toBe(200);
   });
 
@@ -204,15 +265,25 @@ describe('reschedule and cancel by the owner', () => {
     expect(same.body.detail).toMatch(/^The booking already starts on /);
     expect((await reschedule(owner, appointment.id, '2020-01-06')).body.detail).toMatch(/^The earliest start is /);
     expect((await reschedule(owner, appointment.id, '2027-02-30')).body.detail).toBe('Start is not a real date');
-    const sunday = [...Array(7).keys()].map((i) => new Date(Date.parse(`${start}T00:00:00Z`) + (i + 1) * 86_400_000).toISOString().slice(0, 10)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)!;
-    expect((await reschedule(owner, appointment.id, sunday)).body.detail).toMatch(/^The mechanic does not work on Sun, /);
+    const sunday = [...Array(7).keys()]
+      .map((i) => new Date(Date.parse(`${start}T00:00:00Z`) + (i + 1) * 86_400_000).toISOString().slice(0, 10))
+      .find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)!;
+    expect((await reschedule(owner, appointment.id, sunday)).body.detail).toMatch(
+      /^The mechanic does not work on Sun, /,
+    );
 
     // An appointment from a quote has no booking to move.
     const { scheduledJob } = await import('../helpers/marketplace.ts');
     const job = await scheduledJob('KPIR');
-    const notBooked = await api.post(`/api/booking/appointments/${job.appointmentId}/cancel`, {}, { token: job.pilot.token });
+    const notBooked = await api.post(
+      `/api/booking/appointments/${job.appointmentId}/cancel`,
+      {},
+      { token: job.pilot.token },
+    );
     expect(notBooked.status).toBe(409);
-    expect(notBooked.body.detail).toBe('This appointment was not booked from a mechanic’s calendar: propose other times from the appointment instead');
+    expect(notBooked.body.detail).toBe(
+      'This appointment was not booked from a mechanic’s calendar: propose other times from the appointment instead',
+    );
   });
 });
 
@@ -220,24 +291,46 @@ describe('the due items a booking is for', () => {
   it('links the annual to the request, so the signed job completes exactly it; other items are refused as not part of the flat rate', async () => {
     const mechanic = await bookableMechanic('KABR');
     const { owner, aircraftId } = await ownerWithPlane('KABR');
-    const add = async (body: Record<string, unknown>) => (await api.post(`/api/aircraft/${aircraftId}/maintenance`, body, { token: owner.token })).body as { id: string };
+    const add = async (body: Record<string, unknown>) =>
+      (await api.post(`/api/aircraft/${aircraftId}/maintenance`, body, { token: owner.token })).body as { id: string };
     const annual = await add({ kind: 'annual', lastDoneDate: '2025-10-01' });
     const transponder = await add({ kind: 'transponder', lastDoneDate: '2025-01-01' });
     const [start, second] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
 
-    const refused = await api.post('/api/booking/holds', { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start, itemIds: [annual.id, transponder.id] }, { token: owner.token });
+    const refused = await api.post(
+      '/api/booking/holds',
+      {
+        mechanicId: mechanic.id,
+        aircraftId,
+        serviceType: 'annual_inspection',
+        start,
+        itemIds: [annual.id, transponder.id],
+      },
+      { token: owner.token },
+    );
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toBe('Transponder check is not part of a flat-rate Annual Inspection: request service for it to get quotes');
+    expect(refused.body.detail).toBe(
+      'Transponder check is not part of a flat-rate Annual Inspection: request service for it to get quotes',
+    );
 
     const appointment = await book(owner, aircraftId, mechanic.id, start!, { itemIds: [annual.id] });
     expect(appointment.booking.itemIds).toEqual([annual.id]);
-    const linked = await api.get(`/api/enhanced/quotes/${appointment.serviceRequestId}/maintenance`, { token: owner.token });
+    const linked = await api.get(`/api/enhanced/quotes/${appointment.serviceRequestId}/maintenance`, {
+      token: owner.token,
+    });
     expect(linked.status).toBe(200);
     expect(linked.body.linkedItemIds).toEqual([annual.id]);
     // What signing completes (docs/decisions/0160): the annual, which the approved flat-rate line names.
-    const done = await jobWorkDone(testDb(), { bidId: appointment.bidId, serviceRequestId: appointment.serviceRequestId });
+    const done = await jobWorkDone(testDb(), {
+      bidId: appointment.bidId,
+      serviceRequestId: appointment.serviceRequestId,
+    });
     expect(done.itemIds).toEqual([annual.id]);
-    const line = await testDb().selectFrom('bidLines').select(['dueItemId', 'decision']).where('bidId', '=', appointment.bidId).executeTakeFirstOrThrow();
+    const line = await testDb()
+      .selectFrom('bidLines')
+      .select(['dueItemId', 'decision'])
+      .where('bidId', '=', appointment.bidId)
+      .executeTakeFirstOrThrow();
     expect(line).toEqual({ dueItemId: annual.id, decision: 'approve' });
     // The transponder stays due: nothing booked does it.
     expect(done.itemIds).not.toContain(transponder.id);
@@ -246,7 +339,21 @@ describe('the due items a booking is for', () => {
     await cancel(owner, appointment.id);
     const again = await book(owner, aircraftId, mechanic.id, second!);
     expect(again.booking.itemIds).toEqual([annual.id]);
-    expect((await api.post('/api/booking/holds', { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start, itemIds: ['00000000-0000-4000-8000-000000000000'] }, { token: owner.token })).body.detail).toBe('Due item not found on this aircraft');
+    expect(
+      (
+        await api.post(
+          '/api/booking/holds',
+          {
+            mechanicId: mechanic.id,
+            aircraftId,
+            serviceType: 'annual_inspection',
+            start,
+            itemIds: ['00000000-0000-4000-8000-000000000000'],
+          },
+          { token: owner.token },
+        )
+      ).body.detail,
+    ).toBe('Due item not found on this aircraft');
   });
 });
 

@@ -28,7 +28,11 @@ afterAll(async () => {
 
 async function makePayable(mechanic: TestUser): Promise<void> {
   expect((await api.post('/api/payments/connect', undefined, { token: mechanic.token })).status).toBe(200);
-  const { accountId } = await db.selectFrom('connectedAccounts').select('accountId').where('userId', '=', mechanic.id).executeTakeFirstOrThrow();
+  const { accountId } = await db
+    .selectFrom('connectedAccounts')
+    .select('accountId')
+    .where('userId', '=', mechanic.id)
+    .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
   expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
 }
@@ -37,10 +41,16 @@ async function confirmBooking(airport: string, payable: boolean) {
   const mechanic = await bookableMechanic(airport);
   if (payable) await makePayable(mechanic);
   const { owner, aircraftId } = await ownerWithPlane(airport);
-  const offers = await api.get(`/api/booking/offers?aircraftId=${aircraftId}&serviceType=annual_inspection`, { token: owner.token });
+  const offers = await api.get(`/api/booking/offers?aircraftId=${aircraftId}&serviceType=annual_inspection`, {
+    token: owner.token,
+  });
   expect(offers.body.find((o: { mechanicId: string }) => o.mechanicId === mechanic.id).payable).toBe(payable);
   const [start] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
-  const held = await api.post('/api/booking/holds', { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start }, { token: owner.token });
+  const held = await api.post(
+    '/api/booking/holds',
+    { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start },
+    { token: owner.token },
+  );
   const confirmed = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: owner.token });
   expect(confirmed.status, confirmed.text).toBe(201);
   return { owner, mechanic, held, confirmed };
@@ -50,8 +60,15 @@ describe('confirming a booking with payments on', () => {
   it('answers the hosted card page, and the card saved there is the job’s card for the charge at completion', async () => {
     const { owner, held, confirmed } = await confirmBooking('KATY', true);
     expect(confirmed.body.status).toBe('confirmed');
-    expect(confirmed.body.payment).toEqual({ setupUrl: expect.stringMatching(/\/hosted\/checkout\/cs_test_/), depositCents: 0 });
-    const session = [...stripe.objects.values()].find((o) => o.object === 'checkout.session' && (o['metadata'] as Record<string, string>)?.['appointmentId'] === confirmed.body.id);
+    expect(confirmed.body.payment).toEqual({
+      setupUrl: expect.stringMatching(/\/hosted\/checkout\/cs_test_/),
+      depositCents: 0,
+    });
+    const session = [...stripe.objects.values()].find(
+      (o) =>
+        o.object === 'checkout.session' &&
+        (o['metadata'] as Record<string, string>)?.['appointmentId'] === confirmed.body.id,
+    );
     expect(session).toMatchObject({ mode: 'setup' });
     const before = await api.get(`/api/appointments/${confirmed.body.id}/payment`, { token: owner.token });
     expect(before.body).toMatchObject({ status: 'card_needed', depositCents: 0 });
@@ -63,7 +80,13 @@ describe('confirming a booking with payments on', () => {
     // A second click on Confirm answers the same appointment and opens no second card page.
     const again = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: owner.token });
     expect(again.status).toBe(200);
-    expect([...stripe.objects.values()].filter((o) => o.object === 'checkout.session' && (o['metadata'] as Record<string, string>)?.['appointmentId'] === confirmed.body.id)).toHaveLength(1);
+    expect(
+      [...stripe.objects.values()].filter(
+        (o) =>
+          o.object === 'checkout.session' &&
+          (o['metadata'] as Record<string, string>)?.['appointmentId'] === confirmed.body.id,
+      ),
+    ).toHaveLength(1);
   });
 
   it('books without payments where the mechanic takes none', async () => {

@@ -19,7 +19,11 @@ const annualRate = (over: Record<string, unknown> = {}) => ({
 });
 
 /** A vetted mechanic at `airport` who publishes an annual for fixed-gear singles and opens a calendar. */
-async function bookableMechanic(airport: string, availability: Record<string, unknown> = {}, rates: unknown[] = [annualRate()]) {
+async function bookableMechanic(
+  airport: string,
+  availability: Record<string, unknown> = {},
+  rates: unknown[] = [annualRate()],
+) {
   const mechanic = await mechanicWithProfile({ baseLocation: airport, serviceRadius: '5' });
   const savedRates = await api.put('/api/enhanced/mechanic-profile/rates', rates, { token: mechanic.token });
   expect(savedRates.status).toBe(200);
@@ -34,14 +38,19 @@ async function bookableMechanic(airport: string, availability: Record<string, un
 
 async function ownerWithPlane(airport: string, make = 'Cessna', model = '172S') {
   const owner = await createUser('pilot');
-  const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make, model, year: '2004', totalHours: '2100', homeAirport: airport }, { token: owner.token });
+  const plane = await api.post(
+    '/api/aircraft',
+    { tailNumber: uniqueTail(), make, model, year: '2004', totalHours: '2100', homeAirport: airport },
+    { token: owner.token },
+  );
   expect(plane.status).toBe(201);
   return { owner, aircraftId: plane.body.id as string };
 }
 
 const offers = (owner: TestUser, aircraftId: string, serviceType = 'annual_inspection') =>
   api.get(`/api/booking/offers?aircraftId=${aircraftId}&serviceType=${serviceType}`, { token: owner.token });
-const hold = (owner: TestUser, body: Record<string, unknown>) => api.post('/api/booking/holds', body, { token: owner.token });
+const hold = (owner: TestUser, body: Record<string, unknown>) =>
+  api.post('/api/booking/holds', body, { token: owner.token });
 
 describe('flat rates and availability', () => {
   it('a mechanic replaces the whole list of rates; bad prices and duplicates are clear 400s', async () => {
@@ -50,12 +59,20 @@ describe('flat rates and availability', () => {
     const saved = await put([annualRate(), annualRate({ aircraftClass: 'twin_piston', priceCents: 420_000, days: 3 })]);
     expect(saved.status).toBe(200);
     expect(saved.body).toHaveLength(2);
-    expect(saved.body[0]).toMatchObject({ serviceType: 'annual_inspection', aircraftClass: 'single_piston_fixed', aircraftClassLabel: 'Single piston, fixed gear', priceCents: 185_000, days: 2 });
+    expect(saved.body[0]).toMatchObject({
+      serviceType: 'annual_inspection',
+      aircraftClass: 'single_piston_fixed',
+      aircraftClassLabel: 'Single piston, fixed gear',
+      priceCents: 185_000,
+      days: 2,
+    });
     expect((await api.get('/api/enhanced/mechanic-profile/rates', { token: mechanic.token })).body).toEqual(saved.body);
 
     expect((await put([annualRate({ priceCents: -100 })])).body.detail).toBe('Price must be more than 0');
     expect((await put([annualRate({ priceCents: 1850.5 })])).body.detail).toBe('Price must be a whole number of cents');
-    expect((await put([annualRate({ aircraftClass: 'jet' })])).body.detail).toBe('Aircraft class must be one of: single_piston_fixed, single_piston_retractable, twin_piston, turboprop');
+    expect((await put([annualRate({ aircraftClass: 'jet' })])).body.detail).toBe(
+      'Aircraft class must be one of: single_piston_fixed, single_piston_retractable, twin_piston, turboprop',
+    );
     const dup = await put([annualRate(), annualRate({ priceCents: 1 })]);
     expect(dup.status).toBe(400);
     expect(dup.body.detail).toBe('Each service type and aircraft class has one price');
@@ -73,14 +90,30 @@ describe('flat rates and availability', () => {
     expect(before.status).toBe(200);
     expect(before.body.saved).toBe(false);
     const put = (body: Record<string, unknown>) =>
-      api.put('/api/enhanced/mechanic-profile/availability', { timeZone: 'America/Denver', weekly: WEEKDAYS_9_TO_5, timeOff: [], maxConcurrentJobs: 1, ...body }, { token: mechanic.token });
-    expect((await put({ timeZone: 'Mars/Olympus' })).body.detail).toBe('Time zone must be an IANA name like America/Denver');
-    expect((await put({ weekly: [{ day: 1, start: '17:00', end: '08:00' }] })).body.detail).toBe('End must be after start');
-    expect((await put({ timeOff: [{ from: '2027-01-10', to: '2027-01-02' }] })).body.detail).toBe('To must be on or after From');
+      api.put(
+        '/api/enhanced/mechanic-profile/availability',
+        { timeZone: 'America/Denver', weekly: WEEKDAYS_9_TO_5, timeOff: [], maxConcurrentJobs: 1, ...body },
+        { token: mechanic.token },
+      );
+    expect((await put({ timeZone: 'Mars/Olympus' })).body.detail).toBe(
+      'Time zone must be an IANA name like America/Denver',
+    );
+    expect((await put({ weekly: [{ day: 1, start: '17:00', end: '08:00' }] })).body.detail).toBe(
+      'End must be after start',
+    );
+    expect((await put({ timeOff: [{ from: '2027-01-10', to: '2027-01-02' }] })).body.detail).toBe(
+      'To must be on or after From',
+    );
     expect((await put({ maxConcurrentJobs: 0 })).body.detail).toBe('Maximum jobs at once must be at least 1');
     const saved = await put({ timeOff: [{ from: '2027-01-04', to: '2027-01-08' }], maxConcurrentJobs: 2 });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ saved: true, timeZone: 'America/Denver', maxConcurrentJobs: 2, freeCancelHours: 72, timeOff: [{ from: '2027-01-04', to: '2027-01-08' }] });
+    expect(saved.body).toMatchObject({
+      saved: true,
+      timeZone: 'America/Denver',
+      maxConcurrentJobs: 2,
+      freeCancelHours: 72,
+      timeOff: [{ from: '2027-01-04', to: '2027-01-08' }],
+    });
     expect(saved.body.calendarUrl).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{20,}\.ics$/);
   });
 });
@@ -94,7 +127,13 @@ describe('offers and holds', () => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
     const offer = res.body[0];
-    expect(offer).toMatchObject({ mechanicId: mechanic.id, priceCents: 185_000, days: 2, aircraftClass: 'single_piston_fixed', freeCancelHours: 72 });
+    expect(offer).toMatchObject({
+      mechanicId: mechanic.id,
+      priceCents: 185_000,
+      days: 2,
+      aircraftClass: 'single_piston_fixed',
+      freeCancelHours: 72,
+    });
     expect(offer.openStarts.length).toBe(5);
     const tomorrow = addDays(todayIn('America/Denver'), 1);
     for (const start of offer.openStarts) {
@@ -107,19 +146,25 @@ describe('offers and holds', () => {
     const { owner: other, aircraftId: unknown } = await ownerWithPlane('KSUN', 'Zenith', 'Experimental X');
     const unknownClass = await offers(other, unknown);
     expect(unknownClass.status).toBe(400);
-    expect(unknownClass.body.detail).toBe('Flat rates are priced by aircraft class, and we cannot tell the class of a Zenith Experimental X: request service to get quotes instead');
+    expect(unknownClass.body.detail).toBe(
+      'Flat rates are priced by aircraft class, and we cannot tell the class of a Zenith Experimental X: request service to get quotes instead',
+    );
     expect((await offers(mechanic, aircraftId)).status).toBe(403);
   });
 
   it('refuses starts in the past, on days off, for classes not priced, and aircraft that are not yours', async () => {
-    const mechanic = await bookableMechanic('KRIW', { timeOff: [{ from: addDays(todayIn('America/Denver'), 1), to: addDays(todayIn('America/Denver'), 9) }] });
+    const mechanic = await bookableMechanic('KRIW', {
+      timeOff: [{ from: addDays(todayIn('America/Denver'), 1), to: addDays(todayIn('America/Denver'), 9) }],
+    });
     const { owner, aircraftId } = await ownerWithPlane('KRIW');
     const base = { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection' };
     const today = todayIn('America/Denver');
     const past = await hold(owner, { ...base, start: addDays(today, -3) });
     expect(past.status).toBe(400);
     expect(past.body.detail).toMatch(/^The earliest start is /);
-    const sunday = [...Array(14).keys()].map((i) => addDays(today, 10 + i)).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)!;
+    const sunday = [...Array(14).keys()]
+      .map((i) => addDays(today, 10 + i))
+      .find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)!;
     const off = await hold(owner, { ...base, start: sunday });
     expect(off.status).toBe(400);
     expect(off.body.detail).toMatch(/^The mechanic does not work on Sun, /);
@@ -129,7 +174,9 @@ describe('offers and holds', () => {
     expect(first > addDays(today, 9)).toBe(true); // the time off is never offered
     const notPriced = await hold(owner, { ...base, serviceType: 'hundred_hour', start: first });
     expect(notPriced.status).toBe(400);
-    expect(notPriced.body.detail).toBe('This mechanic has no flat rate for Hundred Hour on a single piston, fixed gear aircraft');
+    expect(notPriced.body.detail).toBe(
+      'This mechanic has no flat rate for Hundred Hour on a single piston, fixed gear aircraft',
+    );
     const stranger = await createUser('pilot');
     expect((await hold(stranger, { ...base, start: first })).status).toBe(404);
     expect((await hold(owner, { ...base, start: '2027-02-30' })).body.detail).toBe('Start is not a real date');
@@ -139,7 +186,11 @@ describe('offers and holds', () => {
     const mechanic = await bookableMechanic('KWRL');
     const owners = await Promise.all(Array.from({ length: 20 }, () => ownerWithPlane('KWRL')));
     const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0].openStarts[0] as string;
-    const answers = await Promise.all(owners.map(({ owner, aircraftId }) => hold(owner, { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start })));
+    const answers = await Promise.all(
+      owners.map(({ owner, aircraftId }) =>
+        hold(owner, { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start }),
+      ),
+    );
     const won = answers.filter((a) => a.status === 201);
     const lost = answers.filter((a) => a.status === 409);
     expect(won).toHaveLength(1);
@@ -156,22 +207,51 @@ describe('offers and holds', () => {
     const a = await ownerWithPlane('KHVR');
     const b = await ownerWithPlane('KHVR');
     const start = (await offers(a.owner, a.aircraftId)).body[0].openStarts[0] as string;
-    const held = await hold(a.owner, { mechanicId: mechanic.id, aircraftId: a.aircraftId, serviceType: 'annual_inspection', start });
+    const held = await hold(a.owner, {
+      mechanicId: mechanic.id,
+      aircraftId: a.aircraftId,
+      serviceType: 'annual_inspection',
+      start,
+    });
     expect(held.status).toBe(201);
     const minutes = (Date.parse(held.body.expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(9.5);
     expect(minutes).toBeLessThanOrEqual(10);
     expect(held.body.days).toHaveLength(2);
     expect((await offers(b.owner, b.aircraftId)).body[0].openStarts).not.toContain(start);
-    expect((await hold(b.owner, { mechanicId: mechanic.id, aircraftId: b.aircraftId, serviceType: 'annual_inspection', start })).status).toBe(409);
+    expect(
+      (
+        await hold(b.owner, {
+          mechanicId: mechanic.id,
+          aircraftId: b.aircraftId,
+          serviceType: 'annual_inspection',
+          start,
+        })
+      ).status,
+    ).toBe(409);
 
     // Ten minutes pass.
-    await testDb().updateTable('bookingHolds').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', held.body.id).execute();
+    await testDb()
+      .updateTable('bookingHolds')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', held.body.id)
+      .execute();
     expect((await offers(b.owner, b.aircraftId)).body[0].openStarts).toContain(start);
     const late = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: a.owner.token });
     expect(late.status).toBe(410);
-    expect(late.body.detail).toBe('This hold expired after 10 minutes and its days are free again; pick a start day again');
-    expect((await hold(b.owner, { mechanicId: mechanic.id, aircraftId: b.aircraftId, serviceType: 'annual_inspection', start })).status).toBe(201);
+    expect(late.body.detail).toBe(
+      'This hold expired after 10 minutes and its days are free again; pick a start day again',
+    );
+    expect(
+      (
+        await hold(b.owner, {
+          mechanicId: mechanic.id,
+          aircraftId: b.aircraftId,
+          serviceType: 'annual_inspection',
+          start,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('confirming creates a confirmed appointment at the flat price and blocks the days; a second click answers the same one', async () => {
@@ -186,11 +266,16 @@ describe('offers and holds', () => {
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(confirmed.body.id);
     const stranger = await createUser('pilot');
-    expect((await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: stranger.token })).status).toBe(404);
+    expect((await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: stranger.token })).status).toBe(
+      404,
+    );
 
     const work = await api.get(`/api/appointments/${confirmed.body.id}/work-order`, { token: owner.token });
     expect(work.status).toBe(200);
-    expect(work.body.lines[0]).toMatchObject({ description: 'Flat rate: Annual Inspection at a flat rate (single piston, fixed gear)', totalCost: 1850 });
+    expect(work.body.lines[0]).toMatchObject({
+      description: 'Flat rate: Annual Inspection at a flat rate (single piston, fixed gear)',
+      totalCost: 1850,
+    });
     // The mechanic sees it among their appointments and is told.
     const theirs = await api.get('/api/appointments/mechanic', { token: mechanic.token });
     expect(theirs.body.map((x: { id: string }) => x.id)).toContain(confirmed.body.id);
@@ -204,26 +289,49 @@ describe('offers and holds', () => {
     const mechanic = await bookableMechanic('KPDT', { maxConcurrentJobs: 2 });
     const owners = await Promise.all([1, 2, 3].map(() => ownerWithPlane('KPDT')));
     const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0].openStarts[0] as string;
-    const body = (i: number) => ({ mechanicId: mechanic.id, aircraftId: owners[i]!.aircraftId, serviceType: 'annual_inspection', start });
+    const body = (i: number) => ({
+      mechanicId: mechanic.id,
+      aircraftId: owners[i]!.aircraftId,
+      serviceType: 'annual_inspection',
+      start,
+    });
     const first = await hold(owners[0]!.owner, body(0));
     expect(first.status).toBe(201);
     expect((await hold(owners[1]!.owner, body(1))).status).toBe(201);
     expect((await hold(owners[2]!.owner, body(2))).status).toBe(409);
-    expect((await api.delete(`/api/booking/holds/${first.body.id}`, { token: owners[0]!.owner.token })).status).toBe(200);
+    expect((await api.delete(`/api/booking/holds/${first.body.id}`, { token: owners[0]!.owner.token })).status).toBe(
+      200,
+    );
     expect((await hold(owners[2]!.owner, body(2))).status).toBe(201);
   });
 });
 
 describe('the calendar feed', () => {
   it('is an iCalendar a real parser reads, with each job at the right instant on both sides of a DST change', async () => {
-    const mechanic = await bookableMechanic('KTWF', { weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })) });
+    const mechanic = await bookableMechanic('KTWF', {
+      weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })),
+    });
     const pilot = await createUser('pilot');
     // Two jobs accepted through bids: the Friday before US daylight saving time starts (Mar 14, 2027), and the Monday after.
     const ids: string[] = [];
-    for (const [startDate, endDate] of [['2027-03-12', '2027-03-12'], ['2027-03-15', '2027-03-16']] as const) {
-      const request = await createRequest(pilot, { serviceLocation: 'KTWF', aircraftLocation: 'KTWF', preferredStartDate: startDate });
-      const quote = await bid(mechanic, request.id, { availableStartDate: startDate, estimatedCompletionDate: endDate });
-      const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+    for (const [startDate, endDate] of [
+      ['2027-03-12', '2027-03-12'],
+      ['2027-03-15', '2027-03-16'],
+    ] as const) {
+      const request = await createRequest(pilot, {
+        serviceLocation: 'KTWF',
+        aircraftLocation: 'KTWF',
+        preferredStartDate: startDate,
+      });
+      const quote = await bid(mechanic, request.id, {
+        availableStartDate: startDate,
+        estimatedCompletionDate: endDate,
+      });
+      const accepted = await api.post(
+        `/api/enhanced/quotes/${request.id}/accept`,
+        { bidId: quote.id },
+        { token: pilot.token },
+      );
       expect(accepted.status).toBe(200);
       ids.push(accepted.body.appointment.id);
     }

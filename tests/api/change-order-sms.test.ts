@@ -24,20 +24,38 @@ async function jobInProgress(phone: string | null) {
   const request = await createRequest(pilot, { serviceLocation: 'KBZN', aircraftLocation: 'KBZN' });
   const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
   expect(bid.status, bid.text).toBe(201);
-  const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: bid.body.id }, { token: pilot.token });
+  const accepted = await api.post(
+    `/api/enhanced/quotes/${request.id}/accept`,
+    { bidId: bid.body.id },
+    { token: pilot.token },
+  );
   const appointmentId = accepted.body.appointment.id as string;
-  for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(200);
+  for (const step of ['confirm', 'start'])
+    expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
+      200,
+    );
   return { pilot, mechanic, appointmentId };
 }
 
 const changeOrder = (mechanic: TestUser, appointmentId: string) =>
   api.post(
     `/api/appointments/${appointmentId}/change-orders`,
-    { lines: [{ category: 'airworthy', description: 'Replace cracked exhaust gasket', laborHours: 1.5, laborRate: 95, partsCost: 24 }] },
+    {
+      lines: [
+        {
+          category: 'airworthy',
+          description: 'Replace cracked exhaust gasket',
+          laborHours: 1.5,
+          laborRate: 95,
+          partsCost: 24,
+        },
+      ],
+    },
     { token: mechanic.token },
   );
 
-const textsTo = (to: string) => db.selectFrom('outbox').select(['channel', 'bodyText', 'kind']).where('toAddress', '=', to).execute();
+const textsTo = (to: string) =>
+  db.selectFrom('outbox').select(['channel', 'bodyText', 'kind']).where('toAddress', '=', to).execute();
 
 describe('change orders by text', () => {
   it('writes a phone number as Twilio takes it', () => {
@@ -54,8 +72,18 @@ describe('change orders by text', () => {
     expect(await textsTo('+14065550101')).toEqual([]);
 
     const form = new FormData();
-    for (const [k, v] of Object.entries({ key_name: 'SMS', api_key: 'AC0123456789abcdef0123456789abcdef', api_secret: 'auth-token', is_primary: 'true', additional_config: '{"from_number":"+14065550100"}' })) form.set(k, v);
-    const added = await call('POST', '/api/admin/config/api-keys?integration_type=twilio', { rawBody: form, token: admin.token });
+    for (const [k, v] of Object.entries({
+      key_name: 'SMS',
+      api_key: 'AC0123456789abcdef0123456789abcdef',
+      api_secret: 'auth-token',
+      is_primary: 'true',
+      additional_config: '{"from_number":"+14065550100"}',
+    }))
+      form.set(k, v);
+    const added = await call('POST', '/api/admin/config/api-keys?integration_type=twilio', {
+      rawBody: form,
+      token: admin.token,
+    });
     expect(added.status, added.text).toBeLessThan(300);
 
     const withKey = await jobInProgress('(406) 555-0102');

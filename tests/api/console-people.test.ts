@@ -20,14 +20,18 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
   it('marks a mechanic whose sign-in is locked, and not after an administrator unlocks it', async () => {
     const locked = await createUser('mechanic', { lastName: `Locked${Date.now()}` });
     const fine = await createUser('mechanic', { lastName: `Fine${Date.now()}` });
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1) expect((await login(locked.email, `guess-${i}`)).status).toBe(401);
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1)
+      expect((await login(locked.email, `guess-${i}`)).status).toBe(401);
     expect((await login(locked.email, locked.password)).status).toBe(429);
 
     const entries = async () => {
       const ids = new Map<string, { signInLocked?: boolean }>();
       let cursor: string | null = null;
       do {
-        const res: ApiResult = await api.get(`/api/admin/mechanics?status=approved&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+        const res: ApiResult = await api.get(
+          `/api/admin/mechanics?status=approved&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+          { token: admin.token },
+        );
         expect(res.status).toBe(200);
         for (const m of res.body as Array<{ id: string; signInLocked?: boolean }>) ids.set(m.id, m);
         cursor = res.headers.get('X-Next-Cursor');
@@ -38,27 +42,34 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
     expect(list.get(locked.id)?.signInLocked).toBe(true);
     expect(list.get(fine.id)?.signInLocked).toBe(false);
 
-    expect((await api.post(`/api/admin/users/${locked.id}/unlock`, undefined, { token: admin.token })).status).toBe(200);
+    expect((await api.post(`/api/admin/users/${locked.id}/unlock`, undefined, { token: admin.token })).status).toBe(
+      200,
+    );
     list = await entries();
     expect(list.get(locked.id)?.signInLocked).toBe(false);
   });
 
   it('answers the spec array, pages with X-Next-Cursor and Link, and a row added meanwhile neither repeats nor hides one', async () => {
     const mine: string[] = [];
-    for (let i = 0; i < 5; i += 1) mine.push((await createUser('mechanic', { mechanicStatus: 'rejected', lastName: `Paged${i}` })).id);
+    for (let i = 0; i < 5; i += 1)
+      mine.push((await createUser('mechanic', { mechanicStatus: 'rejected', lastName: `Paged${i}` })).id);
     const first = await api.get('/api/admin/mechanics?status=rejected&limit=2', { token: admin.token });
     expect(first.status).toBe(200);
     expect(Array.isArray(first.body)).toBe(true);
     expect(first.body).toHaveLength(2);
     const cursor = first.headers.get('X-Next-Cursor')!;
     expect(cursor).toBeTruthy();
-    expect(first.headers.get('Link')).toBe(`</api/admin/mechanics?status=rejected&limit=2&cursor=${cursor}>; rel="next"`);
+    expect(first.headers.get('Link')).toBe(
+      `</api/admin/mechanics?status=rejected&limit=2&cursor=${cursor}>; rel="next"`,
+    );
     // Newest first: one added now goes before the first page, never into the later ones.
     const late = await createUser('mechanic', { mechanicStatus: 'rejected', lastName: 'Late' });
     const seen: string[] = (first.body as Array<{ id: string }>).map((m) => m.id);
     let next: string | null = cursor;
     while (next) {
-      const page: ApiResult = await api.get(`/api/admin/mechanics?status=rejected&limit=2&cursor=${next}`, { token: admin.token });
+      const page: ApiResult = await api.get(`/api/admin/mechanics?status=rejected&limit=2&cursor=${next}`, {
+        token: admin.token,
+      });
       expect(page.status).toBe(200);
       seen.push(...(page.body as Array<{ id: string }>).map((m) => m.id));
       next = page.headers.get('X-Next-Cursor');
@@ -79,30 +90,83 @@ describe('customers: a detail view, and the list by cursor', () => {
     const email = uniqueEmail('detail');
     const pilot = await createUser('pilot', { email, firstName: 'Dana', lastName: 'Detail' });
     const db = testDb();
-    const aircraft = await db.insertInto('aircraft').values({ ownerId: pilot.id, tailNumber: 'N28CD', make: 'Piper', model: 'PA-28', year: 1978, totalHours: 4200 }).returning('id').executeTakeFirstOrThrow();
+    const aircraft = await db
+      .insertInto('aircraft')
+      .values({ ownerId: pilot.id, tailNumber: 'N28CD', make: 'Piper', model: 'PA-28', year: 1978, totalHours: 4200 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const request = await db
       .insertInto('serviceRequests')
       .values({
-        customerId: pilot.id, aircraftId: aircraft.id, aircraftMake: 'Piper', aircraftModel: 'PA-28', aircraftYear: 1978, aircraftTailNumber: 'N28CD',
-        aircraftTotalHours: null, aircraftLocation: 'KPAO', aircraftLatitude: null, aircraftLongitude: null, serviceType: 'annual_inspection',
-        serviceDescription: 'Annual', urgencyLevel: 'normal', preferredStartDate: null, serviceLocation: 'KPAO', serviceLocationLabel: 'Palo Alto, CA',
-        serviceLatitude: 37.46, serviceLongitude: -122.11, customerWillTravel: false, maxTravelDistance: 50, estimatedBudget: null, status: 'quoted',
+        customerId: pilot.id,
+        aircraftId: aircraft.id,
+        aircraftMake: 'Piper',
+        aircraftModel: 'PA-28',
+        aircraftYear: 1978,
+        aircraftTailNumber: 'N28CD',
+        aircraftTotalHours: null,
+        aircraftLocation: 'KPAO',
+        aircraftLatitude: null,
+        aircraftLongitude: null,
+        serviceType: 'annual_inspection',
+        serviceDescription: 'Annual',
+        urgencyLevel: 'normal',
+        preferredStartDate: null,
+        serviceLocation: 'KPAO',
+        serviceLocationLabel: 'Palo Alto, CA',
+        serviceLatitude: 37.46,
+        serviceLongitude: -122.11,
+        customerWillTravel: false,
+        maxTravelDistance: 50,
+        estimatedBudget: null,
+        status: 'quoted',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const mechanic = await createUser('mechanic');
     await db
       .insertInto('bids')
-      .values({ serviceRequestId: request.id, mechanicId: mechanic.id, laborCost: 900, partsCost: 100, totalCost: 1000, estimatedHours: 9, availableStartDate: '2027-01-10', estimatedCompletionDate: '2027-01-12', warrantyPeriod: 30, notes: null, inspectionSignerName: null, inspectionSignerCertificate: null })
+      .values({
+        serviceRequestId: request.id,
+        mechanicId: mechanic.id,
+        laborCost: 900,
+        partsCost: 100,
+        totalCost: 1000,
+        estimatedHours: 9,
+        availableStartDate: '2027-01-10',
+        estimatedCompletionDate: '2027-01-12',
+        warrantyPeriod: 30,
+        notes: null,
+        inspectionSignerName: null,
+        inspectionSignerCertificate: null,
+      })
       .execute();
     // The visitor asked for a quote and claimed the popup code before signing up (another case of the email).
-    expect((await api.post('/api/leads', { firstName: 'Dana', email: email.toUpperCase(), source: 'popup_discount_offer' })).status).toBe(200);
+    expect(
+      (await api.post('/api/leads', { firstName: 'Dana', email: email.toUpperCase(), source: 'popup_discount_offer' }))
+        .status,
+    ).toBe(200);
 
     const res = await api.get(`/api/admin/customers/${pilot.id}`, { token: admin.token });
     expect(res.status).toBe(200);
     const d = res.body.data;
-    expect(d.customer).toMatchObject({ id: pilot.id, name: 'Dana Detail', email, aircraftCount: 1, requestsCount: 1, requestStatuses: { quoted: 1 } });
-    expect(d.requests).toEqual([expect.objectContaining({ id: request.id, status: 'quoted', aircraftTailNumber: 'N28CD', bidsCount: 1, acceptedTotal: null })]);
+    expect(d.customer).toMatchObject({
+      id: pilot.id,
+      name: 'Dana Detail',
+      email,
+      aircraftCount: 1,
+      requestsCount: 1,
+      requestStatuses: { quoted: 1 },
+    });
+    expect(d.requests).toEqual([
+      expect.objectContaining({
+        id: request.id,
+        status: 'quoted',
+        aircraftTailNumber: 'N28CD',
+        bidsCount: 1,
+        acceptedTotal: null,
+      }),
+    ]);
     expect(d.aircraft).toEqual([expect.objectContaining({ tailNumber: 'N28CD', make: 'Piper', year: 1978 })]);
     expect(d.leads).toEqual([expect.objectContaining({ source: 'popup_discount_offer' })]);
     expect(d.counts).toEqual({ requests: 1, aircraft: 1, quotes: 0, leads: 1 });
@@ -125,7 +189,9 @@ describe('customers: a detail view, and the list by cursor', () => {
     const names = first.body.data.map((c: { lastName: string }) => c.lastName);
     let next: string | null = cursor;
     while (next) {
-      const page: ApiResult = await api.get(`/api/admin/customers?q=${tag}&per_page=2&cursor=${next}`, { token: admin.token });
+      const page: ApiResult = await api.get(`/api/admin/customers?q=${tag}&per_page=2&cursor=${next}`, {
+        token: admin.token,
+      });
       names.push(...page.body.data.map((c: { lastName: string }) => c.lastName));
       next = page.body.nextCursor;
     }

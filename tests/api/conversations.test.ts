@@ -33,13 +33,23 @@ async function job(n = 1) {
   const at = airports[place++ % airports.length]!;
   const pilot = await createUser('pilot', { firstName: 'Olive', lastName: 'Owner' });
   const mechanics: TestUser[] = [];
-  for (let i = 0; i < n; i++) mechanics.push(await mechanicWithProfile({ baseLocation: at, serviceRadius: '5' }, { firstName: `Mack${i}`, lastName: 'Mechanic' }));
+  for (let i = 0; i < n; i++)
+    mechanics.push(
+      await mechanicWithProfile(
+        { baseLocation: at, serviceRadius: '5' },
+        { firstName: `Mack${i}`, lastName: 'Mechanic' },
+      ),
+    );
   const request = await createRequest(pilot, { serviceLocation: at, aircraftLocation: at });
   return { pilot, mechanics, mechanic: mechanics[0]!, request };
 }
 
 async function open(user: TestUser, serviceRequestId: string, mechanicId?: string) {
-  return api.post('/api/conversations', { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) }, { token: user.token });
+  return api.post(
+    '/api/conversations',
+    { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) },
+    { token: user.token },
+  );
 }
 
 async function openOk(user: TestUser, serviceRequestId: string, mechanicId?: string): Promise<string> {
@@ -49,7 +59,11 @@ async function openOk(user: TestUser, serviceRequestId: string, mechanicId?: str
 }
 
 const send = (user: TestUser, id: string, text: string, documentIds?: string[]) =>
-  api.post(`/api/conversations/${id}/messages`, { text, ...(documentIds ? { documentIds } : {}) }, { token: user.token });
+  api.post(
+    `/api/conversations/${id}/messages`,
+    { text, ...(documentIds ? { documentIds } : {}) },
+    { token: user.token },
+  );
 
 async function accept(pilot: TestUser, requestId: string, bidId: string) {
   const res = await api.post(`/api/enhanced/quotes/${requestId}/accept`, { bidId }, { token: pilot.token });
@@ -58,14 +72,23 @@ async function accept(pilot: TestUser, requestId: string, bidId: string) {
 }
 
 const unreadOf = async (user: TestUser, id: string) =>
-  ((await api.get('/api/conversations', { token: user.token })).body as Array<{ id: string; unread: number }>).find((c) => c.id === id)?.unread;
+  ((await api.get('/api/conversations', { token: user.token })).body as Array<{ id: string; unread: number }>).find(
+    (c) => c.id === id,
+  )?.unread;
 
 describe('who talks', () => {
   it('a matched mechanic asks before quoting; the owner answers; the same thread comes back', async () => {
     const { pilot, mechanic, request } = await job();
     const first = await open(mechanic, request.id);
     expect(first.status, first.text).toBe(201);
-    expect(first.body).toMatchObject({ serviceRequestId: request.id, appointmentId: null, otherParty: { id: pilot.id, role: 'pilot' }, unread: 0, closed: false, lastMessage: null });
+    expect(first.body).toMatchObject({
+      serviceRequestId: request.id,
+      appointmentId: null,
+      otherParty: { id: pilot.id, role: 'pilot' },
+      unread: 0,
+      closed: false,
+      lastMessage: null,
+    });
     expect((await open(mechanic, request.id)).status).toBe(200);
     // The owner names a mechanic who asked.
     const owner = await open(pilot, request.id, mechanic.id);
@@ -78,7 +101,10 @@ describe('who talks', () => {
     const id = await openOk(mechanic, request.id);
     const stranger = await mechanicWithProfile({ baseLocation: 'KJFK', serviceRadius: '5' });
     const pending = await createUser('mechanic', { mechanicStatus: 'pending' });
-    await db.insertInto('serviceRequestMatches').values({ serviceRequestId: request.id, mechanicId: pending.id, distanceMiles: 1, via: 'service_radius' }).execute();
+    await db
+      .insertInto('serviceRequestMatches')
+      .values({ serviceRequestId: request.id, mechanicId: pending.id, distanceMiles: 1, via: 'service_radius' })
+      .execute();
     const otherOwner = await createUser('pilot');
     expect((await open(stranger, request.id)).status).toBe(403);
     expect((await open(pending, request.id)).status).toBe(403);
@@ -92,7 +118,9 @@ describe('who talks', () => {
       expect((await api.get(`/api/conversations/${id}`, { token: outsider.token })).status).toBe(404);
       expect((await api.get(`/api/conversations/${id}/updates`, { token: outsider.token })).status).toBe(404);
       expect((await send(outsider, id, 'hello')).status).toBe(404);
-      expect((await api.get('/api/conversations', { token: outsider.token })).body.find((c: { id: string }) => c.id === id)).toBeUndefined();
+      expect(
+        (await api.get('/api/conversations', { token: outsider.token })).body.find((c: { id: string }) => c.id === id),
+      ).toBeUndefined();
     }
     expect((await api.get('/api/conversations/not-a-uuid', { token: pilot.token })).status).toBe(404);
     expect((await api.get('/api/conversations', {})).status).toBe(401);
@@ -101,12 +129,18 @@ describe('who talks', () => {
   it('a quote opens the thread with its line; the owner can then write to the bidder', async () => {
     const { pilot, mechanic, request } = await job();
     await bid(mechanic, request.id);
-    const list = (await api.get('/api/conversations', { token: pilot.token })).body as Array<{ id: string; serviceRequestId: string; lastMessage: { text: string } }>;
+    const list = (await api.get('/api/conversations', { token: pilot.token })).body as Array<{
+      id: string;
+      serviceRequestId: string;
+      lastMessage: { text: string };
+    }>;
     const thread = list.find((c) => c.serviceRequestId === request.id)!;
     expect(thread.lastMessage.text).toBe(`${THREAD_EVENTS.bid_sent}: $1,500.50`);
     expect((await open(pilot, request.id, mechanic.id)).body.id).toBe(thread.id);
     const page = await api.get(`/api/conversations/${thread.id}`, { token: pilot.token });
-    expect(page.body.messages).toEqual([expect.objectContaining({ kind: 'event', from: null, text: `${THREAD_EVENTS.bid_sent}: $1,500.50` })]);
+    expect(page.body.messages).toEqual([
+      expect.objectContaining({ kind: 'event', from: null, text: `${THREAD_EVENTS.bid_sent}: $1,500.50` }),
+    ]);
   });
 });
 
@@ -125,7 +159,8 @@ describe('messages', () => {
     const { pilot, mechanic, request } = await job();
     const quote = await bid(mechanic, request.id);
     const id = await openOk(pilot, request.id, mechanic.id);
-    const typed = 'Call me at (415) 555-0142 or write to olive@example.com. The annual is due 2030-05-02, budget $2,500.';
+    const typed =
+      'Call me at (415) 555-0142 or write to olive@example.com. The annual is due 2030-05-02, budget $2,500.';
     const sent = await send(pilot, id, typed);
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body.masked).toBe(true);
@@ -135,7 +170,11 @@ describe('messages', () => {
     expect(sent.body.text).toContain('$2,500');
     const read = await api.get(`/api/conversations/${id}`, { token: mechanic.token });
     expect(read.body.messages.at(-1)).toMatchObject({ id: sent.body.id, text: sent.body.text, masked: true });
-    const stored = await db.selectFrom('conversationMessages').select(['body']).where('id', '=', sent.body.id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('conversationMessages')
+      .select(['body'])
+      .where('id', '=', sent.body.id)
+      .executeTakeFirstOrThrow();
     expect(stored.body).toBe(typed);
 
     await accept(pilot, request.id, quote.id);
@@ -155,7 +194,9 @@ describe('messages', () => {
     expect(await unreadOf(pilot, id)).toBe(0);
     const reply = await send(pilot, id, 'Yes, in the side pocket.');
     expect(await unreadOf(mechanic, id)).toBe(1);
-    const updates = await api.get(`/api/conversations/${id}/updates?after=${page.body.messages.at(-1).id}`, { token: mechanic.token });
+    const updates = await api.get(`/api/conversations/${id}/updates?after=${page.body.messages.at(-1).id}`, {
+      token: mechanic.token,
+    });
     expect(updates.body.messages.map((m: { id: string }) => m.id)).toEqual([reply.body.id]);
     expect(await unreadOf(mechanic, id)).toBe(0);
   });
@@ -165,8 +206,16 @@ describe('messages', () => {
     const id = await openOk(mechanic, request.id);
     for (let i = 1; i <= 7; i++) await send(mechanic, id, `message ${i}`);
     const first = await api.get(`/api/conversations/${id}?limit=5`, { token: mechanic.token });
-    expect(first.body.messages.map((m: { text: string }) => m.text)).toEqual(['message 3', 'message 4', 'message 5', 'message 6', 'message 7']);
-    const older = await api.get(`/api/conversations/${id}?limit=5&before=${first.body.nextCursor}`, { token: mechanic.token });
+    expect(first.body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'message 3',
+      'message 4',
+      'message 5',
+      'message 6',
+      'message 7',
+    ]);
+    const older = await api.get(`/api/conversations/${id}?limit=5&before=${first.body.nextCursor}`, {
+      token: mechanic.token,
+    });
     expect(older.body.messages.map((m: { text: string }) => m.text)).toEqual(['message 1', 'message 2']);
     expect(older.body.nextCursor).toBeNull();
   });
@@ -175,12 +224,16 @@ describe('messages', () => {
     const { pilot, mechanic, request } = await job();
     const id = await openOk(mechanic, request.id);
     const start = (await send(mechanic, id, 'start')).body.id as string;
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 ? pilot : mechanic, id, `burst ${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(i % 2 ? pilot : mechanic, id, `burst ${i}`)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     const a = await api.get(`/api/conversations/${id}/updates?after=${start}`, { token: pilot.token });
     const b = await api.get(`/api/conversations/${id}`, { token: mechanic.token });
     expect(a.body.messages).toHaveLength(10);
-    expect(a.body.messages.map((m: { id: string }) => m.id)).toEqual(b.body.messages.slice(-10).map((m: { id: string }) => m.id));
+    expect(a.body.messages.map((m: { id: string }) => m.id)).toEqual(
+      b.body.messages.slice(-10).map((m: { id: string }) => m.id),
+    );
     expect(new Set(a.body.messages.map((m: { text: string }) => m.text)).size).toBe(10);
   });
 
@@ -189,24 +242,32 @@ describe('messages', () => {
     const id = await openOk(mechanic, request.id);
     const lock = await holdRowLock('conversations', id);
     const first = send(pilot, id, 'first, from the owner');
-    await lock.waitForWaiters(1, 'the owner\'s message');
+    await lock.waitForWaiters(1, "the owner's message");
     const second = send(mechanic, id, 'second, from the mechanic');
-    await lock.waitForWaiters(2, 'the mechanic\'s message');
+    await lock.waitForWaiters(2, "the mechanic's message");
     await lock.release();
     const [a, b] = await Promise.all([first, second]);
     expect([a.status, b.status]).toEqual([201, 201]);
     const page = await api.get(`/api/conversations/${id}`, { token: pilot.token });
-    expect(page.body.messages.map((m: { text: string }) => m.text)).toEqual(['first, from the owner', 'second, from the mechanic']);
+    expect(page.body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'first, from the owner',
+      'second, from the mechanic',
+    ]);
     // A reader whose cursor is the first message gets the second: nothing is skipped.
     const after = await api.get(`/api/conversations/${id}/updates?after=${a.body.id}`, { token: mechanic.token });
     expect(after.body.messages.map((m: { id: string }) => m.id)).toEqual([b.body.id]);
   });
 
-  it('attaches the writer\'s own documents, which the other side can then download; not someone else\'s', async () => {
+  it("attaches the writer's own documents, which the other side can then download; not someone else's", async () => {
     const { pilot, mechanic, request } = await job();
     const id = await openOk(mechanic, request.id);
     const form = new FormData();
-    form.set('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'panel.png', { type: 'image/png' }));
+    form.set(
+      'file',
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'panel.png', {
+        type: 'image/png',
+      }),
+    );
     form.set('title', 'Panel photo');
     form.set('document_type', 'photo');
     form.set('service_request_id', request.id);
@@ -221,7 +282,9 @@ describe('messages', () => {
     // The mechanic has no job yet: the vault itself still hides it from him.
     expect((await api.get(`/api/enhanced/documents/${up.body.id}`, { token: mechanic.token })).status).toBe(404);
     const other = await createUser('pilot');
-    expect((await api.get(`/api/conversations/${id}/attachments/${up.body.id}`, { token: other.token })).status).toBe(404);
+    expect((await api.get(`/api/conversations/${id}/attachments/${up.body.id}`, { token: other.token })).status).toBe(
+      404,
+    );
     // A document that is not his cannot be attached by the mechanic.
     const theft = await send(mechanic, id, 'mine now', [up.body.id]);
     expect(theft.status).toBe(400);
@@ -229,7 +292,7 @@ describe('messages', () => {
 });
 
 describe('the job story', () => {
-  it('acceptance adds a line and closes the other bidders\' threads with a line; a closed thread refuses messages', async () => {
+  it("acceptance adds a line and closes the other bidders' threads with a line; a closed thread refuses messages", async () => {
     const { pilot, mechanics, request } = await job(3);
     const [winner, loser, asker] = mechanics as [TestUser, TestUser, TestUser];
     const winningBid = await bid(winner, request.id);
@@ -237,14 +300,22 @@ describe('the job story', () => {
     const askerThread = await openOk(asker, request.id);
     await accept(pilot, request.id, winningBid.id);
 
-    const threads = (await api.get('/api/conversations', { token: pilot.token })).body as Array<{ id: string; otherParty: { id: string }; closed: boolean; appointmentId: string | null }>;
+    const threads = (await api.get('/api/conversations', { token: pilot.token })).body as Array<{
+      id: string;
+      otherParty: { id: string };
+      closed: boolean;
+      appointmentId: string | null;
+    }>;
     const of = (m: TestUser) => threads.find((t) => t.otherParty.id === m.id)!;
     expect(of(winner)).toMatchObject({ closed: false });
     expect(of(winner).appointmentId).not.toBeNull();
     expect(of(loser).closed).toBe(true);
     expect(of(asker).closed).toBe(true);
     const winnerPage = await api.get(`/api/conversations/${of(winner).id}`, { token: winner.token });
-    expect(winnerPage.body.messages.map((m: { text: string }) => m.text)).toEqual([`${THREAD_EVENTS.bid_sent}: $1,500.50`, THREAD_EVENTS.accepted]);
+    expect(winnerPage.body.messages.map((m: { text: string }) => m.text)).toEqual([
+      `${THREAD_EVENTS.bid_sent}: $1,500.50`,
+      THREAD_EVENTS.accepted,
+    ]);
     const loserPage = await api.get(`/api/conversations/${of(loser).id}`, { token: loser.token });
     expect(loserPage.body.messages.at(-1)).toMatchObject({ kind: 'event', text: THREAD_EVENTS.job_went_elsewhere });
     const refused = await send(asker, askerThread, 'Still available?');
@@ -257,18 +328,55 @@ describe('the job story', () => {
     const { pilot, mechanic, request } = await job();
     const quote = await bid(mechanic, request.id);
     const appointmentId = await accept(pilot, request.id, quote.id);
-    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(200);
-    const co = await api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [{ category: 'airworthy', description: 'Replace exhaust gasket', laborHours: 1, laborRate: 95, partsCost: 24 }] }, { token: mechanic.token });
+    for (const step of ['confirm', 'start'])
+      expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
+        200,
+      );
+    const co = await api.post(
+      `/api/appointments/${appointmentId}/change-orders`,
+      {
+        lines: [
+          { category: 'airworthy', description: 'Replace exhaust gasket', laborHours: 1, laborRate: 95, partsCost: 24 },
+        ],
+      },
+      { token: mechanic.token },
+    );
     expect(co.status, co.text).toBe(201);
-    const [line] = (await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: pilot.token })).body[0].lines;
-    expect((await api.post(`/api/appointments/${appointmentId}/change-orders/${co.body.id}/decide`, { decisions: [{ lineId: line.id, decision: 'approve' }] }, { token: pilot.token })).status).toBe(200);
-    const done = await api.post(`/api/appointments/${appointmentId}/complete`, { totalTimeHours: 2200 }, { token: mechanic.token });
+    const [line] = (await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: pilot.token })).body[0]
+      .lines;
+    expect(
+      (
+        await api.post(
+          `/api/appointments/${appointmentId}/change-orders/${co.body.id}/decide`,
+          { decisions: [{ lineId: line.id, decision: 'approve' }] },
+          { token: pilot.token },
+        )
+      ).status,
+    ).toBe(200);
+    const done = await api.post(
+      `/api/appointments/${appointmentId}/complete`,
+      { totalTimeHours: 2200 },
+      { token: mechanic.token },
+    );
     expect(done.status, done.text).toBe(200);
-    const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, { fullName: 'Mack0 Mechanic', certificateNumber: '3456789', statement: true }, { token: mechanic.token });
+    const signed = await api.post(
+      `/api/appointments/${appointmentId}/record/sign`,
+      { fullName: 'Mack0 Mechanic', certificateNumber: '3456789', statement: true },
+      { token: mechanic.token },
+    );
     expect(signed.status, signed.text).toBe(200);
     const id = await openOk(pilot, request.id, mechanic.id);
-    const texts = (await api.get(`/api/conversations/${id}`, { token: pilot.token })).body.messages.map((m: { text: string }) => m.text);
-    expect(texts).toEqual([`${THREAD_EVENTS.bid_sent}: $1,500.50`, THREAD_EVENTS.accepted, THREAD_EVENTS.started, THREAD_EVENTS.change_order, THREAD_EVENTS.completed, THREAD_EVENTS.record_signed]);
+    const texts = (await api.get(`/api/conversations/${id}`, { token: pilot.token })).body.messages.map(
+      (m: { text: string }) => m.text,
+    );
+    expect(texts).toEqual([
+      `${THREAD_EVENTS.bid_sent}: $1,500.50`,
+      THREAD_EVENTS.accepted,
+      THREAD_EVENTS.started,
+      THREAD_EVENTS.change_order,
+      THREAD_EVENTS.completed,
+      THREAD_EVENTS.record_signed,
+    ]);
   });
 });
 
@@ -289,7 +397,9 @@ describe('limits', () => {
     const id = await openOk(mechanic, request.id);
     // 200 messages earlier today (an hour ago: outside the minute window).
     await sql`insert into conversation_messages (conversation_id, sender_id, kind, body, created_at)
-      select ${id}, ${mechanic.id}, 'message', 'earlier ' || g, now() - interval '1 hour' from generate_series(1, ${CONVERSATIONS.perDayWithoutJob}) g`.execute(db);
+      select ${id}, ${mechanic.id}, 'message', 'earlier ' || g, now() - interval '1 hour' from generate_series(1, ${CONVERSATIONS.perDayWithoutJob}) g`.execute(
+      db,
+    );
     const over = await send(mechanic, id, 'one more');
     expect(over.status).toBe(429);
     const retry = Number(over.headers.get('retry-after'));
@@ -309,24 +419,66 @@ describe('reports and the console', () => {
     const id = await openOk(mechanic, request.id);
     const rude = await send(mechanic, id, 'Pay me cash outside the app at bob@example.com');
     const own = await send(pilot, id, 'No thanks');
-    expect((await api.post(`/api/conversations/${id}/messages/${own.body.id}/report`, { reason: 'x' }, { token: pilot.token })).status).toBe(409);
-    expect((await api.post(`/api/conversations/${id}/messages/${rude.body.id}/report`, { reason: '' }, { token: pilot.token })).status).toBe(400);
+    expect(
+      (
+        await api.post(
+          `/api/conversations/${id}/messages/${own.body.id}/report`,
+          { reason: 'x' },
+          { token: pilot.token },
+        )
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await api.post(
+          `/api/conversations/${id}/messages/${rude.body.id}/report`,
+          { reason: '' },
+          { token: pilot.token },
+        )
+      ).status,
+    ).toBe(400);
     const stranger = await createUser('pilot');
-    expect((await api.post(`/api/conversations/${id}/messages/${rude.body.id}/report`, { reason: 'spam' }, { token: stranger.token })).status).toBe(404);
+    expect(
+      (
+        await api.post(
+          `/api/conversations/${id}/messages/${rude.body.id}/report`,
+          { reason: 'spam' },
+          { token: stranger.token },
+        )
+      ).status,
+    ).toBe(404);
 
     // Nothing reported yet: the console sees nothing of this thread.
-    let queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body as Array<{ id: string }>;
+    let queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body as Array<{
+      id: string;
+    }>;
     expect(queue.find((q) => q.id === id)).toBeUndefined();
-    const reported = await api.post(`/api/conversations/${id}/messages/${rude.body.id}/report`, { reason: 'Asks to pay off the platform' }, { token: pilot.token });
+    const reported = await api.post(
+      `/api/conversations/${id}/messages/${rude.body.id}/report`,
+      { reason: 'Asks to pay off the platform' },
+      { token: pilot.token },
+    );
     expect(reported.status, reported.text).toBe(201);
     expect((await api.get('/api/admin/conversations?reported=true', { token: pilot.token })).status).toBe(403);
     queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body;
-    const item = queue.find((q) => q.id === id) as unknown as { reports: Array<{ reason: string; messageId: string }>; messages: Array<{ id: string; text: string; reported: boolean }> };
-    expect(item.reports).toEqual([expect.objectContaining({ reason: 'Asks to pay off the platform', messageId: rude.body.id })]);
+    const item = queue.find((q) => q.id === id) as unknown as {
+      reports: Array<{ reason: string; messageId: string }>;
+      messages: Array<{ id: string; text: string; reported: boolean }>;
+    };
+    expect(item.reports).toEqual([
+      expect.objectContaining({ reason: 'Asks to pay off the platform', messageId: rude.body.id }),
+    ]);
     // The administrator judges what was written, not the masked text.
-    expect(item.messages.find((m) => m.id === rude.body.id)).toMatchObject({ text: 'Pay me cash outside the app at bob@example.com', reported: true });
+    expect(item.messages.find((m) => m.id === rude.body.id)).toMatchObject({
+      text: 'Pay me cash outside the app at bob@example.com',
+      reported: true,
+    });
 
-    const closed = await api.post(`/api/admin/conversations/${id}/close`, { suspendSender: true }, { token: admin.token });
+    const closed = await api.post(
+      `/api/admin/conversations/${id}/close`,
+      { suspendSender: true },
+      { token: admin.token },
+    );
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body).toEqual({ success: true, suspended: 1 });
     queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body;
@@ -336,7 +488,10 @@ describe('reports and the console', () => {
     expect(page.body.messages.at(-1)).toMatchObject({ kind: 'event', text: THREAD_EVENTS.closed_by_admin });
     // Suspended: the mechanic can write nowhere.
     const next = await job();
-    await db.insertInto('serviceRequestMatches').values({ serviceRequestId: next.request.id, mechanicId: mechanic.id, distanceMiles: 1, via: 'service_radius' }).execute();
+    await db
+      .insertInto('serviceRequestMatches')
+      .values({ serviceRequestId: next.request.id, mechanicId: mechanic.id, distanceMiles: 1, via: 'service_radius' })
+      .execute();
     const other = await openOk(mechanic, next.request.id);
     const blocked = await send(mechanic, other, 'hi');
     expect(blocked.status).toBe(403);
@@ -345,20 +500,44 @@ describe('reports and the console', () => {
 });
 
 describe('digest away from the screen', () => {
-  const emailsTo = (to: string) => db.selectFrom('outbox').select(['subject', 'bodyText', 'channel']).where('toAddress', '=', to).where('kind', '=', 'conversation.digest').execute();
+  const emailsTo = (to: string) =>
+    db
+      .selectFrom('outbox')
+      .select(['subject', 'bodyText', 'channel'])
+      .where('toAddress', '=', to)
+      .where('kind', '=', 'conversation.digest')
+      .execute();
   const minutes = (n: number) => new Date(Date.now() + n * 60_000);
   /** A zone where it is daytime at every one of `ats`, so quiet hours do not decide the test. */
   const daytimeZone = (...ats: Date[]) =>
-    ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Europe/Paris', 'Pacific/Auckland', 'Asia/Kolkata', 'America/New_York'].find((z) =>
+    [
+      'UTC',
+      'Asia/Tokyo',
+      'America/Los_Angeles',
+      'Europe/Paris',
+      'Pacific/Auckland',
+      'Asia/Kolkata',
+      'America/New_York',
+    ].find((z) =>
       ats.every((at) => {
-        const h = Number(new Intl.DateTimeFormat('en-US', { timeZone: z, hour: 'numeric', hourCycle: 'h23' }).format(at));
+        const h = Number(
+          new Intl.DateTimeFormat('en-US', { timeZone: z, hour: 'numeric', hourCycle: 'h23' }).format(at),
+        );
         return h >= 8 && h < 19;
       }),
     )!;
 
   it('one email after 10 minutes unread, not before, once per hour, then again for newer messages', async () => {
     const { pilot, mechanic, request } = await job();
-    expect((await api.put('/api/message-settings', { timeZone: daytimeZone(minutes(5), minutes(200)) }, { token: pilot.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          '/api/message-settings',
+          { timeZone: daytimeZone(minutes(5), minutes(200)) },
+          { token: pilot.token },
+        )
+      ).status,
+    ).toBe(200);
     const id = await openOk(mechanic, request.id);
     await send(mechanic, id, 'Can you send the logbook photos? My number is 415 555 0142');
 
@@ -419,9 +598,18 @@ describe('digest away from the screen', () => {
   it('texts the reader who turned it on and gave a phone, once the business can send texts', async () => {
     const { pilot, mechanic, request } = await job();
     await db.updateTable('users').set({ phone: '(406) 555-0177' }).where('id', '=', pilot.id).execute();
-    expect((await api.put('/api/message-settings', { smsDigest: true, timeZone: daytimeZone(minutes(11), minutes(75)) }, { token: pilot.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          '/api/message-settings',
+          { smsDigest: true, timeZone: daytimeZone(minutes(11), minutes(75)) },
+          { token: pilot.token },
+        )
+      ).status,
+    ).toBe(200);
     const id = await openOk(mechanic, request.id);
-    const texts = () => db.selectFrom('outbox').select(['bodyText', 'kind']).where('toAddress', '=', '+14065550177').execute();
+    const texts = () =>
+      db.selectFrom('outbox').select(['bodyText', 'kind']).where('toAddress', '=', '+14065550177').execute();
     await send(mechanic, id, 'First question');
     // No Twilio key yet: the email goes, no text waits forever in the outbox.
     await sendMessageDigests(db, minutes(11));
@@ -429,20 +617,48 @@ describe('digest away from the screen', () => {
     expect(await emailsTo(pilot.email)).toHaveLength(1);
 
     const form = new FormData();
-    for (const [k, v] of Object.entries({ key_name: 'SMS', api_key: 'AC0123456789abcdef0123456789abcdef', api_secret: 'auth-token', is_primary: 'true', additional_config: '{"from_number":"+14065550100"}' })) form.set(k, v);
-    const added = await call('POST', '/api/admin/config/api-keys?integration_type=twilio', { rawBody: form, token: admin.token });
+    for (const [k, v] of Object.entries({
+      key_name: 'SMS',
+      api_key: 'AC0123456789abcdef0123456789abcdef',
+      api_secret: 'auth-token',
+      is_primary: 'true',
+      additional_config: '{"from_number":"+14065550100"}',
+    }))
+      form.set(k, v);
+    const added = await call('POST', '/api/admin/config/api-keys?integration_type=twilio', {
+      rawBody: form,
+      token: admin.token,
+    });
     expect(added.status, added.text).toBeLessThan(300);
     await send(mechanic, id, 'Second question');
     await sendMessageDigests(db, minutes(75));
-    expect(await texts()).toEqual([{ kind: 'conversation.digest', bodyText: expect.stringMatching(/^Skyward Mobile Aviation: Mack0 Mechanic sent you 2 messages about N\w+\. Reply in Messages/) }]);
+    expect(await texts()).toEqual([
+      {
+        kind: 'conversation.digest',
+        bodyText: expect.stringMatching(
+          /^Skyward Mobile Aviation: Mack0 Mechanic sent you 2 messages about N\w+\. Reply in Messages/,
+        ),
+      },
+    ]);
   });
 
   it('refuses a time zone that is not one, and texts only with a phone', async () => {
     const pilot = await createUser('pilot');
-    expect((await api.put('/api/message-settings', { timeZone: 'Mars/Olympus' }, { token: pilot.token })).status).toBe(400);
+    expect((await api.put('/api/message-settings', { timeZone: 'Mars/Olympus' }, { token: pilot.token })).status).toBe(
+      400,
+    );
     expect((await api.put('/api/message-settings', { smsDigest: true }, { token: pilot.token })).status).toBe(400);
     await db.updateTable('users').set({ phone: '(406) 555-0101' }).where('id', '=', pilot.id).execute();
-    const saved = await api.put('/api/message-settings', { smsDigest: true, timeZone: 'America/Denver' }, { token: pilot.token });
-    expect(saved.body).toEqual({ smsDigest: true, timeZone: 'America/Denver', hasPhone: true, emailNotifications: true });
+    const saved = await api.put(
+      '/api/message-settings',
+      { smsDigest: true, timeZone: 'America/Denver' },
+      { token: pilot.token },
+    );
+    expect(saved.body).toEqual({
+      smsDigest: true,
+      timeZone: 'America/Denver',
+      hasPhone: true,
+      emailNotifications: true,
+    });
   });
 });

@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 let serial = 0;
-const uniqueCertificate = () => `${(process.pid % 90) + 10}${String(Date.now() % 100000).padStart(5, '0')}${(serial += 1)}`;
+const uniqueCertificate = () =>
+  `${(process.pid % 90) + 10}${String(Date.now() % 100000).padStart(5, '0')}${(serial += 1)}`;
 
 interface Job {
   pilot: TestUser;
@@ -33,36 +34,75 @@ interface Job {
 }
 
 /** A completed job from the due list: an annual or a 100-hour, quoted by `mechanic` (IA or not). */
-async function completedJob(kind: 'annual' | '100_hour', mechanic: TestUser, inspectionSigner?: { fullName: string; certificateNumber: string }): Promise<Job> {
+async function completedJob(
+  kind: 'annual' | '100_hour',
+  mechanic: TestUser,
+  inspectionSigner?: { fullName: string; certificateNumber: string },
+): Promise<Job> {
   const pilot = await createUser('pilot', { firstName: 'Cora', lastName: 'Owner' });
-  const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KCOD', usage: 'for_hire' }, { token: pilot.token });
+  const plane = await api.post(
+    '/api/aircraft',
+    { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KCOD', usage: 'for_hire' },
+    { token: pilot.token },
+  );
   expect(plane.status).toBe(201);
   await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 1004, date: todayUtc() }, { token: pilot.token });
-  const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 915 }, { token: pilot.token });
+  const item = await api.post(
+    `/api/aircraft/${plane.body.id}/maintenance`,
+    kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 915 },
+    { token: pilot.token },
+  );
   expect(item.status).toBe(201);
-  const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
+  const request = await api.post(
+    `/api/aircraft/${plane.body.id}/maintenance/request`,
+    { itemIds: [item.body.id] },
+    { token: pilot.token },
+  );
   expect(request.status).toBe(201);
-  const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(inspectionSigner ? { inspectionSigner } : {}), { token: mechanic.token });
+  const quote = await api.post(
+    `/api/enhanced/quotes/${request.body.id}/bid`,
+    validBid(inspectionSigner ? { inspectionSigner } : {}),
+    { token: mechanic.token },
+  );
   expect(quote.status, quote.text).toBe(201);
-  const accepted = await api.post(`/api/enhanced/quotes/${request.body.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+  const accepted = await api.post(
+    `/api/enhanced/quotes/${request.body.id}/accept`,
+    { bidId: quote.body.id },
+    { token: pilot.token },
+  );
   expect(accepted.status).toBe(200);
   const appointmentId = accepted.body.appointment.id as string;
   for (const step of ['confirm', 'start', 'complete']) {
-    const res = await api.post(`/api/appointments/${appointmentId}/${step}`, step === 'complete' ? { tachReading: 1015 } : {}, { token: mechanic.token });
+    const res = await api.post(
+      `/api/appointments/${appointmentId}/${step}`,
+      step === 'complete' ? { tachReading: 1015 } : {},
+      { token: mechanic.token },
+    );
     expect(res.status, step).toBe(200);
   }
   return { pilot, mechanic, aircraftId: plane.body.id, itemId: item.body.id, appointmentId };
 }
 
 const sign = (appointmentId: string, who: TestUser, fullName: string, certificateNumber: string) =>
-  api.post(`/api/appointments/${appointmentId}/record/sign`, { fullName, certificateNumber, statement: true }, { token: who.token });
-const saveProfile = (who: TestUser, overrides: Record<string, unknown>) => api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'KRKS', serviceRadius: 1, ...overrides }), { token: who.token });
-const adminApprove = (admin: TestUser, id: string) => api.post(`/api/admin/mechanics/${id}/approve`, {}, { token: admin.token });
+  api.post(
+    `/api/appointments/${appointmentId}/record/sign`,
+    { fullName, certificateNumber, statement: true },
+    { token: who.token },
+  );
+const saveProfile = (who: TestUser, overrides: Record<string, unknown>) =>
+  api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'KRKS', serviceRadius: 1, ...overrides }), {
+    token: who.token,
+  });
+const adminApprove = (admin: TestUser, id: string) =>
+  api.post(`/api/admin/mechanics/${id}/approve`, {}, { token: admin.token });
 
 describe('credentials are verified facts (issue 27, point 1)', () => {
   it('an IA given to oneself on the profile signs no annual until an administrator verifies it', async () => {
     const admin = await createUser('admin');
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false }, { firstName: 'Noel', lastName: 'Noia' });
+    const mechanic = await mechanicWithProfile(
+      { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false },
+      { firstName: 'Noel', lastName: 'Noia' },
+    );
     const job = await completedJob('annual', mechanic);
     const refused = await sign(job.appointmentId, mechanic, 'Noel Noia', '3456789');
     expect(refused.status).toBe(403);
@@ -75,13 +115,20 @@ describe('credentials are verified facts (issue 27, point 1)', () => {
     const still = await sign(job.appointmentId, mechanic, 'Noel Noia', '3456789');
     expect(still.status).toBe(403);
     expect(still.body.detail).toContain('14 CFR 65.95');
-    expect((await api.get(`/api/appointments/${job.appointmentId}/record`, { token: mechanic.token })).body).toMatchObject({ status: 'draft', canSign: false });
+    expect(
+      (await api.get(`/api/appointments/${job.appointmentId}/record`, { token: mechanic.token })).body,
+    ).toMatchObject({ status: 'draft', canSign: false });
 
     // It waits in the administrator's queue, with what was verified beside what is asked.
     const queue = await api.get('/api/admin/mechanics?status=pending', { token: admin.token });
     expect(queue.body.find((m: { id: string }) => m.id === mechanic.id)).toMatchObject({
       status: 'approved',
-      credentialChange: { apNumber: 'A&P 3456789', iaAuthorization: true, verifiedApNumber: 'A&P 3456789', verifiedIa: false },
+      credentialChange: {
+        apNumber: 'A&P 3456789',
+        iaAuthorization: true,
+        verifiedApNumber: 'A&P 3456789',
+        verifiedIa: false,
+      },
     });
     const verified = await adminApprove(admin, mechanic.id);
     expect(verified.status).toBe(200);
@@ -90,35 +137,61 @@ describe('credentials are verified facts (issue 27, point 1)', () => {
     expect(outbox.map((o) => o.kind)).toContain('mechanic.credentials_verified');
     const signed = await sign(job.appointmentId, mechanic, 'Noel Noia', '3456789');
     expect(signed.status, signed.text).toBe(200);
-    expect(signed.body.text).toContain('Signed: Noel Noia, A&P mechanic with inspection authorization certificate 3456789');
+    expect(signed.body.text).toContain(
+      'Signed: Noel Noia, A&P mechanic with inspection authorization certificate 3456789',
+    );
     // Approving again with nothing waiting is refused, as before.
     expect((await adminApprove(admin, mechanic.id)).status).toBe(409);
   });
 
   it("another IA's certificate number on one's profile opens nobody's annual", async () => {
     const certificate = uniqueCertificate();
-    const author = await mechanicWithProfile({ baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false }, { firstName: 'Abe', lastName: 'Author' });
+    const author = await mechanicWithProfile(
+      { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false },
+      { firstName: 'Abe', lastName: 'Author' },
+    );
     const job = await completedJob('annual', author, { fullName: 'Ivan Inspector', certificateNumber: certificate });
     // A stranger, approved, party to no job, saves the named IA's number with "IA: yes".
-    const stranger = await mechanicWithProfile({ baseLocation: 'KRKS', serviceRadius: 1, iaAuthorization: false }, { firstName: 'Sly', lastName: 'Stranger' });
+    const stranger = await mechanicWithProfile(
+      { baseLocation: 'KRKS', serviceRadius: 1, iaAuthorization: false },
+      { firstName: 'Sly', lastName: 'Stranger' },
+    );
     const claimed = await saveProfile(stranger, { apNumber: `IA ${certificate}`, iaAuthorization: true });
     expect(claimed.status).toBe(200);
     expect(claimed.body).toMatchObject({ verifiedIa: false, credentialsPending: true });
     expect((await api.get('/api/records/to-sign', { token: stranger.token })).body).toEqual([]);
-    expect((await api.get(`/api/appointments/${job.appointmentId}/record`, { token: stranger.token })).status).toBe(404);
+    expect((await api.get(`/api/appointments/${job.appointmentId}/record`, { token: stranger.token })).status).toBe(
+      404,
+    );
     const attempt = await sign(job.appointmentId, stranger, 'Ivan Inspector', certificate);
     expect(attempt.status).toBe(404);
-    const entry = await testDb().selectFrom('maintenanceRecords').select(['status', 'signerName']).where('appointmentId', '=', job.appointmentId).executeTakeFirstOrThrow();
+    const entry = await testDb()
+      .selectFrom('maintenanceRecords')
+      .select(['status', 'signerName'])
+      .where('appointmentId', '=', job.appointmentId)
+      .executeTakeFirstOrThrow();
     expect(entry).toEqual({ status: 'draft', signerName: null });
   });
 
   it('giving up an IA counts at once; a new number waits while the verified one still signs', async () => {
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: true }, { firstName: 'Gail', lastName: 'Giveup' });
+    const mechanic = await mechanicWithProfile(
+      { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: true },
+      { firstName: 'Gail', lastName: 'Giveup' },
+    );
     const dropped = await saveProfile(mechanic, { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false });
     expect(dropped.body).toMatchObject({ iaAuthorization: false, verifiedIa: false, credentialsPending: false });
     const job = await completedJob('100_hour', mechanic);
-    const renumbered = await saveProfile(mechanic, { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false, apNumber: '9990001' });
-    expect(renumbered.body).toMatchObject({ apNumber: '9990001', verifiedApNumber: 'A&P 3456789', credentialsPending: true });
+    const renumbered = await saveProfile(mechanic, {
+      baseLocation: 'KCOD',
+      serviceRadius: 5,
+      iaAuthorization: false,
+      apNumber: '9990001',
+    });
+    expect(renumbered.body).toMatchObject({
+      apNumber: '9990001',
+      verifiedApNumber: 'A&P 3456789',
+      credentialsPending: true,
+    });
     const withNew = await sign(job.appointmentId, mechanic, 'Gail Giveup', '9990001');
     expect(withNew.status).toBe(400);
     expect(withNew.body.detail).toBe(CREDENTIAL_MESSAGES.numberDiffers('9990001', '3456789'));
@@ -130,11 +203,16 @@ describe('credentials are verified facts (issue 27, point 1)', () => {
 
 describe('a signature is the verified profile, never free text (issue 27 point 2, issue 26 point 2)', () => {
   it('refuses another name or number with the reason, and signs with the verified ones', async () => {
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false, apNumber: '3482915' }, { firstName: 'Vera', lastName: 'Verified' });
+    const mechanic = await mechanicWithProfile(
+      { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false, apNumber: '3482915' },
+      { firstName: 'Vera', lastName: 'Verified' },
+    );
     const job = await completedJob('100_hour', mechanic);
     const view = await api.get(`/api/appointments/${job.appointmentId}/record`, { token: mechanic.token });
     expect(view.body.signer).toMatchObject({ name: 'Vera Verified', certificateNumber: '3482915', ia: false });
-    expect((await api.get(`/api/appointments/${job.appointmentId}/record`, { token: job.pilot.token })).body.signer).toBeNull();
+    expect(
+      (await api.get(`/api/appointments/${job.appointmentId}/record`, { token: job.pilot.token })).body.signer,
+    ).toBeNull();
 
     const free = await sign(job.appointmentId, mechanic, 'X', '1');
     expect(free.status).toBe(400);
@@ -143,20 +221,35 @@ describe('a signature is the verified profile, never free text (issue 27 point 2
     expect(typo.status).toBe(400);
     expect(typo.body.detail).toBe(CREDENTIAL_MESSAGES.numberDiffers('3482916', '3482915'));
     expect(typo.body.errors).toEqual([{ path: 'certificateNumber', message: typo.body.detail }]);
-    const entry = await testDb().selectFrom('maintenanceRecords').select('status').where('appointmentId', '=', job.appointmentId).executeTakeFirstOrThrow();
+    const entry = await testDb()
+      .selectFrom('maintenanceRecords')
+      .select('status')
+      .where('appointmentId', '=', job.appointmentId)
+      .executeTakeFirstOrThrow();
     expect(entry.status).toBe('draft');
 
     // Spacing, case and a typed prefix are the same name and number; the entry carries the verified ones.
     const signed = await sign(job.appointmentId, mechanic, '  vera   VERIFIED ', 'A&P 3482915');
     expect(signed.status, signed.text).toBe(200);
-    expect(signed.body).toMatchObject({ signerName: 'Vera Verified', certificateNumber: '3482915', certificateKind: 'A&P mechanic' });
+    expect(signed.body).toMatchObject({
+      signerName: 'Vera Verified',
+      certificateNumber: '3482915',
+      certificateKind: 'A&P mechanic',
+    });
     expect(signed.body.text).toMatch(/\nSigned: Vera Verified, A&P mechanic certificate 3482915, /);
   });
 
   it('a mechanic whose number was never verified cannot sign, and is told why', async () => {
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false }, { firstName: 'Una', lastName: 'Unverified' });
+    const mechanic = await mechanicWithProfile(
+      { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false },
+      { firstName: 'Una', lastName: 'Unverified' },
+    );
     const job = await completedJob('100_hour', mechanic);
-    await testDb().updateTable('mechanicProfiles').set({ verifiedApNumber: null, credentialsVerifiedAt: null }).where('userId', '=', mechanic.id).execute();
+    await testDb()
+      .updateTable('mechanicProfiles')
+      .set({ verifiedApNumber: null, credentialsVerifiedAt: null })
+      .where('userId', '=', mechanic.id)
+      .execute();
     const res = await sign(job.appointmentId, mechanic, 'Una Unverified', '3456789');
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe(CREDENTIAL_MESSAGES.unverified);

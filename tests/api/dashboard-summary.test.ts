@@ -14,7 +14,12 @@ const MORE_THAN_A_PAGE = 27;
  * a request, its accepted bid of `total` dollars and an appointment in `status`; `completed` sets
  * when it was completed (an ISO instant).
  */
-async function addJobs(pilot: TestUser, mechanic: TestUser, n: number, job: { status: string; total: number; completed?: string; requestStatus?: string }) {
+async function addJobs(
+  pilot: TestUser,
+  mechanic: TestUser,
+  n: number,
+  job: { status: string; total: number; completed?: string; requestStatus?: string },
+) {
   const { rows } = await sql<{ bidId: string }>`
     with r as (
       insert into service_requests (customer_id, aircraft_make, aircraft_model, aircraft_tail_number, aircraft_location, service_type,
@@ -41,7 +46,9 @@ describe('dashboard summaries', () => {
     const mechanic = await createUser('mechanic');
     const db = testDb();
     await sql`insert into aircraft (owner_id, tail_number, make, model)
-              select ${pilot.id}::uuid, 'NA' || g, 'Piper', 'PA-28' from generate_series(1, ${MORE_THAN_A_PAGE}::int) g`.execute(db);
+              select ${pilot.id}::uuid, 'NA' || g, 'Piper', 'PA-28' from generate_series(1, ${MORE_THAN_A_PAGE}::int) g`.execute(
+      db,
+    );
     // Active: pending, matched or quoted; the approved requests of the jobs below are not.
     await sql`insert into service_requests (customer_id, aircraft_make, aircraft_model, aircraft_tail_number, aircraft_location, service_type,
                                             service_description, service_location, service_location_label, service_latitude, service_longitude, status)
@@ -49,9 +56,16 @@ describe('dashboard summaries', () => {
                      (array['pending', 'matched', 'quoted'])[1 + g % 3]
               from generate_series(1, ${MORE_THAN_A_PAGE}::int) g`.execute(db);
     await addJobs(pilot, mechanic, MORE_THAN_A_PAGE, { status: 'scheduled', total: 100 });
-    await addJobs(pilot, mechanic, 2, { status: 'completed', total: 100, completed: '2026-10-01T12:00:00Z', requestStatus: 'completed' });
+    await addJobs(pilot, mechanic, 2, {
+      status: 'completed',
+      total: 100,
+      completed: '2026-10-01T12:00:00Z',
+      requestStatus: 'completed',
+    });
     await sql`insert into notifications (user_id, type, title, message)
-              select ${pilot.id}::uuid, 'test', 'Note ' || g, 'Summary test' from generate_series(1, 130) g`.execute(db);
+              select ${pilot.id}::uuid, 'test', 'Note ' || g, 'Summary test' from generate_series(1, 130) g`.execute(
+      db,
+    );
 
     // The lists answer a page...
     const requests = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
@@ -60,7 +74,12 @@ describe('dashboard summaries', () => {
     // ...the summary counts them all.
     const res = await api.get('/api/dashboard/owner-summary', { token: pilot.token });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ activeRequests: MORE_THAN_A_PAGE, aircraft: MORE_THAN_A_PAGE, upcomingAppointments: MORE_THAN_A_PAGE, unreadNotifications: 130 });
+    expect(res.body).toEqual({
+      activeRequests: MORE_THAN_A_PAGE,
+      aircraft: MORE_THAN_A_PAGE,
+      upcomingAppointments: MORE_THAN_A_PAGE,
+      unreadNotifications: 130,
+    });
   });
 
   it("sums a mechanic's earnings and counts their open requests and active jobs past one page", async () => {
@@ -69,10 +88,25 @@ describe('dashboard summaries', () => {
     const db = testDb();
     // 25 jobs completed in October (UTC) at $100, 3 at $40 on the first of November at 03:00 UTC:
     // still October 31 in Denver.
-    await addJobs(pilot, mechanic, 25, { status: 'completed', total: 100, completed: '2026-10-15T12:00:00Z', requestStatus: 'completed' });
-    await addJobs(pilot, mechanic, 3, { status: 'completed', total: 40, completed: '2026-11-01T03:00:00Z', requestStatus: 'completed' });
+    await addJobs(pilot, mechanic, 25, {
+      status: 'completed',
+      total: 100,
+      completed: '2026-10-15T12:00:00Z',
+      requestStatus: 'completed',
+    });
+    await addJobs(pilot, mechanic, 3, {
+      status: 'completed',
+      total: 40,
+      completed: '2026-11-01T03:00:00Z',
+      requestStatus: 'completed',
+    });
     // An itemized job: its figure is its approved lines (120.50 + 30), not the bid's total of 999.
-    const [itemized] = await addJobs(pilot, mechanic, 1, { status: 'completed', total: 999, completed: '2026-10-20T12:00:00Z', requestStatus: 'completed' });
+    const [itemized] = await addJobs(pilot, mechanic, 1, {
+      status: 'completed',
+      total: 999,
+      completed: '2026-10-20T12:00:00Z',
+      requestStatus: 'completed',
+    });
     await sql`insert into bid_lines (bid_id, position, category, description, hours_tenths, rate_cents, labor_cents, parts_cents, decision)
               values (${itemized}, 1, 'inspection', 'Annual inspection', 10, 12050, 12050, 0, 'approve'),
                      (${itemized}, 2, 'airworthy', 'Replace tire', 5, 10000, 2000, 1000, 'approve'),
@@ -87,7 +121,9 @@ describe('dashboard summaries', () => {
       select ${pilot.id}::uuid, 'Piper', 'PA-28', 'NM' || g, 'KPAO', 'hundred_hour', 'Open ' || g, 'KPAO', 'KPAO', 37.46, -122.11, 'matched'
       from generate_series(1, 25) g returning id`.execute(db);
     await sql`insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via)
-              select id, ${mechanic.id}::uuid, 3, 'service_radius' from unnest(${open.rows.map((r) => r.id)}::uuid[]) id`.execute(db);
+              select id, ${mechanic.id}::uuid, 3, 'service_radius' from unnest(${open.rows.map((r) => r.id)}::uuid[]) id`.execute(
+      db,
+    );
     await sql`insert into bids (service_request_id, mechanic_id, labor_cost, parts_cost, total_cost, estimated_hours, available_start_date, estimated_completion_date)
               values (${open.rows[0]!.id}, ${mechanic.id}, 10, 0, 10, 1, current_date, current_date)`.execute(db);
 

@@ -5,7 +5,13 @@ import { api, uniqueEmail, type ApiResult } from '../helpers/api.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 
-const quote = () => validQuote({ returnEmail: uniqueEmail('fault'), currentProvider: '', message: 'Annual due next month.', emailUpdates: false });
+const quote = () =>
+  validQuote({
+    returnEmail: uniqueEmail('fault'),
+    currentProvider: '',
+    message: 'Annual due next month.',
+    emailUpdates: false,
+  });
 
 // The product's answers while its database is stopped or frozen, and that it recovers by itself.
 let server: OwnPostgres;
@@ -91,7 +97,9 @@ describe('database faults', () => {
   it('a frozen database server: every route answers 503 with Retry-After within 6 s, then recovers by itself', async () => {
     await expectWorking(); // the pool holds live connections to the server about to freeze
     const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     try {
       server.freeze();
       expectUnavailable(await Promise.all(unavailableCalls()), logged);
@@ -113,7 +121,9 @@ describe('database faults', () => {
 
   it('a stopped database server: 503 at once, then recovers when it is started again', async () => {
     const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     try {
       await server.stop();
       const results = await Promise.all(unavailableCalls());

@@ -31,7 +31,8 @@ function pdf(size: number): Uint8Array {
   if (size > 64) bytes.set(new TextEncoder().encode('\n%%EOF\n'), size - 7);
   return bytes;
 }
-const text = (size: number) => new TextEncoder().encode('Logbook entry: oil changed, 50 h.\n'.repeat(Math.ceil(size / 34)).slice(0, size));
+const text = (size: number) =>
+  new TextEncoder().encode('Logbook entry: oil changed, 50 h.\n'.repeat(Math.ceil(size / 34)).slice(0, size));
 
 interface Meta {
   title?: string;
@@ -41,7 +42,13 @@ interface Meta {
   service_request_id?: string;
 }
 
-function uploadSingle(user: TestUser, name: string, bytes: Uint8Array, meta: Meta = { title: 'A document' }, type = 'application/octet-stream') {
+function uploadSingle(
+  user: TestUser,
+  name: string,
+  bytes: Uint8Array,
+  meta: Meta = { title: 'A document' },
+  type = 'application/octet-stream',
+) {
   const form = new FormData();
   form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   for (const [key, value] of Object.entries(meta)) if (value !== undefined) form.set(key, value);
@@ -57,7 +64,11 @@ function putChunk(user: TestUser, uploadId: string, index: number | string, byte
 }
 
 function startUpload(user: TestUser, fileName: string, bytes: Uint8Array, meta: Record<string, unknown> = {}) {
-  return api.post(`${BASE}/uploads`, { title: 'Chunked document', fileName, size: bytes.byteLength, sha256: sha256(bytes), ...meta }, { token: user.token });
+  return api.post(
+    `${BASE}/uploads`,
+    { title: 'Chunked document', fileName, size: bytes.byteLength, sha256: sha256(bytes), ...meta },
+    { token: user.token },
+  );
 }
 
 /** The whole chunked protocol: start, every chunk in order, complete. */
@@ -74,14 +85,22 @@ async function uploadChunked(user: TestUser, fileName: string, bytes: Uint8Array
 
 /** Downloads through the function module itself: the shared helper reads bodies as text. */
 async function download(user: TestUser, id: string) {
-  const res = await documentsFunction(new Request(`http://localhost:8888${BASE}/${id}/download`, { headers: { authorization: `Bearer ${user.token}` } }), {});
+  const res = await documentsFunction(
+    new Request(`http://localhost:8888${BASE}/${id}/download`, { headers: { authorization: `Bearer ${user.token}` } }),
+    {},
+  );
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
 const list = async (user: TestUser, query = '') => {
   const res = await api.get(`${BASE}${query}`, { token: user.token });
   expect(res.status, res.text).toBe(200);
-  return res.body as Array<{ id: string; title: string; documentType: string; uploadedBy: { id: string; role: string } | null }>;
+  return res.body as Array<{
+    id: string;
+    title: string;
+    documentType: string;
+    uploadedBy: { id: string; role: string } | null;
+  }>;
 };
 
 async function blobKeys(prefix: string): Promise<string[]> {
@@ -89,7 +108,11 @@ async function blobKeys(prefix: string): Promise<string[]> {
 }
 
 async function aircraftOf(pilot: TestUser): Promise<string> {
-  const res = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181 Archer' }, { token: pilot.token });
+  const res = await api.post(
+    '/api/aircraft',
+    { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181 Archer' },
+    { token: pilot.token },
+  );
   expect(res.status, res.text).toBe(201);
   return res.body.id;
 }
@@ -99,9 +122,18 @@ async function acceptedJob() {
   const pilot = await createUser('pilot');
   const aircraftId = await aircraftOf(pilot);
   const mechanic = await mechanicWithProfile({ baseLocation: 'KBTV', serviceRadius: '5' });
-  const request = await createRequest(pilot, { aircraftId, aircraftTailNumber: undefined, serviceLocation: 'KBTV', aircraftLocation: 'KBTV' });
+  const request = await createRequest(pilot, {
+    aircraftId,
+    aircraftTailNumber: undefined,
+    serviceLocation: 'KBTV',
+    aircraftLocation: 'KBTV',
+  });
   const quote = await bid(mechanic, request.id);
-  const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+  const accepted = await api.post(
+    `/api/enhanced/quotes/${request.id}/accept`,
+    { bidId: quote.id },
+    { token: pilot.token },
+  );
   expect(accepted.status, accepted.text).toBe(200);
   return { pilot, mechanic, aircraftId, requestId: request.id };
 }
@@ -131,7 +163,12 @@ describe('uploading in one request (POST /api/enhanced/documents/upload)', () =>
       uploadedBy: { id: pilot.id, name: 'Amelia Earhart', role: 'pilot' },
       canDelete: true,
       downloadUrl: `${BASE}/${res.body.id}/download`,
-      file: { name: 'oil-change.txt', size: 1024, contentType: 'text/plain; charset=utf-8', url: `${BASE}/${res.body.id}/download` },
+      file: {
+        name: 'oil-change.txt',
+        size: 1024,
+        contentType: 'text/plain; charset=utf-8',
+        url: `${BASE}/${res.body.id}/download`,
+      },
     });
     expect(Date.now() - new Date(res.body.uploadedAt).getTime()).toBeLessThan(60_000);
 
@@ -147,9 +184,20 @@ describe('uploading in one request (POST /api/enhanced/documents/upload)', () =>
   it('stores a 4 MB PDF sent in one request', async () => {
     const pilot = await createUser('pilot');
     const bytes = pdf(4 * MB);
-    const res = await uploadSingle(pilot, 'Annual 2026.PDF', bytes, { title: 'Annual inspection', document_type: 'inspection_report' }, 'application/pdf');
+    const res = await uploadSingle(
+      pilot,
+      'Annual 2026.PDF',
+      bytes,
+      { title: 'Annual inspection', document_type: 'inspection_report' },
+      'application/pdf',
+    );
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ contentType: 'application/pdf', sizeBytes: 4 * MB, documentType: 'inspection_report', aircraftId: null });
+    expect(res.body).toMatchObject({
+      contentType: 'application/pdf',
+      sizeBytes: 4 * MB,
+      documentType: 'inspection_report',
+      aircraftId: null,
+    });
     const file = await download(pilot, res.body.id);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="Annual 2026.PDF"');
@@ -181,7 +229,9 @@ describe('uploading in one request (POST /api/enhanced/documents/upload)', () =>
 
     const badType = await uploadSingle(pilot, 'a.txt', text(10), { title: 'T', document_type: 'receipt' });
     expect(badType.status).toBe(400);
-    expect(badType.body.detail).toBe('Document type must be one of: logbook, certificate, invoice, work_order, inspection_report, photo, other');
+    expect(badType.body.detail).toBe(
+      'Document type must be one of: logbook, certificate, invoice, work_order, inspection_report, photo, other',
+    );
 
     const notMultipart = await api.post(`${BASE}/upload`, { title: 'JSON' }, { token: pilot.token });
     expect(notMultipart.status).toBe(400);
@@ -204,7 +254,9 @@ describe('uploading in one request (POST /api/enhanced/documents/upload)', () =>
     const pilot = await createUser('pilot');
     const fake = await uploadSingle(pilot, 'invoice.pdf', text(200), { title: 'Fake' }, 'application/pdf');
     expect(fake.status).toBe(415);
-    expect(fake.body.detail).toBe("The file's content does not match its .pdf name (it is plain text). Only PDF, JPG, JPEG, PNG or TXT files can be uploaded");
+    expect(fake.body.detail).toBe(
+      "The file's content does not match its .pdf name (it is plain text). Only PDF, JPG, JPEG, PNG or TXT files can be uploaded",
+    );
 
     const exe = new Uint8Array(randomBytes(4096));
     exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00], 0);
@@ -252,7 +304,14 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
 
     const done = await api.post(`${BASE}/uploads/${uploadId}/complete`, {}, { token: pilot.token });
     expect(done.status, done.text).toBe(201);
-    expect(done.body).toMatchObject({ title: 'Chunked document', documentType: 'logbook', aircraftId, sizeBytes: 10 * MB, contentType: 'application/pdf', sha256: sha256(bytes) });
+    expect(done.body).toMatchObject({
+      title: 'Chunked document',
+      documentType: 'logbook',
+      aircraftId,
+      sizeBytes: 10 * MB,
+      contentType: 'application/pdf',
+      sha256: sha256(bytes),
+    });
     expect(await blobKeys(`uploads/${uploadId}/`)).toEqual([]); // chunks deleted
     expect(await testDb().selectFrom('uploadSessions').select('id').where('id', '=', uploadId).execute()).toEqual([]);
 
@@ -262,7 +321,9 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     expect(sha256(file.bytes)).toBe(sha256(bytes));
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-length')).toBe(String(10 * MB));
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="Engine logbook _.pdf"; filename*=UTF-8''Engine%20logbook%20%E2%9C%88.pdf`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="Engine logbook _.pdf"; filename*=UTF-8''Engine%20logbook%20%E2%9C%88.pdf`,
+    );
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
 
     const again = await api.post(`${BASE}/uploads/${uploadId}/complete`, {}, { token: pilot.token });
@@ -273,13 +334,24 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
   it('takes chunks in parallel, and two simultaneous completes make one document', async () => {
     const pilot = await createUser('pilot');
     const bytes = pdf(9 * MB);
-    const { body } = await startUpload(pilot, 'parallel.pdf', bytes, { file_name: 'ignored.pdf', document_type: 'invoice' });
-    const puts = await Promise.all([0, 1, 2].map((i) => putChunk(pilot, body.uploadId, i, bytes.subarray(i * 4 * MB, (i + 1) * 4 * MB))));
+    const { body } = await startUpload(pilot, 'parallel.pdf', bytes, {
+      file_name: 'ignored.pdf',
+      document_type: 'invoice',
+    });
+    const puts = await Promise.all(
+      [0, 1, 2].map((i) => putChunk(pilot, body.uploadId, i, bytes.subarray(i * 4 * MB, (i + 1) * 4 * MB))),
+    );
     expect(puts.map((p) => p.status)).toEqual([200, 200, 200]);
-    const row = await testDb().selectFrom('uploadSessions').select('receivedChunks').where('id', '=', body.uploadId).executeTakeFirstOrThrow();
+    const row = await testDb()
+      .selectFrom('uploadSessions')
+      .select('receivedChunks')
+      .where('id', '=', body.uploadId)
+      .executeTakeFirstOrThrow();
     expect(row.receivedChunks).toEqual([0, 1, 2]);
 
-    const results = await Promise.all([1, 2].map(() => api.post(`${BASE}/uploads/${body.uploadId}/complete`, {}, { token: pilot.token })));
+    const results = await Promise.all(
+      [1, 2].map(() => api.post(`${BASE}/uploads/${body.uploadId}/complete`, {}, { token: pilot.token })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 404]);
     const docs = await list(pilot);
     expect(docs).toHaveLength(1);
@@ -288,15 +360,31 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
 
   it('refuses 10 MB + 1 B and an empty file before any byte is sent', async () => {
     const pilot = await createUser('pilot');
-    const big = await api.post(`${BASE}/uploads`, { title: 'Big', fileName: 'big.pdf', size: 10 * MB + 1, sha256: 'a'.repeat(64) }, { token: pilot.token });
+    const big = await api.post(
+      `${BASE}/uploads`,
+      { title: 'Big', fileName: 'big.pdf', size: 10 * MB + 1, sha256: 'a'.repeat(64) },
+      { token: pilot.token },
+    );
     expect(big.status).toBe(413);
     expect(big.body.detail).toBe('Files can be at most 10 MB');
-    const empty = await api.post(`${BASE}/uploads`, { title: 'Empty', fileName: 'empty.pdf', size: 0, sha256: 'a'.repeat(64) }, { token: pilot.token });
+    const empty = await api.post(
+      `${BASE}/uploads`,
+      { title: 'Empty', fileName: 'empty.pdf', size: 0, sha256: 'a'.repeat(64) },
+      { token: pilot.token },
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe('The file is empty');
-    const exe = await api.post(`${BASE}/uploads`, { title: 'Exe', fileName: 'tool.exe', size: 5 * MB, sha256: 'a'.repeat(64) }, { token: pilot.token });
+    const exe = await api.post(
+      `${BASE}/uploads`,
+      { title: 'Exe', fileName: 'tool.exe', size: 5 * MB, sha256: 'a'.repeat(64) },
+      { token: pilot.token },
+    );
     expect(exe.status).toBe(415);
-    const noHash = await api.post(`${BASE}/uploads`, { title: 'No hash', fileName: 'a.pdf', size: 5 * MB }, { token: pilot.token });
+    const noHash = await api.post(
+      `${BASE}/uploads`,
+      { title: 'No hash', fileName: 'a.pdf', size: 5 * MB },
+      { token: pilot.token },
+    );
     expect(noHash.status).toBe(400);
   });
 
@@ -365,7 +453,11 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     const bytes = pdf(6 * MB);
     const { body } = await startUpload(pilot, 'stale.pdf', bytes);
     await putChunk(pilot, body.uploadId, 0, bytes.subarray(0, 4 * MB));
-    await testDb().updateTable('uploadSessions').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', body.uploadId).execute();
+    await testDb()
+      .updateTable('uploadSessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', body.uploadId)
+      .execute();
 
     const late = await putChunk(pilot, body.uploadId, 1, bytes.subarray(4 * MB));
     expect(late.status).toBe(410);
@@ -376,7 +468,9 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
 
     const job = await cleanupUploads();
     expect(job.status).toBe(204);
-    expect(await testDb().selectFrom('uploadSessions').select('id').where('id', '=', body.uploadId).execute()).toEqual([]);
+    expect(await testDb().selectFrom('uploadSessions').select('id').where('id', '=', body.uploadId).execute()).toEqual(
+      [],
+    );
     expect(await blobKeys(`uploads/${body.uploadId}/`)).toEqual([]);
     expect(await blobKeys('uploads/00000000-0000-4000-8000-000000000000/')).toEqual([]);
     expect(await list(pilot)).toEqual([]);
@@ -419,9 +513,15 @@ describe('who sees what', () => {
     const pilot = await createUser('pilot');
     const first = await aircraftOf(pilot);
     const second = await aircraftOf(pilot);
-    const a = (await uploadSingle(pilot, 'a.txt', text(10), { title: 'A', document_type: 'invoice', aircraft_id: first })).body;
-    const b = (await uploadSingle(pilot, 'b.txt', text(10), { title: 'B', document_type: 'logbook', aircraft_id: first })).body;
-    const c = (await uploadSingle(pilot, 'c.txt', text(10), { title: 'C', document_type: 'invoice', aircraft_id: second })).body;
+    const a = (
+      await uploadSingle(pilot, 'a.txt', text(10), { title: 'A', document_type: 'invoice', aircraft_id: first })
+    ).body;
+    const b = (
+      await uploadSingle(pilot, 'b.txt', text(10), { title: 'B', document_type: 'logbook', aircraft_id: first })
+    ).body;
+    const c = (
+      await uploadSingle(pilot, 'c.txt', text(10), { title: 'C', document_type: 'invoice', aircraft_id: second })
+    ).body;
     expect((await list(pilot)).map((d) => d.id)).toEqual([c.id, b.id, a.id]);
     expect((await list(pilot, `?aircraft_id=${first}`)).map((d) => d.id)).toEqual([b.id, a.id]);
     expect((await list(pilot, '?document_type=invoice')).map((d) => d.id)).toEqual([c.id, a.id]);
@@ -436,7 +536,9 @@ describe('who sees what', () => {
   it('the owner deletes a document: row and blob are gone', async () => {
     const pilot = await createUser('pilot');
     const doc = (await uploadSingle(pilot, 'old.txt', text(10), { title: 'Old' })).body;
-    const key = (await testDb().selectFrom('documents').select('blobKey').where('id', '=', doc.id).executeTakeFirstOrThrow()).blobKey;
+    const key = (
+      await testDb().selectFrom('documents').select('blobKey').where('id', '=', doc.id).executeTakeFirstOrThrow()
+    ).blobKey;
     expect(await blobKeys(key)).toEqual([key]);
     const res = await api.delete(`${BASE}/${doc.id}`, { token: pilot.token });
     expect(res.status).toBe(200);
@@ -447,8 +549,16 @@ describe('who sees what', () => {
 
   it('the mechanic of an accepted job lists, downloads and adds documents of its aircraft; an unrelated mechanic cannot', async () => {
     const { pilot, mechanic, aircraftId, requestId } = await acceptedJob();
-    const logbook = (await uploadSingle(pilot, 'logbook.pdf', pdf(3000), { title: 'Airframe logbook', document_type: 'logbook', aircraft_id: aircraftId })).body;
-    const unrelatedToJob = (await uploadSingle(pilot, 'medical.txt', text(50), { title: 'Medical certificate', document_type: 'certificate' })).body;
+    const logbook = (
+      await uploadSingle(pilot, 'logbook.pdf', pdf(3000), {
+        title: 'Airframe logbook',
+        document_type: 'logbook',
+        aircraft_id: aircraftId,
+      })
+    ).body;
+    const unrelatedToJob = (
+      await uploadSingle(pilot, 'medical.txt', text(50), { title: 'Medical certificate', document_type: 'certificate' })
+    ).body;
 
     const seen = await list(mechanic, `?service_request_id=${requestId}`);
     expect(seen.map((d) => d.id)).toEqual([logbook.id]);
@@ -457,16 +567,32 @@ describe('who sees what', () => {
     expect((await api.get(`${BASE}/${unrelatedToJob.id}/download`, { token: mechanic.token })).status).toBe(404);
 
     // The mechanic adds a work order: it lands in the pilot's vault, marked as the mechanic's upload.
-    const workOrder = await uploadSingle(mechanic, 'work-order.pdf', pdf(5000), { title: 'Work order 42', document_type: 'work_order', service_request_id: requestId });
+    const workOrder = await uploadSingle(mechanic, 'work-order.pdf', pdf(5000), {
+      title: 'Work order 42',
+      document_type: 'work_order',
+      service_request_id: requestId,
+    });
     expect(workOrder.status, workOrder.text).toBe(201);
-    expect(workOrder.body).toMatchObject({ aircraftId, serviceRequestId: requestId, uploadedBy: { id: mechanic.id, role: 'mechanic' }, canDelete: true });
-    const stored = await testDb().selectFrom('documents').select(['ownerId', 'uploadedBy']).where('id', '=', workOrder.body.id).executeTakeFirstOrThrow();
+    expect(workOrder.body).toMatchObject({
+      aircraftId,
+      serviceRequestId: requestId,
+      uploadedBy: { id: mechanic.id, role: 'mechanic' },
+      canDelete: true,
+    });
+    const stored = await testDb()
+      .selectFrom('documents')
+      .select(['ownerId', 'uploadedBy'])
+      .where('id', '=', workOrder.body.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ ownerId: pilot.id, uploadedBy: mechanic.id });
     const pilotView = (await list(pilot)).find((d) => d.id === workOrder.body.id);
     expect(pilotView).toMatchObject({ documentType: 'work_order', uploadedBy: { id: mechanic.id, role: 'mechanic' } });
 
     // Chunked, by aircraft: an inspection report.
-    const report = await uploadChunked(mechanic, 'inspection.pdf', pdf(5 * MB), { documentType: 'inspection_report', aircraftId });
+    const report = await uploadChunked(mechanic, 'inspection.pdf', pdf(5 * MB), {
+      documentType: 'inspection_report',
+      aircraftId,
+    });
     expect(report.status, report.text).toBe(201);
     expect(report.body).toMatchObject({ aircraftId, serviceRequestId: requestId });
 
@@ -483,7 +609,9 @@ describe('who sees what', () => {
     const sneaky = await uploadSingle(outsider, 'x.pdf', pdf(1000), { title: 'X', service_request_id: requestId });
     expect(sneaky.status).toBe(404);
     expect(sneaky.body.detail).toBe('Service request not found');
-    expect((await uploadSingle(outsider, 'x.pdf', pdf(1000), { title: 'X', aircraft_id: aircraftId })).status).toBe(404);
+    expect((await uploadSingle(outsider, 'x.pdf', pdf(1000), { title: 'X', aircraft_id: aircraftId })).status).toBe(
+      404,
+    );
     expect((await uploadSingle(outsider, 'x.pdf', pdf(1000), { title: 'X' })).status).toBe(400);
   });
 
@@ -491,10 +619,17 @@ describe('who sees what', () => {
     const pilot = await createUser('pilot');
     const aircraftId = await aircraftOf(pilot);
     const mechanic = await mechanicWithProfile({ baseLocation: 'KBTV', serviceRadius: '5' });
-    const request = await createRequest(pilot, { aircraftId, aircraftTailNumber: undefined, serviceLocation: 'KBTV', aircraftLocation: 'KBTV' });
+    const request = await createRequest(pilot, {
+      aircraftId,
+      aircraftTailNumber: undefined,
+      serviceLocation: 'KBTV',
+      aircraftLocation: 'KBTV',
+    });
     await bid(mechanic, request.id);
     await uploadSingle(pilot, 'logbook.pdf', pdf(3000), { title: 'Logbook', aircraft_id: aircraftId });
     expect(await list(mechanic, `?service_request_id=${request.id}`)).toEqual([]);
-    expect((await uploadSingle(mechanic, 'x.pdf', pdf(1000), { title: 'X', service_request_id: request.id })).status).toBe(404);
+    expect(
+      (await uploadSingle(mechanic, 'x.pdf', pdf(1000), { title: 'X', service_request_id: request.id })).status,
+    ).toBe(404);
   });
 });

@@ -8,14 +8,33 @@ import { createUser } from '../helpers/users.ts';
 // bidder still read the aircraft's live due items and squawks after the job was given to another.
 // Jackson, WY (KJAC) and Gillette, WY (KGCC), where no other suite places mechanics.
 
-const line = (overrides: Record<string, unknown> = {}) => ({ category: 'inspection', description: 'Annual inspection', laborHours: 8, laborRate: 95, partsCost: 0, ...overrides });
+const line = (overrides: Record<string, unknown> = {}) => ({
+  category: 'inspection',
+  description: 'Annual inspection',
+  laborHours: 8,
+  laborRate: 95,
+  partsCost: 0,
+  ...overrides,
+});
 
 describe('numbers are numbers', () => {
   it('a bid line or a change-order line with [1] for a number is a 400 naming the field', async () => {
     const { pilot, mechanic, appointmentId } = await scheduledJob('KJAC');
     const other = await createUser('pilot');
     const mech2 = await mechanicWithProfile({ baseLocation: 'KJAC', serviceRadius: 5 });
-    const open = await api.post('/api/enhanced/quotes', { aircraftMake: 'Piper', aircraftModel: 'PA-28', aircraftTailNumber: uniqueTail(), aircraftLocation: 'KJAC', serviceLocation: 'KJAC', serviceType: 'annual_inspection', serviceDescription: 'Annual' }, { token: other.token });
+    const open = await api.post(
+      '/api/enhanced/quotes',
+      {
+        aircraftMake: 'Piper',
+        aircraftModel: 'PA-28',
+        aircraftTailNumber: uniqueTail(),
+        aircraftLocation: 'KJAC',
+        serviceLocation: 'KJAC',
+        serviceType: 'annual_inspection',
+        serviceDescription: 'Annual',
+      },
+      { token: other.token },
+    );
     expect(open.status).toBe(201);
     const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
     for (const [field, value, detail] of [
@@ -24,38 +43,75 @@ describe('numbers are numbers', () => {
       ['partsCost', [1], 'Parts cost must be a number'],
       ['partsCost', { value: 1 }, 'Parts cost must be a number'],
     ] as const) {
-      const res = await api.post(`/api/enhanced/quotes/${open.body.id}/bid`, { ...rest, lines: [line({ [field]: value })] }, { token: mech2.token });
+      const res = await api.post(
+        `/api/enhanced/quotes/${open.body.id}/bid`,
+        { ...rest, lines: [line({ [field]: value })] },
+        { token: mech2.token },
+      );
       expect(res.status, `${field} ${JSON.stringify(value)}`).toBe(400);
       expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(detail);
     }
-    const plain = await api.post(`/api/enhanced/quotes/${open.body.id}/bid`, validBid({ laborCost: [1200] }), { token: mech2.token });
+    const plain = await api.post(`/api/enhanced/quotes/${open.body.id}/bid`, validBid({ laborCost: [1200] }), {
+      token: mech2.token,
+    });
     expect(plain.status).toBe(400);
     expect(plain.body.detail).toContain('must be a number');
 
-    for (const step of ['confirm', 'start']) await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token });
-    const order = await api.post(`/api/appointments/${appointmentId}/change-orders`, { lines: [line({ category: 'airworthy', laborRate: [1000] })] }, { token: mechanic.token });
+    for (const step of ['confirm', 'start'])
+      await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token });
+    const order = await api.post(
+      `/api/appointments/${appointmentId}/change-orders`,
+      { lines: [line({ category: 'airworthy', laborRate: [1000] })] },
+      { token: mechanic.token },
+    );
     expect(order.status).toBe(400);
     expect(order.body.errors.map((e: { message: string }) => e.message)).toContain('Labor rate must be a number');
-    expect((await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: pilot.token })).body).toEqual([]);
+    expect((await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: pilot.token })).body).toEqual(
+      [],
+    );
   });
 });
 
 describe("a request's due list (GET /api/enhanced/quotes/:id/maintenance)", () => {
-  it('is read by bidders while quotes are open, then only by the job\'s own mechanic', async () => {
+  it("is read by bidders while quotes are open, then only by the job's own mechanic", async () => {
     const pilot = await createUser('pilot');
     const winner = await mechanicWithProfile({ baseLocation: 'KGCC', serviceRadius: 5 });
     const loser = await mechanicWithProfile({ baseLocation: 'KGCC', serviceRadius: 5 });
-    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KGCC' }, { token: pilot.token });
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KGCC' },
+      { token: pilot.token },
+    );
     await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 3418.2, date: todayUtc() }, { token: pilot.token });
-    const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, { kind: 'annual', lastDoneDate: '2025-10-01' }, { token: pilot.token });
-    await api.post(`/api/aircraft/${plane.body.id}/squawks`, { title: 'Left main tire worn', priority: 'fix_soon' }, { token: pilot.token });
-    const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
+    const item = await api.post(
+      `/api/aircraft/${plane.body.id}/maintenance`,
+      { kind: 'annual', lastDoneDate: '2025-10-01' },
+      { token: pilot.token },
+    );
+    await api.post(
+      `/api/aircraft/${plane.body.id}/squawks`,
+      { title: 'Left main tire worn', priority: 'fix_soon' },
+      { token: pilot.token },
+    );
+    const request = await api.post(
+      `/api/aircraft/${plane.body.id}/maintenance/request`,
+      { itemIds: [item.body.id] },
+      { token: pilot.token },
+    );
     expect(request.status).toBe(201);
     const path = `/api/enhanced/quotes/${request.body.id}/maintenance`;
     expect((await api.get(path, { token: loser.token })).status).toBe(200); // quoting from it
     const winning = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(), { token: winner.token });
     await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(), { token: loser.token });
-    expect((await api.post(`/api/enhanced/quotes/${request.body.id}/accept`, { bidId: winning.body.id }, { token: pilot.token })).status).toBe(200);
+    expect(
+      (
+        await api.post(
+          `/api/enhanced/quotes/${request.body.id}/accept`,
+          { bidId: winning.body.id },
+          { token: pilot.token },
+        )
+      ).status,
+    ).toBe(200);
 
     const lost = await api.get(path, { token: loser.token });
     expect(lost.status).toBe(404);

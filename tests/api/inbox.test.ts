@@ -28,12 +28,21 @@ async function submit(overrides: Record<string, unknown> = {}): Promise<{ id: st
   const form = validQuote({ emailUpdates: false, ...overrides });
   const res = await api.post('/api/quotes', form);
   expect(res.status).toBe(200);
-  const row = await testDb().selectFrom('quotes').select('id').where('returnEmail', '=', String(form.returnEmail)).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+  const row = await testDb()
+    .selectFrom('quotes')
+    .select('id')
+    .where('returnEmail', '=', String(form.returnEmail))
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirstOrThrow();
   return { id: row.id, email: String(form.returnEmail) };
 }
 
 const ageHours = (id: string, hours: number) =>
-  testDb().updateTable('quotes').set({ createdAt: sql`now() - make_interval(hours => ${hours})` as never }).where('id', '=', id).execute();
+  testDb()
+    .updateTable('quotes')
+    .set({ createdAt: sql`now() - make_interval(hours => ${hours})` as never })
+    .where('id', '=', id)
+    .execute();
 
 const get = (path: string, token = admin.token) => api.get(path, { token });
 
@@ -103,7 +112,21 @@ describe('GET /api/admin/quotes: the worked list', () => {
     expect(quotes.body.data).toHaveLength(10);
     expect(Object.keys(quotes.body.data[0]).sort()).toEqual(
       // Issue 28 added the estimate in dollars and the discount code (docs/decisions/0191, 0192).
-      ['aircraftInfo', 'createdAt', 'discountCode', 'estimatedSavings', 'estimatedSavingsDollars', 'firstName', 'id', 'lastName', 'message', 'returnEmail', 'returnPhone', 'serviceInfo', 'status'].sort(),
+      [
+        'aircraftInfo',
+        'createdAt',
+        'discountCode',
+        'estimatedSavings',
+        'estimatedSavingsDollars',
+        'firstName',
+        'id',
+        'lastName',
+        'message',
+        'returnEmail',
+        'returnPhone',
+        'serviceInfo',
+        'status',
+      ].sort(),
     );
     expect(quotes.body.data[0].status).toBe('pending');
     const leads = await get('/api/leads?limit=20');
@@ -113,11 +136,20 @@ describe('GET /api/admin/quotes: the worked list', () => {
 
   it('filters by every parameter and searches name, email, phone, registration and message', async () => {
     const m = marker();
-    const a = await submit({ firstName: 'Zelda', lastName: `Quill${m}`, serviceType: 'annual', aircraftType: 'turboprop', registrationNumber: `N${m.slice(-5)}`.toUpperCase(), returnPhone: '(650) 555-0142', message: `first ${m}` });
+    const a = await submit({
+      firstName: 'Zelda',
+      lastName: `Quill${m}`,
+      serviceType: 'annual',
+      aircraftType: 'turboprop',
+      registrationNumber: `N${m.slice(-5)}`.toUpperCase(),
+      returnPhone: '(650) 555-0142',
+      message: `first ${m}`,
+    });
     const b = await submit({ serviceType: '100-hour', aircraftType: 'single-engine', message: `second ${m}` });
     const c = await submit({ serviceType: 'repair', aircraftType: 'jet', message: `third ${m}` });
     await ageHours(c.id, 24 * 40);
-    const ids = async (query: string) => (await get(`/api/admin/quotes?q=${m}&${query}`)).body.items.map((i: any) => i.id).sort();
+    const ids = async (query: string) =>
+      (await get(`/api/admin/quotes?q=${m}&${query}`)).body.items.map((i: any) => i.id).sort();
 
     expect(await ids('serviceType=annual')).toEqual([a.id]);
     expect(await ids('aircraftType=single-engine')).toEqual([b.id]);
@@ -132,14 +164,23 @@ describe('GET /api/admin/quotes: the worked list', () => {
     expect(await ids('status=contacted')).toEqual([b.id]);
     expect(await ids('status=new')).toEqual([a.id, c.id].sort());
 
-    const one = async (q: string) => (await get(`/api/admin/quotes?q=${encodeURIComponent(q)}`)).body.items.map((i: any) => i.id);
+    const one = async (q: string) =>
+      (await get(`/api/admin/quotes?q=${encodeURIComponent(q)}`)).body.items.map((i: any) => i.id);
     expect(await one(`Zelda Quill${m}`)).toEqual([a.id]);
     expect(await one(a.email.toUpperCase())).toEqual([a.id]);
     expect(await one(`N${m.slice(-5)}`.toLowerCase())).toEqual([a.id]);
     expect(await one(`second ${m}`)).toEqual([b.id]);
     expect(await one('650.555.0142')).toContain(a.id);
 
-    for (const bad of ['status=open', 'serviceType=x', 'source=fax', 'sort=size', 'from=yesterday', 'page=0', 'limit=500']) {
+    for (const bad of [
+      'status=open',
+      'serviceType=x',
+      'source=fax',
+      'sort=size',
+      'from=yesterday',
+      'page=0',
+      'limit=500',
+    ]) {
       const res = await get(`/api/admin/quotes?${bad}`);
       expect(res.status, bad).toBe(400);
       expect(typeof res.body.detail).toBe('string');
@@ -193,20 +234,34 @@ describe('status, history, notes and assignment', () => {
     expect(detail.body).toMatchObject({ id, status: 'new', assignedTo: null, history: [], version: 1 });
     expect(typeof detail.body.respondBy).toBe('string');
 
-    const contacted = await api.patch(`/api/admin/quotes/${id}`, { status: 'contacted', ifVersion: 1 }, { token: admin.token });
+    const contacted = await api.patch(
+      `/api/admin/quotes/${id}`,
+      { status: 'contacted', ifVersion: 1 },
+      { token: admin.token },
+    );
     expect(contacted.status).toBe(200);
     expect(contacted.body).toMatchObject({ status: 'contacted', respondBy: null, version: 2 });
-    const stale = await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted', ifVersion: 1 }, { token: admin2.token });
+    const stale = await api.patch(
+      `/api/admin/quotes/${id}`,
+      { status: 'quoted', ifVersion: 1 },
+      { token: admin2.token },
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toMatch(/changed since you opened it/);
 
-    expect((await api.patch(`/api/admin/quotes/${id}`, { status: 'pending' }, { token: admin.token })).status).toBe(400);
+    expect((await api.patch(`/api/admin/quotes/${id}`, { status: 'pending' }, { token: admin.token })).status).toBe(
+      400,
+    );
     const noReason = await api.patch(`/api/admin/quotes/${id}`, { status: 'lost' }, { token: admin.token });
     expect(noReason.status).toBe(400);
     expect(noReason.body.detail).toBe('A lost request needs a reason');
 
     await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted', ifVersion: 2 }, { token: admin2.token });
-    const lost = await api.patch(`/api/admin/quotes/${id}`, { status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' }, { token: admin.token });
+    const lost = await api.patch(
+      `/api/admin/quotes/${id}`,
+      { status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' },
+      { token: admin.token },
+    );
     expect(lost.body).toMatchObject({ status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' });
     const reopened = await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted' }, { token: admin2.token });
     expect(reopened.body).toMatchObject({ status: 'quoted', lostReason: null });
@@ -223,24 +278,42 @@ describe('status, history, notes and assignment', () => {
     for (const h of history) expect(Math.abs(Date.parse(h.at) - Date.now())).toBeLessThan(60_000);
 
     // A reason in words is kept, as "other" with the words.
-    const worded = await api.patch(`/api/admin/quotes/${id}`, { status: 'lost', lostReason: 'Sold the airplane' }, { token: admin.token });
+    const worded = await api.patch(
+      `/api/admin/quotes/${id}`,
+      { status: 'lost', lostReason: 'Sold the airplane' },
+      { token: admin.token },
+    );
     expect(worded.body).toMatchObject({ lostReason: 'other', lostNote: 'Sold the airplane' });
   });
 
   it('keeps internal notes and assigns to administrators only', async () => {
     const { id } = await submit();
-    const note = await api.post(`/api/admin/quotes/${id}/notes`, { text: 'Called, left a voicemail' }, { token: admin.token });
+    const note = await api.post(
+      `/api/admin/quotes/${id}/notes`,
+      { text: 'Called, left a voicemail' },
+      { token: admin.token },
+    );
     expect(note.status).toBe(201);
-    expect(note.body).toMatchObject({ kind: 'note', text: 'Called, left a voicemail', by: { id: admin.id, name: 'Ada Admin' } });
+    expect(note.body).toMatchObject({
+      kind: 'note',
+      text: 'Called, left a voicemail',
+      by: { id: admin.id, name: 'Ada Admin' },
+    });
     expect((await api.post(`/api/admin/quotes/${id}/notes`, { text: '  ' }, { token: admin.token })).status).toBe(400);
 
     const assigned = await api.patch(`/api/admin/quotes/${id}`, { assignedTo: admin2.id }, { token: admin.token });
     expect(assigned.body.assignedTo).toEqual({ id: admin2.id, name: 'Bea Second' });
-    expect(assigned.body.history.at(-1)).toMatchObject({ kind: 'assign', assignedTo: { id: admin2.id }, by: { id: admin.id } });
+    expect(assigned.body.history.at(-1)).toMatchObject({
+      kind: 'assign',
+      assignedTo: { id: admin2.id },
+      by: { id: admin.id },
+    });
     const toPilot = await api.patch(`/api/admin/quotes/${id}`, { assignedTo: pilot.id }, { token: admin.token });
     expect(toPilot.status).toBe(400);
     expect(toPilot.body.detail).toBe('assignedTo must be an administrator');
-    const list = await get(`/api/admin/quotes?q=${encodeURIComponent((await get(`/api/admin/quotes/${id}`)).body.email)}`);
+    const list = await get(
+      `/api/admin/quotes?q=${encodeURIComponent((await get(`/api/admin/quotes/${id}`)).body.email)}`,
+    );
     expect(list.body.items[0].assignedTo).toEqual({ id: admin2.id, name: 'Bea Second' });
     expect((await get('/api/admin/quotes/not-a-uuid')).status).toBe(404);
     expect((await get('/api/admin/quotes/00000000-0000-4000-8000-000000000000')).status).toBe(404);
@@ -250,22 +323,48 @@ describe('status, history, notes and assignment', () => {
 describe('POST /api/admin/quotes/:id/reply', () => {
   it('queues the email to the customer, records it with its delivery state and moves new to contacted', async () => {
     const { id, email } = await submit({ firstName: 'Wilbur' });
-    const res = await api.post(`/api/admin/quotes/${id}/reply`, { subject: 'Your annual quote', body: 'Hi Wilbur,\n\n$2,400 all in.' }, { token: admin.token });
+    const res = await api.post(
+      `/api/admin/quotes/${id}/reply`,
+      { subject: 'Your annual quote', body: 'Hi Wilbur,\n\n$2,400 all in.' },
+      { token: admin.token },
+    );
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ success: true, messageId: expect.any(String) });
-    const outbox = await testDb().selectFrom('outbox').selectAll().where('id', '=', res.body.messageId).executeTakeFirstOrThrow();
-    expect(outbox).toMatchObject({ channel: 'email', toAddress: email, subject: 'Your annual quote', bodyText: 'Hi Wilbur,\n\n$2,400 all in.', kind: 'inbox.reply', status: 'pending' });
+    const outbox = await testDb()
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', res.body.messageId)
+      .executeTakeFirstOrThrow();
+    expect(outbox).toMatchObject({
+      channel: 'email',
+      toAddress: email,
+      subject: 'Your annual quote',
+      bodyText: 'Hi Wilbur,\n\n$2,400 all in.',
+      kind: 'inbox.reply',
+      status: 'pending',
+    });
     expect(outbox.bodyHtml).toBe('<p>Hi Wilbur,</p>\n<p>$2,400 all in.</p>');
 
     const detail = (await get(`/api/admin/quotes/${id}`)).body;
     expect(detail.status).toBe('contacted');
     expect(detail.history.map((h: any) => h.kind)).toEqual(['reply', 'status']);
-    expect(detail.history[0]).toMatchObject({ subject: 'Your annual quote', messageId: res.body.messageId, delivery: 'pending', by: { id: admin.id } });
+    expect(detail.history[0]).toMatchObject({
+      subject: 'Your annual quote',
+      messageId: res.body.messageId,
+      delivery: 'pending',
+      by: { id: admin.id },
+    });
     expect(detail.history[1]).toMatchObject({ from: 'new', to: 'contacted', by: { id: admin.id } });
 
-    await testDb().updateTable('outbox').set({ status: 'sent', sentAt: new Date() }).where('id', '=', res.body.messageId).execute();
+    await testDb()
+      .updateTable('outbox')
+      .set({ status: 'sent', sentAt: new Date() })
+      .where('id', '=', res.body.messageId)
+      .execute();
     expect((await get(`/api/admin/quotes/${id}`)).body.history[0].delivery).toBe('sent');
-    expect((await api.post(`/api/admin/quotes/${id}/reply`, { subject: '', body: 'x' }, { token: admin.token })).status).toBe(400);
+    expect(
+      (await api.post(`/api/admin/quotes/${id}/reply`, { subject: '', body: 'x' }, { token: admin.token })).status,
+    ).toBe(400);
   });
 
   it('answers a lead the same way', async () => {
@@ -274,10 +373,21 @@ describe('POST /api/admin/quotes/:id/reply', () => {
     const list = await get(`/api/admin/leads?q=${encodeURIComponent(email)}`);
     expect(list.body.total).toBe(1);
     const lead = list.body.items[0];
-    expect(lead).toMatchObject({ kind: 'leads', firstName: 'Orville', email, source: 'popup', status: 'new', respondBy: null });
+    expect(lead).toMatchObject({
+      kind: 'leads',
+      firstName: 'Orville',
+      email,
+      source: 'popup',
+      status: 'new',
+      respondBy: null,
+    });
     expect((await get(`/api/admin/leads?q=${encodeURIComponent(email)}&source=popup`)).body.total).toBe(1);
     expect((await get(`/api/admin/leads?q=${encodeURIComponent(email)}&source=referral`)).body.total).toBe(0);
-    const res = await api.post(`/api/admin/leads/${lead.id}/reply`, { subject: 'Your discount', body: 'Hi Orville' }, { token: admin.token });
+    const res = await api.post(
+      `/api/admin/leads/${lead.id}/reply`,
+      { subject: 'Your discount', body: 'Hi Orville' },
+      { token: admin.token },
+    );
     expect(res.status).toBe(202);
     const detail = (await get(`/api/admin/leads/${lead.id}`)).body;
     expect(detail.status).toBe('contacted');
@@ -291,10 +401,15 @@ describe('POST /api/admin/quotes/:id/reply', () => {
 describe('duplicates and merge', () => {
   it('shows the same email or phone within 30 days and merges them', async () => {
     const email = uniqueEmail('dup');
-    const phoneOf = () => `(${200 + Math.floor(Math.random() * 700)}) ${100 + Math.floor(Math.random() * 800)}-${1000 + Math.floor(Math.random() * 9000)}`;
+    const phoneOf = () =>
+      `(${200 + Math.floor(Math.random() * 700)}) ${100 + Math.floor(Math.random() * 800)}-${1000 + Math.floor(Math.random() * 9000)}`;
     const phone = phoneOf();
     const first = await submit({ returnEmail: email, returnPhone: phoneOf(), registrationNumber: '', location: '' });
-    const second = await submit({ returnEmail: email.toUpperCase(), returnPhone: phoneOf(), registrationNumber: 'N777DP' });
+    const second = await submit({
+      returnEmail: email.toUpperCase(),
+      returnPhone: phoneOf(),
+      registrationNumber: 'N777DP',
+    });
     const third = await submit({ returnPhone: phone });
     const fourth = await submit({ returnPhone: phone.replace(/[()\s-]+/g, '.') });
     const old = await submit({ returnEmail: email, returnPhone: phoneOf() });
@@ -304,7 +419,11 @@ describe('duplicates and merge', () => {
     expect(detail.duplicates.map((d: any) => d.id)).toEqual([second.id]);
     expect((await get(`/api/admin/quotes/${third.id}`)).body.duplicates.map((d: any) => d.id)).toEqual([fourth.id]);
 
-    const merged = await api.post(`/api/admin/quotes/${first.id}/merge`, { duplicateId: second.id }, { token: admin.token });
+    const merged = await api.post(
+      `/api/admin/quotes/${first.id}/merge`,
+      { duplicateId: second.id },
+      { token: admin.token },
+    );
     expect(merged.status).toBe(200);
     expect(merged.body.duplicates).toEqual([]);
     expect(merged.body.fields.registrationNumber).toBe('N777DP');
@@ -312,7 +431,10 @@ describe('duplicates and merge', () => {
     const list = await get(`/api/admin/quotes?q=${encodeURIComponent(email)}`);
     expect(list.body.items.map((i: any) => i.id).sort()).toEqual([first.id, old.id].sort());
     expect((await get(`/api/admin/quotes/${second.id}`)).body.mergedInto).toBe(first.id);
-    expect((await api.post(`/api/admin/quotes/${first.id}/merge`, { duplicateId: second.id }, { token: admin.token })).status).toBe(409);
+    expect(
+      (await api.post(`/api/admin/quotes/${first.id}/merge`, { duplicateId: second.id }, { token: admin.token }))
+        .status,
+    ).toBe(409);
   });
 });
 
@@ -334,18 +456,34 @@ describe('POST /api/admin/quotes/:id/convert', () => {
     const quote = (await get(`/api/admin/quotes/${id}`)).body;
     const res = await api.post(`/api/admin/quotes/${id}/convert`, undefined, { token: admin.token });
     expect(res.status).toBe(202);
-    const outbox = await testDb().selectFrom('outbox').selectAll().where('id', '=', res.body.messageId).executeTakeFirstOrThrow();
+    const outbox = await testDb()
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', res.body.messageId)
+      .executeTakeFirstOrThrow();
     expect(outbox).toMatchObject({ toAddress: email, kind: 'inbox.invitation' });
     const link = new URL(res.body.signUpUrl);
     expect(outbox.bodyText).toContain(res.body.signUpUrl);
     expect(link.pathname).toBe('/dashboard');
     expect(link.searchParams.get('email')).toBe(email);
     const token = link.searchParams.get('invite')!;
-    expect((await get(`/api/admin/quotes/${id}`)).body.history.at(-1)).toMatchObject({ kind: 'convert', messageId: res.body.messageId });
+    expect((await get(`/api/admin/quotes/${id}`)).body.history.at(-1)).toMatchObject({
+      kind: 'convert',
+      messageId: res.body.messageId,
+    });
 
     const signUp = await api.post('/api/auth/register', {
-      role: 'pilot', firstName: 'Bessie', lastName: 'Coleman', email, password: 'Jenny-JN4-1922', phone: '', location: '',
-      certificationNumber: '', yearsExperience: '', serviceRadius: '', hourlyRate: '',
+      role: 'pilot',
+      firstName: 'Bessie',
+      lastName: 'Coleman',
+      email,
+      password: 'Jenny-JN4-1922',
+      phone: '',
+      location: '',
+      certificationNumber: '',
+      yearsExperience: '',
+      serviceRadius: '',
+      hourlyRate: '',
     });
     expect(signUp.status).toBe(201);
     const other = await createUser('pilot');
@@ -362,8 +500,14 @@ describe('POST /api/admin/quotes/:id/convert', () => {
       location: 'KOAK',
     });
     const aircraft = await api.get('/api/aircraft', { token: signUp.body.access_token });
-    const mine = (Array.isArray(aircraft.body) ? aircraft.body : aircraft.body.data ?? []).find((a: any) => a.id === claim.body.aircraftId);
-    expect(mine).toMatchObject({ tailNumber: quote.fields.registrationNumber, make: 'Piper', model: 'PA-28-181 Archer' });
+    const mine = (Array.isArray(aircraft.body) ? aircraft.body : (aircraft.body.data ?? [])).find(
+      (a: any) => a.id === claim.body.aircraftId,
+    );
+    expect(mine).toMatchObject({
+      tailNumber: quote.fields.registrationNumber,
+      make: 'Piper',
+      model: 'PA-28-181 Archer',
+    });
     // Claimed once: again by the same account answers the same draft, adds nothing.
     const again = await api.post('/api/inbox/invitations/claim', { token }, { token: signUp.body.access_token });
     expect(again.body.aircraftId).toBe(claim.body.aircraftId);
@@ -379,24 +523,48 @@ describe('GET /api/admin/funnel', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i += 1) {
       const { id } = await submit({ lastInvoiceAmount: '4000' });
-      await testDb().updateTable('quotes').set({ createdAt: new Date(`${day}T10:00:00Z`) as never }).where('id', '=', id).execute();
+      await testDb()
+        .updateTable('quotes')
+        .set({ createdAt: new Date(`${day}T10:00:00Z`) as never })
+        .where('id', '=', id)
+        .execute();
       ids.push(id);
     }
     const [a, b, c] = ids as [string, string, string];
     await api.patch(`/api/admin/quotes/${a}`, { status: 'won' }, { token: admin.token });
-    await testDb().updateTable('quotes').set({ answeredAt: new Date(`${day}T12:00:00Z`), quotedAt: new Date(`${day}T12:00:00Z`) }).where('id', '=', a).execute();
+    await testDb()
+      .updateTable('quotes')
+      .set({ answeredAt: new Date(`${day}T12:00:00Z`), quotedAt: new Date(`${day}T12:00:00Z`) })
+      .where('id', '=', a)
+      .execute();
     await api.patch(`/api/admin/quotes/${b}`, { status: 'quoted' }, { token: admin.token });
     await api.patch(`/api/admin/quotes/${c}`, { status: 'contacted' }, { token: admin.token });
-    await testDb().updateTable('quotes').set({ answeredAt: new Date(`${day}T20:00:00Z`) }).where('id', '=', c).execute();
+    await testDb()
+      .updateTable('quotes')
+      .set({ answeredAt: new Date(`${day}T20:00:00Z`) })
+      .where('id', '=', c)
+      .execute();
     const res = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=month`);
     expect(res.status).toBe(200);
-    const savings = (await testDb().selectFrom('quotes').select('estimatedSavings').where('id', '=', a).executeTakeFirstOrThrow()).estimatedSavings;
+    const savings = (
+      await testDb().selectFrom('quotes').select('estimatedSavings').where('id', '=', a).executeTakeFirstOrThrow()
+    ).estimatedSavings;
     expect(res.body.rows).toEqual([
-      { key: '2020-02', label: 'Feb 2020', requests: 4, answeredWithin24h: 2, quoted: 2, won: 1, wonSavingsPercent: savings === null ? null : Number(savings) },
+      {
+        key: '2020-02',
+        label: 'Feb 2020',
+        requests: 4,
+        answeredWithin24h: 2,
+        quoted: 2,
+        won: 1,
+        wonSavingsPercent: savings === null ? null : Number(savings),
+      },
     ]);
     expect(res.body.totals).toMatchObject({ requests: 4, won: 1 });
     const bySource = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=source`);
-    expect(bySource.body.rows).toEqual([expect.objectContaining({ key: 'quote_form', label: 'Quote form', requests: 4 })]);
+    expect(bySource.body.rows).toEqual([
+      expect.objectContaining({ key: 'quote_form', label: 'Quote form', requests: 4 }),
+    ]);
     expect((await get('/api/admin/funnel?groupBy=week')).status).toBe(400);
   });
 });

@@ -21,27 +21,42 @@ afterAll(async () => {
 
 let serial = 0;
 /** A certificate number no other test gives (the shared profile helper's number is everyone's). */
-const uniqueCertificate = () => `${(process.pid % 90) + 10}${String(Date.now() % 100000).padStart(5, '0')}${(serial += 1)}`;
+const uniqueCertificate = () =>
+  `${(process.pid % 90) + 10}${String(Date.now() % 100000).padStart(5, '0')}${(serial += 1)}`;
 
 const signer = (certificateNumber: string) => ({ fullName: 'Ida Inspector', certificateNumber });
 
 async function annualRequest() {
   const pilot = await createUser('pilot', { firstName: 'Olga', lastName: 'Owner' });
-  const mechanic = await mechanicWithProfile({ baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: false }, { firstName: 'Nate', lastName: 'Noia' });
+  const mechanic = await mechanicWithProfile(
+    { baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: false },
+    { firstName: 'Nate', lastName: 'Noia' },
+  );
   const request = await createRequest(pilot, { serviceLocation: 'KGGW', aircraftLocation: 'KGGW' });
   return { pilot, mechanic, request };
 }
 
 async function ia(certificateNumber: string) {
-  return mechanicWithProfile({ baseLocation: 'KLWT', serviceRadius: 1, iaAuthorization: true, apNumber: certificateNumber }, { firstName: 'Ida', lastName: 'Inspector' });
+  return mechanicWithProfile(
+    { baseLocation: 'KLWT', serviceRadius: 1, iaAuthorization: true, apNumber: certificateNumber },
+    { firstName: 'Ida', lastName: 'Inspector' },
+  );
 }
 
 /** An annual quoted by a mechanic without IA naming `named` (or nobody), accepted and completed. */
 async function completedAnnual(named: { fullName: string; certificateNumber: string } | null) {
   const { pilot, mechanic, request } = await annualRequest();
-  const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(named ? { inspectionSigner: named } : {}), { token: mechanic.token });
+  const quote = await api.post(
+    `/api/enhanced/quotes/${request.id}/bid`,
+    validBid(named ? { inspectionSigner: named } : {}),
+    { token: mechanic.token },
+  );
   expect(quote.status).toBe(201);
-  const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+  const accepted = await api.post(
+    `/api/enhanced/quotes/${request.id}/accept`,
+    { bidId: quote.body.id },
+    { token: pilot.token },
+  );
   expect(accepted.status).toBe(200);
   const appointmentId = accepted.body.appointment.id as string;
   for (const step of ['confirm', 'start', 'complete']) {
@@ -51,41 +66,78 @@ async function completedAnnual(named: { fullName: string; certificateNumber: str
   return { pilot, mechanic, appointmentId };
 }
 
-const record = (appointmentId: string, who: TestUser) => api.get(`/api/appointments/${appointmentId}/record`, { token: who.token });
+const record = (appointmentId: string, who: TestUser) =>
+  api.get(`/api/appointments/${appointmentId}/record`, { token: who.token });
 const sign = (appointmentId: string, who: TestUser, fullName: string, certificateNumber: string) =>
-  api.post(`/api/appointments/${appointmentId}/record/sign`, { fullName, certificateNumber, statement: true }, { token: who.token });
+  api.post(
+    `/api/appointments/${appointmentId}/record/sign`,
+    { fullName, certificateNumber, statement: true },
+    { token: who.token },
+  );
 const toSign = (who: TestUser) => api.get('/api/records/to-sign', { token: who.token });
 
 describe('quoting an annual without an inspection authorization', () => {
   it('keeps the IA the quote names, and the owner sees it', async () => {
     const { pilot, mechanic, request } = await annualRequest();
-    const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ inspectionSigner: { fullName: ' Ida Inspector ', certificateNumber: '2345678' } }), { token: mechanic.token });
+    const quote = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      validBid({ inspectionSigner: { fullName: ' Ida Inspector ', certificateNumber: '2345678' } }),
+      { token: mechanic.token },
+    );
     expect(quote.status).toBe(201);
-    expect(quote.body).toMatchObject({ inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '2345678' }, needsInspectionSigner: false, mechanicIa: false });
+    expect(quote.body).toMatchObject({
+      inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '2345678' },
+      needsInspectionSigner: false,
+      mechanicIa: false,
+    });
     const mine = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
-    const seen = (mine.body as Array<{ id: string; quotes: Array<Record<string, unknown>> }>).find((r) => r.id === request.id)!;
-    expect(seen.quotes[0]).toMatchObject({ inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '2345678' }, needsInspectionSigner: false });
+    const seen = (mine.body as Array<{ id: string; quotes: Array<Record<string, unknown>> }>).find(
+      (r) => r.id === request.id,
+    )!;
+    expect(seen.quotes[0]).toMatchObject({
+      inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '2345678' },
+      needsInspectionSigner: false,
+    });
   });
 
-  it('is taken without a named IA (the spec\'s quote has no such field) and marked for the owner', async () => {
+  it("is taken without a named IA (the spec's quote has no such field) and marked for the owner", async () => {
     const { pilot, mechanic, request } = await annualRequest();
     const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
     expect(quote.status).toBe(201);
     expect(quote.body).toMatchObject({ inspectionSigner: null, needsInspectionSigner: true });
     const mine = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
-    const seen = (mine.body as Array<{ id: string; quotes: Array<Record<string, unknown>> }>).find((r) => r.id === request.id)!;
+    const seen = (mine.body as Array<{ id: string; quotes: Array<Record<string, unknown>> }>).find(
+      (r) => r.id === request.id,
+    )!;
     expect(seen.quotes[0]).toMatchObject({ needsInspectionSigner: true, mechanicIa: false });
   });
 
   it('refuses half a signer, with the field that is missing', async () => {
     const { mechanic, request } = await annualRequest();
-    const half = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '  ' } }), { token: mechanic.token });
+    const half = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      validBid({ inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '  ' } }),
+      { token: mechanic.token },
+    );
     expect(half.status).toBe(400);
-    expect(half.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'inspectionSigner.certificateNumber', message: 'Certificate number of the IA who signs is required' })]));
-    const wrongShape = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ inspectionSigner: 'Ida' }), { token: mechanic.token });
+    expect(half.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'inspectionSigner.certificateNumber',
+          message: 'Certificate number of the IA who signs is required',
+        }),
+      ]),
+    );
+    const wrongShape = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ inspectionSigner: 'Ida' }), {
+      token: mechanic.token,
+    });
     expect(wrongShape.status).toBe(400);
     // Nothing was saved: the same mechanic can still quote.
-    const ok = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ inspectionSigner: signer('2345678') }), { token: mechanic.token });
+    const ok = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      validBid({ inspectionSigner: signer('2345678') }),
+      { token: mechanic.token },
+    );
     expect(ok.status).toBe(201);
   });
 
@@ -95,16 +147,24 @@ describe('quoting an annual without an inspection authorization', () => {
     const annual = await createRequest(pilot, { serviceLocation: 'KGGW', aircraftLocation: 'KGGW' });
     const byIa = await api.post(`/api/enhanced/quotes/${annual.id}/bid`, validBid(), { token: withIa.token });
     expect(byIa.body).toMatchObject({ needsInspectionSigner: false, inspectionSigner: null });
-    const oilChange = await createRequest(pilot, { serviceLocation: 'KGGW', aircraftLocation: 'KGGW', serviceType: 'scheduled_maintenance' });
+    const oilChange = await createRequest(pilot, {
+      serviceLocation: 'KGGW',
+      aircraftLocation: 'KGGW',
+      serviceType: 'scheduled_maintenance',
+    });
     const noIa = await mechanicWithProfile({ baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: false });
-    const other = await api.post(`/api/enhanced/quotes/${oilChange.id}/bid`, validBid({ inspectionSigner: signer('2345678') }), { token: noIa.token });
+    const other = await api.post(
+      `/api/enhanced/quotes/${oilChange.id}/bid`,
+      validBid({ inspectionSigner: signer('2345678') }),
+      { token: noIa.token },
+    );
     expect(other.status).toBe(201);
     expect(other.body).toMatchObject({ needsInspectionSigner: false, inspectionSigner: null });
   });
 });
 
 describe('the named IA signs the annual', () => {
-  it('finds the entry, signs it; the job\'s own mechanic cannot', async () => {
+  it("finds the entry, signs it; the job's own mechanic cannot", async () => {
     const certificate = uniqueCertificate();
     const inspector = await ia(certificate);
     // Typed with spaces and dashes on the quote: the number is compared by its letters and digits.
@@ -114,16 +174,23 @@ describe('the named IA signs the annual', () => {
     const mechanics = await record(appointmentId, mechanic);
     expect(mechanics.status).toBe(200);
     // The owner reads whom the entry waits for.
-    expect((await record(appointmentId, pilot)).body.namedInspector).toEqual({ fullName: 'Ida Inspector', certificateNumber: ` ${spaced} `.trim() });
+    expect((await record(appointmentId, pilot)).body.namedInspector).toEqual({
+      fullName: 'Ida Inspector',
+      certificateNumber: ` ${spaced} `.trim(),
+    });
     expect(mechanics.body).toMatchObject({ status: 'draft', inspection: 'annual', canSign: false, canEdit: true });
-    expect(mechanics.body.signBlockedReason).toContain(`Ida Inspector (certificate ${spaced}), named on the quote, signs it`);
+    expect(mechanics.body.signBlockedReason).toContain(
+      `Ida Inspector (certificate ${spaced}), named on the quote, signs it`,
+    );
     const refused = await sign(appointmentId, mechanic, 'Nate Noia', '1111111');
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toContain('14 CFR 65.95');
 
     // The IA is told, and finds the entry among the annuals to sign.
     const bell = await notificationsOf(inspector);
-    expect(bell).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'An annual waits for your signature' })]));
+    expect(bell).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: 'An annual waits for your signature' })]),
+    );
     const list = await toSign(inspector);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([expect.objectContaining({ appointmentId, performedBy: 'Nate Noia' })]);
@@ -132,7 +199,11 @@ describe('the named IA signs the annual', () => {
     expect(theirs.body).toMatchObject({ canSign: true, signBlockedReason: null });
     const signed = await sign(appointmentId, inspector, 'Ida Inspector', certificate);
     expect(signed.status).toBe(200);
-    expect(signed.body).toMatchObject({ status: 'signed', signerName: 'Ida Inspector', certificateKind: 'A&P mechanic with inspection authorization' });
+    expect(signed.body).toMatchObject({
+      status: 'signed',
+      signerName: 'Ida Inspector',
+      certificateKind: 'A&P mechanic with inspection authorization',
+    });
     expect((await toSign(inspector)).body).toEqual([]);
 
     // The owner's logbook holds it; the owner was told.
@@ -144,27 +215,53 @@ describe('the named IA signs the annual', () => {
     expect(told).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Logbook entry signed' })]));
   });
 
-  it('an annual requested from the due list: the named IA\'s signature marks the item done', async () => {
+  it("an annual requested from the due list: the named IA's signature marks the item done", async () => {
     const certificate = uniqueCertificate();
     const inspector = await ia(certificate);
     const pilot = await createUser('pilot');
     const mechanic = await mechanicWithProfile({ baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: false });
-    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1976, homeAirport: 'KGGW' }, { token: pilot.token });
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1976, homeAirport: 'KGGW' },
+      { token: pilot.token },
+    );
     expect(plane.status).toBe(201);
-    const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, { kind: 'annual', lastDoneDate: '2025-01-10' }, { token: pilot.token });
+    const item = await api.post(
+      `/api/aircraft/${plane.body.id}/maintenance`,
+      { kind: 'annual', lastDoneDate: '2025-01-10' },
+      { token: pilot.token },
+    );
     expect(item.status).toBe(201);
-    const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
+    const request = await api.post(
+      `/api/aircraft/${plane.body.id}/maintenance/request`,
+      { itemIds: [item.body.id] },
+      { token: pilot.token },
+    );
     expect(request.status).toBe(201);
-    const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid({ inspectionSigner: signer(certificate) }), { token: mechanic.token });
+    const quote = await api.post(
+      `/api/enhanced/quotes/${request.body.id}/bid`,
+      validBid({ inspectionSigner: signer(certificate) }),
+      { token: mechanic.token },
+    );
     expect(quote.status).toBe(201);
-    const accepted = await api.post(`/api/enhanced/quotes/${request.body.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.body.id}/accept`,
+      { bidId: quote.body.id },
+      { token: pilot.token },
+    );
     const appointmentId = accepted.body.appointment.id as string;
-    for (const step of ['confirm', 'start', 'complete']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status, step).toBe(200);
+    for (const step of ['confirm', 'start', 'complete'])
+      expect(
+        (await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status,
+        step,
+      ).toBe(200);
 
     const signed = await sign(appointmentId, inspector, 'Ida Inspector', certificate);
     expect(signed.status).toBe(200);
     const due = await api.get(`/api/aircraft/${plane.body.id}/maintenance`, { token: pilot.token });
-    expect(due.body.items.find((i: { id: string }) => i.id === item.body.id)).toMatchObject({ lastDoneDate: todayUtc() });
+    expect(due.body.items.find((i: { id: string }) => i.id === item.body.id)).toMatchObject({
+      lastDoneDate: todayUtc(),
+    });
   });
 
   it('stays closed to a mechanic who is not the one named, or whose number two accounts claim', async () => {
@@ -183,10 +280,12 @@ describe('the named IA signs the annual', () => {
   it('a named IA without an account here: the mechanic is told who signs and how', async () => {
     const { mechanic, appointmentId } = await completedAnnual(signer(uniqueCertificate()));
     const view = await record(appointmentId, mechanic);
-    expect(view.body.signBlockedReason).toContain('once they have a mechanic account here with that certificate number and an IA');
+    expect(view.body.signBlockedReason).toContain(
+      'once they have a mechanic account here with that certificate number and an IA',
+    );
   });
 
-  it('the list is a mechanic\'s: a pilot gets 403', async () => {
+  it("the list is a mechanic's: a pilot gets 403", async () => {
     const pilot = await createUser('pilot');
     expect((await toSign(pilot)).status).toBe(403);
     expect((await api.get('/api/records/to-sign')).status).toBe(401);

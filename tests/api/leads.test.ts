@@ -15,17 +15,36 @@ describe('POST /api/leads', () => {
     // The code is shown on screen and says where it went; the email carries the same code.
     const code = `SKY25-${rows[0]!.id.replace(/-/g, '').slice(0, 6).toUpperCase()}`;
     expect(res.body).toEqual({ success: true, code, sentTo: email, emailed: true });
-    const mail = await testDb().selectFrom('outbox').selectAll().where('kind', '=', 'lead.popup_offer').where('toAddress', '=', email).executeTakeFirstOrThrow();
+    const mail = await testDb()
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'lead.popup_offer')
+      .where('toAddress', '=', email)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(mail)).toContain(code);
     expect(JSON.stringify(mail)).toMatch(/labor/);
 
-    const again = await api.post('/api/leads', { firstName: 'Charles', email: email.toUpperCase(), phone: '415-555-0199', source: 'popup_discount_offer' });
+    const again = await api.post('/api/leads', {
+      firstName: 'Charles',
+      email: email.toUpperCase(),
+      phone: '415-555-0199',
+      source: 'popup_discount_offer',
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ success: true, code, sentTo: email.toUpperCase(), emailed: false });
-    const after = await testDb().selectFrom('leads').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email)).execute();
+    const after = await testDb()
+      .selectFrom('leads')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .execute();
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ firstName: 'Charles', phone: '415-555-0199' });
-    const offers = await testDb().selectFrom('outbox').select('id').where('kind', '=', 'lead.popup_offer').where('toAddress', '=', email).execute();
+    const offers = await testDb()
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', 'lead.popup_offer')
+      .where('toAddress', '=', email)
+      .execute();
     expect(offers).toHaveLength(1);
   });
 

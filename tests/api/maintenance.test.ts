@@ -16,7 +16,19 @@ const monthsAgo = (n: number) => {
 };
 
 async function aircraftOf(pilot: TestUser, extra: Record<string, unknown> = {}) {
-  const res = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '172S', year: '2004', totalHours: '1000', homeAirport: 'KPAO', ...extra }, { token: pilot.token });
+  const res = await api.post(
+    '/api/aircraft',
+    {
+      tailNumber: uniqueTail(),
+      make: 'Cessna',
+      model: '172S',
+      year: '2004',
+      totalHours: '1000',
+      homeAirport: 'KPAO',
+      ...extra,
+    },
+    { token: pilot.token },
+  );
   if (res.status !== 201) throw new Error(`aircraft: ${res.status} ${res.text}`);
   return res.body as { id: string; tailNumber: string };
 }
@@ -33,14 +45,33 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
   it('edits usage, home airport and thresholds, and answers the aircraft', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
-    const res = await api.patch(`/api/aircraft/${plane.id}`, { usage: 'for_hire', homeAirport: 'KSQL', dueSoonDays: '45', dueSoonHours: 15, model: '172SP' }, { token: pilot.token });
+    const res = await api.patch(
+      `/api/aircraft/${plane.id}`,
+      { usage: 'for_hire', homeAirport: 'KSQL', dueSoonDays: '45', dueSoonHours: 15, model: '172SP' },
+      { token: pilot.token },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: plane.id, usage: 'for_hire', homeAirport: 'KSQL', dueSoonDays: 45, dueSoonHours: 15, model: '172SP', make: 'Cessna' });
+    expect(res.body).toMatchObject({
+      id: plane.id,
+      usage: 'for_hire',
+      homeAirport: 'KSQL',
+      dueSoonDays: 45,
+      dueSoonHours: 15,
+      model: '172SP',
+      make: 'Cessna',
+    });
     const list = await api.get('/api/aircraft', { token: pilot.token });
     expect(list.body[0]).toMatchObject({ usage: 'for_hire', homeAirport: 'KSQL' });
     // Fields not sent are kept; '' clears an optional one.
     const partial = await api.patch(`/api/aircraft/${plane.id}`, { usage: 'private' }, { token: pilot.token });
-    expect(partial.body).toMatchObject({ usage: 'private', homeAirport: 'KSQL', year: 2004, totalHours: 1000, dueSoonDays: 45, dueSoonHours: 15 });
+    expect(partial.body).toMatchObject({
+      usage: 'private',
+      homeAirport: 'KSQL',
+      year: 2004,
+      totalHours: 1000,
+      dueSoonDays: 45,
+      dueSoonHours: 15,
+    });
     const cleared = await api.patch(`/api/aircraft/${plane.id}`, { homeAirport: '', year: '' }, { token: pilot.token });
     expect(cleared.body).toMatchObject({ homeAirport: null, year: null, make: 'Cessna' });
   });
@@ -52,13 +83,21 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
     const usage = await api.patch(`/api/aircraft/${plane.id}`, { usage: 'airline' }, { token: pilot.token });
     expect(usage.status).toBe(400);
     expect(usage.body.detail).toBe('Usage must be one of: private, for_hire');
-    const airport = await api.patch(`/api/aircraft/${plane.id}`, { homeAirport: 'Nowhere Special' }, { token: pilot.token });
+    const airport = await api.patch(
+      `/api/aircraft/${plane.id}`,
+      { homeAirport: 'Nowhere Special' },
+      { token: pilot.token },
+    );
     expect(airport.status).toBe(400);
     expect(airport.body.errors[0].path).toBe('homeAirport');
     const soon = await api.patch(`/api/aircraft/${plane.id}`, { dueSoonDays: 0 }, { token: pilot.token });
     expect(soon.status).toBe(400);
     expect(soon.body.detail).toBe('Due soon days must be at least 1');
-    const clash = await api.patch(`/api/aircraft/${plane.id}`, { tailNumber: other.tailNumber.toLowerCase() }, { token: pilot.token });
+    const clash = await api.patch(
+      `/api/aircraft/${plane.id}`,
+      { tailNumber: other.tailNumber.toLowerCase() },
+      { token: pilot.token },
+    );
     expect(clash.status).toBe(409);
     expect(clash.body.detail).toBe(`You have already added an aircraft with tail number ${other.tailNumber}`);
   });
@@ -68,13 +107,19 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
     const plane = await aircraftOf(pilot);
     const item = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(2) });
     await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1010, date: today }, { token: pilot.token });
-    await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Nav light out', priority: 'fix_soon' }, { token: pilot.token });
+    await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Nav light out', priority: 'fix_soon' },
+      { token: pilot.token },
+    );
     const res = await api.delete(`/api/aircraft/${plane.id}`, { token: pilot.token });
     expect(res.status).toBe(204);
     expect((await due(pilot, plane.id)).status).toBe(404);
     expect(await testDb().selectFrom('maintenanceItems').select('id').where('id', '=', item.id).execute()).toEqual([]);
     expect(await testDb().selectFrom('squawks').select('id').where('aircraftId', '=', plane.id).execute()).toEqual([]);
-    expect(await testDb().selectFrom('aircraftHours').select('id').where('aircraftId', '=', plane.id).execute()).toEqual([]);
+    expect(
+      await testDb().selectFrom('aircraftHours').select('id').where('aircraftId', '=', plane.id).execute(),
+    ).toEqual([]);
   });
 
   it('is owner only: 404 for another pilot or a mechanic, 401 without a token', async () => {
@@ -83,7 +128,11 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
     const mechanic = await createUser('mechanic');
     const plane = await aircraftOf(pilot);
     const item = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(2) });
-    const squawk = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Loose seat rail', priority: 'grounding' }, { token: pilot.token });
+    const squawk = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Loose seat rail', priority: 'grounding' },
+      { token: pilot.token },
+    );
     const calls: Array<[string, string, unknown]> = [
       ['PATCH', `/api/aircraft/${plane.id}`, { usage: 'for_hire' }],
       ['DELETE', `/api/aircraft/${plane.id}`, undefined],
@@ -97,10 +146,20 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
       ['POST', `/api/aircraft/${plane.id}/maintenance/request`, { itemIds: [item.id] }],
     ];
     for (const [method, path, body] of calls) {
-      const theirs = await api[method.toLowerCase() as 'get'](path, ...((method === 'GET' || method === 'DELETE' ? [{ token: stranger.token }] : [body, { token: stranger.token }]) as [never]));
+      const theirs = await api[method.toLowerCase() as 'get'](
+        path,
+        ...((method === 'GET' || method === 'DELETE'
+          ? [{ token: stranger.token }]
+          : [body, { token: stranger.token }]) as [never]),
+      );
       expect(theirs.status, `${method} ${path}`).toBe(404);
       expect(theirs.body.detail).toBe('Aircraft not found');
-      const mech = await api[method.toLowerCase() as 'get'](path, ...((method === 'GET' || method === 'DELETE' ? [{ token: mechanic.token }] : [body, { token: mechanic.token }]) as [never]));
+      const mech = await api[method.toLowerCase() as 'get'](
+        path,
+        ...((method === 'GET' || method === 'DELETE'
+          ? [{ token: mechanic.token }]
+          : [body, { token: mechanic.token }]) as [never]),
+      );
       expect(mech.status, `${method} ${path}`).toBe(404);
       expect((await api[method.toLowerCase() as 'get'](path)).status).toBe(401);
     }
@@ -149,9 +208,15 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     expect(item.status).toBe('overdue');
     const res = await due(pilot, plane.id);
     expect(res.body.airworthy).toBe(false);
-    expect(res.body.reasons).toEqual([{ text: `Annual inspection overdue (was due by ${formatDay(item.dueDate)})`, cite: '14 CFR 91.409(a)' }]);
+    expect(res.body.reasons).toEqual([
+      { text: `Annual inspection overdue (was due by ${formatDay(item.dueDate)})`, cite: '14 CFR 91.409(a)' },
+    ]);
     // Done again today: airworthy.
-    const done = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { lastDoneDate: today }, { token: pilot.token });
+    const done = await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
+      { lastDoneDate: today },
+      { token: pilot.token },
+    );
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'ok', dueDate: endOfCalendarMonthsAfter(today, 12) });
     expect((await due(pilot, plane.id)).body.airworthy).toBe(true);
@@ -164,7 +229,14 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     expect(soon.status).toBe('due_soon');
     const later = await addItem(pilot, plane.id, { kind: 'registration', dueDate: addDays(today, 40) });
     expect(later.status).toBe('ok');
-    const oil = await addItem(pilot, plane.id, { kind: 'custom', title: 'Oil change', lastDoneHours: 955, intervalHours: 50, lastDoneDate: today, intervalMonths: 4 });
+    const oil = await addItem(pilot, plane.id, {
+      kind: 'custom',
+      title: 'Oil change',
+      lastDoneHours: 955,
+      intervalHours: 50,
+      lastDoneDate: today,
+      intervalMonths: 4,
+    });
     expect(oil).toMatchObject({ dueHours: 1005, status: 'due_soon' });
     await api.patch(`/api/aircraft/${plane.id}`, { dueSoonDays: 60, dueSoonHours: 2 }, { token: pilot.token });
     const items = (await due(pilot, plane.id)).body.items as Array<{ id: string; status: string }>;
@@ -181,15 +253,25 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     const over = await due(pilot, plane.id);
     expect(over.body.items[0]).toMatchObject({ status: 'overdue', cite: '14 CFR 91.409(b)' });
     expect(over.body.airworthy).toBe(false);
-    expect(over.body.reasons[0].text).toMatch(/100-hour inspection overdue by 6 hours .*only to reach a place where it can be done/);
+    expect(over.body.reasons[0].text).toMatch(
+      /100-hour inspection overdue by 6 hours .*only to reach a place where it can be done/,
+    );
     // Private: the 100-hour does not ground it.
     await api.patch(`/api/aircraft/${plane.id}`, { usage: 'private' }, { token: pilot.token });
     expect((await due(pilot, plane.id)).body.verdict).toBe('unknown');
     // Done at 1006: 6 hours carried, next due at 1100 (not 1106).
-    const done = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { lastDoneHours: 1006, lastDoneDate: today }, { token: pilot.token });
+    const done = await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
+      { lastDoneHours: 1006, lastDoneDate: today },
+      { token: pilot.token },
+    );
     expect(done.body).toMatchObject({ lastDoneHours: 1006, carriedHours: 6, dueHours: 1100, status: 'ok' });
     // A different interval is refused: the rule fixes it.
-    const wrong = await api.post(`/api/aircraft/${plane.id}/maintenance`, { kind: '100_hour', lastDoneHours: 900, intervalHours: 150 }, { token: pilot.token });
+    const wrong = await api.post(
+      `/api/aircraft/${plane.id}/maintenance`,
+      { kind: '100_hour', lastDoneHours: 900, intervalHours: 150 },
+      { token: pilot.token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe('The 100-hour inspection is due every 100 hours (14 CFR 91.409(b))');
   });
@@ -197,12 +279,27 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
   it('ADs by number, recurring on both clocks whichever first, an overdue AD grounds', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
-    const ad = await addItem(pilot, plane.id, { kind: 'ad', adNumber: '2020-18-03', lastDoneDate: monthsAgo(13), lastDoneHours: 990, intervalMonths: 12, intervalHours: 100 });
+    const ad = await addItem(pilot, plane.id, {
+      kind: 'ad',
+      adNumber: '2020-18-03',
+      lastDoneDate: monthsAgo(13),
+      lastDoneHours: 990,
+      intervalMonths: 12,
+      intervalHours: 100,
+    });
     expect(ad).toMatchObject({ status: 'overdue', dueHours: 1090 });
     const res = await due(pilot, plane.id);
-    expect(res.body.items[0]).toMatchObject({ kind: 'ad', title: 'AD 2020-18-03', cite: 'AD 2020-18-03 (14 CFR part 39)' });
+    expect(res.body.items[0]).toMatchObject({
+      kind: 'ad',
+      title: 'AD 2020-18-03',
+      cite: 'AD 2020-18-03 (14 CFR part 39)',
+    });
     expect(res.body.reasons).toEqual([{ text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03 (14 CFR part 39)' }]);
-    const bad = await api.post(`/api/aircraft/${plane.id}/maintenance`, { kind: 'ad', adNumber: '20-18-3', intervalMonths: 12, lastDoneDate: today }, { token: pilot.token });
+    const bad = await api.post(
+      `/api/aircraft/${plane.id}/maintenance`,
+      { kind: 'ad', adNumber: '20-18-3', intervalMonths: 12, lastDoneDate: today },
+      { token: pilot.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('AD number must look like YYYY-NN-NN (e.g. 2020-18-03)');
     const oneTime = await addItem(pilot, plane.id, { kind: 'ad', adNumber: '2011-10-09', lastDoneDate: '2012-01-05' });
@@ -216,13 +313,22 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       [{ kind: 'annual' }, 'Last done date is required for an item due every 12 months'],
       [{ kind: 'registration' }, 'Due date is required for a registration: the expiry date on the certificate'],
       [{ kind: 'custom', intervalHours: 50, lastDoneHours: 10 }, 'Title is required for an owner item'],
-      [{ kind: 'custom', title: 'Oil', intervalMonths: 4 }, 'Last done date is required for an item due every 4 months'],
-      [{ kind: 'spaceship' }, 'Kind must be one of: annual, 100_hour, transponder, pitot_static, elt, registration, ad, custom'],
+      [
+        { kind: 'custom', title: 'Oil', intervalMonths: 4 },
+        'Last done date is required for an item due every 4 months',
+      ],
+      [
+        { kind: 'spaceship' },
+        'Kind must be one of: annual, 100_hour, transponder, pitot_static, elt, registration, ad, custom',
+      ],
       [{ kind: 'annual', lastDoneDate: '2026-02-30' }, 'Last done date must be a date as YYYY-MM-DD'],
       [{ kind: 'annual', lastDoneDate: '9999-12-31' }, 'Last done date must be a date as YYYY-MM-DD'],
       [{ kind: 'annual', lastDoneDate: '0001-01-01' }, 'Last done date must be a date as YYYY-MM-DD'],
       [{ kind: 'annual', lastDoneDate: '2199-01-01' }, 'Last done date cannot be in the future'],
-      [{ kind: 'transponder', lastDoneDate: today, intervalMonths: 12 }, 'The transponder check is due every 24 calendar months (14 CFR 91.413)'],
+      [
+        { kind: 'transponder', lastDoneDate: today, intervalMonths: 12 },
+        'The transponder check is due every 24 calendar months (14 CFR 91.413)',
+      ],
     ];
     for (const [body, detail] of cases) {
       const res = await api.post(`/api/aircraft/${plane.id}/maintenance`, body, { token: pilot.token });
@@ -235,22 +341,50 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
     const other = await aircraftOf(pilot);
-    const item = await addItem(pilot, plane.id, { kind: 'custom', title: 'Oil change', lastDoneDate: today, intervalMonths: 4 });
-    const edited = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { title: 'Oil and filter', notes: 'Aeroshell 15W-50' }, { token: pilot.token });
+    const item = await addItem(pilot, plane.id, {
+      kind: 'custom',
+      title: 'Oil change',
+      lastDoneDate: today,
+      intervalMonths: 4,
+    });
+    const edited = await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
+      { title: 'Oil and filter', notes: 'Aeroshell 15W-50' },
+      { token: pilot.token },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Oil and filter', notes: 'Aeroshell 15W-50', intervalMonths: 4 });
-    expect((await api.patch(`/api/aircraft/${other.id}/maintenance/${item.id}`, { title: 'x' }, { token: pilot.token })).status).toBe(404);
-    const kind = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { kind: 'annual' }, { token: pilot.token });
+    expect(
+      (await api.patch(`/api/aircraft/${other.id}/maintenance/${item.id}`, { title: 'x' }, { token: pilot.token }))
+        .status,
+    ).toBe(404);
+    const kind = await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
+      { kind: 'annual' },
+      { token: pilot.token },
+    );
     expect(kind.status).toBe(400);
     expect(kind.body.detail).toBe('The kind of an item cannot change: delete it and add a new one');
     // The item as answered may be sent back whole: computed and unknown fields are ignored.
-    const echoed = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { ...edited.body, status: 'ok' }, { token: pilot.token });
+    const echoed = await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
+      { ...edited.body, status: 'ok' },
+      { token: pilot.token },
+    );
     expect(echoed.status).toBe(200);
     expect(echoed.body).toMatchObject({ title: 'Oil and filter', intervalMonths: 4 });
-    const later = await api.patch(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { lastDoneDate: addDays(today, -40) }, { token: pilot.token });
+    const later = await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
+      { lastDoneDate: addDays(today, -40) },
+      { token: pilot.token },
+    );
     expect(later.body.dueDate).not.toBe(edited.body.dueDate);
-    expect((await api.delete(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { token: pilot.token })).status).toBe(204);
-    expect((await api.delete(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { token: pilot.token })).status).toBe(404);
+    expect((await api.delete(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { token: pilot.token })).status).toBe(
+      204,
+    );
+    expect((await api.delete(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { token: pilot.token })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -258,14 +392,28 @@ describe('POST /api/aircraft/:id/hours', () => {
   it('logs readings, never below the last, and forecasts hour items from 90 days of use', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot, { totalHours: '' });
-    const first = await api.post(`/api/aircraft/${plane.id}/hours`, { hours: '1000', date: addDays(today, -60) }, { token: pilot.token });
+    const first = await api.post(
+      `/api/aircraft/${plane.id}/hours`,
+      { hours: '1000', date: addDays(today, -60) },
+      { token: pilot.token },
+    );
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ hours: 1000, date: addDays(today, -60) });
-    expect((await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1060, date: today }, { token: pilot.token })).status).toBe(201);
-    const below = await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1059.9, date: today }, { token: pilot.token });
+    expect(
+      (await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1060, date: today }, { token: pilot.token })).status,
+    ).toBe(201);
+    const below = await api.post(
+      `/api/aircraft/${plane.id}/hours`,
+      { hours: 1059.9, date: today },
+      { token: pilot.token },
+    );
     expect(below.status).toBe(400);
     expect(below.body.detail).toBe('Hours cannot be below the last reading (1060)');
-    const future = await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1070, date: addDays(today, 2) }, { token: pilot.token });
+    const future = await api.post(
+      `/api/aircraft/${plane.id}/hours`,
+      { hours: 1070, date: addDays(today, 2) },
+      { token: pilot.token },
+    );
     expect(future.status).toBe(400);
     expect(future.body.detail).toBe('Date cannot be in the future');
     const missing = await api.post(`/api/aircraft/${plane.id}/hours`, { date: today }, { token: pilot.token });
@@ -296,7 +444,11 @@ describe('POST /api/aircraft/:id/hours', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(400);
     expect(second.body.detail).toBe('Hours cannot be below the last reading (1020)');
-    const rows = await testDb().selectFrom('aircraftHours').select('hours').where('aircraftId', '=', plane.id).execute();
+    const rows = await testDb()
+      .selectFrom('aircraftHours')
+      .select('hours')
+      .where('aircraftId', '=', plane.id)
+      .execute();
     expect(rows.map((r) => Number(r.hours))).toEqual([1020]);
   });
 });
@@ -306,17 +458,35 @@ describe('squawks', () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
     await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(1) });
-    const created = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Cracked exhaust stack', description: 'Left side, near the flange', priority: 'grounding' }, { token: pilot.token });
+    const created = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Cracked exhaust stack', description: 'Left side, near the flange', priority: 'grounding' },
+      { token: pilot.token },
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ title: 'Cracked exhaust stack', priority: 'grounding', status: 'open', resolutionNote: null, documentId: null });
+    expect(created.body).toMatchObject({
+      title: 'Cracked exhaust stack',
+      priority: 'grounding',
+      status: 'open',
+      resolutionNote: null,
+      documentId: null,
+    });
     let view = await due(pilot, plane.id);
     expect(view.body.airworthy).toBe(false);
     expect(view.body.reasons).toEqual([{ text: 'Open grounding squawk: Cracked exhaust stack', cite: '14 CFR 91.7' }]);
 
-    const noNote = await api.patch(`/api/aircraft/${plane.id}/squawks/${created.body.id}`, { status: 'resolved' }, { token: pilot.token });
+    const noNote = await api.patch(
+      `/api/aircraft/${plane.id}/squawks/${created.body.id}`,
+      { status: 'resolved' },
+      { token: pilot.token },
+    );
     expect(noNote.status).toBe(400);
     expect(noNote.body.detail).toBe('A resolution note is required to resolve a squawk');
-    const resolved = await api.patch(`/api/aircraft/${plane.id}/squawks/${created.body.id}`, { status: 'resolved', resolutionNote: 'Stack replaced, logbook entry made' }, { token: pilot.token });
+    const resolved = await api.patch(
+      `/api/aircraft/${plane.id}/squawks/${created.body.id}`,
+      { status: 'resolved', resolutionNote: 'Stack replaced, logbook entry made' },
+      { token: pilot.token },
+    );
     expect(resolved.status).toBe(200);
     expect(resolved.body).toMatchObject({ status: 'resolved', resolutionNote: 'Stack replaced, logbook entry made' });
     expect(typeof resolved.body.resolvedAt).toBe('string');
@@ -324,10 +494,22 @@ describe('squawks', () => {
     expect(view.body.airworthy).toBe(true);
 
     // The note and the status by the names a client may use for them; a squawk without a title says so.
-    const untitled = await api.post(`/api/aircraft/${plane.id}/squawks`, { priority: 'fix_soon' }, { token: pilot.token });
+    const untitled = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { priority: 'fix_soon' },
+      { token: pilot.token },
+    );
     expect(untitled.body.detail).toBe('Title is required');
-    const brake = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Soft left brake', priority: 'fix_soon' }, { token: pilot.token });
-    const closed = await api.patch(`/api/aircraft/${plane.id}/squawks/${brake.body.id}`, { resolved: true, note: 'Bled the left brake' }, { token: pilot.token });
+    const brake = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Soft left brake', priority: 'fix_soon' },
+      { token: pilot.token },
+    );
+    const closed = await api.patch(
+      `/api/aircraft/${plane.id}/squawks/${brake.body.id}`,
+      { resolved: true, note: 'Bled the left brake' },
+      { token: pilot.token },
+    );
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ status: 'resolved', resolutionNote: 'Bled the left brake' });
   });
@@ -335,15 +517,31 @@ describe('squawks', () => {
   it('validates priority and the photo, which must be one of the owner’s documents', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
-    const bad = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'x', priority: 'urgent' }, { token: pilot.token });
+    const bad = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'x', priority: 'urgent' },
+      { token: pilot.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('Priority must be one of: grounding, fix_soon, next_inspection, when_convenient');
-    const noTitle = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: ' ', priority: 'fix_soon' }, { token: pilot.token });
+    const noTitle = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: ' ', priority: 'fix_soon' },
+      { token: pilot.token },
+    );
     expect(noTitle.body.detail).toBe('Title is required');
-    const photo = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Dent', priority: 'when_convenient', documentId: crypto.randomUUID() }, { token: pilot.token });
+    const photo = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Dent', priority: 'when_convenient', documentId: crypto.randomUUID() },
+      { token: pilot.token },
+    );
     expect(photo.status).toBe(400);
     expect(photo.body.detail).toBe('Photo must be one of your documents');
-    const missing = await api.patch(`/api/aircraft/${plane.id}/squawks/${crypto.randomUUID()}`, { title: 'x' }, { token: pilot.token });
+    const missing = await api.patch(
+      `/api/aircraft/${plane.id}/squawks/${crypto.randomUUID()}`,
+      { title: 'x' },
+      { token: pilot.token },
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Squawk not found');
   });
@@ -356,9 +554,17 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     const plane = await aircraftOf(pilot, { homeAirport: 'KPAO' });
     await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1012.5, date: today }, { token: pilot.token });
     const annual = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(13) });
-    const squawk = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Left brake soft', description: 'Pedal goes far', priority: 'fix_soon' }, { token: pilot.token });
+    const squawk = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Left brake soft', description: 'Pedal goes far', priority: 'fix_soon' },
+      { token: pilot.token },
+    );
 
-    const res = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { itemIds: [annual.id], squawkIds: [squawk.body.id], preferredStartDate: addDays(today, 7) }, { token: pilot.token });
+    const res = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { itemIds: [annual.id], squawkIds: [squawk.body.id], preferredStartDate: addDays(today, 7) },
+      { token: pilot.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       aircraftId: plane.id,
@@ -394,43 +600,88 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     // The matched mechanic sees the aircraft's due list with what the request is for; a stranger does not.
     const seen = await api.get(`/api/enhanced/quotes/${res.body.id}/maintenance`, { token: mechanic.token });
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({ tailNumber: plane.tailNumber, airworthy: false, linkedItemIds: [annual.id], linkedSquawkIds: [squawk.body.id] });
+    expect(seen.body).toMatchObject({
+      tailNumber: plane.tailNumber,
+      airworthy: false,
+      linkedItemIds: [annual.id],
+      linkedSquawkIds: [squawk.body.id],
+    });
     expect(seen.body.items[0]).toMatchObject({ id: annual.id, cite: '14 CFR 91.409(a)', status: 'overdue' });
     const stranger = await mechanicWithProfile({ baseLocation: 'KJFK', serviceRadius: '5' });
-    expect((await api.get(`/api/enhanced/quotes/${res.body.id}/maintenance`, { token: stranger.token })).status).toBe(404);
+    expect((await api.get(`/api/enhanced/quotes/${res.body.id}/maintenance`, { token: stranger.token })).status).toBe(
+      404,
+    );
   });
 
   it('chooses 100-hour or repair by what is chosen, and refuses what it cannot use', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot, { usage: 'for_hire' });
     const hundred = await addItem(pilot, plane.id, { kind: '100_hour', lastDoneHours: 950 });
-    const grounding = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Mag drop 300 rpm', priority: 'grounding' }, { token: pilot.token });
-    const h = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { itemIds: [hundred.id], urgencyLevel: 'low' }, { token: pilot.token });
+    const grounding = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Mag drop 300 rpm', priority: 'grounding' },
+      { token: pilot.token },
+    );
+    const h = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { itemIds: [hundred.id], urgencyLevel: 'low' },
+      { token: pilot.token },
+    );
     expect(h.status).toBe(201);
     expect(h.body).toMatchObject({ serviceType: 'hundred_hour', urgencyLevel: 'low' });
-    const g = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { squawkIds: [grounding.body.id] }, { token: pilot.token });
+    const g = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { squawkIds: [grounding.body.id] },
+      { token: pilot.token },
+    );
     expect(g.body).toMatchObject({ serviceType: 'emergency_repair', urgencyLevel: 'high' });
 
-    const empty = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { itemIds: [] }, { token: pilot.token });
+    const empty = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { itemIds: [] },
+      { token: pilot.token },
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe('Choose at least one item or squawk to request service for');
-    const foreign = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { itemIds: [crypto.randomUUID()] }, { token: pilot.token });
+    const foreign = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { itemIds: [crypto.randomUUID()] },
+      { token: pilot.token },
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.detail).toBe('Maintenance item not found on this aircraft');
-    const badUrgency = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { itemIds: [hundred.id], urgencyLevel: 'asap' }, { token: pilot.token });
+    const badUrgency = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { itemIds: [hundred.id], urgencyLevel: 'asap' },
+      { token: pilot.token },
+    );
     expect(badUrgency.status).toBe(400);
     expect(badUrgency.body.detail).toBe('Urgency level must be one of: low, normal, high, emergency');
 
-    await api.patch(`/api/aircraft/${plane.id}/squawks/${grounding.body.id}`, { status: 'resolved', resolutionNote: 'Plugs cleaned' }, { token: pilot.token });
-    const closed = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { squawkIds: [grounding.body.id] }, { token: pilot.token });
+    await api.patch(
+      `/api/aircraft/${plane.id}/squawks/${grounding.body.id}`,
+      { status: 'resolved', resolutionNote: 'Plugs cleaned' },
+      { token: pilot.token },
+    );
+    const closed = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { squawkIds: [grounding.body.id] },
+      { token: pilot.token },
+    );
     expect(closed.status).toBe(400);
     expect(closed.body.detail).toBe('Squawk "Mag drop 300 rpm" is already resolved');
 
     const noAirport = await aircraftOf(pilot, { homeAirport: '' });
     const item = await addItem(pilot, noAirport.id, { kind: 'annual', lastDoneDate: monthsAgo(1) });
-    const refused = await api.post(`/api/aircraft/${noAirport.id}/maintenance/request`, { itemIds: [item.id] }, { token: pilot.token });
+    const refused = await api.post(
+      `/api/aircraft/${noAirport.id}/maintenance/request`,
+      { itemIds: [item.id] },
+      { token: pilot.token },
+    );
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toBe(`Set the home airport of ${noAirport.tailNumber} first: the request goes to mechanics near it`);
+    expect(refused.body.detail).toBe(
+      `Set the home airport of ${noAirport.tailNumber} first: the request goes to mechanics near it`,
+    );
   });
 });
 
@@ -441,10 +692,22 @@ describe('completion: POST /api/enhanced/quotes/:id/maintenance', () => {
     const plane = await aircraftOf(pilot, { homeAirport: 'KPAO', usage: 'for_hire' });
     await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1004, date: today }, { token: pilot.token });
     const hundred = await addItem(pilot, plane.id, { kind: '100_hour', lastDoneHours: 900 });
-    const squawk = await api.post(`/api/aircraft/${plane.id}/squawks`, { title: 'Nav light out', priority: 'next_inspection' }, { token: pilot.token });
-    const request = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { itemIds: [hundred.id], squawkIds: [squawk.body.id] }, { token: pilot.token });
+    const squawk = await api.post(
+      `/api/aircraft/${plane.id}/squawks`,
+      { title: 'Nav light out', priority: 'next_inspection' },
+      { token: pilot.token },
+    );
+    const request = await api.post(
+      `/api/aircraft/${plane.id}/maintenance/request`,
+      { itemIds: [hundred.id], squawkIds: [squawk.body.id] },
+      { token: pilot.token },
+    );
     const quote = await bid(mechanic, request.body.id);
-    const accepted = await api.post(`/api/enhanced/quotes/${request.body.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.body.id}/accept`,
+      { bidId: quote.id },
+      { token: pilot.token },
+    );
     const appointmentId = accepted.body.appointment.id as string;
     const path = `/api/enhanced/quotes/${request.body.id}/maintenance`;
 
@@ -453,14 +716,32 @@ describe('completion: POST /api/enhanced/quotes/:id/maintenance', () => {
     expect(early.body.detail).toBe('Items can be marked done once work on the job has started');
     await api.post(`/api/appointments/${appointmentId}/confirm`, {}, { token: mechanic.token });
     await api.post(`/api/appointments/${appointmentId}/start`, {}, { token: mechanic.token });
-    expect((await api.post(path, { itemIds: [hundred.id], date: today, hours: 1005 }, { token: pilot.token })).status).toBe(403);
+    expect(
+      (await api.post(path, { itemIds: [hundred.id], date: today, hours: 1005 }, { token: pilot.token })).status,
+    ).toBe(403);
 
-    const done = await api.post(path, { itemIds: [hundred.id], squawkIds: [squawk.body.id], date: today, hours: 1005 }, { token: mechanic.token });
+    const done = await api.post(
+      path,
+      { itemIds: [hundred.id], squawkIds: [squawk.body.id], date: today, hours: 1005 },
+      { token: mechanic.token },
+    );
     expect(done.status).toBe(200);
     // Due at 1000, done at 1005: 5 hours carried, next due at 1100.
-    expect(done.body.items[0]).toMatchObject({ id: hundred.id, lastDoneDate: today, lastDoneHours: 1005, carriedHours: 5, dueHours: 1100, status: 'ok' });
+    expect(done.body.items[0]).toMatchObject({
+      id: hundred.id,
+      lastDoneDate: today,
+      lastDoneHours: 1005,
+      carriedHours: 5,
+      dueHours: 1100,
+      status: 'ok',
+    });
     expect(done.body.squawks[0]).toMatchObject({ status: 'resolved' });
-    expect(done.body).toMatchObject({ verdict: 'unknown', currentHours: 1005, completedItemIds: [hundred.id], completedSquawkIds: [squawk.body.id] });
+    expect(done.body).toMatchObject({
+      verdict: 'unknown',
+      currentHours: 1005,
+      completedItemIds: [hundred.id],
+      completedSquawkIds: [squawk.body.id],
+    });
     const unlinked = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(1) });
     const refused = await api.post(path, { itemIds: [unlinked.id], date: today }, { token: mechanic.token });
     expect(refused.status).toBe(400);
@@ -474,7 +755,13 @@ describe('reminders (scheduled function maintenance-reminders)', () => {
     const res = await mod.default();
     expect(res.status).toBe(204);
   };
-  const emailsTo = (to: string) => testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText']).where('toAddress', '=', to).orderBy('createdAt').execute();
+  const emailsTo = (to: string) =>
+    testDb()
+      .selectFrom('outbox')
+      .select(['kind', 'subject', 'bodyText'])
+      .where('toAddress', '=', to)
+      .orderBy('createdAt')
+      .execute();
 
   it('tells the owner once per item per state, by email when they keep emails on', async () => {
     const pilot = await createUser('pilot');
@@ -490,25 +777,47 @@ describe('reminders (scheduled function maintenance-reminders)', () => {
     await runReminders();
     await runReminders();
     const emails = await emailsTo(pilot.email);
-    expect(emails.map((e) => e.kind).sort()).toEqual(['marketplace.maintenance.due_soon', 'marketplace.maintenance.overdue']);
+    expect(emails.map((e) => e.kind).sort()).toEqual([
+      'marketplace.maintenance.due_soon',
+      'marketplace.maintenance.overdue',
+    ]);
     const overdue = emails.find((e) => e.kind === 'marketplace.maintenance.overdue')!;
     expect(overdue.subject).toMatch(new RegExp(`^${plane.tailNumber}: Annual inspection overdue`));
-    expect(overdue.bodyText).toContain(`Annual inspection (14 CFR 91.409(a)) on ${plane.tailNumber} was due by ${formatDay(annual.dueDate)}`);
+    expect(overdue.bodyText).toContain(
+      `Annual inspection (14 CFR 91.409(a)) on ${plane.tailNumber} was due by ${formatDay(annual.dueDate)}`,
+    );
     expect((await notificationsOf(pilot)).filter((n) => n.type.startsWith('maintenance.'))).toHaveLength(2);
     // Email off: the notice in the dashboard only.
     expect(await emailsTo(quiet.email)).toEqual([]);
     expect((await notificationsOf(quiet)).map((n) => n.type)).toContain('maintenance.overdue');
 
     // Done again: back to ok, cleared; when it is overdue again it is told again.
-    await api.patch(`/api/aircraft/${plane.id}/maintenance/${annual.id}`, { lastDoneDate: today }, { token: pilot.token });
+    await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${annual.id}`,
+      { lastDoneDate: today },
+      { token: pilot.token },
+    );
     await runReminders();
-    const row = await testDb().selectFrom('maintenanceItems').select('remindedStatus').where('id', '=', annual.id).executeTakeFirstOrThrow();
+    const row = await testDb()
+      .selectFrom('maintenanceItems')
+      .select('remindedStatus')
+      .where('id', '=', annual.id)
+      .executeTakeFirstOrThrow();
     expect(row.remindedStatus).toBeNull();
-    await api.patch(`/api/aircraft/${plane.id}/maintenance/${annual.id}`, { lastDoneDate: monthsAgo(14) }, { token: pilot.token });
+    await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${annual.id}`,
+      { lastDoneDate: monthsAgo(14) },
+      { token: pilot.token },
+    );
     await runReminders();
     // Told twice; the second notice came within the first email's gather window, so it may have
     // joined that email instead of making another (docs/decisions/0183).
     const overdueMail = (await emailsTo(pilot.email)).filter((e) => e.kind === 'marketplace.maintenance.overdue');
-    expect(overdueMail.reduce((n, e) => n + (e.bodyText.match(/Annual inspection \(14 CFR 91\.409\(a\)\) on/g)?.length ?? 0), 0)).toBe(2);
+    expect(
+      overdueMail.reduce(
+        (n, e) => n + (e.bodyText.match(/Annual inspection \(14 CFR 91\.409\(a\)\) on/g)?.length ?? 0),
+        0,
+      ),
+    ).toBe(2);
   });
 });

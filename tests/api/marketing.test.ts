@@ -196,7 +196,10 @@ describe('POST /api/apollo/search against Apollo', () => {
     const form = new FormData();
     form.append('key_name', 'Apollo');
     form.append('api_key', FAKE_CREDENTIALS.apollo.key);
-    const added = await call('POST', '/api/admin/config/api-keys?integration_type=apollo', { rawBody: form, token: admin.token });
+    const added = await call('POST', '/api/admin/config/api-keys?integration_type=apollo', {
+      rawBody: form,
+      token: admin.token,
+    });
     try {
       expect(added.status).toBeLessThan(300);
       expect(added.body.data).toMatchObject({ integration_type: 'apollo', is_primary: true });

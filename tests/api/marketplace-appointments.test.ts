@@ -6,7 +6,8 @@ import { createUser } from '../helpers/users.ts';
 
 // Appointments and notifications. Jobs sit around Spokane and Boise, where no other suite places mechanics.
 
-const act = (id: string, action: string, token?: string, body: unknown = {}) => api.post(`/api/appointments/${id}/${action}`, body, token ? { token } : {});
+const act = (id: string, action: string, token?: string, body: unknown = {}) =>
+  api.post(`/api/appointments/${id}/${action}`, body, token ? { token } : {});
 
 describe('appointment lifecycle: confirm, start, complete, rate', () => {
   it('walks scheduled -> confirmed -> in_progress -> completed, then the pilot rates it', async () => {
@@ -17,9 +18,14 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     expect(confirmed.body).toMatchObject({ id: appointmentId, status: 'confirmed', actualStartTime: null });
     expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'Appointment confirmed' });
 
-    const started = await act(appointmentId, 'start', mechanic.token, { mechanicNotes: 'Cowling off, starting the inspection.' });
+    const started = await act(appointmentId, 'start', mechanic.token, {
+      mechanicNotes: 'Cowling off, starting the inspection.',
+    });
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ status: 'in_progress', mechanicNotes: 'Cowling off, starting the inspection.' });
+    expect(started.body).toMatchObject({
+      status: 'in_progress',
+      mechanicNotes: 'Cowling off, starting the inspection.',
+    });
     expect(Date.now() - new Date(started.body.actualStartTime).getTime()).toBeLessThan(60_000);
     const during = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
     expect(during.body.status).toBe('in_progress');
@@ -31,7 +37,10 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     expect(completed.body.completedAt).toBeTruthy();
     expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token })).body.status).toBe('completed');
     // Completed but not yet rated: still a new mechanic, whatever the stored default rating.
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).body).toMatchObject({ completedJobs: 1, ratingCount: 0 });
+    expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).body).toMatchObject({
+      completedJobs: 1,
+      ratingCount: 0,
+    });
     expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'Job completed' });
 
     const rated = await act(appointmentId, 'rate', pilot.token, { rating: 4, review: 'Thorough and on time.' });
@@ -53,7 +62,9 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     const early = await act(appointmentId, 'start', mechanic.token);
     expect(early.status).toBe(409);
     expect(early.body.detail).toBe('Confirm the appointment before starting work');
-    expect((await act(appointmentId, 'complete', mechanic.token)).body.detail).toBe('Start the work before completing it');
+    expect((await act(appointmentId, 'complete', mechanic.token)).body.detail).toBe(
+      'Start the work before completing it',
+    );
     await act(appointmentId, 'confirm', mechanic.token);
     const twice = await act(appointmentId, 'confirm', mechanic.token);
     expect(twice.status).toBe(409);
@@ -103,13 +114,26 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     await act(first.appointmentId, 'rate', first.pilot.token, { rating: 5 });
     // A second job for the same mechanic, rated 2: average 3.5.
     const pilot = await createUser('pilot');
-    const req = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: 'KGEG', aircraftLocation: 'KGEG' }), { token: pilot.token });
-    const quote = await api.post(`/api/enhanced/quotes/${req.body.id}/bid`, validBid(), { token: first.mechanic.token });
-    const accepted = await api.post(`/api/enhanced/quotes/${req.body.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const req = await api.post(
+      '/api/enhanced/quotes',
+      validRequest({ serviceLocation: 'KGEG', aircraftLocation: 'KGEG' }),
+      { token: pilot.token },
+    );
+    const quote = await api.post(`/api/enhanced/quotes/${req.body.id}/bid`, validBid(), {
+      token: first.mechanic.token,
+    });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${req.body.id}/accept`,
+      { bidId: quote.body.id },
+      { token: pilot.token },
+    );
     const id = accepted.body.appointment.id as string;
     for (const step of ['confirm', 'start', 'complete']) await act(id, step, first.mechanic.token);
     await act(id, 'rate', pilot.token, { rating: 2 });
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: first.mechanic.token })).body).toMatchObject({ rating: 3.5, completedJobs: 2 });
+    expect((await api.get('/api/enhanced/mechanic-profile', { token: first.mechanic.token })).body).toMatchObject({
+      rating: 3.5,
+      completedJobs: 2,
+    });
   });
 });
 
@@ -118,7 +142,17 @@ describe('notifications: GET /api/enhanced/notifications, PUT /{id}/read', () =>
     const user = await createUser('pilot');
     const db = testDb();
     for (let i = 0; i < count; i += 1) {
-      await db.insertInto('notifications').values({ userId: user.id, type: 'test', title: `Note ${i}`, message: `Message ${i}`, link: null, readAt: null }).execute();
+      await db
+        .insertInto('notifications')
+        .values({
+          userId: user.id,
+          type: 'test',
+          title: `Note ${i}`,
+          message: `Message ${i}`,
+          link: null,
+          readAt: null,
+        })
+        .execute();
     }
     return user;
   }
@@ -129,9 +163,21 @@ describe('notifications: GET /api/enhanced/notifications, PUT /{id}/read', () =>
     const res = await api.get('/api/enhanced/notifications?unread_only=false&limit=20', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(20);
-    expect(res.body[0]).toEqual({ id: expect.any(String), type: 'test', title: 'Note 24', message: 'Message 24', link: null, isRead: false, createdAt: expect.any(String) });
+    expect(res.body[0]).toEqual({
+      id: expect.any(String),
+      type: 'test',
+      title: 'Note 24',
+      message: 'Message 24',
+      link: null,
+      isRead: false,
+      createdAt: expect.any(String),
+    });
     expect((await api.get('/api/enhanced/notifications', { token: user.token })).body).toHaveLength(20);
-    expect((await api.get('/api/enhanced/notifications?limit=5', { token: user.token })).body.map((n: { title: string }) => n.title)).toEqual(['Note 24', 'Note 23', 'Note 22', 'Note 21', 'Note 20']);
+    expect(
+      (await api.get('/api/enhanced/notifications?limit=5', { token: user.token })).body.map(
+        (n: { title: string }) => n.title,
+      ),
+    ).toEqual(['Note 24', 'Note 23', 'Note 22', 'Note 21', 'Note 20']);
     expect((await api.get('/api/enhanced/notifications?limit=1000', { token: user.token })).body).toHaveLength(25);
   });
 
@@ -139,14 +185,20 @@ describe('notifications: GET /api/enhanced/notifications, PUT /{id}/read', () =>
     const user = await userWithNotifications(3);
     const other = await createUser('mechanic');
     const [newest] = (await api.get('/api/enhanced/notifications', { token: user.token })).body;
-    expect((await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: other.token })).status).toBe(404);
+    expect(
+      (await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: other.token })).status,
+    ).toBe(404);
     const read = await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: user.token });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id: newest.id, isRead: true });
-    expect((await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: user.token })).status).toBe(200);
+    expect(
+      (await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: user.token })).status,
+    ).toBe(200);
     const unread = await api.get('/api/enhanced/notifications?unread_only=true', { token: user.token });
     expect(unread.body.map((n: { title: string }) => n.title)).toEqual(['Note 1', 'Note 0']);
-    expect((await api.put('/api/enhanced/notifications/not-a-uuid/read', undefined, { token: user.token })).status).toBe(404);
+    expect(
+      (await api.put('/api/enhanced/notifications/not-a-uuid/read', undefined, { token: user.token })).status,
+    ).toBe(404);
     const all = await api.put('/api/enhanced/notifications/read-all', undefined, { token: user.token });
     expect(all.body).toEqual({ success: true, updated: 2 });
     expect((await api.get('/api/enhanced/notifications?unread_only=true', { token: user.token })).body).toEqual([]);

@@ -9,7 +9,10 @@ import { createUser } from '../helpers/users.ts';
 
 async function openRequest(place = 'KAMA') {
   const pilot = await createUser('pilot', { firstName: 'Olive', lastName: 'Owner' });
-  const mechanic = await mechanicWithProfile({ baseLocation: place, serviceRadius: 15 }, { firstName: 'Mia', lastName: 'Wrench' });
+  const mechanic = await mechanicWithProfile(
+    { baseLocation: place, serviceRadius: 15 },
+    { firstName: 'Mia', lastName: 'Wrench' },
+  );
   const request = await createRequest(pilot, { serviceLocation: place, aircraftLocation: place });
   return { pilot, mechanic, request };
 }
@@ -17,7 +20,11 @@ async function openRequest(place = 'KAMA') {
 describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
   it('stores a matched mechanic’s quote with the total computed by the server, and the request becomes quoted', async () => {
     const { pilot, mechanic, request } = await openRequest();
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ laborCost: '1200.10', partsCost: '300.20', totalCost: 99999 }), { token: mechanic.token });
+    const res = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      validBid({ laborCost: '1200.10', partsCost: '300.20', totalCost: 99999 }),
+      { token: mechanic.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       serviceRequestId: request.id,
@@ -39,10 +46,27 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
     const asPilot = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
     const mine = asPilot.body.find((r: { id: string }) => r.id === request.id);
     expect(mine.status).toBe('quoted');
-    expect(mine.quotes).toEqual([expect.objectContaining({ mechanicName: 'Mia Wrench', totalCost: 1500.3, estimatedHours: 12.5, availableStartDate: '2030-05-02', warrantyPeriod: 90, mechanicRating: 5, mechanicRatingCount: 0, mechanicCompletedJobs: 0 })]);
+    expect(mine.quotes).toEqual([
+      expect.objectContaining({
+        mechanicName: 'Mia Wrench',
+        totalCost: 1500.3,
+        estimatedHours: 12.5,
+        availableStartDate: '2030-05-02',
+        warrantyPeriod: 90,
+        mechanicRating: 5,
+        mechanicRatingCount: 0,
+        mechanicCompletedJobs: 0,
+      }),
+    ]);
     const asMechanic = await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token });
-    expect(asMechanic.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({ status: 'quoted', myQuote: { totalCost: 1500.3 } });
-    expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'New quote received', message: 'Mia Wrench quoted $1,500.30 for the Annual Inspection on ' + mine.aircraftTailNumber + '.' });
+    expect(asMechanic.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+      status: 'quoted',
+      myQuote: { totalCost: 1500.3 },
+    });
+    expect((await notificationsOf(pilot))[0]).toMatchObject({
+      title: 'New quote received',
+      message: 'Mia Wrench quoted $1,500.30 for the Annual Inspection on ' + mine.aircraftTailNumber + '.',
+    });
   });
 
   it('counts empty parts as 0 and defaults the warranty to 90 days', async () => {
@@ -66,12 +90,18 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
       [{ estimatedCompletionDate: '2030-05-01' }, 'estimatedCompletionDate', /cannot be before/],
     ];
     for (const [override, path, message] of cases) {
-      const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(override), { token: mechanic.token });
+      const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(override), {
+        token: mechanic.token,
+      });
       expect(res.status, JSON.stringify(override)).toBe(400);
       expect(res.body.errors[0].path).toBe(path);
       expect(res.body.errors[0].message).toMatch(message);
     }
-    const sameDay = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ estimatedCompletionDate: '2030-05-02' }), { token: mechanic.token });
+    const sameDay = await api.post(
+      `/api/enhanced/quotes/${request.id}/bid`,
+      validBid({ estimatedCompletionDate: '2030-05-02' }),
+      { token: mechanic.token },
+    );
     expect(sameDay.status).toBe(201);
   });
 
@@ -89,8 +119,16 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
     const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: stranger.token });
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe('You can only quote on service requests matched to your profile');
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: pilot.token })).status).toBe(403);
-    expect((await api.post('/api/enhanced/quotes/00000000-0000-4000-8000-000000000000/bid', validBid(), { token: stranger.token })).status).toBe(404);
+    expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: pilot.token })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await api.post('/api/enhanced/quotes/00000000-0000-4000-8000-000000000000/bid', validBid(), {
+          token: stranger.token,
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.post('/api/enhanced/quotes/nope/bid', validBid(), { token: stranger.token })).status).toBe(404);
   });
 
@@ -102,8 +140,14 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
     expect(res.body.detail).toBe('This service request was cancelled and no longer accepts quotes');
 
     const other = await openRequest('KELP');
-    await testDb().updateTable('serviceRequests').set({ status: 'completed' }).where('id', '=', other.request.id).execute();
-    const late = await api.post(`/api/enhanced/quotes/${other.request.id}/bid`, validBid(), { token: other.mechanic.token });
+    await testDb()
+      .updateTable('serviceRequests')
+      .set({ status: 'completed' })
+      .where('id', '=', other.request.id)
+      .execute();
+    const late = await api.post(`/api/enhanced/quotes/${other.request.id}/bid`, validBid(), {
+      token: other.mechanic.token,
+    });
     expect(late.status).toBe(409);
     expect(late.body.detail).toBe('This service request is completed and no longer accepts quotes');
   });
@@ -112,15 +156,32 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
 describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
   it('approves the request, schedules an appointment, declines the other bids and tells everyone', async () => {
     const { pilot, mechanic, request } = await openRequest('KAMA');
-    const rival = await mechanicWithProfile({ baseLocation: 'KAMA', serviceRadius: 15, preferredHours: { start: '07:30', end: '16:00' } });
+    const rival = await mechanicWithProfile({
+      baseLocation: 'KAMA',
+      serviceRadius: 15,
+      preferredHours: { start: '07:30', end: '16:00' },
+    });
     // The rival joined after the request was made: matched by its profile creation.
-    const chosen = await bid(mechanic, request.id, { estimatedHours: '6.5', availableStartDate: '2030-06-10', estimatedCompletionDate: '2030-06-11' });
+    const chosen = await bid(mechanic, request.id, {
+      estimatedHours: '6.5',
+      availableStartDate: '2030-06-10',
+      estimatedCompletionDate: '2030-06-11',
+    });
     const lost = await bid(rival, request.id);
 
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: chosen.id }, { token: pilot.token });
+    const res = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: chosen.id },
+      { token: pilot.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.request.status).toBe('approved');
-    expect(res.body.request.quotes.map((q: { id: string; status: string }) => [q.id, q.status]).sort()).toEqual([[chosen.id, 'accepted'], [lost.id, 'declined']].sort());
+    expect(res.body.request.quotes.map((q: { id: string; status: string }) => [q.id, q.status]).sort()).toEqual(
+      [
+        [chosen.id, 'accepted'],
+        [lost.id, 'declined'],
+      ].sort(),
+    );
     expect(res.body.appointment).toMatchObject({
       serviceRequestId: request.id,
       bidId: chosen.id,
@@ -135,7 +196,10 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
       actualStartTime: null,
       rating: null,
     });
-    expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'Quote accepted', message: expect.stringContaining('Your quote starts Jun 10, 2030: please propose times for the appointment.') });
+    expect((await notificationsOf(mechanic))[0]).toMatchObject({
+      title: 'Quote accepted',
+      message: expect.stringContaining('Your quote starts Jun 10, 2030: please propose times for the appointment.'),
+    });
     expect((await notificationsOf(rival))[0]).toMatchObject({ title: 'Quote not selected' });
 
     const appointments = await api.get('/api/appointments', { token: pilot.token });
@@ -143,7 +207,11 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
     const theirs = await api.get('/api/appointments/mechanic', { token: mechanic.token });
     expect(theirs.body.map((a: { id: string }) => a.id)).toEqual([res.body.appointment.id]);
 
-    const twice = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: lost.id }, { token: pilot.token });
+    const twice = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: lost.id },
+      { token: pilot.token },
+    );
     expect(twice.status).toBe(409);
     expect(twice.body.detail).toBe('A quote has already been accepted for this service request');
   });
@@ -157,24 +225,46 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
       api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: b.id }, { token: pilot.token }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const bids = await testDb().selectFrom('bids').select(['id', 'status']).where('serviceRequestId', '=', request.id).execute();
+    const bids = await testDb()
+      .selectFrom('bids')
+      .select(['id', 'status'])
+      .where('serviceRequestId', '=', request.id)
+      .execute();
     expect(bids.filter((x) => x.status === 'accepted')).toHaveLength(1);
     expect(bids.filter((x) => x.status === 'declined')).toHaveLength(1);
-    const appointments = await testDb().selectFrom('appointments').select('bidId').where('serviceRequestId', '=', request.id).execute();
+    const appointments = await testDb()
+      .selectFrom('appointments')
+      .select('bidId')
+      .where('serviceRequestId', '=', request.id)
+      .execute();
     expect(appointments).toEqual([{ bidId: bids.find((x) => x.status === 'accepted')!.id }]);
   });
 
   it('is for the owning pilot only, on a quoted request, with a bid of that request', async () => {
     const { pilot, mechanic, request } = await openRequest('KMAF');
-    const early = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: '00000000-0000-4000-8000-000000000000' }, { token: pilot.token });
+    const early = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: '00000000-0000-4000-8000-000000000000' },
+      { token: pilot.token },
+    );
     expect(early.status).toBe(409);
     expect(early.body.detail).toBe('This service request has no quotes to accept yet');
     const quote = await bid(mechanic, request.id);
 
     const stranger = await createUser('pilot');
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: stranger.token })).status).toBe(404);
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: mechanic.token })).status).toBe(403);
-    const missing = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: '00000000-0000-4000-8000-000000000000' }, { token: pilot.token });
+    expect(
+      (await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: stranger.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: mechanic.token }))
+        .status,
+    ).toBe(403);
+    const missing = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: '00000000-0000-4000-8000-000000000000' },
+      { token: pilot.token },
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Quote not found for this service request');
     const noBody = await api.post(`/api/enhanced/quotes/${request.id}/accept`, {}, { token: pilot.token });
@@ -182,7 +272,11 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
     expect(noBody.body.errors[0].path).toBe('bidId');
 
     const otherRequest = await createRequest(pilot, { serviceLocation: 'KMAF', aircraftLocation: 'KMAF' });
-    const foreign = await api.post(`/api/enhanced/quotes/${otherRequest.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+    const foreign = await api.post(
+      `/api/enhanced/quotes/${otherRequest.id}/accept`,
+      { bidId: quote.id },
+      { token: pilot.token },
+    );
     expect(foreign.status).toBe(409);
   });
 });
@@ -191,11 +285,19 @@ describe('cancelling: POST /api/enhanced/quotes/{id}/cancel', () => {
   it('cancels an approved request and its appointment, and tells the mechanics', async () => {
     const { pilot, mechanic, request } = await openRequest('KABI');
     const quote = await bid(mechanic, request.id);
-    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: quote.id },
+      { token: pilot.token },
+    );
     const res = await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: pilot.token });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('cancelled');
-    const appointment = await testDb().selectFrom('appointments').select('status').where('id', '=', accepted.body.appointment.id).executeTakeFirstOrThrow();
+    const appointment = await testDb()
+      .selectFrom('appointments')
+      .select('status')
+      .where('id', '=', accepted.body.appointment.id)
+      .executeTakeFirstOrThrow();
     expect(appointment.status).toBe('cancelled');
     expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'Service request cancelled' });
     const again = await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: pilot.token });
@@ -205,8 +307,13 @@ describe('cancelling: POST /api/enhanced/quotes/{id}/cancel', () => {
 
   it('refuses once work has started, and refuses anyone but the owner', async () => {
     const { pilot, mechanic, request } = await openRequest('KSJT');
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: (await createUser('pilot')).token })).status).toBe(404);
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: mechanic.token })).status).toBe(403);
+    expect(
+      (await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: (await createUser('pilot')).token }))
+        .status,
+    ).toBe(404);
+    expect((await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: mechanic.token })).status).toBe(
+      403,
+    );
     await testDb().updateTable('serviceRequests').set({ status: 'in_progress' }).where('id', '=', request.id).execute();
     const res = await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: pilot.token });
     expect(res.status).toBe(409);

@@ -16,7 +16,11 @@ describe('mechanic profile: GET/POST /api/enhanced/mechanic-profile', () => {
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ detail: 'Mechanic profile not found' });
 
-    const created = await api.post('/api/enhanced/mechanic-profile', { apNumber: 'A&P 111', iaAuthorization: false, hourlyRate: '95.50', serviceRadius: '', baseLocation: 'KBZN' }, { token: mechanic.token });
+    const created = await api.post(
+      '/api/enhanced/mechanic-profile',
+      { apNumber: 'A&P 111', iaAuthorization: false, hourlyRate: '95.50', serviceRadius: '', baseLocation: 'KBZN' },
+      { token: mechanic.token },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       apNumber: 'A&P 111',
@@ -38,23 +42,48 @@ describe('mechanic profile: GET/POST /api/enhanced/mechanic-profile', () => {
       verifiedIa: false,
       credentialsPending: true,
     });
-    const updated = await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'Bozeman, MT', serviceRadius: 120, specialties: ['annual_inspection', 'engine_repair'], businessName: 'Big Sky Aero' }), { token: mechanic.token });
+    const updated = await api.post(
+      '/api/enhanced/mechanic-profile',
+      validProfile({
+        baseLocation: 'Bozeman, MT',
+        serviceRadius: 120,
+        specialties: ['annual_inspection', 'engine_repair'],
+        businessName: 'Big Sky Aero',
+      }),
+      { token: mechanic.token },
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ serviceRadius: 120, specialties: ['annual_inspection', 'engine_repair'], businessName: 'Big Sky Aero', rating: 5, completedJobs: 0 });
+    expect(updated.body).toMatchObject({
+      serviceRadius: 120,
+      specialties: ['annual_inspection', 'engine_repair'],
+      businessName: 'Big Sky Aero',
+      rating: 5,
+      completedJobs: 0,
+    });
     expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).body).toEqual(updated.body);
   });
 
   it('refuses an unknown base location and missing required fields', async () => {
     const mechanic = await createUser('mechanic');
-    const where = await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'Middle of nowhere' }), { token: mechanic.token });
+    const where = await api.post(
+      '/api/enhanced/mechanic-profile',
+      validProfile({ baseLocation: 'Middle of nowhere' }),
+      { token: mechanic.token },
+    );
     expect(where.status).toBe(400);
-    expect(where.body.detail).toBe('We could not find "Middle of nowhere". Use an airport identifier such as KSJC or a US city as "San Jose, CA".');
+    expect(where.body.detail).toBe(
+      'We could not find "Middle of nowhere". Use an airport identifier such as KSJC or a US city as "San Jose, CA".',
+    );
     for (const field of ['apNumber', 'hourlyRate', 'baseLocation']) {
-      const res = await api.post('/api/enhanced/mechanic-profile', validProfile({ [field]: '' }), { token: mechanic.token });
+      const res = await api.post('/api/enhanced/mechanic-profile', validProfile({ [field]: '' }), {
+        token: mechanic.token,
+      });
       expect(res.status, field).toBe(400);
       expect(res.body.errors[0].path).toBe(field);
     }
-    const radius = await api.post('/api/enhanced/mechanic-profile', validProfile({ serviceRadius: '-5' }), { token: mechanic.token });
+    const radius = await api.post('/api/enhanced/mechanic-profile', validProfile({ serviceRadius: '-5' }), {
+      token: mechanic.token,
+    });
     expect(radius.status).toBe(400);
     expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).status).toBe(404);
   });
@@ -112,11 +141,26 @@ describe('matching', () => {
     const d = roundedMiles(resolveLocation('KLOL')!, resolveLocation('KENV')!);
     const shop = await mechanicWithProfile({ baseLocation: 'KENV', serviceRadius: 1 });
     const pilot = await createUser('pilot');
-    const staying = await createRequest(pilot, { serviceLocation: 'KLOL', aircraftLocation: 'KLOL', customerWillTravel: false, maxTravelDistance: d });
+    const staying = await createRequest(pilot, {
+      serviceLocation: 'KLOL',
+      aircraftLocation: 'KLOL',
+      customerWillTravel: false,
+      maxTravelDistance: d,
+    });
     expect(staying.matchedMechanics.map((m) => m.mechanicId)).not.toContain(shop.id);
-    const flying = await createRequest(pilot, { serviceLocation: 'KLOL', aircraftLocation: 'KLOL', customerWillTravel: true, maxTravelDistance: d });
+    const flying = await createRequest(pilot, {
+      serviceLocation: 'KLOL',
+      aircraftLocation: 'KLOL',
+      customerWillTravel: true,
+      maxTravelDistance: d,
+    });
     expect(flying.matchedMechanics.find((m) => m.mechanicId === shop.id)?.distanceMiles).toBe(d);
-    const tooFar = await createRequest(pilot, { serviceLocation: 'KLOL', aircraftLocation: 'KLOL', customerWillTravel: true, maxTravelDistance: d - 1 });
+    const tooFar = await createRequest(pilot, {
+      serviceLocation: 'KLOL',
+      aircraftLocation: 'KLOL',
+      customerWillTravel: true,
+      maxTravelDistance: d - 1,
+    });
     expect(tooFar.matchedMechanics.map((m) => m.mechanicId)).not.toContain(shop.id);
   });
 
@@ -130,7 +174,9 @@ describe('matching', () => {
     expect(after.body.status).toBe('matched');
     expect(after.body.matchedMechanics.map((m: { mechanicId: string }) => m.mechanicId)).toEqual([mechanic.id]);
     const list = await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token });
-    expect(list.body).toEqual([expect.objectContaining({ id: request.id, status: 'matched', customerName: 'Pilot Tester', distanceMiles: 0 })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ id: request.id, status: 'matched', customerName: 'Pilot Tester', distanceMiles: 0 }),
+    ]);
     expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'New service request', isRead: false });
     expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'Mechanics matched' });
   });
@@ -142,12 +188,16 @@ describe('matching', () => {
     const request = await createRequest(pilot, { serviceLocation: 'PASI', aircraftLocation: 'PASI' });
     expect(request.status).toBe('pending');
 
-    await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'PAJN', serviceRadius: d + 10 }), { token: mechanic.token });
+    await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'PAJN', serviceRadius: d + 10 }), {
+      token: mechanic.token,
+    });
     const widened = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
     expect(widened.body.status).toBe('matched');
     expect(widened.body.matchedMechanics[0]).toMatchObject({ mechanicId: mechanic.id, distanceMiles: d });
 
-    await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'PAJN', serviceRadius: d - 10 }), { token: mechanic.token });
+    await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'PAJN', serviceRadius: d - 10 }), {
+      token: mechanic.token,
+    });
     const narrowed = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
     expect(narrowed.body).toMatchObject({ status: 'pending', matchedMechanics: [] });
   });
@@ -158,7 +208,10 @@ describe('matching', () => {
     const mechanic = await mechanicWithProfile({ baseLocation: 'PABR', serviceRadius: 5 });
     const notes = await notificationsOf(mechanic);
     expect(notes.filter((n) => n.type === 'request.matched')).toEqual([
-      expect.objectContaining({ title: 'New service requests', message: '4 open service requests now match your profile.' }),
+      expect.objectContaining({
+        title: 'New service requests',
+        message: '4 open service requests now match your profile.',
+      }),
     ]);
     expect((await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token })).body).toHaveLength(4);
   });
@@ -169,9 +222,16 @@ describe('matching', () => {
     const pilot = await createUser('pilot');
     const request = await createRequest(pilot, { serviceLocation: 'Fargo, ND', aircraftLocation: 'Fargo, ND' });
     for (const m of [a, b]) {
-      const rows = await testDb().selectFrom('notifications').select('message').where('userId', '=', m.id).where('type', '=', 'request.matched').execute();
+      const rows = await testDb()
+        .selectFrom('notifications')
+        .select('message')
+        .where('userId', '=', m.id)
+        .where('type', '=', 'request.matched')
+        .execute();
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.message).toMatch(/^Annual Inspection for a Cessna 172S Skyhawk at Fargo, ND, \d+ mi from your base\.$/);
+      expect(rows[0]!.message).toMatch(
+        /^Annual Inspection for a Cessna 172S Skyhawk at Fargo, ND, \d+ mi from your base\.$/,
+      );
     }
     expect(request.matchedMechanics.length).toBeGreaterThanOrEqual(2);
   });

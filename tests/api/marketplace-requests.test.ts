@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
-import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validRequest } from '../helpers/marketplace.ts';
+import {
+  createRequest,
+  mechanicWithProfile,
+  notificationsOf,
+  uniqueTail,
+  validRequest,
+} from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 
 describe('aircraft: POST/GET /api/aircraft', () => {
@@ -9,11 +15,25 @@ describe('aircraft: POST/GET /api/aircraft', () => {
     const pilot = await createUser('pilot');
     const other = await createUser('pilot');
     const tail = uniqueTail();
-    const res = await api.post('/api/aircraft', { tailNumber: tail.toLowerCase(), make: 'Piper', model: 'PA-28-181', year: '1998', totalHours: '3120.5' }, { token: pilot.token });
+    const res = await api.post(
+      '/api/aircraft',
+      { tailNumber: tail.toLowerCase(), make: 'Piper', model: 'PA-28-181', year: '1998', totalHours: '3120.5' },
+      { token: pilot.token },
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ tailNumber: tail, make: 'Piper', model: 'PA-28-181', year: 1998, totalHours: 3120.5 });
+    expect(res.body).toMatchObject({
+      tailNumber: tail,
+      make: 'Piper',
+      model: 'PA-28-181',
+      year: 1998,
+      totalHours: 3120.5,
+    });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Mooney', model: 'M20J', year: '', totalHours: '' }, { token: other.token });
+    await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Mooney', model: 'M20J', year: '', totalHours: '' },
+      { token: other.token },
+    );
 
     const mine = await api.get('/api/aircraft', { token: pilot.token });
     expect(mine.status).toBe(200);
@@ -31,12 +51,23 @@ describe('aircraft: POST/GET /api/aircraft', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors[0].path).toBe(field);
     }
-    const year = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182T', year: 'old' }, { token: pilot.token });
+    const year = await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Cessna', model: '182T', year: 'old' },
+      { token: pilot.token },
+    );
     expect(year.status).toBe(400);
     expect(year.body.detail).toMatch(/^Year must be a number/);
     const tail = uniqueTail();
-    expect((await api.post('/api/aircraft', { tailNumber: tail, make: 'Cessna', model: '182T' }, { token: pilot.token })).status).toBe(201);
-    const again = await api.post('/api/aircraft', { tailNumber: tail.toLowerCase(), make: 'Cessna', model: '182T' }, { token: pilot.token });
+    expect(
+      (await api.post('/api/aircraft', { tailNumber: tail, make: 'Cessna', model: '182T' }, { token: pilot.token }))
+        .status,
+    ).toBe(201);
+    const again = await api.post(
+      '/api/aircraft',
+      { tailNumber: tail.toLowerCase(), make: 'Cessna', model: '182T' },
+      { token: pilot.token },
+    );
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe(`You have already added an aircraft with tail number ${tail}`);
   });
@@ -44,7 +75,11 @@ describe('aircraft: POST/GET /api/aircraft', () => {
   it('is for signed-in pilots: 401 without a token, 403 for a mechanic', async () => {
     expect((await api.get('/api/aircraft')).status).toBe(401);
     const mechanic = await createUser('mechanic');
-    const res = await api.post('/api/aircraft', { tailNumber: 'N1', make: 'Cessna', model: '150' }, { token: mechanic.token });
+    const res = await api.post(
+      '/api/aircraft',
+      { tailNumber: 'N1', make: 'Cessna', model: '150' },
+      { token: mechanic.token },
+    );
     expect(res.status).toBe(403);
     expect(res.body.detail).toBeTruthy();
   });
@@ -53,7 +88,16 @@ describe('aircraft: POST/GET /api/aircraft', () => {
 describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/user', () => {
   it('stores every field with the spec defaults and answers the request', async () => {
     const pilot = await createUser('pilot', { firstName: 'Paula', lastName: 'Request' });
-    const body = validRequest({ urgencyLevel: '', maxTravelDistance: '', estimatedBudget: '', preferredStartDate: '', aircraftYear: '', aircraftTotalHours: '', serviceLocation: 'PHOG', aircraftLocation: 'PHOG' });
+    const body = validRequest({
+      urgencyLevel: '',
+      maxTravelDistance: '',
+      estimatedBudget: '',
+      preferredStartDate: '',
+      aircraftYear: '',
+      aircraftTotalHours: '',
+      serviceLocation: 'PHOG',
+      aircraftLocation: 'PHOG',
+    });
     const res = await api.post('/api/enhanced/quotes', body, { token: pilot.token });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -85,12 +129,40 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
 
   it('answers numbers as numbers and dates as YYYY-MM-DD', async () => {
     const pilot = await createUser('pilot');
-    const res = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: 'PHNL', aircraftLocation: 'PHNL', aircraftYear: 2008, aircraftTotalHours: 2100.5, estimatedBudget: 2499.99, maxTravelDistance: 75, preferredStartDate: '2030-05-01', urgencyLevel: 'high' }), { token: pilot.token });
+    const res = await api.post(
+      '/api/enhanced/quotes',
+      validRequest({
+        serviceLocation: 'PHNL',
+        aircraftLocation: 'PHNL',
+        aircraftYear: 2008,
+        aircraftTotalHours: 2100.5,
+        estimatedBudget: 2499.99,
+        maxTravelDistance: 75,
+        preferredStartDate: '2030-05-01',
+        urgencyLevel: 'high',
+      }),
+      { token: pilot.token },
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ aircraftYear: 2008, aircraftTotalHours: 2100.5, estimatedBudget: 2499.99, maxTravelDistance: 75, preferredStartDate: '2030-05-01', urgencyLevel: 'high' });
+    expect(res.body).toMatchObject({
+      aircraftYear: 2008,
+      aircraftTotalHours: 2100.5,
+      estimatedBudget: 2499.99,
+      maxTravelDistance: 75,
+      preferredStartDate: '2030-05-01',
+      urgencyLevel: 'high',
+    });
   });
 
-  const required = ['aircraftMake', 'aircraftModel', 'aircraftTailNumber', 'serviceType', 'serviceDescription', 'aircraftLocation', 'serviceLocation'];
+  const required = [
+    'aircraftMake',
+    'aircraftModel',
+    'aircraftTailNumber',
+    'serviceType',
+    'serviceDescription',
+    'aircraftLocation',
+    'serviceLocation',
+  ];
   for (const field of required) {
     it(`refuses a request without ${field}`, async () => {
       const pilot = await createUser('pilot');
@@ -122,9 +194,13 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
 
   it('refuses a service location it cannot find, with a clear detail, and stores nothing', async () => {
     const pilot = await createUser('pilot');
-    const res = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: 'Atlantis' }), { token: pilot.token });
+    const res = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: 'Atlantis' }), {
+      token: pilot.token,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('We could not find "Atlantis". Use an airport identifier such as KSJC or a US city as "San Jose, CA".');
+    expect(res.body.detail).toBe(
+      'We could not find "Atlantis". Use an airport identifier such as KSJC or a US city as "San Jose, CA".',
+    );
     expect(res.body.errors).toEqual([{ path: 'serviceLocation', message: res.body.detail }]);
     const rows = await testDb().selectFrom('serviceRequests').select('id').where('customerId', '=', pilot.id).execute();
     expect(rows).toHaveLength(0);
@@ -133,16 +209,26 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
   it('resolves airports by ICAO, FAA/IATA code and US cities as "City, ST"', async () => {
     const pilot = await createUser('pilot');
     for (const place of ['KSJC', 'sjc', 'San Jose, CA', 'Palo Alto, California', 'St. Louis, MO', 'Washington, DC']) {
-      const res = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: place, aircraftLocation: place }), { token: pilot.token });
+      const res = await api.post(
+        '/api/enhanced/quotes',
+        validRequest({ serviceLocation: place, aircraftLocation: place }),
+        { token: pilot.token },
+      );
       expect(res.status, place).toBe(201);
     }
   });
 
   it('needs the aircraft location to be known only when the customer will travel', async () => {
     const pilot = await createUser('pilot');
-    const staying = await api.post('/api/enhanced/quotes', validRequest({ aircraftLocation: 'Back hangar, row 3' }), { token: pilot.token });
+    const staying = await api.post('/api/enhanced/quotes', validRequest({ aircraftLocation: 'Back hangar, row 3' }), {
+      token: pilot.token,
+    });
     expect(staying.status).toBe(201);
-    const travelling = await api.post('/api/enhanced/quotes', validRequest({ aircraftLocation: 'Back hangar, row 3', customerWillTravel: true }), { token: pilot.token });
+    const travelling = await api.post(
+      '/api/enhanced/quotes',
+      validRequest({ aircraftLocation: 'Back hangar, row 3', customerWillTravel: true }),
+      { token: pilot.token },
+    );
     expect(travelling.status).toBe(400);
     expect(travelling.body.errors[0].path).toBe('aircraftLocation');
     expect(travelling.body.detail).toMatch(/^We could not find "Back hangar, row 3"\./);
@@ -152,16 +238,40 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
     const pilot = await createUser('pilot');
     const other = await createUser('pilot');
     const tail = uniqueTail();
-    const plane = await api.post('/api/aircraft', { tailNumber: tail, make: 'Beechcraft', model: 'A36 Bonanza', year: 1996, totalHours: 4100 }, { token: pilot.token });
-    const { aircraftMake: _m, aircraftModel: _o, aircraftTailNumber: _t, aircraftYear: _y, aircraftTotalHours: _h, ...rest } = validRequest();
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: tail, make: 'Beechcraft', model: 'A36 Bonanza', year: 1996, totalHours: 4100 },
+      { token: pilot.token },
+    );
+    const {
+      aircraftMake: _m,
+      aircraftModel: _o,
+      aircraftTailNumber: _t,
+      aircraftYear: _y,
+      aircraftTotalHours: _h,
+      ...rest
+    } = validRequest();
     const res = await api.post('/api/enhanced/quotes', { ...rest, aircraftId: plane.body.id }, { token: pilot.token });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ aircraftId: plane.body.id, aircraftMake: 'Beechcraft', aircraftModel: 'A36 Bonanza', aircraftTailNumber: tail, aircraftYear: 1996, aircraftTotalHours: 4100 });
+    expect(res.body).toMatchObject({
+      aircraftId: plane.body.id,
+      aircraftMake: 'Beechcraft',
+      aircraftModel: 'A36 Bonanza',
+      aircraftTailNumber: tail,
+      aircraftYear: 1996,
+      aircraftTotalHours: 4100,
+    });
 
-    const stolen = await api.post('/api/enhanced/quotes', { ...rest, aircraftId: plane.body.id }, { token: other.token });
+    const stolen = await api.post(
+      '/api/enhanced/quotes',
+      { ...rest, aircraftId: plane.body.id },
+      { token: other.token },
+    );
     expect(stolen.status).toBe(404);
     expect(stolen.body.detail).toBe('Aircraft not found');
-    const bogus = await api.post('/api/enhanced/quotes', validRequest({ aircraftId: 'not-a-uuid' }), { token: pilot.token });
+    const bogus = await api.post('/api/enhanced/quotes', validRequest({ aircraftId: 'not-a-uuid' }), {
+      token: pilot.token,
+    });
     expect(bogus.status).toBe(400);
   });
 

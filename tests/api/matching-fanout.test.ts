@@ -19,15 +19,30 @@ describe('matching: bounded fan-out', () => {
   it('notifies the nearest N, lists the request to all in range, and counts them all', async () => {
     await db
       .insertInto('systemSettings')
-      .values({ category: 'general', settingKey: 'match_notify_limit', settingValue: '2', dataType: 'number', description: null, isEncrypted: false, updatedBy: null })
+      .values({
+        category: 'general',
+        settingKey: 'match_notify_limit',
+        settingValue: '2',
+        dataType: 'number',
+        description: null,
+        isEncrypted: false,
+        updatedBy: null,
+      })
       .execute();
     // KBZN; the nearest first: based at the field, then farther out along the valley.
     const near = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '100' });
     const second = await mechanicWithProfile({ baseLocation: 'Bozeman, MT', serviceRadius: '100' });
-    const far = [await mechanicWithProfile({ baseLocation: 'KHLN', serviceRadius: '150' }), await mechanicWithProfile({ baseLocation: 'KBTM', serviceRadius: '150' })];
+    const far = [
+      await mechanicWithProfile({ baseLocation: 'KHLN', serviceRadius: '150' }),
+      await mechanicWithProfile({ baseLocation: 'KBTM', serviceRadius: '150' }),
+    ];
     const pilot = await createUser('pilot');
     const before = await Promise.all([near, second, ...far].map((m) => notificationsOf(m)));
-    const res = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: 'KBZN', aircraftLocation: 'KBZN' }), { token: pilot.token });
+    const res = await api.post(
+      '/api/enhanced/quotes',
+      validRequest({ serviceLocation: 'KBZN', aircraftLocation: 'KBZN' }),
+      { token: pilot.token },
+    );
     expect(res.status, res.text).toBe(201);
     const created = res.body;
     expect(created.matchedMechanicsCount).toBe(4);
@@ -42,7 +57,11 @@ describe('matching: bounded fan-out', () => {
       const list = await api.get('/api/enhanced/quotes/mechanic', { token: m.token });
       expect(list.body.map((r: { id: string }) => r.id)).toContain(created.id);
     }
-    const pending = await db.selectFrom('serviceRequests').select('matchingPending').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const pending = await db
+      .selectFrom('serviceRequests')
+      .select('matchingPending')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(pending.matchingPending).toBe(false);
     const viewed = await api.get(`/api/enhanced/quotes/${created.id}`, { token: pilot.token });
     expect(viewed.body.matchedMechanicsCount).toBe(4);
@@ -50,9 +69,12 @@ describe('matching: bounded fan-out', () => {
 
   it('refuses a fan-out setting outside 1-500 from the console', async () => {
     const admin = await createUser('admin');
-    const res = await api.put('/api/admin/config/settings/general/match_notify_limit', { category: 'general', setting_key: 'match_notify_limit', setting_value: '0', data_type: 'number' }, { token: admin.token });
+    const res = await api.put(
+      '/api/admin/config/settings/general/match_notify_limit',
+      { category: 'general', setting_key: 'match_notify_limit', setting_value: '0', data_type: 'number' },
+      { token: admin.token },
+    );
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/1 to 500/);
   });
 });
-

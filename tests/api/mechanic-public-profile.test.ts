@@ -16,18 +16,36 @@ describe('GET /api/mechanics/:id/profile', () => {
     const job = await scheduledJob('KOLF');
     const id = job.mechanic.id;
     for (const step of ['confirm', 'start', 'complete']) {
-      expect((await api.post(`/api/appointments/${job.appointmentId}/${step}`, {}, { token: job.mechanic.token })).status, step).toBe(200);
+      expect(
+        (await api.post(`/api/appointments/${job.appointmentId}/${step}`, {}, { token: job.mechanic.token })).status,
+        step,
+      ).toBe(200);
     }
-    const rated = await api.post(`/api/appointments/${job.appointmentId}/rate`, { rating: 4, review: 'On time, clear about the exhaust crack.' }, { token: job.pilot.token });
+    const rated = await api.post(
+      `/api/appointments/${job.appointmentId}/rate`,
+      { rating: 4, review: 'On time, clear about the exhaust crack.' },
+      { token: job.pilot.token },
+    );
     expect(rated.status).toBe(200);
 
     // The FAA airmen file matched this mechanic once (as the import stores it: docs/decisions/0120).
     // An import finishing in another suite matches every mechanic again (no match for this one), so
     // the verdict is written just before the read, and written again if such an import came between.
-    const matched = { month: '2026-10', verdict: 'match' as const, ratings: ['A', 'P'], candidates: 1, airmanUniqueId: 'A0000001', importId: null };
+    const matched = {
+      month: '2026-10',
+      verdict: 'match' as const,
+      ratings: ['A', 'P'],
+      candidates: 1,
+      airmanUniqueId: 'A0000001',
+      importId: null,
+    };
     let res = await profileOf(id, job.pilot.token);
     for (let attempt = 0; attempt < 5 && res.body.faaAirmen === null; attempt += 1) {
-      await testDb().insertInto('mechanicAirmenMatches').values({ mechanicId: id, ...matched }).onConflict((oc) => oc.column('mechanicId').doUpdateSet(matched)).execute();
+      await testDb()
+        .insertInto('mechanicAirmenMatches')
+        .values({ mechanicId: id, ...matched })
+        .onConflict((oc) => oc.column('mechanicId').doUpdateSet(matched))
+        .execute();
       res = await profileOf(id, job.pilot.token);
     }
     expect(res.status).toBe(200);
@@ -42,7 +60,13 @@ describe('GET /api/mechanics/:id/profile', () => {
       ratingCount: 1,
       completedJobs: 1,
       faaAirmen: 'Found in the FAA airmen file of October 2026: Mechanic, Airframe and Powerplant',
-      reviews: [{ rating: 4, review: 'On time, clear about the exhaust crack.', reviewer: `${job.pilot.firstName} ${job.pilot.lastName.charAt(0)}.` }],
+      reviews: [
+        {
+          rating: 4,
+          review: 'On time, clear about the exhaust crack.',
+          reviewer: `${job.pilot.firstName} ${job.pilot.lastName.charAt(0)}.`,
+        },
+      ],
     });
     expect(res.body.memberSince).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(JSON.stringify(res.body)).not.toContain('3456789'); // the certificate number stays private
@@ -55,7 +79,13 @@ describe('GET /api/mechanics/:id/profile', () => {
     await createRequest(pilot, { serviceLocation: 'KOLF', aircraftLocation: 'KOLF' });
     const seen = await profileOf(mechanic.id, pilot.token);
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({ iaAuthorization: false, ratingCount: 0, completedJobs: 0, faaAirmen: null, reviews: [] });
+    expect(seen.body).toMatchObject({
+      iaAuthorization: false,
+      ratingCount: 0,
+      completedJobs: 0,
+      faaAirmen: null,
+      reviews: [],
+    });
     expect((await profileOf(mechanic.id, mechanic.token)).status).toBe(200);
     const admin = await createUser('admin');
     expect((await profileOf(mechanic.id, admin.token)).status).toBe(200);
@@ -69,7 +99,9 @@ describe('GET /api/mechanics/:id/profile', () => {
     expect(refused.status).toBe(404);
     expect(refused.body).toEqual({ detail: 'Mechanic not found' });
     expect((await profileOf(mechanic.id, other.token)).status).toBe(404);
-    expect((await profileOf('00000000-0000-4000-8000-000000000000', stranger.token)).body).toEqual({ detail: 'Mechanic not found' });
+    expect((await profileOf('00000000-0000-4000-8000-000000000000', stranger.token)).body).toEqual({
+      detail: 'Mechanic not found',
+    });
     expect((await profileOf('not-an-id', stranger.token)).status).toBe(404);
     expect((await profileOf(stranger.id, stranger.token)).status).toBe(404); // a pilot has no mechanic profile
     expect((await profileOf(mechanic.id)).status).toBe(401);

@@ -23,19 +23,35 @@ async function registerMechanic(overrides: Record<string, unknown> = {}) {
     ...overrides,
   });
   expect(res.status).toBe(201);
-  return { id: res.body.user.id as string, email, token: res.body.access_token as string, cert: res.body.user.certificationNumber as string };
+  return {
+    id: res.body.user.id as string,
+    email,
+    token: res.body.access_token as string,
+    cert: res.body.user.certificationNumber as string,
+  };
 }
 
-const emailsTo = (to: string) => testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText']).where('toAddress', '=', to).execute();
+const emailsTo = (to: string) =>
+  testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText']).where('toAddress', '=', to).execute();
 
 describe('mechanic vetting', () => {
   it('a pending mechanic sees no requests and cannot bid, until an administrator approves', async () => {
     const admin = await createUser('admin');
     const pilot = await createUser('pilot');
     const mechanic = await registerMechanic();
-    const stored = await testDb().selectFrom('users').select('mechanicStatus').where('id', '=', mechanic.id).executeTakeFirstOrThrow();
+    const stored = await testDb()
+      .selectFrom('users')
+      .select('mechanicStatus')
+      .where('id', '=', mechanic.id)
+      .executeTakeFirstOrThrow();
     expect(stored.mechanicStatus).toBe('pending');
-    expect((await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'KSJC', serviceRadius: '60' }), { token: mechanic.token })).status).toBe(201);
+    expect(
+      (
+        await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'KSJC', serviceRadius: '60' }), {
+          token: mechanic.token,
+        })
+      ).status,
+    ).toBe(201);
     const request = await createRequest(pilot, { serviceLocation: 'KSJC', aircraftLocation: 'KSJC' });
     expect(request.matchedMechanics.map((m) => m.mechanicId)).not.toContain(mechanic.id);
 
@@ -52,7 +68,10 @@ describe('mechanic vetting', () => {
       const rows: Array<Record<string, unknown>> = [];
       let cursor: string | null = null;
       do {
-        const res: Awaited<ReturnType<typeof api.get>> = await api.get(`/api/admin/mechanics?status=${status}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: admin.token });
+        const res: Awaited<ReturnType<typeof api.get>> = await api.get(
+          `/api/admin/mechanics?status=${status}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+          { token: admin.token },
+        );
         expect(res.status).toBe(200);
         expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/);
         rows.push(...(res.body as Array<Record<string, unknown>>));
@@ -61,36 +80,59 @@ describe('mechanic vetting', () => {
       return rows;
     };
     const entry = (await everyPage('pending')).find((m) => m['id'] === mechanic.id);
-    expect(entry).toMatchObject({ status: 'pending', certificationNumber: mechanic.cert, email: mechanic.email, firstName: 'Pat' });
+    expect(entry).toMatchObject({
+      status: 'pending',
+      certificationNumber: mechanic.cert,
+      email: mechanic.email,
+      firstName: 'Pat',
+    });
 
     const approved = await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id: mechanic.id, status: 'approved' });
-    expect((await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token })).status).toBe(409);
+    expect(
+      (await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token })).status,
+    ).toBe(409);
     expect((await emailsTo(mechanic.email)).map((e) => e.kind)).toContain('mechanic.approved');
 
     // His list is paged too, and other files' requests near KSJC are matched to him as well.
     const seen: string[] = [];
     for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-      const after: Awaited<ReturnType<typeof api.get>> = await api.get(`/api/enhanced/quotes/mechanic?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: mechanic.token });
+      const after: Awaited<ReturnType<typeof api.get>> = await api.get(
+        `/api/enhanced/quotes/mechanic?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        { token: mechanic.token },
+      );
       expect(after.status).toBe(200);
       seen.push(...(after.body as Array<{ id: string }>).map((r) => r.id));
       cursor = after.headers.get('X-Next-Cursor');
     }
     expect(seen).toContain(request.id);
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token })).status).toBe(201);
+    expect(
+      (await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token })).status,
+    ).toBe(201);
     expect((await everyPage('approved')).map((m) => m['id'])).toContain(mechanic.id);
   });
 
   it('rejects with a reason, emailed; the rejected mechanic is told why it cannot work', async () => {
     const admin = await createUser('admin');
     const mechanic = await registerMechanic();
-    const noReason = await api.post(`/api/admin/mechanics/${mechanic.id}/reject`, { reason: '  ' }, { token: admin.token });
+    const noReason = await api.post(
+      `/api/admin/mechanics/${mechanic.id}/reject`,
+      { reason: '  ' },
+      { token: admin.token },
+    );
     expect(noReason.status).toBe(400);
     expect(noReason.body.detail).toBe('Reason is required');
-    const res = await api.post(`/api/admin/mechanics/${mechanic.id}/reject`, { reason: 'Certificate number not found in the FAA registry.' }, { token: admin.token });
+    const res = await api.post(
+      `/api/admin/mechanics/${mechanic.id}/reject`,
+      { reason: 'Certificate number not found in the FAA registry.' },
+      { token: admin.token },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'rejected', reviewReason: 'Certificate number not found in the FAA registry.' });
+    expect(res.body).toMatchObject({
+      status: 'rejected',
+      reviewReason: 'Certificate number not found in the FAA registry.',
+    });
     const [email] = (await emailsTo(mechanic.email)).filter((e) => e.kind === 'mechanic.rejected');
     expect(email?.bodyText).toContain('Certificate number not found in the FAA registry.');
     const list = await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token });
@@ -107,26 +149,45 @@ describe('mechanic vetting', () => {
     for (const token of [mechanic.token, pilot.token]) {
       expect((await api.get('/api/admin/mechanics?status=pending', { token })).status).toBe(403);
       expect((await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token })).status).toBe(403);
-      expect((await api.post(`/api/admin/mechanics/${mechanic.id}/reject`, { reason: 'x' }, { token })).status).toBe(403);
+      expect((await api.post(`/api/admin/mechanics/${mechanic.id}/reject`, { reason: 'x' }, { token })).status).toBe(
+        403,
+      );
     }
     expect((await api.get('/api/admin/mechanics')).status).toBe(401);
     const badStatus = await api.get('/api/admin/mechanics?status=everyone', { token: admin.token });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.detail).toBe('Status must be pending, approved or rejected');
-    expect((await api.post('/api/admin/mechanics/not-a-uuid/approve', undefined, { token: admin.token })).status).toBe(404);
-    expect((await api.post(`/api/admin/mechanics/${pilot.id}/approve`, undefined, { token: admin.token })).status).toBe(404);
+    expect((await api.post('/api/admin/mechanics/not-a-uuid/approve', undefined, { token: admin.token })).status).toBe(
+      404,
+    );
+    expect((await api.post(`/api/admin/mechanics/${pilot.id}/approve`, undefined, { token: admin.token })).status).toBe(
+      404,
+    );
   });
 
   it('limits the service radius to 500 miles, at sign-up and in the profile', async () => {
     const wide = await api.post('/api/auth/register', {
-      role: 'mechanic', firstName: 'Far', lastName: 'Reach', email: uniqueEmail('far'), password: 'Long-Range-3000', serviceRadius: 3000,
+      role: 'mechanic',
+      firstName: 'Far',
+      lastName: 'Reach',
+      email: uniqueEmail('far'),
+      password: 'Long-Range-3000',
+      serviceRadius: 3000,
     });
     expect(wide.status).toBe(400);
     expect(wide.body.detail).toBe('Service radius must be a whole number between 0 and 500');
     const mechanic = await createUser('mechanic');
-    const profile = await api.post('/api/enhanced/mechanic-profile', validProfile({ serviceRadius: '501' }), { token: mechanic.token });
+    const profile = await api.post('/api/enhanced/mechanic-profile', validProfile({ serviceRadius: '501' }), {
+      token: mechanic.token,
+    });
     expect(profile.status).toBe(400);
     expect(profile.body.detail).toMatch(/Service radius/);
-    expect((await api.post('/api/enhanced/mechanic-profile', validProfile({ serviceRadius: '500' }), { token: mechanic.token })).status).toBe(201);
+    expect(
+      (
+        await api.post('/api/enhanced/mechanic-profile', validProfile({ serviceRadius: '500' }), {
+          token: mechanic.token,
+        })
+      ).status,
+    ).toBe(201);
   });
 });

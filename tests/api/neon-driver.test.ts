@@ -60,7 +60,9 @@ describe('Neon serverless driver through openDb()', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.user).toMatchObject({ email: pilot.email, role: 'pilot' });
     expect(typeof res.body.access_token).toBe('string');
-    const wrong = await overTheProxy(() => api.post('/api/auth/login', { email: pilot.email, password: 'Wrong-Horse-9' }));
+    const wrong = await overTheProxy(() =>
+      api.post('/api/auth/login', { email: pilot.email, password: 'Wrong-Horse-9' }),
+    );
     expect(wrong.status).toBe(401);
   });
 
@@ -68,22 +70,41 @@ describe('Neon serverless driver through openDb()', () => {
     const email = uniqueEmail('neon');
     const res = await overTheProxy(() =>
       api.post('/api/quotes', {
-        firstName: 'Neon', lastName: 'Driver', returnEmail: email, returnPhone: '(415) 555-0100',
-        aircraftMake: 'Cessna', aircraftModel: '172S', registrationNumber: 'N172ND', totalHours: '4200',
-        aircraftType: 'single-engine', serviceType: 'annual', preferredTimeframe: '2-weeks', location: 'KSQL',
-        lastInvoiceAmount: '2500', currentProvider: 'Bay Aero', message: 'Annual due.', scheduleConsultation: false, emailUpdates: true,
+        firstName: 'Neon',
+        lastName: 'Driver',
+        returnEmail: email,
+        returnPhone: '(415) 555-0100',
+        aircraftMake: 'Cessna',
+        aircraftModel: '172S',
+        registrationNumber: 'N172ND',
+        totalHours: '4200',
+        aircraftType: 'single-engine',
+        serviceType: 'annual',
+        preferredTimeframe: '2-weeks',
+        location: 'KSQL',
+        lastInvoiceAmount: '2500',
+        currentProvider: 'Bay Aero',
+        message: 'Annual due.',
+        scheduleConsultation: false,
+        emailUpdates: true,
       }),
     );
     expect(res.status, res.text).toBe(200);
     expect(res.body.success).toBe(true);
-    const row = await db.selectFrom('quotes').select(['id', 'totalHours']).where('returnEmail', '=', email).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('quotes')
+      .select(['id', 'totalHours'])
+      .where('returnEmail', '=', email)
+      .executeTakeFirstOrThrow();
     expect(Number(row.totalHours)).toBe(4200);
     const acks = await db.selectFrom('outbox').select('id').where('toAddress', '=', email).execute();
     expect(acks).toHaveLength(1);
   });
 
   it('creates a service request, takes bids, and lets exactly one of two simultaneous accepts win (row lock)', async () => {
-    const request = await overTheProxy(() => createRequest(pilot, { serviceLocation: 'KAMA', aircraftLocation: 'KAMA' }));
+    const request = await overTheProxy(() =>
+      createRequest(pilot, { serviceLocation: 'KAMA', aircraftLocation: 'KAMA' }),
+    );
     expect(request.status).toBe('matched');
     expect(request.matchedMechanics.map((m) => m.mechanicId).sort()).toEqual([mechanic.id, rival.id].sort());
     const a = await overTheProxy(() => bid(mechanic, request.id));
@@ -95,13 +116,21 @@ describe('Neon serverless driver through openDb()', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const won = results.find((r) => r.status === 200)!;
     expect(won.body.appointment.id).toEqual(expect.any(String));
-    const bids = await db.selectFrom('bids').select(['id', 'status']).where('serviceRequestId', '=', request.id).execute();
+    const bids = await db
+      .selectFrom('bids')
+      .select(['id', 'status'])
+      .where('serviceRequestId', '=', request.id)
+      .execute();
     expect(bids.map((x) => x.status).sort()).toEqual(['accepted', 'declined']);
     await vi.waitFor(() => expect(proxy.open).toBe(0), { timeout: 2_000 });
   });
 
   it('a row lock held elsewhere: the accept gives up after the lock timeout with 503, then works', async () => {
-    const request = await createRequest(pilot, { serviceLocation: 'KAMA', aircraftLocation: 'KAMA', aircraftTailNumber: validRequest().aircraftTailNumber });
+    const request = await createRequest(pilot, {
+      serviceLocation: 'KAMA',
+      aircraftLocation: 'KAMA',
+      aircraftTailNumber: validRequest().aircraftTailNumber,
+    });
     const quote = await bid(mechanic, request.id);
     let letGo!: () => void;
     const held = new Promise<void>((resolve) => (letGo = resolve));
@@ -114,7 +143,9 @@ describe('Neon serverless driver through openDb()', () => {
     });
     await lockTaken;
     const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     const started = performance.now();
     let res;
     try {
@@ -131,13 +162,19 @@ describe('Neon serverless driver through openDb()', () => {
     expect(ms).toBeLessThan(6_000);
     expect(logged.join('\n')).toMatch(/503 database unavailable: 55P03/);
 
-    const again = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+    const again = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: quote.id },
+      { token: pilot.token },
+    );
     expect(again.status, again.text).toBe(200);
   });
 
   it('an unreachable proxy or database: 503 with Retry-After, then recovers', async () => {
     const logged: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     const working = neonConfig.wsProxy;
     const nobody = await freePort();
     neonConfig.wsProxy = (host, port) => `127.0.0.1:${nobody}/v1?address=${host}:${port}`;

@@ -4,23 +4,40 @@ import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser } from '../helpers/users.ts';
 
-const emailsTo = (to: string) => testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText', 'status']).where('toAddress', '=', to).execute();
+const emailsTo = (to: string) =>
+  testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText', 'status']).where('toAddress', '=', to).execute();
 
 describe('marketplace notifications by email', () => {
   it('queue an email with each notification unless the user turned them off', async () => {
     const wants = await createUser('pilot');
     const declines = await createUser('mechanic');
-    const off = await api.put('/api/enhanced/notifications/preferences', { emailNotifications: false }, { token: declines.token });
+    const off = await api.put(
+      '/api/enhanced/notifications/preferences',
+      { emailNotifications: false },
+      { token: declines.token },
+    );
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ emailNotifications: false });
-    expect((await api.get('/api/enhanced/notifications/preferences', { token: declines.token })).body).toEqual({ emailNotifications: false });
-    expect((await api.get('/api/enhanced/notifications/preferences', { token: wants.token })).body).toEqual({ emailNotifications: true });
+    expect((await api.get('/api/enhanced/notifications/preferences', { token: declines.token })).body).toEqual({
+      emailNotifications: false,
+    });
+    expect((await api.get('/api/enhanced/notifications/preferences', { token: wants.token })).body).toEqual({
+      emailNotifications: true,
+    });
 
-    await notify(testDb(), [wants.id, declines.id], { type: 'bid.received', title: 'New quote received', message: 'A mechanic quoted $1,850.00 for your annual.' });
+    await notify(testDb(), [wants.id, declines.id], {
+      type: 'bid.received',
+      title: 'New quote received',
+      message: 'A mechanic quoted $1,850.00 for your annual.',
+    });
 
     const mail = await emailsTo(wants.email);
     expect(mail).toEqual([
-      expect.objectContaining({ kind: 'marketplace.bid.received', subject: 'New quote received - Skyward Mobile Aviation', status: 'pending' }),
+      expect.objectContaining({
+        kind: 'marketplace.bid.received',
+        subject: 'New quote received - Skyward Mobile Aviation',
+        status: 'pending',
+      }),
     ]);
     expect(mail[0]!.bodyText).toContain('A mechanic quoted $1,850.00 for your annual.');
     expect(await emailsTo(declines.email)).toEqual([]);
@@ -32,7 +49,11 @@ describe('marketplace notifications by email', () => {
   it('needs a session and a boolean', async () => {
     expect((await api.get('/api/enhanced/notifications/preferences')).status).toBe(401);
     const user = await createUser('pilot');
-    const bad = await api.put('/api/enhanced/notifications/preferences', { emailNotifications: 'yes' }, { token: user.token });
+    const bad = await api.put(
+      '/api/enhanced/notifications/preferences',
+      { emailNotifications: 'yes' },
+      { token: user.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/emailNotifications must be true or false/);
   });

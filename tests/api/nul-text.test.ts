@@ -14,16 +14,28 @@ describe('text with a NUL character', () => {
     const admin = await createUser('admin');
     const token = admin.token;
 
-    const post = await api.post('/api/blog/admin/posts', { title: `Tie${NUL}down`, content: '<p>x</p>', category: 'Safety' }, { token });
+    const post = await api.post(
+      '/api/blog/admin/posts',
+      { title: `Tie${NUL}down`, content: '<p>x</p>', category: 'Safety' },
+      { token },
+    );
     expect(post.status).toBe(400);
     expect(post.body.detail).toMatch(/^title: /);
     expect(post.body.detail).toMatch(DETAIL);
 
-    const template = await api.post('/api/admin/config/email-templates', { name: `n${NUL}`, subject_line: 's', html_content: '<p>h</p>', campaign_type: 'newsletter' }, { token });
+    const template = await api.post(
+      '/api/admin/config/email-templates',
+      { name: `n${NUL}`, subject_line: 's', html_content: '<p>h</p>', campaign_type: 'newsletter' },
+      { token },
+    );
     expect(template.status).toBe(400);
     expect(template.body.detail).toMatch(/^name: .*NUL/);
 
-    const referral = await api.put('/api/admin/config/referral-program', { reward_amount: 50, min_booking_amount: 200, share_message: `a${NUL}b` }, { token });
+    const referral = await api.put(
+      '/api/admin/config/referral-program',
+      { reward_amount: 50, min_booking_amount: 200, share_message: `a${NUL}b` },
+      { token },
+    );
     expect(referral.status).toBe(400);
 
     const setting = new FormData();
@@ -35,7 +47,9 @@ describe('text with a NUL character', () => {
     expect(saved.status).toBe(400);
     expect(saved.body.detail).toMatch(/^setting_value: .*NUL/);
     const settings = await api.get('/api/admin/config/settings/general', { token });
-    expect((settings.body.data as Array<{ setting_key: string }>).some((s) => s.setting_key === 'nul_probe')).toBe(false);
+    expect((settings.body.data as Array<{ setting_key: string }>).some((s) => s.setting_key === 'nul_probe')).toBe(
+      false,
+    );
 
     const key = new FormData();
     key.set('key_name', `k${NUL}`);

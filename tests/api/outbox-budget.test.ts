@@ -12,7 +12,13 @@ let db: Db;
 let fake: FakeMessaging;
 const addresses = ['slow1@example.com', 'slow2@example.com', 'slow3@example.com'];
 
-const rows = () => db.selectFrom('outbox').select(['toAddress', 'status', 'attempts', 'lockedUntil']).where('toAddress', 'in', addresses).orderBy('toAddress').execute();
+const rows = () =>
+  db
+    .selectFrom('outbox')
+    .select(['toAddress', 'status', 'attempts', 'lockedUntil'])
+    .where('toAddress', 'in', addresses)
+    .orderBy('toAddress')
+    .execute();
 
 beforeAll(async () => {
   db = await useIsolatedDatabase();
@@ -21,13 +27,29 @@ beforeAll(async () => {
   delete process.env['PROVIDER_TIMEOUT_MS'];
   const admin = await createUser('admin');
   const form = new FormData();
-  for (const [k, v] of Object.entries({ key_name: 'Production', api_key: 'md-valid-key', is_primary: 'true' })) form.set(k, v);
-  const res = await call('POST', '/api/admin/config/api-keys?integration_type=mailchimp', { rawBody: form, token: admin.token });
+  for (const [k, v] of Object.entries({ key_name: 'Production', api_key: 'md-valid-key', is_primary: 'true' }))
+    form.set(k, v);
+  const res = await call('POST', '/api/admin/config/api-keys?integration_type=mailchimp', {
+    rawBody: form,
+    token: admin.token,
+  });
   expect(res.status, res.text).toBe(200);
   for (const [i, to] of addresses.entries()) {
     await db
       .insertInto('outbox')
-      .values({ channel: 'email', toAddress: to, subject: `Slow ${i}`, bodyText: 'Hello', bodyHtml: null, kind: 'test.email', lockedUntil: null, lastError: null, providerMessageId: null, sentAt: null, nextAttemptAt: new Date(Date.now() - (3 - i) * 1000) })
+      .values({
+        channel: 'email',
+        toAddress: to,
+        subject: `Slow ${i}`,
+        bodyText: 'Hello',
+        bodyHtml: null,
+        kind: 'test.email',
+        lockedUntil: null,
+        lastError: null,
+        providerMessageId: null,
+        sentAt: null,
+        nextAttemptAt: new Date(Date.now() - (3 - i) * 1000),
+      })
       .execute();
   }
   fake.setDelay(8_000);

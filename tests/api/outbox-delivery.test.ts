@@ -18,13 +18,22 @@ function form(fields: Record<string, string>): FormData {
 }
 
 async function addKey(integration: string, fields: Record<string, string>) {
-  const res = await call('POST', `/api/admin/config/api-keys?integration_type=${integration}`, { rawBody: form(fields), token: admin.token });
+  const res = await call('POST', `/api/admin/config/api-keys?integration_type=${integration}`, {
+    rawBody: form(fields),
+    token: admin.token,
+  });
   expect(res.status, res.text).toBeLessThan(300);
 }
 
 /** Makes every due message due now, as if the backoff had elapsed. */
-const fastForward = () => db.updateTable('outbox').set({ nextAttemptAt: new Date(Date.now() - 1000) }).where('status', '=', 'pending').execute();
-const byAddress = (to: string) => db.selectFrom('outbox').selectAll().where('toAddress', '=', to).executeTakeFirstOrThrow();
+const fastForward = () =>
+  db
+    .updateTable('outbox')
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where('status', '=', 'pending')
+    .execute();
+const byAddress = (to: string) =>
+  db.selectFrom('outbox').selectAll().where('toAddress', '=', to).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   db = await useIsolatedDatabase();
@@ -46,7 +55,11 @@ beforeEach(() => {
 
 describe('outbox delivery', () => {
   it('leaves messages waiting, visible to admins, while no provider is configured', async () => {
-    const res = await api.post('/api/leads', { firstName: 'Wait', email: 'wait@example.com', source: 'popup_discount_offer' });
+    const res = await api.post('/api/leads', {
+      firstName: 'Wait',
+      email: 'wait@example.com',
+      source: 'popup_discount_offer',
+    });
     expect(res.status).toBe(200);
     const report = await deliverDueMessages(db);
     expect(report.waitingForProvider).toEqual(['email', 'sms']);
@@ -119,9 +132,26 @@ describe('outbox delivery', () => {
     await db.updateTable('outbox').set({ status: 'sent' }).where('status', '=', 'pending').execute();
     await db
       .insertInto('outbox')
-      .values({ channel: 'sms', toAddress: 'not-a-number', bodyText: 'Hello', kind: 'test.sms', subject: null, bodyHtml: null, lockedUntil: null, lastError: null, providerMessageId: null, sentAt: null })
+      .values({
+        channel: 'sms',
+        toAddress: 'not-a-number',
+        bodyText: 'Hello',
+        kind: 'test.sms',
+        subject: null,
+        bodyHtml: null,
+        lockedUntil: null,
+        lastError: null,
+        providerMessageId: null,
+        sentAt: null,
+      })
       .execute();
-    await addKey('twilio', { key_name: 'SMS', api_key: 'AC0123456789abcdef0123456789abcdef', api_secret: 'auth-token', is_primary: 'true', additional_config: '{"from_number":"+14155550100"}' });
+    await addKey('twilio', {
+      key_name: 'SMS',
+      api_key: 'AC0123456789abcdef0123456789abcdef',
+      api_secret: 'auth-token',
+      is_primary: 'true',
+      additional_config: '{"from_number":"+14155550100"}',
+    });
     fake.failNext(1, 400);
     await deliverDueMessages(db);
     const row = await byAddress('not-a-number');
@@ -132,18 +162,32 @@ describe('outbox delivery', () => {
   it('sends SMS through Twilio with Basic auth and the configured sender', async () => {
     await db
       .insertInto('outbox')
-      .values({ channel: 'sms', toAddress: '+14155550199', bodyText: 'Your mechanic is on the way', kind: 'test.sms', subject: null, bodyHtml: null, lockedUntil: null, lastError: null, providerMessageId: null, sentAt: null })
+      .values({
+        channel: 'sms',
+        toAddress: '+14155550199',
+        bodyText: 'Your mechanic is on the way',
+        kind: 'test.sms',
+        subject: null,
+        bodyHtml: null,
+        lockedUntil: null,
+        lastError: null,
+        providerMessageId: null,
+        sentAt: null,
+      })
       .execute();
     await deliverDueMessages(db);
     expect((await byAddress('+14155550199')).status).toBe('sent');
     const sms = fake.sms.find((s) => s.to === '+14155550199');
     expect(sms).toMatchObject({ from: '+14155550100', body: 'Your mechanic is on the way' });
-    expect(Buffer.from(sms!.auth.replace('Basic ', ''), 'base64').toString()).toBe('AC0123456789abcdef0123456789abcdef:auth-token');
+    expect(Buffer.from(sms!.auth.replace('Basic ', ''), 'base64').toString()).toBe(
+      'AC0123456789abcdef0123456789abcdef:auth-token',
+    );
   });
 
   it('two overlapping runs send each message exactly once', async () => {
     const emails = Array.from({ length: 30 }, (_, i) => `overlap${i}@example.com`);
-    for (const email of emails) await api.post('/api/leads', { firstName: 'Overlap', email, source: 'popup_discount_offer' });
+    for (const email of emails)
+      await api.post('/api/leads', { firstName: 'Overlap', email, source: 'popup_discount_offer' });
     const [a, b] = await Promise.all([deliverDueMessages(db, 30), deliverDueMessages(db, 30)]);
     expect(a.sent + b.sent).toBe(30);
     for (const email of emails) expect(fake.emails.filter((e) => e.to === email)).toHaveLength(1);
@@ -152,7 +196,11 @@ describe('outbox delivery', () => {
   it('marks a message whose run was interrupted as dead instead of sending it twice', async () => {
     await api.post('/api/leads', { firstName: 'Crash', email: 'crash@example.com', source: 'popup_discount_offer' });
     // A run claimed it and died before recording the result: the lease has run out.
-    await db.updateTable('outbox').set({ status: 'sending', attempts: 1, lockedUntil: new Date(Date.now() - 1000) }).where('toAddress', '=', 'crash@example.com').execute();
+    await db
+      .updateTable('outbox')
+      .set({ status: 'sending', attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where('toAddress', '=', 'crash@example.com')
+      .execute();
     const report = await deliverDueMessages(db);
     expect(report.interrupted).toBe(1);
     const row = await byAddress('crash@example.com');
@@ -164,22 +212,40 @@ describe('outbox delivery', () => {
   it('renders a message from the active admin template of its kind and counts the send', async () => {
     const created = await api.post(
       '/api/admin/config/email-templates',
-      { name: 'Popup welcome', subject_line: 'Welcome aboard, {{firstName}}!', html_content: '<p>Hi {{firstName}}, your code is <strong>SKY25</strong>.</p>', campaign_type: 'welcome_series', delay_minutes: 0 },
+      {
+        name: 'Popup welcome',
+        subject_line: 'Welcome aboard, {{firstName}}!',
+        html_content: '<p>Hi {{firstName}}, your code is <strong>SKY25</strong>.</p>',
+        campaign_type: 'welcome_series',
+        delay_minutes: 0,
+      },
       { token: admin.token },
     );
     expect(created.status, created.text).toBeLessThan(300);
     // A first name with markup is not repeated to an unverified address at all (0097); one with an
     // apostrophe is, escaped in the HTML.
-    await api.post('/api/leads', { firstName: "Tess O'Hara", email: 'templated@example.com', source: 'popup_discount_offer' });
+    await api.post('/api/leads', {
+      firstName: "Tess O'Hara",
+      email: 'templated@example.com',
+      source: 'popup_discount_offer',
+    });
     const row = await byAddress('templated@example.com');
     expect(row.subject).toBe("Welcome aboard, Tess O'Hara!");
     // The template's wording, then what the offer must carry whatever the wording: the lead's own
     // discount code (as the popup showed it) and its conditions.
-    expect(row.bodyHtml).toMatch(/^<p>Hi Tess O&#39;Hara, your code is <strong>SKY25<\/strong>\.<\/p><p>Your discount code: <strong>SKY25-[0-9A-F]{6}<\/strong><\/p><p>Applies to labor/);
-    expect(row.bodyText).toMatch(/^Hi Tess O'Hara, your code is SKY25 \.\s+Your discount code: SKY25-[0-9A-F]{6}\s+Applies to labor/);
+    expect(row.bodyHtml).toMatch(
+      /^<p>Hi Tess O&#39;Hara, your code is <strong>SKY25<\/strong>\.<\/p><p>Your discount code: <strong>SKY25-[0-9A-F]{6}<\/strong><\/p><p>Applies to labor/,
+    );
+    expect(row.bodyText).toMatch(
+      /^Hi Tess O'Hara, your code is SKY25 \.\s+Your discount code: SKY25-[0-9A-F]{6}\s+Applies to labor/,
+    );
     await deliverDueMessages(db);
     expect((await byAddress('templated@example.com')).status).toBe('sent');
-    const template = await db.selectFrom('emailTemplates').select('sends').where('name', '=', 'Popup welcome').executeTakeFirstOrThrow();
+    const template = await db
+      .selectFrom('emailTemplates')
+      .select('sends')
+      .where('name', '=', 'Popup welcome')
+      .executeTakeFirstOrThrow();
     expect(template.sends).toBe(1);
   });
 

@@ -26,20 +26,39 @@ afterAll(async () => {
   await db.destroy();
 });
 
-const idOf = async (to: string) => (await db.selectFrom('outbox').select('id').where('toAddress', '=', to).executeTakeFirstOrThrow()).id;
+const idOf = async (to: string) =>
+  (await db.selectFrom('outbox').select('id').where('toAddress', '=', to).executeTakeFirstOrThrow()).id;
 
 describe('an outbox message opened in the console', () => {
   it('shows subject, recipient, body, the kind in words and every delivery attempt', async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ key_name: 'Transactional', api_key: 'md-valid-key', is_primary: 'true' })) form.set(k, v);
-    expect((await call('POST', '/api/admin/config/api-keys?integration_type=mailchimp', { rawBody: form, token: admin.token })).status).toBeLessThan(300);
-    expect((await api.post('/api/leads', { firstName: 'Opal', email: 'opal@example.com', source: 'popup_discount_offer' })).status).toBe(200);
+    for (const [k, v] of Object.entries({ key_name: 'Transactional', api_key: 'md-valid-key', is_primary: 'true' }))
+      form.set(k, v);
+    expect(
+      (
+        await call('POST', '/api/admin/config/api-keys?integration_type=mailchimp', {
+          rawBody: form,
+          token: admin.token,
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect(
+      (await api.post('/api/leads', { firstName: 'Opal', email: 'opal@example.com', source: 'popup_discount_offer' }))
+        .status,
+    ).toBe(200);
     const id = await idOf('opal@example.com');
 
     // Not tried yet: no attempt, the kind in words in the list and the message.
     const waiting = await api.get(`/api/admin/outbox/${id}`, { token: admin.token });
     expect(waiting.status).toBe(200);
-    expect(waiting.body.data).toMatchObject({ id, toAddress: 'opal@example.com', kind: 'lead.popup_offer', kindLabel: 'Popup discount code', status: 'pending', attemptsLog: [] });
+    expect(waiting.body.data).toMatchObject({
+      id,
+      toAddress: 'opal@example.com',
+      kind: 'lead.popup_offer',
+      kindLabel: 'Popup discount code',
+      status: 'pending',
+      attemptsLog: [],
+    });
     expect(waiting.body.data.subject).toMatch(/25% discount/);
     expect(waiting.body.data.bodyText).toMatch(/Opal/);
     const list = await api.get('/api/admin/outbox', { token: admin.token });
@@ -48,7 +67,11 @@ describe('an outbox message opened in the console', () => {
     // A failed attempt, then a sent one: both kept, with the provider and what happened.
     fake.failNext(1, 500);
     await deliverDueMessages(db);
-    await db.updateTable('outbox').set({ nextAttemptAt: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await db
+      .updateTable('outbox')
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     await deliverDueMessages(db);
     const sent = await api.get(`/api/admin/outbox/${id}`, { token: admin.token });
     expect(sent.body.data.status).toBe('sent');
@@ -60,7 +83,9 @@ describe('an outbox message opened in the console', () => {
   });
 
   it('answers 404 for a message that does not exist, and only to administrators', async () => {
-    expect((await api.get('/api/admin/outbox/7d7f8a3e-0000-4000-8000-000000000000', { token: admin.token })).status).toBe(404);
+    expect(
+      (await api.get('/api/admin/outbox/7d7f8a3e-0000-4000-8000-000000000000', { token: admin.token })).status,
+    ).toBe(404);
     expect((await api.get('/api/admin/outbox/not-an-id', { token: admin.token })).status).toBe(404);
     const pilot = await createUser('pilot');
     const id = await idOf('opal@example.com');
@@ -71,10 +96,19 @@ describe('an outbox message opened in the console', () => {
 
 describe('the outbox list, cursor-paged', () => {
   it('pages with X-Next-Cursor and Link, keeps its body, and neither repeats nor skips a row when messages arrive', async () => {
-    for (let i = 0; i < 7; i += 1) await api.post('/api/leads', { firstName: `Page${i}`, email: `page${i}@example.com`, source: 'popup_discount_offer' });
+    for (let i = 0; i < 7; i += 1)
+      await api.post('/api/leads', {
+        firstName: `Page${i}`,
+        email: `page${i}@example.com`,
+        source: 'popup_discount_offer',
+      });
     const first = await api.get('/api/admin/outbox?per_page=3', { token: admin.token });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ success: true, counts: expect.any(Object), pagination: expect.objectContaining({ total: expect.any(Number) }) });
+    expect(first.body).toMatchObject({
+      success: true,
+      counts: expect.any(Object),
+      pagination: expect.objectContaining({ total: expect.any(Number) }),
+    });
     expect(first.body.data).toHaveLength(3);
     const cursor = first.headers.get('X-Next-Cursor');
     expect(cursor).toBeTruthy();

@@ -21,7 +21,10 @@ async function walk(path: string, user: TestUser, limit: number, between?: () =>
   let pages = 0;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res: { status: number; text: string; body: any; headers: Headers } = await api.get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: user.token });
+    const res: { status: number; text: string; body: any; headers: Headers } = await api.get(
+      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token: user.token },
+    );
     expect(res.status, res.text).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.length).toBeLessThanOrEqual(limit);
@@ -53,7 +56,12 @@ async function whole(path: string, user: TestUser): Promise<string[]> {
  * as it was comes once and in order; added rows sort before the first page (a newest-first list:
  * not in this walk) or after its last row (a soonest-first list whose rows are later: at the end).
  */
-async function expectStablePaging(path: string, user: TestUser, add: () => Promise<void>, added: 'before' | 'at the end' = 'before') {
+async function expectStablePaging(
+  path: string,
+  user: TestUser,
+  add: () => Promise<void>,
+  added: 'before' | 'at the end' = 'before',
+) {
   const before = await whole(path, user);
   expect(before.length).toBeGreaterThan(7);
   const { ids, pages } = await walk(path, user, 3, add);
@@ -99,17 +107,25 @@ describe('cursor paging of the dashboard lists', () => {
     const db = testDb();
     const addNotifications = (n: number) =>
       sql`insert into notifications (user_id, type, title, message)
-          select ${pilot.id}::uuid, 'test', 'Note ' || g, 'Paging test' from generate_series(1, ${n}::int) g`.execute(db);
+          select ${pilot.id}::uuid, 'test', 'Note ' || g, 'Paging test' from generate_series(1, ${n}::int) g`.execute(
+        db,
+      );
     const addAircraft = (from: number, n: number) =>
       sql`insert into aircraft (owner_id, tail_number, make, model)
-          select ${pilot.id}::uuid, 'NP' || g, 'Cessna', '172' from generate_series(${from}::int, ${from + n - 1}::int) g`.execute(db);
+          select ${pilot.id}::uuid, 'NP' || g, 'Cessna', '172' from generate_series(${from}::int, ${from + n - 1}::int) g`.execute(
+        db,
+      );
     await addNotifications(9);
-    await expectStablePaging('/api/enhanced/notifications?unread_only=false', pilot, async () => void (await addNotifications(2)));
+    await expectStablePaging(
+      '/api/enhanced/notifications?unread_only=false',
+      pilot,
+      async () => void (await addNotifications(2)),
+    );
     await addAircraft(1, 8);
     await expectStablePaging('/api/aircraft', pilot, async () => void (await addAircraft(100, 2)));
   });
 
-  it("pages appointments soonest first, stable while appointments are added", async () => {
+  it('pages appointments soonest first, stable while appointments are added', async () => {
     const pilot = await createUser('pilot');
     const mechanic = await createUser('mechanic', { mechanicStatus: 'approved' });
     const db = testDb();
@@ -133,14 +149,23 @@ describe('cursor paging of the dashboard lists', () => {
     await addJobs(1, 8);
     // Added later in the calendar: they come after the rows already listed.
     await expectStablePaging('/api/appointments', pilot, async () => void (await addJobs(50, 2)), 'at the end');
-    await expectStablePaging('/api/appointments/mechanic', mechanic, async () => void (await addJobs(60, 1)), 'at the end');
+    await expectStablePaging(
+      '/api/appointments/mechanic',
+      mechanic,
+      async () => void (await addJobs(60, 1)),
+      'at the end',
+    );
   });
 
   it("pages an aircraft's logbook newest first, stable while entries are signed, and searches every page", async () => {
     const pilot = await createUser('pilot');
     const mechanic = await createUser('mechanic');
     const db = testDb();
-    const aircraft = await sql<{ id: string }>`insert into aircraft (owner_id, tail_number, make, model) values (${pilot.id}, 'NLOG1', 'Cessna', '182') returning id`.execute(db);
+    const aircraft = await sql<{
+      id: string;
+    }>`insert into aircraft (owner_id, tail_number, make, model) values (${pilot.id}, 'NLOG1', 'Cessna', '182') returning id`.execute(
+      db,
+    );
     const aircraftId = aircraft.rows[0]!.id;
     const job = await sql<{ id: string }>`
       with r as (
@@ -177,7 +202,11 @@ describe('cursor paging of the dashboard lists', () => {
     const cursor = found.headers.get('x-next-cursor');
     expect(found.headers.get('link')).toContain('q=MAGNETO');
     const rest = await api.get(`${path}?q=MAGNETO%20replaced&limit=2&cursor=${cursor}`, { token: pilot.token });
-    expect([...found.body, ...rest.body].map((e: { text: string }) => e.text).sort()).toEqual(['Replaced magneto entry 1', 'Replaced magneto entry 2', 'Replaced magneto entry 3']);
+    expect([...found.body, ...rest.body].map((e: { text: string }) => e.text).sort()).toEqual([
+      'Replaced magneto entry 1',
+      'Replaced magneto entry 2',
+      'Replaced magneto entry 3',
+    ]);
     expect(rest.headers.get('x-next-cursor')).toBeNull();
     // Another owner's aircraft is not found, paged or not.
     const stranger = await createUser('pilot');
@@ -202,7 +231,9 @@ describe('cursor paging of the dashboard lists', () => {
             select id, ${mechanic.id}::uuid, ${pilot.id}::uuid, now() - ${from + i} * interval '1 minute' from r returning id),
           m as (
             insert into conversation_members (conversation_id, user_id) select id, ${pilot.id}::uuid from c union all select id, ${mechanic.id}::uuid from c)
-          insert into conversation_messages (conversation_id, sender_id, kind, body) select id, ${mechanic.id}::uuid, 'message', 'Hello ' || ${i}::int from c`.execute(db);
+          insert into conversation_messages (conversation_id, sender_id, kind, body) select id, ${mechanic.id}::uuid, 'message', 'Hello ' || ${i}::int from c`.execute(
+          db,
+        );
       }
     };
     await addThreads(60, 23);
@@ -218,14 +249,20 @@ describe('cursor paging of the dashboard lists', () => {
 
   it('refuses a cursor it did not make and a limit below 1, and serves a large limit at 100', async () => {
     const pilot = await createUser('pilot');
-    for (const cursor of ['nonsense', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
+    for (const cursor of [
+      'nonsense',
+      Buffer.from('["x","y"]').toString('base64url'),
+      Buffer.from('[1]').toString('base64url'),
+    ]) {
       const res = await api.get(`/api/aircraft?cursor=${cursor}`, { token: pilot.token });
       expect(res.status).toBe(400);
       expect(res.body.detail).toMatch(/cursor is not valid/);
     }
     expect((await api.get('/api/aircraft?limit=0', { token: pilot.token })).status).toBe(400);
     expect((await api.get('/api/aircraft?limit=abc', { token: pilot.token })).status).toBe(400);
-    await sql`insert into aircraft (owner_id, tail_number, make, model) select ${pilot.id}::uuid, 'NL' || g, 'Piper', 'PA-28' from generate_series(1, 105) g`.execute(testDb());
+    await sql`insert into aircraft (owner_id, tail_number, make, model) select ${pilot.id}::uuid, 'NL' || g, 'Piper', 'PA-28' from generate_series(1, 105) g`.execute(
+      testDb(),
+    );
     const big = await api.get('/api/aircraft?limit=1000', { token: pilot.token });
     expect(big.status).toBe(200);
     expect(big.body).toHaveLength(100);

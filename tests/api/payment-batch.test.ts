@@ -33,14 +33,20 @@ describe('payments of several appointments in one call', () => {
     const db = testDb();
     // A settled payment and one waiting for the owner's card on the hosted page.
     await sql`insert into payments (appointment_id, owner_id, mechanic_id, account_id, status, total_cents, fee_cents, payout_cents, paid_at, deposit_state)
-              values (${paid}, ${pilot.id}, ${mechanic.id}, 'acct_batch', 'paid', 25000, 1250, 23750, now(), 'paid')`.execute(db);
+              values (${paid}, ${pilot.id}, ${mechanic.id}, 'acct_batch', 'paid', 25000, 1250, 23750, now(), 'paid')`.execute(
+      db,
+    );
     await sql`insert into payments (appointment_id, owner_id, mechanic_id, account_id, status, total_cents, pay_url, failure_message)
-              values (${due}, ${pilot.id}, ${mechanic.id}, 'acct_batch', 'payment_due', 9900, 'https://checkout.example/pay', 'Your card was declined.')`.execute(db);
+              values (${due}, ${pilot.id}, ${mechanic.id}, 'acct_batch', 'payment_due', 9900, 'https://checkout.example/pay', 'Your card was declined.')`.execute(
+      db,
+    );
     const stranger = await createUser('pilot');
     const [theirs] = await appointments(stranger, mechanic, 1);
 
     for (const user of [pilot, mechanic]) {
-      const res = await api.get(`/api/appointments/payments?ids=${[none, paid, due, theirs].join(',')}`, { token: user.token });
+      const res = await api.get(`/api/appointments/payments?ids=${[none, paid, due, theirs].join(',')}`, {
+        token: user.token,
+      });
       expect(res.status, res.text).toBe(200);
       const expected: Record<string, unknown> = {};
       for (const id of user === pilot ? [none!, paid!, due!] : [none!, paid!, due!, theirs!]) {
@@ -50,7 +56,13 @@ describe('payments of several appointments in one call', () => {
     }
     const batch = (await api.get(`/api/appointments/payments?ids=${none},${paid},${due}`, { token: pilot.token })).body;
     expect(batch[none!].status).toBe('not_applicable');
-    expect(batch[paid!]).toMatchObject({ status: 'paid', totalCents: 25000, feeCents: 1250, payoutCents: 23750, depositOnCancel: 'kept' });
+    expect(batch[paid!]).toMatchObject({
+      status: 'paid',
+      totalCents: 25000,
+      feeCents: 1250,
+      payoutCents: 23750,
+      depositOnCancel: 'kept',
+    });
     // Only the owner is sent to the card page.
     expect(batch[due!]).toMatchObject({ status: 'payment_due', actionUrl: 'https://checkout.example/pay' });
     const forMechanic = (await api.get(`/api/appointments/payments?ids=${due}`, { token: mechanic.token })).body;
@@ -61,7 +73,12 @@ describe('payments of several appointments in one call', () => {
 
   it('refuses a missing, malformed or too long list of ids, and anyone signed out', async () => {
     const pilot = await createUser('pilot');
-    for (const query of ['', '?ids=', '?ids=nonsense', `?ids=${Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')}`]) {
+    for (const query of [
+      '',
+      '?ids=',
+      '?ids=nonsense',
+      `?ids=${Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')}`,
+    ]) {
       const res = await api.get(`/api/appointments/payments${query}`, { token: pilot.token });
       expect(res.status, query).toBe(400);
       expect(res.body.detail).toBeTruthy();

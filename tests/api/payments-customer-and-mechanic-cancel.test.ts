@@ -34,7 +34,11 @@ afterAll(async () => {
 async function payableMechanic(): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '5' });
   expect((await api.post('/api/payments/connect', undefined, { token: mechanic.token })).status).toBe(200);
-  const { accountId } = await db.selectFrom('connectedAccounts').select('accountId').where('userId', '=', mechanic.id).executeTakeFirstOrThrow();
+  const { accountId } = await db
+    .selectFrom('connectedAccounts')
+    .select('accountId')
+    .where('userId', '=', mechanic.id)
+    .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
   expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
   return mechanic;
@@ -55,14 +59,23 @@ async function acceptedJob(pilot: TestUser, mechanic: TestUser): Promise<Job> {
     { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
     { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
   ];
-  const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, { ...rest, lines, depositPercent: 50 }, { token: mechanic.token });
+  const quote = await api.post(
+    `/api/enhanced/quotes/${request.id}/bid`,
+    { ...rest, lines, depositPercent: 50 },
+    { token: mechanic.token },
+  );
   expect(quote.status, quote.text).toBe(201);
-  const accept = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+  const accept = await api.post(
+    `/api/enhanced/quotes/${request.id}/accept`,
+    { bidId: quote.body.id },
+    { token: pilot.token },
+  );
   expect(accept.status, accept.text).toBe(200);
   return { pilot, mechanic, requestId: request.id, appointmentId: accept.body.appointment.id };
 }
 
-const payment = (j: Job, who: TestUser = j.pilot) => api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
+const payment = (j: Job, who: TestUser = j.pilot) =>
+  api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
 
 async function saveCard(j: Job) {
   const { body } = await payment(j);
@@ -71,8 +84,12 @@ async function saveCard(j: Job) {
   return payment(j);
 }
 
-const customersOf = (userId: string) => [...stripe.objects.values()].filter((o) => o.object === 'customer' && (o['metadata'] as Record<string, string>)['userId'] === userId);
-const cancel = (j: Job, body: unknown, who: TestUser = j.mechanic) => api.post(`/api/appointments/${j.appointmentId}/cancel`, body, { token: who.token });
+const customersOf = (userId: string) =>
+  [...stripe.objects.values()].filter(
+    (o) => o.object === 'customer' && (o['metadata'] as Record<string, string>)['userId'] === userId,
+  );
+const cancel = (j: Job, body: unknown, who: TestUser = j.mechanic) =>
+  api.post(`/api/appointments/${j.appointmentId}/cancel`, body, { token: who.token });
 
 describe('one Stripe customer per owner (issue 33)', () => {
   it('reuses the owner’s customer for every appointment, each with its own card page', async () => {
@@ -85,26 +102,61 @@ describe('one Stripe customer per owner (issue 33)', () => {
 
     expect(customersOf(pilot.id)).toHaveLength(1);
     const [customer] = customersOf(pilot.id);
-    const rows = await db.selectFrom('payments').select(['appointmentId', 'customerId', 'setupSessionId']).where('ownerId', '=', pilot.id).execute();
+    const rows = await db
+      .selectFrom('payments')
+      .select(['appointmentId', 'customerId', 'setupSessionId'])
+      .where('ownerId', '=', pilot.id)
+      .execute();
     expect(rows.map((r) => r.customerId)).toEqual([customer!.id, customer!.id]);
     expect(new Set(rows.map((r) => r.setupSessionId)).size).toBe(2);
-    expect(await db.selectFrom('stripeCustomers').select('customerId').where('userId', '=', pilot.id).execute()).toEqual([{ customerId: customer!.id }]);
+    expect(
+      await db.selectFrom('stripeCustomers').select('customerId').where('userId', '=', pilot.id).execute(),
+    ).toEqual([{ customerId: customer!.id }]);
     // The customer was asked for once, under the owner's key, not one per appointment.
-    expect(stripe.requests.filter((r) => r.path === '/v1/customers' && r.idempotencyKey?.startsWith(`customer:${pilot.id}`))).toHaveLength(1);
+    expect(
+      stripe.requests.filter((r) => r.path === '/v1/customers' && r.idempotencyKey?.startsWith(`customer:${pilot.id}`)),
+    ).toHaveLength(1);
     // Each saved card is charged from that one customer.
-    const [deposit] = [...stripe.objects.values()].filter((o) => o.object === 'payment_intent' && (o['metadata'] as Record<string, string>)['appointmentId'] === first.appointmentId);
+    const [deposit] = [...stripe.objects.values()].filter(
+      (o) =>
+        o.object === 'payment_intent' &&
+        (o['metadata'] as Record<string, string>)['appointmentId'] === first.appointmentId,
+    );
     expect(deposit).toMatchObject({ customer: customer!.id, amount: 10_000 });
   });
 
   it('makes one customer when two acceptances of the same owner arrive at once', async () => {
     const mechanic = await payableMechanic();
     const pilot = await createUser('pilot');
-    const requests = await Promise.all([1, 2].map(() => createRequest(pilot, { serviceLocation: PLACE, aircraftLocation: PLACE })));
+    const requests = await Promise.all(
+      [1, 2].map(() => createRequest(pilot, { serviceLocation: PLACE, aircraftLocation: PLACE })),
+    );
     const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
     const quotes = await Promise.all(
-      requests.map((r) => api.post(`/api/enhanced/quotes/${r.id}/bid`, { ...rest, lines: [{ category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 }] }, { token: mechanic.token })),
+      requests.map((r) =>
+        api.post(
+          `/api/enhanced/quotes/${r.id}/bid`,
+          {
+            ...rest,
+            lines: [
+              {
+                category: 'inspection',
+                description: 'Annual inspection',
+                laborHours: 10,
+                laborRate: 100,
+                partsCost: 0,
+              },
+            ],
+          },
+          { token: mechanic.token },
+        ),
+      ),
     );
-    const accepted = await Promise.all(requests.map((r, i) => api.post(`/api/enhanced/quotes/${r.id}/accept`, { bidId: quotes[i]!.body.id }, { token: pilot.token })));
+    const accepted = await Promise.all(
+      requests.map((r, i) =>
+        api.post(`/api/enhanced/quotes/${r.id}/accept`, { bidId: quotes[i]!.body.id }, { token: pilot.token }),
+      ),
+    );
     for (const a of accepted) expect(a.body.payment.setupUrl).toMatch(/\/hosted\/checkout\//);
     expect(customersOf(pilot.id)).toHaveLength(1);
     const ids = await db.selectFrom('payments').select('customerId').where('ownerId', '=', pilot.id).execute();
@@ -114,13 +166,24 @@ describe('one Stripe customer per owner (issue 33)', () => {
   it('replaces a stored customer Stripe no longer knows (deleted, or keys of another account)', async () => {
     const mechanic = await payableMechanic();
     const pilot = await createUser('pilot');
-    await db.insertInto('stripeCustomers').values({ userId: pilot.id, customerId: 'cus_gone_from_this_account' }).execute();
+    await db
+      .insertInto('stripeCustomers')
+      .values({ userId: pilot.id, customerId: 'cus_gone_from_this_account' })
+      .execute();
     const j = await acceptedJob(pilot, mechanic);
     const saved = await saveCard(j);
     expect(saved.body).toMatchObject({ status: 'deposit_paid' });
     const [customer] = customersOf(pilot.id);
     expect(customer).toBeTruthy();
-    expect((await db.selectFrom('stripeCustomers').select('customerId').where('userId', '=', pilot.id).executeTakeFirstOrThrow()).customerId).toBe(customer!.id);
+    expect(
+      (
+        await db
+          .selectFrom('stripeCustomers')
+          .select('customerId')
+          .where('userId', '=', pilot.id)
+          .executeTakeFirstOrThrow()
+      ).customerId,
+    ).toBe(customer!.id);
   });
 });
 
@@ -130,38 +193,71 @@ describe('the mechanic cancels (issue 33)', () => {
     const pilot = await createUser('pilot', { firstName: 'Olga', lastName: 'Owner' });
     const j = await acceptedJob(pilot, mechanic);
     await saveCard(j);
-    expect((await api.post(`/api/appointments/${j.appointmentId}/confirm`, {}, { token: mechanic.token })).status).toBe(200);
+    expect((await api.post(`/api/appointments/${j.appointmentId}/confirm`, {}, { token: mechanic.token })).status).toBe(
+      200,
+    );
     // After confirmation an owner's cancellation would keep the deposit; the mechanic's refunds it.
     expect((await payment(j)).body).toMatchObject({ status: 'deposit_paid', depositOnCancel: 'kept' });
 
     const res = await cancel(j, { reason: 'My hangar lost power for the week; I cannot do the annual on time' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ status: 'cancelled', cancellation: { by: 'mechanic', reason: 'My hangar lost power for the week; I cannot do the annual on time' } });
-    const refunds = [...stripe.objects.values()].filter((o) => o.object === 'refund' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId);
+    expect(res.body).toMatchObject({
+      status: 'cancelled',
+      cancellation: { by: 'mechanic', reason: 'My hangar lost power for the week; I cannot do the annual on time' },
+    });
+    const refunds = [...stripe.objects.values()].filter(
+      (o) => o.object === 'refund' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId,
+    );
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount: 10_000, status: 'succeeded', metadata: { purpose: 'deposit-refund', cancelledBy: 'mechanic' } });
-    expect(stripe.requests.find((r) => r.path === '/v1/refunds')?.idempotencyKey).toBe(`deposit-refund:${j.appointmentId}`);
+    expect(refunds[0]).toMatchObject({
+      amount: 10_000,
+      status: 'succeeded',
+      metadata: { purpose: 'deposit-refund', cancelledBy: 'mechanic' },
+    });
+    expect(stripe.requests.find((r) => r.path === '/v1/refunds')?.idempotencyKey).toBe(
+      `deposit-refund:${j.appointmentId}`,
+    );
     // Nothing went to the mechanic.
-    expect([...stripe.objects.values()].filter((o) => o.object === 'transfer' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId)).toHaveLength(0);
+    expect(
+      [...stripe.objects.values()].filter(
+        (o) =>
+          o.object === 'transfer' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId,
+      ),
+    ).toHaveLength(0);
     expect((await payment(j)).body).toMatchObject({ status: 'refunded', refundedCents: 10_000 });
     expect((await payment(j, mechanic)).body).toMatchObject({ status: 'refunded' });
 
     // The request is closed; both parties see who cancelled and why.
-    const request = await db.selectFrom('serviceRequests').select('status').where('id', '=', j.requestId).executeTakeFirstOrThrow();
+    const request = await db
+      .selectFrom('serviceRequests')
+      .select('status')
+      .where('id', '=', j.requestId)
+      .executeTakeFirstOrThrow();
     expect(request.status).toBe('cancelled');
-    const mine = (await api.get('/api/appointments', { token: pilot.token })).body.find((a: { id: string }) => a.id === j.appointmentId);
+    const mine = (await api.get('/api/appointments', { token: pilot.token })).body.find(
+      (a: { id: string }) => a.id === j.appointmentId,
+    );
     expect(mine.cancellation).toMatchObject({ by: 'mechanic', reason: expect.stringContaining('hangar lost power') });
     const [notice] = await notificationsOf(pilot);
     expect(notice).toMatchObject({ title: 'Your mechanic cancelled the appointment' });
     expect(notice!.message).toContain('Reason: My hangar lost power for the week; I cannot do the annual on time.');
     expect(notice!.message).toContain('Your parts deposit of $100.00 is being refunded to your card in full.');
-    const email = await db.selectFrom('outbox').select(['subject', 'bodyText']).where('toAddress', '=', pilot.email).where('kind', '=', 'marketplace.appointment.cancelled_by_mechanic').executeTakeFirstOrThrow();
+    const email = await db
+      .selectFrom('outbox')
+      .select(['subject', 'bodyText'])
+      .where('toAddress', '=', pilot.email)
+      .where('kind', '=', 'marketplace.appointment.cancelled_by_mechanic')
+      .executeTakeFirstOrThrow();
     expect(email.bodyText).toContain('hangar lost power');
     expect(email.bodyText).toMatch(/dashboard\?section=appointments#item-/);
 
     // A second call is refused; nothing is refunded twice.
     expect((await cancel(j, { reason: 'again' })).status).toBe(409);
-    expect([...stripe.objects.values()].filter((o) => o.object === 'refund' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId)).toHaveLength(1);
+    expect(
+      [...stripe.objects.values()].filter(
+        (o) => o.object === 'refund' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId,
+      ),
+    ).toHaveLength(1);
   });
 
   it('refunds on the payment’s next read when Stripe could not be reached at the cancellation', async () => {
@@ -175,7 +271,15 @@ describe('the mechanic cancels (issue 33)', () => {
     } finally {
       process.env['LOCAL_STRIPE_STANDIN_URL'] = url;
     }
-    expect((await db.selectFrom('payments').select('depositState').where('appointmentId', '=', j.appointmentId).executeTakeFirstOrThrow()).depositState).toBe('paid');
+    expect(
+      (
+        await db
+          .selectFrom('payments')
+          .select('depositState')
+          .where('appointmentId', '=', j.appointmentId)
+          .executeTakeFirstOrThrow()
+      ).depositState,
+    ).toBe('paid');
     expect((await payment(j)).body).toMatchObject({ status: 'refunded', refundedCents: 10_000 });
   });
 
@@ -192,14 +296,27 @@ describe('the mechanic cancels (issue 33)', () => {
     const other = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '5' });
     expect((await cancel(j, { reason: 'Not mine' }, other)).status).toBe(404);
     expect((await cancel(j, { reason: 'I am the owner' }, pilot)).status).toBe(403);
-    expect((await api.post('/api/appointments/not-a-uuid/cancel', { reason: 'Nothing' }, { token: mechanic.token })).status).toBe(404);
-    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${j.appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(200);
+    expect(
+      (await api.post('/api/appointments/not-a-uuid/cancel', { reason: 'Nothing' }, { token: mechanic.token })).status,
+    ).toBe(404);
+    for (const step of ['confirm', 'start'])
+      expect(
+        (await api.post(`/api/appointments/${j.appointmentId}/${step}`, {}, { token: mechanic.token })).status,
+      ).toBe(200);
     const late = await cancel(j, { reason: 'Found corrosion, walking away' });
     expect(late.status).toBe(409);
     expect(late.body.detail).toBe('Work on this appointment has started, so it can no longer be cancelled');
-    const row = await db.selectFrom('appointments').select(['status', 'cancelledBy']).where('id', '=', j.appointmentId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('appointments')
+      .select(['status', 'cancelledBy'])
+      .where('id', '=', j.appointmentId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'in_progress', cancelledBy: null });
-    expect([...stripe.objects.values()].filter((o) => o.object === 'refund' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId)).toHaveLength(0);
+    expect(
+      [...stripe.objects.values()].filter(
+        (o) => o.object === 'refund' && (o['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId,
+      ),
+    ).toHaveLength(0);
   });
 
   it('says nothing was charged when the job was not paid through Skyward', async () => {
@@ -209,6 +326,8 @@ describe('the mechanic cancels (issue 33)', () => {
     expect((await cancel(j, { reason: 'Sick this week' })).status).toBe(200);
     expect((await notificationsOf(pilot))[0]!.message).toContain('Nothing was charged to your card.');
     // The owner's cancellation is the owner's: a cancelled appointment cannot be cancelled again by the request.
-    expect((await api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, undefined, { token: pilot.token })).status).toBe(409);
+    expect(
+      (await api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, undefined, { token: pilot.token })).status,
+    ).toBe(409);
   });
 });

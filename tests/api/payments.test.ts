@@ -36,11 +36,19 @@ afterAll(async () => {
 /** Delivers a stand-in event to the product as Stripe would (signed now unless a header is given). */
 function deliver(event: StandinEvent | Record<string, unknown>, signature?: string) {
   const payload = JSON.stringify(event);
-  return call('POST', '/api/payments/webhook', { rawBody: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? stripe.sign(payload) } });
+  return call('POST', '/api/payments/webhook', {
+    rawBody: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? stripe.sign(payload) },
+  });
 }
 
 const objectsOf = (type: string, appointmentId: string, purpose?: string) =>
-  [...stripe.objects.values()].filter((o) => o.object === type && (o['metadata'] as Record<string, string>)?.['appointmentId'] === appointmentId && (!purpose || (o['metadata'] as Record<string, string>)['purpose'] === purpose));
+  [...stripe.objects.values()].filter(
+    (o) =>
+      o.object === type &&
+      (o['metadata'] as Record<string, string>)?.['appointmentId'] === appointmentId &&
+      (!purpose || (o['metadata'] as Record<string, string>)['purpose'] === purpose),
+  );
 
 async function payableMechanic(): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
@@ -50,10 +58,18 @@ async function payableMechanic(): Promise<TestUser> {
   expect(link.status).toBe(200);
   expect(link.body.url).toMatch(/\/hosted\/onboarding\/acct_/);
   expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('pending');
-  const { accountId } = await db.selectFrom('connectedAccounts').select('accountId').where('userId', '=', mechanic.id).executeTakeFirstOrThrow();
+  const { accountId } = await db
+    .selectFrom('connectedAccounts')
+    .select('accountId')
+    .where('userId', '=', mechanic.id)
+    .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
   // Back from onboarding before the webhook: the status is re-read from Stripe.
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body).toMatchObject({ status: 'ready', chargesEnabled: true, payoutsEnabled: true });
+  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body).toMatchObject({
+    status: 'ready',
+    chargesEnabled: true,
+    payoutsEnabled: true,
+  });
   return mechanic;
 }
 
@@ -66,8 +82,14 @@ interface Job {
 }
 
 /** A quote of $1,000 labor (inspection) and $200 parts, accepted; the deposit is a share of the parts. */
-async function acceptedJob(options: { depositPercent?: number; payable?: boolean; mechanic?: TestUser } = {}): Promise<Job> {
-  const mechanic = options.mechanic ?? (options.payable === false ? await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' }) : await payableMechanic());
+async function acceptedJob(
+  options: { depositPercent?: number; payable?: boolean; mechanic?: TestUser } = {},
+): Promise<Job> {
+  const mechanic =
+    options.mechanic ??
+    (options.payable === false
+      ? await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' })
+      : await payableMechanic());
   const pilot = await createUser('pilot', { firstName: 'Olga', lastName: 'Owner' });
   const request = await createRequest(pilot, { serviceLocation: 'KBZN', aircraftLocation: 'KBZN' });
   const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
@@ -75,15 +97,27 @@ async function acceptedJob(options: { depositPercent?: number; payable?: boolean
     { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
     { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
   ];
-  const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, { ...rest, lines, depositPercent: options.depositPercent ?? 50 }, { token: mechanic.token });
+  const quote = await api.post(
+    `/api/enhanced/quotes/${request.id}/bid`,
+    { ...rest, lines, depositPercent: options.depositPercent ?? 50 },
+    { token: mechanic.token },
+  );
   expect(quote.status, quote.text).toBe(201);
-  expect(quote.body).toMatchObject({ depositPercent: options.depositPercent ?? 50, payable: options.payable !== false });
-  const accept = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+  expect(quote.body).toMatchObject({
+    depositPercent: options.depositPercent ?? 50,
+    payable: options.payable !== false,
+  });
+  const accept = await api.post(
+    `/api/enhanced/quotes/${request.id}/accept`,
+    { bidId: quote.body.id },
+    { token: pilot.token },
+  );
   expect(accept.status, accept.text).toBe(200);
   return { pilot, mechanic, requestId: request.id, appointmentId: accept.body.appointment.id, accept };
 }
 
-const payment = (j: Job, who: TestUser = j.pilot) => api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
+const payment = (j: Job, who: TestUser = j.pilot) =>
+  api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
 
 /** The owner saves a card on the hosted page, then comes back (the page's return reads the session). */
 async function saveCard(j: Job, card = '4242 4242 4242 4242') {
@@ -95,12 +129,20 @@ async function saveCard(j: Job, card = '4242 4242 4242 4242') {
 }
 
 async function step(j: Job, action: 'confirm' | 'start' | 'complete') {
-  const res = await api.post(`/api/appointments/${j.appointmentId}/${action}`, action === 'complete' ? { mechanicNotes: 'Compression 74/76.' } : {}, { token: j.mechanic.token });
+  const res = await api.post(
+    `/api/appointments/${j.appointmentId}/${action}`,
+    action === 'complete' ? { mechanicNotes: 'Compression 74/76.' } : {},
+    { token: j.mechanic.token },
+  );
   expect(res.status, `${action}: ${res.text}`).toBe(200);
 }
 
 const sign = (j: Job) =>
-  api.post(`/api/appointments/${j.appointmentId}/record/sign`, { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true }, { token: j.mechanic.token });
+  api.post(
+    `/api/appointments/${j.appointmentId}/record/sign`,
+    { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
+    { token: j.mechanic.token },
+  );
 
 describe('mechanic payouts: /api/payments/connect', () => {
   it('goes none -> pending -> ready through the hosted onboarding; owners cannot use it', async () => {
@@ -113,14 +155,26 @@ describe('mechanic payouts: /api/payments/connect', () => {
   it('creates one Express account per mechanic however many times onboarding is opened', async () => {
     const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
     await Promise.all([1, 2, 3].map(() => api.post('/api/payments/connect', undefined, { token: mechanic.token })));
-    const accounts = [...stripe.objects.values()].filter((o) => o.object === 'account' && (o['metadata'] as Record<string, string>)['userId'] === mechanic.id);
+    const accounts = [...stripe.objects.values()].filter(
+      (o) => o.object === 'account' && (o['metadata'] as Record<string, string>)['userId'] === mechanic.id,
+    );
     expect(accounts).toHaveLength(1);
   });
 
   it('keeps the newest account state when an older account.updated arrives late', async () => {
     const mechanic = await payableMechanic();
-    const { accountId } = await db.selectFrom('connectedAccounts').select('accountId').where('userId', '=', mechanic.id).executeTakeFirstOrThrow();
-    const old = { id: 'evt_old_account', object: 'event', type: 'account.updated', created: Math.floor(Date.now() / 1000) - 3600, data: { object: { id: accountId, object: 'account', charges_enabled: false, payouts_enabled: false } } };
+    const { accountId } = await db
+      .selectFrom('connectedAccounts')
+      .select('accountId')
+      .where('userId', '=', mechanic.id)
+      .executeTakeFirstOrThrow();
+    const old = {
+      id: 'evt_old_account',
+      object: 'event',
+      type: 'account.updated',
+      created: Math.floor(Date.now() / 1000) - 3600,
+      data: { object: { id: accountId, object: 'account', charges_enabled: false, payouts_enabled: false } },
+    };
     expect((await deliver(old)).status).toBe(200);
     expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
   });
@@ -131,13 +185,31 @@ describe('the money loop', () => {
     const j = await acceptedJob({ depositPercent: 50 });
     expect(j.accept.body.payment).toMatchObject({ depositCents: 10_000 });
     expect(j.accept.body.payment.setupUrl).toMatch(/\/hosted\/checkout\/cs_test_/);
-    expect((await payment(j)).body).toMatchObject({ status: 'card_needed', depositCents: 10_000, depositOnCancel: 'none' });
+    expect((await payment(j)).body).toMatchObject({
+      status: 'card_needed',
+      depositCents: 10_000,
+      depositOnCancel: 'none',
+    });
 
     const saved = await saveCard(j);
-    expect(saved.body).toMatchObject({ status: 'deposit_paid', depositCents: 10_000, actionUrl: null, depositOnCancel: 'refunded' });
+    expect(saved.body).toMatchObject({
+      status: 'deposit_paid',
+      depositCents: 10_000,
+      actionUrl: null,
+      depositOnCancel: 'refunded',
+    });
     const [deposit] = objectsOf('payment_intent', j.appointmentId, 'deposit');
-    expect(deposit).toMatchObject({ amount: 10_000, currency: 'usd', status: 'succeeded', transfer_group: `appt_${j.appointmentId}` });
-    expect(stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.idempotencyKey === `deposit:${j.appointmentId}:0`)).toBeTruthy();
+    expect(deposit).toMatchObject({
+      amount: 10_000,
+      currency: 'usd',
+      status: 'succeeded',
+      transfer_group: `appt_${j.appointmentId}`,
+    });
+    expect(
+      stripe.requests.find(
+        (r) => r.path === '/v1/payment_intents' && r.idempotencyKey === `deposit:${j.appointmentId}:0`,
+      ),
+    ).toBeTruthy();
 
     await step(j, 'confirm');
     expect((await payment(j)).body.depositOnCancel).toBe('kept');
@@ -159,15 +231,30 @@ describe('the money loop', () => {
     expect(payouts[0]).toMatchObject({ amount: 98_000 }); // $1,200 - $120 fee - $100 deposit already sent
 
     const paid = await payment(j);
-    expect(paid.body).toMatchObject({ status: 'paid', totalCents: 120_000, depositCents: 10_000, feeCents: 12_000, payoutCents: 108_000 });
+    expect(paid.body).toMatchObject({
+      status: 'paid',
+      totalCents: 120_000,
+      depositCents: 10_000,
+      feeCents: 12_000,
+      payoutCents: 108_000,
+    });
     expect(paid.body.paidAt).toBeTruthy();
     expect(paid.body.receiptDocumentId).toBeTruthy();
     const mine = await payment(j, j.mechanic);
     expect(mine.body).toMatchObject({ status: 'paid', payoutCents: 108_000, actionUrl: null });
 
-    const doc = await db.selectFrom('documents').selectAll().where('id', '=', paid.body.receiptDocumentId).executeTakeFirstOrThrow();
+    const doc = await db
+      .selectFrom('documents')
+      .selectAll()
+      .where('id', '=', paid.body.receiptDocumentId)
+      .executeTakeFirstOrThrow();
     expect(doc).toMatchObject({ ownerId: j.pilot.id, documentType: 'invoice', contentType: 'application/pdf' });
-    const mails = await db.selectFrom('outbox').select(['toAddress', 'kind', 'subject']).where('kind', 'in', ['payments.receipt', 'payments.payout']).where('toAddress', 'in', [j.pilot.email, j.mechanic.email]).execute();
+    const mails = await db
+      .selectFrom('outbox')
+      .select(['toAddress', 'kind', 'subject'])
+      .where('kind', 'in', ['payments.receipt', 'payments.payout'])
+      .where('toAddress', 'in', [j.pilot.email, j.mechanic.email])
+      .execute();
     expect(mails.map((m) => m.kind).sort()).toEqual(['payments.payout', 'payments.receipt']);
     expect(mails.find((m) => m.kind === 'payments.receipt')?.subject).toMatch(/\$1,200\.00/);
 
@@ -201,17 +288,31 @@ describe('the money loop', () => {
     expect(objectsOf('transfer', j.appointmentId)).toHaveLength(0);
 
     // Only the owner retries; the same card fails again, as a new attempt.
-    expect((await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: j.mechanic.token })).status).toBe(403);
-    const retried = await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: j.pilot.token });
+    expect(
+      (await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: j.mechanic.token }))
+        .status,
+    ).toBe(403);
+    const retried = await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, {
+      token: j.pilot.token,
+    });
     expect(retried.status).toBe(200);
     expect(retried.body.status).toBe('payment_due');
-    expect(stripe.requests.filter((r) => r.idempotencyKey?.startsWith(`capture:${j.appointmentId}:`)).map((r) => r.idempotencyKey)).toEqual([`capture:${j.appointmentId}:0`, `capture:${j.appointmentId}:1`]);
+    expect(
+      stripe.requests
+        .filter((r) => r.idempotencyKey?.startsWith(`capture:${j.appointmentId}:`))
+        .map((r) => r.idempotencyKey),
+    ).toEqual([`capture:${j.appointmentId}:0`, `capture:${j.appointmentId}:1`]);
 
     const fixed = await saveCard(j, '4242 4242 4242 4242');
     expect(fixed.body).toMatchObject({ status: 'paid', totalCents: 120_000, feeCents: 12_000 });
-    expect(objectsOf('payment_intent', j.appointmentId, 'capture').filter((p) => p['status'] === 'succeeded')).toHaveLength(1);
+    expect(
+      objectsOf('payment_intent', j.appointmentId, 'capture').filter((p) => p['status'] === 'succeeded'),
+    ).toHaveLength(1);
     expect(objectsOf('transfer', j.appointmentId, 'payout').map((t) => t['amount'])).toEqual([108_000]);
-    expect((await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: j.pilot.token })).status).toBe(409);
+    expect(
+      (await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: j.pilot.token }))
+        .status,
+    ).toBe(409);
   });
 
   it('asks again when the card needs authentication off-session', async () => {
@@ -223,14 +324,24 @@ describe('the money loop', () => {
     expect(after.body).toMatchObject({ status: 'payment_due', failureMessage: expect.stringMatching(/authenticate/) });
     // A new hosted page (not the completed one of the acceptance): another card pays the deposit.
     expect(after.body.actionUrl).not.toBe(body.actionUrl);
-    expect((await saveCard(j, '4242 4242 4242 4242')).body).toMatchObject({ status: 'deposit_paid', depositCents: 20_000 });
+    expect((await saveCard(j, '4242 4242 4242 4242')).body).toMatchObject({
+      status: 'deposit_paid',
+      depositCents: 20_000,
+    });
   });
 
   it('refunds the deposit when the owner cancels before the mechanic confirmed, keeps it after', async () => {
     const early = await acceptedJob({ depositPercent: 50 });
     await saveCard(early);
-    expect((await api.post(`/api/enhanced/quotes/${early.requestId}/cancel`, undefined, { token: early.pilot.token })).status).toBe(200);
-    const refunds = [...stripe.objects.values()].filter((o) => o.object === 'refund' && o['payment_intent'] === objectsOf('payment_intent', early.appointmentId, 'deposit')[0]!.id);
+    expect(
+      (await api.post(`/api/enhanced/quotes/${early.requestId}/cancel`, undefined, { token: early.pilot.token }))
+        .status,
+    ).toBe(200);
+    const refunds = [...stripe.objects.values()].filter(
+      (o) =>
+        o.object === 'refund' &&
+        o['payment_intent'] === objectsOf('payment_intent', early.appointmentId, 'deposit')[0]!.id,
+    );
     expect(refunds.map((r) => r['amount'])).toEqual([10_000]);
     expect((await payment(early)).body).toMatchObject({ status: 'refunded', refundedCents: 10_000 });
     expect(objectsOf('transfer', early.appointmentId)).toHaveLength(0);
@@ -238,7 +349,9 @@ describe('the money loop', () => {
     const late = await acceptedJob({ depositPercent: 50 });
     await saveCard(late);
     await step(late, 'confirm');
-    expect((await api.post(`/api/enhanced/quotes/${late.requestId}/cancel`, undefined, { token: late.pilot.token })).status).toBe(200);
+    expect(
+      (await api.post(`/api/enhanced/quotes/${late.requestId}/cancel`, undefined, { token: late.pilot.token })).status,
+    ).toBe(200);
     expect(objectsOf('transfer', late.appointmentId, 'deposit').map((t) => t['amount'])).toEqual([10_000]);
     expect((await payment(late)).body.refundedCents).toBe(0);
   });
@@ -258,7 +371,11 @@ describe('exactly once', () => {
 
     const reads = await Promise.all(Array.from({ length: 10 }, () => payment(j)));
     expect(reads.every((r) => r.status === 200)).toBe(true);
-    const succeeded = stripe.events.filter((e) => e.type === 'payment_intent.succeeded' && (e.data.object['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId);
+    const succeeded = stripe.events.filter(
+      (e) =>
+        e.type === 'payment_intent.succeeded' &&
+        (e.data.object['metadata'] as Record<string, string>)['appointmentId'] === j.appointmentId,
+    );
     expect(succeeded).toHaveLength(1);
     const replays = await Promise.all(Array.from({ length: 10 }, () => deliver(succeeded[0]!)));
     expect(replays.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -283,15 +400,27 @@ describe('exactly once', () => {
 describe('webhooks: POST /api/payments/webhook', () => {
   it('refuses a forged or stale signature with 400 and no effect', async () => {
     const mechanic = await payableMechanic();
-    const { accountId } = await db.selectFrom('connectedAccounts').select('accountId').where('userId', '=', mechanic.id).executeTakeFirstOrThrow();
-    const event = { id: 'evt_forged_1', object: 'event', type: 'account.updated', created: Math.floor(Date.now() / 1000) + 10, data: { object: { id: accountId, object: 'account', charges_enabled: false, payouts_enabled: false } } };
+    const { accountId } = await db
+      .selectFrom('connectedAccounts')
+      .select('accountId')
+      .where('userId', '=', mechanic.id)
+      .executeTakeFirstOrThrow();
+    const event = {
+      id: 'evt_forged_1',
+      object: 'event',
+      type: 'account.updated',
+      created: Math.floor(Date.now() / 1000) + 10,
+      data: { object: { id: accountId, object: 'account', charges_enabled: false, payouts_enabled: false } },
+    };
     const payload = JSON.stringify(event);
     const forged = await deliver(event, stripe.sign(payload, undefined, 'whsec_not_the_secret'));
     expect(forged.status).toBe(400);
     expect(forged.body.detail).toBe('Invalid Stripe-Signature');
     expect((await deliver(event, stripe.sign(payload, Math.floor(Date.now() / 1000) - 301))).status).toBe(400);
     expect((await deliver(event, '')).status).toBe(400);
-    expect(await db.selectFrom('stripeWebhookEvents').select('id').where('id', '=', 'evt_forged_1').executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom('stripeWebhookEvents').select('id').where('id', '=', 'evt_forged_1').executeTakeFirst(),
+    ).toBeUndefined();
     expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
   });
 
@@ -301,7 +430,13 @@ describe('webhooks: POST /api/payments/webhook', () => {
     for (const s of ['confirm', 'start', 'complete'] as const) await step(j, s);
     await sign(j);
     const [intent] = objectsOf('payment_intent', j.appointmentId, 'capture');
-    const late = { id: `evt_late_fail_${Date.now()}`, object: 'event', type: 'payment_intent.payment_failed', created: Math.floor(Date.now() / 1000) - 60, data: { object: { ...intent, status: 'requires_payment_method' } } };
+    const late = {
+      id: `evt_late_fail_${Date.now()}`,
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      created: Math.floor(Date.now() / 1000) - 60,
+      data: { object: { ...intent, status: 'requires_payment_method' } },
+    };
     expect((await deliver(late)).status).toBe(200);
     expect((await payment(j)).body).toMatchObject({ status: 'paid' });
   });
@@ -338,19 +473,34 @@ describe('admin payments and bad input', () => {
     expect(page.status).toBe(200);
     expect(page.body.data).toHaveLength(1);
     expect(page.body.pagination).toMatchObject({ page: 1, limit: 1 });
-    const { id } = (await db.selectFrom('payments').select('id').where('appointmentId', '=', j.appointmentId).executeTakeFirstOrThrow());
-    const refund = (body: unknown, token = admin.token) => api.post(`/api/admin/payments/${id}/refund`, body, { token });
+    const { id } = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('appointmentId', '=', j.appointmentId)
+      .executeTakeFirstOrThrow();
+    const refund = (body: unknown, token = admin.token) =>
+      api.post(`/api/admin/payments/${id}/refund`, body, { token });
 
     expect((await refund({ amountCents: 120_001, reason: 'Too much' })).status).toBe(400);
     expect((await refund({ amountCents: -5, reason: 'Negative' })).status).toBe(400);
     expect((await refund({ amountCents: 10.5, reason: 'Fraction' })).status).toBe(400);
     expect((await refund({ amountCents: 100 })).status).toBe(400);
     expect((await refund({ amountCents: 100, reason: 'x' }, j.pilot.token)).status).toBe(403);
-    expect([...stripe.objects.values()].filter((o) => o.object === 'refund' && o['payment_intent'] === objectsOf('payment_intent', j.appointmentId, 'capture')[0]!.id)).toHaveLength(0);
+    expect(
+      [...stripe.objects.values()].filter(
+        (o) =>
+          o.object === 'refund' &&
+          o['payment_intent'] === objectsOf('payment_intent', j.appointmentId, 'capture')[0]!.id,
+      ),
+    ).toHaveLength(0);
 
     const part = await refund({ amountCents: 20_000, reason: 'Spark plugs not replaced' });
     expect(part.status, part.text).toBe(200);
-    expect(part.body.data).toMatchObject({ status: 'paid', refundedCents: 20_000, refunds: [{ amountCents: 20_000, reason: 'Spark plugs not replaced' }] });
+    expect(part.body.data).toMatchObject({
+      status: 'paid',
+      refundedCents: 20_000,
+      refunds: [{ amountCents: 20_000, reason: 'Spark plugs not replaced' }],
+    });
     // The refund's own webhook changes nothing more.
     const refunded = stripe.events.findLast((e) => e.type === 'charge.refunded');
     expect((await deliver(refunded!)).status).toBe(200);
@@ -360,24 +510,43 @@ describe('admin payments and bad input', () => {
     expect((await refund({ amountCents: 1, reason: 'Again' })).status).toBe(409);
   });
 
-  it('refuses a deposit above 100 % or fractional, and another person\'s appointment', async () => {
+  it("refuses a deposit above 100 % or fractional, and another person's appointment", async () => {
     const mechanic = await payableMechanic();
     const pilot = await createUser('pilot');
     const request = await createRequest(pilot, { serviceLocation: 'KBZN', aircraftLocation: 'KBZN' });
     for (const depositPercent of [101, -1, 12.5, 'half']) {
-      const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ depositPercent }), { token: mechanic.token });
+      const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ depositPercent }), {
+        token: mechanic.token,
+      });
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ path: 'depositPercent', message: 'Deposit must be a whole percent from 0 to 100' }]);
+      expect(res.body.errors).toEqual([
+        { path: 'depositPercent', message: 'Deposit must be a whole percent from 0 to 100' },
+      ]);
     }
     const j = await acceptedJob({ mechanic });
     const stranger = await createUser('pilot');
     expect((await api.get(`/api/appointments/${j.appointmentId}/payment`, { token: stranger.token })).status).toBe(404);
-    expect((await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: stranger.token })).status).toBe(404);
+    expect(
+      (await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: stranger.token }))
+        .status,
+    ).toBe(404);
     expect((await api.get('/api/appointments/not-a-uuid/payment', { token: pilot.token })).status).toBe(404);
   });
 
-  it('proposes the console\'s deposit_percent when a bid does not say', async () => {
-    await db.insertInto('systemSettings').values({ category: 'payment', settingKey: 'deposit_percent', settingValue: '25', dataType: 'number', description: null, isEncrypted: false, updatedBy: null }).onConflict((oc) => oc.columns(['category', 'settingKey']).doUpdateSet({ settingValue: '25' })).execute();
+  it("proposes the console's deposit_percent when a bid does not say", async () => {
+    await db
+      .insertInto('systemSettings')
+      .values({
+        category: 'payment',
+        settingKey: 'deposit_percent',
+        settingValue: '25',
+        dataType: 'number',
+        description: null,
+        isEncrypted: false,
+        updatedBy: null,
+      })
+      .onConflict((oc) => oc.columns(['category', 'settingKey']).doUpdateSet({ settingValue: '25' }))
+      .execute();
     const mechanic = await payableMechanic();
     expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.defaultDepositPercent).toBe(25);
     const pilot = await createUser('pilot');

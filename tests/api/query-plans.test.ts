@@ -52,7 +52,8 @@ function record(this: pg.Client, ...args: unknown[]) {
   const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
   const text = typeof first === 'string' ? first : first?.text;
   const values = typeof first === 'string' ? second : first?.values;
-  if (typeof text === 'string' && /^\s*(select|with|update|delete|insert)\b/i.test(text)) recorded.push({ text, values: Array.isArray(values) ? values : [] });
+  if (typeof text === 'string' && /^\s*(select|with|update|delete|insert)\b/i.test(text))
+    recorded.push({ text, values: Array.isArray(values) ? values : [] });
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 }
 
@@ -72,7 +73,8 @@ function wholeReads(plan: unknown, found: string[] = []): string[] {
     if (typeof relation === 'string') {
       if (node['Node Type'] === 'Seq Scan') found.push(relation);
       const indexScan = node['Node Type'] === 'Index Scan' || node['Node Type'] === 'Index Only Scan';
-      if (indexScan && node['Index Cond'] === undefined && !partialIndexes.has(String(node['Index Name']))) found.push(relation);
+      if (indexScan && node['Index Cond'] === undefined && !partialIndexes.has(String(node['Index Name'])))
+        found.push(relation);
     }
     for (const value of Object.values(node)) if (value && typeof value === 'object') wholeReads(value, found);
   }
@@ -80,7 +82,10 @@ function wholeReads(plan: unknown, found: string[] = []): string[] {
 }
 
 /** Calls the route and answers the large tables its queries scan whole, with the query. */
-async function scansOf(call: () => Promise<{ status: number; text: string }>, expectedStatus: number): Promise<string[]> {
+async function scansOf(
+  call: () => Promise<{ status: number; text: string }>,
+  expectedStatus: number,
+): Promise<string[]> {
   await afterAnswersSettled();
   recorded.length = 0;
   pg.Client.prototype.query = record as typeof pg.Client.prototype.query;
@@ -100,7 +105,8 @@ async function scansOf(call: () => Promise<{ status: number; text: string }>, ex
     // ANALYZE plans a write without running it).
     const { rows } = await planner.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${q.text}`, q.values);
     const plan = rows[0]?.['QUERY PLAN'];
-    for (const table of wholeReads(plan)) if (large.has(table)) problems.push(`${table}: ${q.text.replace(/\s+/g, ' ').slice(0, 300)}`);
+    for (const table of wholeReads(plan))
+      if (large.has(table)) problems.push(`${table}: ${q.text.replace(/\s+/g, ' ').slice(0, 300)}`);
   }
   return problems;
 }
@@ -123,9 +129,13 @@ describe('query plans on the scale data set', () => {
     await planner.query('set enable_seqscan = off');
     await seedScale(db, SIZES, await hashPassword('scale-plan-test', { memory: 1024, passes: 1, parallelism: 1 }));
     const { rows } = await sql<{ relname: string }>`
-      select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${LARGE}`.execute(db);
+      select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${LARGE}`.execute(
+      db,
+    );
     large = new Set(rows.map((r) => r.relname));
-    const partial = await sql<{ name: string }>`select indexrelid::regclass::text as name from pg_index where indpred is not null`.execute(db);
+    const partial = await sql<{
+      name: string;
+    }>`select indexrelid::regclass::text as name from pg_index where indpred is not null`.execute(db);
     partialIndexes = new Set(partial.rows.map((r) => r.name));
     owner = await tokenOf(SCALE_ACCOUNTS.busyOwner);
     mechanic = await tokenOf(SCALE_ACCOUNTS.busyMechanic);
@@ -145,7 +155,17 @@ describe('query plans on the scale data set', () => {
   });
 
   it('seeds tables large enough to matter', () => {
-    for (const table of ['service_requests', 'service_request_matches', 'bids', 'appointments', 'notifications', 'aircraft', 'users', 'outbox']) expect(large.has(table), table).toBe(true);
+    for (const table of [
+      'service_requests',
+      'service_request_matches',
+      'bids',
+      'appointments',
+      'notifications',
+      'aircraft',
+      'users',
+      'outbox',
+    ])
+      expect(large.has(table), table).toBe(true);
   });
 
   const lists: Array<[string, () => string, string]> = [
@@ -180,12 +200,16 @@ describe('query plans on the scale data set', () => {
     const page = await api.get('/api/appointments', { token: owner });
     const ids = (page.body as Array<{ id: string }>).map((a) => a.id);
     expect(ids.length).toBeGreaterThan(0);
-    expect(await scansOf(() => api.get(`/api/appointments/payments?ids=${ids.join(',')}`, { token: owner }), 200)).toEqual([]);
+    expect(
+      await scansOf(() => api.get(`/api/appointments/payments?ids=${ids.join(',')}`, { token: owner }), 200),
+    ).toEqual([]);
   });
 
   it("reads an aircraft's logbook page through indexes", async () => {
     const [aircraft] = (await api.get('/api/aircraft?limit=1', { token: owner })).body as Array<{ id: string }>;
-    expect(await scansOf(() => api.get(`/api/aircraft/${aircraft!.id}/logbook?q=oil`, { token: owner }), 200)).toEqual([]);
+    expect(await scansOf(() => api.get(`/api/aircraft/${aircraft!.id}/logbook?q=oil`, { token: owner }), 200)).toEqual(
+      [],
+    );
   });
 
   it('reads one request through indexes', async () => {
@@ -194,7 +218,15 @@ describe('query plans on the scale data set', () => {
 
   it(`matches a new request at ${CROWD_AIRPORT} (a crowd of mechanics in range) through indexes, including the work after the answer`, async () => {
     const crowdOwner = await tokenOf(SCALE_ACCOUNTS.crowdOwner);
-    const problems = await scansOf(() => api.post('/api/enhanced/quotes', validRequest({ serviceLocation: CROWD_AIRPORT, aircraftLocation: CROWD_AIRPORT }), { token: crowdOwner }), 201);
+    const problems = await scansOf(
+      () =>
+        api.post(
+          '/api/enhanced/quotes',
+          validRequest({ serviceLocation: CROWD_AIRPORT, aircraftLocation: CROWD_AIRPORT }),
+          { token: crowdOwner },
+        ),
+      201,
+    );
     expect(problems).toEqual([]);
   });
 });

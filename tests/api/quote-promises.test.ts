@@ -86,7 +86,9 @@ describe('the discount code (point 7)', () => {
     const code = await claim();
     // created_at is never updated by the product (its column type says so): aged here in SQL.
     await sql`update leads set created_at = now() - interval '49 hours'
-      where source = 'popup_discount_offer' and upper(replace(id::text, '-', '')) like ${`${code.slice(6)}%`}`.execute(testDb());
+      where source = 'popup_discount_offer' and upper(replace(id::text, '-', '')) like ${`${code.slice(6)}%`}`.execute(
+      testDb(),
+    );
     res = await api.post('/api/quotes', validQuote({ discountCode: code }));
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(new RegExp(`^Discount code ${code} expired on .+ \\(codes last 48 hours\\)`));

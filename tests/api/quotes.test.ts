@@ -16,7 +16,12 @@ describe('POST /api/quotes', () => {
     expect(res.body).toEqual({ success: true, message: QUOTE_SUCCESS_MESSAGE });
     const rows = await storedQuotes(quote.returnEmail);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', aircraftMake: 'Cessna', totalHours: '4200.0', lastInvoiceAmount: null });
+    expect(rows[0]).toMatchObject({
+      status: 'pending',
+      aircraftMake: 'Cessna',
+      totalHours: '4200.0',
+      lastInvoiceAmount: null,
+    });
   });
 
   it('estimates savings from the last invoice with the price model', async () => {
@@ -137,7 +142,10 @@ describe('POST /api/quotes', () => {
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const res = await call('POST', '/api/quotes', { rawBody: '{"firstName":', headers: { 'content-type': 'application/json' } });
+    const res = await call('POST', '/api/quotes', {
+      rawBody: '{"firstName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'Request body must be valid JSON' });
   });

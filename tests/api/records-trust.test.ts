@@ -33,11 +33,18 @@ interface Job extends ReadyJob {
  * A Cessna 182P at 3418.2 h with its annual and transponder check overdue and a worn tire, a
  * request from the due list for all three, and a quote of the lines given, decided as given.
  */
-async function job(lines: Line[], options: { complete?: boolean; tach?: number; acceptOnly?: boolean } = {}): Promise<Job> {
+async function job(
+  lines: Line[],
+  options: { complete?: boolean; tach?: number; acceptOnly?: boolean } = {},
+): Promise<Job> {
   const ready = await jobReadyToSign({
     airport: 'KRAP',
     pilot: { firstName: 'Nora', lastName: 'Owner' },
-    mechanic: { firstName: 'Ike', lastName: 'Inspector', profile: { iaAuthorization: true, businessName: 'Black Hills Aero Repair' } },
+    mechanic: {
+      firstName: 'Ike',
+      lastName: 'Inspector',
+      profile: { iaAuthorization: true, businessName: 'Black Hills Aero Repair' },
+    },
     aircraft: { make: 'Cessna', model: '182P', year: 1975 },
     hours: 3418.2,
     items: [
@@ -52,22 +59,54 @@ async function job(lines: Line[], options: { complete?: boolean; tach?: number; 
   return { ...ready, annualId: ready.itemIds[0]!, transponderId: ready.itemIds[1]!, squawkId: ready.squawkIds[0]! };
 }
 
-const ANNUAL: Line = { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 };
-const TRANSPONDER: Line = { category: 'airworthy', description: 'Transponder check (91.413)', laborHours: 1.5, laborRate: 110, partsCost: 0 };
-const TIRE: Line = { category: 'airworthy', description: 'Replace left main tire worn past limits', laborHours: 1, laborRate: 110, partsCost: 180 };
-const TRAVEL: Line = { category: 'travel', description: 'Travel to KRAP, 2 x 40 miles', laborHours: 1, laborRate: 90, partsCost: 0 };
+const ANNUAL: Line = {
+  category: 'inspection',
+  description: 'Annual inspection, C182P',
+  laborHours: 14,
+  laborRate: 110,
+  partsCost: 0,
+};
+const TRANSPONDER: Line = {
+  category: 'airworthy',
+  description: 'Transponder check (91.413)',
+  laborHours: 1.5,
+  laborRate: 110,
+  partsCost: 0,
+};
+const TIRE: Line = {
+  category: 'airworthy',
+  description: 'Replace left main tire worn past limits',
+  laborHours: 1,
+  laborRate: 110,
+  partsCost: 180,
+};
+const TRAVEL: Line = {
+  category: 'travel',
+  description: 'Travel to KRAP, 2 x 40 miles',
+  laborHours: 1,
+  laborRate: 90,
+  partsCost: 0,
+};
 
 const record = (j: Job, who: TestUser) => api.get(`/api/appointments/${j.appointmentId}/record`, { token: who.token });
 const sign = (j: Job) =>
-  api.post(`/api/appointments/${j.appointmentId}/record/sign`, { fullName: 'Ike Inspector', certificateNumber: '3456789', statement: true }, { token: j.mechanic.token });
-const dueList = async (j: Job) => (await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token })).body;
-const itemOf = (view: { items: Array<{ id: string; lastDoneDate: string | null; status: string }> }, id: string) => view.items.find((i) => i.id === id)!;
+  api.post(
+    `/api/appointments/${j.appointmentId}/record/sign`,
+    { fullName: 'Ike Inspector', certificateNumber: '3456789', statement: true },
+    { token: j.mechanic.token },
+  );
+const dueList = async (j: Job) =>
+  (await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token })).body;
+const itemOf = (view: { items: Array<{ id: string; lastDoneDate: string | null; status: string }> }, id: string) =>
+  view.items.find((i) => i.id === id)!;
 
 describe('point 1: deferred and declined work never completes a due item', { timeout: 120_000 }, () => {
   it('signing completes the approved annual and leaves the deferred transponder due, listed with its date', async () => {
     const j = await job([ANNUAL, { ...TRANSPONDER, decision: 'defer' }, TIRE]);
     const draft = await record(j, j.mechanic);
-    expect(draft.body.discrepancies).toEqual([`Transponder check (91.413): deferred by the owner on ${formatDay(today)}`]);
+    expect(draft.body.discrepancies).toEqual([
+      `Transponder check (91.413): deferred by the owner on ${formatDay(today)}`,
+    ]);
     expect(draft.body.airworthy).toBe(false);
     expect((await sign(j)).status).toBe(200);
 
@@ -75,14 +114,22 @@ describe('point 1: deferred and declined work never completes a due item', { tim
     expect(itemOf(view, j.annualId)).toMatchObject({ lastDoneDate: today, status: 'ok' });
     expect(itemOf(view, j.transponderId)).toMatchObject({ lastDoneDate: '2024-10-10', status: 'overdue' });
     expect(view.airworthy).toBe(false);
-    expect(view.reasons.map((r: { text: string }) => r.text)).toContain('Airworthiness item deferred by owner: Transponder check (91.413)');
+    expect(view.reasons.map((r: { text: string }) => r.text)).toContain(
+      'Airworthiness item deferred by owner: Transponder check (91.413)',
+    );
   });
 
   it('a declined line leaves its item due, and the mechanic cannot mark it done by hand (409 with the reason)', async () => {
     const j = await job([ANNUAL, TRANSPONDER, { ...TIRE, category: 'discretionary', decision: 'decline' }]);
-    const byHand = await api.post(`/api/enhanced/quotes/${j.requestId}/maintenance`, { squawkIds: [j.squawkId], date: today, hours: 3420.1 }, { token: j.mechanic.token });
+    const byHand = await api.post(
+      `/api/enhanced/quotes/${j.requestId}/maintenance`,
+      { squawkIds: [j.squawkId], date: today, hours: 3420.1 },
+      { token: j.mechanic.token },
+    );
     expect(byHand.status).toBe(409);
-    expect(byHand.body.detail).toBe(`The owner declined "Left main tire worn" on ${formatDay(today)}: it was not part of the approved work`);
+    expect(byHand.body.detail).toBe(
+      `The owner declined "Left main tire worn" on ${formatDay(today)}: it was not part of the approved work`,
+    );
     expect((await sign(j)).status).toBe(200);
     const view = await dueList(j);
     expect(view.squawks.find((s: { id: string }) => s.id === j.squawkId)).toMatchObject({ status: 'open' });
@@ -102,16 +149,40 @@ describe('point 3: one tach rule at completion, in the entry and in Log hours', 
   it('refuses a reading below the aircraft’s last one everywhere, with the same reason', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE], { complete: false });
     const reason = 'Hours cannot be below the last reading (3418.2)';
-    const logged = await api.post(`/api/aircraft/${j.aircraftId}/hours`, { hours: 3400, date: today }, { token: j.pilot.token });
+    const logged = await api.post(
+      `/api/aircraft/${j.aircraftId}/hours`,
+      { hours: 3400, date: today },
+      { token: j.pilot.token },
+    );
     expect([logged.status, logged.body.detail]).toEqual([400, reason]);
-    const completed = await api.post(`/api/appointments/${j.appointmentId}/complete`, { mechanicNotes: 'Done.', totalTimeHours: 3405 }, { token: j.mechanic.token });
+    const completed = await api.post(
+      `/api/appointments/${j.appointmentId}/complete`,
+      { mechanicNotes: 'Done.', totalTimeHours: 3405 },
+      { token: j.mechanic.token },
+    );
     expect([completed.status, completed.body.detail]).toEqual([400, reason]);
     expect((await record(j, j.mechanic)).status).toBe(409); // nothing completed
-    const byHand = await api.post(`/api/enhanced/quotes/${j.requestId}/maintenance`, { itemIds: [j.annualId], date: today, hours: 3400 }, { token: j.mechanic.token });
+    const byHand = await api.post(
+      `/api/enhanced/quotes/${j.requestId}/maintenance`,
+      { itemIds: [j.annualId], date: today, hours: 3400 },
+      { token: j.mechanic.token },
+    );
     expect([byHand.status, byHand.body.detail]).toEqual([400, reason]);
 
-    expect((await api.post(`/api/appointments/${j.appointmentId}/complete`, { totalTimeHours: 3420.1 }, { token: j.mechanic.token })).status).toBe(200);
-    const edited = await api.put(`/api/appointments/${j.appointmentId}/record`, { totalTimeHours: 3400 }, { token: j.mechanic.token });
+    expect(
+      (
+        await api.post(
+          `/api/appointments/${j.appointmentId}/complete`,
+          { totalTimeHours: 3420.1 },
+          { token: j.mechanic.token },
+        )
+      ).status,
+    ).toBe(200);
+    const edited = await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { totalTimeHours: 3400 },
+      { token: j.mechanic.token },
+    );
     expect([edited.status, edited.body.detail]).toEqual([400, reason]);
     expect((await record(j, j.mechanic)).body.totalTimeHours).toBe(3420.1);
   });
@@ -119,7 +190,9 @@ describe('point 3: one tach rule at completion, in the entry and in Log hours', 
   it('a draft starts from the aircraft’s hours, not the older figure on the request', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE], { complete: false });
     await api.post(`/api/aircraft/${j.aircraftId}/hours`, { hours: 3425, date: today }, { token: j.pilot.token });
-    expect((await api.post(`/api/appointments/${j.appointmentId}/complete`, {}, { token: j.mechanic.token })).status).toBe(200);
+    expect(
+      (await api.post(`/api/appointments/${j.appointmentId}/complete`, {}, { token: j.mechanic.token })).status,
+    ).toBe(200);
     expect((await record(j, j.mechanic)).body.totalTimeHours).toBe(3425);
   });
 });
@@ -128,17 +201,38 @@ describe('point 4: every entry belongs to one of the owner’s aircraft', { time
   it('a request with a typed registration is linked to the saved aircraft, or adds it', async () => {
     const pilot = await createUser('pilot');
     const tail = uniqueTail();
-    const saved = await api.post('/api/aircraft', { tailNumber: tail, make: 'Cessna', model: '182P', year: 1975 }, { token: pilot.token });
-    const base = { aircraftMake: 'Cessna', aircraftModel: '182P', aircraftLocation: 'KRAP', serviceType: 'annual_inspection', serviceDescription: 'Annual please', serviceLocation: 'KRAP' };
-    const typed = await api.post('/api/enhanced/quotes', { ...base, aircraftTailNumber: tail.toLowerCase() }, { token: pilot.token });
+    const saved = await api.post(
+      '/api/aircraft',
+      { tailNumber: tail, make: 'Cessna', model: '182P', year: 1975 },
+      { token: pilot.token },
+    );
+    const base = {
+      aircraftMake: 'Cessna',
+      aircraftModel: '182P',
+      aircraftLocation: 'KRAP',
+      serviceType: 'annual_inspection',
+      serviceDescription: 'Annual please',
+      serviceLocation: 'KRAP',
+    };
+    const typed = await api.post(
+      '/api/enhanced/quotes',
+      { ...base, aircraftTailNumber: tail.toLowerCase() },
+      { token: pilot.token },
+    );
     expect(typed.status).toBe(201);
     expect(typed.body.aircraftId).toBe(saved.body.id);
 
     const newTail = uniqueTail();
-    const added = await api.post('/api/enhanced/quotes', { ...base, aircraftTailNumber: newTail }, { token: pilot.token });
+    const added = await api.post(
+      '/api/enhanced/quotes',
+      { ...base, aircraftTailNumber: newTail },
+      { token: pilot.token },
+    );
     expect(added.status).toBe(201);
     const mine = await api.get('/api/aircraft', { token: pilot.token });
-    const created = (mine.body as Array<{ id: string; tailNumber: string; make: string }>).find((a) => a.tailNumber === newTail);
+    const created = (mine.body as Array<{ id: string; tailNumber: string; make: string }>).find(
+      (a) => a.tailNumber === newTail,
+    );
     expect(created).toMatchObject({ make: 'Cessna', id: added.body.aircraftId });
   });
 });
@@ -147,18 +241,28 @@ describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () =>
   it('leaves travel out of the work, closes the squawk the job fixed, and marks the superseded PDF in Documents', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE, TRAVEL]);
     const draft = await record(j, j.mechanic);
-    expect(draft.body.description).toBe('- Annual inspection, C182P\n- Transponder check (91.413)\n- Replace left main tire worn past limits\nAll per appendix D.');
+    expect(draft.body.description).toBe(
+      '- Annual inspection, C182P\n- Transponder check (91.413)\n- Replace left main tire worn past limits\nAll per appendix D.',
+    );
     const first = await sign(j);
     expect(first.status).toBe(200);
     const squawk = (await dueList(j)).squawks.find((s: { id: string }) => s.id === j.squawkId);
     expect(squawk).toMatchObject({ status: 'resolved' });
 
     await api.post(`/api/appointments/${j.appointmentId}/record/correct`, {}, { token: j.mechanic.token });
-    await api.put(`/api/appointments/${j.appointmentId}/record`, { description: 'Annual per appendix D; transponder checked; left main tire replaced.' }, { token: j.mechanic.token });
+    await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { description: 'Annual per appendix D; transponder checked; left main tire replaced.' },
+      { token: j.mechanic.token },
+    );
     const second = await sign(j);
     expect(second.status).toBe(200);
-    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, { token: j.pilot.token });
-    const old = (docs.body as Array<{ id: string; title: string; description: string }>).find((d) => d.id === first.body.documentId)!;
+    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, {
+      token: j.pilot.token,
+    });
+    const old = (docs.body as Array<{ id: string; title: string; description: string }>).find(
+      (d) => d.id === first.body.documentId,
+    )!;
     expect(old.title).toMatch(/\(superseded\)$/);
     expect(old.description).toMatch(/^Superseded by the correction signed on /);
     const current = (docs.body as Array<{ id: string; title: string }>).find((d) => d.id === second.body.documentId)!;
@@ -167,9 +271,17 @@ describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () =>
 
   it('prints every character in a Unicode font, as a page or as stickers, and refuses what no font glyph can print', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE]);
-    const edited = await api.put(`/api/appointments/${j.appointmentId}/record`, { description: 'Ø 5.00-5 tire → replaced; “Ω” and ≥ 30 psi' }, { token: j.mechanic.token });
+    const edited = await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { description: 'Ø 5.00-5 tire → replaced; “Ω” and ≥ 30 psi' },
+      { token: j.mechanic.token },
+    );
     expect(edited.status).toBe(200);
-    const cjk = await api.put(`/api/appointments/${j.appointmentId}/record`, { description: 'Tire 漢 replaced' }, { token: j.mechanic.token });
+    const cjk = await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { description: 'Tire 漢 replaced' },
+      { token: j.mechanic.token },
+    );
     expect(cjk.status).toBe(400);
     expect(cjk.body.detail).toBe('The logbook PDF cannot print these characters; replace them before signing: 漢');
     const signed = await sign(j);
@@ -177,7 +289,9 @@ describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () =>
     const file = await api.get(`/api/enhanced/documents/${signed.body.documentId}/download`, { token: j.pilot.token });
     expect(file.text).toContain('DejaVuSans');
     expect(file.text).toMatch(/MediaBox \[ ?0 0 612 792 ?\]/);
-    const stickers = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf?layout=sticker&entry=${signed.body.id}`, { token: j.pilot.token });
+    const stickers = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf?layout=sticker&entry=${signed.body.id}`, {
+      token: j.pilot.token,
+    });
     expect(stickers.status).toBe(200);
     expect(stickers.text).toMatch(/MediaBox \[ ?0 0 432 288 ?\]/);
     const bad = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf?layout=poster`, { token: j.pilot.token });
@@ -188,25 +302,55 @@ describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () =>
 describe('point 6: airworthiness is unknown until the annual is entered', { timeout: 120_000 }, () => {
   it('says so and asks for the annual, then judges once it is known', async () => {
     const pilot = await createUser('pilot');
-    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' }, { token: pilot.token });
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' },
+      { token: pilot.token },
+    );
     const path = `/api/aircraft/${plane.body.id}/maintenance`;
     const fresh = (await api.get(path, { token: pilot.token })).body;
-    expect(fresh).toMatchObject({ airworthy: false, verdict: 'unknown', reasons: [{ text: 'Airworthiness unknown: enter when the last annual inspection was done', cite: '14 CFR 91.409(a)' }] });
+    expect(fresh).toMatchObject({
+      airworthy: false,
+      verdict: 'unknown',
+      reasons: [
+        { text: 'Airworthiness unknown: enter when the last annual inspection was done', cite: '14 CFR 91.409(a)' },
+      ],
+    });
     await api.post(path, { kind: 'annual', lastDoneDate: today }, { token: pilot.token });
-    expect((await api.get(path, { token: pilot.token })).body).toMatchObject({ airworthy: true, verdict: 'airworthy', reasons: [] });
+    expect((await api.get(path, { token: pilot.token })).body).toMatchObject({
+      airworthy: true,
+      verdict: 'airworthy',
+      reasons: [],
+    });
   });
 });
 
 describe('point 13: reminders and stale resolutions', { timeout: 120_000 }, () => {
   it('a second resolution of a squawk (a stale tab) is refused with the first one, 409', async () => {
     const pilot = await createUser('pilot');
-    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', homeAirport: 'KRAP' }, { token: pilot.token });
-    const squawk = await api.post(`/api/aircraft/${plane.body.id}/squawks`, { title: 'Left main tire worn', priority: 'fix_soon' }, { token: pilot.token });
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', homeAirport: 'KRAP' },
+      { token: pilot.token },
+    );
+    const squawk = await api.post(
+      `/api/aircraft/${plane.body.id}/squawks`,
+      { title: 'Left main tire worn', priority: 'fix_soon' },
+      { token: pilot.token },
+    );
     const path = `/api/aircraft/${plane.body.id}/squawks/${squawk.body.id}`;
-    expect((await api.patch(path, { status: 'resolved', resolutionNote: 'Tire replaced' }, { token: pilot.token })).status).toBe(200);
-    const stale = await api.patch(path, { status: 'resolved', resolutionNote: 'Tire swapped at the FBO' }, { token: pilot.token });
+    expect(
+      (await api.patch(path, { status: 'resolved', resolutionNote: 'Tire replaced' }, { token: pilot.token })).status,
+    ).toBe(200);
+    const stale = await api.patch(
+      path,
+      { status: 'resolved', resolutionNote: 'Tire swapped at the FBO' },
+      { token: pilot.token },
+    );
     expect(stale.status).toBe(409);
-    expect(stale.body.detail).toBe(`This squawk was already resolved on ${formatDay(today)}: "Tire replaced". Reopen it first to resolve it again.`);
+    expect(stale.body.detail).toBe(
+      `This squawk was already resolved on ${formatDay(today)}: "Tire replaced". Reopen it first to resolve it again.`,
+    );
     const view = (await api.get(`/api/aircraft/${plane.body.id}/maintenance`, { token: pilot.token })).body;
     expect(view.squawks[0]).toMatchObject({ status: 'resolved', resolutionNote: 'Tire replaced' });
   });
@@ -215,11 +359,17 @@ describe('point 13: reminders and stale resolutions', { timeout: 120_000 }, () =
     const j = await job([ANNUAL, TRANSPONDER, TIRE], { acceptOnly: true });
     const reminders = await import('../../netlify/functions/maintenance-reminders.ts');
     expect((await reminders.default()).status).toBe(204);
-    expect((await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type.startsWith('maintenance.'))).toEqual([]);
+    expect((await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type.startsWith('maintenance.'))).toEqual(
+      [],
+    );
     // Cancelled: the overdue items are the owner's to hear about again.
-    expect((await api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, {}, { token: j.pilot.token })).status).toBe(200);
+    expect((await api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, {}, { token: j.pilot.token })).status).toBe(
+      200,
+    );
     expect((await reminders.default()).status).toBe(204);
-    const told = (await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type === 'maintenance.overdue').map((n: { title: string }) => n.title);
+    const told = (await notificationsOf(j.pilot))
+      .filter((n: { type: string }) => n.type === 'maintenance.overdue')
+      .map((n: { title: string }) => n.title);
     expect(told.some((t: string) => t.includes('Annual inspection overdue'))).toBe(true);
   });
 });

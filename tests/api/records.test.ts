@@ -38,8 +38,21 @@ async function job(options: { kind?: 'annual' | '100_hour'; ia?: boolean; comple
     hours: 1004,
     items: [kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 900 }],
     lines: [
-      { category: 'inspection', description: kind === 'annual' ? 'Annual inspection, PA-28' : '100-hour inspection, PA-28', laborHours: 8, laborRate: 95, partsCost: 0 },
-      { category: 'airworthy', description: 'Replace cracked exhaust gasket', laborHours: 1, laborRate: 95, partsCost: 40, decision: 'defer' },
+      {
+        category: 'inspection',
+        description: kind === 'annual' ? 'Annual inspection, PA-28' : '100-hour inspection, PA-28',
+        laborHours: 8,
+        laborRate: 95,
+        partsCost: 0,
+      },
+      {
+        category: 'airworthy',
+        description: 'Replace cracked exhaust gasket',
+        laborHours: 1,
+        laborRate: 95,
+        partsCost: 40,
+        decision: 'defer',
+      },
     ],
     stage: options.complete === false ? 'started' : 'completed',
     completion: { mechanicNotes: 'Compression 74/76 on all cylinders.' },
@@ -48,8 +61,10 @@ async function job(options: { kind?: 'annual' | '100_hour'; ia?: boolean; comple
 }
 
 const record = (j: Job, who: TestUser) => api.get(`/api/appointments/${j.appointmentId}/record`, { token: who.token });
-const sign = (j: Job, body: Record<string, unknown> = { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true }) =>
-  api.post(`/api/appointments/${j.appointmentId}/record/sign`, body, { token: j.mechanic.token });
+const sign = (
+  j: Job,
+  body: Record<string, unknown> = { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
+) => api.post(`/api/appointments/${j.appointmentId}/record/sign`, body, { token: j.mechanic.token });
 
 describe('drafting and editing: /api/appointments/:id/record', () => {
   it('is drafted at completion from the approved lines, the notes and the deferred airworthy line', async () => {
@@ -70,7 +85,9 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
       history: [],
     });
     expect(mine.body.description).toBe('- 100-hour inspection, PA-28\nCompression 74/76 on all cylinders.');
-    expect(mine.body.text).toContain(`Discrepancies and unairworthy items given to the owner:\n- Replace cracked exhaust gasket: deferred by the owner on ${formatDay(today)}`);
+    expect(mine.body.text).toContain(
+      `Discrepancies and unairworthy items given to the owner:\n- Replace cracked exhaust gasket: deferred by the owner on ${formatDay(today)}`,
+    );
     // The owner reads it, cannot edit it; anyone else does not see it.
     const owners = await record(j, j.pilot);
     expect(owners.body).toMatchObject({ id: mine.body.id, canEdit: false, canSign: false });
@@ -87,7 +104,8 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
 
   it('takes the tach reading given at completion as the total time in service; a bad one completes nothing', async () => {
     const j = await job({ complete: false });
-    const complete = (body: Record<string, unknown>) => api.post(`/api/appointments/${j.appointmentId}/complete`, body, { token: j.mechanic.token });
+    const complete = (body: Record<string, unknown>) =>
+      api.post(`/api/appointments/${j.appointmentId}/complete`, body, { token: j.mechanic.token });
     const bad = await complete({ mechanicNotes: 'Done.', tachReading: 'twelve' });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('Total time must be between 0 and 100,000 hours');
@@ -115,14 +133,30 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
       expect(unreal.status, completedOn).toBe(400);
       expect(unreal.body.detail).toBe('Completion date must be a date as YYYY-MM-DD');
     }
-    const edited = await api.put(path, { totalTimeHours: '1,010.5', description: '100-hour inspection per appendix D.' }, { token: j.mechanic.token });
+    const edited = await api.put(
+      path,
+      { totalTimeHours: '1,010.5', description: '100-hour inspection per appendix D.' },
+      { token: j.mechanic.token },
+    );
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ totalTimeHours: 1010.5, description: '100-hour inspection per appendix D.', status: 'draft' });
+    expect(edited.body).toMatchObject({
+      totalTimeHours: 1010.5,
+      description: '100-hour inspection per appendix D.',
+      status: 'draft',
+    });
     expect(edited.body.text).toContain('Total time in service: 1,010.5 hours');
     // The entry's own words are understood too; a body that changes nothing says what it takes.
-    const aliased = await api.put(path, { workDescription: 'Per appendix D.', totalTimeInService: 1011 }, { token: j.mechanic.token });
+    const aliased = await api.put(
+      path,
+      { workDescription: 'Per appendix D.', totalTimeInService: 1011 },
+      { token: j.mechanic.token },
+    );
     expect(aliased.body).toMatchObject({ description: 'Per appendix D.', totalTimeHours: 1011 });
-    const fromTach = await api.put(path, { notes: 'Per appendix D; plugs rotated.', tachReading: '1,011.4' }, { token: j.mechanic.token });
+    const fromTach = await api.put(
+      path,
+      { notes: 'Per appendix D; plugs rotated.', tachReading: '1,011.4' },
+      { token: j.mechanic.token },
+    );
     expect(fromTach.body).toMatchObject({ description: 'Per appendix D; plugs rotated.', totalTimeHours: 1011.4 });
     const nothing = await api.put(path, { descripton: 'typo' }, { token: j.mechanic.token });
     expect(nothing.status).toBe(400);
@@ -133,34 +167,59 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
 describe('signing: POST /api/appointments/:id/record/sign', () => {
   it('stamps time, signer and the SHA-256 of the text; then it is read-only, filed as a PDF, the owner told, the item recomputed', async () => {
     const j = await job();
-    await api.put(`/api/appointments/${j.appointmentId}/record`, { totalTimeHours: 1010.5 }, { token: j.mechanic.token });
+    await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { totalTimeHours: 1010.5 },
+      { token: j.mechanic.token },
+    );
     const unconfirmed = await sign(j, { fullName: 'Sam Signer', certificateNumber: '3456789', statement: false });
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.body.detail).toBe('Confirm the statement to sign');
-    const byOwner = await api.post(`/api/appointments/${j.appointmentId}/record/sign`, { fullName: 'Rhea Owner', certificateNumber: '1', statement: true }, { token: j.pilot.token });
+    const byOwner = await api.post(
+      `/api/appointments/${j.appointmentId}/record/sign`,
+      { fullName: 'Rhea Owner', certificateNumber: '1', statement: true },
+      { token: j.pilot.token },
+    );
     expect(byOwner.status).toBe(403);
 
     const signed = await sign(j);
     expect(signed.status).toBe(200);
-    expect(signed.body).toMatchObject({ status: 'signed', signerName: 'Sam Signer', certificateNumber: '3456789', canEdit: false, canSign: false, canCorrect: true });
+    expect(signed.body).toMatchObject({
+      status: 'signed',
+      signerName: 'Sam Signer',
+      certificateNumber: '3456789',
+      canEdit: false,
+      canSign: false,
+      canCorrect: true,
+    });
     expect(Date.now() - Date.parse(signed.body.signedAt)).toBeLessThan(60_000);
     expect(signed.body.sha256).toBe(createHash('sha256').update(signed.body.text, 'utf8').digest('hex'));
     // People read the entry: dates as on paper, the time of signing in UTC (never an ISO timestamp).
     const at = signed.body.signedAt as string;
-    expect(signed.body.text).toContain(`Signed: Sam Signer, A&P mechanic with inspection authorization certificate 3456789, ${formatDay(at.slice(0, 10))} at ${at.slice(11, 16)} UTC`);
+    expect(signed.body.text).toContain(
+      `Signed: Sam Signer, A&P mechanic with inspection authorization certificate 3456789, ${formatDay(at.slice(0, 10))} at ${at.slice(11, 16)} UTC`,
+    );
     expect(signed.body.text).toContain(`Date: ${formatDay(today)}\n`);
     expect(signed.body.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // Read-only: a second signature and an edit are refused.
     expect((await sign(j)).status).toBe(409);
-    const edit = await api.put(`/api/appointments/${j.appointmentId}/record`, { description: 'changed' }, { token: j.mechanic.token });
+    const edit = await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { description: 'changed' },
+      { token: j.mechanic.token },
+    );
     expect(edit.status).toBe(409);
     expect(edit.body.detail).toBe('This entry is signed and can no longer be edited: make a correction instead');
 
     // The PDF is in the aircraft's Documents, for the owner and the job's mechanic.
-    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, { token: j.pilot.token });
+    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, {
+      token: j.pilot.token,
+    });
     expect(docs.status).toBe(200);
-    const pdf = (docs.body as Array<{ id: string; documentType: string; contentType: string }>).find((d) => d.id === signed.body.documentId);
+    const pdf = (docs.body as Array<{ id: string; documentType: string; contentType: string }>).find(
+      (d) => d.id === signed.body.documentId,
+    );
     expect(pdf).toMatchObject({ documentType: 'logbook', contentType: 'application/pdf' });
     const file = await api.get(`/api/enhanced/documents/${pdf!.id}/download`, { token: j.mechanic.token });
     expect(file.status).toBe(200);
@@ -172,13 +231,19 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     for (const who of [j.pilot, j.mechanic]) {
       const removed = await api.delete(`/api/enhanced/documents/${pdf!.id}`, { token: who.token });
       expect(removed.status).toBe(409);
-      expect(removed.body.detail).toBe('A signed logbook entry stays with the aircraft’s maintenance records and cannot be deleted. A correction supersedes it instead.');
+      expect(removed.body.detail).toBe(
+        'A signed logbook entry stays with the aircraft’s maintenance records and cannot be deleted. A correction supersedes it instead.',
+      );
     }
     expect((await api.get(`/api/enhanced/documents/${pdf!.id}/download`, { token: j.pilot.token })).status).toBe(200);
 
     // The 100-hour item the job was requested for takes the entry's date and total time.
     const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
-    expect(due.body.items.find((i: { id: string }) => i.id === j.itemId)).toMatchObject({ lastDoneDate: today, lastDoneHours: 1010.5, dueHours: 1110.5 });
+    expect(due.body.items.find((i: { id: string }) => i.id === j.itemId)).toMatchObject({
+      lastDoneDate: today,
+      lastDoneHours: 1010.5,
+      dueHours: 1110.5,
+    });
   });
 
   it('stays signed when the PDF cannot be filed (storage down), and files it on the next read', async () => {
@@ -197,9 +262,13 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
 
     const read = await record(j, j.pilot);
     expect(read.body.documentId).toEqual(expect.any(String));
-    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, { token: j.pilot.token });
+    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, {
+      token: j.pilot.token,
+    });
     expect((docs.body as Array<{ id: string }>).map((d) => d.id)).toEqual([read.body.documentId]);
-    expect((await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type === 'record.signed')).toHaveLength(1);
+    expect((await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type === 'record.signed')).toHaveLength(
+      1,
+    );
     expect((await record(j, j.mechanic)).body.documentId).toBe(read.body.documentId);
   });
 
@@ -210,7 +279,9 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     expect(draft.body.signBlockedReason).toMatch(/inspection authorization \(14 CFR 65\.95\)/);
     const refused = await sign(j);
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe('An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)');
+    expect(refused.body.detail).toBe(
+      'An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)',
+    );
     expect((await record(j, j.mechanic)).body.status).toBe('draft');
   });
 });
@@ -218,10 +289,18 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
 describe('corrections and the logbook', () => {
   it('a correction supersedes the signed entry, which stays in the logbook as superseded', async () => {
     const j = await job();
-    const early = await api.post(`/api/appointments/${j.appointmentId}/record/correct`, {}, { token: j.mechanic.token });
+    const early = await api.post(
+      `/api/appointments/${j.appointmentId}/record/correct`,
+      {},
+      { token: j.mechanic.token },
+    );
     expect(early.status).toBe(409);
     expect(early.body.detail).toBe('Only a signed entry can be corrected');
-    await api.put(`/api/appointments/${j.appointmentId}/record`, { totalTimeHours: 1010.5 }, { token: j.mechanic.token });
+    await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { totalTimeHours: 1010.5 },
+      { token: j.mechanic.token },
+    );
     const first = await sign(j);
     const path = `/api/appointments/${j.appointmentId}/record/correct`;
     expect((await api.post(path, {}, { token: j.pilot.token })).status).toBe(403);
@@ -229,13 +308,24 @@ describe('corrections and the logbook', () => {
     expect(correction.status).toBe(201);
     expect(correction.body).toMatchObject({ status: 'draft', supersedesId: first.body.id, totalTimeHours: 1010.5 });
     expect((await api.post(path, {}, { token: j.mechanic.token })).status).toBe(409);
-    await api.put(`/api/appointments/${j.appointmentId}/record`, { description: '100-hour inspection per appendix D; exhaust gasket deferred by owner.' }, { token: j.mechanic.token });
+    await api.put(
+      `/api/appointments/${j.appointmentId}/record`,
+      { description: '100-hour inspection per appendix D; exhaust gasket deferred by owner.' },
+      { token: j.mechanic.token },
+    );
     const second = await sign(j);
     expect(second.body).toMatchObject({ status: 'signed', supersedesId: first.body.id });
     // The owner's notice (and email) of the correction says it replaces the first (issue 26, point 15).
     expect((await notificationsOf(j.pilot))[0]!.message).toContain('signed the corrected logbook entry');
     expect((await notificationsOf(j.pilot))[0]!.message).toContain('It replaces the entry first signed for this job');
-    expect(second.body.history).toEqual([expect.objectContaining({ id: first.body.id, status: 'superseded', supersededById: second.body.id, sha256: first.body.sha256 })]);
+    expect(second.body.history).toEqual([
+      expect.objectContaining({
+        id: first.body.id,
+        status: 'superseded',
+        supersededById: second.body.id,
+        sha256: first.body.sha256,
+      }),
+    ]);
 
     const book = await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: j.pilot.token });
     expect(book.status).toBe(200);
@@ -244,7 +334,9 @@ describe('corrections and the logbook', () => {
       [first.body.id, 'superseded'],
     ]);
     // Searched by words of the entry text, as the Logbook's search box does.
-    const found = await api.get(`/api/aircraft/${j.aircraftId}/logbook?q=${encodeURIComponent('GASKET D;')}`, { token: j.pilot.token });
+    const found = await api.get(`/api/aircraft/${j.aircraftId}/logbook?q=${encodeURIComponent('GASKET D;')}`, {
+      token: j.pilot.token,
+    });
     expect(found.body.map((r: { id: string }) => r.id)).toEqual([second.body.id]);
     const none = await api.get(`/api/aircraft/${j.aircraftId}/logbook?search=propeller`, { token: j.pilot.token });
     expect(none.body).toEqual([]);

@@ -11,15 +11,28 @@ import { createUser } from '../helpers/users.ts';
 // "3 emails a day to an unverified address" budget, and that user's reset then answered "we have
 // emailed a link" with no email. And point 8: a reset link built from the request's Host header.
 
-const resetEmails = (to: string) => testDb().selectFrom('outbox').select('bodyText').where('toAddress', '=', to).where('kind', '=', 'auth.password_reset').execute();
+const resetEmails = (to: string) =>
+  testDb()
+    .selectFrom('outbox')
+    .select('bodyText')
+    .where('toAddress', '=', to)
+    .where('kind', '=', 'auth.password_reset')
+    .execute();
 
 describe('password resets have their own budget', () => {
   it('still email the account after anonymous forms used up the address budget', async () => {
     const user = await createUser('pilot');
     for (let i = 0; i < 4; i += 1) {
-      expect((await api.post('/api/quotes', validQuote({ returnEmail: user.email }), { ip: uniqueIp() })).status).toBe(200);
+      expect((await api.post('/api/quotes', validQuote({ returnEmail: user.email }), { ip: uniqueIp() })).status).toBe(
+        200,
+      );
     }
-    const acks = await testDb().selectFrom('outbox').select('id').where('toAddress', '=', user.email).where('kind', '=', 'quote.acknowledge_visitor').execute();
+    const acks = await testDb()
+      .selectFrom('outbox')
+      .select('id')
+      .where('toAddress', '=', user.email)
+      .where('kind', '=', 'quote.acknowledge_visitor')
+      .execute();
     expect(acks).toHaveLength(3); // the anonymous budget, used up
     const reset = await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp() });
     expect(reset.body).toEqual({ success: true, message: SESSION_MESSAGES.resetRequested });
@@ -29,7 +42,8 @@ describe('password resets have their own budget', () => {
   it('a stranger aiming at an account uses up only their own share', async () => {
     const user = await createUser('pilot');
     const attacker = uniqueIp();
-    for (let i = 0; i < RESET_EMAILS.perClientPerDay + 2; i += 1) await api.post('/api/auth/password-reset', { email: user.email }, { ip: attacker });
+    for (let i = 0; i < RESET_EMAILS.perClientPerDay + 2; i += 1)
+      await api.post('/api/auth/password-reset', { email: user.email }, { ip: attacker });
     expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perClientPerDay);
     await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp() });
     expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perClientPerDay + 1);

@@ -18,7 +18,13 @@ describe('security headers on function responses', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 401, 400, 405]);
     for (const res of answers) {
       const csp = res.headers.get('content-security-policy') ?? '';
-      for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"])
+      for (const directive of [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ])
         expect(csp).toContain(directive);
       expect(csp).toMatch(/script-src 'self'(;|$| 'sha256-)/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -60,10 +66,14 @@ describe('client address', () => {
     limitTo(3);
     const prefix = `2001:db8:${(process.pid % 65535).toString(16)}:${(Date.now() % 65535).toString(16)}`;
     const statuses = [];
-    for (let i = 1; i <= 4; i += 1) statuses.push((await api.post('/api/leads', lead(), { ip: `${prefix}::${i.toString(16)}` })).status);
+    for (let i = 1; i <= 4; i += 1)
+      statuses.push((await api.post('/api/leads', lead(), { ip: `${prefix}::${i.toString(16)}` })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     // Another /64 has its own budget.
-    expect((await api.post('/api/leads', lead(), { ip: `2001:db8:ffff:${((Date.now() + 1) % 65535).toString(16)}::1` })).status).toBe(200);
+    expect(
+      (await api.post('/api/leads', lead(), { ip: `2001:db8:ffff:${((Date.now() + 1) % 65535).toString(16)}::1` }))
+        .status,
+    ).toBe(200);
   });
 
   it('ignores forwarded headers: only context.ip counts', async () => {
@@ -72,7 +82,12 @@ describe('client address', () => {
     const statuses = [];
     for (let i = 1; i <= 3; i += 1)
       statuses.push(
-        (await api.post('/api/leads', lead(), { ip, headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `203.0.113.${i}` } })).status,
+        (
+          await api.post('/api/leads', lead(), {
+            ip,
+            headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `203.0.113.${i}` },
+          })
+        ).status,
       );
     expect(statuses).toEqual([200, 200, 429]);
   });
@@ -81,7 +96,11 @@ describe('client address', () => {
     const res = await api.post('/api/leads', lead(), { ip: '' });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('We could not tell which network this request came from. Please try again.');
-    const signIn = await api.post('/api/auth/login', { email: uniqueEmail(), password: 'whatever-it-is' }, { ip: 'unknown' });
+    const signIn = await api.post(
+      '/api/auth/login',
+      { email: uniqueEmail(), password: 'whatever-it-is' },
+      { ip: 'unknown' },
+    );
     expect(signIn.status).toBe(400);
   });
 });

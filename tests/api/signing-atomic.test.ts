@@ -22,20 +22,54 @@ afterAll(async () => {
 describe('signing with the record row held by another transaction', () => {
   it('answers 503 and leaves the due item as it was; signed once the row is free, the item moves', async () => {
     const pilot = await createUser('pilot');
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KSHR', serviceRadius: 5, iaAuthorization: false }, { firstName: 'Hal', lastName: 'Held' });
-    const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '172N', year: 1978, homeAirport: 'KSHR', usage: 'for_hire' }, { token: pilot.token });
+    const mechanic = await mechanicWithProfile(
+      { baseLocation: 'KSHR', serviceRadius: 5, iaAuthorization: false },
+      { firstName: 'Hal', lastName: 'Held' },
+    );
+    const plane = await api.post(
+      '/api/aircraft',
+      { tailNumber: uniqueTail(), make: 'Cessna', model: '172N', year: 1978, homeAirport: 'KSHR', usage: 'for_hire' },
+      { token: pilot.token },
+    );
     await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 1004, date: todayUtc() }, { token: pilot.token });
-    const item = await api.post(`/api/aircraft/${plane.body.id}/maintenance`, { kind: '100_hour', lastDoneHours: 915 }, { token: pilot.token });
-    const request = await api.post(`/api/aircraft/${plane.body.id}/maintenance/request`, { itemIds: [item.body.id] }, { token: pilot.token });
+    const item = await api.post(
+      `/api/aircraft/${plane.body.id}/maintenance`,
+      { kind: '100_hour', lastDoneHours: 915 },
+      { token: pilot.token },
+    );
+    const request = await api.post(
+      `/api/aircraft/${plane.body.id}/maintenance/request`,
+      { itemIds: [item.body.id] },
+      { token: pilot.token },
+    );
     const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(), { token: mechanic.token });
-    const accepted = await api.post(`/api/enhanced/quotes/${request.body.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.body.id}/accept`,
+      { bidId: quote.body.id },
+      { token: pilot.token },
+    );
     const appointmentId = accepted.body.appointment.id as string;
     for (const step of ['confirm', 'start', 'complete']) {
-      expect((await api.post(`/api/appointments/${appointmentId}/${step}`, step === 'complete' ? { tachReading: 1015 } : {}, { token: mechanic.token })).status).toBe(200);
+      expect(
+        (
+          await api.post(
+            `/api/appointments/${appointmentId}/${step}`,
+            step === 'complete' ? { tachReading: 1015 } : {},
+            { token: mechanic.token },
+          )
+        ).status,
+      ).toBe(200);
     }
     const body = { fullName: 'Hal Held', certificateNumber: '3456789', statement: true };
-    expect((await api.get(`/api/appointments/${appointmentId}/record`, { token: mechanic.token })).body.status).toBe('draft');
-    const itemNow = () => testDb().selectFrom('maintenanceItems').select(['lastDoneHours', 'lastDoneDate']).where('id', '=', item.body.id).executeTakeFirstOrThrow();
+    expect((await api.get(`/api/appointments/${appointmentId}/record`, { token: mechanic.token })).body.status).toBe(
+      'draft',
+    );
+    const itemNow = () =>
+      testDb()
+        .selectFrom('maintenanceItems')
+        .select(['lastDoneHours', 'lastDoneDate'])
+        .where('id', '=', item.body.id)
+        .executeTakeFirstOrThrow();
     const before = await itemNow();
 
     // A stuck transaction holds the record row until the test lets it go.
@@ -46,7 +80,12 @@ describe('signing with the record row held by another transaction', () => {
     const stuck = testDb()
       .transaction()
       .execute(async (trx) => {
-        await trx.selectFrom('maintenanceRecords').select('id').where('appointmentId', '=', appointmentId).forUpdate().execute();
+        await trx
+          .selectFrom('maintenanceRecords')
+          .select('id')
+          .where('appointmentId', '=', appointmentId)
+          .forUpdate()
+          .execute();
         held();
         await released;
       });
@@ -57,7 +96,11 @@ describe('signing with the record row held by another transaction', () => {
     expect(blocked.status, blocked.text).toBe(503);
     expect(blocked.body.detail).toMatch(/briefly unavailable/);
     expect(await itemNow()).toEqual(before); // nothing half-done: the item did not move
-    const still = await testDb().selectFrom('maintenanceRecords').select(['status', 'sha256']).where('appointmentId', '=', appointmentId).executeTakeFirstOrThrow();
+    const still = await testDb()
+      .selectFrom('maintenanceRecords')
+      .select(['status', 'sha256'])
+      .where('appointmentId', '=', appointmentId)
+      .executeTakeFirstOrThrow();
     expect(still).toEqual({ status: 'draft', sha256: null });
 
     const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, body, { token: mechanic.token });

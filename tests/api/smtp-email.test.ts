@@ -23,12 +23,20 @@ function form(fields: Record<string, string>): FormData {
 }
 
 const smtpConfig = (overrides: Record<string, unknown> = {}) =>
-  JSON.stringify({ host: '127.0.0.1', port: smtp.port, tls_mode: 'none', from_email: 'no-reply@skyward.test', from_name: 'Skyward Mobile Aviation', ...overrides });
+  JSON.stringify({
+    host: '127.0.0.1',
+    port: smtp.port,
+    tls_mode: 'none',
+    from_email: 'no-reply@skyward.test',
+    from_name: 'Skyward Mobile Aviation',
+    ...overrides,
+  });
 
 const addSmtpKey = (fields: Record<string, string>) =>
   call('POST', '/api/admin/config/api-keys?integration_type=smtp', { rawBody: form(fields), token: admin.token });
 
-const byAddress = (to: string) => db.selectFrom('outbox').selectAll().where('toAddress', '=', to).executeTakeFirstOrThrow();
+const byAddress = (to: string) =>
+  db.selectFrom('outbox').selectAll().where('toAddress', '=', to).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
   db = await useIsolatedDatabase();
@@ -47,50 +55,103 @@ afterAll(async () => {
 
 describe('SMTP as the email provider', () => {
   it('refuses an SMTP key without its settings or password, saying which field', async () => {
-    const noHost = await addSmtpKey({ key_name: 'Mailbox', api_key: USER, api_secret: PASS, additional_config: smtpConfig({ host: '' }) });
+    const noHost = await addSmtpKey({
+      key_name: 'Mailbox',
+      api_key: USER,
+      api_secret: PASS,
+      additional_config: smtpConfig({ host: '' }),
+    });
     expect(noHost.status).toBe(400);
     expect(noHost.body.detail).toBe('SMTP host is required');
     expect(noHost.body.errors[0].path).toBe('additional_config.host');
-    const badPort = await addSmtpKey({ key_name: 'Mailbox', api_key: USER, api_secret: PASS, additional_config: smtpConfig({ port: 70000 }) });
+    const badPort = await addSmtpKey({
+      key_name: 'Mailbox',
+      api_key: USER,
+      api_secret: PASS,
+      additional_config: smtpConfig({ port: 70000 }),
+    });
     expect(badPort.status).toBe(400);
     expect(badPort.body.detail).toMatch(/SMTP port must be between 1 and 65,535/);
-    const badMode = await addSmtpKey({ key_name: 'Mailbox', api_key: USER, api_secret: PASS, additional_config: smtpConfig({ tls_mode: 'ssl3' }) });
+    const badMode = await addSmtpKey({
+      key_name: 'Mailbox',
+      api_key: USER,
+      api_secret: PASS,
+      additional_config: smtpConfig({ tls_mode: 'ssl3' }),
+    });
     expect(badMode.status).toBe(400);
     expect(badMode.body.detail).toMatch(/TLS mode must be one of: starttls, tls, none/);
     const noPassword = await addSmtpKey({ key_name: 'Mailbox', api_key: USER, additional_config: smtpConfig() });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.detail).toBe('Password is required for SMTP');
-    expect((await db.selectFrom('apiKeys').select('id').where('integrationType', '=', 'smtp').execute())).toHaveLength(0);
+    expect(await db.selectFrom('apiKeys').select('id').where('integrationType', '=', 'smtp').execute()).toHaveLength(0);
   });
 
   it('"Test" signs in to the server: a wrong password fails, the right one passes', async () => {
-    const wrong = await addSmtpKey({ key_name: 'Wrong password', api_key: USER, api_secret: 'nope', priority: '5', additional_config: smtpConfig() });
+    const wrong = await addSmtpKey({
+      key_name: 'Wrong password',
+      api_key: USER,
+      api_secret: 'nope',
+      priority: '5',
+      additional_config: smtpConfig(),
+    });
     expect(wrong.status, wrong.text).toBe(200);
-    const failed = await api.post(`/api/admin/config/test-integration/smtp?key_id=${wrong.body.data.id}`, {}, { token: admin.token });
+    const failed = await api.post(
+      `/api/admin/config/test-integration/smtp?key_id=${wrong.body.data.id}`,
+      {},
+      { token: admin.token },
+    );
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({ success: false });
-    expect(failed.body.message).toMatch(/^SMTP \(email\) integration test failed: The SMTP server refused the username or password/);
+    expect(failed.body.message).toMatch(
+      /^SMTP \(email\) integration test failed: The SMTP server refused the username or password/,
+    );
 
-    const right = await addSmtpKey({ key_name: 'Mailbox', api_key: USER, api_secret: PASS, is_primary: 'true', additional_config: smtpConfig({ port: String(smtp.port) }) });
+    const right = await addSmtpKey({
+      key_name: 'Mailbox',
+      api_key: USER,
+      api_secret: PASS,
+      is_primary: 'true',
+      additional_config: smtpConfig({ port: String(smtp.port) }),
+    });
     expect(right.status, right.text).toBe(200);
     // The view is masked; the stored password is encrypted; the port was stored as a number.
     expect(right.body.data).toMatchObject({ integration_type: 'smtp', has_secret: true, is_primary: true });
     expect(right.body.data.api_key).not.toBe(USER);
-    expect(right.body.data.additional_config).toEqual({ host: '127.0.0.1', port: smtp.port, tls_mode: 'none', from_email: 'no-reply@skyward.test', from_name: 'Skyward Mobile Aviation' });
+    expect(right.body.data.additional_config).toEqual({
+      host: '127.0.0.1',
+      port: smtp.port,
+      tls_mode: 'none',
+      from_email: 'no-reply@skyward.test',
+      from_name: 'Skyward Mobile Aviation',
+    });
     expect(JSON.stringify(right.body)).not.toContain(PASS);
-    const stored = await db.selectFrom('apiKeys').selectAll().where('id', '=', right.body.data.id).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom('apiKeys')
+      .selectAll()
+      .where('id', '=', right.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(stored.apiSecretEncrypted).not.toContain(PASS);
     expect(decryptSecret(stored.apiSecretEncrypted!)).toBe(PASS);
 
     const passed = await api.post('/api/admin/config/test-integration/smtp', {}, { token: admin.token });
-    expect(passed.body).toEqual({ success: true, message: `SMTP (email) integration test passed: signed in to 127.0.0.1:${smtp.port} as ${USER}` });
+    expect(passed.body).toEqual({
+      success: true,
+      message: `SMTP (email) integration test passed: signed in to 127.0.0.1:${smtp.port} as ${USER}`,
+    });
     expect(smtp.messages).toHaveLength(0); // a test sends nothing
   });
 
   it('the outbox sends email through the primary SMTP key, even with a Mailchimp key configured', async () => {
-    const mc = await call('POST', '/api/admin/config/api-keys?integration_type=mailchimp', { rawBody: form({ key_name: 'MC', api_key: 'md-valid-key', is_primary: 'true' }), token: admin.token });
+    const mc = await call('POST', '/api/admin/config/api-keys?integration_type=mailchimp', {
+      rawBody: form({ key_name: 'MC', api_key: 'md-valid-key', is_primary: 'true' }),
+      token: admin.token,
+    });
     expect(mc.status).toBe(200);
-    const lead = await api.post('/api/leads', { firstName: 'Sam', email: 'sam.smtp@example.com', source: 'popup_discount_offer' });
+    const lead = await api.post('/api/leads', {
+      firstName: 'Sam',
+      email: 'sam.smtp@example.com',
+      source: 'popup_discount_offer',
+    });
     expect(lead.status, lead.text).toBe(200);
     const report = await deliverDueMessages(db);
     expect(report).toMatchObject({ sent: 1, dead: 0, retrying: 0 });
@@ -114,8 +175,17 @@ describe('SMTP as the email provider', () => {
     expect(refused.status).toBe('dead');
     expect(refused.lastError).toMatch(/^Attempt 1: The SMTP server refused the message \(550\)/);
 
-    await api.post('/api/leads', { firstName: 'Later', email: 'later.smtp@example.com', source: 'popup_discount_offer' });
-    await db.updateTable('apiKeys').set({ additionalConfig: smtpConfig({ port: 1 }) }).where('integrationType', '=', 'smtp').where('isPrimary', '=', true).execute();
+    await api.post('/api/leads', {
+      firstName: 'Later',
+      email: 'later.smtp@example.com',
+      source: 'popup_discount_offer',
+    });
+    await db
+      .updateTable('apiKeys')
+      .set({ additionalConfig: smtpConfig({ port: 1 }) })
+      .where('integrationType', '=', 'smtp')
+      .where('isPrimary', '=', true)
+      .execute();
     const report = await deliverDueMessages(db);
     expect(report).toMatchObject({ sent: 0, retrying: 1, dead: 0 });
     const later = await byAddress('later.smtp@example.com');

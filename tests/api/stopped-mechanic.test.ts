@@ -31,12 +31,22 @@ describe('a rejected mechanic keeps no job', () => {
   it('no reads, no writes, no documents; the owner is told and re-lists the job to other mechanics', async () => {
     const admin = await createUser('admin');
     const pilot = await createUser('pilot', { firstName: 'Rosa', lastName: 'Owner' });
-    const mechanic = await mechanicWithProfile({ baseLocation: 'KLAR', serviceRadius: 5 }, { firstName: 'Rex', lastName: 'Rejected' });
+    const mechanic = await mechanicWithProfile(
+      { baseLocation: 'KLAR', serviceRadius: 5 },
+      { firstName: 'Rex', lastName: 'Rejected' },
+    );
     const request = await createRequest(pilot, { serviceLocation: 'KLAR', aircraftLocation: 'KLAR' });
     const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
-    const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
+    const accepted = await api.post(
+      `/api/enhanced/quotes/${request.id}/accept`,
+      { bidId: quote.body.id },
+      { token: pilot.token },
+    );
     const appointmentId = accepted.body.appointment.id as string;
-    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(200);
+    for (const step of ['confirm', 'start'])
+      expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
+        200,
+      );
     const doc = await uploadTo(pilot, request.id);
     expect(doc.status, doc.text).toBe(201);
     expect((await api.get(`/api/enhanced/documents/${doc.body.id}`, { token: mechanic.token })).status).toBe(200);
@@ -45,10 +55,18 @@ describe('a rejected mechanic keeps no job', () => {
     const waiting = await api.post(`/api/enhanced/quotes/${other.id}/bid`, validBid(), { token: mechanic.token });
     expect(waiting.status).toBe(201);
 
-    const rejected = await api.post(`/api/admin/mechanics/${mechanic.id}/reject`, { reason: 'Certificate revoked' }, { token: admin.token });
+    const rejected = await api.post(
+      `/api/admin/mechanics/${mechanic.id}/reject`,
+      { reason: 'Certificate revoked' },
+      { token: admin.token },
+    );
     expect(rejected.status).toBe(200);
 
-    const changeOrder = { lines: [{ category: 'airworthy', description: 'Replace everything', laborHours: 10, laborRate: 1000, partsCost: 0 }] };
+    const changeOrder = {
+      lines: [
+        { category: 'airworthy', description: 'Replace everything', laborHours: 10, laborRate: 1000, partsCost: 0 },
+      ],
+    };
     const appointments = await api.get('/api/appointments/mechanic', { token: mechanic.token });
     expect(appointments.status).toBe(200);
     expect(appointments.body).toEqual([]); // nothing to see, and the dashboard still loads
@@ -64,11 +82,21 @@ describe('a rejected mechanic keeps no job', () => {
       expect(res.body.detail).toBe(VETTING_MESSAGES.stopped);
     }
     expect((await api.get(`/api/enhanced/documents/${doc.body.id}`, { token: mechanic.token })).status).toBe(404);
-    expect((await api.get(`/api/enhanced/documents?service_request_id=${request.id}`, { token: mechanic.token })).body).toEqual([]);
+    expect(
+      (await api.get(`/api/enhanced/documents?service_request_id=${request.id}`, { token: mechanic.token })).body,
+    ).toEqual([]);
     expect((await uploadTo(mechanic, request.id)).status).toBe(404);
-    const orders = await testDb().selectFrom('changeOrders').select('id').where('appointmentId', '=', appointmentId).execute();
+    const orders = await testDb()
+      .selectFrom('changeOrders')
+      .select('id')
+      .where('appointmentId', '=', appointmentId)
+      .execute();
     expect(orders).toEqual([]);
-    const bidNow = await testDb().selectFrom('bids').select('status').where('id', '=', waiting.body.id).executeTakeFirstOrThrow();
+    const bidNow = await testDb()
+      .selectFrom('bids')
+      .select('status')
+      .where('id', '=', waiting.body.id)
+      .executeTakeFirstOrThrow();
     expect(bidNow.status).toBe('declined');
 
     // The owner is told, and re-lists: a new request for the same work, the old job closed.
@@ -78,14 +106,20 @@ describe('a rejected mechanic keeps no job', () => {
     const listed = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
     expect(listed.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({ relistable: true });
     const stranger = await createUser('pilot');
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: stranger.token })).status).toBe(404);
+    expect((await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: stranger.token })).status).toBe(
+      404,
+    );
     const relisted = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
     expect(relisted.status, relisted.text).toBe(201);
     expect(relisted.body.id).not.toBe(request.id);
     expect(relisted.body).toMatchObject({ serviceLocation: 'KLAR', aircraftTailNumber: expect.any(String) });
     const old = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
     expect(old.body.status).toBe('cancelled');
-    const appointment = await testDb().selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirstOrThrow();
+    const appointment = await testDb()
+      .selectFrom('appointments')
+      .select('status')
+      .where('id', '=', appointmentId)
+      .executeTakeFirstOrThrow();
     expect(appointment.status).toBe('cancelled');
     const again = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
     expect(again.status).toBe(409);
@@ -99,6 +133,8 @@ describe('a rejected mechanic keeps no job', () => {
     await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
     const res = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe('Your mechanic can still do this job. Cancel the request first if you want another mechanic.');
+    expect(res.body.detail).toBe(
+      'Your mechanic can still do this job. Cancel the request first if you want another mechanic.',
+    );
   });
 });

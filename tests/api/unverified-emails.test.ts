@@ -4,13 +4,19 @@ import { testDb } from '../helpers/db.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 
-const quote = (returnEmail: string, overrides: Record<string, unknown> = {}) => validQuote({ ...overrides, returnEmail });
+const quote = (returnEmail: string, overrides: Record<string, unknown> = {}) =>
+  validQuote({ ...overrides, returnEmail });
 
 // Issue 11: emails to addresses nobody has verified (quote acknowledgement, popup offer): at most
 // 3 a day per address, and none carries text the visitor typed beyond a first name.
 
 const mailTo = (to: string) =>
-  testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText', 'bodyHtml']).where('toAddress', '=', to).orderBy('createdAt').execute();
+  testDb()
+    .selectFrom('outbox')
+    .select(['kind', 'subject', 'bodyText', 'bodyHtml'])
+    .where('toAddress', '=', to)
+    .orderBy('createdAt')
+    .execute();
 
 describe('emails to unverified addresses', () => {
   // The wording checked below is the built-in email's: a database of its own, so an email template
@@ -23,7 +29,9 @@ describe('emails to unverified addresses', () => {
     const victim = uniqueEmail('victim');
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await api.post('/api/quotes', quote(victim))).status);
-    statuses.push((await api.post('/api/leads', { firstName: 'Amelia', email: victim, source: 'popup_discount_offer' })).status);
+    statuses.push(
+      (await api.post('/api/leads', { firstName: 'Amelia', email: victim, source: 'popup_discount_offer' })).status,
+    );
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expect(await mailTo(victim)).toHaveLength(3);
     const business = await testDb()
@@ -40,7 +48,15 @@ describe('emails to unverified addresses', () => {
     const spam = 'Claim your refund at https://evil.example/now';
     await api.post(
       '/api/quotes',
-      quote(to, { firstName: 'Visit evil.example', lastName: spam, aircraftMake: spam, aircraftModel: spam, message: spam, currentProvider: spam, location: 'evil.example' }),
+      quote(to, {
+        firstName: 'Visit evil.example',
+        lastName: spam,
+        aircraftMake: spam,
+        aircraftModel: spam,
+        message: spam,
+        currentProvider: spam,
+        location: 'evil.example',
+      }),
     );
     const [ack] = await mailTo(to);
     expect(ack?.kind).toBe('quote.acknowledge_visitor');

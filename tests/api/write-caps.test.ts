@@ -10,33 +10,54 @@ import { createUser } from '../helpers/users.ts';
 // and notification emails that arrive together go as one (docs/decisions/0183). Casper, WY (KCPR)
 // and Pueblo, CO (KPUB), where no other suite places mechanics.
 
-const emailsTo = (to: string) => testDb().selectFrom('outbox').select(['kind', 'subject', 'bodyText', 'nextAttemptAt']).where('toAddress', '=', to).orderBy('createdAt').execute();
+const emailsTo = (to: string) =>
+  testDb()
+    .selectFrom('outbox')
+    .select(['kind', 'subject', 'bodyText', 'nextAttemptAt'])
+    .where('toAddress', '=', to)
+    .orderBy('createdAt')
+    .execute();
 
 describe('writes that send email are capped', () => {
   it('change orders: 10 an hour on one job, then 429 with the reason; the owner gets one email for all of them', async () => {
     const { pilot, mechanic, appointmentId } = await scheduledJob('KCPR');
-    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(200);
+    for (const step of ['confirm', 'start'])
+      expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
+        200,
+      );
     const before = (await emailsTo(pilot.email)).length;
-    const body = (i: number) => ({ lines: [{ category: 'airworthy', description: `Finding ${i}`, laborHours: 1, laborRate: 95, partsCost: 0 }] });
+    const body = (i: number) => ({
+      lines: [{ category: 'airworthy', description: `Finding ${i}`, laborHours: 1, laborRate: 95, partsCost: 0 }],
+    });
     const statuses: number[] = [];
     let refused: { status: number; body: { detail: string }; headers: Headers } | undefined;
     for (let i = 0; i < WRITE_CAPS.changeOrdersPerJob.limit + 3; i += 1) {
-      const res = await api.post(`/api/appointments/${appointmentId}/change-orders`, body(i), { token: mechanic.token });
+      const res = await api.post(`/api/appointments/${appointmentId}/change-orders`, body(i), {
+        token: mechanic.token,
+      });
       statuses.push(res.status);
       if (res.status === 429) refused = res;
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(WRITE_CAPS.changeOrdersPerJob.limit);
     expect(statuses.slice(WRITE_CAPS.changeOrdersPerJob.limit)).toEqual([429, 429, 429]);
-    expect(refused!.body.detail).toMatch(/^This job already has 10 change orders from the last hour, and each one emails the owner\. Put the remaining lines in one change order, or try again in \d+ minutes?\.$/);
+    expect(refused!.body.detail).toMatch(
+      /^This job already has 10 change orders from the last hour, and each one emails the owner\. Put the remaining lines in one change order, or try again in \d+ minutes?\.$/,
+    );
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
-    const orders = await testDb().selectFrom('changeOrders').select('id').where('appointmentId', '=', appointmentId).execute();
+    const orders = await testDb()
+      .selectFrom('changeOrders')
+      .select('id')
+      .where('appointmentId', '=', appointmentId)
+      .execute();
     expect(orders).toHaveLength(WRITE_CAPS.changeOrdersPerJob.limit);
 
     // Ten notifications, one email listing them all, held back for the gather window.
     const mail = (await emailsTo(pilot.email)).slice(before);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.kind).toBe('marketplace.change_order.created');
-    expect(mail[0]!.subject).toBe(`Change order to decide (${WRITE_CAPS.changeOrdersPerJob.limit}) - Skyward Mobile Aviation`);
+    expect(mail[0]!.subject).toBe(
+      `Change order to decide (${WRITE_CAPS.changeOrdersPerJob.limit}) - Skyward Mobile Aviation`,
+    );
     expect(mail[0]!.bodyText.match(/found one more item during/g)).toHaveLength(WRITE_CAPS.changeOrdersPerJob.limit);
     expect(mail[0]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   });
@@ -60,7 +81,23 @@ describe('writes that send email are capped', () => {
     const pilot = await createUser('pilot');
     const statuses: number[] = [];
     for (let i = 0; i < WRITE_CAPS.requestsPerUser.limit + 1; i += 1) {
-      statuses.push((await api.post('/api/enhanced/quotes', { aircraftMake: 'Piper', aircraftModel: 'PA-28', aircraftTailNumber: `N${700 + i}CP`, aircraftLocation: 'KCPR', serviceLocation: 'KCPR', serviceType: 'scheduled_maintenance', serviceDescription: 'Oil change' }, { token: pilot.token })).status);
+      statuses.push(
+        (
+          await api.post(
+            '/api/enhanced/quotes',
+            {
+              aircraftMake: 'Piper',
+              aircraftModel: 'PA-28',
+              aircraftTailNumber: `N${700 + i}CP`,
+              aircraftLocation: 'KCPR',
+              serviceLocation: 'KCPR',
+              serviceType: 'scheduled_maintenance',
+              serviceDescription: 'Oil change',
+            },
+            { token: pilot.token },
+          )
+        ).status,
+      );
     }
     expect(statuses.slice(0, WRITE_CAPS.requestsPerUser.limit).every((s) => s === 201)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

@@ -34,7 +34,9 @@ test.describe('System Configuration', () => {
     await fake.close();
   });
 
-  test('adds a Stripe key, tests it against the provider, deactivates it, and edits a setting', async ({ page }, testInfo) => {
+  test('adds a Stripe key, tests it against the provider, deactivates it, and edits a setting', async ({
+    page,
+  }, testInfo) => {
     // A name of this attempt's own: a retry must not meet the key an earlier attempt added.
     const keyName = `E2E Stripe ${testInfo.retry}-${Date.now().toString(36)}`;
     await signInAsAdmin(page);

@@ -17,7 +17,9 @@ const ZONE = 'America/Anchorage';
 
 async function register(request: APIRequestContext, role: 'pilot' | 'mechanic', firstName: string) {
   const email = `aog.${role}.${stamp()}@example.com`;
-  const res = await request.post('/api/auth/register', { data: { role, firstName, lastName: `Tanana${stamp().slice(-4)}`, email, password: PASSWORD, location: 'PAFA' } });
+  const res = await request.post('/api/auth/register', {
+    data: { role, firstName, lastName: `Tanana${stamp().slice(-4)}`, email, password: PASSWORD, location: 'PAFA' },
+  });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   return { email, token: body.access_token, id: body.user.id, firstName };
@@ -32,22 +34,50 @@ async function signIn(page: Page, email: string) {
 
 /** "HH:MM" an hour from now where the aircraft is. */
 function inAnHour(): string {
-  return new Date(Date.now() + 60 * 60_000).toLocaleTimeString('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return new Date(Date.now() + 60 * 60_000).toLocaleTimeString('en-GB', {
+    timeZone: ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
-test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’s offer; the mechanic answers and goes en route', async ({ browser, page }) => {
+test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’s offer; the mechanic answers and goes en route', async ({
+  browser,
+  page,
+}) => {
   const mechanic = await register(page.request, 'mechanic', 'Nell');
   await approveMechanicAsAdmin(page.request, mechanic.id);
   const auth = { authorization: `Bearer ${mechanic.token}` };
-  const profile = await page.request.post('/api/enhanced/mechanic-profile', { headers: auth, data: { apNumber: 'A&P 3456789', iaAuthorization: false, hourlyRate: '120', serviceRadius: '40', baseLocation: 'PAFA', businessName: 'Golden Heart Mobile Aero' } });
+  const profile = await page.request.post('/api/enhanced/mechanic-profile', {
+    headers: auth,
+    data: {
+      apNumber: 'A&P 3456789',
+      iaAuthorization: false,
+      hourlyRate: '120',
+      serviceRadius: '40',
+      baseLocation: 'PAFA',
+      businessName: 'Golden Heart Mobile Aero',
+    },
+  });
   expect(profile.status()).toBe(201);
   const owner = await register(page.request, 'pilot', 'Ada');
   const tail = `N${stamp().slice(-4).replace(/^0/, '1')}F`;
-  const plane = await page.request.post('/api/aircraft', { headers: { authorization: `Bearer ${owner.token}` }, data: { tailNumber: tail, make: 'Piper', model: 'PA-18 Super Cub', year: '1978', totalHours: '4100' } });
+  const plane = await page.request.post('/api/aircraft', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { tailNumber: tail, make: 'Piper', model: 'PA-18 Super Cub', year: '1978', totalHours: '4100' },
+  });
   expect(plane.status()).toBe(201);
 
   // The owner's phone: 390 px, touch, its position at Fairbanks allowed.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: ZONE, geolocation: FAIRBANKS, permissions: ['geolocation'] });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: ZONE,
+    geolocation: FAIRBANKS,
+    permissions: ['geolocation'],
+  });
   const ownerPage = await phone.newPage();
   await signIn(ownerPage, owner.email);
   const report = ownerPage.getByRole('button', { name: 'Report aircraft on ground' });
@@ -61,7 +91,9 @@ test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’
   await expect(dialog.getByText('Fuel selector on a tank with fuel (not OFF)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Still stuck: get a mechanic' }).tap();
   // The nearest airport is offered from the phone's position, and chosen.
-  await expect(dialog.getByRole('group', { name: 'Nearest airports' }).getByRole('button', { name: /^PAFA \(Fairbanks, AK\)/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    dialog.getByRole('group', { name: 'Nearest airports' }).getByRole('button', { name: /^PAFA \(Fairbanks, AK\)/ }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expect(dialog.getByLabel('Airport', { exact: true })).toHaveValue('PAFA');
   await dialog.getByRole('button', { name: 'FBO ramp' }).tap();
   await dialog.getByRole('button', { name: 'Next' }).tap();
@@ -70,7 +102,9 @@ test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’
   await dialog.getByRole('button', { name: 'Send to mechanics nearby' }).tap();
 
   const live = ownerPage.getByRole('dialog', { name: `${tail} on ground at PAFA` });
-  await expect(live.getByRole('status').first()).toContainText('Looking for a mechanic · 1 mechanic asked within 25 mi');
+  await expect(live.getByRole('status').first()).toContainText(
+    'Looking for a mechanic · 1 mechanic asked within 25 mi',
+  );
   expect(Date.now() - started).toBeLessThan(60_000); // the whole report, under a minute
   expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -99,7 +133,11 @@ test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’
   // The mechanic's dispatch, with the owner's phone; "En route" reaches the owner's timeline live.
   await mechanicPage.reload();
   await mechanicPage.getByRole('tab', { name: 'AOG calls' }).click();
-  const job = mechanicPage.getByRole('list', { name: 'Your dispatches' }).getByRole('listitem').filter({ hasText: tail }).first();
+  const job = mechanicPage
+    .getByRole('list', { name: 'Your dispatches' })
+    .getByRole('listitem')
+    .filter({ hasText: tail })
+    .first();
   await expect(job.getByRole('link', { name: '(907) 555-0142' })).toBeVisible();
   await job.getByRole('button', { name: 'En route' }).click();
   await job.getByRole('button', { name: 'Send: En route' }).click();

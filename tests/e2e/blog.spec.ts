@@ -32,7 +32,10 @@ test.describe('blog list', () => {
     // Each card: category, reading time, linked title, excerpt, author, date, views, tags.
     const first = cards(page).first();
     await expect(first.getByText(/^\d+ min read$/)).toBeVisible();
-    await expect(first.getByRole('heading', { level: 2 }).getByRole('link')).toHaveAttribute('href', /^\/blog\/[a-z0-9-]+$/);
+    await expect(first.getByRole('heading', { level: 2 }).getByRole('link')).toHaveAttribute(
+      'href',
+      /^\/blog\/[a-z0-9-]+$/,
+    );
     await expect(first.getByText(/\d+ views?$/)).toBeVisible();
     await expect(first.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
 
@@ -67,7 +70,9 @@ test.describe('blog list', () => {
 
     // ?category= presets the filter (rendered from the live API).
     await page.goto('/blog?category=Avionics');
-    await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /^Avionics/ })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: /^Avionics/ }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(cards(page).first()).toBeVisible();
     const categories = await cards(page).evaluateAll((els) => els.map((el) => el.querySelector('span')?.textContent));
     expect(new Set(categories)).toEqual(new Set(['Avionics']));
@@ -121,7 +126,10 @@ test.describe('blog article', () => {
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>share</title>' }),
     );
     await page.goto('/blog/annual-vs-100-hour-inspections');
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Share on X (Twitter)' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('link', { name: 'Share on X (Twitter)' }).click(),
+    ]);
     await popup.waitForLoadState();
     const url = new URL(popup.url());
     expect(url.hostname).toBe('twitter.com');
@@ -131,13 +139,19 @@ test.describe('blog article', () => {
     expect(size).toEqual({ width: 600, height: 400 });
     expect(page.url()).toMatch(/\/blog\/annual-vs-100-hour-inspections$/);
 
-    const [fb] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Share on Facebook' }).click()]);
+    const [fb] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('link', { name: 'Share on Facebook' }).click(),
+    ]);
     expect(fb.url()).toContain('facebook.com/sharer/sharer.php?u=');
-    const [li] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'Share on LinkedIn' }).click()]);
+    const [li] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('link', { name: 'Share on LinkedIn' }).click(),
+    ]);
     expect(li.url()).toContain('linkedin.com/sharing/share-offsite/?url=');
   });
 
-  test('an unknown article, category or page number answers 404 with the site\'s 404 page', async ({ page }) => {
+  test("an unknown article, category or page number answers 404 with the site's 404 page", async ({ page }) => {
     for (const address of ['/blog/category/nope', '/blog/page/99', '/blog/category/inspections/page/99']) {
       const res = await page.goto(address);
       expect(res?.status(), address).toBe(404);
@@ -154,7 +168,10 @@ test.describe('blog article', () => {
   });
 
   test('page 1 of a list moves for good to the list itself', async ({ page }) => {
-    for (const [address, list] of [['/blog/page/1', '/blog'], ['/blog/category/inspections/page/1', '/blog/category/inspections']] as const) {
+    for (const [address, list] of [
+      ['/blog/page/1', '/blog'],
+      ['/blog/category/inspections/page/1', '/blog/category/inspections'],
+    ] as const) {
       const res = await page.request.get(address, { maxRedirects: 0 });
       expect(res.status(), address).toBe(301);
       expect(new URL(res.headers()['location']!, 'http://x').pathname).toBe(list);
@@ -163,7 +180,10 @@ test.describe('blog article', () => {
 
   test('the feed is announced in the head and linked on the page', async ({ page }) => {
     await page.goto('/blog');
-    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', /\/rss\.xml$/);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      /\/rss\.xml$/,
+    );
     const feed = page.getByRole('link', { name: /RSS feed/ });
     await expect(feed).toBeVisible();
     const rss = await page.request.get((await feed.getAttribute('href'))!);
@@ -174,7 +194,9 @@ test.describe('blog article', () => {
 test.describe('blog article on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('a wide table scrolls in its own box; the page does not scroll sideways; the article ends with a quote link', async ({ page }) => {
+  test('a wide table scrolls in its own box; the page does not scroll sideways; the article ends with a quote link', async ({
+    page,
+  }) => {
     await page.goto('/blog/aircraft-corrosion-types-prevention');
     const box = page.locator('.blog-table').first();
     await expect(box).toBeVisible();
@@ -189,7 +211,11 @@ test.describe('blog article on a phone', () => {
 test.describe('blog admin', () => {
   // Generate replaces every post: the admin walks run one after the other.
   test.describe.configure({ mode: 'serial' });
-  test('the admin creates a post and its page is served at once, then edits, previews, deletes and restores it', async ({ page, browser, baseURL }) => {
+  test('the admin creates a post and its page is served at once, then edits, previews, deletes and restores it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(300_000);
     const title = `Magneto Timing Basics ${Date.now()}`;
     const dialogs: string[] = [];
@@ -212,7 +238,9 @@ test.describe('blog admin', () => {
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Category').fill('Engine & Powerplant');
     await form.getByRole('button', { name: 'Edit HTML' }).click();
-    await form.getByLabel('Content (HTML)').fill('<h2>Why timing matters</h2><p>Check magneto timing at every annual.</p><script>alert(1)</script>');
+    await form
+      .getByLabel('Content (HTML)')
+      .fill('<h2>Why timing matters</h2><p>Check magneto timing at every annual.</p><script>alert(1)</script>');
     await form.getByLabel('Tags').fill('magneto, ignition, timing, annual, engine, safety');
     await form.getByLabel('SEO Keywords').fill('magneto timing');
     await form.getByLabel('Published (visible on the blog)').check();
@@ -259,7 +287,10 @@ test.describe('blog admin', () => {
     await edit.getByRole('button', { name: 'Unpublish and save draft' }).click();
     await expect(edit).toBeHidden();
     await expect(revised.getByText('Draft', { exact: true })).toBeVisible();
-    const [preview] = await Promise.all([page.waitForEvent('popup'), revised.getByRole('link', { name: /^Preview/ }).click()]);
+    const [preview] = await Promise.all([
+      page.waitForEvent('popup'),
+      revised.getByRole('link', { name: /^Preview/ }).click(),
+    ]);
     await expect(preview.getByText('Draft preview')).toBeVisible();
     await expect(preview.getByRole('heading', { level: 1, name: `${title} (revised)` })).toBeVisible();
     expect((await reader.reload())?.status()).toBe(404);
@@ -296,7 +327,10 @@ test.describe('blog admin', () => {
     await form.getByLabel('Published (visible on the blog)').check();
     await form.getByRole('button', { name: 'Publish' }).click();
     await expect(form).toBeHidden();
-    const slug = (await page.getByRole('article', { name: title }).getByText(/^\/blog\//).textContent())!.replace('/blog/', '');
+    const slug = (await page
+      .getByRole('article', { name: title })
+      .getByText(/^\/blog\//)
+      .textContent())!.replace('/blog/', '');
 
     await page.getByRole('button', { name: 'Generate Professional Content' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Replace every post with the professional library?' });
@@ -308,14 +342,19 @@ test.describe('blog admin', () => {
     expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
 
     await page.getByRole('button', { name: 'Trash', exact: true }).click();
-    await page.getByRole('list', { name: 'Trash' }).getByRole('button', { name: `Restore ${title}` }).click();
+    await page
+      .getByRole('list', { name: 'Trash' })
+      .getByRole('button', { name: `Restore ${title}` })
+      .click();
     await expect(page.getByRole('article', { name: title })).toBeVisible();
     const back = await page.request.get(`/blog/${slug}`);
     expect(back.status()).toBe(200);
     expect(await back.text()).toContain(`<title>${title}</title>`);
   });
 
-  test('the editor asks before dropping typed text, flags images that do not load, and keeps a title as typed', async ({ page }) => {
+  test('the editor asks before dropping typed text, flags images that do not load, and keeps a title as typed', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const title = `Fuel <script> tips ${Date.now()}`;
     await page.goto('/admin');

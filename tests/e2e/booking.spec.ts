@@ -13,7 +13,16 @@ const PASSWORD = 'Checklist-Complete-1';
 
 async function register(request: APIRequestContext, role: 'pilot' | 'mechanic', location: string) {
   const email = `booking.${role}.${stamp()}@example.com`;
-  const res = await request.post('/api/auth/register', { data: { role, firstName: role === 'pilot' ? 'Owen' : 'Mara', lastName: `Booker${stamp().slice(-4)}`, email, password: PASSWORD, location } });
+  const res = await request.post('/api/auth/register', {
+    data: {
+      role,
+      firstName: role === 'pilot' ? 'Owen' : 'Mara',
+      lastName: `Booker${stamp().slice(-4)}`,
+      email,
+      password: PASSWORD,
+      location,
+    },
+  });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   return { email, token: body.access_token, id: body.user.id };
@@ -30,7 +39,17 @@ async function mechanicAt(request: APIRequestContext, airport: string) {
   const mechanic = await register(request, 'mechanic', airport);
   await approveMechanicAsAdmin(request, mechanic.id);
   const auth = { authorization: `Bearer ${mechanic.token}` };
-  const profile = await request.post('/api/enhanced/mechanic-profile', { headers: auth, data: { apNumber: 'A&P 3456789', iaAuthorization: true, hourlyRate: '115', serviceRadius: '5', baseLocation: airport, businessName: `Mara’s Mobile Annuals ${airport}` } });
+  const profile = await request.post('/api/enhanced/mechanic-profile', {
+    headers: auth,
+    data: {
+      apNumber: 'A&P 3456789',
+      iaAuthorization: true,
+      hourlyRate: '115',
+      serviceRadius: '5',
+      baseLocation: airport,
+      businessName: `Mara’s Mobile Annuals ${airport}`,
+    },
+  });
   expect(profile.status()).toBe(201);
   return { ...mechanic, auth };
 }
@@ -39,7 +58,17 @@ async function ownerWithPlane(request: APIRequestContext, airport: string) {
   const owner = await register(request, 'pilot', airport);
   const digits = stamp().slice(-4).replace(/^0/, '1');
   const tail = `N${digits}B`;
-  const plane = await request.post('/api/aircraft', { headers: { authorization: `Bearer ${owner.token}` }, data: { tailNumber: tail, make: 'Cessna', model: '172S Skyhawk', year: '2004', totalHours: '2100', homeAirport: airport } });
+  const plane = await request.post('/api/aircraft', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      tailNumber: tail,
+      make: 'Cessna',
+      model: '172S Skyhawk',
+      year: '2004',
+      totalHours: '2100',
+      homeAirport: airport,
+    },
+  });
   expect(plane.status()).toBe(201);
   return { ...owner, tail };
 }
@@ -91,7 +120,10 @@ async function rescheduleThenCancel(page: Page, tail: string) {
   return day;
 }
 
-test('a mechanic opens a calendar and an owner books the flat-rate annual from the due list (1366 px)', async ({ page, browser }) => {
+test('a mechanic opens a calendar and an owner books the flat-rate annual from the due list (1366 px)', async ({
+  page,
+  browser,
+}) => {
   const mechanic = await mechanicAt(page.request, 'KEUG');
   const owner = await ownerWithPlane(page.request, 'KEUG');
 
@@ -137,8 +169,29 @@ test.describe('on a phone', () => {
   test('an owner books the flat-rate annual from the due list (390 px)', async ({ page }) => {
     const mechanic = await mechanicAt(page.request, 'KRDM');
     const put = (path: string, data: unknown) => page.request.put(path, { headers: mechanic.auth, data });
-    expect((await put('/api/enhanced/mechanic-profile/availability', { timeZone: 'America/Los_Angeles', weekly: [1, 2, 3, 4, 5].map((d) => ({ day: d, start: '08:00', end: '17:00' })), timeOff: [], maxConcurrentJobs: 1 })).status()).toBe(200);
-    expect((await put('/api/enhanced/mechanic-profile/rates', [{ serviceType: 'annual_inspection', aircraftClass: 'single_piston_fixed', priceCents: 185_000, days: 2, includes: 'Annual inspection' }])).status()).toBe(200);
+    expect(
+      (
+        await put('/api/enhanced/mechanic-profile/availability', {
+          timeZone: 'America/Los_Angeles',
+          weekly: [1, 2, 3, 4, 5].map((d) => ({ day: d, start: '08:00', end: '17:00' })),
+          timeOff: [],
+          maxConcurrentJobs: 1,
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (
+        await put('/api/enhanced/mechanic-profile/rates', [
+          {
+            serviceType: 'annual_inspection',
+            aircraftClass: 'single_piston_fixed',
+            priceCents: 185_000,
+            days: 2,
+            includes: 'Annual inspection',
+          },
+        ])
+      ).status(),
+    ).toBe(200);
     const owner = await ownerWithPlane(page.request, 'KRDM');
 
     await signIn(page, owner.email);

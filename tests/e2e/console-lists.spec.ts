@@ -19,7 +19,9 @@ async function signInAsAdmin(page: Page) {
 }
 
 async function adminToken(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/login', { data: { email: 'admin@example.com', password: demoAdminPassword() } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: 'admin@example.com', password: demoAdminPassword() },
+  });
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
@@ -32,10 +34,15 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('the Mechanics tab opens without a failed call, asks before approving an unconfirmed mechanic, offers Unlock only to the locked', async ({ page }) => {
+    test('the Mechanics tab opens without a failed call, asks before approving an unconfirmed mechanic, offers Unlock only to the locked', async ({
+      page,
+    }) => {
       await signInAsAdmin(page);
       const failed: string[] = [];
-      page.on('response', (r) => r.url().includes('/api/') && r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+      page.on(
+        'response',
+        (r) => r.url().includes('/api/') && r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`),
+      );
       await page.getByRole('tab', { name: 'Mechanics' }).click();
       const queue = page.getByRole('list', { name: 'Mechanics' });
       await expect(queue).toBeVisible();
@@ -61,7 +68,10 @@ for (const viewport of [
       const approved = page.getByRole('list', { name: 'Mechanics' }).getByRole('listitem');
       await expect(approved.first()).toBeVisible();
       const cards = await approved.evaluateAll((items) =>
-        items.map((li) => ({ unlock: [...li.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Unlock sign-in'), locked: li.textContent?.includes('Sign-in locked') ?? false })),
+        items.map((li) => ({
+          unlock: [...li.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Unlock sign-in'),
+          locked: li.textContent?.includes('Sign-in locked') ?? false,
+        })),
       );
       expect(cards.length).toBeGreaterThan(0);
       for (const card of cards) expect(card.unlock).toBe(card.locked);
@@ -86,12 +96,16 @@ for (const viewport of [
       await page.screenshot({ path: testInfo.outputPath(`customer-detail-${viewport.width}.png`) });
     });
 
-    test('an outbox message opens with its recipient, body and attempts, named in words; the list loads more', async ({ page }, testInfo) => {
+    test('an outbox message opens with its recipient, body and attempts, named in words; the list loads more', async ({
+      page,
+    }, testInfo) => {
       await signInAsAdmin(page);
       // Enough messages for a second page: popup leads of this test.
       const token = await adminToken(page);
       for (let i = 0; i < 26; i += 1) {
-        const res = await page.request.post('/api/leads', { data: { firstName: 'Ola', email: `${unique('outbox')}@example.com`, source: 'popup_discount_offer' } });
+        const res = await page.request.post('/api/leads', {
+          data: { firstName: 'Ola', email: `${unique('outbox')}@example.com`, source: 'popup_discount_offer' },
+        });
         expect(res.ok()).toBe(true);
       }
       await page.request.post('/api/admin/outbox/deliver', { headers: { authorization: `Bearer ${token}` }, data: {} });
@@ -108,7 +122,11 @@ for (const viewport of [
       await expect.poll(() => messages.getByRole('listitem').count()).toBeGreaterThan(before);
 
       await page.getByRole('button', { name: 'Sent', exact: false }).first().click();
-      const sent = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Popup discount code' }).first();
+      const sent = page
+        .getByRole('list', { name: 'Messages' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Popup discount code' })
+        .first();
       await sent.getByRole('button', { name: /^Open message:/ }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByTestId('outbox-to')).toContainText('@example.com');
@@ -134,7 +152,9 @@ for (const viewport of [
       await page.getByRole('tab', { name: 'Analytics' }).click();
       await expect(total).toHaveText(String(before + 1));
       await page.getByRole('tab', { name: /^Manage Leads/ }).click();
-      await expect(page.getByTestId('lead-kinds-note')).toContainText('are site leads: see the Leads tab and the Inbox');
+      await expect(page.getByTestId('lead-kinds-note')).toContainText(
+        'are site leads: see the Leads tab and the Inbox',
+      );
 
       await page.getByRole('tab', { name: 'Leads', exact: true }).click();
       const download = page.waitForEvent('download');
@@ -145,13 +165,19 @@ for (const viewport of [
       expect(text.split('\n').length).toBeGreaterThan(2);
     });
 
-    test('an API key is replaced and removed after a question; Apollo is among the integrations', async ({ page }, testInfo) => {
+    test('an API key is replaced and removed after a question; Apollo is among the integrations', async ({
+      page,
+    }, testInfo) => {
       await signInAsAdmin(page);
       const token = await adminToken(page);
       const name = unique('GA key');
       const added = await page.request.post('/api/admin/config/api-keys?integration_type=google_analytics', {
         headers: { authorization: `Bearer ${token}` },
-        form: { key_name: name, api_key: 'ya29.first-token-0000', priority: String(900 + Math.floor(Math.random() * 90)) },
+        form: {
+          key_name: name,
+          api_key: 'ya29.first-token-0000',
+          priority: String(900 + Math.floor(Math.random() * 90)),
+        },
       });
       expect(added.ok()).toBe(true);
       await page.getByRole('button', { name: 'System Config' }).click();
@@ -181,7 +207,9 @@ for (const viewport of [
       expect(await noSideways(page)).toBe(true);
     });
 
-    test('blog: the trash comes into view, a draft reads Draft, a stale save says why in the editor, a reload mid-edit asks', async ({ page }) => {
+    test('blog: the trash comes into view, a draft reads Draft, a stale save says why in the editor, a reload mid-edit asks', async ({
+      page,
+    }) => {
       await signInAsAdmin(page);
       const token = await adminToken(page);
       const title = unique('Stale draft');
@@ -205,7 +233,9 @@ for (const viewport of [
         if (d.type() !== 'beforeunload') nativeDialog = true;
       });
       await form.getByRole('button', { name: 'Save draft' }).click();
-      await expect(form.getByTestId('blog-save-error')).toContainText('deleted (in another tab or by another administrator) and is in the trash');
+      await expect(form.getByTestId('blog-save-error')).toContainText(
+        'deleted (in another tab or by another administrator) and is in the trash',
+      );
       await expect(form.getByLabel('Title')).toHaveValue(`${title} edited`);
       expect(nativeDialog).toBe(false);
 

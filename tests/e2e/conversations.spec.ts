@@ -13,39 +13,72 @@ test.describe.configure({ timeout: 120_000 });
 
 const password = 'Talk-About-The-Job-1';
 // A tiny valid PNG (1x1), checked by its bytes on upload.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A zone where it is now daytime, so the reader's quiet hours (21:00-07:00) do not hold the digest. */
 function daytimeZone(): string {
-  return ['UTC', 'America/Los_Angeles', 'Asia/Tokyo', 'Europe/Paris', 'Pacific/Auckland', 'America/New_York'].find((zone) => {
-    const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-    return hour >= 8 && hour < 19;
-  })!;
+  return ['UTC', 'America/Los_Angeles', 'Asia/Tokyo', 'Europe/Paris', 'Pacific/Auckland', 'America/New_York'].find(
+    (zone) => {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()),
+      );
+      return hour >= 8 && hour < 19;
+    },
+  )!;
 }
 
 for (const size of [
   { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
   { name: 'desktop', viewport: { width: 1366, height: 900 }, mobile: false },
 ]) {
-  test(`question, answer with a photo, digest email (${size.name}, ${size.viewport.width} px)`, async ({ browser, baseURL }, testInfo) => {
+  test(`question, answer with a photo, digest email (${size.name}, ${size.viewport.width} px)`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}${size.name[0]}`;
     const tail = `N${stamp.slice(-4, -1)}C${size.name === 'phone' ? 'P' : 'D'}`;
     const context = (zone?: string) =>
-      browser.newContext({ viewport: size.viewport, isMobile: size.mobile, hasTouch: size.mobile, ...(zone ? { timezoneId: zone } : {}), ...(baseURL ? { baseURL } : {}) });
+      browser.newContext({
+        viewport: size.viewport,
+        isMobile: size.mobile,
+        hasTouch: size.mobile,
+        ...(zone ? { timezoneId: zone } : {}),
+        ...(baseURL ? { baseURL } : {}),
+      });
 
     async function account(b: Browser, role: 'pilot' | 'mechanic', firstName: string, zone?: string) {
       void b;
       const email = `${firstName.toLowerCase()}.talk.${stamp}@example.com`;
       const page = await (await context(zone)).newPage();
       const res = await page.request.post('/api/auth/register', {
-        data: { role, firstName, lastName: 'Talker', email, password, location: 'Missoula, MT', ...(role === 'mechanic' ? { certificationNumber: '4567890', yearsExperience: 9, serviceRadius: 10, hourlyRate: 90 } : {}) },
+        data: {
+          role,
+          firstName,
+          lastName: 'Talker',
+          email,
+          password,
+          location: 'Missoula, MT',
+          ...(role === 'mechanic'
+            ? { certificationNumber: '4567890', yearsExperience: 9, serviceRadius: 10, hourlyRate: 90 }
+            : {}),
+        },
       });
       expect(res.status()).toBe(201);
       const body = (await res.json()) as { access_token: string; user: { id: string } };
       const headers = { authorization: `Bearer ${body.access_token}` };
       if (role === 'mechanic') {
         await approveMechanicAsAdmin(page.request, body.user.id);
-        expect((await page.request.post('/api/enhanced/mechanic-profile', { headers, data: { apNumber: 'A&P 4567890', hourlyRate: '90', serviceRadius: '10', baseLocation: 'KMSO' } })).status()).toBe(201);
+        expect(
+          (
+            await page.request.post('/api/enhanced/mechanic-profile', {
+              headers,
+              data: { apNumber: 'A&P 4567890', hourlyRate: '90', serviceRadius: '10', baseLocation: 'KMSO' },
+            })
+          ).status(),
+        ).toBe(201);
       }
       return { page, email, headers, session: body };
     }
@@ -58,7 +91,16 @@ for (const size of [
     const pilot = await account(browser, 'pilot', 'Polly', daytimeZone());
     const created = await pilot.page.request.post('/api/enhanced/quotes', {
       headers: pilot.headers,
-      data: { aircraftMake: 'Cessna', aircraftModel: '172N', aircraftTailNumber: tail, aircraftLocation: 'KMSO', serviceLocation: 'KMSO', serviceType: 'hundred_hour', serviceDescription: '100-hour due; alternator light flickers.', urgencyLevel: 'normal' },
+      data: {
+        aircraftMake: 'Cessna',
+        aircraftModel: '172N',
+        aircraftTailNumber: tail,
+        aircraftLocation: 'KMSO',
+        serviceLocation: 'KMSO',
+        serviceType: 'hundred_hour',
+        serviceDescription: '100-hour due; alternator light flickers.',
+        urgencyLevel: 'normal',
+      },
     });
     expect(created.status()).toBe(201);
 
@@ -66,7 +108,11 @@ for (const size of [
     const m = mechanic.page;
     await signIn(mechanic);
     await m.getByRole('tab', { name: 'Service Requests' }).click();
-    await m.getByRole('listitem').filter({ hasText: tail }).getByRole('button', { name: /Ask a question/ }).click();
+    await m
+      .getByRole('listitem')
+      .filter({ hasText: tail })
+      .getByRole('button', { name: /Ask a question/ })
+      .click();
     await expect(m.getByRole('tab', { name: /Messages/ })).toHaveAttribute('aria-selected', 'true');
     const mThread = m.locator('[data-thread]');
     await expect(mThread.getByText('No messages yet')).toBeVisible();
@@ -101,7 +147,9 @@ for (const size of [
     await p.locator('[data-thread-item]').filter({ hasText: 'Mick Talker' }).click();
     const pThread = p.locator('[data-thread]');
     await expect(pThread.locator('[data-message="theirs"]')).toContainText('Could you send a photo of the ammeter?');
-    await pThread.locator('[data-attach-input]').setInputFiles({ name: 'ammeter.png', mimeType: 'image/png', buffer: PNG });
+    await pThread
+      .locator('[data-attach-input]')
+      .setInputFiles({ name: 'ammeter.png', mimeType: 'image/png', buffer: PNG });
     await expect(pThread.getByRole('list', { name: 'Attached files' })).toContainText('ammeter.png');
     await pThread.getByRole('textbox', { name: 'Message' }).fill('Only at idle after a long taxi. Photo attached.');
     await pThread.getByRole('button', { name: 'Send' }).click();
@@ -131,9 +179,14 @@ for (const size of [
     // The digest and then the outbox run every minute on their schedules; the local server runs
     // them now when asked, as `netlify functions:invoke` does, instead of this test waiting up to
     // two minutes for the clock.
-    for (const scheduled of ['conversation-digest', 'deliver-outbox']) expect((await m.request.post(`/.netlify/functions/${scheduled}`)).status(), scheduled).toBe(204);
+    for (const scheduled of ['conversation-digest', 'deliver-outbox'])
+      expect((await m.request.post(`/.netlify/functions/${scheduled}`)).status(), scheduled).toBe(204);
     const digest = async () => {
-      const messages = (await (await m.request.get(`${catcher}/messages.json`)).json()) as { to: string[]; subject: string; text: string }[];
+      const messages = (await (await m.request.get(`${catcher}/messages.json`)).json()) as {
+        to: string[];
+        subject: string;
+        text: string;
+      }[];
       return messages.find((mail) => mail.to.includes(pilot.email) && mail.subject.includes('sent you'));
     };
     // Normally there at once; a scheduled run that took the message at the same moment delivers it

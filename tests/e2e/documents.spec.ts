@@ -35,7 +35,9 @@ async function signedInPilot(page: Page) {
   await expect(page.getByRole('tab', { name: /^Documents/ })).toBeVisible({ timeout: 90_000 });
 }
 
-test('a pilot uploads a 10 MB PDF with a progress bar, sees it listed, downloads it and deletes it', async ({ page }) => {
+test('a pilot uploads a 10 MB PDF with a progress bar, sees it listed, downloads it and deletes it', async ({
+  page,
+}) => {
   await signedInPilot(page);
   await page.getByRole('tab', { name: /^Documents/ }).click();
   await expect(page.getByText('No documents yet')).toBeVisible();
@@ -51,11 +53,15 @@ test('a pilot uploads a 10 MB PDF with a progress bar, sees it listed, downloads
   await expect(page.getByText('Please select a file to upload').first()).toBeVisible();
 
   // A text file named .pdf is refused before it is sent.
-  await dialog.getByLabel(/^File/).setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
+  await dialog
+    .getByLabel(/^File/)
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
   await expect(dialog.getByText(/does not match its \.pdf name/)).toBeVisible();
 
   const file = pdf(10 * MB);
-  await dialog.getByLabel(/^File/).setInputFiles({ name: 'annual-2026.pdf', mimeType: 'application/pdf', buffer: file });
+  await dialog
+    .getByLabel(/^File/)
+    .setInputFiles({ name: 'annual-2026.pdf', mimeType: 'application/pdf', buffer: file });
   await expect(dialog.getByText(/does not match/)).toHaveCount(0);
   await dialog.getByLabel('Document Type').selectOption('inspection_report');
   await dialog.getByLabel('Description').fill('Signed off by the IA, no squawks.');
@@ -67,12 +73,16 @@ test('a pilot uploads a 10 MB PDF with a progress bar, sees it listed, downloads
   await expect(page.getByText('Document uploaded successfully!')).toBeVisible({ timeout: 120_000 });
   await expect(dialog).toBeHidden();
 
-  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Annual inspection 2026' }) });
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Annual inspection 2026' }) });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Inspection Report');
   await expect(item).toContainText('10.0 MB');
   await expect(item).toContainText('annual-2026.pdf');
-  await expect(item).toContainText(`Uploaded ${new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`);
+  await expect(item).toContainText(
+    `Uploaded ${new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}`,
+  );
 
   // Filters: by type (none match) and back.
   await page.getByLabel('Type', { exact: true }).selectOption('invoice');

@@ -18,7 +18,9 @@ test('sign-up marks the required fields', async ({ page }) => {
 
 test('Escape on Add Aircraft gives focus back to the button that opened it', async ({ page }) => {
   const email = `pilot.focus.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
-  const res = await page.request.post('/api/auth/register', { data: { role: 'pilot', firstName: 'Ines', lastName: 'Focus', email, password: 'Checklist-Complete-1' } });
+  const res = await page.request.post('/api/auth/register', {
+    data: { role: 'pilot', firstName: 'Ines', lastName: 'Focus', email, password: 'Checklist-Complete-1' },
+  });
   expect(res.status()).toBe(201);
   await page.goto('/dashboard');
   await page.getByLabel('Email').fill(email);

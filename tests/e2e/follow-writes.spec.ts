@@ -23,22 +23,44 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
   const context = await browser.newContext();
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/register', {
-    data: { role, firstName: role === 'pilot' ? 'Nora' : 'Felix', lastName: `Follow${stamp.slice(-4)}`, email, password, location: 'Missoula, MT', ...(role === 'mechanic' ? { certificationNumber: '4567890', yearsExperience: 9, serviceRadius: 10, hourlyRate: 100 } : {}) },
+    data: {
+      role,
+      firstName: role === 'pilot' ? 'Nora' : 'Felix',
+      lastName: `Follow${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Missoula, MT',
+      ...(role === 'mechanic'
+        ? { certificationNumber: '4567890', yearsExperience: 9, serviceRadius: 10, hourlyRate: 100 }
+        : {}),
+    },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   const headers = { authorization: `Bearer ${body.access_token}` };
   if (role === 'mechanic') {
     await approveMechanicAsAdmin(page.request, body.user.id);
-    const profile = await page.request.post('/api/enhanced/mechanic-profile', { headers, data: { apNumber: 'A&P 4567890', hourlyRate: '100', serviceRadius: '10', baseLocation: 'KMSO' } });
+    const profile = await page.request.post('/api/enhanced/mechanic-profile', {
+      headers,
+      data: { apNumber: 'A&P 4567890', hourlyRate: '100', serviceRadius: '10', baseLocation: 'KMSO' },
+    });
     expect(profile.status()).toBe(201);
   } else {
     const request = await page.request.post('/api/enhanced/quotes', {
       headers,
       data: {
-        aircraftMake: 'Cessna', aircraftModel: '182T', aircraftYear: '2006', aircraftTailNumber: TAIL, aircraftTotalHours: '2400',
-        aircraftLocation: 'KMSO', serviceType: 'annual_inspection', serviceDescription: 'Annual due next month.',
-        urgencyLevel: 'normal', serviceLocation: 'KMSO', customerWillTravel: false, maxTravelDistance: '50',
+        aircraftMake: 'Cessna',
+        aircraftModel: '182T',
+        aircraftYear: '2006',
+        aircraftTailNumber: TAIL,
+        aircraftTotalHours: '2400',
+        aircraftLocation: 'KMSO',
+        serviceType: 'annual_inspection',
+        serviceDescription: 'Annual due next month.',
+        urgencyLevel: 'normal',
+        serviceLocation: 'KMSO',
+        customerWillTravel: false,
+        maxTravelDistance: '50',
       },
     });
     expect(request.status()).toBe(201);
@@ -63,13 +85,17 @@ async function holdLists(page: Page, paths: string[]): Promise<() => number> {
 
 /** Clicks, waits for the write's answer, and gives the card FOLLOW_MS from then to show `state`. */
 async function followsWithin(page: Page, write: RegExp, click: () => Promise<void>, shown: () => Promise<void>) {
-  const answered = page.waitForResponse((r) => write.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  const answered = page.waitForResponse(
+    (r) => write.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+  );
   await click();
   expect((await answered).ok()).toBe(true);
   await shown();
 }
 
-test('cards follow quote, accept, confirm and start within 1.5 s while the lists are held; a stale tab is told why', async ({ browser }) => {
+test('cards follow quote, accept, confirm and start within 1.5 s while the lists are held; a stale tab is told why', async ({
+  browser,
+}) => {
   const pilot = await account(browser, 'pilot');
   const mechanic = await account(browser, 'mechanic');
 
@@ -107,7 +133,9 @@ test('cards follow quote, accept, confirm and start within 1.5 s while the lists
   const staleQuote = stale.getByRole('dialog', { name: 'Submit Quote' });
   await fill(staleQuote);
   await staleQuote.getByRole('button', { name: 'Submit Quote' }).click();
-  await expect(staleQuote.getByRole('alert').filter({ hasText: 'You have already submitted a quote for this service request' })).toBeVisible();
+  await expect(
+    staleQuote.getByRole('alert').filter({ hasText: 'You have already submitted a quote for this service request' }),
+  ).toBeVisible();
   // Behind the dialog the request was read again: closing it shows the truth.
   await staleQuote.getByRole('button', { name: 'Cancel' }).click();
   await expect(staleCard.getByRole('button', { name: 'Quote Submitted' })).toBeDisabled();
@@ -116,19 +144,27 @@ test('cards follow quote, accept, confirm and start within 1.5 s while the lists
   // --- The owner accepts, with the lists held back: request and appointment follow at once.
   await pilot.reload();
   await pilot.getByRole('tab', { name: 'Service Requests' }).click();
-  const request = pilot.getByRole('listitem').filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });
+  const request = pilot
+    .getByRole('listitem')
+    .filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });
   await expect(request.getByRole('button', { name: /^Accept/ })).toBeVisible();
   const pilotHeld = await holdLists(pilot, ['/api/enhanced/quotes/user', '/api/appointments', '/api/aircraft']);
   await request.getByRole('button', { name: /^Accept/ }).click();
   await followsWithin(
     pilot,
     /\/api\/enhanced\/quotes\/[^/]+\/accept$/,
-    () => pilot.getByRole('alertdialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click(),
+    () =>
+      pilot
+        .getByRole('alertdialog', { name: 'Accept this quote?' })
+        .getByRole('button', { name: 'Accept Quote' })
+        .click(),
     () => expect(request.getByText('Approved', { exact: true })).toBeVisible({ timeout: FOLLOW_MS }),
   );
   await expect(request.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
   await pilot.getByRole('tab', { name: 'Appointments' }).click();
-  await expect(pilot.getByRole('listitem').filter({ hasText: TAIL }).getByText('Scheduled')).toBeVisible({ timeout: FOLLOW_MS });
+  await expect(pilot.getByRole('listitem').filter({ hasText: TAIL }).getByText('Scheduled')).toBeVisible({
+    timeout: FOLLOW_MS,
+  });
   // The lists were asked for again behind the screen (and held).
   expect(pilotHeld()).toBeGreaterThan(0);
   // Cancelling now would cancel the appointment: the question says so, with whom and when.

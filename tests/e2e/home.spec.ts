@@ -55,10 +55,14 @@ test.beforeAll(async ({ request }) => {
 
 test.describe('home page for search engines', () => {
   // The hours come from the business_hours setting, added by the page (tests/e2e/settings.spec.ts).
-  test('carries LocalBusiness structured data with the phone and service area, and nothing after </html>', async ({ request }) => {
+  test('carries LocalBusiness structured data with the phone and service area, and nothing after </html>', async ({
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     expect(html.trimEnd().endsWith('</html>')).toBe(true);
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     const business = blocks.find((b) => b['@type'] === 'LocalBusiness');
     expect(business).toMatchObject({
       name: BUSINESS.name,
@@ -106,18 +110,24 @@ test.describe('quote form', () => {
     await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} Skyward Mobile Aviation`);
   });
 
-  test('shows the estimate while the invoice is typed, then keeps a confirmation in place of the form', async ({ page }) => {
+  test('shows the estimate while the invoice is typed, then keeps a confirmation in place of the form', async ({
+    page,
+  }) => {
     const { firstName } = await fillQuoteForm(page);
     await page.getByLabel(/Schedule a free consultation/).check();
     const estimate = page.locator('[data-savings-estimate]');
     // Typed, not yet sent: the server's own model, in dollars and percent.
     await page.getByLabel('Last Invoice Amount ($)').pressSequentially('2800');
     const at2800 = estimateSavings('annual', 'single-engine', 2800)!;
-    await expect(estimate).toContainText(`Estimated savings: about $${at2800.dollars.toLocaleString('en-US')} (${at2800.percent}%) on labor`);
+    await expect(estimate).toContainText(
+      `Estimated savings: about $${at2800.dollars.toLocaleString('en-US')} (${at2800.percent}%) on labor`,
+    );
     await page.getByLabel('Last Invoice Amount ($)').fill('3200');
     const at3200 = estimateSavings('annual', 'single-engine', 3200)!;
     expect(at3200.percent).not.toBe(at2800.percent);
-    await expect(estimate).toContainText(`Estimated savings: about $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%) on labor`);
+    await expect(estimate).toContainText(
+      `Estimated savings: about $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%) on labor`,
+    );
     // It follows the service too.
     await page.getByLabel('Service Type *').selectOption({ label: 'General Maintenance' });
     const maintenance = estimateSavings('maintenance', 'single-engine', 3200)!;
@@ -136,11 +146,19 @@ test.describe('quote form', () => {
     // The spec's toasts too: the server's message, then the savings about 2 s later.
     const toasts = page.getByRole('region', { name: /Notifications/ });
     await expect(toasts.getByText(QUOTE_SUCCESS_MESSAGE)).toBeVisible();
-    await expect(toasts.getByText(`Estimated savings: about $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%) on labor compared to your current provider!`)).toBeVisible({ timeout: 5_000 });
-    await expect(confirmation).toContainText(`Your estimated savings: about $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%) on labor`);
+    await expect(
+      toasts.getByText(
+        `Estimated savings: about $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%) on labor compared to your current provider!`,
+      ),
+    ).toBeVisible({ timeout: 5_000 });
+    await expect(confirmation).toContainText(
+      `Your estimated savings: about $${at3200.dollars.toLocaleString('en-US')} (${at3200.percent}%) on labor`,
+    );
     await expect(confirmation).toContainText('Cessna 182 Skylane N182SK (Single Engine Piston)');
     await expect(confirmation).toContainText('Annual Inspection');
-    await expect(confirmation).toContainText(/Within 24 hours we reply to .*@example\.com with a competitive quote and call you/);
+    await expect(confirmation).toContainText(
+      /Within 24 hours we reply to .*@example\.com with a competitive quote and call you/,
+    );
     await expect(submitButton(page)).toBeHidden();
     // Another request starts from a reset form.
     await confirmation.getByRole('button', { name: 'Send another request' }).click();
@@ -150,7 +168,7 @@ test.describe('quote form', () => {
     await expect(page.getByLabel(/Email me a copy/)).toBeChecked();
   });
 
-  test('an empty submit shows every field\'s error next to it, without browser bubbles', async ({ page }) => {
+  test("an empty submit shows every field's error next to it, without browser bubbles", async ({ page }) => {
     let sentRequests = 0;
     page.on('request', (r) => r.url().endsWith('/api/quotes') && (sentRequests += 1));
     await submitButton(page).click();
@@ -217,7 +235,14 @@ test.describe('quote form', () => {
   test('a value only the server refuses shows its detail beside the field', async ({ page }) => {
     await fillQuoteForm(page);
     await page.route('**/api/quotes', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'Aircraft make is not known', errors: [{ path: 'aircraftMake', message: 'Aircraft make is not known' }] }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          detail: 'Aircraft make is not known',
+          errors: [{ path: 'aircraftMake', message: 'Aircraft make is not known' }],
+        }),
+      }),
     );
     await submitButton(page).click();
     await expect(page.getByText('Error: Aircraft make is not known')).toBeVisible(SERVER);
@@ -229,7 +254,9 @@ test.describe('quote form', () => {
     const { firstName } = await fillQuoteForm(page);
     await page.route('**/api/quotes', (route) => route.abort('internetdisconnected'));
     await submitButton(page).click();
-    await expect(page.getByText('Failed to submit your request. Please check your connection and try again.')).toBeVisible();
+    await expect(
+      page.getByText('Failed to submit your request. Please check your connection and try again.'),
+    ).toBeVisible();
     await expect(page.getByLabel('First Name *')).toHaveValue(firstName);
     await expect(submitButton(page)).toBeEnabled();
   });
@@ -266,7 +293,9 @@ test.describe('lead popup', () => {
     // The code on screen, and where it was sent.
     await expect(dialog.locator('[data-discount-code]')).toHaveText(/^SKY25-[0-9A-F]{6}$/, SERVER);
     await expect(dialog).toContainText(`We sent it to ${email}.`);
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Discount secured! Check your email for details.')).toBeAttached();
+    await expect(
+      page.getByRole('region', { name: /Notifications/ }).getByText('Discount secured! Check your email for details.'),
+    ).toBeAttached();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), POPUP_STORAGE.submitted)).toBeTruthy();
@@ -388,7 +417,9 @@ test.describe('header on a phone', () => {
     await withoutPopup(page);
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
@@ -456,7 +487,13 @@ test.describe('accessibility', () => {
   async function axe(page: Page) {
     await page.addScriptTag({ content: axeSource });
     return page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run();
+      const result = await (
+        window as unknown as {
+          axe: {
+            run: () => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }>;
+          };
+        }
+      ).axe.run();
       return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }));
     });
   }

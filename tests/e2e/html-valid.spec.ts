@@ -31,7 +31,17 @@ test('every page kind is valid HTML (Nu Html Checker: 0 errors)', async ({ reque
   expect(article, 'an article link on /blog').toBeTruthy();
   expect(category, 'a category link on /blog').toBeTruthy();
 
-  const pages = ['/', '/blog', article!, category!, '/login', '/dashboard', '/admin', '/reset-password', '/no-such-page'];
+  const pages = [
+    '/',
+    '/blog',
+    article!,
+    category!,
+    '/login',
+    '/dashboard',
+    '/admin',
+    '/reset-password',
+    '/no-such-page',
+  ];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'html-valid-'));
   try {
     const files: string[] = [];
@@ -43,13 +53,19 @@ test('every page kind is valid HTML (Nu Html Checker: 0 errors)', async ({ reque
       files.push(file);
     }
     // vnu writes its JSON report to stderr and exits 1 when it found errors.
-    const { stderr } = await run('java', ['-jar', vnuJar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stderr } = await run(
+      'java',
+      ['-jar', vnuJar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
     const { messages } = JSON.parse(stderr) as { messages: VnuMessage[] };
     const errors = messages
       .filter((m) => m.type === 'error' || m.subType === 'fatal')
-      .map((m) => `${pages[Number(path.basename(m.url.replace(/^file:/, '')).split('-')[0])]}:${m.lastLine ?? '?'} ${m.message} ${m.extract ?? ''}`.trim());
+      .map((m) =>
+        `${pages[Number(path.basename(m.url.replace(/^file:/, '')).split('-')[0])]}:${m.lastLine ?? '?'} ${m.message} ${m.extract ?? ''}`.trim(),
+      );
     expect(errors).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

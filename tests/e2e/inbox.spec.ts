@@ -40,7 +40,11 @@ test('answers an overdue quote request from the console at 1366 px', async ({ pa
   const dialog = page.getByRole('dialog', { name: 'Dana Whitfield' });
   await expect(dialog.getByText('N734DW')).toBeVisible();
   await dialog.getByLabel('Subject').fill('Your Skylane annual: our quote');
-  await dialog.getByLabel('Message').fill('Hi Dana,\n\nThe annual on N734DW comes to $2,150 with the alternator light checked. We can be at KRHV next Tuesday.');
+  await dialog
+    .getByLabel('Message')
+    .fill(
+      'Hi Dana,\n\nThe annual on N734DW comes to $2,150 with the alternator light checked. We can be at KRHV next Tuesday.',
+    );
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByText('Reply queued in the outbox', { exact: true })).toBeVisible();
 
@@ -90,7 +94,12 @@ test('answers an overdue quote request from a 390 px phone, from a template', as
   await expect(cards.getByRole('listitem').filter({ hasText: 'Elena Sato' })).toHaveCount(0);
 });
 
-test('converts a quote request: the invitation signs the customer up with the email filled in and the request drafted', async ({ page, request, browser, baseURL }) => {
+test('converts a quote request: the invitation signs the customer up with the email filled in and the request drafted', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInAsAdmin(page);
@@ -100,9 +109,14 @@ test('converts a quote request: the invitation signs the customer up with the em
   await table.getByRole('button', { name: 'Marcus Oyelaran' }).click();
   const dialog = page.getByRole('dialog', { name: 'Marcus Oyelaran' });
   await dialog.getByRole('button', { name: 'Convert to a marketplace customer' }).click();
-  await page.getByRole('alertdialog', { name: 'Send a sign-up invitation?' }).getByRole('button', { name: 'Send invitation' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Send a sign-up invitation?' })
+    .getByRole('button', { name: 'Send invitation' })
+    .click();
   await expect(page.getByText('Invitation queued', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('region', { name: 'History' })).toContainText('Invitation sent to m.oyelaran@example.com');
+  await expect(dialog.getByRole('region', { name: 'History' })).toContainText(
+    'Invitation sent to m.oyelaran@example.com',
+  );
 
   // Delivered to the local mail catcher (no provider in tests), the email carries the link.
   await page.keyboard.press('Escape');

@@ -17,18 +17,38 @@ const IA_CERTIFICATE = `7${stamp.slice(-6)}`;
 const password = 'Return-To-Service-1';
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: string, profile?: Record<string, unknown>) {
+async function account(
+  browser: Browser,
+  role: 'pilot' | 'mechanic',
+  firstName: string,
+  profile?: Record<string, unknown>,
+) {
   const email = `${firstName.toLowerCase()}.ia.${stamp}@example.com`;
   const page = await (await browser.newContext()).newPage();
   const res = await page.request.post('/api/auth/register', {
-    data: { role, firstName, lastName: `Annual${stamp.slice(-4)}`, email, password, location: 'Glasgow, MT', ...(role === 'mechanic' ? { certificationNumber: '4567890', yearsExperience: 9, serviceRadius: 10, hourlyRate: 90 } : {}) },
+    data: {
+      role,
+      firstName,
+      lastName: `Annual${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Glasgow, MT',
+      ...(role === 'mechanic'
+        ? { certificationNumber: '4567890', yearsExperience: 9, serviceRadius: 10, hourlyRate: 90 }
+        : {}),
+    },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   const headers = { authorization: `Bearer ${body.access_token}` };
   if (profile) {
     // The IA the profile asks for counts once an administrator verifies it (docs/decisions/0180).
-    await vettedMechanicWithProfile(page.request, { id: body.user.id, headers }, { hourlyRate: '90', ...profile }, { verifyCredentials: Boolean(profile['iaAuthorization']) });
+    await vettedMechanicWithProfile(
+      page.request,
+      { id: body.user.id, headers },
+      { hourlyRate: '90', ...profile },
+      { verifyCredentials: Boolean(profile['iaAuthorization']) },
+    );
   }
   return { page, email, headers, session: body };
 }
@@ -40,15 +60,31 @@ async function signIn(who: { page: Page; session: ApiSession }) {
 }
 
 test('a mechanic without IA names who signs the annual; the named IA signs it', async ({ browser }) => {
-  const mechanic = await account(browser, 'mechanic', 'Nate', { apNumber: 'A&P 4567890', iaAuthorization: false, serviceRadius: '10', baseLocation: 'KGGW' });
-  const inspector = await account(browser, 'mechanic', 'Ida', { apNumber: IA_CERTIFICATE, iaAuthorization: true, serviceRadius: '1', baseLocation: 'KLWT' });
+  const mechanic = await account(browser, 'mechanic', 'Nate', {
+    apNumber: 'A&P 4567890',
+    iaAuthorization: false,
+    serviceRadius: '10',
+    baseLocation: 'KGGW',
+  });
+  const inspector = await account(browser, 'mechanic', 'Ida', {
+    apNumber: IA_CERTIFICATE,
+    iaAuthorization: true,
+    serviceRadius: '1',
+    baseLocation: 'KLWT',
+  });
   const pilot = await account(browser, 'pilot', 'Olga');
   const api = pilot.page.request;
   const created = await api.post('/api/enhanced/quotes', {
     headers: pilot.headers,
     data: {
-      aircraftMake: 'Cessna', aircraftModel: '182P', aircraftTailNumber: TAIL, aircraftLocation: 'KGGW', serviceLocation: 'KGGW',
-      serviceType: 'annual_inspection', serviceDescription: 'Annual due at the end of the month.', urgencyLevel: 'normal',
+      aircraftMake: 'Cessna',
+      aircraftModel: '182P',
+      aircraftTailNumber: TAIL,
+      aircraftLocation: 'KGGW',
+      serviceLocation: 'KGGW',
+      serviceType: 'annual_inspection',
+      serviceDescription: 'Annual due at the end of the month.',
+      urgencyLevel: 'normal',
     },
   });
   expect(created.status()).toBe(201);
@@ -57,7 +93,11 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   // --- The mechanic quotes: the form asks for the IA before it sends anything.
   const m = await signIn(mechanic);
   await m.getByRole('tab', { name: 'Service Requests' }).click();
-  await m.getByRole('listitem').filter({ hasText: TAIL }).getByRole('button', { name: /Submit Quote/ }).click();
+  await m
+    .getByRole('listitem')
+    .filter({ hasText: TAIL })
+    .getByRole('button', { name: /Submit Quote/ })
+    .click();
   const quote = m.getByRole('dialog', { name: 'Submit Quote' });
   const signer = quote.getByRole('group', { name: 'Who signs the annual' });
   await expect(signer).toContainText('only an IA can approve an annual for return to service (14 CFR 65.95)');
@@ -79,7 +119,11 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   const p = await signIn(pilot);
   await p.getByRole('tab', { name: 'Service Requests' }).click();
   const card = p.getByRole('list', { name: `Quotes for ${TAIL}` }).getByRole('listitem');
-  await expect(card.getByText(`Ida Annual${stamp.slice(-4)} (IA, certificate ${IA_CERTIFICATE.slice(0, 3)}-${IA_CERTIFICATE.slice(3)})`)).toBeVisible();
+  await expect(
+    card.getByText(
+      `Ida Annual${stamp.slice(-4)} (IA, certificate ${IA_CERTIFICATE.slice(0, 3)}-${IA_CERTIFICATE.slice(3)})`,
+    ),
+  ).toBeVisible();
 
   // The mechanic's profile, from the quote: what they state and what the platform counted.
   await card.getByRole('button', { name: `View Nate Annual${stamp.slice(-4)}'s profile` }).click();
@@ -92,12 +136,21 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   await expect(profile).toBeHidden();
 
   // Accepted, done and completed (by the API).
-  const bids = (await (await api.get('/api/enhanced/quotes/user', { headers: pilot.headers })).json()) as Array<{ id: string; quotes: Array<{ id: string }> }>;
+  const bids = (await (await api.get('/api/enhanced/quotes/user', { headers: pilot.headers })).json()) as Array<{
+    id: string;
+    quotes: Array<{ id: string }>;
+  }>;
   const bidId = bids.find((r) => r.id === requestId)!.quotes[0]!.id;
-  const accepted = await api.post(`/api/enhanced/quotes/${requestId}/accept`, { headers: pilot.headers, data: { bidId } });
+  const accepted = await api.post(`/api/enhanced/quotes/${requestId}/accept`, {
+    headers: pilot.headers,
+    data: { bidId },
+  });
   const appointmentId = ((await accepted.json()) as { appointment: { id: string } }).appointment.id;
   for (const step of ['confirm', 'start', 'complete']) {
-    expect((await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: {} })).status(), step).toBe(200);
+    expect(
+      (await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: {} })).status(),
+      step,
+    ).toBe(200);
   }
 
   // --- The job's mechanic is told who signs; the named IA signs.
@@ -110,12 +163,21 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   // The owner reads whom the entry waits for.
   await p.reload();
   await p.getByRole('tab', { name: 'Appointments' }).click();
-  await expect(p.getByRole('listitem').filter({ hasText: TAIL }).getByText(`Logbook entry drafted: waiting for the signature of Ida Annual${stamp.slice(-4)}, the IA named on the quote.`)).toBeVisible();
+  await expect(
+    p
+      .getByRole('listitem')
+      .filter({ hasText: TAIL })
+      .getByText(
+        `Logbook entry drafted: waiting for the signature of Ida Annual${stamp.slice(-4)}, the IA named on the quote.`,
+      ),
+  ).toBeVisible();
 
   const i = await signIn(inspector);
   await i.getByRole('tab', { name: 'Appointments' }).click();
   const toSign = i.getByRole('region', { name: 'Annuals to sign' });
-  await expect(toSign.getByText(new RegExp(`Annual inspection by Nate Annual${stamp.slice(-4)}, completed`))).toBeVisible();
+  await expect(
+    toSign.getByText(new RegExp(`Annual inspection by Nate Annual${stamp.slice(-4)}, completed`)),
+  ).toBeVisible();
   const record = toSign.getByRole('region', { name: 'Maintenance record' });
   await record.getByRole('button', { name: 'Sign entry' }).click();
   const sign = i.getByRole('dialog', { name: 'Sign maintenance record' });
@@ -123,5 +185,7 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   await sign.getByLabel(/I have reviewed this entry/).check();
   await sign.getByRole('button', { name: 'Sign entry' }).click();
   await expect(record.getByText('Signed', { exact: true })).toBeVisible();
-  await expect(record.getByLabel('Entry text')).toContainText(`A&P mechanic with inspection authorization certificate ${IA_CERTIFICATE}`);
+  await expect(record.getByLabel('Entry text')).toContainText(
+    `A&P mechanic with inspection authorization certificate ${IA_CERTIFICATE}`,
+  );
 });

@@ -19,22 +19,50 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
   const context = await browser.newContext();
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/register', {
-    data: { role, firstName, lastName: `Lines${stamp.slice(-4)}`, email, password, location: 'Bozeman, MT', ...(role === 'mechanic' ? { certificationNumber: '3456789', yearsExperience: 12, serviceRadius: 10, hourlyRate: 95 } : {}) },
+    data: {
+      role,
+      firstName,
+      lastName: `Lines${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Bozeman, MT',
+      ...(role === 'mechanic'
+        ? { certificationNumber: '3456789', yearsExperience: 12, serviceRadius: 10, hourlyRate: 95 }
+        : {}),
+    },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   const headers = { authorization: `Bearer ${body.access_token}` };
   if (role === 'mechanic') {
     await approveMechanicAsAdmin(page.request, body.user.id);
-    const profile = await page.request.post('/api/enhanced/mechanic-profile', { headers, data: { apNumber: 'A&P 3456789', iaAuthorization: true, hourlyRate: '95', serviceRadius: '10', baseLocation: 'KBZN' } });
+    const profile = await page.request.post('/api/enhanced/mechanic-profile', {
+      headers,
+      data: {
+        apNumber: 'A&P 3456789',
+        iaAuthorization: true,
+        hourlyRate: '95',
+        serviceRadius: '10',
+        baseLocation: 'KBZN',
+      },
+    });
     expect(profile.status()).toBe(201);
   } else {
     const request = await page.request.post('/api/enhanced/quotes', {
       headers,
       data: {
-        aircraftMake: 'Piper', aircraftModel: 'PA-28-181', aircraftYear: '1998', aircraftTailNumber: TAIL, aircraftTotalHours: '3100',
-        aircraftLocation: 'KBZN', serviceType: 'annual_inspection', serviceDescription: 'Annual due; exhaust smell in the cabin.',
-        urgencyLevel: 'normal', serviceLocation: 'KBZN', customerWillTravel: false, maxTravelDistance: '50',
+        aircraftMake: 'Piper',
+        aircraftModel: 'PA-28-181',
+        aircraftYear: '1998',
+        aircraftTailNumber: TAIL,
+        aircraftTotalHours: '3100',
+        aircraftLocation: 'KBZN',
+        serviceType: 'annual_inspection',
+        serviceDescription: 'Annual due; exhaust smell in the cabin.',
+        urgencyLevel: 'normal',
+        serviceLocation: 'KBZN',
+        customerWillTravel: false,
+        maxTravelDistance: '50',
       },
     });
     expect(request.status()).toBe(201);
@@ -93,7 +121,9 @@ test('a three-line quote, accepted with the airworthiness line deferred', async 
 
   const pilot = await signIn(pilotAccount);
   await pilot.getByRole('tab', { name: 'Service Requests' }).click();
-  const request = pilot.getByRole('listitem').filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });
+  const request = pilot
+    .getByRole('listitem')
+    .filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });
   await expect(request.getByRole('region', { name: `Compare quotes for ${TAIL}` })).toContainText('$184.60');
   await request.getByRole('button', { name: /^Accept/ }).click();
   const accept = pilot.getByRole('dialog', { name: 'Accept this quote?' });

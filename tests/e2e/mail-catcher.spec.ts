@@ -40,7 +40,11 @@ test('the popup claim email can be read in the local mail catcher', async ({ pag
   await expect(page.getByText(/^Delivery run: /)).toBeVisible(SERVER);
 
   const found = async () => {
-    const messages = (await (await page.request.get(`${catcher}/messages.json`)).json()) as { to: string[]; subject: string; text: string }[];
+    const messages = (await (await page.request.get(`${catcher}/messages.json`)).json()) as {
+      to: string[];
+      subject: string;
+      text: string;
+    }[];
     // The offer may be worded by the admin's welcome template (the demo data has one): it still
     // carries the code the popup showed.
     return messages.find((m) => m.to.includes(email) && m.text.includes(code));

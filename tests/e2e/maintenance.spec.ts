@@ -21,7 +21,14 @@ test('overdue annual to a submitted pre-filled service request', async ({ page }
   const email = `pilot.maint.${stamp}@example.com`;
   const password = 'Checklist-Complete-1';
   const res = await page.request.post('/api/auth/register', {
-    data: { role: 'pilot', firstName: 'Marta', lastName: `Owner${stamp.slice(-4)}`, email, password, location: 'Palo Alto, CA' },
+    data: {
+      role: 'pilot',
+      firstName: 'Marta',
+      lastName: `Owner${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Palo Alto, CA',
+    },
   });
   expect(res.status()).toBe(201);
   await page.goto('/dashboard');
@@ -68,7 +75,10 @@ test('overdue annual to a submitted pre-filled service request', async ({ page }
   await page.getByRole('checkbox', { name: 'Select Annual inspection' }).check();
   await expect(page.getByText('1 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Request service' }).click();
-  await page.getByRole('dialog', { name: `Review the request for ${TAIL}` }).getByRole('button', { name: 'Send request' }).click();
+  await page
+    .getByRole('dialog', { name: `Review the request for ${TAIL}` })
+    .getByRole('button', { name: 'Send request' })
+    .click();
   await expect(page.getByText('Service request sent to mechanics near KPAO')).toBeVisible();
 
   // The pre-filled request is in the pilot's Service Requests.

@@ -27,12 +27,15 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
       email,
       password,
       location: 'San Jose, CA',
-      ...(role === 'mechanic' ? { certificationNumber: '3456789', yearsExperience: 15, serviceRadius: 100, hourlyRate: 110 } : {}),
+      ...(role === 'mechanic'
+        ? { certificationNumber: '3456789', yearsExperience: 15, serviceRadius: 100, hourlyRate: 110 }
+        : {}),
     },
   });
   expect(res.status()).toBe(201);
   // New mechanics wait for an administrator's approval; this one is approved as the console would.
-  if (role === 'mechanic') await approveMechanicAsAdmin(page.request, ((await res.json()) as { user: { id: string } }).user.id);
+  if (role === 'mechanic')
+    await approveMechanicAsAdmin(page.request, ((await res.json()) as { user: { id: string } }).user.id);
   await page.goto('/dashboard');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -48,7 +51,9 @@ async function expectNotification(page: Page, title: string) {
   await page.keyboard.press('Escape');
 }
 
-test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start, complete, rate, notifications', async ({ browser }) => {
+test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start, complete, rate, notifications', async ({
+  browser,
+}) => {
   // --- The pilot adds an aircraft and requests a service at Palo Alto (KPAO).
   const pilot = await account(browser, 'pilot', 'Amelia', `Flyer${stamp.slice(-4)}`);
   await expect(pilot.getByRole('heading', { name: 'Welcome, Amelia' })).toBeVisible();
@@ -83,7 +88,9 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await requestDialog.getByLabel(/Estimated Budget/).fill('2500');
   await requestDialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(pilot.getByText('Quote request submitted! Matching with mechanics...')).toBeVisible();
-  const pilotRequest = pilot.getByRole('listitem').filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });
+  const pilotRequest = pilot
+    .getByRole('listitem')
+    .filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });
   await expect(pilotRequest).toBeVisible();
 
   // --- The mechanic signs in: no profile yet, so the setup dialog opens. Base KSJC, 100 mi.
@@ -146,7 +153,10 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   await expect(bid.getByText('New · no ratings yet')).toBeVisible();
   await expect(bid.getByRole('img', { name: /out of 5 stars/ })).toHaveCount(0);
   await bid.getByRole('button', { name: /^Accept/ }).click();
-  await pilot.getByRole('alertdialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click();
+  await pilot
+    .getByRole('alertdialog', { name: 'Accept this quote?' })
+    .getByRole('button', { name: 'Accept Quote' })
+    .click();
   await expect(pilot.getByText(/^Quote accepted\./)).toBeVisible();
   await expect(pilotRequest.getByText('Approved', { exact: true })).toBeVisible();
 

@@ -20,21 +20,59 @@ for (const viewport of [
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const PLACE = PLACES[viewport.width]!;
     const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}X`;
-    const owner = await e2eAccount(browser, 'pilot', { firstName: 'Wren', lastName: `Owner${stamp.slice(-4)}`, email: `pilot.mcancel.${stamp}@example.com` }, viewport);
-    const mechanic = await e2eMechanic(browser, { firstName: 'Gus', lastName: `Mech${stamp.slice(-4)}`, email: `mechanic.mcancel.${stamp}@example.com` }, PLACE, viewport);
+    const owner = await e2eAccount(
+      browser,
+      'pilot',
+      { firstName: 'Wren', lastName: `Owner${stamp.slice(-4)}`, email: `pilot.mcancel.${stamp}@example.com` },
+      viewport,
+    );
+    const mechanic = await e2eMechanic(
+      browser,
+      { firstName: 'Gus', lastName: `Mech${stamp.slice(-4)}`, email: `mechanic.mcancel.${stamp}@example.com` },
+      PLACE,
+      viewport,
+    );
     const api = owner.page.request;
     const request = await api.post('/api/enhanced/quotes', {
       headers: owner.headers,
-      data: { aircraftMake: 'Cessna', aircraftModel: '182P', aircraftTailNumber: TAIL, aircraftLocation: PLACE, serviceType: 'annual_inspection', serviceDescription: 'Annual inspection', serviceLocation: PLACE },
+      data: {
+        aircraftMake: 'Cessna',
+        aircraftModel: '182P',
+        aircraftTailNumber: TAIL,
+        aircraftLocation: PLACE,
+        serviceType: 'annual_inspection',
+        serviceDescription: 'Annual inspection',
+        serviceLocation: PLACE,
+      },
     });
     expect(request.status(), await request.text()).toBe(201);
     const requestId = ((await request.json()) as { id: string }).id;
     const bid = await api.post(`/api/enhanced/quotes/${requestId}/bid`, {
       headers: mechanic.headers,
-      data: { availableStartDate: '2030-07-01', estimatedCompletionDate: '2030-07-03', warrantyPeriod: 90, lines: [{ category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 }] },
+      data: {
+        availableStartDate: '2030-07-01',
+        estimatedCompletionDate: '2030-07-03',
+        warrantyPeriod: 90,
+        lines: [
+          {
+            category: 'inspection',
+            description: 'Annual inspection, C182P',
+            laborHours: 14,
+            laborRate: 110,
+            partsCost: 0,
+          },
+        ],
+      },
     });
     expect(bid.status(), await bid.text()).toBe(201);
-    expect((await api.post(`/api/enhanced/quotes/${requestId}/accept`, { headers: owner.headers, data: { bidId: ((await bid.json()) as { id: string }).id } })).status()).toBe(200);
+    expect(
+      (
+        await api.post(`/api/enhanced/quotes/${requestId}/accept`, {
+          headers: owner.headers,
+          data: { bidId: ((await bid.json()) as { id: string }).id },
+        })
+      ).status(),
+    ).toBe(200);
 
     await e2eSignIn(mechanic);
     const m = mechanic.page;
@@ -42,7 +80,9 @@ for (const viewport of [
     const job = m.getByRole('listitem').filter({ hasText: TAIL });
     await job.getByRole('button', { name: 'Cancel appointment' }).click();
     const ask = m.getByRole('alertdialog', { name: 'Cancel this appointment?' });
-    await expect(ask.getByText('Anything they were charged (the parts deposit) is refunded to their card in full.')).toBeVisible();
+    await expect(
+      ask.getByText('Anything they were charged (the parts deposit) is refunded to their card in full.'),
+    ).toBeVisible();
     // Nothing is sent without a reason.
     await ask.getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(ask.getByText('Reason is required')).toBeVisible();

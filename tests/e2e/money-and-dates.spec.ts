@@ -23,13 +23,30 @@ interface Account {
   session: ApiSession;
 }
 
-async function register(browser: Browser, viewport: { width: number; height: number }, role: 'pilot' | 'mechanic', tag: string, phone: string): Promise<Account> {
+async function register(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  role: 'pilot' | 'mechanic',
+  tag: string,
+  phone: string,
+): Promise<Account> {
   const email = `${role}.money.${tag}.${stamp}@example.com`;
   const password = 'Checklist-Complete-1';
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/register', {
-    data: { role, firstName: role === 'pilot' ? 'Olive' : 'Mark', lastName: `Money${tag}`, email, password, phone, location: 'Cody, WY', ...(role === 'mechanic' ? { certificationNumber: '3456789', yearsExperience: 12, serviceRadius: 10, hourlyRate: 100 } : {}) },
+    data: {
+      role,
+      firstName: role === 'pilot' ? 'Olive' : 'Mark',
+      lastName: `Money${tag}`,
+      email,
+      password,
+      phone,
+      location: 'Cody, WY',
+      ...(role === 'mechanic'
+        ? { certificationNumber: '3456789', yearsExperience: 12, serviceRadius: 10, hourlyRate: 100 }
+        : {}),
+    },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
@@ -49,40 +66,88 @@ async function acceptedJob(browser: Browser, viewport: { width: number; height: 
   const mechanic = await register(browser, viewport, 'mechanic', tag, '(307) 555-0142');
   const owner = await register(browser, viewport, 'pilot', tag, '(307) 555-0199');
   const auth = (a: Account) => ({ authorization: `Bearer ${a.token}` });
-  expect((await mechanic.page.request.post('/api/enhanced/mechanic-profile', { headers: auth(mechanic), data: { apNumber: 'A&P 3456789', iaAuthorization: true, hourlyRate: '100', serviceRadius: '5', baseLocation: place, businessName: 'Big Horn Aero' } })).status()).toBe(201);
+  expect(
+    (
+      await mechanic.page.request.post('/api/enhanced/mechanic-profile', {
+        headers: auth(mechanic),
+        data: {
+          apNumber: 'A&P 3456789',
+          iaAuthorization: true,
+          hourlyRate: '100',
+          serviceRadius: '5',
+          baseLocation: place,
+          businessName: 'Big Horn Aero',
+        },
+      })
+    ).status(),
+  ).toBe(201);
   const tail = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}${tag}`;
   const request = await owner.page.request.post('/api/enhanced/quotes', {
     headers: auth(owner),
     data: {
-      aircraftMake: 'Cessna', aircraftModel: '182P', aircraftYear: '1975', aircraftTailNumber: tail, aircraftTotalHours: '3390.4', aircraftLocation: place,
-      serviceType: 'annual_inspection', serviceDescription: 'Annual; transponder check due.', urgencyLevel: 'normal', serviceLocation: place, customerWillTravel: false, maxTravelDistance: '50',
+      aircraftMake: 'Cessna',
+      aircraftModel: '182P',
+      aircraftYear: '1975',
+      aircraftTailNumber: tail,
+      aircraftTotalHours: '3390.4',
+      aircraftLocation: place,
+      serviceType: 'annual_inspection',
+      serviceDescription: 'Annual; transponder check due.',
+      urgencyLevel: 'normal',
+      serviceLocation: place,
+      customerWillTravel: false,
+      maxTravelDistance: '50',
     },
   });
   expect(request.status()).toBe(201);
   const requestId = ((await request.json()) as { id: string }).id;
-  const line = (category: string, description: string, laborHours: string, partsCost: string) => ({ category, description, laborHours, laborRate: '100', partsCost });
+  const line = (category: string, description: string, laborHours: string, partsCost: string) => ({
+    category,
+    description,
+    laborHours,
+    laborRate: '100',
+    partsCost,
+  });
   const bid = await mechanic.page.request.post(`/api/enhanced/quotes/${requestId}/bid`, {
     headers: auth(mechanic),
     data: {
-      availableStartDate: inDays(10), estimatedCompletionDate: inDays(12), warrantyPeriod: 90, notes: 'On site at the FBO.',
-      lines: [line('inspection', 'Annual inspection, C182P', '16', '0'), line('airworthy', 'Transponder check (91.413)', '1.5', '0'), line('discretionary', 'Wash and wax', '0.5', '25')],
+      availableStartDate: inDays(10),
+      estimatedCompletionDate: inDays(12),
+      warrantyPeriod: 90,
+      notes: 'On site at the FBO.',
+      lines: [
+        line('inspection', 'Annual inspection, C182P', '16', '0'),
+        line('airworthy', 'Transponder check (91.413)', '1.5', '0'),
+        line('discretionary', 'Wash and wax', '0.5', '25'),
+      ],
     },
   });
   expect(bid.status()).toBe(201);
   const quote = (await bid.json()) as { id: string; lines: Array<{ id: string }> };
   const accepted = await owner.page.request.post(`/api/enhanced/quotes/${requestId}/accept`, {
     headers: auth(owner),
-    data: { bidId: quote.id, decisions: [{ lineId: quote.lines[1]!.id, decision: 'defer' }, { lineId: quote.lines[2]!.id, decision: 'decline' }] },
+    data: {
+      bidId: quote.id,
+      decisions: [
+        { lineId: quote.lines[1]!.id, decision: 'defer' },
+        { lineId: quote.lines[2]!.id, decision: 'decline' },
+      ],
+    },
   });
   expect(accepted.status()).toBe(200);
   return { mechanic, owner, tail };
 }
 
-for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+]) {
   const tag = viewport.width === 390 ? 'P' : 'D';
   const place = viewport.width === 390 ? 'KCOD' : 'KGCC';
 
-  test(`${viewport.width} px: one named figure, times agreed with a calendar file, contacts, Back closes a dialog`, async ({ browser }) => {
+  test(`${viewport.width} px: one named figure, times agreed with a calendar file, contacts, Back closes a dialog`, async ({
+    browser,
+  }) => {
     const { mechanic: m, owner: o, tail } = await acceptedJob(browser, viewport, place, tag);
     const mechanic = await signIn(m);
     const owner = await signIn(o);
@@ -148,7 +213,10 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
 
     // The owner picks the second time (after a reload: the proposal came from the other side).
     await owner.reload();
-    const ownerTime = owner.locator('li[id^="item-"]').filter({ hasText: tail }).getByRole('group', { name: 'Appointment time' });
+    const ownerTime = owner
+      .locator('li[id^="item-"]')
+      .filter({ hasText: tail })
+      .getByRole('group', { name: 'Appointment time' });
     await ownerTime.getByRole('radio', { name: /1:00 PM MDT|1:00 PM MST/ }).check();
     await ownerTime.getByRole('button', { name: 'Accept this time' }).click();
     await expect(ownerTime).toContainText('Time agreed');
@@ -158,19 +226,31 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
     const download = owner.waitForEvent('download');
     await ownerTime.getByRole('button', { name: 'Add to calendar (.ics)' }).click();
     const file = await (await download).path();
-    const events = Object.values(ical.sync.parseICS(await readFile(file, 'utf8'))).filter((c) => c?.type === 'VEVENT') as ical.VEvent[];
+    const events = Object.values(ical.sync.parseICS(await readFile(file, 'utf8'))).filter(
+      (c) => c?.type === 'VEVENT',
+    ) as ical.VEvent[];
     expect(events).toHaveLength(1);
     const start = events[0]!.start;
-    const wyoming = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(start);
+    const wyoming = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Denver',
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(start);
     expect(wyoming).toBe('13:00');
     expect(events[0]!.location).toContain('Hangar 4, Cody Aviation FBO');
 
     await mechanic.reload();
-    const mechAgain = mechanic.locator('li[id^="item-"]').filter({ hasText: tail }).getByRole('group', { name: 'Appointment time' });
+    const mechAgain = mechanic
+      .locator('li[id^="item-"]')
+      .filter({ hasText: tail })
+      .getByRole('group', { name: 'Appointment time' });
     await expect(mechAgain).toContainText('Time agreed');
     const mechDownload = mechanic.waitForEvent('download');
     await mechAgain.getByRole('button', { name: 'Add to calendar (.ics)' }).click();
-    const mechEvents = Object.values(ical.sync.parseICS(await readFile(await (await mechDownload).path(), 'utf8'))).filter((c) => c?.type === 'VEVENT') as ical.VEvent[];
+    const mechEvents = Object.values(
+      ical.sync.parseICS(await readFile(await (await mechDownload).path(), 'utf8')),
+    ).filter((c) => c?.type === 'VEVENT') as ical.VEvent[];
     expect(mechEvents[0]!.start.toISOString()).toBe(start.toISOString());
 
     // Point 16 on the owner's side: Back steps through sections and never leaves the dashboard.

@@ -15,7 +15,11 @@ const PLACES: Record<number, string> = { 390: 'KTPH', 1366: 'KBIH' };
 const ACTIVE = 21;
 
 /** The figure of the Overview counter labelled `label`. */
-const counter = (page: Page, label: string) => page.getByRole('region', { name: 'Summary' }).getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
+const counter = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Summary' })
+    .getByText(label, { exact: true })
+    .locator('xpath=following-sibling::p[1]');
 
 for (const viewport of [
   { width: 390, height: 844 },
@@ -24,16 +28,37 @@ for (const viewport of [
   test(`Overview counters count every row by the spec's definitions at ${viewport.width} px`, async ({ browser }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const PLACE = PLACES[viewport.width]!;
-    const owner = await e2eAccount(browser, 'pilot', { firstName: 'Cora', lastName: `Count${stamp.slice(-4)}`, email: `pilot.count.${stamp}@example.com` }, viewport);
-    const mechanic = await e2eMechanic(browser, { firstName: 'Mack', lastName: `Count${stamp.slice(-4)}`, email: `mechanic.count.${stamp}@example.com` }, PLACE, viewport);
+    const owner = await e2eAccount(
+      browser,
+      'pilot',
+      { firstName: 'Cora', lastName: `Count${stamp.slice(-4)}`, email: `pilot.count.${stamp}@example.com` },
+      viewport,
+    );
+    const mechanic = await e2eMechanic(
+      browser,
+      { firstName: 'Mack', lastName: `Count${stamp.slice(-4)}`, email: `mechanic.count.${stamp}@example.com` },
+      PLACE,
+      viewport,
+    );
     const api = owner.page.request;
     const ids: string[] = [];
     for (let i = 0; i < ACTIVE + 2; i += 1) {
       // Past the hourly cap on requests: a test is not an owner in a hurry (docs/decisions/0183).
-      if (i % 9 === 0) await withE2eDatabase((db) => db.query('delete from rate_limit_hits where bucket = $1', [`cap:requestsPerUser:${owner.id}`]));
+      if (i % 9 === 0)
+        await withE2eDatabase((db) =>
+          db.query('delete from rate_limit_hits where bucket = $1', [`cap:requestsPerUser:${owner.id}`]),
+        );
       const res = await api.post('/api/enhanced/quotes', {
         headers: owner.headers,
-        data: { aircraftMake: 'Cessna', aircraftModel: '182P', aircraftTailNumber: `N${(i + 10).toString()}${stamp.slice(-3)}`, aircraftLocation: PLACE, serviceType: 'scheduled_maintenance', serviceDescription: 'Oil and filter change', serviceLocation: PLACE },
+        data: {
+          aircraftMake: 'Cessna',
+          aircraftModel: '182P',
+          aircraftTailNumber: `N${(i + 10).toString()}${stamp.slice(-3)}`,
+          aircraftLocation: PLACE,
+          serviceType: 'scheduled_maintenance',
+          serviceDescription: 'Oil and filter change',
+          serviceLocation: PLACE,
+        },
       });
       expect(res.status(), await res.text()).toBe(201);
       ids.push(((await res.json()) as { id: string }).id);
@@ -43,14 +68,33 @@ for (const viewport of [
     for (const id of ids.slice(0, 2)) {
       const bid = await api.post(`/api/enhanced/quotes/${id}/bid`, {
         headers: mechanic.headers,
-        data: { availableStartDate: '2030-06-02', estimatedCompletionDate: '2030-06-02', warrantyPeriod: 30, lines: [{ category: 'airworthy', description: 'Oil and filter change', laborHours: 1.5, laborRate: 110, partsCost: 60 }] },
+        data: {
+          availableStartDate: '2030-06-02',
+          estimatedCompletionDate: '2030-06-02',
+          warrantyPeriod: 30,
+          lines: [
+            {
+              category: 'airworthy',
+              description: 'Oil and filter change',
+              laborHours: 1.5,
+              laborRate: 110,
+              partsCost: 60,
+            },
+          ],
+        },
       });
       expect(bid.status(), await bid.text()).toBe(201);
-      const accepted = await api.post(`/api/enhanced/quotes/${id}/accept`, { headers: owner.headers, data: { bidId: ((await bid.json()) as { id: string }).id } });
+      const accepted = await api.post(`/api/enhanced/quotes/${id}/accept`, {
+        headers: owner.headers,
+        data: { bidId: ((await bid.json()) as { id: string }).id },
+      });
       expect(accepted.status()).toBe(200);
       jobs.push(((await accepted.json()) as { appointment: { id: string } }).appointment.id);
     }
-    for (const step of ['confirm', 'start']) expect((await api.post(`/api/appointments/${jobs[1]}/${step}`, { headers: mechanic.headers, data: {} })).status()).toBe(200);
+    for (const step of ['confirm', 'start'])
+      expect(
+        (await api.post(`/api/appointments/${jobs[1]}/${step}`, { headers: mechanic.headers, data: {} })).status(),
+      ).toBe(200);
 
     // The owner: 21 requests pending or matched (beyond the first page), one upcoming, one at work.
     await e2eSignIn(owner);
@@ -72,7 +116,10 @@ for (const viewport of [
     // A write moves the counters with it: the owner cancels one request, the count follows.
     await o.getByRole('tab', { name: 'Service Requests' }).click();
     await o.getByRole('button', { name: 'Cancel request' }).first().click();
-    await o.getByRole('alertdialog', { name: 'Cancel this service request?' }).getByRole('button', { name: 'Cancel Request' }).click();
+    await o
+      .getByRole('alertdialog', { name: 'Cancel this service request?' })
+      .getByRole('button', { name: 'Cancel Request' })
+      .click();
     await expect(o.getByRole('alertdialog')).toHaveCount(0);
     await o.getByRole('tab', { name: 'Overview' }).click();
     await expect(counter(o, 'Active Requests')).toHaveText(String(ACTIVE - 1));

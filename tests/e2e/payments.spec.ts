@@ -16,10 +16,23 @@ const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 async function account(browser: Browser, role: 'pilot' | 'mechanic', width: number, location: string) {
   const email = `${role}.pay${width}.${stamp}@example.com`;
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...(width < 500 ? { isMobile: true, hasTouch: true } : {}) });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 900 },
+    ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/register', {
-    data: { role, firstName: role === 'pilot' ? 'Pia' : 'Max', lastName: `Payer${stamp.slice(-4)}`, email, password, location, ...(role === 'mechanic' ? { certificationNumber: '6789012', yearsExperience: 12, serviceRadius: 10, hourlyRate: 100 } : {}) },
+    data: {
+      role,
+      firstName: role === 'pilot' ? 'Pia' : 'Max',
+      lastName: `Payer${stamp.slice(-4)}`,
+      email,
+      password,
+      location,
+      ...(role === 'mechanic'
+        ? { certificationNumber: '6789012', yearsExperience: 12, serviceRadius: 10, hourlyRate: 100 }
+        : {}),
+    },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
@@ -31,13 +44,22 @@ async function signIn(who: { page: Page; session: ApiSession }) {
   await openSignedIn(who.page, who.session);
 }
 
-for (const [width, airport] of [[390, 'KGPI'], [1366, 'KHLN']] as const) {
+for (const [width, airport] of [
+  [390, 'KGPI'],
+  [1366, 'KHLN'],
+] as const) {
   test(`the whole money loop at ${width} px`, async ({ browser }, testInfo) => {
     const tail = `N${width === 390 ? 3 : 6}${stamp.slice(-3)}P`;
     const mechanic = await account(browser, 'mechanic', width, 'Montana');
     const pilot = await account(browser, 'pilot', width, 'Montana');
     const api = pilot.page.request;
-    await vettedMechanicWithProfile(api, mechanic, { apNumber: 'A&P 6789012', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: airport });
+    await vettedMechanicWithProfile(api, mechanic, {
+      apNumber: 'A&P 6789012',
+      iaAuthorization: true,
+      hourlyRate: '100',
+      serviceRadius: '10',
+      baseLocation: airport,
+    });
 
     // --- The mechanic connects payouts on Stripe's hosted onboarding (the stand-in's, marked test mode).
     await signIn(mechanic);
@@ -53,15 +75,30 @@ for (const [width, airport] of [[390, 'KGPI'], [1366, 'KHLN']] as const) {
     await m.screenshot({ path: testInfo.outputPath(`payouts-ready-${width}.png`) });
 
     // --- A request and an itemized quote with a 50 % parts deposit (by the API).
-    const request = await (await api.post('/api/enhanced/quotes', {
-      headers: pilot.headers,
-      data: { aircraftMake: 'Cessna', aircraftModel: '182T', aircraftTailNumber: tail, serviceType: 'annual_inspection', serviceDescription: 'Annual inspection.', urgencyLevel: 'normal', serviceLocation: airport, aircraftLocation: airport, customerWillTravel: false },
-    })).json();
+    const request = await (
+      await api.post('/api/enhanced/quotes', {
+        headers: pilot.headers,
+        data: {
+          aircraftMake: 'Cessna',
+          aircraftModel: '182T',
+          aircraftTailNumber: tail,
+          serviceType: 'annual_inspection',
+          serviceDescription: 'Annual inspection.',
+          urgencyLevel: 'normal',
+          serviceLocation: airport,
+          aircraftLocation: airport,
+          customerWillTravel: false,
+        },
+      })
+    ).json();
     const day = new Date().toISOString().slice(0, 10);
     const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
       headers: mechanic.headers,
       data: {
-        availableStartDate: day, estimatedCompletionDate: day, warrantyPeriod: 90, depositPercent: 50,
+        availableStartDate: day,
+        estimatedCompletionDate: day,
+        warrantyPeriod: 90,
+        depositPercent: 50,
         lines: [
           { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
           { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
@@ -96,9 +133,26 @@ for (const [width, airport] of [[390, 'KGPI'], [1366, 'KHLN']] as const) {
 
     // --- The job is done and signed (by the API): the rest is charged, the mechanic paid.
     const appointments = await (await api.get('/api/appointments', { headers: pilot.headers })).json();
-    const appointmentId = (appointments as Array<{ id: string; aircraftTailNumber: string }>).find((a) => a.aircraftTailNumber === tail)!.id;
-    for (const step of ['confirm', 'start', 'complete']) expect((await api.post(`/api/appointments/${appointmentId}/${step}`, { headers: mechanic.headers, data: step === 'complete' ? { mechanicNotes: 'Annual done.' } : {} })).status()).toBe(200);
-    expect((await api.post(`/api/appointments/${appointmentId}/record/sign`, { headers: mechanic.headers, data: { fullName: `Max Payer${stamp.slice(-4)}`, certificateNumber: '6789012', statement: true } })).status()).toBe(200);
+    const appointmentId = (appointments as Array<{ id: string; aircraftTailNumber: string }>).find(
+      (a) => a.aircraftTailNumber === tail,
+    )!.id;
+    for (const step of ['confirm', 'start', 'complete'])
+      expect(
+        (
+          await api.post(`/api/appointments/${appointmentId}/${step}`, {
+            headers: mechanic.headers,
+            data: step === 'complete' ? { mechanicNotes: 'Annual done.' } : {},
+          })
+        ).status(),
+      ).toBe(200);
+    expect(
+      (
+        await api.post(`/api/appointments/${appointmentId}/record/sign`, {
+          headers: mechanic.headers,
+          data: { fullName: `Max Payer${stamp.slice(-4)}`, certificateNumber: '6789012', statement: true },
+        })
+      ).status(),
+    ).toBe(200);
 
     await p.reload();
     await p.getByRole('tab', { name: 'Appointments' }).click();

@@ -37,13 +37,29 @@ async function expectAllSectionsInReach(page: Page, label: string, expected: str
 
 test('the pilot reaches every section, Notifications included', async ({ page }, testInfo) => {
   await signIn(page, '/dashboard', 'pilot@example.com', 'DemoPilot!2026');
-  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'My Aircraft', 'Appointments', 'Documents', 'Notifications', 'Messages']);
+  await expectAllSectionsInReach(page, 'Dashboard sections', [
+    'Overview',
+    'Service Requests',
+    'My Aircraft',
+    'Appointments',
+    'Documents',
+    'Notifications',
+    'Messages',
+  ]);
   await page.screenshot({ path: testInfo.outputPath('pilot-phone.png'), fullPage: false });
 });
 
 test('the mechanic reaches every section', async ({ page }, testInfo) => {
   await signIn(page, '/dashboard', 'mechanic@example.com', 'DemoMechanic!2026');
-  await expectAllSectionsInReach(page, 'Dashboard sections', ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages', 'AOG calls']);
+  await expectAllSectionsInReach(page, 'Dashboard sections', [
+    'Overview',
+    'Service Requests',
+    'Appointments',
+    'Profile',
+    'Earnings',
+    'Messages',
+    'AOG calls',
+  ]);
   await page.screenshot({ path: testInfo.outputPath('mechanic-phone.png'), fullPage: false });
 });
 
@@ -56,5 +72,12 @@ test('the administrator reaches every section of the console and of System Confi
   await expectAllSectionsInReach(page, 'Admin sections', names);
   await page.screenshot({ path: testInfo.outputPath('admin-phone.png'), fullPage: false });
   await page.getByRole('button', { name: 'System Config' }).click();
-  await expectAllSectionsInReach(page, 'System configuration sections', ['API Keys', 'Settings', 'Referrals', 'Email', 'Analytics', 'A/B Tests']);
+  await expectAllSectionsInReach(page, 'System configuration sections', [
+    'API Keys',
+    'Settings',
+    'Referrals',
+    'Email',
+    'Analytics',
+    'A/B Tests',
+  ]);
 });

@@ -17,31 +17,94 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ]) {
-  test(`compare quotes: what each covers and leaves out of the due list at ${viewport.width} px`, async ({ browser }) => {
+  test(`compare quotes: what each covers and leaves out of the due list at ${viewport.width} px`, async ({
+    browser,
+  }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const PLACE = PLACES[viewport.width]!;
     const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}C`;
-    const owner = await e2eAccount(browser, 'pilot', { firstName: 'Vera', lastName: `Cover${stamp.slice(-4)}`, email: `pilot.cover.${stamp}@example.com` }, viewport);
-    const full = await e2eMechanic(browser, { firstName: 'Fran', lastName: `Full${stamp.slice(-4)}`, email: `mechanic.full.${stamp}@example.com` }, PLACE, viewport);
-    const partial = await e2eMechanic(browser, { firstName: 'Pat', lastName: `Part${stamp.slice(-4)}`, email: `mechanic.part.${stamp}@example.com` }, PLACE, viewport);
+    const owner = await e2eAccount(
+      browser,
+      'pilot',
+      { firstName: 'Vera', lastName: `Cover${stamp.slice(-4)}`, email: `pilot.cover.${stamp}@example.com` },
+      viewport,
+    );
+    const full = await e2eMechanic(
+      browser,
+      { firstName: 'Fran', lastName: `Full${stamp.slice(-4)}`, email: `mechanic.full.${stamp}@example.com` },
+      PLACE,
+      viewport,
+    );
+    const partial = await e2eMechanic(
+      browser,
+      { firstName: 'Pat', lastName: `Part${stamp.slice(-4)}`, email: `mechanic.part.${stamp}@example.com` },
+      PLACE,
+      viewport,
+    );
     const api = owner.page.request;
-    const plane = (await (await api.post('/api/aircraft', { headers: owner.headers, data: { tailNumber: TAIL, make: 'Cessna', model: '182P', year: 1975, homeAirport: PLACE } })).json()) as { id: string };
-    expect((await api.post(`/api/aircraft/${plane.id}/hours`, { headers: owner.headers, data: { hours: 3418.2, date: today() } })).status()).toBe(201);
+    const plane = (await (
+      await api.post('/api/aircraft', {
+        headers: owner.headers,
+        data: { tailNumber: TAIL, make: 'Cessna', model: '182P', year: 1975, homeAirport: PLACE },
+      })
+    ).json()) as { id: string };
+    expect(
+      (
+        await api.post(`/api/aircraft/${plane.id}/hours`, {
+          headers: owner.headers,
+          data: { hours: 3418.2, date: today() },
+        })
+      ).status(),
+    ).toBe(201);
     // The annual is due within the year; the transponder check (24 months) is overdue.
     const items = [];
-    for (const data of [{ kind: 'annual', lastDoneDate: `${Number(today().slice(0, 4)) - 1}-12-20` }, { kind: 'transponder', lastDoneDate: '2024-10-10' }]) {
+    for (const data of [
+      { kind: 'annual', lastDoneDate: `${Number(today().slice(0, 4)) - 1}-12-20` },
+      { kind: 'transponder', lastDoneDate: '2024-10-10' },
+    ]) {
       const res = await api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: owner.headers, data });
       expect(res.status(), await res.text()).toBe(201);
       items.push(((await res.json()) as { id: string }).id);
     }
-    const sent = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, { headers: owner.headers, data: { itemIds: items, urgencyLevel: 'normal' } });
+    const sent = await api.post(`/api/aircraft/${plane.id}/maintenance/request`, {
+      headers: owner.headers,
+      data: { itemIds: items, urgencyLevel: 'normal' },
+    });
     expect(sent.status(), await sent.text()).toBe(201);
     const request = (await sent.json()) as { id: string };
-    const quote = (lines: unknown[]) => ({ availableStartDate: '2030-05-02', estimatedCompletionDate: '2030-05-04', warrantyPeriod: 90, lines });
-    const annual = { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 };
-    const transponder = { category: 'airworthy', description: 'Transponder check (91.413)', laborHours: 1.5, laborRate: 110, partsCost: 0 };
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, { headers: full.headers, data: quote([annual, transponder]) })).status()).toBe(201);
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, { headers: partial.headers, data: quote([annual]) })).status()).toBe(201);
+    const quote = (lines: unknown[]) => ({
+      availableStartDate: '2030-05-02',
+      estimatedCompletionDate: '2030-05-04',
+      warrantyPeriod: 90,
+      lines,
+    });
+    const annual = {
+      category: 'inspection',
+      description: 'Annual inspection, C182P',
+      laborHours: 14,
+      laborRate: 110,
+      partsCost: 0,
+    };
+    const transponder = {
+      category: 'airworthy',
+      description: 'Transponder check (91.413)',
+      laborHours: 1.5,
+      laborRate: 110,
+      partsCost: 0,
+    };
+    expect(
+      (
+        await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
+          headers: full.headers,
+          data: quote([annual, transponder]),
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await api.post(`/api/enhanced/quotes/${request.id}/bid`, { headers: partial.headers, data: quote([annual]) })
+      ).status(),
+    ).toBe(201);
 
     await e2eSignIn(owner);
     const p = owner.page;
@@ -59,7 +122,9 @@ for (const viewport of [
       const whole = cards.getByRole('listitem').filter({ hasText: fullName });
       await expect(whole.getByText('Leaves out')).toBeVisible();
       await expect(whole.getByRole('definition').filter({ hasText: /^Nothing$/ })).toBeVisible();
-      await expect(whole.getByRole('definition').filter({ hasText: 'Transponder check (overdue), Annual inspection' })).toBeVisible();
+      await expect(
+        whole.getByRole('definition').filter({ hasText: 'Transponder check (overdue), Annual inspection' }),
+      ).toBeVisible();
       // The last cell of a card (the IA row) is on screen, not cut off to the right.
       const box = await part.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
@@ -79,7 +144,9 @@ for (const viewport of [
       await expect(leavesOut.getByRole('cell').nth(column(partialName) - 1)).toHaveText('Transponder check (overdue)');
       await expect(leavesOut.getByRole('cell').nth(column(fullName) - 1)).toHaveText('Nothing');
       await expect(covers.getByRole('cell').nth(column(partialName) - 1)).toHaveText('Annual inspection');
-      await expect(covers.getByRole('cell').nth(column(fullName) - 1)).toHaveText('Transponder check (overdue), Annual inspection');
+      await expect(covers.getByRole('cell').nth(column(fullName) - 1)).toHaveText(
+        'Transponder check (overdue), Annual inspection',
+      );
       // What is left out is said in the danger colour, not only in words a reader might skim.
       await expect(leavesOut.getByRole('cell').nth(column(partialName) - 1)).toHaveClass(/text-destructive/);
       await table.scrollIntoViewIfNeeded();

@@ -17,9 +17,15 @@ test.describe.configure({ timeout: 360_000 });
 
 const password = 'Checklist-Complete-1';
 const today = () => new Date().toISOString().slice(0, 10);
-const humanToday = () => new Date(`${today()}T12:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const humanToday = () =>
+  new Date(`${today()}T12:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
-async function account(browser: Browser, role: 'pilot' | 'mechanic', stamp: string, viewport: { width: number; height: number }) {
+async function account(
+  browser: Browser,
+  role: 'pilot' | 'mechanic',
+  stamp: string,
+  viewport: { width: number; height: number },
+) {
   const email = `${role}.trust.${stamp}@example.com`;
   const page = await (await browser.newContext({ viewport })).newPage();
   const res = await page.request.post('/api/auth/register', {
@@ -30,7 +36,9 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', stamp: stri
       email,
       password,
       location: 'Rapid City, SD',
-      ...(role === 'mechanic' ? { certificationNumber: '4567890', yearsExperience: 20, serviceRadius: 10, hourlyRate: 110 } : {}),
+      ...(role === 'mechanic'
+        ? { certificationNumber: '4567890', yearsExperience: 20, serviceRadius: 10, hourlyRate: 110 }
+        : {}),
     },
   });
   expect(res.status()).toBe(201);
@@ -47,17 +55,29 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1366, height: 900 },
 ]) {
-  test(`due list to signed entry at ${viewport.width} px: review step, one tach rule, deferred work stays due, typed registration linked`, async ({ browser }) => {
+  test(`due list to signed entry at ${viewport.width} px: review step, one tach rule, deferred work stays due, typed registration linked`, async ({
+    browser,
+  }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}T`;
     const pilot = await account(browser, 'pilot', stamp, viewport);
     const mechanic = await account(browser, 'mechanic', stamp, viewport);
     const api = pilot.page.request;
-    await vettedMechanicWithProfile(api, mechanic, { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '10', baseLocation: 'KRAP', businessName: 'Black Hills Aero' });
+    await vettedMechanicWithProfile(api, mechanic, {
+      apNumber: '4567890',
+      iaAuthorization: true,
+      hourlyRate: '110',
+      serviceRadius: '10',
+      baseLocation: 'KRAP',
+      businessName: 'Black Hills Aero',
+    });
     const { aircraftId } = await aircraftWithDueItems(api, pilot, {
       aircraft: { tailNumber: TAIL, make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' },
       hours: 3418.2,
-      items: [{ kind: 'annual', lastDoneDate: '2025-10-10' }, { kind: 'transponder', lastDoneDate: '2024-10-10' }],
+      items: [
+        { kind: 'annual', lastDoneDate: '2025-10-10' },
+        { kind: 'transponder', lastDoneDate: '2024-10-10' },
+      ],
     });
 
     // --- Point 3 (owner side): Log hours refuses a reading below the last one.
@@ -87,11 +107,18 @@ for (const viewport of [
     await review.getByLabel('Note for the mechanics').fill('Hangar 4, key at the FBO desk.');
     await review.getByLabel('Estimated budget (USD)').fill('2500');
     const [sent] = await Promise.all([
-      p.waitForResponse((r) => r.url().endsWith(`/api/aircraft/${aircraftId}/maintenance/request`) && r.request().method() === 'POST'),
+      p.waitForResponse(
+        (r) => r.url().endsWith(`/api/aircraft/${aircraftId}/maintenance/request`) && r.request().method() === 'POST',
+      ),
       review.getByRole('button', { name: 'Send request' }).click(),
     ]);
     expect(sent.status()).toBe(201);
-    const request = (await sent.json()) as { id: string; urgencyLevel: string; serviceDescription: string; estimatedBudget: number };
+    const request = (await sent.json()) as {
+      id: string;
+      urgencyLevel: string;
+      serviceDescription: string;
+      estimatedBudget: number;
+    };
     expect(request).toMatchObject({ urgencyLevel: 'normal', estimatedBudget: 2500 });
     expect(request.serviceDescription).toContain('Note from the owner: Hangar 4, key at the FBO desk.');
     expect(JSON.stringify(before)).not.toContain(request.id); // the review itself sent nothing
@@ -106,8 +133,20 @@ for (const viewport of [
         availableStartDate: '2030-05-02',
         estimatedCompletionDate: '2030-05-04',
         lines: [
-          { category: 'inspection', description: 'Annual inspection, C182P', laborHours: 14, laborRate: 110, partsCost: 0 },
-          { category: 'airworthy', description: 'Transponder check (91.413)', laborHours: 1.5, laborRate: 110, partsCost: 0 },
+          {
+            category: 'inspection',
+            description: 'Annual inspection, C182P',
+            laborHours: 14,
+            laborRate: 110,
+            partsCost: 0,
+          },
+          {
+            category: 'airworthy',
+            description: 'Transponder check (91.413)',
+            laborHours: 1.5,
+            laborRate: 110,
+            partsCost: 0,
+          },
         ],
       },
       decisions: ['approve', 'defer'],
@@ -126,8 +165,13 @@ for (const viewport of [
     await done.getByLabel(/Tach reading/).fill('3420.1');
     await done.getByRole('button', { name: 'Complete Job' }).click();
     const record = job.getByRole('region', { name: 'Maintenance record' });
-    await expect(record.getByLabel('Entry text')).toContainText(`Transponder check (91.413): deferred by the owner on ${humanToday()}`);
-    const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, { headers: mechanic.headers, data: { fullName: `Ike Trust${stamp.slice(-4)}`, certificateNumber: '4567890', statement: true } });
+    await expect(record.getByLabel('Entry text')).toContainText(
+      `Transponder check (91.413): deferred by the owner on ${humanToday()}`,
+    );
+    const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, {
+      headers: mechanic.headers,
+      data: { fullName: `Ike Trust${stamp.slice(-4)}`, certificateNumber: '4567890', statement: true },
+    });
     expect(signed.status()).toBe(200);
 
     // --- Point 1: the annual is done, the deferred transponder is still due, and says why.
@@ -141,7 +185,9 @@ for (const viewport of [
     await expect(p.getByText('Airworthiness item deferred by owner: Transponder check (91.413)')).toBeVisible();
     await p.getByRole('button', { name: 'Logbook' }).click();
     const book = p.getByRole('dialog', { name: `Logbook · ${TAIL}` });
-    await expect(book.getByText(`- Transponder check (91.413): deferred by the owner on ${humanToday()}`)).toBeVisible();
+    await expect(
+      book.getByText(`- Transponder check (91.413): deferred by the owner on ${humanToday()}`),
+    ).toBeVisible();
     await expect(book.getByText('Work performed by')).toHaveCount(0); // the shop is on the PDF, the entry text is as signed
     await p.screenshot({ path: `test-results/records-trust-logbook-${viewport.width}.png`, fullPage: false });
     // The entry as a PDF beside its sticker (issue 26, point 5): a Letter page, and the 6 x 4 inch
@@ -161,7 +207,15 @@ for (const viewport of [
     // --- Point 4: a request typed with a saved registration (not chosen from the list) is that aircraft's.
     const typed = await api.post('/api/enhanced/quotes', {
       headers: pilot.headers,
-      data: { aircraftMake: 'Cessna', aircraftModel: '182P', aircraftTailNumber: TAIL.toLowerCase(), aircraftLocation: 'KRAP', serviceType: 'scheduled_maintenance', serviceDescription: 'Oil change', serviceLocation: 'KRAP' },
+      data: {
+        aircraftMake: 'Cessna',
+        aircraftModel: '182P',
+        aircraftTailNumber: TAIL.toLowerCase(),
+        aircraftLocation: 'KRAP',
+        serviceType: 'scheduled_maintenance',
+        serviceDescription: 'Oil change',
+        serviceLocation: 'KRAP',
+      },
     });
     expect(typed.status()).toBe(201);
     expect((await typed.json()).aircraftId).toBe(aircraftId);

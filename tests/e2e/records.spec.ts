@@ -19,7 +19,17 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
   const email = `${role}.records.${stamp}@example.com`;
   const page = await (await browser.newContext()).newPage();
   const res = await page.request.post('/api/auth/register', {
-    data: { role, firstName: role === 'pilot' ? 'Lena' : 'Cole', lastName: `Logbook${stamp.slice(-4)}`, email, password, location: 'Butte, MT', ...(role === 'mechanic' ? { certificationNumber: '5678901', yearsExperience: 20, serviceRadius: 10, hourlyRate: 100 } : {}) },
+    data: {
+      role,
+      firstName: role === 'pilot' ? 'Lena' : 'Cole',
+      lastName: `Logbook${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Butte, MT',
+      ...(role === 'mechanic'
+        ? { certificationNumber: '5678901', yearsExperience: 20, serviceRadius: 10, hourlyRate: 100 }
+        : {}),
+    },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
@@ -31,19 +41,41 @@ async function signIn(who: { page: Page; session: ApiSession }) {
   await openSignedIn(who.page, who.session);
 }
 
-test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documents and in the aircraft\'s logbook', async ({ browser }) => {
+test("complete, review, sign: the logbook entry is a PDF in the owner's Documents and in the aircraft's logbook", async ({
+  browser,
+}) => {
   const pilot = await account(browser, 'pilot');
   const mechanic = await account(browser, 'mechanic');
   const api = pilot.page.request;
-  await vettedMechanicWithProfile(api, mechanic, { apNumber: 'A&P 5678901', iaAuthorization: true, hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBTM' });
+  await vettedMechanicWithProfile(api, mechanic, {
+    apNumber: 'A&P 5678901',
+    iaAuthorization: true,
+    hourlyRate: '100',
+    serviceRadius: '10',
+    baseLocation: 'KBTM',
+  });
   const { aircraftId, itemIds } = await aircraftWithDueItems(api, pilot, {
-    aircraft: { tailNumber: TAIL, make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KBTM', usage: 'for_hire' },
+    aircraft: {
+      tailNumber: TAIL,
+      make: 'Piper',
+      model: 'PA-28-181',
+      year: 1998,
+      homeAirport: 'KBTM',
+      usage: 'for_hire',
+    },
     hours: 1004,
     items: [{ kind: '100_hour', lastDoneHours: 900 }],
   });
-  const request = await (await api.post(`/api/aircraft/${aircraftId}/maintenance/request`, { headers: pilot.headers, data: { itemIds } })).json();
+  const request = await (
+    await api.post(`/api/aircraft/${aircraftId}/maintenance/request`, { headers: pilot.headers, data: { itemIds } })
+  ).json();
   const day = new Date().toISOString().slice(0, 10);
-  await jobReadyToSign(api, { requestId: request.id, pilot, mechanic, bid: { laborCost: '800', estimatedHours: '8', availableStartDate: day, estimatedCompletionDate: day } });
+  await jobReadyToSign(api, {
+    requestId: request.id,
+    pilot,
+    mechanic,
+    bid: { laborCost: '800', estimatedHours: '8', availableStartDate: day, estimatedCompletionDate: day },
+  });
 
   // --- The mechanic completes the job, reviews the drafted entry and signs it.
   await signIn(mechanic);
@@ -71,7 +103,10 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   const stale = await m.context().newPage();
   await stale.goto('/dashboard');
   await stale.getByRole('tab', { name: 'Appointments' }).click();
-  const staleRecord = stale.getByRole('listitem').filter({ hasText: TAIL }).getByRole('region', { name: 'Maintenance record' });
+  const staleRecord = stale
+    .getByRole('listitem')
+    .filter({ hasText: TAIL })
+    .getByRole('region', { name: 'Maintenance record' });
   await expect(staleRecord.getByText('Draft', { exact: true })).toBeVisible();
 
   await record.getByRole('button', { name: 'Sign entry' }).click();
@@ -79,7 +114,9 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   await expect(sign.getByText(/^Your verified certificate: 5678901/)).toBeVisible();
   // Another number is refused before and by the server (issue 26, point 2): the button stays off.
   await sign.getByLabel('Certificate number').fill('5678910');
-  await expect(sign.getByText('Not your verified certificate number (5678901): the entry can only be signed with it.')).toBeVisible();
+  await expect(
+    sign.getByText('Not your verified certificate number (5678901): the entry can only be signed with it.'),
+  ).toBeVisible();
   await sign.getByLabel(/I have reviewed this entry/).check();
   await expect(sign.getByRole('button', { name: 'Sign entry' })).toBeDisabled();
   await sign.getByLabel(/I have reviewed this entry/).uncheck();
@@ -98,7 +135,9 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   await staleSign.getByLabel('Certificate number').fill('5678901');
   await staleSign.getByLabel(/I have reviewed this entry/).check();
   await staleSign.getByRole('button', { name: 'Sign entry' }).click();
-  await expect(staleSign.getByText('This entry is signed and can no longer be edited: make a correction instead')).toBeVisible();
+  await expect(
+    staleSign.getByText('This entry is signed and can no longer be edited: make a correction instead'),
+  ).toBeVisible();
   await staleSign.getByRole('button', { name: 'Cancel' }).click();
   await expect(staleRecord.getByText('Signed', { exact: true })).toBeVisible();
   await stale.close();
@@ -111,17 +150,37 @@ test('complete, review, sign: the logbook entry is a PDF in the owner\'s Documen
   await expect(download).toBeVisible();
   const [file] = await Promise.all([p.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(new RegExp(`^logbook-${TAIL}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
-  expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   await p.getByRole('tab', { name: 'Appointments' }).click();
-  await expect(p.getByRole('listitem').filter({ hasText: TAIL }).getByText(/^Logbook entry signed by Cole Logbook\d{4} on /)).toBeVisible();
+  await expect(
+    p
+      .getByRole('listitem')
+      .filter({ hasText: TAIL })
+      .getByText(/^Logbook entry signed by Cole Logbook\d{4} on /),
+  ).toBeVisible();
 
   await p.getByRole('tab', { name: 'My Aircraft' }).click();
-  await p.getByRole('button', { name: new RegExp(`Due list.*${TAIL}|${TAIL}.*Due list`) }).or(p.getByRole('listitem').filter({ hasText: TAIL }).getByRole('button', { name: /Due list/ })).first().click();
+  await p
+    .getByRole('button', { name: new RegExp(`Due list.*${TAIL}|${TAIL}.*Due list`) })
+    .or(
+      p
+        .getByRole('listitem')
+        .filter({ hasText: TAIL })
+        .getByRole('button', { name: /Due list/ }),
+    )
+    .first()
+    .click();
   await p.getByRole('button', { name: 'Logbook' }).click();
   const book = p.getByRole('dialog', { name: `Logbook · ${TAIL}` });
   await expect(book.getByText('1 entry')).toBeVisible();
-  await expect(book.getByText(/Signed: Cole Logbook\d{4}, A&P mechanic with inspection authorization certificate 5678901/)).toBeVisible();
+  await expect(
+    book.getByText(/Signed: Cole Logbook\d{4}, A&P mechanic with inspection authorization certificate 5678901/),
+  ).toBeVisible();
   await book.getByLabel('Search the logbook').fill('no such words');
   await expect(book.getByText('0 of 1 entries match')).toBeVisible();
 });

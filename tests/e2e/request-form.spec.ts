@@ -8,16 +8,33 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}R`;
 
-test('one location from the aircraft, its identity read-only, every error at once, marks and dates checked', async ({ page }) => {
+test('one location from the aircraft, its identity read-only, every error at once, marks and dates checked', async ({
+  page,
+}) => {
   const email = `pilot.form.${stamp}@example.com`;
   const password = 'Checklist-Complete-1';
-  const res = await page.request.post('/api/auth/register', { data: { role: 'pilot', firstName: 'Rosa', lastName: `Form${stamp.slice(-4)}`, email, password, location: 'Reno, NV' } });
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      role: 'pilot',
+      firstName: 'Rosa',
+      lastName: `Form${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Reno, NV',
+    },
+  });
   expect(res.status()).toBe(201);
   const token = ((await res.json()) as { access_token: string }).access_token;
-  const plane = await page.request.post('/api/aircraft', { headers: { authorization: `Bearer ${token}` }, data: { tailNumber: TAIL, make: 'Beechcraft', model: 'A36 Bonanza', year: 1996, homeAirport: 'KRNO' } });
+  const plane = await page.request.post('/api/aircraft', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { tailNumber: TAIL, make: 'Beechcraft', model: 'A36 Bonanza', year: 1996, homeAirport: 'KRNO' },
+  });
   expect(plane.status()).toBe(201);
   // The API refuses a tail number that is no registration mark, and says what one is.
-  const bad = await page.request.post('/api/aircraft', { headers: { authorization: `Bearer ${token}` }, data: { tailNumber: 'N12345E', make: 'Cessna', model: '172S' } });
+  const bad = await page.request.post('/api/aircraft', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { tailNumber: 'N12345E', make: 'Cessna', model: '172S' },
+  });
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { detail: string }).detail).toContain('N12345E is not a US N-number');
 
@@ -44,7 +61,15 @@ test('one location from the aircraft, its identity read-only, every error at onc
   const past = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
   await form.getByLabel('Preferred Start Date').fill(past);
   await form.getByRole('button', { name: 'Submit Request' }).click();
-  for (const message of ['Aircraft make is required', 'Aircraft model is required', 'Tail number is required', 'Aircraft location is required', 'Service type is required', 'Service description is required', 'Preferred start date cannot be in the past']) {
+  for (const message of [
+    'Aircraft make is required',
+    'Aircraft model is required',
+    'Tail number is required',
+    'Aircraft location is required',
+    'Service type is required',
+    'Service description is required',
+    'Preferred start date cannot be in the past',
+  ]) {
     await expect(form.getByText(message)).toBeVisible();
   }
 

@@ -19,13 +19,26 @@ async function register(browser: Browser, role: 'pilot' | 'mechanic') {
   const context = await browser.newContext();
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/register', {
-    data: { role, firstName: role === 'pilot' ? 'Paige' : 'Marco', lastName: `Rows${stamp.slice(-4)}`, email, password, location: 'Boise, ID', ...(role === 'mechanic' ? { certificationNumber: '6789012', yearsExperience: 12, serviceRadius: 10, hourlyRate: 100 } : {}) },
+    data: {
+      role,
+      firstName: role === 'pilot' ? 'Paige' : 'Marco',
+      lastName: `Rows${stamp.slice(-4)}`,
+      email,
+      password,
+      location: 'Boise, ID',
+      ...(role === 'mechanic'
+        ? { certificationNumber: '6789012', yearsExperience: 12, serviceRadius: 10, hourlyRate: 100 }
+        : {}),
+    },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   if (role === 'mechanic') {
     await approveMechanicAsAdmin(page.request, body.user.id);
-    const profile = await page.request.post('/api/enhanced/mechanic-profile', { headers: { authorization: `Bearer ${body.access_token}` }, data: { apNumber: 'A&P 6789012', hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBOI' } });
+    const profile = await page.request.post('/api/enhanced/mechanic-profile', {
+      headers: { authorization: `Bearer ${body.access_token}` },
+      data: { apNumber: 'A&P 6789012', hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBOI' },
+    });
     expect(profile.status()).toBe(201);
   }
   return { page, email, id: body.user.id };
@@ -39,7 +52,8 @@ async function signIn(page: Page, email: string) {
 }
 
 /** A counter of the Overview's (or Earnings') summary cards. */
-const counter = (page: Page, region: string, label: string) => page.getByRole('region', { name: region }).getByText(label, { exact: true }).locator('..');
+const counter = (page: Page, region: string, label: string) =>
+  page.getByRole('region', { name: region }).getByText(label, { exact: true }).locator('..');
 
 test('counters, logbook, threads and payments past one page', async ({ browser }) => {
   const pilot = await register(browser, 'pilot');
@@ -128,7 +142,9 @@ test('counters, logbook, threads and payments past one page', async ({ browser }
   await signIn(m, mechanic.email);
   await m.getByRole('tab', { name: /^Earnings/ }).click();
   await expect(counter(m, 'Earnings summary', 'Jobs Completed')).toContainText(String(MORE));
-  await expect(counter(m, 'Earnings summary', 'Total Earned')).toContainText(`$${(MORE * 100).toLocaleString('en-US')}.00`);
+  await expect(counter(m, 'Earnings summary', 'Total Earned')).toContainText(
+    `$${(MORE * 100).toLocaleString('en-US')}.00`,
+  );
   await m.getByRole('tab', { name: /^Messages/ }).click();
   const threads = m.getByRole('list', { name: 'Conversations' });
   await expect(threads.locator('[data-thread-item]')).toHaveCount(20);

@@ -76,14 +76,23 @@ test('pages send the policy and HSTS, and no page violates it', async ({ page })
   const csp = home!.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("default-src 'self'");
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
-  for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) expect(csp).toContain(d);
+  for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"])
+    expect(csp).toContain(d);
   expect(home!.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   await settle(page);
   // The quote form island hydrates when visible, the popup when idle.
   await page.locator('#quote').scrollIntoViewIfNeeded();
   await settle(page);
 
-  for (const path of ['/blog', '/blog/category/inspections', '/login', '/dashboard', '/admin', '/reset-password', '/no-such-page']) {
+  for (const path of [
+    '/blog',
+    '/blog/category/inspections',
+    '/login',
+    '/dashboard',
+    '/admin',
+    '/reset-password',
+    '/no-such-page',
+  ]) {
     await page.goto(path);
     await settle(page);
   }
@@ -106,13 +115,29 @@ for (const who of ['pilot', 'mechanic', 'admin'] as const) {
     if (who === 'admin') {
       await signIn(page, 'admin@example.com', demoAdminPassword(), '/admin');
       await expect(page.getByRole('button', { name: 'System Config' })).toBeVisible();
-      await visitTabs(page, ['Quote Requests', 'Leads', 'Marketing', 'Blog Posts', 'Customers', 'Mechanics', 'Outbox', 'Reported Messages']);
+      await visitTabs(page, [
+        'Quote Requests',
+        'Leads',
+        'Marketing',
+        'Blog Posts',
+        'Customers',
+        'Mechanics',
+        'Outbox',
+        'Reported Messages',
+      ]);
       await page.getByRole('button', { name: 'System Config' }).click();
       await settle(page);
     } else {
       const password = 'Preflight-Check-7';
       const res = await page.request.post('/api/auth/register', {
-        data: { role: who, firstName: 'Casey', lastName: `Policy${who}`, email: `csp.${who}.${stamp}@example.com`, password, location: 'San Jose, CA' },
+        data: {
+          role: who,
+          firstName: 'Casey',
+          lastName: `Policy${who}`,
+          email: `csp.${who}.${stamp}@example.com`,
+          password,
+          location: 'San Jose, CA',
+        },
       });
       expect(res.status()).toBe(201);
       await signIn(page, `csp.${who}.${stamp}@example.com`, password);
@@ -123,9 +148,25 @@ for (const who of ['pilot', 'mechanic', 'admin'] as const) {
         await setup.getByRole('button', { name: 'Cancel' }).click();
         // A new mechanic is told it waits for approval.
         await expect(page.getByRole('status').filter({ hasText: 'awaiting approval' })).toBeVisible();
-        await visitTabs(page, ['Overview', 'Service Requests', 'Appointments', 'Profile', 'Earnings', 'Messages', 'AOG calls']);
+        await visitTabs(page, [
+          'Overview',
+          'Service Requests',
+          'Appointments',
+          'Profile',
+          'Earnings',
+          'Messages',
+          'AOG calls',
+        ]);
       } else {
-        await visitTabs(page, ['Overview', 'Service Requests', 'My Aircraft', 'Appointments', 'Documents', 'Notifications', 'Messages']);
+        await visitTabs(page, [
+          'Overview',
+          'Service Requests',
+          'My Aircraft',
+          'Appointments',
+          'Documents',
+          'Notifications',
+          'Messages',
+        ]);
       }
     }
     expect(violations, who).toEqual([]);
@@ -133,7 +174,9 @@ for (const who of ['pilot', 'mechanic', 'admin'] as const) {
   });
 }
 
-test('forgot password: the link on sign-in, the same answer for any address, a bad link is refused', async ({ page }) => {
+test('forgot password: the link on sign-in, the same answer for any address, a bad link is refused', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
@@ -147,7 +190,9 @@ test('forgot password: the link on sign-in, the same answer for any address, a b
   await expect(page).toHaveURL(/\/reset-password$/); // the secret leaves the address bar
   await page.getByLabel('New password').fill('Brand-New-Pass-1');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This reset link is invalid, already used or expired. Please ask for a new one.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This reset link is invalid, already used or expired. Please ask for a new one.',
+  );
 });
 
 test('change password signs the other browsers out; logout ends the session on the server', async ({ browser }) => {
@@ -186,7 +231,9 @@ test('change password signs the other browsers out; logout ends the session on t
   await first.getByRole('button', { name: 'Logout' }).click();
   await expect(first.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await expect
-    .poll(async () => (await first.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status())
+    .poll(async () =>
+      (await first.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
     .toBe(401);
   await signIn(first, email, 'Rotated-Pass-22');
   await expect(first.getByText('Robin Rotate').first()).toBeVisible();

@@ -14,19 +14,34 @@ test('30 concurrent notification reads and 20 concurrent dashboard reads all ans
   const { access_token: token } = (await registered.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
 
-  const notifications = await Promise.all(Array.from({ length: 30 }, () => request.get('/api/enhanced/notifications', { headers })));
+  const notifications = await Promise.all(
+    Array.from({ length: 30 }, () => request.get('/api/enhanced/notifications', { headers })),
+  );
   expect(notifications.map((r) => r.status())).toEqual(Array(30).fill(200));
 
-  const paths = ['/api/enhanced/quotes/user', '/api/aircraft', '/api/appointments', '/api/enhanced/notifications', '/api/auth/me'];
-  const mixed = await Promise.all(Array.from({ length: 20 }, (_, i) => request.get(paths[i % paths.length]!, { headers })));
+  const paths = [
+    '/api/enhanced/quotes/user',
+    '/api/aircraft',
+    '/api/appointments',
+    '/api/enhanced/notifications',
+    '/api/auth/me',
+  ];
+  const mixed = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => request.get(paths[i % paths.length]!, { headers })),
+  );
   expect(mixed.map((r) => `${r.url().replace(/^https?:\/\/[^/]+/, '')} ${r.status()}`)).toEqual(
     Array.from({ length: 20 }, (_, i) => `${paths[i % paths.length]} 200`),
   );
 });
 
-test('an /api address no function serves answers a JSON 404 for every method, not the HTML page', async ({ request }) => {
+test('an /api address no function serves answers a JSON 404 for every method, not the HTML page', async ({
+  request,
+}) => {
   for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
-    const res = await request.fetch('/api/admin/no-such-thing', { method, ...(method === 'GET' || method === 'DELETE' ? {} : { data: { a: 1 } }) });
+    const res = await request.fetch('/api/admin/no-such-thing', {
+      method,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { data: { a: 1 } }),
+    });
     expect(res.status(), method).toBe(404);
     expect(res.headers()['content-type'], method).toMatch(/^application\/json/);
     expect(await res.json()).toEqual({ detail: 'Not found' });
@@ -36,7 +51,12 @@ test('an /api address no function serves answers a JSON 404 for every method, no
 });
 
 test('a path whose % escapes do not decode answers 404, never 500, with the security headers', async ({ request }) => {
-  for (const [path, type] of [['/api/%zz', /^application\/json/], ['/api/auth/login%', /^application\/json/], ['/blog/%zz', /^text\/html/], ['/%', /^text\/html/]] as const) {
+  for (const [path, type] of [
+    ['/api/%zz', /^application\/json/],
+    ['/api/auth/login%', /^application\/json/],
+    ['/blog/%zz', /^text\/html/],
+    ['/%', /^text\/html/],
+  ] as const) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(404);
     expect(res.headers()['content-type'], path).toMatch(type);

@@ -9,7 +9,9 @@ for (const who of [
   { role: 'pilot', email: 'pilot@example.com', password: 'DemoPilot!2026' },
   { role: 'mechanic', email: 'mechanic@example.com', password: 'DemoMechanic!2026' },
 ]) {
-  test(`the ${who.role} dashboard fetches the Service Requests and Appointments tabs before they are opened`, async ({ page }) => {
+  test(`the ${who.role} dashboard fetches the Service Requests and Appointments tabs before they are opened`, async ({
+    page,
+  }) => {
     const chunks = new Set<string>();
     page.on('requestfinished', (request) => {
       const name = /\/_astro\/(RequestsTab|AppointmentsTab)\.[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];

@@ -10,7 +10,10 @@ const UNAVAILABLE = {
   status: 503,
   contentType: 'application/json',
   headers: { 'Retry-After': '5' },
-  body: JSON.stringify({ detail: 'The service is briefly unavailable. Please try again in a moment. Reference: 00000000-0000-4000-8000-000000000000' }),
+  body: JSON.stringify({
+    detail:
+      'The service is briefly unavailable. Please try again in a moment. Reference: 00000000-0000-4000-8000-000000000000',
+  }),
 };
 
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -43,7 +46,9 @@ test('quote form on a 503: keeps every answer and sends them again with "Try aga
   });
   await page.getByRole('button', { name: 'Send Message & Get Quote' }).click();
   await expect(page.getByText('We could not take your request just now.')).toBeVisible();
-  await expect(page.getByText('The service is briefly unavailable. What you entered is still here: try again in a moment.')).toBeVisible();
+  await expect(
+    page.getByText('The service is briefly unavailable. What you entered is still here: try again in a moment.'),
+  ).toBeVisible();
   expect(refused).toBe(1);
   await expect(page.getByLabel('First Name *')).toHaveValue(values.first);
   await expect(page.getByLabel('Your Email Address *')).toHaveValue(values.email);
@@ -71,7 +76,9 @@ test('lead popup on a 503: keeps what was typed and offers "Try again" inside th
   await page.route('**/api/leads', (route) => route.fulfill(UNAVAILABLE));
   await dialog.getByRole('button', { name: /Claim My 25% Discount/ }).click();
   // Said inside the dialog: its overlay would cover a toast's button.
-  await expect(dialog.getByRole('alert')).toContainText('The service is briefly unavailable. What you entered is still here');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The service is briefly unavailable. What you entered is still here',
+  );
   await expect(dialog.getByLabel('First Name *')).toHaveValue('Bessie');
   await expect(dialog.getByLabel('Email Address *')).toHaveValue(email);
 

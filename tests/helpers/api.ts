@@ -44,7 +44,11 @@ export async function call<T = any>(method: string, path: string, options: CallO
   }
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   const req = new Request(url, { method, headers, ...(body === undefined ? {} : { body }) });
-  const res = await match.fn.module.default(req, { params: match.params, ip: options.ip ?? uniqueIp(), requestId: crypto.randomUUID() });
+  const res = await match.fn.module.default(req, {
+    params: match.params,
+    ip: options.ip ?? uniqueIp(),
+    requestId: crypto.randomUUID(),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {

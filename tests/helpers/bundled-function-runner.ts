@@ -23,7 +23,10 @@ export interface BundledResult {
   error?: string;
 }
 
-type Handler = (req: Request, context: { ip: string; params: Record<string, string>; requestId: string }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  context: { ip: string; params: Record<string, string>; requestId: string },
+) => Promise<Response>;
 
 /** The user module the bundle's entry point hands to Netlify's bootstrap. */
 function userModuleOf(dir: string): string {
@@ -39,8 +42,16 @@ for (const call of calls) {
   try {
     process.chdir(call.dir);
     const handler = ((await import(pathToFileURL(userModuleOf(call.dir)).href)) as { default: Handler }).default;
-    const request = new Request(call.url, { method: call.method, headers: call.headers ?? {}, ...(call.body === undefined ? {} : { body: call.body }) });
-    const response = await handler(request, { ip: '192.0.2.1', params: call.params ?? {}, requestId: crypto.randomUUID() });
+    const request = new Request(call.url, {
+      method: call.method,
+      headers: call.headers ?? {},
+      ...(call.body === undefined ? {} : { body: call.body }),
+    });
+    const response = await handler(request, {
+      ip: '192.0.2.1',
+      params: call.params ?? {},
+      requestId: crypto.randomUUID(),
+    });
     results.push({ dir: call.dir, status: response.status, body: await response.text() });
   } catch (error) {
     results.push({ dir: call.dir, error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) });

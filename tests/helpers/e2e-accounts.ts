@@ -25,7 +25,9 @@ export async function e2eAccount(
       ...names,
       password: E2E_PASSWORD,
       location: 'Reno, NV',
-      ...(role === 'mechanic' ? { certificationNumber: '4567890', yearsExperience: 20, serviceRadius: 10, hourlyRate: 110 } : {}),
+      ...(role === 'mechanic'
+        ? { certificationNumber: '4567890', yearsExperience: 20, serviceRadius: 10, hourlyRate: 110 }
+        : {}),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -34,11 +36,19 @@ export async function e2eAccount(
 }
 
 /** A mechanic approved, with a profile at `baseLocation`, and approved again so its certificate counts (docs/decisions/0180). */
-export async function e2eMechanic(browser: Browser, names: { firstName: string; lastName: string; email: string }, baseLocation: string, viewport: { width: number; height: number }): Promise<E2eAccount> {
+export async function e2eMechanic(
+  browser: Browser,
+  names: { firstName: string; lastName: string; email: string },
+  baseLocation: string,
+  viewport: { width: number; height: number },
+): Promise<E2eAccount> {
   const mechanic = await e2eAccount(browser, 'mechanic', names, viewport);
   const api = mechanic.page.request;
   await approveMechanicAsAdmin(api, mechanic.id);
-  const profile = await api.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '5', baseLocation } });
+  const profile = await api.post('/api/enhanced/mechanic-profile', {
+    headers: mechanic.headers,
+    data: { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '5', baseLocation },
+  });
   expect(profile.status(), await profile.text()).toBe(201);
   await approveMechanicAsAdmin(api, mechanic.id);
   return mechanic;
@@ -53,6 +63,9 @@ export async function e2eSignIn(who: { page: Page; email: string }): Promise<voi
 
 /** No part of the page is wider than the window (a phone must not scroll sideways). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll, `page is ${scroll} px wide in a ${width} px window`).toBeLessThanOrEqual(width);
 }

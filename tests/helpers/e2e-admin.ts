@@ -14,7 +14,9 @@ export function demoAdminPassword(): string {
  */
 let adminToken: Promise<string> | undefined;
 async function signInAdmin(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { email: 'admin@example.com', password: demoAdminPassword() } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'admin@example.com', password: demoAdminPassword() },
+  });
   if (!login.ok()) throw new Error(`admin sign-in: ${login.status()} ${await login.text()}`);
   return ((await login.json()) as { access_token: string }).access_token;
 }

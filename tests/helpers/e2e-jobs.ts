@@ -20,9 +20,18 @@ export async function aircraftWithDueItems(
   setup: { aircraft: Record<string, unknown>; hours: number; items: Array<Record<string, unknown>> },
 ): Promise<{ aircraftId: string; itemIds: string[] }> {
   const plane = await ok('aircraft', api.post('/api/aircraft', { headers: pilot.headers, data: setup.aircraft }));
-  await ok('hours', api.post(`/api/aircraft/${plane.id}/hours`, { headers: pilot.headers, data: { hours: setup.hours, date: today() } }));
+  await ok(
+    'hours',
+    api.post(`/api/aircraft/${plane.id}/hours`, {
+      headers: pilot.headers,
+      data: { hours: setup.hours, date: today() },
+    }),
+  );
   const itemIds: string[] = [];
-  for (const data of setup.items) itemIds.push((await ok('due item', api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data }))).id);
+  for (const data of setup.items)
+    itemIds.push(
+      (await ok('due item', api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data }))).id,
+    );
   return { aircraftId: plane.id, itemIds };
 }
 
@@ -33,13 +42,35 @@ export async function aircraftWithDueItems(
  */
 export async function jobReadyToSign(
   api: APIRequestContext,
-  setup: { requestId: string; pilot: Party; mechanic: Party; bid: Record<string, unknown>; decisions?: Array<'approve' | 'defer' | 'decline'> },
+  setup: {
+    requestId: string;
+    pilot: Party;
+    mechanic: Party;
+    bid: Record<string, unknown>;
+    decisions?: Array<'approve' | 'defer' | 'decline'>;
+  },
 ): Promise<{ appointmentId: string }> {
-  const quote = await ok('quote', api.post(`/api/enhanced/quotes/${setup.requestId}/bid`, { headers: setup.mechanic.headers, data: { warrantyPeriod: 90, ...setup.bid } }));
+  const quote = await ok(
+    'quote',
+    api.post(`/api/enhanced/quotes/${setup.requestId}/bid`, {
+      headers: setup.mechanic.headers,
+      data: { warrantyPeriod: 90, ...setup.bid },
+    }),
+  );
   const lines = (quote.lines ?? []) as Array<{ id: string }>;
   const decisions = setup.decisions?.map((decision, i) => ({ lineId: lines[i]!.id, decision }));
-  const accepted = await ok('accept', api.post(`/api/enhanced/quotes/${setup.requestId}/accept`, { headers: setup.pilot.headers, data: { bidId: quote.id, ...(decisions ? { decisions } : {}) } }));
+  const accepted = await ok(
+    'accept',
+    api.post(`/api/enhanced/quotes/${setup.requestId}/accept`, {
+      headers: setup.pilot.headers,
+      data: { bidId: quote.id, ...(decisions ? { decisions } : {}) },
+    }),
+  );
   const appointmentId = accepted.appointment.id as string;
-  for (const step of ['confirm', 'start']) await ok(step, api.post(`/api/appointments/${appointmentId}/${step}`, { headers: setup.mechanic.headers, data: {} }));
+  for (const step of ['confirm', 'start'])
+    await ok(
+      step,
+      api.post(`/api/appointments/${appointmentId}/${step}`, { headers: setup.mechanic.headers, data: {} }),
+    );
   return { appointmentId };
 }

@@ -9,7 +9,13 @@ import type { AddressInfo } from 'node:net';
  */
 export interface FakeMessaging {
   url: string;
-  emails: Array<{ key: string; to: string; subject: string; text: string; attachments?: Array<{ type: string; name: string; content: string }> }>;
+  emails: Array<{
+    key: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: Array<{ type: string; name: string; content: string }>;
+  }>;
   sms: Array<{ auth: string; to: string; from: string; body: string }>;
   failNext(count: number, status?: number): void;
   /** Every send fails with this status until cleared (null). */
@@ -44,16 +50,36 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
       }
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'POST' && url.pathname === '/messages/send.json') {
-        const body = JSON.parse(raw) as { key: string; message: { to: Array<{ email: string }>; subject: string; text: string; attachments?: Array<{ type: string; name: string; content: string }> } };
-        if (body.key !== 'md-valid-key') return reply(500, { status: 'error', code: -1, name: 'Invalid_Key', message: 'Invalid API key' });
+        const body = JSON.parse(raw) as {
+          key: string;
+          message: {
+            to: Array<{ email: string }>;
+            subject: string;
+            text: string;
+            attachments?: Array<{ type: string; name: string; content: string }>;
+          };
+        };
+        if (body.key !== 'md-valid-key')
+          return reply(500, { status: 'error', code: -1, name: 'Invalid_Key', message: 'Invalid API key' });
         const to = body.message.to[0]?.email ?? '';
-        emails.push({ key: body.key, to, subject: body.message.subject, text: body.message.text, ...(body.message.attachments ? { attachments: body.message.attachments } : {}) });
+        emails.push({
+          key: body.key,
+          to,
+          subject: body.message.subject,
+          text: body.message.text,
+          ...(body.message.attachments ? { attachments: body.message.attachments } : {}),
+        });
         return reply(200, [{ email: to, status: 'sent', _id: `md_${emails.length}`, reject_reason: null }]);
       }
       const twilio = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
       if (req.method === 'POST' && twilio) {
         const form = new URLSearchParams(raw);
-        sms.push({ auth: req.headers.authorization ?? '', to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '' });
+        sms.push({
+          auth: req.headers.authorization ?? '',
+          to: form.get('To') ?? '',
+          from: form.get('From') ?? '',
+          body: form.get('Body') ?? '',
+        });
         return reply(201, { sid: `SM${String(sms.length).padStart(32, '0')}`, status: 'queued' });
       }
       reply(404, { message: `no route for ${req.method} ${url.pathname}` });

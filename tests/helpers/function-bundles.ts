@@ -55,16 +55,25 @@ export interface Bundle {
 /** Netlify's build reads `[functions]` with @netlify/config and hands zip-it-and-ship-it camelCase keys. */
 async function functionsConfig(): Promise<FunctionsConfig> {
   const { config } = (await resolveConfig({ repositoryRoot: ROOT, cwd: ROOT, offline: true } as never)) as unknown as {
-    config: { functions?: Record<string, { included_files?: string[]; node_bundler?: string; external_node_modules?: string[] }>; functionsDirectory: string };
+    config: {
+      functions?: Record<
+        string,
+        { included_files?: string[]; node_bundler?: string; external_node_modules?: string[] }
+      >;
+      functionsDirectory: string;
+    };
   };
   // The shares are made from the files of this directory.
-  if (path.resolve(config.functionsDirectory) !== FUNCTIONS_DIR) throw new Error(`netlify.toml deploys functions from ${config.functionsDirectory}, not ${FUNCTIONS_DIR}`);
+  if (path.resolve(config.functionsDirectory) !== FUNCTIONS_DIR)
+    throw new Error(`netlify.toml deploys functions from ${config.functionsDirectory}, not ${FUNCTIONS_DIR}`);
   return Object.fromEntries(
     Object.entries(config.functions ?? {}).map(([pattern, c]) => [
       pattern,
       {
         ...(c.included_files ? { includedFiles: c.included_files } : {}),
-        ...(c.node_bundler ? { nodeBundler: c.node_bundler as NonNullable<FunctionsConfig[string]['nodeBundler']> } : {}),
+        ...(c.node_bundler
+          ? { nodeBundler: c.node_bundler as NonNullable<FunctionsConfig[string]['nodeBundler']> }
+          : {}),
         ...(c.external_node_modules ? { externalNodeModules: c.external_node_modules } : {}),
       },
     ]),
@@ -84,11 +93,17 @@ function sourceOf(name: string): string {
 async function bundle(names: string[], out: string): Promise<Bundle[]> {
   const config = await functionsConfig();
   const functions = names.map(sourceOf);
-  const results = await zipFunctions({ user: { functions } }, out, { archiveFormat: 'none', basePath: ROOT, repositoryRoot: ROOT, config });
+  const results = await zipFunctions({ user: { functions } }, out, {
+    archiveFormat: 'none',
+    basePath: ROOT,
+    repositoryRoot: ROOT,
+    config,
+  });
   const declared = await listFunctions({ user: { functions } }, { parseISC: true, config });
   return results
     .map((r) => {
-      const meta = declared.find((d) => d.name === r.name) as { routes?: Array<{ pattern?: string; path?: string }>; schedule?: string } | undefined;
+      const meta = declared.find((d) => d.name === r.name) as
+        { routes?: Array<{ pattern?: string; path?: string }>; schedule?: string } | undefined;
       return {
         name: r.name,
         dir: r.path,
@@ -114,10 +129,19 @@ async function runBundled(out: string, calls: BundledCall[]): Promise<BundledRes
 }
 
 /** A concrete URL for a route pattern: parameters filled with a well-formed id. */
-const concretePath = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
+const concretePath = (pattern: string) =>
+  pattern.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000').replace(/\*$/, 'x');
 
 /** The scheduled functions, as netlify.toml's build would deploy them. */
-export const SCHEDULED = ['aog-escalation', 'booking-reminders', 'cleanup-uploads', 'complete-matching', 'conversation-digest', 'deliver-outbox', 'maintenance-reminders'];
+export const SCHEDULED = [
+  'aog-escalation',
+  'booking-reminders',
+  'cleanup-uploads',
+  'complete-matching',
+  'conversation-digest',
+  'deliver-outbox',
+  'maintenance-reminders',
+];
 
 /** The tests of one shard: its functions bundled, each loaded and called from its bundle. */
 export function describeBundleShard(index: number): void {
@@ -154,16 +178,24 @@ export function describeBundleShard(index: number): void {
       expect(names.length).toBeGreaterThan(0);
       expect(bundles.map((b) => b.name)).toEqual(names);
       expect(bundles.filter((b) => b.routes.length === 0 && !b.schedule).map((b) => b.name)).toEqual([]);
-      expect(bundles.filter((b) => b.schedule).map((b) => b.name)).toEqual(SCHEDULED.filter((name) => names.includes(name)));
+      expect(bundles.filter((b) => b.schedule).map((b) => b.name)).toEqual(
+        SCHEDULED.filter((name) => names.includes(name)),
+      );
     });
 
     it('loads each bundle on its own and answers one route of each (405 for a method it does not serve)', async () => {
       const http = bundles.filter((b) => b.routes.length > 0);
       const results = await runBundled(
         out,
-        http.map((b) => ({ dir: b.dir, method: 'PURGE', url: `https://example.netlify.app${concretePath(b.routes[0]!)}` })),
+        http.map((b) => ({
+          dir: b.dir,
+          method: 'PURGE',
+          url: `https://example.netlify.app${concretePath(b.routes[0]!)}`,
+        })),
       );
-      const failures = results.map((r, i) => ({ name: http[i]!.name, ...r })).filter((r) => r.status !== 405 || !JSON.parse(r.body ?? '{}').detail);
+      const failures = results
+        .map((r, i) => ({ name: http[i]!.name, ...r }))
+        .filter((r) => r.status !== 405 || !JSON.parse(r.body ?? '{}').detail);
       expect(failures).toEqual([]);
     });
 
@@ -190,7 +222,12 @@ export function describeBundleShard(index: number): void {
       it('ships the article library with the blog admin function (included_files)', async () => {
         const blogAdmin = bundles.find((b) => b.name === 'blog-admin')!;
         const [result] = await runBundled(out, [
-          { dir: blogAdmin.dir, method: 'POST', url: 'https://example.netlify.app/api/blog/admin/generate-initial-content', headers: { authorization: `Bearer ${adminToken}` } },
+          {
+            dir: blogAdmin.dir,
+            method: 'POST',
+            url: 'https://example.netlify.app/api/blog/admin/generate-initial-content',
+            headers: { authorization: `Bearer ${adminToken}` },
+          },
         ]);
         expect(result!.error).toBeUndefined();
         expect(result!.status).toBe(200);
@@ -201,10 +238,19 @@ export function describeBundleShard(index: number): void {
     if (names.includes('aircraft-logbook')) {
       it('ships the logbook PDF font with the functions that make PDFs (included_files)', async () => {
         const pilot = await createUser('pilot');
-        const plane = await api.post('/api/aircraft', { tailNumber: uniqueTail(), make: 'Cessna', model: '182P' }, { token: pilot.token });
+        const plane = await api.post(
+          '/api/aircraft',
+          { tailNumber: uniqueTail(), make: 'Cessna', model: '182P' },
+          { token: pilot.token },
+        );
         const logbook = bundles.find((b) => b.name === 'aircraft-logbook')!;
         const [result] = await runBundled(out, [
-          { dir: logbook.dir, method: 'GET', url: `https://example.netlify.app/api/aircraft/${plane.body.id}/logbook/pdf`, headers: { authorization: `Bearer ${pilot.token}` } },
+          {
+            dir: logbook.dir,
+            method: 'GET',
+            url: `https://example.netlify.app/api/aircraft/${plane.body.id}/logbook/pdf`,
+            headers: { authorization: `Bearer ${pilot.token}` },
+          },
         ]);
         expect(result!.error).toBeUndefined();
         expect(result!.status).toBe(200);

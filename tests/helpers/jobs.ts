@@ -43,7 +43,10 @@ export interface ReadyJob {
   appointmentId: string;
 }
 
-async function created(what: string, res: Promise<{ status: number; body: { id: string }; text: string }>): Promise<string> {
+async function created(
+  what: string,
+  res: Promise<{ status: number; body: { id: string }; text: string }>,
+): Promise<string> {
   const answer = await res;
   if (answer.status !== 201) throw new Error(`${what}: ${answer.status} ${answer.text}`);
   return answer.body.id;
@@ -59,29 +62,55 @@ export async function jobReadyToSign(setup: JobSetup): Promise<ReadyJob> {
   const { profile = {}, ...names } = setup.mechanic ?? {};
   const mechanic = await mechanicWithProfile({ baseLocation: setup.airport, serviceRadius: 5, ...profile }, names);
   const as = (user: TestUser) => ({ token: user.token });
-  const aircraftId = await created('aircraft', api.post('/api/aircraft', { tailNumber: uniqueTail(), homeAirport: setup.airport, ...setup.aircraft }, as(pilot)));
-  await created('hours', api.post(`/api/aircraft/${aircraftId}/hours`, { hours: setup.hours, date: todayUtc() }, as(pilot)));
+  const aircraftId = await created(
+    'aircraft',
+    api.post('/api/aircraft', { tailNumber: uniqueTail(), homeAirport: setup.airport, ...setup.aircraft }, as(pilot)),
+  );
+  await created(
+    'hours',
+    api.post(`/api/aircraft/${aircraftId}/hours`, { hours: setup.hours, date: todayUtc() }, as(pilot)),
+  );
   const itemIds: string[] = [];
-  for (const item of setup.items) itemIds.push(await created('due item', api.post(`/api/aircraft/${aircraftId}/maintenance`, item, as(pilot))));
+  for (const item of setup.items)
+    itemIds.push(await created('due item', api.post(`/api/aircraft/${aircraftId}/maintenance`, item, as(pilot))));
   const squawkIds: string[] = [];
-  for (const squawk of setup.squawks ?? []) squawkIds.push(await created('squawk', api.post(`/api/aircraft/${aircraftId}/squawks`, squawk, as(pilot))));
+  for (const squawk of setup.squawks ?? [])
+    squawkIds.push(await created('squawk', api.post(`/api/aircraft/${aircraftId}/squawks`, squawk, as(pilot))));
   const requestId = await created(
     'request',
-    api.post(`/api/aircraft/${aircraftId}/maintenance/request`, { itemIds, ...(squawkIds.length ? { squawkIds } : {}) }, as(pilot)),
+    api.post(
+      `/api/aircraft/${aircraftId}/maintenance/request`,
+      { itemIds, ...(squawkIds.length ? { squawkIds } : {}) },
+      as(pilot),
+    ),
   );
 
   const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...dates } = validBid();
-  const quote = await api.post(`/api/enhanced/quotes/${requestId}/bid`, { ...dates, lines: setup.lines.map(({ decision: _d, ...line }) => line) }, as(mechanic));
+  const quote = await api.post(
+    `/api/enhanced/quotes/${requestId}/bid`,
+    { ...dates, lines: setup.lines.map(({ decision: _d, ...line }) => line) },
+    as(mechanic),
+  );
   if (quote.status !== 201) throw new Error(`quote: ${quote.status} ${quote.text}`);
   const sent = quote.body.lines as Array<{ id: string }>;
   const decisions = setup.lines.map((line, i) => ({ lineId: sent[i]!.id, decision: line.decision ?? 'approve' }));
-  const accepted = await api.post(`/api/enhanced/quotes/${requestId}/accept`, { bidId: quote.body.id, decisions }, as(pilot));
+  const accepted = await api.post(
+    `/api/enhanced/quotes/${requestId}/accept`,
+    { bidId: quote.body.id, decisions },
+    as(pilot),
+  );
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
   const appointmentId = accepted.body.appointment.id as string;
 
-  const steps = { accepted: [], started: ['confirm', 'start'], completed: ['confirm', 'start', 'complete'] }[setup.stage];
+  const steps = { accepted: [], started: ['confirm', 'start'], completed: ['confirm', 'start', 'complete'] }[
+    setup.stage
+  ];
   for (const step of steps) {
-    const res = await api.post(`/api/appointments/${appointmentId}/${step}`, step === 'complete' ? (setup.completion ?? {}) : {}, as(mechanic));
+    const res = await api.post(
+      `/api/appointments/${appointmentId}/${step}`,
+      step === 'complete' ? (setup.completion ?? {}) : {},
+      as(mechanic),
+    );
     if (res.status !== 200) throw new Error(`${step}: ${res.status} ${res.text}`);
   }
   return { pilot, mechanic, aircraftId, itemIds, squawkIds, requestId, appointmentId };

@@ -29,7 +29,14 @@ export function validRequest(overrides: Record<string, unknown> = {}) {
 }
 
 export function validProfile(overrides: Record<string, unknown> = {}) {
-  return { apNumber: 'A&P 3456789', iaAuthorization: true, hourlyRate: '115', serviceRadius: '100', baseLocation: 'KSJC', ...overrides };
+  return {
+    apNumber: 'A&P 3456789',
+    iaAuthorization: true,
+    hourlyRate: '115',
+    serviceRadius: '100',
+    baseLocation: 'KSJC',
+    ...overrides,
+  };
 }
 
 export function validBid(overrides: Record<string, unknown> = {}) {
@@ -46,7 +53,10 @@ export function validBid(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function mechanicWithProfile(profile: Record<string, unknown> = {}, names: { firstName?: string; lastName?: string } = {}): Promise<TestUser> {
+export async function mechanicWithProfile(
+  profile: Record<string, unknown> = {},
+  names: { firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
   const mechanic = await createUser('mechanic', names);
   const res = await api.post('/api/enhanced/mechanic-profile', validProfile(profile), { token: mechanic.token });
   if (res.status !== 201) throw new Error(`profile: ${res.status} ${res.text}`);
@@ -58,7 +68,11 @@ export async function mechanicWithProfile(profile: Record<string, unknown> = {},
 export async function createRequest(pilot: TestUser, overrides: Record<string, unknown> = {}) {
   const res = await api.post('/api/enhanced/quotes', validRequest(overrides), { token: pilot.token });
   if (res.status !== 201) throw new Error(`request: ${res.status} ${res.text}`);
-  return res.body as { id: string; status: string; matchedMechanics: Array<{ mechanicId: string; distanceMiles: number }> };
+  return res.body as {
+    id: string;
+    status: string;
+    matchedMechanics: Array<{ mechanicId: string; distanceMiles: number }>;
+  };
 }
 
 export async function bid(mechanic: TestUser, requestId: string, overrides: Record<string, unknown> = {}) {
@@ -73,7 +87,11 @@ export async function scheduledJob(location = 'KPAO') {
   const mechanic = await mechanicWithProfile({ baseLocation: location, serviceRadius: '5' });
   const request = await createRequest(pilot, { serviceLocation: location, aircraftLocation: location });
   const quote = await bid(mechanic, request.id);
-  const accepted = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+  const accepted = await api.post(
+    `/api/enhanced/quotes/${request.id}/accept`,
+    { bidId: quote.id },
+    { token: pilot.token },
+  );
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${accepted.text}`);
   return { pilot, mechanic, request, quote, appointmentId: accepted.body.appointment.id as string };
 }

@@ -33,7 +33,9 @@ export async function holdRowLock(table: string, id: string) {
   return {
     /** Resolves once `count` requests wait for the row; fails when they never do. */
     async waitForWaiters(count: number, what: string): Promise<void> {
-      await expect.poll(waiters, { timeout: 10_000, interval: 20, message: `${what} should wait for the ${table} row's lock` }).toBe(count);
+      await expect
+        .poll(waiters, { timeout: 10_000, interval: 20, message: `${what} should wait for the ${table} row's lock` })
+        .toBe(count);
     },
     async release(): Promise<void> {
       await client.query('commit');

@@ -23,7 +23,15 @@ const TEST_HASH_COST = { memory: 1024, passes: 1, parallelism: 1 };
  */
 export async function createUser(
   role: Role,
-  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string; location: string; serviceRadius: number; mechanicStatus: 'pending' | 'approved' | 'rejected' }> = {},
+  overrides: Partial<{
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    location: string;
+    serviceRadius: number;
+    mechanicStatus: 'pending' | 'approved' | 'rejected';
+  }> = {},
 ): Promise<TestUser> {
   const password = overrides.password ?? 'Correct-Horse-9';
   const email = overrides.email ?? uniqueEmail(role);
@@ -72,7 +80,11 @@ export async function approveMechanic(mechanicId: string): Promise<void> {
 export async function verifyCredentials(mechanicId: string): Promise<void> {
   await testDb()
     .updateTable('mechanicProfiles')
-    .set((eb) => ({ verifiedApNumber: eb.ref('apNumber'), verifiedIa: eb.ref('iaAuthorization'), credentialsVerifiedAt: new Date() }))
+    .set((eb) => ({
+      verifiedApNumber: eb.ref('apNumber'),
+      verifiedIa: eb.ref('iaAuthorization'),
+      credentialsVerifiedAt: new Date(),
+    }))
     .where('userId', '=', mechanicId)
     .execute();
 }

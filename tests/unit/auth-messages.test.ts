@@ -5,7 +5,9 @@ describe('sign-in and sign-up error messages (docs/product.md §8)', () => {
   it('maps sign-in failures', () => {
     expect(signInErrorMessage({ status: 401, detail: 'anything' })).toBe('Invalid email or password');
     expect(signInErrorMessage({ status: 500 })).toBe('Login failed. Please try again.');
-    expect(signInErrorMessage({ status: 503, detail: 'The service is briefly unavailable.' })).toBe('Sign-in is briefly unavailable. Please try again in a moment.');
+    expect(signInErrorMessage({ status: 503, detail: 'The service is briefly unavailable.' })).toBe(
+      'Sign-in is briefly unavailable. Please try again in a moment.',
+    );
     expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe('Login failed. Please try again.');
     expect(
       signInErrorMessage({ status: 429, detail: 'Too many failed sign-in attempts. Please try again in 15 minutes.' }),

@@ -14,9 +14,14 @@ describe('netlify/functions', () => {
     expect(functions.map((f) => f.name).sort()).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());
     const seen = new Map<string, string>();
     for (const fn of functions) {
-      const { routes = [], schedule } = fn as { routes?: Array<{ pattern?: string; path?: string }>; schedule?: string };
+      const { routes = [], schedule } = fn as {
+        routes?: Array<{ pattern?: string; path?: string }>;
+        schedule?: string;
+      };
       // A function answers HTTP on its paths, or runs on a schedule (and then has no path).
-      expect(routes.length > 0 || Boolean(schedule), `${fn.name} has neither config.path nor config.schedule`).toBe(true);
+      expect(routes.length > 0 || Boolean(schedule), `${fn.name} has neither config.path nor config.schedule`).toBe(
+        true,
+      );
       for (const route of routes) {
         const key = `${route.pattern ?? route.path}`;
         expect(key.startsWith('/api/'), `${fn.name}: ${key}`).toBe(true);

@@ -8,7 +8,8 @@ import { checkDirection, directionOk } from '../../scripts/lib/direction.ts';
 // The check behind `node scripts/check-imports.ts` (docs/decisions/0004-dependency-direction.md),
 // fed small trees with a deliberate cycle: it must fail on each, and pass once the cycle is gone.
 
-const graph = (edges: Record<string, string[]>): Graph => new Map(Object.entries(edges).map(([file, to]) => [file, new Set(to)]));
+const graph = (edges: Record<string, string[]>): Graph =>
+  new Map(Object.entries(edges).map(([file, to]) => [file, new Set(to)]));
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -19,7 +20,15 @@ function project(files: Record<string, string>): string {
   dirs.push(root);
   writeFileSync(
     path.join(root, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', allowImportingTsExtensions: true, jsx: 'react-jsx', noEmit: true } }),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        allowImportingTsExtensions: true,
+        jsx: 'react-jsx',
+        noEmit: true,
+      },
+    }),
   );
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -38,17 +47,25 @@ describe('file cycles', () => {
     });
     const files = buildGraph(root, ['src']);
     expect(cycles(files)).toEqual([['src/contract/a.ts', 'src/contract/b.ts', 'src/contract/c.ts']]);
-    expect(cyclePath(files, 'src/contract/a.ts')).toEqual(['src/contract/a.ts', 'src/contract/b.ts', 'src/contract/c.ts', 'src/contract/a.ts']);
+    expect(cyclePath(files, 'src/contract/a.ts')).toEqual([
+      'src/contract/a.ts',
+      'src/contract/b.ts',
+      'src/contract/c.ts',
+      'src/contract/a.ts',
+    ]);
     expect(directionOk(checkDirection(files, {}))).toBe(false);
   });
 
   test("an .astro page's frontmatter and script imports are edges", () => {
     const root = project({
-      'src/pages/index.astro': "---\nimport Card from '../components/Card.astro';\n---\n<Card />\n<script>\n  import { go } from '../lib/go.ts';\n  go();\n</script>\n",
+      'src/pages/index.astro':
+        "---\nimport Card from '../components/Card.astro';\n---\n<Card />\n<script>\n  import { go } from '../lib/go.ts';\n  go();\n</script>\n",
       'src/components/Card.astro': '---\n---\n<p>card</p>\n',
       'src/lib/go.ts': 'export const go = () => undefined;\n',
     });
-    expect(buildGraph(root, ['src']).get('src/pages/index.astro')).toEqual(new Set(['src/components/Card.astro', 'src/lib/go.ts']));
+    expect(buildGraph(root, ['src']).get('src/pages/index.astro')).toEqual(
+      new Set(['src/components/Card.astro', 'src/lib/go.ts']),
+    );
   });
 
   test('without the cycle the same tree passes', () => {
@@ -69,7 +86,12 @@ describe('feature direction', () => {
       }),
       {},
     );
-    expect(report.wrongEdges).toEqual([{ edge: 'messaging -> admin', files: ['src/features/messaging/OutboxPanel.tsx -> src/features/admin/LoadError.tsx'] }]);
+    expect(report.wrongEdges).toEqual([
+      {
+        edge: 'messaging -> admin',
+        files: ['src/features/messaging/OutboxPanel.tsx -> src/features/admin/LoadError.tsx'],
+      },
+    ]);
     expect(directionOk(report)).toBe(false);
   });
 
@@ -96,7 +118,10 @@ describe('feature direction', () => {
   });
 
   test('an allowed edge passes while it exists and fails once it is gone (the list only shrinks)', () => {
-    const files = graph({ 'src/features/marketplace/bids.server.ts': ['src/features/bid-lines/lines.server.ts'], 'src/features/bid-lines/lines.server.ts': [] });
+    const files = graph({
+      'src/features/marketplace/bids.server.ts': ['src/features/bid-lines/lines.server.ts'],
+      'src/features/bid-lines/lines.server.ts': [],
+    });
     const allowed = { 'marketplace -> bid-lines': 'why' };
     expect(directionOk(checkDirection(files, allowed))).toBe(true);
     files.set('src/features/marketplace/bids.server.ts', new Set());

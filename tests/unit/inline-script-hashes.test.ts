@@ -21,5 +21,4 @@ describe('inline script hashes of a page (its Content-Security-Policy)', () => {
     const html = `<!-- <script>old()</script> --><input disabled value=<b>><script defer>now()</script>`;
     expect(inlineScriptHashes(html)).toEqual([hash('now()')]);
   });
-
 });

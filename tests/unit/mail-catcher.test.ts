@@ -12,7 +12,8 @@ async function build(options: Mail.Options): Promise<string> {
   return (info.message as Buffer).toString('utf8');
 }
 
-const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:appointment-1@skyward-mobile-aviation\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+const ICS =
+  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:appointment-1@skyward-mobile-aviation\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
 
 describe('the mail catcher reads messages', () => {
   it('finds the text and the calendar file of a text+HTML message with an attachment', async () => {
@@ -22,17 +23,35 @@ describe('the mail catcher reads messages', () => {
       subject: 'Appointment time agreed – Skyward',
       text: 'Hi Olive,\n\nMilo picked Tue, Dec 3, 2030 at 9:00 AM PST.',
       html: '<p>Hi Olive,</p>',
-      attachments: [{ filename: 'appointment-N182WK-2030-12-03.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ICS, 'utf8') }],
+      attachments: [
+        {
+          filename: 'appointment-N182WK-2030-12-03.ics',
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: Buffer.from(ICS, 'utf8'),
+        },
+      ],
     });
-    expect(readMessage(raw)).toEqual({ subject: 'Appointment time agreed – Skyward', text: 'Hi Olive,\n\nMilo picked Tue, Dec 3, 2030 at 9:00 AM PST.' });
+    expect(readMessage(raw)).toEqual({
+      subject: 'Appointment time agreed – Skyward',
+      text: 'Hi Olive,\n\nMilo picked Tue, Dec 3, 2030 at 9:00 AM PST.',
+    });
     const [file, ...more] = attachmentsOf(raw);
     expect(more).toEqual([]);
-    expect(file).toMatchObject({ filename: 'appointment-N182WK-2030-12-03.ics', contentType: 'text/calendar', size: Buffer.byteLength(ICS) });
+    expect(file).toMatchObject({
+      filename: 'appointment-N182WK-2030-12-03.ics',
+      contentType: 'text/calendar',
+      size: Buffer.byteLength(ICS),
+    });
     expect(Buffer.from(file!.content, 'base64').toString('utf8')).toBe(ICS);
   });
 
   it('reads a plain message as before, with no files', async () => {
-    const raw = await build({ from: 'a@example.com', to: 'b@example.com', subject: 'Plain', text: 'Only text, déjà vu.' });
+    const raw = await build({
+      from: 'a@example.com',
+      to: 'b@example.com',
+      subject: 'Plain',
+      text: 'Only text, déjà vu.',
+    });
     expect(readMessage(raw)).toEqual({ subject: 'Plain', text: 'Only text, déjà vu.' });
     expect(attachmentsOf(raw)).toEqual([]);
   });

@@ -19,8 +19,18 @@ export const ARCHIVE_FORMAT = 'skyward-backup/1';
 export interface Manifest {
   format: typeof ARCHIVE_FORMAT;
   createdAt: string;
-  database: Omit<DatabaseDump, 'tables'> & { tables: Array<{ name: string; rows: number; file: string; bytes: number; sha256: string }> };
-  blobs: Array<{ siteID: string; store: string; key: string; metadata: Record<string, unknown>; file: string; bytes: number; sha256: string }>;
+  database: Omit<DatabaseDump, 'tables'> & {
+    tables: Array<{ name: string; rows: number; file: string; bytes: number; sha256: string }>;
+  };
+  blobs: Array<{
+    siteID: string;
+    store: string;
+    key: string;
+    metadata: Record<string, unknown>;
+    file: string;
+    bytes: number;
+    sha256: string;
+  }>;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -50,16 +60,32 @@ export async function createBackup(sources: BackupSources, file: string): Promis
   await readBlobs(sources.blobsDirectory, async (b) => {
     const name = `blobs/${String(blobs.length + 1).padStart(6, '0')}`;
     files[name] = [b.data, { level: 0 }]; // documents are mostly compressed already (PDF, JPEG)
-    blobs.push({ siteID: b.siteID, store: b.store, key: b.key, metadata: b.metadata, file: name, bytes: b.data.byteLength, sha256: sha256(b.data) });
+    blobs.push({
+      siteID: b.siteID,
+      store: b.store,
+      key: b.key,
+      metadata: b.metadata,
+      file: name,
+      bytes: b.data.byteLength,
+      sha256: sha256(b.data),
+    });
   });
   const manifest: Manifest = {
     format: ARCHIVE_FORMAT,
     createdAt: new Date().toISOString(),
-    database: { serverVersion: dump.serverVersion, migrations: dump.migrations, partitions: dump.partitions, sequences: dump.sequences, tables },
+    database: {
+      serverVersion: dump.serverVersion,
+      migrations: dump.migrations,
+      partitions: dump.partitions,
+      sequences: dump.sequences,
+      tables,
+    },
     blobs,
   };
   files['manifest.json'] = strToU8(`${JSON.stringify(manifest, null, 2)}\n`);
-  const sums = Object.entries(files).map(([name, value]) => `${sha256(Array.isArray(value) ? (value[0] as Uint8Array) : (value as Uint8Array))}  ${name}`);
+  const sums = Object.entries(files).map(
+    ([name, value]) => `${sha256(Array.isArray(value) ? (value[0] as Uint8Array) : (value as Uint8Array))}  ${name}`,
+  );
   files['SHA256SUMS'] = strToU8(`${sums.join('\n')}\n`);
   const temporary = `${file}.partial`;
   writeFileSync(temporary, zipSync(files, { level: 6 }));
@@ -73,22 +99,33 @@ export function openBackup(file: string): { manifest: Manifest; files: Record<st
   try {
     files = unzipSync(readFileSync(file));
   } catch (error) {
-    throw new Error(`${file} is not a readable backup archive: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `${file} is not a readable backup archive: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const sums = files['SHA256SUMS'];
   const manifestBytes = files['manifest.json'];
-  if (!sums || !manifestBytes) throw new Error(`${file} is not a backup of this product (no manifest.json or SHA256SUMS)`);
-  const listed = new Map(strFromU8(sums).trim().split('\n').map((line) => [line.slice(66), line.slice(0, 64)] as const));
+  if (!sums || !manifestBytes)
+    throw new Error(`${file} is not a backup of this product (no manifest.json or SHA256SUMS)`);
+  const listed = new Map(
+    strFromU8(sums)
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(66), line.slice(0, 64)] as const),
+  );
   for (const [name, bytes] of Object.entries(files)) {
     if (name === 'SHA256SUMS') continue;
-    if (listed.get(name) !== sha256(bytes)) throw new Error(`The backup is damaged: ${name} does not match its SHA-256`);
+    if (listed.get(name) !== sha256(bytes))
+      throw new Error(`The backup is damaged: ${name} does not match its SHA-256`);
   }
   for (const name of listed.keys()) if (!files[name]) throw new Error(`The backup is incomplete: ${name} is missing`);
   const manifest = JSON.parse(strFromU8(manifestBytes)) as Manifest;
   if (manifest.format !== ARCHIVE_FORMAT) throw new Error(`Unknown backup format ${String(manifest.format)}`);
   for (const entry of [...manifest.database.tables, ...manifest.blobs]) {
     const bytes = files[entry.file];
-    if (!bytes || sha256(bytes) !== entry.sha256 || bytes.byteLength !== entry.bytes) throw new Error(`The backup is damaged: ${entry.file} does not match the manifest`);
+    if (!bytes || sha256(bytes) !== entry.sha256 || bytes.byteLength !== entry.bytes)
+      throw new Error(`The backup is damaged: ${entry.file} does not match the manifest`);
   }
   return { manifest, files };
 }
@@ -105,10 +142,19 @@ export async function restoreBackup(file: string, targets: BackupSources): Promi
     ...manifest.database,
     tables: manifest.database.tables.map((t) => ({
       name: t.name,
-      lines: () => strFromU8(files[t.file]!).split('\n').filter((l) => l !== ''),
+      lines: () =>
+        strFromU8(files[t.file]!)
+          .split('\n')
+          .filter((l) => l !== ''),
     })),
   });
-  const blobs: BlobEntry[] = manifest.blobs.map((b) => ({ siteID: b.siteID, store: b.store, key: b.key, metadata: b.metadata, data: files[b.file]! }));
+  const blobs: BlobEntry[] = manifest.blobs.map((b) => ({
+    siteID: b.siteID,
+    store: b.store,
+    key: b.key,
+    metadata: b.metadata,
+    data: files[b.file]!,
+  }));
   await writeBlobs(targets.blobsDirectory, blobs);
   return manifest;
 }

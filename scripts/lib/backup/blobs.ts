@@ -32,17 +32,27 @@ async function open(directory: string): Promise<Local> {
 /** The sites the directory holds blobs of (the emulator names one; tests may use another). */
 function sitesIn(directory: string): string[] {
   const entries = path.join(directory, 'entries');
-  return existsSync(entries) ? readdirSync(entries, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  return existsSync(entries)
+    ? readdirSync(entries, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 }
 
-const storeOf = (local: Local, siteID: string, name: string) => getStore({ name, siteID, token: local.token, edgeURL: local.url, uncachedEdgeURL: local.url, consistency: 'strong' });
+const storeOf = (local: Local, siteID: string, name: string) =>
+  getStore({ name, siteID, token: local.token, edgeURL: local.url, uncachedEdgeURL: local.url, consistency: 'strong' });
 
 /** Every blob of every store, with its metadata. */
 export async function readBlobs(directory: string, each: (entry: BlobEntry) => Promise<void>): Promise<void> {
   const local = await open(directory);
   try {
     for (const siteID of sitesIn(directory)) {
-      const { stores } = await listStores({ siteID, token: local.token, edgeURL: local.url, uncachedEdgeURL: local.url });
+      const { stores } = await listStores({
+        siteID,
+        token: local.token,
+        edgeURL: local.url,
+        uncachedEdgeURL: local.url,
+      });
       for (const name of stores) {
         const store = storeOf(local, siteID, name);
         const { blobs } = await store.list();
@@ -67,11 +77,18 @@ export async function writeBlobs(directory: string, entries: Iterable<BlobEntry>
   try {
     const kept = new Set<string>();
     for (const e of entries) {
-      await storeOf(local, e.siteID, e.store).set(e.key, new Blob([e.data as Uint8Array<ArrayBuffer>]), { metadata: e.metadata });
+      await storeOf(local, e.siteID, e.store).set(e.key, new Blob([e.data as Uint8Array<ArrayBuffer>]), {
+        metadata: e.metadata,
+      });
       kept.add(JSON.stringify([e.siteID, e.store, e.key]));
     }
     for (const siteID of sitesIn(directory)) {
-      const { stores } = await listStores({ siteID, token: local.token, edgeURL: local.url, uncachedEdgeURL: local.url });
+      const { stores } = await listStores({
+        siteID,
+        token: local.token,
+        edgeURL: local.url,
+        uncachedEdgeURL: local.url,
+      });
       for (const name of stores) {
         const store = storeOf(local, siteID, name);
         const { blobs } = await store.list();

@@ -58,7 +58,9 @@ export async function dumpDatabase(db: Db): Promise<DatabaseDump> {
         out.push({ name, rows: lines.length, lines });
       }
       const sequences = await sql<{ name: string; lastValue: string | null }>`
-        select sequencename as name, last_value::text as "lastValue" from pg_sequences where schemaname = 'public' order by sequencename`.execute(trx);
+        select sequencename as name, last_value::text as "lastValue" from pg_sequences where schemaname = 'public' order by sequencename`.execute(
+        trx,
+      );
       return {
         serverVersion: version.rows[0]!.v,
         migrations: applied.rows.map((r) => r.name),
@@ -83,9 +85,15 @@ function serverOf(url: string): { adminUrl: string; name: string } {
  * loaded in one transaction); only when all of it succeeded is the old database
  * dropped and the new one given its name. A failure leaves the old database as it was.
  */
-export async function restoreDatabase(url: string, dump: Omit<DatabaseDump, 'tables'> & { tables: Array<{ name: string; lines: () => string[] }> }): Promise<void> {
+export async function restoreDatabase(
+  url: string,
+  dump: Omit<DatabaseDump, 'tables'> & { tables: Array<{ name: string; lines: () => string[] }> },
+): Promise<void> {
   const unknown = dump.migrations.filter((m) => !(m in migrations));
-  if (unknown.length > 0) throw new Error(`The backup was made by a newer version of the product (migrations ${unknown.join(', ')}); update the code first.`);
+  if (unknown.length > 0)
+    throw new Error(
+      `The backup was made by a newer version of the product (migrations ${unknown.join(', ')}); update the code first.`,
+    );
   const { adminUrl, name } = serverOf(url);
   const staging = `${name}_restoring`;
   const admin = connectDb(adminUrl);
@@ -121,11 +129,14 @@ async function load(db: Db, dump: Parameters<typeof restoreDatabase>[1]): Promis
     // come from one consistent snapshot, and their checksums were verified before anything began.
     await sql`set local session_replication_role = replica`.execute(trx);
     for (const p of dump.partitions) {
-      await sql`create table if not exists ${ident(p.name)} partition of ${ident(p.parent)} ${sql.raw(p.bound)}`.execute(trx);
+      await sql`create table if not exists ${ident(p.name)} partition of ${ident(p.parent)} ${sql.raw(p.bound)}`.execute(
+        trx,
+      );
     }
     // Rows the migrations seeded make way for the backup's: all at once, before any is loaded (a
     // cascade later would empty tables already loaded).
-    if (dump.tables.length > 0) await sql`truncate ${sql.join(dump.tables.map((t) => ident(t.name)))} cascade`.execute(trx);
+    if (dump.tables.length > 0)
+      await sql`truncate ${sql.join(dump.tables.map((t) => ident(t.name)))} cascade`.execute(trx);
     for (const table of dump.tables) {
       const columns = await sql<{ name: string; identity: string }>`
         select attname as name, attidentity as identity from pg_attribute
@@ -137,11 +148,14 @@ async function load(db: Db, dump: Parameters<typeof restoreDatabase>[1]): Promis
       const lines = table.lines();
       for (let i = 0; i < lines.length; i += BATCH) {
         const json = `[${lines.slice(i, i + BATCH).join(',')}]`;
-        await sql`insert into ${ident(table.name)} (${list}) ${overriding} select ${list} from json_populate_recordset(null::${ident(table.name)}, ${json}::json)`.execute(trx);
+        await sql`insert into ${ident(table.name)} (${list}) ${overriding} select ${list} from json_populate_recordset(null::${ident(table.name)}, ${json}::json)`.execute(
+          trx,
+        );
       }
     }
     for (const s of dump.sequences) {
-      if (s.lastValue !== null) await sql`select setval(${s.name}::regclass, ${s.lastValue}::bigint, true)`.execute(trx);
+      if (s.lastValue !== null)
+        await sql`select setval(${s.name}::regclass, ${s.lastValue}::bigint, true)`.execute(trx);
     }
     await sql`set local session_replication_role = origin`.execute(trx);
   });

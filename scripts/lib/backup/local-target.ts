@@ -36,8 +36,15 @@ export async function localTarget(dataDir = LOCAL_DATA_DIR): Promise<LocalTarget
   const given = process.env['DATABASE_URL'];
   if (given) return { databaseUrl: given, blobsDirectory: LOCAL_BLOBS_DIR, running: false, release: async () => {} };
   const port = runningPort(dataDir);
-  if (port) return { databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/app`, blobsDirectory: LOCAL_BLOBS_DIR, running: true, release: async () => {} };
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) throw new Error(`No local database in ${dataDir}: run npm start once first.`);
+  if (port)
+    return {
+      databaseUrl: `postgres://postgres:postgres@127.0.0.1:${port}/app`,
+      blobsDirectory: LOCAL_BLOBS_DIR,
+      running: true,
+      release: async () => {},
+    };
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+    throw new Error(`No local database in ${dataDir}: run npm start once first.`);
   const local = await startLocalDatabase({ dataDir, persistent: true, quiet: true });
   return { databaseUrl: local.url, blobsDirectory: LOCAL_BLOBS_DIR, running: false, release: () => local.stop() };
 }

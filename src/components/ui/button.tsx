@@ -39,7 +39,13 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button ref={ref} type={type} className={cn(buttonClass(variant, size), className)} disabled={disabled || pending} {...props}>
+    <button
+      ref={ref}
+      type={type}
+      className={cn(buttonClass(variant, size), className)}
+      disabled={disabled || pending}
+      {...props}
+    >
       {pending && <Spinner />}
       {children}
     </button>

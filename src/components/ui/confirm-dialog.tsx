@@ -30,7 +30,20 @@ export interface ConfirmDialogProps {
  * "Are you sure?" before an action that cannot be undone: Radix AlertDialog (focus starts on
  * Cancel, Escape cancels, screen readers announce it as an alert dialog).
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, children, error, confirmDisabled }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive,
+  busy,
+  onConfirm,
+  children,
+  error,
+  confirmDisabled,
+}: ConfirmDialogProps) {
   useBackCloses(open, () => onOpenChange(false));
   return (
     <A.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
@@ -42,11 +55,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             <div className="mt-2 text-sm text-muted-foreground">{description}</div>
           </A.Description>
           {children && <div className="mt-4">{children}</div>}
-          {error && (
-            <Alert className="mt-4">
-              {error}
-            </Alert>
-          )}
+          {error && <Alert className="mt-4">{error}</Alert>}
           <DialogFooter className="mt-6">
             <A.Cancel className={buttonClass('outline')} disabled={busy}>
               {cancelLabel}

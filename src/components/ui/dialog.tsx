@@ -21,7 +21,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   // Back (a phone's back gesture) closes the dialog and stays on the page.
   useBackCloses(open, () => onOpenChange(false));
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) returnTo.current = document.activeElement;
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      returnTo.current = document.activeElement;
   }, [open]);
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>

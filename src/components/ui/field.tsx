@@ -1,4 +1,10 @@
-import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from './cn.ts';
 import type { Option } from '../../contract/options.ts';
 
@@ -7,7 +13,10 @@ const control =
   'focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60 ' +
   'aria-invalid:border-destructive';
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
   return <input ref={ref} className={cn(control, 'h-10', className)} {...props} />;
 });
 
@@ -53,17 +62,16 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
 }
 
 /** A checkbox with its label to the right; the whole line is clickable. */
-export const Checkbox = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: string }>(function Checkbox(
-  { className, label, id, ...props },
-  ref,
-) {
-  return (
-    <label htmlFor={id} className={cn('flex cursor-pointer items-start gap-2 text-sm', className)}>
-      <input ref={ref} id={id} type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 accent-accent" {...props} />
-      <span>{label}</span>
-    </label>
-  );
-});
+export const Checkbox = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { label: string }>(
+  function Checkbox({ className, label, id, ...props }, ref) {
+    return (
+      <label htmlFor={id} className={cn('flex cursor-pointer items-start gap-2 text-sm', className)}>
+        <input ref={ref} id={id} type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 accent-accent" {...props} />
+        <span>{label}</span>
+      </label>
+    );
+  },
+);
 
 /** The error line under a field, tied to it with aria-describedby by the caller. */
 export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
@@ -88,8 +96,17 @@ export function CharacterCount({ id, value, max }: { id: string; value: string |
   if (used < max * COUNT_FROM) return <span id={id} hidden />;
   const atLimit = used >= max;
   return (
-    <p id={id} aria-live="polite" className={cn('mt-1 text-right text-xs tabular-nums', atLimit ? 'font-medium text-destructive' : 'text-muted-foreground')}>
-      {atLimit ? `Limit reached: ${max.toLocaleString('en-US')} characters` : `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`}
+    <p
+      id={id}
+      aria-live="polite"
+      className={cn(
+        'mt-1 text-right text-xs tabular-nums',
+        atLimit ? 'font-medium text-destructive' : 'text-muted-foreground',
+      )}
+    >
+      {atLimit
+        ? `Limit reached: ${max.toLocaleString('en-US')} characters`
+        : `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`}
     </p>
   );
 }

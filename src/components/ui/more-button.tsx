@@ -6,7 +6,17 @@ import { Button } from './button.tsx';
  * "Load more" button for keyboards and screen readers (as the dashboards' LoadMore). Nothing on
  * the last page.
  */
-export function MoreButton({ cursor, loading, onMore, label = 'Load more' }: { cursor: string | null; loading: boolean; onMore: () => void; label?: string }) {
+export function MoreButton({
+  cursor,
+  loading,
+  onMore,
+  label = 'Load more',
+}: {
+  cursor: string | null;
+  loading: boolean;
+  onMore: () => void;
+  label?: string;
+}) {
   const sentinel = useRef<HTMLDivElement>(null);
   const onMoreRef = useRef(onMore);
   onMoreRef.current = onMore;

@@ -8,7 +8,11 @@ export function Spinner({ className }: { className?: string }) {
 /** A centred loading line for a whole screen or panel; announced to screen readers. */
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
-    <div role="status" aria-live="polite" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex items-center justify-center gap-2 py-16 text-muted-foreground"
+    >
       <Spinner className="h-5 w-5" />
       <span>{label}</span>
     </div>

@@ -7,7 +7,10 @@ export const Tabs = T.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof T.List>) {
   return (
     // Wraps onto a second row on a phone: every section stays in reach, none hidden off-screen.
-    <T.List className={cn('flex w-full flex-wrap gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)} {...props} />
+    <T.List
+      className={cn('flex w-full flex-wrap gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      {...props}
+    />
   );
 }
 

@@ -81,7 +81,8 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
   const [error, setError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [status, setStatus] = useState('');
-  const autoApprove = settings.data?.data.find((s) => s.setting_key === AIRMEN_AUTO_APPROVE_SETTING.key)?.setting_value === 'true';
+  const autoApprove =
+    settings.data?.data.find((s) => s.setting_key === AIRMEN_AUTO_APPROVE_SETTING.key)?.setting_value === 'true';
 
   /** Reads the chosen ZIP's directory at once: what it holds, or what is wrong with it. */
   const chooseZip = async () => {
@@ -173,7 +174,13 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
     fallback: 'Failed to save the setting',
     reason: detailOr,
     onSuccess: (saved) =>
-      settings.setData((current) => current && { ...current, data: [...current.data.filter((s) => s.setting_key !== saved.data.setting_key), saved.data] }),
+      settings.setData(
+        (current) =>
+          current && {
+            ...current,
+            data: [...current.data.filter((s) => s.setting_key !== saved.data.setting_key), saved.data],
+          },
+      ),
     onError: (message) => toast.error(message),
   });
   const savingSetting = saveSetting.pending;
@@ -189,7 +196,8 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
         is_encrypted: false,
       },
     });
-    if (sent.ok) toast.success(on ? 'Single exact matches are approved automatically' : 'Every mechanic waits for your approval');
+    if (sent.ok)
+      toast.success(on ? 'Single exact matches are approved automatically' : 'Every mechanic waits for your approval');
   };
 
   const busy = percent !== null;

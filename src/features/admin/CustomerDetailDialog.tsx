@@ -11,15 +11,35 @@ import { formatCurrency, formatDate, titleCase } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 
-function Section({ title, count, shown, empty, children }: { title: string; count: number; shown: number; empty: string; children: React.ReactNode }) {
+function Section({
+  title,
+  count,
+  shown,
+  empty,
+  children,
+}: {
+  title: string;
+  count: number;
+  shown: number;
+  empty: string;
+  children: React.ReactNode;
+}) {
   const id = `customer-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="space-y-2" data-testid={id}>
       <h3 id={id} className="text-sm font-semibold">
         {title} ({count})
       </h3>
-      {count === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="divide-y divide-border rounded-md border border-border text-sm">{children}</ul>}
-      {count > shown && <p className="text-xs text-muted-foreground">The newest {shown} of {count}.</p>}
+      {count === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-md border border-border text-sm">{children}</ul>
+      )}
+      {count > shown && (
+        <p className="text-xs text-muted-foreground">
+          The newest {shown} of {count}.
+        </p>
+      )}
     </section>
   );
 }
@@ -47,7 +67,12 @@ function Body({ d }: { d: CustomerDetail }) {
         <dt className="text-muted-foreground">Joined</dt>
         <dd>{formatDate(c.joinedAt)}</dd>
       </dl>
-      <Section title="Service requests" count={d.counts.requests} shown={d.requests.length} empty="No service request yet.">
+      <Section
+        title="Service requests"
+        count={d.counts.requests}
+        shown={d.requests.length}
+        empty="No service request yet."
+      >
         {d.requests.map((r) => (
           <li key={r.id} className="space-y-1 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -58,7 +83,10 @@ function Body({ d }: { d: CustomerDetail }) {
               {r.aircraftTailNumber} · {r.aircraftMake} {r.aircraftModel} · {r.serviceLocation}
             </p>
             <p className="text-muted-foreground">
-              {formatDate(r.createdAt)} · {r.bidsCount === 0 ? 'No quote from a mechanic yet' : `${r.bidsCount} quote${r.bidsCount === 1 ? '' : 's'} from mechanics`}
+              {formatDate(r.createdAt)} ·{' '}
+              {r.bidsCount === 0
+                ? 'No quote from a mechanic yet'
+                : `${r.bidsCount} quote${r.bidsCount === 1 ? '' : 's'} from mechanics`}
               {r.acceptedTotal !== null ? ` · accepted ${formatCurrency(r.acceptedTotal)}` : ''}
             </p>
           </li>
@@ -73,7 +101,12 @@ function Body({ d }: { d: CustomerDetail }) {
           </li>
         ))}
       </Section>
-      <Section title="Quote requests from the website" count={d.counts.quotes} shown={d.quotes.length} empty="No quote request sent from this email.">
+      <Section
+        title="Quote requests from the website"
+        count={d.counts.quotes}
+        shown={d.quotes.length}
+        empty="No quote request sent from this email."
+      >
         {d.quotes.map((q) => (
           <li key={q.id} className="space-y-1 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -87,7 +120,12 @@ function Body({ d }: { d: CustomerDetail }) {
           </li>
         ))}
       </Section>
-      <Section title="Leads" count={d.counts.leads} shown={d.leads.length} empty="No lead from this email (popup or forms).">
+      <Section
+        title="Leads"
+        count={d.counts.leads}
+        shown={d.leads.length}
+        empty="No lead from this email (popup or forms)."
+      >
         {d.leads.map((l) => (
           <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
             <span>
@@ -109,7 +147,9 @@ export default function CustomerDetailDialog({ id, onClose }: { id: string; onCl
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} className="max-w-2xl">
       {state.status === 'loading' && <Loading label="Loading customer..." />}
-      {state.status === 'error' && <LoadError message="Failed to load the customer" onRetry={() => void detail.reload()} />}
+      {state.status === 'error' && (
+        <LoadError message="Failed to load the customer" onRetry={() => void detail.reload()} />
+      )}
       {state.status === 'ready' && <Body d={state.data.data} />}
     </Dialog>
   );

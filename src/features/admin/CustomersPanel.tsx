@@ -94,7 +94,11 @@ export default function CustomersPanel() {
                 data-testid="customer-row"
                 className="rounded-lg border border-border bg-background p-3 text-sm"
               >
-                <button type="button" className="font-medium text-accent underline-offset-2 hover:underline" onClick={() => setOpen(c.id)}>
+                <button
+                  type="button"
+                  className="font-medium text-accent underline-offset-2 hover:underline"
+                  onClick={() => setOpen(c.id)}
+                >
                   {c.name}
                 </button>
                 <a href={`mailto:${c.email}`} className="block break-all text-accent hover:underline">
@@ -151,7 +155,11 @@ export default function CustomersPanel() {
                 {rows.map((c) => (
                   <tr key={c.id} data-testid="customer-row">
                     <td className="p-3 font-medium">
-                      <button type="button" className="text-left font-medium text-accent underline-offset-2 hover:underline" onClick={() => setOpen(c.id)}>
+                      <button
+                        type="button"
+                        className="text-left font-medium text-accent underline-offset-2 hover:underline"
+                        onClick={() => setOpen(c.id)}
+                      >
                         {c.name}
                       </button>
                       {c.phone && <p className="text-xs font-normal text-muted-foreground">{c.phone}</p>}
@@ -186,7 +194,12 @@ export default function CustomersPanel() {
               </tbody>
             </table>
           </div>
-          <MoreButton cursor={pages.cursor} loading={pages.loading} onMore={() => void pages.more()} label="Load more customers" />
+          <MoreButton
+            cursor={pages.cursor}
+            loading={pages.loading}
+            onMore={() => void pages.more()}
+            label="Load more customers"
+          />
         </>
       )}
       {open && (

@@ -17,10 +17,14 @@ export function ExportLeadsButton({ kind, label }: { kind: InboxKind; label: str
   const run = async () => {
     setBusy(true);
     try {
-      const res = await fetch(pathOf(ROUTES.adminInboxExport, { query: { kind } }), { headers: { Authorization: `Bearer ${$token.get() ?? ''}` } });
-      if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { detail?: string }).detail ?? 'Export failed');
+      const res = await fetch(pathOf(ROUTES.adminInboxExport, { query: { kind } }), {
+        headers: { Authorization: `Bearer ${$token.get() ?? ''}` },
+      });
+      if (!res.ok)
+        throw new Error(((await res.json().catch(() => ({}))) as { detail?: string }).detail ?? 'Export failed');
       downloadText(inboxCsvFilename(kind), await res.text());
-      if (res.headers.get('x-export-truncated') === '1') toast.warning(`Only the first ${INBOX_LIMITS.exportMaxRows.toLocaleString('en-US')} rows were exported`);
+      if (res.headers.get('x-export-truncated') === '1')
+        toast.warning(`Only the first ${INBOX_LIMITS.exportMaxRows.toLocaleString('en-US')} rows were exported`);
     } catch (error) {
       toast.error('Failed to export', { description: error instanceof Error ? error.message : undefined });
     } finally {

@@ -32,8 +32,8 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
       </h2>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">
-          The {ADMIN_LISTS.leadsShown} most recent site leads (popup and forms), newest first. People found by Lead Search are
-          under Marketing.
+          The {ADMIN_LISTS.leadsShown} most recent site leads (popup and forms), newest first. People found by Lead
+          Search are under Marketing.
         </p>
         <ExportLeadsButton kind="leads" label="Export all site leads (CSV)" />
       </div>

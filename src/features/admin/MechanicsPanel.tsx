@@ -33,7 +33,9 @@ function AirmenLine({ match }: { match: AirmenMatch | null }) {
   const tone = match.verdict === 'match' ? 'success' : match.verdict === 'several' ? 'warning' : 'secondary';
   return (
     <p>
-      <Badge tone={tone}>{match.verdict === 'match' ? 'FAA match' : match.verdict === 'several' ? 'FAA: several' : 'FAA: no match'}</Badge>{' '}
+      <Badge tone={tone}>
+        {match.verdict === 'match' ? 'FAA match' : match.verdict === 'several' ? 'FAA: several' : 'FAA: no match'}
+      </Badge>{' '}
       {match.verdict === 'match' ? match.sentence : `FAA airmen file of ${monthLabel(match.month)}: ${match.sentence}`}
       {match.verdict === 'several' ? ` (${match.candidates} people of that name in that state)` : ''}
     </p>
@@ -57,8 +59,16 @@ export default function MechanicsPanel() {
   // The mechanic whose action is on its way (its buttons wait).
   const [busy, setBusy] = useState<string | null>(null);
   const toastError = (message: string) => toast.error(message);
-  const unlockWrite = useWrite(ROUTES.adminUserUnlock, { fallback: 'Failed to unlock sign-in', reason: detailOr, onError: toastError });
-  const approveWrite = useWrite(ROUTES.adminMechanicApprove, { fallback: 'Failed to approve mechanic', reason: detailOr, onError: toastError });
+  const unlockWrite = useWrite(ROUTES.adminUserUnlock, {
+    fallback: 'Failed to unlock sign-in',
+    reason: detailOr,
+    onError: toastError,
+  });
+  const approveWrite = useWrite(ROUTES.adminMechanicApprove, {
+    fallback: 'Failed to approve mechanic',
+    reason: detailOr,
+    onError: toastError,
+  });
   const rejectWrite = useWrite(ROUTES.adminMechanicReject, { fallback: 'Failed to reject mechanic', reason: detailOr });
   const error = invalid ?? rejectWrite.error;
   const setError = (message: string | null) => {
@@ -97,7 +107,8 @@ export default function MechanicsPanel() {
       return;
     }
     setInvalid(null);
-    if (!(await onMechanic(rejecting.id, () => rejectWrite.run({ params: { id: rejecting.id }, body: parsed.data })))) return;
+    if (!(await onMechanic(rejecting.id, () => rejectWrite.run({ params: { id: rejecting.id }, body: parsed.data }))))
+      return;
     toast.success(`${rejecting.firstName} ${rejecting.lastName} rejected`);
     setRejecting(null);
     reload();
@@ -116,9 +127,7 @@ export default function MechanicsPanel() {
         />
       </div>
       {state.status === 'loading' && <Loading label="Loading mechanics..." />}
-      {state.status === 'error' && (
-        <LoadError message="Failed to load mechanics" onRetry={reload} />
-      )}
+      {state.status === 'error' && <LoadError message="Failed to load mechanics" onRetry={reload} />}
       {state.status === 'ready' && state.data.length === 0 && (
         <Card>
           <CardContent className="py-10 text-center text-sm text-muted-foreground">
@@ -158,8 +167,9 @@ export default function MechanicsPanel() {
                     <AirmenLine match={m.airmen} />
                     {m.credentialChange && (
                       <p role="note" className="rounded-md bg-muted px-2 py-1">
-                        Asks to change verified credentials: certificate <strong>{m.credentialChange.apNumber}</strong> (verified:{' '}
-                        {m.credentialChange.verifiedApNumber ?? 'none'}), IA <strong>{m.credentialChange.iaAuthorization ? 'yes' : 'no'}</strong> (verified:{' '}
+                        Asks to change verified credentials: certificate <strong>{m.credentialChange.apNumber}</strong>{' '}
+                        (verified: {m.credentialChange.verifiedApNumber ?? 'none'}), IA{' '}
+                        <strong>{m.credentialChange.iaAuthorization ? 'yes' : 'no'}</strong> (verified:{' '}
                         {m.credentialChange.verifiedIa ? 'yes' : 'no'}). Nothing changes until approved.
                       </p>
                     )}

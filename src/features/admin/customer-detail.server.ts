@@ -34,7 +34,12 @@ export async function customerDetail(db: Db, id: string | undefined): Promise<Cu
         'r.aircraftModel',
         'r.serviceLocation',
         'r.createdAt',
-        (eb) => eb.selectFrom('bids as b').select((e) => e.fn.countAll<string>().as('n')).whereRef('b.serviceRequestId', '=', 'r.id').as('bidsCount'),
+        (eb) =>
+          eb
+            .selectFrom('bids as b')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('b.serviceRequestId', '=', 'r.id')
+            .as('bidsCount'),
         (eb) =>
           eb
             .selectFrom('bids as b')
@@ -112,7 +117,14 @@ export async function customerDetail(db: Db, id: string | undefined): Promise<Cu
       bidsCount: count(r.bidsCount),
       acceptedTotal: r.acceptedTotal === null || r.acceptedTotal === undefined ? null : Number(r.acceptedTotal),
     })),
-    aircraft: aircraft.map((a) => ({ id: a.id, tailNumber: a.tailNumber, make: a.make, model: a.model, year: a.year, homeAirport: a.homeAirport })),
+    aircraft: aircraft.map((a) => ({
+      id: a.id,
+      tailNumber: a.tailNumber,
+      make: a.make,
+      model: a.model,
+      year: a.year,
+      homeAirport: a.homeAirport,
+    })),
     quotes: quotes.map((q) => ({
       id: q.id,
       serviceType: q.serviceType,
@@ -122,7 +134,12 @@ export async function customerDetail(db: Db, id: string | undefined): Promise<Cu
       createdAt: new Date(q.createdAt).toISOString(),
       discountCode: q.discountCode ?? null,
     })),
-    leads: leads.map((l) => ({ id: l.id, source: l.source, status: l.status, createdAt: new Date(l.createdAt).toISOString() })),
+    leads: leads.map((l) => ({
+      id: l.id,
+      source: l.source,
+      status: l.status,
+      createdAt: new Date(l.createdAt).toISOString(),
+    })),
     counts: { requests: requestsTotal, aircraft: count(t?.aircraft), quotes: count(t?.quotes), leads: count(t?.leads) },
   };
 }

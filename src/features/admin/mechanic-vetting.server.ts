@@ -1,4 +1,8 @@
-import { VETTING_MESSAGES, type MechanicForReview, type MechanicVettingStatus } from '../../contract/mechanic-vetting.ts';
+import {
+  VETTING_MESSAGES,
+  type MechanicForReview,
+  type MechanicVettingStatus,
+} from '../../contract/mechanic-vetting.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
@@ -85,8 +89,14 @@ type MechanicRow = Awaited<ReturnType<ReturnType<typeof mechanicsQuery>['execute
 
 async function toReviews(db: Db, rows: MechanicRow[]): Promise<MechanicForReview[]> {
   const [airmen, locked] = await Promise.all([
-    airmenMatchesOf(db, rows.map((r) => r.id)),
-    lockedEmails(db, rows.map((r) => r.email)),
+    airmenMatchesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    lockedEmails(
+      db,
+      rows.map((r) => r.email),
+    ),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -106,7 +116,12 @@ async function toReviews(db: Db, rows: MechanicRow[]): Promise<MechanicForReview
     airmen: airmen.get(r.id) ?? null,
     credentialChange:
       r.mechanicStatus === 'approved' && r.apNumber !== null && r.iaAuthorization !== null
-        ? credentialChangeOf({ apNumber: r.apNumber, iaAuthorization: r.iaAuthorization, verifiedApNumber: r.verifiedApNumber ?? null, verifiedIa: r.verifiedIa ?? false })
+        ? credentialChangeOf({
+            apNumber: r.apNumber,
+            iaAuthorization: r.iaAuthorization,
+            verifiedApNumber: r.verifiedApNumber ?? null,
+            verifiedIa: r.verifiedIa ?? false,
+          })
         : null,
     signInLocked: locked.has(r.email.trim().toLowerCase()),
   }));
@@ -126,7 +141,14 @@ export async function listMechanicsForReview(
   const rows = await mechanicsQuery(db)
     // The queue also holds approved mechanics whose new certificate number or IA waits to be
     // verified: it counts for nothing until an administrator approves it (docs/decisions/0180).
-    .where((eb) => (status === 'pending' ? eb.or([eb('u.mechanicStatus', '=', status), eb.and([eb('u.mechanicStatus', '=', 'approved'), CREDENTIALS_PENDING_SQL])]) : eb('u.mechanicStatus', '=', status)))
+    .where((eb) =>
+      status === 'pending'
+        ? eb.or([
+            eb('u.mechanicStatus', '=', status),
+            eb.and([eb('u.mechanicStatus', '=', 'approved'), CREDENTIALS_PENDING_SQL]),
+          ])
+        : eb('u.mechanicStatus', '=', status),
+    )
     .$if(page.after !== null, (qb) => qb.where(afterKey(MECHANIC_KEYS, page.after!, direction)))
     .orderBy('u.createdAt', direction)
     .orderBy('u.id', direction)
@@ -142,7 +164,12 @@ export async function mechanicForReview(db: Db, id: string): Promise<MechanicFor
   return (await toReviews(db, rows))[0] ?? null;
 }
 
-async function review(db: Db, id: string, status: 'approved' | 'rejected', reason: string | null): Promise<MechanicForReview> {
+async function review(
+  db: Db,
+  id: string,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+): Promise<MechanicForReview> {
   if (!isUuid(id)) throw notFound('Mechanic not found');
   return db.transaction().execute(async (trx) => {
     const mechanic = await trx
@@ -157,7 +184,12 @@ async function review(db: Db, id: string, status: 'approved' | 'rejected', reaso
     if (mechanic.mechanicStatus === status) throw conflict(`This mechanic is already ${status}`);
     const updated = await trx
       .updateTable('users')
-      .set({ mechanicStatus: status, mechanicReviewReason: reason, mechanicReviewedAt: new Date(), updatedAt: new Date() })
+      .set({
+        mechanicStatus: status,
+        mechanicReviewReason: reason,
+        mechanicReviewedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

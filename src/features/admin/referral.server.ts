@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { DEFAULT_REFERRAL_PROGRAM, referralShareText, withRewardToken, type ReferralProgramView } from '../../contract/admin-config.ts';
+import {
+  DEFAULT_REFERRAL_PROGRAM,
+  referralShareText,
+  withRewardToken,
+  type ReferralProgramView,
+} from '../../contract/admin-config.ts';
 import type { Db } from '../../server/db/client.ts';
 
 export interface ReferralTerms {

@@ -11,7 +11,8 @@ import { ApiError, call } from '../../lib/api-client.ts';
 import { nextOccurrence } from './format.ts';
 import { usePoll } from './use-poll.ts';
 
-const refusal = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
+const refusal = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void }) {
   const [mechanicId, setMechanicId] = useState(item.candidates.find((c) => !c.busy)?.id ?? '');
@@ -25,7 +26,14 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
     try {
       const arriveBy = time ? nextOccurrence(time) : null;
       const cents = fee.trim() ? Math.round(Number(fee) * 100) : null;
-      await call(ROUTES.adminAogAssign, { params: { id: item.id }, body: { mechanicId, ...(arriveBy ? { arriveBy } : {}), ...(cents !== null && Number.isFinite(cents) ? { calloutFeeCents: cents } : {}) } });
+      await call(ROUTES.adminAogAssign, {
+        params: { id: item.id },
+        body: {
+          mechanicId,
+          ...(arriveBy ? { arriveBy } : {}),
+          ...(cents !== null && Number.isFinite(cents) ? { calloutFeeCents: cents } : {}),
+        },
+      });
       toast.success('Mechanic dispatched; the owner is told');
       onAssigned();
     } catch (err) {
@@ -45,7 +53,11 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
       </div>
       <p className="text-sm">{item.symptoms.map(aogSymptomLabel).join(', ')}</p>
       <p className="text-sm text-muted-foreground">
-        Owner {item.owner.name}, <a className="underline" href={`tel:${item.owner.callbackPhone.replace(/[^\d+]/g, '')}`}>{item.owner.callbackPhone}</a> · radius {item.radiusMiles} mi (step {item.step}) · {item.notified} asked · {item.offers} offers
+        Owner {item.owner.name},{' '}
+        <a className="underline" href={`tel:${item.owner.callbackPhone.replace(/[^\d+]/g, '')}`}>
+          {item.owner.callbackPhone}
+        </a>{' '}
+        · radius {item.radiusMiles} mi (step {item.step}) · {item.notified} asked · {item.offers} offers
       </p>
       {item.candidates.length === 0 ? (
         <p className="mt-2 text-sm">No approved mechanic within 200 mi.</p>
@@ -56,9 +68,22 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
             {item.candidates.map((c) => (
               <li key={c.id}>
                 <label className="flex min-h-11 items-center gap-2 text-sm">
-                  <input type="radio" name={`assign-${item.id}`} value={c.id} checked={mechanicId === c.id} onChange={() => setMechanicId(c.id)} />
+                  <input
+                    type="radio"
+                    name={`assign-${item.id}`}
+                    value={c.id}
+                    checked={mechanicId === c.id}
+                    onChange={() => setMechanicId(c.id)}
+                  />
                   <span>
-                    {c.name} · {c.distanceMiles} mi (serves {c.serviceRadius}) · {c.phone ? <a className="underline" href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>{c.phone}</a> : 'no phone'}
+                    {c.name} · {c.distanceMiles} mi (serves {c.serviceRadius}) ·{' '}
+                    {c.phone ? (
+                      <a className="underline" href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>
+                        {c.phone}
+                      </a>
+                    ) : (
+                      'no phone'
+                    )}
                     {c.available ? ' · available for AOG' : ''}
                     {c.busy ? ' · on another AOG' : ''}
                   </span>
@@ -73,7 +98,12 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
             </div>
             <div>
               <Label htmlFor={`assign-fee-${item.id}`}>Call-out fee ($)</Label>
-              <Input id={`assign-fee-${item.id}`} inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} />
+              <Input
+                id={`assign-fee-${item.id}`}
+                inputMode="decimal"
+                value={fee}
+                onChange={(e) => setFee(e.target.value)}
+              />
             </div>
           </div>
           {message && <Alert className="mt-2">{message}</Alert>}
@@ -97,7 +127,11 @@ export default function AdminAogPanel() {
       </CardHeader>
       <CardContent>
         {!list.data ? (
-          list.error ? <Alert>{refusal(list.error, 'Could not load the open calls.')}</Alert> : <Spinner />
+          list.error ? (
+            <Alert>{refusal(list.error, 'Could not load the open calls.')}</Alert>
+          ) : (
+            <Spinner />
+          )
         ) : list.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">No aircraft on ground is waiting for a mechanic.</p>
         ) : (

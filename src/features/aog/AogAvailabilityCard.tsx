@@ -31,13 +31,22 @@ export default function AogAvailabilityCard() {
       </CardHeader>
       <CardContent className="space-y-2">
         <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-          <input type="checkbox" className="h-5 w-5" checked={state?.available ?? false} disabled={!state} onChange={(e) => change(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={state?.available ?? false}
+            disabled={!state}
+            onChange={(e) => change(e.target.checked)}
+          />
           Available for AOG calls
         </label>
         <p className="text-sm text-muted-foreground">
-          When an owner is stuck at an airport in your area, you get an email and a text right away, at any hour, skipping the digest and quiet hours. Off: the bell and the usual email, never between 21:00 and 07:00.
+          When an owner is stuck at an airport in your area, you get an email and a text right away, at any hour,
+          skipping the digest and quiet hours. Off: the bell and the usual email, never between 21:00 and 07:00.
         </p>
-        {state && state.available && !state.hasPhone && <Alert tone="info">Add a phone number to your account to get the texts.</Alert>}
+        {state && state.available && !state.hasPhone && (
+          <Alert tone="info">Add a phone number to your account to get the texts.</Alert>
+        )}
         {error && <Alert>{error}</Alert>}
       </CardContent>
     </Card>

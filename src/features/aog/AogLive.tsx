@@ -13,7 +13,8 @@ import { ApiError, call } from '../../lib/api-client.ts';
 import { ageText, arrivalText, feeText } from './format.ts';
 import { usePoll } from './use-poll.ts';
 
-const refusal = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
+const refusal = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 /** The timeline, oldest first, as the owner and the mechanic both read it. */
 export function Timeline({ view }: { view: AogView }) {
@@ -23,7 +24,9 @@ export function Timeline({ view }: { view: AogView }) {
       {view.timeline.map((t, i) => (
         <li key={`${t.at}-${i}`} className="text-sm">
           <span className="font-semibold">{aogStatusLabel(t.status)}</span>{' '}
-          <span className="text-muted-foreground">{new Date(t.at).toLocaleTimeString('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' })}</span>
+          <span className="text-muted-foreground">
+            {new Date(t.at).toLocaleTimeString('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' })}
+          </span>
           {t.note && <p className="text-muted-foreground">{t.note}</p>}
         </li>
       ))}
@@ -36,7 +39,15 @@ export function Timeline({ view }: { view: AogView }) {
  * call-out fee; accepting one dispatches that mechanic; then the status timeline follows without
  * a refresh (read every AOG.livePollMs while the page is visible).
  */
-export default function AogLive({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged?: () => void }) {
+export default function AogLive({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: string;
+  onClose: () => void;
+  onChanged?: () => void;
+}) {
   const live = usePoll(() => call(ROUTES.aogOne, { params: { id } }), AOG.livePollMs, id);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -73,7 +84,12 @@ export default function AogLive({ id, onClose, onChanged }: { id: string; onClos
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={view ? `${view.aircraft.tailNumber} on ground at ${view.airport}` : 'Aircraft on ground'} className="max-w-lg sm:max-w-xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={view ? `${view.aircraft.tailNumber} on ground at ${view.airport}` : 'Aircraft on ground'}
+      className="max-w-lg sm:max-w-xl"
+    >
       {!view ? (
         live.error ? (
           <Alert>{refusal(live.error, 'Could not load this call.')}</Alert>
@@ -89,7 +105,8 @@ export default function AogLive({ id, onClose, onChanged }: { id: string; onClos
             {view.status === 'open' && (
               <>
                 {' '}
-                · {view.notified} {view.notified === 1 ? 'mechanic' : 'mechanics'} asked within {view.radiusMiles} mi · {ageText(view.createdAt)} ago
+                · {view.notified} {view.notified === 1 ? 'mechanic' : 'mechanics'} asked within {view.radiusMiles} mi ·{' '}
+                {ageText(view.createdAt)} ago
               </>
             )}
             {view.mechanic && view.arriveBy && view.status !== 'fixed' && (
@@ -109,7 +126,8 @@ export default function AogLive({ id, onClose, onChanged }: { id: string; onClos
               </h3>
               {view.offers.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
-                  Waiting for the first answer. The search widens every {AOG.escalateEveryMinutes} minutes, and our team sees your call.
+                  Waiting for the first answer. The search widens every {AOG.escalateEveryMinutes} minutes, and our team
+                  sees your call.
                 </p>
               ) : (
                 <ul className="space-y-2" aria-label="Offers">
@@ -122,7 +140,9 @@ export default function AogLive({ id, onClose, onChanged }: { id: string; onClos
                           <p className="flex flex-wrap gap-3 text-sm text-muted-foreground">
                             <span className="inline-flex items-center gap-1">
                               <Star className="h-4 w-4" aria-hidden="true" />
-                              {o.rating === null ? 'New · no ratings yet' : `${o.rating.toFixed(1)} (${o.completedJobs} jobs)`}
+                              {o.rating === null
+                                ? 'New · no ratings yet'
+                                : `${o.rating.toFixed(1)} (${o.completedJobs} jobs)`}
                             </span>
                             <span className="inline-flex items-center gap-1">
                               <MapPin className="h-4 w-4" aria-hidden="true" />
@@ -136,7 +156,13 @@ export default function AogLive({ id, onClose, onChanged }: { id: string; onClos
                           call-out
                         </p>
                       </div>
-                      <Button size="lg" className="mt-2 w-full" disabled={busy !== null} onClick={() => void accept(o.id)} aria-label={`Accept ${o.mechanic.name}, on site by ${arrivalText(o.arriveBy, zone)}`}>
+                      <Button
+                        size="lg"
+                        className="mt-2 w-full"
+                        disabled={busy !== null}
+                        onClick={() => void accept(o.id)}
+                        aria-label={`Accept ${o.mechanic.name}, on site by ${arrivalText(o.arriveBy, zone)}`}
+                      >
                         {busy === o.id && <Spinner />}
                         Accept
                       </Button>
@@ -154,9 +180,18 @@ export default function AogLive({ id, onClose, onChanged }: { id: string; onClos
             <Timeline view={view} />
           </section>
 
-          {view.status !== 'open' && view.appointmentId && <p className="text-sm text-muted-foreground">The job continues in Appointments: change orders, completion and the signed record.</p>}
+          {view.status !== 'open' && view.appointmentId && (
+            <p className="text-sm text-muted-foreground">
+              The job continues in Appointments: change orders, completion and the signed record.
+            </p>
+          )}
           {view.status === 'open' && (
-            <Button variant="outline" className="w-full" disabled={busy !== null} onClick={() => setConfirmCancel(true)}>
+            <Button
+              variant="outline"
+              className="w-full"
+              disabled={busy !== null}
+              onClick={() => setConfirmCancel(true)}
+            >
               Cancel this call
             </Button>
           )}

@@ -6,7 +6,14 @@ import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input, Label, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AOG, AOG_FIELD_PLACES, AOG_SYMPTOMS, AogReportSchema, type AogAirport, type AogSymptom } from '../../contract/aog.ts';
+import {
+  AOG,
+  AOG_FIELD_PLACES,
+  AOG_SYMPTOMS,
+  AogReportSchema,
+  type AogAirport,
+  type AogSymptom,
+} from '../../contract/aog.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
@@ -31,7 +38,10 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () =>
   );
 }
 
-const refusal = (err: unknown) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : 'Could not send the report. Check your connection and try again.');
+const refusal = (err: unknown) =>
+  err instanceof ApiError && err.detail && err.status < 500
+    ? err.detail
+    : 'Could not send the report. Check your connection and try again.';
 
 /**
  * "Report aircraft on ground", phone first (390 px, one thumb, under a minute): what is wrong (a
@@ -39,7 +49,17 @@ const refusal = (err: unknown) => (err instanceof ApiError && err.detail && err.
  * (the airports nearest the phone first), then how to reach it and the owner. Sending asks the
  * nearest mechanics at once; `onReported` opens the live call.
  */
-export default function AogReport({ aircraft, phone, onClose, onReported }: { aircraft: Aircraft[]; phone: string | null; onClose: () => void; onReported: (id: string) => void }) {
+export default function AogReport({
+  aircraft,
+  phone,
+  onClose,
+  onReported,
+}: {
+  aircraft: Aircraft[];
+  phone: string | null;
+  onClose: () => void;
+  onReported: (id: string) => void;
+}) {
   const [step, setStep] = useState<Step>('symptoms');
   const [symptoms, setSymptoms] = useState<AogSymptom[]>([]);
   const [aircraftId, setAircraftId] = useState<string>(aircraft[0]?.id ?? '');
@@ -58,11 +78,16 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  const checks = useMemo(() => AOG_SYMPTOMS.filter((s) => symptoms.includes(s.value) && s.checks.length > 0), [symptoms]);
-  const toggle = (s: AogSymptom) => setSymptoms((list) => (list.includes(s) ? list.filter((x) => x !== s) : [...list, s]));
+  const checks = useMemo(
+    () => AOG_SYMPTOMS.filter((s) => symptoms.includes(s.value) && s.checks.length > 0),
+    [symptoms],
+  );
+  const toggle = (s: AogSymptom) =>
+    setSymptoms((list) => (list.includes(s) ? list.filter((x) => x !== s) : [...list, s]));
 
   const locate = () => {
-    if (!('geolocation' in navigator)) return setMessage('This phone cannot tell its position: type the airport identifier instead.');
+    if (!('geolocation' in navigator))
+      return setMessage('This phone cannot tell its position: type the airport identifier instead.');
     setLocating(true);
     navigator.geolocation.getCurrentPosition(
       (pos) => {
@@ -92,7 +117,9 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
   }, [step]);
 
   const body = () => ({
-    ...(aircraftId ? { aircraftId } : { aircraftTailNumber: typed.tail, aircraftMake: typed.make, aircraftModel: typed.model }),
+    ...(aircraftId
+      ? { aircraftId }
+      : { aircraftTailNumber: typed.tail, aircraftMake: typed.make, aircraftModel: typed.model }),
     airport,
     locationOnField: place,
     symptoms,
@@ -114,7 +141,13 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
     try {
       const documentIds: string[] = [];
       for (const file of photos.slice(0, AOG.maxDocuments)) {
-        const doc = await uploadDocument(file, { title: `AOG photo ${file.name}`.slice(0, 120), documentType: 'photo', description: null, aircraftId: aircraftId || null, serviceRequestId: null });
+        const doc = await uploadDocument(file, {
+          title: `AOG photo ${file.name}`.slice(0, 120),
+          documentType: 'photo',
+          description: null,
+          aircraftId: aircraftId || null,
+          serviceRequestId: null,
+        });
         documentIds.push(doc.id);
       }
       const created = await call(ROUTES.aogReport, { body: { ...body(), documentIds } });
@@ -126,10 +159,20 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
     }
   };
 
-  const footer = (children: ReactNode) => <div className="sticky bottom-0 -mx-5 mt-4 flex flex-col gap-2 border-t border-border bg-background px-5 pt-3 sm:-mx-6 sm:px-6">{children}</div>;
+  const footer = (children: ReactNode) => (
+    <div className="sticky bottom-0 -mx-5 mt-4 flex flex-col gap-2 border-t border-border bg-background px-5 pt-3 sm:-mx-6 sm:px-6">
+      {children}
+    </div>
+  );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Report aircraft on ground" description="A mechanic near you answers with an arrival time." className="max-w-lg sm:max-w-xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Report aircraft on ground"
+      description="A mechanic near you answers with an arrival time."
+      className="max-w-lg sm:max-w-xl"
+    >
       {step === 'symptoms' && (
         <fieldset>
           <legend className="mb-2 text-sm font-semibold">What is wrong? Tap all that apply.</legend>
@@ -141,7 +184,11 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
             ))}
           </div>
           {footer(
-            <Button size="lg" disabled={symptoms.length === 0} onClick={() => setStep(checks.length > 0 ? 'checks' : 'where')}>
+            <Button
+              size="lg"
+              disabled={symptoms.length === 0}
+              onClick={() => setStep(checks.length > 0 ? 'checks' : 'where')}
+            >
               Next
             </Button>,
           )}
@@ -181,7 +228,9 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
         <div role="status" className="space-y-4 text-center">
           <CheckCircle2 className="mx-auto h-10 w-10 text-success" aria-hidden="true" />
           <p className="font-semibold">Glad you are flying again.</p>
-          <p className="text-sm text-muted-foreground">Nothing was sent to mechanics. If it comes back, report it again from your dashboard.</p>
+          <p className="text-sm text-muted-foreground">
+            Nothing was sent to mechanics. If it comes back, report it again from your dashboard.
+          </p>
           <Button size="lg" className="w-full" onClick={onClose}>
             Close
           </Button>
@@ -192,7 +241,12 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
         <div className="space-y-4">
           <div>
             <Label htmlFor="aog-aircraft">Aircraft</Label>
-            <select id="aog-aircraft" className="block h-12 w-full rounded-md border border-input bg-background px-3 text-base" value={aircraftId} onChange={(e) => setAircraftId(e.target.value)}>
+            <select
+              id="aog-aircraft"
+              className="block h-12 w-full rounded-md border border-input bg-background px-3 text-base"
+              value={aircraftId}
+              onChange={(e) => setAircraftId(e.target.value)}
+            >
               {aircraft.map((a) => (
                 <option key={a.id} value={a.id}>
                   {a.tailNumber} · {a.make} {a.model}
@@ -202,9 +256,25 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
             </select>
             {!aircraftId && (
               <div className="mt-2 grid grid-cols-3 gap-2">
-                <Input aria-label="Tail number" placeholder="N12345" autoCapitalize="characters" value={typed.tail} onChange={(e) => setTyped({ ...typed, tail: e.target.value })} />
-                <Input aria-label="Make" placeholder="Cessna" value={typed.make} onChange={(e) => setTyped({ ...typed, make: e.target.value })} />
-                <Input aria-label="Model" placeholder="172S" value={typed.model} onChange={(e) => setTyped({ ...typed, model: e.target.value })} />
+                <Input
+                  aria-label="Tail number"
+                  placeholder="N12345"
+                  autoCapitalize="characters"
+                  value={typed.tail}
+                  onChange={(e) => setTyped({ ...typed, tail: e.target.value })}
+                />
+                <Input
+                  aria-label="Make"
+                  placeholder="Cessna"
+                  value={typed.make}
+                  onChange={(e) => setTyped({ ...typed, make: e.target.value })}
+                />
+                <Input
+                  aria-label="Model"
+                  placeholder="172S"
+                  value={typed.model}
+                  onChange={(e) => setTyped({ ...typed, model: e.target.value })}
+                />
               </div>
             )}
           </div>
@@ -221,12 +291,23 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
                 {airports.map((a) => (
                   <Chip key={a.code} pressed={airport === a.code} onClick={() => setAirport(a.code)}>
                     {a.label}
-                    {a.distanceMiles !== null && <span className="block text-xs text-muted-foreground">{a.distanceMiles} mi</span>}
+                    {a.distanceMiles !== null && (
+                      <span className="block text-xs text-muted-foreground">{a.distanceMiles} mi</span>
+                    )}
                   </Chip>
                 ))}
               </div>
             )}
-            <Input id="aog-airport" className="h-12" placeholder="Identifier, e.g. KSJC" autoCapitalize="characters" autoComplete="off" value={airport} onChange={(e) => setAirport(e.target.value.toUpperCase())} maxLength={AOG.text.airport} />
+            <Input
+              id="aog-airport"
+              className="h-12"
+              placeholder="Identifier, e.g. KSJC"
+              autoCapitalize="characters"
+              autoComplete="off"
+              value={airport}
+              onChange={(e) => setAirport(e.target.value.toUpperCase())}
+              maxLength={AOG.text.airport}
+            />
           </div>
           <fieldset>
             <legend className="mb-1.5 text-sm font-medium">Where on the field</legend>
@@ -237,7 +318,13 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
                 </Chip>
               ))}
             </div>
-            <Input aria-label="Where on the field, in your words" placeholder="e.g. Signature FBO, row 3" value={place} onChange={(e) => setPlace(e.target.value)} maxLength={AOG.text.location} />
+            <Input
+              aria-label="Where on the field, in your words"
+              placeholder="e.g. Signature FBO, row 3"
+              value={place}
+              onChange={(e) => setPlace(e.target.value)}
+              maxLength={AOG.text.location}
+            />
           </fieldset>
           {message && <Alert>{message}</Alert>}
           {footer(
@@ -263,30 +350,67 @@ export default function AogReport({ aircraft, phone, onClose, onReported }: { ai
           </fieldset>
           <div>
             <Label htmlFor="aog-phone">Callback phone</Label>
-            <Input id="aog-phone" className="h-12" type="tel" autoComplete="tel" value={callback} onChange={(e) => setCallback(e.target.value)} maxLength={30} />
+            <Input
+              id="aog-phone"
+              className="h-12"
+              type="tel"
+              autoComplete="tel"
+              value={callback}
+              onChange={(e) => setCallback(e.target.value)}
+              maxLength={30}
+            />
           </div>
           <details className="rounded-md border border-border p-3">
             <summary className="cursor-pointer text-sm font-medium">Access, photos and more (optional)</summary>
             <div className="mt-3 space-y-3">
               <label className="flex min-h-11 items-center gap-3 text-sm">
-                <input type="checkbox" className="h-5 w-5" checked={escort} onChange={(e) => setEscort(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  checked={escort}
+                  onChange={(e) => setEscort(e.target.checked)}
+                />
                 An escort is needed on the ramp
               </label>
               <div>
                 <Label htmlFor="aog-gate">Gate code</Label>
-                <Input id="aog-gate" value={gateCode} onChange={(e) => setGateCode(e.target.value)} maxLength={AOG.text.gateCode} />
+                <Input
+                  id="aog-gate"
+                  value={gateCode}
+                  onChange={(e) => setGateCode(e.target.value)}
+                  maxLength={AOG.text.gateCode}
+                />
               </div>
               <div>
                 <Label htmlFor="aog-after-hours">After-hours contact</Label>
-                <Input id="aog-after-hours" placeholder="FBO desk, line service..." value={afterHours} onChange={(e) => setAfterHours(e.target.value)} maxLength={AOG.text.contact} />
+                <Input
+                  id="aog-after-hours"
+                  placeholder="FBO desk, line service..."
+                  value={afterHours}
+                  onChange={(e) => setAfterHours(e.target.value)}
+                  maxLength={AOG.text.contact}
+                />
               </div>
               <div>
                 <Label htmlFor="aog-description">What happened</Label>
-                <Textarea id="aog-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={AOG.text.description} />
+                <Textarea
+                  id="aog-description"
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                  maxLength={AOG.text.description}
+                />
               </div>
               <div>
                 <Label htmlFor="aog-photos">Photos (up to {AOG.maxDocuments})</Label>
-                <input id="aog-photos" type="file" accept="image/*" multiple capture="environment" className="block w-full text-sm" onChange={(e) => setPhotos([...(e.target.files ?? [])].slice(0, AOG.maxDocuments))} />
+                <input
+                  id="aog-photos"
+                  type="file"
+                  accept="image/*"
+                  multiple
+                  capture="environment"
+                  className="block w-full text-sm"
+                  onChange={(e) => setPhotos([...(e.target.files ?? [])].slice(0, AOG.maxDocuments))}
+                />
               </div>
             </div>
           </details>

@@ -6,7 +6,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input, Label } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AOG, AOG_JOB_STATUSES, aogStatusLabel, aogSymptomLabel, type AogJobStatus, type AogOpenCall, type AogSummary } from '../../contract/aog.ts';
+import {
+  AOG,
+  AOG_JOB_STATUSES,
+  aogStatusLabel,
+  aogSymptomLabel,
+  type AogJobStatus,
+  type AogOpenCall,
+  type AogSummary,
+} from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
@@ -14,7 +22,8 @@ import { Timeline } from './AogLive.tsx';
 import { ageText, arrivalText, feeText, nextOccurrence } from './format.ts';
 import { usePoll } from './use-poll.ts';
 
-const refusal = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
+const refusal = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 function dollarsToCents(text: string): number | null {
   const n = Number(text.replace(/[$,\s]/g, ''));
@@ -58,7 +67,8 @@ function OpenCall({ item, onOffered }: { item: AogOpenCall; onOffered: () => voi
       {item.description && <p className="text-sm text-muted-foreground">{item.description}</p>}
       <p className="text-sm text-muted-foreground">
         {item.canFlyOut ? 'Can fly out' : 'Cannot fly out'}
-        {item.escortRequired ? ' · escort needed on the ramp' : ''} · {item.offers} {item.offers === 1 ? 'offer' : 'offers'} so far
+        {item.escortRequired ? ' · escort needed on the ramp' : ''} · {item.offers}{' '}
+        {item.offers === 1 ? 'offer' : 'offers'} so far
       </p>
       {item.myOffer && (
         <p className="mt-1 text-sm font-medium">
@@ -68,11 +78,23 @@ function OpenCall({ item, onOffered }: { item: AogOpenCall; onOffered: () => voi
       <div className="mt-2 grid grid-cols-2 gap-2">
         <div>
           <Label htmlFor={`aog-time-${item.id}`}>On site by</Label>
-          <Input id={`aog-time-${item.id}`} type="time" className="h-12" value={time} onChange={(e) => setTime(e.target.value)} />
+          <Input
+            id={`aog-time-${item.id}`}
+            type="time"
+            className="h-12"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor={`aog-fee-${item.id}`}>Call-out fee ($)</Label>
-          <Input id={`aog-fee-${item.id}`} inputMode="decimal" className="h-12" value={fee} onChange={(e) => setFee(e.target.value)} />
+          <Input
+            id={`aog-fee-${item.id}`}
+            inputMode="decimal"
+            className="h-12"
+            value={fee}
+            onChange={(e) => setFee(e.target.value)}
+          />
         </div>
       </div>
       {message && <Alert className="mt-2">{message}</Alert>}
@@ -94,7 +116,12 @@ function Dispatch({ summary }: { summary: AogSummary }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const view = live.data;
-  if (!view) return <li className="text-sm text-muted-foreground">{live.error ? refusal(live.error, 'Could not load this call.') : 'Loading...'}</li>;
+  if (!view)
+    return (
+      <li className="text-sm text-muted-foreground">
+        {live.error ? refusal(live.error, 'Could not load this call.') : 'Loading...'}
+      </li>
+    );
   const zone = timeZoneOfLabel(view.airportLabel);
   const closed = view.status === 'fixed' || view.status === 'cancelled';
 
@@ -104,7 +131,10 @@ function Dispatch({ summary }: { summary: AogSummary }) {
     setMessage(null);
     try {
       const arriveBy = time ? nextOccurrence(time) : null;
-      const updated = await call(ROUTES.aogStatus, { params: { id: view.id }, body: { status, ...(arriveBy ? { arriveBy } : {}), ...(part ? { part } : {}), note } });
+      const updated = await call(ROUTES.aogStatus, {
+        params: { id: view.id },
+        body: { status, ...(arriveBy ? { arriveBy } : {}), ...(part ? { part } : {}), note },
+      });
       live.setData(updated);
       setStatus(null);
       setTime('');
@@ -128,7 +158,10 @@ function Dispatch({ summary }: { summary: AogSummary }) {
         {view.arriveBy && !closed ? `. On site by ${arrivalText(view.arriveBy, zone)}` : ''}
       </p>
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <a className="inline-flex min-h-11 items-center gap-1 font-semibold text-accent underline" href={`tel:${view.callbackPhone.replace(/[^\d+]/g, '')}`}>
+        <a
+          className="inline-flex min-h-11 items-center gap-1 font-semibold text-accent underline"
+          href={`tel:${view.callbackPhone.replace(/[^\d+]/g, '')}`}
+        >
           <Phone className="h-4 w-4" aria-hidden="true" />
           {view.callbackPhone}
         </a>
@@ -141,7 +174,13 @@ function Dispatch({ summary }: { summary: AogSummary }) {
           <legend className="mb-1 text-sm font-medium">Tell the owner</legend>
           <div className="grid grid-cols-2 gap-2 min-[480px]:grid-cols-3">
             {AOG_JOB_STATUSES.map((s) => (
-              <Button key={s.value} variant={status === s.value ? 'default' : 'outline'} className="min-h-12 whitespace-normal" aria-pressed={status === s.value} onClick={() => setStatus(s.value)}>
+              <Button
+                key={s.value}
+                variant={status === s.value ? 'default' : 'outline'}
+                className="min-h-12 whitespace-normal"
+                aria-pressed={status === s.value}
+                onClick={() => setStatus(s.value)}
+              >
                 {s.label}
               </Button>
             ))}
@@ -151,18 +190,37 @@ function Dispatch({ summary }: { summary: AogSummary }) {
               {status === 'en_route' && (
                 <div>
                   <Label htmlFor={`aog-eta-${view.id}`}>New arrival time (optional)</Label>
-                  <Input id={`aog-eta-${view.id}`} type="time" className="h-12" value={time} onChange={(e) => setTime(e.target.value)} />
+                  <Input
+                    id={`aog-eta-${view.id}`}
+                    type="time"
+                    className="h-12"
+                    value={time}
+                    onChange={(e) => setTime(e.target.value)}
+                  />
                 </div>
               )}
               {status === 'parts_needed' && (
                 <div>
                   <Label htmlFor={`aog-part-${view.id}`}>Part and when it arrives</Label>
-                  <Input id={`aog-part-${view.id}`} className="h-12" value={part} onChange={(e) => setPart(e.target.value)} maxLength={AOG.text.part} placeholder="Starter solenoid, tomorrow 10:00" />
+                  <Input
+                    id={`aog-part-${view.id}`}
+                    className="h-12"
+                    value={part}
+                    onChange={(e) => setPart(e.target.value)}
+                    maxLength={AOG.text.part}
+                    placeholder="Starter solenoid, tomorrow 10:00"
+                  />
                 </div>
               )}
               <div>
                 <Label htmlFor={`aog-note-${view.id}`}>Note (optional)</Label>
-                <Input id={`aog-note-${view.id}`} className="h-12" value={note} onChange={(e) => setNote(e.target.value)} maxLength={AOG.text.note} />
+                <Input
+                  id={`aog-note-${view.id}`}
+                  className="h-12"
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  maxLength={AOG.text.note}
+                />
               </div>
               <Button size="lg" className="w-full" disabled={busy} onClick={() => void send()}>
                 {busy && <Spinner />}
@@ -205,7 +263,10 @@ export default function MechanicAogPanel() {
               <Spinner /> Loading...
             </p>
           ) : open.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No aircraft on ground in your area right now. Turn on “Available for AOG calls” in your Profile to get them by text at any hour.</p>
+            <p className="text-sm text-muted-foreground">
+              No aircraft on ground in your area right now. Turn on “Available for AOG calls” in your Profile to get
+              them by text at any hour.
+            </p>
           ) : (
             <ul className="space-y-3" aria-label="Open calls">
               {open.data.map((item) => (
@@ -221,9 +282,15 @@ export default function MechanicAogPanel() {
         </CardHeader>
         <CardContent>
           {!mine.data ? (
-            mine.error ? <Alert>{refusal(mine.error, 'Could not load your dispatches.')}</Alert> : <Spinner />
+            mine.error ? (
+              <Alert>{refusal(mine.error, 'Could not load your dispatches.')}</Alert>
+            ) : (
+              <Spinner />
+            )
           ) : mine.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">When an owner accepts your offer, the call shows here with their phone number and your status buttons.</p>
+            <p className="text-sm text-muted-foreground">
+              When an owner accepts your offer, the call shows here with their phone number and your status buttons.
+            </p>
           ) : (
             <ul className="space-y-3" aria-label="Your dispatches">
               {mine.data.map((s) => (

@@ -72,7 +72,9 @@ export default function OwnerAogEntry({ aircraft, phone }: { aircraft: Aircraft[
             }}
           />
         )}
-        {open?.kind === 'live' && <AogLive id={open.id} onClose={() => setOpen(null)} onChanged={() => void mine.reload()} />}
+        {open?.kind === 'live' && (
+          <AogLive id={open.id} onClose={() => setOpen(null)} onChanged={() => void mine.reload()} />
+        )}
       </Suspense>
     </section>
   );

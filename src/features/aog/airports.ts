@@ -44,10 +44,14 @@ export function findAirport(code: string): Airport | null {
   return byCode!.get(code.trim().toUpperCase()) ?? null;
 }
 
-export const unknownAirportMessage = (code: string) => `We could not find the airport "${code.trim()}". Use its identifier, such as KSJC or SJC.`;
+export const unknownAirportMessage = (code: string) =>
+  `We could not find the airport "${code.trim()}". Use its identifier, such as KSJC or SJC.`;
 
 /** The `limit` airports nearest a position, nearest first, with whole miles. */
-export function nearestAirports(position: { latitude: number; longitude: number }, limit: number): Array<Airport & { distanceMiles: number }> {
+export function nearestAirports(
+  position: { latitude: number; longitude: number },
+  limit: number,
+): Array<Airport & { distanceMiles: number }> {
   return load()
     .map((a) => ({ ...a, distanceMiles: roundedMiles(position, a) }))
     .sort((a, b) => a.distanceMiles - b.distanceMiles || a.code.localeCompare(b.code))

@@ -49,7 +49,13 @@ function callText(aog: AogForDispatch, distanceMiles: number): string {
  * (ADR 0183), and none during their quiet hours (ADR 0221). "Once" is the primary key of
  * aog_notified. Runs in the caller's transaction; the outbox sends after it commits.
  */
-export async function askMechanics(db: Db, aog: AogForDispatch, step: number, radiusMiles: number, now = new Date()): Promise<Reached[]> {
+export async function askMechanics(
+  db: Db,
+  aog: AogForDispatch,
+  step: number,
+  radiusMiles: number,
+  now = new Date(),
+): Promise<Reached[]> {
   const { rows } = await sql<Reached>`
     with reach as (${mechanicsInReach(aog, radiusMiles)}),
     fresh as (
@@ -74,7 +80,16 @@ export async function askMechanics(db: Db, aog: AogForDispatch, step: number, ra
   const title = 'Aircraft on ground nearby';
   await db
     .insertInto('notifications')
-    .values(rows.map((r) => ({ userId: r.mechanicId, type: 'aog.call', title, message: `${callText(aog, r.distanceMiles)} Offer an arrival time in AOG calls.`, link: AOG_LINK_SECTION, readAt: null })))
+    .values(
+      rows.map((r) => ({
+        userId: r.mechanicId,
+        type: 'aog.call',
+        title,
+        message: `${callText(aog, r.distanceMiles)} Offer an arrival time in AOG calls.`,
+        link: AOG_LINK_SECTION,
+        readAt: null,
+      })),
+    )
     .execute();
 
   const link = siteUrl(dashboardLink(AOG_LINK_SECTION, aog.id));
@@ -83,9 +98,25 @@ export async function askMechanics(db: Db, aog: AogForDispatch, step: number, ra
     const body = `${callText(aog, r.distanceMiles)}\nOffer an arrival time and a call-out fee: ${link}`;
     if (r.urgent) {
       // They said "available for AOG calls": now, whatever the hour, not joined with other notices.
-      await enqueueEmail(db, { kind: 'aog.call', to: r.email, subject: `AOG ${aog.aircraftTailNumber} at ${aog.airportLabel} - ${BUSINESS.name}`, text: [`Hi ${r.firstName},`, '', body, '', 'You get these at any hour because you are available for AOG calls (Profile tab).'].join('\n') });
+      await enqueueEmail(db, {
+        kind: 'aog.call',
+        to: r.email,
+        subject: `AOG ${aog.aircraftTailNumber} at ${aog.airportLabel} - ${BUSINESS.name}`,
+        text: [
+          `Hi ${r.firstName},`,
+          '',
+          body,
+          '',
+          'You get these at any hour because you are available for AOG calls (Profile tab).',
+        ].join('\n'),
+      });
       const phone = toE164(r.phone);
-      if (phone && texting) await enqueueSms(db, { kind: 'aog.call', to: phone, text: `${BUSINESS.name} AOG: ${aog.aircraftTailNumber} at ${aog.airportLabel}, ${r.distanceMiles} mi. ${aog.symptoms.map(aogSymptomLabel).join(', ')}. Offer: ${link}` });
+      if (phone && texting)
+        await enqueueSms(db, {
+          kind: 'aog.call',
+          to: phone,
+          text: `${BUSINESS.name} AOG: ${aog.aircraftTailNumber} at ${aog.airportLabel}, ${r.distanceMiles} mi. ${aog.symptoms.map(aogSymptomLabel).join(', ')}. Offer: ${link}`,
+        });
     } else if (r.emailNotifications && !inQuietHours(now, r.timeZone)) {
       await queueNotificationEmail(db, r, { type: 'aog.call', title, message: body });
     }

@@ -28,7 +28,9 @@ export async function escalateDueAogs(db: Db, now = new Date()): Promise<Escalat
     .select(['a.id', 'a.step'])
     .where('a.status', '=', 'open')
     .where('a.step', '<', AOG_MAX_STEP)
-    .where(sql<boolean>`a.created_at <= ${now}::timestamptz - make_interval(mins => (a.step + 1) * ${AOG.escalateEveryMinutes})`)
+    .where(
+      sql<boolean>`a.created_at <= ${now}::timestamptz - make_interval(mins => (a.step + 1) * ${AOG.escalateEveryMinutes})`,
+    )
     .where((eb) => eb.not(eb.exists(eb.selectFrom('aogOffers as o').select('o.id').whereRef('o.aogId', '=', 'a.id'))))
     .orderBy('a.createdAt')
     .limit(BATCH)
@@ -49,7 +51,12 @@ export async function escalateDueAogs(db: Db, now = new Date()): Promise<Escalat
       const asked = await askMechanics(trx, claimed, step, radiusMiles, now);
       await trx
         .insertInto('aogEvents')
-        .values({ aogId: claimed.id, status: 'open', note: `No offer yet: the radius widened to ${radiusMiles} mi, ${asked.length} more ${asked.length === 1 ? 'mechanic' : 'mechanics'} asked.`, byUserId: null })
+        .values({
+          aogId: claimed.id,
+          status: 'open',
+          note: `No offer yet: the radius widened to ${radiusMiles} mi, ${asked.length} more ${asked.length === 1 ? 'mechanic' : 'mechanics'} asked.`,
+          byUserId: null,
+        })
         .execute();
       if (step === AOG_MAX_STEP) {
         await enqueueEmail(trx, {

@@ -28,7 +28,10 @@ describe('aog airports', () => {
   it('finds identifiers only, nearest first from a position', () => {
     expect(findAirport('pao')?.label).toBe('KPAO (Palo Alto, CA)');
     expect(findAirport('San Jose, CA')).toBeNull();
-    expect(nearestAirports({ latitude: 64.8151, longitude: -147.856 }, 1)[0]).toMatchObject({ code: 'PAFA', distanceMiles: 0 });
+    expect(nearestAirports({ latitude: 64.8151, longitude: -147.856 }, 1)[0]).toMatchObject({
+      code: 'PAFA',
+      distanceMiles: 0,
+    });
     expect(searchAirports('fairbanks', 3).map((a) => a.code)).toContain('PAFA');
   });
 });

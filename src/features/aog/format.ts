@@ -3,7 +3,12 @@
  * time where the aircraft is ("2:30 PM MST"), a fee whole dollars when it has no cents.
  */
 export function clockAt(instant: string | Date, timeZone: string): string {
-  return new Date(instant).toLocaleTimeString('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  return new Date(instant).toLocaleTimeString('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 }
 
 /** "today 2:30 PM MST" or "Thu 9:00 AM MST" when it is another day where the aircraft is. */
@@ -15,7 +20,11 @@ export function arrivalText(instant: string | Date, timeZone: string, now = new 
 }
 
 export function feeText(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
 }
 
 /** "12 min" or "2 h 5 min" since a moment. */

@@ -1,4 +1,11 @@
-import { AOG, AOG_BUSY_STATUSES, aogSymptomLabel, type AogAssignData, type AogOffer, type AogOfferData } from '../../contract/aog.ts';
+import {
+  AOG,
+  AOG_BUSY_STATUSES,
+  aogSymptomLabel,
+  type AogAssignData,
+  type AogOffer,
+  type AogOfferData,
+} from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import type { Appointment } from '../../contract/marketplace.ts';
@@ -21,8 +28,12 @@ import { aogNotFound, offerView, type AogRow } from './views.server.ts';
 /** An arrival promised: not in the past (a minute of clock drift aside), not beyond three days. */
 export function checkArrival(arriveBy: string, now: Date, field = 'arriveBy'): Date {
   const at = new Date(arriveBy);
-  if (at.getTime() < now.getTime() - AOG.pastToleranceSeconds * 1000) throw badRequest('Arrival time is in the past', [{ path: field, message: 'Arrival time is in the past' }]);
-  if (at.getTime() > now.getTime() + AOG.maxArrivalHours * 3_600_000) throw badRequest(`Arrival time must be within ${AOG.maxArrivalHours} hours`, [{ path: field, message: `Arrival time must be within ${AOG.maxArrivalHours} hours` }]);
+  if (at.getTime() < now.getTime() - AOG.pastToleranceSeconds * 1000)
+    throw badRequest('Arrival time is in the past', [{ path: field, message: 'Arrival time is in the past' }]);
+  if (at.getTime() > now.getTime() + AOG.maxArrivalHours * 3_600_000)
+    throw badRequest(`Arrival time must be within ${AOG.maxArrivalHours} hours`, [
+      { path: field, message: `Arrival time must be within ${AOG.maxArrivalHours} hours` },
+    ]);
   return at;
 }
 
@@ -34,11 +45,17 @@ async function lockedCall(trx: Db, id: string): Promise<AogRow> {
 }
 
 function takenError(row: AogRow): HttpError {
-  return conflict(row.status === 'cancelled' ? 'The owner cancelled this call' : 'This aircraft on ground already has a mechanic');
+  return conflict(
+    row.status === 'cancelled' ? 'The owner cancelled this call' : 'This aircraft on ground already has a mechanic',
+  );
 }
 
 /** The approved mechanic's profile and how far the call is from their base, or why they may not answer it. */
-async function reachOf(trx: Db, mechanicId: string, row: AogRow): Promise<{ distanceMiles: number; serviceRadius: number } | null> {
+async function reachOf(
+  trx: Db,
+  mechanicId: string,
+  row: AogRow,
+): Promise<{ distanceMiles: number; serviceRadius: number } | null> {
   const p = await trx
     .selectFrom('mechanicProfiles as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
@@ -48,7 +65,10 @@ async function reachOf(trx: Db, mechanicId: string, row: AogRow): Promise<{ dist
     .where('u.mechanicStatus', '=', 'approved')
     .executeTakeFirst();
   if (!p) return null;
-  return { distanceMiles: roundedMiles({ latitude: p.baseLatitude, longitude: p.baseLongitude }, row), serviceRadius: p.serviceRadius };
+  return {
+    distanceMiles: roundedMiles({ latitude: p.baseLatitude, longitude: p.baseLongitude }, row),
+    serviceRadius: p.serviceRadius,
+  };
 }
 
 /**
@@ -56,18 +76,36 @@ async function reachOf(trx: Db, mechanicId: string, row: AogRow): Promise<{ dist
  * offers an arrival time and a call-out fee; a second offer replaces their first. The call's row is
  * locked, so an offer never lands on a call being accepted: 409 once it has a mechanic.
  */
-export async function submitOffer(db: Db, mechanic: UserRow, id: string, data: AogOfferData, now = new Date()): Promise<AogOffer> {
+export async function submitOffer(
+  db: Db,
+  mechanic: UserRow,
+  id: string,
+  data: AogOfferData,
+  now = new Date(),
+): Promise<AogOffer> {
   const arriveBy = checkArrival(data.arriveBy, now);
   const offerId = await db.transaction().execute(async (trx) => {
     const row = await lockedCall(trx, id);
     if (row.status !== 'open') throw takenError(row);
     const reach = await reachOf(trx, mechanic.id, row);
     if (!reach) throw forbidden('Complete your mechanic profile to answer aircraft-on-ground calls');
-    if (reach.distanceMiles > Math.min(row.radiusMiles, reach.serviceRadius)) throw forbidden('This aircraft on ground is not in your area');
+    if (reach.distanceMiles > Math.min(row.radiusMiles, reach.serviceRadius))
+      throw forbidden('This aircraft on ground is not in your area');
     const offer = await trx
       .insertInto('aogOffers')
-      .values({ aogId: row.id, mechanicId: mechanic.id, arriveBy, calloutFeeCents: data.calloutFeeCents, note: data.note, distanceMiles: reach.distanceMiles })
-      .onConflict((oc) => oc.constraint('aog_offers_one_per_mechanic').doUpdateSet({ arriveBy, calloutFeeCents: data.calloutFeeCents, note: data.note, updatedAt: now }))
+      .values({
+        aogId: row.id,
+        mechanicId: mechanic.id,
+        arriveBy,
+        calloutFeeCents: data.calloutFeeCents,
+        note: data.note,
+        distanceMiles: reach.distanceMiles,
+      })
+      .onConflict((oc) =>
+        oc
+          .constraint('aog_offers_one_per_mechanic')
+          .doUpdateSet({ arriveBy, calloutFeeCents: data.calloutFeeCents, note: data.note, updatedAt: now }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const zone = timeZoneOfLabel(row.airportLabel);
@@ -84,13 +122,24 @@ export async function submitOffer(db: Db, mechanic: UserRow, id: string, data: A
 }
 
 /** POST /api/aog/:id/offers/:offerId/accept: the owner's choice; of two at once, one wins (409). */
-export async function acceptOffer(db: Db, owner: UserRow, id: string, offerId: string, now = new Date()): Promise<Appointment> {
+export async function acceptOffer(
+  db: Db,
+  owner: UserRow,
+  id: string,
+  offerId: string,
+  now = new Date(),
+): Promise<Appointment> {
   const appointmentId = await db.transaction().execute(async (trx) => {
     const row = await lockedCall(trx, id);
     if (row.ownerId !== owner.id) throw aogNotFound();
     if (row.status !== 'open') throw takenError(row);
     if (!isUuid(offerId)) throw notFound('Offer not found');
-    const offer = await trx.selectFrom('aogOffers').selectAll().where('id', '=', offerId).where('aogId', '=', row.id).executeTakeFirst();
+    const offer = await trx
+      .selectFrom('aogOffers')
+      .selectAll()
+      .where('id', '=', offerId)
+      .where('aogId', '=', row.id)
+      .executeTakeFirst();
     if (!offer) throw notFound('Offer not found');
     return dispatch(trx, row, offer, owner, now);
   });
@@ -101,20 +150,47 @@ export async function acceptOffer(db: Db, owner: UserRow, id: string, offerId: s
  * POST /api/admin/aog/:id/assign: an administrator who reached a mechanic by phone dispatches them:
  * their offer when they made one (updated with what was agreed), else one made now.
  */
-export async function assignMechanic(db: Db, admin: UserRow, id: string, data: AogAssignData, now = new Date()): Promise<Appointment> {
-  const arriveBy = data.arriveBy ? checkArrival(data.arriveBy, now) : new Date(now.getTime() + AOG.assignDefaultArrivalMinutes * 60_000);
+export async function assignMechanic(
+  db: Db,
+  admin: UserRow,
+  id: string,
+  data: AogAssignData,
+  now = new Date(),
+): Promise<Appointment> {
+  const arriveBy = data.arriveBy
+    ? checkArrival(data.arriveBy, now)
+    : new Date(now.getTime() + AOG.assignDefaultArrivalMinutes * 60_000);
   const appointmentId = await db.transaction().execute(async (trx) => {
     const row = await lockedCall(trx, id);
     if (row.status !== 'open') throw takenError(row);
     const reach = await reachOf(trx, data.mechanicId, row);
-    if (!reach) throw badRequest('Choose an approved mechanic with a profile', [{ path: 'mechanicId', message: 'Choose an approved mechanic with a profile' }]);
-    const existing = await trx.selectFrom('aogOffers').select(['calloutFeeCents']).where('aogId', '=', row.id).where('mechanicId', '=', data.mechanicId).executeTakeFirst();
+    if (!reach)
+      throw badRequest('Choose an approved mechanic with a profile', [
+        { path: 'mechanicId', message: 'Choose an approved mechanic with a profile' },
+      ]);
+    const existing = await trx
+      .selectFrom('aogOffers')
+      .select(['calloutFeeCents'])
+      .where('aogId', '=', row.id)
+      .where('mechanicId', '=', data.mechanicId)
+      .executeTakeFirst();
     const fee = data.calloutFeeCents ?? Number(existing?.calloutFeeCents ?? 0);
     const keepArrival = existing && !data.arriveBy;
     const offer = await trx
       .insertInto('aogOffers')
-      .values({ aogId: row.id, mechanicId: data.mechanicId, arriveBy, calloutFeeCents: fee, note: `Dispatched by phone by ${fullName(admin)}`, distanceMiles: reach.distanceMiles })
-      .onConflict((oc) => oc.constraint('aog_offers_one_per_mechanic').doUpdateSet({ ...(keepArrival ? {} : { arriveBy }), calloutFeeCents: fee, updatedAt: now }))
+      .values({
+        aogId: row.id,
+        mechanicId: data.mechanicId,
+        arriveBy,
+        calloutFeeCents: fee,
+        note: `Dispatched by phone by ${fullName(admin)}`,
+        distanceMiles: reach.distanceMiles,
+      })
+      .onConflict((oc) =>
+        oc
+          .constraint('aog_offers_one_per_mechanic')
+          .doUpdateSet({ ...(keepArrival ? {} : { arriveBy }), calloutFeeCents: fee, updatedAt: now }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
     return dispatch(trx, row, offer, admin, now);
@@ -138,8 +214,14 @@ interface OfferRow {
  * arrival time), declines the other offers and tells everyone.
  */
 async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, now: Date): Promise<string> {
-  const mechanic = await trx.selectFrom('users').select(['id', 'firstName', 'lastName', 'email', 'phone', 'mechanicStatus']).where('id', '=', offer.mechanicId).forNoKeyUpdate().executeTakeFirstOrThrow();
-  if (mechanic.mechanicStatus !== 'approved') throw conflict('This mechanic is no longer taking calls; choose another offer');
+  const mechanic = await trx
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName', 'email', 'phone', 'mechanicStatus'])
+    .where('id', '=', offer.mechanicId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+  if (mechanic.mechanicStatus !== 'approved')
+    throw conflict('This mechanic is no longer taking calls; choose another offer');
   const busy = await trx
     .selectFrom('aogReports')
     .select('id')
@@ -147,10 +229,19 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     .where('status', 'in', [...AOG_BUSY_STATUSES])
     .where('id', '!=', row.id)
     .executeTakeFirst();
-  if (busy) throw conflict(`${fullName(mechanic)} was just dispatched to another aircraft on ground; choose another offer`);
+  if (busy)
+    throw conflict(`${fullName(mechanic)} was just dispatched to another aircraft on ground; choose another offer`);
 
   const zone = timeZoneOfLabel(row.airportLabel);
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(offer.arriveBy);
+  const local = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(offer.arriveBy);
   const part = (t: string) => local.find((p) => p.type === t)?.value ?? '00';
   const date = `${part('year')}-${part('month')}-${part('day')}`;
   const time = `${part('hour')}:${part('minute')}`;
@@ -185,10 +276,24 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('serviceRequestMatches').values({ serviceRequestId: request.id, mechanicId: mechanic.id, distanceMiles: offer.distanceMiles, via: 'service_radius' }).execute();
+  await trx
+    .insertInto('serviceRequestMatches')
+    .values({
+      serviceRequestId: request.id,
+      mechanicId: mechanic.id,
+      distanceMiles: offer.distanceMiles,
+      via: 'service_radius',
+    })
+    .execute();
   // The report's photos are the job's documents: the dispatched mechanic reads them as any job's (ADR 0060).
   if (row.documentIds.length > 0) {
-    await trx.updateTable('documents').set({ serviceRequestId: request.id }).where('id', 'in', row.documentIds).where('ownerId', '=', row.ownerId).where('serviceRequestId', 'is', null).execute();
+    await trx
+      .updateTable('documents')
+      .set({ serviceRequestId: request.id })
+      .where('id', 'in', row.documentIds)
+      .where('ownerId', '=', row.ownerId)
+      .where('serviceRequestId', 'is', null)
+      .execute();
   }
   const bid = await trx
     .insertInto('bids')
@@ -202,7 +307,8 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
       availableStartDate: date,
       estimatedCompletionDate: date,
       warrantyPeriod: 90,
-      notes: 'Aircraft-on-ground call-out. The repair itself is quoted as itemized lines in a change order once diagnosed.',
+      notes:
+        'Aircraft-on-ground call-out. The repair itself is quoted as itemized lines in a change order once diagnosed.',
       inspectionSignerName: null,
       inspectionSignerCertificate: null,
       status: 'accepted',
@@ -251,15 +357,36 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     .executeTakeFirstOrThrow();
 
   await trx.updateTable('aogOffers').set({ status: 'accepted', updatedAt: now }).where('id', '=', offer.id).execute();
-  const others = await trx.updateTable('aogOffers').set({ status: 'declined', updatedAt: now }).where('aogId', '=', row.id).where('id', '!=', offer.id).returning('mechanicId').execute();
+  const others = await trx
+    .updateTable('aogOffers')
+    .set({ status: 'declined', updatedAt: now })
+    .where('aogId', '=', row.id)
+    .where('id', '!=', offer.id)
+    .returning('mechanicId')
+    .execute();
   await trx
     .updateTable('aogReports')
-    .set({ status: 'accepted', mechanicId: mechanic.id, appointmentId: appointment.id, arriveBy: offer.arriveBy, acceptedAt: now, updatedAt: now })
+    .set({
+      status: 'accepted',
+      mechanicId: mechanic.id,
+      appointmentId: appointment.id,
+      arriveBy: offer.arriveBy,
+      acceptedAt: now,
+      updatedAt: now,
+    })
     .where('id', '=', row.id)
     .execute();
   const when = arrivalText(offer.arriveBy, zone, now);
   const by = actor.role === 'admin' ? `assigned by ${BUSINESS.name}` : 'accepted by the owner';
-  await trx.insertInto('aogEvents').values({ aogId: row.id, status: 'accepted', note: `${fullName(mechanic)}, ${by}: on site by ${when}, call-out ${feeText(fee)}.`, byUserId: actor.id }).execute();
+  await trx
+    .insertInto('aogEvents')
+    .values({
+      aogId: row.id,
+      status: 'accepted',
+      note: `${fullName(mechanic)}, ${by}: on site by ${when}, call-out ${feeText(fee)}.`,
+      byUserId: actor.id,
+    })
+    .execute();
 
   // The dispatched mechanic is told at once, by every channel, whatever the hour: the owner waits.
   const access = row.access;
@@ -272,19 +399,49 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     access.afterHoursContact ? `After hours: ${access.afterHoursContact}.` : null,
     `You promised to be on site by ${when}. Update your status as you go: ${siteUrl(dashboardLink(AOG_LINK_SECTION, row.id))}`,
   ].filter(Boolean);
-  await trx.insertInto('notifications').values({ userId: mechanic.id, type: 'aog.dispatched', title: 'You are dispatched to an aircraft on ground', message: details.join(' '), link: AOG_LINK_SECTION, readAt: null }).execute();
-  await enqueueEmail(trx, { kind: 'aog.dispatched', to: mechanic.email, subject: `Dispatched: ${row.aircraftTailNumber} at ${row.airport} - ${BUSINESS.name}`, text: [`Hi ${mechanic.firstName},`, '', ...details].join('\n') });
+  await trx
+    .insertInto('notifications')
+    .values({
+      userId: mechanic.id,
+      type: 'aog.dispatched',
+      title: 'You are dispatched to an aircraft on ground',
+      message: details.join(' '),
+      link: AOG_LINK_SECTION,
+      readAt: null,
+    })
+    .execute();
+  await enqueueEmail(trx, {
+    kind: 'aog.dispatched',
+    to: mechanic.email,
+    subject: `Dispatched: ${row.aircraftTailNumber} at ${row.airport} - ${BUSINESS.name}`,
+    text: [`Hi ${mechanic.firstName},`, '', ...details].join('\n'),
+  });
   const phone = toE164(mechanic.phone);
   if (phone && (await credentialsFor(trx, 'twilio'))) {
-    await enqueueSms(trx, { kind: 'aog.dispatched', to: phone, text: `${BUSINESS.name}: dispatched to ${row.aircraftTailNumber} at ${row.airport}, on site by ${when}. Owner: ${row.callbackPhone}` });
+    await enqueueSms(trx, {
+      kind: 'aog.dispatched',
+      to: phone,
+      text: `${BUSINESS.name}: dispatched to ${row.aircraftTailNumber} at ${row.airport}, on site by ${when}. Owner: ${row.callbackPhone}`,
+    });
   }
   await notify(
     trx,
     others.map((o) => o.mechanicId),
-    { type: 'aog.taken', title: 'Aircraft on ground taken', message: `The owner of ${row.aircraftTailNumber} at ${row.airport} chose another mechanic. Thank you for answering.`, link: AOG_LINK_SECTION },
+    {
+      type: 'aog.taken',
+      title: 'Aircraft on ground taken',
+      message: `The owner of ${row.aircraftTailNumber} at ${row.airport} chose another mechanic. Thank you for answering.`,
+      link: AOG_LINK_SECTION,
+    },
   );
   if (actor.role === 'admin') {
-    await notify(trx, [row.ownerId], { type: 'aog.accepted', title: 'A mechanic is dispatched', message: `${fullName(mechanic)} is dispatched to ${row.aircraftTailNumber} at ${row.airport}: on site by ${when}.`, link: AOG_LINK_SECTION, itemId: row.id });
+    await notify(trx, [row.ownerId], {
+      type: 'aog.accepted',
+      title: 'A mechanic is dispatched',
+      message: `${fullName(mechanic)} is dispatched to ${row.aircraftTailNumber} at ${row.airport}: on site by ${when}.`,
+      link: AOG_LINK_SECTION,
+      itemId: row.id,
+    });
   }
   return appointment.id;
 }

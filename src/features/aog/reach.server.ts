@@ -9,7 +9,12 @@ import { boxAround, inBox, roundedMilesSql } from '../marketplace/match-query.se
  * completed_jobs, service_radius.
  */
 export function mechanicsInReach(place: { latitude: number; longitude: number }, radiusMiles: number) {
-  const distance = roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${place.latitude}::float8`, sql`${place.longitude}::float8`);
+  const distance = roundedMilesSql(
+    sql`p.base_latitude`,
+    sql`p.base_longitude`,
+    sql`${place.latitude}::float8`,
+    sql`${place.longitude}::float8`,
+  );
   return sql`
     select * from (
       select p.user_id, p.rating, p.completed_jobs, p.service_radius, ${distance} as distance

@@ -21,27 +21,63 @@ export function requireOwner(user: UserRow): void {
 export async function reportAog(db: Db, owner: UserRow, data: AogReportData): Promise<AogCreated> {
   requireOwner(owner);
   const airport = findAirport(data.airport);
-  if (!airport) throw badRequest(unknownAirportMessage(data.airport), [{ path: 'airport', message: unknownAirportMessage(data.airport) }]);
+  if (!airport)
+    throw badRequest(unknownAirportMessage(data.airport), [
+      { path: 'airport', message: unknownAirportMessage(data.airport) },
+    ]);
   if (data.documentIds.length > 0) {
-    const own = await db.selectFrom('documents').select('id').where('id', 'in', data.documentIds).where('ownerId', '=', owner.id).execute();
-    if (own.length !== new Set(data.documentIds).size) throw badRequest('Photos must be documents you uploaded', [{ path: 'documentIds', message: 'Photos must be documents you uploaded' }]);
+    const own = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('id', 'in', data.documentIds)
+      .where('ownerId', '=', owner.id)
+      .execute();
+    if (own.length !== new Set(data.documentIds).size)
+      throw badRequest('Photos must be documents you uploaded', [
+        { path: 'documentIds', message: 'Photos must be documents you uploaded' },
+      ]);
   }
   const radiusMiles = AOG.radiusStepsMiles[0];
   return db.transaction().execute(async (trx) => {
     // One owner's reports one after another: the open-call cap holds even for two taps at once.
     await trx.selectFrom('users').select('id').where('id', '=', owner.id).forNoKeyUpdate().execute();
-    const open = await trx.selectFrom('aogReports').select((eb) => eb.fn.countAll<string>().as('n')).where('ownerId', '=', owner.id).where('status', '=', 'open').executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_PER_OWNER) throw new HttpError(409, `You already have ${MAX_OPEN_PER_OWNER} open aircraft-on-ground calls. Cancel one or wait for a mechanic.`);
+    const open = await trx
+      .selectFrom('aogReports')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('ownerId', '=', owner.id)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= MAX_OPEN_PER_OWNER)
+      throw new HttpError(
+        409,
+        `You already have ${MAX_OPEN_PER_OWNER} open aircraft-on-ground calls. Cancel one or wait for a mechanic.`,
+      );
 
     let aircraft: { id: string; tailNumber: string; make: string; model: string };
     if (data.aircraftId) {
-      const saved = await trx.selectFrom('aircraft').select(['id', 'tailNumber', 'make', 'model']).where('id', '=', data.aircraftId).where('ownerId', '=', owner.id).executeTakeFirst();
+      const saved = await trx
+        .selectFrom('aircraft')
+        .select(['id', 'tailNumber', 'make', 'model'])
+        .where('id', '=', data.aircraftId)
+        .where('ownerId', '=', owner.id)
+        .executeTakeFirst();
       if (!saved) throw notFound('Aircraft not found');
       aircraft = saved;
     } else {
       const tail = data.aircraftTailNumber!;
-      const id = await ownerAircraftFor(trx, owner.id, { tail, make: data.aircraftMake!, model: data.aircraftModel!, year: null, hours: null, location: null });
-      aircraft = await trx.selectFrom('aircraft').select(['id', 'tailNumber', 'make', 'model']).where('id', '=', id).executeTakeFirstOrThrow();
+      const id = await ownerAircraftFor(trx, owner.id, {
+        tail,
+        make: data.aircraftMake!,
+        model: data.aircraftModel!,
+        year: null,
+        hours: null,
+        location: null,
+      });
+      aircraft = await trx
+        .selectFrom('aircraft')
+        .select(['id', 'tailNumber', 'make', 'model'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
     }
 
     const row = await trx
@@ -70,7 +106,12 @@ export async function reportAog(db: Db, owner: UserRow, data: AogReportData): Pr
     const asked = await askMechanics(trx, row, 0, radiusMiles);
     await trx
       .insertInto('aogEvents')
-      .values({ aogId: row.id, status: 'open', note: `Reported at ${airport.label}. ${asked.length} ${asked.length === 1 ? 'mechanic' : 'mechanics'} within ${radiusMiles} mi asked.`, byUserId: owner.id })
+      .values({
+        aogId: row.id,
+        status: 'open',
+        note: `Reported at ${airport.label}. ${asked.length} ${asked.length === 1 ? 'mechanic' : 'mechanics'} within ${radiusMiles} mi asked.`,
+        byUserId: owner.id,
+      })
       .execute();
     return { id: row.id, status: 'open', radiusMiles, notified: asked.length };
   });

@@ -5,7 +5,11 @@ import { toE164 } from '../messaging/outbox.server.ts';
 
 /** The mechanic's "available for AOG calls" (Profile tab): urgent calls reach them at any hour, by every channel. */
 export async function aogAvailability(db: Db, mechanic: UserRow): Promise<AogAvailability> {
-  const row = await db.selectFrom('aogMechanicSettings').select('available').where('mechanicId', '=', mechanic.id).executeTakeFirst();
+  const row = await db
+    .selectFrom('aogMechanicSettings')
+    .select('available')
+    .where('mechanicId', '=', mechanic.id)
+    .executeTakeFirst();
   return { available: row?.available ?? false, hasPhone: toE164(mechanic.phone) !== null };
 }
 

@@ -18,7 +18,8 @@ import { aogNotFound, aogView } from './views.server.ts';
 function noteFor(data: AogStatusData, zone: string, now: Date): string | null {
   const parts: string[] = [];
   if (data.arriveBy) parts.push(`On site by ${arrivalText(data.arriveBy, zone, now)}.`);
-  if (data.status === 'parts_needed' && data.part) parts.push(`Part: ${data.part}${data.partEta ? `, expected ${arrivalText(data.partEta, zone, now)}` : ''}.`);
+  if (data.status === 'parts_needed' && data.part)
+    parts.push(`Part: ${data.part}${data.partEta ? `, expected ${arrivalText(data.partEta, zone, now)}` : ''}.`);
   if (data.note) parts.push(data.note);
   return parts.length ? parts.join(' ') : null;
 }
@@ -28,7 +29,13 @@ function noteFor(data: AogStatusData, zone: string, now: Date): string | null {
  * on the timeline and to the owner (bell, email, and a text to the callback phone when texts can
  * leave). `fixed` closes the dispatch; the job goes on as its appointment.
  */
-export async function updateStatus(db: Db, mechanic: UserRow, id: string, data: AogStatusData, now = new Date()): Promise<AogView> {
+export async function updateStatus(
+  db: Db,
+  mechanic: UserRow,
+  id: string,
+  data: AogStatusData,
+  now = new Date(),
+): Promise<AogView> {
   if (!isUuid(id)) throw aogNotFound();
   if (data.arriveBy) checkArrival(data.arriveBy, now);
   if (data.partEta) checkArrival(data.partEta, now, 'partEta');
@@ -36,23 +43,48 @@ export async function updateStatus(db: Db, mechanic: UserRow, id: string, data: 
     const row = await trx.selectFrom('aogReports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw aogNotFound();
     if (row.mechanicId !== mechanic.id) {
-      if (row.ownerId === mechanic.id || mechanic.role === 'mechanic' || mechanic.role === 'admin') throw forbidden('Only the mechanic dispatched to this aircraft can update its status');
+      if (row.ownerId === mechanic.id || mechanic.role === 'mechanic' || mechanic.role === 'admin')
+        throw forbidden('Only the mechanic dispatched to this aircraft can update its status');
       throw aogNotFound();
     }
-    if (!AOG_LIVE_STATUSES.includes(row.status)) throw conflict(row.status === 'fixed' ? 'This aircraft on ground is fixed: the job goes on in its appointment' : 'This call is closed');
+    if (!AOG_LIVE_STATUSES.includes(row.status))
+      throw conflict(
+        row.status === 'fixed'
+          ? 'This aircraft on ground is fixed: the job goes on in its appointment'
+          : 'This call is closed',
+      );
     const zone = timeZoneOfLabel(row.airportLabel);
     const note = noteFor(data, zone, now);
     const updated = await trx
       .updateTable('aogReports')
-      .set({ status: data.status, ...(data.arriveBy ? { arriveBy: new Date(data.arriveBy) } : {}), ...(data.status === 'fixed' ? { closedAt: now } : {}), updatedAt: now })
+      .set({
+        status: data.status,
+        ...(data.arriveBy ? { arriveBy: new Date(data.arriveBy) } : {}),
+        ...(data.status === 'fixed' ? { closedAt: now } : {}),
+        updatedAt: now,
+      })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto('aogEvents').values({ aogId: row.id, status: data.status, note, byUserId: mechanic.id }).execute();
+    await trx
+      .insertInto('aogEvents')
+      .values({ aogId: row.id, status: data.status, note, byUserId: mechanic.id })
+      .execute();
     const said = `${fullName(mechanic)}: ${aogStatusLabel(data.status)}${note ? ` - ${note}` : ''}`;
-    await notify(trx, [row.ownerId], { type: 'aog.status', title: `${row.aircraftTailNumber}: ${aogStatusLabel(data.status)}`, message: said, link: AOG_LINK_SECTION, itemId: row.id });
+    await notify(trx, [row.ownerId], {
+      type: 'aog.status',
+      title: `${row.aircraftTailNumber}: ${aogStatusLabel(data.status)}`,
+      message: said,
+      link: AOG_LINK_SECTION,
+      itemId: row.id,
+    });
     const phone = toE164(row.callbackPhone);
-    if (phone && (await credentialsFor(trx, 'twilio'))) await enqueueSms(trx, { kind: 'aog.status', to: phone, text: `${BUSINESS.name} ${row.aircraftTailNumber}: ${said}` });
+    if (phone && (await credentialsFor(trx, 'twilio')))
+      await enqueueSms(trx, {
+        kind: 'aog.status',
+        to: phone,
+        text: `${BUSINESS.name} ${row.aircraftTailNumber}: ${said}`,
+      });
     return updated;
   });
   return aogView(db, row, mechanic);
@@ -69,14 +101,33 @@ export async function cancelAog(db: Db, owner: UserRow, id: string, now = new Da
     const row = await trx.selectFrom('aogReports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row || row.ownerId !== owner.id) throw aogNotFound();
     if (row.status === 'cancelled') return row;
-    if (row.status !== 'open') throw conflict('A mechanic is already dispatched: cancel the appointment with them instead');
-    const updated = await trx.updateTable('aogReports').set({ status: 'cancelled', closedAt: now, updatedAt: now }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-    const offered = await trx.updateTable('aogOffers').set({ status: 'declined', updatedAt: now }).where('aogId', '=', row.id).returning('mechanicId').execute();
-    await trx.insertInto('aogEvents').values({ aogId: row.id, status: 'cancelled', note: 'Cancelled by the owner.', byUserId: owner.id }).execute();
+    if (row.status !== 'open')
+      throw conflict('A mechanic is already dispatched: cancel the appointment with them instead');
+    const updated = await trx
+      .updateTable('aogReports')
+      .set({ status: 'cancelled', closedAt: now, updatedAt: now })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const offered = await trx
+      .updateTable('aogOffers')
+      .set({ status: 'declined', updatedAt: now })
+      .where('aogId', '=', row.id)
+      .returning('mechanicId')
+      .execute();
+    await trx
+      .insertInto('aogEvents')
+      .values({ aogId: row.id, status: 'cancelled', note: 'Cancelled by the owner.', byUserId: owner.id })
+      .execute();
     await notify(
       trx,
       offered.map((o) => o.mechanicId),
-      { type: 'aog.cancelled', title: 'Aircraft on ground cancelled', message: `The owner of ${row.aircraftTailNumber} at ${row.airport} no longer needs a mechanic. Thank you for answering.`, link: AOG_LINK_SECTION },
+      {
+        type: 'aog.cancelled',
+        title: 'Aircraft on ground cancelled',
+        message: `The owner of ${row.aircraftTailNumber} at ${row.airport} no longer needs a mechanic. Thank you for answering.`,
+        link: AOG_LINK_SECTION,
+      },
     );
     return updated;
   });

@@ -1,5 +1,14 @@
 import { sql, type Selectable } from 'kysely';
-import { AOG, AOG_BUSY_STATUSES, AOG_WIDEST_RADIUS, type AogAdminItem, type AogOffer, type AogOpenCall, type AogSummary, type AogView } from '../../contract/aog.ts';
+import {
+  AOG,
+  AOG_BUSY_STATUSES,
+  AOG_WIDEST_RADIUS,
+  type AogAdminItem,
+  type AogOffer,
+  type AogOpenCall,
+  type AogSummary,
+  type AogView,
+} from '../../contract/aog.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -21,7 +30,13 @@ function offersWithMechanic(db: Db) {
     .leftJoin('mechanicProfiles as p', 'p.userId', 'o.mechanicId')
     .selectAll('o')
     .select(['u.firstName', 'u.lastName', 'p.businessName', 'p.rating', 'p.completedJobs'])
-    .select((eb) => eb.selectFrom('ratings as r').whereRef('r.mechanicId', '=', 'o.mechanicId').select(eb.fn.countAll<string>().as('n')).as('ratingCount'));
+    .select((eb) =>
+      eb
+        .selectFrom('ratings as r')
+        .whereRef('r.mechanicId', '=', 'o.mechanicId')
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('ratingCount'),
+    );
 }
 
 type OfferRow = Awaited<ReturnType<ReturnType<typeof offersWithMechanic>['execute']>>[number];
@@ -50,16 +65,36 @@ export async function aogView(db: Db, row: AogRow, viewer: UserRow): Promise<Aog
   if (viewer.role === 'mechanic') offers = offers.where('o.mechanicId', '=', viewer.id);
   const [offerRows, events, mechanic, notified] = await Promise.all([
     offers.orderBy('o.arriveBy').orderBy('o.calloutFeeCents').orderBy('o.id').execute(),
-    db.selectFrom('aogEvents').select(['createdAt', 'status', 'note']).where('aogId', '=', row.id).orderBy('createdAt').orderBy('id').execute(),
+    db
+      .selectFrom('aogEvents')
+      .select(['createdAt', 'status', 'note'])
+      .where('aogId', '=', row.id)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
     row.mechanicId
-      ? db.selectFrom('users as u').leftJoin('mechanicProfiles as p', 'p.userId', 'u.id').select(['u.id', 'u.firstName', 'u.lastName', 'p.businessName']).where('u.id', '=', row.mechanicId).executeTakeFirst()
+      ? db
+          .selectFrom('users as u')
+          .leftJoin('mechanicProfiles as p', 'p.userId', 'u.id')
+          .select(['u.id', 'u.firstName', 'u.lastName', 'p.businessName'])
+          .where('u.id', '=', row.mechanicId)
+          .executeTakeFirst()
       : Promise.resolve(undefined),
-    db.selectFrom('aogNotified').select((eb) => eb.fn.countAll<string>().as('n')).where('aogId', '=', row.id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('aogNotified')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('aogId', '=', row.id)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     id: row.id,
     status: row.status,
-    aircraft: { id: row.aircraftId, tailNumber: row.aircraftTailNumber, make: row.aircraftMake, model: row.aircraftModel },
+    aircraft: {
+      id: row.aircraftId,
+      tailNumber: row.aircraftTailNumber,
+      make: row.aircraftMake,
+      model: row.aircraftModel,
+    },
     airport: row.airport,
     airportLabel: row.airportLabel,
     locationOnField: row.locationOnField,
@@ -74,7 +109,9 @@ export async function aogView(db: Db, row: AogRow, viewer: UserRow): Promise<Aog
     notified: Number(notified.n),
     createdAt: iso(row.createdAt),
     arriveBy: isoOrNull(row.arriveBy),
-    mechanic: mechanic ? { id: mechanic.id, name: fullName(mechanic), businessName: mechanic.businessName ?? null } : null,
+    mechanic: mechanic
+      ? { id: mechanic.id, name: fullName(mechanic), businessName: mechanic.businessName ?? null }
+      : null,
     offers: offerRows.map(toOffer),
     timeline: events.map((e) => ({ at: iso(e.createdAt), status: e.status, note: e.note })),
     appointmentId: row.appointmentId,
@@ -90,7 +127,9 @@ export async function getAog(db: Db, viewer: UserRow, id: string): Promise<AogVi
 }
 
 export function canSee(row: AogRow, viewer: UserRow): boolean {
-  return viewer.role === 'admin' || row.ownerId === viewer.id || (viewer.role === 'mechanic' && row.mechanicId === viewer.id);
+  return (
+    viewer.role === 'admin' || row.ownerId === viewer.id || (viewer.role === 'mechanic' && row.mechanicId === viewer.id)
+  );
 }
 
 /**
@@ -147,7 +186,9 @@ export async function openCalls(db: Db, mechanic: UserRow): Promise<AogOpenCall[
     distanceMiles: r.distanceMiles,
     createdAt: iso(r.createdAt),
     offers: r.offers,
-    myOffer: r.myOfferId ? { id: r.myOfferId, arriveBy: iso(r.myArriveBy!), calloutFeeCents: Number(r.myFee), note: r.myNote } : null,
+    myOffer: r.myOfferId
+      ? { id: r.myOfferId, arriveBy: iso(r.myArriveBy!), calloutFeeCents: Number(r.myFee), note: r.myNote }
+      : null,
   }));
 }
 
@@ -157,8 +198,24 @@ export async function myCalls(db: Db, user: UserRow, before?: string): Promise<A
   let query = db
     .selectFrom('aogReports as a')
     .leftJoin('users as m', 'm.id', 'a.mechanicId')
-    .select(['a.id', 'a.status', 'a.aircraftTailNumber', 'a.airport', 'a.airportLabel', 'a.createdAt', 'a.arriveBy', 'm.firstName', 'm.lastName'])
-    .select((eb) => eb.selectFrom('aogOffers as o').whereRef('o.aogId', '=', 'a.id').select(eb.fn.countAll<string>().as('n')).as('offers'))
+    .select([
+      'a.id',
+      'a.status',
+      'a.aircraftTailNumber',
+      'a.airport',
+      'a.airportLabel',
+      'a.createdAt',
+      'a.arriveBy',
+      'm.firstName',
+      'm.lastName',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('aogOffers as o')
+        .whereRef('o.aogId', '=', 'a.id')
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('offers'),
+    )
     .where(role === 'mechanic' ? 'a.mechanicId' : 'a.ownerId', '=', user.id);
   if (before) query = query.where('a.createdAt', '<', new Date(before));
   const rows = await query.orderBy('a.createdAt', 'desc').orderBy('a.id', 'desc').limit(AOG.mineLimit).execute();
@@ -187,15 +244,32 @@ export async function adminOpenCalls(db: Db, now = new Date(), after?: string): 
     .selectAll('a')
     .select(['o.firstName', 'o.lastName'])
     .select((eb) => [
-      eb.selectFrom('aogNotified as n').whereRef('n.aogId', '=', 'a.id').select(eb.fn.countAll<string>().as('n')).as('notified'),
-      eb.selectFrom('aogOffers as x').whereRef('x.aogId', '=', 'a.id').select(eb.fn.countAll<string>().as('n')).as('offerCount'),
+      eb
+        .selectFrom('aogNotified as n')
+        .whereRef('n.aogId', '=', 'a.id')
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('notified'),
+      eb
+        .selectFrom('aogOffers as x')
+        .whereRef('x.aogId', '=', 'a.id')
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('offerCount'),
     ])
     .where('a.status', '=', 'open');
   if (after) query = query.where('a.createdAt', '>', new Date(after));
   const rows = await query.orderBy('a.createdAt').orderBy('a.id').limit(AOG.adminLimit).execute();
   const items: AogAdminItem[] = [];
   for (const r of rows) {
-    const { rows: candidates } = await sql<{ id: string; firstName: string; lastName: string; phone: string | null; distanceMiles: number; serviceRadius: number; available: boolean; busy: boolean }>`
+    const { rows: candidates } = await sql<{
+      id: string;
+      firstName: string;
+      lastName: string;
+      phone: string | null;
+      distanceMiles: number;
+      serviceRadius: number;
+      available: boolean;
+      busy: boolean;
+    }>`
       select * from (
         select u.id, u.first_name as "firstName", u.last_name as "lastName", u.phone, p.service_radius as "serviceRadius",
                round(haversine_miles(p.base_latitude, p.base_longitude, ${r.latitude}::float8, ${r.longitude}::float8))::int as "distanceMiles",
@@ -224,7 +298,15 @@ export async function adminOpenCalls(db: Db, now = new Date(), after?: string): 
       airport: r.airport,
       airportLabel: r.airportLabel,
       symptoms: r.symptoms,
-      candidates: candidates.map((c) => ({ id: c.id, name: fullName(c), phone: c.phone, distanceMiles: c.distanceMiles, serviceRadius: c.serviceRadius, available: c.available, busy: c.busy })),
+      candidates: candidates.map((c) => ({
+        id: c.id,
+        name: fullName(c),
+        phone: c.phone,
+        distanceMiles: c.distanceMiles,
+        serviceRadius: c.serviceRadius,
+        available: c.available,
+        busy: c.busy,
+      })),
     });
   }
   return items;

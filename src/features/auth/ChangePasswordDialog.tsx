@@ -7,11 +7,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import {
-  ChangePasswordSchema,
-  SESSION_MESSAGES,
-  type ChangePasswordInput,
-} from '../../contract/auth.ts';
+import { ChangePasswordSchema, SESSION_MESSAGES, type ChangePasswordInput } from '../../contract/auth.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
@@ -85,7 +81,12 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
               {...register('currentPassword')}
             />
           </FormField>
-          <FormField id="new-password" label="New password" error={errors.newPassword?.message} hint="At least 8 characters">
+          <FormField
+            id="new-password"
+            label="New password"
+            error={errors.newPassword?.message}
+            hint="At least 8 characters"
+          >
             <Input
               id="new-password"
               type="password"

@@ -14,7 +14,6 @@ const loadMechanic = () => import('../marketplace/MechanicDashboard.tsx');
 const PilotDashboard = preloadable(loadPilot);
 const MechanicDashboard = preloadable(loadMechanic);
 
-
 /**
  * While the sign-in screen waits for typing, the browser fetches and compiles both dashboards (each
  * loads its first tab as it is evaluated), so the dashboard is on screen as soon as the sign-in answers (about 0.3 s
@@ -37,7 +36,8 @@ export default function EntryApp() {
   useEffect(() => {
     const change = entryAddress(state.status, role, window.location.pathname, previous.current);
     previous.current = state.status;
-    if (change?.kind === 'replace') window.history.replaceState(window.history.state, '', change.path + window.location.search);
+    if (change?.kind === 'replace')
+      window.history.replaceState(window.history.state, '', change.path + window.location.search);
     if (change?.kind === 'navigate') window.location.replace(change.path);
   }, [state.status, role]);
 

@@ -27,9 +27,15 @@ function RequestForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordResetRequestInput>({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
+  } = useForm<PasswordResetRequestInput>({
+    resolver: zodResolver(PasswordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
 
-  const request = useWrite(ROUTES.authPasswordReset, { fallback: 'Something went wrong. Please try again.', reason: detailOr });
+  const request = useWrite(ROUTES.authPasswordReset, {
+    fallback: 'Something went wrong. Please try again.',
+    reason: detailOr,
+  });
   const onSubmit = async (values: PasswordResetRequestInput) => {
     setError(null);
     const answer = await request.run({ body: values, auth: false });
@@ -42,7 +48,13 @@ function RequestForm() {
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
       {error && <Alert>{error}</Alert>}
       <FormField id="reset-email" label="Email" error={errors.email?.message}>
-        <Input id="reset-email" type="email" autoComplete="username" {...fieldAria('reset-email', errors.email?.message)} {...register('email')} />
+        <Input
+          id="reset-email"
+          type="email"
+          autoComplete="username"
+          {...fieldAria('reset-email', errors.email?.message)}
+          {...register('email')}
+        />
       </FormField>
       <Button type="submit" className="w-full" pending={isSubmitting}>
         Email me a reset link
@@ -59,9 +71,15 @@ function ConfirmForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordResetConfirmInput>({ resolver: zodResolver(PasswordResetConfirmSchema), defaultValues: { token, newPassword: '' } });
+  } = useForm<PasswordResetConfirmInput>({
+    resolver: zodResolver(PasswordResetConfirmSchema),
+    defaultValues: { token, newPassword: '' },
+  });
 
-  const confirm = useWrite(ROUTES.authPasswordResetConfirm, { fallback: 'Something went wrong. Please try again.', reason: detailOr });
+  const confirm = useWrite(ROUTES.authPasswordResetConfirm, {
+    fallback: 'Something went wrong. Please try again.',
+    reason: detailOr,
+  });
   const onSubmit = async (values: PasswordResetConfirmInput) => {
     setError(null);
     const answer = await confirm.run({ body: values, auth: false });
@@ -83,7 +101,12 @@ function ConfirmForm({ token }: { token: string }) {
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
       {error && <Alert>{error}</Alert>}
       <input type="hidden" {...register('token')} />
-      <FormField id="reset-new-password" label="New password" error={errors.newPassword?.message} hint="At least 8 characters">
+      <FormField
+        id="reset-new-password"
+        label="New password"
+        error={errors.newPassword?.message}
+        hint="At least 8 characters"
+      >
         <Input
           id="reset-new-password"
           type="password"

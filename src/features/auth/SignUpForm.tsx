@@ -29,7 +29,8 @@ type FieldName = Path<RegisterInput>;
  * and the mechanic-only fields when the role is mechanic, sent as numbers or null when empty.
  */
 /** A query parameter of the entry screen's address ('' on the server). */
-export const entryParam = (name: string) => (typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get(name) ?? ''));
+export const entryParam = (name: string) =>
+  typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get(name) ?? '');
 
 export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
   const [error, setError] = useState<string | null>(null);

@@ -98,7 +98,12 @@ export async function login(
   await attempt.succeeded();
   if (needsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(data.password);
-    await db.updateTable('users').set({ passwordHash }).where('id', '=', user.id).where('passwordHash', '=', user.passwordHash).execute();
+    await db
+      .updateTable('users')
+      .set({ passwordHash })
+      .where('id', '=', user.id)
+      .where('passwordHash', '=', user.passwordHash)
+      .execute();
   }
   return { session: await issueSession(db, user), userId: user.id };
 }

@@ -11,13 +11,19 @@ export type AddressChange = { kind: 'replace'; path: string } | { kind: 'navigat
 
 type Status = 'checking' | 'signed-in' | 'signed-out';
 
-export function entryAddress(status: Status, role: Role | null, pathname: string, previous: Status | null = null): AddressChange {
+export function entryAddress(
+  status: Status,
+  role: Role | null,
+  pathname: string,
+  previous: Status | null = null,
+): AddressChange {
   const onDashboard = /^\/dashboard\/?$/.test(pathname);
   const onLogin = /^\/login\/?$/.test(pathname);
   if (status === 'signed-in') {
     if (role === 'admin') return { kind: 'navigate', path: '/admin' };
     return onLogin ? { kind: 'replace', path: '/dashboard' } : null;
   }
-  if (status === 'signed-out') return onDashboard && previous === 'signed-in' ? { kind: 'replace', path: '/login' } : null;
+  if (status === 'signed-out')
+    return onDashboard && previous === 'signed-in' ? { kind: 'replace', path: '/login' } : null;
   return null;
 }

@@ -1,10 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  PASSWORD_RESET,
-  SESSION_MESSAGES,
-  type AuthResponse,
-} from '../../contract/auth.ts';
+import { PASSWORD_RESET, SESSION_MESSAGES, type AuthResponse } from '../../contract/auth.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.server.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { VerifiedClaims } from '../../server/auth/token.server.ts';
@@ -58,7 +54,8 @@ export async function changePassword(
   data: { currentPassword: string; newPassword: string },
 ): Promise<AuthResponse> {
   await enforceRateLimit(db, `password-change:${user.id}`, { limit: 10, windowSeconds: 3600 });
-  if (!(await verifyPassword(data.currentPassword, user.passwordHash))) throw badRequest(SESSION_MESSAGES.wrongCurrentPassword);
+  if (!(await verifyPassword(data.currentPassword, user.passwordHash)))
+    throw badRequest(SESSION_MESSAGES.wrongCurrentPassword);
   const updated = await bumpTokenVersion(db, user.id, await hashPassword(data.newPassword));
   return issueSession(db, updated);
 }
@@ -153,5 +150,9 @@ export async function confirmPasswordReset(
 
 /** Forgets the counted sign-in failures of an email (a reset, or an administrator's unlock). */
 export async function unlockAccount(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('loginFailures').where('scope', '=', 'account').where('key', '=', email.trim().toLowerCase()).execute();
+  await db
+    .deleteFrom('loginFailures')
+    .where('scope', '=', 'account')
+    .where('key', '=', email.trim().toLowerCase())
+    .execute();
 }

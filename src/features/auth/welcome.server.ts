@@ -20,6 +20,14 @@ export function welcomeEmail(user: { email: string; firstName: string; role: Rol
     kind: 'auth.welcome',
     to: user.email,
     subject: `Welcome to ${BUSINESS.name}`,
-    text: [`Hi ${safeFirstName(user.firstName)},`, '', `Welcome to ${BUSINESS.name}. Your account is ready.`, '', firstStep, '', `Your dashboard: ${link}`].join('\n'),
+    text: [
+      `Hi ${safeFirstName(user.firstName)},`,
+      '',
+      `Welcome to ${BUSINESS.name}. Your account is ready.`,
+      '',
+      firstStep,
+      '',
+      `Your dashboard: ${link}`,
+    ].join('\n'),
   };
 }

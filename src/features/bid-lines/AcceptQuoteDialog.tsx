@@ -19,7 +19,17 @@ import { PaymentTerms } from '../payments/PaymentTerms.tsx';
  * Accepting an itemized quote: the owner approves, defers or declines each line (approve by
  * default), sees the approved total, then accepts. The server checks every rule again.
  */
-export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }: { request: ServiceRequest; bid: Bid; onClose: () => void; onAccepted: (result: AcceptResult) => void }) {
+export default function AcceptQuoteDialog({
+  request,
+  bid,
+  onClose,
+  onAccepted,
+}: {
+  request: ServiceRequest;
+  bid: Bid;
+  onClose: () => void;
+  onAccepted: (result: AcceptResult) => void;
+}) {
   const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
   // The reason stays here, where the owner acted; a request changed elsewhere is read again.
   const write = useWrite(ROUTES.requestAccept, {
@@ -37,7 +47,11 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
   const loaded = useQuoteLines(request.id, [bid], true);
   const lines = loaded.lines?.get(bid.id);
   const accept = () => {
-    if (lines) void write.run({ params: { id: request.id }, body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) } });
+    if (lines)
+      void write.run({
+        params: { id: request.id },
+        body: { bidId: bid.id, decisions: decisionsBody(lines, decisions) },
+      });
   };
   return (
     <Dialog
@@ -61,11 +75,7 @@ export default function AcceptQuoteDialog({ request, bid, onClose, onAccepted }:
         <Loading label="Loading the lines..." />
       )}
       <PaymentTerms bid={bid} full className="mt-4" />
-      {refusal && (
-        <Alert className="mt-4">
-          {refusal}
-        </Alert>
-      )}
+      {refusal && <Alert className="mt-4">{refusal}</Alert>}
       <DialogFooter className="mt-4">
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel

@@ -13,8 +13,21 @@ const CHOICES: Array<{ value: LineDecision; label: string }> = [
  * One radio group per line (approve, defer, decline), the decline choice absent on inspection and
  * airworthiness lines, which can only be approved or deferred; the approved total below.
  */
-export function DecideLines({ lines, decisions, onChange, prefix }: { lines: BidLine[]; decisions: Record<string, LineDecision>; onChange: (d: Record<string, LineDecision>) => void; prefix: string }) {
-  const approved = lines.filter((l) => (decisions[l.id] ?? 'approve') === 'approve').reduce((s, l) => s + Math.round(l.totalCost * 100), 0) / 100;
+export function DecideLines({
+  lines,
+  decisions,
+  onChange,
+  prefix,
+}: {
+  lines: BidLine[];
+  decisions: Record<string, LineDecision>;
+  onChange: (d: Record<string, LineDecision>) => void;
+  prefix: string;
+}) {
+  const approved =
+    lines
+      .filter((l) => (decisions[l.id] ?? 'approve') === 'approve')
+      .reduce((s, l) => s + Math.round(l.totalCost * 100), 0) / 100;
   return (
     <div className="space-y-3">
       <ul className="space-y-2">
@@ -26,12 +39,14 @@ export function DecideLines({ lines, decisions, onChange, prefix }: { lines: Bid
               <fieldset>
                 <legend className="flex w-full justify-between gap-3 text-sm">
                   <span>
-                    <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span> <span className="font-medium">{l.description}</span>
+                    <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span>{' '}
+                    <span className="font-medium">{l.description}</span>
                   </span>
                   <span className="font-semibold tabular-nums">{formatCurrency(l.totalCost)}</span>
                 </legend>
                 <p className="text-xs text-muted-foreground">
-                  {l.laborHours} h at {formatCurrency(l.laborRate)}/h{l.partsCost > 0 ? ` + parts ${formatCurrency(l.partsCost)}` : ''}
+                  {l.laborHours} h at {formatCurrency(l.laborRate)}/h
+                  {l.partsCost > 0 ? ` + parts ${formatCurrency(l.partsCost)}` : ''}
                   {locked ? ' · required for airworthiness: approve or defer' : ''}
                 </p>
                 <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
@@ -62,4 +77,5 @@ export function DecideLines({ lines, decisions, onChange, prefix }: { lines: Bid
   );
 }
 
-export const decisionsBody = (lines: BidLine[], decisions: Record<string, LineDecision>) => lines.map((l) => ({ lineId: l.id, decision: decisions[l.id] ?? 'approve' }));
+export const decisionsBody = (lines: BidLine[], decisions: Record<string, LineDecision>) =>
+  lines.map((l) => ({ lineId: l.id, decision: decisions[l.id] ?? 'approve' }));

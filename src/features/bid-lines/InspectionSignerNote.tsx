@@ -10,15 +10,16 @@ export function InspectionSignerNote({ bid, className = '' }: { bid: Bid; classN
   if (bid.inspectionSigner) {
     return (
       <span className={`block text-sm ${className}`}>
-        <span className="text-muted-foreground">Annual signed by</span> {bid.inspectionSigner.fullName} (IA, certificate {bid.inspectionSigner.certificateNumber})
+        <span className="text-muted-foreground">Annual signed by</span> {bid.inspectionSigner.fullName} (IA, certificate{' '}
+        {bid.inspectionSigner.certificateNumber})
       </span>
     );
   }
   if (!bid.needsInspectionSigner) return null;
   return (
     <span className={`block rounded-md border border-warning/40 bg-warning-muted px-3 py-2 text-sm ${className}`}>
-      No inspection authorization (IA), and no IA named to sign: {bid.mechanicName} can do the work but cannot approve the annual for return to
-      service (14 CFR 65.95). Ask who signs before you accept.
+      No inspection authorization (IA), and no IA named to sign: {bid.mechanicName} can do the work but cannot approve
+      the annual for return to service (14 CFR 65.95). Ask who signs before you accept.
     </span>
   );
 }

@@ -25,7 +25,15 @@ import { draftLine, linesBody, usedCategories, type DraftLine } from './line-dra
  * The lines of a job on its appointment card, for both sides: the approved total, the work order,
  * change orders (the mechanic adds them while the work is in progress, the owner decides them).
  */
-export function JobLines({ appointment: a, role, onChanged }: { appointment: Appointment; role: 'owner' | 'mechanic'; onChanged: () => void }) {
+export function JobLines({
+  appointment: a,
+  role,
+  onChanged,
+}: {
+  appointment: Appointment;
+  role: 'owner' | 'mechanic';
+  onChanged: () => void;
+}) {
   const [open, setOpen] = useState<'work-order' | 'add' | 'decide' | null>(null);
   const waiting = a.pendingChangeOrders ?? 0;
   return (
@@ -37,7 +45,8 @@ export function JobLines({ appointment: a, role, onChanged }: { appointment: App
       ) : (
         a.approvedTotals && (
           <p className="text-sm">
-            <span className="text-muted-foreground">Approved work:</span> <span className="font-semibold tabular-nums">{formatCurrency(a.approvedTotals.totalCost)}</span>
+            <span className="text-muted-foreground">Approved work:</span>{' '}
+            <span className="font-semibold tabular-nums">{formatCurrency(a.approvedTotals.totalCost)}</span>
             <span className="text-muted-foreground"> · {formatHours(a.approvedTotals.hours)}</span>
           </p>
         )
@@ -68,12 +77,22 @@ export function JobLines({ appointment: a, role, onChanged }: { appointment: App
       </div>
       {open === 'work-order' && <WorkOrderDialog appointmentId={a.id} onClose={() => setOpen(null)} />}
       {open === 'add' && <AddChangeOrderDialog appointment={a} onClose={() => setOpen(null)} onAdded={onChanged} />}
-      {open === 'decide' && <DecideChangeOrderDialog appointment={a} onClose={() => setOpen(null)} onDecided={onChanged} />}
+      {open === 'decide' && (
+        <DecideChangeOrderDialog appointment={a} onClose={() => setOpen(null)} onDecided={onChanged} />
+      )}
     </div>
   );
 }
 
-function AddChangeOrderDialog({ appointment: a, onClose, onAdded }: { appointment: Appointment; onClose: () => void; onAdded: () => void }) {
+function AddChangeOrderDialog({
+  appointment: a,
+  onClose,
+  onAdded,
+}: {
+  appointment: Appointment;
+  onClose: () => void;
+  onAdded: () => void;
+}) {
   const [lines, setLines] = useState<DraftLine[]>(() => [draftLine({ category: 'airworthy' })]);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<LineErrors>({});
@@ -95,12 +114,24 @@ function AddChangeOrderDialog({ appointment: a, onClose, onAdded }: { appointmen
     await send.run({ params: { id: a.id }, body: { lines: linesBody(lines), note } });
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Add change order" description={`Items found during the ${labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} on ${a.aircraftTailNumber}. The owner approves, defers or declines each.`} className="sm:max-w-2xl">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title="Add change order"
+      description={`Items found during the ${labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} on ${a.aircraftTailNumber}. The owner approves, defers or declines each.`}
+      className="sm:max-w-2xl"
+    >
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
         <LinesEditor lines={lines} onChange={setLines} errors={errors} prefix={`co-${a.id}`} />
         <div>
           <Label htmlFor={`co-${a.id}-note`}>Note to the owner</Label>
-          <Textarea id={`co-${a.id}-note`} rows={2} maxLength={BID_LINES.text.note} value={note} onChange={(e) => setNote(e.target.value)} />
+          <Textarea
+            id={`co-${a.id}-note`}
+            rows={2}
+            maxLength={BID_LINES.text.note}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" type="button" onClick={onClose} disabled={busy}>
@@ -115,10 +146,22 @@ function AddChangeOrderDialog({ appointment: a, onClose, onAdded }: { appointmen
   );
 }
 
-function DecideChangeOrderDialog({ appointment: a, onClose, onDecided }: { appointment: Appointment; onClose: () => void; onDecided: () => void }) {
+function DecideChangeOrderDialog({
+  appointment: a,
+  onClose,
+  onDecided,
+}: {
+  appointment: Appointment;
+  onClose: () => void;
+  onDecided: () => void;
+}) {
   const orders = useRoute(ROUTES.changeOrders, { params: { id: a.id } });
   const order: ChangeOrder | null | undefined =
-    orders.state.status === 'ready' ? (orders.state.data.find((c) => c.status === 'pending') ?? null) : orders.state.status === 'error' ? null : undefined;
+    orders.state.status === 'ready'
+      ? (orders.state.data.find((c) => c.status === 'pending') ?? null)
+      : orders.state.status === 'error'
+        ? null
+        : undefined;
   const [decisions, setDecisions] = useState<Record<string, LineDecision>>({});
   const write = useWrite(ROUTES.changeOrderDecide, {
     fallback: 'Failed to decide the change order',
@@ -132,18 +175,34 @@ function DecideChangeOrderDialog({ appointment: a, onClose, onDecided }: { appoi
   const busy = write.pending;
   const decide = async () => {
     if (!order) return;
-    await write.run({ params: { id: a.id, changeOrderId: order.id }, body: { decisions: decisionsBody(order.lines, decisions) } });
+    await write.run({
+      params: { id: a.id, changeOrderId: order.id },
+      body: { decisions: decisionsBody(order.lines, decisions) },
+    });
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Decide change order" description={`${a.mechanicName} found more work on ${a.aircraftTailNumber}. Approve, defer or decline each item.`} className="sm:max-w-2xl">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title="Decide change order"
+      description={`${a.mechanicName} found more work on ${a.aircraftTailNumber}. Approve, defer or decline each item.`}
+      className="sm:max-w-2xl"
+    >
       {order === undefined ? (
-        <p className="flex items-center gap-2 text-sm"><Spinner /> Loading…</p>
+        <p className="flex items-center gap-2 text-sm">
+          <Spinner /> Loading…
+        </p>
       ) : order === null ? (
         <p className="text-sm">No change order is waiting.</p>
       ) : (
         <>
           {order.note && <p className="mb-3 rounded-md bg-muted px-3 py-2 text-sm">&ldquo;{order.note}&rdquo;</p>}
-          <DecideLines lines={order.lines} decisions={decisions} onChange={setDecisions} prefix={`decide-${order.id}`} />
+          <DecideLines
+            lines={order.lines}
+            decisions={decisions}
+            onChange={setDecisions}
+            prefix={`decide-${order.id}`}
+          />
           <DialogFooter className="mt-4">
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
@@ -181,51 +240,96 @@ function LineRows({ lines, note }: { lines: BidLine[]; note?: string }) {
 /** The work order / invoice: approved lines by category with subtotals, deferred and declined lines, totals; printable. */
 function WorkOrderDialog({ appointmentId, onClose }: { appointmentId: string; onClose: () => void }) {
   const query = useRoute(ROUTES.workOrder, { params: { id: appointmentId } });
-  const order: WorkOrder | null | undefined = query.state.status === 'ready' ? query.state.data : query.state.status === 'error' ? null : undefined;
+  const order: WorkOrder | null | undefined =
+    query.state.status === 'ready' ? query.state.data : query.state.status === 'error' ? null : undefined;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} title="Work order" className="print-dialog sm:max-w-3xl">
       {order === undefined ? (
-        <p className="flex items-center gap-2 text-sm"><Spinner /> Loading…</p>
+        <p className="flex items-center gap-2 text-sm">
+          <Spinner /> Loading…
+        </p>
       ) : order === null ? (
         <p className="text-sm">The work order could not be loaded.</p>
       ) : (
         <article className="space-y-4 text-sm" aria-label={`Work order for ${order.aircraftTailNumber}`}>
           <header className="grid gap-1 sm:grid-cols-2">
-            <p><span className="text-muted-foreground">Aircraft:</span> {order.aircraftTailNumber} · {order.aircraftMake} {order.aircraftModel}</p>
-            <p><span className="text-muted-foreground">Service:</span> {labelOf(MARKETPLACE_SERVICE_TYPES, order.serviceType)}</p>
-            <p><span className="text-muted-foreground">Owner:</span> {order.customerName}</p>
-            <p><span className="text-muted-foreground">Mechanic:</span> {order.mechanicName}</p>
-            <p><span className="text-muted-foreground">Scheduled:</span> {formatDay(order.scheduledDate)} · {order.serviceLocation}</p>
-            <p><span className="text-muted-foreground">Warranty:</span> {order.warrantyPeriod} days</p>
+            <p>
+              <span className="text-muted-foreground">Aircraft:</span> {order.aircraftTailNumber} · {order.aircraftMake}{' '}
+              {order.aircraftModel}
+            </p>
+            <p>
+              <span className="text-muted-foreground">Service:</span>{' '}
+              {labelOf(MARKETPLACE_SERVICE_TYPES, order.serviceType)}
+            </p>
+            <p>
+              <span className="text-muted-foreground">Owner:</span> {order.customerName}
+            </p>
+            <p>
+              <span className="text-muted-foreground">Mechanic:</span> {order.mechanicName}
+            </p>
+            <p>
+              <span className="text-muted-foreground">Scheduled:</span> {formatDay(order.scheduledDate)} ·{' '}
+              {order.serviceLocation}
+            </p>
+            <p>
+              <span className="text-muted-foreground">Warranty:</span> {order.warrantyPeriod} days
+            </p>
           </header>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Approved lines (scrolls sideways on small screens)">
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label="Approved lines (scrolls sideways on small screens)"
+          >
             <table className="w-full min-w-[32rem]">
               <caption className="sr-only">Lines of the work order</caption>
               <thead>
                 <tr className="border-b border-border text-left">
-                  <th scope="col" className="py-1 pr-2">Item</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Hours</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Labor</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Parts</th>
-                  <th scope="col" className="py-1 text-right">Total</th>
+                  <th scope="col" className="py-1 pr-2">
+                    Item
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Hours
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Labor
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Parts
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Total
+                  </th>
                 </tr>
               </thead>
               {usedCategories(order.approved.lines).map((c) => (
                 <tbody key={c}>
                   <tr>
-                    <th scope="rowgroup" colSpan={4} className="pt-3 text-left font-semibold">{labelOf(LINE_CATEGORY_OPTIONS, c)}</th>
-                    <td className="pt-3 text-right font-semibold tabular-nums">{formatCurrency(order.approved.categoryTotals[c].totalCost)}</td>
+                    <th scope="rowgroup" colSpan={4} className="pt-3 text-left font-semibold">
+                      {labelOf(LINE_CATEGORY_OPTIONS, c)}
+                    </th>
+                    <td className="pt-3 text-right font-semibold tabular-nums">
+                      {formatCurrency(order.approved.categoryTotals[c].totalCost)}
+                    </td>
                   </tr>
                   <LineRows lines={order.approved.lines.filter((l) => l.category === c)} />
                 </tbody>
               ))}
               <tfoot>
                 <tr className="border-t-2 border-border font-semibold">
-                  <th scope="row" className="py-2 text-left">Approved total</th>
+                  <th scope="row" className="py-2 text-left">
+                    Approved total
+                  </th>
                   <td className="py-2 pr-2 text-right tabular-nums">{order.approved.totals.hours}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{formatCurrency(order.approved.totals.laborCost)}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">{formatCurrency(order.approved.totals.partsCost)}</td>
-                  <td className="py-2 text-right text-base tabular-nums">{formatCurrency(order.approved.totals.totalCost)}</td>
+                  <td className="py-2 pr-2 text-right tabular-nums">
+                    {formatCurrency(order.approved.totals.laborCost)}
+                  </td>
+                  <td className="py-2 pr-2 text-right tabular-nums">
+                    {formatCurrency(order.approved.totals.partsCost)}
+                  </td>
+                  <td className="py-2 text-right text-base tabular-nums">
+                    {formatCurrency(order.approved.totals.totalCost)}
+                  </td>
                 </tr>
               </tfoot>
             </table>
@@ -247,7 +351,9 @@ function WorkOrderDialog({ appointmentId, onClose }: { appointmentId: string; on
               </section>
             ) : null,
           )}
-          <p className="text-muted-foreground">Quoted: {formatCurrency(order.quoted.totalCost)} for {order.quoted.hours} h. Amounts in US dollars.</p>
+          <p className="text-muted-foreground">
+            Quoted: {formatCurrency(order.quoted.totalCost)} for {order.quoted.hours} h. Amounts in US dollars.
+          </p>
           <div className="print-hide flex justify-end">
             <Button onClick={() => window.print()}>
               <Printer className="h-4 w-4" aria-hidden="true" />

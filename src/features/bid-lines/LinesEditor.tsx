@@ -6,7 +6,16 @@ import { BID_LINES, LINE_CATEGORY_OPTIONS } from '../../contract/bid-lines.ts';
 import type { LineCategory } from '../../contract/line-items.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency } from '../../lib/format.ts';
-import { draftCategoryTotals, draftLine, draftTotals, hoursError, move, pricedDraft, usedCategories, type DraftLine } from './line-drafts.ts';
+import {
+  draftCategoryTotals,
+  draftLine,
+  draftTotals,
+  hoursError,
+  move,
+  pricedDraft,
+  usedCategories,
+  type DraftLine,
+} from './line-drafts.ts';
 import { loadTemplates, saveTemplates, type LineTemplate } from './templates.ts';
 
 /** Field errors by line index and field name, from the server's `lines.N.field` paths. */
@@ -17,10 +26,23 @@ export type LineErrors = Record<string, string>;
  * line's total and the running totals per category as they are typed. Every control is a native
  * one with its own label, so the editor works from the keyboard and on a phone.
  */
-export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwner }: { lines: DraftLine[]; onChange: (lines: DraftLine[]) => void; errors?: LineErrors; prefix: string; templateOwner?: string }) {
+export function LinesEditor({
+  lines,
+  onChange,
+  errors = {},
+  prefix,
+  templateOwner,
+}: {
+  lines: DraftLine[];
+  onChange: (lines: DraftLine[]) => void;
+  errors?: LineErrors;
+  prefix: string;
+  templateOwner?: string;
+}) {
   const [templates, setTemplates] = useState<LineTemplate[]>(() => (templateOwner ? loadTemplates(templateOwner) : []));
   const [announce, setAnnounce] = useState('');
-  const set = (i: number, patch: Partial<DraftLine>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const set = (i: number, patch: Partial<DraftLine>) =>
+    onChange(lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const totals = draftTotals(lines);
   const byCategory = draftCategoryTotals(lines);
 
@@ -31,7 +53,16 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
   };
   const saveTemplate = (l: DraftLine) => {
     if (!templateOwner || !l.description.trim()) return;
-    const next = [...templates.filter((t) => t.description !== l.description.trim()), { category: l.category, description: l.description.trim(), laborHours: l.laborHours, laborRate: l.laborRate, partsCost: l.partsCost }];
+    const next = [
+      ...templates.filter((t) => t.description !== l.description.trim()),
+      {
+        category: l.category,
+        description: l.description.trim(),
+        laborHours: l.laborHours,
+        laborRate: l.laborRate,
+        partsCost: l.partsCost,
+      },
+    ];
     setTemplates(next);
     saveTemplates(templateOwner, next);
     setAnnounce(`Saved "${l.description.trim()}" as a template`);
@@ -46,25 +77,44 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
         {lines.map((l, i) => {
           const id = `${prefix}-line-${l.key}`;
           // The hours rule is checked as typed, with the server's own sentence (issue 26, point 8).
-          const err = (field: string) => (field === 'laborHours' ? hoursError(l) : undefined) ?? errors[`${i}.${field}`];
+          const err = (field: string) =>
+            (field === 'laborHours' ? hoursError(l) : undefined) ?? errors[`${i}.${field}`];
           const p = pricedDraft(l);
-          const described = (field: string) => (err(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
+          const described = (field: string) =>
+            err(field) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
           return (
             <li key={l.key} className="rounded-md border border-border p-3">
               <fieldset>
                 <legend className="mb-2 flex w-full items-center justify-between gap-2 text-sm font-semibold">
                   <span>Line {i + 1}</span>
-                  <span className="tabular-nums" aria-label={`Line ${i + 1} total`}>{formatCurrency((p.laborCents + p.partsCents) / 100)}</span>
+                  <span className="tabular-nums" aria-label={`Line ${i + 1} total`}>
+                    {formatCurrency((p.laborCents + p.partsCents) / 100)}
+                  </span>
                 </legend>
                 <div className="grid gap-2 sm:grid-cols-[13rem_1fr]">
                   <div>
                     <Label htmlFor={`${id}-category`}>Category</Label>
-                    <NativeSelect id={`${id}-category`} options={LINE_CATEGORY_OPTIONS} value={l.category} onChange={(e) => set(i, { category: e.target.value as LineCategory })} />
+                    <NativeSelect
+                      id={`${id}-category`}
+                      options={LINE_CATEGORY_OPTIONS}
+                      value={l.category}
+                      onChange={(e) => set(i, { category: e.target.value as LineCategory })}
+                    />
                   </div>
                   <div>
                     <Label htmlFor={`${id}-description`}>Description</Label>
-                    <Input id={`${id}-description`} value={l.description} maxLength={BID_LINES.text.description} onChange={(e) => set(i, { description: e.target.value })} {...described('description')} />
-                    {err('description') && <p id={`${id}-description-error`} className="mt-1 text-sm text-destructive">{err('description')}</p>}
+                    <Input
+                      id={`${id}-description`}
+                      value={l.description}
+                      maxLength={BID_LINES.text.description}
+                      onChange={(e) => set(i, { description: e.target.value })}
+                      {...described('description')}
+                    />
+                    {err('description') && (
+                      <p id={`${id}-description-error`} className="mt-1 text-sm text-destructive">
+                        {err('description')}
+                      </p>
+                    )}
                   </div>
                 </div>
                 <div className="mt-2 grid grid-cols-3 gap-2">
@@ -77,20 +127,54 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
                   ).map(([field, label, step]) => (
                     <div key={field}>
                       <Label htmlFor={`${id}-${field}`}>{label}</Label>
-                      <Input id={`${id}-${field}`} type="number" inputMode="decimal" min={0} step={step} value={l[field]} onChange={(e) => set(i, { [field]: e.target.value })} {...described(field)} />
-                      {err(field) && <p id={`${id}-${field}-error`} className="mt-1 text-sm text-destructive">{err(field)}</p>}
+                      <Input
+                        id={`${id}-${field}`}
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        step={step}
+                        value={l[field]}
+                        onChange={(e) => set(i, { [field]: e.target.value })}
+                        {...described(field)}
+                      />
+                      {err(field) && (
+                        <p id={`${id}-${field}-error`} className="mt-1 text-sm text-destructive">
+                          {err(field)}
+                        </p>
+                      )}
                     </div>
                   ))}
                 </div>
                 <div className="mt-2 flex flex-wrap justify-end gap-1">
-                  <Button type="button" variant="ghost" size="sm" onClick={() => onChange(move(lines, i, -1))} disabled={i === 0} aria-label={`Move line ${i + 1} up`}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onChange(move(lines, i, -1))}
+                    disabled={i === 0}
+                    aria-label={`Move line ${i + 1} up`}
+                  >
                     <ArrowUp className="h-4 w-4" aria-hidden="true" />
                   </Button>
-                  <Button type="button" variant="ghost" size="sm" onClick={() => onChange(move(lines, i, 1))} disabled={i === lines.length - 1} aria-label={`Move line ${i + 1} down`}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onChange(move(lines, i, 1))}
+                    disabled={i === lines.length - 1}
+                    aria-label={`Move line ${i + 1} down`}
+                  >
                     <ArrowDown className="h-4 w-4" aria-hidden="true" />
                   </Button>
                   {templateOwner && (
-                    <Button type="button" variant="ghost" size="sm" onClick={() => saveTemplate(l)} disabled={!l.description.trim()} aria-label={`Save line ${i + 1} as a template`}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => saveTemplate(l)}
+                      disabled={!l.description.trim()}
+                      aria-label={`Save line ${i + 1} as a template`}
+                    >
                       <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
                     </Button>
                   )}
@@ -114,7 +198,11 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
           );
         })}
       </ol>
-      {errors[''] && <p className="text-sm text-destructive" role="alert">{errors['']}</p>}
+      {errors[''] && (
+        <p className="text-sm text-destructive" role="alert">
+          {errors['']}
+        </p>
+      )}
       <div className="flex flex-wrap items-end gap-2">
         <Button type="button" variant="outline" onClick={() => add()} disabled={lines.length >= BID_LINES.maxLines}>
           <Plus className="h-4 w-4" aria-hidden="true" />
@@ -131,7 +219,14 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
               value=""
               onChange={(e) => {
                 const t = templates[Number(e.target.value)];
-                if (t) add({ category: t.category, description: t.description, laborHours: t.laborHours, laborRate: t.laborRate, partsCost: t.partsCost });
+                if (t)
+                  add({
+                    category: t.category,
+                    description: t.description,
+                    laborHours: t.laborHours,
+                    laborRate: t.laborRate,
+                    partsCost: t.partsCost,
+                  });
               }}
             >
               <option value="" disabled>
@@ -157,7 +252,9 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
         <tbody>
           {usedCategories(lines).map((c) => (
             <tr key={c} className="border-b border-border/60">
-              <th scope="row" className="py-1 text-left font-normal text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, c)}</th>
+              <th scope="row" className="py-1 text-left font-normal text-muted-foreground">
+                {labelOf(LINE_CATEGORY_OPTIONS, c)}
+              </th>
               <td className="py-1 text-right tabular-nums">{byCategory[c].hours} h</td>
               <td className="py-1 text-right tabular-nums">{formatCurrency(byCategory[c].totalCost)}</td>
             </tr>
@@ -165,7 +262,9 @@ export function LinesEditor({ lines, onChange, errors = {}, prefix, templateOwne
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" className="pt-2 text-left">Total (labor {formatCurrency(totals.laborCost)} + parts {formatCurrency(totals.partsCost)})</th>
+            <th scope="row" className="pt-2 text-left">
+              Total (labor {formatCurrency(totals.laborCost)} + parts {formatCurrency(totals.partsCost)})
+            </th>
             <td className="pt-2 text-right tabular-nums">{totals.hours} h</td>
             <td className="pt-2 text-right text-lg font-bold tabular-nums">{formatCurrency(totals.totalCost)}</td>
           </tr>

@@ -17,11 +17,18 @@ const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(M
  */
 export function QuoteComparison({ request, quotes }: { request: ServiceRequest; quotes: Bid[] }) {
   // From the lines when the quotes carry them, else from their per-category totals (the owner's list).
-  const categories = LINE_CATEGORIES.filter((c) => usedCategories(quotes.flatMap((q) => q.lines ?? [])).includes(c) || quotes.some((q) => !q.lines && q.categoryTotals && (q.categoryTotals[c].totalCost > 0 || q.categoryTotals[c].hours > 0)));
+  const categories = LINE_CATEGORIES.filter(
+    (c) =>
+      usedCategories(quotes.flatMap((q) => q.lines ?? [])).includes(c) ||
+      quotes.some(
+        (q) => !q.lines && q.categoryTotals && (q.categoryTotals[c].totalCost > 0 || q.categoryTotals[c].hours > 0),
+      ),
+  );
   const mid = median(quotes.map((q) => q.estimatedHours));
   const distance = (q: Bid) => request.matchedMechanics.find((m) => m.mechanicId === q.mechanicId)?.distanceMiles;
   const coverage = useQuoteCoverage(request, quotes);
-  const listed = (names: string[] | undefined) => (names === undefined ? '—' : names.length === 0 ? 'Nothing' : names.join(', '));
+  const listed = (names: string[] | undefined) =>
+    names === undefined ? '—' : names.length === 0 ? 'Nothing' : names.join(', ');
   const rows: Array<[string, (q: Bid) => string]> = [
     // Which of the due items the request was made for each quote answers: a lower total that
     // leaves one out is not the same work.
@@ -31,66 +38,103 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
           ['Leaves out', (q) => listed(coverage.get(q.id)?.missing)],
         ] as Array<[string, (q: Bid) => string]>)
       : []),
-    ...categories.map((c): [string, (q: Bid) => string] => [labelOf(LINE_CATEGORY_OPTIONS, c), (q) => (q.categoryTotals && q.categoryTotals[c].totalCost > 0 ? formatCurrency(q.categoryTotals[c].totalCost) : '—')]),
+    ...categories.map((c): [string, (q: Bid) => string] => [
+      labelOf(LINE_CATEGORY_OPTIONS, c),
+      (q) =>
+        q.categoryTotals && q.categoryTotals[c].totalCost > 0 ? formatCurrency(q.categoryTotals[c].totalCost) : '—',
+    ]),
     ['Total', (q) => formatCurrency(q.totalCost)],
-    ['Hours', (q) => `${q.estimatedHours} h${mid !== null && quotes.length > 1 ? ` (${q.estimatedHours === mid ? 'median' : `${signed(q.estimatedHours - mid)} vs median`})` : ''}`],
+    [
+      'Hours',
+      (q) =>
+        `${q.estimatedHours} h${mid !== null && quotes.length > 1 ? ` (${q.estimatedHours === mid ? 'median' : `${signed(q.estimatedHours - mid)} vs median`})` : ''}`,
+    ],
     ['Warranty', (q) => `${q.warrantyPeriod} days`],
     ['Start', (q) => formatDay(q.availableStartDate)],
     ['Finish', (q) => formatDay(q.estimatedCompletionDate)],
-    ['Rating', (q) => (q.mechanicRatingCount > 0 ? `${q.mechanicRating.toFixed(1)} of 5 (${q.mechanicRatingCount})` : MARKETPLACE.newMechanicLabel)],
+    [
+      'Rating',
+      (q) =>
+        q.mechanicRatingCount > 0
+          ? `${q.mechanicRating.toFixed(1)} of 5 (${q.mechanicRatingCount})`
+          : MARKETPLACE.newMechanicLabel,
+    ],
     ['Distance', (q) => (distance(q) !== undefined ? `${Math.round(distance(q)!)} mi` : '—')],
-    ['IA', (q) => (q.mechanicIa ? 'Yes' : q.inspectionSigner ? `No; ${q.inspectionSigner.fullName} (IA) signs` : q.needsInspectionSigner ? 'No; nobody named to sign' : 'No')],
+    [
+      'IA',
+      (q) =>
+        q.mechanicIa
+          ? 'Yes'
+          : q.inspectionSigner
+            ? `No; ${q.inspectionSigner.fullName} (IA) signs`
+            : q.needsInspectionSigner
+              ? 'No; nobody named to sign'
+              : 'No',
+    ],
   ];
-  const tone = (label: string, q: Bid) => (label === 'Leaves out' && (coverage.get(q.id)?.missing.length ?? 0) > 0 ? 'text-destructive font-medium' : label === 'Total' ? 'font-semibold' : '');
+  const tone = (label: string, q: Bid) =>
+    label === 'Leaves out' && (coverage.get(q.id)?.missing.length ?? 0) > 0
+      ? 'text-destructive font-medium'
+      : label === 'Total'
+        ? 'font-semibold'
+        : '';
   return (
     <>
-    {/* On a phone: one card per quote, every figure readable without scrolling sideways. */}
-    <ul className="mt-3 space-y-3 sm:hidden" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>
-      {quotes.map((q) => (
-        <li key={q.id} className="rounded-md border border-border p-3">
-          <p className="font-semibold">{q.mechanicName}</p>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            {rows.map(([label, cell]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className={`text-right tabular-nums ${tone(label, q)}`}>{cell(q)}</dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
-    </ul>
-    <div className="mt-3 hidden overflow-x-auto rounded-md border border-border sm:block" tabIndex={0} role="region" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>
-      <table className="w-full min-w-max text-sm">
-        <caption className="sr-only">Quotes for {request.aircraftTailNumber} side by side</caption>
-        <thead>
-          <tr className="border-b border-border bg-muted">
-            <th scope="col" className="sticky left-0 bg-muted px-3 py-2 text-left">
-              Compare
-            </th>
-            {quotes.map((q) => (
-              <th key={q.id} scope="col" className="px-3 py-2 text-right font-semibold">
-                {q.mechanicName}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, cell]) => (
-            <tr key={label} className="border-b border-border/60 last:border-0">
-              <th scope="row" className="sticky left-0 bg-background px-3 py-1.5 text-left font-normal text-muted-foreground">
-                {label}
+      {/* On a phone: one card per quote, every figure readable without scrolling sideways. */}
+      <ul className="mt-3 space-y-3 sm:hidden" aria-label={`Compare quotes for ${request.aircraftTailNumber}`}>
+        {quotes.map((q) => (
+          <li key={q.id} className="rounded-md border border-border p-3">
+            <p className="font-semibold">{q.mechanicName}</p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              {rows.map(([label, cell]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className={`text-right tabular-nums ${tone(label, q)}`}>{cell(q)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div
+        className="mt-3 hidden overflow-x-auto rounded-md border border-border sm:block"
+        tabIndex={0}
+        role="region"
+        aria-label={`Compare quotes for ${request.aircraftTailNumber}`}
+      >
+        <table className="w-full min-w-max text-sm">
+          <caption className="sr-only">Quotes for {request.aircraftTailNumber} side by side</caption>
+          <thead>
+            <tr className="border-b border-border bg-muted">
+              <th scope="col" className="sticky left-0 bg-muted px-3 py-2 text-left">
+                Compare
               </th>
               {quotes.map((q) => (
-                <td key={q.id} className={`px-3 py-1.5 text-right tabular-nums ${tone(label, q)}`}>
-                  {cell(q)}
-                </td>
+                <th key={q.id} scope="col" className="px-3 py-2 text-right font-semibold">
+                  {q.mechanicName}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map(([label, cell]) => (
+              <tr key={label} className="border-b border-border/60 last:border-0">
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-background px-3 py-1.5 text-left font-normal text-muted-foreground"
+                >
+                  {label}
+                </th>
+                {quotes.map((q) => (
+                  <td key={q.id} className={`px-3 py-1.5 text-right tabular-nums ${tone(label, q)}`}>
+                    {cell(q)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
@@ -126,7 +170,8 @@ export function QuoteLines({ requestId, bid }: { requestId: string; bid: Bid }) 
           {shown.map((l) => (
             <li key={l.id} className="flex justify-between gap-3">
               <span>
-                <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span> {l.description}
+                <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span>{' '}
+                {l.description}
                 <span className="text-muted-foreground"> · {l.laborHours} h</span>
               </span>
               <span className="tabular-nums">{formatCurrency(l.totalCost)}</span>

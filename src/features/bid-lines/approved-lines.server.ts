@@ -15,21 +15,37 @@ import { lineRows, toLine, totalsOf } from './lines.server.ts';
  * owner refuses completion with the change-order machine's 409 sentence.
  */
 export async function assertChangeOrdersDecided(trx: Db, appointmentId: string): Promise<void> {
-  const orders = await trx.selectFrom('changeOrders').select('status').where('appointmentId', '=', appointmentId).execute();
+  const orders = await trx
+    .selectFrom('changeOrders')
+    .select('status')
+    .where('appointmentId', '=', appointmentId)
+    .execute();
   for (const o of orders) transition(CHANGE_ORDER_MACHINE, o.status, 'completeJob');
 }
 
-export type AppointmentWithLines = Appointment & { quotedTotal: number; approvedLines: BidLine[]; approvedTotals: Totals; pendingChangeOrders: number };
+export type AppointmentWithLines = Appointment & {
+  quotedTotal: number;
+  approvedLines: BidLine[];
+  approvedTotals: Totals;
+  pendingChangeOrders: number;
+};
 
 /** Adds the approved lines (the bid's and its change orders'), their totals and the change orders waiting. */
 export async function withApprovedLines(db: Db, appointments: Appointment[]): Promise<AppointmentWithLines[]> {
   if (appointments.length === 0) return [];
   const [rows, pending] = await Promise.all([
-    lineRows(db, appointments.map((a) => a.bidId)),
+    lineRows(
+      db,
+      appointments.map((a) => a.bidId),
+    ),
     db
       .selectFrom('changeOrders')
       .select(['appointmentId', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('appointmentId', 'in', appointments.map((a) => a.id))
+      .where(
+        'appointmentId',
+        'in',
+        appointments.map((a) => a.id),
+      )
       .where('status', '=', 'pending')
       .groupBy('appointmentId')
       .execute(),
@@ -43,7 +59,15 @@ export async function withApprovedLines(db: Db, appointments: Appointment[]): Pr
     // `quotedTotal`, and the duration is the hours of that same figure.
     const figures = jobFigures(lines, stageOf(a.status));
     const current = figures.current.totals;
-    const price = lines.length > 0 ? { laborCost: current.laborCost, partsCost: current.partsCost, totalCost: current.totalCost, estimatedDuration: current.hours } : {};
+    const price =
+      lines.length > 0
+        ? {
+            laborCost: current.laborCost,
+            partsCost: current.partsCost,
+            totalCost: current.totalCost,
+            estimatedDuration: current.hours,
+          }
+        : {};
     return Object.assign(a, {
       quotedTotal: a.totalCost,
       ...price,

@@ -1,10 +1,5 @@
 import { sql } from 'kysely';
-import {
-  type ChangeOrder,
-  type ChangeOrderData,
-  type DecisionData,
-  type WorkOrder,
-} from '../../contract/bid-lines.ts';
+import { type ChangeOrder, type ChangeOrderData, type DecisionData, type WorkOrder } from '../../contract/bid-lines.ts';
 import type { BidLine } from '../../contract/line-items.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { APPOINTMENT_MACHINE, CHANGE_ORDER_MACHINE } from '../../contract/machines.ts';
@@ -39,12 +34,27 @@ async function appointmentFor(db: Db, user: UserRow, id: string, lock = false) {
 }
 
 async function jobLabel(db: Db, serviceRequestId: string) {
-  const r = await db.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber', 'aircraftId']).where('id', '=', serviceRequestId).executeTakeFirstOrThrow();
-  return { aircraftId: r.aircraftId, what: `the ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}` };
+  const r = await db
+    .selectFrom('serviceRequests')
+    .select(['serviceType', 'aircraftTailNumber', 'aircraftId'])
+    .where('id', '=', serviceRequestId)
+    .executeTakeFirstOrThrow();
+  return {
+    aircraftId: r.aircraftId,
+    what: `the ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}`,
+  };
 }
 
 function toChangeOrder(
-  row: { id: string; appointmentId: string; status: ChangeOrder['status']; note: string | null; documentIds: string[]; createdAt: Date; decidedAt: Date | null },
+  row: {
+    id: string;
+    appointmentId: string;
+    status: ChangeOrder['status'];
+    note: string | null;
+    documentIds: string[];
+    createdAt: Date;
+    decidedAt: Date | null;
+  },
   lines: BidLine[],
 ): ChangeOrder {
   const mine = lines.filter((l) => l.changeOrderId === row.id);
@@ -63,7 +73,13 @@ function toChangeOrder(
 
 async function changeOrdersOf(db: Db, appointmentId: string, bidId: string): Promise<ChangeOrder[]> {
   const [rows, lines] = await Promise.all([
-    db.selectFrom('changeOrders').selectAll().where('appointmentId', '=', appointmentId).orderBy('createdAt').orderBy('id').execute(),
+    db
+      .selectFrom('changeOrders')
+      .selectAll()
+      .where('appointmentId', '=', appointmentId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
     lineRows(db, [bidId]),
   ]);
   const all = lines.map(toLine);
@@ -74,7 +90,12 @@ async function changeOrdersOf(db: Db, appointmentId: string, bidId: string): Pro
  * The assigned mechanic adds lines found during the work. The appointment row is locked (the job
  * cannot be completed meanwhile) and must be in progress; photos are documents of this job.
  */
-export async function createChangeOrder(db: Db, mechanic: UserRow, appointmentId: string, data: ChangeOrderData): Promise<ChangeOrder> {
+export async function createChangeOrder(
+  db: Db,
+  mechanic: UserRow,
+  appointmentId: string,
+  data: ChangeOrderData,
+): Promise<ChangeOrder> {
   const id = await db.transaction().execute(async (trx) => {
     const appointment = await appointmentFor(trx, mechanic, appointmentId, true);
     if (appointment.mechanicId !== mechanic.id) throw forbidden('Only the assigned mechanic can add a change order');
@@ -85,15 +106,26 @@ export async function createChangeOrder(db: Db, mechanic: UserRow, appointmentId
         .selectFrom('documents')
         .select('id')
         .where('id', 'in', data.documentIds)
-        .where((eb) => eb.or([eb('serviceRequestId', '=', appointment.serviceRequestId), eb('uploadedBy', '=', mechanic.id)]))
+        .where((eb) =>
+          eb.or([eb('serviceRequestId', '=', appointment.serviceRequestId), eb('uploadedBy', '=', mechanic.id)]),
+        )
         .execute();
       const known = new Set(docs.map((d) => d.id));
       const missing = data.documentIds.findIndex((d) => !known.has(d));
-      if (missing >= 0) throw badRequest('A photo is not a document of this job', [{ path: `documentIds.${missing}`, message: 'Not a document of this job' }]);
+      if (missing >= 0)
+        throw badRequest('A photo is not a document of this job', [
+          { path: `documentIds.${missing}`, message: 'Not a document of this job' },
+        ]);
     }
     const order = await trx
       .insertInto('changeOrders')
-      .values({ appointmentId, mechanicId: mechanic.id, note: data.note, documentIds: data.documentIds, decidedAt: null })
+      .values({
+        appointmentId,
+        mechanicId: mechanic.id,
+        note: data.note,
+        documentIds: data.documentIds,
+        decidedAt: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const lines = newLines(data.lines);
@@ -101,31 +133,71 @@ export async function createChangeOrder(db: Db, mechanic: UserRow, appointmentId
     await recordThreadEvent(trx, appointment, 'change_order');
     const total = lines.reduce((s, l) => s + l.laborCents + l.partsCents, 0) / 100;
     const message = `${fullName(mechanic)} found ${lines.length === 1 ? 'one more item' : `${lines.length} more items`} during ${job.what} (${usd.format(total)}). Please approve, defer or decline each; the job cannot be completed until you decide.`;
-    await notify(trx, [appointment.customerId], { type: 'change_order.created', title: 'Change order to decide', message, link: 'appointments', itemId: appointmentId });
+    await notify(trx, [appointment.customerId], {
+      type: 'change_order.created',
+      title: 'Change order to decide',
+      message,
+      link: 'appointments',
+      itemId: appointmentId,
+    });
     // And by text when the business has an active Twilio key and the owner gave a phone number.
-    const owner = await trx.selectFrom('users').select('phone').where('id', '=', appointment.customerId).executeTakeFirst();
+    const owner = await trx
+      .selectFrom('users')
+      .select('phone')
+      .where('id', '=', appointment.customerId)
+      .executeTakeFirst();
     const phone = toE164(owner?.phone);
     if (phone && (await credentialsFor(trx, 'twilio'))) {
-      await enqueueSms(trx, { kind: 'marketplace.change_order.created', to: phone, text: `${BUSINESS.name}: change order to decide. ${message}` });
+      await enqueueSms(trx, {
+        kind: 'marketplace.change_order.created',
+        to: phone,
+        text: `${BUSINESS.name}: change order to decide. ${message}`,
+      });
     }
     return order.id;
   });
-  const appointment = await db.selectFrom('appointments').select('bidId').where('id', '=', appointmentId).executeTakeFirstOrThrow();
+  const appointment = await db
+    .selectFrom('appointments')
+    .select('bidId')
+    .where('id', '=', appointmentId)
+    .executeTakeFirstOrThrow();
   return (await changeOrdersOf(db, appointmentId, appointment.bidId)).find((c) => c.id === id)!;
 }
 
 /** The owner decides every line of a pending change order; the mechanic is told the new approved total. */
-export async function decideChangeOrder(db: Db, owner: UserRow, appointmentId: string, changeOrderId: string, decisions: readonly DecisionData[]): Promise<ChangeOrder> {
+export async function decideChangeOrder(
+  db: Db,
+  owner: UserRow,
+  appointmentId: string,
+  changeOrderId: string,
+  decisions: readonly DecisionData[],
+): Promise<ChangeOrder> {
   if (!isUuid(changeOrderId)) throw notFound('Change order not found');
   const bidId = await db.transaction().execute(async (trx) => {
     const appointment = await appointmentFor(trx, owner, appointmentId, true);
     if (appointment.customerId !== owner.id) throw forbidden('Only the aircraft owner can decide a change order');
-    const order = await trx.selectFrom('changeOrders').selectAll().where('id', '=', changeOrderId).where('appointmentId', '=', appointmentId).forUpdate().executeTakeFirst();
+    const order = await trx
+      .selectFrom('changeOrders')
+      .selectAll()
+      .where('id', '=', changeOrderId)
+      .where('appointmentId', '=', appointmentId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!order) throw notFound('Change order not found');
     const next = transition(CHANGE_ORDER_MACHINE, order.status, 'decide');
-    const rows = await trx.selectFrom('bidLines').selectAll().where('changeOrderId', '=', order.id).orderBy('position').forUpdate().execute();
+    const rows = await trx
+      .selectFrom('bidLines')
+      .selectAll()
+      .where('changeOrderId', '=', order.id)
+      .orderBy('position')
+      .forUpdate()
+      .execute();
     await decideLines(trx, rows, decisions, 'refuse', 'change order');
-    await trx.updateTable('changeOrders').set({ status: next, decidedAt: new Date() }).where('id', '=', order.id).execute();
+    await trx
+      .updateTable('changeOrders')
+      .set({ status: next, decidedAt: new Date() })
+      .where('id', '=', order.id)
+      .execute();
     const figures = jobFigures((await lineRows(trx, [appointment.bidId])).map(toLine), 'accepted');
     const job = await jobLabel(trx, appointment.serviceRequestId);
     await notify(trx, [appointment.mechanicId], {
@@ -149,7 +221,10 @@ export async function listChangeOrders(db: Db, user: UserRow, appointmentId: str
 export async function workOrder(db: Db, user: UserRow, appointmentId: string): Promise<WorkOrder> {
   await appointmentFor(db, user, appointmentId);
   const appointment = await getAppointment(db, appointmentId);
-  const [rows, changeOrders] = await Promise.all([lineRows(db, [appointment.bidId]), changeOrdersOf(db, appointmentId, appointment.bidId)]);
+  const [rows, changeOrders] = await Promise.all([
+    lineRows(db, [appointment.bidId]),
+    changeOrdersOf(db, appointmentId, appointment.bidId),
+  ]);
   const lines = rows.map(toLine);
   const approved = lines.filter((l) => l.decision === 'approve');
   const approvedTotals = totalsOf(approved);
@@ -209,5 +284,8 @@ export async function deferredAirworthyReasons(db: Db, aircraftId: string): Prom
       )
     order by l.decided_at, l.position
   `.execute(db);
-  return rows.rows.map((r) => ({ text: `Airworthiness item deferred by owner: ${r.description}`, cite: '14 CFR 91.403' }));
+  return rows.rows.map((r) => ({
+    text: `Airworthiness item deferred by owner: ${r.description}`,
+    cite: '14 CFR 91.403',
+  }));
 }

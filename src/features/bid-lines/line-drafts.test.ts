@@ -11,7 +11,12 @@ describe('draft lines', () => {
       draftLine({ category: 'parts', laborHours: '-2', partsCost: '$1,000' }),
     ];
     expect(draftTotals(lines)).toEqual({ hours: 17.8, laborCost: 1691, partsCost: 1042.1, totalCost: 2733.1 });
-    expect(draftCategoryTotals(lines).airworthy).toEqual({ hours: 1.5, laborCost: 142.5, partsCost: 42.1, totalCost: 184.6 });
+    expect(draftCategoryTotals(lines).airworthy).toEqual({
+      hours: 1.5,
+      laborCost: 142.5,
+      partsCost: 42.1,
+      totalCost: 184.6,
+    });
     expect(usedCategories(lines)).toEqual(['inspection', 'airworthy', 'discretionary', 'parts']);
   });
 

@@ -1,4 +1,11 @@
-import { hoursTenthsOf, categoryTotals, laborCents, sumLines, toTotals, type PricedLine } from '../../contract/bid-lines.ts';
+import {
+  hoursTenthsOf,
+  categoryTotals,
+  laborCents,
+  sumLines,
+  toTotals,
+  type PricedLine,
+} from '../../contract/bid-lines.ts';
 import { LINE_CATEGORIES, type CategoryTotals, type LineCategory, type Totals } from '../../contract/line-items.ts';
 
 /** A line as typed in the bid dialog: text fields, a stable key for React. */
@@ -14,7 +21,15 @@ export interface DraftLine {
 let counter = 0;
 export function draftLine(over: Partial<Omit<DraftLine, 'key'>> = {}): DraftLine {
   counter += 1;
-  return { key: `line-${counter}`, category: 'inspection', description: '', laborHours: '', laborRate: '', partsCost: '', ...over };
+  return {
+    key: `line-${counter}`,
+    category: 'inspection',
+    description: '',
+    laborHours: '',
+    laborRate: '',
+    partsCost: '',
+    ...over,
+  };
 }
 
 const num = (v: string): number => {
@@ -35,14 +50,21 @@ export function hoursError(l: DraftLine): string | undefined {
 export function pricedDraft(l: DraftLine): PricedLine {
   const typed = hoursTenthsOf(l.laborHours);
   const hoursTenths = typeof typed === 'number' ? typed : 0;
-  return { category: l.category, hoursTenths, laborCents: laborCents(hoursTenths, Math.round(num(l.laborRate) * 100)), partsCents: Math.round(num(l.partsCost) * 100) };
+  return {
+    category: l.category,
+    hoursTenths,
+    laborCents: laborCents(hoursTenths, Math.round(num(l.laborRate) * 100)),
+    partsCents: Math.round(num(l.partsCost) * 100),
+  };
 }
 
 export const draftTotals = (lines: readonly DraftLine[]): Totals => toTotals(sumLines(lines.map(pricedDraft)));
-export const draftCategoryTotals = (lines: readonly DraftLine[]): CategoryTotals => categoryTotals(lines.map(pricedDraft));
+export const draftCategoryTotals = (lines: readonly DraftLine[]): CategoryTotals =>
+  categoryTotals(lines.map(pricedDraft));
 
 /** The categories that have at least one line, in the fixed order. */
-export const usedCategories = (lines: readonly { category: LineCategory }[]): LineCategory[] => LINE_CATEGORIES.filter((c) => lines.some((l) => l.category === c));
+export const usedCategories = (lines: readonly { category: LineCategory }[]): LineCategory[] =>
+  LINE_CATEGORIES.filter((c) => lines.some((l) => l.category === c));
 
 /** Moves the item at `from` by `by` places (-1 up, +1 down), clamped to the list. */
 export function move<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
@@ -56,4 +78,10 @@ export function move<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
 
 /** The body's `lines` from the drafts (the server validates and prices them). */
 export const linesBody = (lines: readonly DraftLine[]) =>
-  lines.map((l) => ({ category: l.category, description: l.description, laborHours: l.laborHours, laborRate: l.laborRate, partsCost: l.partsCost }));
+  lines.map((l) => ({
+    category: l.category,
+    description: l.description,
+    laborHours: l.laborHours,
+    laborRate: l.laborRate,
+    partsCost: l.partsCost,
+  }));

@@ -13,7 +13,13 @@ import {
   type PricedLine,
 } from '../../contract/bid-lines.ts';
 import type { BidLine, CategoryTotals, LineDecision, Totals } from '../../contract/line-items.ts';
-import { MARKETPLACE_SERVICE_TYPES, bidTotal, needsInspectionSigner, type Bid, type MarketplaceServiceType } from '../../contract/marketplace.ts';
+import {
+  MARKETPLACE_SERVICE_TYPES,
+  bidTotal,
+  needsInspectionSigner,
+  type Bid,
+  type MarketplaceServiceType,
+} from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { jobFigures } from '../../contract/job-figures.ts';
 import { airmenBadgesOf } from '../marketplace/airmen-verdicts.server.ts';
@@ -55,7 +61,12 @@ export function newLines(lines: readonly LineData[]): NewLine[] {
   }));
 }
 
-const priced = (l: NewLine): PricedLine => ({ category: l.category, hoursTenths: l.hoursTenths, laborCents: l.laborCents, partsCents: l.partsCents });
+const priced = (l: NewLine): PricedLine => ({
+  category: l.category,
+  hoursTenths: l.hoursTenths,
+  laborCents: l.laborCents,
+  partsCents: l.partsCents,
+});
 
 /**
  * The bid's figures, never the client's: with lines, their sums; without, the spec's fields as
@@ -86,7 +97,13 @@ export function priceBid(body: BidBody, serviceType: MarketplaceServiceType): Pr
   }
   const lines = newLines(body.lines);
   const t = sumLines(lines.map(priced));
-  return { laborCost: t.laborCents / 100, partsCost: t.partsCents / 100, totalCost: t.totalCents / 100, estimatedHours: t.hoursTenths / 10, lines };
+  return {
+    laborCost: t.laborCents / 100,
+    partsCost: t.partsCents / 100,
+    totalCost: t.totalCents / 100,
+    estimatedHours: t.hoursTenths / 10,
+    lines,
+  };
 }
 
 /**
@@ -105,17 +122,31 @@ export async function insertLines(
   const squawkIds = lines.flatMap((l) => (l.squawkId ? [l.squawkId] : []));
   const [items, squawks] = await Promise.all([
     itemIds.length && aircraftId
-      ? trx.selectFrom('maintenanceItems').select('id').where('id', 'in', itemIds).where('aircraftId', '=', aircraftId).execute()
+      ? trx
+          .selectFrom('maintenanceItems')
+          .select('id')
+          .where('id', 'in', itemIds)
+          .where('aircraftId', '=', aircraftId)
+          .execute()
       : Promise.resolve([]),
     squawkIds.length && aircraftId
-      ? trx.selectFrom('squawks').select('id').where('id', 'in', squawkIds).where('aircraftId', '=', aircraftId).execute()
+      ? trx
+          .selectFrom('squawks')
+          .select('id')
+          .where('id', 'in', squawkIds)
+          .where('aircraftId', '=', aircraftId)
+          .execute()
       : Promise.resolve([]),
   ]);
   const knownItems = new Set(items.map((i) => i.id));
   const knownSquawks = new Set(squawks.map((s) => s.id));
   const errors = lines.flatMap((l, i) => [
-    ...(l.dueItemId && !knownItems.has(l.dueItemId) ? [{ path: `${path}.${i}.dueItemId`, message: 'This due item is not on the request’s aircraft' }] : []),
-    ...(l.squawkId && !knownSquawks.has(l.squawkId) ? [{ path: `${path}.${i}.squawkId`, message: 'This squawk is not on the request’s aircraft' }] : []),
+    ...(l.dueItemId && !knownItems.has(l.dueItemId)
+      ? [{ path: `${path}.${i}.dueItemId`, message: 'This due item is not on the request’s aircraft' }]
+      : []),
+    ...(l.squawkId && !knownSquawks.has(l.squawkId)
+      ? [{ path: `${path}.${i}.squawkId`, message: 'This squawk is not on the request’s aircraft' }]
+      : []),
   ]);
   if (errors.length) throw badRequest(errors[0]!.message, errors);
 
@@ -182,10 +213,22 @@ export const categoryTotalsOf = (lines: readonly BidLine[]): CategoryTotals => c
 /** Every line of these bids (their own and their change orders'), in order. */
 export async function lineRows(db: Db, bidIds: readonly string[]): Promise<LineRow[]> {
   if (bidIds.length === 0) return [];
-  return db.selectFrom('bidLines').selectAll().where('bidId', 'in', [...bidIds]).orderBy('bidId').orderBy('position').execute();
+  return db
+    .selectFrom('bidLines')
+    .selectAll()
+    .where('bidId', 'in', [...bidIds])
+    .orderBy('bidId')
+    .orderBy('position')
+    .execute();
 }
 
-export type BidWithLines = Bid & { lines: BidLine[]; categoryTotals: CategoryTotals; mechanicIa: boolean; needsInspectionSigner: boolean; mechanicFaaAirmen?: string };
+export type BidWithLines = Bid & {
+  lines: BidLine[];
+  categoryTotals: CategoryTotals;
+  mechanicIa: boolean;
+  needsInspectionSigner: boolean;
+  mechanicFaaAirmen?: string;
+};
 
 /** Adds each bid's own lines (not its change orders'), their per-category totals and whether its mechanic holds an IA. */
 export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
@@ -193,9 +236,16 @@ export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
   const mechanicIds = [...new Set(bids.map((b) => b.mechanicId))];
   const requestIds = [...new Set(bids.map((b) => b.serviceRequestId))];
   const [rows, profiles, badges, requests] = await Promise.all([
-    lineRows(db, bids.map((b) => b.id)),
+    lineRows(
+      db,
+      bids.map((b) => b.id),
+    ),
     // The verified IA only: an IA asked for on a profile counts for nothing until approved (0180).
-    db.selectFrom('mechanicProfiles').select(['userId', 'verifiedIa as iaAuthorization']).where('userId', 'in', mechanicIds).execute(),
+    db
+      .selectFrom('mechanicProfiles')
+      .select(['userId', 'verifiedIa as iaAuthorization'])
+      .where('userId', 'in', mechanicIds)
+      .execute(),
     airmenBadgesOf(db, mechanicIds),
     db.selectFrom('serviceRequests').select(['id', 'serviceType', 'status']).where('id', 'in', requestIds).execute(),
   ]);
@@ -210,9 +260,19 @@ export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
     // The accepted quote carries the job's figures, so its card names the one that stands (docs/decisions/0170).
     const figures =
       b.status === 'accepted'
-        ? { figures: jobFigures(rows.filter((r) => r.bidId === b.id).map(toLine), request?.status === 'completed' ? 'completed' : 'accepted') }
+        ? {
+            figures: jobFigures(
+              rows.filter((r) => r.bidId === b.id).map(toLine),
+              request?.status === 'completed' ? 'completed' : 'accepted',
+            ),
+          }
         : {};
-    return Object.assign(b, { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa, needsInspectionSigner: unsigned }, figures, badge ? { mechanicFaaAirmen: badge } : {});
+    return Object.assign(
+      b,
+      { lines, categoryTotals: categoryTotalsOf(lines), mechanicIa, needsInspectionSigner: unsigned },
+      figures,
+      badge ? { mechanicFaaAirmen: badge } : {},
+    );
   });
 }
 
@@ -234,8 +294,14 @@ export async function decideLines(
   const chosen = new Map<string, LineDecision>();
   for (const [i, d] of (decisions ?? []).entries()) {
     const row = byId.get(d.lineId);
-    if (!row) throw badRequest(`Line ${d.lineId} is not a line of this ${what}`, [{ path: `decisions.${i}.lineId`, message: `Not a line of this ${what}` }]);
-    if (chosen.has(d.lineId)) throw badRequest('Each line can be decided once', [{ path: `decisions.${i}.lineId`, message: 'This line is decided twice' }]);
+    if (!row)
+      throw badRequest(`Line ${d.lineId} is not a line of this ${what}`, [
+        { path: `decisions.${i}.lineId`, message: `Not a line of this ${what}` },
+      ]);
+    if (chosen.has(d.lineId))
+      throw badRequest('Each line can be decided once', [
+        { path: `decisions.${i}.lineId`, message: 'This line is decided twice' },
+      ]);
     if (d.decision === 'decline' && UNDECLINABLE.includes(row.category)) {
       const message = `${row.category === 'airworthy' ? 'Airworthiness' : categoryLabel(row.category)} lines cannot be declined, only approved or deferred ("${row.description}")`;
       throw badRequest(message, [{ path: `decisions.${i}.decision`, message }]);
@@ -250,14 +316,26 @@ export async function decideLines(
   const now = new Date();
   for (const decision of ['approve', 'defer', 'decline'] as const) {
     const ids = [...chosen].filter(([, d]) => d === decision).map(([id]) => id);
-    if (ids.length) await trx.updateTable('bidLines').set({ decision, decidedAt: now }).where('id', 'in', ids).execute();
+    if (ids.length)
+      await trx.updateTable('bidLines').set({ decision, decidedAt: now }).where('id', 'in', ids).execute();
   }
   return chosen;
 }
 
 /** The lines of an accepted bid, locked, for the owner's decisions at acceptance. */
-export async function decideAcceptance(trx: Db, bidId: string, decisions: readonly DecisionData[] | undefined): Promise<Totals> {
-  const rows = await trx.selectFrom('bidLines').selectAll().where('bidId', '=', bidId).where('changeOrderId', 'is', null).orderBy('position').forUpdate().execute();
+export async function decideAcceptance(
+  trx: Db,
+  bidId: string,
+  decisions: readonly DecisionData[] | undefined,
+): Promise<Totals> {
+  const rows = await trx
+    .selectFrom('bidLines')
+    .selectAll()
+    .where('bidId', '=', bidId)
+    .where('changeOrderId', 'is', null)
+    .orderBy('position')
+    .forUpdate()
+    .execute();
   const chosen = await decideLines(trx, rows, decisions, 'approve', 'quote');
   if (![...chosen.values()].includes('approve')) throw badRequest('Approve at least one line to accept this quote');
   return totalsOf(rows.filter((r) => chosen.get(r.id) === 'approve').map(toLine));

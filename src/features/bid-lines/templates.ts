@@ -15,7 +15,9 @@ export function loadTemplates(mechanicId: string): LineTemplate[] {
   try {
     const raw = globalThis.localStorage?.getItem(key(mechanicId));
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(parsed) ? (parsed as LineTemplate[]).filter((t) => t && typeof t.description === 'string') : [];
+    return Array.isArray(parsed)
+      ? (parsed as LineTemplate[]).filter((t) => t && typeof t.description === 'string')
+      : [];
   } catch {
     return [];
   }

@@ -13,7 +13,11 @@ export const linesMissing = (bid: Bid): boolean => bid.lines === undefined && (b
  * again when a quote arrived since). `lines` is undefined while they load; `failed` when they
  * could not be read.
  */
-export function useQuoteLines(requestId: string, quotes: readonly Bid[], wanted: boolean): { lines: Map<string, BidLine[]> | undefined; failed: unknown; retry: () => void } {
+export function useQuoteLines(
+  requestId: string,
+  quotes: readonly Bid[],
+  wanted: boolean,
+): { lines: Map<string, BidLine[]> | undefined; failed: unknown; retry: () => void } {
   const needed = wanted ? quotes.filter(linesMissing).map((q) => q.id) : [];
   const detail = useRoute(ROUTES.request, needed.length > 0 ? { params: { id: requestId } } : null);
   const fetched = detail.data?.quotes;
@@ -23,7 +27,8 @@ export function useQuoteLines(requestId: string, quotes: readonly Bid[], wanted:
     if (stale) void reload();
   }, [stale, reload]);
   const retry = () => void reload();
-  if (needed.length > 0 && (!fetched || stale)) return { lines: undefined, failed: detail.state.status === 'error' ? detail.state.error : undefined, retry };
+  if (needed.length > 0 && (!fetched || stale))
+    return { lines: undefined, failed: detail.state.status === 'error' ? detail.state.error : undefined, retry };
   const lines = new Map<string, BidLine[]>();
   for (const q of quotes) lines.set(q.id, q.lines ?? fetched?.find((f) => f.id === q.id)?.lines ?? []);
   return { lines, failed: undefined, retry };

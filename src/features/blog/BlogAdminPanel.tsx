@@ -43,7 +43,17 @@ function TagPreview({ tags }: { tags: string[] }) {
   );
 }
 
-function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boolean; onEdit: () => void; onDelete: () => void }) {
+function PostRow({
+  post,
+  busy,
+  onEdit,
+  onDelete,
+}: {
+  post: BlogPost;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Card className="p-4 sm:p-5">
       <article aria-label={post.title} className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
@@ -57,7 +67,9 @@ function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boole
             <span className="break-all">/blog/{post.slug}</span>
             <span aria-hidden="true"> · </span>
             {/* A draft is never "Published", whatever date it kept from an earlier publication. */}
-            {post.published && post.publishedAt ? `Published ${formatDate(post.publishedAt)}` : `Created ${formatDate(post.createdAt)}`}
+            {post.published && post.publishedAt
+              ? `Published ${formatDate(post.publishedAt)}`
+              : `Created ${formatDate(post.createdAt)}`}
             <span aria-hidden="true"> · </span>
             {post.views.toLocaleString('en-US')} {post.views === 1 ? 'view' : 'views'}
             <span aria-hidden="true"> · </span>
@@ -68,7 +80,11 @@ function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boole
         <div className="flex shrink-0 flex-wrap gap-2">
           <a
             className={buttonClass('outline', 'sm')}
-            href={post.published ? `/blog/${encodeURIComponent(post.slug)}` : `/blog/article/?slug=${encodeURIComponent(post.slug)}`}
+            href={
+              post.published
+                ? `/blog/${encodeURIComponent(post.slug)}`
+                : `/blog/article/?slug=${encodeURIComponent(post.slug)}`
+            }
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`Preview ${post.title} (opens in a new tab)`}
@@ -80,7 +96,14 @@ function PostRow({ post, busy, onEdit, onDelete }: { post: BlogPost; busy: boole
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit
           </Button>
-          <Button variant="outline" size="sm" onClick={onDelete} disabled={busy} aria-label={`Delete ${post.title}`} className="text-destructive">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete ${post.title}`}
+            className="text-destructive"
+          >
             {busy ? <Spinner /> : <Trash2 className="h-4 w-4" aria-hidden="true" />}
             Delete
           </Button>
@@ -127,7 +150,12 @@ function TrashList({ version, onRestored }: { version: number; onRestored: () =>
 
   if (failed) return <p className="text-sm text-destructive">Failed to load the trash</p>;
   if (!items) return <Loading label="Loading the trash..." />;
-  if (!items.length) return <p className="text-sm text-muted-foreground">The trash is empty. Deleted and replaced posts stay here for {BLOG_TRASH_DAYS} days.</p>;
+  if (!items.length)
+    return (
+      <p className="text-sm text-muted-foreground">
+        The trash is empty. Deleted and replaced posts stay here for {BLOG_TRASH_DAYS} days.
+      </p>
+    );
   return (
     <ul className="space-y-2" aria-label="Trash">
       {items.map((post) => (
@@ -136,11 +164,18 @@ function TrashList({ version, onRestored }: { version: number; onRestored: () =>
             <div className="min-w-0">
               <p className="font-medium break-words">{post.title}</p>
               <p className="text-sm text-muted-foreground">
-                {post.reason === 'replaced' ? 'Replaced by Generate' : 'Deleted'} {formatDate(post.trashedAt)} · {post.published ? 'was published' : 'draft'} ·{' '}
-                {plural(post.views, 'view')} · removed for good {formatDate(post.purgeAt)}
+                {post.reason === 'replaced' ? 'Replaced by Generate' : 'Deleted'} {formatDate(post.trashedAt)} ·{' '}
+                {post.published ? 'was published' : 'draft'} · {plural(post.views, 'view')} · removed for good{' '}
+                {formatDate(post.purgeAt)}
               </p>
             </div>
-            <Button variant="outline" size="sm" onClick={() => void restore(post)} disabled={restoring === post.id} aria-label={`Restore ${post.title}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void restore(post)}
+              disabled={restoring === post.id}
+              aria-label={`Restore ${post.title}`}
+            >
               {restoring === post.id ? <Spinner /> : <RotateCcw className="h-4 w-4" aria-hidden="true" />}
               Restore
             </Button>
@@ -191,7 +226,10 @@ export default function BlogAdminPanel() {
       query.setData((current) => {
         if (!current) return current;
         const rest = current.data.filter((p) => p.id !== saved.id);
-        return { ...current, data: editing ? current.data.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...rest] };
+        return {
+          ...current,
+          data: editing ? current.data.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...rest],
+        };
       });
       reload();
       return true;
@@ -199,7 +237,12 @@ export default function BlogAdminPanel() {
       // Says why (e.g. the post was deleted in another tab), in the editor, which keeps the text.
       const gone = error instanceof ApiError && error.status === 404;
       const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.detail : undefined;
-      const why = gone && detail === 'Post not found' ? ': this post no longer exists (deleted or replaced). Your text is still here: copy it into a new post.' : detail ? `: ${detail}` : '';
+      const why =
+        gone && detail === 'Post not found'
+          ? ': this post no longer exists (deleted or replaced). Your text is still here: copy it into a new post.'
+          : detail
+            ? `: ${detail}`
+            : '';
       if (gone) reload();
       return `${editing ? BLOG_ADMIN_MESSAGES.updateFailed : BLOG_ADMIN_MESSAGES.createFailed}${why}`;
     }
@@ -269,7 +312,12 @@ export default function BlogAdminPanel() {
             <Trash2 className="h-4 w-4" aria-hidden="true" />
             {showTrash ? 'Hide trash' : 'Trash'}
           </Button>
-          <Button variant="outline" className="border-destructive/60 text-destructive hover:bg-destructive/10" onClick={() => void askGenerate()} disabled={generating}>
+          <Button
+            variant="outline"
+            className="border-destructive/60 text-destructive hover:bg-destructive/10"
+            onClick={() => void askGenerate()}
+            disabled={generating}
+          >
             {generating ? <Spinner /> : <Sparkles className="h-4 w-4" aria-hidden="true" />}
             {generating ? 'Generating...' : 'Generate Professional Content'}
           </Button>
@@ -286,7 +334,9 @@ export default function BlogAdminPanel() {
         <div className="rounded-lg border border-dashed border-border py-12 text-center">
           <FileText className="mx-auto h-8 w-8 text-muted-foreground" aria-hidden="true" />
           <p className="mt-2 font-medium">No blog posts yet</p>
-          <p className="mt-1 text-sm text-muted-foreground">Write a new post, or load the professional article library.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Write a new post, or load the professional article library.
+          </p>
         </div>
       )}
       {posts.length > 0 && (
@@ -324,8 +374,8 @@ export default function BlogAdminPanel() {
         title={`Delete “${confirmDelete?.title ?? ''}”?`}
         description={
           <>
-            {BLOG_ADMIN_MESSAGES.confirmDelete} {confirmDelete?.published ? 'It leaves the blog at once. ' : ''}It moves to the trash, where you can
-            restore it for {BLOG_TRASH_DAYS} days.
+            {BLOG_ADMIN_MESSAGES.confirmDelete} {confirmDelete?.published ? 'It leaves the blog at once. ' : ''}It moves
+            to the trash, where you can restore it for {BLOG_TRASH_DAYS} days.
           </>
         }
         confirmLabel="Delete post"
@@ -346,13 +396,18 @@ export default function BlogAdminPanel() {
               </p>
               {confirmGenerate.posts > 0 && (
                 <p className="mt-2">
-                  Replaced posts go to the trash with their views, where you can restore them for {BLOG_TRASH_DAYS} days.
+                  Replaced posts go to the trash with their views, where you can restore them for {BLOG_TRASH_DAYS}{' '}
+                  days.
                 </p>
               )}
             </>
           )
         }
-        confirmLabel={confirmGenerate && confirmGenerate.posts > 0 ? `Replace ${plural(confirmGenerate.posts, 'post')}` : 'Publish the library'}
+        confirmLabel={
+          confirmGenerate && confirmGenerate.posts > 0
+            ? `Replace ${plural(confirmGenerate.posts, 'post')}`
+            : 'Publish the library'
+        }
         destructive={Boolean(confirmGenerate?.posts)}
         onConfirm={() => void generate()}
       />

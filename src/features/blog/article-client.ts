@@ -19,7 +19,8 @@ document.addEventListener('click', (event) => {
   if (!link || !features) return;
   event.preventDefault();
   const target = new URL(link.href);
-  for (const key of ['url', 'u']) if (target.searchParams.has(key)) target.searchParams.set(key, location.origin + location.pathname);
+  for (const key of ['url', 'u'])
+    if (target.searchParams.has(key)) target.searchParams.set(key, location.origin + location.pathname);
   const popup = window.open(target.href, '_blank', features);
   // The share page must not script this one; `noopener` in the features would drop the size.
   if (popup) popup.opener = null;
@@ -27,12 +28,16 @@ document.addEventListener('click', (event) => {
 
 const page = document.querySelector<HTMLElement>('[data-article-page]');
 if (page) {
-  fetch(VIEW_PATH.replace(':slug', encodeURIComponent(page.dataset['articlePage'] ?? '')), { method: 'POST', headers: { Accept: 'application/json' } })
+  fetch(VIEW_PATH.replace(':slug', encodeURIComponent(page.dataset['articlePage'] ?? '')), {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+  })
     .then(async (res) => {
       if (!res.ok) return;
       const { views } = ((await res.json()) as OutputOf<ViewRoute>).data;
       // Same wording as format.ts formatViews (kept import-free, see above).
-      for (const el of page.querySelectorAll('[data-views]')) el.textContent = `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
+      for (const el of page.querySelectorAll('[data-views]'))
+        el.textContent = `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
     })
     .catch(() => {
       /* offline: the article stays as it is */

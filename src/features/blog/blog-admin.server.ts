@@ -6,7 +6,15 @@ import { purgeBlogPages } from './cache-purge.server.ts';
 import { TAG_BLOG, tagsAfterChange } from './cdn-cache.ts';
 import { loadContentLibrary } from './content-library.server.ts';
 import type { GenerateSummary } from '../../contract/blog-constants.ts';
-import { createPost, deletePost, findPost, generateSummary, replaceAllWithLibrary, restorePost, updatePost } from './posts.server.ts';
+import {
+  createPost,
+  deletePost,
+  findPost,
+  generateSummary,
+  replaceAllWithLibrary,
+  restorePost,
+  updatePost,
+} from './posts.server.ts';
 import { metaFor } from './text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,7 +28,11 @@ export function postId(raw: string | undefined): string {
 // Readers see pages the CDN keeps until a change purges them (docs/decisions/0033-blog-on-demand.md):
 // any change to what is (or was) published purges the post's page, its category's and the lists.
 
-export async function adminCreatePost(db: Db, input: BlogPostData, author: { firstName: string; lastName: string }): Promise<BlogPost> {
+export async function adminCreatePost(
+  db: Db,
+  input: BlogPostData,
+  author: { firstName: string; lastName: string },
+): Promise<BlogPost> {
   const post = await createPost(db, input, `${author.firstName} ${author.lastName}`.trim());
   if (post.published) await purgeBlogPages(tagsAfterChange(post));
   return post;
@@ -53,7 +65,8 @@ export async function adminUpdatePost(db: Db, id: string, body: Record<string, u
   const input: BlogPostData = parseWith(BlogPostSchema, merged);
   const result = await updatePost(db, id, input);
   if (!result) return missingPost(db, id);
-  if (result.before.published || result.post.published) await purgeBlogPages(tagsAfterChange(result.before, result.post));
+  if (result.before.published || result.post.published)
+    await purgeBlogPages(tagsAfterChange(result.before, result.post));
   return result.post;
 }
 

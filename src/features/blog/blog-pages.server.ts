@@ -42,10 +42,23 @@ export function listPage(categoryId: string | null, page: number): Promise<ListP
       category = categories.find((c) => c.id === categoryId) ?? null;
       if (!category) return undefined;
     }
-    const { dataJson, pagination } = await listPublished(db, { page, limit: BLOG_PAGE_SIZE, category: category?.name, q: undefined, search: undefined });
+    const { dataJson, pagination } = await listPublished(db, {
+      page,
+      limit: BLOG_PAGE_SIZE,
+      category: category?.name,
+      q: undefined,
+      search: undefined,
+    });
     if (page > 1 && page > pagination.pages) return undefined;
     // The list call's JSON, as the API answers it (posts.server.ts); parsed here to render.
-    return { posts: JSON.parse(dataJson) as BlogPost[], categories, category, page, pages: pagination.pages, total: pagination.total };
+    return {
+      posts: JSON.parse(dataJson) as BlogPost[],
+      categories,
+      category,
+      page,
+      pages: pagination.pages,
+      total: pagination.total,
+    };
   });
 }
 

@@ -21,7 +21,9 @@ export async function purgeBlogPages(tags: string[]): Promise<'purged' | 'skippe
     });
     return 'purged';
   } catch (error) {
-    console.error(`[blog] purging the CDN cache for ${tags.join(', ')} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `[blog] purging the CDN cache for ${tags.join(', ')} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 'failed';
   }
 }

@@ -107,7 +107,8 @@ export function loadContentLibrary(dir = libraryDir()): LibraryArticle[] {
   const seen = new Set<string>();
   for (const a of articles) {
     if (seen.has(a.slug)) throw new Error(`Two articles of content/blog have the slug "${a.slug}"`);
-    if (RESERVED_SLUGS.has(a.slug)) throw new Error(`content/blog: "${a.slug}" is a reserved path under /blog; rename the file`);
+    if (RESERVED_SLUGS.has(a.slug))
+      throw new Error(`content/blog: "${a.slug}" is a reserved path under /blog; rename the file`);
     seen.add(a.slug);
   }
   return articles.sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());

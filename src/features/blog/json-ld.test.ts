@@ -3,9 +3,23 @@ import type { BlogPost } from '../../contract/blog-constants.ts';
 import { articleJsonLd } from './json-ld.ts';
 
 const post = {
-  id: '1', title: 'A </script><script>alert(1)</script> title', slug: 's', content: '', excerpt: '', category: 'C', tags: ['t'],
-  seoKeywords: ['k'], published: true, metaTitle: 'M', metaDescription: 'D', authorName: 'Ann Author',
-  createdAt: '2025-01-01T00:00:00.000Z', publishedAt: '2025-01-02T00:00:00.000Z', updatedAt: '2025-01-03T00:00:00.000Z', readingTime: 4, views: 0,
+  id: '1',
+  title: 'A </script><script>alert(1)</script> title',
+  slug: 's',
+  content: '',
+  excerpt: '',
+  category: 'C',
+  tags: ['t'],
+  seoKeywords: ['k'],
+  published: true,
+  metaTitle: 'M',
+  metaDescription: 'D',
+  authorName: 'Ann Author',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  publishedAt: '2025-01-02T00:00:00.000Z',
+  updatedAt: '2025-01-03T00:00:00.000Z',
+  readingTime: 4,
+  views: 0,
 } satisfies BlogPost;
 
 describe('articleJsonLd', () => {
@@ -13,7 +27,13 @@ describe('articleJsonLd', () => {
     const text = articleJsonLd(post, 'https://x.test/blog/s/', 'https://x.test/', 'Skyward');
     expect(text).not.toContain('</script>');
     const [article, crumbs] = JSON.parse(text);
-    expect(article).toMatchObject({ '@type': 'BlogPosting', headline: post.title, datePublished: post.publishedAt, author: { name: 'Ann Author' }, timeRequired: 'PT4M' });
+    expect(article).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      datePublished: post.publishedAt,
+      author: { name: 'Ann Author' },
+      timeRequired: 'PT4M',
+    });
     expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Home', 'Blog', post.title]);
   });
 });

@@ -74,7 +74,11 @@ async function refreshViews(el: HTMLElement): Promise<void> {
   const slugs = [...new Set(cards.map((c) => c.dataset['slug'] ?? '').filter(Boolean))];
   if (slugs.length === 0) return;
   try {
-    const { data } = await getRoute<typeof ROUTES.blogViewCounts>('/api/blog/views', {}, { query: new URLSearchParams({ slugs: slugs.join(',') }) });
+    const { data } = await getRoute<typeof ROUTES.blogViewCounts>(
+      '/api/blog/views',
+      {},
+      { query: new URLSearchParams({ slugs: slugs.join(',') }) },
+    );
     for (const card of cards) {
       const n = data[card.dataset['slug'] ?? ''];
       const views = card.querySelector('[data-views]');

@@ -46,6 +46,14 @@ export function extraPages(total: number, pageSize = BLOG_PAGE_SIZE): number[] {
  * A fingerprint of what a list page shows (posts, page count, category counts). The prerendered
  * page carries it; the browser compares it with the live API to know whether to re-render.
  */
-export function listSignature(posts: { slug: string; title: string }[], pages: number, categories: BlogCategory[]): string {
-  return [posts.map((p) => `${p.slug}:${p.title}`).join(','), pages, categories.map((c) => `${c.name}:${c.postCount}`).join(',')].join('|');
+export function listSignature(
+  posts: { slug: string; title: string }[],
+  pages: number,
+  categories: BlogCategory[],
+): string {
+  return [
+    posts.map((p) => `${p.slug}:${p.title}`).join(','),
+    pages,
+    categories.map((c) => `${c.name}:${c.postCount}`).join(','),
+  ].join('|');
 }

@@ -1,6 +1,13 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { BlogPostData } from '../../contract/blog.ts';
-import { BLOG_TRASH_DAYS, type BlogCategory, type BlogPagination, type BlogPost, type GenerateSummary, type TrashedBlogPost } from '../../contract/blog-constants.ts';
+import {
+  BLOG_TRASH_DAYS,
+  type BlogCategory,
+  type BlogPagination,
+  type BlogPost,
+  type GenerateSummary,
+  type TrashedBlogPost,
+} from '../../contract/blog-constants.ts';
 import type { BlogListQuery } from '../../contract/blog-query.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict } from '../../server/http/errors.ts';
@@ -14,8 +21,23 @@ type Row = Omit<Selectable<BlogPostsTable>, 'search'>;
 
 /** Every column but the search document (large, never answered). */
 const COLUMNS = [
-  'id', 'title', 'slug', 'content', 'excerpt', 'category', 'tags', 'seoKeywords', 'published', 'metaTitle',
-  'metaDescription', 'authorName', 'readingTime', 'views', 'publishedAt', 'createdAt', 'updatedAt',
+  'id',
+  'title',
+  'slug',
+  'content',
+  'excerpt',
+  'category',
+  'tags',
+  'seoKeywords',
+  'published',
+  'metaTitle',
+  'metaDescription',
+  'authorName',
+  'readingTime',
+  'views',
+  'publishedAt',
+  'createdAt',
+  'updatedAt',
 ] as const;
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -150,7 +172,11 @@ export async function findPublishedBySlug(db: Db, slug: string): Promise<BlogPos
 }
 
 /** Up to `limit` other published posts of the post's category, newest first ('Related Articles'). */
-export async function relatedPosts(db: Db, post: Pick<BlogPost, 'id' | 'category'>, limit: number): Promise<BlogPost[]> {
+export async function relatedPosts(
+  db: Db,
+  post: Pick<BlogPost, 'id' | 'category'>,
+  limit: number,
+): Promise<BlogPost[]> {
   const rows = await db
     .selectFrom('blogPosts')
     .select(COLUMNS)
@@ -267,9 +293,18 @@ export async function createPost(db: Db, input: BlogPostData, authorName: string
  * Updates a post; the slug stays (links and search results keep working after a title edit) and
  * publishedAt is set the first time the post is published. Undefined when there is no such post.
  */
-export async function updatePost(db: Db, id: string, input: BlogPostData): Promise<{ post: BlogPost; before: BlogPost } | undefined> {
+export async function updatePost(
+  db: Db,
+  id: string,
+  input: BlogPostData,
+): Promise<{ post: BlogPost; before: BlogPost } | undefined> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('blogPosts').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('blogPosts')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) return undefined;
     const fields = await derive(trx, input);
     const row = await trx
@@ -299,7 +334,13 @@ async function toTrash(db: Db, posts: BlogPost[], reason: 'deleted' | 'replaced'
   await db
     .insertInto('blogPostsTrash')
     .values(posts.map((post) => ({ id: post.id, post: JSON.stringify(post), reason })))
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ post: eb.ref('excluded.post'), reason: eb.ref('excluded.reason'), trashedAt: new Date() })))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        post: eb.ref('excluded.post'),
+        reason: eb.ref('excluded.reason'),
+        trashedAt: new Date(),
+      })),
+    )
     .execute();
 }
 
@@ -380,7 +421,10 @@ export async function restorePost(db: Db, id: string): Promise<BlogPost | undefi
 }
 
 /** A library article as Generate inserted it, untouched since (same slug, never edited). */
-function isLibraryOriginal(post: Pick<BlogPost, 'slug' | 'createdAt' | 'updatedAt'>, librarySlugs: Set<string>): boolean {
+function isLibraryOriginal(
+  post: Pick<BlogPost, 'slug' | 'createdAt' | 'updatedAt'>,
+  librarySlugs: Set<string>,
+): boolean {
   return librarySlugs.has(post.slug) && post.createdAt === post.updatedAt;
 }
 
@@ -388,7 +432,9 @@ function isLibraryOriginal(post: Pick<BlogPost, 'slug' | 'createdAt' | 'updatedA
 export async function generateSummary(db: Db, articles: LibraryArticle[]): Promise<GenerateSummary> {
   const posts = await db.selectFrom('blogPosts').select(['slug', 'createdAt', 'updatedAt']).execute();
   const librarySlugs = new Set(articles.map((a) => a.slug));
-  const handWritten = posts.filter((p) => !isLibraryOriginal({ slug: p.slug, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) }, librarySlugs)).length;
+  const handWritten = posts.filter(
+    (p) => !isLibraryOriginal({ slug: p.slug, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt) }, librarySlugs),
+  ).length;
   return { posts: posts.length, handWritten, library: articles.length };
 }
 
@@ -414,13 +460,21 @@ function libraryRow(article: LibraryArticle, views = 0): Insertable<BlogPostsTab
 }
 
 /** Inserts library articles as published posts (first-run seed). */
-export async function insertLibrary(db: Db, articles: LibraryArticle[], viewsBySlug: ReadonlyMap<string, number> = new Map()): Promise<number> {
+export async function insertLibrary(
+  db: Db,
+  articles: LibraryArticle[],
+  viewsBySlug: ReadonlyMap<string, number> = new Map(),
+): Promise<number> {
   if (!articles.length) return 0;
-  await db.insertInto('blogPosts').values(articles.map((a) => libraryRow(a, viewsBySlug.get(a.slug) ?? 0))).execute();
+  await db
+    .insertInto('blogPosts')
+    .values(articles.map((a) => libraryRow(a, viewsBySlug.get(a.slug) ?? 0)))
+    .execute();
   return articles.length;
 }
 
-export const GENERATE_RUNNING_DETAIL = 'Professional content is already being generated. The new posts will be listed when it finishes.';
+export const GENERATE_RUNNING_DETAIL =
+  'Professional content is already being generated. The new posts will be listed when it finishes.';
 
 /**
  * 'Generate Professional Content': every post replaced by the library, all or nothing; the replaced
@@ -430,10 +484,16 @@ export const GENERATE_RUNNING_DETAIL = 'Professional content is already being ge
  */
 export async function replaceAllWithLibrary(db: Db, articles: LibraryArticle[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext('blog:generate-initial-content')) as locked`.execute(trx);
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`select pg_try_advisory_xact_lock(hashtext('blog:generate-initial-content')) as locked`.execute(trx);
     if (!rows[0]?.locked) throw conflict(GENERATE_RUNNING_DETAIL);
     const replaced = await trx.deleteFrom('blogPosts').returning(COLUMNS).execute();
-    await toTrash(trx, replaced.map((r) => toBlogPost(r)), 'replaced');
+    await toTrash(
+      trx,
+      replaced.map((r) => toBlogPost(r)),
+      'replaced',
+    );
     // An article at the same address keeps the views it was read (issue 28, point 10: Generate
     // reset every count to 0); the replaced post keeps its own in the trash too.
     const viewsBySlug = new Map(replaced.map((r) => [r.slug, r.views]));

@@ -69,9 +69,15 @@ describe('list parts', () => {
 
 describe('renderArticle', () => {
   it('shows breadcrumb, share buttons, tags, content and related articles', () => {
-    const html = renderArticle(post, [{ ...post, slug: 'other', title: 'Other' }], 'https://example.com/blog/corrosion-basics/');
+    const html = renderArticle(
+      post,
+      [{ ...post, slug: 'other', title: 'Other' }],
+      'https://example.com/blog/corrosion-basics/',
+    );
     expect(html).toMatch(/Home.*Blog.*Corrosion &#60;Basics&#62;/s);
-    expect(html).toContain('https://twitter.com/intent/tweet?url=https%3A%2F%2Fexample.com%2Fblog%2Fcorrosion-basics%2F&#38;text=Corrosion%20%3CBasics%3E');
+    expect(html).toContain(
+      'https://twitter.com/intent/tweet?url=https%3A%2F%2Fexample.com%2Fblog%2Fcorrosion-basics%2F&#38;text=Corrosion%20%3CBasics%3E',
+    );
     expect(html).toContain('data-share-popup="width=600,height=400"');
     expect(html).toContain('facebook.com/sharer');
     expect(html).toContain('linkedin.com/sharing');

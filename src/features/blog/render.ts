@@ -17,7 +17,17 @@ import { cardExcerpt, initials, shortExcerpt } from './text.ts';
 
 export type CardPost = Pick<
   BlogPost,
-  'title' | 'slug' | 'excerpt' | 'content' | 'category' | 'tags' | 'authorName' | 'publishedAt' | 'createdAt' | 'views' | 'readingTime'
+  | 'title'
+  | 'slug'
+  | 'excerpt'
+  | 'content'
+  | 'category'
+  | 'tags'
+  | 'authorName'
+  | 'publishedAt'
+  | 'createdAt'
+  | 'views'
+  | 'readingTime'
 >;
 
 export const articleHref = (slug: string) => `/blog/${encodeURIComponent(slug)}`;

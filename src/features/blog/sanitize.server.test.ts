@@ -15,7 +15,8 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('keeps the article formatting', () => {
-    const html = '<h2>A</h2><p><strong>b</strong> <em>c</em></p><ul><li>d</li></ul><table><thead><tr><th scope="col">e</th></tr></thead></table><blockquote>f</blockquote>';
+    const html =
+      '<h2>A</h2><p><strong>b</strong> <em>c</em></p><ul><li>d</li></ul><table><thead><tr><th scope="col">e</th></tr></thead></table><blockquote>f</blockquote>';
     expect(sanitizeArticleHtml(html)).toBe(html);
   });
 });

@@ -8,10 +8,51 @@ import { decodeEntities } from './text.ts';
  */
 const ARTICLE_POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'kbd',
-    'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr',
-    'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'kbd',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'ins',
+    'mark',
+    'small',
+    'sub',
+    'sup',
+    'abbr',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -36,7 +77,19 @@ const ARTICLE_POLICY: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
   },
   // Text inside removed script/style/etc. is dropped too, not shown as text.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+  ],
 };
 
 /** Article HTML made safe to render: run on save and again before rendering. */
@@ -57,5 +110,8 @@ const TEXT_POLICY: sanitizeHtml.IOptions = {
 export function plainText(text: string): string {
   const stripped = decodeEntities(sanitizeHtml(text, TEXT_POLICY));
   // Decoding may rebuild something tag-like from escaped input ("&lt;b&gt;"): never keep it.
-  return stripped.replace(/<\/?[a-z!?][^>]*>/gi, '').replace(/\s+/g, ' ').trim();
+  return stripped
+    .replace(/<\/?[a-z!?][^>]*>/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

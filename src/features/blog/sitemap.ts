@@ -1,7 +1,8 @@
 import type { BlogCategory } from '../../contract/blog-constants.ts';
 import { listHref } from './list-pages.ts';
 
-const escXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The blog's sitemap: every list page (all and per category) and every published article. */
 export function blogSitemapXml(
@@ -19,7 +20,10 @@ export function blogSitemapXml(
   for (const category of categories) lists(category, category.postCount);
   for (const post of posts) entries.push({ loc: `/blog/${encodeURIComponent(post.slug)}/`, lastmod: post.updatedAt });
   const urls = entries
-    .map((e) => `<url><loc>${escXml(new URL(e.loc, site).href)}</loc>${e.lastmod ? `<lastmod>${escXml(e.lastmod)}</lastmod>` : ''}</url>`)
+    .map(
+      (e) =>
+        `<url><loc>${escXml(new URL(e.loc, site).href)}</loc>${e.lastmod ? `<lastmod>${escXml(e.lastmod)}</lastmod>` : ''}</url>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
 }

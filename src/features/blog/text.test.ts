@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { cardExcerpt, decodeEntities, excerptFallback, htmlToText, initials, metaFor, readingTimeMinutes, truncateAtWord } from './text.ts';
+import {
+  cardExcerpt,
+  decodeEntities,
+  excerptFallback,
+  htmlToText,
+  initials,
+  metaFor,
+  readingTimeMinutes,
+  truncateAtWord,
+} from './text.ts';
 
 describe('htmlToText', () => {
   it('strips tags, drops script and style content, decodes entities', () => {
-    expect(htmlToText('<h2>Hi</h2><p>Fuel &amp; oil<br>checks</p><script>alert(1)</script><style>p{}</style>')).toBe('Hi Fuel & oil checks');
+    expect(htmlToText('<h2>Hi</h2><p>Fuel &amp; oil<br>checks</p><script>alert(1)</script><style>p{}</style>')).toBe(
+      'Hi Fuel & oil checks',
+    );
     expect(decodeEntities('&lt;b&gt; &#8217; &#x2014; &bogus;')).toBe('<b> ’ — &bogus;');
   });
 });
@@ -34,7 +45,10 @@ describe('excerpts', () => {
 
 describe('metaFor', () => {
   it('generates empty meta fields and keeps typed ones', () => {
-    expect(metaFor({ title: 'T', excerpt: 'E', content: '<p>C</p>' })).toEqual({ metaTitle: 'T', metaDescription: 'E' });
+    expect(metaFor({ title: 'T', excerpt: 'E', content: '<p>C</p>' })).toEqual({
+      metaTitle: 'T',
+      metaDescription: 'E',
+    });
     expect(metaFor({ title: 'T', excerpt: '', content: '<p>C</p>', metaTitle: 'MT', metaDescription: 'MD' })).toEqual({
       metaTitle: 'MT',
       metaDescription: 'MD',

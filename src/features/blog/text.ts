@@ -1,4 +1,8 @@
-import { BLOG_EXCERPT_LIST, BLOG_META_DESCRIPTION_LENGTH, BLOG_WORDS_PER_MINUTE } from '../../contract/blog-constants.ts';
+import {
+  BLOG_EXCERPT_LIST,
+  BLOG_META_DESCRIPTION_LENGTH,
+  BLOG_WORDS_PER_MINUTE,
+} from '../../contract/blog-constants.ts';
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
@@ -85,7 +89,13 @@ export function truncateAtWord(text: string, max: number): string {
  * Meta fields left empty are generated: the title from the post title, the description from the
  * excerpt or else the article's text, cut to 155 characters.
  */
-export function metaFor(post: { title: string; excerpt: string; content: string; metaTitle?: string; metaDescription?: string }): {
+export function metaFor(post: {
+  title: string;
+  excerpt: string;
+  content: string;
+  metaTitle?: string;
+  metaDescription?: string;
+}): {
   metaTitle: string;
   metaDescription: string;
 } {

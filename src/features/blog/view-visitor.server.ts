@@ -12,7 +12,9 @@ export function viewVisitor(ip: string, userAgent: string | null, today = new Da
   if (!ip) return null;
   const day = today.toISOString().slice(0, 10);
   const salt = process.env['JWT_SECRET'] ?? 'local-blog-views';
-  return createHash('sha256').update(`${salt}|${day}|${ip}|${userAgent ?? ''}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${salt}|${day}|${ip}|${userAgent ?? ''}`)
+    .digest('base64url');
 }
 
 /**
@@ -21,7 +23,11 @@ export function viewVisitor(ip: string, userAgent: string | null, today = new Da
  * and then, as marks come.
  */
 export async function markRead(db: Db, slug: string, visitor: string): Promise<boolean> {
-  if (Math.random() < 0.01) await db.deleteFrom('blogViewMarks').where(sql<boolean>`day < current_date - 1`).execute();
+  if (Math.random() < 0.01)
+    await db
+      .deleteFrom('blogViewMarks')
+      .where(sql<boolean>`day < current_date - 1`)
+      .execute();
   const mark = await db
     .insertInto('blogViewMarks')
     .values({ day: sql<string>`current_date`, slug, visitor })

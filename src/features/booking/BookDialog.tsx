@@ -23,8 +23,15 @@ const OFFERS_PATH = listPathOf(ROUTES.bookingOffers.path);
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const price = (cents: number) => usd.format(cents / 100);
-const refusal = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
-const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const refusal = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Minutes and seconds left on a hold, ticking. */
 function useCountdown(until: string | null): string | null {
@@ -70,7 +77,9 @@ export default function BookDialog({
   const [more, setMore] = useState<BookingOffer[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   useEffect(() => setMore([]), [offers.data]);
-  const shown = offers.data ? [...offers.data, ...more.filter((m) => !offers.data!.some((o) => o.mechanicId === m.mechanicId))] : null;
+  const shown = offers.data
+    ? [...offers.data, ...more.filter((m) => !offers.data!.some((o) => o.mechanicId === m.mechanicId))]
+    : null;
   const loadMore = async () => {
     if (!cursor) return;
     setLoadingMore(true);
@@ -93,7 +102,15 @@ export default function BookDialog({
     setMessage(null);
     try {
       const itemIds = pickedForService.length > 0 ? pickedForService.map((i) => i.id) : undefined;
-      const placed = await call(ROUTES.bookingHold, { body: { mechanicId: offer.mechanicId, aircraftId: aircraft.id, serviceType, start, ...(itemIds ? { itemIds } : {}) } });
+      const placed = await call(ROUTES.bookingHold, {
+        body: {
+          mechanicId: offer.mechanicId,
+          aircraftId: aircraft.id,
+          serviceType,
+          start,
+          ...(itemIds ? { itemIds } : {}),
+        },
+      });
       setHold({ hold: placed, offer });
     } catch (err) {
       setMessage(refusal(err, 'Could not hold that day. Please try again.'));
@@ -135,7 +152,13 @@ export default function BookDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && (hold ? void letGo().then(onClose) : onClose())} title={`Book a mechanic for ${aircraft.tailNumber}`} description="Flat-rate work on a mechanic’s open days, without waiting for quotes." className="max-w-2xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && (hold ? void letGo().then(onClose) : onClose())}
+      title={`Book a mechanic for ${aircraft.tailNumber}`}
+      description="Flat-rate work on a mechanic’s open days, without waiting for quotes."
+      className="max-w-2xl"
+    >
       {hold ? (
         <div className="space-y-4">
           <div className="rounded-md border border-border p-4">
@@ -144,12 +167,19 @@ export default function BookDialog({
               {labelOf(MARKETPLACE_SERVICE_TYPES, hold.hold.serviceType)} · {price(hold.hold.priceCents)} flat
             </p>
             <p className="text-sm">
-              On site {hold.hold.days.map(shortDay).join(', ')} ({hold.hold.timeZone.replace('America/', '').replace('_', ' ')} time)
+              On site {hold.hold.days.map(shortDay).join(', ')} (
+              {hold.hold.timeZone.replace('America/', '').replace('_', ' ')} time)
             </p>
-            {hold.offer.includes && <p className="mt-2 text-sm text-muted-foreground">Includes: {hold.offer.includes}</p>}
+            {hold.offer.includes && (
+              <p className="mt-2 text-sm text-muted-foreground">Includes: {hold.offer.includes}</p>
+            )}
             <p className="mt-2 text-sm text-muted-foreground">{hold.offer.squawks}</p>
             <p className="mt-2 text-sm text-muted-foreground">{windowText(hold.hold.freeCancelHours)}</p>
-            {bookedItems.length > 0 && <p className="mt-2 text-sm">Completes on the due list once the work is signed: {bookedItems.map((i) => i.title).join(', ')}.</p>}
+            {bookedItems.length > 0 && (
+              <p className="mt-2 text-sm">
+                Completes on the due list once the work is signed: {bookedItems.map((i) => i.title).join(', ')}.
+              </p>
+            )}
             <p className="mt-2 text-sm text-muted-foreground">
               {hold.offer.payable
                 ? 'Paid through Skyward: confirming opens a secure Stripe page to save your card. The flat price is charged when the job is completed and its logbook entry signed.'
@@ -157,7 +187,9 @@ export default function BookDialog({
             </p>
           </div>
           <p role="status" aria-live="polite" className="text-sm font-medium">
-            {expired ? 'Your hold expired: these days are free for others again.' : `These days are held for you for ${left ?? '10:00'}.`}
+            {expired
+              ? 'Your hold expired: these days are free for others again.'
+              : `These days are held for you for ${left ?? '10:00'}.`}
           </p>
           {message && <Alert>{message}</Alert>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -174,22 +206,34 @@ export default function BookDialog({
         <div className="space-y-4">
           <div>
             <Label htmlFor="book-service">Service</Label>
-            <NativeSelect id="book-service" options={MARKETPLACE_SERVICE_TYPES} value={serviceType} onChange={(e) => setServiceType(e.target.value as MarketplaceServiceType)} />
+            <NativeSelect
+              id="book-service"
+              options={MARKETPLACE_SERVICE_TYPES}
+              value={serviceType}
+              onChange={(e) => setServiceType(e.target.value as MarketplaceServiceType)}
+            />
           </div>
           {leftOut.length > 0 && (
             <p className="text-sm text-muted-foreground">
-              Not part of a flat-rate {labelOf(MARKETPLACE_SERVICE_TYPES, serviceType)}: {leftOut.map((i) => i.title).join(', ')}. Request service for {leftOut.length === 1 ? 'it' : 'them'} to get quotes.
+              Not part of a flat-rate {labelOf(MARKETPLACE_SERVICE_TYPES, serviceType)}:{' '}
+              {leftOut.map((i) => i.title).join(', ')}. Request service for {leftOut.length === 1 ? 'it' : 'them'} to
+              get quotes.
             </p>
           )}
           {message && <Alert>{message}</Alert>}
           {offers.state.status === 'error' ? (
-            <Alert>{refusal(offers.state.error, 'Could not load the mechanics who can be booked. Please try again.')}</Alert>
+            <Alert>
+              {refusal(offers.state.error, 'Could not load the mechanics who can be booked. Please try again.')}
+            </Alert>
           ) : !shown ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Spinner /> Finding mechanics who serve {aircraft.tailNumber}...
             </p>
           ) : shown.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No mechanic near this aircraft’s home airport books this service at a flat rate yet. Request service to get quotes instead.</p>
+            <p className="text-sm text-muted-foreground">
+              No mechanic near this aircraft’s home airport books this service at a flat rate yet. Request service to
+              get quotes instead.
+            </p>
           ) : (
             <ul className="space-y-3" aria-label="Mechanics you can book">
               {shown.map((offer) => (
@@ -200,7 +244,9 @@ export default function BookDialog({
                       <p className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
                         <span className="inline-flex items-center gap-1">
                           <Star className="h-4 w-4" aria-hidden="true" />
-                          {offer.rating === null ? 'New · no ratings yet' : `${offer.rating.toFixed(1)} (${offer.completedJobs} jobs)`}
+                          {offer.rating === null
+                            ? 'New · no ratings yet'
+                            : `${offer.rating.toFixed(1)} (${offer.completedJobs} jobs)`}
                         </span>
                         <span className="inline-flex items-center gap-1">
                           <MapPin className="h-4 w-4" aria-hidden="true" />
@@ -216,10 +262,19 @@ export default function BookDialog({
                     </p>
                   </div>
                   {offer.includes && <p className="mt-2 text-sm">Includes: {offer.includes}</p>}
-                  <p className="mt-3 text-sm font-medium">{offer.openStarts.length === 0 ? 'No open start in the next 90 days' : 'Pick a start day'}</p>
+                  <p className="mt-3 text-sm font-medium">
+                    {offer.openStarts.length === 0 ? 'No open start in the next 90 days' : 'Pick a start day'}
+                  </p>
                   <div className="mt-2 flex flex-wrap gap-2">
                     {offer.openStarts.map((start) => (
-                      <Button key={start} variant="outline" size="sm" disabled={busy !== null} onClick={() => void pick(offer, start)} aria-label={`Start on ${formatDay(start)} with ${offer.name}`}>
+                      <Button
+                        key={start}
+                        variant="outline"
+                        size="sm"
+                        disabled={busy !== null}
+                        onClick={() => void pick(offer, start)}
+                        aria-label={`Start on ${formatDay(start)} with ${offer.name}`}
+                      >
                         {busy === `${offer.mechanicId}/${start}` && <Spinner />}
                         {shortDay(start)}
                       </Button>

@@ -12,11 +12,26 @@ import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 
-const refusal = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
-const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const refusal = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The mechanic's open starts for this booking, read when the dialog opens; picking one moves it. */
-function RescheduleDialog({ appointment: a, onClose, onMoved }: { appointment: Appointment; onClose: () => void; onMoved: (a: Appointment) => void }) {
+function RescheduleDialog({
+  appointment: a,
+  onClose,
+  onMoved,
+}: {
+  appointment: Appointment;
+  onClose: () => void;
+  onMoved: (a: Appointment) => void;
+}) {
   const options = useRoute(ROUTES.bookingOpenStarts, { params: { id: a.id } });
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -36,7 +51,12 @@ function RescheduleDialog({ appointment: a, onClose, onMoved }: { appointment: A
     }
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Reschedule the booking" description={`Pick another start with ${a.mechanicName}. The days you leave are freed for others.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Reschedule the booking"
+      description={`Pick another start with ${a.mechanicName}. The days you leave are freed for others.`}
+    >
       <div className="space-y-3">
         {message && <Alert>{message}</Alert>}
         {options.state.status === 'error' ? (
@@ -46,13 +66,22 @@ function RescheduleDialog({ appointment: a, onClose, onMoved }: { appointment: A
             <Spinner /> Finding {a.mechanicName}’s open days...
           </p>
         ) : options.data.openStarts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{a.mechanicName} has no other open start in the next 90 days. Message them to find a date.</p>
+          <p className="text-sm text-muted-foreground">
+            {a.mechanicName} has no other open start in the next 90 days. Message them to find a date.
+          </p>
         ) : (
           <>
             <p className="text-sm font-medium">Pick a new start day</p>
             <div className="flex flex-wrap gap-2" role="group" aria-label="Open start days">
               {options.data.openStarts.map((start) => (
-                <Button key={start} variant="outline" size="sm" disabled={busy !== null} onClick={() => void move(start)} aria-label={`Move the start to ${formatDay(start)}`}>
+                <Button
+                  key={start}
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  onClick={() => void move(start)}
+                  aria-label={`Move the start to ${formatDay(start)}`}
+                >
                   {busy === start && <Spinner />}
                   {shortDay(start)}
                 </Button>
@@ -70,7 +99,13 @@ function RescheduleDialog({ appointment: a, onClose, onMoved }: { appointment: A
  * to another open start, or cancel, free until the window agreed at booking closes. After that the
  * buttons are gone and the card says to ask the mechanic (the server refuses either way).
  */
-export default function BookingActions({ appointment: a, onAppointment }: { appointment: Appointment; onAppointment: (a: Appointment) => void }) {
+export default function BookingActions({
+  appointment: a,
+  onAppointment,
+}: {
+  appointment: Appointment;
+  onAppointment: (a: Appointment) => void;
+}) {
   const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +148,14 @@ export default function BookingActions({ appointment: a, onAppointment }: { appo
             <CalendarClock className="h-4 w-4" aria-hidden="true" />
             Reschedule
           </Button>
-          <Button size="sm" variant="outline" onClick={() => { setError(null); setOpen('cancel'); }}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setError(null);
+              setOpen('cancel');
+            }}
+          >
             <XCircle className="h-4 w-4" aria-hidden="true" />
             Cancel booking
           </Button>

@@ -6,14 +6,28 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Checkbox, Input, Label, NativeSelect } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AIRCRAFT_CLASSES, BOOKING, HOW_SQUAWKS_ARE_BILLED, type Availability, type Rate } from '../../contract/booking.ts';
+import {
+  AIRCRAFT_CLASSES,
+  BOOKING,
+  HOW_SQUAWKS_ARE_BILLED,
+  type Availability,
+  type Rate,
+} from '../../contract/booking.ts';
 import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 
 /** Time zones mechanics in the marketplace's area work in; any IANA name is accepted by the API. */
-const TIME_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'].map((z) => ({
+const TIME_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+].map((z) => ({
   value: z,
   label: z.replace('America/', '').replace('Pacific/', '').replace('_', ' '),
 }));
@@ -27,7 +41,8 @@ interface RateRow {
   includes: string;
 }
 
-const refusal = (err: unknown, fallback: string) => (err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback);
+const refusal = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 let nextKey = 1;
 const rowOf = (r?: Rate): RateRow => ({
@@ -55,7 +70,8 @@ export default function BookingSettings() {
           Instant booking
         </CardTitle>
         <CardDescription>
-          Owners near you can book work you price in advance on the days you are free, without waiting for quotes. {HOW_SQUAWKS_ARE_BILLED}
+          Owners near you can book work you price in advance on the days you are free, without waiting for quotes.{' '}
+          {HOW_SQUAWKS_ARE_BILLED}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-8">
@@ -76,12 +92,21 @@ export default function BookingSettings() {
   );
 }
 
-function RatesForm({ initial, bookable, onSaved }: { initial: Rate[]; bookable: boolean; onSaved: (rates: Rate[]) => void }) {
+function RatesForm({
+  initial,
+  bookable,
+  onSaved,
+}: {
+  initial: Rate[];
+  bookable: boolean;
+  onSaved: (rates: Rate[]) => void;
+}) {
   const [rows, setRows] = useState<RateRow[]>(() => initial.map(rowOf));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setRows(initial.map(rowOf)), [initial]);
-  const update = (key: number, patch: Partial<RateRow>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: number, patch: Partial<RateRow>) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -102,7 +127,11 @@ function RatesForm({ initial, bookable, onSaved }: { initial: Rate[]; bookable: 
     try {
       const saved = await call(ROUTES.bookingRatesSave, { body: body as never });
       onSaved(saved);
-      toast.success(saved.length === 0 ? 'Flat rates removed: owners cannot book you' : `${saved.length} flat ${saved.length === 1 ? 'rate' : 'rates'} saved`);
+      toast.success(
+        saved.length === 0
+          ? 'Flat rates removed: owners cannot book you'
+          : `${saved.length} flat ${saved.length === 1 ? 'rate' : 'rates'} saved`,
+      );
     } catch (err) {
       setError(refusal(err, 'Could not save your rates. Please try again.'));
     } finally {
@@ -115,33 +144,77 @@ function RatesForm({ initial, bookable, onSaved }: { initial: Rate[]; bookable: 
       <h3 id="rates-heading" className="font-semibold">
         Flat rates
       </h3>
-      {!bookable && <p className="text-sm text-muted-foreground">Save your calendar above first: owners see your rates once it is saved.</p>}
-      {rows.length === 0 && <p className="text-sm text-muted-foreground">No flat rates yet. Add the work you are willing to price in advance.</p>}
+      {!bookable && (
+        <p className="text-sm text-muted-foreground">
+          Save your calendar above first: owners see your rates once it is saved.
+        </p>
+      )}
+      {rows.length === 0 && (
+        <p className="text-sm text-muted-foreground">
+          No flat rates yet. Add the work you are willing to price in advance.
+        </p>
+      )}
       <ul className="space-y-3">
         {rows.map((r, i) => (
           <li key={r.key} className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-2 lg:grid-cols-6">
             <div className="lg:col-span-2">
               <Label htmlFor={`rate-service-${r.key}`}>Service</Label>
-              <NativeSelect id={`rate-service-${r.key}`} options={MARKETPLACE_SERVICE_TYPES} value={r.serviceType} onChange={(e) => update(r.key, { serviceType: e.target.value })} />
+              <NativeSelect
+                id={`rate-service-${r.key}`}
+                options={MARKETPLACE_SERVICE_TYPES}
+                value={r.serviceType}
+                onChange={(e) => update(r.key, { serviceType: e.target.value })}
+              />
             </div>
             <div className="lg:col-span-2">
               <Label htmlFor={`rate-class-${r.key}`}>Aircraft class</Label>
-              <NativeSelect id={`rate-class-${r.key}`} options={AIRCRAFT_CLASSES} value={r.aircraftClass} onChange={(e) => update(r.key, { aircraftClass: e.target.value })} />
+              <NativeSelect
+                id={`rate-class-${r.key}`}
+                options={AIRCRAFT_CLASSES}
+                value={r.aircraftClass}
+                onChange={(e) => update(r.key, { aircraftClass: e.target.value })}
+              />
             </div>
             <div>
               <Label htmlFor={`rate-price-${r.key}`}>Price ($)</Label>
-              <Input id={`rate-price-${r.key}`} inputMode="decimal" value={r.price} onChange={(e) => update(r.key, { price: e.target.value })} placeholder="1850" />
+              <Input
+                id={`rate-price-${r.key}`}
+                inputMode="decimal"
+                value={r.price}
+                onChange={(e) => update(r.key, { price: e.target.value })}
+                placeholder="1850"
+              />
             </div>
             <div>
               <Label htmlFor={`rate-days-${r.key}`}>Days on site</Label>
-              <Input id={`rate-days-${r.key}`} type="number" min={1} max={BOOKING.maxDays} step={1} value={r.days} onChange={(e) => update(r.key, { days: e.target.value })} />
+              <Input
+                id={`rate-days-${r.key}`}
+                type="number"
+                min={1}
+                max={BOOKING.maxDays}
+                step={1}
+                value={r.days}
+                onChange={(e) => update(r.key, { days: e.target.value })}
+              />
             </div>
             <div className="sm:col-span-2 lg:col-span-5">
               <Label htmlFor={`rate-includes-${r.key}`}>What the price includes</Label>
-              <Input id={`rate-includes-${r.key}`} maxLength={BOOKING.includesMax} value={r.includes} onChange={(e) => update(r.key, { includes: e.target.value })} placeholder="Inspection, logbook entries, up to 2 hours of minor squawks" />
+              <Input
+                id={`rate-includes-${r.key}`}
+                maxLength={BOOKING.includesMax}
+                value={r.includes}
+                onChange={(e) => update(r.key, { includes: e.target.value })}
+                placeholder="Inspection, logbook entries, up to 2 hours of minor squawks"
+              />
             </div>
             <div className="flex items-end">
-              <Button type="button" variant="outline" size="sm" onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))} aria-label={`Remove rate ${i + 1}`}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
+                aria-label={`Remove rate ${i + 1}`}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
                 Remove
               </Button>
@@ -155,7 +228,12 @@ function RatesForm({ initial, bookable, onSaved }: { initial: Rate[]; bookable: 
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => setRows((all) => [...all, rowOf()])} disabled={rows.length >= BOOKING.maxRates}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => setRows((all) => [...all, rowOf()])}
+          disabled={rows.length >= BOOKING.maxRates}
+        >
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add a rate
         </Button>
@@ -170,14 +248,19 @@ function RatesForm({ initial, bookable, onSaved }: { initial: Rate[]; bookable: 
 
 function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved: (a: Availability) => void }) {
   const [timeZone, setTimeZone] = useState(initial.timeZone);
-  const [weekly, setWeekly] = useState(() => WEEKDAYS.map((d) => initial.weekly.find((w) => w.day === d.value) ?? { day: d.value, start: '', end: '' }));
+  const [weekly, setWeekly] = useState(() =>
+    WEEKDAYS.map((d) => initial.weekly.find((w) => w.day === d.value) ?? { day: d.value, start: '', end: '' }),
+  );
   const [timeOff, setTimeOff] = useState(initial.timeOff);
   const [maxJobs, setMaxJobs] = useState(String(initial.maxConcurrentJobs));
   const [freeCancel, setFreeCancel] = useState(String(initial.freeCancelHours));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const zones = TIME_ZONES.some((z) => z.value === timeZone) ? TIME_ZONES : [...TIME_ZONES, { value: timeZone, label: timeZone }];
-  const feed = initial.saved && typeof window !== 'undefined' ? `${window.location.origin}${initial.calendarUrl}` : null;
+  const zones = TIME_ZONES.some((z) => z.value === timeZone)
+    ? TIME_ZONES
+    : [...TIME_ZONES, { value: timeZone, label: timeZone }];
+  const feed =
+    initial.saved && typeof window !== 'undefined' ? `${window.location.origin}${initial.calendarUrl}` : null;
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -185,7 +268,13 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
     setBusy(true);
     try {
       const saved = await call(ROUTES.bookingAvailabilitySave, {
-        body: { timeZone, weekly: weekly.filter((w) => w.start && w.end), timeOff, maxConcurrentJobs: Number(maxJobs), freeCancelHours: Number(freeCancel) },
+        body: {
+          timeZone,
+          weekly: weekly.filter((w) => w.start && w.end),
+          timeOff,
+          maxConcurrentJobs: Number(maxJobs),
+          freeCancelHours: Number(freeCancel),
+        },
       });
       onSaved(saved);
       toast.success('Calendar saved');
@@ -201,19 +290,44 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
       <h3 id="availability-heading" className="font-semibold">
         Your calendar
       </h3>
-      {!initial.saved && <p className="text-sm text-muted-foreground">Proposed from your profile. Check it and save it to open your calendar to bookings.</p>}
+      {!initial.saved && (
+        <p className="text-sm text-muted-foreground">
+          Proposed from your profile. Check it and save it to open your calendar to bookings.
+        </p>
+      )}
       <div className="grid gap-3 sm:grid-cols-3">
         <div>
           <Label htmlFor="availability-zone">Time zone</Label>
-          <NativeSelect id="availability-zone" options={zones} value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
+          <NativeSelect
+            id="availability-zone"
+            options={zones}
+            value={timeZone}
+            onChange={(e) => setTimeZone(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="availability-max">Jobs at once</Label>
-          <Input id="availability-max" type="number" min={1} max={BOOKING.maxConcurrentJobs} step={1} value={maxJobs} onChange={(e) => setMaxJobs(e.target.value)} />
+          <Input
+            id="availability-max"
+            type="number"
+            min={1}
+            max={BOOKING.maxConcurrentJobs}
+            step={1}
+            value={maxJobs}
+            onChange={(e) => setMaxJobs(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="availability-cancel">Free cancellation until (hours before)</Label>
-          <Input id="availability-cancel" type="number" min={0} max={720} step={1} value={freeCancel} onChange={(e) => setFreeCancel(e.target.value)} />
+          <Input
+            id="availability-cancel"
+            type="number"
+            min={0}
+            max={720}
+            step={1}
+            value={freeCancel}
+            onChange={(e) => setFreeCancel(e.target.value)}
+          />
         </div>
       </div>
       <fieldset className="space-y-2">
@@ -221,17 +335,34 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
         {weekly.map((w) => {
           const label = WEEKDAYS.find((d) => d.value === w.day)!.label;
           const on = Boolean(w.start && w.end);
-          const set = (patch: Partial<typeof w>) => setWeekly((all) => all.map((x) => (x.day === w.day ? { ...x, ...patch } : x)));
+          const set = (patch: Partial<typeof w>) =>
+            setWeekly((all) => all.map((x) => (x.day === w.day ? { ...x, ...patch } : x)));
           return (
             <div key={w.day} className="flex flex-wrap items-center gap-2">
               <div className="w-24">
-                <Checkbox label={label} checked={on} onChange={(e) => set(e.target.checked ? { start: '08:00', end: '17:00' } : { start: '', end: '' })} />
+                <Checkbox
+                  label={label}
+                  checked={on}
+                  onChange={(e) => set(e.target.checked ? { start: '08:00', end: '17:00' } : { start: '', end: '' })}
+                />
               </div>
               {on && (
                 <>
-                  <Input aria-label={`${label} start`} type="time" className="w-32" value={w.start} onChange={(e) => set({ start: e.target.value })} />
+                  <Input
+                    aria-label={`${label} start`}
+                    type="time"
+                    className="w-32"
+                    value={w.start}
+                    onChange={(e) => set({ start: e.target.value })}
+                  />
                   <span aria-hidden="true">to</span>
-                  <Input aria-label={`${label} end`} type="time" className="w-32" value={w.end} onChange={(e) => set({ end: e.target.value })} />
+                  <Input
+                    aria-label={`${label} end`}
+                    type="time"
+                    className="w-32"
+                    value={w.end}
+                    onChange={(e) => set({ end: e.target.value })}
+                  />
                 </>
               )}
             </div>
@@ -243,15 +374,39 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
         {timeOff.length === 0 && <p className="text-sm text-muted-foreground">None planned.</p>}
         {timeOff.map((t, i) => (
           <div key={i} className="flex flex-wrap items-center gap-2">
-            <Input aria-label={`Time off ${i + 1} from`} type="date" className="w-40" value={t.from} onChange={(e) => setTimeOff((all) => all.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))} />
+            <Input
+              aria-label={`Time off ${i + 1} from`}
+              type="date"
+              className="w-40"
+              value={t.from}
+              onChange={(e) => setTimeOff((all) => all.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))}
+            />
             <span aria-hidden="true">to</span>
-            <Input aria-label={`Time off ${i + 1} to`} type="date" className="w-40" value={t.to} onChange={(e) => setTimeOff((all) => all.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)))} />
-            <Button type="button" variant="outline" size="sm" onClick={() => setTimeOff((all) => all.filter((_, j) => j !== i))} aria-label={`Remove time off ${i + 1}`}>
+            <Input
+              aria-label={`Time off ${i + 1} to`}
+              type="date"
+              className="w-40"
+              value={t.to}
+              onChange={(e) => setTimeOff((all) => all.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)))}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => setTimeOff((all) => all.filter((_, j) => j !== i))}
+              aria-label={`Remove time off ${i + 1}`}
+            >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </Button>
           </div>
         ))}
-        <Button type="button" variant="outline" size="sm" onClick={() => setTimeOff((all) => [...all, { from: '', to: '' }])} disabled={timeOff.length >= BOOKING.maxTimeOff}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => setTimeOff((all) => [...all, { from: '', to: '' }])}
+          disabled={timeOff.length >= BOOKING.maxTimeOff}
+        >
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add time off
         </Button>
@@ -273,7 +428,12 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
             <Button
               type="button"
               variant="outline"
-              onClick={() => void navigator.clipboard?.writeText(feed).then(() => toast.success('Calendar address copied'), () => toast.error('Copy it from the field'))}
+              onClick={() =>
+                void navigator.clipboard?.writeText(feed).then(
+                  () => toast.success('Calendar address copied'),
+                  () => toast.error('Copy it from the field'),
+                )
+              }
             >
               <Copy className="h-4 w-4" aria-hidden="true" />
               Copy

@@ -16,7 +16,12 @@ import {
   type RateData,
 } from '../../contract/booking.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS, type Appointment, type MarketplaceServiceType } from '../../contract/marketplace.ts';
+import {
+  MARKETPLACE_SERVICE_TYPES,
+  WEEKDAYS,
+  type Appointment,
+  type MarketplaceServiceType,
+} from '../../contract/marketplace.ts';
 import type { LineCategory } from '../../contract/line-items.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ITEM_KINDS } from '../../contract/maintenance.ts';
@@ -49,7 +54,13 @@ const holdNotFound = () => notFound('Hold not found');
 
 // --- Rates ------------------------------------------------------------------------------------
 
-const toRate = (r: { serviceType: MarketplaceServiceType; aircraftClass: AircraftClass; priceCents: string; includes: string | null; days: number }): Rate => ({
+const toRate = (r: {
+  serviceType: MarketplaceServiceType;
+  aircraftClass: AircraftClass;
+  priceCents: string;
+  includes: string | null;
+  days: number;
+}): Rate => ({
   serviceType: r.serviceType,
   aircraftClass: r.aircraftClass,
   aircraftClassLabel: classLabel(r.aircraftClass),
@@ -59,7 +70,13 @@ const toRate = (r: { serviceType: MarketplaceServiceType; aircraftClass: Aircraf
 });
 
 export async function listRates(db: Db, mechanicId: string): Promise<Rate[]> {
-  const rows = await db.selectFrom('mechanicRates').selectAll().where('mechanicId', '=', mechanicId).orderBy('serviceType').orderBy('aircraftClass').execute();
+  const rows = await db
+    .selectFrom('mechanicRates')
+    .selectAll()
+    .where('mechanicId', '=', mechanicId)
+    .orderBy('serviceType')
+    .orderBy('aircraftClass')
+    .execute();
   return rows.map(toRate);
 }
 
@@ -70,7 +87,16 @@ export async function saveRates(db: Db, mechanicId: string, rates: readonly Rate
     if (rates.length > 0) {
       await trx
         .insertInto('mechanicRates')
-        .values(rates.map((r) => ({ mechanicId, serviceType: r.serviceType, aircraftClass: r.aircraftClass, priceCents: r.priceCents, includes: r.includes, days: r.days })))
+        .values(
+          rates.map((r) => ({
+            mechanicId,
+            serviceType: r.serviceType,
+            aircraftClass: r.aircraftClass,
+            priceCents: r.priceCents,
+            includes: r.includes,
+            days: r.days,
+          })),
+        )
         .execute();
     }
   });
@@ -108,7 +134,11 @@ function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
  * and hours) with a feed address already reserved, marked `saved: false`: they are not bookable yet.
  */
 export async function getAvailability(db: Db, mechanicId: string): Promise<Availability> {
-  const row = await db.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', mechanicId).executeTakeFirst();
+  const row = await db
+    .selectFrom('mechanicAvailability')
+    .selectAll()
+    .where('mechanicId', '=', mechanicId)
+    .executeTakeFirst();
   if (row) return toAvailability(row, true);
   const profile = await db
     .selectFrom('mechanicProfiles')
@@ -120,7 +150,15 @@ export async function getAvailability(db: Db, mechanicId: string): Promise<Avail
   const days = profile?.availableWeekdays ?? [1, 2, 3, 4, 5];
   // The token is made when first saved; an unsaved feed has nothing in it yet.
   return toAvailability(
-    { mechanicId, timeZone: 'America/New_York', weekly: days.map((day) => ({ day, start, end })), timeOff: [], maxConcurrentJobs: 1, freeCancelHours: 72, calendarToken: 'not-yet-saved' },
+    {
+      mechanicId,
+      timeZone: 'America/New_York',
+      weekly: days.map((day) => ({ day, start, end })),
+      timeOff: [],
+      maxConcurrentJobs: 1,
+      freeCancelHours: 72,
+      calendarToken: 'not-yet-saved',
+    },
     false,
   );
 }
@@ -152,7 +190,13 @@ export const LIVE_APPOINTMENTS = ['scheduled', 'confirmed', 'in_progress'] as co
  * bookings whose appointment is not cancelled or done, and appointments accepted through bids
  * (from their scheduled day to the quote's estimated completion).
  */
-export async function busyDays(db: Db, mechanicIds: readonly string[], from: string, to: string, now: Date): Promise<Map<string, Map<string, number>>> {
+export async function busyDays(
+  db: Db,
+  mechanicIds: readonly string[],
+  from: string,
+  to: string,
+  now: Date,
+): Promise<Map<string, Map<string, number>>> {
   const busy = new Map<string, Map<string, number>>();
   if (mechanicIds.length === 0) return busy;
   const add = (mechanicId: string, day: string) => {
@@ -183,7 +227,13 @@ export async function busyDays(db: Db, mechanicIds: readonly string[], from: str
       .where('a.status', 'in', LIVE_APPOINTMENTS)
       .where('a.scheduledDate', '<=', sql<Date>`${to}::date`)
       .where('b.estimatedCompletionDate', '>=', sql<Date>`${from}::date`)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('bookingHolds as bh').select(sql.lit(1).as('one')).whereRef('bh.appointmentId', '=', 'a.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('bookingHolds as bh').select(sql.lit(1).as('one')).whereRef('bh.appointmentId', '=', 'a.id'),
+          ),
+        ),
+      )
       .execute(),
   ]);
   for (const h of holds) for (const day of daysOf(h.days)) add(h.mechanicId, day);
@@ -200,20 +250,34 @@ export async function busyDays(db: Db, mechanicIds: readonly string[], from: str
 
 async function ownAircraftWithClass(db: Db, ownerId: string, aircraftId: string) {
   if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
-  const aircraft = await db.selectFrom('aircraft').selectAll().where('id', '=', aircraftId).where('ownerId', '=', ownerId).executeTakeFirst();
+  const aircraft = await db
+    .selectFrom('aircraft')
+    .selectAll()
+    .where('id', '=', aircraftId)
+    .where('ownerId', '=', ownerId)
+    .executeTakeFirst();
   if (!aircraft) throw notFound('Aircraft not found');
   const place = resolveLocation(aircraft.homeAirport);
-  if (!place) throw badRequest(`Add ${aircraft.tailNumber}'s home airport in My Aircraft to see mechanics who serve it`, [{ path: 'aircraftId', message: 'The aircraft has no home airport' }]);
+  if (!place)
+    throw badRequest(`Add ${aircraft.tailNumber}'s home airport in My Aircraft to see mechanics who serve it`, [
+      { path: 'aircraftId', message: 'The aircraft has no home airport' },
+    ]);
   const aircraftClass = aircraftClassOf(aircraft.make, aircraft.model);
   if (!aircraftClass) {
-    throw badRequest(`Flat rates are priced by aircraft class, and we cannot tell the class of a ${aircraft.make} ${aircraft.model}: request service to get quotes instead`, [
-      { path: 'aircraftId', message: 'Unknown aircraft class' },
-    ]);
+    throw badRequest(
+      `Flat rates are priced by aircraft class, and we cannot tell the class of a ${aircraft.make} ${aircraft.model}: request service to get quotes instead`,
+      [{ path: 'aircraftId', message: 'Unknown aircraft class' }],
+    );
   }
   return { aircraft, place, aircraftClass };
 }
 
-export const scheduleOf = (row: AvailabilityRow): Schedule => ({ timeZone: row.timeZone, weekly: row.weekly, timeOff: row.timeOff, maxConcurrentJobs: row.maxConcurrentJobs });
+export const scheduleOf = (row: AvailabilityRow): Schedule => ({
+  timeZone: row.timeZone,
+  weekly: row.weekly,
+  timeOff: row.timeOff,
+  maxConcurrentJobs: row.maxConcurrentJobs,
+});
 
 /** The first day a start may be booked: tomorrow in the mechanic's time zone. */
 export const earliestStart = (timeZone: string, now: Date) => addDays(todayIn(timeZone, now), 1);
@@ -228,7 +292,12 @@ export const OFFER_KEYS: KeyColumn[] = [
   { ref: 'distance', type: 'text' },
   { ref: 'mechanic_id', type: 'uuid' },
 ];
-const offerKey = (o: BookingOffer): string[] => [o.openStarts[0] ?? '9999-12-31', String(o.priceCents).padStart(12, '0'), o.distanceMiles.toFixed(1).padStart(8, '0'), o.mechanicId];
+const offerKey = (o: BookingOffer): string[] => [
+  o.openStarts[0] ?? '9999-12-31',
+  String(o.priceCents).padStart(12, '0'),
+  o.distanceMiles.toFixed(1).padStart(8, '0'),
+  o.mechanicId,
+];
 const compareKeys = (a: readonly string[], b: readonly string[]) => {
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   return 0;
@@ -275,10 +344,19 @@ export async function listOffers(
     .where('u.mechanicStatus', '=', 'approved')
     .execute();
   const inRange = candidates
-    .map((c) => ({ ...c, distanceMiles: roundedMiles(place, { latitude: c.baseLatitude, longitude: c.baseLongitude }) }))
+    .map((c) => ({
+      ...c,
+      distanceMiles: roundedMiles(place, { latitude: c.baseLatitude, longitude: c.baseLongitude }),
+    }))
     .filter((c) => c.distanceMiles <= c.serviceRadius);
   const horizonEnd = addDays(todayIn('UTC', now), BOOKING.horizonDays + 2);
-  const busy = await busyDays(db, inRange.map((c) => c.mechanicId), addDays(todayIn('UTC', now), -1), addDays(horizonEnd, BOOKING.maxDays * 2), now);
+  const busy = await busyDays(
+    db,
+    inRange.map((c) => c.mechanicId),
+    addDays(todayIn('UTC', now), -1),
+    addDays(horizonEnd, BOOKING.maxDays * 2),
+    now,
+  );
   const offers = inRange.map((c): BookingOffer => {
     const schedule = scheduleOf({ ...c, mechanicId: c.mechanicId });
     const earliest = earliestStart(c.timeZone, now);
@@ -294,7 +372,14 @@ export async function listOffers(
       includes: c.includes,
       days: c.days,
       aircraftClass,
-      openStarts: openStarts(schedule, from, c.days, busy.get(c.mechanicId) ?? new Map(), BOOKING.openStartsShown, BOOKING.horizonDays),
+      openStarts: openStarts(
+        schedule,
+        from,
+        c.days,
+        busy.get(c.mechanicId) ?? new Map(),
+        BOOKING.openStartsShown,
+        BOOKING.horizonDays,
+      ),
       freeCancelHours: c.freeCancelHours,
       squawks: HOW_SQUAWKS_ARE_BILLED,
       payable: c.payable === true,
@@ -308,7 +393,8 @@ export async function listOffers(
   const last = shown.at(-1);
   return {
     rows: shown.map((k) => k.o),
-    nextCursor: rest.length > page.limit && last ? Buffer.from(JSON.stringify(last.key), 'utf8').toString('base64url') : null,
+    nextCursor:
+      rest.length > page.limit && last ? Buffer.from(JSON.stringify(last.key), 'utf8').toString('base64url') : null,
   };
 }
 
@@ -395,14 +481,23 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
     const message = `This mechanic has no flat rate for ${serviceLabel(data.serviceType)} on a ${classLabel(aircraftClass).toLowerCase()} aircraft`;
     throw badRequest(message, [{ path: 'serviceType', message }]);
   }
-  if (roundedMiles(place, { latitude: mechanic.baseLatitude, longitude: mechanic.baseLongitude }) > mechanic.serviceRadius) {
-    throw badRequest('This mechanic does not serve the aircraft’s home airport', [{ path: 'mechanicId', message: 'Out of the mechanic’s service area' }]);
+  if (
+    roundedMiles(place, { latitude: mechanic.baseLatitude, longitude: mechanic.baseLongitude }) > mechanic.serviceRadius
+  ) {
+    throw badRequest('This mechanic does not serve the aircraft’s home airport', [
+      { path: 'mechanicId', message: 'Out of the mechanic’s service area' },
+    ]);
   }
   const itemIds = await bookedItems(db, data);
 
   return db.transaction().execute(async (trx) => {
     // Every hold on this mechanic's days is placed under this lock: two at once queue here.
-    const availability = await trx.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', data.mechanicId).forUpdate().executeTakeFirst();
+    const availability = await trx
+      .selectFrom('mechanicAvailability')
+      .selectAll()
+      .where('mechanicId', '=', data.mechanicId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!availability) throw badRequest('This mechanic has not opened a calendar for booking yet');
     const schedule = scheduleOf(availability);
     const earliest = earliestStart(schedule.timeZone, now);
@@ -417,8 +512,20 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
       .where('confirmedAt', 'is', null)
       .where('releasedAt', 'is', null)
       .execute();
-    const busy = (await busyDays(trx, [data.mechanicId], addDays(data.start, -1), addDays(earliest, BOOKING.horizonDays + BOOKING.maxDays * 2), now)).get(data.mechanicId) ?? new Map<string, number>();
-    if (!fits(schedule, days, busy)) throw daysTaken(openStarts(schedule, earliest > data.start ? earliest : data.start, rate.days, busy, 3, BOOKING.horizonDays));
+    const busy =
+      (
+        await busyDays(
+          trx,
+          [data.mechanicId],
+          addDays(data.start, -1),
+          addDays(earliest, BOOKING.horizonDays + BOOKING.maxDays * 2),
+          now,
+        )
+      ).get(data.mechanicId) ?? new Map<string, number>();
+    if (!fits(schedule, days, busy))
+      throw daysTaken(
+        openStarts(schedule, earliest > data.start ? earliest : data.start, rate.days, busy, 3, BOOKING.horizonDays),
+      );
     const row = await trx
       .insertInto('bookingHolds')
       .values({
@@ -448,14 +555,22 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
  */
 async function bookedItems(db: Db, data: HoldData): Promise<string[]> {
   const kinds = BOOKED_ITEM_KINDS[data.serviceType];
-  const items = await db.selectFrom('maintenanceItems').select(['id', 'kind', 'title', 'adNumber']).where('aircraftId', '=', data.aircraftId).execute();
+  const items = await db
+    .selectFrom('maintenanceItems')
+    .select(['id', 'kind', 'title', 'adNumber'])
+    .where('aircraftId', '=', data.aircraftId)
+    .execute();
   if (data.itemIds === undefined) return items.filter((i) => kinds.includes(i.kind)).map((i) => i.id);
   const picked = [...new Set(data.itemIds)];
   picked.forEach((id, i) => {
     const item = items.find((x) => x.id === id);
-    if (!item) throw badRequest('Due item not found on this aircraft', [{ path: `itemIds.${i}`, message: 'Due item not found on this aircraft' }]);
+    if (!item)
+      throw badRequest('Due item not found on this aircraft', [
+        { path: `itemIds.${i}`, message: 'Due item not found on this aircraft' },
+      ]);
     if (!kinds.includes(item.kind)) {
-      const title = item.title ?? (item.kind === 'ad' && item.adNumber ? `AD ${item.adNumber}` : labelOf(ITEM_KINDS, item.kind));
+      const title =
+        item.title ?? (item.kind === 'ad' && item.adNumber ? `AD ${item.adNumber}` : labelOf(ITEM_KINDS, item.kind));
       const message = `${title} is not part of a flat-rate ${serviceLabel(data.serviceType)}: request service for it to get quotes`;
       throw badRequest(message, [{ path: `itemIds.${i}`, message }]);
     }
@@ -465,10 +580,19 @@ async function bookedItems(db: Db, data: HoldData): Promise<string[]> {
 
 export async function releaseHold(db: Db, owner: UserRow, id: string, now = new Date()): Promise<void> {
   if (!isUuid(id)) throw holdNotFound();
-  const hold = await db.selectFrom('bookingHolds').select(['ownerId', 'confirmedAt']).where('id', '=', id).executeTakeFirst();
+  const hold = await db
+    .selectFrom('bookingHolds')
+    .select(['ownerId', 'confirmedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!hold || hold.ownerId !== owner.id) throw holdNotFound();
   if (hold.confirmedAt) throw new HttpError(409, 'This booking is confirmed; cancel the appointment instead');
-  await db.updateTable('bookingHolds').set({ releasedAt: now }).where('id', '=', id).where('releasedAt', 'is', null).execute();
+  await db
+    .updateTable('bookingHolds')
+    .set({ releasedAt: now })
+    .where('id', '=', id)
+    .where('releasedAt', 'is', null)
+    .execute();
 }
 
 const CATEGORY_OF: Record<MarketplaceServiceType, LineCategory> = {
@@ -485,22 +609,44 @@ const CATEGORY_OF: Record<MarketplaceServiceType, LineCategory> = {
  * Confirms a live hold: 410 once it expired or was let go (its days may be someone else's now).
  * A second confirm of the same hold answers the same appointment (`created: false`).
  */
-export async function confirmHold(db: Db, owner: UserRow, id: string, now = new Date()): Promise<{ appointment: Appointment; created: boolean }> {
+export async function confirmHold(
+  db: Db,
+  owner: UserRow,
+  id: string,
+  now = new Date(),
+): Promise<{ appointment: Appointment; created: boolean }> {
   if (!isUuid(id)) throw holdNotFound();
   const result = await db.transaction().execute(async (trx) => {
     const hold = await trx.selectFrom('bookingHolds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!hold || hold.ownerId !== owner.id) throw holdNotFound();
     if (hold.appointmentId) return { appointmentId: hold.appointmentId, created: false };
     if (hold.releasedAt) throw new HttpError(410, 'This hold was let go; pick a start day again');
-    if (hold.expiresAt <= now) throw new HttpError(410, `This hold expired after ${BOOKING.holdMinutes} minutes and its days are free again; pick a start day again`);
+    if (hold.expiresAt <= now)
+      throw new HttpError(
+        410,
+        `This hold expired after ${BOOKING.holdMinutes} minutes and its days are free again; pick a start day again`,
+      );
 
     const [aircraft, availability, profile] = await Promise.all([
       trx.selectFrom('aircraft').selectAll().where('id', '=', hold.aircraftId).executeTakeFirstOrThrow(),
-      trx.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', hold.mechanicId).executeTakeFirstOrThrow(),
-      trx.selectFrom('mechanicProfiles').select(['baseLatitude', 'baseLongitude']).where('userId', '=', hold.mechanicId).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('mechanicAvailability')
+        .selectAll()
+        .where('mechanicId', '=', hold.mechanicId)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('mechanicProfiles')
+        .select(['baseLatitude', 'baseLongitude'])
+        .where('userId', '=', hold.mechanicId)
+        .executeTakeFirstOrThrow(),
     ]);
-    const mechanicStatus = await trx.selectFrom('users').select('mechanicStatus').where('id', '=', hold.mechanicId).executeTakeFirst();
-    if (mechanicStatus?.mechanicStatus !== 'approved') throw new HttpError(410, 'This mechanic is no longer taking bookings; pick another');
+    const mechanicStatus = await trx
+      .selectFrom('users')
+      .select('mechanicStatus')
+      .where('id', '=', hold.mechanicId)
+      .executeTakeFirst();
+    if (mechanicStatus?.mechanicStatus !== 'approved')
+      throw new HttpError(410, 'This mechanic is no longer taking bookings; pick another');
     const place = resolveLocation(aircraft.homeAirport)!;
     const schedule = scheduleOf(availability);
     const days = daysOf(hold.days);
@@ -546,13 +692,29 @@ export async function confirmHold(db: Db, owner: UserRow, id: string, now = new 
       .executeTakeFirstOrThrow();
     // The due items it was booked for ride on the request, as a request from the due list does.
     const itemIds = uuidsOf(hold.itemIds);
-    const items = itemIds.length > 0 ? await trx.selectFrom('maintenanceItems').select('id').where('id', 'in', itemIds).where('aircraftId', '=', aircraft.id).execute() : [];
+    const items =
+      itemIds.length > 0
+        ? await trx
+            .selectFrom('maintenanceItems')
+            .select('id')
+            .where('id', 'in', itemIds)
+            .where('aircraftId', '=', aircraft.id)
+            .execute()
+        : [];
     if (items.length > 0) {
-      await trx.insertInto('maintenanceRequestLinks').values(items.map((i) => ({ serviceRequestId: request.id, itemId: i.id, squawkId: null, completedAt: null }))).execute();
+      await trx
+        .insertInto('maintenanceRequestLinks')
+        .values(items.map((i) => ({ serviceRequestId: request.id, itemId: i.id, squawkId: null, completedAt: null })))
+        .execute();
     }
     await trx
       .insertInto('serviceRequestMatches')
-      .values({ serviceRequestId: request.id, mechanicId: hold.mechanicId, distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }), via: 'service_radius' })
+      .values({
+        serviceRequestId: request.id,
+        mechanicId: hold.mechanicId,
+        distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }),
+        via: 'service_radius',
+      })
       .execute();
     const bid = await trx
       .insertInto('bids')
@@ -614,8 +776,17 @@ export async function confirmHold(db: Db, owner: UserRow, id: string, now = new 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('bookingHolds').set({ confirmedAt: now, appointmentId: appointment.id }).where('id', '=', hold.id).execute();
-    await recordThreadEvent(trx, { serviceRequestId: request.id, mechanicId: hold.mechanicId }, 'booked', `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}, on site ${listDays(days)}. The appointment is confirmed; phone numbers are on it`);
+    await trx
+      .updateTable('bookingHolds')
+      .set({ confirmedAt: now, appointmentId: appointment.id })
+      .where('id', '=', hold.id)
+      .execute();
+    await recordThreadEvent(
+      trx,
+      { serviceRequestId: request.id, mechanicId: hold.mechanicId },
+      'booked',
+      `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}, on site ${listDays(days)}. The appointment is confirmed; phone numbers are on it`,
+    );
     await notify(trx, [hold.mechanicId], {
       type: 'booking.confirmed',
       title: 'New booking',

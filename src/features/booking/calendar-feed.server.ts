@@ -20,9 +20,18 @@ const FEED_MAX_EVENTS = 500;
  */
 export async function calendarFeed(db: Db, token: string, now = new Date()): Promise<string> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw notFound('Calendar not found');
-  const availability = await db.selectFrom('mechanicAvailability').selectAll().where('calendarToken', '=', token).executeTakeFirst();
+  const availability = await db
+    .selectFrom('mechanicAvailability')
+    .selectAll()
+    .where('calendarToken', '=', token)
+    .executeTakeFirst();
   if (!availability) throw notFound('Calendar not found');
-  const schedule = { timeZone: availability.timeZone, weekly: availability.weekly, timeOff: availability.timeOff, maxConcurrentJobs: availability.maxConcurrentJobs };
+  const schedule = {
+    timeZone: availability.timeZone,
+    weekly: availability.weekly,
+    timeOff: availability.timeOff,
+    maxConcurrentJobs: availability.maxConcurrentJobs,
+  };
   const rows = await db
     .selectFrom('appointments as a')
     .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
@@ -55,10 +64,17 @@ export async function calendarFeed(db: Db, token: string, now = new Date()): Pro
     .execute();
   const events = rows.map((row): CalendarEvent => {
     const first = dateOnly(row.scheduledDate);
-    const last = row.days ? (daysOf(row.days).at(-1) ?? first) : dateOnly(row.estimatedCompletionDate) < first ? first : dateOnly(row.estimatedCompletionDate);
+    const last = row.days
+      ? (daysOf(row.days).at(-1) ?? first)
+      : dateOnly(row.estimatedCompletionDate) < first
+        ? first
+        : dateOnly(row.estimatedCompletionDate);
     const start = zonedToUtc(first, row.scheduledTime.slice(0, 5), schedule.timeZone);
     const endHours = hoursOn(schedule, last)?.end;
-    const end = endHours && last !== first ? zonedToUtc(last, endHours, schedule.timeZone) : new Date(start.getTime() + Math.max(1, Number(row.estimatedDuration)) * 3_600_000);
+    const end =
+      endHours && last !== first
+        ? zonedToUtc(last, endHours, schedule.timeZone)
+        : new Date(start.getTime() + Math.max(1, Number(row.estimatedDuration)) * 3_600_000);
     return {
       uid: `${row.id}@appointments.skyward`,
       start,

@@ -34,5 +34,8 @@ test('open starts leave out days already full', () => {
   const busy = new Map([['2026-12-15', 1]]);
   expect(fits(weekdays, ['2026-12-14', '2026-12-15'], busy)).toBe(false);
   expect(openStarts(weekdays, '2026-12-14', 2, busy, 3, 30)).toEqual(['2026-12-16', '2026-12-17', '2026-12-18']);
-  expect(openStarts({ ...weekdays, maxConcurrentJobs: 2 }, '2026-12-14', 2, busy, 2, 30)).toEqual(['2026-12-14', '2026-12-15']);
+  expect(openStarts({ ...weekdays, maxConcurrentJobs: 2 }, '2026-12-14', 2, busy, 2, 30)).toEqual([
+    '2026-12-14',
+    '2026-12-15',
+  ]);
 });

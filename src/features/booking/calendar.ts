@@ -55,7 +55,14 @@ export function fits(schedule: Schedule, days: readonly string[], busy: Readonly
 }
 
 /** The first `count` start days from `from` (inclusive) within `horizonDays` whose job days all fit. */
-export function openStarts(schedule: Schedule, from: string, daysNeeded: number, busy: ReadonlyMap<string, number>, count: number, horizonDays: number): string[] {
+export function openStarts(
+  schedule: Schedule,
+  from: string,
+  daysNeeded: number,
+  busy: ReadonlyMap<string, number>,
+  count: number,
+  horizonDays: number,
+): string[] {
   const found: string[] = [];
   for (let i = 0; i < horizonDays && found.length < count; i += 1) {
     const start = addDays(from, i);

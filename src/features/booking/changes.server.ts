@@ -21,28 +21,60 @@ import { addDays, fits, hoursOn, openStarts } from './calendar.ts';
  */
 
 /** The days each day holds without this booking: what a reschedule may move into. */
-async function busyWithout(trx: Db, mechanicId: string, ownDays: readonly string[], from: string, to: string, now: Date) {
+async function busyWithout(
+  trx: Db,
+  mechanicId: string,
+  ownDays: readonly string[],
+  from: string,
+  to: string,
+  now: Date,
+) {
   const busy = (await busyDays(trx, [mechanicId], from, to, now)).get(mechanicId) ?? new Map<string, number>();
   for (const d of ownDays) if (busy.has(d)) busy.set(d, Math.max(0, busy.get(d)! - 1));
   return busy;
 }
 
 /** GET /api/booking/appointments/:id/open-starts: where the owner may move the booking now. */
-export async function rescheduleOptions(db: Db, owner: UserRow, appointmentId: string, now = new Date()): Promise<{ openStarts: string[]; freeUntil: string }> {
+export async function rescheduleOptions(
+  db: Db,
+  owner: UserRow,
+  appointmentId: string,
+  now = new Date(),
+): Promise<{ openStarts: string[]; freeUntil: string }> {
   return db.transaction().execute(async (trx) => {
     const { a, hold, availability } = await lockedBooking(trx, owner, appointmentId);
     const terms = await assertChangeable(trx, a, hold, availability, now);
     const schedule = scheduleOf(availability);
     const earliest = earliestStart(schedule.timeZone, now);
     const own = daysOf(hold.days);
-    const busy = await busyWithout(trx, a.mechanicId, own, addDays(earliest, -1), addDays(earliest, BOOKING.horizonDays + BOOKING.maxDays * 2), now);
-    const starts = openStarts(schedule, earliest, own.length, busy, BOOKING.openStartsShown * 2, BOOKING.horizonDays).filter((d) => d !== terms.start);
+    const busy = await busyWithout(
+      trx,
+      a.mechanicId,
+      own,
+      addDays(earliest, -1),
+      addDays(earliest, BOOKING.horizonDays + BOOKING.maxDays * 2),
+      now,
+    );
+    const starts = openStarts(
+      schedule,
+      earliest,
+      own.length,
+      busy,
+      BOOKING.openStartsShown * 2,
+      BOOKING.horizonDays,
+    ).filter((d) => d !== terms.start);
     return { openStarts: starts, freeUntil: terms.freeUntil };
   });
 }
 
 /** POST /api/booking/appointments/:id/reschedule: the booking moves to another open start of the same mechanic. */
-export async function rescheduleBooking(db: Db, owner: UserRow, appointmentId: string, start: string, now = new Date()): Promise<Appointment> {
+export async function rescheduleBooking(
+  db: Db,
+  owner: UserRow,
+  appointmentId: string,
+  start: string,
+  now = new Date(),
+): Promise<Appointment> {
   await db.transaction().execute(async (trx) => {
     const { a, hold, availability } = await lockedBooking(trx, owner, appointmentId);
     const before = await assertChangeable(trx, a, hold, availability, now);
@@ -54,18 +86,42 @@ export async function rescheduleBooking(db: Db, owner: UserRow, appointmentId: s
     const own = daysOf(hold.days);
     const days = startDays(schedule, start, own.length, now);
     const earliest = earliestStart(schedule.timeZone, now);
-    const busy = await busyWithout(trx, a.mechanicId, own, addDays(earliest, -1), addDays(earliest, BOOKING.horizonDays + BOOKING.maxDays * 2), now);
-    if (!fits(schedule, days, busy)) throw daysTaken(openStarts(schedule, start, own.length, busy, 3, BOOKING.horizonDays));
+    const busy = await busyWithout(
+      trx,
+      a.mechanicId,
+      own,
+      addDays(earliest, -1),
+      addDays(earliest, BOOKING.horizonDays + BOOKING.maxDays * 2),
+      now,
+    );
+    if (!fits(schedule, days, busy))
+      throw daysTaken(openStarts(schedule, start, own.length, busy, 3, BOOKING.horizonDays));
     const time = hoursOn(schedule, start)?.start ?? a.scheduledTime.slice(0, 5);
     await trx
       .updateTable('bookingHolds')
       .set((eb) => ({ startDate: start, days, rescheduledAt: now, reschedules: eb('reschedules', '+', 1) }))
       .where('id', '=', hold.id)
       .execute();
-    await trx.updateTable('appointments').set({ scheduledDate: start, scheduledTime: time, updatedAt: now }).where('id', '=', a.id).execute();
-    await trx.updateTable('bids').set({ availableStartDate: start, estimatedCompletionDate: days.at(-1) ?? start, updatedAt: now }).where('id', '=', a.bidId).execute();
-    await trx.updateTable('serviceRequests').set({ preferredStartDate: start, updatedAt: now }).where('id', '=', a.serviceRequestId).execute();
-    const request = await trx.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber']).where('id', '=', a.serviceRequestId).executeTakeFirstOrThrow();
+    await trx
+      .updateTable('appointments')
+      .set({ scheduledDate: start, scheduledTime: time, updatedAt: now })
+      .where('id', '=', a.id)
+      .execute();
+    await trx
+      .updateTable('bids')
+      .set({ availableStartDate: start, estimatedCompletionDate: days.at(-1) ?? start, updatedAt: now })
+      .where('id', '=', a.bidId)
+      .execute();
+    await trx
+      .updateTable('serviceRequests')
+      .set({ preferredStartDate: start, updatedAt: now })
+      .where('id', '=', a.serviceRequestId)
+      .execute();
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .select(['serviceType', 'aircraftTailNumber'])
+      .where('id', '=', a.serviceRequestId)
+      .executeTakeFirstOrThrow();
     const what = `the ${serviceLabel(request.serviceType)} on ${request.aircraftTailNumber}`;
     const when = whenText({ date: start, time }, schedule.timeZone);
     const moved = `from ${listDays(own)} to ${listDays(days)}`;
@@ -83,7 +139,12 @@ export async function rescheduleBooking(db: Db, owner: UserRow, appointmentId: s
       link: 'appointments',
       itemId: a.id,
     });
-    await recordThreadEvent(trx, { serviceRequestId: a.serviceRequestId, mechanicId: a.mechanicId }, 'booking_rescheduled', moved);
+    await recordThreadEvent(
+      trx,
+      { serviceRequestId: a.serviceRequestId, mechanicId: a.mechanicId },
+      'booking_rescheduled',
+      moved,
+    );
   });
   return getAppointment(db, appointmentId);
 }

@@ -56,7 +56,10 @@ export async function sendBookingReminders(db: Db, now = new Date()): Promise<{ 
     const setAt = row.rescheduledAt ?? row.confirmedAt ?? new Date(0);
     for (const hours of BOOKING_REMINDER_HOURS) {
       const at = startsAt.getTime() - hours * HOUR_MS;
-      const nextAt = Math.max(...BOOKING_REMINDER_HOURS.filter((h) => h < hours).map((h) => startsAt.getTime() - h * HOUR_MS), startsAt.getTime());
+      const nextAt = Math.max(
+        ...BOOKING_REMINDER_HOURS.filter((h) => h < hours).map((h) => startsAt.getTime() - h * HOUR_MS),
+        startsAt.getTime(),
+      );
       if (now.getTime() < at || now.getTime() >= nextAt || at < setAt.getTime()) continue;
       await db.transaction().execute(async (trx) => {
         const claimed = await trx

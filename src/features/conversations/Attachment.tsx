@@ -7,10 +7,19 @@ import { ApiError } from '../../lib/api-client.ts';
 import { $token } from '../../lib/session.ts';
 import { saveDocument } from '../documents/download-client.ts';
 
-const urlOf = (conversationId: string, a: Attachment) => pathOf(ROUTES.conversationAttachment, { params: { id: conversationId, documentId: a.documentId } });
+const urlOf = (conversationId: string, a: Attachment) =>
+  pathOf(ROUTES.conversationAttachment, { params: { id: conversationId, documentId: a.documentId } });
 
 /** A photo shows as a picture (fetched with the bearer token); any file saves on a click. */
-export function AttachmentView({ conversationId, attachment, onLoad }: { conversationId: string; attachment: Attachment; onLoad?: () => void }) {
+export function AttachmentView({
+  conversationId,
+  attachment,
+  onLoad,
+}: {
+  conversationId: string;
+  attachment: Attachment;
+  onLoad?: () => void;
+}) {
   const [src, setSrc] = useState<string | null>(null);
   const image = attachment.type.startsWith('image/');
   useEffect(() => {
@@ -36,9 +45,20 @@ export function AttachmentView({ conversationId, attachment, onLoad }: { convers
       toast.error('Download failed', { description: e instanceof ApiError ? e.detail : undefined }),
     );
   return (
-    <button type="button" onClick={() => void save()} className="mt-1 block max-w-full rounded-md text-left focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring" aria-label={`Download ${attachment.name}`}>
+    <button
+      type="button"
+      onClick={() => void save()}
+      className="mt-1 block max-w-full rounded-md text-left focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      aria-label={`Download ${attachment.name}`}
+    >
       {image && src ? (
-        <img src={src} alt={attachment.name} onLoad={onLoad} className="max-h-56 max-w-full rounded-md border border-border object-contain" data-attachment-image />
+        <img
+          src={src}
+          alt={attachment.name}
+          onLoad={onLoad}
+          className="max-h-56 max-w-full rounded-md border border-border object-contain"
+          data-attachment-image
+        />
       ) : (
         <span className="inline-flex items-center gap-1.5 rounded-md border border-border bg-background px-2 py-1 text-sm">
           <FileText className="h-4 w-4" aria-hidden="true" />

@@ -4,7 +4,13 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { CharacterCount, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { CONVERSATION_MESSAGES, CONVERSATIONS, maskContacts, type ConversationSummary, type ThreadMessage } from '../../contract/conversations.ts';
+import {
+  CONVERSATION_MESSAGES,
+  CONVERSATIONS,
+  maskContacts,
+  type ConversationSummary,
+  type ThreadMessage,
+} from '../../contract/conversations.ts';
 import { ACCEPT_ATTRIBUTE } from '../../contract/documents.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
@@ -22,7 +28,15 @@ interface Pending {
  * and, before a quote is accepted, a word on why contact details will be hidden, shown as the
  * writer types them, before sending.
  */
-export function Composer({ conversation, canAttach, onSent }: { conversation: ConversationSummary; canAttach: boolean; onSent: (m: ThreadMessage) => void }) {
+export function Composer({
+  conversation,
+  canAttach,
+  onSent,
+}: {
+  conversation: ConversationSummary;
+  canAttach: boolean;
+  onSent: (m: ThreadMessage) => void;
+}) {
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Pending[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -59,13 +73,18 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
     if (!text.trim() && files.length === 0) return;
     setSending(true);
     try {
-      const message = await call(ROUTES.conversationSend, { params: { id: conversation.id }, body: { text, documentIds: files.map((f) => f.documentId) } });
+      const message = await call(ROUTES.conversationSend, {
+        params: { id: conversation.id },
+        body: { text, documentIds: files.map((f) => f.documentId) },
+      });
       setText('');
       setFiles([]);
       onSent(message);
     } catch (e) {
       // What was typed stays in the box.
-      toast.error('Message not sent', { description: e instanceof ApiError ? e.detail : 'Check your connection and try again.' });
+      toast.error('Message not sent', {
+        description: e instanceof ApiError ? e.detail : 'Check your connection and try again.',
+      });
     } finally {
       setSending(false);
     }
@@ -81,16 +100,28 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
       aria-label="Write a message"
     >
       {willMask && (
-        <p id={`${id}-mask`} role="status" className="mb-2 rounded-md bg-warning-muted px-2 py-1.5 text-xs text-warning" data-mask-notice>
+        <p
+          id={`${id}-mask`}
+          role="status"
+          className="mb-2 rounded-md bg-warning-muted px-2 py-1.5 text-xs text-warning"
+          data-mask-notice
+        >
           {CONVERSATION_MESSAGES.maskedNotice}
         </p>
       )}
       {files.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-2" aria-label="Attached files">
           {files.map((f) => (
-            <li key={f.documentId} className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-1 text-sm">
+            <li
+              key={f.documentId}
+              className="inline-flex items-center gap-1 rounded-md border border-border px-2 py-1 text-sm"
+            >
               {f.name}
-              <button type="button" aria-label={`Remove ${f.name}`} onClick={() => setFiles((all) => all.filter((x) => x.documentId !== f.documentId))}>
+              <button
+                type="button"
+                aria-label={`Remove ${f.name}`}
+                onClick={() => setFiles((all) => all.filter((x) => x.documentId !== f.documentId))}
+              >
                 <X className="h-3.5 w-3.5" aria-hidden="true" />
               </button>
             </li>
@@ -114,10 +145,24 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
                 if (file) void attach(file);
               }}
             />
-            <Button type="button" variant="ghost" size="icon" disabled={uploading || files.length >= CONVERSATIONS.maxAttachments} onClick={() => fileInput.current?.click()} aria-label="Attach a photo or document">
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              disabled={uploading || files.length >= CONVERSATIONS.maxAttachments}
+              onClick={() => fileInput.current?.click()}
+              aria-label="Attach a photo or document"
+            >
               {uploading ? <Spinner /> : <Paperclip className="h-5 w-5" aria-hidden="true" />}
             </Button>
-            <Button type="button" variant="ghost" size="icon" disabled={files.length >= CONVERSATIONS.maxAttachments} onClick={() => setPicking(true)} aria-label="Attach from Documents">
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              disabled={files.length >= CONVERSATIONS.maxAttachments}
+              onClick={() => setPicking(true)}
+              aria-label="Attach from Documents"
+            >
               <FolderOpen className="h-5 w-5" aria-hidden="true" />
             </Button>
           </>
@@ -144,7 +189,12 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
           />
           <CharacterCount id={`${id}-count`} value={text} max={CONVERSATIONS.maxMessageChars} />
         </div>
-        <Button type="submit" size="icon" disabled={sending || uploading || (!text.trim() && files.length === 0)} aria-label="Send">
+        <Button
+          type="submit"
+          size="icon"
+          disabled={sending || uploading || (!text.trim() && files.length === 0)}
+          aria-label="Send"
+        >
           {sending ? <Spinner /> : <Send className="h-5 w-5" aria-hidden="true" />}
         </Button>
       </div>
@@ -153,7 +203,9 @@ export function Composer({ conversation, canAttach, onSent }: { conversation: Co
           chosen={files.map((f) => f.documentId)}
           onClose={() => setPicking(false)}
           onPick={(doc) => {
-            setFiles((f) => (f.length < CONVERSATIONS.maxAttachments ? [...f, { documentId: doc.id, name: doc.fileName }] : f));
+            setFiles((f) =>
+              f.length < CONVERSATIONS.maxAttachments ? [...f, { documentId: doc.id, name: doc.fileName }] : f,
+            );
             setPicking(false);
           }}
         />

@@ -24,11 +24,17 @@ export function MessageSettingsCard() {
   return (
     <div className="space-y-1 text-sm text-muted-foreground" data-message-settings>
       <p>
-        A message unread for {CONVERSATIONS.digestAfterMinutes} minutes is sent to you by email{settings.emailNotifications ? '' : ' (emails are off in Notifications)'}, at most once an
-        hour per conversation and never between 9 pm and 7 am your time{settings.timeZone ? ` (${settings.timeZone})` : ''}.
+        A message unread for {CONVERSATIONS.digestAfterMinutes} minutes is sent to you by email
+        {settings.emailNotifications ? '' : ' (emails are off in Notifications)'}, at most once an hour per conversation
+        and never between 9 pm and 7 am your time{settings.timeZone ? ` (${settings.timeZone})` : ''}.
       </p>
       {settings.hasPhone ? (
-        <Checkbox id="message-sms" label="Also send me a text message" checked={settings.smsDigest} onChange={(e) => void toggle(e.target.checked)} />
+        <Checkbox
+          id="message-sms"
+          label="Also send me a text message"
+          checked={settings.smsDigest}
+          onChange={(e) => void toggle(e.target.checked)}
+        />
       ) : (
         <p>Add a phone number to your account to get these by text too.</p>
       )}

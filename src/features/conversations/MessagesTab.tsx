@@ -58,7 +58,11 @@ export default function MessagesTab({ me, role }: { me: string; role: 'pilot' | 
       <EmptyState
         Icon={MessageSquare}
         title="No conversations yet"
-        hint={role === 'mechanic' ? 'Ask an owner a question with Message on a service request.' : 'Mechanics who quote or ask about your requests appear here.'}
+        hint={
+          role === 'mechanic'
+            ? 'Ask an owner a question with Message on a service request.'
+            : 'Mechanics who quote or ask about your requests appear here.'
+        }
       />
     ) : (
       <ul className="divide-y divide-border" aria-label="Conversations">
@@ -74,16 +78,23 @@ export default function MessagesTab({ me, role }: { me: string; role: 'pilot' | 
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className={`truncate ${t.unread ? 'font-bold' : 'font-medium'}`}>{t.otherParty.name}</span>
-                  {t.lastMessage && <span className="shrink-0 text-xs text-muted-foreground">{formatDateTime(t.lastMessage.at)}</span>}
+                  {t.lastMessage && (
+                    <span className="shrink-0 text-xs text-muted-foreground">{formatDateTime(t.lastMessage.at)}</span>
+                  )}
                 </span>
                 <span className="block truncate text-xs text-muted-foreground">
                   {t.subject}
                   {t.closed ? ' · closed' : ''}
                 </span>
-                <span className="block truncate text-sm text-muted-foreground">{t.lastMessage ? `${t.lastMessage.fromMe ? 'You: ' : ''}${t.lastMessage.text}` : 'No messages yet'}</span>
+                <span className="block truncate text-sm text-muted-foreground">
+                  {t.lastMessage ? `${t.lastMessage.fromMe ? 'You: ' : ''}${t.lastMessage.text}` : 'No messages yet'}
+                </span>
               </span>
               {t.unread > 0 && (
-                <span className="mt-0.5 rounded-full bg-destructive px-1.5 text-xs font-bold text-white" aria-label={`${t.unread} unread`}>
+                <span
+                  className="mt-0.5 rounded-full bg-destructive px-1.5 text-xs font-bold text-white"
+                  aria-label={`${t.unread} unread`}
+                >
                   {t.unread}
                 </span>
               )}
@@ -120,7 +131,9 @@ export default function MessagesTab({ me, role }: { me: string; role: 'pilot' | 
         ) : open ? (
           <ThreadView id={open} me={me} role={role} onBack={() => $openThreadId.set(null)} />
         ) : (
-          <p className="hidden items-center justify-center p-6 text-sm text-muted-foreground md:flex">Choose a conversation.</p>
+          <p className="hidden items-center justify-center p-6 text-sm text-muted-foreground md:flex">
+            Choose a conversation.
+          </p>
         )}
       </Card>
       <MessageSettingsCard />

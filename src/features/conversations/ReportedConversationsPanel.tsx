@@ -38,7 +38,10 @@ export default function ReportedConversationsPanel() {
     if (!closing) return;
     setBusy(true);
     try {
-      const done = await call(ROUTES.adminConversationClose, { params: { id: closing.id }, body: { suspendSender: suspend } });
+      const done = await call(ROUTES.adminConversationClose, {
+        params: { id: closing.id },
+        body: { suspendSender: suspend },
+      });
       toast.success(done.suspended ? 'Conversation closed and sender suspended' : 'Conversation closed');
       setItems((list) => (list ?? []).filter((c) => c.id !== closing.id));
       setClosing(null);
@@ -75,10 +78,22 @@ export default function ReportedConversationsPanel() {
                   <div>
                     <h3 className="font-semibold">{c.subject}</h3>
                     <p className="text-sm text-muted-foreground">
-                      {c.parties.map((p) => `${p.name} (${p.role === 'mechanic' ? 'mechanic' : 'owner'}${p.suspended ? ', suspended' : ''})`).join(' and ')}
+                      {c.parties
+                        .map(
+                          (p) =>
+                            `${p.name} (${p.role === 'mechanic' ? 'mechanic' : 'owner'}${p.suspended ? ', suspended' : ''})`,
+                        )
+                        .join(' and ')}
                     </p>
                   </div>
-                  <Button variant="destructive" size="sm" onClick={() => { setSuspend(false); setClosing(c); }}>
+                  <Button
+                    variant="destructive"
+                    size="sm"
+                    onClick={() => {
+                      setSuspend(false);
+                      setClosing(c);
+                    }}
+                  >
                     Close conversation
                   </Button>
                 </div>
@@ -92,7 +107,8 @@ export default function ReportedConversationsPanel() {
                 <ol className="max-h-72 space-y-1 overflow-y-auto rounded-md bg-muted/50 p-2 text-sm">
                   {c.messages.map((m) => (
                     <li key={m.id} className={m.reported ? 'rounded bg-warning-muted px-1' : ''}>
-                      <span className="text-xs text-muted-foreground">{formatDateTime(m.at)}</span> <strong>{m.kind === 'event' ? 'Event' : m.fromName}</strong>: {m.text}
+                      <span className="text-xs text-muted-foreground">{formatDateTime(m.at)}</span>{' '}
+                      <strong>{m.kind === 'event' ? 'Event' : m.fromName}</strong>: {m.text}
                     </li>
                   ))}
                 </ol>
@@ -111,7 +127,12 @@ export default function ReportedConversationsPanel() {
         busy={busy}
         onConfirm={() => void close()}
       >
-        <Checkbox id="suspend-sender" label="Also suspend the sender of the reported messages (they can no longer write to anyone)" checked={suspend} onChange={(e) => setSuspend(e.target.checked)} />
+        <Checkbox
+          id="suspend-sender"
+          label="Also suspend the sender of the reported messages (they can no longer write to anyone)"
+          checked={suspend}
+          onChange={(e) => setSuspend(e.target.checked)}
+        />
       </ConfirmDialog>
     </section>
   );

@@ -9,7 +9,17 @@ import { openConversation, useUnreadFor } from './store.ts';
  * "Message" on a request, quote or appointment card: opens that job's thread in the Messages tab,
  * with the thread's unread count. `mechanicId` when the owner picks which mechanic to write to.
  */
-export function ThreadButton({ serviceRequestId, mechanicId, label = 'Message', name }: { serviceRequestId: string; mechanicId?: string; label?: string; name: string }) {
+export function ThreadButton({
+  serviceRequestId,
+  mechanicId,
+  label = 'Message',
+  name,
+}: {
+  serviceRequestId: string;
+  mechanicId?: string;
+  label?: string;
+  name: string;
+}) {
   const unread = useUnreadFor(serviceRequestId, mechanicId);
   const [busy, setBusy] = useState(false);
   const open = async () => {
@@ -47,7 +57,10 @@ export function UnreadBadge({ serviceRequestId }: { serviceRequestId: string }) 
   const unread = useUnreadFor(serviceRequestId);
   if (!unread) return null;
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-destructive px-2 py-0.5 text-xs font-bold text-white" data-unread-badge>
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-destructive px-2 py-0.5 text-xs font-bold text-white"
+      data-unread-badge
+    >
       <MessageSquare className="h-3 w-3" aria-hidden="true" />
       {unread} unread {unread === 1 ? 'message' : 'messages'}
     </span>

@@ -5,7 +5,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Textarea } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { CONVERSATION_MESSAGES, CONVERSATIONS, type ConversationSummary, type ThreadMessage } from '../../contract/conversations.ts';
+import {
+  CONVERSATION_MESSAGES,
+  CONVERSATIONS,
+  type ConversationSummary,
+  type ThreadMessage,
+} from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -24,7 +29,17 @@ function merge(list: ThreadMessage[], more: ThreadMessage[]): ThreadMessage[] {
  * asks every 2 s for what came after the last message it has (`updates?after=`), so the other
  * side's message shows within 3 s without reloading the thread (docs/decisions/0220).
  */
-export function ThreadView({ id, me, role, onBack }: { id: string; me: string; role: 'pilot' | 'mechanic'; onBack: () => void }) {
+export function ThreadView({
+  id,
+  me,
+  role,
+  onBack,
+}: {
+  id: string;
+  me: string;
+  role: 'pilot' | 'mechanic';
+  onBack: () => void;
+}) {
   const [messages, setMessages] = useState<ThreadMessage[] | null>(null);
   const [conversation, setConversation] = useState<ConversationSummary | null>(null);
   const [older, setOlder] = useState<string | null>(null);
@@ -51,7 +66,10 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
         lastId.current = page.messages.at(-1)?.id ?? null;
         updateThread({ ...page.conversation, unread: 0 });
       })
-      .catch((e: unknown) => alive && setFailed(e instanceof ApiError && e.detail ? e.detail : 'We could not load this conversation.'));
+      .catch(
+        (e: unknown) =>
+          alive && setFailed(e instanceof ApiError && e.detail ? e.detail : 'We could not load this conversation.'),
+      );
     return () => {
       alive = false;
     };
@@ -76,7 +94,13 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
           setClosed(u.closed);
           const last = u.messages.at(-1);
           // The list beside the thread shows what just arrived, already read.
-          if (last) updateThread({ ...conversation, closed: u.closed, lastMessage: { text: last.text, at: last.at, fromMe: last.from === me }, unread: 0 });
+          if (last)
+            updateThread({
+              ...conversation,
+              closed: u.closed,
+              lastMessage: { text: last.text, at: last.at, fromMe: last.from === me },
+              unread: 0,
+            });
         })
         .catch((e: unknown) => console.warn('Checking for new messages failed', e))
         .finally(() => {
@@ -93,7 +117,10 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
   const loadOlder = async () => {
     if (!older) return;
     try {
-      const page = await call(ROUTES.conversation, { params: { id }, query: { before: older, limit: CONVERSATIONS.pageSize } });
+      const page = await call(ROUTES.conversation, {
+        params: { id },
+        query: { before: older, limit: CONVERSATIONS.pageSize },
+      });
       setMessages((list) => [...page.messages, ...(list ?? [])]);
       setOlder(page.nextCursor);
     } catch (e) {
@@ -104,7 +131,14 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
   return (
     <div className="flex h-full min-h-0 flex-col" data-thread={id}>
       <header className="flex items-center gap-2 border-b border-border bg-background px-2 py-2 sm:px-3">
-        <Button ref={back} variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
+        <Button
+          ref={back}
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          onClick={onBack}
+          aria-label="Back to conversations"
+        >
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Button>
         <div className="min-w-0">
@@ -112,7 +146,12 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
           <p className="truncate text-xs text-muted-foreground">{conversation?.subject}</p>
         </div>
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto bg-muted/40 px-2 py-3 sm:px-4" aria-live="polite" aria-relevant="additions" data-thread-messages>
+      <div
+        className="min-h-0 flex-1 overflow-y-auto bg-muted/40 px-2 py-3 sm:px-4"
+        aria-live="polite"
+        aria-relevant="additions"
+        data-thread-messages
+      >
         {failed ? (
           <p role="alert" className="text-sm text-destructive">
             {failed}
@@ -128,24 +167,44 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
                 </Button>
               </li>
             )}
-            {messages.length === 0 && <li className="py-6 text-center text-sm text-muted-foreground">No messages yet. Ask a question or say hello.</li>}
+            {messages.length === 0 && (
+              <li className="py-6 text-center text-sm text-muted-foreground">
+                No messages yet. Ask a question or say hello.
+              </li>
+            )}
             {messages.map((m) =>
               m.kind === 'event' ? (
                 <li key={m.id} className="py-1 text-center text-xs text-muted-foreground" data-event-line>
                   <span className="rounded-full bg-background px-2 py-0.5">{m.text}</span> · {formatDateTime(m.at)}
                 </li>
               ) : (
-                <li key={m.id} className={`flex ${m.from === me ? 'justify-end' : 'justify-start'}`} data-message={m.from === me ? 'mine' : 'theirs'}>
-                  <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm ${m.from === me ? 'bg-accent text-accent-foreground' : 'bg-background'}`}>
+                <li
+                  key={m.id}
+                  className={`flex ${m.from === me ? 'justify-end' : 'justify-start'}`}
+                  data-message={m.from === me ? 'mine' : 'theirs'}
+                >
+                  <div
+                    className={`max-w-[85%] rounded-lg px-3 py-2 text-sm shadow-sm ${m.from === me ? 'bg-accent text-accent-foreground' : 'bg-background'}`}
+                  >
                     {m.text && <p className="break-words whitespace-pre-wrap">{m.text}</p>}
                     {m.attachments.map((a) => (
-                      <AttachmentView key={a.documentId} conversationId={id} attachment={a} onLoad={() => bottom.current?.scrollIntoView({ block: 'end' })} />
+                      <AttachmentView
+                        key={a.documentId}
+                        conversationId={id}
+                        attachment={a}
+                        onLoad={() => bottom.current?.scrollIntoView({ block: 'end' })}
+                      />
                     ))}
                     <p className="mt-1 flex items-center justify-end gap-2 text-[0.7rem] opacity-80">
                       {m.masked && <span>contact details hidden</span>}
                       <time dateTime={m.at}>{formatDateTime(m.at)}</time>
                       {m.from !== me && (
-                        <button type="button" className="inline-flex items-center gap-0.5 underline-offset-2 hover:underline" onClick={() => setReporting(m)} aria-label="Report this message">
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-0.5 underline-offset-2 hover:underline"
+                          onClick={() => setReporting(m)}
+                          aria-label="Report this message"
+                        >
                           <Flag className="h-3 w-3" aria-hidden="true" />
                           Report
                         </button>
@@ -161,7 +220,10 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
       </div>
       {conversation &&
         (closed ? (
-          <p className="border-t border-border bg-background p-3 text-center text-sm text-muted-foreground" role="status">
+          <p
+            className="border-t border-border bg-background p-3 text-center text-sm text-muted-foreground"
+            role="status"
+          >
             {CONVERSATION_MESSAGES.closed}.
           </p>
         ) : (
@@ -180,13 +242,24 @@ export function ThreadView({ id, me, role, onBack }: { id: string; me: string; r
   );
 }
 
-function ReportDialog({ conversationId, message, onClose }: { conversationId: string; message: ThreadMessage; onClose: () => void }) {
+function ReportDialog({
+  conversationId,
+  message,
+  onClose,
+}: {
+  conversationId: string;
+  message: ThreadMessage;
+  onClose: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
     try {
-      await call(ROUTES.conversationReport, { params: { id: conversationId, messageId: message.id }, body: { reason } });
+      await call(ROUTES.conversationReport, {
+        params: { id: conversationId, messageId: message.id },
+        body: { reason },
+      });
       toast.success('Thank you. An administrator will look at this conversation.');
       onClose();
     } catch (e) {
@@ -196,7 +269,12 @@ function ReportDialog({ conversationId, message, onClose }: { conversationId: st
     }
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Report this message" description="An administrator will read this conversation and may close it.">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Report this message"
+      description="An administrator will read this conversation and may close it."
+    >
       <form
         className="space-y-3"
         onSubmit={(e) => {
@@ -208,7 +286,14 @@ function ReportDialog({ conversationId, message, onClose }: { conversationId: st
         <label htmlFor="report-reason" className="block text-sm font-medium">
           Reason *
         </label>
-        <Textarea id="report-reason" required maxLength={CONVERSATIONS.maxReportChars} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} />
+        <Textarea
+          id="report-reason"
+          required
+          maxLength={CONVERSATIONS.maxReportChars}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel

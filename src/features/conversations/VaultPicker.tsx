@@ -8,16 +8,31 @@ import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 
 /** Chooses a document already in the writer's vault to attach (the thread's reader can then open it). */
-export function VaultPicker({ onPick, onClose, chosen }: { onPick: (doc: VaultDocument) => void; onClose: () => void; chosen: string[] }) {
+export function VaultPicker({
+  onPick,
+  onClose,
+  chosen,
+}: {
+  onPick: (doc: VaultDocument) => void;
+  onClose: () => void;
+  chosen: string[];
+}) {
   const [docs, setDocs] = useState<VaultDocument[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     call(ROUTES.documents, { query: {} })
       .then(setDocs)
-      .catch((e: unknown) => setFailed(e instanceof ApiError && e.detail ? e.detail : 'We could not load your documents.'));
+      .catch((e: unknown) =>
+        setFailed(e instanceof ApiError && e.detail ? e.detail : 'We could not load your documents.'),
+      );
   }, []);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Attach from Documents" description="Files in your Documents; the other side can open the ones you send.">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Attach from Documents"
+      description="Files in your Documents; the other side can open the ones you send."
+    >
       {failed ? (
         <p role="alert" className="text-sm text-destructive">
           {failed}
@@ -36,7 +51,13 @@ export function VaultPicker({ onPick, onClose, chosen }: { onPick: (doc: VaultDo
                   {d.fileName} · {formatDate(d.uploadedAt)}
                 </span>
               </span>
-              <Button size="sm" variant="outline" disabled={chosen.includes(d.id)} onClick={() => onPick(d)} aria-label={`Attach ${d.title}`}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={chosen.includes(d.id)}
+                onClick={() => onPick(d)}
+                aria-label={`Attach ${d.title}`}
+              >
                 {chosen.includes(d.id) ? 'Attached' : 'Attach'}
               </Button>
             </li>

@@ -34,7 +34,18 @@ export async function sendMessageDigests(db: Db, now = new Date()): Promise<Dige
     .innerJoin('conversations as c', 'c.id', 'm.conversationId')
     .innerJoin('users as u', 'u.id', 'm.userId')
     .leftJoin('messageSettings as s', 's.userId', 'm.userId')
-    .select(['m.conversationId', 'm.userId', 'm.lastReadSeq', 'm.lastDigestAt', 'u.email', 'u.firstName', 'u.phone', 'u.emailNotifications', 's.smsDigest', 's.timeZone'])
+    .select([
+      'm.conversationId',
+      'm.userId',
+      'm.lastReadSeq',
+      'm.lastDigestAt',
+      'u.email',
+      'u.firstName',
+      'u.phone',
+      'u.emailNotifications',
+      's.smsDigest',
+      's.timeZone',
+    ])
     .where((eb) => eb.or([eb('m.lastDigestAt', 'is', null), eb('m.lastDigestAt', '<=', windowStart)]))
     .where((eb) =>
       eb.exists(
@@ -107,7 +118,9 @@ export async function sendMessageDigests(db: Db, now = new Date()): Promise<Dige
             '',
             ...lines,
             '',
-            origin ? `Reply in Messages on your dashboard: ${origin}/dashboard` : 'Reply in Messages on your dashboard.',
+            origin
+              ? `Reply in Messages on your dashboard: ${origin}/dashboard`
+              : 'Reply in Messages on your dashboard.',
             '',
             'At most one such email per conversation per hour, never between 21:00 and 07:00 your time. You can turn these emails off in the Notifications tab of your dashboard.',
           ].join('\n'),
@@ -116,7 +129,11 @@ export async function sendMessageDigests(db: Db, now = new Date()): Promise<Dige
       }
       const phone = toE164(reader.phone);
       if (reader.smsDigest && phone && texting) {
-        await enqueueSms(trx, { kind: 'conversation.digest', to: phone, text: `${BUSINESS.name}: ${writer} sent you ${count} about ${job.aircraftTailNumber}. Reply in Messages on your dashboard.` });
+        await enqueueSms(trx, {
+          kind: 'conversation.digest',
+          to: phone,
+          text: `${BUSINESS.name}: ${writer} sent you ${count} about ${job.aircraftTailNumber}. Reply in Messages on your dashboard.`,
+        });
         report.texts += 1;
       }
     });
@@ -134,4 +151,3 @@ function siteOrigin(): string | null {
   const { SITE_URL, URL: netlifyUrl } = env();
   return (SITE_URL || netlifyUrl || '').replace(/\/+$/, '') || null;
 }
-

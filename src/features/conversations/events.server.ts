@@ -14,10 +14,22 @@ async function insertEvent(db: Db, conversationId: string, event: ThreadEvent, d
   await db.selectFrom('conversations').select('id').where('id', '=', conversationId).forUpdate().execute();
   const row = await db
     .insertInto('conversationMessages')
-    .values({ conversationId, senderId: null, kind: 'event', eventType: event, body: detail ? `${THREAD_EVENTS[event]}: ${detail}` : THREAD_EVENTS[event], shownBody: null, documentIds: [] })
+    .values({
+      conversationId,
+      senderId: null,
+      kind: 'event',
+      eventType: event,
+      body: detail ? `${THREAD_EVENTS[event]}: ${detail}` : THREAD_EVENTS[event],
+      shownBody: null,
+      documentIds: [],
+    })
     .returning('createdAt')
     .executeTakeFirstOrThrow();
-  await db.updateTable('conversations').set({ lastMessageAt: row.createdAt }).where('id', '=', conversationId).execute();
+  await db
+    .updateTable('conversations')
+    .set({ lastMessageAt: row.createdAt })
+    .where('id', '=', conversationId)
+    .execute();
 }
 
 async function closeThread(db: Db, conversationId: string, reason: ClosedReason, event: ThreadEvent): Promise<void> {
@@ -40,11 +52,20 @@ export async function recordThreadEvent(db: Db, at: ThreadEventAt, event: Thread
   let conversationId: string | undefined;
   // A quote or a booking is the first word between the two: either opens the thread.
   if (event === 'bid_sent' || event === 'booked') {
-    const request = await db.selectFrom('serviceRequests').select('customerId').where('id', '=', at.serviceRequestId).executeTakeFirstOrThrow();
+    const request = await db
+      .selectFrom('serviceRequests')
+      .select('customerId')
+      .where('id', '=', at.serviceRequestId)
+      .executeTakeFirstOrThrow();
     conversationId = (await ensureThread(db, at.serviceRequestId, at.mechanicId, request.customerId)).row.id;
   } else {
     conversationId = (
-      await db.selectFrom('conversations').select('id').where('serviceRequestId', '=', at.serviceRequestId).where('mechanicId', '=', at.mechanicId).executeTakeFirst()
+      await db
+        .selectFrom('conversations')
+        .select('id')
+        .where('serviceRequestId', '=', at.serviceRequestId)
+        .where('mechanicId', '=', at.mechanicId)
+        .executeTakeFirst()
     )?.id;
   }
   if (conversationId) await insertEvent(db, conversationId, event, detail);

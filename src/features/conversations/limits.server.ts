@@ -13,7 +13,12 @@ const DAY_MS = 24 * 3600_000;
  * (no appointment between the two). Runs inside the send's transaction under a per-writer lock, so
  * simultaneous sends cannot all pass the last free place. Retry-After says when a place frees up.
  */
-export async function enforceMessageLimits(trx: Db, userId: string, thread: ConversationRow, now = Date.now()): Promise<void> {
+export async function enforceMessageLimits(
+  trx: Db,
+  userId: string,
+  thread: ConversationRow,
+  now = Date.now(),
+): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`conversation-writer:${userId}`}, 0))`.execute(trx);
 
   const minute = await trx

@@ -1,5 +1,13 @@
 import { sql, type Selectable } from 'kysely';
-import { CONVERSATION_MESSAGES, CONVERSATIONS, maskContacts, type Attachment, type ThreadMessage, type ThreadPage, type ThreadUpdates } from '../../contract/conversations.ts';
+import {
+  CONVERSATION_MESSAGES,
+  CONVERSATIONS,
+  maskContacts,
+  type Attachment,
+  type ThreadMessage,
+  type ThreadPage,
+  type ThreadUpdates,
+} from '../../contract/conversations.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ConversationMessagesTable } from '../../server/db/tables/conversations.ts';
@@ -43,7 +51,12 @@ async function markRead(db: Db, conversationId: string, userId: string, seq: str
 }
 
 async function seqOf(db: Db, conversationId: string, messageId: string): Promise<string> {
-  const row = await db.selectFrom('conversationMessages').select('seq').where('id', '=', messageId).where('conversationId', '=', conversationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('conversationMessages')
+    .select('seq')
+    .where('id', '=', messageId)
+    .where('conversationId', '=', conversationId)
+    .executeTakeFirst();
   if (!row) throw notFound('Message not found in this conversation');
   return row.seq;
 }
@@ -52,11 +65,19 @@ async function seqOf(db: Db, conversationId: string, messageId: string): Promise
  * GET /api/conversations/:id?before=&limit=: a page of the thread, oldest first within the page;
  * `nextCursor` fetches the older page. Reading the newest page marks the thread read.
  */
-export async function readThread(db: Db, user: UserRow, id: string, query: { before?: string | undefined; limit: number }): Promise<ThreadPage> {
+export async function readThread(
+  db: Db,
+  user: UserRow,
+  id: string,
+  query: { before?: string | undefined; limit: number },
+): Promise<ThreadPage> {
   const thread = await threadFor(db, user, id);
   let q = db.selectFrom('conversationMessages').selectAll().where('conversationId', '=', thread.id);
   if (query.before) q = q.where('seq', '<', await seqOf(db, thread.id, query.before));
-  const rows = await q.orderBy('seq', 'desc').limit(query.limit + 1).execute();
+  const rows = await q
+    .orderBy('seq', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit).reverse();
   if (!query.before) await markRead(db, thread.id, user.id, page.at(-1)?.seq);
@@ -65,11 +86,19 @@ export async function readThread(db: Db, user: UserRow, id: string, query: { bef
 }
 
 /** GET /api/conversations/:id/updates?after=: what arrived after the cursor (the live view polls this), read on arrival. */
-export async function threadUpdates(db: Db, user: UserRow, id: string, after: string | undefined): Promise<ThreadUpdates> {
+export async function threadUpdates(
+  db: Db,
+  user: UserRow,
+  id: string,
+  after: string | undefined,
+): Promise<ThreadUpdates> {
   const thread = await threadFor(db, user, id);
   let q = db.selectFrom('conversationMessages').selectAll().where('conversationId', '=', thread.id);
   if (after) q = q.where('seq', '>', await seqOf(db, thread.id, after));
-  const rows = await q.orderBy('seq', after ? 'asc' : 'desc').limit(CONVERSATIONS.pageSize).execute();
+  const rows = await q
+    .orderBy('seq', after ? 'asc' : 'desc')
+    .limit(CONVERSATIONS.pageSize)
+    .execute();
   const ordered = after ? rows : rows.reverse();
   await markRead(db, thread.id, user.id, ordered.at(-1)?.seq);
   return { messages: await toMessages(db, ordered), closed: thread.closedAt !== null };
@@ -81,11 +110,20 @@ export async function threadUpdates(db: Db, user: UserRow, id: string, after: st
  * -> 403, over a limit -> 429. Before the quote is accepted, contact details are masked for the
  * reader; the stored message keeps what was typed.
  */
-export async function sendMessage(db: Db, user: UserRow, id: string, input: { text: string; documentIds: string[] }): Promise<ThreadMessage> {
+export async function sendMessage(
+  db: Db,
+  user: UserRow,
+  id: string,
+  input: { text: string; documentIds: string[] },
+): Promise<ThreadMessage> {
   const row = await db.transaction().execute(async (trx) => {
     const thread = await threadFor(trx, user, id, true);
     if (thread.closedAt) throw conflict(CONVERSATION_MESSAGES.closed);
-    const settings = await trx.selectFrom('messageSettings').select('suspendedAt').where('userId', '=', user.id).executeTakeFirst();
+    const settings = await trx
+      .selectFrom('messageSettings')
+      .select('suspendedAt')
+      .where('userId', '=', user.id)
+      .executeTakeFirst();
     if (settings?.suspendedAt) throw forbidden(CONVERSATION_MESSAGES.suspended);
     await enforceMessageLimits(trx, user.id, thread);
 
@@ -99,7 +137,10 @@ export async function sendMessage(db: Db, user: UserRow, id: string, input: { te
         .execute();
       const known = new Set(visible.map((d) => d.id));
       const missing = documentIds.findIndex((d) => !known.has(d));
-      if (missing >= 0) throw badRequest('An attachment is not one of your documents', [{ path: `documentIds.${missing}`, message: 'Not one of your documents' }]);
+      if (missing >= 0)
+        throw badRequest('An attachment is not one of your documents', [
+          { path: `documentIds.${missing}`, message: 'Not one of your documents' },
+        ]);
     }
 
     const masked = (await isAccepted(trx, thread)) ? null : maskContacts(input.text);
@@ -116,7 +157,11 @@ export async function sendMessage(db: Db, user: UserRow, id: string, input: { te
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.updateTable('conversations').set({ lastMessageAt: inserted.createdAt }).where('id', '=', thread.id).execute();
+    await trx
+      .updateTable('conversations')
+      .set({ lastMessageAt: inserted.createdAt })
+      .where('id', '=', thread.id)
+      .execute();
     await markRead(trx, thread.id, user.id, inserted.seq);
     return inserted;
   });

@@ -2,7 +2,8 @@ import { CONVERSATIONS } from '../../contract/conversations.ts';
 
 /** The hour (0-23) at `now` in `timeZone`; an unknown zone counts as the default one. */
 export function localHour(now: Date, timeZone: string | null): number {
-  const format = (zone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  const format = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(now));
   try {
     return format(timeZone ?? CONVERSATIONS.defaultTimeZone);
   } catch {

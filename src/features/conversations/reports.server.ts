@@ -12,7 +12,13 @@ import { threadFor } from './threads.server.ts';
  * POST /api/conversations/:id/messages/:messageId/report: a party reports a message of the other
  * side, with a reason; the thread enters the console's queue. Reporting twice keeps one report.
  */
-export async function reportMessage(db: Db, user: UserRow, id: string, messageId: string, reason: string): Promise<void> {
+export async function reportMessage(
+  db: Db,
+  user: UserRow,
+  id: string,
+  messageId: string,
+  reason: string,
+): Promise<void> {
   const thread = await threadFor(db, user, id);
   if (!isUuid(messageId)) throw notFound('Message not found in this conversation');
   const message = await db
@@ -22,7 +28,8 @@ export async function reportMessage(db: Db, user: UserRow, id: string, messageId
     .where('conversationId', '=', thread.id)
     .executeTakeFirst();
   if (!message) throw notFound('Message not found in this conversation');
-  if (message.kind !== 'message' || message.senderId === user.id) throw conflict('Only a message from the other person can be reported');
+  if (message.kind !== 'message' || message.senderId === user.id)
+    throw conflict('Only a message from the other person can be reported');
   await db
     .insertInto('conversationReports')
     .values({ conversationId: thread.id, messageId: message.id, reporterId: user.id, reason })
@@ -40,11 +47,32 @@ export async function reportedConversations(db: Db, reported: boolean): Promise<
   const threads = await db
     .selectFrom('conversations as c')
     .innerJoin('serviceRequests as sr', 'sr.id', 'c.serviceRequestId')
-    .select(['c.id', 'c.serviceRequestId', 'c.customerId', 'c.mechanicId', 'c.closedAt', 'sr.serviceType', 'sr.aircraftTailNumber'])
+    .select([
+      'c.id',
+      'c.serviceRequestId',
+      'c.customerId',
+      'c.mechanicId',
+      'c.closedAt',
+      'sr.serviceType',
+      'sr.aircraftTailNumber',
+    ])
     .select((eb) =>
-      eb.selectFrom('conversationReports as r').select((r) => r.fn.min('r.createdAt').as('first')).whereRef('r.conversationId', '=', 'c.id').where('r.resolvedAt', 'is', null).as('firstReport'),
+      eb
+        .selectFrom('conversationReports as r')
+        .select((r) => r.fn.min('r.createdAt').as('first'))
+        .whereRef('r.conversationId', '=', 'c.id')
+        .where('r.resolvedAt', 'is', null)
+        .as('firstReport'),
     )
-    .where((eb) => eb.exists(eb.selectFrom('conversationReports as r').select('r.id').whereRef('r.conversationId', '=', 'c.id').where('r.resolvedAt', 'is', null)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('conversationReports as r')
+          .select('r.id')
+          .whereRef('r.conversationId', '=', 'c.id')
+          .where('r.resolvedAt', 'is', null),
+      ),
+    )
     .orderBy('firstReport')
     .limit(CONVERSATIONS.pageSize)
     .execute();
@@ -76,9 +104,20 @@ export async function reportedConversations(db: Db, reported: boolean): Promise<
       id: t.id,
       serviceRequestId: t.serviceRequestId,
       subject: `${labelOf(MARKETPLACE_SERVICE_TYPES, t.serviceType)} · ${t.aircraftTailNumber}`,
-      parties: people.map((p) => ({ id: p.id, name: names.get(p.id)!, role: p.role === 'mechanic' ? 'mechanic' : 'pilot', suspended: p.suspendedAt != null })),
+      parties: people.map((p) => ({
+        id: p.id,
+        name: names.get(p.id)!,
+        role: p.role === 'mechanic' ? 'mechanic' : 'pilot',
+        suspended: p.suspendedAt != null,
+      })),
       closed: t.closedAt !== null,
-      reports: reports.map((r) => ({ id: r.id, messageId: r.messageId, reason: r.reason, reporter: names.get(r.reporterId) ?? '', at: new Date(r.createdAt).toISOString() })),
+      reports: reports.map((r) => ({
+        id: r.id,
+        messageId: r.messageId,
+        reason: r.reason,
+        reporter: names.get(r.reporterId) ?? '',
+        at: new Date(r.createdAt).toISOString(),
+      })),
       messages: messages.reverse().map((m) => ({
         id: m.id,
         from: m.senderId,
@@ -97,7 +136,12 @@ export async function reportedConversations(db: Db, reported: boolean): Promise<
  * POST /api/admin/conversations/:id/close: the thread is closed with a line, its reports resolved,
  * and with `suspendSender` the senders of its reported messages can no longer write anywhere.
  */
-export async function closeConversation(db: Db, admin: UserRow, id: string, suspendSender: boolean): Promise<{ success: true; suspended: number }> {
+export async function closeConversation(
+  db: Db,
+  admin: UserRow,
+  id: string,
+  suspendSender: boolean,
+): Promise<{ success: true; suspended: number }> {
   if (!isUuid(id)) throw notFound('Conversation not found');
   return db.transaction().execute(async (trx) => {
     const thread = await trx.selectFrom('conversations').select('id').where('id', '=', id).executeTakeFirst();
@@ -116,7 +160,11 @@ export async function closeConversation(db: Db, admin: UserRow, id: string, susp
         .selectFrom('conversationMessages')
         .select('senderId')
         .distinct()
-        .where('id', 'in', reports.map((r) => r.messageId))
+        .where(
+          'id',
+          'in',
+          reports.map((r) => r.messageId),
+        )
         .where('senderId', 'is not', null)
         .execute();
       for (const s of senders) {

@@ -75,7 +75,9 @@ export function updateThread(summary: ConversationSummary): void {
 
 /** Opens (or finds) the thread of a request with a mechanic and asks the Messages tab to show it. */
 export async function openConversation(serviceRequestId: string, mechanicId?: string): Promise<void> {
-  const summary = await call(ROUTES.conversationOpen, { body: { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) } });
+  const summary = await call(ROUTES.conversationOpen, {
+    body: { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) },
+  });
   updateThread(summary);
   $openThreadId.set(summary.id);
 }

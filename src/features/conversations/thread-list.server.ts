@@ -16,13 +16,23 @@ export const THREAD_KEYS: KeyColumn[] = [
 ];
 
 /** One page of the caller's threads: the page's ids first, then their summaries (the lateral reads run for the page only). */
-export async function threadPage(db: Db, user: Pick<UserRow, 'id'>, page: PageRequest): Promise<Paged<ConversationSummary>> {
+export async function threadPage(
+  db: Db,
+  user: Pick<UserRow, 'id'>,
+  page: PageRequest,
+): Promise<Paged<ConversationSummary>> {
   let query = db
     .selectFrom('conversations as c')
-    .innerJoin('conversationMembers as me', (j) => j.onRef('me.conversationId', '=', 'c.id').on('me.userId', '=', user.id))
+    .innerJoin('conversationMembers as me', (j) =>
+      j.onRef('me.conversationId', '=', 'c.id').on('me.userId', '=', user.id),
+    )
     .select(['c.id', keyOf(THREAD_KEYS).as('pageKey')]);
   if (page.after) query = query.where(afterKey(THREAD_KEYS, page.after, 'desc'));
-  const rows = await query.orderBy('c.lastMessageAt', 'desc').orderBy('c.id', 'desc').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('c.lastMessageAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   if (shown.length === 0) return { rows: [], nextCursor };
   const ids = shown.map((r) => r.id);

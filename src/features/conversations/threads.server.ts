@@ -32,7 +32,12 @@ export async function threadFor(db: Db, user: Pick<UserRow, 'id'>, id: string, l
 }
 
 /** The thread of (request, mechanic), made with both members when it does not exist yet. */
-export async function ensureThread(db: Db, serviceRequestId: string, mechanicId: string, customerId: string): Promise<{ row: ConversationRow; created: boolean }> {
+export async function ensureThread(
+  db: Db,
+  serviceRequestId: string,
+  mechanicId: string,
+  customerId: string,
+): Promise<{ row: ConversationRow; created: boolean }> {
   const inserted = await db
     .insertInto('conversations')
     .values({ serviceRequestId, mechanicId, customerId })
@@ -62,23 +67,57 @@ export async function ensureThread(db: Db, serviceRequestId: string, mechanicId:
  * POST /api/conversations. A mechanic opens his own thread on a request matched to him (or that
  * he quoted); an owner opens one with a mechanic who quoted or asked. Anyone else: 403.
  */
-export async function openThread(db: Db, user: UserRow, serviceRequestId: string, mechanicId: string | undefined): Promise<{ summary: ConversationSummary; created: boolean }> {
-  const request = await db.selectFrom('serviceRequests').select(['id', 'customerId', 'status']).where('id', '=', serviceRequestId).executeTakeFirst();
+export async function openThread(
+  db: Db,
+  user: UserRow,
+  serviceRequestId: string,
+  mechanicId: string | undefined,
+): Promise<{ summary: ConversationSummary; created: boolean }> {
+  const request = await db
+    .selectFrom('serviceRequests')
+    .select(['id', 'customerId', 'status'])
+    .where('id', '=', serviceRequestId)
+    .executeTakeFirst();
   if (!request) throw notFound('Service request not found');
   let pair: { mechanicId: string; customerId: string };
   if (user.role === 'mechanic') {
-    if (user.mechanicStatus !== 'approved') throw forbidden('Your mechanic account is waiting for approval: you can write to owners once it is approved');
+    if (user.mechanicStatus !== 'approved')
+      throw forbidden('Your mechanic account is waiting for approval: you can write to owners once it is approved');
     if (mechanicId && mechanicId !== user.id) throw forbidden('A mechanic opens only his own conversation');
-    const matched = await db.selectFrom('serviceRequestMatches').select('mechanicId').where('serviceRequestId', '=', request.id).where('mechanicId', '=', user.id).executeTakeFirst();
-    const quoted = matched ? null : await db.selectFrom('bids').select('id').where('serviceRequestId', '=', request.id).where('mechanicId', '=', user.id).executeTakeFirst();
+    const matched = await db
+      .selectFrom('serviceRequestMatches')
+      .select('mechanicId')
+      .where('serviceRequestId', '=', request.id)
+      .where('mechanicId', '=', user.id)
+      .executeTakeFirst();
+    const quoted = matched
+      ? null
+      : await db
+          .selectFrom('bids')
+          .select('id')
+          .where('serviceRequestId', '=', request.id)
+          .where('mechanicId', '=', user.id)
+          .executeTakeFirst();
     if (!matched && !quoted) throw forbidden('You can only write about service requests matched to your profile');
     if (request.customerId === user.id) throw forbidden('You cannot write to yourself');
     pair = { mechanicId: user.id, customerId: request.customerId };
   } else if (user.role === 'pilot') {
     if (request.customerId !== user.id) throw forbidden('You can only write about your own service requests');
     if (!mechanicId) throw forbidden('Choose the mechanic to write to');
-    const quoted = await db.selectFrom('bids').select('id').where('serviceRequestId', '=', request.id).where('mechanicId', '=', mechanicId).executeTakeFirst();
-    const asked = quoted ? null : await db.selectFrom('conversations').select('id').where('serviceRequestId', '=', request.id).where('mechanicId', '=', mechanicId).executeTakeFirst();
+    const quoted = await db
+      .selectFrom('bids')
+      .select('id')
+      .where('serviceRequestId', '=', request.id)
+      .where('mechanicId', '=', mechanicId)
+      .executeTakeFirst();
+    const asked = quoted
+      ? null
+      : await db
+          .selectFrom('conversations')
+          .select('id')
+          .where('serviceRequestId', '=', request.id)
+          .where('mechanicId', '=', mechanicId)
+          .executeTakeFirst();
     if (!quoted && !asked) throw forbidden('You can write to a mechanic who quoted or asked about this request');
     pair = { mechanicId, customerId: user.id };
   } else {
@@ -93,12 +132,16 @@ export async function openThread(db: Db, user: UserRow, serviceRequestId: string
 export async function summaries(db: Db, user: Pick<UserRow, 'id'>, ids?: string[]): Promise<ConversationSummary[]> {
   let query = db
     .selectFrom('conversations as c')
-    .innerJoin('conversationMembers as me', (j) => j.onRef('me.conversationId', '=', 'c.id').on('me.userId', '=', user.id))
+    .innerJoin('conversationMembers as me', (j) =>
+      j.onRef('me.conversationId', '=', 'c.id').on('me.userId', '=', user.id),
+    )
     .innerJoin('serviceRequests as sr', 'sr.id', 'c.serviceRequestId')
     .innerJoin('users as other', (j) =>
       j.on(sql<SqlBool>`other.id = case when c.customer_id = ${user.id} then c.mechanic_id else c.customer_id end`),
     )
-    .leftJoin('appointments as a', (j) => j.onRef('a.serviceRequestId', '=', 'c.serviceRequestId').onRef('a.mechanicId', '=', 'c.mechanicId'))
+    .leftJoin('appointments as a', (j) =>
+      j.onRef('a.serviceRequestId', '=', 'c.serviceRequestId').onRef('a.mechanicId', '=', 'c.mechanicId'),
+    )
     .leftJoinLateral(
       (eb) =>
         eb
@@ -141,7 +184,11 @@ export async function summaries(db: Db, user: Pick<UserRow, 'id'>, ids?: string[
     id: r.id,
     serviceRequestId: r.serviceRequestId,
     appointmentId: r.appointmentId ?? null,
-    otherParty: { id: r.otherId, name: `${r.otherFirstName} ${r.otherLastName}`.trim(), role: r.otherRole === 'mechanic' ? 'mechanic' : 'pilot' },
+    otherParty: {
+      id: r.otherId,
+      name: `${r.otherFirstName} ${r.otherLastName}`.trim(),
+      role: r.otherRole === 'mechanic' ? 'mechanic' : 'pilot',
+    },
     lastMessage: r.lastAt
       ? {
           text: r.lastShownBody ?? r.lastBody ?? (r.lastDocumentIds?.length ? 'Attachment' : ''),
@@ -157,7 +204,10 @@ export async function summaries(db: Db, user: Pick<UserRow, 'id'>, ids?: string[
 }
 
 /** Whether the mechanic's quote on this thread's request was accepted: contact details flow freely after. */
-export async function isAccepted(db: Db, thread: Pick<ConversationRow, 'serviceRequestId' | 'mechanicId'>): Promise<boolean> {
+export async function isAccepted(
+  db: Db,
+  thread: Pick<ConversationRow, 'serviceRequestId' | 'mechanicId'>,
+): Promise<boolean> {
   const row = await db
     .selectFrom('bids')
     .select('id')

@@ -14,7 +14,9 @@ const read = (vv: VisualViewport): VisibleArea => ({ height: vv.height, top: vv.
  * Chrome. Null where the API is missing (the thread then takes 100dvh).
  */
 export function useVisibleArea(): VisibleArea | null {
-  const [area, setArea] = useState<VisibleArea | null>(() => (typeof window !== 'undefined' && window.visualViewport ? read(window.visualViewport) : null));
+  const [area, setArea] = useState<VisibleArea | null>(() =>
+    typeof window !== 'undefined' && window.visualViewport ? read(window.visualViewport) : null,
+  );
   useEffect(() => {
     const vv = window.visualViewport;
     if (!vv) return;

@@ -33,7 +33,11 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
     fallback: 'Failed to delete document',
     onError: (_message, error) => {
       console.error('Delete failed', error);
-      toast.error(error instanceof ApiError && error.detail && error.status < 500 ? `Failed to delete document: ${error.detail}` : 'Failed to delete document');
+      toast.error(
+        error instanceof ApiError && error.detail && error.status < 500
+          ? `Failed to delete document: ${error.detail}`
+          : 'Failed to delete document',
+      );
     },
   });
   const deleting = removeWrite.pending;
@@ -44,7 +48,11 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
       await saveDocument(doc);
     } catch (error) {
       console.error('Download failed', error);
-      toast.error(error instanceof ApiError && error.detail && error.status < 500 ? `Failed to download document: ${error.detail}` : 'Failed to download document');
+      toast.error(
+        error instanceof ApiError && error.detail && error.status < 500
+          ? `Failed to download document: ${error.detail}`
+          : 'Failed to download document',
+      );
     } finally {
       setDownloading(null);
     }
@@ -67,7 +75,12 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
           const byMechanic = doc.uploadedBy?.role === 'mechanic';
           return (
             <li key={doc.id}>
-              <Card className={compact ? 'flex flex-wrap items-start gap-3 p-3' : 'flex h-full flex-wrap items-start gap-3 p-4'} aria-labelledby={`doc-${doc.id}`}>
+              <Card
+                className={
+                  compact ? 'flex flex-wrap items-start gap-3 p-3' : 'flex h-full flex-wrap items-start gap-3 p-4'
+                }
+                aria-labelledby={`doc-${doc.id}`}
+              >
                 <Icon className="mt-0.5 h-6 w-6 shrink-0 text-accent" aria-hidden="true" />
                 <div className="min-w-0 flex-1 basis-48">
                   <div className="flex flex-wrap items-center gap-2">
@@ -77,7 +90,9 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
                     <Badge tone="secondary">{labelOf(DOCUMENT_TYPES, doc.documentType)}</Badge>
                   </div>
                   <p className="mt-1 text-sm text-muted-foreground break-words">
-                    {[plane, doc.fileName, formatBytes(doc.sizeBytes), `Uploaded ${formatDate(doc.uploadedAt)}`].filter(Boolean).join(' · ')}
+                    {[plane, doc.fileName, formatBytes(doc.sizeBytes), `Uploaded ${formatDate(doc.uploadedAt)}`]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
                   {byMechanic && doc.uploadedBy && (
                     <p className="text-sm text-muted-foreground">
@@ -87,12 +102,25 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
                   {doc.description && <p className="mt-1 text-sm break-words">{doc.description}</p>}
                 </div>
                 <div className="flex w-full gap-2 sm:w-auto">
-                  <Button size="sm" variant="outline" className="flex-1 sm:flex-none" onClick={() => void download(doc)} disabled={downloading === doc.id} aria-label={`Download ${doc.title}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="flex-1 sm:flex-none"
+                    onClick={() => void download(doc)}
+                    disabled={downloading === doc.id}
+                    aria-label={`Download ${doc.title}`}
+                  >
                     {downloading === doc.id ? <Spinner /> : <Download className="h-4 w-4" aria-hidden="true" />}
                     Download
                   </Button>
                   {doc.canDelete && (
-                    <Button size="sm" variant="ghost" className="flex-1 text-destructive sm:flex-none" onClick={() => setConfirming(doc)} aria-label={`Delete ${doc.title}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="flex-1 text-destructive sm:flex-none"
+                      onClick={() => setConfirming(doc)}
+                      aria-label={`Delete ${doc.title}`}
+                    >
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
                       Delete
                     </Button>
@@ -107,7 +135,11 @@ export function DocumentList({ documents, aircraftLabel, onDeleted, compact = fa
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Delete this document?"
-        description={confirming ? `"${confirming.title}" (${confirming.fileName}) will be permanently deleted. This cannot be undone.` : ''}
+        description={
+          confirming
+            ? `"${confirming.title}" (${confirming.fileName}) will be permanently deleted. This cannot be undone.`
+            : ''
+        }
         confirmLabel="Delete"
         destructive
         busy={deleting}

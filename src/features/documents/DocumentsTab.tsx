@@ -22,7 +22,10 @@ export default function DocumentsTab({ aircraft }: { aircraft: DialogAircraft[] 
   const [aircraftFilter, setAircraftFilter] = useState(ALL);
   const [typeFilter, setTypeFilter] = useState(ALL);
 
-  const labels = useMemo(() => new Map(aircraft.map((a) => [a.id, `${a.tailNumber} (${a.make} ${a.model})`])), [aircraft]);
+  const labels = useMemo(
+    () => new Map(aircraft.map((a) => [a.id, `${a.tailNumber} (${a.make} ${a.model})`])),
+    [aircraft],
+  );
   const documents = state.status === 'ready' ? state.documents : [];
   const shown = documents.filter(
     (d) =>
@@ -38,7 +41,9 @@ export default function DocumentsTab({ aircraft }: { aircraft: DialogAircraft[] 
           <h2 id="documents-heading" className="text-xl font-semibold">
             Documents
           </h2>
-          <p className="text-sm text-muted-foreground">Logbooks, certificates, invoices, work orders and inspection reports.</p>
+          <p className="text-sm text-muted-foreground">
+            Logbooks, certificates, invoices, work orders and inspection reports.
+          </p>
         </div>
         <Button onClick={() => setUploadOpen(true)}>
           <Upload className="h-4 w-4" aria-hidden="true" />
@@ -86,7 +91,9 @@ export default function DocumentsTab({ aircraft }: { aircraft: DialogAircraft[] 
         <div className="flex flex-col items-center rounded-lg border border-dashed border-border px-4 py-10 text-center">
           <FileText className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
           <p className="mt-3 font-semibold">No documents yet</p>
-          <p className="mt-1 max-w-md text-sm text-muted-foreground">Upload logbooks, certificates and invoices to keep them with your aircraft. {UPLOAD_HINT}.</p>
+          <p className="mt-1 max-w-md text-sm text-muted-foreground">
+            Upload logbooks, certificates and invoices to keep them with your aircraft. {UPLOAD_HINT}.
+          </p>
         </div>
       )}
       {state.status === 'ready' && documents.length > 0 && shown.length === 0 && (

@@ -39,7 +39,9 @@ export function JobDocuments({ serviceRequestId }: { serviceRequestId: string })
       )}
       {state.status === 'ready' &&
         (state.documents.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No documents yet. Add your work order or inspection report when the work is done.</p>
+          <p className="text-sm text-muted-foreground">
+            No documents yet. Add your work order or inspection report when the work is done.
+          </p>
         ) : (
           <DocumentList documents={state.documents} onDeleted={remove} compact />
         ))}

@@ -53,7 +53,15 @@ const PHASE_LABEL: Record<UploadProgress['phase'], string> = {
 };
 
 /** 'Upload Document' (docs/product.md §2 and §5): file, title, type, description, aircraft. */
-export function UploadDocumentDialog({ open, onOpenChange, aircraft, serviceRequestId, initialAircraftId, defaultDocumentType = DEFAULT_DOCUMENT_TYPE, onUploaded }: UploadDocumentDialogProps) {
+export function UploadDocumentDialog({
+  open,
+  onOpenChange,
+  aircraft,
+  serviceRequestId,
+  initialAircraftId,
+  defaultDocumentType = DEFAULT_DOCUMENT_TYPE,
+  onUploaded,
+}: UploadDocumentDialogProps) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
@@ -143,7 +151,8 @@ export function UploadDocumentDialog({ open, onOpenChange, aircraft, serviceRequ
     { value: NO_AIRCRAFT, label: 'No specific aircraft' },
     ...aircraft.map((a) => ({ value: a.id, label: `${a.tailNumber} · ${a.make} ${a.model}` })),
   ];
-  const describedBy = (field: keyof Errors, hint = false) => (errors[field] ? `${id}-${field}-error` : hint ? `${id}-${field}-hint` : undefined);
+  const describedBy = (field: keyof Errors, hint = false) =>
+    errors[field] ? `${id}-${field}-error` : hint ? `${id}-${field}-hint` : undefined;
 
   return (
     <Dialog
@@ -243,7 +252,11 @@ export function UploadDocumentDialog({ open, onOpenChange, aircraft, serviceRequ
               <span aria-live="polite">{PHASE_LABEL[progress.phase]}</span>
               <span className="tabular-nums text-muted-foreground">{Math.round(progress.percent)}%</span>
             </div>
-            <Progress value={progress.percent} label="Upload progress" valueText={`${Math.round(progress.percent)}% uploaded`} />
+            <Progress
+              value={progress.percent}
+              label="Upload progress"
+              valueText={`${Math.round(progress.percent)}% uploaded`}
+            />
           </div>
         )}
 

@@ -27,25 +27,39 @@ export const DOCUMENT_ACCESS_AFTER_COMPLETION_DAYS = 30;
  * progress) until 30 days after the job's completion (docs/decisions/0098).
  */
 function jobsOf(db: Db, mechanicId: string) {
-  return db
-    .selectFrom('serviceRequests as sr')
-    .innerJoin('bids as b', (j) => j.onRef('b.serviceRequestId', '=', 'sr.id').on('b.status', '=', 'accepted').on('b.mechanicId', '=', mechanicId))
-    .where('sr.status', 'in', JOB_STATUSES)
-    // A mechanic who is no longer approved (rejected, suspended) reads no job's documents (issue 27, point 4).
-    .where((eb) => eb.exists(eb.selectFrom('users as mu').select('mu.id').where('mu.id', '=', mechanicId).where('mu.mechanicStatus', '=', 'approved')))
-    .where((eb) =>
-      eb.or([
-        eb('sr.status', '!=', 'completed'),
+  return (
+    db
+      .selectFrom('serviceRequests as sr')
+      .innerJoin('bids as b', (j) =>
+        j.onRef('b.serviceRequestId', '=', 'sr.id').on('b.status', '=', 'accepted').on('b.mechanicId', '=', mechanicId),
+      )
+      .where('sr.status', 'in', JOB_STATUSES)
+      // A mechanic who is no longer approved (rejected, suspended) reads no job's documents (issue 27, point 4).
+      .where((eb) =>
         eb.exists(
           eb
-            .selectFrom('appointments as a')
-            .select('a.id')
-            .whereRef('a.serviceRequestId', '=', 'sr.id')
-            .where('a.mechanicId', '=', mechanicId)
-            .where(sql<SqlBool>`a.completed_at > now() - make_interval(days => ${DOCUMENT_ACCESS_AFTER_COMPLETION_DAYS})`),
+            .selectFrom('users as mu')
+            .select('mu.id')
+            .where('mu.id', '=', mechanicId)
+            .where('mu.mechanicStatus', '=', 'approved'),
         ),
-      ]),
-    );
+      )
+      .where((eb) =>
+        eb.or([
+          eb('sr.status', '!=', 'completed'),
+          eb.exists(
+            eb
+              .selectFrom('appointments as a')
+              .select('a.id')
+              .whereRef('a.serviceRequestId', '=', 'sr.id')
+              .where('a.mechanicId', '=', mechanicId)
+              .where(
+                sql<SqlBool>`a.completed_at > now() - make_interval(days => ${DOCUMENT_ACCESS_AFTER_COMPLETION_DAYS})`,
+              ),
+          ),
+        ]),
+      )
+  );
 }
 
 /** A WHERE condition on `documents as d`: the rows `viewer` may see. */
@@ -58,7 +72,10 @@ export function visibleTo(db: Db, viewer: Viewer): Expression<SqlBool> {
 
 /** The job (accepted, active or done) `mechanicId` has on `requestId`, if any. */
 export async function jobOn(db: Db, mechanicId: string, requestId: string) {
-  return jobsOf(db, mechanicId).select(['sr.id', 'sr.customerId', 'sr.aircraftId']).where('sr.id', '=', requestId).executeTakeFirst();
+  return jobsOf(db, mechanicId)
+    .select(['sr.id', 'sr.customerId', 'sr.aircraftId'])
+    .where('sr.id', '=', requestId)
+    .executeTakeFirst();
 }
 
 export interface UploadTarget {
@@ -74,7 +91,11 @@ const requestNotFound = () => notFound('Service request not found');
  * Whose vault a new document goes to, and what it is attached to, for `viewer` asking to attach it
  * to `aircraftId` and/or `serviceRequestId`. Anything the viewer may not attach to is 404.
  */
-export async function resolveTarget(db: Db, viewer: Viewer, wanted: { aircraftId: string | null; serviceRequestId: string | null }): Promise<UploadTarget> {
+export async function resolveTarget(
+  db: Db,
+  viewer: Viewer,
+  wanted: { aircraftId: string | null; serviceRequestId: string | null },
+): Promise<UploadTarget> {
   const { aircraftId, serviceRequestId } = wanted;
 
   if (serviceRequestId) {
@@ -97,11 +118,19 @@ export async function resolveTarget(db: Db, viewer: Viewer, wanted: { aircraftId
   }
 
   if (aircraftId) {
-    const aircraft = await db.selectFrom('aircraft').select(['id', 'ownerId']).where('id', '=', aircraftId).executeTakeFirst();
+    const aircraft = await db
+      .selectFrom('aircraft')
+      .select(['id', 'ownerId'])
+      .where('id', '=', aircraftId)
+      .executeTakeFirst();
     if (!aircraft) throw aircraftNotFound();
     if (aircraft.ownerId === viewer.id) return { ownerId: viewer.id, aircraftId, serviceRequestId: null };
     if (viewer.role === 'mechanic') {
-      const job = await jobsOf(db, viewer.id).select('sr.id').where('sr.aircraftId', '=', aircraftId).orderBy('sr.createdAt', 'desc').executeTakeFirst();
+      const job = await jobsOf(db, viewer.id)
+        .select('sr.id')
+        .where('sr.aircraftId', '=', aircraftId)
+        .orderBy('sr.createdAt', 'desc')
+        .executeTakeFirst();
       if (job) return { ownerId: aircraft.ownerId, aircraftId, serviceRequestId: job.id };
     }
     throw aircraftNotFound();
@@ -114,6 +143,11 @@ export async function resolveTarget(db: Db, viewer: Viewer, wanted: { aircraftId
 }
 
 async function requireOwnAircraft(db: Db, ownerId: string, aircraftId: string): Promise<void> {
-  const own = await db.selectFrom('aircraft').select('id').where('id', '=', aircraftId).where('ownerId', '=', ownerId).executeTakeFirst();
+  const own = await db
+    .selectFrom('aircraft')
+    .select('id')
+    .where('id', '=', aircraftId)
+    .where('ownerId', '=', ownerId)
+    .executeTakeFirst();
   if (!own) throw aircraftNotFound();
 }

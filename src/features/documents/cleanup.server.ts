@@ -14,7 +14,9 @@ export async function cleanupExpiredUploads(db: Db, store: Store, limit = 20): P
     .returning('id')
     .execute();
   for (const { id } of rows) {
-    await deleteParts(store, id).catch((e: unknown) => console.warn(`Could not delete the chunks of expired upload ${id}`, e));
+    await deleteParts(store, id).catch((e: unknown) =>
+      console.warn(`Could not delete the chunks of expired upload ${id}`, e),
+    );
   }
   return rows.length;
 }
@@ -26,7 +28,9 @@ export async function sweepOrphanChunks(db: Db, store: Store): Promise<number> {
   // A session row exists before its first chunk is stored, so chunks without a row are leftovers.
   const candidates = ids.filter(isUuid);
   const live = new Set(
-    candidates.length === 0 ? [] : (await db.selectFrom('uploadSessions').select('id').where('id', 'in', candidates).execute()).map((r) => r.id),
+    candidates.length === 0
+      ? []
+      : (await db.selectFrom('uploadSessions').select('id').where('id', 'in', candidates).execute()).map((r) => r.id),
   );
   const orphans = ids.filter((id) => !live.has(id));
   for (const id of orphans) await deleteParts(store, id);

@@ -4,7 +4,9 @@ import { asciiFallback, attachmentDisposition, encodeRfc8187 } from './dispositi
 describe('attachmentDisposition', () => {
   it('is a plain quoted filename for a plain ASCII name', () => {
     expect(attachmentDisposition('annual-2026.pdf')).toBe('attachment; filename="annual-2026.pdf"');
-    expect(attachmentDisposition('Annual inspection (2026).pdf')).toBe('attachment; filename="Annual inspection (2026).pdf"');
+    expect(attachmentDisposition('Annual inspection (2026).pdf')).toBe(
+      'attachment; filename="Annual inspection (2026).pdf"',
+    );
   });
 
   it('adds filename* in UTF-8 for other names, with an ASCII fallback', () => {
@@ -17,7 +19,7 @@ describe('attachmentDisposition', () => {
     const header = attachmentDisposition('a"b\\c\r\nSet-Cookie: x=1.txt');
     expect(header).not.toMatch(/[\r\n]/);
     expect(header.startsWith('attachment; filename="a_b_c  Set-Cookie: x=1.txt"; filename*=UTF-8\'\'')).toBe(true);
-    expect(header).toContain("a%22b%5Cc%20%20Set-Cookie%3A%20x%3D1.txt");
+    expect(header).toContain('a%22b%5Cc%20%20Set-Cookie%3A%20x%3D1.txt');
   });
 
   it('falls back to "download" for an empty name', () => {

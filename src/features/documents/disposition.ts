@@ -32,5 +32,7 @@ export function attachmentDisposition(fileName: string): string {
   const name = fileName.replace(/[\r\n]/g, ' ').trim() || 'download';
   const fallback = asciiFallback(name);
   const encoded = encodeRfc8187(name);
-  return fallback === name ? `attachment; filename="${fallback}"` : `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return fallback === name
+    ? `attachment; filename="${fallback}"`
+    : `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

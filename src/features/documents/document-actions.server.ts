@@ -31,9 +31,16 @@ export async function downloadDocument(db: Db, store: Store, viewer: Viewer, id:
 }
 
 /** DELETE /api/enhanced/documents/:id: the row first (the document is gone at once), then the blob. */
-export async function deleteDocument(db: Db, store: Store, viewer: Viewer, id: string): Promise<{ success: true; id: string }> {
+export async function deleteDocument(
+  db: Db,
+  store: Store,
+  viewer: Viewer,
+  id: string,
+): Promise<{ success: true; id: string }> {
   const doc = await findDeletableDocument(db, viewer, id);
   await db.deleteFrom('documents').where('id', '=', doc.id).execute();
-  await store.delete(doc.blobKey).catch((e: unknown) => console.error(`Could not delete blob ${doc.blobKey} of deleted document ${doc.id}`, e));
+  await store
+    .delete(doc.blobKey)
+    .catch((e: unknown) => console.error(`Could not delete blob ${doc.blobKey} of deleted document ${doc.id}`, e));
   return { success: true, id: doc.id };
 }

@@ -31,7 +31,11 @@ function baseQuery(db: Db, viewer: Viewer) {
     .leftJoin('users as u', 'u.id', 'd.uploadedBy')
     .selectAll('d')
     .select(['u.firstName as uploaderFirstName', 'u.lastName as uploaderLastName', 'u.role as uploaderRole'])
-    .select((eb) => eb.exists(eb.selectFrom('maintenanceRecords as r').select('r.id').whereRef('r.documentId', '=', 'd.id')).as('isSignedRecord'))
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('maintenanceRecords as r').select('r.id').whereRef('r.documentId', '=', 'd.id'))
+        .as('isSignedRecord'),
+    )
     .where(visibleTo(db, viewer));
 }
 
@@ -40,7 +44,10 @@ function baseQuery(db: Db, viewer: Viewer) {
  * the PDF of a signed logbook entry (an owner keeps maintenance records, 14 CFR 91.417; a
  * correction supersedes an entry, it never removes one).
  */
-export function canDelete(viewer: Viewer, row: Pick<DocumentRow, 'ownerId' | 'uploadedBy' | 'isSignedRecord'>): boolean {
+export function canDelete(
+  viewer: Viewer,
+  row: Pick<DocumentRow, 'ownerId' | 'uploadedBy' | 'isSignedRecord'>,
+): boolean {
   return !row.isSignedRecord && (row.ownerId === viewer.id || row.uploadedBy === viewer.id);
 }
 
@@ -60,7 +67,11 @@ export function toDocument(row: DocumentRow, viewer: Viewer): VaultDocument {
     uploadedAt: new Date(row.createdAt).toISOString(),
     uploadedBy:
       row.uploadedBy && row.uploaderRole
-        ? { id: row.uploadedBy, name: `${row.uploaderFirstName ?? ''} ${row.uploaderLastName ?? ''}`.trim(), role: row.uploaderRole }
+        ? {
+            id: row.uploadedBy,
+            name: `${row.uploaderFirstName ?? ''} ${row.uploaderLastName ?? ''}`.trim(),
+            role: row.uploaderRole,
+          }
         : null,
     canDelete: canDelete(viewer, row),
     downloadUrl: url,
@@ -74,7 +85,12 @@ export const DOCUMENT_KEYS: KeyColumn[] = [
   { ref: 'd.id', type: 'uuid' },
 ];
 
-export async function listDocuments(db: Db, viewer: Viewer, filters: DocumentFilters, page: PageRequest): Promise<Paged<VaultDocument>> {
+export async function listDocuments(
+  db: Db,
+  viewer: Viewer,
+  filters: DocumentFilters,
+  page: PageRequest,
+): Promise<Paged<VaultDocument>> {
   let query = baseQuery(db, viewer).select(keyOf(DOCUMENT_KEYS).as('pageKey'));
   if (page.after) query = query.where(afterKey(DOCUMENT_KEYS, page.after, 'desc'));
   if (filters.aircraftId) query = query.where('d.aircraftId', '=', filters.aircraftId);
@@ -82,9 +98,15 @@ export async function listDocuments(db: Db, viewer: Viewer, filters: DocumentFil
   if (filters.serviceRequestId) {
     const requestId = filters.serviceRequestId;
     const requestAircraft = db.selectFrom('serviceRequests').select('aircraftId').where('id', '=', requestId);
-    query = query.where((eb) => eb.or([eb('d.serviceRequestId', '=', requestId), eb('d.aircraftId', 'in', requestAircraft)]));
+    query = query.where((eb) =>
+      eb.or([eb('d.serviceRequestId', '=', requestId), eb('d.aircraftId', 'in', requestAircraft)]),
+    );
   }
-  const rows = await query.orderBy('d.createdAt', 'desc').orderBy('d.id', 'desc').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('d.createdAt', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return { rows: shown.map((row) => toDocument(row, viewer)), nextCursor };
 }
@@ -105,6 +127,7 @@ export async function getDocument(db: Db, viewer: Viewer, id: string): Promise<V
 export async function findDeletableDocument(db: Db, viewer: Viewer, id: string): Promise<DocumentRow> {
   const row = await findVisibleDocument(db, viewer, id);
   if (row.isSignedRecord) throw conflict(SIGNED_RECORD_KEPT);
-  if (!canDelete(viewer, row)) throw forbidden('Only the owner of this document or the person who uploaded it can delete it');
+  if (!canDelete(viewer, row))
+    throw forbidden('Only the owner of this document or the person who uploaded it can delete it');
   return row;
 }

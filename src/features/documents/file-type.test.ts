@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../contract/documents.ts';
-import { checkContent, checkFile, checkName, checkSize, cleanFileName, extensionOf, isPlainText, sniff } from './file-type.ts';
+import {
+  checkContent,
+  checkFile,
+  checkName,
+  checkSize,
+  cleanFileName,
+  extensionOf,
+  isPlainText,
+  sniff,
+} from './file-type.ts';
 
 const bytes = (...parts: Array<number[] | string>) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
@@ -94,7 +103,12 @@ describe('checkSize', () => {
 
 describe('checkFile', () => {
   it('accepts matching name and content, with the content type taken from the content', () => {
-    expect(checkFile('logbook.pdf', PDF)).toEqual({ ok: true, kind: 'pdf', contentType: 'application/pdf', extension: 'pdf' });
+    expect(checkFile('logbook.pdf', PDF)).toEqual({
+      ok: true,
+      kind: 'pdf',
+      contentType: 'application/pdf',
+      extension: 'pdf',
+    });
     expect(checkFile('photo.jpg', JPEG)).toMatchObject({ ok: true, contentType: 'image/jpeg' });
     expect(checkFile('photo.JPEG', JPEG)).toMatchObject({ ok: true, contentType: 'image/jpeg' });
     expect(checkFile('scan.png', PNG)).toMatchObject({ ok: true, contentType: 'image/png' });
@@ -113,7 +127,7 @@ describe('checkFile', () => {
   it('refuses a fake PDF (text named .pdf) and a real PDF named .exe', () => {
     const fake = checkFile('invoice.pdf', bytes('just some text'));
     expect(fake).toMatchObject({ ok: false, status: 415 });
-    if (!fake.ok) expect(fake.detail).toContain("does not match its .pdf name (it is plain text)");
+    if (!fake.ok) expect(fake.detail).toContain('does not match its .pdf name (it is plain text)');
     expect(checkFile('invoice.exe', PDF)).toMatchObject({ ok: false, status: 415 });
   });
 
@@ -124,7 +138,11 @@ describe('checkFile', () => {
   });
 
   it('checks size before content', () => {
-    expect(checkFile('empty.pdf', new Uint8Array())).toMatchObject({ ok: false, status: 400, detail: 'The file is empty' });
+    expect(checkFile('empty.pdf', new Uint8Array())).toMatchObject({
+      ok: false,
+      status: 400,
+      detail: 'The file is empty',
+    });
     expect(checkFile('big.pdf', new Uint8Array(MAX_DOCUMENT_BYTES + 1))).toMatchObject({ ok: false, status: 413 });
   });
 });

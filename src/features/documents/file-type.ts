@@ -17,7 +17,12 @@ import {
 
 export type Sniffed = FileKind | 'executable' | 'unknown';
 
-const KIND_NAMES: Record<FileKind, string> = { pdf: 'a PDF', jpeg: 'a JPEG image', png: 'a PNG image', text: 'plain text' };
+const KIND_NAMES: Record<FileKind, string> = {
+  pdf: 'a PDF',
+  jpeg: 'a JPEG image',
+  png: 'a PNG image',
+  text: 'plain text',
+};
 
 const startsWith = (bytes: Uint8Array, magic: readonly number[], offset = 0) =>
   bytes.length >= offset + magic.length && magic.every((b, i) => bytes[offset + i] === b);
@@ -100,9 +105,14 @@ export function cleanFileName(fileName: string): string {
 }
 
 export type FileProblem = { status: 400 | 413 | 415; detail: string };
-export type FileCheck = { ok: true; kind: FileKind; contentType: string; extension: AllowedExtension } | ({ ok: false } & FileProblem);
+export type FileCheck =
+  { ok: true; kind: FileKind; contentType: string; extension: AllowedExtension } | ({ ok: false } & FileProblem);
 
-const fail = (status: FileProblem['status'], detail: string): { ok: false } & FileProblem => ({ ok: false, status, detail });
+const fail = (status: FileProblem['status'], detail: string): { ok: false } & FileProblem => ({
+  ok: false,
+  status,
+  detail,
+});
 
 /** Size limits alone (known before any byte is read: a chunked upload declares its size). */
 export function checkSize(size: number): FileProblem | null {
@@ -133,7 +143,10 @@ export function checkContent(fileName: string, bytes: Uint8Array, complete = tru
   if (found === 'executable') return fail(415, `Executable files cannot be uploaded. ${DOCUMENT_MESSAGES.badType}`);
   if (found !== expected) {
     const what = found === 'unknown' ? 'not a file type we accept' : KIND_NAMES[found];
-    return fail(415, `The file's content does not match its .${extension} name (it is ${what}). ${DOCUMENT_MESSAGES.badType}`);
+    return fail(
+      415,
+      `The file's content does not match its .${extension} name (it is ${what}). ${DOCUMENT_MESSAGES.badType}`,
+    );
   }
   return { ok: true, kind: expected, contentType: CONTENT_TYPES[expected], extension };
 }

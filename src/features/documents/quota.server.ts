@@ -59,6 +59,9 @@ export async function assertOpenUploadSlot(db: Db, userId: string): Promise<void
     .where('userId', '=', userId)
     .executeTakeFirstOrThrow();
   if (Number(open.n) >= MAX_OPEN_UPLOADS_PER_USER) {
-    throw tooManyRequests('You have too many uploads in progress. Finish or cancel one, or try again within the hour.', 60);
+    throw tooManyRequests(
+      'You have too many uploads in progress. Finish or cancel one, or try again within the hour.',
+      60,
+    );
   }
 }

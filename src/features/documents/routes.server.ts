@@ -35,7 +35,8 @@ async function readChunk(req: Request): Promise<Uint8Array> {
   try {
     return await readBodyBytes(req, CHUNK_BODY_LIMIT);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 413) throw new HttpError(413, `A chunk can be at most ${CHUNK_BYTES} bytes`);
+    if (error instanceof HttpError && error.status === 413)
+      throw new HttpError(413, `A chunk can be at most ${CHUNK_BYTES} bytes`);
     throw error;
   }
 }
@@ -46,13 +47,18 @@ export const documentRoutes: ApiRoutes = {
     const [id, action, ...rest] = segmentsAfter(ctx, BASE);
     if (id === undefined) {
       const q = ctx.query(ROUTES.documents.query);
-      const filters = { aircraftId: q.aircraft_id, documentType: q.document_type, serviceRequestId: q.service_request_id };
+      const filters = {
+        aircraftId: q.aircraft_id,
+        documentType: q.document_type,
+        serviceRequestId: q.service_request_id,
+      };
       const page = await listDocuments(ctx.db, viewer, filters, readPage(ctx.url, DOCUMENT_KEYS));
       return reply(ROUTES.documents, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
     }
     if (rest.length > 0) throw noRoute();
     if (action === undefined) return reply(ROUTES.document, await getDocument(ctx.db, viewer, id));
-    if (action === 'download') return replyWith(ROUTES.documentDownload, await downloadDocument(ctx.db, documentsStore(), viewer, id));
+    if (action === 'download')
+      return replyWith(ROUTES.documentDownload, await downloadDocument(ctx.db, documentsStore(), viewer, id));
     throw noRoute();
   },
 
@@ -60,13 +66,16 @@ export const documentRoutes: ApiRoutes = {
     const viewer = await viewerOf(ctx);
     const segments = segmentsAfter(ctx, BASE);
     const [first, uploadId, action] = segments;
-    if (first === 'upload' && segments.length === 1) return reply(ROUTES.documentUpload, await uploadSingle(ctx, viewer), { status: 201 });
+    if (first === 'upload' && segments.length === 1)
+      return reply(ROUTES.documentUpload, await uploadSingle(ctx, viewer), { status: 201 });
     if (first === 'uploads' && segments.length === 1) {
       const data = await ctx.input(ROUTES.uploadStart);
       return reply(ROUTES.uploadStart, await createUpload(ctx.db, documentsStore(), viewer, data), { status: 201 });
     }
     if (first === 'uploads' && uploadId && action === 'complete' && segments.length === 3) {
-      return reply(ROUTES.uploadComplete, await completeUpload(ctx.db, documentsStore(), viewer, uploadId), { status: 201 });
+      return reply(ROUTES.uploadComplete, await completeUpload(ctx.db, documentsStore(), viewer, uploadId), {
+        status: 201,
+      });
     }
     throw noRoute();
   },
@@ -76,7 +85,10 @@ export const documentRoutes: ApiRoutes = {
     const segments = segmentsAfter(ctx, BASE);
     const [first, uploadId, chunks, index] = segments;
     if (first === 'uploads' && uploadId && chunks === 'chunks' && index !== undefined && segments.length === 4) {
-      return reply(ROUTES.uploadChunk, await putChunk(ctx.db, documentsStore(), viewer, uploadId, index, await readChunk(ctx.req)));
+      return reply(
+        ROUTES.uploadChunk,
+        await putChunk(ctx.db, documentsStore(), viewer, uploadId, index, await readChunk(ctx.req)),
+      );
     }
     throw noRoute();
   },
@@ -85,8 +97,10 @@ export const documentRoutes: ApiRoutes = {
     const viewer = await viewerOf(ctx);
     const segments = segmentsAfter(ctx, BASE);
     const [first, uploadId] = segments;
-    if (first === 'uploads' && uploadId && segments.length === 2) return reply(ROUTES.uploadAbort, await abortUpload(ctx.db, documentsStore(), viewer, uploadId));
-    if (first && segments.length === 1) return reply(ROUTES.documentDelete, await deleteDocument(ctx.db, documentsStore(), viewer, first));
+    if (first === 'uploads' && uploadId && segments.length === 2)
+      return reply(ROUTES.uploadAbort, await abortUpload(ctx.db, documentsStore(), viewer, uploadId));
+    if (first && segments.length === 1)
+      return reply(ROUTES.documentDelete, await deleteDocument(ctx.db, documentsStore(), viewer, first));
     throw noRoute();
   },
 };

@@ -26,7 +26,9 @@ export async function storeDocument(db: Db, store: Store, doc: NewDocument): Pro
   const id = randomUUID();
   const blobKey = documentKey(id);
   // A Blob of exactly these bytes: `bytes` may be a view on a larger buffer.
-  await store.set(blobKey, new Blob([doc.bytes as Uint8Array<ArrayBuffer>]), { metadata: { contentType: doc.check.contentType, fileName: doc.fileName } });
+  await store.set(blobKey, new Blob([doc.bytes as Uint8Array<ArrayBuffer>]), {
+    metadata: { contentType: doc.check.contentType, fileName: doc.fileName },
+  });
   try {
     await db
       .insertInto('documents')
@@ -47,7 +49,9 @@ export async function storeDocument(db: Db, store: Store, doc: NewDocument): Pro
       })
       .execute();
   } catch (error) {
-    await store.delete(blobKey).catch((e: unknown) => console.warn(`Could not remove blob ${blobKey} after a failed insert`, e));
+    await store
+      .delete(blobKey)
+      .catch((e: unknown) => console.warn(`Could not remove blob ${blobKey} after a failed insert`, e));
     throw error;
   }
   return { id, blobKey };

@@ -47,7 +47,14 @@ interface XhrRequest<R extends RouteSpec> {
 const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
 
 /** One request with upload progress; resolves with the JSON answer, rejects with an ApiError. */
-function xhr<R extends RouteSpec>({ route, params, body, headers = {}, onUploadProgress, signal }: XhrRequest<R>): Promise<OutputOf<R>> {
+function xhr<R extends RouteSpec>({
+  route,
+  params,
+  body,
+  headers = {},
+  onUploadProgress,
+  signal,
+}: XhrRequest<R>): Promise<OutputOf<R>> {
   return new Promise<OutputOf<R>>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError());
     const req = new XMLHttpRequest();
@@ -70,7 +77,10 @@ function xhr<R extends RouteSpec>({ route, params, body, headers = {}, onUploadP
         data = undefined;
       }
       if (req.status >= 200 && req.status < 300) return resolve(data as OutputOf<R>);
-      const detail = typeof (data as { detail?: unknown } | undefined)?.detail === 'string' ? (data as { detail: string }).detail : undefined;
+      const detail =
+        typeof (data as { detail?: unknown } | undefined)?.detail === 'string'
+          ? (data as { detail: string }).detail
+          : undefined;
       reject(new ApiError(req.status, detail, detail ?? `Request failed with status ${req.status}`));
     };
     req.send(body);
@@ -85,7 +95,11 @@ function metadataFields(form: FormData, metadata: DocumentMetadata): void {
   if (metadata.serviceRequestId) form.set('service_request_id', metadata.serviceRequestId);
 }
 
-async function uploadInOneRequest(file: File, metadata: DocumentMetadata, { onProgress, signal }: UploadOptions): Promise<VaultDocument> {
+async function uploadInOneRequest(
+  file: File,
+  metadata: DocumentMetadata,
+  { onProgress, signal }: UploadOptions,
+): Promise<VaultDocument> {
   const form = new FormData();
   form.set('file', file, file.name);
   metadataFields(form, metadata);
@@ -94,7 +108,8 @@ async function uploadInOneRequest(file: File, metadata: DocumentMetadata, { onPr
     route: ROUTES.documentUpload,
     body: form,
     // The multipart envelope makes the body slightly larger than the file: cap at 99% until it answers.
-    onUploadProgress: (loaded) => onProgress?.({ phase: 'uploading', percent: Math.min(99, (loaded / file.size) * 100) }),
+    onUploadProgress: (loaded) =>
+      onProgress?.({ phase: 'uploading', percent: Math.min(99, (loaded / file.size) * 100) }),
     signal,
   });
   onProgress?.({ phase: 'verifying', percent: 100 });
@@ -102,12 +117,17 @@ async function uploadInOneRequest(file: File, metadata: DocumentMetadata, { onPr
 }
 
 async function sha256Hex(file: File): Promise<string> {
-  if (!globalThis.crypto?.subtle) throw new ApiError(0, 'Uploading files over 4 MB needs a secure (https) connection', 'No WebCrypto');
+  if (!globalThis.crypto?.subtle)
+    throw new ApiError(0, 'Uploading files over 4 MB needs a secure (https) connection', 'No WebCrypto');
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function uploadInChunks(file: File, metadata: DocumentMetadata, { onProgress, signal }: UploadOptions): Promise<VaultDocument> {
+async function uploadInChunks(
+  file: File,
+  metadata: DocumentMetadata,
+  { onProgress, signal }: UploadOptions,
+): Promise<VaultDocument> {
   onProgress?.({ phase: 'preparing', percent: 0 });
   const sha256 = await sha256Hex(file);
   if (signal?.aborted) throw abortError();
@@ -125,7 +145,8 @@ async function uploadInChunks(file: File, metadata: DocumentMetadata, { onProgre
         params: { uploadId: session.uploadId, index },
         body: chunk,
         headers: { 'Content-Type': 'application/octet-stream' },
-        onUploadProgress: (loaded) => onProgress?.({ phase: 'uploading', percent: Math.min(99, ((sent + loaded) / file.size) * 100) }),
+        onUploadProgress: (loaded) =>
+          onProgress?.({ phase: 'uploading', percent: Math.min(99, ((sent + loaded) / file.size) * 100) }),
         signal,
       });
       sent += chunk.size;
@@ -143,9 +164,15 @@ async function uploadInChunks(file: File, metadata: DocumentMetadata, { onProgre
 }
 
 /** Uploads `file` with its details; the document as stored, or an ApiError / AbortError. */
-export function uploadDocument(file: File, metadata: DocumentMetadata, options: UploadOptions = {}): Promise<VaultDocument> {
+export function uploadDocument(
+  file: File,
+  metadata: DocumentMetadata,
+  options: UploadOptions = {},
+): Promise<VaultDocument> {
   if (file.size === 0) return Promise.reject(new ApiError(400, DOCUMENT_MESSAGES.empty, DOCUMENT_MESSAGES.empty));
-  return file.size <= SINGLE_UPLOAD_MAX_BYTES ? uploadInOneRequest(file, metadata, options) : uploadInChunks(file, metadata, options);
+  return file.size <= SINGLE_UPLOAD_MAX_BYTES
+    ? uploadInOneRequest(file, metadata, options)
+    : uploadInChunks(file, metadata, options);
 }
 
 export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';

@@ -19,13 +19,18 @@ import { storeDocument } from './store-document.server.ts';
 export const MULTIPART_MARGIN_BYTES = 64 * 1024;
 
 const tooLargeForOneRequest = () =>
-  new HttpError(413, `Files over ${SINGLE_UPLOAD_MAX_BYTES / (1024 * 1024)} MB are uploaded in parts: start with POST /api/enhanced/documents/uploads`);
+  new HttpError(
+    413,
+    `Files over ${SINGLE_UPLOAD_MAX_BYTES / (1024 * 1024)} MB are uploaded in parts: start with POST /api/enhanced/documents/uploads`,
+  );
 
 /** The multipart body, read within the limit whatever Content-Length claims (or if it is absent). */
 async function readForm(req: Request): Promise<FormData> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw badRequest('Send the document as multipart/form-data with the fields file, title, document_type, description and aircraft_id');
+    throw badRequest(
+      'Send the document as multipart/form-data with the fields file, title, document_type, description and aircraft_id',
+    );
   }
   // Read up to the 10 MB maximum (not just the one-request size) so a too-big file gets the exact
   // reason: over 10 MB, or over 4 MB and due in parts. Production stops bodies over 6 MB before us.
@@ -37,7 +42,9 @@ async function readForm(req: Request): Promise<FormData> {
     throw error;
   }
   try {
-    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': contentType },
+    }).formData();
   } catch {
     throw badRequest('The upload could not be read as multipart/form-data');
   }

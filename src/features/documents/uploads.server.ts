@@ -39,7 +39,12 @@ const uploadNotFound = () => notFound('Upload not found');
 const expired = () => new HttpError(410, 'This upload has expired. Please upload the file again.');
 
 /** POST /api/enhanced/documents/uploads: checks everything knowable before the bytes arrive. */
-export async function createUpload(db: Db, store: Store, viewer: Viewer, data: UploadSessionData): Promise<UploadSession> {
+export async function createUpload(
+  db: Db,
+  store: Store,
+  viewer: Viewer,
+  data: UploadSessionData,
+): Promise<UploadSession> {
   const fileName = cleanFileName(data.fileName);
   const problem = checkSize(data.size) ?? checkName(fileName);
   if (problem) throw fromHttp(problem);
@@ -80,7 +85,12 @@ export async function createUpload(db: Db, store: Store, viewer: Viewer, data: U
 /** The caller's own, unexpired upload (404 for anyone else's: existence is not revealed). */
 async function liveSession(db: Db, viewer: Viewer, uploadId: string): Promise<SessionRow> {
   if (!isUuid(uploadId)) throw uploadNotFound();
-  const row = await db.selectFrom('uploadSessions').selectAll().where('id', '=', uploadId).where('userId', '=', viewer.id).executeTakeFirst();
+  const row = await db
+    .selectFrom('uploadSessions')
+    .selectAll()
+    .where('id', '=', uploadId)
+    .where('userId', '=', viewer.id)
+    .executeTakeFirst();
   if (!row) throw uploadNotFound();
   if (row.expiresAt.getTime() <= Date.now()) throw expired();
   return row;
@@ -96,7 +106,14 @@ export function parseChunkIndex(raw: string, totalChunks: number): number {
 }
 
 /** PUT /api/enhanced/documents/uploads/:uploadId/chunks/:index with the raw bytes as body. */
-export async function putChunk(db: Db, store: Store, viewer: Viewer, uploadId: string, rawIndex: string, bytes: Uint8Array): Promise<ChunkReceipt> {
+export async function putChunk(
+  db: Db,
+  store: Store,
+  viewer: Viewer,
+  uploadId: string,
+  rawIndex: string,
+  bytes: Uint8Array,
+): Promise<ChunkReceipt> {
   const session = await liveSession(db, viewer, uploadId);
   const index = parseChunkIndex(rawIndex, session.totalChunks);
   const expected = chunkLength(session.expectedSize, index, session.chunkSize);
@@ -112,24 +129,40 @@ export async function putChunk(db: Db, store: Store, viewer: Viewer, uploadId: s
   // One statement: concurrent chunks of the same upload each add their index without losing another's.
   const updated = await db
     .updateTable('uploadSessions')
-    .set({ receivedChunks: sql<number[]>`(select array_agg(distinct i order by i) from unnest(array_append(received_chunks, ${index}::integer)) as t(i))` })
+    .set({
+      receivedChunks: sql<
+        number[]
+      >`(select array_agg(distinct i order by i) from unnest(array_append(received_chunks, ${index}::integer)) as t(i))`,
+    })
     .where('id', '=', session.id)
     .returning('receivedChunks')
     .executeTakeFirst();
   if (!updated) throw uploadNotFound(); // aborted meanwhile; the sweep removes the stray chunk
-  return { uploadId: session.id, index, receivedChunks: updated.receivedChunks.length, totalChunks: session.totalChunks };
+  return {
+    uploadId: session.id,
+    index,
+    receivedChunks: updated.receivedChunks.length,
+    totalChunks: session.totalChunks,
+  };
 }
 
 /** Throws the session away: row first (so no chunk is accepted any more), then its chunks. */
 async function discard(db: Db, store: Store, uploadId: string): Promise<void> {
   await db.deleteFrom('uploadSessions').where('id', '=', uploadId).execute();
-  await deleteParts(store, uploadId).catch((e: unknown) => console.warn(`Could not delete the chunks of upload ${uploadId}`, e));
+  await deleteParts(store, uploadId).catch((e: unknown) =>
+    console.warn(`Could not delete the chunks of upload ${uploadId}`, e),
+  );
 }
 
 /** DELETE /api/enhanced/documents/uploads/:uploadId: abort; its chunks are deleted. */
 export async function abortUpload(db: Db, store: Store, viewer: Viewer, uploadId: string): Promise<UploadAborted> {
   if (!isUuid(uploadId)) throw uploadNotFound();
-  const row = await db.deleteFrom('uploadSessions').where('id', '=', uploadId).where('userId', '=', viewer.id).returning('id').executeTakeFirst();
+  const row = await db
+    .deleteFrom('uploadSessions')
+    .where('id', '=', uploadId)
+    .where('userId', '=', viewer.id)
+    .returning('id')
+    .executeTakeFirst();
   if (!row) throw uploadNotFound();
   const deletedChunks = await deleteParts(store, uploadId);
   return { success: true, uploadId, deletedChunks };
@@ -141,11 +174,13 @@ async function assemble(store: Store, session: SessionRow): Promise<Uint8Array> 
   for (let index = 0; index < session.totalChunks; index += 1) {
     const part = await readBlobBytes(store, partKey(session.id, index));
     if (!part) throw conflict(`Chunk ${index} is missing; send it again, then complete the upload`);
-    if (offset + part.byteLength > out.byteLength) throw badRequest('The chunks add up to more than the announced size');
+    if (offset + part.byteLength > out.byteLength)
+      throw badRequest('The chunks add up to more than the announced size');
     out.set(part, offset);
     offset += part.byteLength;
   }
-  if (offset !== out.byteLength) throw badRequest(`The chunks add up to ${offset} bytes, not the announced ${out.byteLength}`);
+  if (offset !== out.byteLength)
+    throw badRequest(`The chunks add up to ${offset} bytes, not the announced ${out.byteLength}`);
   return out;
 }
 
@@ -157,31 +192,53 @@ async function assemble(store: Store, session: SessionRow): Promise<Uint8Array> 
  */
 export async function completeUpload(db: Db, store: Store, viewer: Viewer, uploadId: string): Promise<VaultDocument> {
   await liveSession(db, viewer, uploadId);
-  const documentId = await db.transaction().execute(async (trx) => {
-    await lockUserUploads(trx, viewer.id);
-    const session = await trx.selectFrom('uploadSessions').selectAll().where('id', '=', uploadId).forUpdate().executeTakeFirst();
-    if (!session) throw uploadNotFound(); // completed or aborted by a concurrent call
-    const missing = [...Array(session.totalChunks).keys()].filter((i) => !session.receivedChunks.includes(i));
-    if (missing.length > 0) {
-      throw conflict(`The upload is not complete: chunk${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of 0-${session.totalChunks - 1} not received yet`);
-    }
-    const bytes = await assemble(store, session);
-    if (sha256Hex(bytes) !== session.expectedSha256) {
-      throw new RejectedFile(400, 'The uploaded file does not match its SHA-256 checksum. Please upload it again.');
-    }
-    const meta = session.metadata;
-    const check = checkFile(meta.fileName, bytes);
-    if (!check.ok) throw new RejectedFile(check.status, check.detail);
-    // Access is checked again: the job may have been cancelled while the file was on its way.
-    const target = await resolveTarget(trx, viewer, { aircraftId: meta.aircraftId, serviceRequestId: meta.serviceRequestId });
-    await assertQuota(trx, viewer.id, bytes.byteLength, session.id);
-    const { id } = await storeDocument(trx, store, { viewer, target, metadata: meta, fileName: meta.fileName, bytes, check });
-    await trx.deleteFrom('uploadSessions').where('id', '=', session.id).execute();
-    return id;
-  }).catch(async (error: unknown) => {
-    if (error instanceof RejectedFile) await discard(db, store, uploadId);
-    throw error;
-  });
-  await deleteParts(store, uploadId).catch((e: unknown) => console.warn(`Could not delete the chunks of completed upload ${uploadId}`, e));
+  const documentId = await db
+    .transaction()
+    .execute(async (trx) => {
+      await lockUserUploads(trx, viewer.id);
+      const session = await trx
+        .selectFrom('uploadSessions')
+        .selectAll()
+        .where('id', '=', uploadId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!session) throw uploadNotFound(); // completed or aborted by a concurrent call
+      const missing = [...Array(session.totalChunks).keys()].filter((i) => !session.receivedChunks.includes(i));
+      if (missing.length > 0) {
+        throw conflict(
+          `The upload is not complete: chunk${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of 0-${session.totalChunks - 1} not received yet`,
+        );
+      }
+      const bytes = await assemble(store, session);
+      if (sha256Hex(bytes) !== session.expectedSha256) {
+        throw new RejectedFile(400, 'The uploaded file does not match its SHA-256 checksum. Please upload it again.');
+      }
+      const meta = session.metadata;
+      const check = checkFile(meta.fileName, bytes);
+      if (!check.ok) throw new RejectedFile(check.status, check.detail);
+      // Access is checked again: the job may have been cancelled while the file was on its way.
+      const target = await resolveTarget(trx, viewer, {
+        aircraftId: meta.aircraftId,
+        serviceRequestId: meta.serviceRequestId,
+      });
+      await assertQuota(trx, viewer.id, bytes.byteLength, session.id);
+      const { id } = await storeDocument(trx, store, {
+        viewer,
+        target,
+        metadata: meta,
+        fileName: meta.fileName,
+        bytes,
+        check,
+      });
+      await trx.deleteFrom('uploadSessions').where('id', '=', session.id).execute();
+      return id;
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof RejectedFile) await discard(db, store, uploadId);
+      throw error;
+    });
+  await deleteParts(store, uploadId).catch((e: unknown) =>
+    console.warn(`Could not delete the chunks of completed upload ${uploadId}`, e),
+  );
   return getDocument(db, viewer, documentId);
 }

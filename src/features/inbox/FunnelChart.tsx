@@ -24,16 +24,23 @@ function FunnelBars({ row, scale }: { row: FunnelRow; scale: number }) {
         <div key={s.key} className="grid grid-cols-[9rem_1fr] items-center gap-2 text-xs sm:grid-cols-[11rem_1fr]">
           <span className="text-muted-foreground">{s.label}</span>
           <div className="flex items-center gap-2">
-            <div className={`h-4 rounded-sm ${s.color}`} style={{ width: `${scale === 0 ? 0 : Math.max(row[s.key] > 0 ? 2 : 0, (row[s.key] / scale) * 100)}%` }} aria-hidden="true" />
+            <div
+              className={`h-4 rounded-sm ${s.color}`}
+              style={{ width: `${scale === 0 ? 0 : Math.max(row[s.key] > 0 ? 2 : 0, (row[s.key] / scale) * 100)}%` }}
+              aria-hidden="true"
+            />
             <span className="whitespace-nowrap tabular-nums">
               {row[s.key].toLocaleString('en-US')}
-              {s.key !== 'requests' && <span className="text-muted-foreground"> ({pct(row[s.key], row.requests)})</span>}
+              {s.key !== 'requests' && (
+                <span className="text-muted-foreground"> ({pct(row[s.key], row.requests)})</span>
+              )}
             </span>
           </div>
         </div>
       ))}
       <p className="pt-1 text-xs">
-        Won work's estimated savings: <strong>{row.wonSavingsPercent === null ? 'no estimate' : `${row.wonSavingsPercent}% on average`}</strong>
+        Won work's estimated savings:{' '}
+        <strong>{row.wonSavingsPercent === null ? 'no estimate' : `${row.wonSavingsPercent}% on average`}</strong>
       </p>
     </div>
   );
@@ -44,14 +51,26 @@ export default function FunnelChart() {
   const [groupBy, setGroupBy] = useState<'month' | 'source'>('month');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const funnel = useRoute(ROUTES.adminFunnel, { query: { groupBy, from: from || undefined, to: to || undefined } }, { keepPrevious: true });
+  const funnel = useRoute(
+    ROUTES.adminFunnel,
+    { query: { groupBy, from: from || undefined, to: to || undefined } },
+    { keepPrevious: true },
+  );
   const state = funnel.state;
   return (
     <div className="space-y-4">
       <div className="grid gap-3 rounded-lg border border-border bg-background p-3 sm:grid-cols-3">
         <div>
           <Label htmlFor="funnel-group">Group by</Label>
-          <NativeSelect id="funnel-group" value={groupBy} onChange={(e) => setGroupBy(e.target.value as 'month' | 'source')} options={[{ value: 'month', label: 'Month' }, { value: 'source', label: 'Source' }]} />
+          <NativeSelect
+            id="funnel-group"
+            value={groupBy}
+            onChange={(e) => setGroupBy(e.target.value as 'month' | 'source')}
+            options={[
+              { value: 'month', label: 'Month' },
+              { value: 'source', label: 'Source' },
+            ]}
+          />
         </div>
         <div>
           <Label htmlFor="funnel-from">From</Label>
@@ -63,7 +82,9 @@ export default function FunnelChart() {
         </div>
       </div>
       {state.status === 'loading' && <Loading />}
-      {state.status === 'error' && <LoadError message="Failed to load the funnel" onRetry={() => void funnel.reload()} />}
+      {state.status === 'error' && (
+        <LoadError message="Failed to load the funnel" onRetry={() => void funnel.reload()} />
+      )}
       {state.status === 'ready' && (
         <>
           <Card className="p-4">

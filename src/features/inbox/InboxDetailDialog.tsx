@@ -6,7 +6,16 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { INBOX_LIMITS, INBOX_SOURCES, INBOX_STATUSES, LOST_REASONS, type InboxDetail, type InboxItem, type InboxKind, type InboxStatus } from '../../contract/inbox.ts';
+import {
+  INBOX_LIMITS,
+  INBOX_SOURCES,
+  INBOX_STATUSES,
+  LOST_REASONS,
+  type InboxDetail,
+  type InboxItem,
+  type InboxKind,
+  type InboxStatus,
+} from '../../contract/inbox.ts';
 import { labelOf } from '../../contract/options.ts';
 import { AIRCRAFT_TYPES, PREFERRED_TIMEFRAMES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
 import { ROUTES } from '../../contract/routes.ts';
@@ -31,7 +40,19 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One request, worked: its fields, status and assignment, a reply, notes, duplicates, convert, history. */
-export default function InboxDetailDialog({ kind, id, onClose, onOpenOther, onChanged }: { kind: InboxKind; id: string; onClose: () => void; onOpenOther: (id: string) => void; onChanged: () => void }) {
+export default function InboxDetailDialog({
+  kind,
+  id,
+  onClose,
+  onOpenOther,
+  onChanged,
+}: {
+  kind: InboxKind;
+  id: string;
+  onClose: () => void;
+  onOpenOther: (id: string) => void;
+  onChanged: () => void;
+}) {
   const route = kind === 'quotes' ? ROUTES.adminInboxQuote : ROUTES.adminInboxLead;
   const detail = useRoute(route, { params: { id } });
   const admins = useRoute(ROUTES.adminInboxAdministrators, {});
@@ -53,14 +74,17 @@ export default function InboxDetailDialog({ kind, id, onClose, onOpenOther, onCh
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} className="max-w-3xl">
       {detail.state.status === 'loading' && <Loading />}
-      {detail.state.status === 'error' && <LoadError message="Failed to load this request" onRetry={() => void detail.reload()} />}
+      {detail.state.status === 'error' && (
+        <LoadError message="Failed to load this request" onRetry={() => void detail.reload()} />
+      )}
       {d && (
         <div className="space-y-6">
           <div className="flex flex-wrap items-center gap-3">
             <InboxStatusBadge status={d.status} />
             <RespondBy respondBy={d.respondBy} />
             <span className="text-sm text-muted-foreground">
-              Received <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> · {labelOf(INBOX_SOURCES, d.source)}
+              Received <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> ·{' '}
+              {labelOf(INBOX_SOURCES, d.source)}
             </span>
             {d.mergedInto && (
               <Button size="sm" variant="link" onClick={() => onOpenOther(d.mergedInto!)}>
@@ -74,7 +98,10 @@ export default function InboxDetailDialog({ kind, id, onClose, onOpenOther, onCh
               {d.email}
             </a>
             {d.phone && (
-              <a className="inline-flex items-center gap-1 hover:text-accent" href={`tel:${d.phone.replace(/[^\d+]/g, '')}`}>
+              <a
+                className="inline-flex items-center gap-1 hover:text-accent"
+                href={`tel:${d.phone.replace(/[^\d+]/g, '')}`}
+              >
                 <Phone className="h-3.5 w-3.5" aria-hidden="true" />
                 {d.phone}
               </a>
@@ -113,28 +140,45 @@ function QuoteFields({ d }: { d: InboxDetail }) {
       <Field label="Service">{labelOf(QUOTE_SERVICE_TYPES, String(f['serviceType'] ?? ''))}</Field>
       <Field label="Timeframe">{labelOf(PREFERRED_TIMEFRAMES, String(f['preferredTimeframe'] ?? ''))}</Field>
       <Field label="Location">{text('location')}</Field>
-      <Field label="Last invoice">{f['lastInvoiceAmount'] === null ? null : `$${Number(f['lastInvoiceAmount']).toLocaleString('en-US')}`}</Field>
+      <Field label="Last invoice">
+        {f['lastInvoiceAmount'] === null ? null : `$${Number(f['lastInvoiceAmount']).toLocaleString('en-US')}`}
+      </Field>
       <Field label="Current provider">{text('currentProvider')}</Field>
       <Field label="Est. savings">{d.estimatedSavings === null ? null : `${d.estimatedSavings}%`}</Field>
       <Field label="Consultation">{f['scheduleConsultation'] ? 'Yes' : 'No'}</Field>
       <div className="col-span-2 sm:col-span-3">
         <Field label="Message">
           <span className="whitespace-pre-line">{text('message')}</span>
-          {text('additionalNotes') && <span className="mt-1 block whitespace-pre-line text-muted-foreground">{text('additionalNotes')}</span>}
+          {text('additionalNotes') && (
+            <span className="mt-1 block whitespace-pre-line text-muted-foreground">{text('additionalNotes')}</span>
+          )}
         </Field>
       </div>
     </dl>
   );
 }
 
-function WorkControls({ kind, d, admins, onApplied }: { kind: InboxKind; d: InboxDetail; admins: { id: string; name: string }[]; onApplied: (next: InboxDetail) => void }) {
+function WorkControls({
+  kind,
+  d,
+  admins,
+  onApplied,
+}: {
+  kind: InboxKind;
+  d: InboxDetail;
+  admins: { id: string; name: string }[];
+  onApplied: (next: InboxDetail) => void;
+}) {
   const [status, setStatus] = useState<InboxStatus>(d.status);
   const [reason, setReason] = useState<string>(d.lostReason ?? '');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const patchRoute = kind === 'quotes' ? ROUTES.adminInboxQuotePatch : ROUTES.adminInboxLeadPatch;
 
-  async function patch(body: { status?: InboxStatus; lostReason?: string; lostNote?: string; assignedTo?: string | null }, done: string) {
+  async function patch(
+    body: { status?: InboxStatus; lostReason?: string; lostNote?: string; assignedTo?: string | null },
+    done: string,
+  ) {
     setBusy(true);
     try {
       const next = await call(patchRoute, { params: { id: d.id }, body: { ...body, ifVersion: d.version } });
@@ -161,17 +205,34 @@ function WorkControls({ kind, d, admins, onApplied }: { kind: InboxKind; d: Inbo
             toast.error('Choose why the request was lost');
             return;
           }
-          void patch(status === 'lost' ? { status, lostReason: reason, ...(note.trim() ? { lostNote: note.trim() } : {}) } : { status }, closedToOpen ? 'Request reopened' : 'Status saved');
+          void patch(
+            status === 'lost'
+              ? { status, lostReason: reason, ...(note.trim() ? { lostNote: note.trim() } : {}) }
+              : { status },
+            closedToOpen ? 'Request reopened' : 'Status saved',
+          );
         }}
       >
         <div>
           <Label htmlFor={`status-${d.id}`}>Status</Label>
-          <NativeSelect id={`status-${d.id}`} value={status} onChange={(e) => setStatus(e.target.value as InboxStatus)} options={INBOX_STATUSES} />
+          <NativeSelect
+            id={`status-${d.id}`}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as InboxStatus)}
+            options={INBOX_STATUSES}
+          />
         </div>
         {status === 'lost' ? (
           <div>
             <Label htmlFor={`reason-${d.id}`}>Why lost</Label>
-            <NativeSelect id={`reason-${d.id}`} value={reason} onChange={(e) => setReason(e.target.value)} options={LOST_REASONS} placeholder="Choose a reason" required />
+            <NativeSelect
+              id={`reason-${d.id}`}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              options={LOST_REASONS}
+              placeholder="Choose a reason"
+              required
+            />
           </div>
         ) : (
           <div />
@@ -182,7 +243,13 @@ function WorkControls({ kind, d, admins, onApplied }: { kind: InboxKind; d: Inbo
         {status === 'lost' && (
           <div className="sm:col-span-3">
             <Label htmlFor={`lostnote-${d.id}`}>Details (optional)</Label>
-            <Textarea id={`lostnote-${d.id}`} value={note} maxLength={INBOX_LIMITS.lostNoteMax} onChange={(e) => setNote(e.target.value)} className="min-h-16" />
+            <Textarea
+              id={`lostnote-${d.id}`}
+              value={note}
+              maxLength={INBOX_LIMITS.lostNoteMax}
+              onChange={(e) => setNote(e.target.value)}
+              className="min-h-16"
+            />
           </div>
         )}
       </form>
@@ -193,7 +260,9 @@ function WorkControls({ kind, d, admins, onApplied }: { kind: InboxKind; d: Inbo
             id={`assign-${d.id}`}
             value={d.assignedTo?.id ?? ''}
             disabled={busy}
-            onChange={(e) => void patch({ assignedTo: e.target.value || null }, e.target.value ? 'Assigned' : 'Unassigned')}
+            onChange={(e) =>
+              void patch({ assignedTo: e.target.value || null }, e.target.value ? 'Assigned' : 'Unassigned')
+            }
             options={[{ value: '', label: 'Nobody' }, ...admins.map((a) => ({ value: a.id, label: a.name }))]}
           />
         </div>
@@ -212,7 +281,10 @@ function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded:
         e.preventDefault();
         if (!text.trim()) return;
         setBusy(true);
-        call(kind === 'quotes' ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote, { params: { id }, body: { text } })
+        call(kind === 'quotes' ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote, {
+          params: { id },
+          body: { text },
+        })
           .then(async () => {
             setText('');
             await onAdded();
@@ -222,7 +294,13 @@ function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded:
       }}
     >
       <Label htmlFor={`note-${id}`}>Internal note (never sent to the customer)</Label>
-      <Textarea id={`note-${id}`} value={text} maxLength={INBOX_LIMITS.noteMax} onChange={(e) => setText(e.target.value)} className="min-h-16" />
+      <Textarea
+        id={`note-${id}`}
+        value={text}
+        maxLength={INBOX_LIMITS.noteMax}
+        onChange={(e) => setText(e.target.value)}
+        className="min-h-16"
+      />
       <Button type="submit" variant="outline" size="sm" disabled={busy || !text.trim()}>
         Add note
       </Button>
@@ -230,7 +308,17 @@ function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded:
   );
 }
 
-function Duplicates({ kind, d, onApplied, onOpenOther }: { kind: InboxKind; d: InboxDetail; onApplied: (next: InboxDetail) => void; onOpenOther: (id: string) => void }) {
+function Duplicates({
+  kind,
+  d,
+  onApplied,
+  onOpenOther,
+}: {
+  kind: InboxKind;
+  d: InboxDetail;
+  onApplied: (next: InboxDetail) => void;
+  onOpenOther: (id: string) => void;
+}) {
   const [merging, setMerging] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -243,7 +331,11 @@ function Duplicates({ kind, d, onApplied, onOpenOther }: { kind: InboxKind; d: I
   ];
   if (kind === 'quotes') {
     rows.push(
-      ['Aircraft', (x) => (x.aircraft ? `${x.aircraft.make} ${x.aircraft.model} ${x.aircraft.registrationNumber ?? ''}`.trim() : '—')],
+      [
+        'Aircraft',
+        (x) =>
+          x.aircraft ? `${x.aircraft.make} ${x.aircraft.model} ${x.aircraft.registrationNumber ?? ''}`.trim() : '—',
+      ],
       ['Service', (x) => (x.serviceType ? labelOf(QUOTE_SERVICE_TYPES, x.serviceType) : '—')],
       ['Message', (x) => x.message ?? '—'],
     );
@@ -259,14 +351,20 @@ function Duplicates({ kind, d, onApplied, onOpenOther }: { kind: InboxKind; d: I
             <thead className="bg-muted text-left text-xs uppercase text-muted-foreground">
               <tr>
                 <th scope="col" className="p-2"></th>
-                <th scope="col" className="p-2">This request</th>
-                <th scope="col" className="p-2">Duplicate</th>
+                <th scope="col" className="p-2">
+                  This request
+                </th>
+                <th scope="col" className="p-2">
+                  Duplicate
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map(([label, value]) => (
                 <tr key={label} className="border-t border-border align-top">
-                  <th scope="row" className="p-2 text-left text-xs font-medium text-muted-foreground">{label}</th>
+                  <th scope="row" className="p-2 text-left text-xs font-medium text-muted-foreground">
+                    {label}
+                  </th>
                   <td className="p-2 break-words">{value(d)}</td>
                   <td className={`p-2 break-words ${value(d) !== value(dup) ? 'font-semibold' : ''}`}>{value(dup)}</td>
                 </tr>
@@ -277,7 +375,13 @@ function Duplicates({ kind, d, onApplied, onOpenOther }: { kind: InboxKind; d: I
             <Button size="sm" variant="outline" onClick={() => onOpenOther(dup.id)}>
               Open the duplicate
             </Button>
-            <Button size="sm" onClick={() => { setError(null); setMerging(dup.id); }}>
+            <Button
+              size="sm"
+              onClick={() => {
+                setError(null);
+                setMerging(dup.id);
+              }}
+            >
               Merge into this request
             </Button>
           </div>
@@ -294,12 +398,18 @@ function Duplicates({ kind, d, onApplied, onOpenOther }: { kind: InboxKind; d: I
         onConfirm={() => {
           if (!merging) return;
           setBusy(true);
-          call(kind === 'quotes' ? ROUTES.adminInboxQuoteMerge : ROUTES.adminInboxLeadMerge, { params: { id: d.id }, body: { duplicateId: merging } })
-            .then((next) => {
-              onApplied(next);
-              setMerging(null);
-              toast.success('Duplicate merged');
-            }, (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to merge'))
+          call(kind === 'quotes' ? ROUTES.adminInboxQuoteMerge : ROUTES.adminInboxLeadMerge, {
+            params: { id: d.id },
+            body: { duplicateId: merging },
+          })
+            .then(
+              (next) => {
+                onApplied(next);
+                setMerging(null);
+                toast.success('Duplicate merged');
+              },
+              (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to merge'),
+            )
             .finally(() => setBusy(false));
         }}
       />
@@ -322,9 +432,19 @@ function Convert({ d, onConverted }: { d: InboxDetail; onConverted: () => Promis
           {d.invitation.claimedAt ? ` · signed up ${formatDateTime(d.invitation.claimedAt)}` : ' · not signed up yet'}
         </p>
       ) : (
-        <p className="text-sm text-muted-foreground">Invite the customer to sign up: the link fills in their email, and their aircraft and this service wait for them as a draft request.</p>
+        <p className="text-sm text-muted-foreground">
+          Invite the customer to sign up: the link fills in their email, and their aircraft and this service wait for
+          them as a draft request.
+        </p>
       )}
-      <Button size="sm" variant="outline" onClick={() => { setError(null); setOpen(true); }}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
         {d.invitation ? 'Send the invitation again' : 'Convert to a marketplace customer'}
       </Button>
       <ConfirmDialog
@@ -338,11 +458,14 @@ function Convert({ d, onConverted }: { d: InboxDetail; onConverted: () => Promis
         onConfirm={() => {
           setBusy(true);
           call(ROUTES.adminInboxQuoteConvert, { params: { id: d.id } })
-            .then(async () => {
-              setOpen(false);
-              await onConverted();
-              toast.success('Invitation queued');
-            }, (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to send the invitation'))
+            .then(
+              async () => {
+                setOpen(false);
+                await onConverted();
+                toast.success('Invitation queued');
+              },
+              (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to send the invitation'),
+            )
             .finally(() => setBusy(false));
         }}
       />

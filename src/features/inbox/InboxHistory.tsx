@@ -2,14 +2,21 @@ import { INBOX_STATUSES, LOST_REASONS, type InboxEvent } from '../../contract/in
 import { labelOf } from '../../contract/options.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
-const DELIVERY: Record<string, string> = { pending: 'waiting in the outbox', sending: 'sending', sent: 'delivered to the provider', dead: 'failed: see the Outbox tab' };
+const DELIVERY: Record<string, string> = {
+  pending: 'waiting in the outbox',
+  sending: 'sending',
+  sent: 'delivered to the provider',
+  dead: 'failed: see the Outbox tab',
+};
 
 function describe(e: InboxEvent): string {
   switch (e.kind) {
     case 'status': {
       const to = labelOf(INBOX_STATUSES, e.to ?? '');
       const base = e.reopened ? `Reopened as ${to}` : `${labelOf(INBOX_STATUSES, e.from ?? '')} → ${to}`;
-      return e.to === 'lost' ? `${base}: ${labelOf(LOST_REASONS, e.lostReason ?? 'other')}${e.text ? ` (${e.text})` : ''}` : base;
+      return e.to === 'lost'
+        ? `${base}: ${labelOf(LOST_REASONS, e.lostReason ?? 'other')}${e.text ? ` (${e.text})` : ''}`
+        : base;
     }
     case 'reply':
       return `Replied "${e.subject ?? ''}" · ${DELIVERY[e.delivery ?? ''] ?? e.delivery ?? 'unknown'}`;

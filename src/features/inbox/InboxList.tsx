@@ -6,15 +6,30 @@ import { formatDateTime } from '../../lib/format.ts';
 import { InboxStatusBadge, RespondBy } from './InboxBadges.tsx';
 
 const nameOf = (i: InboxItem) => `${i.firstName} ${i.lastName ?? ''}`.trim();
-const aircraftOf = (i: InboxItem) => (i.aircraft ? `${i.aircraft.make} ${i.aircraft.model}${i.aircraft.registrationNumber ? ` · ${i.aircraft.registrationNumber}` : ''}` : '—');
+const aircraftOf = (i: InboxItem) =>
+  i.aircraft
+    ? `${i.aircraft.make} ${i.aircraft.model}${i.aircraft.registrationNumber ? ` · ${i.aircraft.registrationNumber}` : ''}`
+    : '—';
 
 /** The page of requests: a table from the md breakpoint, cards below it (a 390 px phone). */
-export function InboxList({ kind, items, onOpen, busy }: { kind: InboxKind; items: InboxItem[]; onOpen: (id: string) => void; busy: boolean }) {
+export function InboxList({
+  kind,
+  items,
+  onOpen,
+  busy,
+}: {
+  kind: InboxKind;
+  items: InboxItem[];
+  onOpen: (id: string) => void;
+  busy: boolean;
+}) {
   if (items.length === 0) {
     return (
       <div className="rounded-lg border border-dashed border-border py-12 text-center">
         <p className="font-medium">Nothing here</p>
-        <p className="mt-1 text-sm text-muted-foreground">No {kind === 'quotes' ? 'quote requests' : 'leads'} match these filters.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          No {kind === 'quotes' ? 'quote requests' : 'leads'} match these filters.
+        </p>
       </div>
     );
   }
@@ -24,19 +39,37 @@ export function InboxList({ kind, items, onOpen, busy }: { kind: InboxKind; item
         <caption className="sr-only">{kind === 'quotes' ? 'Quote requests' : 'Leads'}</caption>
         <thead className="bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th scope="col" className="p-3">Name</th>
-            {kind === 'quotes' && <th scope="col" className="p-3">Aircraft / service</th>}
-            <th scope="col" className="p-3">Status</th>
-            <th scope="col" className="p-3">{kind === 'quotes' ? 'Respond by' : 'Source'}</th>
-            <th scope="col" className="p-3">Assigned</th>
-            <th scope="col" className="p-3">Received</th>
+            <th scope="col" className="p-3">
+              Name
+            </th>
+            {kind === 'quotes' && (
+              <th scope="col" className="p-3">
+                Aircraft / service
+              </th>
+            )}
+            <th scope="col" className="p-3">
+              Status
+            </th>
+            <th scope="col" className="p-3">
+              {kind === 'quotes' ? 'Respond by' : 'Source'}
+            </th>
+            <th scope="col" className="p-3">
+              Assigned
+            </th>
+            <th scope="col" className="p-3">
+              Received
+            </th>
           </tr>
         </thead>
         <tbody>
           {items.map((i) => (
             <tr key={i.id} className={`border-t border-border ${i.overdue ? 'bg-destructive/5' : ''}`}>
               <td className="p-3">
-                <button type="button" className="text-left font-semibold text-accent hover:underline" onClick={() => onOpen(i.id)}>
+                <button
+                  type="button"
+                  className="text-left font-semibold text-accent hover:underline"
+                  onClick={() => onOpen(i.id)}
+                >
                   {nameOf(i)}
                 </button>
                 <div className="break-all text-xs text-muted-foreground">{i.email}</div>
@@ -44,13 +77,17 @@ export function InboxList({ kind, items, onOpen, busy }: { kind: InboxKind; item
               {kind === 'quotes' && (
                 <td className="p-3">
                   <div>{aircraftOf(i)}</div>
-                  <div className="text-xs text-muted-foreground">{i.serviceType ? labelOf(QUOTE_SERVICE_TYPES, i.serviceType) : ''}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {i.serviceType ? labelOf(QUOTE_SERVICE_TYPES, i.serviceType) : ''}
+                  </div>
                 </td>
               )}
               <td className="p-3">
                 <InboxStatusBadge status={i.status} />
               </td>
-              <td className="p-3">{kind === 'quotes' ? <RespondBy respondBy={i.respondBy} /> : labelOf(INBOX_SOURCES, i.source)}</td>
+              <td className="p-3">
+                {kind === 'quotes' ? <RespondBy respondBy={i.respondBy} /> : labelOf(INBOX_SOURCES, i.source)}
+              </td>
               <td className="p-3">{i.assignedTo?.name ?? <span className="text-muted-foreground">—</span>}</td>
               <td className="p-3 whitespace-nowrap text-muted-foreground">
                 <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time>
@@ -64,7 +101,11 @@ export function InboxList({ kind, items, onOpen, busy }: { kind: InboxKind; item
           <li key={i.id}>
             <Card className={`p-4 ${i.overdue ? 'border-destructive' : ''}`}>
               <div className="flex items-start justify-between gap-2">
-                <button type="button" className="text-left font-semibold text-accent hover:underline" onClick={() => onOpen(i.id)}>
+                <button
+                  type="button"
+                  className="text-left font-semibold text-accent hover:underline"
+                  onClick={() => onOpen(i.id)}
+                >
                   {nameOf(i)}
                 </button>
                 <InboxStatusBadge status={i.status} />
@@ -76,7 +117,11 @@ export function InboxList({ kind, items, onOpen, busy }: { kind: InboxKind; item
                 </p>
               )}
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-                {kind === 'quotes' ? <RespondBy respondBy={i.respondBy} /> : <span>{labelOf(INBOX_SOURCES, i.source)}</span>}
+                {kind === 'quotes' ? (
+                  <RespondBy respondBy={i.respondBy} />
+                ) : (
+                  <span>{labelOf(INBOX_SOURCES, i.source)}</span>
+                )}
                 <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time>
               </div>
               {i.assignedTo && <p className="mt-1 text-xs">Assigned to {i.assignedTo.name}</p>}

@@ -5,7 +5,14 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, NativeSelect } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { INBOX_LIMITS, INBOX_SORTS, INBOX_SOURCES, INBOX_STATUSES, type InboxKind, type InboxSort } from '../../contract/inbox.ts';
+import {
+  INBOX_LIMITS,
+  INBOX_SORTS,
+  INBOX_SOURCES,
+  INBOX_STATUSES,
+  type InboxKind,
+  type InboxSort,
+} from '../../contract/inbox.ts';
 import { AIRCRAFT_TYPES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
 import { ROUTES, pathOf } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
@@ -41,7 +48,16 @@ interface Filters {
   sort: InboxSort;
   overdue: boolean;
 }
-const NO_FILTERS: Filters = { status: '', serviceType: '', aircraftType: '', source: '', from: '', to: '', sort: 'respondBy', overdue: false };
+const NO_FILTERS: Filters = {
+  status: '',
+  serviceType: '',
+  aircraftType: '',
+  source: '',
+  from: '',
+  to: '',
+  sort: 'respondBy',
+  overdue: false,
+};
 
 /**
  * The business's inbox (docs/decisions/0210-business-inbox.md): quote requests or leads, 50 a page
@@ -83,7 +99,11 @@ export default function InboxPanel() {
     sort: filters.sort,
     overdue: filters.overdue ? 1 : undefined,
   };
-  const list = useRoute(kind === 'quotes' ? ROUTES.adminInboxQuotes : ROUTES.adminInboxLeads, { query }, { keepPrevious: true });
+  const list = useRoute(
+    kind === 'quotes' ? ROUTES.adminInboxQuotes : ROUTES.adminInboxLeads,
+    { query },
+    { keepPrevious: true },
+  );
   const state = list.state;
   const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch }));
   const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.data.total / INBOX_LIMITS.pageSize)) : 1;
@@ -95,9 +115,11 @@ export default function InboxPanel() {
       const res = await fetch(pathOf(ROUTES.adminInboxExport, { query: { ...filtersOnly, kind } }), {
         headers: { Authorization: `Bearer ${$token.get() ?? ''}` },
       });
-      if (!res.ok) throw new Error(((await res.json().catch(() => ({}))) as { detail?: string }).detail ?? 'Export failed');
+      if (!res.ok)
+        throw new Error(((await res.json().catch(() => ({}))) as { detail?: string }).detail ?? 'Export failed');
       downloadText(inboxCsvFilename(kind), await res.text());
-      if (res.headers.get('x-export-truncated') === '1') toast.warning(`Only the first ${INBOX_LIMITS.exportMaxRows.toLocaleString('en-US')} rows were exported`);
+      if (res.headers.get('x-export-truncated') === '1')
+        toast.warning(`Only the first ${INBOX_LIMITS.exportMaxRows.toLocaleString('en-US')} rows were exported`);
     } catch (error) {
       toast.error('Failed to export the list', { description: error instanceof Error ? error.message : undefined });
     } finally {
@@ -119,11 +141,25 @@ export default function InboxPanel() {
               ['leads', 'Leads'],
             ] as const
           ).map(([value, label]) => (
-            <Button key={value} size="sm" variant={view === 'list' && kind === value ? 'default' : 'outline'} aria-pressed={view === 'list' && kind === value} onClick={() => { setView('list'); setKind(value); }}>
+            <Button
+              key={value}
+              size="sm"
+              variant={view === 'list' && kind === value ? 'default' : 'outline'}
+              aria-pressed={view === 'list' && kind === value}
+              onClick={() => {
+                setView('list');
+                setKind(value);
+              }}
+            >
               {label}
             </Button>
           ))}
-          <Button size="sm" variant={view === 'funnel' ? 'default' : 'outline'} aria-pressed={view === 'funnel'} onClick={() => setView('funnel')}>
+          <Button
+            size="sm"
+            variant={view === 'funnel' ? 'default' : 'outline'}
+            aria-pressed={view === 'funnel'}
+            onClick={() => setView('funnel')}
+          >
             <BarChart3 className="h-4 w-4" aria-hidden="true" />
             Funnel
           </Button>
@@ -141,32 +177,72 @@ export default function InboxPanel() {
               <Label htmlFor="inbox-search" className="sr-only">
                 Search
               </Label>
-              <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
               <Input
                 id="inbox-search"
                 type="search"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
-                placeholder={kind === 'quotes' ? 'Search name, email, phone, registration, message' : 'Search name, email, phone'}
+                placeholder={
+                  kind === 'quotes' ? 'Search name, email, phone, registration, message' : 'Search name, email, phone'
+                }
                 className="pl-9"
                 maxLength={INBOX_LIMITS.maxQuery}
               />
             </div>
-            <Filter id="inbox-status" label="Status" value={filters.status} onChange={(v) => set({ status: v })} options={[any('Any status'), ...INBOX_STATUSES]} />
-            <Filter id="inbox-sort" label="Sort" value={filters.sort} onChange={(v) => set({ sort: v as InboxSort })} options={INBOX_SORTS} />
+            <Filter
+              id="inbox-status"
+              label="Status"
+              value={filters.status}
+              onChange={(v) => set({ status: v })}
+              options={[any('Any status'), ...INBOX_STATUSES]}
+            />
+            <Filter
+              id="inbox-sort"
+              label="Sort"
+              value={filters.sort}
+              onChange={(v) => set({ sort: v as InboxSort })}
+              options={INBOX_SORTS}
+            />
             {kind === 'quotes' && (
               <>
-                <Filter id="inbox-service" label="Service" value={filters.serviceType} onChange={(v) => set({ serviceType: v })} options={[any('Any service'), ...QUOTE_SERVICE_TYPES]} />
-                <Filter id="inbox-aircraft" label="Aircraft type" value={filters.aircraftType} onChange={(v) => set({ aircraftType: v })} options={[any('Any aircraft'), ...AIRCRAFT_TYPES]} />
+                <Filter
+                  id="inbox-service"
+                  label="Service"
+                  value={filters.serviceType}
+                  onChange={(v) => set({ serviceType: v })}
+                  options={[any('Any service'), ...QUOTE_SERVICE_TYPES]}
+                />
+                <Filter
+                  id="inbox-aircraft"
+                  label="Aircraft type"
+                  value={filters.aircraftType}
+                  onChange={(v) => set({ aircraftType: v })}
+                  options={[any('Any aircraft'), ...AIRCRAFT_TYPES]}
+                />
               </>
             )}
-            <Filter id="inbox-source" label="Source" value={filters.source} onChange={(v) => set({ source: v })} options={[any('Any source'), ...INBOX_SOURCES]} />
+            <Filter
+              id="inbox-source"
+              label="Source"
+              value={filters.source}
+              onChange={(v) => set({ source: v })}
+              options={[any('Any source'), ...INBOX_SOURCES]}
+            />
             <div className="grid grid-cols-2 gap-2">
               <div>
                 <Label htmlFor="inbox-from" className="text-xs">
                   From
                 </Label>
-                <Input id="inbox-from" type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+                <Input
+                  id="inbox-from"
+                  type="date"
+                  value={filters.from}
+                  onChange={(e) => set({ from: e.target.value })}
+                />
               </div>
               <div>
                 <Label htmlFor="inbox-to" className="text-xs">
@@ -178,14 +254,32 @@ export default function InboxPanel() {
             <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-4">
               {kind === 'quotes' && (
                 <label className="inline-flex items-center gap-2 text-sm">
-                  <input type="checkbox" className="h-4 w-4" checked={filters.overdue} onChange={(e) => set({ overdue: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={filters.overdue}
+                    onChange={(e) => set({ overdue: e.target.checked })}
+                  />
                   Overdue only
                 </label>
               )}
-              <Button size="sm" variant="ghost" onClick={() => { setFilters(NO_FILTERS); setSearch(''); }}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setFilters(NO_FILTERS);
+                  setSearch('');
+                }}
+              >
                 Clear filters
               </Button>
-              <Button size="sm" variant="outline" className="ml-auto" onClick={() => void exportCsv()} disabled={exporting}>
+              <Button
+                size="sm"
+                variant="outline"
+                className="ml-auto"
+                onClick={() => void exportCsv()}
+                disabled={exporting}
+              >
                 <Download className="h-4 w-4" aria-hidden="true" />
                 {exporting ? 'Exporting...' : 'Export CSV'}
               </Button>
@@ -193,7 +287,12 @@ export default function InboxPanel() {
           </div>
 
           {state.status === 'loading' && <Loading label="Loading the inbox..." />}
-          {state.status === 'error' && <LoadError message={kind === 'quotes' ? 'Failed to load quote requests' : 'Failed to load leads'} onRetry={() => void list.reload()} />}
+          {state.status === 'error' && (
+            <LoadError
+              message={kind === 'quotes' ? 'Failed to load quote requests' : 'Failed to load leads'}
+              onRetry={() => void list.reload()}
+            />
+          )}
           {state.status === 'ready' && (
             <>
               <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -223,14 +322,32 @@ export default function InboxPanel() {
       )}
       {openId && (
         <Suspense fallback={null}>
-          <InboxDetailDialog kind={kind} id={openId} onClose={() => setOpenId(null)} onOpenOther={setOpenId} onChanged={() => void list.reload()} />
+          <InboxDetailDialog
+            kind={kind}
+            id={openId}
+            onClose={() => setOpenId(null)}
+            onOpenOther={setOpenId}
+            onChanged={() => void list.reload()}
+          />
         </Suspense>
       )}
     </section>
   );
 }
 
-function Filter({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: readonly { value: string; label: string }[] }) {
+function Filter({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
   return (
     <div>
       <Label htmlFor={id} className="text-xs">

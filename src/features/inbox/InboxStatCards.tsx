@@ -12,12 +12,30 @@ export function InboxStatCards({ onOpen }: { onOpen: () => void }) {
   const summary = useRoute(ROUTES.adminInboxSummary, {});
   const data = summary.data;
   const cards = [
-    { key: 'waiting', label: 'Waiting for a reply', value: data?.waiting, Icon: MailQuestion, tone: 'text-warning', red: false },
-    { key: 'overdue', label: 'Overdue', value: data?.overdue, Icon: AlarmClock, tone: 'text-destructive', red: (data?.overdue ?? 0) > 0 },
+    {
+      key: 'waiting',
+      label: 'Waiting for a reply',
+      value: data?.waiting,
+      Icon: MailQuestion,
+      tone: 'text-warning',
+      red: false,
+    },
+    {
+      key: 'overdue',
+      label: 'Overdue',
+      value: data?.overdue,
+      Icon: AlarmClock,
+      tone: 'text-destructive',
+      red: (data?.overdue ?? 0) > 0,
+    },
   ] as const;
   if (summary.state.status === 'error') return null;
   return (
-    <section aria-label="Inbox" aria-busy={summary.state.status === 'loading'} className="grid grid-cols-2 gap-2 sm:gap-4">
+    <section
+      aria-label="Inbox"
+      aria-busy={summary.state.status === 'loading'}
+      className="grid grid-cols-2 gap-2 sm:gap-4"
+    >
       {cards.map(({ key, label, value, Icon, tone, red }) => (
         <button
           key={key}
@@ -28,7 +46,9 @@ export function InboxStatCards({ onOpen }: { onOpen: () => void }) {
             onOpen();
           }}
         >
-          <Card className={`flex items-center justify-between gap-4 p-3 hover:border-accent sm:p-5 ${red ? 'border-destructive' : ''}`}>
+          <Card
+            className={`flex items-center justify-between gap-4 p-3 hover:border-accent sm:p-5 ${red ? 'border-destructive' : ''}`}
+          >
             <div>
               <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
               <p className={`mt-1 text-2xl font-bold tabular-nums sm:text-3xl ${red ? 'text-destructive' : ''}`}>

@@ -41,13 +41,19 @@ export function ReplyForm({ kind, d, onSent }: { kind: InboxKind; d: InboxDetail
           params: { id: d.id },
           body: { subject, body, ifVersion: d.version, ...(templateId ? { templateId } : {}) },
         })
-          .then(async () => {
-            setSubject('');
-            setBody('');
-            setTemplateId('');
-            await onSent();
-            toast.success('Reply queued in the outbox');
-          }, (error: unknown) => toast.error('Failed to send the reply', { description: error instanceof ApiError && error.detail ? error.detail : undefined }))
+          .then(
+            async () => {
+              setSubject('');
+              setBody('');
+              setTemplateId('');
+              await onSent();
+              toast.success('Reply queued in the outbox');
+            },
+            (error: unknown) =>
+              toast.error('Failed to send the reply', {
+                description: error instanceof ApiError && error.detail ? error.detail : undefined,
+              }),
+          )
           .finally(() => setBusy(false));
       }}
     >
@@ -60,16 +66,32 @@ export function ReplyForm({ kind, d, onSent }: { kind: InboxKind; d: InboxDetail
           id={`tpl-${d.id}`}
           value={templateId}
           onChange={(e) => (e.target.value ? choose(e.target.value) : setTemplateId(''))}
-          options={[{ value: '', label: 'A blank email' }, ...list.map((t) => ({ value: t.id, label: `Template: ${t.name}` }))]}
+          options={[
+            { value: '', label: 'A blank email' },
+            ...list.map((t) => ({ value: t.id, label: `Template: ${t.name}` })),
+          ]}
         />
       </div>
       <div>
         <Label htmlFor={`subject-${d.id}`}>Subject</Label>
-        <Input id={`subject-${d.id}`} value={subject} required maxLength={INBOX_LIMITS.subjectMax} onChange={(e) => setSubject(e.target.value)} />
+        <Input
+          id={`subject-${d.id}`}
+          value={subject}
+          required
+          maxLength={INBOX_LIMITS.subjectMax}
+          onChange={(e) => setSubject(e.target.value)}
+        />
       </div>
       <div>
         <Label htmlFor={`body-${d.id}`}>Message</Label>
-        <Textarea id={`body-${d.id}`} value={body} required maxLength={INBOX_LIMITS.bodyMax} onChange={(e) => setBody(e.target.value)} className="min-h-32" />
+        <Textarea
+          id={`body-${d.id}`}
+          value={body}
+          required
+          maxLength={INBOX_LIMITS.bodyMax}
+          onChange={(e) => setBody(e.target.value)}
+          className="min-h-32"
+        />
       </div>
       <Button type="submit" disabled={busy || !subject.trim() || !body.trim()}>
         <Send className="h-4 w-4" aria-hidden="true" />

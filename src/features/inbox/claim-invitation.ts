@@ -14,13 +14,19 @@ export async function claimAfterSignUp(invitationToken: string, accessToken: str
   try {
     const res = await fetch(ROUTES.invitationClaim.path, {
       method: ROUTES.invitationClaim.method,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Authorization: `Bearer ${accessToken}`,
+      },
       body: JSON.stringify({ token: invitationToken }),
     });
     const body = (await res.json().catch(() => ({}))) as Partial<InvitationClaim> & { detail?: string };
     if (!res.ok || !body.draft) throw new Error(body.detail ?? `status ${res.status}`);
     keepDraft(body as InvitationClaim);
   } catch (error) {
-    toast.error('Your invitation could not be opened', { description: error instanceof Error ? error.message : undefined });
+    toast.error('Your invitation could not be opened', {
+      description: error instanceof Error ? error.message : undefined,
+    });
   }
 }

@@ -20,13 +20,17 @@ const monthLabel = (key: string) =>
  * requests and leads arrived between `from` and `to`, with the average estimated savings of the
  * won quote requests. One pass over both tables, merged rows left out.
  */
-export async function funnel(db: Db, q: { from: string | null; to: string | null; groupBy: 'month' | 'source' }): Promise<Funnel> {
+export async function funnel(
+  db: Db,
+  q: { from: string | null; to: string | null; groupBy: 'month' | 'source' },
+): Promise<Funnel> {
   const from = q.from ? (/^\d{4}-\d\d-\d\d$/.test(q.from) ? `${q.from}T00:00:00Z` : q.from) : null;
-  const to = q.to ? (/^\d{4}-\d\d-\d\d$/.test(q.to) ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000).toISOString() : q.to) : null;
-  const key =
-    q.groupBy === 'month'
-      ? sql`to_char(a.created_at at time zone 'UTC', 'YYYY-MM')`
-      : sql`a.source`;
+  const to = q.to
+    ? /^\d{4}-\d\d-\d\d$/.test(q.to)
+      ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000).toISOString()
+      : q.to
+    : null;
+  const key = q.groupBy === 'month' ? sql`to_char(a.created_at at time zone 'UTC', 'YYYY-MM')` : sql`a.source`;
   const { rows } = await sql<Row>`
     with a as (
       select created_at, source, inbox_status, answered_at, quoted_at, estimated_savings from quotes where merged_into is null
@@ -49,7 +53,12 @@ export async function funnel(db: Db, q: { from: string | null; to: string | null
     group by rollup (g.k) order by (g.k is null), g.k`.execute(db);
   const toRow = (r: Row): FunnelRow => ({
     key: r.key ?? 'total',
-    label: r.key === null || r.key === 'total' ? 'Total' : q.groupBy === 'month' ? monthLabel(r.key) : labelOf(INBOX_SOURCES, r.key),
+    label:
+      r.key === null || r.key === 'total'
+        ? 'Total'
+        : q.groupBy === 'month'
+          ? monthLabel(r.key)
+          : labelOf(INBOX_SOURCES, r.key),
     requests: r.requests,
     answeredWithin24h: r.answered,
     quoted: r.quoted,

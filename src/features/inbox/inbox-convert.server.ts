@@ -39,7 +39,11 @@ export async function convertQuote(db: Db, id: string | undefined, by: Actor, or
   return db.transaction().execute(async (trx) => {
     const row = await lockItem(trx, 'quotes', id);
     if (row.mergedInto) throw badRequest('This request was merged into another one: convert that one');
-    const existing = await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', row.email.toLowerCase())).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', row.email.toLowerCase()))
+      .executeTakeFirst();
     if (existing) throw conflict('This customer already has an account: no invitation was sent');
     const q = await trx.selectFrom('quotes').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     const draft: ServiceRequestDraft = {
@@ -71,10 +75,25 @@ export async function convertQuote(db: Db, id: string | undefined, by: Actor, or
     });
     const invitation = await trx
       .insertInto('inboxInvitations')
-      .values({ quoteId: row.id, email: q.returnEmail, tokenHash: sha256(token), createdBy: by.id, outboxId: messageId, draft: JSON.stringify(draft), claimedBy: null, claimedAt: null, aircraftId: null })
+      .values({
+        quoteId: row.id,
+        email: q.returnEmail,
+        tokenHash: sha256(token),
+        createdBy: by.id,
+        outboxId: messageId,
+        draft: JSON.stringify(draft),
+        claimedBy: null,
+        claimedAt: null,
+        aircraftId: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordEvent(trx, 'quotes', row.id, by, { kind: 'convert', subject: 'Sign-up invitation', text: `Invitation sent to ${q.returnEmail}`, outboxId: messageId });
+    await recordEvent(trx, 'quotes', row.id, by, {
+      kind: 'convert',
+      subject: 'Sign-up invitation',
+      text: `Invitation sent to ${q.returnEmail}`,
+      outboxId: messageId,
+    });
     await bumpVersion(trx, 'quotes', row.id);
     return { success: true, invitationId: invitation.id, messageId, signUpUrl: link };
   });
@@ -85,12 +104,22 @@ export async function convertQuote(db: Db, id: string | undefined, by: Actor, or
  * claimed once; the aircraft joins My Aircraft (when the quote named a registration) and the
  * draft is answered for the Request Service form.
  */
-export async function claimInvitation(db: Db, user: { id: string; email: string; role: string }, token: string): Promise<InvitationClaim> {
+export async function claimInvitation(
+  db: Db,
+  user: { id: string; email: string; role: string },
+  token: string,
+): Promise<InvitationClaim> {
   if (user.role !== 'pilot') throw forbidden('Invitations are for aircraft owners');
   return db.transaction().execute(async (trx) => {
-    const inv = await trx.selectFrom('inboxInvitations').selectAll().where('tokenHash', '=', sha256(token)).forUpdate().executeTakeFirst();
+    const inv = await trx
+      .selectFrom('inboxInvitations')
+      .selectAll()
+      .where('tokenHash', '=', sha256(token))
+      .forUpdate()
+      .executeTakeFirst();
     if (!inv) throw notFound('This invitation link is not valid');
-    if (inv.email.toLowerCase() !== user.email.toLowerCase()) throw forbidden('This invitation was sent to another email address');
+    if (inv.email.toLowerCase() !== user.email.toLowerCase())
+      throw forbidden('This invitation was sent to another email address');
     const draft = JSON.parse(inv.draft) as ServiceRequestDraft;
     if (inv.claimedBy && inv.claimedBy !== user.id) throw conflict('This invitation was already used');
     let aircraftId = inv.aircraftId;
@@ -112,8 +141,29 @@ export async function claimInvitation(db: Db, user: { id: string; email: string;
           .executeTakeFirst();
         aircraftId = added?.id ?? null;
       }
-      await trx.updateTable('inboxInvitations').set({ claimedBy: user.id, claimedAt: new Date(), aircraftId }).where('id', '=', inv.id).execute();
-      await trx.insertInto('inboxEvents').values({ subjectKind: 'quotes', subjectId: inv.quoteId, byUserId: user.id, kind: 'convert', fromStatus: null, toStatus: null, lostReason: null, text: 'The customer signed up from the invitation', subject: null, outboxId: null, templateId: null, assignedTo: null, otherId: null }).execute();
+      await trx
+        .updateTable('inboxInvitations')
+        .set({ claimedBy: user.id, claimedAt: new Date(), aircraftId })
+        .where('id', '=', inv.id)
+        .execute();
+      await trx
+        .insertInto('inboxEvents')
+        .values({
+          subjectKind: 'quotes',
+          subjectId: inv.quoteId,
+          byUserId: user.id,
+          kind: 'convert',
+          fromStatus: null,
+          toStatus: null,
+          lostReason: null,
+          text: 'The customer signed up from the invitation',
+          subject: null,
+          outboxId: null,
+          templateId: null,
+          assignedTo: null,
+          otherId: null,
+        })
+        .execute();
     }
     return { success: true, draft, aircraftId };
   });

@@ -3,22 +3,42 @@ import type { InboxItem } from '../../contract/inbox.ts';
 import { inboxToCsv } from './inbox-csv.ts';
 
 const item: InboxItem = {
-  id: 'q1', kind: 'quotes', firstName: '=SUM(A1)', lastName: 'Doe, Jr.', email: 'a@example.com', phone: '555',
-  aircraft: { make: 'Cessna', model: '172', registrationNumber: 'N1', type: 'single-engine' }, serviceType: 'annual',
-  location: 'KSQL', message: 'Line one\nline "two"', source: 'quote_form', status: 'lost', lostReason: 'price',
-  respondBy: null, overdue: false, assignedTo: { id: 'u', name: 'Ada Admin' }, estimatedSavings: 12.5,
-  createdAt: '2026-11-25T10:00:00.000Z', version: 3,
+  id: 'q1',
+  kind: 'quotes',
+  firstName: '=SUM(A1)',
+  lastName: 'Doe, Jr.',
+  email: 'a@example.com',
+  phone: '555',
+  aircraft: { make: 'Cessna', model: '172', registrationNumber: 'N1', type: 'single-engine' },
+  serviceType: 'annual',
+  location: 'KSQL',
+  message: 'Line one\nline "two"',
+  source: 'quote_form',
+  status: 'lost',
+  lostReason: 'price',
+  respondBy: null,
+  overdue: false,
+  assignedTo: { id: 'u', name: 'Ada Admin' },
+  estimatedSavings: 12.5,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  version: 3,
 };
 
 describe('inboxToCsv', () => {
   it('writes labels, quotes what needs quoting and defuses formulas', () => {
     const [header, row] = inboxToCsv('quotes', [item]).split('\r\n');
-    expect(header).toBe('Received,Respond by,Overdue,Status,Lost reason,First name,Last name,Email,Phone,Aircraft make,Aircraft model,Registration,Aircraft type,Service,Location,Source,Assigned to,Est. savings %,Message');
-    expect(row).toContain("'=SUM(A1),\"Doe, Jr.\"");
+    expect(header).toBe(
+      'Received,Respond by,Overdue,Status,Lost reason,First name,Last name,Email,Phone,Aircraft make,Aircraft model,Registration,Aircraft type,Service,Location,Source,Assigned to,Est. savings %,Message',
+    );
+    expect(row).toContain('\'=SUM(A1),"Doe, Jr."');
     expect(row).toContain('Lost,Price,');
-    expect(row).toContain('Single Engine Piston,Annual Inspection,KSQL,Quote form,Ada Admin,12.5,"Line one\nline ""two"""');
+    expect(row).toContain(
+      'Single Engine Piston,Annual Inspection,KSQL,Quote form,Ada Admin,12.5,"Line one\nline ""two"""',
+    );
   });
   it('leaves quote-only columns out for leads', () => {
-    expect(inboxToCsv('leads', []).trim()).toBe('Received,Status,Lost reason,First name,Email,Phone,Source,Assigned to');
+    expect(inboxToCsv('leads', []).trim()).toBe(
+      'Received,Status,Lost reason,First name,Email,Phone,Source,Assigned to',
+    );
   });
 });

@@ -16,8 +16,16 @@ const COLUMNS: readonly { header: string; value: (i: InboxItem) => unknown; quot
   { header: 'Aircraft make', value: (i) => i.aircraft?.make, quotesOnly: true },
   { header: 'Aircraft model', value: (i) => i.aircraft?.model, quotesOnly: true },
   { header: 'Registration', value: (i) => i.aircraft?.registrationNumber, quotesOnly: true },
-  { header: 'Aircraft type', value: (i) => (i.aircraft ? labelOf(AIRCRAFT_TYPES, i.aircraft.type) : ''), quotesOnly: true },
-  { header: 'Service', value: (i) => (i.serviceType ? labelOf(QUOTE_SERVICE_TYPES, i.serviceType) : ''), quotesOnly: true },
+  {
+    header: 'Aircraft type',
+    value: (i) => (i.aircraft ? labelOf(AIRCRAFT_TYPES, i.aircraft.type) : ''),
+    quotesOnly: true,
+  },
+  {
+    header: 'Service',
+    value: (i) => (i.serviceType ? labelOf(QUOTE_SERVICE_TYPES, i.serviceType) : ''),
+    quotesOnly: true,
+  },
   { header: 'Location', value: (i) => i.location, quotesOnly: true },
   { header: 'Source', value: (i) => labelOf(INBOX_SOURCES, i.source) },
   { header: 'Assigned to', value: (i) => i.assignedTo?.name },

@@ -108,8 +108,8 @@ export async function moveStatus(
   await sql`
     update ${tableOf(kind)} set
       inbox_status = ${to},
-      lost_reason = ${to === 'lost' ? lost?.reason ?? 'other' : null},
-      lost_note = ${to === 'lost' ? lost?.note ?? null : null},
+      lost_reason = ${to === 'lost' ? (lost?.reason ?? 'other') : null},
+      lost_note = ${to === 'lost' ? (lost?.note ?? null) : null},
       answered_at = case when ${to} <> 'new' then coalesce(answered_at, now()) else answered_at end,
       quoted_at = case when ${to} in ('quoted', 'won') then coalesce(quoted_at, now()) else quoted_at end,
       closed_at = ${closed ? sql`now()` : sql`null`}
@@ -139,17 +139,31 @@ export function lostReasonOf(reason: string | null, note: string | null): { reas
 
 async function requireAdministrator(trx: Db, id: string): Promise<void> {
   const user = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
-  if (user?.role !== 'admin') throw badRequest('assignedTo must be an administrator', [{ path: 'assignedTo', message: 'Not an administrator' }]);
+  if (user?.role !== 'admin')
+    throw badRequest('assignedTo must be an administrator', [{ path: 'assignedTo', message: 'Not an administrator' }]);
 }
 
 /** PATCH: status (with its reason when lost) and assignment, one transaction, 409 on a stale ifVersion. */
-export async function patchItem(db: Db, kind: InboxKind, id: string | undefined, patch: InboxPatch, by: Actor): Promise<InboxDetail> {
+export async function patchItem(
+  db: Db,
+  kind: InboxKind,
+  id: string | undefined,
+  patch: InboxPatch,
+  by: Actor,
+): Promise<InboxDetail> {
   await db.transaction().execute(async (trx) => {
     const row = await lockItem(trx, kind, id);
     checkVersion(row, patch.ifVersion);
     let changed = false;
     if (patch.status !== undefined && (patch.status !== row.inboxStatus || patch.status === 'lost')) {
-      await moveStatus(trx, kind, row, patch.status, by, patch.status === 'lost' ? lostReasonOf(patch.lostReason, patch.lostNote) : null);
+      await moveStatus(
+        trx,
+        kind,
+        row,
+        patch.status,
+        by,
+        patch.status === 'lost' ? lostReasonOf(patch.lostReason, patch.lostNote) : null,
+      );
       changed = true;
     }
     if (patch.assignedTo !== undefined && patch.assignedTo !== row.assignedTo) {
@@ -164,7 +178,13 @@ export async function patchItem(db: Db, kind: InboxKind, id: string | undefined,
 }
 
 /** An internal note: never shown to the customer, never a status change. */
-export async function addNote(db: Db, kind: InboxKind, id: string | undefined, text: string, by: Actor): Promise<InboxEvent> {
+export async function addNote(
+  db: Db,
+  kind: InboxKind,
+  id: string | undefined,
+  text: string,
+  by: Actor,
+): Promise<InboxEvent> {
   await db.transaction().execute(async (trx) => {
     const row = await lockItem(trx, kind, id);
     await recordEvent(trx, kind, row.id, by, { kind: 'note', text });
@@ -213,10 +233,22 @@ export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEven
       by: e.byUserId ? { id: e.byUserId, name: e.byName ?? '' } : null,
       kind: e.kind,
     };
-    if (e.kind === 'status') Object.assign(event, { from: e.fromStatus, to: e.toStatus, reopened: e.reopened, lostReason: e.lostReason, text: e.text });
+    if (e.kind === 'status')
+      Object.assign(event, {
+        from: e.fromStatus,
+        to: e.toStatus,
+        reopened: e.reopened,
+        lostReason: e.lostReason,
+        text: e.text,
+      });
     if (e.kind === 'note' || e.kind === 'merge' || e.kind === 'convert') event.text = e.text;
     if (e.kind === 'reply' || e.kind === 'convert') {
-      Object.assign(event, { subject: e.subject, messageId: e.outboxId, templateId: e.templateId, delivery: e.delivery });
+      Object.assign(event, {
+        subject: e.subject,
+        messageId: e.outboxId,
+        templateId: e.templateId,
+        delivery: e.delivery,
+      });
       if (e.kind === 'reply') event.text = e.text;
     }
     if (e.kind === 'assign') event.assignedTo = e.assignedTo ? { id: e.assignedTo, name: e.assignedName ?? '' } : null;
@@ -226,7 +258,11 @@ export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEven
 }
 
 /** Every field the visitor sent, for the detail view (names as the form's). */
-async function fieldsOf(db: Db, kind: InboxKind, id: string): Promise<{ fields: InboxDetail['fields']; lostNote: string | null; mergedInto: string | null }> {
+async function fieldsOf(
+  db: Db,
+  kind: InboxKind,
+  id: string,
+): Promise<{ fields: InboxDetail['fields']; lostNote: string | null; mergedInto: string | null }> {
   if (kind === 'quotes') {
     const q = await db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return {
@@ -255,7 +291,11 @@ async function fieldsOf(db: Db, kind: InboxKind, id: string): Promise<{ fields: 
     };
   }
   const l = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return { fields: { firstName: l.firstName, email: l.email, phone: l.phone, source: l.source }, lostNote: l.lostNote, mergedInto: l.mergedInto };
+  return {
+    fields: { firstName: l.firstName, email: l.email, phone: l.phone, source: l.source },
+    lostNote: l.lostNote,
+    mergedInto: l.mergedInto,
+  };
 }
 
 /** Same email, or the same phone digits, within 30 days either side, not already merged. */
@@ -305,7 +345,11 @@ export async function getItem(db: Db, kind: InboxKind, id: string | undefined): 
     history,
     duplicates: duplicates.map((d) => toItem(kind, d, now)),
     invitation: invitation
-      ? { sentAt: invitation.createdAt.toISOString(), claimedAt: invitation.claimedAt?.toISOString() ?? null, messageId: invitation.outboxId }
+      ? {
+          sentAt: invitation.createdAt.toISOString(),
+          claimedAt: invitation.claimedAt?.toISOString() ?? null,
+          messageId: invitation.outboxId,
+        }
       : null,
   };
 }
@@ -314,7 +358,14 @@ export async function getItem(db: Db, kind: InboxKind, id: string | undefined): 
  * Merges a duplicate into this request: the duplicate leaves the list (kept, pointing here), its
  * history shows here, and details this one lacks are taken from it. Both sides record the merge.
  */
-export async function mergeItems(db: Db, kind: InboxKind, id: string | undefined, duplicateId: string, by: Actor, ifVersion?: number): Promise<InboxDetail> {
+export async function mergeItems(
+  db: Db,
+  kind: InboxKind,
+  id: string | undefined,
+  duplicateId: string,
+  by: Actor,
+  ifVersion?: number,
+): Promise<InboxDetail> {
   await db.transaction().execute(async (trx) => {
     if (id === duplicateId) throw badRequest('A request cannot be merged into itself');
     // Lock in id order so two opposite merges cannot deadlock.
@@ -324,7 +375,9 @@ export async function mergeItems(db: Db, kind: InboxKind, id: string | undefined
     const [keep, dup] = a.id === id ? [a, b] : [b, a];
     checkVersion(keep, ifVersion);
     if (keep.mergedInto || dup.mergedInto) throw conflict('One of these requests was already merged');
-    await sql`update ${tableOf(kind)} set merged_into = ${keep.id}, version = version + 1 where id = ${dup.id}`.execute(trx);
+    await sql`update ${tableOf(kind)} set merged_into = ${keep.id}, version = version + 1 where id = ${dup.id}`.execute(
+      trx,
+    );
     if (kind === 'quotes') {
       await sql`
         update quotes k set
@@ -336,9 +389,15 @@ export async function mergeItems(db: Db, kind: InboxKind, id: string | undefined
           additional_notes = coalesce(k.additional_notes, d.additional_notes)
         from quotes d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
     } else {
-      await sql`update leads k set phone = coalesce(k.phone, d.phone) from leads d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
+      await sql`update leads k set phone = coalesce(k.phone, d.phone) from leads d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(
+        trx,
+      );
     }
-    await recordEvent(trx, kind, keep.id, by, { kind: 'merge', otherId: dup.id, text: `Merged a duplicate request from ${dup.email}` });
+    await recordEvent(trx, kind, keep.id, by, {
+      kind: 'merge',
+      otherId: dup.id,
+      text: `Merged a duplicate request from ${dup.email}`,
+    });
     await recordEvent(trx, kind, dup.id, by, { kind: 'merge', otherId: keep.id, text: 'Merged into another request' });
     await bumpVersion(trx, kind, keep.id);
   });

@@ -1,5 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import { INBOX_LIMITS, type InboxItem, type InboxKind, type InboxListQuery, type InboxPage, type InboxSummary } from '../../contract/inbox.ts';
+import {
+  INBOX_LIMITS,
+  type InboxItem,
+  type InboxKind,
+  type InboxListQuery,
+  type InboxPage,
+  type InboxSummary,
+} from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
 import { itemColumns, orderOf, overdueSql, tableOf, toItem, whereOf, type ItemRow } from './inbox-sql.server.ts';
 
@@ -54,7 +61,11 @@ export function respondByQuery(where: RawBuilder<unknown>, limit: number, offset
 }
 
 /** Every row of the filtered list, in the list's order, up to the export's bound. */
-export async function exportInbox(db: Db, kind: InboxKind, q: InboxListQuery): Promise<{ items: InboxItem[]; truncated: boolean }> {
+export async function exportInbox(
+  db: Db,
+  kind: InboxKind,
+  q: InboxListQuery,
+): Promise<{ items: InboxItem[]; truncated: boolean }> {
   const rows = await sql<ItemRow>`
     select ${itemColumns(kind)}
     from ${tableOf(kind)} r left join users u on u.id = r.assigned_to

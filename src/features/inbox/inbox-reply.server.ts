@@ -45,18 +45,41 @@ export async function queueEmail(
  * the sender, as for every email the product sends), recorded on the request's history with its
  * message id; a new request becomes contacted, by the one who replied.
  */
-export async function replyTo(db: Db, kind: InboxKind, id: string | undefined, reply: InboxReply, by: Actor): Promise<{ messageId: string }> {
+export async function replyTo(
+  db: Db,
+  kind: InboxKind,
+  id: string | undefined,
+  reply: InboxReply,
+  by: Actor,
+): Promise<{ messageId: string }> {
   return db.transaction().execute(async (trx) => {
     const row = await lockItem(trx, kind, id);
     checkVersion(row, reply.ifVersion);
     if (row.mergedInto) throw badRequest('This request was merged into another one: reply from that one');
     const templateId = reply.templateId ?? null;
     if (templateId) {
-      const template = await trx.selectFrom('emailTemplates').select('id').where('id', '=', templateId).executeTakeFirst();
-      if (!template) throw badRequest('Email template not found', [{ path: 'templateId', message: 'No such template' }]);
+      const template = await trx
+        .selectFrom('emailTemplates')
+        .select('id')
+        .where('id', '=', templateId)
+        .executeTakeFirst();
+      if (!template)
+        throw badRequest('Email template not found', [{ path: 'templateId', message: 'No such template' }]);
     }
-    const messageId = await queueEmail(trx, { to: row.email, subject: reply.subject, text: reply.body, kind: 'inbox.reply', templateId });
-    await recordEvent(trx, kind, row.id, by, { kind: 'reply', subject: reply.subject, text: reply.body, outboxId: messageId, templateId });
+    const messageId = await queueEmail(trx, {
+      to: row.email,
+      subject: reply.subject,
+      text: reply.body,
+      kind: 'inbox.reply',
+      templateId,
+    });
+    await recordEvent(trx, kind, row.id, by, {
+      kind: 'reply',
+      subject: reply.subject,
+      text: reply.body,
+      outboxId: messageId,
+      templateId,
+    });
     if (row.inboxStatus === 'new') await moveStatus(trx, kind, row, 'contacted', by, null);
     await bumpVersion(trx, kind, row.id);
     return { messageId };

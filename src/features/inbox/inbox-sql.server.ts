@@ -33,7 +33,12 @@ export const tableOf = (kind: InboxKind) => sql.table(kind);
 /** The searched fields as one text, qualified with the list's alias `r` (the index's expression). */
 function searchText(kind: InboxKind): RawBuilder<unknown> {
   const expr = kind === 'quotes' ? QUOTE_SEARCH : LEAD_SEARCH;
-  return sql.raw(expr.replace(/\b(first_name|last_name|return_email|return_phone|registration_number|message|email|phone)\b/g, 'r.$1'));
+  return sql.raw(
+    expr.replace(
+      /\b(first_name|last_name|return_email|return_phone|registration_number|message|email|phone)\b/g,
+      'r.$1',
+    ),
+  );
 }
 
 /** `%` and `_` typed in the search box are literal characters, not wildcards. */

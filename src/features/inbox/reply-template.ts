@@ -7,7 +7,10 @@ import type { InboxItem } from '../../contract/inbox.ts';
  * the templates' own placeholders (firstName, lastName, userId: docs/decisions/0053) plus aircraft
  * and service, each in `{{name}}` or `{name}` form. Unknown names stay as written so a typo shows.
  */
-export function fillReplyTemplate(template: { subject_line: string; html_content: string }, item: InboxItem): { subject: string; body: string } {
+export function fillReplyTemplate(
+  template: { subject_line: string; html_content: string },
+  item: InboxItem,
+): { subject: string; body: string } {
   const values: Record<string, string> = {
     firstName: item.firstName,
     lastName: item.lastName ?? '',
@@ -16,7 +19,10 @@ export function fillReplyTemplate(template: { subject_line: string; html_content
     service: item.serviceType ? labelOf(QUOTE_SERVICE_TYPES, item.serviceType).toLowerCase() : 'service',
   };
   const fill = (s: string) =>
-    s.replace(/\{\{\s*(\w+)\s*\}\}|\{\s*(\w+)\s*\}/g, (m, a: string | undefined, b: string | undefined) => values[(a ?? b)!] ?? m);
+    s.replace(
+      /\{\{\s*(\w+)\s*\}\}|\{\s*(\w+)\s*\}/g,
+      (m, a: string | undefined, b: string | undefined) => values[(a ?? b)!] ?? m,
+    );
   return { subject: fill(template.subject_line), body: htmlToPlain(fill(template.html_content)) };
 }
 

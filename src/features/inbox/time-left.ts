@@ -2,7 +2,10 @@
  * The 24-hour clock as a person reads it: "5 h 20 min left", "Overdue by 2 h 5 min", or null
  * once the request has been answered (no respond-by).
  */
-export function timeLeft(respondBy: string | null, now: number = Date.now()): { text: string; overdue: boolean } | null {
+export function timeLeft(
+  respondBy: string | null,
+  now: number = Date.now(),
+): { text: string; overdue: boolean } | null {
   if (respondBy === null) return null;
   const ms = Date.parse(respondBy) - now;
   const minutes = Math.floor(Math.abs(ms) / 60_000);

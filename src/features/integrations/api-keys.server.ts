@@ -185,8 +185,14 @@ export async function setApiKeyStatus(
     const fresh = await findKey(trx, key.id);
     const expiredOn = (at: Date) => `This key expired on ${at.toISOString().slice(0, 10)}: add a new key instead`;
     // A key past its expiry date is refused before a rotation has marked it expired, too.
-    if (status === 'active' && fresh.expiresAt && fresh.expiresAt.getTime() <= Date.now()) throw conflict(expiredOn(fresh.expiresAt));
-    const next = transition(API_KEY_MACHINE, fresh.status, status === 'active' ? 'activate' : 'deactivate', (sentence) => (fresh.expiresAt ? expiredOn(fresh.expiresAt) : sentence));
+    if (status === 'active' && fresh.expiresAt && fresh.expiresAt.getTime() <= Date.now())
+      throw conflict(expiredOn(fresh.expiresAt));
+    const next = transition(
+      API_KEY_MACHINE,
+      fresh.status,
+      status === 'active' ? 'activate' : 'deactivate',
+      (sentence) => (fresh.expiresAt ? expiredOn(fresh.expiresAt) : sentence),
+    );
     await trx
       .updateTable('apiKeys')
       .set({ status: next, ...(next === 'inactive' ? { isPrimary: false } : {}), updatedAt: sql`now()` })
@@ -202,11 +208,22 @@ const skippedNote = (skipped: { keyName: string }[]) =>
   skipped.length ? ` Left out because their last test failed: ${skipped.map((k) => `"${k.keyName}"`).join(', ')}.` : '';
 
 /** What Rotate would do, without doing it: the console says it before the admin confirms. */
-export async function previewRotation(db: Db, integration: IntegrationType, batchSize: number): Promise<RotationPreview> {
+export async function previewRotation(
+  db: Db,
+  integration: IntegrationType,
+  batchSize: number,
+): Promise<RotationPreview> {
   const keys = await keysOf(db, integration);
   const plan = planRotation(keys, batchSize, new Date());
   const names = (ids: string[]) => keys.filter((k) => ids.includes(k.id)).map((k) => k.keyName);
-  if (!plan.ok) return { canRotate: false, newPrimary: null, currentPrimary: keys.find((k) => k.isPrimary)?.keyName ?? null, skipped: plan.skipped.map((k) => k.keyName), expiring: names(plan.expire) };
+  if (!plan.ok)
+    return {
+      canRotate: false,
+      newPrimary: null,
+      currentPrimary: keys.find((k) => k.isPrimary)?.keyName ?? null,
+      skipped: plan.skipped.map((k) => k.keyName),
+      expiring: names(plan.expire),
+    };
   return {
     canRotate: plan.changed,
     newPrimary: plan.newPrimary.keyName,

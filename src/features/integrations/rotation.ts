@@ -57,5 +57,13 @@ export function planRotation(keys: readonly RotatableKey[], batchSize: number, n
   const previousPrimary = keys.find((k) => k.isPrimary) ?? null;
   const at = previousPrimary ? pool.findIndex((k) => k.id === previousPrimary.id) : -1;
   const newPrimary = at === -1 ? pool[0]! : pool[(at + 1) % pool.length]!;
-  return { ok: true, expire, skipped, pool, previousPrimary, newPrimary, changed: newPrimary.id !== previousPrimary?.id };
+  return {
+    ok: true,
+    expire,
+    skipped,
+    pool,
+    previousPrimary,
+    newPrimary,
+    changed: newPrimary.id !== previousPrimary?.id,
+  };
 }

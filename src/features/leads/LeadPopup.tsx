@@ -73,7 +73,11 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         return;
       }
       const body = res.data as Partial<PopupClaim>;
-      setClaim({ code: String(body.code ?? ''), sentTo: String(body.sentTo ?? text('email')), emailed: body.emailed !== false });
+      setClaim({
+        code: String(body.code ?? ''),
+        sentTo: String(body.sentTo ?? text('email')),
+        emailed: body.emailed !== false,
+      });
       // The quote form offers it back (issue 28: "give the code when you request your quote").
       if (body.code) rememberClaimedCode(String(body.code));
       // The spec's toast, beside the code shown in the dialog (which does not fade).
@@ -127,61 +131,68 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
           <p className="text-base font-semibold text-foreground">Discount secured!</p>
           <p className="text-sm text-foreground">
             Your code:{' '}
-            <strong className="rounded bg-muted px-2 py-1 font-mono text-lg tracking-wider select-all" data-discount-code>
+            <strong
+              className="rounded bg-muted px-2 py-1 font-mono text-lg tracking-wider select-all"
+              data-discount-code
+            >
               {claim.code}
             </strong>
           </p>
           <p className="text-sm text-muted-foreground">
-            {claim.emailed ? `We sent it to ${claim.sentTo}.` : `This address claimed it before: we sent it to ${claim.sentTo} then.`} Give it when you
-            request your quote within {POPUP_OFFER.expiresHours} hours.
+            {claim.emailed
+              ? `We sent it to ${claim.sentTo}.`
+              : `This address claimed it before: we sent it to ${claim.sentTo} then.`}{' '}
+            Give it when you request your quote within {POPUP_OFFER.expiresHours} hours.
           </p>
           <Button type="button" size="lg" className="w-full" onClick={() => onOpenChange(false)}>
             Done
           </Button>
         </div>
       ) : (
-      <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-busy={sending}>
-        <div>
-          <Label htmlFor="lead-firstName">First Name *</Label>
-          <Input {...control('firstName')} required autoComplete="given-name" />
-          <FieldError id="lead-firstName-error" message={errors['firstName']} />
-        </div>
-        <div>
-          <Label htmlFor="lead-email">Email Address *</Label>
-          <Input {...control('email')} type="email" required autoComplete="email" placeholder="you@example.com" />
-          <FieldError id="lead-email-error" message={errors['email']} />
-        </div>
-        <div>
-          <Label htmlFor="lead-phone">Phone Number (optional)</Label>
-          <Input {...control('phone')} type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
-          <FieldError id="lead-phone-error" message={errors['phone']} />
-        </div>
+        <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-busy={sending}>
+          <div>
+            <Label htmlFor="lead-firstName">First Name *</Label>
+            <Input {...control('firstName')} required autoComplete="given-name" />
+            <FieldError id="lead-firstName-error" message={errors['firstName']} />
+          </div>
+          <div>
+            <Label htmlFor="lead-email">Email Address *</Label>
+            <Input {...control('email')} type="email" required autoComplete="email" placeholder="you@example.com" />
+            <FieldError id="lead-email-error" message={errors['email']} />
+          </div>
+          <div>
+            <Label htmlFor="lead-phone">Phone Number (optional)</Label>
+            <Input {...control('phone')} type="tel" autoComplete="tel" placeholder="(555) 123-4567" />
+            <FieldError id="lead-phone-error" message={errors['phone']} />
+          </div>
 
-        {/* Honeypot, as on the quote form. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor="lead-website">Website</label>
-          <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+          {/* Honeypot, as on the quote form. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor="lead-website">Website</label>
+            <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+          </div>
 
-        {unavailable && <UnavailableAlert busy={sending} />}
+          {unavailable && <UnavailableAlert busy={sending} />}
 
-        <div className="flex flex-col gap-2 pt-1 sm:flex-row-reverse">
-          <Button type="submit" size="lg" className="sm:flex-1" disabled={sending}>
-            {sending ? (
-              <>
-                <Spinner />
-                Securing Your Discount...
-              </>
-            ) : (
-              `Claim My ${POPUP_OFFER.discountPercent}% Discount`
-            )}
-          </Button>
-          <Button type="button" variant="ghost" size="lg" onClick={() => onOpenChange(false)}>
-            No thanks
-          </Button>
-        </div>
-        <p className="text-xs text-muted-foreground">We will show your discount code here and email it to you. No spam; unsubscribe at any time.</p>
-      </form>
+          <div className="flex flex-col gap-2 pt-1 sm:flex-row-reverse">
+            <Button type="submit" size="lg" className="sm:flex-1" disabled={sending}>
+              {sending ? (
+                <>
+                  <Spinner />
+                  Securing Your Discount...
+                </>
+              ) : (
+                `Claim My ${POPUP_OFFER.discountPercent}% Discount`
+              )}
+            </Button>
+            <Button type="button" variant="ghost" size="lg" onClick={() => onOpenChange(false)}>
+              No thanks
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            We will show your discount code here and email it to you. No spam; unsubscribe at any time.
+          </p>
+        </form>
       )}
     </Dialog>
   );

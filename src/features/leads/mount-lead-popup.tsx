@@ -39,5 +39,7 @@ export function mountLeadPopup(): void {
   host.id = 'lead-popup';
   document.body.append(host);
   const active = document.activeElement;
-  createRoot(host).render(<LeadPopupHost returnFocus={active instanceof HTMLElement && active !== document.body ? active : null} />);
+  createRoot(host).render(
+    <LeadPopupHost returnFocus={active instanceof HTMLElement && active !== document.body ? active : null} />,
+  );
 }

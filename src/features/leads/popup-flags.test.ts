@@ -12,7 +12,10 @@ function memoryStorage() {
   };
 }
 
-function storages(): PopupStorages & { session: ReturnType<typeof memoryStorage>; local: ReturnType<typeof memoryStorage> } {
+function storages(): PopupStorages & {
+  session: ReturnType<typeof memoryStorage>;
+  local: ReturnType<typeof memoryStorage>;
+} {
   return { session: memoryStorage(), local: memoryStorage() };
 }
 

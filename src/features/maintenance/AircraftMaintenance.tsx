@@ -14,9 +14,20 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import DueList from './DueList.tsx';
 import { dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
 
-function AircraftCard({ aircraft, onOpen, onRequestFor, onDelete }: { aircraft: Aircraft; onOpen: () => void; onRequestFor: () => void; onDelete: () => void }) {
+function AircraftCard({
+  aircraft,
+  onOpen,
+  onRequestFor,
+  onDelete,
+}: {
+  aircraft: Aircraft;
+  onOpen: () => void;
+  onRequestFor: () => void;
+  onDelete: () => void;
+}) {
   const { view, error } = useDueList(aircraft.id);
-  const next = view?.items.filter((i) => i.dueDate !== null || i.dueHours !== null).slice(0, MAINTENANCE.cardItems) ?? [];
+  const next =
+    view?.items.filter((i) => i.dueDate !== null || i.dueHours !== null).slice(0, MAINTENANCE.cardItems) ?? [];
   const headingId = `aircraft-${aircraft.id}-heading`;
   return (
     <Card className="flex h-full flex-col gap-3 p-5" aria-labelledby={headingId} role="group">
@@ -28,7 +39,11 @@ function AircraftCard({ aircraft, onOpen, onRequestFor, onDelete }: { aircraft: 
           {aircraft.year ? `${aircraft.year} ` : ''}
           {aircraft.make} {aircraft.model}
         </p>
-        <p className="mt-1 text-sm text-muted-foreground">{aircraft.totalHours === null ? 'Total hours not recorded' : `${aircraft.totalHours.toLocaleString('en-US')} total hours`}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {aircraft.totalHours === null
+            ? 'Total hours not recorded'
+            : `${aircraft.totalHours.toLocaleString('en-US')} total hours`}
+        </p>
       </div>
       {error && <Alert>{error}</Alert>}
       {!view && !error && <Spinner />}
@@ -37,7 +52,9 @@ function AircraftCard({ aircraft, onOpen, onRequestFor, onDelete }: { aircraft: 
         <div>
           <h4 className="text-sm font-semibold">Next due</h4>
           {next.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No due items yet: open the due list to add the annual and the rest.</p>
+            <p className="text-sm text-muted-foreground">
+              No due items yet: open the due list to add the annual and the rest.
+            </p>
           ) : (
             <ul className="mt-1 space-y-2">
               {next.map((i) => (
@@ -61,7 +78,12 @@ function AircraftCard({ aircraft, onOpen, onRequestFor, onDelete }: { aircraft: 
           Due list for {aircraft.tailNumber}
         </Button>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" className="h-auto min-h-9 min-w-0 flex-1 whitespace-normal!" onClick={onRequestFor}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="h-auto min-h-9 min-w-0 flex-1 whitespace-normal!"
+            onClick={onRequestFor}
+          >
             <Wrench className="h-4 w-4" aria-hidden="true" />
             Request service for {aircraft.tailNumber}
           </Button>
@@ -74,9 +96,29 @@ function AircraftCard({ aircraft, onOpen, onRequestFor, onDelete }: { aircraft: 
   );
 }
 
-function OpenDueList({ aircraft, onBack, onChanged, onRequested }: { aircraft: Aircraft; onBack: () => void; onChanged: () => void; onRequested: (r: ServiceRequest) => void }) {
+function OpenDueList({
+  aircraft,
+  onBack,
+  onChanged,
+  onRequested,
+}: {
+  aircraft: Aircraft;
+  onBack: () => void;
+  onChanged: () => void;
+  onRequested: (r: ServiceRequest) => void;
+}) {
   const { view, error, reload } = useDueList(aircraft.id);
-  return <DueList aircraft={aircraft} view={view} error={error} reload={reload} onBack={onBack} onAircraftChanged={onChanged} onRequested={onRequested} />;
+  return (
+    <DueList
+      aircraft={aircraft}
+      view={view}
+      error={error}
+      reload={reload}
+      onBack={onBack}
+      onAircraftChanged={onChanged}
+      onRequested={onRequested}
+    />
+  );
 }
 
 /** My Aircraft: a card per aircraft with its verdict and next three due items, and its due list. */
@@ -100,10 +142,23 @@ export default function AircraftMaintenance({
     if (focus) setOpenId(focus.id);
   }, [focus]);
   const [deleting, setDeleting] = useState<Aircraft | null>(null);
-  const removeWrite = useWrite(ROUTES.aircraftDelete, { fallback: 'Could not delete the aircraft', reason: errorText, onError: (message) => toast.error(message) });
+  const removeWrite = useWrite(ROUTES.aircraftDelete, {
+    fallback: 'Could not delete the aircraft',
+    reason: errorText,
+    onError: (message) => toast.error(message),
+  });
   const busy = removeWrite.pending;
   const open = aircraft.find((a) => a.id === openId);
-  if (open) return <OpenDueList key={open.id} aircraft={open} onBack={() => setOpenId(null)} onChanged={onChanged} onRequested={onRequested} />;
+  if (open)
+    return (
+      <OpenDueList
+        key={open.id}
+        aircraft={open}
+        onBack={() => setOpenId(null)}
+        onChanged={onChanged}
+        onRequested={onRequested}
+      />
+    );
 
   const remove = async (a: Aircraft) => {
     if (!(await removeWrite.run({ params: { id: a.id } })).ok) return;
@@ -124,13 +179,22 @@ export default function AircraftMaintenance({
         </Button>
       </div>
       {aircraft.length === 0 ? (
-        <EmptyState Icon={Plane} title="No aircraft yet" hint="Add your aircraft once; requesting service for it then takes a few clicks." />
+        <EmptyState
+          Icon={Plane}
+          title="No aircraft yet"
+          hint="Add your aircraft once; requesting service for it then takes a few clicks."
+        />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {aircraft.map((a) => (
             // min-w-0: a grid item may shrink to its column instead of growing with a long label.
             <li key={a.id} className="min-w-0">
-              <AircraftCard aircraft={a} onOpen={() => setOpenId(a.id)} onRequestFor={() => onRequestFor(a.id)} onDelete={() => setDeleting(a)} />
+              <AircraftCard
+                aircraft={a}
+                onOpen={() => setOpenId(a.id)}
+                onRequestFor={() => onRequestFor(a.id)}
+                onDelete={() => setDeleting(a)}
+              />
             </li>
           ))}
         </ul>

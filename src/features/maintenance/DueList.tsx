@@ -7,14 +7,26 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { AIRCRAFT_USAGES, SQUAWK_PRIORITIES, type MaintenanceItem, type MaintenanceView, type Squawk } from '../../contract/maintenance.ts';
+import {
+  AIRCRAFT_USAGES,
+  SQUAWK_PRIORITIES,
+  type MaintenanceItem,
+  type MaintenanceView,
+  type Squawk,
+} from '../../contract/maintenance.ts';
 import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDay } from '../../lib/format.ts';
 import { RequestReviewDialog } from './RequestReviewDialog.tsx';
-import { EditAircraftDialog, HoursDialog, ItemDialog, ResolveSquawkDialog, SquawkDialog } from './MaintenanceDialogs.tsx';
+import {
+  EditAircraftDialog,
+  HoursDialog,
+  ItemDialog,
+  ResolveSquawkDialog,
+  SquawkDialog,
+} from './MaintenanceDialogs.tsx';
 
 const LogbookDialog = lazy(() => import('../records/LogbookDialog.tsx'));
 const BookDialog = lazy(() => import('../booking/BookDialog.tsx'));
@@ -52,27 +64,56 @@ export function ItemsTable({
   highlight?: string[];
 }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">No due items yet.</p>;
-  const rowTone = (s: MaintenanceItem['status']) => (s === 'overdue' ? 'border-l-destructive' : s === 'due_soon' ? 'border-l-warning' : 'border-l-success');
+  const rowTone = (s: MaintenanceItem['status']) =>
+    s === 'overdue' ? 'border-l-destructive' : s === 'due_soon' ? 'border-l-warning' : 'border-l-success';
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Due items, most urgent first</caption>
       <thead className="hidden text-left text-xs uppercase text-muted-foreground md:table-header-group">
         <tr>
-          {onToggle && <th scope="col" className="w-8 p-2"><span className="sr-only">Select</span></th>}
-          <th scope="col" className="p-2">Item</th>
-          <th scope="col" className="p-2">Last done</th>
-          <th scope="col" className="p-2">Interval</th>
-          <th scope="col" className="p-2">Next due</th>
-          <th scope="col" className="p-2">Status</th>
-          {onEdit && <th scope="col" className="p-2"><span className="sr-only">Actions</span></th>}
+          {onToggle && (
+            <th scope="col" className="w-8 p-2">
+              <span className="sr-only">Select</span>
+            </th>
+          )}
+          <th scope="col" className="p-2">
+            Item
+          </th>
+          <th scope="col" className="p-2">
+            Last done
+          </th>
+          <th scope="col" className="p-2">
+            Interval
+          </th>
+          <th scope="col" className="p-2">
+            Next due
+          </th>
+          <th scope="col" className="p-2">
+            Status
+          </th>
+          {onEdit && (
+            <th scope="col" className="p-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
         {items.map((i) => (
-          <tr key={i.id} className={`mb-3 block rounded-md border border-border border-l-4 bg-background p-3 md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0 ${rowTone(i.status)}`} data-status={i.status}>
+          <tr
+            key={i.id}
+            className={`mb-3 block rounded-md border border-border border-l-4 bg-background p-3 md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0 ${rowTone(i.status)}`}
+            data-status={i.status}
+          >
             {onToggle && (
               <td className="float-right md:float-none md:table-cell md:p-2">
-                <input type="checkbox" className="h-5 w-5 accent-accent" checked={selected?.has(i.id) ?? false} onChange={() => onToggle(i.id)} aria-label={`Select ${i.title}`} />
+                <input
+                  type="checkbox"
+                  className="h-5 w-5 accent-accent"
+                  checked={selected?.has(i.id) ?? false}
+                  onChange={() => onToggle(i.id)}
+                  aria-label={`Select ${i.title}`}
+                />
               </td>
             )}
             <th scope="row" className="block text-left font-medium md:table-cell md:p-2">
@@ -137,14 +178,33 @@ export function SquawkList({
   return (
     <ul className="space-y-2">
       {squawks.map((s) => (
-        <li key={s.id} className={`flex items-start gap-3 rounded-md border p-3 ${s.status === 'open' && s.priority === 'grounding' ? 'border-destructive/50' : 'border-border'}`}>
+        <li
+          key={s.id}
+          className={`flex items-start gap-3 rounded-md border p-3 ${s.status === 'open' && s.priority === 'grounding' ? 'border-destructive/50' : 'border-border'}`}
+        >
           {onToggle && s.status === 'open' && (
-            <input type="checkbox" className="mt-0.5 h-5 w-5 shrink-0 accent-accent" checked={selected?.has(s.id) ?? false} onChange={() => onToggle(s.id)} aria-label={`Select squawk ${s.title}`} />
+            <input
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0 accent-accent"
+              checked={selected?.has(s.id) ?? false}
+              onChange={() => onToggle(s.id)}
+              aria-label={`Select squawk ${s.title}`}
+            />
           )}
           <div className="min-w-0 flex-1">
             <p className="font-medium">
               {s.title}{' '}
-              <Badge tone={s.status === 'resolved' ? 'secondary' : s.priority === 'grounding' ? 'destructive' : s.priority === 'fix_soon' ? 'warning' : 'outline'}>
+              <Badge
+                tone={
+                  s.status === 'resolved'
+                    ? 'secondary'
+                    : s.priority === 'grounding'
+                      ? 'destructive'
+                      : s.priority === 'fix_soon'
+                        ? 'warning'
+                        : 'outline'
+                }
+              >
                 {s.status === 'resolved' ? 'Resolved' : labelOf(SQUAWK_PRIORITIES, s.priority)}
               </Badge>
               {highlight?.includes(s.id) && (
@@ -203,7 +263,11 @@ export default function DueList({
   const saved = () => void reload();
   const count = items.size + squawks.size;
 
-  const deleteWrite = useWrite(ROUTES.maintenanceItemDelete, { fallback: 'Could not delete the item', reason: errorText, onError: (message) => toast.error(message) });
+  const deleteWrite = useWrite(ROUTES.maintenanceItemDelete, {
+    fallback: 'Could not delete the item',
+    reason: errorText,
+    onError: (message) => toast.error(message),
+  });
 
   // "Request service" opens the review step; the request is sent from there (RequestReviewDialog).
   const sent = (created: ServiceRequest) => {
@@ -233,7 +297,8 @@ export default function DueList({
           </h2>
           <p className="text-sm text-muted-foreground">
             {aircraft.year ? `${aircraft.year} ` : ''}
-            {aircraft.make} {aircraft.model} · {labelOf(AIRCRAFT_USAGES, aircraft.usage)} · home {aircraft.homeAirport ?? 'not set'}
+            {aircraft.make} {aircraft.model} · {labelOf(AIRCRAFT_USAGES, aircraft.usage)} · home{' '}
+            {aircraft.homeAirport ?? 'not set'}
           </p>
           {view && (
             <p className="text-sm text-muted-foreground">
@@ -277,11 +342,22 @@ export default function DueList({
           <Verdict view={view} />
           <Card className="p-3 sm:p-4">
             <h3 className="mb-2 font-semibold">Due items</h3>
-            <ItemsTable items={view.items} selected={items} onToggle={toggle(items, setItems)} onEdit={(item) => setDialog({ kind: 'item', item })} onDelete={(item) => setDialog({ kind: 'delete-item', item })} />
+            <ItemsTable
+              items={view.items}
+              selected={items}
+              onToggle={toggle(items, setItems)}
+              onEdit={(item) => setDialog({ kind: 'item', item })}
+              onDelete={(item) => setDialog({ kind: 'delete-item', item })}
+            />
           </Card>
           <Card className="p-3 sm:p-4">
             <h3 className="mb-2 font-semibold">Squawks</h3>
-            <SquawkList squawks={view.squawks} selected={squawks} onToggle={toggle(squawks, setSquawks)} onResolve={(squawk) => setDialog({ kind: 'resolve', squawk })} />
+            <SquawkList
+              squawks={view.squawks}
+              selected={squawks}
+              onToggle={toggle(squawks, setSquawks)}
+              onResolve={(squawk) => setDialog({ kind: 'resolve', squawk })}
+            />
           </Card>
           <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 rounded-md border border-border bg-background p-3 shadow-md">
             <p className="text-sm" aria-live="polite">
@@ -305,7 +381,9 @@ export default function DueList({
           onAircraftChanged={onAircraftChanged}
         />
       )}
-      {dialog?.kind === 'item' && <ItemDialog aircraftId={aircraft.id} item={dialog.item} onOpenChange={(o) => !o && close()} onSaved={saved} />}
+      {dialog?.kind === 'item' && (
+        <ItemDialog aircraftId={aircraft.id} item={dialog.item} onOpenChange={(o) => !o && close()} onSaved={saved} />
+      )}
       {dialog?.kind === 'hours' && (
         <HoursDialog
           aircraft={aircraft}
@@ -317,8 +395,17 @@ export default function DueList({
           }}
         />
       )}
-      {dialog?.kind === 'squawk' && <SquawkDialog aircraftId={aircraft.id} onOpenChange={(o) => !o && close()} onSaved={saved} />}
-      {dialog?.kind === 'resolve' && <ResolveSquawkDialog aircraftId={aircraft.id} squawk={dialog.squawk} onOpenChange={(o) => !o && close()} onSaved={saved} />}
+      {dialog?.kind === 'squawk' && (
+        <SquawkDialog aircraftId={aircraft.id} onOpenChange={(o) => !o && close()} onSaved={saved} />
+      )}
+      {dialog?.kind === 'resolve' && (
+        <ResolveSquawkDialog
+          aircraftId={aircraft.id}
+          squawk={dialog.squawk}
+          onOpenChange={(o) => !o && close()}
+          onSaved={saved}
+        />
+      )}
       {dialog?.kind === 'aircraft' && (
         <EditAircraftDialog
           aircraft={aircraft}
@@ -340,7 +427,15 @@ export default function DueList({
         </Suspense>
       )}
       {dialog?.kind === 'delete-item' && (
-        <ConfirmDialog open onOpenChange={(o) => !o && close()} title={`Delete ${dialog.item.title}?`} description="The item and its history here are removed. Logbook entries are not affected." confirmLabel="Delete item" destructive onConfirm={() => void deleteItem(dialog.item)} />
+        <ConfirmDialog
+          open
+          onOpenChange={(o) => !o && close()}
+          title={`Delete ${dialog.item.title}?`}
+          description="The item and its history here are removed. Logbook entries are not affected."
+          confirmLabel="Delete item"
+          destructive
+          onConfirm={() => void deleteItem(dialog.item)}
+        />
       )}
     </section>
   );

@@ -12,16 +12,23 @@ type Row = MaintenanceItem & { tailNumber: string };
 /** Overview: what is due soon or overdue across the pilot's aircraft. */
 export default function DueSoonCard({ aircraft, onOpen }: { aircraft: Aircraft[]; onOpen: () => void }) {
   const ids = aircraft.map((a) => a.id);
-  const due = useQuery<{ rows: Row[]; verdicts: Array<Pick<MaintenanceView, 'tailNumber' | 'verdict' | 'reasons'>> }>(`due-soon-verdicts:${ids.join(',')}`, async (signal) => {
-    const views = await Promise.all(ids.map((id) => call(ROUTES.maintenance, { params: { id }, signal })));
-    // Each aircraft's due list is in the cache too: My Aircraft shows it at once.
-    for (const view of views) setRouteData(ROUTES.maintenance, { params: { id: view.aircraftId } }, view);
-    const rows = views.flatMap((v) => v.items.filter((i) => i.status !== 'ok').map((i) => ({ ...i, tailNumber: v.tailNumber })));
-    // The verdict too: an aircraft not airworthy (a deferred item, a grounding squawk) or not known
-    // to be is never summed up as "nothing due".
-    const verdicts = views.filter((v) => v.verdict !== 'airworthy').map((v) => ({ tailNumber: v.tailNumber, verdict: v.verdict, reasons: v.reasons }));
-    return { rows: rows.sort((a, b) => (a.status === b.status ? 0 : a.status === 'overdue' ? -1 : 1)), verdicts };
-  });
+  const due = useQuery<{ rows: Row[]; verdicts: Array<Pick<MaintenanceView, 'tailNumber' | 'verdict' | 'reasons'>> }>(
+    `due-soon-verdicts:${ids.join(',')}`,
+    async (signal) => {
+      const views = await Promise.all(ids.map((id) => call(ROUTES.maintenance, { params: { id }, signal })));
+      // Each aircraft's due list is in the cache too: My Aircraft shows it at once.
+      for (const view of views) setRouteData(ROUTES.maintenance, { params: { id: view.aircraftId } }, view);
+      const rows = views.flatMap((v) =>
+        v.items.filter((i) => i.status !== 'ok').map((i) => ({ ...i, tailNumber: v.tailNumber })),
+      );
+      // The verdict too: an aircraft not airworthy (a deferred item, a grounding squawk) or not known
+      // to be is never summed up as "nothing due".
+      const verdicts = views
+        .filter((v) => v.verdict !== 'airworthy')
+        .map((v) => ({ tailNumber: v.tailNumber, verdict: v.verdict, reasons: v.reasons }));
+      return { rows: rows.sort((a, b) => (a.status === b.status ? 0 : a.status === 'overdue' ? -1 : 1)), verdicts };
+    },
+  );
   const rows = due.data?.rows ?? null;
   const verdicts = due.data?.verdicts ?? [];
   const failed = due.state.status === 'error';

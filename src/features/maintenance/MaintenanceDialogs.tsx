@@ -60,11 +60,7 @@ function FormDialog({
     <Dialog open onOpenChange={onOpenChange} title={title} {...(description ? { description } : {})}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
         {children}
-        {error && (
-          <Alert>
-            {error}
-          </Alert>
-        )}
+        {error && <Alert>{error}</Alert>}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
@@ -90,7 +86,17 @@ const str = (v: number | string | null | undefined) => (v === null || v === unde
 
 // ---------------------------------------------------------------------------------------------
 
-export function ItemDialog({ aircraftId, item, onOpenChange, onSaved }: { aircraftId: string; item: MaintenanceItem | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+export function ItemDialog({
+  aircraftId,
+  item,
+  onOpenChange,
+  onSaved,
+}: {
+  aircraftId: string;
+  item: MaintenanceItem | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
   const [kind, setKind] = useState<ItemKind>(item?.kind ?? 'annual');
   const [f, setF] = useState({
     title: item && item.kind !== 'ad' ? item.title : '',
@@ -117,68 +123,164 @@ export function ItemDialog({ aircraftId, item, onOpenChange, onSaved }: { aircra
       lastDoneDate: f.lastDoneDate,
       lastDoneHours: f.lastDoneHours,
       notes: f.notes,
-      ...(kind === 'custom' || kind === 'ad' || kind === 'elt' ? { title: kind === 'elt' && !f.title ? '' : f.title } : {}),
+      ...(kind === 'custom' || kind === 'ad' || kind === 'elt'
+        ? { title: kind === 'elt' && !f.title ? '' : f.title }
+        : {}),
       ...(kind === 'ad' ? { adNumber: f.adNumber } : {}),
-      ...(fixed ? {} : { intervalMonths: f.intervalMonths, intervalHours: f.intervalHours, dueDate: f.dueDate, dueHours: f.dueHours }),
+      ...(fixed
+        ? {}
+        : {
+            intervalMonths: f.intervalMonths,
+            intervalHours: f.intervalHours,
+            dueDate: f.dueDate,
+            dueHours: f.dueHours,
+          }),
     };
-    const sent = item ? await update.run({ params: { id: aircraftId, itemId: item.id }, body }) : await add.run({ params: { id: aircraftId }, body: { ...body, kind } });
+    const sent = item
+      ? await update.run({ params: { id: aircraftId, itemId: item.id }, body })
+      : await add.run({ params: { id: aircraftId }, body: { ...body, kind } });
     return sent.ok;
   };
   const p = 'item';
   return (
-    <FormDialog title={item ? `Edit ${item.title}` : 'Add due item'} description="Enter what the logbook, certificate or AD says; the next due is computed." submitLabel={item ? 'Save item' : 'Add item'} onOpenChange={onOpenChange} submit={submit} pending={update.pending || add.pending} error={update.error ?? add.error}>
+    <FormDialog
+      title={item ? `Edit ${item.title}` : 'Add due item'}
+      description="Enter what the logbook, certificate or AD says; the next due is computed."
+      submitLabel={item ? 'Save item' : 'Add item'}
+      onOpenChange={onOpenChange}
+      submit={submit}
+      pending={update.pending || add.pending}
+      error={update.error ?? add.error}
+    >
       {!item && (
         <Field id={`${p}-kind`} label="Kind *">
-          <NativeSelect id={`${p}-kind`} options={ITEM_KINDS} value={kind} onChange={(e) => setKind(e.target.value as ItemKind)} />
+          <NativeSelect
+            id={`${p}-kind`}
+            options={ITEM_KINDS}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as ItemKind)}
+          />
         </Field>
       )}
       <p className="text-sm text-muted-foreground">
         Rule: {rule.cite}
-        {fixed && ` · due every ${rule.intervalMonths ? `${rule.intervalMonths} calendar months` : `${rule.intervalHours} hours`}`}
-        {kind === '100_hour' && ' · applies when the aircraft is used for hire; up to 10 hours over only to reach a place where it can be done'}
+        {fixed &&
+          ` · due every ${rule.intervalMonths ? `${rule.intervalMonths} calendar months` : `${rule.intervalHours} hours`}`}
+        {kind === '100_hour' &&
+          ' · applies when the aircraft is used for hire; up to 10 hours over only to reach a place where it can be done'}
       </p>
       {kind === 'ad' && (
         <Field id={`${p}-ad`} label="AD number *" hint="As YYYY-NN-NN, e.g. 2020-18-03">
-          <Input id={`${p}-ad`} value={f.adNumber} onChange={set('adNumber')} inputMode="numeric" placeholder="2020-18-03" />
+          <Input
+            id={`${p}-ad`}
+            value={f.adNumber}
+            onChange={set('adNumber')}
+            inputMode="numeric"
+            placeholder="2020-18-03"
+          />
         </Field>
       )}
       {(kind === 'custom' || kind === 'ad' || kind === 'elt') && (
-        <Field id={`${p}-title`} label={kind === 'custom' ? 'Title *' : 'Title'} {...(kind === 'elt' ? { hint: 'e.g. "ELT battery" with its replacement date as the due date' } : {})}>
-          <Input id={`${p}-title`} value={f.title} onChange={set('title')} maxLength={MAINTENANCE.text.title} placeholder={kind === 'custom' ? 'Oil change' : ''} />
+        <Field
+          id={`${p}-title`}
+          label={kind === 'custom' ? 'Title *' : 'Title'}
+          {...(kind === 'elt' ? { hint: 'e.g. "ELT battery" with its replacement date as the due date' } : {})}
+        >
+          <Input
+            id={`${p}-title`}
+            value={f.title}
+            onChange={set('title')}
+            maxLength={MAINTENANCE.text.title}
+            placeholder={kind === 'custom' ? 'Oil change' : ''}
+          />
         </Field>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${p}-lastDoneDate`} label="Last done (date)">
-          <Input id={`${p}-lastDoneDate`} type="date" value={f.lastDoneDate} onChange={set('lastDoneDate')} max={todayIso()} />
+          <Input
+            id={`${p}-lastDoneDate`}
+            type="date"
+            value={f.lastDoneDate}
+            onChange={set('lastDoneDate')}
+            max={todayIso()}
+          />
         </Field>
         <Field id={`${p}-lastDoneHours`} label="Last done (hours)">
-          <Input id={`${p}-lastDoneHours`} type="number" inputMode="decimal" step={0.1} min={0} value={f.lastDoneHours} onChange={set('lastDoneHours')} />
+          <Input
+            id={`${p}-lastDoneHours`}
+            type="number"
+            inputMode="decimal"
+            step={0.1}
+            min={0}
+            value={f.lastDoneHours}
+            onChange={set('lastDoneHours')}
+          />
         </Field>
         {!fixed && (
           <>
             <Field id={`${p}-intervalMonths`} label="Every (months)">
-              <Input id={`${p}-intervalMonths`} type="number" inputMode="numeric" step={1} min={1} value={f.intervalMonths} onChange={set('intervalMonths')} />
+              <Input
+                id={`${p}-intervalMonths`}
+                type="number"
+                inputMode="numeric"
+                step={1}
+                min={1}
+                value={f.intervalMonths}
+                onChange={set('intervalMonths')}
+              />
             </Field>
             <Field id={`${p}-intervalHours`} label="Every (hours)">
-              <Input id={`${p}-intervalHours`} type="number" inputMode="decimal" step={0.1} min={0} value={f.intervalHours} onChange={set('intervalHours')} />
+              <Input
+                id={`${p}-intervalHours`}
+                type="number"
+                inputMode="decimal"
+                step={0.1}
+                min={0}
+                value={f.intervalHours}
+                onChange={set('intervalHours')}
+              />
             </Field>
             <Field id={`${p}-dueDate`} label={kind === 'registration' ? 'Expiry date *' : 'Fixed due date'}>
               <Input id={`${p}-dueDate`} type="date" value={f.dueDate} onChange={set('dueDate')} />
             </Field>
             <Field id={`${p}-dueHours`} label="Fixed due hours">
-              <Input id={`${p}-dueHours`} type="number" inputMode="decimal" step={0.1} min={0} value={f.dueHours} onChange={set('dueHours')} />
+              <Input
+                id={`${p}-dueHours`}
+                type="number"
+                inputMode="decimal"
+                step={0.1}
+                min={0}
+                value={f.dueHours}
+                onChange={set('dueHours')}
+              />
             </Field>
           </>
         )}
       </div>
       <Field id={`${p}-notes`} label="Notes">
-        <Textarea id={`${p}-notes`} value={f.notes} onChange={set('notes')} rows={2} maxLength={MAINTENANCE.text.note} />
+        <Textarea
+          id={`${p}-notes`}
+          value={f.notes}
+          onChange={set('notes')}
+          rows={2}
+          maxLength={MAINTENANCE.text.note}
+        />
       </Field>
     </FormDialog>
   );
 }
 
-export function HoursDialog({ aircraft, currentHours, onOpenChange, onSaved }: { aircraft: Pick<Aircraft, 'id' | 'tailNumber'>; currentHours: number | null; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+export function HoursDialog({
+  aircraft,
+  currentHours,
+  onOpenChange,
+  onSaved,
+}: {
+  aircraft: Pick<Aircraft, 'id' | 'tailNumber'>;
+  currentHours: number | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
   const [hours, setHours] = useState(currentHours === null ? '' : String(currentHours));
   const [date, setDate] = useState(todayIso());
   const log = useWrite(ROUTES.aircraftHours, {
@@ -200,22 +302,48 @@ export function HoursDialog({ aircraft, currentHours, onOpenChange, onSaved }: {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="hours-hours" label="Hours *">
-          <Input id="hours-hours" type="number" inputMode="decimal" step={0.1} min={currentHours ?? 0} value={hours} onChange={(e) => setHours(e.target.value)} required />
+          <Input
+            id="hours-hours"
+            type="number"
+            inputMode="decimal"
+            step={0.1}
+            min={currentHours ?? 0}
+            value={hours}
+            onChange={(e) => setHours(e.target.value)}
+            required
+          />
         </Field>
         <Field id="hours-date" label="Date *">
-          <Input id="hours-date" type="date" value={date} max={todayIso()} onChange={(e) => setDate(e.target.value)} required />
+          <Input
+            id="hours-date"
+            type="date"
+            value={date}
+            max={todayIso()}
+            onChange={(e) => setDate(e.target.value)}
+            required
+          />
         </Field>
       </div>
     </FormDialog>
   );
 }
 
-export function SquawkDialog({ aircraftId, onOpenChange, onSaved }: { aircraftId: string; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+export function SquawkDialog({
+  aircraftId,
+  onOpenChange,
+  onSaved,
+}: {
+  aircraftId: string;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
   const [f, setF] = useState({ title: '', description: '', priority: 'fix_soon' as SquawkPriority, documentId: '' });
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((v) => ({ ...v, [k]: e.target.value }));
   // The owner's photos (of this aircraft or of none) to attach; without any, the field is not shown.
   const documents = useRoute(ROUTES.documents).data ?? [];
-  const photos = documents.filter((d) => d.documentType === 'photo' && (d.aircraftId === null || d.aircraftId === aircraftId)).map((d) => ({ value: d.id, label: d.title }));
+  const photos = documents
+    .filter((d) => d.documentType === 'photo' && (d.aircraftId === null || d.aircraftId === aircraftId))
+    .map((d) => ({ value: d.id, label: d.title }));
   const record = useWrite(ROUTES.squawkAdd, {
     ...FAILED,
     onSuccess: () => {
@@ -231,7 +359,9 @@ export function SquawkDialog({ aircraftId, onOpenChange, onSaved }: { aircraftId
       description="A discrepancy found on the aircraft."
       submitLabel="Record squawk"
       onOpenChange={onOpenChange}
-      submit={async () => (await record.run({ params: { id: aircraftId }, body: { ...f, documentId: f.documentId || null } })).ok}
+      submit={async () =>
+        (await record.run({ params: { id: aircraftId }, body: { ...f, documentId: f.documentId || null } })).ok
+      }
     >
       <Field id="squawk-title" label="Title *">
         <Input id="squawk-title" value={f.title} onChange={set('title')} maxLength={MAINTENANCE.text.title} required />
@@ -244,14 +374,29 @@ export function SquawkDialog({ aircraftId, onOpenChange, onSaved }: { aircraftId
       </Field>
       {photos.length > 0 && (
         <Field id="squawk-photo" label="Photo from Documents">
-          <NativeSelect id="squawk-photo" options={[{ value: '', label: 'No photo' }, ...photos]} value={f.documentId} onChange={set('documentId')} />
+          <NativeSelect
+            id="squawk-photo"
+            options={[{ value: '', label: 'No photo' }, ...photos]}
+            value={f.documentId}
+            onChange={set('documentId')}
+          />
         </Field>
       )}
     </FormDialog>
   );
 }
 
-export function ResolveSquawkDialog({ aircraftId, squawk, onOpenChange, onSaved }: { aircraftId: string; squawk: Squawk; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+export function ResolveSquawkDialog({
+  aircraftId,
+  squawk,
+  onOpenChange,
+  onSaved,
+}: {
+  aircraftId: string;
+  squawk: Squawk;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
   const [note, setNote] = useState('');
   const resolve = useWrite(ROUTES.squawkUpdate, {
     ...FAILED,
@@ -267,7 +412,14 @@ export function ResolveSquawkDialog({ aircraftId, squawk, onOpenChange, onSaved 
       title={`Resolve "${squawk.title}"`}
       submitLabel="Resolve squawk"
       onOpenChange={onOpenChange}
-      submit={async () => (await resolve.run({ params: { id: aircraftId, squawkId: squawk.id }, body: { status: 'resolved', resolutionNote: note } })).ok}
+      submit={async () =>
+        (
+          await resolve.run({
+            params: { id: aircraftId, squawkId: squawk.id },
+            body: { status: 'resolved', resolutionNote: note },
+          })
+        ).ok
+      }
     >
       <Field id="resolve-note" label="Resolution note *">
         <Textarea id="resolve-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} required />
@@ -276,7 +428,15 @@ export function ResolveSquawkDialog({ aircraftId, squawk, onOpenChange, onSaved 
   );
 }
 
-export function EditAircraftDialog({ aircraft, onOpenChange, onSaved }: { aircraft: Aircraft; onOpenChange: (open: boolean) => void; onSaved: () => void }) {
+export function EditAircraftDialog({
+  aircraft,
+  onOpenChange,
+  onSaved,
+}: {
+  aircraft: Aircraft;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
   const [f, setF] = useState({
     tailNumber: aircraft.tailNumber,
     make: aircraft.make,
@@ -306,7 +466,13 @@ export function EditAircraftDialog({ aircraft, onOpenChange, onSaved }: { aircra
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="edit-tail" label="Tail Number *">
-          <Input id="edit-tail" value={f.tailNumber} onChange={set('tailNumber')} autoCapitalize="characters" required />
+          <Input
+            id="edit-tail"
+            value={f.tailNumber}
+            onChange={set('tailNumber')}
+            autoCapitalize="characters"
+            required
+          />
         </Field>
         <Field id="edit-year" label="Year">
           <Input id="edit-year" type="number" inputMode="numeric" value={f.year} onChange={set('year')} />
@@ -324,10 +490,25 @@ export function EditAircraftDialog({ aircraft, onOpenChange, onSaved }: { aircra
           <Input id="edit-home" value={f.homeAirport} onChange={set('homeAirport')} placeholder="KPAO" />
         </Field>
         <Field id="edit-soon-days" label="Due soon within (days)">
-          <Input id="edit-soon-days" type="number" inputMode="numeric" min={1} value={f.dueSoonDays} onChange={set('dueSoonDays')} />
+          <Input
+            id="edit-soon-days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={f.dueSoonDays}
+            onChange={set('dueSoonDays')}
+          />
         </Field>
         <Field id="edit-soon-hours" label="Due soon within (hours)">
-          <Input id="edit-soon-hours" type="number" inputMode="decimal" min={1} step={0.1} value={f.dueSoonHours} onChange={set('dueSoonHours')} />
+          <Input
+            id="edit-soon-hours"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step={0.1}
+            value={f.dueSoonHours}
+            onChange={set('dueSoonHours')}
+          />
         </Field>
       </div>
     </FormDialog>

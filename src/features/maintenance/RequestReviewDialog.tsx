@@ -48,7 +48,10 @@ export function RequestReviewDialog({
   const [start, setStart] = useState('');
   const [budget, setBudget] = useState('');
   const [urgency, setUrgency] = useState<UrgencyLevel>(suggested);
-  const create = useWrite(ROUTES.maintenanceRequest, { fallback: 'Could not create the service request', reason: errorText });
+  const create = useWrite(ROUTES.maintenanceRequest, {
+    fallback: 'Could not create the service request',
+    reason: errorText,
+  });
   const busy = create.pending || saveHome.pending;
   const [error, setError] = useState<string | null>(null);
   const why =
@@ -117,8 +120,21 @@ export function RequestReviewDialog({
           </ul>
         </section>
         {needsHome && (
-          <FormField id="review-home" label="Home airport" required hint="Where the aircraft is: an airport code (KRNO) or a city and state. Saved on the aircraft." error={homeError}>
-            <Input id="review-home" required maxLength={60} value={home} onChange={(e) => setHome(e.target.value)} {...fieldAria('review-home', homeError, true)} />
+          <FormField
+            id="review-home"
+            label="Home airport"
+            required
+            hint="Where the aircraft is: an airport code (KRNO) or a city and state. Saved on the aircraft."
+            error={homeError}
+          >
+            <Input
+              id="review-home"
+              required
+              maxLength={60}
+              value={home}
+              onChange={(e) => setHome(e.target.value)}
+              {...fieldAria('review-home', homeError, true)}
+            />
           </FormField>
         )}
         <FormField

@@ -13,7 +13,11 @@ import { jobOn } from '../documents/access.server.ts';
  */
 export async function assertMechanicReadsDueList(db: Db, mechanicId: string, requestId: string): Promise<void> {
   if (!isUuid(requestId)) return; // the read itself answers 404
-  const request = await db.selectFrom('serviceRequests').select('status').where('id', '=', requestId).executeTakeFirst();
+  const request = await db
+    .selectFrom('serviceRequests')
+    .select('status')
+    .where('id', '=', requestId)
+    .executeTakeFirst();
   if (!request || OPEN_REQUEST_STATUSES.includes(request.status)) return; // matching decides, as before
   if (!(await jobOn(db, mechanicId, requestId))) throw notFound('Service request not found');
 }

@@ -83,7 +83,17 @@ export async function updateAircraft(db: Db, ownerId: string, id: string, patch:
   return db.transaction().execute(async (trx) => {
     await ownAircraft(trx, ownerId, id, true);
     const set: Record<string, unknown> = { updatedAt: new Date() };
-    for (const key of ['tailNumber', 'make', 'model', 'usage', 'homeAirport', 'year', 'totalHours', 'dueSoonDays', 'dueSoonHours'] as const) {
+    for (const key of [
+      'tailNumber',
+      'make',
+      'model',
+      'usage',
+      'homeAirport',
+      'year',
+      'totalHours',
+      'dueSoonDays',
+      'dueSoonHours',
+    ] as const) {
       if (patch[key] === undefined) continue;
       if ((key === 'dueSoonDays' || key === 'dueSoonHours') && patch[key] === null) continue; // '' keeps the default
       set[key] = patch[key];
@@ -98,7 +108,12 @@ export async function updateAircraft(db: Db, ownerId: string, id: string, patch:
         .executeTakeFirst();
       if (clash) throw conflict(`You have already added an aircraft with tail number ${patch.tailNumber}`);
     }
-    const row = await trx.updateTable('aircraft').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('aircraft')
+      .set(set)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toAircraft(row);
   });
 }
@@ -165,11 +180,16 @@ const STATUS_ORDER = { overdue: 0, due_soon: 1, ok: 2 } as const;
 function byUrgency(a: MaintenanceItem, b: MaintenanceItem): number {
   const s = STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
   if (s !== 0) return s;
-  const when = (i: MaintenanceItem) => [i.dueDate, i.forecastDate].filter((d): d is string => d !== null).sort()[0] ?? '9999-12-31';
+  const when = (i: MaintenanceItem) =>
+    [i.dueDate, i.forecastDate].filter((d): d is string => d !== null).sort()[0] ?? '9999-12-31';
   return when(a).localeCompare(when(b)) || a.title.localeCompare(b.title);
 }
 
-export async function clocksFor(db: Db, aircraft: AircraftRow, today: string): Promise<{ clocks: Clocks; readings: HoursReading[] }> {
+export async function clocksFor(
+  db: Db,
+  aircraft: AircraftRow,
+  today: string,
+): Promise<{ clocks: Clocks; readings: HoursReading[] }> {
   const rows = await db
     .selectFrom('aircraftHours')
     .select(['id', 'hours', 'readingDate'])
@@ -199,7 +219,8 @@ export async function maintenanceView(db: Db, aircraft: AircraftRow, today = tod
   ]);
   const items = itemRows.map((r) => toItem(r, clocks)).sort(byUrgency);
   // Open ones first, most pressing first; then the resolved, newest first.
-  const rank = (s: Squawk) => (s.status === 'open' ? SQUAWK_PRIORITIES.findIndex((p) => p.value === s.priority) : SQUAWK_PRIORITIES.length);
+  const rank = (s: Squawk) =>
+    s.status === 'open' ? SQUAWK_PRIORITIES.findIndex((p) => p.value === s.priority) : SQUAWK_PRIORITIES.length;
   const squawks = squawkRows.map(toSquawk).sort((a, b) => rank(a) - rank(b));
   const ruled = verdict(aircraft.usage, items, squawks, clocks.currentHours);
   // Airworthiness lines the owner deferred on a quote keep the aircraft not airworthy (itemized bids).
@@ -255,7 +276,10 @@ interface StoredItemFields {
 function normalise(kind: ItemKind, f: StoredItemFields): StoredItemFields {
   const rule = KIND_RULES[kind];
   const out = { ...f };
-  if (FIXED_INTERVAL_KINDS.includes(kind) || (kind === 'elt' && (f.intervalMonths !== null || f.fixedDueDate === null))) {
+  if (
+    FIXED_INTERVAL_KINDS.includes(kind) ||
+    (kind === 'elt' && (f.intervalMonths !== null || f.fixedDueDate === null))
+  ) {
     out.fixedDueDate = null;
     out.fixedDueHours = null;
     for (const [field, value, unit] of [
@@ -278,7 +302,11 @@ function normalise(kind: ItemKind, f: StoredItemFields): StoredItemFields {
 
 async function itemRow(db: Db, aircraftId: string, itemId: string, lock = false): Promise<ItemRow> {
   if (!isUuid(itemId)) throw notFound('Maintenance item not found');
-  let query = db.selectFrom('maintenanceItems').selectAll().where('id', '=', itemId).where('aircraftId', '=', aircraftId);
+  let query = db
+    .selectFrom('maintenanceItems')
+    .selectAll()
+    .where('id', '=', itemId)
+    .where('aircraftId', '=', aircraftId);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Maintenance item not found');
@@ -340,23 +368,50 @@ function storedFields(row: ItemRow): StoredItemFields {
   };
 }
 
-export async function updateItem(db: Db, ownerId: string, aircraftId: string, itemId: string, patch: ItemPatch): Promise<MaintenanceItem> {
+export async function updateItem(
+  db: Db,
+  ownerId: string,
+  aircraftId: string,
+  itemId: string,
+  patch: ItemPatch,
+): Promise<MaintenanceItem> {
   return db.transaction().execute(async (trx) => {
     const aircraft = await ownAircraft(trx, ownerId, aircraftId);
     const row = await itemRow(trx, aircraftId, itemId, true);
     if (patch.kind !== undefined && patch.kind !== row.kind) {
-      throw badRequest('The kind of an item cannot change: delete it and add a new one', [{ path: 'kind', message: 'Kind cannot change' }]);
+      throw badRequest('The kind of an item cannot change: delete it and add a new one', [
+        { path: 'kind', message: 'Kind cannot change' },
+      ]);
     }
     const before = storedFields(row);
     const next: StoredItemFields = { ...before };
     // The item as answered, sent back: its computed next due is not a new fixed limit.
-    if (patch.dueDate && before.fixedDueDate === null && patch.dueDate === intervalDueDate(row.kind, before.lastDoneDate, before.intervalMonths)) delete patch.dueDate;
-    if (patch.dueHours != null && before.fixedDueHours === null && patch.dueHours === intervalDueHours(before.lastDoneHours, before.intervalHours, row.kind === '100_hour' ? before.carriedHours : 0)) delete patch.dueHours;
-    for (const [key, field] of Object.entries(FIELD_OF) as Array<[Exclude<keyof ItemPatch, 'kind'>, keyof StoredItemFields]>) {
-      if (patch[key] !== undefined) (next as unknown as Record<string, unknown>)[field] = field === 'carriedHours' ? (patch[key] ?? 0) : patch[key];
+    if (
+      patch.dueDate &&
+      before.fixedDueDate === null &&
+      patch.dueDate === intervalDueDate(row.kind, before.lastDoneDate, before.intervalMonths)
+    )
+      delete patch.dueDate;
+    if (
+      patch.dueHours != null &&
+      before.fixedDueHours === null &&
+      patch.dueHours ===
+        intervalDueHours(before.lastDoneHours, before.intervalHours, row.kind === '100_hour' ? before.carriedHours : 0)
+    )
+      delete patch.dueHours;
+    for (const [key, field] of Object.entries(FIELD_OF) as Array<
+      [Exclude<keyof ItemPatch, 'kind'>, keyof StoredItemFields]
+    >) {
+      if (patch[key] !== undefined)
+        (next as unknown as Record<string, unknown>)[field] = field === 'carriedHours' ? (patch[key] ?? 0) : patch[key];
     }
     // A 100-hour done again: the excess over its last due time (at most 10 hours) carries over.
-    if (row.kind === '100_hour' && patch.carriedHours === undefined && next.lastDoneHours !== null && next.lastDoneHours !== before.lastDoneHours) {
+    if (
+      row.kind === '100_hour' &&
+      patch.carriedHours === undefined &&
+      next.lastDoneHours !== null &&
+      next.lastDoneHours !== before.lastDoneHours
+    ) {
       const previousDue = before.lastDoneHours === null ? null : before.lastDoneHours + 100 - before.carriedHours;
       next.carriedHours = hundredHourCarry(previousDue, next.lastDoneHours);
     }
@@ -385,8 +440,16 @@ export async function deleteItem(db: Db, ownerId: string, aircraftId: string, it
  * A tach or Hobbs reading. Never below the last one, nor dated before it, nor in the future. The
  * aircraft is locked so two readings at once are checked one after the other.
  */
-export async function logHours(db: Db, ownerId: string, aircraftId: string, hours: number, date: string, today = todayUtc()): Promise<HoursReading> {
-  if (date > today) throw badRequest('Date cannot be in the future', [{ path: 'date', message: 'Date cannot be in the future' }]);
+export async function logHours(
+  db: Db,
+  ownerId: string,
+  aircraftId: string,
+  hours: number,
+  date: string,
+  today = todayUtc(),
+): Promise<HoursReading> {
+  if (date > today)
+    throw badRequest('Date cannot be in the future', [{ path: 'date', message: 'Date cannot be in the future' }]);
   return db.transaction().execute(async (trx) => {
     const aircraft = await ownAircraft(trx, ownerId, aircraftId, true);
     return addReading(trx, aircraft, hours, date);
@@ -401,8 +464,16 @@ async function addReading(trx: Db, aircraft: AircraftRow, hours: number, date: s
     const message = `Date cannot be before the last reading (${lastDate})`;
     throw badRequest(message, [{ path: 'date', message }]);
   }
-  const row = await trx.insertInto('aircraftHours').values({ aircraftId: aircraft.id, hours, readingDate: date }).returningAll().executeTakeFirstOrThrow();
-  await trx.updateTable('aircraft').set({ totalHours: hours, updatedAt: new Date() }).where('id', '=', aircraft.id).execute();
+  const row = await trx
+    .insertInto('aircraftHours')
+    .values({ aircraftId: aircraft.id, hours, readingDate: date })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('aircraft')
+    .set({ totalHours: hours, updatedAt: new Date() })
+    .where('id', '=', aircraft.id)
+    .execute();
   return { id: row.id, hours: num(row.hours), date: dateOnly(row.readingDate) };
 }
 
@@ -411,8 +482,16 @@ async function addReading(trx: Db, aircraft: AircraftRow, hours: number, date: s
 
 async function checkDocument(db: Db, ownerId: string, documentId: string | null | undefined): Promise<void> {
   if (!documentId) return;
-  const doc = await db.selectFrom('documents').select('id').where('id', '=', documentId).where('ownerId', '=', ownerId).executeTakeFirst();
-  if (!doc) throw badRequest('Photo must be one of your documents', [{ path: 'documentId', message: 'Photo must be one of your documents' }]);
+  const doc = await db
+    .selectFrom('documents')
+    .select('id')
+    .where('id', '=', documentId)
+    .where('ownerId', '=', ownerId)
+    .executeTakeFirst();
+  if (!doc)
+    throw badRequest('Photo must be one of your documents', [
+      { path: 'documentId', message: 'Photo must be one of your documents' },
+    ]);
 }
 
 export async function addSquawk(
@@ -423,7 +502,11 @@ export async function addSquawk(
 ): Promise<Squawk> {
   await ownAircraft(db, ownerId, aircraftId);
   await checkDocument(db, ownerId, data.documentId);
-  const row = await db.insertInto('squawks').values({ aircraftId, ...data, resolutionNote: null, resolvedAt: null }).returningAll().executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('squawks')
+    .values({ aircraftId, ...data, resolutionNote: null, resolvedAt: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toSquawk(row);
 }
 
@@ -432,27 +515,56 @@ export async function updateSquawk(
   ownerId: string,
   aircraftId: string,
   squawkId: string,
-  patch: { title?: string | undefined; description?: string | null | undefined; priority?: Squawk['priority'] | undefined; documentId?: string | null | undefined; status?: Squawk['status'] | undefined; resolutionNote?: string | null | undefined },
+  patch: {
+    title?: string | undefined;
+    description?: string | null | undefined;
+    priority?: Squawk['priority'] | undefined;
+    documentId?: string | null | undefined;
+    status?: Squawk['status'] | undefined;
+    resolutionNote?: string | null | undefined;
+  },
 ): Promise<Squawk> {
   await ownAircraft(db, ownerId, aircraftId);
   if (!isUuid(squawkId)) throw notFound('Squawk not found');
   await checkDocument(db, ownerId, patch.documentId);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('squawks').selectAll().where('id', '=', squawkId).where('aircraftId', '=', aircraftId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('squawks')
+      .selectAll()
+      .where('id', '=', squawkId)
+      .where('aircraftId', '=', aircraftId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound('Squawk not found');
     const now = new Date();
     const set: Record<string, unknown> = { updatedAt: now };
-    for (const key of ['title', 'description', 'priority', 'documentId'] as const) if (patch[key] !== undefined) set[key] = patch[key];
+    for (const key of ['title', 'description', 'priority', 'documentId'] as const)
+      if (patch[key] !== undefined) set[key] = patch[key];
     if (patch.status === 'resolved') {
       // A second resolution (a stale tab) never overwrites the first one silently: the refusal says
       // when and how it was resolved.
       const when = row.resolvedAt ? ` on ${formatDay(row.resolvedAt.toISOString().slice(0, 10))}` : '';
-      const status = transition(SQUAWK_MACHINE, row.status, 'resolve', () => `This squawk was already resolved${when}${row.resolutionNote ? `: "${row.resolutionNote}"` : ''}. Reopen it first to resolve it again.`);
+      const status = transition(
+        SQUAWK_MACHINE,
+        row.status,
+        'resolve',
+        () =>
+          `This squawk was already resolved${when}${row.resolutionNote ? `: "${row.resolutionNote}"` : ''}. Reopen it first to resolve it again.`,
+      );
       Object.assign(set, { status, resolvedAt: now, resolutionNote: patch.resolutionNote });
-    }
-    else if (patch.status === 'open') Object.assign(set, { status: transition(SQUAWK_MACHINE, row.status, 'reopen'), resolvedAt: null, resolutionNote: null });
+    } else if (patch.status === 'open')
+      Object.assign(set, {
+        status: transition(SQUAWK_MACHINE, row.status, 'reopen'),
+        resolvedAt: null,
+        resolutionNote: null,
+      });
     else if (patch.resolutionNote !== undefined && row.status === 'resolved') set.resolutionNote = patch.resolutionNote;
-    const updated = await trx.updateTable('squawks').set(set).where('id', '=', squawkId).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable('squawks')
+      .set(set)
+      .where('id', '=', squawkId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toSquawk(updated);
   });
 }
@@ -466,18 +578,32 @@ export async function updateSquawk(
  * it through the same schema and the same creation path as POST /api/enhanced/quotes (so matching
  * and notifications happen as for any request) and links the items and squawks to it.
  */
-export async function requestService(db: Db, customer: UserRow, aircraftId: string, data: MaintenanceRequestData): Promise<ServiceRequest> {
+export async function requestService(
+  db: Db,
+  customer: UserRow,
+  aircraftId: string,
+  data: MaintenanceRequestData,
+): Promise<ServiceRequest> {
   const aircraft = await ownAircraft(db, customer.id, aircraftId);
   const view = await maintenanceView(db, aircraft);
   const items = data.itemIds.map((id, i) => {
     const item = view.items.find((x) => x.id === id);
-    if (!item) throw badRequest('Maintenance item not found on this aircraft', [{ path: `itemIds.${i}`, message: 'Maintenance item not found on this aircraft' }]);
+    if (!item)
+      throw badRequest('Maintenance item not found on this aircraft', [
+        { path: `itemIds.${i}`, message: 'Maintenance item not found on this aircraft' },
+      ]);
     return item;
   });
   const squawks = data.squawkIds.map((id, i) => {
     const squawk = view.squawks.find((x) => x.id === id);
-    if (!squawk) throw badRequest('Squawk not found on this aircraft', [{ path: `squawkIds.${i}`, message: 'Squawk not found on this aircraft' }]);
-    if (squawk.status !== 'open') throw badRequest(`Squawk "${squawk.title}" is already resolved`, [{ path: `squawkIds.${i}`, message: 'Squawk is already resolved' }]);
+    if (!squawk)
+      throw badRequest('Squawk not found on this aircraft', [
+        { path: `squawkIds.${i}`, message: 'Squawk not found on this aircraft' },
+      ]);
+    if (squawk.status !== 'open')
+      throw badRequest(`Squawk "${squawk.title}" is already resolved`, [
+        { path: `squawkIds.${i}`, message: 'Squawk is already resolved' },
+      ]);
     return squawk;
   });
   if (!aircraft.homeAirport) {
@@ -502,8 +628,14 @@ export async function requestService(db: Db, customer: UserRow, aircraftId: stri
     estimatedBudget: data.estimatedBudget,
   });
   return createRequest(db, customer, request, async (trx, requestId) => {
-    const links = [...items.map((i) => ({ serviceRequestId: requestId, itemId: i.id, squawkId: null })), ...squawks.map((s) => ({ serviceRequestId: requestId, itemId: null, squawkId: s.id }))];
-    await trx.insertInto('maintenanceRequestLinks').values(links.map((l) => ({ ...l, completedAt: null }))).execute();
+    const links = [
+      ...items.map((i) => ({ serviceRequestId: requestId, itemId: i.id, squawkId: null })),
+      ...squawks.map((s) => ({ serviceRequestId: requestId, itemId: null, squawkId: s.id })),
+    ];
+    await trx
+      .insertInto('maintenanceRequestLinks')
+      .values(links.map((l) => ({ ...l, completedAt: null })))
+      .execute();
   });
 }
 
@@ -511,7 +643,11 @@ export async function requestService(db: Db, customer: UserRow, aircraftId: stri
 // The due list on a request, and completion by the mechanic
 
 async function links(db: Db, requestId: string) {
-  return db.selectFrom('maintenanceRequestLinks').select(['itemId', 'squawkId', 'completedAt']).where('serviceRequestId', '=', requestId).execute();
+  return db
+    .selectFrom('maintenanceRequestLinks')
+    .select(['itemId', 'squawkId', 'completedAt'])
+    .where('serviceRequestId', '=', requestId)
+    .execute();
 }
 
 /** The due list of the aircraft a request came from, for whoever may see the request (owner, matched mechanic, admin). */
@@ -521,7 +657,8 @@ export async function requestMaintenance(db: Db, viewer: Viewer, requestId: stri
   const aircraft = await db.selectFrom('aircraft').selectAll().where('id', '=', request.aircraftId).executeTakeFirst();
   if (!aircraft) throw notFound('This request is not linked to one of the owner’s aircraft');
   const [view, rows] = await Promise.all([maintenanceView(db, aircraft), links(db, requestId)]);
-  const ids = (key: 'itemId' | 'squawkId', done: boolean) => rows.filter((r) => r[key] !== null && (!done || r.completedAt !== null)).map((r) => r[key]!);
+  const ids = (key: 'itemId' | 'squawkId', done: boolean) =>
+    rows.filter((r) => r[key] !== null && (!done || r.completedAt !== null)).map((r) => r[key]!);
   return {
     ...view,
     serviceRequestId: requestId,
@@ -537,35 +674,66 @@ export async function requestMaintenance(db: Db, viewer: Viewer, requestId: stri
  * fixed, once work has started or is completed: items take the new last-done date and hours and
  * recompute (a 100-hour carries its excess), squawks close with a note, and the reading is logged.
  */
-export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: string, data: MaintenanceCompletionData): Promise<RequestMaintenance> {
+export async function completeMaintenance(
+  db: Db,
+  mechanic: UserRow,
+  requestId: string,
+  data: MaintenanceCompletionData,
+): Promise<RequestMaintenance> {
   if (!isUuid(requestId)) throw notFound('Service request not found');
-  if (data.itemIds.length + data.squawkIds.length === 0) throw badRequest('Choose at least one item or squawk that was done');
-  if (data.date > todayUtc()) throw badRequest('Date done cannot be in the future', [{ path: 'date', message: 'Date done cannot be in the future' }]);
+  if (data.itemIds.length + data.squawkIds.length === 0)
+    throw badRequest('Choose at least one item or squawk that was done');
+  if (data.date > todayUtc())
+    throw badRequest('Date done cannot be in the future', [
+      { path: 'date', message: 'Date done cannot be in the future' },
+    ]);
   // Inside a caller's transaction (signing a record) it joins it, so both commit or neither does.
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   await inTransaction(async (trx) => {
-    const appointment = await trx.selectFrom('appointments').select(['mechanicId', 'status', 'bidId']).where('serviceRequestId', '=', requestId).forUpdate().executeTakeFirst();
+    const appointment = await trx
+      .selectFrom('appointments')
+      .select(['mechanicId', 'status', 'bidId'])
+      .where('serviceRequestId', '=', requestId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!appointment || appointment.mechanicId !== mechanic.id) throw notFound('Service request not found');
-    if (appointment.status !== 'in_progress' && appointment.status !== 'completed') throw conflict('Items can be marked done once work on the job has started');
-    const request = await trx.selectFrom('serviceRequests').select(['aircraftId', 'aircraftTailNumber']).where('id', '=', requestId).executeTakeFirstOrThrow();
+    if (appointment.status !== 'in_progress' && appointment.status !== 'completed')
+      throw conflict('Items can be marked done once work on the job has started');
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .select(['aircraftId', 'aircraftTailNumber'])
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
     if (!request.aircraftId) throw notFound('This request is not linked to one of the owner’s aircraft');
-    const aircraft = await trx.selectFrom('aircraft').selectAll().where('id', '=', request.aircraftId).forUpdate().executeTakeFirstOrThrow();
+    const aircraft = await trx
+      .selectFrom('aircraft')
+      .selectAll()
+      .where('id', '=', request.aircraftId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const linked = await links(trx, requestId);
-    for (const id of data.itemIds) if (!linked.some((l) => l.itemId === id)) throw badRequest('Only the items this request was made for can be marked done');
-    for (const id of data.squawkIds) if (!linked.some((l) => l.squawkId === id)) throw badRequest('Only the squawks this request was made for can be resolved');
+    for (const id of data.itemIds)
+      if (!linked.some((l) => l.itemId === id))
+        throw badRequest('Only the items this request was made for can be marked done');
+    for (const id of data.squawkIds)
+      if (!linked.some((l) => l.squawkId === id))
+        throw badRequest('Only the squawks this request was made for can be resolved');
     // Work the owner deferred or declined was not done by this job (docs/decisions/0160).
     const { leftOpen } = await jobWorkDone(trx, { bidId: appointment.bidId, serviceRequestId: requestId });
     for (const id of [...data.itemIds, ...data.squawkIds]) {
       const open = leftOpen.find((o) => o.id === id);
       if (open) {
-        throw conflict(`The owner ${open.decision === 'defer' ? 'deferred' : 'declined'} "${open.title}"${open.decidedOn ? ` on ${formatDay(open.decidedOn)}` : ''}: it was not part of the approved work`);
+        throw conflict(
+          `The owner ${open.decision === 'defer' ? 'deferred' : 'declined'} "${open.title}"${open.decidedOn ? ` on ${formatDay(open.decidedOn)}` : ''}: it was not part of the approved work`,
+        );
       }
     }
     await assertTach(trx, aircraft.id, data.hours, data.date, 'hours');
     const now = new Date();
     if (data.hours !== null) {
       const { clocks } = await clocksFor(trx, aircraft, todayUtc());
-      if (clocks.currentHours === null || data.hours > clocks.currentHours) await addReading(trx, aircraft, data.hours, data.date);
+      if (clocks.currentHours === null || data.hours > clocks.currentHours)
+        await addReading(trx, aircraft, data.hours, data.date);
     }
     for (const id of data.itemIds) {
       const row = await itemRow(trx, aircraft.id, id, true);
@@ -575,13 +743,25 @@ export async function completeMaintenance(db: Db, mechanic: UserRow, requestId: 
         const previousDue = before.lastDoneHours === null ? null : before.lastDoneHours + 100 - before.carriedHours;
         next.carriedHours = hundredHourCarry(previousDue, data.hours);
       }
-      if (next.intervalHours !== null && next.lastDoneHours === null) throw badRequest('Tach at completion is required for an item due by hours', [{ path: 'hours', message: 'Tach at completion is required' }]);
-      await trx.updateTable('maintenanceItems').set({ ...normalise(row.kind, next), remindedStatus: null, updatedAt: now }).where('id', '=', id).execute();
+      if (next.intervalHours !== null && next.lastDoneHours === null)
+        throw badRequest('Tach at completion is required for an item due by hours', [
+          { path: 'hours', message: 'Tach at completion is required' },
+        ]);
+      await trx
+        .updateTable('maintenanceItems')
+        .set({ ...normalise(row.kind, next), remindedStatus: null, updatedAt: now })
+        .where('id', '=', id)
+        .execute();
     }
     if (data.squawkIds.length > 0) {
       await trx
         .updateTable('squawks')
-        .set({ status: targetOf(SQUAWK_MACHINE, 'resolve'), resolvedAt: now, resolutionNote: data.note ?? `Resolved by ${mechanic.firstName} ${mechanic.lastName} on ${data.date}`, updatedAt: now })
+        .set({
+          status: targetOf(SQUAWK_MACHINE, 'resolve'),
+          resolvedAt: now,
+          resolutionNote: data.note ?? `Resolved by ${mechanic.firstName} ${mechanic.lastName} on ${data.date}`,
+          updatedAt: now,
+        })
         .where('id', 'in', data.squawkIds)
         .where('status', 'in', fromStates(SQUAWK_MACHINE, 'resolve'))
         .execute();

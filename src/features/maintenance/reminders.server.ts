@@ -21,7 +21,9 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
   const aircraft = await db
     .selectFrom('aircraft')
     .selectAll()
-    .where((eb) => eb.exists(eb.selectFrom('maintenanceItems as i').select('i.id').whereRef('i.aircraftId', '=', 'aircraft.id')))
+    .where((eb) =>
+      eb.exists(eb.selectFrom('maintenanceItems as i').select('i.id').whereRef('i.aircraftId', '=', 'aircraft.id')),
+    )
     .execute();
   for (const plane of aircraft) {
     const { clocks } = await clocksFor(db, plane, today);
@@ -32,7 +34,8 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
       // Already on a request the owner made: the owner knows; told again if the request ends without it.
       if (item.status !== 'ok' && requested.has(row.id)) continue;
       if (item.status === 'ok') {
-        if (row.remindedStatus !== null) await db.updateTable('maintenanceItems').set({ remindedStatus: null }).where('id', '=', row.id).execute();
+        if (row.remindedStatus !== null)
+          await db.updateTable('maintenanceItems').set({ remindedStatus: null }).where('id', '=', row.id).execute();
         continue;
       }
       if (row.remindedStatus === item.status) continue;

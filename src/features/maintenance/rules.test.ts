@@ -17,7 +17,14 @@ import {
   type ItemFacts,
 } from './rules.ts';
 
-const clocks = (over: Partial<Clocks> = {}): Clocks => ({ today: '2026-06-15', currentHours: 1000, hoursPerDay: null, dueSoonDays: 30, dueSoonHours: 10, ...over });
+const clocks = (over: Partial<Clocks> = {}): Clocks => ({
+  today: '2026-06-15',
+  currentHours: 1000,
+  hoursPerDay: null,
+  dueSoonDays: 30,
+  dueSoonHours: 10,
+  ...over,
+});
 const item = (over: Partial<ItemFacts>): ItemFacts => ({
   kind: 'custom',
   lastDoneDate: null,
@@ -57,10 +64,18 @@ describe('calendar months', () => {
   });
 
   it('computes the annual, transponder and ELT by calendar months and a custom item by date', () => {
-    expect(computeDue(item({ kind: 'annual', lastDoneDate: '2026-03-10', intervalMonths: 12 }), clocks()).dueDate).toBe('2027-03-31');
-    expect(computeDue(item({ kind: 'transponder', lastDoneDate: '2025-01-02', intervalMonths: 24 }), clocks()).dueDate).toBe('2027-01-31');
-    expect(computeDue(item({ kind: 'elt', lastDoneDate: '2025-07-20', intervalMonths: 12 }), clocks()).dueDate).toBe('2026-07-31');
-    expect(computeDue(item({ kind: 'custom', lastDoneDate: '2026-05-20', intervalMonths: 4 }), clocks()).dueDate).toBe('2026-09-20');
+    expect(computeDue(item({ kind: 'annual', lastDoneDate: '2026-03-10', intervalMonths: 12 }), clocks()).dueDate).toBe(
+      '2027-03-31',
+    );
+    expect(
+      computeDue(item({ kind: 'transponder', lastDoneDate: '2025-01-02', intervalMonths: 24 }), clocks()).dueDate,
+    ).toBe('2027-01-31');
+    expect(computeDue(item({ kind: 'elt', lastDoneDate: '2025-07-20', intervalMonths: 12 }), clocks()).dueDate).toBe(
+      '2026-07-31',
+    );
+    expect(computeDue(item({ kind: 'custom', lastDoneDate: '2026-05-20', intervalMonths: 4 }), clocks()).dueDate).toBe(
+      '2026-09-20',
+    );
   });
 });
 
@@ -90,20 +105,33 @@ describe('status on each clock', () => {
     const oil2 = item({ lastDoneDate: '2026-06-01', lastDoneHours: 955, intervalMonths: 4, intervalHours: 50 });
     expect(computeDue(oil2, clocks())).toMatchObject({ dueDate: '2026-10-01', dueHours: 1005, status: 'due_soon' });
     // A recurring AD with a fixed final date earlier than its interval: the earlier wins.
-    const ad = item({ kind: 'ad', lastDoneDate: '2026-01-01', intervalMonths: 12, fixedDueDate: '2026-08-01', lastDoneHours: 900, intervalHours: 500, fixedDueHours: 1200 });
+    const ad = item({
+      kind: 'ad',
+      lastDoneDate: '2026-01-01',
+      intervalMonths: 12,
+      fixedDueDate: '2026-08-01',
+      lastDoneHours: 900,
+      intervalHours: 500,
+      fixedDueHours: 1200,
+    });
     expect(computeDue(ad, clocks())).toMatchObject({ dueDate: '2026-08-01', dueHours: 1200, status: 'ok' });
   });
 
   it('a one-time item by a fixed date or hours', () => {
     expect(computeDue(item({ kind: 'registration', fixedDueDate: '2026-07-31' }), clocks()).status).toBe('ok');
     expect(computeDue(item({ kind: 'registration', fixedDueDate: '2026-07-01' }), clocks()).status).toBe('due_soon');
-    expect(computeDue(item({ kind: 'ad', fixedDueHours: 995 }), clocks())).toMatchObject({ dueHours: 995, status: 'overdue' });
+    expect(computeDue(item({ kind: 'ad', fixedDueHours: 995 }), clocks())).toMatchObject({
+      dueHours: 995,
+      status: 'overdue',
+    });
   });
 });
 
 describe('100-hour inspection', () => {
   it('is due 100 hours after the last one', () => {
-    expect(computeDue(item({ kind: '100_hour', lastDoneHours: 950, intervalHours: 100 }), clocks()).dueHours).toBe(1050);
+    expect(computeDue(item({ kind: '100_hour', lastDoneHours: 950, intervalHours: 100 }), clocks()).dueHours).toBe(
+      1050,
+    );
   });
 
   it('carries up to 10 hours of excess toward the next 100', () => {
@@ -112,23 +140,50 @@ describe('100-hour inspection', () => {
     expect(hundredHourCarry(1200, 1210.1)).toBe(0);
     expect(hundredHourCarry(1200, 1195)).toBe(0);
     expect(hundredHourCarry(null, 1206)).toBe(0);
-    expect(computeDue(item({ kind: '100_hour', lastDoneHours: 1206, intervalHours: 100, carriedHours: 6 }), clocks({ currentHours: 1250 })).dueHours).toBe(1300);
+    expect(
+      computeDue(
+        item({ kind: '100_hour', lastDoneHours: 1206, intervalHours: 100, carriedHours: 6 }),
+        clocks({ currentHours: 1250 }),
+      ).dueHours,
+    ).toBe(1300);
   });
 
   it('carried hours only count on a 100-hour item', () => {
-    expect(computeDue(item({ kind: 'custom', lastDoneHours: 1206, intervalHours: 100, carriedHours: 6 }), clocks()).dueHours).toBe(1306);
+    expect(
+      computeDue(item({ kind: 'custom', lastDoneHours: 1206, intervalHours: 100, carriedHours: 6 }), clocks()).dueHours,
+    ).toBe(1306);
   });
 
   it('within the allowance it is overdue, and the verdict for hire says the ferry allowance', () => {
-    const due = computeDue(item({ kind: '100_hour', lastDoneHours: 900, intervalHours: 100 }), clocks({ currentHours: 1004 }));
+    const due = computeDue(
+      item({ kind: '100_hour', lastDoneHours: 900, intervalHours: 100 }),
+      clocks({ currentHours: 1004 }),
+    );
     expect(due.status).toBe('overdue');
-    const v = verdict('for_hire', [{ kind: '100_hour', title: '100-hour inspection', cite: '14 CFR 91.409(b)', ...due }], [], 1004);
+    const v = verdict(
+      'for_hire',
+      [{ kind: '100_hour', title: '100-hour inspection', cite: '14 CFR 91.409(b)', ...due }],
+      [],
+      1004,
+    );
     expect(v.airworthy).toBe(false);
     expect(v.reasons[0]!.text).toMatch(/overdue by 4 hours.*only to reach a place where it can be done/);
     expect(v.reasons[0]!.cite).toBe('14 CFR 91.409(b)');
-    const beyond = verdict('for_hire', [{ kind: '100_hour', title: '100-hour inspection', cite: '14 CFR 91.409(b)', ...due }], [], 1012);
+    const beyond = verdict(
+      'for_hire',
+      [{ kind: '100_hour', title: '100-hour inspection', cite: '14 CFR 91.409(b)', ...due }],
+      [],
+      1012,
+    );
     expect(beyond.reasons[0]!.text).not.toMatch(/only to reach/);
-    expect(verdict('private', [{ kind: '100_hour', title: '100-hour inspection', cite: '14 CFR 91.409(b)', ...due }], [], 1004).airworthy).toBe(true);
+    expect(
+      verdict(
+        'private',
+        [{ kind: '100_hour', title: '100-hour inspection', cite: '14 CFR 91.409(b)', ...due }],
+        [],
+        1004,
+      ).airworthy,
+    ).toBe(true);
   });
 });
 
@@ -142,8 +197,24 @@ describe('forecast from the last 90 days of readings', () => {
     ];
     expect(averageHoursPerDay(readings, '2026-06-15')).toBeCloseTo(1, 5);
     expect(averageHoursPerDay(readings.slice(0, 1), '2026-06-15')).toBeNull();
-    expect(averageHoursPerDay([{ date: '2026-06-01', hours: 900 }, { date: '2026-06-01', hours: 905 }], '2026-06-15')).toBeNull();
-    expect(averageHoursPerDay([{ date: '2026-05-01', hours: 900 }, { date: '2026-06-01', hours: 900 }], '2026-06-15')).toBeNull();
+    expect(
+      averageHoursPerDay(
+        [
+          { date: '2026-06-01', hours: 900 },
+          { date: '2026-06-01', hours: 905 },
+        ],
+        '2026-06-15',
+      ),
+    ).toBeNull();
+    expect(
+      averageHoursPerDay(
+        [
+          { date: '2026-05-01', hours: 900 },
+          { date: '2026-06-01', hours: 900 },
+        ],
+        '2026-06-15',
+      ),
+    ).toBeNull();
   });
 
   it('dates the day the due hours are reached', () => {
@@ -151,14 +222,19 @@ describe('forecast from the last 90 days of readings', () => {
     expect(forecastDate(1050, { today: '2026-06-15', currentHours: 1000, hoursPerDay: 0.3 })).toBe('2026-11-28');
     expect(forecastDate(1050, { today: '2026-06-15', currentHours: 1000, hoursPerDay: null })).toBeNull();
     expect(forecastDate(990, { today: '2026-06-15', currentHours: 1000, hoursPerDay: 2 })).toBeNull();
-    expect(computeDue(item({ kind: '100_hour', lastDoneHours: 950, intervalHours: 100 }), clocks({ hoursPerDay: 5 })).forecastDate).toBe('2026-06-25');
+    expect(
+      computeDue(item({ kind: '100_hour', lastDoneHours: 950, intervalHours: 100 }), clocks({ hoursPerDay: 5 }))
+        .forecastDate,
+    ).toBe('2026-06-25');
   });
 });
 
 describe('verdict', () => {
   const base = { title: 'x', dueDate: '2026-01-31', dueHours: null };
   it('airworthy with nothing overdue', () => {
-    expect(verdict('private', [{ kind: 'annual', cite: '14 CFR 91.409(a)', status: 'due_soon', ...base }], [], 1000)).toEqual({ airworthy: true, reasons: [] });
+    expect(
+      verdict('private', [{ kind: 'annual', cite: '14 CFR 91.409(a)', status: 'due_soon', ...base }], [], 1000),
+    ).toEqual({ airworthy: true, reasons: [] });
   });
 
   it('names each reason with its cite: annual, AD, grounding squawk; not transponder or owner items', () => {
@@ -187,14 +263,27 @@ describe('verdict', () => {
 });
 
 describe('item checks and cites', () => {
-  const blank = { lastDoneDate: null, lastDoneHours: null, intervalMonths: null, intervalHours: null, fixedDueDate: null, fixedDueHours: null, adNumber: null, title: null };
+  const blank = {
+    lastDoneDate: null,
+    lastDoneHours: null,
+    intervalMonths: null,
+    intervalHours: null,
+    fixedDueDate: null,
+    fixedDueHours: null,
+    adNumber: null,
+    title: null,
+  };
   it('refuses what cannot come due', () => {
     expect(itemProblem('ad', blank)).toMatch(/AD number is required/);
     expect(itemProblem('ad', { ...blank, adNumber: '2020-1-3' })).toMatch(/YYYY-NN-NN/);
     expect(itemProblem('custom', { ...blank, intervalHours: 50, lastDoneHours: 10 })).toMatch(/Title is required/);
     expect(itemProblem('registration', blank)).toMatch(/expiry date/);
-    expect(itemProblem('annual', { ...blank, intervalMonths: 12 })).toBe('Last done date is required for an item due every 12 months');
-    expect(itemProblem('custom', { ...blank, title: 'Oil', intervalHours: 50 })).toMatch(/Last done hours are required/);
+    expect(itemProblem('annual', { ...blank, intervalMonths: 12 })).toBe(
+      'Last done date is required for an item due every 12 months',
+    );
+    expect(itemProblem('custom', { ...blank, title: 'Oil', intervalHours: 50 })).toMatch(
+      /Last done hours are required/,
+    );
     expect(itemProblem('custom', { ...blank, title: 'Oil' })).toMatch(/interval/);
     expect(itemProblem('ad', { ...blank, adNumber: '2020-18-03', lastDoneDate: '2021-01-01' })).toBeNull();
   });
@@ -208,8 +297,22 @@ describe('item checks and cites', () => {
 });
 
 describe('service request from items', () => {
-  const annual = { kind: 'annual' as const, title: 'Annual inspection', cite: '14 CFR 91.409(a)', status: 'overdue' as const, dueDate: '2026-05-31', dueHours: null };
-  const hundred = { kind: '100_hour' as const, title: '100-hour inspection', cite: '14 CFR 91.409(b)', status: 'due_soon' as const, dueDate: null, dueHours: 1050 };
+  const annual = {
+    kind: 'annual' as const,
+    title: 'Annual inspection',
+    cite: '14 CFR 91.409(a)',
+    status: 'overdue' as const,
+    dueDate: '2026-05-31',
+    dueHours: null,
+  };
+  const hundred = {
+    kind: '100_hour' as const,
+    title: '100-hour inspection',
+    cite: '14 CFR 91.409(b)',
+    status: 'due_soon' as const,
+    dueDate: null,
+    dueHours: 1050,
+  };
   const squawk = { title: 'Cracked exhaust', description: 'Left stack', priority: 'grounding' as const };
   it('chooses the service type and urgency', () => {
     expect(serviceTypeFor([hundred, annual], [])).toBe('annual_inspection');
@@ -230,7 +333,14 @@ describe('service request from items', () => {
       ].join('\n'),
     );
     // An AD titled by its number is named once; on both clocks, whichever comes first.
-    const ad = { ...annual, kind: 'ad' as const, title: 'AD 2020-18-03', cite: 'AD 2020-18-03 (14 CFR part 39)', dueDate: '2027-01-01', dueHours: 1100 };
+    const ad = {
+      ...annual,
+      kind: 'ad' as const,
+      title: 'AD 2020-18-03',
+      cite: 'AD 2020-18-03 (14 CFR part 39)',
+      dueDate: '2027-01-01',
+      dueHours: 1100,
+    };
     expect(requestDescription('N123AB', [ad], [], null, 5000, '2027-02-01')).toBe(
       'Maintenance for N123AB:\n- AD 2020-18-03 (14 CFR part 39): overdue (was due by Jan 1, 2027 or at 1,100 hours, whichever comes first)',
     );

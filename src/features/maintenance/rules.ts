@@ -57,13 +57,23 @@ export interface ItemDue {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The next due date from the interval alone. */
-export function intervalDueDate(kind: ItemKind, lastDoneDate: string | null, intervalMonths: number | null): string | null {
+export function intervalDueDate(
+  kind: ItemKind,
+  lastDoneDate: string | null,
+  intervalMonths: number | null,
+): string | null {
   if (lastDoneDate === null || intervalMonths === null) return null;
-  return CALENDAR_MONTH_KINDS.includes(kind) ? endOfCalendarMonthsAfter(lastDoneDate, intervalMonths) : addMonthsClamped(lastDoneDate, intervalMonths);
+  return CALENDAR_MONTH_KINDS.includes(kind)
+    ? endOfCalendarMonthsAfter(lastDoneDate, intervalMonths)
+    : addMonthsClamped(lastDoneDate, intervalMonths);
 }
 
 /** The next due hours from the interval alone; a 100-hour's carried excess is taken off. */
-export function intervalDueHours(lastDoneHours: number | null, intervalHours: number | null, carriedHours = 0): number | null {
+export function intervalDueHours(
+  lastDoneHours: number | null,
+  intervalHours: number | null,
+  carriedHours = 0,
+): number | null {
   if (lastDoneHours === null || intervalHours === null) return null;
   return round1(lastDoneHours + intervalHours - carriedHours);
 }
@@ -79,7 +89,8 @@ export function hundredHourCarry(previousDueHours: number | null, doneHours: num
   return over > 0 && over <= MAINTENANCE.hundredHourAllowance ? over : 0;
 }
 
-const worse = (a: ItemStatus, b: ItemStatus): ItemStatus => (a === 'overdue' || b === 'overdue' ? 'overdue' : a === 'due_soon' || b === 'due_soon' ? 'due_soon' : 'ok');
+const worse = (a: ItemStatus, b: ItemStatus): ItemStatus =>
+  a === 'overdue' || b === 'overdue' ? 'overdue' : a === 'due_soon' || b === 'due_soon' ? 'due_soon' : 'ok';
 
 /** Due through `dueDate`: overdue the day after; due soon within `dueSoonDays`. */
 export function dateStatus(dueDate: string | null, today: string, dueSoonDays: number): ItemStatus {
@@ -98,7 +109,10 @@ export function hoursStatus(dueHours: number | null, currentHours: number | null
 }
 
 /** The day the aircraft should reach `dueHours` at `hoursPerDay`; null without a use or once reached. */
-export function forecastDate(dueHours: number | null, clocks: Pick<Clocks, 'today' | 'currentHours' | 'hoursPerDay'>): string | null {
+export function forecastDate(
+  dueHours: number | null,
+  clocks: Pick<Clocks, 'today' | 'currentHours' | 'hoursPerDay'>,
+): string | null {
   if (dueHours === null || clocks.currentHours === null || !clocks.hoursPerDay || clocks.hoursPerDay <= 0) return null;
   const left = dueHours - clocks.currentHours;
   if (left < 0) return null;
@@ -111,21 +125,44 @@ export function forecastDate(dueHours: number | null, clocks: Pick<Clocks, 'toda
  */
 export function computeDue(item: ItemFacts, clocks: Clocks): ItemDue {
   const dueDate = earliestDate(intervalDueDate(item.kind, item.lastDoneDate, item.intervalMonths), item.fixedDueDate);
-  const fromInterval = intervalDueHours(item.lastDoneHours, item.intervalHours, item.kind === '100_hour' ? item.carriedHours : 0);
-  const dueHours = fromInterval === null ? item.fixedDueHours : item.fixedDueHours === null ? fromInterval : Math.min(fromInterval, item.fixedDueHours);
-  const status = worse(dateStatus(dueDate, clocks.today, clocks.dueSoonDays), hoursStatus(dueHours, clocks.currentHours, clocks.dueSoonHours));
+  const fromInterval = intervalDueHours(
+    item.lastDoneHours,
+    item.intervalHours,
+    item.kind === '100_hour' ? item.carriedHours : 0,
+  );
+  const dueHours =
+    fromInterval === null
+      ? item.fixedDueHours
+      : item.fixedDueHours === null
+        ? fromInterval
+        : Math.min(fromInterval, item.fixedDueHours);
+  const status = worse(
+    dateStatus(dueDate, clocks.today, clocks.dueSoonDays),
+    hoursStatus(dueHours, clocks.currentHours, clocks.dueSoonHours),
+  );
   return { dueDate, dueHours, forecastDate: forecastDate(dueHours, clocks), status };
 }
 
 /** What an item needs to be trackable; null when fine, else the message of a 400. */
-export function itemProblem(kind: ItemKind, item: Omit<ItemFacts, 'kind' | 'carriedHours'> & { adNumber: string | null; title: string | null }): string | null {
+export function itemProblem(
+  kind: ItemKind,
+  item: Omit<ItemFacts, 'kind' | 'carriedHours'> & { adNumber: string | null; title: string | null },
+): string | null {
   if (kind === 'ad' && !item.adNumber) return 'AD number is required for an airworthiness directive (as YYYY-NN-NN)';
-  if (kind === 'ad' && item.adNumber && !AD_NUMBER.test(item.adNumber)) return 'AD number must look like YYYY-NN-NN (e.g. 2020-18-03)';
+  if (kind === 'ad' && item.adNumber && !AD_NUMBER.test(item.adNumber))
+    return 'AD number must look like YYYY-NN-NN (e.g. 2020-18-03)';
   if (kind === 'custom' && !item.title) return 'Title is required for an owner item';
-  if (kind === 'registration' && !item.fixedDueDate) return 'Due date is required for a registration: the expiry date on the certificate';
-  if (item.intervalMonths !== null && item.lastDoneDate === null) return `Last done date is required for an item due every ${item.intervalMonths} months`;
-  if (item.intervalHours !== null && item.lastDoneHours === null) return `Last done hours are required for an item due every ${item.intervalHours} hours`;
-  const tracked = item.intervalMonths !== null || item.intervalHours !== null || item.fixedDueDate !== null || item.fixedDueHours !== null;
+  if (kind === 'registration' && !item.fixedDueDate)
+    return 'Due date is required for a registration: the expiry date on the certificate';
+  if (item.intervalMonths !== null && item.lastDoneDate === null)
+    return `Last done date is required for an item due every ${item.intervalMonths} months`;
+  if (item.intervalHours !== null && item.lastDoneHours === null)
+    return `Last done hours are required for an item due every ${item.intervalHours} hours`;
+  const tracked =
+    item.intervalMonths !== null ||
+    item.intervalHours !== null ||
+    item.fixedDueDate !== null ||
+    item.fixedDueHours !== null;
   // A one-time AD already complied with owes nothing more; anything else needs a way to come due.
   const complied = kind === 'ad' && (item.lastDoneDate !== null || item.lastDoneHours !== null);
   if (!tracked && !complied) return 'Give an interval (months or hours) or a due date or due hours';
@@ -158,9 +195,15 @@ export interface Reading {
  * hours between the first and last of them over the days between them. Null with fewer than two
  * readings on different days or no hours flown.
  */
-export function averageHoursPerDay(readings: readonly Reading[], today: string, windowDays: number = MAINTENANCE.forecastWindowDays): number | null {
+export function averageHoursPerDay(
+  readings: readonly Reading[],
+  today: string,
+  windowDays: number = MAINTENANCE.forecastWindowDays,
+): number | null {
   const from = addDays(today, -windowDays);
-  const recent = readings.filter((r) => r.date >= from && r.date <= today).sort((a, b) => (a.date === b.date ? a.hours - b.hours : a.date < b.date ? -1 : 1));
+  const recent = readings
+    .filter((r) => r.date >= from && r.date <= today)
+    .sort((a, b) => (a.date === b.date ? a.hours - b.hours : a.date < b.date ? -1 : 1));
   if (recent.length < 2) return null;
   const first = recent[0]!;
   const last = recent[recent.length - 1]!;
@@ -192,25 +235,37 @@ export interface VerdictSquawk {
  * "Airworthy" unless: the annual is overdue; the 100-hour is overdue on an aircraft used for hire;
  * an AD is overdue; a grounding squawk is open. Each reason names its rule.
  */
-export function verdict(usage: AircraftUsage, items: readonly VerdictItem[], squawks: readonly VerdictSquawk[], currentHours: number | null): { airworthy: boolean; reasons: Reason[] } {
+export function verdict(
+  usage: AircraftUsage,
+  items: readonly VerdictItem[],
+  squawks: readonly VerdictSquawk[],
+  currentHours: number | null,
+): { airworthy: boolean; reasons: Reason[] } {
   const reasons: Reason[] = [];
   for (const item of items) {
     if (item.status !== 'overdue') continue;
     if (item.kind === 'annual') {
-      reasons.push({ text: `Annual inspection overdue (was due by ${item.dueDate ? formatDay(item.dueDate) : 'an unknown date'})`, cite: item.cite });
+      reasons.push({
+        text: `Annual inspection overdue (was due by ${item.dueDate ? formatDay(item.dueDate) : 'an unknown date'})`,
+        cite: item.cite,
+      });
     } else if (item.kind === '100_hour' && usage === 'for_hire') {
       const over = item.dueHours !== null && currentHours !== null ? round1(currentHours - item.dueHours) : null;
       const allowance =
         over !== null && over <= MAINTENANCE.hundredHourAllowance
           ? `; up to ${MAINTENANCE.hundredHourAllowance} hours over are allowed only to reach a place where it can be done`
           : '';
-      reasons.push({ text: `100-hour inspection overdue${over !== null ? ` by ${over} hours` : ''} on an aircraft used for hire${allowance}`, cite: item.cite });
+      reasons.push({
+        text: `100-hour inspection overdue${over !== null ? ` by ${over} hours` : ''} on an aircraft used for hire${allowance}`,
+        cite: item.cite,
+      });
     } else if (item.kind === 'ad') {
       reasons.push({ text: `${item.title} overdue`, cite: item.cite });
     }
   }
   for (const squawk of squawks) {
-    if (squawk.status === 'open' && squawk.priority === 'grounding') reasons.push({ text: `Open grounding squawk: ${squawk.title}`, cite: '14 CFR 91.7' });
+    if (squawk.status === 'open' && squawk.priority === 'grounding')
+      reasons.push({ text: `Open grounding squawk: ${squawk.title}`, cite: '14 CFR 91.7' });
   }
   return { airworthy: reasons.length === 0, reasons };
 }
@@ -234,7 +289,10 @@ export interface RequestSquawk {
 }
 
 /** Annual first, then 100-hour, then repair: a grounding squawk is an emergency repair, the rest scheduled maintenance. */
-export function serviceTypeFor(items: readonly RequestItem[], squawks: readonly RequestSquawk[]): MarketplaceServiceType {
+export function serviceTypeFor(
+  items: readonly RequestItem[],
+  squawks: readonly RequestSquawk[],
+): MarketplaceServiceType {
   if (items.some((i) => i.kind === 'annual')) return 'annual_inspection';
   if (items.some((i) => i.kind === '100_hour')) return 'hundred_hour';
   if (squawks.some((s) => s.priority === 'grounding')) return 'emergency_repair';
@@ -243,11 +301,18 @@ export function serviceTypeFor(items: readonly RequestItem[], squawks: readonly 
 
 /** High when anything chosen is overdue or grounding, else normal; the owner may choose otherwise. */
 export function urgencyFor(items: readonly RequestItem[], squawks: readonly RequestSquawk[]): UrgencyLevel {
-  return items.some((i) => i.status === 'overdue') || squawks.some((s) => s.priority === 'grounding') ? 'high' : 'normal';
+  return items.some((i) => i.status === 'overdue') || squawks.some((s) => s.priority === 'grounding')
+    ? 'high'
+    : 'normal';
 }
 
 const STATUS_WORDS: Record<ItemStatus, string> = { ok: 'due', due_soon: 'due soon', overdue: 'overdue' };
-const PRIORITY_WORDS: Record<SquawkPriority, string> = { grounding: 'grounding', fix_soon: 'fix soon', next_inspection: 'next inspection', when_convenient: 'when convenient' };
+const PRIORITY_WORDS: Record<SquawkPriority, string> = {
+  grounding: 'grounding',
+  fix_soon: 'fix soon',
+  next_inspection: 'next inspection',
+  when_convenient: 'when convenient',
+};
 
 /** ' (due by Jan 1, 2027 or at 1,100 hours, whichever comes first)': when it is or was due, on each clock. */
 function dueText(item: RequestItem, today: string): string {
@@ -268,7 +333,8 @@ export function requestDescription(
 ): string {
   const lines = [`Maintenance for ${tailNumber}:`];
   for (const i of items) lines.push(`- ${titled(i)}: ${STATUS_WORDS[i.status]}${dueText(i, today)}`);
-  for (const s of squawks) lines.push(`- Squawk (${PRIORITY_WORDS[s.priority]}): ${s.title}${s.description ? ` - ${s.description}` : ''}`);
+  for (const s of squawks)
+    lines.push(`- Squawk (${PRIORITY_WORDS[s.priority]}): ${s.title}${s.description ? ` - ${s.description}` : ''}`);
   if (note) lines.push('', `Note from the owner: ${note}`);
   const text = lines.join('\n');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -2,7 +2,14 @@ import { CircleAlert, CircleCheck, CircleHelp, Clock } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { labelOf } from '../../contract/options.ts';
-import { ANNUAL_UNKNOWN_REASON, ITEM_STATUSES, type AirworthinessVerdict, type ItemStatus, type MaintenanceItem, type MaintenanceView } from '../../contract/maintenance.ts';
+import {
+  ANNUAL_UNKNOWN_REASON,
+  ITEM_STATUSES,
+  type AirworthinessVerdict,
+  type ItemStatus,
+  type MaintenanceItem,
+  type MaintenanceView,
+} from '../../contract/maintenance.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
@@ -21,21 +28,48 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
 }
 
 /** "Airworthy", "Not airworthy" or "Airworthiness unknown", with the reasons and their cites. */
-export function Verdict({ view, compact = false }: { view: Pick<MaintenanceView, 'airworthy' | 'reasons'> & { verdict?: AirworthinessVerdict }; compact?: boolean }) {
+export function Verdict({
+  view,
+  compact = false,
+}: {
+  view: Pick<MaintenanceView, 'airworthy' | 'reasons'> & { verdict?: AirworthinessVerdict };
+  compact?: boolean;
+}) {
   const verdict = view.verdict ?? (view.airworthy ? 'airworthy' : 'not_airworthy');
   const look = {
-    airworthy: { box: 'border-success/40 bg-success-muted', text: 'text-success', Icon: CircleCheck, label: 'Airworthy' },
-    not_airworthy: { box: 'border-destructive/40 bg-destructive/5', text: 'text-destructive', Icon: CircleAlert, label: 'Not airworthy' },
-    unknown: { box: 'border-warning/40 bg-warning-muted', text: 'text-foreground', Icon: CircleHelp, label: 'Airworthiness unknown' },
+    airworthy: {
+      box: 'border-success/40 bg-success-muted',
+      text: 'text-success',
+      Icon: CircleCheck,
+      label: 'Airworthy',
+    },
+    not_airworthy: {
+      box: 'border-destructive/40 bg-destructive/5',
+      text: 'text-destructive',
+      Icon: CircleAlert,
+      label: 'Not airworthy',
+    },
+    unknown: {
+      box: 'border-warning/40 bg-warning-muted',
+      text: 'text-foreground',
+      Icon: CircleHelp,
+      label: 'Airworthiness unknown',
+    },
   }[verdict];
-  const shown = verdict === 'unknown' ? view.reasons.filter((r) => r.text !== ANNUAL_UNKNOWN_REASON.text) : view.reasons;
+  const shown =
+    verdict === 'unknown' ? view.reasons.filter((r) => r.text !== ANNUAL_UNKNOWN_REASON.text) : view.reasons;
   return (
     <div className={cn('rounded-md border p-3', look.box)} data-verdict={verdict}>
       <p className={cn('flex items-center gap-2 font-semibold', look.text)}>
         <look.Icon className="h-5 w-5" aria-hidden="true" />
         {look.label}
       </p>
-      {verdict === 'unknown' && <p className="mt-1 text-sm">Add the annual inspection with the date it was last done: until then the due list cannot tell whether this aircraft is airworthy.</p>}
+      {verdict === 'unknown' && (
+        <p className="mt-1 text-sm">
+          Add the annual inspection with the date it was last done: until then the due list cannot tell whether this
+          aircraft is airworthy.
+        </p>
+      )}
       {verdict !== 'airworthy' && shown.length > 0 && (
         <ul className={cn('mt-1 space-y-1 text-sm', compact && 'line-clamp-3')}>
           {shown.map((r) => (
@@ -55,17 +89,24 @@ const hoursText = (h: number) => `${h.toLocaleString('en-US', { maximumFractionD
 export function dueText(item: Pick<MaintenanceItem, 'dueDate' | 'dueHours' | 'forecastDate'>): string {
   const parts: string[] = [];
   if (item.dueDate) parts.push(formatDay(item.dueDate));
-  if (item.dueHours !== null) parts.push(hoursText(item.dueHours) + (item.forecastDate ? ` (about ${formatDay(item.forecastDate)})` : ''));
+  if (item.dueHours !== null)
+    parts.push(hoursText(item.dueHours) + (item.forecastDate ? ` (about ${formatDay(item.forecastDate)})` : ''));
   return parts.length ? parts.join(' or ') : 'Nothing further due';
 }
 
 export function lastDoneText(item: Pick<MaintenanceItem, 'lastDoneDate' | 'lastDoneHours'>): string {
-  const parts = [item.lastDoneDate ? formatDay(item.lastDoneDate) : null, item.lastDoneHours !== null ? hoursText(item.lastDoneHours) : null].filter(Boolean);
+  const parts = [
+    item.lastDoneDate ? formatDay(item.lastDoneDate) : null,
+    item.lastDoneHours !== null ? hoursText(item.lastDoneHours) : null,
+  ].filter(Boolean);
   return parts.length ? parts.join(' at ') : 'Not recorded';
 }
 
 export function intervalText(item: Pick<MaintenanceItem, 'intervalMonths' | 'intervalHours'>): string {
-  const parts = [item.intervalMonths ? `${item.intervalMonths} months` : null, item.intervalHours ? `${item.intervalHours} h` : null].filter(Boolean);
+  const parts = [
+    item.intervalMonths ? `${item.intervalMonths} months` : null,
+    item.intervalHours ? `${item.intervalHours} h` : null,
+  ].filter(Boolean);
   return parts.length ? `Every ${parts.join(' or ')}` : 'Once';
 }
 

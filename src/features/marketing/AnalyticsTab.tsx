@@ -17,7 +17,9 @@ export function AnalyticsTab({ analytics, onRefresh }: { analytics: LeadAnalytic
       label: 'Total Searches',
       value: analytics.total_searches.toLocaleString('en-US'),
       // Sample answers count as searches; said so, as they saved nothing.
-      note: analytics.sample_searches ? `${analytics.sample_searches.toLocaleString('en-US')} with sample leads (test mode or no Apollo key)` : undefined,
+      note: analytics.sample_searches
+        ? `${analytics.sample_searches.toLocaleString('en-US')} with sample leads (test mode or no Apollo key)`
+        : undefined,
     },
     { label: 'Average Lead Score', value: analytics.average_lead_score.toFixed(1) },
   ];

@@ -6,7 +6,8 @@
 export function LeadKindsNote({ found, siteLeads }: { found: number; siteLeads: number | undefined }) {
   return (
     <p className="mb-3 text-sm text-muted-foreground" data-testid="lead-kinds-note">
-      {found === 1 ? '1 person' : `${found.toLocaleString('en-US')} people`} found by Lead Search (Apollo) are listed here.
+      {found === 1 ? '1 person' : `${found.toLocaleString('en-US')} people`} found by Lead Search (Apollo) are listed
+      here.
       {siteLeads !== undefined &&
         ` Visitors who claimed the popup discount or wrote through the website (${siteLeads.toLocaleString('en-US')}) are site leads: see the Leads tab and the Inbox, where they can be exported too.`}
     </p>

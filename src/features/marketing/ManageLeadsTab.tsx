@@ -51,7 +51,9 @@ export function ManageLeadsTab({ leads, selected, onSelectedChange, onTagged }: 
     if (kept.length !== selected.size) {
       const dropped = selected.size - kept.length;
       onSelectedChange(new Set(kept));
-      toast.info(`${dropped} hidden lead${dropped === 1 ? '' : 's'} unselected`, { description: 'Export and tagging act on the leads you can see.' });
+      toast.info(`${dropped} hidden lead${dropped === 1 ? '' : 's'} unselected`, {
+        description: 'Export and tagging act on the leads you can see.',
+      });
     }
   };
 

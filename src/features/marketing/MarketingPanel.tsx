@@ -52,7 +52,8 @@ export default function MarketingPanel() {
   }, [setData]);
 
   if (data === 'loading') return <Loading label="Loading marketing data..." />;
-  if (data === 'error') return <LoadError message="Failed to load initial data" onRetry={() => void initial.reload()} />;
+  if (data === 'error')
+    return <LoadError message="Failed to load initial data" onRetry={() => void initial.reload()} />;
   const selectedLeads = data.leads.filter((l) => selected.has(l.id));
   return (
     <Tabs value={tab} onValueChange={setTab}>
@@ -76,7 +77,15 @@ export default function MarketingPanel() {
           onTagged={(ids, tags) => {
             // The tags show on their leads at once; the list and figures are read again behind.
             const tagged = new Set(ids);
-            setData((d) => d && { ...d, leads: d.leads.map((l) => (tagged.has(l.id) ? { ...l, tags: [...new Set([...l.tags, ...tags])] } : l)) });
+            setData(
+              (d) =>
+                d && {
+                  ...d,
+                  leads: d.leads.map((l) =>
+                    tagged.has(l.id) ? { ...l, tags: [...new Set([...l.tags, ...tags])] } : l,
+                  ),
+                },
+            );
             void refresh();
           }}
         />

@@ -29,7 +29,6 @@ export function toLeadView(row: LeadRow): MarketingLead {
   };
 }
 
-
 /** Newest first, then best score. */
 export async function listLeads(
   db: Db,
@@ -166,7 +165,10 @@ export async function leadAnalytics(db: Db): Promise<LeadAnalytics> {
       .orderBy('state')
       .limit(MARKETING_LIMITS.topStates)
       .execute(),
-    db.selectFrom('leads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total_leads: Number(totals.total),

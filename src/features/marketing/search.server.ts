@@ -20,7 +20,10 @@ export async function apolloApiKey(db: Db): Promise<string | null> {
     stored = (await credentialsFor(db, 'apollo'))?.apiKey ?? null;
   } catch (error) {
     if (error instanceof DecryptionError) {
-      throw new HttpError(502, 'Search failed: the saved Apollo API key could not be decrypted. Replace it under System Config > API Keys > Apollo.');
+      throw new HttpError(
+        502,
+        'Search failed: the saved Apollo API key could not be decrypted. Replace it under System Config > API Keys > Apollo.',
+      );
     }
     throw error;
   }
@@ -45,7 +48,13 @@ function searchFailed(error: ProviderError): HttpError {
 
 /** Sample answers are searches too (issue 28, point 15: "Total Searches 0" after a search); kept marked as sample. */
 const recordSample = (db: Db, search: LeadSearch, userId: string) =>
-  recordSearch(db, { keywords: search.keywords, states: search.states, roles: search.roles, quantity: search.quantity }, MARKETING_LIMITS.sampleLeads, userId, true);
+  recordSearch(
+    db,
+    { keywords: search.keywords, states: search.states, roles: search.roles, quantity: search.quantity },
+    MARKETING_LIMITS.sampleLeads,
+    userId,
+    true,
+  );
 
 export async function runLeadSearch(db: Db, search: LeadSearch, userId: string): Promise<LeadSearchResponse> {
   if (search.test_mode) {

@@ -119,7 +119,9 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
 
   /** A quote's answer: the request shows it as this mechanic's at once. */
   const quoted = (request: ServiceRequest, bid: Bid) => {
-    matched.setData((d) => d && { ...d, requests: upsert(d.requests, { ...request, status: 'quoted', myQuote: bid }) ?? d.requests });
+    matched.setData(
+      (d) => d && { ...d, requests: upsert(d.requests, { ...request, status: 'quoted', myQuote: bid }) ?? d.requests },
+    );
     refresh(ROUTES.requestsMatched);
   };
   /** An appointment's answer; a completed job also changes the profile's counts. */
@@ -202,11 +204,19 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
       {data && (
         <>
           <TabsContent value="overview">
-            <OverviewTab requests={data.requests} appointments={data.appointments} profile={profile} summary={summary} />
+            <OverviewTab
+              requests={data.requests}
+              appointments={data.appointments}
+              profile={profile}
+              summary={summary}
+            />
           </TabsContent>
           <TabsContent value="requests">
             <RequestsTab requests={data.requests} onQuote={setQuoting} />
-            <LoadMore route={ROUTES.requestsMatched} onMore={(rows) => matched.setData((c) => c && { ...c, requests: appendPage(c.requests, rows) })} />
+            <LoadMore
+              route={ROUTES.requestsMatched}
+              onMore={(rows) => matched.setData((c) => c && { ...c, requests: appendPage(c.requests, rows) })}
+            />
           </TabsContent>
           <TabsContent value="appointments">
             <Suspense fallback={null}>

@@ -56,7 +56,10 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
   useEffect(() => preloadWhenIdle([RequestsTab, AppointmentsTab]), []);
   const [dialog, setDialog] = useState<
-    { kind: 'aircraft' } | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen } | { kind: 'upload' } | null
+    | { kind: 'aircraft' }
+    | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen }
+    | { kind: 'upload' }
+    | null
   >(null);
   // Signed up from an invitation of the business's inbox: its drafted request opens once (ADR 0210).
   useEffect(() => {
@@ -114,7 +117,13 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
     />
   );
 
-  const tabs = TABS.map((t) => (t.value === 'notifications' ? { ...t, badge: notifications.unread } : t.value === 'messages' ? { ...t, badge: unreadMessages } : t));
+  const tabs = TABS.map((t) =>
+    t.value === 'notifications'
+      ? { ...t, badge: notifications.unread }
+      : t.value === 'messages'
+        ? { ...t, badge: unreadMessages }
+        : t,
+  );
   return (
     <DashboardFrame
       header={header}
@@ -212,7 +221,11 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
             <LoadMore route={ROUTES.aircraftList} />
           </TabsContent>
           <TabsContent value="appointments">
-            <AppointmentsTab appointments={data.appointments} onAppointment={followAppointment} onChanged={afterWrite} />
+            <AppointmentsTab
+              appointments={data.appointments}
+              onAppointment={followAppointment}
+              onChanged={afterWrite}
+            />
             <LoadMore route={ROUTES.appointmentsOwn} />
           </TabsContent>
           <TabsContent value="documents">

@@ -11,9 +11,17 @@ export const AIRCRAFT_KEYS: KeyColumn[] = [
 ];
 
 export async function listAircraft(db: Db, ownerId: string, page: PageRequest): Promise<Paged<Aircraft>> {
-  let query = db.selectFrom('aircraft').selectAll().select(keyOf(AIRCRAFT_KEYS).as('pageKey')).where('ownerId', '=', ownerId);
+  let query = db
+    .selectFrom('aircraft')
+    .selectAll()
+    .select(keyOf(AIRCRAFT_KEYS).as('pageKey'))
+    .where('ownerId', '=', ownerId);
   if (page.after) query = query.where(afterKey(AIRCRAFT_KEYS, page.after, 'desc'));
-  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return { rows: shown.map(toAircraft), nextCursor };
 }

@@ -51,7 +51,10 @@ function appointmentsView(db: Db) {
 export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   const row = await appointmentsView(db).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw appointmentNotFound();
-  const [withLines] = await withBookingTerms(db, await withScheduleAndParties(db, await withApprovedLines(db, [toAppointment(row as AppointmentRow)])));
+  const [withLines] = await withBookingTerms(
+    db,
+    await withScheduleAndParties(db, await withApprovedLines(db, [toAppointment(row as AppointmentRow)])),
+  );
   return withLines!;
 }
 
@@ -64,7 +67,12 @@ export const APPOINTMENT_KEYS: KeyColumn[] = [
 ];
 
 /** A pilot's appointments, or a mechanic's: soonest first, then by time of day, a page at a time. */
-export async function listAppointments(db: Db, who: 'customer' | 'mechanic', userId: string, page: PageRequest): Promise<Paged<Appointment>> {
+export async function listAppointments(
+  db: Db,
+  who: 'customer' | 'mechanic',
+  userId: string,
+  page: PageRequest,
+): Promise<Paged<Appointment>> {
   let query = appointmentsView(db)
     .select(keyOf(APPOINTMENT_KEYS).as('pageKey'))
     .where(who === 'customer' ? 'a.customerId' : 'a.mechanicId', '=', userId);
@@ -77,7 +85,19 @@ export async function listAppointments(db: Db, who: 'customer' | 'mechanic', use
     .limit(page.limit + 1)
     .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
-  return { rows: await withBookingTerms(db, await withScheduleAndParties(db, await withApprovedLines(db, shown.map((r) => toAppointment(r as AppointmentRow))))), nextCursor };
+  return {
+    rows: await withBookingTerms(
+      db,
+      await withScheduleAndParties(
+        db,
+        await withApprovedLines(
+          db,
+          shown.map((r) => toAppointment(r as AppointmentRow)),
+        ),
+      ),
+    ),
+    nextCursor,
+  };
 }
 
 /** What the customer is told when the mechanic moves the appointment along. */
@@ -105,7 +125,12 @@ export async function advanceAppointment(
   if (user.role !== 'mechanic') throw forbidden('Only the assigned mechanic can update this appointment');
   if (!isUuid(id)) throw appointmentNotFound();
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('appointments')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current || current.mechanicId !== user.id) throw appointmentNotFound();
     const from = current.status;
     const to = transition(APPOINTMENT_MACHINE, from, action);
@@ -127,7 +152,12 @@ export async function advanceAppointment(
     if (action !== 'confirm') await recordThreadEvent(trx, current, action === 'start' ? 'started' : 'completed');
     if (action === 'start' || action === 'complete') {
       // The request follows its appointment: approved -> in_progress -> completed.
-      const request = await trx.selectFrom('serviceRequests').select('status').where('id', '=', current.serviceRequestId).forUpdate().executeTakeFirstOrThrow();
+      const request = await trx
+        .selectFrom('serviceRequests')
+        .select('status')
+        .where('id', '=', current.serviceRequestId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable('serviceRequests')
         .set({ status: transition(REQUEST_MACHINE, request.status, action), updatedAt: now })
@@ -141,11 +171,16 @@ export async function advanceAppointment(
         .where('userId', '=', user.id)
         .execute();
     }
-    const request = await trx.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber']).where('id', '=', current.serviceRequestId).executeTakeFirstOrThrow();
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .select(['serviceType', 'aircraftTailNumber'])
+      .where('id', '=', current.serviceRequestId)
+      .executeTakeFirstOrThrow();
     const what = `the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
     const m = ACTION_NOTICES[action];
     // The completion notice names the final figure, the same one both dashboards show.
-    const final = action === 'complete' ? jobFigures((await lineRows(trx, [current.bidId])).map(toLine), 'completed').final : null;
+    const final =
+      action === 'complete' ? jobFigures((await lineRows(trx, [current.bidId])).map(toLine), 'completed').final : null;
     await notify(trx, [current.customerId], {
       type: `appointment.${to}`,
       title: m.title,
@@ -166,10 +201,21 @@ export async function advanceAppointment(
  * The owner rates a completed job once (1-5). The mechanic's rating becomes the average of all
  * their ratings; the mechanic is told.
  */
-export async function rateAppointment(db: Db, customer: UserRow, id: string, rating: number, review: string | null): Promise<Appointment> {
+export async function rateAppointment(
+  db: Db,
+  customer: UserRow,
+  id: string,
+  rating: number,
+  review: string | null,
+): Promise<Appointment> {
   if (!isUuid(id)) throw appointmentNotFound();
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('appointments')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw appointmentNotFound();
     if (current.customerId !== customer.id) {
       if (customer.role === 'mechanic') throw forbidden('Only the customer can rate this job');

@@ -24,10 +24,20 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
  * The total is labor plus parts, computed here whatever the client sent: from the bid's lines, or
  * from the spec's fields, which then become its one line (docs/decisions/0110-itemized-bids.md).
  */
-export async function submitBid(db: Db, mechanic: UserRow, requestId: string, body: BidBody & { depositPercent?: number | undefined }): Promise<Bid> {
+export async function submitBid(
+  db: Db,
+  mechanic: UserRow,
+  requestId: string,
+  body: BidBody & { depositPercent?: number | undefined },
+): Promise<Bid> {
   if (!isUuid(requestId)) throw notFound('Service request not found');
   const bidId = await db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!request) throw notFound('Service request not found');
     const match = await trx
       .selectFrom('serviceRequestMatches')
@@ -55,7 +65,10 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, bo
         depositPercent: body.depositPercent ?? 0,
         // Only an annual is approved by an IA (14 CFR 65.95); on other work the name means nothing.
         ...(request.serviceType === 'annual_inspection' && data.inspectionSigner
-          ? { inspectionSignerName: data.inspectionSigner.fullName, inspectionSignerCertificate: data.inspectionSigner.certificateNumber }
+          ? {
+              inspectionSignerName: data.inspectionSigner.fullName,
+              inspectionSignerCertificate: data.inspectionSigner.certificateNumber,
+            }
           : {}),
       })
       .onConflict((oc) => oc.constraint('bids_one_per_mechanic').doNothing())
@@ -63,9 +76,18 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, bo
       .executeTakeFirst();
     if (!row) throw conflict('You have already submitted a quote for this service request');
     await insertLines(trx, row.id, request.aircraftId, data.lines);
-    await recordThreadEvent(trx, { serviceRequestId: requestId, mechanicId: mechanic.id }, 'bid_sent', usd.format(total));
+    await recordThreadEvent(
+      trx,
+      { serviceRequestId: requestId, mechanicId: mechanic.id },
+      'bid_sent',
+      usd.format(total),
+    );
     if (next !== request.status) {
-      await trx.updateTable('serviceRequests').set({ status: next, updatedAt: new Date() }).where('id', '=', requestId).execute();
+      await trx
+        .updateTable('serviceRequests')
+        .set({ status: next, updatedAt: new Date() })
+        .where('id', '=', requestId)
+        .execute();
     }
     await notify(trx, [request.customerId], {
       type: 'bid.received',
@@ -80,7 +102,6 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, bo
   return withItems!;
 }
 
-
 /**
  * The owner accepts one quote of a `quoted` request. The request row is locked (SELECT ... FOR
  * UPDATE) and its status checked inside the lock, so of two simultaneous accepts exactly one wins
@@ -89,13 +110,29 @@ export async function submitBid(db: Db, mechanic: UserRow, requestId: string, bo
  */
 export type { AcceptResult };
 
-export async function acceptBid(db: Db, customer: UserRow, requestId: string, bidId: string, decisions?: readonly DecisionData[]): Promise<AcceptResult> {
+export async function acceptBid(
+  db: Db,
+  customer: UserRow,
+  requestId: string,
+  bidId: string,
+  decisions?: readonly DecisionData[],
+): Promise<AcceptResult> {
   if (!isUuid(requestId)) throw notFound('Service request not found');
   const appointmentId = await db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!request || request.customerId !== customer.id) throw notFound('Service request not found');
     const approved = transition(REQUEST_MACHINE, request.status, 'accept');
-    const bid = await trx.selectFrom('bids').selectAll().where('id', '=', bidId).where('serviceRequestId', '=', requestId).executeTakeFirst();
+    const bid = await trx
+      .selectFrom('bids')
+      .selectAll()
+      .where('id', '=', bidId)
+      .where('serviceRequestId', '=', requestId)
+      .executeTakeFirst();
     if (!bid) throw notFound('Quote not found for this service request');
     const accepted = transition(BID_MACHINE, bid.status, 'accept');
     // Each line approved, deferred or declined (all approved without decisions); 400 on a rule broken.
@@ -115,10 +152,18 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
       .where('status', 'in', fromStates(BID_MACHINE, 'decline'))
       .returning('mechanicId')
       .execute();
-    await trx.updateTable('serviceRequests').set({ status: approved, updatedAt: now }).where('id', '=', requestId).execute();
+    await trx
+      .updateTable('serviceRequests')
+      .set({ status: approved, updatedAt: now })
+      .where('id', '=', requestId)
+      .execute();
     await recordThreadEvent(trx, { serviceRequestId: requestId, mechanicId: bid.mechanicId }, 'accepted');
 
-    const profile = await trx.selectFrom('mechanicProfiles').select('preferredHoursStart').where('userId', '=', bid.mechanicId).executeTakeFirst();
+    const profile = await trx
+      .selectFrom('mechanicProfiles')
+      .select('preferredHoursStart')
+      .where('userId', '=', bid.mechanicId)
+      .executeTakeFirst();
     const appointment = await trx
       .insertInto('appointments')
       .values({
@@ -152,12 +197,16 @@ export async function acceptBid(db: Db, customer: UserRow, requestId: string, bi
       link: 'appointments',
       itemId: appointment.id,
     });
-    await notify(trx, declined.map((d) => d.mechanicId), {
-      type: 'bid.declined',
-      title: 'Quote not selected',
-      message: `The customer chose another quote for ${what}. Thank you for quoting.`,
-      link: 'requests',
-    });
+    await notify(
+      trx,
+      declined.map((d) => d.mechanicId),
+      {
+        type: 'bid.declined',
+        title: 'Quote not selected',
+        message: `The customer chose another quote for ${what}. Thank you for quoting.`,
+        link: 'requests',
+      },
+    );
     return appointment.id;
   });
   const [request, appointment] = await Promise.all([

@@ -24,7 +24,8 @@ import { zonedToUtc } from './schedule/zoned-time.ts';
 
 const HOUR_MS = 3_600_000;
 const appointmentNotFound = () => notFound('Appointment not found');
-export const NOT_BOOKED = 'This appointment was not booked from a mechanic’s calendar: propose other times from the appointment instead';
+export const NOT_BOOKED =
+  'This appointment was not booked from a mechanic’s calendar: propose other times from the appointment instead';
 
 /** The days a live hold or a booked job keeps: pg hands `date[]` back as dates (or text, by driver). */
 export function daysOf(value: string | ReadonlyArray<string | Date>): string[] {
@@ -44,9 +45,21 @@ export const listDays = (days: readonly string[]) => {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 };
 
-export type BookedHoldRow = { id: string; freeCancelHours: number | null; days: string | ReadonlyArray<string | Date>; reschedules: number; itemIds: string | readonly string[] };
+export type BookedHoldRow = {
+  id: string;
+  freeCancelHours: number | null;
+  days: string | ReadonlyArray<string | Date>;
+  reschedules: number;
+  itemIds: string | readonly string[];
+};
 
-function termsOf(hold: BookedHoldRow, a: { status: string; scheduledDate: Date | string; scheduledTime: string }, timeZone: string, fallbackHours: number, now: Date): AppointmentBooking {
+function termsOf(
+  hold: BookedHoldRow,
+  a: { status: string; scheduledDate: Date | string; scheduledTime: string },
+  timeZone: string,
+  fallbackHours: number,
+  now: Date,
+): AppointmentBooking {
   const startsAt = zonedToUtc(dateOnly(a.scheduledDate), a.scheduledTime.slice(0, 5), timeZone);
   const freeCancelHours = hold.freeCancelHours ?? fallbackHours;
   const freeUntil = new Date(startsAt.getTime() - freeCancelHours * HOUR_MS);
@@ -66,13 +79,30 @@ function termsOf(hold: BookedHoldRow, a: { status: string; scheduledDate: Date |
 }
 
 /** Adds `booking` to each appointment made by booking (answers to its two parties only). */
-export async function withBookingTerms<A extends Appointment>(db: Db, appointments: A[], now = new Date()): Promise<A[]> {
+export async function withBookingTerms<A extends Appointment>(
+  db: Db,
+  appointments: A[],
+  now = new Date(),
+): Promise<A[]> {
   if (appointments.length === 0) return appointments;
   const holds = await db
     .selectFrom('bookingHolds as h')
     .innerJoin('mechanicAvailability as av', 'av.mechanicId', 'h.mechanicId')
-    .select(['h.id', 'h.appointmentId', 'h.freeCancelHours', 'h.days', 'h.reschedules', 'h.itemIds', 'av.timeZone', 'av.freeCancelHours as currentHours'])
-    .where('h.appointmentId', 'in', appointments.map((a) => a.id))
+    .select([
+      'h.id',
+      'h.appointmentId',
+      'h.freeCancelHours',
+      'h.days',
+      'h.reschedules',
+      'h.itemIds',
+      'av.timeZone',
+      'av.freeCancelHours as currentHours',
+    ])
+    .where(
+      'h.appointmentId',
+      'in',
+      appointments.map((a) => a.id),
+    )
     .execute();
   if (holds.length === 0) return appointments;
   return appointments.map((a) => {
@@ -84,18 +114,37 @@ export async function withBookingTerms<A extends Appointment>(db: Db, appointmen
 /** The owner's booked appointment, its hold and the mechanic's availability, all locked (holds of this mechanic queue behind). */
 export async function lockedBooking(trx: Db, owner: UserRow, appointmentId: string) {
   if (!isUuid(appointmentId)) throw appointmentNotFound();
-  const a = await trx.selectFrom('appointments').selectAll().where('id', '=', appointmentId).forUpdate().executeTakeFirst();
+  const a = await trx
+    .selectFrom('appointments')
+    .selectAll()
+    .where('id', '=', appointmentId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!a || a.customerId !== owner.id) throw appointmentNotFound();
   // The same lock every hold takes: a reschedule and a new hold on these days never cross.
-  const availability = await trx.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', a.mechanicId).forUpdate().executeTakeFirst();
-  const hold = await trx.selectFrom('bookingHolds').selectAll().where('appointmentId', '=', a.id).forUpdate().executeTakeFirst();
+  const availability = await trx
+    .selectFrom('mechanicAvailability')
+    .selectAll()
+    .where('mechanicId', '=', a.mechanicId)
+    .forUpdate()
+    .executeTakeFirst();
+  const hold = await trx
+    .selectFrom('bookingHolds')
+    .selectAll()
+    .where('appointmentId', '=', a.id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!hold || !availability) throw conflict(NOT_BOOKED);
   return { a, hold, availability };
 }
 
 /** 409 for an appointment made from a quote: it has no booking to change. */
 export async function assertBooked(db: Db, appointmentId: string): Promise<void> {
-  const hold = await db.selectFrom('bookingHolds').select('id').where('appointmentId', '=', appointmentId).executeTakeFirst();
+  const hold = await db
+    .selectFrom('bookingHolds')
+    .select('id')
+    .where('appointmentId', '=', appointmentId)
+    .executeTakeFirst();
   if (!hold) throw conflict(NOT_BOOKED);
 }
 
@@ -111,7 +160,11 @@ export async function assertChangeable(
   transition(APPOINTMENT_MACHINE, a.status, 'cancel');
   const terms = termsOf(hold, a, availability.timeZone, availability.freeCancelHours, now);
   if (!terms.changeable) {
-    const m = await db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', a.mechanicId).executeTakeFirstOrThrow();
+    const m = await db
+      .selectFrom('users')
+      .select(['firstName', 'lastName'])
+      .where('id', '=', a.mechanicId)
+      .executeTakeFirstOrThrow();
     throw conflict(windowClosedText(terms.freeCancelHours, fullName(m)));
   }
   return terms;
@@ -122,7 +175,12 @@ export async function assertChangeable(
  * cancelled only inside its agreed window (409 after); the owner is told and the thread says so.
  * The mechanic's days are free once the appointment is cancelled (busy days count live ones only).
  */
-export async function onRequestCancel(trx: Db, owner: UserRow, request: Selectable<ServiceRequestsTable>, now: Date): Promise<void> {
+export async function onRequestCancel(
+  trx: Db,
+  owner: UserRow,
+  request: Selectable<ServiceRequestsTable>,
+  now: Date,
+): Promise<void> {
   const booked = await trx
     .selectFrom('appointments as a')
     .innerJoin('bookingHolds as h', 'h.appointmentId', 'a.id')
@@ -142,5 +200,10 @@ export async function onRequestCancel(trx: Db, owner: UserRow, request: Selectab
     link: 'appointments',
     itemId: a.id,
   });
-  await recordThreadEvent(trx, { serviceRequestId: request.id, mechanicId: a.mechanicId }, 'booking_cancelled', listDays(terms.days));
+  await recordThreadEvent(
+    trx,
+    { serviceRequestId: request.id, mechanicId: a.mechanicId },
+    'booking_cancelled',
+    listDays(terms.days),
+  );
 }

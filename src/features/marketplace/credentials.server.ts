@@ -28,7 +28,11 @@ export async function verifiedCredentials(db: Db, mechanicId: string): Promise<V
 export async function verifyCredentials(db: Db, mechanicId: string): Promise<void> {
   await db
     .updateTable('mechanicProfiles')
-    .set((eb) => ({ verifiedApNumber: eb.ref('apNumber'), verifiedIa: eb.ref('iaAuthorization'), credentialsVerifiedAt: new Date() }))
+    .set((eb) => ({
+      verifiedApNumber: eb.ref('apNumber'),
+      verifiedIa: eb.ref('iaAuthorization'),
+      credentialsVerifiedAt: new Date(),
+    }))
     .where('userId', '=', mechanicId)
     .execute();
 }
@@ -42,16 +46,30 @@ export async function settleCredentials(db: Db, mechanicId: string): Promise<{ p
   const row = await db
     .selectFrom('mechanicProfiles as p')
     .innerJoin('users as u', 'u.id', 'p.userId')
-    .select(['p.apNumber', 'p.iaAuthorization', 'p.verifiedApNumber', 'p.verifiedIa', 'p.credentialsVerifiedAt', 'u.mechanicStatus', 'u.certificationNumber'])
+    .select([
+      'p.apNumber',
+      'p.iaAuthorization',
+      'p.verifiedApNumber',
+      'p.verifiedIa',
+      'p.credentialsVerifiedAt',
+      'u.mechanicStatus',
+      'u.certificationNumber',
+    ])
     .where('p.userId', '=', mechanicId)
     .executeTakeFirstOrThrow();
   const set: { verifiedIa?: boolean; verifiedApNumber?: string; credentialsVerifiedAt?: Date } = {};
   if (!row.iaAuthorization && row.verifiedIa) set.verifiedIa = false;
-  if (row.mechanicStatus === 'approved' && row.credentialsVerifiedAt === null && row.verifiedApNumber === null && sameCertificate(row.apNumber, row.certificationNumber)) {
+  if (
+    row.mechanicStatus === 'approved' &&
+    row.credentialsVerifiedAt === null &&
+    row.verifiedApNumber === null &&
+    sameCertificate(row.apNumber, row.certificationNumber)
+  ) {
     set.verifiedApNumber = row.apNumber;
     set.credentialsVerifiedAt = new Date();
   }
-  if (Object.keys(set).length > 0) await db.updateTable('mechanicProfiles').set(set).where('userId', '=', mechanicId).execute();
+  if (Object.keys(set).length > 0)
+    await db.updateTable('mechanicProfiles').set(set).where('userId', '=', mechanicId).execute();
   const review: CredentialReview = {
     apNumber: row.apNumber,
     iaAuthorization: row.iaAuthorization,

@@ -73,7 +73,12 @@ export function toProfile(row: Selectable<MechanicProfilesTable>, ratingCount: n
     completedJobs: row.completedJobs,
     verifiedApNumber: row.verifiedApNumber,
     verifiedIa: row.verifiedIa,
-    credentialsPending: credentialsPending({ apNumber: row.apNumber, iaAuthorization: row.iaAuthorization, verifiedApNumber: row.verifiedApNumber, verifiedIa: row.verifiedIa }),
+    credentialsPending: credentialsPending({
+      apNumber: row.apNumber,
+      iaAuthorization: row.iaAuthorization,
+      verifiedApNumber: row.verifiedApNumber,
+      verifiedIa: row.verifiedIa,
+    }),
   };
 }
 

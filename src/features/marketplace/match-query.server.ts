@@ -42,6 +42,11 @@ export function inBox(lat: string, lon: string, box: Box): RawBuilder<boolean> {
 }
 
 /** Whole miles between two coordinate pairs (columns or values). */
-export function roundedMilesSql(lat1: RawBuilder<unknown>, lon1: RawBuilder<unknown>, lat2: RawBuilder<unknown>, lon2: RawBuilder<unknown>): RawBuilder<number> {
+export function roundedMilesSql(
+  lat1: RawBuilder<unknown>,
+  lon1: RawBuilder<unknown>,
+  lat2: RawBuilder<unknown>,
+  lon2: RawBuilder<unknown>,
+): RawBuilder<number> {
   return sql<number>`round(haversine_miles(${lat1}, ${lon1}, ${lat2}, ${lon2}))::int`;
 }

@@ -11,7 +11,6 @@ import { dashboardLink } from './links.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { OPEN_REQUEST_STATUSES, REQUEST_MACHINE, can, fromStates, targetOf } from '../../contract/machines.ts';
 
-
 /**
  * Matching moves a request between pending and matched by the status table: a conditional update
  * from the statuses the action allows (a request quoted or cancelled meanwhile is left alone).
@@ -52,7 +51,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function matchable(r: RequestForMatching): MatchableRequest {
   return {
     service: { latitude: r.serviceLatitude, longitude: r.serviceLongitude },
-    aircraft: r.aircraftLatitude === null || r.aircraftLongitude === null ? null : { latitude: r.aircraftLatitude, longitude: r.aircraftLongitude },
+    aircraft:
+      r.aircraftLatitude === null || r.aircraftLongitude === null
+        ? null
+        : { latitude: r.aircraftLatitude, longitude: r.aircraftLongitude },
     customerWillTravel: r.customerWillTravel,
     maxTravelDistance: r.maxTravelDistance,
   };
@@ -89,7 +91,10 @@ export const MATCH_NOTIFY_SETTING = KNOWN_SETTINGS.matchNotifyLimit;
 async function matchingBounds(db: Db): Promise<{ notifyLimit: number; widestRadius: number }> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('mechanicProfiles').select((e) => e.fn.max('serviceRadius').as('r')).as('widestRadius'),
+      eb
+        .selectFrom('mechanicProfiles')
+        .select((e) => e.fn.max('serviceRadius').as('r'))
+        .as('widestRadius'),
       eb
         .selectFrom('systemSettings')
         .select('settingValue')
@@ -105,18 +110,29 @@ async function matchingBounds(db: Db): Promise<{ notifyLimit: number; widestRadi
   };
 }
 
-
 /** The approved mechanics `request` matches, as a query: user_id, rating, completed_jobs, distance, via. */
 function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
   const service = { latitude: request.serviceLatitude, longitude: request.serviceLongitude };
   const travel = request.customerWillTravel && request.aircraftLatitude !== null && request.aircraftLongitude !== null;
   const aircraft = travel ? { latitude: request.aircraftLatitude!, longitude: request.aircraftLongitude! } : null;
   const near = inBox('p.base_latitude', 'p.base_longitude', boxAround(service, widestRadius));
-  const where = aircraft ? sql`(${near} or ${inBox('p.base_latitude', 'p.base_longitude', boxAround(aircraft, request.maxTravelDistance))})` : near;
+  const where = aircraft
+    ? sql`(${near} or ${inBox('p.base_latitude', 'p.base_longitude', boxAround(aircraft, request.maxTravelDistance))})`
+    : near;
   const toAircraft = aircraft
-    ? roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${aircraft.latitude}::float8`, sql`${aircraft.longitude}::float8`)
+    ? roundedMilesSql(
+        sql`p.base_latitude`,
+        sql`p.base_longitude`,
+        sql`${aircraft.latitude}::float8`,
+        sql`${aircraft.longitude}::float8`,
+      )
     : sql`null::int`;
-  const toService = roundedMilesSql(sql`p.base_latitude`, sql`p.base_longitude`, sql`${service.latitude}::float8`, sql`${service.longitude}::float8`);
+  const toService = roundedMilesSql(
+    sql`p.base_latitude`,
+    sql`p.base_longitude`,
+    sql`${service.latitude}::float8`,
+    sql`${service.longitude}::float8`,
+  );
   return sql`
     select user_id, rating, completed_jobs,
            case when by_radius then to_service else to_aircraft end as distance,
@@ -164,14 +180,23 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
       select u.email, u.first_name, t.message from told t join users u on u.id = t.user_id where u.email_notifications
     )
     select (select count(*)::int from matched) as matched,
-           coalesce((select json_agg(json_build_object('email', email, 'firstName', first_name, 'message', message)) from mailed), '[]'::json) as mailed`.execute(db);
+           coalesce((select json_agg(json_build_object('email', email, 'firstName', first_name, 'message', message)) from mailed), '[]'::json) as mailed`.execute(
+    db,
+  );
   const matched = result.rows[0]?.matched ?? 0;
   // The notified few (at most the notify limit) by email, each joined with the other notices of
   // its kind that arrive together, and linked to the request (docs/decisions/0183, 0200).
   const link = siteUrl(dashboardLink('requests', request.id));
   await queueNotificationEmails(
     db,
-    (result.rows[0]?.mailed ?? []).map((m) => ({ to: m, n: { type: 'request.matched', title: 'New service request', message: `${m.message}\nSee it in your dashboard: ${link}` } })),
+    (result.rows[0]?.mailed ?? []).map((m) => ({
+      to: m,
+      n: {
+        type: 'request.matched',
+        title: 'New service request',
+        message: `${m.message}\nSee it in your dashboard: ${link}`,
+      },
+    })),
   );
   if (matched === 0) {
     await notify(db, [request.customerId], {
@@ -183,7 +208,8 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     return 0;
   }
   await moveRequest(db, request.id, 'match');
-  if (matched > notifyLimit) await db.updateTable('serviceRequests').set({ matchingPending: true }).where('id', '=', request.id).execute();
+  if (matched > notifyLimit)
+    await db.updateTable('serviceRequests').set({ matchingPending: true }).where('id', '=', request.id).execute();
   await notify(db, [request.customerId], {
     type: 'request.matched',
     title: 'Mechanics matched',
@@ -199,7 +225,14 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
  */
 export async function completeMatching(db: Db, requestId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', requestId).where('matchingPending', '=', true).forUpdate().skipLocked().executeTakeFirst();
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .where('matchingPending', '=', true)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
     if (!request) return;
     const { widestRadius } = await matchingBounds(trx);
     await sql`
@@ -233,7 +266,9 @@ export async function rematchMechanic(db: Db, mechanicId: string): Promise<void>
   if (!mechanic) return;
   const open = await db
     .selectFrom('serviceRequests as r')
-    .leftJoin('serviceRequestMatches as m', (join) => join.onRef('m.serviceRequestId', '=', 'r.id').on('m.mechanicId', '=', mechanicId))
+    .leftJoin('serviceRequestMatches as m', (join) =>
+      join.onRef('m.serviceRequestId', '=', 'r.id').on('m.mechanicId', '=', mechanicId),
+    )
     .leftJoin('bids as b', (join) => join.onRef('b.serviceRequestId', '=', 'r.id').on('b.mechanicId', '=', mechanicId))
     .select([
       'r.id',
@@ -284,7 +319,11 @@ export async function rematchMechanic(db: Db, mechanicId: string): Promise<void>
         .where('mechanicId', '=', mechanicId)
         .execute();
     } else if (!match && r.matchedId && !r.bidId) {
-      await db.deleteFrom('serviceRequestMatches').where('serviceRequestId', '=', r.id).where('mechanicId', '=', mechanicId).execute();
+      await db
+        .deleteFrom('serviceRequestMatches')
+        .where('serviceRequestId', '=', r.id)
+        .where('mechanicId', '=', mechanicId)
+        .execute();
       touched.add(r.id);
     }
   }

@@ -35,7 +35,8 @@ export interface Match {
 export function matchMechanic(request: MatchableRequest, mechanic: MatchableMechanic): Match | null {
   const toService = roundedMiles(mechanic.base, request.service);
   const byRadius = toService <= mechanic.serviceRadius;
-  const toAircraft = request.customerWillTravel && request.aircraft ? roundedMiles(mechanic.base, request.aircraft) : null;
+  const toAircraft =
+    request.customerWillTravel && request.aircraft ? roundedMiles(mechanic.base, request.aircraft) : null;
   const byTravel = toAircraft !== null && toAircraft <= request.maxTravelDistance;
   if (byRadius && (!byTravel || toService <= (toAircraft ?? Infinity))) {
     return { mechanicId: mechanic.mechanicId, distanceMiles: toService, via: 'service_radius' };
@@ -53,6 +54,11 @@ export function matchMechanics(request: MatchableRequest, mechanics: readonly Ma
     .sort((a, b) => {
       const ma = byId.get(a.mechanicId)!;
       const mb = byId.get(b.mechanicId)!;
-      return a.distanceMiles - b.distanceMiles || mb.rating - ma.rating || mb.completedJobs - ma.completedJobs || a.mechanicId.localeCompare(b.mechanicId);
+      return (
+        a.distanceMiles - b.distanceMiles ||
+        mb.rating - ma.rating ||
+        mb.completedJobs - ma.completedJobs ||
+        a.mechanicId.localeCompare(b.mechanicId)
+      );
     });
 }

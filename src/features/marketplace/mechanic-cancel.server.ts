@@ -25,11 +25,21 @@ const appointmentNotFound = () => notFound('Appointment not found');
 export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, reason: string): Promise<Appointment> {
   if (!isUuid(id)) throw appointmentNotFound();
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('appointments')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     // Another mechanic's appointment is not revealed to exist.
     if (!current || current.mechanicId !== mechanic.id) throw appointmentNotFound();
     const cancelled = transition(APPOINTMENT_MACHINE, current.status, 'cancel');
-    const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', current.serviceRequestId).forUpdate().executeTakeFirstOrThrow();
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .selectAll()
+      .where('id', '=', current.serviceRequestId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const closed = transition(REQUEST_MACHINE, request.status, 'cancel');
     const now = new Date();
     await trx
@@ -38,7 +48,11 @@ export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, re
       .where('id', '=', id)
       .where('status', '=', current.status)
       .execute();
-    await trx.updateTable('serviceRequests').set({ status: closed, updatedAt: now }).where('id', '=', request.id).execute();
+    await trx
+      .updateTable('serviceRequests')
+      .set({ status: closed, updatedAt: now })
+      .where('id', '=', request.id)
+      .execute();
     await trx
       .updateTable('bids')
       .set({ status: targetOf(BID_MACHINE, 'decline'), updatedAt: now })
@@ -47,10 +61,17 @@ export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, re
       .execute();
     // What the owner was charged before work starts: only a parts deposit held by the platform
     // (payments refunds it after this commits; docs/decisions/0230 places payments above marketplace).
-    const held = await trx.selectFrom('payments').select(['depositState', 'depositCents']).where('appointmentId', '=', id).executeTakeFirst();
+    const held = await trx
+      .selectFrom('payments')
+      .select(['depositState', 'depositCents'])
+      .where('appointmentId', '=', id)
+      .executeTakeFirst();
     const deposit = held?.depositState === 'paid' ? Number(held.depositCents) : 0;
     const what = `the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
-    const money = deposit > 0 ? ` Your parts deposit of ${formatCents(deposit)} is being refunded to your card in full.` : ' Nothing was charged to your card.';
+    const money =
+      deposit > 0
+        ? ` Your parts deposit of ${formatCents(deposit)} is being refunded to your card in full.`
+        : ' Nothing was charged to your card.';
     await notify(trx, [current.customerId], {
       type: 'appointment.cancelled_by_mechanic',
       title: 'Your mechanic cancelled the appointment',

@@ -4,7 +4,12 @@ import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts'
 import type { Db } from '../../server/db/client.ts';
 import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 
-const FOOTER = ['', 'Open your dashboard to see the details.', '', 'You can turn these emails off in the Notifications tab of your dashboard.'].join('\n');
+const FOOTER = [
+  '',
+  'Open your dashboard to see the details.',
+  '',
+  'You can turn these emails off in the Notifications tab of your dashboard.',
+].join('\n');
 const COUNT = / \((\d+)\) - [^-]+$/;
 
 /**
@@ -38,7 +43,10 @@ export interface EmailNotice {
  * request at a crowded airport about 15 ms, docs/decisions/0200). The same person twice in one
  * batch is gathered in order, as separate calls would.
  */
-export async function queueNotificationEmails(db: Db, all: ReadonlyArray<{ to: Recipient; n: EmailNotice }>): Promise<void> {
+export async function queueNotificationEmails(
+  db: Db,
+  all: ReadonlyArray<{ to: Recipient; n: EmailNotice }>,
+): Promise<void> {
   // An email that carries a file is sent on its own: its file belongs to its one notice, and
   // joining another notice to it would send a file that speaks of only one (docs/decisions/0165).
   const attached = all.filter((i) => (i.n.attachments?.length ?? 0) > 0);
@@ -89,7 +97,14 @@ export async function queueNotificationEmails(db: Db, all: ReadonlyArray<{ to: R
     if (seen.has(key)) continue;
     seen.add(key);
     // One whose text is not ours (no footer to append before) is left alone: a new email goes.
-    if (row.bodyText.endsWith(FOOTER)) open.set(key, { id: row.id, subject: row.subject ?? '', bodyText: row.bodyText, to: { email: row.toAddress, firstName: '' }, kind: row.kind ?? '' });
+    if (row.bodyText.endsWith(FOOTER))
+      open.set(key, {
+        id: row.id,
+        subject: row.subject ?? '',
+        bodyText: row.bodyText,
+        to: { email: row.toAddress, firstName: '' },
+        kind: row.kind ?? '',
+      });
   }
   const changed = new Set<string>();
   for (const { to, n } of items) {
@@ -101,7 +116,13 @@ export async function queueNotificationEmails(db: Db, all: ReadonlyArray<{ to: R
       waiting.subject = `${n.title} (${count}) - ${BUSINESS.name}`;
       waiting.bodyText = `${waiting.bodyText.slice(0, -FOOTER.length)}\n\n${n.message}${FOOTER}`;
     } else {
-      open.set(key, { id: null, subject: `${n.title} - ${BUSINESS.name}`, bodyText: [`Hi ${to.firstName},`, '', n.message, FOOTER].join('\n'), to, kind });
+      open.set(key, {
+        id: null,
+        subject: `${n.title} - ${BUSINESS.name}`,
+        bodyText: [`Hi ${to.firstName},`, '', n.message, FOOTER].join('\n'),
+        to,
+        kind,
+      });
     }
     changed.add(key);
   }

@@ -28,7 +28,16 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
   if (unique.length === 0) return;
   await db
     .insertInto('notifications')
-    .values(unique.map((userId) => ({ userId, type: n.type, title: n.title, message: n.message, link: n.link ?? null, readAt: null })))
+    .values(
+      unique.map((userId) => ({
+        userId,
+        type: n.type,
+        title: n.title,
+        message: n.message,
+        link: n.link ?? null,
+        readAt: null,
+      })),
+    )
     .execute();
   // The same notice by email to those who want it, queued in the same transaction.
   const recipients = await db
@@ -41,15 +50,26 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
   const link = siteUrl(dashboardLink(n.link ?? 'overview', n.itemId));
   const message = `${n.message}\nSee it in your dashboard: ${link}`;
   // Combined with the other notifications that arrive together (notification-digest.server.ts).
-  await queueNotificationEmails(db, recipients.map((r) => ({ to: r, n: { ...n, message } })));
+  await queueNotificationEmails(
+    db,
+    recipients.map((r) => ({ to: r, n: { ...n, message } })),
+  );
 }
 
 export async function emailPreference(db: Db, userId: string): Promise<{ emailNotifications: boolean }> {
-  const row = await db.selectFrom('users').select('emailNotifications').where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select('emailNotifications')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { emailNotifications: row.emailNotifications };
 }
 
-export async function setEmailPreference(db: Db, userId: string, emailNotifications: boolean): Promise<{ emailNotifications: boolean }> {
+export async function setEmailPreference(
+  db: Db,
+  userId: string,
+  emailNotifications: boolean,
+): Promise<{ emailNotifications: boolean }> {
   await db.updateTable('users').set({ emailNotifications, updatedAt: new Date() }).where('id', '=', userId).execute();
   return { emailNotifications };
 }
@@ -60,11 +80,23 @@ export const NOTIFICATION_KEYS: KeyColumn[] = [
   { ref: 'notifications.id', type: 'uuid' },
 ];
 
-export async function listNotifications(db: Db, userId: string, options: { unreadOnly: boolean } & PageRequest): Promise<Paged<Notification>> {
-  let query = db.selectFrom('notifications').selectAll().select(keyOf(NOTIFICATION_KEYS).as('pageKey')).where('userId', '=', userId);
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  options: { unreadOnly: boolean } & PageRequest,
+): Promise<Paged<Notification>> {
+  let query = db
+    .selectFrom('notifications')
+    .selectAll()
+    .select(keyOf(NOTIFICATION_KEYS).as('pageKey'))
+    .where('userId', '=', userId);
   if (options.unreadOnly) query = query.where('isRead', '=', false);
   if (options.after) query = query.where(afterKey(NOTIFICATION_KEYS, options.after, 'desc'));
-  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(options.limit + 1).execute();
+  const rows = await query
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
   const { rows: shown, nextCursor } = cut(rows, options.limit);
   return { rows: shown.map(toNotification), nextCursor };
 }

@@ -14,7 +14,11 @@ export async function getProfile(db: Db, userId: string): Promise<MechanicProfil
 
 /** How many ratings a mechanic's average is made of: none means "new", whatever the stored default. */
 async function ratingCount(db: Db, mechanicId: string): Promise<number> {
-  const { n } = await db.selectFrom('ratings').select((eb) => eb.fn.countAll<string>().as('n')).where('mechanicId', '=', mechanicId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('ratings')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('mechanicId', '=', mechanicId)
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -52,7 +56,12 @@ export async function saveProfile(db: Db, userId: string, data: MechanicProfileD
     preferredHoursEnd: data.preferredHours.end,
   };
   return db.transaction().execute(async (trx) => {
-    const existed = await trx.selectFrom('mechanicProfiles').select('userId').where('userId', '=', userId).forUpdate().executeTakeFirst();
+    const existed = await trx
+      .selectFrom('mechanicProfiles')
+      .select('userId')
+      .where('userId', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     const row = await trx
       .insertInto('mechanicProfiles')
       .values({ userId, ...values })
@@ -62,7 +71,11 @@ export async function saveProfile(db: Db, userId: string, data: MechanicProfileD
     await rematchMechanic(trx, userId);
     // A new number or an IA waits for an administrator; giving one up counts at once (0180).
     await settleCredentials(trx, userId);
-    const settled = await trx.selectFrom('mechanicProfiles').selectAll().where('userId', '=', row.userId).executeTakeFirstOrThrow();
+    const settled = await trx
+      .selectFrom('mechanicProfiles')
+      .selectAll()
+      .where('userId', '=', row.userId)
+      .executeTakeFirstOrThrow();
     return { profile: toProfile(settled, await ratingCount(trx, userId)), created: !existed };
   });
 }

@@ -22,8 +22,20 @@ async function mayRead(db: Db, viewer: UserRow, mechanicId: string): Promise<boo
     .where('r.customerId', '=', viewer.id)
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('serviceRequestMatches as m').select('m.mechanicId').whereRef('m.serviceRequestId', '=', 'r.id').where('m.mechanicId', '=', mechanicId)),
-        eb.exists(eb.selectFrom('bids as b').select('b.id').whereRef('b.serviceRequestId', '=', 'r.id').where('b.mechanicId', '=', mechanicId)),
+        eb.exists(
+          eb
+            .selectFrom('serviceRequestMatches as m')
+            .select('m.mechanicId')
+            .whereRef('m.serviceRequestId', '=', 'r.id')
+            .where('m.mechanicId', '=', mechanicId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('bids as b')
+            .select('b.id')
+            .whereRef('b.serviceRequestId', '=', 'r.id')
+            .where('b.mechanicId', '=', mechanicId),
+        ),
       ]),
     )
     .limit(1)
@@ -35,18 +47,39 @@ async function mayRead(db: Db, viewer: UserRow, mechanicId: string): Promise<boo
 const shortName = (first: string, last: string) => `${first}${last ? ` ${last.charAt(0)}.` : ''}`;
 
 /** A mechanic's profile as an owner who got their quote sees it (docs/decisions/0150). */
-export async function publicProfile(db: Db, viewer: UserRow, mechanicId: string | undefined): Promise<PublicMechanicProfile> {
+export async function publicProfile(
+  db: Db,
+  viewer: UserRow,
+  mechanicId: string | undefined,
+): Promise<PublicMechanicProfile> {
   if (!isUuid(mechanicId)) throw mechanicNotFound();
   const row = await db
     .selectFrom('users as u')
     .innerJoin('mechanicProfiles as p', 'p.userId', 'u.id')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.createdAt', 'p.businessName', 'p.baseLocationLabel', 'p.serviceRadius', 'p.specialties', 'p.hourlyRate', 'p.verifiedIa as iaAuthorization', 'p.rating', 'p.completedJobs'])
+    .select([
+      'u.id',
+      'u.firstName',
+      'u.lastName',
+      'u.createdAt',
+      'p.businessName',
+      'p.baseLocationLabel',
+      'p.serviceRadius',
+      'p.specialties',
+      'p.hourlyRate',
+      'p.verifiedIa as iaAuthorization',
+      'p.rating',
+      'p.completedJobs',
+    ])
     .where('u.id', '=', mechanicId)
     .where('u.role', '=', 'mechanic')
     .executeTakeFirst();
   if (!row || !(await mayRead(db, viewer, mechanicId))) throw mechanicNotFound();
   const [count, reviews, badges] = await Promise.all([
-    db.selectFrom('ratings').select((eb) => eb.fn.countAll<string>().as('n')).where('mechanicId', '=', mechanicId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ratings')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('mechanicId', '=', mechanicId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('ratings as r')
       .innerJoin('users as c', 'c.id', 'r.customerId')
@@ -73,6 +106,11 @@ export async function publicProfile(db: Db, viewer: UserRow, mechanicId: string 
     completedJobs: row.completedJobs,
     memberSince: dateOnly(row.createdAt),
     faaAirmen: badges.get(mechanicId) ?? null,
-    reviews: reviews.map((r) => ({ rating: r.rating, review: r.review!, reviewer: shortName(r.firstName, r.lastName), createdAt: r.createdAt.toISOString() })),
+    reviews: reviews.map((r) => ({
+      rating: r.rating,
+      review: r.review!,
+      reviewer: shortName(r.firstName, r.lastName),
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }

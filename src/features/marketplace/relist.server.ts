@@ -20,7 +20,12 @@ export const RELIST_MESSAGES = {
  */
 export async function relistRequest(db: Db, owner: UserRow, id: string): Promise<ServiceRequest> {
   if (!isUuid(id)) throw notFound('Service request not found');
-  const old = await db.selectFrom('serviceRequests').selectAll().where('id', '=', id).where('customerId', '=', owner.id).executeTakeFirst();
+  const old = await db
+    .selectFrom('serviceRequests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customerId', '=', owner.id)
+    .executeTakeFirst();
   if (!old) throw notFound('Service request not found');
   return createRequest(
     db,
@@ -37,24 +42,58 @@ export async function relistRequest(db: Db, owner: UserRow, id: string): Promise
       serviceDescription: old.serviceDescription,
       urgencyLevel: old.urgencyLevel,
       // A date already past is no preference any more.
-      preferredStartDate: old.preferredStartDate && dateOnly(old.preferredStartDate) >= dateOnly(new Date()) ? dateOnly(old.preferredStartDate) : null,
+      preferredStartDate:
+        old.preferredStartDate && dateOnly(old.preferredStartDate) >= dateOnly(new Date())
+          ? dateOnly(old.preferredStartDate)
+          : null,
       serviceLocation: old.serviceLocation,
       customerWillTravel: old.customerWillTravel,
       maxTravelDistance: old.maxTravelDistance,
       estimatedBudget: numOrNull(old.estimatedBudget),
     },
     async (trx, newId) => {
-      const locked = await trx.selectFrom('serviceRequests').select('status').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await trx
+        .selectFrom('serviceRequests')
+        .select('status')
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       const closed = transition(REQUEST_MACHINE, locked.status, 'relist');
-      const appointment = await trx.selectFrom('appointments as a').innerJoin('users as m', 'm.id', 'a.mechanicId').select(['a.id', 'a.status', 'm.mechanicStatus']).where('a.serviceRequestId', '=', id).forUpdate().executeTakeFirst();
+      const appointment = await trx
+        .selectFrom('appointments as a')
+        .innerJoin('users as m', 'm.id', 'a.mechanicId')
+        .select(['a.id', 'a.status', 'm.mechanicStatus'])
+        .where('a.serviceRequestId', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!appointment) throw conflict('This service request has no accepted quote to replace');
       if (appointment.mechanicStatus === 'approved') throw conflict(RELIST_MESSAGES.mechanicActive);
       const now = new Date();
-      await trx.updateTable('appointments').set({ status: transition(APPOINTMENT_MACHINE, appointment.status, 'stop'), cancelledAt: now, cancelledBy: 'stopped', updatedAt: now }).where('id', '=', appointment.id).execute();
+      await trx
+        .updateTable('appointments')
+        .set({
+          status: transition(APPOINTMENT_MACHINE, appointment.status, 'stop'),
+          cancelledAt: now,
+          cancelledBy: 'stopped',
+          updatedAt: now,
+        })
+        .where('id', '=', appointment.id)
+        .execute();
       await trx.updateTable('serviceRequests').set({ status: closed, updatedAt: now }).where('id', '=', id).execute();
       // The due items and squawks still open go with the job to the new request.
-      const links = await trx.selectFrom('maintenanceRequestLinks').select(['itemId', 'squawkId']).where('serviceRequestId', '=', id).where('completedAt', 'is', null).execute();
-      if (links.length > 0) await trx.insertInto('maintenanceRequestLinks').values(links.map((l) => ({ serviceRequestId: newId, itemId: l.itemId, squawkId: l.squawkId, completedAt: null }))).execute();
+      const links = await trx
+        .selectFrom('maintenanceRequestLinks')
+        .select(['itemId', 'squawkId'])
+        .where('serviceRequestId', '=', id)
+        .where('completedAt', 'is', null)
+        .execute();
+      if (links.length > 0)
+        await trx
+          .insertInto('maintenanceRequestLinks')
+          .values(
+            links.map((l) => ({ serviceRequestId: newId, itemId: l.itemId, squawkId: l.squawkId, completedAt: null })),
+          )
+          .execute();
     },
   );
 }

@@ -11,14 +11,25 @@ import { isUuid } from '../../contract/ids.ts';
 import { dateOrNull, fullName, iso, numOrNull, toBid, type BidRow } from './mappers.server.ts';
 import { matchNewRequest } from './matching.server.ts';
 import { notify } from './notifications.server.ts';
-import { APPOINTMENT_MACHINE, BID_MACHINE, QUOTABLE_REQUEST_STATUSES, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
+import {
+  APPOINTMENT_MACHINE,
+  BID_MACHINE,
+  QUOTABLE_REQUEST_STATUSES,
+  REQUEST_MACHINE,
+  fromStates,
+  targetOf,
+} from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { withLines } from '../bid-lines/lines.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ownerAircraftFor } from './request-aircraft.server.ts';
 import { onRequestCancel } from './booking-terms.server.ts';
 
-type RequestRow = Selectable<ServiceRequestsTable> & { customerFirstName: string; customerLastName: string; distanceMiles?: number | null };
+type RequestRow = Selectable<ServiceRequestsTable> & {
+  customerFirstName: string;
+  customerLastName: string;
+  distanceMiles?: number | null;
+};
 
 /** Who is looking decides what a request shows: its owner and admins see every quote and match. */
 export type Viewer = { kind: 'owner' | 'admin'; userId: string } | { kind: 'mechanic'; userId: string };
@@ -35,19 +46,34 @@ function requestsWithCustomer(db: Db) {
 
 /** Bids with their mechanic's name, rating (and how many ratings it averages) and completed jobs. */
 export function bidsWithMechanic(db: Db) {
-  return db
-    .selectFrom('bids as b')
-    .innerJoin('users as u', 'u.id', 'b.mechanicId')
-    .leftJoin('mechanicProfiles as p', 'p.userId', 'b.mechanicId')
-    .selectAll('b')
-    .select(['u.firstName as mechanicFirstName', 'u.lastName as mechanicLastName', 'p.rating as mechanicRating', 'p.completedJobs as mechanicCompletedJobs'])
-    .select((eb) =>
-      eb.selectFrom('ratings as r').whereRef('r.mechanicId', '=', 'b.mechanicId').select(eb.fn.countAll<string>().as('n')).as('mechanicRatingCount'),
-    )
-    // Payable through Skyward: the mechanic's payouts are ready (docs/decisions/0230).
-    .select((eb) =>
-      eb.selectFrom('connectedAccounts as ca').whereRef('ca.userId', '=', 'b.mechanicId').select(sql<boolean>`ca.charges_enabled and ca.payouts_enabled`.as('p')).as('mechanicPayable'),
-    );
+  return (
+    db
+      .selectFrom('bids as b')
+      .innerJoin('users as u', 'u.id', 'b.mechanicId')
+      .leftJoin('mechanicProfiles as p', 'p.userId', 'b.mechanicId')
+      .selectAll('b')
+      .select([
+        'u.firstName as mechanicFirstName',
+        'u.lastName as mechanicLastName',
+        'p.rating as mechanicRating',
+        'p.completedJobs as mechanicCompletedJobs',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('ratings as r')
+          .whereRef('r.mechanicId', '=', 'b.mechanicId')
+          .select(eb.fn.countAll<string>().as('n'))
+          .as('mechanicRatingCount'),
+      )
+      // Payable through Skyward: the mechanic's payouts are ready (docs/decisions/0230).
+      .select((eb) =>
+        eb
+          .selectFrom('connectedAccounts as ca')
+          .whereRef('ca.userId', '=', 'b.mechanicId')
+          .select(sql<boolean>`ca.charges_enabled and ca.payouts_enabled`.as('p'))
+          .as('mechanicPayable'),
+      )
+  );
 }
 
 /** How many mechanics of a request its answer lists by name: the nearest few (the rest are counted). */
@@ -102,7 +128,12 @@ async function matchCounts(db: Db, ids: string[]): Promise<Array<{ id: string; n
  * sends each quote's totals (per category too) and its number of lines, not the lines: the owner's
  * screen opens them on a quote, from the request's own answer (docs/decisions/0205).
  */
-async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer, detail: 'lines' | 'totals' = 'lines'): Promise<ServiceRequest[]> {
+async function hydrate(
+  db: Db,
+  rows: RequestRow[],
+  viewer: Viewer,
+  detail: 'lines' | 'totals' = 'lines',
+): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
@@ -114,7 +145,9 @@ async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer, detail: 'line
     matchesShown(db, ids, viewer),
     viewer.kind === 'mechanic' ? Promise.resolve([]) : matchCounts(db, ids),
   ]);
-  const lined = (await withLines(db, (bids as BidRow[]).map(toBid))).map((b) => (detail === 'lines' ? b : withoutLines(b)));
+  const lined = (await withLines(db, (bids as BidRow[]).map(toBid))).map((b) =>
+    detail === 'lines' ? b : withoutLines(b),
+  );
   return rows.map((r) => {
     const quotes = lined.filter((b) => b.serviceRequestId === r.id);
     const matchedMechanics: MatchedMechanic[] = matches
@@ -148,7 +181,8 @@ async function hydrate(db: Db, rows: RequestRow[], viewer: Viewer, detail: 'line
       createdAt: iso(r.createdAt),
       customerName: fullName({ firstName: r.customerFirstName, lastName: r.customerLastName }),
       matchedMechanics,
-      matchedMechanicsCount: viewer.kind === 'mechanic' ? matchedMechanics.length : (counts.find((c) => c.id === r.id)?.n ?? 0),
+      matchedMechanicsCount:
+        viewer.kind === 'mechanic' ? matchedMechanics.length : (counts.find((c) => c.id === r.id)?.n ?? 0),
       quotes,
     };
     if (viewer.kind === 'mechanic') {
@@ -197,12 +231,20 @@ export const OWNER_REQUEST_KEYS: KeyColumn[] = [
   { ref: 'r.id', type: 'uuid' },
 ];
 
-export async function listCustomerRequests(db: Db, customerId: string, page: PageRequest): Promise<Paged<ServiceRequest>> {
+export async function listCustomerRequests(
+  db: Db,
+  customerId: string,
+  page: PageRequest,
+): Promise<Paged<ServiceRequest>> {
   let query = requestsWithCustomer(db)
     .select(keyOf(OWNER_REQUEST_KEYS).as('pageKey'))
     .where('r.customerId', '=', customerId);
   if (page.after) query = query.where(afterKey(OWNER_REQUEST_KEYS, page.after, 'desc'));
-  const rows = await query.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return { rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }, 'totals'), nextCursor };
 }
@@ -217,19 +259,35 @@ export const MECHANIC_REQUEST_KEYS: KeyColumn[] = [
  * The requests matched to a mechanic: every open one (matched or quoted), and any later one they
  * quoted on, so their quote history stays visible. Newest match first, a page at a time.
  */
-export async function listMechanicRequests(db: Db, mechanicId: string, page: PageRequest): Promise<Paged<ServiceRequest>> {
+export async function listMechanicRequests(
+  db: Db,
+  mechanicId: string,
+  page: PageRequest,
+): Promise<Paged<ServiceRequest>> {
   let query = requestsWithCustomer(db)
-    .innerJoin('serviceRequestMatches as m', (join) => join.onRef('m.serviceRequestId', '=', 'r.id').on('m.mechanicId', '=', mechanicId))
+    .innerJoin('serviceRequestMatches as m', (join) =>
+      join.onRef('m.serviceRequestId', '=', 'r.id').on('m.mechanicId', '=', mechanicId),
+    )
     .select('m.distanceMiles')
     .select(keyOf(MECHANIC_REQUEST_KEYS).as('pageKey'))
     .where((eb) =>
       eb.or([
         eb('r.status', 'in', [...QUOTABLE_REQUEST_STATUSES]),
-        eb.exists(eb.selectFrom('bids as mb').select('mb.id').whereRef('mb.serviceRequestId', '=', 'r.id').where('mb.mechanicId', '=', mechanicId)),
+        eb.exists(
+          eb
+            .selectFrom('bids as mb')
+            .select('mb.id')
+            .whereRef('mb.serviceRequestId', '=', 'r.id')
+            .where('mb.mechanicId', '=', mechanicId),
+        ),
       ]),
     );
   if (page.after) query = query.where(afterKey(MECHANIC_REQUEST_KEYS, page.after, 'desc'));
-  const rows = await query.orderBy('m.createdAt', 'desc').orderBy('m.serviceRequestId', 'desc').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('m.createdAt', 'desc')
+    .orderBy('m.serviceRequestId', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return { rows: await hydrate(db, shown, { kind: 'mechanic', userId: mechanicId }), nextCursor };
 }
@@ -255,9 +313,20 @@ export async function createRequest(
   /** Runs in the same transaction once the request is stored (maintenance links its items). */
   afterInsert?: (trx: Db, requestId: string) => Promise<void>,
 ): Promise<ServiceRequest> {
-  let aircraft = { make: data.aircraftMake, model: data.aircraftModel, year: data.aircraftYear, tail: data.aircraftTailNumber, hours: data.aircraftTotalHours };
+  let aircraft = {
+    make: data.aircraftMake,
+    model: data.aircraftModel,
+    year: data.aircraftYear,
+    tail: data.aircraftTailNumber,
+    hours: data.aircraftTotalHours,
+  };
   if (data.aircraftId) {
-    const own = await db.selectFrom('aircraft').selectAll().where('id', '=', data.aircraftId).where('ownerId', '=', customer.id).executeTakeFirst();
+    const own = await db
+      .selectFrom('aircraft')
+      .selectAll()
+      .where('id', '=', data.aircraftId)
+      .where('ownerId', '=', customer.id)
+      .executeTakeFirst();
     if (!own) throw notFound('Aircraft not found');
     aircraft = {
       make: aircraft.make ?? own.make,
@@ -269,7 +338,9 @@ export async function createRequest(
   }
   const service = resolveOrRefuse('serviceLocation', data.serviceLocation);
   // The aircraft's location only decides a match when the customer will fly it to the mechanic.
-  const aircraftPlace = data.customerWillTravel ? resolveOrRefuse('aircraftLocation', data.aircraftLocation) : resolveLocation(data.aircraftLocation);
+  const aircraftPlace = data.customerWillTravel
+    ? resolveOrRefuse('aircraftLocation', data.aircraftLocation)
+    : resolveLocation(data.aircraftLocation);
 
   const { id, matched } = await db.transaction().execute(async (trx) => {
     // Every request belongs to one of the owner's aircraft: the typed registration's (added if new).
@@ -325,7 +396,12 @@ export async function createRequest(
 export async function cancelRequest(db: Db, customer: UserRow, id: string): Promise<ServiceRequest> {
   if (!isUuid(id)) throw requestNotFound();
   await db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('serviceRequests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!request || request.customerId !== customer.id) throw requestNotFound();
     const cancelled = transition(REQUEST_MACHINE, request.status, 'cancel');
     const now = new Date();
@@ -344,15 +420,22 @@ export async function cancelRequest(db: Db, customer: UserRow, id: string): Prom
       .where('serviceRequestId', '=', id)
       .where('status', 'in', fromStates(BID_MACHINE, 'decline'))
       .execute();
-    const matched = await trx.selectFrom('serviceRequestMatches').select('mechanicId').where('serviceRequestId', '=', id).execute();
+    const matched = await trx
+      .selectFrom('serviceRequestMatches')
+      .select('mechanicId')
+      .where('serviceRequestId', '=', id)
+      .execute();
     const bidders = await trx.selectFrom('bids').select('mechanicId').where('serviceRequestId', '=', id).execute();
-    await notify(trx, [...matched, ...bidders].map((m) => m.mechanicId), {
-      type: 'request.cancelled',
-      title: 'Service request cancelled',
-      message: `${fullName(customer)} cancelled the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} for ${request.aircraftTailNumber} at ${request.serviceLocation}.`,
-      link: request.status === 'approved' ? 'appointments' : 'requests',
-    });
+    await notify(
+      trx,
+      [...matched, ...bidders].map((m) => m.mechanicId),
+      {
+        type: 'request.cancelled',
+        title: 'Service request cancelled',
+        message: `${fullName(customer)} cancelled the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} for ${request.aircraftTailNumber} at ${request.serviceLocation}.`,
+        link: request.status === 'approved' ? 'appointments' : 'requests',
+      },
+    );
   });
   return getRequest(db, { kind: 'owner', userId: customer.id }, id);
 }
-

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { MechanicSummary, OwnerSummary } from '../../contract/dashboard-summary.ts';
-import { ACTIVE_JOB_STATUSES, ACTIVE_REQUEST_STATUSES, QUOTABLE_REQUEST_STATUSES, UPCOMING_APPOINTMENT_STATUSES } from '../../contract/machines.ts';
+import {
+  ACTIVE_JOB_STATUSES,
+  ACTIVE_REQUEST_STATUSES,
+  QUOTABLE_REQUEST_STATUSES,
+  UPCOMING_APPOINTMENT_STATUSES,
+} from '../../contract/machines.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 
@@ -12,14 +17,24 @@ const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`
 
 /** The owner's Overview: active requests, aircraft, upcoming appointments. */
 export async function ownerSummary(db: Db, ownerId: string): Promise<OwnerSummary> {
-  const { rows } = await sql<{ activeRequests: string; aircraft: string; upcomingAppointments: string; unreadNotifications: string }>`
+  const { rows } = await sql<{
+    activeRequests: string;
+    aircraft: string;
+    upcomingAppointments: string;
+    unreadNotifications: string;
+  }>`
     select
       (select count(*) from service_requests r where r.customer_id = ${ownerId} and r.status in (${list(ACTIVE_REQUEST_STATUSES)})) as "activeRequests",
       (select count(*) from aircraft a where a.owner_id = ${ownerId}) as "aircraft",
       (select count(*) from appointments a where a.customer_id = ${ownerId} and a.status in (${list(UPCOMING_APPOINTMENT_STATUSES)})) as "upcomingAppointments",
-      (select count(*) from notifications n where n.user_id = ${ownerId} and not n.is_read) as "unreadNotifications"`.execute(db);
+      (select count(*) from notifications n where n.user_id = ${ownerId} and not n.is_read) as "unreadNotifications"`.execute(
+    db,
+  );
   const row = rows[0]!;
-  return { activeRequests: Number(row.activeRequests), aircraft: Number(row.aircraft), upcomingAppointments: Number(row.upcomingAppointments),
+  return {
+    activeRequests: Number(row.activeRequests),
+    aircraft: Number(row.aircraft),
+    upcomingAppointments: Number(row.upcomingAppointments),
     unreadNotifications: Number(row.unreadNotifications),
   };
 }
@@ -48,14 +63,13 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
   // A mechanic not approved sees no request and no job (their lists are a 403 and empty): none
   // available and none active; what their past jobs earned stays theirs.
   const approved = mechanic.mechanicStatus === 'approved';
-  const available =
-    approved
-      ? // Each match's request read by key (a scalar subquery), never a scan of the requests.
-        sql<string>`(select count(*) from service_request_matches m
+  const available = approved
+    ? // Each match's request read by key (a scalar subquery), never a scan of the requests.
+      sql<string>`(select count(*) from service_request_matches m
            where m.mechanic_id = ${mechanic.id}
              and (select r.status from service_requests r where r.id = m.service_request_id) in (${list(QUOTABLE_REQUEST_STATUSES)})
              and not exists (select 1 from bids mb where mb.service_request_id = m.service_request_id and mb.mechanic_id = ${mechanic.id}))`
-      : sql<string>`0`;
+    : sql<string>`0`;
   const [counts, months] = await Promise.all([
     // Active jobs are the accepted jobs still to finish, whose figures are what is pending.
     sql<{ availableRequests: string; activeJobs: string; pendingCents: string | null }>`

@@ -49,10 +49,15 @@ function Body({ m }: { m: OutboxMessage }) {
           {m.channel === 'sms' ? 'Text' : 'Message'}
         </h3>
         {/* The text as sent; an HTML version is never run here (it is the same words, formatted). */}
-        <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-muted p-3 font-sans" data-testid="outbox-body">
+        <pre
+          className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-muted p-3 font-sans"
+          data-testid="outbox-body"
+        >
           {m.bodyText}
         </pre>
-        {m.bodyHtml && <p className="mt-1 text-xs text-muted-foreground">Sent with an HTML version of the same text.</p>}
+        {m.bodyHtml && (
+          <p className="mt-1 text-xs text-muted-foreground">Sent with an HTML version of the same text.</p>
+        )}
       </section>
       <section aria-labelledby="outbox-attempts-heading">
         <h3 id="outbox-attempts-heading" className="mb-1 font-semibold">
@@ -76,7 +81,9 @@ function Body({ m }: { m: OutboxMessage }) {
             ))}
           </ol>
         )}
-        {m.status === 'pending' && m.attemptsLog.length > 0 && <p className="mt-1 text-muted-foreground">Next try {formatDateTime(m.nextAttemptAt)}.</p>}
+        {m.status === 'pending' && m.attemptsLog.length > 0 && (
+          <p className="mt-1 text-muted-foreground">Next try {formatDateTime(m.nextAttemptAt)}.</p>
+        )}
       </section>
     </div>
   );
@@ -87,9 +94,16 @@ export default function OutboxMessageDialog({ id, onClose }: { id: string; onClo
   const message = useRoute(ROUTES.adminOutboxMessage, { params: { id } });
   const state = message.state;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={state.status === 'ready' ? (state.data.data.subject ?? 'Text message') : 'Message'} className="max-w-2xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={state.status === 'ready' ? (state.data.data.subject ?? 'Text message') : 'Message'}
+      className="max-w-2xl"
+    >
       {state.status === 'loading' && <Loading label="Loading message..." />}
-      {state.status === 'error' && <LoadError message="Failed to load the message" onRetry={() => void message.reload()} />}
+      {state.status === 'error' && (
+        <LoadError message="Failed to load the message" onRetry={() => void message.reload()} />
+      )}
       {state.status === 'ready' && <Body m={state.data.data} />}
     </Dialog>
   );

@@ -28,7 +28,12 @@ const FILTERS: Array<{ value: OutboxStatus | 'all'; label: string }> = [
   { value: 'dead', label: 'Failed' },
 ];
 
-const TONES: Record<OutboxStatus, BadgeTone> = { pending: 'warning', sending: 'info', sent: 'success', dead: 'destructive' };
+const TONES: Record<OutboxStatus, BadgeTone> = {
+  pending: 'warning',
+  sending: 'info',
+  sent: 'success',
+  dead: 'destructive',
+};
 const LABELS: Record<OutboxStatus, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', dead: 'Failed' };
 const PER_PAGE = 25;
 
@@ -46,10 +51,14 @@ export default function OutboxPanel() {
   const reload = () => void outbox.reload();
   // Cursor paging with "Load more" (docs/decisions/0201): rows added meanwhile never shift a page.
   const firstPage = state.status === 'ready' ? state.data : null;
-  const pages = useMorePages(firstPage, firstPage && { items: firstPage.data, nextCursor: firstPage.nextCursor ?? null }, async (cursor) => {
-    const page = await call(ROUTES.adminOutbox, { query: { ...listQuery, cursor } });
-    return { items: page.data, nextCursor: page.nextCursor ?? null };
-  });
+  const pages = useMorePages(
+    firstPage,
+    firstPage && { items: firstPage.data, nextCursor: firstPage.nextCursor ?? null },
+    async (cursor) => {
+      const page = await call(ROUTES.adminOutbox, { query: { ...listQuery, cursor } });
+      return { items: page.data, nextCursor: page.nextCursor ?? null };
+    },
+  );
 
   const toastError = (message: string) => toast.error(message);
   const deliver = useWrite(ROUTES.adminOutboxDeliver, {
@@ -57,7 +66,9 @@ export default function OutboxPanel() {
     reason: detailOr,
     onError: toastError,
     onSuccess: ({ data }) => {
-      const waiting = data.waitingForProvider.length ? ` No provider configured for: ${data.waitingForProvider.join(', ')}.` : '';
+      const waiting = data.waitingForProvider.length
+        ? ` No provider configured for: ${data.waitingForProvider.join(', ')}.`
+        : '';
       toast.success(`Delivery run: ${data.sent} sent, ${data.retrying} to retry, ${data.dead} failed.${waiting}`);
       reload();
     },
@@ -112,11 +123,15 @@ export default function OutboxPanel() {
         </div>
       </div>
 
-      {state.status === 'ready' && state.data.delivery && <DeliveryNotice delivery={state.data.delivery} waiting={state.data.counts.pending} />}
+      {state.status === 'ready' && state.data.delivery && (
+        <DeliveryNotice delivery={state.data.delivery} waiting={state.data.counts.pending} />
+      )}
       {state.status === 'loading' && <Loading label="Loading messages..." />}
       {state.status === 'error' && <LoadError message="Failed to load the outbox" onRetry={reload} />}
       {state.status === 'ready' && state.data.data.length === 0 && (
-        <p className="py-10 text-center text-muted-foreground">No messages{filter === 'all' ? ' yet' : ' with this status'}.</p>
+        <p className="py-10 text-center text-muted-foreground">
+          No messages{filter === 'all' ? ' yet' : ' with this status'}.
+        </p>
       )}
       {state.status === 'ready' && pages.items.length > 0 && (
         <ul className="space-y-3" aria-label="Messages">
@@ -159,7 +174,14 @@ export default function OutboxPanel() {
           ))}
         </ul>
       )}
-      {state.status === 'ready' && <MoreButton cursor={pages.cursor} loading={pages.loading} onMore={() => void pages.more()} label="Load more messages" />}
+      {state.status === 'ready' && (
+        <MoreButton
+          cursor={pages.cursor}
+          loading={pages.loading}
+          onMore={() => void pages.more()}
+          label="Load more messages"
+        />
+      )}
       {open && (
         <Suspense fallback={null}>
           <OutboxMessageDialog id={open} onClose={() => setOpen(null)} />
@@ -177,9 +199,14 @@ function DeliveryNotice({ delivery, waiting }: { delivery: OutboxDelivery; waiti
       `Emails cannot be sent: no email provider is configured. ${waiting ? `${waiting} waiting message${waiting === 1 ? '' : 's'} will stay here` : 'New emails will wait here'} until an administrator adds an SMTP or Mailchimp key in System Config → API Keys (active and primary).`,
     );
   }
-  if (delivery.sms === 'none') lines.push('Text messages cannot be sent: no Twilio key is configured (System Config → API Keys).');
+  if (delivery.sms === 'none')
+    lines.push('Text messages cannot be sent: no Twilio key is configured (System Config → API Keys).');
   return (
-    <div role="status" className={`rounded-md border px-4 py-3 text-sm ${delivery.email === 'none' ? 'border-warning/40 bg-warning-muted text-warning' : 'border-border bg-muted text-foreground'}`} data-delivery-notice>
+    <div
+      role="status"
+      className={`rounded-md border px-4 py-3 text-sm ${delivery.email === 'none' ? 'border-warning/40 bg-warning-muted text-warning' : 'border-border bg-muted text-foreground'}`}
+      data-delivery-notice
+    >
       {delivery.email === 'local-catcher' && (
         <p>
           No email provider is configured: emails go to the local mail catcher{' '}
@@ -191,7 +218,11 @@ function DeliveryNotice({ delivery, waiting }: { delivery: OutboxDelivery; waiti
           (this machine only; nothing reaches real inboxes).
         </p>
       )}
-      {(delivery.email === 'smtp' || delivery.email === 'mailchimp') && <p>Emails are sent through {delivery.email === 'smtp' ? 'the primary SMTP key' : 'the primary Mailchimp key'}.</p>}
+      {(delivery.email === 'smtp' || delivery.email === 'mailchimp') && (
+        <p>
+          Emails are sent through {delivery.email === 'smtp' ? 'the primary SMTP key' : 'the primary Mailchimp key'}.
+        </p>
+      )}
       {lines.map((l) => (
         <p key={l}>{l}</p>
       ))}

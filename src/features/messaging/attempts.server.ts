@@ -4,7 +4,8 @@ import type { OutboxAttemptsTable } from '../../server/db/tables/outbox-attempts
 const PROVIDER_NAMES = { smtp: 'SMTP', mailchimp: 'Mailchimp', twilio: 'Twilio' } as const;
 
 /** How an attempt names the way it went out: the provider and the key's name. */
-export const providerLabel = (provider: keyof typeof PROVIDER_NAMES, keyName: string) => `${PROVIDER_NAMES[provider]} · ${keyName}`;
+export const providerLabel = (provider: keyof typeof PROVIDER_NAMES, keyName: string) =>
+  `${PROVIDER_NAMES[provider]} · ${keyName}`;
 
 /**
  * Keeps one delivery attempt of outbox messages (docs/decisions/0196): the console shows each

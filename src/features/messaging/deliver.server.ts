@@ -30,7 +30,6 @@ export interface DeliveryOptions {
   budgetMs?: number;
 }
 
-
 /**
  * Messages a run claimed but never finished (the run crashed or timed out) may or may not have
  * reached the provider. Sending them again could deliver twice, so they are marked dead with an
@@ -45,7 +44,11 @@ async function reapInterrupted(db: Db): Promise<number> {
     .where('lockedUntil', '<', sql<Date>`now()`)
     .returning('id')
     .execute();
-  await recordAttempts(db, rows.map((r) => r.id), { outcome: 'interrupted', provider: null, detail: reason });
+  await recordAttempts(
+    db,
+    rows.map((r) => r.id),
+    { outcome: 'interrupted', provider: null, detail: reason },
+  );
   return rows.length;
 }
 
@@ -77,7 +80,9 @@ async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): P
     .returningAll()
     .execute();
   // UPDATE ... RETURNING comes in no particular order: send the longest-waiting first.
-  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
+  return rows.sort(
+    (a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+  );
 }
 
 type EmailProvider = 'smtp' | 'mailchimp';
@@ -111,7 +116,13 @@ export function localMailCatcher(): KeyCredentials | null {
     keyName: 'Local mail catcher',
     apiKey: 'local',
     apiSecret: 'local',
-    additionalConfig: { host: at[1], port: Number(at[2]), tls_mode: 'none', from_email: 'no-reply@skywardmobileaviation.com', from_name: 'Skyward Mobile Aviation' },
+    additionalConfig: {
+      host: at[1],
+      port: Number(at[2]),
+      tls_mode: 'none',
+      from_email: 'no-reply@skywardmobileaviation.com',
+      from_name: 'Skyward Mobile Aviation',
+    },
   };
 }
 
@@ -126,12 +137,25 @@ export async function deliveryStatus(db: Db): Promise<OutboxDelivery> {
   }
   if (email === 'none' && localMailCatcher()) email = 'local-catcher';
   const sms = (await credentialsFor(db, 'twilio')) ? 'twilio' : 'none';
-  return { email, sms, ...(email === 'local-catcher' && process.env['LOCAL_MAIL_CATCHER_URL'] ? { catcherUrl: process.env['LOCAL_MAIL_CATCHER_URL'] } : {}) };
+  return {
+    email,
+    sms,
+    ...(email === 'local-catcher' && process.env['LOCAL_MAIL_CATCHER_URL']
+      ? { catcherUrl: process.env['LOCAL_MAIL_CATCHER_URL'] }
+      : {}),
+  };
 }
 
 async function send(row: OutboxRow, key: ChannelKey): Promise<string> {
   if (row.channel === 'email') {
-    const email = { to: row.toAddress, subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml, replyTo: row.replyTo, attachments: row.attachments };
+    const email = {
+      to: row.toAddress,
+      subject: row.subject ?? '',
+      text: row.bodyText,
+      html: row.bodyHtml,
+      replyTo: row.replyTo,
+      attachments: row.attachments,
+    };
     return key.provider === 'smtp' ? sendEmailWithSmtp(key.creds, email) : sendEmailWithMailchimp(key.creds, email);
   }
   return sendSmsWithTwilio(key.creds, { to: row.toAddress, body: row.bodyText });
@@ -146,7 +170,11 @@ async function release(db: Db, rows: OutboxRow[]): Promise<number> {
   const released = await db
     .updateTable('outbox')
     .set({ status: targetOf(OUTBOX_MACHINE, 'release'), attempts: sql`greatest(attempts - 1, 0)`, lockedUntil: null })
-    .where('id', 'in', rows.map((r) => r.id))
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .where('status', 'in', fromStates(OUTBOX_MACHINE, 'release'))
     .returning('id')
     .execute();
@@ -156,12 +184,22 @@ async function release(db: Db, rows: OutboxRow[]): Promise<number> {
 async function markSent(db: Db, row: OutboxRow, providerMessageId: string, via: string): Promise<void> {
   const sent = await db
     .updateTable('outbox')
-    .set({ status: targetOf(OUTBOX_MACHINE, 'sent'), sentAt: sql<Date>`now()`, providerMessageId, lockedUntil: null, lastError: null })
+    .set({
+      status: targetOf(OUTBOX_MACHINE, 'sent'),
+      sentAt: sql<Date>`now()`,
+      providerMessageId,
+      lockedUntil: null,
+      lastError: null,
+    })
     .where('id', '=', row.id)
     .where('status', 'in', fromStates(OUTBOX_MACHINE, 'sent'))
     .returning('id')
     .execute();
-  await recordAttempts(db, sent.map((r) => r.id), { outcome: 'sent', provider: via, detail: providerMessageId ? `Provider message id ${providerMessageId}` : null });
+  await recordAttempts(
+    db,
+    sent.map((r) => r.id),
+    { outcome: 'sent', provider: via, detail: providerMessageId ? `Provider message id ${providerMessageId}` : null },
+  );
   // The template's "sends" counter in the admin console counts deliveries, not queued drafts.
   if (row.templateId) {
     await db
@@ -197,11 +235,15 @@ async function markFailed(db: Db, row: OutboxRow, error: unknown, via: string): 
     .where('status', 'in', fromStates(OUTBOX_MACHINE, action))
     .returning('id')
     .execute();
-  await recordAttempts(db, failed.map((r) => r.id), {
-    outcome: 'failed',
-    provider: via,
-    detail: `${reason}${outcome.status === 'dead' ? ' (no further attempt)' : ''}`,
-  });
+  await recordAttempts(
+    db,
+    failed.map((r) => r.id),
+    {
+      outcome: 'failed',
+      provider: via,
+      detail: `${reason}${outcome.status === 'dead' ? ' (no further attempt)' : ''}`,
+    },
+  );
   return outcome.status;
 }
 

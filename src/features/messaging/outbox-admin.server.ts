@@ -113,6 +113,11 @@ export async function outboxMessage(db: Db, id: string | undefined): Promise<Out
     sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     providerMessageId: row.providerMessageId,
-    attemptsLog: attempts.map((a) => ({ at: a.attemptedAt.toISOString(), outcome: a.outcome, provider: a.provider, detail: a.detail })),
+    attemptsLog: attempts.map((a) => ({
+      at: a.attemptedAt.toISOString(),
+      outcome: a.outcome,
+      provider: a.provider,
+      detail: a.detail,
+    })),
   };
 }

@@ -45,7 +45,15 @@ export async function sendEmailWithMailchimp(creds: KeyCredentials, email: Email
           to: [{ email: email.to, type: 'to' }],
           ...(email.replyTo ? { headers: { 'Reply-To': email.replyTo } } : {}),
           // Mailchimp Transactional takes attachments as { type, name, content (base64) }.
-          ...(email.attachments?.length ? { attachments: email.attachments.map((a) => ({ type: a.contentType, name: a.filename, content: a.content })) } : {}),
+          ...(email.attachments?.length
+            ? {
+                attachments: email.attachments.map((a) => ({
+                  type: a.contentType,
+                  name: a.filename,
+                  content: a.content,
+                })),
+              }
+            : {}),
         },
       }),
     },

@@ -11,7 +11,10 @@ type SmtpCredentials = Pick<KeyCredentials, 'apiKey' | 'apiSecret' | 'additional
 export function smtpSettingsOf(creds: SmtpCredentials): SmtpSettings {
   const parsed = SmtpSettingsSchema.safeParse(creds.additionalConfig);
   if (!parsed.success) {
-    throw new ProviderError('rejected', `The SMTP key's settings are incomplete: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    throw new ProviderError(
+      'rejected',
+      `The SMTP key's settings are incomplete: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   }
   return parsed.data as SmtpSettings;
 }
@@ -50,16 +53,22 @@ function classify(error: unknown): ProviderError {
   } else if (code === 'ETIMEDOUT') {
     kind = 'timeout';
     message = `The SMTP server did not answer within ${Math.round(providerTimeoutMs() / 100) / 10} seconds`;
-  } else if (['ECONNECTION', 'ESOCKET', 'EDNS', 'ETLS', 'EREQUIRETLS', 'EPROXY'].includes(code) || (reply === undefined && code === '')) {
+  } else if (
+    ['ECONNECTION', 'ESOCKET', 'EDNS', 'ETLS', 'EREQUIRETLS', 'EPROXY'].includes(code) ||
+    (reply === undefined && code === '')
+  ) {
     kind = 'network';
-    message = code === 'ETLS' ? 'The SMTP server could not be reached over TLS' : 'The SMTP server could not be reached';
+    message =
+      code === 'ETLS' ? 'The SMTP server could not be reached over TLS' : 'The SMTP server could not be reached';
   } else if (reply !== undefined && reply >= 500) {
     // 5xx is permanent in SMTP (550 no such mailbox, 553 bad address, 554 refused).
     kind = 'rejected';
     message = `The SMTP server refused the message (${reply})`;
   } else {
     kind = 'server';
-    message = reply ? `The SMTP server asked to try again later (${reply})` : 'The SMTP server failed to take the message';
+    message = reply
+      ? `The SMTP server asked to try again later (${reply})`
+      : 'The SMTP server failed to take the message';
   }
   return new ProviderError(kind, message, extra);
 }
@@ -77,10 +86,17 @@ export async function sendEmailWithSmtp(creds: SmtpCredentials, email: EmailToSe
       text: email.text,
       ...(email.html ? { html: email.html } : {}),
       ...(email.attachments?.length
-        ? { attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })) }
+        ? {
+            attachments: email.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.content, 'base64'),
+            })),
+          }
         : {}),
     });
-    if (info.rejected.length > 0) throw new ProviderError('rejected', `The SMTP server refused the recipient ${email.to}`);
+    if (info.rejected.length > 0)
+      throw new ProviderError('rejected', `The SMTP server refused the recipient ${email.to}`);
     // "250 2.0.0 Ok: queued as 4F1XyZ" names the server's id for the message; else the Message-ID.
     const queued = /queued as\s+(\S+)/i.exec(info.response)?.[1];
     return queued ?? info.messageId;

@@ -22,7 +22,11 @@ export default function AdminPaymentsPanel() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<PaymentStatus | ''>('');
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
-  const list = useRoute(ROUTES.adminPayments, { query: { page, limit: PER_PAGE, status: status || undefined } }, { keepPrevious: true });
+  const list = useRoute(
+    ROUTES.adminPayments,
+    { query: { page, limit: PER_PAGE, status: status || undefined } },
+    { keepPrevious: true },
+  );
   const state = list.state;
   return (
     <div className="space-y-4">
@@ -32,18 +36,30 @@ export default function AdminPaymentsPanel() {
           <NativeSelect
             id="payments-status"
             value={status}
-            onChange={(e) => { setStatus(e.target.value as PaymentStatus | ''); setPage(1); }}
-            options={[{ value: '', label: 'All' }, ...PAYMENT_STATUS_OPTIONS.filter((o) => o.value !== 'not_applicable')]}
+            onChange={(e) => {
+              setStatus(e.target.value as PaymentStatus | '');
+              setPage(1);
+            }}
+            options={[
+              { value: '', label: 'All' },
+              ...PAYMENT_STATUS_OPTIONS.filter((o) => o.value !== 'not_applicable'),
+            ]}
           />
         </div>
-        {state.status === 'ready' && <p className="text-sm text-muted-foreground" aria-live="polite">{state.data.pagination.total} payment{state.data.pagination.total === 1 ? '' : 's'}</p>}
+        {state.status === 'ready' && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {state.data.pagination.total} payment{state.data.pagination.total === 1 ? '' : 's'}
+          </p>
+        )}
       </div>
       {state.status === 'error' ? (
         <LoadError message="Payments could not be loaded." onRetry={() => void list.reload()} />
       ) : state.status !== 'ready' ? (
         <Loading label="Loading payments..." />
       ) : state.data.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No payments yet. They appear when an owner accepts a quote from a mechanic whose payouts are ready.</p>
+        <p className="text-sm text-muted-foreground">
+          No payments yet. They appear when an owner accepts a quote from a mechanic whose payouts are ready.
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="Payments">
           {state.data.data.map((p) => (
@@ -51,24 +67,51 @@ export default function AdminPaymentsPanel() {
               <Card>
                 <CardContent className="space-y-2 p-4 text-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="font-semibold">{p.aircraftTailNumber} · {p.ownerName} → {p.mechanicName}</p>
-                    <Badge tone={p.status === 'paid' ? 'success' : p.status === 'payment_due' || p.status === 'disputed' ? 'warning' : 'secondary'}>{labelOf(PAYMENT_STATUS_OPTIONS, p.status)}</Badge>
+                    <p className="font-semibold">
+                      {p.aircraftTailNumber} · {p.ownerName} → {p.mechanicName}
+                    </p>
+                    <Badge
+                      tone={
+                        p.status === 'paid'
+                          ? 'success'
+                          : p.status === 'payment_due' || p.status === 'disputed'
+                            ? 'warning'
+                            : 'secondary'
+                      }
+                    >
+                      {labelOf(PAYMENT_STATUS_OPTIONS, p.status)}
+                    </Badge>
                   </div>
                   <p className="text-muted-foreground">
-                    Total {formatCents(p.totalCents)} · deposit {formatCents(p.depositCents)} · charged {formatCents(p.chargedCents)} · fee {formatCents(p.feeCents)} · payout {formatCents(p.payoutCents)}
+                    Total {formatCents(p.totalCents)} · deposit {formatCents(p.depositCents)} · charged{' '}
+                    {formatCents(p.chargedCents)} · fee {formatCents(p.feeCents)} · payout {formatCents(p.payoutCents)}
                     {p.refundedCents > 0 ? ` · refunded ${formatCents(p.refundedCents)}` : ''}
                   </p>
-                  <p className="text-muted-foreground">Created {formatDate(p.createdAt)}{p.paidAt ? ` · paid ${formatDateTime(p.paidAt)}` : ''}</p>
+                  <p className="text-muted-foreground">
+                    Created {formatDate(p.createdAt)}
+                    {p.paidAt ? ` · paid ${formatDateTime(p.paidAt)}` : ''}
+                  </p>
                   {p.disputeStatus && (
-                    <p className="text-warning">Dispute: {p.disputeStatus.replace(/_/g, ' ')}{p.disputeDueBy ? ` · evidence due ${formatDateTime(p.disputeDueBy)}` : ''} · payouts held while it is open</p>
+                    <p className="text-warning">
+                      Dispute: {p.disputeStatus.replace(/_/g, ' ')}
+                      {p.disputeDueBy ? ` · evidence due ${formatDateTime(p.disputeDueBy)}` : ''} · payouts held while
+                      it is open
+                    </p>
                   )}
                   {p.refunds.length > 0 && (
                     <ul className="list-disc pl-5">
-                      {p.refunds.map((r, i) => <li key={i}>{formatCents(r.amountCents)} on {formatDate(r.createdAt)}{r.reason ? `: ${r.reason}` : ''}</li>)}
+                      {p.refunds.map((r, i) => (
+                        <li key={i}>
+                          {formatCents(r.amountCents)} on {formatDate(r.createdAt)}
+                          {r.reason ? `: ${r.reason}` : ''}
+                        </li>
+                      ))}
                     </ul>
                   )}
                   {p.chargedCents - p.refundedCents > 0 && (
-                    <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>Refund…</Button>
+                    <Button variant="outline" size="sm" onClick={() => setRefunding(p)}>
+                      Refund…
+                    </Button>
                   )}
                 </CardContent>
               </Card>
@@ -78,18 +121,48 @@ export default function AdminPaymentsPanel() {
       )}
       {state.status === 'ready' && state.data.pagination.pages > 1 && (
         <nav aria-label="Payments pages" className="flex items-center justify-end gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}><ChevronLeft className="h-4 w-4" aria-hidden="true" />Previous</Button>
-          <span className="text-sm">Page {page} of {state.data.pagination.pages}</span>
-          <Button variant="outline" size="sm" disabled={page >= state.data.pagination.pages} onClick={() => setPage(page + 1)}>Next<ChevronRight className="h-4 w-4" aria-hidden="true" /></Button>
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="text-sm">
+            Page {page} of {state.data.pagination.pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= state.data.pagination.pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+            <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
         </nav>
       )}
-      {refunding && <RefundDialog payment={refunding} onClose={() => setRefunding(null)} onDone={() => { setRefunding(null); void list.reload(); }} />}
+      {refunding && (
+        <RefundDialog
+          payment={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={() => {
+            setRefunding(null);
+            void list.reload();
+          }}
+        />
+      )}
     </div>
   );
 }
 
 /** A whole or partial refund with its reason; the amount typed in dollars, sent in cents. Confirmed by its own button. */
-function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onClose: () => void; onDone: () => void }) {
+function RefundDialog({
+  payment,
+  onClose,
+  onDone,
+}: {
+  payment: AdminPayment;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const left = payment.chargedCents - payment.refundedCents;
   const [amount, setAmount] = useState((left / 100).toFixed(2));
   const [reason, setReason] = useState('');
@@ -97,13 +170,17 @@ function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onC
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const cents = Math.round(Number(amount) * 100);
-    if (!Number.isFinite(cents) || cents <= 0 || Math.abs(cents - Number(amount) * 100) > 1e-6) return setError('Enter an amount in dollars and cents, more than 0');
+    if (!Number.isFinite(cents) || cents <= 0 || Math.abs(cents - Number(amount) * 100) > 1e-6)
+      return setError('Enter an amount in dollars and cents, more than 0');
     if (cents > left) return setError(`At most ${formatCents(left)} can be refunded`);
     if (!reason.trim()) return setError('Reason is required');
     setBusy(true);
     setError(null);
     try {
-      await call(ROUTES.adminPaymentRefund, { params: { id: payment.id }, body: { amountCents: cents, reason: reason.trim() } });
+      await call(ROUTES.adminPaymentRefund, {
+        params: { id: payment.id },
+        body: { amountCents: cents, reason: reason.trim() },
+      });
       toast.success(`Refunded ${formatCents(cents)}`);
       onDone();
     } catch (err) {
@@ -113,20 +190,48 @@ function RefundDialog({ payment, onClose, onDone }: { payment: AdminPayment; onC
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && !busy && onClose()} title="Refund this payment?" description={`Up to ${formatCents(left)} can be refunded to ${payment.ownerName}'s card. This cannot be undone.`}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title="Refund this payment?"
+      description={`Up to ${formatCents(left)} can be refunded to ${payment.ownerName}'s card. This cannot be undone.`}
+    >
       <div className="space-y-3">
         <div>
           <Label htmlFor="refund-amount">Amount ($)</Label>
-          <Input id="refund-amount" type="number" inputMode="decimal" min={0.01} step={0.01} max={left / 100} value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <Input
+            id="refund-amount"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            max={left / 100}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="refund-reason">Reason</Label>
-          <Textarea id="refund-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Textarea
+            id="refund-reason"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
-        {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={busy}>Keep payment</Button>
-          <Button variant="destructive" onClick={submit} disabled={busy}>{busy && <Spinner />}Refund</Button>
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Keep payment
+          </Button>
+          <Button variant="destructive" onClick={submit} disabled={busy}>
+            {busy && <Spinner />}Refund
+          </Button>
         </div>
       </div>
     </Dialog>

@@ -9,7 +9,15 @@ import { useRoute } from '../../lib/use-query.ts';
  * the console's default; charged when the owner saves a card, sent to the mechanic when the job
  * starts (docs/decisions/0230). Only meaningful once the mechanic's payouts are ready.
  */
-export function DepositField({ value, onChange, error }: { value: string | null; onChange: (v: string) => void; error?: string | undefined }) {
+export function DepositField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+}) {
   const connect = useRoute(ROUTES.paymentsConnect);
   const fallback = connect.data?.defaultDepositPercent;
   useEffect(() => {
@@ -21,7 +29,11 @@ export function DepositField({ value, onChange, error }: { value: string | null;
       id="quote-deposit"
       label="Parts deposit (%)"
       error={error}
-      hint={ready ? 'Share of the approved parts lines charged when the owner saves a card; sent to you when the job starts.' : 'Charged only when your payouts are ready (Profile). Until then the owner pays you outside Skyward.'}
+      hint={
+        ready
+          ? 'Share of the approved parts lines charged when the owner saves a card; sent to you when the job starts.'
+          : 'Charged only when your payouts are ready (Profile). Until then the owner pays you outside Skyward.'
+      }
     >
       <Input
         id="quote-deposit"

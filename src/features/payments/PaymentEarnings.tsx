@@ -10,12 +10,24 @@ import { StatCard } from '../marketplace/ui/StatCard.tsx';
 export default function PaymentEarnings() {
   const query = useRoute(ROUTES.paymentsEarnings);
   const e = query.data;
-  if (query.state.status === 'error') return <p role="alert" className="text-sm text-destructive">Payments could not be loaded.</p>;
-  if (!e) return <p className="text-sm text-muted-foreground" aria-busy="true">Loading payments…</p>;
+  if (query.state.status === 'error')
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Payments could not be loaded.
+      </p>
+    );
+  if (!e)
+    return (
+      <p className="text-sm text-muted-foreground" aria-busy="true">
+        Loading payments…
+      </p>
+    );
   if (e.jobs.length === 0) return null;
   return (
     <section aria-labelledby="payments-earnings" className="space-y-3" data-testid="payment-earnings">
-      <h2 id="payments-earnings" className="text-lg font-semibold">Paid through Skyward</h2>
+      <h2 id="payments-earnings" className="text-lg font-semibold">
+        Paid through Skyward
+      </h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <StatCard label="Paid out" value={formatCents(e.paidCents)} Icon={Banknote} tone="text-success" />
         <StatCard label="Pending" value={formatCents(e.pendingCents)} Icon={Hourglass} tone="text-warning" />
@@ -25,12 +37,18 @@ export default function PaymentEarnings() {
         {e.jobs.map((j) => (
           <li key={j.appointmentId} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
             <span>
-              <span className="block font-medium">{j.aircraftTailNumber} · {labelOf(PAYMENT_STATUS_OPTIONS, j.status as PaymentViewStatus)}</span>
-              <span className="block text-muted-foreground">{j.paidAt ? `paid ${formatDate(j.paidAt)}` : 'not charged yet'}</span>
+              <span className="block font-medium">
+                {j.aircraftTailNumber} · {labelOf(PAYMENT_STATUS_OPTIONS, j.status as PaymentViewStatus)}
+              </span>
+              <span className="block text-muted-foreground">
+                {j.paidAt ? `paid ${formatDate(j.paidAt)}` : 'not charged yet'}
+              </span>
             </span>
             <span className="text-right tabular-nums">
               <span className="block font-semibold">{formatCents(j.payoutCents)}</span>
-              <span className="block text-xs text-muted-foreground">of {formatCents(j.totalCents)} · fee {formatCents(j.feeCents)}</span>
+              <span className="block text-xs text-muted-foreground">
+                of {formatCents(j.totalCents)} · fee {formatCents(j.feeCents)}
+              </span>
             </span>
           </li>
         ))}

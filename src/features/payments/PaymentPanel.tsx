@@ -4,7 +4,12 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { labelOf } from '../../contract/options.ts';
-import { PAYMENT_STATUS_OPTIONS, formatCents, type PaymentView, type PaymentViewStatus } from '../../contract/payments.ts';
+import {
+  PAYMENT_STATUS_OPTIONS,
+  formatCents,
+  type PaymentView,
+  type PaymentViewStatus,
+} from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { keyOf, useQuery } from '../../lib/use-query.ts';
@@ -27,19 +32,37 @@ const TONES: Record<PaymentViewStatus, BadgeTone> = {
  * A job's payment on its appointment card: the status ("Payment due" for owner and mechanic),
  * the amounts, and for the owner the way to save or update the card on the hosted page and retry.
  */
-export default function PaymentPanel({ appointmentId, role, cancelled = false }: { appointmentId: string; role: 'owner' | 'mechanic'; cancelled?: boolean }) {
+export default function PaymentPanel({
+  appointmentId,
+  role,
+  cancelled = false,
+}: {
+  appointmentId: string;
+  role: 'owner' | 'mechanic';
+  cancelled?: boolean;
+}) {
   // Cached under the single read's key (a retry's answer replaces it); loaded with the other cards' in one call.
-  const query = useQuery<PaymentView>(keyOf(ROUTES.appointmentPayment, { params: { id: appointmentId } }), (signal) => paymentOf(appointmentId, signal));
+  const query = useQuery<PaymentView>(keyOf(ROUTES.appointmentPayment, { params: { id: appointmentId } }), (signal) =>
+    paymentOf(appointmentId, signal),
+  );
   const [busy, setBusy] = useState(false);
   const p = query.data;
   if (query.state.status === 'error') {
     return (
       <p role="alert" className="mt-3 text-sm text-destructive">
-        The payment could not be loaded. <button type="button" className="underline" onClick={() => void query.reload()}>Try again</button>
+        The payment could not be loaded.{' '}
+        <button type="button" className="underline" onClick={() => void query.reload()}>
+          Try again
+        </button>
       </p>
     );
   }
-  if (!p) return <p className="mt-3 text-sm text-muted-foreground" aria-busy="true">Loading payment…</p>;
+  if (!p)
+    return (
+      <p className="mt-3 text-sm text-muted-foreground" aria-busy="true">
+        Loading payment…
+      </p>
+    );
   if (p.status === 'not_applicable') return null;
   // A cancelled job that charged nothing has no payment to speak of (and asks for no card).
   if (cancelled && (p.status === 'card_needed' || p.status === 'card_saved')) return null;
@@ -57,14 +80,26 @@ export default function PaymentPanel({ appointmentId, role, cancelled = false }:
     }
   };
   return (
-    <section aria-label="Payment" className="mt-3 rounded-md border border-border p-3 text-sm" data-testid="payment-panel">
+    <section
+      aria-label="Payment"
+      className="mt-3 rounded-md border border-border p-3 text-sm"
+      data-testid="payment-panel"
+    >
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium">Payment</span>
         <Badge tone={TONES[p.status]}>{labelOf(PAYMENT_STATUS_OPTIONS, p.status)}</Badge>
       </p>
       <Amounts p={p} role={role} />
-      {p.failureMessage && p.status === 'payment_due' && <p className="mt-2 text-destructive">{role === 'owner' ? p.failureMessage : 'The owner’s card was not charged; they have been asked to update it.'}</p>}
-      {role === 'owner' && p.status === 'card_needed' && <p className="mt-2">Save your card so the mechanic can start: nothing else is charged until the work is done.</p>}
+      {p.failureMessage && p.status === 'payment_due' && (
+        <p className="mt-2 text-destructive">
+          {role === 'owner' ? p.failureMessage : 'The owner’s card was not charged; they have been asked to update it.'}
+        </p>
+      )}
+      {role === 'owner' && p.status === 'card_needed' && (
+        <p className="mt-2">
+          Save your card so the mechanic can start: nothing else is charged until the work is done.
+        </p>
+      )}
       {role === 'owner' && p.actionUrl && (
         <div className="mt-2 flex flex-wrap gap-2">
           <a className={buttonClass()} href={p.actionUrl}>
@@ -78,7 +113,12 @@ export default function PaymentPanel({ appointmentId, role, cancelled = false }:
           )}
         </div>
       )}
-      {p.paidAt && <p className="mt-2 text-muted-foreground">Paid {formatDateTime(p.paidAt)}{role === 'owner' && p.receiptDocumentId ? ' · the invoice is in your Documents' : ''}</p>}
+      {p.paidAt && (
+        <p className="mt-2 text-muted-foreground">
+          Paid {formatDateTime(p.paidAt)}
+          {role === 'owner' && p.receiptDocumentId ? ' · the invoice is in your Documents' : ''}
+        </p>
+      )}
     </section>
   );
 }
@@ -87,7 +127,9 @@ function Amounts({ p, role }: { p: PaymentView; role: 'owner' | 'mechanic' }) {
   const parts = [
     p.depositCents > 0 ? `Parts deposit ${formatCents(p.depositCents)}` : null,
     p.totalCents > 0 ? `Total ${formatCents(p.totalCents)}` : null,
-    role === 'mechanic' && p.totalCents > 0 ? `Fee ${formatCents(p.feeCents)} · Your payout ${formatCents(p.payoutCents)}` : null,
+    role === 'mechanic' && p.totalCents > 0
+      ? `Fee ${formatCents(p.feeCents)} · Your payout ${formatCents(p.payoutCents)}`
+      : null,
     p.refundedCents > 0 ? `Refunded ${formatCents(p.refundedCents)}` : null,
   ].filter(Boolean);
   return parts.length ? <p className="mt-1 text-muted-foreground">{parts.join(' · ')}</p> : null;

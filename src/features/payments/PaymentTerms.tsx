@@ -7,7 +7,8 @@ import { leavePage } from '../../lib/history-entries.ts';
 const partsCentsOf = (bid: Bid) => {
   if (bid.lines?.length) return Math.round(bid.lines.reduce((s, l) => s + l.partsCost, 0) * 100);
   // A list's quote carries its per-category totals, not its lines (docs/decisions/0205): the same sum.
-  if (bid.lineCount && bid.categoryTotals) return Math.round(Object.values(bid.categoryTotals).reduce((s, t) => s + t.partsCost, 0) * 100);
+  if (bid.lineCount && bid.categoryTotals)
+    return Math.round(Object.values(bid.categoryTotals).reduce((s, t) => s + t.partsCost, 0) * 100);
   return Math.round(bid.partsCost * 100);
 };
 
@@ -16,7 +17,8 @@ const partsCentsOf = (bid: Bid) => {
  * Skyward for a mechanic whose payouts are not set up. Shown on the quote and in the accept dialogs.
  */
 export function PaymentTerms({ bid, className, full = false }: { bid: Bid; className?: string; full?: boolean }) {
-  if (!bid.payable) return <p className={cn('text-sm text-muted-foreground', className)}>{PAYMENT_TEXT.notAvailable}</p>;
+  if (!bid.payable)
+    return <p className={cn('text-sm text-muted-foreground', className)}>{PAYMENT_TEXT.notAvailable}</p>;
   const percent = bid.depositPercent ?? 0;
   const deposit = Math.round((partsCentsOf(bid) * percent) / 100);
   if (!full) {
@@ -33,13 +35,17 @@ export function PaymentTerms({ bid, className, full = false }: { bid: Bid; class
         <li>Accepting opens a secure Stripe page to save your card. Nothing else is charged now.</li>
         {percent > 0 ? (
           <li>
-            A parts deposit of {percent} % of the approved parts ({formatCents(deposit)} if you approve every parts line) is charged when your card is saved. It is refunded if you
-            cancel before {bid.mechanicName} confirms the appointment; after that it pays for the parts ordered.
+            A parts deposit of {percent} % of the approved parts ({formatCents(deposit)} if you approve every parts
+            line) is charged when your card is saved. It is refunded if you cancel before {bid.mechanicName} confirms
+            the appointment; after that it pays for the parts ordered.
           </li>
         ) : (
           <li>No deposit is asked.</li>
         )}
-        <li>The rest of the approved total (the lines you approve and any change orders you approve) is charged when the job is completed and its logbook entry signed.</li>
+        <li>
+          The rest of the approved total (the lines you approve and any change orders you approve) is charged when the
+          job is completed and its logbook entry signed.
+        </li>
       </ul>
     </div>
   );

@@ -37,14 +37,22 @@ export default function PayoutsCard() {
       <CardContent className="space-y-3 text-sm">
         {query.state.status === 'error' ? (
           <p role="alert">
-            The payout status could not be loaded. <button type="button" className="underline" onClick={() => void query.reload()}>Try again</button>
+            The payout status could not be loaded.{' '}
+            <button type="button" className="underline" onClick={() => void query.reload()}>
+              Try again
+            </button>
           </p>
         ) : !c ? (
-          <p className="text-muted-foreground" aria-busy="true">Loading…</p>
+          <p className="text-muted-foreground" aria-busy="true">
+            Loading…
+          </p>
         ) : (
           <>
             <p className="flex flex-wrap items-center gap-2">
-              Payouts: <Badge tone={c.status === 'ready' ? 'success' : c.status === 'pending' ? 'warning' : 'secondary'}>{CONNECT_STATUS_LABELS[c.status]}</Badge>
+              Payouts:{' '}
+              <Badge tone={c.status === 'ready' ? 'success' : c.status === 'pending' ? 'warning' : 'secondary'}>
+                {CONNECT_STATUS_LABELS[c.status]}
+              </Badge>
             </p>
             <p className="text-muted-foreground">
               {c.status === 'ready'

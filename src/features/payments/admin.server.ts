@@ -17,12 +17,24 @@ function listQuery(db: Db) {
     .innerJoin('users as m', 'm.id', 'p.mechanicId');
 }
 
-type ListRow = PaymentRow & { ownerFirst: string; ownerLast: string; mechFirst: string; mechLast: string; aircraftTailNumber: string };
+type ListRow = PaymentRow & {
+  ownerFirst: string;
+  ownerLast: string;
+  mechFirst: string;
+  mechLast: string;
+  aircraftTailNumber: string;
+};
 
 async function toAdmin(db: Db, rows: ListRow[]): Promise<AdminPayment[]> {
   const ids = rows.map((r) => r.id);
   const refunds = ids.length
-    ? await db.selectFrom('paymentEvents').select(['paymentId', 'amountCents', 'detail', 'createdAt']).where('paymentId', 'in', ids).where('kind', '=', 'refund').orderBy('createdAt').execute()
+    ? await db
+        .selectFrom('paymentEvents')
+        .select(['paymentId', 'amountCents', 'detail', 'createdAt'])
+        .where('paymentId', 'in', ids)
+        .where('kind', '=', 'refund')
+        .orderBy('createdAt')
+        .execute()
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -41,33 +53,62 @@ async function toAdmin(db: Db, rows: ListRow[]): Promise<AdminPayment[]> {
     disputeStatus: r.disputeStatus,
     disputeDueBy: r.disputeDueBy?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
-    refunds: refunds.filter((e) => e.paymentId === r.id).map((e) => ({ amountCents: Number(e.amountCents), reason: e.detail, createdAt: e.createdAt.toISOString() })),
+    refunds: refunds
+      .filter((e) => e.paymentId === r.id)
+      .map((e) => ({ amountCents: Number(e.amountCents), reason: e.detail, createdAt: e.createdAt.toISOString() })),
   }));
 }
 
 /** What the owner's card was charged for this job: the deposit (unless it failed) and the capture. */
-const chargedOf = (p: PaymentRow) => Number(p.chargeCents) + (['paid', 'transferred', 'kept', 'refunded'].includes(p.depositState) ? Number(p.depositCents) : 0);
+const chargedOf = (p: PaymentRow) =>
+  Number(p.chargeCents) +
+  (['paid', 'transferred', 'kept', 'refunded'].includes(p.depositState) ? Number(p.depositCents) : 0);
 
-const selection = ['o.firstName as ownerFirst', 'o.lastName as ownerLast', 'm.firstName as mechFirst', 'm.lastName as mechLast', 'r.aircraftTailNumber'] as const;
+const selection = [
+  'o.firstName as ownerFirst',
+  'o.lastName as ownerLast',
+  'm.firstName as mechFirst',
+  'm.lastName as mechLast',
+  'r.aircraftTailNumber',
+] as const;
 
 /** GET /api/admin/payments: newest first, paged, by status or only disputed ones. */
-export async function listPayments(db: Db, q: { page: number; limit: number; status?: PaymentStatus | undefined; disputed?: 'true' | 'false' | undefined }): Promise<AdminPaymentsPage> {
+export async function listPayments(
+  db: Db,
+  q: { page: number; limit: number; status?: PaymentStatus | undefined; disputed?: 'true' | 'false' | undefined },
+): Promise<AdminPaymentsPage> {
   let base = listQuery(db);
   if (q.status) base = base.where('p.status', '=', q.status);
   if (q.disputed === 'true') base = base.where('p.disputeId', 'is not', null);
   const [rows, count] = await Promise.all([
-    base.selectAll('p').select([...selection]).orderBy('p.createdAt', 'desc').orderBy('p.id').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+    base
+      .selectAll('p')
+      .select([...selection])
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
-  return { success: true, data: await toAdmin(db, rows as ListRow[]), pagination: { page: q.page, limit: q.limit, total, pages: Math.max(1, Math.ceil(total / q.limit)) } };
+  return {
+    success: true,
+    data: await toAdmin(db, rows as ListRow[]),
+    pagination: { page: q.page, limit: q.limit, total, pages: Math.max(1, Math.ceil(total / q.limit)) },
+  };
 }
 
 /**
  * POST /api/admin/payments/:id/refund: a whole or partial refund with a reason, from the capture
  * first, then the deposit. Never more than what was charged and not yet refunded.
  */
-export async function refundPayment(db: Db, admin: UserRow, paymentId: string, data: RefundData): Promise<AdminPayment> {
+export async function refundPayment(
+  db: Db,
+  admin: UserRow,
+  paymentId: string,
+  data: RefundData,
+): Promise<AdminPayment> {
   if (!isUuid(paymentId)) throw notFound('Payment not found');
   const found = await db.selectFrom('payments').select('appointmentId').where('id', '=', paymentId).executeTakeFirst();
   if (!found) throw notFound('Payment not found');
@@ -75,10 +116,28 @@ export async function refundPayment(db: Db, admin: UserRow, paymentId: string, d
   await withPayment(db, found.appointmentId, async (trx, p) => {
     const left = chargedOf(p) - Number(p.refundedCents);
     if (left <= 0) throw conflict('Nothing is left to refund on this payment');
-    if (data.amountCents > left) throw badRequest(`A refund can be at most ${formatCents(left)}, what was charged and not yet refunded`, [{ path: 'amountCents', message: `At most ${left}` }]);
-    const n = await trx.selectFrom('paymentEvents').select((eb) => eb.fn.countAll<string>().as('n')).where('paymentId', '=', p.id).where('kind', '=', 'refund').executeTakeFirstOrThrow();
+    if (data.amountCents > left)
+      throw badRequest(`A refund can be at most ${formatCents(left)}, what was charged and not yet refunded`, [
+        { path: 'amountCents', message: `At most ${left}` },
+      ]);
+    const n = await trx
+      .selectFrom('paymentEvents')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('paymentId', '=', p.id)
+      .where('kind', '=', 'refund')
+      .executeTakeFirstOrThrow();
     const refundedOf = async (intentId: string) =>
-      Number((await trx.selectFrom('paymentEvents').select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amountCents'), eb.val('0')).as('n')).where('paymentId', '=', p.id).where('kind', '=', 'refund').where('stripeId', '=', intentId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await trx
+            .selectFrom('paymentEvents')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amountCents'), eb.val('0')).as('n'))
+            .where('paymentId', '=', p.id)
+            .where('kind', '=', 'refund')
+            .where('stripeId', '=', intentId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     let remaining = data.amountCents;
     const sources: Array<[string | null, number]> = [
       [p.chargeIntentId, Number(p.chargeCents)],
@@ -96,26 +155,49 @@ export async function refundPayment(db: Db, admin: UserRow, paymentId: string, d
       remaining -= amount;
     }
     const refunded = Number(p.refundedCents) + data.amountCents - remaining;
-    return trx.updateTable('payments').set({ refundedCents: refunded, ...(refunded >= chargedOf(p) ? { status: 'refunded' as const } : {}), updatedAt: new Date() }).where('id', '=', p.id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable('payments')
+      .set({
+        refundedCents: refunded,
+        ...(refunded >= chargedOf(p) ? { status: 'refunded' as const } : {}),
+        updatedAt: new Date(),
+      })
+      .where('id', '=', p.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
-  const row = await listQuery(db).selectAll('p').select([...selection]).where('p.id', '=', paymentId).executeTakeFirstOrThrow();
+  const row = await listQuery(db)
+    .selectAll('p')
+    .select([...selection])
+    .where('p.id', '=', paymentId)
+    .executeTakeFirstOrThrow();
   return (await toAdmin(db, [row as ListRow]))[0]!;
 }
 
 /** GET /api/payments/earnings: the mechanic's money from payments (transfers made, money held, fees). */
 export async function earningsOf(db: Db, mechanic: UserRow): Promise<EarningsFromPayments> {
-  const rows = await listQuery(db).selectAll('p').select([...selection]).where('p.mechanicId', '=', mechanic.id).orderBy('p.createdAt', 'desc').limit(200).execute();
+  const rows = await listQuery(db)
+    .selectAll('p')
+    .select([...selection])
+    .where('p.mechanicId', '=', mechanic.id)
+    .orderBy('p.createdAt', 'desc')
+    .limit(200)
+    .execute();
   let paidCents = 0;
   let pendingCents = 0;
   let feesCents = 0;
   for (const p of rows) {
     const depositSent = p.depositTransferId ? Number(p.depositCents) : 0;
-    const finalSent = p.transferId ? Number(p.payoutCents) - (['transferred', 'kept'].includes(p.depositState) && p.depositTransferId ? Number(p.depositCents) : 0) : 0;
+    const finalSent = p.transferId
+      ? Number(p.payoutCents) -
+        (['transferred', 'kept'].includes(p.depositState) && p.depositTransferId ? Number(p.depositCents) : 0)
+      : 0;
     paidCents += depositSent + finalSent;
     if (p.paidAt) feesCents += Number(p.feeCents);
     if (p.paidAt && !p.transferId) pendingCents += Number(p.payoutCents) - depositSent;
     else if (!p.paidAt && p.depositState === 'paid') pendingCents += Number(p.depositCents);
-    else if (p.status === 'payment_due') pendingCents += Math.max(0, Number(p.totalCents) - Number(p.feeCents) - depositSent);
+    else if (p.status === 'payment_due')
+      pendingCents += Math.max(0, Number(p.totalCents) - Number(p.feeCents) - depositSent);
   }
   return {
     paidCents,

@@ -14,7 +14,10 @@ export async function approvedCentsOf(db: Db, bidId: string): Promise<{ totalCen
     .where('decision', '=', 'approve')
     .execute();
   return rows.reduce(
-    (t, r) => ({ totalCents: t.totalCents + Number(r.laborCents) + Number(r.partsCents), partsCents: t.partsCents + Number(r.partsCents) }),
+    (t, r) => ({
+      totalCents: t.totalCents + Number(r.laborCents) + Number(r.partsCents),
+      partsCents: t.partsCents + Number(r.partsCents),
+    }),
     { totalCents: 0, partsCents: 0 },
   );
 }

@@ -6,8 +6,9 @@ import { paymentSettings } from './amounts.server.ts';
 import { stripeSetup, type StripeSetup } from './stripe.server.ts';
 
 /** What Stripe says of a connected account, as the Profile shows it. */
-export const connectStatusOf = (row: { chargesEnabled: boolean; payoutsEnabled: boolean } | undefined): ConnectStatus =>
-  !row ? 'none' : row.chargesEnabled && row.payoutsEnabled ? 'ready' : 'pending';
+export const connectStatusOf = (
+  row: { chargesEnabled: boolean; payoutsEnabled: boolean } | undefined,
+): ConnectStatus => (!row ? 'none' : row.chargesEnabled && row.payoutsEnabled ? 'ready' : 'pending');
 
 export const paymentsUnavailable = () =>
   new HttpError(503, 'Payments are not configured: an administrator adds a Stripe key in System Config, API Keys');
@@ -19,7 +20,11 @@ export async function requireStripe(db: Db): Promise<StripeSetup> {
 }
 
 /** Stripe's flags onto our row; `created` (an event's) keeps an older event from overwriting a newer state. */
-export async function applyAccount(db: Db, account: { id: string; charges_enabled?: boolean; payouts_enabled?: boolean; details_submitted?: boolean }, created: number): Promise<void> {
+export async function applyAccount(
+  db: Db,
+  account: { id: string; charges_enabled?: boolean; payouts_enabled?: boolean; details_submitted?: boolean },
+  created: number,
+): Promise<void> {
   await db
     .updateTable('connectedAccounts')
     .set({
@@ -82,8 +87,16 @@ export async function startOnboarding(db: Db, mechanic: UserRow, origin: string)
       },
       { idempotencyKey: `account:${mechanic.id}` },
     );
-    await db.insertInto('connectedAccounts').values({ userId: mechanic.id, accountId: account.id, eventCreated: 0 }).onConflict((oc) => oc.column('userId').doNothing()).execute();
-    row = await db.selectFrom('connectedAccounts').selectAll().where('userId', '=', mechanic.id).executeTakeFirstOrThrow();
+    await db
+      .insertInto('connectedAccounts')
+      .values({ userId: mechanic.id, accountId: account.id, eventCreated: 0 })
+      .onConflict((oc) => oc.column('userId').doNothing())
+      .execute();
+    row = await db
+      .selectFrom('connectedAccounts')
+      .selectAll()
+      .where('userId', '=', mechanic.id)
+      .executeTakeFirstOrThrow();
   }
   const back = `${origin}/dashboard?section=profile&payouts=`;
   // A link is single-use and short-lived; two clicks within the same minute get the same one.

@@ -8,7 +8,11 @@ import type { StripeSetup } from './stripe.server.ts';
  * one person, and the Customer is created once (`customer:<userId>`), not at every acceptance.
  */
 export async function customerOf(db: Db, setup: StripeSetup, ownerId: string): Promise<string> {
-  const row = await db.selectFrom('stripeCustomers').select('customerId').where('userId', '=', ownerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('stripeCustomers')
+    .select('customerId')
+    .where('userId', '=', ownerId)
+    .executeTakeFirst();
   return row?.customerId ?? create(db, setup, ownerId, null);
 }
 
@@ -22,22 +26,43 @@ export async function replaceCustomer(db: Db, setup: StripeSetup, ownerId: strin
 }
 
 async function create(db: Db, setup: StripeSetup, ownerId: string, replacing: string | null): Promise<string> {
-  const owner = await db.selectFrom('users').select(['email', 'firstName', 'lastName']).where('id', '=', ownerId).executeTakeFirstOrThrow();
+  const owner = await db
+    .selectFrom('users')
+    .select(['email', 'firstName', 'lastName'])
+    .where('id', '=', ownerId)
+    .executeTakeFirstOrThrow();
   const customer = await setup.stripe.customers.create(
     { email: owner.email, name: `${owner.firstName} ${owner.lastName}`.trim(), metadata: { userId: ownerId } },
     { idempotencyKey: replacing ? `customer:${ownerId}:after:${replacing}` : `customer:${ownerId}` },
   );
   if (replacing) {
-    await db.updateTable('stripeCustomers').set({ customerId: customer.id, updatedAt: new Date() }).where('userId', '=', ownerId).where('customerId', '=', replacing).execute();
+    await db
+      .updateTable('stripeCustomers')
+      .set({ customerId: customer.id, updatedAt: new Date() })
+      .where('userId', '=', ownerId)
+      .where('customerId', '=', replacing)
+      .execute();
   } else {
     // Two acceptances at once: the same key gave both the same Customer; the first row stands.
-    await db.insertInto('stripeCustomers').values({ userId: ownerId, customerId: customer.id }).onConflict((oc) => oc.column('userId').doNothing()).execute();
+    await db
+      .insertInto('stripeCustomers')
+      .values({ userId: ownerId, customerId: customer.id })
+      .onConflict((oc) => oc.column('userId').doNothing())
+      .execute();
   }
-  const row = await db.selectFrom('stripeCustomers').select('customerId').where('userId', '=', ownerId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('stripeCustomers')
+    .select('customerId')
+    .where('userId', '=', ownerId)
+    .executeTakeFirstOrThrow();
   return row.customerId;
 }
 
 /** Stripe's answer when a request names a Customer it does not know. */
 export function isMissingCustomer(error: unknown, customerId: string): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && (error.param === 'customer' || (error.message ?? '').includes(customerId));
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === 'resource_missing' &&
+    (error.param === 'customer' || (error.message ?? '').includes(customerId))
+  );
 }

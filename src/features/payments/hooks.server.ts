@@ -14,14 +14,21 @@ const logged = (what: string) => (error: unknown) => {
 };
 
 /** Acceptance: the `payment` the accept answer adds when the bid is payable (else undefined). */
-export async function paymentOnAccept(db: Db, appointmentId: string, origin: string): Promise<{ payment?: AcceptPayment }> {
-  const payment = await openPaymentOnAccept(db, appointmentId, origin).catch(logged(`opening the payment of ${appointmentId}`));
+export async function paymentOnAccept(
+  db: Db,
+  appointmentId: string,
+  origin: string,
+): Promise<{ payment?: AcceptPayment }> {
+  const payment = await openPaymentOnAccept(db, appointmentId, origin).catch(
+    logged(`opening the payment of ${appointmentId}`),
+  );
   return payment ? { payment } : {};
 }
 
 /** start releases the deposit; complete captures when no logbook entry waits for a signature. */
 export async function paymentOnAppointmentAction(db: Db, appointmentId: string, action: string): Promise<void> {
-  if (action === 'start') await paymentsOnStart(db, appointmentId).catch(logged(`releasing the deposit of ${appointmentId}`));
+  if (action === 'start')
+    await paymentsOnStart(db, appointmentId).catch(logged(`releasing the deposit of ${appointmentId}`));
   if (action === 'complete') await captureIfReady(db, appointmentId).catch(logged(`capturing ${appointmentId}`));
 }
 

@@ -23,21 +23,44 @@ export const STRIPE_MINIMUM_CENTS = 50;
 export const transferGroupOf = (appointmentId: string) => `appt_${appointmentId}`;
 
 /** A dispute that is open (or lost) freezes every payout of the job. */
-export const frozen = (p: Pick<PaymentRow, 'disputeId' | 'disputeStatus'>) => p.disputeId !== null && p.disputeStatus !== 'won';
+export const frozen = (p: Pick<PaymentRow, 'disputeId' | 'disputeStatus'>) =>
+  p.disputeId !== null && p.disputeStatus !== 'won';
 
-export async function withPayment<T>(db: Db, appointmentId: string, fn: (trx: Db, p: PaymentRow) => Promise<T>): Promise<T | null> {
+export async function withPayment<T>(
+  db: Db,
+  appointmentId: string,
+  fn: (trx: Db, p: PaymentRow) => Promise<T>,
+): Promise<T | null> {
   return db.transaction().execute(async (trx) => {
-    const p = await trx.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).forUpdate().executeTakeFirst();
+    const p = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('appointmentId', '=', appointmentId)
+      .forUpdate()
+      .executeTakeFirst();
     return p ? fn(trx, p) : null;
   });
 }
 
-export async function logEvent(db: Db, paymentId: string, kind: string, amountCents: number, detail: string | null, stripeId: string | null = null, actorId: string | null = null) {
+export async function logEvent(
+  db: Db,
+  paymentId: string,
+  kind: string,
+  amountCents: number,
+  detail: string | null,
+  stripeId: string | null = null,
+  actorId: string | null = null,
+) {
   await db.insertInto('paymentEvents').values({ paymentId, kind, amountCents, detail, stripeId, actorId }).execute();
 }
 
 async function update(trx: Db, p: PaymentRow, patch: Updateable<PaymentsTable>): Promise<PaymentRow> {
-  return trx.updateTable('payments').set({ ...patch, updatedAt: new Date() }).where('id', '=', p.id).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('payments')
+    .set({ ...patch, updatedAt: new Date() })
+    .where('id', '=', p.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 async function jobOf(db: Db, appointmentId: string) {
@@ -46,7 +69,21 @@ async function jobOf(db: Db, appointmentId: string) {
     .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
     .innerJoin('users as o', 'o.id', 'a.customerId')
     .innerJoin('users as m', 'm.id', 'a.mechanicId')
-    .select(['a.id', 'a.bidId', 'a.status', 'a.confirmedAt', 'a.serviceRequestId', 'r.serviceType', 'r.aircraftTailNumber', 'r.aircraftId', 'o.email as ownerEmail', 'o.firstName as ownerFirstName', 'm.email as mechanicEmail', 'm.firstName as mechanicFirstName', 'm.lastName as mechanicLastName'])
+    .select([
+      'a.id',
+      'a.bidId',
+      'a.status',
+      'a.confirmedAt',
+      'a.serviceRequestId',
+      'r.serviceType',
+      'r.aircraftTailNumber',
+      'r.aircraftId',
+      'o.email as ownerEmail',
+      'o.firstName as ownerFirstName',
+      'm.email as mechanicEmail',
+      'm.firstName as mechanicFirstName',
+      'm.lastName as mechanicLastName',
+    ])
     .where('a.id', '=', appointmentId)
     .executeTakeFirstOrThrow();
 }
@@ -55,10 +92,19 @@ export { jobOf };
 
 const whatOf = (job: Job) => `the ${labelOf(MARKETPLACE_SERVICE_TYPES, job.serviceType)} on ${job.aircraftTailNumber}`;
 
-type ChargeOutcome = { ok: true; intent: Stripe.PaymentIntent } | { ok: false; message: string; intentId: string | null };
+type ChargeOutcome =
+  { ok: true; intent: Stripe.PaymentIntent } | { ok: false; message: string; intentId: string | null };
 
-async function charge(setup: StripeSetup, p: PaymentRow, purpose: 'deposit' | 'capture', amount: number, idempotencyKey: string, job: Job): Promise<ChargeOutcome> {
-  if (!p.customerId || !p.paymentMethodId) return { ok: false, message: 'No card is saved for this job yet.', intentId: null };
+async function charge(
+  setup: StripeSetup,
+  p: PaymentRow,
+  purpose: 'deposit' | 'capture',
+  amount: number,
+  idempotencyKey: string,
+  job: Job,
+): Promise<ChargeOutcome> {
+  if (!p.customerId || !p.paymentMethodId)
+    return { ok: false, message: 'No card is saved for this job yet.', intentId: null };
   try {
     const intent = await setup.stripe.paymentIntents.create(
       {
@@ -83,8 +129,21 @@ async function charge(setup: StripeSetup, p: PaymentRow, purpose: 'deposit' | 'c
 }
 
 /** The owner's card failed: "Payment due", the owner told (in the app and by email) with the way to pay, the mechanic told. */
-async function markDue(trx: Db, p: PaymentRow, dueFor: 'deposit' | 'capture', message: string, amount: number, job: Job): Promise<PaymentRow> {
-  const row = await update(trx, p, { status: 'payment_due', dueFor, failureMessage: message, setupSessionId: null, payUrl: null });
+async function markDue(
+  trx: Db,
+  p: PaymentRow,
+  dueFor: 'deposit' | 'capture',
+  message: string,
+  amount: number,
+  job: Job,
+): Promise<PaymentRow> {
+  const row = await update(trx, p, {
+    status: 'payment_due',
+    dueFor,
+    failureMessage: message,
+    setupSessionId: null,
+    payUrl: null,
+  });
   await logEvent(trx, p.id, `${dueFor}_failed`, amount, message);
   const what = whatOf(job);
   await notify(trx, [p.ownerId], {
@@ -110,7 +169,13 @@ export async function chargeDeposit(trx: Db, setup: StripeSetup, p: PaymentRow):
   const amount = Number(p.depositCents);
   const outcome = await charge(setup, p, 'deposit', amount, `deposit:${p.appointmentId}:${p.captureAttempt}`, job);
   if (!outcome.ok) return markDue(trx, p, 'deposit', outcome.message, amount, job);
-  const row = await update(trx, p, { status: 'deposit_paid', depositState: 'paid', depositIntentId: outcome.intent.id, dueFor: null, failureMessage: null });
+  const row = await update(trx, p, {
+    status: 'deposit_paid',
+    depositState: 'paid',
+    depositIntentId: outcome.intent.id,
+    dueFor: null,
+    failureMessage: null,
+  });
   await logEvent(trx, p.id, 'deposit_charged', amount, null, outcome.intent.id);
   // A job already started (the deposit failed at first, was paid later) releases it at once.
   if (job.status === 'in_progress' || job.status === 'completed') return releaseDeposit(trx, setup, row);
@@ -118,7 +183,12 @@ export async function chargeDeposit(trx: Db, setup: StripeSetup, p: PaymentRow):
 }
 
 /** The held deposit goes to the mechanic (the job started, or the owner cancelled after confirmation); not while a dispute is open. */
-export async function releaseDeposit(trx: Db, setup: StripeSetup, p: PaymentRow, state: 'transferred' | 'kept' = 'transferred'): Promise<PaymentRow> {
+export async function releaseDeposit(
+  trx: Db,
+  setup: StripeSetup,
+  p: PaymentRow,
+  state: 'transferred' | 'kept' = 'transferred',
+): Promise<PaymentRow> {
   if (p.depositState !== 'paid' || frozen(p) || !p.depositIntentId) return p;
   const intent = await setup.stripe.paymentIntents.retrieve(p.depositIntentId);
   const transfer = await setup.stripe.transfers.create(
@@ -133,7 +203,14 @@ export async function releaseDeposit(trx: Db, setup: StripeSetup, p: PaymentRow,
     { idempotencyKey: `deposit-transfer:${p.appointmentId}` },
   );
   const row = await update(trx, p, { depositState: state, depositTransferId: transfer.id });
-  await logEvent(trx, p.id, state === 'kept' ? 'deposit_kept' : 'deposit_transferred', Number(p.depositCents), null, transfer.id);
+  await logEvent(
+    trx,
+    p.id,
+    state === 'kept' ? 'deposit_kept' : 'deposit_transferred',
+    Number(p.depositCents),
+    null,
+    transfer.id,
+  );
   return row;
 }
 
@@ -162,7 +239,13 @@ export async function capture(trx: Db, setup: StripeSetup, p: PaymentRow): Promi
 }
 
 /** Records a successful capture (from our call, or from the webhook when our call's answer was lost) and pays the mechanic. */
-export async function markPaid(trx: Db, setup: StripeSetup, p: PaymentRow, paid: { intentId: string | null; chargeId: string | null; amount: number }, job?: Job): Promise<PaymentRow> {
+export async function markPaid(
+  trx: Db,
+  setup: StripeSetup,
+  p: PaymentRow,
+  paid: { intentId: string | null; chargeId: string | null; amount: number },
+  job?: Job,
+): Promise<PaymentRow> {
   const j = job ?? (await jobOf(trx, p.appointmentId));
   const paidAt = new Date();
   let row = await update(trx, p, {
@@ -203,14 +286,21 @@ export async function markPaid(trx: Db, setup: StripeSetup, p: PaymentRow, paid:
       `The owner paid ${formatCents(Number(row.totalCents))} for ${what}.`,
       `Platform fee: ${formatCents(Number(row.feeCents))}`,
       `Your payout: ${formatCents(Number(row.payoutCents))}${deposit ? ` (of which the parts deposit, ${formatCents(deposit)}, was sent when the job started)` : ''}.`,
-      frozen(row) ? 'A dispute is open on this payment: the payout is held until it is resolved.' : 'Stripe pays it out to your bank on your payout schedule.',
+      frozen(row)
+        ? 'A dispute is open on this payment: the payout is held until it is resolved.'
+        : 'Stripe pays it out to your bank on your payout schedule.',
     ].join('\n'),
   });
   return row;
 }
 
 /** The final transfer: total - fee - the deposit already sent; once (`payout:<appointmentId>`), never while a dispute is open. */
-export async function payout(trx: Db, setup: StripeSetup, p: PaymentRow, chargeId: string | null = null): Promise<PaymentRow> {
+export async function payout(
+  trx: Db,
+  setup: StripeSetup,
+  p: PaymentRow,
+  chargeId: string | null = null,
+): Promise<PaymentRow> {
   if (!p.paidAt || p.transferId || frozen(p)) return p;
   const alreadySent = ['transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
   const amount = Number(p.payoutCents) - alreadySent;
@@ -226,18 +316,27 @@ export async function payout(trx: Db, setup: StripeSetup, p: PaymentRow, chargeI
     },
     { idempotencyKey: `payout:${p.appointmentId}` },
   );
-  const row = await update(trx, p, { transferId: transfer.id, ...(p.depositState === 'paid' ? { depositState: 'transferred' as const } : {}) });
+  const row = await update(trx, p, {
+    transferId: transfer.id,
+    ...(p.depositState === 'paid' ? { depositState: 'transferred' as const } : {}),
+  });
   await logEvent(trx, p.id, 'transferred', amount, null, transfer.id);
   return row;
 }
 
 /** A new card was saved (the hosted page, or its webhook): kept, and whatever was due is charged again. */
-export async function applySavedCard(trx: Db, setup: StripeSetup, p: PaymentRow, paymentMethodId: string): Promise<PaymentRow> {
+export async function applySavedCard(
+  trx: Db,
+  setup: StripeSetup,
+  p: PaymentRow,
+  paymentMethodId: string,
+): Promise<PaymentRow> {
   if (p.paymentMethodId === paymentMethodId) return p; // this card was already applied (page return and webhook both report it)
   let row = await update(trx, p, { paymentMethodId, failureMessage: null });
   await logEvent(trx, p.id, 'card_saved', 0, null, paymentMethodId);
   if (row.status === 'card_needed') {
-    if (row.depositState === 'due' && Number(row.depositCents) >= STRIPE_MINIMUM_CENTS) return chargeDeposit(trx, setup, row);
+    if (row.depositState === 'due' && Number(row.depositCents) >= STRIPE_MINIMUM_CENTS)
+      return chargeDeposit(trx, setup, row);
     row = await update(trx, row, { status: 'card_saved' });
     return row;
   }
@@ -257,7 +356,12 @@ export async function retryDue(trx: Db, setup: StripeSetup, p: PaymentRow): Prom
  * the mechanic). The mechanic's: the deposit is refunded in full whenever it was paid (the owner
  * did nothing to lose it). Nothing else was charged before work starts.
  */
-export async function settleCancellation(trx: Db, setup: StripeSetup, p: PaymentRow, by: 'owner' | 'mechanic' = 'owner'): Promise<PaymentRow> {
+export async function settleCancellation(
+  trx: Db,
+  setup: StripeSetup,
+  p: PaymentRow,
+  by: 'owner' | 'mechanic' = 'owner',
+): Promise<PaymentRow> {
   const job = await jobOf(trx, p.appointmentId);
   if (p.depositState === 'due') return update(trx, p, { depositState: 'none' });
   if (p.depositState !== 'paid' || !p.depositIntentId) return p;
@@ -272,7 +376,18 @@ export async function settleCancellation(trx: Db, setup: StripeSetup, p: Payment
     },
     { idempotencyKey: `deposit-refund:${p.appointmentId}` },
   );
-  const row = await update(trx, p, { depositState: 'refunded', status: 'refunded', refundedCents: Number(p.refundedCents) + Number(p.depositCents) });
-  await logEvent(trx, p.id, 'refund', Number(p.depositCents), by === 'mechanic' ? 'The mechanic cancelled the appointment' : 'Cancelled before the mechanic confirmed', p.depositIntentId);
+  const row = await update(trx, p, {
+    depositState: 'refunded',
+    status: 'refunded',
+    refundedCents: Number(p.refundedCents) + Number(p.depositCents),
+  });
+  await logEvent(
+    trx,
+    p.id,
+    'refund',
+    Number(p.depositCents),
+    by === 'mechanic' ? 'The mechanic cancelled the appointment' : 'Cancelled before the mechanic confirmed',
+    p.depositIntentId,
+  );
   return row;
 }

@@ -6,7 +6,9 @@ import type { PaymentRow } from './money.server.ts';
 import { notApplicable, paymentView, toView } from './payments.server.ts';
 
 /** A payment a read brings up to date (a card saved on the hosted page, a capture, an invoice a failed hook left). */
-const healing = (p: PaymentRow) => ['card_needed', 'payment_due', 'card_saved', 'deposit_paid'].includes(p.status) || (p.paidAt !== null && !p.receiptDocumentId);
+const healing = (p: PaymentRow) =>
+  ['card_needed', 'payment_due', 'card_saved', 'deposit_paid'].includes(p.status) ||
+  (p.paidAt !== null && !p.receiptDocumentId);
 
 /**
  * The payments of several appointments in two queries (docs/decisions/0204): the appointment
@@ -14,12 +16,29 @@ const healing = (p: PaymentRow) => ['card_needed', 'payment_due', 'card_saved', 
  * single read's path (it may ask Stripe, as that read does), only when payments are configured; a
  * settled one, or none, is answered from the rows. Appointments the caller may not see are left out.
  */
-export async function paymentViews(db: Db, user: UserRow, ids: readonly string[], origin: string): Promise<PaymentBatch> {
-  let visible = db.selectFrom('appointments').select(['id', 'confirmedAt']).where('id', 'in', [...ids]);
-  if (user.role !== 'admin') visible = visible.where((eb) => eb.or([eb('customerId', '=', user.id), eb('mechanicId', '=', user.id)]));
+export async function paymentViews(
+  db: Db,
+  user: UserRow,
+  ids: readonly string[],
+  origin: string,
+): Promise<PaymentBatch> {
+  let visible = db
+    .selectFrom('appointments')
+    .select(['id', 'confirmedAt'])
+    .where('id', 'in', [...ids]);
+  if (user.role !== 'admin')
+    visible = visible.where((eb) => eb.or([eb('customerId', '=', user.id), eb('mechanicId', '=', user.id)]));
   const appointments = await visible.execute();
   if (appointments.length === 0) return {};
-  const payments = await db.selectFrom('payments').selectAll().where('appointmentId', 'in', appointments.map((a) => a.id)).execute();
+  const payments = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where(
+      'appointmentId',
+      'in',
+      appointments.map((a) => a.id),
+    )
+    .execute();
   const setup = payments.some(healing) ? await stripeSetup(db) : null;
   const answer: PaymentBatch = {};
   for (const a of appointments) {

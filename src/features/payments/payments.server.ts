@@ -6,7 +6,16 @@ import { isUuid } from '../../contract/ids.ts';
 import { approvedCentsOf, depositCentsOf } from './amounts.server.ts';
 import { connectStatusOf } from './connect.server.ts';
 import { fileInvoice } from './receipt.server.ts';
-import { applySavedCard, capture, releaseDeposit, retryDue, settleCancellation, STRIPE_MINIMUM_CENTS, withPayment, type PaymentRow } from './money.server.ts';
+import {
+  applySavedCard,
+  capture,
+  releaseDeposit,
+  retryDue,
+  settleCancellation,
+  STRIPE_MINIMUM_CENTS,
+  withPayment,
+  type PaymentRow,
+} from './money.server.ts';
 import { stripeSetup, type StripeSetup } from './stripe.server.ts';
 import { customerOf, isMissingCustomer, replaceCustomer } from './customers.server.ts';
 
@@ -17,14 +26,22 @@ import { customerOf, isMissingCustomer, replaceCustomer } from './customers.serv
  */
 
 /** Acceptance of a payable bid (the mechanic's payouts are ready): the payment row and the hosted page to save a card. */
-export async function openPaymentOnAccept(db: Db, appointmentId: string, origin: string): Promise<AcceptPayment | null> {
+export async function openPaymentOnAccept(
+  db: Db,
+  appointmentId: string,
+  origin: string,
+): Promise<AcceptPayment | null> {
   const a = await db
     .selectFrom('appointments as a')
     .innerJoin('bids as b', 'b.id', 'a.bidId')
     .select(['a.id', 'a.bidId', 'a.customerId', 'a.mechanicId', 'b.depositPercent'])
     .where('a.id', '=', appointmentId)
     .executeTakeFirstOrThrow();
-  const account = await db.selectFrom('connectedAccounts').selectAll().where('userId', '=', a.mechanicId).executeTakeFirst();
+  const account = await db
+    .selectFrom('connectedAccounts')
+    .selectAll()
+    .where('userId', '=', a.mechanicId)
+    .executeTakeFirst();
   if (!account || connectStatusOf(account) !== 'ready') return null;
   const setup = await stripeSetup(db);
   if (!setup) return null;
@@ -44,7 +61,11 @@ export async function openPaymentOnAccept(db: Db, appointmentId: string, origin:
     })
     .onConflict((oc) => oc.column('appointmentId').doNothing())
     .execute();
-  const p = await db.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).executeTakeFirstOrThrow();
+  const p = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('appointmentId', '=', appointmentId)
+    .executeTakeFirstOrThrow();
   const setupUrl = await ensureCardPage(db, setup, p, origin);
   return { setupUrl, depositCents };
 }
@@ -83,12 +104,22 @@ export async function ensureCardPage(db: Db, setup: StripeSetup, p: PaymentRow, 
     return page(customerId);
   });
   const url = session.url ?? back;
-  await db.updateTable('payments').set({ setupSessionId: session.id, payUrl: url, updatedAt: new Date() }).where('id', '=', p.id).where('payUrl', 'is', null).execute();
+  await db
+    .updateTable('payments')
+    .set({ setupSessionId: session.id, payUrl: url, updatedAt: new Date() })
+    .where('id', '=', p.id)
+    .where('payUrl', 'is', null)
+    .execute();
   return url;
 }
 
 /** A SetupIntent that succeeded for this job (webhook, or the owner back from the hosted page). */
-export async function cardSaved(db: Db, setup: StripeSetup, appointmentId: string, paymentMethodId: string): Promise<void> {
+export async function cardSaved(
+  db: Db,
+  setup: StripeSetup,
+  appointmentId: string,
+  paymentMethodId: string,
+): Promise<void> {
   await withPayment(db, appointmentId, (trx, p) => applySavedCard(trx, setup, p, paymentMethodId));
   await afterMoney(db, appointmentId);
 }
@@ -107,7 +138,11 @@ async function syncCardPage(db: Db, setup: StripeSetup, p: PaymentRow): Promise<
 async function readyToCapture(db: Db, appointmentId: string): Promise<boolean> {
   const a = await db.selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirst();
   if (a?.status !== 'completed') return false;
-  const records = await db.selectFrom('maintenanceRecords').select('status').where('appointmentId', '=', appointmentId).execute();
+  const records = await db
+    .selectFrom('maintenanceRecords')
+    .select('status')
+    .where('appointmentId', '=', appointmentId)
+    .execute();
   return records.length === 0 || records.some((r) => r.status !== 'draft');
 }
 
@@ -115,7 +150,9 @@ async function readyToCapture(db: Db, appointmentId: string): Promise<boolean> {
 export async function captureIfReady(db: Db, appointmentId: string): Promise<void> {
   const setup = await stripeSetup(db);
   if (!setup || !(await readyToCapture(db, appointmentId))) return;
-  await withPayment(db, appointmentId, async (trx, p) => (['card_saved', 'deposit_paid'].includes(p.status) && !p.paidAt ? capture(trx, setup, p) : p));
+  await withPayment(db, appointmentId, async (trx, p) =>
+    ['card_saved', 'deposit_paid'].includes(p.status) && !p.paidAt ? capture(trx, setup, p) : p,
+  );
   await afterMoney(db, appointmentId);
 }
 
@@ -130,20 +167,35 @@ export async function paymentsOnStart(db: Db, appointmentId: string): Promise<vo
 export async function paymentsOnCancel(db: Db, serviceRequestId: string): Promise<void> {
   const setup = await stripeSetup(db);
   if (!setup) return;
-  const appointments = await db.selectFrom('appointments').select('id').where('serviceRequestId', '=', serviceRequestId).where('status', '=', 'cancelled').execute();
+  const appointments = await db
+    .selectFrom('appointments')
+    .select('id')
+    .where('serviceRequestId', '=', serviceRequestId)
+    .where('status', '=', 'cancelled')
+    .execute();
   for (const a of appointments) await withPayment(db, a.id, (trx, p) => settleCancellation(trx, setup, p));
 }
 
 /** Work after the money moved, outside the lock: the invoice filed in the owner's Documents. */
 async function afterMoney(db: Db, appointmentId: string): Promise<void> {
-  await fileInvoice(db, appointmentId).catch((e: unknown) => console.error(`Filing the invoice of ${appointmentId} failed; it is filed on the next read`, e));
+  await fileInvoice(db, appointmentId).catch((e: unknown) =>
+    console.error(`Filing the invoice of ${appointmentId} failed; it is filed on the next read`, e),
+  );
 }
 
 async function paymentFor(db: Db, user: UserRow, appointmentId: string) {
   if (!isUuid(appointmentId)) throw notFound('Appointment not found');
-  const a = await db.selectFrom('appointments').select(['id', 'customerId', 'mechanicId', 'confirmedAt', 'status', 'cancelledBy']).where('id', '=', appointmentId).executeTakeFirst();
-  if (!a || (user.role !== 'admin' && a.customerId !== user.id && a.mechanicId !== user.id)) throw notFound('Appointment not found');
-  return { appointment: a, payment: await db.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).executeTakeFirst() };
+  const a = await db
+    .selectFrom('appointments')
+    .select(['id', 'customerId', 'mechanicId', 'confirmedAt', 'status', 'cancelledBy'])
+    .where('id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!a || (user.role !== 'admin' && a.customerId !== user.id && a.mechanicId !== user.id))
+    throw notFound('Appointment not found');
+  return {
+    appointment: a,
+    payment: await db.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).executeTakeFirst(),
+  };
 }
 
 /** GET /api/appointments/:id/payment (owner, mechanic, admin). Heals on read: a card saved, a capture or an invoice a failed hook left. */
@@ -156,14 +208,23 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
   if (setup) {
     try {
       // A mechanic's cancellation whose refund failed after the commit is refunded now (docs/decisions/0167).
-      if (appointment.status === 'cancelled' && appointment.cancelledBy === 'mechanic' && ['paid', 'due'].includes(p.depositState)) {
+      if (
+        appointment.status === 'cancelled' &&
+        appointment.cancelledBy === 'mechanic' &&
+        ['paid', 'due'].includes(p.depositState)
+      ) {
         await withPayment(db, appointmentId, (trx, row) => settleCancellation(trx, setup, row, 'mechanic'));
       }
       await syncCardPage(db, setup, p);
       if (['card_saved', 'deposit_paid'].includes(p.status)) await captureIfReady(db, appointmentId);
       else if (p.paidAt && !p.receiptDocumentId) await afterMoney(db, appointmentId);
       p = (await db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirst()) ?? p;
-      if (user.id === p.ownerId && appointment.status !== 'cancelled' && ['card_needed', 'payment_due'].includes(p.status) && !p.payUrl) {
+      if (
+        user.id === p.ownerId &&
+        appointment.status !== 'cancelled' &&
+        ['card_needed', 'payment_due'].includes(p.status) &&
+        !p.payUrl
+      ) {
         await ensureCardPage(db, setup, p, origin);
         p = (await db.selectFrom('payments').selectAll().where('id', '=', p.id).executeTakeFirst()) ?? p;
       }
@@ -176,8 +237,17 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
 }
 
 export const notApplicable = (): PaymentView => ({
-  status: 'not_applicable', totalCents: 0, depositCents: 0, feeCents: 0, payoutCents: 0, paidAt: null, receiptDocumentId: null,
-  actionUrl: null, failureMessage: null, refundedCents: 0, depositOnCancel: 'none',
+  status: 'not_applicable',
+  totalCents: 0,
+  depositCents: 0,
+  feeCents: 0,
+  payoutCents: 0,
+  paidAt: null,
+  receiptDocumentId: null,
+  actionUrl: null,
+  failureMessage: null,
+  refundedCents: 0,
+  depositOnCancel: 'none',
 });
 
 export function toView(p: PaymentRow, owner: boolean, confirmed: boolean): PaymentView {

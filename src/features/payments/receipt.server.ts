@@ -16,7 +16,13 @@ export async function fileInvoice(db: Db, appointmentId: string): Promise<void> 
   const job = await jobOf(db, appointmentId);
   const [owner, lines] = await Promise.all([
     db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', p.ownerId).executeTakeFirstOrThrow(),
-    db.selectFrom('bidLines').select(['description', 'laborCents', 'partsCents', 'changeOrderId']).where('bidId', '=', job.bidId).where('decision', '=', 'approve').orderBy('position').execute(),
+    db
+      .selectFrom('bidLines')
+      .select(['description', 'laborCents', 'partsCents', 'changeOrderId'])
+      .where('bidId', '=', job.bidId)
+      .where('decision', '=', 'approve')
+      .orderBy('position')
+      .execute(),
   ]);
   const deposit = ['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
   const bytes = await invoicePdf({
@@ -24,7 +30,11 @@ export async function fileInvoice(db: Db, appointmentId: string): Promise<void> 
     job: `${job.serviceType.replace(/_/g, ' ')} on ${job.aircraftTailNumber}`,
     owner: `${owner.firstName} ${owner.lastName}`,
     mechanic: `${job.mechanicFirstName} ${job.mechanicLastName}`,
-    lines: lines.map((l) => ({ description: l.description, cents: Number(l.laborCents) + Number(l.partsCents), changeOrder: l.changeOrderId !== null })),
+    lines: lines.map((l) => ({
+      description: l.description,
+      cents: Number(l.laborCents) + Number(l.partsCents),
+      changeOrder: l.changeOrderId !== null,
+    })),
     totalCents: Number(p.totalCents),
     depositCents: deposit,
     chargedCents: Number(p.chargeCents),
@@ -38,16 +48,32 @@ export async function fileInvoice(db: Db, appointmentId: string): Promise<void> 
   const stored = await storeDocument(db, store, {
     viewer: { id: p.mechanicId, role: 'mechanic' },
     target: { ownerId: p.ownerId, aircraftId: job.aircraftId, serviceRequestId: job.serviceRequestId },
-    metadata: { title: `Invoice ${job.aircraftTailNumber} ${p.paidAt.toISOString().slice(0, 10)}`, documentType: 'invoice', description: 'Paid through Skyward' },
+    metadata: {
+      title: `Invoice ${job.aircraftTailNumber} ${p.paidAt.toISOString().slice(0, 10)}`,
+      documentType: 'invoice',
+      description: 'Paid through Skyward',
+    },
     fileName,
     bytes,
     check,
   });
-  const linked = await db.updateTable('payments').set({ receiptDocumentId: stored.id }).where('id', '=', p.id).where('receiptDocumentId', 'is', null).executeTakeFirst();
+  const linked = await db
+    .updateTable('payments')
+    .set({ receiptDocumentId: stored.id })
+    .where('id', '=', p.id)
+    .where('receiptDocumentId', 'is', null)
+    .executeTakeFirst();
   if (Number(linked.numUpdatedRows) === 0) {
     await db.deleteFrom('documents').where('id', '=', stored.id).execute();
-    await store.delete(stored.blobKey).catch((e: unknown) => console.warn(`Could not remove the second invoice ${stored.blobKey}`, e));
+    await store
+      .delete(stored.blobKey)
+      .catch((e: unknown) => console.warn(`Could not remove the second invoice ${stored.blobKey}`, e));
     return;
   }
-  await notify(db, [p.ownerId], { type: 'payment.receipt', title: 'Invoice filed', message: `The invoice for ${job.aircraftTailNumber} is in your Documents.`, link: 'documents' });
+  await notify(db, [p.ownerId], {
+    type: 'payment.receipt',
+    title: 'Invoice filed',
+    message: `The invoice for ${job.aircraftTailNumber} is in your Documents.`,
+    link: 'documents',
+  });
 }

@@ -45,7 +45,8 @@ export function localStandin(): { url: string; key: string; webhookSecret: strin
 
 export async function stripeSetup(db: Db): Promise<StripeSetup | null> {
   const creds = await credentialsFor(db, 'stripe');
-  if (creds) return { stripe: client(creds.apiKey, providerBase('stripe')), webhookSecret: creds.apiSecret, local: false };
+  if (creds)
+    return { stripe: client(creds.apiKey, providerBase('stripe')), webhookSecret: creds.apiSecret, local: false };
   const local = localStandin();
   if (local) return { stripe: client(local.key, local.url), webhookSecret: local.webhookSecret, local: true };
   return null;

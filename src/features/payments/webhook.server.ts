@@ -16,13 +16,22 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * nothing; each handler only moves a payment forward (out-of-order safe). A handler that fails
  * forgets the id again and answers 500, so Stripe retries it.
  */
-export async function receiveWebhook(db: Db, payload: string, signature: string | null): Promise<{ received: true; duplicate: boolean }> {
+export async function receiveWebhook(
+  db: Db,
+  payload: string,
+  signature: string | null,
+): Promise<{ received: true; duplicate: boolean }> {
   const setup = await stripeSetup(db);
   if (!setup) throw paymentsUnavailable();
-  if (!setup.webhookSecret) throw badRequest('No webhook signing secret is configured (the Stripe key\'s API secret)');
+  if (!setup.webhookSecret) throw badRequest("No webhook signing secret is configured (the Stripe key's API secret)");
   let event: Stripe.Event;
   try {
-    event = setup.stripe.webhooks.constructEvent(payload, signature ?? '', setup.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    event = setup.stripe.webhooks.constructEvent(
+      payload,
+      signature ?? '',
+      setup.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
   } catch {
     throw badRequest('Invalid Stripe-Signature');
   }
@@ -72,10 +81,26 @@ async function handle(db: Db, setup: StripeSetup, event: Stripe.Event): Promise<
         const purpose = pi.metadata?.['purpose'];
         const attempt = Number(pi.metadata?.['attempt'] ?? -1);
         if (purpose === 'capture' && !p.paidAt && attempt === p.captureAttempt) {
-          return markPaid(trx, setup, p, { intentId: pi.id, chargeId: typeof pi.latest_charge === 'string' ? pi.latest_charge : null, amount: pi.amount });
+          return markPaid(trx, setup, p, {
+            intentId: pi.id,
+            chargeId: typeof pi.latest_charge === 'string' ? pi.latest_charge : null,
+            amount: pi.amount,
+          });
         }
         if (purpose === 'deposit' && p.depositState === 'due' && attempt === p.captureAttempt) {
-          return trx.updateTable('payments').set({ depositState: 'paid', depositIntentId: pi.id, status: 'deposit_paid', dueFor: null, failureMessage: null, updatedAt: new Date() }).where('id', '=', p.id).returningAll().executeTakeFirstOrThrow();
+          return trx
+            .updateTable('payments')
+            .set({
+              depositState: 'paid',
+              depositIntentId: pi.id,
+              status: 'deposit_paid',
+              dueFor: null,
+              failureMessage: null,
+              updatedAt: new Date(),
+            })
+            .where('id', '=', p.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
         }
         return p;
       });
@@ -105,8 +130,19 @@ async function handle(db: Db, setup: StripeSetup, event: Stripe.Event): Promise<
         if (extra <= 0) return p;
         await logEvent(trx, p.id, 'refund', extra, 'Refunded in Stripe', intentId);
         const refunded = Number(p.refundedCents) + extra;
-        const charged = Number(p.chargeCents) + (['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0);
-        return trx.updateTable('payments').set({ refundedCents: refunded, ...(refunded >= charged ? { status: 'refunded' as const } : {}), updatedAt: new Date() }).where('id', '=', p.id).returningAll().executeTakeFirstOrThrow();
+        const charged =
+          Number(p.chargeCents) +
+          (['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0);
+        return trx
+          .updateTable('payments')
+          .set({
+            refundedCents: refunded,
+            ...(refunded >= charged ? { status: 'refunded' as const } : {}),
+            updatedAt: new Date(),
+          })
+          .where('id', '=', p.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
       });
       return;
     }
@@ -120,20 +156,34 @@ async function handle(db: Db, setup: StripeSetup, event: Stripe.Event): Promise<
       if (!found) return;
       await withPayment(db, found.appointmentId, async (trx, p) => {
         // A dispute's later event never goes back to an earlier one (closed is final).
-        if (p.disputeId === dispute.id && ['won', 'lost'].includes(p.disputeStatus ?? '') ) return p;
+        if (p.disputeId === dispute.id && ['won', 'lost'].includes(p.disputeStatus ?? '')) return p;
         const closedWon = dispute.status === 'won';
         const dueBy = dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null;
-        const settled = p.paidAt ? 'paid' : ['paid', 'transferred'].includes(p.depositState) ? 'deposit_paid' : 'card_saved';
+        const settled = p.paidAt
+          ? 'paid'
+          : ['paid', 'transferred'].includes(p.depositState)
+            ? 'deposit_paid'
+            : 'card_saved';
         let row = await trx
           .updateTable('payments')
-          .set({ disputeId: dispute.id, disputeStatus: dispute.status, disputeDueBy: dueBy, status: closedWon ? settled : 'disputed', updatedAt: new Date() })
+          .set({
+            disputeId: dispute.id,
+            disputeStatus: dispute.status,
+            disputeDueBy: dueBy,
+            status: closedWon ? settled : 'disputed',
+            updatedAt: new Date(),
+          })
           .where('id', '=', p.id)
           .returningAll()
           .executeTakeFirstOrThrow();
         await logEvent(trx, p.id, `dispute_${dispute.status}`, dispute.amount, dispute.reason ?? null, dispute.id);
         if (closedWon) {
           // What the dispute held is sent now: the deposit of a started job, the payout of a paid one.
-          const job = await trx.selectFrom('appointments').select('status').where('id', '=', p.appointmentId).executeTakeFirstOrThrow();
+          const job = await trx
+            .selectFrom('appointments')
+            .select('status')
+            .where('id', '=', p.appointmentId)
+            .executeTakeFirstOrThrow();
           if (job.status === 'in_progress' || job.status === 'completed') row = await releaseDeposit(trx, setup, row);
           row = await payout(trx, setup, row);
         }

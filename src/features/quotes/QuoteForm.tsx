@@ -10,14 +10,28 @@ import {
 } from '../../contract/quote-fields.ts';
 import type { Option } from '../../contract/options.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { CharacterCount, Checkbox, FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import {
+  CharacterCount,
+  Checkbox,
+  FieldError,
+  Input,
+  Label,
+  NativeSelect,
+  Textarea,
+} from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { postPublic } from '../../lib/post-public.ts';
 import { tryAgain } from '../../lib/unavailable.ts';
 import { CODE_CLAIMED_EVENT } from '../../contract/popup.ts';
-import { CAPPED_TEXT, INVOICE_PARTS_OPTIONS, comparedText, invoiceBoundsText, savingsFigure } from '../../contract/savings.ts';
+import {
+  CAPPED_TEXT,
+  INVOICE_PARTS_OPTIONS,
+  comparedText,
+  invoiceBoundsText,
+  savingsFigure,
+} from '../../contract/savings.ts';
 import { claimedCode } from '../leads/popup-flags.ts';
 import {
   QUOTE_SAVINGS_TOAST_DELAY_MS,
@@ -37,7 +51,13 @@ import {
 } from './quote-form.ts';
 
 type Errors = Partial<Record<string, string>>;
-type Sent = { payload: QuotePayload; message: string; estimate: LiveEstimate; savings: number | undefined; dollars: number | undefined };
+type Sent = {
+  payload: QuotePayload;
+  message: string;
+  estimate: LiveEstimate;
+  savings: number | undefined;
+  dollars: number | undefined;
+};
 
 const idOf = (name: QuoteField) => `quote-${name}`;
 const errorIdOf = (name: QuoteField) => `quote-${name}-error`;
@@ -91,7 +111,10 @@ export default function QuoteForm() {
   }, [sent]);
 
   /** A control's attributes tying it to its label and error line, and the server's message for it. */
-  const field = (name: QuoteField, hint?: string): { control: ControlProps; error: string | undefined; counter?: ReactNode } => {
+  const field = (
+    name: QuoteField,
+    hint?: string,
+  ): { control: ControlProps; error: string | undefined; counter?: ReactNode } => {
     const error = errors[name];
     const limit = TEXT_LIMITS[name];
     const countId = `quote-${name}-count`;
@@ -105,7 +128,9 @@ export default function QuoteForm() {
         ...(limit ? { maxLength: limit.max } : {}),
       },
       error,
-      ...(limit ? { counter: <CharacterCount id={countId} value={'x'.repeat(lengths[name] ?? 0)} max={limit.max} /> } : {}),
+      ...(limit
+        ? { counter: <CharacterCount id={countId} value={'x'.repeat(lengths[name] ?? 0)} max={limit.max} /> }
+        : {}),
     };
   };
 
@@ -113,16 +138,23 @@ export default function QuoteForm() {
     const target = event.target as HTMLInputElement;
     const name = target.name;
     if (name && errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
-    if (name && TEXT_LIMITS[name as QuoteField]) setLengths((l) => (l[name as QuoteField] === target.value.length ? l : { ...l, [name]: target.value.length }));
+    if (name && TEXT_LIMITS[name as QuoteField])
+      setLengths((l) => (l[name as QuoteField] === target.value.length ? l : { ...l, [name]: target.value.length }));
     if (name === 'serviceType') setService(target.value);
-    if (name === 'lastInvoiceAmount' || name === 'serviceType' || name === 'aircraftType' || name === 'invoiceIncludesParts')
+    if (
+      name === 'lastInvoiceAmount' ||
+      name === 'serviceType' ||
+      name === 'aircraftType' ||
+      name === 'invoiceIncludesParts'
+    )
       setEstimate(estimateOf(event.currentTarget));
   };
 
   /** Takes keyboard and screen-reader users to the first field with a problem. */
   const focusFirst = (form: HTMLFormElement, fieldErrors: Errors) => {
     const first = Array.from(form.elements).find(
-      (el): el is HTMLElement => el instanceof HTMLElement && 'name' in el && fieldErrors[(el as HTMLInputElement).name] !== undefined,
+      (el): el is HTMLElement =>
+        el instanceof HTMLElement && 'name' in el && fieldErrors[(el as HTMLInputElement).name] !== undefined,
     );
     requestAnimationFrame(() => first?.focus());
   };
@@ -144,12 +176,19 @@ export default function QuoteForm() {
 
     switch (outcome.kind) {
       case 'success': {
-        setSent({ payload, message: outcome.message, estimate: estimateOf(form), savings: outcome.estimatedSavings, dollars: outcome.estimatedSavingsDollars });
+        setSent({
+          payload,
+          message: outcome.message,
+          estimate: estimateOf(form),
+          savings: outcome.estimatedSavings,
+          dollars: outcome.estimatedSavingsDollars,
+        });
         // The spec's toasts (the server's message, then the savings), beside the confirmation that
         // stays in place of the form for a visitor who scrolled away before they faded.
         toast.success(outcome.message);
         const { estimatedSavings: savings, estimatedSavingsDollars: dollars } = outcome;
-        if (savings !== undefined) window.setTimeout(() => toast.info(QUOTE_TOASTS.savings(savings, dollars)), QUOTE_SAVINGS_TOAST_DELAY_MS);
+        if (savings !== undefined)
+          window.setTimeout(() => toast.info(QUOTE_TOASTS.savings(savings, dollars)), QUOTE_SAVINGS_TOAST_DELAY_MS);
         form.reset();
         setErrors({});
         setLengths({});
@@ -168,10 +207,16 @@ export default function QuoteForm() {
       }
       // Nothing is cleared: the visitor's answers stay in the form and "Try again" sends them again.
       case 'unavailable':
-        toast.error(QUOTE_TOASTS.unavailable, tryAgain(() => form.requestSubmit()));
+        toast.error(
+          QUOTE_TOASTS.unavailable,
+          tryAgain(() => form.requestSubmit()),
+        );
         return;
       case 'network':
-        toast.error(QUOTE_TOASTS.network, tryAgain(() => form.requestSubmit(), ''));
+        toast.error(
+          QUOTE_TOASTS.network,
+          tryAgain(() => form.requestSubmit(), ''),
+        );
         return;
     }
   };
@@ -180,159 +225,226 @@ export default function QuoteForm() {
     <>
       <ToasterOnce />
       {sent && <Confirmation ref={confirmationRef} sent={sent} onAnother={() => setSent(null)} />}
-    <form ref={formRef} onSubmit={onSubmit} onInput={onInput} onChange={onInput} aria-busy={submitting} className="space-y-8" noValidate hidden={sent !== null}>
-
-      <Section legend="Contact Information">
-        <TextField {...field('firstName')} label="First Name *" required autoComplete="given-name" defaultValue={D.firstName} />
-        <TextField {...field('lastName')} label="Last Name *" required autoComplete="family-name" defaultValue={D.lastName} />
-        <TextField
-          {...field('returnEmail')}
-          label="Your Email Address *"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@example.com"
-          defaultValue={D.returnEmail}
-        />
-        <TextField
-          {...field('returnPhone')}
-          label="Your Phone Number *"
-          type="tel"
-          required
-          autoComplete="tel"
-          placeholder="(555) 123-4567"
-          defaultValue={D.returnPhone}
-        />
-      </Section>
-
-      <Section legend="Aircraft Information">
-        <TextField {...field('aircraftMake')} label="Aircraft Make *" required placeholder="e.g. Cessna" defaultValue={D.aircraftMake} />
-        <TextField {...field('aircraftModel')} label="Aircraft Model *" required placeholder="e.g. 182 Skylane" defaultValue={D.aircraftModel} />
-        <TextField
-          {...field('registrationNumber')}
-          label="Registration Number"
-          placeholder="e.g. N12345"
-          autoCapitalize="characters"
-          defaultValue={D.registrationNumber}
-        />
-        <TextField
-          {...field('totalHours')}
-          label="Total Hours"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="any"
-          placeholder="e.g. 2450"
-          defaultValue={D.totalHours}
-        />
-        <SelectField {...field('aircraftType')} label="Aircraft Type *" options={AIRCRAFT_TYPES} placeholder="Select aircraft type" defaultValue={D.aircraftType} />
-      </Section>
-
-      <Section legend="Service Requirements">
-        <SelectField {...field('serviceType')} label="Service Type *" options={QUOTE_SERVICE_TYPES} placeholder="Select service type" defaultValue={D.serviceType} />
-        <SelectField
-          {...field('preferredTimeframe')}
-          label="Preferred Timeframe *"
-          options={PREFERRED_TIMEFRAMES}
-          placeholder="Select timeframe"
-          defaultValue={D.preferredTimeframe}
-        />
-        <TextField
-          {...field('location', 'quote-location-hint')}
-          label="Location"
-          placeholder="e.g. KSQL or San Carlos, CA"
-          autoComplete="address-level2"
-          defaultValue={D.location}
-          hint={{ id: 'quote-location-hint', text: 'Airport code or city and state where the aircraft is based.' }}
-          wide
-        />
-      </Section>
-
-      <Section legend="Current Service Costs (Optional)" intro="Share what you paid last time and we will estimate your savings.">
-        <TextField
-          {...field('lastInvoiceAmount', 'quote-lastInvoiceAmount-hint')}
-          label="Last Invoice Amount ($)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          placeholder="e.g. 2500"
-          defaultValue={D.lastInvoiceAmount}
-          hint={{
-            id: 'quote-lastInvoiceAmount-hint',
-            text: isService(service)
-              ? `For ${optionLabel('service', service).toLowerCase()}: ${invoiceBoundsText(service)}.`
-              : 'The total of your last invoice for the same service.',
-          }}
-        />
-        <SelectField
-          {...field('invoiceIncludesParts')}
-          label="Did That Invoice Include Parts?"
-          options={INVOICE_PARTS_OPTIONS}
-          defaultValue={D.invoiceIncludesParts}
-        />
-        <TextField {...field('currentProvider')} label="Current Provider" placeholder="Shop or mechanic name" defaultValue={D.currentProvider} />
-        <EstimateLine estimate={estimate} />
-      </Section>
-
-      <Section legend="Your Message or Question">
-        <div className="sm:col-span-2">
-          <Label htmlFor={idOf('message')}>Message *</Label>
-          <Textarea
-            {...field('message').control}
-            rows={5}
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        onInput={onInput}
+        onChange={onInput}
+        aria-busy={submitting}
+        className="space-y-8"
+        noValidate
+        hidden={sent !== null}
+      >
+        <Section legend="Contact Information">
+          <TextField
+            {...field('firstName')}
+            label="First Name *"
             required
-            placeholder="Tell us about the work you need, your aircraft's location and any questions you have."
-            defaultValue={D.message}
+            autoComplete="given-name"
+            defaultValue={D.firstName}
           />
-          {field('message').counter}
-          <FieldError id={errorIdOf('message')} message={errors['message']} />
-        </div>
-      </Section>
-
-      <Section legend="Preferences">
-        <TextField
-          {...field('discountCode', 'quote-discountCode-hint')}
-          label="Discount Code"
-          placeholder="e.g. SKY25-1A2B3C"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          defaultValue={D.discountCode}
-          hint={{ id: 'quote-discountCode-hint', text: 'From the 25% offer, if you claimed it: it is checked when you send.' }}
-        />
-        <div className="space-y-3 sm:col-span-2">
-          <Checkbox
-            {...field('scheduleConsultation').control}
-            label="Schedule a free consultation call to discuss my aircraft's needs"
-            defaultChecked={D.scheduleConsultation}
+          <TextField
+            {...field('lastName')}
+            label="Last Name *"
+            required
+            autoComplete="family-name"
+            defaultValue={D.lastName}
           />
-          <Checkbox {...field('emailUpdates').control} label="Email me a copy of my request and updates about my quote" defaultChecked={D.emailUpdates} />
+          <TextField
+            {...field('returnEmail')}
+            label="Your Email Address *"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="you@example.com"
+            defaultValue={D.returnEmail}
+          />
+          <TextField
+            {...field('returnPhone')}
+            label="Your Phone Number *"
+            type="tel"
+            required
+            autoComplete="tel"
+            placeholder="(555) 123-4567"
+            defaultValue={D.returnPhone}
+          />
+        </Section>
+
+        <Section legend="Aircraft Information">
+          <TextField
+            {...field('aircraftMake')}
+            label="Aircraft Make *"
+            required
+            placeholder="e.g. Cessna"
+            defaultValue={D.aircraftMake}
+          />
+          <TextField
+            {...field('aircraftModel')}
+            label="Aircraft Model *"
+            required
+            placeholder="e.g. 182 Skylane"
+            defaultValue={D.aircraftModel}
+          />
+          <TextField
+            {...field('registrationNumber')}
+            label="Registration Number"
+            placeholder="e.g. N12345"
+            autoCapitalize="characters"
+            defaultValue={D.registrationNumber}
+          />
+          <TextField
+            {...field('totalHours')}
+            label="Total Hours"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            placeholder="e.g. 2450"
+            defaultValue={D.totalHours}
+          />
+          <SelectField
+            {...field('aircraftType')}
+            label="Aircraft Type *"
+            options={AIRCRAFT_TYPES}
+            placeholder="Select aircraft type"
+            defaultValue={D.aircraftType}
+          />
+        </Section>
+
+        <Section legend="Service Requirements">
+          <SelectField
+            {...field('serviceType')}
+            label="Service Type *"
+            options={QUOTE_SERVICE_TYPES}
+            placeholder="Select service type"
+            defaultValue={D.serviceType}
+          />
+          <SelectField
+            {...field('preferredTimeframe')}
+            label="Preferred Timeframe *"
+            options={PREFERRED_TIMEFRAMES}
+            placeholder="Select timeframe"
+            defaultValue={D.preferredTimeframe}
+          />
+          <TextField
+            {...field('location', 'quote-location-hint')}
+            label="Location"
+            placeholder="e.g. KSQL or San Carlos, CA"
+            autoComplete="address-level2"
+            defaultValue={D.location}
+            hint={{ id: 'quote-location-hint', text: 'Airport code or city and state where the aircraft is based.' }}
+            wide
+          />
+        </Section>
+
+        <Section
+          legend="Current Service Costs (Optional)"
+          intro="Share what you paid last time and we will estimate your savings."
+        >
+          <TextField
+            {...field('lastInvoiceAmount', 'quote-lastInvoiceAmount-hint')}
+            label="Last Invoice Amount ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            placeholder="e.g. 2500"
+            defaultValue={D.lastInvoiceAmount}
+            hint={{
+              id: 'quote-lastInvoiceAmount-hint',
+              text: isService(service)
+                ? `For ${optionLabel('service', service).toLowerCase()}: ${invoiceBoundsText(service)}.`
+                : 'The total of your last invoice for the same service.',
+            }}
+          />
+          <SelectField
+            {...field('invoiceIncludesParts')}
+            label="Did That Invoice Include Parts?"
+            options={INVOICE_PARTS_OPTIONS}
+            defaultValue={D.invoiceIncludesParts}
+          />
+          <TextField
+            {...field('currentProvider')}
+            label="Current Provider"
+            placeholder="Shop or mechanic name"
+            defaultValue={D.currentProvider}
+          />
+          <EstimateLine estimate={estimate} />
+        </Section>
+
+        <Section legend="Your Message or Question">
+          <div className="sm:col-span-2">
+            <Label htmlFor={idOf('message')}>Message *</Label>
+            <Textarea
+              {...field('message').control}
+              rows={5}
+              required
+              placeholder="Tell us about the work you need, your aircraft's location and any questions you have."
+              defaultValue={D.message}
+            />
+            {field('message').counter}
+            <FieldError id={errorIdOf('message')} message={errors['message']} />
+          </div>
+        </Section>
+
+        <Section legend="Preferences">
+          <TextField
+            {...field('discountCode', 'quote-discountCode-hint')}
+            label="Discount Code"
+            placeholder="e.g. SKY25-1A2B3C"
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            defaultValue={D.discountCode}
+            hint={{
+              id: 'quote-discountCode-hint',
+              text: 'From the 25% offer, if you claimed it: it is checked when you send.',
+            }}
+          />
+          <div className="space-y-3 sm:col-span-2">
+            <Checkbox
+              {...field('scheduleConsultation').control}
+              label="Schedule a free consultation call to discuss my aircraft's needs"
+              defaultChecked={D.scheduleConsultation}
+            />
+            <Checkbox
+              {...field('emailUpdates').control}
+              label="Email me a copy of my request and updates about my quote"
+              defaultChecked={D.emailUpdates}
+            />
+          </div>
+        </Section>
+
+        {/* Honeypot: invisible to people and to assistive technology; bots that fill it are refused. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="quote-website">Website</label>
+          <input
+            id="quote-website"
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
-      </Section>
 
-      {/* Honeypot: invisible to people and to assistive technology; bots that fill it are refused. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="quote-website">Website</label>
-        <input id="quote-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-
-      <div className="space-y-3">
-        <p className="rounded-md bg-success-muted px-4 py-3 text-sm text-success">
-          Save {BUSINESS.savingsClaim} compared to your current provider. We reply with a competitive quote within 24 hours.
-        </p>
-        <Button type="submit" size="lg" className="w-full" disabled={!hydrated || submitting}>
-          {submitting ? (
-            <>
-              <Spinner />
-              Submitting Request...
-            </>
-          ) : (
-            'Send Message & Get Quote'
-          )}
-        </Button>
-      </div>
-    </form>
+        <div className="space-y-3">
+          <p className="rounded-md bg-success-muted px-4 py-3 text-sm text-success">
+            Save {BUSINESS.savingsClaim} compared to your current provider. We reply with a competitive quote within 24
+            hours.
+          </p>
+          <Button type="submit" size="lg" className="w-full" disabled={!hydrated || submitting}>
+            {submitting ? (
+              <>
+                <Spinner />
+                Submitting Request...
+              </>
+            ) : (
+              'Send Message & Get Quote'
+            )}
+          </Button>
+        </div>
+      </form>
     </>
   );
 }
@@ -342,18 +454,25 @@ function estimateOf(form: HTMLFormElement): LiveEstimate {
     const el = form.elements.namedItem(name);
     return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el.value : '';
   };
-  return liveEstimate(value('lastInvoiceAmount'), value('serviceType'), value('aircraftType'), value('invoiceIncludesParts'));
+  return liveEstimate(
+    value('lastInvoiceAmount'),
+    value('serviceType'),
+    value('aircraftType'),
+    value('invoiceIncludesParts'),
+  );
 }
 
 /** The estimate under the invoice, announced politely as it changes. */
 function EstimateLine({ estimate }: { estimate: LiveEstimate }) {
   let text: ReactNode = 'Enter your last invoice to see your estimated savings right away.';
-  if (estimate.kind === 'needs-choice') text = 'Choose the aircraft type and the service above to see your estimated savings.';
+  if (estimate.kind === 'needs-choice')
+    text = 'Choose the aircraft type and the service above to see your estimated savings.';
   if (estimate.kind === 'out-of-bounds') text = `${estimate.message}: check the amount, or leave it empty.`;
   if (estimate.kind === 'estimate')
     text = (
       <>
-        Estimated savings: <strong data-estimate>{savingsFigure(estimate.estimate.dollars, estimate.estimate.percent)}</strong>.{' '}
+        Estimated savings:{' '}
+        <strong data-estimate>{savingsFigure(estimate.estimate.dollars, estimate.estimate.percent)}</strong>.{' '}
         {comparedText(estimate.estimate, estimate.invoice)}
         {estimate.estimate.capped && <> {CAPPED_TEXT}</>}
       </>
@@ -361,36 +480,44 @@ function EstimateLine({ estimate }: { estimate: LiveEstimate }) {
   if (estimate.kind === 'no-saving')
     text = `Our typical labor price for this work is ${usd(estimate.ourPrice)}, about what you paid (${usd(estimate.invoice)}). We will still quote it.`;
   return (
-    <p role="status" aria-live="polite" className={`sm:col-span-2 rounded-md px-4 py-3 text-sm ${estimate.kind === 'estimate' ? 'bg-success-muted text-success' : 'bg-muted text-muted-foreground'}`} data-savings-estimate>
+    <p
+      role="status"
+      aria-live="polite"
+      className={`sm:col-span-2 rounded-md px-4 py-3 text-sm ${estimate.kind === 'estimate' ? 'bg-success-muted text-success' : 'bg-muted text-muted-foreground'}`}
+      data-savings-estimate
+    >
       {text}
     </p>
   );
 }
 
 /** Kept in place of the form after sending: what was sent, the estimate, the promise, what comes next. */
-function Confirmation({
-  ref,
-  sent,
-  onAnother,
-}: {
-  ref: Ref<HTMLDivElement>;
-  sent: Sent;
-  onAnother: () => void;
-}) {
+function Confirmation({ ref, sent, onAnother }: { ref: Ref<HTMLDivElement>; sent: Sent; onAnother: () => void }) {
   const p = sent.payload;
   const text = (k: string) => String(p[k] ?? '').trim();
   const rows: [string, string][] = [
     ['Name', `${text('firstName')} ${text('lastName')}`],
     ['Email', text('returnEmail')],
     ['Phone', text('returnPhone')],
-    ['Aircraft', [text('aircraftMake'), text('aircraftModel'), text('registrationNumber')].filter(Boolean).join(' ') + ` (${optionLabel('aircraft', text('aircraftType'))})`],
+    [
+      'Aircraft',
+      [text('aircraftMake'), text('aircraftModel'), text('registrationNumber')].filter(Boolean).join(' ') +
+        ` (${optionLabel('aircraft', text('aircraftType'))})`,
+    ],
     ['Service', optionLabel('service', text('serviceType'))],
     ['Timeframe', optionLabel('timeframe', text('preferredTimeframe'))],
     ...(text('location') ? ([['Location', text('location')]] as [string, string][]) : []),
     ...(text('discountCode') ? ([['Discount code', text('discountCode').toUpperCase()]] as [string, string][]) : []),
   ];
   return (
-    <div ref={ref} tabIndex={-1} role="region" aria-labelledby="quote-sent-heading" className="space-y-5 rounded-lg border border-success/40 bg-success-muted/40 p-5 outline-none sm:p-6" data-quote-confirmation>
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="region"
+      aria-labelledby="quote-sent-heading"
+      className="space-y-5 rounded-lg border border-success/40 bg-success-muted/40 p-5 outline-none sm:p-6"
+      data-quote-confirmation
+    >
       <h3 id="quote-sent-heading" className="text-xl font-semibold text-foreground">
         Request sent. Thank you, {text('firstName')}!
       </h3>
@@ -417,10 +544,17 @@ function Confirmation({
         <h4 className="text-sm font-semibold text-foreground">What happens next</h4>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-foreground">
           <li>A certified A&amp;P mechanic reviews your aircraft and the work you need.</li>
-          <li>Within 24 hours we reply to {text('returnEmail')} with a competitive quote{p['scheduleConsultation'] ? ' and call you to set up your free consultation' : ''}.</li>
+          <li>
+            Within 24 hours we reply to {text('returnEmail')} with a competitive quote
+            {p['scheduleConsultation'] ? ' and call you to set up your free consultation' : ''}.
+          </li>
           <li>You choose a date; we come to your aircraft.</li>
         </ol>
-        {p['emailUpdates'] ? <p className="mt-2 text-sm text-muted-foreground">A copy of your request is on its way to {text('returnEmail')}.</p> : null}
+        {p['emailUpdates'] ? (
+          <p className="mt-2 text-sm text-muted-foreground">
+            A copy of your request is on its way to {text('returnEmail')}.
+          </p>
+        ) : null}
       </div>
       <Button type="button" variant="outline" onClick={onAnother}>
         Send another request
@@ -458,7 +592,14 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>
 
 function TextField({ control, error, label, hint, wide, counter, ...input }: TextFieldProps) {
   return (
-    <FormField id={control.id} label={label} error={error} hint={hint?.text} {...(hint ? { hintId: hint.id } : {})} className={wide ? 'sm:col-span-2' : undefined}>
+    <FormField
+      id={control.id}
+      label={label}
+      error={error}
+      hint={hint?.text}
+      {...(hint ? { hintId: hint.id } : {})}
+      className={wide ? 'sm:col-span-2' : undefined}
+    >
       <Input {...control} {...input} />
       {counter}
     </FormField>
@@ -485,7 +626,12 @@ function SelectField({
   return (
     <div>
       <Label htmlFor={control.id}>{label}</Label>
-      <NativeSelect {...control} options={options} {...(placeholder === undefined ? {} : { placeholder })} defaultValue={defaultValue} />
+      <NativeSelect
+        {...control}
+        options={options}
+        {...(placeholder === undefined ? {} : { placeholder })}
+        defaultValue={defaultValue}
+      />
       <FieldError id={`${control.id}-error`} message={error} />
     </div>
   );

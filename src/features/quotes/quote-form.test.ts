@@ -34,7 +34,10 @@ describe('interpretQuoteResponse', () => {
   });
 
   it('has no savings when the server gave none', () => {
-    expect(interpretQuoteResponse(201, { success: true, message: 'Thanks!' })).toMatchObject({ kind: 'success', estimatedSavings: undefined });
+    expect(interpretQuoteResponse(201, { success: true, message: 'Thanks!' })).toMatchObject({
+      kind: 'success',
+      estimatedSavings: undefined,
+    });
   });
 
   it('treats a 2xx answer without success true as the spec "success false"', () => {
@@ -54,9 +57,15 @@ describe('interpretQuoteResponse', () => {
     expect(interpretQuoteResponse(400, body)).toEqual({
       kind: 'rejected',
       detail: body.detail,
-      fieldErrors: { returnPhone: 'Phone number must be a valid phone number', aircraftType: 'Aircraft type is required' },
+      fieldErrors: {
+        returnPhone: 'Phone number must be a valid phone number',
+        aircraftType: 'Aircraft type is required',
+      },
     });
-    expect(interpretQuoteResponse(429, { detail: 'Too many requests' })).toMatchObject({ kind: 'rejected', fieldErrors: {} });
+    expect(interpretQuoteResponse(429, { detail: 'Too many requests' })).toMatchObject({
+      kind: 'rejected',
+      fieldErrors: {},
+    });
   });
 
   it('treats an error without detail (a proxy page, no JSON) as a connection problem', () => {
@@ -65,14 +74,18 @@ describe('interpretQuoteResponse', () => {
   });
 
   it('reads a 503 (the service briefly down) as "try again", with or without a detail', () => {
-    expect(interpretQuoteResponse(503, { detail: 'The service is briefly unavailable.' })).toEqual({ kind: 'unavailable' });
+    expect(interpretQuoteResponse(503, { detail: 'The service is briefly unavailable.' })).toEqual({
+      kind: 'unavailable',
+    });
     expect(interpretQuoteResponse(503, undefined)).toEqual({ kind: 'unavailable' });
   });
 });
 
 describe('fieldErrorsOf', () => {
   it('ignores malformed entries', () => {
-    expect(fieldErrorsOf({ errors: [null, { path: 1 }, { path: '', message: 'x' }, { path: 'a.b', message: 'm' }] })).toEqual({ a: 'm' });
+    expect(
+      fieldErrorsOf({ errors: [null, { path: 1 }, { path: '', message: 'x' }, { path: 'a.b', message: 'm' }] }),
+    ).toEqual({ a: 'm' });
     expect(fieldErrorsOf('nope')).toEqual({});
   });
 });
@@ -105,12 +118,20 @@ describe('checkQuoteFields (before sending, every field at once)', () => {
 
   it('checks the email, the phone and the numbers', async () => {
     const { checkQuoteFields } = await import('./quote-form.ts');
-    const errors = checkQuoteFields({ returnEmail: 'nope', returnPhone: '12', lastInvoiceAmount: 'abc', totalHours: '-1' });
+    const errors = checkQuoteFields({
+      returnEmail: 'nope',
+      returnPhone: '12',
+      lastInvoiceAmount: 'abc',
+      totalHours: '-1',
+    });
     expect(errors.returnEmail).toBe('Email address must be a valid email address');
     expect(errors.returnPhone).toBe('Phone number must be a valid phone number');
     expect(errors.lastInvoiceAmount).toMatch(/^Last invoice amount must be a number between 0 and/);
     expect(errors.totalHours).toMatch(/^Total hours must be a number/);
-    expect(checkQuoteFields({ returnEmail: 'a@b.co', returnPhone: '(415) 555-0199', lastInvoiceAmount: '$3,200' }).lastInvoiceAmount).toBeUndefined();
+    expect(
+      checkQuoteFields({ returnEmail: 'a@b.co', returnPhone: '(415) 555-0199', lastInvoiceAmount: '$3,200' })
+        .lastInvoiceAmount,
+    ).toBeUndefined();
   });
 });
 
@@ -120,10 +141,18 @@ describe('liveEstimate (the server model, while typing)', () => {
     expect(liveEstimate('', 'annual', 'single-engine')).toEqual({ kind: 'none' });
     expect(liveEstimate('2500', '', 'single-engine')).toEqual({ kind: 'needs-choice' });
     // ADR 0191: labor with labor. $2,000 of labor only for an annual on a single-engine piston -> 10%, $200.
-    expect(liveEstimate('2,000', 'annual', 'single-engine', 'no')).toMatchObject({ kind: 'estimate', invoice: 2000, estimate: { percent: 10, dollars: 200, ourPrice: 1800 } });
+    expect(liveEstimate('2,000', 'annual', 'single-engine', 'no')).toMatchObject({
+      kind: 'estimate',
+      invoice: 2000,
+      estimate: { percent: 10, dollars: 200, ourPrice: 1800 },
+    });
     // The issue's $3,200 (parts perhaps included) is no longer "$1,408 (44%)".
     expect(liveEstimate('$3200', 'annual', 'single-engine')).toMatchObject({ estimate: { percent: 20, dollars: 448 } });
-    expect(liveEstimate('1700', 'annual', 'single-engine', 'no')).toEqual({ kind: 'no-saving', ourPrice: 1800, invoice: 1700 });
+    expect(liveEstimate('1700', 'annual', 'single-engine', 'no')).toEqual({
+      kind: 'no-saving',
+      ourPrice: 1800,
+      invoice: 1700,
+    });
     expect(liveEstimate('50000000000', 'annual', 'single-engine')).toEqual({
       kind: 'out-of-bounds',
       message: 'Last invoice amount for annual inspection must be between $300 and $400,000',

@@ -77,7 +77,12 @@ export function quotePayload(form: FormData): QuotePayload {
 }
 
 export type QuoteOutcome =
-  | { kind: 'success'; message: string; estimatedSavings: number | undefined; estimatedSavingsDollars: number | undefined }
+  | {
+      kind: 'success';
+      message: string;
+      estimatedSavings: number | undefined;
+      estimatedSavingsDollars: number | undefined;
+    }
   | { kind: 'failed' }
   | { kind: 'rejected'; detail: string; fieldErrors: Partial<Record<string, string>> }
   | { kind: 'unavailable' }
@@ -147,11 +152,13 @@ export function checkQuoteFields(payload: QuotePayload): Partial<Record<QuoteFie
   const errors: Partial<Record<QuoteField, string>> = {};
   const text = (k: QuoteField) => String(payload[k] ?? '').trim();
   for (const [key, label] of REQUIRED) if (!text(key)) errors[key] = `${label} is required`;
-  if (!errors.returnEmail && !EMAIL.test(text('returnEmail'))) errors.returnEmail = 'Email address must be a valid email address';
+  if (!errors.returnEmail && !EMAIL.test(text('returnEmail')))
+    errors.returnEmail = 'Email address must be a valid email address';
   if (!errors.returnPhone) {
     const phone = text('returnPhone');
     const digits = phone.replace(/\D/g, '').length;
-    if (!PHONE_CHARS.test(phone) || digits < 7 || digits > 15) errors.returnPhone = 'Phone number must be a valid phone number';
+    if (!PHONE_CHARS.test(phone) || digits < 7 || digits > 15)
+      errors.returnPhone = 'Phone number must be a valid phone number';
   }
   const numbers: [QuoteField, string, number][] = [
     ['totalHours', 'Total hours', QUOTE_LIMITS.maxTotalHours],
@@ -159,7 +166,8 @@ export function checkQuoteFields(payload: QuotePayload): Partial<Record<QuoteFie
   ];
   for (const [key, label, max] of numbers) {
     const n = parseAmount(text(key));
-    if (n !== null && (Number.isNaN(n) || n < 0 || n > max)) errors[key] = `${label} must be a number between 0 and ${max.toLocaleString('en-US')}`;
+    if (n !== null && (Number.isNaN(n) || n < 0 || n > max))
+      errors[key] = `${label} must be a number between 0 and ${max.toLocaleString('en-US')}`;
   }
   const invoice = parseAmount(text('lastInvoiceAmount'));
   const service = text('serviceType');
@@ -168,7 +176,8 @@ export function checkQuoteFields(payload: QuotePayload): Partial<Record<QuoteFie
     if (problem) errors.lastInvoiceAmount = problem;
   }
   for (const [key, limit] of Object.entries(TEXT_LIMITS) as [QuoteField, { label: string; max: number }][]) {
-    if (!errors[key] && text(key).length > limit.max) errors[key] = `${limit.label} must be at most ${limit.max} characters`;
+    if (!errors[key] && text(key).length > limit.max)
+      errors[key] = `${limit.label} must be at most ${limit.max} characters`;
   }
   const code = text('discountCode');
   if (code && !errors.discountCode && !DISCOUNT_CODE_PATTERN.test(normalizeDiscountCode(code)))
@@ -189,13 +198,20 @@ export const isService = (v: string): v is QuoteServiceType => QUOTE_SERVICE_TYP
 const isAircraft = (v: string): v is AircraftType => AIRCRAFT_TYPES.some((o) => o.value === v);
 
 /** What the form shows under the invoice while the visitor types (the server's own model). */
-export function liveEstimate(invoiceText: string, serviceType: string, aircraftType: string, parts = 'unsure'): LiveEstimate {
+export function liveEstimate(
+  invoiceText: string,
+  serviceType: string,
+  aircraftType: string,
+  parts = 'unsure',
+): LiveEstimate {
   const invoice = parseAmount(invoiceText);
   if (invoice === null || Number.isNaN(invoice) || invoice <= 0) return { kind: 'none' };
   if (!isService(serviceType) || !isAircraft(aircraftType)) return { kind: 'needs-choice' };
   const problem = invoiceOutOfBounds(serviceType, optionLabel('service', serviceType), invoice);
   if (problem) return { kind: 'out-of-bounds', message: problem };
-  const included: InvoiceParts = INVOICE_PARTS_OPTIONS.some((o) => o.value === parts) ? (parts as InvoiceParts) : 'unsure';
+  const included: InvoiceParts = INVOICE_PARTS_OPTIONS.some((o) => o.value === parts)
+    ? (parts as InvoiceParts)
+    : 'unsure';
   const estimate = estimateSavings(serviceType, aircraftType, invoice, included);
   if (estimate) return { kind: 'estimate', estimate, invoice };
   return { kind: 'no-saving', ourPrice: OUR_TYPICAL_PRICE[serviceType][aircraftType], invoice };

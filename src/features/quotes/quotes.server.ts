@@ -11,7 +11,13 @@ import { BUSINESS } from '../../contract/business.ts';
 import type { Db } from '../../server/db/client.ts';
 import { businessNotificationEmail, enqueueEmail } from '../messaging/outbox.server.ts';
 import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';
-import { INVOICE_PARTS_OPTIONS, comparedText, estimateSavings, savingsFigure, type SavingsEstimate } from './savings.ts';
+import {
+  INVOICE_PARTS_OPTIONS,
+  comparedText,
+  estimateSavings,
+  savingsFigure,
+  type SavingsEstimate,
+} from './savings.ts';
 import { leadOfDiscountCode } from './discount-code.server.ts';
 import { escapeHtml } from '../../server/email/template-render.ts';
 
@@ -133,7 +139,9 @@ export async function submitQuote(db: Db, q: QuoteRequest): Promise<QuoteRespons
             '',
             `Thank you for asking ${BUSINESS.name} for a quote on your ${labelOf(QUOTE_SERVICE_TYPES, q.serviceType).toLowerCase()}.`,
             `We will reply with a competitive quote within 24 hours. To add anything, reply to this email.`,
-            savings === undefined ? '' : `Based on your last invoice, we estimate you could save ${savingsLine(savings, q.lastInvoiceAmount)}`,
+            savings === undefined
+              ? ''
+              : `Based on your last invoice, we estimate you could save ${savingsLine(savings, q.lastInvoiceAmount)}`,
             q.discountCode ? `Your discount code ${q.discountCode} is noted on your request.` : '',
             '',
             copy,

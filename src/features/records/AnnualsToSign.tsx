@@ -17,7 +17,12 @@ const RecordPanel = lazy(() => import('./RecordPanel.tsx'));
 export default function AnnualsToSign({ ia }: { ia: boolean }) {
   const query = useRoute(ROUTES.recordsToSign, ia ? undefined : null);
   if (!ia) return null;
-  if (query.state.status === 'error') return <Alert className="mb-6">Could not load the annuals waiting for your signature. Reload the page to try again.</Alert>;
+  if (query.state.status === 'error')
+    return (
+      <Alert className="mb-6">
+        Could not load the annuals waiting for your signature. Reload the page to try again.
+      </Alert>
+    );
   const items = query.data ?? [];
   if (items.length === 0) return null;
   return (
@@ -26,8 +31,8 @@ export default function AnnualsToSign({ ia }: { ia: boolean }) {
         <ClipboardSignature className="h-5 w-5" aria-hidden="true" /> Annuals to sign
       </h2>
       <p className="text-sm text-muted-foreground">
-        Another mechanic did these annual inspections and their quote named you as the IA who approves them for return to service.
-        Review each entry, correct it if needed, and sign it.
+        Another mechanic did these annual inspections and their quote named you as the IA who approves them for return
+        to service. Review each entry, correct it if needed, and sign it.
       </p>
       <ul className="space-y-4">
         {items.map((item) => (

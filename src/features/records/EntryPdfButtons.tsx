@@ -17,13 +17,26 @@ export const LAYOUT_LABELS: Record<Layout, string> = { page: 'PDF (Letter)', sti
  * One logbook entry as a PDF, in either layout (docs/decisions/0163): the Letter page, or the
  * sticker-size one an owner pastes into the paper logbook. `entryId` null: every entry.
  */
-export function EntryPdfButtons({ aircraftId, entryId, fileBase, size = 'sm' }: { aircraftId: string; entryId: string | null; fileBase: string; size?: 'sm' | 'default' }) {
+export function EntryPdfButtons({
+  aircraftId,
+  entryId,
+  fileBase,
+  size = 'sm',
+}: {
+  aircraftId: string;
+  entryId: string | null;
+  fileBase: string;
+  size?: 'sm' | 'default';
+}) {
   const [busy, setBusy] = useState<Layout | null>(null);
   const save = async (layout: Layout) => {
     setBusy(layout);
     try {
       const query = { ...(layout === 'sticker' ? { layout } : {}), ...(entryId ? { entry: entryId } : {}) };
-      await saveDocument({ downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId }, query }), fileName: `${fileBase}${layout === 'sticker' ? '-sticker' : ''}.pdf` });
+      await saveDocument({
+        downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId }, query }),
+        fileName: `${fileBase}${layout === 'sticker' ? '-sticker' : ''}.pdf`,
+      });
     } catch (err) {
       toast.error('The PDF could not be made', { description: refusalOf(err, 'Try again in a moment.') });
     } finally {
@@ -34,7 +47,13 @@ export function EntryPdfButtons({ aircraftId, entryId, fileBase, size = 'sm' }: 
     <div className="flex flex-wrap gap-2" role="group" aria-label="Download this entry as a PDF">
       {(['page', 'sticker'] as const).map((layout) => (
         <Button key={layout} variant="outline" size={size} disabled={busy !== null} onClick={() => void save(layout)}>
-          {busy === layout ? <Spinner /> : layout === 'page' ? <FileDown className="h-4 w-4" aria-hidden="true" /> : <StickyNote className="h-4 w-4" aria-hidden="true" />}
+          {busy === layout ? (
+            <Spinner />
+          ) : layout === 'page' ? (
+            <FileDown className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <StickyNote className="h-4 w-4" aria-hidden="true" />
+          )}
           {LAYOUT_LABELS[layout]}
         </Button>
       ))}

@@ -36,7 +36,15 @@ function useDebounced<T>(value: T, ms: number): T {
  * (docs/decisions/0130-signed-maintenance-records.md). A search filters the entries loaded at once;
  * while older pages are not loaded, the server searches them all (docs/decisions/0201).
  */
-export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { aircraftId: string; tailNumber: string; onClose: () => void }) {
+export default function LogbookDialog({
+  aircraftId,
+  tailNumber,
+  onClose,
+}: {
+  aircraftId: string;
+  tailNumber: string;
+  onClose: () => void;
+}) {
   const params = { id: aircraftId };
   const query = useRoute(ROUTES.logbook, { params });
   const [search, setSearch] = useState('');
@@ -57,7 +65,10 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
     setExporting(true);
     try {
       const query = layout === 'sticker' ? { layout } : {};
-      await saveDocument({ downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId }, query }), fileName: `logbook-${tailNumber}${layout === 'sticker' ? '-stickers' : ''}.pdf` });
+      await saveDocument({
+        downloadUrl: pathOf(ROUTES.logbookPdf, { params: { id: aircraftId }, query }),
+        fileName: `logbook-${tailNumber}${layout === 'sticker' ? '-stickers' : ''}.pdf`,
+      });
     } catch (err) {
       toast.error('The logbook could not be exported', { description: refusalOf(err, 'Try again in a moment.') });
     } finally {
@@ -66,15 +77,31 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Logbook · ${tailNumber}`} description="Signed maintenance record entries, newest first." className="print-dialog sm:max-w-3xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Logbook · ${tailNumber}`}
+      description="Signed maintenance record entries, newest first."
+      className="print-dialog sm:max-w-3xl"
+    >
       <div className="print-hide mb-4 flex flex-wrap items-end gap-2">
         <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
           <label htmlFor="logbook-search" className="sr-only">
             Search the logbook
           </label>
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input id="logbook-search" type="search" placeholder="Search entries..." className="pl-9" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="logbook-search"
+              type="search"
+              placeholder="Search entries..."
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
         </div>
         <Button variant="outline" onClick={() => window.print()} disabled={!entries?.length}>
@@ -91,8 +118,14 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
         </Button>
       </div>
       {query.state.status === 'loading' && <Loading label="Loading the logbook..." />}
-      {query.state.status === 'error' && <Alert>{refusalOf(query.state.error, 'The logbook could not be loaded')}</Alert>}
-      {entries && entries.length === 0 && <p className="text-sm text-muted-foreground">No signed entries yet. When a mechanic signs the record of a job on this aircraft, it appears here.</p>}
+      {query.state.status === 'error' && (
+        <Alert>{refusalOf(query.state.error, 'The logbook could not be loaded')}</Alert>
+      )}
+      {entries && entries.length === 0 && (
+        <p className="text-sm text-muted-foreground">
+          No signed entries yet. When a mechanic signs the record of a job on this aircraft, it appears here.
+        </p>
+      )}
       {entries && entries.length > 0 && (
         <>
           <p className="print-hide mb-2 text-sm text-muted-foreground" aria-live="polite">
@@ -112,21 +145,33 @@ export default function LogbookDialog({ aircraftId, tailNumber, onClose }: { air
                     <h3 id={`entry-${e.id}`} className="font-semibold">
                       {formatDay(e.completedOn)}
                     </h3>
-                    {e.status === 'superseded' ? <Badge tone="secondary">Superseded by a correction</Badge> : <Badge tone="success">Signed</Badge>}
+                    {e.status === 'superseded' ? (
+                      <Badge tone="secondary">Superseded by a correction</Badge>
+                    ) : (
+                      <Badge tone="success">Signed</Badge>
+                    )}
                   </div>
                   <pre className="mt-2 whitespace-pre-wrap font-sans text-sm">{e.text}</pre>
                   <p className="mt-2 break-all text-xs text-muted-foreground">
                     Signed {e.signedAt ? formatDateTime(e.signedAt) : ''} · SHA-256 {e.sha256}
                   </p>
                   <div className="print-hide mt-2">
-                    <EntryPdfButtons aircraftId={aircraftId} entryId={e.id} fileBase={`logbook-${tailNumber}-${e.completedOn}`} />
+                    <EntryPdfButtons
+                      aircraftId={aircraftId}
+                      entryId={e.id}
+                      fileBase={`logbook-${tailNumber}-${e.completedOn}`}
+                    />
                   </div>
                 </article>
               </li>
             ))}
           </ol>
           <div className="print-hide">
-            {remote ? <LoadMore route={ROUTES.logbook} options={{ params, query: { q } }} label="Load more entries" /> : search.trim() === '' && <LoadMore route={ROUTES.logbook} options={{ params }} label="Load more entries" />}
+            {remote ? (
+              <LoadMore route={ROUTES.logbook} options={{ params, query: { q } }} label="Load more entries" />
+            ) : (
+              search.trim() === '' && <LoadMore route={ROUTES.logbook} options={{ params }} label="Load more entries" />
+            )}
           </div>
         </>
       )}

@@ -34,7 +34,8 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
   };
 
   if (query.state.status === 'loading') return <Loading label="Loading the maintenance record..." />;
-  if (query.state.status === 'error') return <Alert>{refusalOf(query.state.error, 'The maintenance record could not be loaded')}</Alert>;
+  if (query.state.status === 'error')
+    return <Alert>{refusalOf(query.state.error, 'The maintenance record could not be loaded')}</Alert>;
   const r = query.state.data;
   return (
     <section aria-labelledby={`record-${appointmentId}`} className="space-y-3">
@@ -42,9 +43,14 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
         <h4 id={`record-${appointmentId}`} className="font-semibold">
           Maintenance record
         </h4>
-        <Badge tone={r.status === 'signed' ? 'success' : 'secondary'}>{r.status === 'signed' ? 'Signed' : r.supersedesId ? 'Correction (draft)' : 'Draft'}</Badge>
+        <Badge tone={r.status === 'signed' ? 'success' : 'secondary'}>
+          {r.status === 'signed' ? 'Signed' : r.supersedesId ? 'Correction (draft)' : 'Draft'}
+        </Badge>
       </div>
-      <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md border border-border bg-muted/40 p-3 font-sans text-sm" aria-label="Entry text">
+      <pre
+        className="max-h-80 overflow-auto whitespace-pre-wrap rounded-md border border-border bg-muted/40 p-3 font-sans text-sm"
+        aria-label="Entry text"
+      >
         {r.text}
       </pre>
       {r.signedAt && (
@@ -77,20 +83,56 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
         <details className="text-sm">
           <summary className="cursor-pointer text-muted-foreground">Superseded entries ({r.history.length})</summary>
           {r.history.map((h) => (
-            <pre key={h.id} className="mt-2 whitespace-pre-wrap rounded-md border border-border p-3 font-sans text-xs text-muted-foreground">
+            <pre
+              key={h.id}
+              className="mt-2 whitespace-pre-wrap rounded-md border border-border p-3 font-sans text-xs text-muted-foreground"
+            >
               {`Superseded${h.signedAt ? ` (signed ${formatDateTime(h.signedAt)})` : ''}\n${h.text}`}
             </pre>
           ))}
         </details>
       )}
-      {dialog === 'edit' && <EditDialog record={r} appointmentId={appointmentId} onClose={() => setDialog(null)} onSaved={show} onStale={reread} />}
-      {dialog === 'sign' && <SignDialog record={r} appointmentId={appointmentId} onClose={() => setDialog(null)} onSigned={show} onStale={reread} />}
-      <CorrectDialog open={dialog === 'correct'} appointmentId={appointmentId} onClose={() => setDialog(null)} onCorrected={show} />
+      {dialog === 'edit' && (
+        <EditDialog
+          record={r}
+          appointmentId={appointmentId}
+          onClose={() => setDialog(null)}
+          onSaved={show}
+          onStale={reread}
+        />
+      )}
+      {dialog === 'sign' && (
+        <SignDialog
+          record={r}
+          appointmentId={appointmentId}
+          onClose={() => setDialog(null)}
+          onSigned={show}
+          onStale={reread}
+        />
+      )}
+      <CorrectDialog
+        open={dialog === 'correct'}
+        appointmentId={appointmentId}
+        onClose={() => setDialog(null)}
+        onCorrected={show}
+      />
     </section>
   );
 }
 
-function EditDialog({ record, appointmentId, onClose, onSaved, onStale }: { record: RecordView; appointmentId: string; onClose: () => void; onSaved: (r: RecordView) => void; onStale: (err: unknown) => void }) {
+function EditDialog({
+  record,
+  appointmentId,
+  onClose,
+  onSaved,
+  onStale,
+}: {
+  record: RecordView;
+  appointmentId: string;
+  onClose: () => void;
+  onSaved: (r: RecordView) => void;
+  onStale: (err: unknown) => void;
+}) {
   const [description, setDescription] = useState(record.description);
   const [hours, setHours] = useState(record.totalTimeHours === null ? '' : String(record.totalTimeHours));
   const [completedOn, setCompletedOn] = useState(record.completedOn);
@@ -103,10 +145,18 @@ function EditDialog({ record, appointmentId, onClose, onSaved, onStale }: { reco
     setBusy(true);
     setError(null);
     try {
-      const list = discrepancies.split('\n').map((d) => d.trim()).filter(Boolean);
+      const list = discrepancies
+        .split('\n')
+        .map((d) => d.trim())
+        .filter(Boolean);
       const saved = await call(ROUTES.recordUpdate, {
         params: { id: appointmentId },
-        body: { description, totalTimeHours: hours, completedOn, ...(record.inspection ? { airworthy, discrepancies: list } : {}) },
+        body: {
+          description,
+          totalTimeHours: hours,
+          completedOn,
+          ...(record.inspection ? { airworthy, discrepancies: list } : {}),
+        },
       });
       onSaved(saved);
       toast.success('Entry saved');
@@ -119,15 +169,41 @@ function EditDialog({ record, appointmentId, onClose, onSaved, onStale }: { reco
     }
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()} title="Edit maintenance record" description="What you sign is this entry exactly; it cannot change once signed." className="sm:max-w-2xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Edit maintenance record"
+      description="What you sign is this entry exactly; it cannot change once signed."
+      className="sm:max-w-2xl"
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <FormField id="record-description" label="Description of the work">
-          <Textarea id="record-description" rows={6} maxLength={RECORD_LIMITS.description} value={description} onChange={(e) => setDescription(e.target.value)} aria-describedby="record-description-count" />
+          <Textarea
+            id="record-description"
+            rows={6}
+            maxLength={RECORD_LIMITS.description}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-describedby="record-description-count"
+          />
           <CharacterCount id="record-description-count" value={description} max={RECORD_LIMITS.description} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="record-hours" label="Total time in service (hours)" hint="From the tach or Hobbs at completion">
-            <Input id="record-hours" type="number" inputMode="decimal" min={0} step={0.1} value={hours} onChange={(e) => setHours(e.target.value)} aria-describedby="record-hours-hint" />
+          <FormField
+            id="record-hours"
+            label="Total time in service (hours)"
+            hint="From the tach or Hobbs at completion"
+          >
+            <Input
+              id="record-hours"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.1}
+              value={hours}
+              onChange={(e) => setHours(e.target.value)}
+              aria-describedby="record-hours-hint"
+            />
           </FormField>
           <FormField id="record-date" label="Completion date">
             <Input id="record-date" type="date" value={completedOn} onChange={(e) => setCompletedOn(e.target.value)} />
@@ -136,10 +212,20 @@ function EditDialog({ record, appointmentId, onClose, onSaved, onStale }: { reco
         {record.inspection && (
           <fieldset className="space-y-3 rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Inspection result (14 CFR 43.11)</legend>
-            <Checkbox id="record-airworthy" label="The aircraft is in airworthy condition" checked={airworthy} onChange={(e) => setAirworthy(e.target.checked)} />
+            <Checkbox
+              id="record-airworthy"
+              label="The aircraft is in airworthy condition"
+              checked={airworthy}
+              onChange={(e) => setAirworthy(e.target.checked)}
+            />
             {!airworthy && (
               <FormField id="record-discrepancies" label="Discrepancies given to the owner (one per line)">
-                <Textarea id="record-discrepancies" rows={4} value={discrepancies} onChange={(e) => setDiscrepancies(e.target.value)} />
+                <Textarea
+                  id="record-discrepancies"
+                  rows={4}
+                  value={discrepancies}
+                  onChange={(e) => setDiscrepancies(e.target.value)}
+                />
               </FormField>
             )}
           </fieldset>
@@ -159,7 +245,19 @@ function EditDialog({ record, appointmentId, onClose, onSaved, onStale }: { reco
   );
 }
 
-function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { record: RecordView; appointmentId: string; onClose: () => void; onSigned: (r: RecordView) => void; onStale: (err: unknown) => void }) {
+function SignDialog({
+  record,
+  appointmentId,
+  onClose,
+  onSigned,
+  onStale,
+}: {
+  record: RecordView;
+  appointmentId: string;
+  onClose: () => void;
+  onSigned: (r: RecordView) => void;
+  onStale: (err: unknown) => void;
+}) {
   // The signature is the signer's verified name and certificate (docs/decisions/0180): the dialog
   // shows them and asks for the number as a confirmation; another number is refused by the server.
   const signer = record.signer ?? null;
@@ -176,10 +274,15 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
     setBusy(true);
     setError(null);
     try {
-      const signed = await call(ROUTES.recordSign, { params: { id: appointmentId }, body: { fullName, certificateNumber, statement: statement as true } });
+      const signed = await call(ROUTES.recordSign, {
+        params: { id: appointmentId },
+        body: { fullName, certificateNumber, statement: statement as true },
+      });
       onSigned(signed);
       toast.success('Entry signed', {
-        description: signed.documentId ? 'The PDF is in the aircraft’s documents, and the owner is told.' : 'The PDF will be filed in the aircraft’s documents shortly, and the owner told.',
+        description: signed.documentId
+          ? 'The PDF is in the aircraft’s documents, and the owner is told.'
+          : 'The PDF will be filed in the aircraft’s documents shortly, and the owner told.',
       });
       onClose();
     } catch (err) {
@@ -190,12 +293,25 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
     }
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()} title="Sign maintenance record" description="Your signature makes this entry read-only. A later change is a correction that supersedes it." className="sm:max-w-xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title="Sign maintenance record"
+      description="Your signature makes this entry read-only. A later change is a correction that supersedes it."
+      className="sm:max-w-xl"
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="rounded-md bg-muted px-3 py-2 text-sm">{record.statement}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="sign-name" label="Full name" required>
-            <Input id="sign-name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} maxLength={RECORD_LIMITS.name} />
+            <Input
+              id="sign-name"
+              autoComplete="name"
+              required
+              value={fullName}
+              onChange={(e) => setFullName(e.target.value)}
+              maxLength={RECORD_LIMITS.name}
+            />
           </FormField>
           <FormField
             id="sign-certificate"
@@ -209,10 +325,23 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
                 : CREDENTIAL_MESSAGES.unverified
             }
           >
-            <Input id="sign-certificate" required value={certificateNumber} onChange={(e) => setCertificateNumber(e.target.value)} maxLength={RECORD_LIMITS.certificate} aria-describedby="sign-certificate-hint" aria-invalid={differs || undefined} />
+            <Input
+              id="sign-certificate"
+              required
+              value={certificateNumber}
+              onChange={(e) => setCertificateNumber(e.target.value)}
+              maxLength={RECORD_LIMITS.certificate}
+              aria-describedby="sign-certificate-hint"
+              aria-invalid={differs || undefined}
+            />
           </FormField>
         </div>
-        <Checkbox id="sign-statement" label={SIGN_CONFIRMATION} checked={statement} onChange={(e) => setStatement(e.target.checked)} />
+        <Checkbox
+          id="sign-statement"
+          label={SIGN_CONFIRMATION}
+          checked={statement}
+          onChange={(e) => setStatement(e.target.checked)}
+        />
         {error && <Alert>{error}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={busy}>
@@ -228,7 +357,17 @@ function SignDialog({ record, appointmentId, onClose, onSigned, onStale }: { rec
   );
 }
 
-function CorrectDialog({ open, appointmentId, onClose, onCorrected }: { open: boolean; appointmentId: string; onClose: () => void; onCorrected: (r: RecordView) => void }) {
+function CorrectDialog({
+  open,
+  appointmentId,
+  onClose,
+  onCorrected,
+}: {
+  open: boolean;
+  appointmentId: string;
+  onClose: () => void;
+  onCorrected: (r: RecordView) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {

@@ -6,7 +6,10 @@ import { formatDay } from '../../lib/format.ts';
 
 export type RecordRow = Selectable<MaintenanceRecordsTable>;
 
-export const INSPECTION_LABEL: Record<RecordInspection, string> = { annual: 'Annual inspection', '100_hour': '100-hour inspection' };
+export const INSPECTION_LABEL: Record<RecordInspection, string> = {
+  annual: 'Annual inspection',
+  '100_hour': '100-hour inspection',
+};
 
 export function statementOf(r: Pick<RecordRow, 'inspection' | 'airworthy'>): string {
   if (!r.inspection) return RECORD_STATEMENTS.returnToService;
@@ -19,7 +22,10 @@ export function signedAtText(at: Date): string {
   return `${day} at ${at.toISOString().slice(11, 16)} UTC`;
 }
 
-const hoursText = (h: string | number | null) => (h === null ? 'not recorded' : `${Number(h).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} hours`);
+const hoursText = (h: string | number | null) =>
+  h === null
+    ? 'not recorded'
+    : `${Number(h).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} hours`;
 
 /**
  * The entry as it is printed and signed. Its SHA-256 is stamped at signing: any change to what it
@@ -31,7 +37,10 @@ export function entryText(r: RecordRow, signature?: { name: string; kind: string
     `Date: ${formatDay(dateOnly(r.completedOn))}`,
     `Total time in service: ${hoursText(r.totalTimeHours)}`,
   ];
-  if (r.inspection) lines.push(`Inspection: ${INSPECTION_LABEL[r.inspection]}${r.inspectionExtent ? `; extent: ${r.inspectionExtent}` : ''}`);
+  if (r.inspection)
+    lines.push(
+      `Inspection: ${INSPECTION_LABEL[r.inspection]}${r.inspectionExtent ? `; extent: ${r.inspectionExtent}` : ''}`,
+    );
   lines.push('Work performed:', r.description);
   if (r.inspection && !r.airworthy) {
     lines.push('Discrepancies and unairworthy items given to the owner:');
@@ -42,7 +51,9 @@ export function entryText(r: RecordRow, signature?: { name: string; kind: string
     for (const d of r.discrepancies) lines.push(`- ${d}`);
   }
   lines.push(`Statement: ${statementOf(r)}`, `Performed by: ${r.performedBy}`);
-  if (signature) lines.push(`Signed: ${signature.name}, ${signature.kind} certificate ${signature.number}, ${signedAtText(signature.at)}`);
+  if (signature)
+    lines.push(
+      `Signed: ${signature.name}, ${signature.kind} certificate ${signature.number}, ${signedAtText(signature.at)}`,
+    );
   return lines.join('\n');
 }
-

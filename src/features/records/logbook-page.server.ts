@@ -23,9 +23,20 @@ export const LOGBOOK_KEYS: KeyColumn[] = [
  * holds every word (any case), as the Logbook's search box asks, searched by the database so a
  * match on a later page is found.
  */
-export async function logbookPage(db: Db, owner: UserRow, aircraftId: string | undefined, page: PageRequest, q: string): Promise<Paged<MaintenanceRecord>> {
+export async function logbookPage(
+  db: Db,
+  owner: UserRow,
+  aircraftId: string | undefined,
+  page: PageRequest,
+  q: string,
+): Promise<Paged<MaintenanceRecord>> {
   if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
-  const aircraft = await db.selectFrom('aircraft').select('id').where('id', '=', aircraftId).where('ownerId', '=', owner.id).executeTakeFirst();
+  const aircraft = await db
+    .selectFrom('aircraft')
+    .select('id')
+    .where('id', '=', aircraftId)
+    .where('ownerId', '=', owner.id)
+    .executeTakeFirst();
   if (!aircraft) throw notFound('Aircraft not found');
   let query = db
     .selectFrom('maintenanceRecords')
@@ -37,7 +48,12 @@ export async function logbookPage(db: Db, owner: UserRow, aircraftId: string | u
     query = query.where(sql<boolean>`strpos(lower(coalesce(entry_text, description)), ${word}) > 0`);
   }
   if (page.after) query = query.where(afterKey(LOGBOOK_KEYS, page.after, 'desc'));
-  const rows = await query.orderBy('completedOn', 'desc').orderBy('signedAt', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  const rows = await query
+    .orderBy('completedOn', 'desc')
+    .orderBy('signedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   // The correction that replaced an entry may sit on another page: asked for by id.
   const ids = shown.map((r) => r.id);

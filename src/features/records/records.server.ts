@@ -39,14 +39,30 @@ import { fromStates, targetOf } from '../../contract/machines.ts';
 import { RECORD_MACHINE } from '../../contract/status-machines.ts';
 import { transition } from '../../server/http/transition.ts';
 
-
 /**
  * The job a record belongs to, and who is looking at it: its owner, its mechanic, or the IA the
  * quote named to sign the annual (docs/decisions/0140-who-signs-the-annual.md).
  */
 interface Job {
-  appointment: { id: string; status: string; bidId: string; serviceRequestId: string; customerId: string; mechanicId: string; completedAt: Date | null; mechanicNotes: string | null };
-  request: { serviceType: string; aircraftId: string | null; aircraftTailNumber: string; aircraftMake: string; aircraftModel: string; aircraftYear: number | null; aircraftTotalHours: string | null };
+  appointment: {
+    id: string;
+    status: string;
+    bidId: string;
+    serviceRequestId: string;
+    customerId: string;
+    mechanicId: string;
+    completedAt: Date | null;
+    mechanicNotes: string | null;
+  };
+  request: {
+    serviceType: string;
+    aircraftId: string | null;
+    aircraftTailNumber: string;
+    aircraftMake: string;
+    aircraftModel: string;
+    aircraftYear: number | null;
+    aircraftTotalHours: string | null;
+  };
   role: 'owner' | 'mechanic' | 'inspector';
   viewerId: string;
   inspector: NamedInspector | null;
@@ -67,15 +83,26 @@ async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined):
   if (!appointment) throw recordNotFound();
   const request = await db
     .selectFrom('serviceRequests')
-    .select(['serviceType', 'aircraftId', 'aircraftTailNumber', 'aircraftMake', 'aircraftModel', 'aircraftYear', 'aircraftTotalHours'])
+    .select([
+      'serviceType',
+      'aircraftId',
+      'aircraftTailNumber',
+      'aircraftMake',
+      'aircraftModel',
+      'aircraftYear',
+      'aircraftTotalHours',
+    ])
     .where('id', '=', appointment.serviceRequestId)
     .executeTakeFirstOrThrow();
   const inspector = request.serviceType === 'annual_inspection' ? await namedInspector(db, appointment.bidId) : null;
   const role =
-    appointment.mechanicId === user.id ? 'mechanic'
-    : appointment.customerId === user.id ? 'owner'
-    : inspector?.userId === user.id ? 'inspector'
-    : null;
+    appointment.mechanicId === user.id
+      ? 'mechanic'
+      : appointment.customerId === user.id
+        ? 'owner'
+        : inspector?.userId === user.id
+          ? 'inspector'
+          : null;
   if (!role) throw recordNotFound();
   // A job of a request made before every request had an aircraft: its entry gets one now.
   if (!request.aircraftId) request.aircraftId = await linkRequestAircraft(db, appointment.serviceRequestId);
@@ -92,19 +119,29 @@ interface NamedInspector {
 
 /** Approved mechanics holding an IA whose certificate number reads as `certificate` (letters and digits). */
 function inspectorsByCertificate(db: Db, certificate: string) {
-  return db
-    .selectFrom('mechanicProfiles as p')
-    .innerJoin('users as u', 'u.id', 'p.userId')
-    .select('p.userId')
-    .where('u.role', '=', 'mechanic')
-    .where('u.mechanicStatus', '=', 'approved')
-    // The verified values only: what a profile asks for counts for nothing until approved (0180).
-    .where('p.verifiedIa', '=', true)
-    .where(sql<string>`upper(regexp_replace(p.verified_ap_number, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(certificate));
+  return (
+    db
+      .selectFrom('mechanicProfiles as p')
+      .innerJoin('users as u', 'u.id', 'p.userId')
+      .select('p.userId')
+      .where('u.role', '=', 'mechanic')
+      .where('u.mechanicStatus', '=', 'approved')
+      // The verified values only: what a profile asks for counts for nothing until approved (0180).
+      .where('p.verifiedIa', '=', true)
+      .where(
+        sql<string>`upper(regexp_replace(p.verified_ap_number, '[^0-9A-Za-z]', '', 'g'))`,
+        '=',
+        certificateKey(certificate),
+      )
+  );
 }
 
 async function namedInspector(db: Db, bidId: string): Promise<NamedInspector | null> {
-  const bid = await db.selectFrom('bids').select(['inspectionSignerName', 'inspectionSignerCertificate']).where('id', '=', bidId).executeTakeFirst();
+  const bid = await db
+    .selectFrom('bids')
+    .select(['inspectionSignerName', 'inspectionSignerCertificate'])
+    .where('id', '=', bidId)
+    .executeTakeFirst();
   if (!bid?.inspectionSignerName || !bid.inspectionSignerCertificate) return null;
   const accounts = await inspectorsByCertificate(db, bid.inspectionSignerCertificate).limit(2).execute();
   // Two accounts claiming one number: neither is trusted with somebody else's record.
@@ -183,18 +220,29 @@ async function currentTach(db: Db, r: Job['request']): Promise<number | string |
 
 /** The draft of a completed job: its approved lines and notes, and what the owner deferred or declined, with the date. */
 async function draftValues(db: Db, job: Job, mechanic: { firstName: string; lastName: string }, input: DraftInput) {
-  const [lines, links] = await Promise.all([jobLines(db, job.appointment.bidId), openLinks(db, job.appointment.serviceRequestId)]);
+  const [lines, links] = await Promise.all([
+    jobLines(db, job.appointment.bidId),
+    openLinks(db, job.appointment.serviceRequestId),
+  ]);
   const category = (l: CoverageLine) => l.category;
   // Work performed is the work: travel is a charge, not maintenance (43.9(a)(1)).
-  const approved = lines.filter((l) => l.decision === 'approve' && category(l) !== 'travel').map((l) => `- ${l.description}`);
-  const answersLink = (l: CoverageLine) => links.items.some((i) => lineNamesItem(l, i)) || links.squawks.some((q) => lineNamesSquawk(l, q));
-  const refused = lines.filter((l) => (l.decision === 'defer' || l.decision === 'decline') && (category(l) === 'airworthy' || answersLink(l)));
+  const approved = lines
+    .filter((l) => l.decision === 'approve' && category(l) !== 'travel')
+    .map((l) => `- ${l.description}`);
+  const answersLink = (l: CoverageLine) =>
+    links.items.some((i) => lineNamesItem(l, i)) || links.squawks.some((q) => lineNamesSquawk(l, q));
+  const refused = lines.filter(
+    (l) => (l.decision === 'defer' || l.decision === 'decline') && (category(l) === 'airworthy' || answersLink(l)),
+  );
   const discrepancies = refused.map(
-    (l) => `${l.description}: ${l.decision === 'defer' ? 'deferred' : 'declined'} by the owner${l.decidedAt ? ` on ${formatDay(l.decidedAt.slice(0, 10))}` : ''}`,
+    (l) =>
+      `${l.description}: ${l.decision === 'defer' ? 'deferred' : 'declined'} by the owner${l.decidedAt ? ` on ${formatDay(l.decidedAt.slice(0, 10))}` : ''}`,
   );
   const unairworthy = refused.some((l) => category(l) === 'airworthy');
   const notes = job.appointment.mechanicNotes?.trim();
-  const description = [...approved, ...(notes ? [notes] : [])].join('\n') || labelOf(MARKETPLACE_SERVICE_TYPES, job.request.serviceType as never);
+  const description =
+    [...approved, ...(notes ? [notes] : [])].join('\n') ||
+    labelOf(MARKETPLACE_SERVICE_TYPES, job.request.serviceType as never);
   const inspection = inspectionOf(job.request.serviceType);
   const r = job.request;
   return {
@@ -204,7 +252,9 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
     mechanicId: job.appointment.mechanicId,
     aircraftLabel: `${r.aircraftTailNumber}, ${r.aircraftYear ? `${r.aircraftYear} ` : ''}${r.aircraftMake} ${r.aircraftModel}`,
     inspection,
-    inspectionExtent: inspection ? `${INSPECTION_LABEL[inspection]} of the aircraft per 14 CFR part 43, appendix D` : null,
+    inspectionExtent: inspection
+      ? `${INSPECTION_LABEL[inspection]} of the aircraft per 14 CFR part 43, appendix D`
+      : null,
     description,
     completedOn: dateOnly(job.appointment.completedAt ?? new Date()),
     performedBy: fullName(mechanic),
@@ -217,9 +267,17 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
 /** Drafts the entry of a completed job once (the completion calls it; a GET drafts older jobs). */
 export async function ensureDraft(db: Db, job: Job, input: DraftInput = {}): Promise<void> {
   if (job.appointment.status !== 'completed') return;
-  const exists = await db.selectFrom('maintenanceRecords').select('id').where('appointmentId', '=', job.appointment.id).executeTakeFirst();
+  const exists = await db
+    .selectFrom('maintenanceRecords')
+    .select('id')
+    .where('appointmentId', '=', job.appointment.id)
+    .executeTakeFirst();
   if (exists) return;
-  const mechanic = await db.selectFrom('users').select(['firstName', 'lastName']).where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
+  const mechanic = await db
+    .selectFrom('users')
+    .select(['firstName', 'lastName'])
+    .where('id', '=', job.appointment.mechanicId)
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('maintenanceRecords')
     .values(await draftValues(db, job, mechanic, input))
@@ -228,7 +286,12 @@ export async function ensureDraft(db: Db, job: Job, input: DraftInput = {}): Pro
 }
 
 /** Drafts the record of a just-completed appointment (called after the completion commits). */
-export async function draftAfterCompletion(db: Db, mechanic: UserRow, appointmentId: string, input: DraftInput = {}): Promise<void> {
+export async function draftAfterCompletion(
+  db: Db,
+  mechanic: UserRow,
+  appointmentId: string,
+  input: DraftInput = {},
+): Promise<void> {
   const job = await jobFor(db, mechanic, appointmentId);
   await ensureDraft(db, job, input);
   // The IA the quote named signs the annual: tell them it is waiting (docs/decisions/0140).
@@ -263,14 +326,28 @@ export async function recordsToSign(db: Db, user: UserRow): Promise<RecordToSign
     .where('r.status', '=', 'draft')
     .where('r.inspection', '=', 'annual')
     .where('a.mechanicId', '<>', user.id)
-    .where(sql<string>`upper(regexp_replace(b.inspection_signer_certificate, '[^0-9A-Za-z]', '', 'g'))`, '=', certificateKey(me.apNumber))
+    .where(
+      sql<string>`upper(regexp_replace(b.inspection_signer_certificate, '[^0-9A-Za-z]', '', 'g'))`,
+      '=',
+      certificateKey(me.apNumber),
+    )
     .orderBy('r.completedOn', 'asc')
     .execute();
-  return rows.map((r) => ({ appointmentId: r.appointmentId, aircraft: r.aircraftLabel, completedOn: dateOnly(r.completedOn), performedBy: fullName(r) }));
+  return rows.map((r) => ({
+    appointmentId: r.appointmentId,
+    aircraft: r.aircraftLabel,
+    completedOn: dateOnly(r.completedOn),
+    performedBy: fullName(r),
+  }));
 }
 
 async function rowsOf(db: Db, appointmentId: string): Promise<RecordRow[]> {
-  return db.selectFrom('maintenanceRecords').selectAll().where('appointmentId', '=', appointmentId).orderBy('createdAt', 'desc').execute();
+  return db
+    .selectFrom('maintenanceRecords')
+    .selectAll()
+    .where('appointmentId', '=', appointmentId)
+    .orderBy('createdAt', 'desc')
+    .execute();
 }
 
 async function view(db: Db, job: Job): Promise<RecordView> {
@@ -283,7 +360,9 @@ async function view(db: Db, job: Job): Promise<RecordView> {
   return {
     ...toRecord(current, job, replacedBy(current.id), ia),
     history: rows.filter((r) => r.id !== current.id).map((r) => toRecord(r, job, replacedBy(r.id), ia)),
-    namedInspector: job.inspector ? { fullName: job.inspector.fullName, certificateNumber: job.inspector.certificateNumber } : null,
+    namedInspector: job.inspector
+      ? { fullName: job.inspector.fullName, certificateNumber: job.inspector.certificateNumber }
+      : null,
     signer: job.role === 'owner' ? null : await signerView(db, job.viewerId),
   };
 }
@@ -295,7 +374,12 @@ async function signerView(db: Db, viewerId: string): Promise<NonNullable<RecordV
     verifiedCredentials(db, viewerId),
     airmenBadgesOf(db, [viewerId]),
   ]);
-  return { name: fullName(user), certificateNumber: creds.apNumber === null ? null : signedCertificate(creds.apNumber), ia: creds.ia, airmen: airmen.get(viewerId) ?? null };
+  return {
+    name: fullName(user),
+    certificateNumber: creds.apNumber === null ? null : signedCertificate(creds.apNumber),
+    ia: creds.ia,
+    airmen: airmen.get(viewerId) ?? null,
+  };
 }
 
 export async function getRecord(db: Db, user: UserRow, appointmentId: string | undefined): Promise<RecordView> {
@@ -316,12 +400,18 @@ async function fileUnfiledEntries(db: Db, job: Job): Promise<void> {
     .where('documentId', 'is', null)
     .execute();
   for (const row of unfiled) {
-    await fileSignedEntry(db, job, row).catch((e: unknown) => console.error(`Filing the PDF of signed record ${row.id} failed again`, e));
+    await fileSignedEntry(db, job, row).catch((e: unknown) =>
+      console.error(`Filing the PDF of signed record ${row.id} failed again`, e),
+    );
   }
 }
 
 async function draftOf(db: Db, job: Job, lock = false): Promise<RecordRow> {
-  let q = db.selectFrom('maintenanceRecords').selectAll().where('appointmentId', '=', job.appointment.id).where('status', 'in', fromStates(RECORD_MACHINE, 'edit'));
+  let q = db
+    .selectFrom('maintenanceRecords')
+    .selectAll()
+    .where('appointmentId', '=', job.appointment.id)
+    .where('status', 'in', fromStates(RECORD_MACHINE, 'edit'));
   if (lock) q = q.forUpdate();
   const draft = await q.executeTakeFirst();
   if (!draft) throw conflict(RECORD_MESSAGES.signed);
@@ -332,21 +422,43 @@ function assertMechanic(job: Job): void {
   if (job.role === 'owner') throw forbidden('Only the mechanic of this job can edit or sign its maintenance record');
 }
 
-export async function updateRecord(db: Db, user: UserRow, appointmentId: string | undefined, patch: RecordPatch): Promise<RecordView> {
+export async function updateRecord(
+  db: Db,
+  user: UserRow,
+  appointmentId: string | undefined,
+  patch: RecordPatch,
+): Promise<RecordView> {
   const job = await jobFor(db, user, appointmentId);
   assertMechanic(job);
   if (job.appointment.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
   await ensureDraft(db, job);
-  assertPrintable([patch.description, patch.inspectionExtent, ...(patch.discrepancies ?? [])].filter((t): t is string => typeof t === 'string').join('\n'));
+  assertPrintable(
+    [patch.description, patch.inspectionExtent, ...(patch.discrepancies ?? [])]
+      .filter((t): t is string => typeof t === 'string')
+      .join('\n'),
+  );
   if (patch.completedOn !== undefined && patch.completedOn > new Date().toISOString().slice(0, 10)) {
-    throw badRequest('Completion date cannot be in the future', [{ path: 'completedOn', message: 'Completion date cannot be in the future' }]);
+    throw badRequest('Completion date cannot be in the future', [
+      { path: 'completedOn', message: 'Completion date cannot be in the future' },
+    ]);
   }
   await db.transaction().execute(async (trx) => {
     const draft = await draftOf(trx, job, true);
     // The tach rule of "Log hours", on the entry's own date (tach-rule.server.ts).
-    const hours = patch.totalTimeHours !== undefined ? patch.totalTimeHours : draft.totalTimeHours === null ? null : Number(draft.totalTimeHours);
+    const hours =
+      patch.totalTimeHours !== undefined
+        ? patch.totalTimeHours
+        : draft.totalTimeHours === null
+          ? null
+          : Number(draft.totalTimeHours);
     if (patch.totalTimeHours !== undefined || patch.completedOn !== undefined) {
-      await assertTach(trx, draft.aircraftId, hours, patch.completedOn ?? dateOnly(draft.completedOn), 'totalTimeHours');
+      await assertTach(
+        trx,
+        draft.aircraftId,
+        hours,
+        patch.completedOn ?? dateOnly(draft.completedOn),
+        'totalTimeHours',
+      );
     }
     await trx
       .updateTable('maintenanceRecords')
@@ -371,7 +483,12 @@ export async function updateRecord(db: Db, user: UserRow, appointmentId: string 
  * one it corrects. The due items the job covered recompute from the entry's date and total time;
  * the PDF is filed in the aircraft's Documents; the owner is told.
  */
-export async function signRecord(db: Db, user: UserRow, appointmentId: string | undefined, data: SignRecordData): Promise<RecordView> {
+export async function signRecord(
+  db: Db,
+  user: UserRow,
+  appointmentId: string | undefined,
+  data: SignRecordData,
+): Promise<RecordView> {
   const job = await jobFor(db, user, appointmentId);
   assertMechanic(job);
   if (job.appointment.status !== 'completed') throw conflict(RECORD_MESSAGES.notCompleted);
@@ -383,7 +500,13 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     throw badRequest('List the discrepancies given to the owner, or state that the aircraft is airworthy');
   }
   // A total time below the aircraft's readings (logged since the draft was made) is not signed.
-  await assertTach(db, draft.aircraftId, draft.totalTimeHours === null ? null : Number(draft.totalTimeHours), dateOnly(draft.completedOn), 'totalTimeHours');
+  await assertTach(
+    db,
+    draft.aircraftId,
+    draft.totalTimeHours === null ? null : Number(draft.totalTimeHours),
+    dateOnly(draft.completedOn),
+    'totalTimeHours',
+  );
 
   const signature = await signatureOf(db, user, data);
 
@@ -402,7 +525,14 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     const { itemIds, squawkIds } = await jobWorkDone(trx, job.appointment);
     if (itemIds.length + squawkIds.length > 0) {
       // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
-      const jobMechanic = job.role === 'mechanic' ? user : await trx.selectFrom('users').selectAll().where('id', '=', job.appointment.mechanicId).executeTakeFirstOrThrow();
+      const jobMechanic =
+        job.role === 'mechanic'
+          ? user
+          : await trx
+              .selectFrom('users')
+              .selectAll()
+              .where('id', '=', job.appointment.mechanicId)
+              .executeTakeFirstOrThrow();
       await completeMaintenance(trx, jobMechanic, job.appointment.serviceRequestId, {
         itemIds,
         squawkIds,
@@ -416,7 +546,17 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     const row = await trx
       .updateTable('maintenanceRecords')
-      .set({ status: transition(RECORD_MACHINE, current.status, 'sign'), signerName: signature.name, certificateNumber: signature.number, certificateKind: kind, signedBy: user.id, signedAt, entryText: text, sha256, updatedAt: signedAt })
+      .set({
+        status: transition(RECORD_MACHINE, current.status, 'sign'),
+        signerName: signature.name,
+        certificateNumber: signature.number,
+        certificateKind: kind,
+        signedBy: user.id,
+        signedAt,
+        entryText: text,
+        sha256,
+        updatedAt: signedAt,
+      })
       .where('id', '=', current.id)
       .where('status', 'in', fromStates(RECORD_MACHINE, 'sign'))
       .returningAll()
@@ -447,7 +587,9 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
 
   // The entry is signed whatever happens next: a PDF that cannot be filed now (Blobs unavailable)
   // is filed on the entry's next read, and the owner is told then.
-  await fileSignedEntry(db, job, signed).catch((e: unknown) => console.error(`Filing the PDF of signed record ${signed.id} failed; it is filed on its next read`, e));
+  await fileSignedEntry(db, job, signed).catch((e: unknown) =>
+    console.error(`Filing the PDF of signed record ${signed.id} failed; it is filed on its next read`, e),
+  );
   return view(db, job);
 }
 
@@ -458,14 +600,20 @@ export async function signRecord(db: Db, user: UserRow, appointmentId: string | 
  */
 async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<void> {
   if (!signed.signedAt || !signed.signedBy) return;
-  const bytes = await logbookPdf([signed], `Logbook entry, ${job.request.aircraftTailNumber}`, { shops: await shopsOf(db, [signed.mechanicId]) });
+  const bytes = await logbookPdf([signed], `Logbook entry, ${job.request.aircraftTailNumber}`, {
+    shops: await shopsOf(db, [signed.mechanicId]),
+  });
   const fileName = `logbook-${job.request.aircraftTailNumber}-${dateOnly(signed.completedOn)}${signed.supersedesId ? '-correction' : ''}.pdf`;
   const check = checkContent(fileName, bytes);
   if (!check.ok) throw new Error(`The logbook PDF did not pass the file check: ${check.detail}`);
   const store = documentsStore();
   const stored = await storeDocument(db, store, {
     viewer: { id: signed.signedBy, role: 'mechanic' },
-    target: { ownerId: job.appointment.customerId, aircraftId: job.request.aircraftId, serviceRequestId: job.appointment.serviceRequestId },
+    target: {
+      ownerId: job.appointment.customerId,
+      aircraftId: job.request.aircraftId,
+      serviceRequestId: job.appointment.serviceRequestId,
+    },
     metadata: {
       title: `Logbook entry ${job.request.aircraftTailNumber} ${formatDay(dateOnly(signed.completedOn))}${signed.supersedesId ? ' (correction)' : ''}${signed.status === 'superseded' ? SUPERSEDED_MARK : ''}`,
       documentType: 'logbook',
@@ -475,10 +623,19 @@ async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<voi
     bytes,
     check,
   });
-  const linked = await db.updateTable('maintenanceRecords').set({ documentId: stored.id }).where('id', '=', signed.id).where('documentId', 'is', null).executeTakeFirst();
+  const linked = await db
+    .updateTable('maintenanceRecords')
+    .set({ documentId: stored.id })
+    .where('id', '=', signed.id)
+    .where('documentId', 'is', null)
+    .executeTakeFirst();
   if (Number(linked.numUpdatedRows) === 0) {
     await db.deleteFrom('documents').where('id', '=', stored.id).execute();
-    await store.delete(stored.blobKey).catch((e: unknown) => console.warn(`Could not remove the second PDF ${stored.blobKey} of record ${signed.id}`, e));
+    await store
+      .delete(stored.blobKey)
+      .catch((e: unknown) =>
+        console.warn(`Could not remove the second PDF ${stored.blobKey} of record ${signed.id}`, e),
+      );
     return;
   }
   await notify(db, [job.appointment.customerId], {
@@ -525,7 +682,12 @@ export async function correctRecord(db: Db, user: UserRow, appointmentId: string
 /** The owner's logbook of one aircraft: every signed (and superseded) entry, newest first. */
 export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | undefined): Promise<RecordRow[]> {
   if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
-  const aircraft = await db.selectFrom('aircraft').select('id').where('id', '=', aircraftId).where('ownerId', '=', owner.id).executeTakeFirst();
+  const aircraft = await db
+    .selectFrom('aircraft')
+    .select('id')
+    .where('id', '=', aircraftId)
+    .where('ownerId', '=', owner.id)
+    .executeTakeFirst();
   if (!aircraft) throw notFound('Aircraft not found');
   return db
     .selectFrom('maintenanceRecords')
@@ -548,7 +710,12 @@ export function ownerEntry(owner: UserRow, r: RecordRow, supersededById: string 
  * the job is completed, so a refused reading completes nothing. Only the job's mechanic completes;
  * anyone else is answered by the completion itself.
  */
-export async function assertCompletionTach(db: Db, user: UserRow, appointmentId: string, hours: number | null | undefined): Promise<void> {
+export async function assertCompletionTach(
+  db: Db,
+  user: UserRow,
+  appointmentId: string,
+  hours: number | null | undefined,
+): Promise<void> {
   if (hours === null || hours === undefined || !isUuid(appointmentId)) return;
   const row = await db
     .selectFrom('appointments as a')

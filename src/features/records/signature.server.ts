@@ -21,7 +21,11 @@ const plain = (v: string) => v.normalize('NFKC').trim().replace(/\s+/g, ' ').toL
  * name or a number that is not theirs is refused with the reason, so a typo never reaches a
  * legal record and nobody signs under somebody else's certificate.
  */
-export async function signatureOf(db: Db, user: UserRow, typed: Pick<SignRecordData, 'fullName' | 'certificateNumber'>): Promise<Signature> {
+export async function signatureOf(
+  db: Db,
+  user: UserRow,
+  typed: Pick<SignRecordData, 'fullName' | 'certificateNumber'>,
+): Promise<Signature> {
   const creds = await verifiedCredentials(db, user.id);
   if (!creds.apNumber) throw forbidden(CREDENTIAL_MESSAGES.unverified);
   const name = fullName(user);

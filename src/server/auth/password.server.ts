@@ -1,4 +1,10 @@
-import { argon2 as argon2Callback, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import {
+  argon2 as argon2Callback,
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto';
 
 /**
  * Passwords are argon2id at RFC 9106's second recommended setting (64 MiB, t=3, p=1), stored as
@@ -24,7 +30,9 @@ const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
 function argon2id(password: string, salt: Buffer, tagLength: number, params: Argon2Params): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    argon2Callback('argon2id', { message: normalize(password), nonce: salt, tagLength, ...params }, (err, key) => (err ? reject(err) : resolve(key))),
+    argon2Callback('argon2id', { message: normalize(password), nonce: salt, tagLength, ...params }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

@@ -58,7 +58,13 @@ export async function verifyAccessToken(token: string): Promise<VerifiedClaims |
     const role = payload['role'];
     const tv = payload['tv'] ?? 0;
     if (typeof payload.sub !== 'string' || (role !== 'pilot' && role !== 'mechanic' && role !== 'admin')) return null;
-    if (typeof tv !== 'number' || !Number.isInteger(tv) || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') return null;
+    if (
+      typeof tv !== 'number' ||
+      !Number.isInteger(tv) ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number'
+    )
+      return null;
     return { sub: payload.sub, role, tv, jti: payload.jti, exp: payload.exp };
   } catch {
     return null;

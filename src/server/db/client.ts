@@ -70,7 +70,8 @@ function resilient(pool: PoolLike): PoolLike {
   // listener it would end the process. pg-pool already drops the connection.
   // An ended pool's sockets may still report their closing (Neon's WebSocket does): not news.
   pool.on('error', (error) => {
-    if (!(pool as { ending?: boolean }).ending) console.error(`database connection lost: ${describeDatabaseError(error)}`);
+    if (!(pool as { ending?: boolean }).ending)
+      console.error(`database connection lost: ${describeDatabaseError(error)}`);
   });
   return {
     on: (event, listener) => pool.on(event, listener),

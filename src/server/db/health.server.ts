@@ -31,7 +31,9 @@ export async function checkDatabase(db: Db): Promise<{ database: 'ok' }> {
  * pool is new already (client.ts), so this applies where the pool is kept: a server driver.
  */
 async function checkNewConnection(): Promise<void> {
-  const url = process.env['DATABASE_URL'] || (process.env['NETLIFY_DB_DRIVER'] === 'server' ? process.env['NETLIFY_DB_URL'] : undefined);
+  const url =
+    process.env['DATABASE_URL'] ||
+    (process.env['NETLIFY_DB_DRIVER'] === 'server' ? process.env['NETLIFY_DB_URL'] : undefined);
   if (!url) return;
   const client = new pg.Client(poolOptions(url));
   client.on('error', () => {}); // a failure is reported by connect() or query()

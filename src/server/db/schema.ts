@@ -19,7 +19,8 @@ import type { AogTables } from './tables/aog.ts';
 
 /** The whole database, as Kysely sees it (camelCase here, snake_case in Postgres). */
 export interface Database
-  extends FoundationTables,
+  extends
+    FoundationTables,
     AuthTables,
     BlogTables,
     MarketplaceTables,

@@ -32,7 +32,11 @@ describe('isDatabaseUnavailable', () => {
 
 describe('describeDatabaseError', () => {
   it('names the code and reason, never a connection string', () => {
-    expect(describeDatabaseError(pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'))).toBe('ECONNREFUSED connect ECONNREFUSED 127.0.0.1:5432');
-    expect(describeDatabaseError(new Error('bad postgres://user:secret@db.example.com/app'))).toBe('bad [database url]');
+    expect(describeDatabaseError(pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'))).toBe(
+      'ECONNREFUSED connect ECONNREFUSED 127.0.0.1:5432',
+    );
+    expect(describeDatabaseError(new Error('bad postgres://user:secret@db.example.com/app'))).toBe(
+      'bad [database url]',
+    );
   });
 });

@@ -19,7 +19,9 @@ const NETWORK_CODES = new Set([
  * (query_canceled), 57P01-57P05 shutdown / cannot connect now / idle session timeout, 55P03 lock
  * not available (lock_timeout). */
 function isUnavailableSqlState(code: string): boolean {
-  return code.startsWith('08') || code.startsWith('53') || code === '57014' || code.startsWith('57P') || code === '55P03';
+  return (
+    code.startsWith('08') || code.startsWith('53') || code === '57014' || code.startsWith('57P') || code === '55P03'
+  );
 }
 
 const MESSAGES = [

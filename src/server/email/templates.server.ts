@@ -110,7 +110,9 @@ export async function previewEmailTemplate(
   };
   return {
     subject: fillPlaceholders(row.subjectLine, recipient, 'text'),
-    html: sanitizeEmailHtml(withKeep(fillPlaceholders(row.htmlContent, recipient, 'html'), PREVIEW_KEEP[row.campaignType as CampaignType])),
+    html: sanitizeEmailHtml(
+      withKeep(fillPlaceholders(row.htmlContent, recipient, 'html'), PREVIEW_KEEP[row.campaignType as CampaignType]),
+    ),
     sample: recipient,
   };
 }

@@ -12,7 +12,11 @@ export type AfterAnswerTask = (db: Db) => Promise<void>;
 const running = new Set<Promise<void>>();
 
 /** Starts `tasks` now that the answer is ready; hands the whole to `waitUntil` when there is one. */
-export function startAfterAnswer(tasks: readonly AfterAnswerTask[], label: string, waitUntil?: (promise: Promise<unknown>) => void): void {
+export function startAfterAnswer(
+  tasks: readonly AfterAnswerTask[],
+  label: string,
+  waitUntil?: (promise: Promise<unknown>) => void,
+): void {
   if (tasks.length === 0) return;
   const all = Promise.all(
     tasks.map(async (task) => {

@@ -16,7 +16,11 @@ export class HttpError extends Error {
   /** More of the answer beside `detail`, for a client to act on (e.g. the next open days on a 409). */
   readonly body: Record<string, unknown> | undefined;
 
-  constructor(status: number, detail: string, options: { errors?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown> } = {}) {
+  constructor(
+    status: number,
+    detail: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+  ) {
     super(detail);
     this.name = 'HttpError';
     this.status = status;

@@ -4,7 +4,9 @@ import { badRequest } from './errors.ts';
 /** Form data from body bytes already read (within a limit); a malformed body is a 400. */
 export async function parseFormData(bytes: Uint8Array, contentType: string): Promise<FormData> {
   try {
-    return await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), { headers: { 'content-type': contentType } }).formData();
+    return await new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+      headers: { 'content-type': contentType },
+    }).formData();
   } catch {
     throw badRequest('Request body is not valid form data');
   }
@@ -40,4 +42,3 @@ export async function readFormOrJson(req: Request, limit = DEFAULT_MAX_BODY_BYTE
     throw badRequest('Request body must be an object');
   return parsed as Record<string, unknown>;
 }
-

@@ -35,10 +35,15 @@ const CHECKS: Record<KeyColumn['type'], RegExp> = {
   text: /^[^\0]{0,200}$/,
 };
 
-const invalidCursor = () => badRequest('cursor is not valid: use the nextCursor of the previous page, or none for the first page');
+const invalidCursor = () =>
+  badRequest('cursor is not valid: use the nextCursor of the previous page, or none for the first page');
 
 /** Reads `?cursor=&limit=`; a limit above the maximum is served at the maximum, like notifications. */
-export function readPage(url: URL, keys: readonly KeyColumn[], defaultLimit: number = PAGING.defaultLimit): PageRequest {
+export function readPage(
+  url: URL,
+  keys: readonly KeyColumn[],
+  defaultLimit: number = PAGING.defaultLimit,
+): PageRequest {
   const rawLimit = url.searchParams.get('limit');
   let limit = defaultLimit;
   if (rawLimit !== null && rawLimit !== '') {
@@ -63,7 +68,11 @@ export function readPage(url: URL, keys: readonly KeyColumn[], defaultLimit: num
 }
 
 /** The condition "after the cursor" in the list's order (every key column in one direction). */
-export function afterKey(keys: readonly KeyColumn[], after: readonly string[], direction: 'asc' | 'desc'): RawBuilder<boolean> {
+export function afterKey(
+  keys: readonly KeyColumn[],
+  after: readonly string[],
+  direction: 'asc' | 'desc',
+): RawBuilder<boolean> {
   const columns = sql.join(keys.map((k) => sql.ref(k.ref)));
   const values = sql.join(keys.map((k, i) => sql`cast(${after[i]} as ${sql.raw(k.type)})`));
   return sql<boolean>`(${columns}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${values})`;

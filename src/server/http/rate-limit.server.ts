@@ -32,6 +32,9 @@ export async function enforceRateLimit(db: Db, bucket: string, { limit, windowSe
   }
   // Old windows are useless; trimming a few on each write keeps the table small without a job.
   if (Math.random() < 0.05) {
-    await db.deleteFrom('rateLimitHits').where('windowStart', '<', new Date(nowMs - 24 * 3600 * 1000)).execute();
+    await db
+      .deleteFrom('rateLimitHits')
+      .where('windowStart', '<', new Date(nowMs - 24 * 3600 * 1000))
+      .execute();
   }
 }

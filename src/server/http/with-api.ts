@@ -60,7 +60,11 @@ const GENERIC_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)\b/;
 export function validationError(error: z.ZodError): HttpError {
   const errors = zodFieldErrors(error);
   const first = errors[0];
-  const detail = !first ? 'Invalid request' : first.path && GENERIC_MESSAGE.test(first.message) ? `${first.path}: ${first.message}` : first.message;
+  const detail = !first
+    ? 'Invalid request'
+    : first.path && GENERIC_MESSAGE.test(first.message)
+      ? `${first.path}: ${first.message}`
+      : first.message;
   return badRequest(detail, errors);
 }
 
@@ -92,7 +96,8 @@ const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000)';
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const nul = nulPath(input);
-  if (nul !== null) throw badRequest(nul ? `${nul}: ${NUL_MESSAGE}` : NUL_MESSAGE, [{ path: nul, message: NUL_MESSAGE }]);
+  if (nul !== null)
+    throw badRequest(nul ? `${nul}: ${NUL_MESSAGE}` : NUL_MESSAGE, [{ path: nul, message: NUL_MESSAGE }]);
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error);
   return result.data;
@@ -162,21 +167,33 @@ export function withApi(routes: ApiRoutes) {
         requestId,
         body: async (schema) => parseWith(schema, await readJson(req, maxBodyBytes)),
         query: (schema) => parseWith(schema, Object.fromEntries(new URL(req.url).searchParams)),
-        input: async (route) => parseWith(route.input, await readJson(req, maxBodyBytes).catch((e: unknown) => namingOversized(e, route.input))) as never,
+        input: async (route) =>
+          parseWith(
+            route.input,
+            await readJson(req, maxBodyBytes).catch((e: unknown) => namingOversized(e, route.input)),
+          ) as never,
         after: (task) => void afterAnswer.push(task),
       };
       const { response } = await handler(ctx);
-      startAfterAnswer(afterAnswer, `[${requestId}] ${req.method} ${new URL(req.url).pathname}`, context.waitUntil?.bind(context));
+      startAfterAnswer(
+        afterAnswer,
+        `[${requestId}] ${req.method} ${new URL(req.url).pathname}`,
+        context.waitUntil?.bind(context),
+      );
       return response;
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
       if (isUnstorableText(error)) {
         // Text that reached the database without passing parseWith (a form field read directly).
-        console.warn(`[${requestId}] ${req.method} ${new URL(req.url).pathname} 400 unstorable text: ${(error as Error).message}`);
+        console.warn(
+          `[${requestId}] ${req.method} ${new URL(req.url).pathname} 400 unstorable text: ${(error as Error).message}`,
+        );
         return json({ detail: NUL_MESSAGE }, 400);
       }
       if (isDatabaseUnavailable(error)) {
-        console.error(`[${requestId}] ${req.method} ${new URL(req.url).pathname} 503 database unavailable: ${describeDatabaseError(error)}`);
+        console.error(
+          `[${requestId}] ${req.method} ${new URL(req.url).pathname} 503 database unavailable: ${describeDatabaseError(error)}`,
+        );
         return json(
           { detail: `The service is briefly unavailable. Please try again in a moment. Reference: ${requestId}` },
           503,

@@ -1,4 +1,9 @@
-import { AIRMEN_FILE_NAMES, AIRMEN_FILES, AirmenMonthSchema, type AirmenFileKind } from '../../../contract/airmen-file.ts';
+import {
+  AIRMEN_FILE_NAMES,
+  AIRMEN_FILES,
+  AirmenMonthSchema,
+  type AirmenFileKind,
+} from '../../../contract/airmen-file.ts';
 import { badRequest } from '../../../server/http/errors.ts';
 import { parseWith } from '../../../server/http/with-api.ts';
 import { readHeader, splitLines } from './csv.ts';
@@ -13,8 +18,7 @@ import { ZipReadError, readAirmenZip, type AirmenZip } from './zip-entries.ts';
  */
 
 export type AirmenFormFiles =
-  | { kind: 'csv'; month: string; basic: File; cert: File }
-  | { kind: 'zip'; month: string; file: File; zip: AirmenZip };
+  { kind: 'csv'; month: string; basic: File; cert: File } | { kind: 'zip'; month: string; file: File; zip: AirmenZip };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** Enough of a file to hold the FAA's header line. */
@@ -89,7 +93,9 @@ export async function airmenFormFiles(form: FormData): Promise<AirmenFormFiles> 
   if (missing.length === 1 && unknown.length === 1) found[missing[0]!] = unknown.pop()!;
   if (unknown.length > 0) {
     const names = unknown.map((f) => f.name || 'a file').join(', ');
-    throw badRequest(`${names}: not ${AIRMEN_FILE_NAMES.basic} or ${AIRMEN_FILE_NAMES.cert} (its header line is neither)`);
+    throw badRequest(
+      `${names}: not ${AIRMEN_FILE_NAMES.basic} or ${AIRMEN_FILE_NAMES.cert} (its header line is neither)`,
+    );
   }
   for (const kind of AIRMEN_FILES) {
     if (!found[kind]) throw badRequest(`${kind}: attach ${AIRMEN_FILE_NAMES[kind]}`);

@@ -110,7 +110,12 @@ export async function startImport(
 ): Promise<AirmenImport> {
   const abandoned = await db
     .updateTable('airmenImports')
-    .set({ status: targetOf(AIRMEN_IMPORT_MACHINE, 'fail'), error: 'Replaced by a newer upload', basicTail: null, certTail: null })
+    .set({
+      status: targetOf(AIRMEN_IMPORT_MACHINE, 'fail'),
+      error: 'Replaced by a newer upload',
+      basicTail: null,
+      certTail: null,
+    })
     .where('status', 'in', fromStates(AIRMEN_IMPORT_MACHINE, 'fail'))
     .returning('id')
     .execute();
@@ -133,8 +138,12 @@ const partitionsOf = (importId: string) => {
 
 async function createPartitions(db: Db, importId: string): Promise<void> {
   const { people, certs } = partitionsOf(importId);
-  await sql`create table if not exists ${people} partition of airmen_people for values in (${sql.lit(importId)})`.execute(db);
-  await sql`create table if not exists ${certs} partition of airmen_certs for values in (${sql.lit(importId)})`.execute(db);
+  await sql`create table if not exists ${people} partition of airmen_people for values in (${sql.lit(importId)})`.execute(
+    db,
+  );
+  await sql`create table if not exists ${certs} partition of airmen_certs for values in (${sql.lit(importId)})`.execute(
+    db,
+  );
 }
 
 /** An import's rows go with its partitions: a DROP TABLE, however many rows they hold. */
@@ -297,13 +306,21 @@ export async function finishImport(db: Db, id: string): Promise<AirmenImport> {
   // certificates): deleting them cost more than keeping them until the next file drops them.
   const { rows: counted } = await sql<{ n: string }>`
     select count(*) as n from airmen_people p where p.import_id = ${id}::uuid
-      and exists (select 1 from airmen_certs c where c.import_id = p.import_id and c.unique_id = p.unique_id)`.execute(db);
+      and exists (select 1 from airmen_certs c where c.import_id = p.import_id and c.unique_id = p.unique_id)`.execute(
+    db,
+  );
   const n = counted[0]?.n ?? '0';
   const older = await db.selectFrom('airmenImports').select('id').where('id', '!=', id).execute();
   for (const o of older) await dropRows(db, o.id);
   await db
     .updateTable('airmenImports')
-    .set({ status: targetOf(AIRMEN_IMPORT_MACHINE, 'complete'), completedAt: new Date(), mechanicRecords: Number(n), basicTail: null, certTail: null })
+    .set({
+      status: targetOf(AIRMEN_IMPORT_MACHINE, 'complete'),
+      completedAt: new Date(),
+      mechanicRecords: Number(n),
+      basicTail: null,
+      certTail: null,
+    })
     .where('id', '=', id)
     .execute();
   const summary = await matchAllMechanics(db, id);
@@ -328,7 +345,10 @@ export async function importFromForm(db: Db, adminId: string, form: FormData): P
     const { basic, cert } = files.zip;
     const job = await startImport(db, adminId, { month: files.month, basicSize: basic.size, certSize: cert.size });
     return feed(db, job.id, async (send) => {
-      for (const [kind, entry] of [['basic', basic], ['cert', cert]] as const) {
+      for (const [kind, entry] of [
+        ['basic', basic],
+        ['cert', cert],
+      ] as const) {
         let index = 0;
         for await (const chunk of entryChunks(files.file, entry, job.chunkSize)) await send(kind, index++, chunk);
       }

@@ -30,10 +30,14 @@ const RETRY_DELAYS_MS = [1_000, 3_000, 9_000];
 const pause = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
   });
 
 /**
@@ -60,14 +64,24 @@ async function sendChunk(
         throw error;
       }
       const delay = RETRY_DELAYS_MS[attempt];
-      if (delay === undefined || signal?.aborted || !(error instanceof ApiError) || !isTemporarilyUnavailable(error.status)) throw error;
+      if (
+        delay === undefined ||
+        signal?.aborted ||
+        !(error instanceof ApiError) ||
+        !isTemporarilyUnavailable(error.status)
+      )
+        throw error;
       await pause(delay, signal);
     }
   }
 }
 
 /** After a lost answer: the import as it stands when the earlier attempt took the chunk, else null. */
-async function earlierAttemptLanded(job: AirmenImport, refusal: ApiError, signal?: AbortSignal): Promise<AirmenImport | null> {
+async function earlierAttemptLanded(
+  job: AirmenImport,
+  refusal: ApiError,
+  signal?: AbortSignal,
+): Promise<AirmenImport | null> {
   if (/already received/.test(refusal.detail ?? '')) return job;
   const last = await call(ROUTES.adminAirmenFile, signal ? { signal } : {});
   return last && last.id === job.id && last.status === 'completed' ? last : null;

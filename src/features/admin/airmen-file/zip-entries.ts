@@ -109,9 +109,7 @@ async function findDirectory(file: Blob): Promise<{ offset: number; size: number
     if (head.length === 4 && u32(head, 0) === SIG_LOCAL) {
       throw new ZipReadError('The ZIP is incomplete (the directory at its end is missing): download it again');
     }
-    throw new ZipReadError(
-      'This file is not a ZIP archive: choose the FAA’s ZIP download, or its two CSV files',
-    );
+    throw new ZipReadError('This file is not a ZIP archive: choose the FAA’s ZIP download, or its two CSV files');
   }
   if (u16(tail, at + 4) !== 0 || u16(tail, at + 6) !== 0) {
     throw new ZipReadError(`This ZIP is split into several parts, which the console cannot read: ${UNZIP_YOURSELF}`);

@@ -148,11 +148,14 @@ export function AddApiKeyDialog({
   const siblings = keys.filter((k) => k.integration_type === integration);
   const nextFree = siblings.reduce((max, k) => Math.max(max, k.priority), 0) + 1;
   useEffect(() => {
-    if (integration && !getFieldState('priority').isDirty) setValue('priority', String(Math.min(nextFree, CONFIG_LIMITS.priorityMax)));
+    if (integration && !getFieldState('priority').isDirty)
+      setValue('priority', String(Math.min(nextFree, CONFIG_LIMITS.priorityMax)));
   }, [integration, nextFree, getFieldState, setValue]);
   const chosen = Number(watch('priority'));
   const holder = siblings.find((k) => k.priority === chosen);
-  const priorityHint = holder ? `1 = used first. "${holder.key_name}" holds ${chosen}: it and the keys after it move down one.` : '1 = used first';
+  const priorityHint = holder
+    ? `1 = used first. "${holder.key_name}" holds ${chosen}: it and the keys after it move down one.`
+    : '1 = used first';
 
   const add = useWrite(ROUTES.adminApiKeyCreate, {
     fallback: 'Failed to add API key',
@@ -165,7 +168,10 @@ export function AddApiKeyDialog({
     onError: (_message, error) => toast.error('Failed to add API key', withDetail(error)),
   });
   const onSubmit = async (values: Values) => {
-    await add.run({ query: { integration_type: values.integration_type as IntegrationType }, body: apiKeyFormData(values) });
+    await add.run({
+      query: { integration_type: values.integration_type as IntegrationType },
+      body: apiKeyFormData(values),
+    });
   };
 
   const text = (

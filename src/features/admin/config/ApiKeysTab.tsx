@@ -43,7 +43,12 @@ export function ApiKeysTab() {
   const [busy, setBusy] = useState<string | null>(null);
   const all = query.data?.data;
   const byType = useMemo(
-    () => (all ? (Object.fromEntries(INTEGRATION_TYPES.map((t) => [t.value, all.filter((k) => k.integration_type === t.value)])) as Keys) : null),
+    () =>
+      all
+        ? (Object.fromEntries(
+            INTEGRATION_TYPES.map((t) => [t.value, all.filter((k) => k.integration_type === t.value)]),
+          ) as Keys)
+        : null,
     [all],
   );
   const load = query.reload;
@@ -56,7 +61,6 @@ export function ApiKeysTab() {
     | null
   >(null);
   const [replacing, setReplacing] = useState<ApiKeyView | null>(null);
-
 
   /** Runs one key action, keeping its buttons disabled meanwhile, then refreshes the list. */
   const run = async (id: string, action: () => Promise<void>) => {
@@ -103,8 +107,13 @@ export function ApiKeysTab() {
       if (!sent.ok) return;
       const result = sent.data;
       if (result.success)
-        toast.success(`${integrationLabel(key.integration_type)} integration test passed`, { description: result.message });
-      else toast.error(`${integrationLabel(key.integration_type)} integration test failed`, { description: result.message });
+        toast.success(`${integrationLabel(key.integration_type)} integration test passed`, {
+          description: result.message,
+        });
+      else
+        toast.error(`${integrationLabel(key.integration_type)} integration test failed`, {
+          description: result.message,
+        });
     });
 
   /** Asks first, naming the key that would become primary (and the keys left out). */
@@ -237,13 +246,21 @@ export function ApiKeysTab() {
                     : `“${confirm.preview.newPrimary}” is the only key that can be primary: it stays primary.`}
               </p>
               {confirm.preview.skipped.length > 0 && (
-                <p className="mt-2">Left out because their last test failed: {confirm.preview.skipped.map((n) => `“${n}”`).join(', ')}.</p>
+                <p className="mt-2">
+                  Left out because their last test failed: {confirm.preview.skipped.map((n) => `“${n}”`).join(', ')}.
+                </p>
               )}
-              {confirm.preview.expiring.length > 0 && <p className="mt-2">Retired as expired: {confirm.preview.expiring.map((n) => `“${n}”`).join(', ')}.</p>}
+              {confirm.preview.expiring.length > 0 && (
+                <p className="mt-2">Retired as expired: {confirm.preview.expiring.map((n) => `“${n}”`).join(', ')}.</p>
+              )}
             </>
           )
         }
-        confirmLabel={confirm?.kind === 'rotate' && confirm.preview.newPrimary ? `Make “${confirm.preview.newPrimary}” primary` : 'Rotate'}
+        confirmLabel={
+          confirm?.kind === 'rotate' && confirm.preview.newPrimary
+            ? `Make “${confirm.preview.newPrimary}” primary`
+            : 'Rotate'
+        }
         // Nothing can become primary: the button says Rotate but cannot be pressed (issue 28).
         confirmDisabled={confirm?.kind === 'rotate' && !confirm.preview.canRotate}
         onConfirm={() => confirm?.kind === 'rotate' && void rotate(confirm.integration)}
@@ -274,7 +291,9 @@ export function ApiKeysTab() {
         destructive
         onConfirm={() => confirm?.kind === 'remove' && void remove(confirm.key)}
       />
-      {replacing && <ReplaceKeyDialog apiKey={replacing} onClose={() => setReplacing(null)} onReplaced={() => void load()} />}
+      {replacing && (
+        <ReplaceKeyDialog apiKey={replacing} onClose={() => setReplacing(null)} onReplaced={() => void load()} />
+      )}
     </div>
   );
 }
@@ -341,11 +360,23 @@ function KeyRow({ apiKey: k, busy, onTest, onToggle, onReplace, onRemove }: RowP
           {pending('status') ? <Spinner /> : <Power className="h-4 w-4" aria-hidden="true" />}
           {k.status === 'inactive' ? 'Activate' : 'Deactivate'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => onReplace(k)} disabled={disabled} aria-label={`Replace ${k.key_name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onReplace(k)}
+          disabled={disabled}
+          aria-label={`Replace ${k.key_name}`}
+        >
           <Pencil className="h-4 w-4" aria-hidden="true" />
           Replace
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => onRemove(k)} disabled={disabled} aria-label={`Remove ${k.key_name}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onRemove(k)}
+          disabled={disabled}
+          aria-label={`Remove ${k.key_name}`}
+        >
           {pending('remove') ? <Spinner /> : <Trash2 className="h-4 w-4" aria-hidden="true" />}
           Remove
         </Button>

@@ -41,13 +41,16 @@ export function EmailTab() {
     fallback: 'Failed to update email template',
     // The answer is the template as saved: it replaces its row in the cached list at once.
     onSuccess: ({ data: updated }) =>
-      query.setData((current) => current && { ...current, data: current.data.map((x) => (x.id === updated.id ? updated : x)) }),
+      query.setData(
+        (current) => current && { ...current, data: current.data.map((x) => (x.id === updated.id ? updated : x)) },
+      ),
     onError: (_message, error) => toast.error('Failed to update email template', withDetail(error)),
   });
   const toggle = async (t: EmailTemplateView) => {
     setBusy(t.id);
     const sent = await setActive.run({ params: { id: t.id }, query: { active: !t.is_active } });
-    if (sent.ok) toast.success(t.is_active ? 'Email template deactivated' : 'Email template activated', { description: t.name });
+    if (sent.ok)
+      toast.success(t.is_active ? 'Email template deactivated' : 'Email template activated', { description: t.name });
     setBusy(null);
   };
 

@@ -72,8 +72,14 @@ export function EmailTemplateDialog({
   const editing = template !== null;
   const refused = (_message: string, error: unknown) =>
     toast.error(editing ? 'Failed to update email template' : 'Failed to create email template', withDetail(error));
-  const create = useWrite(ROUTES.adminTemplateCreate, { fallback: 'Failed to create email template', onError: refused });
-  const update = useWrite(ROUTES.adminTemplateUpdate, { fallback: 'Failed to update email template', onError: refused });
+  const create = useWrite(ROUTES.adminTemplateCreate, {
+    fallback: 'Failed to create email template',
+    onError: refused,
+  });
+  const update = useWrite(ROUTES.adminTemplateUpdate, {
+    fallback: 'Failed to update email template',
+    onError: refused,
+  });
   const onSubmit = async (values: Values) => {
     const body: EmailTemplateInput = {
       ...values,

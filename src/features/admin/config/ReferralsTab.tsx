@@ -71,7 +71,9 @@ export function ReferralsTab() {
   const message = watch('share_message') ?? '';
   const reward = Number(watch('reward_amount'));
   // What customers will share, as the server builds it: the reward written out follows the amount.
-  const preview = Number.isFinite(reward) ? referralShareText(withRewardToken(message, program.reward_amount, reward), reward) : message;
+  const preview = Number.isFinite(reward)
+    ? referralShareText(withRewardToken(message, program.reward_amount, reward), reward)
+    : message;
   return (
     <Card>
       <CardHeader>

@@ -4,7 +4,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input, Label } from '../../../components/ui/field.tsx';
-import { ApiKeyReplaceSchema, CONFIG_LIMITS, INTEGRATION_KEY_HINTS, integrationLabel, type ApiKeyView } from '../../../contract/admin-config.ts';
+import {
+  ApiKeyReplaceSchema,
+  CONFIG_LIMITS,
+  INTEGRATION_KEY_HINTS,
+  integrationLabel,
+  type ApiKeyView,
+} from '../../../contract/admin-config.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 
@@ -13,7 +19,15 @@ import { useWrite } from '../../../lib/use-write.ts';
  * key's priority, limits or primary role. The secret left empty is kept. Validated with the
  * function's own schema.
  */
-export function ReplaceKeyDialog({ apiKey, onClose, onReplaced }: { apiKey: ApiKeyView; onClose: () => void; onReplaced: () => void }) {
+export function ReplaceKeyDialog({
+  apiKey,
+  onClose,
+  onReplaced,
+}: {
+  apiKey: ApiKeyView;
+  onClose: () => void;
+  onReplaced: () => void;
+}) {
   const [value, setValue] = useState('');
   const [secret, setSecret] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -47,14 +61,30 @@ export function ReplaceKeyDialog({ apiKey, onClose, onReplaced }: { apiKey: ApiK
         {error && <Alert>{error}</Alert>}
         <div className="space-y-1">
           <Label htmlFor="replace-api-key">New API key *</Label>
-          <Input id="replace-api-key" type="password" autoComplete="off" value={value} maxLength={CONFIG_LIMITS.secret} onChange={(e) => setValue(e.target.value)} />
+          <Input
+            id="replace-api-key"
+            type="password"
+            autoComplete="off"
+            value={value}
+            maxLength={CONFIG_LIMITS.secret}
+            onChange={(e) => setValue(e.target.value)}
+          />
           <p className="text-xs text-muted-foreground">{hints.apiKey}</p>
         </div>
         {hints.apiSecret !== 'Not used' && (
           <div className="space-y-1">
             <Label htmlFor="replace-api-secret">New API secret</Label>
-            <Input id="replace-api-secret" type="password" autoComplete="off" value={secret} maxLength={CONFIG_LIMITS.secret} onChange={(e) => setSecret(e.target.value)} />
-            <p className="text-xs text-muted-foreground">{apiKey.has_secret ? 'Leave empty to keep the saved secret.' : hints.apiSecret}</p>
+            <Input
+              id="replace-api-secret"
+              type="password"
+              autoComplete="off"
+              value={secret}
+              maxLength={CONFIG_LIMITS.secret}
+              onChange={(e) => setSecret(e.target.value)}
+            />
+            <p className="text-xs text-muted-foreground">
+              {apiKey.has_secret ? 'Leave empty to keep the saved secret.' : hints.apiSecret}
+            </p>
           </div>
         )}
         <div className="flex justify-end gap-2">

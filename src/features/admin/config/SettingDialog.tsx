@@ -87,7 +87,15 @@ export function SettingDialog({
     form.append('data_type', values.data_type);
     form.append('description', values.description.trim());
     form.append('is_encrypted', String(values.is_encrypted));
-    if (!(await save.run({ params: { category: values.category as SettingCategory, key: values.setting_key.trim() }, body: form })).ok) return;
+    if (
+      !(
+        await save.run({
+          params: { category: values.category as SettingCategory, key: values.setting_key.trim() },
+          body: form,
+        })
+      ).ok
+    )
+      return;
     toast.success('Setting updated successfully');
     onOpenChange(false);
     onSaved();

@@ -27,14 +27,19 @@ type Settings = Record<SettingCategory, SettingView[]>;
  * setting, editable in the Add/Update Setting dialog.
  */
 export function SettingsTab() {
-  const query = useRoute(ROUTES.adminSettingsAll, undefined, { onError: () => toast.error('Failed to fetch system settings') });
+  const query = useRoute(ROUTES.adminSettingsAll, undefined, {
+    onError: () => toast.error('Failed to fetch system settings'),
+  });
   const { state, reload: load } = query;
   const all = query.data?.data;
   const byCategory = useMemo(
     () =>
       all
         ? (Object.fromEntries(
-            SETTING_CATEGORIES.map((c) => [c.value, all.filter((s) => s.category === c.value && !catalogEntry(s.category, s.setting_key))]),
+            SETTING_CATEGORIES.map((c) => [
+              c.value,
+              all.filter((s) => s.category === c.value && !catalogEntry(s.category, s.setting_key)),
+            ]),
           ) as Settings)
         : null,
     [all],
@@ -45,13 +50,14 @@ export function SettingsTab() {
     category: 'general',
   });
 
-
   const open = (category: SettingCategory, setting: SettingView | null) => setDialog({ open: true, setting, category });
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted-foreground">Each setting says what it changes; values are checked when saved.</p>
+        <p className="text-sm text-muted-foreground">
+          Each setting says what it changes; values are checked when saved.
+        </p>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={() => void load()} aria-label="Refresh settings">
             <RefreshCw className="h-4 w-4" aria-hidden="true" />
@@ -96,7 +102,9 @@ export function SettingsTab() {
                   </ul>
                 )}
                 {settings.length === 0 ? (
-                  known.length === 0 && <p className="text-sm text-muted-foreground">No {label.toLowerCase()} settings yet.</p>
+                  known.length === 0 && (
+                    <p className="text-sm text-muted-foreground">No {label.toLowerCase()} settings yet.</p>
+                  )
                 ) : (
                   <ul className="divide-y divide-border rounded-md border border-border">
                     {settings.map((s) => (

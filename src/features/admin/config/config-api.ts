@@ -9,7 +9,10 @@ import { ApiError, call } from '../../../lib/api-client.ts';
  */
 export const configApi = {
   previewRotation: (integration: IntegrationType) =>
-    call(ROUTES.adminApiKeyRotatePreview, { params: { integration }, query: { batch_size: CONFIG_LIMITS.rotateBatchSize } }).then((r) => r.data),
+    call(ROUTES.adminApiKeyRotatePreview, {
+      params: { integration },
+      query: { batch_size: CONFIG_LIMITS.rotateBatchSize },
+    }).then((r) => r.data),
   previewTemplate: (id: string) => call(ROUTES.adminTemplatePreview, { params: { id } }).then((r) => r.data),
 };
 

@@ -21,7 +21,10 @@ export function rotationBlocked(keys: readonly ApiKeyView[], now = new Date()): 
     CONFIG_LIMITS.rotateBatchSize,
     now,
   );
-  if (!plan.ok) return plan.reason === 'all_failed_test' ? 'No key can become primary: every active key failed its last test.' : 'No active key to rotate to.';
+  if (!plan.ok)
+    return plan.reason === 'all_failed_test'
+      ? 'No key can become primary: every active key failed its last test.'
+      : 'No active key to rotate to.';
   if (!plan.changed) return `Only “${plan.newPrimary.keyName}” can be primary: add or activate another key to rotate.`;
   return null;
 }

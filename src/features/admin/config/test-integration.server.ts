@@ -2,7 +2,11 @@ import { integrationLabel, type IntegrationTestResult, type IntegrationType } fr
 import { fetchStripeBalance } from '../../integrations/stripe.server.ts';
 import { fetchTwilioAccount } from '../../integrations/twilio.server.ts';
 import { pingMailchimp } from '../../integrations/mailchimp.server.ts';
-import { listGaAccountSummaries, listGoogleCalendars, type GoogleCredentials } from '../../integrations/google.server.ts';
+import {
+  listGaAccountSummaries,
+  listGoogleCalendars,
+  type GoogleCredentials,
+} from '../../integrations/google.server.ts';
 import { ProviderError } from '../../integrations/http.server.ts';
 import { verifySmtp } from '../../messaging/smtp.server.ts';
 import { searchApolloPeople } from '../../integrations/apollo.server.ts';

@@ -11,7 +11,8 @@ describe('resolveLocation', () => {
     expect(resolveLocation(' KSJC ')).toEqual(icao);
     expect(resolveLocation('KSJC - San Jose')).toEqual(icao);
     expect(resolveLocation('SJC (Mineta)')).toEqual(icao);
-    for (const code of ['KSFO', 'SFO', 'KOAK', 'KPAO', 'PAO', 'KSQL', 'KRHV', 'KLAX', 'KJFK']) expect(resolveLocation(code), code).not.toBeNull();
+    for (const code of ['KSFO', 'SFO', 'KOAK', 'KPAO', 'PAO', 'KSQL', 'KRHV', 'KLAX', 'KJFK'])
+      expect(resolveLocation(code), code).not.toBeNull();
   });
 
   it('has the Bay Area reference points right to 0.01 degree', () => {
@@ -41,7 +42,8 @@ describe('resolveLocation', () => {
   });
 
   it('returns null for what it does not know', () => {
-    for (const text of ['', '   ', 'Atlantis', 'San Jose', 'San Jose, ZZ', 'ZZZZ', 'x'.repeat(200)]) expect(resolveLocation(text), text).toBeNull();
+    for (const text of ['', '   ', 'Atlantis', 'San Jose', 'San Jose, ZZ', 'ZZZZ', 'x'.repeat(200)])
+      expect(resolveLocation(text), text).toBeNull();
   });
 
   it('normalizes saint, fort and mount abbreviations', () => {
@@ -51,6 +53,8 @@ describe('resolveLocation', () => {
   });
 
   it('words the unknown-place message for people', () => {
-    expect(unknownLocationMessage(' Atlantis ')).toBe('We could not find "Atlantis". Use an airport identifier such as KSJC or a US city as "San Jose, CA".');
+    expect(unknownLocationMessage(' Atlantis ')).toBe(
+      'We could not find "Atlantis". Use an airport identifier such as KSJC or a US city as "San Jose, CA".',
+    );
   });
 });

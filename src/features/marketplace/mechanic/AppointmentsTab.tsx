@@ -36,9 +36,15 @@ const RecordPanel = lazy(() => import('../../records/RecordPanel.tsx'));
 const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
 
 /** The route of each action the mechanic takes on an appointment. */
-const ACTION_ROUTES = { confirm: ROUTES.appointmentConfirm, start: ROUTES.appointmentStart, complete: ROUTES.appointmentComplete } as const;
+const ACTION_ROUTES = {
+  confirm: ROUTES.appointmentConfirm,
+  start: ROUTES.appointmentStart,
+  complete: ROUTES.appointmentComplete,
+} as const;
 
-const NEXT: Partial<Record<Appointment['status'], { action: MechanicAppointmentAction; label: string; done: string; Icon: typeof Play }>> = {
+const NEXT: Partial<
+  Record<Appointment['status'], { action: MechanicAppointmentAction; label: string; done: string; Icon: typeof Play }>
+> = {
   scheduled: { action: 'confirm', label: 'Confirm', done: 'Appointment confirmed', Icon: CalendarCheck },
   confirmed: { action: 'start', label: 'Start Work', done: 'Work started', Icon: Play },
   in_progress: { action: 'complete', label: 'Complete Job', done: 'Job completed', Icon: CheckCircle2 },
@@ -74,10 +80,16 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   // A job under way is not "upcoming" (issue 26, point 17): it has its own list, first.
   const working = appointments.filter((a) => a.status === 'in_progress').sort((a, b) => key(a).localeCompare(key(b)));
-  const upcoming = appointments.filter((a) => NEXT[a.status] && a.status !== 'in_progress').sort((a, b) => key(a).localeCompare(key(b)));
+  const upcoming = appointments
+    .filter((a) => NEXT[a.status] && a.status !== 'in_progress')
+    .sort((a, b) => key(a).localeCompare(key(b)));
   const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
 
-  const advance = async (a: Appointment, action: MechanicAppointmentAction, body: { mechanicNotes?: string; totalTimeHours?: number } = {}) => {
+  const advance = async (
+    a: Appointment,
+    action: MechanicAppointmentAction,
+    body: { mechanicNotes?: string; totalTimeHours?: number } = {},
+  ) => {
     const step = NEXT[a.status];
     setBusy(a.id);
     setRefusals(({ [a.id]: _, ...rest }) => rest);
@@ -102,8 +114,7 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
     if (action === 'complete') {
       setTachError(undefined);
       setCompleting(a);
-    }
-    else if (action === 'start' && daysAhead(a) > 0) setStartingEarly(a);
+    } else if (action === 'start' && daysAhead(a) > 0) setStartingEarly(a);
     else void advance(a, action);
   };
 
@@ -117,12 +128,15 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
               {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
             </h3>
             <p className="text-sm text-muted-foreground">
-              {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} ({a.aircraftTailNumber})
+              {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} (
+              {a.aircraftTailNumber})
             </p>
           </div>
           <StatusBadge status={a.status} />
         </div>
-        <div className="mt-2"><ThreadButton serviceRequestId={a.serviceRequestId} name={a.customerName} /></div>
+        <div className="mt-2">
+          <ThreadButton serviceRequestId={a.serviceRequestId} name={a.customerName} />
+        </div>
         <div className="mt-3">
           <Details
             items={[
@@ -135,18 +149,25 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
             ]}
           />
         </div>
-        {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Notes:</span> {a.mechanicNotes}</p>}
+        {a.mechanicNotes && (
+          <p className="mt-2 text-sm">
+            <span className="text-muted-foreground">Notes:</span> {a.mechanicNotes}
+          </p>
+        )}
         <AppointmentSchedule appointment={a} role="mechanic" onAppointment={onAppointment} onStale={onChanged} />
         <AppointmentParties appointment={a} role="mechanic" onAppointment={onAppointment} />
         {a.rating !== null && (
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-            Customer rating: <Stars value={a.rating} /> {a.review && <span className="text-muted-foreground">&ldquo;{a.review}&rdquo;</span>}
+            Customer rating: <Stars value={a.rating} />{' '}
+            {a.review && <span className="text-muted-foreground">&ldquo;{a.review}&rdquo;</span>}
           </p>
         )}
         <CancellationNote appointment={a} />
         {step && (
           <div className="mt-4 flex flex-wrap justify-end gap-2">
-            {(a.status === 'scheduled' || a.status === 'confirmed') && <CancelAppointment appointment={a} onAppointment={onAppointment} onStale={onChanged} />}
+            {(a.status === 'scheduled' || a.status === 'confirmed') && (
+              <CancelAppointment appointment={a} onAppointment={onAppointment} onStale={onChanged} />
+            )}
             <Button disabled={busy === a.id} onClick={() => act(a, step.action)}>
               {busy === a.id ? <Spinner /> : <step.Icon className="h-4 w-4" aria-hidden="true" />}
               {step.label}
@@ -166,7 +187,12 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
           </div>
         )}
         {a.status !== 'cancelled' && <JobDocumentsToggle serviceRequestId={a.serviceRequestId} />}
-        {a.status !== 'cancelled' && <RequestDueList requestId={a.serviceRequestId} canComplete={a.status === 'in_progress' || a.status === 'completed'} />}
+        {a.status !== 'cancelled' && (
+          <RequestDueList
+            requestId={a.serviceRequestId}
+            canComplete={a.status === 'in_progress' || a.status === 'completed'}
+          />
+        )}
       </Card>
     );
   };
@@ -179,21 +205,43 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
       {working.length > 0 && (
         <div className="space-y-3">
           <h3 className="font-semibold">In progress</h3>
-          <ul className="space-y-4">{working.map((a) => <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">{card(a)}</li>)}</ul>
+          <ul className="space-y-4">
+            {working.map((a) => (
+              <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">
+                {card(a)}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <div className="space-y-3">
         <h3 className="font-semibold">Upcoming</h3>
         {upcoming.length === 0 ? (
-          <EmptyState Icon={CalendarClock} title="No upcoming appointments" hint="When a customer accepts your quote, the job is scheduled here for you to confirm." />
+          <EmptyState
+            Icon={CalendarClock}
+            title="No upcoming appointments"
+            hint="When a customer accepts your quote, the job is scheduled here for you to confirm."
+          />
         ) : (
-          <ul className="space-y-4">{upcoming.map((a) => <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">{card(a)}</li>)}</ul>
+          <ul className="space-y-4">
+            {upcoming.map((a) => (
+              <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">
+                {card(a)}
+              </li>
+            ))}
+          </ul>
         )}
       </div>
       {past.length > 0 && (
         <div className="space-y-3">
           <h3 className="font-semibold">Past</h3>
-          <ul className="space-y-4">{past.map((a) => <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">{card(a)}</li>)}</ul>
+          <ul className="space-y-4">
+            {past.map((a) => (
+              <li key={a.id} id={`item-${a.id}`} className="scroll-mt-4">
+                {card(a)}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <ConfirmDialog
@@ -219,10 +267,33 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         }}
       >
         <Label htmlFor="complete-notes">Work performed (optional)</Label>
-        <Textarea id="complete-notes" rows={3} maxLength={MARKETPLACE.text.notes} aria-describedby="complete-notes-count" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Inspection complete, logbook entries made..." />
+        <Textarea
+          id="complete-notes"
+          rows={3}
+          maxLength={MARKETPLACE.text.notes}
+          aria-describedby="complete-notes-count"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          placeholder="Inspection complete, logbook entries made..."
+        />
         <CharacterCount id="complete-notes-count" value={notes} max={MARKETPLACE.text.notes} />
-        <FormField id="complete-tach" label="Tach reading (hours, optional)" hint="The total time in service of the logbook entry; you review the entry before signing it" error={tachError} className="mt-3">
-          <Input id="complete-tach" type="number" inputMode="decimal" min={0} step={0.1} value={tach} onChange={(e) => setTach(e.target.value)} {...fieldAria('complete-tach', tachError, true)} />
+        <FormField
+          id="complete-tach"
+          label="Tach reading (hours, optional)"
+          hint="The total time in service of the logbook entry; you review the entry before signing it"
+          error={tachError}
+          className="mt-3"
+        >
+          <Input
+            id="complete-tach"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.1}
+            value={tach}
+            onChange={(e) => setTach(e.target.value)}
+            {...fieldAria('complete-tach', tachError, true)}
+          />
         </FormField>
       </ConfirmDialog>
       <ConfirmDialog

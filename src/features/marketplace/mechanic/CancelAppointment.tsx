@@ -15,7 +15,15 @@ import { isStale, refusalOf } from '../../../lib/refusal.ts';
  * The mechanic cancels an appointment before work starts (docs/decisions/0167): a reason is
  * required (the owner reads it), and the question says what follows before anything is sent.
  */
-export function CancelAppointment({ appointment, onAppointment, onStale }: { appointment: Appointment; onAppointment: (a: Appointment) => void; onStale: () => void }) {
+export function CancelAppointment({
+  appointment,
+  onAppointment,
+  onStale,
+}: {
+  appointment: Appointment;
+  onAppointment: (a: Appointment) => void;
+  onStale: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -33,7 +41,10 @@ export function CancelAppointment({ appointment, onAppointment, onStale }: { app
     setRefusal(null);
     setBusy(true);
     try {
-      const updated = await call(ROUTES.appointmentCancelByMechanic, { params: { id: appointment.id }, body: parsed.data });
+      const updated = await call(ROUTES.appointmentCancelByMechanic, {
+        params: { id: appointment.id },
+        body: parsed.data,
+      });
       onAppointment(updated);
       toast.success(MECHANIC_CANCEL_TEXT.done);
       setOpen(false);
@@ -68,7 +79,15 @@ export function CancelAppointment({ appointment, onAppointment, onStale }: { app
         onConfirm={() => void cancel()}
       >
         <FormField id={id} label="Reason (the owner reads it)" required error={error}>
-          <Textarea id={id} rows={3} required maxLength={CANCEL_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} {...fieldAria(id, error)} />
+          <Textarea
+            id={id}
+            rows={3}
+            required
+            maxLength={CANCEL_REASON_MAX}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            {...fieldAria(id, error)}
+          />
           <CharacterCount id={`${id}-count`} value={reason} max={CANCEL_REASON_MAX} />
         </FormField>
       </ConfirmDialog>

@@ -9,12 +9,17 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { computeEarnings, monthLabel } from './earnings.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
 
-
 /**
  * Earned (completed jobs, by month), and what accepted jobs still to finish are worth: the sums
  * from the server, over every job (ADR 0203); the jobs listed are those the appointments list loaded.
  */
-export default function EarningsTab({ appointments, summary }: { appointments: Appointment[]; summary: MechanicSummary | undefined }) {
+export default function EarningsTab({
+  appointments,
+  summary,
+}: {
+  appointments: Appointment[];
+  summary: MechanicSummary | undefined;
+}) {
   const e = computeEarnings(appointments);
   const sums = summary?.earnings;
   const money = (n: number | undefined) => (n === undefined ? null : formatCurrency(n));
@@ -35,7 +40,9 @@ export default function EarningsTab({ appointments, summary }: { appointments: A
           </CardHeader>
           <CardContent>
             {!sums ? (
-              <p className="text-sm text-muted-foreground" role="status">Loading…</p>
+              <p className="text-sm text-muted-foreground" role="status">
+                Loading…
+              </p>
             ) : byMonth.length === 0 ? (
               <p className="text-sm text-muted-foreground">No completed jobs yet.</p>
             ) : (
@@ -43,15 +50,23 @@ export default function EarningsTab({ appointments, summary }: { appointments: A
                 <caption className="sr-only">Earnings by month of completion</caption>
                 <thead>
                   <tr className="border-b border-border text-left text-muted-foreground">
-                    <th scope="col" className="py-2 font-medium">Month</th>
-                    <th scope="col" className="py-2 text-right font-medium">Jobs</th>
-                    <th scope="col" className="py-2 text-right font-medium">Earned</th>
+                    <th scope="col" className="py-2 font-medium">
+                      Month
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Jobs
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Earned
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {byMonth.map((m) => (
                     <tr key={m.month} className="border-b border-border last:border-0">
-                      <th scope="row" className="py-2 text-left font-medium">{m.label}</th>
+                      <th scope="row" className="py-2 text-left font-medium">
+                        {m.label}
+                      </th>
                       <td className="py-2 text-right tabular-nums">{m.jobs}</td>
                       <td className="py-2 text-right font-semibold tabular-nums">{formatCurrency(m.total)}</td>
                     </tr>
@@ -73,12 +88,19 @@ export default function EarningsTab({ appointments, summary }: { appointments: A
                 {e.pendingJobs.map((a) => (
                   <li key={a.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="min-w-0">
-                      <span className="block font-medium">{labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}</span>
-                      <span className="block text-muted-foreground">{formatDay(a.scheduledDate)} · {a.customerName}</span>
+                      <span className="block font-medium">
+                        {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}
+                      </span>
+                      <span className="block text-muted-foreground">
+                        {formatDay(a.scheduledDate)} · {a.customerName}
+                      </span>
                     </span>
                     <span className="flex items-center gap-2">
                       <StatusBadge status={a.status} />
-                      <span className="font-semibold tabular-nums">{a.figures ? `${a.figures.current.label}: ` : ''}{formatCurrency(a.totalCost)}</span>
+                      <span className="font-semibold tabular-nums">
+                        {a.figures ? `${a.figures.current.label}: ` : ''}
+                        {formatCurrency(a.totalCost)}
+                      </span>
                     </span>
                   </li>
                 ))}
@@ -100,12 +122,22 @@ export default function EarningsTab({ appointments, summary }: { appointments: A
               {e.completed.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                   <span>
-                    <span className="block font-medium">{labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} ({a.aircraftTailNumber})</span>
-                    <span className="block text-muted-foreground">{a.customerName} · completed {formatDate(a.completedAt)}</span>
+                    <span className="block font-medium">
+                      {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} (
+                      {a.aircraftTailNumber})
+                    </span>
+                    <span className="block text-muted-foreground">
+                      {a.customerName} · completed {formatDate(a.completedAt)}
+                    </span>
                   </span>
                   <span className="text-right">
-                    <span className="block font-semibold tabular-nums">{a.figures ? `${a.figures.current.label}: ` : ''}{formatCurrency(a.totalCost)}</span>
-                    <span className="block text-xs text-muted-foreground">labor {formatCurrency(a.laborCost)} · parts {formatCurrency(a.partsCost)}</span>
+                    <span className="block font-semibold tabular-nums">
+                      {a.figures ? `${a.figures.current.label}: ` : ''}
+                      {formatCurrency(a.totalCost)}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">
+                      labor {formatCurrency(a.laborCost)} · parts {formatCurrency(a.partsCost)}
+                    </span>
                   </span>
                 </li>
               ))}

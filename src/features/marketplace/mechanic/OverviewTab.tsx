@@ -1,15 +1,30 @@
 import { Briefcase, CheckCircle2, Inbox, Star } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment, type MechanicProfile, type ServiceRequest } from '../../../contract/marketplace.ts';
+import {
+  MARKETPLACE,
+  MARKETPLACE_SERVICE_TYPES,
+  type Appointment,
+  type MechanicProfile,
+  type ServiceRequest,
+} from '../../../contract/marketplace.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
 import { formatDay, formatTime, upcomingAppointments } from '../pilot/pilot-views.ts';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 
-
 /** Spec: Available Requests, Active Jobs, Rating, Completed Jobs; recent requests and upcoming appointments. */
-export default function OverviewTab({ requests, appointments, profile, summary }: { requests: ServiceRequest[]; appointments: Appointment[]; profile: MechanicProfile | null; summary: MechanicSummary | undefined }) {
+export default function OverviewTab({
+  requests,
+  appointments,
+  profile,
+  summary,
+}: {
+  requests: ServiceRequest[];
+  appointments: Appointment[];
+  profile: MechanicProfile | null;
+  summary: MechanicSummary | undefined;
+}) {
   // Counted by the server: the lists hold a page, not every request and job (ADR 0203).
   const available = summary?.availableRequests ?? null;
   const active = summary?.activeJobs ?? null;
@@ -19,8 +34,18 @@ export default function OverviewTab({ requests, appointments, profile, summary }
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Available Requests" value={available} Icon={Inbox} />
         <StatCard label="Active Jobs" value={active} Icon={Briefcase} tone="text-brand" />
-        <StatCard label="Rating" value={profile && profile.ratingCount > 0 ? profile.rating.toFixed(1) : MARKETPLACE.newMechanicLabel} Icon={Star} tone="text-warning" />
-        <StatCard label="Completed Jobs" value={profile?.completedJobs ?? MARKETPLACE.completedJobs} Icon={CheckCircle2} tone="text-success" />
+        <StatCard
+          label="Rating"
+          value={profile && profile.ratingCount > 0 ? profile.rating.toFixed(1) : MARKETPLACE.newMechanicLabel}
+          Icon={Star}
+          tone="text-warning"
+        />
+        <StatCard
+          label="Completed Jobs"
+          value={profile?.completedJobs ?? MARKETPLACE.completedJobs}
+          Icon={CheckCircle2}
+          tone="text-success"
+        />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

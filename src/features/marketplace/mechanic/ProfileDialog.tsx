@@ -52,7 +52,6 @@ function defaults(profile: MechanicProfile | null, user: SessionUser): FormValue
   };
 }
 
-
 /** 'Mechanic Profile Setup': create or edit the profile; the base location must be a known place. */
 export default function ProfileDialog({
   open,
@@ -67,7 +66,12 @@ export default function ProfileDialog({
   user: SessionUser;
   onSaved: (p: MechanicProfile) => void;
 }) {
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<FormValues, unknown, MechanicProfileData>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, MechanicProfileData>({
     resolver: zodResolver(MechanicProfileSchema),
     defaultValues: defaults(profile, user),
   });
@@ -80,7 +84,8 @@ export default function ProfileDialog({
       onOpenChange(false);
     },
     onError: (_message, err) => {
-      if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) setError('baseLocation', { message: err.detail });
+      if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find'))
+        setError('baseLocation', { message: err.detail });
       toast.error(profile ? 'Failed to update profile' : 'Failed to create profile');
     },
   });
@@ -90,23 +95,72 @@ export default function ProfileDialog({
 
   const f = { prefix: 'profile', register, errors } as const;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Mechanic Profile Setup" description="Complete your professional profile to start receiving service requests" className="max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Mechanic Profile Setup"
+      description="Complete your professional profile to start receiving service requests"
+      className="max-w-2xl"
+    >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...f} name="apNumber" label="A&P Certificate Number *" required />
           <TextField {...f} name="businessName" label="Business Name" />
-          <TextField {...f} name="hourlyRate" label="Hourly Rate ($) *" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} required />
-          <TextField {...f} name="travelRate" label="Travel Rate ($ per mile)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
-          <TextField {...f} name="serviceRadius" label="Service Radius (miles) *" type="number" inputMode="numeric" min={1} step={1} required />
-          <TextField {...f} name="baseLocation" label="Base Location *" placeholder="KSJC or San Jose, CA" required hint="An airport identifier or a US city as “City, ST”." />
+          <TextField
+            {...f}
+            name="hourlyRate"
+            label="Hourly Rate ($) *"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={MARKETPLACE.moneyStep}
+            required
+          />
+          <TextField
+            {...f}
+            name="travelRate"
+            label="Travel Rate ($ per mile)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={MARKETPLACE.moneyStep}
+          />
+          <TextField
+            {...f}
+            name="serviceRadius"
+            label="Service Radius (miles) *"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+          />
+          <TextField
+            {...f}
+            name="baseLocation"
+            label="Base Location *"
+            placeholder="KSJC or San Jose, CA"
+            required
+            hint="An airport identifier or a US city as “City, ST”."
+          />
         </div>
-        <Checkbox id="profile-iaAuthorization" label="IA Authorization (Inspection Authorization)" {...register('iaAuthorization')} />
+        <Checkbox
+          id="profile-iaAuthorization"
+          label="IA Authorization (Inspection Authorization)"
+          {...register('iaAuthorization')}
+        />
 
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Specialties</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {MARKETPLACE_SERVICE_TYPES.map((s) => (
-              <Checkbox key={s.value} id={`profile-specialty-${s.value}`} label={s.label} value={s.value} {...register('specialties')} />
+              <Checkbox
+                key={s.value}
+                id={`profile-specialty-${s.value}`}
+                label={s.label}
+                value={s.value}
+                {...register('specialties')}
+              />
             ))}
           </div>
         </fieldset>
@@ -115,16 +169,36 @@ export default function ProfileDialog({
           <legend className="mb-2 text-sm font-medium">Available days</legend>
           <div className="flex flex-wrap gap-3">
             {WEEKDAYS.map((d) => (
-              <Checkbox key={d.value} id={`profile-day-${d.value}`} label={d.label} value={String(d.value)} {...register('availableWeekdays')} />
+              <Checkbox
+                key={d.value}
+                id={`profile-day-${d.value}`}
+                label={d.label}
+                value={String(d.value)}
+                {...register('availableWeekdays')}
+              />
             ))}
           </div>
         </fieldset>
         <div className="grid grid-cols-2 gap-4">
           <FormField id="profile-hours-start" label="Day starts" error={errors.preferredHours?.start?.message}>
-            <Input id="profile-hours-start" type="time" {...fieldAria('profile-hours-start', errors.preferredHours?.start?.message)} {...register('preferredHours.start')} />
+            <Input
+              id="profile-hours-start"
+              type="time"
+              {...fieldAria('profile-hours-start', errors.preferredHours?.start?.message)}
+              {...register('preferredHours.start')}
+            />
           </FormField>
-          <FormField id="profile-hours-end" label="Day ends" error={errors.preferredHours?.end?.message ?? errors.preferredHours?.message}>
-            <Input id="profile-hours-end" type="time" {...fieldAria('profile-hours-end', errors.preferredHours?.end?.message)} {...register('preferredHours.end')} />
+          <FormField
+            id="profile-hours-end"
+            label="Day ends"
+            error={errors.preferredHours?.end?.message ?? errors.preferredHours?.message}
+          >
+            <Input
+              id="profile-hours-end"
+              type="time"
+              {...fieldAria('profile-hours-end', errors.preferredHours?.end?.message)}
+              {...register('preferredHours.end')}
+            />
           </FormField>
         </div>
 

@@ -13,12 +13,18 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 export default function ProfileTab({ profile, onEdit }: { profile: MechanicProfile | null; onEdit: () => void }) {
   if (!profile) {
     return (
-      <EmptyState Icon={UserCog} title="Complete your profile" hint="Set up your mechanic profile to start receiving service requests">
+      <EmptyState
+        Icon={UserCog}
+        title="Complete your profile"
+        hint="Set up your mechanic profile to start receiving service requests"
+      >
         <Button onClick={onEdit}>Create Profile</Button>
       </EmptyState>
     );
   }
-  const days = WEEKDAYS.filter((d) => profile.availableWeekdays.includes(d.value)).map((d) => d.label).join(', ');
+  const days = WEEKDAYS.filter((d) => profile.availableWeekdays.includes(d.value))
+    .map((d) => d.label)
+    .join(', ');
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
@@ -29,13 +35,25 @@ export default function ProfileTab({ profile, onEdit }: { profile: MechanicProfi
         </Button>
       </CardHeader>
       <CardContent className="space-y-4">
-        {profile.credentialsPending && <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">{CREDENTIAL_MESSAGES.pending}</p>}
+        {profile.credentialsPending && (
+          <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
+            {CREDENTIAL_MESSAGES.pending}
+          </p>
+        )}
         {profile.businessName && <p className="text-lg font-semibold">{profile.businessName}</p>}
         <Details
           items={[
             // What counts is what an administrator verified; a change waits for them (docs/decisions/0180).
-            ['A&P Certificate Number', sameCertificate(profile.apNumber, profile.verifiedApNumber) ? `${profile.apNumber} (verified)` : `${profile.apNumber} (awaiting verification)`],
-            ['IA Authorization', profile.iaAuthorization ? (profile.verifiedIa ? 'Yes (verified)' : 'Yes (awaiting verification)') : 'No'],
+            [
+              'A&P Certificate Number',
+              sameCertificate(profile.apNumber, profile.verifiedApNumber)
+                ? `${profile.apNumber} (verified)`
+                : `${profile.apNumber} (awaiting verification)`,
+            ],
+            [
+              'IA Authorization',
+              profile.iaAuthorization ? (profile.verifiedIa ? 'Yes (verified)' : 'Yes (awaiting verification)') : 'No',
+            ],
             ['Hourly Rate', formatCurrency(profile.hourlyRate)],
             ['Travel Rate', profile.travelRate === null ? 'Not set' : `${formatCurrency(profile.travelRate)} per mile`],
             ['Service Radius', `${profile.serviceRadius} miles`],

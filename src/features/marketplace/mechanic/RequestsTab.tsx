@@ -21,7 +21,13 @@ function quoteButton(r: ServiceRequest): { label: string; enabled: boolean } {
 }
 
 /** Spec: 'Service Requests' with the requests matched to this mechanic's profile. */
-export default function RequestsTab({ requests, onQuote }: { requests: ServiceRequest[]; onQuote: (r: ServiceRequest) => void }) {
+export default function RequestsTab({
+  requests,
+  onQuote,
+}: {
+  requests: ServiceRequest[];
+  onQuote: (r: ServiceRequest) => void;
+}) {
   return (
     <section aria-labelledby="mech-requests-heading" className="space-y-4">
       <div>
@@ -31,7 +37,11 @@ export default function RequestsTab({ requests, onQuote }: { requests: ServiceRe
         <p className="text-sm text-muted-foreground">Available service requests matched to your profile</p>
       </div>
       {requests.length === 0 ? (
-        <EmptyState Icon={Inbox} title="No service requests available" hint="New requests matching your profile will appear here" />
+        <EmptyState
+          Icon={Inbox}
+          title="No service requests available"
+          hint="New requests matching your profile will appear here"
+        />
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {requests.map((r) => {
@@ -54,7 +64,10 @@ export default function RequestsTab({ requests, onQuote }: { requests: ServiceRe
                       items={[
                         ['Requested', formatDate(r.createdAt)],
                         r.estimatedBudget !== null ? ['Budget', formatCurrency(r.estimatedBudget)] : null,
-                        ['Location', `${r.serviceLocation}${r.distanceMiles !== null && r.distanceMiles !== undefined ? ` (${r.distanceMiles} mi)` : ''}`],
+                        [
+                          'Location',
+                          `${r.serviceLocation}${r.distanceMiles !== null && r.distanceMiles !== undefined ? ` (${r.distanceMiles} mi)` : ''}`,
+                        ],
                         ['Urgency', labelOf(URGENCY_LEVELS, r.urgencyLevel)],
                         r.preferredStartDate ? ['Preferred start', formatDay(r.preferredStartDate)] : null,
                         ['Customer', r.customerName],
@@ -65,8 +78,20 @@ export default function RequestsTab({ requests, onQuote }: { requests: ServiceRe
                   </div>
                   {r.aircraftId && <RequestDueList requestId={r.id} />}
                   <div className="mt-4 flex flex-wrap justify-end gap-2 pt-1 sm:mt-auto">
-                    <ThreadButton serviceRequestId={r.id} label={r.myQuote ? 'Message' : 'Ask a question'} name={`the owner of ${r.aircraftTailNumber}`} />
-                    <Button disabled={!button.enabled} onClick={() => onQuote(r)} aria-label={button.enabled ? `Submit Quote for ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}` : undefined}>
+                    <ThreadButton
+                      serviceRequestId={r.id}
+                      label={r.myQuote ? 'Message' : 'Ask a question'}
+                      name={`the owner of ${r.aircraftTailNumber}`}
+                    />
+                    <Button
+                      disabled={!button.enabled}
+                      onClick={() => onQuote(r)}
+                      aria-label={
+                        button.enabled
+                          ? `Submit Quote for ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}`
+                          : undefined
+                      }
+                    >
                       {button.enabled && <Send className="h-4 w-4" aria-hidden="true" />}
                       {button.label}
                     </Button>

@@ -6,7 +6,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { BidSchema, MARKETPLACE, MARKETPLACE_SERVICE_TYPES, bidTotal, needsInspectionSigner, type Bid, type BidData, type BidInput, type ServiceRequest } from '../../../contract/marketplace.ts';
+import {
+  BidSchema,
+  MARKETPLACE,
+  MARKETPLACE_SERVICE_TYPES,
+  bidTotal,
+  needsInspectionSigner,
+  type Bid,
+  type BidData,
+  type BidInput,
+  type ServiceRequest,
+} from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
@@ -61,8 +71,19 @@ export default function SubmitQuoteDialog({
   itemized.current = lines !== null;
   // An annual quoted without IA asks for the IA who signs it (14 CFR 65.95; docs/decisions/0140).
   const askSigner = request !== null && needsInspectionSigner(request.serviceType, mechanicIa);
-  const { register, handleSubmit, reset, watch, formState: { errors, isSubmitting } } = useForm<BidInput, unknown, BidData>({
-    resolver: (values, context, options) => zodResolver(BidSchema)(itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values, context, options),
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<BidInput, unknown, BidData>({
+    resolver: (values, context, options) =>
+      zodResolver(BidSchema)(
+        itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values,
+        context,
+        options,
+      ),
     defaultValues: EMPTY,
   });
   const labor = asNumber(watch('laborCost'));
@@ -106,7 +127,8 @@ export default function SubmitQuoteDialog({
         toast.error('Failed to submit quote', { description: 'Nothing was lost: try again from the form.' });
         return;
       }
-      const depositProblem = err instanceof ApiError ? err.errors?.find((e) => e.path === 'depositPercent')?.message : undefined;
+      const depositProblem =
+        err instanceof ApiError ? err.errors?.find((e) => e.path === 'depositPercent')?.message : undefined;
       if (depositProblem) {
         setDepositError(depositProblem);
         toast.error('Failed to submit quote', { description: depositProblem });
@@ -129,7 +151,10 @@ export default function SubmitQuoteDialog({
     setRefusal(null);
     const { inspectionSigner, ...spec } = values;
     // The spec's quote, and the IA who signs only when this quote is asked for one.
-    const body = { ...(askSigner && inspectionSigner ? { ...spec, inspectionSigner } : spec), ...(deposit ? { depositPercent: deposit } : {}) };
+    const body = {
+      ...(askSigner && inspectionSigner ? { ...spec, inspectionSigner } : spec),
+      ...(deposit ? { depositPercent: deposit } : {}),
+    };
     setDepositError(undefined);
     if (lines) {
       const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = body;
@@ -141,10 +166,17 @@ export default function SubmitQuoteDialog({
 
   const f = { prefix: 'quote', register, errors } as const;
   return (
-    <Dialog open={request !== null} onOpenChange={(open) => !open && close()} title="Submit Quote" description="Provide your quote for this service request" {...(lines ? { className: 'sm:max-w-2xl' } : {})}>
+    <Dialog
+      open={request !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Submit Quote"
+      description="Provide your quote for this service request"
+      {...(lines ? { className: 'sm:max-w-2xl' } : {})}
+    >
       {request && (
         <p className="mb-4 rounded-md bg-muted px-3 py-2 text-sm">
-          {labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} · {request.aircraftMake} {request.aircraftModel} ({request.aircraftTailNumber}) · {request.serviceLocation}
+          {labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} · {request.aircraftMake} {request.aircraftModel} (
+          {request.aircraftTailNumber}) · {request.serviceLocation}
         </p>
       )}
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
@@ -153,35 +185,106 @@ export default function SubmitQuoteDialog({
           label="Itemize this quote: lines the owner can approve or defer"
           checked={lines !== null}
           onChange={(e) => {
-            setLines(e.target.checked ? [draftLine({ category: 'inspection', description: labelOf(MARKETPLACE_SERVICE_TYPES, request?.serviceType ?? 'annual_inspection') })] : null);
+            setLines(
+              e.target.checked
+                ? [
+                    draftLine({
+                      category: 'inspection',
+                      description: labelOf(MARKETPLACE_SERVICE_TYPES, request?.serviceType ?? 'annual_inspection'),
+                    }),
+                  ]
+                : null,
+            );
             setLineErrors({});
           }}
         />
-        {lines && <LinesEditor lines={lines} onChange={setLines} errors={lineErrors} prefix="quote" {...($user.get()?.id ? { templateOwner: $user.get()!.id } : {})} />}
+        {lines && (
+          <LinesEditor
+            lines={lines}
+            onChange={setLines}
+            errors={lineErrors}
+            prefix="quote"
+            {...($user.get()?.id ? { templateOwner: $user.get()!.id } : {})}
+          />
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           {!lines && (
             <>
-              <TextField {...f} name="laborCost" label="Labor Cost ($) *" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} required />
-              <TextField {...f} name="partsCost" label="Parts Cost ($)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
-              <TextField {...f} name="estimatedHours" label="Estimated Hours *" type="number" inputMode="decimal" min={MARKETPLACE.hoursStep} step={MARKETPLACE.hoursStep} required />
+              <TextField
+                {...f}
+                name="laborCost"
+                label="Labor Cost ($) *"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={MARKETPLACE.moneyStep}
+                required
+              />
+              <TextField
+                {...f}
+                name="partsCost"
+                label="Parts Cost ($)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={MARKETPLACE.moneyStep}
+              />
+              <TextField
+                {...f}
+                name="estimatedHours"
+                label="Estimated Hours *"
+                type="number"
+                inputMode="decimal"
+                min={MARKETPLACE.hoursStep}
+                step={MARKETPLACE.hoursStep}
+                required
+              />
             </>
           )}
-          <TextField {...f} name="warrantyPeriod" label="Warranty (days)" type="number" inputMode="numeric" min={0} step={1} />
-          <TextField {...f} name="availableStartDate" label="Available Start Date *" type="date" min={todayIso()} required />
-          <TextField {...f} name="estimatedCompletionDate" label="Est. Completion Date *" type="date" min={todayIso()} required />
+          <TextField
+            {...f}
+            name="warrantyPeriod"
+            label="Warranty (days)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+          />
+          <TextField
+            {...f}
+            name="availableStartDate"
+            label="Available Start Date *"
+            type="date"
+            min={todayIso()}
+            required
+          />
+          <TextField
+            {...f}
+            name="estimatedCompletionDate"
+            label="Est. Completion Date *"
+            type="date"
+            min={todayIso()}
+            required
+          />
           <DepositField value={deposit} onChange={setDeposit} error={depositError} />
         </div>
         {askSigner && (
           <fieldset className="space-y-3 rounded-md border border-border p-3" aria-describedby="quote-signer-why">
             <legend className="px-1 text-sm font-semibold">Who signs the annual</legend>
             <p id="quote-signer-why" className="text-sm text-muted-foreground">
-              Your profile has no inspection authorization (IA), and only an IA can approve an annual for return to service (14 CFR 65.95).
-              Name the IA who inspects and signs it: the owner sees this on your quote, and the IA signs the logbook entry from their own account.
-              Left empty, the owner is told that nobody is named to sign.
+              Your profile has no inspection authorization (IA), and only an IA can approve an annual for return to
+              service (14 CFR 65.95). Name the IA who inspects and signs it: the owner sees this on your quote, and the
+              IA signs the logbook entry from their own account. Left empty, the owner is told that nobody is named to
+              sign.
             </p>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField {...f} name="inspectionSigner.fullName" label="IA's full name" autoComplete="off" />
-              <TextField {...f} name="inspectionSigner.certificateNumber" label="IA's certificate number" autoComplete="off" />
+              <TextField
+                {...f}
+                name="inspectionSigner.certificateNumber"
+                label="IA's certificate number"
+                autoComplete="off"
+              />
             </div>
           </fieldset>
         )}
@@ -196,7 +299,11 @@ export default function SubmitQuoteDialog({
           />
           <CharacterCount id="quote-notes-count" value={notes} max={MARKETPLACE.text.notes} />
         </FormField>
-        <p className="flex items-center justify-between rounded-md border border-border px-3 py-2" aria-live="polite" hidden={lines !== null}>
+        <p
+          className="flex items-center justify-between rounded-md border border-border px-3 py-2"
+          aria-live="polite"
+          hidden={lines !== null}
+        >
           <span className="text-sm text-muted-foreground">Total (labor + parts)</span>
           <span className="text-lg font-bold tabular-nums">{formatCurrency(total)}</span>
         </p>

@@ -29,6 +29,12 @@ describe('computeEarnings', () => {
   });
 
   it('is all zeros with no jobs', () => {
-    expect(computeEarnings([])).toMatchObject({ earned: 0, completedJobs: 0, averagePerJob: 0, pending: 0, byMonth: [] });
+    expect(computeEarnings([])).toMatchObject({
+      earned: 0,
+      completedJobs: 0,
+      averagePerJob: 0,
+      pending: 0,
+      byMonth: [],
+    });
   });
 });

@@ -41,7 +41,9 @@ export function computeEarnings(appointments: readonly Appointment[]): Earnings 
   const completed = appointments
     .filter((a) => a.status === 'completed')
     .sort((a, b) => (b.completedAt ?? b.scheduledDate).localeCompare(a.completedAt ?? a.scheduledDate));
-  const pendingJobs = appointments.filter((a) => a.status === 'scheduled' || a.status === 'confirmed' || a.status === 'in_progress');
+  const pendingJobs = appointments.filter(
+    (a) => a.status === 'scheduled' || a.status === 'confirmed' || a.status === 'in_progress',
+  );
   const months = new Map<string, { jobs: number; cents: number }>();
   for (const a of completed) {
     const key = monthOf(a);

@@ -40,14 +40,20 @@ export default function AppointmentsTab({
   const order = (a: Appointment) => (a.status === 'completed' || a.status === 'cancelled' ? 1 : 0);
   const key = (a: Appointment) => `${a.scheduledDate} ${a.scheduledTime}`;
   // Upcoming soonest first, then past ones most recent first.
-  const sorted = [...appointments].sort((a, b) => order(a) - order(b) || (order(a) === 0 ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
+  const sorted = [...appointments].sort(
+    (a, b) => order(a) - order(b) || (order(a) === 0 ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))),
+  );
   return (
     <section aria-labelledby="appointments-heading" className="space-y-4">
       <h2 id="appointments-heading" className="text-xl font-semibold">
         Appointments
       </h2>
       {sorted.length === 0 ? (
-        <EmptyState Icon={CalendarClock} title="No appointments yet" hint="When you accept a quote, the mechanic's appointment appears here." />
+        <EmptyState
+          Icon={CalendarClock}
+          title="No appointments yet"
+          hint="When you accept a quote, the mechanic's appointment appears here."
+        />
       ) : (
         <ul className="space-y-4">
           {sorted.map((a) => (
@@ -64,30 +70,53 @@ export default function AppointmentsTab({
                   </div>
                   <StatusBadge status={a.status} />
                 </div>
-                <div className="mt-2"><ThreadButton serviceRequestId={a.serviceRequestId} mechanicId={a.mechanicId} name={a.mechanicName} /></div>
+                <div className="mt-2">
+                  <ThreadButton serviceRequestId={a.serviceRequestId} mechanicId={a.mechanicId} name={a.mechanicName} />
+                </div>
                 <div className="mt-3">
                   <Details
                     items={[
                       ['Mechanic', a.mechanicName],
                       ['Aircraft', `${a.aircraftMake} ${a.aircraftModel}`],
                       ['Estimated duration', formatHours(a.estimatedDuration)],
-                      a.figures ? ['Price', <JobFigure key="f" figures={a.figures} />] : ['Total', formatCurrency(a.totalCost)],
+                      a.figures
+                        ? ['Price', <JobFigure key="f" figures={a.figures} />]
+                        : ['Total', formatCurrency(a.totalCost)],
                       ['Warranty', `${a.warrantyPeriod} days`],
                       a.actualStartTime ? ['Work started', formatDateTime(a.actualStartTime)] : null,
                       a.completedAt ? ['Completed', formatDateTime(a.completedAt)] : null,
                     ]}
                   />
                 </div>
-                {a.mechanicNotes && <p className="mt-2 text-sm"><span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}</p>}
+                {a.mechanicNotes && (
+                  <p className="mt-2 text-sm">
+                    <span className="text-muted-foreground">Mechanic notes:</span> {a.mechanicNotes}
+                  </p>
+                )}
                 <CancellationNote appointment={a} />
                 <AppointmentSchedule appointment={a} role="owner" onAppointment={onAppointment} onStale={onChanged} />
                 {a.booking && (
                   <Suspense fallback={null}>
-                    <BookingActions appointment={a} onAppointment={(next) => { onAppointment(next); onChanged(); }} />
+                    <BookingActions
+                      appointment={a}
+                      onAppointment={(next) => {
+                        onAppointment(next);
+                        onChanged();
+                      }}
+                    />
                   </Suspense>
                 )}
                 <AppointmentParties appointment={a} role="owner" onAppointment={onAppointment} />
-                {a.status !== 'cancelled' && <JobLines appointment={a} role="owner" onChanged={() => { refresh(ROUTES.appointmentsOwn); onChanged(); }} />}
+                {a.status !== 'cancelled' && (
+                  <JobLines
+                    appointment={a}
+                    role="owner"
+                    onChanged={() => {
+                      refresh(ROUTES.appointmentsOwn);
+                      onChanged();
+                    }}
+                  />
+                )}
                 <Suspense fallback={null}>
                   <PaymentPanel appointmentId={a.id} role="owner" cancelled={a.status === 'cancelled'} />
                 </Suspense>
@@ -117,7 +146,14 @@ export default function AppointmentsTab({
       )}
       {rating && (
         <Suspense fallback={null}>
-          <RateDialog appointment={rating} onClose={() => setRating(null)} onRated={(a) => { onAppointment(a); onChanged(); }} />
+          <RateDialog
+            appointment={rating}
+            onClose={() => setRating(null)}
+            onRated={(a) => {
+              onAppointment(a);
+              onChanged();
+            }}
+          />
         </Suspense>
       )}
     </section>

@@ -31,7 +31,10 @@ export function InProgressCard({ appointments, onOpen }: { appointments: Appoint
                 </p>
                 {(a.pendingChangeOrders ?? 0) > 0 ? (
                   <p className="text-sm font-medium text-warning">
-                    {a.pendingChangeOrders === 1 ? 'A change order waits' : `${a.pendingChangeOrders} change orders wait`} for your decision
+                    {a.pendingChangeOrders === 1
+                      ? 'A change order waits'
+                      : `${a.pendingChangeOrders} change orders wait`}{' '}
+                    for your decision
                   </p>
                 ) : (
                   <p className="text-sm text-muted-foreground">The mechanic is working on it</p>

@@ -19,11 +19,23 @@ import { Stars } from '../ui/StarRating.tsx';
  * counted (rating, completed jobs, reviews), and the FAA airmen file's single match, worded as
  * exactly what was matched.
  */
-export default function MechanicProfileDialog({ mechanic, onClose }: { mechanic: { id: string; name: string }; onClose: () => void }) {
+export default function MechanicProfileDialog({
+  mechanic,
+  onClose,
+}: {
+  mechanic: { id: string; name: string };
+  onClose: () => void;
+}) {
   const query = useRoute(ROUTES.mechanicPublicProfile, { params: { id: mechanic.id } });
   const p = query.data;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={mechanic.name} description="Mechanic profile" className="sm:max-w-lg">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={mechanic.name}
+      description="Mechanic profile"
+      className="sm:max-w-lg"
+    >
       {query.state.status === 'loading' && <Loading label="Loading the profile..." />}
       {query.state.status === 'error' && (
         <Alert>
@@ -39,7 +51,8 @@ export default function MechanicProfileDialog({ mechanic, onClose }: { mechanic:
           <p className="flex flex-wrap items-center gap-2 text-sm">
             {p.ratingCount > 0 ? (
               <>
-                <Stars value={p.rating} /> {p.rating.toFixed(1)} from {p.ratingCount} {p.ratingCount === 1 ? 'rating' : 'ratings'}
+                <Stars value={p.rating} /> {p.rating.toFixed(1)} from {p.ratingCount}{' '}
+                {p.ratingCount === 1 ? 'rating' : 'ratings'}
               </>
             ) : (
               MARKETPLACE.newMechanicLabel
@@ -50,7 +63,8 @@ export default function MechanicProfileDialog({ mechanic, onClose }: { mechanic:
             <p className="flex items-start gap-2 rounded-md border border-accent/30 bg-info-muted px-3 py-2 text-sm">
               <BadgeCheck className="mt-0.5 h-4 w-4 shrink-0 text-accent" aria-hidden="true" />
               <span>
-                <Badge tone="info">FAA</Badge> {p.faaAirmen}. The file holds names, states and ratings, not certificate numbers.
+                <Badge tone="info">FAA</Badge> {p.faaAirmen}. The file holds names, states and ratings, not certificate
+                numbers.
               </span>
             </p>
           ) : (
@@ -62,7 +76,9 @@ export default function MechanicProfileDialog({ mechanic, onClose }: { mechanic:
               ['Travels', `up to ${p.serviceRadius} mi`],
               ['Hourly rate', formatCurrency(p.hourlyRate)],
               ['Inspection authorization', p.iaAuthorization ? 'Yes (can sign annuals)' : 'No'],
-              p.specialties.length > 0 ? ['Specialties', p.specialties.map((s) => labelOf(MARKETPLACE_SERVICE_TYPES, s)).join(', ')] : null,
+              p.specialties.length > 0
+                ? ['Specialties', p.specialties.map((s) => labelOf(MARKETPLACE_SERVICE_TYPES, s)).join(', ')]
+                : null,
               [`On ${BUSINESS.shortName} since`, formatDay(p.memberSince)],
             ]}
           />

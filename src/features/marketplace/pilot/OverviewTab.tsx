@@ -2,7 +2,13 @@ import { Bell, CalendarClock, ClipboardList, FileUp, Plane, Plus, Wrench } from 
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Aircraft, type Appointment, type ServiceRequest } from '../../../contract/marketplace.ts';
+import {
+  MARKETPLACE,
+  MARKETPLACE_SERVICE_TYPES,
+  type Aircraft,
+  type Appointment,
+  type ServiceRequest,
+} from '../../../contract/marketplace.ts';
 import { formatDate } from '../../../lib/format.ts';
 import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { InProgressCard } from './InProgressCard.tsx';
@@ -10,7 +16,6 @@ import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
 import type { OwnerSummary } from '../../../contract/dashboard-summary.ts';
-
 
 export interface PilotOverviewProps {
   aircraft: Aircraft[];
@@ -26,7 +31,17 @@ export interface PilotOverviewProps {
 }
 
 /** Four counters, the quick actions, the 3 latest requests and the 3 next appointments. */
-export default function OverviewTab({ aircraft, requests, appointments, unread, summary, onRequestService, onAddAircraft, onUploadDocuments, onShow }: PilotOverviewProps) {
+export default function OverviewTab({
+  aircraft,
+  requests,
+  appointments,
+  unread,
+  summary,
+  onRequestService,
+  onAddAircraft,
+  onUploadDocuments,
+  onShow,
+}: PilotOverviewProps) {
   const recent = requests.slice(0, MARKETPLACE.overviewItems);
   const upcoming = upcomingAppointments(appointments);
   return (
@@ -34,8 +49,18 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Active Requests" value={summary?.activeRequests ?? null} Icon={ClipboardList} />
         <StatCard label="My Aircraft" value={summary?.aircraft ?? null} Icon={Plane} tone="text-brand" />
-        <StatCard label="Upcoming Appointments" value={summary?.upcomingAppointments ?? null} Icon={CalendarClock} tone="text-success" />
-        <StatCard label="Unread Notifications" value={unread < MARKETPLACE.notificationsMaxLimit ? unread : (summary?.unreadNotifications ?? unread)} Icon={Bell} tone="text-warning" />
+        <StatCard
+          label="Upcoming Appointments"
+          value={summary?.upcomingAppointments ?? null}
+          Icon={CalendarClock}
+          tone="text-success"
+        />
+        <StatCard
+          label="Unread Notifications"
+          value={unread < MARKETPLACE.notificationsMaxLimit ? unread : (summary?.unreadNotifications ?? unread)}
+          Icon={Bell}
+          tone="text-warning"
+        />
       </section>
 
       <Card>
@@ -74,7 +99,9 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
           </CardHeader>
           <CardContent>
             {recent.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No service requests yet. Request a service to get quotes from certified mechanics.</p>
+              <p className="text-sm text-muted-foreground">
+                No service requests yet. Request a service to get quotes from certified mechanics.
+              </p>
             ) : (
               <ul className="divide-y divide-border">
                 {recent.map((r) => (
@@ -85,7 +112,8 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
                         {r.aircraftTailNumber} · {r.aircraftMake} {r.aircraftModel} · {r.serviceLocation}
                       </p>
                       <p className="text-xs text-muted-foreground">
-                        Requested {formatDate(r.createdAt)} · {r.quotes.length} {r.quotes.length === 1 ? 'quote' : 'quotes'}
+                        Requested {formatDate(r.createdAt)} · {r.quotes.length}{' '}
+                        {r.quotes.length === 1 ? 'quote' : 'quotes'}
                       </p>
                     </div>
                     <StatusBadge status={r.status} audience="owner" />
@@ -116,7 +144,8 @@ export default function OverviewTab({ aircraft, requests, appointments, unread, 
                         {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
                       </p>
                       <p className="text-sm text-muted-foreground">
-                        {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber} · {a.serviceLocation}
+                        {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber} ·{' '}
+                        {a.serviceLocation}
                       </p>
                       <p className="text-xs text-muted-foreground">with {a.mechanicName}</p>
                     </div>

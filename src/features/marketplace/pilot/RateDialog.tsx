@@ -10,7 +10,15 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { StarRating } from '../ui/StarRating.tsx';
 
 /** Rate a completed job 1-5 with an optional review; once per job. */
-export default function RateDialog({ appointment, onClose, onRated }: { appointment: Appointment | null; onClose: () => void; onRated: (updated: Appointment) => void }) {
+export default function RateDialog({
+  appointment,
+  onClose,
+  onRated,
+}: {
+  appointment: Appointment | null;
+  onClose: () => void;
+  onRated: (updated: Appointment) => void;
+}) {
   const [rating, setRating] = useState<number | null>(null);
   const [review, setReview] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,14 +55,36 @@ export default function RateDialog({ appointment, onClose, onRated }: { appointm
       open={appointment !== null}
       onOpenChange={(open) => !open && close()}
       title="Rate this job"
-      description={appointment ? `${labelOf(MARKETPLACE_SERVICE_TYPES, appointment.serviceType)} on ${appointment.aircraftTailNumber} by ${appointment.mechanicName}` : ''}
+      description={
+        appointment
+          ? `${labelOf(MARKETPLACE_SERVICE_TYPES, appointment.serviceType)} on ${appointment.aircraftTailNumber} by ${appointment.mechanicName}`
+          : ''
+      }
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <StarRating value={rating} onChange={(n) => { setRating(n); setError(null); }} />
-        {error && <p role="alert" className="text-sm text-destructive">{error}</p>}
+        <StarRating
+          value={rating}
+          onChange={(n) => {
+            setRating(n);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
         <div>
           <Label htmlFor="rate-review">Review (optional)</Label>
-          <Textarea id="rate-review" rows={3} maxLength={MARKETPLACE.text.notes} aria-describedby="rate-review-count" value={review} onChange={(e) => setReview(e.target.value)} placeholder="How did it go?" />
+          <Textarea
+            id="rate-review"
+            rows={3}
+            maxLength={MARKETPLACE.text.notes}
+            aria-describedby="rate-review-count"
+            value={review}
+            onChange={(e) => setReview(e.target.value)}
+            placeholder="How did it go?"
+          />
           <CharacterCount id="rate-review-count" value={review} max={MARKETPLACE.text.notes} />
         </div>
         <DialogFooter>

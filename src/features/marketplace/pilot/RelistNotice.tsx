@@ -31,7 +31,10 @@ export function RelistNotice({ request, onChanged }: { request: ServiceRequest; 
   const mechanic = request.quotes.find((q) => q.status === 'accepted')?.mechanicName ?? 'Your mechanic';
   const relist = () => write.run({ params: { id: request.id } });
   return (
-    <div role="status" className="mb-2 flex flex-col gap-2 rounded-md border border-destructive/40 bg-destructive-muted px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      className="mb-2 flex flex-col gap-2 rounded-md border border-destructive/40 bg-destructive-muted px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>{mechanic} can no longer work through Skyward Mobile Aviation, so this job is stopped.</p>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         <RotateCcw className="h-4 w-4" aria-hidden="true" />

@@ -64,10 +64,12 @@ function requestResolver(elsewhere: { current: boolean }): Resolver<ServiceReque
     const result = await base(filled, context, options);
     const extra: FieldErrors<ServiceRequestInput> = {};
     if (!filled.aircraftId) {
-      for (const [key, label] of IDENTITY) if (blank(filled[key])) extra[key] = { type: 'required', message: `${label} is required` };
+      for (const [key, label] of IDENTITY)
+        if (blank(filled[key])) extra[key] = { type: 'required', message: `${label} is required` };
     }
     const start = String(filled.preferredStartDate ?? '');
-    if (start && start < todayIso()) extra.preferredStartDate = { type: 'min', message: 'Preferred start date cannot be in the past' };
+    if (start && start < todayIso())
+      extra.preferredStartDate = { type: 'min', message: 'Preferred start date cannot be in the past' };
     if (Object.keys(extra).length === 0) return result;
     return { values: {}, errors: { ...extra, ...result.errors } };
   };
@@ -97,7 +99,15 @@ export default function RequestServiceDialog({
   onEditAircraft?: (id: string) => void;
 }) {
   const elsewhereRef = useRef(false);
-  const { register, handleSubmit, reset, setValue, setError, watch, formState: { errors, isSubmitting } } = useForm<ServiceRequestInput, unknown, ServiceRequestData>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ServiceRequestInput, unknown, ServiceRequestData>({
     resolver: requestResolver(elsewhereRef),
     defaultValues: EMPTY,
   });
@@ -156,7 +166,10 @@ export default function RequestServiceDialog({
     onError: (_message, err) => {
       // An unknown location is the user's to fix: show it on the field as well.
       if (err instanceof ApiError && err.status === 400 && err.detail?.startsWith('We could not find')) {
-        const field = elsewhere && err.detail.includes(`"${sent.current?.serviceLocation}"`) ? 'serviceLocation' : 'aircraftLocation';
+        const field =
+          elsewhere && err.detail.includes(`"${sent.current?.serviceLocation}"`)
+            ? 'serviceLocation'
+            : 'aircraftLocation';
         setError(field, { message: err.detail });
       }
       if (isTemporarilyUnavailable(failedStatus(err))) {
@@ -175,15 +188,29 @@ export default function RequestServiceDialog({
   };
 
   const f = { prefix: 'request', register, errors } as const;
-  const aircraftOptions = [...aircraft.map((a) => ({ value: a.id, label: `${a.tailNumber} · ${a.make} ${a.model}` })), { value: OTHER, label: 'Another aircraft (enter details)' }];
+  const aircraftOptions = [
+    ...aircraft.map((a) => ({ value: a.id, label: `${a.tailNumber} · ${a.make} ${a.model}` })),
+    { value: OTHER, label: 'Another aircraft (enter details)' },
+  ];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Request Aircraft Service" description="Describe the work; certified A&P mechanics near the location will send quotes." className="max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Request Aircraft Service"
+      description="Describe the work; certified A&P mechanics near the location will send quotes."
+      className="max-w-2xl"
+    >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5" aria-busy={isSubmitting}>
         <fieldset className="space-y-4">
           <legend className="mb-2 font-semibold">Aircraft</legend>
           {aircraft.length > 0 && (
             <FormField id="request-aircraft-pick" label="Aircraft">
-              <NativeSelect id="request-aircraft-pick" options={aircraftOptions} value={picked} onChange={(e) => pick(e.target.value)} />
+              <NativeSelect
+                id="request-aircraft-pick"
+                options={aircraftOptions}
+                value={picked}
+                onChange={(e) => pick(e.target.value)}
+              />
             </FormField>
           )}
           {saved && (
@@ -197,27 +224,90 @@ export default function RequestServiceDialog({
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...f} name="aircraftMake" label="Make *" placeholder="Cessna" required readOnly={saved !== null} />
-            <TextField {...f} name="aircraftModel" label="Model *" placeholder="172S Skyhawk" required readOnly={saved !== null} />
-            <TextField {...f} name="aircraftTailNumber" label="Tail Number *" placeholder="N12345" required readOnly={saved !== null} autoCapitalize="characters" {...(saved ? {} : { hint: `A registration mark: ${REGISTRATION_EXAMPLES}.` })} />
-            <TextField {...f} name="aircraftYear" label="Year" type="number" inputMode="numeric" min={1903} step={1} readOnly={saved !== null} />
-            <TextField {...f} name="aircraftTotalHours" label="Total Hours" type="number" inputMode="decimal" min={0} step={0.1} />
-            <TextField {...f} name="aircraftLocation" label="Aircraft Location *" placeholder="KSJC or San Jose, CA" required hint={`Where the aircraft is and the work is done. ${LOCATION_HINT}`} />
+            <TextField
+              {...f}
+              name="aircraftMake"
+              label="Make *"
+              placeholder="Cessna"
+              required
+              readOnly={saved !== null}
+            />
+            <TextField
+              {...f}
+              name="aircraftModel"
+              label="Model *"
+              placeholder="172S Skyhawk"
+              required
+              readOnly={saved !== null}
+            />
+            <TextField
+              {...f}
+              name="aircraftTailNumber"
+              label="Tail Number *"
+              placeholder="N12345"
+              required
+              readOnly={saved !== null}
+              autoCapitalize="characters"
+              {...(saved ? {} : { hint: `A registration mark: ${REGISTRATION_EXAMPLES}.` })}
+            />
+            <TextField
+              {...f}
+              name="aircraftYear"
+              label="Year"
+              type="number"
+              inputMode="numeric"
+              min={1903}
+              step={1}
+              readOnly={saved !== null}
+            />
+            <TextField
+              {...f}
+              name="aircraftTotalHours"
+              label="Total Hours"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.1}
+            />
+            <TextField
+              {...f}
+              name="aircraftLocation"
+              label="Aircraft Location *"
+              placeholder="KSJC or San Jose, CA"
+              required
+              hint={`Where the aircraft is and the work is done. ${LOCATION_HINT}`}
+            />
           </div>
-          <Checkbox id="request-elsewhere" label="The work happens somewhere else" checked={elsewhere} onChange={(e) => setElsewhere(e.target.checked)} />
+          <Checkbox
+            id="request-elsewhere"
+            label="The work happens somewhere else"
+            checked={elsewhere}
+            onChange={(e) => setElsewhere(e.target.checked)}
+          />
         </fieldset>
 
         <fieldset className="space-y-4">
           <legend className="mb-2 font-semibold">Service</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="request-serviceType" label="Service Type *" error={errors.serviceType?.message}>
-              <NativeSelect id="request-serviceType" options={MARKETPLACE_SERVICE_TYPES} placeholder="Select a service" required {...fieldAria('request-serviceType', errors.serviceType?.message)} {...register('serviceType')} />
+              <NativeSelect
+                id="request-serviceType"
+                options={MARKETPLACE_SERVICE_TYPES}
+                placeholder="Select a service"
+                required
+                {...fieldAria('request-serviceType', errors.serviceType?.message)}
+                {...register('serviceType')}
+              />
             </FormField>
             <FormField id="request-urgencyLevel" label="Urgency" error={errors.urgencyLevel?.message}>
               <NativeSelect id="request-urgencyLevel" options={URGENCY_LEVELS} {...register('urgencyLevel')} />
             </FormField>
           </div>
-          <FormField id="request-serviceDescription" label="Service Description *" error={errors.serviceDescription?.message}>
+          <FormField
+            id="request-serviceDescription"
+            label="Service Description *"
+            error={errors.serviceDescription?.message}
+          >
             <Textarea
               id="request-serviceDescription"
               rows={4}
@@ -225,24 +315,62 @@ export default function RequestServiceDialog({
               maxLength={MARKETPLACE.text.description}
               placeholder="What needs doing, squawks, logbook notes..."
               {...fieldAria('request-serviceDescription', errors.serviceDescription?.message)}
-              aria-describedby={[fieldAria('request-serviceDescription', errors.serviceDescription?.message)['aria-describedby'], 'request-serviceDescription-count'].filter(Boolean).join(' ')}
+              aria-describedby={[
+                fieldAria('request-serviceDescription', errors.serviceDescription?.message)['aria-describedby'],
+                'request-serviceDescription-count',
+              ]
+                .filter(Boolean)
+                .join(' ')}
               {...register('serviceDescription')}
             />
-            <CharacterCount id="request-serviceDescription-count" value={watch('serviceDescription')} max={MARKETPLACE.text.description} />
+            <CharacterCount
+              id="request-serviceDescription-count"
+              value={watch('serviceDescription')}
+              max={MARKETPLACE.text.description}
+            />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            {elsewhere && <TextField {...f} name="serviceLocation" label="Service Location *" placeholder="KSJC or San Jose, CA" required hint={`Where the mechanic does the work. ${LOCATION_HINT}`} />}
+            {elsewhere && (
+              <TextField
+                {...f}
+                name="serviceLocation"
+                label="Service Location *"
+                placeholder="KSJC or San Jose, CA"
+                required
+                hint={`Where the mechanic does the work. ${LOCATION_HINT}`}
+              />
+            )}
             <TextField {...f} name="preferredStartDate" label="Preferred Start Date" type="date" min={todayIso()} />
-            <TextField {...f} name="estimatedBudget" label="Estimated Budget ($)" type="number" inputMode="decimal" min={0} step={MARKETPLACE.moneyStep} />
+            <TextField
+              {...f}
+              name="estimatedBudget"
+              label="Estimated Budget ($)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={MARKETPLACE.moneyStep}
+            />
           </div>
         </fieldset>
 
         <fieldset className="space-y-3">
           <legend className="mb-2 font-semibold">Travel</legend>
-          <Checkbox id="request-customerWillTravel" label="I can fly the aircraft to the mechanic" {...register('customerWillTravel')} />
+          <Checkbox
+            id="request-customerWillTravel"
+            label="I can fly the aircraft to the mechanic"
+            {...register('customerWillTravel')}
+          />
           {Boolean(willTravel) && (
             <div className="sm:w-1/2">
-              <TextField {...f} name="maxTravelDistance" label="Max Travel Distance (miles)" type="number" inputMode="numeric" min={0} step={1} />
+              <TextField
+                {...f}
+                name="maxTravelDistance"
+                label="Max Travel Distance (miles)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+              />
             </div>
           )}
         </fieldset>

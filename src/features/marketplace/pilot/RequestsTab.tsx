@@ -6,7 +6,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS, type AcceptResult, type Appointment, type Bid, type ServiceRequest } from '../../../contract/marketplace.ts';
+import {
+  MARKETPLACE,
+  MARKETPLACE_SERVICE_TYPES,
+  URGENCY_LEVELS,
+  type AcceptResult,
+  type Appointment,
+  type Bid,
+  type ServiceRequest,
+} from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
@@ -51,7 +59,11 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
   // (another tab got there first).
   const accept = useWrite(ROUTES.requestAccept, { fallback: 'Failed to accept quote', stale: [ROUTES.requestsOwn] });
   // Its appointment, if any, was cancelled with it.
-  const cancel = useWrite(ROUTES.requestCancel, { fallback: 'Failed to cancel request', stale: [ROUTES.requestsOwn], after: [ROUTES.appointmentsOwn] });
+  const cancel = useWrite(ROUTES.requestCancel, {
+    fallback: 'Failed to cancel request',
+    stale: [ROUTES.requestsOwn],
+    after: [ROUTES.appointmentsOwn],
+  });
   const busy = accept.pending || cancel.pending;
   const refusal = accept.error ?? cancel.error;
   const choose = (next: Pending | null) => {
@@ -73,7 +85,9 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
       const sent = await accept.run({ params: { id: pending.request.id }, body: { bidId: pending.bid.id } });
       if (!sent.ok) return;
       accepted(sent.data);
-      toast.success(`Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`);
+      toast.success(
+        `Quote accepted. ${pending.bid.mechanicName} is scheduled for ${formatDay(pending.bid.availableStartDate)}.`,
+      );
     } else {
       const sent = await cancel.run({ params: { id: pending.request.id } });
       if (!sent.ok) return;
@@ -91,7 +105,9 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
           <h2 id="requests-heading" className="text-xl font-semibold">
             Service Requests
           </h2>
-          <p className="text-sm text-muted-foreground">Compare the quotes mechanics send and accept the one you want.</p>
+          <p className="text-sm text-muted-foreground">
+            Compare the quotes mechanics send and accept the one you want.
+          </p>
         </div>
         <Button onClick={onRequestService}>
           <Wrench className="h-4 w-4" aria-hidden="true" />
@@ -100,7 +116,11 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
       </div>
 
       {requests.length === 0 ? (
-        <EmptyState Icon={ClipboardList} title="No service requests yet" hint="Request a service and certified A&P mechanics near you will send quotes." />
+        <EmptyState
+          Icon={ClipboardList}
+          title="No service requests yet"
+          hint="Request a service and certified A&P mechanics near you will send quotes."
+        />
       ) : (
         <ul className="space-y-4">
           {requests.map((r) => (
@@ -124,7 +144,8 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
         description={
           pending?.kind === 'accept' ? (
             <>
-              Accept {pending.bid.mechanicName}&rsquo;s quote of <strong>{formatCurrency(pending.bid.totalCost)}</strong>? An appointment is scheduled for{' '}
+              Accept {pending.bid.mechanicName}&rsquo;s quote of{' '}
+              <strong>{formatCurrency(pending.bid.totalCost)}</strong>? An appointment is scheduled for{' '}
               {formatDay(pending.bid.availableStartDate)} and the other quotes are declined.
               <InspectionSignerNote bid={pending.bid} className="mt-3" />
               <PaymentTerms bid={pending.bid} full className="mt-3" />
@@ -145,7 +166,12 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
       )}
       {pending?.kind === 'accept' && itemized(pending.bid) && (
         <Suspense fallback={null}>
-          <AcceptQuoteDialog request={pending.request} bid={pending.bid} onClose={() => choose(null)} onAccepted={accepted} />
+          <AcceptQuoteDialog
+            request={pending.request}
+            bid={pending.bid}
+            onClose={() => choose(null)}
+            onAccepted={accepted}
+          />
         </Suspense>
       )}
       <ConfirmDialog
@@ -171,8 +197,10 @@ function cancelConsequence(r: ServiceRequest): string {
     return `The appointment with ${accepted.mechanicName} on ${formatDay(accepted.availableStartDate)} is cancelled too, and ${accepted.mechanicName} is told.${depositOnCancelText(accepted)} This cannot be undone.`;
   }
   const quoted = r.quotes.filter((q) => q.status === 'pending').length;
-  if (quoted > 0) return `The ${quoted === 1 ? 'quote you received is' : `${quoted} quotes you received are`} declined and the mechanics are told. This cannot be undone.`;
-  if (r.matchedMechanicsCount > 0) return 'The matched mechanics are told and can no longer quote. This cannot be undone.';
+  if (quoted > 0)
+    return `The ${quoted === 1 ? 'quote you received is' : `${quoted} quotes you received are`} declined and the mechanics are told. This cannot be undone.`;
+  if (r.matchedMechanicsCount > 0)
+    return 'The matched mechanics are told and can no longer quote. This cannot be undone.';
   return 'No mechanic has been matched yet; the request is closed. This cannot be undone.';
 }
 
@@ -191,7 +219,9 @@ function RequestCard({
   const canAccept = can(REQUEST_MACHINE, r.status, 'accept');
   // "Lowest price" only among quotes that leave none of the requested due items out.
   const coverage = useQuoteCoverage(r, quotes);
-  const cheapest = quotes.find((q) => q.status === 'pending' && (coverage.get(q.id)?.missing.length ?? 0) === 0)?.totalCost;
+  const cheapest = quotes.find(
+    (q) => q.status === 'pending' && (coverage.get(q.id)?.missing.length ?? 0) === 0,
+  )?.totalCost;
   return (
     <Card className="p-5" aria-labelledby={`request-${r.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -211,7 +241,13 @@ function RequestCard({
       <div className="mt-3">
         <Details
           items={[
-            ['Service location', <span key="l" className="inline-flex items-center gap-1"><MapPin className="h-3.5 w-3.5" aria-hidden="true" />{r.serviceLocationLabel ?? r.serviceLocation}</span>],
+            [
+              'Service location',
+              <span key="l" className="inline-flex items-center gap-1">
+                <MapPin className="h-3.5 w-3.5" aria-hidden="true" />
+                {r.serviceLocationLabel ?? r.serviceLocation}
+              </span>,
+            ],
             ['Urgency', labelOf(URGENCY_LEVELS, r.urgencyLevel)],
             r.preferredStartDate ? ['Preferred start', formatDay(r.preferredStartDate)] : null,
             r.estimatedBudget !== null ? ['Budget', formatCurrency(r.estimatedBudget)] : null,
@@ -252,12 +288,14 @@ function RequestCard({
                     <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                       {q.mechanicRatingCount > 0 ? (
                         <>
-                          <Stars value={q.mechanicRating} /> {q.mechanicRating.toFixed(1)} · {q.mechanicCompletedJobs} completed {q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}
+                          <Stars value={q.mechanicRating} /> {q.mechanicRating.toFixed(1)} · {q.mechanicCompletedJobs}{' '}
+                          completed {q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}
                         </>
                       ) : (
                         <>
                           {MARKETPLACE.newMechanicLabel}
-                          {q.mechanicCompletedJobs > 0 && ` · ${q.mechanicCompletedJobs} completed ${q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}`}
+                          {q.mechanicCompletedJobs > 0 &&
+                            ` · ${q.mechanicCompletedJobs} completed ${q.mechanicCompletedJobs === 1 ? 'job' : 'jobs'}`}
                         </>
                       )}
                     </p>
@@ -271,11 +309,15 @@ function RequestCard({
                   <div className="text-right">
                     {q.figures ? (
                       // After acceptance the card names the figure that stands (approved, with change orders, final).
-                      <p className="text-lg tabular-nums"><JobFigure figures={q.figures} /></p>
+                      <p className="text-lg tabular-nums">
+                        <JobFigure figures={q.figures} />
+                      </p>
                     ) : (
                       <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>
                     )}
-                    {q.status === 'pending' && q.totalCost === cheapest && quotes.length > 1 && <Badge tone="success">Lowest price</Badge>}
+                    {q.status === 'pending' && q.totalCost === cheapest && quotes.length > 1 && (
+                      <Badge tone="success">Lowest price</Badge>
+                    )}
                     {q.status === 'accepted' && <Badge tone="success">Accepted</Badge>}
                     {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}
                   </div>
@@ -296,9 +338,15 @@ function RequestCard({
                 </div>
                 {q.notes && <p className="mt-2 text-sm text-muted-foreground">&ldquo;{q.notes}&rdquo;</p>}
                 {itemized(q) && <QuoteLines requestId={r.id} bid={q} />}
-                <div className="mt-3"><ThreadButton serviceRequestId={r.id} mechanicId={q.mechanicId} name={q.mechanicName} /></div>
+                <div className="mt-3">
+                  <ThreadButton serviceRequestId={r.id} mechanicId={q.mechanicId} name={q.mechanicName} />
+                </div>
                 {canAccept && can(BID_MACHINE, q.status, 'accept') && (
-                  <Button className="mt-3 w-full" onClick={() => onAccept(q)} aria-label={`Accept ${q.mechanicName}'s quote of ${formatCurrency(q.totalCost)}`}>
+                  <Button
+                    className="mt-3 w-full"
+                    onClick={() => onAccept(q)}
+                    aria-label={`Accept ${q.mechanicName}'s quote of ${formatCurrency(q.totalCost)}`}
+                  >
                     Accept
                   </Button>
                 )}

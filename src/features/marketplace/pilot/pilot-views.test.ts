@@ -4,14 +4,26 @@ import { activeRequests, formatDay, formatTime, upcomingAppointments } from './p
 
 describe('pilot views', () => {
   it('counts pending, matched and quoted requests as active', () => {
-    const reqs = ['pending', 'matched', 'quoted', 'approved', 'in_progress', 'completed', 'cancelled'].map((status) => ({ status }) as ServiceRequest);
+    const reqs = ['pending', 'matched', 'quoted', 'approved', 'in_progress', 'completed', 'cancelled'].map(
+      (status) => ({ status }) as ServiceRequest,
+    );
     expect(activeRequests(reqs).map((r) => r.status)).toEqual(['pending', 'matched', 'quoted']);
   });
 
   it('lists scheduled and confirmed appointments soonest first', () => {
-    const a = (status: string, scheduledDate: string, scheduledTime = '09:00') => ({ status, scheduledDate, scheduledTime }) as Appointment;
-    const list = upcomingAppointments([a('confirmed', '2030-02-01'), a('completed', '2029-01-01'), a('scheduled', '2030-01-15', '13:00'), a('scheduled', '2030-01-15', '08:00')]);
-    expect(list.map((x) => `${x.scheduledDate} ${x.scheduledTime}`)).toEqual(['2030-01-15 08:00', '2030-01-15 13:00', '2030-02-01 09:00']);
+    const a = (status: string, scheduledDate: string, scheduledTime = '09:00') =>
+      ({ status, scheduledDate, scheduledTime }) as Appointment;
+    const list = upcomingAppointments([
+      a('confirmed', '2030-02-01'),
+      a('completed', '2029-01-01'),
+      a('scheduled', '2030-01-15', '13:00'),
+      a('scheduled', '2030-01-15', '08:00'),
+    ]);
+    expect(list.map((x) => `${x.scheduledDate} ${x.scheduledTime}`)).toEqual([
+      '2030-01-15 08:00',
+      '2030-01-15 13:00',
+      '2030-02-01 09:00',
+    ]);
   });
 
   it('formats calendar dates and times en-US without shifting the day', () => {

@@ -15,7 +15,9 @@ export function upcomingAppointments(appointments: readonly Appointment[]): Appo
 
 /** Quotes cheapest first, so the comparison reads top-down. */
 export function quotesByPrice(request: ServiceRequest) {
-  return [...request.quotes].sort((a, b) => a.totalCost - b.totalCost || a.availableStartDate.localeCompare(b.availableStartDate));
+  return [...request.quotes].sort(
+    (a, b) => a.totalCost - b.totalCost || a.availableStartDate.localeCompare(b.availableStartDate),
+  );
 }
 
 export { formatDay } from '../../../lib/format.ts';

@@ -13,18 +13,26 @@ function Contact({ who, person }: { who: string; person: PartyContact & { busine
     <div>
       <p className="font-medium">
         {who}: {person.name}
-        {person.businessName ? <span className="font-normal text-muted-foreground"> · {person.businessName}</span> : null}
+        {person.businessName ? (
+          <span className="font-normal text-muted-foreground"> · {person.businessName}</span>
+        ) : null}
       </p>
       <p className="flex flex-wrap gap-x-4 gap-y-1">
         {person.phone ? (
-          <a className="inline-flex min-h-11 items-center gap-1 text-accent underline-offset-4 hover:underline" href={`tel:${person.phone.replace(/[^\d+]/g, '')}`}>
+          <a
+            className="inline-flex min-h-11 items-center gap-1 text-accent underline-offset-4 hover:underline"
+            href={`tel:${person.phone.replace(/[^\d+]/g, '')}`}
+          >
             <Phone className="h-3.5 w-3.5" aria-hidden="true" />
             {person.phone}
           </a>
         ) : (
           <span className="inline-flex min-h-11 items-center text-muted-foreground">No phone given</span>
         )}
-        <a className="inline-flex min-h-11 items-center gap-1 break-all text-accent underline-offset-4 hover:underline" href={`mailto:${person.email}`}>
+        <a
+          className="inline-flex min-h-11 items-center gap-1 break-all text-accent underline-offset-4 hover:underline"
+          href={`mailto:${person.email}`}
+        >
           <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           {person.email}
         </a>
@@ -37,7 +45,15 @@ function Contact({ who, person }: { who: string; person: PartyContact & { busine
  * After acceptance, each party sees the other's phone and email and where the aircraft is (the
  * owner says the hangar or FBO). The server answers these to the two parties only.
  */
-export function AppointmentParties({ appointment: a, role, onAppointment }: { appointment: Appointment; role: 'owner' | 'mechanic'; onAppointment: (a: Appointment) => void }) {
+export function AppointmentParties({
+  appointment: a,
+  role,
+  onAppointment,
+}: {
+  appointment: Appointment;
+  role: 'owner' | 'mechanic';
+  onAppointment: (a: Appointment) => void;
+}) {
   const p = a.parties;
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(p?.aircraft.whereabouts ?? '');
@@ -58,14 +74,22 @@ export function AppointmentParties({ appointment: a, role, onAppointment }: { ap
   };
   const canEdit = role === 'owner' && a.status !== 'completed';
   return (
-    <div className="mt-3 space-y-2 rounded-md border border-border p-3 text-sm" role="group" aria-label="Contacts and aircraft location">
+    <div
+      className="mt-3 space-y-2 rounded-md border border-border p-3 text-sm"
+      role="group"
+      aria-label="Contacts and aircraft location"
+    >
       <Contact who={role === 'owner' ? 'Mechanic' : 'Owner'} person={role === 'owner' ? p.mechanic : p.owner} />
       <div>
         <p className="flex items-start gap-1">
           <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           <span>
             <span className="font-medium">Aircraft {p.aircraft.tailNumber}:</span> {p.aircraft.location}
-            {p.aircraft.whereabouts ? ` · ${p.aircraft.whereabouts}` : role === 'owner' ? ' · say where it is (hangar, FBO)' : ' · the owner has not said where it is yet'}
+            {p.aircraft.whereabouts
+              ? ` · ${p.aircraft.whereabouts}`
+              : role === 'owner'
+                ? ' · say where it is (hangar, FBO)'
+                : ' · the owner has not said where it is yet'}
           </span>
         </p>
         {canEdit && !editing && (
@@ -76,7 +100,13 @@ export function AppointmentParties({ appointment: a, role, onAppointment }: { ap
         {canEdit && editing && (
           <form onSubmit={save} className="mt-2 space-y-2" aria-busy={busy}>
             <Label htmlFor={`where-${a.id}`}>Where the aircraft is (hangar, FBO, tie-down)</Label>
-            <Input id={`where-${a.id}`} value={text} maxLength={SCHEDULE.whereabouts} onChange={(e) => setText(e.target.value)} aria-describedby={`where-${a.id}-count`} />
+            <Input
+              id={`where-${a.id}`}
+              value={text}
+              maxLength={SCHEDULE.whereabouts}
+              onChange={(e) => setText(e.target.value)}
+              aria-describedby={`where-${a.id}-count`}
+            />
             <CharacterCount id={`where-${a.id}-count`} value={text} max={SCHEDULE.whereabouts} />
             <div className="flex gap-2">
               <Button size="sm" type="submit" pending={busy}>

@@ -63,12 +63,16 @@ export function AppointmentSchedule({
       pickTime.clearError();
       return;
     }
-    if ((await pickTime.run({ params: { id: a.id, proposalId: p.id }, body: { time } })).ok) toast.success(`Agreed: ${when(time)}`);
+    if ((await pickTime.run({ params: { id: a.id, proposalId: p.id }, body: { time } })).ok)
+      toast.success(`Agreed: ${when(time)}`);
   };
 
   const saveIcs = async () => {
     try {
-      await saveDocument({ downloadUrl: pathOf(ROUTES.appointmentCalendar, { params: { id: a.id } }), fileName: `appointment-${a.aircraftTailNumber}-${a.scheduledDate}.ics` });
+      await saveDocument({
+        downloadUrl: pathOf(ROUTES.appointmentCalendar, { params: { id: a.id } }),
+        fileName: `appointment-${a.aircraftTailNumber}-${a.scheduledDate}.ics`,
+      });
     } catch (err) {
       toast.error(refusalOf(err, 'Failed to download the calendar file'));
     }
@@ -89,20 +93,29 @@ export function AppointmentSchedule({
 
       {movable && s.state === 'unconfirmed' && (
         <p className="mt-2 text-muted-foreground">
-          {role === 'mechanic' ? 'Propose one or more times to the owner, starting from your quote’s start date.' : `${other} proposes times; you pick one or propose others.`}
+          {role === 'mechanic'
+            ? 'Propose one or more times to the owner, starting from your quote’s start date.'
+            : `${other} proposes times; you pick one or propose others.`}
         </p>
       )}
 
       {movable && theirs && (
         <fieldset className="mt-2">
           <legend className="font-medium">
-            {other} {s.state === 'agreed' || theirs.reason ? 'asks to reschedule' : 'proposes'}:{theirs.reason ? <span className="font-normal text-muted-foreground"> “{theirs.reason}”</span> : null}
+            {other} {s.state === 'agreed' || theirs.reason ? 'asks to reschedule' : 'proposes'}:
+            {theirs.reason ? <span className="font-normal text-muted-foreground"> “{theirs.reason}”</span> : null}
           </legend>
           <ul className="mt-1 space-y-1">
             {theirs.times.map((t) => (
               <li key={keyOf(t)}>
                 <label className="flex min-h-11 items-center gap-2">
-                  <input type="radio" name={`pick-${a.id}`} value={keyOf(t)} checked={pick === keyOf(t) || (theirs.times.length === 1 && pick === '')} onChange={() => setPick(keyOf(t))} />
+                  <input
+                    type="radio"
+                    name={`pick-${a.id}`}
+                    value={keyOf(t)}
+                    checked={pick === keyOf(t) || (theirs.times.length === 1 && pick === '')}
+                    onChange={() => setPick(keyOf(t))}
+                  />
                   {when(t)}
                 </label>
               </li>

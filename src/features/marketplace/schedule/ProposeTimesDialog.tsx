@@ -47,14 +47,16 @@ export function ProposeTimesDialog({
       onProposed(next);
     },
     onError: (_message, err) => {
-      if (err instanceof ApiError && err.status === 400 && err.errors?.length) setErrors(Object.fromEntries(err.errors.map((x) => [x.path, x.message])));
+      if (err instanceof ApiError && err.status === 400 && err.errors?.length)
+        setErrors(Object.fromEntries(err.errors.map((x) => [x.path, x.message])));
       if (isStale(err)) onStale();
     },
   });
   const refusal = propose.error;
   const busy = propose.pending;
   const zone = a.schedule?.timeZone ?? '';
-  const set = (i: number, patch: Partial<ProposedTime>) => setTimes((ts) => ts.map((t, j) => (j === i ? { ...t, ...patch } : t)));
+  const set = (i: number, patch: Partial<ProposedTime>) =>
+    setTimes((ts) => ts.map((t, j) => (j === i ? { ...t, ...patch } : t)));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -80,35 +82,80 @@ export function ProposeTimesDialog({
             <li key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
               <div>
                 <Label htmlFor={`pt-${a.id}-${i}-date`}>Date {i + 1}</Label>
-                <Input id={`pt-${a.id}-${i}-date`} type="date" value={t.date} onChange={(e) => set(i, { date: e.target.value })} aria-invalid={errors[`times.${i}.date`] ? true : undefined} aria-describedby={`pt-${a.id}-${i}-error`} />
+                <Input
+                  id={`pt-${a.id}-${i}-date`}
+                  type="date"
+                  value={t.date}
+                  onChange={(e) => set(i, { date: e.target.value })}
+                  aria-invalid={errors[`times.${i}.date`] ? true : undefined}
+                  aria-describedby={`pt-${a.id}-${i}-error`}
+                />
               </div>
               <div>
                 <Label htmlFor={`pt-${a.id}-${i}-time`}>Time {i + 1}</Label>
-                <Input id={`pt-${a.id}-${i}-time`} type="time" step={900} value={t.time} onChange={(e) => set(i, { time: e.target.value })} aria-invalid={errors[`times.${i}.time`] ? true : undefined} aria-describedby={`pt-${a.id}-${i}-error`} />
+                <Input
+                  id={`pt-${a.id}-${i}-time`}
+                  type="time"
+                  step={900}
+                  value={t.time}
+                  onChange={(e) => set(i, { time: e.target.value })}
+                  aria-invalid={errors[`times.${i}.time`] ? true : undefined}
+                  aria-describedby={`pt-${a.id}-${i}-error`}
+                />
               </div>
-              <Button type="button" variant="ghost" size="sm" aria-label={`Remove time ${i + 1}`} disabled={times.length === 1} onClick={() => setTimes((ts) => ts.filter((_, j) => j !== i))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove time ${i + 1}`}
+                disabled={times.length === 1}
+                onClick={() => setTimes((ts) => ts.filter((_, j) => j !== i))}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
               </Button>
               <div className="col-span-3">
-                <FieldError id={`pt-${a.id}-${i}-error`} message={errors[`times.${i}.date`] ?? errors[`times.${i}.time`] ?? errors[`times.${i}`]} />
+                <FieldError
+                  id={`pt-${a.id}-${i}-error`}
+                  message={errors[`times.${i}.date`] ?? errors[`times.${i}.time`] ?? errors[`times.${i}`]}
+                />
               </div>
             </li>
           ))}
         </ol>
-        {errors.times && <p className="text-sm text-destructive" role="alert">{errors.times}</p>}
+        {errors.times && (
+          <p className="text-sm text-destructive" role="alert">
+            {errors.times}
+          </p>
+        )}
         <Button
           type="button"
           variant="outline"
           size="sm"
           disabled={times.length >= SCHEDULE.maxTimes}
-          onClick={() => setTimes((ts) => [...ts, { date: nextDay(ts[ts.length - 1]?.date || a.scheduledDate), time: ts[ts.length - 1]?.time || a.scheduledTime }])}
+          onClick={() =>
+            setTimes((ts) => [
+              ...ts,
+              {
+                date: nextDay(ts[ts.length - 1]?.date || a.scheduledDate),
+                time: ts[ts.length - 1]?.time || a.scheduledTime,
+              },
+            ])
+          }
         >
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add a time
         </Button>
         <div>
           <Label htmlFor={`pt-${a.id}-reason`}>{reschedule ? 'Reason (required)' : 'Note (optional)'}</Label>
-          <Textarea id={`pt-${a.id}-reason`} rows={2} maxLength={SCHEDULE.reason} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={errors.reason ? true : undefined} aria-describedby={`pt-${a.id}-reason-error pt-${a.id}-reason-count`} />
+          <Textarea
+            id={`pt-${a.id}-reason`}
+            rows={2}
+            maxLength={SCHEDULE.reason}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={`pt-${a.id}-reason-error pt-${a.id}-reason-count`}
+          />
           <CharacterCount id={`pt-${a.id}-reason-count`} value={reason} max={SCHEDULE.reason} />
           <FieldError id={`pt-${a.id}-reason-error`} message={errors.reason} />
         </div>

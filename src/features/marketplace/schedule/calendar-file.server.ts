@@ -30,7 +30,9 @@ export async function appointmentIcs(db: Db, id: string): Promise<{ ics: string;
     `Mechanic: ${parties.mechanic.name}${parties.mechanic.businessName ? ` (${parties.mechanic.businessName})` : ''}${parties.mechanic.phone ? `, ${parties.mechanic.phone}` : ''}, ${parties.mechanic.email}.`,
     `Owner: ${parties.owner.name}${parties.owner.phone ? `, ${parties.owner.phone}` : ''}, ${parties.owner.email}.`,
     parties.aircraft.whereabouts ? `Aircraft at: ${parties.aircraft.whereabouts}.` : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const ics = buildIcs({
     uid: `appointment-${a.id}@skyward-mobile-aviation`,
     sequence: reschedules,
@@ -51,5 +53,9 @@ export async function appointmentIcs(db: Db, id: string): Promise<{ ics: string;
 /** The calendar file as an email attachment (issue 26, point 9: both parties get it by email). */
 export async function appointmentIcsAttachment(db: Db, id: string): Promise<OutboxAttachment> {
   const { ics, filename } = await appointmentIcs(db, id);
-  return { filename, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics, 'utf8').toString('base64') };
+  return {
+    filename,
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: Buffer.from(ics, 'utf8').toString('base64'),
+  };
 }

@@ -4,7 +4,11 @@ import { appointmentIcs } from './calendar-file.server.ts';
 import { appointmentOfParty } from './schedule.server.ts';
 
 /** GET /api/appointments/:id/calendar.ics: the owner's or assigned mechanic's calendar file; 404 for anyone else. */
-export async function appointmentCalendar(db: Db, user: UserRow, id: string): Promise<{ ics: string; filename: string }> {
+export async function appointmentCalendar(
+  db: Db,
+  user: UserRow,
+  id: string,
+): Promise<{ ics: string; filename: string }> {
   await appointmentOfParty(db, user, id);
   return appointmentIcs(db, id);
 }

@@ -59,10 +59,23 @@ export async function withScheduleAndParties<A extends Appointment>(db: Db, appo
     db
       .selectFrom('appointments as a')
       .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
-      .select(['a.id', 'a.scheduleState', 'a.aircraftWhereabouts', 'a.customerId', 'r.aircraftLocation', 'r.serviceLocationLabel', 'r.serviceLocation'])
+      .select([
+        'a.id',
+        'a.scheduleState',
+        'a.aircraftWhereabouts',
+        'a.customerId',
+        'r.aircraftLocation',
+        'r.serviceLocationLabel',
+        'r.serviceLocation',
+      ])
       .where('a.id', 'in', ids)
       .execute(),
-    db.selectFrom('appointmentProposals').selectAll().where('appointmentId', 'in', ids).orderBy('createdAt', 'desc').execute(),
+    db
+      .selectFrom('appointmentProposals')
+      .selectAll()
+      .where('appointmentId', 'in', ids)
+      .orderBy('createdAt', 'desc')
+      .execute(),
   ]);
   const userIds = [...new Set([...appointments.map((a) => a.mechanicId), ...rows.map((r) => r.customerId)])];
   const people = await db
@@ -87,22 +100,40 @@ export async function withScheduleAndParties<A extends Appointment>(db: Db, appo
     };
     const parties: AppointmentParties = {
       owner: { name: owner ? fullName(owner) : a.customerName, email: owner?.email ?? '', phone: owner?.phone ?? null },
-      mechanic: { name: a.mechanicName, email: mechanic?.email ?? '', phone: mechanic?.phone ?? null, businessName: mechanic?.businessName ?? null },
-      aircraft: { tailNumber: a.aircraftTailNumber, location: row.aircraftLocation, whereabouts: row.aircraftWhereabouts },
+      mechanic: {
+        name: a.mechanicName,
+        email: mechanic?.email ?? '',
+        phone: mechanic?.phone ?? null,
+        businessName: mechanic?.businessName ?? null,
+      },
+      aircraft: {
+        tailNumber: a.aircraftTailNumber,
+        location: row.aircraftLocation,
+        whereabouts: row.aircraftWhereabouts,
+      },
     };
     return Object.assign(a, { schedule, parties });
   });
 }
 
 async function jobWhat(db: Db, serviceRequestId: string) {
-  const r = await db.selectFrom('serviceRequests').select(['serviceType', 'aircraftTailNumber', 'serviceLocationLabel', 'serviceLocation']).where('id', '=', serviceRequestId).executeTakeFirstOrThrow();
-  return { what: `the ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}`, timeZone: timeZoneOfLabel(r.serviceLocationLabel ?? r.serviceLocation) };
+  const r = await db
+    .selectFrom('serviceRequests')
+    .select(['serviceType', 'aircraftTailNumber', 'serviceLocationLabel', 'serviceLocation'])
+    .where('id', '=', serviceRequestId)
+    .executeTakeFirstOrThrow();
+  return {
+    what: `the ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}`,
+    timeZone: timeZoneOfLabel(r.serviceLocationLabel ?? r.serviceLocation),
+  };
 }
 
 /** Proposed and picked times are not in the past where the aircraft is (years beyond are bounded by the date rule). */
 function checkTimes(times: readonly ProposedTime[], timeZone: string) {
   const today = todayIn(timeZone);
-  const errors = times.flatMap((t, i) => (t.date < today ? [{ path: `times.${i}.date`, message: 'This date has passed' }] : []));
+  const errors = times.flatMap((t, i) =>
+    t.date < today ? [{ path: `times.${i}.date`, message: 'This date has passed' }] : [],
+  );
   if (errors.length) throw badRequest(errors[0]!.message, errors);
 }
 
@@ -115,27 +146,61 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
   await db.transaction().execute(async (trx) => {
     const a = await appointmentOfParty(trx, user, id, true);
     const role = a.mechanicId === user.id ? 'mechanic' : 'owner';
-    if (!MOVABLE.includes(a.status)) throw conflict(`The time of ${a.status === 'in_progress' ? 'a job in progress' : `a ${a.status} appointment`} cannot be changed`);
-    const open = await trx.selectFrom('appointmentProposals').selectAll().where('appointmentId', '=', id).where('status', '=', 'open').forUpdate().executeTakeFirst();
+    if (!MOVABLE.includes(a.status))
+      throw conflict(
+        `The time of ${a.status === 'in_progress' ? 'a job in progress' : `a ${a.status} appointment`} cannot be changed`,
+      );
+    const open = await trx
+      .selectFrom('appointmentProposals')
+      .selectAll()
+      .where('appointmentId', '=', id)
+      .where('status', '=', 'open')
+      .forUpdate()
+      .executeTakeFirst();
     if (open && open.proposerRole === role) throw conflict('Your proposal is still waiting for an answer');
     // A booking's days are on the mechanic's calendar: it moves by its own reschedule, inside its window (docs/decisions/0241).
     if (await trx.selectFrom('bookingHolds').select('id').where('appointmentId', '=', id).executeTakeFirst()) {
-      throw conflict(role === 'owner' ? 'This appointment was booked from the mechanic’s calendar: use Reschedule on the booking' : 'This appointment was booked from your calendar: the owner reschedules it, or message the owner');
+      throw conflict(
+        role === 'owner'
+          ? 'This appointment was booked from the mechanic’s calendar: use Reschedule on the booking'
+          : 'This appointment was booked from your calendar: the owner reschedules it, or message the owner',
+      );
     }
-    if (role === 'owner' && a.scheduleState === 'unconfirmed') throw conflict('The mechanic proposes times first; you can pick one or counter');
-    if (a.scheduleState === 'agreed' && !data.reason) throw badRequest('Say why the agreed time changes', [{ path: 'reason', message: 'Give a reason for rescheduling' }]);
+    if (role === 'owner' && a.scheduleState === 'unconfirmed')
+      throw conflict('The mechanic proposes times first; you can pick one or counter');
+    if (a.scheduleState === 'agreed' && !data.reason)
+      throw badRequest('Say why the agreed time changes', [
+        { path: 'reason', message: 'Give a reason for rescheduling' },
+      ]);
     const job = await jobWhat(trx, a.serviceRequestId);
     checkTimes(data.times, job.timeZone);
     const now = new Date();
-    if (open) await trx.updateTable('appointmentProposals').set({ status: 'countered', decidedAt: now }).where('id', '=', open.id).execute();
+    if (open)
+      await trx
+        .updateTable('appointmentProposals')
+        .set({ status: 'countered', decidedAt: now })
+        .where('id', '=', open.id)
+        .execute();
     await trx
       .insertInto('appointmentProposals')
-      .values({ appointmentId: id, proposedBy: user.id, proposerRole: role, times: JSON.stringify(data.times), reason: data.reason, chosen: null })
+      .values({
+        appointmentId: id,
+        proposedBy: user.id,
+        proposerRole: role,
+        times: JSON.stringify(data.times),
+        reason: data.reason,
+        chosen: null,
+      })
       .execute();
-    await trx.updateTable('appointments').set({ scheduleState: 'proposed', updatedAt: now }).where('id', '=', id).execute();
+    await trx
+      .updateTable('appointments')
+      .set({ scheduleState: 'proposed', updatedAt: now })
+      .where('id', '=', id)
+      .execute();
     const other = role === 'mechanic' ? a.customerId : a.mechanicId;
     const list = data.times.map((t) => whenText(t, job.timeZone)).join('; ');
-    const verb = a.scheduleState === 'agreed' ? 'asks to reschedule' : open ? 'proposes other times for' : 'proposes times for';
+    const verb =
+      a.scheduleState === 'agreed' ? 'asks to reschedule' : open ? 'proposes other times for' : 'proposes times for';
     await notify(trx, [other], {
       type: 'appointment.proposed',
       title: a.scheduleState === 'agreed' ? 'Reschedule requested' : 'Appointment times proposed',
@@ -160,17 +225,36 @@ export async function acceptProposal(
   await db.transaction().execute(async (trx) => {
     const a = await appointmentOfParty(trx, user, id, true);
     const role = a.mechanicId === user.id ? 'mechanic' : 'owner';
-    const p = await trx.selectFrom('appointmentProposals').selectAll().where('id', '=', proposalId).where('appointmentId', '=', id).forUpdate().executeTakeFirst();
+    const p = await trx
+      .selectFrom('appointmentProposals')
+      .selectAll()
+      .where('id', '=', proposalId)
+      .where('appointmentId', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!p) throw notFound('Proposal not found');
-    if (p.status !== 'open') throw conflict(p.status === 'accepted' ? 'A time of this proposal was already picked' : 'This proposal was answered with other times; reload to see them');
+    if (p.status !== 'open')
+      throw conflict(
+        p.status === 'accepted'
+          ? 'A time of this proposal was already picked'
+          : 'This proposal was answered with other times; reload to see them',
+      );
     if (p.proposerRole === role) throw forbidden('The other party picks one of your proposed times');
-    if (!MOVABLE.includes(a.status)) throw conflict(`The time of ${a.status === 'in_progress' ? 'a job in progress' : `a ${a.status} appointment`} cannot be changed`);
+    if (!MOVABLE.includes(a.status))
+      throw conflict(
+        `The time of ${a.status === 'in_progress' ? 'a job in progress' : `a ${a.status} appointment`} cannot be changed`,
+      );
     const chosen = p.times.find((t) => t.date === time.date && t.time === time.time);
-    if (!chosen) throw badRequest('Pick one of the proposed times', [{ path: 'time', message: 'Not one of the proposed times' }]);
+    if (!chosen)
+      throw badRequest('Pick one of the proposed times', [{ path: 'time', message: 'Not one of the proposed times' }]);
     const job = await jobWhat(trx, a.serviceRequestId);
     checkTimes([chosen], job.timeZone);
     const now = new Date();
-    await trx.updateTable('appointmentProposals').set({ status: 'accepted', chosen: JSON.stringify(chosen), decidedAt: now }).where('id', '=', p.id).execute();
+    await trx
+      .updateTable('appointmentProposals')
+      .set({ status: 'accepted', chosen: JSON.stringify(chosen), decidedAt: now })
+      .where('id', '=', p.id)
+      .execute();
     await trx
       .updateTable('appointments')
       .set({ scheduledDate: chosen.date, scheduledTime: chosen.time, scheduleState: 'agreed', updatedAt: now })
@@ -193,5 +277,9 @@ export async function setWhereabouts(db: Db, user: UserRow, id: string, whereabo
   const a = await appointmentOfParty(db, user, id);
   if (a.customerId !== user.id) throw forbidden('Only the aircraft owner says where the aircraft is');
   if (a.status === 'cancelled' || a.status === 'completed') throw conflict(`This appointment is ${a.status}`);
-  await db.updateTable('appointments').set({ aircraftWhereabouts: whereabouts, updatedAt: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('appointments')
+    .set({ aircraftWhereabouts: whereabouts, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }

@@ -18,13 +18,27 @@ describe('wall-clock times where the aircraft is (issue 26, point 9)', () => {
   it('names the zone of a place and says a time with it', () => {
     expect(timeZoneOfLabel('KPAO (Palo Alto, CA)')).toBe('America/Los_Angeles');
     expect(timeZoneOfLabel('Helena, MT')).toBe('America/Denver');
-    expect(whenText({ date: '2030-12-02', time: '13:30' }, 'America/Los_Angeles')).toBe('Mon, Dec 2, 2030 at 1:30 PM PST');
+    expect(whenText({ date: '2030-12-02', time: '13:30' }, 'America/Los_Angeles')).toBe(
+      'Mon, Dec 2, 2030 at 1:30 PM PST',
+    );
     expect(todayIn('Pacific/Honolulu', new Date('2026-11-26T05:00:00Z'))).toBe('2026-11-25');
   });
 
   it('an ICS file a real parser reads, lines folded at 75 octets without splitting a character', () => {
     const long = 'Hangar 4 — Cody Aviation FBO; call first, gate code at the desk. '.repeat(4);
-    const ics = buildIcs({ uid: 'appointment-1@x', sequence: 2, date: '2031-07-01', time: '08:00', timeZone: 'America/Denver', hours: 4, summary: 'Annual: N12345', location: long, description: 'Line one\nLine two, with a comma', status: 'CONFIRMED', stamp: new Date('2026-11-25T12:00:00Z') });
+    const ics = buildIcs({
+      uid: 'appointment-1@x',
+      sequence: 2,
+      date: '2031-07-01',
+      time: '08:00',
+      timeZone: 'America/Denver',
+      hours: 4,
+      summary: 'Annual: N12345',
+      location: long,
+      description: 'Line one\nLine two, with a comma',
+      status: 'CONFIRMED',
+      stamp: new Date('2026-11-25T12:00:00Z'),
+    });
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const event = Object.values(ical.sync.parseICS(ics)).find((c) => c?.type === 'VEVENT') as ical.VEvent;
     expect(event.start.toISOString()).toBe('2031-07-01T14:00:00.000Z');

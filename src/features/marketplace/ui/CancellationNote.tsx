@@ -1,6 +1,10 @@
 import type { Appointment } from '../../../contract/marketplace.ts';
 
-const WHO = { owner: 'the owner', mechanic: 'the mechanic', stopped: 'Skyward Mobile Aviation (the mechanic can no longer work through it)' } as const;
+const WHO = {
+  owner: 'the owner',
+  mechanic: 'the mechanic',
+  stopped: 'Skyward Mobile Aviation (the mechanic can no longer work through it)',
+} as const;
 
 /** On a cancelled appointment, for both parties: who cancelled it and, when the mechanic did, why. */
 export function CancellationNote({ appointment }: { appointment: Appointment }) {

@@ -5,7 +5,21 @@ import { BrandLink } from '../../auth/BrandLink.tsx';
 import { ChangePasswordButton } from '../../auth/ChangePasswordDialog.tsx';
 
 /** The dashboards' header: brand, a heading, the bell, who is signed in, and Logout. */
-export function DashboardHeader({ heading, subheading, bell, name, roleLabel, onLogout }: { heading: string; subheading?: string; bell: ReactNode; name: string; roleLabel: string; onLogout: () => void }) {
+export function DashboardHeader({
+  heading,
+  subheading,
+  bell,
+  name,
+  roleLabel,
+  onLogout,
+}: {
+  heading: string;
+  subheading?: string;
+  bell: ReactNode;
+  name: string;
+  roleLabel: string;
+  onLogout: () => void;
+}) {
   return (
     <header className="border-b border-border bg-background">
       <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">

@@ -5,9 +5,19 @@ import { formatCurrency } from '../../../lib/format.ts';
  * The figure of a job that stands now, named ("Approved: $1,600.00"), with the others beside it
  * in small print, from the one computation the server answers (docs/decisions/0170).
  */
-export function JobFigure({ figures, hours = false, className }: { figures: JobFigures; hours?: boolean; className?: string }) {
+export function JobFigure({
+  figures,
+  hours = false,
+  className,
+}: {
+  figures: JobFigures;
+  hours?: boolean;
+  className?: string;
+}) {
   const c = figures.current;
-  const others = (['quoted', 'approved', 'withChangeOrders'] as const).filter((k) => k !== c.kind && figures[k] !== null && !(c.kind === 'final' && k === 'withChangeOrders'));
+  const others = (['quoted', 'approved', 'withChangeOrders'] as const).filter(
+    (k) => k !== c.kind && figures[k] !== null && !(c.kind === 'final' && k === 'withChangeOrders'),
+  );
   return (
     <span className={className} data-figure={c.kind}>
       <span className="font-semibold">

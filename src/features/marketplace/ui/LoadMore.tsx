@@ -39,7 +39,12 @@ export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
   onMore?: (rows: Array<Rows<R>>) => void;
   label?: string;
 }) {
-  const path = listPathOf(pathOf(route, { ...(options?.params ? { params: options.params } : {}), ...(options?.query ? { query: options.query } : {}) }));
+  const path = listPathOf(
+    pathOf(route, {
+      ...(options?.params ? { params: options.params } : {}),
+      ...(options?.query ? { query: options.query } : {}),
+    }),
+  );
   const cursor = useStore($nextCursors, { keys: [path] })[path] ?? null;
   const [loading, setLoading] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -50,9 +55,16 @@ export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
     busy.current = true;
     setLoading(true);
     try {
-      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, { ...options, query: { ...options?.query, cursor, limit: PAGING.defaultLimit } })) as Array<Rows<R>>;
+      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, {
+        ...options,
+        query: { ...options?.query, cursor, limit: PAGING.defaultLimit },
+      })) as Array<Rows<R>>;
       if (onMore) onMore(rows);
-      else setQueryData<Array<Rows<R> & { id: string }>>((keyOf as (r: RouteSpec, o?: object) => string)(route, options), (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>));
+      else
+        setQueryData<Array<Rows<R> & { id: string }>>(
+          (keyOf as (r: RouteSpec, o?: object) => string)(route, options),
+          (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>),
+        );
     } catch (err) {
       console.error('Loading more failed', err);
       toast.error('Could not load more. Please try again.');

@@ -10,13 +10,23 @@ import { BellMessages } from '../../conversations/BellMessages.tsx';
 import { $unreadMessages } from '../../conversations/store.ts';
 
 /** The header bell: the unread count as a badge, the latest notifications in a popover. */
-export function NotificationBell({ state, onOpenItem }: { state: NotificationsState; onOpenItem?: (n: Notification) => void }) {
+export function NotificationBell({
+  state,
+  onOpenItem,
+}: {
+  state: NotificationsState;
+  onOpenItem?: (n: Notification) => void;
+}) {
   const { items, unread: unreadNotices, markRead, markAllRead } = state;
   const unread = unreadNotices + useStore($unreadMessages); // unread messages count in the bell too
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <Popover.Root>
-      <Popover.Trigger className={`${buttonClass('ghost', 'icon')} relative`} aria-label={label} data-testid="notification-bell">
+      <Popover.Trigger
+        className={`${buttonClass('ghost', 'icon')} relative`}
+        aria-label={label}
+        data-testid="notification-bell"
+      >
         <Bell className="h-5 w-5" aria-hidden="true" />
         {unread > 0 && (
           <span
@@ -29,7 +39,11 @@ export function NotificationBell({ state, onOpenItem }: { state: NotificationsSt
         )}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(24rem,calc(100vw-1.5rem))] rounded-lg border border-border bg-background p-3 shadow-xl">
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-[min(24rem,calc(100vw-1.5rem))] rounded-lg border border-border bg-background p-3 shadow-xl"
+        >
           <p className="mb-2 font-semibold">Notifications</p>
           <BellMessages />
           <NotificationList

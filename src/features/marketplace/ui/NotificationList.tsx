@@ -19,7 +19,11 @@ export function NotificationList({ items, unread, onRead, onReadAll, compact }: 
     return compact ? (
       <p className="px-2 py-6 text-center text-sm text-muted-foreground">No notifications yet</p>
     ) : (
-      <EmptyState Icon={Bell} title="No notifications yet" hint="Matches, quotes and appointment updates will appear here." />
+      <EmptyState
+        Icon={Bell}
+        title="No notifications yet"
+        hint="Matches, quotes and appointment updates will appear here."
+      />
     );
   }
   return (
@@ -33,7 +37,9 @@ export function NotificationList({ items, unread, onRead, onReadAll, compact }: 
           </Button>
         )}
       </div>
-      <ul className={cn('divide-y divide-border rounded-md border border-border', compact && 'max-h-96 overflow-y-auto')}>
+      <ul
+        className={cn('divide-y divide-border rounded-md border border-border', compact && 'max-h-96 overflow-y-auto')}
+      >
         {items.map((n) => (
           <li key={n.id}>
             <button
@@ -42,7 +48,10 @@ export function NotificationList({ items, unread, onRead, onReadAll, compact }: 
               className={cn('flex w-full gap-3 px-3 py-3 text-left hover:bg-muted', !n.isRead && 'bg-info-muted/60')}
               aria-label={`${n.isRead ? '' : 'Unread: '}${n.title}. ${n.message}`}
             >
-              <span className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-accent')} aria-hidden="true" />
+              <span
+                className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-accent')}
+                aria-hidden="true"
+              />
               <span className="min-w-0">
                 <span className={cn('block text-sm', n.isRead ? 'font-medium' : 'font-semibold')}>{n.title}</span>
                 <span className="block text-sm text-muted-foreground">{n.message}</span>

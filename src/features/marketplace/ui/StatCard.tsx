@@ -2,7 +2,17 @@ import type { LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 
 /** One overview counter: a label, a big figure and an icon; `null` while the server counts. */
-export function StatCard({ label, value, Icon, tone = 'text-accent' }: { label: string; value: string | number | null; Icon: LucideIcon; tone?: string }) {
+export function StatCard({
+  label,
+  value,
+  Icon,
+  tone = 'text-accent',
+}: {
+  label: string;
+  value: string | number | null;
+  Icon: LucideIcon;
+  tone?: string;
+}) {
   if (value === null) {
     return (
       <Card className="flex items-center justify-between gap-3 p-4 sm:p-5">
@@ -22,7 +32,15 @@ export function StatCard({ label, value, Icon, tone = 'text-accent' }: { label: 
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         {/* A figure is big; a phrase ("New · no ratings yet") reads at body size and wraps. */}
-        <p className={typeof value === 'number' || value.length <= 8 ? 'mt-1 text-2xl font-bold tabular-nums sm:text-3xl' : 'mt-1 text-base font-semibold'}>{value}</p>
+        <p
+          className={
+            typeof value === 'number' || value.length <= 8
+              ? 'mt-1 text-2xl font-bold tabular-nums sm:text-3xl'
+              : 'mt-1 text-base font-semibold'
+          }
+        >
+          {value}
+        </p>
       </div>
       <Icon className={`h-7 w-7 shrink-0 sm:h-8 sm:w-8 ${tone}`} aria-hidden="true" />
     </Card>

@@ -6,7 +6,11 @@ import { ApiError, call, type CallOptions } from '../../../lib/api-client.ts';
  * deploy, or while the local emulator bundles it) can fail once and answer the next call. A 4xx is
  * an answer and is never retried.
  */
-export async function getWithRetry<R extends RouteSpec>(route: R, options?: CallOptions<R>, delayMs = 600): Promise<OutputOf<R>> {
+export async function getWithRetry<R extends RouteSpec>(
+  route: R,
+  options?: CallOptions<R>,
+  delayMs = 600,
+): Promise<OutputOf<R>> {
   const once = () => (call as (r: R, o?: CallOptions<R>) => Promise<OutputOf<R>>)(route, options);
   try {
     return await once();

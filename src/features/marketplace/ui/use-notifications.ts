@@ -38,7 +38,8 @@ export function useNotifications(): NotificationsState {
   useEffect(() => {
     alive.current = true;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') reload().catch((e) => console.warn('Notifications refresh failed', e));
+      if (document.visibilityState === 'visible')
+        reload().catch((e) => console.warn('Notifications refresh failed', e));
     }, POLL_MS);
     return () => {
       alive.current = false;

@@ -8,7 +8,11 @@ import { invalidate, keyOf, useRoute } from '../../../lib/use-query.ts';
  * read again in the background whenever one of the lists they count changes (a write's answer,
  * a reload): the lists are paged, so the counters cannot be computed from the rows shown.
  */
-export function useSummary<R extends RouteSpec & { method: 'GET' }>(route: R, options: CallOptions<R> | undefined, lists: readonly unknown[]) {
+export function useSummary<R extends RouteSpec & { method: 'GET' }>(
+  route: R,
+  options: CallOptions<R> | undefined,
+  lists: readonly unknown[],
+) {
   const summary = useRoute(route, options);
   const key = keyOf(route, options);
   const seen = useRef<readonly unknown[] | null>(null);

@@ -25,7 +25,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('meta_description', 'text', (c) => c.notNull())
     .addColumn('author_name', 'text', (c) => c.notNull())
     .addColumn('reading_time', 'integer', (c) => c.notNull().check(sql`reading_time >= 1`))
-    .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0).check(sql`views >= 0`))
+    .addColumn('views', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`views >= 0`),
+    )
     .addColumn('published_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -33,11 +38,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     // parser classifies HTML tags and entities as their own token types, which the english
     // configuration drops, so the stored HTML can be indexed as is.
     .addColumn('search', sql`tsvector`, (c) =>
-      c.generatedAlwaysAs(sql`
+      c
+        .generatedAlwaysAs(
+          sql`
         setweight(to_tsvector('english', title), 'A') ||
         setweight(to_tsvector('english', excerpt || ' ' || blog_tags_text(tags)), 'B') ||
         setweight(to_tsvector('english', content), 'C')
-      `).stored(),
+      `,
+        )
+        .stored(),
     )
     .execute();
 

@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('specialties', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('hourly_rate', 'numeric(10, 2)', (c) => c.notNull())
     .addColumn('travel_rate', 'numeric(10, 2)')
-    .addColumn('service_radius', 'integer', (c) => c.notNull().defaultTo(50).check(sql`service_radius > 0`))
+    .addColumn('service_radius', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(50)
+        .check(sql`service_radius > 0`),
+    )
     .addColumn('base_location', 'text', (c) => c.notNull())
     .addColumn('base_location_label', 'text', (c) => c.notNull())
     .addColumn('base_latitude', 'double precision', (c) => c.notNull())
@@ -23,7 +28,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('available_weekdays', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{1,2,3,4,5}'::integer[]`))
     .addColumn('preferred_hours_start', 'text', (c) => c.notNull().defaultTo('08:00'))
     .addColumn('preferred_hours_end', 'text', (c) => c.notNull().defaultTo('17:00'))
-    .addColumn('rating', 'numeric(3, 2)', (c) => c.notNull().defaultTo(5).check(sql`rating between 0 and 5`))
+    .addColumn('rating', 'numeric(3, 2)', (c) =>
+      c
+        .notNull()
+        .defaultTo(5)
+        .check(sql`rating between 0 and 5`),
+    )
     .addColumn('completed_jobs', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -68,11 +78,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('customer_will_travel', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('max_travel_distance', 'integer', (c) => c.notNull().defaultTo(50))
     .addColumn('estimated_budget', 'numeric(12, 2)')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ${REQUEST_STATUSES}`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ${REQUEST_STATUSES}`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('service_requests_customer_idx').on('service_requests').columns(['customer_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('service_requests_customer_idx')
+    .on('service_requests')
+    .columns(['customer_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('service_requests_status_idx').on('service_requests').column('status').execute();
 
   await db.schema
@@ -84,7 +103,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('service_request_matches_pk', ['service_request_id', 'mechanic_id'])
     .execute();
-  await db.schema.createIndex('service_request_matches_mechanic_idx').on('service_request_matches').column('mechanic_id').execute();
+  await db.schema
+    .createIndex('service_request_matches_mechanic_idx')
+    .on('service_request_matches')
+    .column('mechanic_id')
+    .execute();
 
   await db.schema
     .createTable('bids')
@@ -92,14 +115,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('service_request_id', 'uuid', (c) => c.notNull().references('service_requests.id').onDelete('cascade'))
     .addColumn('mechanic_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('labor_cost', 'numeric(12, 2)', (c) => c.notNull().check(sql`labor_cost >= 0`))
-    .addColumn('parts_cost', 'numeric(12, 2)', (c) => c.notNull().defaultTo(0).check(sql`parts_cost >= 0`))
+    .addColumn('parts_cost', 'numeric(12, 2)', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`parts_cost >= 0`),
+    )
     .addColumn('total_cost', 'numeric(12, 2)', (c) => c.notNull())
     .addColumn('estimated_hours', 'numeric(7, 1)', (c) => c.notNull().check(sql`estimated_hours > 0`))
     .addColumn('available_start_date', 'date', (c) => c.notNull())
     .addColumn('estimated_completion_date', 'date', (c) => c.notNull())
     .addColumn('warranty_period', 'integer', (c) => c.notNull().defaultTo(90))
     .addColumn('notes', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'accepted', 'declined')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'accepted', 'declined')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('bids_total_is_sum', sql`total_cost = labor_cost + parts_cost`)
@@ -107,13 +140,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('bids_one_per_mechanic', ['service_request_id', 'mechanic_id'])
     .execute();
   // Whatever happens between requests, a request never has two accepted bids.
-  await sql`create unique index bids_one_accepted_uidx on bids (service_request_id) where status = 'accepted'`.execute(db);
+  await sql`create unique index bids_one_accepted_uidx on bids (service_request_id) where status = 'accepted'`.execute(
+    db,
+  );
   await db.schema.createIndex('bids_mechanic_idx').on('bids').column('mechanic_id').execute();
 
   await db.schema
     .createTable('appointments')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('service_request_id', 'uuid', (c) => c.notNull().unique().references('service_requests.id').onDelete('cascade'))
+    .addColumn('service_request_id', 'uuid', (c) =>
+      c.notNull().unique().references('service_requests.id').onDelete('cascade'),
+    )
     .addColumn('bid_id', 'uuid', (c) => c.notNull().references('bids.id').onDelete('cascade'))
     .addColumn('mechanic_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('customer_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -123,7 +160,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('service_location', 'text', (c) => c.notNull())
     .addColumn('mechanic_notes', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('scheduled').check(sql`status in ('scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled')`),
+      c
+        .notNull()
+        .defaultTo('scheduled')
+        .check(sql`status in ('scheduled', 'confirmed', 'in_progress', 'completed', 'cancelled')`),
     )
     .addColumn('confirmed_at', 'timestamptz')
     .addColumn('actual_start_time', 'timestamptz')
@@ -132,8 +172,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('appointments_mechanic_idx').on('appointments').columns(['mechanic_id', 'scheduled_date']).execute();
-  await db.schema.createIndex('appointments_customer_idx').on('appointments').columns(['customer_id', 'scheduled_date']).execute();
+  await db.schema
+    .createIndex('appointments_mechanic_idx')
+    .on('appointments')
+    .columns(['mechanic_id', 'scheduled_date'])
+    .execute();
+  await db.schema
+    .createIndex('appointments_customer_idx')
+    .on('appointments')
+    .columns(['customer_id', 'scheduled_date'])
+    .execute();
 
   await db.schema
     .createTable('ratings')
@@ -159,13 +207,26 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
     .execute();
-  await db.schema.createIndex('notifications_user_idx').on('notifications').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notifications_user_idx')
+    .on('notifications')
+    .columns(['user_id', 'created_at'])
+    .execute();
   await sql`create index notifications_unread_idx on notifications (user_id) where not is_read`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['notifications', 'ratings', 'appointments', 'bids', 'service_request_matches', 'service_requests', 'aircraft', 'mechanic_profiles']) {
+  for (const table of [
+    'notifications',
+    'ratings',
+    'appointments',
+    'bids',
+    'service_request_matches',
+    'service_requests',
+    'aircraft',
+    'mechanic_profiles',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

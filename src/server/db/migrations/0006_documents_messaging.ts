@@ -18,7 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('aircraft_id', 'uuid', (c) => c.references('aircraft.id').onDelete('set null'))
     .addColumn('service_request_id', 'uuid', (c) => c.references('service_requests.id').onDelete('set null'))
     .addColumn('title', 'text', (c) => c.notNull().check(sql`length(title) between 1 and 200`))
-    .addColumn('document_type', 'text', (c) => c.notNull().defaultTo('other').check(sql`document_type in ${DOCUMENT_TYPES}`))
+    .addColumn('document_type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('other')
+        .check(sql`document_type in ${DOCUMENT_TYPES}`),
+    )
     .addColumn('description', 'text')
     .addColumn('file_name', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
@@ -37,7 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     // The document's details as checked when the upload started: owner, aircraft, title, name...
     .addColumn('metadata', 'jsonb', (c) => c.notNull())
-    .addColumn('expected_size', 'integer', (c) => c.notNull().check(sql`expected_size between 1 and ${sql.lit(MAX_BYTES)}`))
+    .addColumn('expected_size', 'integer', (c) =>
+      c.notNull().check(sql`expected_size between 1 and ${sql.lit(MAX_BYTES)}`),
+    )
     .addColumn('expected_sha256', 'text', (c) => c.notNull())
     .addColumn('chunk_size', 'integer', (c) => c.notNull().check(sql`chunk_size > 0`))
     .addColumn('total_chunks', 'integer', (c) => c.notNull().check(sql`total_chunks > 0`))

@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table api_keys drop constraint api_keys_integration_type_check`.execute(db);
   await sql`alter table api_keys add constraint api_keys_integration_type_check
-    check (integration_type in ('twilio', 'mailchimp', 'smtp', 'google_calendar', 'stripe', 'google_analytics'))`.execute(db);
+    check (integration_type in ('twilio', 'mailchimp', 'smtp', 'google_calendar', 'stripe', 'google_analytics'))`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

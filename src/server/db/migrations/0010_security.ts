@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mechanic_review_reason', 'text')
     .addColumn('mechanic_reviewed_at', 'timestamptz')
     .execute();
-  await sql`update users set mechanic_status = 'approved', mechanic_reviewed_at = now() where role = 'mechanic'`.execute(db);
+  await sql`update users set mechanic_status = 'approved', mechanic_reviewed_at = now() where role = 'mechanic'`.execute(
+    db,
+  );
   // Service radius at most 500 miles: a wider one showed a mechanic nearly every request.
   await sql`update users set service_radius = 500 where service_radius > 500`.execute(db);
   await sql`update mechanic_profiles set service_radius = 500 where service_radius > 500`.execute(db);

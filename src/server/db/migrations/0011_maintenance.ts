@@ -7,10 +7,25 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('aircraft')
-    .addColumn('usage', 'text', (c) => c.notNull().defaultTo('private').check(sql`usage in ('private', 'for_hire')`))
+    .addColumn('usage', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('private')
+        .check(sql`usage in ('private', 'for_hire')`),
+    )
     .addColumn('home_airport', 'text')
-    .addColumn('due_soon_days', 'integer', (c) => c.notNull().defaultTo(30).check(sql`due_soon_days > 0`))
-    .addColumn('due_soon_hours', 'numeric(6, 1)', (c) => c.notNull().defaultTo(10).check(sql`due_soon_hours > 0`))
+    .addColumn('due_soon_days', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(30)
+        .check(sql`due_soon_days > 0`),
+    )
+    .addColumn('due_soon_hours', 'numeric(6, 1)', (c) =>
+      c
+        .notNull()
+        .defaultTo(10)
+        .check(sql`due_soon_hours > 0`),
+    )
     .execute();
 
   await db.schema
@@ -21,14 +36,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reading_date', 'date', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('aircraft_hours_aircraft_idx').on('aircraft_hours').columns(['aircraft_id', 'reading_date']).execute();
+  await db.schema
+    .createIndex('aircraft_hours_aircraft_idx')
+    .on('aircraft_hours')
+    .columns(['aircraft_id', 'reading_date'])
+    .execute();
 
   await db.schema
     .createTable('maintenance_items')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('aircraft_id', 'uuid', (c) => c.notNull().references('aircraft.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind in ('annual', '100_hour', 'transponder', 'pitot_static', 'elt', 'registration', 'ad', 'custom')`),
+      c
+        .notNull()
+        .check(
+          sql`kind in ('annual', '100_hour', 'transponder', 'pitot_static', 'elt', 'registration', 'ad', 'custom')`,
+        ),
     )
     .addColumn('title', 'text')
     .addColumn('ad_number', 'text', (c) => c.check(sql`ad_number ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`))
@@ -38,7 +61,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('interval_hours', 'numeric(7, 1)', (c) => c.check(sql`interval_hours > 0`))
     .addColumn('fixed_due_date', 'date')
     .addColumn('fixed_due_hours', 'numeric(10, 1)')
-    .addColumn('carried_hours', 'numeric(4, 1)', (c) => c.notNull().defaultTo(0).check(sql`carried_hours between 0 and 10`))
+    .addColumn('carried_hours', 'numeric(4, 1)', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`carried_hours between 0 and 10`),
+    )
     .addColumn('notes', 'text')
     // The last state a reminder email was queued for ('due_soon' or 'overdue'): once per state.
     .addColumn('reminded_status', 'text')
@@ -53,9 +81,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('aircraft_id', 'uuid', (c) => c.notNull().references('aircraft.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
-    .addColumn('priority', 'text', (c) => c.notNull().check(sql`priority in ('grounding', 'fix_soon', 'next_inspection', 'when_convenient')`))
+    .addColumn('priority', 'text', (c) =>
+      c.notNull().check(sql`priority in ('grounding', 'fix_soon', 'next_inspection', 'when_convenient')`),
+    )
     .addColumn('document_id', 'uuid', (c) => c.references('documents.id').onDelete('set null'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'resolved')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'resolved')`),
+    )
     .addColumn('resolution_note', 'text')
     .addColumn('resolved_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -73,7 +108,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('completed_at', 'timestamptz')
     .addCheckConstraint('maintenance_request_links_one', sql`(item_id is null) <> (squawk_id is null)`)
     .execute();
-  await db.schema.createIndex('maintenance_request_links_request_idx').on('maintenance_request_links').column('service_request_id').execute();
+  await db.schema
+    .createIndex('maintenance_request_links_request_idx')
+    .on('maintenance_request_links')
+    .column('service_request_id')
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -81,5 +120,11 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['maintenance_request_links', 'squawks', 'maintenance_items', 'aircraft_hours']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
-  await db.schema.alterTable('aircraft').dropColumn('due_soon_hours').dropColumn('due_soon_days').dropColumn('home_airport').dropColumn('usage').execute();
+  await db.schema
+    .alterTable('aircraft')
+    .dropColumn('due_soon_hours')
+    .dropColumn('due_soon_days')
+    .dropColumn('home_airport')
+    .dropColumn('usage')
+    .execute();
 }

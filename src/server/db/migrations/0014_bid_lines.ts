@@ -10,7 +10,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('appointment_id', 'uuid', (c) => c.notNull().references('appointments.id').onDelete('cascade'))
     .addColumn('mechanic_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'decided')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'decided')`),
+    )
     .addColumn('note', 'text')
     .addColumn('document_ids', sql`uuid[]`, (c) => c.notNull().defaultTo(sql`'{}'::uuid[]`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -24,7 +29,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bid_id', 'uuid', (c) => c.notNull().references('bids.id').onDelete('cascade'))
     .addColumn('change_order_id', 'uuid', (c) => c.references('change_orders.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('category', 'text', (c) => c.notNull().check(sql`category in ('inspection', 'airworthy', 'discretionary', 'parts', 'travel')`))
+    .addColumn('category', 'text', (c) =>
+      c.notNull().check(sql`category in ('inspection', 'airworthy', 'discretionary', 'parts', 'travel')`),
+    )
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('hours_tenths', 'integer', (c) => c.notNull().check(sql`hours_tenths >= 0`))
     .addColumn('rate_cents', 'bigint', (c) => c.notNull().check(sql`rate_cents >= 0`))
@@ -36,7 +43,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('decision', 'text', (c) => c.check(sql`decision in ('approve', 'defer', 'decline')`))
     .addColumn('decided_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint('bid_lines_declinable', sql`decision is distinct from 'decline' or category not in ('inspection', 'airworthy')`)
+    .addCheckConstraint(
+      'bid_lines_declinable',
+      sql`decision is distinct from 'decline' or category not in ('inspection', 'airworthy')`,
+    )
     .addUniqueConstraint('bid_lines_position', ['bid_id', 'position'])
     .execute();
 

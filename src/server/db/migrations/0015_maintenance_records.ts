@@ -13,7 +13,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('aircraft_id', 'uuid', (c) => c.references('aircraft.id').onDelete('set null'))
     .addColumn('owner_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('mechanic_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft').check(sql`status in ('draft', 'signed', 'superseded')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('draft')
+        .check(sql`status in ('draft', 'signed', 'superseded')`),
+    )
     .addColumn('supersedes_id', 'uuid', (c) => c.references('maintenance_records.id').onDelete('set null'))
     .addColumn('aircraft_label', 'text', (c) => c.notNull())
     .addColumn('inspection', 'text', (c) => c.check(sql`inspection in ('annual', '100_hour')`))
@@ -34,12 +39,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('document_id', 'uuid', (c) => c.references('documents.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint('maintenance_records_signed', sql`status = 'draft' or (signed_at is not null and sha256 is not null and entry_text is not null)`)
+    .addCheckConstraint(
+      'maintenance_records_signed',
+      sql`status = 'draft' or (signed_at is not null and sha256 is not null and entry_text is not null)`,
+    )
     .execute();
-  await db.schema.createIndex('maintenance_records_appointment_idx').on('maintenance_records').column('appointment_id').execute();
-  await db.schema.createIndex('maintenance_records_aircraft_idx').on('maintenance_records').column('aircraft_id').execute();
+  await db.schema
+    .createIndex('maintenance_records_appointment_idx')
+    .on('maintenance_records')
+    .column('appointment_id')
+    .execute();
+  await db.schema
+    .createIndex('maintenance_records_aircraft_idx')
+    .on('maintenance_records')
+    .column('aircraft_id')
+    .execute();
   // One draft at a time per job: the first completion drafts it, a correction drafts the next.
-  await sql`create unique index maintenance_records_one_draft on maintenance_records (appointment_id) where status = 'draft'`.execute(db);
+  await sql`create unique index maintenance_records_one_draft on maintenance_records (appointment_id) where status = 'draft'`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

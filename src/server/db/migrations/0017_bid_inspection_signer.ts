@@ -17,5 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('bids').dropConstraint('bids_inspection_signer_whole').execute();
-  await db.schema.alterTable('bids').dropColumn('inspection_signer_name').dropColumn('inspection_signer_certificate').execute();
+  await db.schema
+    .alterTable('bids')
+    .dropColumn('inspection_signer_name')
+    .dropColumn('inspection_signer_certificate')
+    .execute();
 }

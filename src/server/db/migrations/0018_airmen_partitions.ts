@@ -41,10 +41,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   const id = latest.rows[0]?.id;
   if (id) {
     const suffix = id.replace(/-/g, '');
-    await sql`create table ${sql.id(`airmen_people_${suffix}`)} partition of airmen_people for values in (${sql.lit(id)})`.execute(db);
-    await sql`create table ${sql.id(`airmen_certs_${suffix}`)} partition of airmen_certs for values in (${sql.lit(id)})`.execute(db);
-    await sql`insert into airmen_people select * from airmen_people_unpartitioned where import_id = ${id}::uuid`.execute(db);
-    await sql`insert into airmen_certs select * from airmen_certs_unpartitioned where import_id = ${id}::uuid`.execute(db);
+    await sql`create table ${sql.id(`airmen_people_${suffix}`)} partition of airmen_people for values in (${sql.lit(id)})`.execute(
+      db,
+    );
+    await sql`create table ${sql.id(`airmen_certs_${suffix}`)} partition of airmen_certs for values in (${sql.lit(id)})`.execute(
+      db,
+    );
+    await sql`insert into airmen_people select * from airmen_people_unpartitioned where import_id = ${id}::uuid`.execute(
+      db,
+    );
+    await sql`insert into airmen_certs select * from airmen_certs_unpartitioned where import_id = ${id}::uuid`.execute(
+      db,
+    );
   }
   await sql`
     update airmen_imports set status = 'failed', error = 'Interrupted by an update of the site: upload the file again', basic_tail = null, cert_tail = null
@@ -60,7 +68,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table airmen_certs`.execute(db);
   await sql`
     create table airmen_people (import_id uuid not null references airmen_imports(id) on delete cascade, unique_id text not null,
-      first_name text not null, last_name text not null, first_key text not null, last_key text not null, city text not null, state text not null)`.execute(db);
+      first_name text not null, last_name text not null, first_key text not null, last_key text not null, city text not null, state text not null)`.execute(
+    db,
+  );
   await sql`create index airmen_people_match_idx on airmen_people (import_id, last_key, first_key, state)`.execute(db);
   await sql`create index airmen_people_unique_idx on airmen_people (import_id, unique_id)`.execute(db);
   await sql`

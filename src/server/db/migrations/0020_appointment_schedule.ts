@@ -24,14 +24,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     // [{ date: 'YYYY-MM-DD', time: 'HH:MM' }], 1 to 5 of them, in the appointment's time zone.
     .addColumn('times', 'jsonb', (c) => c.notNull())
     .addColumn('reason', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'accepted', 'countered')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'accepted', 'countered')`),
+    )
     .addColumn('chosen', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('decided_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('appointment_proposals_by_appointment').on('appointment_proposals').columns(['appointment_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('appointment_proposals_by_appointment')
+    .on('appointment_proposals')
+    .columns(['appointment_id', 'created_at'])
+    .execute();
   // At most one proposal waits for an answer per appointment.
-  await sql`create unique index appointment_proposals_one_open on appointment_proposals (appointment_id) where status = 'open'`.execute(db);
+  await sql`create unique index appointment_proposals_one_open on appointment_proposals (appointment_id) where status = 'open'`.execute(
+    db,
+  );
   // The console reads this setting on every load of the Mechanics panel: it exists with its default
   // (off) instead of answering 404 until an administrator first saves it (issue 26, point 17).
   await sql`insert into system_settings (category, setting_key, setting_value, data_type, description)

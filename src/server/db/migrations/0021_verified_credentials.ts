@@ -21,5 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('mechanic_profiles').dropColumn('verified_ap_number').dropColumn('verified_ia').dropColumn('credentials_verified_at').execute();
+  await db.schema
+    .alterTable('mechanic_profiles')
+    .dropColumn('verified_ap_number')
+    .dropColumn('verified_ia')
+    .dropColumn('credentials_verified_at')
+    .execute();
 }

@@ -26,27 +26,39 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // A request whose matches beyond the notified few are still to be recorded (after the answer).
   await sql`alter table service_requests add column matching_pending boolean not null default false`.execute(db);
-  await sql`create index service_requests_matching_pending_idx on service_requests (created_at) where matching_pending`.execute(db);
+  await sql`create index service_requests_matching_pending_idx on service_requests (created_at) where matching_pending`.execute(
+    db,
+  );
 
   // Lists, in the order each one pages.
   await sql`drop index service_requests_customer_idx`.execute(db);
   await sql`create index service_requests_customer_idx on service_requests (customer_id, created_at, id)`.execute(db);
   await sql`drop index service_request_matches_mechanic_idx`.execute(db);
-  await sql`create index service_request_matches_mechanic_idx on service_request_matches (mechanic_id, created_at, service_request_id)`.execute(db);
+  await sql`create index service_request_matches_mechanic_idx on service_request_matches (mechanic_id, created_at, service_request_id)`.execute(
+    db,
+  );
   await sql`drop index appointments_mechanic_idx`.execute(db);
-  await sql`create index appointments_mechanic_idx on appointments (mechanic_id, scheduled_date, scheduled_time, created_at, id)`.execute(db);
+  await sql`create index appointments_mechanic_idx on appointments (mechanic_id, scheduled_date, scheduled_time, created_at, id)`.execute(
+    db,
+  );
   await sql`drop index appointments_customer_idx`.execute(db);
-  await sql`create index appointments_customer_idx on appointments (customer_id, scheduled_date, scheduled_time, created_at, id)`.execute(db);
+  await sql`create index appointments_customer_idx on appointments (customer_id, scheduled_date, scheduled_time, created_at, id)`.execute(
+    db,
+  );
   await sql`drop index notifications_user_idx`.execute(db);
   await sql`create index notifications_user_idx on notifications (user_id, created_at, id)`.execute(db);
-  await sql`create index notifications_unread_page_idx on notifications (user_id, created_at, id) where not is_read`.execute(db);
+  await sql`create index notifications_unread_page_idx on notifications (user_id, created_at, id) where not is_read`.execute(
+    db,
+  );
   await sql`create index aircraft_owner_idx on aircraft (owner_id, created_at, id)`.execute(db);
   await sql`drop index documents_owner_idx`.execute(db);
   await sql`create index documents_owner_idx on documents (owner_id, created_at, id)`.execute(db);
   await sql`create index outbox_created_idx on outbox (created_at, id)`.execute(db);
   await sql`create index users_role_created_idx on users (role, created_at, id)`.execute(db);
   // A request's nearest matches (the few its answer shows) without sorting thousands.
-  await sql`create index service_request_matches_nearest_idx on service_request_matches (service_request_id, distance_miles)`.execute(db);
+  await sql`create index service_request_matches_nearest_idx on service_request_matches (service_request_id, distance_miles)`.execute(
+    db,
+  );
   // Who bid on a request, whose appointment a bid became: lookups the request views make.
   await sql`create index appointments_bid_idx on appointments (bid_id)`.execute(db);
 }
@@ -68,5 +80,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop index if exists ${sql.id(index)}`.execute(db);
   }
   await sql`alter table service_requests drop column if exists matching_pending`.execute(db);
-  await sql`drop function if exists haversine_miles(double precision, double precision, double precision, double precision)`.execute(db);
+  await sql`drop function if exists haversine_miles(double precision, double precision, double precision, double precision)`.execute(
+    db,
+  );
 }

@@ -30,18 +30,32 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // The worked list's default order is "respond-by first": the unanswered, oldest first, then the
   // rest newest first. Each half reads one of these partial indexes in order (bench/inbox-list.ts).
-  await sql`create index quotes_inbox_new_idx on quotes (created_at, id) where merged_into is null and inbox_status = 'new'`.execute(db);
-  await sql`create index quotes_inbox_open_idx on quotes (created_at desc, id desc) where merged_into is null`.execute(db);
-  await sql`create index leads_inbox_created_idx on leads (created_at desc, id desc) where merged_into is null`.execute(db);
+  await sql`create index quotes_inbox_new_idx on quotes (created_at, id) where merged_into is null and inbox_status = 'new'`.execute(
+    db,
+  );
+  await sql`create index quotes_inbox_open_idx on quotes (created_at desc, id desc) where merged_into is null`.execute(
+    db,
+  );
+  await sql`create index leads_inbox_created_idx on leads (created_at desc, id desc) where merged_into is null`.execute(
+    db,
+  );
   // Search: one trigram index over the searched fields together, so "%text%" finds rows without
   // reading the table (pg_trgm ships with PostgreSQL and is available on Neon).
   await sql`create extension if not exists pg_trgm`.execute(db);
-  await sql`create index quotes_inbox_search_idx on quotes using gin ((${sql.raw(QUOTE_SEARCH)}) gin_trgm_ops)`.execute(db);
-  await sql`create index leads_inbox_search_idx on leads using gin ((${sql.raw(LEAD_SEARCH)}) gin_trgm_ops)`.execute(db);
+  await sql`create index quotes_inbox_search_idx on quotes using gin ((${sql.raw(QUOTE_SEARCH)}) gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index leads_inbox_search_idx on leads using gin ((${sql.raw(LEAD_SEARCH)}) gin_trgm_ops)`.execute(
+    db,
+  );
   // Duplicates: the same email or phone (its digits) within 30 days.
   await sql`create index quotes_inbox_email_idx on quotes (lower(return_email), created_at)`.execute(db);
-  await sql`create index quotes_inbox_phone_idx on quotes (regexp_replace(return_phone, '\\D', '', 'g'), created_at)`.execute(db);
-  await sql`create index leads_inbox_phone_idx on leads (regexp_replace(coalesce(phone, ''), '\\D', '', 'g'), created_at)`.execute(db);
+  await sql`create index quotes_inbox_phone_idx on quotes (regexp_replace(return_phone, '\\D', '', 'g'), created_at)`.execute(
+    db,
+  );
+  await sql`create index leads_inbox_phone_idx on leads (regexp_replace(coalesce(phone, ''), '\\D', '', 'g'), created_at)`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('inbox_events')
@@ -83,7 +97,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('draft', 'text', (c) => c.notNull())
     .addColumn('aircraft_id', 'uuid', (c) => c.references('aircraft.id').onDelete('set null'))
     .execute();
-  await sql`create index inbox_invitations_email_idx on inbox_invitations (lower(email)) where claimed_at is null`.execute(db);
+  await sql`create index inbox_invitations_email_idx on inbox_invitations (lower(email)) where claimed_at is null`.execute(
+    db,
+  );
   await sql`create index inbox_invitations_quote_idx on inbox_invitations (quote_id)`.execute(db);
 }
 
@@ -97,6 +113,8 @@ export async function down(db: Kysely<any>): Promise<void> {
       alter table ${sql.table(table)}
         drop column if exists inbox_status, drop column if exists lost_reason, drop column if exists lost_note,
         drop column if exists assigned_to, drop column if exists version, drop column if exists answered_at,
-        drop column if exists quoted_at, drop column if exists closed_at, drop column if exists merged_into`.execute(db);
+        drop column if exists quoted_at, drop column if exists closed_at, drop column if exists merged_into`.execute(
+      db,
+    );
   }
 }

@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('customer_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('last_message_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('closed_at', 'timestamptz')
-    .addColumn('closed_reason', 'text', (c) => c.check(sql`closed_reason in ('job_went_elsewhere', 'admin', 'request_cancelled')`))
+    .addColumn('closed_reason', 'text', (c) =>
+      c.check(sql`closed_reason in ('job_went_elsewhere', 'admin', 'request_cancelled')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('conversations_one_per_request_mechanic', ['service_request_id', 'mechanic_id'])
     .execute();
@@ -47,8 +49,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('document_ids', sql`uuid[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('conversation_messages_thread').on('conversation_messages').columns(['conversation_id', 'seq']).execute();
-  await db.schema.createIndex('conversation_messages_sender').on('conversation_messages').columns(['sender_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('conversation_messages_thread')
+    .on('conversation_messages')
+    .columns(['conversation_id', 'seq'])
+    .execute();
+  await db.schema
+    .createIndex('conversation_messages_sender')
+    .on('conversation_messages')
+    .columns(['sender_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('conversation_reports')
@@ -61,7 +71,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('conversation_reports_once', ['message_id', 'reporter_id'])
     .execute();
-  await sql`create index conversation_reports_open on conversation_reports (conversation_id) where resolved_at is null`.execute(db);
+  await sql`create index conversation_reports_open on conversation_reports (conversation_id) where resolved_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('message_settings')
@@ -75,7 +87,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['message_settings', 'conversation_reports', 'conversation_messages', 'conversation_members', 'conversations']) {
+  for (const table of [
+    'message_settings',
+    'conversation_reports',
+    'conversation_messages',
+    'conversation_members',
+    'conversations',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -27,29 +27,72 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mechanic_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('account_id', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('card_needed').check(sql`status in ('card_needed', 'card_saved', 'deposit_paid', 'payment_due', 'paid', 'refunded', 'disputed')`),
+      c
+        .notNull()
+        .defaultTo('card_needed')
+        .check(
+          sql`status in ('card_needed', 'card_saved', 'deposit_paid', 'payment_due', 'paid', 'refunded', 'disputed')`,
+        ),
     )
     .addColumn('due_for', 'text', (c) => c.check(sql`due_for in ('deposit', 'capture')`))
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('usd'))
     .addColumn('customer_id', 'text')
     .addColumn('setup_session_id', 'text')
     .addColumn('payment_method_id', 'text')
-    .addColumn('deposit_percent', 'integer', (c) => c.notNull().defaultTo(0).check(sql`deposit_percent between 0 and 100`))
-    .addColumn('deposit_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`deposit_cents >= 0`))
+    .addColumn('deposit_percent', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`deposit_percent between 0 and 100`),
+    )
+    .addColumn('deposit_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`deposit_cents >= 0`),
+    )
     .addColumn('deposit_state', 'text', (c) =>
-      c.notNull().defaultTo('none').check(sql`deposit_state in ('none', 'due', 'paid', 'transferred', 'refunded', 'kept')`),
+      c
+        .notNull()
+        .defaultTo('none')
+        .check(sql`deposit_state in ('none', 'due', 'paid', 'transferred', 'refunded', 'kept')`),
     )
     .addColumn('deposit_intent_id', 'text')
     .addColumn('deposit_transfer_id', 'text')
-    .addColumn('total_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`total_cents >= 0`))
-    .addColumn('fee_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`fee_cents >= 0`))
-    .addColumn('payout_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`payout_cents >= 0`))
+    .addColumn('total_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`total_cents >= 0`),
+    )
+    .addColumn('fee_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`fee_cents >= 0`),
+    )
+    .addColumn('payout_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`payout_cents >= 0`),
+    )
     .addColumn('capture_attempt', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('charge_intent_id', 'text')
-    .addColumn('charge_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`charge_cents >= 0`))
+    .addColumn('charge_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`charge_cents >= 0`),
+    )
     .addColumn('transfer_id', 'text')
     .addColumn('paid_at', 'timestamptz')
-    .addColumn('refunded_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`refunded_cents >= 0`))
+    .addColumn('refunded_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`refunded_cents >= 0`),
+    )
     .addColumn('dispute_id', 'text')
     .addColumn('dispute_status', 'text')
     .addColumn('dispute_due_by', 'timestamptz')
@@ -76,7 +119,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('actor_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('payment_events_payment_idx').on('payment_events').columns(['payment_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('payment_events_payment_idx')
+    .on('payment_events')
+    .columns(['payment_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('stripe_webhook_events')
@@ -88,7 +135,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable('bids')
-    .addColumn('deposit_percent', 'integer', (c) => c.notNull().defaultTo(0).check(sql`deposit_percent between 0 and 100`))
+    .addColumn('deposit_percent', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`deposit_percent between 0 and 100`),
+    )
     .execute();
 }
 

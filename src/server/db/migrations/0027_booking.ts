@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mechanic_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('service_type', 'text', (c) => c.notNull())
     .addColumn('aircraft_class', 'text', (c) =>
-      c.notNull().check(sql`aircraft_class in ('single_piston_fixed', 'single_piston_retractable', 'twin_piston', 'turboprop')`),
+      c
+        .notNull()
+        .check(sql`aircraft_class in ('single_piston_fixed', 'single_piston_retractable', 'twin_piston', 'turboprop')`),
     )
     .addColumn('price_cents', 'bigint', (c) => c.notNull().check(sql`price_cents > 0`))
     .addColumn('includes', 'text')
@@ -19,7 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('mechanic_rates_pkey', ['mechanic_id', 'service_type', 'aircraft_class'])
     .execute();
   // Offers look up every mechanic pricing one service for one class.
-  await db.schema.createIndex('mechanic_rates_service_class').on('mechanic_rates').columns(['service_type', 'aircraft_class']).execute();
+  await db.schema
+    .createIndex('mechanic_rates_service_class')
+    .on('mechanic_rates')
+    .columns(['service_type', 'aircraft_class'])
+    .execute();
 
   await db.schema
     .createTable('mechanic_availability')
@@ -27,8 +33,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('time_zone', 'text', (c) => c.notNull())
     .addColumn('weekly', 'jsonb', (c) => c.notNull())
     .addColumn('time_off', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('max_concurrent_jobs', 'integer', (c) => c.notNull().defaultTo(1).check(sql`max_concurrent_jobs between 1 and 10`))
-    .addColumn('free_cancel_hours', 'integer', (c) => c.notNull().defaultTo(72).check(sql`free_cancel_hours between 0 and 720`))
+    .addColumn('max_concurrent_jobs', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`max_concurrent_jobs between 1 and 10`),
+    )
+    .addColumn('free_cancel_hours', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(72)
+        .check(sql`free_cancel_hours between 0 and 720`),
+    )
     .addColumn('calendar_token', 'text', (c) => c.notNull().unique())
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -52,7 +68,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   // The days a mechanic is booked: live holds and confirmed bookings, per mechanic.
-  await sql`create index booking_holds_mechanic_live on booking_holds (mechanic_id) where released_at is null`.execute(db);
+  await sql`create index booking_holds_mechanic_live on booking_holds (mechanic_id) where released_at is null`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

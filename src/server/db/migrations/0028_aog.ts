@@ -28,9 +28,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       c
         .notNull()
         .defaultTo('open')
-        .check(sql`status in ('open', 'accepted', 'en_route', 'on_site', 'diagnosing', 'parts_needed', 'fixed', 'ferry_permit_needed', 'cancelled')`),
+        .check(
+          sql`status in ('open', 'accepted', 'en_route', 'on_site', 'diagnosing', 'parts_needed', 'fixed', 'ferry_permit_needed', 'cancelled')`,
+        ),
     )
-    .addColumn('step', 'integer', (c) => c.notNull().defaultTo(0).check(sql`step between 0 and 3`))
+    .addColumn('step', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`step between 0 and 3`),
+    )
     .addColumn('radius_miles', 'integer', (c) => c.notNull())
     .addColumn('mechanic_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('appointment_id', 'uuid', (c) => c.references('appointments.id').onDelete('set null'))
@@ -43,7 +50,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The escalation run and the console read the open calls only, oldest first.
   await sql`create index aog_reports_open on aog_reports (created_at) where status = 'open'`.execute(db);
   await sql`create index aog_reports_owner on aog_reports (owner_id, created_at desc)`.execute(db);
-  await sql`create index aog_reports_mechanic on aog_reports (mechanic_id, created_at desc) where mechanic_id is not null`.execute(db);
+  await sql`create index aog_reports_mechanic on aog_reports (mechanic_id, created_at desc) where mechanic_id is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('aog_notified')
@@ -65,7 +74,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('callout_fee_cents', 'bigint', (c) => c.notNull().check(sql`callout_fee_cents >= 0`))
     .addColumn('note', 'text')
     .addColumn('distance_miles', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'accepted', 'declined')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'accepted', 'declined')`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('aog_offers_one_per_mechanic', ['aog_id', 'mechanic_id'])
@@ -94,5 +108,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['aog_mechanic_settings', 'aog_events', 'aog_offers', 'aog_notified', 'aog_reports']) await db.schema.dropTable(table).execute();
+  for (const table of ['aog_mechanic_settings', 'aog_events', 'aog_offers', 'aog_notified', 'aog_reports'])
+    await db.schema.dropTable(table).execute();
 }

@@ -16,9 +16,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reschedules', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   // Holds placed before this column existed took the mechanic's window of the time.
-  await sql`update booking_holds h set free_cancel_hours = a.free_cancel_hours from mechanic_availability a where a.mechanic_id = h.mechanic_id and h.free_cancel_hours is null`.execute(db);
+  await sql`update booking_holds h set free_cancel_hours = a.free_cancel_hours from mechanic_availability a where a.mechanic_id = h.mechanic_id and h.free_cancel_hours is null`.execute(
+    db,
+  );
   // Reminders look up the confirmed bookings of the next few days.
-  await sql`create index booking_holds_booked on booking_holds (appointment_id) where appointment_id is not null`.execute(db);
+  await sql`create index booking_holds_booked on booking_holds (appointment_id) where appointment_id is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('booking_reminders')
@@ -34,5 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('booking_reminders').execute();
   await sql`drop index if exists booking_holds_booked`.execute(db);
-  await db.schema.alterTable('booking_holds').dropColumn('free_cancel_hours').dropColumn('item_ids').dropColumn('rescheduled_at').dropColumn('reschedules').execute();
+  await db.schema
+    .alterTable('booking_holds')
+    .dropColumn('free_cancel_hours')
+    .dropColumn('item_ids')
+    .dropColumn('rescheduled_at')
+    .dropColumn('reschedules')
+    .execute();
 }

@@ -21,13 +21,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('provider', 'text')
     .addColumn('detail', 'text')
     .execute();
-  await db.schema.createIndex('outbox_attempts_message_idx').on('outbox_attempts').columns(['outbox_id', 'attempted_at']).execute();
+  await db.schema
+    .createIndex('outbox_attempts_message_idx')
+    .on('outbox_attempts')
+    .columns(['outbox_id', 'attempted_at'])
+    .execute();
 
-  await db.schema.alterTable('lead_searches').addColumn('sample', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('lead_searches')
+    .addColumn('sample', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
 
   await sql`alter table api_keys drop constraint api_keys_integration_type_check`.execute(db);
   await sql`alter table api_keys add constraint api_keys_integration_type_check
-    check (integration_type in ('twilio', 'mailchimp', 'smtp', 'google_calendar', 'stripe', 'google_analytics', 'apollo'))`.execute(db);
+    check (integration_type in ('twilio', 'mailchimp', 'smtp', 'google_calendar', 'stripe', 'google_analytics', 'apollo'))`.execute(
+    db,
+  );
   await moveApolloSetting(db);
 
   // A blog read counts once per visitor per day (docs/decisions/0199): a mark per day, article
@@ -61,7 +70,10 @@ function mask(secret: string): string {
 export async function moveApolloSetting(db: Kysely<any>): Promise<void> {
   // One-word column names: the application's CamelCasePlugin renames snake_case ones.
   const found = (
-    await sql<{ value: string; encrypted: boolean }>`select setting_value as value, is_encrypted as encrypted from system_settings
+    await sql<{
+      value: string;
+      encrypted: boolean;
+    }>`select setting_value as value, is_encrypted as encrypted from system_settings
       where category = 'marketing' and setting_key = 'apollo_api_key'`.execute(db)
   ).rows[0];
   if (!found || found.value.trim() === '') return;
@@ -83,9 +95,13 @@ export async function moveApolloSetting(db: Kysely<any>): Promise<void> {
     }
     encrypted = row.setting_value;
   }
-  const taken = (await sql<{ n: number }>`select count(*)::int as n from api_keys where integration_type = 'apollo'`.execute(db)).rows[0]?.n ?? 0;
+  const taken =
+    (await sql<{ n: number }>`select count(*)::int as n from api_keys where integration_type = 'apollo'`.execute(db))
+      .rows[0]?.n ?? 0;
   await sql`insert into api_keys (integration_type, key_name, api_key_encrypted, api_key_masked, is_primary, priority, additional_config, status)
-    values ('apollo', 'Apollo key (moved from Settings)', ${encrypted}, ${masked}, ${taken === 0}, ${taken + 1}, '{}', 'active')`.execute(db);
+    values ('apollo', 'Apollo key (moved from Settings)', ${encrypted}, ${masked}, ${taken === 0}, ${taken + 1}, '{}', 'active')`.execute(
+    db,
+  );
   await sql`delete from system_settings where category = 'marketing' and setting_key = 'apollo_api_key'`.execute(db);
 }
 
@@ -95,7 +111,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from api_keys where integration_type = 'apollo'`.execute(db);
   await sql`alter table api_keys drop constraint api_keys_integration_type_check`.execute(db);
   await sql`alter table api_keys add constraint api_keys_integration_type_check
-    check (integration_type in ('twilio', 'mailchimp', 'smtp', 'google_calendar', 'stripe', 'google_analytics'))`.execute(db);
+    check (integration_type in ('twilio', 'mailchimp', 'smtp', 'google_calendar', 'stripe', 'google_analytics'))`.execute(
+    db,
+  );
   await db.schema.alterTable('lead_searches').dropColumn('sample').execute();
   await db.schema.dropTable('outbox_attempts').execute();
 }

@@ -11,7 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index service_requests_customer_status_idx on service_requests (customer_id, status)`.execute(db);
   await sql`create index maintenance_records_logbook_idx on maintenance_records (aircraft_id, completed_on, signed_at, id)
             where status in ('signed', 'superseded')`.execute(db);
-  await sql`create index maintenance_records_supersedes_idx on maintenance_records (supersedes_id) where supersedes_id is not null`.execute(db);
+  await sql`create index maintenance_records_supersedes_idx on maintenance_records (supersedes_id) where supersedes_id is not null`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

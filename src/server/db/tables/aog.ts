@@ -53,7 +53,11 @@ export interface AogOffersTable {
   calloutFeeCents: Cents;
   note: string | null;
   distanceMiles: number;
-  status: ColumnType<'open' | 'accepted' | 'declined', 'open' | 'accepted' | 'declined' | undefined, 'open' | 'accepted' | 'declined'>;
+  status: ColumnType<
+    'open' | 'accepted' | 'declined',
+    'open' | 'accepted' | 'declined' | undefined,
+    'open' | 'accepted' | 'declined'
+  >;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

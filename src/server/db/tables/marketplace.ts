@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AppointmentStatus, BidStatus, MarketplaceServiceType, RequestStatus, UrgencyLevel } from '../../../contract/marketplace.ts';
+import type {
+  AppointmentStatus,
+  BidStatus,
+  MarketplaceServiceType,
+  RequestStatus,
+  UrgencyLevel,
+} from '../../../contract/marketplace.ts';
 import type { CreatedAt, Numeric, NullableNumeric, UpdatedAt } from './foundation.ts';
 import type { ScheduleState } from '../../../contract/appointment-schedule.ts';
 
@@ -133,7 +139,11 @@ export interface AppointmentsTable {
   /** Where the aircraft is (hangar, FBO), said by the owner; shown to both parties only. */
   aircraftWhereabouts: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0032: who cancelled (the owner, the mechanic, or a stopped mechanic's job re-listed) and why. */
-  cancelledBy: ColumnType<'owner' | 'mechanic' | 'stopped' | null, 'owner' | 'mechanic' | 'stopped' | null | undefined, 'owner' | 'mechanic' | 'stopped' | null>;
+  cancelledBy: ColumnType<
+    'owner' | 'mechanic' | 'stopped' | null,
+    'owner' | 'mechanic' | 'stopped' | null | undefined,
+    'owner' | 'mechanic' | 'stopped' | null
+  >;
   cancellationReason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -23,7 +23,11 @@ export interface PaymentsTable {
   mechanicId: string;
   accountId: string;
   status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
-  dueFor: ColumnType<'deposit' | 'capture' | null, 'deposit' | 'capture' | null | undefined, 'deposit' | 'capture' | null>;
+  dueFor: ColumnType<
+    'deposit' | 'capture' | null,
+    'deposit' | 'capture' | null | undefined,
+    'deposit' | 'capture' | null
+  >;
   currency: ColumnType<string, string | undefined, string>;
   customerId: ColumnType<string | null, string | null | undefined, string | null>;
   setupSessionId: ColumnType<string | null, string | null | undefined, string | null>;
