@@ -99,6 +99,25 @@ describe('every route of the table, with bad input', { timeout: 600_000 }, () =>
     expect(answered.sort()).toEqual([...PUBLIC].sort());
   });
 
+  it('refuses pilots and mechanics on every console route (403)', async () => {
+    const consoleRoutes = routes.filter(
+      ([name, route]) =>
+        route.path.startsWith('/api/admin/') ||
+        route.path.startsWith('/api/blog/admin/') ||
+        name === 'quotesForAdmin' ||
+        name === 'leadsForAdmin',
+    );
+    expect(consoleRoutes.length).toBeGreaterThan(50);
+    const letIn: string[] = [];
+    for (const [name, route] of consoleRoutes) {
+      for (const who of ['pilot', 'mechanic'] as const) {
+        const res = await call(route.method, fill(route.path, NO_SUCH_ID), await tokenOf(who));
+        if (res.status !== 403) letIn.push(`${name} as ${who}: ${res.status}`);
+      }
+    }
+    expect(letIn).toEqual([]);
+  });
+
   it('answers a clear 4xx (or a success), never a 500, as anyone, for ids that do not exist or are not ids', async () => {
     const failures: string[] = [];
     for (const [name, route] of routes) {
