@@ -1,4 +1,4 @@
-import type { AogJobStatus, AogStatus } from './aog.ts';
+import { AOG_STATUSES, type AogJobStatus, type AogStatus } from './aog.ts';
 import { machine, refuse, to } from './machines.ts';
 
 /**
@@ -11,17 +11,7 @@ import { machine, refuse, to } from './machines.ts';
  * status-machines.ts this week, and AOG is its own feature (docs/decisions/0260).
  */
 
-export const AOG_STATUS_VALUES = [
-  'open',
-  'accepted',
-  'en_route',
-  'on_site',
-  'diagnosing',
-  'parts_needed',
-  'fixed',
-  'ferry_permit_needed',
-  'cancelled',
-] as const satisfies readonly AogStatus[];
+export const AOG_STATUS_VALUES = AOG_STATUSES.map((s) => s.value) as readonly AogStatus[];
 
 /**
  * `offer`, `dispatch` (an owner's accept or an administrator's assignment), `escalate` (the radius
