@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { ApiError } from '../../src/lib/api-client.ts';
 import { fetchQuery, setQueryData, subscribeQuery } from '../../src/lib/use-query.ts';
@@ -31,16 +31,19 @@ afterAll(async () => {
 });
 
 let n = 0;
+const unsubscribes: Array<() => void> = [];
+afterEach(() => unsubscribes.splice(0).forEach((u) => u()));
+
 /** A cached read kept in flight under a fresh key: `aborted()` says whether a re-read replaced it. */
 function readInFlight() {
   const key = `GET /api/write-test-${++n}`;
   let signal: AbortSignal | undefined;
-  const unsubscribe = subscribeQuery(key, () => undefined);
+  unsubscribes.push(subscribeQuery(key, () => undefined));
   void fetchQuery(key, (s) => {
     signal = s;
     return new Promise(() => undefined);
   });
-  return { key, aborted: () => signal?.aborted === true, unsubscribe };
+  return { key, aborted: () => signal?.aborted === true };
 }
 
 const cancel = (id: string) => ({ params: { id } });
@@ -65,8 +68,6 @@ describe('write()', () => {
     expect(order).toEqual(['answer cancelled (read in flight aborted: false)', 'after cancelled']);
     expect(touched.aborted()).toBe(true);
     expect(untouched.aborted()).toBe(false);
-    touched.unsubscribe();
-    untouched.unsubscribe();
   });
 
   test('a stale refusal (409) rejects as call does and reads again what it names, not what a success would', async () => {
@@ -79,14 +80,11 @@ describe('write()', () => {
     expect(refused).toMatchObject({ status: 409, detail: 'Refused with 409' });
     expect(stale.aborted()).toBe(true);
     expect(after.aborted()).toBe(false);
-    stale.unsubscribe();
-    after.unsubscribe();
   });
 
   test('a failure that says nothing changed elsewhere (500) reads nothing again', async () => {
     const stale = readInFlight();
     await expect(write(ROUTES.aogCancel, cancel('500'), { stale: [stale.key] })).rejects.toMatchObject({ status: 500 });
     expect(stale.aborted()).toBe(false);
-    stale.unsubscribe();
   });
 });
