@@ -15,9 +15,9 @@ import {
   type LeadRole,
   type LeadSearchResponse,
   type SuggestedKeywords,
-  type UsState,
 } from '../../contract/marketing.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import type { UsState } from '../../contract/us-states.ts';
 import { detailOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { LeadsResultList } from './LeadsResultList.tsx';
