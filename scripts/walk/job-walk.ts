@@ -235,10 +235,9 @@ async function walk(browser: Browser, width: number, admin: string) {
     .getByRole('listitem')
     .filter({ has: p.getByRole('heading', { name: new RegExp(tail) }) })
     .first();
-  await card
-    .getByText(/Compare quotes|Leaves out/)
-    .first()
-    .waitFor(WAIT);
+  // Stacked cards on a phone, a table from the tablet width up (QuoteComparison).
+  const compare = { name: `Compare quotes for ${tail}` };
+  await (width < 768 ? p.getByRole('list', compare) : p.getByRole('region', compare)).waitFor(WAIT);
   await shot(p, width, '04-compare-quotes');
   await card
     .getByRole('listitem')
@@ -373,6 +372,15 @@ async function walk(browser: Browser, width: number, admin: string) {
     dueList: await api('GET', `/api/aircraft/${plane.id}/maintenance`, ownerToken),
   };
   writeFileSync(path.join(ROOT, `test-results/walk-${width}.json`), JSON.stringify(summary, null, 2));
+  // The emails of the job link to this server (npm start --port N sets SITE_URL), not to :4321.
+  const catcher = `${new URL(BASE).protocol}//${new URL(BASE).hostname}:${Number(new URL(BASE).port) + 1000}`;
+  const mail = (await (await fetch(`${catcher}/messages.json`)).json()) as Array<{ to: string[]; text: string }>;
+  const links = mail
+    .filter((m) => m.to.includes(ownerEmail) || m.to.includes(ike.who.email))
+    .flatMap((m) => m.text.match(/https?:\/\/[^\s)]+/g) ?? []);
+  const elsewhere = links.filter((l) => !l.startsWith(`http://localhost:${new URL(BASE).port}/`));
+  if (elsewhere.length) throw new Error(`emails link elsewhere than this server: ${elsewhere.slice(0, 3).join(', ')}`);
+  console.log(`  ${links.length} links in the job's emails, all to this server`);
   await ctx.close();
   await m.context().close();
 }

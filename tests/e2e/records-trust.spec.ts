@@ -169,8 +169,8 @@ for (const viewport of [
       `Transponder check (91.413): deferred by the owner on ${humanToday()}`,
     );
     // The finished job leads with the day it was completed, and its unagreed placeholder time is gone.
-    await expect(job.getByRole('heading', { name: `Completed ${humanToday()}` })).toBeVisible();
-    await expect(job.getByRole('group', { name: 'Appointment time' })).toHaveCount(0);
+    await expect.soft(job.getByRole('heading', { name: `Completed ${humanToday()}` })).toBeVisible();
+    await expect.soft(job.getByRole('group', { name: 'Appointment time' })).toHaveCount(0);
     const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, {
       headers: mechanic.headers,
       data: { fullName: `Ike Trust${stamp.slice(-4)}`, certificateNumber: '4567890', statement: true },
