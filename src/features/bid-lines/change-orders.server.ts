@@ -5,7 +5,7 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { APPOINTMENT_MACHINE, CHANGE_ORDER_MACHINE } from '../../contract/machines.ts';
 import { labelOf } from '../../contract/options.ts';
 import { isUuid } from '../../contract/ids.ts';
-import type { RefusedLine } from '../maintenance/rules.ts';
+import type { RefusedLine } from '../../contract/line-coverage.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, forbidden, notFound } from '../../server/http/errors.ts';

@@ -15,8 +15,9 @@ import { labelOf } from '../../contract/options.ts';
 import { addDays, addMonthsClamped, daysBetween, earliestDate, endOfCalendarMonthsAfter, todayUtc } from './dates.ts';
 import { dueWords, titledItem } from './due-words.ts';
 import { formatDay } from '../../lib/format.ts';
-import { lineNamesItem } from '../../contract/line-coverage.ts';
-import type { LineCategory } from '../../contract/line-items.ts';
+import { lineNamesItem, type RefusedLine } from '../../contract/line-coverage.ts';
+
+export type { RefusedLine };
 
 /**
  * The maintenance rules as arithmetic (docs/decisions/0100-maintenance-tracking.md). Pure: the
@@ -233,14 +234,6 @@ export interface VerdictSquawk {
   title: string;
   priority: SquawkPriority;
   status: SquawkStatus;
-}
-
-/** A quote or change-order line the owner deferred or declined (the verdict reads only these). */
-export interface RefusedLine {
-  description: string;
-  category: LineCategory;
-  dueItemId: string | null;
-  squawkId: string | null;
 }
 
 /**
