@@ -341,7 +341,18 @@ async function walk(browser: Browser, width: number, admin: string) {
     const pdf = path.join(SHOTS, `walk-${width}-${name}.pdf`);
     await download.saveAs(pdf);
     // First page as a PNG (pdftoppm, from poppler-utils), looked at beside the others.
-    execFileSync('pdftoppm', ['-png', '-r', '100', '-f', '1', '-l', '1', '-singlefile', pdf, pdf.replace(/\.pdf$/, '')]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '100',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      pdf,
+      pdf.replace(/\.pdf$/, ''),
+    ]);
     rmSync(pdf);
     console.log(`  docs/screenshots/walk-${width}-${name}.png`);
   }
