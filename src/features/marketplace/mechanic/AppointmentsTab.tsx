@@ -15,7 +15,8 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isStale } from '../../../lib/refusal.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
-import { formatDay, formatTime } from '../pilot/pilot-views.ts';
+import { formatDay } from '../pilot/pilot-views.ts';
+import { cardWhen } from '../schedule/card-when.ts';
 import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -135,7 +136,7 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h3 id={`appt-${a.id}`} className="text-lg font-semibold">
-              {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
+              {cardWhen(a)}
             </h3>
             <p className="text-sm text-muted-foreground">
               {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} (
