@@ -22,7 +22,7 @@ async function allPages(token: string, aircraftId: string, limit: number): Promi
   const out: Offer[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 50; guard += 1) {
-    const res = await api.get(
+    const res: Awaited<ReturnType<typeof api.get>> = await api.get(
       `/api/booking/offers?aircraftId=${aircraftId}&serviceType=annual_inspection&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
       { token },
     );
