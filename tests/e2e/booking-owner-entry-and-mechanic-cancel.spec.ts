@@ -1,50 +1,66 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { bookByApi, makeBookable, mechanicAt, ownerWithPlane, signIn, stamp } from '../helpers/e2e-booking.ts';
 
-// Issue 34: the owner books from the Service Requests section (picking the aircraft in the dialog),
-// and the mechanic cancels a booked appointment with a reason, after a confirmation question, on
-// a phone (390 px). Coos Bay and Klamath Falls, Oregon (KOTH, KLMT): no other test books there.
+// Issue 34: the owner books from the Service Requests section (picking the aircraft in the dialog)
+// at 390 and 1366 px, and the mechanic cancels a booked appointment with a reason, after a
+// confirmation question, on a phone (390 px). North Bend, Klamath Falls and Astoria, Oregon (KOTH,
+// KLMT, KAST): no other test books there.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 test.use({ viewport: { width: 390, height: 844 } });
 
-const noSidewaysScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+const noSidewaysScroll = async (page: Page, width = 390) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-test('an owner books from Service Requests, for the aircraft picked in the dialog (390 px)', async ({ page }) => {
-  const mechanic = await mechanicAt(page.request, 'KOTH');
-  await makeBookable(page.request, mechanic);
-  const owner = await ownerWithPlane(page.request, 'KOTH');
-  // A second aircraft, listed first or not: the owner picks the one to book for.
-  const second = `N${stamp().slice(-4).replace(/^0/, '1')}C`;
-  const plane = await page.request.post('/api/aircraft', {
-    headers: { authorization: `Bearer ${owner.token}` },
-    data: { tailNumber: second, make: 'Cessna', model: '172S', year: '2001', totalHours: '3100', homeAirport: 'KOTH' },
+for (const [width, airport] of [
+  [390, 'KOTH'],
+  [1366, 'KAST'],
+] as const) {
+  test(`an owner books from Service Requests, for the aircraft picked in the dialog (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const mechanic = await mechanicAt(page.request, airport);
+    await makeBookable(page.request, mechanic);
+    const owner = await ownerWithPlane(page.request, airport);
+    // A second aircraft, listed first or not: the owner picks the one to book for.
+    const second = `N${stamp().slice(-4).replace(/^0/, '1')}C`;
+    const plane = await page.request.post('/api/aircraft', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: {
+        tailNumber: second,
+        make: 'Cessna',
+        model: '172S',
+        year: '2001',
+        totalHours: '3100',
+        homeAirport: airport,
+      },
+    });
+    expect(plane.status()).toBe(201);
+
+    await signIn(page, owner.email);
+    await page.getByRole('tab', { name: 'Service Requests' }).click();
+    await page.getByRole('button', { name: 'Book a mechanic' }).click();
+    await page.getByRole('dialog').getByLabel('Aircraft', { exact: true }).selectOption({ label: second });
+    const dialog = page.getByRole('dialog', { name: `Book a mechanic for ${second}` });
+    const offers = dialog.getByRole('list', { name: 'Mechanics you can book' });
+    await expect(offers.getByText(`Mara’s Mobile Annuals ${airport}`)).toBeVisible();
+    await expect(offers.getByText('$1,850.00')).toBeVisible();
+    await noSidewaysScroll(page, width);
+    await page.screenshot({ path: `test-results/booking-from-requests-${width}.png` });
+    await offers
+      .getByRole('button', { name: /^Start on / })
+      .first()
+      .click();
+    await expect(dialog.getByText(/These days are held for you for \d+:\d\d\./)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page.getByText(/^Booked: /)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The booking is the picked aircraft's: its request is in the section.
+    await expect(page.getByRole('tabpanel').getByText(second).first()).toBeVisible();
   });
-  expect(plane.status()).toBe(201);
-
-  await signIn(page, owner.email);
-  await page.getByRole('tab', { name: 'Service Requests' }).click();
-  await page.getByRole('button', { name: 'Book a mechanic' }).click();
-  await page.getByRole('dialog').getByLabel('Aircraft', { exact: true }).selectOption({ label: second });
-  const dialog = page.getByRole('dialog', { name: `Book a mechanic for ${second}` });
-  const offers = dialog.getByRole('list', { name: 'Mechanics you can book' });
-  await expect(offers.getByText('Mara’s Mobile Annuals KOTH')).toBeVisible();
-  await expect(offers.getByText('$1,850.00')).toBeVisible();
-  await noSidewaysScroll(page);
-  await page.screenshot({ path: 'test-results/booking-from-requests-390.png' });
-  await offers
-    .getByRole('button', { name: /^Start on / })
-    .first()
-    .click();
-  await expect(dialog.getByText(/These days are held for you for \d+:\d\d\./)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm booking' }).click();
-  await expect(page.getByText(/^Booked: /)).toBeVisible();
-  await expect(dialog).toBeHidden();
-  // The booking is the picked aircraft's: its request is in the section.
-  await expect(page.getByRole('tabpanel').getByText(second).first()).toBeVisible();
-});
+}
 
 test('the mechanic cancels a booked appointment with a reason the owner reads; the days are free again (390 px)', async ({
   page,
