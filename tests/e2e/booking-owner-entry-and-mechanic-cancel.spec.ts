@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { tailNumber } from '../helpers/tail-number.ts';
 import { bookByApi, makeBookable, mechanicAt, ownerWithPlane, signIn, stamp } from '../helpers/e2e-booking.ts';
 
 // Issue 34: the owner books from the Service Requests section (picking the aircraft in the dialog)
@@ -25,7 +26,7 @@ for (const [width, airport] of [
     await makeBookable(page.request, mechanic);
     const owner = await ownerWithPlane(page.request, airport);
     // A second aircraft, listed first or not: the owner picks the one to book for.
-    const second = `N${stamp().slice(-4).replace(/^0/, '1')}C`;
+    const second = tailNumber(stamp(), 'C');
     const plane = await page.request.post('/api/aircraft', {
       headers: { authorization: `Bearer ${owner.token}` },
       data: {

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from './e2e-admin.ts';
+import { tailNumber } from './tail-number.ts';
 
 // Accounts for the booking specs, made through the API: an approved mechanic with a profile at an
 // airport, an owner with a 172 based there, a bookable calendar and rate, and a booking.
@@ -52,8 +53,7 @@ export async function mechanicAt(request: APIRequestContext, airport: string) {
 
 export async function ownerWithPlane(request: APIRequestContext, airport: string) {
   const owner = await register(request, 'pilot', airport);
-  const digits = stamp().slice(-4).replace(/^0/, '1');
-  const tail = `N${digits}B`;
+  const tail = tailNumber(stamp(), 'B');
   const plane = await request.post('/api/aircraft', {
     headers: { authorization: `Bearer ${owner.token}` },
     data: {
