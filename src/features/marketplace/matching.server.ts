@@ -160,7 +160,7 @@ function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
  * with 30 or 5,000 mechanics in range. When more are in range, the request is marked
  * `matching_pending` and completeMatching records the others after the answer (or the scheduled
  * run within a minute), so they find it in their list without being notified. Runs in the
- * caller's transaction. Returns the number of mechanics matched.
+ * caller's transaction. Returns how many matched, the request's status and the matches its answer lists.
  */
 export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<NewRequestMatching> {
   const { notifyLimit, widestRadius } = await matchingBounds(db);
