@@ -1,5 +1,6 @@
 import { labelOf } from '../../contract/options.ts';
-import { MARKETPLACE_SERVICE_TYPES, type RequestStatus } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import type { RequestStatus } from '../../contract/service-requests.ts';
 import type { Db } from '../../server/db/client.ts';
 import { sql } from 'kysely';
 import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
