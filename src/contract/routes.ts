@@ -93,8 +93,8 @@ import {
   type MarketingLead,
   type Pagination,
   type SuggestedKeywords,
-  type UsState,
 } from './marketing.ts';
+import type { UsState } from './us-states.ts';
 import {
   AircraftPatchSchema,
   HoursSchema,
