@@ -11,12 +11,9 @@ import {
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
 import { parseFormData } from '../../src/server/http/form-body.server.ts';
-import { notFound } from '../../src/server/http/errors.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
-const BASE = '/api/admin/airmen-file';
 /** Room for the multipart envelope around the two files. */
 const FORM_ENVELOPE_BYTES = 64 * 1024;
 
@@ -24,16 +21,14 @@ const FORM_ENVELOPE_BYTES = 64 * 1024;
 // GET the last import; POST multipart (month, basic, cert) imports small files at once, POST JSON
 // { month, basicSize, certSize } starts a chunked import; PUT /:id/basic|cert/chunks/:index sends
 // the next chunk of one file as raw bytes.
-export default withApi({
-  maxBodyBytes: AIRMEN_CHUNK_BYTES + FORM_ENVELOPE_BYTES,
-  GET: async (ctx) => {
+export default withApi(
+  { maxBodyBytes: AIRMEN_CHUNK_BYTES + FORM_ENVELOPE_BYTES },
+  serve(ROUTES.adminAirmenFile, async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (segmentsAfter(ctx, BASE).length > 0) throw notFound('Not found');
     return reply(ROUTES.adminAirmenFile, await lastImport(ctx.db));
-  },
-  POST: async (ctx) => {
+  }),
+  serve(ROUTES.adminAirmenFileStart, async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
-    if (segmentsAfter(ctx, BASE).length > 0) throw notFound('Not found');
     const header = ctx.req.headers.get('content-type') ?? '';
     if (header.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data') {
       const bytes = await readBodyBytes(ctx.req, AIRMEN_SINGLE_REQUEST_MAX_BYTES + FORM_ENVELOPE_BYTES);
@@ -42,16 +37,14 @@ export default withApi({
     }
     const data = await ctx.input(ROUTES.adminAirmenFileStart);
     return reply(ROUTES.adminAirmenFileStart, await startImport(ctx.db, admin.id, data), { status: 201 });
-  },
-  PUT: async (ctx) => {
+  }),
+  serve(ROUTES.adminAirmenFileChunk, async (ctx) => {
     await requireRole(ctx, 'admin');
-    const [id = '', file = '', word, index = '', ...rest] = segmentsAfter(ctx, BASE);
-    if (word !== 'chunks' || rest.length > 0) throw notFound('Not found');
-    const kind = parseKind(file);
+    const kind = parseKind(ctx.params.file);
     const bytes = await readBodyBytes(ctx.req, AIRMEN_CHUNK_BYTES);
-    return reply(ROUTES.adminAirmenFileChunk, await putChunk(ctx.db, id, kind, index, bytes));
-  },
-});
+    return reply(ROUTES.adminAirmenFileChunk, await putChunk(ctx.db, ctx.params.id, kind, ctx.params.index, bytes));
+  }),
+);
 
 export const config: Config = {
   path: ['/api/admin/airmen-file', '/api/admin/airmen-file/:id/:file/chunks/:index'],

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { apiKeyFormFor, IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
+import { apiKeyFormFor } from '../../src/contract/admin-api-keys.ts';
+import { IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
 import {
   createApiKey,
   deleteApiKey,

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { logHours } from '../../src/features/maintenance/maintenance.server.ts';
+import { logHours } from '../../src/features/maintenance/hours.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { withApi } from '../../src/server/http/with-api.ts';

@@ -9,24 +9,23 @@ import { shopsOf } from '../../src/features/records/shops.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // An aircraft's logbook for its owner: the signed entries newest first a page at a time (cursor
 // paging, docs/decisions/0201), or all of them as one PDF.
-export default withApi({
-  GET: async (ctx) => {
-    const [id = '', , format] = segmentsAfter(ctx, '/api/aircraft');
+export default withApi(
+  serve(ROUTES.logbook, async (ctx) => {
     const owner = await requireRole(ctx, 'pilot');
-    if (format !== 'pdf') {
-      // ?q= (or ?search=) keeps the entries whose text holds every word, as the Logbook's search box does.
-      const { q, search } = ctx.query(LogbookQuerySchema);
-      const page = await logbookPage(ctx.db, owner, id, readPage(ctx.url, LOGBOOK_KEYS), q ?? search ?? '');
-      return reply(ROUTES.logbook, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
-    }
+    // ?q= (or ?search=) keeps the entries whose text holds every word, as the Logbook's search box does.
+    const { q, search } = ctx.query(LogbookQuerySchema);
+    const page = await logbookPage(ctx.db, owner, ctx.params.id, readPage(ctx.url, LOGBOOK_KEYS), q ?? search ?? '');
+    return reply(ROUTES.logbook, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
+  }),
+  serve(ROUTES.logbookPdf, async (ctx) => {
+    const owner = await requireRole(ctx, 'pilot');
     // ?layout=sticker prints each entry on 6 x 4 inch labels; ?entry= one entry only.
     const { layout, entry } = ctx.query(LogbookPdfQuerySchema);
-    const all = await logbookRows(ctx.db, owner, id);
+    const all = await logbookRows(ctx.db, owner, ctx.params.id);
     const rows = entry ? all.filter((r) => r.id === entry) : all;
     if (entry && rows.length === 0) throw notFound('Logbook entry not found');
     const tail = rows[0]?.aircraftLabel.split(',')[0] ?? 'aircraft';
@@ -47,7 +46,7 @@ export default withApi({
         },
       }),
     );
-  },
-});
+  }),
+);
 
 export const config: Config = { path: ['/api/aircraft/:id/logbook', '/api/aircraft/:id/logbook/pdf'] };

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { deleteAircraft, ownAircraft, updateAircraft } from '../../src/features/maintenance/maintenance.server.ts';
+import { deleteAircraft, updateAircraft } from '../../src/features/maintenance/aircraft-edits.server.ts';
+import { ownAircraft } from '../../src/features/maintenance/maintenance.server.ts';
 import { toAircraft } from '../../src/features/marketplace/mappers.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';

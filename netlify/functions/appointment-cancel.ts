@@ -4,15 +4,14 @@ import { cancelByMechanic } from '../../src/features/marketplace/mechanic-cancel
 import { refundOnMechanicCancel } from '../../src/features/payments/mechanic-cancel.server.ts';
 import { requireJobUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The assigned mechanic cancels an appointment before work starts, with a reason; the owner is
 // told and any deposit refunded (docs/decisions/0167). Owners cancel through their request.
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.appointmentCancelByMechanic, async (ctx) => {
     const mechanic = await requireJobUser(ctx, 'mechanic');
-    const [id = ''] = segmentsAfter(ctx, '/api/appointments');
+    const { id } = ctx.params;
     const { reason } = await ctx.input(ROUTES.appointmentCancelByMechanic);
     const appointment = await cancelByMechanic(ctx.db, mechanic, id, reason);
     // After the commit, as every payment hook: a Stripe failure never undoes the cancellation,
@@ -21,7 +20,7 @@ export default withApi({
       console.error(`Refunding the deposit of ${id} failed; it is refunded on the payment's next read`, error),
     );
     return reply(ROUTES.appointmentCancelByMechanic, appointment);
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/appointments/:id/cancel' };

@@ -5,35 +5,32 @@ import {
   decideChangeOrder,
   listChangeOrders,
 } from '../../src/features/bid-lines/change-orders.server.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
-import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Change orders of a job in progress: the assigned mechanic adds lines, the owner decides each.
-async function post(ctx: ApiContext) {
-  const [id = '', , changeOrderId, action] = segmentsAfter(ctx, '/api/appointments');
-  if (changeOrderId && action === 'decide') {
+export default withApi(
+  serve(ROUTES.changeOrders, async (ctx) => {
+    return reply(ROUTES.changeOrders, await listChangeOrders(ctx.db, await requireJobUser(ctx), ctx.params.id));
+  }),
+  serve(ROUTES.changeOrderCreate, async (ctx) => {
+    const { id } = ctx.params;
+    const mechanic = await requireJobUser(ctx, 'mechanic');
+    const data = await ctx.input(ROUTES.changeOrderCreate);
+    // Each change order emails the owner: capped per mechanic and per job (docs/decisions/0183).
+    await enforceWriteCap(ctx.db, 'changeOrdersPerUser', mechanic.id);
+    await enforceWriteCap(ctx.db, 'changeOrdersPerJob', id);
+    return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, data), { status: 201 });
+  }),
+  serve(ROUTES.changeOrderDecide, async (ctx) => {
     const pilot = await requireRole(ctx, 'pilot');
     const { decisions } = await ctx.input(ROUTES.changeOrderDecide);
+    const { id, changeOrderId } = ctx.params;
     return reply(ROUTES.changeOrderDecide, await decideChangeOrder(ctx.db, pilot, id, changeOrderId, decisions));
-  }
-  const mechanic = await requireJobUser(ctx, 'mechanic');
-  const data = await ctx.input(ROUTES.changeOrderCreate);
-  // Each change order emails the owner: capped per mechanic and per job (docs/decisions/0183).
-  await enforceWriteCap(ctx.db, 'changeOrdersPerUser', mechanic.id);
-  await enforceWriteCap(ctx.db, 'changeOrdersPerJob', id);
-  return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, data), { status: 201 });
-}
-
-export default withApi({
-  GET: async (ctx) => {
-    const [id = ''] = segmentsAfter(ctx, '/api/appointments');
-    return reply(ROUTES.changeOrders, await listChangeOrders(ctx.db, await requireJobUser(ctx), id));
-  },
-  POST: post,
-});
+  }),
+);
 
 export const config: Config = {
   path: ['/api/appointments/:id/change-orders', '/api/appointments/:id/change-orders/:changeOrderId/decide'],

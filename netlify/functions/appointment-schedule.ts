@@ -11,22 +11,19 @@ import {
 } from '../../src/features/marketplace/schedule/schedule.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
-import { notFound } from '../../src/server/http/errors.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // An appointment's times (proposals, the pick), where the aircraft is, both parties' contacts and
 // its calendar file: for the owner and the assigned mechanic only, 404 for anyone else.
-export default withApi({
-  GET: async (ctx) => {
-    const [id = '', what] = segmentsAfter(ctx, '/api/appointments');
+export default withApi(
+  serve(ROUTES.appointmentContacts, async (ctx) => {
     const user = await requireUser(ctx);
-    if (what === 'contacts') {
-      await appointmentOfParty(ctx.db, user, id);
-      return reply(ROUTES.appointmentContacts, (await getAppointment(ctx.db, id)).parties!);
-    }
-    if (what !== 'calendar.ics') throw notFound();
-    const { ics, filename } = await appointmentCalendar(ctx.db, user, id);
+    await appointmentOfParty(ctx.db, user, ctx.params.id);
+    return reply(ROUTES.appointmentContacts, (await getAppointment(ctx.db, ctx.params.id)).parties!);
+  }),
+  serve(ROUTES.appointmentCalendar, async (ctx) => {
+    const user = await requireUser(ctx);
+    const { ics, filename } = await appointmentCalendar(ctx.db, user, ctx.params.id);
     return replyWith(
       ROUTES.appointmentCalendar,
       new Response(ics, {
@@ -37,28 +34,27 @@ export default withApi({
         },
       }),
     );
-  },
-  POST: async (ctx) => {
-    const [id = '', , proposalId, action] = segmentsAfter(ctx, '/api/appointments');
+  }),
+  serve(ROUTES.appointmentProposalAccept, async (ctx) => {
+    const { id, proposalId } = ctx.params;
     const user = await requireUser(ctx);
-    if (proposalId && action === 'accept') {
-      const { time } = await ctx.input(ROUTES.appointmentProposalAccept);
-      await acceptProposal(ctx.db, user, id, proposalId, time, appointmentIcsAttachment);
-      return reply(ROUTES.appointmentProposalAccept, await getAppointment(ctx.db, id));
-    }
-    if (proposalId) throw notFound();
+    const { time } = await ctx.input(ROUTES.appointmentProposalAccept);
+    await acceptProposal(ctx.db, user, id, proposalId, time, appointmentIcsAttachment);
+    return reply(ROUTES.appointmentProposalAccept, await getAppointment(ctx.db, id));
+  }),
+  serve(ROUTES.appointmentPropose, async (ctx) => {
+    const user = await requireUser(ctx);
     const data = await ctx.input(ROUTES.appointmentPropose);
-    await proposeTimes(ctx.db, user, id, data);
-    return reply(ROUTES.appointmentPropose, await getAppointment(ctx.db, id), { status: 201 });
-  },
-  PUT: async (ctx) => {
-    const [id = ''] = segmentsAfter(ctx, '/api/appointments');
+    await proposeTimes(ctx.db, user, ctx.params.id, data);
+    return reply(ROUTES.appointmentPropose, await getAppointment(ctx.db, ctx.params.id), { status: 201 });
+  }),
+  serve(ROUTES.appointmentWhereabouts, async (ctx) => {
     const user = await requireUser(ctx);
     const { aircraftWhereabouts } = await ctx.input(ROUTES.appointmentWhereabouts);
-    await setWhereabouts(ctx.db, user, id, aircraftWhereabouts);
-    return reply(ROUTES.appointmentWhereabouts, await getAppointment(ctx.db, id));
-  },
-});
+    await setWhereabouts(ctx.db, user, ctx.params.id, aircraftWhereabouts);
+    return reply(ROUTES.appointmentWhereabouts, await getAppointment(ctx.db, ctx.params.id));
+  }),
+);
 
 export const config: Config = {
   path: [

@@ -10,27 +10,26 @@ import { paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The owner moves or cancels a booked appointment, free inside the window agreed at booking
 // (docs/decisions/0241); after it, a 409 says to ask the mechanic.
-export default withApi({
-  GET: async (ctx) => {
-    const [id = ''] = segmentsAfter(ctx, '/api/booking/appointments');
+export default withApi(
+  serve(ROUTES.bookingOpenStarts, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
-    return reply(ROUTES.bookingOpenStarts, await rescheduleOptions(ctx.db, owner, id));
-  },
-  POST: async (ctx) => {
-    const [id = '', action] = segmentsAfter(ctx, '/api/booking/appointments');
+    return reply(ROUTES.bookingOpenStarts, await rescheduleOptions(ctx.db, owner, ctx.params.id));
+  }),
+  serve(ROUTES.bookingReschedule, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
-    if (action === 'reschedule') {
-      const { start } = await ctx.input(ROUTES.bookingReschedule);
-      return reply(ROUTES.bookingReschedule, await rescheduleBooking(ctx.db, owner, id, start));
-    }
-    if (action !== 'cancel') throw notFound();
+    const { start } = await ctx.input(ROUTES.bookingReschedule);
+    return reply(ROUTES.bookingReschedule, await rescheduleBooking(ctx.db, owner, ctx.params.id, start));
+  }),
+  serve(ROUTES.bookingCancel, async (ctx) => {
+    const { id } = ctx.params;
+    const owner = await requireUser(ctx);
+    requireOwner(owner);
     // The request's own cancel, which keeps the booking's window, settles payments and tells the mechanic.
     const appointment = await appointmentOfParty(ctx.db, owner, id);
     if (appointment.customerId !== owner.id) throw notFound('Appointment not found');
@@ -38,8 +37,8 @@ export default withApi({
     await cancelRequest(ctx.db, owner, appointment.serviceRequestId);
     await paymentOnCancel(ctx.db, appointment.serviceRequestId);
     return reply(ROUTES.bookingCancel, await getAppointment(ctx.db, id));
-  },
-});
+  }),
+);
 
 export const config: Config = {
   path: [

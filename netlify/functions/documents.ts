@@ -4,7 +4,7 @@ import { withApi } from '../../src/server/http/with-api.ts';
 
 // The documents vault (docs/product.md §2, §3, §5 and §7): list, one-request upload, chunked upload for
 // files above 4 MB, download, delete. Dispatch and rules: src/features/documents/.
-export default withApi(documentRoutes);
+export default withApi(...documentRoutes);
 
 export const config: Config = {
   path: [

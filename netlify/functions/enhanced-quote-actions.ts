@@ -5,41 +5,42 @@ import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetti
 import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
 import { relistRequest } from '../../src/features/marketplace/relist.server.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
-import { withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 import { depositPercentFor, paymentOnAccept, paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
 
 // What happens to a service request: a matched mechanic bids, the owner accepts a bid or cancels.
-async function act(ctx: ApiContext) {
-  const [id = '', action] = segmentsAfter(ctx, '/api/enhanced/quotes');
-  if (action === 'bid') {
+export default withApi(
+  serve(ROUTES.requestBid, async (ctx) => {
     const mechanic = await requireRole(ctx, 'mechanic');
     requireApprovedMechanic(mechanic, 'bid');
     const data = await ctx.input(ROUTES.requestBid);
     await enforceWriteCap(ctx.db, 'bidsPerUser', mechanic.id); // each quote emails the owner (docs/decisions/0183)
     const depositPercent = await depositPercentFor(ctx.db, data.depositPercent);
-    return reply(ROUTES.requestBid, await submitBid(ctx.db, mechanic, id, { ...data, depositPercent }), {
-      status: 201,
-    });
-  }
-  const pilot = await requireRole(ctx, 'pilot');
-  if (action === 'relist') return reply(ROUTES.requestRelist, await relistRequest(ctx.db, pilot, id), { status: 201 });
-  if (action === 'accept') {
+    const bid = await submitBid(ctx.db, mechanic, ctx.params.id, { ...data, depositPercent });
+    return reply(ROUTES.requestBid, bid, { status: 201 });
+  }),
+  serve(ROUTES.requestRelist, async (ctx) => {
+    const pilot = await requireRole(ctx, 'pilot');
+    return reply(ROUTES.requestRelist, await relistRequest(ctx.db, pilot, ctx.params.id), { status: 201 });
+  }),
+  serve(ROUTES.requestAccept, async (ctx) => {
+    const pilot = await requireRole(ctx, 'pilot');
     const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
-    const accepted = await acceptBid(ctx.db, pilot, id, bidId, decisions);
+    const accepted = await acceptBid(ctx.db, pilot, ctx.params.id, bidId, decisions);
     return reply(ROUTES.requestAccept, {
       ...accepted,
       ...(await paymentOnAccept(ctx.db, accepted.appointment.id, ctx.url.origin)),
     });
-  }
-  const cancelled = await cancelRequest(ctx.db, pilot, id);
-  await paymentOnCancel(ctx.db, id);
-  return reply(ROUTES.requestCancel, cancelled);
-}
-
-export default withApi({ POST: act, PUT: act });
+  }),
+  serve(ROUTES.requestCancel, async (ctx) => {
+    const pilot = await requireRole(ctx, 'pilot');
+    const cancelled = await cancelRequest(ctx.db, pilot, ctx.params.id);
+    await paymentOnCancel(ctx.db, ctx.params.id);
+    return reply(ROUTES.requestCancel, cancelled);
+  }),
+);
 
 export const config: Config = {
   path: [

@@ -3,16 +3,14 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { publicProfile } from '../../src/features/marketplace/public-profile.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { segmentsAfter } from '../../src/server/http/segments.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // A mechanic's profile for the owners they were matched to or quoted (docs/decisions/0150).
-export default withApi({
-  GET: async (ctx) => {
-    const [id] = segmentsAfter(ctx, '/api/mechanics');
+export default withApi(
+  serve(ROUTES.mechanicPublicProfile, async (ctx) => {
     const viewer = await requireUser(ctx);
-    return reply(ROUTES.mechanicPublicProfile, await publicProfile(ctx.db, viewer, id));
-  },
-});
+    return reply(ROUTES.mechanicPublicProfile, await publicProfile(ctx.db, viewer, ctx.params.id));
+  }),
+);
 
 export const config: Config = { path: '/api/mechanics/:id/profile' };

@@ -1,4 +1,4 @@
-import { DEFAULT_REFERRAL_PROGRAM } from '../../src/contract/admin-config.ts';
+import { DEFAULT_REFERRAL_PROGRAM } from '../../src/contract/admin-referral.ts';
 import { BUSINESS } from '../../src/contract/business.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/contract/business-hours.ts';
 import type { Db } from '../../src/server/db/client.ts';

@@ -1,7 +1,10 @@
 import { AircraftSchema } from '../../src/contract/marketplace.ts';
 import { ItemCreateSchema } from '../../src/contract/maintenance.ts';
 import { addDays, addMonthsClamped, todayUtc } from '../../src/features/maintenance/dates.ts';
-import { addItem, addSquawk, logHours, updateAircraft } from '../../src/features/maintenance/maintenance.server.ts';
+import { addItem } from '../../src/features/maintenance/items.server.ts';
+import { addSquawk } from '../../src/features/maintenance/squawks.server.ts';
+import { logHours } from '../../src/features/maintenance/hours.server.ts';
+import { updateAircraft } from '../../src/features/maintenance/aircraft-edits.server.ts';
 import { addAircraft } from '../../src/features/marketplace/aircraft.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { DEMO_ACCOUNTS } from './seed-accounts.ts';

@@ -1,4 +1,6 @@
-import { AircraftSchema, MechanicProfileSchema, ServiceRequestSchema } from '../../src/contract/marketplace.ts';
+import { AircraftSchema } from '../../src/contract/marketplace.ts';
+import { MechanicProfileSchema } from '../../src/contract/mechanic-profiles.ts';
+import { ServiceRequestSchema } from '../../src/contract/service-requests.ts';
 import { addAircraft } from '../../src/features/marketplace/aircraft.server.ts';
 import { saveProfile } from '../../src/features/marketplace/profiles.server.ts';
 import { verifyCredentials } from '../../src/features/marketplace/credentials.server.ts';

@@ -1,12 +1,13 @@
 import { verifyCredentials } from '../../src/features/marketplace/credentials.server.ts';
 import { randomUUID } from 'node:crypto';
 import { BidBodySchema } from '../../src/contract/bid-lines.ts';
-import { MechanicProfileSchema, ServiceRequestSchema } from '../../src/contract/marketplace.ts';
+import { MechanicProfileSchema } from '../../src/contract/mechanic-profiles.ts';
+import { ServiceRequestSchema } from '../../src/contract/service-requests.ts';
 import { hashPassword } from '../../src/server/auth/password.server.ts';
 import { saveProfile } from '../../src/features/marketplace/profiles.server.ts';
 import { createRequest } from '../../src/features/marketplace/requests.server.ts';
 import { MaintenanceRequestSchema } from '../../src/contract/maintenance.ts';
-import { requestService } from '../../src/features/maintenance/maintenance.server.ts';
+import { requestService } from '../../src/features/maintenance/request-from-due-list.server.ts';
 import { advanceAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { draftAfterCompletion } from '../../src/features/records/records.server.ts';

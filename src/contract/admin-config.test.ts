@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiKeyFormSchema, checkSettingValue, ReferralProgramSchema, SettingFormSchema } from './admin-config.ts';
+import { ApiKeyFormSchema } from './admin-api-keys.ts';
+import { checkSettingValue, SettingFormSchema } from './admin-settings.ts';
+import { ReferralProgramSchema } from './admin-referral.ts';
 
 describe('checkSettingValue', () => {
   it('checks numbers, booleans and JSON', () => {

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
-import { BidSchema, MARKETPLACE, type BidData, type MarketplaceServiceType } from './marketplace.ts';
+import { type BidData, BidSchema } from './bids.ts';
+import { MARKETPLACE, type MarketplaceServiceType } from './marketplace.ts';
 import { optionalText, renamed, requiredText } from './fields.ts';
 import {
   LINE_CATEGORIES,

@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { enumOf, isRealDate, optionalText } from './fields.ts';
-import { MARKETPLACE_SERVICE_TYPES, type AppointmentBooking, type MarketplaceServiceType } from './marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from './marketplace.ts';
+import type { AppointmentBooking } from './appointments.ts';
 import { isUuid } from './ids.ts';
 import type { ItemKind } from './maintenance.ts';
 

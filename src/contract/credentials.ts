@@ -1,4 +1,4 @@
-import { certificateKey } from './marketplace.ts';
+import { certificateKey } from './bids.ts';
 
 /**
  * A mechanic's credentials as the business verified them (docs/decisions/0180-verified-credentials.md).

@@ -1,4 +1,6 @@
-import type { AppointmentStatus, BidStatus, RequestStatus } from './marketplace.ts';
+import type { AppointmentStatus } from './appointments.ts';
+import type { BidStatus } from './bids.ts';
+import type { RequestStatus } from './service-requests.ts';
 import type { ChangeOrderStatus } from './bid-lines.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { type Option, valuesOf } from './options.ts';
-import { MARKETPLACE, URGENCY_LEVELS, earliestStartDay } from './marketplace.ts';
+import { MARKETPLACE, URGENCY_LEVELS } from './marketplace.ts';
+import { earliestStartDay } from './service-requests.ts';
 import { refineRegistration } from './registration.ts';
 import { isRealDate, renamed } from './fields.ts';
 

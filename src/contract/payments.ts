@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { BidBodySchema, type BidBody } from './bid-lines.ts';
-import type { AcceptResult } from './marketplace.ts';
+import type { AcceptResult } from './appointments.ts';
 
 /**
  * Payments on Stripe Connect (issue 33): the statuses, texts, settings and schemas the functions,

@@ -3,21 +3,20 @@ import {
   ApiKeyFormSchema,
   ApiKeyReplaceSchema,
   ApiKeyStatusQuerySchema,
+  type ApiKeyView,
+  type IntegrationTestResult,
+  RotateQuerySchema,
+  type RotationPreview,
+} from './admin-api-keys.ts';
+import {
+  type EmailPreview,
   EmailTemplateSchema,
   EmailTemplateStatusSchema,
-  PreviewSampleSchema,
-  ReferralProgramSchema,
-  RotateQuerySchema,
-  SettingFormSchema,
-  type ApiKeyView,
-  type ConfigEntry,
-  type EmailPreview,
   type EmailTemplateView,
-  type IntegrationTestResult,
-  type ReferralProgramView,
-  type RotationPreview,
-  type SettingView,
-} from './admin-config.ts';
+  PreviewSampleSchema,
+} from './admin-email-templates.ts';
+import { ReferralProgramSchema, type ReferralProgramView } from './admin-referral.ts';
+import { type ConfigEntry, SettingFormSchema, type SettingView } from './admin-settings.ts';
 import type { SiteSettings } from './settings-catalog.ts';
 import { AirmenImportStartSchema, type AirmenImport } from './airmen-file.ts';
 import { AdminListQuerySchema, type AdminLead, type AdminQuote, type DashboardStats } from './admin-dashboard.ts';
@@ -111,24 +110,18 @@ import {
   type RequestMaintenance,
   type Squawk,
 } from './maintenance.ts';
+import { type Aircraft, AircraftSchema } from './marketplace.ts';
 import {
-  AircraftSchema,
+  type AcceptResult,
+  type Appointment,
   AppointmentActionSchema,
   AppointmentCompleteSchema,
-  EmailPreferenceSchema,
-  MechanicProfileSchema,
-  NotificationsQuerySchema,
   RatingSchema,
-  ServiceRequestSchema,
-  type AcceptResult,
-  type Aircraft,
-  type Appointment,
-  type Bid,
-  type MechanicProfile,
-  type PublicMechanicProfile,
-  type Notification,
-  type ServiceRequest,
-} from './marketplace.ts';
+} from './appointments.ts';
+import { EmailPreferenceSchema, type Notification, NotificationsQuerySchema } from './notifications.ts';
+import { type MechanicProfile, MechanicProfileSchema, type PublicMechanicProfile } from './mechanic-profiles.ts';
+import { type ServiceRequest, ServiceRequestSchema } from './service-requests.ts';
+import type { Bid } from './bids.ts';
 import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
 import {
   OutboxListQuerySchema,
@@ -812,6 +805,8 @@ export const ROUTES = {
     path: '/api/admin/config/api-keys/:id',
   }),
   blogViewCounts: route<Envelope<Record<string, number>>>()({ method: 'GET', path: '/api/blog/views' }),
+  // Issue 29: the owner's requests are also listed at the collection's own path, as they always were.
+  requestsOwnAtBase: route<ServiceRequest[]>()({ method: 'GET', path: '/api/enhanced/quotes' }),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteName = keyof typeof ROUTES;

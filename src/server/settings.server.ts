@@ -3,13 +3,10 @@ import { z } from 'zod';
 import {
   ENCRYPTED_PLACEHOLDER,
   KNOWN_SETTINGS,
-  checkSettingValue,
-  type ConfigEntry,
   type SettingCategory,
   type SettingDataType,
-  type SettingForm,
-  type SettingView,
 } from '../contract/admin-config.ts';
+import { checkSettingValue, type ConfigEntry, type SettingForm, type SettingView } from '../contract/admin-settings.ts';
 import {
   catalogEntry,
   catalogValue,

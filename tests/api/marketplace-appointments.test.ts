@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 import { testDb } from '../helpers/db.ts';
 import { mechanicWithProfile, notificationsOf, scheduledJob, validBid, validRequest } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 
 // Appointments and notifications. Jobs sit around Spokane and Boise, where no other suite places mechanics.
 
-const act = (id: string, action: string, token?: string, body: unknown = {}) =>
-  api.post(`/api/appointments/${id}/${action}`, body, token ? { token } : {});
+const STEP = {
+  confirm: ROUTES.appointmentConfirm,
+  start: ROUTES.appointmentStart,
+  complete: ROUTES.appointmentComplete,
+} as const;
+type Step = keyof typeof STEP;
+const STEPS: Step[] = ['confirm', 'start', 'complete'];
+
+/** One step of the assigned mechanic's (each route answers the appointment). */
+const act = (id: string, action: Step, token?: string, body: { mechanicNotes?: string } = {}) =>
+  callRoute(STEP[action] as typeof ROUTES.appointmentConfirm, { params: { id }, body, as: token });
+/** The owner's rating; `rating` may be what no form sends, for the refusals. */
+const rate = (id: string, token: string, body: { rating: unknown; review?: string }) =>
+  callRoute(ROUTES.appointmentRate, { params: { id }, unchecked: body, as: token });
+const profileOf = async (token: string) => (await callRoute(ROUTES.mechanicProfile, { as: token })).body;
 
 describe('appointment lifecycle: confirm, start, complete, rate', () => {
   it('walks scheduled -> confirmed -> in_progress -> completed, then the pilot rates it', async () => {
@@ -26,8 +40,8 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
       status: 'in_progress',
       mechanicNotes: 'Cowling off, starting the inspection.',
     });
-    expect(Date.now() - new Date(started.body.actualStartTime).getTime()).toBeLessThan(60_000);
-    const during = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    expect(Date.now() - new Date(started.body.actualStartTime!).getTime()).toBeLessThan(60_000);
+    const during = await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot });
     expect(during.body.status).toBe('in_progress');
     expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'Work started' });
 
@@ -35,52 +49,49 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     expect(completed.status).toBe(200);
     expect(completed.body.status).toBe('completed');
     expect(completed.body.completedAt).toBeTruthy();
-    expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token })).body.status).toBe('completed');
+    expect((await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot })).body.status).toBe('completed');
     // Completed but not yet rated: still a new mechanic, whatever the stored default rating.
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).body).toMatchObject({
+    expect(await profileOf(mechanic.token)).toMatchObject({
       completedJobs: 1,
       ratingCount: 0,
     });
     expect((await notificationsOf(pilot))[0]).toMatchObject({ title: 'Job completed' });
 
-    const rated = await act(appointmentId, 'rate', pilot.token, { rating: 4, review: 'Thorough and on time.' });
+    const rated = await rate(appointmentId, pilot.token, { rating: 4, review: 'Thorough and on time.' });
     expect(rated.status).toBe(200);
     expect(rated.body).toMatchObject({ rating: 4, review: 'Thorough and on time.' });
-    const profile = await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token });
-    expect(profile.body).toMatchObject({ rating: 4, ratingCount: 1, completedJobs: 1 });
-    const quotes = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
-    const bid = quotes.body.find((r: { id: string }) => r.id === request.id).quotes[0];
+    expect(await profileOf(mechanic.token)).toMatchObject({ rating: 4, ratingCount: 1, completedJobs: 1 });
+    const quotes = await callRoute(ROUTES.requestsOwn, { as: pilot });
+    const bid = quotes.body.find((r) => r.id === request.id)!.quotes[0];
     expect(bid).toMatchObject({ mechanicRating: 4, mechanicRatingCount: 1, mechanicCompletedJobs: 1 });
     expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'New rating' });
-    const again = await act(appointmentId, 'rate', pilot.token, { rating: 5 });
+    const again = await rate(appointmentId, pilot.token, { rating: 5 });
     expect(again.status).toBe(409);
-    expect(again.body.detail).toBe('You have already rated this job');
+    expect(detailOf(again)).toBe('You have already rated this job');
   });
 
   it('refuses illegal transitions with a 409 detail', async () => {
     const { mechanic, appointmentId } = await scheduledJob('KGEG');
     const early = await act(appointmentId, 'start', mechanic.token);
     expect(early.status).toBe(409);
-    expect(early.body.detail).toBe('Confirm the appointment before starting work');
-    expect((await act(appointmentId, 'complete', mechanic.token)).body.detail).toBe(
-      'Start the work before completing it',
-    );
+    expect(detailOf(early)).toBe('Confirm the appointment before starting work');
+    expect(detailOf(await act(appointmentId, 'complete', mechanic.token))).toBe('Start the work before completing it');
     await act(appointmentId, 'confirm', mechanic.token);
     const twice = await act(appointmentId, 'confirm', mechanic.token);
     expect(twice.status).toBe(409);
-    expect(twice.body.detail).toBe('This appointment is already confirmed');
+    expect(detailOf(twice)).toBe('This appointment is already confirmed');
     await act(appointmentId, 'start', mechanic.token);
     await act(appointmentId, 'complete', mechanic.token);
     const done = await act(appointmentId, 'start', mechanic.token);
     expect(done.status).toBe(409);
-    expect(done.body.detail).toBe('This appointment is already completed');
+    expect(detailOf(done)).toBe('This appointment is already completed');
   });
 
   it('lets only the assigned mechanic move it: the pilot gets 403, another mechanic 404', async () => {
     const { pilot, appointmentId, mechanic } = await scheduledJob('KBOI');
     const byPilot = await act(appointmentId, 'confirm', pilot.token);
     expect(byPilot.status).toBe(403);
-    expect(byPilot.body.detail).toBe('Only the assigned mechanic can update this appointment');
+    expect(detailOf(byPilot)).toBe('Only the assigned mechanic can update this appointment');
     const other = await mechanicWithProfile({ baseLocation: 'PHLI', serviceRadius: 5 });
     expect((await act(appointmentId, 'confirm', other.token)).status).toBe(404);
     expect((await act('nope', 'confirm', mechanic.token)).status).toBe(404);
@@ -94,43 +105,44 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
 
   it('lets only the owning pilot rate, once completed, with a whole 1-5', async () => {
     const { pilot, mechanic, appointmentId } = await scheduledJob('KBOI');
-    const tooEarly = await act(appointmentId, 'rate', pilot.token, { rating: 5 });
+    const tooEarly = await rate(appointmentId, pilot.token, { rating: 5 });
     expect(tooEarly.status).toBe(409);
-    expect(tooEarly.body.detail).toBe('You can rate a job once it is completed');
-    for (const step of ['confirm', 'start', 'complete']) await act(appointmentId, step, mechanic.token);
+    expect(detailOf(tooEarly)).toBe('You can rate a job once it is completed');
+    for (const step of STEPS) await act(appointmentId, step, mechanic.token);
     for (const rating of [0, 6, 3.5, 'great']) {
-      const res = await act(appointmentId, 'rate', pilot.token, { rating });
+      const res = await rate(appointmentId, pilot.token, { rating });
       expect(res.status, String(rating)).toBe(400);
-      expect(res.body.errors[0].path).toBe('rating');
+      expect((res.body as unknown as { errors: Array<{ path: string }> }).errors[0]!.path).toBe('rating');
     }
-    expect((await act(appointmentId, 'rate', (await createUser('pilot')).token, { rating: 1 })).status).toBe(404);
-    expect((await act(appointmentId, 'rate', mechanic.token, { rating: 5 })).status).toBe(403);
-    expect((await act(appointmentId, 'rate', pilot.token, { rating: '5' })).status).toBe(200);
+    expect((await rate(appointmentId, (await createUser('pilot')).token, { rating: 1 })).status).toBe(404);
+    expect((await rate(appointmentId, mechanic.token, { rating: 5 })).status).toBe(403);
+    expect((await rate(appointmentId, pilot.token, { rating: '5' })).status).toBe(200);
   });
 
   it('averages the mechanic’s ratings', async () => {
     const first = await scheduledJob('KGEG');
-    for (const step of ['confirm', 'start', 'complete']) await act(first.appointmentId, step, first.mechanic.token);
-    await act(first.appointmentId, 'rate', first.pilot.token, { rating: 5 });
+    for (const step of STEPS) await act(first.appointmentId, step, first.mechanic.token);
+    await rate(first.appointmentId, first.pilot.token, { rating: 5 });
     // A second job for the same mechanic, rated 2: average 3.5.
     const pilot = await createUser('pilot');
-    const req = await api.post(
-      '/api/enhanced/quotes',
-      validRequest({ serviceLocation: 'KGEG', aircraftLocation: 'KGEG' }),
-      { token: pilot.token },
-    );
-    const quote = await api.post(`/api/enhanced/quotes/${req.body.id}/bid`, validBid(), {
-      token: first.mechanic.token,
+    const req = await callRoute(ROUTES.requestCreate, {
+      unchecked: validRequest({ serviceLocation: 'KGEG', aircraftLocation: 'KGEG' }),
+      as: pilot,
     });
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${req.body.id}/accept`,
-      { bidId: quote.body.id },
-      { token: pilot.token },
-    );
-    const id = accepted.body.appointment.id as string;
-    for (const step of ['confirm', 'start', 'complete']) await act(id, step, first.mechanic.token);
-    await act(id, 'rate', pilot.token, { rating: 2 });
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: first.mechanic.token })).body).toMatchObject({
+    const quote = await callRoute(ROUTES.requestBid, {
+      params: { id: req.body.id },
+      unchecked: validBid(),
+      as: first.mechanic,
+    });
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: req.body.id },
+      body: { bidId: quote.body.id },
+      as: pilot,
+    });
+    const id = accepted.body.appointment.id;
+    for (const step of STEPS) await act(id, step, first.mechanic.token);
+    await rate(id, pilot.token, { rating: 2 });
+    expect(await profileOf(first.mechanic.token)).toMatchObject({
       rating: 3.5,
       completedJobs: 2,
     });
@@ -160,7 +172,7 @@ describe('notifications: GET /api/enhanced/notifications, PUT /{id}/read', () =>
   it('lists the user’s own notifications newest first, 20 by default, with the spec fields', async () => {
     const user = await userWithNotifications(25);
     await userWithNotifications(2);
-    const res = await api.get('/api/enhanced/notifications?unread_only=false&limit=20', { token: user.token });
+    const res = await callRoute(ROUTES.notifications, { query: { unread_only: 'false', limit: 20 }, as: user });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(20);
     expect(res.body[0]).toEqual({
@@ -172,43 +184,39 @@ describe('notifications: GET /api/enhanced/notifications, PUT /{id}/read', () =>
       isRead: false,
       createdAt: expect.any(String),
     });
-    expect((await api.get('/api/enhanced/notifications', { token: user.token })).body).toHaveLength(20);
-    expect(
-      (await api.get('/api/enhanced/notifications?limit=5', { token: user.token })).body.map(
-        (n: { title: string }) => n.title,
-      ),
-    ).toEqual(['Note 24', 'Note 23', 'Note 22', 'Note 21', 'Note 20']);
-    expect((await api.get('/api/enhanced/notifications?limit=1000', { token: user.token })).body).toHaveLength(25);
+    expect((await callRoute(ROUTES.notifications, { as: user })).body).toHaveLength(20);
+    expect((await callRoute(ROUTES.notifications, { query: { limit: 5 }, as: user })).body.map((n) => n.title)).toEqual(
+      ['Note 24', 'Note 23', 'Note 22', 'Note 21', 'Note 20'],
+    );
+    expect((await callRoute(ROUTES.notifications, { query: { limit: 1000 }, as: user })).body).toHaveLength(25);
   });
 
   it('filters unread ones and marks one read, for its owner only', async () => {
     const user = await userWithNotifications(3);
     const other = await createUser('mechanic');
-    const [newest] = (await api.get('/api/enhanced/notifications', { token: user.token })).body;
-    expect(
-      (await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: other.token })).status,
-    ).toBe(404);
-    const read = await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: user.token });
+    const [newest] = (await callRoute(ROUTES.notifications, { as: user })).body;
+    const readAs = (id: string, who: { token: string }) =>
+      callRoute(ROUTES.notificationRead, { params: { id }, as: who });
+    expect((await readAs(newest!.id, other)).status).toBe(404);
+    const read = await readAs(newest!.id, user);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ id: newest.id, isRead: true });
-    expect(
-      (await api.put(`/api/enhanced/notifications/${newest.id}/read`, undefined, { token: user.token })).status,
-    ).toBe(200);
-    const unread = await api.get('/api/enhanced/notifications?unread_only=true', { token: user.token });
-    expect(unread.body.map((n: { title: string }) => n.title)).toEqual(['Note 1', 'Note 0']);
-    expect(
-      (await api.put('/api/enhanced/notifications/not-a-uuid/read', undefined, { token: user.token })).status,
-    ).toBe(404);
-    const all = await api.put('/api/enhanced/notifications/read-all', undefined, { token: user.token });
+    expect(read.body).toMatchObject({ id: newest!.id, isRead: true });
+    expect((await readAs(newest!.id, user)).status).toBe(200);
+    const unread = await callRoute(ROUTES.notifications, { query: { unread_only: 'true' }, as: user });
+    expect(unread.body.map((n) => n.title)).toEqual(['Note 1', 'Note 0']);
+    expect((await readAs('not-a-uuid', user)).status).toBe(404);
+    const all = await callRoute(ROUTES.notificationsReadAll, { as: user });
     expect(all.body).toEqual({ success: true, updated: 2 });
-    expect((await api.get('/api/enhanced/notifications?unread_only=true', { token: user.token })).body).toEqual([]);
+    expect((await callRoute(ROUTES.notifications, { query: { unread_only: 'true' }, as: user })).body).toEqual([]);
   });
 
   it('refuses bad query values and anonymous callers', async () => {
     const user = await createUser('pilot');
-    expect((await api.get('/api/enhanced/notifications?limit=0', { token: user.token })).status).toBe(400);
-    expect((await api.get('/api/enhanced/notifications?limit=abc', { token: user.token })).status).toBe(400);
-    expect((await api.get('/api/enhanced/notifications?unread_only=maybe', { token: user.token })).status).toBe(400);
-    expect((await api.get('/api/enhanced/notifications')).status).toBe(401);
+    const list = (query: { limit?: string; unread_only?: string }, as?: { token: string }) =>
+      callRoute(ROUTES.notifications, { query, as });
+    expect((await list({ limit: '0' }, user)).status).toBe(400);
+    expect((await list({ limit: 'abc' }, user)).status).toBe(400);
+    expect((await list({ unread_only: 'maybe' }, user)).status).toBe(400);
+    expect((await list({})).status).toBe(401);
   });
 });

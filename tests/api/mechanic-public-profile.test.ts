@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, scheduledJob } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
@@ -9,23 +10,23 @@ import { createUser } from '../helpers/users.ts';
 // counted, the FAA airmen file's single match; only for owners the mechanic was matched to or
 // quoted, the mechanic, and administrators. Jobs at Wolf Point, MT (KOLF), where no other suite works.
 
-const profileOf = (id: string, token?: string) => api.get(`/api/mechanics/${id}/profile`, token ? { token } : {});
+const profileOf = (id: string, token?: string) =>
+  callRoute(ROUTES.mechanicPublicProfile, { params: { id }, as: token });
+const STEPS = [ROUTES.appointmentConfirm, ROUTES.appointmentStart, ROUTES.appointmentComplete];
 
 describe('GET /api/mechanics/:id/profile', () => {
   it('shows an owner the mechanic who quoted them: the FAA match, ratings with reviews, never the certificate number', async () => {
     const job = await scheduledJob('KOLF');
     const id = job.mechanic.id;
-    for (const step of ['confirm', 'start', 'complete']) {
-      expect(
-        (await api.post(`/api/appointments/${job.appointmentId}/${step}`, {}, { token: job.mechanic.token })).status,
-        step,
-      ).toBe(200);
+    for (const step of STEPS) {
+      const moved = await callRoute(step, { params: { id: job.appointmentId }, body: {}, as: job.mechanic });
+      expect(moved.status, step.path).toBe(200);
     }
-    const rated = await api.post(
-      `/api/appointments/${job.appointmentId}/rate`,
-      { rating: 4, review: 'On time, clear about the exhaust crack.' },
-      { token: job.pilot.token },
-    );
+    const rated = await callRoute(ROUTES.appointmentRate, {
+      params: { id: job.appointmentId },
+      body: { rating: 4, review: 'On time, clear about the exhaust crack.' },
+      as: job.pilot,
+    });
     expect(rated.status).toBe(200);
 
     // The FAA airmen file matched this mechanic once (as the import stores it: docs/decisions/0120).

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AircraftSchema,
-  BidSchema,
-  MechanicProfileSchema,
-  ServiceRequestSchema,
-  bidTotal,
-  certificateKey,
-} from '../../src/contract/marketplace.ts';
+import { AircraftSchema } from '../../src/contract/marketplace.ts';
+import { BidSchema, bidTotal, certificateKey } from '../../src/contract/bids.ts';
+import { MechanicProfileSchema } from '../../src/contract/mechanic-profiles.ts';
+import { ServiceRequestSchema } from '../../src/contract/service-requests.ts';
 
 describe('marketplace contract', () => {
   it('adds labor and parts to the cent', () => {

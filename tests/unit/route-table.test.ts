@@ -53,3 +53,33 @@ describe('the route table (src/contract/routes.ts)', () => {
     expect(() => pathOf(ROUTES.requestBid)).toThrow(/missing id/);
   });
 });
+
+describe('what each function accepts', () => {
+  // Every function's handler, loaded as the API tests load them, with the methods and routes
+  // withApi recorded for it (src/server/http/with-api.ts).
+  const modules = import.meta.glob<{
+    default: { methods?: readonly string[]; routes?: ReadonlyArray<{ method: string; path: string }> };
+    config?: { path?: string | string[]; schedule?: string };
+  }>('../../netlify/functions/*.ts', { eager: true });
+
+  it('is a method the route table lists for one of its paths, and every route it serves is one of its paths', () => {
+    const table = Object.values(ROUTES);
+    for (const [file, module] of Object.entries(modules)) {
+      if (module.config?.schedule || !module.default.methods) continue;
+      const paths = [module.config?.path ?? []].flat().map((p) => new URLPattern({ pathname: p }));
+      const atPaths = table.filter((r) => paths.some((p) => p.test({ pathname: sample(r.path) })));
+      for (const method of module.default.methods) {
+        expect(
+          atPaths.some((r) => r.method === method),
+          `${file} accepts ${method}, which the table lists for none of its paths`,
+        ).toBe(true);
+      }
+      for (const route of module.default.routes ?? []) {
+        expect(
+          paths.some((p) => p.test({ pathname: sample(route.path) })),
+          `${file} serves ${route.method} ${route.path} outside its config.path`,
+        ).toBe(true);
+      }
+    }
+  });
+});

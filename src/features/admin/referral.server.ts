@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import {
   DEFAULT_REFERRAL_PROGRAM,
+  type ReferralProgramView,
   referralShareText,
   withRewardToken,
-  type ReferralProgramView,
-} from '../../contract/admin-config.ts';
+} from '../../contract/admin-referral.ts';
 import type { Db } from '../../server/db/client.ts';
 
 export interface ReferralTerms {

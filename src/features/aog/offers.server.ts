@@ -9,7 +9,7 @@ import {
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
 import { AOG_MACHINE } from '../../contract/aog-machine.ts';
 import { BUSINESS } from '../../contract/business.ts';
-import type { Appointment } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';

@@ -1,4 +1,4 @@
-import type { Bid } from '../../contract/marketplace.ts';
+import type { Bid } from '../../contract/bids.ts';
 
 /**
  * Who approves an annual for return to service, on the owner's quote card and in the accept

@@ -7,7 +7,7 @@ import { Label, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { BID_LINES, LINE_CATEGORY_OPTIONS, type ChangeOrder, type WorkOrder } from '../../contract/bid-lines.ts';
 import type { BidLine, LineDecision } from '../../contract/line-items.ts';
-import type { Appointment } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';

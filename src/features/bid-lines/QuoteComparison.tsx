@@ -1,6 +1,8 @@
 import { LINE_CATEGORY_OPTIONS, median } from '../../contract/bid-lines.ts';
 import { LINE_CATEGORIES } from '../../contract/line-items.ts';
-import { MARKETPLACE, type Bid, type ServiceRequest } from '../../contract/marketplace.ts';
+import { MARKETPLACE } from '../../contract/marketplace.ts';
+import type { Bid } from '../../contract/bids.ts';
+import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { usedCategories } from './line-drafts.ts';

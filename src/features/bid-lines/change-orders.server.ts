@@ -17,7 +17,15 @@ import { enqueueSms, toE164 } from '../messaging/outbox.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import { FIGURE_LABELS, jobFigures } from '../../contract/job-figures.ts';
-import { categoryTotalsOf, decideLines, insertLines, lineRows, newLines, toLine, totalsOf } from './lines.server.ts';
+import {
+  categoryTotalsOf,
+  decideLines,
+  insertLines,
+  lineRows,
+  newLines,
+  toLine,
+  totalsOf,
+} from '../marketplace/lines.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,5 +1,6 @@
 import { bidCoverage, type Coverage } from '../../contract/line-coverage.ts';
-import type { Bid, ServiceRequest } from '../../contract/marketplace.ts';
+import type { Bid } from '../../contract/bids.ts';
+import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { useQuoteLines } from './use-quote-lines.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { BidLine } from '../../contract/line-items.ts';
-import type { Bid } from '../../contract/marketplace.ts';
+import type { Bid } from '../../contract/bids.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
 

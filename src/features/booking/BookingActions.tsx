@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import type { Appointment } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';

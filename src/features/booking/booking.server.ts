@@ -16,12 +16,8 @@ import {
   type RateData,
 } from '../../contract/booking.ts';
 import { isUuid } from '../../contract/ids.ts';
-import {
-  MARKETPLACE_SERVICE_TYPES,
-  WEEKDAYS,
-  type Appointment,
-  type MarketplaceServiceType,
-} from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType, WEEKDAYS } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import type { LineCategory } from '../../contract/line-items.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ITEM_KINDS } from '../../contract/maintenance.ts';

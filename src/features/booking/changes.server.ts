@@ -1,5 +1,5 @@
 import { BOOKING } from '../../contract/booking.ts';
-import type { Appointment } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';

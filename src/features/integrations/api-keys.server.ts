@@ -1,12 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import {
-  integrationLabel,
-  type ApiKeyForm,
-  type ApiKeyReplace,
-  type ApiKeyView,
-  type IntegrationType,
-  type RotationPreview,
-} from '../../contract/admin-config.ts';
+import { integrationLabel, type IntegrationType } from '../../contract/admin-config.ts';
+import type { ApiKeyForm, ApiKeyReplace, ApiKeyView, RotationPreview } from '../../contract/admin-api-keys.ts';
 import { decryptSecret, encryptSecret } from '../../server/crypto.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ApiKeysTable } from '../../server/db/tables/admin.ts';

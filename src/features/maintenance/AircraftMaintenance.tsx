@@ -7,11 +7,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { MAINTENANCE } from '../../contract/maintenance.ts';
-import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
+import type { Aircraft } from '../../contract/marketplace.ts';
+import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import DueList from './DueList.tsx';
+import DueList, { type LogbookDialogSlot } from './DueList.tsx';
 import { dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
 
 function AircraftCard({
@@ -101,11 +102,13 @@ function OpenDueList({
   onBack,
   onChanged,
   onRequested,
+  logbookDialog,
 }: {
   aircraft: Aircraft;
   onBack: () => void;
   onChanged: () => void;
   onRequested: (r: ServiceRequest) => void;
+  logbookDialog: LogbookDialogSlot;
 }) {
   const { view, error, reload } = useDueList(aircraft.id);
   return (
@@ -117,6 +120,7 @@ function OpenDueList({
       onBack={onBack}
       onAircraftChanged={onChanged}
       onRequested={onRequested}
+      logbookDialog={logbookDialog}
     />
   );
 }
@@ -129,6 +133,7 @@ export default function AircraftMaintenance({
   onRequestFor,
   onChanged,
   onRequested,
+  logbookDialog,
 }: {
   aircraft: Aircraft[];
   focus?: { id: string } | null;
@@ -136,6 +141,8 @@ export default function AircraftMaintenance({
   onRequestFor: (id: string) => void;
   onChanged: () => void;
   onRequested: (request: ServiceRequest) => void;
+  /** The aircraft's logbook, handed in by the screen that shows this (records sit above maintenance). */
+  logbookDialog: LogbookDialogSlot;
 }) {
   const [openId, setOpenId] = useState<string | null>(focus?.id ?? null);
   useEffect(() => {
@@ -157,6 +164,7 @@ export default function AircraftMaintenance({
         onBack={() => setOpenId(null)}
         onChanged={onChanged}
         onRequested={onRequested}
+        logbookDialog={logbookDialog}
       />
     );
 

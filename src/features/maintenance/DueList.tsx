@@ -1,5 +1,5 @@
 import { ArrowLeft, BookOpen, CalendarCheck, Gauge, Pencil, Plus, Trash2, TriangleAlert, Wrench } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -14,7 +14,8 @@ import {
   type MaintenanceView,
   type Squawk,
 } from '../../contract/maintenance.ts';
-import type { Aircraft, ServiceRequest } from '../../contract/marketplace.ts';
+import type { Aircraft } from '../../contract/marketplace.ts';
+import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
@@ -28,7 +29,6 @@ import {
   SquawkDialog,
 } from './MaintenanceDialogs.tsx';
 
-const LogbookDialog = lazy(() => import('../records/LogbookDialog.tsx'));
 const BookDialog = lazy(() => import('../booking/BookDialog.tsx'));
 import { dueText, errorText, intervalText, ItemStatusBadge, lastDoneText, Verdict } from './ui-bits.tsx';
 
@@ -233,6 +233,12 @@ export function SquawkList({
 }
 
 /** One aircraft's due list, for its owner: add/edit items, log hours, squawks, select and request service. */
+/**
+ * The aircraft's logbook dialog: records build on maintenance (docs/decisions/0004), so the screen
+ * that shows the due list hands it in rather than this file importing it.
+ */
+export type LogbookDialogSlot = ComponentType<{ aircraftId: string; tailNumber: string; onClose: () => void }>;
+
 export default function DueList({
   aircraft,
   view,
@@ -241,6 +247,7 @@ export default function DueList({
   onBack,
   onAircraftChanged,
   onRequested,
+  logbookDialog: LogbookDialog,
 }: {
   aircraft: Aircraft;
   view: MaintenanceView | null;
@@ -249,6 +256,7 @@ export default function DueList({
   onBack: () => void;
   onAircraftChanged: () => void;
   onRequested: (request: ServiceRequest) => void;
+  logbookDialog: LogbookDialogSlot;
 }) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [items, setItems] = useState<Set<string>>(new Set());

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Label, NativeSelect } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import type { EmailTemplateView } from '../../contract/admin-config.ts';
+import type { EmailTemplateView } from '../../contract/admin-email-templates.ts';
 import { MARKETING_LIMITS, type MarketingLead } from '../../contract/marketing.ts';
 import { draftPreview, generateDrafts, type EmailDraft } from './drafts.ts';
 import { ROUTES } from '../../contract/routes.ts';

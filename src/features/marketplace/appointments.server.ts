@@ -1,4 +1,5 @@
-import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
@@ -9,10 +10,10 @@ import { fullName, toAppointment, type AppointmentRow } from './mappers.server.t
 import { notify } from './notifications.server.ts';
 import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import { assertChangeOrdersDecided, withApprovedLines } from '../bid-lines/approved-lines.server.ts';
+import { assertChangeOrdersDecided, withApprovedLines } from './approved-lines.server.ts';
 import { withScheduleAndParties } from './schedule/schedule.server.ts';
 import { withBookingTerms } from './booking-terms.server.ts';
-import { lineRows, toLine } from '../bid-lines/lines.server.ts';
+import { lineRows, toLine } from './lines.server.ts';
 import { FIGURE_LABELS, formatHours, jobFigures } from '../../contract/job-figures.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

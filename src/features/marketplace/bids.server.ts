@@ -1,6 +1,8 @@
-import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type AcceptResult, type Bid } from '../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import type { AcceptResult } from '../../contract/appointments.ts';
+import type { Bid } from '../../contract/bids.ts';
 import type { BidBody, DecisionData } from '../../contract/bid-lines.ts';
-import { decideAcceptance, insertLines, lineRows, priceBid, toLine, withLines } from '../bid-lines/lines.server.ts';
+import { decideAcceptance, insertLines, lineRows, priceBid, toLine, withLines } from './lines.server.ts';
 import { FIGURE_LABELS, jobFigures } from '../../contract/job-figures.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';

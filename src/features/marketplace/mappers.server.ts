@@ -1,13 +1,10 @@
 import { credentialsPending } from '../../contract/credentials.ts';
 import type { Selectable } from 'kysely';
-import type {
-  Aircraft,
-  Appointment,
-  Bid,
-  MarketplaceServiceType,
-  MechanicProfile,
-  Notification,
-} from '../../contract/marketplace.ts';
+import type { Aircraft, MarketplaceServiceType } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
+import type { Bid } from '../../contract/bids.ts';
+import type { MechanicProfile } from '../../contract/mechanic-profiles.ts';
+import type { Notification } from '../../contract/notifications.ts';
 import type {
   AircraftTable,
   AppointmentsTable,

@@ -1,5 +1,6 @@
 import { labelOf } from '../../contract/options.ts';
-import { MARKETPLACE_SERVICE_TYPES, type MatchedMechanic, type RequestStatus } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import type { MatchedMechanic, RequestStatus } from '../../contract/service-requests.ts';
 import { fullName } from './mappers.server.ts';
 import { MATCHES_SHOWN } from './matches-shown.ts';
 import type { Db } from '../../server/db/client.ts';

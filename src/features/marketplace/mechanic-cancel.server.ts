@@ -1,5 +1,6 @@
 import { APPOINTMENT_MACHINE, BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
-import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCents } from '../../contract/payments.ts';

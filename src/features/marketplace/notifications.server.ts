@@ -1,4 +1,4 @@
-import type { Notification } from '../../contract/marketplace.ts';
+import type { Notification } from '../../contract/notifications.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 import { notFound } from '../../server/http/errors.ts';

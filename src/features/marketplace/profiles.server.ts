@@ -1,4 +1,4 @@
-import type { MechanicProfile, MechanicProfileData } from '../../contract/marketplace.ts';
+import type { MechanicProfile, MechanicProfileData } from '../../contract/mechanic-profiles.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, notFound } from '../../server/http/errors.ts';
 import { resolveLocation, unknownLocationMessage } from './geo/resolve.ts';

@@ -1,4 +1,5 @@
-import { MARKETPLACE, type MarketplaceServiceType, type PublicMechanicProfile } from '../../contract/marketplace.ts';
+import { MARKETPLACE, type MarketplaceServiceType } from '../../contract/marketplace.ts';
+import type { PublicMechanicProfile } from '../../contract/mechanic-profiles.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';

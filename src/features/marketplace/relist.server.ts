@@ -1,5 +1,5 @@
 import { APPOINTMENT_MACHINE, REQUEST_MACHINE } from '../../contract/machines.ts';
-import type { ServiceRequest } from '../../contract/marketplace.ts';
+import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { MatchedMechanic, ServiceRequest, ServiceRequestData } from '../../contract/marketplace.ts';
+import type { MatchedMechanic, ServiceRequest, ServiceRequestData } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
@@ -21,7 +21,7 @@ import {
   targetOf,
 } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import { withLines } from '../bid-lines/lines.server.ts';
+import { withLines } from './lines.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ownerAircraftFor } from './request-aircraft.server.ts';
 import { bidderRatingCounts, withRatingCounts } from './rating-counts.server.ts';

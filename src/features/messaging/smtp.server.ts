@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { SmtpSettingsSchema, type SmtpSettings } from '../../contract/admin-config.ts';
+import { type SmtpSettings, SmtpSettingsSchema } from '../../contract/admin-api-keys.ts';
 import type { KeyCredentials } from '../integrations/api-keys.server.ts';
 import { ProviderError, providerTimeoutMs, type ProviderErrorKind } from '../integrations/http.server.ts';
 import type { EmailToSend } from './senders.server.ts';

@@ -1,4 +1,4 @@
-import type { Bid } from '../../contract/marketplace.ts';
+import type { Bid } from '../../contract/bids.ts';
 import { PAYMENT_TEXT, formatCents } from '../../contract/payments.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { leavePage } from '../../lib/history-entries.ts';

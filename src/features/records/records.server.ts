@@ -10,7 +10,8 @@ import {
   type SignRecordData,
 } from '../../contract/records.ts';
 import { labelOf } from '../../contract/options.ts';
-import { MARKETPLACE_SERVICE_TYPES, certificateKey } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import { certificateKey } from '../../contract/bids.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
@@ -18,7 +19,7 @@ import { isUuid } from '../../contract/ids.ts';
 import { documentsStore } from '../documents/blob-store.server.ts';
 import { storeDocument } from '../documents/store-document.server.ts';
 import { checkContent } from '../documents/file-type.ts';
-import { completeMaintenance } from '../maintenance/maintenance.server.ts';
+import { completeMaintenance } from '../maintenance/request-maintenance.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { notify } from '../marketplace/notifications.server.ts';

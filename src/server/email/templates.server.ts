@@ -1,12 +1,12 @@
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
+import type { CampaignType } from '../../contract/admin-config.ts';
 import type {
-  CampaignType,
   EmailPreview,
   EmailTemplateSchema,
   EmailTemplateView,
   PreviewSampleSchema,
-} from '../../contract/admin-config.ts';
+} from '../../contract/admin-email-templates.ts';
 import type { Db } from '../db/client.ts';
 import type { EmailTemplatesTable } from '../db/tables/admin.ts';
 import { notFound } from '../http/errors.ts';

@@ -11,18 +11,20 @@ declare const REPLY: unique symbol;
 export interface Reply {
   readonly [REPLY]: true;
   readonly response: Response;
+  /** The route answered, which withApi checks is the one being served. */
+  readonly route: RouteSpec;
 }
 
 /** Answers `body` as JSON for `route` (200 unless `status` says otherwise). */
 export function reply<R extends RouteSpec>(
-  _route: R,
+  route: R,
   body: OutputOf<R>,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Reply {
-  return { response: json(body, init.status ?? 200, init.headers ?? {}) } as Reply;
+  return { response: json(body, init.status ?? 200, init.headers ?? {}), route } as unknown as Reply;
 }
 
 /** Answers a prepared response (a file download, a 503 health answer) for a route declared `raw` or for a status the JSON helpers do not cover. */
-export function replyWith<R extends RouteSpec>(_route: R, response: Response): Reply {
-  return { response } as Reply;
+export function replyWith<R extends RouteSpec>(route: R, response: Response): Reply {
+  return { response, route } as unknown as Reply;
 }

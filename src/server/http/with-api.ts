@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
+import type { HttpMethod, ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { startAfterAnswer, type AfterAnswerTask } from './after-answer.ts';
@@ -8,6 +8,7 @@ import { clientAddressKey } from './client-ip.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';
 import { json } from './json.ts';
 import type { Reply } from './reply.ts';
+import { chooseRoute, matchRoute, pathSegments, type ParamsOf } from './route-match.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 /** The part of Netlify's function context this product reads; tests pass just these. */
@@ -36,13 +37,50 @@ export interface ApiContext {
   after(task: AfterAnswerTask): void;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = HttpMethod;
 /** A handler answers through `reply(route, body)`, checked against the route table. */
 export type ApiHandler = (ctx: ApiContext) => Promise<Reply>;
 
-export interface ApiRoutes extends Partial<Record<Method, ApiHandler>> {
+export interface ApiOptions {
   /** Largest request body accepted, in bytes (413 above). */
   maxBodyBytes?: number;
+}
+
+export interface ApiRoutes extends Partial<Record<Method, ApiHandler>>, ApiOptions {}
+
+/** What the handler of one route reads: the request, and the route's `:name` segments by name. */
+export interface RouteContext<R extends RouteSpec> extends Omit<ApiContext, 'params'> {
+  params: ParamsOf<R>;
+}
+
+/** One route of the table and the handler that serves it (`serve(ROUTES.x, handler)`). */
+export interface Served {
+  readonly route: RouteSpec;
+  readonly handler: (ctx: ApiContext) => Promise<Reply>;
+}
+
+/** Binds a handler to its route: its `params` are typed from the route's path. */
+export function serve<const R extends RouteSpec>(route: R, handler: (ctx: RouteContext<R>) => Promise<Reply>): Served {
+  return { route, handler: handler as unknown as Served['handler'] };
+}
+
+/** The methods and routes a function serves, read by the route table's unit test. */
+export interface ServedBy {
+  methods: readonly string[];
+  routes: readonly RouteSpec[];
+}
+
+/**
+ * A handler answering another route than the one it serves is a bug the types cannot see
+ * (`reply(ROUTES.a, ...)` inside the handler of ROUTES.b): the tests and the local server fail
+ * loudly on it; a deploy logs it and still answers.
+ */
+function checkAnswered(answered: RouteSpec, expected: (route: RouteSpec) => boolean, where: string): void {
+  if (expected(answered)) return;
+  const message = `${where} answered through ${answered.method} ${answered.path}, which is not the route it serves`;
+  if (process.env['VITEST'] || process.env['SKYWARD_LOCAL_DEV'] === '1' || process.env['NODE_ENV'] === 'test')
+    throw new Error(message);
+  console.error(message);
 }
 
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
@@ -145,15 +183,45 @@ function errorResponse(error: HttpError): Response {
  * the request, zod parsing, and errors as `{ detail, errors? }` JSON. An unexpected error becomes a
  * 500 with a generic detail and a request id that is also logged, never a stack trace.
  */
-export function withApi(routes: ApiRoutes) {
-  const allowed = (Object.keys(routes) as string[]).filter((k) => k !== 'maxBodyBytes');
-  const maxBodyBytes = routes.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+export function withApi(routes: ApiRoutes): ReturnType<typeof hardened> & ServedBy;
+/**
+ * The route-keyed form: each handler serves one route of the table (`serve(ROUTES.x, handler)`).
+ * The request's method and path choose the route; a path the function serves under another
+ * method answers 405 with the methods the table lists for it in `Allow`; the handler reads the
+ * route's `:name` segments as typed `params`.
+ */
+export function withApi(...served: Array<Served | ApiOptions>): ReturnType<typeof hardened> & ServedBy;
+export function withApi(...args: Array<Served | ApiOptions | ApiRoutes>): ReturnType<typeof hardened> & ServedBy {
+  const entries = args.filter((a): a is Served => 'route' in a && 'handler' in a);
+  const options = (args.find((a) => !('route' in a && 'handler' in a)) ?? {}) as ApiRoutes;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const methodMap = entries.length === 0;
+  const allowed = methodMap
+    ? (Object.keys(options) as string[]).filter((k) => k !== 'maxBodyBytes')
+    : [...new Set(entries.map((e) => e.route.method))];
 
-  return hardened(async function handle(req: Request, context: FunctionContext = {}): Promise<Response> {
+  const handled = hardened(async function handle(req: Request, context: FunctionContext = {}): Promise<Response> {
     const requestId = context.requestId || crypto.randomUUID();
-    const handler = routes[req.method as Method];
-    if (!handler) {
-      return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: allowed.join(', ') });
+    const pathname = new URL(req.url).pathname;
+    let handler: ApiHandler | undefined;
+    let params = context.params ?? {};
+    let expected: (route: RouteSpec) => boolean;
+    if (methodMap) {
+      handler = options[req.method as Method];
+      if (!handler) {
+        return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: allowed.join(', ') });
+      }
+      expected = (route) => route.method === req.method && matchRoute(route, pathSegments(pathname)) !== null;
+    } else {
+      const choice = chooseRoute(entries, req.method, pathname);
+      if (!choice.served) {
+        if (choice.allow.length === 0) return json({ detail: 'Not found' }, 404);
+        return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: choice.allow.join(', ') });
+      }
+      const served = choice.served;
+      handler = served.handler;
+      params = choice.params;
+      expected = (route) => route === served.route;
     }
     const { db, release } = openDb();
     const afterAnswer: AfterAnswerTask[] = [];
@@ -161,7 +229,7 @@ export function withApi(routes: ApiRoutes) {
       const ctx: ApiContext = {
         req,
         db,
-        params: context.params ?? {},
+        params,
         url: new URL(req.url),
         ip: clientIp(req, context),
         requestId,
@@ -174,7 +242,9 @@ export function withApi(routes: ApiRoutes) {
           ) as never,
         after: (task) => void afterAnswer.push(task),
       };
-      const { response } = await handler(ctx);
+      const answer = await handler(ctx);
+      checkAnswered(answer.route, expected, `${req.method} ${pathname}`);
+      const { response } = answer;
       startAfterAnswer(
         afterAnswer,
         `[${requestId}] ${req.method} ${new URL(req.url).pathname}`,
@@ -206,4 +276,6 @@ export function withApi(routes: ApiRoutes) {
       await release();
     }
   });
+  const routes = entries.map((e) => e.route);
+  return Object.assign(handled, { methods: allowed, routes });
 }

@@ -8,16 +8,18 @@ import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Checkbox, Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
 import {
   ApiKeyFormSchema,
-  CONFIG_LIMITS,
-  INTEGRATION_KEY_HINTS,
-  INTEGRATION_TYPES,
-  IntegrationTypeSchema,
+  type ApiKeyView,
   SMTP_DEFAULT_PORT,
   SMTP_TLS_MODES,
   SmtpSettingsSchema,
-  type ApiKeyView,
-  type IntegrationType,
   type SmtpTlsMode,
+} from '../../../contract/admin-api-keys.ts';
+import {
+  CONFIG_LIMITS,
+  INTEGRATION_KEY_HINTS,
+  INTEGRATION_TYPES,
+  type IntegrationType,
+  IntegrationTypeSchema,
 } from '../../../contract/admin-config.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';

@@ -7,15 +7,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import {
+  type ApiKeyStatus,
   CONFIG_LIMITS,
   INTEGRATION_TYPES,
   INTEGRATION_USES,
-  type ApiKeyStatus,
-  type ApiKeyView,
-  type IntegrationType,
-  type RotationPreview,
   integrationLabel,
+  type IntegrationType,
 } from '../../../contract/admin-config.ts';
+import type { ApiKeyView, RotationPreview } from '../../../contract/admin-api-keys.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';

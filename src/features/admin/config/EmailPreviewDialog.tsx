@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import type { EmailPreview, EmailTemplateView } from '../../../contract/admin-config.ts';
+import type { EmailPreview, EmailTemplateView } from '../../../contract/admin-email-templates.ts';
 import { configApi } from './config-api.ts';
 
 /**

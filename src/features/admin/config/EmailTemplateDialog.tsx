@@ -7,13 +7,15 @@ import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
 import {
   CAMPAIGN_TYPES,
-  DEFAULT_CAMPAIGN_TYPE,
-  CONFIG_LIMITS,
-  EmailTemplateSchema,
   type CampaignType,
-  type EmailTemplateInput,
-  type EmailTemplateView,
+  CONFIG_LIMITS,
+  DEFAULT_CAMPAIGN_TYPE,
 } from '../../../contract/admin-config.ts';
+import {
+  type EmailTemplateInput,
+  EmailTemplateSchema,
+  type EmailTemplateView,
+} from '../../../contract/admin-email-templates.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';

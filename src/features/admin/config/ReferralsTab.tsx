@@ -6,14 +6,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input, Textarea } from '../../../components/ui/field.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
+import { CONFIG_LIMITS } from '../../../contract/admin-config.ts';
 import {
-  CONFIG_LIMITS,
   REFERRAL_REWARD_TOKEN,
   ReferralProgramSchema,
+  type ReferralProgramView,
   referralShareText,
   withRewardToken,
-  type ReferralProgramView,
-} from '../../../contract/admin-config.ts';
+} from '../../../contract/admin-referral.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';

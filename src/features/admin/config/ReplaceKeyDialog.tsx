@@ -4,13 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input, Label } from '../../../components/ui/field.tsx';
-import {
-  ApiKeyReplaceSchema,
-  CONFIG_LIMITS,
-  INTEGRATION_KEY_HINTS,
-  integrationLabel,
-  type ApiKeyView,
-} from '../../../contract/admin-config.ts';
+import { ApiKeyReplaceSchema, type ApiKeyView } from '../../../contract/admin-api-keys.ts';
+import { CONFIG_LIMITS, INTEGRATION_KEY_HINTS, integrationLabel } from '../../../contract/admin-config.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 

@@ -10,10 +10,9 @@ import {
   ENCRYPTED_PLACEHOLDER,
   SETTING_CATEGORIES,
   SETTING_DATA_TYPES,
-  SettingFormSchema,
   type SettingCategory,
-  type SettingView,
 } from '../../../contract/admin-config.ts';
+import { SettingFormSchema, type SettingView } from '../../../contract/admin-settings.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';

@@ -5,12 +5,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/spinner.tsx';
-import {
-  ENCRYPTED_PLACEHOLDER,
-  SETTING_CATEGORIES,
-  type SettingCategory,
-  type SettingView,
-} from '../../../contract/admin-config.ts';
+import { ENCRYPTED_PLACEHOLDER, SETTING_CATEGORIES, type SettingCategory } from '../../../contract/admin-config.ts';
+import type { SettingView } from '../../../contract/admin-settings.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyView } from '../../../contract/admin-config.ts';
+import type { ApiKeyView } from '../../../contract/admin-api-keys.ts';
 import { rotationBlocked } from './rotation-state.ts';
 
 // Issue 28, point 3: Rotate is disabled, with the reason, when no other key can become primary.

@@ -1,4 +1,5 @@
-import { CONFIG_LIMITS, type ApiKeyView } from '../../../contract/admin-config.ts';
+import { CONFIG_LIMITS } from '../../../contract/admin-config.ts';
+import type { ApiKeyView } from '../../../contract/admin-api-keys.ts';
 import { planRotation } from '../../integrations/rotation.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { integrationLabel, type IntegrationTestResult, type IntegrationType } from '../../../contract/admin-config.ts';
+import { integrationLabel, type IntegrationType } from '../../../contract/admin-config.ts';
+import type { IntegrationTestResult } from '../../../contract/admin-api-keys.ts';
 import { fetchStripeBalance } from '../../integrations/stripe.server.ts';
 import { fetchTwilioAccount } from '../../integrations/twilio.server.ts';
 import { pingMailchimp } from '../../integrations/mailchimp.server.ts';

@@ -1,7 +1,8 @@
 import { Banknote, CheckCircle2, Hourglass, TrendingUp } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { formatDay } from '../pilot/pilot-views.ts';
 import { StatCard } from '../ui/StatCard.tsx';

@@ -1,13 +1,10 @@
 import { Briefcase, CheckCircle2, Inbox, Star } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import {
-  MARKETPLACE,
-  MARKETPLACE_SERVICE_TYPES,
-  type Appointment,
-  type MechanicProfile,
-  type ServiceRequest,
-} from '../../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
+import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
 import { formatDay, formatTime, upcomingAppointments } from '../pilot/pilot-views.ts';
 import { StatCard } from '../ui/StatCard.tsx';

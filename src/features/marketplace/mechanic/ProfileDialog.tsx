@@ -4,15 +4,13 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Checkbox, Input } from '../../../components/ui/field.tsx';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, WEEKDAYS } from '../../../contract/marketplace.ts';
 import {
-  MARKETPLACE,
-  MechanicProfileSchema,
-  MARKETPLACE_SERVICE_TYPES,
-  WEEKDAYS,
   type MechanicProfile,
   type MechanicProfileData,
   type MechanicProfileInput,
-} from '../../../contract/marketplace.ts';
+  MechanicProfileSchema,
+} from '../../../contract/mechanic-profiles.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';

@@ -7,16 +7,15 @@ import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import {
-  BidSchema,
-  MARKETPLACE,
-  MARKETPLACE_SERVICE_TYPES,
-  bidTotal,
-  needsInspectionSigner,
   type Bid,
   type BidData,
   type BidInput,
-  type ServiceRequest,
-} from '../../../contract/marketplace.ts';
+  BidSchema,
+  bidTotal,
+  needsInspectionSigner,
+} from '../../../contract/bids.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';

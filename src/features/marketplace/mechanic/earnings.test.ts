@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 import { computeEarnings } from './earnings.ts';
 
 const job = (status: string, totalCost: number, completedAt: string | null = null, scheduledDate = '2030-01-10') =>

@@ -1,4 +1,4 @@
-import type { Appointment } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 
 export interface MonthTotal {
   /** 'YYYY-MM', for sorting. */

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
-import { AircraftSchema, type Aircraft, type AircraftData, type AircraftInput } from '../../../contract/marketplace.ts';
+import { type Aircraft, type AircraftData, type AircraftInput, AircraftSchema } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';

@@ -1,5 +1,10 @@
-import type { Aircraft, ServiceRequest } from '../../../contract/marketplace.ts';
+import type { Aircraft } from '../../../contract/marketplace.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
+import { lazy } from 'react';
 import AircraftMaintenance from '../../maintenance/AircraftMaintenance.tsx';
+
+// Loaded when opened: the logbook is its own chunk (pdf and records code).
+const LogbookDialog = lazy(() => import('../../records/LogbookDialog.tsx'));
 
 /** My Aircraft: a card per aircraft with its airworthiness and next due items, and its due list. */
 export default function AircraftTab(props: {
@@ -11,5 +16,5 @@ export default function AircraftTab(props: {
   onChanged: () => void;
   onRequested: (request: ServiceRequest) => void;
 }) {
-  return <AircraftMaintenance {...props} />;
+  return <AircraftMaintenance {...props} logbookDialog={LogbookDialog} />;
 }

@@ -2,7 +2,8 @@ import { Wrench } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 
 /**
  * Overview: the jobs running now and whether a change order waits for the owner. The counters keep

@@ -2,13 +2,9 @@ import { Bell, CalendarClock, ClipboardList, FileUp, Plane, Plus, Wrench } from 
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import {
-  MARKETPLACE,
-  MARKETPLACE_SERVICE_TYPES,
-  type Aircraft,
-  type Appointment,
-  type ServiceRequest,
-} from '../../../contract/marketplace.ts';
+import { type Aircraft, MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatDate } from '../../../lib/format.ts';
 import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { InProgressCard } from './InProgressCard.tsx';

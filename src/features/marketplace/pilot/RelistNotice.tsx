@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import type { ServiceRequest } from '../../../contract/marketplace.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { refresh } from '../ui/follow.ts';

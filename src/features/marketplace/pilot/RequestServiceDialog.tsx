@@ -6,15 +6,17 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
 import {
+  type Aircraft,
   MARKETPLACE,
   MARKETPLACE_SERVICE_TYPES,
-  ServiceRequestSchema,
   URGENCY_LEVELS,
-  type Aircraft,
+} from '../../../contract/marketplace.ts';
+import {
   type ServiceRequest,
   type ServiceRequestData,
   type ServiceRequestInput,
-} from '../../../contract/marketplace.ts';
+  ServiceRequestSchema,
+} from '../../../contract/service-requests.ts';
 import { REGISTRATION_EXAMPLES } from '../../../contract/registration.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError } from '../../../lib/api-client.ts';

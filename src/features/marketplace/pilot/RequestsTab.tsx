@@ -6,15 +6,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { labelOf } from '../../../contract/options.ts';
-import {
-  MARKETPLACE,
-  MARKETPLACE_SERVICE_TYPES,
-  URGENCY_LEVELS,
-  type AcceptResult,
-  type Appointment,
-  type Bid,
-  type ServiceRequest,
-} from '../../../contract/marketplace.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS } from '../../../contract/marketplace.ts';
+import type { AcceptResult, Appointment } from '../../../contract/appointments.ts';
+import type { Bid } from '../../../contract/bids.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment, ServiceRequest } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { activeRequests, formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
 
 describe('pilot views', () => {

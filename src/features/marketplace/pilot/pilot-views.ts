@@ -1,4 +1,5 @@
-import type { Appointment, ServiceRequest } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
+import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { ACTIVE_REQUEST_STATUSES, UPCOMING_APPOINTMENT_STATUSES } from '../../../contract/machines.ts';
 
 /** Spec: active requests are pending, matched or quoted. */

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { CharacterCount, Input, Label } from '../../../components/ui/field.tsx';
 import { SCHEDULE, type PartyContact } from '../../../contract/appointment-schedule.ts';
-import type { Appointment } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Proposal, ProposedTime } from '../../../contract/appointment-schedule.ts';
-import type { Appointment } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 import { pathOf, ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { saveDocument } from '../../documents/download-client.ts';

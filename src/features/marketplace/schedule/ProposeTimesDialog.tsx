@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { CharacterCount, FieldError, Input, Label, Textarea } from '../../../components/ui/field.tsx';
 import { ProposalSchema, SCHEDULE, zoneName, type ProposedTime } from '../../../contract/appointment-schedule.ts';
-import type { Appointment } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isStale } from '../../../lib/refusal.ts';

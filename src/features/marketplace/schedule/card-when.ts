@@ -1,4 +1,4 @@
-import type { Appointment } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatDay, formatTime } from '../pilot/pilot-views.ts';
 

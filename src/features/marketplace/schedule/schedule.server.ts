@@ -7,7 +7,8 @@ import {
   type ProposedTime,
   type ScheduleView,
 } from '../../../contract/appointment-schedule.ts';
-import { MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 import { labelOf } from '../../../contract/options.ts';
 import { isUuid } from '../../../contract/ids.ts';
 import type { UserRow } from '../../../server/auth/guards.server.ts';

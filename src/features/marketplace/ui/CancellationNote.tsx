@@ -1,4 +1,4 @@
-import type { Appointment } from '../../../contract/marketplace.ts';
+import type { Appointment } from '../../../contract/appointments.ts';
 
 const WHO = {
   owner: 'the owner',

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import type { Notification } from '../../../contract/marketplace.ts';
+import type { Notification } from '../../../contract/notifications.ts';
 import { EmailPreference } from './EmailPreference.tsx';
 import { NotificationList } from './NotificationList.tsx';
 import type { NotificationsState } from './use-notifications.ts';

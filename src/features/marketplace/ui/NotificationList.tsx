@@ -2,7 +2,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { Notification } from '../../../contract/marketplace.ts';
+import type { Notification } from '../../../contract/notifications.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
 export interface NotificationListProps {

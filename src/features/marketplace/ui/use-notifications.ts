@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MARKETPLACE, type Notification } from '../../../contract/marketplace.ts';
+import { MARKETPLACE } from '../../../contract/marketplace.ts';
+import type { Notification } from '../../../contract/notifications.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { getWithRetry } from './fetch-retry.ts';

@@ -1,11 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
-import type {
-  AppointmentStatus,
-  BidStatus,
-  MarketplaceServiceType,
-  RequestStatus,
-  UrgencyLevel,
-} from '../../../contract/marketplace.ts';
+import type { AppointmentStatus } from '../../../contract/appointments.ts';
+import type { BidStatus } from '../../../contract/bids.ts';
+import type { MarketplaceServiceType, UrgencyLevel } from '../../../contract/marketplace.ts';
+import type { RequestStatus } from '../../../contract/service-requests.ts';
 import type { CreatedAt, Numeric, NullableNumeric, UpdatedAt } from './foundation.ts';
 import type { ScheduleState } from '../../../contract/appointment-schedule.ts';
 

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/field.tsx';
 import { fieldAria, FormField } from '../../../../components/ui/form-field.tsx';
-import type { SettingView } from '../../../../contract/admin-config.ts';
+import type { SettingView } from '../../../../contract/admin-settings.ts';
 import {
   BusinessHoursSchema,
   catalogValue,

@@ -13,16 +13,11 @@ import {
   type PricedLine,
 } from '../../contract/bid-lines.ts';
 import type { BidLine, CategoryTotals, LineDecision, Totals } from '../../contract/line-items.ts';
-import {
-  MARKETPLACE_SERVICE_TYPES,
-  bidTotal,
-  needsInspectionSigner,
-  type Bid,
-  type MarketplaceServiceType,
-} from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from '../../contract/marketplace.ts';
+import { type Bid, bidTotal, needsInspectionSigner } from '../../contract/bids.ts';
 import { labelOf } from '../../contract/options.ts';
 import { jobFigures } from '../../contract/job-figures.ts';
-import { airmenBadgesOf } from '../marketplace/airmen-verdicts.server.ts';
+import { airmenBadgesOf } from './airmen-verdicts.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { BidLinesTable } from '../../server/db/tables/bid-lines.ts';
 import { badRequest } from '../../server/http/errors.ts';

@@ -2,7 +2,7 @@
 // its completion. Its own file, importing only the lines and the contract, so the appointments
 // module and the change orders (which read an appointment) do not import each other
 // (docs/decisions/0004-dependency-direction.md).
-import type { Appointment } from '../../contract/marketplace.ts';
+import type { Appointment } from '../../contract/appointments.ts';
 import { CHANGE_ORDER_MACHINE } from '../../contract/machines.ts';
 import { jobFigures, stageOf } from '../../contract/job-figures.ts';
 import type { BidLine, Totals } from '../../contract/line-items.ts';
