@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { type Option, labelOf } from './options.ts';
 import { enumOf, optionalText } from './fields.ts';
+import { MeasurementIdSchema } from './analytics.ts';
 
 /**
  * The admin console's system configuration (docs/product.md §3, §5 and §7): enumerations, limits and the
@@ -31,8 +32,8 @@ export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; ap
   },
   stripe: { apiKey: 'Secret key (sk_live_... or sk_test_...)', apiSecret: 'Webhook signing secret (whsec_...)' },
   google_analytics: {
-    apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
-    apiSecret: 'OAuth client secret (with a refresh token)',
+    apiKey: 'Measurement ID (G-XXXXXXX): Google Analytics > Admin > Data streams > your web stream',
+    apiSecret: 'Not used',
   },
   apollo: { apiKey: 'Apollo API key (Settings > Integrations > API in Apollo)', apiSecret: 'Not used' },
 };
@@ -50,7 +51,7 @@ export const INTEGRATION_USES: Record<IntegrationType, string> = {
   stripe:
     'Payments: cards saved at acceptance, parts deposits, charges when a record is signed, payouts to mechanics, refunds (the secret is the webhook signing secret). Without a key, the local Stripe stand-in.',
   google_analytics:
-    'Nothing uses it yet: the site loads no analytics (no visitor tracking, no cookie banner). Only its Test button checks it.',
+    'The public pages (home and blog), after a visitor accepts analytics cookies: a consent banner asks first, and Google\'s tag loads only after "Accept". Without a key, no banner and nothing from Google.',
   apollo:
     'Marketing > Lead Search: the people search. Without a key, the search answers 5 sample leads and saves nothing.',
 };
@@ -289,6 +290,7 @@ export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
  * additional_config (stored normalised: the port as a number, empty sender name left out).
  */
 export function apiKeyFormFor(integration: IntegrationType) {
+  if (integration === 'google_analytics') return ApiKeyFormSchema.transform(measurementIdKey);
   if (integration !== 'smtp') return ApiKeyFormSchema;
   return ApiKeyFormSchema.transform((form, ctx) => {
     if (!form.api_secret)
@@ -306,6 +308,30 @@ export function apiKeyFormFor(integration: IntegrationType) {
     const { from_name, ...rest } = settings.data;
     return { ...form, additional_config: { ...rest, ...(from_name ? { from_name } : {}) } };
   });
+}
+
+/**
+ * Google Analytics' key is its measurement ID (issue 28, point 3), stored upper case. One check
+ * for the add and replace dialogs and the function.
+ */
+export function integrationKeyProblem(integration: IntegrationType, apiKey: string): string | null {
+  if (integration !== 'google_analytics') return null;
+  const parsed = MeasurementIdSchema.safeParse(apiKey);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Measurement ID is not valid');
+}
+
+function measurementIdKey<T extends { api_key: string }>(form: T, ctx: z.RefinementCtx): T {
+  const parsed = MeasurementIdSchema.safeParse(form.api_key);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', path: ['api_key'], message: parsed.error.issues[0]?.message ?? 'Check the ID' });
+    return z.NEVER;
+  }
+  return { ...form, api_key: parsed.data };
+}
+
+/** The replace form as one integration needs it (Google Analytics: a measurement ID). */
+export function apiKeyReplaceFor(integration: IntegrationType) {
+  return integration === 'google_analytics' ? ApiKeyReplaceSchema.transform(measurementIdKey) : ApiKeyReplaceSchema;
 }
 
 export const ApiKeyStatusQuerySchema = z.object({
