@@ -64,6 +64,7 @@ export function withAnalyticsSources(policy: string, scriptOrigin: string): stri
       const have = new Set(d.split(/\s+/).slice(1));
       return [d, ...add.filter((s) => !have.has(s))].join(' ');
     });
-  for (const [name, add] of Object.entries(extra)) if (!seen.has(name)) directives.push(`${name} 'self' ${add.join(' ')}`);
+  for (const [name, add] of Object.entries(extra))
+    if (!seen.has(name)) directives.push(`${name} 'self' ${add.join(' ')}`);
   return directives.join('; ');
 }

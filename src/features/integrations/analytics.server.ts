@@ -17,7 +17,9 @@ export async function siteAnalytics(db: Db): Promise<SiteAnalytics | null> {
     if (!creds) return null;
     apiKey = creds.apiKey;
   } catch (error) {
-    console.error(`[analytics] the Google Analytics key cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `[analytics] the Google Analytics key cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
   const id = MeasurementIdSchema.safeParse(apiKey);

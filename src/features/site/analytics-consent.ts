@@ -58,7 +58,10 @@ function loadGoogleTag(analytics: SiteAnalytics): void {
   });
   window.gtag('consent', 'update', { analytics_storage: 'granted' });
   window.gtag('js', new Date());
-  window.gtag('config', analytics.measurement_id, { allow_google_signals: false, allow_ad_personalization_signals: false });
+  window.gtag('config', analytics.measurement_id, {
+    allow_google_signals: false,
+    allow_ad_personalization_signals: false,
+  });
   const script = document.createElement('script');
   script.async = true;
   script.src = `${analytics.script_origin}/gtag/js?id=${encodeURIComponent(analytics.measurement_id)}`;
