@@ -4,7 +4,7 @@ import {
   type AnalyticsConsent,
   type SiteAnalytics,
 } from '../../contract/analytics-policy.ts';
-import { loadSiteSettings } from './site-settings-client.ts';
+import { loadSiteSettings } from './site-settings-fetch.ts';
 
 /**
  * Google Analytics with the visitor's consent (issue 28, point 3; docs/decisions/0275): on the
@@ -13,13 +13,6 @@ import { loadSiteSettings } from './site-settings-client.ts';
  * can be changed from the footer's "Cookie settings". After acceptance Google's tag loads with
  * Consent Mode v2: everything denied by default, then analytics_storage granted; ads stay denied.
  */
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-    gtag?: (...args: unknown[]) => void;
-  }
-}
 
 function storedChoice(): AnalyticsConsent | null {
   try {
@@ -38,34 +31,9 @@ function remember(choice: AnalyticsConsent): void {
   }
 }
 
-let loaded = false;
-
-/** gtag.js with the ID, analytics granted, ads denied. Once per page. */
+/** Google's tag, fetched only after acceptance: a page that never gets it never ships its loader. */
 function loadGoogleTag(analytics: SiteAnalytics): void {
-  if (loaded) return;
-  loaded = true;
-  const dataLayer = (window.dataLayer ??= []);
-  // gtag.js reads the `arguments` objects pushed here, as Google's own snippet defines gtag.
-  window.gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
-    dataLayer.push(arguments);
-  };
-  window.gtag('consent', 'default', {
-    ad_storage: 'denied',
-    ad_user_data: 'denied',
-    ad_personalization: 'denied',
-    analytics_storage: 'denied',
-  });
-  window.gtag('consent', 'update', { analytics_storage: 'granted' });
-  window.gtag('js', new Date());
-  window.gtag('config', analytics.measurement_id, {
-    allow_google_signals: false,
-    allow_ad_personalization_signals: false,
-  });
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = `${analytics.script_origin}/gtag/js?id=${encodeURIComponent(analytics.measurement_id)}`;
-  document.head.append(script);
+  void import('./google-tag.ts').then((m) => m.loadGoogleTag(analytics));
 }
 
 /** What a decline after an acceptance can still do on this page: tell the loaded tag. */
