@@ -148,7 +148,7 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
     const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
     // The public pages pass through the analytics edge function, as on Netlify (docs/decisions/0275).
     const edge = (page: Response) =>
-      req.method === 'GET' && isAnalyticsPath(new URL(req.url ?? '/', origin).pathname)
+      (req.method === 'GET' || req.method === 'HEAD') && isAnalyticsPath(new URL(req.url ?? '/', origin).pathname)
         ? analyticsCsp(new Request(new URL(req.url ?? '/', origin)), { next: () => Promise.resolve(page) })
         : Promise.resolve(page);
     const match = await netlify.handleAndIntrospectNodeRequest(req);

@@ -4,6 +4,7 @@ import {
   type AnalyticsConsent,
   type SiteAnalytics,
 } from '../../contract/analytics-policy.ts';
+import { loadGoogleTag } from './google-tag.ts';
 import { loadSiteSettings } from './site-settings-fetch.ts';
 
 /**
@@ -31,11 +32,6 @@ function remember(choice: AnalyticsConsent): void {
   }
 }
 
-/** Google's tag, fetched only after acceptance: a page that never gets it never ships its loader. */
-function loadGoogleTag(analytics: SiteAnalytics): void {
-  void import('./google-tag.ts').then((m) => m.loadGoogleTag(analytics));
-}
-
 /** What a decline after an acceptance can still do on this page: tell the loaded tag. */
 function revoke(): void {
   window.gtag?.('consent', 'update', { analytics_storage: 'denied' });
@@ -47,7 +43,11 @@ function setUp(analytics: SiteAnalytics): void {
   if (!banner) return;
   const root = document.documentElement;
 
+  // Opened from "Cookie settings": the choice made, focus goes back there. Shown on arrival: focus
+  // is only moved if it was in the banner (to the page's main, without scrolling).
+  let fromSettings = false;
   const show = (focus: boolean) => {
+    fromSettings = focus;
     banner.hidden = false;
     // Room under the page for the banner, so the last thing on it (the quote form's submit on a
     // phone) can always be scrolled above the banner; padding at the end shifts nothing above.
@@ -71,7 +71,8 @@ function setUp(analytics: SiteAnalytics): void {
     root.dataset['analyticsConsent'] = choice;
     if (choice === 'granted') loadGoogleTag(analytics);
     else revoke();
-    settingsButton?.focus();
+    if (fromSettings) settingsButton?.focus();
+    else document.getElementById('main')?.focus({ preventScroll: true });
   });
   if (settingsButton) {
     settingsButton.hidden = false;

@@ -1,7 +1,9 @@
 import type { SiteAnalytics } from '../../contract/analytics-policy.ts';
 
 // Google's tag with Consent Mode v2, loaded only after the visitor accepted analytics cookies
-// (src/features/site/analytics-consent.ts, docs/decisions/0275-analytics-with-consent.md).
+// (src/features/site/analytics-consent.ts, docs/decisions/0275-analytics-with-consent.md). Bundled
+// with the banner's script: a dynamic import would add Vite's preload helper (0.9 KB gzip) to
+// every blog article, more than this loader weighs.
 
 declare global {
   interface Window {
