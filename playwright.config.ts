@@ -1,9 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-const PORT = Number(process.env['E2E_PORT'] ?? 4399);
-/** Where tests/e2e/admin-console.spec.ts serves its fake payment provider. */
-const FAKE_PROVIDER_PORT = Number(process.env['E2E_FAKE_PROVIDER_PORT'] ?? 4388);
+import { E2E_PORT, E2E_SERVER_ARGS, E2E_SERVER_ENV, E2E_SERVER_STARTED, E2E_URL } from './scripts/lib/e2e-server.ts';
+
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 export default defineConfig({
@@ -17,7 +16,7 @@ export default defineConfig({
   retries: process.env['CI'] ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${E2E_PORT}`,
     // Recording a trace costs every test its snapshots and screencast, kept or not: CI records
     // the retry of a failed test (Playwright's advice), a local run keeps the failed ones.
     trace: process.env['CI'] ? 'on-first-retry' : 'retain-on-failure',
@@ -51,18 +50,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production-like server on a fresh embedded database of its own, with demo data.
-    command: `node scripts/start.ts --port ${PORT} --data-dir .data/e2e/postgres --fresh --scratch --quiet`,
-    url: `http://localhost:${PORT}/`,
+    command: `node ${E2E_SERVER_ARGS.join(' ')}`,
+    url: E2E_URL,
     timeout: 240_000,
-    reuseExistingServer: false,
+    // `npm test` starts this server while Vitest runs (scripts/test-all.ts) and waits until it answers.
+    reuseExistingServer: process.env[E2E_SERVER_STARTED] === '1',
     stdout: 'pipe',
-    env: {
-      PUBLIC_WRITE_RATE_LIMIT: '10000',
-      LOGIN_RATE_LIMIT_SCALE: '1',
-      // Integration tests in the admin console call a fake provider the spec starts on this port
-      // (tests/e2e/admin-console.spec.ts, tests/helpers/fake-providers.ts), never the real Stripe.
-      STRIPE_API_BASE: `http://127.0.0.1:${FAKE_PROVIDER_PORT}`,
-    },
+    env: E2E_SERVER_ENV,
   },
 });

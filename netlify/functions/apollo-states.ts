@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { US_STATES } from '../../src/contract/marketing.ts';
+import { US_STATES } from '../../src/contract/us-states.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 

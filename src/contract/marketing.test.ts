@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanKeywords, LeadSearchSchema, parseQuantity, US_STATES } from './marketing.ts';
+import { cleanKeywords, LeadSearchSchema, parseQuantity } from './marketing.ts';
+import { US_STATES } from './us-states.ts';
 
 describe('marketing contract', () => {
   it('has the 50 states', () => {

@@ -94,8 +94,8 @@ import {
   type MarketingLead,
   type Pagination,
   type SuggestedKeywords,
-  type UsState,
 } from './marketing.ts';
+import type { UsState } from './us-states.ts';
 import {
   AircraftPatchSchema,
   HoursSchema,

@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '@playwright
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Issue 32 in a browser, on a phone (390 px) and a desktop (1366 px): a mechanic asks the owner a
 // question from the request card, the owner answers with a photo, the mechanic's open thread shows
@@ -39,7 +40,7 @@ for (const size of [
     baseURL,
   }, testInfo) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}${size.name[0]}`;
-    const tail = `N${stamp.slice(-4, -1)}C${size.name === 'phone' ? 'P' : 'D'}`;
+    const tail = tailNumber(stamp, size.name === 'phone' ? 'CP' : 'CD');
     const context = (zone?: string) =>
       browser.newContext({
         viewport: size.viewport,

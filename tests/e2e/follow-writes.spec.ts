@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 import { openSignedIn } from '../helpers/e2e-session.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Screens follow every write from the write's own answer (docs/decisions/0081-screens-follow-writes.md):
 // with the dashboard lists held back by several seconds, the card shows its new state well within
@@ -11,7 +12,7 @@ test.describe.configure({ timeout: 300_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 // A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.
-const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}F`;
+const TAIL = tailNumber(stamp, 'F');
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** How long the lists are held: far beyond the 1.5 s a card has to follow its write. */
 const HOLD_MS = 6_000;

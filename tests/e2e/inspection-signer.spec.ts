@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // The bid side of the IA rule (issue 15; docs/decisions/0140-who-signs-the-annual.md): a mechanic
 // without an inspection authorization quotes an annual; the form asks who signs it; the owner sees
@@ -12,7 +13,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}G`;
+const TAIL = tailNumber(stamp, 'G');
 const IA_CERTIFICATE = `7${stamp.slice(-6)}`;
 const password = 'Return-To-Service-1';
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // An itemized quote through the UI: the mechanic quotes three lines, the owner defers the
 // airworthiness line while accepting; the appointment and its work order show what was approved
@@ -10,7 +11,7 @@ test.describe.configure({ timeout: 300_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 // A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.
-const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}L`;
+const TAIL = tailNumber(stamp, 'L');
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: string) {

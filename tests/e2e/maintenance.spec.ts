@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Maintenance tracking through the UI: a pilot's aircraft with an overdue annual is "Not
 // airworthy"; from its due list, one selection and "Request service" submit a pre-filled request.
@@ -9,7 +10,7 @@ test.describe.configure({ timeout: 300_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 // A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.
-const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}M`;
+const TAIL = tailNumber(stamp, 'M');
 
 /** The first day of the month 13 months ago: an annual done then is overdue today. */
 function thirteenMonthsAgo(): string {

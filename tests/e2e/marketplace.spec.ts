@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // The whole marketplace flow with two people in two browsers: a pilot and a mechanic.
 // Every step goes through the UI; the only shortcut is creating the two accounts by the API.
@@ -11,7 +12,7 @@ test.describe.configure({ timeout: 600_000 });
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const unique = (prefix: string) => `${prefix}.${stamp}@example.com`;
 // A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.
-const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}E`;
+const TAIL = tailNumber(stamp, 'E');
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: string, lastName: string) {

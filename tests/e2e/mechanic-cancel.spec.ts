@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { e2eAccount, e2eMechanic, e2eSignIn, expectNoSidewaysScroll } from '../helpers/e2e-accounts.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Issue 33: the mechanic cancels an appointment before work starts, from its card, after a
 // confirmation question and with a reason the owner reads (a deposit would be refunded: the API
@@ -19,7 +20,7 @@ for (const viewport of [
   test(`the mechanic cancels with a reason, the owner reads it at ${viewport.width} px`, async ({ browser }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const PLACE = PLACES[viewport.width]!;
-    const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}X`;
+    const TAIL = tailNumber(stamp, 'X');
     const owner = await e2eAccount(
       browser,
       'pilot',

@@ -3,6 +3,7 @@ import ical from 'node-ical';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Issue 26, points 7, 9, 10 and 16 in Chromium at a phone's width and a laptop's: the job's figure
 // named the same on both sides, the time proposed by the mechanic and picked by the owner with a
@@ -81,7 +82,7 @@ async function acceptedJob(browser: Browser, viewport: { width: number; height: 
       })
     ).status(),
   ).toBe(201);
-  const tail = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}${tag}`;
+  const tail = tailNumber(stamp, tag);
   const request = await owner.page.request.post('/api/enhanced/quotes', {
     headers: auth(owner),
     data: {

@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { e2eAccount, e2eMechanic, e2eSignIn, expectNoSidewaysScroll } from '../helpers/e2e-accounts.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Issue 26, point 14: the comparison of quotes says which due items each quote covers and which it
 // leaves out ("Lowest price" went to the quote that left out the overdue transponder), as a table
@@ -22,7 +23,7 @@ for (const viewport of [
   }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const PLACE = PLACES[viewport.width]!;
-    const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}C`;
+    const TAIL = tailNumber(stamp, 'C');
     const owner = await e2eAccount(
       browser,
       'pilot',

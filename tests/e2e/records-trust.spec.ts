@@ -4,6 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Records an owner and a mechanic can trust (issue 26), in Chromium on a phone (390 px) and a
 // laptop (1366 px): the due list's "Request service" opens a review step (point 11); one tach rule
@@ -59,7 +60,7 @@ for (const viewport of [
     browser,
   }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-    const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}T`;
+    const TAIL = tailNumber(stamp, 'T');
     const pilot = await account(browser, 'pilot', stamp, viewport);
     const mechanic = await account(browser, 'mechanic', stamp, viewport);
     const api = pilot.page.request;

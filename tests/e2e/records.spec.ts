@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // From "Complete Job" to the signed logbook entry as a PDF in the owner's Documents: the mechanic
 // reviews the drafted entry, enters the total time, signs; the owner downloads the PDF and finds
@@ -12,7 +13,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}K`;
+const TAIL = tailNumber(stamp, 'K');
 const password = 'Checklist-Complete-1';
 
 async function account(browser: Browser, role: 'pilot' | 'mechanic') {

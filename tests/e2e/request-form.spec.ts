@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // The service request form: one location that starts from the saved aircraft's home airport, the
 // saved aircraft's identity read-only with a way to edit it, every error on the first submit, no
@@ -6,7 +7,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const TAIL = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}R`;
+const TAIL = tailNumber(stamp, 'R');
 
 test('one location from the aircraft, its identity read-only, every error at once, marks and dates checked', async ({
   page,

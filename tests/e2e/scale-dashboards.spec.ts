@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // Issue 30 in a browser: accounts with more rows than one page of each list (20). The Overview and
 // Earnings figures count every row (docs/decisions/0203), the logbook and the threads load their
@@ -58,7 +59,7 @@ const counter = (page: Page, region: string, label: string) =>
 test('counters, logbook, threads and payments past one page', async ({ browser }) => {
   const pilot = await register(browser, 'pilot');
   const mechanic = await register(browser, 'mechanic');
-  const tail = `N${1 + (Number(stamp.slice(-4, -3)) % 9)}${stamp.slice(-3)}S`;
+  const tail = tailNumber(stamp, 'S');
   await withE2eDatabase(async (db) => {
     const aircraft = await db.query<{ id: string }>(
       `insert into aircraft (owner_id, tail_number, make, model) select $1::uuid, $2 || '-' || g, 'Cessna', '172' from generate_series(1, $3::int) g returning id`,

@@ -8,7 +8,8 @@ const dir = path.resolve(import.meta.dirname, '../../netlify/functions');
 // Netlify reads `config` by static analysis at deploy: a path built from a variable or a template
 // literal breaks the deploy (and the local emulator) although TypeScript is happy with it.
 describe('netlify/functions', () => {
-  it('declare routes Netlify can read statically, each path served once', async () => {
+  // Parsing every function's config is CPU work: seconds on a busy machine, so room beyond the default.
+  it('declare routes Netlify can read statically, each path served once', { timeout: 60_000 }, async () => {
     const functions = await listFunctions([dir], { parseISC: true });
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
     expect(functions.map((f) => f.name).sort()).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());

@@ -15,8 +15,8 @@ import {
   type LeadRole,
   type LeadSearchResponse,
   type SuggestedKeywords,
-  type UsState,
 } from '../../contract/marketing.ts';
+import type { UsState } from '../../contract/us-states.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { LeadsResultList } from './LeadsResultList.tsx';
 import { marketingApi } from './marketing-api.ts';

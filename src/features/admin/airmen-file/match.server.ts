@@ -3,7 +3,7 @@ import { AIRMEN_AUTO_APPROVE_SETTING, type AirmenVerdict, type MechanicRating } 
 import type { Db } from '../../../server/db/client.ts';
 import { readSetting } from '../../../server/settings.server.ts';
 import { resolveLocation } from '../../marketplace/geo/resolve.ts';
-import { US_STATES } from '../../marketplace/geo/states.ts';
+import { US_STATES_AND_DC } from '../../../contract/us-states.ts';
 import { approveMechanic } from '../mechanic-vetting.server.ts';
 import { firstKey, lastKey } from './csv.ts';
 
@@ -15,7 +15,7 @@ import { firstKey, lastKey } from './csv.ts';
  * person found is a match (with that certificate's ratings), none "No match", more "Several matches".
  */
 
-const STATE_CODES = new Set<string>(US_STATES.map((s) => s.code));
+const STATE_CODES = new Set<string>(US_STATES_AND_DC.map((s) => s.code));
 
 /** The two-letter state at the end of a place label: 'KSJC (San Jose, CA)' or 'San Jose, CA'. */
 function stateOfLabel(label: string | null | undefined): string | null {
@@ -39,7 +39,7 @@ export function mechanicState(
   const direct = stateOfLabel(text);
   if (direct) return direct;
   const tail = text.split(',').at(-1)?.trim().toLowerCase();
-  return US_STATES.find((s) => s.name.toLowerCase() === tail)?.code ?? null;
+  return US_STATES_AND_DC.find((s) => s.name.toLowerCase() === tail)?.code ?? null;
 }
 
 interface MechanicKey {

@@ -1,6 +1,6 @@
 import { AIRPORTS_DATA } from './airports.data.ts';
 import { CITIES_DATA } from './cities.data.ts';
-import { US_STATES } from './states.ts';
+import { US_STATES_AND_DC } from '../../../contract/us-states.ts';
 
 /** A place the marketplace can measure distances from. */
 export interface ResolvedLocation {
@@ -64,10 +64,10 @@ function stateCode(text: string): string | undefined {
   const t = text.replace(/\./g, '').trim();
   if (/^[a-z]{2}$/i.test(t)) {
     const code = t.toUpperCase();
-    return US_STATES.some((s) => s.code === code) ? code : undefined;
+    return US_STATES_AND_DC.some((s) => s.code === code) ? code : undefined;
   }
   const name = t.toLowerCase().replace(/\s+/g, ' ');
-  return US_STATES.find((s) => s.name.toLowerCase() === name)?.code;
+  return US_STATES_AND_DC.find((s) => s.name.toLowerCase() === name)?.code;
 }
 
 function resolveCity(ix: Indexes, text: string): ResolvedLocation | undefined {

@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { PAGING } from '../../../contract/paging.ts';
 import { pathOf, type OutputOf, type RouteSpec } from '../../../contract/routes.ts';
 import { call } from '../../../lib/api-client.ts';
 import { $nextCursors, listPathOf } from '../../../lib/next-cursor.ts';
 import { keyOf, setQueryData } from '../../../lib/use-query.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { MoreButton } from '../../../components/ui/more-button.tsx';
 
 type Rows<R extends RouteSpec> = OutputOf<R> extends Array<infer T> ? T : never;
 
@@ -46,52 +44,18 @@ export function LoadMore<R extends RouteSpec & { method: 'GET' }>({
     }),
   );
   const cursor = useStore($nextCursors, { keys: [path] })[path] ?? null;
-  const [loading, setLoading] = useState(false);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-
   const more = async () => {
-    if (!cursor || busy.current) return;
-    busy.current = true;
-    setLoading(true);
-    try {
-      const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, {
-        ...options,
-        query: { ...options?.query, cursor, limit: PAGING.defaultLimit },
-      })) as Array<Rows<R>>;
-      if (onMore) onMore(rows);
-      else
-        setQueryData<Array<Rows<R> & { id: string }>>(
-          (keyOf as (r: RouteSpec, o?: object) => string)(route, options),
-          (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>),
-        );
-    } catch (err) {
-      console.error('Loading more failed', err);
-      toast.error('Could not load more. Please try again.');
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
+    if (!cursor) return;
+    const rows = (await (call as (r: RouteSpec, o: object) => Promise<unknown>)(route, {
+      ...options,
+      query: { ...options?.query, cursor, limit: PAGING.defaultLimit },
+    })) as Array<Rows<R>>;
+    if (onMore) onMore(rows);
+    else
+      setQueryData<Array<Rows<R> & { id: string }>>(
+        (keyOf as (r: RouteSpec, o?: object) => string)(route, options),
+        (current) => appendPage(current, rows as Array<Rows<R> & { id: string }>),
+      );
   };
-  const moreRef = useRef(more);
-  moreRef.current = more;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !cursor || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void moreRef.current();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [cursor]);
-
-  if (!cursor) return null;
-  return (
-    <div ref={sentinel} className="flex justify-center py-4">
-      <Button variant="outline" onClick={() => void more()} disabled={loading} aria-busy={loading}>
-        {loading ? 'Loading…' : label}
-      </Button>
-    </div>
-  );
+  return <MoreButton cursor={cursor} onMore={more} label={label} />;
 }

@@ -1,5 +1,9 @@
-/** The 50 states and the District of Columbia, for 'City, ST' and 'City, State' input. */
-export const US_STATES = [
+/**
+ * The 50 states and the District of Columbia: one list for reading 'City, ST' and 'City, State'
+ * input (marketplace locations, the FAA airmen file) and for Apollo's state filter, which offers
+ * the 50 states (src/contract/marketing.ts).
+ */
+export const US_STATES_AND_DC = [
   { code: 'AL', name: 'Alabama' },
   { code: 'AK', name: 'Alaska' },
   { code: 'AZ', name: 'Arizona' },
@@ -52,3 +56,16 @@ export const US_STATES = [
   { code: 'WI', name: 'Wisconsin' },
   { code: 'WY', name: 'Wyoming' },
 ] as const;
+
+/** A state's two-letter code (the District of Columbia is not one of the 50). */
+export type UsStateCode = Exclude<(typeof US_STATES_AND_DC)[number]['code'], 'DC'>;
+
+export interface UsState {
+  code: string;
+  name: string;
+}
+
+/** The 50 states: the site claims service in all 50, and Apollo's lead search filters by them. */
+export const US_STATES = US_STATES_AND_DC.filter(
+  (s): s is Exclude<(typeof US_STATES_AND_DC)[number], { code: 'DC' }> => s.code !== 'DC',
+);
