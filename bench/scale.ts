@@ -10,6 +10,7 @@
 // - dashboards usable after sign-in in Chromium for those two accounts.
 // Usage: DATABASE_URL=<the server's database> node bench/scale.ts http://127.0.0.1:4321 [--no-browser]
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 import { CROWD_AIRPORT, EMPTY_AIRPORT, SCALE_ACCOUNTS, SCALE_PASSWORD } from '../scripts/lib/seed-scale.ts';
 import { measureDashboards } from './lib/dashboards.ts';
@@ -27,6 +28,8 @@ export interface ScaleFigures {
   lists: Array<{ name: string } & Timing>;
   blogPosts: { perSecond: number; p50: number; p99: number; errors: number; non2xx: number; gzipBytes: number };
   dashboards: Array<{ role: string; median: number; max: number }>;
+  /** The machine's load (1 min) when the run started and ended: the figures are only as quiet as it. */
+  load: { start: number; end: number };
 }
 
 interface Timing {
@@ -81,6 +84,7 @@ export async function measureScale(
   options: { browser: boolean; runs?: number } = { browser: true },
 ): Promise<ScaleFigures> {
   const runs = options.runs ?? 15;
+  const loadAtStart = os.loadavg()[0]!;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -225,7 +229,7 @@ export async function measureScale(
       );
       dashboards = timings.map((t) => ({ role: t.role, median: t.median, max: t.max }));
     }
-    return { create, lists, blogPosts, dashboards };
+    return { create, lists, blogPosts, dashboards, load: { start: loadAtStart, end: os.loadavg()[0]! } };
   } finally {
     await db.end();
   }
@@ -237,6 +241,8 @@ export function scaleReport(f: ScaleFigures): string[] {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const ok = (pass: boolean) => (pass ? 'met' : '**not met**');
   const lines = [
+    `Load average (1 min) on ${os.cpus().length} cores: ${f.load.start.toFixed(2)} at the start, ${f.load.end.toFixed(2)} at the end.`,
+    '',
     '| call | figure | budget | |',
     '|---|---|---|---|',
     `| \`POST /api/enhanced/quotes\` at ${EMPTY_AIRPORT} (no mechanic in range) | p50 ${ms(f.create.empty.p50)}, answer ${kb(f.create.empty.bytes)} | the baseline | |`,

@@ -52,6 +52,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const dataDir = path.resolve(options.dataDir);
   if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
   const secrets = loadLocalSecrets(`${dataDir}-secrets.json`);
+  // Links in emails (password resets, every notice's link) point to this product, never to a
+  // request's Host header. Set before anything reads the environment: the first read is kept
+  // (env() caches it), and the seed below reads it, so a later SITE_URL left every link on :4321.
+  process.env['SITE_URL'] ||= `http://localhost:${options.port}`;
 
   let databaseUrl = process.env['DATABASE_URL'];
   const local = databaseUrl
@@ -97,9 +101,6 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const mail = await startMailCatcher({ httpPort: options.port + 1000 });
   process.env['LOCAL_MAIL_CATCHER_SMTP'] = `${mail.smtp.host}:${mail.smtp.port}`;
   process.env['LOCAL_MAIL_CATCHER_URL'] = mail.url;
-
-  // Links in emails (password resets) point to this product, never to a request's Host header.
-  process.env['SITE_URL'] ||= `http://localhost:${options.port}`;
 
   // Payments with no Stripe key configured go to a local Stripe stand-in (docs/decisions/0230).
   const stripe = await startStripeStandin({ port: options.port + 2000 });

@@ -141,8 +141,7 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
     if (!decodable(req.url ?? '/')) return send(res, notFound(req.url ?? '/'));
     const purged = await cdn.purgeRequest(req);
     if (purged) return send(res, purged);
-    const cached = cdn.lookup(req);
-    if (cached) return send(res, cached);
+    if (cdn.serveHit(req, res)) return;
     const fromFunction = await functions.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`);
     if (fromFunction) return send(res, await cdn.store(req, fromFunction));
     const origin = `http://${req.headers.host ?? `localhost:${port}`}`;

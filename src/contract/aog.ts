@@ -162,15 +162,6 @@ export const AOG_JOB_STATUSES = AOG_STATUSES.filter(
 >;
 export type AogJobStatus = 'en_route' | 'on_site' | 'diagnosing' | 'parts_needed' | 'fixed' | 'ferry_permit_needed';
 
-/** A call with a mechanic on it whose status can still change; `fixed` ends the dispatch (the job goes on as an appointment). */
-export const AOG_LIVE_STATUSES: readonly AogStatus[] = [
-  'accepted',
-  'en_route',
-  'on_site',
-  'diagnosing',
-  'parts_needed',
-  'ferry_permit_needed',
-];
 /** A mechanic busy with a call here cannot be dispatched to another one at the same time. */
 export const AOG_BUSY_STATUSES: readonly AogStatus[] = ['accepted', 'en_route', 'on_site', 'diagnosing'];
 

@@ -48,6 +48,7 @@ export const THREAD_EVENTS = {
   booked: 'Booked at a flat rate',
   booking_rescheduled: 'Booking rescheduled',
   booking_cancelled: 'Booking cancelled by the owner: the days are free again',
+  booking_cancelled_by_mechanic: 'Booking cancelled by the mechanic: the days are free again',
 } as const;
 export type ThreadEvent = keyof typeof THREAD_EVENTS;
 

@@ -166,3 +166,11 @@ export function workDone(
   const squawkIds = decide(answering(lines, squawks, lineNamesSquawk));
   return { itemIds, squawkIds, leftOpen };
 }
+
+/** A quote or change-order line the owner deferred or declined, as the airworthiness verdict reads it (maintenance/rules.ts). */
+export interface RefusedLine {
+  description: string;
+  category: LineCategory;
+  dueItemId: string | null;
+  squawkId: string | null;
+}

@@ -383,6 +383,13 @@ export const ANNUAL_UNKNOWN_REASON: Reason = {
   cite: '14 CFR 91.409(a)',
 };
 
+/** The verdict as every screen words it (docs/decisions/0270-one-airworthiness-rule.md). */
+export function verdictLabel(verdict: AirworthinessVerdict, limits: readonly Reason[] = []): string {
+  if (verdict === 'not_airworthy') return 'Not airworthy';
+  if (verdict === 'unknown') return 'Airworthiness unknown';
+  return limits.length > 0 ? 'Airworthy, with limits' : 'Airworthy';
+}
+
 export interface HoursReading {
   id: string;
   hours: number;
@@ -398,6 +405,8 @@ export interface MaintenanceView {
   /** 'unknown' until the last annual inspection is entered and nothing else grounds the aircraft. */
   verdict: AirworthinessVerdict;
   reasons: Reason[];
+  /** What an overdue item forbids without grounding the aircraft (transponder, static system): shown with any verdict. */
+  limits: Reason[];
   currentHours: number | null;
   /** Average hours a day over the last 90 days of readings; null without two readings. */
   hoursPerDay: number | null;

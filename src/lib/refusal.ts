@@ -17,3 +17,8 @@ export function isStale(err: unknown): boolean {
 export function detailOr(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.detail ? err.detail : fallback;
 }
+
+/** The server's `detail` whatever the status, for a toast's description; undefined when it gave none. */
+export function detailOf(err: unknown): string | undefined {
+  return err instanceof ApiError ? err.detail : undefined;
+}

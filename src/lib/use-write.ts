@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { OutputOf, ParamNames, RouteSpec } from '../contract/routes.ts';
-import { call, type CallOptions } from './api-client.ts';
-import { isStale, refusalOf } from './refusal.ts';
-import { invalidate, keyOf } from './use-query.ts';
+import type { CallOptions } from './api-client.ts';
+import { refusalOf } from './refusal.ts';
+import { write, type Reread } from './write.ts';
 
 /**
  * The islands' one way to write, beside `useRoute` for reads (docs/decisions/0015, 0081): the
@@ -11,8 +11,7 @@ import { invalidate, keyOf } from './use-query.ts';
  * own answer. Every write of a screen was this try / catch / finally written again.
  */
 
-/** Cached calls to read again: a route (its call without parameters) or a key (prefix) of the cache. */
-export type Reread = ReadonlyArray<RouteSpec | string>;
+export type { Reread } from './write.ts';
 
 export interface WriteOptions<R extends RouteSpec> {
   /** What the user reads when the server gives no reason of its own (a network failure, a 5xx). */
@@ -50,10 +49,6 @@ export interface Write<R extends RouteSpec> {
   clearError: () => void;
 }
 
-function reread(list: Reread): void {
-  for (const item of list) invalidate(typeof item === 'string' ? item : keyOf(item));
-}
-
 export function useWrite<R extends RouteSpec>(route: R, options: WriteOptions<R>): Write<R> {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -70,15 +65,19 @@ export function useWrite<R extends RouteSpec>(route: R, options: WriteOptions<R>
       setPending(true);
       setError(null);
       try {
-        const data = await (call as (r: R, c: CallOptions<R>) => Promise<OutputOf<R>>)(route, given);
-        o.onSuccess?.(data, given);
-        if (o.after) reread(typeof o.after === 'function' ? o.after(data, given) : o.after);
+        const { onSuccess, after, stale } = o;
+        const data = await write(route, given, {
+          ...(onSuccess ? { onSuccess: (answer: OutputOf<R>) => onSuccess(answer, given) } : {}),
+          ...(after
+            ? { after: typeof after === 'function' ? (answer: OutputOf<R>) => after(answer, given) : after }
+            : {}),
+          ...(stale ? { stale: typeof stale === 'function' ? stale(given) : stale } : {}),
+        });
         return { ok: true, data };
       } catch (err) {
         const message = (o.reason ?? refusalOf)(err, typeof o.fallback === 'function' ? o.fallback(given) : o.fallback);
         setError(message);
         o.onError?.(message, err, given);
-        if (o.stale && isStale(err)) reread(typeof o.stale === 'function' ? o.stale(given) : o.stale);
         return { ok: false, error: message };
       } finally {
         inFlight.current -= 1;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
+import { icsProblems } from '../helpers/ics-rules.ts';
 import { book, bookableMechanic, openStartsOf, ownerWithPlane } from '../helpers/booking.ts';
 import { testDb } from '../helpers/db.ts';
 import { notificationsOf } from '../helpers/marketplace.ts';
@@ -168,6 +169,7 @@ describe('reschedule and cancel by the owner', () => {
     // The calendar file moves the event (SEQUENCE counts the reschedule).
     const ics = await api.get(`/api/appointments/${appointment.id}/calendar.ics`, { token: owner.token });
     expect(ics.text).toContain('SEQUENCE:1');
+    expect(icsProblems(ics.text)).toEqual([]);
     // The quote's time proposals are not a second way to move a booking.
     const propose = await api.post(
       `/api/appointments/${appointment.id}/proposals`,

@@ -95,3 +95,35 @@ describe('confirming a booking with payments on', () => {
     expect(confirmed.body.payment).toBeUndefined();
   });
 });
+
+describe('the mechanic cancels a booking whose card is saved', () => {
+  it('charges the owner nothing, now or later, and says so', async () => {
+    const { owner, mechanic, confirmed } = await confirmBooking('KLND', true);
+    const result = await stripe.submitCard(confirmed.body.payment.setupUrl.split('/').pop(), '4242 4242 4242 4242');
+    expect(result.ok, result.message).toBe(true);
+    const res = await api.post(
+      `/api/appointments/${confirmed.body.id}/cancel`,
+      { reason: 'My annual IA renewal is that week' },
+      { token: mechanic.token },
+    );
+    expect(res.status, res.text).toBe(200);
+    // Read twice, as the payment's reads heal what a hook left: still nothing charged.
+    for (const who of [owner, mechanic]) {
+      const view = await api.get(`/api/appointments/${confirmed.body.id}/payment`, { token: who.token });
+      expect(view.status).toBe(200);
+      expect(view.body.paidAt).toBeNull();
+      expect(view.body.actionUrl).toBeNull();
+    }
+    const charges = [...stripe.objects.values()].filter(
+      (o) =>
+        (o.object === 'payment_intent' || o.object === 'charge') &&
+        (o['metadata'] as Record<string, string> | undefined)?.['appointmentId'] === confirmed.body.id,
+    );
+    expect(charges).toEqual([]);
+    const notices = await api.get('/api/enhanced/notifications', { token: owner.token });
+    const notice = (notices.body as Array<{ type: string; message: string }>).find(
+      (n) => n.type === 'appointment.cancelled_by_mechanic',
+    )!;
+    expect(notice.message).toContain('Nothing was charged to your card.');
+  });
+});

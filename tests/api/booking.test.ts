@@ -1,4 +1,5 @@
 import ical from 'node-ical';
+import { icsProblems } from '../helpers/ics-rules.ts';
 import { describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
@@ -341,6 +342,9 @@ describe('the calendar feed', () => {
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(feed.text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(feed.text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    // The rules an iCalendar validator applies (tests/helpers/ics-rules.ts); a broken copy is caught.
+    expect(icsProblems(feed.text)).toEqual([]);
+    expect(icsProblems(feed.text.replace('\r\nPRODID:', '\nPRODID:').replace(/UID:[^\r]*\r\n/, ''))).not.toEqual([]);
     const parsed = ical.sync.parseICS(feed.text);
     const events = Object.values(parsed).filter((e) => e?.type === 'VEVENT') as ical.VEvent[];
     const byId = (id: string) => events.find((e) => e.uid === `${id}@appointments.skyward`)!;

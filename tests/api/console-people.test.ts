@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../src/contract/auth.ts';
 import { api, uniqueEmail, type ApiResult } from '../helpers/api.ts';
+import { everyPage } from '../helpers/every-page.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
@@ -24,20 +25,15 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
       expect((await login(locked.email, `guess-${i}`)).status).toBe(401);
     expect((await login(locked.email, locked.password)).status).toBe(429);
 
-    const entries = async () => {
-      const ids = new Map<string, { signInLocked?: boolean }>();
-      let cursor: string | null = null;
-      do {
-        const res: ApiResult = await api.get(
-          `/api/admin/mechanics?status=approved&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-          { token: admin.token },
-        );
-        expect(res.status).toBe(200);
-        for (const m of res.body as Array<{ id: string; signInLocked?: boolean }>) ids.set(m.id, m);
-        cursor = res.headers.get('X-Next-Cursor');
-      } while (cursor);
-      return ids;
-    };
+    const entries = async () =>
+      new Map(
+        (
+          await everyPage<{ id: string; signInLocked?: boolean }>(
+            '/api/admin/mechanics?status=approved&limit=100',
+            admin.token,
+          )
+        ).map((m) => [m.id, m]),
+      );
     let list = await entries();
     expect(list.get(locked.id)?.signInLocked).toBe(true);
     expect(list.get(fine.id)?.signInLocked).toBe(false);

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteSpec } from '../../src/contract/routes.ts';
 import { call, type ApiResult } from '../helpers/api.ts';
+import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser } from '../helpers/users.ts';
 
@@ -32,9 +33,10 @@ const routes = Object.entries(ROUTES as Record<string, RouteSpec>);
 
 /**
  * Routes that answer 503 while the service they need is not set up: Stripe's webhook cannot check
- * a signature without the Stripe key, and a 503 makes Stripe retry the event once it is added.
+ * a signature without the Stripe key (a 503 makes Stripe retry the event once it is added), and a
+ * mechanic cannot start payouts before an administrator has added it.
  */
-const UNAVAILABLE_UNTIL_CONFIGURED = new Set(['paymentsWebhook']);
+const UNAVAILABLE_UNTIL_CONFIGURED = new Set(['paymentsWebhook', 'paymentsConnectStart']);
 
 /** What is wrong with one answer, or null when it is a clear answer. */
 function problem(name: string, res: ApiResult): string | null {
@@ -50,21 +52,80 @@ function problem(name: string, res: ApiResult): string | null {
 }
 
 describe('every route of the table, with bad input', { timeout: 600_000 }, () => {
-  const tokens: Record<string, string | undefined> = { 'signed out': undefined };
-
+  let blobs: TestBlobs;
   beforeAll(async () => {
     await useIsolatedDatabase();
-    for (const role of ['pilot', 'mechanic', 'admin'] as const) tokens[role] = (await createUser(role)).token;
+    blobs = await startTestBlobs(); // documents and uploads keep their files there
   }, 120_000);
+  afterAll(async () => {
+    await blobs?.stop();
+  });
+
+  const WHO = ['signed out', 'pilot', 'mechanic', 'admin'] as const;
+  /**
+   * A fresh account of the role for each call: a route may end the caller's sessions (sign-out,
+   * sign-out everywhere, a password change), and the next call must still be made signed in.
+   */
+  async function tokenOf(who: (typeof WHO)[number]): Promise<{ token?: string }> {
+    return who === 'signed out' ? {} : { token: (await createUser(who)).token };
+  }
+
+  it('asks for a sign-in on every route but the public ones', async () => {
+    // Public by design: signing up and in, password resets, the public quote and lead forms, the
+    // blog and site settings the public pages read, health, a calendar feed behind its secret
+    // token, and Stripe's webhook behind its signature. A new route is signed-in unless added here.
+    const PUBLIC = [
+      'authRegister',
+      'authLogin',
+      'authPasswordReset',
+      'authPasswordResetConfirm',
+      'quoteSubmit',
+      'leadCapture',
+      'health',
+      'blogPosts',
+      'blogPost',
+      'blogCategories',
+      'blogPostView',
+      'blogViewCounts',
+      'siteSettings',
+      'calendarFeed',
+      'paymentsWebhook',
+    ];
+    const answered: string[] = [];
+    for (const [name, route] of routes) {
+      const res = await call(route.method, fill(route.path, NO_SUCH_ID));
+      if (res.status !== 401) answered.push(name);
+    }
+    expect(answered.sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('refuses pilots and mechanics on every console route (403)', async () => {
+    const consoleRoutes = routes.filter(
+      ([name, route]) =>
+        route.path.startsWith('/api/admin/') ||
+        route.path.startsWith('/api/blog/admin/') ||
+        name === 'quotesForAdmin' ||
+        name === 'leadsForAdmin',
+    );
+    expect(consoleRoutes.length).toBeGreaterThan(50);
+    const letIn: string[] = [];
+    for (const [name, route] of consoleRoutes) {
+      for (const who of ['pilot', 'mechanic'] as const) {
+        const res = await call(route.method, fill(route.path, NO_SUCH_ID), await tokenOf(who));
+        if (res.status !== 403) letIn.push(`${name} as ${who}: ${res.status}`);
+      }
+    }
+    expect(letIn).toEqual([]);
+  });
 
   it('answers a clear 4xx (or a success), never a 500, as anyone, for ids that do not exist or are not ids', async () => {
     const failures: string[] = [];
     for (const [name, route] of routes) {
-      for (const [who, token] of Object.entries(tokens)) {
+      for (const who of WHO) {
         for (const id of [NO_SUCH_ID, NOT_AN_ID]) {
           if (id === NOT_AN_ID && !route.path.includes(':')) continue;
           const path = fill(route.path, id);
-          const res = await call(route.method, path, { ...(token ? { token } : {}) });
+          const res = await call(route.method, path, await tokenOf(who));
           const wrong = problem(name, res);
           if (wrong) failures.push(`${name} ${route.method} ${path} as ${who}: ${wrong}`);
         }
@@ -77,12 +138,12 @@ describe('every route of the table, with bad input', { timeout: 600_000 }, () =>
     const failures: string[] = [];
     for (const [name, route] of routes) {
       if (route.method === 'GET' || route.method === 'DELETE') continue;
-      for (const [who, token] of Object.entries(tokens)) {
-        if (!token) continue; // signed out: the first test
+      for (const who of WHO) {
+        if (who === 'signed out') continue; // the test above
         for (const variant of BODIES) {
           const path = fill(route.path, NO_SUCH_ID);
           const res = await call(route.method, path, {
-            ...(token ? { token } : {}),
+            ...(await tokenOf(who)),
             ...(variant.body !== undefined ? { body: variant.body } : {}),
             ...(variant.rawBody !== undefined
               ? { rawBody: variant.rawBody, headers: { 'content-type': 'application/json' } }

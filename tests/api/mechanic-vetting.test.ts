@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VETTING_MESSAGES } from '../../src/contract/mechanic-vetting.ts';
 import { api, uniqueEmail } from '../helpers/api.ts';
+import { everyPage } from '../helpers/every-page.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, validBid, validProfile } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
@@ -64,22 +65,12 @@ describe('mechanic vetting', () => {
     expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: mechanic.token })).status).toBe(404);
 
     // The lists are paged (docs/decisions/0201) and other files add mechanics too: read every page.
-    const everyPage = async (status: string) => {
-      const rows: Array<Record<string, unknown>> = [];
-      let cursor: string | null = null;
-      do {
-        const res: Awaited<ReturnType<typeof api.get>> = await api.get(
-          `/api/admin/mechanics?status=${status}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-          { token: admin.token },
-        );
-        expect(res.status).toBe(200);
-        expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/);
-        rows.push(...(res.body as Array<Record<string, unknown>>));
-        cursor = res.headers.get('X-Next-Cursor');
-      } while (cursor);
-      return rows;
-    };
-    const entry = (await everyPage('pending')).find((m) => m['id'] === mechanic.id);
+    // No page of the list carries a password hash.
+    const everyMechanic = (status: string) =>
+      everyPage(`/api/admin/mechanics?status=${status}&limit=100`, admin.token, (page) =>
+        expect(JSON.stringify(page.body)).not.toMatch(/passwordHash|scrypt/),
+      );
+    const entry = (await everyMechanic('pending')).find((m) => m['id'] === mechanic.id);
     expect(entry).toMatchObject({
       status: 'pending',
       certificationNumber: mechanic.cert,
@@ -96,21 +87,14 @@ describe('mechanic vetting', () => {
     expect((await emailsTo(mechanic.email)).map((e) => e.kind)).toContain('mechanic.approved');
 
     // His list is paged too, and other files' requests near KSJC are matched to him as well.
-    const seen: string[] = [];
-    for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-      const after: Awaited<ReturnType<typeof api.get>> = await api.get(
-        `/api/enhanced/quotes/mechanic?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-        { token: mechanic.token },
-      );
-      expect(after.status).toBe(200);
-      seen.push(...(after.body as Array<{ id: string }>).map((r) => r.id));
-      cursor = after.headers.get('X-Next-Cursor');
-    }
+    const seen = (await everyPage<{ id: string }>('/api/enhanced/quotes/mechanic?limit=100', mechanic.token)).map(
+      (r) => r.id,
+    );
     expect(seen).toContain(request.id);
     expect(
       (await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token })).status,
     ).toBe(201);
-    expect((await everyPage('approved')).map((m) => m['id'])).toContain(mechanic.id);
+    expect((await everyMechanic('approved')).map((m) => m['id'])).toContain(mechanic.id);
   });
 
   it('rejects with a reason, emailed; the rejected mechanic is told why it cannot work', async () => {

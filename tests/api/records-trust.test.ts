@@ -107,16 +107,17 @@ describe('point 1: deferred and declined work never completes a due item', { tim
     expect(draft.body.discrepancies).toEqual([
       `Transponder check (91.413): deferred by the owner on ${formatDay(today)}`,
     ]);
-    expect(draft.body.airworthy).toBe(false);
+    // The deferred test is judged by the transponder's own rule (0270): a limit, not a 43.11 discrepancy.
+    expect(draft.body.airworthy).toBe(true);
     expect((await sign(j)).status).toBe(200);
 
     const view = await dueList(j);
     expect(itemOf(view, j.annualId)).toMatchObject({ lastDoneDate: today, status: 'ok' });
     expect(itemOf(view, j.transponderId)).toMatchObject({ lastDoneDate: '2024-10-10', status: 'overdue' });
-    expect(view.airworthy).toBe(false);
-    expect(view.reasons.map((r: { text: string }) => r.text)).toContain(
-      'Airworthiness item deferred by owner: Transponder check (91.413)',
-    );
+    expect(view.verdict).toBe('airworthy');
+    expect(view.limits.map((r: { text: string }) => r.text)).toEqual([
+      expect.stringMatching(/^Transponder check overdue \(was due by Oct 31, 2026\): the transponder may not be used/),
+    ]);
   });
 
   it('a declined line leaves its item due, and the mechanic cannot mark it done by hand (409 with the reason)', async () => {

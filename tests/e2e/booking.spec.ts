@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { mechanicAt, ownerWithPlane, signIn } from '../helpers/e2e-booking.ts';
 
 // Instant booking through the UI: a mechanic opens a calendar and publishes a flat-rate annual;
 // an owner books it from the aircraft's due list (pick a day, the ten-minute hold, confirm) and
@@ -7,71 +7,6 @@ import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
-
-const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-const PASSWORD = 'Checklist-Complete-1';
-
-async function register(request: APIRequestContext, role: 'pilot' | 'mechanic', location: string) {
-  const email = `booking.${role}.${stamp()}@example.com`;
-  const res = await request.post('/api/auth/register', {
-    data: {
-      role,
-      firstName: role === 'pilot' ? 'Owen' : 'Mara',
-      lastName: `Booker${stamp().slice(-4)}`,
-      email,
-      password: PASSWORD,
-      location,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { email, token: body.access_token, id: body.user.id };
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-async function mechanicAt(request: APIRequestContext, airport: string) {
-  const mechanic = await register(request, 'mechanic', airport);
-  await approveMechanicAsAdmin(request, mechanic.id);
-  const auth = { authorization: `Bearer ${mechanic.token}` };
-  const profile = await request.post('/api/enhanced/mechanic-profile', {
-    headers: auth,
-    data: {
-      apNumber: 'A&P 3456789',
-      iaAuthorization: true,
-      hourlyRate: '115',
-      serviceRadius: '5',
-      baseLocation: airport,
-      businessName: `Mara’s Mobile Annuals ${airport}`,
-    },
-  });
-  expect(profile.status()).toBe(201);
-  return { ...mechanic, auth };
-}
-
-async function ownerWithPlane(request: APIRequestContext, airport: string) {
-  const owner = await register(request, 'pilot', airport);
-  const digits = stamp().slice(-4).replace(/^0/, '1');
-  const tail = `N${digits}B`;
-  const plane = await request.post('/api/aircraft', {
-    headers: { authorization: `Bearer ${owner.token}` },
-    data: {
-      tailNumber: tail,
-      make: 'Cessna',
-      model: '172S Skyhawk',
-      year: '2004',
-      totalHours: '2100',
-      homeAirport: airport,
-    },
-  });
-  expect(plane.status()).toBe(201);
-  return { ...owner, tail };
-}
 
 /** Books from the due list; `which` start of the offer's open days (the last is days away, inside the free window). */
 async function bookFromDueList(page: Page, tail: string, businessName: string, which: 'first' | 'last' = 'first') {

@@ -169,6 +169,9 @@ for (const viewport of [
     await expect(record.getByLabel('Entry text')).toContainText(
       `Transponder check (91.413): deferred by the owner on ${humanToday()}`,
     );
+    // The finished job leads with the day it was completed, and its unagreed placeholder time is gone.
+    await expect.soft(job.getByRole('heading', { name: `Completed ${humanToday()}` })).toBeVisible();
+    await expect.soft(job.getByRole('group', { name: 'Appointment time' })).toHaveCount(0);
     const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, {
       headers: mechanic.headers,
       data: { fullName: `Ike Trust${stamp.slice(-4)}`, certificateNumber: '4567890', statement: true },
@@ -183,7 +186,11 @@ for (const viewport of [
     await expect(transponder.getByText('Overdue')).toBeVisible();
     await expect(transponder.getByText(/Oct 10, 2024/)).toBeVisible();
     await expect(p.getByRole('row', { name: /Annual inspection/ }).getByText('OK')).toBeVisible();
-    await expect(p.getByText('Airworthiness item deferred by owner: Transponder check (91.413)')).toBeVisible();
+    // One rule (0270): the deferred test is the transponder's own limit, not a reason it is grounded.
+    await expect(p.getByText('Airworthy, with limits')).toBeVisible();
+    await expect(
+      p.getByText(/Transponder check overdue \(was due by Oct 31, 2026\): the transponder may not be used/),
+    ).toBeVisible();
     await p.getByRole('button', { name: 'Logbook' }).click();
     const book = p.getByRole('dialog', { name: `Logbook · ${TAIL}` });
     await expect(

@@ -12,6 +12,7 @@ export const LONGEST_FIRST = [
   'tests/api/auth-sessions.test.ts',
   'tests/api/auth-throttle.test.ts',
   'tests/api/outbox-budget.test.ts',
+  'tests/api/every-route-bad-input.test.ts',
   'tests/api/payments.test.ts',
   'tests/api/database-faults.test.ts',
   'tests/api/query-plans.test.ts',

@@ -7,40 +7,34 @@ import { Input, Label } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AOG, aogSymptomLabel, type AogAdminItem } from '../../contract/aog.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { nextOccurrence } from './format.ts';
 import { usePoll } from './use-poll.ts';
-
-const refusal = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void }) {
   const [mechanicId, setMechanicId] = useState(item.candidates.find((c) => !c.busy)?.id ?? '');
   const [time, setTime] = useState('');
   const [fee, setFee] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const assign = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const arriveBy = time ? nextOccurrence(time) : null;
-      const cents = fee.trim() ? Math.round(Number(fee) * 100) : null;
-      await call(ROUTES.adminAogAssign, {
-        params: { id: item.id },
-        body: {
-          mechanicId,
-          ...(arriveBy ? { arriveBy } : {}),
-          ...(cents !== null && Number.isFinite(cents) ? { calloutFeeCents: cents } : {}),
-        },
-      });
+  const assignWrite = useWrite(ROUTES.adminAogAssign, {
+    fallback: 'Could not assign. Please try again.',
+    onSuccess: () => {
       toast.success('Mechanic dispatched; the owner is told');
       onAssigned();
-    } catch (err) {
-      setMessage(refusal(err, 'Could not assign. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const assign = () => {
+    const arriveBy = time ? nextOccurrence(time) : null;
+    const cents = fee.trim() ? Math.round(Number(fee) * 100) : null;
+    void assignWrite.run({
+      params: { id: item.id },
+      body: {
+        mechanicId,
+        ...(arriveBy ? { arriveBy } : {}),
+        ...(cents !== null && Number.isFinite(cents) ? { calloutFeeCents: cents } : {}),
+      },
+    });
   };
   const old = item.ageMinutes >= AOG.escalateEveryMinutes * (AOG.radiusStepsMiles.length - 1);
   return (
@@ -106,9 +100,8 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
               />
             </div>
           </div>
-          {message && <Alert className="mt-2">{message}</Alert>}
-          <Button className="mt-2" disabled={busy || !mechanicId} onClick={() => void assign()}>
-            {busy && <Spinner />}
+          {assignWrite.error && <Alert className="mt-2">{assignWrite.error}</Alert>}
+          <Button className="mt-2" pending={assignWrite.pending} disabled={!mechanicId} onClick={assign}>
             Assign mechanic
           </Button>
         </fieldset>
@@ -128,7 +121,7 @@ export default function AdminAogPanel() {
       <CardContent>
         {!list.data ? (
           list.error ? (
-            <Alert>{refusal(list.error, 'Could not load the open calls.')}</Alert>
+            <Alert>{refusalOf(list.error, 'Could not load the open calls.')}</Alert>
           ) : (
             <Spinner />
           )

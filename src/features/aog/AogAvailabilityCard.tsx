@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import type { AogAvailability } from '../../contract/aog.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 
 /**
  * "Available for AOG calls" on the mechanic's Profile: on, an aircraft on ground nearby reaches
@@ -18,11 +19,16 @@ export default function AogAvailabilityCard() {
       .then(setState)
       .catch(() => setError('Could not load your AOG setting.'));
   }, []);
+  const save = useWrite(ROUTES.aogAvailabilitySave, {
+    fallback: 'Could not save your AOG setting. Please try again.',
+    // The same sentence whatever the server said: the box simply stays as it was.
+    reason: (_error, fallback) => fallback,
+    onSuccess: setState,
+    onError: setError,
+  });
   const change = (available: boolean) => {
     setError(null);
-    call(ROUTES.aogAvailabilitySave, { body: { available } })
-      .then(setState)
-      .catch(() => setError('Could not save your AOG setting. Please try again.'));
+    void save.run({ body: { available } });
   };
   return (
     <Card className="mt-6">

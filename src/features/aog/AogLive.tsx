@@ -9,12 +9,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { AOG, aogStatusLabel, type AogView } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { ageText, arrivalText, feeText } from './format.ts';
 import { usePoll } from './use-poll.ts';
-
-const refusal = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 /** The timeline, oldest first, as the owner and the mechanic both read it. */
 export function Timeline({ view }: { view: AogView }) {
@@ -49,38 +48,43 @@ export default function AogLive({
   onChanged?: () => void;
 }) {
   const live = usePoll(() => call(ROUTES.aogOne, { params: { id } }), AOG.livePollMs, id);
-  const [busy, setBusy] = useState<string | null>(null);
+  // The offer being accepted, for its spinner; every button waits while a write is on its way.
+  const [accepting, setAccepting] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const view = live.data;
   const zone = view ? timeZoneOfLabel(view.airportLabel) : 'America/Los_Angeles';
 
-  const accept = async (offerId: string) => {
-    setBusy(offerId);
-    setMessage(null);
-    try {
-      await call(ROUTES.aogAccept, { params: { id, offerId } });
+  const acceptWrite = useWrite(ROUTES.aogAccept, {
+    fallback: 'Could not accept the offer. Please try again.',
+    onSuccess: () => {
       toast.success('Mechanic dispatched');
       onChanged?.();
-    } catch (err) {
-      setMessage(refusal(err, 'Could not accept the offer. Please try again.'));
-    } finally {
-      setBusy(null);
-      await live.reload();
-    }
+    },
+    onError: setMessage,
+  });
+  const cancelWrite = useWrite(ROUTES.aogCancel, {
+    fallback: 'Could not cancel. Please try again.',
+    onSuccess: (cancelled) => {
+      live.setData(cancelled);
+      onChanged?.();
+    },
+    onError: setMessage,
+  });
+  const busy = acceptWrite.pending || cancelWrite.pending;
+
+  const accept = async (offerId: string) => {
+    setAccepting(offerId);
+    setMessage(null);
+    await acceptWrite.run({ params: { id, offerId } });
+    setAccepting(null);
+    // Taken or not, the offers and the status as they are now.
+    await live.reload();
   };
 
   const cancel = async () => {
-    setBusy('cancel');
-    try {
-      live.setData(await call(ROUTES.aogCancel, { params: { id } }));
-      onChanged?.();
-    } catch (err) {
-      setMessage(refusal(err, 'Could not cancel. Please try again.'));
-    } finally {
-      setBusy(null);
-      setConfirmCancel(false);
-    }
+    await cancelWrite.run({ params: { id } });
+    setConfirmCancel(false);
   };
 
   return (
@@ -92,7 +96,7 @@ export default function AogLive({
     >
       {!view ? (
         live.error ? (
-          <Alert>{refusal(live.error, 'Could not load this call.')}</Alert>
+          <Alert>{refusalOf(live.error, 'Could not load this call.')}</Alert>
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner /> Loading...
@@ -159,11 +163,11 @@ export default function AogLive({
                       <Button
                         size="lg"
                         className="mt-2 w-full"
-                        disabled={busy !== null}
+                        disabled={busy}
+                        pending={acceptWrite.pending && accepting === o.id}
                         onClick={() => void accept(o.id)}
                         aria-label={`Accept ${o.mechanic.name}, on site by ${arrivalText(o.arriveBy, zone)}`}
                       >
-                        {busy === o.id && <Spinner />}
                         Accept
                       </Button>
                     </li>
@@ -186,12 +190,7 @@ export default function AogLive({
             </p>
           )}
           {view.status === 'open' && (
-            <Button
-              variant="outline"
-              className="w-full"
-              disabled={busy !== null}
-              onClick={() => setConfirmCancel(true)}
-            >
+            <Button variant="outline" className="w-full" disabled={busy} onClick={() => setConfirmCancel(true)}>
               Cancel this call
             </Button>
           )}
@@ -203,7 +202,7 @@ export default function AogLive({
             confirmLabel="Cancel the call"
             cancelLabel="Keep looking"
             destructive
-            busy={busy === 'cancel'}
+            busy={cancelWrite.pending}
             onConfirm={() => void cancel()}
           />
         </div>

@@ -17,6 +17,7 @@ import {
 import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { uploadDocument } from '../documents/upload-client.ts';
 
 type Step = 'symptoms' | 'checks' | 'where' | 'details' | 'solved';
@@ -38,10 +39,10 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () =>
   );
 }
 
+const REPORT_FAILED = 'Could not send the report. Check your connection and try again.';
+// The server's reason for a 4xx, and the browser's own for a photo it cannot send (no WebCrypto).
 const refusal = (err: unknown) =>
-  err instanceof ApiError && err.detail && err.status < 500
-    ? err.detail
-    : 'Could not send the report. Check your connection and try again.';
+  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : REPORT_FAILED;
 
 /**
  * "Report aircraft on ground", phone first (390 px, one thumb, under a minute): what is wrong (a
@@ -75,8 +76,16 @@ export default function AogReport({
   const [afterHours, setAfterHours] = useState('');
   const [callback, setCallback] = useState(phone ?? '');
   const [photos, setPhotos] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const report = useWrite(ROUTES.aogReport, {
+    fallback: REPORT_FAILED,
+    reason: refusal,
+    onSuccess: (created) => onReported(created.id),
+    onError: setMessage,
+  });
+  // The photos go first, then the report: the button waits through both.
+  const busy = uploading || report.pending;
 
   const checks = useMemo(
     () => AOG_SYMPTOMS.filter((s) => symptoms.includes(s.value) && s.checks.length > 0),
@@ -137,9 +146,9 @@ export default function AogReport({
     const parsed = AogReportSchema.safeParse(body());
     if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Check the report');
     if (canFlyOut === null) return setMessage('Say whether the aircraft can fly out');
-    setBusy(true);
+    setUploading(true);
+    const documentIds: string[] = [];
     try {
-      const documentIds: string[] = [];
       for (const file of photos.slice(0, AOG.maxDocuments)) {
         const doc = await uploadDocument(file, {
           title: `AOG photo ${file.name}`.slice(0, 120),
@@ -150,13 +159,12 @@ export default function AogReport({
         });
         documentIds.push(doc.id);
       }
-      const created = await call(ROUTES.aogReport, { body: { ...body(), documentIds } });
-      onReported(created.id);
     } catch (err) {
-      setMessage(refusal(err));
+      return setMessage(refusal(err));
     } finally {
-      setBusy(false);
+      setUploading(false);
     }
+    await report.run({ body: { ...body(), documentIds } });
   };
 
   const footer = (children: ReactNode) => (

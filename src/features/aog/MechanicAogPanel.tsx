@@ -17,13 +17,12 @@ import {
 } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { Timeline } from './AogLive.tsx';
 import { ageText, arrivalText, feeText, nextOccurrence } from './format.ts';
 import { usePoll } from './use-poll.ts';
-
-const refusal = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 function dollarsToCents(text: string): number | null {
   const n = Number(text.replace(/[$,\s]/g, ''));
@@ -35,24 +34,22 @@ function OpenCall({ item, onOffered }: { item: AogOpenCall; onOffered: () => voi
   const zone = timeZoneOfLabel(item.airportLabel);
   const [time, setTime] = useState('');
   const [fee, setFee] = useState(item.myOffer ? String(item.myOffer.calloutFeeCents / 100) : '');
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const send = async () => {
+  const offer = useWrite(ROUTES.aogOffer, {
+    fallback: 'Could not send the offer. Please try again.',
+    onSuccess: (sent) => {
+      toast.success(`Offer sent: on site by ${arrivalText(sent.arriveBy, zone)}`);
+      onOffered();
+    },
+    onError: setMessage,
+  });
+  const send = () => {
     setMessage(null);
     const arriveBy = nextOccurrence(time);
     const cents = dollarsToCents(fee);
     if (!arriveBy) return setMessage('Say when you can be on site');
     if (cents === null) return setMessage('Say your call-out fee (0 for none)');
-    setBusy(true);
-    try {
-      await call(ROUTES.aogOffer, { params: { id: item.id }, body: { arriveBy, calloutFeeCents: cents } });
-      toast.success(`Offer sent: on site by ${arrivalText(arriveBy, zone)}`);
-      onOffered();
-    } catch (err) {
-      setMessage(refusal(err, 'Could not send the offer. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    void offer.run({ params: { id: item.id }, body: { arriveBy, calloutFeeCents: cents } });
   };
   return (
     <li id={`item-${item.id}`} className="rounded-md border border-destructive/40 p-3">
@@ -98,8 +95,7 @@ function OpenCall({ item, onOffered }: { item: AogOpenCall; onOffered: () => voi
         </div>
       </div>
       {message && <Alert className="mt-2">{message}</Alert>}
-      <Button size="lg" className="mt-2 w-full" disabled={busy} onClick={() => void send()}>
-        {busy && <Spinner />}
+      <Button size="lg" className="mt-2 w-full" pending={offer.pending} onClick={send}>
         {item.myOffer ? 'Update my offer' : 'Send offer'}
       </Button>
     </li>
@@ -113,39 +109,34 @@ function Dispatch({ summary }: { summary: AogSummary }) {
   const [time, setTime] = useState('');
   const [part, setPart] = useState('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const view = live.data;
-  if (!view)
-    return (
-      <li className="text-sm text-muted-foreground">
-        {live.error ? refusal(live.error, 'Could not load this call.') : 'Loading...'}
-      </li>
-    );
-  const zone = timeZoneOfLabel(view.airportLabel);
-  const closed = view.status === 'fixed' || view.status === 'cancelled';
-
-  const send = async () => {
-    if (!status) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      const arriveBy = time ? nextOccurrence(time) : null;
-      const updated = await call(ROUTES.aogStatus, {
-        params: { id: view.id },
-        body: { status, ...(arriveBy ? { arriveBy } : {}), ...(part ? { part } : {}), note },
-      });
+  const report = useWrite(ROUTES.aogStatus, {
+    fallback: 'Could not update the status. Please try again.',
+    onSuccess: (updated) => {
       live.setData(updated);
       setStatus(null);
       setTime('');
       setPart('');
       setNote('');
       toast.success(`Status: ${aogStatusLabel(updated.status)}. The owner is told.`);
-    } catch (err) {
-      setMessage(refusal(err, 'Could not update the status. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const view = live.data;
+  if (!view)
+    return (
+      <li className="text-sm text-muted-foreground">
+        {live.error ? refusalOf(live.error, 'Could not load this call.') : 'Loading...'}
+      </li>
+    );
+  const zone = timeZoneOfLabel(view.airportLabel);
+  const closed = view.status === 'fixed' || view.status === 'cancelled';
+
+  const send = () => {
+    if (!status) return;
+    const arriveBy = time ? nextOccurrence(time) : null;
+    void report.run({
+      params: { id: view.id },
+      body: { status, ...(arriveBy ? { arriveBy } : {}), ...(part ? { part } : {}), note },
+    });
   };
 
   return (
@@ -222,15 +213,14 @@ function Dispatch({ summary }: { summary: AogSummary }) {
                   maxLength={AOG.text.note}
                 />
               </div>
-              <Button size="lg" className="w-full" disabled={busy} onClick={() => void send()}>
-                {busy && <Spinner />}
+              <Button size="lg" className="w-full" pending={report.pending} onClick={send}>
                 Send: {aogStatusLabel(status)}
               </Button>
             </div>
           )}
         </fieldset>
       )}
-      {message && <Alert>{message}</Alert>}
+      {report.error && <Alert>{report.error}</Alert>}
       <details>
         <summary className="cursor-pointer text-sm font-medium">Timeline</summary>
         <div className="mt-2">
@@ -257,7 +247,7 @@ export default function MechanicAogPanel() {
         </CardHeader>
         <CardContent>
           {open.error && !open.data ? (
-            <Alert>{refusal(open.error, 'Could not load the open calls.')}</Alert>
+            <Alert>{refusalOf(open.error, 'Could not load the open calls.')}</Alert>
           ) : !open.data ? (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Spinner /> Loading...
@@ -283,7 +273,7 @@ export default function MechanicAogPanel() {
         <CardContent>
           {!mine.data ? (
             mine.error ? (
-              <Alert>{refusal(mine.error, 'Could not load your dispatches.')}</Alert>
+              <Alert>{refusalOf(mine.error, 'Could not load your dispatches.')}</Alert>
             ) : (
               <Spinner />
             )

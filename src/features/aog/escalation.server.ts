@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { AOG, AOG_MAX_STEP } from '../../contract/aog.ts';
+import { AOG_MACHINE } from '../../contract/aog-machine.ts';
 import { BUSINESS } from '../../contract/business.ts';
+import { fromStates, targetOf } from '../../contract/machines.ts';
 import type { Db } from '../../server/db/client.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { businessNotificationEmail, enqueueEmail } from '../messaging/outbox.server.ts';
@@ -26,7 +28,7 @@ export async function escalateDueAogs(db: Db, now = new Date()): Promise<Escalat
   const due = await db
     .selectFrom('aogReports as a')
     .select(['a.id', 'a.step'])
-    .where('a.status', '=', 'open')
+    .where('a.status', 'in', fromStates(AOG_MACHINE, 'escalate'))
     .where('a.step', '<', AOG_MAX_STEP)
     .where(
       sql<boolean>`a.created_at <= ${now}::timestamptz - make_interval(mins => (a.step + 1) * ${AOG.escalateEveryMinutes})`,
@@ -44,7 +46,7 @@ export async function escalateDueAogs(db: Db, now = new Date()): Promise<Escalat
         .set({ step, radiusMiles, updatedAt: now })
         .where('id', '=', call.id)
         .where('step', '=', call.step)
-        .where('status', '=', 'open')
+        .where('status', 'in', fromStates(AOG_MACHINE, 'escalate'))
         .returningAll()
         .executeTakeFirst();
       if (!claimed) return;
@@ -53,7 +55,7 @@ export async function escalateDueAogs(db: Db, now = new Date()): Promise<Escalat
         .insertInto('aogEvents')
         .values({
           aogId: claimed.id,
-          status: 'open',
+          status: targetOf(AOG_MACHINE, 'escalate'),
           note: `No offer yet: the radius widened to ${radiusMiles} mi, ${asked.length} more ${asked.length === 1 ? 'mechanic' : 'mechanics'} asked.`,
           byUserId: null,
         })

@@ -7,12 +7,14 @@ import {
   type AogOfferData,
 } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
+import { AOG_MACHINE } from '../../contract/aog-machine.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import type { Appointment } from '../../contract/marketplace.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { transition } from '../../server/http/transition.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
@@ -42,12 +44,6 @@ async function lockedCall(trx: Db, id: string): Promise<AogRow> {
   const row = await trx.selectFrom('aogReports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw aogNotFound();
   return row;
-}
-
-function takenError(row: AogRow): HttpError {
-  return conflict(
-    row.status === 'cancelled' ? 'The owner cancelled this call' : 'This aircraft on ground already has a mechanic',
-  );
 }
 
 /** The approved mechanic's profile and how far the call is from their base, or why they may not answer it. */
@@ -86,7 +82,7 @@ export async function submitOffer(
   const arriveBy = checkArrival(data.arriveBy, now);
   const offerId = await db.transaction().execute(async (trx) => {
     const row = await lockedCall(trx, id);
-    if (row.status !== 'open') throw takenError(row);
+    transition(AOG_MACHINE, row.status, 'offer');
     const reach = await reachOf(trx, mechanic.id, row);
     if (!reach) throw forbidden('Complete your mechanic profile to answer aircraft-on-ground calls');
     if (reach.distanceMiles > Math.min(row.radiusMiles, reach.serviceRadius))
@@ -132,7 +128,7 @@ export async function acceptOffer(
   const appointmentId = await db.transaction().execute(async (trx) => {
     const row = await lockedCall(trx, id);
     if (row.ownerId !== owner.id) throw aogNotFound();
-    if (row.status !== 'open') throw takenError(row);
+    transition(AOG_MACHINE, row.status, 'dispatch');
     if (!isUuid(offerId)) throw notFound('Offer not found');
     const offer = await trx
       .selectFrom('aogOffers')
@@ -162,7 +158,7 @@ export async function assignMechanic(
     : new Date(now.getTime() + AOG.assignDefaultArrivalMinutes * 60_000);
   const appointmentId = await db.transaction().execute(async (trx) => {
     const row = await lockedCall(trx, id);
-    if (row.status !== 'open') throw takenError(row);
+    transition(AOG_MACHINE, row.status, 'dispatch');
     const reach = await reachOf(trx, data.mechanicId, row);
     if (!reach)
       throw badRequest('Choose an approved mechanic with a profile', [
@@ -214,6 +210,8 @@ interface OfferRow {
  * arrival time), declines the other offers and tells everyone.
  */
 async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, now: Date): Promise<string> {
+  // The caller moved the locked row through `transition()` before any other check; this is its target.
+  const status = transition(AOG_MACHINE, row.status, 'dispatch');
   const mechanic = await trx
     .selectFrom('users')
     .select(['id', 'firstName', 'lastName', 'email', 'phone', 'mechanicStatus'])
@@ -367,7 +365,7 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
   await trx
     .updateTable('aogReports')
     .set({
-      status: 'accepted',
+      status,
       mechanicId: mechanic.id,
       appointmentId: appointment.id,
       arriveBy: offer.arriveBy,
@@ -382,7 +380,7 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     .insertInto('aogEvents')
     .values({
       aogId: row.id,
-      status: 'accepted',
+      status,
       note: `${fullName(mechanic)}, ${by}: on site by ${when}, call-out ${feeText(fee)}.`,
       byUserId: actor.id,
     })

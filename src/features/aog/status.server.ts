@@ -1,10 +1,12 @@
-import { AOG_LIVE_STATUSES, aogStatusLabel, type AogStatusData, type AogView } from '../../contract/aog.ts';
+import { aogStatusLabel, type AogStatusData, type AogView } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
+import { AOG_MACHINE } from '../../contract/aog-machine.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import { isUuid } from '../../contract/ids.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { conflict, forbidden } from '../../server/http/errors.ts';
+import { forbidden } from '../../server/http/errors.ts';
+import { transition } from '../../server/http/transition.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
@@ -47,29 +49,21 @@ export async function updateStatus(
         throw forbidden('Only the mechanic dispatched to this aircraft can update its status');
       throw aogNotFound();
     }
-    if (!AOG_LIVE_STATUSES.includes(row.status))
-      throw conflict(
-        row.status === 'fixed'
-          ? 'This aircraft on ground is fixed: the job goes on in its appointment'
-          : 'This call is closed',
-      );
+    const status = transition(AOG_MACHINE, row.status, data.status);
     const zone = timeZoneOfLabel(row.airportLabel);
     const note = noteFor(data, zone, now);
     const updated = await trx
       .updateTable('aogReports')
       .set({
-        status: data.status,
+        status,
         ...(data.arriveBy ? { arriveBy: new Date(data.arriveBy) } : {}),
-        ...(data.status === 'fixed' ? { closedAt: now } : {}),
+        ...(status === 'fixed' ? { closedAt: now } : {}),
         updatedAt: now,
       })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('aogEvents')
-      .values({ aogId: row.id, status: data.status, note, byUserId: mechanic.id })
-      .execute();
+    await trx.insertInto('aogEvents').values({ aogId: row.id, status, note, byUserId: mechanic.id }).execute();
     const said = `${fullName(mechanic)}: ${aogStatusLabel(data.status)}${note ? ` - ${note}` : ''}`;
     await notify(trx, [row.ownerId], {
       type: 'aog.status',
@@ -100,12 +94,11 @@ export async function cancelAog(db: Db, owner: UserRow, id: string, now = new Da
   const row = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('aogReports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row || row.ownerId !== owner.id) throw aogNotFound();
-    if (row.status === 'cancelled') return row;
-    if (row.status !== 'open')
-      throw conflict('A mechanic is already dispatched: cancel the appointment with them instead');
+    const status = transition(AOG_MACHINE, row.status, 'cancel');
+    if (status === row.status) return row;
     const updated = await trx
       .updateTable('aogReports')
-      .set({ status: 'cancelled', closedAt: now, updatedAt: now })
+      .set({ status, closedAt: now, updatedAt: now })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -117,7 +110,7 @@ export async function cancelAog(db: Db, owner: UserRow, id: string, now = new Da
       .execute();
     await trx
       .insertInto('aogEvents')
-      .values({ aogId: row.id, status: 'cancelled', note: 'Cancelled by the owner.', byUserId: owner.id })
+      .values({ aogId: row.id, status, note: 'Cancelled by the owner.', byUserId: owner.id })
       .execute();
     await notify(
       trx,

@@ -58,7 +58,7 @@ export default function AcceptQuoteDialog({
       open
       onOpenChange={(open) => !open && !busy && onClose()}
       title="Accept this quote?"
-      description={`Decide each line of ${bid.mechanicName}’s quote. Deferred airworthiness items keep the aircraft marked not airworthy until they are done. The other quotes are declined.`}
+      description={`Decide each line of ${bid.mechanicName}’s quote. A deferred line leaves its due item due; a deferred airworthiness repair keeps the aircraft marked not airworthy until it is done. The other quotes are declined.`}
       className="sm:max-w-2xl"
     >
       <InspectionSignerNote bid={bid} className="mb-4" />

@@ -7,8 +7,7 @@ import { usedCategories } from './line-drafts.ts';
 import { useQuoteCoverage } from './use-coverage.ts';
 import { useQuoteLines } from './use-quote-lines.ts';
 import { useState } from 'react';
-
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(Math.round(n * 10) / 10)} h`;
+import { hoursVsMedian } from './hours-difference.ts';
 
 /**
  * The owner's side-by-side view of a request's quotes: per-category totals, hours against the
@@ -47,7 +46,7 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
     [
       'Hours',
       (q) =>
-        `${q.estimatedHours} h${mid !== null && quotes.length > 1 ? ` (${q.estimatedHours === mid ? 'median' : `${signed(q.estimatedHours - mid)} vs median`})` : ''}`,
+        `${q.estimatedHours} h${mid !== null && quotes.length > 1 ? ` (${q.estimatedHours === mid ? 'median' : `${hoursVsMedian(q.estimatedHours - mid)} vs median`})` : ''}`,
     ],
     ['Warranty', (q) => `${q.warrantyPeriod} days`],
     ['Start', (q) => formatDay(q.availableStartDate)],

@@ -5,7 +5,7 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { APPOINTMENT_MACHINE, CHANGE_ORDER_MACHINE } from '../../contract/machines.ts';
 import { labelOf } from '../../contract/options.ts';
 import { isUuid } from '../../contract/ids.ts';
-import type { Reason } from '../../contract/maintenance.ts';
+import type { RefusedLine } from '../../contract/line-coverage.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, forbidden, notFound } from '../../server/http/errors.ts';
@@ -256,13 +256,14 @@ export async function workOrder(db: Db, user: UserRow, appointmentId: string): P
 
 /**
  * Airworthiness lines the owner deferred on an accepted quote or change order for this aircraft
- * keep it "Not airworthy" until done: its squawk resolved or due item signed off after the
- * deferral, or a later completed job that approved a line for the same squawk, due item or (for a
- * line naming neither) the same description.
+ * and not done since: its squawk resolved or due item signed off after the deferral, or a later
+ * completed job that approved a line for the same squawk, due item or (for a line naming neither)
+ * the same description. What they do to the verdict is the rule's (`verdict` in
+ * maintenance/rules.ts): one that answers a due item is judged by that item.
  */
-export async function deferredAirworthyReasons(db: Db, aircraftId: string): Promise<Reason[]> {
-  const rows = await sql<{ description: string }>`
-    select l.description
+export async function deferredAirworthyLines(db: Db, aircraftId: string): Promise<RefusedLine[]> {
+  const rows = await sql<{ description: string; dueItemId: string | null; squawkId: string | null }>`
+    select l.description, l.due_item_id as "dueItemId", l.squawk_id as "squawkId"
     from bid_lines l
     join bids b on b.id = l.bid_id and b.status = 'accepted'
     join service_requests r on r.id = b.service_request_id
@@ -284,8 +285,5 @@ export async function deferredAirworthyReasons(db: Db, aircraftId: string): Prom
       )
     order by l.decided_at, l.position
   `.execute(db);
-  return rows.rows.map((r) => ({
-    text: `Airworthiness item deferred by owner: ${r.description}`,
-    cite: '14 CFR 91.403',
-  }));
+  return rows.rows.map((r) => ({ ...r, category: 'airworthy' as const }));
 }

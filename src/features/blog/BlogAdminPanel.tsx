@@ -13,6 +13,8 @@ import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { blogAdminApi } from './blog-admin-api.ts';
 import { BlogPostDialog } from './BlogPostDialog.tsx';
 
@@ -119,6 +121,19 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 /** Stable (module level), so React calls it once, when the trash opens. */
 const intoViewOnOpen = (el: HTMLElement | null) => el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
+/** Why a save failed, after the editor's sentence (e.g. the post was deleted in another tab). */
+function saveRefusal(error: unknown, fallback: string): string {
+  const gone = error instanceof ApiError && error.status === 404;
+  const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.detail : undefined;
+  const why =
+    gone && detail === 'Post not found'
+      ? ': this post no longer exists (deleted or replaced). Your text is still here: copy it into a new post.'
+      : detail
+        ? `: ${detail}`
+        : '';
+  return `${fallback}${why}`;
+}
+
 function TrashList({ version, onRestored }: { version: number; onRestored: () => void }) {
   const [items, setItems] = useState<TrashedBlogPost[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -134,18 +149,20 @@ function TrashList({ version, onRestored }: { version: number; onRestored: () =>
     return () => controller.abort();
   }, [version]);
 
+  const restoreWrite = useWrite(ROUTES.blogAdminRestore, {
+    fallback: 'Failed to restore the post',
+    reason: detailOr,
+    onError: (message) => toast.error(message),
+  });
   const restore = async (post: TrashedBlogPost) => {
     setRestoring(post.id);
-    try {
-      const back = await blogAdminApi.restore(post.id);
-      toast.success(`Restored “${back.title}”${back.slug !== post.slug ? ` at /blog/${back.slug}` : ''}`);
-      setItems((list) => list?.filter((p) => p.id !== post.id) ?? null);
-      onRestored();
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.detail ? error.detail : 'Failed to restore the post');
-    } finally {
-      setRestoring(null);
-    }
+    const sent = await restoreWrite.run({ params: { id: post.id } });
+    setRestoring(null);
+    if (!sent.ok) return;
+    const back = sent.data.data;
+    toast.success(`Restored “${back.title}”${back.slug !== post.slug ? ` at /blog/${back.slug}` : ''}`);
+    setItems((list) => list?.filter((p) => p.id !== post.id) ?? null);
+    onRestored();
   };
 
   if (failed) return <p className="text-sm text-destructive">Failed to load the trash</p>;
@@ -216,50 +233,55 @@ export default function BlogAdminPanel() {
   const categories = useMemo(() => [...new Set(posts.map((p) => p.category))].sort(), [posts]);
   const published = posts.filter((p) => p.published).length;
 
+  // A post deleted elsewhere (another tab, a Generate replacing it): the list is read again.
+  const onSaveRefused = (_message: string, error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) reload();
+  };
+  const createWrite = useWrite(ROUTES.blogAdminCreate, {
+    fallback: BLOG_ADMIN_MESSAGES.createFailed,
+    reason: saveRefusal,
+    onError: onSaveRefused,
+  });
+  const updateWrite = useWrite(ROUTES.blogAdminUpdate, {
+    fallback: BLOG_ADMIN_MESSAGES.updateFailed,
+    reason: saveRefusal,
+    onError: onSaveRefused,
+  });
+
   /** True when saved; else why not, shown in the editor beside the text it keeps (no native alert). */
   const save = async (values: BlogPostData): Promise<true | string> => {
     const editing = dialog.post;
-    try {
-      // The saved post takes its place in the list at once (new ones first); the list follows.
-      const saved = editing ? await blogAdminApi.update(editing.id, values) : await blogAdminApi.create(values);
-      toast.success(editing ? 'Post updated' : saved.published ? 'Post published' : 'Draft saved');
-      query.setData((current) => {
-        if (!current) return current;
-        const rest = current.data.filter((p) => p.id !== saved.id);
-        return {
-          ...current,
-          data: editing ? current.data.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...rest],
-        };
-      });
-      reload();
-      return true;
-    } catch (error) {
-      // Says why (e.g. the post was deleted in another tab), in the editor, which keeps the text.
-      const gone = error instanceof ApiError && error.status === 404;
-      const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.detail : undefined;
-      const why =
-        gone && detail === 'Post not found'
-          ? ': this post no longer exists (deleted or replaced). Your text is still here: copy it into a new post.'
-          : detail
-            ? `: ${detail}`
-            : '';
-      if (gone) reload();
-      return `${editing ? BLOG_ADMIN_MESSAGES.updateFailed : BLOG_ADMIN_MESSAGES.createFailed}${why}`;
-    }
+    const sent = editing
+      ? await updateWrite.run({ params: { id: editing.id }, body: values })
+      : await createWrite.run({ body: values });
+    if (!sent.ok) return sent.error;
+    // The saved post takes its place in the list at once (new ones first); the list follows.
+    const saved = sent.data.data;
+    toast.success(editing ? 'Post updated' : saved.published ? 'Post published' : 'Draft saved');
+    query.setData((current) => {
+      if (!current) return current;
+      const rest = current.data.filter((p) => p.id !== saved.id);
+      return {
+        ...current,
+        data: editing ? current.data.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...rest],
+      };
+    });
+    reload();
+    return true;
   };
 
+  const removeWrite = useWrite(ROUTES.blogAdminDelete, {
+    fallback: BLOG_ADMIN_MESSAGES.deleteFailed,
+    onError: () => window.alert(BLOG_ADMIN_MESSAGES.deleteFailed),
+  });
   const remove = async (post: BlogPost) => {
     setConfirmDelete(null);
     setDeleting(post.id);
-    try {
-      await blogAdminApi.remove(post.id);
-      toast.success(`“${post.title}” moved to the trash`);
-      reload();
-    } catch {
-      window.alert(BLOG_ADMIN_MESSAGES.deleteFailed);
-    } finally {
-      setDeleting(null);
-    }
+    const sent = await removeWrite.run({ params: { id: post.id } });
+    setDeleting(null);
+    if (!sent.ok) return;
+    toast.success(`“${post.title}” moved to the trash`);
+    reload();
   };
 
   /** Asks first, saying what would be replaced (counted by the server). */
@@ -274,14 +296,13 @@ export default function BlogAdminPanel() {
     }
   };
 
-  const generate = async () => {
-    setConfirmGenerate(null);
-    setGenerating(true);
-    try {
-      const created = await blogAdminApi.generate();
-      toast.success(`Generated ${created} professional articles`);
+  const generateWrite = useWrite(ROUTES.blogAdminGenerate, {
+    fallback: BLOG_ADMIN_MESSAGES.generateFailed,
+    onSuccess: ({ posts_created }) => {
+      toast.success(`Generated ${posts_created} professional articles`);
       reload();
-    } catch (error) {
+    },
+    onError: (_message, error) => {
       // Pressed in another tab or by another administrator: the run under way will finish.
       if (error instanceof ApiError && error.status === 409 && error.detail) {
         toast.info(error.detail);
@@ -289,9 +310,13 @@ export default function BlogAdminPanel() {
       } else {
         window.alert(BLOG_ADMIN_MESSAGES.generateFailed);
       }
-    } finally {
-      setGenerating(false);
-    }
+    },
+  });
+  const generate = async () => {
+    setConfirmGenerate(null);
+    setGenerating(true);
+    await generateWrite.run();
+    setGenerating(false);
   };
 
   return (

@@ -16,7 +16,8 @@ import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
-import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
+import { useRoute } from '../../lib/use-query.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
 
 const OFFERS_PATH = listPathOf(ROUTES.bookingOffers.path);
@@ -52,17 +53,21 @@ function useCountdown(until: string | null): string | null {
  * confirming makes the appointment. Days taken meanwhile are said, and the offers read again.
  */
 export default function BookDialog({
-  aircraft,
+  aircraft: first,
+  choices,
   onClose,
   dueItems = [],
   selected = new Set<string>(),
 }: {
   aircraft: { id: string; tailNumber: string };
+  /** Opened from Service Requests rather than one aircraft's due list: the owner picks the aircraft here. */
+  choices?: ReadonlyArray<{ id: string; tailNumber: string }>;
   onClose: () => void;
   /** The aircraft's due items, and those ticked on its due list: the booking is for the ones the flat rate does. */
   dueItems?: readonly MaintenanceItem[];
   selected?: ReadonlySet<string>;
 }) {
+  const [aircraft, setAircraft] = useState(first);
   const [serviceType, setServiceType] = useState<MarketplaceServiceType>('annual_inspection');
   const kinds = BOOKED_ITEM_KINDS[serviceType];
   const ticked = dueItems.filter((i) => selected.has(i.id));
@@ -92,32 +97,53 @@ export default function BookDialog({
       setLoadingMore(false);
     }
   };
+  // Which button is on its way (`mechanic/start`, or 'confirm'), for its spinner.
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const left = useCountdown(hold?.hold.expiresAt ?? null);
   const expired = left === '0:00';
+  const place = useWrite(ROUTES.bookingHold, {
+    fallback: 'Could not hold that day. Please try again.',
+    // Taken meanwhile: the refusal names the next open starts, and the offers are read again.
+    onError: () => void offers.reload(),
+  });
+  // Letting go is a courtesy to other owners: a hold not let go expires in ten minutes anyway.
+  const release = useWrite(ROUTES.bookingHoldRelease, { fallback: 'Could not let go of the hold' });
+  const confirmation = useWrite(ROUTES.bookingHoldConfirm, {
+    fallback: 'Could not confirm the booking. Please try again.',
+    after: [ROUTES.appointmentsOwn, ROUTES.requestsOwn],
+    onSuccess: (appointment) => {
+      toast.success(`Booked: ${hold?.offer.name ?? 'your mechanic'} starts on ${formatDay(appointment.scheduledDate)}`);
+      onClose();
+      // Paid through Skyward: the card is saved on Stripe's page, as when a quote is accepted.
+      goToCardPage(appointment);
+    },
+    onError: (_message, err) => {
+      // Expired or gone: back to the offers, read again, with the reason kept above them.
+      if (err instanceof ApiError && (err.status === 410 || err.status === 404)) {
+        setHold(null);
+        void offers.reload();
+      }
+    },
+  });
+  const refusalShown = message ?? place.error ?? confirmation.error;
 
   const pick = async (offer: BookingOffer, start: string) => {
     setBusy(`${offer.mechanicId}/${start}`);
     setMessage(null);
-    try {
-      const itemIds = pickedForService.length > 0 ? pickedForService.map((i) => i.id) : undefined;
-      const placed = await call(ROUTES.bookingHold, {
-        body: {
-          mechanicId: offer.mechanicId,
-          aircraftId: aircraft.id,
-          serviceType,
-          start,
-          ...(itemIds ? { itemIds } : {}),
-        },
-      });
-      setHold({ hold: placed, offer });
-    } catch (err) {
-      setMessage(refusal(err, 'Could not hold that day. Please try again.'));
-      void offers.reload();
-    } finally {
-      setBusy(null);
-    }
+    confirmation.clearError();
+    const itemIds = pickedForService.length > 0 ? pickedForService.map((i) => i.id) : undefined;
+    const placed = await place.run({
+      body: {
+        mechanicId: offer.mechanicId,
+        aircraftId: aircraft.id,
+        serviceType,
+        start,
+        ...(itemIds ? { itemIds } : {}),
+      },
+    });
+    setBusy(null);
+    if (placed.ok) setHold({ hold: placed.data, offer });
   };
 
   const letGo = async () => {
@@ -125,30 +151,15 @@ export default function BookDialog({
     const id = hold.hold.id;
     setHold(null);
     void offers.reload();
-    await call(ROUTES.bookingHoldRelease, { params: { id } }).catch(() => undefined);
+    await release.run({ params: { id } });
   };
 
   const confirm = async () => {
     if (!hold) return;
     setBusy('confirm');
     setMessage(null);
-    try {
-      const appointment = await call(ROUTES.bookingHoldConfirm, { params: { id: hold.hold.id } });
-      toast.success(`Booked: ${hold.offer.name} starts on ${formatDay(appointment.scheduledDate)}`);
-      invalidate(keyOf(ROUTES.appointmentsOwn));
-      invalidate(keyOf(ROUTES.requestsOwn));
-      onClose();
-      // Paid through Skyward: the card is saved on Stripe's page, as when a quote is accepted.
-      goToCardPage(appointment);
-    } catch (err) {
-      setMessage(refusal(err, 'Could not confirm the booking. Please try again.'));
-      if (err instanceof ApiError && (err.status === 410 || err.status === 404)) {
-        setHold(null);
-        void offers.reload();
-      }
-    } finally {
-      setBusy(null);
-    }
+    await confirmation.run({ params: { id: hold.hold.id } });
+    setBusy(null);
   };
 
   return (
@@ -191,7 +202,7 @@ export default function BookDialog({
               ? 'Your hold expired: these days are free for others again.'
               : `These days are held for you for ${left ?? '10:00'}.`}
           </p>
-          {message && <Alert>{message}</Alert>}
+          {refusalShown && <Alert>{refusalShown}</Alert>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => void letGo()} disabled={busy !== null}>
               Choose another day
@@ -204,6 +215,22 @@ export default function BookDialog({
         </div>
       ) : (
         <div className="space-y-4">
+          {choices && choices.length > 1 && (
+            <div>
+              <Label htmlFor="book-aircraft">Aircraft</Label>
+              <NativeSelect
+                id="book-aircraft"
+                options={choices.map((c) => ({ value: c.id, label: c.tailNumber }))}
+                value={aircraft.id}
+                onChange={(e) => {
+                  const next = choices.find((c) => c.id === e.target.value);
+                  if (next) setAircraft(next);
+                  setMessage(null);
+                  place.clearError();
+                }}
+              />
+            </div>
+          )}
           <div>
             <Label htmlFor="book-service">Service</Label>
             <NativeSelect
@@ -220,7 +247,7 @@ export default function BookDialog({
               get quotes.
             </p>
           )}
-          {message && <Alert>{message}</Alert>}
+          {refusalShown && <Alert>{refusalShown}</Alert>}
           {offers.state.status === 'error' ? (
             <Alert>
               {refusal(offers.state.error, 'Could not load the mechanics who can be booked. Please try again.')}

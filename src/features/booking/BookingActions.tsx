@@ -8,7 +8,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { Appointment } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTime, formatDay } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 
@@ -33,23 +34,20 @@ function RescheduleDialog({
   onMoved: (a: Appointment) => void;
 }) {
   const options = useRoute(ROUTES.bookingOpenStarts, { params: { id: a.id } });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const move = async (start: string) => {
-    setBusy(start);
-    setMessage(null);
-    try {
-      const moved = await call(ROUTES.bookingReschedule, { params: { id: a.id }, body: { start } });
+  // The day being moved to, for its spinner.
+  const [target, setTarget] = useState<string | null>(null);
+  const move = useWrite(ROUTES.bookingReschedule, {
+    fallback: 'Could not reschedule. Please try again.',
+    onSuccess: (moved) => {
       toast.success(`Rescheduled: ${a.mechanicName} now starts on ${formatDay(moved.scheduledDate)}`);
       onMoved(moved);
       onClose();
-    } catch (err) {
-      setMessage(refusal(err, 'Could not reschedule. Please try again.'));
-      void options.reload();
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    // Taken meanwhile: the open days are read again beside the refusal.
+    onError: () => void options.reload(),
+  });
+  const busy = move.pending ? target : null;
+  const message = move.error;
   return (
     <Dialog
       open
@@ -79,7 +77,10 @@ function RescheduleDialog({
                   variant="outline"
                   size="sm"
                   disabled={busy !== null}
-                  onClick={() => void move(start)}
+                  onClick={() => {
+                    setTarget(start);
+                    void move.run({ params: { id: a.id }, body: { start } });
+                  }}
                   aria-label={`Move the start to ${formatDay(start)}`}
                 >
                   {busy === start && <Spinner />}
@@ -107,30 +108,21 @@ export default function BookingActions({
   onAppointment: (a: Appointment) => void;
 }) {
   const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const b = a.booking;
-  if (!b || (a.status !== 'scheduled' && a.status !== 'confirmed')) return null;
-
   const changed = (next: Appointment) => {
     onAppointment(next);
     invalidate(keyOf(ROUTES.appointmentsOwn));
     invalidate(keyOf(ROUTES.requestsOwn));
   };
-  const cancel = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const cancelled = await call(ROUTES.bookingCancel, { params: { id: a.id } });
+  const cancel = useWrite(ROUTES.bookingCancel, {
+    fallback: 'Could not cancel the booking. Please try again.',
+    onSuccess: (cancelled) => {
       toast.success('Booking cancelled: the mechanic’s days are free again');
       setOpen(null);
       changed(cancelled);
-    } catch (err) {
-      setError(refusal(err, 'Could not cancel the booking. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const b = a.booking;
+  if (!b || (a.status !== 'scheduled' && a.status !== 'confirmed')) return null;
 
   return (
     <div className="mt-3 rounded-md border border-border p-3 text-sm">
@@ -152,7 +144,7 @@ export default function BookingActions({
             size="sm"
             variant="outline"
             onClick={() => {
-              setError(null);
+              cancel.clearError();
               setOpen('cancel');
             }}
           >
@@ -170,9 +162,9 @@ export default function BookingActions({
         confirmLabel="Cancel booking"
         cancelLabel="Keep booking"
         destructive
-        busy={busy}
-        error={error}
-        onConfirm={() => void cancel()}
+        busy={cancel.pending}
+        error={cancel.error}
+        onConfirm={() => void cancel.run({ params: { id: a.id } })}
       />
     </div>
   );

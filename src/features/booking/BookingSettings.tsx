@@ -15,7 +15,7 @@ import {
 } from '../../contract/booking.ts';
 import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 
 /** Time zones mechanics in the marketplace's area work in; any IANA name is accepted by the API. */
@@ -40,9 +40,6 @@ interface RateRow {
   days: string;
   includes: string;
 }
-
-const refusal = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.detail && err.status < 500 ? err.detail : fallback;
 
 let nextKey = 1;
 const rowOf = (r?: Rate): RateRow => ({
@@ -102,15 +99,29 @@ function RatesForm({
   onSaved: (rates: Rate[]) => void;
 }) {
   const [rows, setRows] = useState<RateRow[]>(() => initial.map(rowOf));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A price that is not one (said before sending), else the server's refusal.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const write = useWrite(ROUTES.bookingRatesSave, {
+    fallback: 'Could not save your rates. Please try again.',
+    onSuccess: (saved) => {
+      onSaved(saved);
+      toast.success(
+        saved.length === 0
+          ? 'Flat rates removed: owners cannot book you'
+          : `${saved.length} flat ${saved.length === 1 ? 'rate' : 'rates'} saved`,
+      );
+    },
+  });
+  const busy = write.pending;
+  const error = invalid ?? write.error;
   useEffect(() => setRows(initial.map(rowOf)), [initial]);
   const update = (key: number, patch: Partial<RateRow>) =>
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setError(null);
+    setInvalid(null);
+    write.clearError();
     const body = rows.map((r) => ({
       serviceType: r.serviceType,
       aircraftClass: r.aircraftClass,
@@ -120,23 +131,10 @@ function RatesForm({
       includes: r.includes,
     }));
     if (body.some((b) => !Number.isFinite(b.priceCents) || b.priceCents <= 0)) {
-      setError('Each rate needs a price in dollars');
+      setInvalid('Each rate needs a price in dollars');
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await call(ROUTES.bookingRatesSave, { body: body as never });
-      onSaved(saved);
-      toast.success(
-        saved.length === 0
-          ? 'Flat rates removed: owners cannot book you'
-          : `${saved.length} flat ${saved.length === 1 ? 'rate' : 'rates'} saved`,
-      );
-    } catch (err) {
-      setError(refusal(err, 'Could not save your rates. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await write.run({ body: body as never });
   };
 
   return (
@@ -254,8 +252,15 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
   const [timeOff, setTimeOff] = useState(initial.timeOff);
   const [maxJobs, setMaxJobs] = useState(String(initial.maxConcurrentJobs));
   const [freeCancel, setFreeCancel] = useState(String(initial.freeCancelHours));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const write = useWrite(ROUTES.bookingAvailabilitySave, {
+    fallback: 'Could not save your calendar. Please try again.',
+    onSuccess: (saved) => {
+      onSaved(saved);
+      toast.success('Calendar saved');
+    },
+  });
+  const busy = write.pending;
+  const error = write.error;
   const zones = TIME_ZONES.some((z) => z.value === timeZone)
     ? TIME_ZONES
     : [...TIME_ZONES, { value: timeZone, label: timeZone }];
@@ -264,25 +269,15 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const saved = await call(ROUTES.bookingAvailabilitySave, {
-        body: {
-          timeZone,
-          weekly: weekly.filter((w) => w.start && w.end),
-          timeOff,
-          maxConcurrentJobs: Number(maxJobs),
-          freeCancelHours: Number(freeCancel),
-        },
-      });
-      onSaved(saved);
-      toast.success('Calendar saved');
-    } catch (err) {
-      setError(refusal(err, 'Could not save your calendar. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    await write.run({
+      body: {
+        timeZone,
+        weekly: weekly.filter((w) => w.start && w.end),
+        timeOff,
+        maxConcurrentJobs: Number(maxJobs),
+        freeCancelHours: Number(freeCancel),
+      },
+    });
   };
 
   return (

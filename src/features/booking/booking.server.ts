@@ -31,11 +31,12 @@ import { HttpError, badRequest, forbidden, notFound } from '../../server/http/er
 import type { KeyColumn, PageRequest, Paged } from '../../server/http/paging.ts';
 import { formatDay } from '../../lib/format.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
-import { roundedMiles } from '../marketplace/distance.ts';
 import { resolveLocation } from '../marketplace/geo/resolve.ts';
+import { roundedMiles } from '../marketplace/distance.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { addDays, fits, hoursOn, jobDays, openStarts, type Schedule } from './calendar.ts';
+import { NO_START, offerCandidates, widestServiceRadius, type OfferCandidate } from './offer-candidates.server.ts';
 import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { daysOf, listDays, uuidsOf } from '../marketplace/booking-terms.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
@@ -292,16 +293,21 @@ export const OFFER_KEYS: KeyColumn[] = [
   { ref: 'distance', type: 'text' },
   { ref: 'mechanic_id', type: 'uuid' },
 ];
-const offerKey = (o: BookingOffer): string[] => [
-  o.openStarts[0] ?? '9999-12-31',
-  String(o.priceCents).padStart(12, '0'),
-  o.distanceMiles.toFixed(1).padStart(8, '0'),
-  o.mechanicId,
+const keyOf = (firstStart: string, priceCents: number, distanceMiles: number, mechanicId: string): string[] => [
+  firstStart,
+  String(priceCents).padStart(12, '0'),
+  distanceMiles.toFixed(1).padStart(8, '0'),
+  mechanicId,
 ];
+const offerKey = (o: BookingOffer): string[] =>
+  keyOf(o.openStarts[0] ?? NO_START, o.priceCents, o.distanceMiles, o.mechanicId);
 const compareKeys = (a: readonly string[], b: readonly string[]) => {
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   return 0;
 };
+
+/** Slices of candidates read after the first: the first is a page and a little more, the others wider. */
+const LATER_SLICE = 200;
 
 export async function listOffers(
   db: Db,
@@ -310,55 +316,12 @@ export async function listOffers(
   now = new Date(),
   page: PageRequest = { limit: BOOKING.offersPage, after: null },
 ): Promise<Paged<BookingOffer>> {
-  const { place, aircraftClass } = await ownAircraftWithClass(db, ownerId, query.aircraftId);
-  const candidates = await db
-    .selectFrom('mechanicRates as r')
-    .innerJoin('mechanicAvailability as av', 'av.mechanicId', 'r.mechanicId')
-    .innerJoin('mechanicProfiles as p', 'p.userId', 'r.mechanicId')
-    .innerJoin('users as u', 'u.id', 'r.mechanicId')
-    .leftJoin('connectedAccounts as ca', 'ca.userId', 'r.mechanicId')
-    .select(sql<boolean>`coalesce(ca.charges_enabled and ca.payouts_enabled, false)`.as('payable'))
-    .select([
-      'r.mechanicId',
-      'r.priceCents',
-      'r.includes',
-      'r.days',
-      'u.firstName',
-      'u.lastName',
-      'p.businessName',
-      'p.rating',
-      'p.completedJobs',
-      'p.serviceRadius',
-      'p.baseLatitude',
-      'p.baseLongitude',
-      'av.timeZone',
-      'av.weekly',
-      'av.timeOff',
-      'av.maxConcurrentJobs',
-      'av.freeCancelHours',
-      'av.calendarToken',
-    ])
-    .where('r.serviceType', '=', query.serviceType)
-    .where('r.aircraftClass', '=', aircraftClass)
-    .where('u.role', '=', 'mechanic')
-    .where('u.mechanicStatus', '=', 'approved')
-    .execute();
-  const inRange = candidates
-    .map((c) => ({
-      ...c,
-      distanceMiles: roundedMiles(place, { latitude: c.baseLatitude, longitude: c.baseLongitude }),
-    }))
-    .filter((c) => c.distanceMiles <= c.serviceRadius);
+  const [{ place, aircraftClass }, widestRadius] = await Promise.all([
+    ownAircraftWithClass(db, ownerId, query.aircraftId),
+    widestServiceRadius(db),
+  ]);
   const horizonEnd = addDays(todayIn('UTC', now), BOOKING.horizonDays + 2);
-  const busy = await busyDays(
-    db,
-    inRange.map((c) => c.mechanicId),
-    addDays(todayIn('UTC', now), -1),
-    addDays(horizonEnd, BOOKING.maxDays * 2),
-    now,
-  );
-  const offers = inRange.map((c): BookingOffer => {
-    const schedule = scheduleOf({ ...c, mechanicId: c.mechanicId });
+  const toOffer = (c: OfferCandidate, busy: Map<string, Map<string, number>>): BookingOffer => {
     const earliest = earliestStart(c.timeZone, now);
     const from = query.from && query.from > earliest ? query.from : earliest;
     return {
@@ -367,13 +330,13 @@ export async function listOffers(
       businessName: c.businessName,
       rating: c.completedJobs > 0 ? Number(c.rating) : null,
       completedJobs: c.completedJobs,
-      distanceMiles: c.distanceMiles,
+      distanceMiles: c.distance,
       priceCents: Number(c.priceCents),
       includes: c.includes,
       days: c.days,
       aircraftClass,
       openStarts: openStarts(
-        schedule,
+        scheduleOf({ ...c, mechanicId: c.mechanicId }),
         from,
         c.days,
         busy.get(c.mechanicId) ?? new Map(),
@@ -384,18 +347,55 @@ export async function listOffers(
       squawks: HOW_SQUAWKS_ARE_BILLED,
       payable: c.payable === true,
     };
-  });
-  // Soonest first (an offer with no open day last), then the lower price, then the nearer: a page after the last one seen.
-  const keyed = offers.map((o) => ({ o, key: offerKey(o) })).sort((a, b) => compareKeys(a.key, b.key));
-  const after = page.after;
-  const rest = after ? keyed.filter((k) => compareKeys(k.key, after) > 0) : keyed;
-  const shown = rest.slice(0, page.limit);
-  const last = shown.at(-1);
-  return {
-    rows: shown.map((k) => k.o),
-    nextCursor:
-      rest.length > page.limit && last ? Buffer.from(JSON.stringify(last.key), 'utf8').toString('base64url') : null,
   };
+  // The candidates come ordered by a bound of their first open start (offer-candidates.server.ts),
+  // so an offer whose key is at most the last row read's bound-key is in its final place: no row
+  // not yet read can come before it. Slices are read, and their open starts computed, only until a
+  // page and one more (to know there is a next page) are in their final place.
+  const after = page.after;
+  const seen: Array<{ o: BookingOffer; key: string[] }> = [];
+  for (let offset = 0, size = page.limit * 2 + 1; ; offset += size, size = LATER_SLICE) {
+    const slice = await offerCandidates(db, {
+      place,
+      widestRadius,
+      serviceType: query.serviceType,
+      aircraftClass,
+      from: query.from,
+      now,
+      offset,
+      limit: size,
+    });
+    if (slice.length > 0) {
+      const busy = await busyDays(
+        db,
+        slice.map((c) => c.mechanicId),
+        addDays(todayIn('UTC', now), -1),
+        addDays(horizonEnd, BOOKING.maxDays * 2),
+        now,
+      );
+      for (const c of slice) {
+        const o = toOffer(c, busy);
+        const key = offerKey(o);
+        if (!after || compareKeys(key, after) > 0) seen.push({ o, key });
+      }
+    }
+    const last = slice.at(-1);
+    const everyRowRead = slice.length < size;
+    const bound = last ? keyOf(last.earliestStart, Number(last.priceCents), last.distance, last.mechanicId) : null;
+    const settled = everyRowRead || !bound ? seen : seen.filter((k) => compareKeys(k.key, bound) <= 0);
+    if (everyRowRead || settled.length > page.limit) {
+      settled.sort((a, b) => compareKeys(a.key, b.key));
+      const shown = settled.slice(0, page.limit);
+      const lastShown = shown.at(-1);
+      return {
+        rows: shown.map((k) => k.o),
+        nextCursor:
+          seen.length > page.limit && lastShown
+            ? Buffer.from(JSON.stringify(lastShown.key), 'utf8').toString('base64url')
+            : null,
+      };
+    }
+  }
 }
 
 // --- Holds ------------------------------------------------------------------------------------

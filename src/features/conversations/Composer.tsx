@@ -13,7 +13,9 @@ import {
 } from '../../contract/conversations.ts';
 import { ACCEPT_ATTRIBUTE } from '../../contract/documents.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { detailOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { checkBeforeUpload, uploadDocument } from '../documents/upload-client.ts';
 import { VaultPicker } from './VaultPicker.tsx';
 
@@ -40,7 +42,6 @@ export function Composer({
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Pending[]>([]);
   const [uploading, setUploading] = useState(false);
-  const [sending, setSending] = useState(false);
   const [picking, setPicking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -63,31 +64,32 @@ export function Composer({
       });
       setFiles((f) => [...f, { documentId: doc.id, name: doc.fileName }]);
     } catch (e) {
-      toast.error('Upload failed', { description: e instanceof ApiError ? e.detail : undefined });
+      toast.error('Upload failed', { description: detailOf(e) });
     } finally {
       setUploading(false);
     }
   };
 
-  const send = async () => {
-    if (!text.trim() && files.length === 0) return;
-    setSending(true);
-    try {
-      const message = await call(ROUTES.conversationSend, {
-        params: { id: conversation.id },
-        body: { text, documentIds: files.map((f) => f.documentId) },
-      });
+  const sendWrite = useWrite(ROUTES.conversationSend, {
+    fallback: 'Check your connection and try again.',
+    onSuccess: (message) => {
       setText('');
       setFiles([]);
       onSent(message);
-    } catch (e) {
-      // What was typed stays in the box.
+    },
+    // What was typed stays in the box.
+    onError: (_message, e) =>
       toast.error('Message not sent', {
         description: e instanceof ApiError ? e.detail : 'Check your connection and try again.',
-      });
-    } finally {
-      setSending(false);
-    }
+      }),
+  });
+  const sending = sendWrite.pending;
+  const send = () => {
+    if (!text.trim() && files.length === 0) return;
+    void sendWrite.run({
+      params: { id: conversation.id },
+      body: { text, documentIds: files.map((f) => f.documentId) },
+    });
   };
 
   return (
@@ -95,7 +97,7 @@ export function Composer({
       className="border-t border-border bg-background p-2 sm:p-3"
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        send();
       }}
       aria-label="Write a message"
     >
@@ -183,7 +185,7 @@ export function Composer({
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
                 e.preventDefault();
-                void send();
+                send();
               }
             }}
           />

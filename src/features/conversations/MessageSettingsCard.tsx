@@ -3,7 +3,9 @@ import { toast } from 'sonner';
 import { Checkbox } from '../../components/ui/field.tsx';
 import { CONVERSATIONS, type MessageSettings } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { detailOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 
 /** How an unread message reaches the user away from the screen: by email (the Notifications preference) and, if asked, by text. */
 export function MessageSettingsCard() {
@@ -13,14 +15,12 @@ export function MessageSettingsCard() {
       .then(setSettings)
       .catch((e: unknown) => console.warn('Loading message settings failed', e));
   }, []);
+  const save = useWrite(ROUTES.messageSettingsSave, {
+    fallback: 'Could not save',
+    onSuccess: setSettings,
+    onError: (_message, e) => toast.error('Could not save', { description: detailOf(e) }),
+  });
   if (!settings) return null;
-  const toggle = async (smsDigest: boolean) => {
-    try {
-      setSettings(await call(ROUTES.messageSettingsSave, { body: { smsDigest } }));
-    } catch (e) {
-      toast.error('Could not save', { description: e instanceof ApiError ? e.detail : undefined });
-    }
-  };
   return (
     <div className="space-y-1 text-sm text-muted-foreground" data-message-settings>
       <p>
@@ -33,7 +33,7 @@ export function MessageSettingsCard() {
           id="message-sms"
           label="Also send me a text message"
           checked={settings.smsDigest}
-          onChange={(e) => void toggle(e.target.checked)}
+          onChange={(e) => void save.run({ body: { smsDigest: e.target.checked } })}
         />
       ) : (
         <p>Add a phone number to your account to get these by text too.</p>

@@ -8,7 +8,9 @@ import { Checkbox } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import type { ReportedConversation } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { detailOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /**
@@ -21,7 +23,6 @@ export default function ReportedConversationsPanel() {
   const [failed, setFailed] = useState(false);
   const [closing, setClosing] = useState<ReportedConversation | null>(null);
   const [suspend, setSuspend] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
     setFailed(false);
@@ -34,22 +35,18 @@ export default function ReportedConversationsPanel() {
   }, []);
   useEffect(load, [load]);
 
-  const close = async () => {
-    if (!closing) return;
-    setBusy(true);
-    try {
-      const done = await call(ROUTES.adminConversationClose, {
-        params: { id: closing.id },
-        body: { suspendSender: suspend },
-      });
+  const closeWrite = useWrite(ROUTES.adminConversationClose, {
+    fallback: 'Could not close the conversation',
+    onSuccess: (done, { params }) => {
       toast.success(done.suspended ? 'Conversation closed and sender suspended' : 'Conversation closed');
-      setItems((list) => (list ?? []).filter((c) => c.id !== closing.id));
+      setItems((list) => (list ?? []).filter((c) => c.id !== params.id));
       setClosing(null);
-    } catch (e) {
-      toast.error('Could not close the conversation', { description: e instanceof ApiError ? e.detail : undefined });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (_message, e) => toast.error('Could not close the conversation', { description: detailOf(e) }),
+  });
+  const close = () => {
+    if (!closing) return;
+    void closeWrite.run({ params: { id: closing.id }, body: { suspendSender: suspend } });
   };
 
   if (failed)
@@ -124,8 +121,8 @@ export default function ReportedConversationsPanel() {
         description="Neither side can write in it again; both see a line saying an administrator closed it."
         confirmLabel="Close conversation"
         destructive
-        busy={busy}
-        onConfirm={() => void close()}
+        busy={closeWrite.pending}
+        onConfirm={close}
       >
         <Checkbox
           id="suspend-sender"

@@ -1,9 +1,10 @@
 import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { openConversation, useUnreadFor } from './store.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { detailOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
+import { showThread, useUnreadFor } from './store.ts';
 
 /**
  * "Message" on a request, quote or appointment card: opens that job's thread in the Messages tab,
@@ -21,23 +22,19 @@ export function ThreadButton({
   name: string;
 }) {
   const unread = useUnreadFor(serviceRequestId, mechanicId);
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    setBusy(true);
-    try {
-      await openConversation(serviceRequestId, mechanicId);
-    } catch (e) {
-      toast.error('Could not open the conversation', { description: e instanceof ApiError ? e.detail : undefined });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Opens (or finds) the thread of the request with the mechanic.
+  const openWrite = useWrite(ROUTES.conversationOpen, {
+    fallback: 'Could not open the conversation',
+    onSuccess: showThread,
+    onError: (_message, e) => toast.error('Could not open the conversation', { description: detailOf(e) }),
+  });
+  const open = () => void openWrite.run({ body: { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) } });
   return (
     <Button
       variant="outline"
       size="sm"
-      disabled={busy}
-      onClick={() => void open()}
+      disabled={openWrite.pending}
+      onClick={open}
       aria-label={`${label} ${name}${unread ? `, ${unread} unread` : ''}`}
       data-thread-button
     >

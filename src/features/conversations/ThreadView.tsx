@@ -13,6 +13,8 @@ import {
 } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AttachmentView } from './Attachment.tsx';
 import { Composer } from './Composer.tsx';
@@ -252,21 +254,16 @@ function ReportDialog({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await call(ROUTES.conversationReport, {
-        params: { id: conversationId, messageId: message.id },
-        body: { reason },
-      });
+  const report = useWrite(ROUTES.conversationReport, {
+    fallback: 'Report not sent',
+    onSuccess: () => {
       toast.success('Thank you. An administrator will look at this conversation.');
       onClose();
-    } catch (e) {
-      toast.error('Report not sent', { description: e instanceof ApiError ? e.detail : undefined });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (_message, e) => toast.error('Report not sent', { description: detailOf(e) }),
+  });
+  const submit = () => {
+    void report.run({ params: { id: conversationId, messageId: message.id }, body: { reason } });
   };
   return (
     <Dialog
@@ -279,7 +276,7 @@ function ReportDialog({
         className="space-y-3"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <blockquote className="rounded-md bg-muted px-3 py-2 text-sm">{message.text.slice(0, 300)}</blockquote>
@@ -298,7 +295,7 @@ function ReportDialog({
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy || !reason.trim()}>
+          <Button type="submit" disabled={report.pending || !reason.trim()}>
             Report
           </Button>
         </div>

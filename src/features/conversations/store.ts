@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { CONVERSATIONS, type ConversationSummary } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
+import { write } from '../../lib/write.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
 import { PAGING } from '../../contract/paging.ts';
 
@@ -73,11 +74,8 @@ export function updateThread(summary: ConversationSummary): void {
   $threads.set([summary, ...rest].sort((a, b) => (b.lastMessage?.at ?? '').localeCompare(a.lastMessage?.at ?? '')));
 }
 
-/** Opens (or finds) the thread of a request with a mechanic and asks the Messages tab to show it. */
-export async function openConversation(serviceRequestId: string, mechanicId?: string): Promise<void> {
-  const summary = await call(ROUTES.conversationOpen, {
-    body: { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) },
-  });
+/** A thread just opened (or found) for a card: into the list, and the Messages tab asked to show it. */
+export function showThread(summary: ConversationSummary): void {
   updateThread(summary);
   $openThreadId.set(summary.id);
 }
@@ -105,7 +103,7 @@ export function useThreadPolling(userId: string): void {
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
       // Once per browser session (and again when the zone changes), not on every dashboard load.
       if (zone && sessionStorage.getItem(ZONE_SENT_KEY) !== `${userId} ${zone}`) {
-        call(ROUTES.messageSettingsSave, { body: { timeZone: zone } })
+        write(ROUTES.messageSettingsSave, { body: { timeZone: zone } })
           .then(() => sessionStorage.setItem(ZONE_SENT_KEY, `${userId} ${zone}`))
           .catch((e: unknown) => console.warn('Saving the time zone failed', e));
       }

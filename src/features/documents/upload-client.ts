@@ -5,13 +5,16 @@ import {
   type VaultDocument,
 } from '../../contract/documents.ts';
 import { ROUTES, pathOf, type OutputOf, type RouteSpec } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { write } from '../../lib/write.ts';
 import { $token } from '../../lib/session.ts';
 import { HEAD_BYTES, checkContent, checkSize } from './file-type.ts';
 
 /**
  * Sending a file from the browser: one multipart request up to 4 MB, chunks above (see
  * docs/decisions/0060). XMLHttpRequest rather than fetch because only it reports upload progress.
+ * A protocol of several requests with its own progress, called by several islands (documents,
+ * conversations, AOG), so its JSON writes go through `write()` and the island words the refusal.
  */
 
 export type UploadPhase = 'preparing' | 'uploading' | 'verifying';
@@ -131,7 +134,7 @@ async function uploadInChunks(
   onProgress?.({ phase: 'preparing', percent: 0 });
   const sha256 = await sha256Hex(file);
   if (signal?.aborted) throw abortError();
-  const session = await call(ROUTES.uploadStart, {
+  const session = await write(ROUTES.uploadStart, {
     body: { ...metadata, fileName: file.name, size: file.size, sha256 },
     ...(signal ? { signal } : {}),
   });
@@ -153,12 +156,12 @@ async function uploadInChunks(
       onProgress?.({ phase: 'uploading', percent: Math.min(99, (sent / file.size) * 100) });
     }
     onProgress?.({ phase: 'verifying', percent: 99 });
-    const doc = await call(ROUTES.uploadComplete, { params: { uploadId: session.uploadId }, body: {} });
+    const doc = await write(ROUTES.uploadComplete, { params: { uploadId: session.uploadId }, body: {} });
     onProgress?.({ phase: 'verifying', percent: 100 });
     return doc;
   } catch (error) {
     // Cancelled or failed: tell the server to drop the chunks now rather than in an hour.
-    call(ROUTES.uploadAbort, { params: { uploadId: session.uploadId } }).catch(() => undefined);
+    write(ROUTES.uploadAbort, { params: { uploadId: session.uploadId } }).catch(() => undefined);
     throw error;
   }
 }

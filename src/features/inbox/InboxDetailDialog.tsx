@@ -19,16 +19,16 @@ import {
 import { labelOf } from '../../contract/options.ts';
 import { AIRCRAFT_TYPES, PREFERRED_TIMEFRAMES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
+import { detailOf, detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
 import { InboxStatusBadge, RespondBy } from './InboxBadges.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
 
-const failed = (fallback: string) => (error: unknown) =>
-  toast.error(fallback, { description: error instanceof ApiError && error.detail ? error.detail : undefined });
+const failed = (fallback: string) => (error: unknown) => toast.error(fallback, { description: detailOf(error) });
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -172,23 +172,19 @@ function WorkControls({
   const [status, setStatus] = useState<InboxStatus>(d.status);
   const [reason, setReason] = useState<string>(d.lostReason ?? '');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const patchRoute = kind === 'quotes' ? ROUTES.adminInboxQuotePatch : ROUTES.adminInboxLeadPatch;
+  const update = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuotePatch : ROUTES.adminInboxLeadPatch, {
+    fallback: 'Failed to update the request',
+    onSuccess: onApplied,
+    onError: (_message, error) => failed('Failed to update the request')(error),
+  });
+  const busy = update.pending;
 
   async function patch(
     body: { status?: InboxStatus; lostReason?: string; lostNote?: string; assignedTo?: string | null },
     done: string,
   ) {
-    setBusy(true);
-    try {
-      const next = await call(patchRoute, { params: { id: d.id }, body: { ...body, ifVersion: d.version } });
-      onApplied(next);
-      toast.success(done);
-    } catch (error) {
-      failed('Failed to update the request')(error);
-    } finally {
-      setBusy(false);
-    }
+    const sent = await update.run({ params: { id: d.id }, body: { ...body, ifVersion: d.version } });
+    if (sent.ok) toast.success(done);
   }
 
   const closedToOpen = (d.status === 'won' || d.status === 'lost') && status !== 'won' && status !== 'lost';
@@ -273,24 +269,22 @@ function WorkControls({
 
 function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded: () => Promise<void> }) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const add = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote, {
+    fallback: 'Failed to add the note',
+    onError: (_message, error) => failed('Failed to add the note')(error),
+  });
+  const submit = async () => {
+    if (!(await add.run({ params: { id }, body: { text } })).ok) return;
+    setText('');
+    await onAdded();
+    toast.success('Note added');
+  };
   return (
     <form
       className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!text.trim()) return;
-        setBusy(true);
-        call(kind === 'quotes' ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote, {
-          params: { id },
-          body: { text },
-        })
-          .then(async () => {
-            setText('');
-            await onAdded();
-            toast.success('Note added');
-          }, failed('Failed to add the note'))
-          .finally(() => setBusy(false));
+        if (text.trim()) void submit();
       }}
     >
       <Label htmlFor={`note-${id}`}>Internal note (never sent to the customer)</Label>
@@ -301,7 +295,7 @@ function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded:
         onChange={(e) => setText(e.target.value)}
         className="min-h-16"
       />
-      <Button type="submit" variant="outline" size="sm" disabled={busy || !text.trim()}>
+      <Button type="submit" variant="outline" size="sm" disabled={add.pending || !text.trim()}>
         Add note
       </Button>
     </form>
@@ -320,8 +314,15 @@ function Duplicates({
   onOpenOther: (id: string) => void;
 }) {
   const [merging, setMerging] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const merge = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuoteMerge : ROUTES.adminInboxLeadMerge, {
+    fallback: 'Failed to merge',
+    reason: detailOr,
+    onSuccess: (next) => {
+      onApplied(next);
+      setMerging(null);
+      toast.success('Duplicate merged');
+    },
+  });
   type Row = [string, (x: InboxItem) => string];
   const rows: Row[] = [
     ['Received', (x) => formatDateTime(x.createdAt)],
@@ -378,7 +379,7 @@ function Duplicates({
             <Button
               size="sm"
               onClick={() => {
-                setError(null);
+                merge.clearError();
                 setMerging(dup.id);
               }}
             >
@@ -393,24 +394,10 @@ function Duplicates({
         title="Merge the duplicate?"
         description="The duplicate leaves the list and its history shows on this request; details this request lacks are taken from it. This cannot be undone."
         confirmLabel="Merge"
-        busy={busy}
-        error={error}
+        busy={merge.pending}
+        error={merge.error}
         onConfirm={() => {
-          if (!merging) return;
-          setBusy(true);
-          call(kind === 'quotes' ? ROUTES.adminInboxQuoteMerge : ROUTES.adminInboxLeadMerge, {
-            params: { id: d.id },
-            body: { duplicateId: merging },
-          })
-            .then(
-              (next) => {
-                onApplied(next);
-                setMerging(null);
-                toast.success('Duplicate merged');
-              },
-              (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to merge'),
-            )
-            .finally(() => setBusy(false));
+          if (merging) void merge.run({ params: { id: d.id }, body: { duplicateId: merging } });
         }}
       />
     </section>
@@ -419,8 +406,16 @@ function Duplicates({
 
 function Convert({ d, onConverted }: { d: InboxDetail; onConverted: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const convert = useWrite(ROUTES.adminInboxQuoteConvert, {
+    fallback: 'Failed to send the invitation',
+    reason: detailOr,
+  });
+  const send = async () => {
+    if (!(await convert.run({ params: { id: d.id } })).ok) return;
+    setOpen(false);
+    await onConverted();
+    toast.success('Invitation queued');
+  };
   return (
     <section aria-labelledby={`convert-${d.id}`} className="space-y-2 rounded-lg border border-border p-3">
       <h3 id={`convert-${d.id}`} className="font-semibold">
@@ -441,7 +436,7 @@ function Convert({ d, onConverted }: { d: InboxDetail; onConverted: () => Promis
         size="sm"
         variant="outline"
         onClick={() => {
-          setError(null);
+          convert.clearError();
           setOpen(true);
         }}
       >
@@ -453,21 +448,9 @@ function Convert({ d, onConverted }: { d: InboxDetail; onConverted: () => Promis
         title="Send a sign-up invitation?"
         description={`An email with a sign-up link goes to ${d.email} through the outbox.`}
         confirmLabel="Send invitation"
-        busy={busy}
-        error={error}
-        onConfirm={() => {
-          setBusy(true);
-          call(ROUTES.adminInboxQuoteConvert, { params: { id: d.id } })
-            .then(
-              async () => {
-                setOpen(false);
-                await onConverted();
-                toast.success('Invitation queued');
-              },
-              (e: unknown) => setError(e instanceof ApiError && e.detail ? e.detail : 'Failed to send the invitation'),
-            )
-            .finally(() => setBusy(false));
-        }}
+        busy={convert.pending}
+        error={convert.error}
+        onConfirm={() => void send()}
       />
     </section>
   );

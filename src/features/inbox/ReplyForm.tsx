@@ -5,8 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { INBOX_LIMITS, type InboxDetail, type InboxKind } from '../../contract/inbox.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOf } from '../../lib/refusal.ts';
 import { useRoute } from '../../lib/use-query.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { fillReplyTemplate } from './reply-template.ts';
 
 /**
@@ -18,8 +19,25 @@ export function ReplyForm({ kind, d, onSent }: { kind: InboxKind; d: InboxDetail
   const [templateId, setTemplateId] = useState('');
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
+  const reply = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuoteReply : ROUTES.adminInboxLeadReply, {
+    fallback: 'Failed to send the reply',
+    onError: (_message, error) => toast.error('Failed to send the reply', { description: detailOf(error) }),
+  });
+  const busy = reply.pending;
   const list = templates.data?.data ?? [];
+
+  async function send() {
+    const sent = await reply.run({
+      params: { id: d.id },
+      body: { subject, body, ifVersion: d.version, ...(templateId ? { templateId } : {}) },
+    });
+    if (!sent.ok) return;
+    setSubject('');
+    setBody('');
+    setTemplateId('');
+    await onSent();
+    toast.success('Reply queued in the outbox');
+  }
 
   function choose(id: string) {
     setTemplateId(id);
@@ -36,25 +54,7 @@ export function ReplyForm({ kind, d, onSent }: { kind: InboxKind; d: InboxDetail
       className="space-y-3 rounded-lg border border-border p-3"
       onSubmit={(e) => {
         e.preventDefault();
-        setBusy(true);
-        call(kind === 'quotes' ? ROUTES.adminInboxQuoteReply : ROUTES.adminInboxLeadReply, {
-          params: { id: d.id },
-          body: { subject, body, ifVersion: d.version, ...(templateId ? { templateId } : {}) },
-        })
-          .then(
-            async () => {
-              setSubject('');
-              setBody('');
-              setTemplateId('');
-              await onSent();
-              toast.success('Reply queued in the outbox');
-            },
-            (error: unknown) =>
-              toast.error('Failed to send the reply', {
-                description: error instanceof ApiError && error.detail ? error.detail : undefined,
-              }),
-          )
-          .finally(() => setBusy(false));
+        void send();
       }}
     >
       <h3 id={`reply-${d.id}`} className="font-semibold">

@@ -35,7 +35,7 @@ import { todayUtc } from './dates.ts';
 import { formatDay } from '../../lib/format.ts';
 import { assertTach, lastReadingDate } from './tach-rule.server.ts';
 import { jobWorkDone } from './work-done.server.ts';
-import { deferredAirworthyReasons } from '../bid-lines/change-orders.server.ts';
+import { deferredAirworthyLines } from '../bid-lines/change-orders.server.ts';
 import {
   averageHoursPerDay,
   citeOf,
@@ -222,9 +222,15 @@ export async function maintenanceView(db: Db, aircraft: AircraftRow, today = tod
   const rank = (s: Squawk) =>
     s.status === 'open' ? SQUAWK_PRIORITIES.findIndex((p) => p.value === s.priority) : SQUAWK_PRIORITIES.length;
   const squawks = squawkRows.map(toSquawk).sort((a, b) => rank(a) - rank(b));
-  const ruled = verdict(aircraft.usage, items, squawks, clocks.currentHours);
-  // Airworthiness lines the owner deferred on a quote keep the aircraft not airworthy (itemized bids).
-  const reasons = [...ruled.reasons, ...(await deferredAirworthyReasons(db, aircraft.id))];
+  // Airworthiness lines the owner deferred on a quote go through the same rule as the due items.
+  const ruled = verdict(
+    aircraft.usage,
+    items,
+    squawks,
+    clocks.currentHours,
+    await deferredAirworthyLines(db, aircraft.id),
+  );
+  const reasons = [...ruled.reasons];
   // Without its last annual the tracker cannot say the aircraft is airworthy: unknown, and it asks.
   const annualKnown = items.some((i) => i.kind === 'annual' && i.lastDoneDate !== null);
   const known: AirworthinessVerdict = reasons.length > 0 ? 'not_airworthy' : annualKnown ? 'airworthy' : 'unknown';
@@ -236,6 +242,7 @@ export async function maintenanceView(db: Db, aircraft: AircraftRow, today = tod
     airworthy: known === 'airworthy',
     verdict: known,
     reasons,
+    limits: ruled.limits,
     currentHours: clocks.currentHours,
     hoursPerDay: clocks.hoursPerDay === null ? null : Math.round(clocks.hoursPerDay * 100) / 100,
     dueSoonDays: clocks.dueSoonDays,

@@ -15,6 +15,7 @@ import {
   verdict,
   type Clocks,
   type ItemFacts,
+  overdueEffect,
 } from './rules.ts';
 
 const clocks = (over: Partial<Clocks> = {}): Clocks => ({
@@ -234,10 +235,10 @@ describe('verdict', () => {
   it('airworthy with nothing overdue', () => {
     expect(
       verdict('private', [{ kind: 'annual', cite: '14 CFR 91.409(a)', status: 'due_soon', ...base }], [], 1000),
-    ).toEqual({ airworthy: true, reasons: [] });
+    ).toEqual({ airworthy: true, reasons: [], limits: [] });
   });
 
-  it('names each reason with its cite: annual, AD, grounding squawk; not transponder or owner items', () => {
+  it('names each reason with its cite: annual, AD, grounding squawk; the transponder a limit; not owner items', () => {
     const v = verdict(
       'private',
       [
@@ -259,6 +260,48 @@ describe('verdict', () => {
       { text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03 (14 CFR part 39)' },
       { text: 'Open grounding squawk: Cracked exhaust', cite: '14 CFR 91.7' },
     ]);
+    expect(v.limits.map((r) => r.cite)).toEqual(['14 CFR 91.413, 91.215']);
+  });
+
+  it('each kind overdue does what 14 CFR says: grounds, limits or nothing', () => {
+    expect(overdueEffect('annual', 'private')).toBe('grounds');
+    expect(overdueEffect('ad', 'private')).toBe('grounds');
+    expect(overdueEffect('elt', 'private')).toBe('grounds');
+    expect(overdueEffect('registration', 'private')).toBe('grounds');
+    expect(overdueEffect('100_hour', 'for_hire')).toBe('grounds');
+    expect(overdueEffect('100_hour', 'private')).toBe('none');
+    expect(overdueEffect('transponder', 'private')).toBe('limits');
+    expect(overdueEffect('pitot_static', 'private')).toBe('limits');
+    expect(overdueEffect('custom', 'private')).toBe('none');
+  });
+
+  it('a deferred line is judged by the due item it answers; one answering none is a discrepancy that grounds', () => {
+    const transponder = {
+      ...base,
+      id: 't',
+      kind: 'transponder' as const,
+      title: 'Transponder check',
+      cite: '14 CFR 91.413',
+      status: 'overdue' as const,
+    };
+    const deferred = (description: string) => ({
+      description,
+      category: 'airworthy' as const,
+      dueItemId: null,
+      squawkId: null,
+    });
+    const alone = verdict('private', [transponder], [], 1000);
+    const withDeferral = verdict('private', [transponder], [], 1000, [deferred('Transponder check (91.413)')]);
+    expect(withDeferral).toEqual(alone);
+    expect(alone.airworthy).toBe(true);
+    const discrepancy = verdict('private', [transponder], [], 1000, [deferred('Replace cracked exhaust clamp')]);
+    expect(discrepancy.airworthy).toBe(false);
+    expect(discrepancy.reasons).toEqual([
+      { text: 'Airworthiness item deferred by owner: Replace cracked exhaust clamp', cite: '14 CFR 91.403' },
+    ]);
+    expect(
+      verdict('private', [transponder], [], 1000, [{ ...deferred('Wash'), category: 'discretionary' }]).airworthy,
+    ).toBe(true);
   });
 });
 

@@ -15,6 +15,9 @@ import { labelOf } from '../../contract/options.ts';
 import { addDays, addMonthsClamped, daysBetween, earliestDate, endOfCalendarMonthsAfter, todayUtc } from './dates.ts';
 import { dueWords, titledItem } from './due-words.ts';
 import { formatDay } from '../../lib/format.ts';
+import { lineNamesItem, type RefusedLine } from '../../contract/line-coverage.ts';
+
+export type { RefusedLine };
 
 /**
  * The maintenance rules as arithmetic (docs/decisions/0100-maintenance-tracking.md). Pure: the
@@ -217,9 +220,11 @@ export function averageHoursPerDay(
 // The verdict
 
 export interface VerdictItem {
+  id?: string;
   kind: ItemKind;
   title: string;
   cite: string;
+  adNumber?: string | null;
   status: ItemStatus;
   dueDate: string | null;
   dueHours: number | null;
@@ -232,42 +237,125 @@ export interface VerdictSquawk {
 }
 
 /**
- * "Airworthy" unless: the annual is overdue; the 100-hour is overdue on an aircraft used for hire;
- * an AD is overdue; a grounding squawk is open. Each reason names its rule.
+ * What an overdue item does to the aircraft, item by item as 14 CFR says
+ * (docs/decisions/0270-one-airworthiness-rule.md): `grounds` (may not be flown: not airworthy),
+ * `limits` (airworthy, but a use is forbidden: the transponder, IFR) or nothing (the owner's own
+ * schedule, a 100-hour on a private aircraft).
+ */
+export type OverdueEffect = 'grounds' | 'limits' | 'none';
+
+export function overdueEffect(kind: ItemKind, usage: AircraftUsage): OverdueEffect {
+  switch (kind) {
+    case 'annual':
+    case 'ad':
+    case 'elt':
+    case 'registration':
+      return 'grounds';
+    case '100_hour':
+      return usage === 'for_hire' ? 'grounds' : 'none';
+    case 'transponder':
+    case 'pitot_static':
+      return 'limits';
+    case 'custom':
+      return 'none';
+  }
+}
+
+const wasDue = (item: VerdictItem) => `was due by ${item.dueDate ? formatDay(item.dueDate) : 'an unknown date'}`;
+
+/** The reason an overdue item gives, in the words every screen shows. */
+function overdueReason(item: VerdictItem, usage: AircraftUsage, currentHours: number | null): Reason | null {
+  switch (item.kind) {
+    case 'annual':
+      return { text: `Annual inspection overdue (${wasDue(item)})`, cite: item.cite };
+    case '100_hour': {
+      if (usage !== 'for_hire') return null;
+      const over = item.dueHours !== null && currentHours !== null ? round1(currentHours - item.dueHours) : null;
+      const allowance =
+        over !== null && over <= MAINTENANCE.hundredHourAllowance
+          ? `; up to ${MAINTENANCE.hundredHourAllowance} hours over are allowed only to reach a place where it can be done`
+          : '';
+      return {
+        text: `100-hour inspection overdue${over !== null ? ` by ${over} hours` : ''} on an aircraft used for hire${allowance}`,
+        cite: item.cite,
+      };
+    }
+    case 'ad':
+      return { text: `${item.title} overdue`, cite: item.cite };
+    case 'elt':
+      return {
+        text: `${item.title} overdue (${wasDue(item)}): the airplane may not be flown except as 91.207(f) allows`,
+        cite: item.cite,
+      };
+    case 'registration':
+      return {
+        text: `${item.title} expired (${wasDue(item)}): the airworthiness certificate is not in effect`,
+        cite: `${item.cite}; 14 CFR 21.181(a)(1), 91.203(a)`,
+      };
+    case 'transponder':
+      return {
+        text: `${item.title} overdue (${wasDue(item)}): the transponder may not be used, so no flight where one is required (Class A, B and C airspace, within 30 NM of a Class B airport, above 10,000 ft MSL)`,
+        cite: `${item.cite}, 91.215`,
+      };
+    case 'pitot_static':
+      return {
+        text: `${item.title} overdue (${wasDue(item)}): no IFR flight in controlled airspace`,
+        cite: item.cite,
+      };
+    case 'custom':
+      return null;
+  }
+}
+
+/**
+ * The refused lines that are discrepancies the mechanic found: filed as airworthiness work and
+ * answering no due item of the aircraft. A refused line that answers a due item (by id or by its
+ * words) is judged by that item's own rule, which stays due: the deferral itself grounds nothing.
+ */
+export function refusedDiscrepancies(lines: readonly RefusedLine[], items: readonly VerdictItem[]): RefusedLine[] {
+  return lines.filter(
+    (l) =>
+      l.category === 'airworthy' &&
+      !items.some(
+        (i) =>
+          i.id !== undefined &&
+          lineNamesItem(
+            { description: l.description, decision: 'defer', dueItemId: l.dueItemId, squawkId: l.squawkId },
+            { id: i.id, kind: i.kind, title: i.title, adNumber: i.adNumber ?? null },
+          ),
+      ),
+  );
+}
+
+/**
+ * The one airworthiness rule (docs/decisions/0270-one-airworthiness-rule.md): "Not airworthy" when
+ * an overdue item grounds the aircraft (annual, AD, ELT, registration, a 100-hour for hire), a
+ * grounding squawk is open, or the owner deferred or declined a discrepancy the mechanic filed as
+ * airworthiness work; "limits" name what an overdue transponder or static test forbids. Each
+ * reason names its rule.
  */
 export function verdict(
   usage: AircraftUsage,
   items: readonly VerdictItem[],
   squawks: readonly VerdictSquawk[],
   currentHours: number | null,
-): { airworthy: boolean; reasons: Reason[] } {
+  refused: readonly RefusedLine[] = [],
+): { airworthy: boolean; reasons: Reason[]; limits: Reason[] } {
   const reasons: Reason[] = [];
+  const limits: Reason[] = [];
   for (const item of items) {
     if (item.status !== 'overdue') continue;
-    if (item.kind === 'annual') {
-      reasons.push({
-        text: `Annual inspection overdue (was due by ${item.dueDate ? formatDay(item.dueDate) : 'an unknown date'})`,
-        cite: item.cite,
-      });
-    } else if (item.kind === '100_hour' && usage === 'for_hire') {
-      const over = item.dueHours !== null && currentHours !== null ? round1(currentHours - item.dueHours) : null;
-      const allowance =
-        over !== null && over <= MAINTENANCE.hundredHourAllowance
-          ? `; up to ${MAINTENANCE.hundredHourAllowance} hours over are allowed only to reach a place where it can be done`
-          : '';
-      reasons.push({
-        text: `100-hour inspection overdue${over !== null ? ` by ${over} hours` : ''} on an aircraft used for hire${allowance}`,
-        cite: item.cite,
-      });
-    } else if (item.kind === 'ad') {
-      reasons.push({ text: `${item.title} overdue`, cite: item.cite });
-    }
+    const effect = overdueEffect(item.kind, usage);
+    const reason = effect === 'none' ? null : overdueReason(item, usage, currentHours);
+    if (reason) (effect === 'grounds' ? reasons : limits).push(reason);
   }
   for (const squawk of squawks) {
     if (squawk.status === 'open' && squawk.priority === 'grounding')
       reasons.push({ text: `Open grounding squawk: ${squawk.title}`, cite: '14 CFR 91.7' });
   }
-  return { airworthy: reasons.length === 0, reasons };
+  for (const line of refusedDiscrepancies(refused, items))
+    reasons.push({ text: `Airworthiness item deferred by owner: ${line.description}`, cite: '14 CFR 91.403' });
+  return { airworthy: reasons.length === 0, reasons, limits };
 }
 
 // ---------------------------------------------------------------------------------------------

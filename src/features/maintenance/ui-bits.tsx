@@ -7,8 +7,10 @@ import {
   ITEM_STATUSES,
   type AirworthinessVerdict,
   type ItemStatus,
+  type Reason,
   type MaintenanceItem,
   type MaintenanceView,
+  verdictLabel,
 } from '../../contract/maintenance.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -27,12 +29,12 @@ export function ItemStatusBadge({ status }: { status: ItemStatus }) {
   );
 }
 
-/** "Airworthy", "Not airworthy" or "Airworthiness unknown", with the reasons and their cites. */
+/** "Airworthy", "Not airworthy" or "Airworthiness unknown", with the reasons, the limits and their cites. */
 export function Verdict({
   view,
   compact = false,
 }: {
-  view: Pick<MaintenanceView, 'airworthy' | 'reasons'> & { verdict?: AirworthinessVerdict };
+  view: Pick<MaintenanceView, 'airworthy' | 'reasons'> & { verdict?: AirworthinessVerdict; limits?: Reason[] };
   compact?: boolean;
 }) {
   const verdict = view.verdict ?? (view.airworthy ? 'airworthy' : 'not_airworthy');
@@ -41,28 +43,26 @@ export function Verdict({
       box: 'border-success/40 bg-success-muted',
       text: 'text-success',
       Icon: CircleCheck,
-      label: 'Airworthy',
     },
     not_airworthy: {
       box: 'border-destructive/40 bg-destructive/5',
       text: 'text-destructive',
       Icon: CircleAlert,
-      label: 'Not airworthy',
     },
     unknown: {
       box: 'border-warning/40 bg-warning-muted',
       text: 'text-foreground',
       Icon: CircleHelp,
-      label: 'Airworthiness unknown',
     },
-  }[verdict];
+  }[verdict === 'airworthy' && (view.limits ?? []).length > 0 ? 'unknown' : verdict];
+  const limits = view.limits ?? [];
   const shown =
     verdict === 'unknown' ? view.reasons.filter((r) => r.text !== ANNUAL_UNKNOWN_REASON.text) : view.reasons;
   return (
     <div className={cn('rounded-md border p-3', look.box)} data-verdict={verdict}>
       <p className={cn('flex items-center gap-2 font-semibold', look.text)}>
         <look.Icon className="h-5 w-5" aria-hidden="true" />
-        {look.label}
+        {verdictLabel(verdict, limits)}
       </p>
       {verdict === 'unknown' && (
         <p className="mt-1 text-sm">
@@ -73,6 +73,16 @@ export function Verdict({
       {verdict !== 'airworthy' && shown.length > 0 && (
         <ul className={cn('mt-1 space-y-1 text-sm', compact && 'line-clamp-3')}>
           {shown.map((r) => (
+            <li key={r.text}>
+              {r.text} <span className="whitespace-nowrap text-muted-foreground">({r.cite})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {limits.length > 0 && verdict !== 'airworthy' && <p className="mt-2 text-sm font-medium">Limits</p>}
+      {limits.length > 0 && (
+        <ul className={cn('mt-1 space-y-1 text-sm', compact && 'line-clamp-3')} aria-label="Limits">
+          {limits.map((r) => (
             <li key={r.text}>
               {r.text} <span className="whitespace-nowrap text-muted-foreground">({r.cite})</span>
             </li>

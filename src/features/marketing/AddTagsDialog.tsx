@@ -5,8 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '../../components/ui/field.tsx';
 import { cleanKeywords, MARKETING_LIMITS } from '../../contract/marketing.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { marketingApi } from './marketing-api.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { detailOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 
 /** Add Tags: comma-separated tags added to every selected lead (existing tags are kept). */
 export function AddTagsDialog({
@@ -23,27 +24,28 @@ export function AddTagsDialog({
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const tags = cleanKeywords(text.split(','));
+  const add = useWrite(ROUTES.marketingTags, {
+    fallback: 'Failed to add tags',
+    onError: (_message, err) => {
+      const detail = detailOf(err);
+      toast.error('Failed to add tags', detail ? { description: detail } : {});
+    },
+  });
+  const saving = add.pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (tags.length === 0) return setError('Add at least one tag');
     if (tags.some((t) => t.length > MARKETING_LIMITS.tagLength))
       return setError(`Each tag must be at most ${MARKETING_LIMITS.tagLength} characters`);
-    setSaving(true);
-    try {
-      const res = await marketingApi.addTags(leadIds, tags);
-      toast.success('Tags added', { description: res.message });
-      setText('');
-      setError(undefined);
-      onOpenChange(false);
-      onTagged(leadIds, tags);
-    } catch (err) {
-      toast.error('Failed to add tags', err instanceof ApiError && err.detail ? { description: err.detail } : {});
-    } finally {
-      setSaving(false);
-    }
+    const sent = await add.run({ body: { lead_ids: leadIds, tags } });
+    if (!sent.ok) return;
+    toast.success('Tags added', { description: sent.data.message });
+    setText('');
+    setError(undefined);
+    onOpenChange(false);
+    onTagged(leadIds, tags);
   };
 
   return (

@@ -16,10 +16,11 @@ import {
   type LeadSearchResponse,
   type SuggestedKeywords,
 } from '../../contract/marketing.ts';
+import { ROUTES } from '../../contract/routes.ts';
 import type { UsState } from '../../contract/us-states.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { detailOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { LeadsResultList } from './LeadsResultList.tsx';
-import { marketingApi } from './marketing-api.ts';
 
 /** Lead Search (docs/product.md §2 and §5): roles, suggested and custom keywords, states, maximum results, test mode. */
 export function LeadSearchTab({
@@ -38,8 +39,17 @@ export function LeadSearchTab({
   const [targetStates, setTargetStates] = useState<string[]>([]);
   const [quantity, setQuantity] = useState(String(MARKETING_LIMITS.defaultQuantity));
   const [testMode, setTestMode] = useState(false);
-  const [searching, setSearching] = useState(false);
   const [result, setResult] = useState<LeadSearchResponse | null>(null);
+  const search = useWrite(ROUTES.marketingSearch, {
+    fallback: 'Search failed',
+    onSuccess: (res) => {
+      setResult(res);
+      toast.success('Search Complete!', { description: res.message });
+      onSearched(res.leads.some((l) => l.status !== 'sample'));
+    },
+    onError: (_message, error) => toast.error('Search Failed', { description: detailOf(error) || 'Search failed' }),
+  });
+  const searching = search.pending;
 
   const suggestions = useMemo(() => cleanKeywords(roles.flatMap((r) => keywords[r] ?? [])), [roles, keywords]);
   const shown = showAll ? suggestions : suggestions.slice(0, MARKETING_LIMITS.keywordPreview);
@@ -66,23 +76,15 @@ export function LeadSearchTab({
     }
     const max = Math.min(MARKETING_LIMITS.maxQuantity, Math.max(MARKETING_LIMITS.minQuantity, parseQuantity(quantity)));
     setQuantity(String(max));
-    setSearching(true);
-    try {
-      const res = await marketingApi.search({
+    await search.run({
+      body: {
         keywords: chosen,
         states: targetStates,
         roles: roles.length ? roles : [MARKETING_LIMITS.defaultRole],
         quantity: max,
         test_mode: testMode,
-      });
-      setResult(res);
-      toast.success('Search Complete!', { description: res.message });
-      onSearched(res.leads.some((l) => l.status !== 'sample'));
-    } catch (error) {
-      toast.error('Search Failed', { description: (error instanceof ApiError && error.detail) || 'Search failed' });
-    } finally {
-      setSearching(false);
-    }
+      },
+    });
   };
 
   return (

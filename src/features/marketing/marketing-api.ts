@@ -1,8 +1,11 @@
-import { MARKETING_LIMITS, type LeadSearchInput } from '../../contract/marketing.ts';
+import { MARKETING_LIMITS } from '../../contract/marketing.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 
-/** The Marketing calls (docs/product.md, "Marketing"), sent with the admin's token (ours require it). */
+/**
+ * The Marketing reads (docs/product.md, "Marketing"), sent with the admin's token (ours require it).
+ * Its writes (a lead search saves the people it finds, tags) go through `useWrite` in their tabs.
+ */
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 
 export const marketingApi = {
@@ -10,6 +13,4 @@ export const marketingApi = {
   states: () => data(call(ROUTES.marketingStates)),
   analytics: () => data(call(ROUTES.marketingAnalytics)),
   leads: () => data(call(ROUTES.marketingLeads, { query: { per_page: MARKETING_LIMITS.leadsPerPage } })),
-  search: (body: LeadSearchInput) => call(ROUTES.marketingSearch, { body }),
-  addTags: (leadIds: string[], tags: string[]) => call(ROUTES.marketingTags, { body: { lead_ids: leadIds, tags } }),
 };

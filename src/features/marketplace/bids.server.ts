@@ -8,10 +8,11 @@ import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { getAppointment } from './appointments.server.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { dateOnly, fullName, toBid, type BidRow } from './mappers.server.ts';
+import { dateOnly, fullName, toBid } from './mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { notify } from './notifications.server.ts';
 import { bidsWithMechanic, getRequest } from './requests.server.ts';
+import { ratingCounts, withRatingCounts } from './rating-counts.server.ts';
 import { BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
@@ -98,7 +99,8 @@ export async function submitBid(
     return row.id;
   });
   const bid = await bidsWithMechanic(db).where('b.id', '=', bidId).executeTakeFirstOrThrow();
-  const [withItems] = await withLines(db, [toBid(bid as BidRow)]);
+  const [rated] = withRatingCounts([bid], await ratingCounts(db, [bid.mechanicId]));
+  const [withItems] = await withLines(db, [toBid(rated!)]);
   return withItems!;
 }
 

@@ -207,3 +207,38 @@ export async function onRequestCancel(
     listDays(terms.days),
   );
 }
+
+/**
+ * Called by the mechanic's cancel, inside its transaction (docs/decisions/0242): a booked job the
+ * mechanic cancels lets go of its hold (the days are already free, as busy days count live
+ * appointments only; the release keeps the record plain) and the thread says so. The mechanic is
+ * not bound by the owner's free window: the owner loses nothing. Answers the booked days, for the
+ * owner's notice, or null for a job made from a quote.
+ */
+export async function onMechanicCancel(
+  trx: Db,
+  a: { id: string; serviceRequestId: string; mechanicId: string },
+  now: Date,
+): Promise<string[] | null> {
+  const hold = await trx
+    .selectFrom('bookingHolds')
+    .select(['id', 'days'])
+    .where('appointmentId', '=', a.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!hold) return null;
+  await trx
+    .updateTable('bookingHolds')
+    .set({ releasedAt: now })
+    .where('id', '=', hold.id)
+    .where('releasedAt', 'is', null)
+    .execute();
+  const days = daysOf(hold.days);
+  await recordThreadEvent(
+    trx,
+    { serviceRequestId: a.serviceRequestId, mechanicId: a.mechanicId },
+    'booking_cancelled_by_mechanic',
+    listDays(days),
+  );
+  return days;
+}

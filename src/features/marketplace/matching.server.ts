@@ -1,5 +1,7 @@
 import { labelOf } from '../../contract/options.ts';
-import { MARKETPLACE_SERVICE_TYPES, type RequestStatus } from '../../contract/marketplace.ts';
+import { MARKETPLACE_SERVICE_TYPES, type MatchedMechanic, type RequestStatus } from '../../contract/marketplace.ts';
+import { fullName } from './mappers.server.ts';
+import { MATCHES_SHOWN } from './matches-shown.ts';
 import type { Db } from '../../server/db/client.ts';
 import { sql } from 'kysely';
 import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
@@ -158,11 +160,20 @@ function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
  * with 30 or 5,000 mechanics in range. When more are in range, the request is marked
  * `matching_pending` and completeMatching records the others after the answer (or the scheduled
  * run within a minute), so they find it in their list without being notified. Runs in the
- * caller's transaction. Returns the number of mechanics matched.
+ * caller's transaction. Returns how many matched, the request's status and the matches its answer lists.
  */
-export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<number> {
+export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<NewRequestMatching> {
   const { notifyLimit, widestRadius } = await matchingBounds(db);
-  const result = await sql<{ matched: number; mailed: Array<{ email: string; firstName: string; message: string }> }>`
+  // The request's move to `matched` (by the status table) and its `matching_pending` mark are
+  // written by the same statement, and it returns the few mechanics the answer lists (the nearest
+  // MATCHES_SHOWN of those recorded, as getRequest orders them): a new request's answer needs no
+  // other read (docs/decisions/0280).
+  const result = await sql<{
+    matched: number;
+    status: RequestStatus | null;
+    shown: ShownMatch[] | null;
+    mailed: Array<{ email: string; firstName: string; message: string }>;
+  }>`
     with matched as (${qualifiedMechanics(request, widestRadius)}),
     nearest as (select * from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}),
     saved as (
@@ -178,18 +189,33 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
       returning user_id, message
     ), mailed as (
       select u.email, u.first_name, t.message from told t join users u on u.id = t.user_id where u.email_notifications
+    ), moved as (
+      update service_requests
+      set status = case when status in (${sql.join(fromStates(REQUEST_MACHINE, 'match'))}) then ${targetOf(REQUEST_MACHINE, 'match')} else status end,
+          updated_at = now(),
+          matching_pending = (select count(*) from matched) > ${notifyLimit}
+      where id = ${request.id} and exists (select 1 from matched)
+      returning status
+    ), shown as (
+      select n.user_id, n.distance, n.rating, n.completed_jobs, u.first_name, u.last_name
+      from nearest n join users u on u.id = n.user_id
+      order by n.distance, n.user_id limit ${MATCHES_SHOWN}
     )
     select (select count(*)::int from matched) as matched,
+           (select status from moved) as status,
+           (select json_agg(json_build_object('mechanicId', user_id, 'distanceMiles', distance, 'rating', rating,
+              'completedJobs', completed_jobs, 'firstName', first_name, 'lastName', last_name) order by distance, user_id) from shown) as shown,
            coalesce((select json_agg(json_build_object('email', email, 'firstName', first_name, 'message', message)) from mailed), '[]'::json) as mailed`.execute(
     db,
   );
-  const matched = result.rows[0]?.matched ?? 0;
+  const row = result.rows[0];
+  const matched = row?.matched ?? 0;
   // The notified few (at most the notify limit) by email, each joined with the other notices of
   // its kind that arrive together, and linked to the request (docs/decisions/0183, 0200).
   const link = siteUrl(dashboardLink('requests', request.id));
   await queueNotificationEmails(
     db,
-    (result.rows[0]?.mailed ?? []).map((m) => ({
+    (row?.mailed ?? []).map((m) => ({
       to: m,
       n: {
         type: 'request.matched',
@@ -205,18 +231,41 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
       message: `No mechanic covers ${request.serviceLocation} yet. We will match your request as soon as one does.`,
       link: 'requests',
     });
-    return 0;
+    return { matched: 0, status: request.status, shown: [] };
   }
-  await moveRequest(db, request.id, 'match');
-  if (matched > notifyLimit)
-    await db.updateTable('serviceRequests').set({ matchingPending: true }).where('id', '=', request.id).execute();
   await notify(db, [request.customerId], {
     type: 'request.matched',
     title: 'Mechanics matched',
     message: `Your ${describe(request)} was matched with ${plural(matched, 'mechanic')}. Quotes will appear on the request.`,
     link: 'requests',
   });
-  return matched;
+  return {
+    matched,
+    status: row?.status ?? request.status,
+    shown: (row?.shown ?? []).map((m) => ({
+      mechanicId: m.mechanicId,
+      mechanicName: fullName(m),
+      distanceMiles: m.distanceMiles,
+      rating: m.rating === null ? 5 : Number(m.rating),
+      completedJobs: m.completedJobs ?? 0,
+    })),
+  };
+}
+
+interface ShownMatch {
+  mechanicId: string;
+  distanceMiles: number;
+  rating: number | string | null;
+  completedJobs: number | null;
+  firstName: string;
+  lastName: string;
+}
+
+/** What matching a new request decided: how many matched, the request's status, the matches its answer lists. */
+export interface NewRequestMatching {
+  matched: number;
+  status: RequestStatus;
+  shown: MatchedMechanic[];
 }
 
 /**

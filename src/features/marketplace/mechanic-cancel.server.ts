@@ -8,6 +8,7 @@ import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
 import { getAppointment } from './appointments.server.ts';
+import { listDays, onMechanicCancel } from './booking-terms.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { dateOnly, fullName } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
@@ -67,7 +68,15 @@ export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, re
       .where('appointmentId', '=', id)
       .executeTakeFirst();
     const deposit = held?.depositState === 'paid' ? Number(held.depositCents) : 0;
+    const booked = await onMechanicCancel(trx, current, now);
     const what = `the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}`;
+    const planned = booked
+      ? `booked for ${listDays(booked)}`
+      : `planned for ${formatDay(dateOnly(current.scheduledDate))}`;
+    // A booking is made again from another mechanic's calendar; a quoted job is asked for again.
+    const next = booked
+      ? 'Book another mechanic’s open days from the aircraft’s due list, or request service to get quotes.'
+      : 'Request service again to get quotes from other mechanics.';
     const money =
       deposit > 0
         ? ` Your parts deposit of ${formatCents(deposit)} is being refunded to your card in full.`
@@ -75,7 +84,7 @@ export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, re
     await notify(trx, [current.customerId], {
       type: 'appointment.cancelled_by_mechanic',
       title: 'Your mechanic cancelled the appointment',
-      message: `${fullName(mechanic)} cancelled ${what} planned for ${formatDay(dateOnly(current.scheduledDate))}. Reason: ${reason}.${money} Request service again to get quotes from other mechanics.`,
+      message: `${fullName(mechanic)} cancelled ${what} ${planned}. Reason: ${reason}.${money} ${next}`,
       link: 'appointments',
       itemId: id,
     });

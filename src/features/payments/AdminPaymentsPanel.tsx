@@ -6,11 +6,12 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
-import { Loading, Spinner } from '../../components/ui/spinner.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
 import { labelOf } from '../../contract/options.ts';
 import { PAYMENT_STATUS_OPTIONS, formatCents, type AdminPayment, type PaymentStatus } from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError, call } from '../../lib/api-client.ts';
+import { detailOr } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -167,27 +168,23 @@ function RefundDialog({
   const [amount, setAmount] = useState((left / 100).toFixed(2));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const refund = useWrite(ROUTES.adminPaymentRefund, {
+    fallback: 'The refund failed',
+    reason: detailOr,
+    onError: setError,
+  });
+  const busy = refund.pending;
   const submit = async () => {
     const cents = Math.round(Number(amount) * 100);
     if (!Number.isFinite(cents) || cents <= 0 || Math.abs(cents - Number(amount) * 100) > 1e-6)
       return setError('Enter an amount in dollars and cents, more than 0');
     if (cents > left) return setError(`At most ${formatCents(left)} can be refunded`);
     if (!reason.trim()) return setError('Reason is required');
-    setBusy(true);
     setError(null);
-    try {
-      await call(ROUTES.adminPaymentRefund, {
-        params: { id: payment.id },
-        body: { amountCents: cents, reason: reason.trim() },
-      });
-      toast.success(`Refunded ${formatCents(cents)}`);
-      onDone();
-    } catch (err) {
-      setError(err instanceof ApiError && err.detail ? err.detail : 'The refund failed');
-    } finally {
-      setBusy(false);
-    }
+    const sent = await refund.run({ params: { id: payment.id }, body: { amountCents: cents, reason: reason.trim() } });
+    if (!sent.ok) return;
+    toast.success(`Refunded ${formatCents(cents)}`);
+    onDone();
   };
   return (
     <Dialog
@@ -229,8 +226,8 @@ function RefundDialog({
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Keep payment
           </Button>
-          <Button variant="destructive" onClick={submit} disabled={busy}>
-            {busy && <Spinner />}Refund
+          <Button variant="destructive" onClick={submit} pending={busy}>
+            Refund
           </Button>
         </div>
       </div>

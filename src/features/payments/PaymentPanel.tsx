@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { labelOf } from '../../contract/options.ts';
 import {
   PAYMENT_STATUS_OPTIONS,
@@ -11,11 +9,10 @@ import {
   type PaymentViewStatus,
 } from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
 import { keyOf, useQuery } from '../../lib/use-query.ts';
 import { paymentOf } from './payment-batcher.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 
 const TONES: Record<PaymentViewStatus, BadgeTone> = {
   not_applicable: 'secondary',
@@ -45,7 +42,15 @@ export default function PaymentPanel({
   const query = useQuery<PaymentView>(keyOf(ROUTES.appointmentPayment, { params: { id: appointmentId } }), (signal) =>
     paymentOf(appointmentId, signal),
   );
-  const [busy, setBusy] = useState(false);
+  const retryWrite = useWrite(ROUTES.appointmentPaymentRetry, {
+    fallback: 'The payment could not be retried',
+    onSuccess: (next) => {
+      query.setData(next);
+      if (next.status === 'payment_due') toast.error(next.failureMessage ?? 'The card was not charged');
+      else toast.success('Payment received');
+    },
+    onError: (message) => toast.error(message),
+  });
   const p = query.data;
   if (query.state.status === 'error') {
     return (
@@ -66,19 +71,7 @@ export default function PaymentPanel({
   if (p.status === 'not_applicable') return null;
   // A cancelled job that charged nothing has no payment to speak of (and asks for no card).
   if (cancelled && (p.status === 'card_needed' || p.status === 'card_saved')) return null;
-  const retry = async () => {
-    setBusy(true);
-    try {
-      const next = await call(ROUTES.appointmentPaymentRetry, { params: { id: appointmentId } });
-      query.setData(next);
-      if (next.status === 'payment_due') toast.error(next.failureMessage ?? 'The card was not charged');
-      else toast.success('Payment received');
-    } catch (err) {
-      toast.error(refusalOf(err, 'The payment could not be retried'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const retry = () => void retryWrite.run({ params: { id: appointmentId } });
   return (
     <section
       aria-label="Payment"
@@ -106,8 +99,7 @@ export default function PaymentPanel({
             {p.status === 'payment_due' ? 'Update card and pay' : 'Save card'}
           </a>
           {p.status === 'payment_due' && (
-            <Button variant="outline" onClick={retry} disabled={busy}>
-              {busy && <Spinner />}
+            <Button variant="outline" onClick={retry} pending={retryWrite.pending}>
               Retry with the saved card
             </Button>
           )}

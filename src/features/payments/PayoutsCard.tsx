@@ -3,12 +3,10 @@ import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { CONNECT_STATUS_LABELS } from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 import { leavePage } from '../../lib/history-entries.ts';
 
 /**
@@ -17,18 +15,18 @@ import { leavePage } from '../../lib/history-entries.ts';
  */
 export default function PayoutsCard() {
   const query = useRoute(ROUTES.paymentsConnect);
-  const [busy, setBusy] = useState(false);
-  const c = query.data;
-  const open = async () => {
-    setBusy(true);
-    try {
-      const { url } = await call(ROUTES.paymentsConnectStart);
+  // Once Stripe's page is on its way the button waits until this page is left.
+  const [leaving, setLeaving] = useState(false);
+  const start = useWrite(ROUTES.paymentsConnectStart, {
+    fallback: 'Payouts could not be set up',
+    onSuccess: ({ url }) => {
+      setLeaving(true);
       leavePage(url);
-    } catch (err) {
-      toast.error(refusalOf(err, 'Payouts could not be set up'));
-      setBusy(false);
-    }
-  };
+    },
+    onError: (message) => toast.error(message),
+  });
+  const c = query.data;
+  const open = () => void start.run();
   return (
     <Card className="mt-4" data-testid="payouts-card">
       <CardHeader>
@@ -60,8 +58,7 @@ export default function PayoutsCard() {
                 : 'Connect a bank account through Stripe so owners can pay you through Skyward. Until then you can still quote; owners pay you directly.'}
             </p>
             {c.status !== 'ready' && (
-              <Button onClick={open} disabled={busy}>
-                {busy && <Spinner />}
+              <Button onClick={open} pending={start.pending || leaving}>
                 {c.status === 'none' ? 'Set up payouts' : 'Continue payout setup'}
               </Button>
             )}

@@ -12,11 +12,11 @@ import { Loading, Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_LIMITS, SIGN_CONFIRMATION, type RecordView } from '../../contract/records.ts';
 import { CREDENTIAL_MESSAGES, sameCertificate } from '../../contract/credentials.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { isStale, refusalOf } from '../../lib/refusal.ts';
+import { useWrite } from '../../lib/use-write.ts';
 
 /**
  * The maintenance record of a completed job, for its mechanic (docs/decisions/0130): the drafted
@@ -138,35 +138,31 @@ function EditDialog({
   const [completedOn, setCompletedOn] = useState(record.completedOn);
   const [airworthy, setAirworthy] = useState(record.airworthy);
   const [discrepancies, setDiscrepancies] = useState(record.discrepancies.join('\n'));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const list = discrepancies
-        .split('\n')
-        .map((d) => d.trim())
-        .filter(Boolean);
-      const saved = await call(ROUTES.recordUpdate, {
-        params: { id: appointmentId },
-        body: {
-          description,
-          totalTimeHours: hours,
-          completedOn,
-          ...(record.inspection ? { airworthy, discrepancies: list } : {}),
-        },
-      });
+  const save = useWrite(ROUTES.recordUpdate, {
+    fallback: 'The entry could not be saved',
+    onSuccess: (saved) => {
       onSaved(saved);
       toast.success('Entry saved');
       onClose();
-    } catch (err) {
-      setError(refusalOf(err, 'The entry could not be saved'));
-      onStale(err);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (_message, err) => onStale(err),
+  });
+  const { pending: busy, error } = save;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const list = discrepancies
+      .split('\n')
+      .map((d) => d.trim())
+      .filter(Boolean);
+    void save.run({
+      params: { id: appointmentId },
+      body: {
+        description,
+        totalTimeHours: hours,
+        completedOn,
+        ...(record.inspection ? { airworthy, discrepancies: list } : {}),
+      },
+    });
   };
   return (
     <Dialog
@@ -235,8 +231,7 @@ function EditDialog({
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
+          <Button type="submit" pending={busy}>
             Save entry
           </Button>
         </div>
@@ -267,17 +262,9 @@ function SignDialog({
   const onFile = signer?.certificateNumber ?? null;
   const differs = onFile !== null && certificateNumber.trim() !== '' && !sameCertificate(certificateNumber, onFile);
   const [statement, setStatement] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const signed = await call(ROUTES.recordSign, {
-        params: { id: appointmentId },
-        body: { fullName, certificateNumber, statement: statement as true },
-      });
+  const sign = useWrite(ROUTES.recordSign, {
+    fallback: 'The entry could not be signed',
+    onSuccess: (signed) => {
       onSigned(signed);
       toast.success('Entry signed', {
         description: signed.documentId
@@ -285,12 +272,16 @@ function SignDialog({
           : 'The PDF will be filed in the aircraft’s documents shortly, and the owner told.',
       });
       onClose();
-    } catch (err) {
-      setError(refusalOf(err, 'The entry could not be signed'));
-      onStale(err);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (_message, err) => onStale(err),
+  });
+  const { pending: busy, error } = sign;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void sign.run({
+      params: { id: appointmentId },
+      body: { fullName, certificateNumber, statement: statement as true },
+    });
   };
   return (
     <Dialog
@@ -368,20 +359,13 @@ function CorrectDialog({
   onClose: () => void;
   onCorrected: (r: RecordView) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onCorrected(await call(ROUTES.recordCorrect, { params: { id: appointmentId } }));
+  const correct = useWrite(ROUTES.recordCorrect, {
+    fallback: 'The correction could not be started',
+    onSuccess: (draft) => {
+      onCorrected(draft);
       onClose();
-    } catch (err) {
-      setError(refusalOf(err, 'The correction could not be started'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <ConfirmDialog
       open={open}
@@ -389,9 +373,9 @@ function CorrectDialog({
       title="Correct this entry?"
       description="A new draft starts from the signed entry. Once you sign it, it supersedes the entry, which stays in the logbook marked as superseded."
       confirmLabel="Start correction"
-      busy={busy}
-      error={error}
-      onConfirm={() => void run()}
+      busy={correct.pending}
+      error={correct.error}
+      onConfirm={() => void correct.run({ params: { id: appointmentId } })}
     />
   );
 }

@@ -31,6 +31,7 @@ import { assertTach, tachFloor } from '../maintenance/tach-rule.server.ts';
 import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contract/line-coverage.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signatureOf } from './signature.server.ts';
+import { refusedLeaveAirworthy } from './draft-verdict.server.ts';
 import { signedCertificate } from '../../contract/credentials.ts';
 import { airmenBadgesOf } from '../marketplace/airmen-verdicts.server.ts';
 import { entryText, INSPECTION_LABEL, statementOf, type RecordRow } from './entry-text.server.ts';
@@ -238,7 +239,7 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
     (l) =>
       `${l.description}: ${l.decision === 'defer' ? 'deferred' : 'declined'} by the owner${l.decidedAt ? ` on ${formatDay(l.decidedAt.slice(0, 10))}` : ''}`,
   );
-  const unairworthy = refused.some((l) => category(l) === 'airworthy');
+  const unairworthy = !(await refusedLeaveAirworthy(db, job.request.aircraftId, refused));
   const notes = job.appointment.mechanicNotes?.trim();
   const description =
     [...approved, ...(notes ? [notes] : [])].join('\n') ||

@@ -18,18 +18,24 @@ export function startAfterAnswer(
   waitUntil?: (promise: Promise<unknown>) => void,
 ): void {
   if (tasks.length === 0) return;
-  const all = Promise.all(
-    tasks.map(async (task) => {
-      const { db, release } = openDb();
-      try {
-        await task(db);
-      } catch (error) {
-        console.error(`${label}: work after the answer failed (a scheduled run finishes it):`, error);
-      } finally {
-        await release();
-      }
-    }),
-  ).then(() => undefined);
+  // Started on the next turn of the event loop, once the answer has been written out: started at
+  // once, a new request's 5,000 after-answer matches began while its own answer was still on its
+  // way, and on two cores the answer waited for them (docs/decisions/0280).
+  const answered = new Promise<void>((resolve) => setImmediate(resolve));
+  const all = answered.then(() =>
+    Promise.all(
+      tasks.map(async (task) => {
+        const { db, release } = openDb();
+        try {
+          await task(db);
+        } catch (error) {
+          console.error(`${label}: work after the answer failed (a scheduled run finishes it):`, error);
+        } finally {
+          await release();
+        }
+      }),
+    ).then(() => undefined),
+  );
   running.add(all);
   void all.finally(() => running.delete(all));
   waitUntil?.(all);

@@ -7,13 +7,15 @@ import { ROUTES, pathOf } from '../../../contract/routes.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { $token } from '../../../lib/session.ts';
 import { isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
+import { write } from '../../../lib/write.ts';
 import { entryChunks, readAirmenZip, type AirmenZip } from './zip-entries.ts';
 
 /**
  * Sending the FAA airmen file from the console (docs/decisions/0120): both files in one multipart
  * request when they are small, else a job and then each file in chunks, in order. The browser reads
  * one chunk of the file at a time (`File.slice`), so a 400 MB file is never in memory either. The
- * FAA's ZIP is unzipped here, as a stream, into the same chunks (`zip-entries.ts`).
+ * FAA's ZIP is unzipped here, as a stream, into the same chunks (`zip-entries.ts`). The job is
+ * started through `write()`, the islands' one write path; the console words the refusal.
  */
 
 export interface AirmenUploadProgress {
@@ -132,11 +134,11 @@ export async function uploadAirmenFile(
     form.set('basic', input.basic);
     form.set('cert', input.cert);
     onProgress?.({ percent: 0, file: 'basic', job: null });
-    const job = await call(ROUTES.adminAirmenFileStart, { body: form, ...(signal ? { signal } : {}) });
+    const job = await write(ROUTES.adminAirmenFileStart, { body: form, ...(signal ? { signal } : {}) });
     onProgress?.({ percent: 100, file: 'cert', job });
     return job;
   }
-  let job = await call(ROUTES.adminAirmenFileStart, {
+  let job = await write(ROUTES.adminAirmenFileStart, {
     body: { month: input.month, basicSize: input.basic.size, certSize: input.cert.size },
     ...(signal ? { signal } : {}),
   });
@@ -166,7 +168,7 @@ export async function uploadAirmenZip(
   const { onProgress, signal } = options;
   const entries = input.entries ?? (await readAirmenZip(input.zip));
   const total = entries.basic.size + entries.cert.size;
-  let job = await call(ROUTES.adminAirmenFileStart, {
+  let job = await write(ROUTES.adminAirmenFileStart, {
     body: { month: input.month, basicSize: entries.basic.size, certSize: entries.cert.size },
     ...(signal ? { signal } : {}),
   });

@@ -11,11 +11,12 @@ import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, type Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { isStale, refusalOf } from '../../../lib/refusal.ts';
+import { isStale } from '../../../lib/refusal.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
-import { formatDay, formatTime } from '../pilot/pilot-views.ts';
+import { formatDay } from '../pilot/pilot-views.ts';
+import { cardWhen } from '../schedule/card-when.ts';
 import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
 import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -85,6 +86,18 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
     .sort((a, b) => key(a).localeCompare(key(b)));
   const past = appointments.filter((a) => !NEXT[a.status]).sort((a, b) => key(b).localeCompare(key(a)));
 
+  const writeOptions = {
+    fallback: 'Failed to update appointment',
+    onError: (_message: string, err: unknown) => {
+      if (isStale(err)) onChanged();
+    },
+  };
+  const writes = {
+    confirm: useWrite(ACTION_ROUTES.confirm, writeOptions),
+    start: useWrite(ACTION_ROUTES.start, writeOptions),
+    complete: useWrite(ACTION_ROUTES.complete, writeOptions),
+  };
+
   const advance = async (
     a: Appointment,
     action: MechanicAppointmentAction,
@@ -93,20 +106,18 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
     const step = NEXT[a.status];
     setBusy(a.id);
     setRefusals(({ [a.id]: _, ...rest }) => rest);
-    try {
-      const updated = await call(ACTION_ROUTES[action], { params: { id: a.id }, body });
-      onAppointment(updated);
-      toast.success(step?.done ?? 'Appointment updated');
-      setCompleting(null);
-      setStartingEarly(null);
-      setNotes('');
-      setTach('');
-    } catch (err) {
-      setRefusals((r) => ({ ...r, [a.id]: refusalOf(err, 'Failed to update appointment') }));
-      if (isStale(err)) onChanged();
-    } finally {
-      setBusy(null);
+    const sent = await writes[action].run({ params: { id: a.id }, body });
+    setBusy(null);
+    if (!sent.ok) {
+      setRefusals((r) => ({ ...r, [a.id]: sent.error }));
+      return;
     }
+    onAppointment(sent.data);
+    toast.success(step?.done ?? 'Appointment updated');
+    setCompleting(null);
+    setStartingEarly(null);
+    setNotes('');
+    setTach('');
   };
 
   /** The button of the next step: completing asks for notes, starting before the day asks first. */
@@ -125,7 +136,7 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h3 id={`appt-${a.id}`} className="text-lg font-semibold">
-              {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)}
+              {cardWhen(a)}
             </h3>
             <p className="text-sm text-muted-foreground">
               {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftMake} {a.aircraftModel} (

@@ -8,8 +8,8 @@ import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { CANCEL_REASON_MAX, MECHANIC_CANCEL_TEXT, MechanicCancelSchema } from '../../../contract/appointment-cancel.ts';
 import type { Appointment } from '../../../contract/marketplace.ts';
 import { ROUTES } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
-import { isStale, refusalOf } from '../../../lib/refusal.ts';
+import { isStale } from '../../../lib/refusal.ts';
+import { useWrite } from '../../../lib/use-write.ts';
 
 /**
  * The mechanic cancels an appointment before work starts (docs/decisions/0167): a reason is
@@ -27,34 +27,28 @@ export function CancelAppointment({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const id = `cancel-reason-${appointment.id}`;
+  const write = useWrite(ROUTES.appointmentCancelByMechanic, {
+    fallback: 'The appointment could not be cancelled. Try again in a moment.',
+    onSuccess: (updated) => {
+      onAppointment(updated);
+      toast.success(MECHANIC_CANCEL_TEXT.done);
+      setOpen(false);
+      setReason('');
+    },
+    onError: (_message, err) => {
+      if (isStale(err)) onStale();
+    },
+  });
 
-  const cancel = async () => {
+  const cancel = () => {
     const parsed = MechanicCancelSchema.safeParse({ reason });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
-    setRefusal(null);
-    setBusy(true);
-    try {
-      const updated = await call(ROUTES.appointmentCancelByMechanic, {
-        params: { id: appointment.id },
-        body: parsed.data,
-      });
-      onAppointment(updated);
-      toast.success(MECHANIC_CANCEL_TEXT.done);
-      setOpen(false);
-      setReason('');
-    } catch (err) {
-      setRefusal(refusalOf(err, 'The appointment could not be cancelled. Try again in a moment.'));
-      if (isStale(err)) onStale();
-    } finally {
-      setBusy(false);
-    }
+    void write.run({ params: { id: appointment.id }, body: parsed.data });
   };
 
   return (
@@ -67,16 +61,16 @@ export function CancelAppointment({
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setRefusal(null);
+          if (!next) write.clearError();
         }}
         title={MECHANIC_CANCEL_TEXT.question}
         description={MECHANIC_CANCEL_TEXT.explain}
         confirmLabel={MECHANIC_CANCEL_TEXT.confirm}
         cancelLabel={MECHANIC_CANCEL_TEXT.keep}
         destructive
-        busy={busy}
-        error={refusal}
-        onConfirm={() => void cancel()}
+        busy={write.pending}
+        error={write.error}
+        onConfirm={cancel}
       >
         <FormField id={id} label="Reason (the owner reads it)" required error={error}>
           <Textarea

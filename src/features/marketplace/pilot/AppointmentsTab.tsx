@@ -9,7 +9,7 @@ import { Details } from '../ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../ui/StarRating.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { formatDay, formatTime } from './pilot-views.ts';
+import { cardWhen } from '../schedule/card-when.ts';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
 import { ROUTES } from '../../../contract/routes.ts';
 import { refresh } from '../ui/follow.ts';
@@ -65,7 +65,7 @@ export default function AppointmentsTab({
                       {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber}
                     </h3>
                     <p className="text-sm text-muted-foreground">
-                      {formatDay(a.scheduledDate)} at {formatTime(a.scheduledTime)} · {a.serviceLocation}
+                      {cardWhen(a)} · {a.serviceLocation}
                     </p>
                   </div>
                   <StatusBadge status={a.status} />

@@ -31,6 +31,7 @@ import { ThreadButton, UnreadBadge } from '../../conversations/ThreadButton.tsx'
 import { PaymentTerms, depositOnCancelText, goToCardPage } from '../../payments/PaymentTerms.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
 import { RelistNotice } from './RelistNotice.tsx';
+import { BookFromRequests } from '../../booking/BookFromRequests.tsx';
 
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
 const MechanicProfileDialog = lazy(() => import('./MechanicProfileDialog.tsx'));
@@ -109,10 +110,13 @@ export default function RequestsTab({ requests, onRequest, onAppointment, onChan
             Compare the quotes mechanics send and accept the one you want.
           </p>
         </div>
-        <Button onClick={onRequestService}>
-          <Wrench className="h-4 w-4" aria-hidden="true" />
-          Request Service
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <BookFromRequests />
+          <Button onClick={onRequestService}>
+            <Wrench className="h-4 w-4" aria-hidden="true" />
+            Request Service
+          </Button>
+        </div>
       </div>
 
       {requests.length === 0 ? (

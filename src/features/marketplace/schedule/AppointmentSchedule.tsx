@@ -12,8 +12,9 @@ import { saveDocument } from '../../documents/download-client.ts';
 import { isStale, refusalOf } from '../../../lib/refusal.ts';
 import { ProposeTimesDialog } from './ProposeTimesDialog.tsx';
 import { whenText } from './zoned-time.ts';
+import { TIME_STILL_OPEN } from './card-when.ts';
 
-const MOVABLE: Appointment['status'][] = ['scheduled', 'confirmed'];
+const MOVABLE = TIME_STILL_OPEN;
 const STATE_LABEL = { unconfirmed: 'Time not agreed yet', proposed: 'Times proposed', agreed: 'Time agreed' } as const;
 
 /**
@@ -46,7 +47,8 @@ export function AppointmentSchedule({
   const busy = pickTime.pending;
   const [unpicked, setUnpicked] = useState(false);
   const refusal = unpicked ? 'Pick one of the times first' : pickTime.error;
-  if (!s) return null;
+  // Once work starts the time is history: the card says when it started and was completed.
+  if (!s || !TIME_STILL_OPEN.includes(a.status)) return null;
   const other = role === 'owner' ? a.mechanicName : a.customerName;
   // A booking moves by its own Reschedule, inside the window agreed at booking (BookingActions).
   const movable = MOVABLE.includes(a.status) && !a.booking;

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { cardWhen } from './card-when.ts';
+
+describe('the date an appointment card leads with', () => {
+  const a = {
+    scheduledDate: '2026-11-30',
+    scheduledTime: '08:00',
+    actualStartTime: '2026-11-25T15:26:00.000Z',
+    completedAt: '2026-11-25T18:26:00.000Z',
+  };
+  it('is the appointment time until work starts, then the day it started or was completed', () => {
+    expect(cardWhen({ ...a, status: 'confirmed', actualStartTime: null, completedAt: null })).toBe(
+      'Nov 30, 2026 at 8:00 AM',
+    );
+    expect(cardWhen({ ...a, status: 'in_progress', completedAt: null })).toBe('Started Nov 25, 2026');
+    expect(cardWhen({ ...a, status: 'completed' })).toBe('Completed Nov 25, 2026');
+  });
+});
