@@ -38,6 +38,10 @@ console.log(`Local mail catcher (email while no provider is configured): ${produ
 console.log(
   `Local Stripe stand-in (payments while no Stripe key is configured, test mode): ${product.stripeStandinUrl}`,
 );
+if (product.gtagStandinUrl)
+  console.log(
+    `Local Google tag stand-in (Google Analytics after a visitor's consent, once an ID is set): ${product.gtagStandinUrl}`,
+  );
 if (product.logins.length) {
   console.log('\nDemo logins (local data only):');
   for (const login of product.logins)

@@ -3,6 +3,8 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
 import { previewRotation, rotateApiKeys } from '../../src/features/integrations/api-keys.server.ts';
+import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
+import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
 
@@ -22,10 +24,10 @@ export default withApi({
     await requireRole(ctx, 'admin');
     const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
     const { batch_size } = ctx.query(ROUTES.adminApiKeyRotate.query);
-    return reply(ROUTES.adminApiKeyRotate, {
-      success: true,
-      message: await rotateApiKeys(ctx.db, integration, batch_size),
-    });
+    const message = await rotateApiKeys(ctx.db, integration, batch_size);
+    // A new primary Google Analytics ID reaches the public pages through the CDN (docs/decisions/0275).
+    if (integration === 'google_analytics') await purgeBlogPages([TAG_SITE_SETTINGS]);
+    return reply(ROUTES.adminApiKeyRotate, { success: true, message });
   },
 });
 

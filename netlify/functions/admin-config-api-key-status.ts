@@ -2,6 +2,8 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { setApiKeyStatus } from '../../src/features/integrations/api-keys.server.ts';
+import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
+import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
@@ -12,10 +14,10 @@ export default withApi({
     await requireRole(ctx, 'admin');
     const status = ctx.url.searchParams.get('status') ?? (await readFormOrJson(ctx.req))['status'];
     const { status: wanted } = parseWith(ROUTES.adminApiKeyStatus.query, { status });
-    return reply(ROUTES.adminApiKeyStatus, {
-      success: true,
-      data: await setApiKeyStatus(ctx.db, ctx.params['id'], wanted),
-    });
+    const data = await setApiKeyStatus(ctx.db, ctx.params['id'], wanted);
+    // The public pages read Google Analytics' primary ID through the CDN (docs/decisions/0275).
+    await purgeBlogPages([TAG_SITE_SETTINGS]);
+    return reply(ROUTES.adminApiKeyStatus, { success: true, data });
   },
 });
 

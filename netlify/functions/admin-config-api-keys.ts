@@ -10,9 +10,17 @@ import {
   listApiKeys,
   replaceApiKey,
 } from '../../src/features/integrations/api-keys.server.ts';
+import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
+import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+
+/**
+ * The public settings read carries Google Analytics' measurement ID (docs/decisions/0275), and
+ * the CDN keeps it: any key write lets the public pages see the change at once.
+ */
+const purgePublicSettings = () => purgeBlogPages([TAG_SITE_SETTINGS]);
 
 export default withApi({
   // One integration's keys (masked), or every key without {integration}.
@@ -31,27 +39,24 @@ export default withApi({
       ctx.url.searchParams.get('integration_type') ?? ctx.params['integration'] ?? '',
     );
     const form = parseWith(apiKeyFormFor(integration), await readFormOrJson(ctx.req));
-    return reply(ROUTES.adminApiKeyCreate, {
-      success: true,
-      data: await createApiKey(ctx.db, integration, form, admin.id),
-    });
+    const data = await createApiKey(ctx.db, integration, form, admin.id);
+    await purgePublicSettings();
+    return reply(ROUTES.adminApiKeyCreate, { success: true, data });
   },
   // PUT /:id {api_key, api_secret?, key_name?}: the key replaced in place (issue 28, point 3).
   PUT: async (ctx) => {
     await requireRole(ctx, 'admin');
     const form = parseWith(ROUTES.adminApiKeyReplace.input, await readFormOrJson(ctx.req));
-    return reply(ROUTES.adminApiKeyReplace, {
-      success: true,
-      data: await replaceApiKey(ctx.db, ctx.params['integration'], form),
-    });
+    const data = await replaceApiKey(ctx.db, ctx.params['integration'], form);
+    await purgePublicSettings();
+    return reply(ROUTES.adminApiKeyReplace, { success: true, data });
   },
   // DELETE /:id: the key removed; the next active key becomes primary if it was.
   DELETE: async (ctx) => {
     await requireRole(ctx, 'admin');
-    return reply(ROUTES.adminApiKeyDelete, {
-      success: true,
-      message: await deleteApiKey(ctx.db, ctx.params['integration']),
-    });
+    const message = await deleteApiKey(ctx.db, ctx.params['integration']);
+    await purgePublicSettings();
+    return reply(ROUTES.adminApiKeyDelete, { success: true, message });
   },
 });
 

@@ -6,6 +6,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { startLocalDatabase } from './local-db.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startStripeStandin } from './stripe-standin.ts';
+import { startGtagStandin } from './gtag-standin.ts';
 import { loadLocalSecrets } from './local-secrets.ts';
 import { ROOT } from './paths.ts';
 import type { DemoLogin } from './seed-accounts.ts';
@@ -34,6 +35,8 @@ export interface RunningProduct {
   mailCatcherUrl: string;
   /** The local Stripe stand-in (payments go there while no Stripe key is configured). */
   stripeStandinUrl: string;
+  /** The local stand-in for Google's tag (GA_SCRIPT_BASE unless set), or null when it is set. */
+  gtagStandinUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -105,6 +108,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   process.env['LOCAL_STRIPE_STANDIN_KEY'] = stripe.secretKey;
   process.env['LOCAL_STRIPE_STANDIN_WEBHOOK_SECRET'] = stripe.webhookSecret;
 
+  // Google Analytics, once an ID is set in the console, loads its tag from a local stand-in unless
+  // GA_SCRIPT_BASE says where (docs/decisions/0275): nothing leaves this machine.
+  const gtag = process.env['GA_SCRIPT_BASE'] ? null : await startGtagStandin({ port: options.port + 3000 });
+  if (gtag) process.env['GA_SCRIPT_BASE'] = gtag.url;
+
   const server = await serve({
     port: options.port,
     host: options.host ?? '127.0.0.1',
@@ -117,7 +125,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     logins: process.env['DATABASE_URL'] ? [] : logins,
     mailCatcherUrl: mail.url,
     stripeStandinUrl: stripe.url,
+    gtagStandinUrl: gtag?.url ?? null,
     stop: async () => {
+      await gtag?.close().catch(() => {});
       await stripe.close().catch(() => {});
       await server.close().catch(() => {});
       await mail.close().catch(() => {});

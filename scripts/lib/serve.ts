@@ -6,6 +6,8 @@ import { WarmFunctions } from './warm-functions.ts';
 import { WarmSsr } from './warm-ssr.ts';
 import { LocalCdn } from './local-cdn.ts';
 import { contentSecurityPolicy, withSecurityHeaders } from '../../src/server/http/security-headers.ts';
+import analyticsCsp from '../../netlify/edge-functions/analytics-csp.ts';
+import { isAnalyticsPath } from '../../src/contract/analytics-policy.ts';
 
 export interface ServeOptions {
   port: number;
@@ -142,12 +144,18 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
     if (cdn.serveHit(req, res)) return;
     const fromFunction = await functions.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`);
     if (fromFunction) return send(res, await cdn.store(req, fromFunction));
+    const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
+    // The public pages pass through the analytics edge function, as on Netlify (docs/decisions/0275).
+    const edge = (page: Response) =>
+      (req.method === 'GET' || req.method === 'HEAD') && isAnalyticsPath(new URL(req.url ?? '/', origin).pathname)
+        ? analyticsCsp(new Request(new URL(req.url ?? '/', origin)), { next: () => Promise.resolve(page) })
+        : Promise.resolve(page);
     const match = await netlify.handleAndIntrospectNodeRequest(req);
-    if (match) return send(res, match.response);
+    if (match) return send(res, await edge(match.response));
     // An /api address no function serves, whatever the method: the SSR function's JSON 404 (src/pages/api/[...path].ts).
     const unknownApi = (req.url ?? '').startsWith('/api/');
     if (ssr && (req.method === 'GET' || req.method === 'HEAD' || unknownApi))
-      return send(res, await ssr.handle(req, `http://${req.headers.host ?? `localhost:${port}`}`));
+      return send(res, await edge(await ssr.handle(req, origin)));
     // GET and HEAD of an unknown page get the site's 404 page from the SSR function (src/pages/404.astro).
     return send(res, notFound(req.url ?? '/'));
   };

@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { enumOf, optionalText } from './fields.ts';
+import { MeasurementIdSchema } from './analytics.ts';
 import {
   type ApiKeyStatus,
   booleanField,
@@ -116,6 +117,7 @@ export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
  * additional_config (stored normalised: the port as a number, empty sender name left out).
  */
 export function apiKeyFormFor(integration: IntegrationType) {
+  if (integration === 'google_analytics') return ApiKeyFormSchema.transform(measurementIdKey);
   if (integration !== 'smtp') return ApiKeyFormSchema;
   return ApiKeyFormSchema.transform((form, ctx) => {
     if (!form.api_secret)
@@ -133,6 +135,25 @@ export function apiKeyFormFor(integration: IntegrationType) {
     const { from_name, ...rest } = settings.data;
     return { ...form, additional_config: { ...rest, ...(from_name ? { from_name } : {}) } };
   });
+}
+
+/**
+ * Google Analytics' key is its measurement ID (issue 28, point 3), stored upper case. One check
+ * for the add and replace dialogs and the function.
+ */
+export function integrationKeyProblem(integration: IntegrationType, apiKey: string): string | null {
+  if (integration !== 'google_analytics') return null;
+  const parsed = MeasurementIdSchema.safeParse(apiKey);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Measurement ID is not valid');
+}
+
+function measurementIdKey<T extends { api_key: string }>(form: T, ctx: z.RefinementCtx): T {
+  const parsed = MeasurementIdSchema.safeParse(form.api_key);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', path: ['api_key'], message: parsed.error.issues[0]?.message ?? 'Check the ID' });
+    return z.NEVER;
+  }
+  return { ...form, api_key: parsed.data };
 }
 
 export const ApiKeyStatusQuerySchema = z.object({
@@ -198,3 +219,8 @@ export const ApiKeyReplaceSchema = z.object({
 });
 export type ApiKeyReplaceInput = z.input<typeof ApiKeyReplaceSchema>;
 export type ApiKeyReplace = z.output<typeof ApiKeyReplaceSchema>;
+
+/** The replace form as one integration needs it (Google Analytics: a measurement ID). */
+export function apiKeyReplaceFor(integration: IntegrationType) {
+  return integration === 'google_analytics' ? ApiKeyReplaceSchema.transform(measurementIdKey) : ApiKeyReplaceSchema;
+}

@@ -26,13 +26,13 @@ export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; ap
   mailchimp: { apiKey: 'Mailchimp Transactional (Mandrill) API key', apiSecret: 'Not used' },
   smtp: { apiKey: 'Username (often the mailbox address)', apiSecret: 'Password (required)' },
   google_calendar: {
-    apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
-    apiSecret: 'OAuth client secret (with a refresh token)',
+    apiKey: 'Measurement ID (G-XXXXXXX): Google Analytics > Admin > Data streams > your web stream',
+    apiSecret: 'Not used',
   },
   stripe: { apiKey: 'Secret key (sk_live_... or sk_test_...)', apiSecret: 'Webhook signing secret (whsec_...)' },
   google_analytics: {
-    apiKey: 'OAuth access token, or the refresh token when additional_config has client_id',
-    apiSecret: 'OAuth client secret (with a refresh token)',
+    apiKey: 'Measurement ID (G-XXXXXXX): Google Analytics > Admin > Data streams > your web stream',
+    apiSecret: 'Not used',
   },
   apollo: { apiKey: 'Apollo API key (Settings > Integrations > API in Apollo)', apiSecret: 'Not used' },
 };
@@ -50,7 +50,7 @@ export const INTEGRATION_USES: Record<IntegrationType, string> = {
   stripe:
     'Payments: cards saved at acceptance, parts deposits, charges when a record is signed, payouts to mechanics, refunds (the secret is the webhook signing secret). Without a key, the local Stripe stand-in.',
   google_analytics:
-    'Nothing uses it yet: the site loads no analytics (no visitor tracking, no cookie banner). Only its Test button checks it.',
+    'The public pages (home and blog), after a visitor accepts analytics cookies: a consent banner asks first, and Google\'s tag loads only after "Accept". Without a key, no banner and nothing from Google.',
   apollo:
     'Marketing > Lead Search: the people search. Without a key, the search answers 5 sample leads and saves nothing.',
 };

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import type { SettingCategory, SettingDataType } from './admin-config.ts';
+import type { SiteAnalytics } from './analytics-policy.ts';
 import {
   BUSINESS_TIME_ZONE,
   DEFAULT_BUSINESS_HOURS,
@@ -188,4 +189,9 @@ export interface SiteSettings {
   /** The same hours in lines, e.g. 'Mon-Fri: 7:00 AM-6:00 PM'. */
   business_hours_text: string[];
   time_zone: string;
+  /**
+   * Google Analytics, when the console has a measurement ID (docs/decisions/0275): the public
+   * pages ask the visitor first. Absent or null: no banner, nothing from Google.
+   */
+  analytics?: SiteAnalytics | null;
 }

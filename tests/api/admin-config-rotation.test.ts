@@ -10,7 +10,8 @@ let admin: TestUser;
 async function add(name: string, priority: number, extra: Record<string, unknown> = {}) {
   const res = await api.post(
     `/api/admin/config/api-keys?integration_type=${INTEGRATION}`,
-    { key_name: name, api_key: `ya29.${name}-token-0123456789`, priority, ...extra },
+    // Google Analytics' keys are measurement IDs (docs/decisions/0275).
+    { key_name: name, api_key: `G-ROT${name.toUpperCase().replace(/[^A-Z0-9]/g, '')}01`, priority, ...extra },
     { token: admin.token },
   );
   expect(res.status).toBe(200);

@@ -170,8 +170,9 @@ for (const viewport of [
     }, testInfo) => {
       await signInAsAdmin(page);
       const token = await adminToken(page);
-      const name = unique('GA key');
-      const added = await page.request.post('/api/admin/config/api-keys?integration_type=google_analytics', {
+      // Google Calendar: a Google Analytics key would show every visitor a consent banner mid-run.
+      const name = unique('Calendar key');
+      const added = await page.request.post('/api/admin/config/api-keys?integration_type=google_calendar', {
         headers: { authorization: `Bearer ${token}` },
         form: {
           key_name: name,

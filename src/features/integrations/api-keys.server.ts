@@ -1,6 +1,12 @@
 import { sql, type Selectable } from 'kysely';
 import { integrationLabel, type IntegrationType } from '../../contract/admin-config.ts';
-import type { ApiKeyForm, ApiKeyReplace, ApiKeyView, RotationPreview } from '../../contract/admin-api-keys.ts';
+import {
+  apiKeyReplaceFor,
+  type ApiKeyForm,
+  type ApiKeyReplace,
+  type ApiKeyView,
+  type RotationPreview,
+} from '../../contract/admin-api-keys.ts';
 import { decryptSecret, encryptSecret } from '../../server/crypto.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ApiKeysTable } from '../../server/db/tables/admin.ts';
@@ -338,8 +344,12 @@ export async function recordKeyTest(db: Db, id: string, ok: boolean): Promise<vo
  * the key's priority, limits or primary role. Its last test is forgotten: it tests a key no
  * longer stored. SMTP keeps its server settings.
  */
-export async function replaceApiKey(db: Db, id: string | undefined, form: ApiKeyReplace): Promise<ApiKeyView> {
+export async function replaceApiKey(db: Db, id: string | undefined, input: ApiKeyReplace): Promise<ApiKeyView> {
   const key = await findKey(db, id);
+  // What the key must look like depends on its integration (Google Analytics: a measurement ID).
+  const checked = apiKeyReplaceFor(key.integrationType).safeParse(input);
+  if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? 'Check the key');
+  const form = checked.data;
   if (key.integrationType === 'smtp' && form.api_secret === null && key.apiSecretEncrypted === null) {
     throw badRequest('Password is required for SMTP');
   }

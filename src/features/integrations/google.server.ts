@@ -53,17 +53,3 @@ export async function listGoogleCalendars(creds: GoogleCredentials): Promise<num
   const items = (body as { items?: unknown } | null)?.['items'];
   return Array.isArray(items) ? items.length : 0;
 }
-
-/** Google Analytics 4 Admin API: GET /v1beta/accountSummaries?pageSize=1. */
-export async function listGaAccountSummaries(creds: GoogleCredentials): Promise<number> {
-  const token = await googleAccessToken(creds, 'Google Analytics');
-  const { body } = await providerFetch(
-    'Google Analytics',
-    `${providerBase('googleAnalyticsAdmin')}/v1beta/accountSummaries?pageSize=1`,
-    {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-    },
-  );
-  const summaries = (body as { accountSummaries?: unknown } | null)?.['accountSummaries'];
-  return Array.isArray(summaries) ? summaries.length : 0;
-}

@@ -9,8 +9,9 @@ export const PROVIDER_BASES = {
   stripe: { env: 'STRIPE_API_BASE', default: 'https://api.stripe.com' },
   googleOauth: { env: 'GOOGLE_OAUTH_BASE', default: 'https://oauth2.googleapis.com' },
   googleCalendar: { env: 'GOOGLE_CALENDAR_API_BASE', default: 'https://www.googleapis.com/calendar/v3' },
-  googleAnalyticsAdmin: { env: 'GA_ADMIN_API_BASE', default: 'https://analyticsadmin.googleapis.com' },
   apollo: { env: 'APOLLO_API_BASE', default: 'https://api.apollo.io' },
+  // Google's tag (gtag.js), loaded by visitors' browsers after consent (docs/decisions/0275).
+  googleTag: { env: 'GA_SCRIPT_BASE', default: 'https://www.googletagmanager.com' },
 } as const;
 export type ProviderName = keyof typeof PROVIDER_BASES;
 

@@ -1,19 +1,9 @@
 import type { SiteSettings } from '../../contract/settings-catalog.ts';
 import { openingHoursSpecification } from '../../contract/business-hours.ts';
 
-/**
- * The home page's view of the administrator's settings (GET /api/site/settings, kept by the CDN
- * until a setting changes): one request per page, shared by the popup and the business hours.
- * The page stays static; what a setting changes is applied here (docs/decisions/0190-settings-catalog.md).
- */
-let pending: Promise<SiteSettings | null> | undefined;
-
-export function loadSiteSettings(): Promise<SiteSettings | null> {
-  pending ??= fetch('/api/site/settings', { headers: { Accept: 'application/json' } })
-    .then(async (res) => (res.ok ? ((await res.json()) as { data: SiteSettings }).data : null))
-    .catch(() => null);
-  return pending;
-}
+// One request per page, shared by the popup, the business hours and the analytics consent; in its
+// own module so pages without the hours (the blog) load only the request (docs/decisions/0275).
+export { loadSiteSettings } from './site-settings-fetch.ts';
 
 /** Fills the footer's hours and adds them to the LocalBusiness data of the page. */
 export function applyBusinessHours(settings: SiteSettings): void {

@@ -9,6 +9,7 @@ import { Checkbox, Input, NativeSelect, Textarea } from '../../../components/ui/
 import {
   ApiKeyFormSchema,
   type ApiKeyView,
+  integrationKeyProblem,
   SMTP_DEFAULT_PORT,
   SMTP_TLS_MODES,
   SmtpSettingsSchema,
@@ -48,6 +49,9 @@ const DialogSchema = ApiKeyFormSchema.extend({
   integration_type: IntegrationTypeSchema,
   ...Object.fromEntries(SMTP_FIELDS.map((f) => [f, z.string().optional()])),
 }).superRefine((values, ctx) => {
+  // Google Analytics' key is a measurement ID (G-XXXXXXX), checked as the function checks it.
+  const keyProblem = integrationKeyProblem(values.integration_type, values.api_key);
+  if (keyProblem) ctx.addIssue({ code: 'custom', path: ['api_key'], message: keyProblem });
   if (values.integration_type !== 'smtp') return;
   if (!values.api_secret)
     ctx.addIssue({ code: 'custom', path: ['api_secret'], message: 'Password is required for SMTP' });
@@ -144,6 +148,8 @@ export function AddApiKeyDialog({
   const integration = watch('integration_type') as IntegrationType | '';
   const hints = integration ? INTEGRATION_KEY_HINTS[integration] : null;
   const smtp = integration === 'smtp';
+  // A measurement ID is public (it is in every page's tag): typed in the clear, no secret.
+  const analytics = integration === 'google_analytics';
 
   // Priorities are unique per integration: start at the next free one; if the admin picks one a
   // key holds, say that it (and those after it) move down one, as the server does.
@@ -262,16 +268,23 @@ export function AddApiKeyDialog({
         )}
         {text(
           'api_key',
-          smtp ? 'Username *' : 'API Key *',
-          { required: true, type: 'password', autoComplete: 'off', spellCheck: false },
+          smtp ? 'Username *' : analytics ? 'Measurement ID *' : 'API Key *',
+          {
+            required: true,
+            type: analytics ? 'text' : 'password',
+            autoComplete: 'off',
+            spellCheck: false,
+            ...(analytics ? { placeholder: 'G-XXXXXXX' } : {}),
+          },
           hints?.apiKey,
         )}
-        {text(
-          'api_secret',
-          smtp ? 'Password *' : 'API Secret',
-          { type: 'password', autoComplete: 'off', spellCheck: false },
-          hints?.apiSecret ?? 'Optional',
-        )}
+        {!analytics &&
+          text(
+            'api_secret',
+            smtp ? 'Password *' : 'API Secret',
+            { type: 'password', autoComplete: 'off', spellCheck: false },
+            hints?.apiSecret ?? 'Optional',
+          )}
         <div className="grid gap-4 sm:grid-cols-3">
           {text(
             'priority',

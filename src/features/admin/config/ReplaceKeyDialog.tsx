@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Input, Label } from '../../../components/ui/field.tsx';
-import { ApiKeyReplaceSchema, type ApiKeyView } from '../../../contract/admin-api-keys.ts';
+import { apiKeyReplaceFor, type ApiKeyView } from '../../../contract/admin-api-keys.ts';
 import { CONFIG_LIMITS, INTEGRATION_KEY_HINTS, integrationLabel } from '../../../contract/admin-config.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
@@ -36,10 +36,12 @@ export function ReplaceKeyDialog({
   });
   const error = invalid ?? write.error;
   const hints = INTEGRATION_KEY_HINTS[apiKey.integration_type];
+  const analytics = apiKey.integration_type === 'google_analytics';
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = ApiKeyReplaceSchema.safeParse({ api_key: value, api_secret: secret });
+    // The function's own rule for this integration (Google Analytics: a measurement ID).
+    const parsed = apiKeyReplaceFor(apiKey.integration_type).safeParse({ api_key: value, api_secret: secret });
     if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Check the key');
     setInvalid(null);
     await write.run({ params: { id: apiKey.id }, body: { api_key: value, api_secret: secret } });
@@ -55,10 +57,11 @@ export function ReplaceKeyDialog({
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         {error && <Alert>{error}</Alert>}
         <div className="space-y-1">
-          <Label htmlFor="replace-api-key">New API key *</Label>
+          <Label htmlFor="replace-api-key">{analytics ? 'New measurement ID *' : 'New API key *'}</Label>
           <Input
             id="replace-api-key"
-            type="password"
+            type={analytics ? 'text' : 'password'}
+            {...(analytics ? { placeholder: 'G-XXXXXXX', spellCheck: false } : {})}
             autoComplete="off"
             value={value}
             maxLength={CONFIG_LIMITS.secret}

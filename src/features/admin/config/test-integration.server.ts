@@ -3,11 +3,9 @@ import type { IntegrationTestResult } from '../../../contract/admin-api-keys.ts'
 import { fetchStripeBalance } from '../../integrations/stripe.server.ts';
 import { fetchTwilioAccount } from '../../integrations/twilio.server.ts';
 import { pingMailchimp } from '../../integrations/mailchimp.server.ts';
-import {
-  listGaAccountSummaries,
-  listGoogleCalendars,
-  type GoogleCredentials,
-} from '../../integrations/google.server.ts';
+import { listGoogleCalendars, type GoogleCredentials } from '../../integrations/google.server.ts';
+import { fetchGoogleTag } from '../../integrations/analytics.server.ts';
+import { MeasurementIdSchema } from '../../../contract/analytics.ts';
 import { ProviderError } from '../../integrations/http.server.ts';
 import { verifySmtp } from '../../messaging/smtp.server.ts';
 import { searchApolloPeople } from '../../integrations/apollo.server.ts';
@@ -52,8 +50,12 @@ async function call(integration: IntegrationType, creds: GoogleCredentials): Pro
       return `calendar list read (${n} shown)`;
     }
     case 'google_analytics': {
-      const n = await listGaAccountSummaries(creds);
-      return `account summaries read (${n} shown)`;
+      // The key is the measurement ID the public pages load the tag with (docs/decisions/0275).
+      const id = MeasurementIdSchema.safeParse(creds.apiKey);
+      if (!id.success)
+        throw new ProviderError('rejected', `"${creds.apiKey.slice(0, 40)}" is not a measurement ID (G-XXXXXXX)`);
+      const bytes = await fetchGoogleTag(id.data);
+      return `Google's tag for ${id.data} loads (${bytes.toLocaleString('en-US')} bytes); the public pages load it after a visitor accepts analytics cookies`;
     }
     case 'apollo': {
       // People API Search answers without spending credits: one person, nothing saved.

@@ -1,0 +1,193 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import analyticsCsp from '../../netlify/edge-functions/analytics-csp.ts';
+import { startGtagStandin, type GtagStandin } from '../../scripts/lib/gtag-standin.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { contentSecurityPolicy } from '../../src/server/http/security-headers.ts';
+import { api, call } from '../helpers/api.ts';
+import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
+
+// Google Analytics' measurement ID in the console, the public settings read and the public pages'
+// content policy (issue 28, point 3; docs/decisions/0275). Its own database: the primary Google
+// Analytics key is global, and the rotation suite changes that integration's keys.
+let db: Db;
+let admin: TestUser;
+let gtag: GtagStandin;
+/** The site's functions over HTTP, so the edge function reads the settings as on Netlify. */
+let site: Server;
+let siteUrl: string;
+const savedBase = process.env['GA_SCRIPT_BASE'];
+
+const add = (apiKey: string, token = admin.token, name = 'Website') => {
+  const form = new FormData();
+  form.set('key_name', name);
+  form.set('api_key', apiKey);
+  return call('POST', '/api/admin/config/api-keys?integration_type=google_analytics', { rawBody: form, token });
+};
+const settings = async () => (await api.get('/api/site/settings')).body.data as { analytics?: unknown };
+
+/** The home page as netlify.toml serves it, through the edge function. */
+async function homePolicy(): Promise<string> {
+  const page = new Response('<!doctype html><title>Home</title>', {
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy() },
+  });
+  const res = await analyticsCsp(new Request(`${siteUrl}/`), { next: () => Promise.resolve(page) });
+  return res.headers.get('content-security-policy') ?? '';
+}
+
+beforeAll(async () => {
+  db = await useIsolatedDatabase();
+  admin = await createUser('admin');
+  gtag = await startGtagStandin();
+  process.env['GA_SCRIPT_BASE'] = gtag.url;
+  site = createServer((req, res) => {
+    void call(req.method ?? 'GET', req.url ?? '/').then((answer) => {
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/plain' });
+      res.end(answer.text);
+    });
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  if (savedBase === undefined) delete process.env['GA_SCRIPT_BASE'];
+  else process.env['GA_SCRIPT_BASE'] = savedBase;
+  await gtag.close();
+  site.closeAllConnections();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+beforeEach(async () => {
+  await db.deleteFrom('apiKeys').where('integrationType', '=', 'google_analytics').execute();
+});
+
+describe('Google Analytics in the console', () => {
+  it('takes a measurement ID (stored upper case) and refuses anything else, with the same message as the dialog', async () => {
+    for (const bad of ['ya29.an-oauth-token', 'UA-12345-1', 'G-', 'G-AB', 'G-ABC$123']) {
+      const res = await add(bad);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.detail).toMatch(/Measurement ID must look like G-XXXXXXX/);
+    }
+    const ok = await add(' g-abc1234xyz ');
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.is_primary).toBe(true);
+    expect((await settings()).analytics).toEqual({ measurement_id: 'G-ABC1234XYZ', script_origin: gtag.url });
+  });
+
+  it('replaces the ID in place (checked the same way) and removes it after which the site has none', async () => {
+    const added = await add('G-FIRST0001');
+    const id = added.body.data.id as string;
+    const refused = await api.put(`/api/admin/config/api-keys/${id}`, { api_key: 'not-an-id' }, { token: admin.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/Measurement ID must look like G-XXXXXXX/);
+    expect((await settings()).analytics).toMatchObject({ measurement_id: 'G-FIRST0001' });
+
+    const replaced = await api.put(
+      `/api/admin/config/api-keys/${id}`,
+      { api_key: 'g-second002' },
+      { token: admin.token },
+    );
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.data.is_primary).toBe(true);
+    expect((await settings()).analytics).toMatchObject({ measurement_id: 'G-SECOND002' });
+
+    const removed = await api.delete(`/api/admin/config/api-keys/${id}`, { token: admin.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toMatch(/no active Google Analytics key is left/);
+    expect((await settings()).analytics).toBeNull();
+  });
+
+  it('refuses every change to non-admins and visitors', async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic', { mechanicStatus: 'approved' });
+    const added = await add('G-ADMIN0001');
+    const id = added.body.data.id as string;
+    for (const user of [pilot, mechanic]) {
+      expect((await add('G-OTHER0001', user.token)).status).toBe(403);
+      expect(
+        (await api.put(`/api/admin/config/api-keys/${id}`, { api_key: 'G-OTHER0002' }, { token: user.token })).status,
+      ).toBe(403);
+      expect((await api.delete(`/api/admin/config/api-keys/${id}`, { token: user.token })).status).toBe(403);
+    }
+    expect((await add('G-OTHER0003', '')).status).toBe(401);
+    expect((await api.delete(`/api/admin/config/api-keys/${id}`)).status).toBe(401);
+    expect((await settings()).analytics).toMatchObject({ measurement_id: 'G-ADMIN0001' });
+  });
+
+  it('a key saved before IDs were checked is no ID: no analytics, and its Test says why', async () => {
+    const added = await add('G-LEGACY001');
+    await db
+      .updateTable('apiKeys')
+      .set({
+        apiKeyEncrypted: (await import('../../src/server/crypto.server.ts')).encryptSecret('ya29.old-oauth-token'),
+      })
+      .where('id', '=', added.body.data.id)
+      .execute();
+    expect((await settings()).analytics).toBeNull();
+    const test = await api.post('/api/admin/config/test-integration/google_analytics', undefined, {
+      token: admin.token,
+    });
+    expect(test.body.data ?? test.body).toMatchObject({ success: false });
+  });
+
+  it("Test loads Google's tag for the ID from the tag host", async () => {
+    await add('G-TESTED001');
+    gtag.hits.length = 0;
+    const test = await api.post('/api/admin/config/test-integration/google_analytics', undefined, {
+      token: admin.token,
+    });
+    expect(test.status).toBe(200);
+    expect(JSON.stringify(test.body)).toMatch(/Google's tag for G-TESTED001 loads/);
+    expect(gtag.hits.map((h) => `${h.path}?id=${h.query['id']}`)).toEqual(['/gtag/js?id=G-TESTED001']);
+  });
+});
+
+describe("the public pages' content policy", () => {
+  it('names the tag host (script, connect, img) only while an ID is set', async () => {
+    const strict = await homePolicy();
+    expect(strict).toBe(contentSecurityPolicy());
+    expect(strict).not.toContain(gtag.url);
+
+    await add('G-POLICY001');
+    const widened = await homePolicy();
+    for (const directive of ['script-src', 'connect-src', 'img-src'])
+      expect(widened, directive).toMatch(new RegExp(`${directive} [^;]*${gtag.url.replace(/[.:/]/g, '\\$&')}`));
+    // Nothing broader: the other directives are untouched.
+    expect(widened.replace(/ http:\/\/127\.0\.0\.1:\d+/g, '')).toBe(strict);
+
+    await db.deleteFrom('apiKeys').where('integrationType', '=', 'google_analytics').execute();
+    expect(await homePolicy()).toBe(contentSecurityPolicy());
+  });
+
+  it("names Google's own hosts in production, and nothing wider than GA4's collection hosts", async () => {
+    delete process.env['GA_SCRIPT_BASE'];
+    try {
+      await add('G-PROD00001');
+      const policy = await homePolicy();
+      expect(policy).toContain("script-src 'self' https://www.googletagmanager.com;");
+      expect(policy).toContain(
+        "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com;",
+      );
+      expect(policy).toContain(
+        "img-src 'self' data: blob: https://*.google-analytics.com https://www.googletagmanager.com;",
+      );
+      expect(policy).not.toMatch(/https:\/\/\*\.google\.com|https:\/\/\*\.googletagmanager\.com|\*;/);
+    } finally {
+      process.env['GA_SCRIPT_BASE'] = gtag.url;
+    }
+  });
+
+  it('leaves the dashboards and the console alone', async () => {
+    await add('G-CONSOLE01');
+    for (const path of ['/admin', '/dashboard', '/login']) {
+      const page = new Response('<!doctype html>', {
+        headers: { 'content-type': 'text/html', 'content-security-policy': contentSecurityPolicy() },
+      });
+      const res = await analyticsCsp(new Request(`${siteUrl}${path}`), { next: () => Promise.resolve(page) });
+      expect(res.headers.get('content-security-policy'), path).toBe(contentSecurityPolicy());
+    }
+  });
+});
