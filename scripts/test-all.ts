@@ -1,11 +1,9 @@
 // `npm test`: typecheck, lint, formatting, import direction, unit + API tests (Vitest, real PostgreSQL), browser tests
 // (Playwright, system Chromium, production-like server). Prints each runner's summary and, last,
 // one line `N passed, N failed` totalling them all. Exits non-zero when anything failed.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { E2E_SERVER_ARGS, E2E_SERVER_ENV, E2E_SERVER_STARTED, E2E_URL } from './lib/e2e-server.ts';
 import { ROOT } from './lib/paths.ts';
 
 interface Tally {
@@ -88,56 +86,6 @@ function flakyTitles(suites: PlaywrightSuite[], parents: string[] = []): string[
 mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
 const only = process.argv[2]; // e.g. `npm test -- e2e` runs one stage
 
-/** Whether something already answers on the browser tests' port (then Playwright's own rules apply). */
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The browser tests' server, started before Vitest when the whole suite runs: its build (minutes
- * of CPU) and demo data then overlap the API tests, which mostly wait on PostgreSQL. It only
- * builds and then idles, so no Vitest timing depends on it. Its output: test-results/e2e-server.log.
- */
-async function startE2eServerEarly(): Promise<{ ready: () => Promise<boolean>; stop: () => void } | undefined> {
-  if (await answers(E2E_URL)) return undefined;
-  const log = createWriteStream(path.join(ROOT, 'test-results/e2e-server.log'));
-  // Under the browser tests' lock (one run at a time on a checkout: it wipes .data/e2e); when
-  // another run holds it, `-n` gives up and Playwright waits for the lock as before. Its own
-  // process group, so that stopping it stops the server and its database.
-  const child: ChildProcess = spawn('flock', ['-n', E2E_LOCK, process.execPath, ...E2E_SERVER_ARGS], {
-    cwd: ROOT,
-    env: { ...process.env, ...E2E_SERVER_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  return {
-    // Playwright gives its own server 240 s; this one had Vitest's whole run already.
-    ready: async () => {
-      const deadline = Date.now() + 240_000;
-      while (!exited && Date.now() < deadline) {
-        if (await answers(E2E_URL)) return true;
-        await sleep(500);
-      }
-      return false;
-    },
-    stop: () => {
-      if (!exited && child.pid) process.kill(-child.pid, 'SIGTERM');
-    },
-  };
-}
-const E2E_LOCK = path.join(ROOT, '.data/e2e.lock');
-mkdirSync(path.join(ROOT, '.data'), { recursive: true });
-const earlyServer = !only ? await startE2eServerEarly() : undefined;
-
 // The static checks run while the unit and API tests do: those mostly wait (on PostgreSQL, fake
 // providers, deliberate timeouts), so the two cores have room for them. Their output follows.
 const staticChecks =
@@ -192,14 +140,11 @@ if (!only || only === 'e2e') {
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
   const started = performance.now();
-  const early = (await earlyServer?.ready()) ?? false;
-  if (earlyServer && !early) console.log('The early browser-test server did not start (test-results/e2e-server.log).');
-  if (!early) earlyServer?.stop();
-  // One browser run at a time on a checkout; the early server holds the lock for this run.
-  const status = early
-    ? await run('browser tests (playwright)', bin('playwright'), ['test'], { [E2E_SERVER_STARTED]: '1' })
-    : await run('browser tests (playwright)', 'flock', [E2E_LOCK, bin('playwright'), 'test']);
-  earlyServer?.stop();
+  const status = await run('browser tests (playwright)', 'flock', [
+    path.join(ROOT, '.data/e2e.lock'),
+    bin('playwright'),
+    'test',
+  ]);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     const { expected, unexpected, flaky, skipped } = report.stats;

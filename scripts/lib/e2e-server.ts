@@ -1,6 +1,5 @@
 // The server the browser tests run against, in one place: Playwright's webServer starts it
-// (playwright.config.ts), and `npm test` starts it early, while Vitest runs, so that its build and
-// demo data are ready when the browser tests begin (docs/decisions/0024).
+// (playwright.config.ts), or reuses one a caller started and says so (E2E_SERVER_STARTED).
 export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 4399);
 /** Where tests/e2e/admin-console.spec.ts serves its fake payment provider. */
 export const E2E_FAKE_PROVIDER_PORT = Number(process.env['E2E_FAKE_PROVIDER_PORT'] ?? 4388);
@@ -27,5 +26,5 @@ export const E2E_SERVER_ENV: Record<string, string> = {
 
 export const E2E_URL = `http://localhost:${E2E_PORT}/`;
 
-/** Set by `npm test` when it started the server itself: Playwright then uses it. */
+/** Set by a caller that started this server itself: Playwright then uses it. */
 export const E2E_SERVER_STARTED = 'E2E_SERVER_STARTED';

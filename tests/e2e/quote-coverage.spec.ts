@@ -112,6 +112,11 @@ for (const viewport of [
     await p.getByRole('tab', { name: 'Service Requests' }).click();
     const partialName = `Pat Part${stamp.slice(-4)}`;
     const fullName = `Fran Full${stamp.slice(-4)}`;
+    // The quote that leaves the transponder out is cheaper: the badge on the complete one says what
+    // it compares, never "Lowest price" above a lower figure.
+    // (The owner is new: this is the one request on the screen.)
+    await expect(p.getByText('Lowest price for every item', { exact: true })).toBeVisible();
+    await expect(p.getByText('Lowest price', { exact: true })).toHaveCount(0);
     if (viewport.width < 640) {
       // A phone: one card per quote, each with both lines; no table, nothing wider than the window.
       const cards = p.getByRole('list', { name: `Compare quotes for ${TAIL}` });
@@ -150,6 +155,9 @@ for (const viewport of [
       );
       // What is left out is said in the danger colour, not only in words a reader might skim.
       await expect(leavesOut.getByRole('cell').nth(column(partialName) - 1)).toHaveClass(/text-destructive/);
+      // Every column is on screen: the table wraps long cells rather than running past its frame.
+      const frame = p.getByRole('region', { name: `Compare quotes for ${TAIL}` });
+      expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await table.scrollIntoViewIfNeeded();
       await p.screenshot({ path: `test-results/quote-coverage-${viewport.width}.png`, fullPage: false });
     }

@@ -36,6 +36,8 @@ export async function mechanicAt(request: APIRequestContext, airport: string) {
   const mechanic = await register(request, 'mechanic', airport);
   await approveMechanicAsAdmin(request, mechanic.id);
   const auth = { authorization: `Bearer ${mechanic.token}` };
+  // One name per mechanic: a retried test makes a second mechanic at the same airport.
+  const businessName = `Mara’s Mobile Annuals ${airport} ${stamp().slice(-5, -1)}`;
   const profile = await request.post('/api/enhanced/mechanic-profile', {
     headers: auth,
     data: {
@@ -44,11 +46,11 @@ export async function mechanicAt(request: APIRequestContext, airport: string) {
       hourlyRate: '115',
       serviceRadius: '5',
       baseLocation: airport,
-      businessName: `Mara’s Mobile Annuals ${airport}`,
+      businessName,
     },
   });
   expect(profile.status()).toBe(201);
-  return { ...mechanic, auth };
+  return { ...mechanic, auth, businessName };
 }
 
 export async function ownerWithPlane(request: APIRequestContext, airport: string) {

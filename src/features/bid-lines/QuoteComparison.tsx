@@ -103,7 +103,8 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
         role="region"
         aria-label={`Compare quotes for ${request.aircraftTailNumber}`}
       >
-        <table className="w-full min-w-max text-sm">
+        {/* Columns wrap at a readable width (long "Covers" lists); more quotes than fit scroll sideways. */}
+        <table className="w-full text-sm">
           <caption className="sr-only">Quotes for {request.aircraftTailNumber} side by side</caption>
           <thead>
             <tr className="border-b border-border bg-muted">
@@ -111,7 +112,7 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
                 Compare
               </th>
               {quotes.map((q) => (
-                <th key={q.id} scope="col" className="px-3 py-2 text-right font-semibold">
+                <th key={q.id} scope="col" className="min-w-44 px-3 py-2 text-right align-top font-semibold">
                   {q.mechanicName}
                 </th>
               ))}
@@ -127,7 +128,7 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
                   {label}
                 </th>
                 {quotes.map((q) => (
-                  <td key={q.id} className={`px-3 py-1.5 text-right tabular-nums ${tone(label, q)}`}>
+                  <td key={q.id} className={`min-w-44 px-3 py-1.5 text-right align-top tabular-nums ${tone(label, q)}`}>
                     {cell(q)}
                   </td>
                 ))}

@@ -221,6 +221,8 @@ function RequestCard({
   const cheapest = quotes.find(
     (q) => q.status === 'pending' && (coverage.get(q.id)?.missing.length ?? 0) === 0,
   )?.totalCost;
+  // A cheaper quote that leaves items out: the badge says what it compares, not "lowest" above a lower figure.
+  const cheaperPartial = quotes.some((q) => q.status === 'pending' && cheapest !== undefined && q.totalCost < cheapest);
   return (
     <Card className="p-5" aria-labelledby={`request-${r.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -315,7 +317,7 @@ function RequestCard({
                       <p className="text-xl font-bold tabular-nums">{formatCurrency(q.totalCost)}</p>
                     )}
                     {q.status === 'pending' && q.totalCost === cheapest && quotes.length > 1 && (
-                      <Badge tone="success">Lowest price</Badge>
+                      <Badge tone="success">{cheaperPartial ? 'Lowest price for every item' : 'Lowest price'}</Badge>
                     )}
                     {q.status === 'accepted' && <Badge tone="success">Accepted</Badge>}
                     {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}
