@@ -61,3 +61,13 @@ export async function seedAccounts(db: Db, adminPassword: string): Promise<DemoL
   }
   return wanted.map(({ role, email, password }) => ({ role, email, password }));
 }
+
+/** The demo pilot and mechanic as stored, for the seeds that give them history; null before seedAccounts. */
+export async function demoPilotAndMechanic(db: Db) {
+  const [pilot, mechanic] = await Promise.all(
+    [DEMO_ACCOUNTS.pilot.email, DEMO_ACCOUNTS.mechanic.email].map((email) =>
+      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+    ),
+  );
+  return pilot && mechanic ? { pilot, mechanic } : null;
+}

@@ -1,21 +1,13 @@
 import type { Db } from '../../src/server/db/client.ts';
 import { sendMessage } from '../../src/features/conversations/messages.server.ts';
 import { ensureThread } from '../../src/features/conversations/threads.server.ts';
-import { DEMO_ACCOUNTS } from './seed-accounts.ts';
+import { demoPilotAndMechanic } from './seed-accounts.ts';
 
 /** The demo mechanic asked about the demo pilot's open annual, and she answered: Messages is not empty. */
 export async function seedConversations(db: Db): Promise<void> {
-  const pilot = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', DEMO_ACCOUNTS.pilot.email)
-    .executeTakeFirst();
-  const mechanic = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', DEMO_ACCOUNTS.mechanic.email)
-    .executeTakeFirst();
-  if (!pilot || !mechanic) return;
+  const demo = await demoPilotAndMechanic(db);
+  if (!demo) return;
+  const { pilot, mechanic } = demo;
   const request = await db
     .selectFrom('serviceRequests as sr')
     .innerJoin('serviceRequestMatches as m', (j) =>

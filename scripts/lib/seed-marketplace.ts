@@ -6,7 +6,7 @@ import { saveProfile } from '../../src/features/marketplace/profiles.server.ts';
 import { verifyCredentials } from '../../src/features/marketplace/credentials.server.ts';
 import { createRequest } from '../../src/features/marketplace/requests.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { DEMO_ACCOUNTS } from './seed-accounts.ts';
+import { demoPilotAndMechanic } from './seed-accounts.ts';
 
 /**
  * The demo marketplace: the demo pilot's aircraft, the demo mechanic's profile (based at KSJC,
@@ -14,17 +14,9 @@ import { DEMO_ACCOUNTS } from './seed-accounts.ts';
  * services as the API, so matching and notifications are real. Each step checks before it adds.
  */
 export async function seedMarketplace(db: Db): Promise<void> {
-  const pilot = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', DEMO_ACCOUNTS.pilot.email)
-    .executeTakeFirst();
-  const mechanic = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', DEMO_ACCOUNTS.mechanic.email)
-    .executeTakeFirst();
-  if (!pilot || !mechanic) return;
+  const demo = await demoPilotAndMechanic(db);
+  if (!demo) return;
+  const { pilot, mechanic } = demo;
 
   const profile = await db
     .selectFrom('mechanicProfiles')

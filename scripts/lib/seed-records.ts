@@ -12,7 +12,7 @@ import { advanceAppointment } from '../../src/features/marketplace/appointments.
 import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { draftAfterCompletion } from '../../src/features/records/records.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { DEMO_ACCOUNTS } from './seed-accounts.ts';
+import { DEMO_ACCOUNTS, demoPilotAndMechanic } from './seed-accounts.ts';
 
 /**
  * A finished job to show the signed-record loop (docs/decisions/0130): the Archer's overdue
@@ -22,17 +22,9 @@ import { DEMO_ACCOUNTS } from './seed-accounts.ts';
  * the product's own services; added only once.
  */
 export async function seedFinishedJob(db: Db): Promise<void> {
-  const pilot = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', DEMO_ACCOUNTS.pilot.email)
-    .executeTakeFirst();
-  const mechanic = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', DEMO_ACCOUNTS.mechanic.email)
-    .executeTakeFirst();
-  if (!pilot || !mechanic) return;
+  const demo = await demoPilotAndMechanic(db);
+  if (!demo) return;
+  const { pilot, mechanic } = demo;
   const done = await db.selectFrom('appointments').select('id').where('customerId', '=', pilot.id).executeTakeFirst();
   if (done) return;
   const archer = await db
