@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import analyticsCsp from '../../netlify/edge-functions/analytics-csp.ts';
 import { startGtagStandin, type GtagStandin } from '../../scripts/lib/gtag-standin.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { inlineScriptHashes } from '../../src/server/http/inline-script-hashes.ts';
 import { contentSecurityPolicy } from '../../src/server/http/security-headers.ts';
 import { api, call } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
@@ -178,6 +179,23 @@ describe("the public pages' content policy", () => {
     } finally {
       process.env['GA_SCRIPT_BASE'] = gtag.url;
     }
+  });
+
+  it("gives a page that reached the edge without netlify.toml's headers the strict policy, with or without an ID", async () => {
+    const html = '<!doctype html><title>Home</title><script>window.x = 1</script>';
+    const bare = () => new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    const strict = contentSecurityPolicy(inlineScriptHashes(html));
+    const without = await analyticsCsp(new Request(`${siteUrl}/`), { next: () => Promise.resolve(bare()) });
+    expect(without.headers.get('content-security-policy')).toBe(strict);
+    expect(without.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await without.text()).toBe(html);
+    await add('G-BARE0001');
+    const withId = await analyticsCsp(new Request(`${siteUrl}/blog`), { next: () => Promise.resolve(bare()) });
+    const policy = withId.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(strict.split(';')[0]!);
+    // The tag's origin (here the local stand-in for Google's) is added to the strict policy.
+    expect(policy).toContain(new URL(gtag.url).origin);
+    expect(policy).not.toBe(strict);
   });
 
   it('leaves the dashboards and the console alone', async () => {
