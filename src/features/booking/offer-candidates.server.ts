@@ -71,42 +71,44 @@ export async function offerCandidates(
     sql`${q.place.latitude}::float8`,
     sql`${q.place.longitude}::float8`,
   );
-  // Tomorrow in the mechanic's time zone, or the owner's day when later (greatest skips a null).
-  const bookableFrom = sql`greatest(${q.from ?? null}::date, (${q.now.toISOString()}::timestamptz at time zone av.time_zone)::date + 1)`;
-  // The order is decided on narrow rows; the names, calendars and payouts are read for the slice only.
+  // One pass over the mechanics in range (the order is decided on 500 rows as cheaply on wide rows
+  // as on narrow ones joined back, and with half the planning: docs/decisions/0290). The first
+  // bookable day, tomorrow in the zone or the owner's day when later (greatest skips a null), is
+  // computed once per time zone, not once per mechanic; the days from it to the first working
+  // weekday come from the column PostgreSQL keeps from `weekly` (migration 0033).
   const { rows } = await sql<OfferCandidate>`
-    with slice as (
-      select mechanic_id, price_cents, distance, earliest_start
+    with in_range as (
+      select r.mechanic_id, r.price_cents, r.includes, r.days, b.distance,
+             u.first_name, u.last_name, b.business_name, b.rating, b.completed_jobs,
+             av.time_zone, av.weekly, av.time_off, av.max_concurrent_jobs, av.free_cancel_hours, av.calendar_token,
+             av.work_day_offsets, coalesce(ca.charges_enabled and ca.payouts_enabled, false) as payable
       from (
-        select *, to_char(coalesce(bookable_from + (
-                 select min((((w ->> 'day')::int - extract(dow from bookable_from)::int) + 7) % 7)
-                 from jsonb_array_elements(weekly) w), ${NO_START}::date), 'YYYY-MM-DD') as earliest_start
-        from (
-          select r.mechanic_id, r.price_cents, ${distance} as distance, p.service_radius, av.weekly,
-                 ${bookableFrom} as bookable_from
-          from mechanic_profiles p
-          join users u on u.id = p.user_id
-          join mechanic_rates r on r.mechanic_id = p.user_id
-          join mechanic_availability av on av.mechanic_id = p.user_id
-          where u.role = 'mechanic' and u.mechanic_status = 'approved'
-            and r.service_type = ${q.serviceType} and r.aircraft_class = ${q.aircraftClass}
-            and ${inBox('p.base_latitude', 'p.base_longitude', boxAround(q.place, q.widestRadius))}
-        ) in_box
-        where distance <= service_radius
-      ) in_range
-      order by earliest_start, price_cents, distance, mechanic_id
-      offset ${q.offset} limit ${q.limit}
+        select p.user_id, p.business_name, p.rating, p.completed_jobs, p.service_radius, ${distance} as distance
+        from mechanic_profiles p
+        where ${inBox('p.base_latitude', 'p.base_longitude', boxAround(q.place, q.widestRadius))}
+      ) b
+      join users u on u.id = b.user_id
+      join mechanic_rates r on r.mechanic_id = b.user_id
+      join mechanic_availability av on av.mechanic_id = b.user_id
+      left join connected_accounts ca on ca.user_id = b.user_id
+      where u.role = 'mechanic' and u.mechanic_status = 'approved'
+        and r.service_type = ${q.serviceType} and r.aircraft_class = ${q.aircraftClass}
+        and b.distance <= b.service_radius
+    ), zones as (
+      select time_zone, bookable_from, extract(dow from bookable_from)::int + 1 as weekday
+      from (
+        select time_zone,
+               greatest(${q.from ?? null}::date, (${q.now.toISOString()}::timestamptz at time zone time_zone)::date + 1) as bookable_from
+        from (select distinct time_zone from in_range) d
+      ) z
     )
-    select s.mechanic_id, s.price_cents, s.distance, s.earliest_start, r.includes, r.days,
-           u.first_name, u.last_name, p.business_name, p.rating, p.completed_jobs,
-           av.time_zone, av.weekly, av.time_off, av.max_concurrent_jobs, av.free_cancel_hours, av.calendar_token,
-           coalesce(ca.charges_enabled and ca.payouts_enabled, false) as payable
-    from slice s
-    join users u on u.id = s.mechanic_id
-    join mechanic_profiles p on p.user_id = s.mechanic_id
-    join mechanic_availability av on av.mechanic_id = s.mechanic_id
-    join mechanic_rates r on r.mechanic_id = s.mechanic_id and r.service_type = ${q.serviceType} and r.aircraft_class = ${q.aircraftClass}
-    left join connected_accounts ca on ca.user_id = s.mechanic_id
-    order by s.earliest_start, s.price_cents, s.distance, s.mechanic_id`.execute(db);
+    select m.mechanic_id, m.price_cents, m.includes, m.days, m.distance, m.first_name, m.last_name, m.business_name,
+           m.rating, m.completed_jobs, m.time_zone, m.weekly, m.time_off, m.max_concurrent_jobs, m.free_cancel_hours,
+           m.calendar_token, m.payable,
+           to_char(coalesce(z.bookable_from + m.work_day_offsets[z.weekday], ${NO_START}::date), 'YYYY-MM-DD') as earliest_start
+    from in_range m
+    join zones z on z.time_zone = m.time_zone
+    order by earliest_start, m.price_cents, m.distance, m.mechanic_id
+    offset ${q.offset} limit ${q.limit}`.execute(db);
   return rows;
 }
