@@ -182,6 +182,9 @@ export async function saveAvailability(db: Db, mechanicId: string, data: Availab
 /** Appointment statuses that keep a mechanic's days. */
 export const LIVE_APPOINTMENTS = ['scheduled', 'confirmed', 'in_progress'] as const;
 
+/** A hold's date[]: an array from pg, the '{...}' text from a driver that does not parse it. */
+type HeldDays = string | ReadonlyArray<string | Date>;
+
 /**
  * How many jobs each day already holds for each mechanic, between `from` and `to`: live holds,
  * bookings whose appointment is not cancelled or done, and appointments accepted through bids
@@ -202,43 +205,62 @@ export async function busyDays(
     days.set(day, (days.get(day) ?? 0) + 1);
     busy.set(mechanicId, days);
   };
-  const [holds, jobs] = await Promise.all([
-    db
-      .selectFrom('bookingHolds as h')
-      .leftJoin('appointments as a', 'a.id', 'h.appointmentId')
-      .select(['h.mechanicId', 'h.days'])
-      .where('h.mechanicId', 'in', mechanicIds)
-      .where('h.releasedAt', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('h.confirmedAt', 'is', null), eb('h.expiresAt', '>', now)]),
-          eb.and([eb('h.confirmedAt', 'is not', null), eb('a.status', 'in', LIVE_APPOINTMENTS)]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('appointments as a')
-      .innerJoin('bids as b', 'b.id', 'a.bidId')
-      .select(['a.mechanicId', 'a.scheduledDate', 'b.estimatedCompletionDate'])
-      .where('a.mechanicId', 'in', mechanicIds)
-      .where('a.status', 'in', LIVE_APPOINTMENTS)
-      .where('a.scheduledDate', '<=', sql<Date>`${to}::date`)
-      .where('b.estimatedCompletionDate', '>=', sql<Date>`${from}::date`)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('bookingHolds as bh').select(sql.lit(1).as('one')).whereRef('bh.appointmentId', '=', 'a.id'),
+  // One statement for both kinds (docs/decisions/0290): offers read the busy days of every slice.
+  const rows = await db
+    .selectFrom('bookingHolds as h')
+    .leftJoin('appointments as a', 'a.id', 'h.appointmentId')
+    .select([
+      'h.mechanicId',
+      sql<HeldDays | null>`h.days`.as('days'),
+      sql<Date | string | null>`null::date`.as('firstDay'),
+      sql<Date | string | null>`null::date`.as('lastDay'),
+    ])
+    .where('h.mechanicId', 'in', mechanicIds)
+    .where('h.releasedAt', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('h.confirmedAt', 'is', null), eb('h.expiresAt', '>', now)]),
+        eb.and([eb('h.confirmedAt', 'is not', null), eb('a.status', 'in', LIVE_APPOINTMENTS)]),
+      ]),
+    )
+    .unionAll(
+      db
+        .selectFrom('appointments as a')
+        .innerJoin('bids as b', 'b.id', 'a.bidId')
+        .select([
+          'a.mechanicId',
+          sql<HeldDays | null>`null::date[]`.as('days'),
+          sql<Date | string | null>`a.scheduled_date`.as('firstDay'),
+          sql<Date | string | null>`b.estimated_completion_date`.as('lastDay'),
+        ])
+        .where('a.mechanicId', 'in', mechanicIds)
+        .where('a.status', 'in', LIVE_APPOINTMENTS)
+        .where('a.scheduledDate', '<=', sql<Date>`${to}::date`)
+        .where('b.estimatedCompletionDate', '>=', sql<Date>`${from}::date`)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bookingHolds as bh')
+                .select(sql.lit(1).as('one'))
+                .whereRef('bh.appointmentId', '=', 'a.id'),
+            ),
           ),
         ),
-      )
-      .execute(),
-  ]);
-  for (const h of holds) for (const day of daysOf(h.days)) add(h.mechanicId, day);
-  for (const j of jobs) {
-    const first = dateOnly(j.scheduledDate);
-    const last = dateOnly(j.estimatedCompletionDate);
+    )
+    .execute();
+  for (const row of rows) {
+    if (row.days !== null) {
+      // A hold (live, or confirmed with its appointment still on): the days it keeps.
+      for (const day of daysOf(row.days)) add(row.mechanicId, day);
+      continue;
+    }
+    // An appointment accepted through a bid: its scheduled day to the quote's estimated completion.
+    if (row.firstDay === null || row.lastDay === null) continue;
+    const first = dateOnly(row.firstDay);
+    const last = dateOnly(row.lastDay);
     // A quote's dates are the owner's to read; a job never keeps more than 60 days of the calendar.
-    for (let day = first, n = 0; day <= last && n < 60; day = addDays(day, 1), n += 1) add(j.mechanicId, day);
+    for (let day = first, n = 0; day <= last && n < 60; day = addDays(day, 1), n += 1) add(row.mechanicId, day);
   }
   return busy;
 }

@@ -71,21 +71,30 @@ export async function offerCandidates(
     sql`${q.place.latitude}::float8`,
     sql`${q.place.longitude}::float8`,
   );
-  // One pass over the mechanics in range (the order is decided on 500 rows as cheaply on wide rows
-  // as on narrow ones joined back, and with half the planning: docs/decisions/0290). The first
-  // bookable day, tomorrow in the zone or the owner's day when later (greatest skips a null), is
-  // computed once per time zone, not once per mechanic; the days from it to the first working
-  // weekday come from the column PostgreSQL keeps from `weekly` (migration 0033).
+  // One pass over the mechanics in range, the order decided on them and the page's rows returned
+  // by the same statement (docs/decisions/0290: joining the slice back to its tables cost more
+  // planning than carrying its columns through the sort). `offset 0` keeps each subquery whole, so
+  // its values are computed once a row: the distance (not again in the radius test) and the first
+  // bookable day, tomorrow in the mechanic's zone or the owner's day when later (greatest skips a
+  // null). The days from it to the first working weekday come from `work_day_offsets`, which
+  // PostgreSQL keeps from `weekly` (migration 0033), instead of expanding the jsonb on every call.
   const { rows } = await sql<OfferCandidate>`
-    with in_range as (
+    select m.mechanic_id, m.price_cents, m.includes, m.days, m.distance, m.first_name, m.last_name, m.business_name,
+           m.rating, m.completed_jobs, m.time_zone, m.weekly, m.time_off, m.max_concurrent_jobs, m.free_cancel_hours,
+           m.calendar_token, m.payable,
+           to_char(coalesce(m.bookable_from + m.work_day_offsets[extract(dow from m.bookable_from)::int + 1], ${NO_START}::date),
+                   'YYYY-MM-DD') as earliest_start
+    from (
       select r.mechanic_id, r.price_cents, r.includes, r.days, b.distance,
              u.first_name, u.last_name, b.business_name, b.rating, b.completed_jobs,
              av.time_zone, av.weekly, av.time_off, av.max_concurrent_jobs, av.free_cancel_hours, av.calendar_token,
-             av.work_day_offsets, coalesce(ca.charges_enabled and ca.payouts_enabled, false) as payable
+             av.work_day_offsets, coalesce(ca.charges_enabled and ca.payouts_enabled, false) as payable,
+             greatest(${q.from ?? null}::date, (${q.now.toISOString()}::timestamptz at time zone av.time_zone)::date + 1) as bookable_from
       from (
         select p.user_id, p.business_name, p.rating, p.completed_jobs, p.service_radius, ${distance} as distance
         from mechanic_profiles p
         where ${inBox('p.base_latitude', 'p.base_longitude', boxAround(q.place, q.widestRadius))}
+        offset 0
       ) b
       join users u on u.id = b.user_id
       join mechanic_rates r on r.mechanic_id = b.user_id
@@ -94,20 +103,8 @@ export async function offerCandidates(
       where u.role = 'mechanic' and u.mechanic_status = 'approved'
         and r.service_type = ${q.serviceType} and r.aircraft_class = ${q.aircraftClass}
         and b.distance <= b.service_radius
-    ), zones as (
-      select time_zone, bookable_from, extract(dow from bookable_from)::int + 1 as weekday
-      from (
-        select time_zone,
-               greatest(${q.from ?? null}::date, (${q.now.toISOString()}::timestamptz at time zone time_zone)::date + 1) as bookable_from
-        from (select distinct time_zone from in_range) d
-      ) z
-    )
-    select m.mechanic_id, m.price_cents, m.includes, m.days, m.distance, m.first_name, m.last_name, m.business_name,
-           m.rating, m.completed_jobs, m.time_zone, m.weekly, m.time_off, m.max_concurrent_jobs, m.free_cancel_hours,
-           m.calendar_token, m.payable,
-           to_char(coalesce(z.bookable_from + m.work_day_offsets[z.weekday], ${NO_START}::date), 'YYYY-MM-DD') as earliest_start
-    from in_range m
-    join zones z on z.time_zone = m.time_zone
+      offset 0
+    ) m
     order by earliest_start, m.price_cents, m.distance, m.mechanic_id
     offset ${q.offset} limit ${q.limit}`.execute(db);
   return rows;
