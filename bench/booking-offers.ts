@@ -41,10 +41,12 @@ function databaseCpuMs(): number {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        // Fields after the command: state, ppid (1), ..., utime (11), stime (12), in clock ticks.
+        // After the command: state, ppid (1), ..., utime (11), stime (12), cutime (13), cstime (14).
         const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        if (Number(entry) === postmaster || Number(fields[1]) === postmaster)
-          ticks += Number(fields[11]) + Number(fields[12]);
+        const own = Number(fields[11]) + Number(fields[12]);
+        // The server's own time with its ended backends' (cutime, cstime), and each live backend's.
+        if (Number(entry) === postmaster) ticks += own + Number(fields[13]) + Number(fields[14]);
+        else if (Number(fields[1]) === postmaster) ticks += own;
       } catch {
         // the process ended meanwhile
       }

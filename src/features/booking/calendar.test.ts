@@ -97,3 +97,14 @@ test('open starts are, day for day, the starts whose job days (jobDays) all fit 
     );
   }
 });
+
+test('open starts print their days as the calendar does, across month, leap-year and century ends', () => {
+  const everyDay: Schedule = {
+    ...weekdays,
+    weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: '08:00', end: '17:00' })),
+    timeOff: [],
+  };
+  for (const from of ['1999-12-30', '2024-02-27', '2027-12-29', '2099-12-30', '2100-02-27', '2400-02-27']) {
+    expect(openStarts(everyDay, from, 1, new Map(), 5, 5)).toEqual([0, 1, 2, 3, 4].map((i) => addDays(from, i)));
+  }
+});

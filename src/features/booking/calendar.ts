@@ -54,9 +54,21 @@ export function fits(schedule: Schedule, days: readonly string[], busy: Readonly
   return days.every((d) => (busy.get(d) ?? 0) < schedule.maxConcurrentJobs);
 }
 
-/** Days since 1970-01-01 of a 'YYYY-MM-DD' day, and back: integer arithmetic for the hot loop below. */
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' day: the hot loop below counts days, not strings. */
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-const dayText = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+/** Days since 1970-01-01 to 'YYYY-MM-DD' by the civil calendar's arithmetic (no Date, no string to cut). */
+function dayText(n: number): string {
+  const z = n + 719_468; // days since 0000-03-01
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1_460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
 
 /**
  * The first `count` start days from `from` (inclusive) within `horizonDays` whose job days all fit:
