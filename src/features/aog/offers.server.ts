@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../server/http/err
 import { transition } from '../../server/http/transition.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
+import { writeAgreedJob } from '../marketplace/agreed-job.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
 import { dashboardLink } from '../marketplace/links.ts';
@@ -274,15 +275,6 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('serviceRequestMatches')
-    .values({
-      serviceRequestId: request.id,
-      mechanicId: mechanic.id,
-      distanceMiles: offer.distanceMiles,
-      via: 'service_radius',
-    })
-    .execute();
   // The report's photos are the job's documents: the dispatched mechanic reads them as any job's (ADR 0060).
   if (row.documentIds.length > 0) {
     await trx
@@ -293,66 +285,26 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
       .where('serviceRequestId', 'is', null)
       .execute();
   }
-  const bid = await trx
-    .insertInto('bids')
-    .values({
-      serviceRequestId: request.id,
-      mechanicId: mechanic.id,
-      laborCost: (fee / 100).toFixed(2),
-      partsCost: '0',
-      totalCost: (fee / 100).toFixed(2),
-      estimatedHours: '1.0',
-      availableStartDate: date,
-      estimatedCompletionDate: date,
-      warrantyPeriod: 90,
-      notes:
-        'Aircraft-on-ground call-out. The repair itself is quoted as itemized lines in a change order once diagnosed.',
-      inspectionSignerName: null,
-      inspectionSignerCertificate: null,
-      status: 'accepted',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('bidLines')
-    .values({
-      bidId: bid.id,
-      changeOrderId: null,
-      position: 1,
-      category: 'travel',
-      description: `Aircraft-on-ground call-out to ${row.airport}`,
-      hoursTenths: 10,
-      rateCents: fee,
-      laborCents: fee,
-      partsCents: 0,
-      dueItemId: null,
-      squawkId: null,
-      decision: 'approve',
-      decidedAt: now,
-    })
-    .execute();
-  const appointment = await trx
-    .insertInto('appointments')
-    .values({
-      serviceRequestId: request.id,
-      bidId: bid.id,
-      mechanicId: mechanic.id,
-      customerId: row.ownerId,
+  const appointment = await writeAgreedJob(trx, {
+    serviceRequestId: request.id,
+    mechanicId: mechanic.id,
+    customerId: row.ownerId,
+    distanceMiles: offer.distanceMiles,
+    priceCents: fee,
+    hoursTenths: 10,
+    firstDay: date,
+    lastDay: date,
+    notes:
+      'Aircraft-on-ground call-out. The repair itself is quoted as itemized lines in a change order once diagnosed.',
+    line: { category: 'travel', description: `Aircraft-on-ground call-out to ${row.airport}`, dueItemId: null },
+    appointment: {
       scheduledDate: date,
       scheduledTime: time,
-      estimatedDuration: '1.0',
       serviceLocation: row.airport,
-      mechanicNotes: null,
-      status: 'confirmed',
-      confirmedAt: now,
-      actualStartTime: null,
-      completedAt: null,
-      cancelledAt: null,
-      scheduleState: 'agreed',
       aircraftWhereabouts: row.locationOnField,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    },
+    now,
+  });
 
   await trx.updateTable('aogOffers').set({ status: 'accepted', updatedAt: now }).where('id', '=', offer.id).execute();
   const others = await trx
@@ -367,7 +319,7 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
     .set({
       status,
       mechanicId: mechanic.id,
-      appointmentId: appointment.id,
+      appointmentId: appointment.appointmentId,
       arriveBy: offer.arriveBy,
       acceptedAt: now,
       updatedAt: now,
@@ -441,5 +393,5 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
       itemId: row.id,
     });
   }
-  return appointment.id;
+  return appointment.appointmentId;
 }

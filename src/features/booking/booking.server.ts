@@ -25,6 +25,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../server/http/errors.ts';
 import type { KeyColumn, PageRequest, Paged } from '../../server/http/paging.ts';
 import { formatDay } from '../../lib/format.ts';
+import { writeAgreedJob } from '../marketplace/agreed-job.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { resolveLocation } from '../marketplace/geo/resolve.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
@@ -644,78 +645,32 @@ export async function confirmHold(
         .values(items.map((i) => ({ serviceRequestId: request.id, itemId: i.id, squawkId: null, completedAt: null })))
         .execute();
     }
-    await trx
-      .insertInto('serviceRequestMatches')
-      .values({
-        serviceRequestId: request.id,
-        mechanicId: hold.mechanicId,
-        distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }),
-        via: 'service_radius',
-      })
-      .execute();
-    const bid = await trx
-      .insertInto('bids')
-      .values({
-        serviceRequestId: request.id,
-        mechanicId: hold.mechanicId,
-        laborCost: (priceCents / 100).toFixed(2),
-        partsCost: '0',
-        totalCost: (priceCents / 100).toFixed(2),
-        estimatedHours: (hoursTenths / 10).toFixed(1),
-        availableStartDate: start,
-        estimatedCompletionDate: days.at(-1) ?? start,
-        warrantyPeriod: 90,
-        notes: [hold.includes ? `Includes: ${hold.includes}` : null, HOW_SQUAWKS_ARE_BILLED].filter(Boolean).join('\n'),
-        inspectionSignerName: null,
-        inspectionSignerCertificate: null,
-        status: 'accepted',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('bidLines')
-      .values({
-        bidId: bid.id,
-        changeOrderId: null,
-        position: 1,
+    const appointment = await writeAgreedJob(trx, {
+      serviceRequestId: request.id,
+      mechanicId: hold.mechanicId,
+      customerId: owner.id,
+      distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }),
+      priceCents,
+      hoursTenths,
+      firstDay: start,
+      lastDay: days.at(-1) ?? start,
+      notes: [hold.includes ? `Includes: ${hold.includes}` : null, HOW_SQUAWKS_ARE_BILLED].filter(Boolean).join('\n'),
+      line: {
         category: CATEGORY_OF[hold.serviceType],
         description: `Flat rate: ${what}`,
-        hoursTenths,
-        rateCents: Math.round((priceCents * 10) / hoursTenths),
-        laborCents: priceCents,
-        partsCents: 0,
         // Naming the one item booked makes the line answer exactly it (docs/decisions/0160).
         dueItemId: items.length === 1 ? items[0]!.id : null,
-        squawkId: null,
-        decision: 'approve',
-        decidedAt: now,
-      })
-      .execute();
-    const appointment = await trx
-      .insertInto('appointments')
-      .values({
-        serviceRequestId: request.id,
-        bidId: bid.id,
-        mechanicId: hold.mechanicId,
-        customerId: owner.id,
+      },
+      appointment: {
         scheduledDate: start,
         scheduledTime: hoursOn(schedule, start)?.start ?? '08:00',
-        estimatedDuration: (hoursTenths / 10).toFixed(1),
         serviceLocation: aircraft.homeAirport ?? place.label,
-        mechanicNotes: null,
-        status: 'confirmed',
-        // The day and hour were picked from the mechanic's own calendar: nothing left to propose.
-        scheduleState: 'agreed',
-        confirmedAt: now,
-        actualStartTime: null,
-        completedAt: null,
-        cancelledAt: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      },
+      now,
+    });
     await trx
       .updateTable('bookingHolds')
-      .set({ confirmedAt: now, appointmentId: appointment.id })
+      .set({ confirmedAt: now, appointmentId: appointment.appointmentId })
       .where('id', '=', hold.id)
       .execute();
     await recordThreadEvent(
@@ -730,7 +685,7 @@ export async function confirmHold(
       message: `${fullName(owner)} booked ${what} on ${aircraft.tailNumber} for ${listDays(days)}, at ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}.`,
       link: 'appointments',
     });
-    return { appointmentId: appointment.id, created: true };
+    return { appointmentId: appointment.appointmentId, created: true };
   });
   return { appointment: await getAppointment(db, result.appointmentId), created: result.created };
 }
