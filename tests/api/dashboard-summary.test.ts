@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/contract/routes.ts';
 import { api } from '../helpers/api.ts';
+import { callRoute } from '../helpers/call-route.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
@@ -50,14 +52,14 @@ describe('dashboard summaries', () => {
     await addJobs(pilot, mechanic, 1, { status: 'scheduled', total: 100, day: 9 });
     await addJobs(pilot, mechanic, 1, { status: 'confirmed', total: 100, day: 2 });
     await addJobs(pilot, mechanic, 1, { status: 'completed', total: 100, day: 1, completed: '2026-10-01T12:00:00Z' });
-    const page = await api.get('/api/appointments/mechanic', { token: mechanic.token });
-    expect(page.body.map((a: { status: string }) => a.status)).toEqual(Array(20).fill('in_progress'));
+    const page = await callRoute(ROUTES.appointmentsAssigned, { as: mechanic });
+    expect(page.body.map((a) => a.status)).toEqual(Array(20).fill('in_progress'));
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-    for (const [path, user, withName] of [
-      ['/api/dashboard/mechanic-summary', mechanic, `${pilot.firstName} ${pilot.lastName}`],
-      ['/api/dashboard/owner-summary', pilot, `${mechanic.firstName} ${mechanic.lastName}`],
+    for (const [route, user, withName] of [
+      [ROUTES.mechanicSummary, mechanic, `${pilot.firstName} ${pilot.lastName}`],
+      [ROUTES.ownerSummary, pilot, `${mechanic.firstName} ${mechanic.lastName}`],
     ] as const) {
-      const res = await api.get(path, { token: user.token });
+      const res = await callRoute(route, { as: user });
       expect(res.status, res.text).toBe(200);
       expect(res.body.upcoming).toEqual([
         expect.objectContaining({ status: 'confirmed', scheduledDate: day(2), scheduledTime: '09:00', withName }),

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
 import { api } from '../helpers/api.ts';
+import { callRoute } from '../helpers/call-route.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { mechanicWithProfile, notificationsOf, validRequest } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
@@ -122,8 +124,8 @@ describe('matching: bounded fan-out', () => {
     // A second run of the work after the answer tells no one again.
     await completeMatching(db, res.body.id);
     expect(await toldOf()).toHaveLength(7);
-    const list = await api.get('/api/enhanced/quotes/mechanic', { token: mechanics[7]!.token });
-    expect(list.body.map((r: { id: string }) => r.id)).toContain(res.body.id);
+    const list = await callRoute(ROUTES.requestsMatched, { as: mechanics[7]! });
+    expect(list.body.map((r) => r.id)).toContain(res.body.id as string);
   });
 
   it('refuses a fan-out setting outside 1-500 from the console', async () => {
