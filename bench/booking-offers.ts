@@ -6,7 +6,7 @@
 // with no mechanic in range. Prints p50/p95, the answer's size and the load (uptime) before and
 // after. Not a test: a measurement. Budget: a first page p50 <= 20 ms (BUDGETS.md).
 // Usage: node bench/booking-offers.ts [mechanics=500] [seconds=6]
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -30,6 +30,32 @@ process.env['DATABASE_URL'] = pg.url;
 process.env['JWT_SECRET'] ??= 'bench-jwt-secret-that-is-long-enough-0123456789';
 process.env['CONFIG_ENCRYPTION_KEY'] ??= Buffer.alloc(32, 7).toString('base64');
 const db = connectDb(pg.url);
+/**
+ * CPU time (ms) of the database server's processes so far: with the bench's own (process.cpuUsage),
+ * the cost of a call on a machine too busy for its latency to mean much. Linux only (/proc).
+ */
+function databaseCpuMs(): number {
+  try {
+    const postmaster = Number(readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // After the command: state, ppid (1), ..., utime (11), stime (12), cutime (13), cstime (14).
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        const own = Number(fields[11]) + Number(fields[12]);
+        // The server's own time with its ended backends' (cutime, cstime), and each live backend's.
+        if (Number(entry) === postmaster) ticks += own + Number(fields[13]) + Number(fields[14]);
+        else if (Number(fields[1]) === postmaster) ticks += own;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return ticks * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -120,19 +146,26 @@ try {
     ],
   ] as const;
 
-  console.log(`\n| call | rows | 1 client p50 | 1 client p95 | 20 clients p50 | 20 clients p95 | answer |`);
-  console.log(`|---|---|---|---|---|---|---|`);
+  console.log(
+    `\n| call | rows | 1 client p50 | 1 client p95 | 20 clients p50 | 20 clients p95 | answer | CPU per call, 1 client (bench + PostgreSQL) |`,
+  );
+  console.log(`|---|---|---|---|---|---|---|---|`);
   for (const [label, url] of cases) {
     for (let i = 0; i < 10; i += 1) await callOnce(url); // warm the pool and the plan cache
     const single: number[] = [];
     let last = { bytes: 0, rows: 0 };
     const until = performance.now() + (seconds * 1000) / 2;
+    const cpuBefore = process.cpuUsage();
+    const databaseBefore = databaseCpuMs();
     while (performance.now() < until) {
       const r = await callOnce(url);
       if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
       single.push(r.ms);
       last = r;
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    const benchCpu = (cpu.user + cpu.system) / 1000 / single.length;
+    const databaseCpu = (databaseCpuMs() - databaseBefore) / single.length;
     const concurrent: number[] = [];
     const end = performance.now() + (seconds * 1000) / 2;
     await Promise.all(
@@ -144,7 +177,7 @@ try {
     concurrent.sort((a, b) => a - b);
     const f = (n: number) => `${n.toFixed(1)} ms`;
     console.log(
-      `| ${label} | ${last.rows} | ${f(percentile(single, 50))} | ${f(percentile(single, 95))} | ${f(percentile(concurrent, 50))} | ${f(percentile(concurrent, 95))} | ${(last.bytes / 1024).toFixed(1)} KB |`,
+      `| ${label} | ${last.rows} | ${f(percentile(single, 50))} | ${f(percentile(single, 95))} | ${f(percentile(concurrent, 50))} | ${f(percentile(concurrent, 95))} | ${(last.bytes / 1024).toFixed(1)} KB | ${f(benchCpu)} + ${f(databaseCpu)} |`,
     );
   }
   console.log(`\nLoad at the end (uptime): ${load()}`);

@@ -78,3 +78,37 @@ export async function book(
   expect(confirmed.status, confirmed.text).toBe(201);
   return confirmed.body;
 }
+
+export type PagedOffer = { mechanicId: string; priceCents: number; distanceMiles: number; openStarts: string[] };
+
+/** Every offer for the owner's aircraft, walking the pages `limit` at a time (from `from` when given). */
+export async function offerPages(
+  token: string,
+  aircraftId: string,
+  limit: number,
+  from?: string,
+): Promise<PagedOffer[]> {
+  const out: PagedOffer[] = [];
+  let cursor: string | null = null;
+  for (let guard = 0; guard < 50; guard += 1) {
+    const res: Awaited<ReturnType<typeof api.get>> = await api.get(
+      `/api/booking/offers?aircraftId=${aircraftId}&serviceType=annual_inspection&limit=${limit}${from ? `&from=${from}` : ''}${cursor ? `&cursor=${cursor}` : ''}`,
+      { token },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect((res.body as PagedOffer[]).length).toBeLessThanOrEqual(limit);
+    out.push(...(res.body as PagedOffer[]));
+    cursor = res.headers.get('x-next-cursor');
+    if (!cursor) return out;
+  }
+  throw new Error('More pages than mechanics');
+}
+
+/** The contract's order of offers: soonest first open start (none last), lower price, nearer, mechanic id. */
+export const offerOrderKey = (o: PagedOffer) =>
+  [
+    o.openStarts[0] ?? '9999-12-31',
+    String(o.priceCents).padStart(12, '0'),
+    o.distanceMiles.toFixed(1).padStart(8, '0'),
+    o.mechanicId,
+  ].join('|');

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import {
   AIRCRAFT_CLASSES,
   BOOKED_ITEM_KINDS,
@@ -37,6 +36,7 @@ import { NO_START, offerCandidates, widestServiceRadius, type OfferCandidate } f
 import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { daysOf, listDays, uuidsOf } from '../marketplace/booking-terms.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
+import { busyDays, countBusy } from './busy-days.server.ts';
 
 /**
  * Instant booking (docs/decisions/0240-instant-booking.md). A hold reserves a mechanic's days for
@@ -180,69 +180,8 @@ export async function saveAvailability(db: Db, mechanicId: string, data: Availab
 
 // --- Busy days --------------------------------------------------------------------------------
 
-/** Appointment statuses that keep a mechanic's days. */
-export const LIVE_APPOINTMENTS = ['scheduled', 'confirmed', 'in_progress'] as const;
-
-/**
- * How many jobs each day already holds for each mechanic, between `from` and `to`: live holds,
- * bookings whose appointment is not cancelled or done, and appointments accepted through bids
- * (from their scheduled day to the quote's estimated completion).
- */
-export async function busyDays(
-  db: Db,
-  mechanicIds: readonly string[],
-  from: string,
-  to: string,
-  now: Date,
-): Promise<Map<string, Map<string, number>>> {
-  const busy = new Map<string, Map<string, number>>();
-  if (mechanicIds.length === 0) return busy;
-  const add = (mechanicId: string, day: string) => {
-    if (day < from || day > to) return;
-    const days = busy.get(mechanicId) ?? new Map<string, number>();
-    days.set(day, (days.get(day) ?? 0) + 1);
-    busy.set(mechanicId, days);
-  };
-  const [holds, jobs] = await Promise.all([
-    db
-      .selectFrom('bookingHolds as h')
-      .leftJoin('appointments as a', 'a.id', 'h.appointmentId')
-      .select(['h.mechanicId', 'h.days'])
-      .where('h.mechanicId', 'in', mechanicIds)
-      .where('h.releasedAt', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('h.confirmedAt', 'is', null), eb('h.expiresAt', '>', now)]),
-          eb.and([eb('h.confirmedAt', 'is not', null), eb('a.status', 'in', LIVE_APPOINTMENTS)]),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('appointments as a')
-      .innerJoin('bids as b', 'b.id', 'a.bidId')
-      .select(['a.mechanicId', 'a.scheduledDate', 'b.estimatedCompletionDate'])
-      .where('a.mechanicId', 'in', mechanicIds)
-      .where('a.status', 'in', LIVE_APPOINTMENTS)
-      .where('a.scheduledDate', '<=', sql<Date>`${to}::date`)
-      .where('b.estimatedCompletionDate', '>=', sql<Date>`${from}::date`)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('bookingHolds as bh').select(sql.lit(1).as('one')).whereRef('bh.appointmentId', '=', 'a.id'),
-          ),
-        ),
-      )
-      .execute(),
-  ]);
-  for (const h of holds) for (const day of daysOf(h.days)) add(h.mechanicId, day);
-  for (const j of jobs) {
-    const first = dateOnly(j.scheduledDate);
-    const last = dateOnly(j.estimatedCompletionDate);
-    // A quote's dates are the owner's to read; a job never keeps more than 60 days of the calendar.
-    for (let day = first, n = 0; day <= last && n < 60; day = addDays(day, 1), n += 1) add(j.mechanicId, day);
-  }
-  return busy;
-}
+// Read under a hold's lock and by offers: busy-days.server.ts.
+export { busyDays };
 
 // --- Offers -----------------------------------------------------------------------------------
 
@@ -351,6 +290,8 @@ export async function listOffers(
   // page and one more (to know there is a next page) are in their final place.
   const after = page.after;
   const seen: Array<{ o: BookingOffer; key: string[] }> = [];
+  const busyFrom = addDays(todayIn('UTC', now), -1);
+  const busyTo = addDays(horizonEnd, BOOKING.maxDays * 2);
   for (let offset = 0, size = page.limit * 2 + 1; ; offset += size, size = LATER_SLICE) {
     const slice = await offerCandidates(db, {
       place,
@@ -361,20 +302,20 @@ export async function listOffers(
       now,
       offset,
       limit: size,
+      busyFrom,
+      busyTo,
     });
-    if (slice.length > 0) {
-      const busy = await busyDays(
-        db,
-        slice.map((c) => c.mechanicId),
-        addDays(todayIn('UTC', now), -1),
-        addDays(horizonEnd, BOOKING.maxDays * 2),
-        now,
-      );
-      for (const c of slice) {
-        const o = toOffer(c, busy);
-        const key = offerKey(o);
-        if (!after || compareKeys(key, after) > 0) seen.push({ o, key });
-      }
+    const busy = countBusy(
+      slice.flatMap((c) =>
+        (c.busy ?? []).map(([days, firstDay, lastDay]) => ({ mechanicId: c.mechanicId, days, firstDay, lastDay })),
+      ),
+      busyFrom,
+      busyTo,
+    );
+    for (const c of slice) {
+      const o = toOffer(c, busy);
+      const key = offerKey(o);
+      if (!after || compareKeys(key, after) > 0) seen.push({ o, key });
     }
     const last = slice.at(-1);
     const everyRowRead = slice.length < size;

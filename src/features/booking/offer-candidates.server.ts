@@ -3,6 +3,7 @@ import type { AircraftClass } from '../../contract/booking.ts';
 import type { MarketplaceServiceType } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import { boxAround, inBox, roundedMilesSql } from '../marketplace/match-query.server.ts';
+import { busyRowsSql } from './busy-days.server.ts';
 
 /**
  * The mechanics an owner may book, found as matching finds them (docs/decisions/0200): a box on
@@ -37,6 +38,8 @@ export interface OfferCandidate {
   freeCancelHours: number;
   calendarToken: string;
   payable: boolean;
+  /** What keeps the mechanic's days (busy-days.server.ts), as [hold days, bid job's first day, last day]. */
+  busy: Array<[string[] | null, string | null, string | null]> | null;
 }
 
 /** The widest service radius of any mechanic: how far the box must reach (read from its index). */
@@ -63,6 +66,9 @@ export async function offerCandidates(
     now: Date;
     offset: number;
     limit: number;
+    /** The days whose jobs the busy rows are read for. */
+    busyFrom: string;
+    busyTo: string;
   },
 ): Promise<OfferCandidate[]> {
   const distance = roundedMilesSql(
@@ -71,42 +77,51 @@ export async function offerCandidates(
     sql`${q.place.latitude}::float8`,
     sql`${q.place.longitude}::float8`,
   );
-  // Tomorrow in the mechanic's time zone, or the owner's day when later (greatest skips a null).
-  const bookableFrom = sql`greatest(${q.from ?? null}::date, (${q.now.toISOString()}::timestamptz at time zone av.time_zone)::date + 1)`;
-  // The order is decided on narrow rows; the names, calendars and payouts are read for the slice only.
+  // One pass over the mechanics in range, the order decided on them and the page's rows returned
+  // by the same statement, with what keeps each one's days (docs/decisions/0290: joining the slice
+  // back to its tables cost more planning than carrying its columns through the sort, and reading
+  // the busy days apart cost a round trip). `offset 0` keeps each subquery whole, so
+  // its values are computed once a row: the distance (not again in the radius test) and the first
+  // bookable day, tomorrow in the mechanic's zone or the owner's day when later (greatest skips a
+  // null). The days from it to the first working weekday come from `work_day_offsets`, which
+  // PostgreSQL keeps from `weekly` (migration 0033), instead of expanding the jsonb on every call.
   const { rows } = await sql<OfferCandidate>`
-    with slice as (
-      select mechanic_id, price_cents, distance, earliest_start
+    with page as (
+      select m.mechanic_id, m.price_cents, m.includes, m.days, m.distance, m.first_name, m.last_name, m.business_name,
+             m.rating, m.completed_jobs, m.time_zone, m.weekly, m.time_off, m.max_concurrent_jobs, m.free_cancel_hours,
+             m.calendar_token, m.payable,
+             to_char(coalesce(m.bookable_from + m.work_day_offsets[extract(dow from m.bookable_from)::int + 1], ${NO_START}::date),
+                     'YYYY-MM-DD') as earliest_start
       from (
-        select *, to_char(coalesce(bookable_from + (
-                 select min((((w ->> 'day')::int - extract(dow from bookable_from)::int) + 7) % 7)
-                 from jsonb_array_elements(weekly) w), ${NO_START}::date), 'YYYY-MM-DD') as earliest_start
+        select r.mechanic_id, r.price_cents, r.includes, r.days, b.distance,
+               u.first_name, u.last_name, b.business_name, b.rating, b.completed_jobs,
+               av.time_zone, av.weekly, av.time_off, av.max_concurrent_jobs, av.free_cancel_hours, av.calendar_token,
+               av.work_day_offsets, coalesce(ca.charges_enabled and ca.payouts_enabled, false) as payable,
+               greatest(${q.from ?? null}::date, (${q.now.toISOString()}::timestamptz at time zone av.time_zone)::date + 1) as bookable_from
         from (
-          select r.mechanic_id, r.price_cents, ${distance} as distance, p.service_radius, av.weekly,
-                 ${bookableFrom} as bookable_from
+          select p.user_id, p.business_name, p.rating, p.completed_jobs, p.service_radius, ${distance} as distance
           from mechanic_profiles p
-          join users u on u.id = p.user_id
-          join mechanic_rates r on r.mechanic_id = p.user_id
-          join mechanic_availability av on av.mechanic_id = p.user_id
-          where u.role = 'mechanic' and u.mechanic_status = 'approved'
-            and r.service_type = ${q.serviceType} and r.aircraft_class = ${q.aircraftClass}
-            and ${inBox('p.base_latitude', 'p.base_longitude', boxAround(q.place, q.widestRadius))}
-        ) in_box
-        where distance <= service_radius
-      ) in_range
-      order by earliest_start, price_cents, distance, mechanic_id
+          where ${inBox('p.base_latitude', 'p.base_longitude', boxAround(q.place, q.widestRadius))}
+          offset 0
+        ) b
+        join users u on u.id = b.user_id
+        join mechanic_rates r on r.mechanic_id = b.user_id
+        join mechanic_availability av on av.mechanic_id = b.user_id
+        left join connected_accounts ca on ca.user_id = b.user_id
+        where u.role = 'mechanic' and u.mechanic_status = 'approved'
+          and r.service_type = ${q.serviceType} and r.aircraft_class = ${q.aircraftClass}
+          and b.distance <= b.service_radius
+        offset 0
+      ) m
+      order by earliest_start, m.price_cents, m.distance, m.mechanic_id
       offset ${q.offset} limit ${q.limit}
+    ), busy as materialized (
+      ${busyRowsSql(sql`array(select mechanic_id from page)`, q.busyFrom, q.busyTo, q.now)}
     )
-    select s.mechanic_id, s.price_cents, s.distance, s.earliest_start, r.includes, r.days,
-           u.first_name, u.last_name, p.business_name, p.rating, p.completed_jobs,
-           av.time_zone, av.weekly, av.time_off, av.max_concurrent_jobs, av.free_cancel_hours, av.calendar_token,
-           coalesce(ca.charges_enabled and ca.payouts_enabled, false) as payable
-    from slice s
-    join users u on u.id = s.mechanic_id
-    join mechanic_profiles p on p.user_id = s.mechanic_id
-    join mechanic_availability av on av.mechanic_id = s.mechanic_id
-    join mechanic_rates r on r.mechanic_id = s.mechanic_id and r.service_type = ${q.serviceType} and r.aircraft_class = ${q.aircraftClass}
-    left join connected_accounts ca on ca.user_id = s.mechanic_id
-    order by s.earliest_start, s.price_cents, s.distance, s.mechanic_id`.execute(db);
+    select page.*,
+           (select jsonb_agg(jsonb_build_array(b.days, b.first_day, b.last_day)) from busy b
+            where b.mechanic_id = page.mechanic_id) as busy
+    from page
+    order by earliest_start, price_cents, distance, mechanic_id`.execute(db);
   return rows;
 }

@@ -28,6 +28,8 @@ export interface MechanicAvailabilityTable {
   freeCancelHours: number;
   calendarToken: string;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Days from each weekday (Sunday first) to the next working one, kept by PostgreSQL; migration 0033. */
+  workDayOffsets: ColumnType<Array<number | null>, never, never>;
 }
 
 export interface BookingHoldsTable {
