@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedDb, openDb, PLANNED_PER_CONNECTION, type Db } from '../../src/server/db/client.ts';
+import { closeSharedDb, openDb, PLAN_EACH_CALL, PLANNED_PER_CONNECTION, type Db } from '../../src/server/db/client.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 
 // A connection plans each query text once (docs/decisions/0285): the product's queries go to
@@ -36,6 +36,18 @@ describe('query texts are prepared once per connection', () => {
       // when it costs no more: the later calls are not planned again.
       expect(mine[0]!.customPlans + mine[0]!.genericPlans).toBe(8);
       expect(mine[0]!.genericPlans).toBeGreaterThan(0);
+    });
+  });
+
+  it('sends a text marked to be planned each call unnamed, every time', async () => {
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 3; i += 1)
+        await sql`${sql.raw(PLAN_EACH_CALL)} select count(*) from users where email = ${`box-${i}@example.com`}`.execute(
+          trx,
+        );
+      expect(
+        (await preparedOf(trx)).filter((p) => p.statement.includes('box-') || p.statement.includes(PLAN_EACH_CALL)),
+      ).toEqual([]);
     });
   });
 

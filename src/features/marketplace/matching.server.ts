@@ -3,7 +3,7 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { MatchedMechanic, RequestStatus } from '../../contract/service-requests.ts';
 import { fullName } from './mappers.server.ts';
 import { MATCHES_SHOWN } from './matches-shown.ts';
-import type { Db } from '../../server/db/client.ts';
+import { PLAN_EACH_CALL, type Db } from '../../server/db/client.ts';
 import { sql } from 'kysely';
 import { KNOWN_SETTINGS } from '../../contract/admin-config.ts';
 import { matchMechanic, type MatchableMechanic, type MatchableRequest } from './matching.ts';
@@ -191,7 +191,7 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     status: RequestStatus | null;
     shown: ShownMatch[] | null;
     mailed: Array<{ email: string; firstName: string; message: string }>;
-  }>`
+  }>`${sql.raw(PLAN_EACH_CALL)}
     with matched as (${qualifiedMechanics(request, widestRadius)}),
     nearest as (
       select *, row_number() over (order by distance, rating desc, completed_jobs desc, user_id) as rank
@@ -375,7 +375,7 @@ export async function completeMatching(db: Db, requestId: string): Promise<void>
       .executeTakeFirst();
     if (!request) return;
     const { widestRadius } = await matchingBounds(trx);
-    await sql`
+    await sql`${sql.raw(PLAN_EACH_CALL)}
       insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via)
       select ${request.id}::uuid, user_id, distance, via from (${qualifiedMechanics(request, widestRadius)}) matched
       on conflict do nothing`.execute(trx);

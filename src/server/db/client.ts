@@ -103,6 +103,13 @@ function resilient(pool: PoolLike): PoolLike {
  * connection runs further texts unnamed (planned each time) rather than grow without bound.
  */
 export const PLANNED_PER_CONNECTION = 256;
+
+/**
+ * A query that starts with this comment is sent unnamed, so PostgreSQL plans it for its values on
+ * every call: for statements whose best plan depends on them (a box around an airport with none or
+ * five thousand mechanics in it), where a kept generic plan could suit one and not the other.
+ */
+export const PLAN_EACH_CALL = '/* plan each call */';
 const plannedOn = new WeakMap<object, Set<string>>();
 
 /**
@@ -114,6 +121,7 @@ const plannedOn = new WeakMap<object, Set<string>>();
 function planOnce(client: object, args: unknown[]): unknown[] {
   const [text, values] = args;
   if (typeof text !== 'string' || !Array.isArray(values)) return args; // a cursor, or a config object
+  if (text.trimStart().startsWith(PLAN_EACH_CALL)) return args;
   let planned = plannedOn.get(client);
   if (!planned) plannedOn.set(client, (planned = new Set()));
   const name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
