@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { APPOINTMENT_KEYS, listAppointments } from '../../src/features/marketplace/appointments.server.ts';
+import { APPOINTMENT_PAGE_KEYS, listAppointments } from '../../src/features/marketplace/appointments.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
@@ -10,7 +10,7 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 export default withApi(
   serve(ROUTES.appointmentsOwn, async (ctx) => {
     const user = await requireRole(ctx, 'pilot', 'admin');
-    const page = await listAppointments(ctx.db, 'customer', user.id, readPage(ctx.url, APPOINTMENT_KEYS));
+    const page = await listAppointments(ctx.db, 'customer', user.id, readPage(ctx.url, APPOINTMENT_PAGE_KEYS));
     return reply(ROUTES.appointmentsOwn, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   }),
   serve(ROUTES.appointmentsAssigned, async (ctx) => {
@@ -18,7 +18,7 @@ export default withApi(
     // A mechanic who is not approved (pending, rejected, suspended) has no job to see (issue 27,
     // point 4): an empty list, so the dashboard shows its vetting sentence rather than a failure.
     if (user.mechanicStatus !== 'approved') return reply(ROUTES.appointmentsAssigned, []);
-    const page = await listAppointments(ctx.db, 'mechanic', user.id, readPage(ctx.url, APPOINTMENT_KEYS));
+    const page = await listAppointments(ctx.db, 'mechanic', user.id, readPage(ctx.url, APPOINTMENT_PAGE_KEYS));
     return reply(ROUTES.appointmentsAssigned, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   }),
 );

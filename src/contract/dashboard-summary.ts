@@ -5,6 +5,23 @@ import { z } from './zod.ts';
  * the lists are paged, so a counter computed from the rows loaded is wrong past the first page.
  */
 
+/**
+ * One of the next appointments the Overview lists ("Upcoming Appointments": scheduled or confirmed,
+ * soonest first), read by the server: the appointments list pages every job, and its first page
+ * may hold none of them (docs/decisions/0287).
+ */
+export interface UpcomingAppointment {
+  id: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  serviceLocation: string;
+  status: 'scheduled' | 'confirmed';
+  serviceType: string;
+  aircraftTailNumber: string;
+  /** The other party: the mechanic for the owner, the customer for the mechanic. */
+  withName: string;
+}
+
 /** The owner's Overview counters. */
 export interface OwnerSummary {
   /** Requests pending, matched or quoted. */
@@ -14,6 +31,8 @@ export interface OwnerSummary {
   upcomingAppointments: number;
   /** The bell counts up to a page of unread notifications; past it, this count is shown. */
   unreadNotifications: number;
+  /** The next few upcoming appointments, soonest first. */
+  upcoming: UpcomingAppointment[];
 }
 
 /** One month of completed jobs ('YYYY-MM' in the time zone asked for), newest first. */
@@ -29,6 +48,8 @@ export interface MechanicSummary {
   availableRequests: number;
   /** Appointments scheduled, confirmed or in progress. */
   activeJobs: number;
+  /** The next few upcoming appointments, soonest first. */
+  upcoming: UpcomingAppointment[];
   earnings: {
     earned: number;
     completedJobs: number;

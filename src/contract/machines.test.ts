@@ -7,6 +7,9 @@ import {
   QUOTABLE_REQUEST_STATUSES,
   REQUEST_MACHINE,
   UPCOMING_APPOINTMENT_STATUSES,
+  ACTIVE_JOB_STATUSES,
+  FINISHED_APPOINTMENT_STATUSES,
+  APPOINTMENT_STATUSES,
   fromStates,
   step,
   targetOf,
@@ -193,6 +196,12 @@ describe('groups derived from the tables', () => {
     expect(QUOTABLE_REQUEST_STATUSES).toEqual(['matched', 'quoted']);
     expect(CANCELLABLE_REQUEST_STATUSES).toEqual(['pending', 'matched', 'quoted', 'approved']);
     expect(UPCOMING_APPOINTMENT_STATUSES).toEqual(['scheduled', 'confirmed']);
+  });
+
+  it('every appointment status is in exactly one phase of the appointments list, or a job would vanish from it', () => {
+    const phases = [...ACTIVE_JOB_STATUSES, ...FINISHED_APPOINTMENT_STATUSES];
+    expect([...phases].sort()).toEqual([...APPOINTMENT_STATUSES].sort());
+    expect(new Set(phases).size).toBe(phases.length);
   });
 
   it('bulk updates move rows the one way an action leads', () => {

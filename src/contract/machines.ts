@@ -294,3 +294,5 @@ export const ACTIVE_REQUEST_STATUSES: readonly RequestStatus[] = OPEN_REQUEST_ST
 /** Appointments that are upcoming (pilot) and, with in_progress, active jobs (mechanic). */
 export const UPCOMING_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = fromStates(APPOINTMENT_MACHINE, 'cancel');
 export const ACTIVE_JOB_STATUSES: readonly AppointmentStatus[] = ['scheduled', 'confirmed', 'in_progress'];
+/** Appointments whose work is over: done, or called off. */
+export const FINISHED_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['completed', 'cancelled'];

@@ -18,7 +18,7 @@ async function addJobs(
   pilot: TestUser,
   mechanic: TestUser,
   n: number,
-  job: { status: string; total: number; completed?: string; requestStatus?: string },
+  job: { status: string; total: number; completed?: string; requestStatus?: string; day?: number },
 ) {
   const { rows } = await sql<{ bidId: string }>`
     with r as (
@@ -33,7 +33,7 @@ async function addJobs(
       returning id, service_request_id),
     a as (
       insert into appointments (service_request_id, bid_id, mechanic_id, customer_id, scheduled_date, scheduled_time, estimated_duration, service_location, status, completed_at)
-      select b.service_request_id, b.id, ${mechanic.id}::uuid, ${pilot.id}::uuid, current_date + 1, '09:00', 1, 'KPAO', ${job.status}, ${job.completed ?? null}::timestamptz
+      select b.service_request_id, b.id, ${mechanic.id}::uuid, ${pilot.id}::uuid, current_date + ${job.day ?? 1}::int, '09:00', 1, 'KPAO', ${job.status}, ${job.completed ?? null}::timestamptz
       from b
       returning bid_id)
     select bid_id as "bidId" from a`.execute(testDb());
@@ -41,6 +41,32 @@ async function addJobs(
 }
 
 describe('dashboard summaries', () => {
+  it("lists the next upcoming appointments from the server when the appointments list's first page holds none", async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic', { mechanicStatus: 'approved' });
+    // A page and more of jobs under way since last month, then two scheduled: the list shows the
+    // jobs under way first, so its first page has no upcoming appointment.
+    await addJobs(pilot, mechanic, 21, { status: 'in_progress', total: 100, day: -30 });
+    await addJobs(pilot, mechanic, 1, { status: 'scheduled', total: 100, day: 9 });
+    await addJobs(pilot, mechanic, 1, { status: 'confirmed', total: 100, day: 2 });
+    await addJobs(pilot, mechanic, 1, { status: 'completed', total: 100, day: 1, completed: '2026-10-01T12:00:00Z' });
+    const page = await api.get('/api/appointments/mechanic', { token: mechanic.token });
+    expect(page.body.map((a: { status: string }) => a.status)).toEqual(Array(20).fill('in_progress'));
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    for (const [path, user, withName] of [
+      ['/api/dashboard/mechanic-summary', mechanic, `${pilot.firstName} ${pilot.lastName}`],
+      ['/api/dashboard/owner-summary', pilot, `${mechanic.firstName} ${mechanic.lastName}`],
+    ] as const) {
+      const res = await api.get(path, { token: user.token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.upcoming).toEqual([
+        expect.objectContaining({ status: 'confirmed', scheduledDate: day(2), scheduledTime: '09:00', withName }),
+        expect.objectContaining({ status: 'scheduled', scheduledDate: day(9), serviceLocation: 'KPAO' }),
+      ]);
+      expect(res.body.upcoming[0]).toMatchObject({ serviceType: 'annual_inspection', aircraftTailNumber: 'NS1' });
+    }
+  });
+
   it("counts an owner's active requests, aircraft, upcoming appointments and unread notifications past one page", async () => {
     const pilot = await createUser('pilot');
     const mechanic = await createUser('mechanic');
@@ -79,7 +105,9 @@ describe('dashboard summaries', () => {
       aircraft: MORE_THAN_A_PAGE,
       upcomingAppointments: MORE_THAN_A_PAGE,
       unreadNotifications: 130,
+      upcoming: expect.any(Array),
     });
+    expect(res.body.upcoming).toHaveLength(3);
   });
 
   it("sums a mechanic's earnings and counts their open requests and active jobs past one page", async () => {
@@ -134,6 +162,7 @@ describe('dashboard summaries', () => {
     expect(res.body).toEqual({
       availableRequests: 24,
       activeJobs: 22,
+      upcoming: expect.any(Array),
       earnings: {
         earned: 2500 + 120 + 150.5,
         completedJobs: 29,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
+import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
 import { api } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
@@ -65,6 +66,64 @@ describe('matching: bounded fan-out', () => {
     expect(pending.matchingPending).toBe(false);
     const viewed = await api.get(`/api/enhanced/quotes/${created.id}`, { token: pilot.token });
     expect(viewed.body.matchedMechanicsCount).toBe(4);
+  });
+
+  it('tells the first five with the request and the rest of the N after the answer, each once, by app and email', async () => {
+    await db
+      .updateTable('systemSettings')
+      .set({ settingValue: '7' })
+      .where('category', '=', 'general')
+      .where('settingKey', '=', 'match_notify_limit')
+      .execute();
+    // Eight mechanics at KGJT; the fan-out tells seven of them.
+    const mechanics: Awaited<ReturnType<typeof mechanicWithProfile>>[] = [];
+    for (let i = 0; i < 8; i += 1)
+      mechanics.push(await mechanicWithProfile({ baseLocation: 'KGJT', serviceRadius: '40' }));
+    const ids = mechanics.map((m) => m.id);
+    const toldOf = async () =>
+      db
+        .selectFrom('notifications')
+        .select(['userId', 'message'])
+        .where('userId', 'in', ids)
+        .where('type', '=', 'request.matched')
+        .execute();
+    const mailedOf = async () =>
+      db
+        .selectFrom('outbox')
+        .select(['toAddress', 'bodyText'])
+        .where(
+          'toAddress',
+          'in',
+          mechanics.map((m) => m.email),
+        )
+        .where('kind', '=', 'marketplace.request.matched')
+        .execute();
+    const pilot = await createUser('pilot');
+    const res = await api.post(
+      '/api/enhanced/quotes',
+      validRequest({ serviceLocation: 'KGJT', aircraftLocation: 'KGJT' }),
+      { token: pilot.token },
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.matchedMechanicsCount).toBe(8);
+    // Read before the work after the answer has run: what the request's own transaction wrote.
+    expect(await toldOf()).toHaveLength(5);
+
+    await afterAnswersSettled();
+    const told = await toldOf();
+    expect(told).toHaveLength(7);
+    expect(new Set(told.map((t) => t.userId)).size).toBe(7);
+    // The same words whichever way a mechanic was told.
+    for (const t of told) expect(t.message).toMatch(/^Annual Inspection for a .+ at KGJT, \d+ mi from your base\.$/);
+    const mailed = await mailedOf();
+    expect(new Set(mailed.map((m) => m.toAddress)).size).toBe(7);
+    for (const m of mailed)
+      expect(m.bodyText).toMatch(new RegExp(`See it in your dashboard: \\S+#item-${res.body.id}`));
+    // A second run of the work after the answer tells no one again.
+    await completeMatching(db, res.body.id);
+    expect(await toldOf()).toHaveLength(7);
+    const list = await api.get('/api/enhanced/quotes/mechanic', { token: mechanics[7]!.token });
+    expect(list.body.map((r: { id: string }) => r.id)).toContain(res.body.id);
   });
 
   it('refuses a fan-out setting outside 1-500 from the console', async () => {

@@ -157,6 +157,53 @@ describe('cursor paging of the dashboard lists', () => {
     );
   });
 
+  it('pages the jobs still to do soonest first, then the finished ones latest first, across the page where one ends', async () => {
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic', { mechanicStatus: 'approved' });
+    const db = testDb();
+    // Jobs `day` days from now (negative: past) with a status, straight in the database.
+    const addJob = (day: number, status: string, tail: string) =>
+      sql`with r as (
+            insert into service_requests (customer_id, aircraft_make, aircraft_model, aircraft_tail_number, aircraft_location, service_type,
+                                          service_description, service_location, service_location_label, service_latitude, service_longitude, status)
+            values (${pilot.id}, 'Cessna', '172', ${tail}, 'KPAO', 'annual_inspection', 'Phases', 'KPAO', 'KPAO', 37.46, -122.11, 'approved')
+            returning id),
+          b as (
+            insert into bids (service_request_id, mechanic_id, labor_cost, parts_cost, total_cost, estimated_hours, available_start_date, estimated_completion_date, status)
+            select id, ${mechanic.id}::uuid, 100, 0, 100, 1, current_date, current_date, 'accepted' from r
+            returning id, service_request_id)
+          insert into appointments (service_request_id, bid_id, mechanic_id, customer_id, scheduled_date, scheduled_time, estimated_duration, service_location, status)
+          select b.service_request_id, b.id, ${mechanic.id}::uuid, ${pilot.id}::uuid, current_date + ${day}::int, '09:00', 1, 'KPAO', ${status}
+          from b`.execute(db);
+    // Years of finished work (older than any job to do), and four jobs to do, one under way.
+    for (let i = 0; i < 7; i += 1) await addJob(-400 + i * 30, i % 3 === 0 ? 'cancelled' : 'completed', `NPH${i}`);
+    await addJob(9, 'scheduled', 'NPO1');
+    await addJob(2, 'confirmed', 'NPO2');
+    await addJob(-1, 'in_progress', 'NPO3');
+    await addJob(30, 'scheduled', 'NPO4');
+    const tails = (rows: Array<{ aircraftTailNumber: string }>) => rows.map((r) => r.aircraftTailNumber);
+    const expected = ['NPO3', 'NPO2', 'NPO1', 'NPO4', 'NPH6', 'NPH5', 'NPH4', 'NPH3', 'NPH2', 'NPH1', 'NPH0'];
+    for (const [path, user] of [
+      ['/api/appointments', pilot],
+      ['/api/appointments/mechanic', mechanic],
+    ] as const) {
+      const all = await api.get(`${path}?limit=100`, { token: user.token });
+      expect(tails(all.body)).toEqual(expected);
+      // The default first page (no cursor) is the same list: what the Overview's upcoming reads.
+      expect(tails((await api.get(path, { token: user.token })).body)).toEqual(expected);
+      // Three a page: the second page ends the jobs to do and begins the finished ones.
+      const { ids } = await walk(path, user, 3);
+      expect(ids).toEqual((all.body as Array<{ id: string }>).map((r) => r.id));
+    }
+    // A cursor of another shape is refused, not guessed at.
+    const bad = Buffer.from(
+      JSON.stringify(['later', '2026-01-01', '09:00', '2026-01-01 00:00:00+00', pilot.id]),
+    ).toString('base64url');
+    const refused = await api.get(`/api/appointments?cursor=${bad}`, { token: pilot.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/cursor is not valid/);
+  });
+
   it("pages an aircraft's logbook newest first, stable while entries are signed, and searches every page", async () => {
     const pilot = await createUser('pilot');
     const mechanic = await createUser('mechanic');

@@ -89,6 +89,8 @@ for (const viewport of [
     await expect(ask.getByText('Reason is required')).toBeVisible();
     await expectNoSidewaysScroll(m);
     await ask.getByLabel('Reason (the owner reads it)').fill('A family emergency takes me out of state that week');
+    // The sentence that asked for a reason goes once one is typed.
+    await expect(ask.getByText('Reason is required')).toBeHidden();
     await m.screenshot({ path: `test-results/mechanic-cancel-${viewport.width}.png` });
     await ask.getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(m.getByText('Appointment cancelled. The owner is told.')).toBeVisible();

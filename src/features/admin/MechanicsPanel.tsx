@@ -243,7 +243,10 @@ export default function MechanicsPanel() {
               id="reject-reason"
               value={reason}
               maxLength={REJECT_REASON_MAX}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setInvalid(null);
+              }}
               rows={4}
             />
           </div>

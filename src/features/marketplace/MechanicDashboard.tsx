@@ -208,12 +208,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
       {data && (
         <>
           <TabsContent value="overview">
-            <OverviewTab
-              requests={data.requests}
-              appointments={data.appointments}
-              profile={profile}
-              summary={summary}
-            />
+            <OverviewTab requests={data.requests} profile={profile} summary={summary} />
           </TabsContent>
           <TabsContent value="requests">
             <RequestsTab requests={data.requests} onQuote={setQuoting} />

@@ -1,14 +1,28 @@
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { Appointment } from '../../contract/appointments.ts';
-import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
+import {
+  afterKey,
+  cut,
+  INVALID_CURSOR,
+  type KeyColumn,
+  type PageRequest,
+  type Paged,
+} from '../../server/http/paging.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { fullName, toAppointment, type AppointmentRow } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
-import { APPOINTMENT_MACHINE, REQUEST_MACHINE, type MechanicAppointmentAction } from '../../contract/machines.ts';
+import {
+  ACTIVE_JOB_STATUSES,
+  APPOINTMENT_MACHINE,
+  FINISHED_APPOINTMENT_STATUSES,
+  REQUEST_MACHINE,
+  type MechanicAppointmentAction,
+} from '../../contract/machines.ts';
+import { sql } from 'kysely';
 import { transition } from '../../server/http/transition.ts';
 import { assertChangeOrdersDecided, withApprovedLines } from './approved-lines.server.ts';
 import { withScheduleAndParties } from './schedule/schedule.server.ts';
@@ -59,7 +73,7 @@ export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   return withLines!;
 }
 
-/** Appointments page in the order they are shown: soonest first, then by time of day. */
+/** An appointment's place in its phase of the list: its day, then time of day, then when it was made. */
 export const APPOINTMENT_KEYS: KeyColumn[] = [
   { ref: 'a.scheduled_date', type: 'date' },
   { ref: 'a.scheduled_time', type: 'text' },
@@ -67,24 +81,77 @@ export const APPOINTMENT_KEYS: KeyColumn[] = [
   { ref: 'a.id', type: 'uuid' },
 ];
 
-/** A pilot's appointments, or a mechanic's: soonest first, then by time of day, a page at a time. */
+/**
+ * The cursor of an appointments list: the phase of the last row seen, then its key. The list shows
+ * the jobs still to do first, soonest first, then the finished ones (completed, cancelled), the
+ * latest first (docs/decisions/0287): a mechanic with 5,000 past jobs sees this week's on the first
+ * page, and the Overview's "Upcoming Appointments" comes from the page the list loaded.
+ */
+export const APPOINTMENT_PAGE_KEYS: KeyColumn[] = [{ ref: 'phase', type: 'text' }, ...APPOINTMENT_KEYS];
+
+const PHASES = {
+  open: { statuses: ACTIVE_JOB_STATUSES, direction: 'asc' },
+  done: { statuses: FINISHED_APPOINTMENT_STATUSES, direction: 'desc' },
+} as const;
+type Phase = keyof typeof PHASES;
+
+/**
+ * One phase of a user's appointments, after a row of it when one is given. The statuses are
+ * written into the text (not bound): the partial index of each phase (migration 0034) is used only
+ * when the planner can see the query asks for its statuses.
+ */
+function appointmentsInPhase(
+  db: Db,
+  who: 'customer' | 'mechanic',
+  userId: string,
+  phase: Phase,
+  after: string[] | null,
+  limit: number,
+) {
+  const { statuses, direction } = PHASES[phase];
+  const key = sql<string>`json_build_array(${sql.lit(phase)}::text, ${sql.join(
+    APPOINTMENT_KEYS.map((k) => sql`${sql.ref(k.ref)}::text`),
+  )})::text`;
+  let query = appointmentsView(db)
+    .select(key.as('pageKey'))
+    .where(who === 'customer' ? 'a.customerId' : 'a.mechanicId', '=', userId)
+    .where(sql<boolean>`a.status in (${sql.join(statuses.map((status) => sql.lit(status)))})`);
+  if (after) query = query.where(afterKey(APPOINTMENT_KEYS, after, direction));
+  return query
+    .orderBy('a.scheduledDate', direction)
+    .orderBy('a.scheduledTime', direction)
+    .orderBy('a.createdAt', direction)
+    .orderBy('a.id', direction)
+    .limit(limit)
+    .execute();
+}
+
+/** A pilot's appointments, or a mechanic's: those still to do soonest first, then the finished ones latest first, a page at a time. */
 export async function listAppointments(
   db: Db,
   who: 'customer' | 'mechanic',
   userId: string,
   page: PageRequest,
 ): Promise<Paged<Appointment>> {
-  let query = appointmentsView(db)
-    .select(keyOf(APPOINTMENT_KEYS).as('pageKey'))
-    .where(who === 'customer' ? 'a.customerId' : 'a.mechanicId', '=', userId);
-  if (page.after) query = query.where(afterKey(APPOINTMENT_KEYS, page.after, 'asc'));
-  const rows = await query
-    .orderBy('a.scheduledDate', 'asc')
-    .orderBy('a.scheduledTime', 'asc')
-    .orderBy('a.createdAt', 'asc')
-    .orderBy('a.id', 'asc')
-    .limit(page.limit + 1)
-    .execute();
+  const [phase, ...after] = page.after ?? ['open'];
+  if (phase !== 'open' && phase !== 'done') throw badRequest(INVALID_CURSOR);
+  // One row more than the page, to know whether there is a next one; a page that ends the open
+  // jobs goes on with the finished ones.
+  const rows =
+    phase === 'open'
+      ? await appointmentsInPhase(db, who, userId, 'open', page.after ? after : null, page.limit + 1)
+      : [];
+  if (rows.length <= page.limit)
+    rows.push(
+      ...(await appointmentsInPhase(
+        db,
+        who,
+        userId,
+        'done',
+        phase === 'done' ? after : null,
+        page.limit + 1 - rows.length,
+      )),
+    );
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return {
     rows: await withBookingTerms(

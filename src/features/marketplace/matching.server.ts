@@ -152,19 +152,36 @@ function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
     ) qualified`;
 }
 
+/** What a matched mechanic is told of a new request: the request, and how far it is from their base. */
+function matchedMessage(request: RequestForMatching, distanceMiles: number, via: string): string {
+  const from = via === 'service_radius' ? 'your base' : 'your base (the customer will fly in)';
+  return `${describe(request)}, ${distanceMiles} mi from ${from}.`;
+}
+
+/**
+ * How many of a new request's nearest mechanics are told within the request's own transaction: the
+ * few its answer lists by name. The others of the console's fan-out are told after the answer
+ * (docs/decisions/0286).
+ */
+export const TOLD_WITH_THE_REQUEST = MATCHES_SHOWN;
+
 /**
  * Matches a new request in the database (docs/decisions/0200-matching-by-index.md). One statement
  * finds the approved mechanics in range through the base-location index (a box, then the exact
- * rule of matching.ts) and, for the nearest, best-rated N only (the console's
- * `match_notify_limit`, default 25), records the match, writes the notification and queues the
- * email of those who want one (the outbox sends it after the answer): the request costs the same
- * with 30 or 5,000 mechanics in range. When more are in range, the request is marked
- * `matching_pending` and completeMatching records the others after the answer (or the scheduled
- * run within a minute), so they find it in their list without being notified. Runs in the
- * caller's transaction. Returns how many matched, the request's status and the matches its answer lists.
+ * rule of matching.ts) and records the nearest, best-rated N (the console's `match_notify_limit`,
+ * default 25). The first few of them (TOLD_WITH_THE_REQUEST) are told by the same statement: the
+ * app notification, and the email of those who want one (the outbox sends it after the answer).
+ * The others of the N are fan-out, told after the answer by notifyNewMatches (docs/decisions/0286):
+ * 25 notifications into a table of millions read their index pages from disk on a cold cache, which
+ * a request must not wait for. Whenever work is left (mechanics to tell, more in range than N),
+ * the request is marked `matching_pending`, and completeMatching (after the answer, or the scheduled
+ * run within a minute) tells the rest of the nearest and records the others, who find it in their
+ * list without being notified. Runs in the caller's transaction. Returns how many matched, the
+ * request's status and the matches its answer lists.
  */
 export async function matchNewRequest(db: Db, request: RequestForMatching): Promise<NewRequestMatching> {
   const { notifyLimit, widestRadius } = await matchingBounds(db);
+  const toldNow = Math.min(notifyLimit, TOLD_WITH_THE_REQUEST);
   // The request's move to `matched` (by the status table) and its `matching_pending` mark are
   // written by the same statement, and it returns the few mechanics the answer lists (the nearest
   // MATCHES_SHOWN of those recorded, as getRequest orders them): a new request's answer needs no
@@ -176,17 +193,20 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     mailed: Array<{ email: string; firstName: string; message: string }>;
   }>`
     with matched as (${qualifiedMechanics(request, widestRadius)}),
-    nearest as (select * from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}),
+    nearest as (
+      select *, row_number() over (order by distance, rating desc, completed_jobs desc, user_id) as rank
+      from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}
+    ),
     saved as (
-      insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via)
-      select ${request.id}::uuid, user_id, distance, via from nearest
+      insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via, notify_pending)
+      select ${request.id}::uuid, user_id, distance, via, rank > ${toldNow} from nearest
     ), told as (
       insert into notifications (user_id, type, title, message, link)
       select user_id, 'request.matched', 'New service request',
              ${describe(request) + ', '} || distance || ' mi from ' ||
                case when via = 'service_radius' then 'your base' else 'your base (the customer will fly in)' end || '.',
              'requests'
-      from nearest
+      from nearest where rank <= ${toldNow}
       returning user_id, message
     ), mailed as (
       select u.email, u.first_name, t.message from told t join users u on u.id = t.user_id where u.email_notifications
@@ -194,7 +214,7 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
       update service_requests
       set status = case when status in (${sql.join(fromStates(REQUEST_MACHINE, 'match'))}) then ${targetOf(REQUEST_MACHINE, 'match')} else status end,
           updated_at = now(),
-          matching_pending = (select count(*) from matched) > ${notifyLimit}
+          matching_pending = (select count(*) from matched) > ${toldNow}
       where id = ${request.id} and exists (select 1 from matched)
       returning status
     ), shown as (
@@ -209,22 +229,11 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
            coalesce((select json_agg(json_build_object('email', email, 'firstName', first_name, 'message', message)) from mailed), '[]'::json) as mailed`.execute(
     db,
   );
+  // The few told now by email, each joined with the other notices of its kind that arrive
+  // together, and linked to the request (docs/decisions/0183, 0200).
+  await queueMatchedEmails(db, request.id, result.rows[0]?.mailed ?? []);
   const row = result.rows[0];
   const matched = row?.matched ?? 0;
-  // The notified few (at most the notify limit) by email, each joined with the other notices of
-  // its kind that arrive together, and linked to the request (docs/decisions/0183, 0200).
-  const link = siteUrl(dashboardLink('requests', request.id));
-  await queueNotificationEmails(
-    db,
-    (row?.mailed ?? []).map((m) => ({
-      to: m,
-      n: {
-        type: 'request.matched',
-        title: 'New service request',
-        message: `${m.message}\nSee it in your dashboard: ${link}`,
-      },
-    })),
-  );
   if (matched === 0) {
     await notify(db, [request.customerId], {
       type: 'request.pending',
@@ -253,6 +262,85 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
   };
 }
 
+/** The "New service request" emails of matched mechanics, queued in the outbox with the link to the request. */
+async function queueMatchedEmails(
+  db: Db,
+  requestId: string,
+  mailed: ReadonlyArray<{ email: string; firstName: string; message: string }>,
+): Promise<void> {
+  const link = siteUrl(dashboardLink('requests', requestId));
+  await queueNotificationEmails(
+    db,
+    mailed.map((m) => ({
+      to: { email: m.email, firstName: m.firstName },
+      n: {
+        type: 'request.matched',
+        title: 'New service request',
+        message: `${m.message}\nSee it in your dashboard: ${link}`,
+      },
+    })),
+  );
+}
+
+/**
+ * Tells the mechanics a new request recorded as still to be told (the nearest N of matchNewRequest
+ * beyond the few told with it):
+ * one app notification each, and the email of those who want one, queued in the outbox (joined
+ * with the other notices that arrive together, linked to the request). The update that clears their
+ * mark claims the rows, so two runs at once tell each mechanic once. Safe to run again.
+ */
+export async function notifyNewMatches(db: Db, requestId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('serviceRequestMatches')
+      .set({ notifyPending: false })
+      .where('serviceRequestId', '=', requestId)
+      .where('notifyPending', '=', true)
+      .returning(['mechanicId', 'distanceMiles', 'via'])
+      .execute();
+    if (claimed.length === 0) return 0;
+    const request = await trx
+      .selectFrom('serviceRequests')
+      .selectAll()
+      .where('id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    const told = claimed.map((m) => ({
+      userId: m.mechanicId,
+      message: matchedMessage(request, m.distanceMiles, m.via),
+    }));
+    await trx
+      .insertInto('notifications')
+      .values(
+        told.map((t) => ({
+          userId: t.userId,
+          type: 'request.matched',
+          title: 'New service request',
+          message: t.message,
+          link: 'requests',
+          readAt: null,
+        })),
+      )
+      .execute();
+    const mailed = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'firstName'])
+      .where(
+        'id',
+        'in',
+        told.map((t) => t.userId),
+      )
+      .where('emailNotifications', '=', true)
+      .execute();
+    const messageOf = new Map(told.map((t) => [t.userId, t.message]));
+    await queueMatchedEmails(
+      trx,
+      request.id,
+      mailed.map((m) => ({ email: m.email, firstName: m.firstName, message: messageOf.get(m.id)! })),
+    );
+    return claimed.length;
+  });
+}
+
 interface ShownMatch {
   mechanicId: string;
   distanceMiles: number;
@@ -270,10 +358,12 @@ export interface NewRequestMatching {
 }
 
 /**
- * Records the matches a new request did not notify (matchNewRequest), in one statement, and
- * clears its `matching_pending` mark. Safe to run twice or on a request already done.
+ * The work a new request leaves after its answer: tells the nearest it recorded (notifyNewMatches),
+ * then records the matches it did not notify, in one statement, and clears its `matching_pending`
+ * mark. Safe to run twice or on a request already done.
  */
 export async function completeMatching(db: Db, requestId: string): Promise<void> {
+  await notifyNewMatches(db, requestId);
   await db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom('serviceRequests')

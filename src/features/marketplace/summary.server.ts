@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { MechanicSummary, OwnerSummary } from '../../contract/dashboard-summary.ts';
+import type { MechanicSummary, OwnerSummary, UpcomingAppointment } from '../../contract/dashboard-summary.ts';
+import { MARKETPLACE } from '../../contract/marketplace.ts';
+import { fullName } from './mappers.server.ts';
 import {
   ACTIVE_JOB_STATUSES,
   ACTIVE_REQUEST_STATUSES,
@@ -15,27 +17,52 @@ import type { Db } from '../../server/db/client.ts';
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
 
+/**
+ * The user's next few upcoming appointments (scheduled or confirmed), soonest first, for the
+ * Overview's card: through the partial index of the jobs still to do (migration 0034), whose
+ * statuses are written into the text so the planner can use it.
+ */
+async function upcomingOf(db: Db, who: 'customer' | 'mechanic', userId: string): Promise<UpcomingAppointment[]> {
+  const other = who === 'customer' ? 'mechanic' : 'customer';
+  const { rows } = await sql<UpcomingAppointment & { firstName: string; lastName: string }>`
+    select a.id, a.scheduled_date::text as "scheduledDate", a.scheduled_time as "scheduledTime",
+           a.service_location as "serviceLocation", a.status, r.service_type as "serviceType",
+           r.aircraft_tail_number as "aircraftTailNumber", u.first_name as "firstName", u.last_name as "lastName"
+    from appointments a
+    join service_requests r on r.id = a.service_request_id
+    join users u on u.id = ${sql.ref(`a.${other}_id`)}
+    where ${sql.ref(`a.${who}_id`)} = ${userId}
+      and a.status in (${sql.join(UPCOMING_APPOINTMENT_STATUSES.map((s) => sql.lit(s)))})
+    order by a.scheduled_date, a.scheduled_time, a.created_at, a.id
+    limit ${sql.lit(MARKETPLACE.overviewItems)}`.execute(db);
+  return rows.map(({ firstName, lastName, ...a }) => ({ ...a, withName: fullName({ firstName, lastName }) }));
+}
+
 /** The owner's Overview: active requests, aircraft, upcoming appointments. */
 export async function ownerSummary(db: Db, ownerId: string): Promise<OwnerSummary> {
-  const { rows } = await sql<{
-    activeRequests: string;
-    aircraft: string;
-    upcomingAppointments: string;
-    unreadNotifications: string;
-  }>`
+  const [{ rows }, upcoming] = await Promise.all([
+    sql<{
+      activeRequests: string;
+      aircraft: string;
+      upcomingAppointments: string;
+      unreadNotifications: string;
+    }>`
     select
       (select count(*) from service_requests r where r.customer_id = ${ownerId} and r.status in (${list(ACTIVE_REQUEST_STATUSES)})) as "activeRequests",
       (select count(*) from aircraft a where a.owner_id = ${ownerId}) as "aircraft",
       (select count(*) from appointments a where a.customer_id = ${ownerId} and a.status in (${list(UPCOMING_APPOINTMENT_STATUSES)})) as "upcomingAppointments",
       (select count(*) from notifications n where n.user_id = ${ownerId} and not n.is_read) as "unreadNotifications"`.execute(
-    db,
-  );
+      db,
+    ),
+    upcomingOf(db, 'customer', ownerId),
+  ]);
   const row = rows[0]!;
   return {
     activeRequests: Number(row.activeRequests),
     aircraft: Number(row.aircraft),
     upcomingAppointments: Number(row.upcomingAppointments),
     unreadNotifications: Number(row.unreadNotifications),
+    upcoming,
   };
 }
 
@@ -70,7 +97,7 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
              and (select r.status from service_requests r where r.id = m.service_request_id) in (${list(QUOTABLE_REQUEST_STATUSES)})
              and not exists (select 1 from bids mb where mb.service_request_id = m.service_request_id and mb.mechanic_id = ${mechanic.id}))`
     : sql<string>`0`;
-  const [counts, months] = await Promise.all([
+  const [counts, months, upcoming] = await Promise.all([
     // Active jobs are the accepted jobs still to finish, whose figures are what is pending.
     sql<{ availableRequests: string; activeJobs: string; pendingCents: string | null }>`
       select ${available} as "availableRequests", count(*) as "activeJobs", sum(j.cents) as "pendingCents"
@@ -82,6 +109,7 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
       from ${jobsOf(mechanic.id)} j
       where j.status = 'completed'
       group by 1 order by 1 desc`.execute(db),
+    approved ? upcomingOf(db, 'mechanic', mechanic.id) : [],
   ]);
   const c = counts.rows[0]!;
   const earnedCents = months.rows.reduce((s, m) => s + Number(m.cents), 0);
@@ -89,6 +117,7 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
   return {
     availableRequests: Number(c.availableRequests),
     activeJobs: approved ? Number(c.activeJobs) : 0,
+    upcoming,
     earnings: {
       earned: earnedCents / 100,
       completedJobs,

@@ -214,7 +214,10 @@ function RefundDialog({
             rows={3}
             maxLength={500}
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
           />
         </div>
         {error && (

@@ -35,8 +35,9 @@ const CHECKS: Record<KeyColumn['type'], RegExp> = {
   text: /^[^\0]{0,200}$/,
 };
 
-const invalidCursor = () =>
-  badRequest('cursor is not valid: use the nextCursor of the previous page, or none for the first page');
+export const INVALID_CURSOR =
+  'cursor is not valid: use the nextCursor of the previous page, or none for the first page';
+const invalidCursor = () => badRequest(INVALID_CURSOR);
 
 /** Reads `?cursor=&limit=`; a limit above the maximum is served at the maximum, like notifications. */
 export function readPage(

@@ -79,7 +79,11 @@ export function CancelAppointment({
             required
             maxLength={CANCEL_REASON_MAX}
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              // The sentence asked for a reason; once one is typed it no longer applies.
+              setError(undefined);
+            }}
             {...fieldAria(id, error)}
           />
           <CharacterCount id={`${id}-count`} value={reason} max={CANCEL_REASON_MAX} />

@@ -2,30 +2,28 @@ import { Briefcase, CheckCircle2, Inbox, Star } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
-import type { Appointment } from '../../../contract/appointments.ts';
 import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
-import { formatDay, formatTime, upcomingAppointments } from '../pilot/pilot-views.ts';
+import { formatDay, formatTime } from '../pilot/pilot-views.ts';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 
 /** Spec: Available Requests, Active Jobs, Rating, Completed Jobs; recent requests and upcoming appointments. */
 export default function OverviewTab({
   requests,
-  appointments,
   profile,
   summary,
 }: {
   requests: ServiceRequest[];
-  appointments: Appointment[];
   profile: MechanicProfile | null;
   summary: MechanicSummary | undefined;
 }) {
   // Counted by the server: the lists hold a page, not every request and job (ADR 0203).
   const available = summary?.availableRequests ?? null;
   const active = summary?.activeJobs ?? null;
-  const upcoming = upcomingAppointments(appointments).slice(0, MARKETPLACE.overviewItems);
+  // The next jobs from the server: the appointments list's first page may hold none (ADR 0287).
+  const upcoming = summary?.upcoming;
   return (
     <div className="space-y-6">
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -75,7 +73,11 @@ export default function OverviewTab({
             <CardTitle>Upcoming Appointments</CardTitle>
           </CardHeader>
           <CardContent>
-            {upcoming.length === 0 ? (
+            {upcoming === undefined ? (
+              <p className="text-sm text-muted-foreground" aria-busy="true">
+                Loading upcoming appointments…
+              </p>
+            ) : upcoming.length === 0 ? (
               <p className="text-sm text-muted-foreground">No upcoming appointments</p>
             ) : (
               <ul className="divide-y divide-border">

@@ -10,7 +10,7 @@ import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { InProgressCard } from './InProgressCard.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { formatDay, formatTime, upcomingAppointments } from './pilot-views.ts';
+import { formatDay, formatTime } from './pilot-views.ts';
 import type { OwnerSummary } from '../../../contract/dashboard-summary.ts';
 
 export interface PilotOverviewProps {
@@ -39,7 +39,8 @@ export default function OverviewTab({
   onShow,
 }: PilotOverviewProps) {
   const recent = requests.slice(0, MARKETPLACE.overviewItems);
-  const upcoming = upcomingAppointments(appointments);
+  // The next appointments from the server: the list's first page may hold none (ADR 0287).
+  const upcoming = summary?.upcoming;
   return (
     <div className="space-y-6">
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -129,11 +130,15 @@ export default function OverviewTab({
             )}
           </CardHeader>
           <CardContent>
-            {upcoming.length === 0 ? (
+            {upcoming === undefined ? (
+              <p className="text-sm text-muted-foreground" aria-busy="true">
+                Loading upcoming appointments…
+              </p>
+            ) : upcoming.length === 0 ? (
               <p className="text-sm text-muted-foreground">No upcoming appointments</p>
             ) : (
               <ul className="divide-y divide-border">
-                {upcoming.slice(0, MARKETPLACE.overviewItems).map((a) => (
+                {upcoming.map((a) => (
                   <li key={a.id} className="flex items-start justify-between gap-3 py-3">
                     <div className="min-w-0">
                       <p className="font-medium">
@@ -143,7 +148,7 @@ export default function OverviewTab({
                         {labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType)} · {a.aircraftTailNumber} ·{' '}
                         {a.serviceLocation}
                       </p>
-                      <p className="text-xs text-muted-foreground">with {a.mechanicName}</p>
+                      <p className="text-xs text-muted-foreground">with {a.withName}</p>
                     </div>
                     <StatusBadge status={a.status} />
                   </li>

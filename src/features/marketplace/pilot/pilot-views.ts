@@ -1,17 +1,9 @@
-import type { Appointment } from '../../../contract/appointments.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
-import { ACTIVE_REQUEST_STATUSES, UPCOMING_APPOINTMENT_STATUSES } from '../../../contract/machines.ts';
+import { ACTIVE_REQUEST_STATUSES } from '../../../contract/machines.ts';
 
 /** Spec: active requests are pending, matched or quoted. */
 export function activeRequests(requests: readonly ServiceRequest[]): ServiceRequest[] {
   return requests.filter((r) => ACTIVE_REQUEST_STATUSES.includes(r.status));
-}
-
-/** Upcoming appointments (scheduled or confirmed), soonest first. */
-export function upcomingAppointments(appointments: readonly Appointment[]): Appointment[] {
-  return appointments
-    .filter((a) => UPCOMING_APPOINTMENT_STATUSES.includes(a.status))
-    .sort((a, b) => `${a.scheduledDate} ${a.scheduledTime}`.localeCompare(`${b.scheduledDate} ${b.scheduledTime}`));
 }
 
 /** Quotes cheapest first, so the comparison reads top-down. */

@@ -1,3 +1,4 @@
+import { countBadge } from './count-badge.ts';
 import { Suspense, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -59,7 +60,9 @@ export function DashboardFrame<T extends string>({
                   <TabsTrigger key={t.value} value={t.value}>
                     {t.label}
                     {t.badge ? (
-                      <span className="rounded-full bg-destructive px-1.5 text-xs font-bold text-white">{t.badge}</span>
+                      <span className="rounded-full bg-destructive px-1.5 text-xs font-bold text-white">
+                        {countBadge(t.badge)}
+                      </span>
                     ) : null}
                   </TabsTrigger>
                 ))}

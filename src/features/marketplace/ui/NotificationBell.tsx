@@ -1,3 +1,4 @@
+import { countBadge } from './count-badge.ts';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { buttonClass } from '../../../components/ui/button.tsx';
@@ -34,7 +35,7 @@ export function NotificationBell({
             aria-hidden="true"
             data-testid="unread-badge"
           >
-            {unread > 99 ? '99+' : unread}
+            {countBadge(unread)}
           </span>
         )}
       </Popover.Trigger>

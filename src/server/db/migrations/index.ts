@@ -30,6 +30,7 @@ import * as m0029 from './0029_booking_changes.ts';
 import * as m0030 from './0030_console_lists.ts';
 import * as m0031 from './0031_scale_summaries.ts';
 import * as m0032 from './0032_attachments_customers_cancellations.ts';
+import * as m0034 from './0034_scale_answer_paths.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0030_console_lists': m0030,
   '0031_scale_summaries': m0031,
   '0032_attachments_customers_cancellations': m0032,
+  '0034_scale_answer_paths': m0034,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -89,6 +89,8 @@ export interface ServiceRequestMatchesTable {
   distanceMiles: number;
   via: 'service_radius' | 'customer_travel';
   createdAt: CreatedAt;
+  /** A new request's nearest, recorded with it and told after the answer (migration 0034). */
+  notifyPending: Generated<boolean>;
 }
 
 export interface BidsTable {
