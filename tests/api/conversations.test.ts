@@ -506,6 +506,9 @@ describe('digest away from the screen', () => {
       .select(['subject', 'bodyText', 'channel'])
       .where('toAddress', '=', to)
       .where('kind', '=', 'conversation.digest')
+      // In the order they were queued: without it a row rewritten since comes back first or last.
+      .orderBy('createdAt')
+      .orderBy('id')
       .execute();
   const minutes = (n: number) => new Date(Date.now() + n * 60_000);
   /** A zone where it is daytime at every one of `ats`, so quiet hours do not decide the test. */
