@@ -147,6 +147,9 @@ function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
         from mechanic_profiles p
         join users u on u.id = p.user_id
         where u.role = 'mechanic' and u.mechanic_status = 'approved' and ${where}
+        -- Kept whole (not merged into the query around it), so each distance is computed once per
+        -- mechanic, not again in every test and column that reads it: 13% of the statement at KDEN.
+        offset 0
       ) candidates
       where to_service <= service_radius or to_aircraft <= ${request.maxTravelDistance}
     ) qualified`;
@@ -193,9 +196,10 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
     mailed: Array<{ email: string; firstName: string; message: string }>;
   }>`${sql.raw(PLAN_EACH_CALL)}
     with matched as (${qualifiedMechanics(request, widestRadius)}),
+    closest as (select * from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}),
+    -- Ranked after the cut: a window over every match would sort all 5,040 at KDEN, not keep the top N.
     nearest as (
-      select *, row_number() over (order by distance, rating desc, completed_jobs desc, user_id) as rank
-      from matched order by distance, rating desc, completed_jobs desc, user_id limit ${notifyLimit}
+      select *, row_number() over (order by distance, rating desc, completed_jobs desc, user_id) as rank from closest
     ),
     saved as (
       insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via, notify_pending)
