@@ -261,6 +261,9 @@ for (const viewport of [
       expect(editorChunk.length).toBeGreaterThan(0);
       await editor.click();
       await form.getByRole('button', { name: 'Heading', exact: true }).click();
+      // A toolbar button hands the focus back to the text; keys typed before it arrives are lost.
+      await expect(editor.locator('h2')).toHaveCount(1);
+      await expect(editor).toBeFocused();
       await page.keyboard.type('Before the annual');
       await page.keyboard.press('Enter');
       await page.keyboard.type('First paragraph.');
@@ -270,6 +273,8 @@ for (const viewport of [
       await page.keyboard.type('Third paragraph.');
       await page.keyboard.press('Enter');
       await form.getByRole('button', { name: 'Bulleted list' }).click();
+      await expect(editor.locator('ul > li')).toHaveCount(1);
+      await expect(editor).toBeFocused();
       await page.keyboard.type('Logbooks');
       await page.keyboard.press('Enter');
       await page.keyboard.type('AD list');
