@@ -155,10 +155,15 @@ function qualifiedMechanics(request: RequestForMatching, widestRadius: number) {
     ) qualified`;
 }
 
+/** Where a match's distance is measured from, as a mechanic is told it: one wording for every path. */
+const MEASURED_FROM = {
+  service_radius: 'your base',
+  customer_travel: 'your base (the customer will fly in)',
+} as const;
+
 /** What a matched mechanic is told of a new request: the request, and how far it is from their base. */
-function matchedMessage(request: RequestForMatching, distanceMiles: number, via: string): string {
-  const from = via === 'service_radius' ? 'your base' : 'your base (the customer will fly in)';
-  return `${describe(request)}, ${distanceMiles} mi from ${from}.`;
+function matchedMessage(request: RequestForMatching, distanceMiles: number, via: keyof typeof MEASURED_FROM): string {
+  return `${describe(request)}, ${distanceMiles} mi from ${MEASURED_FROM[via]}.`;
 }
 
 /**
@@ -208,7 +213,7 @@ export async function matchNewRequest(db: Db, request: RequestForMatching): Prom
       insert into notifications (user_id, type, title, message, link)
       select user_id, 'request.matched', 'New service request',
              ${describe(request) + ', '} || distance || ' mi from ' ||
-               case when via = 'service_radius' then 'your base' else 'your base (the customer will fly in)' end || '.',
+               case when via = 'service_radius' then ${MEASURED_FROM.service_radius}::text else ${MEASURED_FROM.customer_travel}::text end || '.',
              'requests'
       from nearest where rank <= ${toldNow}
       returning user_id, message
@@ -485,7 +490,7 @@ export async function rematchMechanic(db: Db, mechanicId: string): Promise<void>
       await notify(db, [mechanicId], {
         type: 'request.matched',
         title: 'New service request',
-        message: `${describe(request)}, ${distanceMiles} mi from your base.`,
+        message: matchedMessage(request, distanceMiles, 'service_radius'),
         link: 'requests',
       });
     }
