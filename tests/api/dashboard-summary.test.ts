@@ -182,6 +182,46 @@ describe('dashboard summaries', () => {
     ]);
   });
 
+  it("keeps a job's figure in the earnings as its bid and lines change after the job was agreed", async () => {
+    // The figure is kept on the appointment by the database (docs/decisions/0297): whichever path
+    // writes a bid's total or its lines, the earnings and the job's card name the same figure.
+    const pilot = await createUser('pilot');
+    const mechanic = await createUser('mechanic');
+    const db = testDb();
+    const [bidId] = await addJobs(pilot, mechanic, 1, {
+      status: 'completed',
+      total: 100,
+      completed: '2026-10-15T12:00:00Z',
+      requestStatus: 'completed',
+    });
+    const figures = async () => {
+      const summary = await api.get('/api/dashboard/mechanic-summary', { token: mechanic.token });
+      const card = await api.get('/api/appointments/mechanic', { token: mechanic.token });
+      expect(summary.status, summary.text).toBe(200);
+      return { earned: summary.body.earnings.earned, card: card.body[0].totalCost };
+    };
+    expect(await figures()).toEqual({ earned: 100, card: 100 });
+
+    await sql`update bids set total_cost = 150, labor_cost = 150 where id = ${bidId}`.execute(db);
+    expect(await figures()).toEqual({ earned: 150, card: 150 });
+
+    // Quoted in lines: the approved ones count, the declined one does not.
+    await sql`insert into bid_lines (bid_id, position, category, description, hours_tenths, rate_cents, labor_cents, parts_cents, decision)
+              values (${bidId}, 1, 'inspection', 'Annual inspection', 10, 12050, 12050, 0, 'approve'),
+                     (${bidId}, 2, 'discretionary', 'Wax', 20, 10000, 20000, 0, 'decline')`.execute(db);
+    expect(await figures()).toEqual({ earned: 120.5, card: 120.5 });
+
+    await sql`update bid_lines set decision = 'approve' where bid_id = ${bidId} and position = 2`.execute(db);
+    expect(await figures()).toEqual({ earned: 320.5, card: 320.5 });
+
+    await sql`delete from bid_lines where bid_id = ${bidId} and position = 1`.execute(db);
+    expect(await figures()).toEqual({ earned: 200, card: 200 });
+
+    // A figure written by hand is not taken: the database computes it.
+    await sql`update appointments set figure_cents = 1 where bid_id = ${bidId}`.execute(db);
+    expect(await figures()).toEqual({ earned: 200, card: 200 });
+  });
+
   it('refuses an unknown time zone and the other role', async () => {
     const pilot = await createUser('pilot');
     const mechanic = await createUser('mechanic');

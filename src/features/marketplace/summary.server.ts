@@ -68,18 +68,12 @@ export async function ownerSummary(db: Db, ownerId: string): Promise<OwnerSummar
 
 /**
  * Each of the mechanic's jobs (appointments) with its figure in cents, the one its card shows
- * (docs/decisions/0170): a job quoted in lines is worth its approved lines (the quote's and the
- * change orders' approved since: the approved figure, with change orders, or final); a plain bid,
- * its total. Each job's bid and lines are read by key (a nested loop over the mechanic's jobs),
- * never by scanning the bids.
+ * (docs/decisions/0170): kept on the appointment from its bid and lines (docs/decisions/0297), so
+ * summing years of jobs reads the mechanic's appointments only.
  */
 const jobsOf = (mechanicId: string) => sql`
-  (select a.status, a.completed_at, a.scheduled_date,
-          case when l.n > 0 then coalesce(l.approved, 0)
-               else (select round(b.total_cost * 100) from bids b where b.id = a.bid_id) end as cents
+  (select a.status, a.completed_at, a.scheduled_date, a.figure_cents as cents
    from appointments a
-   cross join lateral (select count(*) as n, sum(x.labor_cents + x.parts_cents) filter (where x.decision = 'approve') as approved
-                       from bid_lines x where x.bid_id = a.bid_id) l
    where a.mechanic_id = ${mechanicId})`;
 
 /**
@@ -90,32 +84,42 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
   // A mechanic not approved sees no request and no job (their lists are a 403 and empty): none
   // available and none active; what their past jobs earned stays theirs.
   const approved = mechanic.mechanicStatus === 'approved';
-  const available = approved
-    ? // Each match's request read by key (a scalar subquery), never a scan of the requests.
-      sql<string>`(select count(*) from service_request_matches m
-           where m.mechanic_id = ${mechanic.id}
-             and (select r.status from service_requests r where r.id = m.service_request_id) in (${list(QUOTABLE_REQUEST_STATUSES)})
-             and not exists (select 1 from bids mb where mb.service_request_id = m.service_request_id and mb.mechanic_id = ${mechanic.id}))`
-    : sql<string>`0`;
-  const [counts, months, upcoming] = await Promise.all([
+  const [available, counts, months, upcoming] = await Promise.all([
+    // Each match's request looked up in the small index of the open requests (migration 0035),
+    // whose statuses are written into the text so the planner can use it; never a scan. Its own
+    // statement, beside the sums: the longest of the four.
+    approved
+      ? sql<{ n: string }>`
+          select count(*) as n from service_request_matches m
+          join service_requests r on r.id = m.service_request_id
+            and r.status in (${sql.join(QUOTABLE_REQUEST_STATUSES.map((s) => sql.lit(s)))})
+          where m.mechanic_id = ${mechanic.id}
+            and not exists (select 1 from bids mb where mb.service_request_id = m.service_request_id and mb.mechanic_id = ${mechanic.id})`
+          .execute(db)
+          .then((r) => Number(r.rows[0]!.n))
+      : 0,
     // Active jobs are the accepted jobs still to finish, whose figures are what is pending.
-    sql<{ availableRequests: string; activeJobs: string; pendingCents: string | null }>`
-      select ${available} as "availableRequests", count(*) as "activeJobs", sum(j.cents) as "pendingCents"
+    sql<{ activeJobs: string; pendingCents: string | null }>`
+      select count(*) as "activeJobs", sum(j.cents) as "pendingCents"
       from ${jobsOf(mechanic.id)} j
       where j.status in (${list(ACTIVE_JOB_STATUSES)})`.execute(db),
+    // Grouped by the month's first instant, named once per month (to_char on every job cost more
+    // than the grouping).
     sql<{ month: string; jobs: string; cents: string }>`
-      select to_char(coalesce(j.completed_at at time zone ${timeZone}, j.scheduled_date), 'YYYY-MM') as month,
-             count(*) as jobs, sum(j.cents) as cents
-      from ${jobsOf(mechanic.id)} j
-      where j.status = 'completed'
-      group by 1 order by 1 desc`.execute(db),
+      select to_char(g.month, 'YYYY-MM') as month, g.jobs, g.cents
+      from (select date_trunc('month', coalesce(j.completed_at at time zone ${timeZone}, j.scheduled_date)) as month,
+                   count(*) as jobs, sum(j.cents) as cents
+            from ${jobsOf(mechanic.id)} j
+            where j.status = 'completed'
+            group by 1) g
+      order by g.month desc`.execute(db),
     approved ? upcomingOf(db, 'mechanic', mechanic.id) : [],
   ]);
   const c = counts.rows[0]!;
   const earnedCents = months.rows.reduce((s, m) => s + Number(m.cents), 0);
   const completedJobs = months.rows.reduce((s, m) => s + Number(m.jobs), 0);
   return {
-    availableRequests: Number(c.availableRequests),
+    availableRequests: available,
     activeJobs: approved ? Number(c.activeJobs) : 0,
     upcoming,
     earnings: {

@@ -32,6 +32,7 @@ import * as m0031 from './0031_scale_summaries.ts';
 import * as m0032 from './0032_attachments_customers_cancellations.ts';
 import * as m0033 from './0033_offers_work_days.ts';
 import * as m0034 from './0034_scale_answer_paths.ts';
+import * as m0035 from './0035_job_figure_kept.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0032_attachments_customers_cancellations': m0032,
   '0033_offers_work_days': m0033,
   '0034_scale_answer_paths': m0034,
+  '0035_job_figure_kept': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

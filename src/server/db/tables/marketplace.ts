@@ -144,6 +144,11 @@ export interface AppointmentsTable {
     'owner' | 'mechanic' | 'stopped' | null
   >;
   cancellationReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Migration 0035: the job's figure in cents (docs/decisions/0297), kept by triggers from the bid
+   * and its lines; whatever a writer sends here is replaced by the computed figure.
+   */
+  figureCents: ColumnType<string | null, never, never>;
 }
 
 export interface RatingsTable {
