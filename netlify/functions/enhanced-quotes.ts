@@ -12,7 +12,6 @@ import {
 } from '../../src/features/marketplace/requests.server.ts';
 import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
-import { markRelistable } from '../../src/features/marketplace/relist.server.ts';
 import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi, type RouteContext } from '../../src/server/http/with-api.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
@@ -25,7 +24,7 @@ type OwnRequests = typeof ROUTES.requestsOwn | typeof ROUTES.requestsOwnAtBase;
 async function ownRequests(route: OwnRequests, ctx: RouteContext<OwnRequests>) {
   const owner = await requireRole(ctx, 'pilot', 'admin');
   const page = await listCustomerRequests(ctx.db, owner.id, readPage(ctx.url, OWNER_REQUEST_KEYS));
-  return reply(route as typeof ROUTES.requestsOwn, await markRelistable(ctx.db, page.rows), {
+  return reply(route as typeof ROUTES.requestsOwn, page.rows, {
     headers: pageHeaders(ctx.url, page.nextCursor),
   });
 }

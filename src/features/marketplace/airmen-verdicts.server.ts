@@ -14,7 +14,7 @@ export async function airmenMatchesOf(db: Db, mechanicIds: readonly string[]): P
     .where('mechanicId', 'in', [...new Set(mechanicIds)])
     .execute();
   for (const r of rows) {
-    const ratings = r.ratings.filter((x): x is MechanicRating => x === 'A' || x === 'P');
+    const ratings = knownRatings(r.ratings);
     out.set(r.mechanicId, {
       verdict: r.verdict,
       month: r.month,
@@ -25,6 +25,18 @@ export async function airmenMatchesOf(db: Db, mechanicIds: readonly string[]): P
     });
   }
   return out;
+}
+
+const knownRatings = (ratings: readonly string[]) => ratings.filter((x): x is MechanicRating => x === 'A' || x === 'P');
+
+/** The badge of one stored verdict, read beside other rows (a list's bids): its sentence for a single match. */
+export function airmenBadge(stored: {
+  verdict: AirmenMatch['verdict'] | null;
+  month: string | null;
+  ratings: readonly string[] | null;
+}): string | undefined {
+  if (stored.verdict !== 'match' || stored.month === null) return undefined;
+  return verdictSentence(stored.verdict, stored.month, knownRatings(stored.ratings ?? []));
 }
 
 /** What a pilot may see: the sentence of a single match, nothing for no match or several. */

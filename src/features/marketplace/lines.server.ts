@@ -225,42 +225,57 @@ export type BidWithLines = Bid & {
   mechanicFaaAirmen?: string;
 };
 
+/** What `attachLines` needs beside the bids, read once for all of them. */
+export interface LineContext {
+  /** Every line of the bids (their own and their change orders'), in order. */
+  lines: readonly LineRow[];
+  /** Each mechanic's verified IA (an IA asked for on a profile counts for nothing until approved, 0180). */
+  verifiedIa: ReadonlyMap<string, boolean>;
+  /** Each mechanic's FAA airmen badge, when the file has their single match (docs/decisions/0120). */
+  badges: ReadonlyMap<string, string>;
+  /** Each bid's request: its service type and status. */
+  requests: ReadonlyMap<string, { serviceType: string; status: string }>;
+}
+
 /** Adds each bid's own lines (not its change orders'), their per-category totals and whether its mechanic holds an IA. */
 export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
   if (bids.length === 0) return [];
   const mechanicIds = [...new Set(bids.map((b) => b.mechanicId))];
   const requestIds = [...new Set(bids.map((b) => b.serviceRequestId))];
-  const [rows, profiles, badges, requests] = await Promise.all([
+  const [lines, profiles, badges, requests] = await Promise.all([
     lineRows(
       db,
       bids.map((b) => b.id),
     ),
-    // The verified IA only: an IA asked for on a profile counts for nothing until approved (0180).
-    db
-      .selectFrom('mechanicProfiles')
-      .select(['userId', 'verifiedIa as iaAuthorization'])
-      .where('userId', 'in', mechanicIds)
-      .execute(),
+    db.selectFrom('mechanicProfiles').select(['userId', 'verifiedIa']).where('userId', 'in', mechanicIds).execute(),
     airmenBadgesOf(db, mechanicIds),
     db.selectFrom('serviceRequests').select(['id', 'serviceType', 'status']).where('id', 'in', requestIds).execute(),
   ]);
+  return attachLines(bids, {
+    lines,
+    verifiedIa: new Map(profiles.map((p) => [p.userId, p.verifiedIa])),
+    badges,
+    requests: new Map(requests.map((r) => [r.id, r])),
+  });
+}
+
+/** `withLines` from a context already read (a list reads it beside the bids, in one round trip). */
+export function attachLines(bids: Bid[], context: LineContext): BidWithLines[] {
+  const linesOf = new Map<string, LineRow[]>();
+  for (const row of context.lines) linesOf.set(row.bidId, [...(linesOf.get(row.bidId) ?? []), row]);
   return bids.map((b) => {
-    const lines = rows.filter((r) => r.bidId === b.id && r.changeOrderId === null).map(toLine);
-    const mechanicIa = profiles.find((p) => p.userId === b.mechanicId)?.iaAuthorization ?? false;
+    const all = linesOf.get(b.id) ?? [];
+    const lines = all.filter((r) => r.changeOrderId === null).map(toLine);
+    const mechanicIa = context.verifiedIa.get(b.mechanicId) ?? false;
     // The FAA airmen file's single match, as its sentence (docs/decisions/0120); absent otherwise.
-    const badge = badges.get(b.mechanicId);
+    const badge = context.badges.get(b.mechanicId);
     // An annual quoted without IA and without naming the IA who signs it (docs/decisions/0140).
-    const request = requests.find((r) => r.id === b.serviceRequestId);
+    const request = context.requests.get(b.serviceRequestId);
     const unsigned = needsInspectionSigner(request?.serviceType ?? '', mechanicIa) && !b.inspectionSigner;
     // The accepted quote carries the job's figures, so its card names the one that stands (docs/decisions/0170).
     const figures =
       b.status === 'accepted'
-        ? {
-            figures: jobFigures(
-              rows.filter((r) => r.bidId === b.id).map(toLine),
-              request?.status === 'completed' ? 'completed' : 'accepted',
-            ),
-          }
+        ? { figures: jobFigures(all.map(toLine), request?.status === 'completed' ? 'completed' : 'accepted') }
         : {};
     return Object.assign(
       b,
@@ -269,6 +284,22 @@ export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
       badge ? { mechanicFaaAirmen: badge } : {},
     );
   });
+}
+
+/** Every line of the bids on `requestIds` (only `mechanicId`'s bids, when named), in order. */
+export async function lineRowsOnRequests(
+  db: Db,
+  requestIds: readonly string[],
+  mechanicId?: string,
+): Promise<LineRow[]> {
+  if (requestIds.length === 0) return [];
+  let query = db
+    .selectFrom('bidLines as l')
+    .innerJoin('bids as b', 'b.id', 'l.bidId')
+    .selectAll('l')
+    .where('b.serviceRequestId', 'in', [...requestIds]);
+  if (mechanicId) query = query.where('b.mechanicId', '=', mechanicId);
+  return query.orderBy('l.bidId').orderBy('l.position').execute();
 }
 
 const categoryLabel = (c: LineData['category']) => labelOf(LINE_CATEGORY_OPTIONS, c);

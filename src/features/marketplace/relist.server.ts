@@ -97,18 +97,3 @@ export async function relistRequest(db: Db, owner: UserRow, id: string): Promise
     },
   );
 }
-
-/** Marks the owner's requests whose job lost its mechanic (not approved any more) as re-listable. */
-export async function markRelistable(db: Db, requests: ServiceRequest[]): Promise<ServiceRequest[]> {
-  const running = requests.filter((r) => r.status === 'approved' || r.status === 'in_progress').map((r) => r.id);
-  if (running.length === 0) return requests;
-  const stopped = await db
-    .selectFrom('appointments as a')
-    .innerJoin('users as m', 'm.id', 'a.mechanicId')
-    .select('a.serviceRequestId')
-    .where('a.serviceRequestId', 'in', running)
-    .where('m.mechanicStatus', '<>', 'approved')
-    .execute();
-  const ids = new Set(stopped.map((s) => s.serviceRequestId));
-  return requests.map((r) => (ids.has(r.id) ? { ...r, relistable: true } : r));
-}

@@ -21,7 +21,9 @@ import {
   targetOf,
 } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import { withLines } from './lines.server.ts';
+import { attachLines, lineRowsOnRequests } from './lines.server.ts';
+import { airmenBadge } from './airmen-verdicts.server.ts';
+import { RELISTABLE_REQUEST_STATUSES, stoppedJobs } from './stopped-jobs.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ownerAircraftFor } from './request-aircraft.server.ts';
 import { bidderRatingCounts, withRatingCounts } from './rating-counts.server.ts';
@@ -57,12 +59,18 @@ export function bidsWithMechanic(db: Db) {
       .selectFrom('bids as b')
       .innerJoin('users as u', 'u.id', 'b.mechanicId')
       .leftJoin('mechanicProfiles as p', 'p.userId', 'b.mechanicId')
+      .leftJoin('mechanicAirmenMatches as am', 'am.mechanicId', 'b.mechanicId')
       .selectAll('b')
       .select([
         'u.firstName as mechanicFirstName',
         'u.lastName as mechanicLastName',
         'p.rating as mechanicRating',
         'p.completedJobs as mechanicCompletedJobs',
+        // What a quote's card adds (lines.server.ts, LineContext), read with the bid rather than after it.
+        'p.verifiedIa as mechanicVerifiedIa',
+        'am.verdict as airmenVerdict',
+        'am.month as airmenMonth',
+        'am.ratings as airmenRatings',
       ])
       // Payable through Skyward: the mechanic's payouts are ready (docs/decisions/0230).
       .select((eb) =>
@@ -122,33 +130,47 @@ async function matchCounts(db: Db, ids: string[]): Promise<Array<{ id: string; n
 }
 
 /**
- * Adds quotes and matches to request rows, in a few queries whatever the number of rows. A list
- * sends each quote's totals (per category too) and its number of lines, not the lines: the owner's
- * screen opens them on a quote, from the request's own answer (docs/decisions/0205).
+ * Adds quotes and matches to request rows, in one round trip of five statements whatever the
+ * number of rows: the bids (with what their cards add), their mechanics' rating counts, their
+ * lines, the matches shown and counted. A list sends each quote's totals (per category too) and
+ * its number of lines, not the lines: the owner's screen opens them on a quote, from the request's
+ * own answer (docs/decisions/0205). The owner's list also marks the jobs that lost their mechanic.
  */
 async function hydrate(
   db: Db,
   rows: RequestRow[],
   viewer: Viewer,
   detail: 'lines' | 'totals' = 'lines',
+  options: { relistable?: boolean } = {},
 ): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
-  let bidQuery2 = bidQuery;
   // A mechanic sees their own quote and match only, never a competitor's price.
-  if (viewer.kind === 'mechanic') bidQuery2 = bidQuery.where('b.mechanicId', '=', viewer.userId);
-  const [bids, ratingsOf, matches, counts] = await Promise.all([
-    bidQuery2.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
-    bidderRatingCounts(db, ids, viewer.kind === 'mechanic' ? viewer.userId : undefined),
+  const only = viewer.kind === 'mechanic' ? viewer.userId : undefined;
+  let bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
+  if (only) bidQuery = bidQuery.where('b.mechanicId', '=', only);
+  const running = rows.filter((r) => RELISTABLE_REQUEST_STATUSES.includes(r.status)).map((r) => r.id);
+  const [bids, ratingsOf, matches, counts, lines, stopped] = await Promise.all([
+    bidQuery.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
+    bidderRatingCounts(db, ids, only),
     matchesShown(db, ids, viewer),
     viewer.kind === 'mechanic' ? Promise.resolve([]) : matchCounts(db, ids),
+    lineRowsOnRequests(db, ids, only),
+    options.relistable ? stoppedJobs(db, running) : Promise.resolve(new Set<string>()),
   ]);
-  const lined = (await withLines(db, withRatingCounts(bids, ratingsOf).map(toBid))).map((b) =>
-    detail === 'lines' ? b : withoutLines(b),
-  );
-  return rows.map((r) =>
-    requestView(
+  const lined = attachLines(withRatingCounts(bids, ratingsOf).map(toBid), {
+    lines,
+    verifiedIa: new Map(bids.map((b) => [b.mechanicId, b.mechanicVerifiedIa ?? false])),
+    badges: new Map(
+      bids.flatMap((b) => {
+        const badge = airmenBadge({ verdict: b.airmenVerdict, month: b.airmenMonth, ratings: b.airmenRatings });
+        return badge ? [[b.mechanicId, badge] as const] : [];
+      }),
+    ),
+    requests: new Map(rows.map((r) => [r.id, r])),
+  }).map((b) => (detail === 'lines' ? b : withoutLines(b)));
+  return rows.map((r) => {
+    const view = requestView(
       r,
       lined.filter((b) => b.serviceRequestId === r.id),
       matches
@@ -162,8 +184,9 @@ async function hydrate(
         })),
       counts.find((c) => c.id === r.id)?.n ?? 0,
       viewer,
-    ),
-  );
+    );
+    return stopped.has(r.id) ? { ...view, relistable: true } : view;
+  });
 }
 
 /**
@@ -262,7 +285,10 @@ export async function listCustomerRequests(
     .limit(page.limit + 1)
     .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
-  return { rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }, 'totals'), nextCursor };
+  return {
+    rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }, 'totals', { relistable: true }),
+    nextCursor,
+  };
 }
 
 /** A mechanic's list pages by when each request reached them, newest first. */

@@ -1,4 +1,4 @@
-import { ACTIVE_JOB_STATUSES, BID_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
+import { ACTIVE_JOB_STATUSES, BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
@@ -36,4 +36,20 @@ export async function stopJobsOf(trx: Db, mechanic: UserRow): Promise<void> {
       link: 'requests',
     });
   }
+}
+
+/** The requests the owner may re-list once their job's mechanic is stopped. */
+export const RELISTABLE_REQUEST_STATUSES = fromStates(REQUEST_MACHINE, 'relist');
+
+/** Which of `requestIds` (requests in RELISTABLE_REQUEST_STATUSES) have a job whose mechanic is no longer approved. */
+export async function stoppedJobs(db: Db, requestIds: readonly string[]): Promise<Set<string>> {
+  if (requestIds.length === 0) return new Set();
+  const stopped = await db
+    .selectFrom('appointments as a')
+    .innerJoin('users as m', 'm.id', 'a.mechanicId')
+    .select('a.serviceRequestId')
+    .where('a.serviceRequestId', 'in', [...requestIds])
+    .where('m.mechanicStatus', '<>', 'approved')
+    .execute();
+  return new Set(stopped.map((s) => s.serviceRequestId));
 }
