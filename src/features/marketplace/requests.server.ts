@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { MatchedMechanic, ServiceRequest, ServiceRequestData } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
@@ -23,7 +23,7 @@ import {
 import { transition } from '../../server/http/transition.ts';
 import { attachLines, lineRowsOnRequests } from './lines.server.ts';
 import { airmenBadge } from './airmen-verdicts.server.ts';
-import { RELISTABLE_REQUEST_STATUSES, stoppedJobs } from './stopped-jobs.server.ts';
+import { stoppedJob } from './stopped-jobs.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ownerAircraftFor } from './request-aircraft.server.ts';
 import { bidderRatingCounts, withRatingCounts } from './rating-counts.server.ts';
@@ -33,6 +33,8 @@ type RequestRow = Selectable<ServiceRequestsTable> & {
   customerFirstName: string;
   customerLastName: string;
   distanceMiles?: number | null;
+  /** The owner's list: the job lost its mechanic, so the owner may re-list it. */
+  stopped?: SqlBool;
 };
 
 /** Who is looking decides what a request shows: its owner and admins see every quote and match. */
@@ -88,16 +90,21 @@ export { MATCHES_SHOWN };
 /**
  * The matches a request's answer lists: the nearest MATCHES_SHOWN, and every mechanic who quoted
  * (the comparison shows their distance); a mechanic sees only their own. Bounded whatever the
- * number of mechanics in range (docs/decisions/0200).
+ * number of mechanics in range (docs/decisions/0200). Each row also carries how many mechanics its
+ * request matched in all, counted once per request (its owner's and admins' view only): a request
+ * with no row listed has no match.
  */
 async function matchesShown(db: Db, ids: string[], viewer: Viewer) {
-  const shown =
-    viewer.kind === 'mechanic'
-      ? sql`(select ${viewer.userId}::uuid as mechanic_id)`
-      : sql`((select n.mechanic_id from service_request_matches n where n.service_request_id = request.id
+  const mechanic = viewer.kind === 'mechanic';
+  const shown = mechanic
+    ? sql`(select ${viewer.userId}::uuid as mechanic_id)`
+    : sql`((select n.mechanic_id from service_request_matches n where n.service_request_id = request.id
               order by n.distance_miles, n.mechanic_id limit ${MATCHES_SHOWN})
              union
              select b.mechanic_id from bids b where b.service_request_id = request.id)`;
+  const total = mechanic
+    ? sql`(select 0::bigint as n)`
+    : sql`(select count(*) as n from service_request_matches c where c.service_request_id = request.id)`;
   const { rows } = await sql<{
     serviceRequestId: string;
     mechanicId: string;
@@ -106,10 +113,13 @@ async function matchesShown(db: Db, ids: string[], viewer: Viewer) {
     lastName: string;
     rating: string | null;
     completedJobs: number | null;
+    matchCount: string;
   }>`
     select m.service_request_id as "serviceRequestId", m.mechanic_id as "mechanicId", m.distance_miles as "distanceMiles",
-           u.first_name as "firstName", u.last_name as "lastName", p.rating, p.completed_jobs as "completedJobs"
+           u.first_name as "firstName", u.last_name as "lastName", p.rating, p.completed_jobs as "completedJobs",
+           total.n as "matchCount"
     from unnest(${ids}::uuid[]) as request(id)
+    cross join lateral ${total} total
     cross join lateral ${shown} shown
     join service_request_matches m on m.service_request_id = request.id and m.mechanic_id = shown.mechanic_id
     join users u on u.id = m.mechanic_id
@@ -118,21 +128,10 @@ async function matchesShown(db: Db, ids: string[], viewer: Viewer) {
   return rows;
 }
 
-/** Matches per request, counted by the database (the answer lists only a few). */
-async function matchCounts(db: Db, ids: string[]): Promise<Array<{ id: string; n: number }>> {
-  const rows = await db
-    .selectFrom('serviceRequestMatches')
-    .select((eb) => ['serviceRequestId as id', eb.fn.countAll<string>().as('n')])
-    .where('serviceRequestId', 'in', ids)
-    .groupBy('serviceRequestId')
-    .execute();
-  return rows.map((r) => ({ id: r.id, n: Number(r.n) }));
-}
-
 /**
- * Adds quotes and matches to request rows, in one round trip of five statements whatever the
+ * Adds quotes and matches to request rows, in one round trip of four statements whatever the
  * number of rows: the bids (with what their cards add), their mechanics' rating counts, their
- * lines, the matches shown and counted. A list sends each quote's totals (per category too) and
+ * lines, the matches shown with their count. A list sends each quote's totals (per category too) and
  * its number of lines, not the lines: the owner's screen opens them on a quote, from the request's
  * own answer (docs/decisions/0205). The owner's list also marks the jobs that lost their mechanic.
  */
@@ -141,7 +140,6 @@ async function hydrate(
   rows: RequestRow[],
   viewer: Viewer,
   detail: 'lines' | 'totals' = 'lines',
-  options: { relistable?: boolean } = {},
 ): Promise<ServiceRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -149,14 +147,11 @@ async function hydrate(
   const only = viewer.kind === 'mechanic' ? viewer.userId : undefined;
   let bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
   if (only) bidQuery = bidQuery.where('b.mechanicId', '=', only);
-  const running = rows.filter((r) => RELISTABLE_REQUEST_STATUSES.includes(r.status)).map((r) => r.id);
-  const [bids, ratingsOf, matches, counts, lines, stopped] = await Promise.all([
+  const [bids, ratingsOf, matches, lines] = await Promise.all([
     bidQuery.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
     bidderRatingCounts(db, ids, only),
     matchesShown(db, ids, viewer),
-    viewer.kind === 'mechanic' ? Promise.resolve([]) : matchCounts(db, ids),
     lineRowsOnRequests(db, ids, only),
-    options.relistable ? stoppedJobs(db, running) : Promise.resolve(new Set<string>()),
   ]);
   const lined = attachLines(withRatingCounts(bids, ratingsOf).map(toBid), {
     lines,
@@ -170,22 +165,21 @@ async function hydrate(
     requests: new Map(rows.map((r) => [r.id, r])),
   }).map((b) => (detail === 'lines' ? b : withoutLines(b)));
   return rows.map((r) => {
+    const listed = matches.filter((m) => m.serviceRequestId === r.id);
     const view = requestView(
       r,
       lined.filter((b) => b.serviceRequestId === r.id),
-      matches
-        .filter((m) => m.serviceRequestId === r.id)
-        .map((m) => ({
-          mechanicId: m.mechanicId,
-          mechanicName: fullName(m),
-          distanceMiles: m.distanceMiles,
-          rating: m.rating === null ? 5 : Number(m.rating),
-          completedJobs: m.completedJobs ?? 0,
-        })),
-      counts.find((c) => c.id === r.id)?.n ?? 0,
+      listed.map((m) => ({
+        mechanicId: m.mechanicId,
+        mechanicName: fullName(m),
+        distanceMiles: m.distanceMiles,
+        rating: m.rating === null ? 5 : Number(m.rating),
+        completedJobs: m.completedJobs ?? 0,
+      })),
+      Number(listed[0]?.matchCount ?? 0),
       viewer,
     );
-    return stopped.has(r.id) ? { ...view, relistable: true } : view;
+    return r.stopped === true ? { ...view, relistable: true } : view;
   });
 }
 
@@ -277,6 +271,7 @@ export async function listCustomerRequests(
 ): Promise<Paged<ServiceRequest>> {
   let query = requestsWithCustomer(db)
     .select(keyOf(OWNER_REQUEST_KEYS).as('pageKey'))
+    .select((eb) => stoppedJob(eb).as('stopped'))
     .where('r.customerId', '=', customerId);
   if (page.after) query = query.where(afterKey(OWNER_REQUEST_KEYS, page.after, 'desc'));
   const rows = await query
@@ -286,7 +281,7 @@ export async function listCustomerRequests(
     .execute();
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return {
-    rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }, 'totals', { relistable: true }),
+    rows: await hydrate(db, shown, { kind: 'owner', userId: customerId }, 'totals'),
     nextCursor,
   };
 }

@@ -2,7 +2,10 @@ import { ACTIVE_JOB_STATUSES, BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
+import type { Database } from '../../server/db/schema.ts';
+import type { ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
 import { fullName } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
 
@@ -38,18 +41,26 @@ export async function stopJobsOf(trx: Db, mechanic: UserRow): Promise<void> {
   }
 }
 
-/** The requests the owner may re-list once their job's mechanic is stopped. */
-export const RELISTABLE_REQUEST_STATUSES = fromStates(REQUEST_MACHINE, 'relist');
-
-/** Which of `requestIds` (requests in RELISTABLE_REQUEST_STATUSES) have a job whose mechanic is no longer approved. */
-export async function stoppedJobs(db: Db, requestIds: readonly string[]): Promise<Set<string>> {
-  if (requestIds.length === 0) return new Set();
-  const stopped = await db
-    .selectFrom('appointments as a')
-    .innerJoin('users as m', 'm.id', 'a.mechanicId')
-    .select('a.serviceRequestId')
-    .where('a.serviceRequestId', 'in', [...requestIds])
-    .where('m.mechanicStatus', '<>', 'approved')
-    .execute();
-  return new Set(stopped.map((s) => s.serviceRequestId));
+/**
+ * Whether the request `r` (a list's row) is a job the owner may re-list: in progress or agreed
+ * (the states a relist leaves) while its mechanic is no longer approved. A column of the list's
+ * own statement, one probe per row of the page.
+ */
+export function stoppedJob(eb: ExpressionBuilder<Database & { r: ServiceRequestsTable }, 'r'>) {
+  return eb.and([
+    eb('r.status', 'in', fromStates(REQUEST_MACHINE, 'relist')),
+    // The mechanic's status read by key for the page's one appointment: joined instead, a small
+    // table of users was read whole to build a hash (the plan test caught it).
+    eb.exists(
+      eb
+        .selectFrom('appointments as a')
+        .select('a.id')
+        .whereRef('a.serviceRequestId', '=', 'r.id')
+        .where(
+          (inner) => inner.selectFrom('users as m').select('m.mechanicStatus').whereRef('m.id', '=', 'a.mechanicId'),
+          '<>',
+          'approved',
+        ),
+    ),
+  ]);
 }
