@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { AIRPORTS_DATA } from '../../src/features/marketplace/geo/airports.data.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { backfillBidLines } from '../../src/server/db/migrations/0014_bid_lines.ts';
 
 /**
  * A national marketplace's year, written by PostgreSQL itself (`INSERT ... SELECT generate_series`):
@@ -218,6 +219,14 @@ async function writeScale(db: Db, sizes: ScaleSizes, passwordHash: string, log: 
         from scale_bids b
         where b.g % 5 <> 1 or b.g <= ${S.appointments}`,
   );
+  // Every bid has lines (a plain quote is written as one line, priceBid), as the product writes it
+  // and as migration 0014 made of the bids before lines: the lists read them, and a job's figures
+  // are made of them.
+  {
+    const started = performance.now();
+    await backfillBidLines(db);
+    log(`  (their lines) (${Math.round(performance.now() - started)} ms)`);
+  }
   await step(
     'matches',
     sql`insert into service_request_matches (service_request_id, mechanic_id, distance_miles, via, created_at)

@@ -32,12 +32,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger appointments_keep_figure before insert or update of bid_id, figure_cents on appointments
             for each row execute function appointments_keep_figure()`.execute(db);
 
-  // Refreshes the appointments of one bid, writing only when the figure changed.
+  // Refreshes the appointments of one bid, writing only when the figure changed. Most bids never
+  // become a job: their lines' writes stop at one probe of the appointments' bid index.
   await sql`
     create or replace function refresh_job_figure(bid uuid) returns void
     language plpgsql as $$
-    declare figure bigint := job_figure_cents(bid);
+    declare figure bigint;
     begin
+      if not exists (select 1 from appointments where bid_id = bid) then return; end if;
+      figure := job_figure_cents(bid);
       update appointments set figure_cents = figure where bid_id = bid and figure_cents is distinct from figure;
     end $$`.execute(db);
   await sql`
