@@ -183,21 +183,35 @@ export async function measureScale(
         mechanic,
         `/api/appointments/payments?ids=${firstPage.map((a) => a.id).join(',')}`,
       ]);
-    const lists: ScaleFigures['lists'] = [];
-    for (const [name, token, path] of listCalls) {
-      const get = () => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      // Warm, as a deployed function that has answered before is (ARCHITECTURE: warm functions):
-      // ten calls first, so the first calls' compilation is not what the median measures.
-      for (let i = 0; i < 10; i += 1) await (await get()).text();
-      const t = await timed(30, get);
-      const shown = path.replace(/ids=[^&]+/, (ids) => `ids=<${ids.split(',').length} ids>`);
-      lists.push({
-        name: `${name}: GET ${shown}`,
-        p50: t.p50,
-        bytes: t.bytes,
-        ...(t.rows === undefined ? {} : { rows: t.rows }),
-      });
+    // Warm, as a deployed function that has answered before is (ARCHITECTURE: warm functions):
+    // ten calls of each first, so the first calls' compilation is not what the median measures.
+    // Then 30 rounds, each calling every list once: this machine's speed drifts over minutes, and a
+    // slow minute then weighs on every list alike instead of on whichever list it fell on.
+    const gets = listCalls.map(
+      ([, token, path]) =>
+        () =>
+          fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } }),
+    );
+    for (const get of gets) for (let i = 0; i < 10; i += 1) await (await get()).text();
+    const samples = gets.map(() => [] as number[]);
+    const last = gets.map(() => ({ bytes: 0, rows: undefined as number | undefined }));
+    for (let round = 0; round < 30; round += 1) {
+      for (const [i, get] of gets.entries()) {
+        const t = await timed(1, get);
+        samples[i]!.push(t.p50);
+        last[i] = { bytes: t.bytes, rows: t.rows };
+      }
     }
+    const lists: ScaleFigures['lists'] = listCalls.map(([name, , path], i) => {
+      const shown = path.replace(/ids=[^&]+/, (ids) => `ids=<${ids.split(',').length} ids>`);
+      const { rows } = last[i]!;
+      return {
+        name: `${name}: GET ${shown}`,
+        p50: median(samples[i]!),
+        bytes: last[i]!.bytes,
+        ...(rows === undefined ? {} : { rows }),
+      };
+    });
 
     const blogUrl = `${origin}/api/blog/posts?page=1&limit=6`;
     const gz = await fetch(blogUrl, { headers: { 'accept-encoding': 'gzip' } });

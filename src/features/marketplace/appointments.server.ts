@@ -66,11 +66,22 @@ function appointmentsView(db: Db) {
 export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   const row = await appointmentsView(db).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw appointmentNotFound();
-  const [withLines] = await withBookingTerms(
-    db,
-    await withScheduleAndParties(db, await withApprovedLines(db, [toAppointment(row as AppointmentRow)])),
-  );
-  return withLines!;
+  const [appointment] = await withJobDetails(db, [toAppointment(row as AppointmentRow)]);
+  return appointment!;
+}
+
+/**
+ * What a card adds to an appointment's row: its approved lines and figures, its schedule and
+ * parties, its booking terms. Each reader adds its own fields to the same objects and none reads
+ * another's, so the three read side by side: one round trip for a page, not four in a row.
+ */
+async function withJobDetails(db: Db, appointments: Appointment[]) {
+  const [withLines] = await Promise.all([
+    withApprovedLines(db, appointments),
+    withScheduleAndParties(db, appointments),
+    withBookingTerms(db, appointments),
+  ]);
+  return withLines;
 }
 
 /** An appointment's place in its phase of the list: its day, then time of day, then when it was made. */
@@ -154,15 +165,9 @@ export async function listAppointments(
     );
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return {
-    rows: await withBookingTerms(
+    rows: await withJobDetails(
       db,
-      await withScheduleAndParties(
-        db,
-        await withApprovedLines(
-          db,
-          shown.map((r) => toAppointment(r as AppointmentRow)),
-        ),
-      ),
+      shown.map((r) => toAppointment(r as AppointmentRow)),
     ),
     nextCursor,
   };

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   timeZoneOfLabel,
   type AppointmentParties,
@@ -56,7 +56,9 @@ function toProposal(row: Selectable<AppointmentProposalsTable>, names: Map<strin
 export async function withScheduleAndParties<A extends Appointment>(db: Db, appointments: A[]): Promise<A[]> {
   if (appointments.length === 0) return appointments;
   const ids = appointments.map((a) => a.id);
-  const [rows, proposals] = await Promise.all([
+  // The people are read beside the rest, by the appointments' own two parties (a card's owner is
+  // not in its Appointment): one round trip, not two.
+  const [rows, proposals, people] = await Promise.all([
     db
       .selectFrom('appointments as a')
       .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
@@ -77,14 +79,18 @@ export async function withScheduleAndParties<A extends Appointment>(db: Db, appo
       .where('appointmentId', 'in', ids)
       .orderBy('createdAt', 'desc')
       .execute(),
+    db
+      .selectFrom('users as u')
+      .leftJoin('mechanicProfiles as p', 'p.userId', 'u.id')
+      .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'u.phone', 'p.businessName'])
+      .where('u.id', 'in', (eb) =>
+        eb
+          .selectFrom('appointments as party')
+          .select(sql<string>`unnest(array[party.mechanic_id, party.customer_id])`.as('id'))
+          .where('party.id', 'in', ids),
+      )
+      .execute(),
   ]);
-  const userIds = [...new Set([...appointments.map((a) => a.mechanicId), ...rows.map((r) => r.customerId)])];
-  const people = await db
-    .selectFrom('users as u')
-    .leftJoin('mechanicProfiles as p', 'p.userId', 'u.id')
-    .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'u.phone', 'p.businessName'])
-    .where('u.id', 'in', userIds)
-    .execute();
   const names = new Map(people.map((p) => [p.id, fullName(p)]));
   return appointments.map((a) => {
     const row = rows.find((r) => r.id === a.id);
