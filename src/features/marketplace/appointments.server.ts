@@ -4,6 +4,7 @@ import {
   afterKey,
   cut,
   INVALID_CURSOR,
+  keyOf,
   type KeyColumn,
   type PageRequest,
   type Paged,
@@ -120,11 +121,8 @@ function appointmentsInPhase(
   limit: number,
 ) {
   const { statuses, direction } = PHASES[phase];
-  const key = sql<string>`json_build_array(${sql.lit(phase)}::text, ${sql.join(
-    APPOINTMENT_KEYS.map((k) => sql`${sql.ref(k.ref)}::text`),
-  )})::text`;
   let query = appointmentsView(db)
-    .select(key.as('pageKey'))
+    .select(keyOf(APPOINTMENT_KEYS, phase).as('pageKey'))
     .where(who === 'customer' ? 'a.customerId' : 'a.mechanicId', '=', userId)
     .where(sql<boolean>`a.status in (${sql.join(statuses.map((status) => sql.lit(status)))})`);
   if (after) query = query.where(afterKey(APPOINTMENT_KEYS, after, direction));

@@ -79,9 +79,13 @@ export function afterKey(
   return sql<boolean>`(${columns}) ${sql.raw(direction === 'desc' ? '<' : '>')} (${values})`;
 }
 
-/** Selects a row's key as text (`pageKey`), to make the next cursor from. */
-export function keyOf(keys: readonly KeyColumn[]): RawBuilder<string> {
-  return sql<string>`json_build_array(${sql.join(keys.map((k) => sql`${sql.ref(k.ref)}::text`))})::text`;
+/**
+ * Selects a row's key as text (`pageKey`), to make the next cursor from. A list read in parts (the
+ * appointments' open jobs, then the finished ones) puts its part's name first (`part`).
+ */
+export function keyOf(keys: readonly KeyColumn[], part?: string): RawBuilder<string> {
+  const columns = keys.map((k) => sql`${sql.ref(k.ref)}::text`);
+  return sql<string>`json_build_array(${sql.join(part === undefined ? columns : [sql`${sql.lit(part)}::text`, ...columns])})::text`;
 }
 
 /**
