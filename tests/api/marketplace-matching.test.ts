@@ -120,6 +120,30 @@ describe('matching', () => {
     expect(notSeen.body.map((r: { id: string }) => r.id)).not.toContain(request.id);
   });
 
+  it('matches a mechanic only while approved, as the vetting says after the profile was written', async () => {
+    // Matching reads "approved" from the profile, where PostgreSQL keeps it from the user
+    // (docs/decisions/0299): a decision after the profile must reach it, both ways.
+    const admin = await createUser('admin');
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KGDV', serviceRadius: 10 });
+    const pilot = await createUser('pilot');
+    const where = { serviceLocation: 'KGDV', aircraftLocation: 'KGDV' };
+    const matchedNow = async () =>
+      (await createRequest(pilot, where)).matchedMechanics.map((m) => m.mechanicId).includes(mechanic.id);
+    expect(await matchedNow()).toBe(true);
+
+    const rejected = await api.post(
+      `/api/admin/mechanics/${mechanic.id}/reject`,
+      { reason: 'Certificate number not found in the FAA registry.' },
+      { token: admin.token },
+    );
+    expect(rejected.status, rejected.text).toBe(200);
+    expect(await matchedNow()).toBe(false);
+
+    const approved = await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token });
+    expect(approved.status, approved.text).toBe(200);
+    expect(await matchedNow()).toBe(true);
+  });
+
   it('lists matched mechanics nearest first', async () => {
     // Airports no other suite uses: the answer lists the nearest few, and other files' mechanics
     // at a shared airport would be as near as this one.

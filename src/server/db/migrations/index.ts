@@ -33,6 +33,7 @@ import * as m0032 from './0032_attachments_customers_cancellations.ts';
 import * as m0033 from './0033_offers_work_days.ts';
 import * as m0034 from './0034_scale_answer_paths.ts';
 import * as m0035 from './0035_job_figure_kept.ts';
+import * as m0036 from './0036_approved_on_profile.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0033_offers_work_days': m0033,
   '0034_scale_answer_paths': m0034,
   '0035_job_figure_kept': m0035,
+  '0036_approved_on_profile': m0036,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,8 @@ type NullableInstant = ColumnType<Date | null, Date | string | null, Date | stri
 
 export interface MechanicProfilesTable {
   userId: string;
+  /** Migration 0036: whether this mechanic is approved, kept by PostgreSQL from the users row (docs/decisions/0299). */
+  approved: ColumnType<boolean, never, never>;
   apNumber: string;
   iaAuthorization: boolean;
   specialties: string[];
