@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
-import { annualRate, book, bookableMechanic, ownerWithPlane } from '../helpers/booking.ts';
+import { annualRate, book, bookableMechanic, offerOrderKey, offerPages, ownerWithPlane } from '../helpers/booking.ts';
 import { addDays } from '../../src/features/booking/calendar.ts';
 import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
 
@@ -10,29 +10,11 @@ import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
 // start (none last), then the lower price, the nearer, and the mechanic's id. An airport no other
 // suite uses, so the offers are exactly these mechanics.
 
-type Offer = { mechanicId: string; priceCents: number; distanceMiles: number; openStarts: string[] };
 const AIRPORT = 'KIDA';
 
 async function setRate(token: string, priceCents: number) {
   const res = await api.put('/api/enhanced/mechanic-profile/rates', [annualRate({ priceCents })], { token });
   expect(res.status, res.text).toBe(200);
-}
-
-async function allPages(token: string, aircraftId: string, limit: number): Promise<Offer[]> {
-  const out: Offer[] = [];
-  let cursor: string | null = null;
-  for (let guard = 0; guard < 50; guard += 1) {
-    const res: Awaited<ReturnType<typeof api.get>> = await api.get(
-      `/api/booking/offers?aircraftId=${aircraftId}&serviceType=annual_inspection&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
-      { token },
-    );
-    expect(res.status, res.text).toBe(200);
-    expect((res.body as Offer[]).length).toBeLessThanOrEqual(limit);
-    out.push(...(res.body as Offer[]));
-    cursor = res.headers.get('x-next-cursor');
-    if (!cursor) return out;
-  }
-  throw new Error('More pages than mechanics');
 }
 
 describe('offers cut a page without reading every mechanic', () => {
@@ -57,25 +39,19 @@ describe('offers cut a page without reading every mechanic', () => {
     await setRate(mechanics.neverFree.token, 50_000);
     await setRate(mechanics.booked.token, 100_000);
     const other = await ownerWithPlane(AIRPORT);
-    const first = (await allPages(other.owner.token, other.aircraftId, 100)).find(
+    const first = (await offerPages(other.owner.token, other.aircraftId, 100)).find(
       (o) => o.mechanicId === mechanics.booked.id,
     )!.openStarts[0]!;
     await book(other.owner, other.aircraftId, mechanics.booked.id, first);
 
     const { owner, aircraftId } = await ownerWithPlane(AIRPORT);
-    const whole = await allPages(owner.token, aircraftId, 100);
+    const whole = await offerPages(owner.token, aircraftId, 100);
     expect(whole.map((o) => o.mechanicId).sort()).toEqual(
       Object.values(mechanics)
         .map((m) => m.id)
         .sort(),
     );
-    const key = (o: Offer) => [
-      o.openStarts[0] ?? '9999-12-31',
-      String(o.priceCents).padStart(12, '0'),
-      o.distanceMiles.toFixed(1).padStart(8, '0'),
-      o.mechanicId,
-    ];
-    const expected = [...whole].sort((a, b) => (key(a).join('|') < key(b).join('|') ? -1 : 1));
+    const expected = [...whole].sort((a, b) => (offerOrderKey(a) < offerOrderKey(b) ? -1 : 1));
     expect(whole.map((o) => o.mechanicId)).toEqual(expected.map((o) => o.mechanicId));
     // The cases above land where they should.
     const at = (id: string) => whole.findIndex((o) => o.mechanicId === id);
@@ -85,7 +61,7 @@ describe('offers cut a page without reading every mechanic', () => {
     expect(whole[at(mechanics.booked.id)]!.openStarts[0]! > first).toBe(true);
 
     for (const limit of [1, 2, 3, 6]) {
-      const paged = await allPages(owner.token, aircraftId, limit);
+      const paged = await offerPages(owner.token, aircraftId, limit);
       expect(
         paged.map((o) => o.mechanicId),
         `limit ${limit}`,
