@@ -2,7 +2,7 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../contract/marketpla
 import type { AcceptResult } from '../../contract/appointments.ts';
 import type { Bid } from '../../contract/bids.ts';
 import type { BidBody, DecisionData } from '../../contract/bid-lines.ts';
-import { decideAcceptance, insertLines, lineRows, priceBid, toLine, withLines } from './lines.server.ts';
+import { decideAcceptance, insertLines, lineRows, priceBid, toLine } from './lines.server.ts';
 import { FIGURE_LABELS, jobFigures } from '../../contract/job-figures.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
@@ -10,11 +10,11 @@ import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { getAppointment } from './appointments.server.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { dateOnly, fullName, toBid } from './mappers.server.ts';
+import { dateOnly, fullName } from './mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { notify } from './notifications.server.ts';
-import { bidsWithMechanic, getRequest } from './requests.server.ts';
-import { ratingCounts, withRatingCounts } from './rating-counts.server.ts';
+import { bidsWithMechanic, getRequest, quoteCards } from './requests.server.ts';
+import { ratingCounts } from './rating-counts.server.ts';
 import { BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
@@ -34,7 +34,7 @@ export async function submitBid(
   body: BidBody & { depositPercent?: number | undefined },
 ): Promise<Bid> {
   if (!isUuid(requestId)) throw notFound('Service request not found');
-  const bidId = await db.transaction().execute(async (trx) => {
+  const { bidId, quoted } = await db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom('serviceRequests')
       .selectAll()
@@ -98,12 +98,16 @@ export async function submitBid(
       message: `${fullName(mechanic)} quoted ${usd.format(total)} for the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}.`,
       link: 'requests',
     });
-    return row.id;
+    // The card's request as this write left it (an annual without IA names its signer, 0140).
+    return { bidId: row.id, quoted: { serviceType: request.serviceType, status: next } };
   });
-  const bid = await bidsWithMechanic(db).where('b.id', '=', bidId).executeTakeFirstOrThrow();
-  const [rated] = withRatingCounts([bid], await ratingCounts(db, [bid.mechanicId]));
-  const [withItems] = await withLines(db, [toBid(rated!)]);
-  return withItems!;
+  const [bid, lines, ratingsOf] = await Promise.all([
+    bidsWithMechanic(db).where('b.id', '=', bidId).executeTakeFirstOrThrow(),
+    lineRows(db, [bidId]),
+    ratingCounts(db, [mechanic.id]),
+  ]);
+  const [card] = quoteCards([bid], ratingsOf, lines, new Map([[requestId, quoted]]));
+  return card!;
 }
 
 /**

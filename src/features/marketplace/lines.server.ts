@@ -17,7 +17,6 @@ import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from '../../co
 import { type Bid, bidTotal, needsInspectionSigner } from '../../contract/bids.ts';
 import { labelOf } from '../../contract/options.ts';
 import { jobFigures } from '../../contract/job-figures.ts';
-import { airmenBadgesOf } from './airmen-verdicts.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { BidLinesTable } from '../../server/db/tables/bid-lines.ts';
 import { badRequest } from '../../server/http/errors.ts';
@@ -237,29 +236,10 @@ export interface LineContext {
   requests: ReadonlyMap<string, { serviceType: string; status: string }>;
 }
 
-/** Adds each bid's own lines (not its change orders'), their per-category totals and whether its mechanic holds an IA. */
-export async function withLines(db: Db, bids: Bid[]): Promise<BidWithLines[]> {
-  if (bids.length === 0) return [];
-  const mechanicIds = [...new Set(bids.map((b) => b.mechanicId))];
-  const requestIds = [...new Set(bids.map((b) => b.serviceRequestId))];
-  const [lines, profiles, badges, requests] = await Promise.all([
-    lineRows(
-      db,
-      bids.map((b) => b.id),
-    ),
-    db.selectFrom('mechanicProfiles').select(['userId', 'verifiedIa']).where('userId', 'in', mechanicIds).execute(),
-    airmenBadgesOf(db, mechanicIds),
-    db.selectFrom('serviceRequests').select(['id', 'serviceType', 'status']).where('id', 'in', requestIds).execute(),
-  ]);
-  return attachLines(bids, {
-    lines,
-    verifiedIa: new Map(profiles.map((p) => [p.userId, p.verifiedIa])),
-    badges,
-    requests: new Map(requests.map((r) => [r.id, r])),
-  });
-}
-
-/** `withLines` from a context already read (a list reads it beside the bids, in one round trip). */
+/**
+ * Adds each bid's own lines (not its change orders'), their per-category totals and whether its
+ * mechanic holds an IA, from a context read beside the bids (requests.server.ts, quoteCards).
+ */
 export function attachLines(bids: Bid[], context: LineContext): BidWithLines[] {
   const linesOf = new Map<string, LineRow[]>();
   for (const row of context.lines) linesOf.set(row.bidId, [...(linesOf.get(row.bidId) ?? []), row]);

@@ -21,7 +21,7 @@ import {
   targetOf,
 } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import { attachLines, lineRowsOnRequests } from './lines.server.ts';
+import { attachLines, lineRowsOnRequests, type BidWithLines, type LineContext, type LineRow } from './lines.server.ts';
 import { airmenBadge } from './airmen-verdicts.server.ts';
 import { stoppedJob } from './stopped-jobs.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
@@ -83,6 +83,31 @@ export function bidsWithMechanic(db: Db) {
           .as('mechanicPayable'),
       )
   );
+}
+
+type BidCardRow = Awaited<ReturnType<ReturnType<typeof bidsWithMechanic>['execute']>>[number];
+
+/**
+ * Quote cards from `bidsWithMechanic` rows, which carry their mechanic's verified IA and airmen
+ * verdict: only the rating counts, the lines and the requests are read beside them.
+ */
+export function quoteCards(
+  bids: BidCardRow[],
+  ratingsOf: Map<string, number>,
+  lines: readonly LineRow[],
+  requests: LineContext['requests'],
+): BidWithLines[] {
+  return attachLines(withRatingCounts(bids, ratingsOf).map(toBid), {
+    lines,
+    verifiedIa: new Map(bids.map((b) => [b.mechanicId, b.mechanicVerifiedIa ?? false])),
+    badges: new Map(
+      bids.flatMap((b) => {
+        const badge = airmenBadge({ verdict: b.airmenVerdict, month: b.airmenMonth, ratings: b.airmenRatings });
+        return badge ? [[b.mechanicId, badge] as const] : [];
+      }),
+    ),
+    requests,
+  });
 }
 
 export { MATCHES_SHOWN };
@@ -153,17 +178,9 @@ async function hydrate(
     matchesShown(db, ids, viewer),
     lineRowsOnRequests(db, ids, only),
   ]);
-  const lined = attachLines(withRatingCounts(bids, ratingsOf).map(toBid), {
-    lines,
-    verifiedIa: new Map(bids.map((b) => [b.mechanicId, b.mechanicVerifiedIa ?? false])),
-    badges: new Map(
-      bids.flatMap((b) => {
-        const badge = airmenBadge({ verdict: b.airmenVerdict, month: b.airmenMonth, ratings: b.airmenRatings });
-        return badge ? [[b.mechanicId, badge] as const] : [];
-      }),
-    ),
-    requests: new Map(rows.map((r) => [r.id, r])),
-  }).map((b) => (detail === 'lines' ? b : withoutLines(b)));
+  const lined = quoteCards(bids, ratingsOf, lines, new Map(rows.map((r) => [r.id, r]))).map((b) =>
+    detail === 'lines' ? b : withoutLines(b),
+  );
   return rows.map((r) => {
     const listed = matches.filter((m) => m.serviceRequestId === r.id);
     const view = requestView(
