@@ -37,6 +37,12 @@ import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
 
+/**
+ * An appointment's row with what its card shows of the people, the request and the change orders:
+ * the parties' contacts, where the aircraft is, the change orders waiting. Read with the row, they
+ * cost a page nothing more; read after it, they were three statements more a page
+ * (docs/decisions/0300).
+ */
 function appointmentsView(db: Db) {
   return db
     .selectFrom('appointments as a')
@@ -45,6 +51,7 @@ function appointmentsView(db: Db) {
     .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
     .innerJoin('bids as b', 'b.id', 'a.bidId')
     .leftJoin('ratings as rt', 'rt.appointmentId', 'a.id')
+    .leftJoin('mechanicProfiles as mp', 'mp.userId', 'a.mechanicId')
     .selectAll('a')
     .select([
       'm.firstName as mechanicFirstName',
@@ -61,25 +68,46 @@ function appointmentsView(db: Db) {
       'b.warrantyPeriod',
       'rt.rating',
       'rt.review',
-    ]);
+      // The schedule's and parties' columns (ScheduleColumns).
+      'c.email as customerEmail',
+      'c.phone as customerPhone',
+      'm.email as mechanicEmail',
+      'm.phone as mechanicPhone',
+      'mp.businessName as mechanicBusinessName',
+      'r.aircraftLocation',
+      'r.serviceLocationLabel',
+      'r.serviceLocation as requestServiceLocation',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('changeOrders as co')
+        .whereRef('co.appointmentId', '=', 'a.id')
+        .where('co.status', '=', 'pending')
+        .select((count) => count.fn.countAll<string>().as('n'))
+        .as('pendingChangeOrders'),
+    );
 }
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof appointmentsView>['execute']>>[number];
 
 export async function getAppointment(db: Db, id: string): Promise<Appointment> {
   const row = await appointmentsView(db).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw appointmentNotFound();
-  const [appointment] = await withJobDetails(db, [toAppointment(row as AppointmentRow)]);
+  const [appointment] = await withJobDetails(db, [row]);
   return appointment!;
 }
 
 /**
- * What a card adds to an appointment's row: its approved lines and figures, its schedule and
- * parties, its booking terms. Each reader adds its own fields to the same objects and none reads
- * another's, so the three read side by side: one round trip for a page, not four in a row.
+ * Appointments from their rows, with what a card adds: the approved lines and figures, the
+ * schedule and parties, the booking terms. The row already carries the parties and the change
+ * orders waiting; the lines, the proposals and the booking holds are read side by side after it:
+ * one round trip of three statements for a page.
  */
-async function withJobDetails(db: Db, appointments: Appointment[]) {
+async function withJobDetails(db: Db, rows: ViewRow[]) {
+  const appointments = rows.map((r) => toAppointment(r as AppointmentRow));
   const [withLines] = await Promise.all([
-    withApprovedLines(db, appointments),
-    withScheduleAndParties(db, appointments),
+    withApprovedLines(db, appointments, new Map(rows.map((r) => [r.id, Number(r.pendingChangeOrders ?? 0)]))),
+    withScheduleAndParties(db, appointments, new Map(rows.map((r) => [r.id, r]))),
     withBookingTerms(db, appointments),
   ]);
   return withLines;
@@ -163,10 +191,7 @@ export async function listAppointments(
     );
   const { rows: shown, nextCursor } = cut(rows, page.limit);
   return {
-    rows: await withJobDetails(
-      db,
-      shown.map((r) => toAppointment(r as AppointmentRow)),
-    ),
+    rows: await withJobDetails(db, shown),
     nextCursor,
   };
 }

@@ -30,26 +30,20 @@ export type AppointmentWithLines = Appointment & {
   pendingChangeOrders: number;
 };
 
-/** Adds the approved lines (the bid's and its change orders'), their totals and the change orders waiting. */
-export async function withApprovedLines(db: Db, appointments: Appointment[]): Promise<AppointmentWithLines[]> {
+/**
+ * Adds the approved lines (the bid's and its change orders'), their totals and the change orders
+ * waiting, which the appointment's row counts (`pendingChangeOrders` of `appointmentsView`).
+ */
+export async function withApprovedLines(
+  db: Db,
+  appointments: Appointment[],
+  pendingOf: ReadonlyMap<string, number>,
+): Promise<AppointmentWithLines[]> {
   if (appointments.length === 0) return [];
-  const [rows, pending] = await Promise.all([
-    lineRows(
-      db,
-      appointments.map((a) => a.bidId),
-    ),
-    db
-      .selectFrom('changeOrders')
-      .select(['appointmentId', (eb) => eb.fn.countAll<string>().as('n')])
-      .where(
-        'appointmentId',
-        'in',
-        appointments.map((a) => a.id),
-      )
-      .where('status', '=', 'pending')
-      .groupBy('appointmentId')
-      .execute(),
-  ]);
+  const rows = await lineRows(
+    db,
+    appointments.map((a) => a.bidId),
+  );
   return appointments.map((a) => {
     const lines = rows.filter((r) => r.bidId === a.bidId).map(toLine);
     const approvedLines = lines.filter((l) => l.decision === 'approve');
@@ -73,7 +67,7 @@ export async function withApprovedLines(db: Db, appointments: Appointment[]): Pr
       ...price,
       approvedLines,
       approvedTotals,
-      pendingChangeOrders: Number(pending.find((p) => p.appointmentId === a.id)?.n ?? 0),
+      pendingChangeOrders: pendingOf.get(a.id) ?? 0,
       ...(lines.length > 0 ? { figures } : {}),
     });
   });

