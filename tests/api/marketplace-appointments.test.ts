@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { callRoute, detailOf } from '../helpers/call-route.ts';
@@ -146,6 +147,48 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
       rating: 3.5,
       completedJobs: 2,
     });
+  });
+
+  it('counts every rating of a mechanic four owners rate at once, and one taken away', async () => {
+    const mechanic = await mechanicWithProfile({ baseLocation: 'KBOI', serviceRadius: '5' });
+    const jobs = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const pilot = await createUser('pilot');
+        const req = await callRoute(ROUTES.requestCreate, {
+          unchecked: validRequest({ serviceLocation: 'KBOI', aircraftLocation: 'KBOI' }),
+          as: pilot,
+        });
+        const quote = await callRoute(ROUTES.requestBid, {
+          params: { id: req.body.id },
+          unchecked: validBid(),
+          as: mechanic,
+        });
+        const accepted = await callRoute(ROUTES.requestAccept, {
+          params: { id: req.body.id },
+          body: { bidId: quote.body.id },
+          as: pilot,
+        });
+        const id = accepted.body.appointment.id;
+        for (const step of STEPS) await act(id, step, mechanic.token);
+        return { pilot, id, requestId: req.body.id as string };
+      }),
+    );
+    const rated = await Promise.all(jobs.map((j, i) => rate(j.id, j.pilot.token, { rating: i < 2 ? 5 : 4 })));
+    expect(rated.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // The average and its count take in all four, whichever committed first.
+    expect(await profileOf(mechanic.token)).toMatchObject({ rating: 4.5, ratingCount: 4, completedJobs: 4 });
+    const card = (await callRoute(ROUTES.requestsOwn, { as: jobs[0]!.pilot })).body.find(
+      (r) => r.id === jobs[0]!.requestId,
+    )!.quotes[0];
+    expect(card).toMatchObject({ mechanicRating: 4.5, mechanicRatingCount: 4 });
+
+    // A rating taken away outside the app (an owner's account erased, a correction by hand) is
+    // counted out; a count written by hand is replaced by the count of the ratings.
+    const db = testDb();
+    await db.deleteFrom('ratings').where('appointmentId', '=', jobs[3]!.id).execute();
+    expect(await profileOf(mechanic.token)).toMatchObject({ ratingCount: 3 });
+    await sql`update mechanic_profiles set rating_count = 99 where user_id = ${mechanic.id}`.execute(db);
+    expect(await profileOf(mechanic.token)).toMatchObject({ ratingCount: 3 });
   });
 });
 

@@ -14,7 +14,6 @@ import { dateOnly, fullName } from './mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { notify } from './notifications.server.ts';
 import { bidsWithMechanic, getRequest, quoteCards } from './requests.server.ts';
-import { ratingCounts } from './rating-counts.server.ts';
 import { BID_MACHINE, REQUEST_MACHINE, fromStates, targetOf } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
@@ -101,12 +100,11 @@ export async function submitBid(
     // The card's request as this write left it (an annual without IA names its signer, 0140).
     return { bidId: row.id, quoted: { serviceType: request.serviceType, status: next } };
   });
-  const [bid, lines, ratingsOf] = await Promise.all([
+  const [bid, lines] = await Promise.all([
     bidsWithMechanic(db).where('b.id', '=', bidId).executeTakeFirstOrThrow(),
     lineRows(db, [bidId]),
-    ratingCounts(db, [mechanic.id]),
   ]);
-  const [card] = quoteCards([bid], ratingsOf, lines, new Map([[requestId, quoted]]));
+  const [card] = quoteCards([bid], lines, new Map([[requestId, quoted]]));
   return card!;
 }
 

@@ -52,7 +52,7 @@ export function toAircraft(row: Selectable<AircraftTable>): Aircraft {
   };
 }
 
-export function toProfile(row: Selectable<MechanicProfilesTable>, ratingCount: number): MechanicProfile {
+export function toProfile(row: Selectable<MechanicProfilesTable>): MechanicProfile {
   return {
     apNumber: row.apNumber,
     iaAuthorization: row.iaAuthorization,
@@ -66,7 +66,8 @@ export function toProfile(row: Selectable<MechanicProfilesTable>, ratingCount: n
     availableWeekdays: row.availableWeekdays,
     preferredHours: { start: row.preferredHoursStart, end: row.preferredHoursEnd },
     rating: num(row.rating),
-    ratingCount,
+    // How many ratings the average is made of: none means "new", whatever the stored default.
+    ratingCount: row.ratingCount,
     completedJobs: row.completedJobs,
     verifiedApNumber: row.verifiedApNumber,
     verifiedIa: row.verifiedIa,
@@ -85,7 +86,7 @@ export type BidRow = Selectable<BidsTable> & {
   mechanicLastName: string;
   mechanicRating: string | null;
   mechanicCompletedJobs: number | null;
-  mechanicRatingCount: string | number | null;
+  mechanicRatingCount: number | null;
   mechanicPayable?: boolean | null;
 };
 
@@ -106,7 +107,7 @@ export function toBid(row: BidRow): Bid {
     status: row.status,
     mechanicRating: row.mechanicRating === null ? 5 : num(row.mechanicRating),
     mechanicCompletedJobs: row.mechanicCompletedJobs ?? 0,
-    mechanicRatingCount: Number(row.mechanicRatingCount ?? 0),
+    mechanicRatingCount: row.mechanicRatingCount ?? 0,
     createdAt: iso(row.createdAt),
     inspectionSigner:
       row.inspectionSignerName && row.inspectionSignerCertificate

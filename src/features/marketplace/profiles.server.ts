@@ -9,17 +9,7 @@ import { settleCredentials } from './credentials.server.ts';
 export async function getProfile(db: Db, userId: string): Promise<MechanicProfile> {
   const row = await db.selectFrom('mechanicProfiles').selectAll().where('userId', '=', userId).executeTakeFirst();
   if (!row) throw notFound('Mechanic profile not found');
-  return toProfile(row, await ratingCount(db, userId));
-}
-
-/** How many ratings a mechanic's average is made of: none means "new", whatever the stored default. */
-async function ratingCount(db: Db, mechanicId: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('ratings')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('mechanicId', '=', mechanicId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  return toProfile(row);
 }
 
 export interface SavedProfile {
@@ -76,6 +66,6 @@ export async function saveProfile(db: Db, userId: string, data: MechanicProfileD
       .selectAll()
       .where('userId', '=', row.userId)
       .executeTakeFirstOrThrow();
-    return { profile: toProfile(settled, await ratingCount(trx, userId)), created: !existed };
+    return { profile: toProfile(settled), created: !existed };
   });
 }

@@ -68,6 +68,7 @@ export async function publicProfile(
       'p.specialties',
       'p.hourlyRate',
       'p.verifiedIa as iaAuthorization',
+      'p.ratingCount',
       'p.rating',
       'p.completedJobs',
     ])
@@ -75,12 +76,7 @@ export async function publicProfile(
     .where('u.role', '=', 'mechanic')
     .executeTakeFirst();
   if (!row || !(await mayRead(db, viewer, mechanicId))) throw mechanicNotFound();
-  const [count, reviews, badges] = await Promise.all([
-    db
-      .selectFrom('ratings')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('mechanicId', '=', mechanicId)
-      .executeTakeFirstOrThrow(),
+  const [reviews, badges] = await Promise.all([
     db
       .selectFrom('ratings as r')
       .innerJoin('users as c', 'c.id', 'r.customerId')
@@ -103,7 +99,7 @@ export async function publicProfile(
     hourlyRate: Number(row.hourlyRate),
     iaAuthorization: row.iaAuthorization,
     rating: Number(row.rating),
-    ratingCount: Number(count.n),
+    ratingCount: row.ratingCount,
     completedJobs: row.completedJobs,
     memberSince: dateOnly(row.createdAt),
     faaAirmen: badges.get(mechanicId) ?? null,

@@ -26,7 +26,6 @@ import { airmenBadge } from './airmen-verdicts.server.ts';
 import { stoppedJob } from './stopped-jobs.server.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { ownerAircraftFor } from './request-aircraft.server.ts';
-import { bidderRatingCounts, withRatingCounts } from './rating-counts.server.ts';
 import { onRequestCancel } from './booking-terms.server.ts';
 
 type RequestRow = Selectable<ServiceRequestsTable> & {
@@ -51,9 +50,8 @@ function requestsWithCustomer(db: Db) {
 }
 
 /**
- * Bids with their mechanic's name, rating and completed jobs. How many ratings the rating averages
- * comes from `ratingCounts`, once per mechanic: counted here, in each bid's row, a busy mechanic's
- * 2,400 ratings were counted again for every one of their bids on a page (16 ms of a 20-row list).
+ * Bids with their mechanic's name, rating, how many ratings it averages (kept on the profile,
+ * migration 0037) and completed jobs.
  */
 export function bidsWithMechanic(db: Db) {
   return (
@@ -67,6 +65,7 @@ export function bidsWithMechanic(db: Db) {
         'u.firstName as mechanicFirstName',
         'u.lastName as mechanicLastName',
         'p.rating as mechanicRating',
+        'p.ratingCount as mechanicRatingCount',
         'p.completedJobs as mechanicCompletedJobs',
         // What a quote's card adds (lines.server.ts, LineContext), read with the bid rather than after it.
         'p.verifiedIa as mechanicVerifiedIa',
@@ -88,16 +87,15 @@ export function bidsWithMechanic(db: Db) {
 type BidCardRow = Awaited<ReturnType<ReturnType<typeof bidsWithMechanic>['execute']>>[number];
 
 /**
- * Quote cards from `bidsWithMechanic` rows, which carry their mechanic's verified IA and airmen
- * verdict: only the rating counts, the lines and the requests are read beside them.
+ * Quote cards from `bidsWithMechanic` rows, which carry their mechanic's rating count, verified IA
+ * and airmen verdict: only the lines and the requests are read beside them.
  */
 export function quoteCards(
   bids: BidCardRow[],
-  ratingsOf: Map<string, number>,
   lines: readonly LineRow[],
   requests: LineContext['requests'],
 ): BidWithLines[] {
-  return attachLines(withRatingCounts(bids, ratingsOf).map(toBid), {
+  return attachLines(bids.map(toBid), {
     lines,
     verifiedIa: new Map(bids.map((b) => [b.mechanicId, b.mechanicVerifiedIa ?? false])),
     badges: new Map(
@@ -154,11 +152,11 @@ async function matchesShown(db: Db, ids: string[], viewer: Viewer) {
 }
 
 /**
- * Adds quotes and matches to request rows, in one round trip of four statements whatever the
- * number of rows: the bids (with what their cards add), their mechanics' rating counts, their
- * lines, the matches shown with their count. A list sends each quote's totals (per category too) and
- * its number of lines, not the lines: the owner's screen opens them on a quote, from the request's
- * own answer (docs/decisions/0205). The owner's list also marks the jobs that lost their mechanic.
+ * Adds quotes and matches to request rows, in one round trip of three statements whatever the
+ * number of rows: the bids (with what their cards add), their lines, the matches shown with their
+ * count. A list sends each quote's totals (per category too) and its number of lines, not the
+ * lines: the owner's screen opens them on a quote, from the request's own answer
+ * (docs/decisions/0205). The owner's list also marks the jobs that lost their mechanic.
  */
 async function hydrate(
   db: Db,
@@ -172,13 +170,12 @@ async function hydrate(
   const only = viewer.kind === 'mechanic' ? viewer.userId : undefined;
   let bidQuery = bidsWithMechanic(db).where('b.serviceRequestId', 'in', ids);
   if (only) bidQuery = bidQuery.where('b.mechanicId', '=', only);
-  const [bids, ratingsOf, matches, lines] = await Promise.all([
+  const [bids, matches, lines] = await Promise.all([
     bidQuery.orderBy('b.totalCost', 'asc').orderBy('b.createdAt', 'asc').execute(),
-    bidderRatingCounts(db, ids, only),
     matchesShown(db, ids, viewer),
     lineRowsOnRequests(db, ids, only),
   ]);
-  const lined = quoteCards(bids, ratingsOf, lines, new Map(rows.map((r) => [r.id, r]))).map((b) =>
+  const lined = quoteCards(bids, lines, new Map(rows.map((r) => [r.id, r]))).map((b) =>
     detail === 'lines' ? b : withoutLines(b),
   );
   return rows.map((r) => {

@@ -15,6 +15,8 @@ export interface MechanicProfilesTable {
   userId: string;
   /** Migration 0036: whether this mechanic is approved, kept by PostgreSQL from the users row (docs/decisions/0299). */
   approved: ColumnType<boolean, never, never>;
+  /** Migration 0037: how many ratings `rating` averages, kept by PostgreSQL from the ratings (docs/decisions/0300). */
+  ratingCount: ColumnType<number, never, never>;
   apNumber: string;
   iaAuthorization: boolean;
   specialties: string[];
