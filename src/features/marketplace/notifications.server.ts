@@ -26,21 +26,25 @@ export interface NewNotification {
 export async function notify(db: Db, userIds: readonly string[], n: NewNotification): Promise<void> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;
-  await db
-    .insertInto('notifications')
-    .values(
-      unique.map((userId) => ({
-        userId,
-        type: n.type,
-        title: n.title,
-        message: n.message,
-        link: n.link ?? null,
-        readAt: null,
-      })),
-    )
-    .execute();
-  // The same notice by email to those who want it, queued in the same transaction.
+  // The notifications are written and the people who want them by email read by one statement: a
+  // round trip less for every write that tells someone (a new request tells its owner, a quote the
+  // owner, an acceptance both sides). The same notice by email is queued in the same transaction.
   const recipients = await db
+    .with('told', (w) =>
+      w
+        .insertInto('notifications')
+        .values(
+          unique.map((userId) => ({
+            userId,
+            type: n.type,
+            title: n.title,
+            message: n.message,
+            link: n.link ?? null,
+            readAt: null,
+          })),
+        )
+        .returning('id'),
+    )
     .selectFrom('users')
     .select(['email', 'firstName'])
     .where('id', 'in', unique)

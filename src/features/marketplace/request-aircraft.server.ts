@@ -30,7 +30,7 @@ export async function ownerAircraftFor(trx: Db, ownerId: string, typed: TypedAir
   const found = await find();
   if (found) return found.id;
   const place = typed.location ? resolveLocation(typed.location) : null;
-  await trx
+  const inserted = await trx
     .insertInto('aircraft')
     .values({
       ownerId,
@@ -42,7 +42,9 @@ export async function ownerAircraftFor(trx: Db, ownerId: string, typed: TypedAir
       homeAirport: place ? typed.location : null,
     })
     .onConflict((oc) => oc.doNothing()) // the same registration added at the same moment: take that one
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
   const added = await find();
   if (!added) throw new Error(`The aircraft ${tail} of owner ${ownerId} could be neither found nor added`);
   return added.id;
