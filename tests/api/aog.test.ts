@@ -378,7 +378,14 @@ describe('live status', () => {
       'parts_needed',
       'fixed',
     ]);
-    expect(fixed.body.timeline[2].note).toMatch(/^On site by today \d/);
+    // Where the aircraft is (KSQL, Pacific time): "today", or the weekday when 25 minutes from now
+    // is past midnight there (format.test.ts has both cases).
+    const onPacificDay = (d: Date) => d.toLocaleDateString('en-US', { timeZone: 'America/Los_Angeles' });
+    const day =
+      onPacificDay(new Date(newEta)) === onPacificDay(new Date())
+        ? 'today'
+        : new Date(newEta).toLocaleDateString('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short' });
+    expect(fixed.body.timeline[2].note).toMatch(new RegExp(`^On site by ${day} \\d`));
     expect(fixed.body.timeline[5].note).toMatch(/^Part: Starter solenoid, expected /);
     expect(fixed.body.arriveBy).toBe(newEta);
     expect(fixed.body.offers).toHaveLength(1); // a mechanic sees their own offer only
