@@ -149,7 +149,7 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     });
   });
 
-  it('counts every rating of a mechanic four owners rate at once, and one taken away', async () => {
+  it('counts and averages every rating of a mechanic four owners rate at once, and one taken away', async () => {
     const mechanic = await mechanicWithProfile({ baseLocation: 'KBOI', serviceRadius: '5' });
     const jobs = await Promise.all(
       [1, 2, 3, 4].map(async () => {
@@ -183,12 +183,12 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     expect(card).toMatchObject({ mechanicRating: 4.5, mechanicRatingCount: 4 });
 
     // A rating taken away outside the app (an owner's account erased, a correction by hand) is
-    // counted out; a count written by hand is replaced by the count of the ratings.
+    // counted out of both; a count or an average written by hand is replaced by the ratings' own.
     const db = testDb();
     await db.deleteFrom('ratings').where('appointmentId', '=', jobs[3]!.id).execute();
-    expect(await profileOf(mechanic.token)).toMatchObject({ ratingCount: 3 });
-    await sql`update mechanic_profiles set rating_count = 99 where user_id = ${mechanic.id}`.execute(db);
-    expect(await profileOf(mechanic.token)).toMatchObject({ ratingCount: 3 });
+    expect(await profileOf(mechanic.token)).toMatchObject({ rating: 4.67, ratingCount: 3 });
+    await sql`update mechanic_profiles set rating_count = 99, rating = 1 where user_id = ${mechanic.id}`.execute(db);
+    expect(await profileOf(mechanic.token)).toMatchObject({ rating: 4.67, ratingCount: 3 });
   });
 });
 

@@ -325,16 +325,8 @@ export async function rateAppointment(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) throw conflict('You have already rated this job');
-    const { average } = await trx
-      .selectFrom('ratings')
-      .select((eb) => eb.fn.avg<string>('rating').as('average'))
-      .where('mechanicId', '=', current.mechanicId)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('mechanicProfiles')
-      .set({ rating: Math.round(Number(average) * 100) / 100, updatedAt: new Date() })
-      .where('userId', '=', current.mechanicId)
-      .execute();
+    // The mechanic's average and count are PostgreSQL's to keep, from the ratings themselves
+    // (migration 0037): the insert above has already rewritten them.
     await notify(trx, [current.mechanicId], {
       type: 'appointment.rated',
       title: 'New rating',

@@ -15,7 +15,7 @@ export interface MechanicProfilesTable {
   userId: string;
   /** Migration 0036: whether this mechanic is approved, kept by PostgreSQL from the users row (docs/decisions/0299). */
   approved: ColumnType<boolean, never, never>;
-  /** Migration 0037: how many ratings `rating` averages, kept by PostgreSQL from the ratings (docs/decisions/0300). */
+  /** Migration 0037: how many ratings `rating` averages; both kept by PostgreSQL from the ratings (docs/decisions/0300). */
   ratingCount: ColumnType<number, never, never>;
   apNumber: string;
   iaAuthorization: boolean;
@@ -31,7 +31,8 @@ export interface MechanicProfilesTable {
   availableWeekdays: number[];
   preferredHoursStart: string;
   preferredHoursEnd: string;
-  rating: ColumnType<string, number | string | undefined, number | string>;
+  /** The average of the mechanic's ratings, kept by PostgreSQL once there is one (migration 0037); a written value stands only before. */
+  rating: ColumnType<string, number | string | undefined, never>;
   completedJobs: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
