@@ -47,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
               referencing ${sql.raw(table)} table as changed
               for each statement execute function ratings_refresh_count()`.execute(db);
   }
-  // A rating moved to another mechanic recounts both (an update's old rows, then its new ones).
+  // A rating changed (its stars, or moved to another mechanic) recounts every mechanic concerned.
   await sql`
     create or replace function ratings_refresh_count_moved() returns trigger
     language plpgsql as $$
