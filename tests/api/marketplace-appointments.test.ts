@@ -4,7 +4,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { callRoute, detailOf } from '../helpers/call-route.ts';
 import { testDb } from '../helpers/db.ts';
 import { mechanicWithProfile, notificationsOf, scheduledJob, validBid, validRequest } from '../helpers/marketplace.ts';
-import { createUser } from '../helpers/users.ts';
+import { createUser, type TestUser } from '../helpers/users.ts';
 
 // Appointments and notifications. Jobs sit around Spokane and Boise, where no other suite places mechanics.
 
@@ -23,6 +23,28 @@ const act = (id: string, action: Step, token?: string, body: { mechanicNotes?: s
 const rate = (id: string, token: string, body: { rating: unknown; review?: string }) =>
   callRoute(ROUTES.appointmentRate, { params: { id }, unchecked: body, as: token });
 const profileOf = async (token: string) => (await callRoute(ROUTES.mechanicProfile, { as: token })).body;
+
+/** A new owner's request at `airport`, quoted by `mechanic`, accepted and done: the job to rate. */
+async function completedJobOf(mechanic: TestUser, airport: string) {
+  const pilot = await createUser('pilot');
+  const req = await callRoute(ROUTES.requestCreate, {
+    unchecked: validRequest({ serviceLocation: airport, aircraftLocation: airport }),
+    as: pilot,
+  });
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: req.body.id },
+    unchecked: validBid(),
+    as: mechanic,
+  });
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: req.body.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
+  const id: string = accepted.body.appointment.id;
+  for (const step of STEPS) await act(id, step, mechanic.token);
+  return { pilot, id, requestId: req.body.id as string };
+}
 
 describe('appointment lifecycle: confirm, start, complete, rate', () => {
   it('walks scheduled -> confirmed -> in_progress -> completed, then the pilot rates it', async () => {
@@ -125,24 +147,8 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
     for (const step of STEPS) await act(first.appointmentId, step, first.mechanic.token);
     await rate(first.appointmentId, first.pilot.token, { rating: 5 });
     // A second job for the same mechanic, rated 2: average 3.5.
-    const pilot = await createUser('pilot');
-    const req = await callRoute(ROUTES.requestCreate, {
-      unchecked: validRequest({ serviceLocation: 'KGEG', aircraftLocation: 'KGEG' }),
-      as: pilot,
-    });
-    const quote = await callRoute(ROUTES.requestBid, {
-      params: { id: req.body.id },
-      unchecked: validBid(),
-      as: first.mechanic,
-    });
-    const accepted = await callRoute(ROUTES.requestAccept, {
-      params: { id: req.body.id },
-      body: { bidId: quote.body.id },
-      as: pilot,
-    });
-    const id = accepted.body.appointment.id;
-    for (const step of STEPS) await act(id, step, first.mechanic.token);
-    await rate(id, pilot.token, { rating: 2 });
+    const second = await completedJobOf(first.mechanic, 'KGEG');
+    await rate(second.id, second.pilot.token, { rating: 2 });
     expect(await profileOf(first.mechanic.token)).toMatchObject({
       rating: 3.5,
       completedJobs: 2,
@@ -151,28 +157,7 @@ describe('appointment lifecycle: confirm, start, complete, rate', () => {
 
   it('counts and averages every rating of a mechanic four owners rate at once, and one taken away', async () => {
     const mechanic = await mechanicWithProfile({ baseLocation: 'KBOI', serviceRadius: '5' });
-    const jobs = await Promise.all(
-      [1, 2, 3, 4].map(async () => {
-        const pilot = await createUser('pilot');
-        const req = await callRoute(ROUTES.requestCreate, {
-          unchecked: validRequest({ serviceLocation: 'KBOI', aircraftLocation: 'KBOI' }),
-          as: pilot,
-        });
-        const quote = await callRoute(ROUTES.requestBid, {
-          params: { id: req.body.id },
-          unchecked: validBid(),
-          as: mechanic,
-        });
-        const accepted = await callRoute(ROUTES.requestAccept, {
-          params: { id: req.body.id },
-          body: { bidId: quote.body.id },
-          as: pilot,
-        });
-        const id = accepted.body.appointment.id;
-        for (const step of STEPS) await act(id, step, mechanic.token);
-        return { pilot, id, requestId: req.body.id as string };
-      }),
-    );
+    const jobs = await Promise.all([1, 2, 3, 4].map(() => completedJobOf(mechanic, 'KBOI')));
     const rated = await Promise.all(jobs.map((j, i) => rate(j.id, j.pilot.token, { rating: i < 2 ? 5 : 4 })));
     expect(rated.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     // The average and its count take in all four, whichever committed first.
