@@ -270,6 +270,25 @@ async function popupScheduled(page: Page): Promise<void> {
   await page.waitForFunction(() => typeof window.resetLeadPopup === 'function');
 }
 
+test('what a visitor chose before the form came alive still shapes its hints', async ({ page }) => {
+  // The form's code held back until the visitor has chosen a service: on a slow phone they can
+  // pick one before the island hydrates, and no change event comes for it afterwards.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/QuoteForm.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await withoutPopup(page);
+  await page.goto('/');
+  await page.locator('#quote').scrollIntoViewIfNeeded();
+  await page.getByLabel('Service Type *').selectOption({ label: 'Annual Inspection' });
+  await expect(submitButton(page)).toBeDisabled();
+  release();
+  await expect(submitButton(page)).toBeEnabled();
+  await expect(page.locator('#quote-lastInvoiceAmount-hint')).toHaveText('For annual inspection: $300 to $400,000.');
+});
+
 test.describe('lead popup', () => {
   test('appears after its delay, secures the discount, and does not come back', async ({ page }) => {
     await page.clock.install();

@@ -93,8 +93,21 @@ export default function QuoteForm() {
 
   useEffect(() => {
     setHydrated(true);
-    // What was typed before hydration counts too.
-    if (formRef.current) setEstimate(estimateOf(formRef.current));
+    // What was typed or chosen before hydration counts too: the estimate, the chosen service's
+    // invoice bounds in the hint, and the typed lengths (no input event comes for them after).
+    const form = formRef.current;
+    if (form) {
+      setEstimate(estimateOf(form));
+      const chosen = form.elements.namedItem('serviceType');
+      if (chosen instanceof HTMLSelectElement) setService(chosen.value);
+      const typed: Partial<Record<QuoteField, number>> = {};
+      for (const name of Object.keys(TEXT_LIMITS) as QuoteField[]) {
+        const control = form.elements.namedItem(name);
+        if ((control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) && control.value)
+          typed[name] = control.value.length;
+      }
+      setLengths(typed);
+    }
     // The code this browser claimed in the popup, now or later (docs/decisions/0192).
     const fill = (code: string) => {
       const input = formRef.current?.elements.namedItem('discountCode');
