@@ -371,15 +371,25 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
     '',
     '## Dashboards: sign-in click to usable',
     '',
-    'Chromium through the real sign-in form of `/dashboard` (pilot, mechanic) and `/admin`, 1366x900, a new browser context per run. Usable: the sections (tabs) are on screen, the open tab shows its data, and nothing says "Loading". Budget: <= 1500 ms.',
+    'Chromium through the real sign-in form of `/dashboard` (pilot, mechanic) and `/admin`, at a 390 px phone profile (touch, 3x) and at 1366x900, a new browser context per run after one warm-up run (a returning visitor\'s cache). The form is filled and clicked as soon as the island is hydrated, not after the page went idle. Usable: the sections (tabs) are on screen, the open tab shows its data, and nothing says "Loading". Budgets: <= 1500 ms from the click, and <= 400 ms after the sign-in answer (the answer is the password hash, the floor).',
     '',
     dashboards.length
       ? [
-          '| role | runs (ms) | median | max |',
-          '|---|---|---|---|',
+          '| role | profile | runs (ms) | median | max | sign-in answer (median) | answer to usable (median, budget <= 400 ms) |',
+          '|---|---|---|---|---|---|---|',
           ...dashboards.map(
             (d) =>
-              `| ${d.role} | ${d.runs.map((t) => Math.round(t)).join(', ')} | ${Math.round(d.median)} ms | ${Math.round(d.max)} ms |`,
+              `| ${d.role} | ${d.profile} | ${d.runs.map((t) => Math.round(t)).join(', ')} | ${Math.round(d.median)} ms | ${Math.round(d.max)} ms | ${Math.round(d.answerMedian)} ms | ${Math.round(d.afterAnswerMedian)} ms |`,
+          ),
+          '',
+          'The waterfall of the last run of each (ms after the click: start-end):',
+          '',
+          ...dashboards.map(
+            (d) =>
+              `- ${d.role}, ${d.profile}: ` +
+              d.waterfall
+                .map((r) => `${r.what.replace(/^\/_astro\//, '')} ${Math.round(r.start)}-${Math.round(r.end)}`)
+                .join('; '),
           ),
         ].join('\n')
       : '_not run (no Chromium)_',

@@ -1,6 +1,8 @@
 import { ROUTES } from '../../contract/routes.ts';
 import { LogOut, Settings } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { preloadable } from '../../lib/preloadable.ts';
+import { preloadWhenIdle } from '../../lib/when-idle.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
@@ -14,17 +16,32 @@ import { StatCards } from './StatCards.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { InboxStatCards } from '../inbox/InboxStatCards.tsx';
 
-// The panels other features own load only when their tab (or System Config) is opened.
-const MarketingPanel = lazy(() => import('../marketing/MarketingPanel.tsx'));
-const BlogAdminPanel = lazy(() => import('../blog/BlogAdminPanel.tsx'));
-const CustomersPanel = lazy(() => import('./CustomersPanel.tsx'));
-const MechanicsPanel = lazy(() => import('./MechanicsPanel.tsx'));
-const SystemConfig = lazy(() => import('./SystemConfig.tsx'));
-const OutboxPanel = lazy(() => import('../messaging/OutboxPanel.tsx'));
-const InboxPanel = lazy(() => import('../inbox/InboxPanel.tsx'));
-const ReportedConversationsPanel = lazy(() => import('../conversations/ReportedConversationsPanel.tsx'));
-const AdminPaymentsPanel = lazy(() => import('../payments/AdminPaymentsPanel.tsx'));
-const AdminAogPanel = lazy(() => import('../aog/AdminAogPanel.tsx'));
+// The panels other features own are their own chunks, fetched when the console is idle after its
+// first screen (preloadWhenIdle below): a tab opened for the first time then waits only on its data,
+// and renders without a Suspense pause (preloadable), instead of its code, then its data.
+const MarketingPanel = preloadable(() => import('../marketing/MarketingPanel.tsx'));
+const BlogAdminPanel = preloadable(() => import('../blog/BlogAdminPanel.tsx'));
+const CustomersPanel = preloadable(() => import('./CustomersPanel.tsx'));
+const MechanicsPanel = preloadable(() => import('./MechanicsPanel.tsx'));
+const SystemConfig = preloadable(() => import('./SystemConfig.tsx'));
+const OutboxPanel = preloadable(() => import('../messaging/OutboxPanel.tsx'));
+const InboxPanel = preloadable(() => import('../inbox/InboxPanel.tsx'));
+const ReportedConversationsPanel = preloadable(() => import('../conversations/ReportedConversationsPanel.tsx'));
+const AdminPaymentsPanel = preloadable(() => import('../payments/AdminPaymentsPanel.tsx'));
+const AdminAogPanel = preloadable(() => import('../aog/AdminAogPanel.tsx'));
+
+const PANELS = [
+  MarketingPanel,
+  BlogAdminPanel,
+  CustomersPanel,
+  MechanicsPanel,
+  SystemConfig,
+  OutboxPanel,
+  InboxPanel,
+  ReportedConversationsPanel,
+  AdminPaymentsPanel,
+  AdminAogPanel,
+];
 
 export interface AdminDashboardProps {
   user: SessionUser;
@@ -57,6 +74,7 @@ const TABS = [
 export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardProps) {
   const [view, setView] = useState<'dashboard' | 'config'>('dashboard');
   const [tab, setTab] = useState<string>(TABS[0].value);
+  useEffect(() => preloadWhenIdle(PANELS), []);
   const stats = useAdminData(ROUTES.adminDashboard, undefined, onAuthLost, 'Failed to load dashboard statistics');
 
   return (

@@ -7,7 +7,14 @@ import { SignUpForm, entryParam } from './SignUpForm.tsx';
 import { currentInvitation } from '../inbox/invitation.ts';
 
 /** The sign-in / sign-up screen of /login and /dashboard (docs/product.md §2). */
-export function AuthScreen({ onSignedIn }: { onSignedIn: (token: string, user: PublicUser) => void }) {
+export function AuthScreen({
+  onSignedIn,
+  onIntent,
+}: {
+  onSignedIn: (token: string, user: PublicUser) => void;
+  /** The person started signing in or up: fetch the dashboards' code now (EntryApp). */
+  onIntent?: (() => void) | undefined;
+}) {
   return (
     <main id="main" className="flex min-h-screen flex-col items-center bg-muted px-4 py-8 sm:py-12">
       <BrandLink />
@@ -26,7 +33,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (token: string, user: P
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
             </TabsList>
             <TabsContent value="signin">
-              <SignInForm onSignedIn={onSignedIn} />
+              <SignInForm onSignedIn={onSignedIn} onIntent={onIntent} />
             </TabsContent>
             <TabsContent value="signup">
               <SignUpForm onSignedIn={onSignedIn} />

@@ -28,10 +28,16 @@ export interface SignInFormProps {
   refuse?: (user: PublicUser) => string | null;
   /** Prefix of the field ids, so two forms could share a page. */
   idPrefix?: string;
+  /**
+   * Called when the person starts on the form (first focus) and again on submit: the screen behind
+   * the sign-in fetches its code then, side by side with the typing and the password hash, instead
+   * of after the answer.
+   */
+  onIntent?: (() => void) | undefined;
 }
 
 /** Email and password (docs/product.md §4 "Login form"): the error clears at the start of each attempt. */
-export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFormProps) {
+export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin', onIntent }: SignInFormProps) {
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -47,6 +53,7 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
   const login = useWrite(ROUTES.authLogin, { fallback: '', reason: (err) => signInErrorMessage(err) });
   const onSubmit = async (values: LoginData) => {
     setError(null);
+    onIntent?.();
     const sent = await login.run({ body: values, auth: false });
     if (!sent.ok) return setError(sent.error);
     const refusal = refuse?.(sent.data.user) ?? null;
@@ -61,7 +68,13 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin' }: SignInFo
   const emailId = `${idPrefix}-email`;
   const passwordId = `${idPrefix}-password`;
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
+    <form
+      onSubmit={handleSubmit(onSubmit)}
+      onFocusCapture={onIntent}
+      noValidate
+      className="space-y-4"
+      aria-busy={isSubmitting}
+    >
       {error && <Alert>{error}</Alert>}
       <FormField id={emailId} label="Email" error={errors.email?.message}>
         <Input
