@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { BidBodySchema, type BidBody } from './bid-lines.ts';
 import type { AcceptResult } from './appointments.ts';
+import { SETTINGS_CATALOG } from './settings-catalog.ts';
 
 /**
  * Payments on Stripe Connect (issue 33): the statuses, texts, settings and schemas the functions,
@@ -108,12 +109,11 @@ export const PAYMENT_TEXT = {
   paymentDue: 'Payment due',
 } as const;
 
-/** The console's payment settings this feature reads, with their defaults. */
+/** The console's payment settings this feature reads: the catalog's entries, with their bounds and defaults. */
 export const PAYMENT_SETTINGS = {
-  depositPercent: { key: 'deposit_percent', default: 0 },
-  feePercent: { key: 'platform_fee_percent', default: 10 },
-  feeMinimumCents: { key: 'platform_fee_minimum_cents', default: 500 },
-  currency: { key: 'currency', default: 'usd' },
+  depositPercent: SETTINGS_CATALOG.depositPercent,
+  feePercent: SETTINGS_CATALOG.feePercent,
+  feeMinimumCents: SETTINGS_CATALOG.feeMinimumCents,
 } as const;
 
 /** A whole percent 0..100 (a bid's deposit). */

@@ -50,6 +50,13 @@ export type CatalogSetting =
 
 export const SESSION_HOURS_BOUNDS = { min: 1, max: 72, default: 8 } as const;
 
+/** The money settings' bounds: a deposit is a share of the parts, a fee a share of the job. */
+export const MONEY_SETTING_BOUNDS = {
+  depositPercent: { min: 0, max: 100, default: 0 },
+  feePercent: { min: 0, max: 50, default: 10 },
+  feeMinimumCents: { min: 0, max: 10_000, default: 500 },
+} as const;
+
 export const SETTINGS_CATALOG = {
   notificationEmail: {
     category: 'general',
@@ -102,6 +109,37 @@ export const SETTINGS_CATALOG = {
     max: SESSION_HOURS_BOUNDS.max,
     unit: 'hours',
     affects: 'How long a sign-in stays valid before the user signs in again. Applies to sign-ins made after saving.',
+  },
+  depositPercent: {
+    category: 'payment',
+    key: 'deposit_percent',
+    label: 'Deposit for parts',
+    kind: 'number',
+    dataType: 'number',
+    ...MONEY_SETTING_BOUNDS.depositPercent,
+    unit: 'percent',
+    affects:
+      "The share of a bid's parts an owner pays as a deposit at acceptance, when the mechanic's bid names none. Bids already sent keep theirs.",
+  },
+  feePercent: {
+    category: 'payment',
+    key: 'platform_fee_percent',
+    label: 'Platform fee',
+    kind: 'number',
+    dataType: 'number',
+    ...MONEY_SETTING_BOUNDS.feePercent,
+    unit: 'percent',
+    affects: "The business's share of each job paid through Skyward, taken from the mechanic's payout at capture.",
+  },
+  feeMinimumCents: {
+    category: 'payment',
+    key: 'platform_fee_minimum_cents',
+    label: 'Minimum platform fee',
+    kind: 'number',
+    dataType: 'number',
+    ...MONEY_SETTING_BOUNDS.feeMinimumCents,
+    unit: 'cents',
+    affects: 'The least the business takes from a paid job, when the percent comes to less (500 cents = $5.00).',
   },
 } as const satisfies Record<string, CatalogSetting>;
 

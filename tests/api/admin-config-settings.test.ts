@@ -197,3 +197,31 @@ describe('GET /api/admin/config and the quote notification address', () => {
     expect(note.toAddress).toBe(inbox);
   });
 });
+
+describe('money settings have their bounds', () => {
+  // Refusals only: a valid deposit or fee saved here would change every bid of the files running beside this one.
+  it.each([
+    ['deposit_percent', '150', 'Deposit for parts must be between 0 and 100 percent'],
+    ['deposit_percent', '-10', 'Deposit for parts must be between 0 and 100 percent'],
+    ['deposit_percent', '12.5', 'Deposit for parts must be a whole number of percent'],
+    ['platform_fee_percent', '101', 'Platform fee must be between 0 and 50 percent'],
+    ['platform_fee_minimum_cents', '-1', 'Minimum platform fee must be between 0 and 10000 cents'],
+  ])('refuses %s = %s with a 400 that says the bounds, and keeps what was saved', async (key, value, detail) => {
+    const before = await testDb()
+      .selectFrom('systemSettings')
+      .select('settingValue')
+      .where('category', '=', 'payment')
+      .where('settingKey', '=', key)
+      .executeTakeFirst();
+    const res = await put('payment', key, { setting_key: key, setting_value: value });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(detail);
+    const after = await testDb()
+      .selectFrom('systemSettings')
+      .select('settingValue')
+      .where('category', '=', 'payment')
+      .where('settingKey', '=', key)
+      .executeTakeFirst();
+    expect(after).toEqual(before);
+  });
+});

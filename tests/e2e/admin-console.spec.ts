@@ -83,19 +83,19 @@ test.describe('System Configuration', () => {
     await expect(row).toContainText('Inactive');
     await expect(row.getByRole('button', { name: 'Activate' })).toBeVisible();
 
-    // Settings: a number setting refuses text in the dialog; a number saves.
+    // Settings: a money setting has its own control with its unit and bounds; out of bounds is
+    // refused before and by the server, a whole percent saves.
     await page.getByRole('tab', { name: 'Settings' }).click();
-    const setting = page.getByTestId('setting-row').filter({ hasText: 'deposit_percent' });
-    await setting.getByRole('button', { name: 'Edit' }).click();
-    const settingDialog = page.getByRole('dialog', { name: 'Add/Update Setting' });
-    const value = settingDialog.getByLabel('Value *');
-    await value.fill('abc');
-    await settingDialog.getByRole('button', { name: 'Save Setting' }).click();
-    await expect(settingDialog.getByText('A number setting needs a numeric value, not "abc"')).toBeVisible();
+    const setting = page.locator('[data-testid="catalog-setting"][data-key="deposit_percent"]');
+    const value = setting.getByLabel('Deposit for parts (percent)');
+    await expect(setting).toContainText('A whole number from 0 to 100 percent');
+    await value.fill('150');
+    await setting.getByRole('button', { name: 'Save deposit for parts' }).click();
+    await expect(setting.getByText('Deposit for parts must be between 0 and 100 percent')).toBeVisible();
     await value.fill('25');
-    await settingDialog.getByRole('button', { name: 'Save Setting' }).click();
-    await expect(page.getByText('Setting updated successfully', { exact: true })).toBeVisible();
-    await expect(setting).toContainText('25');
+    await setting.getByRole('button', { name: 'Save deposit for parts' }).click();
+    await expect(page.getByText('Deposit for parts saved', { exact: true })).toBeVisible();
+    await expect(value).toHaveValue('25');
 
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
     await expect(page.getByRole('tab', { name: 'Quote Requests' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Db } from '../../server/db/client.ts';
 import { PAYMENT_SETTINGS } from '../../contract/payments.ts';
+import { catalogValue, type CatalogSetting } from '../../contract/settings-catalog.ts';
 
 /**
  * What the owner owes for a job, in cents: the approved lines of the bid plus the approved lines of
@@ -43,16 +44,14 @@ export async function paymentSettings(db: Db): Promise<PaymentSettings> {
     .select(['settingKey', 'settingValue', 'isEncrypted'])
     .where('category', '=', 'payment')
     .execute();
-  const value = (key: string) => rows.find((r) => r.settingKey === key && !r.isEncrypted)?.settingValue;
-  const number = (key: string, fallback: number, max: number) => {
-    const n = Number(value(key));
-    return value(key) !== undefined && Number.isFinite(n) && n >= 0 && n <= max ? n : fallback;
-  };
+  // A stored value outside the catalog's bounds (saved before they were checked) reads as the default.
+  const value = (setting: CatalogSetting & { kind: 'number' }) =>
+    catalogValue(setting, rows.find((r) => r.settingKey === setting.key && !r.isEncrypted)?.settingValue);
   const { depositPercent, feePercent, feeMinimumCents } = PAYMENT_SETTINGS;
   return {
-    depositPercent: Math.round(number(depositPercent.key, depositPercent.default, 100)),
-    feePercent: number(feePercent.key, feePercent.default, 100),
-    feeMinimumCents: Math.round(number(feeMinimumCents.key, feeMinimumCents.default, 1_000_000)),
+    depositPercent: value(depositPercent),
+    feePercent: value(feePercent),
+    feeMinimumCents: value(feeMinimumCents),
     // Only USD is supported: the bids are priced in dollars.
     currency: 'usd',
   };
