@@ -247,6 +247,32 @@ describe('no capture and no payout without a signed entry', () => {
   });
 });
 
+describe('after the commit', () => {
+  it('a charge that could not reach Stripe at the signature is made by the scheduled settlement, once', async () => {
+    const j = await paidDepositJob();
+    for (const s of ['confirm', 'start', 'complete'] as const) await stepOk(j, s);
+    // Stripe unreachable while the entry is signed: the signature stands, the charge is owed.
+    const url = process.env['LOCAL_STRIPE_STANDIN_URL'];
+    process.env['LOCAL_STRIPE_STANDIN_URL'] = 'http://127.0.0.1:9';
+    expect((await sign(j)).status).toBe(200);
+    process.env['LOCAL_STRIPE_STANDIN_URL'] = url;
+    expect(stripeLedger(j).captures).toEqual([]);
+    // Nobody reads the payment; the schedule runs twice.
+    const { default: settle } = await import('../../netlify/functions/payments-settle.ts');
+    expect((await settle()).status).toBe(204);
+    expect((await settle()).status).toBe(204);
+    expect(stripeLedger(j).captures).toHaveLength(1);
+    expect(stripeLedger(j).payouts).toHaveLength(1);
+    const p = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('appointmentId', '=', j.appointmentId)
+      .executeTakeFirstOrThrow();
+    expect(p.status).toBe('paid');
+    await expectMoneyAddsUp(j);
+  });
+});
+
 describe("a deposit's fate when the mechanic was stopped", () => {
   it('refunds the deposit to the owner who cancels after the mechanic was rejected, and says so', async () => {
     const admin = await createUser('admin');

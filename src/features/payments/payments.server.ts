@@ -184,6 +184,63 @@ export async function captureIfReady(db: Db, appointmentId: string): Promise<voi
   await afterMoney(db, appointmentId);
 }
 
+/**
+ * What a step left owed after its commit, when its own call to Stripe did not happen (a crash, an
+ * outage) and nobody has read the payment since: the charge of a signed job, the settlement of a
+ * job that ended with its deposit held. The payment row is the durable record of what is owed;
+ * this runs it on a schedule (payments-settle), by the same locked steps and Idempotency-Keys as
+ * the calls it stands in for, so a step already done is not done twice. A few at a time, oldest first.
+ */
+export async function settleOwedPayments(db: Db, limit = 25): Promise<{ captured: number; settled: number }> {
+  const setup = await stripeSetup(db);
+  if (!setup) return { captured: 0, settled: 0 };
+  const toCapture = await db
+    .selectFrom('payments as p')
+    .select('p.appointmentId')
+    .where('p.status', 'in', ['card_saved', 'deposit_paid'])
+    .where('p.paidAt', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('maintenanceRecords as r')
+          .select('r.id')
+          .whereRef('r.appointmentId', '=', 'p.appointmentId')
+          .where('r.status', 'in', ['signed', 'superseded']),
+      ),
+    )
+    .orderBy('p.updatedAt')
+    .limit(limit)
+    .execute();
+  const toSettle = await db
+    .selectFrom('payments as p')
+    .innerJoin('appointments as a', 'a.id', 'p.appointmentId')
+    .select('p.appointmentId')
+    .where('a.status', '=', 'cancelled')
+    .where('p.depositState', 'in', ['paid', 'due'])
+    .orderBy('p.updatedAt')
+    .limit(limit)
+    .execute();
+  let captured = 0;
+  let settled = 0;
+  for (const { appointmentId } of toCapture) {
+    try {
+      await captureIfReady(db, appointmentId);
+      captured += 1;
+    } catch (error) {
+      console.error(`Payments: capturing ${appointmentId} failed; tried again on the next run`, error);
+    }
+  }
+  for (const { appointmentId } of toSettle) {
+    try {
+      await withPayment(db, appointmentId, (trx, p) => settleCancellation(trx, setup, p));
+      settled += 1;
+    } catch (error) {
+      console.error(`Payments: settling ${appointmentId} failed; tried again on the next run`, error);
+    }
+  }
+  return { captured, settled };
+}
+
 /** Work started: the held deposit goes to the mechanic. */
 export async function paymentsOnStart(db: Db, appointmentId: string): Promise<void> {
   const setup = await stripeSetup(db);
