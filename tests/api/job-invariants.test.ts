@@ -172,7 +172,11 @@ async function firstOf(done: () => Promise<boolean>, gone: Promise<unknown>): Pr
   throw new Error('neither happened within 10 s');
 }
 
-describe('no capture and no payout without a signed entry', () => {
+// Each test walks a whole job (sign-up, quote, card, steps, signature with its PDFs): on a loaded
+// machine that is more than the default 30 s.
+const WHOLE_JOB = { timeout: 120_000 };
+
+describe('no capture and no payout without a signed entry', WHOLE_JOB, () => {
   it('a payment read in the instant of the completion charges nothing; completion and its draft commit together', async () => {
     const j = await paidDepositJob();
     await stepOk(j, 'confirm');
@@ -247,7 +251,7 @@ describe('no capture and no payout without a signed entry', () => {
   });
 });
 
-describe('after the commit', () => {
+describe('after the commit', WHOLE_JOB, () => {
   it('a charge that could not reach Stripe at the signature is made by the scheduled settlement, once', async () => {
     const j = await paidDepositJob();
     for (const s of ['confirm', 'start', 'complete'] as const) await stepOk(j, s);
@@ -273,7 +277,7 @@ describe('after the commit', () => {
   });
 });
 
-describe("a deposit's fate when the mechanic was stopped", () => {
+describe("a deposit's fate when the mechanic was stopped", WHOLE_JOB, () => {
   it('refunds the deposit to the owner who cancels after the mechanic was rejected, and says so', async () => {
     const admin = await createUser('admin');
     const j = await paidDepositJob();
@@ -330,7 +334,7 @@ describe("a deposit's fate when the mechanic was stopped", () => {
   });
 });
 
-describe('concurrent actions on one job', () => {
+describe('concurrent actions on one job', WHOLE_JOB, () => {
   for (const action of ['start', 'cancel'] as const) {
     it(`the owner cancelling while the mechanic ${action === 'start' ? 'starts' : 'cancels'} answers 409, never 500`, async () => {
       const j = await paidDepositJob();
