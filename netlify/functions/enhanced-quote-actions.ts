@@ -23,7 +23,10 @@ export default withApi(
   }),
   serve(ROUTES.requestRelist, async (ctx) => {
     const pilot = await requireRole(ctx, 'pilot');
-    return reply(ROUTES.requestRelist, await relistRequest(ctx.db, pilot, ctx.params.id), { status: 201 });
+    const relisted = await relistRequest(ctx.db, pilot, ctx.params.id);
+    // The stopped job's deposit goes back to the owner (docs/decisions/0301).
+    await paymentOnCancel(ctx.db, ctx.params.id);
+    return reply(ROUTES.requestRelist, relisted, { status: 201 });
   }),
   serve(ROUTES.requestAccept, async (ctx) => {
     const pilot = await requireRole(ctx, 'pilot');

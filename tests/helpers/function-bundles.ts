@@ -165,6 +165,7 @@ export const SCHEDULED = [
   'conversation-digest',
   'deliver-outbox',
   'maintenance-reminders',
+  'payments-settle',
 ];
 
 /** The tests of one shard: its functions bundled, each loaded and called from its bundle. */

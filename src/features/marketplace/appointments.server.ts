@@ -196,6 +196,22 @@ export async function listAppointments(
   };
 }
 
+/**
+ * Locks a job in the one order every change to an appointment takes (docs/decisions/0301): its
+ * request, then the appointment. The request is found from the appointment without a lock first;
+ * the appointment row, read again under both locks, is what the caller decides on.
+ */
+export async function lockJob(trx: Db, appointmentId: string) {
+  const found = await trx
+    .selectFrom('appointments')
+    .select('serviceRequestId')
+    .where('id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  await trx.selectFrom('serviceRequests').select('id').where('id', '=', found.serviceRequestId).forUpdate().execute();
+  return trx.selectFrom('appointments').selectAll().where('id', '=', appointmentId).forUpdate().executeTakeFirst();
+}
+
 /** What the customer is told when the mechanic moves the appointment along. */
 const ACTION_NOTICES: Record<MechanicAppointmentAction, { title: string; verb: string }> = {
   confirm: { title: 'Appointment confirmed', verb: 'confirmed' },
@@ -217,16 +233,16 @@ export async function advanceAppointment(
   mechanicNotes: string | null,
   /** The appointment's calendar file, attached to the owner's confirmation email (docs/decisions/0165). */
   calendarFile?: (trx: Db, id: string) => Promise<OutboxAttachment>,
+  /** What commits with the step or not at all (the completion's logbook draft and payment total). */
+  alongside?: (trx: Db) => Promise<void>,
 ): Promise<Appointment> {
   if (user.role !== 'mechanic') throw forbidden('Only the assigned mechanic can update this appointment');
   if (!isUuid(id)) throw appointmentNotFound();
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('appointments')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    // The one lock order of a job (docs/decisions/0301): its request, then its appointment, then
+    // its payment. The owner's cancellation locks the request first; taking the appointment first
+    // here made the two wait for each other ("deadlock detected").
+    const current = await lockJob(trx, id);
     if (!current || current.mechanicId !== user.id) throw appointmentNotFound();
     const from = current.status;
     const to = transition(APPOINTMENT_MACHINE, from, action);
@@ -247,12 +263,11 @@ export async function advanceAppointment(
       .execute();
     if (action !== 'confirm') await recordThreadEvent(trx, current, action === 'start' ? 'started' : 'completed');
     if (action === 'start' || action === 'complete') {
-      // The request follows its appointment: approved -> in_progress -> completed.
+      // The request follows its appointment: approved -> in_progress -> completed (already locked).
       const request = await trx
         .selectFrom('serviceRequests')
         .select('status')
         .where('id', '=', current.serviceRequestId)
-        .forUpdate()
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('serviceRequests')
@@ -267,6 +282,7 @@ export async function advanceAppointment(
         .where('userId', '=', user.id)
         .execute();
     }
+    if (alongside) await alongside(trx);
     const request = await trx
       .selectFrom('serviceRequests')
       .select(['serviceType', 'aircraftTailNumber'])

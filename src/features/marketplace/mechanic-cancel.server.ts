@@ -8,7 +8,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
-import { getAppointment } from './appointments.server.ts';
+import { getAppointment, lockJob } from './appointments.server.ts';
 import { listDays, onMechanicCancel } from './booking-terms.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { dateOnly, fullName } from './mappers.server.ts';
@@ -27,12 +27,8 @@ const appointmentNotFound = () => notFound('Appointment not found');
 export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, reason: string): Promise<Appointment> {
   if (!isUuid(id)) throw appointmentNotFound();
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('appointments')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    // Request, then appointment: the one lock order of a job (docs/decisions/0301).
+    const current = await lockJob(trx, id);
     // Another mechanic's appointment is not revealed to exist.
     if (!current || current.mechanicId !== mechanic.id) throw appointmentNotFound();
     const cancelled = transition(APPOINTMENT_MACHINE, current.status, 'cancel');
@@ -40,7 +36,6 @@ export async function cancelByMechanic(db: Db, mechanic: UserRow, id: string, re
       .selectFrom('serviceRequests')
       .selectAll()
       .where('id', '=', current.serviceRequestId)
-      .forUpdate()
       .executeTakeFirstOrThrow();
     const closed = transition(REQUEST_MACHINE, request.status, 'cancel');
     const now = new Date();

@@ -25,11 +25,13 @@ export async function paymentOnAccept(
   return payment ? { payment } : {};
 }
 
-/** start releases the deposit; complete captures when no logbook entry waits for a signature. */
+/**
+ * start releases the deposit. The completion charges nothing: its entry is drafted with it and
+ * the job is charged at the signature (paymentOnCompletion fixes the total in its transaction).
+ */
 export async function paymentOnAppointmentAction(db: Db, appointmentId: string, action: string): Promise<void> {
   if (action === 'start')
     await paymentsOnStart(db, appointmentId).catch(logged(`releasing the deposit of ${appointmentId}`));
-  if (action === 'complete') await captureIfReady(db, appointmentId).catch(logged(`capturing ${appointmentId}`));
 }
 
 /** The logbook entry is signed: the job is charged. */
@@ -37,7 +39,7 @@ export async function paymentOnSigned(db: Db, appointmentId: string): Promise<vo
   await captureIfReady(db, appointmentId).catch(logged(`capturing ${appointmentId}`));
 }
 
-/** The owner cancelled the request: deposit refunded or kept. */
+/** The request was cancelled by its owner or re-listed: deposit refunded or kept (docs/decisions/0301). */
 export async function paymentOnCancel(db: Db, serviceRequestId: string): Promise<void> {
   await paymentsOnCancel(db, serviceRequestId).catch(logged(`settling the cancellation of ${serviceRequestId}`));
 }

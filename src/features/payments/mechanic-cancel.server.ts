@@ -10,5 +10,5 @@ import { stripeSetup } from './stripe.server.ts';
 export async function refundOnMechanicCancel(db: Db, appointmentId: string): Promise<void> {
   const setup = await stripeSetup(db);
   if (!setup) return;
-  await withPayment(db, appointmentId, (trx, p) => settleCancellation(trx, setup, p, 'mechanic'));
+  await withPayment(db, appointmentId, (trx, p) => settleCancellation(trx, setup, p));
 }

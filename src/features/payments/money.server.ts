@@ -22,6 +22,38 @@ export const STRIPE_MINIMUM_CENTS = 50;
 
 export const transferGroupOf = (appointmentId: string) => `appt_${appointmentId}`;
 
+/**
+ * Whether the job's logbook entry is signed (a superseded entry was signed too). Read under the
+ * payment's lock by every step that charges the job or pays its mechanic, before Stripe is
+ * called; migration 0039 refuses to record a charge or a payout without one whatever the caller
+ * (docs/decisions/0301).
+ */
+export async function entrySigned(trx: Db, appointmentId: string): Promise<boolean> {
+  const signed = await trx
+    .selectFrom('maintenanceRecords')
+    .select('id')
+    .where('appointmentId', '=', appointmentId)
+    .where('status', 'in', ['signed', 'superseded'])
+    .limit(1)
+    .forShare()
+    .executeTakeFirst();
+  return signed !== undefined;
+}
+
+/**
+ * The deposit's fate when a job ends before work starts (docs/decisions/0301): kept (sent to the
+ * mechanic, who ordered the parts) only when the owner cancelled after the mechanic confirmed and
+ * that mechanic is still approved; refunded to the owner in every other ending (before
+ * confirmation, the mechanic cancelled, the mechanic was rejected, the job was re-listed).
+ */
+export function depositKept(job: {
+  cancelledBy: string | null;
+  confirmedAt: Date | null;
+  mechanicStatus: string | null;
+}): boolean {
+  return job.cancelledBy === 'owner' && job.confirmedAt !== null && job.mechanicStatus === 'approved';
+}
+
 /** A dispute that is open (or lost) freezes every payout of the job. */
 export const frozen = (p: Pick<PaymentRow, 'disputeId' | 'disputeStatus'>) =>
   p.disputeId !== null && p.disputeStatus !== 'won';
@@ -74,7 +106,9 @@ async function jobOf(db: Db, appointmentId: string) {
       'a.bidId',
       'a.status',
       'a.confirmedAt',
+      'a.cancelledBy',
       'a.serviceRequestId',
+      'm.mechanicStatus',
       'r.serviceType',
       'r.aircraftTailNumber',
       'r.aircraftId',
@@ -220,6 +254,8 @@ export async function releaseDeposit(
  * already sent. A card failure makes it "Payment due"; nothing is marked paid that is not.
  */
 export async function capture(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+  // Nothing is charged before the entry is signed, whoever asks (a read, a webhook, a retry).
+  if (!(await entrySigned(trx, p.appointmentId))) return p;
   const job = await jobOf(trx, p.appointmentId);
   const { totalCents } = await approvedCentsOf(trx, job.bidId);
   const settings = await paymentSettings(trx);
@@ -302,6 +338,7 @@ export async function payout(
   chargeId: string | null = null,
 ): Promise<PaymentRow> {
   if (!p.paidAt || p.transferId || frozen(p)) return p;
+  if (!(await entrySigned(trx, p.appointmentId))) return p;
   const alreadySent = ['transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
   const amount = Number(p.payoutCents) - alreadySent;
   if (amount <= 0) return p;
@@ -351,26 +388,25 @@ export async function retryDue(trx: Db, setup: StripeSetup, p: PaymentRow): Prom
 }
 
 /**
- * A cancellation before work started. The owner's: a deposit paid before the mechanic confirmed is
- * refunded in full; after confirmation the mechanic has ordered the parts, so it is kept (sent to
- * the mechanic). The mechanic's: the deposit is refunded in full whenever it was paid (the owner
- * did nothing to lose it). Nothing else was charged before work starts.
+ * A job that ended before work started (cancelled by either side, or re-listed after its mechanic
+ * was stopped): a deposit not yet charged never is; a paid one is kept or refunded by
+ * `depositKept`, from who ended the job and whether its mechanic is still approved, read under the
+ * payment's lock. The owner is told of a refund in the app and by email (a mechanic's own
+ * cancellation already told them). Nothing else was charged before work starts.
  */
-export async function settleCancellation(
-  trx: Db,
-  setup: StripeSetup,
-  p: PaymentRow,
-  by: 'owner' | 'mechanic' = 'owner',
-): Promise<PaymentRow> {
+export async function settleCancellation(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
   const job = await jobOf(trx, p.appointmentId);
+  if (job.status !== 'cancelled') return p;
   if (p.depositState === 'due') return update(trx, p, { depositState: 'none' });
   if (p.depositState !== 'paid' || !p.depositIntentId) return p;
-  if (job.confirmedAt && by === 'owner') return releaseDeposit(trx, setup, p, 'kept');
+  if (depositKept(job)) return releaseDeposit(trx, setup, p, 'kept');
+  const by = job.cancelledBy ?? 'owner';
+  const amount = Number(p.depositCents);
   await setup.stripe.refunds.create(
     {
       payment_intent: p.depositIntentId,
-      amount: Number(p.depositCents),
-      // Stripe's reasons are duplicate, fraudulent or requested_by_customer: a mechanic's cancellation is none of them.
+      amount,
+      // Stripe's reasons are duplicate, fraudulent or requested_by_customer: only the owner's own cancellation is the last.
       ...(by === 'owner' ? { reason: 'requested_by_customer' as const } : {}),
       metadata: { appointmentId: p.appointmentId, purpose: 'deposit-refund', cancelledBy: by },
     },
@@ -379,15 +415,26 @@ export async function settleCancellation(
   const row = await update(trx, p, {
     depositState: 'refunded',
     status: 'refunded',
-    refundedCents: Number(p.refundedCents) + Number(p.depositCents),
+    refundedCents: Number(p.refundedCents) + amount,
   });
-  await logEvent(
-    trx,
-    p.id,
-    'refund',
-    Number(p.depositCents),
-    by === 'mechanic' ? 'The mechanic cancelled the appointment' : 'Cancelled before the mechanic confirmed',
-    p.depositIntentId,
-  );
+  const why =
+    by === 'mechanic'
+      ? 'The mechanic cancelled the appointment'
+      : job.mechanicStatus !== 'approved'
+        ? 'The mechanic can no longer work through Skyward'
+        : 'Cancelled before the mechanic confirmed';
+  await logEvent(trx, p.id, 'refund', amount, why, p.depositIntentId);
+  if (by !== 'mechanic') {
+    await notify(trx, [p.ownerId], {
+      type: 'payment.deposit_refunded',
+      title: 'Parts deposit refunded',
+      message: `Your parts deposit of ${formatCents(amount)} for ${whatOf(job)} was refunded to your card in full${
+        job.mechanicStatus !== 'approved'
+          ? `: ${job.mechanicFirstName} ${job.mechanicLastName} can no longer work through Skyward.`
+          : ', as the job was cancelled before the mechanic confirmed it.'
+      }`,
+      link: 'appointments',
+    });
+  }
   return row;
 }

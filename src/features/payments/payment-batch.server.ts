@@ -2,7 +2,7 @@ import type { PaymentBatch } from '../../contract/payment-batch.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { stripeSetup } from './stripe.server.ts';
-import type { PaymentRow } from './money.server.ts';
+import { depositKept, type PaymentRow } from './money.server.ts';
 import { notApplicable, paymentView, toView } from './payments.server.ts';
 
 /** A payment a read brings up to date (a card saved on the hosted page, a capture, an invoice a failed hook left). */
@@ -23,11 +23,12 @@ export async function paymentViews(
   origin: string,
 ): Promise<PaymentBatch> {
   let visible = db
-    .selectFrom('appointments')
-    .select(['id', 'confirmedAt'])
-    .where('id', 'in', [...ids]);
+    .selectFrom('appointments as a')
+    .innerJoin('users as m', 'm.id', 'a.mechanicId')
+    .select(['a.id', 'a.confirmedAt', 'm.mechanicStatus'])
+    .where('a.id', 'in', [...ids]);
   if (user.role !== 'admin')
-    visible = visible.where((eb) => eb.or([eb('customerId', '=', user.id), eb('mechanicId', '=', user.id)]));
+    visible = visible.where((eb) => eb.or([eb('a.customerId', '=', user.id), eb('a.mechanicId', '=', user.id)]));
   const appointments = await visible.execute();
   if (appointments.length === 0) return {};
   const payments = await db
@@ -45,7 +46,7 @@ export async function paymentViews(
     const p = payments.find((x) => x.appointmentId === a.id);
     if (!p) answer[a.id] = notApplicable();
     else if (setup && healing(p)) answer[a.id] = await paymentView(db, user, a.id, origin);
-    else answer[a.id] = toView(p, user.id === p.ownerId, a.confirmedAt !== null);
+    else answer[a.id] = toView(p, user.id === p.ownerId, depositKept({ ...a, cancelledBy: 'owner' }));
   }
   return answer;
 }

@@ -3,12 +3,14 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { approvedCentsOf, depositCentsOf } from './amounts.server.ts';
+import { approvedCentsOf, depositCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
 import { connectStatusOf } from './connect.server.ts';
 import { fileInvoice } from './receipt.server.ts';
 import {
   applySavedCard,
   capture,
+  depositKept,
+  entrySigned,
   releaseDeposit,
   retryDue,
   settleCancellation,
@@ -134,16 +136,42 @@ async function syncCardPage(db: Db, setup: StripeSetup, p: PaymentRow): Promise<
   if (pm) await cardSaved(db, setup, p.appointmentId, pm);
 }
 
-/** The job is charged once it is completed and its logbook entry signed (or none was drafted). */
+/**
+ * The job is charged once its logbook entry is signed (a signed entry's job is completed:
+ * migration 0039). A job without an entry is not ready: its completion drafts one in the same
+ * transaction, so "no entry" means "not completed yet", never "nothing to wait for". `capture`
+ * checks again under the payment's lock; this read only saves the lock when there is nothing to do.
+ */
 async function readyToCapture(db: Db, appointmentId: string): Promise<boolean> {
-  const a = await db.selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirst();
-  if (a?.status !== 'completed') return false;
-  const records = await db
-    .selectFrom('maintenanceRecords')
-    .select('status')
+  return entrySigned(db, appointmentId);
+}
+
+/**
+ * The completion's share of the payment, in the completion's own transaction (the payment locked
+ * after the request and the appointment, the one lock order): the approved total, fee and payout
+ * the signature will charge, fixed now that every change order is decided.
+ */
+export async function paymentOnCompletion(trx: Db, appointmentId: string): Promise<void> {
+  const p = await trx
+    .selectFrom('payments')
+    .selectAll()
     .where('appointmentId', '=', appointmentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!p || p.paidAt) return;
+  const job = await trx
+    .selectFrom('appointments')
+    .select('bidId')
+    .where('id', '=', appointmentId)
+    .executeTakeFirstOrThrow();
+  const { totalCents } = await approvedCentsOf(trx, job.bidId);
+  const settings = await paymentSettings(trx);
+  const feeCents = feeCentsOf(totalCents, settings.feePercent, settings.feeMinimumCents);
+  await trx
+    .updateTable('payments')
+    .set({ totalCents, feeCents, payoutCents: totalCents - feeCents, updatedAt: new Date() })
+    .where('id', '=', p.id)
     .execute();
-  return records.length === 0 || records.some((r) => r.status !== 'draft');
 }
 
 /** Completion or signature: capture when ready. Safe to call any number of times, at once. */
@@ -156,6 +184,63 @@ export async function captureIfReady(db: Db, appointmentId: string): Promise<voi
   await afterMoney(db, appointmentId);
 }
 
+/**
+ * What a step left owed after its commit, when its own call to Stripe did not happen (a crash, an
+ * outage) and nobody has read the payment since: the charge of a signed job, the settlement of a
+ * job that ended with its deposit held. The payment row is the durable record of what is owed;
+ * this runs it on a schedule (payments-settle), by the same locked steps and Idempotency-Keys as
+ * the calls it stands in for, so a step already done is not done twice. A few at a time, oldest first.
+ */
+export async function settleOwedPayments(db: Db, limit = 25): Promise<{ captured: number; settled: number }> {
+  const setup = await stripeSetup(db);
+  if (!setup) return { captured: 0, settled: 0 };
+  const toCapture = await db
+    .selectFrom('payments as p')
+    .select('p.appointmentId')
+    .where('p.status', 'in', ['card_saved', 'deposit_paid'])
+    .where('p.paidAt', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('maintenanceRecords as r')
+          .select('r.id')
+          .whereRef('r.appointmentId', '=', 'p.appointmentId')
+          .where('r.status', 'in', ['signed', 'superseded']),
+      ),
+    )
+    .orderBy('p.updatedAt')
+    .limit(limit)
+    .execute();
+  const toSettle = await db
+    .selectFrom('payments as p')
+    .innerJoin('appointments as a', 'a.id', 'p.appointmentId')
+    .select('p.appointmentId')
+    .where('a.status', '=', 'cancelled')
+    .where('p.depositState', 'in', ['paid', 'due'])
+    .orderBy('p.updatedAt')
+    .limit(limit)
+    .execute();
+  let captured = 0;
+  let settled = 0;
+  for (const { appointmentId } of toCapture) {
+    try {
+      await captureIfReady(db, appointmentId);
+      captured += 1;
+    } catch (error) {
+      console.error(`Payments: capturing ${appointmentId} failed; tried again on the next run`, error);
+    }
+  }
+  for (const { appointmentId } of toSettle) {
+    try {
+      await withPayment(db, appointmentId, (trx, p) => settleCancellation(trx, setup, p));
+      settled += 1;
+    } catch (error) {
+      console.error(`Payments: settling ${appointmentId} failed; tried again on the next run`, error);
+    }
+  }
+  return { captured, settled };
+}
+
 /** Work started: the held deposit goes to the mechanic. */
 export async function paymentsOnStart(db: Db, appointmentId: string): Promise<void> {
   const setup = await stripeSetup(db);
@@ -163,7 +248,7 @@ export async function paymentsOnStart(db: Db, appointmentId: string): Promise<vo
   await withPayment(db, appointmentId, (trx, p) => releaseDeposit(trx, setup, p));
 }
 
-/** The owner cancelled the request: its appointment's deposit refunded or kept (see settleCancellation). */
+/** The request was cancelled or re-listed: its appointment's deposit refunded or kept (see settleCancellation). */
 export async function paymentsOnCancel(db: Db, serviceRequestId: string): Promise<void> {
   const setup = await stripeSetup(db);
   if (!setup) return;
@@ -186,9 +271,10 @@ async function afterMoney(db: Db, appointmentId: string): Promise<void> {
 async function paymentFor(db: Db, user: UserRow, appointmentId: string) {
   if (!isUuid(appointmentId)) throw notFound('Appointment not found');
   const a = await db
-    .selectFrom('appointments')
-    .select(['id', 'customerId', 'mechanicId', 'confirmedAt', 'status', 'cancelledBy'])
-    .where('id', '=', appointmentId)
+    .selectFrom('appointments as a')
+    .innerJoin('users as m', 'm.id', 'a.mechanicId')
+    .select(['a.id', 'a.customerId', 'a.mechanicId', 'a.confirmedAt', 'a.status', 'a.cancelledBy', 'm.mechanicStatus'])
+    .where('a.id', '=', appointmentId)
     .executeTakeFirst();
   if (!a || (user.role !== 'admin' && a.customerId !== user.id && a.mechanicId !== user.id))
     throw notFound('Appointment not found');
@@ -207,13 +293,10 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
   const setup = await stripeSetup(db);
   if (setup) {
     try {
-      // A mechanic's cancellation whose refund failed after the commit is refunded now (docs/decisions/0167).
-      if (
-        appointment.status === 'cancelled' &&
-        appointment.cancelledBy === 'mechanic' &&
-        ['paid', 'due'].includes(p.depositState)
-      ) {
-        await withPayment(db, appointmentId, (trx, row) => settleCancellation(trx, setup, row, 'mechanic'));
+      // A job that ended with its deposit still held (the settlement after the commit failed) is
+      // settled now, by the same rule (docs/decisions/0301).
+      if (appointment.status === 'cancelled' && ['paid', 'due'].includes(p.depositState)) {
+        await withPayment(db, appointmentId, (trx, row) => settleCancellation(trx, setup, row));
       }
       await syncCardPage(db, setup, p);
       if (['card_saved', 'deposit_paid'].includes(p.status)) await captureIfReady(db, appointmentId);
@@ -233,7 +316,11 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
     }
   }
   // A cancelled job asks for no card: its page, if one was made, is not offered.
-  return toView(p, user.id === p.ownerId && appointment.status !== 'cancelled', appointment.confirmedAt !== null);
+  return toView(
+    p,
+    user.id === p.ownerId && appointment.status !== 'cancelled',
+    depositKept({ ...appointment, cancelledBy: 'owner' }),
+  );
 }
 
 export const notApplicable = (): PaymentView => ({
@@ -250,7 +337,8 @@ export const notApplicable = (): PaymentView => ({
   depositOnCancel: 'none',
 });
 
-export function toView(p: PaymentRow, owner: boolean, confirmed: boolean): PaymentView {
+/** `keptOnCancel`: whether the owner cancelling now keeps the deposit for the mechanic (depositKept). */
+export function toView(p: PaymentRow, owner: boolean, keptOnCancel: boolean): PaymentView {
   return {
     status: p.status,
     totalCents: Number(p.totalCents),
@@ -263,7 +351,7 @@ export function toView(p: PaymentRow, owner: boolean, confirmed: boolean): Payme
     actionUrl: owner && ['card_needed', 'payment_due'].includes(p.status) ? p.payUrl : null,
     failureMessage: p.failureMessage,
     refundedCents: Number(p.refundedCents),
-    depositOnCancel: p.depositState === 'paid' ? (confirmed ? 'kept' : 'refunded') : 'none',
+    depositOnCancel: p.depositState === 'paid' ? (keptOnCancel ? 'kept' : 'refunded') : 'none',
   };
 }
 

@@ -2,13 +2,13 @@ import type { Appointment } from '../../contract/appointments.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { advanceAppointment } from '../marketplace/appointments.server.ts';
-import { paymentOnAppointmentAction } from '../payments/hooks.server.ts';
+import { paymentOnCompletion } from '../payments/payments.server.ts';
 import { assertCompletionTach, draftAfterCompletion } from './records.server.ts';
 
 /**
  * The assigned mechanic completes a job: the tach reading is checked before anything changes, the
- * job is completed, its logbook entry drafted for the mechanic to review (with the reading when
- * one was given), and the payment captured when it is due.
+ * job is completed and its logbook entry drafted for the mechanic to review (with the reading when
+ * one was given); the payment is charged when the entry is signed.
  */
 export async function completeJob(
   db: Db,
@@ -17,11 +17,11 @@ export async function completeJob(
   { mechanicNotes, totalTimeHours }: { mechanicNotes: string | null; totalTimeHours?: number | null | undefined },
 ): Promise<Appointment> {
   await assertCompletionTach(db, mechanic, id, totalTimeHours);
-  const appointment = await advanceAppointment(db, mechanic, id, 'complete', mechanicNotes);
-  // A failure to draft never undoes the completion: the record is drafted again on its first read.
-  await draftAfterCompletion(db, mechanic, id, { totalTimeHours }).catch((e: unknown) =>
-    console.error('Drafting the maintenance record failed', e),
-  );
-  await paymentOnAppointmentAction(db, id, 'complete');
-  return appointment;
+  // One transaction: the completion, its entry's draft and the payment's total commit together or
+  // not at all, so a completed job always has its entry and nothing reads "no entry" as "nothing
+  // to sign" (docs/decisions/0301). The charge waits for the signature.
+  return advanceAppointment(db, mechanic, id, 'complete', mechanicNotes, undefined, async (trx) => {
+    await draftAfterCompletion(trx, mechanic, id, { totalTimeHours });
+    await paymentOnCompletion(trx, id);
+  });
 }

@@ -141,6 +141,15 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   return result.data;
 }
 
+const CONCURRENT_CHANGE_MESSAGE =
+  'Another change was made to this at the same moment, so yours was not saved. Reload to see it, then try again.';
+
+/** PostgreSQL ending a transaction that waited in a cycle (40P01) or could not be serialized (40001). */
+function isConcurrentChange(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** PostgreSQL refusing text it cannot store: a NUL byte (22021) or a \\u0000 escape (22P05). */
 function isUnstorableText(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -259,6 +268,14 @@ export function withApi(...args: Array<Served | ApiOptions | ApiRoutes>): Return
           `[${requestId}] ${req.method} ${new URL(req.url).pathname} 400 unstorable text: ${(error as Error).message}`,
         );
         return json({ detail: NUL_MESSAGE }, 400);
+      }
+      if (isConcurrentChange(error)) {
+        // Two actions on the same rows at once that PostgreSQL could not order (a lock order
+        // missed somewhere): one of them is refused and nothing of it was kept (docs/decisions/0301).
+        console.warn(
+          `[${requestId}] ${req.method} ${new URL(req.url).pathname} 409 concurrent change: ${(error as Error).message}`,
+        );
+        return json({ detail: CONCURRENT_CHANGE_MESSAGE }, 409);
       }
       if (isDatabaseUnavailable(error)) {
         console.error(
