@@ -4,7 +4,7 @@ import { reply } from '../../src/server/http/reply.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../../src/features/auth/sessions.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
-import { rememberBrowser } from '../../src/features/auth/device-cookie.server.ts';
+import { readDeviceCookie, rememberBrowser } from '../../src/features/auth/device-cookie.server.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { requireAddressKey } from '../../src/server/http/client-ip.ts';
 import { PasswordResetRequestSchema, SESSION_MESSAGES } from '../../src/contract/auth.ts';
@@ -29,7 +29,10 @@ export default withApi({
     await guardPublicWrite(ctx, parsed.data);
     return reply(
       ROUTES.authPasswordReset,
-      await requestPasswordReset(ctx.db, parsed.data.email, requireAddressKey(ctx.ip)),
+      await requestPasswordReset(ctx.db, parsed.data.email, {
+        clientKey: requireAddressKey(ctx.ip),
+        device: readDeviceCookie(ctx.req),
+      }),
     );
   },
 });

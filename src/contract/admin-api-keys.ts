@@ -109,6 +109,63 @@ export const ApiKeyFormSchema = z.object({
       return d;
     }),
 });
+// ---------------------------------------------------------------------------------------------
+// Stripe (docs/decisions/0344-stripe-keys-that-can-take-payments.md): a key that can take payments
+// (secret sk_ or restricted rk_) with the webhook signing secret that checks its events. One check
+// for the Add and Replace dialogs, the function and the Test button.
+
+export const STRIPE_KEY_MESSAGES = {
+  notSecretKey:
+    'The Stripe key must be a secret key (sk_live_... or sk_test_...) or a restricted key (rk_live_... or rk_test_...): a publishable key (pk_...) cannot take payments',
+  webhookSecretRequired:
+    'The webhook signing secret (whsec_...) is required with a Stripe key: without it no payment event can be checked',
+  webhookSecretFormat:
+    "The webhook signing secret must start with whsec_ (Stripe Dashboard, Developers, Webhooks, the endpoint's signing secret)",
+} as const;
+
+export const StripeApiKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[sr]k_(live|test)_\w+$/, STRIPE_KEY_MESSAGES.notSecretKey);
+export const StripeWebhookSecretSchema = z
+  .string({ error: STRIPE_KEY_MESSAGES.webhookSecretRequired })
+  .trim()
+  .min(1, STRIPE_KEY_MESSAGES.webhookSecretRequired)
+  .regex(/^whsec_\w+$/, STRIPE_KEY_MESSAGES.webhookSecretFormat);
+
+/**
+ * What is wrong with a Stripe key and its webhook secret, field by field (empty when nothing).
+ * `secretRequired` false: a replacement may keep the stored secret.
+ */
+export function stripeKeyProblems(
+  apiKey: string,
+  apiSecret: string | null | undefined,
+  secretRequired = true,
+): Array<{ field: 'api_key' | 'api_secret'; message: string }> {
+  const problems: Array<{ field: 'api_key' | 'api_secret'; message: string }> = [];
+  const key = StripeApiKeySchema.safeParse(apiKey);
+  if (!key.success) problems.push({ field: 'api_key', message: STRIPE_KEY_MESSAGES.notSecretKey });
+  if (secretRequired || (apiSecret ?? '').trim() !== '') {
+    const secret = StripeWebhookSecretSchema.safeParse(apiSecret ?? '');
+    if (!secret.success)
+      problems.push({
+        field: 'api_secret',
+        message: secret.error.issues[0]?.message ?? STRIPE_KEY_MESSAGES.webhookSecretRequired,
+      });
+  }
+  return problems;
+}
+
+/** Integrations whose first key is not made primary by itself: choosing it changes how money moves. */
+export const PRIMARY_ONLY_WHEN_ASKED: readonly IntegrationType[] = ['stripe'];
+
+function stripeChecked<T extends { api_key: string; api_secret: string | null }>(secretRequired: boolean) {
+  return (form: T, ctx: z.RefinementCtx) => {
+    for (const p of stripeKeyProblems(form.api_key, form.api_secret, secretRequired))
+      ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  };
+}
+
 export type ApiKeyFormInput = z.input<typeof ApiKeyFormSchema>;
 export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
 
@@ -118,6 +175,7 @@ export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
  */
 export function apiKeyFormFor(integration: IntegrationType) {
   if (integration === 'google_analytics') return ApiKeyFormSchema.transform(measurementIdKey);
+  if (integration === 'stripe') return ApiKeyFormSchema.superRefine(stripeChecked(true));
   if (integration !== 'smtp') return ApiKeyFormSchema;
   return ApiKeyFormSchema.transform((form, ctx) => {
     if (!form.api_secret)
@@ -222,5 +280,6 @@ export type ApiKeyReplace = z.output<typeof ApiKeyReplaceSchema>;
 
 /** The replace form as one integration needs it (Google Analytics: a measurement ID). */
 export function apiKeyReplaceFor(integration: IntegrationType) {
+  if (integration === 'stripe') return ApiKeyReplaceSchema.superRefine(stripeChecked(false));
   return integration === 'google_analytics' ? ApiKeyReplaceSchema.transform(measurementIdKey) : ApiKeyReplaceSchema;
 }

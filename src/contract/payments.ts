@@ -38,6 +38,12 @@ export type DepositState = 'none' | 'due' | 'paid' | 'transferred' | 'refunded' 
 
 export const CONNECT_STATUSES = ['none', 'pending', 'ready'] as const;
 export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
+/** What a mechanic is told about payouts. */
+export const CONNECT_MESSAGES = {
+  notApproved:
+    'Payouts open once an administrator has approved your mechanic profile: your credentials are still being reviewed.',
+} as const;
+
 export const CONNECT_STATUS_LABELS: Record<ConnectStatus, string> = {
   none: 'not set up',
   pending: 'pending verification',

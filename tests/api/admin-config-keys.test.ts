@@ -151,13 +151,13 @@ describe('POST /api/admin/config/api-keys', () => {
 
   it('refuses bad input with a clear detail', async () => {
     const cases: [string, Record<string, string>, RegExp][] = [
-      ['stripe', { api_key: 'x' }, /^Key name is required$/],
-      ['stripe', { key_name: 'x' }, /^API key is required$/],
-      ['stripe', { key_name: 'x', api_key: 'y', priority: '0' }, /^Priority must be between 1 and/],
-      ['stripe', { key_name: 'x', api_key: 'y', priority: 'abc' }, /^Priority must be a whole number$/],
-      ['stripe', { key_name: 'x', api_key: 'y', additional_config: '{bad' }, /^Additional config must be valid JSON$/],
-      ['stripe', { key_name: 'x', api_key: 'y', additional_config: '[1,2]' }, /must be a JSON object/],
-      ['stripe', { key_name: 'x', api_key: 'y', is_primary: 'maybe' }, /is_primary must be true or false/],
+      ['twilio', { api_key: 'x' }, /^Key name is required$/],
+      ['twilio', { key_name: 'x' }, /^API key is required$/],
+      ['twilio', { key_name: 'x', api_key: 'y', priority: '0' }, /^Priority must be between 1 and/],
+      ['twilio', { key_name: 'x', api_key: 'y', priority: 'abc' }, /^Priority must be a whole number$/],
+      ['twilio', { key_name: 'x', api_key: 'y', additional_config: '{bad' }, /^Additional config must be valid JSON$/],
+      ['twilio', { key_name: 'x', api_key: 'y', additional_config: '[1,2]' }, /must be a JSON object/],
+      ['twilio', { key_name: 'x', api_key: 'y', is_primary: 'maybe' }, /is_primary must be true or false/],
       [
         'paypal',
         { key_name: 'x', api_key: 'y' },
@@ -263,7 +263,14 @@ describe('POST /api/admin/config/test-integration/{integration}', () => {
 
   it('passes Stripe with the decrypted primary key, sent as a bearer token', async () => {
     await clearKeys('stripe');
-    const key = (await addKey('stripe', { key_name: 'Good', api_key: FAKE_CREDENTIALS.stripe.key })).body.data;
+    const key = (
+      await addKey('stripe', {
+        key_name: 'Good',
+        api_key: FAKE_CREDENTIALS.stripe.key,
+        api_secret: 'whsec_fake',
+        is_primary: 'true',
+      })
+    ).body.data;
     const res = await test('stripe');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Stripe integration test passed: balance read in test mode' });
@@ -279,13 +286,20 @@ describe('POST /api/admin/config/test-integration/{integration}', () => {
 
   it('fails Stripe for a rejected key, a rate limit, a server error and a timeout, never with a 500', async () => {
     await clearKeys('stripe');
-    const bad = (await addKey('stripe', { key_name: 'Bad', api_key: 'sk_test_wrong_key_123456789' })).body.data;
+    const bad = (
+      await addKey('stripe', { key_name: 'Bad', api_key: 'sk_test_wrong_key_123456789', api_secret: 'whsec_fake' })
+    ).body.data;
     const rejected = await test('stripe', bad.id);
     expect(rejected.status).toBe(200);
     expect(rejected.body.success).toBe(false);
     expect(rejected.body.message).toMatch(/^Stripe integration test failed: Stripe rejected the API key \(HTTP 401\)/);
 
-    await addKey('stripe', { key_name: 'Good', api_key: FAKE_CREDENTIALS.stripe.key, is_primary: 'true' });
+    await addKey('stripe', {
+      key_name: 'Good',
+      api_key: FAKE_CREDENTIALS.stripe.key,
+      api_secret: 'whsec_fake',
+      is_primary: 'true',
+    });
     fake.modes.stripe = 'rate_limited';
     expect((await test('stripe')).body.message).toMatch(/rate limit reached/);
     fake.modes.stripe = 'server_error';

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBackup, openBackup, restoreBackup } from '../../scripts/lib/backup/archive.ts';
+import { backupKey, decryptArchive, encryptArchive } from '../../scripts/lib/backup/encryption.ts';
+import { mintResetLink } from '../../src/server/auth/reset-link.server.ts';
 import { dumpDatabase, type DatabaseDump } from '../../scripts/lib/backup/database.ts';
 import { closeSharedDb, connectDb } from '../../src/server/db/client.ts';
 import { api, call } from '../helpers/api.ts';
@@ -17,9 +20,14 @@ import { createUser } from '../helpers/users.ts';
 // and everything is as it was (docs/decisions/0182). A PostgreSQL server of this file's own: the
 // restore replaces its database whole.
 
+// A whole dump, restore and re-dump of a database on a shared 2-core machine: 30 s is too tight.
+vi.setConfig({ testTimeout: 120_000 });
+
 let server: OwnPostgres;
 let blobs: TestBlobs;
 let work: string;
+let keyFile: string;
+let key: string;
 
 beforeAll(async () => {
   server = await startOwnPostgres();
@@ -27,6 +35,8 @@ beforeAll(async () => {
   await closeSharedDb();
   blobs = await startTestBlobs();
   work = mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
+  keyFile = path.join(work, 'data', 'backup-key.txt');
+  key = (await backupKey({ env: {}, keyFile, create: true })).identity;
 });
 afterAll(async () => {
   await closeSharedDb();
@@ -95,7 +105,7 @@ describe('npm run backup / npm run restore', () => {
     expect(blobsBefore.map((b) => b.text)).toContain('annual inspection, signed');
 
     const file = path.join(work, 'backup.zip');
-    const manifest = await createBackup({ databaseUrl: server.url, blobsDirectory: blobs.directory }, file);
+    const manifest = await createBackup({ databaseUrl: server.url, blobsDirectory: blobs.directory }, file, key);
     expect(manifest.database.serverVersion).toMatch(/^18\./);
     expect(manifest.database.migrations).toContain('0021_verified_credentials');
     expect(manifest.database.partitions.map((p) => p.name)).toContain('airmen_people_backup_test');
@@ -103,7 +113,7 @@ describe('npm run backup / npm run restore', () => {
     const users = manifest.database.tables.find((t) => t.name === 'users');
     expect(users?.rows).toBeGreaterThan(0);
     // The archive lists every file's checksum in the form sha256sum reads.
-    const sums = new TextDecoder().decode(unzipSync(readFileSync(file))['SHA256SUMS']);
+    const sums = new TextDecoder().decode(unzipSync(await decryptArchive(readFileSync(file), key, file))['SHA256SUMS']);
     expect(sums).toMatch(/^[0-9a-f]{64} {2}manifest\.json$/m);
 
     // Change and delete: a renamed account, a deleted aircraft and document, a new account and
@@ -121,7 +131,7 @@ describe('npm run backup / npm run restore', () => {
 
     // The product stops (its connections end), the backup is restored.
     await closeSharedDb();
-    await restoreBackup(file, { databaseUrl: server.url, blobsDirectory: blobs.directory });
+    await restoreBackup(file, { databaseUrl: server.url, blobsDirectory: blobs.directory }, key);
 
     expect(await contents()).toEqual(before);
     expect(await blobContents()).toEqual(blobsBefore);
@@ -134,16 +144,78 @@ describe('npm run backup / npm run restore', () => {
 
   it('refuses a damaged archive before changing anything', async () => {
     const file = path.join(work, 'damaged.zip');
-    await createBackup({ databaseUrl: server.url, blobsDirectory: blobs.directory }, file);
-    const files = unzipSync(readFileSync(file));
+    await createBackup({ databaseUrl: server.url, blobsDirectory: blobs.directory }, file, key);
+    // Changed by someone holding the key: age's own check passes, the archive's checksums do not.
+    const files = unzipSync(await decryptArchive(readFileSync(file), key, file));
     const users = Object.keys(files).find((n) => n === 'database/users.jsonl')!;
     files[users] = new TextEncoder().encode(`${new TextDecoder().decode(files[users])}{"id":"forged"}\n`);
-    writeFileSync(file, zipSync(files));
-    expect(() => openBackup(file)).toThrow('The backup is damaged: database/users.jsonl does not match its SHA-256');
-    const before = await contents();
-    await expect(restoreBackup(file, { databaseUrl: server.url, blobsDirectory: blobs.directory })).rejects.toThrow(
-      /damaged/,
+    writeFileSync(file, await encryptArchive(zipSync(files), key));
+    await expect(openBackup(file, key)).rejects.toThrow(
+      'The backup is damaged: database/users.jsonl does not match its SHA-256',
     );
+    const before = await contents();
+    await expect(
+      restoreBackup(file, { databaseUrl: server.url, blobsDirectory: blobs.directory }, key),
+    ).rejects.toThrow(/damaged/);
     expect(await contents()).toEqual(before);
+    // Changed without the key (one byte of the ciphertext): refused by the decryption itself.
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 10]! ^= 1;
+    writeFileSync(file, bytes);
+    await expect(openBackup(file, key)).rejects.toThrow(/cannot be decrypted with this key/);
+  });
+
+  it('writes the archive 0600 and encrypted with age, opened by the age tool, with no live reset link', async () => {
+    // The key file made on a machine without BACKUP_KEY: 0600, in age-keygen's format.
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(keyFile, 'utf8')).toMatch(
+      /^# created: .+\n# public key: age1[0-9a-z]+\nAGE-SECRET-KEY-1[0-9A-Z]+\n$/,
+    );
+    expect((await backupKey({ env: {}, keyFile, create: true })).identity).toBe(key);
+    expect(
+      (await backupKey({ env: { BACKUP_KEY: key }, keyFile: path.join(work, 'none'), create: false })).source,
+    ).toBe('BACKUP_KEY');
+    await expect(backupKey({ env: {}, keyFile: path.join(work, 'none'), create: false })).rejects.toThrow(
+      /No backup key: set BACKUP_KEY/,
+    );
+
+    // A reset link asked for and sent: the backup holds no link that works.
+    const user = await createUser('pilot', { firstName: 'Rita', lastName: 'Reset' });
+    expect((await api.post('/api/auth/password-reset', { email: user.email })).status).toBe(200);
+    const db = connectDb(server.url);
+    const queued = await db
+      .selectFrom('outbox')
+      .select(['id', 'bodyText', 'bodyHtml'])
+      .where('toAddress', '=', user.email)
+      .executeTakeFirstOrThrow();
+    const sent = await mintResetLink(db, queued.id, { text: queued.bodyText, html: queued.bodyHtml });
+    await db.destroy();
+    const token = /\?token=([\w-]{20,})/.exec(sent?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+
+    const file = path.join(work, 'sealed.zip.age');
+    await createBackup({ databaseUrl: server.url, blobsDirectory: blobs.directory }, file, key);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const raw = readFileSync(file);
+    expect(raw.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    expect(raw.includes(user.email)).toBe(false);
+
+    // Opened without this product: the age command-line tool (Debian's `age`) where installed,
+    // and always age's reference JavaScript implementation.
+    const zips = [await decryptArchive(raw, key, file)];
+    if (existsSync('/usr/bin/age') || existsSync('/usr/local/bin/age'))
+      zips.push(new Uint8Array(execFileSync('age', ['-d', '-i', keyFile, file])));
+    for (const zip of zips) {
+      const files = unzipSync(zip);
+      const text = Object.values(files)
+        .map((b) => new TextDecoder().decode(b))
+        .join('\n');
+      expect(new TextDecoder().decode(files['database/users.jsonl'])).toContain(user.email);
+      expect(text).not.toContain(token);
+      expect(text).toMatch(/reset-password\?token=•+/);
+    }
+    // Another key opens nothing.
+    const stranger = (await backupKey({ env: {}, keyFile: path.join(work, 'other-key.txt'), create: true })).identity;
+    await expect(openBackup(file, stranger)).rejects.toThrow(/cannot be decrypted with this key/);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { MAX_LINK_CHARS, MAX_QUERY_CHARS } from '../../src/server/http/paging.ts';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile } from '../helpers/marketplace.ts';
@@ -316,5 +317,29 @@ describe('cursor paging of the dashboard lists', () => {
     expect(big.headers.get('x-next-cursor')).toBeTruthy();
     const standard = await api.get('/api/aircraft', { token: pilot.token });
     expect(standard.body).toHaveLength(20);
+  });
+});
+
+describe('what a list echoes into its Link header is bounded', () => {
+  it('refuses an over-long query string with a clear 414; a list with a long but fair query still links its next page', async () => {
+    const admin = await createUser('admin');
+    await createUser('mechanic', { mechanicStatus: 'pending' });
+    await createUser('mechanic', { mechanicStatus: 'pending' });
+    // 10 KB of query: echoed, it made a 20 KB Link header that Node's own fetch cannot read.
+    const padding = "a'(b)".repeat(2_000);
+    const long = await api.get(`/api/admin/mechanics?status=pending&limit=1&note=${padding}`, { token: admin.token });
+    expect(long.status).toBe(414);
+    expect(long.body.detail).toBe(`The query string is too long: at most ${MAX_QUERY_CHARS} characters`);
+    expect(long.headers.get('link')).toBeNull();
+
+    const fair = await api.get(
+      `/api/admin/mechanics?status=pending&limit=1&note=${'a(b)'.repeat((MAX_QUERY_CHARS - 100) / 4)}`,
+      { token: admin.token },
+    );
+    expect(fair.status, fair.text).toBe(200);
+    const link = fair.headers.get('link') ?? '';
+    expect(link).toContain('rel="next"');
+    // Within what HTTP clients read (Node's fetch stops at 16 KB of headers).
+    expect(link.length).toBeLessThanOrEqual(MAX_LINK_CHARS);
   });
 });

@@ -6,6 +6,7 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { CONNECT_MESSAGES } from '../../src/contract/payments.ts';
 
 // Payments on Stripe Connect (issue 33), through the real functions against the local Stripe
 // stand-in (the same one `npm start` runs without a key): onboarding, card on file at acceptance,
@@ -150,6 +151,20 @@ describe('mechanic payouts: /api/payments/connect', () => {
     const pilot = await createUser('pilot');
     expect((await api.get('/api/payments/connect', { token: pilot.token })).status).toBe(403);
     expect((await api.post('/api/payments/connect', undefined, { token: pilot.token })).status).toBe(403);
+  });
+
+  it('refuses a payout account to a mechanic not yet approved, and opens it once approved', async () => {
+    const pending = await createUser('mechanic', { mechanicStatus: 'pending' });
+    const refused = await api.post('/api/payments/connect', undefined, { token: pending.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe(CONNECT_MESSAGES.notApproved);
+    expect(
+      await db.selectFrom('connectedAccounts').select('userId').where('userId', '=', pending.id).execute(),
+    ).toEqual([]);
+    const rejected = await createUser('mechanic', { mechanicStatus: 'rejected' });
+    expect((await api.post('/api/payments/connect', undefined, { token: rejected.token })).status).toBe(403);
+    await db.updateTable('users').set({ mechanicStatus: 'approved' }).where('id', '=', pending.id).execute();
+    expect((await api.post('/api/payments/connect', undefined, { token: pending.token })).status).toBe(200);
   });
 
   it('creates one Express account per mechanic however many times onboarding is opened', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { SESSION_MESSAGES } from '../../src/contract/auth.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { LOGIN_THROTTLE, SESSION_MESSAGES } from '../../src/contract/auth.ts';
 import { RESET_EMAILS } from '../../src/features/auth/reset-budget.server.ts';
 import passwordReset from '../../netlify/functions/auth-password-reset.ts';
 import { api, uniqueIp } from '../helpers/api.ts';
@@ -10,6 +10,9 @@ import { createUser } from '../helpers/users.ts';
 // Issue 27, point 5: three public quotes with `returnEmail` set to a user's address used up the
 // "3 emails a day to an unverified address" budget, and that user's reset then answered "we have
 // emailed a link" with no email. And point 8: a reset link built from the request's Host header.
+
+// Sign-ins at the product's real argon2id cost on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const resetEmails = (to: string) =>
   testDb()
@@ -47,6 +50,63 @@ describe('password resets have their own budget', () => {
     expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perClientPerDay);
     await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp() });
     expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perClientPerDay + 1);
+  });
+
+  it("strangers from many addresses cannot use up the owner's resets, nor lock the owner's browser out", async () => {
+    const victim = await createUser('pilot');
+    const victimIp = uniqueIp();
+    const signedIn = await api.post(
+      '/api/auth/login',
+      { email: victim.email, password: victim.password },
+      { ip: victimIp },
+    );
+    expect(signedIn.status).toBe(200);
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/^sma_device=/);
+
+    // 12 requests from 4 other addresses: the strangers' whole budget for the day.
+    for (let a = 0; a < 4; a += 1) {
+      const ip = uniqueIp();
+      for (let i = 0; i < 3; i += 1) await api.post('/api/auth/password-reset', { email: victim.email }, { ip });
+    }
+    expect(await resetEmails(victim.email)).toHaveLength(RESET_EMAILS.perAccountPerDay);
+    // A stranger's 13th sends nothing more...
+    await api.post('/api/auth/password-reset', { email: victim.email }, { ip: uniqueIp() });
+    expect(await resetEmails(victim.email)).toHaveLength(RESET_EMAILS.perAccountPerDay);
+    // ...but the owner's own browser still gets its link.
+    const own = await api.post(
+      '/api/auth/password-reset',
+      { email: victim.email },
+      { ip: victimIp, headers: { cookie } },
+    );
+    expect(own.body).toEqual({ success: true, message: SESSION_MESSAGES.resetRequested });
+    expect(await resetEmails(victim.email)).toHaveLength(RESET_EMAILS.perAccountPerDay + 1);
+
+    // Five wrong passwords from an attacker; the owner's known browser signs in with the right one.
+    const attacker = uniqueIp();
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1)
+      expect(
+        (await api.post('/api/auth/login', { email: victim.email, password: `guess-${i}` }, { ip: attacker })).status,
+      ).toBe(401);
+    const owner = await api.post(
+      '/api/auth/login',
+      { email: victim.email, password: victim.password },
+      { ip: victimIp, headers: { cookie } },
+    );
+    expect(owner.status, owner.text).toBe(200);
+  });
+
+  it("the owner's browser has a budget of its own, not an unlimited one", async () => {
+    const user = await createUser('pilot');
+    const ip = uniqueIp();
+    const cookie = (
+      (await api.post('/api/auth/login', { email: user.email, password: user.password }, { ip })).headers.get(
+        'set-cookie',
+      ) ?? ''
+    ).split(';')[0]!;
+    for (let i = 0; i < RESET_EMAILS.perKnownDevicePerDay + 2; i += 1)
+      await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp(), headers: { cookie } });
+    expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perKnownDevicePerDay);
   });
 
   it('never builds the link from the Host header', async () => {

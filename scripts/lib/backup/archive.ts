@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { connectDb } from '../../../src/server/db/client.ts';
 import { readBlobs, writeBlobs, type BlobEntry } from './blobs.ts';
 import { dumpDatabase, restoreDatabase, type DatabaseDump } from './database.ts';
+import { decryptArchive, encryptArchive, isEncrypted } from './encryption.ts';
 
 /**
  * One backup of the local product in one ZIP file (docs/decisions/0182):
@@ -12,7 +13,8 @@ import { dumpDatabase, restoreDatabase, type DatabaseDump } from './database.ts'
  *   database/<table>.jsonl    a table's rows, one JSON object a line
  *   blobs/<n>                 a blob's bytes (its store, key and metadata are in the manifest)
  *   SHA256SUMS                every file's SHA-256, as `sha256sum -c` reads it after unzipping
- * A restore checks every checksum before it changes anything.
+ * A restore checks every checksum before it changes anything. The ZIP is written only encrypted,
+ * as an age file readable by its owner alone (mode 0600; docs/decisions/0342).
  */
 export const ARCHIVE_FORMAT = 'skyward-backup/1';
 
@@ -40,8 +42,11 @@ export interface BackupSources {
   blobsDirectory: string;
 }
 
-/** Writes a backup of the database and the Blobs to `file` (through a temporary name: never half a file). */
-export async function createBackup(sources: BackupSources, file: string): Promise<Manifest> {
+/**
+ * Writes a backup of the database and the Blobs to `file`, encrypted to the age identity
+ * `identity` (through a temporary name: never half a file; mode 0600 from the start).
+ */
+export async function createBackup(sources: BackupSources, file: string, identity: string): Promise<Manifest> {
   const files: Zippable = {};
   const db = connectDb(sources.databaseUrl);
   let dump: DatabaseDump;
@@ -88,16 +93,25 @@ export async function createBackup(sources: BackupSources, file: string): Promis
   );
   files['SHA256SUMS'] = strToU8(`${sums.join('\n')}\n`);
   const temporary = `${file}.partial`;
-  writeFileSync(temporary, zipSync(files, { level: 6 }));
+  writeFileSync(temporary, await encryptArchive(zipSync(files, { level: 6 }), identity), { mode: 0o600 });
+  chmodSync(temporary, 0o600); // a file left by an earlier run keeps its mode otherwise
   renameSync(temporary, file);
   return manifest;
 }
 
-/** Reads and checks an archive: every file's SHA-256 against SHA256SUMS and the manifest. */
-export function openBackup(file: string): { manifest: Manifest; files: Record<string, Uint8Array> } {
+/**
+ * Reads and checks an archive: decrypted with `identity` (an unencrypted ZIP of an older backup
+ * is read as it is), then every file's SHA-256 against SHA256SUMS and the manifest.
+ */
+export async function openBackup(
+  file: string,
+  identity: string,
+): Promise<{ manifest: Manifest; files: Record<string, Uint8Array> }> {
   let files: Record<string, Uint8Array>;
+  const raw = readFileSync(file);
+  const zip = isEncrypted(raw) ? await decryptArchive(raw, identity, file) : raw;
   try {
-    files = unzipSync(readFileSync(file));
+    files = unzipSync(zip);
   } catch (error) {
     throw new Error(
       `${file} is not a readable backup archive: ${error instanceof Error ? error.message : String(error)}`,
@@ -136,8 +150,8 @@ export function openBackup(file: string): { manifest: Manifest; files: Record<st
  * was); then the Blobs made exactly the backup's (each write replaces, so running the restore
  * again finishes one that stopped there). Run it with the product stopped.
  */
-export async function restoreBackup(file: string, targets: BackupSources): Promise<Manifest> {
-  const { manifest, files } = openBackup(file);
+export async function restoreBackup(file: string, targets: BackupSources, identity: string): Promise<Manifest> {
+  const { manifest, files } = await openBackup(file, identity);
   await restoreDatabase(targets.databaseUrl, {
     ...manifest.database,
     tables: manifest.database.tables.map((t) => ({

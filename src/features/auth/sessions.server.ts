@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { PASSWORD_RESET, SESSION_MESSAGES, type AuthResponse } from '../../contract/auth.ts';
 import { hashPassword, verifyPassword } from '../../server/auth/password.server.ts';
@@ -6,7 +5,13 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { VerifiedClaims } from '../../server/auth/token.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { env, LOCAL_SITE_URL } from '../../server/env.ts';
-import { allowResetEmail } from './reset-budget.server.ts';
+import { allowResetEmail, type ResetRequester } from './reset-budget.server.ts';
+import {
+  hashResetSecret,
+  maskedResetLink,
+  RESET_EMAIL_KIND,
+  RESET_UNSENT_HOURS,
+} from '../../server/auth/reset-link.server.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { enforceRateLimit } from '../../server/http/rate-limit.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
@@ -60,8 +65,6 @@ export async function changePassword(
   return issueSession(db, updated);
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /**
  * The address reset links point to: the configured site (SITE_URL, else Netlify's URL), else the
  * local product's default. Never the request's Host header: anyone can send one, and a reset link
@@ -74,44 +77,49 @@ function siteOrigin(): string {
 
 /**
  * Asks for a reset link. Always the same answer, whether or not the address has an account, and
- * at most 3 emails a day to one address. The link's secret is 32 random bytes; only its SHA-256
- * is stored. A new link does not cancel older unused ones (each still expires in 30 minutes); the
- * first one used cancels the others.
+ * each email within the reset budget (docs/decisions/0341-resets-and-sign-in-a-stranger-cannot-spend.md).
+ * The link's secret is made when the email is sent and only its SHA-256 is stored
+ * (docs/decisions/0340-reset-links-made-when-sent.md): the queued email holds the link masked. A
+ * new link does not cancel older unused ones (each expires 30 minutes after it was sent); the first
+ * one used cancels the others.
  */
 export async function requestPasswordReset(
   db: Db,
   email: string,
-  clientKey: string,
+  requester: ResetRequester,
 ): Promise<{ success: true; message: string }> {
   const answer = { success: true as const, message: SESSION_MESSAGES.resetRequested };
   const user = await findUserByEmail(db, email);
   if (!user) return answer;
   // Resets to an account have their own budget, never the anonymous forms' (issue 27, point 5).
-  if (!(await allowResetEmail(db, user.id, clientKey))) return answer;
-  const secret = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('passwordResetTokens')
-    .values({
-      userId: user.id,
-      tokenHash: sha256(secret),
-      expiresAt: new Date(Date.now() + PASSWORD_RESET.ttlMinutes * 60_000),
-      usedAt: null,
-    })
-    .execute();
-  const link = `${siteOrigin()}${PASSWORD_RESET.path}?token=${encodeURIComponent(secret)}`;
-  await enqueueEmail(db, {
-    to: user.email,
-    subject: 'Reset your Skyward Mobile Aviation password',
-    text: [
-      `Hello ${safeFirstName(user.firstName)},`,
-      '',
-      'Someone (hopefully you) asked to reset the password of your Skyward Mobile Aviation account.',
-      `Open this link within ${PASSWORD_RESET.ttlMinutes} minutes to choose a new password. It works once:`,
-      link,
-      '',
-      'If you did not ask for this, ignore this email: your password stays as it is.',
-    ].join('\n'),
-    kind: 'auth.password_reset',
+  if (!(await allowResetEmail(db, user.id, requester))) return answer;
+  await db.transaction().execute(async (trx) => {
+    const outboxId = await enqueueEmail(trx, {
+      to: user.email,
+      subject: 'Reset your Skyward Mobile Aviation password',
+      text: [
+        `Hello ${safeFirstName(user.firstName)},`,
+        '',
+        'Someone (hopefully you) asked to reset the password of your Skyward Mobile Aviation account.',
+        `Open this link within ${PASSWORD_RESET.ttlMinutes} minutes to choose a new password. It works once:`,
+        maskedResetLink(siteOrigin()),
+        '',
+        'If you did not ask for this, ignore this email: your password stays as it is.',
+      ].join('\n'),
+      kind: RESET_EMAIL_KIND,
+    });
+    await trx
+      .insertInto('passwordResetTokens')
+      .values({
+        userId: user.id,
+        tokenHash: null,
+        outboxId,
+        // Until it is sent: a request the outbox cannot send within two hours is dropped (the
+        // person asks again); once sent, the link lives PASSWORD_RESET.ttlMinutes.
+        expiresAt: new Date(Date.now() + RESET_UNSENT_HOURS * 3600_000),
+        usedAt: null,
+      })
+      .execute();
   });
   return answer;
 }
@@ -130,7 +138,7 @@ export async function confirmPasswordReset(
     const row = await trx
       .selectFrom('passwordResetTokens')
       .select(['id', 'userId'])
-      .where('tokenHash', '=', sha256(data.token))
+      .where('tokenHash', '=', hashResetSecret(data.token))
       .where('usedAt', 'is', null)
       .where('expiresAt', '>', new Date())
       .forUpdate()

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { integrationLabel, type IntegrationType } from '../../contract/admin-config.ts';
 import {
   apiKeyReplaceFor,
+  PRIMARY_ONLY_WHEN_ASKED,
   type ApiKeyForm,
   type ApiKeyReplace,
   type ApiKeyView,
@@ -156,7 +157,8 @@ export async function createApiKey(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await ensurePrimary(trx, integration);
+    // A Stripe key becomes primary (payments leave the stand-in) only when the administrator asks.
+    if (!PRIMARY_ONLY_WHEN_ASKED.includes(integration)) await ensurePrimary(trx, integration);
     return row.id;
   });
   return toApiKeyView(await db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirstOrThrow());

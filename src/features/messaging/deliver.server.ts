@@ -11,6 +11,7 @@ import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
 import { sendEmailWithMailchimp, sendSmsWithTwilio } from './senders.server.ts';
 import { sendEmailWithSmtp } from './smtp.server.ts';
 import { providerLabel, recordAttempts } from './attempts.server.ts';
+import { mintResetLink, RESET_EMAIL_KIND } from '../../server/auth/reset-link.server.ts';
 
 type OutboxRow = Selectable<OutboxTable>;
 
@@ -146,13 +147,30 @@ export async function deliveryStatus(db: Db): Promise<OutboxDelivery> {
   };
 }
 
-async function send(row: OutboxRow, key: ChannelKey): Promise<string> {
+/**
+ * The texts an email leaves with. A password-reset email's link is made now, never stored readable
+ * (docs/decisions/0340-reset-links-made-when-sent.md); the row keeps the masked text.
+ */
+async function textsToSend(db: Db, row: OutboxRow): Promise<{ text: string; html: string | null }> {
+  const stored = { text: row.bodyText, html: row.bodyHtml };
+  if (row.kind !== RESET_EMAIL_KIND) return stored;
+  const live = await mintResetLink(db, row.id, stored);
+  if (!live)
+    throw new ProviderError(
+      'rejected',
+      'The reset link expired or another link of the account was used before this email could be sent; nothing was sent (the person asks again)',
+    );
+  return live;
+}
+
+async function send(db: Db, row: OutboxRow, key: ChannelKey): Promise<string> {
   if (row.channel === 'email') {
+    const { text, html } = await textsToSend(db, row);
     const email = {
       to: row.toAddress,
       subject: row.subject ?? '',
-      text: row.bodyText,
-      html: row.bodyHtml,
+      text,
+      html,
       replyTo: row.replyTo,
       attachments: row.attachments,
     };
@@ -285,7 +303,7 @@ export async function deliverDueMessages(db: Db, options: DeliveryOptions | numb
       const key = keys[row.channel]!;
       const via = providerLabel(key.provider, key.creds.keyName);
       try {
-        await markSent(db, row, await send(row, key), via);
+        await markSent(db, row, await send(db, row, key), via);
         report.sent += 1;
       } catch (error) {
         if ((await markFailed(db, row, error, via)) === 'dead') report.dead += 1;

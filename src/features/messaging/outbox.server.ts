@@ -10,12 +10,13 @@ export type { OutboundEmail };
  * Queues an email. Nothing is sent inside a request: the row is the promise, and the delivery
  * job sends it through the configured provider, so a provider outage never loses a submission.
  * With a `recipient`, an admin's email template of the fitting kind replaces the built-in wording.
+ * Answers the message's id.
  */
-export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: Recipient): Promise<void> {
+export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: Recipient): Promise<string> {
   const email = recipient
     ? await composeEmail(db, builtIn, recipient)
     : { ...builtIn, templateId: null, delayMinutes: 0 };
-  await db
+  const row = await db
     .insertInto('outbox')
     .values({
       channel: 'email',
@@ -32,7 +33,9 @@ export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: R
       providerMessageId: null,
       sentAt: null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**

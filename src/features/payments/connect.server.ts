@@ -1,7 +1,7 @@
-import type { ConnectStatus, ConnectView } from '../../contract/payments.ts';
+import { CONNECT_MESSAGES, type ConnectStatus, type ConnectView } from '../../contract/payments.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/http/errors.ts';
+import { forbidden, HttpError } from '../../server/http/errors.ts';
 import { paymentSettings } from './amounts.server.ts';
 import { stripeSetup, type StripeSetup } from './stripe.server.ts';
 
@@ -73,6 +73,9 @@ export async function connectView(db: Db, mechanic: UserRow): Promise<ConnectVie
  * `account:<userId>`, and the row's primary key is the user) and a fresh onboarding link.
  */
 export async function startOnboarding(db: Db, mechanic: UserRow, origin: string): Promise<{ url: string }> {
+  // A payout account is for a mechanic the business has vetted (docs/decisions/0093): a pending or
+  // rejected one could otherwise set up to be paid before anyone checked their certificate.
+  if (mechanic.mechanicStatus !== 'approved') throw forbidden(CONNECT_MESSAGES.notApproved);
   const { stripe } = await requireStripe(db);
   let row = await db.selectFrom('connectedAccounts').selectAll().where('userId', '=', mechanic.id).executeTakeFirst();
   if (!row) {

@@ -99,6 +99,15 @@ export function cut<T extends { pageKey: string }>(rows: T[], limit: number): { 
 }
 
 /**
+ * The longest query string a request may carry (docs/decisions/0343-bounded-query-strings.md):
+ * a list echoes its query into `Link`, and a 10 KB query made a 20 KB header that Node's own
+ * fetch refuses to read (it stops at 16 KB of headers). Longer answers 414 before any handler.
+ */
+export const MAX_QUERY_CHARS = 2_048;
+/** The longest `Link` a list sends; a longer one (a query that grows when re-encoded) is left out. */
+export const MAX_LINK_CHARS = 8_192;
+
+/**
  * For a list the spec answers as a bare array: the next page's cursor travels in `X-Next-Cursor`
  * and as an RFC 8288 `Link: <...>; rel="next"` (no header on the last page).
  */
@@ -106,5 +115,6 @@ export function pageHeaders(url: URL, nextCursor: string | null): Record<string,
   if (!nextCursor) return {};
   const next = new URL(url.pathname + url.search, 'http://x');
   next.searchParams.set('cursor', nextCursor);
-  return { 'X-Next-Cursor': nextCursor, Link: `<${next.pathname}${next.search}>; rel="next"` };
+  const link = `<${next.pathname}${next.search}>; rel="next"`;
+  return { 'X-Next-Cursor': nextCursor, ...(link.length <= MAX_LINK_CHARS ? { Link: link } : {}) };
 }

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_BODY_BYTES, OversizedBody, readJson } from './body.ts';
 import { clientAddressKey } from './client-ip.ts';
 import { HttpError, badRequest, type FieldError } from './errors.ts';
 import { json } from './json.ts';
+import { MAX_QUERY_CHARS } from './paging.ts';
 import type { Reply } from './reply.ts';
 import { chooseRoute, matchRoute, pathSegments, type ParamsOf } from './route-match.ts';
 import { withSecurityHeaders } from './security-headers.ts';
@@ -211,7 +212,10 @@ export function withApi(...args: Array<Served | ApiOptions | ApiRoutes>): Return
 
   const handled = hardened(async function handle(req: Request, context: FunctionContext = {}): Promise<Response> {
     const requestId = context.requestId || crypto.randomUUID();
-    const pathname = new URL(req.url).pathname;
+    const { pathname, search } = new URL(req.url);
+    // Lists echo their query into `Link`: an unbounded one makes a header clients cannot read.
+    if (search.length > MAX_QUERY_CHARS + 1)
+      return json({ detail: `The query string is too long: at most ${MAX_QUERY_CHARS} characters` }, 414);
     let handler: ApiHandler | undefined;
     let params = context.params ?? {};
     let expected: (route: RouteSpec) => boolean;

@@ -14,6 +14,7 @@ import {
   SMTP_TLS_MODES,
   SmtpSettingsSchema,
   type SmtpTlsMode,
+  stripeKeyProblems,
 } from '../../../contract/admin-api-keys.ts';
 import {
   CONFIG_LIMITS,
@@ -52,6 +53,10 @@ const DialogSchema = ApiKeyFormSchema.extend({
   // Google Analytics' key is a measurement ID (G-XXXXXXX), checked as the function checks it.
   const keyProblem = integrationKeyProblem(values.integration_type, values.api_key);
   if (keyProblem) ctx.addIssue({ code: 'custom', path: ['api_key'], message: keyProblem });
+  // Stripe: a secret or restricted key with its webhook secret, as the function checks it.
+  if (values.integration_type === 'stripe')
+    for (const p of stripeKeyProblems(values.api_key, values.api_secret))
+      ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   if (values.integration_type !== 'smtp') return;
   if (!values.api_secret)
     ctx.addIssue({ code: 'custom', path: ['api_secret'], message: 'Password is required for SMTP' });
@@ -150,6 +155,7 @@ export function AddApiKeyDialog({
   const smtp = integration === 'smtp';
   // A measurement ID is public (it is in every page's tag): typed in the clear, no secret.
   const analytics = integration === 'google_analytics';
+  const stripe = integration === 'stripe';
 
   // Priorities are unique per integration: start at the next free one; if the admin picks one a
   // key holds, say that it (and those after it) move down one, as the server does.
@@ -281,7 +287,7 @@ export function AddApiKeyDialog({
         {!analytics &&
           text(
             'api_secret',
-            smtp ? 'Password *' : 'API Secret',
+            smtp ? 'Password *' : stripe ? 'API Secret *' : 'API Secret',
             { type: 'password', autoComplete: 'off', spellCheck: false },
             hints?.apiSecret ?? 'Optional',
           )}

@@ -6,6 +6,9 @@ import { pingMailchimp } from '../../integrations/mailchimp.server.ts';
 import { listGoogleCalendars, type GoogleCredentials } from '../../integrations/google.server.ts';
 import { fetchGoogleTag } from '../../integrations/analytics.server.ts';
 import { MeasurementIdSchema } from '../../../contract/analytics.ts';
+import { stripeKeyProblems } from '../../../contract/admin-api-keys.ts';
+
+const STRIPE_PARTS = { api_key: 'API key', api_secret: 'API secret' } as const;
 import { ProviderError } from '../../integrations/http.server.ts';
 import { verifySmtp } from '../../messaging/smtp.server.ts';
 import { searchApolloPeople } from '../../integrations/apollo.server.ts';
@@ -42,6 +45,10 @@ async function call(integration: IntegrationType, creds: GoogleCredentials): Pro
     case 'smtp':
       return verifySmtp(creds);
     case 'stripe': {
+      // The parts checked here first: Stripe's answer cannot tell a missing webhook secret.
+      const problems = stripeKeyProblems(creds.apiKey, creds.apiSecret);
+      if (problems.length > 0)
+        throw new ProviderError('rejected', problems.map((p) => `${STRIPE_PARTS[p.field]}: ${p.message}`).join('; '));
       const balance = await fetchStripeBalance(creds.apiKey);
       return `balance read in ${balance.livemode ? 'live' : 'test'} mode`;
     }

@@ -35,11 +35,15 @@ export interface RevokedTokensTable {
   expiresAt: Date;
 }
 
-/** A password reset link: only the SHA-256 of its secret is stored; used once (migration 0010). */
+/**
+ * A password reset link: only the SHA-256 of its secret is stored; used once (migration 0010).
+ * The secret is made when its email (`outboxId`) is sent: no hash until then (migration 0041).
+ */
 export interface PasswordResetTokensTable {
   id: Generated<string>;
   userId: string;
-  tokenHash: string;
+  tokenHash: string | null;
+  outboxId: string | null;
   expiresAt: Date;
   usedAt: Date | null;
   createdAt: Generated<Date>;
