@@ -2,7 +2,7 @@ import type { HoursReading } from '../../contract/maintenance.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { dateOnly, num } from '../marketplace/mappers.server.ts';
-import { todayUtc } from './dates.ts';
+import { aircraftToday } from './airport-day.ts';
 import { assertTach, lastReadingDate } from './tach-rule.server.ts';
 import { type AircraftRow, ownAircraft } from './maintenance.server.ts';
 
@@ -19,12 +19,13 @@ export async function logHours(
   aircraftId: string,
   hours: number,
   date: string,
-  today = todayUtc(),
+  today?: string,
 ): Promise<HoursReading> {
-  if (date > today)
-    throw badRequest('Date cannot be in the future', [{ path: 'date', message: 'Date cannot be in the future' }]);
   return db.transaction().execute(async (trx) => {
     const aircraft = await ownAircraft(trx, ownerId, aircraftId, true);
+    // The owner's day is the day at the aircraft's airport (docs/decisions/0360).
+    if (date > (today ?? aircraftToday(aircraft)))
+      throw badRequest('Date cannot be in the future', [{ path: 'date', message: 'Date cannot be in the future' }]);
     return addReading(trx, aircraft, hours, date);
   });
 }

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { fromStates, targetOf } from '../../contract/machines.ts';
 import { SQUAWK_MACHINE } from '../../contract/status-machines.ts';
 import { getRequest, type Viewer } from '../marketplace/requests.server.ts';
-import { todayUtc } from './dates.ts';
+import { aircraftToday } from './airport-day.ts';
 import { formatDay } from '../../lib/format.ts';
 import { assertTach } from './tach-rule.server.ts';
 import { jobWorkDone } from './work-done.server.ts';
@@ -59,10 +59,6 @@ export async function completeMaintenance(
   if (!isUuid(requestId)) throw notFound('Service request not found');
   if (data.itemIds.length + data.squawkIds.length === 0)
     throw badRequest('Choose at least one item or squawk that was done');
-  if (data.date > todayUtc())
-    throw badRequest('Date done cannot be in the future', [
-      { path: 'date', message: 'Date done cannot be in the future' },
-    ]);
   // Inside a caller's transaction (signing a record) it joins it, so both commit or neither does.
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   await inTransaction(async (trx) => {
@@ -87,6 +83,10 @@ export async function completeMaintenance(
       .where('id', '=', request.aircraftId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    if (data.date > aircraftToday(aircraft))
+      throw badRequest('Date done cannot be in the future', [
+        { path: 'date', message: 'Date done cannot be in the future' },
+      ]);
     const linked = await links(trx, requestId);
     for (const id of data.itemIds)
       if (!linked.some((l) => l.itemId === id))
@@ -107,7 +107,7 @@ export async function completeMaintenance(
     await assertTach(trx, aircraft.id, data.hours, data.date, 'hours');
     const now = new Date();
     if (data.hours !== null) {
-      const { clocks } = await clocksFor(trx, aircraft, todayUtc());
+      const { clocks } = await clocksFor(trx, aircraft, aircraftToday(aircraft));
       if (clocks.currentHours === null || data.hours > clocks.currentHours)
         await addReading(trx, aircraft, data.hours, data.date);
     }
