@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { fromStates, targetOf } from '../../contract/machines.ts';
 import { SQUAWK_MACHINE } from '../../contract/status-machines.ts';
 import { getRequest, type Viewer } from '../marketplace/requests.server.ts';
-import { aircraftToday } from './airport-day.ts';
+import { aircraftToday, aircraftZone } from './airport-day.ts';
 import { formatDay } from '../../lib/format.ts';
 import { assertTach } from './tach-rule.server.ts';
 import { jobWorkDone } from './work-done.server.ts';
@@ -95,7 +95,11 @@ export async function completeMaintenance(
       if (!linked.some((l) => l.squawkId === id))
         throw badRequest('Only the squawks this request was made for can be resolved');
     // Work the owner deferred or declined was not done by this job (docs/decisions/0160).
-    const { leftOpen } = await jobWorkDone(trx, { bidId: appointment.bidId, serviceRequestId: requestId });
+    const { leftOpen } = await jobWorkDone(
+      trx,
+      { bidId: appointment.bidId, serviceRequestId: requestId },
+      aircraftZone(aircraft.homeAirport),
+    );
     for (const id of [...data.itemIds, ...data.squawkIds]) {
       const open = leftOpen.find((o) => o.id === id);
       if (open) {

@@ -535,7 +535,7 @@ export async function signRecord(
     // What the job did of what it was requested for recomputes from the entry (its total time when
     // due by hours): only what an approved line answered; deferred and declined work stays due
     // (docs/decisions/0160-what-a-job-completes.md).
-    const { itemIds, squawkIds } = await jobWorkDone(trx, job.appointment);
+    const { itemIds, squawkIds } = await jobWorkDone(trx, job.appointment, job.timeZone);
     if (itemIds.length + squawkIds.length > 0) {
       // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
       const jobMechanic =
