@@ -124,3 +124,40 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
     expect(entries.map((e) => e.completedOn)).toEqual(['2026-11-27']);
   });
 });
+
+describe('a completed job moves its aircraft’s hours', () => {
+  it('records the signed entry’s tach as a reading: the due list follows it and "Log hours" refuses less', async () => {
+    // A job whose line answers no due item (an AOG repair): nothing is marked done by hand.
+    const j = await jobReadyToSign({
+      airport: 'KRHV',
+      mechanic: { firstName: 'Sam', lastName: 'Signer', profile: { iaAuthorization: true } },
+      aircraft: { make: 'Cessna', model: '172N', year: 1978, usage: 'for_hire' },
+      hours: 4019.6,
+      items: [{ kind: 'annual', lastDoneDate: '2026-03-10' }],
+      lines: [{ category: 'discretionary', description: 'Replace starter', laborHours: 2, laborRate: 95, partsCost: 300 }],
+      stage: 'started',
+    });
+    const done = await api.post(
+      `/api/appointments/${j.appointmentId}/complete`,
+      { mechanicNotes: 'Starter replaced.', tachReading: '4,020.8' },
+      { token: j.mechanic.token },
+    );
+    expect(done.status).toBe(200);
+    const signed = await api.post(
+      `/api/appointments/${j.appointmentId}/record/sign`,
+      { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
+      { token: j.mechanic.token },
+    );
+    expect(signed.status, signed.text).toBe(200);
+    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    expect(due.body.currentHours).toBe(4020.8);
+    expect(due.body.readings[0]).toMatchObject({ hours: 4020.8, date: signed.body.completedOn });
+    const lower = await api.post(
+      `/api/aircraft/${j.aircraftId}/hours`,
+      { hours: 4020, date: localDayAt('KRHV') },
+      { token: j.pilot.token },
+    );
+    expect(lower.status).toBe(400);
+    expect(lower.body.detail).toBe('Hours cannot be below the last reading (4020.8)');
+  });
+});

@@ -3,7 +3,7 @@ import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { dateOnly, num } from '../marketplace/mappers.server.ts';
 import { aircraftToday } from './airport-day.ts';
-import { assertTach, lastReadingDate } from './tach-rule.server.ts';
+import { assertTach, lastReadingDate, tachFloor } from './tach-rule.server.ts';
 import { type AircraftRow, ownAircraft } from './maintenance.server.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -49,4 +49,29 @@ export async function addReading(trx: Db, aircraft: AircraftRow, hours: number, 
     .where('id', '=', aircraft.id)
     .execute();
   return { id: row.id, hours: num(row.hours), date: dateOnly(row.readingDate) };
+}
+
+/**
+ * A job's tach (the total time of its signed entry) as a reading of its aircraft, dated the
+ * entry's day: the due list and "Log hours" then follow it, whatever the job was (docs/decisions/
+ * 0361-every-job-moves-the-hours.md). Nothing is logged when the readings already reach it, or
+ * when a reading is dated after the entry (a reading is never dated before the last one).
+ */
+export async function recordJobTach(db: Db, aircraftId: string | null, hours: number | null, date: string) {
+  if (aircraftId === null || hours === null) return;
+  const run = async (trx: Db) => {
+    const aircraft = await trx
+      .selectFrom('aircraft')
+      .selectAll()
+      .where('id', '=', aircraftId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!aircraft) return;
+    const floor = await tachFloor(trx, aircraftId, date);
+    if (floor !== null && hours <= floor) return;
+    const lastDate = await lastReadingDate(trx, aircraftId);
+    if (lastDate !== null && lastDate > date) return;
+    await addReading(trx, aircraft, hours, date);
+  };
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }

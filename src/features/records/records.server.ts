@@ -30,6 +30,7 @@ import { unprintable } from './pdf-fonts.server.ts';
 import { linkRequestAircraft } from '../marketplace/request-aircraft.server.ts';
 import { jobLines, jobWorkDone, openLinks } from '../maintenance/work-done.server.ts';
 import { assertTach, tachFloor } from '../maintenance/tach-rule.server.ts';
+import { recordJobTach } from '../maintenance/hours.server.ts';
 import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contract/line-coverage.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signatureOf } from './signature.server.ts';
@@ -554,6 +555,14 @@ export async function signRecord(
         note: `Fixed by the job signed by ${signature.name} on ${formatDay(dateOnly(current.completedOn))}`,
       });
     }
+
+    // Every signed job moves its aircraft's hours, linked to a due item or not (an AOG repair).
+    await recordJobTach(
+      trx,
+      current.aircraftId,
+      current.totalTimeHours === null ? null : Number(current.totalTimeHours),
+      dateOnly(current.completedOn),
+    );
 
     const text = entryText(current, signedBy);
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
