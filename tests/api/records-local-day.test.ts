@@ -161,3 +161,33 @@ describe('a completed job moves its aircraft’s hours', () => {
     expect(lower.body.detail).toBe('Hours cannot be below the last reading (4020.8)');
   });
 });
+
+describe('an annual of an aircraft used for hire', () => {
+  it('restarts its 100-hour (14 CFR 91.409(b)): the owner is not told to order one he does not need', async () => {
+    const j = await jobReadyToSign({
+      airport: 'KRHV',
+      mechanic: { firstName: 'Sam', lastName: 'Signer', profile: { iaAuthorization: true } },
+      aircraft: { make: 'Cessna', model: '172N', year: 1978, usage: 'for_hire' },
+      hours: 4019.6,
+      items: [
+        { kind: 'annual', lastDoneDate: '2025-11-20' },
+        { kind: '100_hour', lastDoneHours: 3921 },
+      ],
+      lines: [
+        { category: 'inspection', description: 'Annual inspection, C172N', laborHours: 10, laborRate: 95, partsCost: 0 },
+      ],
+      stage: 'completed',
+      completion: { mechanicNotes: 'Annual per appendix D.', tachReading: '4,020.8' },
+    });
+    const signed = await api.post(
+      `/api/appointments/${j.appointmentId}/record/sign`,
+      { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
+      { token: j.mechanic.token },
+    );
+    expect(signed.status, signed.text).toBe(200);
+    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    const item = (kind: string) => (due.body.items as Array<Record<string, unknown>>).find((i) => i.kind === kind);
+    expect(item('annual')).toMatchObject({ lastDoneDate: signed.body.completedOn, status: 'ok' });
+    expect(item('100_hour')).toMatchObject({ lastDoneHours: 4020.8, status: 'ok' });
+  });
+});

@@ -115,7 +115,32 @@ export async function completeMaintenance(
       if (clocks.currentHours === null || data.hours > clocks.currentHours)
         await addReading(trx, aircraft, data.hours, data.date);
     }
-    for (const id of data.itemIds) {
+    // An annual is also the 100-hour of an aircraft used for hire (14 CFR 91.409(b)): its 100-hour
+    // restarts from the annual's tach, as if done with it (docs/decisions/0362).
+    const annualDone =
+      aircraft.usage === 'for_hire' &&
+      data.hours !== null &&
+      data.itemIds.length > 0 &&
+      (await trx
+        .selectFrom('maintenanceItems')
+        .select('id')
+        .where('id', 'in', data.itemIds)
+        .where('kind', '=', 'annual')
+        .executeTakeFirst()) !== undefined;
+    const alsoDone = annualDone
+      ? (
+          await trx
+            .selectFrom('maintenanceItems')
+            .select(['id', 'lastDoneHours'])
+            .where('aircraftId', '=', aircraft.id)
+            .where('kind', '=', '100_hour')
+            .execute()
+        )
+          .filter((h) => !data.itemIds.includes(h.id))
+          .filter((h) => h.lastDoneHours === null || Number(h.lastDoneHours) < data.hours!)
+          .map((h) => h.id)
+      : [];
+    for (const id of [...data.itemIds, ...alsoDone]) {
       const row = await itemRow(trx, aircraft.id, id, true);
       const before = storedFields(row);
       const next = { ...before, lastDoneDate: data.date, lastDoneHours: data.hours ?? before.lastDoneHours };
