@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, endOfCalendarMonthsAfter } from '../../src/features/maintenance/dates.ts';
-import { localDayAt } from '../../src/features/maintenance/airport-day.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { holdRowLock } from '../helpers/row-lock.ts';

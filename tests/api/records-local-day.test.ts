@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDay } from '../../src/lib/format.ts';
-import { localDayAt, zoneOfPlace } from '../../src/features/maintenance/airport-day.ts';
+import { localDayAt, zoneOfPlace } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign } from '../helpers/jobs.ts';
@@ -47,7 +47,13 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
       hours: 4019.6,
       items: [{ kind: '100_hour', lastDoneHours: 3925 }],
       lines: [
-        { category: 'inspection', description: '100-hour inspection, C172N', laborHours: 6, laborRate: 95, partsCost: 0 },
+        {
+          category: 'inspection',
+          description: '100-hour inspection, C172N',
+          laborHours: 6,
+          laborRate: 95,
+          partsCost: 0,
+        },
         {
           category: 'airworthy',
           description: 'Replace nav/com 2',
@@ -70,7 +76,9 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
     const draft = await api.get(`/api/appointments/${j.appointmentId}/record`, { token: j.mechanic.token });
     expect(draft.body.completedOn).toBe('2026-11-27');
     expect(draft.body.timeZone).toBe('America/Los_Angeles');
-    expect(draft.body.discrepancies).toEqual([`Replace nav/com 2: deferred by the owner on ${formatDay('2026-11-27')}`]);
+    expect(draft.body.discrepancies).toEqual([
+      `Replace nav/com 2: deferred by the owner on ${formatDay('2026-11-27')}`,
+    ]);
 
     // The edit form takes the local day as today, not as a day in the future.
     const edited = await api.put(
@@ -134,7 +142,9 @@ describe('a completed job moves its aircraft’s hours', () => {
       aircraft: { make: 'Cessna', model: '172N', year: 1978, usage: 'for_hire' },
       hours: 4019.6,
       items: [{ kind: 'annual', lastDoneDate: '2026-03-10' }],
-      lines: [{ category: 'discretionary', description: 'Replace starter', laborHours: 2, laborRate: 95, partsCost: 300 }],
+      lines: [
+        { category: 'discretionary', description: 'Replace starter', laborHours: 2, laborRate: 95, partsCost: 300 },
+      ],
       stage: 'started',
     });
     const done = await api.post(
@@ -174,7 +184,13 @@ describe('an annual of an aircraft used for hire', () => {
         { kind: '100_hour', lastDoneHours: 3921 },
       ],
       lines: [
-        { category: 'inspection', description: 'Annual inspection, C172N', laborHours: 10, laborRate: 95, partsCost: 0 },
+        {
+          category: 'inspection',
+          description: 'Annual inspection, C172N',
+          laborHours: 10,
+          laborRate: 95,
+          partsCost: 0,
+        },
       ],
       stage: 'completed',
       completion: { mechanicNotes: 'Annual per appendix D.', tachReading: '4,020.8' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDayAt } from '../../src/features/maintenance/airport-day.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDayAt, timeInZone } from '../../src/features/maintenance/airport-day.ts';
+import { localDayAt, timeInZone } from '../../src/features/marketplace/geo/airport-day.ts';
 import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';

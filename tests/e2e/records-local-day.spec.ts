@@ -3,7 +3,7 @@ import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn } from '../helpers/e2e-session.ts';
 import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
-import { localDayAt } from '../../src/features/maintenance/airport-day.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { formatDay } from '../../src/lib/format.ts';
 
 // A KRHV (San Jose, Pacific time) aircraft's signed entry and due list, read by an owner whose

@@ -5,7 +5,7 @@ interface Party {
   headers: Record<string, string>;
 }
 
-import { localDayAt } from '../../src/features/maintenance/airport-day.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 
 /** The owner's day: the local day at the aircraft's airport. */
 const today = (place?: unknown) => localDayAt(typeof place === 'string' ? place : null);

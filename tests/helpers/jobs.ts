@@ -1,4 +1,4 @@
-import { localDayAt } from '../../src/features/maintenance/airport-day.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from './api.ts';
 import { mechanicWithProfile, uniqueTail, validBid } from './marketplace.ts';
 import { createUser, type TestUser } from './users.ts';

@@ -2,7 +2,7 @@ import type { HoursReading } from '../../contract/maintenance.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { dateOnly, num } from '../marketplace/mappers.server.ts';
-import { aircraftToday } from './airport-day.ts';
+import { aircraftToday } from '../marketplace/geo/airport-day.ts';
 import { assertTach, lastReadingDate, tachFloor } from './tach-rule.server.ts';
 import { type AircraftRow, ownAircraft } from './maintenance.server.ts';
 

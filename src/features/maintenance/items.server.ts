@@ -9,7 +9,7 @@ import {
 } from '../../contract/maintenance.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, notFound } from '../../server/http/errors.ts';
-import { aircraftToday } from './airport-day.ts';
+import { aircraftToday } from '../marketplace/geo/airport-day.ts';
 import { hundredHourCarry, intervalDueDate, intervalDueHours, itemProblem, titleOf } from './rules.ts';
 import {
   type AircraftRow,

@@ -1,7 +1,7 @@
 import { workDone, type CoverageLine, type WorkDone } from '../../contract/line-coverage.ts';
 import type { Db } from '../../server/db/client.ts';
 import { titleOf } from './rules.ts';
-import { dayInZone } from './airport-day.ts';
+import { dayInZone } from '../marketplace/geo/airport-day.ts';
 
 /** A job's lines (the quote's and its change orders') as the coverage rules read them. */
 export async function jobLines(db: Db, bidId: string): Promise<CoverageLine[]> {
@@ -67,10 +67,5 @@ export async function jobWorkDone(
     jobLines(db, appointment.bidId),
     openLinks(db, appointment.serviceRequestId),
   ]);
-  return workDone(
-    lines,
-    links.items,
-    links.squawks,
-    timeZone ? (instant) => dayInZone(timeZone, instant) : undefined,
-  );
+  return workDone(lines, links.items, links.squawks, timeZone ? (instant) => dayInZone(timeZone, instant) : undefined);
 }

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { BUSINESS } from '../../contract/business.ts';
 import { formatCents } from '../../contract/payments.ts';
-import { timeInZone } from '../maintenance/airport-day.ts';
+import { timeInZone } from '../marketplace/geo/airport-day.ts';
 
 export interface InvoiceData {
   title: string;

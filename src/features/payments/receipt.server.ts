@@ -5,7 +5,7 @@ import { checkContent } from '../documents/file-type.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { invoicePdf } from './invoice-pdf.server.ts';
 import { jobOf } from './money.server.ts';
-import { aircraftZone, dayInZone } from '../maintenance/airport-day.ts';
+import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
 
 /**
  * Files the invoice PDF of a paid job in the owner's Documents (beside the signed logbook entry),

@@ -3,7 +3,7 @@ import { RECORD_STATEMENTS, type RecordInspection } from '../../contract/records
 import type { MaintenanceRecordsTable } from '../../server/db/tables/maintenance-records.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
-import { timeInZone } from '../maintenance/airport-day.ts';
+import { timeInZone } from '../marketplace/geo/airport-day.ts';
 
 export type RecordRow = Selectable<MaintenanceRecordsTable>;
 
@@ -32,7 +32,10 @@ const hoursText = (h: string | number | null) =>
  * The entry as it is printed and signed. Its SHA-256 is stamped at signing: any change to what it
  * says (or who signed it, or when) changes the hash. Lines are joined with '\n'.
  */
-export function entryText(r: RecordRow, signature?: { name: string; kind: string; number: string; at: Date; timeZone: string }): string {
+export function entryText(
+  r: RecordRow,
+  signature?: { name: string; kind: string; number: string; at: Date; timeZone: string },
+): string {
   const lines = [
     `Aircraft: ${r.aircraftLabel}`,
     `Date: ${formatDay(dateOnly(r.completedOn))}`,

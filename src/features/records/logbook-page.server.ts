@@ -6,7 +6,7 @@ import { notFound } from '../../server/http/errors.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { ownerEntry } from './records.server.ts';
-import { aircraftZone } from '../maintenance/airport-day.ts';
+import { aircraftZone } from '../marketplace/geo/airport-day.ts';
 
 /**
  * The logbook pages like the other lists (docs/decisions/0201-cursor-paging.md): newest work

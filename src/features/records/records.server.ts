@@ -22,7 +22,7 @@ import { checkContent } from '../documents/file-type.ts';
 import { completeMaintenance } from '../maintenance/request-maintenance.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
-import { aircraftZone, dayInZone } from '../maintenance/airport-day.ts';
+import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { logbookPdf } from './record-pdf.server.ts';
 import { shopsOf } from './shops.server.ts';
