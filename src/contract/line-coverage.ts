@@ -143,6 +143,8 @@ export function workDone(
   lines: readonly CoverageLine[],
   items: readonly CoverageItem[],
   squawks: readonly CoverageSquawk[],
+  /** The day of a decision: the local day at the aircraft's airport (the caller knows its zone). */
+  dayOf: (instant: string) => string = (instant) => instant.slice(0, 10),
 ): WorkDone {
   const leftOpen: LeftOpen[] = [];
   const decide = <T extends { id: string; title: string }>(map: Map<T, CoverageLine[]>): string[] => {
@@ -154,7 +156,7 @@ export function workDone(
           id: thing.id,
           title: thing.title,
           decision: refused.decision as 'defer' | 'decline',
-          decidedOn: refused.decidedAt ? refused.decidedAt.slice(0, 10) : null,
+          decidedOn: refused.decidedAt ? dayOf(refused.decidedAt) : null,
         });
       } else if (answers.some((l) => l.decision === 'approve')) {
         done.push(thing.id);

@@ -416,6 +416,8 @@ export interface MaintenanceView {
   items: MaintenanceItem[];
   squawks: Squawk[];
   readings: HoursReading[];
+  /** The aircraft's airport's IANA zone: its dates are local days there (docs/decisions/0360). */
+  timeZone: string;
 }
 
 /** The due list of the aircraft a service request came from, with what the request was made for and what is done. */

@@ -157,6 +157,8 @@ export interface MaintenanceRecord {
   text: string;
   /** The PDF filed in the aircraft's Documents once signed. */
   documentId: string | null;
+  /** The aircraft's airport's IANA zone: its dates are local days there, its times are named in it. */
+  timeZone: string;
   /** Whether the viewer may edit, sign or correct it. */
   canEdit: boolean;
   canSign: boolean;

@@ -36,3 +36,34 @@ export function titleCase(code: string): string {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 }
+
+const shortZone = (at: Date, timeZone?: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value ?? '';
+
+/**
+ * A moment as it was at a place (the aircraft's airport): 'Nov 27, 2026, 5:39 PM', and the zone
+ * ('PST') when it is not the reader's own, so a record's time reads the same day as its date.
+ */
+export function formatDateTimeAt(value: string | Date | null | undefined, timeZone: string): string {
+  if (!value) return '—';
+  const at = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(at.getTime())) return '—';
+  const text = at.toLocaleString('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const place = shortZone(at, timeZone);
+  return place === shortZone(at) ? text : `${text} ${place}`;
+}
+
+/** The day ('YYYY-MM-DD') a moment falls on in a zone: a record's local day at its airport. */
+export function dayAt(value: string | Date, timeZone: string): string {
+  const at = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}

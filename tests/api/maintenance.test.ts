@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, endOfCalendarMonthsAfter, todayUtc } from '../../src/features/maintenance/dates.ts';
+import { addDays, endOfCalendarMonthsAfter } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { holdRowLock } from '../helpers/row-lock.ts';
@@ -7,7 +8,8 @@ import { bid, mechanicWithProfile, notificationsOf, uniqueTail } from '../helper
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { formatDay } from '../../src/lib/format.ts';
 
-const today = todayUtc();
+// The owner's day: the local day at the aircraft's airport (every aircraft here is in California).
+const today = localDayAt('KPAO');
 const monthsAgo = (n: number) => {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-const today = todayUtc();
+const today = localDayAt('KRAP');
 
 type Line = JobLine;
 

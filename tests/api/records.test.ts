@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt, timeInZone } from '../../src/features/marketplace/geo/airport-day.ts';
 import { formatDay } from '../../src/lib/format.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
@@ -21,7 +21,8 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-const today = todayUtc();
+// Records are dated on the local day at the aircraft's airport (Great Falls keeps Mountain time).
+const today = localDayAt('KGTF');
 
 interface Job extends ReadyJob {
   itemId: string;
@@ -194,11 +195,12 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     });
     expect(Date.now() - Date.parse(signed.body.signedAt)).toBeLessThan(60_000);
     expect(signed.body.sha256).toBe(createHash('sha256').update(signed.body.text, 'utf8').digest('hex'));
-    // People read the entry: dates as on paper, the time of signing in UTC (never an ISO timestamp).
+    // People read the entry: dates as on paper, the time of signing at the airport, its zone named.
     const at = signed.body.signedAt as string;
     expect(signed.body.text).toContain(
-      `Signed: Sam Signer, A&P mechanic with inspection authorization certificate 3456789, ${formatDay(at.slice(0, 10))} at ${at.slice(11, 16)} UTC`,
+      `Signed: Sam Signer, A&P mechanic with inspection authorization certificate 3456789, ${timeInZone('America/Denver', at)}`,
     );
+    expect(timeInZone('America/Denver', at)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M M[SD]T$/);
     expect(signed.body.text).toContain(`Date: ${formatDay(today)}\n`);
     expect(signed.body.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
@@ -31,7 +31,11 @@ describe('signing with the record row held by another transaction', () => {
       { tailNumber: uniqueTail(), make: 'Cessna', model: '172N', year: 1978, homeAirport: 'KSHR', usage: 'for_hire' },
       { token: pilot.token },
     );
-    await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 1004, date: todayUtc() }, { token: pilot.token });
+    await api.post(
+      `/api/aircraft/${plane.body.id}/hours`,
+      { hours: 1004, date: localDayAt('KSHR') },
+      { token: pilot.token },
+    );
     const item = await api.post(
       `/api/aircraft/${plane.body.id}/maintenance`,
       { kind: '100_hour', lastDoneHours: 915 },

@@ -5,7 +5,10 @@ interface Party {
   headers: Record<string, string>;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
+
+/** The owner's day: the local day at the aircraft's airport. */
+const today = (place?: unknown) => localDayAt(typeof place === 'string' ? place : null);
 
 async function ok(what: string, res: Promise<APIResponse>): Promise<any> {
   const answer = await res;
@@ -24,7 +27,7 @@ export async function aircraftWithDueItems(
     'hours',
     api.post(`/api/aircraft/${plane.id}/hours`, {
       headers: pilot.headers,
-      data: { hours: setup.hours, date: today() },
+      data: { hours: setup.hours, date: today(setup.aircraft['homeAirport']) },
     }),
   );
   const itemIds: string[] = [];

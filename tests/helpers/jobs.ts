@@ -1,4 +1,4 @@
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from './api.ts';
 import { mechanicWithProfile, uniqueTail, validBid } from './marketplace.ts';
 import { createUser, type TestUser } from './users.ts';
@@ -68,7 +68,7 @@ export async function jobReadyToSign(setup: JobSetup): Promise<ReadyJob> {
   );
   await created(
     'hours',
-    api.post(`/api/aircraft/${aircraftId}/hours`, { hours: setup.hours, date: todayUtc() }, as(pilot)),
+    api.post(`/api/aircraft/${aircraftId}/hours`, { hours: setup.hours, date: localDayAt(setup.airport) }, as(pilot)),
   );
   const itemIds: string[] = [];
   for (const item of setup.items)

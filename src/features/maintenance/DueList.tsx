@@ -19,7 +19,7 @@ import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
-import { formatDay } from '../../lib/format.ts';
+import { dayAt, formatDay } from '../../lib/format.ts';
 import { RequestReviewDialog } from './RequestReviewDialog.tsx';
 import {
   EditAircraftDialog,
@@ -167,8 +167,11 @@ export function SquawkList({
   onToggle,
   onResolve,
   highlight,
+  timeZone,
 }: {
   squawks: Squawk[];
+  /** The aircraft's airport's zone: a resolution's day is the local day there. */
+  timeZone: string;
   selected?: Set<string>;
   onToggle?: (id: string) => void;
   onResolve?: (s: Squawk) => void;
@@ -216,7 +219,7 @@ export function SquawkList({
             {s.description && <p className="text-sm text-muted-foreground">{s.description}</p>}
             {s.status === 'resolved' && s.resolutionNote && (
               <p className="text-sm">
-                Resolved {s.resolvedAt ? formatDay(s.resolvedAt.slice(0, 10)) : ''}: {s.resolutionNote}
+                Resolved {s.resolvedAt ? formatDay(dayAt(s.resolvedAt, timeZone)) : ''}: {s.resolutionNote}
               </p>
             )}
             {s.documentId && <p className="text-xs text-muted-foreground">Photo attached in Documents</p>}
@@ -362,6 +365,7 @@ export default function DueList({
             <h3 className="mb-2 font-semibold">Squawks</h3>
             <SquawkList
               squawks={view.squawks}
+              timeZone={view.timeZone}
               selected={squawks}
               onToggle={toggle(squawks, setSquawks)}
               onResolve={(squawk) => setDialog({ kind: 'resolve', squawk })}

@@ -56,13 +56,20 @@ function Body({ requestId, canComplete }: { requestId: string; canComplete: bool
         {view.currentHours === null ? 'No hours logged' : `${view.currentHours.toLocaleString('en-US')} h now`}
       </p>
       <ItemsTable items={view.items} highlight={view.linkedItemIds} />
-      {view.squawks.length > 0 && <SquawkList squawks={view.squawks} highlight={view.linkedSquawkIds} />}
+      {view.squawks.length > 0 && (
+        <SquawkList squawks={view.squawks} timeZone={view.timeZone} highlight={view.linkedSquawkIds} />
+      )}
       {canComplete && (openItems.length > 0 || openSquawks.length > 0) && (
         <fieldset className="space-y-3 rounded-md border border-border p-3">
           <legend className="px-1 text-sm font-semibold">Mark done on this job</legend>
           <ItemsTable items={openItems} selected={items} onToggle={toggle(items, setItems)} />
           {openSquawks.length > 0 && (
-            <SquawkList squawks={openSquawks} selected={squawks} onToggle={toggle(squawks, setSquawks)} />
+            <SquawkList
+              squawks={openSquawks}
+              timeZone={view.timeZone}
+              selected={squawks}
+              onToggle={toggle(squawks, setSquawks)}
+            />
           )}
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField id={`done-date-${requestId}`} label="Date done *">

@@ -2,8 +2,8 @@ import type { HoursReading } from '../../contract/maintenance.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { dateOnly, num } from '../marketplace/mappers.server.ts';
-import { todayUtc } from './dates.ts';
-import { assertTach, lastReadingDate } from './tach-rule.server.ts';
+import { aircraftToday } from '../marketplace/geo/airport-day.ts';
+import { assertTach, lastReadingDate, tachFloor } from './tach-rule.server.ts';
 import { type AircraftRow, ownAircraft } from './maintenance.server.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -19,12 +19,13 @@ export async function logHours(
   aircraftId: string,
   hours: number,
   date: string,
-  today = todayUtc(),
+  today?: string,
 ): Promise<HoursReading> {
-  if (date > today)
-    throw badRequest('Date cannot be in the future', [{ path: 'date', message: 'Date cannot be in the future' }]);
   return db.transaction().execute(async (trx) => {
     const aircraft = await ownAircraft(trx, ownerId, aircraftId, true);
+    // The owner's day is the day at the aircraft's airport (docs/decisions/0360).
+    if (date > (today ?? aircraftToday(aircraft)))
+      throw badRequest('Date cannot be in the future', [{ path: 'date', message: 'Date cannot be in the future' }]);
     return addReading(trx, aircraft, hours, date);
   });
 }
@@ -48,4 +49,29 @@ export async function addReading(trx: Db, aircraft: AircraftRow, hours: number, 
     .where('id', '=', aircraft.id)
     .execute();
   return { id: row.id, hours: num(row.hours), date: dateOnly(row.readingDate) };
+}
+
+/**
+ * A job's tach (the total time of its signed entry) as a reading of its aircraft, dated the
+ * entry's day: the due list and "Log hours" then follow it, whatever the job was (docs/decisions/
+ * 0361-every-job-moves-the-hours.md). Nothing is logged when the readings already reach it, or
+ * when a reading is dated after the entry (a reading is never dated before the last one).
+ */
+export async function recordJobTach(db: Db, aircraftId: string | null, hours: number | null, date: string) {
+  if (aircraftId === null || hours === null) return;
+  const run = async (trx: Db) => {
+    const aircraft = await trx
+      .selectFrom('aircraft')
+      .selectAll()
+      .where('id', '=', aircraftId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!aircraft) return;
+    const floor = await tachFloor(trx, aircraftId, date);
+    if (floor !== null && hours <= floor) return;
+    const lastDate = await lastReadingDate(trx, aircraftId);
+    if (lastDate !== null && lastDate > date) return;
+    await addReading(trx, aircraft, hours, date);
+  };
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }

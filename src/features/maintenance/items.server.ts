@@ -9,7 +9,7 @@ import {
 } from '../../contract/maintenance.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, notFound } from '../../server/http/errors.ts';
-import { todayUtc } from './dates.ts';
+import { aircraftToday } from '../marketplace/geo/airport-day.ts';
 import { hundredHourCarry, intervalDueDate, intervalDueHours, itemProblem, titleOf } from './rules.ts';
 import {
   type AircraftRow,
@@ -72,7 +72,7 @@ export async function itemRow(db: Db, aircraftId: string, itemId: string, lock =
 }
 
 async function itemView(db: Db, aircraft: AircraftRow, row: ItemRow): Promise<MaintenanceItem> {
-  const { clocks } = await clocksFor(db, aircraft, todayUtc());
+  const { clocks } = await clocksFor(db, aircraft, aircraftToday(aircraft));
   return toItem(row, clocks);
 }
 

@@ -15,7 +15,7 @@ import type { MaintenanceItemsTable, SquawksTable } from '../../server/db/tables
 import { badRequest, notFound } from '../../server/http/errors.ts';
 import { resolveLocation, unknownLocationMessage } from '../marketplace/geo/resolve.ts';
 import { dateOnly, dateOrNull, iso, isoOrNull, num, numOrNull } from '../marketplace/mappers.server.ts';
-import { todayUtc } from './dates.ts';
+import { aircraftToday, aircraftZone } from '../marketplace/geo/airport-day.ts';
 import { deferredAirworthyLines } from '../bid-lines/change-orders.server.ts';
 import { averageHoursPerDay, citeOf, type Clocks, computeDue, titleOf, verdict } from './rules.ts';
 
@@ -147,7 +147,11 @@ export async function clocksFor(
   };
 }
 
-export async function maintenanceView(db: Db, aircraft: AircraftRow, today = todayUtc()): Promise<MaintenanceView> {
+export async function maintenanceView(
+  db: Db,
+  aircraft: AircraftRow,
+  today = aircraftToday(aircraft),
+): Promise<MaintenanceView> {
   const [{ clocks, readings }, itemRows, squawkRows] = await Promise.all([
     clocksFor(db, aircraft, today),
     db.selectFrom('maintenanceItems').selectAll().where('aircraftId', '=', aircraft.id).execute(),
@@ -186,6 +190,7 @@ export async function maintenanceView(db: Db, aircraft: AircraftRow, today = tod
     items,
     squawks,
     readings: readings.slice(0, 20),
+    timeZone: aircraftZone(aircraft.homeAirport),
   };
 }
 

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { fromStates, targetOf } from '../../contract/machines.ts';
 import { SQUAWK_MACHINE } from '../../contract/status-machines.ts';
 import { getRequest, type Viewer } from '../marketplace/requests.server.ts';
-import { todayUtc } from './dates.ts';
+import { aircraftToday, aircraftZone } from '../marketplace/geo/airport-day.ts';
 import { formatDay } from '../../lib/format.ts';
 import { assertTach } from './tach-rule.server.ts';
 import { jobWorkDone } from './work-done.server.ts';
@@ -59,10 +59,6 @@ export async function completeMaintenance(
   if (!isUuid(requestId)) throw notFound('Service request not found');
   if (data.itemIds.length + data.squawkIds.length === 0)
     throw badRequest('Choose at least one item or squawk that was done');
-  if (data.date > todayUtc())
-    throw badRequest('Date done cannot be in the future', [
-      { path: 'date', message: 'Date done cannot be in the future' },
-    ]);
   // Inside a caller's transaction (signing a record) it joins it, so both commit or neither does.
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   await inTransaction(async (trx) => {
@@ -87,6 +83,10 @@ export async function completeMaintenance(
       .where('id', '=', request.aircraftId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    if (data.date > aircraftToday(aircraft))
+      throw badRequest('Date done cannot be in the future', [
+        { path: 'date', message: 'Date done cannot be in the future' },
+      ]);
     const linked = await links(trx, requestId);
     for (const id of data.itemIds)
       if (!linked.some((l) => l.itemId === id))
@@ -95,7 +95,11 @@ export async function completeMaintenance(
       if (!linked.some((l) => l.squawkId === id))
         throw badRequest('Only the squawks this request was made for can be resolved');
     // Work the owner deferred or declined was not done by this job (docs/decisions/0160).
-    const { leftOpen } = await jobWorkDone(trx, { bidId: appointment.bidId, serviceRequestId: requestId });
+    const { leftOpen } = await jobWorkDone(
+      trx,
+      { bidId: appointment.bidId, serviceRequestId: requestId },
+      aircraftZone(aircraft.homeAirport),
+    );
     for (const id of [...data.itemIds, ...data.squawkIds]) {
       const open = leftOpen.find((o) => o.id === id);
       if (open) {
@@ -107,11 +111,36 @@ export async function completeMaintenance(
     await assertTach(trx, aircraft.id, data.hours, data.date, 'hours');
     const now = new Date();
     if (data.hours !== null) {
-      const { clocks } = await clocksFor(trx, aircraft, todayUtc());
+      const { clocks } = await clocksFor(trx, aircraft, aircraftToday(aircraft));
       if (clocks.currentHours === null || data.hours > clocks.currentHours)
         await addReading(trx, aircraft, data.hours, data.date);
     }
-    for (const id of data.itemIds) {
+    // An annual is also the 100-hour of an aircraft used for hire (14 CFR 91.409(b)): its 100-hour
+    // restarts from the annual's tach, as if done with it (docs/decisions/0362).
+    const annualDone =
+      aircraft.usage === 'for_hire' &&
+      data.hours !== null &&
+      data.itemIds.length > 0 &&
+      (await trx
+        .selectFrom('maintenanceItems')
+        .select('id')
+        .where('id', 'in', data.itemIds)
+        .where('kind', '=', 'annual')
+        .executeTakeFirst()) !== undefined;
+    const alsoDone = annualDone
+      ? (
+          await trx
+            .selectFrom('maintenanceItems')
+            .select(['id', 'lastDoneHours'])
+            .where('aircraftId', '=', aircraft.id)
+            .where('kind', '=', '100_hour')
+            .execute()
+        )
+          .filter((h) => !data.itemIds.includes(h.id))
+          .filter((h) => h.lastDoneHours === null || Number(h.lastDoneHours) < data.hours!)
+          .map((h) => h.id)
+      : [];
+    for (const id of [...data.itemIds, ...alsoDone]) {
       const row = await itemRow(trx, aircraft.id, id, true);
       const before = storedFields(row);
       const next = { ...before, lastDoneDate: data.date, lastDoneHours: data.hours ?? before.lastDoneHours };

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../server/http/errors.ts';
 import { SQUAWK_MACHINE } from '../../contract/status-machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { ownAircraft, toSquawk } from './maintenance.server.ts';
+import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Squawks
@@ -54,7 +55,7 @@ export async function updateSquawk(
     resolutionNote?: string | null | undefined;
   },
 ): Promise<Squawk> {
-  await ownAircraft(db, ownerId, aircraftId);
+  const aircraft = await ownAircraft(db, ownerId, aircraftId);
   if (!isUuid(squawkId)) throw notFound('Squawk not found');
   await checkDocument(db, ownerId, patch.documentId);
   return db.transaction().execute(async (trx) => {
@@ -73,7 +74,9 @@ export async function updateSquawk(
     if (patch.status === 'resolved') {
       // A second resolution (a stale tab) never overwrites the first one silently: the refusal says
       // when and how it was resolved.
-      const when = row.resolvedAt ? ` on ${formatDay(row.resolvedAt.toISOString().slice(0, 10))}` : '';
+      const when = row.resolvedAt
+        ? ` on ${formatDay(dayInZone(aircraftZone(aircraft.homeAirport), row.resolvedAt))}`
+        : '';
       const status = transition(
         SQUAWK_MACHINE,
         row.status,

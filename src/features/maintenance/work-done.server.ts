@@ -1,6 +1,7 @@
 import { workDone, type CoverageLine, type WorkDone } from '../../contract/line-coverage.ts';
 import type { Db } from '../../server/db/client.ts';
 import { titleOf } from './rules.ts';
+import { dayInZone } from '../marketplace/geo/airport-day.ts';
 
 /** A job's lines (the quote's and its change orders') as the coverage rules read them. */
 export async function jobLines(db: Db, bidId: string): Promise<CoverageLine[]> {
@@ -57,10 +58,14 @@ export async function openLinks(db: Db, serviceRequestId: string) {
  * line answers, none the owner deferred or declined (docs/decisions/0160-what-a-job-completes.md).
  * Signing the entry completes exactly these.
  */
-export async function jobWorkDone(db: Db, appointment: { bidId: string; serviceRequestId: string }): Promise<WorkDone> {
+export async function jobWorkDone(
+  db: Db,
+  appointment: { bidId: string; serviceRequestId: string },
+  timeZone?: string,
+): Promise<WorkDone> {
   const [lines, links] = await Promise.all([
     jobLines(db, appointment.bidId),
     openLinks(db, appointment.serviceRequestId),
   ]);
-  return workDone(lines, links.items, links.squawks);
+  return workDone(lines, links.items, links.squawks, timeZone ? (instant) => dayInZone(timeZone, instant) : undefined);
 }

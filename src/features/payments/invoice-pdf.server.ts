@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import { BUSINESS } from '../../contract/business.ts';
 import { formatCents } from '../../contract/payments.ts';
+import { timeInZone } from '../marketplace/geo/airport-day.ts';
 
 export interface InvoiceData {
   title: string;
@@ -13,6 +14,8 @@ export interface InvoiceData {
   chargedCents: number;
   feeCents: number;
   paidAt: Date;
+  /** The aircraft's airport's zone: the time paid is named in it (docs/decisions/0360). */
+  timeZone: string;
 }
 
 /** The standard PDF fonts speak WinAnsi only: anything else prints as '?'. */
@@ -68,6 +71,6 @@ export async function invoicePdf(d: InvoiceData): Promise<Uint8Array> {
   if (d.depositCents) row('Parts deposit paid at acceptance', formatCents(d.depositCents));
   row('Charged at completion', formatCents(d.chargedCents));
   row(`Platform fee (paid by the mechanic from the total)`, formatCents(d.feeCents));
-  row(`Paid at ${d.paidAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`, '', bold);
+  row(`Paid ${timeInZone(d.timeZone, d.paidAt)}`, '', bold);
   return pdf.save();
 }

@@ -5,6 +5,7 @@ import { checkContent } from '../documents/file-type.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { invoicePdf } from './invoice-pdf.server.ts';
 import { jobOf } from './money.server.ts';
+import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
 
 /**
  * Files the invoice PDF of a paid job in the owner's Documents (beside the signed logbook entry),
@@ -24,9 +25,18 @@ export async function fileInvoice(db: Db, appointmentId: string): Promise<void> 
       .orderBy('position')
       .execute(),
   ]);
+  // The invoice is dated on the local day at the aircraft's airport, as its logbook entry is.
+  const place = await db
+    .selectFrom('serviceRequests as r')
+    .leftJoin('aircraft as p', 'p.id', 'r.aircraftId')
+    .select(['r.aircraftLocation', 'p.homeAirport'])
+    .where('r.id', '=', job.serviceRequestId)
+    .executeTakeFirstOrThrow();
+  const timeZone = aircraftZone(place.homeAirport, place.aircraftLocation);
+  const paidOn = dayInZone(timeZone, p.paidAt);
   const deposit = ['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
   const bytes = await invoicePdf({
-    title: `Invoice ${job.aircraftTailNumber} ${p.paidAt.toISOString().slice(0, 10)}`,
+    title: `Invoice ${job.aircraftTailNumber} ${paidOn}`,
     job: `${job.serviceType.replace(/_/g, ' ')} on ${job.aircraftTailNumber}`,
     owner: `${owner.firstName} ${owner.lastName}`,
     mechanic: `${job.mechanicFirstName} ${job.mechanicLastName}`,
@@ -40,8 +50,9 @@ export async function fileInvoice(db: Db, appointmentId: string): Promise<void> 
     chargedCents: Number(p.chargeCents),
     feeCents: Number(p.feeCents),
     paidAt: p.paidAt,
+    timeZone,
   });
-  const fileName = `invoice-${job.aircraftTailNumber}-${p.paidAt.toISOString().slice(0, 10)}.pdf`;
+  const fileName = `invoice-${job.aircraftTailNumber}-${paidOn}.pdf`;
   const check = checkContent(fileName, bytes);
   if (!check.ok) throw new Error(`The invoice PDF did not pass the file check: ${check.detail}`);
   const store = documentsStore();
@@ -49,7 +60,7 @@ export async function fileInvoice(db: Db, appointmentId: string): Promise<void> 
     viewer: { id: p.mechanicId, role: 'mechanic' },
     target: { ownerId: p.ownerId, aircraftId: job.aircraftId, serviceRequestId: job.serviceRequestId },
     metadata: {
-      title: `Invoice ${job.aircraftTailNumber} ${p.paidAt.toISOString().slice(0, 10)}`,
+      title: `Invoice ${job.aircraftTailNumber} ${paidOn}`,
       documentType: 'invoice',
       description: 'Paid through Skyward',
     },

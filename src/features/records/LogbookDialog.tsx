@@ -11,7 +11,7 @@ import { Loading, Spinner } from '../../components/ui/spinner.tsx';
 import { matchingEntries } from '../../contract/records.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { pathOf } from '../../contract/routes.ts';
-import { formatDateTime, formatDay } from '../../lib/format.ts';
+import { formatDateTimeAt, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { saveDocument } from '../documents/download-client.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
@@ -153,7 +153,7 @@ export default function LogbookDialog({
                   </div>
                   <pre className="mt-2 whitespace-pre-wrap font-sans text-sm">{e.text}</pre>
                   <p className="mt-2 break-all text-xs text-muted-foreground">
-                    Signed {e.signedAt ? formatDateTime(e.signedAt) : ''} · SHA-256 {e.sha256}
+                    Signed {e.signedAt ? formatDateTimeAt(e.signedAt, e.timeZone) : ''} · SHA-256 {e.sha256}
                   </p>
                   <div className="print-hide mt-2">
                     <EntryPdfButtons

@@ -1,6 +1,6 @@
 import { BookCheck } from 'lucide-react';
 import { ROUTES } from '../../contract/routes.ts';
-import { formatDay } from '../../lib/format.ts';
+import { dayAt, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { EntryPdfButtons } from './EntryPdfButtons.tsx';
 
@@ -21,7 +21,7 @@ export default function OwnerRecordLine({ appointmentId }: { appointmentId: stri
       <p className="flex items-start gap-2 text-sm">
         <BookCheck className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         {r.status === 'signed'
-          ? `Logbook entry signed by ${r.signerName ?? r.performedBy} on ${formatDay(r.signedAt?.slice(0, 10))}: the PDF is in Documents and the aircraft's Logbook.`
+          ? `Logbook entry signed by ${r.signerName ?? r.performedBy} on ${r.signedAt ? formatDay(dayAt(r.signedAt, r.timeZone)) : '—'}: the PDF is in Documents and the aircraft's Logbook.`
           : r.supersedesId
             ? `A correction of the logbook entry is waiting for ${waitingFor}.`
             : `Logbook entry drafted: waiting for ${waitingFor}.`}

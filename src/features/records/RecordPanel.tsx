@@ -12,7 +12,7 @@ import { Loading, Spinner } from '../../components/ui/spinner.tsx';
 import { RECORD_LIMITS, SIGN_CONFIRMATION, type RecordView } from '../../contract/records.ts';
 import { CREDENTIAL_MESSAGES, sameCertificate } from '../../contract/credentials.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeAt } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { isStale, refusalOf } from '../../lib/refusal.ts';
@@ -55,7 +55,7 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
       </pre>
       {r.signedAt && (
         <p className="text-xs text-muted-foreground break-all">
-          Signed {formatDateTime(r.signedAt)} · SHA-256 {r.sha256}
+          Signed {formatDateTimeAt(r.signedAt, r.timeZone)} · SHA-256 {r.sha256}
         </p>
       )}
       {r.signBlockedReason && <Alert tone="info">{r.signBlockedReason}</Alert>}
@@ -87,7 +87,7 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
               key={h.id}
               className="mt-2 whitespace-pre-wrap rounded-md border border-border p-3 font-sans text-xs text-muted-foreground"
             >
-              {`Superseded${h.signedAt ? ` (signed ${formatDateTime(h.signedAt)})` : ''}\n${h.text}`}
+              {`Superseded${h.signedAt ? ` (signed ${formatDateTimeAt(h.signedAt, h.timeZone)})` : ''}\n${h.text}`}
             </pre>
           ))}
         </details>

@@ -3,6 +3,7 @@ import { RECORD_STATEMENTS, type RecordInspection } from '../../contract/records
 import type { MaintenanceRecordsTable } from '../../server/db/tables/maintenance-records.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
+import { timeInZone } from '../marketplace/geo/airport-day.ts';
 
 export type RecordRow = Selectable<MaintenanceRecordsTable>;
 
@@ -16,11 +17,11 @@ export function statementOf(r: Pick<RecordRow, 'inspection' | 'airworthy'>): str
   return r.airworthy ? RECORD_STATEMENTS.airworthy(r.inspection) : RECORD_STATEMENTS.notAirworthy(r.inspection);
 }
 
-/** "Nov 25, 2026 at 14:13 UTC": a person reads the entry; UTC keeps it one moment for everyone. */
-export function signedAtText(at: Date): string {
-  const day = formatDay(at.toISOString().slice(0, 10));
-  return `${day} at ${at.toISOString().slice(11, 16)} UTC`;
-}
+/**
+ * "Nov 27, 2026 at 5:39 PM PST": the time at the aircraft's airport, its zone named, so the
+ * signature's day is the entry's day (docs/decisions/0360-records-dated-at-the-airport.md).
+ */
+export const signedAtText = (at: Date, timeZone: string): string => timeInZone(timeZone, at);
 
 const hoursText = (h: string | number | null) =>
   h === null
@@ -31,7 +32,10 @@ const hoursText = (h: string | number | null) =>
  * The entry as it is printed and signed. Its SHA-256 is stamped at signing: any change to what it
  * says (or who signed it, or when) changes the hash. Lines are joined with '\n'.
  */
-export function entryText(r: RecordRow, signature?: { name: string; kind: string; number: string; at: Date }): string {
+export function entryText(
+  r: RecordRow,
+  signature?: { name: string; kind: string; number: string; at: Date; timeZone: string },
+): string {
   const lines = [
     `Aircraft: ${r.aircraftLabel}`,
     `Date: ${formatDay(dateOnly(r.completedOn))}`,
@@ -53,7 +57,7 @@ export function entryText(r: RecordRow, signature?: { name: string; kind: string
   lines.push(`Statement: ${statementOf(r)}`, `Performed by: ${r.performedBy}`);
   if (signature)
     lines.push(
-      `Signed: ${signature.name}, ${signature.kind} certificate ${signature.number}, ${signedAtText(signature.at)}`,
+      `Signed: ${signature.name}, ${signature.kind} certificate ${signature.number}, ${signedAtText(signature.at, signature.timeZone)}`,
     );
   return lines.join('\n');
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../server/http/errors.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { ownerEntry } from './records.server.ts';
+import { aircraftZone } from '../marketplace/geo/airport-day.ts';
 
 /**
  * The logbook pages like the other lists (docs/decisions/0201-cursor-paging.md): newest work
@@ -33,7 +34,7 @@ export async function logbookPage(
   if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
   const aircraft = await db
     .selectFrom('aircraft')
-    .select('id')
+    .select(['id', 'homeAirport'])
     .where('id', '=', aircraftId)
     .where('ownerId', '=', owner.id)
     .executeTakeFirst();
@@ -66,6 +67,7 @@ export async function logbookPage(
           .where('supersedesId', 'in', ids)
           .where('status', 'in', ['signed', 'superseded'])
           .execute();
+  const timeZone = aircraftZone(aircraft.homeAirport);
   const replacedBy = (id: string) => corrections.find((c) => c.supersedesId === id)?.id ?? null;
-  return { rows: shown.map((r) => ownerEntry(owner, r, replacedBy(r.id))), nextCursor };
+  return { rows: shown.map((r) => ownerEntry(owner, r, replacedBy(r.id), timeZone)), nextCursor };
 }

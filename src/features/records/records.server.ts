@@ -22,6 +22,7 @@ import { checkContent } from '../documents/file-type.ts';
 import { completeMaintenance } from '../maintenance/request-maintenance.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
+import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { logbookPdf } from './record-pdf.server.ts';
 import { shopsOf } from './shops.server.ts';
@@ -29,6 +30,7 @@ import { unprintable } from './pdf-fonts.server.ts';
 import { linkRequestAircraft } from '../marketplace/request-aircraft.server.ts';
 import { jobLines, jobWorkDone, openLinks } from '../maintenance/work-done.server.ts';
 import { assertTach, tachFloor } from '../maintenance/tach-rule.server.ts';
+import { recordJobTach } from '../maintenance/hours.server.ts';
 import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contract/line-coverage.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signatureOf } from './signature.server.ts';
@@ -64,10 +66,13 @@ interface Job {
     aircraftModel: string;
     aircraftYear: number | null;
     aircraftTotalHours: string | null;
+    aircraftLocation: string;
   };
   role: 'owner' | 'mechanic' | 'inspector';
   viewerId: string;
   inspector: NamedInspector | null;
+  /** The aircraft's airport's zone: the entry's dates are local days there (docs/decisions/0360). */
+  timeZone: string;
 }
 
 const recordNotFound = () => notFound('Appointment not found');
@@ -93,6 +98,7 @@ async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined):
       'aircraftModel',
       'aircraftYear',
       'aircraftTotalHours',
+      'aircraftLocation',
     ])
     .where('id', '=', appointment.serviceRequestId)
     .executeTakeFirstOrThrow();
@@ -108,7 +114,11 @@ async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined):
   if (!role) throw recordNotFound();
   // A job of a request made before every request had an aircraft: its entry gets one now.
   if (!request.aircraftId) request.aircraftId = await linkRequestAircraft(db, appointment.serviceRequestId);
-  return { appointment, request: request as Job['request'], role, viewerId: user.id, inspector };
+  const home = request.aircraftId
+    ? await db.selectFrom('aircraft').select('homeAirport').where('id', '=', request.aircraftId).executeTakeFirst()
+    : undefined;
+  const timeZone = aircraftZone(home?.homeAirport, request.aircraftLocation);
+  return { appointment, request: request as Job['request'], role, viewerId: user.id, inspector, timeZone };
 }
 
 /** The IA a quote named to sign its annual, and their account here when exactly one fits. */
@@ -200,6 +210,7 @@ function toRecord(r: RecordRow, job: Job, supersededById: string | null, ia: boo
     sha256: r.sha256,
     text: r.entryText ?? entryText(r),
     documentId: r.documentId,
+    timeZone: job.timeZone,
     canEdit: mechanic && r.status === 'draft',
     canSign: mechanic && r.status === 'draft' && blocked === null,
     canCorrect: mechanic && r.status === 'signed',
@@ -213,8 +224,8 @@ export interface DraftInput {
 }
 
 /** The total time a draft starts from: the aircraft's hours today, else those given on the request. */
-async function currentTach(db: Db, r: Job['request']): Promise<number | string | null> {
-  const now = r.aircraftId ? await tachFloor(db, r.aircraftId, new Date().toISOString().slice(0, 10)) : null;
+async function currentTach(db: Db, r: Job['request'], today: string): Promise<number | string | null> {
+  const now = r.aircraftId ? await tachFloor(db, r.aircraftId, today) : null;
   const asked = r.aircraftTotalHours === null ? null : Number(r.aircraftTotalHours);
   if (now === null) return asked;
   return asked === null || now > asked ? now : asked;
@@ -238,7 +249,7 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
   );
   const discrepancies = refused.map(
     (l) =>
-      `${l.description}: ${l.decision === 'defer' ? 'deferred' : 'declined'} by the owner${l.decidedAt ? ` on ${formatDay(l.decidedAt.slice(0, 10))}` : ''}`,
+      `${l.description}: ${l.decision === 'defer' ? 'deferred' : 'declined'} by the owner${l.decidedAt ? ` on ${formatDay(dayInZone(job.timeZone, l.decidedAt))}` : ''}`,
   );
   const unairworthy = !(await refusedLeaveAirworthy(db, job.request.aircraftId, refused));
   const notes = job.appointment.mechanicNotes?.trim();
@@ -258,9 +269,9 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
       ? `${INSPECTION_LABEL[inspection]} of the aircraft per 14 CFR part 43, appendix D`
       : null,
     description,
-    completedOn: dateOnly(job.appointment.completedAt ?? new Date()),
+    completedOn: dayInZone(job.timeZone, job.appointment.completedAt ?? new Date()),
     performedBy: fullName(mechanic),
-    totalTimeHours: input.totalTimeHours ?? (await currentTach(db, r)),
+    totalTimeHours: input.totalTimeHours ?? (await currentTach(db, r, dayInZone(job.timeZone))),
     airworthy: !unairworthy,
     discrepancies: JSON.stringify(discrepancies),
   };
@@ -439,7 +450,7 @@ export async function updateRecord(
       .filter((t): t is string => typeof t === 'string')
       .join('\n'),
   );
-  if (patch.completedOn !== undefined && patch.completedOn > new Date().toISOString().slice(0, 10)) {
+  if (patch.completedOn !== undefined && patch.completedOn > dayInZone(job.timeZone)) {
     throw badRequest('Completion date cannot be in the future', [
       { path: 'completedOn', message: 'Completion date cannot be in the future' },
     ]);
@@ -514,7 +525,8 @@ export async function signRecord(
 
   const signedAt = new Date();
   const kind = signature.ia ? 'A&P mechanic with inspection authorization' : 'A&P mechanic';
-  assertPrintable(entryText(draft, { name: signature.name, kind, number: signature.number, at: signedAt }));
+  const signedBy = { name: signature.name, kind, number: signature.number, at: signedAt, timeZone: job.timeZone };
+  assertPrintable(entryText(draft, signedBy));
   // One transaction: the signature and the due items it completes commit together or not at all,
   // so a record row held elsewhere (a stuck transaction, a second click) leaves every item as it
   // was and the entry a draft (issue 27, point 3).
@@ -524,7 +536,7 @@ export async function signRecord(
     // What the job did of what it was requested for recomputes from the entry (its total time when
     // due by hours): only what an approved line answered; deferred and declined work stays due
     // (docs/decisions/0160-what-a-job-completes.md).
-    const { itemIds, squawkIds } = await jobWorkDone(trx, job.appointment);
+    const { itemIds, squawkIds } = await jobWorkDone(trx, job.appointment, job.timeZone);
     if (itemIds.length + squawkIds.length > 0) {
       // Marked done on the job's behalf: an IA named on the quote signs for the job's mechanic.
       const jobMechanic =
@@ -544,7 +556,15 @@ export async function signRecord(
       });
     }
 
-    const text = entryText(current, { name: signature.name, kind, number: signature.number, at: signedAt });
+    // Every signed job moves its aircraft's hours, linked to a due item or not (an AOG repair).
+    await recordJobTach(
+      trx,
+      current.aircraftId,
+      current.totalTimeHours === null ? null : Number(current.totalTimeHours),
+      dateOnly(current.completedOn),
+    );
+
+    const text = entryText(current, signedBy);
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     const row = await trx
       .updateTable('maintenanceRecords')
@@ -577,7 +597,7 @@ export async function signRecord(
           .updateTable('documents')
           .set((eb) => ({
             title: sql<string>`left(${eb.ref('title')}, 180) || ${SUPERSEDED_MARK}`,
-            description: sql<string>`${`Superseded by the correction signed on ${formatDay(signedAt.toISOString().slice(0, 10))}. `} || coalesce(${eb.ref('description')}, '')`,
+            description: sql<string>`${`Superseded by the correction signed on ${formatDay(dayInZone(job.timeZone, signedAt))}. `} || coalesce(${eb.ref('description')}, '')`,
           }))
           .where('id', '=', old.documentId)
           .execute();
@@ -619,7 +639,7 @@ async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<voi
     metadata: {
       title: `Logbook entry ${job.request.aircraftTailNumber} ${formatDay(dateOnly(signed.completedOn))}${signed.supersedesId ? ' (correction)' : ''}${signed.status === 'superseded' ? SUPERSEDED_MARK : ''}`,
       documentType: 'logbook',
-      description: `Signed by ${signed.signerName} on ${formatDay(signed.signedAt.toISOString().slice(0, 10))}; SHA-256 ${signed.sha256}`,
+      description: `Signed by ${signed.signerName} on ${formatDay(dayInZone(job.timeZone, signed.signedAt))}; SHA-256 ${signed.sha256}`,
     },
     fileName,
     bytes,
@@ -702,8 +722,13 @@ export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | u
 }
 
 /** A signed entry as its aircraft's owner reads it in the logbook (logbook-page.server.ts pages them). */
-export function ownerEntry(owner: UserRow, r: RecordRow, supersededById: string | null): MaintenanceRecord {
-  const ownerJob = { role: 'owner', viewerId: owner.id, inspector: null } as unknown as Job;
+export function ownerEntry(
+  owner: UserRow,
+  r: RecordRow,
+  supersededById: string | null,
+  timeZone: string,
+): MaintenanceRecord {
+  const ownerJob = { role: 'owner', viewerId: owner.id, inspector: null, timeZone } as unknown as Job;
   return toRecord(r, ownerJob, supersededById, true);
 }
 
@@ -722,11 +747,13 @@ export async function assertCompletionTach(
   const row = await db
     .selectFrom('appointments as a')
     .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
-    .select(['a.mechanicId', 'r.aircraftId'])
+    .leftJoin('aircraft as p', 'p.id', 'r.aircraftId')
+    .select(['a.mechanicId', 'r.aircraftId', 'r.aircraftLocation', 'p.homeAirport'])
     .where('a.id', '=', appointmentId)
     .executeTakeFirst();
   if (!row || row.mechanicId !== user.id) return;
-  await assertTach(db, row.aircraftId, hours, new Date().toISOString().slice(0, 10), 'totalTimeHours');
+  const today = dayInZone(aircraftZone(row.homeAirport, row.aircraftLocation));
+  await assertTach(db, row.aircraftId, hours, today, 'totalTimeHours');
 }
 
 /** 400 naming the characters the PDF's font cannot print: the printout must read as the signed text. */
