@@ -30,5 +30,7 @@ const tsc = run([
   '--tsBuildInfoFile',
   path.join(cacheDir, 'tsc.tsbuildinfo'),
 ]);
-console.log(`.astro files (astro check): ${astro === 0 ? 'ok' : 'FAILED'}; .ts files (tsc): ${tsc === 0 ? 'ok' : 'FAILED'}`);
+console.log(
+  `.astro files (astro check): ${astro === 0 ? 'ok' : 'FAILED'}; .ts files (tsc): ${tsc === 0 ? 'ok' : 'FAILED'}`,
+);
 process.exit(astro === 0 && tsc === 0 ? 0 : 1);

@@ -39,8 +39,11 @@ export function buildInputs(): string[] {
     read.add(file);
     for (const dep of graph.get(file) ?? []) queue.push(dep);
   }
-  const other = [...walk(path.join(ROOT, 'src')), ...walk(path.join(ROOT, 'public')), ...walk(path.join(ROOT, 'content'))]
-    .filter((f) => !/\.(ts|tsx|astro)$/.test(f));
+  const other = [
+    ...walk(path.join(ROOT, 'src')),
+    ...walk(path.join(ROOT, 'public')),
+    ...walk(path.join(ROOT, 'content')),
+  ].filter((f) => !/\.(ts|tsx|astro)$/.test(f));
   const config = ['astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'netlify.toml', 'scripts/csp-hashes.ts'];
   return [...new Set([...read, ...other, ...config])].filter((f) => existsSync(path.join(ROOT, f))).sort();
 }
