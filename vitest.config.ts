@@ -27,6 +27,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Files run in parallel against one database; each test makes its own users and rows.
           fileParallelism: true,
+          // A worker imports the function tree once and runs file after file in it, instead of a
+          // fresh process importing it again for each file; tests/helpers/api-setup.ts puts back
+          // the environment, the database connections, timers and mocks after each file
+          // (docs/decisions/0330-api-tests-share-a-module-graph.md says what a new file must do).
+          isolate: false,
         },
       },
     ],

@@ -14,6 +14,9 @@ export const E2E_SERVER_ARGS = [
   '--fresh',
   '--scratch',
   '--quiet',
+  // `npm run test:changed` sets this when dist/ is the build of the current sources
+  // (scripts/lib/build-inputs.ts): the server then skips `astro build`.
+  ...(process.env['E2E_NO_BUILD'] === '1' ? ['--no-build'] : []),
 ];
 
 export const E2E_SERVER_ENV: Record<string, string> = {

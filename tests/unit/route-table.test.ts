@@ -57,14 +57,18 @@ describe('the route table (src/contract/routes.ts)', () => {
 describe('what each function accepts', () => {
   // Every function's handler, loaded as the API tests load them, with the methods and routes
   // withApi recorded for it (src/server/http/with-api.ts).
-  const modules = import.meta.glob<{
+  interface FunctionExports {
     default: { methods?: readonly string[]; routes?: ReadonlyArray<{ method: string; path: string }> };
     config?: { path?: string | string[]; schedule?: string };
-  }>('../../netlify/functions/*.ts', { eager: true });
+  }
+  // `tsc` types an eager glob's values as unknown here: the entries are named for what they are.
+  const modules = Object.entries(import.meta.glob('../../netlify/functions/*.ts', { eager: true })) as Array<
+    [string, FunctionExports]
+  >;
 
   it('is a method the route table lists for one of its paths, and every route it serves is one of its paths', () => {
     const table = Object.values(ROUTES);
-    for (const [file, module] of Object.entries(modules)) {
+    for (const [file, module] of modules) {
       if (module.config?.schedule || !module.default.methods) continue;
       const paths = [module.config?.path ?? []].flat().map((p) => new URLPattern({ pathname: p }));
       const atPaths = table.filter((r) => paths.some((p) => p.test({ pathname: sample(r.path) })));

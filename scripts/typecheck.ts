@@ -1,0 +1,36 @@
+// `npm run typecheck`: every file's types, checked once. `astro check` checks the .astro files
+// (tsconfig.astro-check.json) and writes .astro/types.d.ts, which the .ts files read; then
+// `tsc --noEmit` checks every .ts and .tsx file, incrementally: it keeps what it learned in a
+// git-ignored build-info file and, run again, re-checks only what changed and what depends on it
+// (docs/decisions/0331-static-checks-cached.md).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib/paths.ts';
+
+const cacheDir = path.join(ROOT, 'node_modules/.cache/typecheck');
+mkdirSync(cacheDir, { recursive: true });
+
+const run = (args: string[]) => spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+
+const astro = run([
+  path.join(ROOT, 'node_modules/astro/bin/astro.mjs'),
+  'check',
+  '--minimumSeverity',
+  'warning',
+  '--tsconfig',
+  'tsconfig.astro-check.json',
+]);
+const tsc = run([
+  path.join(ROOT, 'node_modules/typescript/bin/tsc'),
+  '--noEmit',
+  '-p',
+  '.',
+  '--incremental',
+  '--tsBuildInfoFile',
+  path.join(cacheDir, 'tsc.tsbuildinfo'),
+]);
+console.log(
+  `.astro files (astro check): ${astro === 0 ? 'ok' : 'FAILED'}; .ts files (tsc): ${tsc === 0 ? 'ok' : 'FAILED'}`,
+);
+process.exit(astro === 0 && tsc === 0 ? 0 : 1);
