@@ -309,13 +309,13 @@ const appt = (r: Real, tail = '') => `/api/appointments/${r.appointmentId}${tail
 const ACTIONS: Action[] = [
   {
     name: 'mechanic confirms',
-    weight: 3,
+    weight: 8,
     can: (m) => m.status === 'scheduled',
     run: (r) => api.post(appt(r, '/confirm'), {}, as(r.mechanic)),
   },
   {
     name: 'mechanic starts',
-    weight: 3,
+    weight: 8,
     can: (m) => m.status === 'confirmed' || m.status === 'scheduled',
     run: (r) => api.post(appt(r, '/start'), {}, as(r.mechanic)),
   },
@@ -354,13 +354,13 @@ const ACTIONS: Action[] = [
   })),
   {
     name: 'mechanic completes',
-    weight: 4,
+    weight: 8,
     can: (m) => m.status === 'in_progress',
     run: (r) => api.post(appt(r, '/complete'), { mechanicNotes: 'Compression 74/76.' }, as(r.mechanic)),
   },
   {
     name: 'mechanic signs the entry',
-    weight: 3,
+    weight: 6,
     can: (m) => m.status === 'completed' && m.draft,
     run: (r) =>
       api.post(
@@ -376,7 +376,7 @@ const ACTIONS: Action[] = [
   },
   {
     name: 'owner reads the payment',
-    weight: 3,
+    weight: 2,
     can: (m) => m.hasPayment,
     run: (r) => api.get(appt(r, '/payment'), as(r.pilot)),
   },
@@ -565,7 +565,6 @@ const startArb: fc.Arbitrary<JobStart> = fc.record({
   card: fc.constantFrom<Card>('4242424242424242', '4000000000000341', 'none'),
 });
 
-const actionArb = fc.oneof(...ACTIONS.map((a) => ({ arbitrary: fc.constant(a), weight: a.weight ?? 1 })));
 /** What moves the job on (the mechanic's steps), and what another person does meanwhile. */
 const MOVERS = new Set([
   'mechanic confirms',
@@ -575,11 +574,13 @@ const MOVERS = new Set([
   'mechanic cancels',
   'mechanic corrects the signed entry',
 ]);
-const moverArb = fc.constantFrom(...ACTIONS.filter((a) => MOVERS.has(a.name)));
-const otherArb = fc.constantFrom(...ACTIONS.filter((a) => !MOVERS.has(a.name)));
+const weighted = (list: Action[]) =>
+  fc.oneof(...list.map((a) => ({ arbitrary: fc.constant(a), weight: a.weight ?? 1 })));
+const moverArb = weighted(ACTIONS.filter((a) => MOVERS.has(a.name)));
+const otherArb = weighted(ACTIONS.filter((a) => !MOVERS.has(a.name)));
 const stepArb: fc.Arbitrary<Step>[] = [
   fc.oneof(
-    { arbitrary: actionArb.map((a) => new Step([a])), weight: 1 },
+    { arbitrary: weighted(ACTIONS).map((a) => new Step([a])), weight: 1 },
     // Two actions of the same job at once: the mechanic's step while someone else acts.
     { arbitrary: fc.tuple(moverArb, otherArb).map(([a, b]) => new Step([a, b])), weight: 1 },
   ),
@@ -604,7 +605,7 @@ export async function runJobModel(
   await fc.assert(
     fc.asyncProperty(
       startArb,
-      fc.commands(stepArb, { maxCommands: options.maxCommands ?? 20, size: 'max' }),
+      fc.commands(stepArb, { maxCommands: options.maxCommands ?? 60, size: 'max' }),
       async (start, steps) => {
         const real = await makeJob(world, start);
         const model = await readModel(real);
