@@ -12,7 +12,7 @@ import { createUser, type TestUser } from '../helpers/users.ts';
 // Its own database: the Stripe stand-in and the payment settings are global, and the runs leave
 // rows that break the invariants still known open (dropped at the end, after being checked).
 
-const RUNS = Number(process.env['JOB_MODEL_RUNS'] || 12);
+const RUNS = Number(process.env['JOB_MODEL_RUNS'] || 30);
 const STRICT = process.env['JOB_MODEL_STRICT'] === '1';
 const ONLY = process.env['JOB_MODEL_ONLY']?.match(/^([a-z-]+)(?:\/(.+))?$/);
 const SEED = process.env['JOB_MODEL_SEED'] ? Number(process.env['JOB_MODEL_SEED']) : undefined;

@@ -387,6 +387,7 @@ const ACTIONS: Action[] = [
   },
   {
     name: 'owner cancels',
+    weight: 3,
     can: (m) => m.status !== 'cancelled' && m.status !== 'completed',
     run: (r) =>
       r.start.path === 'booking'
@@ -402,12 +403,14 @@ const ACTIONS: Action[] = [
   },
   {
     name: 'admin rejects the mechanic',
+    weight: 3,
     can: (m) => !m.stopped,
     run: (r) =>
       api.post(`/api/admin/mechanics/${r.mechanic.id}/reject`, { reason: 'Certificate revoked' }, as(r.w.admin)),
   },
   {
     name: 'owner re-lists',
+    weight: 4,
     can: (m) => m.stopped && m.requestOpen,
     run: (r) => api.post(`/api/enhanced/quotes/${r.requestId}/relist`, {}, as(r.pilot)),
   },
