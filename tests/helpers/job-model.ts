@@ -54,8 +54,9 @@ export const KNOWN_OPEN: ReadonlyArray<{
   },
   {
     invariant: 'no-server-error',
-    defect: 'Two actions on one appointment at once can deadlock and answer 500 instead of 409.',
-    matches: (v) => /deadlock/i.test(v.detail),
+    defect:
+      'Two actions on one appointment at once can deadlock and answer 500 ("deadlock detected" in the log) instead of 409.',
+    matches: (v) => v.detail.includes('at once with'),
   },
 ];
 
@@ -544,7 +545,7 @@ class Step implements fc.AsyncCommand<Model, Real> {
         r.errors.push({
           invariant: 'no-server-error',
           appointmentId: r.appointmentId,
-          detail: `"${this.actions[i]!.name}" answered ${res.status}: ${res.text.slice(0, 200)}`,
+          detail: `"${this.actions[i]!.name}"${this.actions.length > 1 ? ` at once with "${this.actions[1 - i]!.name}"` : ''} answered ${res.status}: ${res.text.slice(0, 200)}`,
           fix: 'None on the data: the action must answer 409 with the reason.',
         });
     });
