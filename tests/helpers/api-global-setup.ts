@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { describeViolations, productDatabasesOf, violationsIn } from '../../scripts/lib/check-data.ts';
 import { startLocalDatabase, type LocalDatabase } from '../../scripts/lib/local-db.ts';
 import { connectDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -26,8 +27,29 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('databaseUrl', database.url);
 }
 
+/**
+ * The run ends with `npm run check:data` on its own databases (the shared one and each suite's
+ * isolated one): a row breaking an invariant of the jobs' money and records fails the run, with
+ * the rows and the operator's fix printed (docs/decisions/0320).
+ */
 export async function teardown(): Promise<void> {
-  await database?.stop();
+  try {
+    if (database) await checkData(database.url);
+  } finally {
+    await database?.stop();
+  }
+}
+
+async function checkData(url: string): Promise<void> {
+  let dirty = 0;
+  for (const db of await productDatabasesOf(url)) {
+    const violations = await violationsIn(db);
+    if (!violations.length) continue;
+    dirty += violations.length;
+    console.error(describeViolations(violations, `(${new URL(db).pathname.slice(1)})`));
+  }
+  if (dirty)
+    throw new Error(`check:data: ${dirty} row(s) of the API run's databases break an invariant (listed above)`);
 }
 
 declare module 'vitest' {
