@@ -27,6 +27,7 @@ import { logbookPdf } from './record-pdf.server.ts';
 import { shopsOf } from './shops.server.ts';
 import { unprintable } from './pdf-fonts.server.ts';
 import { linkRequestAircraft } from '../marketplace/request-aircraft.server.ts';
+import { dayAtAirport, todayAtAirport } from '../marketplace/geo/airport-day.ts';
 import { jobLines, jobWorkDone, openLinks } from '../maintenance/work-done.server.ts';
 import { assertTach, tachFloor } from '../maintenance/tach-rule.server.ts';
 import { lineNamesItem, lineNamesSquawk, type CoverageLine } from '../../contract/line-coverage.ts';
@@ -55,6 +56,8 @@ interface Job {
     mechanicId: string;
     completedAt: Date | null;
     mechanicNotes: string | null;
+    /** When the owner accepted the quote (the appointment is made then). */
+    createdAt: Date;
   };
   request: {
     serviceType: string;
@@ -79,7 +82,17 @@ async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined):
   if (!isUuid(appointmentId)) throw recordNotFound();
   const appointment = await db
     .selectFrom('appointments')
-    .select(['id', 'status', 'bidId', 'serviceRequestId', 'customerId', 'mechanicId', 'completedAt', 'mechanicNotes'])
+    .select([
+      'id',
+      'status',
+      'bidId',
+      'serviceRequestId',
+      'customerId',
+      'mechanicId',
+      'completedAt',
+      'mechanicNotes',
+      'createdAt',
+    ])
     .where('id', '=', appointmentId)
     .executeTakeFirst();
   if (!appointment) throw recordNotFound();
@@ -420,6 +433,21 @@ async function draftOf(db: Db, job: Job, lock = false): Promise<RecordRow> {
   return draft;
 }
 
+/**
+ * An entry's date is a day of the job: not before the owner accepted it, not after today, both
+ * as the calendar reads at the aircraft's airport (a record's date is the local day there).
+ */
+async function assertCompletionDay(db: Db, job: Job, day: string): Promise<void> {
+  const aircraft = job.request.aircraftId
+    ? await db.selectFrom('aircraft').select('homeAirport').where('id', '=', job.request.aircraftId).executeTakeFirst()
+    : undefined;
+  const airport = aircraft?.homeAirport ?? null;
+  const refuse = (message: string) => badRequest(message, [{ path: 'completedOn', message }]);
+  if (day > todayAtAirport(airport)) throw refuse(RECORD_MESSAGES.dateInFuture);
+  const accepted = dayAtAirport(airport, new Date(job.appointment.createdAt));
+  if (day < accepted) throw refuse(RECORD_MESSAGES.dateBeforeAcceptance(formatDay(accepted)));
+}
+
 function assertMechanic(job: Job): void {
   if (job.role === 'owner') throw forbidden('Only the mechanic of this job can edit or sign its maintenance record');
 }
@@ -439,11 +467,7 @@ export async function updateRecord(
       .filter((t): t is string => typeof t === 'string')
       .join('\n'),
   );
-  if (patch.completedOn !== undefined && patch.completedOn > new Date().toISOString().slice(0, 10)) {
-    throw badRequest('Completion date cannot be in the future', [
-      { path: 'completedOn', message: 'Completion date cannot be in the future' },
-    ]);
-  }
+  if (patch.completedOn !== undefined) await assertCompletionDay(db, job, patch.completedOn);
   await db.transaction().execute(async (trx) => {
     const draft = await draftOf(trx, job, true);
     // The tach rule of "Log hours", on the entry's own date (tach-rule.server.ts).
