@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
@@ -88,4 +89,12 @@ export async function vettedMechanicWithProfile(
   const res = await request.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: profile });
   if (res.status() !== 201) throw new Error(`mechanic profile: ${res.status()} ${await res.text()}`);
   if (options.verifyCredentials ?? true) await approveMechanicAsAdmin(request, mechanic.id);
+}
+
+/**
+ * A certificate number no other account of the e2e server holds: a verified number belongs to one
+ * approved account (docs/decisions/0350), and the server's database outlives runs.
+ */
+export function uniqueCertificateNumber(): string {
+  return String(randomInt(1_000_000, 10_000_000));
 }
