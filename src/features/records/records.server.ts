@@ -467,9 +467,11 @@ export async function updateRecord(
       .filter((t): t is string => typeof t === 'string')
       .join('\n'),
   );
-  if (patch.completedOn !== undefined) await assertCompletionDay(db, job, patch.completedOn);
   await db.transaction().execute(async (trx) => {
     const draft = await draftOf(trx, job, true);
+    // A date the entry already holds (the draft's own) is no new claim: only a changed one is checked.
+    if (patch.completedOn !== undefined && patch.completedOn !== dateOnly(draft.completedOn))
+      await assertCompletionDay(trx, job, patch.completedOn);
     // The tach rule of "Log hours", on the entry's own date (tach-rule.server.ts).
     const hours =
       patch.totalTimeHours !== undefined
