@@ -12,7 +12,7 @@ import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Mechanic vetting (docs/decisions/0093): GET ?status=pending|approved|rejected&cursor=&limit=,
-// POST /:id/approve, POST /:id/reject {reason}. Administrators only.
+// POST /:id/approve {apNumber, iaAuthorization, verifyIa} (what was reviewed: 0350), POST /:id/reject {reason}. Administrators only.
 export default withApi(
   serve(ROUTES.adminMechanics, async (ctx) => {
     await requireRole(ctx, 'admin');
@@ -26,7 +26,8 @@ export default withApi(
   }),
   serve(ROUTES.adminMechanicApprove, async (ctx) => {
     await requireRole(ctx, 'admin');
-    return reply(ROUTES.adminMechanicApprove, await approveMechanic(ctx.db, ctx.params.id));
+    const reviewed = await ctx.input(ROUTES.adminMechanicApprove);
+    return reply(ROUTES.adminMechanicApprove, await approveMechanic(ctx.db, ctx.params.id, reviewed));
   }),
   serve(ROUTES.adminMechanicReject, async (ctx) => {
     await requireRole(ctx, 'admin');

@@ -99,7 +99,8 @@ async function mechanic(stamp: string, first: string, last: string, cert: string
     hourlyRate: 110,
   });
   const who: Person = { id: reg.user.id, token: reg.access_token, email, name: `${first} ${last}` };
-  await api('POST', `/api/admin/mechanics/${who.id}/approve`, admin);
+  // An approval names what the administrator reviewed (docs/decisions/0350).
+  await api('POST', `/api/admin/mechanics/${who.id}/approve`, admin, { apNumber: cert, iaAuthorization: false });
   await api('POST', '/api/enhanced/mechanic-profile', who.token, {
     apNumber: cert,
     iaAuthorization: true,
@@ -108,7 +109,12 @@ async function mechanic(stamp: string, first: string, last: string, cert: string
     baseLocation: AIRPORT,
     businessName: business,
   });
-  await api('POST', `/api/admin/mechanics/${who.id}/approve`, admin); // verifies the certificate and IA saved
+  // Verifies the IA saved (the certificate, the one given at sign-up, was verified with the profile).
+  await api('POST', `/api/admin/mechanics/${who.id}/approve`, admin, {
+    apNumber: cert,
+    iaAuthorization: true,
+    verifyIa: true,
+  });
   return { who, user: reg.user };
 }
 

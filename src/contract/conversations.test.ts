@@ -3,9 +3,9 @@ import { maskContacts } from './conversations.ts';
 
 describe('maskContacts: contact details before a quote is accepted', () => {
   it.each([
-    ['Call me at 415-555-0142', '[contact details hidden]'],
-    ['text me on whatsapp tomorrow', '[contact details hidden]'],
-    ['my number is (415) 555 0142.', '[contact details hidden].'],
+    // The words around a hidden part stay (contact-mask.test.ts holds the corpora: 0351).
+    ['Call me at 415-555-0142', 'Call me at [phone hidden]'],
+    ['my number is (415) 555 0142.', 'my number is [phone hidden].'],
     ['Reach the shop: 415.555.0142', 'Reach the shop: [phone hidden]'],
     ['+1 415 555 0142 anytime', '[phone hidden] anytime'],
     ['555-0142 after five', '[phone hidden] after five'],
@@ -21,8 +21,8 @@ describe('maskContacts: contact details before a quote is accepted', () => {
     'Tach reads 2100.5 hours; N12345 is in hangar 14.',
     'Two or three days, five hours of labor.',
     'Gate code is 4417',
-    // Spelled-out addresses with plain words read like prose; masking them would garble real messages.
-    'olive at example dot com',
+    // Naming an app gives no contact away; its handle or number would be hidden.
+    'text me on whatsapp tomorrow',
   ])('keeps job details: %s', (input) => {
     expect(maskContacts(input)).toEqual({ text: input, masked: false });
   });

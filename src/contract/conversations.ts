@@ -68,43 +68,8 @@ export const CONVERSATION_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Contact details before acceptance
 
-const HIDDEN = {
-  email: '[email hidden]',
-  phone: '[phone hidden]',
-  contact: '[contact details hidden]',
-} as const;
-
-const EMAIL =
-  /[A-Z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[A-Z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z0-9-]+)*\s*(?:\.|\(dot\)|\[dot\])\s*[A-Z]{2,}/gi;
-/** A run of digits and phone separators; kept when it has 10-15 digits or reads ddd-dddd. */
-const DIGIT_RUN = /\+?\(?\d[\d\s().-]{5,}\d/g;
-const LOCAL_NUMBER = /^\d{3}[\s.-]\d{4}$/;
-const NUMBER_WORDS = '(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)';
-/** Seven or more spelled digits in a row ("five five five, one two ..."). */
-const SPELLED = new RegExp(`\\b${NUMBER_WORDS}(?:[\\s,.-]+${NUMBER_WORDS}){6,}\\b`, 'gi');
-/** "call me at ...", "text me on ...", "my number is ...": the phrase and what follows on its line, up to a sentence end. */
-const CONTACT_PHRASE =
-  /\b(?:(?:call|text|phone|ring|reach|contact|email|e-mail|message|whats\s?app|sms)\s+me\s+(?:at|on|via)|my\s+(?:cell|mobile|phone|number|email|e-mail)(?:\s+number)?\s+is)\b[^.!?\n]*/gi;
-
-export interface MaskResult {
-  text: string;
-  masked: boolean;
-}
-
-/**
- * Hides phone numbers, email addresses and "call me at" phrases. Used by the server on every
- * message sent before acceptance (the stored message keeps the original) and by the composer to
- * tell the writer before sending. Dates (2030-05-02), amounts ($1,200.50), hours and tail numbers
- * keep their digits: a run is a phone only with 10-15 digits or as ddd-dddd.
- */
-export function maskContacts(input: string): MaskResult {
-  let text = input.replace(CONTACT_PHRASE, HIDDEN.contact).replace(EMAIL, HIDDEN.email).replace(SPELLED, HIDDEN.phone);
-  text = text.replace(DIGIT_RUN, (run) => {
-    const digits = run.replace(/\D/g, '').length;
-    return (digits >= 10 && digits <= 15) || LOCAL_NUMBER.test(run.trim()) ? HIDDEN.phone : run;
-  });
-  return { text, masked: text !== input };
-}
+// How contact details are found and hidden lives in contact-mask.ts (docs/decisions/0351).
+export { maskContacts, type MaskResult } from './contact-mask.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Calls

@@ -31,6 +31,50 @@ export const RejectMechanicSchema = z.object({
 });
 export type RejectMechanicInput = z.input<typeof RejectMechanicSchema>;
 
+/**
+ * An approval names what the administrator reviewed (docs/decisions/0350): the certificate number
+ * and the IA line as they were shown. A profile changed since answers 409 with what changed. The
+ * IA is verified on its own: `verifyIa` says the administrator checked it too.
+ */
+export const ApproveMechanicSchema = z.object(
+  {
+    apNumber: z
+      .string({ error: 'Name the certificate number you reviewed (apNumber, or null when none was shown)' })
+      .trim()
+      .max(60, 'Certificate number must be at most 60 characters')
+      .nullable(),
+    iaAuthorization: z.boolean({
+      error: 'Name the inspection authorization line you reviewed (iaAuthorization: true or false)',
+    }),
+    verifyIa: z.boolean({ error: 'verifyIa must be true or false' }).default(false),
+  },
+  { error: 'Name the certificate number and the inspection authorization you reviewed' },
+);
+export type ApproveMechanicInput = z.input<typeof ApproveMechanicSchema>;
+
+/** What an approval of this mechanic verifies now, as the console shows it for review. */
+export interface CredentialsToVerify {
+  /** The number approval verifies: the profile's, or the one given at sign-up before any profile. */
+  apNumber: string | null;
+  /** Whether the profile asks for an inspection authorization (shown as its own line). */
+  iaAuthorization: boolean;
+  verifiedApNumber: string | null;
+  verifiedIa: boolean;
+}
+
+/** One field an approval named that the profile no longer holds (the 409's `changed`). */
+export interface ReviewedChange {
+  field: 'apNumber' | 'iaAuthorization';
+  label: string;
+  reviewed: string;
+  now: string;
+}
+
+export const APPROVAL_FIELD_LABELS: Record<ReviewedChange['field'], string> = {
+  apNumber: 'Certificate number',
+  iaAuthorization: 'Inspection authorization',
+};
+
 /** One mechanic in the admin's vetting queue. */
 export interface MechanicForReview {
   id: string;
@@ -54,6 +98,8 @@ export interface MechanicForReview {
    * what the profile asks for beside what was verified. Approving verifies it; null otherwise.
    */
   credentialChange?: CredentialReview | null;
+  /** What approving verifies now; the approval sends it back (docs/decisions/0350). */
+  toVerify: CredentialsToVerify;
   /** The account used up its sign-in failures and cannot sign in now (docs/decisions/0096): "Unlock sign-in" is offered. */
   signInLocked?: boolean;
 }
@@ -64,6 +110,12 @@ export const VETTING_MESSAGES = {
   pendingBid:
     'Your mechanic account is awaiting approval by an administrator. You can submit quotes once it is approved.',
   rejected: 'Your mechanic application was not approved. Contact us if you think this is a mistake.',
+  changedSinceReview: (changes: readonly ReviewedChange[]) =>
+    `The profile changed since you reviewed it: ${changes.map((c) => `${c.label.toLowerCase()} ${c.reviewed} is now ${c.now}`).join('; ')}. Nothing was verified: review the new values and approve again.`,
+  certificateTaken: (certificate: string, holder: string) =>
+    `Certificate ${certificate} is already verified for another approved mechanic (${holder}). One certificate number belongs to one account: nothing was verified, and ${holder} and the business were told.`,
+  nothingToVerify: 'Nothing waits to be verified: the certificate is verified and the IA was not ticked.',
+  iaNotAsked: 'The profile does not ask for an inspection authorization: there is no IA to verify.',
   stopped:
     'Your mechanic account is not approved: you can no longer work on jobs or read their documents. Contact us if you think this is a mistake.',
 } as const;

@@ -39,6 +39,9 @@ export const RECORD_MESSAGES = {
   iaRequired:
     'An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)',
   notCompleted: 'The maintenance record is drafted when the job is completed',
+  dateInFuture: 'Completion date cannot be in the future (today at the aircraft’s airport)',
+  dateBeforeAcceptance: (accepted: string) =>
+    `Completion date cannot be before the job was accepted (${accepted}): the entry records this job’s work`,
   statement: 'Confirm the statement to sign',
   noCorrection: 'Only a signed entry can be corrected',
   unprintable: 'The logbook PDF cannot print these characters; replace them before signing',

@@ -122,7 +122,12 @@ import { EmailPreferenceSchema, type Notification, NotificationsQuerySchema } fr
 import { type MechanicProfile, MechanicProfileSchema, type PublicMechanicProfile } from './mechanic-profiles.ts';
 import { type ServiceRequest, ServiceRequestSchema } from './service-requests.ts';
 import type { Bid } from './bids.ts';
-import { MechanicListQuerySchema, RejectMechanicSchema, type MechanicForReview } from './mechanic-vetting.ts';
+import {
+  ApproveMechanicSchema,
+  MechanicListQuerySchema,
+  RejectMechanicSchema,
+  type MechanicForReview,
+} from './mechanic-vetting.ts';
 import {
   OutboxListQuerySchema,
   type DeliveryReport,
@@ -461,7 +466,11 @@ export const ROUTES = {
     path: '/api/admin/mechanics',
     query: MechanicListQuerySchema,
   }),
-  adminMechanicApprove: route<MechanicForReview>()({ method: 'POST', path: '/api/admin/mechanics/:id/approve' }),
+  adminMechanicApprove: route<MechanicForReview>()({
+    method: 'POST',
+    path: '/api/admin/mechanics/:id/approve',
+    input: ApproveMechanicSchema,
+  }),
   adminMechanicReject: route<MechanicForReview>()({
     method: 'POST',
     path: '/api/admin/mechanics/:id/reject',

@@ -8,17 +8,21 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** The field problems of a 400 (`errors`), when the server sent them. */
   readonly errors: Array<{ path: string; message: string }> | undefined;
+  /** The whole refusal as sent: what a 409 says beside `detail` (e.g. what changed since a review). */
+  readonly body: Record<string, unknown> | undefined;
   constructor(
     status: number,
     detail: string | undefined,
     message: string,
     errors?: Array<{ path: string; message: string }>,
+    body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -70,7 +74,8 @@ async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
     const errors = Array.isArray((data as { errors?: unknown })?.errors)
       ? (data as { errors: Array<{ path: string; message: string }> }).errors
       : undefined;
-    throw new ApiError(res.status, detail, detail ?? `Request failed with status ${res.status}`, errors);
+    const body = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
+    throw new ApiError(res.status, detail, detail ?? `Request failed with status ${res.status}`, errors, body);
   }
   return data as T;
 }

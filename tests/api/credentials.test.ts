@@ -93,8 +93,19 @@ const saveProfile = (who: TestUser, overrides: Record<string, unknown>) =>
   api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'KRKS', serviceRadius: 1, ...overrides }), {
     token: who.token,
   });
-const adminApprove = (admin: TestUser, id: string) =>
-  api.post(`/api/admin/mechanics/${id}/approve`, {}, { token: admin.token });
+/** The administrator approves what the profile asks for now, the IA checked too (docs/decisions/0350). */
+const adminApprove = async (admin: TestUser, id: string) => {
+  const asked = await testDb()
+    .selectFrom('mechanicProfiles')
+    .select(['apNumber', 'iaAuthorization'])
+    .where('userId', '=', id)
+    .executeTakeFirstOrThrow();
+  return api.post(
+    `/api/admin/mechanics/${id}/approve`,
+    { ...asked, verifyIa: asked.iaAuthorization },
+    { token: admin.token },
+  );
+};
 
 describe('credentials are verified facts (issue 27, point 1)', () => {
   it('an IA given to oneself on the profile signs no annual until an administrator verifies it', async () => {

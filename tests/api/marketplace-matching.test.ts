@@ -139,7 +139,11 @@ describe('matching', () => {
     expect(rejected.status, rejected.text).toBe(200);
     expect(await matchedNow()).toBe(false);
 
-    const approved = await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token });
+    const approved = await api.post(
+      `/api/admin/mechanics/${mechanic.id}/approve`,
+      { apNumber: 'A&P 3456789', iaAuthorization: true, verifyIa: true },
+      { token: admin.token },
+    );
     expect(approved.status, approved.text).toBe(200);
     expect(await matchedNow()).toBe(true);
   });

@@ -48,9 +48,13 @@ describe('mechanic vetting', () => {
     expect(stored.mechanicStatus).toBe('pending');
     expect(
       (
-        await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'KSJC', serviceRadius: '60' }), {
-          token: mechanic.token,
-        })
+        await api.post(
+          '/api/enhanced/mechanic-profile',
+          validProfile({ baseLocation: 'KSJC', serviceRadius: '60', apNumber: mechanic.cert }),
+          {
+            token: mechanic.token,
+          },
+        )
       ).status,
     ).toBe(201);
     const request = await createRequest(pilot, { serviceLocation: 'KSJC', aircraftLocation: 'KSJC' });
@@ -78,11 +82,14 @@ describe('mechanic vetting', () => {
       firstName: 'Pat',
     });
 
-    const approved = await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token });
-    expect(approved.status).toBe(200);
+    // The approval names what was reviewed: the number shown and the IA line (docs/decisions/0350).
+    const reviewed = { ...(entry!['toVerify'] as object), verifyIa: true };
+    expect(reviewed).toMatchObject({ apNumber: mechanic.cert, iaAuthorization: true });
+    const approved = await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, reviewed, { token: admin.token });
+    expect(approved.status, approved.text).toBe(200);
     expect(approved.body).toMatchObject({ id: mechanic.id, status: 'approved' });
     expect(
-      (await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token: admin.token })).status,
+      (await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, reviewed, { token: admin.token })).status,
     ).toBe(409);
     expect((await emailsTo(mechanic.email)).map((e) => e.kind)).toContain('mechanic.approved');
 
@@ -132,7 +139,15 @@ describe('mechanic vetting', () => {
     const pilot = await createUser('pilot');
     for (const token of [mechanic.token, pilot.token]) {
       expect((await api.get('/api/admin/mechanics?status=pending', { token })).status).toBe(403);
-      expect((await api.post(`/api/admin/mechanics/${mechanic.id}/approve`, undefined, { token })).status).toBe(403);
+      expect(
+        (
+          await api.post(
+            `/api/admin/mechanics/${mechanic.id}/approve`,
+            { apNumber: null, iaAuthorization: false },
+            { token },
+          )
+        ).status,
+      ).toBe(403);
       expect((await api.post(`/api/admin/mechanics/${mechanic.id}/reject`, { reason: 'x' }, { token })).status).toBe(
         403,
       );
@@ -141,10 +156,9 @@ describe('mechanic vetting', () => {
     const badStatus = await api.get('/api/admin/mechanics?status=everyone', { token: admin.token });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.detail).toBe('Status must be pending, approved or rejected');
-    expect((await api.post('/api/admin/mechanics/not-a-uuid/approve', undefined, { token: admin.token })).status).toBe(
-      404,
-    );
-    expect((await api.post(`/api/admin/mechanics/${pilot.id}/approve`, undefined, { token: admin.token })).status).toBe(
+    const named = { apNumber: null, iaAuthorization: false };
+    expect((await api.post('/api/admin/mechanics/not-a-uuid/approve', named, { token: admin.token })).status).toBe(404);
+    expect((await api.post(`/api/admin/mechanics/${pilot.id}/approve`, named, { token: admin.token })).status).toBe(
       404,
     );
   });

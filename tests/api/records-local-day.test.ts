@@ -93,7 +93,7 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
       { token: j.mechanic.token },
     );
     expect(tomorrow.status).toBe(400);
-    expect(tomorrow.body.detail).toBe('Completion date cannot be in the future');
+    expect(tomorrow.body.detail).toBe('Completion date cannot be in the future (today at the aircraft’s airport)');
 
     clockAt('2026-11-28T01:39:00Z');
     const signed = await api.post(

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 
 // Aircraft on ground (issue 35): an owner on a 390 px phone, one thumb, reports a dead engine at
 // Fairbanks from the dashboard's first screen (the airport offered from the phone's position), a
@@ -52,7 +52,7 @@ test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’
   const profile = await page.request.post('/api/enhanced/mechanic-profile', {
     headers: auth,
     data: {
-      apNumber: 'A&P 3456789',
+      apNumber: `A&P ${uniqueCertificateNumber()}`,
       iaAuthorization: false,
       hourlyRate: '120',
       serviceRadius: '40',

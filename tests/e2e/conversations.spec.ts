@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
@@ -76,7 +76,12 @@ for (const size of [
           (
             await page.request.post('/api/enhanced/mechanic-profile', {
               headers,
-              data: { apNumber: 'A&P 4567890', hourlyRate: '90', serviceRadius: '10', baseLocation: 'KMSO' },
+              data: {
+                apNumber: `A&P ${uniqueCertificateNumber()}`,
+                hourlyRate: '90',
+                serviceRadius: '10',
+                baseLocation: 'KMSO',
+              },
             })
           ).status(),
         ).toBe(201);

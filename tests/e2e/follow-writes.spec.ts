@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { openSignedIn } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
@@ -43,7 +43,12 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
     await approveMechanicAsAdmin(page.request, body.user.id);
     const profile = await page.request.post('/api/enhanced/mechanic-profile', {
       headers,
-      data: { apNumber: 'A&P 4567890', hourlyRate: '100', serviceRadius: '10', baseLocation: 'KMSO' },
+      data: {
+        apNumber: `A&P ${uniqueCertificateNumber()}`,
+        hourlyRate: '100',
+        serviceRadius: '10',
+        baseLocation: 'KMSO',
+      },
     });
     expect(profile.status()).toBe(201);
   } else {

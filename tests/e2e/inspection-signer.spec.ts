@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
+import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
@@ -62,7 +62,7 @@ async function signIn(who: { page: Page; session: ApiSession }) {
 
 test('a mechanic without IA names who signs the annual; the named IA signs it', async ({ browser }) => {
   const mechanic = await account(browser, 'mechanic', 'Nate', {
-    apNumber: 'A&P 4567890',
+    apNumber: `A&P ${uniqueCertificateNumber()}`,
     iaAuthorization: false,
     serviceRadius: '10',
     baseLocation: 'KGGW',

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // An itemized quote through the UI: the mechanic quotes three lines, the owner defers the
@@ -40,7 +40,7 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
     const profile = await page.request.post('/api/enhanced/mechanic-profile', {
       headers,
       data: {
-        apNumber: 'A&P 3456789',
+        apNumber: `A&P ${uniqueCertificateNumber()}`,
         iaAuthorization: true,
         hourlyRate: '95',
         serviceRadius: '10',

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // The whole marketplace flow with two people in two browsers: a pilot and a mechanic.
@@ -13,6 +13,8 @@ const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const unique = (prefix: string) => `${prefix}.${stamp}@example.com`;
 // A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.
 const TAIL = tailNumber(stamp, 'E');
+// One verified certificate number per account (docs/decisions/0350).
+const CERTIFICATE = uniqueCertificateNumber();
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: string, lastName: string) {
@@ -29,7 +31,7 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
       password,
       location: 'San Jose, CA',
       ...(role === 'mechanic'
-        ? { certificationNumber: '3456789', yearsExperience: 15, serviceRadius: 100, hourlyRate: 110 }
+        ? { certificationNumber: CERTIFICATE, yearsExperience: 15, serviceRadius: 100, hourlyRate: 110 }
         : {}),
     },
   });
@@ -100,7 +102,7 @@ test('pilot and mechanic: aircraft, request, match, bid, accept, confirm, start,
   const setup = mechanic.getByRole('dialog', { name: 'Mechanic Profile Setup' });
   await expect(setup).toBeVisible();
   await expect(setup.getByText('Complete your professional profile to start receiving service requests')).toBeVisible();
-  await expect(setup.getByLabel(/A&P Certificate Number/)).toHaveValue('3456789');
+  await expect(setup.getByLabel(/A&P Certificate Number/)).toHaveValue(CERTIFICATE);
   await setup.getByLabel(/Hourly Rate/).fill('115');
   await setup.getByLabel(/Service Radius/).fill('100');
   await setup.getByLabel(/Base Location/).fill('KSJC');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import ical from 'node-ical';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
@@ -72,7 +72,7 @@ async function acceptedJob(browser: Browser, viewport: { width: number; height: 
       await mechanic.page.request.post('/api/enhanced/mechanic-profile', {
         headers: auth(mechanic),
         data: {
-          apNumber: 'A&P 3456789',
+          apNumber: `A&P ${uniqueCertificateNumber()}`,
           iaAuthorization: true,
           hourlyRate: '100',
           serviceRadius: '5',

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
+import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // The money loop in a browser, against the local Stripe stand-in `npm start` runs without a key
@@ -50,11 +50,13 @@ for (const [width, airport] of [
 ] as const) {
   test(`the whole money loop at ${width} px`, async ({ browser }, testInfo) => {
     const tail = `N${width === 390 ? 3 : 6}${stamp.slice(-3)}P`;
+    // One verified certificate number per account (docs/decisions/0350).
+    const certificate = uniqueCertificateNumber();
     const mechanic = await account(browser, 'mechanic', width, 'Montana');
     const pilot = await account(browser, 'pilot', width, 'Montana');
     const api = pilot.page.request;
     await vettedMechanicWithProfile(api, mechanic, {
-      apNumber: 'A&P 6789012',
+      apNumber: `A&P ${certificate}`,
       iaAuthorization: true,
       hourlyRate: '100',
       serviceRadius: '10',
@@ -149,7 +151,7 @@ for (const [width, airport] of [
       (
         await api.post(`/api/appointments/${appointmentId}/record/sign`, {
           headers: mechanic.headers,
-          data: { fullName: `Max Payer${stamp.slice(-4)}`, certificateNumber: '6789012', statement: true },
+          data: { fullName: `Max Payer${stamp.slice(-4)}`, certificateNumber: certificate, statement: true },
         })
       ).status(),
     ).toBe(200);

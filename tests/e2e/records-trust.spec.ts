@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
-import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
@@ -60,12 +60,14 @@ for (const viewport of [
     browser,
   }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    // One verified certificate number per account (docs/decisions/0350).
+    const certificate = uniqueCertificateNumber();
     const TAIL = tailNumber(stamp, 'T');
     const pilot = await account(browser, 'pilot', stamp, viewport);
     const mechanic = await account(browser, 'mechanic', stamp, viewport);
     const api = pilot.page.request;
     await vettedMechanicWithProfile(api, mechanic, {
-      apNumber: '4567890',
+      apNumber: certificate,
       iaAuthorization: true,
       hourlyRate: '110',
       serviceRadius: '10',
@@ -174,7 +176,7 @@ for (const viewport of [
     await expect.soft(job.getByRole('group', { name: 'Appointment time' })).toHaveCount(0);
     const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, {
       headers: mechanic.headers,
-      data: { fullName: `Ike Trust${stamp.slice(-4)}`, certificateNumber: '4567890', statement: true },
+      data: { fullName: `Ike Trust${stamp.slice(-4)}`, certificateNumber: certificate, statement: true },
     });
     expect(signed.status()).toBe(200);
 

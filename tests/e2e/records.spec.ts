@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { readFileSync } from 'node:fs';
-import { vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
@@ -15,6 +15,8 @@ test.describe.configure({ timeout: 300_000 });
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const TAIL = tailNumber(stamp, 'K');
 const password = 'Checklist-Complete-1';
+// One verified certificate number per account (docs/decisions/0350).
+const CERTIFICATE = uniqueCertificateNumber();
 
 async function account(browser: Browser, role: 'pilot' | 'mechanic') {
   const email = `${role}.records.${stamp}@example.com`;
@@ -49,7 +51,7 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
   const mechanic = await account(browser, 'mechanic');
   const api = pilot.page.request;
   await vettedMechanicWithProfile(api, mechanic, {
-    apNumber: 'A&P 5678901',
+    apNumber: `A&P ${CERTIFICATE}`,
     iaAuthorization: true,
     hourlyRate: '100',
     serviceRadius: '10',
@@ -112,17 +114,17 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
 
   await record.getByRole('button', { name: 'Sign entry' }).click();
   const sign = m.getByRole('dialog', { name: 'Sign maintenance record' });
-  await expect(sign.getByText(/^Your verified certificate: 5678901/)).toBeVisible();
+  await expect(sign.getByText(new RegExp(`^Your verified certificate: ${CERTIFICATE}`))).toBeVisible();
   // Another number is refused before and by the server (issue 26, point 2): the button stays off.
   await sign.getByLabel('Certificate number').fill('5678910');
   await expect(
-    sign.getByText('Not your verified certificate number (5678901): the entry can only be signed with it.'),
+    sign.getByText(`Not your verified certificate number (${CERTIFICATE}): the entry can only be signed with it.`),
   ).toBeVisible();
   await sign.getByLabel(/I have reviewed this entry/).check();
   await expect(sign.getByRole('button', { name: 'Sign entry' })).toBeDisabled();
   await sign.getByLabel(/I have reviewed this entry/).uncheck();
-  await sign.getByLabel('Certificate number').fill('5678901');
-  await expect(sign.getByText(/^Your verified certificate: 5678901/)).toBeVisible();
+  await sign.getByLabel('Certificate number').fill(CERTIFICATE);
+  await expect(sign.getByText(new RegExp(`^Your verified certificate: ${CERTIFICATE}`))).toBeVisible();
   await expect(sign.getByRole('button', { name: 'Sign entry' })).toBeDisabled();
   await sign.getByLabel(/I have reviewed this entry/).check();
   await sign.getByRole('button', { name: 'Sign entry' }).click();
@@ -133,7 +135,7 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
   // The stale tab signs too: the server's reason in its dialog, the signed entry behind it.
   await staleRecord.getByRole('button', { name: 'Sign entry' }).click();
   const staleSign = stale.getByRole('dialog', { name: 'Sign maintenance record' });
-  await staleSign.getByLabel('Certificate number').fill('5678901');
+  await staleSign.getByLabel('Certificate number').fill(CERTIFICATE);
   await staleSign.getByLabel(/I have reviewed this entry/).check();
   await staleSign.getByRole('button', { name: 'Sign entry' }).click();
   await expect(
@@ -180,7 +182,9 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
   const book = p.getByRole('dialog', { name: `Logbook · ${TAIL}` });
   await expect(book.getByText('1 entry')).toBeVisible();
   await expect(
-    book.getByText(/Signed: Cole Logbook\d{4}, A&P mechanic with inspection authorization certificate 5678901/),
+    book.getByText(
+      new RegExp(`Signed: Cole Logbook\\d{4}, A&P mechanic with inspection authorization certificate ${CERTIFICATE}`),
+    ),
   ).toBeVisible();
   await book.getByLabel('Search the logbook').fill('no such words');
   await expect(book.getByText('0 of 1 entries match')).toBeVisible();

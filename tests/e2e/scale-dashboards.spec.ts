@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from '../helpers/e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
@@ -38,7 +38,12 @@ async function register(browser: Browser, role: 'pilot' | 'mechanic') {
     await approveMechanicAsAdmin(page.request, body.user.id);
     const profile = await page.request.post('/api/enhanced/mechanic-profile', {
       headers: { authorization: `Bearer ${body.access_token}` },
-      data: { apNumber: 'A&P 6789012', hourlyRate: '100', serviceRadius: '10', baseLocation: 'KBOI' },
+      data: {
+        apNumber: `A&P ${uniqueCertificateNumber()}`,
+        hourlyRate: '100',
+        serviceRadius: '10',
+        baseLocation: 'KBOI',
+      },
     });
     expect(profile.status()).toBe(201);
   }

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from './e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from './e2e-admin.ts';
 
 /** A browser test's account: its own browser context at `viewport`, and its API bearer headers. */
 export interface E2eAccount {
@@ -47,7 +47,13 @@ export async function e2eMechanic(
   await approveMechanicAsAdmin(api, mechanic.id);
   const profile = await api.post('/api/enhanced/mechanic-profile', {
     headers: mechanic.headers,
-    data: { apNumber: '4567890', iaAuthorization: true, hourlyRate: '110', serviceRadius: '5', baseLocation },
+    data: {
+      apNumber: uniqueCertificateNumber(),
+      iaAuthorization: true,
+      hourlyRate: '110',
+      serviceRadius: '5',
+      baseLocation,
+    },
   });
   expect(profile.status(), await profile.text()).toBe(201);
   await approveMechanicAsAdmin(api, mechanic.id);

@@ -1,6 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 
 /** The demo administrator's password of the e2e server (generated into its secrets file). */
 export function demoAdminPassword(): string {
@@ -23,23 +24,55 @@ async function signInAdmin(request: APIRequestContext): Promise<string> {
 
 /**
  * Approves a mechanic who registered in a browser test, as an administrator does in the console
- * (new mechanics start pending: docs/decisions/0093-mechanic-vetting.md). Called again after the
- * profile is saved, it verifies the certificate number and IA the profile names (0180).
+ * (new mechanics start pending: docs/decisions/0093-mechanic-vetting.md). The approval names what
+ * it verifies (docs/decisions/0350): the values read from the queue, the IA checked too. Called
+ * again after the profile is saved, it verifies the certificate number and IA the profile names.
  */
 export async function approveMechanicAsAdmin(request: APIRequestContext, mechanicId: string): Promise<void> {
-  const approve = async (token: string) =>
-    request.post(`/api/admin/mechanics/${mechanicId}/approve`, { headers: { authorization: `Bearer ${token}` } });
+  const approve = async (token: string) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const shown = await queuedMechanic(request, headers, mechanicId);
+    if (!shown) return null;
+    return request.post(`/api/admin/mechanics/${mechanicId}/approve`, {
+      headers,
+      data: { ...shown.toVerify, verifyIa: shown.toVerify.iaAuthorization },
+    });
+  };
   adminToken ??= signInAdmin(request).catch((error: unknown) => {
     adminToken = undefined;
     throw error;
   });
-  let res = await approve(await adminToken);
+  let res = await approve(await adminToken).catch(() => undefined);
   // The kept token was revoked (a test signed the administrator out everywhere): sign in again.
-  if (res.status() === 401) {
+  if (res === undefined || res?.status() === 401) {
     adminToken = signInAdmin(request);
     res = await approve(await adminToken);
   }
-  if (!res.ok()) throw new Error(`approve mechanic: ${res.status()} ${await res.text()}`);
+  if (res && !res.ok()) throw new Error(`approve mechanic: ${res.status()} ${await res.text()}`);
+}
+
+interface Queued {
+  id: string;
+  toVerify: { apNumber: string | null; iaAuthorization: boolean };
+}
+
+/** The mechanic as the queue shows them, read page by page (null: nothing of theirs waits). */
+async function queuedMechanic(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  id: string,
+): Promise<Queued | null> {
+  let url: string | null = '/api/admin/mechanics?status=pending&limit=100';
+  while (url) {
+    const page: APIResponse = await request.get(url, { headers });
+    if (page.status() === 401) throw new Error('admin token revoked');
+    if (!page.ok()) throw new Error(`mechanic queue: ${page.status()} ${await page.text()}`);
+    const found = ((await page.json()) as Queued[]).find((m) => m.id === id);
+    if (found) return found;
+    const next: string | undefined = page.headers()['x-next-cursor'];
+    url = next ? `/api/admin/mechanics?status=pending&limit=100&cursor=${encodeURIComponent(next)}` : null;
+  }
+  return null;
 }
 
 /**
@@ -56,4 +89,12 @@ export async function vettedMechanicWithProfile(
   const res = await request.post('/api/enhanced/mechanic-profile', { headers: mechanic.headers, data: profile });
   if (res.status() !== 201) throw new Error(`mechanic profile: ${res.status()} ${await res.text()}`);
   if (options.verifyCredentials ?? true) await approveMechanicAsAdmin(request, mechanic.id);
+}
+
+/**
+ * A certificate number no other account of the e2e server holds: a verified number belongs to one
+ * approved account (docs/decisions/0350), and the server's database outlives runs.
+ */
+export function uniqueCertificateNumber(): string {
+  return String(randomInt(1_000_000, 10_000_000));
 }

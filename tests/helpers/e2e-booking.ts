@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { approveMechanicAsAdmin } from './e2e-admin.ts';
+import { approveMechanicAsAdmin, uniqueCertificateNumber } from './e2e-admin.ts';
 import { tailNumber } from './tail-number.ts';
 
 // Accounts for the booking specs, made through the API: an approved mechanic with a profile at an
@@ -41,7 +41,7 @@ export async function mechanicAt(request: APIRequestContext, airport: string) {
   const profile = await request.post('/api/enhanced/mechanic-profile', {
     headers: auth,
     data: {
-      apNumber: 'A&P 3456789',
+      apNumber: `A&P ${uniqueCertificateNumber()}`,
       iaAuthorization: true,
       hourlyRate: '115',
       serviceRadius: '5',

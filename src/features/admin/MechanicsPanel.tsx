@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { Checkbox, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import {
   MECHANIC_STATUS_LABELS,
@@ -15,7 +15,10 @@ import {
   RejectMechanicSchema,
   type MechanicForReview,
   type MechanicVettingStatus,
+  type ReviewedChange,
 } from '../../contract/mechanic-vetting.ts';
+import { sameCertificate } from '../../contract/credentials.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
@@ -42,6 +45,33 @@ function AirmenLine({ match }: { match: AirmenMatch | null }) {
   );
 }
 
+/** Whether the IA line waits for the administrator: asked for, and not verified for this number. */
+function iaWaits(m: MechanicForReview): boolean {
+  const v = m.toVerify;
+  return v.iaAuthorization && !(v.verifiedIa && sameCertificate(v.apNumber, v.verifiedApNumber));
+}
+
+/** The certificate and the IA as separate lines: what an approval verifies (docs/decisions/0350). */
+function CredentialLines({ m }: { m: MechanicForReview }) {
+  const v = m.toVerify;
+  const numberVerified = sameCertificate(v.apNumber, v.verifiedApNumber);
+  return (
+    <>
+      <p data-line="certificate">
+        A&amp;P certificate: <strong>{v.apNumber ?? 'not given'}</strong>{' '}
+        {numberVerified ? '(verified)' : v.verifiedApNumber ? `(verified: ${v.verifiedApNumber})` : '(not verified)'}
+        {m.certificationNumber && v.apNumber && !sameCertificate(m.certificationNumber, v.apNumber)
+          ? ` · at sign-up: ${m.certificationNumber}`
+          : ''}
+      </p>
+      <p data-line="ia">
+        Inspection authorization (IA): <strong>{v.iaAuthorization ? 'asked for' : 'not asked for'}</strong>
+        {v.iaAuthorization ? (iaWaits(m) ? ' (not verified)' : ' (verified)') : ''}
+      </p>
+    </>
+  );
+}
+
 /**
  * Mechanic vetting (docs/decisions/0093): new mechanics wait here with their A&P certificate
  * number until an administrator approves them, or rejects them with a reason that is emailed.
@@ -49,8 +79,12 @@ function AirmenLine({ match }: { match: AirmenMatch | null }) {
 export default function MechanicsPanel() {
   const [status, setStatus] = useState<MechanicVettingStatus>('pending');
   const mechanics = useRoute(ROUTES.adminMechanics, { query: { status } });
-  // Approving a mechanic the FAA file did not confirm is asked first (issue 28, point 13).
+  // Every approval is confirmed in a dialog that shows what it verifies: the certificate and the IA
+  // lines, and the FAA file's question when it did not confirm the mechanic (docs/decisions/0350).
   const [confirming, setConfirming] = useState<MechanicForReview | null>(null);
+  const [verifyIa, setVerifyIa] = useState(false);
+  const [changed, setChanged] = useState<ReviewedChange[] | null>(null);
+  const [approveError, setApproveError] = useState<string | null>(null);
   const state = mechanics.state;
   const reload = () => void mechanics.reload();
   const [rejecting, setRejecting] = useState<MechanicForReview | null>(null);
@@ -67,7 +101,16 @@ export default function MechanicsPanel() {
   const approveWrite = useWrite(ROUTES.adminMechanicApprove, {
     fallback: 'Failed to approve mechanic',
     reason: detailOr,
-    onError: toastError,
+    onError: (message, err) => {
+      setApproveError(message);
+      // The profile changed since it was shown: show what changed and the values as they are now.
+      const body = err instanceof ApiError && err.status === 409 ? err.body : undefined;
+      if (body && Array.isArray(body['changed']) && body['mechanic']) {
+        setChanged(body['changed'] as ReviewedChange[]);
+        setConfirming(body['mechanic'] as MechanicForReview);
+        setVerifyIa(false);
+      }
+    },
   });
   const rejectWrite = useWrite(ROUTES.adminMechanicReject, { fallback: 'Failed to reject mechanic', reason: detailOr });
   const error = invalid ?? rejectWrite.error;
@@ -91,11 +134,23 @@ export default function MechanicsPanel() {
     reload();
   };
 
-  const approve = async (m: MechanicForReview, confirmed = false) => {
-    if (!confirmed && m.status !== 'approved' && approvalQuestion(m.airmen)) return setConfirming(m);
+  const openApproval = (m: MechanicForReview) => {
+    setConfirming(m);
+    setVerifyIa(false);
+    setChanged(null);
+    setApproveError(null);
+  };
+
+  const approve = async (m: MechanicForReview) => {
+    setApproveError(null);
+    const body = { apNumber: m.toVerify.apNumber, iaAuthorization: m.toVerify.iaAuthorization, verifyIa };
+    if (!(await onMechanic(m.id, () => approveWrite.run({ params: { id: m.id }, body })))) return;
     setConfirming(null);
-    if (!(await onMechanic(m.id, () => approveWrite.run({ params: { id: m.id } })))) return;
-    toast.success(`${m.firstName} ${m.lastName} approved`);
+    toast.success(
+      m.status === 'approved'
+        ? `${m.firstName} ${m.lastName}: credentials verified`
+        : `${m.firstName} ${m.lastName} approved`,
+    );
     reload();
   };
 
@@ -148,12 +203,7 @@ export default function MechanicsPanel() {
                       {m.firstName} {m.lastName} <Badge tone="secondary">{MECHANIC_STATUS_LABELS[m.status]}</Badge>
                     </p>
                     <p>{m.email}</p>
-                    <p>
-                      A&amp;P certificate: <strong>{m.certificationNumber ?? m.apNumber ?? 'not given'}</strong>
-                      {m.apNumber && m.certificationNumber && m.apNumber !== m.certificationNumber
-                        ? ` (profile: ${m.apNumber})`
-                        : ''}
-                    </p>
+                    <CredentialLines m={m} />
                     <p className="text-muted-foreground">
                       {[
                         m.location,
@@ -182,7 +232,7 @@ export default function MechanicsPanel() {
                   </div>
                   <div className="flex gap-2">
                     {(m.status !== 'approved' || m.credentialChange) && (
-                      <Button size="sm" disabled={busy === m.id} onClick={() => void approve(m)}>
+                      <Button size="sm" disabled={busy === m.id} onClick={() => openApproval(m)}>
                         {m.status === 'approved' ? 'Verify credentials' : 'Approve'}
                       </Button>
                     )}
@@ -224,11 +274,55 @@ export default function MechanicsPanel() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming ? `Approve ${confirming.firstName} ${confirming.lastName}?` : ''}
-        description={confirming ? approvalQuestion(confirming.airmen) : ''}
-        confirmLabel="Approve anyway"
-        onConfirm={() => confirming && void approve(confirming, true)}
-      />
+        title={
+          confirming
+            ? confirming.status === 'approved'
+              ? `Verify ${confirming.firstName} ${confirming.lastName}’s credentials?`
+              : `Approve ${confirming.firstName} ${confirming.lastName}?`
+            : ''
+        }
+        description={
+          (confirming && confirming.status !== 'approved' && approvalQuestion(confirming.airmen)) ||
+          'You verify exactly the values below. If the profile changes before you confirm, nothing is verified.'
+        }
+        confirmLabel={
+          confirming?.status === 'approved'
+            ? 'Verify'
+            : confirming && approvalQuestion(confirming.airmen)
+              ? 'Approve anyway'
+              : 'Approve'
+        }
+        busy={confirming !== null && busy === confirming.id}
+        error={approveError}
+        onConfirm={() => confirming && void approve(confirming)}
+      >
+        {confirming && (
+          <div className="space-y-2 text-sm">
+            {changed && changed.length > 0 && (
+              <div role="status" className="rounded-md border border-warning bg-warning-muted px-2 py-1">
+                <p className="font-medium">Changed since you opened this:</p>
+                <ul className="list-disc pl-5">
+                  {changed.map((c) => (
+                    <li key={c.field}>
+                      {c.label}: {c.reviewed} → <strong>{c.now}</strong>
+                    </li>
+                  ))}
+                </ul>
+                <p>The lines below are the profile as it is now.</p>
+              </div>
+            )}
+            <CredentialLines m={confirming} />
+            {iaWaits(confirming) && (
+              <Checkbox
+                id="verify-ia"
+                label={`I verified the inspection authorization of certificate ${confirming.toVerify.apNumber ?? ''} too`}
+                checked={verifyIa}
+                onChange={(e) => setVerifyIa(e.target.checked)}
+              />
+            )}
+          </div>
+        )}
+      </ConfirmDialog>
       <Dialog
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}

@@ -1,18 +1,25 @@
 import {
+  APPROVAL_FIELD_LABELS,
   VETTING_MESSAGES,
+  type ApproveMechanicSchema,
+  type CredentialsToVerify,
   type MechanicForReview,
   type MechanicVettingStatus,
+  type ReviewedChange,
 } from '../../contract/mechanic-vetting.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { rematchMechanic } from '../marketplace/matching.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { airmenMatchesOf } from '../marketplace/airmen-verdicts.server.ts';
 import { sql } from 'kysely';
-import { credentialsPending, type CredentialReview } from '../../contract/credentials.ts';
-import { verifyCredentials } from '../marketplace/credentials.server.ts';
+import { credentialsPending, sameCertificate, type CredentialReview } from '../../contract/credentials.ts';
+import { certificateHolder, lockCertificate, type CertificateHolder } from '../marketplace/credentials.server.ts';
+import { businessNotificationEmail } from '../messaging/outbox.server.ts';
+import { siteUrl } from '../../server/site-url.server.ts';
+import type { z } from '../../contract/zod.ts';
 import { stopJobsOf } from '../marketplace/stopped-jobs.server.ts';
 import { lockedEmails } from '../auth/locked-accounts.server.ts';
 import { PAGING } from '../../contract/paging.ts';
@@ -25,22 +32,6 @@ const CREDENTIALS_PENDING_SQL = sql<boolean>`(
 
 function credentialChangeOf(c: CredentialReview): CredentialReview | null {
   return credentialsPending(c) ? c : null;
-}
-
-/** An approved mechanic's new number or IA, approved: it counts from now on. 409 when nothing waits. */
-async function approveCredentialChange(trx: Db, mechanic: UserRow): Promise<MechanicForReview> {
-  const waiting = await mechanicForReview(trx, mechanic.id);
-  if (!waiting?.credentialChange) throw conflict('This mechanic is already approved');
-  await verifyCredentials(trx, mechanic.id);
-  await enqueueEmail(trx, {
-    to: mechanic.email,
-    subject: 'Your certificate details are verified',
-    text: `Hello ${mechanic.firstName},\n\nAn administrator verified the certificate number${waiting.credentialChange.iaAuthorization ? ' and inspection authorization' : ''} on your profile. They now count when you sign maintenance records.\n`,
-    kind: 'mechanic.credentials_verified',
-  });
-  const row = await mechanicForReview(trx, mechanic.id);
-  if (!row) throw notFound('Mechanic not found');
-  return row;
 }
 
 /**
@@ -87,6 +78,49 @@ export const MECHANIC_KEYS = [
 
 type MechanicRow = Awaited<ReturnType<ReturnType<typeof mechanicsQuery>['execute']>>[number];
 
+/**
+ * What approving verifies now: the profile's number and IA, or before any profile the number given
+ * at sign-up (the first profile that names it has it verified, 0180).
+ */
+function toVerifyOf(r: {
+  apNumber: string | null;
+  certificationNumber: string | null;
+  iaAuthorization: boolean | null;
+  verifiedApNumber: string | null;
+  verifiedIa: boolean | null;
+}): CredentialsToVerify {
+  return {
+    apNumber: r.apNumber ?? r.certificationNumber,
+    iaAuthorization: r.iaAuthorization ?? false,
+    verifiedApNumber: r.verifiedApNumber ?? null,
+    verifiedIa: r.verifiedIa ?? false,
+  };
+}
+
+const yesNo = (v: boolean) => (v ? 'yes' : 'no');
+
+/** The fields an approval named that no longer hold (empty: the administrator saw what is there). */
+function changesSince(reviewed: ApproveMechanic, now: CredentialsToVerify): ReviewedChange[] {
+  const changes: ReviewedChange[] = [];
+  const was = reviewed.apNumber?.trim() || null;
+  const is = now.apNumber?.trim() || null;
+  if (was !== is)
+    changes.push({
+      field: 'apNumber',
+      label: APPROVAL_FIELD_LABELS.apNumber,
+      reviewed: was ?? 'none',
+      now: is ?? 'none',
+    });
+  if (reviewed.iaAuthorization !== now.iaAuthorization)
+    changes.push({
+      field: 'iaAuthorization',
+      label: APPROVAL_FIELD_LABELS.iaAuthorization,
+      reviewed: yesNo(reviewed.iaAuthorization),
+      now: yesNo(now.iaAuthorization),
+    });
+  return changes;
+}
+
 async function toReviews(db: Db, rows: MechanicRow[]): Promise<MechanicForReview[]> {
   const [airmen, locked] = await Promise.all([
     airmenMatchesOf(
@@ -114,6 +148,7 @@ async function toReviews(db: Db, rows: MechanicRow[]): Promise<MechanicForReview
     reviewedAt: r.mechanicReviewedAt ? new Date(r.mechanicReviewedAt).toISOString() : null,
     createdAt: new Date(r.createdAt).toISOString(),
     airmen: airmen.get(r.id) ?? null,
+    toVerify: toVerifyOf(r),
     credentialChange:
       r.mechanicStatus === 'approved' && r.apNumber !== null && r.iaAuthorization !== null
         ? credentialChangeOf({
@@ -164,12 +199,130 @@ export async function mechanicForReview(db: Db, id: string): Promise<MechanicFor
   return (await toReviews(db, rows))[0] ?? null;
 }
 
-async function review(
-  db: Db,
-  id: string,
-  status: 'approved' | 'rejected',
-  reason: string | null,
-): Promise<MechanicForReview> {
+type ApproveMechanic = z.output<typeof ApproveMechanicSchema>;
+
+/** The certificate holder and the business are told of a refused claim to a verified number. */
+async function tellOfClaim(trx: Db, number: string, holder: CertificateHolder, claimant: UserRow): Promise<void> {
+  await enqueueEmail(trx, {
+    to: holder.email,
+    subject: 'Another account asked to use your certificate number',
+    text: `Hello ${holder.firstName},\n\nAnother mechanic account asked us to verify certificate ${number}, which is verified on your account. We refused it: a certificate number belongs to one account. An administrator is looking into it.\n\nIf you know why, reply to this email.\n`,
+    kind: 'mechanic.certificate_claimed',
+  });
+  await enqueueEmail(trx, {
+    to: await businessNotificationEmail(trx),
+    subject: `Certificate ${number} claimed by a second account`,
+    text: [
+      `${claimant.firstName} ${claimant.lastName} (${claimant.email}) asked to have certificate ${number} verified.`,
+      `It is verified for ${holder.firstName} ${holder.lastName} (${holder.email}), an approved mechanic: the approval was refused.`,
+      '',
+      `Review both accounts in the console's Mechanics tab: ${siteUrl('/admin')}`,
+    ].join('\n'),
+    kind: 'admin.certificate_claimed',
+  });
+}
+
+/**
+ * An administrator's approval of what they reviewed (docs/decisions/0350): the account of a
+ * pending (or rejected) mechanic, or an approved mechanic's new number or IA. The profile row is
+ * locked and compared with the values the approval names; a profile changed since answers 409 with
+ * what changed. The IA counts only when `verifyIa` says it was checked; a number newly verified
+ * that another approved account holds is refused, and that account and the business are told.
+ */
+export async function approveMechanic(db: Db, id: string, reviewed: ApproveMechanic): Promise<MechanicForReview> {
+  if (!isUuid(id)) throw notFound('Mechanic not found');
+  if (reviewed.verifyIa && !reviewed.iaAuthorization) throw badRequest(VETTING_MESSAGES.iaNotAsked);
+  const outcome = await db.transaction().execute(async (trx) => {
+    const mechanic = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('role', '=', 'mechanic')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!mechanic) throw notFound('Mechanic not found');
+    const profile = await trx
+      .selectFrom('mechanicProfiles')
+      .select(['apNumber', 'iaAuthorization', 'verifiedApNumber', 'verifiedIa'])
+      .where('userId', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    const now = toVerifyOf({
+      ...(profile ?? { apNumber: null, iaAuthorization: null, verifiedApNumber: null, verifiedIa: null }),
+      certificationNumber: mechanic.certificationNumber,
+    });
+    const changed = changesSince(reviewed, now);
+    if (changed.length > 0)
+      throw new HttpError(409, VETTING_MESSAGES.changedSinceReview(changed), {
+        body: { changed, mechanic: await mechanicForReview(trx, id) },
+      });
+    const wasApproved = mechanic.mechanicStatus === 'approved';
+    // A number becomes verified when it is not the one verified already (digits compared).
+    const newNumber = profile !== undefined && !sameCertificate(profile.apNumber, profile.verifiedApNumber);
+    // An IA is tied to its certificate: a new number's IA counts only when checked now.
+    const ia =
+      profile !== undefined && profile.iaAuthorization && (reviewed.verifyIa || (profile.verifiedIa && !newNumber));
+    if (wasApproved) {
+      const waiting = profile !== undefined && credentialsPending({ ...profile, verifiedIa: profile.verifiedIa });
+      if (!waiting) throw conflict('This mechanic is already approved');
+      if (!newNumber && ia === profile.verifiedIa) throw conflict(VETTING_MESSAGES.nothingToVerify);
+    }
+    if (profile && newNumber) {
+      await lockCertificate(trx, profile.apNumber);
+      const holder = await certificateHolder(trx, profile.apNumber, id);
+      if (holder) {
+        // The notices are kept (committed) although the approval is refused.
+        await tellOfClaim(trx, profile.apNumber, holder, mechanic);
+        return {
+          refused: VETTING_MESSAGES.certificateTaken(profile.apNumber, `${holder.firstName} ${holder.lastName}`),
+        } as const;
+      }
+    }
+    if (!wasApproved) {
+      await trx
+        .updateTable('users')
+        .set({
+          mechanicStatus: 'approved',
+          mechanicReviewReason: null,
+          mechanicReviewedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    if (profile) {
+      await trx
+        .updateTable('mechanicProfiles')
+        .set({ verifiedApNumber: profile.apNumber, verifiedIa: ia, credentialsVerifiedAt: new Date() })
+        .where('userId', '=', id)
+        .execute();
+    }
+    if (!wasApproved) {
+      await rematchMechanic(trx, id);
+      await enqueueEmail(trx, {
+        to: mechanic.email,
+        subject: 'Your Skyward Mobile Aviation mechanic account is approved',
+        text: `Hello ${mechanic.firstName},\n\nAn administrator approved your mechanic account. Service requests in your area now appear on your dashboard and you can submit quotes.\n`,
+        kind: 'mechanic.approved',
+      });
+    } else {
+      await enqueueEmail(trx, {
+        to: mechanic.email,
+        subject: 'Your certificate details are verified',
+        text: `Hello ${mechanic.firstName},\n\nAn administrator verified the ${[newNumber ? 'certificate number' : null, ia && !profile?.verifiedIa ? 'inspection authorization' : null].filter(Boolean).join(' and ')} on your profile. ${credentialsPending({ apNumber: profile!.apNumber, iaAuthorization: profile!.iaAuthorization, verifiedApNumber: profile!.apNumber, verifiedIa: ia }) ? 'Your inspection authorization still waits to be verified. ' : ''}Verified credentials count when you sign maintenance records.\n`,
+        kind: 'mechanic.credentials_verified',
+      });
+    }
+    const row = await mechanicForReview(trx, id);
+    if (!row) throw notFound('Mechanic not found');
+    return { row } as const;
+  });
+  if ('refused' in outcome) throw conflict(outcome.refused);
+  return outcome.row;
+}
+
+/** Rejects a mechanic with a reason that is emailed: their matches go and their running jobs stop. */
+export async function rejectMechanic(db: Db, id: string, reason: string): Promise<MechanicForReview> {
   if (!isUuid(id)) throw notFound('Mechanic not found');
   return db.transaction().execute(async (trx) => {
     const mechanic = await trx
@@ -180,12 +333,11 @@ async function review(
       .forUpdate()
       .executeTakeFirst();
     if (!mechanic) throw notFound('Mechanic not found');
-    if (status === 'approved' && mechanic.mechanicStatus === 'approved') return approveCredentialChange(trx, mechanic);
-    if (mechanic.mechanicStatus === status) throw conflict(`This mechanic is already ${status}`);
+    if (mechanic.mechanicStatus === 'rejected') throw conflict('This mechanic is already rejected');
     const updated = await trx
       .updateTable('users')
       .set({
-        mechanicStatus: status,
+        mechanicStatus: 'rejected',
         mechanicReviewReason: reason,
         mechanicReviewedAt: new Date(),
         updatedAt: new Date(),
@@ -193,33 +345,18 @@ async function review(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (status === 'approved') {
-      // What the profile asks for is what the administrator just approved (0180).
-      await verifyCredentials(trx, id);
-      await rematchMechanic(trx, id);
-      await enqueueEmail(trx, {
-        to: updated.email,
-        subject: 'Your Skyward Mobile Aviation mechanic account is approved',
-        text: `Hello ${updated.firstName},\n\nAn administrator approved your mechanic account. Service requests in your area now appear on your dashboard and you can submit quotes.\n`,
-        kind: 'mechanic.approved',
-      });
-    } else {
-      // A rejected mechanic keeps no matches: nothing of a customer's request stays visible.
-      await trx.deleteFrom('serviceRequestMatches').where('mechanicId', '=', id).execute();
-      // Their running jobs stop: the owners are told and offered to re-list (issue 27, point 4).
-      await stopJobsOf(trx, updated);
-      await enqueueEmail(trx, {
-        to: updated.email,
-        subject: 'Your Skyward Mobile Aviation mechanic application',
-        text: `Hello ${updated.firstName},\n\nAn administrator reviewed your mechanic application and could not approve it.\n\nReason: ${reason}\n\nReply to this email if you think this is a mistake.\n`,
-        kind: 'mechanic.rejected',
-      });
-    }
+    // A rejected mechanic keeps no matches: nothing of a customer's request stays visible.
+    await trx.deleteFrom('serviceRequestMatches').where('mechanicId', '=', id).execute();
+    // Their running jobs stop: the owners are told and offered to re-list.
+    await stopJobsOf(trx, updated);
+    await enqueueEmail(trx, {
+      to: updated.email,
+      subject: 'Your Skyward Mobile Aviation mechanic application',
+      text: `Hello ${updated.firstName},\n\nAn administrator reviewed your mechanic application and could not approve it.\n\nReason: ${reason}\n\nReply to this email if you think this is a mistake.\n`,
+      kind: 'mechanic.rejected',
+    });
     const row = await mechanicForReview(trx, id);
     if (!row) throw notFound('Mechanic not found');
     return row;
   });
 }
-
-export const approveMechanic = (db: Db, id: string) => review(db, id, 'approved', null);
-export const rejectMechanic = (db: Db, id: string, reason: string) => review(db, id, 'rejected', reason);

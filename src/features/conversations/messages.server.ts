@@ -129,11 +129,32 @@ export async function sendMessage(
 
     const documentIds = [...new Set(input.documentIds)];
     if (documentIds.length) {
+      // The writer's own documents, or the job's of this thread (its request's or its aircraft's,
+      // the thread's owner's): never a document of another customer the writer reads in another job.
       const visible = await trx
         .selectFrom('documents as d')
         .select('d.id')
         .where('d.id', 'in', documentIds)
         .where(visibleTo(trx, { id: user.id, role: user.role === 'mechanic' ? 'mechanic' : 'pilot' }))
+        .where((eb) =>
+          eb.or([
+            eb('d.ownerId', '=', user.id),
+            eb.and([
+              eb('d.ownerId', '=', thread.customerId),
+              eb.or([
+                eb('d.serviceRequestId', '=', thread.serviceRequestId),
+                eb(
+                  'd.aircraftId',
+                  '=',
+                  eb
+                    .selectFrom('serviceRequests as sr')
+                    .select('sr.aircraftId')
+                    .where('sr.id', '=', thread.serviceRequestId),
+                ),
+              ]),
+            ]),
+          ]),
+        )
         .execute();
       const known = new Set(visible.map((d) => d.id));
       const missing = documentIds.findIndex((d) => !known.has(d));

@@ -57,6 +57,8 @@ interface Job {
     mechanicId: string;
     completedAt: Date | null;
     mechanicNotes: string | null;
+    /** When the owner accepted the quote (the appointment is made then). */
+    createdAt: Date;
   };
   request: {
     serviceType: string;
@@ -84,7 +86,17 @@ async function jobFor(db: Db, user: UserRow, appointmentId: string | undefined):
   if (!isUuid(appointmentId)) throw recordNotFound();
   const appointment = await db
     .selectFrom('appointments')
-    .select(['id', 'status', 'bidId', 'serviceRequestId', 'customerId', 'mechanicId', 'completedAt', 'mechanicNotes'])
+    .select([
+      'id',
+      'status',
+      'bidId',
+      'serviceRequestId',
+      'customerId',
+      'mechanicId',
+      'completedAt',
+      'mechanicNotes',
+      'createdAt',
+    ])
     .where('id', '=', appointmentId)
     .executeTakeFirst();
   if (!appointment) throw recordNotFound();
@@ -431,6 +443,17 @@ async function draftOf(db: Db, job: Job, lock = false): Promise<RecordRow> {
   return draft;
 }
 
+/**
+ * An entry's date is a day of the job: not before the owner accepted it, not after today, both
+ * as the calendar reads at the aircraft's airport (a record's date is the local day there).
+ */
+function assertCompletionDay(job: Job, day: string): void {
+  const refuse = (message: string) => badRequest(message, [{ path: 'completedOn', message }]);
+  if (day > dayInZone(job.timeZone)) throw refuse(RECORD_MESSAGES.dateInFuture);
+  const accepted = dayInZone(job.timeZone, job.appointment.createdAt);
+  if (day < accepted) throw refuse(RECORD_MESSAGES.dateBeforeAcceptance(formatDay(accepted)));
+}
+
 function assertMechanic(job: Job): void {
   if (job.role === 'owner') throw forbidden('Only the mechanic of this job can edit or sign its maintenance record');
 }
@@ -450,13 +473,11 @@ export async function updateRecord(
       .filter((t): t is string => typeof t === 'string')
       .join('\n'),
   );
-  if (patch.completedOn !== undefined && patch.completedOn > dayInZone(job.timeZone)) {
-    throw badRequest('Completion date cannot be in the future', [
-      { path: 'completedOn', message: 'Completion date cannot be in the future' },
-    ]);
-  }
   await db.transaction().execute(async (trx) => {
     const draft = await draftOf(trx, job, true);
+    // A date the entry already holds (the draft's own) is no new claim: only a changed one is checked.
+    if (patch.completedOn !== undefined && patch.completedOn !== dateOnly(draft.completedOn))
+      assertCompletionDay(job, patch.completedOn);
     // The tach rule of "Log hours", on the entry's own date (tach-rule.server.ts).
     const hours =
       patch.totalTimeHours !== undefined

@@ -4,7 +4,7 @@ import type { Db } from '../../../server/db/client.ts';
 import { readSetting } from '../../../server/settings.server.ts';
 import { resolveLocation } from '../../marketplace/geo/resolve.ts';
 import { US_STATES_AND_DC } from '../../../contract/us-states.ts';
-import { approveMechanic } from '../mechanic-vetting.server.ts';
+import { approveMechanic, mechanicForReview } from '../mechanic-vetting.server.ts';
 import { firstKey, lastKey } from './csv.ts';
 
 /**
@@ -136,7 +136,16 @@ async function autoApprove(db: Db, keys: readonly MechanicKey[], verdicts: reado
   let approved = 0;
   for (const v of verdicts) {
     if (!pending.has(v.mechanicId) || !approvable(v)) continue;
-    await approveMechanic(db, v.mechanicId).then(
+    // The file matched a name, not a number nor an IA: the account is approved with the number it
+    // names now, and an IA waits for an administrator (docs/decisions/0350).
+    const now = await mechanicForReview(db, v.mechanicId);
+    if (!now) continue;
+    const reviewed = {
+      apNumber: now.toVerify.apNumber,
+      iaAuthorization: now.toVerify.iaAuthorization,
+      verifyIa: false,
+    };
+    await approveMechanic(db, v.mechanicId, reviewed).then(
       () => (approved += 1),
       (e: unknown) => console.warn(`Could not approve mechanic ${v.mechanicId} automatically`, e),
     );
