@@ -6,6 +6,7 @@ import { requireOwner } from '../../src/features/aog/report.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
+import { paymentOnAccept } from '../../src/features/payments/hooks.server.ts';
 
 // The owner accepts one offer: 201 with the appointment it makes; 409 for the loser of a race.
 export default withApi({
@@ -14,7 +15,9 @@ export default withApi({
     requireOwner(owner);
     const appointment = await acceptOffer(ctx.db, owner, ctx.params.id ?? '', ctx.params.offerId ?? '');
     ctx.after(deliverNow);
-    return reply(ROUTES.aogAccept, appointment, { status: 201 });
+    // Paid through Skyward: the card page the owner is sent to, as accepting a quote does (docs/decisions/0310).
+    const payment = await paymentOnAccept(ctx.db, appointment.id, ctx.url.origin);
+    return reply(ROUTES.aogAccept, { ...appointment, ...payment }, { status: 201 });
   },
 });
 

@@ -14,7 +14,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   // 3. The marketplace core: requests, bids, appointments, matching, notifications, profiles.
   ['marketplace'],
   // 4. The work on a job, built on the core.
-  ['bid-lines', 'booking', 'maintenance', 'payments', 'aog'],
+  ['bid-lines', 'booking', 'maintenance', 'payments', 'aog', 'jobs'],
   // 5. Signed records of finished work: they read the job's lines and complete its due items.
   ['records'],
   // 6. The administrators' console.

@@ -9,7 +9,8 @@ import { createRequest } from '../../src/features/marketplace/requests.server.ts
 import { MaintenanceRequestSchema } from '../../src/contract/maintenance.ts';
 import { requestService } from '../../src/features/maintenance/request-from-due-list.server.ts';
 import { advanceAppointment } from '../../src/features/marketplace/appointments.server.ts';
-import { acceptBid, submitBid } from '../../src/features/marketplace/bids.server.ts';
+import { submitBid } from '../../src/features/marketplace/bids.server.ts';
+import { acceptBid } from '../../src/features/jobs/accept-bid.server.ts';
 import { draftAfterCompletion } from '../../src/features/records/records.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { DEMO_ACCOUNTS, demoPilotAndMechanic } from './seed-accounts.ts';

@@ -46,6 +46,7 @@ export const THREAD_EVENTS = {
   job_went_elsewhere: 'This job went to another mechanic. The conversation is closed.',
   closed_by_admin: 'An administrator closed this conversation.',
   booked: 'Booked at a flat rate',
+  aog_dispatched: 'Dispatched to the aircraft on ground: the appointment is confirmed. Phone numbers are on it.',
   booking_rescheduled: 'Booking rescheduled',
   booking_cancelled: 'Booking cancelled by the owner: the days are free again',
   booking_cancelled_by_mechanic: 'Booking cancelled by the mechanic: the days are free again',

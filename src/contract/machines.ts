@@ -2,6 +2,7 @@ import type { AppointmentStatus } from './appointments.ts';
 import type { BidStatus } from './bids.ts';
 import type { RequestStatus } from './service-requests.ts';
 import type { ChangeOrderStatus } from './bid-lines.ts';
+import type { PaymentStatus } from './payments.ts';
 
 /**
  * The marketplace's three status machines (service request, bid, appointment) as tables: for every
@@ -280,6 +281,64 @@ export const CHANGE_ORDER_MACHINE = machine<ChangeOrderStatus, ChangeOrderAction
     },
   },
 );
+
+// ---------------------------------------------------------------------------------------------
+// A job's payment through Skyward (docs/decisions/0230, 0310). The money steps that move it on
+// Stripe's answer live in src/features/payments/money.server.ts; the steps a person takes or a
+// job's step depends on go through this table.
+
+export const PAYMENT_MACHINE_STATUSES = [
+  'card_needed',
+  'card_saved',
+  'deposit_paid',
+  'payment_due',
+  'paid',
+  'refunded',
+  'disputed',
+  'paid_outside',
+] as const satisfies readonly PaymentStatus[];
+export type PaymentAction = 'startWork' | 'fail' | 'payOutside';
+
+const noCardYet = refuse(
+  'The owner has not saved a working card yet: they have been asked again. Start once it is saved, or mark the job paid outside Skyward',
+);
+
+export const PAYMENT_MACHINE = machine<PaymentStatus, PaymentAction>('payment', PAYMENT_MACHINE_STATUSES, {
+  /** The mechanic starts work: only on a card that works (or money agreed outside Skyward). */
+  startWork: {
+    card_needed: noCardYet,
+    card_saved: to('card_saved'),
+    deposit_paid: to('deposit_paid'),
+    // Before work starts only the deposit can be due: the card that was saved did not pay it.
+    payment_due: noCardYet,
+    paid: to('paid'),
+    refunded: refuse('This job’s payment was refunded'),
+    disputed: to('disputed'),
+    paid_outside: to('paid_outside'),
+  },
+  /** A charge could not be made on the saved card (declined, authentication, the card gone). */
+  fail: {
+    card_needed: to('payment_due'),
+    card_saved: to('payment_due'),
+    deposit_paid: to('payment_due'),
+    payment_due: to('payment_due'),
+    paid: refuse('This job is already paid'),
+    refunded: refuse('This job’s payment was refunded'),
+    disputed: refuse('This job’s payment is disputed'),
+    paid_outside: refuse('This job was paid outside Skyward'),
+  },
+  /** The mechanic says he was paid another way: only while nothing was charged through Skyward. */
+  payOutside: {
+    card_needed: to('paid_outside'),
+    card_saved: to('paid_outside'),
+    deposit_paid: refuse('A deposit was charged through Skyward for this job: it is paid through Skyward'),
+    payment_due: to('paid_outside'),
+    paid: refuse('This job is already paid through Skyward'),
+    refunded: refuse('This job’s payment was refunded'),
+    disputed: refuse('This job’s payment is disputed'),
+    paid_outside: refuse('This job is already marked paid outside Skyward'),
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // Groups of statuses the screens and queries use, derived from the tables where they can be.

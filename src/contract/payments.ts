@@ -19,6 +19,7 @@ export const PAYMENT_STATUSES = [
   'paid',
   'refunded',
   'disputed',
+  'paid_outside',
 ] as const;
 export type PaymentStatus = Exclude<(typeof PAYMENT_STATUSES)[number], 'not_applicable'>;
 export type PaymentViewStatus = (typeof PAYMENT_STATUSES)[number];
@@ -32,6 +33,8 @@ export const PAYMENT_STATUS_OPTIONS: readonly Option<PaymentViewStatus>[] = [
   { value: 'paid', label: 'Paid' },
   { value: 'refunded', label: 'Refunded' },
   { value: 'disputed', label: 'Disputed' },
+  // The mechanic was paid another way after the owner could not save a working card.
+  { value: 'paid_outside', label: 'Marked paid outside Skyward' },
 ];
 
 export type DepositState = 'none' | 'due' | 'paid' | 'transferred' | 'refunded' | 'kept';

@@ -749,6 +749,8 @@ export const ROUTES = {
   appointmentPayment: route<PaymentView>()({ method: 'GET', path: '/api/appointments/:id/payment' }),
   /** The owner retries the charge of a payment due (after updating the card). */
   appointmentPaymentRetry: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/retry' }),
+  /** The job's mechanic marks it paid outside Skyward (the owner could not save a working card). */
+  appointmentPaymentOutside: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/outside' }),
   adminPayments: route<AdminPaymentsPage>()({
     method: 'GET',
     path: '/api/admin/payments',
@@ -773,7 +775,10 @@ export const ROUTES = {
   }),
   aogOne: route<AogView>()({ method: 'GET', path: '/api/aog/:id' }),
   aogOffer: route<AogOffer>()({ method: 'POST', path: '/api/aog/:id/offers', input: AogOfferSchema }),
-  aogAccept: route<Appointment>()({ method: 'POST', path: '/api/aog/:id/offers/:offerId/accept' }),
+  aogAccept: route<Appointment & { payment?: AcceptPayment }>()({
+    method: 'POST',
+    path: '/api/aog/:id/offers/:offerId/accept',
+  }),
   aogStatus: route<AogView>()({ method: 'POST', path: '/api/aog/:id/status', input: AogStatusSchema }),
   aogCancel: route<AogView>()({ method: 'POST', path: '/api/aog/:id/cancel' }),
   adminAog: route<AogAdminItem[]>()({ method: 'GET', path: '/api/admin/aog', query: AogPageQuerySchema }),

@@ -17,7 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../server/http/err
 import { transition } from '../../server/http/transition.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
-import { writeAgreedJob } from '../marketplace/agreed-job.server.ts';
+import { createJob } from '../jobs/create-job.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
 import { dashboardLink } from '../marketplace/links.ts';
@@ -247,64 +247,62 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
   const fee = Number(offer.calloutFeeCents);
   const symptoms = row.symptoms.map(aogSymptomLabel).join(', ');
 
-  const request = await trx
-    .insertInto('serviceRequests')
-    .values({
-      customerId: row.ownerId,
-      aircraftId: row.aircraftId,
-      aircraftMake: row.aircraftMake,
-      aircraftModel: row.aircraftModel,
-      aircraftYear: null,
-      aircraftTailNumber: row.aircraftTailNumber,
-      aircraftTotalHours: null,
-      aircraftLocation: row.airport,
-      aircraftLatitude: row.latitude,
-      aircraftLongitude: row.longitude,
-      serviceType: 'emergency_repair',
-      serviceDescription: `Aircraft on ground at ${row.airportLabel}, ${row.locationOnField}: ${symptoms}.${row.description ? ` ${row.description}` : ''}`,
-      urgencyLevel: 'emergency',
-      preferredStartDate: date,
-      serviceLocation: row.airport,
-      serviceLocationLabel: row.airportLabel,
-      serviceLatitude: row.latitude,
-      serviceLongitude: row.longitude,
-      customerWillTravel: false,
-      maxTravelDistance: 50,
-      estimatedBudget: (fee / 100).toFixed(2),
-      status: 'approved',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // The report's photos are the job's documents: the dispatched mechanic reads them as any job's (ADR 0060).
-  if (row.documentIds.length > 0) {
-    await trx
-      .updateTable('documents')
-      .set({ serviceRequestId: request.id })
-      .where('id', 'in', row.documentIds)
-      .where('ownerId', '=', row.ownerId)
-      .where('serviceRequestId', 'is', null)
-      .execute();
-  }
-  const appointment = await writeAgreedJob(trx, {
-    serviceRequestId: request.id,
+  const appointment = await createJob(trx, {
     mechanicId: mechanic.id,
     customerId: row.ownerId,
-    distanceMiles: offer.distanceMiles,
-    priceCents: fee,
-    hoursTenths: 10,
-    firstDay: date,
-    lastDay: date,
-    notes:
-      'Aircraft-on-ground call-out. The repair itself is quoted as itemized lines in a change order once diagnosed.',
-    line: { category: 'travel', description: `Aircraft-on-ground call-out to ${row.airport}`, dueItemId: null },
+    request: {
+      agreed: {
+        aircraft: {
+          id: row.aircraftId,
+          make: row.aircraftMake,
+          model: row.aircraftModel,
+          year: null,
+          tailNumber: row.aircraftTailNumber,
+          totalHours: null,
+        },
+        place: { code: row.airport, label: row.airportLabel, latitude: row.latitude, longitude: row.longitude },
+        serviceType: 'emergency_repair',
+        description: `Aircraft on ground at ${row.airportLabel}, ${row.locationOnField}: ${symptoms}.${row.description ? ` ${row.description}` : ''}`,
+        urgency: 'emergency',
+        startDate: date,
+        priceCents: fee,
+      },
+    },
+    terms: {
+      agreed: {
+        distanceMiles: offer.distanceMiles,
+        priceCents: fee,
+        hoursTenths: 10,
+        firstDay: date,
+        lastDay: date,
+        notes:
+          'Aircraft-on-ground call-out. The repair itself is quoted as itemized lines in a change order once diagnosed.',
+        line: { category: 'travel', description: `Aircraft-on-ground call-out to ${row.airport}`, dueItemId: null },
+      },
+    },
     appointment: {
       scheduledDate: date,
       scheduledTime: time,
       serviceLocation: row.airport,
       aircraftWhereabouts: row.locationOnField,
+      agreed: true,
+    },
+    thread: {
+      event: 'aog_dispatched',
+      detail: `on site by ${arrivalText(offer.arriveBy, zone, now)}, call-out ${feeText(fee)}`,
     },
     now,
   });
+  // The report's photos are the job's documents: the dispatched mechanic reads them as any job's (ADR 0060).
+  if (row.documentIds.length > 0) {
+    await trx
+      .updateTable('documents')
+      .set({ serviceRequestId: appointment.serviceRequestId })
+      .where('id', 'in', row.documentIds)
+      .where('ownerId', '=', row.ownerId)
+      .where('serviceRequestId', 'is', null)
+      .execute();
+  }
 
   await trx.updateTable('aogOffers').set({ status: 'accepted', updatedAt: now }).where('id', '=', offer.id).execute();
   const others = await trx
@@ -392,6 +390,17 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
       link: AOG_LINK_SECTION,
       itemId: row.id,
     });
+    // The owner accepting an offer saves a card from the answer; assigned by phone, they are asked
+    // for it as the job's first step (the same card page, from the appointment's payment).
+    if (appointment.payment) {
+      await notify(trx, [row.ownerId], {
+        type: 'payment.card_needed',
+        title: 'Save a card for your job',
+        message: `The call-out (${feeText(fee)}) and the repairs you approve are paid through ${BUSINESS.name}, charged once the logbook entry is signed. Open Appointments and choose "Save a card" so ${fullName(mechanic)} can start.`,
+        link: 'appointments',
+        itemId: appointment.appointmentId,
+      });
+    }
   }
   return appointment.appointmentId;
 }

@@ -25,7 +25,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../server/http/errors.ts';
 import type { KeyColumn, PageRequest, Paged } from '../../server/http/paging.ts';
 import { formatDay } from '../../lib/format.ts';
-import { writeAgreedJob } from '../marketplace/agreed-job.server.ts';
+import { createJob } from '../jobs/create-job.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { resolveLocation } from '../marketplace/geo/resolve.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
@@ -35,7 +35,6 @@ import { addDays, fits, hoursOn, jobDays, openStarts, type Schedule } from './ca
 import { NO_START, offerCandidates, widestServiceRadius, type OfferCandidate } from './offer-candidates.server.ts';
 import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { daysOf, listDays, uuidsOf } from '../marketplace/booking-terms.server.ts';
-import { recordThreadEvent } from '../conversations/events.server.ts';
 import { busyDays, countBusy } from './busy-days.server.ts';
 
 /**
@@ -600,35 +599,7 @@ export async function confirmHold(
     const priceCents = Number(hold.priceCents);
     const what = `${serviceLabel(hold.serviceType)} at a flat rate (${classLabel(hold.aircraftClass).toLowerCase()})`;
 
-    const request = await trx
-      .insertInto('serviceRequests')
-      .values({
-        customerId: owner.id,
-        aircraftId: aircraft.id,
-        aircraftMake: aircraft.make,
-        aircraftModel: aircraft.model,
-        aircraftYear: aircraft.year,
-        aircraftTailNumber: aircraft.tailNumber,
-        aircraftTotalHours: aircraft.totalHours,
-        aircraftLocation: aircraft.homeAirport ?? place.label,
-        aircraftLatitude: place.latitude,
-        aircraftLongitude: place.longitude,
-        serviceType: hold.serviceType,
-        serviceDescription: `Booked: ${what}.${hold.includes ? ` Includes: ${hold.includes}` : ''}`,
-        urgencyLevel: 'normal',
-        preferredStartDate: start,
-        serviceLocation: aircraft.homeAirport ?? place.label,
-        serviceLocationLabel: place.label,
-        serviceLatitude: place.latitude,
-        serviceLongitude: place.longitude,
-        customerWillTravel: false,
-        maxTravelDistance: 50,
-        estimatedBudget: (priceCents / 100).toFixed(2),
-        status: 'approved',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    // The due items it was booked for ride on the request, as a request from the due list does.
+    // The due items it was booked for, checked against the aircraft (they ride on the request below).
     const itemIds = uuidsOf(hold.itemIds);
     const items =
       itemIds.length > 0
@@ -639,46 +610,77 @@ export async function confirmHold(
             .where('aircraftId', '=', aircraft.id)
             .execute()
         : [];
-    if (items.length > 0) {
-      await trx
-        .insertInto('maintenanceRequestLinks')
-        .values(items.map((i) => ({ serviceRequestId: request.id, itemId: i.id, squawkId: null, completedAt: null })))
-        .execute();
-    }
-    const appointment = await writeAgreedJob(trx, {
-      serviceRequestId: request.id,
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100);
+    const appointment = await createJob(trx, {
       mechanicId: hold.mechanicId,
       customerId: owner.id,
-      distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }),
-      priceCents,
-      hoursTenths,
-      firstDay: start,
-      lastDay: days.at(-1) ?? start,
-      notes: [hold.includes ? `Includes: ${hold.includes}` : null, HOW_SQUAWKS_ARE_BILLED].filter(Boolean).join('\n'),
-      line: {
-        category: CATEGORY_OF[hold.serviceType],
-        description: `Flat rate: ${what}`,
-        // Naming the one item booked makes the line answer exactly it (docs/decisions/0160).
-        dueItemId: items.length === 1 ? items[0]!.id : null,
+      request: {
+        agreed: {
+          aircraft: {
+            id: aircraft.id,
+            make: aircraft.make,
+            model: aircraft.model,
+            year: aircraft.year,
+            tailNumber: aircraft.tailNumber,
+            totalHours: aircraft.totalHours,
+          },
+          place: { ...place, code: aircraft.homeAirport ?? place.label },
+          serviceType: hold.serviceType,
+          description: `Booked: ${what}.${hold.includes ? ` Includes: ${hold.includes}` : ''}`,
+          urgency: 'normal',
+          startDate: start,
+          priceCents,
+        },
+      },
+      terms: {
+        agreed: {
+          distanceMiles: roundedMiles(place, { latitude: profile.baseLatitude, longitude: profile.baseLongitude }),
+          priceCents,
+          hoursTenths,
+          firstDay: start,
+          lastDay: days.at(-1) ?? start,
+          notes: [hold.includes ? `Includes: ${hold.includes}` : null, HOW_SQUAWKS_ARE_BILLED]
+            .filter(Boolean)
+            .join('\n'),
+          line: {
+            category: CATEGORY_OF[hold.serviceType],
+            description: `Flat rate: ${what}`,
+            // Naming the one item booked makes the line answer exactly it (docs/decisions/0160).
+            dueItemId: items.length === 1 ? items[0]!.id : null,
+          },
+        },
       },
       appointment: {
         scheduledDate: start,
         scheduledTime: hoursOn(schedule, start)?.start ?? '08:00',
         serviceLocation: aircraft.homeAirport ?? place.label,
+        agreed: true,
+      },
+      thread: {
+        event: 'booked',
+        detail: `${usd}, on site ${listDays(days)}. The appointment is confirmed; phone numbers are on it`,
       },
       now,
     });
+    // The due items it was booked for ride on the request, as a request from the due list does.
+    if (items.length > 0) {
+      await trx
+        .insertInto('maintenanceRequestLinks')
+        .values(
+          items.map((i) => ({
+            serviceRequestId: appointment.serviceRequestId,
+            itemId: i.id,
+            squawkId: null,
+            completedAt: null,
+          })),
+        )
+        .execute();
+    }
     await trx
       .updateTable('bookingHolds')
       .set({ confirmedAt: now, appointmentId: appointment.appointmentId })
       .where('id', '=', hold.id)
       .execute();
-    await recordThreadEvent(
-      trx,
-      { serviceRequestId: request.id, mechanicId: hold.mechanicId },
-      'booked',
-      `${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}, on site ${listDays(days)}. The appointment is confirmed; phone numbers are on it`,
-    );
     await notify(trx, [hold.mechanicId], {
       type: 'booking.confirmed',
       title: 'New booking',

@@ -50,8 +50,8 @@ async function closeThread(db: Db, conversationId: string, reason: ClosedReason,
  */
 export async function recordThreadEvent(db: Db, at: ThreadEventAt, event: ThreadEvent, detail?: string): Promise<void> {
   let conversationId: string | undefined;
-  // A quote or a booking is the first word between the two: either opens the thread.
-  if (event === 'bid_sent' || event === 'booked') {
+  // A quote, a booking or a dispatch is the first word between the two: each opens the thread.
+  if (event === 'bid_sent' || event === 'booked' || event === 'aog_dispatched') {
     const request = await db
       .selectFrom('serviceRequests')
       .select('customerId')

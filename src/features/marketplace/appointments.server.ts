@@ -20,6 +20,7 @@ import {
   ACTIVE_JOB_STATUSES,
   APPOINTMENT_MACHINE,
   FINISHED_APPOINTMENT_STATUSES,
+  PAYMENT_MACHINE,
   REQUEST_MACHINE,
   type MechanicAppointmentAction,
 } from '../../contract/machines.ts';
@@ -225,6 +226,21 @@ const ACTION_NOTICES: Record<MechanicAppointmentAction, { title: string; verb: s
  * (in_progress -> completed, request completed, mechanic's completedJobs + 1). Each is one
  * conditional update on the expected status, so a repeated or out-of-order call is a 409.
  */
+/**
+ * A job paid through Skyward starts only on a card that works (or once its mechanic says it was
+ * paid another way): the payment row, read under the appointment's lock, goes through the payment
+ * machine's `startWork` (docs/decisions/0310). A job without one is paid outside Skyward as before.
+ */
+async function assertPaymentLetsStart(trx: Db, appointmentId: string): Promise<void> {
+  const payment = await trx
+    .selectFrom('payments')
+    .select('status')
+    .where('appointmentId', '=', appointmentId)
+    .forShare()
+    .executeTakeFirst();
+  if (payment) transition(PAYMENT_MACHINE, payment.status, 'startWork');
+}
+
 export async function advanceAppointment(
   db: Db,
   user: UserRow,
@@ -247,6 +263,7 @@ export async function advanceAppointment(
     const from = current.status;
     const to = transition(APPOINTMENT_MACHINE, from, action);
     if (action === 'complete') await assertChangeOrdersDecided(trx, id);
+    if (action === 'start') await assertPaymentLetsStart(trx, id);
     const now = new Date();
     await trx
       .updateTable('appointments')

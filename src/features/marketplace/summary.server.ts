@@ -72,8 +72,10 @@ export async function ownerSummary(db: Db, ownerId: string): Promise<OwnerSummar
  * summing years of jobs reads the mechanic's appointments only.
  */
 const jobsOf = (mechanicId: string) => sql`
-  (select a.status, a.completed_at, a.scheduled_date, a.figure_cents as cents
+  (select a.status, a.completed_at, a.scheduled_date, a.figure_cents as cents,
+          (p.id is null or p.paid_at is not null or p.status = 'paid_outside') as paid
    from appointments a
+   left join payments p on p.appointment_id = a.id
    where a.mechanic_id = ${mechanicId})`;
 
 /**
@@ -101,11 +103,14 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
           .execute(db)
           .then((r) => Number(r.rows[0]!.n))
       : 0,
-    // Active jobs are the accepted jobs still to finish, whose figures are what is pending.
-    sql<{ activeJobs: string; pendingCents: string | null }>`
-      select count(*) as "activeJobs", sum(j.cents) as "pendingCents"
+    // Active jobs are the accepted jobs still to finish. What is pending is theirs and the completed
+    // jobs paid through Skyward whose charge has not gone through yet (a card to save, payment due):
+    // earned is only what was paid (a job without a payment row is paid outside Skyward, as before).
+    sql<{ activeJobs: string; pendingJobs: string; pendingCents: string | null }>`
+      select count(*) filter (where j.status in (${list(ACTIVE_JOB_STATUSES)})) as "activeJobs",
+             count(*) as "pendingJobs", sum(j.cents) as "pendingCents"
       from ${jobsOf(mechanic.id)} j
-      where j.status in (${list(ACTIVE_JOB_STATUSES)})`.execute(db),
+      where j.status in (${list(ACTIVE_JOB_STATUSES)}) or (j.status = 'completed' and not j.paid)`.execute(db),
     // Grouped by the month's first instant, named once per month (to_char on every job cost more
     // than the grouping).
     sql<{ month: string; jobs: string; cents: string }>`
@@ -113,7 +118,7 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
       from (select date_trunc('month', coalesce(j.completed_at at time zone ${timeZone}, j.scheduled_date)) as month,
                    count(*) as jobs, sum(j.cents) as cents
             from ${jobsOf(mechanic.id)} j
-            where j.status = 'completed'
+            where j.status = 'completed' and j.paid
             group by 1) g
       order by g.month desc`.execute(db),
     approved ? upcomingOf(db, 'mechanic', mechanic.id) : [],
@@ -130,7 +135,7 @@ export async function mechanicSummary(db: Db, mechanic: UserRow, timeZone: strin
       completedJobs,
       averagePerJob: completedJobs ? Math.round(earnedCents / completedJobs) / 100 : 0,
       pending: Number(c.pendingCents ?? 0) / 100,
-      pendingJobs: Number(c.activeJobs),
+      pendingJobs: Number(c.pendingJobs),
       byMonth: months.rows.map((m) => ({ month: m.month, jobs: Number(m.jobs), total: Number(m.cents) / 100 })),
     },
   };

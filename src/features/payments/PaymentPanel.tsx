@@ -23,6 +23,7 @@ const TONES: Record<PaymentViewStatus, BadgeTone> = {
   paid: 'success',
   refunded: 'secondary',
   disputed: 'warning',
+  paid_outside: 'secondary',
 };
 
 /**

@@ -4,7 +4,10 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { advanceAppointment } from '../marketplace/appointments.server.ts';
 import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';
+import { HttpError } from '../../server/http/errors.ts';
+import { fullName } from '../marketplace/mappers.server.ts';
 import { paymentOnAppointmentAction } from './hooks.server.ts';
+import { askOwnerForCard } from './payments.server.ts';
 
 /**
  * The assigned mechanic confirms or starts a job: the step itself, the owner's confirmation email
@@ -18,7 +21,14 @@ export async function advanceJob(
   action: Exclude<MechanicAppointmentAction, 'complete'>,
   mechanicNotes: string | null,
 ): Promise<Appointment> {
-  const appointment = await advanceAppointment(db, mechanic, id, action, mechanicNotes, appointmentIcsAttachment);
+  const appointment = await advanceAppointment(db, mechanic, id, action, mechanicNotes, appointmentIcsAttachment).catch(
+    async (error: unknown) => {
+      // Refused for want of a working card: the owner is asked again (dashboard and email) before the mechanic hears why.
+      if (action === 'start' && error instanceof HttpError && error.status === 409)
+        await askOwnerForCard(db, id, `${fullName(mechanic)} is ready to start work.`);
+      throw error;
+    },
+  );
   await paymentOnAppointmentAction(db, id, action);
   return appointment;
 }

@@ -1,9 +1,11 @@
 import type { Selectable, Updateable } from 'kysely';
 import type Stripe from 'stripe';
+import { PAYMENT_MACHINE } from '../../contract/machines.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCents } from '../../contract/payments.ts';
 import type { Db } from '../../server/db/client.ts';
+import { transition } from '../../server/http/transition.ts';
 import type { PaymentsTable } from '../../server/db/tables/payments.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
@@ -156,7 +158,7 @@ async function charge(
     );
     return { ok: true, intent };
   } catch (error) {
-    const problem = cardProblem(error);
+    const problem = cardProblem(error, p.paymentMethodId);
     if (!problem) throw error;
     return { ok: false, message: problem.message, intentId: problem.paymentIntentId };
   }
@@ -172,7 +174,7 @@ async function markDue(
   job: Job,
 ): Promise<PaymentRow> {
   const row = await update(trx, p, {
-    status: 'payment_due',
+    status: transition(PAYMENT_MACHINE, p.status, 'fail'),
     dueFor,
     failureMessage: message,
     setupSessionId: null,

@@ -1,4 +1,8 @@
 import type { AcceptPayment, PaymentView } from '../../contract/payments.ts';
+import { PAYMENT_MACHINE, can } from '../../contract/machines.ts';
+import { transition } from '../../server/http/transition.ts';
+import { fullName } from '../marketplace/mappers.server.ts';
+import { notify } from '../marketplace/notifications.server.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
@@ -11,6 +15,7 @@ import {
   capture,
   depositKept,
   entrySigned,
+  logEvent,
   releaseDeposit,
   retryDue,
   settleCancellation,
@@ -27,30 +32,29 @@ import { customerOf, isMissingCustomer, replaceCustomer } from './customers.serv
  * Stripe problem never undoes the job; reads heal what a failed hook left undone.
  */
 
-/** Acceptance of a payable bid (the mechanic's payouts are ready): the payment row and the hosted page to save a card. */
-export async function openPaymentOnAccept(
-  db: Db,
-  appointmentId: string,
-  origin: string,
-): Promise<AcceptPayment | null> {
-  const a = await db
+/**
+ * The payment terms of a new job, in the transaction that creates it (src/features/jobs/create-job.server.ts):
+ * when the mechanic's payouts are ready and payments are configured, the job's payment row, with
+ * the deposit its approved parts call for. Null: the job is paid outside Skyward, as before payments.
+ */
+export async function writePaymentTerms(trx: Db, appointmentId: string): Promise<{ depositCents: number } | null> {
+  const a = await trx
     .selectFrom('appointments as a')
     .innerJoin('bids as b', 'b.id', 'a.bidId')
     .select(['a.id', 'a.bidId', 'a.customerId', 'a.mechanicId', 'b.depositPercent'])
     .where('a.id', '=', appointmentId)
     .executeTakeFirstOrThrow();
-  const account = await db
+  const account = await trx
     .selectFrom('connectedAccounts')
     .selectAll()
     .where('userId', '=', a.mechanicId)
     .executeTakeFirst();
   if (!account || connectStatusOf(account) !== 'ready') return null;
-  const setup = await stripeSetup(db);
-  if (!setup) return null;
-  const { partsCents } = await approvedCentsOf(db, a.bidId);
+  if (!(await stripeSetup(trx))) return null;
+  const { partsCents } = await approvedCentsOf(trx, a.bidId);
   const deposit = depositCentsOf(partsCents, a.depositPercent);
   const depositCents = deposit >= STRIPE_MINIMUM_CENTS ? deposit : 0;
-  await db
+  await trx
     .insertInto('payments')
     .values({
       appointmentId,
@@ -63,13 +67,21 @@ export async function openPaymentOnAccept(
     })
     .onConflict((oc) => oc.column('appointmentId').doNothing())
     .execute();
-  const p = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('appointmentId', '=', appointmentId)
-    .executeTakeFirstOrThrow();
+  return { depositCents };
+}
+
+/** After the job's creation committed: the hosted page where the owner saves a card (a Stripe call, so outside the transaction). */
+export async function openPaymentOnAccept(
+  db: Db,
+  appointmentId: string,
+  origin: string,
+): Promise<AcceptPayment | null> {
+  const p = await db.selectFrom('payments').selectAll().where('appointmentId', '=', appointmentId).executeTakeFirst();
+  if (!p || p.status !== 'card_needed') return null;
+  const setup = await stripeSetup(db);
+  if (!setup) return null;
   const setupUrl = await ensureCardPage(db, setup, p, origin);
-  return { setupUrl, depositCents };
+  return { setupUrl, depositCents: Number(p.depositCents) };
 }
 
 /**
@@ -368,4 +380,70 @@ export async function retryPayment(db: Db, user: UserRow, appointmentId: string,
   });
   await afterMoney(db, appointmentId);
   return paymentView(db, user, appointmentId, origin);
+}
+
+/**
+ * POST /api/appointments/:id/payment/outside (the job's mechanic): the owner could not save a
+ * working card and paid another way. Only while nothing was charged through Skyward (the payment
+ * machine's `payOutside`); the job can then start, and every screen says "paid outside Skyward".
+ */
+export async function markPaidOutside(
+  db: Db,
+  user: UserRow,
+  appointmentId: string,
+  origin: string,
+): Promise<PaymentView> {
+  const { payment } = await paymentFor(db, user, appointmentId);
+  if (!payment) throw conflict('This job is not paid through Skyward');
+  if (payment.mechanicId !== user.id) throw forbidden('Only the job’s mechanic can mark it paid outside Skyward');
+  await withPayment(db, appointmentId, async (trx, p) => {
+    const status = transition(PAYMENT_MACHINE, p.status, 'payOutside');
+    const now = new Date();
+    await trx
+      .updateTable('payments')
+      .set({
+        status,
+        paidOutsideAt: now,
+        paidOutsideBy: user.id,
+        // Nothing is asked of the owner any more: a deposit not charged is not due.
+        depositState: p.depositState === 'due' ? 'none' : p.depositState,
+        dueFor: null,
+        payUrl: null,
+        setupSessionId: null,
+        failureMessage: null,
+        updatedAt: now,
+      })
+      .where('id', '=', p.id)
+      .execute();
+    await logEvent(trx, p.id, 'paid_outside', 0, 'Marked paid outside Skyward by the mechanic', null, user.id);
+    await notify(trx, [p.ownerId], {
+      type: 'payment.paid_outside',
+      title: 'Marked paid outside Skyward',
+      message: `${fullName(user)} marked the job paid outside Skyward: no card is asked for and nothing will be charged through Skyward.`,
+      link: 'appointments',
+    });
+  });
+  return paymentView(db, user, appointmentId, origin);
+}
+
+/**
+ * The job cannot go on without a working card (its mechanic tried to start, or an administrator
+ * assigned it): the owner is asked again, in the dashboard and by email, with the way to save one.
+ */
+export async function askOwnerForCard(db: Db, appointmentId: string, why: string): Promise<void> {
+  const p = await db
+    .selectFrom('payments as p')
+    .innerJoin('appointments as a', 'a.id', 'p.appointmentId')
+    .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
+    .select(['p.ownerId', 'p.status', 'r.aircraftTailNumber'])
+    .where('p.appointmentId', '=', appointmentId)
+    .executeTakeFirst();
+  if (!p || can(PAYMENT_MACHINE, p.status, 'startWork')) return;
+  await notify(db, [p.ownerId], {
+    type: 'payment.card_needed',
+    title: 'Save a card for your job',
+    message: `${why} The job on ${p.aircraftTailNumber} is paid through Skyward: open Appointments and choose "Save a card" so work can start.`,
+    link: 'appointments',
+    itemId: appointmentId,
+  });
 }

@@ -53,7 +53,16 @@ export async function stripeSetup(db: Db): Promise<StripeSetup | null> {
 }
 
 /** A card problem Stripe reported (declined, authentication required): the owner's to fix, not ours. */
-export function cardProblem(error: unknown): { code: string; message: string; paymentIntentId: string | null } | null {
+export function cardProblem(
+  error: unknown,
+  paymentMethodId: string | null = null,
+): { code: string; message: string; paymentIntentId: string | null } | null {
+  if (cardGone(error, paymentMethodId))
+    return {
+      code: 'card_gone',
+      message: 'The card saved for this job can no longer be charged. Save a card again (or another card) to pay.',
+      paymentIntentId: null,
+    };
   if (!(error instanceof Stripe.errors.StripeCardError)) return null;
   const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
   const code = error.code ?? 'card_declined';
@@ -62,4 +71,15 @@ export function cardProblem(error: unknown): { code: string; message: string; pa
       ? 'Your bank asks you to authenticate this payment, which cannot be done while you are away. Save a card again (or another card) to pay.'
       : 'Your card was declined. Save another card to pay.';
   return { code, message, paymentIntentId: raw?.payment_intent?.id ?? null };
+}
+
+/**
+ * The saved card itself is gone or unusable (detached from the Customer, removed, replaced by the
+ * bank): Stripe answers an invalid request naming the payment method, not a card error. It is the
+ * owner's to fix as a decline is, so it makes the payment due instead of a failure only logged.
+ */
+function cardGone(error: unknown, paymentMethodId: string | null): boolean {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return false;
+  const names = error.param === 'payment_method' || (!!paymentMethodId && error.message.includes(paymentMethodId));
+  return names && ['resource_missing', 'payment_method_unexpected_state'].includes(error.code ?? '');
 }

@@ -37,6 +37,7 @@ import * as m0036 from './0036_approved_on_profile.ts';
 import * as m0037 from './0037_rating_count_kept.ts';
 import * as m0038 from './0038_matching_covering_index.ts';
 import * as m0039 from './0039_job_invariants.ts';
+import * as m0040 from './0040_paid_outside.ts';
 import * as m0041 from './0041_reset_links_made_when_sent.ts';
 
 /**
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0037_rating_count_kept': m0037,
   '0038_matching_covering_index': m0038,
   '0039_job_invariants': m0039,
+  '0040_paid_outside': m0040,
   '0041_reset_links_made_when_sent': m0041,
 };
 

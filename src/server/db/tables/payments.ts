@@ -52,6 +52,9 @@ export interface PaymentsTable {
   failureMessage: ColumnType<string | null, string | null | undefined, string | null>;
   payUrl: ColumnType<string | null, string | null | undefined, string | null>;
   receiptDocumentId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0040: the mechanic marked the job paid outside Skyward. */
+  paidOutsideAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  paidOutsideBy: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
