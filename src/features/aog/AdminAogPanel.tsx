@@ -104,6 +104,10 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
           <Button className="mt-2" pending={assignWrite.pending} disabled={!mechanicId} onClick={assign}>
             Assign mechanic
           </Button>
+          <p className="mt-1 text-xs text-muted-foreground">
+            A mechanic paid through Skyward starts once the owner saves a card: the owner is asked for it in the
+            dashboard and by email, as when they accept an offer.
+          </p>
         </fieldset>
       )}
     </li>

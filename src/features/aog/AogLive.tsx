@@ -14,6 +14,8 @@ import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { ageText, arrivalText, feeText } from './format.ts';
 import { usePoll } from './use-poll.ts';
+import PaymentPanel from '../payments/PaymentPanel.tsx';
+import { goToCardPage } from '../payments/PaymentTerms.tsx';
 
 /** The timeline, oldest first, as the owner and the mechanic both read it. */
 export function Timeline({ view }: { view: AogView }) {
@@ -57,9 +59,11 @@ export default function AogLive({
 
   const acceptWrite = useWrite(ROUTES.aogAccept, {
     fallback: 'Could not accept the offer. Please try again.',
-    onSuccess: () => {
+    onSuccess: (appointment) => {
       toast.success('Mechanic dispatched');
       onChanged?.();
+      // Paid through Skyward: the card is saved on Stripe's page, as when a quote is accepted.
+      goToCardPage(appointment);
     },
     onError: setMessage,
   });
@@ -128,6 +132,10 @@ export default function AogLive({
               <h3 id="aog-offers" className="mb-2 font-semibold">
                 Offers, soonest arrival first
               </h3>
+              <p className="mb-2 text-sm text-muted-foreground">
+                Accepting asks for your card when the mechanic is paid through Skyward: the call-out and the repairs you
+                approve are charged once the logbook entry is signed.
+              </p>
               {view.offers.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
                   Waiting for the first answer. The search widens every {AOG.escalateEveryMinutes} minutes, and our team
@@ -185,9 +193,12 @@ export default function AogLive({
           </section>
 
           {view.status !== 'open' && view.appointmentId && (
-            <p className="text-sm text-muted-foreground">
-              The job continues in Appointments: change orders, completion and the signed record.
-            </p>
+            <>
+              <PaymentPanel appointmentId={view.appointmentId} role="owner" cancelled={view.status === 'cancelled'} />
+              <p className="text-sm text-muted-foreground">
+                The job continues in Appointments: change orders, completion and the signed record.
+              </p>
+            </>
           )}
           {view.status === 'open' && (
             <Button variant="outline" className="w-full" disabled={busy} onClick={() => setConfirmCancel(true)}>

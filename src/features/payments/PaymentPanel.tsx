@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { PAYMENT_MACHINE, can } from '../../contract/machines.ts';
 import { labelOf } from '../../contract/options.ts';
 import {
   PAYMENT_STATUS_OPTIONS,
@@ -52,6 +54,16 @@ export default function PaymentPanel({
     },
     onError: (message) => toast.error(message),
   });
+  const outsideWrite = useWrite(ROUTES.appointmentPaymentOutside, {
+    fallback: 'The job could not be marked paid outside Skyward',
+    onSuccess: (next) => {
+      query.setData(next);
+      setConfirmingOutside(false);
+      toast.success('Marked paid outside Skyward: the owner is told, and you can start');
+    },
+    onError: (message) => toast.error(message),
+  });
+  const [confirmingOutside, setConfirmingOutside] = useState(false);
   const p = query.data;
   if (query.state.status === 'error') {
     return (
@@ -86,8 +98,48 @@ export default function PaymentPanel({
       <Amounts p={p} role={role} />
       {p.failureMessage && p.status === 'payment_due' && (
         <p className="mt-2 text-destructive">
-          {role === 'owner' ? p.failureMessage : 'The owner’s card was not charged; they have been asked to update it.'}
+          {role === 'owner'
+            ? p.failureMessage
+            : 'Not yet paid: the owner’s card could not be charged. They have been asked again (email and dashboard) to save a card; you are paid once it goes through.'}
         </p>
+      )}
+      {role === 'mechanic' && p.status === 'card_needed' && (
+        <p className="mt-2 text-destructive">
+          Not yet paid: the owner has not saved a working card, so work cannot start. They are asked again when you try
+          to start.
+        </p>
+      )}
+      {p.status === 'paid_outside' && (
+        <p className="mt-2 text-muted-foreground">
+          {role === 'owner'
+            ? 'Your mechanic marked this job paid outside Skyward: no card is asked for and nothing is charged through Skyward.'
+            : 'You marked this job paid outside Skyward: nothing is charged or paid out through Skyward.'}
+        </p>
+      )}
+      {role === 'mechanic' && !cancelled && !p.paidAt && can(PAYMENT_MACHINE, p.status, 'payOutside') && (
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          {confirmingOutside ? (
+            <>
+              <span>The owner paid you another way? Nothing will be charged through Skyward.</span>
+              <Button
+                variant="outline"
+                onClick={() => void outsideWrite.run({ params: { id: appointmentId } })}
+                pending={outsideWrite.pending}
+              >
+                Yes, mark paid outside Skyward
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmingOutside(false)}>
+                Keep waiting
+              </Button>
+            </>
+          ) : (
+            (p.status === 'card_needed' || p.status === 'payment_due') && (
+              <Button variant="outline" onClick={() => setConfirmingOutside(true)}>
+                Mark paid outside Skyward
+              </Button>
+            )
+          )}
+        </div>
       )}
       {role === 'owner' && p.status === 'card_needed' && (
         <p className="mt-2">
