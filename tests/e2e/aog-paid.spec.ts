@@ -10,7 +10,7 @@ import { openSignedIn } from '../helpers/e2e-session.ts';
 // on a 390 px phone. Accounts, the report and the offer are made by API.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const password = 'Aog-Paid-2026';
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -148,7 +148,7 @@ test('an aircraft-on-ground job: card saved at acceptance, call-out and change o
   await expect(p.getByText(new RegExp(`Invoice ${tail}`)).first()).toBeVisible();
 
   // The mechanic: the payout ($648 less the 10 % fee) in Earnings.
-  await m.goto('/dashboard');
+  await openSignedIn(m, mechanic.session);
   await m.getByRole('tab', { name: 'Earnings' }).click();
   const earnings = m.getByTestId('payment-earnings');
   await expect(earnings.getByText('$583.20').first()).toBeVisible();
