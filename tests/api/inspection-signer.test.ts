@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
@@ -260,7 +260,7 @@ describe('the named IA signs the annual', () => {
     expect(signed.status).toBe(200);
     const due = await api.get(`/api/aircraft/${plane.body.id}/maintenance`, { token: pilot.token });
     expect(due.body.items.find((i: { id: string }) => i.id === item.body.id)).toMatchObject({
-      lastDoneDate: todayUtc(),
+      lastDoneDate: localDayAt('KGGW'),
     });
   });
 

@@ -102,8 +102,10 @@ export function cut<T extends { pageKey: string }>(rows: T[], limit: number): { 
  * The longest query string a request may carry (docs/decisions/0343-bounded-query-strings.md):
  * a list echoes its query into `Link`, and a 10 KB query made a 20 KB header that Node's own
  * fetch refuses to read (it stops at 16 KB of headers). Longer answers 414 before any handler.
+ * 4,096: the longest query the product itself sends is a payments batch of a full page of ids
+ * (`?ids=` and 100 UUIDs with their commas, 3,705 characters).
  */
-export const MAX_QUERY_CHARS = 2_048;
+export const MAX_QUERY_CHARS = 4_096;
 /** The longest `Link` a list sends; a longer one (a query that grows when re-encoded) is left out. */
 export const MAX_LINK_CHARS = 8_192;
 
