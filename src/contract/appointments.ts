@@ -44,6 +44,8 @@ export interface Appointment {
   scheduledTime: string;
   estimatedDuration: number;
   serviceLocation: string;
+  /** The IANA zone of the place of work: the days the card names are the local days there. */
+  timeZone: string;
   mechanicNotes: string | null;
   status: AppointmentStatus;
   actualStartTime: string | null;

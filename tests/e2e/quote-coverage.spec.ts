@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { e2eAccount, e2eMechanic, e2eSignIn, expectNoSidewaysScroll } from '../helpers/e2e-accounts.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 
 // Issue 26, point 14: the comparison of quotes says which due items each quote covers and which it
 // leaves out ("Lowest price" went to the quote that left out the overdue transponder), as a table
@@ -12,7 +13,6 @@ test.describe.configure({ timeout: 240_000 });
 
 /** Each width at its own airport: the two run at once, and a mechanic matches every request in range. */
 const PLACES: Record<number, string> = { 390: 'KMWH', 1366: 'KPSC' };
-const today = () => new Date().toISOString().slice(0, 10);
 
 for (const viewport of [
   { width: 390, height: 844 },
@@ -53,14 +53,14 @@ for (const viewport of [
       (
         await api.post(`/api/aircraft/${plane.id}/hours`, {
           headers: owner.headers,
-          data: { hours: 3418.2, date: today() },
+          data: { hours: 3418.2, date: localDayAt(PLACE) },
         })
       ).status(),
     ).toBe(201);
     // The annual is due within the year; the transponder check (24 months) is overdue.
     const items = [];
     for (const data of [
-      { kind: 'annual', lastDoneDate: `${Number(today().slice(0, 4)) - 1}-12-20` },
+      { kind: 'annual', lastDoneDate: `${Number(localDayAt(PLACE).slice(0, 4)) - 1}-12-20` },
       { kind: 'transponder', lastDoneDate: '2024-10-10' },
     ]) {
       const res = await api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: owner.headers, data });

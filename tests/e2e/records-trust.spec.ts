@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 
 // Records an owner and a mechanic can trust (issue 26), in Chromium on a phone (390 px) and a
 // laptop (1366 px): the due list's "Request service" opens a review step (point 11); one tach rule
@@ -17,7 +18,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 360_000 });
 
 const password = 'Checklist-Complete-1';
-const today = () => new Date().toISOString().slice(0, 10);
+// Records are dated on the local day at the aircraft's airport (KRAP), not UTC's.
+const today = () => localDayAt('KRAP');
 const humanToday = () =>
   new Date(`${today()}T12:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import type { Violation } from '../../src/server/db/invariants.server.ts';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';

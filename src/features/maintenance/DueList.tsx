@@ -400,6 +400,7 @@ export default function DueList({
         <HoursDialog
           aircraft={aircraft}
           currentHours={view?.currentHours ?? null}
+          timeZone={view?.timeZone ?? null}
           onOpenChange={(o) => !o && close()}
           onSaved={() => {
             saved();

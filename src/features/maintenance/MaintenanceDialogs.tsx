@@ -22,6 +22,7 @@ import { ROUTES, type InputOf } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { todayIso } from '../marketplace/ui/form-bits.tsx';
+import { dayAt } from '../../lib/format.ts';
 import { errorText } from './ui-bits.tsx';
 
 /** How each dialog's write reads a failure: the server's sentence, else this one. */
@@ -273,16 +274,20 @@ export function ItemDialog({
 export function HoursDialog({
   aircraft,
   currentHours,
+  timeZone,
   onOpenChange,
   onSaved,
 }: {
   aircraft: Pick<Aircraft, 'id' | 'tailNumber'>;
   currentHours: number | null;
+  /** The aircraft's airport's zone: a reading is dated on the local day there, whatever the reader's clock says. */
+  timeZone: string | null;
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
   const [hours, setHours] = useState(currentHours === null ? '' : String(currentHours));
-  const [date, setDate] = useState(todayIso());
+  const today = timeZone ? dayAt(new Date(), timeZone) : todayIso();
+  const [date, setDate] = useState(today);
   const log = useWrite(ROUTES.aircraftHours, {
     ...FAILED,
     onSuccess: () => {
@@ -318,7 +323,7 @@ export function HoursDialog({
             id="hours-date"
             type="date"
             value={date}
-            max={todayIso()}
+            max={today}
             onChange={(e) => setDate(e.target.value)}
             required
           />

@@ -1,4 +1,5 @@
 import { credentialsPending } from '../../contract/credentials.ts';
+import { zoneOfPlace } from './geo/airport-day.ts';
 import type { Selectable } from 'kysely';
 import type { Aircraft, MarketplaceServiceType } from '../../contract/marketplace.ts';
 import type { Appointment } from '../../contract/appointments.ts';
@@ -145,6 +146,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     scheduledTime: row.scheduledTime,
     estimatedDuration: num(row.estimatedDuration),
     serviceLocation: row.serviceLocation,
+    timeZone: zoneOfPlace(row.serviceLocation),
     mechanicNotes: row.mechanicNotes,
     status: row.status,
     actualStartTime: isoOrNull(row.actualStartTime),

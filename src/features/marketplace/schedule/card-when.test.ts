@@ -7,6 +7,7 @@ describe('the date an appointment card leads with', () => {
     scheduledTime: '08:00',
     actualStartTime: '2026-11-25T15:26:00.000Z',
     completedAt: '2026-11-25T18:26:00.000Z',
+    timeZone: 'America/Los_Angeles',
   };
   it('is the appointment time until work starts, then the day it started or was completed', () => {
     expect(cardWhen({ ...a, status: 'confirmed', actualStartTime: null, completedAt: null })).toBe(
@@ -14,5 +15,12 @@ describe('the date an appointment card leads with', () => {
     );
     expect(cardWhen({ ...a, status: 'in_progress', completedAt: null })).toBe('Started Nov 25, 2026');
     expect(cardWhen({ ...a, status: 'completed' })).toBe('Completed Nov 25, 2026');
+  });
+
+  it('names the local day at the place of work: 5:38 PM in California is Nov 27 there, Nov 28 in UTC', () => {
+    const evening = { ...a, completedAt: '2026-11-28T01:38:00.000Z' };
+    expect(cardWhen({ ...evening, status: 'completed' })).toBe('Completed Nov 27, 2026');
+    expect(cardWhen({ ...evening, status: 'completed', timeZone: 'America/New_York' })).toBe('Completed Nov 27, 2026');
+    expect(cardWhen({ ...evening, status: 'completed', timeZone: 'UTC' })).toBe('Completed Nov 28, 2026');
   });
 });

@@ -1,5 +1,5 @@
 import type { Appointment } from '../../../contract/appointments.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { dayAt, formatDay as formatDayOf } from '../../../lib/format.ts';
 import { formatDay, formatTime } from '../pilot/pilot-views.ts';
 
 /** Before work starts, the time is still being agreed: the card shows it and the schedule's buttons. */
@@ -11,9 +11,11 @@ export const TIME_STILL_OPEN: readonly Appointment['status'][] = ['scheduled', '
  * placeholder nobody agreed on.
  */
 export function cardWhen(
-  a: Pick<Appointment, 'status' | 'scheduledDate' | 'scheduledTime' | 'actualStartTime' | 'completedAt'>,
+  a: Pick<Appointment, 'status' | 'scheduledDate' | 'scheduledTime' | 'actualStartTime' | 'completedAt' | 'timeZone'>,
 ): string {
-  if (a.status === 'completed' && a.completedAt) return `Completed ${formatDate(a.completedAt)}`;
-  if (a.status === 'in_progress' && a.actualStartTime) return `Started ${formatDate(a.actualStartTime)}`;
+  // The local day at the place of work, as the logbook entry is dated, whatever the reader's clock.
+  if (a.status === 'completed' && a.completedAt) return `Completed ${formatDayOf(dayAt(a.completedAt, a.timeZone))}`;
+  if (a.status === 'in_progress' && a.actualStartTime)
+    return `Started ${formatDayOf(dayAt(a.actualStartTime, a.timeZone))}`;
   return `${formatDay(a.scheduledDate)} at ${formatTime(a.scheduledTime)}`;
 }
