@@ -6,7 +6,7 @@ import { freePort } from '../../scripts/lib/local-db.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { bid, createRequest, mechanicWithProfile, validRequest } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
-import { startWsProxy, type WsProxy } from '../helpers/ws-proxy.ts';
+import { startWsProxy, type WsProxy } from '../../scripts/lib/ws-proxy.ts';
 
 // The production database path: Netlify DB's environment (NETLIFY_DB_URL, NETLIFY_DB_DRIVER=
 // serverless), `@netlify/db`'s getDatabase() choosing Neon's serverless driver, which speaks the

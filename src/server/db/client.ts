@@ -1,4 +1,4 @@
-import { Pool as NeonPool } from '@neondatabase/serverless';
+import { Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
 import { getDatabase } from '@netlify/db';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { createHash } from 'node:crypto';
@@ -148,6 +148,21 @@ function kyselyOver(pool: PoolLike): Db {
 let shared: Db | undefined;
 
 /**
+ * Neon's serverless driver against a Postgres server Neon does not host: `LOCAL_NEON_WS_PROXY`
+ * (host:port of a WebSocket-to-TCP proxy, scripts/lib/ws-proxy.ts) sends its connections there in
+ * plain WebSocket, as the deploy rehearsal does. Never set on Netlify, where the driver speaks to
+ * Neon's own proxy over TLS.
+ */
+function localNeonProxy(): void {
+  const proxy = process.env['LOCAL_NEON_WS_PROXY'];
+  if (!proxy) return;
+  neonConfig.wsProxy = (host, port) => `${proxy}/v1?address=${host}:${port}`;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineTLS = false;
+  neonConfig.pipelineConnect = false;
+}
+
+/**
  * Opens the database for one request. `DATABASE_URL` (any Postgres) wins; otherwise Netlify DB's
  * connection, as `@netlify/db`'s `getDatabase()` chooses it from `NETLIFY_DB_DRIVER`: a pg pool on
  * a real server (local, tests, CI), kept for the process; Neon's serverless pool in production,
@@ -166,6 +181,7 @@ export function openDb(): DbHandle {
     shared = kyselyOver(new pg.Pool(poolOptions(connection.connectionString)));
     return { db: shared, release: async () => {} };
   }
+  localNeonProxy();
   const db = kyselyOver(new NeonPool(poolOptions(connection.connectionString)) as unknown as PoolLike);
   return { db, release: () => db.destroy() };
 }
