@@ -13,3 +13,18 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/**
+ * Undoes the newest applied migration through its `down` (a rollback after a bad deploy, one
+ * migration a run); returns its name, or null when none is applied.
+ */
+export async function migrateDownOne(db: Db): Promise<string | null> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateDown();
+  const done = results?.[0];
+  if (error || done?.status === 'Error') {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Undoing migration ${done?.migrationName ?? ''} failed: ${reason}`);
+  }
+  return done?.status === 'Success' ? done.migrationName : null;
+}
