@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandin, type StripeStandin } from '../../scripts/lib/stripe-standin.ts';
+import type { StripeStandin } from '../../scripts/lib/stripe-standin.ts';
+import { startPaymentsWorld, stopPaymentsWorld } from '../helpers/payments-world.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { api } from '../helpers/api.ts';
-import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
-import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
+import type { TestBlobs } from '../helpers/blobs.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { holdRowLock } from '../helpers/row-lock.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
@@ -19,19 +19,10 @@ let stripe: StripeStandin;
 const PLACE = 'KBZN';
 
 beforeAll(async () => {
-  db = await useIsolatedDatabase();
-  blobs = await startTestBlobs();
-  stripe = await startStripeStandin();
-  process.env['LOCAL_STRIPE_STANDIN_URL'] = stripe.url;
-  process.env['LOCAL_STRIPE_STANDIN_KEY'] = stripe.secretKey;
-  process.env['LOCAL_STRIPE_STANDIN_WEBHOOK_SECRET'] = stripe.webhookSecret;
+  ({ db, blobs, stripe } = await startPaymentsWorld());
 });
 
-afterAll(async () => {
-  await stripe.close();
-  await blobs.stop();
-  await db.destroy();
-});
+afterAll(() => stopPaymentsWorld({ db, blobs, stripe }));
 
 async function payableMechanic(): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '5' });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandin, type StripeStandin } from '../../scripts/lib/stripe-standin.ts';
+import type { StripeStandin } from '../../scripts/lib/stripe-standin.ts';
+import { startPaymentsWorld, stopPaymentsWorld } from '../helpers/payments-world.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
 import { api } from '../helpers/api.ts';
-import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
-import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
+import type { TestBlobs } from '../helpers/blobs.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
@@ -19,21 +19,11 @@ let stripe: StripeStandin;
 let admin: TestUser;
 
 beforeAll(async () => {
-  db = await useIsolatedDatabase();
-  blobs = await startTestBlobs();
-  stripe = await startStripeStandin();
-  process.env['LOCAL_STRIPE_STANDIN_URL'] = stripe.url;
-  process.env['LOCAL_STRIPE_STANDIN_KEY'] = stripe.secretKey;
-  process.env['LOCAL_STRIPE_STANDIN_WEBHOOK_SECRET'] = stripe.webhookSecret;
+  ({ db, blobs, stripe } = await startPaymentsWorld());
   admin = await createUser('admin');
 });
 
-afterAll(async () => {
-  await afterAnswersSettled();
-  await stripe.close();
-  await blobs.stop();
-  await db.destroy();
-});
+afterAll(() => stopPaymentsWorld({ db, blobs, stripe }));
 
 const objectsOf = (type: string, appointmentId: string, purpose?: string) =>
   [...stripe.objects.values()].filter(
