@@ -38,6 +38,12 @@ export const KNOWN_OPEN: ReadonlyArray<{
   matches?: (v: ModelViolation) => boolean;
 }> = [
   {
+    invariant: 'deposit-fate',
+    defect:
+      'A deposit released to the mechanic when work starts is not reversed when he is rejected (or the job re-listed) afterwards: an administrator refunds it from the console.',
+    matches: (v) => v.detail.includes('went to the mechanic ("transferred")'),
+  },
+  {
     invariant: 'money-balance',
     defect:
       'An admin refund of a paid job does not reverse the mechanic’s transfer: the platform pays the refund, so more leaves the platform than it took in.',
