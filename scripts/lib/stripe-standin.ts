@@ -419,7 +419,30 @@ export async function startStripeStandin(
         return [200, await chargeOffSession(p)];
       }
     }
-    if (method === 'POST' && resource === 'transfers') {
+    if (method === 'POST' && resource === 'transfers' && id && sub === 'reversals') {
+      // As Stripe: a reversal of part or all of a transfer, never more than what is left of it.
+      const tr = get(id, 'transfer');
+      if (!tr) throw missing(id);
+      const left = Number(tr['amount']) - Number(tr['amount_reversed'] ?? 0);
+      const amount = p['amount'] === undefined ? left : int(p['amount'], 'amount');
+      if (amount > left)
+        throw invalid(
+          `Transfer reversal amount (${amount}) is greater than the transfer's unreversed amount (${left}).`,
+          'amount',
+        );
+      const trr = put({
+        id: newId('trr'),
+        object: 'transfer_reversal',
+        amount,
+        currency: tr['currency'],
+        transfer: id,
+        metadata: meta(p),
+        created: now(),
+      });
+      Object.assign(tr, { amount_reversed: Number(tr['amount_reversed'] ?? 0) + amount, reversed: amount === left });
+      return [200, trr];
+    }
+    if (method === 'POST' && resource === 'transfers' && !id) {
       const amount = int(p['amount'], 'amount');
       const destination = String(p['destination'] ?? '');
       const account = get(destination, 'account');
@@ -440,6 +463,7 @@ export async function startStripeStandin(
           transfer_group: p['transfer_group'] ?? null,
           source_transaction: p['source_transaction'] ?? null,
           metadata: meta(p),
+          amount_reversed: 0,
           reversed: false,
           created: now(),
         }),

@@ -99,6 +99,9 @@ export interface AdminPayment {
   payoutCents: number;
   chargedCents: number;
   refundedCents: number;
+  depositState: DepositState;
+  /** Sent to the mechanic's account and not taken back (transfers minus reversals). */
+  sentToMechanicCents: number;
   paidAt: string | null;
   disputeStatus: string | null;
   disputeDueBy: string | null;

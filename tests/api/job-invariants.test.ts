@@ -117,7 +117,12 @@ function stripeLedger(j: Job) {
     ),
     charged: sum(intents),
     refunded: sum(objects().filter((o) => o.object === 'refund' && ids.has(String(o['payment_intent'])))),
-    transferred: sum(objects().filter((o) => o.object === 'transfer' && o['transfer_group'] === group(j))),
+    // Net of reversals, as Stripe's transfer says (amount_reversed).
+    transferred:
+      sum(objects().filter((o) => o.object === 'transfer' && o['transfer_group'] === group(j))) -
+      objects()
+        .filter((o) => o.object === 'transfer' && o['transfer_group'] === group(j))
+        .reduce((n, t) => n + Number(t['amount_reversed'] ?? 0), 0),
   };
 }
 
@@ -311,6 +316,29 @@ describe("a deposit's fate when the mechanic was stopped", WHOLE_JOB, () => {
     expect(view).toMatchObject({ refundedCents: 10_000 });
     expect(view.depositOnCancel).not.toBe('kept');
     expect(stripeLedger(j)).toMatchObject({ refunded: 10_000, transferred: 0 });
+    expect(JSON.stringify(await notificationsOf(j.pilot))).toMatch(/deposit of \$100\.00[^"]*(is being|was) refunded/);
+    await expectMoneyAddsUp(j);
+  });
+
+  it('takes back a deposit released when work started and refunds the owner when the job is re-listed after a rejection', async () => {
+    const admin = await createUser('admin');
+    const j = await paidDepositJob();
+    await stepOk(j, 'confirm');
+    await stepOk(j, 'start');
+    expect(stripeLedger(j)).toMatchObject({ refunded: 0, transferred: 10_000 });
+    const rejected = await api.post(
+      `/api/admin/mechanics/${j.mechanic.id}/reject`,
+      { reason: 'Certificate revoked' },
+      { token: admin.token },
+    );
+    expect(rejected.status, rejected.text).toBe(200);
+    const relisted = await api.post(`/api/enhanced/quotes/${j.requestId}/relist`, {}, { token: j.pilot.token });
+    expect(relisted.status, relisted.text).toBe(201);
+    expect((await payment(j)).body).toMatchObject({ refundedCents: 10_000 });
+    expect(stripeLedger(j)).toMatchObject({ refunded: 10_000, transferred: 0 });
+    const [deposit] = objects().filter((o) => o.object === 'transfer' && o['transfer_group'] === group(j));
+    expect(deposit).toMatchObject({ amount: 10_000, amount_reversed: 10_000, reversed: true });
+    expect(JSON.stringify(await notificationsOf(j.mechanic))).toContain('$100.00 of what you were sent');
     expect(JSON.stringify(await notificationsOf(j.pilot))).toMatch(/deposit of \$100\.00[^"]*(is being|was) refunded/);
     await expectMoneyAddsUp(j);
   });

@@ -7,6 +7,7 @@ import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { CONNECT_MESSAGES } from '../../src/contract/payments.ts';
+import { jobLedgers } from '../../src/server/db/invariants.server.ts';
 
 // Payments on Stripe Connect (issue 33), through the real functions against the local Stripe
 // stand-in (the same one `npm start` runs without a key): onboarding, card on file at acceptance,
@@ -516,12 +517,38 @@ describe('admin payments and bad input', () => {
       refundedCents: 20_000,
       refunds: [{ amountCents: 20_000, reason: 'Spark plugs not replaced' }],
     });
+    // The mechanic's share pays the refund: his payout transfer is reversed by the $200.00, the fee kept.
+    const { payoutCents, feeCents } = part.body.data;
+    const [transfer] = objectsOf('transfer', j.appointmentId, 'payout');
+    expect(transfer).toMatchObject({ amount: payoutCents, amount_reversed: 20_000 });
+    expect(part.body.data.sentToMechanicCents).toBe(payoutCents - 20_000);
+    const told = await db
+      .selectFrom('notifications')
+      .select('message')
+      .where('userId', '=', j.mechanic.id)
+      .where('type', '=', 'payment.taken_back')
+      .execute();
+    expect(told.map((n) => n.message)).toEqual([
+      expect.stringContaining('$200.00 of what you were sent for the Annual Inspection'),
+    ]);
+    expect(told[0]!.message).toContain('(Spark plugs not replaced)');
     // The refund's own webhook changes nothing more.
     const refunded = stripe.events.findLast((e) => e.type === 'charge.refunded');
     expect((await deliver(refunded!)).status).toBe(200);
     expect((await payment(j)).body.refundedCents).toBe(20_000);
     const rest = await refund({ amountCents: 100_000, reason: 'Job disputed with the owner' });
-    expect(rest.body.data).toMatchObject({ status: 'refunded', refundedCents: 120_000 });
+    expect(rest.body.data).toMatchObject({ status: 'refunded', refundedCents: 120_000, sentToMechanicCents: 0 });
+    // A whole refund takes back all he was sent and gives up the fee: nothing left the platform twice.
+    expect(objectsOf('transfer', j.appointmentId, 'payout')[0]).toMatchObject({ amount_reversed: payoutCents });
+    expect(feeCents).toBeGreaterThan(0);
+    const [ledger] = await jobLedgers(db, [j.appointmentId]);
+    expect(ledger).toMatchObject({
+      chargedCents: 120_000,
+      refundedCents: 120_000,
+      transferredCents: 0,
+      feeCents: 0,
+      heldCents: 0,
+    });
     expect((await refund({ amountCents: 1, reason: 'Again' })).status).toBe(409);
   });
 

@@ -47,18 +47,9 @@ export async function teardown(): Promise<void> {
  * - Fixtures that write a completed job or signed entries straight into the tables (paging, the
  *   scale data, the dashboard counts) have no entry or several: the product's own completion drafts
  *   one in the same transaction (docs/decisions/0301), which the model test checks.
- * - An administrator's refund of a job already paid out is borne by the platform: the mechanic's
- *   transfer is not reversed yet (docs/decisions/0320, open).
  */
 const EXPECTED_IN_RUN: Array<{ why: string; matches: (v: Violation) => boolean }> = [
   { why: 'a fixture wrote the job or its entries by SQL', matches: (v) => v.invariant === 'entry-per-job' },
-  {
-    why: 'an admin refund after the payout (the platform bears it)',
-    matches: (v) =>
-      v.invariant === 'money-balance' &&
-      v.detail.startsWith('More left the platform') &&
-      v.detail.includes('(payment refunded)'),
-  },
 ];
 
 async function checkData(url: string): Promise<void> {

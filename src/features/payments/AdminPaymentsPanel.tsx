@@ -10,6 +10,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import { labelOf } from '../../contract/options.ts';
 import { PAYMENT_STATUS_OPTIONS, formatCents, type AdminPayment, type PaymentStatus } from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { refundSplit } from '../../contract/refund-split.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
@@ -86,7 +87,8 @@ export default function AdminPaymentsPanel() {
                   <p className="text-muted-foreground">
                     Total {formatCents(p.totalCents)} · deposit {formatCents(p.depositCents)} · charged{' '}
                     {formatCents(p.chargedCents)} · fee {formatCents(p.feeCents)} · payout {formatCents(p.payoutCents)}
-                    {p.refundedCents > 0 ? ` · refunded ${formatCents(p.refundedCents)}` : ''}
+                    {p.refundedCents > 0 ? ` · refunded ${formatCents(p.refundedCents)}` : ''} · sent to the mechanic{' '}
+                    {formatCents(p.sentToMechanicCents)}
                   </p>
                   <p className="text-muted-foreground">
                     Created {formatDate(p.createdAt)}
@@ -154,6 +156,25 @@ export default function AdminPaymentsPanel() {
   );
 }
 
+/** Before the click, who gives the refund back (docs/decisions/0390): the mechanic's share first, the fee last. */
+function RefundSplitLine({ payment, amount }: { payment: AdminPayment; amount: string }) {
+  const cents = Math.round(Number(amount) * 100);
+  const left = payment.chargedCents - payment.refundedCents;
+  if (!Number.isFinite(cents) || cents <= 0 || cents > left) return null;
+  const split = refundSplit({ ...payment, paid: payment.paidAt !== null }, cents);
+  const parts = [
+    split.fromMechanicCents > 0 &&
+      `${formatCents(split.fromMechanicCents)} is taken back from ${payment.mechanicName} (reversed from what was sent to him; he is told)`,
+    split.fromFeeCents > 0 && `${formatCents(split.fromFeeCents)} comes out of Skyward's fee`,
+    split.fromHeldCents > 0 && `${formatCents(split.fromHeldCents)} comes from money not yet sent to the mechanic`,
+  ].filter(Boolean);
+  return (
+    <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="refund-split">
+      {parts.join('; ')}.
+    </p>
+  );
+}
+
 /** A whole or partial refund with its reason; the amount typed in dollars, sent in cents. Confirmed by its own button. */
 function RefundDialog({
   payment,
@@ -207,6 +228,7 @@ function RefundDialog({
             onChange={(e) => setAmount(e.target.value)}
           />
         </div>
+        <RefundSplitLine payment={payment} amount={amount} />
         <div>
           <Label htmlFor="refund-reason">Reason</Label>
           <Textarea

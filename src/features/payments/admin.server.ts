@@ -5,7 +5,9 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { logEvent, withPayment, type PaymentRow } from './money.server.ts';
+import { logEvent, takeBack, withPayment, type PaymentRow } from './money.server.ts';
+import { mechanicShareOf, REVERSAL_KIND, TRANSFER_KINDS } from './mechanic-share.server.ts';
+import { feeKept } from '../../contract/refund-split.ts';
 import { requireStripe } from './connect.server.ts';
 
 function listQuery(db: Db) {
@@ -25,8 +27,29 @@ type ListRow = PaymentRow & {
   aircraftTailNumber: string;
 };
 
+/** What each payment sent its mechanic, net of reversals, from the log (one query for a page). */
+async function sentByPayment(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('paymentEvents')
+    .select((eb) => [
+      'paymentId',
+      eb.fn
+        .sum<string>(
+          eb.case().when('kind', '=', REVERSAL_KIND).then(eb.neg('amountCents')).else(eb.ref('amountCents')).end(),
+        )
+        .as('net'),
+    ])
+    .where('paymentId', 'in', ids)
+    .where('kind', 'in', [...TRANSFER_KINDS, REVERSAL_KIND])
+    .groupBy('paymentId')
+    .execute();
+  return new Map(rows.map((r) => [r.paymentId, Number(r.net)]));
+}
+
 async function toAdmin(db: Db, rows: ListRow[]): Promise<AdminPayment[]> {
   const ids = rows.map((r) => r.id);
+  const sent = await sentByPayment(db, ids);
   const refunds = ids.length
     ? await db
         .selectFrom('paymentEvents')
@@ -49,6 +72,8 @@ async function toAdmin(db: Db, rows: ListRow[]): Promise<AdminPayment[]> {
     payoutCents: Number(r.payoutCents),
     chargedCents: chargedOf(r),
     refundedCents: Number(r.refundedCents),
+    depositState: r.depositState,
+    sentToMechanicCents: sent.get(r.id) ?? 0,
     paidAt: r.paidAt?.toISOString() ?? null,
     disputeStatus: r.disputeStatus,
     disputeDueBy: r.disputeDueBy?.toISOString() ?? null,
@@ -112,7 +137,8 @@ export async function refundPayment(
   if (!isUuid(paymentId)) throw notFound('Payment not found');
   const found = await db.selectFrom('payments').select('appointmentId').where('id', '=', paymentId).executeTakeFirst();
   if (!found) throw notFound('Payment not found');
-  const { stripe } = await requireStripe(db);
+  const setup = await requireStripe(db);
+  const { stripe } = setup;
   await withPayment(db, found.appointmentId, async (trx, p) => {
     const left = chargedOf(p) - Number(p.refundedCents);
     if (left <= 0) throw conflict('Nothing is left to refund on this payment');
@@ -155,7 +181,7 @@ export async function refundPayment(
       remaining -= amount;
     }
     const refunded = Number(p.refundedCents) + data.amountCents - remaining;
-    return trx
+    const row = await trx
       .updateTable('payments')
       .set({
         refundedCents: refunded,
@@ -165,6 +191,9 @@ export async function refundPayment(
       .where('id', '=', p.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The mechanic's share pays the refund first (docs/decisions/0390): what he was sent beyond it comes back.
+    await takeBack(trx, setup, row, data.reason);
+    return row;
   });
   const row = await listQuery(db)
     .selectAll('p')
@@ -183,21 +212,22 @@ export async function earningsOf(db: Db, mechanic: UserRow): Promise<EarningsFro
     .orderBy('p.createdAt', 'desc')
     .limit(200)
     .execute();
+  const sent = await sentByPayment(
+    db,
+    rows.map((p) => p.id),
+  );
   let paidCents = 0;
   let pendingCents = 0;
   let feesCents = 0;
   for (const p of rows) {
-    const depositSent = p.depositTransferId ? Number(p.depositCents) : 0;
-    const finalSent = p.transferId
-      ? Number(p.payoutCents) -
-        (['transferred', 'kept'].includes(p.depositState) && p.depositTransferId ? Number(p.depositCents) : 0)
-      : 0;
-    paidCents += depositSent + finalSent;
-    if (p.paidAt) feesCents += Number(p.feeCents);
-    if (p.paidAt && !p.transferId) pendingCents += Number(p.payoutCents) - depositSent;
-    else if (!p.paidAt && p.depositState === 'paid') pendingCents += Number(p.depositCents);
-    else if (p.status === 'payment_due')
-      pendingCents += Math.max(0, Number(p.totalCents) - Number(p.feeCents) - depositSent);
+    const net = sent.get(p.id) ?? 0;
+    paidCents += net;
+    // One figure with the payout and the refunds (docs/decisions/0390): owed minus sent.
+    if (p.paidAt) {
+      feesCents += feeKept(Number(p.feeCents), chargedOf(p), Number(p.refundedCents), true);
+      pendingCents += Math.max(0, mechanicShareOf(p) - net);
+    } else if (p.depositState === 'paid') pendingCents += Math.max(0, Number(p.depositCents) - Number(p.refundedCents));
+    else if (p.status === 'payment_due') pendingCents += Math.max(0, Number(p.totalCents) - Number(p.feeCents) - net);
   }
   return {
     paidCents,

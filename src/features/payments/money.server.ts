@@ -10,6 +10,7 @@ import type { PaymentsTable } from '../../server/db/tables/payments.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { approvedCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
+import { mechanicShareOf, REVERSAL_KIND, sentToMechanic } from './mechanic-share.server.ts';
 import { cardProblem, type StripeSetup } from './stripe.server.ts';
 
 /**
@@ -226,10 +227,13 @@ export async function releaseDeposit(
   state: 'transferred' | 'kept' = 'transferred',
 ): Promise<PaymentRow> {
   if (p.depositState !== 'paid' || frozen(p) || !p.depositIntentId) return p;
+  // A deposit an administrator refunded before work started sends only what the owner kept paid.
+  const amount = Number(p.depositCents) - Number(p.refundedCents);
+  if (amount <= 0) return update(trx, p, { depositState: 'refunded' });
   const intent = await setup.stripe.paymentIntents.retrieve(p.depositIntentId);
   const transfer = await setup.stripe.transfers.create(
     {
-      amount: Number(p.depositCents),
+      amount,
       currency: p.currency,
       destination: p.accountId,
       transfer_group: transferGroupOf(p.appointmentId),
@@ -239,14 +243,7 @@ export async function releaseDeposit(
     { idempotencyKey: `deposit-transfer:${p.appointmentId}` },
   );
   const row = await update(trx, p, { depositState: state, depositTransferId: transfer.id });
-  await logEvent(
-    trx,
-    p.id,
-    state === 'kept' ? 'deposit_kept' : 'deposit_transferred',
-    Number(p.depositCents),
-    null,
-    transfer.id,
-  );
+  await logEvent(trx, p.id, state === 'kept' ? 'deposit_kept' : 'deposit_transferred', amount, null, transfer.id);
   return row;
 }
 
@@ -332,7 +329,7 @@ export async function markPaid(
   return row;
 }
 
-/** The final transfer: total - fee - the deposit already sent; once (`payout:<appointmentId>`), never while a dispute is open. */
+/** The final transfer: the mechanic's share (total - fee - refunds) minus what was already sent; once (`payout:<appointmentId>`), never while a dispute is open. */
 export async function payout(
   trx: Db,
   setup: StripeSetup,
@@ -341,8 +338,7 @@ export async function payout(
 ): Promise<PaymentRow> {
   if (!p.paidAt || p.transferId || frozen(p)) return p;
   if (!(await entrySigned(trx, p.appointmentId))) return p;
-  const alreadySent = ['transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
-  const amount = Number(p.payoutCents) - alreadySent;
+  const amount = mechanicShareOf(p) - (await sentToMechanic(trx, p.id)).net;
   if (amount <= 0) return p;
   const transfer = await setup.stripe.transfers.create(
     {
@@ -361,6 +357,42 @@ export async function payout(
   });
   await logEvent(trx, p.id, 'transferred', amount, null, transfer.id);
   return row;
+}
+
+/**
+ * After a refund: what was sent to the mechanic beyond his share (docs/decisions/0390) is taken
+ * back by reversing his transfers, newest first, and he is told. Each
+ * reversal has its own Idempotency-Key (the transfer and how many reversals it had), so a replay
+ * under the lock reverses nothing twice.
+ */
+export async function takeBack(trx: Db, setup: StripeSetup, p: PaymentRow, reason: string): Promise<number> {
+  const sent = await sentToMechanic(trx, p.id);
+  let over = sent.net - mechanicShareOf(p);
+  if (over <= 0) return 0;
+  const total = over;
+  for (const t of sent.transfers) {
+    if (over <= 0) break;
+    const amount = Math.min(over, t.left);
+    if (amount <= 0) continue;
+    await setup.stripe.transfers.createReversal(
+      t.id,
+      { amount, metadata: { appointmentId: p.appointmentId, paymentId: p.id, reason } },
+      { idempotencyKey: `reversal:${t.id}:${t.reversals}` },
+    );
+    await logEvent(trx, p.id, REVERSAL_KIND, amount, reason, t.id);
+    over -= amount;
+  }
+  const job = await jobOf(trx, p.appointmentId);
+  const taken = total - over;
+  // Told like every money event (in the app, and by email for those who take notices by email).
+  await notify(trx, [p.mechanicId], {
+    type: 'payment.taken_back',
+    title: 'Payout taken back',
+    message: `${formatCents(taken)} of what you were sent for ${whatOf(job)} was taken back: the owner was refunded (${reason}). What you keep for this job: ${formatCents(mechanicShareOf(p))}.`,
+    link: 'earnings',
+    itemId: p.appointmentId,
+  });
+  return taken;
 }
 
 /** A new card was saved (the hosted page, or its webhook): kept, and whatever was due is charged again. */
@@ -400,10 +432,18 @@ export async function settleCancellation(trx: Db, setup: StripeSetup, p: Payment
   const job = await jobOf(trx, p.appointmentId);
   if (job.status !== 'cancelled') return p;
   if (p.depositState === 'due') return update(trx, p, { depositState: 'none' });
-  if (p.depositState !== 'paid' || !p.depositIntentId) return p;
-  if (depositKept(job)) return releaseDeposit(trx, setup, p, 'kept');
+  // Released when work started, then the job ended without the owner's late cancellation (the
+  // mechanic stopped, the job re-listed): reversed and refunded like a deposit still held.
+  const released = p.depositState === 'transferred' && !p.paidAt && !depositKept(job);
+  if ((p.depositState !== 'paid' && !released) || !p.depositIntentId) return p;
+  if (!released && depositKept(job)) return releaseDeposit(trx, setup, p, 'kept');
   const by = job.cancelledBy ?? 'owner';
-  const amount = Number(p.depositCents);
+  const amount = Number(p.depositCents) - Number(p.refundedCents);
+  if (amount <= 0) {
+    const row = await update(trx, p, { depositState: 'refunded', status: 'refunded' });
+    if (released) await takeBack(trx, setup, row, 'the job ended before it was finished');
+    return row;
+  }
   await setup.stripe.refunds.create(
     {
       payment_intent: p.depositIntentId,
@@ -426,6 +466,7 @@ export async function settleCancellation(trx: Db, setup: StripeSetup, p: Payment
         ? 'The mechanic can no longer work through Skyward'
         : 'Cancelled before the mechanic confirmed';
   await logEvent(trx, p.id, 'refund', amount, why, p.depositIntentId);
+  if (released) await takeBack(trx, setup, row, why.toLowerCase());
   if (by !== 'mechanic') {
     await notify(trx, [p.ownerId], {
       type: 'payment.deposit_refunded',

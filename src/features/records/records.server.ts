@@ -306,7 +306,13 @@ export async function ensureDraft(db: Db, job: Job, input: DraftInput = {}): Pro
   await db
     .insertInto('maintenanceRecords')
     .values(await draftValues(db, job, mechanic, input))
-    .onConflict((oc) => oc.column('appointmentId').where('status', '=', 'draft').doNothing())
+    // The index predicate as a literal: a bound parameter cannot name the partial unique index under a generic plan (42P10).
+    .onConflict((oc) =>
+      oc
+        .column('appointmentId')
+        .where(sql<boolean>`status = 'draft'`)
+        .doNothing(),
+    )
     .execute();
 }
 
@@ -717,7 +723,13 @@ export async function correctRecord(db: Db, user: UserRow, appointmentId: string
       airworthy: signed.airworthy,
       discrepancies: JSON.stringify(signed.discrepancies),
     })
-    .onConflict((oc) => oc.column('appointmentId').where('status', '=', 'draft').doNothing())
+    // The index predicate as a literal: a bound parameter cannot name the partial unique index under a generic plan (42P10).
+    .onConflict((oc) =>
+      oc
+        .column('appointmentId')
+        .where(sql<boolean>`status = 'draft'`)
+        .doNothing(),
+    )
     .execute();
   return view(db, job);
 }

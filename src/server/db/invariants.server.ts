@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './client.ts';
+import { feeKept } from '../../contract/refund-split.ts';
 
 /**
  * The rules a job's money and records must keep whatever path made the job and whatever happened
@@ -153,6 +154,7 @@ export async function jobLedgers(db: Db, appointmentIds?: readonly string[]): Pr
     refunded: string;
     transferred: string;
     fee: string;
+    paid: boolean;
     rowRefunded: string;
     ended: boolean;
   }>`
@@ -160,8 +162,9 @@ export async function jobLedgers(db: Db, appointmentIds?: readonly string[]): Pr
       coalesce(sum(e.amount_cents) filter (where e.kind in ('deposit_charged', 'charged')), 0) as charged,
       coalesce(sum(e.amount_cents) filter (where e.kind = 'refund'), 0) as refunded,
       coalesce(sum(e.amount_cents) filter (where e.kind in ('deposit_transferred', 'deposit_kept', 'transferred')), 0)
-        as transferred,
-      case when p.paid_at is not null then p.fee_cents else 0 end as fee,
+        - coalesce(sum(e.amount_cents) filter (where e.kind = 'transfer_reversed'), 0) as transferred,
+      p.fee_cents as fee,
+      p.paid_at is not null as paid,
       p.refunded_cents as row_refunded,
       (a.status = 'cancelled' or p.paid_at is not null) as ended
     from payments p
@@ -173,7 +176,8 @@ export async function jobLedgers(db: Db, appointmentIds?: readonly string[]): Pr
     const charged = Number(r.charged);
     const refunded = Number(r.refunded);
     const transferred = Number(r.transferred);
-    const fee = Number(r.fee);
+    // The fee the platform keeps: refunds beyond the mechanic's share come out of it (docs/decisions/0390).
+    const fee = feeKept(Number(r.fee), charged, refunded, r.paid);
     return {
       appointmentId: r.appointmentId,
       paymentStatus: r.paymentStatus,
@@ -299,7 +303,7 @@ export function compareWithStripe(ledgers: JobLedger[], objects: Iterable<Stripe
       intents.set(o.id, { appointmentId, amount: Number(o.amount) });
       of(appointmentId).charged += Number(o.amount);
     }
-    if (o.object === 'transfer') of(appointmentId).transferred += Number(o.amount);
+    if (o.object === 'transfer') of(appointmentId).transferred += Number(o.amount) - Number(o['amount_reversed'] ?? 0);
   }
   for (const o of all) {
     if (o.object !== 'refund' || typeof o.payment_intent !== 'string') continue;
