@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
  *
  * Test cards (as on Stripe): 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined when
  * saved; 4000 0027 6000 3184 asks for authentication when saved and on every charge; 4000 0000 0000
- * 0341 is saved but declined when charged.
+ * 0341 is saved but declined when charged; 4000 0000 0000 0259 is charged and then disputed as
+ * fraudulent (so a dispute can be walked through locally, as Stripe's own test card does).
  */
 
 type Obj = Record<string, unknown> & { id: string; object: string };
@@ -53,11 +54,15 @@ export interface StripeStandin {
 
 export const STANDIN_API_VERSION = '2026-10-28.endive';
 
-const CARDS: Record<string, { brand: string; setup: 'ok' | 'decline' | 'auth'; charge: 'ok' | 'decline' | 'auth' }> = {
+const CARDS: Record<
+  string,
+  { brand: string; setup: 'ok' | 'decline' | 'auth'; charge: 'ok' | 'decline' | 'auth' | 'dispute' }
+> = {
   '4242424242424242': { brand: 'visa', setup: 'ok', charge: 'ok' },
   '4000000000000002': { brand: 'visa', setup: 'decline', charge: 'decline' },
   '4000002760003184': { brand: 'visa', setup: 'auth', charge: 'auth' },
   '4000000000000341': { brand: 'visa', setup: 'ok', charge: 'decline' },
+  '4000000000000259': { brand: 'visa', setup: 'ok', charge: 'dispute' },
 };
 
 /** `a[b][0][c]=x` form fields into nested objects and arrays, as Stripe reads them. */
@@ -234,7 +239,7 @@ export async function startStripeStandin(
       created: now(),
       description: p['description'] ?? null,
     });
-    if (behaviour !== 'ok') {
+    if (behaviour !== 'ok' && behaviour !== 'dispute') {
       const error =
         behaviour === 'auth'
           ? {
@@ -268,7 +273,29 @@ export async function startStripeStandin(
     });
     Object.assign(pi, { status: 'succeeded', latest_charge: ch.id });
     await emit('payment_intent.succeeded', pi);
+    // The card network opens the dispute after the charge's answer, as it would days later.
+    if (behaviour === 'dispute') setImmediate(() => void openDispute(pi.id).catch(() => undefined));
     return pi;
+  }
+
+  async function openDispute(paymentIntentId: string): Promise<StandinEvent> {
+    const pi = get(paymentIntentId, 'payment_intent');
+    const ch = pi && get(String(pi['latest_charge'] ?? ''), 'charge');
+    if (!pi || !ch) throw new Error(`No charge for ${paymentIntentId}`);
+    ch['disputed'] = true;
+    const dp = put({
+      id: newId('dp'),
+      object: 'dispute',
+      amount: ch['amount'],
+      charge: ch.id,
+      payment_intent: pi.id,
+      currency: ch['currency'],
+      reason: 'fraudulent',
+      status: 'needs_response',
+      evidence_details: { due_by: now() + 7 * 86_400 },
+      created: now(),
+    });
+    return emit('charge.dispute.created', dp);
   }
 
   async function api(method: string, path: string, p: Record<string, unknown>): Promise<[number, unknown]> {
@@ -584,7 +611,7 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
 <form method="post"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242">
 <label for="exp">Expiry (MM / YY)</label><input id="exp" name="exp" autocomplete="cc-exp" placeholder="12 / 34"><label for="cvc">CVC</label><input id="cvc" name="cvc" autocomplete="cc-csc" placeholder="123">
 <button type="submit">Save card</button></form>
-<p class="muted">Test cards: 4242 4242 4242 4242 succeeds · 4000 0000 0000 0002 is declined · 4000 0027 6000 3184 asks for authentication · 4000 0000 0000 0341 is saved but declined when charged.</p>
+<p class="muted">Test cards: 4242 4242 4242 4242 succeeds · 4000 0000 0000 0002 is declined · 4000 0027 6000 3184 asks for authentication · 4000 0000 0000 0341 is saved but declined when charged · 4000 0000 0000 0259 is charged, then disputed.</p>
 <p class="muted"><a href="${esc(String(cs['cancel_url']))}">Cancel and go back</a></p>`,
         ),
         'text/html',
@@ -696,25 +723,7 @@ ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
       if (!cs) throw new Error(`No checkout session ${sessionId}`);
       return saveCard(cs, card);
     },
-    openDispute: async (paymentIntentId) => {
-      const pi = get(paymentIntentId, 'payment_intent');
-      const ch = pi && get(String(pi['latest_charge'] ?? ''), 'charge');
-      if (!pi || !ch) throw new Error(`No charge for ${paymentIntentId}`);
-      ch['disputed'] = true;
-      const dp = put({
-        id: newId('dp'),
-        object: 'dispute',
-        amount: ch['amount'],
-        charge: ch.id,
-        payment_intent: pi.id,
-        currency: ch['currency'],
-        reason: 'fraudulent',
-        status: 'needs_response',
-        evidence_details: { due_by: now() + 7 * 86_400 },
-        created: now(),
-      });
-      return emit('charge.dispute.created', dp);
-    },
+    openDispute,
     closeDispute: async (disputeId, status) => {
       const dp = get(disputeId, 'dispute');
       if (!dp) throw new Error(`No dispute ${disputeId}`);

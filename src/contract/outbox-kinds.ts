@@ -17,6 +17,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   'conversation.digest': 'Unread messages digest',
   'payments.receipt': 'Payment receipt',
   'payments.payout': 'Payout notice',
+  'payments.refund': 'Refund receipt (to the owner)',
   'marketplace.request.matched': 'New service request (to a mechanic)',
   'marketplace.request.pending': 'Service request waiting for mechanics',
   'marketplace.request.cancelled': 'Service request cancelled',

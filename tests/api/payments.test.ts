@@ -267,12 +267,15 @@ describe('the money loop', () => {
     expect(doc).toMatchObject({ ownerId: j.pilot.id, documentType: 'invoice', contentType: 'application/pdf' });
     const mails = await db
       .selectFrom('outbox')
-      .select(['toAddress', 'kind', 'subject'])
+      .select(['toAddress', 'kind', 'subject', 'bodyText'])
       .where('kind', 'in', ['payments.receipt', 'payments.payout'])
       .where('toAddress', 'in', [j.pilot.email, j.mechanic.email])
       .execute();
     expect(mails.map((m) => m.kind).sort()).toEqual(['payments.payout', 'payments.receipt']);
-    expect(mails.find((m) => m.kind === 'payments.receipt')?.subject).toMatch(/\$1,200\.00/);
+    const receipt = mails.find((m) => m.kind === 'payments.receipt')!;
+    expect(receipt.subject).toMatch(/\$1,200\.00/);
+    // Named in the aircraft's airport's zone (KBZN, Mountain time), as its records are dated; not UTC.
+    expect(receipt.bodyText).toMatch(/Paid on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M M[SD]T\./);
 
     const earnings = await api.get('/api/payments/earnings', { token: j.mechanic.token });
     expect(earnings.body).toMatchObject({ paidCents: 108_000, pendingCents: 0, feesCents: 12_000 });
@@ -457,6 +460,29 @@ describe('webhooks: POST /api/payments/webhook', () => {
     expect((await payment(j)).body).toMatchObject({ status: 'paid' });
   });
 
+  it("Stripe's dispute test card (4000 0000 0000 0259) is charged, then disputed: the payment shows it and holds the payout", async () => {
+    const j = await acceptedJob({ depositPercent: 50 });
+    await saveCard(j, '4000 0000 0000 0259');
+    const [deposit] = objectsOf('payment_intent', j.appointmentId, 'deposit');
+    expect(deposit).toMatchObject({ status: 'succeeded' });
+    // The network opens it after the charge's answer: awaited as an event, not a pause.
+    await expect
+      .poll(() =>
+        stripe.events.find(
+          (e) => e.type === 'charge.dispute.created' && e.data.object['payment_intent'] === deposit!.id,
+        ),
+      )
+      .toBeDefined();
+    const opened = stripe.events.find(
+      (e) => e.type === 'charge.dispute.created' && e.data.object['payment_intent'] === deposit!.id,
+    )!;
+    expect((await deliver(opened)).status).toBe(200);
+    expect((await payment(j)).body.status).toBe('disputed');
+    await step(j, 'confirm');
+    await step(j, 'start');
+    expect(objectsOf('transfer', j.appointmentId, 'deposit')).toHaveLength(0);
+  });
+
   it('freezes payouts while a dispute is open, lists it for admins with its deadline, and releases them when it is won', async () => {
     const j = await acceptedJob({ depositPercent: 50 });
     await saveCard(j);
@@ -532,6 +558,16 @@ describe('admin payments and bad input', () => {
       expect.stringContaining('$200.00 of what you were sent for the Annual Inspection'),
     ]);
     expect(told[0]!.message).toContain('(Spark plugs not replaced)');
+    // The owner gets a receipt for the refund.
+    const refundMail = await db
+      .selectFrom('outbox')
+      .select(['subject', 'bodyText'])
+      .where('kind', '=', 'payments.refund')
+      .where('toAddress', '=', j.pilot.email)
+      .executeTakeFirstOrThrow();
+    expect(refundMail.subject).toMatch(/^Refund: \$200\.00 for the Annual Inspection on N\w+$/);
+    expect(refundMail.bodyText).toContain('Reason: Spark plugs not replaced');
+    expect(refundMail.bodyText).toContain('Refunded so far: $200.00 of the $1,200.00 charged for this job.');
     // The refund's own webhook changes nothing more.
     const refunded = stripe.events.findLast((e) => e.type === 'charge.refunded');
     expect((await deliver(refunded!)).status).toBe(200);

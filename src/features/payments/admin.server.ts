@@ -5,7 +5,9 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { logEvent, takeBack, withPayment, type PaymentRow } from './money.server.ts';
+import { jobOf, logEvent, takeBack, whatOf, withPayment, zoneOfJob, type PaymentRow } from './money.server.ts';
+import { enqueueEmail } from '../messaging/outbox.server.ts';
+import { timeInZone } from '../marketplace/geo/airport-day.ts';
 import { mechanicShareOf, REVERSAL_KIND, TRANSFER_KINDS } from './mechanic-share.server.ts';
 import { feeKept } from '../../contract/refund-split.ts';
 import { requireStripe } from './connect.server.ts';
@@ -193,6 +195,22 @@ export async function refundPayment(
       .executeTakeFirstOrThrow();
     // The mechanic's share pays the refund first (docs/decisions/0390): what he was sent beyond it comes back.
     await takeBack(trx, setup, row, data.reason);
+    // The owner's receipt for the refund, queued with the refund (sent once, after the commit).
+    const job = await jobOf(trx, p.appointmentId);
+    const amount = data.amountCents - remaining;
+    await enqueueEmail(trx, {
+      kind: 'payments.refund',
+      to: job.ownerEmail,
+      subject: `Refund: ${formatCents(amount)} for ${whatOf(job)}`,
+      text: [
+        `Hi ${job.ownerFirstName},`,
+        '',
+        `We refunded ${formatCents(amount)} to your card for ${whatOf(job)} on ${timeInZone(zoneOfJob(job), new Date())}.`,
+        `Reason: ${data.reason}`,
+        `Refunded so far: ${formatCents(refunded)} of the ${formatCents(chargedOf(p))} charged for this job.`,
+        'Your bank shows it within 5-10 business days, as a refund of the original charge.',
+      ].join('\n'),
+    });
     return row;
   });
   const row = await listQuery(db)

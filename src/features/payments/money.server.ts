@@ -10,6 +10,7 @@ import type { PaymentsTable } from '../../server/db/tables/payments.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { approvedCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
+import { aircraftZone, timeInZone } from '../marketplace/geo/airport-day.ts';
 import { mechanicShareOf, REVERSAL_KIND, sentToMechanic } from './mechanic-share.server.ts';
 import { cardProblem, type StripeSetup } from './stripe.server.ts';
 
@@ -104,7 +105,10 @@ async function jobOf(db: Db, appointmentId: string) {
     .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
     .innerJoin('users as o', 'o.id', 'a.customerId')
     .innerJoin('users as m', 'm.id', 'a.mechanicId')
+    .leftJoin('aircraft as p', 'p.id', 'r.aircraftId')
     .select([
+      'p.homeAirport',
+      'r.aircraftLocation',
       'a.id',
       'a.bidId',
       'a.status',
@@ -125,9 +129,14 @@ async function jobOf(db: Db, appointmentId: string) {
     .executeTakeFirstOrThrow();
 }
 export type Job = Awaited<ReturnType<typeof jobOf>>;
+
+/** The zone that names a job's times in emails: the aircraft's airport's, as its records are dated. */
+export const zoneOfJob = (job: Pick<Job, 'homeAirport' | 'aircraftLocation'>) =>
+  aircraftZone(job.homeAirport, job.aircraftLocation);
 export { jobOf };
 
-const whatOf = (job: Job) => `the ${labelOf(MARKETPLACE_SERVICE_TYPES, job.serviceType)} on ${job.aircraftTailNumber}`;
+export const whatOf = (job: Job) =>
+  `the ${labelOf(MARKETPLACE_SERVICE_TYPES, job.serviceType)} on ${job.aircraftTailNumber}`;
 
 type ChargeOutcome =
   { ok: true; intent: Stripe.PaymentIntent } | { ok: false; message: string; intentId: string | null };
@@ -306,7 +315,7 @@ export async function markPaid(
       `Approved work (quote lines and change orders you approved): ${formatCents(Number(row.totalCents))}`,
       ...(deposit ? [`Parts deposit paid at acceptance: ${formatCents(deposit)}`] : []),
       `Charged to your card today: ${formatCents(paid.amount)}`,
-      `Paid on ${paidAt.toUTCString()}.`,
+      `Paid on ${timeInZone(zoneOfJob(j), paidAt)}.`,
       '',
       'The invoice (lines, change orders, deposit, totals) is in your Documents, next to the signed logbook entry.',
     ].join('\n'),
