@@ -27,6 +27,7 @@ import {
   totalsOf,
 } from '../marketplace/lines.server.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
+import { aircraftZone } from '../marketplace/geo/airport-day.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const appointmentNotFound = () => notFound('Appointment not found');
@@ -270,6 +271,13 @@ export async function workOrder(db: Db, user: UserRow, appointmentId: string): P
  * maintenance/rules.ts): one that answers a due item is judged by that item.
  */
 export async function deferredAirworthyLines(db: Db, aircraftId: string): Promise<RefusedLine[]> {
+  // The deferral's day is the local day at the aircraft's airport, as the sign-off's date is.
+  const aircraft = await db
+    .selectFrom('aircraft')
+    .select('homeAirport')
+    .where('id', '=', aircraftId)
+    .executeTakeFirst();
+  const timeZone = aircraftZone(aircraft?.homeAirport);
   const rows = await sql<{ description: string; dueItemId: string | null; squawkId: string | null }>`
     select l.description, l.due_item_id as "dueItemId", l.squawk_id as "squawkId"
     from bid_lines l
@@ -280,7 +288,7 @@ export async function deferredAirworthyLines(db: Db, aircraftId: string): Promis
     where r.aircraft_id = ${aircraftId}
       and l.category = 'airworthy' and l.decision = 'defer'
       and not (s.id is not null and s.status = 'resolved' and s.resolved_at >= l.decided_at)
-      and not (i.id is not null and i.last_done_date >= (l.decided_at at time zone 'UTC')::date)
+      and not (i.id is not null and i.last_done_date >= (l.decided_at at time zone ${timeZone})::date)
       and not exists (
         select 1
         from bid_lines l2
