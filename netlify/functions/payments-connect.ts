@@ -3,16 +3,19 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { connectView, startOnboarding } from '../../src/features/payments/connect.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The mechanic's payouts (Stripe Connect Express): status, and the link to Stripe's onboarding.
-export default withApi({
-  GET: async (ctx) => reply(ROUTES.paymentsConnect, await connectView(ctx.db, await requireRole(ctx, 'mechanic'))),
-  POST: async (ctx) =>
+export default withApi(
+  serve(ROUTES.paymentsConnect, async (ctx) =>
+    reply(ROUTES.paymentsConnect, await connectView(ctx.db, await requireRole(ctx, 'mechanic'))),
+  ),
+  serve(ROUTES.paymentsConnectStart, async (ctx) =>
     reply(
       ROUTES.paymentsConnectStart,
       await startOnboarding(ctx.db, await requireRole(ctx, 'mechanic'), ctx.url.origin),
     ),
-});
+  ),
+);
 
 export const config: Config = { path: '/api/payments/connect' };

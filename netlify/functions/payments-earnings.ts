@@ -3,11 +3,13 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { earningsOf } from '../../src/features/payments/admin.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
-// The mechanic's Earnings from what Stripe moved (transfers, money held, fees).
-export default withApi({
-  GET: async (ctx) => reply(ROUTES.paymentsEarnings, await earningsOf(ctx.db, await requireRole(ctx, 'mechanic'))),
-});
+// The mechanic's Earnings from what Stripe moved (transfers net of reversals, money held, fees kept).
+export default withApi(
+  serve(ROUTES.paymentsEarnings, async (ctx) =>
+    reply(ROUTES.paymentsEarnings, await earningsOf(ctx.db, await requireRole(ctx, 'mechanic'))),
+  ),
+);
 
 export const config: Config = { path: '/api/payments/earnings' };
