@@ -247,6 +247,37 @@ describe('no capture and no payout without a signed entry', WHOLE_JOB, () => {
   });
 });
 
+describe('one current entry per job', WHOLE_JOB, () => {
+  it('the database refuses a second signed entry, or a fresh draft beside the signed one, for the same job', async () => {
+    const j = await paidDepositJob();
+    for (const s of ['confirm', 'start', 'complete'] as const) await stepOk(j, s);
+    expect((await sign(j)).status).toBe(200);
+    const signed = await db
+      .selectFrom('maintenanceRecords')
+      .selectAll()
+      .where('appointmentId', '=', j.appointmentId)
+      .executeTakeFirstOrThrow();
+    const { id: _id, createdAt: _c, updatedAt: _u, documentId: _d, ...rest } = signed;
+    const copy = {
+      ...rest,
+      completedOn: signed.completedOn.toISOString().slice(0, 10),
+      discrepancies: JSON.stringify(signed.discrepancies),
+    };
+    await expect(
+      db
+        .insertInto('maintenanceRecords')
+        .values({ ...copy, sha256: 'f'.repeat(64) })
+        .execute(),
+    ).rejects.toThrow(/maintenance_records_one_current/);
+    await expect(
+      db
+        .insertInto('maintenanceRecords')
+        .values({ ...copy, status: 'draft', signedAt: null, signerName: null, entryText: null, sha256: null })
+        .execute(),
+    ).rejects.toThrow(/maintenance_records_one_current/);
+  });
+});
+
 describe('after the commit', WHOLE_JOB, () => {
   it('a charge that could not reach Stripe at the signature is made by the scheduled settlement, once', async () => {
     const j = await paidDepositJob();

@@ -215,7 +215,10 @@ describe('cursor paging of the dashboard lists', () => {
       db,
     );
     const aircraftId = aircraft.rows[0]!.id;
-    const job = await sql<{ id: string }>`
+    // A completed job of its own for each entry: a job has one current entry (migration 0045).
+    const newJob = async () =>
+      (
+        await sql<{ id: string }>`
       with r as (
         insert into service_requests (customer_id, aircraft_id, aircraft_make, aircraft_model, aircraft_tail_number, aircraft_location, service_type,
                                       service_description, service_location, service_location_label, service_latitude, service_longitude, status)
@@ -226,16 +229,21 @@ describe('cursor paging of the dashboard lists', () => {
         select id, ${mechanic.id}::uuid, 100, 0, 100, 1, current_date, current_date, 'accepted' from r returning id, service_request_id)
       insert into appointments (service_request_id, bid_id, mechanic_id, customer_id, scheduled_date, scheduled_time, estimated_duration, service_location, status)
       select service_request_id, id, ${mechanic.id}::uuid, ${pilot.id}::uuid, current_date, '09:00', 1, 'KPAO', 'completed' from b
-      returning id`.execute(db);
+      returning id`.execute(db)
+      ).rows[0]!.id;
     // Signed entries straight in the table (signing has its own tests), one a day back from `from`
     // days ago; two share a day and a signature time, so the id breaks the tie.
-    const sign = (from: number, n: number, words: string) =>
-      sql`insert into maintenance_records (appointment_id, aircraft_id, owner_id, mechanic_id, status, aircraft_label, description, completed_on,
-                                           performed_by, signed_at, entry_text, sha256)
-          select ${job.rows[0]!.id}::uuid, ${aircraftId}::uuid, ${pilot.id}::uuid, ${mechanic.id}::uuid, 'signed', 'NLOG1, Cessna 182',
-                 'Entry ' || g, current_date - (${from}::int + g / 2), 'Cole Mechanic', timestamptz '2026-01-01 10:00:00+00' + (g / 2) * interval '1 day',
-                 ${words} || ' entry ' || g, md5(g::text)
-          from generate_series(1, ${n}::int) g`.execute(db);
+    const sign = async (from: number, n: number, words: string) => {
+      for (let g = 1; g <= n; g++) {
+        const appointmentId = await newJob();
+        await sql`insert into maintenance_records (appointment_id, aircraft_id, owner_id, mechanic_id, status, aircraft_label, description, completed_on,
+                                             performed_by, signed_at, entry_text, sha256)
+            values (${appointmentId}::uuid, ${aircraftId}::uuid, ${pilot.id}::uuid, ${mechanic.id}::uuid, 'signed', 'NLOG1, Cessna 182',
+                   ${`Entry ${g}`}, current_date - (${from}::int + ${g}::int / 2), 'Cole Mechanic',
+                   timestamptz '2026-01-01 10:00:00+00' + (${g}::int / 2) * interval '1 day',
+                   ${`${words} entry ${g}`}, md5(${String(g)}))`.execute(db);
+      }
+    };
     await sign(10, 9, 'Oil change');
     await sign(30, 3, 'Replaced magneto');
     const path = `/api/aircraft/${aircraftId}/logbook`;

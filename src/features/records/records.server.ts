@@ -591,6 +591,18 @@ export async function signRecord(
       dateOnly(current.completedOn),
     );
 
+    // The entry a correction replaces is superseded first: a job has one current entry at every
+    // moment (migration 0045's unique index), its signed one or its draft.
+    let superseded: { documentId: string | null } | undefined;
+    if (current.supersedesId) {
+      superseded = await trx
+        .updateTable('maintenanceRecords')
+        .set({ status: targetOf(RECORD_MACHINE, 'supersede'), updatedAt: signedAt })
+        .where('id', '=', current.supersedesId)
+        .where('status', 'in', fromStates(RECORD_MACHINE, 'supersede'))
+        .returning('documentId')
+        .executeTakeFirst();
+    }
     const text = entryText(current, signedBy);
     const sha256 = createHash('sha256').update(text, 'utf8').digest('hex');
     const row = await trx
@@ -610,25 +622,16 @@ export async function signRecord(
       .where('status', 'in', fromStates(RECORD_MACHINE, 'sign'))
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (current.supersedesId) {
-      const old = await trx
-        .updateTable('maintenanceRecords')
-        .set({ status: targetOf(RECORD_MACHINE, 'supersede'), updatedAt: signedAt })
-        .where('id', '=', current.supersedesId)
-        .where('status', 'in', fromStates(RECORD_MACHINE, 'supersede'))
-        .returning('documentId')
-        .executeTakeFirst();
-      // Its PDF stays in Documents, marked: an owner printing it sees it is no longer the entry.
-      if (old?.documentId) {
-        await trx
-          .updateTable('documents')
-          .set((eb) => ({
-            title: sql<string>`left(${eb.ref('title')}, 180) || ${SUPERSEDED_MARK}`,
-            description: sql<string>`${`Superseded by the correction signed on ${formatDay(dayInZone(job.timeZone, signedAt))}. `} || coalesce(${eb.ref('description')}, '')`,
-          }))
-          .where('id', '=', old.documentId)
-          .execute();
-      }
+    // Its PDF stays in Documents, marked: an owner printing it sees it is no longer the entry.
+    if (superseded?.documentId) {
+      await trx
+        .updateTable('documents')
+        .set((eb) => ({
+          title: sql<string>`left(${eb.ref('title')}, 180) || ${SUPERSEDED_MARK}`,
+          description: sql<string>`${`Superseded by the correction signed on ${formatDay(dayInZone(job.timeZone, signedAt))}. `} || coalesce(${eb.ref('description')}, '')`,
+        }))
+        .where('id', '=', superseded.documentId)
+        .execute();
     }
     await recordThreadEvent(trx, job.appointment, 'record_signed');
     return row;
