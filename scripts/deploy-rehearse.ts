@@ -166,6 +166,10 @@ try {
     NETLIFY_DB_URL: database.url,
     NETLIFY_DB_DRIVER: 'serverless',
     LOCAL_NEON_WS_PROXY: `127.0.0.1:${services.proxy.port}`,
+    // A function's first call loads its bundle, then opens its connection over the WebSocket proxy
+    // (SCRAM in JavaScript): on a loaded 2-core machine that took more than production's 5 s, and
+    // the first smoke read answered 503. Production keeps its own limit (client.ts).
+    DB_CONNECT_TIMEOUT_MS: '30000',
     JWT_SECRET: secrets.JWT_SECRET,
     CONFIG_ENCRYPTION_KEY: secrets.CONFIG_ENCRYPTION_KEY,
     SITE_URL: origin,
