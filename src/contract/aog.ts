@@ -312,6 +312,8 @@ export interface AogOffer {
   distanceMiles: number;
   /** The mechanic's average rating; null before their first one. */
   rating: number | null;
+  /** How many ratings `rating` averages. */
+  ratingCount: number;
   completedJobs: number;
   note: string | null;
   status: 'open' | 'accepted' | 'declined';

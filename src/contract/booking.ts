@@ -227,7 +227,10 @@ export interface BookingOffer {
   mechanicId: string;
   name: string;
   businessName: string | null;
+  /** The mechanic's average rating; null before their first one. */
   rating: number | null;
+  /** How many ratings `rating` averages. */
+  ratingCount: number;
   completedJobs: number;
   distanceMiles: number;
   priceCents: number;

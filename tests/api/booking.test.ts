@@ -134,8 +134,18 @@ describe('offers and holds', () => {
       days: 2,
       aircraftClass: 'single_piston_fixed',
       freeCancelHours: 72,
+      // Nobody rated this mechanic: no average, whatever the profile starts at.
+      rating: null,
+      ratingCount: 0,
     });
     expect(offer.openStarts.length).toBe(5);
+    // A job done and not rated is a completed job, not a rating ("5.0 (1 jobs)" before).
+    await testDb()
+      .updateTable('mechanicProfiles')
+      .set({ completedJobs: 1 })
+      .where('userId', '=', mechanic.id)
+      .execute();
+    expect((await offers(owner, aircraftId)).body[0]).toMatchObject({ rating: null, ratingCount: 0, completedJobs: 1 });
     const tomorrow = addDays(todayIn('America/Denver'), 1);
     for (const start of offer.openStarts) {
       expect(start >= tomorrow).toBe(true);

@@ -16,6 +16,7 @@ import { ageText, arrivalText, feeText } from './format.ts';
 import { usePoll } from './use-poll.ts';
 import PaymentPanel from '../payments/PaymentPanel.tsx';
 import { goToCardPage } from '../payments/PaymentTerms.tsx';
+import { ratingPhrase } from '../../contract/ratings.ts';
 
 /** The timeline, oldest first, as the owner and the mechanic both read it. */
 export function Timeline({ view }: { view: AogView }) {
@@ -152,9 +153,7 @@ export default function AogLive({
                           <p className="flex flex-wrap gap-3 text-sm text-muted-foreground">
                             <span className="inline-flex items-center gap-1">
                               <Star className="h-4 w-4" aria-hidden="true" />
-                              {o.rating === null
-                                ? 'New · no ratings yet'
-                                : `${o.rating.toFixed(1)} (${o.completedJobs} jobs)`}
+                              {ratingPhrase(o)}
                             </span>
                             <span className="inline-flex items-center gap-1">
                               <MapPin className="h-4 w-4" aria-hidden="true" />

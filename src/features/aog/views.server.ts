@@ -49,6 +49,7 @@ export function toOffer(o: OfferRow): AogOffer {
     calloutFeeCents: Number(o.calloutFeeCents),
     distanceMiles: o.distanceMiles,
     rating: Number(o.ratingCount ?? 0) > 0 && o.rating !== null ? Number(o.rating) : null,
+    ratingCount: Number(o.ratingCount ?? 0),
     completedJobs: o.completedJobs ?? 0,
     note: o.note,
     status: o.status,

@@ -19,6 +19,7 @@ import { formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
+import { ratingPhrase } from '../../contract/ratings.ts';
 
 const OFFERS_PATH = listPathOf(ROUTES.bookingOffers.path);
 
@@ -271,9 +272,7 @@ export default function BookDialog({
                       <p className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
                         <span className="inline-flex items-center gap-1">
                           <Star className="h-4 w-4" aria-hidden="true" />
-                          {offer.rating === null
-                            ? 'New · no ratings yet'
-                            : `${offer.rating.toFixed(1)} (${offer.completedJobs} jobs)`}
+                          {ratingPhrase(offer)}
                         </span>
                         <span className="inline-flex items-center gap-1">
                           <MapPin className="h-4 w-4" aria-hidden="true" />

@@ -263,7 +263,10 @@ export async function listOffers(
       mechanicId: c.mechanicId,
       name: fullName(c),
       businessName: c.businessName,
-      rating: c.completedJobs > 0 ? Number(c.rating) : null,
+      // The average only once someone rated: completed jobs are not ratings ("5.0 (1 jobs)" was
+      // the profile's starting value for a mechanic nobody rated).
+      rating: c.ratingCount > 0 && c.rating !== null ? Number(c.rating) : null,
+      ratingCount: c.ratingCount,
       completedJobs: c.completedJobs,
       distanceMiles: c.distance,
       priceCents: Number(c.priceCents),

@@ -30,6 +30,7 @@ export interface OfferCandidate {
   lastName: string;
   businessName: string | null;
   rating: string | null;
+  ratingCount: number;
   completedJobs: number;
   timeZone: string;
   weekly: Array<{ day: number; start: string; end: string }>;
@@ -88,18 +89,18 @@ export async function offerCandidates(
   const { rows } = await sql<OfferCandidate>`
     with page as (
       select m.mechanic_id, m.price_cents, m.includes, m.days, m.distance, m.first_name, m.last_name, m.business_name,
-             m.rating, m.completed_jobs, m.time_zone, m.weekly, m.time_off, m.max_concurrent_jobs, m.free_cancel_hours,
+             m.rating, m.rating_count, m.completed_jobs, m.time_zone, m.weekly, m.time_off, m.max_concurrent_jobs, m.free_cancel_hours,
              m.calendar_token, m.payable,
              to_char(coalesce(m.bookable_from + m.work_day_offsets[extract(dow from m.bookable_from)::int + 1], ${NO_START}::date),
                      'YYYY-MM-DD') as earliest_start
       from (
         select r.mechanic_id, r.price_cents, r.includes, r.days, b.distance,
-               u.first_name, u.last_name, b.business_name, b.rating, b.completed_jobs,
+               u.first_name, u.last_name, b.business_name, b.rating, b.rating_count, b.completed_jobs,
                av.time_zone, av.weekly, av.time_off, av.max_concurrent_jobs, av.free_cancel_hours, av.calendar_token,
                av.work_day_offsets, coalesce(ca.charges_enabled and ca.payouts_enabled, false) as payable,
                greatest(${q.from ?? null}::date, (${q.now.toISOString()}::timestamptz at time zone av.time_zone)::date + 1) as bookable_from
         from (
-          select p.user_id, p.business_name, p.rating, p.completed_jobs, p.service_radius, ${distance} as distance
+          select p.user_id, p.business_name, p.rating, p.rating_count, p.completed_jobs, p.service_radius, ${distance} as distance
           from mechanic_profiles p
           where ${inBox('p.base_latitude', 'p.base_longitude', boxAround(q.place, q.widestRadius))}
           offset 0
