@@ -294,9 +294,9 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     expect(res.body.items[0]).toMatchObject({
       kind: 'ad',
       title: 'AD 2020-18-03',
-      cite: 'AD 2020-18-03 (14 CFR part 39)',
+      cite: 'AD 2020-18-03, 14 CFR part 39',
     });
-    expect(res.body.reasons).toEqual([{ text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03 (14 CFR part 39)' }]);
+    expect(res.body.reasons).toEqual([{ text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03, 14 CFR part 39' }]);
     const bad = await api.post(
       `/api/aircraft/${plane.id}/maintenance`,
       { kind: 'ad', adNumber: '20-18-3', intervalMonths: 12, lastDoneDate: today },

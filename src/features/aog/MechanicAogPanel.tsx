@@ -20,6 +20,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
+import { useRoute } from '../../lib/use-query.ts';
 import { Timeline } from './AogLive.tsx';
 import { ageText, arrivalText, feeText, nextOccurrence } from './format.ts';
 import { usePoll } from './use-poll.ts';
@@ -239,6 +240,8 @@ function Dispatch({ summary }: { summary: AogSummary }) {
 export default function MechanicAogPanel() {
   const open = usePoll(() => call(ROUTES.aogOpen), AOG.openPollMs, 'open');
   const mine = usePoll(() => call(ROUTES.aogMine, { query: {} }), AOG.openPollMs, 'mine');
+  // The empty list says what the mechanic's own setting does, not to turn on what is already on.
+  const availability = useRoute(ROUTES.aogAvailability);
   return (
     <div className="space-y-6">
       <Card>
@@ -254,8 +257,12 @@ export default function MechanicAogPanel() {
             </p>
           ) : open.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">
-              No aircraft on ground in your area right now. Turn on “Available for AOG calls” in your Profile to get
-              them by text at any hour.
+              No aircraft on ground in your area right now.{' '}
+              {availability.data?.available
+                ? `You are available for AOG calls: a new one reaches you at once, at any hour, by email${availability.data.hasPhone ? ' and text' : ' (add a phone number to your account to get texts too)'}.`
+                : availability.data
+                  ? 'Turn on “Available for AOG calls” in your Profile to get them by text at any hour.'
+                  : ''}
             </p>
           ) : (
             <ul className="space-y-3" aria-label="Open calls">

@@ -19,6 +19,6 @@ export function dueWords(
   return `${item.status === 'overdue' ? 'was due' : 'due'} ${parts.join(' or ')}${parts.length > 1 ? ', whichever comes first' : ''}`;
 }
 
-/** 'AD 2020-18-03 (14 CFR part 39)' once, not 'AD 2020-18-03 (AD 2020-18-03 (14 CFR part 39))'. */
+/** 'AD 2020-18-03, 14 CFR part 39' once, not 'AD 2020-18-03 (AD 2020-18-03, 14 CFR part 39)'. */
 export const titledItem = (item: { title: string; cite: string }): string =>
   item.cite.startsWith(item.title) ? item.cite : `${item.title} (${item.cite})`;

@@ -243,7 +243,7 @@ describe('verdict', () => {
       'private',
       [
         { kind: 'annual', cite: '14 CFR 91.409(a)', status: 'overdue', ...base },
-        { kind: 'ad', cite: 'AD 2020-18-03 (14 CFR part 39)', status: 'overdue', ...base, title: 'AD 2020-18-03' },
+        { kind: 'ad', cite: 'AD 2020-18-03, 14 CFR part 39', status: 'overdue', ...base, title: 'AD 2020-18-03' },
         { kind: 'transponder', cite: '14 CFR 91.413', status: 'overdue', ...base },
         { kind: 'custom', cite: 'Owner schedule', status: 'overdue', ...base },
       ],
@@ -257,7 +257,7 @@ describe('verdict', () => {
     expect(v.airworthy).toBe(false);
     expect(v.reasons).toEqual([
       { text: 'Annual inspection overdue (was due by Jan 31, 2026)', cite: '14 CFR 91.409(a)' },
-      { text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03 (14 CFR part 39)' },
+      { text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03, 14 CFR part 39' },
       { text: 'Open grounding squawk: Cracked exhaust', cite: '14 CFR 91.7' },
     ]);
     expect(v.limits.map((r) => r.cite)).toEqual(['14 CFR 91.413, 91.215']);
@@ -333,7 +333,7 @@ describe('item checks and cites', () => {
 
   it('cites the rule', () => {
     expect(citeOf('annual', null, true)).toBe('14 CFR 91.409(a)');
-    expect(citeOf('ad', '2020-18-03', false)).toBe('AD 2020-18-03 (14 CFR part 39)');
+    expect(citeOf('ad', '2020-18-03', false)).toBe('AD 2020-18-03, 14 CFR part 39');
     expect(citeOf('elt', null, false)).toBe('14 CFR 91.207(c)');
     expect(citeOf('pitot_static', null, true)).toBe('14 CFR 91.411');
   });
@@ -380,16 +380,16 @@ describe('service request from items', () => {
       ...annual,
       kind: 'ad' as const,
       title: 'AD 2020-18-03',
-      cite: 'AD 2020-18-03 (14 CFR part 39)',
+      cite: 'AD 2020-18-03, 14 CFR part 39',
       dueDate: '2027-01-01',
       dueHours: 1100,
     };
     expect(requestDescription('N123AB', [ad], [], null, 5000, '2027-02-01')).toBe(
-      'Maintenance for N123AB:\n- AD 2020-18-03 (14 CFR part 39): overdue (was due by Jan 1, 2027 or at 1,100 hours, whichever comes first)',
+      'Maintenance for N123AB:\n- AD 2020-18-03, 14 CFR part 39: overdue (was due by Jan 1, 2027 or at 1,100 hours, whichever comes first)',
     );
     // Overdue by hours while the date is still ahead: never "was due by" a future date (issue 26, point 17).
     expect(requestDescription('N123AB', [ad], [], null, 5000, '2026-11-25')).toBe(
-      'Maintenance for N123AB:\n- AD 2020-18-03 (14 CFR part 39): overdue (was due at 1,100 hours (the date limit is Jan 1, 2027))',
+      'Maintenance for N123AB:\n- AD 2020-18-03, 14 CFR part 39: overdue (was due at 1,100 hours (the date limit is Jan 1, 2027))',
     );
   });
 });

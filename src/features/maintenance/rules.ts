@@ -174,7 +174,7 @@ export function itemProblem(
 
 /** The cite shown beside an item. */
 export function citeOf(kind: ItemKind, adNumber: string | null, hasInterval: boolean): string {
-  if (kind === 'ad') return adNumber ? `AD ${adNumber} (14 CFR part 39)` : KIND_RULES.ad.cite;
+  if (kind === 'ad') return adNumber ? `AD ${adNumber}, 14 CFR part 39` : KIND_RULES.ad.cite; // shown in parentheses: none nested
   if (kind === 'elt' && !hasInterval) return '14 CFR 91.207(c)';
   return KIND_RULES[kind].cite;
 }
