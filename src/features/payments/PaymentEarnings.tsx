@@ -29,7 +29,13 @@ export default function PaymentEarnings() {
         Paid through Skyward
       </h2>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <StatCard label="Paid out" value={formatCents(e.paidCents)} Icon={Banknote} tone="text-success" />
+        <StatCard
+          label="Paid out"
+          value={formatCents(e.paidCents)}
+          Icon={Banknote}
+          tone="text-success"
+          note="Sent to your Stripe account, after the platform fee and any refund"
+        />
         <StatCard label="Pending" value={formatCents(e.pendingCents)} Icon={Hourglass} tone="text-warning" />
         <StatCard label="Platform fees" value={formatCents(e.feesCents)} Icon={Receipt} />
       </div>

@@ -28,7 +28,13 @@ export default function EarningsTab({
   return (
     <div className="space-y-6">
       <section aria-label="Earnings summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total Earned" value={money(sums?.earned)} Icon={Banknote} tone="text-success" />
+        <StatCard
+          label="Total Earned"
+          value={money(sums?.earned)}
+          Icon={Banknote}
+          tone="text-success"
+          note="Billed for completed jobs, before the platform fee"
+        />
         <StatCard label="Pending (accepted jobs)" value={money(sums?.pending)} Icon={Hourglass} tone="text-warning" />
         <StatCard label="Jobs Completed" value={sums?.completedJobs ?? null} Icon={CheckCircle2} />
         <StatCard label="Average per Job" value={money(sums?.averagePerJob)} Icon={TrendingUp} tone="text-brand" />

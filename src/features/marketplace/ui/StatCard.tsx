@@ -1,17 +1,23 @@
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 
-/** One overview counter: a label, a big figure and an icon; `null` while the server counts. */
+/**
+ * One overview counter: a label, a big figure and an icon; `null` while the server counts. `note`
+ * says which figure it is when two money figures could be read as the same (billed or paid out,
+ * before or after the fee).
+ */
 export function StatCard({
   label,
   value,
   Icon,
   tone = 'text-accent',
+  note,
 }: {
   label: string;
   value: string | number | null;
   Icon: LucideIcon;
   tone?: string;
+  note?: string;
 }) {
   if (value === null) {
     return (
@@ -41,6 +47,7 @@ export function StatCard({
         >
           {value}
         </p>
+        {note && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
       </div>
       <Icon className={`h-7 w-7 shrink-0 sm:h-8 sm:w-8 ${tone}`} aria-hidden="true" />
     </Card>
