@@ -215,7 +215,7 @@ describe('cursor paging of the dashboard lists', () => {
       db,
     );
     const aircraftId = aircraft.rows[0]!.id;
-    // A completed job of its own for each entry: a job has one current entry (migration 0045).
+    // A completed job of its own for each entry: a job has one current entry (migration 0047).
     const newJob = async () =>
       (
         await sql<{ id: string }>`

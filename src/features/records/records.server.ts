@@ -592,7 +592,7 @@ export async function signRecord(
     );
 
     // The entry a correction replaces is superseded first: a job has one current entry at every
-    // moment (migration 0045's unique index), its signed one or its draft.
+    // moment (migration 0047's unique index), its signed one or its draft.
     let superseded: { documentId: string | null } | undefined;
     if (current.supersedesId) {
       superseded = await trx
