@@ -31,7 +31,7 @@ export async function seedPublicSubmissions(db: Db): Promise<void> {
         additionalNotes: null,
         scheduleConsultation: true,
         emailUpdates: true,
-        status: 'pending',
+        inboxStatus: 'new',
         createdAt: new Date(Date.now() - 2 * day),
       },
       {
@@ -54,7 +54,7 @@ export async function seedPublicSubmissions(db: Db): Promise<void> {
         additionalNotes: null,
         scheduleConsultation: false,
         emailUpdates: true,
-        status: 'completed',
+        inboxStatus: 'won',
         createdAt: new Date(Date.now() - 9 * day),
       },
       {
@@ -77,7 +77,7 @@ export async function seedPublicSubmissions(db: Db): Promise<void> {
         additionalNotes: null,
         scheduleConsultation: false,
         emailUpdates: false,
-        status: 'in_progress',
+        inboxStatus: 'contacted',
         createdAt: new Date(Date.now() - 5 * day),
       },
     ])
