@@ -76,29 +76,62 @@ export function useBackCloses(open: boolean, close: () => void): void {
   }, [open]);
 }
 
-const sectionOf = <T extends string>(values: readonly T[], fallback: T): T => {
-  const v = new URLSearchParams(window.location.search).get('section');
+const sectionOf = <T extends string>(values: readonly T[], fallback: T, param = 'section'): T => {
+  const v = new URLSearchParams(window.location.search).get(param);
   return v && (values as readonly string[]).includes(v) ? (v as T) : fallback;
 };
+
+export interface SectionOptions {
+  /** The query parameter that holds it (`section` unless a page keeps two, like the console). */
+  param?: string;
+  /** Parameters of sections inside this one, dropped when another of this one is chosen. */
+  drops?: readonly string[];
+}
+
+/**
+ * Sets (or, with null, removes) a parameter of the current history entry without adding one: what
+ * is open inside a section (a request in the console's Inbox) survives a reload, while its dialog
+ * is the entry Back takes off (useBackCloses).
+ */
+export function replaceParam(param: string, value: string | null): void {
+  if (typeof window === 'undefined') return;
+  whenSettled(() => {
+    const url = new URL(window.location.href);
+    if ((url.searchParams.get(param) ?? null) === value) return;
+    if (value === null) url.searchParams.delete(param);
+    else url.searchParams.set(param, value);
+    history.replaceState(history.state, '', url);
+  });
+}
+
+/** A parameter of the current address, read once (the initial state of what it names). */
+export const paramOf = (param: string): string | null =>
+  typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get(param);
 
 /**
  * The dashboard's section, kept in the address (`?section=`): choosing one adds a history entry,
  * Back and Forward move between them, and a reload or an email's link opens on it. A link's
  * `#item-<id>` is scrolled into view once the item is on screen.
  */
-export function useSection<T extends string>(values: readonly T[], initial: T): [T, (section: T) => void] {
+export function useSection<T extends string>(
+  values: readonly T[],
+  initial: T,
+  options: SectionOptions = {},
+): [T, (section: T) => void] {
+  const param = options.param ?? 'section';
   const [section, setSection] = useState<T>(() =>
-    typeof window === 'undefined' ? initial : sectionOf(values, initial),
+    typeof window === 'undefined' ? initial : sectionOf(values, initial, param),
   );
   const valuesRef = useRef(values);
+  const dropsRef = useRef(options.drops ?? []);
   useEffect(() => {
     // Registered before any dialog's Back, so it runs first and sees that Back as the page's own.
     const onPop = () => {
-      if (ownBacks === 0) setSection(sectionOf(valuesRef.current, initial));
+      if (ownBacks === 0) setSection(sectionOf(valuesRef.current, initial, param));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [initial]);
+  }, [initial, param]);
   useEffect(() => {
     const id = window.location.hash.slice(1);
     if (!id.startsWith('item-')) return;
@@ -116,18 +149,17 @@ export function useSection<T extends string>(values: readonly T[], initial: T): 
     (next: T) => {
       setSection(next);
       whenSettled(() => {
-        if (
-          sectionOf(valuesRef.current, initial) === next &&
-          new URLSearchParams(window.location.search).has('section')
-        )
-          return;
         const url = new URL(window.location.href);
-        url.searchParams.set('section', next);
+        const inner = dropsRef.current.filter((p) => url.searchParams.has(p));
+        if (sectionOf(valuesRef.current, initial, param) === next && url.searchParams.has(param) && !inner.length)
+          return;
+        url.searchParams.set(param, next);
+        for (const p of inner) url.searchParams.delete(p);
         url.hash = '';
-        history.pushState({ section: next }, '', url);
+        history.pushState({ [param]: next }, '', url);
       });
     },
-    [initial],
+    [initial, param],
   );
   return [section, choose];
 }
