@@ -12,4 +12,8 @@ export const CONSOLE_PARAMS = {
 } as const;
 
 /** What a section holds inside it: dropped when the administrator moves to another section. */
-export const CONSOLE_INNER_PARAMS = [CONSOLE_PARAMS.config, CONSOLE_PARAMS.inboxList, CONSOLE_PARAMS.inboxOpen] as const;
+export const CONSOLE_INNER_PARAMS = [
+  CONSOLE_PARAMS.config,
+  CONSOLE_PARAMS.inboxList,
+  CONSOLE_PARAMS.inboxOpen,
+] as const;

@@ -313,13 +313,15 @@ export const LEAD_STATUS_OF_INBOX = Object.fromEntries(INBOX_STATUSES.map((s) =>
 >;
 
 /**
- * Urgent quote requests: an emergency, or a message asking for help now ("Alternator died on the
- * ramp... need someone today"). They are flagged, listed first in the Inbox while unanswered, and
+ * Urgent quote requests: an emergency, "As Soon As Possible" chosen, or a message asking for help
+ * now ("Alternator died on the ramp... need someone today"). They are flagged, listed first in the Inbox while unanswered, and
  * their reply clock is the shorter one of the settings catalog (`urgent_reply_hours`). The
  * database decides it from the same words when a request is stored (migration 0044).
  */
 export const URGENT_REQUEST_RULE = {
   serviceTypes: ['emergency'],
+  /** The quote form's "As Soon As Possible". */
+  timeframes: ['asap'],
   /** Whole words or phrases, any case, in the message or the additional notes. */
   words: [
     'asap',
@@ -344,9 +346,15 @@ const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace
 export const URGENT_WORDS_PATTERN = `(${URGENT_REQUEST_RULE.words.map(escapeRe).join('|')})`;
 const URGENT_WORDS_RE = new RegExp(`\\b${URGENT_WORDS_PATTERN}\\b`, 'i');
 
-/** The rule as the browser reads it (the database's generated column is the stored truth). */
-export function isUrgentRequest(serviceType: string | null, ...texts: (string | null | undefined)[]): boolean {
-  if (serviceType !== null && (URGENT_REQUEST_RULE.serviceTypes as readonly string[]).includes(serviceType)) return true;
+/** The rule in JavaScript (the database's generated column is the stored truth; a test holds them alike). */
+export function isUrgentRequest(
+  request: { serviceType: string | null; preferredTimeframe?: string | null },
+  ...texts: (string | null | undefined)[]
+): boolean {
+  const { serviceType, preferredTimeframe } = request;
+  if (serviceType && (URGENT_REQUEST_RULE.serviceTypes as readonly string[]).includes(serviceType)) return true;
+  if (preferredTimeframe && (URGENT_REQUEST_RULE.timeframes as readonly string[]).includes(preferredTimeframe))
+    return true;
   return texts.some((t) => !!t && URGENT_WORDS_RE.test(t));
 }
 

@@ -103,9 +103,11 @@ export const SETTINGS_CATALOG = {
     min: URGENT_REPLY_HOURS_BOUNDS.min,
     max: URGENT_REPLY_HOURS_BOUNDS.max,
     unit: 'hours',
-    affects: `A quote request is urgent when its service is Emergency or its message says ${URGENT_REQUEST_RULE.words
+    affects: `A quote request is urgent when its service is Emergency, its timeframe As Soon As Possible, or its message says ${URGENT_REQUEST_RULE.words
       .map((w) => `"${w}"`)
-      .join(', ')} (any case, whole words). Urgent requests are flagged, listed first in the Inbox while unanswered, and overdue after these hours instead of 24.`,
+      .join(
+        ', ',
+      )} (any case, whole words). Urgent requests are flagged, listed first in the Inbox while unanswered, and overdue after these hours instead of 24.`,
   },
   leadPopupEnabled: {
     category: 'marketing',

@@ -86,7 +86,7 @@ describe('one status: the Inbox is the truth', () => {
 });
 
 describe('urgent requests: flagged, first, on the shorter clock', () => {
-  it('an "ASAP" request and an emergency come before older unanswered ones', async () => {
+  it('an "ASAP" message, an emergency and an "As Soon As Possible" timeframe come before older unanswered ones', async () => {
     const older = await submit({ message: 'Annual due next month.' });
     await db
       .updateTable('quotes')
@@ -98,6 +98,7 @@ describe('urgent requests: flagged, first, on the shorter clock', () => {
       message: 'Alternator died on the ramp at KSQL, need someone today.',
     });
     const emergency = await submit({ serviceType: 'emergency', message: 'Gear would not retract after takeoff.' });
+    const soon = await submit({ preferredTimeframe: 'asap', message: 'Annual due.' });
 
     const page = (await get('/api/admin/quotes?limit=50')).body.items as {
       id: string;
@@ -107,22 +108,24 @@ describe('urgent requests: flagged, first, on the shorter clock', () => {
       overdue: boolean;
     }[];
     const ids = page.map((i) => i.id);
-    // Both urgent ones, oldest first, then the rest of the unanswered.
-    expect(ids.slice(0, 2)).toEqual([asap, emergency]);
-    expect(ids.indexOf(older)).toBeGreaterThan(1);
+    // The urgent ones, oldest first, then the rest of the unanswered (the older one included).
+    expect(ids.slice(0, 3)).toEqual([asap, emergency, soon]);
+    expect(ids.indexOf(older)).toBeGreaterThan(2);
     const item = (id: string) => page.find((i) => i.id === id)!;
     expect(item(asap).urgent).toBe(true);
     expect(item(emergency).urgent).toBe(true);
+    expect(item(soon).urgent).toBe(true);
     expect(item(older).urgent).toBe(false);
-    const hours = (id: string) =>
-      (Date.parse(item(id).respondBy!) - Date.parse(item(id).createdAt)) / 3_600_000;
+    const hours = (id: string) => (Date.parse(item(id).respondBy!) - Date.parse(item(id).createdAt)) / 3_600_000;
     expect(hours(asap)).toBe(SETTINGS_CATALOG.urgentReplyHours.default);
     expect(hours(older)).toBe(24);
 
     // Past the urgent clock it is overdue, though far within 24 hours.
     await db
       .updateTable('quotes')
-      .set({ createdAt: sql`now() - make_interval(hours => ${SETTINGS_CATALOG.urgentReplyHours.default + 1})` as never })
+      .set({
+        createdAt: sql`now() - make_interval(hours => ${SETTINGS_CATALOG.urgentReplyHours.default + 1})` as never,
+      })
       .where('id', '=', asap)
       .execute();
     const overdue = (await get('/api/admin/quotes?overdue=1&limit=50')).body.items.map((i: { id: string }) => i.id);

@@ -18,6 +18,7 @@ import QuotesTab from './QuotesTab.tsx';
 import { StatCards } from './StatCards.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { InboxStatCards } from '../inbox/InboxStatCards.tsx';
+import { $inboxPreset } from '../inbox/inbox-store.ts';
 
 // The panels other features own are their own chunks, fetched when the console is idle after its
 // first screen (preloadWhenIdle below): a tab opened for the first time then waits only on its data,
@@ -138,7 +139,13 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
           </ErrorBoundary>
         ) : (
           <>
-            <ConsoleFigures stats={stats}>
+            <ConsoleFigures
+              stats={stats}
+              onOpenOverdue={() => {
+                $inboxPreset.set('overdue');
+                choose('inbox');
+              }}
+            >
               <StatCards state={stats.state} onRetry={stats.reload} />
               <InboxStatCards onOpen={() => choose('inbox')} />
             </ConsoleFigures>

@@ -35,7 +35,7 @@ export default function SystemConfig({ onBack }: { onBack: () => void }) {
         </Button>
       </div>
       <Tabs value={tab} onValueChange={(v) => choose(v as ConfigTab)}>
-        <TabsList aria-label="System configuration sections" className="flex-nowrap overflow-x-auto sm:flex-wrap">
+        <TabsList aria-label="System configuration sections">
           <TabsTrigger value="api-keys">API Keys</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
           <TabsTrigger value="referrals">Referrals</TabsTrigger>

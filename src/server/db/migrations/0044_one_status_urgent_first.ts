@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 // worked the request to won or lost: two truths. It becomes a column the database derives from
 // `inbox_status`, so no reader can see the old one and no writer can set it apart.
 //
-// Urgent quote requests (an emergency, or "ASAP", "today", "AOG"... in the message) are marked by
+// Urgent quote requests (an emergency, "As Soon As Possible" chosen, or "ASAP", "today", "AOG"...
+// in the message) are marked by
 // the database from the same words as the contract's URGENT_REQUEST_RULE, frozen here as they were
 // when this ran: a change of the words is a new migration, so a request never changes urgency
 // behind the list's back.
@@ -18,7 +19,7 @@ const LEAD_STATUS = `case inbox_status when 'new' then 'New' when 'contacted' th
 /** URGENT_WORDS_PATTERN of src/contract/inbox.ts when this migration was written. */
 export const URGENT_WORDS_0044 =
   '(asap|a\\.s\\.a\\.p|urgent|urgently|emergency|aog|on\\s+the\\s+ground|grounded|stranded|stuck|today|tonight|right\\s+away|immediately)';
-const URGENT = `(service_type = 'emergency'
+const URGENT = `(service_type = 'emergency' or preferred_timeframe = 'asap'
   or message ~* '\\y${URGENT_WORDS_0044}\\y'
   or coalesce(additional_notes, '') ~* '\\y${URGENT_WORDS_0044}\\y')`;
 
