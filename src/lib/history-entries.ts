@@ -45,35 +45,79 @@ export function leavePage(url: string): void {
 }
 
 let dialogs = 0;
+// Markers differ from one page load to the next: after a reload, the entry an earlier load's dialog
+// pushed is not taken for this load's dialog.
+const LOAD = Math.random().toString(36).slice(2, 8);
 
-/** While `open`, Back closes the dialog (calls `close`) and keeps the page where it was. */
-export function useBackCloses(open: boolean, close: () => void): void {
+/** What an open dialog adds to the address (`?open=<id>`), so a reload opens it again. */
+export interface DialogAddress {
+  param: string;
+  value: string;
+}
+
+const dropParam = (param: string | undefined) => {
+  if (!param) return;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(param)) return;
+  url.searchParams.delete(param);
+  history.replaceState(history.state, '', url);
+};
+
+/**
+ * While `open`, Back closes the dialog (calls `close`) and keeps the page where it was. With an
+ * `address`, the dialog's history entry carries it, so a reload opens the same thing, and leaving
+ * the dialog leaves the address without it.
+ */
+export function useBackCloses(open: boolean, close: () => void, address?: DialogAddress | null): void {
   const closeRef = useRef(close);
   closeRef.current = close;
+  const addressRef = useRef(address);
+  addressRef.current = address;
+  const markerRef = useRef<string | null>(null);
   useEffect(() => {
     if (!open || typeof window === 'undefined') return;
     dialogs += 1;
-    const marker = `dialog-${dialogs}`;
+    const marker = `dialog-${LOAD}-${dialogs}`;
+    markerRef.current = marker;
     let active = true;
     let pushed = false;
     let poppedByBack = false;
     const onPop = () => {
       if ((history.state as { dialog?: string } | null)?.dialog === marker) return;
       poppedByBack = true;
+      // An entry from before a reload may still name what this dialog showed.
+      dropParam(addressRef.current?.param);
       closeRef.current();
     };
     whenSettled(() => {
       if (!active) return;
-      history.pushState({ ...(history.state as object | null), dialog: marker }, '');
+      const url = new URL(window.location.href);
+      const a = addressRef.current;
+      if (a) url.searchParams.set(a.param, a.value);
+      history.pushState({ ...(history.state as object | null), dialog: marker }, '', url);
       pushed = true;
       window.addEventListener('popstate', onPop);
     });
     return () => {
       active = false;
+      markerRef.current = null;
       window.removeEventListener('popstate', onPop);
       if (pushed && !poppedByBack && (history.state as { dialog?: string } | null)?.dialog === marker) back();
     };
   }, [open]);
+  // The same dialog showing another item (a duplicate opened from it): its entry names the new one.
+  const value = address?.value;
+  useEffect(() => {
+    const a = addressRef.current;
+    if (!a || !markerRef.current) return;
+    whenSettled(() => {
+      if ((history.state as { dialog?: string } | null)?.dialog !== markerRef.current) return;
+      const url = new URL(window.location.href);
+      if (url.searchParams.get(a.param) === a.value) return;
+      url.searchParams.set(a.param, a.value);
+      history.replaceState(history.state, '', url);
+    });
+  }, [value]);
 }
 
 const sectionOf = <T extends string>(values: readonly T[], fallback: T, param = 'section'): T => {

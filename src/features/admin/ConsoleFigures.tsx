@@ -34,9 +34,9 @@ export function ConsoleFigures({
           aria-controls="console-figures"
           onClick={() => setOpen((o) => !o)}
         >
-          <span className="truncate tabular-nums">
+          <span className="truncate text-xs tabular-nums">
             {d
-              ? `${d.totalQuotes.toLocaleString('en-US')} quotes · ${d.pendingQuotes.toLocaleString('en-US')} pending · ${d.completedQuotes.toLocaleString('en-US')} completed`
+              ? `${d.totalQuotes.toLocaleString('en-US')} total · ${d.pendingQuotes.toLocaleString('en-US')} pending · ${d.completedQuotes.toLocaleString('en-US')} completed`
               : 'Figures'}
           </span>
           <ChevronDown

@@ -73,14 +73,10 @@ export default function InboxPanel() {
   const [kind, setKindState] = useState<InboxKind>(() =>
     paramOf(CONSOLE_PARAMS.inboxList) === 'leads' ? 'leads' : 'quotes',
   );
-  const [openId, setOpenIdState] = useState<string | null>(() => paramOf(CONSOLE_PARAMS.inboxOpen));
+  const [openId, setOpenId] = useState<string | null>(() => paramOf(CONSOLE_PARAMS.inboxOpen));
   const setKind = (next: InboxKind) => {
     setKindState(next);
     replaceParam(CONSOLE_PARAMS.inboxList, next === 'leads' ? next : null);
-  };
-  const setOpenId = (id: string | null) => {
-    setOpenIdState(id);
-    replaceParam(CONSOLE_PARAMS.inboxOpen, id);
   };
   const [view, setView] = useState<'list' | 'funnel'>('list');
   const [search, setSearch] = useState('');
