@@ -34,7 +34,7 @@ export function ConsoleFigures({
           aria-controls="console-figures"
           onClick={() => setOpen((o) => !o)}
         >
-          <span className="truncate text-xs tabular-nums">
+          <span className="text-xs tabular-nums">
             {d
               ? `${d.totalQuotes.toLocaleString('en-US')} total · ${d.pendingQuotes.toLocaleString('en-US')} pending · ${d.completedQuotes.toLocaleString('en-US')} completed`
               : 'Figures'}
