@@ -146,25 +146,30 @@ try {
     );
   }
 
-  // The plans of the default query: the page (two index-ordered halves) and its count.
+  // The plans of the default query: the page (three index-ordered parts) and its count.
   const { whereOf } = await import('../src/features/inbox/inbox-sql.server.ts');
   const { respondByQuery } = await import('../src/features/inbox/inbox-list.server.ts');
-  const where = whereOf('quotes', {
-    q: '',
-    status: null,
-    serviceType: null,
-    aircraftType: null,
-    source: null,
-    from: null,
-    to: null,
-    overdue: false,
-  });
+  const clock = { hours: 24, urgentHours: 2 };
+  const where = whereOf(
+    'quotes',
+    {
+      q: '',
+      status: null,
+      serviceType: null,
+      aircraftType: null,
+      source: null,
+      from: null,
+      to: null,
+      overdue: false,
+    },
+    clock,
+  );
   for (const [label, query] of [
     ['first page (respond-by first)', sql`explain (analyze, costs off) ${respondByQuery(where, 50, 0)}`],
     ['its count', sql`explain (analyze, costs off) select count(*) from quotes r where ${where}`],
     [
       'search "N15432"',
-      sql`explain (analyze, costs off) select count(*) from quotes r where ${whereOf('quotes', { q: 'N15432', status: null, serviceType: null, aircraftType: null, source: null, from: null, to: null, overdue: false })}`,
+      sql`explain (analyze, costs off) select count(*) from quotes r where ${whereOf('quotes', { q: 'N15432', status: null, serviceType: null, aircraftType: null, source: null, from: null, to: null, overdue: false }, clock)}`,
     ],
   ] as const) {
     const plan = await query.execute(db);

@@ -1,6 +1,9 @@
 import type { Db } from '../../src/server/db/client.ts';
 
-/** A few quote requests and leads so the admin console has something to show on first start. */
+/**
+ * A few quote requests and leads so the admin console has something to show on first start: all
+ * three quote requests unanswered in the Inbox (their status is the Inbox's, docs/decisions/0420).
+ */
 export async function seedPublicSubmissions(db: Db): Promise<void> {
   const existing = await db
     .selectFrom('quotes')
@@ -31,7 +34,6 @@ export async function seedPublicSubmissions(db: Db): Promise<void> {
         additionalNotes: null,
         scheduleConsultation: true,
         emailUpdates: true,
-        status: 'pending',
         createdAt: new Date(Date.now() - 2 * day),
       },
       {
@@ -54,7 +56,6 @@ export async function seedPublicSubmissions(db: Db): Promise<void> {
         additionalNotes: null,
         scheduleConsultation: false,
         emailUpdates: true,
-        status: 'completed',
         createdAt: new Date(Date.now() - 9 * day),
       },
       {
@@ -77,7 +78,6 @@ export async function seedPublicSubmissions(db: Db): Promise<void> {
         additionalNotes: null,
         scheduleConsultation: false,
         emailUpdates: false,
-        status: 'in_progress',
         createdAt: new Date(Date.now() - 5 * day),
       },
     ])

@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { AIRCRAFT_TYPES, QUOTE_SERVICE_TYPES } from './quote-fields.ts';
+import type { AdminQuoteStatus } from './status.ts';
 
 /**
  * The business's inbox (docs/decisions/0210-business-inbox.md): quote requests and captured leads
@@ -201,7 +202,9 @@ export interface InboxItem {
   source: string;
   status: InboxStatus;
   lostReason: LostReason | null;
-  /** When the 24-hour promise runs out, while nobody has answered; null otherwise. */
+  /** An emergency or an "ASAP" request (URGENT_REQUEST_RULE): listed first, on the shorter clock. */
+  urgent: boolean;
+  /** When the reply clock runs out (24 hours, or the urgent clock), while nobody has answered; null otherwise. */
   respondBy: string | null;
   overdue: boolean;
   assignedTo: InboxPerson | null;
@@ -287,6 +290,78 @@ export function leadSourceOf(stored: string): InboxSource | string {
   if (stored.startsWith('referral')) return 'referral';
   if (stored === 'quote_form') return 'quote_form';
   return stored;
+}
+
+/**
+ * One status everywhere (docs/decisions/0420-one-status-the-inbox.md): the spec's `status` of a
+ * quote request is the Inbox's, said in the spec's words. The database derives the column from
+ * `inbox_status` (migration 0044), so `GET /api/quotes`, the dashboard's cards and every other
+ * reader answer the same truth; nothing writes the spec's column any more.
+ */
+export const QUOTE_STATUS_OF_INBOX = {
+  new: 'pending',
+  contacted: 'in_progress',
+  quoted: 'quoted',
+  won: 'completed',
+  lost: 'cancelled',
+} as const satisfies Record<InboxStatus, AdminQuoteStatus>;
+
+/** A captured lead's spec `status` (default `New`) is the Inbox's label. */
+export const LEAD_STATUS_OF_INBOX = Object.fromEntries(INBOX_STATUSES.map((s) => [s.value, s.label])) as Record<
+  InboxStatus,
+  string
+>;
+
+/**
+ * Urgent quote requests: an emergency, "As Soon As Possible" chosen, or a message asking for help
+ * now ("Alternator died on the ramp... need someone today"). They are flagged, listed first in the Inbox while unanswered, and
+ * their reply clock is the shorter one of the settings catalog (`urgent_reply_hours`). The
+ * database decides it from the same words when a request is stored (migration 0044).
+ */
+export const URGENT_REQUEST_RULE = {
+  serviceTypes: ['emergency'],
+  /** The quote form's "As Soon As Possible". */
+  timeframes: ['asap'],
+  /** Whole words or phrases, any case, in the message or the additional notes. */
+  words: [
+    'asap',
+    'a.s.a.p',
+    'urgent',
+    'urgently',
+    'emergency',
+    'aog',
+    'on the ground',
+    'grounded',
+    'stranded',
+    'stuck',
+    'today',
+    'tonight',
+    'right away',
+    'immediately',
+  ],
+} as const;
+
+const escapeRe = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+/** The words as one alternation, written so JavaScript and PostgreSQL read it alike. */
+export const URGENT_WORDS_PATTERN = `(${URGENT_REQUEST_RULE.words.map(escapeRe).join('|')})`;
+const URGENT_WORDS_RE = new RegExp(`\\b${URGENT_WORDS_PATTERN}\\b`, 'i');
+
+/** The rule in JavaScript (the database's generated column is the stored truth; a test holds them alike). */
+export function isUrgentRequest(
+  request: { serviceType: string | null; preferredTimeframe?: string | null },
+  ...texts: (string | null | undefined)[]
+): boolean {
+  const { serviceType, preferredTimeframe } = request;
+  if (serviceType && (URGENT_REQUEST_RULE.serviceTypes as readonly string[]).includes(serviceType)) return true;
+  if (preferredTimeframe && (URGENT_REQUEST_RULE.timeframes as readonly string[]).includes(preferredTimeframe))
+    return true;
+  return texts.some((t) => !!t && URGENT_WORDS_RE.test(t));
+}
+
+/** How long the business has to answer: the promise's hours, or the shorter urgent clock. */
+export interface ReplyClock {
+  hours: number;
+  urgentHours: number;
 }
 
 /** Due time of a new request: plain hours from its arrival (ADR 0210). */

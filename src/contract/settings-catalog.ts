@@ -9,6 +9,8 @@ import {
   type Weekday,
 } from './business-hours.ts';
 
+import { URGENT_REQUEST_RULE } from './inbox.ts';
+
 export * from './business-hours.ts';
 
 /**
@@ -50,6 +52,9 @@ export type CatalogSetting =
 
 export const SESSION_HOURS_BOUNDS = { min: 1, max: 72, default: 8 } as const;
 
+/** The reply clock of an urgent quote request: shorter than the site's 24-hour promise. */
+export const URGENT_REPLY_HOURS_BOUNDS = { min: 1, max: 24, default: 2 } as const;
+
 /** The money settings' bounds: a deposit is a share of the parts, a fee a share of the job. */
 export const MONEY_SETTING_BOUNDS = {
   depositPercent: { min: 0, max: 100, default: 0 },
@@ -87,6 +92,22 @@ export const SETTINGS_CATALOG = {
     dataType: 'json',
     default: DEFAULT_BUSINESS_HOURS,
     affects: `Shown in the home page's contact section and in the business data search engines read (${BUSINESS_TIME_ZONE.label}). The 24/7 emergency line is separate.`,
+  },
+  urgentReplyHours: {
+    category: 'general',
+    key: 'urgent_reply_hours',
+    label: 'Reply clock for urgent requests',
+    kind: 'number',
+    dataType: 'number',
+    default: URGENT_REPLY_HOURS_BOUNDS.default,
+    min: URGENT_REPLY_HOURS_BOUNDS.min,
+    max: URGENT_REPLY_HOURS_BOUNDS.max,
+    unit: 'hours',
+    affects: `A quote request is urgent when its service is Emergency, its timeframe As Soon As Possible, or its message says ${URGENT_REQUEST_RULE.words
+      .map((w) => `"${w}"`)
+      .join(
+        ', ',
+      )} (any case, whole words). Urgent requests are flagged, listed first in the Inbox while unanswered, and overdue after these hours instead of 24.`,
   },
   leadPopupEnabled: {
     category: 'marketing',

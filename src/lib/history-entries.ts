@@ -45,60 +45,137 @@ export function leavePage(url: string): void {
 }
 
 let dialogs = 0;
+// Markers differ from one page load to the next: after a reload, the entry an earlier load's dialog
+// pushed is not taken for this load's dialog.
+const LOAD = Math.random().toString(36).slice(2, 8);
 
-/** While `open`, Back closes the dialog (calls `close`) and keeps the page where it was. */
-export function useBackCloses(open: boolean, close: () => void): void {
+/** What an open dialog adds to the address (`?open=<id>`), so a reload opens it again. */
+export interface DialogAddress {
+  param: string;
+  value: string;
+}
+
+const dropParam = (param: string | undefined) => {
+  if (!param) return;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(param)) return;
+  url.searchParams.delete(param);
+  history.replaceState(history.state, '', url);
+};
+
+/**
+ * While `open`, Back closes the dialog (calls `close`) and keeps the page where it was. With an
+ * `address`, the dialog's history entry carries it, so a reload opens the same thing, and leaving
+ * the dialog leaves the address without it.
+ */
+export function useBackCloses(open: boolean, close: () => void, address?: DialogAddress | null): void {
   const closeRef = useRef(close);
   closeRef.current = close;
+  const addressRef = useRef(address);
+  addressRef.current = address;
+  const markerRef = useRef<string | null>(null);
   useEffect(() => {
     if (!open || typeof window === 'undefined') return;
     dialogs += 1;
-    const marker = `dialog-${dialogs}`;
+    const marker = `dialog-${LOAD}-${dialogs}`;
+    markerRef.current = marker;
     let active = true;
     let pushed = false;
     let poppedByBack = false;
     const onPop = () => {
       if ((history.state as { dialog?: string } | null)?.dialog === marker) return;
       poppedByBack = true;
+      // An entry from before a reload may still name what this dialog showed.
+      dropParam(addressRef.current?.param);
       closeRef.current();
     };
     whenSettled(() => {
       if (!active) return;
-      history.pushState({ ...(history.state as object | null), dialog: marker }, '');
+      const url = new URL(window.location.href);
+      const a = addressRef.current;
+      if (a) url.searchParams.set(a.param, a.value);
+      history.pushState({ ...(history.state as object | null), dialog: marker }, '', url);
       pushed = true;
       window.addEventListener('popstate', onPop);
     });
     return () => {
       active = false;
+      markerRef.current = null;
       window.removeEventListener('popstate', onPop);
       if (pushed && !poppedByBack && (history.state as { dialog?: string } | null)?.dialog === marker) back();
     };
   }, [open]);
+  // The same dialog showing another item (a duplicate opened from it): its entry names the new one.
+  const value = address?.value;
+  useEffect(() => {
+    const a = addressRef.current;
+    if (!a || !markerRef.current) return;
+    whenSettled(() => {
+      if ((history.state as { dialog?: string } | null)?.dialog !== markerRef.current) return;
+      const url = new URL(window.location.href);
+      if (url.searchParams.get(a.param) === a.value) return;
+      url.searchParams.set(a.param, a.value);
+      history.replaceState(history.state, '', url);
+    });
+  }, [value]);
 }
 
-const sectionOf = <T extends string>(values: readonly T[], fallback: T): T => {
-  const v = new URLSearchParams(window.location.search).get('section');
+const sectionOf = <T extends string>(values: readonly T[], fallback: T, param = 'section'): T => {
+  const v = new URLSearchParams(window.location.search).get(param);
   return v && (values as readonly string[]).includes(v) ? (v as T) : fallback;
 };
+
+export interface SectionOptions {
+  /** The query parameter that holds it (`section` unless a page keeps two, like the console). */
+  param?: string;
+  /** Parameters of sections inside this one, dropped when another of this one is chosen. */
+  drops?: readonly string[];
+}
+
+/**
+ * Sets (or, with null, removes) a parameter of the current history entry without adding one: what
+ * is open inside a section (a request in the console's Inbox) survives a reload, while its dialog
+ * is the entry Back takes off (useBackCloses).
+ */
+export function replaceParam(param: string, value: string | null): void {
+  if (typeof window === 'undefined') return;
+  whenSettled(() => {
+    const url = new URL(window.location.href);
+    if ((url.searchParams.get(param) ?? null) === value) return;
+    if (value === null) url.searchParams.delete(param);
+    else url.searchParams.set(param, value);
+    history.replaceState(history.state, '', url);
+  });
+}
+
+/** A parameter of the current address, read once (the initial state of what it names). */
+export const paramOf = (param: string): string | null =>
+  typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get(param);
 
 /**
  * The dashboard's section, kept in the address (`?section=`): choosing one adds a history entry,
  * Back and Forward move between them, and a reload or an email's link opens on it. A link's
  * `#item-<id>` is scrolled into view once the item is on screen.
  */
-export function useSection<T extends string>(values: readonly T[], initial: T): [T, (section: T) => void] {
+export function useSection<T extends string>(
+  values: readonly T[],
+  initial: T,
+  options: SectionOptions = {},
+): [T, (section: T) => void] {
+  const param = options.param ?? 'section';
   const [section, setSection] = useState<T>(() =>
-    typeof window === 'undefined' ? initial : sectionOf(values, initial),
+    typeof window === 'undefined' ? initial : sectionOf(values, initial, param),
   );
   const valuesRef = useRef(values);
+  const dropsRef = useRef(options.drops ?? []);
   useEffect(() => {
     // Registered before any dialog's Back, so it runs first and sees that Back as the page's own.
     const onPop = () => {
-      if (ownBacks === 0) setSection(sectionOf(valuesRef.current, initial));
+      if (ownBacks === 0) setSection(sectionOf(valuesRef.current, initial, param));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [initial]);
+  }, [initial, param]);
   useEffect(() => {
     const id = window.location.hash.slice(1);
     if (!id.startsWith('item-')) return;
@@ -116,18 +193,17 @@ export function useSection<T extends string>(values: readonly T[], initial: T): 
     (next: T) => {
       setSection(next);
       whenSettled(() => {
-        if (
-          sectionOf(valuesRef.current, initial) === next &&
-          new URLSearchParams(window.location.search).has('section')
-        )
-          return;
         const url = new URL(window.location.href);
-        url.searchParams.set('section', next);
+        const inner = dropsRef.current.filter((p) => url.searchParams.has(p));
+        if (sectionOf(valuesRef.current, initial, param) === next && url.searchParams.has(param) && !inner.length)
+          return;
+        url.searchParams.set(param, next);
+        for (const p of inner) url.searchParams.delete(p);
         url.hash = '';
-        history.pushState({ section: next }, '', url);
+        history.pushState({ [param]: next }, '', url);
       });
     },
-    [initial],
+    [initial, param],
   );
   return [section, choose];
 }

@@ -69,7 +69,7 @@ describe('GET /api/admin/dashboard', () => {
     await api.post('/api/quotes', quoteForm());
     const email = uniqueEmail('done');
     await api.post('/api/quotes', quoteForm({ returnEmail: email }));
-    await testDb().updateTable('quotes').set({ status: 'completed' }).where('returnEmail', '=', email).execute();
+    await testDb().updateTable('quotes').set({ inboxStatus: 'won' }).where('returnEmail', '=', email).execute();
 
     // Other test files add quotes in parallel: the counts grow by at least ours, and stay consistent.
     const after = await api.get('/api/admin/dashboard', { token: admin.token });

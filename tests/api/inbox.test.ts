@@ -392,9 +392,9 @@ describe('POST /api/admin/quotes/:id/reply', () => {
     const detail = (await get(`/api/admin/leads/${lead.id}`)).body;
     expect(detail.status).toBe('contacted');
     expect(detail.history[0].messageId).toBe(res.body.messageId);
-    // The spec's list still reads the lead's own status.
+    // The spec's list reads the Inbox's status, in its words (docs/decisions/0420-one-status-the-inbox.md).
     const spec = (await get('/api/leads?limit=200')).body.data.find((l: any) => l.id === lead.id);
-    expect(spec?.status ?? 'New').toBe('New');
+    expect(spec?.status).toBe('Contacted');
   });
 });
 

@@ -216,6 +216,8 @@ test.describe('admin (/admin)', () => {
       await expect(stats.getByText(label, { exact: true })).toBeVisible();
     await expect(stats.getByText(/^\d+$/).first()).toBeVisible();
 
+    // The console opens on the Inbox (docs/decisions/0420); the spec's Quote Requests is one tab away.
+    await page.getByRole('tab', { name: 'Quote Requests' }).click();
     const card = page.getByRole('article', { name: `Quote request from Grace ${lastName}` });
     await expect(card).toBeVisible();
     await expect(card.getByText('Mooney M20J')).toBeVisible();

@@ -2,7 +2,7 @@ import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from './cn.ts';
-import { useBackCloses } from '../../lib/history-entries.ts';
+import { useBackCloses, type DialogAddress } from '../../lib/history-entries.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -11,15 +11,17 @@ export interface DialogProps {
   description?: string;
   children: ReactNode;
   className?: string;
+  /** What the dialog adds to the address while open (a reload opens it again). */
+  address?: DialogAddress;
 }
 
 /** An accessible modal (focus trap, Escape, labelled by its title) from Radix. */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className, address }: DialogProps) {
   // Where focus was when the dialog opened: closing (Escape, Cancel, or the owner unmounting the
   // dialog) returns it there, not to the top of the page.
   const returnTo = useRef<HTMLElement | null>(null);
   // Back (a phone's back gesture) closes the dialog and stays on the page.
-  useBackCloses(open, () => onOpenChange(false));
+  useBackCloses(open, () => onOpenChange(false), address);
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
       returnTo.current = document.activeElement;

@@ -1,6 +1,9 @@
 import { ROUTES } from '../../contract/routes.ts';
 import { LogOut, Settings } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { useSection } from '../../lib/history-entries.ts';
+import { CONSOLE_INNER_PARAMS } from '../../contract/console-address.ts';
+import { ConsoleFigures } from './ConsoleFigures.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
 import { preloadWhenIdle } from '../../lib/when-idle.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,6 +18,7 @@ import QuotesTab from './QuotesTab.tsx';
 import { StatCards } from './StatCards.tsx';
 import { useAdminData } from './use-admin-data.ts';
 import { InboxStatCards } from '../inbox/InboxStatCards.tsx';
+import { $inboxPreset } from '../inbox/inbox-store.ts';
 
 // The panels other features own are their own chunks, fetched when the console is idle after its
 // first screen (preloadWhenIdle below): a tab opened for the first time then waits only on its data,
@@ -29,6 +33,9 @@ const InboxPanel = preloadable(() => import('../inbox/InboxPanel.tsx'));
 const ReportedConversationsPanel = preloadable(() => import('../conversations/ReportedConversationsPanel.tsx'));
 const AdminPaymentsPanel = preloadable(() => import('../payments/AdminPaymentsPanel.tsx'));
 const AdminAogPanel = preloadable(() => import('../aog/AdminAogPanel.tsx'));
+
+/** The open tab scrolled into the phone's one-row tab list (nearest: a wide screen does not move). */
+const keepInView = (el: HTMLButtonElement | null) => el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 
 const PANELS = [
   MarketingPanel,
@@ -51,6 +58,9 @@ export interface AdminDashboardProps {
 }
 
 const TABS = [
+  // The console's home: every quote request and lead worked to an outcome, urgent ones first
+  // (docs/decisions/0210-business-inbox.md, 0420-one-status-the-inbox.md).
+  { value: 'inbox', label: 'Inbox' },
   { value: 'quotes', label: 'Quote Requests' },
   { value: 'leads', label: 'Leads' },
   { value: 'marketing', label: 'Marketing' },
@@ -60,8 +70,6 @@ const TABS = [
   { value: 'mechanics', label: 'Mechanics' },
   // Beyond the spec's five tabs: emails and SMS the product sent or is waiting to send.
   { value: 'outbox', label: 'Outbox' },
-  // Every quote request and lead worked to an outcome (docs/decisions/0210-business-inbox.md).
-  { value: 'inbox', label: 'Inbox' },
   // Conversations a party reported (docs/decisions/0220-conversations.md).
   { value: 'reported', label: 'Reported Messages' },
   // Payments through Stripe Connect: states, refunds, disputes (docs/decisions/0230).
@@ -69,11 +77,20 @@ const TABS = [
   // Aircraft on ground waiting for a mechanic, with their age; phone dispatch (docs/decisions/0250).
   { value: 'aog', label: 'AOG' },
 ] as const;
+type Tab = (typeof TABS)[number]['value'];
+/** A tab, or System Config: the console's section, kept in the address (`?section=`). */
+type Section = Tab | 'config';
+const SECTIONS: readonly Section[] = [...TABS.map((t) => t.value), 'config'];
 
 /** The admin console's shell (docs/product.md §2 "Admin dashboard"). */
 export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardProps) {
-  const [view, setView] = useState<'dashboard' | 'config'>('dashboard');
-  const [tab, setTab] = useState<string>(TABS[0].value);
+  // Each tab and System Config is an address (docs/decisions/0421-console-addresses.md): a reload
+  // keeps it, Back returns to the previous one; what a section opens inside it is dropped on leaving.
+  const [section, choose] = useSection<Section>(SECTIONS, TABS[0].value, { drops: CONSOLE_INNER_PARAMS });
+  const view = section === 'config' ? 'config' : 'dashboard';
+  const lastTab = useRef<Tab>(TABS[0].value);
+  if (section !== 'config') lastTab.current = section;
+  const tab = lastTab.current;
   useEffect(() => preloadWhenIdle(PANELS), []);
   const stats = useAdminData(ROUTES.adminDashboard, undefined, onAuthLost, 'Failed to load dashboard statistics');
 
@@ -93,7 +110,7 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
             <Button
               variant={view === 'config' ? 'secondary' : 'outline'}
               size="sm"
-              onClick={() => setView('config')}
+              onClick={() => choose('config')}
               aria-pressed={view === 'config'}
             >
               <Settings className="h-4 w-4" aria-hidden="true" />
@@ -114,7 +131,7 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
             <Suspense fallback={<Loading />}>
               <SystemConfig
                 onBack={() => {
-                  setView('dashboard');
+                  choose(lastTab.current);
                   stats.reload();
                 }}
               />
@@ -122,12 +139,21 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
           </ErrorBoundary>
         ) : (
           <>
-            <StatCards state={stats.state} onRetry={stats.reload} />
-            <InboxStatCards onOpen={() => setTab('inbox')} />
-            <Tabs value={tab} onValueChange={setTab}>
-              <TabsList aria-label="Admin sections">
+            <ConsoleFigures
+              stats={stats}
+              onOpenOverdue={() => {
+                $inboxPreset.set('overdue');
+                choose('inbox');
+              }}
+            >
+              <StatCards state={stats.state} onRetry={stats.reload} />
+              <InboxStatCards onOpen={() => choose('inbox')} />
+            </ConsoleFigures>
+            <Tabs value={tab} onValueChange={(v) => choose(v as Tab)}>
+              {/* Phone: one row that scrolls sideways, the open tab kept in view; wider: wraps. */}
+              <TabsList aria-label="Admin sections" className="flex-nowrap overflow-x-auto sm:flex-wrap">
                 {TABS.map((t) => (
-                  <TabsTrigger key={t.value} value={t.value}>
+                  <TabsTrigger key={t.value} value={t.value} ref={t.value === tab ? keepInView : undefined}>
                     {t.label}
                   </TabsTrigger>
                 ))}

@@ -1,14 +1,23 @@
 import { ArrowLeft, BarChart3, FlaskConical } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { CONSOLE_PARAMS } from '../../contract/console-address.ts';
+import { useSection } from '../../lib/history-entries.ts';
 import { ApiKeysTab } from './config/ApiKeysTab.tsx';
 import { ComingSoon } from './config/ComingSoon.tsx';
 import { EmailTab } from './config/EmailTab.tsx';
 import { ReferralsTab } from './config/ReferralsTab.tsx';
 import { SettingsTab } from './config/SettingsTab.tsx';
 
-/** System Configuration (docs/product.md §2): six tabs; each loads its data when opened. */
+const CONFIG_TABS = ['api-keys', 'settings', 'referrals', 'email', 'analytics', 'ab-tests'] as const;
+type ConfigTab = (typeof CONFIG_TABS)[number];
+
+/**
+ * System Configuration (docs/product.md §2): six tabs; each loads its data when opened. The open
+ * tab is part of the address (`config=`, docs/decisions/0421-console-addresses.md).
+ */
 export default function SystemConfig({ onBack }: { onBack: () => void }) {
+  const [tab, choose] = useSection<ConfigTab>(CONFIG_TABS, 'api-keys', { param: CONSOLE_PARAMS.config });
   return (
     <section aria-labelledby="system-config-title" className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -25,7 +34,7 @@ export default function SystemConfig({ onBack }: { onBack: () => void }) {
           Back to Dashboard
         </Button>
       </div>
-      <Tabs defaultValue="api-keys">
+      <Tabs value={tab} onValueChange={(v) => choose(v as ConfigTab)}>
         <TabsList aria-label="System configuration sections">
           <TabsTrigger value="api-keys">API Keys</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>

@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import { Clock, Siren } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { INBOX_STATUSES, type InboxStatus } from '../../contract/inbox.ts';
 import { labelOf } from '../../contract/options.ts';
@@ -28,5 +28,19 @@ export function RespondBy({ respondBy }: { respondBy: string | null }) {
       <Clock className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
       {left.text}
     </span>
+  );
+}
+
+/**
+ * An emergency or an "ASAP" request (URGENT_REQUEST_RULE in the contract; its clock is the
+ * settings catalog's `urgent_reply_hours`): listed first while unanswered.
+ */
+export function UrgentBadge({ urgent }: { urgent: boolean }) {
+  if (!urgent) return null;
+  return (
+    <Badge tone="destructive" data-testid="urgent-flag" title="Emergency or ASAP: listed first, shorter reply clock">
+      <Siren className="h-3 w-3 shrink-0" aria-hidden="true" />
+      Urgent
+    </Badge>
   );
 }

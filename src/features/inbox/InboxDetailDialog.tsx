@@ -1,3 +1,4 @@
+import { CONSOLE_PARAMS } from '../../contract/console-address.ts';
 import { Mail, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -25,7 +26,7 @@ import { detailOf, detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
-import { InboxStatusBadge, RespondBy } from './InboxBadges.tsx';
+import { InboxStatusBadge, RespondBy, UrgentBadge } from './InboxBadges.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
 
 const failed = (fallback: string) => (error: unknown) => toast.error(fallback, { description: detailOf(error) });
@@ -72,7 +73,14 @@ export default function InboxDetailDialog({
   const d = detail.state.status === 'ready' ? detail.state.data : null;
   const title = d ? `${d.firstName} ${d.lastName ?? ''}`.trim() : kind === 'quotes' ? 'Quote request' : 'Lead';
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} className="max-w-3xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      className="max-w-3xl"
+      // The open request is part of the console's address (docs/decisions/0421-console-addresses.md).
+      address={{ param: CONSOLE_PARAMS.inboxOpen, value: id }}
+    >
       {detail.state.status === 'loading' && <Loading />}
       {detail.state.status === 'error' && (
         <LoadError message="Failed to load this request" onRetry={() => void detail.reload()} />
@@ -80,6 +88,7 @@ export default function InboxDetailDialog({
       {d && (
         <div className="space-y-6">
           <div className="flex flex-wrap items-center gap-3">
+            <UrgentBadge urgent={d.urgent} />
             <InboxStatusBadge status={d.status} />
             <RespondBy respondBy={d.respondBy} />
             <span className="text-sm text-muted-foreground">

@@ -3,7 +3,7 @@ import { INBOX_SOURCES, type InboxItem, type InboxKind } from '../../contract/in
 import { labelOf } from '../../contract/options.ts';
 import { QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { InboxStatusBadge, RespondBy } from './InboxBadges.tsx';
+import { InboxStatusBadge, RespondBy, UrgentBadge } from './InboxBadges.tsx';
 
 const nameOf = (i: InboxItem) => `${i.firstName} ${i.lastName ?? ''}`.trim();
 const aircraftOf = (i: InboxItem) =>
@@ -83,7 +83,10 @@ export function InboxList({
                 </td>
               )}
               <td className="p-3">
-                <InboxStatusBadge status={i.status} />
+                <div className="flex flex-wrap gap-1">
+                  <UrgentBadge urgent={i.urgent} />
+                  <InboxStatusBadge status={i.status} />
+                </div>
               </td>
               <td className="p-3">
                 {kind === 'quotes' ? <RespondBy respondBy={i.respondBy} /> : labelOf(INBOX_SOURCES, i.source)}
@@ -108,7 +111,10 @@ export function InboxList({
                 >
                   {nameOf(i)}
                 </button>
-                <InboxStatusBadge status={i.status} />
+                <div className="flex flex-wrap justify-end gap-1">
+                  <UrgentBadge urgent={i.urgent} />
+                  <InboxStatusBadge status={i.status} />
+                </div>
               </div>
               <p className="mt-1 break-all text-sm text-muted-foreground">{i.email}</p>
               {kind === 'quotes' && (

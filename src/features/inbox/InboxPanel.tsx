@@ -22,6 +22,8 @@ import { downloadText } from '../marketing/download.ts';
 import { inboxCsvFilename } from './inbox-csv.ts';
 import { InboxList } from './InboxList.tsx';
 import { $inboxPreset } from './inbox-store.ts';
+import { CONSOLE_PARAMS } from '../../contract/console-address.ts';
+import { paramOf, replaceParam } from '../../lib/history-entries.ts';
 
 const InboxDetailDialog = lazy(() => import('./InboxDetailDialog.tsx'));
 const FunnelChart = lazy(() => import('./FunnelChart.tsx'));
@@ -66,12 +68,20 @@ const NO_FILTERS: Filters = {
  */
 export default function InboxPanel() {
   const preset = useStore($inboxPreset);
-  const [kind, setKind] = useState<InboxKind>('quotes');
+  // The list and the open request are part of the address (docs/decisions/0421-console-addresses.md):
+  // a reload opens the same request; Back closes its dialog (the dialog's own history entry).
+  const [kind, setKindState] = useState<InboxKind>(() =>
+    paramOf(CONSOLE_PARAMS.inboxList) === 'leads' ? 'leads' : 'quotes',
+  );
+  const [openId, setOpenId] = useState<string | null>(() => paramOf(CONSOLE_PARAMS.inboxOpen));
+  const setKind = (next: InboxKind) => {
+    setKindState(next);
+    replaceParam(CONSOLE_PARAMS.inboxList, next === 'leads' ? next : null);
+  };
   const [view, setView] = useState<'list' | 'funnel'>('list');
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search.trim(), 300);
 

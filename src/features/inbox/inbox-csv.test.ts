@@ -16,6 +16,7 @@ const item: InboxItem = {
   source: 'quote_form',
   status: 'lost',
   lostReason: 'price',
+  urgent: false,
   respondBy: null,
   overdue: false,
   assignedTo: { id: 'u', name: 'Ada Admin' },

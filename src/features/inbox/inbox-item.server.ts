@@ -14,7 +14,7 @@ import {
 } from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
-import { itemColumns, tableOf, toItem, type ItemRow } from './inbox-sql.server.ts';
+import { itemColumns, readReplyClock, tableOf, toItem, type ItemRow } from './inbox-sql.server.ts';
 
 export interface Actor {
   id: string;
@@ -325,7 +325,7 @@ export async function getItem(db: Db, kind: InboxKind, id: string | undefined): 
   const row = rows[0];
   if (!row) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
   const merged = await sql<{ id: string }>`select id from ${tableOf(kind)} where merged_into = ${id}`.execute(db);
-  const [extra, history, duplicates, invitation] = await Promise.all([
+  const [extra, history, duplicates, invitation, clock] = await Promise.all([
     fieldsOf(db, kind, id),
     historyOf(db, [id, ...merged.rows.map((m) => m.id)]),
     duplicatesOf(db, kind, row),
@@ -337,13 +337,14 @@ export async function getItem(db: Db, kind: InboxKind, id: string | undefined): 
           .orderBy('createdAt', 'desc')
           .executeTakeFirst()
       : Promise.resolve(undefined),
+    readReplyClock(db),
   ]);
   const now = Date.now();
   return {
-    ...toItem(kind, row, now),
+    ...toItem(kind, row, clock, now),
     ...extra,
     history,
-    duplicates: duplicates.map((d) => toItem(kind, d, now)),
+    duplicates: duplicates.map((d) => toItem(kind, d, clock, now)),
     invitation: invitation
       ? {
           sentAt: invitation.createdAt.toISOString(),

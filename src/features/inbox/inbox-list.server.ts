@@ -8,11 +8,21 @@ import {
   type InboxSummary,
 } from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
-import { itemColumns, orderOf, overdueSql, tableOf, toItem, whereOf, type ItemRow } from './inbox-sql.server.ts';
+import {
+  itemColumns,
+  orderOf,
+  overdueSql,
+  readReplyClock,
+  tableOf,
+  toItem,
+  whereOf,
+  type ItemRow,
+} from './inbox-sql.server.ts';
 
 /** One page of the worked list and the count behind it (docs/decisions/0210-business-inbox.md). */
 export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Promise<InboxPage> {
-  const where = whereOf(kind, q);
+  const clock = await readReplyClock(db);
+  const where = whereOf(kind, q, clock);
   const offset = (q.page - 1) * q.limit;
   const [rows, count] = await Promise.all([
     kind === 'quotes' && q.sort === 'respondBy'
@@ -27,7 +37,7 @@ export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Pro
   ]);
   const now = Date.now();
   return {
-    items: rows.rows.map((r) => toItem(kind, r, now)),
+    items: rows.rows.map((r) => toItem(kind, r, clock, now)),
     total: count.rows[0]?.n ?? 0,
     page: q.page,
     limit: q.limit,
@@ -35,9 +45,9 @@ export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Pro
 }
 
 /**
- * Respond-by first, as two ordered halves each read from its own index (migration 0024) instead
- * of sorting every row: the unanswered, oldest first, then the rest, newest first. Each half needs
- * at most offset + limit rows.
+ * Respond-by first, as three ordered parts each read from its own index (migrations 0024 and
+ * 0044) instead of sorting every row: the unanswered urgent ones, oldest first, the other
+ * unanswered, oldest first, then the rest, newest first. Each part needs at most offset + limit rows.
  */
 function respondByPage(db: Db, where: RawBuilder<unknown>, limit: number, offset: number) {
   return respondByQuery(where, limit, offset).execute(db);
@@ -49,14 +59,18 @@ export function respondByQuery(where: RawBuilder<unknown>, limit: number, offset
   return sql<ItemRow>`
     select * from (
       (select ${cols}, 0 as grp from quotes r left join users u on u.id = r.assigned_to
-        where ${where} and r.inbox_status = 'new'
+        where ${where} and r.inbox_status = 'new' and r.urgent
         order by r.created_at asc, r.id asc limit ${offset + limit})
       union all
       (select ${cols}, 1 as grp from quotes r left join users u on u.id = r.assigned_to
+        where ${where} and r.inbox_status = 'new' and not r.urgent
+        order by r.created_at asc, r.id asc limit ${offset + limit})
+      union all
+      (select ${cols}, 2 as grp from quotes r left join users u on u.id = r.assigned_to
         where ${where} and r.inbox_status <> 'new'
         order by r.created_at desc, r.id desc limit ${offset + limit})
     ) t
-    order by t.grp, (case when t.grp = 0 then t.created_at end) asc, (case when t.grp = 0 then t.id end) asc, t.created_at desc, t.id desc
+    order by t.grp, (case when t.grp < 2 then t.created_at end) asc, (case when t.grp < 2 then t.id end) asc, t.created_at desc, t.id desc
     limit ${limit} offset ${offset}`;
 }
 
@@ -66,23 +80,25 @@ export async function exportInbox(
   kind: InboxKind,
   q: InboxListQuery,
 ): Promise<{ items: InboxItem[]; truncated: boolean }> {
+  const clock = await readReplyClock(db);
   const rows = await sql<ItemRow>`
     select ${itemColumns(kind)}
     from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
-    where ${whereOf(kind, q)}
+    where ${whereOf(kind, q, clock)}
     order by ${orderOf(kind, q.sort)}
     limit ${INBOX_LIMITS.exportMaxRows + 1}`.execute(db);
   const now = Date.now();
   return {
-    items: rows.rows.slice(0, INBOX_LIMITS.exportMaxRows).map((r) => toItem(kind, r, now)),
+    items: rows.rows.slice(0, INBOX_LIMITS.exportMaxRows).map((r) => toItem(kind, r, clock, now)),
     truncated: rows.rows.length > INBOX_LIMITS.exportMaxRows,
   };
 }
 
 /** The dashboard's "Waiting for a reply" and "Overdue" cards: unanswered quote requests. */
 export async function inboxSummary(db: Db): Promise<InboxSummary> {
+  const clock = await readReplyClock(db);
   const { rows } = await sql<InboxSummary>`
-    select count(*)::int as waiting, (count(*) filter (where ${overdueSql}))::int as overdue
+    select count(*)::int as waiting, (count(*) filter (where ${overdueSql(clock)}))::int as overdue
     from quotes r where r.merged_into is null and r.inbox_status = 'new'`.execute(db);
   return rows[0] ?? { waiting: 0, overdue: 0 };
 }

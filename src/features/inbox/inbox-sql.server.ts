@@ -1,8 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { LEAD_SEARCH, QUOTE_SEARCH } from '../../server/db/migrations/0024_business_inbox.ts';
+import { SETTINGS_CATALOG } from '../../contract/settings-catalog.ts';
+import type { Db } from '../../server/db/client.ts';
+import { readCatalogSetting } from '../../server/settings.server.ts';
 import {
   INBOX_LIMITS,
   leadSourceOf,
+  type ReplyClock,
   type InboxItem,
   type InboxKind,
   type InboxListQuery,
@@ -22,10 +26,10 @@ export function itemColumns(kind: InboxKind): RawBuilder<unknown> {
     r.assigned_to, u.first_name || ' ' || u.last_name as assigned_name`;
   return kind === 'quotes'
     ? sql`${common}, r.last_name, r.return_email as email, r.return_phone as phone, r.aircraft_make, r.aircraft_model,
-        r.registration_number, r.aircraft_type, r.service_type, r.location, r.message, r.estimated_savings`
+        r.registration_number, r.aircraft_type, r.service_type, r.location, r.message, r.estimated_savings, r.urgent`
     : sql`${common}, null::text as last_name, r.email, r.phone, null::text as aircraft_make, null::text as aircraft_model,
         null::text as registration_number, null::text as aircraft_type, null::text as service_type,
-        null::text as location, null::text as message, null::numeric as estimated_savings`;
+        null::text as location, null::text as message, null::numeric as estimated_savings, false as urgent`;
 }
 
 export const tableOf = (kind: InboxKind) => sql.table(kind);
@@ -44,8 +48,24 @@ function searchText(kind: InboxKind): RawBuilder<unknown> {
 /** `%` and `_` typed in the search box are literal characters, not wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Overdue: still new, past its 24 hours (quote requests only: the promise is the quote form's). */
-export const overdueSql = sql`(r.inbox_status = 'new' and r.created_at < now() - make_interval(hours => ${INBOX_LIMITS.replyWithinHours}))`;
+/**
+ * The reply clock: the site's 24-hour promise, and the shorter one of an urgent request, from the
+ * settings catalog (docs/decisions/0420-one-status-the-inbox.md). Read once per call.
+ */
+export async function readReplyClock(db: Db): Promise<ReplyClock> {
+  return {
+    hours: INBOX_LIMITS.replyWithinHours,
+    urgentHours: await readCatalogSetting(db, SETTINGS_CATALOG.urgentReplyHours),
+  };
+}
+
+/** Hours of a row's clock, as SQL over the list's alias `r`. */
+const clockHoursSql = (clock: ReplyClock) =>
+  sql`(case when r.urgent then ${clock.urgentHours}::int else ${clock.hours}::int end)`;
+
+/** Overdue: still new, past its clock (quote requests only: the promise is the quote form's). */
+export const overdueSql = (clock: ReplyClock) =>
+  sql`(r.inbox_status = 'new' and r.created_at < now() - make_interval(hours => ${clockHoursSql(clock)}))`;
 
 /** A date-only `to` means the whole of that day (UTC). */
 function toBound(to: string): string {
@@ -56,7 +76,11 @@ function fromBound(from: string): string {
 }
 
 /** The `where` of the worked list and its export: every filter, the search, merged rows left out. */
-export function whereOf(kind: InboxKind, q: Omit<InboxListQuery, 'page' | 'limit' | 'sort'>): RawBuilder<unknown> {
+export function whereOf(
+  kind: InboxKind,
+  q: Omit<InboxListQuery, 'page' | 'limit' | 'sort'>,
+  clock: ReplyClock,
+): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`r.merged_into is null`];
   if (q.status) parts.push(sql`r.inbox_status = ${q.status}`);
   if (q.from) parts.push(sql`r.created_at >= ${fromBound(q.from)}::timestamptz`);
@@ -65,7 +89,7 @@ export function whereOf(kind: InboxKind, q: Omit<InboxListQuery, 'page' | 'limit
     if (q.serviceType) parts.push(sql`r.service_type = ${q.serviceType}`);
     if (q.aircraftType) parts.push(sql`r.aircraft_type = ${q.aircraftType}`);
     if (q.source) parts.push(sql`r.source = ${q.source}`);
-    if (q.overdue) parts.push(overdueSql);
+    if (q.overdue) parts.push(overdueSql(clock));
   } else {
     // A lead names no service or aircraft and carries no 24-hour promise: those filters match none.
     if (q.serviceType || q.aircraftType || q.overdue) parts.push(sql`false`);
@@ -94,9 +118,9 @@ export function whereOf(kind: InboxKind, q: Omit<InboxListQuery, 'page' | 'limit
 export function orderOf(kind: InboxKind, sort: InboxListQuery['sort']): RawBuilder<unknown> {
   if (sort === 'oldest') return sql`r.created_at asc, r.id asc`;
   if (sort === 'newest' || kind === 'leads') return sql`r.created_at desc, r.id desc`;
-  // Respond-by first: the unanswered, the one whose time runs out first (the oldest) on top, then
-  // everything else newest first.
-  return sql`(r.inbox_status <> 'new'), (case when r.inbox_status = 'new' then r.created_at end) asc, (case when r.inbox_status = 'new' then r.id end) asc, r.created_at desc, r.id desc`;
+  // Respond-by first: the unanswered urgent ones, then the other unanswered, each the oldest (whose
+  // time runs out first) on top, then everything else newest first.
+  return sql`(r.inbox_status <> 'new'), not (r.inbox_status = 'new' and r.urgent), (case when r.inbox_status = 'new' then r.created_at end) asc, (case when r.inbox_status = 'new' then r.id end) asc, r.created_at desc, r.id desc`;
 }
 
 export interface ItemRow {
@@ -120,13 +144,13 @@ export interface ItemRow {
   assignedTo: string | null;
   assignedName: string | null;
   estimatedSavings: string | null;
+  urgent: boolean;
 }
 
-export function toItem(kind: InboxKind, r: ItemRow, now = Date.now()): InboxItem {
+export function toItem(kind: InboxKind, r: ItemRow, clock: ReplyClock, now = Date.now()): InboxItem {
+  const hours = r.urgent ? clock.urgentHours : clock.hours;
   const respondBy =
-    kind === 'quotes' && r.inboxStatus === 'new'
-      ? new Date(r.createdAt.getTime() + INBOX_LIMITS.replyWithinHours * 3_600_000)
-      : null;
+    kind === 'quotes' && r.inboxStatus === 'new' ? new Date(r.createdAt.getTime() + hours * 3_600_000) : null;
   return {
     id: r.id,
     kind,
@@ -149,6 +173,7 @@ export function toItem(kind: InboxKind, r: ItemRow, now = Date.now()): InboxItem
     source: kind === 'quotes' ? r.source : leadSourceOf(r.source),
     status: r.inboxStatus,
     lostReason: (r.lostReason as LostReason | null) ?? null,
+    urgent: r.urgent,
     respondBy: respondBy?.toISOString() ?? null,
     overdue: respondBy !== null && respondBy.getTime() < now,
     assignedTo: r.assignedTo ? { id: r.assignedTo, name: r.assignedName ?? '' } : null,

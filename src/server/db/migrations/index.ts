@@ -39,6 +39,7 @@ import * as m0038 from './0038_matching_covering_index.ts';
 import * as m0039 from './0039_job_invariants.ts';
 import * as m0040 from './0040_paid_outside.ts';
 import * as m0041 from './0041_reset_links_made_when_sent.ts';
+import * as m0044 from './0044_one_status_urgent_first.ts';
 import * as m0047 from './0047_one_current_entry.ts';
 
 /**
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0039_job_invariants': m0039,
   '0040_paid_outside': m0040,
   '0041_reset_links_made_when_sent': m0041,
+  '0044_one_status_urgent_first': m0044,
   '0047_one_current_entry': m0047,
 };
 

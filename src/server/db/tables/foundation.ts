@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { InboxStatus } from '../../../contract/inbox.ts';
 
 /** Columns the database fills in; readable, optional on insert, never updated by hand. */
@@ -41,7 +41,10 @@ export interface QuotesTable extends InboxColumns {
   additionalNotes: string | null;
   scheduleConsultation: boolean;
   emailUpdates: boolean;
-  status: Generated<string>;
+  /** Migration 0044: the spec's status, derived by the database from `inbox_status`. */
+  status: GeneratedAlways<string>;
+  /** Migration 0044: an emergency or an "ASAP" request (URGENT_REQUEST_RULE). */
+  urgent: GeneratedAlways<boolean>;
   estimatedSavings: NullableNumeric;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
@@ -60,7 +63,8 @@ export interface LeadsTable extends InboxColumns {
   email: string;
   phone: string | null;
   source: string;
-  status: Generated<string>;
+  /** Migration 0044: the Inbox's label of `inbox_status` ('New' ... 'Lost'). */
+  status: GeneratedAlways<string>;
   createdAt: CreatedAt;
 }
 
