@@ -4,18 +4,18 @@ import { reply } from '../../src/server/http/reply.ts';
 import { previewEmailTemplate } from '../../src/server/email/templates.server.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The template with firstName, lastName and userId filled from sample data (or the body's values).
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.adminTemplatePreview, async (ctx) => {
     await requireRole(ctx, 'admin');
     const sample = parseWith(ROUTES.adminTemplatePreview.input, await readFormOrJson(ctx.req));
     return reply(ROUTES.adminTemplatePreview, {
       success: true,
-      data: await previewEmailTemplate(ctx.db, ctx.params['id'], sample),
+      data: await previewEmailTemplate(ctx.db, ctx.params.id, sample),
     });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/admin/config/email-templates/:id/preview' };

@@ -5,11 +5,11 @@ import { setEmailTemplateActive } from '../../src/server/email/templates.server.
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { badRequest } from '../../src/server/http/errors.ts';
-import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
 // PUT ?active=true|false (or is_active / active in the body): activate or deactivate a template.
-export default withApi({
-  PUT: async (ctx) => {
+export default withApi(
+  serve(ROUTES.adminTemplateStatus, async (ctx) => {
     await requireRole(ctx, 'admin');
     const q = ctx.url.searchParams;
     const body = q.has('active') || q.has('is_active') ? {} : await readFormOrJson(ctx.req);
@@ -18,9 +18,9 @@ export default withApi({
     const parsed = parseWith(ROUTES.adminTemplateStatus.input, { active });
     return reply(ROUTES.adminTemplateStatus, {
       success: true,
-      data: await setEmailTemplateActive(ctx.db, ctx.params['id'], parsed.active),
+      data: await setEmailTemplateActive(ctx.db, ctx.params.id, parsed.active),
     });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/admin/config/email-templates/:id/status' };

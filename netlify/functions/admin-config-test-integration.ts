@@ -6,13 +6,13 @@ import { credentialsFor, recordKeyTest } from '../../src/features/integrations/a
 import { testIntegration } from '../../src/features/admin/config/test-integration.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { DecryptionError } from '../../src/server/crypto.server.ts';
-import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Calls the provider's harmless endpoint with the primary key (or ?key_id=): passed or failed, never a 500.
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.adminTestIntegration, async (ctx) => {
     await requireRole(ctx, 'admin');
-    const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
+    const integration = parseWith(IntegrationTypeSchema, ctx.params.integration);
     const label = integrationLabel(integration);
     const keyId = ctx.url.searchParams.get('key_id') ?? undefined;
     let creds;
@@ -33,7 +33,7 @@ export default withApi({
     const result = await testIntegration(integration, creds);
     await recordKeyTest(ctx.db, creds.id, result.success);
     return reply(ROUTES.adminTestIntegration, result);
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/admin/config/test-integration/:integration' };

@@ -5,20 +5,22 @@ import { CUSTOMER_KEYS, listCustomers } from '../../src/features/admin/customers
 import { customerDetail } from '../../src/features/admin/customer-detail.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Pilot accounts with aircraft and request counts: ?q=&per_page=&cursor= (or &page= by offset);
 // /:id is one customer with their requests, aircraft, quote requests and leads.
-export default withApi({
-  GET: async (ctx) => {
+export default withApi(
+  serve(ROUTES.adminCustomers, async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (ctx.params['id'] !== undefined)
-      return reply(ROUTES.adminCustomer, { success: true, data: await customerDetail(ctx.db, ctx.params['id']) });
     const query = ctx.query(ROUTES.adminCustomers.query);
     const { after } = readPage(ctx.url, CUSTOMER_KEYS);
     const page = await listCustomers(ctx.db, query, after);
     return reply(ROUTES.adminCustomers, page, { headers: pageHeaders(ctx.url, page.nextCursor ?? null) });
-  },
-});
+  }),
+  serve(ROUTES.adminCustomer, async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return reply(ROUTES.adminCustomer, { success: true, data: await customerDetail(ctx.db, ctx.params.id) });
+  }),
+);
 
 export const config: Config = { path: ['/api/admin/customers', '/api/admin/customers/:id'] };

@@ -3,13 +3,13 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { nearestAirports, searchAirports } from '../../src/features/aog/airports.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 const SHOWN = 6;
 
 // The airports an AOG report offers: nearest to the phone's position first, or those matching what was typed.
-export default withApi({
-  GET: async (ctx) => {
+export default withApi(
+  serve(ROUTES.aogAirports, async (ctx) => {
     await requireUser(ctx);
     const { lat, lon, q } = ctx.query(ROUTES.aogAirports.query);
     if (q)
@@ -26,7 +26,7 @@ export default withApi({
         distanceMiles: a.distanceMiles,
       })),
     );
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/aog/airports' };

@@ -4,15 +4,15 @@ import { requireOwner } from '../../src/features/aog/report.server.ts';
 import { cancelAog } from '../../src/features/aog/status.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The owner calls it off while no mechanic is dispatched.
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.aogCancel, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
-    return reply(ROUTES.aogCancel, await cancelAog(ctx.db, owner, ctx.params.id ?? ''));
-  },
-});
+    return reply(ROUTES.aogCancel, await cancelAog(ctx.db, owner, ctx.params.id));
+  }),
+);
 
 export const config: Config = { path: '/api/aog/:id/cancel' };

@@ -5,20 +5,20 @@ import { acceptOffer } from '../../src/features/aog/offers.server.ts';
 import { requireOwner } from '../../src/features/aog/report.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 import { paymentOnAccept } from '../../src/features/payments/hooks.server.ts';
 
 // The owner accepts one offer: 201 with the appointment it makes; 409 for the loser of a race.
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.aogAccept, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
-    const appointment = await acceptOffer(ctx.db, owner, ctx.params.id ?? '', ctx.params.offerId ?? '');
+    const appointment = await acceptOffer(ctx.db, owner, ctx.params.id, ctx.params.offerId);
     ctx.after(deliverNow);
     // Paid through Skyward: the card page the owner is sent to, as accepting a quote does (docs/decisions/0310).
     const payment = await paymentOnAccept(ctx.db, appointment.id, ctx.url.origin);
     return reply(ROUTES.aogAccept, { ...appointment, ...payment }, { status: 201 });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/aog/:id/offers/:offerId/accept' };

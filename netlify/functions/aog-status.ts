@@ -4,17 +4,17 @@ import { deliverNow } from '../../src/features/aog/deliver-now.server.ts';
 import { updateStatus } from '../../src/features/aog/status.server.ts';
 import { requireJobUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The dispatched mechanic's live status (en route, on site, ...): on the timeline and to the owner.
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.aogStatus, async (ctx) => {
     const user = await requireJobUser(ctx);
     const data = await ctx.input(ROUTES.aogStatus);
-    const view = await updateStatus(ctx.db, user, ctx.params.id ?? '', data);
+    const view = await updateStatus(ctx.db, user, ctx.params.id, data);
     ctx.after(deliverNow);
     return reply(ROUTES.aogStatus, view);
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/aog/:id/status' };

@@ -5,23 +5,23 @@ import { reportAog } from '../../src/features/aog/report.server.ts';
 import { myCalls } from '../../src/features/aog/views.server.ts';
 import { requireJobUser, requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // An owner reports an aircraft on ground (201; the nearest mechanics are asked in the same
 // transaction and their messages leave right after the answer); GET lists the caller's own calls.
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.aogReport, async (ctx) => {
     const owner = await requireUser(ctx);
     const data = await ctx.input(ROUTES.aogReport);
     const created = await reportAog(ctx.db, owner, data);
     ctx.after(deliverNow);
     return reply(ROUTES.aogReport, created, { status: 201 });
-  },
-  GET: async (ctx) => {
+  }),
+  serve(ROUTES.aogMine, async (ctx) => {
     const user = await requireJobUser(ctx, 'pilot', 'mechanic');
     const { before } = ctx.query(ROUTES.aogMine.query);
     return reply(ROUTES.aogMine, await myCalls(ctx.db, user, before));
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/aog' };

@@ -3,13 +3,13 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { leadAnalytics } from '../../src/features/marketing/leads.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
-export default withApi({
-  GET: async (ctx) => {
+export default withApi(
+  serve(ROUTES.marketingAnalytics, async (ctx) => {
     await requireRole(ctx, 'admin');
     return reply(ROUTES.marketingAnalytics, { success: true, data: await leadAnalytics(ctx.db) });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/apollo/analytics' };

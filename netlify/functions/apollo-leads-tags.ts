@@ -3,11 +3,11 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { addLeadTags } from '../../src/features/marketing/leads.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Add Tags: the tags are added to each selected lead's tags.
-export default withApi({
-  PUT: async (ctx) => {
+export default withApi(
+  serve(ROUTES.marketingTags, async (ctx) => {
     await requireRole(ctx, 'admin');
     const { lead_ids, tags } = await ctx.input(ROUTES.marketingTags);
     const updated = await addLeadTags(ctx.db, lead_ids, tags);
@@ -16,7 +16,7 @@ export default withApi({
       updated,
       message: `Tags added to ${updated} lead${updated === 1 ? '' : 's'}`,
     });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/apollo/leads/tags' };

@@ -6,10 +6,10 @@ import { runLeadSearch } from '../../src/features/marketing/search.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { readJson } from '../../src/server/http/body.ts';
 import { badRequest } from '../../src/server/http/errors.ts';
-import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.marketingSearch, async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
     const body = await readJson(ctx.req);
     const result = ROUTES.marketingSearch.input.safeParse(body);
@@ -18,7 +18,7 @@ export default withApi({
       throw badRequest(NO_KEYWORD_MESSAGE);
     const search = parseWith(ROUTES.marketingSearch.input, body);
     return reply(ROUTES.marketingSearch, await runLeadSearch(ctx.db, search, admin.id));
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/apollo/search' };

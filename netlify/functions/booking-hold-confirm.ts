@@ -4,19 +4,19 @@ import { confirmHold, requireOwner } from '../../src/features/booking/booking.se
 import { paymentOnAccept } from '../../src/features/payments/hooks.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // A live hold becomes a confirmed appointment (201; the same one again on a second click, 200); 410 once it expired.
 // Where payments are on, the answer adds `payment.setupUrl`: the card is saved as accepting a quote does (docs/decisions/0230).
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.bookingHoldConfirm, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
-    const { appointment, created } = await confirmHold(ctx.db, owner, ctx.params.id ?? '');
+    const { appointment, created } = await confirmHold(ctx.db, owner, ctx.params.id);
     // Once, at the booking's creation; a repeated click finds the card page on the appointment's payment panel.
     const payment = created ? await paymentOnAccept(ctx.db, appointment.id, ctx.url.origin) : {};
     return reply(ROUTES.bookingHoldConfirm, { ...appointment, ...payment }, { status: created ? 201 : 200 });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/booking/holds/:id/confirm' };

@@ -3,16 +3,16 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { releaseHold, requireOwner } from '../../src/features/booking/booking.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The owner lets a hold go: its days are free again at once.
-export default withApi({
-  DELETE: async (ctx) => {
+export default withApi(
+  serve(ROUTES.bookingHoldRelease, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
-    await releaseHold(ctx.db, owner, ctx.params.id ?? '');
+    await releaseHold(ctx.db, owner, ctx.params.id);
     return reply(ROUTES.bookingHoldRelease, { success: true });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/booking/holds/:id' };

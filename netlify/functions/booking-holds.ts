@@ -3,16 +3,16 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { placeHold, requireOwner } from '../../src/features/booking/booking.server.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // A ten-minute hold on a mechanic's days; 409 with the next open starts when they were just taken.
-export default withApi({
-  POST: async (ctx) => {
+export default withApi(
+  serve(ROUTES.bookingHold, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
     const data = await ctx.input(ROUTES.bookingHold);
     return reply(ROUTES.bookingHold, await placeHold(ctx.db, owner, data), { status: 201 });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/booking/holds' };

@@ -5,12 +5,12 @@ import { OFFER_KEYS, listOffers, requireOwner } from '../../src/features/booking
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Mechanics who serve the aircraft's home airport with a flat rate for the service, and their open
 // starts: soonest first, a page at a time (the next page's cursor in X-Next-Cursor).
-export default withApi({
-  GET: async (ctx) => {
+export default withApi(
+  serve(ROUTES.bookingOffers, async (ctx) => {
     const owner = await requireUser(ctx);
     requireOwner(owner);
     const query = ctx.query(ROUTES.bookingOffers.query);
@@ -22,7 +22,7 @@ export default withApi({
       readPage(ctx.url, OFFER_KEYS, BOOKING.offersPage),
     );
     return reply(ROUTES.bookingOffers, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/booking/offers' };

@@ -6,16 +6,16 @@ import { captureLead } from '../../src/features/leads/leads.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { listLeadsForAdmin } from '../../src/features/admin/dashboard.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
-export default withApi({
+export default withApi(
   // Customers' personal data: administrators only, whatever older clients sent (docs/product.md §6).
-  GET: async (ctx) => {
+  serve(ROUTES.leadsForAdmin, async (ctx) => {
     await requireRole(ctx, 'admin');
     const { limit } = ctx.query(ROUTES.leadsForAdmin.query);
     return reply(ROUTES.leadsForAdmin, { success: true, data: await listLeadsForAdmin(ctx.db, limit) });
-  },
-  POST: async (ctx) => {
+  }),
+  serve(ROUTES.leadCapture, async (ctx) => {
     const lead = await ctx.input(ROUTES.leadCapture);
     await guardPublicWrite(ctx, lead);
     const { code, emailed } = await captureLead(ctx.db, lead);
@@ -24,7 +24,7 @@ export default withApi({
       ROUTES.leadCapture,
       lead.source === POPUP_LEAD_SOURCE ? { success: true, code, sentTo: lead.email, emailed } : { success: true },
     );
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/leads' };
