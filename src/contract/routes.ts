@@ -37,6 +37,7 @@ import {
   type WorkOrder,
 } from './bid-lines.ts';
 import { BlogPostPatchSchema, BlogPostSchema } from './blog.ts';
+import type { BlogImage } from './blog-images.ts';
 import {
   AcceptProposalSchema,
   ProposalSchema,
@@ -303,6 +304,10 @@ export const ROUTES = {
     input: BlogPostPatchSchema,
   }),
   blogAdminDelete: route<{ success: true }>()({ method: 'DELETE', path: '/api/blog/admin/posts/:id' }),
+  /** Multipart `file` + `alt`, admin only; answers the stored picture (docs/decisions/0400). */
+  blogImageUpload: route<BlogImage>()({ method: 'POST', path: '/api/admin/blog/images', raw: true }),
+  /** An uploaded picture, public, cached for a year (its name is its content's hash). */
+  blogImage: route<Blob>()({ method: 'GET', path: '/api/blog/images/:name', raw: true }),
   blogAdminGenerate: route<{ success: true; posts_created: number }>()({
     method: 'POST',
     path: '/api/blog/admin/generate-initial-content',
