@@ -14,8 +14,9 @@ import {
   Redo2,
   Undo2,
 } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { cn } from '../../components/ui/cn.ts';
+import { ImageDialog, LinkDialog } from './EditorDialogs.tsx';
 // The article's own typography: what is written here looks as it will on /blog.
 import './blog-prose.css';
 
@@ -99,18 +100,26 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
-  const setLink = () => {
-    const previous = (editor.getAttributes('link')['href'] as string | undefined) ?? 'https://';
-    const href = window.prompt('Link address (leave empty to remove the link)', previous);
-    if (href === null) return;
-    if (href.trim() === '') chain().extendMarkRange('link').unsetLink().run();
-    else chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
+  // Link and Image open the editor's own dialogs; the selection is kept while they are open.
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [imageOpen, setImageOpen] = useState(false);
+  const [linkInitial, setLinkInitial] = useState({ text: '', href: '' });
+  const openLink = () => {
+    const { from, to } = editor.state.selection;
+    const href = (editor.getAttributes('link')['href'] as string | undefined) ?? '';
+    setLinkInitial({ text: editor.state.doc.textBetween(from, to, ' '), href });
+    setLinkOpen(true);
   };
-  const addImage = () => {
-    const src = window.prompt('Image address on this site, e.g. /images/engine.jpg');
-    if (!src?.trim()) return;
-    const alt = window.prompt('Describe the image for readers who cannot see it') ?? '';
-    chain().setImage({ src: src.trim(), alt: alt.trim() }).run();
+  const insertLink = ({ text, href }: { text: string; href: string }) => {
+    const { from, to } = editor.state.selection;
+    const selected = editor.state.doc.textBetween(from, to, ' ');
+    if (from === to || (text && text !== selected)) {
+      // Nothing selected, or new words: insert the words as the link.
+      const words = text || href;
+      chain()
+        .insertContentAt({ from, to }, { type: 'text', text: words, marks: [{ type: 'link', attrs: { href } }] })
+        .run();
+    } else chain().extendMarkRange('link').setLink({ href }).run();
   };
   return (
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-border p-1">
@@ -156,8 +165,8 @@ function Toolbar({ editor }: { editor: Editor }) {
         onClick={() => chain().toggleBlockquote().run()}
         icon={<Quote className="h-4 w-4" />}
       />
-      <Tool label="Link" active={state.link} onClick={setLink} icon={<Link2 className="h-4 w-4" />} />
-      <Tool label="Image" onClick={addImage} icon={<ImagePlus className="h-4 w-4" />} />
+      <Tool label="Link" active={state.link} onClick={openLink} icon={<Link2 className="h-4 w-4" />} />
+      <Tool label="Image" onClick={() => setImageOpen(true)} icon={<ImagePlus className="h-4 w-4" />} />
       <Tool
         label="Undo"
         disabled={!state.canUndo}
@@ -169,6 +178,18 @@ function Toolbar({ editor }: { editor: Editor }) {
         disabled={!state.canRedo}
         onClick={() => chain().redo().run()}
         icon={<Redo2 className="h-4 w-4" />}
+      />
+      <LinkDialog
+        open={linkOpen}
+        onOpenChange={setLinkOpen}
+        initial={linkInitial}
+        onInsert={insertLink}
+        onRemove={() => chain().extendMarkRange('link').unsetLink().run()}
+      />
+      <ImageDialog
+        open={imageOpen}
+        onOpenChange={setImageOpen}
+        onInsert={({ url, alt, width, height }) => chain().setImage({ src: url, alt, width, height }).run()}
       />
     </div>
   );
