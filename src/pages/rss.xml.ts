@@ -5,6 +5,7 @@ import { BLOG_TEXT } from '../contract/blog-constants.ts';
 import { BUSINESS } from '../contract/business.ts';
 import { publishedBlog } from '../features/blog/blog-pages.server.ts';
 import { TAG_BLOG, TAG_BLOG_LIST, setBlogCacheHeaders } from '../features/blog/cdn-cache.ts';
+import { articleHref } from '../features/blog/render.ts';
 
 export const prerender = false;
 
@@ -16,7 +17,7 @@ export async function GET(context: APIContext): Promise<Response> {
     site: context.site ?? context.url.origin,
     items: posts.map((post) => ({
       title: post.title,
-      link: `/blog/${post.slug}/`,
+      link: articleHref(post.slug),
       pubDate: new Date(post.publishedAt ?? post.createdAt),
       description: post.excerpt || post.metaDescription,
       categories: [post.category, ...post.tags],

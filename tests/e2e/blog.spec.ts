@@ -260,8 +260,13 @@ test.describe('blog admin', () => {
     expect(await html.text()).toContain(`<title>${title}</title>`);
     expect(Date.now() - publishedAt).toBeLessThan(10_000);
     expect(await (await page.request.get('/blog')).text()).toContain(`/blog/${slug}`);
-    expect(await (await page.request.get('/rss.xml')).text()).toContain(`/blog/${slug}/`);
-    expect(await (await page.request.get('/sitemap-blog.xml')).text()).toContain(`/blog/${slug}/`);
+    // One address per article, the form the site's own links use: the feed and the sitemap
+    // write it, the page is canonical to it, and the trailing-slash form is moved there for good.
+    expect(await (await page.request.get('/rss.xml')).text()).toContain(`/blog/${slug}</link>`);
+    expect(await (await page.request.get('/sitemap-blog.xml')).text()).toContain(`/blog/${slug}</loc>`);
+    const slashed = await page.request.get(`/blog/${slug}/`, { maxRedirects: 0 });
+    expect(slashed.status()).toBe(301);
+    expect(new URL(slashed.headers()['location']!, 'http://x').pathname).toBe(`/blog/${slug}`);
 
     const readerContext = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
     const reader = await readerContext.newPage();
@@ -270,6 +275,9 @@ test.describe('blog admin', () => {
     await expect(reader.getByRole('heading', { name: 'Why timing matters' })).toBeVisible();
     await expect(reader).toHaveTitle(title);
     expect(await reader.locator('.blog-prose script').count()).toBe(0);
+    expect(new URL((await reader.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe(
+      `/blog/${slug}`,
+    );
 
     // An edited title reaches the page's <title>.
     await row.getByRole('button', { name: /^Edit/ }).click();

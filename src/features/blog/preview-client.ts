@@ -3,7 +3,7 @@
 import { BLOG_RELATED, type BlogPost } from '../../contract/blog-constants.ts';
 import type { ROUTES } from '../../contract/routes.ts';
 import { getRoute } from '../../lib/get-route.ts';
-import { NOT_FOUND_MESSAGES, renderArticle, renderNotFound } from './render.ts';
+import { NOT_FOUND_MESSAGES, articleHref, renderArticle, renderNotFound } from './render.ts';
 
 const root = document.querySelector<HTMLElement>('[data-fallback]');
 
@@ -49,7 +49,7 @@ async function show(slug: string): Promise<void> {
     ? ''
     : '<p role="note" class="mx-auto mb-6 max-w-3xl rounded-md border border-warning/40 bg-warning-muted px-4 py-3 text-sm text-warning">Draft preview: only administrators can see this post until it is published.</p>';
   // Share buttons are handled by the article script, delegated on the document.
-  root!.innerHTML = banner + renderArticle(post, related, `${location.origin}/blog/${encodeURIComponent(post.slug)}/`);
+  root!.innerHTML = banner + renderArticle(post, related, `${location.origin}${articleHref(post.slug)}`);
   root!.removeAttribute('aria-busy');
 }
 

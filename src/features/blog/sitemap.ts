@@ -1,5 +1,6 @@
 import type { BlogCategory } from '../../contract/blog-constants.ts';
 import { listHref } from './list-pages.ts';
+import { articleHref } from './render.ts';
 
 const escXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -18,7 +19,7 @@ export function blogSitemapXml(
   };
   lists(null, posts.length);
   for (const category of categories) lists(category, category.postCount);
-  for (const post of posts) entries.push({ loc: `/blog/${encodeURIComponent(post.slug)}/`, lastmod: post.updatedAt });
+  for (const post of posts) entries.push({ loc: articleHref(post.slug), lastmod: post.updatedAt });
   const urls = entries
     .map(
       (e) =>
