@@ -15,6 +15,8 @@ export async function GET(context: APIContext): Promise<Response> {
     title: `${BLOG_TEXT.listTitle} | ${BUSINESS.name}`,
     description: 'Aircraft maintenance advice from certified A&P mechanics.',
     site: context.site ?? context.url.origin,
+    // The feed's links are the articles' one address, without the slash this library adds by default.
+    trailingSlash: false,
     items: posts.map((post) => ({
       title: post.title,
       link: articleHref(post.slug),
