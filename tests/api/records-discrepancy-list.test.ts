@@ -52,7 +52,7 @@ describe('the entry lists every deferred and declined line', { timeout: 120_000 
       items: [{ kind: 'annual', lastDoneDate: '2025-11-20' }],
       lines: [ANNUAL, NAVCOM, PAINT],
       stage: 'completed',
-      completion: { mechanicNotes: 'Per appendix D.', totalTimeHours: 4020.8 },
+      completion: { mechanicNotes: 'Per appendix D.', tachReading: '4,020.8' },
     });
     const draft = await api.get(`/api/appointments/${j.appointmentId}/record`, { token: j.mechanic.token });
     expect(draft.status).toBe(200);
