@@ -256,10 +256,12 @@ async function draftValues(db: Db, job: Job, mechanic: { firstName: string; last
     .map((l) => `- ${l.description}`);
   const answersLink = (l: CoverageLine) =>
     links.items.some((i) => lineNamesItem(l, i)) || links.squawks.some((q) => lineNamesSquawk(l, q));
-  const refused = lines.filter(
-    (l) => (l.decision === 'defer' || l.decision === 'decline') && (category(l) === 'airworthy' || answersLink(l)),
-  );
-  const discrepancies = refused.map(
+  // Every deferred or declined line, from the quote and from change orders, is on the owner's
+  // record of what was not done (for an inspection, the dated list 43.11(b) requires); only the
+  // airworthiness items and the lines answering a due item or squawk weigh on the verdict.
+  const notDone = lines.filter((l) => (l.decision === 'defer' || l.decision === 'decline') && category(l) !== 'travel');
+  const refused = notDone.filter((l) => category(l) === 'airworthy' || answersLink(l));
+  const discrepancies = notDone.map(
     (l) =>
       `${l.description}: ${l.decision === 'defer' ? 'deferred' : 'declined'} by the owner${l.decidedAt ? ` on ${formatDay(dayInZone(job.timeZone, l.decidedAt))}` : ''}`,
   );
