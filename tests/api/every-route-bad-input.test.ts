@@ -87,6 +87,8 @@ describe('every route of the table, with bad input', { timeout: 600_000 }, () =>
       'blogCategories',
       'blogPostView',
       'blogViewCounts',
+      // Pictures of published posts, served to every visitor by their content's hash.
+      'blogImage',
       'siteSettings',
       'calendarFeed',
       'paymentsWebhook',

@@ -37,6 +37,7 @@ describe('CDN cache tags of the on-demand blog', () => {
     expect(xml).toContain('<loc>https://example.com/blog/</loc>');
     expect(xml).toContain('<loc>https://example.com/blog/category/safety/</loc>');
     expect(xml).toContain('<loc>https://example.com/blog/category/safety/page/2/</loc>');
-    expect(xml).toContain('<loc>https://example.com/blog/x/</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod>');
+    // An article has one address, without the trailing slash (docs/decisions/0400).
+    expect(xml).toContain('<loc>https://example.com/blog/x</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod>');
   });
 });
