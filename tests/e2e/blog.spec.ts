@@ -109,7 +109,9 @@ test.describe('blog article', () => {
     await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await expect(crumbs.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
     await expect(crumbs.getByText(title)).toHaveAttribute('aria-current', 'page');
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+    // The article's own description (the first card can be a short post another test published:
+    // "Check the sumps." is a whole description too).
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S.{9,}/);
     await expect(page.getByText(/^\d+ min read$/).first()).toBeVisible();
     // The page counts this visit through the API and shows the live total.
     await expect(page.locator('[data-article] [data-views]')).toHaveText(/^[1-9][\d,]* views?$/);
