@@ -39,6 +39,17 @@ export const PAYMENT_STATUS_OPTIONS: readonly Option<PaymentViewStatus>[] = [
 
 export type DepositState = 'none' | 'due' | 'paid' | 'transferred' | 'refunded' | 'kept';
 
+/** A deposit the owner's card paid and did not get back: held, sent to the mechanic, or kept at a cancellation. */
+const DEPOSIT_IN_HAND: readonly DepositState[] = ['paid', 'transferred', 'kept'];
+
+/** The deposit's part of what was charged and is not given back (0 while unpaid, failed or refunded). */
+export const depositInHandCents = (p: { depositState: DepositState; depositCents: number | string }): number =>
+  DEPOSIT_IN_HAND.includes(p.depositState) ? Number(p.depositCents) : 0;
+
+/** The deposit's part of what the owner's card was ever charged, refunded or not. */
+export const depositChargedCents = (p: { depositState: DepositState; depositCents: number | string }): number =>
+  p.depositState === 'refunded' ? Number(p.depositCents) : depositInHandCents(p);
+
 export const CONNECT_STATUSES = ['none', 'pending', 'ready'] as const;
 export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
 /** What a mechanic is told about payouts. */

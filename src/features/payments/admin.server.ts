@@ -1,5 +1,5 @@
 import type { AdminPayment, AdminPaymentsPage, PaymentStatus, RefundData } from '../../contract/payments.ts';
-import { formatCents } from '../../contract/payments.ts';
+import { depositChargedCents, depositInHandCents, formatCents } from '../../contract/payments.ts';
 import type { EarningsFromPayments } from '../../contract/payments-earnings.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -8,7 +8,7 @@ import { isUuid } from '../../contract/ids.ts';
 import { jobOf, logEvent, takeBack, whatOf, withPayment, zoneOfJob, type PaymentRow } from './money.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { timeInZone } from '../marketplace/geo/airport-day.ts';
-import { mechanicShareOf, REVERSAL_KIND, TRANSFER_KINDS } from './mechanic-share.server.ts';
+import { mechanicShareOf, netSentByPayment } from './mechanic-share.server.ts';
 import { feeKept } from '../../contract/refund-split.ts';
 import { requireStripe } from './connect.server.ts';
 
@@ -29,29 +29,9 @@ type ListRow = PaymentRow & {
   aircraftTailNumber: string;
 };
 
-/** What each payment sent its mechanic, net of reversals, from the log (one query for a page). */
-async function sentByPayment(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('paymentEvents')
-    .select((eb) => [
-      'paymentId',
-      eb.fn
-        .sum<string>(
-          eb.case().when('kind', '=', REVERSAL_KIND).then(eb.neg('amountCents')).else(eb.ref('amountCents')).end(),
-        )
-        .as('net'),
-    ])
-    .where('paymentId', 'in', ids)
-    .where('kind', 'in', [...TRANSFER_KINDS, REVERSAL_KIND])
-    .groupBy('paymentId')
-    .execute();
-  return new Map(rows.map((r) => [r.paymentId, Number(r.net)]));
-}
-
 async function toAdmin(db: Db, rows: ListRow[]): Promise<AdminPayment[]> {
   const ids = rows.map((r) => r.id);
-  const sent = await sentByPayment(db, ids);
+  const sent = await netSentByPayment(db, ids);
   const refunds = ids.length
     ? await db
         .selectFrom('paymentEvents')
@@ -87,9 +67,7 @@ async function toAdmin(db: Db, rows: ListRow[]): Promise<AdminPayment[]> {
 }
 
 /** What the owner's card was charged for this job: the deposit (unless it failed) and the capture. */
-const chargedOf = (p: PaymentRow) =>
-  Number(p.chargeCents) +
-  (['paid', 'transferred', 'kept', 'refunded'].includes(p.depositState) ? Number(p.depositCents) : 0);
+const chargedOf = (p: PaymentRow) => Number(p.chargeCents) + depositChargedCents(p);
 
 const selection = [
   'o.firstName as ownerFirst',
@@ -169,7 +147,7 @@ export async function refundPayment(
     let remaining = data.amountCents;
     const sources: Array<[string | null, number]> = [
       [p.chargeIntentId, Number(p.chargeCents)],
-      [p.depositIntentId, ['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0],
+      [p.depositIntentId, depositInHandCents(p)],
     ];
     for (const [intentId, charged] of sources) {
       if (!intentId || remaining <= 0) continue;
@@ -230,7 +208,7 @@ export async function earningsOf(db: Db, mechanic: UserRow): Promise<EarningsFro
     .orderBy('p.createdAt', 'desc')
     .limit(200)
     .execute();
-  const sent = await sentByPayment(
+  const sent = await netSentByPayment(
     db,
     rows.map((p) => p.id),
   );

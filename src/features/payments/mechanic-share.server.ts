@@ -29,7 +29,27 @@ export interface SentToMechanic {
   transfers: Array<{ id: string; left: number; reversals: number }>;
 }
 
-/** What the job's log says was sent to the mechanic, net of reversals (read under the payment's lock). */
+/** What the log says was sent to each job's mechanic, net of reversals: one sum per payment, for pages of payments. */
+export async function netSentByPayment(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('paymentEvents')
+    .select((eb) => [
+      'paymentId',
+      eb.fn
+        .sum<string>(
+          eb.case().when('kind', '=', REVERSAL_KIND).then(eb.neg('amountCents')).else(eb.ref('amountCents')).end(),
+        )
+        .as('net'),
+    ])
+    .where('paymentId', 'in', ids)
+    .where('kind', 'in', [...TRANSFER_KINDS, REVERSAL_KIND])
+    .groupBy('paymentId')
+    .execute();
+  return new Map(rows.map((r) => [r.paymentId, Number(r.net)]));
+}
+
+/** What the job's log says was sent to the mechanic, and each transfer's part left to take back (read under the payment's lock). */
 export async function sentToMechanic(db: Db, paymentId: string): Promise<SentToMechanic> {
   const rows = await db
     .selectFrom('paymentEvents')
@@ -42,19 +62,13 @@ export async function sentToMechanic(db: Db, paymentId: string): Promise<SentToM
   for (const r of rows)
     if (r.kind !== REVERSAL_KIND && r.stripeId)
       transfers.set(r.stripeId, { id: r.stripeId, left: Number(r.amountCents), reversals: 0 });
-  let net = 0;
   for (const r of rows) {
-    const amount = Number(r.amountCents);
-    if (r.kind !== REVERSAL_KIND) {
-      net += amount;
-      continue;
-    }
-    net -= amount;
-    const t = r.stripeId ? transfers.get(r.stripeId) : undefined;
+    const t = r.kind === REVERSAL_KIND && r.stripeId ? transfers.get(r.stripeId) : undefined;
     if (t) {
-      t.left -= amount;
+      t.left -= Number(r.amountCents);
       t.reversals += 1;
     }
   }
+  const net = (await netSentByPayment(db, [paymentId])).get(paymentId) ?? 0;
   return { net, transfers: [...transfers.values()] };
 }

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { PAYMENT_MACHINE } from '../../contract/machines.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
-import { formatCents } from '../../contract/payments.ts';
+import { depositInHandCents, formatCents } from '../../contract/payments.ts';
 import type { Db } from '../../server/db/client.ts';
 import { transition } from '../../server/http/transition.ts';
 import type { PaymentsTable } from '../../server/db/tables/payments.ts';
@@ -268,7 +268,7 @@ export async function capture(trx: Db, setup: StripeSetup, p: PaymentRow): Promi
   const { totalCents } = await approvedCentsOf(trx, job.bidId);
   const settings = await paymentSettings(trx);
   const fee = feeCentsOf(totalCents, settings.feePercent, settings.feeMinimumCents);
-  const depositCharged = ['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
+  const depositCharged = depositInHandCents(p);
   const due = Math.max(0, totalCents - depositCharged);
   const row = await update(trx, p, { totalCents, feeCents: fee, payoutCents: totalCents - fee });
   let intentId: string | null = null;
@@ -303,7 +303,7 @@ export async function markPaid(
   await logEvent(trx, p.id, 'charged', paid.amount, null, paid.intentId);
   row = await payout(trx, setup, row, paid.chargeId);
   const what = whatOf(j);
-  const deposit = ['paid', 'transferred', 'kept'].includes(row.depositState) ? Number(row.depositCents) : 0;
+  const deposit = depositInHandCents(row);
   await enqueueEmail(trx, {
     kind: 'payments.receipt',
     to: j.ownerEmail,

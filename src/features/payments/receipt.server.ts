@@ -1,4 +1,5 @@
 import type { Db } from '../../server/db/client.ts';
+import { depositInHandCents } from '../../contract/payments.ts';
 import { documentsStore } from '../documents/blob-store.server.ts';
 import { storeDocument } from '../documents/store-document.server.ts';
 import { checkContent } from '../documents/file-type.ts';
@@ -34,7 +35,7 @@ export async function fileInvoice(db: Db, appointmentId: string): Promise<void> 
     .executeTakeFirstOrThrow();
   const timeZone = aircraftZone(place.homeAirport, place.aircraftLocation);
   const paidOn = dayInZone(timeZone, p.paidAt);
-  const deposit = ['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0;
+  const deposit = depositInHandCents(p);
   const bytes = await invoicePdf({
     title: `Invoice ${job.aircraftTailNumber} ${paidOn}`,
     job: `${job.serviceType.replace(/_/g, ' ')} on ${job.aircraftTailNumber}`,

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { depositInHandCents } from '../../contract/payments.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { applyAccount, paymentsUnavailable } from './connect.server.ts';
@@ -130,9 +131,7 @@ async function handle(db: Db, setup: StripeSetup, event: Stripe.Event): Promise<
         if (extra <= 0) return p;
         await logEvent(trx, p.id, 'refund', extra, 'Refunded in Stripe', intentId);
         const refunded = Number(p.refundedCents) + extra;
-        const charged =
-          Number(p.chargeCents) +
-          (['paid', 'transferred', 'kept'].includes(p.depositState) ? Number(p.depositCents) : 0);
+        const charged = Number(p.chargeCents) + depositInHandCents(p);
         return trx
           .updateTable('payments')
           .set({
