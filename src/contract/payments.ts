@@ -182,6 +182,42 @@ export const RefundSchema = z.object({
 });
 export type RefundData = z.output<typeof RefundSchema>;
 
+/** The refund dialog's fields as typed: dollars as text, the reason. */
+export interface RefundFormValues {
+  amount: string;
+  reason: string;
+}
+
+/**
+ * The console's refund form: the dollars typed become the API's cents, at most `leftCents`; its
+ * output is checked by the API's own `RefundSchema`, so the form and the function agree.
+ */
+export const refundFormSchema = (leftCents: number) =>
+  z
+    .object({ amount: z.string(), reason: z.string() })
+    .transform((v, ctx) => {
+      const dollars = Number(v.amount.trim().replace(/[$,]/g, ''));
+      const cents = Math.round(dollars * 100);
+      if (!v.amount.trim() || !Number.isFinite(dollars) || cents <= 0 || Math.abs(cents - dollars * 100) > 1e-6) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: 'Enter an amount in dollars and cents, more than 0',
+        });
+        return z.NEVER;
+      }
+      if (cents > leftCents) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: `At most ${formatCents(leftCents)} can be refunded`,
+        });
+        return z.NEVER;
+      }
+      return { amountCents: cents, reason: v.reason };
+    })
+    .pipe(RefundSchema);
+
 export const AdminPaymentsQuerySchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a whole number' })

@@ -1,14 +1,25 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { labelOf } from '../../contract/options.ts';
-import { PAYMENT_STATUS_OPTIONS, formatCents, type AdminPayment, type PaymentStatus } from '../../contract/payments.ts';
+import {
+  PAYMENT_STATUS_OPTIONS,
+  formatCents,
+  refundFormSchema,
+  type AdminPayment,
+  type PaymentStatus,
+  type RefundData,
+  type RefundFormValues,
+} from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { refundSplit } from '../../contract/refund-split.ts';
 import { detailOr } from '../../lib/refusal.ts';
@@ -186,25 +197,27 @@ function RefundDialog({
   onDone: () => void;
 }) {
   const left = payment.chargedCents - payment.refundedCents;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState('');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<RefundFormValues, unknown, RefundData>({
+    resolver: zodResolver(refundFormSchema(left)),
+    defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
+  });
   const [error, setError] = useState<string | null>(null);
   const refund = useWrite(ROUTES.adminPaymentRefund, {
     fallback: 'The refund failed',
     reason: detailOr,
     onError: setError,
   });
-  const busy = refund.pending;
-  const submit = async () => {
-    const cents = Math.round(Number(amount) * 100);
-    if (!Number.isFinite(cents) || cents <= 0 || Math.abs(cents - Number(amount) * 100) > 1e-6)
-      return setError('Enter an amount in dollars and cents, more than 0');
-    if (cents > left) return setError(`At most ${formatCents(left)} can be refunded`);
-    if (!reason.trim()) return setError('Reason is required');
+  const busy = refund.pending || isSubmitting;
+  const submit = async (body: RefundData) => {
     setError(null);
-    const sent = await refund.run({ params: { id: payment.id }, body: { amountCents: cents, reason: reason.trim() } });
+    const sent = await refund.run({ params: { id: payment.id }, body });
     if (!sent.ok) return;
-    toast.success(`Refunded ${formatCents(cents)}`);
+    toast.success(`Refunded ${formatCents(body.amountCents)}`);
     onDone();
   };
   return (
@@ -214,48 +227,42 @@ function RefundDialog({
       title="Refund this payment?"
       description={`Up to ${formatCents(left)} can be refunded to ${payment.ownerName}'s card. This cannot be undone.`}
     >
-      <div className="space-y-3">
-        <div>
-          <Label htmlFor="refund-amount">Amount ($)</Label>
+      <form onSubmit={handleSubmit(submit)} noValidate className="space-y-3" aria-busy={busy}>
+        <FormField id="refund-amount" label="Amount ($)" error={errors.amount?.message}>
           <Input
             id="refund-amount"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={0.01}
-            step={0.01}
-            max={left / 100}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            autoComplete="off"
+            {...fieldAria('refund-amount', errors.amount?.message)}
+            {...register('amount')}
           />
-        </div>
-        <RefundSplitLine payment={payment} amount={amount} />
-        <div>
-          <Label htmlFor="refund-reason">Reason</Label>
+        </FormField>
+        <RefundSplitLine payment={payment} amount={watch('amount')} />
+        <FormField id="refund-reason" label="Reason" required error={errors.reason?.message}>
           <Textarea
             id="refund-reason"
             rows={3}
             maxLength={500}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
+            required
+            {...fieldAria('refund-reason', errors.reason?.message)}
+            {...register('reason')}
           />
-        </div>
+        </FormField>
         {error && (
           <p role="alert" className="text-sm text-destructive">
             {error}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
+          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
             Keep payment
           </Button>
-          <Button variant="destructive" onClick={submit} pending={busy}>
+          <Button type="submit" variant="destructive" pending={busy}>
             Refund
           </Button>
         </div>
-      </div>
+      </form>
     </Dialog>
   );
 }
