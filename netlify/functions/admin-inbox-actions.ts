@@ -2,14 +2,15 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { convertQuote } from '../../src/features/inbox/inbox-convert.server.ts';
-import { addNote, mergeItems } from '../../src/features/inbox/inbox-item.server.ts';
+import { addNote, getItem } from '../../src/features/inbox/inbox-item.server.ts';
+import { mergeItems, unmergeItems } from '../../src/features/inbox/inbox-merge.server.ts';
 import { replyTo } from '../../src/features/inbox/inbox-reply.server.ts';
 import { kindOf } from '../../src/features/inbox/kind.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { withApi } from '../../src/server/http/with-api.ts';
 
-// Working a request: an internal note, a reply through the outbox, merging a duplicate, and
+// Working a request: an internal note, a reply through the outbox, merging a duplicate (and undoing it), and
 // (quote requests) converting the customer into a marketplace sign-up.
 export default withApi({
   POST: async (ctx) => {
@@ -30,7 +31,12 @@ export default withApi({
       case 'merge': {
         const route = quotes ? ROUTES.adminInboxQuoteMerge : ROUTES.adminInboxLeadMerge;
         const body = await ctx.input(route);
-        return reply(route, await mergeItems(ctx.db, kind, id, body.duplicateId, admin));
+        return reply(route, await getItem(ctx.db, kind, await mergeItems(ctx.db, kind, id, body.duplicateId, admin)));
+      }
+      case 'unmerge': {
+        const route = quotes ? ROUTES.adminInboxQuoteUnmerge : ROUTES.adminInboxLeadUnmerge;
+        const body = await ctx.input(route);
+        return reply(route, await getItem(ctx.db, kind, await unmergeItems(ctx.db, kind, id, body.duplicateId, admin)));
       }
       case 'convert':
         if (!quotes) break;

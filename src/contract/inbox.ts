@@ -58,6 +58,8 @@ export const INBOX_LIMITS = {
   /** Same email or phone within this many days is shown as a possible duplicate. */
   duplicateWindowDays: 30,
   duplicatesShown: 5,
+  /** A merge can be undone this many days after it was made (docs/decisions/0401). */
+  mergeUndoDays: 30,
   noteMax: 5000,
   subjectMax: 200,
   bodyMax: 20_000,
@@ -220,7 +222,7 @@ export interface InboxPage {
   limit: number;
 }
 
-export type InboxEventKind = 'status' | 'note' | 'reply' | 'assign' | 'merge' | 'convert';
+export type InboxEventKind = 'status' | 'note' | 'reply' | 'assign' | 'merge' | 'unmerge' | 'convert';
 
 export interface InboxEvent {
   id: string;
@@ -241,11 +243,29 @@ export interface InboxEvent {
   otherId?: string | null;
 }
 
+/** A request merged into this one, with the customer's own words in it (docs/decisions/0401). */
+export interface MergedRequest {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** Quote requests: what the customer wrote, and their additional notes. */
+  message: string | null;
+  additionalNotes: string | null;
+  discountCode: string | null;
+  mergedAt: string;
+  /** Until when "Undo merge" is offered (null: the merge's time is not known). */
+  undoUntil: string | null;
+}
+
 export interface InboxDetail extends InboxItem {
   /** Every field the visitor sent (quote requests: the whole form). */
   fields: Record<string, string | number | boolean | null>;
   lostNote: string | null;
   mergedInto: string | null;
+  /** The requests merged into this one, newest merge first. */
+  merged: MergedRequest[];
   history: InboxEvent[];
   duplicates: InboxItem[];
   invitation: { sentAt: string; claimedAt: string | null; messageId: string | null } | null;

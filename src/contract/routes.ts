@@ -676,6 +676,16 @@ export const ROUTES = {
     path: '/api/admin/leads/:id/merge',
     input: InboxMergeSchema,
   }),
+  adminInboxQuoteUnmerge: route<InboxDetail>()({
+    method: 'POST',
+    path: '/api/admin/quotes/:id/unmerge',
+    input: InboxMergeSchema,
+  }),
+  adminInboxLeadUnmerge: route<InboxDetail>()({
+    method: 'POST',
+    path: '/api/admin/leads/:id/unmerge',
+    input: InboxMergeSchema,
+  }),
   adminInboxQuoteConvert: route<ConvertResult>()({ method: 'POST', path: '/api/admin/quotes/:id/convert' }),
   adminInboxSummary: route<InboxSummary>()({ method: 'GET', path: '/api/admin/inbox/summary' }),
   adminInboxAdministrators: route<{ items: InboxPerson[] }>()({

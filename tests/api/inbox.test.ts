@@ -55,6 +55,11 @@ describe('the inbox is for administrators only', () => {
     ['POST', '/api/admin/quotes/00000000-0000-4000-8000-000000000000/notes', { text: 'x' }],
     ['POST', '/api/admin/quotes/00000000-0000-4000-8000-000000000000/reply', { subject: 's', body: 'b' }],
     ['POST', '/api/admin/quotes/00000000-0000-4000-8000-000000000000/convert'],
+    [
+      'POST',
+      '/api/admin/quotes/00000000-0000-4000-8000-000000000000/unmerge',
+      { duplicateId: '00000000-0000-4000-8000-000000000001' },
+    ],
     ['GET', '/api/admin/leads/00000000-0000-4000-8000-000000000000'],
     ['PATCH', '/api/admin/leads/00000000-0000-4000-8000-000000000000', { status: 'contacted' }],
     ['POST', '/api/admin/leads/00000000-0000-4000-8000-000000000000/notes', { text: 'x' }],
@@ -435,6 +440,78 @@ describe('duplicates and merge', () => {
       (await api.post(`/api/admin/quotes/${first.id}/merge`, { duplicateId: second.id }, { token: admin.token }))
         .status,
     ).toBe(409);
+  });
+});
+
+describe('a merge keeps both requests whole and can be undone for 30 days', () => {
+  it("shows the duplicate's own words on the survivor, says which way it went, and undoes only what it filled", async () => {
+    const email = uniqueEmail('keepwords');
+    const kept = await submit({ returnEmail: email, registrationNumber: '', message: 'Annual due in March.' });
+    const dup = await submit({
+      returnEmail: email,
+      registrationNumber: 'N4521H',
+      message: 'Forgot to mention: also the ELT battery is due.',
+    });
+    await api.post(`/api/admin/quotes/${dup.id}/notes`, { text: 'Called back, no answer.' }, { token: admin.token });
+
+    const merged = await api.post(
+      `/api/admin/quotes/${kept.id}/merge`,
+      { duplicateId: dup.id },
+      { token: admin.token },
+    );
+    expect(merged.status).toBe(200);
+    expect(merged.body.fields.message).toBe('Annual due in March.');
+    expect(merged.body.merged).toEqual([
+      expect.objectContaining({
+        id: dup.id,
+        email,
+        message: 'Forgot to mention: also the ELT battery is due.',
+        undoUntil: expect.any(String),
+      }),
+    ]);
+    const undoDays =
+      (Date.parse(merged.body.merged[0].undoUntil) - Date.parse(merged.body.merged[0].mergedAt)) / 86_400_000;
+    expect(undoDays).toBe(30);
+    const lines = merged.body.history.map((h: any) => `${h.kind}: ${h.text ?? ''}`);
+    expect(lines).toContain(`merge: Merged the request from ${email} into this one`);
+    expect(lines).toContain('note: Called back, no answer.');
+    expect(lines.filter((l: string) => l.startsWith('merge'))).toHaveLength(1);
+    expect(merged.body.fields.registrationNumber).toBe('N4521H');
+
+    // The survivor's registration is edited after the merge, its location left as filled: the undo keeps the edit.
+    await testDb().updateTable('quotes').set({ registrationNumber: 'N4521J' }).where('id', '=', kept.id).execute();
+    const undone = await api.post(
+      `/api/admin/quotes/${kept.id}/unmerge`,
+      { duplicateId: dup.id },
+      { token: admin.token },
+    );
+    expect(undone.status).toBe(200);
+    expect(undone.body.merged).toEqual([]);
+    expect(undone.body.fields.registrationNumber).toBe('N4521J');
+    expect(undone.body.history.map((h: any) => h.kind)).toContain('unmerge');
+    const back = (await get(`/api/admin/quotes/${dup.id}`)).body;
+    expect(back.mergedInto).toBeNull();
+    expect(back.fields.message).toBe('Forgot to mention: also the ELT battery is due.');
+    expect(
+      (await api.post(`/api/admin/quotes/${kept.id}/unmerge`, { duplicateId: dup.id }, { token: admin.token })).body,
+    ).toEqual({ detail: 'That request is not merged into this one' });
+
+    // Merged again and left 31 days: the undo is refused, the merge kept.
+    await api.post(`/api/admin/quotes/${kept.id}/merge`, { duplicateId: dup.id }, { token: admin.token });
+    await testDb()
+      .updateTable('inboxEvents')
+      .set({ at: sql`now() - interval '31 days'` as never })
+      .where('subjectId', '=', kept.id)
+      .where('kind', '=', 'merge')
+      .execute();
+    const late = await api.post(
+      `/api/admin/quotes/${kept.id}/unmerge`,
+      { duplicateId: dup.id },
+      { token: admin.token },
+    );
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toMatch(/^A merge can be undone for 30 days; this one was made on \d{4}-\d{2}-\d{2}$/);
+    expect((await get(`/api/admin/quotes/${dup.id}`)).body.mergedInto).toBe(kept.id);
   });
 });
 

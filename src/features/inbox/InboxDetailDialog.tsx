@@ -27,6 +27,7 @@ import { useWrite } from '../../lib/use-write.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
 import { InboxStatusBadge, RespondBy, UrgentBadge } from './InboxBadges.tsx';
+import { MergedRequests } from './MergedRequests.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
 
 const failed = (fallback: string) => (error: unknown) => toast.error(fallback, { description: detailOf(error) });
@@ -123,6 +124,8 @@ export default function InboxDetailDialog({
           {!d.mergedInto && <ReplyForm kind={kind} d={d} onSent={refresh} />}
 
           <NoteForm kind={kind} id={d.id} onAdded={refresh} />
+
+          <MergedRequests kind={kind} d={d} onApplied={applied} onOpenOther={onOpenOther} />
 
           {d.duplicates.length > 0 && <Duplicates kind={kind} d={d} onApplied={applied} onOpenOther={onOpenOther} />}
 
@@ -401,7 +404,7 @@ function Duplicates({
         open={merging !== null}
         onOpenChange={(open) => !open && setMerging(null)}
         title="Merge the duplicate?"
-        description="The duplicate leaves the list and its history shows on this request; details this request lacks are taken from it. This cannot be undone."
+        description={`The duplicate leaves the list; its message, notes and history show on this request, and details this request lacks are taken from it. You can undo the merge for ${INBOX_LIMITS.mergeUndoDays} days.`}
         confirmLabel="Merge"
         busy={merge.pending}
         error={merge.error}

@@ -26,6 +26,8 @@ function describe(e: InboxEvent): string {
       return e.assignedTo ? `Assigned to ${e.assignedTo.name}` : 'Unassigned';
     case 'merge':
       return e.text ?? 'Merged';
+    case 'unmerge':
+      return e.text ?? 'Merge undone';
     case 'convert':
       return `${e.text ?? 'Converted'}${e.delivery ? ` · ${DELIVERY[e.delivery] ?? e.delivery}` : ''}`;
   }

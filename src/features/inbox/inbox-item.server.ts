@@ -14,6 +14,7 @@ import {
 } from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
+import { mergedInto } from './merged-requests.server.ts';
 import { itemColumns, readReplyClock, tableOf, toItem, type ItemRow } from './inbox-sql.server.ts';
 
 export interface Actor {
@@ -65,6 +66,7 @@ export async function recordEvent(
     templateId: string | null;
     assignedTo: string | null;
     otherId: string | null;
+    filled: string[];
   }>,
 ): Promise<void> {
   await trx
@@ -86,6 +88,7 @@ export async function recordEvent(
       templateId: event.templateId ?? null,
       assignedTo: event.assignedTo ?? null,
       otherId: event.otherId ?? null,
+      filled: event.filled ?? null,
     })
     .execute();
 }
@@ -213,7 +216,11 @@ interface EventRow {
   otherId: string | null;
 }
 
-/** The request's history, oldest first, each entry with who made it and (replies) the delivery state. */
+/**
+ * The request's history, oldest first, each entry with who made it and (replies) the delivery state.
+ * `subjectIds` are the request and those merged into it: their merge and undo lines are the
+ * survivor's own, so the merged requests' copies of them are left out.
+ */
 export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEvent[]> {
   const { rows } = await sql<EventRow>`
     select e.id, e.at, e.by_user_id, bu.first_name || ' ' || bu.last_name as by_name, e.kind, e.from_status,
@@ -224,6 +231,7 @@ export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEven
       left join users au on au.id = e.assigned_to
       left join outbox o on o.id = e.outbox_id
     where e.subject_id in (${sql.join(subjectIds)})
+      and (e.subject_id = ${subjectIds[0]} or e.kind not in ('merge', 'unmerge'))
     order by e.at asc, e.id asc
     limit ${INBOX_LIMITS.historyShown}`.execute(db);
   return rows.map((e) => {
@@ -241,7 +249,7 @@ export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEven
         lostReason: e.lostReason,
         text: e.text,
       });
-    if (e.kind === 'note' || e.kind === 'merge' || e.kind === 'convert') event.text = e.text;
+    if (e.kind === 'note' || e.kind === 'merge' || e.kind === 'unmerge' || e.kind === 'convert') event.text = e.text;
     if (e.kind === 'reply' || e.kind === 'convert') {
       Object.assign(event, {
         subject: e.subject,
@@ -252,7 +260,7 @@ export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEven
       if (e.kind === 'reply') event.text = e.text;
     }
     if (e.kind === 'assign') event.assignedTo = e.assignedTo ? { id: e.assignedTo, name: e.assignedName ?? '' } : null;
-    if (e.kind === 'merge') event.otherId = e.otherId;
+    if (e.kind === 'merge' || e.kind === 'unmerge') event.otherId = e.otherId;
     return event;
   });
 }
@@ -324,10 +332,10 @@ export async function getItem(db: Db, kind: InboxKind, id: string | undefined): 
     where r.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
-  const merged = await sql<{ id: string }>`select id from ${tableOf(kind)} where merged_into = ${id}`.execute(db);
+  const merged = await mergedInto(db, kind, id);
   const [extra, history, duplicates, invitation, clock] = await Promise.all([
     fieldsOf(db, kind, id),
-    historyOf(db, [id, ...merged.rows.map((m) => m.id)]),
+    historyOf(db, [id, ...merged.map((m) => m.id)]),
     duplicatesOf(db, kind, row),
     kind === 'quotes'
       ? db
@@ -343,6 +351,7 @@ export async function getItem(db: Db, kind: InboxKind, id: string | undefined): 
   return {
     ...toItem(kind, row, clock, now),
     ...extra,
+    merged,
     history,
     duplicates: duplicates.map((d) => toItem(kind, d, clock, now)),
     invitation: invitation
@@ -353,54 +362,4 @@ export async function getItem(db: Db, kind: InboxKind, id: string | undefined): 
         }
       : null,
   };
-}
-
-/**
- * Merges a duplicate into this request: the duplicate leaves the list (kept, pointing here), its
- * history shows here, and details this one lacks are taken from it. Both sides record the merge.
- */
-export async function mergeItems(
-  db: Db,
-  kind: InboxKind,
-  id: string | undefined,
-  duplicateId: string,
-  by: Actor,
-  ifVersion?: number,
-): Promise<InboxDetail> {
-  await db.transaction().execute(async (trx) => {
-    if (id === duplicateId) throw badRequest('A request cannot be merged into itself');
-    // Lock in id order so two opposite merges cannot deadlock.
-    const [first, second] = [id ?? '', duplicateId].sort();
-    const a = await lockItem(trx, kind, first);
-    const b = await lockItem(trx, kind, second);
-    const [keep, dup] = a.id === id ? [a, b] : [b, a];
-    checkVersion(keep, ifVersion);
-    if (keep.mergedInto || dup.mergedInto) throw conflict('One of these requests was already merged');
-    await sql`update ${tableOf(kind)} set merged_into = ${keep.id}, version = version + 1 where id = ${dup.id}`.execute(
-      trx,
-    );
-    if (kind === 'quotes') {
-      await sql`
-        update quotes k set
-          registration_number = coalesce(k.registration_number, d.registration_number),
-          total_hours = coalesce(k.total_hours, d.total_hours),
-          location = coalesce(k.location, d.location),
-          last_invoice_amount = coalesce(k.last_invoice_amount, d.last_invoice_amount),
-          current_provider = coalesce(k.current_provider, d.current_provider),
-          additional_notes = coalesce(k.additional_notes, d.additional_notes)
-        from quotes d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
-    } else {
-      await sql`update leads k set phone = coalesce(k.phone, d.phone) from leads d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(
-        trx,
-      );
-    }
-    await recordEvent(trx, kind, keep.id, by, {
-      kind: 'merge',
-      otherId: dup.id,
-      text: `Merged a duplicate request from ${dup.email}`,
-    });
-    await recordEvent(trx, kind, dup.id, by, { kind: 'merge', otherId: keep.id, text: 'Merged into another request' });
-    await bumpVersion(trx, kind, keep.id);
-  });
-  return getItem(db, kind, id);
 }

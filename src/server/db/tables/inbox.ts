@@ -20,6 +20,8 @@ export interface InboxEventsTable {
   templateId: string | null;
   assignedTo: string | null;
   otherId: string | null;
+  /** A merge: the survivor's columns it filled from the duplicate (migration 0050). */
+  filled: string[] | null;
 }
 
 /** A quote request turned into a sign-up invitation (migration 0024). */
