@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import type { AogAvailability } from '../../contract/aog.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { call } from '../../lib/api-client.ts';
+import { useRoute } from '../../lib/use-query.ts';
 import { useWrite } from '../../lib/use-write.ts';
 
 /**
@@ -12,22 +11,28 @@ import { useWrite } from '../../lib/use-write.ts';
  * usual gathered email, never at night.
  */
 export default function AogAvailabilityCard() {
-  const [state, setState] = useState<AogAvailability | null>(null);
+  // The same cached read as the AOG tab's, so a change here is what that tab says at once.
+  const availability = useRoute(ROUTES.aogAvailability);
+  const state = availability.data ?? null;
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    call(ROUTES.aogAvailability)
-      .then(setState)
-      .catch(() => setError('Could not load your AOG setting.'));
-  }, []);
+  // The box shows the choice while it is saved; a refusal puts it back as the server has it.
+  const [choice, setChoice] = useState<boolean | null>(null);
   const save = useWrite(ROUTES.aogAvailabilitySave, {
     fallback: 'Could not save your AOG setting. Please try again.',
     // The same sentence whatever the server said: the box simply stays as it was.
     reason: (_error, fallback) => fallback,
-    onSuccess: setState,
-    onError: setError,
+    onSuccess: (saved) => {
+      availability.setData(saved);
+      setChoice(null);
+    },
+    onError: (message) => {
+      setError(message);
+      setChoice(null);
+    },
   });
   const change = (available: boolean) => {
     setError(null);
+    setChoice(available);
     void save.run({ body: { available } });
   };
   return (
@@ -40,8 +45,9 @@ export default function AogAvailabilityCard() {
           <input
             type="checkbox"
             className="h-5 w-5"
-            checked={state?.available ?? false}
-            disabled={!state}
+            checked={choice ?? state?.available ?? false}
+            disabled={!state || save.pending}
+            aria-busy={save.pending}
             onChange={(e) => change(e.target.checked)}
           />
           Available for AOG calls
@@ -53,6 +59,7 @@ export default function AogAvailabilityCard() {
         {state && state.available && !state.hasPhone && (
           <Alert tone="info">Add a phone number to your account to get the texts.</Alert>
         )}
+        {availability.state.status === 'error' && <Alert>Could not load your AOG setting.</Alert>}
         {error && <Alert>{error}</Alert>}
       </CardContent>
     </Card>
