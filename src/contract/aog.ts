@@ -267,6 +267,32 @@ export const AogAssignSchema = z.object({
 });
 export type AogAssignData = z.output<typeof AogAssignSchema>;
 
+/** The console's assign form as typed: both the time and the fee are said, so the owner is never told a default. */
+export interface AogAssignFormValues {
+  mechanicId: string;
+  /** "14:30": that time today where the administrator is, or tomorrow when it has passed. */
+  time: string;
+  /** Dollars; 0 for no call-out fee. */
+  fee: string;
+}
+
+export const AogAssignFormSchema = z.object({
+  mechanicId: z.string().min(1, 'Choose the mechanic you reached'),
+  time: z.string().regex(/^\d{2}:\d{2}$/, 'Enter when the mechanic will be on site'),
+  fee: z
+    .string()
+    .trim()
+    .min(1, 'Enter the call-out fee you agreed (0 for none)')
+    .refine((v) => /^\$?\d{1,5}(\.\d{1,2})?$/.test(v.replace(/,/g, '')), 'Enter the fee in dollars, like 150 or 150.00')
+    .refine(
+      (v) => Math.round(Number(v.replace(/[$,]/g, '')) * 100) <= AOG.maxCalloutFeeCents,
+      `Call-out fee must be at most $${AOG.maxCalloutFeeCents / 100}`,
+    ),
+});
+
+/** The typed fee in cents (the form's schema has checked it). */
+export const feeCentsOfTyped = (fee: string): number => Math.round(Number(fee.trim().replace(/[$,]/g, '')) * 100);
+
 export const AogAvailabilitySchema = z.object({ available: z.boolean({ error: 'Available must be true or false' }) });
 
 export const AogAirportsQuerySchema = z.object({

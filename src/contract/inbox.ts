@@ -58,6 +58,8 @@ export const INBOX_LIMITS = {
   /** Same email or phone within this many days is shown as a possible duplicate. */
   duplicateWindowDays: 30,
   duplicatesShown: 5,
+  /** The console reads what needs attention (open AOG calls, reports, overdue requests) this often. */
+  summaryPollMs: 30_000,
   /** A merge can be undone this many days after it was made (docs/decisions/0401). */
   mergeUndoDays: 30,
   noteMax: 5000,
@@ -271,11 +273,16 @@ export interface InboxDetail extends InboxItem {
   invitation: { sentAt: string; claimedAt: string | null; messageId: string | null } | null;
 }
 
+/** What needs the console's attention now: the figures its home and its tabs' badges show. */
 export interface InboxSummary {
   /** Quote requests nobody has answered yet. */
   waiting: number;
   /** Of those, the ones past their 24 hours. */
   overdue: number;
+  /** Aircraft on ground still waiting for a mechanic. */
+  aogOpen: number;
+  /** Conversations with a report nobody has handled. */
+  reportsOpen: number;
 }
 
 export interface FunnelRow {

@@ -3,6 +3,7 @@ import { LogOut, Settings } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useSection } from '../../lib/history-entries.ts';
 import { CONSOLE_INNER_PARAMS } from '../../contract/console-address.ts';
+import { aogWaiting, ConsoleAttention, reportsWaiting, TabCount, useAttention } from './ConsoleAttention.tsx';
 import { ConsoleFigures } from './ConsoleFigures.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
 import { preloadWhenIdle } from '../../lib/when-idle.ts';
@@ -93,6 +94,12 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
   const tab = lastTab.current;
   useEffect(() => preloadWhenIdle(PANELS), []);
   const stats = useAdminData(ROUTES.adminDashboard, undefined, onAuthLost, 'Failed to load dashboard statistics');
+  const attention = useAttention();
+  // A tab's count keeps its name its label (found by name, read first) and is read as its description.
+  const counts: Partial<Record<Tab, { count: number; says: string }>> = {
+    aog: { count: attention.aogOpen, says: aogWaiting(attention.aogOpen) },
+    reported: { count: attention.reportsOpen, says: reportsWaiting(attention.reportsOpen) },
+  };
 
   return (
     <div className="min-h-screen bg-muted">
@@ -139,6 +146,7 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
           </ErrorBoundary>
         ) : (
           <>
+            <ConsoleAttention onOpen={choose} />
             <ConsoleFigures
               stats={stats}
               onOpenOverdue={() => {
@@ -152,12 +160,28 @@ export function AdminDashboard({ user, onLogout, onAuthLost }: AdminDashboardPro
             <Tabs value={tab} onValueChange={(v) => choose(v as Tab)}>
               {/* Phone: one row that scrolls sideways, the open tab kept in view; wider: wraps. */}
               <TabsList aria-label="Admin sections" className="flex-nowrap overflow-x-auto sm:flex-wrap">
-                {TABS.map((t) => (
-                  <TabsTrigger key={t.value} value={t.value} ref={t.value === tab ? keepInView : undefined}>
-                    {t.label}
-                  </TabsTrigger>
-                ))}
+                {TABS.map((t) => {
+                  const count = counts[t.value]?.count ?? 0;
+                  return (
+                    <TabsTrigger
+                      key={t.value}
+                      value={t.value}
+                      ref={t.value === tab ? keepInView : undefined}
+                      aria-describedby={count > 0 ? `tab-count-${t.value}` : undefined}
+                    >
+                      {t.label}
+                      <TabCount count={count} />
+                    </TabsTrigger>
+                  );
+                })}
               </TabsList>
+              <div hidden>
+                {Object.entries(counts).map(([value, c]) => (
+                  <span key={value} id={`tab-count-${value}`}>
+                    {c.says}
+                  </span>
+                ))}
+              </div>
               {/* Keyed by tab: a panel that failed to load does not take the other tabs down with it. */}
               <ErrorBoundary key={tab} what="this section">
                 <Suspense fallback={<Loading />}>

@@ -1,40 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Input, Label } from '../../components/ui/field.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { FieldError, Input } from '../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AOG, aogSymptomLabel, type AogAdminItem } from '../../contract/aog.ts';
+import {
+  AOG,
+  AogAssignFormSchema,
+  aogSymptomLabel,
+  feeCentsOfTyped,
+  type AogAdminItem,
+  type AogAssignData,
+  type AogAssignFormValues,
+} from '../../contract/aog.ts';
+import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
-import { nextOccurrence } from './format.ts';
+import { invalidate, keyOf } from '../../lib/use-query.ts';
+import { arrivalText, feeText, nextOccurrence } from './format.ts';
 import { usePoll } from './use-poll.ts';
 
 function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void }) {
-  const [mechanicId, setMechanicId] = useState(item.candidates.find((c) => !c.busy)?.id ?? '');
-  const [time, setTime] = useState('');
-  const [fee, setFee] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AogAssignFormValues>({
+    resolver: zodResolver(AogAssignFormSchema),
+    defaultValues: { mechanicId: item.candidates.find((c) => !c.busy)?.id ?? '', time: '', fee: '' },
+  });
+  // What the owner will be told, asked before the dispatch goes out.
+  const [asking, setAsking] = useState<{ body: AogAssignData; mechanic: string } | null>(null);
   const assignWrite = useWrite(ROUTES.adminAogAssign, {
     fallback: 'Could not assign. Please try again.',
     onSuccess: () => {
+      setAsking(null);
       toast.success('Mechanic dispatched; the owner is told');
+      invalidate(keyOf(ROUTES.adminInboxSummary, {}));
       onAssigned();
     },
   });
-  const assign = () => {
-    const arriveBy = time ? nextOccurrence(time) : null;
-    const cents = fee.trim() ? Math.round(Number(fee) * 100) : null;
-    void assignWrite.run({
-      params: { id: item.id },
-      body: {
-        mechanicId,
-        ...(arriveBy ? { arriveBy } : {}),
-        ...(cents !== null && Number.isFinite(cents) ? { calloutFeeCents: cents } : {}),
-      },
-    });
+  const zone = timeZoneOfLabel(item.airportLabel);
+  const ask = (v: AogAssignFormValues) => {
+    const arriveBy = nextOccurrence(v.time);
+    if (!arriveBy) return;
+    const mechanic = item.candidates.find((c) => c.id === v.mechanicId)?.name ?? 'The mechanic';
+    assignWrite.clearError();
+    setAsking({ body: { mechanicId: v.mechanicId, arriveBy, calloutFeeCents: feeCentsOfTyped(v.fee) }, mechanic });
   };
   const old = item.ageMinutes >= AOG.escalateEveryMinutes * (AOG.radiusStepsMiles.length - 1);
   return (
@@ -62,13 +81,7 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
             {item.candidates.map((c) => (
               <li key={c.id}>
                 <label className="flex min-h-11 items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`assign-${item.id}`}
-                    value={c.id}
-                    checked={mechanicId === c.id}
-                    onChange={() => setMechanicId(c.id)}
-                  />
+                  <input type="radio" value={c.id} {...register('mechanicId')} />
                   <span>
                     {c.name} · {c.distanceMiles} mi (serves {c.serviceRadius}) ·{' '}
                     {c.phone ? (
@@ -85,23 +98,26 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
               </li>
             ))}
           </ul>
+          <FieldError id={`assign-mechanic-${item.id}-error`} message={errors.mechanicId?.message} />
           <div className="mt-2 grid grid-cols-2 gap-2 sm:max-w-md">
-            <div>
-              <Label htmlFor={`assign-time-${item.id}`}>On site by</Label>
-              <Input id={`assign-time-${item.id}`} type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-            </div>
-            <div>
-              <Label htmlFor={`assign-fee-${item.id}`}>Call-out fee ($)</Label>
+            <FormField id={`assign-time-${item.id}`} label="On site by" error={errors.time?.message}>
+              <Input
+                id={`assign-time-${item.id}`}
+                type="time"
+                {...fieldAria(`assign-time-${item.id}`, errors.time?.message)}
+                {...register('time')}
+              />
+            </FormField>
+            <FormField id={`assign-fee-${item.id}`} label="Call-out fee ($)" error={errors.fee?.message}>
               <Input
                 id={`assign-fee-${item.id}`}
                 inputMode="decimal"
-                value={fee}
-                onChange={(e) => setFee(e.target.value)}
+                {...fieldAria(`assign-fee-${item.id}`, errors.fee?.message)}
+                {...register('fee')}
               />
-            </div>
+            </FormField>
           </div>
-          {assignWrite.error && <Alert className="mt-2">{assignWrite.error}</Alert>}
-          <Button className="mt-2" pending={assignWrite.pending} disabled={!mechanicId} onClick={assign}>
+          <Button className="mt-2" onClick={handleSubmit(ask)}>
             Assign mechanic
           </Button>
           <p className="mt-1 text-xs text-muted-foreground">
@@ -110,6 +126,22 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
           </p>
         </fieldset>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={`Dispatch ${asking?.mechanic ?? ''}?`}
+        description={
+          asking
+            ? `${item.owner.name} is told at once: “${asking.mechanic} is dispatched to ${item.aircraftTailNumber} at ${item.airport}: on site by ${arrivalText(asking.body.arriveBy!, zone)}.” Call-out fee: ${asking.body.calloutFeeCents ? feeText(asking.body.calloutFeeCents) : 'none'}. ${asking.mechanic} gets the owner's number and the access details by email and text.`
+            : ''
+        }
+        confirmLabel="Dispatch"
+        busy={assignWrite.pending}
+        error={assignWrite.error}
+        onConfirm={() => {
+          if (asking) void assignWrite.run({ params: { id: item.id }, body: asking.body });
+        }}
+      />
     </li>
   );
 }

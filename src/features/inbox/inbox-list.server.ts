@@ -98,9 +98,11 @@ export async function exportInbox(
 export async function inboxSummary(db: Db): Promise<InboxSummary> {
   const clock = await readReplyClock(db);
   const { rows } = await sql<InboxSummary>`
-    select count(*)::int as waiting, (count(*) filter (where ${overdueSql(clock)}))::int as overdue
+    select count(*)::int as waiting, (count(*) filter (where ${overdueSql(clock)}))::int as overdue,
+      (select count(*)::int from aog_reports where status = 'open') as aog_open,
+      (select count(distinct conversation_id)::int from conversation_reports where resolved_at is null) as reports_open
     from quotes r where r.merged_into is null and r.inbox_status = 'new'`.execute(db);
-  return rows[0] ?? { waiting: 0, overdue: 0 };
+  return rows[0] ?? { waiting: 0, overdue: 0, aogOpen: 0, reportsOpen: 0 };
 }
 
 /** Administrators a request can be assigned to. */
