@@ -20,7 +20,7 @@ export interface InboxEventsTable {
   templateId: string | null;
   assignedTo: string | null;
   otherId: string | null;
-  /** A merge: the survivor's columns it filled from the duplicate (migration 0050). */
+  /** A merge: the survivor's columns it filled from the duplicate (migration 0052). */
   filled: string[] | null;
 }
 
