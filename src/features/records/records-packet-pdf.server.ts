@@ -119,9 +119,10 @@ export async function recordsPacketPdf(source: PacketPdfSource): Promise<Uint8Ar
   for (;;) {
     const page = await source.entries({ limit: PAGING.maxLimit, after });
     for (const e of page.rows) {
-      any = true;
       if (!w.fits(g.leading, 6)) w.newPage(true);
-      w.rule();
+      // The section's heading draws the rule above the first entry.
+      if (any) w.rule();
+      any = true;
       w.line(formatDay(e.completedOn), bold, 12);
       if (e.correctsEntryOn) w.wrapped(T.correctionOf(formatDay(e.correctsEntryOn)), bold, g.size, RED);
       if (e.status === 'superseded') w.wrapped(T.supersededBy(formatDay(e.correctedByEntryOn)), bold, g.size, RED);
