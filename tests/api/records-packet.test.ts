@@ -6,6 +6,7 @@ import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign, type ReadyJob } from '../helpers/jobs.ts';
 import { pdfPages } from '../helpers/pdf-text.ts';
+import { testDb } from '../helpers/db.ts';
 import { createUser } from '../helpers/users.ts';
 
 // The records packet of one aircraft (docs/decisions/0398-records-packet.md): the ADs with their
@@ -206,6 +207,66 @@ describe('GET /api/aircraft/:id/records-packet', { timeout: 180_000 }, () => {
     const bad = await packet(j, j.pilot.token, '?format=docx');
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/format must be one of pdf, json/);
+  });
+
+  // After the tests that count the entries: it adds 132 (the entry PDF test below reads one entry by id).
+  it('a long logbook: every entry in the PDF, read a page at a time; the JSON pages them in date, then tach order', async () => {
+    const db = testDb();
+    const model = await db
+      .selectFrom('maintenanceRecords')
+      .selectAll()
+      .where('id', '=', j.firstId)
+      .executeTakeFirstOrThrow();
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = model;
+    const old = (n: number, completedOn: string, tach: number, signedAt: string) => {
+      const text = `Old entry ${n}: oil and filter changed at ${tach} hours.`;
+      return {
+        ...copy,
+        status: 'superseded' as const,
+        supersedesId: null,
+        documentId: null,
+        inspection: null,
+        inspectionExtent: null,
+        discrepancies: JSON.stringify([]),
+        description: text,
+        completedOn,
+        totalTimeHours: tach,
+        signedAt,
+        entryText: text,
+        sha256: createHash('sha256').update(text, 'utf8').digest('hex'),
+      };
+    };
+    // Two entries of one day: the lower tach first though it was signed later.
+    const day = [old(1, '2000-06-01', 900, '2000-06-02T12:00:00Z'), old(0, '2000-06-01', 800, '2000-06-03T12:00:00Z')];
+    const more = Array.from({ length: 130 }, (_, i) => {
+      const on = new Date(Date.UTC(2001, 0, 1) + i * 7 * 86_400_000).toISOString().slice(0, 10);
+      return old(i + 2, on, 1000 + i, `${on}T20:00:00Z`);
+    });
+    await db
+      .insertInto('maintenanceRecords')
+      .values([...day, ...more])
+      .execute();
+
+    const seen: Array<{ completedOn: string; totalTimeHours: number; sha256: string; text: string }> = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await packet(j, j.pilot.token, `?format=json&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.entries);
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(2);
+    expect(seen).toHaveLength(134);
+    expect(seen.slice(0, 2).map((e) => e.text)).toEqual([day[1]!.entryText, day[0]!.entryText]);
+    const order = seen.map((e) => `${e.completedOn} ${String(e.totalTimeHours).padStart(7, '0')}`);
+    expect(order).toEqual([...order].sort());
+
+    const pdf = await packet(j, j.pilot.token, '');
+    expect(pdf.status).toBe(200);
+    const text = (await pdfPages(pdf.bytes)).join('\n').replace(/\s+/g, '');
+    expect(seen.filter((e) => !text.includes(e.sha256)).map((e) => e.text)).toEqual([]);
   });
 
   it('the signed inspection entry’s PDF gives its discrepancy list a page of its own, signed and dated', async () => {
