@@ -12,7 +12,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
 for (const width of [390, 1366]) {
-  test(`the owner downloads the records packet from the due list at ${width} px`, async ({ browser }) => {
+  test(`the owner downloads the records packet from the due list at ${width} px`, async ({ browser }, testInfo) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
     const tail = tailNumber(stamp, width === 390 ? 'RP' : 'RQ');
     const email = `pilot.packet.${width}.${stamp}@example.com`;
@@ -54,6 +54,7 @@ for (const width of [390, 1366]) {
     await expect(link).toBeVisible();
     await link.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(p);
+    await p.screenshot({ path: testInfo.outputPath(`due-list-${width}.png`) });
     const [file] = await Promise.all([p.waitForEvent('download'), link.click()]);
     expect(file.suggestedFilename()).toBe(`records-packet-${tail}.pdf`);
     const bytes = readFileSync(await file.path());
