@@ -1,9 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { LogbookPdfQuerySchema, LogbookQuerySchema } from '../../src/contract/records.ts';
+import { RecordsPacketQuerySchema } from '../../src/contract/records-packet.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { logbookRows } from '../../src/features/records/records.server.ts';
 import { LOGBOOK_KEYS, logbookPage } from '../../src/features/records/logbook-page.server.ts';
-import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
+import { cursorKey, pageHeaders, readPage } from '../../src/server/http/paging.ts';
+import {
+  PACKET_ENTRY_KEYS,
+  packetAircraft,
+  packetEntries,
+  packetStatus,
+} from '../../src/features/records/records-packet.server.ts';
+import { recordsPacketPdf } from '../../src/features/records/records-packet-pdf.server.ts';
 import { logbookPdf } from '../../src/features/records/record-pdf.server.ts';
 import { shopsOf } from '../../src/features/records/shops.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
@@ -12,7 +20,8 @@ import { reply, replyWith } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // An aircraft's logbook for its owner: the signed entries newest first a page at a time (cursor
-// paging, docs/decisions/0201), or all of them as one PDF.
+// paging, docs/decisions/0201), or all of them as one PDF; and its records packet
+// (docs/decisions/0398), the PDF or with ?format=json its content, the entries paged.
 export default withApi(
   serve(ROUTES.logbook, async (ctx) => {
     const owner = await requireRole(ctx, 'pilot');
@@ -47,6 +56,41 @@ export default withApi(
       }),
     );
   }),
+  serve(ROUTES.recordsPacket, async (ctx) => {
+    const owner = await requireRole(ctx, 'pilot');
+    const { format } = ctx.query(RecordsPacketQuerySchema);
+    const aircraft = await packetAircraft(ctx.db, owner, ctx.params.id);
+    // Read before the status, so a bad cursor is a 400 before any work.
+    const page = format === 'json' ? readPage(ctx.url, PACKET_ENTRY_KEYS) : null;
+    const status = await packetStatus(ctx.db, aircraft);
+    if (page) {
+      const entries = await packetEntries(ctx.db, owner, aircraft, page);
+      return replyWith(
+        ROUTES.recordsPacket,
+        Response.json(
+          { ...status, entries: entries.rows, nextCursor: entries.nextCursor },
+          { headers: { 'cache-control': 'no-store', ...pageHeaders(ctx.url, entries.nextCursor) } },
+        ),
+      );
+    }
+    const bytes = await recordsPacketPdf({
+      status,
+      entries: (p) => packetEntries(ctx.db, owner, aircraft, p),
+      keyOf: (cursor) => cursorKey(cursor, PACKET_ENTRY_KEYS),
+    });
+    return replyWith(
+      ROUTES.recordsPacket,
+      new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="records-packet-${aircraft.tailNumber.replace(/[^A-Za-z0-9-]/g, '')}-${status.preparedOn}.pdf"`,
+          'cache-control': 'no-store',
+        },
+      }),
+    );
+  }),
 );
 
-export const config: Config = { path: ['/api/aircraft/:id/logbook', '/api/aircraft/:id/logbook/pdf'] };
+export const config: Config = {
+  path: ['/api/aircraft/:id/logbook', '/api/aircraft/:id/logbook/pdf', '/api/aircraft/:id/records-packet'],
+};

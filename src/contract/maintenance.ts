@@ -65,7 +65,7 @@ export const MAINTENANCE = {
   maxDueSoonHours: 500,
   /** Shown on an aircraft's card. */
   cardItems: 3,
-  text: { title: 120, description: 5000, note: 2000, airport: 60 },
+  text: { title: 120, description: 5000, note: 2000, airport: 60, adMethod: 300, adRevision: 60 },
 } as const;
 
 /** What each rule-based kind is, by rule: its interval and cite. Custom and AD intervals are the owner's. */
@@ -219,6 +219,10 @@ const itemFields = {
     (v) => v === null || AD_NUMBER.test(v),
     'AD number must look like YYYY-NN-NN (e.g. 2020-18-03)',
   ),
+  /** An AD's method of compliance (91.417(a)(2)(v)): e.g. "Inspected per paragraph (g)", "Replaced the part". */
+  adMethod: optionalText('Method of compliance', MAINTENANCE.text.adMethod),
+  /** The AD's revision or amendment that applies, as the AD names it (e.g. "Amendment 39-21234, 2020-09-02"). */
+  adRevision: optionalText('Revision', MAINTENANCE.text.adRevision),
   // A day's grace: the owner's today may be tomorrow in UTC.
   lastDoneDate: optionalDate('Last done date').refine(
     (v) => v === null || v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
@@ -345,6 +349,9 @@ export interface MaintenanceItem {
   title: string;
   cite: string;
   adNumber: string | null;
+  /** An AD's method of compliance and revision (14 CFR 91.417(a)(2)(v)); null for other kinds or until entered. */
+  adMethod: string | null;
+  adRevision: string | null;
   lastDoneDate: string | null;
   lastDoneHours: number | null;
   intervalMonths: number | null;

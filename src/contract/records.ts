@@ -30,6 +30,18 @@ export const RECORD_STATEMENTS = {
     'The work described above was performed in accordance with current regulations and the aircraft is approved for return to service with respect to that work.',
 } as const;
 
+/**
+ * The page of an inspection entry's PDF that is its discrepancy list (14 CFR 43.11(b)): the
+ * signed and dated list of what was found and not done, given to the owner.
+ */
+export const DISCREPANCY_LIST_TEXT = {
+  title: 'Discrepancy list',
+  rule: 'Signed and dated list given to the aircraft owner or operator (14 CFR 43.11(b))',
+  unairworthy: 'Discrepancies and unairworthy items given to the owner:',
+  notDone: 'Not done, deferred or declined by the owner:',
+  unsigned: 'Not signed yet',
+} as const;
+
 /** What the mechanic confirms when signing (shown beside the checkbox). */
 export const SIGN_CONFIRMATION =
   'I have reviewed this entry; it is true and complete, and I sign it with my certificate.';

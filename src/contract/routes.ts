@@ -155,6 +155,7 @@ import {
   type RecordToSign,
   type RecordView,
 } from './records.ts';
+import { RecordsPacketQuerySchema, type RecordsPacket } from './records-packet.ts';
 import {
   FunnelQuerySchema,
   InboxExportQuerySchema,
@@ -358,6 +359,13 @@ export const ROUTES = {
   recordsToSign: route<RecordToSign[]>()({ method: 'GET', path: '/api/records/to-sign' }),
   logbook: route<MaintenanceRecord[]>()({ method: 'GET', path: '/api/aircraft/:id/logbook' }),
   logbookPdf: route<Blob>()({ method: 'GET', path: '/api/aircraft/:id/logbook/pdf', raw: true }),
+  /** The aircraft's records packet (docs/decisions/0398): a PDF, or with ?format=json a `RecordsPacket`. */
+  recordsPacket: route<Blob | RecordsPacket>()({
+    method: 'GET',
+    path: '/api/aircraft/:id/records-packet',
+    raw: true,
+    query: RecordsPacketQuerySchema,
+  }),
   requestCancel: route<ServiceRequest>()({ method: 'POST', path: '/api/enhanced/quotes/:id/cancel' }),
   appointmentsOwn: route<Appointment[]>()({ method: 'GET', path: '/api/appointments' }),
   appointmentsAssigned: route<Appointment[]>()({ method: 'GET', path: '/api/appointments/mechanic' }),

@@ -189,6 +189,8 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
         title: 'Annual inspection',
         cite: '14 CFR 91.409(a)',
         adNumber: null,
+        adMethod: null,
+        adRevision: null,
         lastDoneDate: lastAnnual,
         lastDoneHours: null,
         intervalMonths: 12,
@@ -306,6 +308,43 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     expect(bad.body.detail).toBe('AD number must look like YYYY-NN-NN (e.g. 2020-18-03)');
     const oneTime = await addItem(pilot, plane.id, { kind: 'ad', adNumber: '2011-10-09', lastDoneDate: '2012-01-05' });
     expect(oneTime).toMatchObject({ status: 'ok', dueDate: null, dueHours: null });
+  });
+
+  it('an AD keeps its revision and method of compliance (91.417(a)(2)(v)); no other kind does', async () => {
+    const pilot = await createUser('pilot');
+    const plane = await aircraftOf(pilot);
+    const ad = await addItem(pilot, plane.id, {
+      kind: 'ad',
+      adNumber: '2011-10-09',
+      intervalMonths: 12,
+      lastDoneDate: '2026-01-15',
+      adRevision: 'Amendment 39-16686',
+      adMethod: '  Inspected the seat rails per paragraph (f)  ',
+    });
+    expect(ad).toMatchObject({
+      adRevision: 'Amendment 39-16686',
+      adMethod: 'Inspected the seat rails per paragraph (f)',
+    });
+    const cleared = await api.patch(
+      `/api/aircraft/${plane.id}/maintenance/${ad.id}`,
+      { adMethod: '' },
+      { token: pilot.token },
+    );
+    expect(cleared.body).toMatchObject({ adRevision: 'Amendment 39-16686', adMethod: null });
+    const elt = await addItem(pilot, plane.id, {
+      kind: 'elt',
+      lastDoneDate: '2026-01-15',
+      adMethod: 'x',
+      adRevision: 'y',
+    });
+    expect(elt).toMatchObject({ adMethod: null, adRevision: null });
+    const long = await api.post(
+      `/api/aircraft/${plane.id}/maintenance`,
+      { kind: 'ad', adNumber: '2011-10-09', dueDate: '2027-01-01', adRevision: 'r'.repeat(61) },
+      { token: pilot.token },
+    );
+    expect(long.status).toBe(400);
+    expect(long.body.detail).toMatch(/Revision must be at most 60 characters/);
   });
 
   it('refuses items that cannot come due, with the reason', async () => {

@@ -12,6 +12,8 @@ export interface ApiResult<T = any> {
   body: T;
   headers: Headers;
   text: string;
+  /** The body's bytes as sent (a PDF's text above is lossy). */
+  bytes: Uint8Array;
 }
 
 export interface CallOptions {
@@ -49,14 +51,15 @@ export async function call<T = any>(method: string, path: string, options: CallO
     ip: options.ip ?? uniqueIp(),
     requestId: crypto.randomUUID(),
   });
-  const text = await res.text();
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     /* not JSON: keep the text */
   }
-  return { status: res.status, body: parsed as T, headers: res.headers, text };
+  return { status: res.status, body: parsed as T, headers: res.headers, text, bytes };
 }
 
 export const api = {

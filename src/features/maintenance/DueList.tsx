@@ -20,6 +20,7 @@ import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { dayAt, formatDay } from '../../lib/format.ts';
+import { RecordsPacketButton } from './RecordsPacketButton.tsx';
 import { RequestReviewDialog } from './RequestReviewDialog.tsx';
 import {
   EditAircraftDialog,
@@ -339,6 +340,7 @@ export default function DueList({
             <BookOpen className="h-4 w-4" aria-hidden="true" />
             Logbook
           </Button>
+          <RecordsPacketButton aircraftId={aircraft.id} tailNumber={aircraft.tailNumber} />
           <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'aircraft' })}>
             <Pencil className="h-4 w-4" aria-hidden="true" />
             Edit aircraft

@@ -102,6 +102,8 @@ export function ItemDialog({
   const [f, setF] = useState({
     title: item && item.kind !== 'ad' ? item.title : '',
     adNumber: str(item?.adNumber),
+    adMethod: str(item?.adMethod),
+    adRevision: str(item?.adRevision),
     lastDoneDate: str(item?.lastDoneDate),
     lastDoneHours: str(item?.lastDoneHours),
     intervalMonths: str(item?.intervalMonths),
@@ -127,7 +129,7 @@ export function ItemDialog({
       ...(kind === 'custom' || kind === 'ad' || kind === 'elt'
         ? { title: kind === 'elt' && !f.title ? '' : f.title }
         : {}),
-      ...(kind === 'ad' ? { adNumber: f.adNumber } : {}),
+      ...(kind === 'ad' ? { adNumber: f.adNumber, adMethod: f.adMethod, adRevision: f.adRevision } : {}),
       ...(fixed
         ? {}
         : {
@@ -180,6 +182,28 @@ export function ItemDialog({
             placeholder="2020-18-03"
           />
         </Field>
+      )}
+      {kind === 'ad' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={`${p}-adRevision`} label="Revision" hint="The amendment or revision that applies">
+            <Input
+              id={`${p}-adRevision`}
+              value={f.adRevision}
+              onChange={set('adRevision')}
+              maxLength={MAINTENANCE.text.adRevision}
+              placeholder="Amendment 39-21234"
+            />
+          </Field>
+          <Field id={`${p}-adMethod`} label="Method of compliance" hint="14 CFR 91.417(a)(2)(v)">
+            <Input
+              id={`${p}-adMethod`}
+              value={f.adMethod}
+              onChange={set('adMethod')}
+              maxLength={MAINTENANCE.text.adMethod}
+              placeholder="Inspected per paragraph (g)"
+            />
+          </Field>
+        </div>
       )}
       {(kind === 'custom' || kind === 'ad' || kind === 'elt') && (
         <Field

@@ -1,4 +1,5 @@
 import { formatHours } from '../../contract/job-figures.ts';
+import type { MaintenanceItem } from '../../contract/maintenance.ts';
 import { formatDay } from '../../lib/format.ts';
 
 /**
@@ -22,3 +23,30 @@ export function dueWords(
 /** 'AD 2020-18-03, 14 CFR part 39' once, not 'AD 2020-18-03 (AD 2020-18-03, 14 CFR part 39)'. */
 export const titledItem = (item: { title: string; cite: string }): string =>
   item.cite.startsWith(item.title) ? item.cite : `${item.title} (${item.cite})`;
+
+const hoursText = (h: number) => `${h.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
+
+/** When an item is due, on both clocks: "Mar 31, 2027 or 1,100 h (about Jan 5, 2027)". */
+export function dueText(item: Pick<MaintenanceItem, 'dueDate' | 'dueHours' | 'forecastDate'>): string {
+  const parts: string[] = [];
+  if (item.dueDate) parts.push(formatDay(item.dueDate));
+  if (item.dueHours !== null)
+    parts.push(hoursText(item.dueHours) + (item.forecastDate ? ` (about ${formatDay(item.forecastDate)})` : ''));
+  return parts.length ? parts.join(' or ') : 'Nothing further due';
+}
+
+export function lastDoneText(item: Pick<MaintenanceItem, 'lastDoneDate' | 'lastDoneHours'>): string {
+  const parts = [
+    item.lastDoneDate ? formatDay(item.lastDoneDate) : null,
+    item.lastDoneHours !== null ? hoursText(item.lastDoneHours) : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' at ') : 'Not recorded';
+}
+
+export function intervalText(item: Pick<MaintenanceItem, 'intervalMonths' | 'intervalHours'>): string {
+  const parts = [
+    item.intervalMonths ? `${item.intervalMonths} months` : null,
+    item.intervalHours ? `${item.intervalHours} h` : null,
+  ].filter(Boolean);
+  return parts.length ? `Every ${parts.join(' or ')}` : 'Once';
+}

@@ -53,6 +53,11 @@ export function normalise(kind: ItemKind, f: StoredItemFields): StoredItemFields
     }
   }
   if (kind !== '100_hour') out.carriedHours = 0;
+  // Method of compliance and revision are an AD's facts (91.417(a)(2)(v)), kept on no other kind.
+  if (kind !== 'ad') {
+    out.adMethod = null;
+    out.adRevision = null;
+  }
   const problem = itemProblem(kind, out);
   if (problem) throw badRequest(problem);
   return out;
@@ -81,6 +86,8 @@ export async function addItem(db: Db, ownerId: string, aircraftId: string, data:
   const f = normalise(data.kind, {
     title: data.title,
     adNumber: data.adNumber,
+    adMethod: data.adMethod,
+    adRevision: data.adRevision,
     lastDoneDate: data.lastDoneDate,
     lastDoneHours: data.lastDoneHours,
     intervalMonths: data.intervalMonths,
@@ -101,6 +108,8 @@ export async function addItem(db: Db, ownerId: string, aircraftId: string, data:
 const FIELD_OF: Record<Exclude<keyof ItemPatch, 'kind'>, keyof StoredItemFields> = {
   title: 'title',
   adNumber: 'adNumber',
+  adMethod: 'adMethod',
+  adRevision: 'adRevision',
   lastDoneDate: 'lastDoneDate',
   lastDoneHours: 'lastDoneHours',
   intervalMonths: 'intervalMonths',

@@ -63,6 +63,8 @@ export function toSquawk(row: SquawkRow): Squawk {
 export interface StoredItemFields {
   title: string | null;
   adNumber: string | null;
+  adMethod: string | null;
+  adRevision: string | null;
   lastDoneDate: string | null;
   lastDoneHours: number | null;
   intervalMonths: number | null;
@@ -77,6 +79,8 @@ export function storedFields(row: ItemRow): StoredItemFields {
   return {
     title: row.title,
     adNumber: row.adNumber,
+    adMethod: row.adMethod,
+    adRevision: row.adRevision,
     lastDoneDate: dateOrNull(row.lastDoneDate),
     lastDoneHours: numOrNull(row.lastDoneHours),
     intervalMonths: row.intervalMonths,
@@ -97,6 +101,8 @@ export function toItem(row: ItemRow, clocks: Clocks): MaintenanceItem {
     title: titleOf(row.kind, row.title, row.adNumber),
     cite: citeOf(row.kind, row.adNumber, facts.intervalMonths !== null || facts.intervalHours !== null),
     adNumber: row.adNumber,
+    adMethod: facts.adMethod,
+    adRevision: facts.adRevision,
     lastDoneDate: facts.lastDoneDate,
     lastDoneHours: facts.lastDoneHours,
     intervalMonths: facts.intervalMonths,

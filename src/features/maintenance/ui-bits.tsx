@@ -8,13 +8,11 @@ import {
   type AirworthinessVerdict,
   type ItemStatus,
   type Reason,
-  type MaintenanceItem,
   type MaintenanceView,
   verdictLabel,
 } from '../../contract/maintenance.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { formatDay } from '../../lib/format.ts';
 import { useRoute, type Query } from '../../lib/use-query.ts';
 
 /** An item's status in words, colour and icon (never colour alone). */
@@ -93,32 +91,8 @@ export function Verdict({
   );
 }
 
-const hoursText = (h: number) => `${h.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
-
-/** When an item is due, on both clocks: "Mar 31, 2027 or 1,100 h (about Jan 5, 2027)". */
-export function dueText(item: Pick<MaintenanceItem, 'dueDate' | 'dueHours' | 'forecastDate'>): string {
-  const parts: string[] = [];
-  if (item.dueDate) parts.push(formatDay(item.dueDate));
-  if (item.dueHours !== null)
-    parts.push(hoursText(item.dueHours) + (item.forecastDate ? ` (about ${formatDay(item.forecastDate)})` : ''));
-  return parts.length ? parts.join(' or ') : 'Nothing further due';
-}
-
-export function lastDoneText(item: Pick<MaintenanceItem, 'lastDoneDate' | 'lastDoneHours'>): string {
-  const parts = [
-    item.lastDoneDate ? formatDay(item.lastDoneDate) : null,
-    item.lastDoneHours !== null ? hoursText(item.lastDoneHours) : null,
-  ].filter(Boolean);
-  return parts.length ? parts.join(' at ') : 'Not recorded';
-}
-
-export function intervalText(item: Pick<MaintenanceItem, 'intervalMonths' | 'intervalHours'>): string {
-  const parts = [
-    item.intervalMonths ? `${item.intervalMonths} months` : null,
-    item.intervalHours ? `${item.intervalHours} h` : null,
-  ].filter(Boolean);
-  return parts.length ? `Every ${parts.join(' or ')}` : 'Once';
-}
+// The due list's words, shared with the records packet's PDF (due-words.ts).
+export { dueText, intervalText, lastDoneText } from './due-words.ts';
 
 /** A loaded due list as the screens show it: the view, the load's problem in words, and reload. */
 export function dueListOf<T>(query: Query<T>) {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { RECORD_STATEMENTS, type RecordInspection } from '../../contract/records.ts';
+import { DISCREPANCY_LIST_TEXT, RECORD_STATEMENTS, type RecordInspection } from '../../contract/records.ts';
 import type { MaintenanceRecordsTable } from '../../server/db/tables/maintenance-records.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
@@ -47,11 +47,11 @@ export function entryText(
     );
   lines.push('Work performed:', r.description);
   if (r.inspection && !r.airworthy) {
-    lines.push('Discrepancies and unairworthy items given to the owner:');
+    lines.push(DISCREPANCY_LIST_TEXT.unairworthy);
     for (const d of r.discrepancies) lines.push(`- ${d}`);
   } else if (r.discrepancies.length > 0) {
     // Work the owner deferred or declined is part of the record too: it was not done (91.417).
-    lines.push('Not done, deferred or declined by the owner:');
+    lines.push(DISCREPANCY_LIST_TEXT.notDone);
     for (const d of r.discrepancies) lines.push(`- ${d}`);
   }
   lines.push(`Statement: ${statementOf(r)}`, `Performed by: ${r.performedBy}`);

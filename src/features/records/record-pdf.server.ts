@@ -3,7 +3,8 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { BUSINESS } from '../../contract/business.ts';
 import { formatDay } from '../../lib/format.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
-import { entryText, type RecordRow } from './entry-text.server.ts';
+import { DISCREPANCY_LIST_TEXT } from '../../contract/records.ts';
+import { entryText, INSPECTION_LABEL, type RecordRow } from './entry-text.server.ts';
 import { fontBytes } from './pdf-fonts.server.ts';
 
 /**
@@ -23,7 +24,7 @@ export interface Shop {
   address: string | null;
 }
 
-interface Geometry {
+export interface Geometry {
   width: number;
   height: number;
   margin: number;
@@ -32,14 +33,14 @@ interface Geometry {
   small: number;
 }
 
-const LAYOUTS: Record<PdfLayout, Geometry> = {
+export const LAYOUTS: Record<PdfLayout, Geometry> = {
   page: { width: 612, height: 792, margin: 54, size: 10.5, leading: 15, small: 8 }, // US Letter, 3/4 inch margins
   sticker: { width: 432, height: 288, margin: 16, size: 7.5, leading: 9.5, small: 5.5 }, // 6 x 4 inch label
 };
 
-const INK = rgb(0.1, 0.1, 0.12);
-const GREY = rgb(0.35, 0.35, 0.4);
-const RED = rgb(0.6, 0.1, 0.1);
+export const INK = rgb(0.1, 0.1, 0.12);
+export const GREY = rgb(0.35, 0.35, 0.4);
+export const RED = rgb(0.6, 0.1, 0.1);
 
 /** Words into lines that fit `width` at `size`; a word wider than a line is cut. */
 export function wrap(font: PDFFont, text: string, width: number, size: number): string[] {
@@ -68,7 +69,7 @@ export function wrap(font: PDFFont, text: string, width: number, size: number): 
 }
 
 /** Writes lines down pages of one geometry, starting a new page (or sticker) when one is full. */
-class Writer {
+export class Writer {
   page!: PDFPage;
   y = 0;
   pages: PDFPage[] = [];
@@ -131,7 +132,7 @@ function statusLine(r: RecordRow): string | null {
     : null;
 }
 
-function shopLine(shop: Shop | undefined, r: RecordRow): string {
+export function shopLine(shop: Shop | undefined, r: Pick<RecordRow, 'performedBy'>): string {
   const who = shop ?? { name: r.performedBy, address: null };
   return who.address ? `${who.name}, ${who.address}` : who.name;
 }
@@ -153,13 +154,7 @@ export async function logbookPdf(
 ): Promise<Uint8Array> {
   const layout = options.layout ?? 'page';
   const g = LAYOUTS[layout];
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(title);
-  pdf.setAuthor(BUSINESS.name);
-  pdf.setCreator(BUSINESS.name);
-  const font = await pdf.embedFont(fontBytes('regular'), { subset: true });
-  const bold = await pdf.embedFont(fontBytes('bold'), { subset: true });
+  const { pdf, font, bold } = await newPdf(title);
 
   if (layout === 'page') {
     const w = new Writer(pdf, g, (writer, continued) => {
@@ -181,6 +176,7 @@ export async function logbookPdf(
       w.wrapped(r.entryText ?? entryText(r), font);
       if (r.sha256) w.wrapped(`SHA-256 of the entry text: ${r.sha256}`, font, g.small, GREY);
       w.gap(12);
+      if (r.inspection && r.discrepancies.length > 0) discrepancyPage(w, r, { font, bold });
     }
     pageNumbers(w.pages, font, g);
   } else {
@@ -203,7 +199,53 @@ export async function logbookPdf(
   return pdf.save({ useObjectStreams: false });
 }
 
-function pageNumbers(pages: readonly PDFPage[], font: PDFFont, g: Geometry): void {
+/** A PDF of this product's records, its two DejaVu Sans faces embedded (subset). */
+export async function newPdf(title: string): Promise<{ pdf: PDFDocument; font: PDFFont; bold: PDFFont }> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(title);
+  pdf.setAuthor(BUSINESS.name);
+  pdf.setCreator(BUSINESS.name);
+  const font = await pdf.embedFont(fontBytes('regular'), { subset: true });
+  const bold = await pdf.embedFont(fontBytes('bold'), { subset: true });
+  return { pdf, font, bold };
+}
+
+/** The signature line of a signed entry's text, as signed ("Signed: name, kind certificate n, day at time zone"). */
+export const signedLineOf = (r: Pick<RecordRow, 'entryText'>): string | null =>
+  r.entryText?.split('\n').find((l) => l.startsWith('Signed: ')) ?? null;
+
+/**
+ * An inspection entry's not-done lines as their own page (14 CFR 43.11(b)): the list the owner is
+ * given, titled as such, with the aircraft, the inspection and its date, and the entry's signature
+ * and hash, so the page can be handed over or filed apart from the entry and still say whose it is.
+ */
+function discrepancyPage(w: Writer, r: RecordRow, fonts: { font: PDFFont; bold: PDFFont }): void {
+  const { font, bold } = fonts;
+  const g = LAYOUTS.page;
+  w.newPage();
+  w.line(DISCREPANCY_LIST_TEXT.title, bold, 16);
+  w.line(DISCREPANCY_LIST_TEXT.rule, font, g.small + 1, GREY);
+  w.gap(10);
+  w.wrapped(`Aircraft: ${r.aircraftLabel}`, font);
+  w.wrapped(
+    `Inspection: ${INSPECTION_LABEL[r.inspection!]}, dated ${dayOf(r)}; total time in service ${r.totalTimeHours === null ? 'not recorded' : `${Number(r.totalTimeHours).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} hours`}`,
+    font,
+  );
+  const status = statusLine(r);
+  if (status) w.wrapped(status, bold, g.size, RED);
+  w.gap(6);
+  w.wrapped(r.airworthy ? DISCREPANCY_LIST_TEXT.notDone : DISCREPANCY_LIST_TEXT.unairworthy, bold);
+  w.gap(3);
+  r.discrepancies.forEach((d, i) => w.wrapped(`${i + 1}. ${d}`, font));
+  w.gap(12);
+  w.rule();
+  w.wrapped(signedLineOf(r) ?? DISCREPANCY_LIST_TEXT.unsigned, bold);
+  w.wrapped(`Performed by: ${r.performedBy}`, font);
+  if (r.sha256) w.wrapped(`Part of the entry whose text has SHA-256 ${r.sha256}`, font, g.small, GREY);
+}
+
+export function pageNumbers(pages: readonly PDFPage[], font: PDFFont, g: Geometry): void {
   pages.forEach((p, i) => {
     const text = `Page ${i + 1} of ${pages.length}`;
     p.drawText(text, {

@@ -25,7 +25,7 @@ export interface Paged<T> {
 /** One column of a list's order and the type its cursor value is read back as. */
 export interface KeyColumn {
   ref: string;
-  type: 'timestamptz' | 'uuid' | 'date' | 'text';
+  type: 'timestamptz' | 'uuid' | 'date' | 'text' | 'numeric';
 }
 
 const CHECKS: Record<KeyColumn['type'], RegExp> = {
@@ -33,6 +33,7 @@ const CHECKS: Record<KeyColumn['type'], RegExp> = {
   uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   date: /^\d{4}-\d{2}-\d{2}$/,
   text: /^[^\0]{0,200}$/,
+  numeric: /^-?\d{1,12}(\.\d{1,6})?$/,
 };
 
 export const INVALID_CURSOR =
@@ -54,6 +55,11 @@ export function readPage(
   }
   const cursor = url.searchParams.get('cursor');
   if (cursor === null || cursor === '') return { limit, after: null };
+  return { limit, after: cursorKey(cursor, keys) };
+}
+
+/** The key a cursor carries, checked against the list's key columns (400 when it is not one of its cursors). */
+export function cursorKey(cursor: string, keys: readonly KeyColumn[]): string[] {
   let values: unknown;
   try {
     values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -61,11 +67,10 @@ export function readPage(
     throw invalidCursor();
   }
   if (!Array.isArray(values) || values.length !== keys.length) throw invalidCursor();
-  const after = values.map((v, i) => {
+  return values.map((v, i) => {
     if (typeof v !== 'string' || !CHECKS[keys[i]!.type].test(v)) throw invalidCursor();
     return v;
   });
-  return { limit, after };
 }
 
 /** The condition "after the cursor" in the list's order (every key column in one direction). */

@@ -19,6 +19,9 @@ export interface MaintenanceItemsTable {
   kind: ItemKind;
   title: string | null;
   adNumber: string | null;
+  /** An AD's method of compliance and the revision that applies (91.417(a)(2)(v)); null for other kinds. */
+  adMethod: string | null;
+  adRevision: string | null;
   lastDoneDate: NullableDateColumn;
   lastDoneHours: NullableNumeric;
   intervalMonths: number | null;
