@@ -174,6 +174,8 @@ export const InboxReplySchema = z.object({
   ifVersion: z.number().int().min(1).optional(),
 });
 export type InboxReply = z.output<typeof InboxReplySchema>;
+/** The console's reply form: the API's own rules for the subject and the message. */
+export const InboxReplyFormSchema = InboxReplySchema.pick({ subject: true, body: true });
 
 export const InboxMergeSchema = z.object({ duplicateId: z.string().uuid('duplicateId must be a request id') });
 

@@ -76,6 +76,31 @@ describe('the discount code (point 7)', () => {
     expect(notify.bodyText).toContain(`Discount code: ${code}`);
   });
 
+  it("is in view where the reply is written: the Inbox's request shows the code and the savings as told, its lead the quote it came back on", async () => {
+    const code = await claim();
+    const quote = validQuote({ discountCode: code, lastInvoiceAmount: '2500', invoiceIncludesParts: 'yes' });
+    expect((await api.post('/api/quotes', quote)).status).toBe(200);
+    const row = await stored(quote.returnEmail);
+    const admin = await createUser('admin');
+    const detail = await api.get(`/api/admin/quotes/${row.id}`, { token: admin.token });
+    expect(detail.body.fields).toMatchObject({
+      discountCode: code,
+      invoiceIncludesParts: 'yes',
+      lastInvoiceAmount: 2500,
+    });
+    expect(detail.body.fields.estimatedSavingsDollars).toBe(
+      row.estimatedSavingsDollars === null ? null : Number(row.estimatedSavingsDollars),
+    );
+    const lead = await testDb()
+      .selectFrom('leads')
+      .select('id')
+      .where(sql<boolean>`upper(replace(id::text, '-', '')) like ${`${code.slice(6)}%`}`)
+      .executeTakeFirstOrThrow();
+    const leadDetail = await api.get(`/api/admin/leads/${lead.id}`, { token: admin.token });
+    expect(leadDetail.body.fields).toMatchObject({ discountCode: code, codeUsedQuoteId: row.id });
+    expect(typeof leadDetail.body.fields.codeUsedAt).toBe('string');
+  });
+
   it('refuses a code never given out, one past its 48 hours, and one of the wrong shape', async () => {
     const unknown = discountCodeFor('00000000-0000-4000-8000-000000000000');
     let res = await api.post('/api/quotes', validQuote({ discountCode: unknown }));

@@ -18,6 +18,7 @@ import {
   type InboxStatus,
 } from '../../contract/inbox.ts';
 import { labelOf } from '../../contract/options.ts';
+import { POPUP_OFFER } from '../../contract/popup.ts';
 import { AIRCRAFT_TYPES, PREFERRED_TIMEFRAMES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -47,12 +48,15 @@ export default function InboxDetailDialog({
   id,
   onClose,
   onOpenOther,
+  onOpenQuote,
   onChanged,
 }: {
   kind: InboxKind;
   id: string;
   onClose: () => void;
   onOpenOther: (id: string) => void;
+  /** Opens a quote request from a lead (the one that came back with the lead's code). */
+  onOpenQuote: (id: string) => void;
   onChanged: () => void;
 }) {
   const route = kind === 'quotes' ? ROUTES.adminInboxQuote : ROUTES.adminInboxLead;
@@ -117,7 +121,7 @@ export default function InboxDetailDialog({
               </a>
             )}
           </p>
-          {kind === 'quotes' && <QuoteFields d={d} />}
+          {kind === 'quotes' ? <QuoteFields d={d} /> : <LeadFields d={d} onOpenQuote={onOpenQuote} />}
 
           <WorkControls key={d.version} kind={kind} d={d} admins={admins.data?.items ?? []} onApplied={applied} />
 
@@ -138,6 +142,35 @@ export default function InboxDetailDialog({
   );
 }
 
+/** Whether the last invoice the savings were compared with had parts in it, as the visitor said. */
+const PARTS_WORDS: Record<string, string> = {
+  yes: ' (parts included)',
+  no: ' (labor only)',
+  unsure: ' (parts: not sure)',
+};
+
+/** A lead's promise: the popup's code and whether a quote request came back with it. */
+function LeadFields({ d, onOpenQuote }: { d: InboxDetail; onOpenQuote: (id: string) => void }) {
+  const code = d.fields['discountCode'];
+  const usedOn = d.fields['codeUsedQuoteId'];
+  const usedAt = d.fields['codeUsedAt'];
+  if (typeof code !== 'string') return null;
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm">
+      <Field label="Discount code given">{`${code} · ${POPUP_OFFER.discountPercent}% off labor`}</Field>
+      <Field label="Used on a quote request">
+        {typeof usedOn === 'string' && typeof usedAt === 'string' ? (
+          <Button size="sm" variant="link" className="h-auto p-0" onClick={() => onOpenQuote(usedOn)}>
+            Yes, {formatDateTime(usedAt)}: open it
+          </Button>
+        ) : (
+          'Not yet'
+        )}
+      </Field>
+    </dl>
+  );
+}
+
 function QuoteFields({ d }: { d: InboxDetail }) {
   const f = d.fields;
   const text = (k: string) => (f[k] === null || f[k] === undefined || f[k] === '' ? null : String(f[k]));
@@ -153,10 +186,19 @@ function QuoteFields({ d }: { d: InboxDetail }) {
       <Field label="Timeframe">{labelOf(PREFERRED_TIMEFRAMES, String(f['preferredTimeframe'] ?? ''))}</Field>
       <Field label="Location">{text('location')}</Field>
       <Field label="Last invoice">
-        {f['lastInvoiceAmount'] === null ? null : `$${Number(f['lastInvoiceAmount']).toLocaleString('en-US')}`}
+        {f['lastInvoiceAmount'] === null
+          ? null
+          : `$${Number(f['lastInvoiceAmount']).toLocaleString('en-US')}${PARTS_WORDS[String(f['invoiceIncludesParts'])] ?? ''}`}
       </Field>
       <Field label="Current provider">{text('currentProvider')}</Field>
-      <Field label="Est. savings">{d.estimatedSavings === null ? null : `${d.estimatedSavings}%`}</Field>
+      <Field label="Est. savings (told to the customer)">
+        {d.estimatedSavings === null
+          ? null
+          : `${d.estimatedSavings}%${f['estimatedSavingsDollars'] === null ? '' : `, about $${Number(f['estimatedSavingsDollars']).toLocaleString('en-US')}`}`}
+      </Field>
+      <Field label="Discount code promised">
+        {text('discountCode') && `${text('discountCode')} · ${POPUP_OFFER.discountPercent}% off labor (popup)`}
+      </Field>
       <Field label="Consultation">{f['scheduleConsultation'] ? 'Yes' : 'No'}</Field>
       <div className="col-span-2 sm:col-span-3">
         <Field label="Message">

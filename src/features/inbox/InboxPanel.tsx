@@ -337,6 +337,10 @@ export default function InboxPanel() {
             id={openId}
             onClose={() => setOpenId(null)}
             onOpenOther={setOpenId}
+            onOpenQuote={(quoteId) => {
+              setKind('quotes');
+              setOpenId(quoteId);
+            }}
             onChanged={() => void list.reload()}
           />
         </Suspense>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isUuid } from '../../contract/ids.ts';
+import { discountCodeFor, POPUP_LEAD_SOURCE } from '../../contract/popup.ts';
 import {
   CLOSED_STATUSES,
   INBOX_LIMITS,
@@ -288,6 +289,10 @@ async function fieldsOf(
         preferredTimeframe: q.preferredTimeframe,
         location: q.location,
         lastInvoiceAmount: q.lastInvoiceAmount === null ? null : Number(q.lastInvoiceAmount),
+        // The promise the visitor was given: whether that invoice had parts, the savings in dollars, the popup's code.
+        invoiceIncludesParts: q.invoiceIncludesParts,
+        estimatedSavingsDollars: q.estimatedSavingsDollars === null ? null : Number(q.estimatedSavingsDollars),
+        discountCode: q.discountCode,
         currentProvider: q.currentProvider,
         message: q.message,
         additionalNotes: q.additionalNotes,
@@ -299,8 +304,27 @@ async function fieldsOf(
     };
   }
   const l = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  // The popup's code given to this lead, and the newest quote request that came back with it.
+  const popup = l.source === POPUP_LEAD_SOURCE;
+  const used = popup
+    ? await db
+        .selectFrom('quotes')
+        .select(['id', 'createdAt'])
+        .where('discountLeadId', '=', l.id)
+        .orderBy('createdAt', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    : undefined;
   return {
-    fields: { firstName: l.firstName, email: l.email, phone: l.phone, source: l.source },
+    fields: {
+      firstName: l.firstName,
+      email: l.email,
+      phone: l.phone,
+      source: l.source,
+      discountCode: popup ? discountCodeFor(l.id) : null,
+      codeUsedQuoteId: used?.id ?? null,
+      codeUsedAt: used?.createdAt.toISOString() ?? null,
+    },
     lostNote: l.lostNote,
     mergedInto: l.mergedInto,
   };

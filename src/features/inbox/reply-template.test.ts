@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxItem } from '../../contract/inbox.ts';
-import { fillReplyTemplate } from './reply-template.ts';
+import type { InboxDetail, InboxItem } from '../../contract/inbox.ts';
+import { fillReplyTemplate, quoteReply } from './reply-template.ts';
 
 const item = {
   id: 'q1',
@@ -30,5 +30,25 @@ describe('fillReplyTemplate', () => {
       { ...item, aircraft: null, serviceType: null },
     );
     expect(out.body).toBe('For your aircraft and service');
+  });
+});
+
+describe('quoteReply ("Here is your quote")', () => {
+  const detail = (fields: Record<string, string | number | boolean | null>) =>
+    ({ ...item, fields, merged: [], history: [], duplicates: [], invitation: null }) as unknown as InboxDetail;
+
+  it('names the aircraft, its registration and the service, and leaves the price for the administrator', () => {
+    const out = quoteReply(detail({ discountCode: null }));
+    expect(out.subject).toBe('Your annual inspection quote for Lockheed Electra 10E (NR16020)');
+    expect(out.body).toContain('Hi Amelia,');
+    expect(out.body).toContain('the annual inspection on your Lockheed Electra 10E (NR16020). Here is your quote:');
+    expect(out.body).toContain('Price: $____');
+    expect(out.body).not.toContain('discount code');
+  });
+
+  it('carries the discount code the popup promised, with what it covers', () => {
+    const out = quoteReply(detail({ discountCode: 'SKY25-1A2B3C' }));
+    expect(out.body).toContain('Your discount code SKY25-1A2B3C takes 25% off the labor.');
+    expect(out.body).toContain('parts are not discounted');
   });
 });
