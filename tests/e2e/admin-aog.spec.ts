@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { demoAdminPassword } from '../helpers/e2e-admin.ts';
 import { E2E_PASSWORD, e2eMechanic } from '../helpers/e2e-accounts.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 
 // An aircraft on ground waiting for a mechanic is the console's first concern: its home says so and
 // the AOG tab carries the count. The administrator phones a mechanic and assigns them; the time and
@@ -16,7 +17,7 @@ test('an aircraft on ground waits on the console home and is dispatched after th
   page,
 }) => {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const tail = `N${stamp.slice(-5)}J`;
+  const tail = tailNumber(stamp, 'J');
   const mechanicName = `Juno Dispatch${stamp.slice(-4)}`;
   await e2eMechanic(
     browser,
