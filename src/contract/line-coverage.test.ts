@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bidCoverage, workDone, type CoverageLine } from './line-coverage.ts';
+import {
+  answerIds,
+  answerOptions,
+  answerTitle,
+  bidCoverage,
+  suggestedAnswer,
+  workDone,
+  type CoverageLine,
+} from './line-coverage.ts';
 
 const annual = { id: 'annual', kind: 'annual' as const, title: 'Annual inspection', adNumber: null };
 const transponder = { id: 'xpdr', kind: 'transponder' as const, title: 'Transponder check', adNumber: null };
@@ -71,5 +79,35 @@ describe('workDone: only approved work completes (issue 26, point 1)', () => {
       line('Transponder check (91.413)', 'approve', { changeOrder: true }),
     ];
     expect(workDone(lines, [annual, transponder], []).itemIds).toEqual(['annual', 'xpdr']);
+  });
+});
+
+describe('"Answers": the due item or squawk a quote line is for', () => {
+  const brake = { id: 'brake', title: 'Left main brake dragging' };
+  const both = { items: [transponder], squawks: [brake] };
+  it('suggests the one item the words name, else the one thing of a single-item request, else none', () => {
+    expect(suggestedAnswer({ description: 'Transponder check (91.413)' }, both)).toBe('item:xpdr');
+    expect(suggestedAnswer({ description: 'Fix left main brake dragging' }, both)).toBe('squawk:brake');
+    expect(suggestedAnswer({ description: 'Reline brake pads, LH' }, both)).toBe('');
+    expect(suggestedAnswer({ description: 'Reline brake pads, LH' }, { items: [], squawks: [brake] })).toBe(
+      'squawk:brake',
+    );
+    expect(suggestedAnswer({ description: 'Travel, 40 nm', category: 'travel' }, { items: [], squawks: [brake] })).toBe(
+      '',
+    );
+  });
+  it('lists None first and gives the API its ids; a line linked by id counts as covering it', () => {
+    expect(answerOptions(both).map((o) => o.label)).toEqual([
+      'None',
+      'Transponder check',
+      'Squawk: Left main brake dragging',
+    ]);
+    expect(answerIds('squawk:brake')).toEqual({ dueItemId: null, squawkId: 'brake' });
+    expect(answerIds('item:xpdr')).toEqual({ dueItemId: 'xpdr', squawkId: null });
+    expect(answerIds('')).toEqual({ dueItemId: null, squawkId: null });
+    const linked = line('Reline brake pads, LH', null, { squawkId: 'brake' });
+    expect(answerTitle(linked, both)).toBe('Left main brake dragging');
+    expect(bidCoverage([linked], [], [brake]).coveredSquawkIds).toEqual(['brake']);
+    expect(bidCoverage([line('Reline brake pads, LH', null)], [], [brake]).missingSquawkIds).toEqual(['brake']);
   });
 });

@@ -176,3 +176,61 @@ export interface RefusedLine {
   dueItemId: string | null;
   squawkId: string | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// "Answers": which due item or squawk a line is for, as the quote and change-order forms pick it
+
+/** The picker's value: '' (none), `item:<id>` or `squawk:<id>`; the API carries `dueItemId`/`squawkId`. */
+export type LineAnswer = '' | `item:${string}` | `squawk:${string}`;
+
+/** What a request was made for, as the picker lists it. */
+export interface AnswerChoices {
+  items: readonly CoverageItem[];
+  squawks: readonly CoverageSquawk[];
+}
+
+/** The line's `dueItemId` and `squawkId` from the picker's value (the API's LineSchema checks them). */
+export function answerIds(value: string): { dueItemId: string | null; squawkId: string | null } {
+  if (value.startsWith('item:')) return { dueItemId: value.slice(5), squawkId: null };
+  if (value.startsWith('squawk:')) return { dueItemId: null, squawkId: value.slice(7) };
+  return { dueItemId: null, squawkId: null };
+}
+
+/** The picker's options: "None", then the request's due items, then its squawks. */
+export function answerOptions(choices: AnswerChoices): Array<{ value: LineAnswer; label: string }> {
+  return [
+    { value: '', label: 'None' },
+    ...choices.items.map((i) => ({ value: `item:${i.id}` as const, label: i.title })),
+    ...choices.squawks.map((s) => ({ value: `squawk:${s.id}` as const, label: `Squawk: ${s.title}` })),
+  ];
+}
+
+/**
+ * The suggestion for a line not picked by hand: the one item or squawk its words name, else the
+ * one thing a single-item request was made for (a travel line answers nothing), else none.
+ */
+export function suggestedAnswer(
+  line: { description: string; category?: LineCategory },
+  choices: AnswerChoices,
+): LineAnswer {
+  if (line.category === 'travel') return '';
+  const words: CoverageLine = { description: line.description, decision: null, dueItemId: null, squawkId: null };
+  const named = [
+    ...choices.items.filter((i) => lineNamesItem(words, i)).map((i) => `item:${i.id}` as const),
+    ...choices.squawks.filter((s) => lineNamesSquawk(words, s)).map((s) => `squawk:${s.id}` as const),
+  ];
+  if (named.length === 1) return named[0]!;
+  if (named.length === 0 && choices.items.length + choices.squawks.length === 1)
+    return choices.items[0] ? `item:${choices.items[0].id}` : `squawk:${choices.squawks[0]!.id}`;
+  return '';
+}
+
+/** What a sent line answers, in words ("Left main brake dragging"); null when it names nothing by id. */
+export function answerTitle(
+  line: { dueItemId: string | null; squawkId: string | null },
+  choices: AnswerChoices,
+): string | null {
+  if (line.dueItemId) return choices.items.find((i) => i.id === line.dueItemId)?.title ?? null;
+  if (line.squawkId) return choices.squawks.find((s) => s.id === line.squawkId)?.title ?? null;
+  return null;
+}

@@ -11,6 +11,8 @@ export interface JobLine {
   laborRate: number;
   partsCost: number;
   decision?: 'approve' | 'defer' | 'decline';
+  /** The index (in `squawks`) of the squawk the line answers by id, as the quote form's "Answers" sends it. */
+  squawk?: number;
 }
 
 export interface JobSetup {
@@ -88,7 +90,12 @@ export async function jobReadyToSign(setup: JobSetup): Promise<ReadyJob> {
   const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...dates } = validBid();
   const quote = await api.post(
     `/api/enhanced/quotes/${requestId}/bid`,
-    { ...dates, lines: setup.lines.map(({ decision: _d, ...line }) => line) },
+    {
+      ...dates,
+      lines: setup.lines.map(({ decision: _d, squawk, ...line }) =>
+        squawk === undefined ? line : { ...line, squawkId: squawkIds[squawk] },
+      ),
+    },
     as(mechanic),
   );
   if (quote.status !== 201) throw new Error(`quote: ${quote.status} ${quote.text}`);

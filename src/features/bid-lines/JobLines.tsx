@@ -20,6 +20,7 @@ import { JobFigure } from '../marketplace/ui/JobFigure.tsx';
 import { formatHours } from '../../contract/job-figures.ts';
 import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';
 import { draftLine, linesBody, usedCategories, type DraftLine } from './line-drafts.ts';
+import { useAnswerChoices } from './use-coverage.ts';
 
 /**
  * The lines of a job on its appointment card, for both sides: the approved total, the work order,
@@ -96,6 +97,8 @@ function AddChangeOrderDialog({
   const [lines, setLines] = useState<DraftLine[]>(() => [draftLine({ category: 'airworthy' })]);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<LineErrors>({});
+  // A line found during the job may answer one of the request's due items or squawks.
+  const choices = useAnswerChoices(a.serviceRequestId);
   const send = useWrite(ROUTES.changeOrderCreate, {
     fallback: 'Failed to send the change order',
     onSuccess: () => {
@@ -111,7 +114,7 @@ function AddChangeOrderDialog({
   const busy = send.pending;
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    await send.run({ params: { id: a.id }, body: { lines: linesBody(lines), note } });
+    await send.run({ params: { id: a.id }, body: { lines: linesBody(lines, choices), note } });
   };
   return (
     <Dialog
@@ -122,7 +125,7 @@ function AddChangeOrderDialog({
       className="sm:max-w-2xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
-        <LinesEditor lines={lines} onChange={setLines} errors={errors} prefix={`co-${a.id}`} />
+        <LinesEditor lines={lines} onChange={setLines} errors={errors} prefix={`co-${a.id}`} choices={choices} />
         <div>
           <Label htmlFor={`co-${a.id}-note`}>Note to the owner</Label>
           <Textarea

@@ -6,7 +6,9 @@ import { BID_LINES, LINE_CATEGORY_OPTIONS } from '../../contract/bid-lines.ts';
 import type { LineCategory } from '../../contract/line-items.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency } from '../../lib/format.ts';
+import { answerOptions, type AnswerChoices, type LineAnswer } from '../../contract/line-coverage.ts';
 import {
+  answerOf,
   draftCategoryTotals,
   draftLine,
   draftTotals,
@@ -32,13 +34,17 @@ export function LinesEditor({
   errors = {},
   prefix,
   templateOwner,
+  choices,
 }: {
   lines: DraftLine[];
   onChange: (lines: DraftLine[]) => void;
   errors?: LineErrors;
   prefix: string;
   templateOwner?: string;
+  /** The request's due items and squawks: each line says which one it answers (or none). */
+  choices?: AnswerChoices | null;
 }) {
+  const answers = choices ? answerOptions(choices) : [];
   const [templates, setTemplates] = useState<LineTemplate[]>(() => (templateOwner ? loadTemplates(templateOwner) : []));
   const [announce, setAnnounce] = useState('');
   const set = (i: number, patch: Partial<DraftLine>) =>
@@ -117,6 +123,23 @@ export function LinesEditor({
                     )}
                   </div>
                 </div>
+                {choices && (
+                  <div className="mt-2">
+                    <Label htmlFor={`${id}-answers`}>Answers</Label>
+                    <NativeSelect
+                      id={`${id}-answers`}
+                      options={answers}
+                      value={answerOf(l, choices)}
+                      onChange={(e) => set(i, { answers: e.target.value as LineAnswer })}
+                      {...described('squawkId')}
+                    />
+                    {(err('dueItemId') ?? err('squawkId')) && (
+                      <p id={`${id}-squawkId-error`} className="mt-1 text-sm text-destructive">
+                        {err('dueItemId') ?? err('squawkId')}
+                      </p>
+                    )}
+                  </div>
+                )}
                 <div className="mt-2 grid grid-cols-3 gap-2">
                   {(
                     [

@@ -6,7 +6,8 @@ import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { usedCategories } from './line-drafts.ts';
-import { useQuoteCoverage } from './use-coverage.ts';
+import { useAnswerChoices, useQuoteCoverage } from './use-coverage.ts';
+import { answerTitle } from '../../contract/line-coverage.ts';
 import { useQuoteLines } from './use-quote-lines.ts';
 import { useState } from 'react';
 import { hoursVsMedian } from './hours-difference.ts';
@@ -145,10 +146,12 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
  * A quote's lines, folded (a native disclosure: keyboard and screen readers for free). The owner's
  * list counts them; opening the disclosure reads them (docs/decisions/0205).
  */
-export function QuoteLines({ requestId, bid }: { requestId: string; bid: Bid }) {
+export function QuoteLines({ request, bid }: { request: Pick<ServiceRequest, 'id' | 'aircraftId'>; bid: Bid }) {
   const [open, setOpen] = useState(false);
   const count = bid.lines?.length ?? bid.lineCount ?? 0;
-  const { lines, failed, retry } = useQuoteLines(requestId, [bid], open);
+  const { lines, failed, retry } = useQuoteLines(request.id, [bid], open);
+  // What each line answers of the request's due items and squawks, as the mechanic picked it.
+  const choices = useAnswerChoices(request.aircraftId ? request.id : null, open);
   if (count === 0) return null;
   const shown = lines?.get(bid.id);
   return (
@@ -175,6 +178,9 @@ export function QuoteLines({ requestId, bid }: { requestId: string; bid: Bid }) 
                 <span className="text-muted-foreground">{labelOf(LINE_CATEGORY_OPTIONS, l.category)}:</span>{' '}
                 {l.description}
                 <span className="text-muted-foreground"> · {l.laborHours} h</span>
+                {choices && answerTitle(l, choices) && (
+                  <span className="block text-xs text-muted-foreground">Answers: {answerTitle(l, choices)}</span>
+                )}
               </span>
               <span className="tabular-nums">{formatCurrency(l.totalCost)}</span>
             </li>

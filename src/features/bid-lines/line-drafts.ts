@@ -7,6 +7,7 @@ import {
   type PricedLine,
 } from '../../contract/bid-lines.ts';
 import { LINE_CATEGORIES, type CategoryTotals, type LineCategory, type Totals } from '../../contract/line-items.ts';
+import { answerIds, suggestedAnswer, type AnswerChoices, type LineAnswer } from '../../contract/line-coverage.ts';
 
 /** A line as typed in the bid dialog: text fields, a stable key for React. */
 export interface DraftLine {
@@ -16,6 +17,8 @@ export interface DraftLine {
   laborHours: string;
   laborRate: string;
   partsCost: string;
+  /** The due item or squawk the mechanic picked for the line; absent, the suggestion from its words. */
+  answers?: LineAnswer;
 }
 
 let counter = 0;
@@ -76,12 +79,17 @@ export function move<T>(list: readonly T[], from: number, by: -1 | 1): T[] {
   return next;
 }
 
-/** The body's `lines` from the drafts (the server validates and prices them). */
-export const linesBody = (lines: readonly DraftLine[]) =>
+/** What a line answers as the picker shows it: the mechanic's pick, else the suggestion. */
+export const answerOf = (l: DraftLine, choices: AnswerChoices | null | undefined): LineAnswer =>
+  choices ? (l.answers ?? suggestedAnswer(l, choices)) : '';
+
+/** The body's `lines` from the drafts (the server validates and prices them, and checks what they answer). */
+export const linesBody = (lines: readonly DraftLine[], choices?: AnswerChoices | null) =>
   lines.map((l) => ({
     category: l.category,
     description: l.description,
     laborHours: l.laborHours,
     laborRate: l.laborRate,
     partsCost: l.partsCost,
+    ...answerIds(answerOf(l, choices)),
   }));

@@ -1,4 +1,4 @@
-import { bidCoverage, type Coverage } from '../../contract/line-coverage.ts';
+import { bidCoverage, type AnswerChoices, type Coverage } from '../../contract/line-coverage.ts';
 import type { Bid } from '../../contract/bids.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROUTES } from '../../contract/routes.ts';
@@ -50,4 +50,21 @@ export function useQuoteCoverage(
     });
   }
   return result;
+}
+
+/**
+ * The due items and squawks a request was made for, as a line's "Answers" picker and the owner's
+ * reading of a line list them; null while they load, for a request not made from a due list, or
+ * when not `wanted`.
+ */
+export function useAnswerChoices(requestId: string | null, wanted = true): AnswerChoices | null {
+  const due = useRoute(ROUTES.requestMaintenance, wanted && requestId ? { params: { id: requestId } } : null);
+  const view = due.data;
+  if (!view || view.linkedItemIds.length + view.linkedSquawkIds.length === 0) return null;
+  return {
+    items: view.items
+      .filter((i) => view.linkedItemIds.includes(i.id))
+      .map((i) => ({ id: i.id, kind: i.kind, title: i.title, adNumber: i.adNumber })),
+    squawks: view.squawks.filter((s) => view.linkedSquawkIds.includes(s.id)).map((s) => ({ id: s.id, title: s.title })),
+  };
 }

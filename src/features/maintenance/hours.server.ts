@@ -30,7 +30,13 @@ export async function logHours(
   });
 }
 
-export async function addReading(trx: Db, aircraft: AircraftRow, hours: number, date: string): Promise<HoursReading> {
+export async function addReading(
+  trx: Db,
+  aircraft: AircraftRow,
+  hours: number,
+  date: string,
+  recordId: string | null = null,
+): Promise<HoursReading> {
   // The one tach rule (tach-rule.server.ts); a reading is also never dated before the last one.
   const lastDate = await lastReadingDate(trx, aircraft.id);
   await assertTach(trx, aircraft.id, hours, lastDate !== null && lastDate > date ? lastDate : date, 'hours');
@@ -40,7 +46,7 @@ export async function addReading(trx: Db, aircraft: AircraftRow, hours: number, 
   }
   const row = await trx
     .insertInto('aircraftHours')
-    .values({ aircraftId: aircraft.id, hours, readingDate: date })
+    .values({ aircraftId: aircraft.id, hours, readingDate: date, recordId })
     .returningAll()
     .executeTakeFirstOrThrow();
   await trx
@@ -53,12 +59,20 @@ export async function addReading(trx: Db, aircraft: AircraftRow, hours: number, 
 
 /**
  * A job's tach (the total time of its signed entry) as a reading of its aircraft, dated the
- * entry's day: the due list and "Log hours" then follow it, whatever the job was (docs/decisions/
- * 0361-every-job-moves-the-hours.md). Nothing is logged when the readings already reach it, or
- * when a reading is dated after the entry (a reading is never dated before the last one).
+ * entry's day and naming the entry: the due list and "Log hours" then follow it, whatever the job
+ * was (docs/decisions/0361-every-job-moves-the-hours.md). Nothing is logged when the readings
+ * already reach it, or when a reading is dated after the entry (a reading is never dated before
+ * the last one). A correction first removes the reading of the entry it supersedes: the corrected
+ * total time and day replace it (docs/decisions/0395-a-correction-moves-what-the-entry-moved.md).
  */
-export async function recordJobTach(db: Db, aircraftId: string | null, hours: number | null, date: string) {
-  if (aircraftId === null || hours === null) return;
+export async function recordJobTach(
+  db: Db,
+  aircraftId: string | null,
+  hours: number | null,
+  date: string,
+  record: { id: string; supersedesId: string | null },
+) {
+  if (aircraftId === null) return;
   const run = async (trx: Db) => {
     const aircraft = await trx
       .selectFrom('aircraft')
@@ -67,11 +81,35 @@ export async function recordJobTach(db: Db, aircraftId: string | null, hours: nu
       .forUpdate()
       .executeTakeFirst();
     if (!aircraft) return;
+    if (record.supersedesId !== null) {
+      const removed = await trx
+        .deleteFrom('aircraftHours')
+        .where('aircraftId', '=', aircraftId)
+        .where('recordId', '=', record.supersedesId)
+        .executeTakeFirst();
+      if (Number(removed.numDeletedRows) > 0) {
+        // The aircraft's hours are its latest reading's again (a correction may lower them).
+        const latest = await trx
+          .selectFrom('aircraftHours')
+          .select('hours')
+          .where('aircraftId', '=', aircraftId)
+          .orderBy('readingDate', 'desc')
+          .orderBy('hours', 'desc')
+          .executeTakeFirst();
+        if (latest)
+          await trx
+            .updateTable('aircraft')
+            .set({ totalHours: latest.hours, updatedAt: new Date() })
+            .where('id', '=', aircraftId)
+            .execute();
+      }
+    }
+    if (hours === null) return;
     const floor = await tachFloor(trx, aircraftId, date);
     if (floor !== null && hours <= floor) return;
     const lastDate = await lastReadingDate(trx, aircraftId);
     if (lastDate !== null && lastDate > date) return;
-    await addReading(trx, aircraft, hours, date);
+    await addReading(trx, aircraft, hours, date, record.id);
   };
   await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }

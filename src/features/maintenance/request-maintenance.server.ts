@@ -185,3 +185,61 @@ export async function completeMaintenance(
   });
   return requestMaintenance(db, { kind: 'mechanic', userId: mechanic.id }, requestId);
 }
+
+/**
+ * A signed correction moves what its superseded entry completed: the due items a job's request
+ * was made for (and the 100-hour an annual restarted) whose "last done" is still the superseded
+ * entry's date and total time are last done on the correction's instead, and their next due
+ * follows (docs/decisions/0395-a-correction-moves-what-the-entry-moved.md). An item done again
+ * since (another date or tach) is left as it is: its last done is that later work.
+ */
+export async function redateCompletedWork(
+  trx: Db,
+  job: { aircraftId: string | null; serviceRequestId: string; annual: boolean },
+  from: { date: string; hours: number | null },
+  to: { date: string; hours: number | null },
+): Promise<void> {
+  if (job.aircraftId === null) return;
+  if (from.date === to.date && from.hours === to.hours) return;
+  const aircraftId = job.aircraftId;
+  const rows = await trx
+    .selectFrom('maintenanceItems as i')
+    .selectAll('i')
+    .where('i.aircraftId', '=', aircraftId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('maintenanceRequestLinks as l')
+            .select('l.id')
+            .whereRef('l.itemId', '=', 'i.id')
+            .where('l.serviceRequestId', '=', job.serviceRequestId)
+            .where('l.completedAt', 'is not', null),
+        ),
+        ...(job.annual ? [eb('i.kind', '=', '100_hour')] : []),
+      ]),
+    )
+    .orderBy('i.id')
+    .forUpdate()
+    .execute();
+  const now = new Date();
+  for (const row of rows) {
+    const before = storedFields(row);
+    if (before.lastDoneDate !== from.date) continue;
+    if (from.hours !== null && before.lastDoneHours !== from.hours) continue;
+    const next = {
+      ...before,
+      lastDoneDate: to.date,
+      lastDoneHours: from.hours !== null && to.hours !== null ? to.hours : before.lastDoneHours,
+    };
+    // The hours carried into the next 100-hour follow the corrected tach; when none were carried
+    // the previous due is not known any more, and none are carried.
+    if (row.kind === '100_hour' && from.hours !== null && to.hours !== null && before.carriedHours > 0)
+      next.carriedHours = hundredHourCarry(from.hours - before.carriedHours, to.hours);
+    await trx
+      .updateTable('maintenanceItems')
+      .set({ ...normalise(row.kind, next), remindedStatus: null, updatedAt: now })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

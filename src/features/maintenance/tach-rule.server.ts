@@ -8,12 +8,25 @@ import { dateOnly, num, numOrNull } from '../marketplace/mappers.server.ts';
  * owner's "Log hours", the hours a mechanic gives when completing a job or marking items done, and
  * the total time of a logbook entry (edited or signed). A reading dated D is never below the
  * aircraft's highest reading dated on or before D (its hours as entered when it has none).
+ *
+ * A correction is checked without the reading of the entry it supersedes (`exceptRecordId`): its
+ * signature replaces that reading, so a corrected total time may be below it
+ * (docs/decisions/0395-a-correction-moves-what-the-entry-moved.md).
  */
-export async function tachFloor(db: Db, aircraftId: string, date: string): Promise<number | null> {
-  const last = await db
-    .selectFrom('aircraftHours')
+export async function tachFloor(
+  db: Db,
+  aircraftId: string,
+  date: string,
+  exceptRecordId: string | null = null,
+): Promise<number | null> {
+  const others = () => {
+    const q = db.selectFrom('aircraftHours').where('aircraftId', '=', aircraftId);
+    return exceptRecordId === null
+      ? q
+      : q.where((eb) => eb.or([eb('recordId', 'is', null), eb('recordId', '<>', exceptRecordId)]));
+  };
+  const last = await others()
     .select(['hours', 'readingDate'])
-    .where('aircraftId', '=', aircraftId)
     .where(sql<string>`reading_date`, '<=', date)
     .orderBy('hours', 'desc')
     .executeTakeFirst();
@@ -23,7 +36,9 @@ export async function tachFloor(db: Db, aircraftId: string, date: string): Promi
     .select('id')
     .where('aircraftId', '=', aircraftId)
     .executeTakeFirst();
-  if (anyReading) return null; // every reading is later than D: nothing known before it
+  // Every other reading is later than D: nothing known before it. When the superseded entry's own
+  // reading is the only one, the aircraft's hours as entered are that reading's: not a floor either.
+  if (anyReading) return null;
   const aircraft = await db.selectFrom('aircraft').select('totalHours').where('id', '=', aircraftId).executeTakeFirst();
   return aircraft ? numOrNull(aircraft.totalHours) : null;
 }
@@ -34,16 +49,20 @@ export function belowFloor(floor: number, path: string) {
   return badRequest(message, [{ path, message }]);
 }
 
-/** 400 when `hours` (dated `date`) is below the aircraft's last reading; nothing to check without hours. */
+/**
+ * 400 when `hours` (dated `date`) is below the aircraft's last reading; nothing to check without
+ * hours. A correction names the entry it supersedes, whose own reading it replaces.
+ */
 export async function assertTach(
   db: Db,
   aircraftId: string | null,
   hours: number | null | undefined,
   date: string,
   path: string,
+  exceptRecordId: string | null = null,
 ): Promise<void> {
   if (aircraftId === null || hours === null || hours === undefined) return;
-  const floor = await tachFloor(db, aircraftId, date);
+  const floor = await tachFloor(db, aircraftId, date, exceptRecordId);
   if (floor !== null && hours < floor) throw belowFloor(floor, path);
 }
 

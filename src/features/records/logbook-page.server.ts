@@ -10,11 +10,14 @@ import { aircraftZone } from '../marketplace/geo/airport-day.ts';
 
 /**
  * The logbook pages like the other lists (docs/decisions/0201-cursor-paging.md): newest work
- * first, then newest signature, then id, an index range of the aircraft's signed entries
- * (migration 0031). The PDF still prints the whole logbook.
+ * first, then in tach order (highest total time first: the order the work was done in, whichever
+ * entry was signed or corrected last; an entry without one last), then newest signature, then id,
+ * an index range of the aircraft's signed entries (migration 0048). The PDF still prints the whole
+ * logbook.
  */
 export const LOGBOOK_KEYS: KeyColumn[] = [
   { ref: 'completed_on', type: 'date' },
+  { ref: 'tach_key', type: 'numeric' },
   { ref: 'signed_at', type: 'timestamptz' },
   { ref: 'id', type: 'uuid' },
 ];
@@ -39,18 +42,20 @@ export async function logbookPage(
     .where('ownerId', '=', owner.id)
     .executeTakeFirst();
   if (!aircraft) throw notFound('Aircraft not found');
-  let query = db
+  let entries = db
     .selectFrom('maintenanceRecords')
     .selectAll()
-    .select(keyOf(LOGBOOK_KEYS).as('pageKey'))
+    .select(sql<string>`coalesce(total_time_hours, -1)`.as('tachKey'))
     .where('aircraftId', '=', aircraftId)
     .where('status', 'in', ['signed', 'superseded']);
   for (const word of q.toLowerCase().split(/\s+/).filter(Boolean)) {
-    query = query.where(sql<boolean>`strpos(lower(coalesce(entry_text, description)), ${word}) > 0`);
+    entries = entries.where(sql<boolean>`strpos(lower(coalesce(entry_text, description)), ${word}) > 0`);
   }
+  let query = db.selectFrom(entries.as('r')).selectAll().select(keyOf(LOGBOOK_KEYS).as('pageKey'));
   if (page.after) query = query.where(afterKey(LOGBOOK_KEYS, page.after, 'desc'));
   const rows = await query
     .orderBy('completedOn', 'desc')
+    .orderBy('tachKey', 'desc')
     .orderBy('signedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit + 1)

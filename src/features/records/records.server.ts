@@ -19,7 +19,7 @@ import { isUuid } from '../../contract/ids.ts';
 import { documentsStore } from '../documents/blob-store.server.ts';
 import { storeDocument } from '../documents/store-document.server.ts';
 import { checkContent } from '../documents/file-type.ts';
-import { completeMaintenance } from '../maintenance/request-maintenance.server.ts';
+import { completeMaintenance, redateCompletedWork } from '../maintenance/request-maintenance.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
@@ -500,6 +500,7 @@ export async function updateRecord(
         hours,
         patch.completedOn ?? dateOnly(draft.completedOn),
         'totalTimeHours',
+        draft.supersedesId,
       );
     }
     await trx
@@ -541,13 +542,15 @@ export async function signRecord(
   if (draft.inspection && !draft.airworthy && draft.discrepancies.length === 0) {
     throw badRequest('List the discrepancies given to the owner, or state that the aircraft is airworthy');
   }
-  // A total time below the aircraft's readings (logged since the draft was made) is not signed.
+  // A total time below the aircraft's readings (logged since the draft was made) is not signed;
+  // a correction's is checked without the reading of the entry it replaces.
   await assertTach(
     db,
     draft.aircraftId,
     draft.totalTimeHours === null ? null : Number(draft.totalTimeHours),
     dateOnly(draft.completedOn),
     'totalTimeHours',
+    draft.supersedesId,
   );
 
   const signature = await signatureOf(db, user, data);
@@ -561,6 +564,39 @@ export async function signRecord(
   // was and the entry a draft (issue 27, point 3).
   const signed = await db.transaction().execute(async (trx) => {
     const current = await draftOf(trx, job, true); // a second click finds it signed: 409
+    // The job before its aircraft, the order marking items done locks them in (completeMaintenance).
+    await trx.selectFrom('appointments').select('id').where('id', '=', job.appointment.id).forUpdate().execute();
+
+    const hours = current.totalTimeHours === null ? null : Number(current.totalTimeHours);
+    const day = dateOnly(current.completedOn);
+    // Every signed job moves its aircraft's hours, linked to a due item or not (an AOG repair); the
+    // reading names the entry, and a correction's replaces the one its superseded entry recorded.
+    // Recorded first, so the items marked done below find the aircraft at the entry's tach.
+    await recordJobTach(trx, current.aircraftId, hours, day, current);
+
+    // A correction moves the due items its superseded entry completed to its own date and total
+    // time (docs/decisions/0395-a-correction-moves-what-the-entry-moved.md).
+    if (current.supersedesId) {
+      const replaced = await trx
+        .selectFrom('maintenanceRecords')
+        .select(['completedOn', 'totalTimeHours'])
+        .where('id', '=', current.supersedesId)
+        .executeTakeFirst();
+      if (replaced)
+        await redateCompletedWork(
+          trx,
+          {
+            aircraftId: current.aircraftId,
+            serviceRequestId: job.appointment.serviceRequestId,
+            annual: current.inspection === 'annual',
+          },
+          {
+            date: dateOnly(replaced.completedOn),
+            hours: replaced.totalTimeHours === null ? null : Number(replaced.totalTimeHours),
+          },
+          { date: day, hours },
+        );
+    }
 
     // What the job did of what it was requested for recomputes from the entry (its total time when
     // due by hours): only what an approved line answered; deferred and declined work stays due
@@ -579,19 +615,11 @@ export async function signRecord(
       await completeMaintenance(trx, jobMechanic, job.appointment.serviceRequestId, {
         itemIds,
         squawkIds,
-        date: dateOnly(current.completedOn),
-        hours: current.totalTimeHours === null ? null : Number(current.totalTimeHours),
-        note: `Fixed by the job signed by ${signature.name} on ${formatDay(dateOnly(current.completedOn))}`,
+        date: day,
+        hours,
+        note: `Fixed by the job signed by ${signature.name} on ${formatDay(day)}`,
       });
     }
-
-    // Every signed job moves its aircraft's hours, linked to a due item or not (an AOG repair).
-    await recordJobTach(
-      trx,
-      current.aircraftId,
-      current.totalTimeHours === null ? null : Number(current.totalTimeHours),
-      dateOnly(current.completedOn),
-    );
 
     // The entry a correction replaces is superseded first: a job has one current entry at every
     // moment (migration 0047's unique index), its signed one or its draft.
@@ -739,7 +767,7 @@ export async function correctRecord(db: Db, user: UserRow, appointmentId: string
   return view(db, job);
 }
 
-/** The owner's logbook of one aircraft: every signed (and superseded) entry, newest first. */
+/** The owner's logbook of one aircraft: every signed (and superseded) entry, newest first, in tach order within a day. */
 export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | undefined): Promise<RecordRow[]> {
   if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
   const aircraft = await db
@@ -755,6 +783,7 @@ export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | u
     .where('aircraftId', '=', aircraftId)
     .where('status', 'in', ['signed', 'superseded'])
     .orderBy('completedOn', 'desc')
+    .orderBy(sql`coalesce(total_time_hours, -1)`, 'desc')
     .orderBy('signedAt', 'desc')
     .execute();
 }

@@ -29,6 +29,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { LinesEditor, lineErrorsOf, type LineErrors } from '../../bid-lines/LinesEditor.tsx';
 import { draftLine, linesBody, type DraftLine } from '../../bid-lines/line-drafts.ts';
 import { DepositField } from '../../payments/DepositField.tsx';
+import { useAnswerChoices } from '../../bid-lines/use-coverage.ts';
 
 const EMPTY: BidInput = {
   laborCost: '',
@@ -68,6 +69,8 @@ export default function SubmitQuoteDialog({
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const itemized = useRef(false);
   itemized.current = lines !== null;
+  // Each line says which of the request's due items or squawks it answers (a plain quote answers all).
+  const choices = useAnswerChoices(request?.aircraftId ? request.id : null, lines !== null);
   // An annual quoted without IA asks for the IA who signs it (14 CFR 65.95; docs/decisions/0140).
   const askSigner = request !== null && needsInspectionSigner(request.serviceType, mechanicIa);
   const {
@@ -157,7 +160,7 @@ export default function SubmitQuoteDialog({
     setDepositError(undefined);
     if (lines) {
       const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...shared } = body;
-      await send.run({ params: { id: request.id }, body: { ...shared, lines: linesBody(lines) } });
+      await send.run({ params: { id: request.id }, body: { ...shared, lines: linesBody(lines, choices) } });
     } else {
       await send.run({ params: { id: request.id }, body });
     }
@@ -203,6 +206,7 @@ export default function SubmitQuoteDialog({
             onChange={setLines}
             errors={lineErrors}
             prefix="quote"
+            choices={choices}
             {...($user.get()?.id ? { templateOwner: $user.get()!.id } : {})}
           />
         )}

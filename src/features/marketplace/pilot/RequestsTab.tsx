@@ -338,7 +338,7 @@ function RequestCard({
                   />
                 </div>
                 {q.notes && <p className="mt-2 text-sm text-muted-foreground">&ldquo;{q.notes}&rdquo;</p>}
-                {itemized(q) && <QuoteLines requestId={r.id} bid={q} />}
+                {itemized(q) && <QuoteLines request={r} bid={q} />}
                 <div className="mt-3">
                   <ThreadButton serviceRequestId={r.id} mechanicId={q.mechanicId} name={q.mechanicName} />
                 </div>

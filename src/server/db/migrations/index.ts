@@ -41,6 +41,7 @@ import * as m0040 from './0040_paid_outside.ts';
 import * as m0041 from './0041_reset_links_made_when_sent.ts';
 import * as m0044 from './0044_one_status_urgent_first.ts';
 import * as m0047 from './0047_one_current_entry.ts';
+import * as m0048 from './0048_hours_reading_record.ts';
 import * as m0049 from './0049_ad_compliance.ts';
 import * as m0052 from './0052_merge_undo.ts';
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '0041_reset_links_made_when_sent': m0041,
   '0044_one_status_urgent_first': m0044,
   '0047_one_current_entry': m0047,
+  '0048_hours_reading_record': m0048,
   '0049_ad_compliance': m0049,
   '0052_merge_undo': m0052,
 };

@@ -10,6 +10,8 @@ export interface AircraftHoursTable {
   aircraftId: string;
   hours: Numeric;
   readingDate: DateColumn;
+  /** The signed logbook entry whose total time this reading is; null for a reading logged otherwise. */
+  recordId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
 }
 
