@@ -1,22 +1,15 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { demoAdminPassword } from '../helpers/e2e-admin.ts';
+import { demoAdminPassword, signInToConsole } from '../helpers/e2e-admin.ts';
 
 // Issue 28, points 16, 13, 14, 15, 3 and 11 in the console, and issue 30's "Load more" for its
-// lists, at 390 and 1366 px. Nothing here changes what another test reads: decisions are asked
-// and cancelled, keys and posts are this test's own.
+// lists, at 1366 px; then each of those screens once on a 390 px phone, where they lay out as
+// cards and must not scroll sideways. Nothing here changes what another test reads: decisions are
+// asked and cancelled, keys and posts are this test's own.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 // Each test walks several screens; on a loaded 2-core machine one took over a minute.
 test.describe.configure({ timeout: 180_000 });
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-}
 
 async function adminToken(page: Page): Promise<string> {
   const res = await page.request.post('/api/auth/login', {
@@ -27,17 +20,14 @@ async function adminToken(page: Page): Promise<string> {
 
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-for (const viewport of [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1366, height: 900 },
-]) {
+for (const viewport of [{ name: 'desktop', width: 1366, height: 900 }]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('the Mechanics tab opens without a failed call, asks before approving an unconfirmed mechanic, offers Unlock only to the locked', async ({
       page,
     }) => {
-      await signInAsAdmin(page);
+      await signInToConsole(page);
       const failed: string[] = [];
       page.on(
         'response',
@@ -81,7 +71,7 @@ for (const viewport of [
     });
 
     test('a customer opens with their requests, aircraft, quote requests and leads', async ({ page }, testInfo) => {
-      await signInAsAdmin(page);
+      await signInToConsole(page);
       await page.getByRole('tab', { name: 'Customers' }).click();
       await page.getByLabel('Search customers').fill('Paula');
       await page.getByRole('button', { name: 'Paula Pilot' }).filter({ visible: true }).first().click();
@@ -99,7 +89,7 @@ for (const viewport of [
     test('an outbox message opens with its recipient, body and attempts, named in words; the list loads more', async ({
       page,
     }, testInfo) => {
-      await signInAsAdmin(page);
+      await signInToConsole(page);
       // Enough messages for a second page: popup leads of this test.
       const token = await adminToken(page);
       for (let i = 0; i < 26; i += 1) {
@@ -138,7 +128,7 @@ for (const viewport of [
     });
 
     test('marketing counts every search and says which leads it lists; every site lead exports', async ({ page }) => {
-      await signInAsAdmin(page);
+      await signInToConsole(page);
       await page.getByRole('tab', { name: 'Marketing' }).click();
       await page.getByRole('tab', { name: 'Analytics' }).click();
       const total = page.locator('dt', { hasText: 'Total Searches' }).locator('xpath=following-sibling::dd[1]');
@@ -168,7 +158,7 @@ for (const viewport of [
     test('an API key is replaced and removed after a question; Apollo is among the integrations', async ({
       page,
     }, testInfo) => {
-      await signInAsAdmin(page);
+      await signInToConsole(page);
       const token = await adminToken(page);
       // Google Calendar: a Google Analytics key would show every visitor a consent banner mid-run.
       const name = unique('Calendar key');
@@ -211,7 +201,7 @@ for (const viewport of [
     test('blog: the trash comes into view, a draft reads Draft, a stale save says why in the editor, a reload mid-edit asks', async ({
       page,
     }) => {
-      await signInAsAdmin(page);
+      await signInToConsole(page);
       const token = await adminToken(page);
       const title = unique('Stale draft');
       const made = await page.request.post('/api/blog/admin/posts', {
@@ -256,3 +246,93 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the console's lists and their dialogs fit a phone: mechanics, a customer, an outbox message, settings, the blog's trash", async ({
+    page,
+  }, testInfo) => {
+    await signInToConsole(page);
+    const token = await adminToken(page);
+    const auth = { authorization: `Bearer ${token}` };
+    // A sent message of this test's own, and a draft of its own in the trash.
+    const email = `${unique('outbox-phone')}@example.com`;
+    expect(
+      (
+        await page.request.post('/api/leads', { data: { firstName: 'Ola', email, source: 'popup_discount_offer' } })
+      ).ok(),
+    ).toBe(true);
+    await page.request.post('/api/admin/outbox/deliver', { headers: auth, data: {} });
+    const title = unique('Trashed draft');
+    const made = await page.request.post('/api/blog/admin/posts', {
+      headers: auth,
+      data: { title, category: 'Tips', content: '<p>First words.</p>', published: false },
+    });
+    const post = ((await made.json()) as { data: { id: string } }).data;
+    expect((await page.request.delete(`/api/blog/admin/posts/${post.id}`, { headers: auth })).ok()).toBe(true);
+
+    // Mechanics: cards, an approval's question within the screen.
+    await page.getByRole('tab', { name: 'Mechanics' }).click();
+    const queue = page.getByRole('list', { name: 'Mechanics' });
+    await expect(queue).toBeVisible();
+    await queue
+      .getByRole('listitem')
+      .filter({ hasText: 'FAA: no match' })
+      .first()
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    const question = page.getByRole('alertdialog');
+    await expect(question.getByRole('button', { name: 'Approve anyway' })).toBeInViewport();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    expect(await noSideways(page)).toBe(true);
+
+    // A customer's detail.
+    await page.getByRole('tab', { name: 'Customers' }).click();
+    await page.getByLabel('Search customers').fill('Paula');
+    await page.getByRole('button', { name: 'Paula Pilot' }).filter({ visible: true }).first().click();
+    const detail = page.getByRole('dialog', { name: 'Paula Pilot' });
+    await expect(detail.getByRole('heading', { name: /^Aircraft \([1-9]\d*\)$/ })).toBeVisible();
+    await expect(detail).toContainText('pilot@example.com');
+    expect(await noSideways(page)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('customer-detail-390.png') });
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+
+    // An outbox message.
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    await page.getByRole('button', { name: 'Sent', exact: false }).first().click();
+    const sent = page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Popup discount code' })
+      .first();
+    await sent.getByRole('button', { name: /^Open message:/ }).click();
+    const message = page.getByRole('dialog');
+    await expect(message.getByTestId('outbox-to')).toContainText('@example.com');
+    await expect(message.getByTestId('outbox-attempts')).toContainText('Sent');
+    expect(await noSideways(page)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('outbox-message-390.png') });
+    await page.keyboard.press('Escape');
+    await expect(message).toBeHidden();
+
+    // The settings and the API keys.
+    await page.getByRole('button', { name: 'System Config' }).click();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.locator('[data-testid="catalog-setting"]').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('settings-390.png'), fullPage: true });
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await expect(page.getByText(/Apollo/).first()).toBeVisible();
+    expect(await noSideways(page)).toBe(true);
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+
+    // The blog's trash comes into view on a tap, below the posts.
+    await page.getByRole('tab', { name: 'Blog Posts' }).click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Trash', exact: true }).click();
+    const trash = page.getByRole('list', { name: 'Trash' });
+    await expect(trash).toBeInViewport();
+    await expect(trash).toContainText(title);
+    expect(await noSideways(page)).toBe(true);
+  });
+});

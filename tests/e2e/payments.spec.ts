@@ -6,7 +6,8 @@ import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 // (docs/decisions/0230): the mechanic sets up payouts on Stripe's hosted onboarding, the owner
 // accepts a quote with a parts deposit and saves a card on the hosted page, the job is completed
 // and signed (by the API), the owner finds it paid with the invoice in Documents, the mechanic's
-// Earnings show the payout. At 390 px and 1366 px.
+// Earnings show the payout. The loop on a phone (390 px); the paid job and the Earnings are opened
+// on a laptop (1366 px) too.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
@@ -44,132 +45,142 @@ async function signIn(who: { page: Page; session: ApiSession }) {
   await openSignedIn(who.page, who.session);
 }
 
-for (const [width, airport] of [
-  [390, 'KGPI'],
-  [1366, 'KHLN'],
-] as const) {
-  test(`the whole money loop at ${width} px`, async ({ browser }, testInfo) => {
-    const tail = `N${width === 390 ? 3 : 6}${stamp.slice(-3)}P`;
-    // One verified certificate number per account (docs/decisions/0350).
-    const certificate = uniqueCertificateNumber();
-    const mechanic = await account(browser, 'mechanic', width, 'Montana');
-    const pilot = await account(browser, 'pilot', width, 'Montana');
-    const api = pilot.page.request;
-    await vettedMechanicWithProfile(api, mechanic, {
-      apNumber: `A&P ${certificate}`,
-      iaAuthorization: true,
-      hourlyRate: '100',
-      serviceRadius: '10',
-      baseLocation: airport,
-    });
+test('the whole money loop on a 390 px phone, its result on a laptop too', async ({ browser }, testInfo) => {
+  const [width, airport] = [390, 'KGPI'] as const;
+  const tail = `N3${stamp.slice(-3)}P`;
+  // One verified certificate number per account (docs/decisions/0350).
+  const certificate = uniqueCertificateNumber();
+  const mechanic = await account(browser, 'mechanic', width, 'Montana');
+  const pilot = await account(browser, 'pilot', width, 'Montana');
+  const api = pilot.page.request;
+  await vettedMechanicWithProfile(api, mechanic, {
+    apNumber: `A&P ${certificate}`,
+    iaAuthorization: true,
+    hourlyRate: '100',
+    serviceRadius: '10',
+    baseLocation: airport,
+  });
 
-    // --- The mechanic connects payouts on Stripe's hosted onboarding (the stand-in's, marked test mode).
-    await signIn(mechanic);
-    const m = mechanic.page;
-    await m.getByRole('tab', { name: 'Profile' }).click();
-    const payouts = m.getByTestId('payouts-card');
-    await expect(payouts.getByText('not set up')).toBeVisible();
-    await payouts.getByRole('button', { name: 'Set up payouts' }).click();
-    await expect(m.getByText(/Local test mode/)).toBeVisible();
-    await m.screenshot({ path: testInfo.outputPath(`onboarding-${width}.png`) });
-    await m.getByRole('button', { name: 'Complete onboarding (test mode)' }).click();
-    await expect(m.getByTestId('payouts-card').getByText('ready', { exact: true })).toBeVisible();
-    await m.screenshot({ path: testInfo.outputPath(`payouts-ready-${width}.png`) });
+  // --- The mechanic connects payouts on Stripe's hosted onboarding (the stand-in's, marked test mode).
+  await signIn(mechanic);
+  const m = mechanic.page;
+  await m.getByRole('tab', { name: 'Profile' }).click();
+  const payouts = m.getByTestId('payouts-card');
+  await expect(payouts.getByText('not set up')).toBeVisible();
+  await payouts.getByRole('button', { name: 'Set up payouts' }).click();
+  await expect(m.getByText(/Local test mode/)).toBeVisible();
+  await m.screenshot({ path: testInfo.outputPath(`onboarding-${width}.png`) });
+  await m.getByRole('button', { name: 'Complete onboarding (test mode)' }).click();
+  await expect(m.getByTestId('payouts-card').getByText('ready', { exact: true })).toBeVisible();
+  await m.screenshot({ path: testInfo.outputPath(`payouts-ready-${width}.png`) });
 
-    // --- A request and an itemized quote with a 50 % parts deposit (by the API).
-    const request = await (
-      await api.post('/api/enhanced/quotes', {
-        headers: pilot.headers,
-        data: {
-          aircraftMake: 'Cessna',
-          aircraftModel: '182T',
-          aircraftTailNumber: tail,
-          serviceType: 'annual_inspection',
-          serviceDescription: 'Annual inspection.',
-          urgencyLevel: 'normal',
-          serviceLocation: airport,
-          aircraftLocation: airport,
-          customerWillTravel: false,
-        },
-      })
-    ).json();
-    const day = new Date().toISOString().slice(0, 10);
-    const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
-      headers: mechanic.headers,
+  // --- A request and an itemized quote with a 50 % parts deposit (by the API).
+  const request = await (
+    await api.post('/api/enhanced/quotes', {
+      headers: pilot.headers,
       data: {
-        availableStartDate: day,
-        estimatedCompletionDate: day,
-        warrantyPeriod: 90,
-        depositPercent: 50,
-        lines: [
-          { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
-          { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
-        ],
+        aircraftMake: 'Cessna',
+        aircraftModel: '182T',
+        aircraftTailNumber: tail,
+        serviceType: 'annual_inspection',
+        serviceDescription: 'Annual inspection.',
+        urgencyLevel: 'normal',
+        serviceLocation: airport,
+        aircraftLocation: airport,
+        customerWillTravel: false,
       },
-    });
-    expect(bid.status()).toBe(201);
+    })
+  ).json();
+  const day = new Date().toISOString().slice(0, 10);
+  const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, {
+    headers: mechanic.headers,
+    data: {
+      availableStartDate: day,
+      estimatedCompletionDate: day,
+      warrantyPeriod: 90,
+      depositPercent: 50,
+      lines: [
+        { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
+        { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
+      ],
+    },
+  });
+  expect(bid.status()).toBe(201);
 
-    // --- The owner accepts: told what is charged and when, then saves a card on the hosted page.
-    await signIn(pilot);
-    const p = pilot.page;
-    await p.getByRole('tab', { name: 'Service Requests' }).click();
-    const card = p.getByRole('listitem').filter({ hasText: 'Max' }).first();
-    await expect(card.getByText('Paid through Skyward · parts deposit 50 % ($100.00)')).toBeVisible();
-    await card.getByRole('button', { name: /^Accept / }).click();
-    const dialog = p.getByRole('dialog', { name: 'Accept this quote?' });
-    await expect(dialog.getByText(/Accepting opens a secure Stripe page to save your card/)).toBeVisible();
-    await expect(dialog.getByText(/charged when the job is completed and its logbook entry signed/)).toBeVisible();
-    await p.screenshot({ path: testInfo.outputPath(`accept-${width}.png`) });
-    await dialog.getByRole('button', { name: 'Accept Quote' }).click();
-    await expect(p.getByRole('heading', { name: 'Save your card' })).toBeVisible();
-    await expect(p.getByText(/Local test mode/)).toBeVisible();
-    await p.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await p.getByRole('button', { name: 'Save card' }).click();
-    await expect(p.getByRole('alert')).toHaveText('Your card was declined.');
-    await p.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await p.screenshot({ path: testInfo.outputPath(`card-page-${width}.png`) });
-    await p.getByRole('button', { name: 'Save card' }).click();
-    const payment = p.getByTestId('payment-panel');
-    await expect(payment.getByText('Deposit paid')).toBeVisible();
-    await p.screenshot({ path: testInfo.outputPath(`deposit-paid-${width}.png`), fullPage: true });
+  // --- The owner accepts: told what is charged and when, then saves a card on the hosted page.
+  await signIn(pilot);
+  const p = pilot.page;
+  await p.getByRole('tab', { name: 'Service Requests' }).click();
+  const card = p.getByRole('listitem').filter({ hasText: 'Max' }).first();
+  await expect(card.getByText('Paid through Skyward · parts deposit 50 % ($100.00)')).toBeVisible();
+  await card.getByRole('button', { name: /^Accept / }).click();
+  const dialog = p.getByRole('dialog', { name: 'Accept this quote?' });
+  await expect(dialog.getByText(/Accepting opens a secure Stripe page to save your card/)).toBeVisible();
+  await expect(dialog.getByText(/charged when the job is completed and its logbook entry signed/)).toBeVisible();
+  await p.screenshot({ path: testInfo.outputPath(`accept-${width}.png`) });
+  await dialog.getByRole('button', { name: 'Accept Quote' }).click();
+  await expect(p.getByRole('heading', { name: 'Save your card' })).toBeVisible();
+  await expect(p.getByText(/Local test mode/)).toBeVisible();
+  await p.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await p.getByRole('button', { name: 'Save card' }).click();
+  await expect(p.getByRole('alert')).toHaveText('Your card was declined.');
+  await p.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await p.screenshot({ path: testInfo.outputPath(`card-page-${width}.png`) });
+  await p.getByRole('button', { name: 'Save card' }).click();
+  const payment = p.getByTestId('payment-panel');
+  await expect(payment.getByText('Deposit paid')).toBeVisible();
+  await p.screenshot({ path: testInfo.outputPath(`deposit-paid-${width}.png`), fullPage: true });
 
-    // --- The job is done and signed (by the API): the rest is charged, the mechanic paid.
-    const appointments = await (await api.get('/api/appointments', { headers: pilot.headers })).json();
-    const appointmentId = (appointments as Array<{ id: string; aircraftTailNumber: string }>).find(
-      (a) => a.aircraftTailNumber === tail,
-    )!.id;
-    for (const step of ['confirm', 'start', 'complete'])
-      expect(
-        (
-          await api.post(`/api/appointments/${appointmentId}/${step}`, {
-            headers: mechanic.headers,
-            data: step === 'complete' ? { mechanicNotes: 'Annual done.' } : {},
-          })
-        ).status(),
-      ).toBe(200);
+  // --- The job is done and signed (by the API): the rest is charged, the mechanic paid.
+  const appointments = await (await api.get('/api/appointments', { headers: pilot.headers })).json();
+  const appointmentId = (appointments as Array<{ id: string; aircraftTailNumber: string }>).find(
+    (a) => a.aircraftTailNumber === tail,
+  )!.id;
+  for (const step of ['confirm', 'start', 'complete'])
     expect(
       (
-        await api.post(`/api/appointments/${appointmentId}/record/sign`, {
+        await api.post(`/api/appointments/${appointmentId}/${step}`, {
           headers: mechanic.headers,
-          data: { fullName: `Max Payer${stamp.slice(-4)}`, certificateNumber: certificate, statement: true },
+          data: step === 'complete' ? { mechanicNotes: 'Annual done.' } : {},
         })
       ).status(),
     ).toBe(200);
+  expect(
+    (
+      await api.post(`/api/appointments/${appointmentId}/record/sign`, {
+        headers: mechanic.headers,
+        data: { fullName: `Max Payer${stamp.slice(-4)}`, certificateNumber: certificate, statement: true },
+      })
+    ).status(),
+  ).toBe(200);
 
-    await p.reload();
-    await p.getByRole('tab', { name: 'Appointments' }).click();
-    await expect(p.getByTestId('payment-panel').getByText('Paid', { exact: true })).toBeVisible();
-    await expect(p.getByTestId('payment-panel').getByText(/the invoice is in your Documents/)).toBeVisible();
-    await p.screenshot({ path: testInfo.outputPath(`paid-${width}.png`), fullPage: true });
-    await p.getByRole('tab', { name: 'Documents' }).click();
-    await expect(p.getByText(new RegExp(`Invoice ${tail}`)).first()).toBeVisible();
+  await p.reload();
+  await p.getByRole('tab', { name: 'Appointments' }).click();
+  await expect(p.getByTestId('payment-panel').getByText('Paid', { exact: true })).toBeVisible();
+  await expect(p.getByTestId('payment-panel').getByText(/the invoice is in your Documents/)).toBeVisible();
+  await p.screenshot({ path: testInfo.outputPath(`paid-${width}.png`), fullPage: true });
+  await p.getByRole('tab', { name: 'Documents' }).click();
+  await expect(p.getByText(new RegExp(`Invoice ${tail}`)).first()).toBeVisible();
 
-    await m.reload();
-    await m.getByRole('tab', { name: 'Earnings' }).click();
-    const earnings = m.getByTestId('payment-earnings');
-    await expect(earnings.getByText('$1,080.00').first()).toBeVisible(); // $1,200 - 10 % fee, deposit included
-    await expect(earnings.getByText('$120.00').first()).toBeVisible();
-    await m.screenshot({ path: testInfo.outputPath(`earnings-${width}.png`), fullPage: true });
-    expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  });
-}
+  await m.reload();
+  await m.getByRole('tab', { name: 'Earnings' }).click();
+  const earnings = m.getByTestId('payment-earnings');
+  await expect(earnings.getByText('$1,080.00').first()).toBeVisible(); // $1,200 - 10 % fee, deposit included
+  await expect(earnings.getByText('$120.00').first()).toBeVisible();
+  await m.screenshot({ path: testInfo.outputPath(`earnings-${width}.png`), fullPage: true });
+  expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+  // The same result on a laptop: the owner's paid job and invoice, the mechanic's Earnings.
+  const laptop = { width: 1366, height: 900 };
+  const ownerLaptop = await (await browser.newContext({ viewport: laptop })).newPage();
+  await openSignedIn(ownerLaptop, pilot.session, '/dashboard?section=appointments');
+  await expect(ownerLaptop.getByTestId('payment-panel').getByText('Paid', { exact: true })).toBeVisible();
+  await ownerLaptop.getByRole('tab', { name: 'Documents' }).click();
+  await expect(ownerLaptop.getByText(new RegExp(`Invoice ${tail}`)).first()).toBeVisible();
+  const mechanicLaptop = await (await browser.newContext({ viewport: laptop })).newPage();
+  await openSignedIn(mechanicLaptop, mechanic.session, '/dashboard?section=earnings');
+  const laptopEarnings = mechanicLaptop.getByTestId('payment-earnings');
+  await expect(laptopEarnings.getByText('$1,080.00').first()).toBeVisible();
+  await expect(laptopEarnings.getByText('$120.00').first()).toBeVisible();
+  await mechanicLaptop.screenshot({ path: testInfo.outputPath('earnings-1366.png'), fullPage: true });
+});

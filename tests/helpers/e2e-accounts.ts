@@ -1,5 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from './e2e-admin.ts';
+import { openSignedIn, type ApiSession } from './e2e-session.ts';
 
 /** A browser test's account: its own browser context at `viewport`, and its API bearer headers. */
 export interface E2eAccount {
@@ -7,7 +8,12 @@ export interface E2eAccount {
   email: string;
   id: string;
   headers: { authorization: string };
+  /** The sign-up answer: what the sign-in form would leave in the browser. */
+  session: ApiSession;
 }
+
+/** A phone's window, where the dashboards lay out differently (one column, tabs in one row). */
+export const PHONE = { width: 390, height: 844 } as const;
 
 export const E2E_PASSWORD = 'Checklist-Complete-1';
 
@@ -32,7 +38,13 @@ export async function e2eAccount(
   });
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { page, email: names.email, id: body.user.id, headers: { authorization: `Bearer ${body.access_token}` } };
+  return {
+    page,
+    email: names.email,
+    id: body.user.id,
+    headers: { authorization: `Bearer ${body.access_token}` },
+    session: body,
+  };
 }
 
 /** A mechanic approved, with a profile at `baseLocation`, and approved again so its certificate counts (docs/decisions/0180). */
@@ -60,11 +72,18 @@ export async function e2eMechanic(
   return mechanic;
 }
 
-export async function e2eSignIn(who: { page: Page; email: string }): Promise<void> {
-  await who.page.goto('/dashboard');
-  await who.page.getByLabel('Email').fill(who.email);
-  await who.page.getByLabel('Password').fill(E2E_PASSWORD);
-  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Opens the dashboard signed in, as the sign-in form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
+export async function e2eSignIn(who: { page: Page; session: ApiSession }): Promise<void> {
+  await openSignedIn(who.page, who.session);
+}
+
+/**
+ * The account's dashboard (or `path`) on a phone, signed in, in a context of its own: for a walk
+ * at a laptop's width to check the screens whose layout differs at 390 px without walking twice.
+ */
+export async function e2ePhonePage(browser: Browser, who: { session: ApiSession }, path = '/dashboard'): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+  return openSignedIn(page, who.session, path);
 }
 
 /** No part of the page is wider than the window (a phone must not scroll sideways). */

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { openSignedIn, type ApiSession } from './e2e-session.ts';
 
 /** The demo administrator's password of the e2e server (generated into its secrets file). */
 export function demoAdminPassword(): string {
@@ -10,16 +11,38 @@ export function demoAdminPassword(): string {
 }
 
 /**
- * The demo administrator's access token, signed in once per test worker: each sign-in costs a
- * full argon2id hash on the server, and the approvals below need only a token.
+ * The demo administrator's session, signed in once per test worker: each sign-in costs a full
+ * argon2id hash on the server, and the approvals and console walks below need only a token.
  */
-let adminToken: Promise<string> | undefined;
-async function signInAdmin(request: APIRequestContext): Promise<string> {
+let adminSession: Promise<ApiSession> | undefined;
+async function signInAdmin(request: APIRequestContext): Promise<ApiSession> {
   const login = await request.post('/api/auth/login', {
     data: { email: 'admin@example.com', password: demoAdminPassword() },
   });
   if (!login.ok()) throw new Error(`admin sign-in: ${login.status()} ${await login.text()}`);
-  return ((await login.json()) as { access_token: string }).access_token;
+  return (await login.json()) as ApiSession;
+}
+
+/** The worker's administrator session, signed in again when a test revoked the kept one (signing out). */
+async function liveAdminSession(request: APIRequestContext): Promise<ApiSession> {
+  const kept = await adminSession?.catch(() => undefined);
+  if (kept) {
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${kept.access_token}` } });
+    if (me.ok()) return kept;
+  }
+  adminSession = signInAdmin(request);
+  adminSession.catch(() => (adminSession = undefined));
+  return adminSession;
+}
+
+/**
+ * Opens the admin console (or `path`) signed in as the demo administrator, as the console's sign-in
+ * form leaves a browser (tests/helpers/e2e-session.ts). For tests whose subject is the console; the
+ * form itself, and a pilot refused by it, are tested in tests/e2e/auth.spec.ts.
+ */
+export async function signInToConsole(page: Page, path = '/admin'): Promise<void> {
+  await openSignedIn(page, await liveAdminSession(page.request), path);
+  await expect(page.getByRole('button', { name: 'System Config' })).toBeVisible({ timeout: 30_000 });
 }
 
 /**
@@ -38,15 +61,13 @@ export async function approveMechanicAsAdmin(request: APIRequestContext, mechani
       data: { ...shown.toVerify, verifyIa: shown.toVerify.iaAuthorization },
     });
   };
-  adminToken ??= signInAdmin(request).catch((error: unknown) => {
-    adminToken = undefined;
-    throw error;
-  });
-  let res = await approve(await adminToken).catch(() => undefined);
+  adminSession ??= signInAdmin(request);
+  adminSession.catch(() => (adminSession = undefined));
+  let res = await approve((await adminSession).access_token).catch(() => undefined);
   // The kept token was revoked (a test signed the administrator out everywhere): sign in again.
   if (res === undefined || res?.status() === 401) {
-    adminToken = signInAdmin(request);
-    res = await approve(await adminToken);
+    adminSession = signInAdmin(request);
+    res = await approve((await adminSession).access_token);
   }
   if (res && !res.ok()) throw new Error(`approve mechanic: ${res.status()} ${await res.text()}`);
 }
