@@ -1,6 +1,6 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.ts';
 import { STRIPE_KEY_MESSAGES } from '../../src/contract/admin-api-keys.ts';
 
@@ -9,22 +9,9 @@ import { STRIPE_KEY_MESSAGES } from '../../src/contract/admin-api-keys.ts';
 /** playwright.config.ts points STRIPE_API_BASE of the e2e server at this port. */
 const FAKE_PROVIDER_PORT = Number(process.env['E2E_FAKE_PROVIDER_PORT'] ?? 4388);
 
-function demoAdminPassword(): string {
-  const file = path.resolve(process.env['E2E_SECRETS_FILE'] ?? '.data/e2e/postgres-secrets.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { DEMO_ADMIN_PASSWORD: string }).DEMO_ADMIN_PASSWORD;
-}
-
 // A busy machine makes each function call a fresh worker of up to seconds: generous waits.
 const expect = baseExpect.configure({ timeout: 60_000 });
 test.describe.configure({ timeout: 360_000 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'System Config' })).toBeVisible();
-}
 
 test.describe('System Configuration', () => {
   let fake: FakeProviders;
@@ -40,7 +27,7 @@ test.describe('System Configuration', () => {
   }, testInfo) => {
     // A name of this attempt's own: a retry must not meet the key an earlier attempt added.
     const keyName = `E2E Stripe ${testInfo.retry}-${Date.now().toString(36)}`;
-    await signInAsAdmin(page);
+    await signInToConsole(page);
     await page.getByRole('button', { name: 'System Config' }).click();
     await expect(page.getByRole('heading', { name: 'System Configuration' })).toBeVisible();
     for (const tab of ['API Keys', 'Settings', 'Referrals', 'Email', 'Analytics', 'A/B Tests']) {
@@ -111,7 +98,7 @@ test.describe('System Configuration', () => {
 
 test.describe('Marketing', () => {
   test('searches in test mode, selects two leads, exports them as CSV and tags them', async ({ page }) => {
-    await signInAsAdmin(page);
+    await signInToConsole(page);
     await page.getByRole('tab', { name: 'Marketing' }).click();
     await expect(page.getByRole('heading', { name: 'Find New Leads' })).toBeVisible();
 

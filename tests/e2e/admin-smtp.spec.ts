@@ -1,6 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp.ts';
 
 // An administrator configures an SMTP mailbox in System Config -> API Keys and tests it against a
@@ -12,11 +11,6 @@ test.describe.configure({ timeout: 240_000 });
 const USER = 'mailer@skyward.test';
 const PASS = `Smtp-${Date.now().toString(36)}`;
 
-function demoAdminPassword(): string {
-  const file = path.resolve(process.env['E2E_SECRETS_FILE'] ?? '.data/e2e/postgres-secrets.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { DEMO_ADMIN_PASSWORD: string }).DEMO_ADMIN_PASSWORD;
-}
-
 let smtp: FakeSmtp;
 test.beforeAll(async () => {
   smtp = await startFakeSmtp({ user: USER, pass: PASS });
@@ -27,10 +21,7 @@ test.afterAll(async () => {
 
 test('adds an SMTP key with its own fields and tests it', async ({ page }) => {
   const keyName = `E2E SMTP ${Date.now().toString(36)}`;
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInToConsole(page);
   await page.getByRole('button', { name: 'System Config' }).click();
   await page.getByRole('button', { name: 'Add API Key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New API Key' });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { AIRMEN_CHUNK_BYTES } from '../../src/contract/airmen-file.ts';
 import { airmenCsv, type FaaPerson } from '../helpers/airmen-file.ts';
-import { demoAdminPassword } from '../helpers/e2e-admin.ts';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 
 // The administrator imports the FAA airmen file (the two CSVs in the FAA's layout, or the ZIP they
 // come in) from the console's Mechanics panel: progress, then the summary of the last import.
@@ -10,10 +10,7 @@ import { demoAdminPassword } from '../helpers/e2e-admin.ts';
 test.describe.configure({ mode: 'default' });
 
 async function openSection(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInToConsole(page);
   await page.getByRole('tab', { name: 'Mechanics' }).click();
   const section = page.getByRole('region', { name: 'FAA airmen file' });
   await expect(section).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { POPUP_STORAGE } from '../../src/contract/popup.ts';
-import { demoAdminPassword } from '../helpers/e2e-admin.ts';
+import { demoAdminPassword, signInToConsole } from '../helpers/e2e-admin.ts';
 
 // Issue 28, point 3: Google Analytics, where an ID is set, loads on the public pages with the
 // consent a visitor gives, and the policy allows it (docs/decisions/0275). The tag host is the
@@ -25,11 +25,8 @@ async function hits(request: APIRequestContext, origin: string): Promise<Hit[]> 
   return (await (await request.get(`${origin}/__hits`)).json()) as Hit[];
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+async function openApiKeys(page: Page) {
+  await signInToConsole(page);
   await page.getByRole('button', { name: 'System Config' }).click();
   await page.getByRole('tab', { name: 'API Keys' }).click();
 }
@@ -70,7 +67,7 @@ test(
     await before.context.close();
 
     // The administrator sets the ID in API Keys; a wrong one is refused with the schema's message.
-    await signInAsAdmin(page);
+    await openApiKeys(page);
     await expect(
       page.getByTestId('integration-use').filter({ hasText: 'after a visitor accepts analytics cookies' }),
     ).toBeVisible();

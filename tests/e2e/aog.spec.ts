@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // Aircraft on ground (issue 35): an owner on a 390 px phone, one thumb, reports a dead engine at
 // Fairbanks from the dashboard's first screen (the airport offered from the phone's position), a
@@ -21,15 +22,13 @@ async function register(request: APIRequestContext, role: 'pilot' | 'mechanic', 
     data: { role, firstName, lastName: `Tanana${stamp().slice(-4)}`, email, password: PASSWORD, location: 'PAFA' },
   });
   expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { email, token: body.access_token, id: body.user.id, firstName };
+  const body = (await res.json()) as ApiSession & { access_token: string; user: { id: string } };
+  return { email, token: body.access_token, id: body.user.id, firstName, session: body };
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
+async function signIn(page: Page, who: { session: ApiSession }) {
+  await openSignedIn(page, who.session);
 }
 
 /** "HH:MM" an hour from now where the aircraft is. */
@@ -79,7 +78,7 @@ test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’
     permissions: ['geolocation'],
   });
   const ownerPage = await phone.newPage();
-  await signIn(ownerPage, owner.email);
+  await signIn(ownerPage, owner);
   const report = ownerPage.getByRole('button', { name: 'Report aircraft on ground' });
   await expect(report).toBeInViewport(); // the first screen, no scrolling
 
@@ -111,7 +110,7 @@ test('an owner reports an aircraft on ground at 390 px and accepts a mechanic’
   // The mechanic's side: the call in the AOG calls tab, answered with an arrival time and a fee.
   const desk = await browser.newContext({ viewport: { width: 1366, height: 900 }, timezoneId: ZONE });
   const mechanicPage = await desk.newPage();
-  await signIn(mechanicPage, mechanic.email);
+  await signIn(mechanicPage, mechanic);
   await mechanicPage.getByRole('tab', { name: 'AOG calls' }).click();
   const call = mechanicPage.getByRole('list', { name: 'Open calls' }).getByRole('listitem').filter({ hasText: tail });
   await expect(call).toContainText('PAFA (Fairbanks, AK), FBO ramp');

@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { demoAdminPassword } from '../helpers/e2e-admin.ts';
+import { expect as baseExpect, test } from '@playwright/test';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 
 // An administrator approves exactly what was reviewed (docs/decisions/0350): the approval dialog
 // shows the certificate and the IA as their own lines and sends them; a profile changed while the
@@ -10,14 +10,6 @@ test.describe.configure({ timeout: 360_000 });
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const certificate = (tail: string) => `7${stamp.slice(-5)}${tail}`;
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('tab', { name: 'Mechanics' })).toBeVisible();
-}
 
 test('the approval shows the IA line, sends what it showed, and a changed profile answers 409 with what changed', async ({
   page,
@@ -50,15 +42,16 @@ test('the approval shows the IA line, sends what it showed, and a changed profil
     });
   expect((await saveProfile(reviewed, false)).ok()).toBe(true);
 
-  await signInAsAdmin(page);
+  await signInToConsole(page);
   await page.getByRole('tab', { name: 'Mechanics' }).click();
   const list = page.getByRole('list', { name: 'Mechanics' });
   const card = list.getByRole('listitem').filter({ hasText: email });
   // The queue is oldest first: later pages hold the mechanic who signed up just now.
   await expect(list).toBeVisible();
   while (!(await card.isVisible())) {
+    const shown = await list.getByRole('listitem').count();
     await page.getByRole('button', { name: 'Load more mechanics' }).click();
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThan(shown);
   }
   await expect(card).toContainText(`A&P certificate: ${reviewed} (not verified)`);
   await expect(card).toContainText('Inspection authorization (IA): not asked for');

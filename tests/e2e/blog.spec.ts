@@ -1,6 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 
 // The blog as a reader and as the admin see it, on the production-like server with the demo
 // database (seeded from content/blog on first run). Other tests may add posts at the same time:
@@ -9,11 +8,6 @@ import path from 'node:path';
 // Generous waits: the local emulator starts a fresh worker per API call, seconds each on a busy machine.
 const expect = baseExpect.configure({ timeout: 45_000 });
 test.describe.configure({ timeout: 180_000 });
-
-function demoAdminPassword(): string {
-  const file = path.resolve(process.env['E2E_SECRETS_FILE'] ?? '.data/e2e/postgres-secrets.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { DEMO_ADMIN_PASSWORD: string }).DEMO_ADMIN_PASSWORD;
-}
 
 const cards = (page: Page) => page.locator('[data-results] article');
 
@@ -226,10 +220,7 @@ test.describe('blog admin', () => {
       void d.accept();
     });
 
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByLabel('Password').fill(demoAdminPassword());
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInToConsole(page);
     await page.getByRole('tab', { name: 'Blog Posts' }).click();
     await expect(page.getByRole('article').first()).toBeVisible();
 
@@ -323,10 +314,7 @@ test.describe('blog admin', () => {
   test('Generate says what it replaces, and restore brings a hand-written post back', async ({ page }) => {
     test.setTimeout(300_000);
     const title = `Hand Written Note ${Date.now()}`;
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByLabel('Password').fill(demoAdminPassword());
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInToConsole(page);
     await page.getByRole('tab', { name: 'Blog Posts' }).click();
     await page.getByRole('button', { name: 'New Post' }).click();
     const form = page.getByRole('dialog', { name: 'New Post' });
@@ -367,10 +355,7 @@ test.describe('blog admin', () => {
   }) => {
     test.setTimeout(180_000);
     const title = `Fuel <script> tips ${Date.now()}`;
-    await page.goto('/admin');
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByLabel('Password').fill(demoAdminPassword());
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInToConsole(page);
     await page.getByRole('tab', { name: 'Blog Posts' }).click();
     await page.getByRole('button', { name: 'New Post' }).click();
     const form = page.getByRole('dialog', { name: 'New Post' });

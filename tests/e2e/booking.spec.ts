@@ -65,7 +65,7 @@ test('a mechanic opens a calendar and an owner books the flat-rate annual from t
   // The mechanic's side, in their own browser.
   const mechanicContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const mechanicPage = await mechanicContext.newPage();
-  await signIn(mechanicPage, mechanic.email);
+  await signIn(mechanicPage, mechanic);
   await mechanicPage.getByRole('tab', { name: 'Profile' }).click();
   const settings = mechanicPage.getByRole('form', { name: 'Your calendar' });
   await settings.getByLabel('Time zone').selectOption('America/Los_Angeles');
@@ -80,7 +80,7 @@ test('a mechanic opens a calendar and an owner books the flat-rate annual from t
   await rates.getByRole('button', { name: 'Save rates' }).click();
   await expect(mechanicPage.getByText('1 flat rate saved')).toBeVisible();
 
-  await signIn(page, owner.email);
+  await signIn(page, owner);
   const day = await bookFromDueList(page, owner.tail, mechanic.businessName, 'last');
   await page.getByRole('tab', { name: 'Appointments' }).click();
   await expect(page.getByRole('tabpanel').getByText(day).first()).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('on a phone', () => {
     ).toBe(200);
     const owner = await ownerWithPlane(page.request, 'KRDM');
 
-    await signIn(page, owner.email);
+    await signIn(page, owner);
     await bookFromDueList(page, owner.tail, mechanic.businessName, 'last');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);

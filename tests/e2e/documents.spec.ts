@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // The documents vault through the pilot's dashboard: a 10 MB PDF goes up in chunks with a progress
 // bar, is listed, downloads byte for byte, and is deleted after a confirmation. The only shortcut
@@ -28,10 +29,8 @@ async function signedInPilot(page: Page) {
     data: { role: 'pilot', firstName: 'Bessie', lastName: 'Coleman', email, password, location: 'KSQL' },
   });
   expect(res.status()).toBe(201);
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts).
+  await openSignedIn(page, (await res.json()) as ApiSession);
   await expect(page.getByRole('tab', { name: /^Documents/ })).toBeVisible({ timeout: 90_000 });
 }
 

@@ -358,9 +358,12 @@ test.describe('lead popup', () => {
   });
 
   test('closing it gives focus back to where it was', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await popupScheduled(page);
     await page.locator('a[href="/blog"]').first().focus();
+    await page.clock.runFor(7000);
     await expect(dialog).toBeVisible({ timeout: 10_000 });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -384,8 +387,11 @@ test.describe('lead popup', () => {
   });
 
   test('a refused lead says something went wrong and stays open', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: POPUP_TITLE });
+    await popupScheduled(page);
+    await page.clock.runFor(7000);
     await expect(dialog).toBeVisible({ timeout: 10_000 });
     await dialog.getByLabel('First Name *').fill('Bessie');
     await dialog.getByLabel('Email Address *').fill(`${unique('bessie')}@example.com`);
@@ -527,7 +533,10 @@ test.describe('accessibility', () => {
   });
 
   test('axe finds no violations with the popup open', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
+    await popupScheduled(page);
+    await page.clock.runFor(7000);
     await expect(page.getByRole('dialog', { name: POPUP_TITLE })).toBeVisible({ timeout: 10_000 });
     expect(await axe(page)).toEqual([]);
   });

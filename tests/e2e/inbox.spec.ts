@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { demoAdminPassword } from '../helpers/e2e-admin.ts';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 
 // The business's inbox (docs/decisions/0210): an administrator answers an overdue quote request
 // from the console, on a laptop and on a phone. The demo data holds three quote requests received
@@ -7,14 +7,6 @@ import { demoAdminPassword } from '../helpers/e2e-admin.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'System Config' })).toBeVisible();
-}
 
 /** From the dashboard's Overdue card to the list of overdue requests. */
 async function openOverdue(page: Page) {
@@ -27,7 +19,7 @@ async function openOverdue(page: Page) {
 
 test('answers an overdue quote request from the console at 1366 px', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAsAdmin(page);
+  await signInToConsole(page);
   await openOverdue(page);
   const table = page.getByRole('table', { name: 'Quote requests' });
   await expect(table).toBeVisible();
@@ -70,7 +62,7 @@ test('answers an overdue quote request from the console at 1366 px', async ({ pa
 
 test('answers an overdue quote request from a 390 px phone, from a template', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
+  await signInToConsole(page);
   await openOverdue(page);
   // Cards, not a table, and nothing wider than the phone.
   await expect(page.getByRole('table', { name: 'Quote requests' })).toBeHidden();
@@ -102,7 +94,7 @@ test('converts a quote request: the invitation signs the customer up with the em
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAsAdmin(page);
+  await signInToConsole(page);
   await page.getByRole('tab', { name: 'Inbox' }).click();
   await page.getByLabel('Search', { exact: true }).fill('Oyelaran');
   const table = page.getByRole('table', { name: 'Quote requests' });

@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 
 // With no email provider configured, `npm start` delivers email to its local mail catcher; the
 // Outbox tab says so and links it. A popup claim's email (with its code) can be read there.
 
 const SERVER = { timeout: 25_000 };
-
-function demoAdminPassword(): string {
-  const file = path.resolve(process.env['E2E_SECRETS_FILE'] ?? '.data/e2e/postgres-secrets.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { DEMO_ADMIN_PASSWORD: string }).DEMO_ADMIN_PASSWORD;
-}
 
 test('the popup claim email can be read in the local mail catcher', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -27,10 +21,7 @@ test('the popup claim email can be read in the local mail catcher', async ({ pag
   expect(code).toMatch(/^SKY25-/);
   await visitor.close();
 
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInToConsole(page);
   await page.getByRole('tab', { name: 'Outbox' }).click();
   const notice = page.locator('[data-delivery-notice]');
   await expect(notice).toContainText('emails go to the local mail catcher', SERVER);

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from './e2e-admin.ts';
+import { openSignedIn, type ApiSession } from './e2e-session.ts';
 import { tailNumber } from './tail-number.ts';
 
 // Accounts for the booking specs, made through the API: an approved mechanic with a profile at an
@@ -21,15 +22,13 @@ export async function register(request: APIRequestContext, role: 'pilot' | 'mech
     },
   });
   expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access_token: string; user: { id: string } };
-  return { email, token: body.access_token, id: body.user.id };
+  const body = (await res.json()) as ApiSession & { access_token: string; user: { id: string } };
+  return { email, token: body.access_token, id: body.user.id, session: body };
 }
 
-export async function signIn(page: Page, email: string) {
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Opens the dashboard signed in, as the sign-in form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
+export async function signIn(page: Page, who: { session: ApiSession }) {
+  await openSignedIn(page, who.session);
 }
 
 export async function mechanicAt(request: APIRequestContext, airport: string) {
