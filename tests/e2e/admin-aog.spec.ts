@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { demoAdminPassword } from '../helpers/e2e-admin.ts';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 import { E2E_PASSWORD, e2eMechanic } from '../helpers/e2e-accounts.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
@@ -56,10 +56,7 @@ test('an aircraft on ground waits on the console home and is dispatched after th
   const aogId = ((await reported.json()) as { id: string }).id;
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInToConsole(page);
 
   // The console's home says it first; the AOG tab carries the count as its description.
   const attention = page.getByRole('status', { name: 'Needs attention' });

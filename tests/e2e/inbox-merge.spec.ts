@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { demoAdminPassword } from '../helpers/e2e-admin.ts';
+import { expect as baseExpect, test } from '@playwright/test';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
 
 // A merge keeps the customer's words (docs/decisions/0401): Tom sends a quote request, then a
 // second one "Forgot to mention: also the ELT battery is due." The administrator merges the second
@@ -7,14 +7,6 @@ import { demoAdminPassword } from '../helpers/e2e-admin.ts';
 // went; "Undo merge" (asked first) makes it a request of its own again.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill('admin@example.com');
-  await page.getByLabel('Password').fill(demoAdminPassword());
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'System Config' })).toBeVisible();
-}
 
 test('a merged request keeps its message on the survivor and the merge can be undone', async ({ page, request }) => {
   const lastName = `Haskell${Date.now().toString(36)}`;
@@ -47,7 +39,7 @@ test('a merged request keeps its message on the survivor and the merge can be un
   expect((await quote('Thomas', 'Forgot to mention: also the ELT battery is due.')).status()).toBe(200);
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInAsAdmin(page);
+  await signInToConsole(page);
   await page.getByLabel('Search').fill(email);
   const rows = page.getByRole('table', { name: 'Quote requests' }).getByRole('row');
   await expect(rows.filter({ hasText: lastName })).toHaveCount(2);
