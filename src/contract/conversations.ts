@@ -115,6 +115,28 @@ export const AdminConversationsQuerySchema = z.object({
   reported: z.enum(['true', 'false']).default('true'),
 });
 
+/** The console's list of people suspended from messaging, newest first, a page at a time. */
+export const SuspensionsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .default(1),
+});
+
+export interface SuspendedPerson {
+  id: string;
+  name: string;
+  role: 'pilot' | 'mechanic';
+  suspendedAt: string;
+}
+
+export interface SuspensionsPage {
+  items: SuspendedPerson[];
+  page: number;
+  hasMore: boolean;
+}
+
 export const MessageSettingsSchema = z.object({
   smsDigest: z.boolean().optional(),
   timeZone: z.string().max(64).refine(isTimeZone, 'Time zone must be an IANA zone such as America/Denver').optional(),

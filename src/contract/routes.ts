@@ -64,11 +64,13 @@ import {
   OpenConversationSchema,
   ReportMessageSchema,
   SendMessageSchema,
+  SuspensionsQuerySchema,
   ThreadQuerySchema,
   UpdatesQuerySchema,
   type ConversationSummary,
   type MessageSettings,
   type ReportedConversation,
+  type SuspensionsPage,
   type ThreadMessage,
   type ThreadPage,
   type ThreadUpdates,
@@ -755,6 +757,19 @@ export const ROUTES = {
     method: 'POST',
     path: '/api/admin/conversations/:id/close',
     input: AdminCloseSchema,
+  }),
+  adminConversationDismiss: route<{ success: true; resolved: number }>()({
+    method: 'POST',
+    path: '/api/admin/conversations/:id/dismiss',
+  }),
+  adminSuspensions: route<SuspensionsPage>()({
+    method: 'GET',
+    path: '/api/admin/messaging-suspensions',
+    query: SuspensionsQuerySchema,
+  }),
+  adminSuspensionLift: route<{ success: true }>()({
+    method: 'DELETE',
+    path: '/api/admin/users/:id/messaging-suspension',
   }),
   // --- Payments (Stripe Connect, docs/decisions/0230) -----------------------------------------
   /** The mechanic's payouts: status from the connected account (re-read from Stripe). */

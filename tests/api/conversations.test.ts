@@ -496,6 +496,29 @@ describe('reports and the console', () => {
     const blocked = await send(mechanic, other, 'hi');
     expect(blocked.status).toBe(403);
     expect(blocked.body.detail).toBe('Your messaging has been suspended by an administrator');
+
+    // The suspension is lifted by an administrator only, once: the mechanic writes again.
+    const lift = (token: string) => api.delete(`/api/admin/users/${mechanic.id}/messaging-suspension`, { token });
+    expect((await lift(pilot.token)).status).toBe(403);
+    expect((await lift(admin.token)).body).toEqual({ success: true });
+    expect((await lift(admin.token)).body).toEqual({ detail: 'This person is not suspended' });
+    expect((await send(mechanic, other, 'hi again')).status).toBe(201);
+
+    // "No action needed": the report leaves the queue, the conversation stays open, nobody suspended.
+    const again = await send(mechanic, other, 'Is Tuesday fine?');
+    const report = await api.post(
+      `/api/conversations/${other}/messages/${again.body.id}/report`,
+      { reason: 'Too pushy' },
+      { token: next.pilot.token },
+    );
+    expect(report.status, report.text).toBe(201);
+    expect((await api.post(`/api/admin/conversations/${other}/dismiss`, {}, { token: pilot.token })).status).toBe(403);
+    const dismissed = await api.post(`/api/admin/conversations/${other}/dismiss`, {}, { token: admin.token });
+    expect(dismissed.body).toEqual({ success: true, resolved: 1 });
+    queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body;
+    expect(queue.find((q) => q.id === other)).toBeUndefined();
+    expect((await send(mechanic, other, 'See you Tuesday')).status).toBe(201);
+    expect((await api.post(`/api/admin/conversations/${other}/dismiss`, {}, { token: admin.token })).status).toBe(409);
   });
 });
 

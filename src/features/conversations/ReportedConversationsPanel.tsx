@@ -9,20 +9,24 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import type { ReportedConversation } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
-import { detailOf } from '../../lib/refusal.ts';
+import { detailOf, detailOr } from '../../lib/refusal.ts';
+import { invalidate, keyOf } from '../../lib/use-query.ts';
+import { SuspendedPeople } from './SuspendedPeople.tsx';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 /**
  * The console's queue of reported conversations: the reports, the thread as written (the
- * administrator reads a thread only once a message in it is reported), and Close, which can also
- * suspend the sender of the reported messages.
+ * administrator reads a thread only once a message in it is reported), "No action needed", and
+ * Close, which can also suspend the sender of the reported messages; then who is suspended, each
+ * with "Lift suspension".
  */
 export default function ReportedConversationsPanel() {
   const [items, setItems] = useState<ReportedConversation[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [closing, setClosing] = useState<ReportedConversation | null>(null);
   const [suspend, setSuspend] = useState(false);
+  const [dismissing, setDismissing] = useState<ReportedConversation | null>(null);
 
   const load = useCallback(() => {
     setFailed(false);
@@ -41,8 +45,19 @@ export default function ReportedConversationsPanel() {
       toast.success(done.suspended ? 'Conversation closed and sender suspended' : 'Conversation closed');
       setItems((list) => (list ?? []).filter((c) => c.id !== params.id));
       setClosing(null);
+      invalidate(keyOf(ROUTES.adminInboxSummary, {}));
     },
     onError: (_message, e) => toast.error('Could not close the conversation', { description: detailOf(e) }),
+  });
+  const dismissWrite = useWrite(ROUTES.adminConversationDismiss, {
+    fallback: 'Could not dismiss the reports',
+    reason: detailOr,
+    onSuccess: (_done, { params }) => {
+      toast.success('Reports dismissed: no action taken');
+      setItems((list) => (list ?? []).filter((c) => c.id !== params.id));
+      setDismissing(null);
+      invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+    },
   });
   const close = () => {
     if (!closing) return;
@@ -83,16 +98,28 @@ export default function ReportedConversationsPanel() {
                         .join(' and ')}
                     </p>
                   </div>
-                  <Button
-                    variant="destructive"
-                    size="sm"
-                    onClick={() => {
-                      setSuspend(false);
-                      setClosing(c);
-                    }}
-                  >
-                    Close conversation
-                  </Button>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => {
+                        dismissWrite.clearError();
+                        setDismissing(c);
+                      }}
+                    >
+                      No action needed
+                    </Button>
+                    <Button
+                      variant="destructive"
+                      size="sm"
+                      onClick={() => {
+                        setSuspend(false);
+                        setClosing(c);
+                      }}
+                    >
+                      Close conversation
+                    </Button>
+                  </div>
                 </div>
                 <ul className="space-y-1 text-sm">
                   {c.reports.map((r) => (
@@ -115,6 +142,18 @@ export default function ReportedConversationsPanel() {
         </ul>
       )}
       <ConfirmDialog
+        open={dismissing !== null}
+        onOpenChange={(open) => !open && setDismissing(null)}
+        title="Dismiss these reports?"
+        description="The conversation leaves this queue and stays open; nobody is suspended or told."
+        confirmLabel="No action needed"
+        busy={dismissWrite.pending}
+        error={dismissWrite.error}
+        onConfirm={() => {
+          if (dismissing) void dismissWrite.run({ params: { id: dismissing.id } });
+        }}
+      />
+      <ConfirmDialog
         open={closing !== null}
         onOpenChange={(open) => !open && setClosing(null)}
         title="Close this conversation?"
@@ -131,6 +170,7 @@ export default function ReportedConversationsPanel() {
           onChange={(e) => setSuspend(e.target.checked)}
         />
       </ConfirmDialog>
+      <SuspendedPeople />
     </section>
   );
 }

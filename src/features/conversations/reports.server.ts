@@ -1,4 +1,4 @@
-import { CONVERSATIONS, type ReportedConversation } from '../../contract/conversations.ts';
+import { CONVERSATIONS, type ReportedConversation, type SuspensionsPage } from '../../contract/conversations.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
@@ -179,4 +179,64 @@ export async function closeConversation(
     console.log(`conversation ${thread.id} closed by administrator ${admin.id}; ${suspended} sender(s) suspended`);
     return { success: true as const, suspended };
   });
+}
+
+/**
+ * POST /api/admin/conversations/:id/dismiss: "No action needed". The thread's open reports are
+ * resolved and it leaves the queue; the conversation stays open and nobody is suspended.
+ */
+export async function dismissReports(db: Db, admin: UserRow, id: string): Promise<{ success: true; resolved: number }> {
+  if (!isUuid(id)) throw notFound('Conversation not found');
+  const thread = await db.selectFrom('conversations').select('id').where('id', '=', id).executeTakeFirst();
+  if (!thread) throw notFound('Conversation not found');
+  const resolved = await db
+    .updateTable('conversationReports')
+    .set({ resolvedAt: new Date() })
+    .where('conversationId', '=', thread.id)
+    .where('resolvedAt', 'is', null)
+    .returning('id')
+    .execute();
+  if (resolved.length === 0) throw conflict('This conversation has no open report: another administrator handled it');
+  console.log(`conversation ${thread.id}: ${resolved.length} report(s) dismissed by administrator ${admin.id}`);
+  return { success: true as const, resolved: resolved.length };
+}
+
+/** DELETE /api/admin/users/:id/messaging-suspension: the person may write in their conversations again. */
+export async function liftSuspension(db: Db, admin: UserRow, userId: string): Promise<{ success: true }> {
+  if (!isUuid(userId)) throw notFound('User not found');
+  const lifted = await db
+    .updateTable('messageSettings')
+    .set({ suspendedAt: null, updatedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('suspendedAt', 'is not', null)
+    .returning('userId')
+    .executeTakeFirst();
+  if (!lifted) throw conflict('This person is not suspended');
+  console.log(`messaging suspension of ${userId} lifted by administrator ${admin.id}`);
+  return { success: true as const };
+}
+
+/** GET /api/admin/messaging-suspensions: who may not write, newest suspension first. */
+export async function suspendedPeople(db: Db, page: number): Promise<SuspensionsPage> {
+  const size = CONVERSATIONS.pageSize;
+  const rows = await db
+    .selectFrom('messageSettings as s')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .select(['u.id', 'u.firstName', 'u.lastName', 'u.role', 's.suspendedAt'])
+    .where('s.suspendedAt', 'is not', null)
+    .orderBy('s.suspendedAt', 'desc')
+    .orderBy('u.id')
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .execute();
+  return {
+    items: rows.slice(0, size).map((r) => ({
+      id: r.id,
+      name: `${r.firstName} ${r.lastName}`.trim(),
+      role: r.role === 'mechanic' ? 'mechanic' : 'pilot',
+      suspendedAt: new Date(r.suspendedAt!).toISOString(),
+    })),
+    page,
+    hasMore: rows.length > size,
+  };
 }
