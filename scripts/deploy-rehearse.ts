@@ -6,7 +6,7 @@
 // (functions from the bundles, the edge function in Deno, redirects, headers, Blobs). The functions
 // reach the database through Neon's serverless driver over a local WebSocket proxy, as in
 // production. Then the smoke suite (tests/deploy/) runs against it.
-// Flags: --port N (default 8898), --keep (leave it running after the suite, until Ctrl-C),
+// Flags: --port N (default 8898; the stand-ins take N+2 to N+4), --keep (leave it running after the suite, until Ctrl-C),
 // --no-suite (only build and serve).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { startGtagStandin } from './lib/gtag-standin.ts';
 import { startLocalDatabase } from './lib/local-db.ts';
 import { loadLocalSecrets } from './lib/local-secrets.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
+import { runChild } from './lib/run-child.ts';
 import { ROOT } from './lib/paths.ts';
 import { seedDemoData } from './lib/seed.ts';
 import { startStripeStandin } from './lib/stripe-standin.ts';
@@ -41,7 +42,9 @@ async function step<T>(name: string, work: () => Promise<T> | T): Promise<T> {
   const t = performance.now();
   console.log(`\n--- ${name}`);
   const result = await work();
-  times.push([name, (performance.now() - t) / 1000]);
+  const seconds = (performance.now() - t) / 1000;
+  times.push([name, seconds]);
+  console.log(`--- ${name}: ${seconds.toFixed(1)} s`);
   return result;
 }
 
@@ -109,7 +112,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 let status: number;
 try {
   await step('deploy tools (netlify-cli, deno)', ensureTools);
-  for (const taken of [port, port + 1])
+  for (const taken of [port, port + 1, port + 2, port + 3, port + 4])
     if (
       await fetch(`http://127.0.0.1:${taken}/`).then(
         () => true,
@@ -146,12 +149,12 @@ try {
   const services = await step('local stand-ins (WebSocket proxy, mail, Stripe, Google tag)', async () => {
     const proxy = await startWsProxy();
     cleanups.push(() => proxy.close());
-    const mail = await startMailCatcher({ httpPort: port + 1000 });
+    const mail = await startMailCatcher({ httpPort: port + 2 });
     cleanups.push(() => mail.close());
-    const stripe = await startStripeStandin({ port: port + 2000 });
+    const stripe = await startStripeStandin({ port: port + 3 });
     stripe.webhookUrl = `${origin}/api/payments/webhook`;
     cleanups.push(() => stripe.close());
-    const gtag = await startGtagStandin({ port: port + 3000 });
+    const gtag = await startGtagStandin({ port: port + 4 });
     cleanups.push(() => gtag.close());
     return { proxy, mail, stripe, gtag };
   });
@@ -166,10 +169,6 @@ try {
     NETLIFY_DB_URL: database.url,
     NETLIFY_DB_DRIVER: 'serverless',
     LOCAL_NEON_WS_PROXY: `127.0.0.1:${services.proxy.port}`,
-    // A function's first call loads its bundle, then opens its connection over the WebSocket proxy
-    // (SCRAM in JavaScript): on a loaded 2-core machine that took more than production's 5 s, and
-    // the first smoke read answered 503. Production keeps its own limit (client.ts).
-    DB_CONNECT_TIMEOUT_MS: '30000',
     JWT_SECRET: secrets.JWT_SECRET,
     CONFIG_ENCRYPTION_KEY: secrets.CONFIG_ENCRYPTION_KEY,
     SITE_URL: origin,
@@ -213,7 +212,7 @@ try {
     // the bundle's modules: what runs is what the build bundled, not the source files.
     const denoDir = path.join(TOOLS_DIR, 'node_modules/@netlify/edge-bundler/deno');
     const extracted = path.join(REHEARSAL_DIR, 'edge');
-    const unpack = spawnSync(
+    const unpack = await runChild(
       toolBin('deno'),
       [
         'run',
@@ -225,9 +224,9 @@ try {
         path.join(distDir, eszip.asset),
         extracted,
       ],
-      { cwd: ROOT, stdio: 'inherit', env },
+      { cwd: ROOT, env },
     );
-    if (unpack.status !== 0) throw new Error(`extracting the edge bundle failed with status ${unpack.status}`);
+    if (unpack !== 0) throw new Error(`extracting the edge bundle failed with status ${unpack}`);
     const child = spawn(
       toolBin('deno'),
       [
@@ -266,14 +265,16 @@ try {
     { mode: 0o600 },
   );
   if (!args['no-suite']) {
-    status = await step('smoke suite (tests/deploy)', () => {
-      const suite = spawnSync(
+    // Run beside this process, never with spawnSync: the functions the suite calls reach the
+    // database through the WebSocket proxy this process serves (and mail, Stripe, the tag through
+    // its other stand-ins), which answer only while its event loop runs (scripts/lib/run-child.ts).
+    status = await step('smoke suite (tests/deploy)', () =>
+      runChild(
         process.execPath,
         [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/deploy/vitest.config.ts'],
-        { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...suiteEnv } },
-      );
-      return suite.status ?? 1;
-    });
+        { cwd: ROOT, env: { ...process.env, ...suiteEnv } },
+      ),
+    );
   } else status = 0;
 
   if (args.keep) {

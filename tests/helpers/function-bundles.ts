@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startWsProxy } from '../../scripts/lib/ws-proxy.ts';
 import { loadContentLibrary } from '../../src/features/blog/content-library.server.ts';
 import { api } from './api.ts';
 import type { BundledCall, BundledResult } from './bundled-function-runner.ts';
@@ -138,9 +139,18 @@ async function bundle(names: string[], out: string): Promise<Bundle[]> {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Runs the calls in a child process, asynchronously: the Blobs server answers from this one. */
-async function runBundled(out: string, calls: BundledCall[]): Promise<BundledResult[]> {
-  const child = spawn(process.execPath, [RUNNER], { cwd: out, env: { ...process.env, NODE_PATH: '' } });
+/**
+ * Runs the calls in a child process, asynchronously: the Blobs server (and the WebSocket proxy)
+ * answer from this one. `env` changes the child's environment (a name set to undefined is removed).
+ */
+async function runBundled(
+  out: string,
+  calls: BundledCall[],
+  env: Record<string, string | undefined> = {},
+): Promise<BundledResult[]> {
+  const childEnv: Record<string, string | undefined> = { ...process.env, NODE_PATH: '', ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, [RUNNER], { cwd: out, env: childEnv });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -240,6 +250,39 @@ export function describeBundleShard(index: number): void {
             })),
         );
         expect(results.map((r) => r.error ?? r.status)).toEqual(scheduled.map(() => 204));
+      });
+    }
+
+    const overNeon = ['health', 'blog-posts'].filter((name) => names.includes(name));
+    if (overNeon.length > 0) {
+      it(`reads the database through Neon's serverless driver from its bundle (${overNeon.join(', ')})`, async () => {
+        // Production's path: Netlify DB's environment, `@netlify/db` choosing Neon's driver, which
+        // speaks Postgres over a WebSocket; the local proxy stands where Neon's is, named by
+        // LOCAL_NEON_WS_PROXY as the deploy rehearsal names it. Each request ends its own pool.
+        const proxy = await startWsProxy();
+        try {
+          const results = await runBundled(
+            out,
+            overNeon.map((name) => ({
+              dir: bundles.find((b) => b.name === name)!.dir,
+              method: 'GET',
+              url: `https://example.netlify.app${name === 'health' ? '/api/health' : '/api/blog/posts?limit=1'}`,
+            })),
+            {
+              DATABASE_URL: undefined,
+              NETLIFY_DB_URL: process.env['DATABASE_URL'],
+              NETLIFY_DB_DRIVER: 'serverless',
+              LOCAL_NEON_WS_PROXY: `127.0.0.1:${proxy.port}`,
+            },
+          );
+          expect(results.map((r) => r.error ?? `${r.status} ${r.body?.slice(0, 80)}`)).toEqual(
+            overNeon.map((name) => (name === 'health' ? '200 {"database":"ok"}' : expect.stringMatching(/^200 /))),
+          );
+          expect(proxy.opened).toBeGreaterThanOrEqual(overNeon.length);
+          await vi.waitFor(() => expect(proxy.open).toBe(0), { timeout: 5_000 });
+        } finally {
+          await proxy.close();
+        }
       });
     }
 
