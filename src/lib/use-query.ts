@@ -94,6 +94,18 @@ function fetchInto<T>(key: string, load: (signal: AbortSignal) => Promise<T>): P
   return entry.promise;
 }
 
+/**
+ * Loads `key` again from now: a read already in flight may have started before the write that asks
+ * for this one, so it is aborted and its answer never shows (a screen's reload after a write).
+ */
+function refetchInto<T>(key: string, load: (signal: AbortSignal) => Promise<T>): Promise<unknown> {
+  const entry = entryOf(key);
+  entry.controller?.abort();
+  entry.promise = null;
+  entry.controller = null;
+  return fetchInto(key, load);
+}
+
 /** Puts data into the cache for `key` (a write's answer, or an edit of the list shown). */
 export function setQueryData<T>(key: string, update: T | ((current: T | undefined) => T | undefined)): void {
   const entry = entryOf(key);
@@ -129,7 +141,7 @@ export interface Query<T> {
   data: T | undefined;
   /** A background reload is running while the previous answer is shown. */
   revalidating: boolean;
-  /** Loads again, keeping the data shown meanwhile; resolves when the answer is in. */
+  /** Loads again from now (a read in flight is dropped), keeping the data shown; resolves when the answer is in. */
   reload: () => Promise<void>;
   /** Puts a new value (or an edit of the current one) in the cache, for every screen showing it. */
   setData: (update: T | ((current: T | undefined) => T | undefined)) => void;
@@ -170,24 +182,29 @@ export function useQuery<T>(
     () => false,
   );
 
-  const run = useCallback(() => {
-    const entry = entryOf(k);
-    entry.load = (signal) => loadRef.current(signal);
-    return fetchInto(k, entry.load).then(
-      () => undefined,
-      (error: unknown) => onErrorRef.current?.(error),
-    );
-  }, [k]);
+  // A screen showing the key joins the read in flight; a reload (after a write) starts a new one.
+  const read = useCallback(
+    (fresh: boolean) => {
+      const entry = entryOf(k);
+      entry.load = (signal) => loadRef.current(signal);
+      return (fresh ? refetchInto : fetchInto)(k, entry.load).then(
+        () => undefined,
+        (error: unknown) => onErrorRef.current?.(error),
+      );
+    },
+    [k],
+  );
+  const reload = useCallback(() => read(true), [read]);
 
   useEffect(() => {
-    if (enabled) void run();
-  }, [enabled, run]);
+    if (enabled) void read(false);
+  }, [enabled, read]);
 
   const setData = useCallback(
     (update: T | ((current: T | undefined) => T | undefined)) => setQueryData<T>(k, update),
     [k],
   );
-  return { state, data: state.status === 'ready' ? state.data : undefined, revalidating, reload: run, setData };
+  return { state, data: state.status === 'ready' ? state.data : undefined, revalidating, reload, setData };
 }
 
 /** The cache key of one call of a route: its method and full path with query. */
@@ -231,6 +248,10 @@ export function setRouteData<R extends RouteSpec>(
 
 /** Loads `key` into the cache, joining the request in flight for it if there is one. */
 export const fetchQuery: <T>(key: string, load: (signal: AbortSignal) => Promise<T>) => Promise<unknown> = fetchInto;
+
+/** Loads `key` again, dropping the read in flight: what a screen's reload after a write does. */
+export const refetchQuery: <T>(key: string, load: (signal: AbortSignal) => Promise<T>) => Promise<unknown> =
+  refetchInto;
 
 /** What the cache holds for `key` now, and whether a background reload is running. */
 export function queryState(key: string): QueryState<unknown> & { revalidating: boolean } {

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { $token } from '../../src/lib/session.ts';
-import { fetchQuery, invalidate, queryState, setQueryData, subscribeQuery } from '../../src/lib/use-query.ts';
+import {
+  fetchQuery,
+  invalidate,
+  queryState,
+  refetchQuery,
+  setQueryData,
+  subscribeQuery,
+} from '../../src/lib/use-query.ts';
 
 // The islands' cache (src/lib/use-query.ts, docs/decisions/0015) under the races a screen meets:
 // a write landing while a read is in flight, a reload that replaces an older read, a sign-out with
@@ -86,6 +93,23 @@ describe('aborts: a reload replaces the read in flight', () => {
     calls[0]!.resolve('stale');
     await settle();
     expect(queryState(key)).toMatchObject({ status: 'ready', data: 'fresh' });
+  });
+
+  test('a reload after a write does not take the answer of a read that started before it', async () => {
+    // Seen in the console: the overdue list was still loading when a reply answered its request;
+    // the list's reload joined that older read and kept showing the answered request.
+    const key = freshKey();
+    watch(key);
+    const { calls, load } = manualLoad<string[]>();
+    void fetchQuery(key, load);
+    const reload = refetchQuery(key, load);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    calls[0]!.resolve(['Elena Sato']);
+    calls[1]!.resolve([]);
+    await reload;
+    await settle();
+    expect(queryState(key)).toMatchObject({ status: 'ready', data: [], revalidating: false });
   });
 
   test("the aborted read's end does not forget the read that replaced it", async () => {
