@@ -71,4 +71,12 @@ export default withApi(
   }),
 );
 
-export const config: Config = { path: ['/api/admin/quotes/:id/:action', '/api/admin/leads/:id/:action'] };
+// The routes' own paths: a path the function answered before through `:action` but serves no route
+// of (a wrong action) is not routed here at all.
+export const config: Config = {
+  path: ['quotes', 'leads'].flatMap((list) =>
+    ['notes', 'reply', 'merge', 'unmerge', ...(list === 'quotes' ? ['convert'] : [])].map(
+      (action) => `/api/admin/${list}/:id/${action}`,
+    ),
+  ),
+};
