@@ -71,12 +71,17 @@ export default withApi(
   }),
 );
 
-// The routes' own paths: a path the function answered before through `:action` but serves no route
-// of (a wrong action) is not routed here at all.
+// The routes' own paths, written out: Netlify reads a function's config without running it.
 export const config: Config = {
-  path: ['quotes', 'leads'].flatMap((list) =>
-    ['notes', 'reply', 'merge', 'unmerge', ...(list === 'quotes' ? ['convert'] : [])].map(
-      (action) => `/api/admin/${list}/:id/${action}`,
-    ),
-  ),
+  path: [
+    '/api/admin/quotes/:id/notes',
+    '/api/admin/quotes/:id/reply',
+    '/api/admin/quotes/:id/merge',
+    '/api/admin/quotes/:id/unmerge',
+    '/api/admin/quotes/:id/convert',
+    '/api/admin/leads/:id/notes',
+    '/api/admin/leads/:id/reply',
+    '/api/admin/leads/:id/merge',
+    '/api/admin/leads/:id/unmerge',
+  ],
 };
