@@ -1,51 +1,87 @@
 import type { Config } from '@netlify/functions';
+import type { InboxKind } from '../../src/contract/inbox.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { reply } from '../../src/server/http/reply.ts';
 import { convertQuote } from '../../src/features/inbox/inbox-convert.server.ts';
 import { addNote, getItem } from '../../src/features/inbox/inbox-item.server.ts';
 import { mergeItems, unmergeItems } from '../../src/features/inbox/inbox-merge.server.ts';
 import { replyTo } from '../../src/features/inbox/inbox-reply.server.ts';
-import { kindOf } from '../../src/features/inbox/kind.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { notFound } from '../../src/server/http/errors.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { reply } from '../../src/server/http/reply.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
-// Working a request: an internal note, a reply through the outbox, merging a duplicate (and undoing it), and
-// (quote requests) converting the customer into a marketplace sign-up.
-export default withApi({
-  POST: async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
-    const kind = kindOf(ctx.url);
-    const id = ctx.params['id'];
-    const quotes = kind === 'quotes';
-    switch (ctx.params['action']) {
-      case 'notes': {
-        const route = quotes ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote;
-        return reply(route, await addNote(ctx.db, kind, id, (await ctx.input(route)).text, admin), { status: 201 });
-      }
-      case 'reply': {
-        const route = quotes ? ROUTES.adminInboxQuoteReply : ROUTES.adminInboxLeadReply;
-        const { messageId } = await replyTo(ctx.db, kind, id, await ctx.input(route), admin);
-        return reply(route, { success: true, messageId }, { status: 202 });
-      }
-      case 'merge': {
-        const route = quotes ? ROUTES.adminInboxQuoteMerge : ROUTES.adminInboxLeadMerge;
-        const body = await ctx.input(route);
-        return reply(route, await getItem(ctx.db, kind, await mergeItems(ctx.db, kind, id, body.duplicateId, admin)));
-      }
-      case 'unmerge': {
-        const route = quotes ? ROUTES.adminInboxQuoteUnmerge : ROUTES.adminInboxLeadUnmerge;
-        const body = await ctx.input(route);
-        return reply(route, await getItem(ctx.db, kind, await unmergeItems(ctx.db, kind, id, body.duplicateId, admin)));
-      }
-      case 'convert':
-        if (!quotes) break;
-        return reply(ROUTES.adminInboxQuoteConvert, await convertQuote(ctx.db, id, admin, ctx.url.origin), {
-          status: 202,
-        });
-    }
-    throw notFound('Not found');
+// Working a request: an internal note, a reply through the outbox, merging a duplicate (and undoing
+// it), and (quote requests) converting the customer into a marketplace sign-up.
+
+/** The same four actions for quote requests and for leads, each through its own route. */
+const actions = (
+  kind: InboxKind,
+  routes: {
+    note: typeof ROUTES.adminInboxQuoteNote | typeof ROUTES.adminInboxLeadNote;
+    reply: typeof ROUTES.adminInboxQuoteReply | typeof ROUTES.adminInboxLeadReply;
+    merge: typeof ROUTES.adminInboxQuoteMerge | typeof ROUTES.adminInboxLeadMerge;
+    unmerge: typeof ROUTES.adminInboxQuoteUnmerge | typeof ROUTES.adminInboxLeadUnmerge;
   },
-});
+) => [
+  serve(routes.note, async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    const { text } = await ctx.input(routes.note);
+    return reply(routes.note, await addNote(ctx.db, kind, ctx.params.id, text, admin), { status: 201 });
+  }),
+  serve(routes.reply, async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    const { messageId } = await replyTo(ctx.db, kind, ctx.params.id, await ctx.input(routes.reply), admin);
+    return reply(routes.reply, { success: true, messageId }, { status: 202 });
+  }),
+  serve(routes.merge, async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    const { duplicateId } = await ctx.input(routes.merge);
+    return reply(
+      routes.merge,
+      await getItem(ctx.db, kind, await mergeItems(ctx.db, kind, ctx.params.id, duplicateId, admin)),
+    );
+  }),
+  serve(routes.unmerge, async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    const { duplicateId } = await ctx.input(routes.unmerge);
+    return reply(
+      routes.unmerge,
+      await getItem(ctx.db, kind, await unmergeItems(ctx.db, kind, ctx.params.id, duplicateId, admin)),
+    );
+  }),
+];
 
-export const config: Config = { path: ['/api/admin/quotes/:id/:action', '/api/admin/leads/:id/:action'] };
+export default withApi(
+  ...actions('quotes', {
+    note: ROUTES.adminInboxQuoteNote,
+    reply: ROUTES.adminInboxQuoteReply,
+    merge: ROUTES.adminInboxQuoteMerge,
+    unmerge: ROUTES.adminInboxQuoteUnmerge,
+  }),
+  ...actions('leads', {
+    note: ROUTES.adminInboxLeadNote,
+    reply: ROUTES.adminInboxLeadReply,
+    merge: ROUTES.adminInboxLeadMerge,
+    unmerge: ROUTES.adminInboxLeadUnmerge,
+  }),
+  serve(ROUTES.adminInboxQuoteConvert, async (ctx) => {
+    const admin = await requireRole(ctx, 'admin');
+    return reply(ROUTES.adminInboxQuoteConvert, await convertQuote(ctx.db, ctx.params.id, admin, ctx.url.origin), {
+      status: 202,
+    });
+  }),
+);
+
+// The routes' own paths, written out: Netlify reads a function's config without running it.
+export const config: Config = {
+  path: [
+    '/api/admin/quotes/:id/notes',
+    '/api/admin/quotes/:id/reply',
+    '/api/admin/quotes/:id/merge',
+    '/api/admin/quotes/:id/unmerge',
+    '/api/admin/quotes/:id/convert',
+    '/api/admin/leads/:id/notes',
+    '/api/admin/leads/:id/reply',
+    '/api/admin/leads/:id/merge',
+    '/api/admin/leads/:id/unmerge',
+  ],
+};
