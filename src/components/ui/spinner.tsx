@@ -1,8 +1,25 @@
-import { Loader2 } from 'lucide-react';
 import { cn } from './cn.ts';
 
+/**
+ * Lucide's loader-circle, drawn here rather than imported: the spinner is in the home page's quote
+ * form, and lucide-react's icon machinery would be the only icon code that page loads.
+ */
 export function Spinner({ className }: { className?: string }) {
-  return <Loader2 className={cn('h-4 w-4 animate-spin', className)} aria-hidden="true" />;
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={cn('h-4 w-4 animate-spin', className)}
+      aria-hidden="true"
+    >
+      <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+    </svg>
+  );
 }
 
 /** A centred loading line for a whole screen or panel; announced to screen readers. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { toast } from 'sonner';
 import { BUSINESS } from '../../contract/business.ts';
 import {
   AIRCRAFT_TYPES,
@@ -21,7 +20,7 @@ import {
 } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
+import { useToastOnDemand } from '../../components/ui/toast-on-demand.tsx';
 import { postPublic } from '../../lib/post-public.ts';
 import { tryAgain } from '../../lib/unavailable.ts';
 import { CODE_CLAIMED_EVENT } from '../../contract/popup.ts';
@@ -88,6 +87,7 @@ export default function QuoteForm() {
   /** Lengths of the limited text fields, for their counters (the inputs are uncontrolled). */
   const [lengths, setLengths] = useState<Partial<Record<QuoteField, number>>>({});
   const [service, setService] = useState('');
+  const toasts = useToastOnDemand();
   const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
 
@@ -198,10 +198,13 @@ export default function QuoteForm() {
         });
         // The spec's toasts (the server's message, then the savings), beside the confirmation that
         // stays in place of the form for a visitor who scrolled away before they faded.
-        toast.success(outcome.message);
+        toasts.show((toast) => toast.success(outcome.message));
         const { estimatedSavings: savings, estimatedSavingsDollars: dollars } = outcome;
         if (savings !== undefined)
-          window.setTimeout(() => toast.info(QUOTE_TOASTS.savings(savings, dollars)), QUOTE_SAVINGS_TOAST_DELAY_MS);
+          window.setTimeout(
+            () => toasts.show((toast) => toast.info(QUOTE_TOASTS.savings(savings, dollars))),
+            QUOTE_SAVINGS_TOAST_DELAY_MS,
+          );
         form.reset();
         setErrors({});
         setLengths({});
@@ -210,25 +213,29 @@ export default function QuoteForm() {
         return;
       }
       case 'failed':
-        toast.error(QUOTE_TOASTS.failed);
+        toasts.show((toast) => toast.error(QUOTE_TOASTS.failed));
         return;
       case 'rejected': {
-        toast.error(QUOTE_TOASTS.error(outcome.detail));
+        toasts.show((toast) => toast.error(QUOTE_TOASTS.error(outcome.detail)));
         setErrors(outcome.fieldErrors);
         focusFirst(form, outcome.fieldErrors);
         return;
       }
       // Nothing is cleared: the visitor's answers stay in the form and "Try again" sends them again.
       case 'unavailable':
-        toast.error(
-          QUOTE_TOASTS.unavailable,
-          tryAgain(() => form.requestSubmit()),
+        toasts.show((toast) =>
+          toast.error(
+            QUOTE_TOASTS.unavailable,
+            tryAgain(() => form.requestSubmit()),
+          ),
         );
         return;
       case 'network':
-        toast.error(
-          QUOTE_TOASTS.network,
-          tryAgain(() => form.requestSubmit(), ''),
+        toasts.show((toast) =>
+          toast.error(
+            QUOTE_TOASTS.network,
+            tryAgain(() => form.requestSubmit(), ''),
+          ),
         );
         return;
     }
@@ -236,11 +243,12 @@ export default function QuoteForm() {
 
   return (
     <>
-      <ToasterOnce />
+      {toasts.toaster}
       {sent && <Confirmation ref={confirmationRef} sent={sent} onAnother={() => setSent(null)} />}
       <form
         ref={formRef}
         onSubmit={onSubmit}
+        onFocus={toasts.prepare}
         onInput={onInput}
         onChange={onInput}
         aria-busy={submitting}
