@@ -64,6 +64,8 @@ export interface Proposal {
   proposedByName: string;
   times: ProposedTime[];
   reason: string | null;
+  /** It moves a time already agreed (a reschedule), rather than proposing a first one. */
+  reschedule: boolean;
   status: ProposalStatus;
   chosen: ProposedTime | null;
   createdAt: string;

@@ -193,14 +193,18 @@ describe('appointment times (point 9)', () => {
           { date: '2030-12-02', time: '08:00' },
           { date: '2030-12-03', time: '13:30' },
         ],
+        reason: 'The hangar at KCPR is free those mornings',
       },
       { token: mechanic.token },
     );
     expect(proposed.status).toBe(201);
+    // A first proposal with a note is not a reschedule: nothing was agreed yet.
+    expect((await notificationsOf(pilot))[0]!.title).toBe('Appointment times proposed');
     expect(proposed.body.schedule).toMatchObject({
       state: 'proposed',
       open: {
         proposerRole: 'mechanic',
+        reschedule: false,
         times: [
           { date: '2030-12-02', time: '08:00' },
           { date: '2030-12-03', time: '13:30' },
@@ -284,14 +288,23 @@ describe('appointment times (point 9)', () => {
       { token: pilot.token },
     );
     expect(moved.status).toBe(201);
+    expect(moved.body.schedule.open).toMatchObject({ reschedule: true });
+    // The mechanic's counter to a reschedule still moves the agreed time.
+    const countered = await api.post(
+      `${base}/proposals`,
+      { times: [{ date: '2030-12-16', time: '08:00' }] },
+      { token: mechanic.token },
+    );
+    expect(countered.body.schedule.open).toMatchObject({ proposerRole: 'mechanic', reschedule: true });
+    expect((await notificationsOf(pilot))[0]!.title).toBe('Reschedule requested');
     expect((await notificationsOf(mechanic))[0]).toMatchObject({
       title: 'Reschedule requested',
       message: expect.stringContaining('Reason: Weather: snow forecast at KCPR'),
     });
     const picked = await api.post(
-      `${base}/proposals/${moved.body.schedule.open.id}/accept`,
+      `${base}/proposals/${countered.body.schedule.open.id}/accept`,
       { time: { date: '2030-12-16', time: '08:00' } },
-      { token: mechanic.token },
+      { token: pilot.token },
     );
     expect(picked.body).toMatchObject({ scheduledDate: '2030-12-16', scheduledTime: '08:00' });
     const again = await api.get(`${base}/calendar.ics`, { token: pilot.token });

@@ -104,7 +104,7 @@ export function AppointmentSchedule({
       {movable && theirs && (
         <fieldset className="mt-2">
           <legend className="font-medium">
-            {other} {s.state === 'agreed' || theirs.reason ? 'asks to reschedule' : 'proposes'}:
+            {other} {theirs.reschedule ? 'asks to reschedule' : 'proposes'}:
             {theirs.reason ? <span className="font-normal text-muted-foreground"> “{theirs.reason}”</span> : null}
           </legend>
           <ul className="mt-1 space-y-1">

@@ -41,6 +41,7 @@ function toProposal(row: Selectable<AppointmentProposalsTable>, names: Map<strin
     proposedByName: names.get(row.proposedBy) ?? '',
     times: row.times,
     reason: row.reason,
+    reschedule: row.reschedule,
     status: row.status,
     chosen: row.chosen,
     createdAt: iso(row.createdAt),
@@ -183,6 +184,8 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
     const job = await jobWhat(trx, a.serviceRequestId);
     checkTimes(data.times, job.timeZone);
     const now = new Date();
+    // A time was agreed: this moves it; a counter to such a proposal still does.
+    const reschedule = a.scheduleState === 'agreed' || (open?.reschedule ?? false);
     if (open)
       await trx
         .updateTable('appointmentProposals')
@@ -197,6 +200,7 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
         proposerRole: role,
         times: JSON.stringify(data.times),
         reason: data.reason,
+        reschedule,
         chosen: null,
       })
       .execute();
@@ -207,11 +211,10 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
       .execute();
     const other = role === 'mechanic' ? a.customerId : a.mechanicId;
     const list = data.times.map((t) => whenText(t, job.timeZone)).join('; ');
-    const verb =
-      a.scheduleState === 'agreed' ? 'asks to reschedule' : open ? 'proposes other times for' : 'proposes times for';
+    const verb = reschedule ? 'asks to reschedule' : open ? 'proposes other times for' : 'proposes times for';
     await notify(trx, [other], {
       type: 'appointment.proposed',
-      title: a.scheduleState === 'agreed' ? 'Reschedule requested' : 'Appointment times proposed',
+      title: reschedule ? 'Reschedule requested' : 'Appointment times proposed',
       message: `${fullName(user)} ${verb} ${job.what}: ${list}.${data.reason ? ` Reason: ${data.reason}` : ''} Pick one or propose other times.`,
       link: 'appointments',
       itemId: id,

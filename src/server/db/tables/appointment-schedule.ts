@@ -13,6 +13,8 @@ export interface AppointmentProposalsTable {
   proposerRole: 'owner' | 'mechanic';
   times: Json<ProposedTime[]>;
   reason: string | null;
+  /** Made when a time had been agreed (or countering such a proposal): it moves that time. */
+  reschedule: Generated<boolean>;
   status: ColumnType<ProposalStatus, ProposalStatus | undefined, ProposalStatus>;
   chosen: ColumnType<ProposedTime | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
