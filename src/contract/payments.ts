@@ -238,6 +238,19 @@ export const AdminPaymentsQuerySchema = z.object({
   disputed: z.enum(['true', 'false']).optional(),
 });
 
+/** Stripe refuses charges under $0.50; an amount left below it is not charged (the owner's gain). */
+export const STRIPE_MINIMUM_CENTS = 50;
+
+/**
+ * The parts deposit accepting a quote charges: a whole percent of the approved parts lines,
+ * rounded to the cent, and nothing when that is under Stripe's minimum. The server charges it and
+ * the accept dialog shows it from the same rule, for the lines as the owner has decided them.
+ */
+export function depositCentsFor(approvedPartsCents: number, percent: number): number {
+  const deposit = Math.round((approvedPartsCents * percent) / 100);
+  return deposit >= STRIPE_MINIMUM_CENTS ? deposit : 0;
+}
+
 /** Cents as dollars for people ("$1,234.50"). */
 export const formatCents = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);

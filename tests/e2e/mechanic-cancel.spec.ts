@@ -106,6 +106,9 @@ for (const viewport of [
     const mine = o.getByRole('listitem').filter({ hasText: TAIL });
     await expect(mine.getByText('Cancelled by the mechanic.')).toBeVisible();
     await expect(mine.getByText('Reason: A family emergency takes me out of state that week')).toBeVisible();
+    // The request's quote no longer says only "Accepted": the job it became was cancelled.
+    await o.getByRole('tab', { name: 'Service Requests' }).click();
+    await expect(o.getByText('Accepted, then cancelled')).toBeVisible();
     await expectNoSidewaysScroll(o);
   });
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import type { LineDecision } from '../../contract/line-items.ts';
+import type { BidLine, LineDecision } from '../../contract/line-items.ts';
 import type { AcceptResult } from '../../contract/appointments.ts';
 import type { Bid } from '../../contract/bids.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
@@ -16,6 +16,12 @@ import { DecideLines, decisionsBody } from './DecideLines.tsx';
 import { InspectionSignerNote } from './InspectionSignerNote.tsx';
 import { useQuoteLines } from './use-quote-lines.ts';
 import { PaymentTerms } from '../payments/PaymentTerms.tsx';
+
+/** The parts of the lines approved as decided so far (a line not yet decided is approved). */
+const approvedPartsCents = (lines: readonly BidLine[], decisions: Record<string, LineDecision>) =>
+  lines
+    .filter((l) => (decisions[l.id] ?? 'approve') === 'approve')
+    .reduce((sum, l) => sum + Math.round(l.partsCost * 100), 0);
 
 /**
  * Accepting an itemized quote: the owner approves, defers or declines each line (approve by
@@ -76,7 +82,12 @@ export default function AcceptQuoteDialog({
       ) : (
         <Loading label="Loading the lines..." />
       )}
-      <PaymentTerms bid={bid} full className="mt-4" />
+      <PaymentTerms
+        bid={bid}
+        full
+        className="mt-4"
+        approvedPartsCents={lines ? approvedPartsCents(lines, decisions) : undefined}
+      />
       {refusal && <Alert className="mt-4">{refusal}</Alert>}
       <DialogFooter className="mt-4">
         <Button variant="outline" onClick={onClose} disabled={busy}>

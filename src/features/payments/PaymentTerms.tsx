@@ -1,5 +1,5 @@
 import type { Bid } from '../../contract/bids.ts';
-import { PAYMENT_TEXT, formatCents } from '../../contract/payments.ts';
+import { PAYMENT_TEXT, depositCentsFor, formatCents } from '../../contract/payments.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { leavePage } from '../../lib/history-entries.ts';
 
@@ -16,11 +16,23 @@ const partsCentsOf = (bid: Bid) => {
  * What accepting this quote charges and when (docs/decisions/0230), or that payment goes outside
  * Skyward for a mechanic whose payouts are not set up. Shown on the quote and in the accept dialogs.
  */
-export function PaymentTerms({ bid, className, full = false }: { bid: Bid; className?: string; full?: boolean }) {
+export function PaymentTerms({
+  bid,
+  className,
+  full = false,
+  approvedPartsCents,
+}: {
+  bid: Bid;
+  className?: string;
+  full?: boolean;
+  /** The parts of the lines as the owner has decided them (the accept dialog): the deposit then charged. */
+  approvedPartsCents?: number | undefined;
+}) {
   if (!bid.payable)
     return <p className={cn('text-sm text-muted-foreground', className)}>{PAYMENT_TEXT.notAvailable}</p>;
   const percent = bid.depositPercent ?? 0;
-  const deposit = Math.round((partsCentsOf(bid) * percent) / 100);
+  const decided = approvedPartsCents !== undefined;
+  const deposit = depositCentsFor(decided ? approvedPartsCents : partsCentsOf(bid), percent);
   if (!full) {
     return (
       <p className={cn('text-sm', className)}>
@@ -33,11 +45,14 @@ export function PaymentTerms({ bid, className, full = false }: { bid: Bid; class
       <p className="font-medium">Paid through Skyward</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
         <li>Accepting opens a secure Stripe page to save your card. Nothing else is charged now.</li>
-        {percent > 0 ? (
+        {percent > 0 && decided && deposit === 0 ? (
+          <li>No parts deposit: the parts lines you approve come to less than the smallest card charge.</li>
+        ) : percent > 0 ? (
           <li>
-            A parts deposit of {percent} % of the approved parts ({formatCents(deposit)} if you approve every parts
-            line) is charged when your card is saved. It is refunded if you cancel before {bid.mechanicName} confirms
-            the appointment; after that it pays for the parts ordered.
+            A parts deposit of {percent} % of the approved parts ({formatCents(deposit)}{' '}
+            {decided ? 'for the parts lines you approve' : 'if you approve every parts line'}) is charged when your card
+            is saved. It is refunded if you cancel before {bid.mechanicName} confirms the appointment; after that it
+            pays for the parts ordered.
           </li>
         ) : (
           <li>No deposit is asked.</li>

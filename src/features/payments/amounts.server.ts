@@ -23,9 +23,6 @@ export async function approvedCentsOf(db: Db, bidId: string): Promise<{ totalCen
   );
 }
 
-/** The deposit: a whole percent of the approved parts, rounded to the cent. */
-export const depositCentsOf = (partsCents: number, percent: number) => Math.round((partsCents * percent) / 100);
-
 /** The platform fee: a percent of the total, at least the minimum, never more than the total. */
 export const feeCentsOf = (totalCents: number, percent: number, minimumCents: number) =>
   Math.min(totalCents, Math.max(minimumCents, Math.round((totalCents * percent) / 100)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { depositCentsOf, feeCentsOf } from './amounts.server.ts';
+import { depositCentsFor } from '../../contract/payments.ts';
+import { feeCentsOf } from './amounts.server.ts';
 
 describe('payment amounts (integer cents)', () => {
   it('takes the fee as a percent of the total, at least the minimum, never more than the total', () => {
@@ -10,10 +11,12 @@ describe('payment amounts (integer cents)', () => {
     expect(feeCentsOf(12_345, 7.5, 0)).toBe(926); // rounded to the cent
   });
 
-  it('rounds the deposit to the cent', () => {
-    expect(depositCentsOf(20_000, 50)).toBe(10_000);
-    expect(depositCentsOf(333, 33)).toBe(110);
-    expect(depositCentsOf(20_000, 0)).toBe(0);
-    expect(depositCentsOf(20_000, 100)).toBe(20_000);
+  it("rounds the deposit to the cent, and asks none under Stripe's $0.50 minimum", () => {
+    expect(depositCentsFor(20_000, 50)).toBe(10_000);
+    expect(depositCentsFor(333, 33)).toBe(110);
+    expect(depositCentsFor(20_000, 0)).toBe(0);
+    expect(depositCentsFor(20_000, 100)).toBe(20_000);
+    expect(depositCentsFor(99, 50)).toBe(0);
+    expect(depositCentsFor(100, 50)).toBe(50);
   });
 });

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { PAYMENT_MACHINE } from '../../contract/machines.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
-import { depositInHandCents, formatCents } from '../../contract/payments.ts';
+import { STRIPE_MINIMUM_CENTS, depositInHandCents, formatCents } from '../../contract/payments.ts';
 import type { Db } from '../../server/db/client.ts';
 import { transition } from '../../server/http/transition.ts';
 import type { PaymentsTable } from '../../server/db/tables/payments.ts';
@@ -21,8 +21,6 @@ import { cardProblem, type StripeSetup } from './stripe.server.ts';
  */
 export type PaymentRow = Selectable<PaymentsTable>;
 
-/** Stripe refuses charges under $0.50; an amount left below it is not charged (the owner's gain). */
-export const STRIPE_MINIMUM_CENTS = 50;
 
 export const transferGroupOf = (appointmentId: string) => `appt_${appointmentId}`;
 

@@ -1,4 +1,3 @@
-import type { AcceptPayment, PaymentView } from '../../contract/payments.ts';
 import { PAYMENT_MACHINE, can } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { fullName } from '../marketplace/mappers.server.ts';
@@ -7,7 +6,8 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { approvedCentsOf, depositCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
+import { approvedCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
+import { depositCentsFor, type AcceptPayment, type PaymentView } from '../../contract/payments.ts';
 import { connectStatusOf } from './connect.server.ts';
 import { fileInvoice } from './receipt.server.ts';
 import {
@@ -19,7 +19,6 @@ import {
   releaseDeposit,
   retryDue,
   settleCancellation,
-  STRIPE_MINIMUM_CENTS,
   withPayment,
   type PaymentRow,
 } from './money.server.ts';
@@ -52,8 +51,7 @@ export async function writePaymentTerms(trx: Db, appointmentId: string): Promise
   if (!account || connectStatusOf(account) !== 'ready') return null;
   if (!(await stripeSetup(trx))) return null;
   const { partsCents } = await approvedCentsOf(trx, a.bidId);
-  const deposit = depositCentsOf(partsCents, a.depositPercent);
-  const depositCents = deposit >= STRIPE_MINIMUM_CENTS ? deposit : 0;
+  const depositCents = depositCentsFor(partsCents, a.depositPercent);
   await trx
     .insertInto('payments')
     .values({

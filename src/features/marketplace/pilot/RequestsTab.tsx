@@ -319,7 +319,13 @@ function RequestCard({
                     {q.status === 'pending' && q.totalCost === cheapest && quotes.length > 1 && (
                       <Badge tone="success">{cheaperPartial ? 'Lowest price for every item' : 'Lowest price'}</Badge>
                     )}
-                    {q.status === 'accepted' && <Badge tone="success">Accepted</Badge>}
+                    {/* The quote stays accepted in the record; a cancelled job is said beside it. */}
+                    {q.status === 'accepted' &&
+                      (r.status === 'cancelled' ? (
+                        <Badge tone="secondary">Accepted, then cancelled</Badge>
+                      ) : (
+                        <Badge tone="success">Accepted</Badge>
+                      ))}
                     {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}
                   </div>
                 </div>
