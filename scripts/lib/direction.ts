@@ -20,7 +20,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   // 6. The administrators' console.
   ['admin'],
   // 7. Shells: screens that compose the islands of several features.
-  ['shell'],
+  ['dashboards', 'shell'],
 ];
 
 /** Files that compose several features' islands: the top layer wherever they sit (ADR 0004). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { CallOptions } from '../../../lib/api-client.ts';
-import type { RouteSpec } from '../../../contract/routes.ts';
-import { invalidate, keyOf, useRoute } from '../../../lib/use-query.ts';
+import type { CallOptions } from '../../lib/api-client.ts';
+import type { RouteSpec } from '../../contract/routes.ts';
+import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 
 /**
  * A dashboard's counters and sums from the server (docs/decisions/0203-dashboard-summaries.md),

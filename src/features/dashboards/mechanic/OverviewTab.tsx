@@ -5,9 +5,9 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/market
 import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
-import { formatDay, formatTime } from '../pilot/pilot-views.ts';
-import { StatCard } from '../ui/StatCard.tsx';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { formatDay, formatTime } from '../../marketplace/pilot/pilot-views.ts';
+import { StatCard } from '../../marketplace/ui/StatCard.tsx';
+import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 
 /** Spec: Available Requests, Active Jobs, Rating, Completed Jobs; recent requests and upcoming appointments. */
 export default function OverviewTab({

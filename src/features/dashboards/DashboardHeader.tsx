@@ -1,8 +1,8 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { BrandLink } from '../../auth/BrandLink.tsx';
-import { ChangePasswordButton } from '../../auth/ChangePasswordDialog.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { BrandLink } from '../auth/BrandLink.tsx';
+import { ChangePasswordButton } from '../auth/ChangePasswordDialog.tsx';
 
 /** The dashboards' header: brand, a heading, the bell, who is signed in, and Logout. */
 export function DashboardHeader({

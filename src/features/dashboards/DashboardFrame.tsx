@@ -1,9 +1,9 @@
-import { countBadge } from './count-badge.ts';
+import { countBadge } from '../marketplace/ui/count-badge.ts';
 import { Suspense, type ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 
 export interface DashboardTab<T extends string> {
   value: T;

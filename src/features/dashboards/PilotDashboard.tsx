@@ -10,16 +10,16 @@ import type { Notification } from '../../contract/notifications.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { DashboardFrame } from './ui/DashboardFrame.tsx';
-import { LoadMore } from './ui/LoadMore.tsx';
-import { useSummary } from './ui/use-summary.ts';
-import { follow, refresh, useList } from './ui/follow.ts';
+import { DashboardFrame } from './DashboardFrame.tsx';
+import { LoadMore } from '../marketplace/ui/LoadMore.tsx';
+import { useSummary } from './use-summary.ts';
+import { follow, refresh, useList } from '../marketplace/ui/follow.ts';
 import type { DashboardProps } from '../../lib/session.ts';
-import { DashboardHeader } from './ui/DashboardHeader.tsx';
-import { NotificationBell } from './ui/NotificationBell.tsx';
-import { EmailPreference } from './ui/EmailPreference.tsx';
-import { NotificationList } from './ui/NotificationList.tsx';
-import { useNotifications } from './ui/use-notifications.ts';
+import { DashboardHeader } from './DashboardHeader.tsx';
+import { NotificationBell } from '../marketplace/ui/NotificationBell.tsx';
+import { EmailPreference } from '../marketplace/ui/EmailPreference.tsx';
+import { NotificationList } from '../marketplace/ui/NotificationList.tsx';
+import { useNotifications } from '../marketplace/ui/use-notifications.ts';
 import { useStore } from '@nanostores/react';
 import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conversations/store.ts';
 
@@ -32,8 +32,8 @@ const RequestsTab = preloadable(() => import('./pilot/RequestsTab.tsx'));
 const AircraftTab = lazy(() => import('./pilot/AircraftTab.tsx'));
 const AppointmentsTab = preloadable(() => import('./pilot/AppointmentsTab.tsx'));
 const DocumentsTab = lazy(() => import('../documents/DocumentsTab.tsx'));
-const AddAircraftDialog = lazy(() => import('./pilot/AddAircraftDialog.tsx'));
-const RequestServiceDialog = lazy(() => import('./pilot/RequestServiceDialog.tsx'));
+const AddAircraftDialog = lazy(() => import('../marketplace/pilot/AddAircraftDialog.tsx'));
+const RequestServiceDialog = lazy(() => import('../marketplace/pilot/RequestServiceDialog.tsx'));
 const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );

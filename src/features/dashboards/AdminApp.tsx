@@ -5,7 +5,7 @@ import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
 import { AUTH_MESSAGES } from '../../contract/auth.ts';
 import { useSession } from '../auth/use-session.ts';
 import { AdminDashboard } from './AdminDashboard.tsx';
-import { AdminLogin } from './AdminLogin.tsx';
+import { AdminLogin } from '../admin/AdminLogin.tsx';
 
 /**
  * The island of /admin: 'Loading...' while the stored session is checked, the admin sign-in page

@@ -3,8 +3,8 @@ import { LogOut, Settings } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useSection } from '../../lib/history-entries.ts';
 import { CONSOLE_INNER_PARAMS } from '../../contract/console-address.ts';
-import { aogWaiting, ConsoleAttention, reportsWaiting, TabCount, useAttention } from './ConsoleAttention.tsx';
-import { ConsoleFigures } from './ConsoleFigures.tsx';
+import { aogWaiting, ConsoleAttention, reportsWaiting, TabCount, useAttention } from '../admin/ConsoleAttention.tsx';
+import { ConsoleFigures } from '../admin/ConsoleFigures.tsx';
 import { preloadable } from '../../lib/preloadable.ts';
 import { preloadWhenIdle } from '../../lib/when-idle.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,10 +14,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ChangePasswordButton } from '../auth/ChangePasswordDialog.tsx';
 import type { SessionUser } from '../../lib/session.ts';
-import LeadsTab from './LeadsTab.tsx';
-import QuotesTab from './QuotesTab.tsx';
-import { StatCards } from './StatCards.tsx';
-import { useAdminData } from './use-admin-data.ts';
+import LeadsTab from '../admin/LeadsTab.tsx';
+import QuotesTab from '../admin/QuotesTab.tsx';
+import { StatCards } from '../admin/StatCards.tsx';
+import { useAdminData } from '../admin/use-admin-data.ts';
 import { InboxStatCards } from '../inbox/InboxStatCards.tsx';
 import { $inboxPreset } from '../inbox/inbox-store.ts';
 
@@ -26,9 +26,9 @@ import { $inboxPreset } from '../inbox/inbox-store.ts';
 // and renders without a Suspense pause (preloadable), instead of its code, then its data.
 const MarketingPanel = preloadable(() => import('../marketing/MarketingPanel.tsx'));
 const BlogAdminPanel = preloadable(() => import('../blog/BlogAdminPanel.tsx'));
-const CustomersPanel = preloadable(() => import('./CustomersPanel.tsx'));
-const MechanicsPanel = preloadable(() => import('./MechanicsPanel.tsx'));
-const SystemConfig = preloadable(() => import('./SystemConfig.tsx'));
+const CustomersPanel = preloadable(() => import('../admin/CustomersPanel.tsx'));
+const MechanicsPanel = preloadable(() => import('../admin/MechanicsPanel.tsx'));
+const SystemConfig = preloadable(() => import('../admin/SystemConfig.tsx'));
 const OutboxPanel = preloadable(() => import('../messaging/OutboxPanel.tsx'));
 const InboxPanel = preloadable(() => import('../inbox/InboxPanel.tsx'));
 const ReportedConversationsPanel = preloadable(() => import('../conversations/ReportedConversationsPanel.tsx'));

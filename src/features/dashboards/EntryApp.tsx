@@ -4,13 +4,13 @@ import { preloadWhenIdle } from '../../lib/when-idle.ts';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ToasterOnce } from '../../components/ui/toaster-once.tsx';
-import { AuthScreen } from './AuthScreen.tsx';
-import { entryAddress } from './entry-address.ts';
-import { useSession } from './use-session.ts';
+import { AuthScreen } from '../auth/AuthScreen.tsx';
+import { entryAddress } from '../auth/entry-address.ts';
+import { useSession } from '../auth/use-session.ts';
 
 // Each role's dashboard is its own chunk: the sign-in screen and the other role never load it.
-const loadPilot = () => import('../marketplace/PilotDashboard.tsx');
-const loadMechanic = () => import('../marketplace/MechanicDashboard.tsx');
+const loadPilot = () => import('./PilotDashboard.tsx');
+const loadMechanic = () => import('./MechanicDashboard.tsx');
 const PilotDashboard = preloadable(loadPilot);
 const MechanicDashboard = preloadable(loadMechanic);
 

@@ -5,10 +5,10 @@ import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS } from '../../../contract/marketplace.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
-import { formatDay } from '../pilot/pilot-views.ts';
-import { Details } from '../ui/Details.tsx';
+import { formatDay } from '../../marketplace/pilot/pilot-views.ts';
+import { Details } from '../../marketplace/ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 
