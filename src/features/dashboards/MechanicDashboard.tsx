@@ -35,8 +35,8 @@ const AppointmentsTab = preloadable(() => import('./mechanic/AppointmentsTab.tsx
 const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
 const BookingSettings = lazy(() => import('../booking/BookingSettings.tsx'));
 const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
-const ProfileDialog = lazy(() => import('../marketplace/mechanic/ProfileDialog.tsx'));
-const SubmitQuoteDialog = lazy(() => import('../marketplace/mechanic/SubmitQuoteDialog.tsx'));
+const ProfileDialog = lazy(() => import('../marketplace/profiles/ProfileDialog.tsx'));
+const SubmitQuoteDialog = lazy(() => import('../bid-lines/SubmitQuoteDialog.tsx'));
 const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
 const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 const PayoutsCard = lazy(() => import('../payments/PayoutsCard.tsx'));

@@ -32,8 +32,8 @@ const RequestsTab = preloadable(() => import('./pilot/RequestsTab.tsx'));
 const AircraftTab = lazy(() => import('./pilot/AircraftTab.tsx'));
 const AppointmentsTab = preloadable(() => import('./pilot/AppointmentsTab.tsx'));
 const DocumentsTab = lazy(() => import('../documents/DocumentsTab.tsx'));
-const AddAircraftDialog = lazy(() => import('../marketplace/pilot/AddAircraftDialog.tsx'));
-const RequestServiceDialog = lazy(() => import('../marketplace/pilot/RequestServiceDialog.tsx'));
+const AddAircraftDialog = lazy(() => import('../marketplace/aircraft/AddAircraftDialog.tsx'));
+const RequestServiceDialog = lazy(() => import('../marketplace/requests/RequestServiceDialog.tsx'));
 const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );

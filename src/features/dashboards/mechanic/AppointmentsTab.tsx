@@ -16,14 +16,14 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isStale } from '../../../lib/refusal.ts';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
-import { formatDay } from '../../marketplace/pilot/pilot-views.ts';
+import { formatDay } from '../../marketplace/requests/pilot-views.ts';
 import { cardWhen } from '../../marketplace/schedule/card-when.ts';
 import type { MechanicAppointmentAction } from '../../../contract/machines.ts';
 import { Details } from '../../marketplace/ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../../marketplace/ui/StarRating.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
-import { JobDocumentsToggle } from '../../marketplace/mechanic/JobDocumentsToggle.tsx';
+import { JobDocumentsToggle } from '../../documents/JobDocumentsToggle.tsx';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
 import { JobFigure } from '../../marketplace/ui/JobFigure.tsx';
 import { formatHours } from '../../../contract/job-figures.ts';
@@ -31,7 +31,7 @@ import { AppointmentSchedule } from '../../marketplace/schedule/AppointmentSched
 import { AppointmentParties } from '../../marketplace/schedule/AppointmentParties.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
-import { CancelAppointment } from '../../marketplace/mechanic/CancelAppointment.tsx';
+import { CancelAppointment } from '../../marketplace/appointments/CancelAppointment.tsx';
 import { CancellationNote } from '../../marketplace/ui/CancellationNote.tsx';
 
 const RecordPanel = lazy(() => import('../../records/RecordPanel.tsx'));

@@ -5,7 +5,7 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/market
 import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
-import { formatDay, formatTime } from '../../marketplace/pilot/pilot-views.ts';
+import { formatDay, formatTime } from '../../marketplace/requests/pilot-views.ts';
 import { StatCard } from '../../marketplace/ui/StatCard.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 

@@ -6,7 +6,7 @@ import { WEEKDAYS } from '../../../contract/marketplace.ts';
 import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
 import { CREDENTIAL_MESSAGES, sameCertificate } from '../../../contract/credentials.ts';
 import { formatCurrency, titleCase } from '../../../lib/format.ts';
-import { formatTime } from '../../marketplace/pilot/pilot-views.ts';
+import { formatTime } from '../../marketplace/requests/pilot-views.ts';
 import { Details } from '../../marketplace/ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 

@@ -5,7 +5,7 @@ import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS } from '../../../contract/marketplace.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
-import { formatDay } from '../../marketplace/pilot/pilot-views.ts';
+import { formatDay } from '../../marketplace/requests/pilot-views.ts';
 import { Details } from '../../marketplace/ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';

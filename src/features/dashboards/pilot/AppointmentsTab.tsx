@@ -21,7 +21,7 @@ import { AppointmentParties } from '../../marketplace/schedule/AppointmentPartie
 import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 import { CancellationNote } from '../../marketplace/ui/CancellationNote.tsx';
 
-const RateDialog = lazy(() => import('../../marketplace/pilot/RateDialog.tsx'));
+const RateDialog = lazy(() => import('../../marketplace/appointments/RateDialog.tsx'));
 const OwnerRecordLine = lazy(() => import('../../records/OwnerRecordLine.tsx'));
 const PaymentPanel = lazy(() => import('../../payments/PaymentPanel.tsx'));
 const BookingActions = lazy(() => import('../../booking/BookingActions.tsx'));

@@ -7,10 +7,10 @@ import type { Appointment } from '../../../contract/appointments.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatDate } from '../../../lib/format.ts';
 import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
-import { InProgressCard } from '../../marketplace/pilot/InProgressCard.tsx';
+import { InProgressCard } from '../../marketplace/appointments/InProgressCard.tsx';
 import { StatCard } from '../../marketplace/ui/StatCard.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
-import { formatDay, formatTime } from '../../marketplace/pilot/pilot-views.ts';
+import { formatDay, formatTime } from '../../marketplace/requests/pilot-views.ts';
 import type { OwnerSummary } from '../../../contract/dashboard-summary.ts';
 
 export interface PilotOverviewProps {

@@ -18,18 +18,18 @@ import { Details } from '../../marketplace/ui/Details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../../marketplace/ui/StarRating.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
-import { formatDay, quotesByPrice } from '../../marketplace/pilot/pilot-views.ts';
+import { formatDay, quotesByPrice } from '../../marketplace/requests/pilot-views.ts';
 import { QuoteComparison, QuoteLines } from '../../bid-lines/QuoteComparison.tsx';
 import { useQuoteCoverage } from '../../bid-lines/use-coverage.ts';
 import { JobFigure } from '../../marketplace/ui/JobFigure.tsx';
 import { ThreadButton, UnreadBadge } from '../../conversations/ThreadButton.tsx';
 import { PaymentTerms, depositOnCancelText, goToCardPage } from '../../payments/PaymentTerms.tsx';
 import { InspectionSignerNote } from '../../bid-lines/InspectionSignerNote.tsx';
-import { RelistNotice } from '../../marketplace/pilot/RelistNotice.tsx';
+import { RelistNotice } from '../../marketplace/requests/RelistNotice.tsx';
 import { BookFromRequests } from '../../booking/BookFromRequests.tsx';
 
 const AcceptQuoteDialog = lazy(() => import('../../bid-lines/AcceptQuoteDialog.tsx'));
-const MechanicProfileDialog = lazy(() => import('../../marketplace/pilot/MechanicProfileDialog.tsx'));
+const MechanicProfileDialog = lazy(() => import('../../marketplace/profiles/MechanicProfileDialog.tsx'));
 /** A quote of several lines is accepted line by line; a one-line quote with a plain confirmation. */
 const itemized = (bid: Bid) => (bid.lines?.length ?? bid.lineCount ?? 0) > 1;
 

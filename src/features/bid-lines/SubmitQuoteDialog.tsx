@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
-import { CharacterCount, Checkbox, Textarea } from '../../../components/ui/field.tsx';
-import { labelOf } from '../../../contract/options.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { CharacterCount, Checkbox, Textarea } from '../../components/ui/field.tsx';
+import { labelOf } from '../../contract/options.ts';
 import {
   type Bid,
   type BidData,
@@ -13,23 +13,23 @@ import {
   BidSchema,
   bidTotal,
   needsInspectionSigner,
-} from '../../../contract/bids.ts';
-import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
-import type { ServiceRequest } from '../../../contract/service-requests.ts';
-import { ROUTES } from '../../../contract/routes.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useWrite } from '../../../lib/use-write.ts';
-import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
-import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
-import { formatCurrency } from '../../../lib/format.ts';
-import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { TextField, todayIso } from '../ui/form-bits.tsx';
-import { $user } from '../../../lib/session.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { LinesEditor, lineErrorsOf, type LineErrors } from '../../bid-lines/LinesEditor.tsx';
-import { draftLine, linesBody, type DraftLine } from '../../bid-lines/line-drafts.ts';
-import { DepositField } from '../../payments/DepositField.tsx';
-import { useAnswerChoices } from '../../bid-lines/use-coverage.ts';
+} from '../../contract/bids.ts';
+import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
+import type { ServiceRequest } from '../../contract/service-requests.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useWrite } from '../../lib/use-write.ts';
+import { failedStatus, isTemporarilyUnavailable } from '../../lib/unavailable.ts';
+import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
+import { formatCurrency } from '../../lib/format.ts';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { TextField, todayIso } from '../marketplace/ui/form-bits.tsx';
+import { $user } from '../../lib/session.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';
+import { draftLine, linesBody, type DraftLine } from './line-drafts.ts';
+import { DepositField } from '../payments/DepositField.tsx';
+import { useAnswerChoices } from './use-coverage.ts';
 
 const EMPTY: BidInput = {
   laborCost: '',

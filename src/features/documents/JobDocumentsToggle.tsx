@@ -1,9 +1,9 @@
 import { FileText } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Loading } from '../../../components/ui/spinner.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
 
-const JobDocuments = lazy(() => import('../../documents/JobDocuments.tsx'));
+const JobDocuments = lazy(() => import('./JobDocuments.tsx'));
 
 /**
  * The aircraft's documents for one job (logbooks from the owner, the mechanic's work orders and
