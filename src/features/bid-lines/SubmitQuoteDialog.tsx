@@ -23,7 +23,7 @@ import { failedStatus, isTemporarilyUnavailable } from '../../lib/unavailable.ts
 import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
 import { formatCurrency } from '../../lib/format.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
-import { TextField, todayIso } from '../marketplace/ui/form-bits.tsx';
+import { TextField, todayIso } from '../../components/ui/form-bits.tsx';
 import { $user } from '../../lib/session.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';

@@ -5,7 +5,7 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { formatDay } from '../../marketplace/requests/pilot-views.ts';
-import { StatCard } from '../../marketplace/ui/StatCard.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 import { computeEarnings, monthLabel } from '../../marketplace/appointments/earnings.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';

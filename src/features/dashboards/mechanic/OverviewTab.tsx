@@ -6,7 +6,7 @@ import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
 import { formatDay, formatTime } from '../../marketplace/requests/pilot-views.ts';
-import { StatCard } from '../../marketplace/ui/StatCard.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 
 /** Spec: Available Requests, Active Jobs, Rating, Completed Jobs; recent requests and upcoming appointments. */

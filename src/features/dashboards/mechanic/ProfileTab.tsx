@@ -7,7 +7,7 @@ import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
 import { CREDENTIAL_MESSAGES, sameCertificate } from '../../../contract/credentials.ts';
 import { formatCurrency, titleCase } from '../../../lib/format.ts';
 import { formatTime } from '../../marketplace/requests/pilot-views.ts';
-import { Details } from '../../marketplace/ui/Details.tsx';
+import { Details } from '../../../components/ui/details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
 /** Spec: 'Mechanic Profile' with Edit Profile, or the prompt to complete it. */

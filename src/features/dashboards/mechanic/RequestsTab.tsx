@@ -6,7 +6,7 @@ import { MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS } from '../../../contract/mar
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { formatDay } from '../../marketplace/requests/pilot-views.ts';
-import { Details } from '../../marketplace/ui/Details.tsx';
+import { Details } from '../../../components/ui/details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 import RequestDueList from '../../maintenance/RequestDueList.tsx';

@@ -8,7 +8,7 @@ import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatDate } from '../../../lib/format.ts';
 import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { InProgressCard } from '../../marketplace/appointments/InProgressCard.tsx';
-import { StatCard } from '../../marketplace/ui/StatCard.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 import { formatDay, formatTime } from '../../marketplace/requests/pilot-views.ts';
 import type { OwnerSummary } from '../../../contract/dashboard-summary.ts';

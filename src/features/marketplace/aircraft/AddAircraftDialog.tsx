@@ -7,7 +7,7 @@ import { type Aircraft, type AircraftData, type AircraftInput, AircraftSchema } 
 import { ROUTES } from '../../../contract/routes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { TextField } from '../ui/form-bits.tsx';
+import { TextField } from '../../../components/ui/form-bits.tsx';
 import { Label, NativeSelect } from '../../../components/ui/field.tsx';
 import { AIRCRAFT_USAGES } from '../../../contract/maintenance.ts';
 

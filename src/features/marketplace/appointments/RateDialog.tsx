@@ -8,7 +8,7 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/market
 import type { Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { StarRating } from '../ui/StarRating.tsx';
+import { StarRating } from '../../../components/ui/star-rating.tsx';
 
 /** Rate a completed job 1-5 with an optional review; once per job. */
 export default function RateDialog({

@@ -10,8 +10,8 @@ import { labelOf } from '../../../contract/options.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { formatCurrency, formatDate, formatDay } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
-import { Details } from '../ui/Details.tsx';
-import { Stars } from '../ui/StarRating.tsx';
+import { Details } from '../../../components/ui/details.tsx';
+import { Stars } from '../../../components/ui/star-rating.tsx';
 
 /**
  * A mechanic as the owner they quoted sees them (docs/decisions/0150-mechanic-profile-for-owners.md):

@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
-import { TextField } from '../ui/form-bits.tsx';
+import { TextField } from '../../../components/ui/form-bits.tsx';
 
 type FormValues = MechanicProfileInput;
 

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { refresh } from '../ui/follow.ts';
+import { refresh } from '../../../lib/follow.ts';
 
 /**
  * A job whose mechanic can no longer work through the platform (rejected or suspended: issue 27,

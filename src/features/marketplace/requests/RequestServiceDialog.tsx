@@ -24,7 +24,7 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { TextField, todayIso } from '../ui/form-bits.tsx';
+import { TextField, todayIso } from '../../../components/ui/form-bits.tsx';
 import type { DraftToOpen } from '../../inbox/invitation.ts';
 
 const EMPTY: ServiceRequestInput = {

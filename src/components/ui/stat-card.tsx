@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Card } from '../../../components/ui/card.tsx';
+import { Card } from './card.tsx';
 
 /**
  * One overview counter: a label, a big figure and an icon; `null` while the server counts. `note`

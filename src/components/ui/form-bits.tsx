@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
-import { Input } from '../../../components/ui/field.tsx';
-import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from './field.tsx';
+import { fieldAria, FormField } from './form-field.tsx';
 
 /**
  * A labelled text input bound to react-hook-form, with its error line tied to it for screen

@@ -1,5 +1,5 @@
-import type { OutputOf, RouteSpec } from '../../../contract/routes.ts';
-import { invalidate, keyOf, useQuery, type Query } from '../../../lib/use-query.ts';
+import type { OutputOf, RouteSpec } from '../contract/routes.ts';
+import { invalidate, keyOf, useQuery, type Query } from './use-query.ts';
 import { getWithRetry } from './fetch-retry.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { PAGING } from '../../../contract/paging.ts';
-import { pathOf, type OutputOf, type RouteSpec } from '../../../contract/routes.ts';
-import { call } from '../../../lib/api-client.ts';
-import { $nextCursors, listPathOf } from '../../../lib/next-cursor.ts';
-import { keyOf, setQueryData } from '../../../lib/use-query.ts';
-import { MoreButton } from '../../../components/ui/more-button.tsx';
+import { PAGING } from '../../contract/paging.ts';
+import { pathOf, type OutputOf, type RouteSpec } from '../../contract/routes.ts';
+import { call } from '../../lib/api-client.ts';
+import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
+import { keyOf, setQueryData } from '../../lib/use-query.ts';
+import { MoreButton } from './more-button.tsx';
 
 type Rows<R extends RouteSpec> = OutputOf<R> extends Array<infer T> ? T : never;
 

@@ -1,5 +1,5 @@
-import type { OutputOf, RouteSpec } from '../../../contract/routes.ts';
-import { ApiError, call, type CallOptions } from '../../../lib/api-client.ts';
+import type { OutputOf, RouteSpec } from '../contract/routes.ts';
+import { ApiError, call, type CallOptions } from './api-client.ts';
 
 /**
  * A GET that tries once more after a network failure or a 5xx: a cold function (first call after a

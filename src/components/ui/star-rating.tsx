@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useId } from 'react';
-import { cn } from '../../../components/ui/cn.ts';
+import { cn } from './cn.ts';
 
 /**
  * 1-5 stars as a native radio group: arrow keys move, the label of each is read out ('3 stars'),
