@@ -1,6 +1,7 @@
 // Which way imports between features may point: docs/decisions/0004-dependency-direction.md.
-// A feature imports features of a lower layer only. A screen that composes several features'
-// islands (a dashboard and its tabs) is a shell: the top layer, whatever folder it sits in.
+// A feature imports features of a lower layer only. The unit is the feature folder and nothing
+// else, so the layers can be read from the tree: the screens that compose several features'
+// islands live in `dashboards/`, the top layer (docs/decisions/0441-dashboards-folder.md).
 // Edges that still point up are listed in ALLOWED_UPWARD with the move that removes them; the
 // check fails on any other, and on an allowed edge that no longer exists (the list only shrinks).
 import { cycles, featureOf, type Graph } from './import-graph.ts';
@@ -19,32 +20,21 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['records'],
   // 6. The administrators' console.
   ['admin'],
-  // 7. Shells: screens that compose the islands of several features.
-  ['shell'],
-];
-
-/** Files that compose several features' islands: the top layer wherever they sit (ADR 0004). */
-export const SHELLS: readonly RegExp[] = [
-  /^src\/features\/auth\/EntryApp\.tsx$/,
-  /^src\/features\/admin\/Admin(App|Dashboard)\.tsx$/,
-  /^src\/features\/marketplace\/(Pilot|Mechanic)Dashboard\.tsx$/,
-  /^src\/features\/marketplace\/(pilot|mechanic)\/[^/]+\.tsx$/,
+  // 7. The screens that compose several features' islands: the entry app, the two dashboards and
+  //    their tabs, the console's app and dashboard.
+  ['dashboards'],
 ];
 
 /**
  * Feature edges that still point up or close a loop, each with the move that removes it. The
  * check fails when one of these no longer exists, so the list only shrinks: delete the line.
- * Empty since issue 29: a bid's lines moved into the marketplace core and the due list is handed
- * its logbook dialog by the shell (docs/decisions/0004, 0266).
+ * Empty since a bid's lines moved into the marketplace core and the due list is handed its
+ * logbook dialog by the dashboard (docs/decisions/0004, 0266).
  */
 export const ALLOWED_UPWARD: Readonly<Record<string, string>> = {};
 
-/** The unit a file belongs to: `shell` for a composing screen, else its feature folder. */
-export function unitOf(file: string): string | undefined {
-  const normal = file.replace(/\\/g, '/');
-  if (SHELLS.some((re) => re.test(normal))) return 'shell';
-  return featureOf(normal);
-}
+/** The unit a file belongs to: its feature folder (undefined outside src/features). */
+export const unitOf = featureOf;
 
 export function layerOf(unit: string): number {
   const index = LAYERS.findIndex((layer) => layer.includes(unit));

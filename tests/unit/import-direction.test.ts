@@ -107,14 +107,25 @@ describe('feature direction', () => {
     expect(directionOk(checkDirection(loop, {}))).toBe(true);
   });
 
-  test('a shell composes any feature; a feature importing a shell fails', () => {
+  test('a dashboard composes any feature; a feature importing a dashboard fails', () => {
     const files = graph({
-      'src/features/marketplace/PilotDashboard.tsx': ['src/features/records/RecordPanel.tsx'],
+      'src/features/dashboards/PilotDashboard.tsx': ['src/features/records/RecordPanel.tsx'],
       'src/features/records/RecordPanel.tsx': [],
     });
     expect(directionOk(checkDirection(files, {}))).toBe(true);
-    files.set('src/features/records/RecordPanel.tsx', new Set(['src/features/marketplace/PilotDashboard.tsx']));
-    expect(checkDirection(files, {}).wrongEdges.map((e) => e.edge)).toEqual(['records -> shell']);
+    files.set('src/features/records/RecordPanel.tsx', new Set(['src/features/dashboards/PilotDashboard.tsx']));
+    expect(checkDirection(files, {}).wrongEdges.map((e) => e.edge)).toEqual(['records -> dashboards']);
+  });
+
+  test('the folder is the layer: a screen under marketplace/ importing a higher feature fails', () => {
+    const report = checkDirection(
+      graph({
+        'src/features/marketplace/pilot/RequestsTab.tsx': ['src/features/payments/PaymentTerms.tsx'],
+        'src/features/payments/PaymentTerms.tsx': [],
+      }),
+      {},
+    );
+    expect(report.wrongEdges.map((e) => e.edge)).toEqual(['marketplace -> payments']);
   });
 
   test('an allowed edge passes while it exists and fails once it is gone (the list only shrinks)', () => {

@@ -26,7 +26,7 @@ import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { monthLabel, type AirmenMatch } from '../../contract/airmen-file.ts';
 import AirmenFileSection from './AirmenFileSection.tsx';
-import { LoadMore, appendPage } from '../marketplace/ui/LoadMore.tsx';
+import { LoadMore, appendPage } from '../../components/ui/load-more.tsx';
 import { approvalQuestion } from './approval-question.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 

@@ -21,7 +21,7 @@ import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES, type InputOf } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { todayIso } from '../marketplace/ui/form-bits.tsx';
+import { todayIso } from '../../components/ui/form-bits.tsx';
 import { dayAt } from '../../lib/format.ts';
 import { errorText } from './ui-bits.tsx';
 

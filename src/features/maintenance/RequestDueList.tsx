@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { todayIso } from '../marketplace/ui/form-bits.tsx';
+import { todayIso } from '../../components/ui/form-bits.tsx';
 import { ItemsTable, SquawkList } from './DueList.tsx';
 import { dueListOf, errorText, Verdict } from './ui-bits.tsx';
 

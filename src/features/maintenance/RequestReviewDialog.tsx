@@ -12,7 +12,7 @@ import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
-import { todayIso } from '../marketplace/ui/form-bits.tsx';
+import { todayIso } from '../../components/ui/form-bits.tsx';
 import { urgencyFor } from './rules.ts';
 import { dueText, errorText, ItemStatusBadge } from './ui-bits.tsx';
 

@@ -4,7 +4,7 @@ import { PAYMENT_STATUS_OPTIONS, formatCents, type PaymentViewStatus } from '../
 import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
-import { StatCard } from '../marketplace/ui/StatCard.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 
 /** Earnings from payments through Skyward: what was transferred, what is held or due, the fees; not estimates. */
 export default function PaymentEarnings() {

@@ -15,7 +15,7 @@ import { formatDateTimeAt, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { saveDocument } from '../documents/download-client.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
-import { LoadMore } from '../marketplace/ui/LoadMore.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
 import { refusalOf } from '../../lib/refusal.ts';
 import { EntryPdfButtons } from './EntryPdfButtons.tsx';
 

@@ -1,6 +1,6 @@
 import type { Appointment } from '../../../contract/appointments.ts';
 import { dayAt, formatDay as formatDayOf } from '../../../lib/format.ts';
-import { formatDay, formatTime } from '../pilot/pilot-views.ts';
+import { formatDay, formatTime } from '../requests/pilot-views.ts';
 
 /** Before work starts, the time is still being agreed: the card shows it and the schedule's buttons. */
 export const TIME_STILL_OPEN: readonly Appointment['status'][] = ['scheduled', 'confirmed'];

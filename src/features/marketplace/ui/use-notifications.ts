@@ -3,7 +3,7 @@ import { MARKETPLACE } from '../../../contract/marketplace.ts';
 import type { Notification } from '../../../contract/notifications.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { getWithRetry } from './fetch-retry.ts';
+import { getWithRetry } from '../../../lib/fetch-retry.ts';
 
 /** How often an open dashboard looks for new notifications (only while the tab is visible). */
 const POLL_MS = 30_000;

@@ -1,0 +1,78 @@
+import { countBadge } from '../marketplace/ui/count-badge.ts';
+import { Suspense, type ReactNode } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Loading } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+
+export interface DashboardTab<T extends string> {
+  value: T;
+  label: string;
+  /** A count shown on the tab (unread notifications). */
+  badge?: number;
+}
+
+/**
+ * The frame both marketplace dashboards share: the header, then the failure notice, the loading
+ * state or the tabs with their panels (lazy panels wait in one Suspense), and the dialogs.
+ */
+export function DashboardFrame<T extends string>({
+  header,
+  status,
+  onRetry,
+  banner,
+  tabs,
+  tab,
+  onTabChange,
+  children,
+  dialogs,
+}: {
+  header: ReactNode;
+  status: 'loading' | 'error' | 'ready';
+  onRetry: () => void;
+  banner?: ReactNode;
+  tabs: readonly DashboardTab<T>[];
+  tab: T;
+  onTabChange: (tab: T) => void;
+  /** The `TabsContent` panels. */
+  children: ReactNode;
+  dialogs?: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen bg-muted/40">
+      {header}
+      <main id="main" tabIndex={-1} className="container-page py-6 outline-none">
+        {status === 'error' ? (
+          <Alert className="flex flex-wrap items-center justify-between gap-3">
+            <span>We could not load your dashboard.</span>
+            <Button size="sm" variant="outline" onClick={onRetry}>
+              Try again
+            </Button>
+          </Alert>
+        ) : status === 'loading' ? (
+          <Loading label="Loading dashboard..." />
+        ) : (
+          <>
+            {banner}
+            <Tabs value={tab} onValueChange={(v) => onTabChange(v as T)}>
+              <TabsList aria-label="Dashboard sections">
+                {tabs.map((t) => (
+                  <TabsTrigger key={t.value} value={t.value}>
+                    {t.label}
+                    {t.badge ? (
+                      <span className="rounded-full bg-destructive px-1.5 text-xs font-bold text-white">
+                        {countBadge(t.badge)}
+                      </span>
+                    ) : null}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <Suspense fallback={<Loading />}>{children}</Suspense>
+            </Tabs>
+          </>
+        )}
+      </main>
+      <Suspense fallback={null}>{dialogs}</Suspense>
+    </div>
+  );
+}
