@@ -55,6 +55,16 @@ export const AOG_WIDEST_RADIUS = AOG.radiusStepsMiles[AOG.radiusStepsMiles.lengt
 export const AOG_MAX_STEP = AOG.radiusStepsMiles.length - 1;
 
 /**
+ * What the owner is told when the search reached its widest radius and no mechanic answered: in
+ * their call's screen and by notification (with its email), not only in the console.
+ */
+export const AOG_UNANSWERED = {
+  title: 'No mechanic has answered yet',
+  message: (tail: string, callbackPhone: string) =>
+    `No mechanic within ${AOG_WIDEST_RADIUS} mi has answered the call for ${tail} yet. Our team is phoning mechanics for you and will call you at ${callbackPhone}. Offers that come in still show in your aircraft-on-ground call.`,
+} as const;
+
+/**
  * Symptoms by system, each with the checks an owner can do before calling anyone out. A check
  * list that ends "solved" costs nobody a trip (the triage of the report screen).
  */

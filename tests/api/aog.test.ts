@@ -209,6 +209,15 @@ describe('report and broadcast', () => {
     const business = await db.selectFrom('outbox').select('subject').where('kind', '=', 'aog.escalated').execute();
     expect(business).toHaveLength(1);
     expect(business[0]!.subject).toMatch(/^AOG without a mechanic for 30 minutes/);
+    // ... and the owner hears it, with who is doing what: not only the console knows.
+    const told = (await notificationsOf(owner)).filter((n: { type: string }) => n.type === 'aog.unanswered');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: 'No mechanic has answered yet',
+      message: expect.stringMatching(
+        /^No mechanic within 200 mi has answered the call for N\w+ yet\. Our team is phoning mechanics for you and will call you at /,
+      ),
+    });
   });
 
   it('an offer stops the escalation', async () => {

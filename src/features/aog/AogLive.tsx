@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AOG, aogStatusLabel, type AogView } from '../../contract/aog.ts';
+import { AOG, AOG_MAX_STEP, AOG_UNANSWERED, aogStatusLabel, type AogView } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
@@ -137,7 +137,9 @@ export default function AogLive({
                 Accepting asks for your card when the mechanic is paid through Skyward: the call-out and the repairs you
                 approve are charged once the logbook entry is signed.
               </p>
-              {view.offers.length === 0 ? (
+              {view.offers.length === 0 && view.step >= AOG_MAX_STEP ? (
+                <p className="text-sm">{AOG_UNANSWERED.message(view.aircraft.tailNumber, view.callbackPhone)}</p>
+              ) : view.offers.length === 0 ? (
                 <p className="text-sm text-muted-foreground">
                   Waiting for the first answer. The search widens every {AOG.escalateEveryMinutes} minutes, and our team
                   sees your call.

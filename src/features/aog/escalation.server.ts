@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import { AOG, AOG_MAX_STEP } from '../../contract/aog.ts';
+import { AOG, AOG_MAX_STEP, AOG_UNANSWERED } from '../../contract/aog.ts';
 import { AOG_MACHINE } from '../../contract/aog-machine.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import { fromStates, targetOf } from '../../contract/machines.ts';
 import type { Db } from '../../server/db/client.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { businessNotificationEmail, enqueueEmail } from '../messaging/outbox.server.ts';
-import { askMechanics } from './dispatch.server.ts';
+import { AOG_LINK_SECTION, askMechanics } from './dispatch.server.ts';
+import { notify } from '../marketplace/notifications.server.ts';
 
 export interface EscalationReport {
   escalated: number;
@@ -61,6 +62,14 @@ export async function escalateDueAogs(db: Db, now = new Date()): Promise<Escalat
         })
         .execute();
       if (step === AOG_MAX_STEP) {
+        // The owner hears it too, not only the business: who is doing what, and on which phone.
+        await notify(trx, [claimed.ownerId], {
+          type: 'aog.unanswered',
+          title: AOG_UNANSWERED.title,
+          message: AOG_UNANSWERED.message(claimed.aircraftTailNumber, claimed.callbackPhone),
+          link: AOG_LINK_SECTION,
+          itemId: claimed.id,
+        });
         await enqueueEmail(trx, {
           kind: 'aog.escalated',
           to: await businessNotificationEmail(trx),
