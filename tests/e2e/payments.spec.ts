@@ -116,6 +116,13 @@ test('the whole money loop on a 390 px phone, its result on a laptop too', async
   await card.getByRole('button', { name: /^Accept / }).click();
   const dialog = p.getByRole('dialog', { name: 'Accept this quote?' });
   await expect(dialog.getByText(/Accepting opens a secure Stripe page to save your card/)).toBeVisible();
+  // The deposit named is the one for the lines as decided: declining the parts line leaves none.
+  await expect(dialog.getByText(/\(\$100\.00 for the parts lines you approve\)/)).toBeVisible();
+  const partsLine = dialog.getByRole('group', { name: /Oil filter and spark plugs/ });
+  await partsLine.getByRole('radio', { name: 'Decline' }).check();
+  await expect(dialog.getByText('No parts deposit: no parts line is approved.')).toBeVisible();
+  await partsLine.getByRole('radio', { name: 'Approve' }).check();
+  await expect(dialog.getByText(/\(\$100\.00 for the parts lines you approve\)/)).toBeVisible();
   await expect(dialog.getByText(/charged when the job is completed and its logbook entry signed/)).toBeVisible();
   await p.screenshot({ path: testInfo.outputPath(`accept-${width}.png`) });
   await dialog.getByRole('button', { name: 'Accept Quote' }).click();

@@ -46,7 +46,11 @@ export function PaymentTerms({
       <ul className="mt-1 list-disc space-y-1 pl-5">
         <li>Accepting opens a secure Stripe page to save your card. Nothing else is charged now.</li>
         {percent > 0 && decided && deposit === 0 ? (
-          <li>No parts deposit: the parts lines you approve come to less than the smallest card charge.</li>
+          <li>
+            {approvedPartsCents === 0
+              ? 'No parts deposit: no parts line is approved.'
+              : 'No parts deposit: the parts lines you approve come to less than the smallest card charge.'}
+          </li>
         ) : percent > 0 ? (
           <li>
             A parts deposit of {percent} % of the approved parts ({formatCents(deposit)}{' '}
