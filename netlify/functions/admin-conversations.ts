@@ -3,6 +3,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import {
   closeConversation,
   dismissReports,
+  handledReports,
   liftSuspension,
   reportedConversations,
   suspendedPeople,
@@ -12,7 +13,8 @@ import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Administrators: the queue of reported threads, closing one (optionally suspending the sender) or
-// dismissing its reports ("no action needed"), and who is suspended from writing, each let back in.
+// dismissing its reports ("no action needed"), the history of handled reports, and who is suspended
+// from writing, each let back in.
 export default withApi(
   serve(ROUTES.adminConversations, async (ctx) => {
     await requireRole(ctx, 'admin');
@@ -28,6 +30,11 @@ export default withApi(
     const admin = await requireRole(ctx, 'admin');
     return reply(ROUTES.adminConversationDismiss, await dismissReports(ctx.db, admin, ctx.params.id));
   }),
+  serve(ROUTES.adminHandledReports, async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const { page } = ctx.query(ROUTES.adminHandledReports.query);
+    return reply(ROUTES.adminHandledReports, await handledReports(ctx.db, page));
+  }),
   serve(ROUTES.adminSuspensions, async (ctx) => {
     await requireRole(ctx, 'admin');
     const { page } = ctx.query(ROUTES.adminSuspensions.query);
@@ -42,6 +49,7 @@ export default withApi(
 export const config: Config = {
   path: [
     '/api/admin/conversations',
+    '/api/admin/conversations/handled',
     '/api/admin/conversations/:id/close',
     '/api/admin/conversations/:id/dismiss',
     '/api/admin/messaging-suspensions',

@@ -124,6 +124,9 @@ export const SuspensionsQuerySchema = z.object({
     .default(1),
 });
 
+/** The console's history of handled reports, a page at a time. */
+export const HandledReportsQuerySchema = SuspensionsQuerySchema;
+
 export interface SuspendedPerson {
   id: string;
   name: string;
@@ -133,6 +136,35 @@ export interface SuspendedPerson {
 
 export interface SuspensionsPage {
   items: SuspendedPerson[];
+  page: number;
+  hasMore: boolean;
+}
+
+/** How an administrator handled a report, and the words the console's history says it with. */
+export const REPORT_RESOLUTIONS = ['dismissed', 'closed', 'closed_suspended'] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+export const REPORT_RESOLUTION_LABELS: Record<ReportResolution, string> = {
+  dismissed: 'No action needed',
+  closed: 'Conversation closed',
+  closed_suspended: 'Conversation closed, sender suspended',
+};
+
+/** One handled report in the console's history, newest handled first. */
+export interface HandledReport {
+  id: string;
+  conversationId: string;
+  subject: string;
+  reporter: string;
+  reason: string;
+  reportedAt: string;
+  /** Null for a report handled before the product kept how. */
+  resolution: ReportResolution | null;
+  resolvedBy: string | null;
+  resolvedAt: string;
+}
+
+export interface HandledReportsPage {
+  items: HandledReport[];
   page: number;
   hasMore: boolean;
 }

@@ -65,12 +65,14 @@ import {
   ReportMessageSchema,
   SendMessageSchema,
   SuspensionsQuerySchema,
+  HandledReportsQuerySchema,
   ThreadQuerySchema,
   UpdatesQuerySchema,
   type ConversationSummary,
   type MessageSettings,
   type ReportedConversation,
   type SuspensionsPage,
+  type HandledReportsPage,
   type ThreadMessage,
   type ThreadPage,
   type ThreadUpdates,
@@ -761,6 +763,11 @@ export const ROUTES = {
   adminConversationDismiss: route<{ success: true; resolved: number }>()({
     method: 'POST',
     path: '/api/admin/conversations/:id/dismiss',
+  }),
+  adminHandledReports: route<HandledReportsPage>()({
+    method: 'GET',
+    path: '/api/admin/conversations/handled',
+    query: HandledReportsQuerySchema,
   }),
   adminSuspensions: route<SuspensionsPage>()({
     method: 'GET',

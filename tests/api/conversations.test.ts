@@ -519,6 +519,25 @@ describe('reports and the console', () => {
     expect(queue.find((q) => q.id === other)).toBeUndefined();
     expect((await send(mechanic, other, 'See you Tuesday')).status).toBe(201);
     expect((await api.post(`/api/admin/conversations/${other}/dismiss`, {}, { token: admin.token })).status).toBe(409);
+
+    // Both reports are in the console's history of handled reports, newest first, with how and by whom.
+    expect((await api.get('/api/admin/conversations/handled', { token: pilot.token })).status).toBe(403);
+    expect((await api.get('/api/admin/conversations/handled?page=0', { token: admin.token })).status).toBe(400);
+    const handled = await api.get('/api/admin/conversations/handled', { token: admin.token });
+    expect(handled.status, handled.text).toBe(200);
+    const ours = (handled.body.items as Array<{ conversationId: string }>).filter(
+      (r) => r.conversationId === id || r.conversationId === other,
+    );
+    const by = `${admin.firstName} ${admin.lastName}`.trim();
+    expect(ours).toEqual([
+      expect.objectContaining({ conversationId: other, reason: 'Too pushy', resolution: 'dismissed', resolvedBy: by }),
+      expect.objectContaining({
+        conversationId: id,
+        reason: 'Asks to pay off the platform',
+        resolution: 'closed_suspended',
+        resolvedBy: by,
+      }),
+    ]);
   });
 });
 

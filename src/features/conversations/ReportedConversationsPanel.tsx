@@ -11,6 +11,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { call } from '../../lib/api-client.ts';
 import { detailOf, detailOr } from '../../lib/refusal.ts';
 import { invalidate, keyOf } from '../../lib/use-query.ts';
+import { HandledReports } from './HandledReports.tsx';
 import { SuspendedPeople } from './SuspendedPeople.tsx';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -46,6 +47,7 @@ export default function ReportedConversationsPanel() {
       setItems((list) => (list ?? []).filter((c) => c.id !== params.id));
       setClosing(null);
       invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+      invalidate(keyOf(ROUTES.adminHandledReports));
     },
     onError: (_message, e) => toast.error('Could not close the conversation', { description: detailOf(e) }),
   });
@@ -57,6 +59,7 @@ export default function ReportedConversationsPanel() {
       setItems((list) => (list ?? []).filter((c) => c.id !== params.id));
       setDismissing(null);
       invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+      invalidate(keyOf(ROUTES.adminHandledReports));
     },
   });
   const close = () => {
@@ -170,6 +173,7 @@ export default function ReportedConversationsPanel() {
           onChange={(e) => setSuspend(e.target.checked)}
         />
       </ConfirmDialog>
+      <HandledReports />
       <SuspendedPeople />
     </section>
   );

@@ -1,4 +1,9 @@
-import { CONVERSATIONS, type ReportedConversation, type SuspensionsPage } from '../../contract/conversations.ts';
+import {
+  CONVERSATIONS,
+  type HandledReportsPage,
+  type ReportedConversation,
+  type SuspensionsPage,
+} from '../../contract/conversations.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
@@ -33,7 +38,11 @@ export async function reportMessage(
   await db
     .insertInto('conversationReports')
     .values({ conversationId: thread.id, messageId: message.id, reporterId: user.id, reason })
-    .onConflict((oc) => oc.constraint('conversation_reports_once').doUpdateSet({ reason, resolvedAt: null }))
+    .onConflict((oc) =>
+      oc
+        .constraint('conversation_reports_once')
+        .doUpdateSet({ reason, resolvedAt: null, resolvedBy: null, resolution: null }),
+    )
     .execute();
 }
 
@@ -149,7 +158,7 @@ export async function closeConversation(
     await closeByAdmin(trx, thread.id);
     const reports = await trx
       .updateTable('conversationReports')
-      .set({ resolvedAt: new Date() })
+      .set({ resolvedAt: new Date(), resolvedBy: admin.id, resolution: suspendSender ? 'closed_suspended' : 'closed' })
       .where('conversationId', '=', thread.id)
       .where('resolvedAt', 'is', null)
       .returning('messageId')
@@ -191,7 +200,7 @@ export async function dismissReports(db: Db, admin: UserRow, id: string): Promis
   if (!thread) throw notFound('Conversation not found');
   const resolved = await db
     .updateTable('conversationReports')
-    .set({ resolvedAt: new Date() })
+    .set({ resolvedAt: new Date(), resolvedBy: admin.id, resolution: 'dismissed' })
     .where('conversationId', '=', thread.id)
     .where('resolvedAt', 'is', null)
     .returning('id')
@@ -214,6 +223,52 @@ export async function liftSuspension(db: Db, admin: UserRow, userId: string): Pr
   if (!lifted) throw conflict('This person is not suspended');
   console.log(`messaging suspension of ${userId} lifted by administrator ${admin.id}`);
   return { success: true as const };
+}
+
+/** GET /api/admin/conversations/handled: the reports administrators handled, newest first, paged. */
+export async function handledReports(db: Db, page: number): Promise<HandledReportsPage> {
+  const size = CONVERSATIONS.pageSize;
+  const rows = await db
+    .selectFrom('conversationReports as r')
+    .innerJoin('conversations as c', 'c.id', 'r.conversationId')
+    .innerJoin('serviceRequests as sr', 'sr.id', 'c.serviceRequestId')
+    .innerJoin('users as reporter', 'reporter.id', 'r.reporterId')
+    .leftJoin('users as admin', 'admin.id', 'r.resolvedBy')
+    .select([
+      'r.id',
+      'r.conversationId',
+      'r.reason',
+      'r.createdAt',
+      'r.resolvedAt',
+      'r.resolution',
+      'sr.serviceType',
+      'sr.aircraftTailNumber',
+      'reporter.firstName as reporterFirst',
+      'reporter.lastName as reporterLast',
+      'admin.firstName as adminFirst',
+      'admin.lastName as adminLast',
+    ])
+    .where('r.resolvedAt', 'is not', null)
+    .orderBy('r.resolvedAt', 'desc')
+    .orderBy('r.id')
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .execute();
+  return {
+    items: rows.slice(0, size).map((r) => ({
+      id: r.id,
+      conversationId: r.conversationId,
+      subject: `${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} · ${r.aircraftTailNumber}`,
+      reporter: `${r.reporterFirst} ${r.reporterLast}`.trim(),
+      reason: r.reason,
+      reportedAt: new Date(r.createdAt).toISOString(),
+      resolution: r.resolution,
+      resolvedBy: r.adminFirst === null ? null : `${r.adminFirst} ${r.adminLast ?? ''}`.trim(),
+      resolvedAt: new Date(r.resolvedAt!).toISOString(),
+    })),
+    page,
+    hasMore: rows.length > size,
+  };
 }
 
 /** GET /api/admin/messaging-suspensions: who may not write, newest suspension first. */

@@ -45,6 +45,7 @@ import * as m0048 from './0048_hours_reading_record.ts';
 import * as m0049 from './0049_ad_compliance.ts';
 import * as m0052 from './0052_merge_undo.ts';
 import * as m0055 from './0055_proposal_reschedule.ts';
+import * as m0056 from './0056_report_resolution.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   '0049_ad_compliance': m0049,
   '0052_merge_undo': m0052,
   '0055_proposal_reschedule': m0055,
+  '0056_report_resolution': m0056,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './foundation.ts';
+import type { ReportResolution } from '../../../contract/conversations.ts';
 
 // The conversation tables (migration 0025_conversations), as Kysely sees them.
 
@@ -49,6 +50,9 @@ export interface ConversationReportsTable {
   reporterId: string;
   reason: string;
   resolvedAt: NullableInstant;
+  /** The administrator who handled it, and how (null for reports handled before this was kept). */
+  resolvedBy: string | null;
+  resolution: ReportResolution | null;
   createdAt: CreatedAt;
 }
 
