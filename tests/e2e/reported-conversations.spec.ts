@@ -82,6 +82,11 @@ test('an administrator dismisses a report, then closes another with a suspension
   await dismiss.getByRole('button', { name: 'No action needed' }).click();
   await expect(page.getByText('Reports dismissed: no action taken')).toBeVisible();
   await expect(card).toHaveCount(0);
+  // Kept in the history of handled reports, with how and by whom.
+  const handled = page.getByRole('region', { name: 'Handled reports' });
+  const dismissed = handled.getByRole('listitem').filter({ hasText: 'Too early for me' });
+  await expect(dismissed).toContainText('No action needed');
+  await expect(dismissed).toContainText(/Handled by \S+/);
   // Still open: the mechanic writes again.
   await reportedMessage('Pay me cash at the fuel pump instead.', 'Asks to pay off the platform');
 
@@ -91,6 +96,9 @@ test('an administrator dismisses a report, then closes another with a suspension
   await close.getByLabel(/Also suspend the sender/).check();
   await close.getByRole('button', { name: 'Close conversation' }).click();
   await expect(page.getByText('Conversation closed and sender suspended')).toBeVisible();
+  await expect(handled.getByRole('listitem').filter({ hasText: 'Asks to pay off the platform' })).toContainText(
+    'Conversation closed, sender suspended',
+  );
 
   await page.reload();
   const suspended = page.getByRole('region', { name: 'Suspended from messaging' });
