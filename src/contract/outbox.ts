@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
 
 /** The outbox as the admin console reads it (GET /api/admin/outbox). */
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
+/** `superseded`: dropped unsent because its reason passed before it left (docs/decisions/0452). */
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'dead', 'superseded'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export interface OutboxView {
@@ -50,6 +51,8 @@ export interface DeliveryReport {
   retrying: number;
   dead: number;
   interrupted: number;
+  /** Dropped unsent at the claim: what they asked or announced no longer holds (docs/decisions/0452). */
+  superseded: number;
   /** Claimed, then handed back untried because the run's time budget was spent. */
   released: number;
   /** Channels left waiting because no active primary key is configured for their provider. */

@@ -58,10 +58,12 @@ export const SQUAWK_MACHINE = machine<SquawkStatus, SquawkAction>('squawk', SQUA
 // Outbox message (docs/decisions/0006): pending -> sending (claimed with a lease) -> sent, or back
 // to pending for a retry, or dead; an administrator retries a dead one.
 
-export type OutboxAction = 'claim' | 'release' | 'sent' | 'retryLater' | 'giveUp' | 'interrupted' | 'retry';
+export type OutboxAction =
+  'claim' | 'supersede' | 'release' | 'sent' | 'retryLater' | 'giveUp' | 'interrupted' | 'retry';
 
 const notSending = (action: string) => refuse(`Only a message being sent can be ${action}`);
 const onlyDead = (status: OutboxStatus) => refuse(`Only dead messages can be retried; this one is ${status}`);
+const dropped = { superseded: refuse('This message was superseded before it was sent: it is not sent') };
 
 export const OUTBOX_MACHINE = machine<OutboxStatus, OutboxAction>('outbox message', OUTBOX_STATUSES, {
   claim: {
@@ -69,6 +71,15 @@ export const OUTBOX_MACHINE = machine<OutboxStatus, OutboxAction>('outbox messag
     sending: refuse('This message is already being sent'),
     sent: refuse('This message was sent'),
     dead: refuse('This message is dead: retry it first'),
+    ...dropped,
+  },
+  /** Its claim found its reason passed (docs/decisions/0452): dropped, never sent, kept to read. */
+  supersede: {
+    pending: to('superseded'),
+    sending: refuse('This message is already being sent'),
+    sent: refuse('This message was sent'),
+    dead: refuse('This message is dead'),
+    ...dropped,
   },
   /** Handed back untried when the run's time is up. */
   release: {
@@ -76,12 +87,14 @@ export const OUTBOX_MACHINE = machine<OutboxStatus, OutboxAction>('outbox messag
     sending: to('pending'),
     sent: notSending('released'),
     dead: notSending('released'),
+    ...dropped,
   },
   sent: {
     pending: notSending('marked sent'),
     sending: to('sent'),
     sent: notSending('marked sent'),
     dead: notSending('marked sent'),
+    ...dropped,
   },
   /** A failure worth another attempt later. */
   retryLater: {
@@ -89,6 +102,7 @@ export const OUTBOX_MACHINE = machine<OutboxStatus, OutboxAction>('outbox messag
     sending: to('pending'),
     sent: notSending('retried'),
     dead: notSending('retried'),
+    ...dropped,
   },
   /** A failure that will not heal, or the last attempt. */
   giveUp: {
@@ -96,6 +110,7 @@ export const OUTBOX_MACHINE = machine<OutboxStatus, OutboxAction>('outbox messag
     sending: to('dead'),
     sent: notSending('given up'),
     dead: notSending('given up'),
+    ...dropped,
   },
   /** A run ended (crashed, timed out) while it held the message: it may or may not have gone. */
   interrupted: {
@@ -103,8 +118,15 @@ export const OUTBOX_MACHINE = machine<OutboxStatus, OutboxAction>('outbox messag
     sending: to('dead'),
     sent: notSending('interrupted'),
     dead: notSending('interrupted'),
+    ...dropped,
   },
-  retry: { pending: onlyDead('pending'), sending: onlyDead('sending'), sent: onlyDead('sent'), dead: to('pending') },
+  retry: {
+    pending: onlyDead('pending'),
+    sending: onlyDead('sending'),
+    sent: onlyDead('sent'),
+    dead: to('pending'),
+    superseded: onlyDead('superseded'),
+  },
 });
 
 // ---------------------------------------------------------------------------------------------

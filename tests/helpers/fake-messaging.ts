@@ -22,6 +22,11 @@ export interface FakeMessaging {
   setDown(status: number | null): void;
   /** Every answer comes this many milliseconds late (a slow provider); 0 to clear. */
   setDelay(ms: number): void;
+  /**
+   * The next email to `to` is held at the provider: `arrived` settles when its request came in,
+   * and the provider answers (and records it) only once `release()` is called.
+   */
+  holdNextEmailTo(to: string): { arrived: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -32,11 +37,21 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
   let failStatus = 500;
   let down: number | null = null;
   let delayMs = 0;
+  const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => setTimeout(answer, delayMs));
+    req.on('end', () => {
+      const held = [...holds.entries()].find(([to]) => Buffer.concat(chunks).toString('utf8').includes(`"${to}"`));
+      if (!held) {
+        setTimeout(answer, delayMs);
+        return;
+      }
+      holds.delete(held[0]);
+      held[1].arrived();
+      void held[1].released.then(answer);
+    });
     const answer = () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const reply = (status: number, body: unknown) => {
@@ -99,6 +114,14 @@ export async function startFakeMessaging(): Promise<FakeMessaging> {
     },
     setDelay(ms) {
       delayMs = ms;
+    },
+    holdNextEmailTo(to) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedP = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(to, { arrived, released });
+      return { arrived: arrivedP, release };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

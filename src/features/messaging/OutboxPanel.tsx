@@ -26,6 +26,7 @@ const FILTERS: Array<{ value: OutboxStatus | 'all'; label: string }> = [
   { value: 'sending', label: 'Sending' },
   { value: 'sent', label: 'Sent' },
   { value: 'dead', label: 'Failed' },
+  { value: 'superseded', label: 'Superseded' },
 ];
 
 const TONES: Record<OutboxStatus, BadgeTone> = {
@@ -33,8 +34,16 @@ const TONES: Record<OutboxStatus, BadgeTone> = {
   sending: 'info',
   sent: 'success',
   dead: 'destructive',
+  superseded: 'secondary',
 };
-const LABELS: Record<OutboxStatus, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Sent', dead: 'Failed' };
+const LABELS: Record<OutboxStatus, string> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  dead: 'Failed',
+  // Dropped unsent: what it asked or announced passed before it left (docs/decisions/0452).
+  superseded: 'Superseded',
+};
 const PER_PAGE = 25;
 
 /**
@@ -69,7 +78,10 @@ export default function OutboxPanel() {
       const waiting = data.waitingForProvider.length
         ? ` No provider configured for: ${data.waitingForProvider.join(', ')}.`
         : '';
-      toast.success(`Delivery run: ${data.sent} sent, ${data.retrying} to retry, ${data.dead} failed.${waiting}`);
+      const dropped = data.superseded ? `, ${data.superseded} superseded` : '';
+      toast.success(
+        `Delivery run: ${data.sent} sent, ${data.retrying} to retry, ${data.dead} failed${dropped}.${waiting}`,
+      );
       reload();
     },
   });

@@ -8,6 +8,9 @@ import { ProviderError, providerTimeoutMs } from '../integrations/http.server.ts
 import { afterFailure } from './retry-policy.ts';
 import { fromStates, targetOf } from '../../contract/machines.ts';
 import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
+import type { OutboxStatus } from '../../contract/outbox.ts';
+import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts';
+import { stillHolds, supersededSentence } from './validity.server.ts';
 import { sendEmailWithMailchimp, sendSmsWithTwilio } from './senders.server.ts';
 import { sendEmailWithSmtp } from './smtp.server.ts';
 import { providerLabel, recordAttempts } from './attempts.server.ts';
@@ -56,24 +59,66 @@ async function reapInterrupted(db: Db): Promise<number> {
 /**
  * Claims due messages for this run only. `FOR UPDATE SKIP LOCKED` lets overlapping runs take
  * disjoint sets, and the `sending` status with a lease keeps a message from being taken twice.
+ *
+ * One address gets its messages in the order they were written (`seq`, docs/decisions/0451): a
+ * message is not claimed while an earlier one to the same address is still on its way, that is
+ * being sent, being retried, or waiting to leave within the notices' gather window. A message that
+ * failed for good (dead) or was dropped holds nothing; neither does one an admin's template planned
+ * for later than the gather window. Whichever run holds the earlier message, the later one stays
+ * `pending` in every run's view until the earlier one is done, so two runs at once keep the order.
+ *
+ * In the same statement, a message whose reason passed (its `valid_while` rule no longer holds,
+ * docs/decisions/0452) is dropped as `superseded` instead of claimed: it is answered with the rest
+ * and never sent.
  */
 async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): Promise<OutboxRow[]> {
   if (channels.length === 0) return [];
+  const claimed = targetOf(OUTBOX_MACHINE, 'claim');
+  const dropped = targetOf(OUTBOX_MACHINE, 'supersede');
   const rows = await db
     .updateTable('outbox')
     .set({
-      status: targetOf(OUTBOX_MACHINE, 'claim'),
-      attempts: sql`attempts + 1`,
-      lockedUntil: sql`now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})`,
+      status: sql<OutboxStatus>`case when ${stillHolds} then ${claimed} else ${dropped} end`,
+      attempts: sql`case when ${stillHolds} then attempts + 1 else attempts end`,
+      lockedUntil: sql`case when ${stillHolds} then now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS}) end`,
+      lastError: sql`case when ${stillHolds} then last_error else ${supersededSentence} end`,
     })
     .where('id', 'in', (eb) =>
       eb
-        .selectFrom('outbox')
-        .select('id')
-        .where('status', 'in', fromStates(OUTBOX_MACHINE, 'claim'))
-        .where('nextAttemptAt', '<=', sql<Date>`now()`)
-        .where('channel', 'in', channels)
-        .orderBy('nextAttemptAt')
+        .selectFrom('outbox as o')
+        .select('o.id')
+        .where('o.status', 'in', fromStates(OUTBOX_MACHINE, 'claim'))
+        .where('o.nextAttemptAt', '<=', sql<Date>`now()`)
+        .where('o.channel', 'in', channels)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('outbox as e')
+                .select('e.id')
+                .whereRef('e.channel', '=', 'o.channel')
+                .whereRef('e.toAddress', '=', 'o.toAddress')
+                .whereRef('e.seq', '<', 'o.seq')
+                .where((w) =>
+                  w.or([
+                    w('e.status', 'in', fromStates(OUTBOX_MACHINE, 'release')),
+                    w.and([
+                      w('e.status', 'in', fromStates(OUTBOX_MACHINE, 'claim')),
+                      w.or([
+                        w('e.attempts', '>', 0),
+                        w(
+                          'e.nextAttemptAt',
+                          '<=',
+                          sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
+                        ),
+                      ]),
+                    ]),
+                  ]),
+                ),
+            ),
+          ),
+        )
+        .orderBy('o.nextAttemptAt')
+        .orderBy('o.seq')
         .limit(limit)
         .forUpdate()
         .skipLocked(),
@@ -82,7 +127,7 @@ async function claim(db: Db, channels: Array<'email' | 'sms'>, limit: number): P
     .execute();
   // UPDATE ... RETURNING comes in no particular order: send the longest-waiting first.
   return rows.sort(
-    (a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime(),
+    (a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || Number(BigInt(a.seq) - BigInt(b.seq)),
   );
 }
 
@@ -284,6 +329,7 @@ export async function deliverDueMessages(db: Db, options: DeliveryOptions | numb
     retrying: 0,
     dead: 0,
     interrupted: await reapInterrupted(db),
+    superseded: 0,
     released: 0,
     waitingForProvider: [],
   };
@@ -294,7 +340,9 @@ export async function deliverDueMessages(db: Db, options: DeliveryOptions | numb
     return false;
   });
   while (fits()) {
-    const claimed = await claim(db, [...ready], batchSize);
+    const taken = await claim(db, [...ready], batchSize);
+    const claimed = taken.filter((row) => row.status === targetOf(OUTBOX_MACHINE, 'claim'));
+    report.superseded += taken.length - claimed.length;
     for (const [i, row] of claimed.entries()) {
       if (!fits()) {
         report.released += await release(db, claimed.slice(i));
@@ -310,7 +358,9 @@ export async function deliverDueMessages(db: Db, options: DeliveryOptions | numb
         else report.retrying += 1;
       }
     }
-    if (claimed.length < batchSize) break; // nothing more is due
+    // Nothing more is due. A full batch, or a message just sent that held a later one to the same
+    // address, means another claim may find more.
+    if (taken.length === 0) break;
   }
   return report;
 }

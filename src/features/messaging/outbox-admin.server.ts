@@ -51,7 +51,7 @@ export async function listOutbox(
     .select(['status', sql<string>`count(*)`.as('n')])
     .groupBy('status')
     .execute();
-  const counts = { pending: 0, sending: 0, sent: 0, dead: 0 };
+  const counts = { pending: 0, sending: 0, sent: 0, dead: 0, superseded: 0 };
   for (const g of grouped) counts[g.status] = Number(g.n);
   const totalCount = Number(total);
   return {

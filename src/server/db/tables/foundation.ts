@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { InboxStatus } from '../../../contract/inbox.ts';
+import type { OutboxStatus } from '../../../contract/outbox.ts';
+import type { OutboxValidWhile } from '../../../contract/outbox-validity.ts';
 
 /** Columns the database fills in; readable, optional on insert, never updated by hand. */
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -79,7 +81,7 @@ export interface OutboxTable {
   kind: string;
   /** The admin email template it was rendered from (migration 0007), if any. */
   templateId: Generated<string | null>;
-  status: Generated<'pending' | 'sending' | 'sent' | 'dead'>;
+  status: Generated<OutboxStatus>;
   attempts: Generated<number>;
   nextAttemptAt: Generated<Date>;
   lockedUntil: Date | null;
@@ -91,6 +93,11 @@ export interface OutboxTable {
   replyTo: Generated<string | null>;
   /** Migration 0032: files the email carries (null: none). */
   attachments: ColumnType<OutboxAttachment[] | null, string | null | undefined, string | null>;
+  /** Migration 0054: the order messages were written in; one address gets them in this order. */
+  seq: ColumnType<string, never, never>;
+  /** Migration 0054: the rule under which the message still holds (null: always), and the row it reads. */
+  validWhile: Generated<OutboxValidWhile | null>;
+  aboutId: Generated<string | null>;
 }
 
 /** A file an email carries, its bytes in base64 (small files only: an .ics of a few kB). */

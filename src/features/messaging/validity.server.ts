@@ -1,0 +1,51 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ProposalStatus } from '../../contract/appointment-schedule.ts';
+import { AOG_MACHINE } from '../../contract/aog-machine.ts';
+import {
+  BID_MACHINE,
+  CHANGE_ORDER_MACHINE,
+  UPCOMING_APPOINTMENT_STATUSES,
+  fromStates,
+} from '../../contract/machines.ts';
+import { supersededReason, type OutboxValidWhile } from '../../contract/outbox-validity.ts';
+import type { PaymentStatus } from '../../contract/payments.ts';
+
+const PAYMENT_DUE: PaymentStatus = 'payment_due';
+const CARD_NEEDED: PaymentStatus = 'card_needed';
+const PROPOSAL_OPEN: ProposalStatus = 'open';
+const OFFER_OPEN = 'open';
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
+
+/**
+ * Each rule of src/contract/outbox-validity.ts as a condition on the outbox row being claimed
+ * (`outbox.about_id` is the row the rule reads). One place for all of them: the claim evaluates
+ * them in its own statement, so a payment made a moment before the claim drops its "payment due".
+ */
+const HOLDS: Record<OutboxValidWhile, RawBuilder<boolean>> = {
+  payment_due: sql`exists (select 1 from payments p where p.id = outbox.about_id and p.status = ${PAYMENT_DUE})`,
+  card_needed: sql`exists (select 1 from payments p where p.id = outbox.about_id and p.status = ${CARD_NEEDED})`,
+  booking_upcoming: sql`exists (select 1 from appointments a where a.id = outbox.about_id
+    and a.status in (${list(UPCOMING_APPOINTMENT_STATUSES)}))`,
+  proposal_open: sql`exists (select 1 from appointment_proposals p where p.id = outbox.about_id
+    and p.status = ${PROPOSAL_OPEN})`,
+  change_order_open: sql`exists (select 1 from change_orders c where c.id = outbox.about_id
+    and c.status in (${list(fromStates(CHANGE_ORDER_MACHINE, 'decide'))}))`,
+  quote_open: sql`exists (select 1 from bids b where b.id = outbox.about_id
+    and b.status in (${list(fromStates(BID_MACHINE, 'accept'))}))`,
+  aog_call_open: sql`exists (select 1 from aog_reports r where r.id = outbox.about_id
+    and r.status in (${list(fromStates(AOG_MACHINE, 'dispatch'))}))`,
+  aog_offer_open: sql`exists (select 1 from aog_offers o join aog_reports r on r.id = o.aog_id
+    where o.id = outbox.about_id and o.status = ${OFFER_OPEN} and r.status in (${list(fromStates(AOG_MACHINE, 'dispatch'))}))`,
+};
+
+/** True while the claimed row's rule holds; a row with no rule (or one this code does not know) always holds. */
+export const stillHolds: RawBuilder<boolean> = sql<boolean>`(outbox.valid_while is null or case outbox.valid_while ${sql.join(
+  (Object.keys(HOLDS) as OutboxValidWhile[]).map((rule) => sql`when ${rule} then ${HOLDS[rule]}`),
+  sql` `,
+)} else true end)`;
+
+/** The sentence recorded on a dropped row, by its rule. */
+export const supersededSentence: RawBuilder<string> = sql<string>`case outbox.valid_while ${sql.join(
+  (Object.keys(HOLDS) as OutboxValidWhile[]).map((rule) => sql`when ${rule} then ${supersededReason(rule)}`),
+  sql` `,
+)} end`;
