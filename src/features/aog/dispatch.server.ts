@@ -109,6 +109,7 @@ export async function askMechanics(
           '',
           'You get these at any hour because you are available for AOG calls (Profile tab).',
         ].join('\n'),
+        validWhile: { rule: 'aog_call_open', aboutId: aog.id },
       });
       const phone = toE164(r.phone);
       if (phone && texting)
@@ -118,7 +119,12 @@ export async function askMechanics(
           text: `${BUSINESS.name} AOG: ${aog.aircraftTailNumber} at ${aog.airportLabel}, ${r.distanceMiles} mi. ${aog.symptoms.map(aogSymptomLabel).join(', ')}. Offer: ${link}`,
         });
     } else if (r.emailNotifications && !inQuietHours(now, r.timeZone)) {
-      await queueNotificationEmail(db, r, { type: 'aog.call', title, message: body });
+      await queueNotificationEmail(db, r, {
+        type: 'aog.call',
+        title,
+        message: body,
+        validWhile: { rule: 'aog_call_open', aboutId: aog.id },
+      });
     }
   }
   return rows;

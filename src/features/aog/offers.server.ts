@@ -112,6 +112,7 @@ export async function submitOffer(
       message: `${fullName(mechanic)} can be on site at ${row.airport} by ${arrivalText(arriveBy, zone, now)}, call-out ${feeText(data.calloutFeeCents)}, ${reach.distanceMiles} mi away. Accept an offer in your aircraft-on-ground call.`,
       link: AOG_LINK_SECTION,
       itemId: row.id,
+      validWhile: { rule: 'aog_offer_open', aboutId: offer.id },
     });
     return offer.id;
   });
@@ -399,6 +400,7 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
         message: `The call-out (${feeText(fee)}) and the repairs you approve are paid through ${BUSINESS.name}, charged once the logbook entry is signed. Open Appointments and choose "Save a card" so ${fullName(mechanic)} can start.`,
         link: 'appointments',
         itemId: appointment.appointmentId,
+        validWhile: { rule: 'card_needed', aboutId: appointment.appointmentId },
       });
     }
   }

@@ -78,6 +78,7 @@ export async function sendBookingReminders(db: Db, now = new Date()): Promise<{ 
           message: `${fullName({ firstName: row.mechanicFirst, lastName: row.mechanicLast })} starts the ${what} ${when}, at ${row.serviceLocation}.`,
           link: 'appointments',
           itemId: row.id,
+          validWhile: { rule: 'booking_upcoming', aboutId: row.id },
         });
         await notify(trx, [row.mechanicId], {
           type: 'booking.reminder',
@@ -85,6 +86,7 @@ export async function sendBookingReminders(db: Db, now = new Date()): Promise<{ 
           message: `The ${what} for ${fullName({ firstName: row.ownerFirst, lastName: row.ownerLast })} starts ${when}, at ${row.serviceLocation}.`,
           link: 'appointments',
           itemId: row.id,
+          validWhile: { rule: 'booking_upcoming', aboutId: row.id },
         });
         sent += 1;
       });

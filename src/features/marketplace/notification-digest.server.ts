@@ -3,6 +3,7 @@ import { BUSINESS } from '../../contract/business.ts';
 import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
+import type { ValidWhile } from '../../contract/outbox-validity.ts';
 
 const FOOTER = [
   '',
@@ -35,7 +36,18 @@ export interface EmailNotice {
   message: string;
   /** Files the email carries (the appointment's .ics): such an email goes on its own (below). */
   attachments?: readonly OutboxAttachment[] | undefined;
+  /**
+   * What must still hold when the email leaves (docs/decisions/0452): the delivery drops it as
+   * superseded otherwise. Only notices of the same rule and row are joined in one email.
+   */
+  validWhile?: ValidWhile | undefined;
 }
+
+/** The outbox columns of a notice's rule (both null: it always holds). */
+const validityColumns = (n: EmailNotice) => ({
+  validWhile: n.validWhile?.rule ?? null,
+  aboutId: n.validWhile?.aboutId ?? null,
+});
 
 /**
  * queueNotificationEmail for many people at once, in three statements whatever their number (a
@@ -68,16 +80,18 @@ export async function queueNotificationEmails(
           providerMessageId: null,
           sentAt: null,
           attachments: JSON.stringify(n.attachments),
+          ...validityColumns(n),
         })),
       )
       .execute();
   }
   const items = all.filter((i) => !((i.n.attachments?.length ?? 0) > 0));
   if (items.length === 0) return;
-  const keyOf = (address: string, kind: string) => `${address}\u0000${kind}`;
+  const keyOf = (address: string, kind: string, rule: string | null, aboutId: string | null) =>
+    [address, kind, rule ?? '', aboutId ?? ''].join('\u0000');
   const waitingRows = await db
     .selectFrom('outbox')
-    .select(['id', 'subject', 'bodyText', 'toAddress', 'kind'])
+    .select(['id', 'subject', 'bodyText', 'toAddress', 'kind', 'validWhile', 'aboutId'])
     .where('toAddress', 'in', [...new Set(items.map((i) => i.to.email))])
     .where('channel', '=', 'email')
     .where('kind', 'in', [...new Set(items.map((i) => `marketplace.${i.n.type}`))])
@@ -90,10 +104,13 @@ export async function queueNotificationEmails(
     .skipLocked()
     .execute();
   // The newest waiting email of each person and kind is the one a notice joins.
-  const open = new Map<string, { id: string | null; subject: string; bodyText: string; to: Recipient; kind: string }>();
+  const open = new Map<
+    string,
+    { id: string | null; subject: string; bodyText: string; to: Recipient; kind: string; n?: EmailNotice }
+  >();
   const seen = new Set<string>();
   for (const row of waitingRows) {
-    const key = keyOf(row.toAddress, row.kind ?? '');
+    const key = keyOf(row.toAddress, row.kind ?? '', row.validWhile, row.aboutId);
     if (seen.has(key)) continue;
     seen.add(key);
     // One whose text is not ours (no footer to append before) is left alone: a new email goes.
@@ -109,7 +126,7 @@ export async function queueNotificationEmails(
   const changed = new Set<string>();
   for (const { to, n } of items) {
     const kind = `marketplace.${n.type}`;
-    const key = keyOf(to.email, kind);
+    const key = keyOf(to.email, kind, n.validWhile?.rule ?? null, n.validWhile?.aboutId ?? null);
     const waiting = open.get(key);
     if (waiting) {
       const count = Number(COUNT.exec(waiting.subject)?.[1] ?? 1) + 1;
@@ -122,6 +139,7 @@ export async function queueNotificationEmails(
         bodyText: [`Hi ${to.firstName},`, '', n.message, FOOTER].join('\n'),
         to,
         kind,
+        n,
       });
     }
     changed.add(key);
@@ -153,6 +171,7 @@ export async function queueNotificationEmails(
           lastError: null,
           providerMessageId: null,
           sentAt: null,
+          ...(e.n ? validityColumns(e.n) : {}),
         })),
       )
       .execute();

@@ -8,6 +8,7 @@ import { isUuid } from '../../contract/ids.ts';
 import { queueNotificationEmails } from './notification-digest.server.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
 import { dashboardLink } from './links.ts';
+import type { ValidWhile } from '../../contract/outbox-validity.ts';
 
 export interface NewNotification {
   /** What happened, e.g. 'request.matched', 'bid.accepted'; lets a client pick an icon. */
@@ -20,6 +21,8 @@ export interface NewNotification {
   itemId?: string | null;
   /** Files its email carries (the appointment's .ics on the time agreed or confirmed). */
   attachments?: readonly OutboxAttachment[];
+  /** What must still hold when its email leaves, else the email is dropped (docs/decisions/0452). */
+  validWhile?: ValidWhile;
 }
 
 /** Tells each of `userIds` (duplicates and the empty list are fine); runs inside the caller's transaction. */

@@ -32,6 +32,8 @@ export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: R
       lastError: null,
       providerMessageId: null,
       sentAt: null,
+      validWhile: builtIn.validWhile?.rule ?? null,
+      aboutId: builtIn.validWhile?.aboutId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -4,26 +4,32 @@ import { AOG_MACHINE } from '../../contract/aog-machine.ts';
 import {
   BID_MACHINE,
   CHANGE_ORDER_MACHINE,
+  PAYMENT_MACHINE,
+  PAYMENT_MACHINE_STATUSES,
   UPCOMING_APPOINTMENT_STATUSES,
+  can,
   fromStates,
 } from '../../contract/machines.ts';
 import { supersededReason, type OutboxValidWhile } from '../../contract/outbox-validity.ts';
 import type { PaymentStatus } from '../../contract/payments.ts';
 
 const PAYMENT_DUE: PaymentStatus = 'payment_due';
-const CARD_NEEDED: PaymentStatus = 'card_needed';
+/** A job that cannot start for want of a working card (the payment machine's refusal of startWork). */
+const WITHOUT_WORKING_CARD = PAYMENT_MACHINE_STATUSES.filter((s) => !can(PAYMENT_MACHINE, s, 'startWork'));
 const PROPOSAL_OPEN: ProposalStatus = 'open';
 const OFFER_OPEN = 'open';
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
 
 /**
  * Each rule of src/contract/outbox-validity.ts as a condition on the outbox row being claimed
- * (`outbox.about_id` is the row the rule reads). One place for all of them: the claim evaluates
+ * (`outbox.about_id` is the row the rule reads; for the payment rules, the job's appointment). One place for all of them: the claim evaluates
  * them in its own statement, so a payment made a moment before the claim drops its "payment due".
  */
 const HOLDS: Record<OutboxValidWhile, RawBuilder<boolean>> = {
-  payment_due: sql`exists (select 1 from payments p where p.id = outbox.about_id and p.status = ${PAYMENT_DUE})`,
-  card_needed: sql`exists (select 1 from payments p where p.id = outbox.about_id and p.status = ${CARD_NEEDED})`,
+  payment_due: sql`exists (select 1 from payments p where p.appointment_id = outbox.about_id
+    and p.status = ${PAYMENT_DUE})`,
+  card_needed: sql`exists (select 1 from payments p where p.appointment_id = outbox.about_id
+    and p.status in (${list(WITHOUT_WORKING_CARD)}))`,
   booking_upcoming: sql`exists (select 1 from appointments a where a.id = outbox.about_id
     and a.status in (${list(UPCOMING_APPOINTMENT_STATUSES)}))`,
   proposal_open: sql`exists (select 1 from appointment_proposals p where p.id = outbox.about_id

@@ -195,12 +195,14 @@ async function markDue(
     title: 'Payment due',
     message: `The ${dueFor === 'deposit' ? 'parts deposit' : 'payment'} of ${formatCents(amount)} for ${what} did not go through: ${message} Open Appointments and choose "Update card and pay".`,
     link: 'appointments',
+    validWhile: { rule: 'payment_due', aboutId: p.appointmentId },
   });
   await notify(trx, [p.mechanicId], {
     type: 'payment.due',
     title: 'Payment due',
     message: `The owner's card was not charged for ${what} (${formatCents(amount)}). They have been asked to update it; you are paid once it goes through.`,
     link: 'appointments',
+    validWhile: { rule: 'payment_due', aboutId: p.appointmentId },
   });
   return row;
 }

@@ -443,5 +443,6 @@ export async function askOwnerForCard(db: Db, appointmentId: string, why: string
     message: `${why} The job on ${p.aircraftTailNumber} is paid through Skyward: open Appointments and choose "Save a card" so work can start.`,
     link: 'appointments',
     itemId: appointmentId,
+    validWhile: { rule: 'card_needed', aboutId: appointmentId },
   });
 }

@@ -1,4 +1,5 @@
 import { CAMPAIGN_SENT_AS, type CampaignType } from '../../contract/admin-config.ts';
+import type { ValidWhile } from '../../contract/outbox-validity.ts';
 import { SAMPLE_DISCOUNT_CODE, popupCodeBlock } from '../../contract/popup.ts';
 import type { Db } from '../db/client.ts';
 import { beforeSignOff, fillPlaceholders, htmlToText, type Recipient } from './template-render.ts';
@@ -19,6 +20,8 @@ export interface OutboundEmail {
   html?: string;
   /** What produced it, e.g. `quote.notify_business`. */
   kind: string;
+  /** What must still hold when it leaves, else the delivery drops it as superseded (docs/decisions/0452). */
+  validWhile?: ValidWhile;
   /**
    * Where a reply goes. Absent: the business's reply address (the reply_to_email setting), so a
    * customer who answers reaches a person, never no-reply@ (docs/decisions/0193-reply-addresses.md).
