@@ -10,14 +10,17 @@ export const OUTBOX_VALID_WHILE = {
   card_needed: 'a card was saved, the job paid another way or cancelled before it was sent',
   booking_upcoming: 'the appointment was cancelled or already under way before it was sent',
   proposal_open: 'the proposed times were answered before it was sent',
-  change_order_open: 'the change order was decided before it was sent',
-  quote_open: 'the quote was accepted or declined before it was sent',
+  change_order_open: 'every change order of the job was decided before it was sent',
+  quote_open: 'no quote of the request was still open to accept when it was to be sent',
   aog_call_open: 'the aircraft-on-ground call was taken or cancelled before it was sent',
-  aog_offer_open: 'the offer was accepted, declined or the call closed before it was sent',
+  aog_offer_open: 'an offer was accepted or the call closed before it was sent',
 } as const;
 export type OutboxValidWhile = keyof typeof OUTBOX_VALID_WHILE;
 
-/** A message's rule and the row it reads (a payment, an appointment, a change order ...). */
+/**
+ * A message's rule and the row it reads: the job's appointment (payments, change orders, proposed
+ * times, reminders), its service request (quotes) or its aircraft-on-ground call (call, offers).
+ */
 export interface ValidWhile {
   rule: OutboxValidWhile;
   aboutId: string;

@@ -189,7 +189,7 @@ describe('a message whose reason passed before it left', () => {
       .executeTakeFirstOrThrow();
     expect(kept).toEqual({
       status: 'superseded',
-      lastError: 'Superseded, not sent: the change order was decided before it was sent.',
+      lastError: 'Superseded, not sent: every change order of the job was decided before it was sent.',
     });
   });
 });

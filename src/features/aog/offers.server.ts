@@ -112,7 +112,7 @@ export async function submitOffer(
       message: `${fullName(mechanic)} can be on site at ${row.airport} by ${arrivalText(arriveBy, zone, now)}, call-out ${feeText(data.calloutFeeCents)}, ${reach.distanceMiles} mi away. Accept an offer in your aircraft-on-ground call.`,
       link: AOG_LINK_SECTION,
       itemId: row.id,
-      validWhile: { rule: 'aog_offer_open', aboutId: offer.id },
+      validWhile: { rule: 'aog_offer_open', aboutId: row.id },
     });
     return offer.id;
   });

@@ -148,7 +148,7 @@ export async function createChangeOrder(
       message,
       link: 'appointments',
       itemId: appointmentId,
-      validWhile: { rule: 'change_order_open', aboutId: order.id },
+      validWhile: { rule: 'change_order_open', aboutId: appointmentId },
     });
     // And by text when the business has an active Twilio key and the owner gave a phone number.
     const owner = await trx

@@ -92,7 +92,7 @@ export async function submitBid(
       title: 'New quote received',
       message: `${fullName(mechanic)} quoted ${usd.format(total)} for the ${labelOf(MARKETPLACE_SERVICE_TYPES, request.serviceType)} on ${request.aircraftTailNumber}.`,
       link: 'requests',
-      validWhile: { rule: 'quote_open', aboutId: row.id },
+      validWhile: { rule: 'quote_open', aboutId: requestId },
     });
     // The card's request as this write left it (an annual without IA names its signer, 0140).
     return { bidId: row.id, quoted: { serviceType: request.serviceType, status: next } };

@@ -32,16 +32,19 @@ const HOLDS: Record<OutboxValidWhile, RawBuilder<boolean>> = {
     and p.status in (${list(WITHOUT_WORKING_CARD)}))`,
   booking_upcoming: sql`exists (select 1 from appointments a where a.id = outbox.about_id
     and a.status in (${list(UPCOMING_APPOINTMENT_STATUSES)}))`,
-  proposal_open: sql`exists (select 1 from appointment_proposals p where p.id = outbox.about_id
+  // The rules below read the job (appointment, request or call) rather than one change order,
+  // quote, proposal or offer: notices of one job share one email (docs/decisions/0183), which
+  // holds while any of what it asks is still open.
+  proposal_open: sql`exists (select 1 from appointment_proposals p where p.appointment_id = outbox.about_id
     and p.status = ${PROPOSAL_OPEN})`,
-  change_order_open: sql`exists (select 1 from change_orders c where c.id = outbox.about_id
+  change_order_open: sql`exists (select 1 from change_orders c where c.appointment_id = outbox.about_id
     and c.status in (${list(fromStates(CHANGE_ORDER_MACHINE, 'decide'))}))`,
-  quote_open: sql`exists (select 1 from bids b where b.id = outbox.about_id
+  quote_open: sql`exists (select 1 from bids b where b.service_request_id = outbox.about_id
     and b.status in (${list(fromStates(BID_MACHINE, 'accept'))}))`,
   aog_call_open: sql`exists (select 1 from aog_reports r where r.id = outbox.about_id
     and r.status in (${list(fromStates(AOG_MACHINE, 'dispatch'))}))`,
   aog_offer_open: sql`exists (select 1 from aog_offers o join aog_reports r on r.id = o.aog_id
-    where o.id = outbox.about_id and o.status = ${OFFER_OPEN} and r.status in (${list(fromStates(AOG_MACHINE, 'dispatch'))}))`,
+    where r.id = outbox.about_id and o.status = ${OFFER_OPEN} and r.status in (${list(fromStates(AOG_MACHINE, 'dispatch'))}))`,
 };
 
 /** True while the claimed row's rule holds; a row with no rule (or one this code does not know) always holds. */

@@ -192,7 +192,7 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
         .set({ status: 'countered', decidedAt: now })
         .where('id', '=', open.id)
         .execute();
-    const proposal = await trx
+    await trx
       .insertInto('appointmentProposals')
       .values({
         appointmentId: id,
@@ -203,8 +203,7 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
         reschedule,
         chosen: null,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     await trx
       .updateTable('appointments')
       .set({ scheduleState: 'proposed', updatedAt: now })
@@ -219,7 +218,7 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
       message: `${fullName(user)} ${verb} ${job.what}: ${list}.${data.reason ? ` Reason: ${data.reason}` : ''} Pick one or propose other times.`,
       link: 'appointments',
       itemId: id,
-      validWhile: { rule: 'proposal_open', aboutId: proposal.id },
+      validWhile: { rule: 'proposal_open', aboutId: id },
     });
   });
 }
