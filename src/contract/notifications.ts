@@ -38,3 +38,20 @@ export interface Notification {
 export const EmailPreferenceSchema = z.object({
   emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }),
 });
+
+/**
+ * Notices whose email goes at once (docs/decisions/0453): an aircraft on ground waits for nobody,
+ * and a notice that asks the owner to decide holds the job until they do. They are never held in
+ * the gather window of combined emails (docs/decisions/0183), and an earlier notice of the same
+ * person still gathering leaves with them, ahead, so the order holds. The rest gather.
+ */
+export const URGENT_NOTICES = {
+  'aog.call': 'An aircraft is on the ground near the mechanic',
+  'aog.offer': 'A mechanic offers to come to the aircraft on ground',
+  'change_order.created': 'A change order waits for the owner to approve, defer or decline',
+  'bid.received': 'A quote waits for the owner to accept it',
+  'appointment.proposed': 'Proposed times wait for an answer',
+} as const satisfies Record<string, string>;
+
+/** Whether a notice of this type is emailed at once instead of gathered. */
+export const isUrgentNotice = (type: string): boolean => Object.hasOwn(URGENT_NOTICES, type);

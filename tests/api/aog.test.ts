@@ -150,7 +150,8 @@ describe('report and broadcast', () => {
       expect(await callNotices(m)).toHaveLength(0);
 
     // Urgent for the one available for AOG calls: an email and a text sent right after the answer, in
-    // their quiet hours. The others: an email gathered with their notices by day, nothing by night.
+    // their quiet hours. The others: an email at once by day (an AOG call is never gathered with
+    // other notices, docs/decisions/0453), nothing by night.
     expect(fake.sms.filter((s) => s.to === near.e164)).toHaveLength(1);
     expect(fake.sms[0]!.body).toMatch(/AOG: N\w+ at KPAO \(Palo Alto, CA\), 5 mi\. Engine will not start\./);
     expect(fake.emails.filter((e) => e.to === near.email)).toHaveLength(1);
@@ -161,7 +162,7 @@ describe('report and broadcast', () => {
         .where('toAddress', '=', email)
         .where('kind', 'like', '%aog%')
         .execute();
-    expect(await outboxOf(day.email)).toEqual([{ channel: 'email', kind: 'marketplace.aog.call', status: 'pending' }]);
+    expect(await outboxOf(day.email)).toEqual([{ channel: 'email', kind: 'marketplace.aog.call', status: 'sent' }]);
     expect(await outboxOf(night.email)).toEqual([]);
     expect(fake.sms.filter((s) => s.to === day.e164 || s.to === night.e164)).toHaveLength(0);
 

@@ -4,6 +4,9 @@ import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts'
 import type { Db } from '../../server/db/client.ts';
 import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 import type { ValidWhile } from '../../contract/outbox-validity.ts';
+import { URGENT_NOTICES, isUrgentNotice } from '../../contract/notifications.ts';
+import { fromStates } from '../../contract/machines.ts';
+import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
 
 const FOOTER = [
   '',
@@ -12,6 +15,7 @@ const FOOTER = [
   'You can turn these emails off in the Notifications tab of your dashboard.',
 ].join('\n');
 const COUNT = / \((\d+)\) - [^-]+$/;
+const URGENT_KINDS = Object.keys(URGENT_NOTICES).map((type) => `marketplace.${type}`);
 
 /**
  * A notification's email, combined with the ones that arrive together (issue 27, point 7;
@@ -59,14 +63,30 @@ export async function queueNotificationEmails(
   db: Db,
   all: ReadonlyArray<{ to: Recipient; n: EmailNotice }>,
 ): Promise<void> {
+  // An urgent notice (docs/decisions/0453) is due at once: it joins an email of its kind still
+  // unclaimed (another change order of the same job a moment ago) or makes one. What the same
+  // person has gathering leaves now too: written earlier, it goes ahead (docs/decisions/0451).
+  const urgent = all.filter((i) => isUrgentNotice(i.n.type));
+  if (urgent.length > 0) {
+    await db
+      .updateTable('outbox')
+      .set({ nextAttemptAt: sql<Date>`now()` })
+      .where('toAddress', 'in', [...new Set(urgent.map((i) => i.to.email))])
+      .where('channel', '=', 'email')
+      .where('status', 'in', fromStates(OUTBOX_MACHINE, 'claim'))
+      .where('attempts', '=', 0)
+      .where('nextAttemptAt', '>', sql<Date>`now()`)
+      .where('nextAttemptAt', '<=', sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`)
+      .execute();
+  }
   // An email that carries a file is sent on its own: its file belongs to its one notice, and
   // joining another notice to it would send a file that speaks of only one (docs/decisions/0165).
-  const attached = all.filter((i) => (i.n.attachments?.length ?? 0) > 0);
-  if (attached.length > 0) {
+  const alone = all.filter((i) => (i.n.attachments?.length ?? 0) > 0);
+  if (alone.length > 0) {
     await db
       .insertInto('outbox')
       .values(
-        attached.map(({ to, n }) => ({
+        alone.map(({ to, n }) => ({
           channel: 'email',
           toAddress: to.email,
           subject: `${n.title} - ${BUSINESS.name}`,
@@ -74,18 +94,20 @@ export async function queueNotificationEmails(
           bodyHtml: null,
           kind: `marketplace.${n.type}`,
           templateId: null,
-          nextAttemptAt: sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
+          nextAttemptAt: isUrgentNotice(n.type)
+            ? sql<Date>`now()`
+            : sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
           lockedUntil: null,
           lastError: null,
           providerMessageId: null,
           sentAt: null,
-          attachments: JSON.stringify(n.attachments),
+          attachments: n.attachments?.length ? JSON.stringify(n.attachments) : null,
           ...validityColumns(n),
         })),
       )
       .execute();
   }
-  const items = all.filter((i) => !((i.n.attachments?.length ?? 0) > 0));
+  const items = all.filter((i) => !alone.includes(i));
   if (items.length === 0) return;
   const keyOf = (address: string, kind: string, rule: string | null, aboutId: string | null) =>
     [address, kind, rule ?? '', aboutId ?? ''].join('\u0000');
@@ -98,7 +120,13 @@ export async function queueNotificationEmails(
     .where('status', '=', 'pending')
     .where('attempts', '=', 0)
     .where('attachments', 'is', null)
-    .where('nextAttemptAt', '>', sql<Date>`now() + interval '5 seconds'`)
+    .where((eb) =>
+      eb.or([
+        eb('nextAttemptAt', '>', sql<Date>`now() + interval '5 seconds'`),
+        // Due already but not claimed (the lock and `pending` say so): still open to join.
+        eb('kind', 'in', URGENT_KINDS),
+      ]),
+    )
     .orderBy('createdAt', 'desc')
     .forUpdate()
     .skipLocked()
@@ -165,8 +193,10 @@ export async function queueNotificationEmails(
           bodyHtml: null,
           kind: e.kind,
           templateId: null,
-          // Held back for the gather window, so what arrives together leaves together.
-          nextAttemptAt: sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
+          // Held back for the gather window, so what arrives together leaves together; urgent at once.
+          nextAttemptAt: URGENT_KINDS.includes(e.kind)
+            ? sql<Date>`now()`
+            : sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`,
           lockedUntil: null,
           lastError: null,
           providerMessageId: null,
