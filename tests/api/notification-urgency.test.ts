@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../src/features/marketplace/notifications.server.ts';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
 import { api, call } from '../helpers/api.ts';
 import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messaging.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
@@ -31,6 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await afterAnswersSettled();
   await fake.close();
   await db.destroy();
 });
