@@ -48,6 +48,7 @@ export const EmailPreferenceSchema = z.object({
 export const URGENT_NOTICES = {
   'aog.call': 'An aircraft is on the ground near the mechanic',
   'aog.offer': 'A mechanic offers to come to the aircraft on ground',
+  'aog.unanswered': 'No mechanic answered an aircraft on ground within the widest radius: the owner is told who phones',
   'change_order.created': 'A change order waits for the owner to approve, defer or decline',
   'bid.received': 'A quote waits for the owner to accept it',
   'appointment.proposed': 'Proposed times wait for an answer',

@@ -21,7 +21,6 @@ import { cardProblem, type StripeSetup } from './stripe.server.ts';
  */
 export type PaymentRow = Selectable<PaymentsTable>;
 
-
 export const transferGroupOf = (appointmentId: string) => `appt_${appointmentId}`;
 
 /**

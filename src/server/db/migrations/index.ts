@@ -44,9 +44,9 @@ import * as m0047 from './0047_one_current_entry.ts';
 import * as m0048 from './0048_hours_reading_record.ts';
 import * as m0049 from './0049_ad_compliance.ts';
 import * as m0052 from './0052_merge_undo.ts';
-import * as m0054 from './0054_outbox_order_supersede.ts';
 import * as m0055 from './0055_proposal_reschedule.ts';
 import * as m0056 from './0056_report_resolution.ts';
+import * as m0057 from './0057_outbox_order_supersede.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -98,9 +98,9 @@ export const migrations: Record<string, Migration> = {
   '0048_hours_reading_record': m0048,
   '0049_ad_compliance': m0049,
   '0052_merge_undo': m0052,
-  '0054_outbox_order_supersede': m0054,
   '0055_proposal_reschedule': m0055,
   '0056_report_resolution': m0056,
+  '0057_outbox_order_supersede': m0057,
 };
 
 export const migrationProvider: MigrationProvider = {

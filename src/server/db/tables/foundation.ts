@@ -93,9 +93,9 @@ export interface OutboxTable {
   replyTo: Generated<string | null>;
   /** Migration 0032: files the email carries (null: none). */
   attachments: ColumnType<OutboxAttachment[] | null, string | null | undefined, string | null>;
-  /** Migration 0054: the order messages were written in; one address gets them in this order. */
+  /** Migration 0057: the order messages were written in; one address gets them in this order. */
   seq: ColumnType<string, never, never>;
-  /** Migration 0054: the rule under which the message still holds (null: always), and the row it reads. */
+  /** Migration 0057: the rule under which the message still holds (null: always), and the row it reads. */
   validWhile: Generated<OutboxValidWhile | null>;
   aboutId: Generated<string | null>;
 }
