@@ -41,7 +41,7 @@ export function HandledReports() {
                 {r.reason}”
               </p>
               <p className="text-muted-foreground">
-                Handled {r.resolvedBy ? `by ${r.resolvedBy} ` : ''}
+                Handled {r.resolvedBy ? `by ${r.resolvedBy}, ` : ''}
                 <time dateTime={r.resolvedAt}>{formatDateTime(r.resolvedAt)}</time>
               </p>
             </li>
