@@ -28,6 +28,7 @@ import { formatDay } from '../../lib/format.ts';
 import { createJob } from '../jobs/create-job.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { resolveLocation } from '../marketplace/geo/resolve.ts';
+import { zoneOfPlace } from '../marketplace/geo/airport-day.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
@@ -139,17 +140,18 @@ export async function getAvailability(db: Db, mechanicId: string): Promise<Avail
   if (row) return toAvailability(row, true);
   const profile = await db
     .selectFrom('mechanicProfiles')
-    .select(['availableWeekdays', 'preferredHoursStart', 'preferredHoursEnd'])
+    .select(['availableWeekdays', 'preferredHoursStart', 'preferredHoursEnd', 'baseLocation', 'baseLocationLabel'])
     .where('userId', '=', mechanicId)
     .executeTakeFirst();
   const start = (profile?.preferredHoursStart ?? '08:00').slice(0, 5);
   const end = (profile?.preferredHoursEnd ?? '17:00').slice(0, 5);
   const days = profile?.availableWeekdays ?? [1, 2, 3, 4, 5];
-  // The token is made when first saved; an unsaved feed has nothing in it yet.
+  // The token is made when first saved; an unsaved feed has nothing in it yet. The zone proposed
+  // is the base airport's (a mechanic at KRHV works on Pacific time), by the rule records use.
   return toAvailability(
     {
       mechanicId,
-      timeZone: 'America/New_York',
+      timeZone: zoneOfPlace(profile?.baseLocationLabel || profile?.baseLocation),
       weekly: days.map((day) => ({ day, start, end })),
       timeOff: [],
       maxConcurrentJobs: 1,

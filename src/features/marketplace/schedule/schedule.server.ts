@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import {
-  timeZoneOfLabel,
   type AppointmentParties,
   type Proposal,
   type ProposalData,
@@ -18,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../server/http/
 import { fullName, iso, isoOrNull } from '../mappers.server.ts';
 import { notify } from '../notifications.server.ts';
 import { todayIn, whenText } from './zoned-time.ts';
+import { zoneOfPlace } from '../geo/airport-day.ts';
 import type { OutboxAttachment } from '../../../server/db/tables/foundation.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
@@ -103,7 +103,8 @@ export async function withScheduleAndParties<A extends Appointment>(
     const open = mine.find((p) => p.status === 'open');
     const schedule: ScheduleView = {
       state: row.scheduleState,
-      timeZone: timeZoneOfLabel(row.serviceLocationLabel ?? row.requestServiceLocation),
+      // The zone of the place of work, by the rule that dates its records (airport-day.ts).
+      timeZone: zoneOfPlace(row.serviceLocationLabel ?? row.requestServiceLocation),
       open: open ? toProposal(open, names) : null,
       history: mine.slice(0, 20).map((p) => toProposal(p, names)),
     };
@@ -133,7 +134,7 @@ async function jobWhat(db: Db, serviceRequestId: string) {
     .executeTakeFirstOrThrow();
   return {
     what: `the ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}`,
-    timeZone: timeZoneOfLabel(r.serviceLocationLabel ?? r.serviceLocation),
+    timeZone: zoneOfPlace(r.serviceLocationLabel ?? r.serviceLocation),
   };
 }
 
