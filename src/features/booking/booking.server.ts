@@ -28,7 +28,9 @@ import { formatDay } from '../../lib/format.ts';
 import { createJob } from '../jobs/create-job.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { resolveLocation } from '../marketplace/geo/resolve.ts';
-import { zoneOfPlace } from '../marketplace/geo/airport-day.ts';
+import { aircraftZone, timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
+import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';
+import { CALENDAR_FILE_ATTACHED, atAirport } from '../../contract/appointment-schedule.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
@@ -582,12 +584,12 @@ export async function confirmHold(
         .where('userId', '=', hold.mechanicId)
         .executeTakeFirstOrThrow(),
     ]);
-    const mechanicStatus = await trx
+    const mechanic = await trx
       .selectFrom('users')
-      .select('mechanicStatus')
+      .select(['mechanicStatus', 'firstName', 'lastName'])
       .where('id', '=', hold.mechanicId)
       .executeTakeFirst();
-    if (mechanicStatus?.mechanicStatus !== 'approved')
+    if (mechanic?.mechanicStatus !== 'approved')
       throw new HttpError(410, 'This mechanic is no longer taking bookings; pick another');
     const place = resolveLocation(aircraft.homeAirport)!;
     const schedule = scheduleOf(availability);
@@ -686,11 +688,27 @@ export async function confirmHold(
       .set({ confirmedAt: now, appointmentId: appointment.appointmentId })
       .where('id', '=', hold.id)
       .execute();
+    // Both parties are told the start at the aircraft's airport, its zone named, and get the
+    // appointment's calendar file (the download's bytes, read here: the booking is written).
+    const airport = aircraft.homeAirport ?? place.label;
+    const startsAt = zonedToUtc(start, hoursOn(schedule, start)?.start ?? '08:00', schedule.timeZone);
+    const when = atAirport(timeInZone(aircraftZone(aircraft.homeAirport), startsAt), airport);
+    const calendarFile = await appointmentIcsAttachment(trx, appointment.appointmentId);
     await notify(trx, [hold.mechanicId], {
       type: 'booking.confirmed',
       title: 'New booking',
-      message: `${fullName(owner)} booked ${what} on ${aircraft.tailNumber} for ${listDays(days)}, at ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}.`,
+      message: `${fullName(owner)} booked ${what} on ${aircraft.tailNumber} for ${listDays(days)}, starting ${when}, at ${usd}. ${CALENDAR_FILE_ATTACHED}`,
       link: 'appointments',
+      itemId: appointment.appointmentId,
+      attachments: [calendarFile],
+    });
+    await notify(trx, [owner.id], {
+      type: 'booking.confirmed',
+      title: 'Booking confirmed',
+      message: `You booked ${what} on ${aircraft.tailNumber} with ${fullName(mechanic)} for ${listDays(days)}, starting ${when}, at ${usd}. ${CALENDAR_FILE_ATTACHED}`,
+      link: 'appointments',
+      itemId: appointment.appointmentId,
+      attachments: [calendarFile],
     });
     return { appointmentId: appointment.appointmentId, created: true };
   });
