@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import {
+  CALENDAR_FILE_ATTACHED,
   type AppointmentParties,
   type Proposal,
   type ProposalData,
@@ -276,10 +277,11 @@ export async function acceptProposal(
     await notify(trx, [a.customerId, a.mechanicId], {
       type: 'appointment.agreed',
       title: 'Appointment time agreed',
-      message: `${fullName(user)} picked ${whenText(chosen, job.timeZone)} for ${job.what}. Add it to your calendar from the appointment (an .ics file).`,
+      // The email says of the calendar file what it does: carried when given (read in this
+      // transaction: the new time), else where to download it.
+      message: `${fullName(user)} picked ${whenText(chosen, job.timeZone)} for ${job.what}. ${calendarFile ? CALENDAR_FILE_ATTACHED : 'Add it to your calendar from the appointment (an .ics file).'}`,
       link: 'appointments',
       itemId: id,
-      // The confirmation email carries the calendar file itself (read in this transaction: the new time).
       ...(calendarFile ? { attachments: [await calendarFile(trx, id)] } : {}),
     });
   });
