@@ -257,6 +257,8 @@ export interface BookingHold {
   /** When the work starts, as an instant (the mechanic's start of day in their time zone). */
   startsAt: string;
   timeZone: string;
+  /** 'Dec 8, 2026 at 8:00 AM PST (local time at KRHV)': the start on the aircraft's airport clock, labelled. */
+  startsAtAirport: string;
   freeCancelHours: number;
 }
 

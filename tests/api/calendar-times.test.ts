@@ -154,6 +154,36 @@ describe('the calendar file of a job over several days', () => {
   });
 });
 
+describe('a booking’s hold', () => {
+  it('says when work starts on the aircraft’s airport clock, labelled as its local time', async () => {
+    const mechanic = await pacificMechanic();
+    expect(
+      (
+        await api.put(
+          '/api/enhanced/mechanic-profile/availability',
+          { timeZone: 'America/Los_Angeles', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+          { token: mechanic.token },
+        )
+      ).status,
+    ).toBe(200);
+    const { owner, aircraftId } = await ownerWithPlane(PLACE);
+    const [start] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
+    const held = await api.post(
+      '/api/booking/holds',
+      { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start },
+      { token: owner.token },
+    );
+    expect(held.status, held.text).toBe(201);
+    const day = new Date(`${start}T12:00:00Z`).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    expect(held.body.startsAtAirport).toMatch(new RegExp(`^${day} at 8:00 AM P[SD]T \\(local time at KRHV\\)$`));
+  });
+});
+
 describe('a booking’s emails', () => {
   it('confirm to the owner with the time at the airport, labelled, and the calendar file; a reschedule attaches the moved file', async () => {
     const mechanic = await pacificMechanic();

@@ -23,6 +23,10 @@ async function bookFromDueList(page: Page, tail: string, businessName: string, w
   const label = (await first.getAttribute('aria-label')) ?? '';
   await first.click();
   await expect(dialog.getByText(/These days are held for you for \d+:\d\d\./)).toBeVisible();
+  // The start on the aircraft's airport clock, said to be its local time.
+  await expect(
+    dialog.getByText(/^Starts \w{3} \d+, \d{4} at \d+:\d\d [AP]M [A-Z]+ \(local time at K\w{3}\)$/),
+  ).toBeVisible();
   await expect(dialog.getByText('Free to cancel or reschedule until 72 hours before the start.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(page.getByText(/^Booked: .* starts on /)).toBeVisible();

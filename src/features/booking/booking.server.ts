@@ -356,9 +356,15 @@ type HoldRow = {
   freeCancelHours: number | null;
 };
 
-function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): BookingHold {
+function toHold(
+  row: HoldRow,
+  schedule: Schedule,
+  freeCancelHours: number,
+  aircraft: { homeAirport: string | null },
+): BookingHold {
   const start = dateOnly(row.startDate);
   const hours = hoursOn(schedule, start);
+  const startsAt = zonedToUtc(start, hours?.start ?? '08:00', schedule.timeZone);
   return {
     id: row.id,
     expiresAt: row.expiresAt.toISOString(),
@@ -368,11 +374,16 @@ function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): Book
     start,
     days: daysOf(row.days),
     priceCents: Number(row.priceCents),
-    startsAt: zonedToUtc(start, hours?.start ?? '08:00', schedule.timeZone).toISOString(),
+    startsAt: startsAt.toISOString(),
     timeZone: schedule.timeZone,
+    startsAtAirport: startsAtAirport(aircraft, startsAt),
     freeCancelHours: row.freeCancelHours ?? freeCancelHours,
   };
 }
+
+/** The start on the aircraft's airport clock, labelled: what the owner and the mechanic read of it. */
+const startsAtAirport = (aircraft: { homeAirport: string | null }, startsAt: Date) =>
+  atAirport(timeInZone(aircraftZone(aircraft.homeAirport), startsAt), aircraft.homeAirport ?? '');
 
 /** 409 with the next open starts, in the sentence and as data for a screen to offer them. */
 export function daysTaken(next: string[]): HttpError {
@@ -405,7 +416,7 @@ export function startDays(schedule: Schedule, start: string, daysNeeded: number,
 
 export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = new Date()): Promise<BookingHold> {
   if (!isUuid(data.mechanicId)) throw notFound('Mechanic not found');
-  const { place, aircraftClass } = await ownAircraftWithClass(db, owner.id, data.aircraftId);
+  const { aircraft, place, aircraftClass } = await ownAircraftWithClass(db, owner.id, data.aircraftId);
   const mechanic = await db
     .selectFrom('users as u')
     .innerJoin('mechanicProfiles as p', 'p.userId', 'u.id')
@@ -489,7 +500,7 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toHold(row, schedule, availability.freeCancelHours);
+    return toHold(row, schedule, availability.freeCancelHours, aircraft);
   });
 }
 
@@ -690,9 +701,10 @@ export async function confirmHold(
       .execute();
     // Both parties are told the start at the aircraft's airport, its zone named, and get the
     // appointment's calendar file (the download's bytes, read here: the booking is written).
-    const airport = aircraft.homeAirport ?? place.label;
-    const startsAt = zonedToUtc(start, hoursOn(schedule, start)?.start ?? '08:00', schedule.timeZone);
-    const when = atAirport(timeInZone(aircraftZone(aircraft.homeAirport), startsAt), airport);
+    const when = startsAtAirport(
+      aircraft,
+      zonedToUtc(start, hoursOn(schedule, start)?.start ?? '08:00', schedule.timeZone),
+    );
     const calendarFile = await appointmentIcsAttachment(trx, appointment.appointmentId);
     await notify(trx, [hold.mechanicId], {
       type: 'booking.confirmed',
