@@ -190,6 +190,8 @@ export interface Availability extends AvailabilityData {
   saved: boolean;
   /** The secret address of the mechanic's calendar feed (ICS). */
   calendarUrl: string;
+  /** The zone of the mechanic's base airport: the one the calendar is proposed in (docs/decisions/0447). */
+  baseTimeZone: string;
 }
 
 export const OffersQuerySchema = z.object({

@@ -63,6 +63,21 @@ describe('a KRHV mechanic’s calendar', () => {
     expect(proposed.status).toBe(200);
     expect(proposed.body).toMatchObject({ saved: false, timeZone: 'America/Los_Angeles' });
   });
+
+  it('says the base airport’s zone beside a saved calendar that keeps another', async () => {
+    const mechanic = await pacificMechanic();
+    const saved = await api.put(
+      '/api/enhanced/mechanic-profile/availability',
+      { timeZone: 'America/New_York', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+      { token: mechanic.token },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({
+      saved: true,
+      timeZone: 'America/New_York',
+      baseTimeZone: 'America/Los_Angeles',
+    });
+  });
 });
 
 describe('the calendar file of a job over several days', () => {

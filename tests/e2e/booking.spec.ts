@@ -72,7 +72,13 @@ test('a mechanic opens a calendar and an owner books the flat-rate annual from t
   await signIn(mechanicPage, mechanic);
   await mechanicPage.getByRole('tab', { name: 'Profile' }).click();
   const settings = mechanicPage.getByRole('form', { name: 'Your calendar' });
-  await settings.getByLabel('Time zone').selectOption('America/Los_Angeles');
+  // Proposed in the base airport's zone (Eugene, OR: Pacific); another zone is said to differ from it.
+  await expect(settings.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');
+  await settings.getByLabel('Time zone').selectOption('America/New_York');
+  await expect(settings.getByRole('note')).toContainText('Your base airport keeps Los Angeles time');
+  await settings.getByRole('button', { name: 'Use Los Angeles time' }).click();
+  await expect(settings.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');
+  await expect(settings.getByRole('note')).toBeHidden();
   await settings.getByRole('button', { name: 'Save calendar' }).click();
   await expect(mechanicPage.getByText('Calendar saved')).toBeVisible();
   await expect(mechanicPage.getByLabel(/Your jobs in your phone’s calendar/)).toHaveValue(/\/api\/calendar\/.+\.ics$/);

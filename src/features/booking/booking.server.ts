@@ -117,7 +117,7 @@ type AvailabilityRow = {
 
 const calendarPath = (token: string) => `/api/calendar/${token}.ics`;
 
-function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
+function toAvailability(row: AvailabilityRow, saved: boolean, baseTimeZone: string): Availability {
   return {
     timeZone: row.timeZone,
     weekly: [...row.weekly].sort((a, b) => a.day - b.day),
@@ -126,6 +126,7 @@ function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
     freeCancelHours: row.freeCancelHours,
     saved,
     calendarUrl: calendarPath(row.calendarToken),
+    baseTimeZone,
   };
 }
 
@@ -134,26 +135,26 @@ function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
  * and hours) with a feed address already reserved, marked `saved: false`: they are not bookable yet.
  */
 export async function getAvailability(db: Db, mechanicId: string): Promise<Availability> {
-  const row = await db
-    .selectFrom('mechanicAvailability')
-    .selectAll()
-    .where('mechanicId', '=', mechanicId)
-    .executeTakeFirst();
-  if (row) return toAvailability(row, true);
-  const profile = await db
-    .selectFrom('mechanicProfiles')
-    .select(['availableWeekdays', 'preferredHoursStart', 'preferredHoursEnd', 'baseLocation', 'baseLocationLabel'])
-    .where('userId', '=', mechanicId)
-    .executeTakeFirst();
+  const [row, profile] = await Promise.all([
+    db.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', mechanicId).executeTakeFirst(),
+    db
+      .selectFrom('mechanicProfiles')
+      .select(['availableWeekdays', 'preferredHoursStart', 'preferredHoursEnd', 'baseLocation', 'baseLocationLabel'])
+      .where('userId', '=', mechanicId)
+      .executeTakeFirst(),
+  ]);
+  // The base airport's zone (a mechanic at KRHV works on Pacific time), by the rule records use:
+  // the zone proposed until one is saved, and said beside a saved one that differs.
+  const baseTimeZone = zoneOfPlace(profile?.baseLocationLabel || profile?.baseLocation);
+  if (row) return toAvailability(row, true, baseTimeZone);
   const start = (profile?.preferredHoursStart ?? '08:00').slice(0, 5);
   const end = (profile?.preferredHoursEnd ?? '17:00').slice(0, 5);
   const days = profile?.availableWeekdays ?? [1, 2, 3, 4, 5];
-  // The token is made when first saved; an unsaved feed has nothing in it yet. The zone proposed
-  // is the base airport's (a mechanic at KRHV works on Pacific time), by the rule records use.
+  // The token is made when first saved; an unsaved feed has nothing in it yet.
   return toAvailability(
     {
       mechanicId,
-      timeZone: zoneOfPlace(profile?.baseLocationLabel || profile?.baseLocation),
+      timeZone: baseTimeZone,
       weekly: days.map((day) => ({ day, start, end })),
       timeOff: [],
       maxConcurrentJobs: 1,
@@ -161,6 +162,7 @@ export async function getAvailability(db: Db, mechanicId: string): Promise<Avail
       calendarToken: 'not-yet-saved',
     },
     false,
+    baseTimeZone,
   );
 }
 
