@@ -7,6 +7,7 @@ import { icsProblems } from '../helpers/ics-rules.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { sendBookingReminders } from '../../src/features/booking/reminders.server.ts';
 
 // The calendar, its files and the booking emails say the right times: a mechanic based at KRHV
 // (San Jose, CA) works on Pacific time, a job over several days is one event from its first
@@ -264,5 +265,30 @@ describe('a booking’s emails', () => {
     const [rescheduled] = await emailsTo(owner, 'marketplace.booking.rescheduled');
     const unstamped = (ics: string) => ics.replace(/^DTSTAMP:.*\r\n/m, '');
     expect(unstamped(rescheduled!.files[0]!.ics)).toBe(unstamped(download.text));
+  });
+});
+
+describe('a booking’s reminders', () => {
+  it('name the start at the aircraft’s airport, labelled, when the mechanic’s calendar keeps another zone', async () => {
+    const mechanic = await pacificMechanic();
+    // Kept on Mountain time: 8:00 AM there is 7:00 AM at KRHV.
+    expect(
+      (
+        await api.put(
+          '/api/enhanced/mechanic-profile/availability',
+          { timeZone: 'America/Denver', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+          { token: mechanic.token },
+        )
+      ).status,
+    ).toBe(200);
+    const { owner, aircraftId } = await ownerWithPlane(PLACE);
+    const [start] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
+    const appointment = await book(owner, aircraftId, mechanic.id, start!);
+    await sendBookingReminders(db, new Date(Date.parse(appointment.booking.startsAt) - 71 * 3_600_000));
+    for (const who of [owner, mechanic]) {
+      const [reminder] = await emailsTo(who, 'marketplace.booking.reminder');
+      expect(reminder, `${who.role} got no reminder`).toBeTruthy();
+      expect(reminder!.text).toMatch(/at 7:00 AM P[SD]T \(local time at KRHV\)/);
+    }
   });
 });
