@@ -173,3 +173,14 @@ export function zoneName(timeZone: string, date: string): string {
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
+
+/**
+ * What an email carrying the appointment's calendar file says of it: only an email that carries
+ * the file says so (docs/decisions/0165); the file's UID is the appointment's, so opening a later
+ * one moves the event.
+ */
+export const CALENDAR_FILE_ATTACHED =
+  'The calendar file is attached: open it to add the job to your calendar, or to move it there.';
+
+/** A time at the aircraft's airport, said as such for a reader who may be in another zone. */
+export const atAirport = (time: string, airport: string) => `${time} (local time at ${airport})`;

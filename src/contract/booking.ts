@@ -190,6 +190,8 @@ export interface Availability extends AvailabilityData {
   saved: boolean;
   /** The secret address of the mechanic's calendar feed (ICS). */
   calendarUrl: string;
+  /** The zone of the mechanic's base airport: the one the calendar is proposed in (docs/decisions/0447). */
+  baseTimeZone: string;
 }
 
 export const OffersQuerySchema = z.object({
@@ -257,6 +259,8 @@ export interface BookingHold {
   /** When the work starts, as an instant (the mechanic's start of day in their time zone). */
   startsAt: string;
   timeZone: string;
+  /** 'Dec 8, 2026 at 8:00 AM PST (local time at KRHV)': the start on the aircraft's airport clock, labelled. */
+  startsAtAirport: string;
   freeCancelHours: number;
 }
 

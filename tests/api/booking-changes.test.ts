@@ -58,7 +58,7 @@ describe('reminders before a booked start', () => {
     const ownerNotice = (await notificationsOf(owner)).find((n) => n.type === 'booking.reminder')!;
     expect(ownerNotice.title).toBe('Reminder: Annual Inspection in 3 days');
     expect(ownerNotice.message).toMatch(
-      new RegExp(`starts the Annual Inspection on ${tailNumber} .* at 8:00 AM M[SD]T, at KMLS\\.$`),
+      new RegExp(`starts the Annual Inspection on ${tailNumber}, .* at 8:00 AM M[SD]T \\(local time at KMLS\\)\\.$`),
     );
     // The email goes through the outbox, to both.
     for (const who of [owner, mechanic]) {

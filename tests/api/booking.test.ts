@@ -357,7 +357,7 @@ describe('the calendar feed', () => {
     expect(icsProblems(feed.text.replace('\r\nPRODID:', '\nPRODID:').replace(/UID:[^\r]*\r\n/, ''))).not.toEqual([]);
     const parsed = ical.sync.parseICS(feed.text);
     const events = Object.values(parsed).filter((e) => e?.type === 'VEVENT') as ical.VEvent[];
-    const byId = (id: string) => events.find((e) => e.uid === `${id}@appointments.skyward`)!;
+    const byId = (id: string) => events.find((e) => e.uid === `appointment-${id}@skyward-mobile-aviation`)!;
     // 08:00 in Twin Falls (Mountain time): 15:00 UTC in MST, 14:00 UTC in MDT.
     expect(byId(ids[0]!).start.toISOString()).toBe('2027-03-12T15:00:00.000Z');
     expect(byId(ids[1]!).start.toISOString()).toBe('2027-03-15T14:00:00.000Z');

@@ -23,6 +23,10 @@ async function bookFromDueList(page: Page, tail: string, businessName: string, w
   const label = (await first.getAttribute('aria-label')) ?? '';
   await first.click();
   await expect(dialog.getByText(/These days are held for you for \d+:\d\d\./)).toBeVisible();
+  // The start on the aircraft's airport clock, said to be its local time.
+  await expect(
+    dialog.getByText(/^Starts \w{3} \d+, \d{4} at \d+:\d\d [AP]M [A-Z]+ \(local time at K\w{3}\)$/),
+  ).toBeVisible();
   await expect(dialog.getByText('Free to cancel or reschedule until 72 hours before the start.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(page.getByText(/^Booked: .* starts on /)).toBeVisible();
@@ -68,7 +72,13 @@ test('a mechanic opens a calendar and an owner books the flat-rate annual from t
   await signIn(mechanicPage, mechanic);
   await mechanicPage.getByRole('tab', { name: 'Profile' }).click();
   const settings = mechanicPage.getByRole('form', { name: 'Your calendar' });
-  await settings.getByLabel('Time zone').selectOption('America/Los_Angeles');
+  // Proposed in the base airport's zone (Eugene, OR: Pacific); another zone is said to differ from it.
+  await expect(settings.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');
+  await settings.getByLabel('Time zone').selectOption('America/New_York');
+  await expect(settings.getByRole('note')).toContainText('Your base airport keeps Los Angeles time');
+  await settings.getByRole('button', { name: 'Use Los Angeles time' }).click();
+  await expect(settings.getByLabel('Time zone')).toHaveValue('America/Los_Angeles');
+  await expect(settings.getByRole('note')).toBeHidden();
   await settings.getByRole('button', { name: 'Save calendar' }).click();
   await expect(mechanicPage.getByText('Calendar saved')).toBeVisible();
   await expect(mechanicPage.getByLabel(/Your jobs in your phone’s calendar/)).toHaveValue(/\/api\/calendar\/.+\.ics$/);

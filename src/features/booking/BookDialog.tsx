@@ -178,10 +178,8 @@ export default function BookDialog({
             <p className="text-sm">
               {labelOf(MARKETPLACE_SERVICE_TYPES, hold.hold.serviceType)} · {price(hold.hold.priceCents)} flat
             </p>
-            <p className="text-sm">
-              On site {hold.hold.days.map(shortDay).join(', ')} (
-              {hold.hold.timeZone.replace('America/', '').replace('_', ' ')} time)
-            </p>
+            <p className="text-sm">On site {hold.hold.days.map(shortDay).join(', ')}</p>
+            <p className="text-sm">Starts {hold.hold.startsAtAirport}</p>
             {hold.offer.includes && (
               <p className="mt-2 text-sm text-muted-foreground">Includes: {hold.offer.includes}</p>
             )}

@@ -10,7 +10,7 @@ import type { Appointment } from '../../contract/appointments.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
-import { formatDateTime, formatDay } from '../../lib/format.ts';
+import { formatDateTimeAt, formatDay } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 
 const refusal = (err: unknown, fallback: string) =>
@@ -129,9 +129,9 @@ export default function BookingActions({
       <p className="font-medium">Booked at a flat rate · on site {b.days.map(shortDay).join(', ')}</p>
       <p className="text-muted-foreground">
         {b.changeable
-          ? `Free to reschedule or cancel until ${formatDateTime(b.freeUntil)}.`
+          ? `Free to reschedule or cancel until ${formatDateTimeAt(b.freeUntil, a.timeZone)}.`
           : b.freeCancelHours > 0
-            ? `The free window to change it closed on ${formatDateTime(b.freeUntil)} (${b.freeCancelHours} hours before the start). Message ${a.mechanicName} to ask for a change.`
+            ? `The free window to change it closed on ${formatDateTimeAt(b.freeUntil, a.timeZone)} (${b.freeCancelHours} hours before the start). Message ${a.mechanicName} to ask for a change.`
             : `Booked without free cancellation. Message ${a.mechanicName} to ask for a change.`}
       </p>
       {b.changeable && (

@@ -18,6 +18,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 
+const zoneLabel = (z: string) => z.replace('America/', '').replace('Pacific/', '').replace('_', ' ');
 /** Time zones mechanics in the marketplace's area work in; any IANA name is accepted by the API. */
 const TIME_ZONES = [
   'America/New_York',
@@ -27,10 +28,7 @@ const TIME_ZONES = [
   'America/Los_Angeles',
   'America/Anchorage',
   'Pacific/Honolulu',
-].map((z) => ({
-  value: z,
-  label: z.replace('America/', '').replace('Pacific/', '').replace('_', ' '),
-}));
+].map((z) => ({ value: z, label: zoneLabel(z) }));
 
 interface RateRow {
   key: number;
@@ -299,6 +297,20 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
             value={timeZone}
             onChange={(e) => setTimeZone(e.target.value)}
           />
+          {timeZone !== initial.baseTimeZone && (
+            <p className="mt-1 text-sm text-muted-foreground" role="note">
+              Your base airport keeps {zoneLabel(initial.baseTimeZone)} time; offers, bookings and your feed use the
+              zone chosen here.{' '}
+              <Button
+                type="button"
+                variant="link"
+                className="h-auto p-0"
+                onClick={() => setTimeZone(initial.baseTimeZone)}
+              >
+                Use {zoneLabel(initial.baseTimeZone)} time
+              </Button>
+            </p>
+          )}
         </div>
         <div>
           <Label htmlFor="availability-max">Jobs at once</Label>

@@ -28,6 +28,9 @@ import { formatDay } from '../../lib/format.ts';
 import { createJob } from '../jobs/create-job.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { resolveLocation } from '../marketplace/geo/resolve.ts';
+import { aircraftZone, timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
+import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';
+import { CALENDAR_FILE_ATTACHED, atAirport } from '../../contract/appointment-schedule.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
@@ -114,7 +117,7 @@ type AvailabilityRow = {
 
 const calendarPath = (token: string) => `/api/calendar/${token}.ics`;
 
-function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
+function toAvailability(row: AvailabilityRow, saved: boolean, baseTimeZone: string): Availability {
   return {
     timeZone: row.timeZone,
     weekly: [...row.weekly].sort((a, b) => a.day - b.day),
@@ -123,6 +126,7 @@ function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
     freeCancelHours: row.freeCancelHours,
     saved,
     calendarUrl: calendarPath(row.calendarToken),
+    baseTimeZone,
   };
 }
 
@@ -131,17 +135,18 @@ function toAvailability(row: AvailabilityRow, saved: boolean): Availability {
  * and hours) with a feed address already reserved, marked `saved: false`: they are not bookable yet.
  */
 export async function getAvailability(db: Db, mechanicId: string): Promise<Availability> {
-  const row = await db
-    .selectFrom('mechanicAvailability')
-    .selectAll()
-    .where('mechanicId', '=', mechanicId)
-    .executeTakeFirst();
-  if (row) return toAvailability(row, true);
-  const profile = await db
-    .selectFrom('mechanicProfiles')
-    .select(['availableWeekdays', 'preferredHoursStart', 'preferredHoursEnd'])
-    .where('userId', '=', mechanicId)
-    .executeTakeFirst();
+  const [row, profile] = await Promise.all([
+    db.selectFrom('mechanicAvailability').selectAll().where('mechanicId', '=', mechanicId).executeTakeFirst(),
+    db
+      .selectFrom('mechanicProfiles')
+      .select(['availableWeekdays', 'preferredHoursStart', 'preferredHoursEnd', 'baseLocation', 'baseLocationLabel'])
+      .where('userId', '=', mechanicId)
+      .executeTakeFirst(),
+  ]);
+  // The base airport's zone (a mechanic at KRHV works on Pacific time), by the rule records use:
+  // the zone proposed until one is saved, and said beside a saved one that differs.
+  const baseTimeZone = zoneOfPlace(profile?.baseLocationLabel || profile?.baseLocation);
+  if (row) return toAvailability(row, true, baseTimeZone);
   const start = (profile?.preferredHoursStart ?? '08:00').slice(0, 5);
   const end = (profile?.preferredHoursEnd ?? '17:00').slice(0, 5);
   const days = profile?.availableWeekdays ?? [1, 2, 3, 4, 5];
@@ -149,7 +154,7 @@ export async function getAvailability(db: Db, mechanicId: string): Promise<Avail
   return toAvailability(
     {
       mechanicId,
-      timeZone: 'America/New_York',
+      timeZone: baseTimeZone,
       weekly: days.map((day) => ({ day, start, end })),
       timeOff: [],
       maxConcurrentJobs: 1,
@@ -157,6 +162,7 @@ export async function getAvailability(db: Db, mechanicId: string): Promise<Avail
       calendarToken: 'not-yet-saved',
     },
     false,
+    baseTimeZone,
   );
 }
 
@@ -352,9 +358,15 @@ type HoldRow = {
   freeCancelHours: number | null;
 };
 
-function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): BookingHold {
+function toHold(
+  row: HoldRow,
+  schedule: Schedule,
+  freeCancelHours: number,
+  aircraft: { homeAirport: string | null },
+): BookingHold {
   const start = dateOnly(row.startDate);
   const hours = hoursOn(schedule, start);
+  const startsAt = zonedToUtc(start, hours?.start ?? '08:00', schedule.timeZone);
   return {
     id: row.id,
     expiresAt: row.expiresAt.toISOString(),
@@ -364,11 +376,16 @@ function toHold(row: HoldRow, schedule: Schedule, freeCancelHours: number): Book
     start,
     days: daysOf(row.days),
     priceCents: Number(row.priceCents),
-    startsAt: zonedToUtc(start, hours?.start ?? '08:00', schedule.timeZone).toISOString(),
+    startsAt: startsAt.toISOString(),
     timeZone: schedule.timeZone,
+    startsAtAirport: startsAtAirport(aircraft, startsAt),
     freeCancelHours: row.freeCancelHours ?? freeCancelHours,
   };
 }
+
+/** The start on the aircraft's airport clock, labelled: what the owner and the mechanic read of it. */
+const startsAtAirport = (aircraft: { homeAirport: string | null }, startsAt: Date) =>
+  atAirport(timeInZone(aircraftZone(aircraft.homeAirport), startsAt), aircraft.homeAirport ?? '');
 
 /** 409 with the next open starts, in the sentence and as data for a screen to offer them. */
 export function daysTaken(next: string[]): HttpError {
@@ -401,7 +418,7 @@ export function startDays(schedule: Schedule, start: string, daysNeeded: number,
 
 export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = new Date()): Promise<BookingHold> {
   if (!isUuid(data.mechanicId)) throw notFound('Mechanic not found');
-  const { place, aircraftClass } = await ownAircraftWithClass(db, owner.id, data.aircraftId);
+  const { aircraft, place, aircraftClass } = await ownAircraftWithClass(db, owner.id, data.aircraftId);
   const mechanic = await db
     .selectFrom('users as u')
     .innerJoin('mechanicProfiles as p', 'p.userId', 'u.id')
@@ -485,7 +502,7 @@ export async function placeHold(db: Db, owner: UserRow, data: HoldData, now = ne
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toHold(row, schedule, availability.freeCancelHours);
+    return toHold(row, schedule, availability.freeCancelHours, aircraft);
   });
 }
 
@@ -580,12 +597,12 @@ export async function confirmHold(
         .where('userId', '=', hold.mechanicId)
         .executeTakeFirstOrThrow(),
     ]);
-    const mechanicStatus = await trx
+    const mechanic = await trx
       .selectFrom('users')
-      .select('mechanicStatus')
+      .select(['mechanicStatus', 'firstName', 'lastName'])
       .where('id', '=', hold.mechanicId)
       .executeTakeFirst();
-    if (mechanicStatus?.mechanicStatus !== 'approved')
+    if (mechanic?.mechanicStatus !== 'approved')
       throw new HttpError(410, 'This mechanic is no longer taking bookings; pick another');
     const place = resolveLocation(aircraft.homeAirport)!;
     const schedule = scheduleOf(availability);
@@ -684,11 +701,28 @@ export async function confirmHold(
       .set({ confirmedAt: now, appointmentId: appointment.appointmentId })
       .where('id', '=', hold.id)
       .execute();
+    // Both parties are told the start at the aircraft's airport, its zone named, and get the
+    // appointment's calendar file (the download's bytes, read here: the booking is written).
+    const when = startsAtAirport(
+      aircraft,
+      zonedToUtc(start, hoursOn(schedule, start)?.start ?? '08:00', schedule.timeZone),
+    );
+    const calendarFile = await appointmentIcsAttachment(trx, appointment.appointmentId);
     await notify(trx, [hold.mechanicId], {
       type: 'booking.confirmed',
       title: 'New booking',
-      message: `${fullName(owner)} booked ${what} on ${aircraft.tailNumber} for ${listDays(days)}, at ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(priceCents / 100)}.`,
+      message: `${fullName(owner)} booked ${what} on ${aircraft.tailNumber} for ${listDays(days)}, starting ${when}, at ${usd}. ${CALENDAR_FILE_ATTACHED}`,
       link: 'appointments',
+      itemId: appointment.appointmentId,
+      attachments: [calendarFile],
+    });
+    await notify(trx, [owner.id], {
+      type: 'booking.confirmed',
+      title: 'Booking confirmed',
+      message: `You booked ${what} on ${aircraft.tailNumber} with ${fullName(mechanic)} for ${listDays(days)}, starting ${when}, at ${usd}. ${CALENDAR_FILE_ATTACHED}`,
+      link: 'appointments',
+      itemId: appointment.appointmentId,
+      attachments: [calendarFile],
     });
     return { appointmentId: appointment.appointmentId, created: true };
   });

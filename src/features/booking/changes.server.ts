@@ -9,7 +9,10 @@ import { getAppointment } from '../marketplace/appointments.server.ts';
 import { assertChangeable, daysOf, listDays, lockedBooking } from '../marketplace/booking-terms.server.ts';
 import { fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { whenText } from '../marketplace/schedule/zoned-time.ts';
+import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';
+import { timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
+import { CALENDAR_FILE_ATTACHED, atAirport } from '../../contract/appointment-schedule.ts';
 import { busyDays, daysTaken, earliestStart, scheduleOf, serviceLabel, startDays } from './booking.server.ts';
 import { addDays, fits, hoursOn, openStarts } from './calendar.ts';
 
@@ -119,25 +122,36 @@ export async function rescheduleBooking(
       .execute();
     const request = await trx
       .selectFrom('serviceRequests')
-      .select(['serviceType', 'aircraftTailNumber'])
+      .select(['serviceType', 'aircraftTailNumber', 'serviceLocation', 'serviceLocationLabel'])
       .where('id', '=', a.serviceRequestId)
       .executeTakeFirstOrThrow();
     const what = `the ${serviceLabel(request.serviceType)} on ${request.aircraftTailNumber}`;
-    const when = whenText({ date: start, time }, schedule.timeZone);
+    // The new start at the aircraft's airport, its zone named; both emails carry the moved file
+    // (the same UID, its SEQUENCE one higher: read here, after the move).
+    const when = atAirport(
+      timeInZone(
+        zoneOfPlace(request.serviceLocationLabel ?? request.serviceLocation),
+        zonedToUtc(start, time, schedule.timeZone),
+      ),
+      request.serviceLocation,
+    );
+    const calendarFile = await appointmentIcsAttachment(trx, a.id);
     const moved = `from ${listDays(own)} to ${listDays(days)}`;
     await notify(trx, [a.mechanicId], {
       type: 'booking.rescheduled',
       title: 'Booking rescheduled',
-      message: `${fullName(owner)} moved ${what} ${moved}: it now starts ${when}. The days before are free again.`,
+      message: `${fullName(owner)} moved ${what} ${moved}: it now starts ${when}. The days before are free again. ${CALENDAR_FILE_ATTACHED}`,
       link: 'appointments',
       itemId: a.id,
+      attachments: [calendarFile],
     });
     await notify(trx, [a.customerId], {
       type: 'booking.rescheduled',
       title: 'Booking rescheduled',
-      message: `You moved ${what} ${moved}: it now starts ${when}. Add the new time to your calendar from the appointment (an .ics file).`,
+      message: `You moved ${what} ${moved}: it now starts ${when}. ${CALENDAR_FILE_ATTACHED}`,
       link: 'appointments',
       itemId: a.id,
+      attachments: [calendarFile],
     });
     await recordThreadEvent(
       trx,

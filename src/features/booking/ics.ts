@@ -9,6 +9,8 @@ import { escapeText, fold } from '../marketplace/schedule/ics.ts';
 
 export interface CalendarEvent {
   uid: string;
+  /** Grows with each move, as in the appointment's own file (the same UID there). */
+  sequence?: number;
   start: Date;
   end: Date;
   summary: string;
@@ -38,6 +40,7 @@ export function calendar(name: string, events: readonly CalendarEvent[], now: Da
     lines.push(
       'BEGIN:VEVENT',
       `UID:${e.uid}`,
+      ...(e.sequence !== undefined ? [`SEQUENCE:${e.sequence}`] : []),
       `DTSTAMP:${stamp(now)}`,
       `DTSTART:${stamp(e.start)}`,
       `DTEND:${stamp(e.end)}`,

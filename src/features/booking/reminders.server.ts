@@ -3,7 +3,9 @@ import { BOOKING_REMINDER_HOURS } from '../../contract/booking.ts';
 import type { Db } from '../../server/db/client.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { whenText, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
+import { atAirport } from '../../contract/appointment-schedule.ts';
 import { addDays } from './calendar.ts';
 import { serviceLabel } from './booking.server.ts';
 
@@ -69,13 +71,14 @@ export async function sendBookingReminders(db: Db, now = new Date()): Promise<{ 
           .returning('appointmentId')
           .executeTakeFirst();
         if (!claimed) return;
-        const when = whenText({ date, time }, row.timeZone);
+        // The start at the aircraft's airport, labelled: the mechanic's calendar may keep another zone.
+        const when = atAirport(timeInZone(zoneOfPlace(row.serviceLocation), startsAt), row.serviceLocation);
         const what = `${serviceLabel(row.serviceType)} on ${row.aircraftTailNumber}`;
         const title = `Reminder: ${serviceLabel(row.serviceType)} ${hours === 24 ? 'tomorrow' : 'in 3 days'}`;
         await notify(trx, [row.customerId], {
           type: 'booking.reminder',
           title,
-          message: `${fullName({ firstName: row.mechanicFirst, lastName: row.mechanicLast })} starts the ${what} ${when}, at ${row.serviceLocation}.`,
+          message: `${fullName({ firstName: row.mechanicFirst, lastName: row.mechanicLast })} starts the ${what}, ${when}.`,
           link: 'appointments',
           itemId: row.id,
           validWhile: { rule: 'booking_upcoming', aboutId: row.id },
@@ -83,7 +86,7 @@ export async function sendBookingReminders(db: Db, now = new Date()): Promise<{ 
         await notify(trx, [row.mechanicId], {
           type: 'booking.reminder',
           title,
-          message: `The ${what} for ${fullName({ firstName: row.ownerFirst, lastName: row.ownerLast })} starts ${when}, at ${row.serviceLocation}.`,
+          message: `The ${what} for ${fullName({ firstName: row.ownerFirst, lastName: row.ownerLast })} starts ${when}.`,
           link: 'appointments',
           itemId: row.id,
           validWhile: { rule: 'booking_upcoming', aboutId: row.id },

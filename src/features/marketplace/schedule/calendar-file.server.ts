@@ -6,10 +6,9 @@ import type { OutboxAttachment } from '../../../server/db/tables/foundation.ts';
 import { siteUrl } from '../../../server/site-url.server.ts';
 import { getAppointment } from '../appointments.server.ts';
 import { dashboardLink } from '../links.ts';
-import { buildIcs } from './ics.ts';
-
-/** A work day in the calendar: a longer job is said in the description, not blocked overnight. */
-const MAX_EVENT_HOURS = 8;
+import { dateOnly } from '../mappers.server.ts';
+import { appointmentUid, buildIcs } from './ics.ts';
+import { dayEndOf, jobSpan, lastDayOf, spanText, type SpanInput } from './job-span.ts';
 
 /**
  * The appointment's calendar file (RFC 5545), the same bytes the download and the confirmation
@@ -23,9 +22,36 @@ export async function appointmentIcs(db: Db, id: string): Promise<{ ics: string;
   const reschedules = schedule.history.filter((p) => p.status === 'accepted').length + (a.booking?.reschedules ?? 0);
   const service = labelOf(MARKETPLACE_SERVICE_TYPES, a.serviceType);
   const hours = a.figures?.current.totals.hours ?? a.estimatedDuration;
+  // The whole job, first morning to last evening (docs/decisions/0447): a booking's working days,
+  // else the quote's span from the appointment's day; its time is on the clock the booking or the
+  // place of work keeps.
+  const job = await db
+    .selectFrom('appointments as a')
+    .innerJoin('bids as b', 'b.id', 'a.bidId')
+    .leftJoin('mechanicAvailability as av', 'av.mechanicId', 'a.mechanicId')
+    .leftJoin('mechanicProfiles as p', 'p.userId', 'a.mechanicId')
+    .select(['b.availableStartDate', 'b.estimatedCompletionDate', 'av.weekly', 'p.preferredHoursEnd'])
+    .where('a.id', '=', a.id)
+    .executeTakeFirstOrThrow();
+  const timeZone = a.booking?.timeZone ?? schedule.timeZone;
+  const lastDay = lastDayOf({
+    scheduledDate: a.scheduledDate,
+    bookingDays: a.booking?.days,
+    quotedStart: dateOnly(job.availableStartDate),
+    quotedEnd: dateOnly(job.estimatedCompletionDate),
+  });
+  const span: SpanInput = {
+    date: a.scheduledDate,
+    time: a.scheduledTime,
+    timeZone,
+    hours,
+    lastDay,
+    lastDayEnd: dayEndOf(lastDay, job.weekly, job.preferredHoursEnd),
+  };
   const description = [
     `${service} of ${a.aircraftTailNumber} (${a.aircraftMake} ${a.aircraftModel}).`,
-    `Time zone: ${schedule.timeZone}.${schedule.state === 'agreed' ? '' : ' Not yet agreed: the time may change.'}`,
+    spanText(span),
+    `Time zone: ${timeZone}.${schedule.state === 'agreed' ? '' : ' Not yet agreed: the time may change.'}`,
     `Estimated work: ${formatHours(hours)}.`,
     `Mechanic: ${parties.mechanic.name}${parties.mechanic.businessName ? ` (${parties.mechanic.businessName})` : ''}${parties.mechanic.phone ? `, ${parties.mechanic.phone}` : ''}, ${parties.mechanic.email}.`,
     `Owner: ${parties.owner.name}${parties.owner.phone ? `, ${parties.owner.phone}` : ''}, ${parties.owner.email}.`,
@@ -34,12 +60,9 @@ export async function appointmentIcs(db: Db, id: string): Promise<{ ics: string;
     .filter(Boolean)
     .join('\n');
   const ics = buildIcs({
-    uid: `appointment-${a.id}@skyward-mobile-aviation`,
+    uid: appointmentUid(a.id),
     sequence: reschedules,
-    date: a.scheduledDate,
-    time: a.scheduledTime,
-    timeZone: schedule.timeZone,
-    hours: Math.min(hours, MAX_EVENT_HOURS),
+    ...jobSpan(span),
     summary: `${service}: ${a.aircraftTailNumber}`,
     location: [parties.aircraft.whereabouts, a.serviceLocation].filter(Boolean).join(', '),
     description,

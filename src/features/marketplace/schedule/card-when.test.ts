@@ -11,7 +11,7 @@ describe('the date an appointment card leads with', () => {
   };
   it('is the appointment time until work starts, then the day it started or was completed', () => {
     expect(cardWhen({ ...a, status: 'confirmed', actualStartTime: null, completedAt: null })).toBe(
-      'Nov 30, 2026 at 8:00 AM',
+      'Nov 30, 2026 at 8:00 AM PST',
     );
     expect(cardWhen({ ...a, status: 'in_progress', completedAt: null })).toBe('Started Nov 25, 2026');
     expect(cardWhen({ ...a, status: 'completed' })).toBe('Completed Nov 25, 2026');
@@ -22,5 +22,12 @@ describe('the date an appointment card leads with', () => {
     expect(cardWhen({ ...evening, status: 'completed' })).toBe('Completed Nov 27, 2026');
     expect(cardWhen({ ...evening, status: 'completed', timeZone: 'America/New_York' })).toBe('Completed Nov 27, 2026');
     expect(cardWhen({ ...evening, status: 'completed', timeZone: 'UTC' })).toBe('Completed Nov 28, 2026');
+  });
+
+  it('says the time at the place of work with its zone, a booking kept on another clock converted to it', () => {
+    const open = { ...a, status: 'confirmed' as const, actualStartTime: null, completedAt: null };
+    expect(cardWhen({ ...open, scheduledDate: '2026-07-01' })).toBe('Jul 1, 2026 at 8:00 AM PDT');
+    // Booked on a Mountain-time calendar at 8:00: 7:00 AM at the California airport.
+    expect(cardWhen({ ...open, booking: { timeZone: 'America/Denver' } })).toBe('Nov 30, 2026 at 7:00 AM PST');
   });
 });

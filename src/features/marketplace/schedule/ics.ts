@@ -1,8 +1,6 @@
-import { zonedToUtc } from './zoned-time.ts';
-
 /**
  * One appointment as an iCalendar file (RFC 5545). Start and end are written in UTC (the form
- * "DATE-TIME with UTC time", 3.3.5), computed from the wall-clock time at the service location, so
+ * "DATE-TIME with UTC time", 3.3.5), computed from the wall-clock times of the job (job-span.ts), so
  * every calendar shows the right local time without a VTIMEZONE block; the location's zone is
  * named in the description. The UID is the appointment's, and SEQUENCE grows with each agreed
  * reschedule, so a calendar that imports the new file moves the event instead of adding one.
@@ -11,11 +9,9 @@ import { zonedToUtc } from './zoned-time.ts';
 export interface IcsEvent {
   uid: string;
   sequence: number;
-  date: string;
-  time: string;
-  timeZone: string;
-  /** Hours the event blocks in the calendar. */
-  hours: number;
+  /** The instants it covers (job-span.ts: a job over several days is one event over them). */
+  start: Date;
+  end: Date;
   summary: string;
   location: string;
   description: string;
@@ -29,6 +25,9 @@ const utc = (d: Date) =>
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
+
+/** The one UID of an appointment's event, in its file and in the mechanic's feed: an update replaces it. */
+export const appointmentUid = (appointmentId: string) => `appointment-${appointmentId}@skyward-mobile-aviation`;
 
 /** TEXT escaping (3.3.11): backslash, semicolon, comma, newline. */
 export const escapeText = (s: string) =>
@@ -55,8 +54,6 @@ export function fold(line: string): string {
 }
 
 export function buildIcs(e: IcsEvent): string {
-  const start = zonedToUtc(e.date, e.time, e.timeZone);
-  const end = new Date(start.getTime() + Math.max(0.5, e.hours) * 3600_000);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -67,8 +64,8 @@ export function buildIcs(e: IcsEvent): string {
     `UID:${e.uid}`,
     `SEQUENCE:${e.sequence}`,
     `DTSTAMP:${utc(e.stamp)}`,
-    `DTSTART:${utc(start)}`,
-    `DTEND:${utc(end)}`,
+    `DTSTART:${utc(e.start)}`,
+    `DTEND:${utc(e.end)}`,
     `SUMMARY:${escapeText(e.summary)}`,
     `LOCATION:${escapeText(e.location)}`,
     `DESCRIPTION:${escapeText(e.description)}`,

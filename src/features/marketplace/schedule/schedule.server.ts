@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import {
-  timeZoneOfLabel,
+  CALENDAR_FILE_ATTACHED,
   type AppointmentParties,
   type Proposal,
   type ProposalData,
@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../server/http/
 import { fullName, iso, isoOrNull } from '../mappers.server.ts';
 import { notify } from '../notifications.server.ts';
 import { todayIn, whenText } from './zoned-time.ts';
+import { zoneOfPlace } from '../geo/airport-day.ts';
 import type { OutboxAttachment } from '../../../server/db/tables/foundation.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');
@@ -103,7 +104,8 @@ export async function withScheduleAndParties<A extends Appointment>(
     const open = mine.find((p) => p.status === 'open');
     const schedule: ScheduleView = {
       state: row.scheduleState,
-      timeZone: timeZoneOfLabel(row.serviceLocationLabel ?? row.requestServiceLocation),
+      // The zone of the place of work, by the rule that dates its records (airport-day.ts).
+      timeZone: zoneOfPlace(row.serviceLocationLabel ?? row.requestServiceLocation),
       open: open ? toProposal(open, names) : null,
       history: mine.slice(0, 20).map((p) => toProposal(p, names)),
     };
@@ -133,7 +135,7 @@ async function jobWhat(db: Db, serviceRequestId: string) {
     .executeTakeFirstOrThrow();
   return {
     what: `the ${labelOf(MARKETPLACE_SERVICE_TYPES, r.serviceType)} on ${r.aircraftTailNumber}`,
-    timeZone: timeZoneOfLabel(r.serviceLocationLabel ?? r.serviceLocation),
+    timeZone: zoneOfPlace(r.serviceLocationLabel ?? r.serviceLocation),
   };
 }
 
@@ -275,10 +277,11 @@ export async function acceptProposal(
     await notify(trx, [a.customerId, a.mechanicId], {
       type: 'appointment.agreed',
       title: 'Appointment time agreed',
-      message: `${fullName(user)} picked ${whenText(chosen, job.timeZone)} for ${job.what}. Add it to your calendar from the appointment (an .ics file).`,
+      // The email says of the calendar file what it does: carried when given (read in this
+      // transaction: the new time), else where to download it.
+      message: `${fullName(user)} picked ${whenText(chosen, job.timeZone)} for ${job.what}. ${calendarFile ? CALENDAR_FILE_ATTACHED : 'Add it to your calendar from the appointment (an .ics file).'}`,
       link: 'appointments',
       itemId: id,
-      // The confirmation email carries the calendar file itself (read in this transaction: the new time).
       ...(calendarFile ? { attachments: [await calendarFile(trx, id)] } : {}),
     });
   });

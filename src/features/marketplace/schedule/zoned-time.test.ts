@@ -2,6 +2,7 @@ import ical from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { timeZoneOfLabel } from '../../../contract/appointment-schedule.ts';
 import { buildIcs, fold } from './ics.ts';
+import { jobSpan } from './job-span.ts';
 import { todayIn, whenText, zonedToUtc } from './zoned-time.ts';
 
 describe('wall-clock times where the aircraft is (issue 26, point 9)', () => {
@@ -29,10 +30,14 @@ describe('wall-clock times where the aircraft is (issue 26, point 9)', () => {
     const ics = buildIcs({
       uid: 'appointment-1@x',
       sequence: 2,
-      date: '2031-07-01',
-      time: '08:00',
-      timeZone: 'America/Denver',
-      hours: 4,
+      ...jobSpan({
+        date: '2031-07-01',
+        time: '08:00',
+        timeZone: 'America/Denver',
+        hours: 4,
+        lastDay: '2031-07-01',
+        lastDayEnd: null,
+      }),
       summary: 'Annual: N12345',
       location: long,
       description: 'Line one\nLine two, with a comma',
