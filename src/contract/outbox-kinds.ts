@@ -47,6 +47,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   'marketplace.booking.rescheduled': 'Booking rescheduled',
   'marketplace.aog.call': 'Aircraft on ground call (to a mechanic)',
   'marketplace.aog.offer': 'Aircraft on ground offer (to the owner)',
+  'marketplace.aog.unanswered': 'Aircraft on ground unanswered at the widest radius (to the owner)',
   'marketplace.aog.accepted': 'Aircraft on ground offer accepted',
   'marketplace.aog.taken': 'Aircraft on ground call taken by another mechanic',
   'marketplace.aog.dispatched': 'Aircraft on ground mechanic assigned',
