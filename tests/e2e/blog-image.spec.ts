@@ -77,6 +77,10 @@ test.describe('blog image at 1366 px', () => {
       await expect(shown).toHaveAttribute('src', /^\/api\/blog\/images\/[0-9a-f]{64}\.webp$/);
       await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
       expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // A shared link shows this photo, with its alt text, not the site's card.
+      const src = await shown.getAttribute('src');
+      await expect(reader.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`${src}$`));
+      await expect(reader.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', alt);
       await readerContext.close();
     }
   });
