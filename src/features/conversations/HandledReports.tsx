@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { PageNav } from '../../components/ui/page-nav.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { REPORT_RESOLUTION_LABELS } from '../../contract/conversations.ts';
@@ -48,17 +48,7 @@ export function HandledReports() {
           ))}
         </ul>
       )}
-      {data && (page > 1 || data.hasMore) && (
-        <nav className="flex items-center gap-3" aria-label="Handled reports pages">
-          <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm">Page {page}</span>
-          <Button size="sm" variant="outline" disabled={!data.hasMore} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {data && <PageNav label="Handled reports" page={page} hasMore={data.hasMore} onPage={setPage} />}
     </section>
   );
 }

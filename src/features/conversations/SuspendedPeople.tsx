@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
+import { PageNav } from '../../components/ui/page-nav.tsx';
 import type { SuspendedPerson } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -61,17 +62,7 @@ export function SuspendedPeople() {
           ))}
         </ul>
       )}
-      {data && (page > 1 || data.hasMore) && (
-        <nav className="flex items-center gap-3" aria-label="Suspended people pages">
-          <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm">Page {page}</span>
-          <Button size="sm" variant="outline" disabled={!data.hasMore} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      {data && <PageNav label="Suspended people" page={page} hasMore={data.hasMore} onPage={setPage} />}
       <ConfirmDialog
         open={lifting !== null}
         onOpenChange={(open) => !open && setLifting(null)}
