@@ -5,8 +5,7 @@ import type { Db } from '../../server/db/client.ts';
 import type { OutboxAttachment } from '../../server/db/tables/foundation.ts';
 import type { ValidWhile } from '../../contract/outbox-validity.ts';
 import { URGENT_NOTICES, isUrgentNotice } from '../../contract/notifications.ts';
-import { fromStates } from '../../contract/machines.ts';
-import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
+import { releaseGathering } from '../messaging/outbox.server.ts';
 
 const FOOTER = [
   '',
@@ -67,18 +66,10 @@ export async function queueNotificationEmails(
   // unclaimed (another change order of the same job a moment ago) or makes one. What the same
   // person has gathering leaves now too: written earlier, it goes ahead (docs/decisions/0451).
   const urgent = all.filter((i) => isUrgentNotice(i.n.type));
-  if (urgent.length > 0) {
-    await db
-      .updateTable('outbox')
-      .set({ nextAttemptAt: sql<Date>`now()` })
-      .where('toAddress', 'in', [...new Set(urgent.map((i) => i.to.email))])
-      .where('channel', '=', 'email')
-      .where('status', 'in', fromStates(OUTBOX_MACHINE, 'claim'))
-      .where('attempts', '=', 0)
-      .where('nextAttemptAt', '>', sql<Date>`now()`)
-      .where('nextAttemptAt', '<=', sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`)
-      .execute();
-  }
+  await releaseGathering(
+    db,
+    urgent.map((i) => i.to.email),
+  );
   // An email that carries a file is sent on its own: its file belongs to its one notice, and
   // joining another notice to it would send a file that speaks of only one (docs/decisions/0165).
   const alone = all.filter((i) => (i.n.attachments?.length ?? 0) > 0);

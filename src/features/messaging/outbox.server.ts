@@ -1,3 +1,7 @@
+import { sql } from 'kysely';
+import { NOTIFICATION_EMAIL_GATHER_SECONDS } from '../../contract/write-caps.ts';
+import { fromStates } from '../../contract/machines.ts';
+import { OUTBOX_MACHINE } from '../../contract/status-machines.ts';
 import type { Db } from '../../server/db/client.ts';
 import { env } from '../../server/env.ts';
 import { businessReplyAddress, notificationEmail } from '../../server/settings.server.ts';
@@ -37,7 +41,28 @@ export async function enqueueEmail(db: Db, builtIn: OutboundEmail, recipient?: R
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (email.delayMinutes === 0) await releaseGathering(db, [email.to]);
   return row.id;
+}
+
+/**
+ * An email due now does not wait behind the same person's notices still gathering: one address
+ * gets its messages in the order written (docs/decisions/0451), so those notices, written earlier,
+ * leave now, ahead of it. Without this a conversation digest or a receipt waited up to the gather
+ * window behind a "Mechanics matched" notice.
+ */
+export async function releaseGathering(db: Db, addresses: readonly string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ nextAttemptAt: sql<Date>`now()` })
+    .where('channel', '=', 'email')
+    .where('toAddress', 'in', [...new Set(addresses)])
+    .where('status', 'in', fromStates(OUTBOX_MACHINE, 'claim'))
+    .where('attempts', '=', 0)
+    .where('nextAttemptAt', '>', sql<Date>`now()`)
+    .where('nextAttemptAt', '<=', sql<Date>`now() + make_interval(secs => ${NOTIFICATION_EMAIL_GATHER_SECONDS})`)
+    .execute();
 }
 
 /**
