@@ -8,7 +8,7 @@ import { BLOG_PAGE_SIZE, type BlogCategory, type BlogListResponse } from '../../
 import type { ROUTES } from '../../contract/routes.ts';
 import { getRoute } from '../../lib/get-route.ts';
 import { formatViews } from './format.ts';
-import { listSignature } from './list-pages.ts';
+import { listHref, listSignature } from './list-pages.ts';
 import { renderCards, renderChips, renderEmpty, renderPagination } from './render.ts';
 
 const root = document.querySelector<HTMLElement>('[data-blog-list]');
@@ -37,15 +37,21 @@ function render(view: View, categories: BlogCategory[], list: BlogListResponse |
   const wanted = view.category.toLowerCase();
   const active = categories.find((c) => c.name.toLowerCase() === wanted || c.id === wanted);
   const filtered = Boolean(view.category || view.search);
+  // Without a search the links are the list's own addresses, as the server renders them (a list
+  // refreshed here after a post was published kept linking chips to `?category=`); a search's
+  // results exist only as a query.
   part('chips').innerHTML = renderChips({
     categories,
     active: view.category ? (active?.name ?? view.category) : null,
-    hrefFor: (c) => queryHref({ category: c ? c.name : '', search: view.search, page: 1 }),
+    hrefFor: (c) =>
+      view.search ? queryHref({ category: c ? c.name : '', search: view.search, page: 1 }) : listHref(c ?? null),
   });
   const posts = list?.data ?? [];
   part('results').innerHTML = posts.length ? renderCards(posts) : renderEmpty(filtered);
   const pages = list?.pagination.pages ?? 0;
-  part('pagination').innerHTML = renderPagination(view.page, pages, (page) => queryHref({ ...view, page }));
+  part('pagination').innerHTML = renderPagination(view.page, pages, (page) =>
+    view.search || (view.category && !active) ? queryHref({ ...view, page }) : listHref(active ?? null, page),
+  );
   const total = list?.pagination.total ?? 0;
   part('status').textContent = view.search
     ? `${total} ${total === 1 ? 'article' : 'articles'} found for “${view.search}”${active ? ` in ${active.name}` : ''}`
