@@ -47,7 +47,9 @@ async function waitUsable(page: Page): Promise<void> {
         '[role="tablist"][aria-label="Dashboard sections"], [role="tablist"][aria-label="Admin sections"]',
       );
       const tabs = list?.querySelectorAll('[role="tab"]') ?? [];
-      const panel = document.querySelector('[role="tabpanel"]');
+      // The open tab's panel: the console renders a hidden, empty panel for every other tab, and its
+      // first one in the page is no longer the open one since the Inbox became its home.
+      const panel = document.querySelector('[role="tabpanel"]:not([hidden])');
       const loading = [...document.querySelectorAll('[role="status"]')].some((el) =>
         /Loading/i.test(el.textContent ?? ''),
       );
