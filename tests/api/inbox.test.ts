@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, uniqueEmail } from '../helpers/api.ts';
@@ -21,7 +22,9 @@ beforeAll(async () => {
   ]);
 });
 
-const marker = () => `mk${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+// Always six random characters at the end: a short random number (0.5 is "0.i") left the
+// registration built from the last five with characters of the clock, shared by other requests.
+const marker = () => `mk${Date.now().toString(36)}${randomBytes(6).toString('hex').slice(0, 6)}`;
 
 /** Submits a quote through the public form and answers its id (found by its unique email). */
 async function submit(overrides: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
