@@ -1,4 +1,4 @@
-import { AOG_STATUSES, type AogJobStatus, type AogStatus } from './aog.ts';
+import { AOG_OFFER_STATUSES, AOG_STATUSES, type AogJobStatus, type AogOfferStatus, type AogStatus } from './aog.ts';
 import { machine, refuse, to } from './machines.ts';
 
 /**
@@ -75,4 +75,16 @@ export const AOG_MACHINE = machine<AogStatus, AogAction>('aircraft on ground', A
   parts_needed: report('parts_needed'),
   fixed: report('fixed'),
   ferry_permit_needed: report('ferry_permit_needed'),
+});
+
+/**
+ * A mechanic's offer on a call: `accept` is the one dispatched, `decline` every other offer once a
+ * mechanic is dispatched or the owner cancels. The call's lock orders these writes, so the server
+ * takes their status with `targetOf()` in its update of many offers at once.
+ */
+export type AogOfferAction = 'accept' | 'decline';
+
+export const AOG_OFFER_MACHINE = machine<AogOfferStatus, AogOfferAction>('offer', AOG_OFFER_STATUSES, {
+  accept: { open: to('accepted'), accepted: to('accepted'), declined: refuse('This offer was declined') },
+  decline: { open: to('declined'), accepted: refuse('This offer was accepted'), declined: to('declined') },
 });

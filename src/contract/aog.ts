@@ -352,8 +352,12 @@ export interface AogOffer {
   ratingCount: number;
   completedJobs: number;
   note: string | null;
-  status: 'open' | 'accepted' | 'declined';
+  status: AogOfferStatus;
 }
+
+/** A mechanic's offer on a call: open until the owner (or an administrator) picks one; the others are declined. */
+export const AOG_OFFER_STATUSES = ['open', 'accepted', 'declined'] as const;
+export type AogOfferStatus = (typeof AOG_OFFER_STATUSES)[number];
 
 export interface AogTimelineEntry {
   at: string;

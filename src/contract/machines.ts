@@ -297,7 +297,8 @@ export const PAYMENT_MACHINE_STATUSES = [
   'disputed',
   'paid_outside',
 ] as const satisfies readonly PaymentStatus[];
-export type PaymentAction = 'startWork' | 'fail' | 'payOutside';
+export type PaymentAction =
+  'startWork' | 'fail' | 'payOutside' | 'saveCard' | 'payDeposit' | 'pay' | 'dispute' | 'refund';
 
 const noCardYet = refuse(
   'The owner has not saved a working card yet: they have been asked again. Start once it is saved, or mark the job paid outside Skyward',
@@ -337,6 +338,66 @@ export const PAYMENT_MACHINE = machine<PaymentStatus, PaymentAction>('payment', 
     refunded: refuse('This job’s payment was refunded'),
     disputed: refuse('This job’s payment is disputed'),
     paid_outside: refuse('This job is already marked paid outside Skyward'),
+  },
+  /**
+   * The money steps Stripe answers (src/features/payments/money.server.ts, the webhook) take their
+   * status from here with `targetOf`: they run under the payment's lock on what Stripe already did,
+   * so they record it rather than refuse it. The refusals say what the steps never ask.
+   */
+  /** The owner saved a working card before anything was charged. */
+  saveCard: {
+    card_needed: to('card_saved'),
+    card_saved: to('card_saved'),
+    deposit_paid: refuse('The deposit is paid: the new card pays the rest'),
+    payment_due: refuse('A charge is due: the new card is charged at once'),
+    paid: refuse('This job is already paid'),
+    refunded: refuse('This job’s payment was refunded'),
+    disputed: refuse('This job’s payment is disputed'),
+    paid_outside: refuse('This job was paid outside Skyward'),
+  },
+  /** The parts deposit was charged. */
+  payDeposit: {
+    card_needed: to('deposit_paid'),
+    card_saved: to('deposit_paid'),
+    deposit_paid: to('deposit_paid'),
+    payment_due: to('deposit_paid'),
+    paid: refuse('This job is already paid'),
+    refunded: refuse('This job’s payment was refunded'),
+    disputed: refuse('This job’s payment is disputed'),
+    paid_outside: refuse('This job was paid outside Skyward'),
+  },
+  /** The job's charge went through (a dispute still open keeps it disputed: see `dispute`). */
+  pay: {
+    card_needed: to('paid'),
+    card_saved: to('paid'),
+    deposit_paid: to('paid'),
+    payment_due: to('paid'),
+    paid: to('paid'),
+    refunded: refuse('This job’s payment was refunded'),
+    disputed: to('paid'),
+    paid_outside: refuse('This job was paid outside Skyward'),
+  },
+  /** The owner's bank disputes a charge (or a dispute lost keeps it so). */
+  dispute: {
+    card_needed: refuse('Nothing was charged for this job'),
+    card_saved: to('disputed'),
+    deposit_paid: to('disputed'),
+    payment_due: to('disputed'),
+    paid: to('disputed'),
+    refunded: to('disputed'),
+    disputed: to('disputed'),
+    paid_outside: refuse('This job was paid outside Skyward'),
+  },
+  /** Everything charged went back to the owner. */
+  refund: {
+    card_needed: refuse('Nothing was charged for this job'),
+    card_saved: to('refunded'),
+    deposit_paid: to('refunded'),
+    payment_due: to('refunded'),
+    paid: to('refunded'),
+    refunded: to('refunded'),
+    disputed: to('refunded'),
+    paid_outside: refuse('This job was paid outside Skyward'),
   },
 });
 

@@ -1,6 +1,9 @@
 import { machine, refuse, to } from './machines.ts';
 import { API_KEY_STATUSES, type ApiKeyStatus } from './admin-config.ts';
 import type { AirmenImportStatus } from './airmen-file.ts';
+import type { ProposalStatus } from './appointment-schedule.ts';
+import { INBOX_STATUSES, type InboxStatus } from './inbox.ts';
+import { MECHANIC_STATUSES, type MechanicVettingStatus } from './mechanic-vetting.ts';
 import { SQUAWK_STATUSES, type SquawkStatus } from './maintenance.ts';
 import { OUTBOX_STATUSES, type OutboxStatus } from './outbox.ts';
 import { RECORD_MESSAGES, type RecordStatus } from './records.ts';
@@ -167,5 +170,61 @@ export const AIRMEN_IMPORT_MACHINE = machine<AirmenImportStatus, AirmenImportAct
     complete: { receiving: to('completed'), completed: importClosed('completed'), failed: importClosed('failed') },
     /** A refused chunk, or a newer upload replacing this one. */
     fail: { receiving: to('failed'), completed: importClosed('completed'), failed: importClosed('failed') },
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// A proposal of appointment times (docs/decisions/0171): open until the other party picks one of
+// its times or counters with times of their own.
+
+export const PROPOSAL_STATUSES = ['open', 'accepted', 'countered'] as const satisfies readonly ProposalStatus[];
+export type ProposalAction = 'accept' | 'counter';
+
+const proposalAnswered = {
+  accepted: refuse('This proposal was already answered'),
+  countered: refuse('This proposal was already answered'),
+};
+
+export const PROPOSAL_MACHINE = machine<ProposalStatus, ProposalAction>('proposal', PROPOSAL_STATUSES, {
+  accept: { open: to('accepted'), ...proposalAnswered },
+  counter: { open: to('countered'), ...proposalAnswered },
+});
+
+// ---------------------------------------------------------------------------------------------
+// A request in the Inbox (docs/decisions/0420): the administrator moves it to any status from
+// the console (the console's own choice, recorded); the product moves it by itself only here.
+
+export const INBOX_STATUS_VALUES = INBOX_STATUSES.map((s) => s.value) as readonly InboxStatus[];
+export type InboxAction = 'reply';
+
+export const INBOX_MACHINE = machine<InboxStatus, InboxAction>('request', INBOX_STATUS_VALUES, {
+  /** A reply sent to a new request marks it contacted; a reply never moves it back. */
+  reply: { new: to('contacted'), contacted: to('contacted'), quoted: to('quoted'), won: to('won'), lost: to('lost') },
+});
+
+// ---------------------------------------------------------------------------------------------
+// A mechanic's vetting (docs/decisions/0093): pending from sign-up until an administrator approves
+// or rejects; either can be reversed by the other.
+
+export type MechanicVettingAction = 'approve' | 'reject';
+
+/** Where a mechanic's vetting starts: at sign-up. */
+export const MECHANIC_VETTING_START: MechanicVettingStatus = MECHANIC_STATUSES[0];
+
+export const MECHANIC_VETTING_MACHINE = machine<MechanicVettingStatus, MechanicVettingAction>(
+  'mechanic',
+  MECHANIC_STATUSES,
+  {
+    /** An approved mechanic's new credentials are verified without a second approval (see `approveMechanic`). */
+    approve: {
+      pending: to('approved'),
+      approved: refuse('This mechanic is already approved'),
+      rejected: to('approved'),
+    },
+    reject: {
+      pending: to('rejected'),
+      approved: to('rejected'),
+      rejected: refuse('This mechanic is already rejected'),
+    },
   },
 );

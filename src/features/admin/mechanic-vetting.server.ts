@@ -11,6 +11,8 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
+import { targetOf } from '../../contract/machines.ts';
+import { MECHANIC_VETTING_MACHINE } from '../../contract/status-machines.ts';
 import { rematchMechanic } from '../marketplace/matching.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { airmenMatchesOf } from '../marketplace/airmen-verdicts.server.ts';
@@ -282,7 +284,7 @@ export async function approveMechanic(db: Db, id: string, reviewed: ApproveMecha
       await trx
         .updateTable('users')
         .set({
-          mechanicStatus: 'approved',
+          mechanicStatus: targetOf(MECHANIC_VETTING_MACHINE, 'approve'),
           mechanicReviewReason: null,
           mechanicReviewedAt: new Date(),
           updatedAt: new Date(),
@@ -337,7 +339,7 @@ export async function rejectMechanic(db: Db, id: string, reason: string): Promis
     const updated = await trx
       .updateTable('users')
       .set({
-        mechanicStatus: 'rejected',
+        mechanicStatus: targetOf(MECHANIC_VETTING_MACHINE, 'reject'),
         mechanicReviewReason: reason,
         mechanicReviewedAt: new Date(),
         updatedAt: new Date(),

@@ -7,10 +7,11 @@ import {
   type AogOfferData,
 } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
-import { AOG_MACHINE } from '../../contract/aog-machine.ts';
+import { AOG_MACHINE, AOG_OFFER_MACHINE } from '../../contract/aog-machine.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import type { Appointment } from '../../contract/appointments.ts';
 import { isUuid } from '../../contract/ids.ts';
+import { targetOf } from '../../contract/machines.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
@@ -305,10 +306,14 @@ async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, n
       .execute();
   }
 
-  await trx.updateTable('aogOffers').set({ status: 'accepted', updatedAt: now }).where('id', '=', offer.id).execute();
+  await trx
+    .updateTable('aogOffers')
+    .set({ status: targetOf(AOG_OFFER_MACHINE, 'accept'), updatedAt: now })
+    .where('id', '=', offer.id)
+    .execute();
   const others = await trx
     .updateTable('aogOffers')
-    .set({ status: 'declined', updatedAt: now })
+    .set({ status: targetOf(AOG_OFFER_MACHINE, 'decline'), updatedAt: now })
     .where('aogId', '=', row.id)
     .where('id', '!=', offer.id)
     .returning('mechanicId')

@@ -108,7 +108,7 @@ export async function reportAog(db: Db, owner: UserRow, data: AogReportData): Pr
       .insertInto('aogEvents')
       .values({
         aogId: row.id,
-        status: 'open',
+        status: row.status,
         note: `Reported at ${airport.label}. ${asked.length} ${asked.length === 1 ? 'mechanic' : 'mechanics'} within ${radiusMiles} mi asked.`,
         byUserId: owner.id,
       })

@@ -1,8 +1,9 @@
 import { aogStatusLabel, type AogStatusData, type AogView } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
-import { AOG_MACHINE } from '../../contract/aog-machine.ts';
+import { AOG_MACHINE, AOG_OFFER_MACHINE } from '../../contract/aog-machine.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import { isUuid } from '../../contract/ids.ts';
+import { targetOf } from '../../contract/machines.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { forbidden } from '../../server/http/errors.ts';
@@ -104,7 +105,7 @@ export async function cancelAog(db: Db, owner: UserRow, id: string, now = new Da
       .executeTakeFirstOrThrow();
     const offered = await trx
       .updateTable('aogOffers')
-      .set({ status: 'declined', updatedAt: now })
+      .set({ status: targetOf(AOG_OFFER_MACHINE, 'decline'), updatedAt: now })
       .where('aogId', '=', row.id)
       .returning('mechanicId')
       .execute();

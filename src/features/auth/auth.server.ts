@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, type AuthResponse, type LoginData, type RegisterData } from '../../contract/auth.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../server/auth/password.server.ts';
 import { SETTINGS_CATALOG } from '../../contract/settings-catalog.ts';
+import { MECHANIC_VETTING_START } from '../../contract/status-machines.ts';
 import { signAccessToken } from '../../server/auth/token.server.ts';
 import { readCatalogSetting } from '../../server/settings.server.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -53,7 +54,7 @@ export async function register(db: Db, data: RegisterData): Promise<AuthResponse
           lastName: data.lastName,
           role: data.role,
           // A new mechanic waits for an administrator's approval (docs/decisions/0093).
-          mechanicStatus: data.role === 'mechanic' ? 'pending' : null,
+          mechanicStatus: data.role === 'mechanic' ? MECHANIC_VETTING_START : null,
           phone: data.phone,
           location: data.location,
           certificationNumber: data.certificationNumber,

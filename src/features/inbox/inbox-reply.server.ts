@@ -1,4 +1,6 @@
 import type { InboxKind, InboxReply } from '../../contract/inbox.ts';
+import { INBOX_MACHINE } from '../../contract/status-machines.ts';
+import { transition } from '../../server/http/transition.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { escapeHtml } from '../../server/email/template-render.ts';
@@ -80,7 +82,8 @@ export async function replyTo(
       outboxId: messageId,
       templateId,
     });
-    if (row.inboxStatus === 'new') await moveStatus(trx, kind, row, 'contacted', by, null);
+    if (row.inboxStatus === 'new')
+      await moveStatus(trx, kind, row, transition(INBOX_MACHINE, row.inboxStatus, 'reply'), by, null);
     await bumpVersion(trx, kind, row.id);
     return { messageId };
   });

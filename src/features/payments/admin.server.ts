@@ -5,6 +5,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
+import { PAYMENT_MACHINE, targetOf } from '../../contract/machines.ts';
 import { jobOf, logEvent, takeBack, whatOf, withPayment, zoneOfJob, type PaymentRow } from './money.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { timeInZone } from '../marketplace/geo/airport-day.ts';
@@ -165,7 +166,7 @@ export async function refundPayment(
       .updateTable('payments')
       .set({
         refundedCents: refunded,
-        ...(refunded >= chargedOf(p) ? { status: 'refunded' as const } : {}),
+        ...(refunded >= chargedOf(p) ? { status: targetOf(PAYMENT_MACHINE, 'refund') } : {}),
         updatedAt: new Date(),
       })
       .where('id', '=', p.id)

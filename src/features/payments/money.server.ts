@@ -1,6 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type Stripe from 'stripe';
-import { PAYMENT_MACHINE } from '../../contract/machines.ts';
+import { PAYMENT_MACHINE, targetOf } from '../../contract/machines.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { STRIPE_MINIMUM_CENTS, depositInHandCents, formatCents } from '../../contract/payments.ts';
@@ -215,7 +215,7 @@ export async function chargeDeposit(trx: Db, setup: StripeSetup, p: PaymentRow):
   const outcome = await charge(setup, p, 'deposit', amount, `deposit:${p.appointmentId}:${p.captureAttempt}`, job);
   if (!outcome.ok) return markDue(trx, p, 'deposit', outcome.message, amount, job);
   const row = await update(trx, p, {
-    status: 'deposit_paid',
+    status: targetOf(PAYMENT_MACHINE, 'payDeposit'),
     depositState: 'paid',
     depositIntentId: outcome.intent.id,
     dueFor: null,
@@ -292,7 +292,7 @@ export async function markPaid(
   const j = job ?? (await jobOf(trx, p.appointmentId));
   const paidAt = new Date();
   let row = await update(trx, p, {
-    status: frozen(p) ? 'disputed' : 'paid',
+    status: targetOf(PAYMENT_MACHINE, frozen(p) ? 'dispute' : 'pay'),
     chargeIntentId: paid.intentId,
     chargeCents: paid.amount,
     paidAt,
@@ -416,7 +416,7 @@ export async function applySavedCard(
   if (row.status === 'card_needed') {
     if (row.depositState === 'due' && Number(row.depositCents) >= STRIPE_MINIMUM_CENTS)
       return chargeDeposit(trx, setup, row);
-    row = await update(trx, row, { status: 'card_saved' });
+    row = await update(trx, row, { status: targetOf(PAYMENT_MACHINE, 'saveCard') });
     return row;
   }
   if (row.status === 'payment_due') return retryDue(trx, setup, row);
@@ -448,7 +448,7 @@ export async function settleCancellation(trx: Db, setup: StripeSetup, p: Payment
   const by = job.cancelledBy ?? 'owner';
   const amount = Number(p.depositCents) - Number(p.refundedCents);
   if (amount <= 0) {
-    const row = await update(trx, p, { depositState: 'refunded', status: 'refunded' });
+    const row = await update(trx, p, { depositState: 'refunded', status: targetOf(PAYMENT_MACHINE, 'refund') });
     if (released) await takeBack(trx, setup, row, 'the job ended before it was finished');
     return row;
   }
@@ -464,7 +464,7 @@ export async function settleCancellation(trx: Db, setup: StripeSetup, p: Payment
   );
   const row = await update(trx, p, {
     depositState: 'refunded',
-    status: 'refunded',
+    status: targetOf(PAYMENT_MACHINE, 'refund'),
     refundedCents: Number(p.refundedCents) + amount,
   });
   const why =

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { PAYMENT_MACHINE, targetOf } from '../../contract/machines.ts';
 import { depositInHandCents } from '../../contract/payments.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
@@ -94,7 +95,7 @@ async function handle(db: Db, setup: StripeSetup, event: Stripe.Event): Promise<
             .set({
               depositState: 'paid',
               depositIntentId: pi.id,
-              status: 'deposit_paid',
+              status: targetOf(PAYMENT_MACHINE, 'payDeposit'),
               dueFor: null,
               failureMessage: null,
               updatedAt: new Date(),
@@ -136,7 +137,7 @@ async function handle(db: Db, setup: StripeSetup, event: Stripe.Event): Promise<
           .updateTable('payments')
           .set({
             refundedCents: refunded,
-            ...(refunded >= charged ? { status: 'refunded' as const } : {}),
+            ...(refunded >= charged ? { status: targetOf(PAYMENT_MACHINE, 'refund') } : {}),
             updatedAt: new Date(),
           })
           .where('id', '=', p.id)
@@ -158,18 +159,17 @@ async function handle(db: Db, setup: StripeSetup, event: Stripe.Event): Promise<
         if (p.disputeId === dispute.id && ['won', 'lost'].includes(p.disputeStatus ?? '')) return p;
         const closedWon = dispute.status === 'won';
         const dueBy = dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null;
-        const settled = p.paidAt
-          ? 'paid'
-          : ['paid', 'transferred'].includes(p.depositState)
-            ? 'deposit_paid'
-            : 'card_saved';
+        const settled = targetOf(
+          PAYMENT_MACHINE,
+          p.paidAt ? 'pay' : ['paid', 'transferred'].includes(p.depositState) ? 'payDeposit' : 'saveCard',
+        );
         let row = await trx
           .updateTable('payments')
           .set({
             disputeId: dispute.id,
             disputeStatus: dispute.status,
             disputeDueBy: dueBy,
-            status: closedWon ? settled : 'disputed',
+            status: closedWon ? settled : targetOf(PAYMENT_MACHINE, 'dispute'),
             updatedAt: new Date(),
           })
           .where('id', '=', p.id)

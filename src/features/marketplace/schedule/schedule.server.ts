@@ -11,10 +11,12 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
 import { labelOf } from '../../../contract/options.ts';
 import { isUuid } from '../../../contract/ids.ts';
+import { PROPOSAL_MACHINE } from '../../../contract/status-machines.ts';
 import type { UserRow } from '../../../server/auth/guards.server.ts';
 import type { Db } from '../../../server/db/client.ts';
 import type { AppointmentProposalsTable } from '../../../server/db/tables/appointment-schedule.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../server/http/errors.ts';
+import { transition } from '../../../server/http/transition.ts';
 import { fullName, iso, isoOrNull } from '../mappers.server.ts';
 import { notify } from '../notifications.server.ts';
 import { todayIn, whenText } from './zoned-time.ts';
@@ -191,7 +193,7 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
     if (open)
       await trx
         .updateTable('appointmentProposals')
-        .set({ status: 'countered', decidedAt: now })
+        .set({ status: transition(PROPOSAL_MACHINE, open.status, 'counter'), decidedAt: now })
         .where('id', '=', open.id)
         .execute();
     await trx
@@ -266,7 +268,7 @@ export async function acceptProposal(
     const now = new Date();
     await trx
       .updateTable('appointmentProposals')
-      .set({ status: 'accepted', chosen: JSON.stringify(chosen), decidedAt: now })
+      .set({ status: transition(PROPOSAL_MACHINE, p.status, 'accept'), chosen: JSON.stringify(chosen), decidedAt: now })
       .where('id', '=', p.id)
       .execute();
     await trx
