@@ -1,6 +1,7 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
-import { Input } from './field.tsx';
+import type { Option } from '../../contract/options.ts';
+import { Input, NativeSelect, Textarea } from './field.tsx';
 import { fieldAria, FormField } from './form-field.tsx';
 
 /**
@@ -14,6 +15,7 @@ export function TextField<T extends FieldValues>({
   register,
   errors,
   hint,
+  id: givenId,
   ...props
 }: {
   prefix: string;
@@ -24,7 +26,7 @@ export function TextField<T extends FieldValues>({
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
   // A nested field ('inspectionSigner.fullName') reads its error by path and gets an id without dots.
-  const id = `${prefix}-${name.replace(/\./g, '-')}`;
+  const id = givenId ?? `${prefix}-${name.replace(/\./g, '-')}`;
   const message = (get(errors, name) as { message?: string } | undefined)?.message;
   return (
     <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
@@ -37,4 +39,69 @@ export function TextField<T extends FieldValues>({
 export function todayIso(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A labelled textarea bound to react-hook-form: `TextField`'s twin for longer text. */
+export function TextareaField<T extends FieldValues>({
+  prefix,
+  name,
+  label,
+  register,
+  errors,
+  hint,
+  id: givenId,
+  ...props
+}: {
+  prefix: string;
+  name: Path<T>;
+  label: string;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  hint?: string;
+} & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = givenId ?? `${prefix}-${name.replace(/\./g, '-')}`;
+  const message = (get(errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+      <Textarea id={id} {...props} {...fieldAria(id, message, Boolean(hint))} {...register(name)} />
+    </FormField>
+  );
+}
+
+/** A labelled native select bound to react-hook-form, its options from the contract. */
+export function SelectField<T extends FieldValues>({
+  prefix,
+  name,
+  label,
+  register,
+  errors,
+  hint,
+  options,
+  id: givenId,
+  setValueAs,
+  ...props
+}: {
+  prefix: string;
+  name: Path<T>;
+  label: string;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  hint?: string;
+  options: readonly Option[];
+  /** How the chosen value is kept (e.g. '' as null for "none"). */
+  setValueAs?: (value: string) => unknown;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>) {
+  const id = givenId ?? `${prefix}-${name.replace(/\./g, '-')}`;
+  const message = (get(errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+      <NativeSelect
+        id={id}
+        options={options}
+        {...props}
+        {...fieldAria(id, message, Boolean(hint))}
+        {...register(name, setValueAs ? { setValueAs } : {})}
+      />
+    </FormField>
+  );
 }

@@ -1,17 +1,24 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { SelectField, TextareaField, TextField, todayIso } from '../../components/ui/form-bits.tsx';
 import {
   AIRCRAFT_USAGES,
+  AircraftPatchSchema,
   FIXED_INTERVAL_KINDS,
+  HoursSchema,
   ITEM_KINDS,
+  ItemCreateSchema,
+  ItemPatchSchema,
   KIND_RULES,
   MAINTENANCE,
   SQUAWK_PRIORITIES,
+  SquawkCreateSchema,
+  SquawkPatchSchema,
+  type AircraftUsage,
   type ItemKind,
   type MaintenanceItem,
   type Squawk,
@@ -19,25 +26,35 @@ import {
 } from '../../contract/maintenance.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES, type InputOf } from '../../contract/routes.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
+import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
-import { todayIso } from '../../components/ui/form-bits.tsx';
 import { dayAt } from '../../lib/format.ts';
 import { errorText } from './ui-bits.tsx';
 
-/** How each dialog's write reads a failure: the server's sentence, else this one. */
-const FAILED = { fallback: 'Something went wrong. Please try again.', reason: errorText } as const;
+/**
+ * How each dialog's write reads a failure: the server's sentence, else this one; a 400's field
+ * problems go under their fields (the alert keeps what no field owns).
+ */
+function failed<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+  return {
+    fallback: 'Something went wrong. Please try again.',
+    reason: errorText,
+    onError: (_message: string, error: unknown) => placeFieldErrors(error, setError, fields),
+  } as const;
+}
 
 /**
- * A dialog whose form sends its write (`useWrite` in each dialog), shows the server's sentence on a
- * failure and closes on success.
+ * A dialog whose react-hook-form form sends its write (`useWrite` in each dialog), shows the
+ * server's sentence on a failure and closes on success (the write's `onSuccess`).
  */
 function FormDialog({
   title,
   description,
   submitLabel,
   onOpenChange,
-  submit,
+  onSubmit,
   pending,
   error,
   children,
@@ -46,17 +63,13 @@ function FormDialog({
   description?: string;
   submitLabel: string;
   onOpenChange: (open: boolean) => void;
-  /** Sends the write; true when it succeeded. */
-  submit: () => Promise<boolean>;
+  /** `handleSubmit(send)`: the form's own check first, then the write. */
+  onSubmit: FormEventHandler<HTMLFormElement>;
   pending: boolean;
   error: string | null;
   children: ReactNode;
 }) {
   const busy = pending;
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await submit()) onOpenChange(false);
-  };
   return (
     <Dialog open onOpenChange={onOpenChange} title={title} {...(description ? { description } : {})}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
@@ -75,17 +88,42 @@ function FormDialog({
   );
 }
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <FormField id={id} label={label} {...(hint ? { hint } : {})}>
-      {children}
-    </FormField>
-  );
-}
-
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
+/** A field's problem is under it: the alert then says nothing more. */
+const alertOf = (error: string | null, placed: boolean) => (placed ? null : error);
+
 // ---------------------------------------------------------------------------------------------
+
+interface ItemValues {
+  kind: ItemKind;
+  title: string;
+  adNumber: string;
+  adMethod: string;
+  adRevision: string;
+  lastDoneDate: string;
+  lastDoneHours: string;
+  intervalMonths: string;
+  intervalHours: string;
+  dueDate: string;
+  dueHours: string;
+  notes: string;
+}
+
+const ITEM_FIELDS = [
+  'kind',
+  'title',
+  'adNumber',
+  'adMethod',
+  'adRevision',
+  'lastDoneDate',
+  'lastDoneHours',
+  'intervalMonths',
+  'intervalHours',
+  'dueDate',
+  'dueHours',
+  'notes',
+] as const satisfies readonly (keyof ItemValues)[];
 
 export function ItemDialog({
   aircraftId,
@@ -98,30 +136,42 @@ export function ItemDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const [kind, setKind] = useState<ItemKind>(item?.kind ?? 'annual');
-  const [f, setF] = useState({
-    title: item && item.kind !== 'ad' ? item.title : '',
-    adNumber: str(item?.adNumber),
-    adMethod: str(item?.adMethod),
-    adRevision: str(item?.adRevision),
-    lastDoneDate: str(item?.lastDoneDate),
-    lastDoneHours: str(item?.lastDoneHours),
-    intervalMonths: str(item?.intervalMonths),
-    intervalHours: str(item?.intervalHours),
-    dueDate: item && item.intervalMonths === null ? str(item.dueDate) : '',
-    dueHours: item && item.intervalHours === null ? str(item.dueHours) : '',
-    notes: str(item?.notes),
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<ItemValues>({
+    // The same schema as the function: a new item's, or an edit's (every field optional).
+    resolver: rawResolver<ItemValues>(item ? ItemPatchSchema : ItemCreateSchema),
+    defaultValues: {
+      kind: item?.kind ?? 'annual',
+      title: item && item.kind !== 'ad' ? item.title : '',
+      adNumber: str(item?.adNumber),
+      adMethod: str(item?.adMethod),
+      adRevision: str(item?.adRevision),
+      lastDoneDate: str(item?.lastDoneDate),
+      lastDoneHours: str(item?.lastDoneHours),
+      intervalMonths: str(item?.intervalMonths),
+      intervalHours: str(item?.intervalHours),
+      dueDate: item && item.intervalMonths === null ? str(item.dueDate) : '',
+      dueHours: item && item.intervalHours === null ? str(item.dueHours) : '',
+      notes: str(item?.notes),
+    },
   });
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((v) => ({ ...v, [k]: e.target.value }));
+  const kind = watch('kind');
   const fixed = FIXED_INTERVAL_KINDS.includes(kind);
   const rule = KIND_RULES[kind];
   const saved = () => {
     toast.success(item ? 'Item updated' : 'Item added');
     onSaved();
+    onOpenChange(false);
   };
-  const update = useWrite(ROUTES.maintenanceItemUpdate, { ...FAILED, onSuccess: saved });
-  const add = useWrite(ROUTES.maintenanceItemAdd, { ...FAILED, onSuccess: saved });
-  const submit = async () => {
+  const on = { ...failed(setError, ITEM_FIELDS), onSuccess: saved };
+  const update = useWrite(ROUTES.maintenanceItemUpdate, on);
+  const add = useWrite(ROUTES.maintenanceItemAdd, on);
+  const send = async (f: ItemValues) => {
     const body: InputOf<typeof ROUTES.maintenanceItemUpdate> = {
       lastDoneDate: f.lastDoneDate,
       lastDoneHours: f.lastDoneHours,
@@ -139,32 +189,22 @@ export function ItemDialog({
             dueHours: f.dueHours,
           }),
     };
-    const sent = item
-      ? await update.run({ params: { id: aircraftId, itemId: item.id }, body })
-      : await add.run({ params: { id: aircraftId }, body: { ...body, kind } });
-    return sent.ok;
+    if (item) await update.run({ params: { id: aircraftId, itemId: item.id }, body });
+    else await add.run({ params: { id: aircraftId }, body: { ...body, kind } });
   };
-  const p = 'item';
+  const placed = Object.values(errors).some((e) => e?.type === 'server');
+  const p = { prefix: 'item', register, errors } as const;
   return (
     <FormDialog
       title={item ? `Edit ${item.title}` : 'Add due item'}
       description="Enter what the logbook, certificate or AD says; the next due is computed."
       submitLabel={item ? 'Save item' : 'Add item'}
       onOpenChange={onOpenChange}
-      submit={submit}
+      onSubmit={handleSubmit(send)}
       pending={update.pending || add.pending}
-      error={update.error ?? add.error}
+      error={alertOf(update.error ?? add.error, placed)}
     >
-      {!item && (
-        <Field id={`${p}-kind`} label="Kind *">
-          <NativeSelect
-            id={`${p}-kind`}
-            options={ITEM_KINDS}
-            value={kind}
-            onChange={(e) => setKind(e.target.value as ItemKind)}
-          />
-        </Field>
-      )}
+      {!item && <SelectField {...p} name="kind" label="Kind *" options={ITEM_KINDS} />}
       <p className="text-sm text-muted-foreground">
         Rule: {rule.cite}
         {fixed &&
@@ -173,124 +213,96 @@ export function ItemDialog({
           ' · applies when the aircraft is used for hire; up to 10 hours over only to reach a place where it can be done'}
       </p>
       {kind === 'ad' && (
-        <Field id={`${p}-ad`} label="AD number *" hint="As YYYY-NN-NN, e.g. 2020-18-03">
-          <Input
-            id={`${p}-ad`}
-            value={f.adNumber}
-            onChange={set('adNumber')}
-            inputMode="numeric"
-            placeholder="2020-18-03"
-          />
-        </Field>
+        <TextField
+          {...p}
+          name="adNumber"
+          id="item-ad"
+          label="AD number *"
+          hint="As YYYY-NN-NN, e.g. 2020-18-03"
+          inputMode="numeric"
+          placeholder="2020-18-03"
+        />
       )}
       {kind === 'ad' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${p}-adRevision`} label="Revision" hint="The amendment or revision that applies">
-            <Input
-              id={`${p}-adRevision`}
-              value={f.adRevision}
-              onChange={set('adRevision')}
-              maxLength={MAINTENANCE.text.adRevision}
-              placeholder="Amendment 39-21234"
-            />
-          </Field>
-          <Field id={`${p}-adMethod`} label="Method of compliance" hint="14 CFR 91.417(a)(2)(v)">
-            <Input
-              id={`${p}-adMethod`}
-              value={f.adMethod}
-              onChange={set('adMethod')}
-              maxLength={MAINTENANCE.text.adMethod}
-              placeholder="Inspected per paragraph (g)"
-            />
-          </Field>
+          <TextField
+            {...p}
+            name="adRevision"
+            label="Revision"
+            hint="The amendment or revision that applies"
+            maxLength={MAINTENANCE.text.adRevision}
+            placeholder="Amendment 39-21234"
+          />
+          <TextField
+            {...p}
+            name="adMethod"
+            label="Method of compliance"
+            hint="14 CFR 91.417(a)(2)(v)"
+            maxLength={MAINTENANCE.text.adMethod}
+            placeholder="Inspected per paragraph (g)"
+          />
         </div>
       )}
       {(kind === 'custom' || kind === 'ad' || kind === 'elt') && (
-        <Field
-          id={`${p}-title`}
+        <TextField
+          {...p}
+          name="title"
           label={kind === 'custom' ? 'Title *' : 'Title'}
           {...(kind === 'elt' ? { hint: 'e.g. "ELT battery" with its replacement date as the due date' } : {})}
-        >
-          <Input
-            id={`${p}-title`}
-            value={f.title}
-            onChange={set('title')}
-            maxLength={MAINTENANCE.text.title}
-            placeholder={kind === 'custom' ? 'Oil change' : ''}
-          />
-        </Field>
+          maxLength={MAINTENANCE.text.title}
+          placeholder={kind === 'custom' ? 'Oil change' : ''}
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${p}-lastDoneDate`} label="Last done (date)">
-          <Input
-            id={`${p}-lastDoneDate`}
-            type="date"
-            value={f.lastDoneDate}
-            onChange={set('lastDoneDate')}
-            max={todayIso()}
-          />
-        </Field>
-        <Field id={`${p}-lastDoneHours`} label="Last done (hours)">
-          <Input
-            id={`${p}-lastDoneHours`}
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={0}
-            value={f.lastDoneHours}
-            onChange={set('lastDoneHours')}
-          />
-        </Field>
+        <TextField {...p} name="lastDoneDate" label="Last done (date)" type="date" max={todayIso()} />
+        <TextField
+          {...p}
+          name="lastDoneHours"
+          label="Last done (hours)"
+          type="number"
+          inputMode="decimal"
+          step={0.1}
+          min={0}
+        />
         {!fixed && (
           <>
-            <Field id={`${p}-intervalMonths`} label="Every (months)">
-              <Input
-                id={`${p}-intervalMonths`}
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={1}
-                value={f.intervalMonths}
-                onChange={set('intervalMonths')}
-              />
-            </Field>
-            <Field id={`${p}-intervalHours`} label="Every (hours)">
-              <Input
-                id={`${p}-intervalHours`}
-                type="number"
-                inputMode="decimal"
-                step={0.1}
-                min={0}
-                value={f.intervalHours}
-                onChange={set('intervalHours')}
-              />
-            </Field>
-            <Field id={`${p}-dueDate`} label={kind === 'registration' ? 'Expiry date *' : 'Fixed due date'}>
-              <Input id={`${p}-dueDate`} type="date" value={f.dueDate} onChange={set('dueDate')} />
-            </Field>
-            <Field id={`${p}-dueHours`} label="Fixed due hours">
-              <Input
-                id={`${p}-dueHours`}
-                type="number"
-                inputMode="decimal"
-                step={0.1}
-                min={0}
-                value={f.dueHours}
-                onChange={set('dueHours')}
-              />
-            </Field>
+            <TextField
+              {...p}
+              name="intervalMonths"
+              label="Every (months)"
+              type="number"
+              inputMode="numeric"
+              step={1}
+              min={1}
+            />
+            <TextField
+              {...p}
+              name="intervalHours"
+              label="Every (hours)"
+              type="number"
+              inputMode="decimal"
+              step={0.1}
+              min={0}
+            />
+            <TextField
+              {...p}
+              name="dueDate"
+              label={kind === 'registration' ? 'Expiry date *' : 'Fixed due date'}
+              type="date"
+            />
+            <TextField
+              {...p}
+              name="dueHours"
+              label="Fixed due hours"
+              type="number"
+              inputMode="decimal"
+              step={0.1}
+              min={0}
+            />
           </>
         )}
       </div>
-      <Field id={`${p}-notes`} label="Notes">
-        <Textarea
-          id={`${p}-notes`}
-          value={f.notes}
-          onChange={set('notes')}
-          rows={2}
-          maxLength={MAINTENANCE.text.note}
-        />
-      </Field>
+      <TextareaField {...p} name="notes" label="Notes" rows={2} maxLength={MAINTENANCE.text.note} />
     </FormDialog>
   );
 }
@@ -309,52 +321,58 @@ export function HoursDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const [hours, setHours] = useState(currentHours === null ? '' : String(currentHours));
   const today = timeZone ? dayAt(new Date(), timeZone) : todayIso();
-  const [date, setDate] = useState(today);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ hours: string; date: string }>({
+    resolver: rawResolver(HoursSchema),
+    defaultValues: { hours: currentHours === null ? '' : String(currentHours), date: today },
+  });
   const log = useWrite(ROUTES.aircraftHours, {
-    ...FAILED,
+    ...failed(setError, ['hours', 'date']),
     onSuccess: () => {
       toast.success('Hours logged');
       onSaved();
+      onOpenChange(false);
     },
   });
+  const p = { prefix: 'hours', register, errors } as const;
   return (
     <FormDialog
       pending={log.pending}
-      error={log.error}
+      error={alertOf(log.error, Boolean(errors.hours ?? errors.date))}
       title={`Log hours for ${aircraft.tailNumber}`}
       description="The tach (or Hobbs) reading now; never below the last one."
       submitLabel="Log hours"
       onOpenChange={onOpenChange}
-      submit={async () => (await log.run({ params: { id: aircraft.id }, body: { hours, date } })).ok}
+      onSubmit={handleSubmit(async (body) => void (await log.run({ params: { id: aircraft.id }, body })))}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="hours-hours" label="Hours *">
-          <Input
-            id="hours-hours"
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={currentHours ?? 0}
-            value={hours}
-            onChange={(e) => setHours(e.target.value)}
-            required
-          />
-        </Field>
-        <Field id="hours-date" label="Date *">
-          <Input
-            id="hours-date"
-            type="date"
-            value={date}
-            max={today}
-            onChange={(e) => setDate(e.target.value)}
-            required
-          />
-        </Field>
+        <TextField
+          {...p}
+          name="hours"
+          label="Hours *"
+          type="number"
+          inputMode="decimal"
+          step={0.1}
+          min={currentHours ?? 0}
+          required
+        />
+        <TextField {...p} name="date" label="Date *" type="date" max={today} required />
       </div>
     </FormDialog>
   );
+}
+
+interface SquawkValues {
+  title: string;
+  description: string;
+  priority: SquawkPriority;
+  /** null for "No photo" (the select's empty choice). */
+  documentId: string | null;
 }
 
 export function SquawkDialog({
@@ -366,50 +384,55 @@ export function SquawkDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const [f, setF] = useState({ title: '', description: '', priority: 'fix_soon' as SquawkPriority, documentId: '' });
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((v) => ({ ...v, [k]: e.target.value }));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SquawkValues>({
+    resolver: rawResolver<SquawkValues>(SquawkCreateSchema),
+    defaultValues: { title: '', description: '', priority: 'fix_soon', documentId: null },
+  });
   // The owner's photos (of this aircraft or of none) to attach; without any, the field is not shown.
   const documents = useRoute(ROUTES.documents).data ?? [];
   const photos = documents
     .filter((d) => d.documentType === 'photo' && (d.aircraftId === null || d.aircraftId === aircraftId))
     .map((d) => ({ value: d.id, label: d.title }));
+  const fields = ['title', 'description', 'priority', 'documentId'] as const;
   const record = useWrite(ROUTES.squawkAdd, {
-    ...FAILED,
+    ...failed(setError, fields),
     onSuccess: () => {
       toast.success('Squawk recorded');
       onSaved();
+      onOpenChange(false);
     },
   });
+  const p = { prefix: 'squawk', register, errors } as const;
   return (
     <FormDialog
       pending={record.pending}
-      error={record.error}
+      error={alertOf(
+        record.error,
+        fields.some((f) => errors[f]),
+      )}
       title="Record a squawk"
       description="A discrepancy found on the aircraft."
       submitLabel="Record squawk"
       onOpenChange={onOpenChange}
-      submit={async () =>
-        (await record.run({ params: { id: aircraftId }, body: { ...f, documentId: f.documentId || null } })).ok
-      }
+      onSubmit={handleSubmit(async (body) => void (await record.run({ params: { id: aircraftId }, body })))}
     >
-      <Field id="squawk-title" label="Title *">
-        <Input id="squawk-title" value={f.title} onChange={set('title')} maxLength={MAINTENANCE.text.title} required />
-      </Field>
-      <Field id="squawk-description" label="Description">
-        <Textarea id="squawk-description" value={f.description} onChange={set('description')} rows={3} />
-      </Field>
-      <Field id="squawk-priority" label="Priority *">
-        <NativeSelect id="squawk-priority" options={SQUAWK_PRIORITIES} value={f.priority} onChange={set('priority')} />
-      </Field>
+      <TextField {...p} name="title" label="Title *" maxLength={MAINTENANCE.text.title} required />
+      <TextareaField {...p} name="description" label="Description" rows={3} />
+      <SelectField {...p} name="priority" label="Priority *" options={SQUAWK_PRIORITIES} />
       {photos.length > 0 && (
-        <Field id="squawk-photo" label="Photo from Documents">
-          <NativeSelect
-            id="squawk-photo"
-            options={[{ value: '', label: 'No photo' }, ...photos]}
-            value={f.documentId}
-            onChange={set('documentId')}
-          />
-        </Field>
+        <SelectField
+          {...p}
+          name="documentId"
+          id="squawk-photo"
+          label="Photo from Documents"
+          options={[{ value: '', label: 'No photo' }, ...photos]}
+          setValueAs={(v) => v || null}
+        />
       )}
     </FormDialog>
   );
@@ -426,35 +449,58 @@ export function ResolveSquawkDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const [note, setNote] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ status: 'resolved'; resolutionNote: string }>({
+    // The function's own patch schema: resolving needs its note.
+    resolver: rawResolver(SquawkPatchSchema),
+    defaultValues: { status: 'resolved', resolutionNote: '' },
+  });
   const resolve = useWrite(ROUTES.squawkUpdate, {
-    ...FAILED,
+    ...failed(setError, ['resolutionNote']),
     onSuccess: () => {
       toast.success('Squawk resolved');
       onSaved();
+      onOpenChange(false);
     },
   });
   return (
     <FormDialog
       pending={resolve.pending}
-      error={resolve.error}
+      error={alertOf(resolve.error, Boolean(errors.resolutionNote))}
       title={`Resolve "${squawk.title}"`}
       submitLabel="Resolve squawk"
       onOpenChange={onOpenChange}
-      submit={async () =>
-        (
-          await resolve.run({
-            params: { id: aircraftId, squawkId: squawk.id },
-            body: { status: 'resolved', resolutionNote: note },
-          })
-        ).ok
-      }
+      onSubmit={handleSubmit(
+        async (body) => void (await resolve.run({ params: { id: aircraftId, squawkId: squawk.id }, body })),
+      )}
     >
-      <Field id="resolve-note" label="Resolution note *">
-        <Textarea id="resolve-note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} required />
-      </Field>
+      <TextareaField
+        prefix="resolve"
+        register={register}
+        errors={errors}
+        name="resolutionNote"
+        id="resolve-note"
+        label="Resolution note *"
+        rows={3}
+        required
+      />
     </FormDialog>
   );
+}
+
+interface AircraftValues {
+  tailNumber: string;
+  make: string;
+  model: string;
+  year: string;
+  usage: AircraftUsage;
+  homeAirport: string;
+  dueSoonDays: string;
+  dueSoonHours: string;
 }
 
 export function EditAircraftDialog({
@@ -466,79 +512,88 @@ export function EditAircraftDialog({
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
 }) {
-  const [f, setF] = useState({
-    tailNumber: aircraft.tailNumber,
-    make: aircraft.make,
-    model: aircraft.model,
-    year: str(aircraft.year),
-    usage: aircraft.usage,
-    homeAirport: str(aircraft.homeAirport),
-    dueSoonDays: String(aircraft.dueSoonDays),
-    dueSoonHours: String(aircraft.dueSoonHours),
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<AircraftValues>({
+    resolver: rawResolver<AircraftValues>(AircraftPatchSchema),
+    defaultValues: {
+      tailNumber: aircraft.tailNumber,
+      make: aircraft.make,
+      model: aircraft.model,
+      year: str(aircraft.year),
+      usage: aircraft.usage,
+      homeAirport: str(aircraft.homeAirport),
+      dueSoonDays: String(aircraft.dueSoonDays),
+      dueSoonHours: String(aircraft.dueSoonHours),
+    },
   });
-  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((v) => ({ ...v, [k]: e.target.value }));
+  const fields = [
+    'tailNumber',
+    'make',
+    'model',
+    'year',
+    'usage',
+    'homeAirport',
+    'dueSoonDays',
+    'dueSoonHours',
+  ] as const satisfies readonly (keyof AircraftValues)[];
   const save = useWrite(ROUTES.aircraftUpdate, {
-    ...FAILED,
+    ...failed(setError, fields),
     onSuccess: () => {
       toast.success('Aircraft saved');
       onSaved();
+      onOpenChange(false);
     },
   });
+  const p = { prefix: 'edit', register, errors } as const;
   return (
     <FormDialog
       pending={save.pending}
-      error={save.error}
+      error={alertOf(
+        save.error,
+        fields.some((f) => errors[f]),
+      )}
       title={`Edit ${aircraft.tailNumber}`}
       submitLabel="Save aircraft"
       onOpenChange={onOpenChange}
-      submit={async () => (await save.run({ params: { id: aircraft.id }, body: f })).ok}
+      onSubmit={handleSubmit(async (body) => void (await save.run({ params: { id: aircraft.id }, body })))}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="edit-tail" label="Tail Number *">
-          <Input
-            id="edit-tail"
-            value={f.tailNumber}
-            onChange={set('tailNumber')}
-            autoCapitalize="characters"
-            required
-          />
-        </Field>
-        <Field id="edit-year" label="Year">
-          <Input id="edit-year" type="number" inputMode="numeric" value={f.year} onChange={set('year')} />
-        </Field>
-        <Field id="edit-make" label="Make *">
-          <Input id="edit-make" value={f.make} onChange={set('make')} required />
-        </Field>
-        <Field id="edit-model" label="Model *">
-          <Input id="edit-model" value={f.model} onChange={set('model')} required />
-        </Field>
-        <Field id="edit-usage" label="Usage">
-          <NativeSelect id="edit-usage" options={AIRCRAFT_USAGES} value={f.usage} onChange={set('usage')} />
-        </Field>
-        <Field id="edit-home" label="Home airport" hint="Airport code or city, state: where mechanics come to">
-          <Input id="edit-home" value={f.homeAirport} onChange={set('homeAirport')} placeholder="KPAO" />
-        </Field>
-        <Field id="edit-soon-days" label="Due soon within (days)">
-          <Input
-            id="edit-soon-days"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={f.dueSoonDays}
-            onChange={set('dueSoonDays')}
-          />
-        </Field>
-        <Field id="edit-soon-hours" label="Due soon within (hours)">
-          <Input
-            id="edit-soon-hours"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            step={0.1}
-            value={f.dueSoonHours}
-            onChange={set('dueSoonHours')}
-          />
-        </Field>
+        <TextField {...p} name="tailNumber" id="edit-tail" label="Tail Number *" autoCapitalize="characters" required />
+        <TextField {...p} name="year" label="Year" type="number" inputMode="numeric" />
+        <TextField {...p} name="make" label="Make *" required />
+        <TextField {...p} name="model" label="Model *" required />
+        <SelectField {...p} name="usage" label="Usage" options={AIRCRAFT_USAGES} />
+        <TextField
+          {...p}
+          name="homeAirport"
+          id="edit-home"
+          label="Home airport"
+          hint="Airport code or city, state: where mechanics come to"
+          placeholder="KPAO"
+        />
+        <TextField
+          {...p}
+          name="dueSoonDays"
+          id="edit-soon-days"
+          label="Due soon within (days)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+        />
+        <TextField
+          {...p}
+          name="dueSoonHours"
+          id="edit-soon-hours"
+          label="Due soon within (hours)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step={0.1}
+        />
       </div>
     </FormDialog>
   );

@@ -1,14 +1,25 @@
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
-import { CharacterCount, Label, Textarea } from '../../../components/ui/field.tsx';
+import { CharacterCount, FieldError, Textarea } from '../../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
-import type { Appointment } from '../../../contract/appointments.ts';
+import { RatingSchema, type Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes.ts';
+import { rawResolver } from '../../../lib/raw-resolver.ts';
+import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { StarRating } from '../../../components/ui/star-rating.tsx';
+
+interface Values {
+  /** null until a star is chosen: the schema refuses it. */
+  rating: number | null;
+  review: string;
+}
+
+const EMPTY: Values = { rating: null, review: '' };
 
 /** Rate a completed job 1-5 with an optional review; once per job. */
 export default function RateDialog({
@@ -20,9 +31,15 @@ export default function RateDialog({
   onClose: () => void;
   onRated: (updated: Appointment) => void;
 }) {
-  const [rating, setRating] = useState<number | null>(null);
-  const [review, setReview] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<Values>({ resolver: rawResolver<Values>(RatingSchema), defaultValues: EMPTY });
   const rate = useWrite(ROUTES.appointmentRate, {
     fallback: 'Failed to submit rating',
     onSuccess: (updated) => {
@@ -30,27 +47,25 @@ export default function RateDialog({
       onRated(updated);
       close();
     },
-    onError: (message) => toast.error(message),
+    // A field's problem goes under it; any other refusal is the toast's.
+    onError: (message, error) => {
+      if (!placeFieldErrors(error, setError, ['rating', 'review'])) toast.error(message);
+    },
   });
   const busy = rate.pending;
 
   const close = () => {
-    setRating(null);
-    setReview('');
-    setError(null);
+    reset(EMPTY);
     onClose();
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!appointment) return;
-    if (rating === null) {
-      setError('Choose from 1 to 5 stars');
-      return;
-    }
-    await rate.run({ params: { id: appointment.id }, body: { rating, review } });
+  const send = async (values: Values) => {
+    if (!appointment || values.rating === null) return;
+    await rate.run({ params: { id: appointment.id }, body: { rating: values.rating, review: values.review } });
   };
 
+  const ratingError = errors.rating?.message;
+  const reviewError = errors.review?.message;
   return (
     <Dialog
       open={appointment !== null}
@@ -62,32 +77,25 @@ export default function RateDialog({
           : ''
       }
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <StarRating
-          value={rating}
-          onChange={(n) => {
-            setRating(n);
-            setError(null);
-          }}
+      <form onSubmit={handleSubmit(send)} className="space-y-4" noValidate>
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field }) => <StarRating value={field.value} onChange={field.onChange} />}
         />
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-        <div>
-          <Label htmlFor="rate-review">Review (optional)</Label>
+        <FieldError id="rate-rating-error" message={ratingError} />
+        <FormField id="rate-review" label="Review (optional)" error={reviewError}>
           <Textarea
             id="rate-review"
             rows={3}
             maxLength={MARKETPLACE.text.notes}
-            aria-describedby="rate-review-count"
-            value={review}
-            onChange={(e) => setReview(e.target.value)}
             placeholder="How did it go?"
+            {...fieldAria('rate-review', reviewError)}
+            aria-describedby={['rate-review-count', reviewError ? 'rate-review-error' : ''].filter(Boolean).join(' ')}
+            {...register('review')}
           />
-          <CharacterCount id="rate-review-count" value={review} max={MARKETPLACE.text.notes} />
-        </div>
+          <CharacterCount id="rate-review-count" value={watch('review')} max={MARKETPLACE.text.notes} />
+        </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={busy}>
             Cancel
