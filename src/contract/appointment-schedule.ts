@@ -50,6 +50,13 @@ export const ProposalSchema = z.object({
 });
 export type ProposalData = z.output<typeof ProposalSchema>;
 
+/** Moving an agreed time: the same proposal, with its reason (the server refuses one without, in these words). */
+export const RESCHEDULE_REASON_MESSAGE = 'Give a reason for rescheduling';
+export const RescheduleSchema = ProposalSchema.refine((v) => v.reason !== null, {
+  path: ['reason'],
+  message: RESCHEDULE_REASON_MESSAGE,
+});
+
 export const AcceptProposalSchema = z.object({
   time: TimeSchema,
 });

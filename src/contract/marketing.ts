@@ -128,6 +128,14 @@ export const LeadTagsSchema = z.object({
     ),
 });
 
+/** The Add Tags dialog's one field: the tags as typed, comma-separated, held to the route's own rules. */
+export const AddTagsFormSchema = z.object({
+  tags: z
+    .string()
+    .transform((v) => v.split(','))
+    .pipe(LeadTagsSchema.shape.tags),
+});
+
 export const LeadListQuerySchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a number' })

@@ -16,11 +16,11 @@ export function placeFieldErrors<T extends FieldValues>(
   let placed = false;
   const seen = new Set<string>();
   for (const { path, message } of error.errors) {
-    // The whole path when the form has it ('inspectionSigner.fullName'), else its first segment ('times.0.date').
-    const field = fields.find((f) => f === path) ?? fields.find((f) => f === path.split('.')[0]);
-    if (!field || seen.has(field)) continue;
-    seen.add(field);
-    setError(field, { type: 'server', message }, { shouldFocus: !placed });
+    // A field the form has ('reason'), or a place inside one ('times.0.date' of the list 'times').
+    const owner = fields.find((f) => path === f || path.startsWith(`${f}.`));
+    if (!owner || seen.has(path)) continue;
+    seen.add(path);
+    setError(path as Path<T>, { type: 'server', message }, { shouldFocus: !placed });
     placed = true;
   }
   return placed;

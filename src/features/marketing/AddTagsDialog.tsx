@@ -1,13 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { FieldError, Input, Label } from '../../components/ui/field.tsx';
-import { cleanKeywords, MARKETING_LIMITS } from '../../contract/marketing.ts';
+import { TextField } from '../../components/ui/form-bits.tsx';
+import { AddTagsFormSchema, cleanKeywords } from '../../contract/marketing.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';
+import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
+
+interface Values {
+  /** Comma-separated, as typed. */
+  tags: string;
+}
 
 /** Add Tags: comma-separated tags added to every selected lead (existing tags are kept). */
 export function AddTagsDialog({
@@ -22,28 +29,30 @@ export function AddTagsDialog({
   /** The leads and the tags the server added to them, to show at once. */
   onTagged: (leadIds: string[], tags: string[]) => void;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const tags = cleanKeywords(text.split(','));
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<Values>({ resolver: rawResolver<Values>(AddTagsFormSchema), defaultValues: { tags: '' } });
+  const tags = cleanKeywords(watch('tags').split(','));
   const add = useWrite(ROUTES.marketingTags, {
     fallback: 'Failed to add tags',
     onError: (_message, err) => {
+      if (placeFieldErrors(err, setError, ['tags'])) return;
       const detail = detailOf(err);
       toast.error('Failed to add tags', detail ? { description: detail } : {});
     },
   });
   const saving = add.pending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (tags.length === 0) return setError('Add at least one tag');
-    if (tags.some((t) => t.length > MARKETING_LIMITS.tagLength))
-      return setError(`Each tag must be at most ${MARKETING_LIMITS.tagLength} characters`);
+  const send = async () => {
     const sent = await add.run({ body: { lead_ids: leadIds, tags } });
     if (!sent.ok) return;
     toast.success('Tags added', { description: sent.data.message });
-    setText('');
-    setError(undefined);
+    reset({ tags: '' });
     onOpenChange(false);
     onTagged(leadIds, tags);
   };
@@ -55,27 +64,16 @@ export function AddTagsDialog({
       title="Add Tags"
       description={`Tags are added to the ${leadIds.length} selected lead${leadIds.length === 1 ? '' : 's'}.`}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="lead-tags">Tags</Label>
-          <Input
-            id="lead-tags"
-            value={text}
-            placeholder="e.g. hot, texas, follow-up"
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(undefined);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'lead-tags-error' : 'lead-tags-hint'}
-          />
-          {!error && (
-            <p id="lead-tags-hint" className="mt-1 text-xs text-muted-foreground">
-              Separate tags with commas.
-            </p>
-          )}
-          <FieldError id="lead-tags-error" message={error} />
-        </div>
+      <form onSubmit={handleSubmit(send)} noValidate className="space-y-4">
+        <TextField
+          prefix="lead"
+          register={register}
+          errors={errors}
+          name="tags"
+          label="Tags"
+          hint="Separate tags with commas."
+          placeholder="e.g. hot, texas, follow-up"
+        />
         {tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Tags to add">
             {tags.map((t) => (

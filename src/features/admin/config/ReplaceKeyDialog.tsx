@@ -1,18 +1,25 @@
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Input, Label } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/form-bits.tsx';
 import { apiKeyReplaceFor, type ApiKeyView } from '../../../contract/admin-api-keys.ts';
 import { CONFIG_LIMITS, INTEGRATION_KEY_HINTS, integrationLabel } from '../../../contract/admin-config.ts';
 import { ROUTES } from '../../../contract/routes.ts';
+import { rawResolver } from '../../../lib/raw-resolver.ts';
+import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';
+
+interface Values {
+  api_key: string;
+  api_secret: string;
+}
 
 /**
  * Replaces a key in place (issue 28, point 3): a rotated secret or token, without losing the
  * key's priority, limits or primary role. The secret left empty is kept. Validated with the
- * function's own schema.
+ * function's own schema for this integration (Google Analytics: a measurement ID).
  */
 export function ReplaceKeyDialog({
   apiKey,
@@ -23,9 +30,15 @@ export function ReplaceKeyDialog({
   onClose: () => void;
   onReplaced: () => void;
 }) {
-  const [value, setValue] = useState('');
-  const [secret, setSecret] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: rawResolver<Values>(apiKeyReplaceFor(apiKey.integration_type)),
+    defaultValues: { api_key: '', api_secret: '' },
+  });
   const write = useWrite(ROUTES.adminApiKeyReplace, {
     fallback: 'Failed to replace the key',
     onSuccess: () => {
@@ -33,19 +46,13 @@ export function ReplaceKeyDialog({
       onReplaced();
       onClose();
     },
+    onError: (_message, error) => placeFieldErrors(error, setError, ['api_key', 'api_secret']),
   });
-  const error = invalid ?? write.error;
+  // A field's problem is under it; the alert keeps the rest (a refusal of the whole key).
+  const error = errors.api_key || errors.api_secret ? null : write.error;
   const hints = INTEGRATION_KEY_HINTS[apiKey.integration_type];
   const analytics = apiKey.integration_type === 'google_analytics';
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    // The function's own rule for this integration (Google Analytics: a measurement ID).
-    const parsed = apiKeyReplaceFor(apiKey.integration_type).safeParse({ api_key: value, api_secret: secret });
-    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Check the key');
-    setInvalid(null);
-    await write.run({ params: { id: apiKey.id }, body: { api_key: value, api_secret: secret } });
-  };
+  const f = { prefix: 'replace', register, errors } as const;
 
   return (
     <Dialog
@@ -54,36 +61,34 @@ export function ReplaceKeyDialog({
       title={`Replace “${apiKey.key_name}”`}
       description={`${integrationLabel(apiKey.integration_type)}: the new key takes this one's place (priority, limits and primary stay). The old key is forgotten.`}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+      <form
+        onSubmit={handleSubmit(async (body) => void (await write.run({ params: { id: apiKey.id }, body })))}
+        noValidate
+        className="space-y-4"
+      >
         {error && <Alert>{error}</Alert>}
-        <div className="space-y-1">
-          <Label htmlFor="replace-api-key">{analytics ? 'New measurement ID *' : 'New API key *'}</Label>
-          <Input
-            id="replace-api-key"
-            type={analytics ? 'text' : 'password'}
-            {...(analytics ? { placeholder: 'G-XXXXXXX', spellCheck: false } : {})}
-            autoComplete="off"
-            value={value}
-            maxLength={CONFIG_LIMITS.secret}
-            onChange={(e) => setValue(e.target.value)}
-          />
-          <p className="text-xs text-muted-foreground">{hints.apiKey}</p>
-        </div>
+        <TextField
+          {...f}
+          name="api_key"
+          id="replace-api-key"
+          label={analytics ? 'New measurement ID *' : 'New API key *'}
+          hint={hints.apiKey}
+          type={analytics ? 'text' : 'password'}
+          {...(analytics ? { placeholder: 'G-XXXXXXX', spellCheck: false } : {})}
+          autoComplete="off"
+          maxLength={CONFIG_LIMITS.secret}
+        />
         {hints.apiSecret !== 'Not used' && (
-          <div className="space-y-1">
-            <Label htmlFor="replace-api-secret">New API secret</Label>
-            <Input
-              id="replace-api-secret"
-              type="password"
-              autoComplete="off"
-              value={secret}
-              maxLength={CONFIG_LIMITS.secret}
-              onChange={(e) => setSecret(e.target.value)}
-            />
-            <p className="text-xs text-muted-foreground">
-              {apiKey.has_secret ? 'Leave empty to keep the saved secret.' : hints.apiSecret}
-            </p>
-          </div>
+          <TextField
+            {...f}
+            name="api_secret"
+            id="replace-api-secret"
+            label="New API secret"
+            hint={apiKey.has_secret ? 'Leave empty to keep the saved secret.' : hints.apiSecret}
+            type="password"
+            autoComplete="off"
+            maxLength={CONFIG_LIMITS.secret}
+          />
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>

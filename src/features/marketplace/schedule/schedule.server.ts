@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import {
   CALENDAR_FILE_ATTACHED,
+  RESCHEDULE_REASON_MESSAGE,
   type AppointmentParties,
   type Proposal,
   type ProposalData,
@@ -182,9 +183,7 @@ export async function proposeTimes(db: Db, user: UserRow, id: string, data: Prop
     if (role === 'owner' && a.scheduleState === 'unconfirmed')
       throw conflict('The mechanic proposes times first; you can pick one or counter');
     if (a.scheduleState === 'agreed' && !data.reason)
-      throw badRequest('Say why the agreed time changes', [
-        { path: 'reason', message: 'Give a reason for rescheduling' },
-      ]);
+      throw badRequest('Say why the agreed time changes', [{ path: 'reason', message: RESCHEDULE_REASON_MESSAGE }]);
     const job = await jobWhat(trx, a.serviceRequestId);
     checkTimes(data.times, job.timeZone);
     const now = new Date();
