@@ -320,6 +320,18 @@ export const MaintenanceRequestSchema = z
     message: 'Choose at least one item or squawk to request service for',
   });
 export type MaintenanceRequestInput = z.input<typeof MaintenanceRequestSchema>;
+
+/**
+ * The review step asks for the aircraft's home airport when it has none: the request goes to the
+ * mechanics near it. Saved on the aircraft (`AircraftPatchSchema`) before the request is sent.
+ */
+export const HomeAirportNeededSchema = z.object({
+  homeAirport: z
+    .string()
+    .trim()
+    .min(1, 'Say where the aircraft is: an airport code or a city and state')
+    .max(MAINTENANCE.text.airport, `Home airport must be at most ${MAINTENANCE.text.airport} characters`),
+});
 export type MaintenanceRequestData = z.output<typeof MaintenanceRequestSchema>;
 
 /** What the mechanic records when completing a job linked to items and squawks. */

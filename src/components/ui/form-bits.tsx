@@ -15,6 +15,7 @@ export function TextField<T extends FieldValues>({
   register,
   errors,
   hint,
+  marked = false,
   id: givenId,
   ...props
 }: {
@@ -24,12 +25,14 @@ export function TextField<T extends FieldValues>({
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
   hint?: string;
+  /** Shows the required mark beside the label (for a label without its own '*'). */
+  marked?: boolean;
 } & InputHTMLAttributes<HTMLInputElement>) {
   // A nested field ('inspectionSigner.fullName') reads its error by path and gets an id without dots.
   const id = givenId ?? `${prefix}-${name.replace(/\./g, '-')}`;
   const message = (get(errors, name) as { message?: string } | undefined)?.message;
   return (
-    <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+    <FormField id={id} label={label} error={message} required={marked} {...(hint ? { hint } : {})}>
       <Input id={id} {...props} {...fieldAria(id, message, Boolean(hint))} {...register(name)} />
     </FormField>
   );
@@ -49,6 +52,7 @@ export function TextareaField<T extends FieldValues>({
   register,
   errors,
   hint,
+  marked = false,
   id: givenId,
   ...props
 }: {
@@ -58,11 +62,12 @@ export function TextareaField<T extends FieldValues>({
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
   hint?: string;
+  marked?: boolean;
 } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = givenId ?? `${prefix}-${name.replace(/\./g, '-')}`;
   const message = (get(errors, name) as { message?: string } | undefined)?.message;
   return (
-    <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+    <FormField id={id} label={label} error={message} required={marked} {...(hint ? { hint } : {})}>
       <Textarea id={id} {...props} {...fieldAria(id, message, Boolean(hint))} {...register(name)} />
     </FormField>
   );
@@ -76,6 +81,7 @@ export function SelectField<T extends FieldValues>({
   register,
   errors,
   hint,
+  marked = false,
   options,
   id: givenId,
   setValueAs,
@@ -87,6 +93,7 @@ export function SelectField<T extends FieldValues>({
   register: UseFormRegister<T>;
   errors: FieldErrors<T>;
   hint?: string;
+  marked?: boolean;
   options: readonly Option[];
   /** How the chosen value is kept (e.g. '' as null for "none"). */
   setValueAs?: (value: string) => unknown;
@@ -94,7 +101,7 @@ export function SelectField<T extends FieldValues>({
   const id = givenId ?? `${prefix}-${name.replace(/\./g, '-')}`;
   const message = (get(errors, name) as { message?: string } | undefined)?.message;
   return (
-    <FormField id={id} label={label} error={message} {...(hint ? { hint } : {})}>
+    <FormField id={id} label={label} error={message} required={marked} {...(hint ? { hint } : {})}>
       <NativeSelect
         id={id}
         options={options}

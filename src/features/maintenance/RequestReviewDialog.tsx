@@ -1,20 +1,41 @@
 import { Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { Input, NativeSelect, Textarea } from '../../components/ui/field.tsx';
-import { FormField, fieldAria } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { MAINTENANCE, SQUAWK_PRIORITIES, type MaintenanceItem, type Squawk } from '../../contract/maintenance.ts';
+import {
+  HomeAirportNeededSchema,
+  MAINTENANCE,
+  MaintenanceRequestSchema,
+  SQUAWK_PRIORITIES,
+  type MaintenanceItem,
+  type Squawk,
+} from '../../contract/maintenance.ts';
 import { type Aircraft, URGENCY_LEVELS, type UrgencyLevel } from '../../contract/marketplace.ts';
+import { z } from '../../contract/zod.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
+import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
-import { todayIso } from '../../components/ui/form-bits.tsx';
+import { SelectField, TextareaField, TextField, todayIso } from '../../components/ui/form-bits.tsx';
 import { urgencyFor } from './rules.ts';
 import { dueText, errorText, ItemStatusBadge } from './ui-bits.tsx';
+
+interface Values {
+  /** What was chosen on the due list: sent as they are, checked by the request's own schema. */
+  itemIds: string[];
+  squawkIds: string[];
+  homeAirport: string;
+  note: string;
+  preferredStartDate: string;
+  estimatedBudget: string;
+  urgencyLevel: UrgencyLevel;
+}
+
+const FIELDS = ['homeAirport', 'note', 'preferredStartDate', 'estimatedBudget', 'urgencyLevel'] as const;
 
 /**
  * The review step of "Request service" from the due list: what goes to the mechanics (the chosen
@@ -42,54 +63,64 @@ export function RequestReviewDialog({
   // A new aircraft has no home airport, and the request goes to mechanics near it: asked here,
   // rather than refused after the owner chose and wrote everything (the walk of issue 26).
   const needsHome = !aircraft.homeAirport;
-  const [home, setHome] = useState('');
-  const [homeError, setHomeError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({
+    // The request's own schema; and, for an aircraft without one, its home airport.
+    resolver: rawResolver<Values>(
+      needsHome ? z.intersection(MaintenanceRequestSchema, HomeAirportNeededSchema) : MaintenanceRequestSchema,
+    ),
+    defaultValues: {
+      itemIds: items.map((i) => i.id),
+      squawkIds: squawks.map((s) => s.id),
+      homeAirport: '',
+      note: '',
+      preferredStartDate: '',
+      estimatedBudget: '',
+      urgencyLevel: suggested,
+    },
+  });
   const saveHome = useWrite(ROUTES.aircraftUpdate, { fallback: 'Could not save the home airport', reason: errorText });
-  const [note, setNote] = useState('');
-  const [start, setStart] = useState('');
-  const [budget, setBudget] = useState('');
-  const [urgency, setUrgency] = useState<UrgencyLevel>(suggested);
   const create = useWrite(ROUTES.maintenanceRequest, {
     fallback: 'Could not create the service request',
     reason: errorText,
+    onError: (_message, error) => placeFieldErrors(error, setError, FIELDS),
   });
   const busy = create.pending || saveHome.pending;
-  const [error, setError] = useState<string | null>(null);
+  // A field's problem is under it; the alert says the rest.
+  const error = FIELDS.some((f) => errors[f]) ? null : (errors.itemIds?.message ?? create.error);
   const why =
     suggested === 'high'
       ? `Suggested: High, because ${items.some((i) => i.status === 'overdue') ? 'an item is overdue' : 'a squawk grounds the aircraft'}.`
       : 'Suggested: Normal, since nothing chosen is overdue or grounding.';
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const send = async (v: Values) => {
     if (busy) return;
-    if (needsHome && !home.trim()) {
-      setHomeError('Say where the aircraft is: an airport code or a city and state');
-      return;
-    }
-    setError(null);
-    setHomeError(undefined);
     if (needsHome) {
-      const saved = await saveHome.run({ params: { id: aircraft.id }, body: { homeAirport: home.trim() } });
-      if (!saved.ok) return setHomeError(saved.error);
+      const saved = await saveHome.run({ params: { id: aircraft.id }, body: { homeAirport: v.homeAirport.trim() } });
+      if (!saved.ok) return setError('homeAirport', { type: 'server', message: saved.error });
       onAircraftChanged?.();
     }
     const sent = await create.run({
       params: { id: aircraft.id },
       body: {
-        itemIds: items.map((i) => i.id),
-        squawkIds: squawks.map((s) => s.id),
-        urgencyLevel: urgency,
-        ...(note.trim() ? { note: note.trim() } : {}),
-        ...(start ? { preferredStartDate: start } : {}),
-        ...(budget.trim() ? { estimatedBudget: budget.trim() } : {}),
+        itemIds: v.itemIds,
+        squawkIds: v.squawkIds,
+        urgencyLevel: v.urgencyLevel,
+        ...(v.note.trim() ? { note: v.note.trim() } : {}),
+        ...(v.preferredStartDate ? { preferredStartDate: v.preferredStartDate } : {}),
+        ...(v.estimatedBudget.trim() ? { estimatedBudget: v.estimatedBudget.trim() } : {}),
       },
     });
-    if (!sent.ok) return setError(sent.error);
+    if (!sent.ok) return;
     onSent(sent.data);
     onOpenChange(false);
   };
 
+  const f = { prefix: 'review', register, errors } as const;
   return (
     <Dialog
       open
@@ -97,7 +128,7 @@ export function RequestReviewDialog({
       title={`Review the request for ${aircraft.tailNumber}`}
       description={`Mechanics near ${aircraft.homeAirport ?? 'the aircraft’s home airport'} receive it and send quotes.`}
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+      <form onSubmit={handleSubmit(send)} noValidate className="space-y-4" aria-busy={busy}>
         <section aria-labelledby="review-items">
           <h3 id="review-items" className="mb-1 text-sm font-semibold">
             Service for
@@ -121,70 +152,55 @@ export function RequestReviewDialog({
           </ul>
         </section>
         {needsHome && (
-          <FormField
+          <TextField
+            {...f}
+            name="homeAirport"
             id="review-home"
             label="Home airport"
-            required
             hint="Where the aircraft is: an airport code (KRNO) or a city and state. Saved on the aircraft."
-            error={homeError}
-          >
-            <Input
-              id="review-home"
-              required
-              maxLength={60}
-              value={home}
-              onChange={(e) => setHome(e.target.value)}
-              {...fieldAria('review-home', homeError, true)}
-            />
-          </FormField>
+            marked
+            required
+            maxLength={MAINTENANCE.text.airport}
+          />
         )}
-        <FormField
-          id="review-note"
+        <TextareaField
+          {...f}
+          name="note"
           label="Note for the mechanics"
           hint="Anything they should know: access, parts on hand, what else you would like looked at."
-        >
-          <Textarea
-            id="review-note"
-            aria-describedby="review-note-hint"
-            rows={3}
-            maxLength={MAINTENANCE.text.note}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </FormField>
+          rows={3}
+          maxLength={MAINTENANCE.text.note}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="review-start" label="Preferred start date" hint="Leave empty if any date works.">
-            <Input
-              id="review-start"
-              aria-describedby="review-start-hint"
-              type="date"
-              min={todayIso()}
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-            />
-          </FormField>
-          <FormField id="review-budget" label="Estimated budget (USD)" hint="Optional.">
-            <Input
-              id="review-budget"
-              aria-describedby="review-budget-hint"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={1}
-              value={budget}
-              onChange={(e) => setBudget(e.target.value)}
-            />
-          </FormField>
-        </div>
-        <FormField id="review-urgency" label="Urgency" hint={why}>
-          <NativeSelect
-            id="review-urgency"
-            aria-describedby="review-urgency-hint"
-            options={URGENCY_LEVELS}
-            value={urgency}
-            onChange={(e) => setUrgency(e.target.value as UrgencyLevel)}
+          <TextField
+            {...f}
+            name="preferredStartDate"
+            id="review-start"
+            label="Preferred start date"
+            hint="Leave empty if any date works."
+            type="date"
+            min={todayIso()}
           />
-        </FormField>
+          <TextField
+            {...f}
+            name="estimatedBudget"
+            id="review-budget"
+            label="Estimated budget (USD)"
+            hint="Optional."
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={1}
+          />
+        </div>
+        <SelectField
+          {...f}
+          name="urgencyLevel"
+          id="review-urgency"
+          label="Urgency"
+          hint={why}
+          options={URGENCY_LEVELS}
+        />
         {error && <Alert>{error}</Alert>}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
