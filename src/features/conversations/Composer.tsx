@@ -1,20 +1,24 @@
 import { FolderOpen, Paperclip, Send, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { CharacterCount, Textarea } from '../../components/ui/field.tsx';
+import { CharacterCount, FieldError, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   CONVERSATION_MESSAGES,
   CONVERSATIONS,
   maskContacts,
+  SendMessageSchema,
   type ConversationSummary,
   type ThreadMessage,
 } from '../../contract/conversations.ts';
 import { ACCEPT_ATTRIBUTE } from '../../contract/documents.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';
+import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { checkBeforeUpload, uploadDocument } from '../documents/upload-client.ts';
 import { VaultPicker } from './VaultPicker.tsx';
@@ -23,6 +27,14 @@ interface Pending {
   documentId: string;
   name: string;
 }
+
+/** The message as sent: its text and the documents attached (their names are shown beside, from `Pending`). */
+interface Values {
+  text: string;
+  documentIds: string[];
+}
+
+const EMPTY: Values = { text: '', documentIds: [] };
 
 /**
  * The composer: text up to 4,000 characters with the usual counter, files uploaded on the spot
@@ -39,8 +51,26 @@ export function Composer({
   canAttach: boolean;
   onSent: (m: ThreadMessage) => void;
 }) {
-  const [text, setText] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<Values>({ resolver: rawResolver<Values>(SendMessageSchema), defaultValues: EMPTY });
+  const text = watch('text');
+  // The attached files with their names; the form holds their ids (what is sent and checked).
   const [files, setFiles] = useState<Pending[]>([]);
+  useEffect(
+    () =>
+      setValue(
+        'documentIds',
+        files.map((f) => f.documentId),
+      ),
+    [files, setValue],
+  );
   const [uploading, setUploading] = useState(false);
   const [picking, setPicking] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -73,32 +103,26 @@ export function Composer({
   const sendWrite = useWrite(ROUTES.conversationSend, {
     fallback: 'Check your connection and try again.',
     onSuccess: (message) => {
-      setText('');
+      reset(EMPTY);
       setFiles([]);
       onSent(message);
     },
-    // What was typed stays in the box.
-    onError: (_message, e) =>
+    // What was typed stays in the box; a problem with the text is said under it.
+    onError: (_message, e) => {
+      if (placeFieldErrors(e, setError, ['text'])) return;
       toast.error('Message not sent', {
         description: e instanceof ApiError ? e.detail : 'Check your connection and try again.',
-      }),
+      });
+    },
   });
   const sending = sendWrite.pending;
-  const send = () => {
-    if (!text.trim() && files.length === 0) return;
-    void sendWrite.run({
-      params: { id: conversation.id },
-      body: { text, documentIds: files.map((f) => f.documentId) },
-    });
-  };
+  const send = handleSubmit(async (body) => void (await sendWrite.run({ params: { id: conversation.id }, body })));
+  const textError = errors.text?.message;
 
   return (
     <form
       className="border-t border-border bg-background p-2 sm:p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send();
-      }}
+      onSubmit={(e) => void send(e)}
       aria-label="Write a message"
     >
       {willMask && (
@@ -177,19 +201,22 @@ export function Composer({
             id={`${id}-text`}
             rows={2}
             maxLength={CONVERSATIONS.maxMessageChars}
-            value={text}
             placeholder="Write a message"
             className="max-h-40 min-h-11 resize-none"
-            aria-describedby={[`${id}-count`, willMask ? `${id}-mask` : null].filter(Boolean).join(' ')}
-            onChange={(e) => setText(e.target.value)}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={[`${id}-count`, willMask ? `${id}-mask` : null, textError ? `${id}-error` : null]
+              .filter(Boolean)
+              .join(' ')}
+            {...register('text')}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
                 e.preventDefault();
-                send();
+                if (text.trim() || files.length > 0) void send();
               }
             }}
           />
           <CharacterCount id={`${id}-count`} value={text} max={CONVERSATIONS.maxMessageChars} />
+          <FieldError id={`${id}-error`} message={textError} />
         </div>
         <Button
           type="submit"
