@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -24,4 +24,24 @@ export function placeFieldErrors<T extends FieldValues>(
     placed = true;
   }
   return placed;
+}
+
+/**
+ * The form's problems as the server's list (`[{ path, message }]`, paths like 'lines.0.laborHours';
+ * a list's own problem under its name): for a part of the form that reads them keyed by path,
+ * such as the lines editor.
+ */
+export function fieldErrorList(errors: FieldErrors): Array<{ path: string; message: string }> {
+  const out: Array<{ path: string; message: string }> = [];
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string' && path) out.push({ path, message });
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
+      walk(child, key === 'root' ? path : path ? `${path}.${key}` : key);
+    }
+  };
+  walk(errors, '');
+  return out;
 }

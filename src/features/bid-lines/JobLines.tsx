@@ -1,24 +1,33 @@
 import { FilePlus2, FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { Label, Textarea } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/form-bits.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { BID_LINES, LINE_CATEGORY_OPTIONS, type ChangeOrder, type WorkOrder } from '../../contract/bid-lines.ts';
+import {
+  BID_LINES,
+  ChangeOrderSchema,
+  LINE_CATEGORY_OPTIONS,
+  type ChangeOrder,
+  type WorkOrder,
+} from '../../contract/bid-lines.ts';
 import type { BidLine, LineDecision } from '../../contract/line-items.ts';
 import type { Appointment } from '../../contract/appointments.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { z } from '../../contract/zod.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
+import { fieldErrorList, placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
 import { DecideLines, decisionsBody } from './DecideLines.tsx';
 import { JobFigure } from '../marketplace/ui/JobFigure.tsx';
 import { formatHours } from '../../contract/job-figures.ts';
-import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';
+import { LinesEditor, lineErrorsOf } from './LinesEditor.tsx';
 import { draftLine, linesBody, usedCategories, type DraftLine } from './line-drafts.ts';
 import { useAnswerChoices } from './use-coverage.ts';
 
@@ -85,6 +94,11 @@ export function JobLines({
   );
 }
 
+interface ChangeOrderValues {
+  lines: DraftLine[];
+  note: string;
+}
+
 function AddChangeOrderDialog({
   appointment: a,
   onClose,
@@ -94,11 +108,28 @@ function AddChangeOrderDialog({
   onClose: () => void;
   onAdded: () => void;
 }) {
-  const [lines, setLines] = useState<DraftLine[]>(() => [draftLine({ category: 'airworthy' })]);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<LineErrors>({});
   // A line found during the job may answer one of the request's due items or squawks.
   const choices = useAnswerChoices(a.serviceRequestId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<ChangeOrderValues>({
+    // The function's own schema, on the lines as they are sent (the editor's drafts made a body).
+    resolver: rawResolver<ChangeOrderValues>(
+      z.preprocess(
+        (v) => ({ ...(v as ChangeOrderValues), lines: linesBody((v as ChangeOrderValues).lines, choices) }),
+        ChangeOrderSchema,
+      ),
+    ),
+    defaultValues: { lines: [draftLine({ category: 'airworthy' })], note: '' },
+  });
+  const lines = watch('lines');
+  // The editor reads its problems keyed 'N.field' ('' for the list), from the form's check or a 400.
+  const lineErrors = lineErrorsOf(fieldErrorList(errors));
   const send = useWrite(ROUTES.changeOrderCreate, {
     fallback: 'Failed to send the change order',
     onSuccess: () => {
@@ -107,15 +138,14 @@ function AddChangeOrderDialog({
       onClose();
     },
     onError: (message, err) => {
-      if (err instanceof ApiError && err.status === 400) setErrors(lineErrorsOf(err.errors));
+      placeFieldErrors(err, setError, ['lines', 'note']);
       toast.error(message);
     },
   });
   const busy = send.pending;
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    await send.run({ params: { id: a.id }, body: { lines: linesBody(lines, choices), note } });
-  };
+  const submit = handleSubmit(async (values) => {
+    await send.run({ params: { id: a.id }, body: { lines: linesBody(values.lines, choices), note: values.note } });
+  });
   return (
     <Dialog
       open
@@ -125,17 +155,22 @@ function AddChangeOrderDialog({
       className="sm:max-w-2xl"
     >
       <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
-        <LinesEditor lines={lines} onChange={setLines} errors={errors} prefix={`co-${a.id}`} choices={choices} />
-        <div>
-          <Label htmlFor={`co-${a.id}-note`}>Note to the owner</Label>
-          <Textarea
-            id={`co-${a.id}-note`}
-            rows={2}
-            maxLength={BID_LINES.text.note}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </div>
+        <LinesEditor
+          lines={lines}
+          onChange={(next) => setValue('lines', next)}
+          errors={lineErrors}
+          prefix={`co-${a.id}`}
+          choices={choices}
+        />
+        <TextareaField
+          prefix={`co-${a.id}`}
+          register={register}
+          errors={errors}
+          name="note"
+          label="Note to the owner"
+          rows={2}
+          maxLength={BID_LINES.text.note}
+        />
         <DialogFooter>
           <Button variant="outline" type="button" onClick={onClose} disabled={busy}>
             Cancel
