@@ -1,9 +1,13 @@
 import { Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { FieldError, Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { SelectField, TextareaField, TextField } from '../../components/ui/form-bits.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
@@ -17,6 +21,7 @@ import {
   type DocumentType,
   type VaultDocument,
 } from '../../contract/documents.ts';
+import { z } from '../../contract/zod.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatBytes } from './format.ts';
 import { checkBeforeUpload, isAbort, uploadDocument, type UploadProgress } from './upload-client.ts';
@@ -44,7 +49,28 @@ export interface UploadDocumentDialogProps {
 /** 'none' stands for "no specific aircraft": a select item never has an empty value (docs/product.md §5). */
 const NO_AIRCRAFT = 'none';
 
-type Errors = Partial<Record<'file' | 'title' | 'documentType' | 'description' | 'aircraftId', string | undefined>>;
+interface Values {
+  file: File | null;
+  title: string;
+  documentType: string;
+  description: string;
+  /** `NO_AIRCRAFT` or an aircraft's id. */
+  aircraftId: string;
+}
+
+/**
+ * The function's metadata schema, with the file checked as the server checks it (size, type by
+ * content) before anything is sent, and "no specific aircraft" as the null the server takes.
+ */
+const uploadSchema = (serviceRequestId: string | null) =>
+  DocumentMetadataSchema.extend({
+    aircraftId: z.preprocess((v) => (v === NO_AIRCRAFT ? null : v), DocumentMetadataSchema.shape.aircraftId),
+    serviceRequestId: z.preprocess(() => serviceRequestId, DocumentMetadataSchema.shape.serviceRequestId),
+    file: z.custom<File | null>().superRefine(async (file, ctx) => {
+      const problem = file ? await checkBeforeUpload(file) : DOCUMENT_MESSAGES.noFile;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
 
 const PHASE_LABEL: Record<UploadProgress['phase'], string> = {
   preparing: 'Preparing the file...',
@@ -63,12 +89,30 @@ export function UploadDocumentDialog({
   onUploaded,
 }: UploadDocumentDialogProps) {
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState('');
-  const [documentType, setDocumentType] = useState<string>(defaultDocumentType);
-  const [description, setDescription] = useState('');
-  const [aircraftId, setAircraftId] = useState<string>(initialAircraftId ?? NO_AIRCRAFT);
-  const [errors, setErrors] = useState<Errors>({});
+  const defaults = useMemo<Values>(
+    () => ({
+      file: null,
+      title: '',
+      documentType: defaultDocumentType,
+      description: '',
+      aircraftId: initialAircraftId ?? NO_AIRCRAFT,
+    }),
+    [defaultDocumentType, initialAircraftId],
+  );
+  const schema = useMemo(() => uploadSchema(serviceRequestId ?? null), [serviceRequestId]);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    trigger,
+    watch,
+    formState: { errors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const file = watch('file');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const uploading = progress !== null;
@@ -76,61 +120,20 @@ export function UploadDocumentDialog({
   // A fresh form each time the dialog opens.
   useEffect(() => {
     if (!open) return;
-    setFile(null);
-    setTitle('');
-    setDocumentType(defaultDocumentType);
-    setDescription('');
-    setAircraftId(initialAircraftId ?? NO_AIRCRAFT);
-    setErrors({});
+    reset(defaults);
     setProgress(null);
-  }, [open, defaultDocumentType, initialAircraftId]);
+  }, [open, defaults, reset]);
 
   // Closing the page's dialog mid-upload (e.g. the dashboard unmounts) cancels the upload.
   useEffect(() => () => abortRef.current?.abort(), []);
 
-  const chooseFile = async (chosen: File | null) => {
-    setFile(chosen);
-    if (!chosen) return setErrors((e) => ({ ...e, file: undefined }));
-    const problem = await checkBeforeUpload(chosen);
-    setErrors((e) => ({ ...e, file: problem ?? undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (uploading) return;
-    const next: Errors = {};
-    const parsed = DocumentMetadataSchema.safeParse({
-      title,
-      documentType,
-      description,
-      aircraftId: aircraftId === NO_AIRCRAFT ? null : aircraftId,
-      serviceRequestId: serviceRequestId ?? null,
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '') as keyof Errors;
-        next[key] ??= issue.message;
-      }
-    }
-    if (!file) {
-      next.file = DOCUMENT_MESSAGES.noFile;
-      toast.error(DOCUMENT_MESSAGES.noFile);
-    } else {
-      const problem = await checkBeforeUpload(file);
-      if (problem) next.file = problem;
-    }
-    setErrors(next);
-    if (!file || !parsed.success || next.file) {
-      const first = next.file ? `${id}-file` : next.title ? `${id}-title` : null;
-      if (first) document.getElementById(first)?.focus();
-      return;
-    }
-
+  const upload = async ({ file: chosen, ...metadata }: z.output<typeof schema>) => {
+    if (uploading || !chosen) return;
     const controller = new AbortController();
     abortRef.current = controller;
     setProgress({ phase: 'preparing', percent: 0 });
     try {
-      const doc = await uploadDocument(file, parsed.data, { onProgress: setProgress, signal: controller.signal });
+      const doc = await uploadDocument(chosen, metadata, { onProgress: setProgress, signal: controller.signal });
       toast.success(DOCUMENT_MESSAGES.uploaded);
       onUploaded(doc);
       onOpenChange(false);
@@ -146,13 +149,17 @@ export function UploadDocumentDialog({
       setProgress(null);
     }
   };
+  // No file chosen is also said aloud: the file field is easy to miss on a phone.
+  const onInvalid = () => {
+    if (!file) toast.error(DOCUMENT_MESSAGES.noFile);
+  };
 
   const aircraftOptions = [
     { value: NO_AIRCRAFT, label: 'No specific aircraft' },
     ...aircraft.map((a) => ({ value: a.id, label: `${a.tailNumber} · ${a.make} ${a.model}` })),
   ];
-  const describedBy = (field: keyof Errors, hint = false) =>
-    errors[field] ? `${id}-${field}-error` : hint ? `${id}-${field}-hint` : undefined;
+  const f = { prefix: id, register, errors, disabled: uploading } as const;
+  const fileError = errors.file?.message;
 
   return (
     <Dialog
@@ -161,90 +168,53 @@ export function UploadDocumentDialog({
       title="Upload Document"
       description="Keep logbooks, certificates, invoices and reports with your aircraft."
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-busy={uploading}>
-        <div>
-          <Label htmlFor={`${id}-file`}>File *</Label>
-          <Input
-            id={`${id}-file`}
-            type="file"
-            accept={ACCEPT_ATTRIBUTE}
-            required
-            disabled={uploading}
-            className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
-            aria-invalid={errors.file ? true : undefined}
-            aria-describedby={describedBy('file', true)}
-            onChange={(e) => void chooseFile(e.target.files?.[0] ?? null)}
+      <form onSubmit={handleSubmit(upload, onInvalid)} noValidate className="space-y-4" aria-busy={uploading}>
+        <FormField
+          id={`${id}-file`}
+          label="File *"
+          error={fileError}
+          hint={`${file ? `${file.name} · ${formatBytes(file.size)} · ` : ''}${UPLOAD_HINT}`}
+        >
+          <Controller
+            control={control}
+            name="file"
+            render={({ field }) => (
+              <Input
+                ref={field.ref}
+                id={`${id}-file`}
+                type="file"
+                accept={ACCEPT_ATTRIBUTE}
+                required
+                disabled={uploading}
+                className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
+                {...fieldAria(`${id}-file`, fileError, true)}
+                onChange={(e) => {
+                  field.onChange(e.target.files?.[0] ?? null);
+                  // The chosen file is checked at once, as it will be on sending.
+                  void trigger('file');
+                }}
+              />
+            )}
           />
-          {!errors.file && (
-            <p id={`${id}-file-hint`} className="mt-1 text-xs text-muted-foreground">
-              {file ? `${file.name} · ${formatBytes(file.size)} · ` : ''}
-              {UPLOAD_HINT}
-            </p>
-          )}
-          <FieldError id={`${id}-file-error`} message={errors.file} />
-        </div>
+        </FormField>
 
-        <div>
-          <Label htmlFor={`${id}-title`}>Title *</Label>
-          <Input
-            id={`${id}-title`}
-            value={title}
-            maxLength={DOCUMENT_TEXT.title}
-            required
-            disabled={uploading}
-            placeholder="e.g. 2026 Annual Inspection"
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={describedBy('title')}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-          <FieldError id={`${id}-title-error`} message={errors.title} />
-        </div>
+        <TextField
+          {...f}
+          name="title"
+          label="Title *"
+          maxLength={DOCUMENT_TEXT.title}
+          required
+          placeholder="e.g. 2026 Annual Inspection"
+        />
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={`${id}-type`}>Document Type</Label>
-            <NativeSelect
-              id={`${id}-type`}
-              options={DOCUMENT_TYPES}
-              value={documentType}
-              disabled={uploading}
-              aria-invalid={errors.documentType ? true : undefined}
-              aria-describedby={describedBy('documentType')}
-              onChange={(e) => setDocumentType(e.target.value)}
-            />
-            <FieldError id={`${id}-documentType-error`} message={errors.documentType} />
-          </div>
+          <SelectField {...f} name="documentType" id={`${id}-type`} label="Document Type" options={DOCUMENT_TYPES} />
           {aircraft.length > 0 && (
-            <div>
-              <Label htmlFor={`${id}-aircraft`}>Aircraft</Label>
-              <NativeSelect
-                id={`${id}-aircraft`}
-                options={aircraftOptions}
-                value={aircraftId}
-                disabled={uploading}
-                aria-invalid={errors.aircraftId ? true : undefined}
-                aria-describedby={describedBy('aircraftId')}
-                onChange={(e) => setAircraftId(e.target.value)}
-              />
-              <FieldError id={`${id}-aircraftId-error`} message={errors.aircraftId} />
-            </div>
+            <SelectField {...f} name="aircraftId" id={`${id}-aircraft`} label="Aircraft" options={aircraftOptions} />
           )}
         </div>
 
-        <div>
-          <Label htmlFor={`${id}-description`}>Description</Label>
-          <Textarea
-            id={`${id}-description`}
-            value={description}
-            rows={3}
-            maxLength={DOCUMENT_TEXT.description}
-            disabled={uploading}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={describedBy('description')}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          <FieldError id={`${id}-description-error`} message={errors.description} />
-        </div>
+        <TextareaField {...f} name="description" label="Description" rows={3} maxLength={DOCUMENT_TEXT.description} />
 
         {progress && (
           <div className="space-y-1.5">
