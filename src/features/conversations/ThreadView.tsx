@@ -1,19 +1,23 @@
 import { ArrowLeft, Flag } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Textarea } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/form-bits.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import {
   CONVERSATION_MESSAGES,
   CONVERSATIONS,
+  ReportMessageSchema,
   type ConversationSummary,
   type ThreadMessage,
 } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';
+import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AttachmentView } from './Attachment.tsx';
@@ -253,18 +257,27 @@ function ReportDialog({
   message: ThreadMessage;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<{ reason: string }>({ resolver: rawResolver(ReportMessageSchema), defaultValues: { reason: '' } });
+  const reason = watch('reason');
   const report = useWrite(ROUTES.conversationReport, {
     fallback: 'Report not sent',
     onSuccess: () => {
       toast.success('Thank you. An administrator will look at this conversation.');
       onClose();
     },
-    onError: (_message, e) => toast.error('Report not sent', { description: detailOf(e) }),
+    onError: (_message, e) => {
+      if (!placeFieldErrors(e, setError, ['reason'])) toast.error('Report not sent', { description: detailOf(e) });
+    },
   });
-  const submit = () => {
-    void report.run({ params: { id: conversationId, messageId: message.id }, body: { reason } });
-  };
+  const submit = handleSubmit(
+    async (body) => void (await report.run({ params: { id: conversationId, messageId: message.id }, body })),
+  );
   return (
     <Dialog
       open
@@ -272,23 +285,16 @@ function ReportDialog({
       title="Report this message"
       description="An administrator will read this conversation and may close it."
     >
-      <form
-        className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form className="space-y-3" noValidate onSubmit={(e) => void submit(e)}>
         <blockquote className="rounded-md bg-muted px-3 py-2 text-sm">{message.text.slice(0, 300)}</blockquote>
-        <label htmlFor="report-reason" className="block text-sm font-medium">
-          Reason *
-        </label>
-        <Textarea
-          id="report-reason"
+        <TextareaField
+          prefix="report"
+          register={register}
+          errors={errors}
+          name="reason"
+          label="Reason *"
           required
           maxLength={CONVERSATIONS.maxReportChars}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
           rows={3}
         />
         <div className="flex justify-end gap-2">

@@ -1,11 +1,15 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
-import { CharacterCount, Input, Label } from '../../../components/ui/field.tsx';
-import { SCHEDULE, type PartyContact } from '../../../contract/appointment-schedule.ts';
+import { CharacterCount, Input } from '../../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
+import { SCHEDULE, WhereaboutsSchema, type PartyContact } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes.ts';
+import { rawResolver } from '../../../lib/raw-resolver.ts';
+import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 
 function Contact({ who, person }: { who: string; person: PartyContact & { businessName?: string | null } }) {
@@ -56,7 +60,17 @@ export function AppointmentParties({
 }) {
   const p = a.parties;
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(p?.aircraft.whereabouts ?? '');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<{ aircraftWhereabouts: string }>({
+    resolver: rawResolver(WhereaboutsSchema),
+    defaultValues: { aircraftWhereabouts: p?.aircraft.whereabouts ?? '' },
+  });
+  const text = watch('aircraftWhereabouts');
   const write = useWrite(ROUTES.appointmentWhereabouts, {
     fallback: 'Failed to save where the aircraft is',
     onSuccess: (updated) => {
@@ -64,14 +78,14 @@ export function AppointmentParties({
       setEditing(false);
       toast.success('Saved where the aircraft is');
     },
-    onError: (message) => toast.error(message),
+    onError: (message, error) => {
+      if (!placeFieldErrors(error, setError, ['aircraftWhereabouts'])) toast.error(message);
+    },
   });
   const busy = write.pending;
   if (!p || a.status === 'cancelled') return null;
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    await write.run({ params: { id: a.id }, body: { aircraftWhereabouts: text } });
-  };
+  const save = handleSubmit(async (body) => void (await write.run({ params: { id: a.id }, body })));
+  const whereError = errors.aircraftWhereabouts?.message;
   const canEdit = role === 'owner' && a.status !== 'completed';
   return (
     <div
@@ -98,16 +112,19 @@ export function AppointmentParties({
           </Button>
         )}
         {canEdit && editing && (
-          <form onSubmit={save} className="mt-2 space-y-2" aria-busy={busy}>
-            <Label htmlFor={`where-${a.id}`}>Where the aircraft is (hangar, FBO, tie-down)</Label>
-            <Input
-              id={`where-${a.id}`}
-              value={text}
-              maxLength={SCHEDULE.whereabouts}
-              onChange={(e) => setText(e.target.value)}
-              aria-describedby={`where-${a.id}-count`}
-            />
-            <CharacterCount id={`where-${a.id}-count`} value={text} max={SCHEDULE.whereabouts} />
+          <form onSubmit={(e) => void save(e)} noValidate className="mt-2 space-y-2" aria-busy={busy}>
+            <FormField id={`where-${a.id}`} label="Where the aircraft is (hangar, FBO, tie-down)" error={whereError}>
+              <Input
+                id={`where-${a.id}`}
+                maxLength={SCHEDULE.whereabouts}
+                {...fieldAria(`where-${a.id}`, whereError)}
+                aria-describedby={[`where-${a.id}-count`, whereError ? `where-${a.id}-error` : '']
+                  .filter(Boolean)
+                  .join(' ')}
+                {...register('aircraftWhereabouts')}
+              />
+              <CharacterCount id={`where-${a.id}-count`} value={text} max={SCHEDULE.whereabouts} />
+            </FormField>
             <div className="flex gap-2">
               <Button size="sm" type="submit" pending={busy}>
                 Save
