@@ -83,6 +83,7 @@ export function SelectField<T extends FieldValues>({
   hint,
   marked = false,
   options,
+  placeholder,
   id: givenId,
   setValueAs,
   ...props
@@ -95,6 +96,8 @@ export function SelectField<T extends FieldValues>({
   hint?: string;
   marked?: boolean;
   options: readonly Option[];
+  /** Shown first and not selectable again once a choice is made (`NativeSelect`'s). */
+  placeholder?: string;
   /** How the chosen value is kept (e.g. '' as null for "none"). */
   setValueAs?: (value: string) => unknown;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>) {
@@ -105,6 +108,7 @@ export function SelectField<T extends FieldValues>({
       <NativeSelect
         id={id}
         options={options}
+        {...(placeholder === undefined ? {} : { placeholder })}
         {...props}
         {...fieldAria(id, message, Boolean(hint))}
         {...register(name, setValueAs ? { setValueAs } : {})}

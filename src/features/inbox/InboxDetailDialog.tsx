@@ -1,16 +1,20 @@
 import { CONSOLE_PARAMS } from '../../contract/console-address.ts';
 import { Mail, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
+import { Label, NativeSelect } from '../../components/ui/field.tsx';
+import { SelectField, TextareaField } from '../../components/ui/form-bits.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import {
   INBOX_LIMITS,
   INBOX_SOURCES,
   INBOX_STATUSES,
+  InboxNoteSchema,
+  InboxPatchSchema,
   LOST_REASONS,
   type InboxDetail,
   type InboxItem,
@@ -24,6 +28,8 @@ import { ROUTES } from '../../contract/routes.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 import { detailOf, detailOr } from '../../lib/refusal.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
+import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
@@ -212,6 +218,12 @@ function QuoteFields({ d }: { d: InboxDetail }) {
   );
 }
 
+interface StatusValues {
+  status: InboxStatus;
+  lostReason: string;
+  lostNote: string;
+}
+
 function WorkControls({
   kind,
   d,
@@ -223,13 +235,24 @@ function WorkControls({
   admins: { id: string; name: string }[];
   onApplied: (next: InboxDetail) => void;
 }) {
-  const [status, setStatus] = useState<InboxStatus>(d.status);
-  const [reason, setReason] = useState<string>(d.lostReason ?? '');
-  const [note, setNote] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<StatusValues>({
+    resolver: rawResolver<StatusValues>(InboxPatchSchema),
+    defaultValues: { status: d.status, lostReason: d.lostReason ?? '', lostNote: '' },
+  });
+  const status = watch('status');
   const update = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuotePatch : ROUTES.adminInboxLeadPatch, {
     fallback: 'Failed to update the request',
     onSuccess: onApplied,
-    onError: (_message, error) => failed('Failed to update the request')(error),
+    onError: (_message, error) => {
+      if (!placeFieldErrors(error, setError, ['status', 'lostReason', 'lostNote']))
+        failed('Failed to update the request')(error);
+    },
   });
   const busy = update.pending;
 
@@ -242,6 +265,7 @@ function WorkControls({
   }
 
   const closedToOpen = (d.status === 'won' || d.status === 'lost') && status !== 'won' && status !== 'lost';
+  const f = { prefix: 'inbox', register, errors } as const;
   return (
     <section aria-labelledby={`work-${d.id}`} className="space-y-3 rounded-lg border border-border p-3">
       <h3 id={`work-${d.id}`} className="font-semibold">
@@ -249,41 +273,33 @@ function WorkControls({
       </h3>
       <form
         className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (status === 'lost' && !reason) {
-            toast.error('Choose why the request was lost');
-            return;
-          }
-          void patch(
-            status === 'lost'
-              ? { status, lostReason: reason, ...(note.trim() ? { lostNote: note.trim() } : {}) }
-              : { status },
-            closedToOpen ? 'Request reopened' : 'Status saved',
-          );
-        }}
+        noValidate
+        onSubmit={(e) =>
+          void handleSubmit((v) =>
+            patch(
+              v.status === 'lost'
+                ? {
+                    status: v.status,
+                    lostReason: v.lostReason,
+                    ...(v.lostNote.trim() ? { lostNote: v.lostNote.trim() } : {}),
+                  }
+                : { status: v.status },
+              closedToOpen ? 'Request reopened' : 'Status saved',
+            ),
+          )(e)
+        }
       >
-        <div>
-          <Label htmlFor={`status-${d.id}`}>Status</Label>
-          <NativeSelect
-            id={`status-${d.id}`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as InboxStatus)}
-            options={INBOX_STATUSES}
-          />
-        </div>
+        <SelectField {...f} name="status" id={`status-${d.id}`} label="Status" options={INBOX_STATUSES} />
         {status === 'lost' ? (
-          <div>
-            <Label htmlFor={`reason-${d.id}`}>Why lost</Label>
-            <NativeSelect
-              id={`reason-${d.id}`}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              options={LOST_REASONS}
-              placeholder="Choose a reason"
-              required
-            />
-          </div>
+          <SelectField
+            {...f}
+            name="lostReason"
+            id={`reason-${d.id}`}
+            label="Why lost"
+            options={LOST_REASONS}
+            placeholder="Choose a reason"
+            required
+          />
         ) : (
           <div />
         )}
@@ -292,12 +308,12 @@ function WorkControls({
         </Button>
         {status === 'lost' && (
           <div className="sm:col-span-3">
-            <Label htmlFor={`lostnote-${d.id}`}>Details (optional)</Label>
-            <Textarea
+            <TextareaField
+              {...f}
+              name="lostNote"
               id={`lostnote-${d.id}`}
-              value={note}
+              label="Details (optional)"
               maxLength={INBOX_LIMITS.lostNoteMax}
-              onChange={(e) => setNote(e.target.value)}
               className="min-h-16"
             />
           </div>
@@ -322,31 +338,37 @@ function WorkControls({
 }
 
 function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded: () => Promise<void> }) {
-  const [text, setText] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<{ text: string }>({ resolver: rawResolver(InboxNoteSchema), defaultValues: { text: '' } });
+  const text = watch('text');
   const add = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote, {
     fallback: 'Failed to add the note',
-    onError: (_message, error) => failed('Failed to add the note')(error),
+    onError: (_message, error) => {
+      if (!placeFieldErrors(error, setError, ['text'])) failed('Failed to add the note')(error);
+    },
   });
-  const submit = async () => {
-    if (!(await add.run({ params: { id }, body: { text } })).ok) return;
-    setText('');
+  const submit = async (body: { text: string }) => {
+    if (!(await add.run({ params: { id }, body })).ok) return;
+    reset({ text: '' });
     await onAdded();
     toast.success('Note added');
   };
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (text.trim()) void submit();
-      }}
-    >
-      <Label htmlFor={`note-${id}`}>Internal note (never sent to the customer)</Label>
-      <Textarea
+    <form className="space-y-2" noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
+      <TextareaField
+        prefix="note"
+        register={register}
+        errors={errors}
+        name="text"
         id={`note-${id}`}
-        value={text}
+        label="Internal note (never sent to the customer)"
         maxLength={INBOX_LIMITS.noteMax}
-        onChange={(e) => setText(e.target.value)}
         className="min-h-16"
       />
       <Button type="submit" variant="outline" size="sm" disabled={add.pending || !text.trim()}>
