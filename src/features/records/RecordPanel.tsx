@@ -1,21 +1,32 @@
 import { BookCheck, FilePenLine, PenLine, Undo2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { CharacterCount, Checkbox, Input, Textarea } from '../../components/ui/field.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { CharacterCount, Checkbox, FieldError, Input, Textarea } from '../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { TextareaField, TextField } from '../../components/ui/form-bits.tsx';
 import { Loading, Spinner } from '../../components/ui/spinner.tsx';
-import { RECORD_LIMITS, SIGN_CONFIRMATION, type RecordView } from '../../contract/records.ts';
+import {
+  RECORD_LIMITS,
+  RecordPatchSchema,
+  SIGN_CONFIRMATION,
+  SignRecordSchema,
+  type RecordView,
+} from '../../contract/records.ts';
+import { z } from '../../contract/zod.ts';
 import { CREDENTIAL_MESSAGES, sameCertificate } from '../../contract/credentials.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatDateTimeAt } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { isStale, refusalOf } from '../../lib/refusal.ts';
+import { rawResolver } from '../../lib/raw-resolver.ts';
+import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 
 /**
@@ -120,6 +131,29 @@ export default function RecordPanel({ appointmentId }: { appointmentId: string }
   );
 }
 
+/** The entry as typed: the discrepancies one per line. */
+interface EntryValues {
+  description: string;
+  totalTimeHours: string;
+  completedOn: string;
+  airworthy: boolean;
+  discrepancies: string;
+}
+
+/** The entry as the function takes it: the inspection's result only for an inspection. */
+function entryBody(v: EntryValues, record: RecordView) {
+  const list = v.discrepancies
+    .split('\n')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  return {
+    description: v.description,
+    totalTimeHours: v.totalTimeHours,
+    completedOn: v.completedOn,
+    ...(record.inspection ? { airworthy: v.airworthy, discrepancies: list } : {}),
+  };
+}
+
 function EditDialog({
   record,
   appointmentId,
@@ -133,11 +167,25 @@ function EditDialog({
   onSaved: (r: RecordView) => void;
   onStale: (err: unknown) => void;
 }) {
-  const [description, setDescription] = useState(record.description);
-  const [hours, setHours] = useState(record.totalTimeHours === null ? '' : String(record.totalTimeHours));
-  const [completedOn, setCompletedOn] = useState(record.completedOn);
-  const [airworthy, setAirworthy] = useState(record.airworthy);
-  const [discrepancies, setDiscrepancies] = useState(record.discrepancies.join('\n'));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<EntryValues>({
+    // The function's own patch schema, on the body as sent (the discrepancies one per line).
+    resolver: rawResolver<EntryValues>(z.preprocess((v) => entryBody(v as EntryValues, record), RecordPatchSchema)),
+    defaultValues: {
+      description: record.description,
+      totalTimeHours: record.totalTimeHours === null ? '' : String(record.totalTimeHours),
+      completedOn: record.completedOn,
+      airworthy: record.airworthy,
+      discrepancies: record.discrepancies.join('\n'),
+    },
+  });
+  const description = watch('description');
+  const airworthy = watch('airworthy');
   const save = useWrite(ROUTES.recordUpdate, {
     fallback: 'The entry could not be saved',
     onSuccess: (saved) => {
@@ -145,25 +193,18 @@ function EditDialog({
       toast.success('Entry saved');
       onClose();
     },
-    onError: (_message, err) => onStale(err),
+    onError: (_message, err) => {
+      placeFieldErrors(err, setError, ['description', 'totalTimeHours', 'completedOn', 'airworthy', 'discrepancies']);
+      onStale(err);
+    },
   });
-  const { pending: busy, error } = save;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const list = discrepancies
-      .split('\n')
-      .map((d) => d.trim())
-      .filter(Boolean);
-    void save.run({
-      params: { id: appointmentId },
-      body: {
-        description,
-        totalTimeHours: hours,
-        completedOn,
-        ...(record.inspection ? { airworthy, discrepancies: list } : {}),
-      },
-    });
-  };
+  const { pending: busy } = save;
+  const error = Object.keys(errors).length > 0 ? null : save.error;
+  const submit = handleSubmit(
+    async (values) => void (await save.run({ params: { id: appointmentId }, body: entryBody(values, record) })),
+  );
+  const f = { prefix: 'record', register, errors } as const;
+  const descriptionError = errors.description?.message;
   return (
     <Dialog
       open
@@ -172,57 +213,46 @@ function EditDialog({
       description="What you sign is this entry exactly; it cannot change once signed."
       className="sm:max-w-2xl"
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormField id="record-description" label="Description of the work">
+      <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+        <FormField id="record-description" label="Description of the work" error={descriptionError}>
           <Textarea
             id="record-description"
             rows={6}
             maxLength={RECORD_LIMITS.description}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            aria-describedby="record-description-count"
+            {...fieldAria('record-description', descriptionError)}
+            aria-describedby={['record-description-count', descriptionError ? 'record-description-error' : '']
+              .filter(Boolean)
+              .join(' ')}
+            {...register('description')}
           />
           <CharacterCount id="record-description-count" value={description} max={RECORD_LIMITS.description} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <TextField
+            {...f}
+            name="totalTimeHours"
             id="record-hours"
             label="Total time in service (hours)"
             hint="From the tach or Hobbs at completion"
-          >
-            <Input
-              id="record-hours"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.1}
-              value={hours}
-              onChange={(e) => setHours(e.target.value)}
-              aria-describedby="record-hours-hint"
-            />
-          </FormField>
-          <FormField id="record-date" label="Completion date">
-            <Input id="record-date" type="date" value={completedOn} onChange={(e) => setCompletedOn(e.target.value)} />
-          </FormField>
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.1}
+          />
+          <TextField {...f} name="completedOn" id="record-date" label="Completion date" type="date" />
         </div>
         {record.inspection && (
           <fieldset className="space-y-3 rounded-md border border-border p-3">
             <legend className="px-1 text-sm font-semibold">Inspection result (14 CFR 43.11)</legend>
-            <Checkbox
-              id="record-airworthy"
-              label="The aircraft is in airworthy condition"
-              checked={airworthy}
-              onChange={(e) => setAirworthy(e.target.checked)}
-            />
+            <Checkbox id="record-airworthy" label="The aircraft is in airworthy condition" {...register('airworthy')} />
+            <FieldError id="record-airworthy-error" message={errors.airworthy?.message} />
             {!airworthy && (
-              <FormField id="record-discrepancies" label="Discrepancies given to the owner (one per line)">
-                <Textarea
-                  id="record-discrepancies"
-                  rows={4}
-                  value={discrepancies}
-                  onChange={(e) => setDiscrepancies(e.target.value)}
-                />
-              </FormField>
+              <TextareaField
+                {...f}
+                name="discrepancies"
+                label="Discrepancies given to the owner (one per line)"
+                rows={4}
+              />
             )}
           </fieldset>
         )}
@@ -238,6 +268,13 @@ function EditDialog({
       </form>
     </Dialog>
   );
+}
+
+/** The signing dialog's values; `statement` is the confirmation box. */
+interface SignValues {
+  fullName: string;
+  certificateNumber: string;
+  statement: boolean;
 }
 
 function SignDialog({
@@ -257,11 +294,24 @@ function SignDialog({
   // shows them and asks for the number as a confirmation; another number is refused by the server.
   const signer = record.signer ?? null;
   const me = $user.get();
-  const [fullName, setFullName] = useState(signer?.name ?? (me ? `${me.firstName} ${me.lastName}` : ''));
-  const [certificateNumber, setCertificateNumber] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<SignValues>({
+    resolver: rawResolver<SignValues>(SignRecordSchema),
+    defaultValues: {
+      fullName: signer?.name ?? (me ? `${me.firstName} ${me.lastName}` : ''),
+      certificateNumber: '',
+      statement: false,
+    },
+  });
+  const certificateNumber = watch('certificateNumber');
+  const statement = watch('statement');
   const onFile = signer?.certificateNumber ?? null;
   const differs = onFile !== null && certificateNumber.trim() !== '' && !sameCertificate(certificateNumber, onFile);
-  const [statement, setStatement] = useState(false);
   const sign = useWrite(ROUTES.recordSign, {
     fallback: 'The entry could not be signed',
     onSuccess: (signed) => {
@@ -273,16 +323,21 @@ function SignDialog({
       });
       onClose();
     },
-    onError: (_message, err) => onStale(err),
+    onError: (_message, err) => {
+      placeFieldErrors(err, setError, ['fullName', 'certificateNumber', 'statement']);
+      onStale(err);
+    },
   });
-  const { pending: busy, error } = sign;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void sign.run({
-      params: { id: appointmentId },
-      body: { fullName, certificateNumber, statement: statement as true },
-    });
-  };
+  const { pending: busy } = sign;
+  const error = Object.keys(errors).length > 0 ? null : sign.error;
+  const submit = handleSubmit(
+    async (values) =>
+      void (await sign.run({
+        params: { id: appointmentId },
+        body: { ...values, statement: values.statement as true },
+      })),
+  );
+  const certificateError = errors.certificateNumber?.message;
   return (
     <Dialog
       open
@@ -291,23 +346,26 @@ function SignDialog({
       description="Your signature makes this entry read-only. A later change is a correction that supersedes it."
       className="sm:max-w-xl"
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
         <p className="rounded-md bg-muted px-3 py-2 text-sm">{record.statement}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="sign-name" label="Full name" required>
-            <Input
-              id="sign-name"
-              autoComplete="name"
-              required
-              value={fullName}
-              onChange={(e) => setFullName(e.target.value)}
-              maxLength={RECORD_LIMITS.name}
-            />
-          </FormField>
+          <TextField
+            prefix="sign"
+            register={register}
+            errors={errors}
+            name="fullName"
+            id="sign-name"
+            label="Full name"
+            marked
+            autoComplete="name"
+            required
+            maxLength={RECORD_LIMITS.name}
+          />
           <FormField
             id="sign-certificate"
             label="Certificate number"
             required
+            error={certificateError}
             hint={
               onFile
                 ? differs
@@ -319,20 +377,15 @@ function SignDialog({
             <Input
               id="sign-certificate"
               required
-              value={certificateNumber}
-              onChange={(e) => setCertificateNumber(e.target.value)}
               maxLength={RECORD_LIMITS.certificate}
-              aria-describedby="sign-certificate-hint"
-              aria-invalid={differs || undefined}
+              {...fieldAria('sign-certificate', certificateError, true)}
+              aria-invalid={differs || Boolean(certificateError) || undefined}
+              {...register('certificateNumber')}
             />
           </FormField>
         </div>
-        <Checkbox
-          id="sign-statement"
-          label={SIGN_CONFIRMATION}
-          checked={statement}
-          onChange={(e) => setStatement(e.target.checked)}
-        />
+        <Checkbox id="sign-statement" label={SIGN_CONFIRMATION} {...register('statement')} />
+        <FieldError id="sign-statement-error" message={errors.statement?.message} />
         {error && <Alert>{error}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={busy}>
