@@ -61,7 +61,7 @@ export function RequestReviewDialog({
 }) {
   const suggested = urgencyFor(items, squawks);
   // A new aircraft has no home airport, and the request goes to mechanics near it: asked here,
-  // rather than refused after the owner chose and wrote everything (the walk of issue 26).
+  // rather than refused after the owner chose and wrote everything.
   const needsHome = !aircraft.homeAirport;
   const {
     register,

@@ -17,7 +17,7 @@ interface Values {
 }
 
 /**
- * Replaces a key in place (issue 28, point 3): a rotated secret or token, without losing the
+ * Replaces a key in place: a rotated secret or token, without losing the
  * key's priority, limits or primary role. The secret left empty is kept. Validated with the
  * function's own schema for this integration (Google Analytics: a measurement ID).
  */
