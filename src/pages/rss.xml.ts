@@ -14,8 +14,9 @@ export async function GET(context: APIContext): Promise<Response> {
   const response = await rss({
     title: `${BLOG_TEXT.listTitle} | ${BUSINESS.name}`,
     description: 'Aircraft maintenance advice from certified A&P mechanics.',
-    site: context.site ?? context.url.origin,
-    // The feed's links are the articles' one address, without the slash this library adds by default.
+    // The channel's link is the blog's list; its and the items' links are the one address the
+    // site's own links write, without the slash this library adds by default.
+    site: new URL('/blog', context.site ?? context.url.origin).href,
     trailingSlash: false,
     items: posts.map((post) => ({
       title: post.title,

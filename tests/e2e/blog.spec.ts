@@ -179,6 +179,31 @@ test.describe('blog article', () => {
     }
   });
 
+  test('each list page has one address: the sitemap, the feed and the canonical write the form the links use, the slashed form moves there', async ({
+    page,
+  }) => {
+    const sitemap = await (await page.request.get('/sitemap-blog.xml')).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const lists = locs.filter((path) => !/^\/blog\/(?!page\/|category\/)[^/]+$/.test(path));
+    expect(lists).toEqual(expect.arrayContaining(['/blog', '/blog/page/2', '/blog/category/inspections']));
+    for (const path of locs) expect(path, path).not.toMatch(/\/$/);
+
+    // The feed's own link is the blog's address, as the site's links write it.
+    const feed = await (await page.request.get('/rss.xml')).text();
+    const channelLink = /<channel>(?:(?!<item>).)*?<link>([^<]+)<\/link>/s.exec(feed)?.[1];
+    expect(new URL(channelLink!).pathname).toBe('/blog');
+
+    for (const path of ['/blog', '/blog/page/2', '/blog/category/inspections']) {
+      const res = await page.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await res.text())?.[1];
+      expect(new URL(canonical!).pathname, path).toBe(path);
+      const slashed = await page.request.get(`${path}/`, { maxRedirects: 0 });
+      expect(slashed.status(), `${path}/`).toBe(301);
+      expect(new URL(slashed.headers()['location']!, 'http://x').pathname).toBe(path);
+    }
+  });
+
   test('the feed is announced in the head and linked on the page', async ({ page }) => {
     await page.goto('/blog');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
