@@ -2,7 +2,7 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { BLOG_TEXT } from '../contract/blog-constants.ts';
-import { BUSINESS } from '../contract/business.ts';
+import { pageTitle } from '../contract/page-title.ts';
 import { publishedBlog } from '../features/blog/blog-pages.server.ts';
 import { TAG_BLOG, TAG_BLOG_LIST, setBlogCacheHeaders } from '../features/blog/cdn-cache.ts';
 import { articleHref } from '../features/blog/render.ts';
@@ -12,7 +12,7 @@ export const prerender = false;
 export async function GET(context: APIContext): Promise<Response> {
   const { posts } = await publishedBlog();
   const response = await rss({
-    title: `${BLOG_TEXT.listTitle} | ${BUSINESS.name}`,
+    title: pageTitle(BLOG_TEXT.listTitle),
     description: 'Aircraft maintenance advice from certified A&P mechanics.',
     // The channel's link is the blog's list; its and the items' links are the one address the
     // site's own links write, without the slash this library adds by default.
