@@ -9,6 +9,8 @@ import { articleHref } from '../features/blog/render.ts';
 
 export const prerender = false;
 
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export async function GET(context: APIContext): Promise<Response> {
   const { posts } = await publishedBlog();
   const response = await rss({
@@ -18,12 +20,15 @@ export async function GET(context: APIContext): Promise<Response> {
     // site's own links write, without the slash this library adds by default.
     site: new URL('/blog', context.site ?? context.url.origin).href,
     trailingSlash: false,
+    // RSS's own <author> is an email address: a post's author's name goes in dc:creator, when it has one.
+    xmlns: { dc: 'http://purl.org/dc/elements/1.1/' },
     items: posts.map((post) => ({
       title: post.title,
       link: articleHref(post.slug),
       pubDate: new Date(post.publishedAt ?? post.createdAt),
       description: post.excerpt || post.metaDescription,
       categories: [post.category, ...post.tags],
+      ...(post.author ? { customData: `<dc:creator>${escapeXml(post.author)}</dc:creator>` } : {}),
     })),
     customData: '<language>en-us</language>',
   });
