@@ -40,7 +40,7 @@ export default withApi({
     });
   },
   POST: async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
+    await requireRole(ctx, 'admin');
     if (isGenerate(ctx))
       return reply(ROUTES.blogAdminGenerate, {
         success: true,
@@ -52,7 +52,7 @@ export default withApi({
         data: await adminRestorePost(ctx.db, postId(ctx.params['id'])),
       });
     if (ctx.params['id'] !== undefined) throw notAllowed('GET, PUT, DELETE');
-    const post = await adminCreatePost(ctx.db, await ctx.input(ROUTES.blogAdminCreate), admin);
+    const post = await adminCreatePost(ctx.db, await ctx.input(ROUTES.blogAdminCreate));
     return reply(ROUTES.blogAdminCreate, { success: true, data: post }, { status: 201 });
   },
   PUT: async (ctx) => {

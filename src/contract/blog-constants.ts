@@ -52,7 +52,10 @@ export interface BlogPost {
   published: boolean;
   metaTitle: string;
   metaDescription: string;
+  /** The byline shown: the post's author, else the business's name. */
   authorName: string;
+  /** The author as typed in the console; empty when the post has none. */
+  author: string;
   createdAt: string;
   publishedAt: string | null;
   updatedAt: string;

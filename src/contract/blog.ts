@@ -27,6 +27,8 @@ export const BLOG_LIMITS = {
   tag: 50,
   tags: 20,
   metaTitle: 120,
+  /** A byline: a name and its certificates ("Mike Reynolds, A&P/IA"). */
+  author: 120,
   metaDescription: 320,
 } as const;
 
@@ -81,7 +83,8 @@ const optional = (label: string, max: number) =>
 
 /**
  * A blog post as the admin writes it (New Post / Edit dialogs and POST/PUT bodies). Slug,
- * reading time, author and dates are never typed: the server derives them.
+ * reading time and dates are never typed: the server derives them. The author is optional: a
+ * post without one is signed by the business (docs/decisions/0462).
  */
 export const BlogPostSchema = z.object({
   title: required('Title', BLOG_LIMITS.title),
@@ -93,6 +96,7 @@ export const BlogPostSchema = z.object({
   published: z.boolean({ error: 'Published must be true or false' }).optional().default(false),
   metaTitle: optional('Meta title', BLOG_LIMITS.metaTitle),
   metaDescription: optional('Meta description', BLOG_LIMITS.metaDescription),
+  author: optional('Author', BLOG_LIMITS.author),
 });
 
 export type BlogPostInput = z.input<typeof BlogPostSchema>;

@@ -15,6 +15,8 @@ import { api, call } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
 import { createUser } from '../helpers/users.ts';
+import imagesFunction from '../../netlify/functions/blog-images.ts';
+import sharp from 'sharp';
 
 // Issue 27, point 6: back up the database and the Blobs together, change and delete data, restore,
 // and everything is as it was (docs/decisions/0182). A PostgreSQL server of this file's own: the
@@ -140,6 +142,55 @@ describe('npm run backup / npm run restore', () => {
     expect(aircraft.body.map((a: { tailNumber: string }) => a.tailNumber)).toEqual(['N27BK']);
     const docs = await api.get('/api/enhanced/documents', { token: pilot.token });
     expect(docs.body.map((d: { title: string }) => d.title)).toEqual(['Annual 2025']);
+  });
+
+  it("backs up the blog's uploaded pictures and restores them, served again at their addresses", async () => {
+    const admin = await createUser('admin', { firstName: 'Ira', lastName: 'Images' });
+    const picture = async (r: number) =>
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g: 90, b: 160 } } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        'ramp.png',
+        { type: 'image/png' },
+      );
+    const uploadPicture = async (r: number, alt: string) => {
+      const form = new FormData();
+      form.set('file', await picture(r));
+      form.set('alt', alt);
+      const res = await call('POST', '/api/admin/blog/images', { rawBody: form, token: admin.token });
+      expect(res.status, res.text).toBe(201);
+      return res.body.url as string;
+    };
+    const served = async (url: string) => {
+      const res = await imagesFunction(new Request(new URL(url, 'http://localhost:8888')), {
+        params: { name: url.split('/').pop()! },
+      });
+      return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    const kept = await uploadPicture(10, 'The ramp at KPAO');
+    const keptBytes = (await served(kept)).bytes;
+    const file = path.join(work, 'backup-images.zip');
+    const manifest = await createBackup({ databaseUrl: server.url, blobsDirectory: blobs.directory }, file, key);
+    expect(manifest.blobs.filter((b) => b.store === 'blog-images').map((b) => b.key)).toContain(kept.split('/').pop());
+
+    // Lost after the backup (a store emptied by mistake), and one more uploaded since.
+    const { getStore } = await import('@netlify/blobs');
+    await getStore({ name: 'blog-images', consistency: 'strong' }).delete(kept.split('/').pop()!);
+    expect((await served(kept)).status).toBe(404);
+    const later = await uploadPicture(200, 'Uploaded after the backup');
+
+    await closeSharedDb();
+    await restoreBackup(file, { databaseUrl: server.url, blobsDirectory: blobs.directory }, key);
+    const back = await served(kept);
+    expect(back.status).toBe(200);
+    expect(back.bytes.equals(keptBytes)).toBe(true);
+    expect((await served(later)).status).toBe(404);
   });
 
   it('refuses a damaged archive before changing anything', async () => {

@@ -25,6 +25,7 @@ interface PostBody {
   published?: boolean;
   metaTitle?: string;
   metaDescription?: string;
+  author?: string | null;
 }
 
 async function createPost(body: PostBody) {
@@ -83,6 +84,7 @@ describe('public list GET /api/blog/posts', () => {
         'metaTitle',
         'metaDescription',
         'authorName',
+        'author',
         'createdAt',
         'publishedAt',
         'updatedAt',
@@ -95,7 +97,9 @@ describe('public list GET /api/blog/posts', () => {
       tags: ['a', 'b'],
       seoKeywords: ['k'],
       published: true,
-      authorName: 'Avery Admin',
+      // No author typed: the byline is the business's, never the account that saved the post.
+      author: '',
+      authorName: 'Skyward Mobile Aviation',
       views: 0,
       readingTime: 1,
     });
@@ -495,6 +499,47 @@ describe('admin writes', () => {
       delete process.env['NETLIFY_PURGE_API_TOKEN'];
       delete process.env['SITE_ID'];
       server.close();
+    }
+  });
+});
+
+describe('the author of a post', () => {
+  it('is taken, kept and answered as typed; without one the byline is the business; too long is a 400', async () => {
+    const category = unique('Authored');
+    const post = await createPost({ title: `Authored ${category}`, category, author: '  Sarah Chen, A&P  ' });
+    expect(post).toMatchObject({ author: 'Sarah Chen, A&P', authorName: 'Sarah Chen, A&P' });
+    const read = await api.get(`/api/blog/posts/${post.slug}`);
+    expect(read.body.data).toMatchObject({ author: 'Sarah Chen, A&P', authorName: 'Sarah Chen, A&P' });
+    const listed = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}`);
+    expect(listed.body.data[0]).toMatchObject({ author: 'Sarah Chen, A&P', authorName: 'Sarah Chen, A&P' });
+
+    // A PUT without the field keeps it; an emptied one gives the byline back to the business.
+    const kept = await api.put(`/api/blog/admin/posts/${post.id}`, { excerpt: 'New' }, { token: admin.token });
+    expect(kept.body.data.author).toBe('Sarah Chen, A&P');
+    const cleared = await api.put(`/api/blog/admin/posts/${post.id}`, { author: '' }, { token: admin.token });
+    expect(cleared.body.data).toMatchObject({ author: '', authorName: 'Skyward Mobile Aviation' });
+
+    const tooLong = await api.post(
+      '/api/blog/admin/posts',
+      { title: 't', category: 'c', content: 'x', author: 'x'.repeat(121) },
+      { token: admin.token },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.detail).toBe('Author must be at most 120 characters');
+    const notText = await api.put(`/api/blog/admin/posts/${post.id}`, { author: 5 }, { token: admin.token });
+    expect(notText.status).toBe(400);
+    expect(notText.body.detail).toBe('Author must be text');
+    expect((await api.get(`/api/blog/posts/${post.slug}`)).body.data.author).toBe('');
+  });
+
+  it('comes back with a post restored from the trash', async () => {
+    const category = unique('Trashed author');
+    const post = await createPost({ title: `Trashed ${category}`, category, author: 'Mike Reynolds, A&P/IA' });
+    const unnamed = await createPost({ title: `Unnamed ${category}`, category });
+    for (const p of [post, unnamed]) {
+      expect((await api.delete(`/api/blog/admin/posts/${p.id}`, { token: admin.token })).status).toBe(200);
+      const back = await api.post(`/api/blog/admin/posts/${p.id}/restore`, undefined, { token: admin.token });
+      expect(back.body.data).toMatchObject({ author: p.author, authorName: p.authorName });
     }
   });
 });

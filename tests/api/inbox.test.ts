@@ -653,6 +653,39 @@ describe('GET /api/admin/funnel', () => {
   });
 });
 
+describe('the funnel counts a reply as an answer', () => {
+  it('a request moved on without a reply is not answered; one replied to is, from the reply', async () => {
+    const day = '2020-03-17';
+    const [moved, replied] = [await submit({}), await submit({})];
+    await testDb()
+      .updateTable('quotes')
+      .set({ createdAt: new Date(`${day}T09:00:00Z`) as never })
+      .where('id', 'in', [moved.id, replied.id])
+      .execute();
+    // Quoted by a status change alone: quoted, but nobody wrote to the customer.
+    await api.patch(`/api/admin/quotes/${moved.id}`, { status: 'quoted' }, { token: admin.token });
+    const reply = await api.post(
+      `/api/admin/quotes/${replied.id}/reply`,
+      { subject: 'Your quote', body: 'Hi,\n\n$2,400 all in.' },
+      { token: admin.token },
+    );
+    expect(reply.status).toBe(202);
+    const answeredAt = async (id: string) =>
+      (await testDb().selectFrom('quotes').select('answeredAt').where('id', '=', id).executeTakeFirstOrThrow())
+        .answeredAt;
+    expect(await answeredAt(moved.id)).toBeNull();
+    expect(await answeredAt(replied.id)).not.toBeNull();
+    // Replied within 24 h of arriving (its arrival moved back to the day, the reply's time kept).
+    await testDb()
+      .updateTable('quotes')
+      .set({ answeredAt: new Date(`${day}T15:00:00Z`) })
+      .where('id', '=', replied.id)
+      .execute();
+    const res = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=month`);
+    expect(res.body.rows).toEqual([expect.objectContaining({ requests: 2, answeredWithin24h: 1, quoted: 1 })]);
+  });
+});
+
 describe('GET /api/admin/inbox/export', () => {
   it('answers the filtered list as CSV', async () => {
     const m = marker();

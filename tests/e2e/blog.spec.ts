@@ -179,6 +179,31 @@ test.describe('blog article', () => {
     }
   });
 
+  test('each list page has one address: the sitemap, the feed and the canonical write the form the links use, the slashed form moves there', async ({
+    page,
+  }) => {
+    const sitemap = await (await page.request.get('/sitemap-blog.xml')).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const lists = locs.filter((path) => !/^\/blog\/(?!page\/|category\/)[^/]+$/.test(path));
+    expect(lists).toEqual(expect.arrayContaining(['/blog', '/blog/page/2', '/blog/category/inspections']));
+    for (const path of locs) expect(path, path).not.toMatch(/\/$/);
+
+    // The feed's own link is the blog's address, as the site's links write it.
+    const feed = await (await page.request.get('/rss.xml')).text();
+    const channelLink = /<channel>(?:(?!<item>).)*?<link>([^<]+)<\/link>/s.exec(feed)?.[1];
+    expect(new URL(channelLink!).pathname).toBe('/blog');
+
+    for (const path of ['/blog', '/blog/page/2', '/blog/category/inspections']) {
+      const res = await page.request.get(path, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(200);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await res.text())?.[1];
+      expect(new URL(canonical!).pathname, path).toBe(path);
+      const slashed = await page.request.get(`${path}/`, { maxRedirects: 0 });
+      expect(slashed.status(), `${path}/`).toBe(301);
+      expect(new URL(slashed.headers()['location']!, 'http://x').pathname).toBe(path);
+    }
+  });
+
   test('the feed is announced in the head and linked on the page', async ({ page }) => {
     await page.goto('/blog');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
@@ -387,5 +412,66 @@ test.describe('blog admin', () => {
     const slug = (await row.getByText(/^\/blog\//).textContent())!.replace('/blog/', '');
     const html = await (await page.request.get(`/blog/${slug}`)).text();
     expect(html).toContain(`<title>Fuel &lt;script&gt; tips`);
+  });
+
+  test("an author typed in the editor is the article's byline, its structured data's author and the feed's dc:creator; without one the business signs", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const stamp = Date.now();
+    await signInToConsole(page);
+    await page.getByRole('tab', { name: 'Blog Posts' }).click();
+
+    const write = async (title: string, author: string) => {
+      await page.getByRole('button', { name: 'New Post' }).click();
+      const form = page.getByRole('dialog', { name: 'New Post' });
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Category').fill('Maintenance Tips');
+      if (author) await form.getByLabel('Author').fill(author);
+      await form.getByRole('button', { name: 'Edit HTML' }).click();
+      await form.getByLabel('Content (HTML)').fill('<p>Safety wire every turnbuckle.</p>');
+      await form.getByLabel('Published (visible on the blog)').check();
+      await form.getByRole('button', { name: 'Publish' }).click();
+      await expect(form).toBeHidden();
+      const row = page.getByRole('article', { name: title });
+      return (await row.getByText(/^\/blog\//).textContent())!.replace('/blog/', '');
+    };
+
+    // Too long: the form says so, with the schema's words, before anything is sent.
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const form = page.getByRole('dialog', { name: 'New Post' });
+    await form.getByLabel('Author').evaluate((el: HTMLInputElement) => el.removeAttribute('maxlength'));
+    await form.getByLabel('Author').fill('x'.repeat(121));
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(form.getByText('Author must be at most 120 characters')).toBeVisible();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard your changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await expect(form).toBeHidden();
+
+    const signed = `Turnbuckle Safety Wire ${stamp}`;
+    const signedSlug = await write(signed, 'Dana Ortiz, A&P/IA');
+    const unsigned = `Turnbuckle Inspection ${stamp}`;
+    const unsignedSlug = await write(unsigned, '');
+
+    await page.goto(`/blog/${signedSlug}`);
+    const header = page.locator('article header');
+    await expect(header.getByText('Dana Ortiz, A&P/IA', { exact: true })).toBeVisible();
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(ld[0].author).toEqual({ '@type': 'Person', name: 'Dana Ortiz, A&P/IA' });
+
+    await page.goto(`/blog/${unsignedSlug}`);
+    await expect(header.getByText('Skyward Mobile Aviation', { exact: true })).toBeVisible();
+    const unsignedLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(unsignedLd[0].author).toMatchObject({ '@type': 'Organization', name: 'Skyward Mobile Aviation' });
+
+    const feed = await (await page.request.get('/rss.xml')).text();
+    const item = (title: string) =>
+      new RegExp(`<item><title>${title}</title>(?:(?!</item>).)*</item>`, 's').exec(feed)?.[0];
+    expect(item(signed)).toContain('<dc:creator>Dana Ortiz, A&amp;P/IA</dc:creator>');
+    expect(item(unsigned)).toBeDefined();
+    expect(item(unsigned)).not.toContain('dc:creator');
   });
 });

@@ -48,7 +48,7 @@ test('the blog answers a 503 page while its database is down', async () => {
   const ssr = (await import(pathToFileURL(SSR_FUNCTION).href)) as {
     default: (req: Request, ctx: object) => Promise<Response>;
   };
-  for (const path of ['/blog', '/blog/annual-inspection-checklist', '/blog/page/2/']) {
+  for (const path of ['/blog', '/blog/annual-inspection-checklist', '/blog/page/2']) {
     const res = await ssr.default(new Request(`http://localhost:${PORT}${path}`), {
       ip: '127.0.0.1',
       requestId: 'e2e',

@@ -28,6 +28,7 @@ const EMPTY: BlogPostInput = {
   published: false,
   metaTitle: '',
   metaDescription: '',
+  author: '',
 };
 
 /** A stored post as the form shows it: lists become comma-separated text. */
@@ -43,6 +44,7 @@ function formValues(post: BlogPost | null): BlogPostInput {
     published: post.published,
     metaTitle: post.metaTitle,
     metaDescription: post.metaDescription,
+    author: post.author,
   };
 }
 
@@ -190,7 +192,7 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
   );
 
   const text = (
-    name: 'title' | 'category' | 'tags' | 'seoKeywords' | 'metaTitle' | 'metaDescription',
+    name: 'title' | 'category' | 'tags' | 'seoKeywords' | 'metaTitle' | 'metaDescription' | 'author',
     label: string,
     options: { hint?: string; max?: number; required?: boolean; list?: string } = {},
   ) => {
@@ -240,6 +242,10 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
             <option key={c} value={c} />
           ))}
         </datalist>
+        {text('author', 'Author', {
+          max: BLOG_LIMITS.author,
+          hint: `The byline, e.g. "Mike Reynolds, A&P/IA". Leave empty to sign the post as the business.`,
+        })}
         <div>
           <div className="mb-1.5 flex flex-wrap items-center justify-between gap-2">
             <span id="blog-post-content-label" className="text-sm font-medium">

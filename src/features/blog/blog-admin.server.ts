@@ -28,12 +28,8 @@ export function postId(raw: string | undefined): string {
 // Readers see pages the CDN keeps until a change purges them (docs/decisions/0033-blog-on-demand.md):
 // any change to what is (or was) published purges the post's page, its category's and the lists.
 
-export async function adminCreatePost(
-  db: Db,
-  input: BlogPostData,
-  author: { firstName: string; lastName: string },
-): Promise<BlogPost> {
-  const post = await createPost(db, input, `${author.firstName} ${author.lastName}`.trim());
+export async function adminCreatePost(db: Db, input: BlogPostData): Promise<BlogPost> {
+  const post = await createPost(db, input);
   if (post.published) await purgeBlogPages(tagsAfterChange(post));
   return post;
 }
@@ -46,8 +42,8 @@ export async function adminGetPost(db: Db, id: string): Promise<BlogPost> {
 
 /** The fields a PUT may change, as the post has them now. */
 function editable(post: BlogPost): BlogPostInput {
-  const { title, category, content, excerpt, tags, seoKeywords, published, metaTitle, metaDescription } = post;
-  return { title, category, content, excerpt, tags, seoKeywords, published, metaTitle, metaDescription };
+  const { title, category, content, excerpt, tags, seoKeywords, published, metaTitle, metaDescription, author } = post;
+  return { title, category, content, excerpt, tags, seoKeywords, published, metaTitle, metaDescription, author };
 }
 
 /**

@@ -34,10 +34,11 @@ describe('CDN cache tags of the on-demand blog', () => {
       [{ id: 'safety', name: 'Safety', postCount: 7 }],
       6,
     );
-    expect(xml).toContain('<loc>https://example.com/blog/</loc>');
-    expect(xml).toContain('<loc>https://example.com/blog/category/safety/</loc>');
-    expect(xml).toContain('<loc>https://example.com/blog/category/safety/page/2/</loc>');
-    // An article has one address, without the trailing slash (docs/decisions/0400).
+    // A list page and an article have one address each, without the trailing slash (docs/decisions/0400, 0460).
+    expect(xml).toContain('<loc>https://example.com/blog</loc>');
+    expect(xml).toContain('<loc>https://example.com/blog/category/safety</loc>');
+    expect(xml).toContain('<loc>https://example.com/blog/category/safety/page/2</loc>');
+    expect(xml).not.toMatch(/\/<\/loc>/);
     expect(xml).toContain('<loc>https://example.com/blog/x</loc><lastmod>2026-01-01T00:00:00.000Z</lastmod>');
   });
 });

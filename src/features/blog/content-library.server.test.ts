@@ -19,6 +19,10 @@ describe('the content/blog library', () => {
     }
   });
 
+  it("gives each article its title as its meta title: an article's <title> is its meta title alone, one pattern (docs/decisions/0461)", () => {
+    for (const a of library) expect(a.metaTitle, a.slug).toBe(a.title);
+  });
+
   it('is sorted newest first with unique slugs', () => {
     const times = library.map((a) => a.publishedAt.getTime());
     expect([...times].sort((x, y) => y - x)).toEqual(times);

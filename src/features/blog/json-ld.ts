@@ -5,7 +5,9 @@ import type { BlogPost } from '../../contract/blog-constants.ts';
  * <script type="application/ld+json"> element (no `</script>` can close it early).
  */
 export function articleJsonLd(post: BlogPost, url: string, home: string, publisher: string): string {
-  const blog = new URL('/blog/', home).href;
+  // The blog's one address, as its links write it (docs/decisions/0460).
+  const blog = new URL('/blog', home).href;
+  const publisherOrg = { '@type': 'Organization', name: publisher, url: home };
   const data = [
     {
       '@context': 'https://schema.org',
@@ -14,8 +16,9 @@ export function articleJsonLd(post: BlogPost, url: string, home: string, publish
       description: post.metaDescription,
       datePublished: post.publishedAt ?? post.createdAt,
       dateModified: post.updatedAt,
-      author: { '@type': 'Person', name: post.authorName },
-      publisher: { '@type': 'Organization', name: publisher, url: home },
+      // A post without an author is signed by the business (docs/decisions/0462).
+      author: post.author ? { '@type': 'Person', name: post.author } : publisherOrg,
+      publisher: publisherOrg,
       mainEntityOfPage: { '@type': 'WebPage', '@id': url },
       articleSection: post.category,
       keywords: [...post.seoKeywords, ...post.tags].join(', '),

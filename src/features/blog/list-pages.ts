@@ -17,6 +17,16 @@ export function listHref(category: Pick<BlogCategory, 'id'> | null, page = 1): s
   return page > 1 ? `${base}/page/${page}` : base;
 }
 
+/**
+ * A list page's one address is the form `listHref` writes, without a trailing slash (as an
+ * article's, docs/decisions/0400 and 0460): for a request with one, the address to move it to
+ * for good (its query kept); null when the request already uses it.
+ */
+export function slashlessAddress(url: URL): string | null {
+  if (!url.pathname.endsWith('/') || url.pathname === '/') return null;
+  return `${url.pathname.replace(/\/+$/, '')}${url.search}`;
+}
+
 export function listPage<P extends { category: string }>(
   posts: P[],
   categories: BlogCategory[],

@@ -9,6 +9,7 @@ import {
   type TrashedBlogPost,
 } from '../../contract/blog-constants.ts';
 import type { BlogListQuery } from '../../contract/blog-query.ts';
+import { BUSINESS } from '../../contract/business.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict } from '../../server/http/errors.ts';
 import type { BlogPostsTable } from '../../server/db/tables/blog.ts';
@@ -43,6 +44,12 @@ const COLUMNS = [
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
 /**
+ * `author_name` holds the author as typed (empty when none); the byline readers see falls back
+ * to the business's name (docs/decisions/0462). POST_JSON writes the same in SQL.
+ */
+const byline = (author: string) => author || BUSINESS.name;
+
+/**
  * A stored post as the API answers it. The content was sanitized when saved; `resanitize`
  * applies the allow-list again before a reader gets it (defence in depth for the article call).
  */
@@ -59,7 +66,8 @@ export function toBlogPost(row: Row, options: { resanitize?: boolean } = {}): Bl
     published: row.published,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
-    authorName: row.authorName,
+    authorName: byline(row.authorName),
+    author: row.authorName,
     createdAt: iso(row.createdAt),
     publishedAt: row.publishedAt ? iso(row.publishedAt) : null,
     updatedAt: iso(row.updatedAt),
@@ -91,7 +99,8 @@ const isoSql = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC'
 const POST_JSON = sql<string>`json_build_object(
   'id', id, 'title', title, 'slug', slug, 'content', content, 'excerpt', excerpt, 'category', category,
   'tags', tags, 'seoKeywords', seo_keywords, 'published', published, 'metaTitle', meta_title,
-  'metaDescription', meta_description, 'authorName', author_name, 'createdAt', ${isoSql('created_at')},
+  'metaDescription', meta_description, 'authorName', coalesce(nullif(author_name, ''), ${BUSINESS.name}::text),
+  'author', author_name, 'createdAt', ${isoSql('created_at')},
   'publishedAt', ${isoSql('published_at')}, 'updatedAt', ${isoSql('updated_at')},
   'readingTime', reading_time, 'views', views)::text`;
 
@@ -251,6 +260,7 @@ async function derive(db: Db, input: BlogPostData) {
     published: input.published,
     metaTitle: meta.metaTitle,
     metaDescription: meta.metaDescription,
+    authorName: plainText(input.author),
     readingTime: readingTimeMinutes(content),
   };
 }
@@ -272,14 +282,14 @@ const isSlugConflict = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 /** Creates a post with a unique slug from its title (`title`, `title-2`...), retrying a lost race. */
-export async function createPost(db: Db, input: BlogPostData, authorName: string): Promise<BlogPost> {
+export async function createPost(db: Db, input: BlogPostData): Promise<BlogPost> {
   const fields = await derive(db, input);
   for (let attempt = 1; ; attempt += 1) {
     const slug = await freeSlug(db, fields.title);
     try {
       const row = await db
         .insertInto('blogPosts')
-        .values({ ...fields, slug, authorName, publishedAt: fields.published ? new Date() : null })
+        .values({ ...fields, slug, publishedAt: fields.published ? new Date() : null })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
       return toBlogPost(row);
@@ -405,7 +415,8 @@ export async function restorePost(db: Db, id: string): Promise<BlogPost | undefi
         published: post.published,
         metaTitle: post.metaTitle,
         metaDescription: post.metaDescription,
-        authorName: post.authorName,
+        // A post trashed before posts had an author field carries only its byline.
+        authorName: post.author ?? post.authorName,
         readingTime: post.readingTime,
         views: post.views,
         publishedAt: post.publishedAt ? new Date(post.publishedAt) : null,

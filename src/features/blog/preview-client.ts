@@ -1,6 +1,7 @@
 // The admin's Preview of a draft (/blog/article/?slug=...): published articles are pages of their
 // own, rendered on demand; a draft is not public, so the browser renders it from the admin API.
-import { BLOG_RELATED, type BlogPost } from '../../contract/blog-constants.ts';
+import { BLOG_RELATED, BLOG_TEXT, type BlogPost } from '../../contract/blog-constants.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 import type { ROUTES } from '../../contract/routes.ts';
 import { getRoute } from '../../lib/get-route.ts';
 import { NOT_FOUND_MESSAGES, articleHref, renderArticle, renderNotFound } from './render.ts';
@@ -8,7 +9,7 @@ import { NOT_FOUND_MESSAGES, articleHref, renderArticle, renderNotFound } from '
 const root = document.querySelector<HTMLElement>('[data-fallback]');
 
 function notFound(message: string): void {
-  document.title = 'Article Not Found';
+  document.title = pageTitle(BLOG_TEXT.notFoundTitle);
   root!.innerHTML = renderNotFound(message);
   root!.removeAttribute('aria-busy');
 }
@@ -41,7 +42,7 @@ async function draftFor(slug: string): Promise<BlogPost | undefined> {
 async function show(slug: string): Promise<void> {
   const post = await draftFor(slug);
   if (!post) return notFound(NOT_FOUND_MESSAGES.missing);
-  document.title = post.metaTitle || post.title;
+  document.title = pageTitle(post);
   document.querySelector('meta[name="description"]')?.setAttribute('content', post.metaDescription);
   const related = await relatedFor(post);
   // The API sanitizes article HTML on save.

@@ -15,7 +15,7 @@ export function blogSitemapXml(
   const entries: { loc: string; lastmod?: string }[] = [];
   const lists = (category: BlogCategory | null, total: number) => {
     const pages = Math.max(1, Math.ceil(total / pageSize));
-    for (let page = 1; page <= pages; page += 1) entries.push({ loc: `${listHref(category, page)}/` });
+    for (let page = 1; page <= pages; page += 1) entries.push({ loc: listHref(category, page) });
   };
   lists(null, posts.length);
   for (const category of categories) lists(category, category.postCount);

@@ -95,8 +95,8 @@ export async function recordEvent(
 }
 
 /**
- * Moves a request to `to`, recording the move: leaving `new` marks it answered (the funnel's "within
- * 24 h"), reaching quoted or won marks it quoted, won and lost close it, and leaving won or lost
+ * Moves a request to `to`, recording the move: reaching quoted or won marks it quoted (a status
+ * change is not an answer: only a reply marks it answered, `replyTo`), won and lost close it, and leaving won or lost
  * is a reopening, recorded as one.
  */
 export async function moveStatus(
@@ -114,7 +114,6 @@ export async function moveStatus(
       inbox_status = ${to},
       lost_reason = ${to === 'lost' ? (lost?.reason ?? 'other') : null},
       lost_note = ${to === 'lost' ? (lost?.note ?? null) : null},
-      answered_at = case when ${to} <> 'new' then coalesce(answered_at, now()) else answered_at end,
       quoted_at = case when ${to} in ('quoted', 'won') then coalesce(quoted_at, now()) else quoted_at end,
       closed_at = ${closed ? sql`now()` : sql`null`}
     where id = ${row.id}`.execute(trx);

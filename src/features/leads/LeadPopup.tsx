@@ -27,7 +27,8 @@ export interface LeadPopupProps {
   onSubmitted: () => void;
 }
 
-type Field = 'firstName' | 'email' | 'phone';
+const FIELDS = ['firstName', 'email', 'phone'] as const;
+type Field = (typeof FIELDS)[number];
 
 /**
  * The lead-capture popup (docs/product.md §2): the 25% offer with a free consultation, and a short form
@@ -68,8 +69,10 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         return;
       }
       if (!res.ok || (res.data as { success?: unknown } | undefined)?.success !== true) {
-        setErrors(fieldErrorsOf(res.data));
-        toast.error(POPUP_TOASTS.failure);
+        const fields = fieldErrorsOf(res.data);
+        setErrors(fields);
+        // Fields to fix say so beside each field; the toast is for a refusal with nothing to fix.
+        if (!FIELDS.some((f) => fields[f])) toast.error(POPUP_TOASTS.failure);
         return;
       }
       const body = res.data as Partial<PopupClaim>;

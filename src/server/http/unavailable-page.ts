@@ -1,4 +1,5 @@
 import { BUSINESS } from '../../contract/business.ts';
+import { pageTitle } from '../../contract/page-title.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { contentSecurityPolicy, withSecurityHeaders } from './security-headers.ts';
 
@@ -15,7 +16,7 @@ export function unavailablePage(requestId: string): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Briefly unavailable | ${BUSINESS.name}</title>
+<title>${pageTitle('Briefly unavailable')}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem;color:#0f172a;line-height:1.5}a{color:#1d4ed8}</style>
 </head>
 <body>

@@ -47,6 +47,7 @@ import * as m0052 from './0052_merge_undo.ts';
 import * as m0055 from './0055_proposal_reschedule.ts';
 import * as m0056 from './0056_report_resolution.ts';
 import * as m0057 from './0057_outbox_order_supersede.ts';
+import * as m0058 from './0058_answered_by_a_reply.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   '0055_proposal_reschedule': m0055,
   '0056_report_resolution': m0056,
   '0057_outbox_order_supersede': m0057,
+  '0058_answered_by_a_reply': m0058,
 };
 
 export const migrationProvider: MigrationProvider = {
