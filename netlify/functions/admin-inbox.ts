@@ -35,4 +35,7 @@ export default withApi(
   }),
 );
 
-export const config: Config = { path: '/api/admin/inbox/:action' };
+// The routes' own paths, written out: another name under /api/admin/inbox/ is no route of this function.
+export const config: Config = {
+  path: ['/api/admin/inbox/summary', '/api/admin/inbox/administrators', '/api/admin/inbox/export'],
+};

@@ -45,5 +45,5 @@ export default withApi(
 );
 
 export const config: Config = {
-  path: ['/api/admin/outbox', '/api/admin/outbox/:action', '/api/admin/outbox/:id/:action'],
+  path: ['/api/admin/outbox', '/api/admin/outbox/deliver', '/api/admin/outbox/:id', '/api/admin/outbox/:id/retry'],
 };
