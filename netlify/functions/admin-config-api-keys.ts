@@ -14,7 +14,7 @@ import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
 import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
 /**
  * The public settings read carries Google Analytics' measurement ID (docs/decisions/0275), and
@@ -22,42 +22,42 @@ import { parseWith, withApi } from '../../src/server/http/with-api.ts';
  */
 const purgePublicSettings = () => purgeBlogPages([TAG_SITE_SETTINGS]);
 
-export default withApi({
-  // One integration's keys (masked), or every key without {integration}.
-  GET: async (ctx) => {
+export default withApi(
+  // Every key (masked), for the console's API Keys tab.
+  serve(ROUTES.adminApiKeysAll, async (ctx) => {
     await requireRole(ctx, 'admin');
-    if (ctx.params['integration'] === undefined)
-      return reply(ROUTES.adminApiKeysAll, { success: true, data: await listAllApiKeys(ctx.db) });
-    const integration = parseWith(IntegrationTypeSchema, ctx.params['integration']);
+    return reply(ROUTES.adminApiKeysAll, { success: true, data: await listAllApiKeys(ctx.db) });
+  }),
+  // One integration's keys (masked).
+  serve(ROUTES.adminApiKeys, async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const integration = parseWith(IntegrationTypeSchema, ctx.params.integration);
     return reply(ROUTES.adminApiKeys, { success: true, data: await listApiKeys(ctx.db, integration) });
-  },
+  }),
   // POST ?integration_type={type} with the form fields of the Add New API Key dialog.
-  POST: async (ctx) => {
+  serve(ROUTES.adminApiKeyCreate, async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
-    const integration = parseWith(
-      IntegrationTypeSchema,
-      ctx.url.searchParams.get('integration_type') ?? ctx.params['integration'] ?? '',
-    );
+    const integration = parseWith(IntegrationTypeSchema, ctx.url.searchParams.get('integration_type') ?? '');
     const form = parseWith(apiKeyFormFor(integration), await readFormOrJson(ctx.req));
     const data = await createApiKey(ctx.db, integration, form, admin.id);
     await purgePublicSettings();
     return reply(ROUTES.adminApiKeyCreate, { success: true, data });
-  },
-  // PUT /:id {api_key, api_secret?, key_name?}: the key replaced in place (issue 28, point 3).
-  PUT: async (ctx) => {
+  }),
+  // PUT /:id {api_key, api_secret?, key_name?}: the key replaced in place.
+  serve(ROUTES.adminApiKeyReplace, async (ctx) => {
     await requireRole(ctx, 'admin');
     const form = parseWith(ROUTES.adminApiKeyReplace.input, await readFormOrJson(ctx.req));
-    const data = await replaceApiKey(ctx.db, ctx.params['integration'], form);
+    const data = await replaceApiKey(ctx.db, ctx.params.id, form);
     await purgePublicSettings();
     return reply(ROUTES.adminApiKeyReplace, { success: true, data });
-  },
+  }),
   // DELETE /:id: the key removed; the next active key becomes primary if it was.
-  DELETE: async (ctx) => {
+  serve(ROUTES.adminApiKeyDelete, async (ctx) => {
     await requireRole(ctx, 'admin');
-    const message = await deleteApiKey(ctx.db, ctx.params['integration']);
+    const message = await deleteApiKey(ctx.db, ctx.params.id);
     await purgePublicSettings();
     return reply(ROUTES.adminApiKeyDelete, { success: true, message });
-  },
-});
+  }),
+);
 
 export const config: Config = { path: ['/api/admin/config/api-keys', '/api/admin/config/api-keys/:integration'] };

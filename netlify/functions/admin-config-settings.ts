@@ -8,30 +8,32 @@ import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
 import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { badRequest, notFound } from '../../src/server/http/errors.ts';
-import { parseWith, withApi } from '../../src/server/http/with-api.ts';
+import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
-export default withApi({
-  GET: async (ctx) => {
+export default withApi(
+  // Every setting, for the console's one-call Settings tab.
+  serve(ROUTES.adminSettingsAll, async (ctx) => {
     await requireRole(ctx, 'admin');
-    // Without a category: every setting, for the console's one-call Settings tab.
-    if (ctx.params['category'] === undefined)
-      return reply(ROUTES.adminSettingsAll, { success: true, data: await listAllSettings(ctx.db) });
-    const category = parseWith(SettingCategorySchema, ctx.params['category']);
-    const settings = await listSettings(ctx.db, category);
-    const key = ctx.params['key'];
-    if (key === undefined) return reply(ROUTES.adminSettings, { success: true, data: settings });
-    const one = settings.find((s) => s.setting_key === key);
+    return reply(ROUTES.adminSettingsAll, { success: true, data: await listAllSettings(ctx.db) });
+  }),
+  serve(ROUTES.adminSettings, async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const category = parseWith(SettingCategorySchema, ctx.params.category);
+    return reply(ROUTES.adminSettings, { success: true, data: await listSettings(ctx.db, category) });
+  }),
+  serve(ROUTES.adminSetting, async (ctx) => {
+    await requireRole(ctx, 'admin');
+    const category = parseWith(SettingCategorySchema, ctx.params.category);
+    const one = (await listSettings(ctx.db, category)).find((s) => s.setting_key === ctx.params.key);
     if (!one) throw notFound('Setting not found');
     return reply(ROUTES.adminSetting, { success: true, data: one });
-  },
+  }),
   // PUT /{category}/{setting_key} with the Add/Update Setting dialog's form data (or JSON).
-  PUT: async (ctx) => {
+  serve(ROUTES.adminSettingSave, async (ctx) => {
     const admin = await requireRole(ctx, 'admin');
-    const category = parseWith(SettingCategorySchema, ctx.params['category'] ?? '');
-    if (ctx.params['key'] === undefined)
-      throw notFound('Add the setting key to the URL: /api/admin/config/settings/{category}/{setting_key}');
+    const category = parseWith(SettingCategorySchema, ctx.params.category);
     const body = await readFormOrJson(ctx.req);
-    const key = ctx.params['key'];
+    const key = ctx.params.key;
     const named = typeof body['setting_key'] === 'string' ? body['setting_key'].trim() : '';
     if (named && named !== key) throw badRequest(`setting_key: the body says ${named} but the URL says ${key}`);
     const form = parseWith(ROUTES.adminSettingSave.input, { ...body, setting_key: key });
@@ -39,8 +41,8 @@ export default withApi({
     // The public pages read some settings through the CDN: let them see the change now.
     await purgeBlogPages([TAG_SITE_SETTINGS]);
     return reply(ROUTES.adminSettingSave, { success: true, data: saved });
-  },
-});
+  }),
+);
 
 export const config: Config = {
   path: [

@@ -10,20 +10,13 @@ import {
 } from '../../src/features/messaging/outbox-admin.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { notFound } from '../../src/server/http/errors.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Administrators only: what the product sent or is waiting to send, retry of dead messages, and
 // "deliver now" (the same run the scheduled function makes every minute).
-export default withApi({
-  GET: async (ctx) => {
+export default withApi(
+  serve(ROUTES.adminOutbox, async (ctx) => {
     await requireRole(ctx, 'admin');
-    // GET /api/admin/outbox/:id (the router names that one segment `action`): one message.
-    const one = ctx.params['action'];
-    if (one !== undefined) {
-      if (ctx.params['id'] !== undefined) throw notFound('Not found');
-      return reply(ROUTES.adminOutboxMessage, { success: true, data: await outboxMessage(ctx.db, one) });
-    }
     const q = ctx.query(ROUTES.adminOutbox.query);
     const { after } = readPage(ctx.url, OUTBOX_KEYS);
     const [page, delivery] = await Promise.all([
@@ -35,20 +28,22 @@ export default withApi({
       { success: true, ...page, delivery },
       { headers: pageHeaders(ctx.url, page.nextCursor ?? null) },
     );
-  },
-  POST: async (ctx) => {
+  }),
+  serve(ROUTES.adminOutboxMessage, async (ctx) => {
     await requireRole(ctx, 'admin');
-    const { id, action } = ctx.params;
-    if (action === 'deliver' && id === undefined)
-      return reply(ROUTES.adminOutboxDeliver, { success: true, data: await deliverDueMessages(ctx.db) });
-    if (action === 'retry' && id !== undefined) {
-      await retryMessage(ctx.db, id);
-      return reply(ROUTES.adminOutboxRetry, { success: true });
-    }
-    throw notFound('Not found');
-  },
-});
+    return reply(ROUTES.adminOutboxMessage, { success: true, data: await outboxMessage(ctx.db, ctx.params.id) });
+  }),
+  serve(ROUTES.adminOutboxDeliver, async (ctx) => {
+    await requireRole(ctx, 'admin');
+    return reply(ROUTES.adminOutboxDeliver, { success: true, data: await deliverDueMessages(ctx.db) });
+  }),
+  serve(ROUTES.adminOutboxRetry, async (ctx) => {
+    await requireRole(ctx, 'admin');
+    await retryMessage(ctx.db, ctx.params.id);
+    return reply(ROUTES.adminOutboxRetry, { success: true });
+  }),
+);
 
 export const config: Config = {
-  path: ['/api/admin/outbox', '/api/admin/outbox/:action', '/api/admin/outbox/:id/:action'],
+  path: ['/api/admin/outbox', '/api/admin/outbox/deliver', '/api/admin/outbox/:id', '/api/admin/outbox/:id/retry'],
 };

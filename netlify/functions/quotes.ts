@@ -5,20 +5,20 @@ import { submitQuote } from '../../src/features/quotes/quotes.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { listQuotesForAdmin } from '../../src/features/admin/dashboard.server.ts';
 import { requireRole } from '../../src/server/auth/guards.server.ts';
-import { withApi } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
-export default withApi({
+export default withApi(
   // Customers' personal data: administrators only, whatever older clients sent (docs/product.md §6).
-  GET: async (ctx) => {
+  serve(ROUTES.quotesForAdmin, async (ctx) => {
     await requireRole(ctx, 'admin');
     const { limit } = ctx.query(ROUTES.quotesForAdmin.query);
     return reply(ROUTES.quotesForAdmin, { success: true, data: await listQuotesForAdmin(ctx.db, limit) });
-  },
-  POST: async (ctx) => {
+  }),
+  serve(ROUTES.quoteSubmit, async (ctx) => {
     const quote = await ctx.input(ROUTES.quoteSubmit);
     await guardPublicWrite(ctx, quote);
     return reply(ROUTES.quoteSubmit, await submitQuote(ctx.db, quote));
-  },
-});
+  }),
+);
 
 export const config: Config = { path: '/api/quotes' };

@@ -234,11 +234,14 @@ export type InputOf<R> = R extends { readonly input: infer S extends z.ZodType }
 /** What the function reads from the body: the schema's output. */
 export type ParsedInputOf<R> = R extends { readonly input: infer S extends z.ZodType } ? z.output<S> : never;
 
+/** A `:name` segment's name: `:token.ics` names `token`, its suffix is literal (as `pathOf` reads it). */
+type ParamName<S extends string> = S extends `${infer Name}.${string}` ? Name : S;
+
 /** The `:name` segments of a path. */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<`/${Rest}`>
+  ? ParamName<Name> | ParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
-    ? Name
+    ? ParamName<Name>
     : never;
 
 /** `{ success, data }`: the admin console's answers. */

@@ -8,7 +8,7 @@ import {
   type ReviewedChange,
 } from '../../contract/mechanic-vetting.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { targetOf } from '../../contract/machines.ts';
@@ -204,7 +204,7 @@ export async function mechanicForReview(db: Db, id: string): Promise<MechanicFor
 type ApproveMechanic = z.output<typeof ApproveMechanicSchema>;
 
 /** The certificate holder and the business are told of a refused claim to a verified number. */
-async function tellOfClaim(trx: Db, number: string, holder: CertificateHolder, claimant: UserRow): Promise<void> {
+async function tellOfClaim(trx: Tx, number: string, holder: CertificateHolder, claimant: UserRow): Promise<void> {
   await enqueueEmail(trx, {
     to: holder.email,
     subject: 'Another account asked to use your certificate number',

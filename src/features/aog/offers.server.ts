@@ -13,7 +13,7 @@ import type { Appointment } from '../../contract/appointments.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { targetOf } from '../../contract/machines.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
 import { siteUrl } from '../../server/site-url.server.ts';
@@ -41,7 +41,7 @@ export function checkArrival(arriveBy: string, now: Date, field = 'arriveBy'): D
   return at;
 }
 
-async function lockedCall(trx: Db, id: string): Promise<AogRow> {
+async function lockedCall(trx: Tx, id: string): Promise<AogRow> {
   if (!isUuid(id)) throw aogNotFound();
   const row = await trx.selectFrom('aogReports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw aogNotFound();
@@ -50,7 +50,7 @@ async function lockedCall(trx: Db, id: string): Promise<AogRow> {
 
 /** The approved mechanic's profile and how far the call is from their base, or why they may not answer it. */
 async function reachOf(
-  trx: Db,
+  trx: Tx,
   mechanicId: string,
   row: AogRow,
 ): Promise<{ distanceMiles: number; serviceRadius: number } | null> {
@@ -212,7 +212,7 @@ interface OfferRow {
  * emergency, accepted quote with the call-out as its one line, confirmed appointment at the
  * arrival time), declines the other offers and tells everyone.
  */
-async function dispatch(trx: Db, row: AogRow, offer: OfferRow, actor: UserRow, now: Date): Promise<string> {
+async function dispatch(trx: Tx, row: AogRow, offer: OfferRow, actor: UserRow, now: Date): Promise<string> {
   // The caller moved the locked row through `transition()` before any other check; this is its target.
   const status = transition(AOG_MACHINE, row.status, 'dispatch');
   const mechanic = await trx

@@ -1,7 +1,7 @@
 import { BOOKING } from '../../contract/booking.ts';
 import type { Appointment } from '../../contract/appointments.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { formatDay } from '../../lib/format.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
@@ -25,7 +25,7 @@ import { addDays, fits, hoursOn, openStarts } from './calendar.ts';
 
 /** The days each day holds without this booking: what a reschedule may move into. */
 async function busyWithout(
-  trx: Db,
+  trx: Tx,
   mechanicId: string,
   ownDays: readonly string[],
   from: string,

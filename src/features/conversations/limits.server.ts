@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { CONVERSATION_MESSAGES, CONVERSATIONS } from '../../contract/conversations.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { tooManyRequests } from '../../server/http/errors.ts';
 import type { ConversationRow } from './threads.server.ts';
 
@@ -14,7 +14,7 @@ const DAY_MS = 24 * 3600_000;
  * simultaneous sends cannot all pass the last free place. Retry-After says when a place frees up.
  */
 export async function enforceMessageLimits(
-  trx: Db,
+  trx: Tx,
   userId: string,
   thread: ConversationRow,
   now = Date.now(),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { MAX_OPEN_UPLOADS_PER_USER, MAX_STORAGE_BYTES_PER_USER } from '../../contract/documents.ts';
-import type { Db } from '../../server/db/client.ts';
+import { inTransaction, type Db, type Tx } from '../../server/db/client.ts';
 import { HttpError, tooManyRequests } from '../../server/http/errors.ts';
 
 /**
@@ -8,16 +8,16 @@ import { HttpError, tooManyRequests } from '../../server/http/errors.ts';
  * storage quota are checked and used in one step: parallel requests of one user queue here instead
  * of all passing a count made before any of them inserted (docs/decisions/0098).
  */
-export async function withUserUploadLock<T>(db: Db, userId: string, work: (trx: Db) => Promise<T>): Promise<T> {
-  const run = async (trx: Db) => {
+export async function withUserUploadLock<T>(db: Db, userId: string, work: (trx: Tx) => Promise<T>): Promise<T> {
+  const run = async (trx: Tx) => {
     await lockUserUploads(trx, userId);
     return work(trx);
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  return inTransaction(db, run);
 }
 
 /** Takes the user's upload lock until the surrounding transaction ends. */
-export async function lockUserUploads(trx: Db, userId: string): Promise<void> {
+export async function lockUserUploads(trx: Tx, userId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`.execute(trx);
 }
 

@@ -13,7 +13,7 @@ import {
   type InboxStatus,
   type LostReason,
 } from '../../contract/inbox.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { mergedInto } from './merged-requests.server.ts';
 import { itemColumns, readReplyClock, tableOf, toItem, type ItemRow } from './inbox-sql.server.ts';
@@ -36,7 +36,7 @@ interface LockedRow {
 }
 
 /** The row, locked for this transaction; 404 for an unknown or malformed id. */
-export async function lockItem(trx: Db, kind: InboxKind, id: string | undefined): Promise<LockedRow> {
+export async function lockItem(trx: Tx, kind: InboxKind, id: string | undefined): Promise<LockedRow> {
   if (!isUuid(id)) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
   const emailCol = kind === 'quotes' ? sql`return_email` : sql`email`;
   const { rows } = await sql<LockedRow>`
@@ -52,7 +52,7 @@ export function checkVersion(row: LockedRow, ifVersion: number | undefined): voi
 }
 
 export async function recordEvent(
-  trx: Db,
+  trx: Tx,
   kind: InboxKind,
   subjectId: string,
   by: Actor,
@@ -100,7 +100,7 @@ export async function recordEvent(
  * is a reopening, recorded as one.
  */
 export async function moveStatus(
-  trx: Db,
+  trx: Tx,
   kind: InboxKind,
   row: LockedRow,
   to: InboxStatus,
@@ -128,7 +128,7 @@ export async function moveStatus(
   row.inboxStatus = to;
 }
 
-export async function bumpVersion(trx: Db, kind: InboxKind, id: string): Promise<void> {
+export async function bumpVersion(trx: Tx, kind: InboxKind, id: string): Promise<void> {
   await sql`update ${tableOf(kind)} set version = version + 1 where id = ${id}`.execute(trx);
 }
 
@@ -140,7 +140,7 @@ export function lostReasonOf(reason: string | null, note: string | null): { reas
   return { reason: 'other', note: words || null };
 }
 
-async function requireAdministrator(trx: Db, id: string): Promise<void> {
+async function requireAdministrator(trx: Tx, id: string): Promise<void> {
   const user = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
   if (user?.role !== 'admin')
     throw badRequest('assignedTo must be an administrator', [{ path: 'assignedTo', message: 'Not an administrator' }]);

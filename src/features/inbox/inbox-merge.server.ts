@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { INBOX_LIMITS, type InboxKind } from '../../contract/inbox.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest, conflict } from '../../server/http/errors.ts';
 import { bumpVersion, checkVersion, lockItem, recordEvent, type Actor } from './inbox-item.server.ts';
 import { tableOf } from './inbox-sql.server.ts';
@@ -31,7 +31,7 @@ const FILLABLE: Record<InboxKind, readonly string[]> = {
 };
 
 /** Locks both requests in id order (two opposite merges cannot deadlock); answers [survivor, duplicate]. */
-async function lockPair(trx: Db, kind: InboxKind, id: string | undefined, duplicateId: string) {
+async function lockPair(trx: Tx, kind: InboxKind, id: string | undefined, duplicateId: string) {
   if (id === duplicateId) throw badRequest('A request cannot be merged into itself');
   const [first, second] = [id ?? '', duplicateId].sort();
   const a = await lockItem(trx, kind, first);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { InboxKind, InboxReply } from '../../contract/inbox.ts';
 import { INBOX_MACHINE } from '../../contract/status-machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { escapeHtml } from '../../server/email/template-render.ts';
 import { bumpVersion, checkVersion, lockItem, moveStatus, recordEvent, type Actor } from './inbox-item.server.ts';
@@ -19,7 +19,7 @@ export function textToHtml(text: string): string {
 
 /** Queues an email in the outbox and answers its id (the delivery job sends it from the business). */
 export async function queueEmail(
-  trx: Db,
+  trx: Tx,
   email: { to: string; subject: string; text: string; kind: string; templateId: string | null },
 ): Promise<string> {
   const row = await trx

@@ -9,7 +9,7 @@ import {
   type RotationPreview,
 } from '../../contract/admin-api-keys.ts';
 import { decryptSecret, encryptSecret } from '../../server/crypto.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import type { ApiKeysTable } from '../../server/db/tables/admin.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
@@ -60,7 +60,7 @@ export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
  * Writes to one integration's keys are serialised with a transaction-scoped advisory lock, so two
  * admins adding or rotating at once cannot both make a primary (the unique index would refuse it).
  */
-async function lockIntegration(trx: Db, integration: IntegrationType): Promise<void> {
+async function lockIntegration(trx: Tx, integration: IntegrationType): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`api_keys:${integration}`}))`.execute(trx);
 }
 
@@ -82,7 +82,7 @@ export async function listAllApiKeys(db: Db): Promise<ApiKeyView[]> {
 }
 
 /** Makes the first active key (rotation order) primary when the integration has no primary. */
-async function ensurePrimary(trx: Db, integration: IntegrationType): Promise<void> {
+async function ensurePrimary(trx: Tx, integration: IntegrationType): Promise<void> {
   const keys = await keysOf(trx, integration);
   if (keys.some((k) => k.isPrimary)) return;
   const first = keys.find((k) => k.status === 'active');
@@ -99,7 +99,7 @@ async function ensurePrimary(trx: Db, integration: IntegrationType): Promise<voi
  * takes it, and that key and the ones after it move down by one (their order is kept). Called
  * under the integration's lock.
  */
-async function makeRoomAt(trx: Db, integration: IntegrationType, priority: number): Promise<void> {
+async function makeRoomAt(trx: Tx, integration: IntegrationType, priority: number): Promise<void> {
   const taken = await trx
     .selectFrom('apiKeys')
     .select('id')

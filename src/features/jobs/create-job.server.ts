@@ -2,7 +2,7 @@ import type { LineCategory } from '../../contract/line-items.ts';
 import type { ThreadEvent } from '../../contract/conversations.ts';
 import { APPOINTMENT_MACHINE, BID_MACHINE, REQUEST_MACHINE, targetOf } from '../../contract/machines.ts';
 import type { MarketplaceServiceType, UrgencyLevel } from '../../contract/marketplace.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Tx } from '../../server/db/client.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 import { writePaymentTerms } from '../payments/payments.server.ts';
 
@@ -78,7 +78,7 @@ export interface CreatedJob {
   payment: { depositCents: number } | null;
 }
 
-export async function createJob(trx: Db, job: NewJob): Promise<CreatedJob> {
+export async function createJob(trx: Tx, job: NewJob): Promise<CreatedJob> {
   const serviceRequestId =
     'id' in job.request ? job.request.id : await writeAgreedRequest(trx, job.customerId, job.request.agreed);
   const bid =
@@ -122,7 +122,7 @@ export async function createJob(trx: Db, job: NewJob): Promise<CreatedJob> {
 }
 
 /** The request of a job agreed without quotes, born approved: its one mechanic is chosen. */
-async function writeAgreedRequest(trx: Db, customerId: string, r: AgreedRequest): Promise<string> {
+async function writeAgreedRequest(trx: Tx, customerId: string, r: AgreedRequest): Promise<string> {
   const row = await trx
     .insertInto('serviceRequests')
     .values({
@@ -161,7 +161,7 @@ async function writeAgreedRequest(trx: Db, customerId: string, r: AgreedRequest)
  * and its payment read it as any itemized quote: docs/decisions/0160).
  */
 async function writeAgreedPrice(
-  trx: Db,
+  trx: Tx,
   serviceRequestId: string,
   mechanicId: string,
   price: AgreedPrice,

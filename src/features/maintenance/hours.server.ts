@@ -1,5 +1,5 @@
 import type { HoursReading } from '../../contract/maintenance.ts';
-import type { Db } from '../../server/db/client.ts';
+import { inTransaction, type Db, type Tx } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
 import { dateOnly, num } from '../marketplace/mappers.server.ts';
 import { aircraftToday } from '../marketplace/geo/airport-day.ts';
@@ -31,7 +31,7 @@ export async function logHours(
 }
 
 export async function addReading(
-  trx: Db,
+  trx: Tx,
   aircraft: AircraftRow,
   hours: number,
   date: string,
@@ -73,7 +73,7 @@ export async function recordJobTach(
   record: { id: string; supersedesId: string | null },
 ) {
   if (aircraftId === null) return;
-  const run = async (trx: Db) => {
+  const run = async (trx: Tx) => {
     const aircraft = await trx
       .selectFrom('aircraft')
       .selectAll()
@@ -111,5 +111,5 @@ export async function recordJobTach(
     if (lastDate !== null && lastDate > date) return;
     await addReading(trx, aircraft, hours, date, record.id);
   };
-  await (db.isTransaction ? run(db) : db.transaction().execute(run));
+  await inTransaction(db, run);
 }

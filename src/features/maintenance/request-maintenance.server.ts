@@ -1,7 +1,7 @@
 import { isUuid } from '../../contract/ids.ts';
 import type { MaintenanceCompletionData, RequestMaintenance } from '../../contract/maintenance.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import { inTransaction, type Db, type Tx } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { fromStates, targetOf } from '../../contract/machines.ts';
 import { SQUAWK_MACHINE } from '../../contract/status-machines.ts';
@@ -60,8 +60,7 @@ export async function completeMaintenance(
   if (data.itemIds.length + data.squawkIds.length === 0)
     throw badRequest('Choose at least one item or squawk that was done');
   // Inside a caller's transaction (signing a record) it joins it, so both commit or neither does.
-  const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
-  await inTransaction(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const appointment = await trx
       .selectFrom('appointments')
       .select(['mechanicId', 'status', 'bidId'])
@@ -194,7 +193,7 @@ export async function completeMaintenance(
  * since (another date or tach) is left as it is: its last done is that later work.
  */
 export async function redateCompletedWork(
-  trx: Db,
+  trx: Tx,
   job: { aircraftId: string | null; serviceRequestId: string; annual: boolean },
   from: { date: string; hours: number | null },
   to: { date: string; hours: number | null },

@@ -11,7 +11,7 @@ import {
 } from '../../server/http/paging.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { fullName, toAppointment, type AppointmentRow } from './mappers.server.ts';
@@ -202,7 +202,7 @@ export async function listAppointments(
  * request, then the appointment. The request is found from the appointment without a lock first;
  * the appointment row, read again under both locks, is what the caller decides on.
  */
-export async function lockJob(trx: Db, appointmentId: string) {
+export async function lockJob(trx: Tx, appointmentId: string) {
   const found = await trx
     .selectFrom('appointments')
     .select('serviceRequestId')
@@ -231,7 +231,7 @@ const ACTION_NOTICES: Record<MechanicAppointmentAction, { title: string; verb: s
  * paid another way): the payment row, read under the appointment's lock, goes through the payment
  * machine's `startWork` (docs/decisions/0310). A job without one is paid outside Skyward as before.
  */
-async function assertPaymentLetsStart(trx: Db, appointmentId: string): Promise<void> {
+async function assertPaymentLetsStart(trx: Tx, appointmentId: string): Promise<void> {
   const payment = await trx
     .selectFrom('payments')
     .select('status')
@@ -248,9 +248,9 @@ export async function advanceAppointment(
   action: MechanicAppointmentAction,
   mechanicNotes: string | null,
   /** The appointment's calendar file, attached to the owner's confirmation email (docs/decisions/0165). */
-  calendarFile?: (trx: Db, id: string) => Promise<OutboxAttachment>,
+  calendarFile?: (trx: Tx, id: string) => Promise<OutboxAttachment>,
   /** What commits with the step or not at all (the completion's logbook draft and payment total). */
-  alongside?: (trx: Db) => Promise<void>,
+  alongside?: (trx: Tx) => Promise<void>,
 ): Promise<Appointment> {
   if (user.role !== 'mechanic') throw forbidden('Only the assigned mechanic can update this appointment');
   if (!isUuid(id)) throw appointmentNotFound();

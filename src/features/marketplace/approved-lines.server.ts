@@ -6,7 +6,7 @@ import type { Appointment } from '../../contract/appointments.ts';
 import { CHANGE_ORDER_MACHINE } from '../../contract/machines.ts';
 import { jobFigures, stageOf } from '../../contract/job-figures.ts';
 import type { BidLine, Totals } from '../../contract/line-items.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { transition } from '../../server/http/transition.ts';
 import { lineRows, toLine, totalsOf } from './lines.server.ts';
 
@@ -14,7 +14,7 @@ import { lineRows, toLine, totalsOf } from './lines.server.ts';
  * Inside the completing transaction (appointment row locked): a change order still waiting for the
  * owner refuses completion with the change-order machine's 409 sentence.
  */
-export async function assertChangeOrdersDecided(trx: Db, appointmentId: string): Promise<void> {
+export async function assertChangeOrdersDecided(trx: Tx, appointmentId: string): Promise<void> {
   const orders = await trx
     .selectFrom('changeOrders')
     .select('status')

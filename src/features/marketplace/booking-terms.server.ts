@@ -6,7 +6,7 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { Appointment, AppointmentBooking } from '../../contract/appointments.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import type { AppointmentsTable, ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
 import { conflict, notFound } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
@@ -113,7 +113,7 @@ export async function withBookingTerms<A extends Appointment>(
 }
 
 /** The owner's booked appointment, its hold and the mechanic's availability, all locked (holds of this mechanic queue behind). */
-export async function lockedBooking(trx: Db, owner: UserRow, appointmentId: string) {
+export async function lockedBooking(trx: Tx, owner: UserRow, appointmentId: string) {
   if (!isUuid(appointmentId)) throw appointmentNotFound();
   const a = await trx
     .selectFrom('appointments')
@@ -177,7 +177,7 @@ export async function assertChangeable(
  * The mechanic's days are free once the appointment is cancelled (busy days count live ones only).
  */
 export async function onRequestCancel(
-  trx: Db,
+  trx: Tx,
   owner: UserRow,
   request: Selectable<ServiceRequestsTable>,
   now: Date,
@@ -217,7 +217,7 @@ export async function onRequestCancel(
  * owner's notice, or null for a job made from a quote.
  */
 export async function onMechanicCancel(
-  trx: Db,
+  trx: Tx,
   a: { id: string; serviceRequestId: string; mechanicId: string },
   now: Date,
 ): Promise<string[] | null> {

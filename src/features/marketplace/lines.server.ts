@@ -17,7 +17,7 @@ import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from '../../co
 import { type Bid, bidTotal, needsInspectionSigner } from '../../contract/bids.ts';
 import { labelOf } from '../../contract/options.ts';
 import { jobFigures } from '../../contract/job-figures.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import type { BidLinesTable } from '../../server/db/tables/bid-lines.ts';
 import { badRequest } from '../../server/http/errors.ts';
 
@@ -105,7 +105,7 @@ export function priceBid(body: BidBody, serviceType: MarketplaceServiceType): Pr
  * the line otherwise), then inserts the lines after the bid's last position.
  */
 export async function insertLines(
-  trx: Db,
+  trx: Tx,
   bidId: string,
   aircraftId: string | null,
   lines: readonly NewLine[],
@@ -290,7 +290,7 @@ const categoryLabel = (c: LineData['category']) => labelOf(LINE_CATEGORY_OPTIONS
  * named twice, or an inspection or airworthiness line is declined.
  */
 export async function decideLines(
-  trx: Db,
+  trx: Tx,
   rows: readonly LineRow[],
   decisions: readonly DecisionData[] | undefined,
   missing: 'approve' | 'refuse',
@@ -330,7 +330,7 @@ export async function decideLines(
 
 /** The lines of an accepted bid, locked, for the owner's decisions at acceptance. */
 export async function decideAcceptance(
-  trx: Db,
+  trx: Tx,
   bidId: string,
   decisions: readonly DecisionData[] | undefined,
 ): Promise<Totals> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { resolveLocation } from './geo/resolve.ts';
 
 /** The aircraft a request speaks of, as typed on it. */
@@ -18,7 +18,7 @@ export interface TypedAircraft {
  * (docs/decisions/0162-every-entry-has-an-aircraft.md). Registrations compare as the unique index
  * does (upper case), so a typed "n123ab" is the saved N123AB.
  */
-export async function ownerAircraftFor(trx: Db, ownerId: string, typed: TypedAircraft): Promise<string> {
+export async function ownerAircraftFor(trx: Tx, ownerId: string, typed: TypedAircraft): Promise<string> {
   const tail = typed.tail.trim().toUpperCase();
   const find = () =>
     trx

@@ -3,7 +3,7 @@ import type { MatchedMechanic, ServiceRequest, ServiceRequestData } from '../../
 import { labelOf } from '../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import type { ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
 import { badRequest, notFound } from '../../server/http/errors.ts';
 import { resolveLocation, unknownLocationMessage } from './geo/resolve.ts';
@@ -362,7 +362,7 @@ export async function createRequest(
   customer: UserRow,
   data: ServiceRequestData,
   /** Runs in the same transaction once the request is stored (maintenance links its items). */
-  afterInsert?: (trx: Db, requestId: string) => Promise<void>,
+  afterInsert?: (trx: Tx, requestId: string) => Promise<void>,
 ): Promise<ServiceRequest> {
   let aircraft = {
     make: data.aircraftMake,

@@ -3,7 +3,7 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../../server/db/client.ts';
+import type { Tx } from '../../server/db/client.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
 import { fullName } from './mappers.server.ts';
@@ -16,7 +16,7 @@ import { notify } from './notifications.server.ts';
  * mechanic who cannot work), and the owner of each job not finished is told and offered to
  * re-list it (POST /api/enhanced/quotes/:id/relist), which reopens it to other mechanics.
  */
-export async function stopJobsOf(trx: Db, mechanic: UserRow): Promise<void> {
+export async function stopJobsOf(trx: Tx, mechanic: UserRow): Promise<void> {
   const now = new Date();
   await trx
     .updateTable('bids')

@@ -4,7 +4,7 @@ import { PAYMENT_MACHINE, targetOf } from '../../contract/machines.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { STRIPE_MINIMUM_CENTS, depositInHandCents, formatCents } from '../../contract/payments.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { transition } from '../../server/http/transition.ts';
 import type { PaymentsTable } from '../../server/db/tables/payments.ts';
 import { notify } from '../marketplace/notifications.server.ts';
@@ -27,10 +27,11 @@ export const transferGroupOf = (appointmentId: string) => `appt_${appointmentId}
  * Whether the job's logbook entry is signed (a superseded entry was signed too). Read under the
  * payment's lock by every step that charges the job or pays its mechanic, before Stripe is
  * called; migration 0039 refuses to record a charge or a payout without one whatever the caller
- * (docs/decisions/0301).
+ * (docs/decisions/0301). Its share lock lasts until a caller's transaction ends; on the pool it
+ * is the plain pre-check that spares taking the payment's lock when there is nothing to do.
  */
-export async function entrySigned(trx: Db, appointmentId: string): Promise<boolean> {
-  const signed = await trx
+export async function entrySigned(db: Db, appointmentId: string): Promise<boolean> {
+  const signed = await db
     .selectFrom('maintenanceRecords')
     .select('id')
     .where('appointmentId', '=', appointmentId)
@@ -62,7 +63,7 @@ export const frozen = (p: Pick<PaymentRow, 'disputeId' | 'disputeStatus'>) =>
 export async function withPayment<T>(
   db: Db,
   appointmentId: string,
-  fn: (trx: Db, p: PaymentRow) => Promise<T>,
+  fn: (trx: Tx, p: PaymentRow) => Promise<T>,
 ): Promise<T | null> {
   return db.transaction().execute(async (trx) => {
     const p = await trx
@@ -87,7 +88,7 @@ export async function logEvent(
   await db.insertInto('paymentEvents').values({ paymentId, kind, amountCents, detail, stripeId, actorId }).execute();
 }
 
-async function update(trx: Db, p: PaymentRow, patch: Updateable<PaymentsTable>): Promise<PaymentRow> {
+async function update(trx: Tx, p: PaymentRow, patch: Updateable<PaymentsTable>): Promise<PaymentRow> {
   return trx
     .updateTable('payments')
     .set({ ...patch, updatedAt: new Date() })
@@ -173,7 +174,7 @@ async function charge(
 
 /** The owner's card failed: "Payment due", the owner told (in the app and by email) with the way to pay, the mechanic told. */
 async function markDue(
-  trx: Db,
+  trx: Tx,
   p: PaymentRow,
   dueFor: 'deposit' | 'capture',
   message: string,
@@ -207,7 +208,7 @@ async function markDue(
 }
 
 /** Charges the parts deposit on the saved card (attempt n has its own key: a retry is a new charge, a replay is not). */
-export async function chargeDeposit(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+export async function chargeDeposit(trx: Tx, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
   const job = await jobOf(trx, p.appointmentId);
   // A card saved after the job was cancelled (the page was still open) charges nothing.
   if (job.status === 'cancelled') return update(trx, p, { depositState: 'none' });
@@ -229,7 +230,7 @@ export async function chargeDeposit(trx: Db, setup: StripeSetup, p: PaymentRow):
 
 /** The held deposit goes to the mechanic (the job started, or the owner cancelled after confirmation); not while a dispute is open. */
 export async function releaseDeposit(
-  trx: Db,
+  trx: Tx,
   setup: StripeSetup,
   p: PaymentRow,
   state: 'transferred' | 'kept' = 'transferred',
@@ -260,7 +261,7 @@ export async function releaseDeposit(
  * is charged off-session, then the mechanic paid the total minus the fee minus what the deposit
  * already sent. A card failure makes it "Payment due"; nothing is marked paid that is not.
  */
-export async function capture(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+export async function capture(trx: Tx, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
   // Nothing is charged before the entry is signed, whoever asks (a read, a webhook, a retry).
   if (!(await entrySigned(trx, p.appointmentId))) return p;
   const job = await jobOf(trx, p.appointmentId);
@@ -283,7 +284,7 @@ export async function capture(trx: Db, setup: StripeSetup, p: PaymentRow): Promi
 
 /** Records a successful capture (from our call, or from the webhook when our call's answer was lost) and pays the mechanic. */
 export async function markPaid(
-  trx: Db,
+  trx: Tx,
   setup: StripeSetup,
   p: PaymentRow,
   paid: { intentId: string | null; chargeId: string | null; amount: number },
@@ -339,7 +340,7 @@ export async function markPaid(
 
 /** The final transfer: the mechanic's share (total - fee - refunds) minus what was already sent; once (`payout:<appointmentId>`), never while a dispute is open. */
 export async function payout(
-  trx: Db,
+  trx: Tx,
   setup: StripeSetup,
   p: PaymentRow,
   chargeId: string | null = null,
@@ -373,7 +374,7 @@ export async function payout(
  * reversal has its own Idempotency-Key (the transfer and how many reversals it had), so a replay
  * under the lock reverses nothing twice.
  */
-export async function takeBack(trx: Db, setup: StripeSetup, p: PaymentRow, reason: string): Promise<number> {
+export async function takeBack(trx: Tx, setup: StripeSetup, p: PaymentRow, reason: string): Promise<number> {
   const sent = await sentToMechanic(trx, p.id);
   let over = sent.net - mechanicShareOf(p);
   if (over <= 0) return 0;
@@ -405,7 +406,7 @@ export async function takeBack(trx: Db, setup: StripeSetup, p: PaymentRow, reaso
 
 /** A new card was saved (the hosted page, or its webhook): kept, and whatever was due is charged again. */
 export async function applySavedCard(
-  trx: Db,
+  trx: Tx,
   setup: StripeSetup,
   p: PaymentRow,
   paymentMethodId: string,
@@ -424,7 +425,7 @@ export async function applySavedCard(
 }
 
 /** Charges again what is due (a new attempt: a new Idempotency-Key). */
-export async function retryDue(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+export async function retryDue(trx: Tx, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
   const row = await update(trx, p, { captureAttempt: p.captureAttempt + 1 });
   return row.dueFor === 'deposit' ? chargeDeposit(trx, setup, row) : capture(trx, setup, row);
 }
@@ -436,7 +437,7 @@ export async function retryDue(trx: Db, setup: StripeSetup, p: PaymentRow): Prom
  * payment's lock. The owner is told of a refund in the app and by email (a mechanic's own
  * cancellation already told them). Nothing else was charged before work starts.
  */
-export async function settleCancellation(trx: Db, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
+export async function settleCancellation(trx: Tx, setup: StripeSetup, p: PaymentRow): Promise<PaymentRow> {
   const job = await jobOf(trx, p.appointmentId);
   if (job.status !== 'cancelled') return p;
   if (p.depositState === 'due') return update(trx, p, { depositState: 'none' });

@@ -3,7 +3,7 @@ import { transition } from '../../server/http/transition.ts';
 import { fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
-import type { Db } from '../../server/db/client.ts';
+import type { Db, Tx } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { approvedCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
@@ -36,7 +36,7 @@ import { customerOf, isMissingCustomer, replaceCustomer } from './customers.serv
  * when the mechanic's payouts are ready and payments are configured, the job's payment row, with
  * the deposit its approved parts call for. Null: the job is paid outside Skyward, as before payments.
  */
-export async function writePaymentTerms(trx: Db, appointmentId: string): Promise<{ depositCents: number } | null> {
+export async function writePaymentTerms(trx: Tx, appointmentId: string): Promise<{ depositCents: number } | null> {
   const a = await trx
     .selectFrom('appointments as a')
     .innerJoin('bids as b', 'b.id', 'a.bidId')
@@ -161,7 +161,7 @@ async function readyToCapture(db: Db, appointmentId: string): Promise<boolean> {
  * after the request and the appointment, the one lock order): the approved total, fee and payout
  * the signature will charge, fixed now that every change order is decided.
  */
-export async function paymentOnCompletion(trx: Db, appointmentId: string): Promise<void> {
+export async function paymentOnCompletion(trx: Tx, appointmentId: string): Promise<void> {
   const p = await trx
     .selectFrom('payments')
     .selectAll()

@@ -1,12 +1,26 @@
 import { Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
 import { getDatabase } from '@netlify/db';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { describeDatabaseError } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
+/**
+ * A handle inside `db.transaction().execute(...)`: what a function takes when the row locks or
+ * advisory locks it takes must last until its caller commits. The pool is not one (each statement
+ * on the pool commits at once, releasing its lock), so passing it is a type error.
+ */
+export type Tx = Transaction<Database>;
+
+/**
+ * Runs `work` inside the caller's transaction when `db` is one (both commit or neither does),
+ * else in a transaction of its own: the locks `work` takes last until that transaction ends.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Tx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Tx) : db.transaction().execute(work);
+}
 
 export interface DbHandle {
   db: Db;

@@ -10,7 +10,8 @@ export function pathSegments(pathname: string): string[] {
 
 /**
  * The route's `:name` segments read from `segments` (each decoded), or null when the path is not
- * this route's. A literal segment must be equal; a `:name` segment takes any one non-empty segment.
+ * this route's. A literal segment must be equal; a `:name` segment takes any one non-empty segment,
+ * and `:name.ext` one that ends in `.ext` with something before it (the name is what precedes it).
  */
 export function matchRoute(route: RouteSpec, segments: readonly string[]): Record<string, string> | null {
   const pattern = route.path.split('/').slice(1);
@@ -19,8 +20,12 @@ export function matchRoute(route: RouteSpec, segments: readonly string[]): Recor
   for (const [i, part] of pattern.entries()) {
     const segment = segments[i]!;
     if (part.startsWith(':')) {
-      if (segment === '') return null;
-      params[part.slice(1)] = decodeURIComponent(segment);
+      const dot = part.indexOf('.');
+      const suffix = dot === -1 ? '' : part.slice(dot);
+      if (segment.length <= suffix.length || !segment.endsWith(suffix)) return null;
+      params[part.slice(1, dot === -1 ? undefined : dot)] = decodeURIComponent(
+        segment.slice(0, segment.length - suffix.length),
+      );
     } else if (part !== segment) return null;
   }
   return params;

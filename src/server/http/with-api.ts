@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { HttpMethod, ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
+import type { ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { startAfterAnswer, type AfterAnswerTask } from './after-answer.ts';
@@ -9,7 +9,7 @@ import { HttpError, badRequest, type FieldError } from './errors.ts';
 import { json } from './json.ts';
 import { MAX_QUERY_CHARS } from './paging.ts';
 import type { Reply } from './reply.ts';
-import { chooseRoute, matchRoute, pathSegments, type ParamsOf } from './route-match.ts';
+import { chooseRoute, type ParamsOf } from './route-match.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 /** The part of Netlify's function context this product reads; tests pass just these. */
@@ -38,7 +38,6 @@ export interface ApiContext {
   after(task: AfterAnswerTask): void;
 }
 
-type Method = HttpMethod;
 /** A handler answers through `reply(route, body)`, checked against the route table. */
 export type ApiHandler = (ctx: ApiContext) => Promise<Reply>;
 
@@ -46,8 +45,6 @@ export interface ApiOptions {
   /** Largest request body accepted, in bytes (413 above). */
   maxBodyBytes?: number;
 }
-
-export interface ApiRoutes extends Partial<Record<Method, ApiHandler>>, ApiOptions {}
 
 /** What the handler of one route reads: the request, and the route's `:name` segments by name. */
 export interface RouteContext<R extends RouteSpec> extends Omit<ApiContext, 'params'> {
@@ -189,26 +186,20 @@ function errorResponse(error: HttpError): Response {
 }
 
 /**
- * Wraps the handlers of one API resource: method dispatch (405 otherwise), a database handle for
- * the request, zod parsing, and errors as `{ detail, errors? }` JSON. An unexpected error becomes a
- * 500 with a generic detail and a request id that is also logged, never a stack trace.
+ * Wraps the routes one function serves, each a route of the table with its handler
+ * (`serve(ROUTES.x, handler)`, docs/decisions/0454): the request's method and path choose the
+ * route (a path the function serves under another method answers 405 with the methods the table
+ * lists for it in `Allow`, a path it does not serve 404), the handler reads the route's `:name`
+ * segments as typed `params`; a database handle for the request, zod parsing, and errors as
+ * `{ detail, errors? }` JSON. An unexpected error becomes a 500 with a generic detail and a
+ * request id that is also logged, never a stack trace.
  */
-export function withApi(routes: ApiRoutes): ReturnType<typeof hardened> & ServedBy;
-/**
- * The route-keyed form: each handler serves one route of the table (`serve(ROUTES.x, handler)`).
- * The request's method and path choose the route; a path the function serves under another
- * method answers 405 with the methods the table lists for it in `Allow`; the handler reads the
- * route's `:name` segments as typed `params`.
- */
-export function withApi(...served: Array<Served | ApiOptions>): ReturnType<typeof hardened> & ServedBy;
-export function withApi(...args: Array<Served | ApiOptions | ApiRoutes>): ReturnType<typeof hardened> & ServedBy {
-  const entries = args.filter((a): a is Served => 'route' in a && 'handler' in a);
-  const options = (args.find((a) => !('route' in a && 'handler' in a)) ?? {}) as ApiRoutes;
+export function withApi(...args: Array<Served | ApiOptions>): ReturnType<typeof hardened> & ServedBy {
+  const isServed = (a: Served | ApiOptions): a is Served => 'route' in a && 'handler' in a;
+  const entries = args.filter(isServed);
+  const options: ApiOptions = args.find((a): a is ApiOptions => !isServed(a)) ?? {};
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const methodMap = entries.length === 0;
-  const allowed = methodMap
-    ? (Object.keys(options) as string[]).filter((k) => k !== 'maxBodyBytes')
-    : [...new Set(entries.map((e) => e.route.method))];
+  const allowed = [...new Set(entries.map((e) => e.route.method))];
 
   const handled = hardened(async function handle(req: Request, context: FunctionContext = {}): Promise<Response> {
     const requestId = context.requestId || crypto.randomUUID();
@@ -216,26 +207,15 @@ export function withApi(...args: Array<Served | ApiOptions | ApiRoutes>): Return
     // Lists echo their query into `Link`: an unbounded one makes a header clients cannot read.
     if (search.length > MAX_QUERY_CHARS + 1)
       return json({ detail: `The query string is too long: at most ${MAX_QUERY_CHARS} characters` }, 414);
-    let handler: ApiHandler | undefined;
-    let params = context.params ?? {};
-    let expected: (route: RouteSpec) => boolean;
-    if (methodMap) {
-      handler = options[req.method as Method];
-      if (!handler) {
-        return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: allowed.join(', ') });
-      }
-      expected = (route) => route.method === req.method && matchRoute(route, pathSegments(pathname)) !== null;
-    } else {
-      const choice = chooseRoute(entries, req.method, pathname);
-      if (!choice.served) {
-        if (choice.allow.length === 0) return json({ detail: 'Not found' }, 404);
-        return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: choice.allow.join(', ') });
-      }
-      const served = choice.served;
-      handler = served.handler;
-      params = choice.params;
-      expected = (route) => route === served.route;
+    const choice = chooseRoute(entries, req.method, pathname);
+    if (!choice.served) {
+      if (choice.allow.length === 0) return json({ detail: 'Not found' }, 404);
+      return json({ detail: `Method ${req.method} not allowed` }, 405, { Allow: choice.allow.join(', ') });
     }
+    const served = choice.served;
+    const handler = served.handler;
+    const params = choice.params;
+    const expected = (route: RouteSpec) => route === served.route;
     const { db, release } = openDb();
     const afterAnswer: AfterAnswerTask[] = [];
     try {

@@ -14,7 +14,7 @@ import { labelOf } from '../../../contract/options.ts';
 import { isUuid } from '../../../contract/ids.ts';
 import { PROPOSAL_MACHINE } from '../../../contract/status-machines.ts';
 import type { UserRow } from '../../../server/auth/guards.server.ts';
-import type { Db } from '../../../server/db/client.ts';
+import type { Db, Tx } from '../../../server/db/client.ts';
 import type { AppointmentProposalsTable } from '../../../server/db/tables/appointment-schedule.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../server/http/errors.ts';
 import { transition } from '../../../server/http/transition.ts';
@@ -234,7 +234,7 @@ export async function acceptProposal(
   proposalId: string,
   time: ProposedTime,
   /** The appointment's calendar file, attached to both parties' email (docs/decisions/0165). */
-  calendarFile?: (trx: Db, id: string) => Promise<OutboxAttachment>,
+  calendarFile?: (trx: Tx, id: string) => Promise<OutboxAttachment>,
 ): Promise<void> {
   if (!isUuid(proposalId)) throw notFound('Proposal not found');
   await db.transaction().execute(async (trx) => {
