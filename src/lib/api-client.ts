@@ -1,6 +1,7 @@
 import { pathOf, type InputOf, type OutputOf, type ParamNames, type RouteSpec } from '../contract/routes.ts';
 import { $token } from './session.ts';
 import { rememberNextCursor } from './next-cursor.ts';
+import { tracked } from './reads-in-flight.ts';
 
 /** A failed API call: `status` (0 when the network failed) and the server's `detail`, if any. */
 export class ApiError extends Error {
@@ -51,12 +52,14 @@ async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(path, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      ...(body === undefined ? {} : { body }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    res = await tracked(() =>
+      fetch(path, {
+        method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers,
+        ...(body === undefined ? {} : { body }),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    );
   } catch (error) {
     throw new ApiError(0, undefined, error instanceof Error ? error.message : 'Network error');
   }

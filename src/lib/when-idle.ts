@@ -1,3 +1,5 @@
+import { afterReadsQuiet } from './reads-in-flight.ts';
+
 /**
  * Runs `work` once the browser is idle (at the latest after `timeout` ms), so a prefetch never
  * competes with what the screen is drawing. Answers a function that cancels it if still waiting.
@@ -18,7 +20,16 @@ export function whenIdle(work: () => void, timeout = 2_000): () => void {
  * nothing: the lazy render imports it again.
  */
 export function preloadWhenIdle(tabs: Array<{ preload: () => Promise<unknown> }>): () => void {
-  return whenIdle(() => {
-    void Promise.all(tabs.map((t) => t.preload())).catch(() => undefined);
+  // After the screen's own reads, then when idle: prefetched chunks queued ahead of a read the
+  // open tab still makes would delay what the user is waiting for (src/lib/reads-in-flight.ts).
+  let cancelIdle = () => {};
+  const cancelQuiet = afterReadsQuiet(() => {
+    cancelIdle = whenIdle(() => {
+      void Promise.all(tabs.map((t) => t.preload())).catch(() => undefined);
+    });
   });
+  return () => {
+    cancelQuiet();
+    cancelIdle();
+  };
 }

@@ -31,6 +31,9 @@ const MechanicsPanel = preloadable(() => import('../admin/MechanicsPanel.tsx'));
 const SystemConfig = preloadable(() => import('../admin/SystemConfig.tsx'));
 const OutboxPanel = preloadable(() => import('../messaging/OutboxPanel.tsx'));
 const InboxPanel = preloadable(() => import('../inbox/InboxPanel.tsx'));
+// The Inbox is the console's home, on the first screen: fetched with this module, so that it renders
+// without a Suspense pause (React holds a fallback 300 ms even after the chunk has arrived).
+void InboxPanel.preload().catch(() => undefined); // retried by the lazy render if it failed
 const ReportedConversationsPanel = preloadable(() => import('../conversations/ReportedConversationsPanel.tsx'));
 const AdminPaymentsPanel = preloadable(() => import('../payments/AdminPaymentsPanel.tsx'));
 const AdminAogPanel = preloadable(() => import('../aog/AdminAogPanel.tsx'));

@@ -38,8 +38,11 @@ const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );
 const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
-// Aircraft on ground: the report button sits above the tabs, on the first screen (docs/decisions/0250).
-const OwnerAogEntry = lazy(() => import('../aog/OwnerAogEntry.tsx'));
+// Aircraft on ground: the report button sits above the tabs, on the first screen (docs/decisions/0250),
+// so it is fetched with this module, as the overview is: rendered lazily it suspended the first
+// screen for React's 300 ms fallback pause after its chunk had arrived (bench/dashboards.ts).
+const OwnerAogEntry = preloadable(() => import('../aog/OwnerAogEntry.tsx'));
+void OwnerAogEntry.preload().catch(() => undefined); // retried by the lazy render if it failed
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
