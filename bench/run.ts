@@ -11,6 +11,7 @@ import { startProduct } from '../scripts/lib/product.ts';
 import { runAxe } from './lib/axe.ts';
 import { runLighthouse, type LighthouseScores } from './lib/lighthouse.ts';
 import { measureDashboards, type DashboardTiming } from './lib/dashboards.ts';
+import { measureSections, type SectionTiming } from './lib/sections.ts';
 import { measureBlogRender } from './article-render.ts';
 import { httpLoad, type LoadResult } from './lib/load.ts';
 import { measurePage, type PageWeight } from './lib/page-weight.ts';
@@ -67,6 +68,7 @@ interface ApiRow {
 }
 const api: ApiRow[] = [];
 let dashboards: DashboardTiming[] = [];
+let sections: SectionTiming[] = [];
 let scale: string[] = [];
 let scaleSkipped = '';
 let scaleWhere = '';
@@ -158,6 +160,12 @@ try {
       chromePath,
     );
     console.log('dashboards measured');
+    sections = await measureSections(
+      origin,
+      ['pilot', 'mechanic', 'admin'].flatMap((role) => product.logins.filter((l) => l.role === role).slice(0, 1)),
+      chromePath,
+    );
+    console.log('sections measured');
   }
 
   // ---- the baseline: the same calls through Netlify's emulator, which bundles each call afresh
@@ -390,6 +398,21 @@ function report(weights: PageWeight[], lighthouse: LighthouseScores[], axe: Reco
               d.waterfall
                 .map((r) => `${r.what.replace(/^\/_astro\//, '')} ${Math.round(r.start)}-${Math.round(r.end)}`)
                 .join('; '),
+          ),
+        ].join('\n')
+      : '_not run (no Chromium)_',
+    '',
+    '## Dashboard sections and console tabs: press to content',
+    '',
+    'The same roles and profiles, signed in through the form, the page left until quiet (no request for 500 ms), then every other tab opened once (first open: its code, if not yet fetched, and its data) and every tab again (second open). Milliseconds from pressing the tab to its panel showing content with nothing saying "Loading", on the page\'s clock; the median of 3 runs after one warm-up. Budgets: first open <= 300 ms, again <= 100 ms.',
+    '',
+    sections.length
+      ? [
+          '| role | profile | section | first open (median) | again (median) |',
+          '|---|---|---|---|---|',
+          ...sections.map(
+            (t) =>
+              `| ${t.role} | ${t.profile} | ${t.section} | ${Number.isNaN(t.firstMedian) ? 'open at sign-in' : `${Math.round(t.firstMedian)} ms`} | ${Math.round(t.againMedian)} ms |`,
           ),
         ].join('\n')
       : '_not run (no Chromium)_',

@@ -22,13 +22,13 @@ export interface WaterfallRow {
   end: number;
 }
 
-interface Login {
+export interface Login {
   role: string;
   email: string;
   password: string;
 }
 
-const PROFILES = [
+export const PROFILES = [
   {
     name: 'phone 390' as const,
     options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
@@ -36,10 +36,10 @@ const PROFILES = [
   { name: 'desktop 1366' as const, options: { viewport: { width: 1366, height: 900 } } },
 ];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Waits until the dashboard's sections are on screen, the open one shows data, and nothing says "Loading". */
-async function waitUsable(page: Page): Promise<void> {
+export async function waitUsable(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       // The dashboard's own sections, not the Sign In / Sign Up tabs of the entry screen.
@@ -58,6 +58,26 @@ async function waitUsable(page: Page): Promise<void> {
     undefined,
     { timeout: 60_000, polling: 'raf' },
   );
+}
+
+/**
+ * Opens the sign-in form at `url`, fills it as soon as the island is hydrated and clicks "Sign In";
+ * resolves with the click's and the usable dashboard's times on the page's performance clock.
+ */
+export async function signIn(page: Page, url: string, login: Login): Promise<{ started: number; ended: number }> {
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  // Hydrated: Astro drops an island's `ssr` attribute once React owns it (a click before would
+  // submit the bare HTML form).
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  await page.getByLabel('Email').fill(login.email);
+  await page.getByLabel('Password').fill(login.password);
+  const button = page.getByRole('button', { name: 'Sign In', exact: true });
+  await button.waitFor();
+  const started = await page.evaluate(() => performance.now());
+  await button.click();
+  await waitUsable(page);
+  const ended = await page.evaluate(() => performance.now());
+  return { started, ended };
 }
 
 /** Every request the page made after `since` (its performance clock), from Resource Timing. */
@@ -103,18 +123,7 @@ export async function measureDashboards(
         for (let run = -1; run < runs; run += 1) {
           const context = await browser.newContext(profile.options);
           const page = await context.newPage();
-          await page.goto(origin + entry, { waitUntil: 'domcontentloaded' });
-          // Hydrated: Astro drops an island's `ssr` attribute once React owns it (a click before
-          // would submit the bare HTML form).
-          await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
-          await page.getByLabel('Email').fill(login.email);
-          await page.getByLabel('Password').fill(login.password);
-          const button = page.getByRole('button', { name: 'Sign In', exact: true });
-          await button.waitFor();
-          const started = await page.evaluate(() => performance.now());
-          await button.click();
-          await waitUsable(page);
-          const ended = await page.evaluate(() => performance.now());
+          const { started, ended } = await signIn(page, origin + entry, login);
           const rows = await requestsAfter(page, started);
           const answer = rows.find((r) => r.what.startsWith('/api/auth/login'));
           if (run >= 0) {

@@ -29,20 +29,36 @@ import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conver
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
 const OverviewTab = preloadable(() => import('./mechanic/OverviewTab.tsx'));
 void OverviewTab.preload().catch(() => undefined); // retried by the lazy render if it failed
-// The tabs opened next are fetched when the browser is idle (preloadWhenIdle in the component).
+// Every other tab's code, and the pieces a tab shows as it opens, is fetched when the browser is
+// idle (preloadWhenIdle in the component): a tab opened then renders without React's 300 ms
+// Suspense pause after its chunk arrives (bench/sections.ts).
 const RequestsTab = preloadable(() => import('./mechanic/RequestsTab.tsx'));
 const AppointmentsTab = preloadable(() => import('./mechanic/AppointmentsTab.tsx'));
-const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
-const BookingSettings = lazy(() => import('../booking/BookingSettings.tsx'));
-const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
+const ProfileTab = preloadable(() => import('./mechanic/ProfileTab.tsx'));
+const BookingSettings = preloadable(() => import('../booking/BookingSettings.tsx'));
+const EarningsTab = preloadable(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('../marketplace/profiles/ProfileDialog.tsx'));
 const SubmitQuoteDialog = lazy(() => import('../bid-lines/SubmitQuoteDialog.tsx'));
-const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
-const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
-const PayoutsCard = lazy(() => import('../payments/PayoutsCard.tsx'));
-const PaymentEarnings = lazy(() => import('../payments/PaymentEarnings.tsx'));
-const MechanicAogPanel = lazy(() => import('../aog/MechanicAogPanel.tsx'));
-const AogAvailabilityCard = lazy(() => import('../aog/AogAvailabilityCard.tsx'));
+const AnnualsToSign = preloadable(() => import('../records/AnnualsToSign.tsx'));
+const MessagesTab = preloadable(() => import('../conversations/MessagesTab.tsx'));
+const PayoutsCard = preloadable(() => import('../payments/PayoutsCard.tsx'));
+const PaymentEarnings = preloadable(() => import('../payments/PaymentEarnings.tsx'));
+const MechanicAogPanel = preloadable(() => import('../aog/MechanicAogPanel.tsx'));
+const AogAvailabilityCard = preloadable(() => import('../aog/AogAvailabilityCard.tsx'));
+
+const PRELOADED = [
+  RequestsTab,
+  AppointmentsTab,
+  AnnualsToSign,
+  ProfileTab,
+  BookingSettings,
+  PayoutsCard,
+  AogAvailabilityCard,
+  EarningsTab,
+  PaymentEarnings,
+  MessagesTab,
+  MechanicAogPanel,
+];
 
 const TABS = [
   { value: 'overview', label: 'Overview' },
@@ -89,7 +105,7 @@ async function loadProfile(): Promise<MechanicProfile | null> {
 /** The mechanic dashboard (docs/product.md §2): five tabs, the profile and quote dialogs, the bell. */
 export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
-  useEffect(() => preloadWhenIdle([RequestsTab, AppointmentsTab]), []);
+  useEffect(() => preloadWhenIdle(PRELOADED), []);
   const [profileOpen, setProfileOpen] = useState(false);
   const [quoting, setQuoting] = useState<ServiceRequest | null>(null);
   const notifications = useNotifications();

@@ -27,17 +27,19 @@ import { $unreadMessages, useShowMessagesTab, useThreadPolling } from '../conver
 // The first tab is fetched as soon as this module is: it renders without a Suspense pause.
 const OverviewTab = preloadable(() => import('./pilot/OverviewTab.tsx'));
 void OverviewTab.preload().catch(() => undefined); // retried by the lazy render if it failed
-// The tabs opened next are fetched when the browser is idle (preloadWhenIdle in the component).
+// Every other tab's code is fetched when the browser is idle (preloadWhenIdle in the component): a
+// tab opened then renders without React's 300 ms Suspense pause after its chunk arrives
+// (bench/sections.ts).
 const RequestsTab = preloadable(() => import('./pilot/RequestsTab.tsx'));
-const AircraftTab = lazy(() => import('./pilot/AircraftTab.tsx'));
+const AircraftTab = preloadable(() => import('./pilot/AircraftTab.tsx'));
 const AppointmentsTab = preloadable(() => import('./pilot/AppointmentsTab.tsx'));
-const DocumentsTab = lazy(() => import('../documents/DocumentsTab.tsx'));
+const DocumentsTab = preloadable(() => import('../documents/DocumentsTab.tsx'));
 const AddAircraftDialog = lazy(() => import('../marketplace/aircraft/AddAircraftDialog.tsx'));
 const RequestServiceDialog = lazy(() => import('../marketplace/requests/RequestServiceDialog.tsx'));
 const UploadDocumentDialog = lazy(() =>
   import('../documents/UploadDocumentDialog.tsx').then((m) => ({ default: m.UploadDocumentDialog })),
 );
-const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
+const MessagesTab = preloadable(() => import('../conversations/MessagesTab.tsx'));
 // Aircraft on ground: the report button sits above the tabs, on the first screen (docs/decisions/0250),
 // so it is fetched with this module, as the overview is: rendered lazily it suspended the first
 // screen for React's 300 ms fallback pause after its chunk had arrived (bench/dashboards.ts).
@@ -59,7 +61,7 @@ const TAB_VALUES = TABS.map((t) => t.value);
 /** The pilot/owner dashboard (docs/product.md §2): six tabs, three dialogs, the bell. */
 export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const [tab, setTab] = useSection<Tab>(TAB_VALUES, 'overview');
-  useEffect(() => preloadWhenIdle([RequestsTab, AppointmentsTab]), []);
+  useEffect(() => preloadWhenIdle([RequestsTab, AppointmentsTab, AircraftTab, DocumentsTab, MessagesTab]), []);
   const [dialog, setDialog] = useState<
     | { kind: 'aircraft' }
     | { kind: 'request'; aircraftId: string | null; draft?: DraftToOpen }

@@ -1,5 +1,5 @@
 import { ClipboardSignature } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
@@ -7,7 +7,9 @@ import { ROUTES } from '../../contract/routes.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDay } from '../../lib/format.ts';
 
-const RecordPanel = lazy(() => import('./RecordPanel.tsx'));
+import { LazyRecordPanel as RecordPanel } from './record-panel-lazy.ts';
+
+void RecordPanel.preload().catch(() => undefined); // retried by the lazy render if it failed
 
 /**
  * Annuals another mechanic did and whose quote named this IA to approve them for return to
