@@ -20,8 +20,8 @@ export interface BlogPostsTable {
   publishedAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
-  /** Generated tsvector; read in search queries only, never written. */
-  search: ColumnType<string, never, never>;
+  /** Generated tsvector (null where its inputs are); read in search queries only, never written. */
+  search: ColumnType<string | null, never, never>;
 }
 
 /** A deleted or replaced post, kept whole for BLOG_TRASH_DAYS (migration 0012). */

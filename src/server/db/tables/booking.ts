@@ -29,7 +29,7 @@ export interface MechanicAvailabilityTable {
   calendarToken: string;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   /** Days from each weekday (Sunday first) to the next working one, kept by PostgreSQL; migration 0033. */
-  workDayOffsets: ColumnType<Array<number | null>, never, never>;
+  workDayOffsets: ColumnType<Array<number | null> | null, never, never>;
 }
 
 export interface BookingHoldsTable {

@@ -73,7 +73,8 @@ export interface PaymentEventsTable {
 export interface StripeWebhookEventsTable {
   id: string;
   type: string;
-  created: number | string;
+  /** Stripe's event time in seconds (bigint: pg answers text). */
+  created: Cents;
   receivedAt: ColumnType<Date, Date | undefined, Date>;
 }
 
