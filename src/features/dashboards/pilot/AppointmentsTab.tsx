@@ -12,7 +12,7 @@ import { Stars } from '../../../components/ui/star-rating.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 import { cardWhen } from '../../marketplace/schedule/card-when.ts';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { refresh } from '../../../lib/follow.ts';
 import { JobFigure } from '../../marketplace/ui/JobFigure.tsx';
 import { formatHours } from '../../../contract/job-figures.ts';
