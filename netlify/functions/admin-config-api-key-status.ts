@@ -5,13 +5,11 @@ import { setApiKeyStatus } from '../../src/features/integrations/api-keys.server
 import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
 import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
 // PUT ?status=active|inactive (or the same field in the body): Activate / Deactivate.
 export default withApi(
   serve(ROUTES.adminApiKeyStatus, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const status = ctx.url.searchParams.get('status') ?? (await readFormOrJson(ctx.req))['status'];
     const { status: wanted } = parseWith(ROUTES.adminApiKeyStatus.query, { status });
     const data = await setApiKeyStatus(ctx.db, ctx.params.id, wanted);

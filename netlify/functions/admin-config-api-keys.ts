@@ -13,7 +13,6 @@ import {
 import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
 import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
 /**
@@ -25,18 +24,16 @@ const purgePublicSettings = () => purgeBlogPages([TAG_SITE_SETTINGS]);
 export default withApi(
   // Every key (masked), for the console's API Keys tab.
   serve(ROUTES.adminApiKeysAll, async (ctx) => {
-    await requireRole(ctx, 'admin');
     return reply(ROUTES.adminApiKeysAll, { success: true, data: await listAllApiKeys(ctx.db) });
   }),
   // One integration's keys (masked).
   serve(ROUTES.adminApiKeys, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const integration = parseWith(IntegrationTypeSchema, ctx.params.integration);
     return reply(ROUTES.adminApiKeys, { success: true, data: await listApiKeys(ctx.db, integration) });
   }),
   // POST ?integration_type={type} with the form fields of the Add New API Key dialog.
   serve(ROUTES.adminApiKeyCreate, async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
+    const admin = ctx.user;
     const integration = parseWith(IntegrationTypeSchema, ctx.url.searchParams.get('integration_type') ?? '');
     const form = parseWith(apiKeyFormFor(integration), await readFormOrJson(ctx.req));
     const data = await createApiKey(ctx.db, integration, form, admin.id);
@@ -45,7 +42,6 @@ export default withApi(
   }),
   // PUT /:id {api_key, api_secret?, key_name?}: the key replaced in place.
   serve(ROUTES.adminApiKeyReplace, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const form = parseWith(ROUTES.adminApiKeyReplace.input, await readFormOrJson(ctx.req));
     const data = await replaceApiKey(ctx.db, ctx.params.id, form);
     await purgePublicSettings();
@@ -53,7 +49,6 @@ export default withApi(
   }),
   // DELETE /:id: the key removed; the next active key becomes primary if it was.
   serve(ROUTES.adminApiKeyDelete, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const message = await deleteApiKey(ctx.db, ctx.params.id);
     await purgePublicSettings();
     return reply(ROUTES.adminApiKeyDelete, { success: true, message });

@@ -3,14 +3,12 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { setEmailTemplateActive } from '../../src/server/email/templates.server.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { badRequest } from '../../src/server/http/errors.ts';
 import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';
 
 // PUT ?active=true|false (or is_active / active in the body): activate or deactivate a template.
 export default withApi(
   serve(ROUTES.adminTemplateStatus, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const q = ctx.url.searchParams;
     const body = q.has('active') || q.has('is_active') ? {} : await readFormOrJson(ctx.req);
     const active = q.get('active') ?? q.get('is_active') ?? body['active'] ?? body['is_active'];

@@ -5,7 +5,6 @@ import { convertQuote } from '../../src/features/inbox/inbox-convert.server.ts';
 import { addNote, getItem } from '../../src/features/inbox/inbox-item.server.ts';
 import { mergeItems, unmergeItems } from '../../src/features/inbox/inbox-merge.server.ts';
 import { replyTo } from '../../src/features/inbox/inbox-reply.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
@@ -23,17 +22,17 @@ const actions = (
   },
 ) => [
   serve(routes.note, async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
+    const admin = ctx.user;
     const { text } = await ctx.input(routes.note);
     return reply(routes.note, await addNote(ctx.db, kind, ctx.params.id, text, admin), { status: 201 });
   }),
   serve(routes.reply, async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
+    const admin = ctx.user;
     const { messageId } = await replyTo(ctx.db, kind, ctx.params.id, await ctx.input(routes.reply), admin);
     return reply(routes.reply, { success: true, messageId }, { status: 202 });
   }),
   serve(routes.merge, async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
+    const admin = ctx.user;
     const { duplicateId } = await ctx.input(routes.merge);
     return reply(
       routes.merge,
@@ -41,7 +40,7 @@ const actions = (
     );
   }),
   serve(routes.unmerge, async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
+    const admin = ctx.user;
     const { duplicateId } = await ctx.input(routes.unmerge);
     return reply(
       routes.unmerge,
@@ -64,7 +63,7 @@ export default withApi(
     unmerge: ROUTES.adminInboxLeadUnmerge,
   }),
   serve(ROUTES.adminInboxQuoteConvert, async (ctx) => {
-    const admin = await requireRole(ctx, 'admin');
+    const admin = ctx.user;
     return reply(ROUTES.adminInboxQuoteConvert, await convertQuote(ctx.db, ctx.params.id, admin, ctx.url.origin), {
       status: 202,
     });

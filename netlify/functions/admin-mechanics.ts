@@ -8,14 +8,12 @@ import {
   rejectMechanic,
 } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Mechanic vetting (docs/decisions/0093): GET ?status=pending|approved|rejected&cursor=&limit=,
 // POST /:id/approve {apNumber, iaAuthorization, verifyIa} (what was reviewed: 0350), POST /:id/reject {reason}. Administrators only.
 export default withApi(
   serve(ROUTES.adminMechanics, async (ctx) => {
-    await requireRole(ctx, 'admin');
     // The spec's array is the first page; the next page's cursor is in X-Next-Cursor and Link (0201).
     const page = await listMechanicsForReview(
       ctx.db,
@@ -25,12 +23,10 @@ export default withApi(
     return reply(ROUTES.adminMechanics, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   }),
   serve(ROUTES.adminMechanicApprove, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const reviewed = await ctx.input(ROUTES.adminMechanicApprove);
     return reply(ROUTES.adminMechanicApprove, await approveMechanic(ctx.db, ctx.params.id, reviewed));
   }),
   serve(ROUTES.adminMechanicReject, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const { reason } = await ctx.input(ROUTES.adminMechanicReject);
     return reply(ROUTES.adminMechanicReject, await rejectMechanic(ctx.db, ctx.params.id, reason));
   }),

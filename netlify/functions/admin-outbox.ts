@@ -9,14 +9,12 @@ import {
   retryMessage,
 } from '../../src/features/messaging/outbox-admin.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Administrators only: what the product sent or is waiting to send, retry of dead messages, and
 // "deliver now" (the same run the scheduled function makes every minute).
 export default withApi(
   serve(ROUTES.adminOutbox, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const q = ctx.query(ROUTES.adminOutbox.query);
     const { after } = readPage(ctx.url, OUTBOX_KEYS);
     const [page, delivery] = await Promise.all([
@@ -30,15 +28,12 @@ export default withApi(
     );
   }),
   serve(ROUTES.adminOutboxMessage, async (ctx) => {
-    await requireRole(ctx, 'admin');
     return reply(ROUTES.adminOutboxMessage, { success: true, data: await outboxMessage(ctx.db, ctx.params.id) });
   }),
   serve(ROUTES.adminOutboxDeliver, async (ctx) => {
-    await requireRole(ctx, 'admin');
     return reply(ROUTES.adminOutboxDeliver, { success: true, data: await deliverDueMessages(ctx.db) });
   }),
   serve(ROUTES.adminOutboxRetry, async (ctx) => {
-    await requireRole(ctx, 'admin');
     await retryMessage(ctx.db, ctx.params.id);
     return reply(ROUTES.adminOutboxRetry, { success: true });
   }),

@@ -3,14 +3,12 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { isUuid } from '../../src/contract/ids.ts';
 import { unlockAccount } from '../../src/features/auth/sessions.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // An administrator clears the sign-in lockout of an account (docs/decisions/0096).
 export default withApi(
   serve(ROUTES.adminUserUnlock, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const id = ctx.params.id;
     if (!isUuid(id)) throw notFound('User not found');
     const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', id).executeTakeFirst();

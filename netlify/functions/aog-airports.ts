@@ -1,7 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { nearestAirports, searchAirports } from '../../src/features/aog/airports.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
@@ -10,7 +9,6 @@ const SHOWN = 6;
 // The airports an AOG report offers: nearest to the phone's position first, or those matching what was typed.
 export default withApi(
   serve(ROUTES.aogAirports, async (ctx) => {
-    await requireUser(ctx);
     const { lat, lon, q } = ctx.query(ROUTES.aogAirports.query);
     if (q)
       return reply(

@@ -5,7 +5,6 @@ import {
   decideChangeOrder,
   listChangeOrders,
 } from '../../src/features/bid-lines/change-orders.server.ts';
-import { requireJobUser, requireRole } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
@@ -13,11 +12,11 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 // Change orders of a job in progress: the assigned mechanic adds lines, the owner decides each.
 export default withApi(
   serve(ROUTES.changeOrders, async (ctx) => {
-    return reply(ROUTES.changeOrders, await listChangeOrders(ctx.db, await requireJobUser(ctx), ctx.params.id));
+    return reply(ROUTES.changeOrders, await listChangeOrders(ctx.db, ctx.user, ctx.params.id));
   }),
   serve(ROUTES.changeOrderCreate, async (ctx) => {
     const { id } = ctx.params;
-    const mechanic = await requireJobUser(ctx, 'mechanic');
+    const mechanic = ctx.user;
     const data = await ctx.input(ROUTES.changeOrderCreate);
     // Each change order emails the owner: capped per mechanic and per job (docs/decisions/0183).
     await enforceWriteCap(ctx.db, 'changeOrdersPerUser', mechanic.id);
@@ -25,7 +24,7 @@ export default withApi(
     return reply(ROUTES.changeOrderCreate, await createChangeOrder(ctx.db, mechanic, id, data), { status: 201 });
   }),
   serve(ROUTES.changeOrderDecide, async (ctx) => {
-    const pilot = await requireRole(ctx, 'pilot');
+    const pilot = ctx.user;
     const { decisions } = await ctx.input(ROUTES.changeOrderDecide);
     const { id, changeOrderId } = ctx.params;
     return reply(ROUTES.changeOrderDecide, await decideChangeOrder(ctx.db, pilot, id, changeOrderId, decisions));

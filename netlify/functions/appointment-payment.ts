@@ -2,26 +2,19 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { markPaidOutside, paymentView, retryPayment } from '../../src/features/payments/payments.server.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // A job's payment: its state for the owner, the mechanic and administrators; the owner's retry;
 // the mechanic's "paid outside Skyward".
 export default withApi(
   serve(ROUTES.appointmentPayment, async (ctx) =>
-    reply(ROUTES.appointmentPayment, await paymentView(ctx.db, await requireUser(ctx), ctx.params.id, ctx.url.origin)),
+    reply(ROUTES.appointmentPayment, await paymentView(ctx.db, ctx.user, ctx.params.id, ctx.url.origin)),
   ),
   serve(ROUTES.appointmentPaymentRetry, async (ctx) =>
-    reply(
-      ROUTES.appointmentPaymentRetry,
-      await retryPayment(ctx.db, await requireUser(ctx), ctx.params.id, ctx.url.origin),
-    ),
+    reply(ROUTES.appointmentPaymentRetry, await retryPayment(ctx.db, ctx.user, ctx.params.id, ctx.url.origin)),
   ),
   serve(ROUTES.appointmentPaymentOutside, async (ctx) =>
-    reply(
-      ROUTES.appointmentPaymentOutside,
-      await markPaidOutside(ctx.db, await requireUser(ctx), ctx.params.id, ctx.url.origin),
-    ),
+    reply(ROUTES.appointmentPaymentOutside, await markPaidOutside(ctx.db, ctx.user, ctx.params.id, ctx.url.origin)),
   ),
 );
 

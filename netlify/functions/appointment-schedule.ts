@@ -9,7 +9,6 @@ import {
   proposeTimes,
   setWhereabouts,
 } from '../../src/features/marketplace/schedule/schedule.server.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
@@ -17,12 +16,12 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 // its calendar file: for the owner and the assigned mechanic only, 404 for anyone else.
 export default withApi(
   serve(ROUTES.appointmentContacts, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     await appointmentOfParty(ctx.db, user, ctx.params.id);
     return reply(ROUTES.appointmentContacts, (await getAppointment(ctx.db, ctx.params.id)).parties!);
   }),
   serve(ROUTES.appointmentCalendar, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     const { ics, filename } = await appointmentCalendar(ctx.db, user, ctx.params.id);
     return replyWith(
       ROUTES.appointmentCalendar,
@@ -37,19 +36,19 @@ export default withApi(
   }),
   serve(ROUTES.appointmentProposalAccept, async (ctx) => {
     const { id, proposalId } = ctx.params;
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     const { time } = await ctx.input(ROUTES.appointmentProposalAccept);
     await acceptProposal(ctx.db, user, id, proposalId, time, appointmentIcsAttachment);
     return reply(ROUTES.appointmentProposalAccept, await getAppointment(ctx.db, id));
   }),
   serve(ROUTES.appointmentPropose, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     const data = await ctx.input(ROUTES.appointmentPropose);
     await proposeTimes(ctx.db, user, ctx.params.id, data);
     return reply(ROUTES.appointmentPropose, await getAppointment(ctx.db, ctx.params.id), { status: 201 });
   }),
   serve(ROUTES.appointmentWhereabouts, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     const { aircraftWhereabouts } = await ctx.input(ROUTES.appointmentWhereabouts);
     await setWhereabouts(ctx.db, user, ctx.params.id, aircraftWhereabouts);
     return reply(ROUTES.appointmentWhereabouts, await getAppointment(ctx.db, ctx.params.id));

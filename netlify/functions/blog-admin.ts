@@ -12,7 +12,6 @@ import {
   postId,
 } from '../../src/features/blog/blog-admin.server.ts';
 import { listAllPosts, listTrash } from '../../src/features/blog/posts.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Admin only (401 without a session, 403 for other roles), checked before anything is read.
@@ -20,7 +19,6 @@ export default withApi(
   // Article HTML can be long: a larger body limit than the 64 KB of the public forms.
   { maxBodyBytes: 1024 * 1024 },
   serve(ROUTES.blogAdminPosts, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const { status } = ctx.query(ROUTES.blogAdminPosts.query);
     return reply(ROUTES.blogAdminPosts, {
       success: true,
@@ -28,27 +26,22 @@ export default withApi(
     });
   }),
   serve(ROUTES.blogAdminCreate, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const post = await adminCreatePost(ctx.db, await ctx.input(ROUTES.blogAdminCreate));
     return reply(ROUTES.blogAdminCreate, { success: true, data: post }, { status: 201 });
   }),
   serve(ROUTES.blogAdminPost, async (ctx) => {
-    await requireRole(ctx, 'admin');
     return reply(ROUTES.blogAdminPost, { success: true, data: await adminGetPost(ctx.db, postId(ctx.params.id)) });
   }),
   serve(ROUTES.blogAdminUpdate, async (ctx) => {
-    await requireRole(ctx, 'admin');
     const id = postId(ctx.params.id);
     const body = await ctx.input(ROUTES.blogAdminUpdate);
     return reply(ROUTES.blogAdminUpdate, { success: true, data: await adminUpdatePost(ctx.db, id, body) });
   }),
   serve(ROUTES.blogAdminDelete, async (ctx) => {
-    await requireRole(ctx, 'admin');
     await adminDeletePost(ctx.db, postId(ctx.params.id));
     return reply(ROUTES.blogAdminDelete, { success: true });
   }),
   serve(ROUTES.blogAdminRestore, async (ctx) => {
-    await requireRole(ctx, 'admin');
     return reply(ROUTES.blogAdminRestore, {
       success: true,
       data: await adminRestorePost(ctx.db, postId(ctx.params.id)),
@@ -56,11 +49,9 @@ export default withApi(
   }),
   // What Generate would replace, for the console's confirmation dialog.
   serve(ROUTES.blogAdminGenerateSummary, async (ctx) => {
-    await requireRole(ctx, 'admin');
     return reply(ROUTES.blogAdminGenerateSummary, { success: true, data: await adminGenerateSummary(ctx.db) });
   }),
   serve(ROUTES.blogAdminGenerate, async (ctx) => {
-    await requireRole(ctx, 'admin');
     return reply(ROUTES.blogAdminGenerate, { success: true, posts_created: await adminGenerateInitialContent(ctx.db) });
   }),
 );

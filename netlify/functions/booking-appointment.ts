@@ -7,7 +7,6 @@ import { cancelRequest } from '../../src/features/marketplace/requests.server.ts
 import { getAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { appointmentOfParty } from '../../src/features/marketplace/schedule/schedule.server.ts';
 import { paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
@@ -16,19 +15,19 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 // (docs/decisions/0241); after it, a 409 says to ask the mechanic.
 export default withApi(
   serve(ROUTES.bookingOpenStarts, async (ctx) => {
-    const owner = await requireUser(ctx);
+    const owner = ctx.user;
     requireOwner(owner);
     return reply(ROUTES.bookingOpenStarts, await rescheduleOptions(ctx.db, owner, ctx.params.id));
   }),
   serve(ROUTES.bookingReschedule, async (ctx) => {
-    const owner = await requireUser(ctx);
+    const owner = ctx.user;
     requireOwner(owner);
     const { start } = await ctx.input(ROUTES.bookingReschedule);
     return reply(ROUTES.bookingReschedule, await rescheduleBooking(ctx.db, owner, ctx.params.id, start));
   }),
   serve(ROUTES.bookingCancel, async (ctx) => {
     const { id } = ctx.params;
-    const owner = await requireUser(ctx);
+    const owner = ctx.user;
     requireOwner(owner);
     // The request's own cancel, which keeps the booking's window, settles payments and tells the mechanic.
     const appointment = await appointmentOfParty(ctx.db, owner, id);

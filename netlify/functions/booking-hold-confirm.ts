@@ -2,7 +2,6 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { confirmHold, requireOwner } from '../../src/features/booking/booking.server.ts';
 import { paymentOnAccept } from '../../src/features/payments/hooks.server.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
@@ -10,7 +9,7 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 // Where payments are on, the answer adds `payment.setupUrl`: the card is saved as accepting a quote does (docs/decisions/0230).
 export default withApi(
   serve(ROUTES.bookingHoldConfirm, async (ctx) => {
-    const owner = await requireUser(ctx);
+    const owner = ctx.user;
     requireOwner(owner);
     const { appointment, created } = await confirmHold(ctx.db, owner, ctx.params.id);
     // Once, at the booking's creation; a repeated click finds the card page on the appointment's payment panel.

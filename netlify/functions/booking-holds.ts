@@ -1,14 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { placeHold, requireOwner } from '../../src/features/booking/booking.server.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // A ten-minute hold on a mechanic's days; 409 with the next open starts when they were just taken.
 export default withApi(
   serve(ROUTES.bookingHold, async (ctx) => {
-    const owner = await requireUser(ctx);
+    const owner = ctx.user;
     requireOwner(owner);
     const data = await ctx.input(ROUTES.bookingHold);
     return reply(ROUTES.bookingHold, await placeHold(ctx.db, owner, data), { status: 201 });

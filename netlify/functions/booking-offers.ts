@@ -3,7 +3,6 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { BOOKING } from '../../src/contract/booking.ts';
 import { OFFER_KEYS, listOffers, requireOwner } from '../../src/features/booking/booking.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
@@ -11,7 +10,7 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 // starts: soonest first, a page at a time (the next page's cursor in X-Next-Cursor).
 export default withApi(
   serve(ROUTES.bookingOffers, async (ctx) => {
-    const owner = await requireUser(ctx);
+    const owner = ctx.user;
     requireOwner(owner);
     const query = ctx.query(ROUTES.bookingOffers.query);
     const page = await listOffers(

@@ -7,18 +7,17 @@ import { deleteDocument, downloadDocument } from '../../src/features/documents/d
 import { DOCUMENT_KEYS, getDocument, listDocuments } from '../../src/features/documents/documents.server.ts';
 import { uploadSingle } from '../../src/features/documents/upload-single.server.ts';
 import { abortUpload, completeUpload, createUpload, putChunk } from '../../src/features/documents/uploads.server.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
+import type { UserRow } from '../../src/server/auth/guards.server.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
-import { serve, withApi, type ApiContext } from '../../src/server/http/with-api.ts';
+import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 /** Room above a chunk for nothing but slack: a chunk body is the raw bytes alone. */
 const CHUNK_BODY_LIMIT = CHUNK_BYTES + 64 * 1024;
 
-async function viewerOf(ctx: ApiContext): Promise<Viewer> {
-  const user = await requireUser(ctx);
+function viewerOf({ user }: { user: UserRow }): Viewer {
   return { id: user.id, role: user.role };
 }
 
@@ -38,7 +37,7 @@ async function readChunk(req: Request): Promise<Uint8Array> {
 // functions a router picks (see docs/decisions/0060 for the protocol). Rules: src/features/documents/.
 export default withApi(
   serve(ROUTES.documents, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     const q = ctx.query(ROUTES.documents.query);
     const filters = {
       aircraftId: q.aircraft_id,
@@ -49,29 +48,29 @@ export default withApi(
     return reply(ROUTES.documents, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   }),
   serve(ROUTES.document, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     return reply(ROUTES.document, await getDocument(ctx.db, viewer, ctx.params.id));
   }),
   serve(ROUTES.documentDownload, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     return replyWith(ROUTES.documentDownload, await downloadDocument(ctx.db, documentsStore(), viewer, ctx.params.id));
   }),
   serve(ROUTES.documentUpload, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     return reply(ROUTES.documentUpload, await uploadSingle(ctx, viewer), { status: 201 });
   }),
   serve(ROUTES.uploadStart, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     const data = await ctx.input(ROUTES.uploadStart);
     return reply(ROUTES.uploadStart, await createUpload(ctx.db, documentsStore(), viewer, data), { status: 201 });
   }),
   serve(ROUTES.uploadComplete, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     const done = await completeUpload(ctx.db, documentsStore(), viewer, ctx.params.uploadId);
     return reply(ROUTES.uploadComplete, done, { status: 201 });
   }),
   serve(ROUTES.uploadChunk, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     const { uploadId, index } = ctx.params;
     return reply(
       ROUTES.uploadChunk,
@@ -79,11 +78,11 @@ export default withApi(
     );
   }),
   serve(ROUTES.uploadAbort, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     return reply(ROUTES.uploadAbort, await abortUpload(ctx.db, documentsStore(), viewer, ctx.params.uploadId));
   }),
   serve(ROUTES.documentDelete, async (ctx) => {
-    const viewer = await viewerOf(ctx);
+    const viewer = viewerOf(ctx);
     return reply(ROUTES.documentDelete, await deleteDocument(ctx.db, documentsStore(), viewer, ctx.params.id));
   }),
 );

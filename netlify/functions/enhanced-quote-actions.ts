@@ -6,7 +6,6 @@ import { submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { acceptBid } from '../../src/features/jobs/accept-bid.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';
 import { relistRequest } from '../../src/features/marketplace/relist.server.ts';
-import { requireRole } from '../../src/server/auth/guards.server.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 import { depositPercentFor, paymentOnAccept, paymentOnCancel } from '../../src/features/payments/hooks.server.ts';
@@ -14,7 +13,7 @@ import { depositPercentFor, paymentOnAccept, paymentOnCancel } from '../../src/f
 // What happens to a service request: a matched mechanic bids, the owner accepts a bid or cancels.
 export default withApi(
   serve(ROUTES.requestBid, async (ctx) => {
-    const mechanic = await requireRole(ctx, 'mechanic');
+    const mechanic = ctx.user;
     requireApprovedMechanic(mechanic, 'bid');
     const data = await ctx.input(ROUTES.requestBid);
     await enforceWriteCap(ctx.db, 'bidsPerUser', mechanic.id); // each quote emails the owner (docs/decisions/0183)
@@ -23,14 +22,14 @@ export default withApi(
     return reply(ROUTES.requestBid, bid, { status: 201 });
   }),
   serve(ROUTES.requestRelist, async (ctx) => {
-    const pilot = await requireRole(ctx, 'pilot');
+    const pilot = ctx.user;
     const relisted = await relistRequest(ctx.db, pilot, ctx.params.id);
     // The stopped job's deposit goes back to the owner (docs/decisions/0301).
     await paymentOnCancel(ctx.db, ctx.params.id);
     return reply(ROUTES.requestRelist, relisted, { status: 201 });
   }),
   serve(ROUTES.requestAccept, async (ctx) => {
-    const pilot = await requireRole(ctx, 'pilot');
+    const pilot = ctx.user;
     const { bidId, decisions } = await ctx.input(ROUTES.requestAccept);
     const accepted = await acceptBid(ctx.db, pilot, ctx.params.id, bidId, decisions);
     return reply(ROUTES.requestAccept, {
@@ -39,7 +38,7 @@ export default withApi(
     });
   }),
   serve(ROUTES.requestCancel, async (ctx) => {
-    const pilot = await requireRole(ctx, 'pilot');
+    const pilot = ctx.user;
     const cancelled = await cancelRequest(ctx.db, pilot, ctx.params.id);
     await paymentOnCancel(ctx.db, ctx.params.id);
     return reply(ROUTES.requestCancel, cancelled);

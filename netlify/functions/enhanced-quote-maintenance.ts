@@ -3,7 +3,6 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetting.server.ts';
 import { completeMaintenance, requestMaintenance } from '../../src/features/maintenance/request-maintenance.server.ts';
 import { assertMechanicReadsDueList } from '../../src/features/maintenance/due-list-access.server.ts';
-import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
@@ -12,7 +11,7 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 export default withApi(
   serve(ROUTES.requestMaintenance, async (ctx) => {
     const { id } = ctx.params;
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     if (user.role === 'mechanic') {
       requireApprovedMechanic(user, 'requests');
       await assertMechanicReadsDueList(ctx.db, user.id, id);
@@ -21,7 +20,7 @@ export default withApi(
     return reply(ROUTES.requestMaintenance, await requestMaintenance(ctx.db, { kind, userId: user.id }, id));
   }),
   serve(ROUTES.requestMaintenanceComplete, async (ctx) => {
-    const mechanic = await requireRole(ctx, 'mechanic');
+    const mechanic = ctx.user;
     requireApprovedMechanic(mechanic, 'requests');
     const data = await ctx.input(ROUTES.requestMaintenanceComplete);
     return reply(ROUTES.requestMaintenanceComplete, await completeMaintenance(ctx.db, mechanic, ctx.params.id, data));

@@ -12,7 +12,6 @@ import {
 } from '../../src/features/marketplace/requests.server.ts';
 import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
-import { requireRole, requireUser } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi, type RouteContext } from '../../src/server/http/with-api.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 
@@ -22,7 +21,7 @@ type OwnRequests = typeof ROUTES.requestsOwn | typeof ROUTES.requestsOwnAtBase;
 
 // The two paths answer the same list (the answer types are one: ServiceRequest[]).
 async function ownRequests(route: OwnRequests, ctx: RouteContext<OwnRequests>) {
-  const owner = await requireRole(ctx, 'pilot', 'admin');
+  const owner = ctx.user;
   const page = await listCustomerRequests(ctx.db, owner.id, readPage(ctx.url, OWNER_REQUEST_KEYS));
   return reply(route as typeof ROUTES.requestsOwn, page.rows, {
     headers: pageHeaders(ctx.url, page.nextCursor),
@@ -33,18 +32,18 @@ export default withApi(
   serve(ROUTES.requestsOwn, (ctx) => ownRequests(ROUTES.requestsOwn, ctx)),
   serve(ROUTES.requestsOwnAtBase, (ctx) => ownRequests(ROUTES.requestsOwnAtBase, ctx)),
   serve(ROUTES.requestsMatched, async (ctx) => {
-    const mechanic = await requireRole(ctx, 'mechanic');
+    const mechanic = ctx.user;
     requireApprovedMechanic(mechanic, 'requests');
     const page = await listMechanicRequests(ctx.db, mechanic.id, readPage(ctx.url, MECHANIC_REQUEST_KEYS));
     return reply(ROUTES.requestsMatched, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   }),
   serve(ROUTES.request, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     const kind = user.role === 'admin' ? 'admin' : user.role === 'mechanic' ? 'mechanic' : 'owner';
     return reply(ROUTES.request, await getRequest(ctx.db, { kind, userId: user.id }, ctx.params.id));
   }),
   serve(ROUTES.requestCreate, async (ctx) => {
-    const user = await requireRole(ctx, 'pilot');
+    const { user } = ctx;
     const data = await ctx.input(ROUTES.requestCreate);
     // Each request emails the nearest matched mechanics: capped per owner (docs/decisions/0183).
     await enforceWriteCap(ctx.db, 'requestsPerUser', user.id);

@@ -8,13 +8,12 @@ import {
   markRead,
 } from '../../src/features/marketplace/notifications.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
-import { requireUser } from '../../src/server/auth/guards.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // The signed-in user's own notifications, newest first; marking one read (or all).
 export default withApi(
   serve(ROUTES.notifications, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     const { unread_only, limit } = ctx.query(ROUTES.notifications.query);
     const page = await listNotifications(ctx.db, user.id, {
       unreadOnly: unread_only,
@@ -24,11 +23,11 @@ export default withApi(
     return reply(ROUTES.notifications, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });
   }),
   serve(ROUTES.notificationsReadAll, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     return reply(ROUTES.notificationsReadAll, { success: true, updated: await markAllRead(ctx.db, user.id) });
   }),
   serve(ROUTES.notificationRead, async (ctx) => {
-    const user = await requireUser(ctx);
+    const { user } = ctx;
     return reply(ROUTES.notificationRead, await markRead(ctx.db, user.id, ctx.params.id));
   }),
 );

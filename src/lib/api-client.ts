@@ -1,4 +1,4 @@
-import { pathOf, type InputOf, type OutputOf, type ParamNames, type RouteSpec } from '../contract/routes.ts';
+import { pathOf, type InputOf, type OutputOf, type ParamNames, type RouteSpec } from '../contract/routes/route.ts';
 import { $token } from './session.ts';
 import { rememberNextCursor } from './next-cursor.ts';
 import { tracked } from './reads-in-flight.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { pathOf, type OutputOf, type RouteSpec } from '../contract/routes.ts';
+import { pathOf, type OutputOf, type RouteSpec } from '../contract/routes/route.ts';
 import { call, type CallOptions } from './api-client.ts';
 import { $token } from './session.ts';
 

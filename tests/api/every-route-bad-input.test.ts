@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type RouteSpec } from '../../src/contract/routes.ts';
+import { ROLES, type Role } from '../../src/contract/roles.ts';
+import { ROUTES, type Access, type RouteSpec } from '../../src/contract/routes.ts';
 import { call, type ApiResult } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
@@ -70,38 +71,27 @@ describe('every route of the table, with bad input', { timeout: 600_000 }, () =>
     return who === 'signed out' ? {} : { token: (await createUser(who)).token };
   }
 
-  it('asks for a sign-in on every route but the public ones', async () => {
-    // Public by design: signing up and in, password resets, the public quote and lead forms, the
-    // blog and site settings the public pages read, health, a calendar feed behind its secret
-    // token, and Stripe's webhook behind its signature. A new route is signed-in unless added here.
-    const PUBLIC = [
-      'authRegister',
-      'authLogin',
-      'authPasswordReset',
-      'authPasswordResetConfirm',
-      'quoteSubmit',
-      'leadCapture',
-      'health',
-      'blogPosts',
-      'blogPost',
-      'blogCategories',
-      'blogPostView',
-      'blogViewCounts',
-      // Pictures of published posts, served to every visitor by their content's hash.
-      'blogImage',
-      'siteSettings',
-      'calendarFeed',
-      'paymentsWebhook',
-    ];
-    const answered: string[] = [];
+  /** The roles a route's `access` names, or null when it names none (public or any signed-in user). */
+  const named = (access: Access): readonly Role[] | null =>
+    typeof access === 'string' ? null : 'roles' in access ? access.roles : access.job;
+
+  it('asks for a sign-in on every route the table does not call public, and on none it does', async () => {
+    // The table says who may call (docs/decisions/0430): signing up and in, password resets, the
+    // public forms, the blog and site settings the public pages read, health, a calendar feed
+    // behind its secret token and Stripe's webhook behind its signature are public there.
+    const wrong: string[] = [];
     for (const [name, route] of routes) {
       const res = await call(route.method, fill(route.path, NO_SUCH_ID));
-      if (res.status !== 401) answered.push(name);
+      const expected = route.access === 'public' ? 'not 401' : 401;
+      if ((res.status === 401) !== (expected === 401))
+        wrong.push(`${name} answered ${res.status}, expected ${expected}`);
+      else if (res.status === 401) expect((res.body as { detail?: string }).detail).toBe('Authentication required');
     }
-    expect(answered.sort()).toEqual([...PUBLIC].sort());
+    expect(wrong).toEqual([]);
   });
 
-  it('refuses pilots and mechanics on every console route (403)', async () => {
+  it('keeps the console to administrators in the table', () => {
+    // A console route opened to others in the table would pass the sweep below: the path says it.
     const consoleRoutes = routes.filter(
       ([name, route]) =>
         route.path.startsWith('/api/admin/') ||
@@ -110,11 +100,26 @@ describe('every route of the table, with bad input', { timeout: 600_000 }, () =>
         name === 'leadsForAdmin',
     );
     expect(consoleRoutes.length).toBeGreaterThan(50);
+    const open = consoleRoutes.filter(([, route]) => named(route.access)?.join() !== 'admin').map(([name]) => name);
+    expect(open).toEqual([]);
+  });
+
+  it('refuses (403) every role a route does not name, and a mechanic not approved on a job route', async () => {
+    const limited = routes.filter(([, route]) => named(route.access) !== null);
+    expect(limited.length).toBeGreaterThan(100);
     const letIn: string[] = [];
-    for (const [name, route] of consoleRoutes) {
-      for (const who of ['pilot', 'mechanic'] as const) {
+    for (const [name, route] of limited) {
+      const roles = named(route.access) ?? [];
+      for (const who of ROLES.filter((role) => !roles.includes(role))) {
         const res = await call(route.method, fill(route.path, NO_SUCH_ID), await tokenOf(who));
-        if (res.status !== 403) letIn.push(`${name} as ${who}: ${res.status}`);
+        const detail = (res.body as { detail?: string } | null)?.detail;
+        if (res.status !== 403 || detail !== `This requires the ${roles.join(' or ')} role`)
+          letIn.push(`${name} as ${who}: ${res.status} ${detail}`);
+      }
+      if (typeof route.access === 'object' && 'job' in route.access && roles.includes('mechanic')) {
+        const pending = await createUser('mechanic', { mechanicStatus: 'pending' });
+        const res = await call(route.method, fill(route.path, NO_SUCH_ID), { token: pending.token });
+        if (res.status !== 403) letIn.push(`${name} as a mechanic not approved: ${res.status}`);
       }
     }
     expect(letIn).toEqual([]);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { PAGING } from '../../contract/paging.ts';
-import { pathOf, type OutputOf, type RouteSpec } from '../../contract/routes.ts';
+import { pathOf, type OutputOf, type RouteSpec } from '../../contract/routes/route.ts';
 import { call } from '../../lib/api-client.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
 import { keyOf, setQueryData } from '../../lib/use-query.ts';

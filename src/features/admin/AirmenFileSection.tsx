@@ -12,7 +12,7 @@ import {
   monthLabel,
   type AirmenImport,
 } from '../../contract/airmen-file.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { INBOX_LIMITS } from '../../contract/inbox.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 
 const summaryKey = keyOf(ROUTES.adminInboxSummary, {});

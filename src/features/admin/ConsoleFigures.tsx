@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { DashboardStats } from '../../contract/admin-dashboard.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import type { AdminData } from './use-admin-data.ts';
 

@@ -5,7 +5,7 @@ import type { CustomerDetail } from '../../contract/customers.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { statusInfo } from '../../contract/status.ts';
 import { formatCurrency, formatDate, titleCase } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';

@@ -6,7 +6,7 @@ import { Input } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { CUSTOMERS_PAGE } from '../../contract/customers.ts';
 import { statusInfo } from '../../contract/status.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { MoreButton } from '../../components/ui/more-button.tsx';

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ADMIN_LISTS } from '../../contract/admin-dashboard.ts';

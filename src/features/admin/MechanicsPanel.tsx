@@ -19,7 +19,7 @@ import {
 } from '../../contract/mechanic-vetting.ts';
 import { sameCertificate } from '../../contract/credentials.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';

@@ -19,7 +19,8 @@ import {
   type AogAssignFormValues,
 } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/aog.ts';
+import { ROUTES as INBOX_ROUTES } from '../../contract/routes/inbox.ts';
 import { call } from '../../lib/api-client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
@@ -43,7 +44,7 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
     onSuccess: () => {
       setAsking(null);
       toast.success('Mechanic dispatched; the owner is told');
-      invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+      invalidate(keyOf(INBOX_ROUTES.adminInboxSummary, {}));
       onAssigned();
     },
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/aog.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { useWrite } from '../../lib/use-write.ts';
 

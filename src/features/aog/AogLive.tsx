@@ -8,7 +8,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AOG, AOG_MAX_STEP, AOG_UNANSWERED, aogStatusLabel, type AogView } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/aog.ts';
 import { call } from '../../lib/api-client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

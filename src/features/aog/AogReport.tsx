@@ -15,7 +15,7 @@ import {
   type AogSymptom,
 } from '../../contract/aog.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/aog.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { uploadDocument } from '../documents/upload-client.ts';

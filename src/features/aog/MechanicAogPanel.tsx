@@ -16,7 +16,7 @@ import {
   type AogSummary,
 } from '../../contract/aog.ts';
 import { timeZoneOfLabel } from '../../contract/appointment-schedule.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/aog.ts';
 import { call } from '../../lib/api-client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

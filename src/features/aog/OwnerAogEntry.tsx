@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { AOG, aogStatusLabel, type AogStatus } from '../../contract/aog.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/aog.ts';
 import { call } from '../../lib/api-client.ts';
 import { usePoll } from './use-poll.ts';
 

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { ChangePasswordSchema, SESSION_MESSAGES, type ChangePasswordInput } from '../../contract/auth.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/auth.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';

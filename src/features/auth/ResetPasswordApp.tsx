@@ -12,7 +12,7 @@ import {
   type PasswordResetConfirmInput,
   type PasswordResetRequestInput,
 } from '../../contract/auth.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/auth.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { BrandLink } from './BrandLink.tsx';

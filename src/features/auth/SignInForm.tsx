@@ -13,7 +13,7 @@ import {
   type LoginInput,
   type PublicUser,
 } from '../../contract/auth.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/auth.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { signInErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';

@@ -15,7 +15,7 @@ import {
   type RegisterInput,
 } from '../../contract/auth.ts';
 import { SELF_REGISTER_ROLES } from '../../contract/roles.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/auth.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { signUpErrorMessage } from './auth-messages.ts';

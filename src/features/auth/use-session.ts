@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/auth.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { $token, clearSession, restoreSession, saveSession, type SessionUser } from '../../lib/session.ts';

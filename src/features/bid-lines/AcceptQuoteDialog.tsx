@@ -8,7 +8,7 @@ import type { BidLine, LineDecision } from '../../contract/line-items.ts';
 import type { AcceptResult } from '../../contract/appointments.ts';
 import type { Bid } from '../../contract/bids.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { formatDay } from '../../lib/format.ts';

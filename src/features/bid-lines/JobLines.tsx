@@ -17,7 +17,7 @@ import type { BidLine, LineDecision } from '../../contract/line-items.ts';
 import type { Appointment } from '../../contract/appointments.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { z } from '../../contract/zod.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
 import { fieldErrorList, placeFieldErrors } from '../../lib/server-field-errors.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../contract/bids.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../lib/unavailable.ts';

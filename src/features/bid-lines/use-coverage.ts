@@ -1,7 +1,7 @@
 import { bidCoverage, type AnswerChoices, type Coverage } from '../../contract/line-coverage.ts';
 import type { Bid } from '../../contract/bids.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { useQuoteLines } from './use-quote-lines.ts';
 

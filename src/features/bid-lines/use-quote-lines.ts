@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { BidLine } from '../../contract/line-items.ts';
 import type { Bid } from '../../contract/bids.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { useRoute } from '../../lib/use-query.ts';
 
 /** Whether a quote has lines the screen does not hold yet (the owner's list counts them: docs/decisions/0205). */

@@ -11,7 +11,7 @@ import { BLOG_ADMIN_MESSAGES, BLOG_ADMIN_TAG_PREVIEW, type BlogPost, type BlogPo
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/blog.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

@@ -12,7 +12,7 @@ import {
   BlogLinkFormSchema,
   type BlogImage,
 } from '../../contract/blog-images.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/blog.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
 import { useWrite } from '../../lib/use-write.ts';
 

@@ -1,5 +1,5 @@
 import type { TrashedBlogPost } from '../../contract/blog-constants.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/blog.ts';
 import { call } from '../../lib/api-client.ts';
 
 /**

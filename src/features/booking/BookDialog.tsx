@@ -13,7 +13,8 @@ import { PAYMENT_TEXT } from '../../contract/payments.ts';
 import { goToCardPage } from '../payments/PaymentTerms.tsx';
 import { MARKETPLACE_SERVICE_TYPES, type MarketplaceServiceType } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/booking.ts';
+import { ROUTES as MARKETPLACE_ROUTES } from '../../contract/routes/marketplace.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
@@ -112,7 +113,7 @@ export default function BookDialog({
   const release = useWrite(ROUTES.bookingHoldRelease, { fallback: 'Could not let go of the hold' });
   const confirmation = useWrite(ROUTES.bookingHoldConfirm, {
     fallback: 'Could not confirm the booking. Please try again.',
-    after: [ROUTES.appointmentsOwn, ROUTES.requestsOwn],
+    after: [MARKETPLACE_ROUTES.appointmentsOwn, MARKETPLACE_ROUTES.requestsOwn],
     onSuccess: (appointment) => {
       toast.success(`Booked: ${hold?.offer.name ?? 'your mechanic'} starts on ${formatDay(appointment.scheduledDate)}`);
       onClose();

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { Appointment } from '../../contract/appointments.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/booking.ts';
+import { ROUTES as MARKETPLACE_ROUTES } from '../../contract/routes/marketplace.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTimeAt, formatDay } from '../../lib/format.ts';
@@ -110,8 +111,8 @@ export default function BookingActions({
   const [open, setOpen] = useState<'reschedule' | 'cancel' | null>(null);
   const changed = (next: Appointment) => {
     onAppointment(next);
-    invalidate(keyOf(ROUTES.appointmentsOwn));
-    invalidate(keyOf(ROUTES.requestsOwn));
+    invalidate(keyOf(MARKETPLACE_ROUTES.appointmentsOwn));
+    invalidate(keyOf(MARKETPLACE_ROUTES.requestsOwn));
   };
   const cancel = useWrite(ROUTES.bookingCancel, {
     fallback: 'Could not cancel the booking. Please try again.',

@@ -14,7 +14,7 @@ import {
   type Rate,
 } from '../../contract/booking.ts';
 import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS } from '../../contract/marketplace.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/booking.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 

@@ -14,7 +14,7 @@ import {
   type ThreadMessage,
 } from '../../contract/conversations.ts';
 import { ACCEPT_ATTRIBUTE } from '../../contract/documents.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';

@@ -4,7 +4,7 @@ import { PageNav } from '../../components/ui/page-nav.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { REPORT_RESOLUTION_LABELS } from '../../contract/conversations.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 

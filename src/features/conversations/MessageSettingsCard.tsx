@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Checkbox } from '../../components/ui/field.tsx';
 import { CONVERSATIONS, type MessageSettings } from '../../contract/conversations.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
 import { call } from '../../lib/api-client.ts';
 import { detailOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Checkbox } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import type { ReportedConversation } from '../../contract/conversations.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
+import { ROUTES as INBOX_ROUTES } from '../../contract/routes/inbox.ts';
 import { call } from '../../lib/api-client.ts';
 import { detailOf, detailOr } from '../../lib/refusal.ts';
 import { invalidate, keyOf } from '../../lib/use-query.ts';
@@ -46,7 +47,7 @@ export default function ReportedConversationsPanel() {
       toast.success(done.suspended ? 'Conversation closed and sender suspended' : 'Conversation closed');
       setItems((list) => (list ?? []).filter((c) => c.id !== params.id));
       setClosing(null);
-      invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+      invalidate(keyOf(INBOX_ROUTES.adminInboxSummary, {}));
       invalidate(keyOf(ROUTES.adminHandledReports));
     },
     onError: (_message, e) => toast.error('Could not close the conversation', { description: detailOf(e) }),
@@ -58,7 +59,7 @@ export default function ReportedConversationsPanel() {
       toast.success('Reports dismissed: no action taken');
       setItems((list) => (list ?? []).filter((c) => c.id !== params.id));
       setDismissing(null);
-      invalidate(keyOf(ROUTES.adminInboxSummary, {}));
+      invalidate(keyOf(INBOX_ROUTES.adminInboxSummary, {}));
       invalidate(keyOf(ROUTES.adminHandledReports));
     },
   });

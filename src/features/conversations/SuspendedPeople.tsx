@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { PageNav } from '../../components/ui/page-nav.tsx';
 import type { SuspendedPerson } from '../../contract/conversations.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useRoute } from '../../lib/use-query.ts';

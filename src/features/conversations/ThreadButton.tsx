@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
 import { detailOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { showThread, useUnreadFor } from './store.ts';

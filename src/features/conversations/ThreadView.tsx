@@ -13,7 +13,7 @@ import {
   type ConversationSummary,
   type ThreadMessage,
 } from '../../contract/conversations.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';

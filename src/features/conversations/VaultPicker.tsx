@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import type { VaultDocument } from '../../contract/documents.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/documents.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 

@@ -2,7 +2,7 @@ import { atom, computed } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { CONVERSATIONS, type ConversationSummary } from '../../contract/conversations.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/conversations.ts';
 import { call } from '../../lib/api-client.ts';
 import { write } from '../../lib/write.ts';
 import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';

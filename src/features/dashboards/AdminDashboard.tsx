@@ -1,4 +1,4 @@
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { LogOut, Settings } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useSection } from '../../lib/history-entries.ts';

@@ -11,7 +11,7 @@ import type { Notification } from '../../contract/notifications.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { keyOf, useQuery } from '../../lib/use-query.ts';
 import { follow, refresh, upsert, useList } from '../../lib/follow.ts';
 import { DashboardFrame } from './DashboardFrame.tsx';

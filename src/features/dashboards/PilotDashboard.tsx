@@ -9,7 +9,7 @@ import type { Appointment } from '../../contract/appointments.ts';
 import type { Notification } from '../../contract/notifications.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { DashboardFrame } from './DashboardFrame.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { useSummary } from './use-summary.ts';

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { DOCUMENT_TYPES, type VaultDocument } from '../../contract/documents.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/documents.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDate } from '../../lib/format.ts';

@@ -4,7 +4,8 @@ import {
   type DocumentMetadata,
   type VaultDocument,
 } from '../../contract/documents.ts';
-import { ROUTES, pathOf, type OutputOf, type RouteSpec } from '../../contract/routes.ts';
+import { pathOf, type OutputOf, type RouteSpec } from '../../contract/routes/route.ts';
+import { ROUTES } from '../../contract/routes/documents.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { write } from '../../lib/write.ts';
 import { $token } from '../../lib/session.ts';

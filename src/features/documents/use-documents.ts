@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { VaultDocument } from '../../contract/documents.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/documents.ts';
 import { useRoute } from '../../lib/use-query.ts';
 
 export type DocumentsState =

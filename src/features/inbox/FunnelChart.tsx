@@ -3,7 +3,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input, Label, NativeSelect } from '../../components/ui/field.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import type { FunnelRow } from '../../contract/inbox.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 

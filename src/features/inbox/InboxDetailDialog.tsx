@@ -24,7 +24,7 @@ import {
 import { labelOf } from '../../contract/options.ts';
 import { POPUP_OFFER } from '../../contract/popup.ts';
 import { AIRCRAFT_TYPES, PREFERRED_TIMEFRAMES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 import { detailOf, detailOr } from '../../lib/refusal.ts';

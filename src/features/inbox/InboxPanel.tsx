@@ -14,7 +14,8 @@ import {
   type InboxSort,
 } from '../../contract/inbox.ts';
 import { AIRCRAFT_TYPES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
-import { ROUTES, pathOf } from '../../contract/routes.ts';
+import { pathOf } from '../../contract/routes/route.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { $token } from '../../lib/session.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';

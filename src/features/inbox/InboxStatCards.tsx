@@ -1,6 +1,6 @@
 import { AlarmClock, MailQuestion } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { $inboxPreset } from './inbox-store.ts';
 

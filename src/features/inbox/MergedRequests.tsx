@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { INBOX_LIMITS, type InboxDetail, type InboxKind } from '../../contract/inbox.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

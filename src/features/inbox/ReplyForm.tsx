@@ -7,7 +7,8 @@ import { Input, Label, NativeSelect, Textarea } from '../../components/ui/field.
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { INBOX_LIMITS, InboxReplyFormSchema, type InboxDetail, type InboxKind } from '../../contract/inbox.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
+import { ROUTES as ADMIN_ROUTES } from '../../contract/routes/admin.ts';
 import { detailOf } from '../../lib/refusal.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { useWrite } from '../../lib/use-write.ts';
@@ -28,7 +29,7 @@ interface Values {
  * the outbox.
  */
 export function ReplyForm({ kind, d, onSent }: { kind: InboxKind; d: InboxDetail; onSent: () => Promise<void> }) {
-  const templates = useRoute(ROUTES.adminTemplates, {});
+  const templates = useRoute(ADMIN_ROUTES.adminTemplates, {});
   const [start, setStart] = useState('');
   const {
     register,

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import type { InvitationClaim } from '../../contract/inbox.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/inbox.ts';
 import { keepDraft } from './invitation.ts';
 
 export { currentInvitation } from './invitation.ts';

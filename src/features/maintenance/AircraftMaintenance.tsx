@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { MAINTENANCE } from '../../contract/maintenance.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import DueList, { type LogbookDialogSlot } from './DueList.tsx';

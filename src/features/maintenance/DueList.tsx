@@ -17,7 +17,7 @@ import {
 import type { Aircraft } from '../../contract/marketplace.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { dayAt, formatDay } from '../../lib/format.ts';
 import { RecordsPacketButton } from './RecordsPacketButton.tsx';

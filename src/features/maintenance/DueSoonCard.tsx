@@ -2,7 +2,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { verdictLabel, type MaintenanceItem, type MaintenanceView } from '../../contract/maintenance.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { call } from '../../lib/api-client.ts';
 import { setRouteData, useQuery } from '../../lib/use-query.ts';
 import { dueText, ItemStatusBadge } from './ui-bits.tsx';

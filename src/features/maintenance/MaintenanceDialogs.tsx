@@ -25,7 +25,9 @@ import {
   type SquawkPriority,
 } from '../../contract/maintenance.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
-import { ROUTES, type InputOf } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
+import { ROUTES as DOCUMENTS_ROUTES } from '../../contract/routes/documents.ts';
+import type { InputOf } from '../../contract/routes.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
 import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
@@ -394,7 +396,7 @@ export function SquawkDialog({
     defaultValues: { title: '', description: '', priority: 'fix_soon', documentId: null },
   });
   // The owner's photos (of this aircraft or of none) to attach; without any, the field is not shown.
-  const documents = useRoute(ROUTES.documents).data ?? [];
+  const documents = useRoute(DOCUMENTS_ROUTES.documents).data ?? [];
   const photos = documents
     .filter((d) => d.documentType === 'photo' && (d.aircraftId === null || d.aircraftId === aircraftId))
     .map((d) => ({ value: d.id, label: d.title }));

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { RECORDS_PACKET_TEXT } from '../../contract/records-packet.ts';
-import { pathOf, ROUTES } from '../../contract/routes.ts';
+import { pathOf } from '../../contract/routes/route.ts';
+import { ROUTES } from '../../contract/routes/records.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { saveDocument } from '../documents/download-client.ts';
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { todayIso } from '../../components/ui/form-bits.tsx';

@@ -16,7 +16,7 @@ import { type Aircraft, URGENCY_LEVELS, type UrgencyLevel } from '../../contract
 import { z } from '../../contract/zod.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
 import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';

@@ -11,7 +11,7 @@ import {
   type MaintenanceView,
   verdictLabel,
 } from '../../contract/maintenance.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useRoute, type Query } from '../../lib/use-query.ts';
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/form-bits.tsx';
 import { AddTagsFormSchema, cleanKeywords } from '../../contract/marketing.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketing.ts';
 import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';
 import { placeFieldErrors } from '../../lib/server-field-errors.ts';

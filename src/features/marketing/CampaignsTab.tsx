@@ -9,7 +9,7 @@ import { Loading } from '../../components/ui/spinner.tsx';
 import type { EmailTemplateView } from '../../contract/admin-email-templates.ts';
 import { MARKETING_LIMITS, type MarketingLead } from '../../contract/marketing.ts';
 import { draftPreview, generateDrafts, type EmailDraft } from './drafts.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { useRoute } from '../../lib/use-query.ts';
 
 /**

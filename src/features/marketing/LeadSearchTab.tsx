@@ -16,7 +16,7 @@ import {
   type LeadSearchResponse,
   type SuggestedKeywords,
 } from '../../contract/marketing.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketing.ts';
 import type { UsState } from '../../contract/us-states.ts';
 import { detailOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

@@ -1,5 +1,5 @@
 import { MARKETING_LIMITS } from '../../contract/marketing.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/marketing.ts';
 import { call } from '../../lib/api-client.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import type { OutboxAttemptView, OutboxMessage } from '../../contract/outbox.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';

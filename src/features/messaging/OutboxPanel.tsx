@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/admin.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { call } from '../../lib/api-client.ts';

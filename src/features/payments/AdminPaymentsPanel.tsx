@@ -20,7 +20,7 @@ import {
   type RefundData,
   type RefundFormValues,
 } from '../../contract/payments.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/payments.ts';
 import { refundSplit } from '../../contract/refund-split.ts';
 import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Input } from '../../components/ui/field.tsx';
 import { FormField, fieldAria } from '../../components/ui/form-field.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/payments.ts';
 import { useRoute } from '../../lib/use-query.ts';
 
 /**

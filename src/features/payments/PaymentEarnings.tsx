@@ -1,7 +1,7 @@
 import { Banknote, Hourglass, Receipt } from 'lucide-react';
 import { labelOf } from '../../contract/options.ts';
 import { PAYMENT_STATUS_OPTIONS, formatCents, type PaymentViewStatus } from '../../contract/payments.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/payments.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate } from '../../lib/format.ts';
 import { StatCard } from '../../components/ui/stat-card.tsx';

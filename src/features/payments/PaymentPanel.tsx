@@ -10,7 +10,7 @@ import {
   type PaymentView,
   type PaymentViewStatus,
 } from '../../contract/payments.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/payments.ts';
 import { keyOf, useQuery } from '../../lib/use-query.ts';
 import { paymentOf } from './payment-batcher.ts';
 import { formatDateTime } from '../../lib/format.ts';

@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { CONNECT_STATUS_LABELS } from '../../contract/payments.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/payments.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { leavePage } from '../../lib/history-entries.ts';

@@ -1,6 +1,6 @@
 import { PAGING } from '../../contract/paging.ts';
 import type { PaymentView } from '../../contract/payments.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/payments.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 
 /**

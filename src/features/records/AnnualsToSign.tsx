@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/records.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDay } from '../../lib/format.ts';
 

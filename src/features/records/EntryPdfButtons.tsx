@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import type { LOGBOOK_PDF_LAYOUTS } from '../../contract/records.ts';
-import { pathOf, ROUTES } from '../../contract/routes.ts';
+import { pathOf } from '../../contract/routes/route.ts';
+import { ROUTES } from '../../contract/routes/records.ts';
 import { saveDocument } from '../documents/download-client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 

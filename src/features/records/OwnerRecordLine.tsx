@@ -1,5 +1,5 @@
 import { BookCheck } from 'lucide-react';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/records.ts';
 import { dayAt, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { EntryPdfButtons } from './EntryPdfButtons.tsx';

@@ -20,7 +20,7 @@ import {
 } from '../../contract/records.ts';
 import { z } from '../../contract/zod.ts';
 import { CREDENTIAL_MESSAGES, sameCertificate } from '../../contract/credentials.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../contract/routes/records.ts';
 import { formatDateTimeAt } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
 import { useRoute } from '../../lib/use-query.ts';

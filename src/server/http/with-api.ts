@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ParsedInputOf, RouteSpec } from '../../contract/routes.ts';
+import { authorise, type Session } from '../auth/guards.server.ts';
 import { openDb, type Db } from '../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { startAfterAnswer, type AfterAnswerTask } from './after-answer.ts';
@@ -46,10 +47,17 @@ export interface ApiOptions {
   maxBodyBytes?: number;
 }
 
-/** What the handler of one route reads: the request, and the route's `:name` segments by name. */
-export interface RouteContext<R extends RouteSpec> extends Omit<ApiContext, 'params'> {
-  params: ParamsOf<R>;
-}
+/**
+ * The caller a route's handler is handed: none on a public route; on any other, the signed-in
+ * user and their token's claims, checked against the route's `access` before the handler runs.
+ */
+export type CallerOf<R extends RouteSpec> = R['access'] extends 'public' ? unknown : Session;
+
+/**
+ * What the handler of one route reads: the request, the route's `:name` segments by name, and
+ * (unless the route is public) the signed-in `user` its `access` admitted.
+ */
+export type RouteContext<R extends RouteSpec> = Omit<ApiContext, 'params'> & { params: ParamsOf<R> } & CallerOf<R>;
 
 /** One route of the table and the handler that serves it (`serve(ROUTES.x, handler)`). */
 export interface Served {
@@ -189,7 +197,8 @@ function errorResponse(error: HttpError): Response {
  * Wraps the routes one function serves, each a route of the table with its handler
  * (`serve(ROUTES.x, handler)`, docs/decisions/0454): the request's method and path choose the
  * route (a path the function serves under another method answers 405 with the methods the table
- * lists for it in `Allow`, a path it does not serve 404), the handler reads the route's `:name`
+ * lists for it in `Allow`, a path it does not serve 404), the route's `access` admits the caller
+ * (401/403 otherwise) and hands the handler its `user`, the handler reads the route's `:name`
  * segments as typed `params`; a database handle for the request, zod parsing, and errors as
  * `{ detail, errors? }` JSON. An unexpected error becomes a 500 with a generic detail and a
  * request id that is also logged, never a stack trace.
@@ -235,7 +244,10 @@ export function withApi(...args: Array<Served | ApiOptions>): ReturnType<typeof 
           ) as never,
         after: (task) => void afterAnswer.push(task),
       };
-      const answer = await handler(ctx);
+      // Who may call is the table's to say, before the handler reads anything (docs/decisions/0430).
+      const access = served.route.access;
+      const caller = access === 'public' ? {} : await authorise(ctx, access);
+      const answer = await handler(Object.assign(ctx, caller));
       checkAnswered(answer.route, expected, `${req.method} ${pathname}`);
       const { response } = answer;
       startAfterAnswer(

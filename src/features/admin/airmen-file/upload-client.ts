@@ -3,7 +3,8 @@ import {
   type AirmenFileKind,
   type AirmenImport,
 } from '../../../contract/airmen-file.ts';
-import { ROUTES, pathOf } from '../../../contract/routes.ts';
+import { pathOf } from '../../../contract/routes/route.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { $token } from '../../../lib/session.ts';
 import { isTemporarilyUnavailable } from '../../../lib/unavailable.ts';

@@ -26,7 +26,7 @@ import {
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 
 const SMTP_FIELDS = ['smtp_host', 'smtp_port', 'smtp_tls_mode', 'smtp_from_email', 'smtp_from_name'] as const;
 type SmtpField = (typeof SMTP_FIELDS)[number];

@@ -15,7 +15,7 @@ import {
   type IntegrationType,
 } from '../../../contract/admin-config.ts';
 import type { ApiKeyView, RotationPreview } from '../../../contract/admin-api-keys.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { useWrite } from '../../../lib/use-write.ts';

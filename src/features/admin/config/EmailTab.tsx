@@ -9,7 +9,7 @@ import { CAMPAIGN_TYPES, campaignSentAs } from '../../../contract/admin-config.t
 import type { EmailTemplateView } from '../../../contract/admin-email-templates.ts';
 import { labelOf } from '../../../contract/options.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';

@@ -19,7 +19,7 @@ import {
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 
 interface Values {
   name: string;

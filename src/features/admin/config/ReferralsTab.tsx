@@ -17,7 +17,7 @@ import {
 import { formatDateTime } from '../../../lib/format.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';

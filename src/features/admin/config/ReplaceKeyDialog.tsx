@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form-bits.tsx';
 import { apiKeyReplaceFor, type ApiKeyView } from '../../../contract/admin-api-keys.ts';
 import { CONFIG_LIMITS, INTEGRATION_KEY_HINTS, integrationLabel } from '../../../contract/admin-config.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';

@@ -16,7 +16,7 @@ import { SettingFormSchema, type SettingView } from '../../../contract/admin-set
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 
 interface Values {
   category: string;

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Loading } from '../../../components/ui/spinner.tsx';
 import { ENCRYPTED_PLACEHOLDER, SETTING_CATEGORIES, type SettingCategory } from '../../../contract/admin-config.ts';
 import type { SettingView } from '../../../contract/admin-settings.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { CATALOG_LIST, catalogEntry } from '../../../contract/settings-catalog.ts';

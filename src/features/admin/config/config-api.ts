@@ -1,6 +1,6 @@
 import type { IntegrationType } from '../../../contract/admin-config.ts';
 import { CONFIG_LIMITS } from '../../../contract/admin-config.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/admin.ts';
 import { ApiError, call } from '../../../lib/api-client.ts';
 
 /**

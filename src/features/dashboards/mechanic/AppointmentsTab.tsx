@@ -11,7 +11,7 @@ import { Loading, Spinner } from '../../../components/ui/spinner.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isStale } from '../../../lib/refusal.ts';

@@ -13,7 +13,7 @@ import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 import { preloadable } from '../../../lib/preloadable.ts';
 import { cardWhen } from '../../marketplace/schedule/card-when.ts';
 import { JobLines } from '../../bid-lines/JobLines.tsx';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { refresh } from '../../../lib/follow.ts';
 import { JobFigure } from '../../marketplace/ui/JobFigure.tsx';
 import { formatHours } from '../../../contract/job-figures.ts';

@@ -10,7 +10,7 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS } from '../../..
 import type { AcceptResult, Appointment } from '../../../contract/appointments.ts';
 import type { Bid } from '../../../contract/bids.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
 import { BID_MACHINE, CANCELLABLE_REQUEST_STATUSES, REQUEST_MACHINE, can } from '../../../contract/machines.ts';

@@ -7,7 +7,7 @@ import { CharacterCount, Textarea } from '../../../components/ui/field.tsx';
 import { FormField, fieldAria } from '../../../components/ui/form-field.tsx';
 import { CANCEL_REASON_MAX, MECHANIC_CANCEL_TEXT, MechanicCancelSchema } from '../../../contract/appointment-cancel.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { isStale } from '../../../lib/refusal.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 

@@ -7,7 +7,7 @@ import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import { RatingSchema, type Appointment } from '../../../contract/appointments.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';

@@ -7,7 +7,7 @@ import { Loading } from '../../../components/ui/spinner.tsx';
 import { BUSINESS } from '../../../contract/business.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import { labelOf } from '../../../contract/options.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { formatCurrency, formatDate, formatDay } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { Details } from '../../../components/ui/details.tsx';

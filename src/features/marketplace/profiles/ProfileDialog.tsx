@@ -11,7 +11,7 @@ import {
   type MechanicProfileInput,
   MechanicProfileSchema,
 } from '../../../contract/mechanic-profiles.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';

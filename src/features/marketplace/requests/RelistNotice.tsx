@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { refresh } from '../../../lib/follow.ts';
 

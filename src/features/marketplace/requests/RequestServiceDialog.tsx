@@ -18,7 +18,7 @@ import {
   ServiceRequestSchema,
 } from '../../../contract/service-requests.ts';
 import { REGISTRATION_EXAMPLES } from '../../../contract/registration.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';

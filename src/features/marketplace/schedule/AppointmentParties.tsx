@@ -7,7 +7,7 @@ import { CharacterCount, Input } from '../../../components/ui/field.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { SCHEDULE, WhereaboutsSchema, type PartyContact } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';

@@ -13,7 +13,7 @@ import {
   type ProposedTime,
 } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { isStale } from '../../../lib/refusal.ts';
 import { placeFieldErrors } from '../../../lib/server-field-errors.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 

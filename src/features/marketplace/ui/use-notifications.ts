@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MARKETPLACE } from '../../../contract/marketplace.ts';
 import type { Notification } from '../../../contract/notifications.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { getWithRetry } from '../../../lib/fetch-retry.ts';
 

@@ -16,7 +16,7 @@ import {
 import { formatDate } from '../../../../lib/format.ts';
 import { withDetail } from '../config-api.ts';
 import { useWrite } from '../../../../lib/use-write.ts';
-import { ROUTES } from '../../../../contract/routes.ts';
+import { ROUTES } from '../../../../contract/routes/admin.ts';
 import { Switch } from './Switch.tsx';
 import { WeekGrid } from './WeekGrid.tsx';
 

@@ -1,0 +1,131 @@
+import {
+  FunnelQuerySchema,
+  InboxExportQuerySchema,
+  InboxListQuerySchema,
+  InboxMergeSchema,
+  InboxNoteSchema,
+  InboxPatchSchema,
+  InboxReplySchema,
+  InvitationClaimSchema,
+  type ConvertResult,
+  type Funnel,
+  type InboxDetail,
+  type InboxEvent,
+  type InboxPage,
+  type InboxPerson,
+  type InboxSummary,
+  type InvitationClaim,
+} from '../inbox.ts';
+import { route, type RouteSpec } from './route.ts';
+
+/** The business's inbox (docs/decisions/0210-business-inbox.md): its part of the route table (`src/contract/routes.ts` composes them). */
+export const ROUTES = {
+  adminInboxQuotes: route<InboxPage>()({
+    method: 'GET',
+    path: '/api/admin/quotes',
+    access: { roles: ['admin'] },
+    query: InboxListQuerySchema,
+  }),
+  adminInboxLeads: route<InboxPage>()({
+    method: 'GET',
+    path: '/api/admin/leads',
+    access: { roles: ['admin'] },
+    query: InboxListQuerySchema,
+  }),
+  adminInboxQuote: route<InboxDetail>()({ method: 'GET', path: '/api/admin/quotes/:id', access: { roles: ['admin'] } }),
+  adminInboxLead: route<InboxDetail>()({ method: 'GET', path: '/api/admin/leads/:id', access: { roles: ['admin'] } }),
+  adminInboxQuotePatch: route<InboxDetail>()({
+    method: 'PATCH',
+    path: '/api/admin/quotes/:id',
+    access: { roles: ['admin'] },
+    input: InboxPatchSchema,
+  }),
+  adminInboxLeadPatch: route<InboxDetail>()({
+    method: 'PATCH',
+    path: '/api/admin/leads/:id',
+    access: { roles: ['admin'] },
+    input: InboxPatchSchema,
+  }),
+  adminInboxQuoteNote: route<InboxEvent>()({
+    method: 'POST',
+    path: '/api/admin/quotes/:id/notes',
+    access: { roles: ['admin'] },
+    input: InboxNoteSchema,
+  }),
+  adminInboxLeadNote: route<InboxEvent>()({
+    method: 'POST',
+    path: '/api/admin/leads/:id/notes',
+    access: { roles: ['admin'] },
+    input: InboxNoteSchema,
+  }),
+  adminInboxQuoteReply: route<{ success: true; messageId: string }>()({
+    method: 'POST',
+    path: '/api/admin/quotes/:id/reply',
+    access: { roles: ['admin'] },
+    input: InboxReplySchema,
+  }),
+  adminInboxLeadReply: route<{ success: true; messageId: string }>()({
+    method: 'POST',
+    path: '/api/admin/leads/:id/reply',
+    access: { roles: ['admin'] },
+    input: InboxReplySchema,
+  }),
+  adminInboxQuoteMerge: route<InboxDetail>()({
+    method: 'POST',
+    path: '/api/admin/quotes/:id/merge',
+    access: { roles: ['admin'] },
+    input: InboxMergeSchema,
+  }),
+  adminInboxLeadMerge: route<InboxDetail>()({
+    method: 'POST',
+    path: '/api/admin/leads/:id/merge',
+    access: { roles: ['admin'] },
+    input: InboxMergeSchema,
+  }),
+  adminInboxQuoteUnmerge: route<InboxDetail>()({
+    method: 'POST',
+    path: '/api/admin/quotes/:id/unmerge',
+    access: { roles: ['admin'] },
+    input: InboxMergeSchema,
+  }),
+  adminInboxLeadUnmerge: route<InboxDetail>()({
+    method: 'POST',
+    path: '/api/admin/leads/:id/unmerge',
+    access: { roles: ['admin'] },
+    input: InboxMergeSchema,
+  }),
+  adminInboxQuoteConvert: route<ConvertResult>()({
+    method: 'POST',
+    path: '/api/admin/quotes/:id/convert',
+    access: { roles: ['admin'] },
+  }),
+  adminInboxSummary: route<InboxSummary>()({
+    method: 'GET',
+    path: '/api/admin/inbox/summary',
+    access: { roles: ['admin'] },
+  }),
+  adminInboxAdministrators: route<{ items: InboxPerson[] }>()({
+    method: 'GET',
+    path: '/api/admin/inbox/administrators',
+    access: { roles: ['admin'] },
+  }),
+  adminInboxExport: route<string>()({
+    method: 'GET',
+    path: '/api/admin/inbox/export',
+    access: { roles: ['admin'] },
+    query: InboxExportQuerySchema,
+    raw: true,
+  }),
+  adminFunnel: route<Funnel>()({
+    method: 'GET',
+    path: '/api/admin/funnel',
+    access: { roles: ['admin'] },
+    query: FunnelQuerySchema,
+  }),
+  invitationClaim: route<InvitationClaim>()({
+    method: 'POST',
+    path: '/api/inbox/invitations/claim',
+    access: 'signedIn',
+    input: InvitationClaimSchema,
+  }),
+} as const satisfies Record<string, RouteSpec>;

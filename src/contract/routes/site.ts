@@ -1,0 +1,22 @@
+import type { SiteSettings } from '../settings-catalog.ts';
+import { LeadSchema } from '../lead.ts';
+import { QuoteRequestSchema, type QuoteResponse } from '../quote.ts';
+import { type Envelope, route, type RouteSpec } from './route.ts';
+
+/** The public site: the quote and lead forms, site settings, health: its part of the route table (`src/contract/routes.ts` composes them). */
+export const ROUTES = {
+  quoteSubmit: route<QuoteResponse>()({
+    method: 'POST',
+    path: '/api/quotes',
+    access: 'public',
+    input: QuoteRequestSchema,
+  }),
+  leadCapture: route<{ success: true; code?: string; sentTo?: string; emailed?: boolean }>()({
+    method: 'POST',
+    path: '/api/leads',
+    access: 'public',
+    input: LeadSchema,
+  }),
+  health: route<{ database: 'ok' }>()({ method: 'GET', path: '/api/health', access: 'public' }),
+  siteSettings: route<Envelope<SiteSettings>>()({ method: 'GET', path: '/api/site/settings', access: 'public' }),
+} as const satisfies Record<string, RouteSpec>;
