@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // Small things a first user meets: required fields marked on sign-up, and closing a dialog with
-// Escape leaves focus where it was, not at the top of the page.
+// Escape leaves focus where it was, not at the top of the page. The account of the second is made
+// by the API and opened signed in as the sign-in form leaves a browser (the form: tests/e2e/auth.spec.ts).
 
 test('sign-up marks the required fields', async ({ page }) => {
   await page.goto('/login');
@@ -22,10 +24,7 @@ test('Escape on Add Aircraft gives focus back to the button that opened it', asy
     data: { role: 'pilot', firstName: 'Ines', lastName: 'Focus', email, password: 'Checklist-Complete-1' },
   });
   expect(res.status()).toBe(201);
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Checklist-Complete-1');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await openSignedIn(page, (await res.json()) as ApiSession);
   const add = page.getByRole('button', { name: 'Add Aircraft' }).first();
   await add.click();
   await expect(page.getByRole('dialog', { name: 'Add New Aircraft' })).toBeVisible();

@@ -1,10 +1,12 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // An itemized quote through the UI: the mechanic quotes three lines, the owner defers the
 // airworthiness line while accepting; the appointment and its work order show what was approved
-// and what was deferred. Accounts, profile and request are made by the API.
+// and what was deferred. Accounts, profile and request are made by the API, and each dashboard
+// opens signed in as the sign-in form leaves a browser (the form itself: tests/e2e/auth.spec.ts).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
@@ -33,7 +35,7 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
     },
   });
   expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  const body = (await res.json()) as ApiSession & { access_token: string; user: { id: string } };
   const headers = { authorization: `Bearer ${body.access_token}` };
   if (role === 'mechanic') {
     await approveMechanicAsAdmin(page.request, body.user.id);
@@ -68,15 +70,11 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
     });
     expect(request.status()).toBe(201);
   }
-  return { page, email, password };
+  return { page, session: body };
 }
 
-async function signIn(who: { page: Page; email: string; password: string }) {
-  await who.page.goto('/dashboard');
-  await who.page.getByLabel('Email').fill(who.email);
-  await who.page.getByLabel('Password').fill(who.password);
-  await who.page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  return who.page;
+function signIn(who: { page: Page; session: ApiSession }) {
+  return openSignedIn(who.page, who.session);
 }
 
 test('a three-line quote, accepted with the airworthiness line deferred', async ({ browser }) => {

@@ -1,9 +1,12 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // The whole marketplace flow with two people in two browsers: a pilot and a mechanic.
-// Every step goes through the UI; the only shortcut is creating the two accounts by the API.
+// Every step goes through the UI; the only shortcuts are creating the two accounts by the API and
+// opening each dashboard signed in, as the sign-in form leaves a browser (the form itself:
+// tests/e2e/auth.spec.ts).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 // One long walk through ~40 server calls; on a busy machine each cold function takes seconds.
@@ -36,14 +39,10 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
     },
   });
   expect(res.status()).toBe(201);
+  const session = (await res.json()) as ApiSession & { user: { id: string } };
   // New mechanics wait for an administrator's approval; this one is approved as the console would.
-  if (role === 'mechanic')
-    await approveMechanicAsAdmin(page.request, ((await res.json()) as { user: { id: string } }).user.id);
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  return page;
+  if (role === 'mechanic') await approveMechanicAsAdmin(page.request, session.user.id);
+  return openSignedIn(page, session);
 }
 
 /** Opens the bell's popover and expects a notification titled `title`; closes it again. */

@@ -1,23 +1,22 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { signInToConsole } from '../helpers/e2e-admin.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
 // On a 390 px phone every section of each dashboard is in reach without the page scrolling
 // sideways: the section tabs wrap instead of running off the right edge, except the console's
-// eleven, which are one row that scrolls inside itself.
+// eleven, which are one row that scrolls inside itself. Each dashboard opens signed in as the
+// sign-in form leaves a browser (the form itself: tests/e2e/auth.spec.ts).
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-function demoAdminPassword(): string {
-  const file = path.resolve(process.env['E2E_SECRETS_FILE'] ?? '.data/e2e/postgres-secrets.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { DEMO_ADMIN_PASSWORD: string }).DEMO_ADMIN_PASSWORD;
-}
-
-async function signIn(page: Page, entry: string, email: string, password: string) {
-  await page.goto(entry);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** The demo account's dashboard, signed in by the API's sign-in answer. */
+async function signIn(page: Page, email: string, password: string) {
+  const login = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  await openSignedIn(page, (await login.json()) as ApiSession);
+  // Its first load fetches the dashboard's code, which the sign-in form would have fetched while
+  // the password was typed: on a loaded machine that takes longer than one expectation's wait.
+  await expect(page.getByRole('tablist', { name: 'Dashboard sections' })).toBeVisible({ timeout: 30_000 });
 }
 
 /**
@@ -47,7 +46,7 @@ async function expectAllSectionsInReach(
 }
 
 test('the pilot reaches every section, Notifications included', async ({ page }, testInfo) => {
-  await signIn(page, '/dashboard', 'pilot@example.com', 'DemoPilot!2026');
+  await signIn(page, 'pilot@example.com', 'DemoPilot!2026');
   await expectAllSectionsInReach(page, 'Dashboard sections', [
     'Overview',
     'Service Requests',
@@ -61,7 +60,7 @@ test('the pilot reaches every section, Notifications included', async ({ page },
 });
 
 test('the mechanic reaches every section', async ({ page }, testInfo) => {
-  await signIn(page, '/dashboard', 'mechanic@example.com', 'DemoMechanic!2026');
+  await signIn(page, 'mechanic@example.com', 'DemoMechanic!2026');
   await expectAllSectionsInReach(page, 'Dashboard sections', [
     'Overview',
     'Service Requests',
@@ -75,7 +74,7 @@ test('the mechanic reaches every section', async ({ page }, testInfo) => {
 });
 
 test('the administrator reaches every section of the console and of System Config', async ({ page }, testInfo) => {
-  await signIn(page, '/admin', 'admin@example.com', demoAdminPassword());
+  await signInToConsole(page);
   const sections = page.getByRole('tablist', { name: 'Admin sections' });
   await expect(sections).toBeVisible();
   const names = (await sections.getByRole('tab').allTextContents()).map((t) => t.trim());

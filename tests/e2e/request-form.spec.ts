@@ -1,9 +1,12 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // The service request form: one location that starts from the saved aircraft's home airport, the
 // saved aircraft's identity read-only with a way to edit it, every error on the first submit, no
-// start date in the past, tail numbers checked as registration marks.
+// start date in the past, tail numbers checked as registration marks. The account and the aircraft
+// are made by the API; the dashboard opens signed in as the sign-in form leaves a browser (the form
+// itself: tests/e2e/auth.spec.ts).
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -25,7 +28,8 @@ test('one location from the aircraft, its identity read-only, every error at onc
     },
   });
   expect(res.status()).toBe(201);
-  const token = ((await res.json()) as { access_token: string }).access_token;
+  const session = (await res.json()) as ApiSession & { access_token: string };
+  const token = session.access_token;
   const plane = await page.request.post('/api/aircraft', {
     headers: { authorization: `Bearer ${token}` },
     data: { tailNumber: TAIL, make: 'Beechcraft', model: 'A36 Bonanza', year: 1996, homeAirport: 'KRNO' },
@@ -39,10 +43,7 @@ test('one location from the aircraft, its identity read-only, every error at onc
   expect(bad.status()).toBe(400);
   expect(((await bad.json()) as { detail: string }).detail).toContain('N12345E is not a US N-number');
 
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await openSignedIn(page, session);
   await page.getByRole('button', { name: 'Request Service' }).first().click();
   const form = page.getByRole('dialog', { name: 'Request Aircraft Service' });
 

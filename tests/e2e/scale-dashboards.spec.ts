@@ -1,12 +1,14 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // Issue 30 in a browser: accounts with more rows than one page of each list (20). The Overview and
 // Earnings figures count every row (docs/decisions/0203), the logbook and the threads load their
 // older pages with "Load more" (0206), and the appointment cards ask for their payments in one
-// call (0204). Rows are added straight in the database: each feature's flow has its own tests.
+// call (0204). Rows are added straight in the database: each feature's flow has its own tests. Each
+// dashboard opens signed in as the sign-in form leaves a browser (the form: tests/e2e/auth.spec.ts).
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -33,7 +35,7 @@ async function register(browser: Browser, role: 'pilot' | 'mechanic') {
     },
   });
   expect(res.status()).toBe(201);
-  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  const body = (await res.json()) as ApiSession & { access_token: string; user: { id: string } };
   if (role === 'mechanic') {
     await approveMechanicAsAdmin(page.request, body.user.id);
     const profile = await page.request.post('/api/enhanced/mechanic-profile', {
@@ -47,14 +49,7 @@ async function register(browser: Browser, role: 'pilot' | 'mechanic') {
     });
     expect(profile.status()).toBe(201);
   }
-  return { page, email, id: body.user.id };
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  return { page, id: body.user.id, session: body };
 }
 
 /** A counter of the Overview's (or Earnings') summary cards. */
@@ -116,7 +111,7 @@ test('counters, logbook, threads and payments past one page', async ({ browser }
     if (/^\/api\/appointments\/[^/]+\/payment$/.test(path)) singles.push(path);
     if (path === '/api/appointments/payments') batches.push(r.url());
   });
-  await signIn(p, pilot.email);
+  await openSignedIn(p, pilot.session);
   await expect(counter(p, 'Summary', 'My Aircraft')).toContainText(String(MORE));
   await expect(counter(p, 'Summary', 'Active Requests')).toContainText(String(MORE));
 
@@ -145,7 +140,7 @@ test('counters, logbook, threads and payments past one page', async ({ browser }
 
   // --- The mechanic: earnings over every job; the threads a page at a time.
   const m = mechanic.page;
-  await signIn(m, mechanic.email);
+  await openSignedIn(m, mechanic.session);
   await m.getByRole('tab', { name: /^Earnings/ }).click();
   await expect(counter(m, 'Earnings summary', 'Jobs Completed')).toContainText(String(MORE));
   await expect(counter(m, 'Earnings summary', 'Total Earned')).toContainText(
