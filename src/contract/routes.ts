@@ -152,6 +152,7 @@ import {
 } from './payments.ts';
 import type { EarningsFromPayments } from './payments-earnings.ts';
 import { QuoteRequestSchema, type QuoteResponse } from './quote.ts';
+import type { PopupClaim } from './popup.ts';
 import {
   RecordPatchSchema,
   SignRecordSchema,
@@ -282,7 +283,7 @@ export const ROUTES = {
   // --- Public site ----------------------------------------------------------------------------
   quoteSubmit: route<QuoteResponse>()({ method: 'POST', path: '/api/quotes', input: QuoteRequestSchema }),
   quotesForAdmin: route<Envelope<AdminQuote[]>>()({ method: 'GET', path: '/api/quotes', query: AdminListQuerySchema }),
-  leadCapture: route<{ success: true; code?: string; sentTo?: string; emailed?: boolean }>()({
+  leadCapture: route<{ success: true } & Partial<PopupClaim>>()({
     method: 'POST',
     path: '/api/leads',
     input: LeadSchema,

@@ -30,6 +30,14 @@ describe('interpretQuoteResponse', () => {
       kind: 'success',
       message: 'Thanks!',
       estimatedSavings: 23,
+      emailGoing: true,
+    });
+  });
+
+  it('reads that email is not going out, so no email is promised', () => {
+    expect(interpretQuoteResponse(200, { success: true, message: 'Thanks!', emailGoing: false })).toMatchObject({
+      kind: 'success',
+      emailGoing: false,
     });
   });
 

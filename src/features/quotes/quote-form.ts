@@ -82,6 +82,8 @@ export type QuoteOutcome =
       message: string;
       estimatedSavings: number | undefined;
       estimatedSavingsDollars: number | undefined;
+      /** False while email is not going out: the confirmation promises no email (docs/decisions/0466). */
+      emailGoing: boolean;
     }
   | { kind: 'failed' }
   | { kind: 'rejected'; detail: string; fieldErrors: Partial<Record<string, string>> }
@@ -109,6 +111,7 @@ export function interpretQuoteResponse(status: number, body: unknown): QuoteOutc
       message,
       estimatedSavings: num(body['estimatedSavings']),
       estimatedSavingsDollars: num(body['estimatedSavingsDollars']),
+      emailGoing: body['emailGoing'] !== false,
     };
   }
   // 503: the service is briefly down (database unreachable); the same request may succeed shortly.
