@@ -78,6 +78,30 @@ describe('Google Analytics in the console', () => {
     expect((await settings()).analytics).toEqual({ measurement_id: 'G-ABC1234XYZ', script_origin: gtag.url });
   });
 
+  it('shows the ID in full (it is public, in every page) and takes no limits or expiry', async () => {
+    const form = new FormData();
+    form.set('key_name', 'Website');
+    form.set('api_key', 'G-SHOWN0001');
+    form.set('daily_limit', '100');
+    form.set('expires_at', '2099-01-01');
+    const res = await call('POST', '/api/admin/config/api-keys?integration_type=google_analytics', {
+      rawBody: form,
+      token: admin.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ api_key: 'G-SHOWN0001', daily_limit: null, expires_at: null });
+    const listed = await api.get('/api/admin/config/api-keys/google_analytics', {
+      token: admin.token,
+    });
+    expect(listed.body.data.map((k: { api_key: string }) => k.api_key)).toEqual(['G-SHOWN0001']);
+    const replaced = await api.put(
+      `/api/admin/config/api-keys/${res.body.data.id}`,
+      { api_key: 'g-shown0002' },
+      { token: admin.token },
+    );
+    expect(replaced.body.data.api_key).toBe('G-SHOWN0002');
+  });
+
   it('replaces the ID in place (checked the same way) and removes it after which the site has none', async () => {
     const added = await add('G-FIRST0001');
     const id = added.body.data.id as string;
