@@ -491,6 +491,7 @@ function EstimateLine({ estimate }: { estimate: LiveEstimate }) {
   if (estimate.kind === 'needs-choice')
     text = 'Choose the aircraft type and the service above to see your estimated savings.';
   if (estimate.kind === 'out-of-bounds') text = `${estimate.message}: check the amount, or leave it empty.`;
+  if (estimate.kind === 'beyond-class') text = `${estimate.message}.`;
   if (estimate.kind === 'estimate')
     text = (
       <>

@@ -165,5 +165,11 @@ describe('liveEstimate (the server model, while typing)', () => {
       kind: 'out-of-bounds',
       message: 'Last invoice amount for annual inspection must be between $300 and $400,000',
     });
+    // Within the service's bounds but far above what it costs on this class: no figure, and why.
+    expect(liveEstimate('250000', 'annual', 'single-engine', 'no')).toEqual({
+      kind: 'beyond-class',
+      message:
+        'That is far above what this work usually costs on this class of aircraft (Annual Inspection, Single Engine Piston: up to $15,000). We will not guess a saving: the quote compares item by item',
+    });
   });
 });

@@ -17,6 +17,8 @@ import {
   OUR_TYPICAL_PRICE,
   estimateSavings,
   invoiceOutOfBounds,
+  invoiceBeyondClass,
+  beyondClassText,
   savingsFigure,
   type InvoiceParts,
   type SavingsEstimate,
@@ -194,6 +196,7 @@ export type LiveEstimate =
   | { kind: 'none' }
   | { kind: 'needs-choice' }
   | { kind: 'out-of-bounds'; message: string }
+  | { kind: 'beyond-class'; message: string }
   | { kind: 'estimate'; estimate: SavingsEstimate; invoice: number }
   | { kind: 'no-saving'; ourPrice: number; invoice: number };
 
@@ -212,6 +215,16 @@ export function liveEstimate(
   if (!isService(serviceType) || !isAircraft(aircraftType)) return { kind: 'needs-choice' };
   const problem = invoiceOutOfBounds(serviceType, optionLabel('service', serviceType), invoice);
   if (problem) return { kind: 'out-of-bounds', message: problem };
+  if (invoiceBeyondClass(serviceType, aircraftType, invoice))
+    return {
+      kind: 'beyond-class',
+      message: beyondClassText(
+        serviceType,
+        aircraftType,
+        optionLabel('service', serviceType),
+        optionLabel('aircraft', aircraftType),
+      ),
+    };
   const included: InvoiceParts = INVOICE_PARTS_OPTIONS.some((o) => o.value === parts)
     ? (parts as InvoiceParts)
     : 'unsure';
