@@ -48,6 +48,11 @@ const ageHours = (id: string, hours: number) =>
     .execute();
 
 const get = (path: string, token = admin.token) => api.get(path, { token });
+/** One CSV line's fields (RFC 4180 quoting; no line breaks inside the rows read here). */
+const cells = (line: string) =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, f]) =>
+    f!.startsWith('"') ? f!.slice(1, -1).replace(/""/g, '"') : f!,
+  );
 
 describe('the inbox is for administrators only', () => {
   const calls: Array<[string, string, unknown?]> = [
@@ -700,5 +705,39 @@ describe('GET /api/admin/inbox/export', () => {
     const all = await get(`/api/admin/inbox/export?kind=quotes&q=${m}`);
     expect(all.text).toContain("'=HYPERLINK");
     expect((await get('/api/admin/inbox/export?kind=people')).status).toBe(400);
+  });
+
+  it('writes phone numbers plainly and carries the money and the code', async () => {
+    const m = marker();
+    const claim = await api.post('/api/leads', {
+      firstName: 'Tom',
+      email: `${m}@example.com`,
+      phone: '+1 510 555 0100',
+      source: 'popup_discount_offer',
+    });
+    const code = claim.body.code as string;
+    await submit({
+      message: `export ${m}`,
+      returnPhone: '+1 510 555 0100',
+      lastInvoiceAmount: '3200',
+      invoiceIncludesParts: 'yes',
+      discountCode: code,
+    });
+    const quotes = (await get(`/api/admin/inbox/export?kind=quotes&q=${m}`)).text.trim().split('\r\n');
+    const header = cells(quotes[0]!);
+    const row = cells(quotes[1]!);
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Phone')).toBe('+1 510 555 0100');
+    expect(cell('Last invoice ($)')).toBe('3200.00');
+    expect(cell('Invoice included parts')).toBe('Yes, parts included');
+    expect(cell('Est. savings ($)')).toBe('448.00');
+    expect(cell('Discount code')).toBe(code);
+
+    const leads = (await get(`/api/admin/inbox/export?kind=leads&q=${m}`)).text.trim().split('\r\n');
+    const leadHeader = cells(leads[0]!);
+    const leadRow = cells(leads[1]!);
+    expect(leadRow[leadHeader.indexOf('Phone')]).toBe('+1 510 555 0100');
+    expect(leadRow[leadHeader.indexOf('Discount code')]).toBe(code);
+    expect(leadRow[leadHeader.indexOf('Code used on a quote')]).toBe('yes');
   });
 });
