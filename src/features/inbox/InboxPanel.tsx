@@ -25,18 +25,10 @@ import { $inboxPreset } from './inbox-store.ts';
 import { CONSOLE_PARAMS } from '../../contract/console-address.ts';
 import { paramOf, replaceParam } from '../../lib/history-entries.ts';
 
+import { useDebounced } from '../../lib/use-debounced.ts';
+
 const InboxDetailDialog = lazy(() => import('./InboxDetailDialog.tsx'));
 const FunnelChart = lazy(() => import('./FunnelChart.tsx'));
-
-/** Waits for typing to pause before searching, so each keystroke is not a request. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
 
 const any = (label: string) => ({ value: '', label });
 
