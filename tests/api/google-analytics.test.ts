@@ -233,3 +233,28 @@ describe("the public pages' content policy", () => {
     }
   });
 });
+
+describe('the business hours in the home page as served', () => {
+  const FOOTER =
+    '<li id="business-hours" class="flex items-start gap-2" hidden><svg></svg><div><p>Office hours (<span data-time-zone></span>)</p><ul class="mt-1 space-y-0.5"></ul></div></li>';
+  const LD =
+    '<script type="application/ld+json">{"@context":"https://schema.org","@type":"LocalBusiness","name":"S"}</script>';
+  const served = async () => {
+    const page = new Response(`<!doctype html><title>Home</title>${LD}<footer>${FOOTER}</footer>`, {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy() },
+    });
+    const res = await analyticsCsp(new Request(`${siteUrl}/`), { next: () => Promise.resolve(page) });
+    return res.text();
+  };
+
+  it('are in the HTML a crawler reads, with the opening hours in the LocalBusiness data', async () => {
+    const html = await served();
+    expect(html).toContain('<li id="business-hours" class="flex items-start gap-2">');
+    expect(html).toContain('<span data-time-zone>Pacific time</span>');
+    expect(html).toContain('<li>Mon-Fri: 7:00 AM-6:00 PM</li>');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(ld.openingHoursSpecification).toEqual(
+      expect.arrayContaining([expect.objectContaining({ opens: '07:00', closes: '18:00' })]),
+    );
+  });
+});
