@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, uniqueEmail } from '../helpers/api.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
@@ -416,6 +417,30 @@ describe('POST /api/admin/quotes/:id/reply', () => {
 });
 
 describe('duplicates and merge', () => {
+  it('suggests the same aircraft registration from two people as a possible duplicate', async () => {
+    // A mark no other request of this run or an earlier one has: random digits and letters.
+    const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+    const randomMark = () =>
+      tailNumber(
+        String(Math.floor(Math.random() * 10_000)),
+        `${letters[Math.floor(Math.random() * 24)]}${letters[Math.floor(Math.random() * 24)]}`,
+      );
+    const mark = randomMark();
+    const randomPhone = () =>
+      `(${200 + Math.floor(Math.random() * 700)}) 555-${1000 + Math.floor(Math.random() * 9000)}`;
+    const owner = await submit({ firstName: 'Dana', registrationNumber: mark, returnPhone: randomPhone() });
+    // Her partner asks for the same airplane, typing the mark another way.
+    const partner = await submit({
+      firstName: 'Lee',
+      registrationNumber: `${mark.slice(0, 1).toLowerCase()}-${mark.slice(1).toLowerCase()}`,
+      returnPhone: randomPhone(),
+    });
+    const other = await submit({ registrationNumber: randomMark(), returnPhone: randomPhone() });
+    const detail = (await get(`/api/admin/quotes/${owner.id}`)).body;
+    expect(detail.duplicates.map((d: { id: string }) => d.id)).toEqual([partner.id]);
+    expect((await get(`/api/admin/quotes/${other.id}`)).body.duplicates).toEqual([]);
+  });
+
   it('shows the same email or phone within 30 days and merges them', async () => {
     const email = uniqueEmail('dup');
     const phoneOf = () =>
@@ -427,8 +452,10 @@ describe('duplicates and merge', () => {
       returnPhone: phoneOf(),
       registrationNumber: 'N777DP',
     });
-    const third = await submit({ returnPhone: phone });
-    const fourth = await submit({ returnPhone: phone.replace(/[()\s-]+/g, '.') });
+    // No registration: the same phone alone makes these two duplicates (the default N12345 of the
+    // helper would match every other test's requests).
+    const third = await submit({ returnPhone: phone, registrationNumber: '' });
+    const fourth = await submit({ returnPhone: phone.replace(/[()\s-]+/g, '.'), registrationNumber: '' });
     const old = await submit({ returnEmail: email, returnPhone: phoneOf() });
     await ageHours(old.id, 24 * 45);
 

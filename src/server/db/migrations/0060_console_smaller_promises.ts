@@ -15,11 +15,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('outbox_attempts')
     .columns(['provider', 'attempted_at desc', 'id desc'])
     .execute();
+  // The Inbox suggests a request for the same aircraft registration as a possible duplicate.
+  await sql`create index quotes_inbox_registration_idx on quotes (upper(regexp_replace(coalesce(registration_number, ''), '[^A-Za-z0-9]', '', 'g')), created_at)`.execute(
+    db,
+  );
   await sql`create index outbox_search_idx on outbox using gin ((${sql.raw(OUTBOX_SEARCH)}) gin_trgm_ops)`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('outbox_search_idx').execute();
+  await db.schema.dropIndex('quotes_inbox_registration_idx').execute();
   await db.schema.dropIndex('outbox_attempts_provider_latest_idx').execute();
 }
