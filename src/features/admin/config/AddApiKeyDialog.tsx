@@ -324,7 +324,7 @@ export function AddApiKeyDialog({
         </div>
         {!analytics &&
           text('expires_at', 'Expires On', { type: 'date' }, 'Optional: rotation retires the key after this date')}
-        {!smtp && (
+        {!smtp && !analytics && (
           <FormField
             id="api-key-additional_config"
             label="Additional Config (JSON)"
