@@ -18,7 +18,7 @@ export default withApi(
     const q = ctx.query(ROUTES.adminOutbox.query);
     const { after } = readPage(ctx.url, OUTBOX_KEYS);
     const [page, delivery] = await Promise.all([
-      listOutbox(ctx.db, { status: q.status, page: q.page, perPage: q.per_page, after }),
+      listOutbox(ctx.db, { status: q.status, q: q.q, page: q.page, perPage: q.per_page, after }),
       deliveryStatus(ctx.db),
     ]);
     return reply(

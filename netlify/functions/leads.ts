@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { POPUP_LEAD_SOURCE } from '../../src/contract/lead.ts';
+import { emailWillGo } from '../../src/features/messaging/email-promise.server.ts';
 import { captureLead } from '../../src/features/leads/leads.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { listLeadsForAdmin } from '../../src/features/admin/dashboard.server.ts';
@@ -17,11 +18,15 @@ export default withApi(
     const lead = await ctx.input(ROUTES.leadCapture);
     await guardPublicWrite(ctx, lead);
     const { code, emailed } = await captureLead(ctx.db, lead);
+    if (lead.source !== POPUP_LEAD_SOURCE) return reply(ROUTES.leadCapture, { success: true });
     // The popup shows the code on screen and says where it was sent.
-    return reply(
-      ROUTES.leadCapture,
-      lead.source === POPUP_LEAD_SOURCE ? { success: true, code, sentTo: lead.email, emailed } : { success: true },
-    );
+    return reply(ROUTES.leadCapture, {
+      success: true,
+      code,
+      sentTo: lead.email,
+      emailed,
+      emailGoing: await emailWillGo(ctx.db),
+    });
   }),
 );
 

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
+import { emailWillGo } from '../../src/features/messaging/email-promise.server.ts';
 import { submitQuote } from '../../src/features/quotes/quotes.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';
 import { listQuotesForAdmin } from '../../src/features/admin/dashboard.server.ts';
@@ -15,7 +16,8 @@ export default withApi(
   serve(ROUTES.quoteSubmit, async (ctx) => {
     const quote = await ctx.input(ROUTES.quoteSubmit);
     await guardPublicWrite(ctx, quote);
-    return reply(ROUTES.quoteSubmit, await submitQuote(ctx.db, quote));
+    const answer = await submitQuote(ctx.db, quote);
+    return reply(ROUTES.quoteSubmit, { ...answer, emailGoing: await emailWillGo(ctx.db) });
   }),
 );
 

@@ -57,6 +57,15 @@ export const SMTP_TLS_MODES = [
 export type SmtpTlsMode = (typeof SMTP_TLS_MODES)[number]['value'];
 export const SMTP_DEFAULT_PORT: Record<SmtpTlsMode, number> = { starttls: 587, tls: 465, none: 25 };
 
+/**
+ * The port field after a TLS mode is chosen: the new mode's usual port only when the field is
+ * empty or still holds the previous mode's usual port; a port the administrator typed stays.
+ */
+export function smtpPortAfterModeChange(port: string, from: SmtpTlsMode, to: SmtpTlsMode): string {
+  const typed = port.trim();
+  return typed === '' || typed === String(SMTP_DEFAULT_PORT[from]) ? String(SMTP_DEFAULT_PORT[to]) : port;
+}
+
 /** The SMTP part of a key's additional_config; one schema for the dialog and the function. */
 export const SmtpSettingsSchema = z.object({
   host: text('SMTP host', 253).pipe(
@@ -156,6 +165,13 @@ export function stripeKeyProblems(
   return problems;
 }
 
+/**
+ * Integrations whose "key" is public (Google Analytics' measurement ID is in every page's tag):
+ * shown in full in the console, not masked, and without an API key's limits and expiry.
+ */
+export const PUBLIC_KEY_INTEGRATIONS: readonly IntegrationType[] = ['google_analytics'];
+export const keyIsPublic = (integration: IntegrationType) => PUBLIC_KEY_INTEGRATIONS.includes(integration);
+
 /** Integrations whose first key is not made primary by itself: choosing it changes how money moves. */
 export const PRIMARY_ONLY_WHEN_ASKED: readonly IntegrationType[] = ['stripe'];
 
@@ -174,7 +190,15 @@ export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
  * additional_config (stored normalised: the port as a number, empty sender name left out).
  */
 export function apiKeyFormFor(integration: IntegrationType) {
-  if (integration === 'google_analytics') return ApiKeyFormSchema.transform(measurementIdKey);
+  // A measurement ID is used by every page view, not called against a quota, and never expires:
+  // limits and expiry (an API key's) do not apply, whatever a client sent.
+  if (integration === 'google_analytics')
+    return ApiKeyFormSchema.transform((form, ctx) => ({
+      ...measurementIdKey(form, ctx),
+      daily_limit: null,
+      monthly_limit: null,
+      expires_at: null,
+    }));
   if (integration === 'stripe') return ApiKeyFormSchema.superRefine(stripeChecked(true));
   if (integration !== 'smtp') return ApiKeyFormSchema;
   return ApiKeyFormSchema.transform((form, ctx) => {

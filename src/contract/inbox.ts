@@ -219,6 +219,19 @@ export interface InboxItem {
   version: number;
 }
 
+/** One row of the CSV export: the list's item and what the business is owed or promised. */
+export interface InboxExportItem extends InboxItem {
+  /** Quote requests: the last invoice the customer gave, in dollars (numeric text, two decimals). */
+  lastInvoiceAmount: string | null;
+  invoiceIncludesParts: string | null;
+  /** The savings promised in dollars, as stored with the request (numeric text). */
+  estimatedSavingsDollars: string | null;
+  /** A quote's code as given; a popup lead's code as it was shown. */
+  discountCode: string | null;
+  /** Leads: whether a quote request was made with the lead's code (null for quote requests). */
+  codeUsedOnQuote: boolean | null;
+}
+
 export interface InboxPage {
   items: InboxItem[];
   total: number;

@@ -29,8 +29,18 @@ export interface OutboxPage {
   pagination: { page: number; pages: number; total: number; perPage: number };
 }
 
-/** GET /api/admin/outbox ?status=&page=&per_page= */
+/** The longest search the outbox takes. */
+export const OUTBOX_SEARCH_MAX = 200;
+
+/** GET /api/admin/outbox ?q=&status=&page=&per_page= */
 export const OutboxListQuerySchema = z.object({
+  /** Recipient or subject contains it (case-insensitive; % and _ are characters). */
+  q: z
+    .string()
+    .trim()
+    .max(OUTBOX_SEARCH_MAX, `Search must be at most ${OUTBOX_SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => v || undefined),
   status: z.enum(OUTBOX_STATUSES, { error: `status must be one of: ${OUTBOX_STATUSES.join(', ')}` }).optional(),
   page: z.coerce
     .number({ error: 'page must be a whole number of at least 1' })

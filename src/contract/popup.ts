@@ -59,4 +59,9 @@ export interface PopupClaim {
   sentTo: string;
   /** False when this address claimed before (the code was emailed then, not again now). */
   emailed: boolean;
+  /**
+   * False while email is not going out (no provider, or its last attempt failed: docs/decisions/0466):
+   * the popup then says the code is saved, not that it was sent.
+   */
+  emailGoing: boolean;
 }

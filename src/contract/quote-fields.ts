@@ -81,6 +81,8 @@ export interface QuoteResponse {
   estimatedSavingsDollars?: number;
   /** The discount code the request was taken with, when one was given. */
   discountCode?: string;
+  /** False while email is not going out (docs/decisions/0466): no "on its way" is promised. */
+  emailGoing?: boolean;
 }
 
 export const QUOTE_SUCCESS_MESSAGE =

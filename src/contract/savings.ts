@@ -123,6 +123,74 @@ export const INVOICE_BOUNDS: Record<QuoteServiceType, { min: number; max: number
   emergency: { min: 100, max: 1_000_000 },
 };
 
+/**
+ * The largest invoice, parts included, one such service plausibly costs on each class of aircraft
+ * (docs/decisions/0467-savings-bounded-by-aircraft-class.md): the savings sentence is made only up to
+ * it. Above it the amount is kept (it may be several jobs, or a typo) but no figure is promised: a
+ * $250,000 labor-only annual on a Cessna 172 is not "about $50,000" saved. Each is within the
+ * service's INVOICE_BOUNDS, the limit the form refuses beyond.
+ */
+export const ESTIMATE_CEILING: Record<QuoteServiceType, Record<AircraftType, number>> = {
+  annual: {
+    'single-engine': 15_000,
+    'multi-engine': 30_000,
+    turboprop: 75_000,
+    jet: 400_000,
+    helicopter: 45_000,
+    experimental: 10_000,
+    other: 25_000,
+  },
+  '100-hour': {
+    'single-engine': 12_000,
+    'multi-engine': 25_000,
+    turboprop: 60_000,
+    jet: 250_000,
+    helicopter: 35_000,
+    experimental: 8_000,
+    other: 20_000,
+  },
+  maintenance: {
+    'single-engine': 10_000,
+    'multi-engine': 20_000,
+    turboprop: 50_000,
+    jet: 150_000,
+    helicopter: 30_000,
+    experimental: 8_000,
+    other: 15_000,
+  },
+  repair: {
+    'single-engine': 60_000,
+    'multi-engine': 100_000,
+    turboprop: 250_000,
+    jet: 600_000,
+    helicopter: 150_000,
+    experimental: 40_000,
+    other: 80_000,
+  },
+  emergency: {
+    'single-engine': 20_000,
+    'multi-engine': 40_000,
+    turboprop: 100_000,
+    jet: 300_000,
+    helicopter: 60_000,
+    experimental: 15_000,
+    other: 30_000,
+  },
+};
+
+/** True when the invoice is above what the service plausibly costs on this class (no estimate then). */
+export const invoiceBeyondClass = (service: QuoteServiceType, aircraft: AircraftType, amount: number) =>
+  amount > ESTIMATE_CEILING[service][aircraft];
+
+/** What the form says under an invoice beyond its class, with the labels of the two choices. */
+export const beyondClassText = (
+  service: QuoteServiceType,
+  aircraft: AircraftType,
+  serviceLabel: string,
+  aircraftLabel: string,
+) =>
+  `That is far above what this work usually costs on this class of aircraft (${serviceLabel}, ${aircraftLabel}: up to ${usd(ESTIMATE_CEILING[service][aircraft])}). We will not guess a saving: the quote compares item by item`;
+
 /** Did the last invoice include parts? Asked beside the amount; 'unsure' is treated like 'yes'. */
 export const INVOICE_PARTS_OPTIONS = [
   { value: 'unsure', label: 'Not sure' },
@@ -180,6 +248,7 @@ export function estimateSavings(
   if (lastInvoiceAmount === null || !(lastInvoiceAmount > 0)) return undefined;
   const { min, max } = INVOICE_BOUNDS[serviceType];
   if (lastInvoiceAmount < min || lastInvoiceAmount > max) return undefined;
+  if (invoiceBeyondClass(serviceType, aircraftType, lastInvoiceAmount)) return undefined;
   const partsShare = parts === 'no' ? null : PARTS_SHARE[serviceType][aircraftType];
   const comparedLabor = Math.round(lastInvoiceAmount * (1 - (partsShare ?? 0)) * 100) / 100;
   const ourPrice = OUR_TYPICAL_PRICE[serviceType][aircraftType];

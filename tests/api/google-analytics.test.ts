@@ -78,6 +78,30 @@ describe('Google Analytics in the console', () => {
     expect((await settings()).analytics).toEqual({ measurement_id: 'G-ABC1234XYZ', script_origin: gtag.url });
   });
 
+  it('shows the ID in full (it is public, in every page) and takes no limits or expiry', async () => {
+    const form = new FormData();
+    form.set('key_name', 'Website');
+    form.set('api_key', 'G-SHOWN0001');
+    form.set('daily_limit', '100');
+    form.set('expires_at', '2099-01-01');
+    const res = await call('POST', '/api/admin/config/api-keys?integration_type=google_analytics', {
+      rawBody: form,
+      token: admin.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ api_key: 'G-SHOWN0001', daily_limit: null, expires_at: null });
+    const listed = await api.get('/api/admin/config/api-keys/google_analytics', {
+      token: admin.token,
+    });
+    expect(listed.body.data.map((k: { api_key: string }) => k.api_key)).toEqual(['G-SHOWN0001']);
+    const replaced = await api.put(
+      `/api/admin/config/api-keys/${res.body.data.id}`,
+      { api_key: 'g-shown0002' },
+      { token: admin.token },
+    );
+    expect(replaced.body.data.api_key).toBe('G-SHOWN0002');
+  });
+
   it('replaces the ID in place (checked the same way) and removes it after which the site has none', async () => {
     const added = await add('G-FIRST0001');
     const id = added.body.data.id as string;
@@ -207,5 +231,30 @@ describe("the public pages' content policy", () => {
       const res = await analyticsCsp(new Request(`${siteUrl}${path}`), { next: () => Promise.resolve(page) });
       expect(res.headers.get('content-security-policy'), path).toBe(contentSecurityPolicy());
     }
+  });
+});
+
+describe('the business hours in the home page as served', () => {
+  const FOOTER =
+    '<li id="business-hours" class="flex items-start gap-2" hidden><svg></svg><div><p>Office hours (<span data-time-zone></span>)</p><ul class="mt-1 space-y-0.5"></ul></div></li>';
+  const LD =
+    '<script type="application/ld+json">{"@context":"https://schema.org","@type":"LocalBusiness","name":"S"}</script>';
+  const served = async () => {
+    const page = new Response(`<!doctype html><title>Home</title>${LD}<footer>${FOOTER}</footer>`, {
+      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': contentSecurityPolicy() },
+    });
+    const res = await analyticsCsp(new Request(`${siteUrl}/`), { next: () => Promise.resolve(page) });
+    return res.text();
+  };
+
+  it('are in the HTML a crawler reads, with the opening hours in the LocalBusiness data', async () => {
+    const html = await served();
+    expect(html).toContain('<li id="business-hours" class="flex items-start gap-2">');
+    expect(html).toContain('<span data-time-zone>Pacific time</span>');
+    expect(html).toContain('<li>Mon-Fri: 7:00 AM-6:00 PM</li>');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(ld.openingHoursSpecification).toEqual(
+      expect.arrayContaining([expect.objectContaining({ opens: '07:00', closes: '18:00' })]),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, uniqueEmail } from '../helpers/api.ts';
+import { tailNumber } from '../helpers/tail-number.ts';
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
@@ -48,6 +49,11 @@ const ageHours = (id: string, hours: number) =>
     .execute();
 
 const get = (path: string, token = admin.token) => api.get(path, { token });
+/** One CSV line's fields (RFC 4180 quoting; no line breaks inside the rows read here). */
+const cells = (line: string) =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, f]) =>
+    f!.startsWith('"') ? f!.slice(1, -1).replace(/""/g, '"') : f!,
+  );
 
 describe('the inbox is for administrators only', () => {
   const calls: Array<[string, string, unknown?]> = [
@@ -411,6 +417,30 @@ describe('POST /api/admin/quotes/:id/reply', () => {
 });
 
 describe('duplicates and merge', () => {
+  it('suggests the same aircraft registration from two people as a possible duplicate', async () => {
+    // A mark no other request of this run or an earlier one has: random digits and letters.
+    const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+    const randomMark = () =>
+      tailNumber(
+        String(Math.floor(Math.random() * 10_000)),
+        `${letters[Math.floor(Math.random() * 24)]}${letters[Math.floor(Math.random() * 24)]}`,
+      );
+    const mark = randomMark();
+    const randomPhone = () =>
+      `(${200 + Math.floor(Math.random() * 700)}) 555-${1000 + Math.floor(Math.random() * 9000)}`;
+    const owner = await submit({ firstName: 'Dana', registrationNumber: mark, returnPhone: randomPhone() });
+    // Her partner asks for the same airplane, typing the mark another way.
+    const partner = await submit({
+      firstName: 'Lee',
+      registrationNumber: `${mark.slice(0, 1).toLowerCase()}-${mark.slice(1).toLowerCase()}`,
+      returnPhone: randomPhone(),
+    });
+    const other = await submit({ registrationNumber: randomMark(), returnPhone: randomPhone() });
+    const detail = (await get(`/api/admin/quotes/${owner.id}`)).body;
+    expect(detail.duplicates.map((d: { id: string }) => d.id)).toEqual([partner.id]);
+    expect((await get(`/api/admin/quotes/${other.id}`)).body.duplicates).toEqual([]);
+  });
+
   it('shows the same email or phone within 30 days and merges them', async () => {
     const email = uniqueEmail('dup');
     const phoneOf = () =>
@@ -422,8 +452,10 @@ describe('duplicates and merge', () => {
       returnPhone: phoneOf(),
       registrationNumber: 'N777DP',
     });
-    const third = await submit({ returnPhone: phone });
-    const fourth = await submit({ returnPhone: phone.replace(/[()\s-]+/g, '.') });
+    // No registration: the same phone alone makes these two duplicates (the default N12345 of the
+    // helper would match every other test's requests).
+    const third = await submit({ returnPhone: phone, registrationNumber: '' });
+    const fourth = await submit({ returnPhone: phone.replace(/[()\s-]+/g, '.'), registrationNumber: '' });
     const old = await submit({ returnEmail: email, returnPhone: phoneOf() });
     await ageHours(old.id, 24 * 45);
 
@@ -700,5 +732,39 @@ describe('GET /api/admin/inbox/export', () => {
     const all = await get(`/api/admin/inbox/export?kind=quotes&q=${m}`);
     expect(all.text).toContain("'=HYPERLINK");
     expect((await get('/api/admin/inbox/export?kind=people')).status).toBe(400);
+  });
+
+  it('writes phone numbers plainly and carries the money and the code', async () => {
+    const m = marker();
+    const claim = await api.post('/api/leads', {
+      firstName: 'Tom',
+      email: `${m}@example.com`,
+      phone: '+1 510 555 0100',
+      source: 'popup_discount_offer',
+    });
+    const code = claim.body.code as string;
+    await submit({
+      message: `export ${m}`,
+      returnPhone: '+1 510 555 0100',
+      lastInvoiceAmount: '3200',
+      invoiceIncludesParts: 'yes',
+      discountCode: code,
+    });
+    const quotes = (await get(`/api/admin/inbox/export?kind=quotes&q=${m}`)).text.trim().split('\r\n');
+    const header = cells(quotes[0]!);
+    const row = cells(quotes[1]!);
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Phone')).toBe('+1 510 555 0100');
+    expect(cell('Last invoice ($)')).toBe('3200.00');
+    expect(cell('Invoice included parts')).toBe('Yes, parts included');
+    expect(cell('Est. savings ($)')).toBe('448.00');
+    expect(cell('Discount code')).toBe(code);
+
+    const leads = (await get(`/api/admin/inbox/export?kind=leads&q=${m}`)).text.trim().split('\r\n');
+    const leadHeader = cells(leads[0]!);
+    const leadRow = cells(leads[1]!);
+    expect(leadRow[leadHeader.indexOf('Phone')]).toBe('+1 510 555 0100');
+    expect(leadRow[leadHeader.indexOf('Discount code')]).toBe(code);
+    expect(leadRow[leadHeader.indexOf('Code used on a quote')]).toBe('yes');
   });
 });

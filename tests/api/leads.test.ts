@@ -14,7 +14,7 @@ describe('POST /api/leads', () => {
     expect(rows[0]).toMatchObject({ firstName: 'Chuck', phone: null, source: 'popup_discount_offer', status: 'New' });
     // The code is shown on screen and says where it went; the email carries the same code.
     const code = `SKY25-${rows[0]!.id.replace(/-/g, '').slice(0, 6).toUpperCase()}`;
-    expect(res.body).toEqual({ success: true, code, sentTo: email, emailed: true });
+    expect(res.body).toEqual({ success: true, code, sentTo: email, emailed: true, emailGoing: expect.any(Boolean) });
     const mail = await testDb()
       .selectFrom('outbox')
       .selectAll()
@@ -31,7 +31,13 @@ describe('POST /api/leads', () => {
       source: 'popup_discount_offer',
     });
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ success: true, code, sentTo: email.toUpperCase(), emailed: false });
+    expect(again.body).toEqual({
+      success: true,
+      code,
+      sentTo: email.toUpperCase(),
+      emailed: false,
+      emailGoing: expect.any(Boolean),
+    });
     const after = await testDb()
       .selectFrom('leads')
       .selectAll()

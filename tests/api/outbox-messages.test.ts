@@ -131,3 +131,39 @@ describe('the outbox list, cursor-paged', () => {
     expect((await api.get('/api/admin/outbox?cursor=bad', { token: admin.token })).status).toBe(400);
   });
 });
+
+describe('the outbox searched', () => {
+  it('finds messages by recipient or subject, paged as the list is, and says a too-long search is refused', async () => {
+    for (let i = 0; i < 4; i += 1)
+      await api.post('/api/leads', {
+        firstName: `Search${i}`,
+        email: `findme.${i}@haskell-aviation.example`,
+        source: 'popup_discount_offer',
+      });
+    await api.post('/api/leads', {
+      firstName: 'Other',
+      email: 'other@elsewhere.example',
+      source: 'popup_discount_offer',
+    });
+    const found = await api.get('/api/admin/outbox?q=HASKELL-aviation&per_page=3', { token: admin.token });
+    expect(found.status).toBe(200);
+    expect(found.body.pagination.total).toBe(4);
+    expect(found.body.data).toHaveLength(3);
+    expect(found.body.data.every((m: { toAddress: string }) => m.toAddress.includes('haskell-aviation'))).toBe(true);
+    const cursor = found.headers.get('X-Next-Cursor');
+    expect(found.headers.get('Link')).toContain('q=HASKELL-aviation');
+    const rest = await api.get(`/api/admin/outbox?q=HASKELL-aviation&per_page=3&cursor=${cursor}`, {
+      token: admin.token,
+    });
+    expect(rest.body.data).toHaveLength(1);
+    expect(rest.headers.get('X-Next-Cursor')).toBeNull();
+
+    // The subject: every popup offer says "discount"; a percent sign is a character, not a wildcard.
+    const bySubject = await api.get('/api/admin/outbox?q=25%25%20discount', { token: admin.token });
+    expect(bySubject.body.data.length).toBeGreaterThanOrEqual(5);
+    expect((await api.get('/api/admin/outbox?q=%25%25%25', { token: admin.token })).body.data).toHaveLength(0);
+    const tooLong = await api.get(`/api/admin/outbox?q=${'x'.repeat(201)}`, { token: admin.token });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.detail).toMatch(/Search/);
+  });
+});

@@ -34,6 +34,10 @@ test('adds an SMTP key with its own fields and tests it', async ({ page }) => {
   await expect(dialog.getByLabel('Port *')).toHaveValue('587');
   await dialog.getByLabel('TLS Mode *').selectOption('tls');
   await expect(dialog.getByLabel('Port *')).toHaveValue('465');
+  // A port the administrator typed is kept when the mode changes.
+  await dialog.getByLabel('Port *').fill('2525');
+  await dialog.getByLabel('TLS Mode *').selectOption('starttls');
+  await expect(dialog.getByLabel('Port *')).toHaveValue('2525');
 
   await dialog.getByLabel('Key Name *').fill(keyName);
   await dialog.getByLabel('Username *').fill(USER);

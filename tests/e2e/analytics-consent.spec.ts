@@ -75,6 +75,9 @@ test(
     const dialog = page.getByRole('dialog', { name: 'Add New API Key' });
     await dialog.getByLabel('Integration Type *').selectOption({ label: 'Google Analytics' });
     await dialog.getByLabel('Key Name *').fill('Website stream');
+    // An ID is not an API key: no quota, no expiry to set.
+    await expect(dialog.getByLabel('Daily Limit')).toHaveCount(0);
+    await expect(dialog.getByLabel('Expires On')).toHaveCount(0);
     await dialog.getByLabel('Measurement ID *').fill('UA-1234-1');
     await dialog.getByRole('button', { name: 'Add API Key' }).click();
     await expect(dialog).toContainText('Measurement ID must look like G-XXXXXXX');
@@ -83,6 +86,8 @@ test(
     await expect(dialog).toBeHidden();
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Website stream' });
     await expect(row).toBeVisible();
+    // Public in every page's tag, so shown as it is, not masked.
+    await expect(row).toContainText(MEASUREMENT_ID);
 
     try {
       const analytics = await siteAnalytics(request);

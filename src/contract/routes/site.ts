@@ -1,5 +1,6 @@
 import type { SiteSettings } from '../settings-catalog.ts';
 import { LeadSchema } from '../lead.ts';
+import type { PopupClaim } from '../popup.ts';
 import { QuoteRequestSchema, type QuoteResponse } from '../quote.ts';
 import { type Envelope, route, type RouteSpec } from './route.ts';
 
@@ -11,7 +12,7 @@ export const ROUTES = {
     access: 'public',
     input: QuoteRequestSchema,
   }),
-  leadCapture: route<{ success: true; code?: string; sentTo?: string; emailed?: boolean }>()({
+  leadCapture: route<{ success: true } & Partial<PopupClaim>>()({
     method: 'POST',
     path: '/api/leads',
     access: 'public',

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { BarChart3, ChevronLeft, ChevronRight, Download, Inbox, Search } from 'lucide-react';
+import { BarChart3, ChevronLeft, ChevronRight, Download, Inbox, Search, SlidersHorizontal } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,18 +26,10 @@ import { $inboxPreset } from './inbox-store.ts';
 import { CONSOLE_PARAMS } from '../../contract/console-address.ts';
 import { paramOf, replaceParam } from '../../lib/history-entries.ts';
 
+import { useDebounced } from '../../lib/use-debounced.ts';
+
 const InboxDetailDialog = lazy(() => import('./InboxDetailDialog.tsx'));
 const FunnelChart = lazy(() => import('./FunnelChart.tsx'));
-
-/** Waits for typing to pause before searching, so each keystroke is not a request. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
 
 const any = (label: string) => ({ value: '', label });
 
@@ -82,6 +74,11 @@ export default function InboxPanel() {
   const [view, setView] = useState<'list' | 'funnel'>('list');
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filtersShown, setFiltersShown] = useState(false);
+  /** Filters set away from their default: said on the phone's closed "Filters and sort" button. */
+  const activeFilters = (Object.keys(NO_FILTERS) as (keyof Filters)[]).filter(
+    (k) => filters[k] !== NO_FILTERS[k],
+  ).length;
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search.trim(), 300);
@@ -204,96 +201,111 @@ export default function InboxPanel() {
                 maxLength={INBOX_LIMITS.maxQuery}
               />
             </div>
-            <Filter
-              id="inbox-status"
-              label="Status"
-              value={filters.status}
-              onChange={(v) => set({ status: v })}
-              options={[any('Any status'), ...INBOX_STATUSES]}
-            />
-            <Filter
-              id="inbox-sort"
-              label="Sort"
-              value={filters.sort}
-              onChange={(v) => set({ sort: v as InboxSort })}
-              options={INBOX_SORTS}
-            />
-            {kind === 'quotes' && (
-              <>
-                <Filter
-                  id="inbox-service"
-                  label="Service"
-                  value={filters.serviceType}
-                  onChange={(v) => set({ serviceType: v })}
-                  options={[any('Any service'), ...QUOTE_SERVICE_TYPES]}
-                />
-                <Filter
-                  id="inbox-aircraft"
-                  label="Aircraft type"
-                  value={filters.aircraftType}
-                  onChange={(v) => set({ aircraftType: v })}
-                  options={[any('Any aircraft'), ...AIRCRAFT_TYPES]}
-                />
-              </>
-            )}
-            <Filter
-              id="inbox-source"
-              label="Source"
-              value={filters.source}
-              onChange={(v) => set({ source: v })}
-              options={[any('Any source'), ...INBOX_SOURCES]}
-            />
-            <div className="grid grid-cols-2 gap-2">
-              <div>
-                <Label htmlFor="inbox-from" className="text-xs">
-                  From
-                </Label>
-                <Input
-                  id="inbox-from"
-                  type="date"
-                  value={filters.from}
-                  onChange={(e) => set({ from: e.target.value })}
-                />
-              </div>
-              <div>
-                <Label htmlFor="inbox-to" className="text-xs">
-                  To
-                </Label>
-                <Input id="inbox-to" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-              </div>
-            </div>
-            <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-4">
+            {/* On a phone the seven filters filled the first screen: the list comes first, the
+                filters open on demand (always shown from the sm breakpoint up). */}
+            <Button
+              size="sm"
+              variant="outline"
+              className="justify-self-start sm:hidden"
+              aria-expanded={filtersShown}
+              aria-controls="inbox-filters"
+              onClick={() => setFiltersShown((v) => !v)}
+            >
+              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+              {filtersShown ? 'Hide filters' : `Filters and sort${activeFilters ? ` (${activeFilters})` : ''}`}
+            </Button>
+            <div id="inbox-filters" className={filtersShown ? 'contents' : 'hidden sm:contents'}>
+              <Filter
+                id="inbox-status"
+                label="Status"
+                value={filters.status}
+                onChange={(v) => set({ status: v })}
+                options={[any('Any status'), ...INBOX_STATUSES]}
+              />
+              <Filter
+                id="inbox-sort"
+                label="Sort"
+                value={filters.sort}
+                onChange={(v) => set({ sort: v as InboxSort })}
+                options={INBOX_SORTS}
+              />
               {kind === 'quotes' && (
-                <label className="inline-flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    checked={filters.overdue}
-                    onChange={(e) => set({ overdue: e.target.checked })}
+                <>
+                  <Filter
+                    id="inbox-service"
+                    label="Service"
+                    value={filters.serviceType}
+                    onChange={(v) => set({ serviceType: v })}
+                    options={[any('Any service'), ...QUOTE_SERVICE_TYPES]}
                   />
-                  Overdue only
-                </label>
+                  <Filter
+                    id="inbox-aircraft"
+                    label="Aircraft type"
+                    value={filters.aircraftType}
+                    onChange={(v) => set({ aircraftType: v })}
+                    options={[any('Any aircraft'), ...AIRCRAFT_TYPES]}
+                  />
+                </>
               )}
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  setFilters(NO_FILTERS);
-                  setSearch('');
-                }}
-              >
-                Clear filters
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                className="ml-auto"
-                onClick={() => void exportCsv()}
-                disabled={exporting}
-              >
-                <Download className="h-4 w-4" aria-hidden="true" />
-                {exporting ? 'Exporting...' : 'Export CSV'}
-              </Button>
+              <Filter
+                id="inbox-source"
+                label="Source"
+                value={filters.source}
+                onChange={(v) => set({ source: v })}
+                options={[any('Any source'), ...INBOX_SOURCES]}
+              />
+              <div className="grid grid-cols-2 gap-2">
+                <div>
+                  <Label htmlFor="inbox-from" className="text-xs">
+                    From
+                  </Label>
+                  <Input
+                    id="inbox-from"
+                    type="date"
+                    value={filters.from}
+                    onChange={(e) => set({ from: e.target.value })}
+                  />
+                </div>
+                <div>
+                  <Label htmlFor="inbox-to" className="text-xs">
+                    To
+                  </Label>
+                  <Input id="inbox-to" type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+                </div>
+              </div>
+              <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-4">
+                {kind === 'quotes' && (
+                  <label className="inline-flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      checked={filters.overdue}
+                      onChange={(e) => set({ overdue: e.target.checked })}
+                    />
+                    Overdue only
+                  </label>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    setFilters(NO_FILTERS);
+                    setSearch('');
+                  }}
+                >
+                  Clear filters
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="ml-auto"
+                  onClick={() => void exportCsv()}
+                  disabled={exporting}
+                >
+                  <Download className="h-4 w-4" aria-hidden="true" />
+                  {exporting ? 'Exporting...' : 'Export CSV'}
+                </Button>
+              </div>
             </div>
           </div>
 

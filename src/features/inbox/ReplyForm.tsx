@@ -76,7 +76,8 @@ export function ReplyForm({ kind, d, onSent }: { kind: InboxKind; d: InboxDetail
       noValidate
       onSubmit={handleSubmit(send)}
     >
-      <h3 id={`reply-${d.id}`} className="font-semibold">
+      {/* A long address wraps inside the card on a phone instead of running out of it. */}
+      <h3 id={`reply-${d.id}`} className="font-semibold wrap-anywhere">
         Reply to {d.email}
       </h3>
       <div>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxItem } from '../../contract/inbox.ts';
+import type { InboxExportItem } from '../../contract/inbox.ts';
 import { inboxToCsv } from './inbox-csv.ts';
 
-const item: InboxItem = {
+const item: InboxExportItem = {
   id: 'q1',
   kind: 'quotes',
   firstName: '=SUM(A1)',
@@ -23,23 +23,28 @@ const item: InboxItem = {
   estimatedSavings: 12.5,
   createdAt: '2026-11-25T10:00:00.000Z',
   version: 3,
+  lastInvoiceAmount: '3200',
+  invoiceIncludesParts: 'no',
+  estimatedSavingsDollars: '448.5',
+  discountCode: 'SKY25-1A2B3C',
+  codeUsedOnQuote: null,
 };
 
 describe('inboxToCsv', () => {
   it('writes labels, quotes what needs quoting and defuses formulas', () => {
     const [header, row] = inboxToCsv('quotes', [item]).split('\r\n');
     expect(header).toBe(
-      'Received,Respond by,Overdue,Status,Lost reason,First name,Last name,Email,Phone,Aircraft make,Aircraft model,Registration,Aircraft type,Service,Location,Source,Assigned to,Est. savings %,Message',
+      'Received,Respond by,Overdue,Status,Lost reason,First name,Last name,Email,Phone,Aircraft make,Aircraft model,Registration,Aircraft type,Service,Location,Source,Assigned to,Last invoice ($),Invoice included parts,Est. savings %,Est. savings ($),Discount code,Message',
     );
     expect(row).toContain('\'=SUM(A1),"Doe, Jr."');
     expect(row).toContain('Lost,Price,');
     expect(row).toContain(
-      'Single Engine Piston,Annual Inspection,KSQL,Quote form,Ada Admin,12.5,"Line one\nline ""two"""',
+      'Single Engine Piston,Annual Inspection,KSQL,Quote form,Ada Admin,3200.00,"No, labor only",12.5,448.50,SKY25-1A2B3C,"Line one\nline ""two"""',
     );
   });
   it('leaves quote-only columns out for leads', () => {
     expect(inboxToCsv('leads', []).trim()).toBe(
-      'Received,Status,Lost reason,First name,Email,Phone,Source,Assigned to',
+      'Received,Status,Lost reason,First name,Email,Phone,Source,Assigned to,Discount code,Code used on a quote',
     );
   });
 });

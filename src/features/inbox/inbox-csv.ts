@@ -1,9 +1,24 @@
-import { INBOX_SOURCES, INBOX_STATUSES, LOST_REASONS, type InboxItem, type InboxKind } from '../../contract/inbox.ts';
+import {
+  INBOX_SOURCES,
+  INBOX_STATUSES,
+  LOST_REASONS,
+  type InboxExportItem,
+  type InboxKind,
+} from '../../contract/inbox.ts';
+import { INVOICE_PARTS_OPTIONS } from '../../contract/savings.ts';
 import { labelOf } from '../../contract/options.ts';
 import { AIRCRAFT_TYPES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
 import { buildCsv } from '../marketing/csv.ts';
 
-const COLUMNS: readonly { header: string; value: (i: InboxItem) => unknown; quotesOnly?: true }[] = [
+/** Money as a plain number with two decimals (no currency sign: spreadsheets sum it). */
+const money = (v: string | null) => (v === null ? '' : Number(v).toFixed(2));
+
+const COLUMNS: readonly {
+  header: string;
+  value: (i: InboxExportItem) => unknown;
+  quotesOnly?: true;
+  leadsOnly?: true;
+}[] = [
   { header: 'Received', value: (i) => i.createdAt },
   { header: 'Respond by', value: (i) => i.respondBy, quotesOnly: true },
   { header: 'Overdue', value: (i) => (i.overdue ? 'yes' : 'no'), quotesOnly: true },
@@ -29,13 +44,26 @@ const COLUMNS: readonly { header: string; value: (i: InboxItem) => unknown; quot
   { header: 'Location', value: (i) => i.location, quotesOnly: true },
   { header: 'Source', value: (i) => labelOf(INBOX_SOURCES, i.source) },
   { header: 'Assigned to', value: (i) => i.assignedTo?.name },
+  { header: 'Last invoice ($)', value: (i) => money(i.lastInvoiceAmount), quotesOnly: true },
+  {
+    header: 'Invoice included parts',
+    value: (i) => (i.invoiceIncludesParts ? labelOf(INVOICE_PARTS_OPTIONS, i.invoiceIncludesParts) : ''),
+    quotesOnly: true,
+  },
   { header: 'Est. savings %', value: (i) => i.estimatedSavings, quotesOnly: true },
+  { header: 'Est. savings ($)', value: (i) => money(i.estimatedSavingsDollars), quotesOnly: true },
+  { header: 'Discount code', value: (i) => i.discountCode },
+  {
+    header: 'Code used on a quote',
+    value: (i) => (i.discountCode ? (i.codeUsedOnQuote ? 'yes' : 'no') : ''),
+    leadsOnly: true,
+  },
   { header: 'Message', value: (i) => i.message, quotesOnly: true },
 ];
 
 /** The filtered list as CSV (RFC 4180, formula-safe cells: src/features/marketing/csv.ts). */
-export function inboxToCsv(kind: InboxKind, items: readonly InboxItem[]): string {
-  const columns = COLUMNS.filter((c) => kind === 'quotes' || !c.quotesOnly);
+export function inboxToCsv(kind: InboxKind, items: readonly InboxExportItem[]): string {
+  const columns = COLUMNS.filter((c) => (kind === 'quotes' ? !c.leadsOnly : !c.quotesOnly));
   return buildCsv(
     columns.map((c) => c.header),
     items.map((i) => columns.map((c) => c.value(i))),

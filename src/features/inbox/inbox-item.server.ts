@@ -329,11 +329,21 @@ async function fieldsOf(
   };
 }
 
-/** Same email, or the same phone digits, within 30 days either side, not already merged. */
+/** A registration as compared: letters and digits only, upper case ('n-734pp' and 'N734PP' agree). */
+const registrationKey = (mark: string | null) => (mark ?? '').replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+/** The same, in SQL: the expression migration 0060 indexes. */
+const REGISTRATION_KEY_SQL = (col: string) => `upper(regexp_replace(coalesce(${col}, ''), '[^A-Za-z0-9]', '', 'g'))`;
+
+/**
+ * Same email, the same phone digits or (quote requests) the same aircraft registration, within 30
+ * days either side, not already merged: two people asking for one airplane (an owner and a
+ * partner, a pilot and a flight school) are one job more often than not.
+ */
 async function duplicatesOf(db: Db, kind: InboxKind, item: ItemRow): Promise<ItemRow[]> {
   const emailCol = kind === 'quotes' ? sql`r.return_email` : sql`r.email`;
   const phoneCol = kind === 'quotes' ? sql`r.return_phone` : sql`coalesce(r.phone, '')`;
   const digits = (item.phone ?? '').replace(/\D/g, '');
+  const mark = kind === 'quotes' ? registrationKey(item.registrationNumber) : '';
   const days = INBOX_LIMITS.duplicateWindowDays;
   const { rows } = await sql<ItemRow>`
     select ${itemColumns(kind)}
@@ -342,7 +352,8 @@ async function duplicatesOf(db: Db, kind: InboxKind, item: ItemRow): Promise<Ite
       and r.created_at between ${item.createdAt}::timestamptz - make_interval(days => ${days})
                            and ${item.createdAt}::timestamptz + make_interval(days => ${days})
       and (lower(${emailCol}) = lower(${item.email})
-           ${digits.length >= 7 ? sql`or regexp_replace(${phoneCol}, '\\D', '', 'g') = ${digits}` : sql``})
+           ${digits.length >= 7 ? sql`or regexp_replace(${phoneCol}, '\\D', '', 'g') = ${digits}` : sql``}
+           ${mark.length >= 2 ? sql`or ${sql.raw(REGISTRATION_KEY_SQL('r.registration_number'))} = ${mark}` : sql``})
     order by r.created_at desc, r.id desc
     limit ${INBOX_LIMITS.duplicatesShown}`.execute(db);
   return rows;

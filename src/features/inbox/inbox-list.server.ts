@@ -1,12 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   INBOX_LIMITS,
-  type InboxItem,
+  type InboxExportItem,
   type InboxKind,
   type InboxListQuery,
   type InboxPage,
   type InboxSummary,
 } from '../../contract/inbox.ts';
+import { discountCodeFor } from '../../contract/popup.ts';
 import type { Db } from '../../server/db/client.ts';
 import {
   itemColumns,
@@ -74,22 +75,48 @@ export function respondByQuery(where: RawBuilder<unknown>, limit: number, offset
     limit ${limit} offset ${offset}`;
 }
 
+interface ExportRow {
+  lastInvoiceAmount: string | null;
+  invoiceIncludesParts: string | null;
+  estimatedSavingsDollars: string | null;
+  discountCode: string | null;
+  codeUsedOnQuote: boolean | null;
+}
+
+/** The export's money and code columns, aliased alike for both tables (alias `r`). */
+function exportColumns(kind: InboxKind) {
+  return kind === 'quotes'
+    ? sql`r.last_invoice_amount, r.invoice_includes_parts, r.estimated_savings_dollars, r.discount_code,
+        null::boolean as code_used_on_quote`
+    : sql`null::numeric as last_invoice_amount, null::text as invoice_includes_parts,
+        null::numeric as estimated_savings_dollars, null::text as discount_code,
+        exists (select 1 from quotes q where q.discount_lead_id = r.id) as code_used_on_quote`;
+}
+
 /** Every row of the filtered list, in the list's order, up to the export's bound. */
 export async function exportInbox(
   db: Db,
   kind: InboxKind,
   q: InboxListQuery,
-): Promise<{ items: InboxItem[]; truncated: boolean }> {
+): Promise<{ items: InboxExportItem[]; truncated: boolean }> {
   const clock = await readReplyClock(db);
-  const rows = await sql<ItemRow>`
-    select ${itemColumns(kind)}
+  const rows = await sql<ItemRow & ExportRow>`
+    select ${itemColumns(kind)}, ${exportColumns(kind)}
     from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
     where ${whereOf(kind, q, clock)}
     order by ${orderOf(kind, q.sort)}
     limit ${INBOX_LIMITS.exportMaxRows + 1}`.execute(db);
   const now = Date.now();
   return {
-    items: rows.rows.slice(0, INBOX_LIMITS.exportMaxRows).map((r) => toItem(kind, r, clock, now)),
+    items: rows.rows.slice(0, INBOX_LIMITS.exportMaxRows).map((r) => ({
+      ...toItem(kind, r, clock, now),
+      lastInvoiceAmount: r.lastInvoiceAmount,
+      invoiceIncludesParts: r.invoiceIncludesParts,
+      estimatedSavingsDollars: r.estimatedSavingsDollars,
+      // A lead's code is a function of its id (discountCodeFor); only the popup gave one out.
+      discountCode: kind === 'quotes' ? r.discountCode : r.source.startsWith('popup') ? discountCodeFor(r.id) : null,
+      codeUsedOnQuote: kind === 'quotes' ? null : r.codeUsedOnQuote,
+    })),
     truncated: rows.rows.length > INBOX_LIMITS.exportMaxRows,
   };
 }

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { integrationLabel, type IntegrationType } from '../../contract/admin-config.ts';
 import {
   apiKeyReplaceFor,
+  keyIsPublic,
   PRIMARY_ONLY_WHEN_ASKED,
   type ApiKeyForm,
   type ApiKeyReplace,
@@ -32,13 +33,22 @@ function parseConfig(text: string): Record<string, unknown> {
   }
 }
 
-/** The API's view of a key: masked, never the key or the secret. */
+function shownPublicKey(row: ApiKeyRow): string {
+  try {
+    return decryptSecret(row.apiKeyEncrypted);
+  } catch {
+    return row.apiKeyMasked;
+  }
+}
+
+/** The API's view of a key: masked, never the key or the secret (a public ID excepted). */
 export function toApiKeyView(row: ApiKeyRow): ApiKeyView {
   return {
     id: row.id,
     integration_type: row.integrationType,
     key_name: row.keyName,
-    api_key: row.apiKeyMasked,
+    // A public ID is shown as typed (keys saved before were stored masked: read back in full).
+    api_key: keyIsPublic(row.integrationType) ? shownPublicKey(row) : row.apiKeyMasked,
     has_secret: row.apiSecretEncrypted !== null,
     is_primary: row.isPrimary,
     priority: row.priority,
@@ -141,7 +151,7 @@ export async function createApiKey(
         integrationType: integration,
         keyName: form.key_name,
         apiKeyEncrypted,
-        apiKeyMasked: maskSecret(form.api_key),
+        apiKeyMasked: keyIsPublic(integration) ? form.api_key : maskSecret(form.api_key),
         apiSecretEncrypted,
         isPrimary: form.is_primary,
         priority: form.priority,
@@ -361,7 +371,7 @@ export async function replaceApiKey(db: Db, id: string | undefined, input: ApiKe
     .updateTable('apiKeys')
     .set({
       apiKeyEncrypted,
-      apiKeyMasked: maskSecret(form.api_key),
+      apiKeyMasked: keyIsPublic(key.integrationType) ? form.api_key : maskSecret(form.api_key),
       ...(apiSecretEncrypted === undefined ? {} : { apiSecretEncrypted }),
       ...(form.key_name ? { keyName: form.key_name } : {}),
       lastTestedAt: null,

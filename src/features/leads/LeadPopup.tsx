@@ -19,6 +19,17 @@ export const POPUP_TOASTS = {
   failure: 'Something went wrong. Please try again.',
 } as const;
 
+/**
+ * Where the code went, said only as far as it is true: while email is not going out the code is
+ * saved with the claim and the business replies (docs/decisions/0466).
+ */
+export function claimSentence(claim: PopupClaim): string {
+  if (!claim.emailed) return `This address claimed it before: we sent it to ${claim.sentTo} then.`;
+  if (!claim.emailGoing)
+    return `Your code is saved with your request; write it down. We will email ${claim.sentTo} as soon as we can.`;
+  return `We sent it to ${claim.sentTo}.`;
+}
+
 export interface LeadPopupProps {
   open: boolean;
   /** Closing by the X, Escape, a click outside or 'No thanks' calls this with false. */
@@ -80,11 +91,12 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         code: String(body.code ?? ''),
         sentTo: String(body.sentTo ?? text('email')),
         emailed: body.emailed !== false,
+        emailGoing: body.emailGoing !== false,
       });
       // The quote form offers it back (issue 28: "give the code when you request your quote").
       if (body.code) rememberClaimedCode(String(body.code));
       // The spec's toast, beside the code shown in the dialog (which does not fade).
-      toast.success(body.emailed !== false ? POPUP_TOASTS.success : 'Discount secured!');
+      toast.success(body.emailed !== false && body.emailGoing !== false ? POPUP_TOASTS.success : 'Discount secured!');
       form.reset();
       onSubmitted();
     } catch {
@@ -142,10 +154,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
             </strong>
           </p>
           <p className="text-sm text-muted-foreground">
-            {claim.emailed
-              ? `We sent it to ${claim.sentTo}.`
-              : `This address claimed it before: we sent it to ${claim.sentTo} then.`}{' '}
-            Give it when you request your quote within {POPUP_OFFER.expiresHours} hours.
+            {claimSentence(claim)} Give it when you request your quote within {POPUP_OFFER.expiresHours} hours.
           </p>
           <Button type="button" size="lg" className="w-full" onClick={() => onOpenChange(false)}>
             Done

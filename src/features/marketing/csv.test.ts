@@ -17,11 +17,18 @@ describe('csvCell', () => {
   it('defuses formula injection with a leading apostrophe', () => {
     expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
     expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
-    expect(csvCell('+1 415 555 0100')).toBe("'+1 415 555 0100");
     expect(csvCell('-2+3')).toBe("'-2+3");
+    expect(csvCell('+1 415 555 0100+A1')).toBe("'+1 415 555 0100+A1");
+    expect(csvCell('-1)*cmd|x')).toBe("'-1)*cmd|x");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tx')).toBe("'\tx");
     expect(csvCell('\rx')).toBe('"\'\rx"');
+  });
+  it('writes phone numbers and signed amounts as they are', () => {
+    expect(csvCell('+1 415 555 0100')).toBe('+1 415 555 0100');
+    expect(csvCell('+1 (510) 555-0100')).toBe('+1 (510) 555-0100');
+    expect(csvCell('-120.50')).toBe('-120.50');
+    expect(csvCell('+')).toBe("'+");
   });
   it('joins lists with semicolons', () => {
     expect(csvCell(['hot', 'cfi'])).toBe('hot; cfi');

@@ -4,13 +4,17 @@ import type { MarketingLead } from '../../contract/marketing.ts';
  * CSV per RFC 4180 (CRLF line ends; a field with a comma, quote, CR or LF is quoted and its quotes
  * doubled), plus the OWASP defence against spreadsheet formula injection: a cell starting with
  * =, +, -, @, tab or CR gets a leading apostrophe, so `=cmd|' /C calc'!A0` stays text in Excel.
+ * A phone number or a signed amount (only digits, spaces, parentheses, dots, commas and dashes
+ * after a leading + or -) can call no function and reach no other cell: it is written as it is,
+ * not corrupted to `'+1 510 ...`.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?[\d ().,-]*\d[\d ().,-]*$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: unknown): string {
   let s = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
+  if (FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

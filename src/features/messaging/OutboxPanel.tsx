@@ -1,4 +1,4 @@
-import { RefreshCw, Send } from 'lucide-react';
+import { RefreshCw, Search, Send } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
@@ -12,10 +12,12 @@ import { call } from '../../lib/api-client.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import type { OutboxDelivery, OutboxStatus } from '../../contract/outbox.ts';
+import { OUTBOX_SEARCH_MAX, type OutboxDelivery, type OutboxStatus } from '../../contract/outbox.ts';
 import { outboxKindLabel } from '../../contract/outbox-kinds.ts';
 import { MoreButton } from '../../components/ui/more-button.tsx';
 import { useMorePages } from '../../lib/use-more-pages.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { Input, Label } from '../../components/ui/field.tsx';
 
 // A message opens in its own view, loaded when first opened.
 const OutboxMessageDialog = lazy(() => import('./OutboxMessageDialog.tsx'));
@@ -54,7 +56,9 @@ export default function OutboxPanel() {
   const [filter, setFilter] = useState<OutboxStatus | 'all'>('all');
   const [busy, setBusy] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const listQuery = { per_page: PER_PAGE, status: filter === 'all' ? undefined : filter };
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const listQuery = { per_page: PER_PAGE, status: filter === 'all' ? undefined : filter, q: q || undefined };
   const outbox = useRoute(ROUTES.adminOutbox, { query: listQuery }, { keepPrevious: true });
   const state = outbox.state;
   const reload = () => void outbox.reload();
@@ -135,6 +139,24 @@ export default function OutboxPanel() {
         </div>
       </div>
 
+      <div className="relative max-w-md">
+        <Label htmlFor="outbox-search" className="sr-only">
+          Search recipient or subject
+        </Label>
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id="outbox-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search recipient or subject"
+          className="pl-9"
+          maxLength={OUTBOX_SEARCH_MAX}
+        />
+      </div>
       {state.status === 'ready' && state.data.delivery && (
         <DeliveryNotice delivery={state.data.delivery} waiting={state.data.counts.pending} />
       )}
@@ -142,7 +164,7 @@ export default function OutboxPanel() {
       {state.status === 'error' && <LoadError message="Failed to load the outbox" onRetry={reload} />}
       {state.status === 'ready' && state.data.data.length === 0 && (
         <p className="py-10 text-center text-muted-foreground">
-          No messages{filter === 'all' ? ' yet' : ' with this status'}.
+          {q ? `No messages match "${q}".` : `No messages${filter === 'all' ? ' yet' : ' with this status'}.`}
         </p>
       )}
       {state.status === 'ready' && pages.items.length > 0 && (

@@ -9,6 +9,9 @@ import type { OutboxMessage, OutboxPage, OutboxStatus } from '../../contract/out
 import { outboxKindLabel } from '../../contract/outbox-kinds.ts';
 import { afterKey, cut, keyOf, type KeyColumn } from '../../server/http/paging.ts';
 
+/** What the console's search looks in: the recipient and the subject, as one text. */
+export const OUTBOX_SEARCH = "(to_address || ' ' || coalesce(subject, ''))";
+
 /** The outbox's order, newest first, and its cursor (docs/decisions/0201-cursor-paging.md). */
 export const OUTBOX_KEYS = [
   { ref: 'created_at', type: 'timestamptz' },
@@ -18,11 +21,22 @@ export const OUTBOX_KEYS = [
 /** The outbox as administrators see it: newest first, optionally one status, with counts per status. */
 export async function listOutbox(
   db: Db,
-  options: { status?: OutboxStatus | undefined; page: number; perPage: number; after?: string[] | null },
+  options: {
+    status?: OutboxStatus | undefined;
+    q?: string | undefined;
+    page: number;
+    perPage: number;
+    after?: string[] | null;
+  },
 ): Promise<OutboxPage> {
   const after = options.after ?? null;
   let query = db.selectFrom('outbox');
   if (options.status) query = query.where('status', '=', options.status);
+  if (options.q) {
+    // The expression the trigram index is built on (migration 0060), so the search uses it.
+    const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`(${sql.raw(OUTBOX_SEARCH)}) ilike ${pattern}`);
+  }
   const { total } = await query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await query
     .$if(after !== null, (qb) => qb.where(afterKey(OUTBOX_KEYS, after!, 'desc')))

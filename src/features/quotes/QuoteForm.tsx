@@ -56,6 +56,7 @@ type Sent = {
   estimate: LiveEstimate;
   savings: number | undefined;
   dollars: number | undefined;
+  emailGoing: boolean;
 };
 
 const idOf = (name: QuoteField) => `quote-${name}`;
@@ -195,6 +196,7 @@ export default function QuoteForm() {
           estimate: estimateOf(form),
           savings: outcome.estimatedSavings,
           dollars: outcome.estimatedSavingsDollars,
+          emailGoing: outcome.emailGoing,
         });
         // The spec's toasts (the server's message, then the savings), beside the confirmation that
         // stays in place of the form for a visitor who scrolled away before they faded.
@@ -489,6 +491,7 @@ function EstimateLine({ estimate }: { estimate: LiveEstimate }) {
   if (estimate.kind === 'needs-choice')
     text = 'Choose the aircraft type and the service above to see your estimated savings.';
   if (estimate.kind === 'out-of-bounds') text = `${estimate.message}: check the amount, or leave it empty.`;
+  if (estimate.kind === 'beyond-class') text = `${estimate.message}.`;
   if (estimate.kind === 'estimate')
     text = (
       <>
@@ -571,9 +574,14 @@ function Confirmation({ ref, sent, onAnother }: { ref: Ref<HTMLDivElement>; sent
           </li>
           <li>You choose a date; we come to your aircraft.</li>
         </ol>
-        {p['emailUpdates'] ? (
+        {p['emailUpdates'] && sent.emailGoing ? (
           <p className="mt-2 text-sm text-muted-foreground">
             A copy of your request is on its way to {text('returnEmail')}.
+          </p>
+        ) : null}
+        {!sent.emailGoing ? (
+          <p className="mt-2 text-sm text-muted-foreground" data-email-held>
+            Your request is saved. Our email is delayed right now: if you do not hear from us within 24 hours, call us.
           </p>
         ) : null}
       </div>

@@ -30,6 +30,14 @@ describe('interpretQuoteResponse', () => {
       kind: 'success',
       message: 'Thanks!',
       estimatedSavings: 23,
+      emailGoing: true,
+    });
+  });
+
+  it('reads that email is not going out, so no email is promised', () => {
+    expect(interpretQuoteResponse(200, { success: true, message: 'Thanks!', emailGoing: false })).toMatchObject({
+      kind: 'success',
+      emailGoing: false,
     });
   });
 
@@ -156,6 +164,12 @@ describe('liveEstimate (the server model, while typing)', () => {
     expect(liveEstimate('50000000000', 'annual', 'single-engine')).toEqual({
       kind: 'out-of-bounds',
       message: 'Last invoice amount for annual inspection must be between $300 and $400,000',
+    });
+    // Within the service's bounds but far above what it costs on this class: no figure, and why.
+    expect(liveEstimate('250000', 'annual', 'single-engine', 'no')).toEqual({
+      kind: 'beyond-class',
+      message:
+        'That is far above what this work usually costs on this class of aircraft (Annual Inspection, Single Engine Piston: up to $15,000). We will not guess a saving: the quote compares item by item',
     });
   });
 });

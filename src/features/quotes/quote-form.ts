@@ -17,6 +17,8 @@ import {
   OUR_TYPICAL_PRICE,
   estimateSavings,
   invoiceOutOfBounds,
+  invoiceBeyondClass,
+  beyondClassText,
   savingsFigure,
   type InvoiceParts,
   type SavingsEstimate,
@@ -82,6 +84,8 @@ export type QuoteOutcome =
       message: string;
       estimatedSavings: number | undefined;
       estimatedSavingsDollars: number | undefined;
+      /** False while email is not going out: the confirmation promises no email (docs/decisions/0466). */
+      emailGoing: boolean;
     }
   | { kind: 'failed' }
   | { kind: 'rejected'; detail: string; fieldErrors: Partial<Record<string, string>> }
@@ -109,6 +113,7 @@ export function interpretQuoteResponse(status: number, body: unknown): QuoteOutc
       message,
       estimatedSavings: num(body['estimatedSavings']),
       estimatedSavingsDollars: num(body['estimatedSavingsDollars']),
+      emailGoing: body['emailGoing'] !== false,
     };
   }
   // 503: the service is briefly down (database unreachable); the same request may succeed shortly.
@@ -191,6 +196,7 @@ export type LiveEstimate =
   | { kind: 'none' }
   | { kind: 'needs-choice' }
   | { kind: 'out-of-bounds'; message: string }
+  | { kind: 'beyond-class'; message: string }
   | { kind: 'estimate'; estimate: SavingsEstimate; invoice: number }
   | { kind: 'no-saving'; ourPrice: number; invoice: number };
 
@@ -209,6 +215,16 @@ export function liveEstimate(
   if (!isService(serviceType) || !isAircraft(aircraftType)) return { kind: 'needs-choice' };
   const problem = invoiceOutOfBounds(serviceType, optionLabel('service', serviceType), invoice);
   if (problem) return { kind: 'out-of-bounds', message: problem };
+  if (invoiceBeyondClass(serviceType, aircraftType, invoice))
+    return {
+      kind: 'beyond-class',
+      message: beyondClassText(
+        serviceType,
+        aircraftType,
+        optionLabel('service', serviceType),
+        optionLabel('aircraft', aircraftType),
+      ),
+    };
   const included: InvoiceParts = INVOICE_PARTS_OPTIONS.some((o) => o.value === parts)
     ? (parts as InvoiceParts)
     : 'unsure';

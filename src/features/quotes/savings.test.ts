@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ESTIMATE_CEILING,
   INVOICE_BOUNDS,
   MAX_CLAIMED_SAVINGS_PERCENT,
+  invoiceBeyondClass,
   estimateSavings,
   estimateSavingsPercent,
   invoiceOutOfBounds,
@@ -39,6 +41,22 @@ describe('estimateSavings (docs/decisions/0191-honest-savings-estimate.md)', () 
       'Last invoice amount for annual inspection must be between $300 and $400,000',
     );
     expect(invoiceOutOfBounds('annual', 'Annual Inspection', INVOICE_BOUNDS.annual.max)).toBeNull();
+  });
+
+  it('promises no figure for an invoice far above what the service costs on that class of aircraft', () => {
+    // A $250,000 labor-only annual on a Cessna 172 was promised "about $50,000".
+    expect(estimateSavings('annual', 'single-engine', 250_000, 'no')).toBeUndefined();
+    expect(invoiceBeyondClass('annual', 'single-engine', 250_000)).toBe(true);
+    expect(invoiceBeyondClass('annual', 'single-engine', ESTIMATE_CEILING.annual['single-engine'])).toBe(false);
+    // The same amount is a jet's annual: estimated as before.
+    expect(estimateSavings('annual', 'jet', 250_000, 'yes')).toBeDefined();
+    // The figure never exceeds what the ceiling allows on that class.
+    for (const [service, classes] of Object.entries(ESTIMATE_CEILING))
+      for (const [aircraft, ceiling] of Object.entries(classes)) {
+        const e = estimateSavings(service as 'annual', aircraft as 'jet', ceiling, 'no');
+        if (e) expect(e.dollars).toBeLessThanOrEqual(ceiling * (MAX_CLAIMED_SAVINGS_PERCENT / 100));
+        expect(ceiling).toBeLessThanOrEqual(INVOICE_BOUNDS[service as 'annual'].max);
+      }
   });
 
   it('says nothing without an invoice or when we would not be cheaper', () => {

@@ -1,5 +1,5 @@
 import { rawResolver } from '../../../lib/raw-resolver.ts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from '../../../contract/zod.ts';
@@ -10,7 +10,9 @@ import {
   ApiKeyFormSchema,
   type ApiKeyView,
   integrationKeyProblem,
+  keyIsPublic,
   SMTP_DEFAULT_PORT,
+  smtpPortAfterModeChange,
   SMTP_TLS_MODES,
   SmtpSettingsSchema,
   type SmtpTlsMode,
@@ -143,6 +145,7 @@ export function AddApiKeyDialog({
     watch,
     reset,
     setValue,
+    getValues,
     getFieldState,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
@@ -151,10 +154,12 @@ export function AddApiKeyDialog({
     defaultValues: EMPTY,
   });
   const integration = watch('integration_type') as IntegrationType | '';
+  /** The TLS mode before the current choice: its usual port is the one a new mode may replace. */
+  const modeRef = useRef<SmtpTlsMode>(EMPTY.smtp_tls_mode);
   const hints = integration ? INTEGRATION_KEY_HINTS[integration] : null;
   const smtp = integration === 'smtp';
   // A measurement ID is public (it is in every page's tag): typed in the clear, no secret.
-  const analytics = integration === 'google_analytics';
+  const analytics = integration !== '' && keyIsPublic(integration);
   const stripe = integration === 'stripe';
 
   // Priorities are unique per integration: start at the next free one; if the admin picks one a
@@ -176,6 +181,7 @@ export function AddApiKeyDialog({
     onSuccess: ({ data: added }) => {
       toast.success('API key added successfully');
       reset(EMPTY);
+      modeRef.current = EMPTY.smtp_tls_mode;
       onOpenChange(false);
       onAdded(added);
     },
@@ -207,11 +213,18 @@ export function AddApiKeyDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) reset(EMPTY);
+        if (!next) {
+          reset(EMPTY);
+          modeRef.current = EMPTY.smtp_tls_mode;
+        }
         onOpenChange(next);
       }}
       title="Add New API Key"
-      description="Keys are encrypted when saved and never shown in full again."
+      description={
+        analytics
+          ? 'A measurement ID is public (it is in every page): it is shown in full.'
+          : 'Keys are encrypted when saved and never shown in full again.'
+      }
       className="max-w-xl"
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-busy={isSubmitting}>
@@ -256,9 +269,12 @@ export function AddApiKeyDialog({
                 options={SMTP_TLS_MODES}
                 {...fieldAria('api-key-smtp_tls_mode', errors.smtp_tls_mode?.message)}
                 {...register('smtp_tls_mode', {
-                  // The usual port follows the mode, as mail clients do; the admin may change it.
-                  onChange: (e: { target: { value: SmtpTlsMode } }) =>
-                    setValue('smtp_port', String(SMTP_DEFAULT_PORT[e.target.value] ?? '')),
+                  // The usual port follows the mode, as mail clients do, unless the admin typed one.
+                  onChange: (e: { target: { value: SmtpTlsMode } }) => {
+                    const to = e.target.value;
+                    setValue('smtp_port', smtpPortAfterModeChange(getValues('smtp_port'), modeRef.current, to));
+                    modeRef.current = to;
+                  },
                 })}
               />
             </FormField>
@@ -298,11 +314,17 @@ export function AddApiKeyDialog({
             { type: 'number', min: CONFIG_LIMITS.priorityMin, step: 1, inputMode: 'numeric' },
             priorityHint,
           )}
-          {text('daily_limit', 'Daily Limit', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
-          {text('monthly_limit', 'Monthly Limit', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
+          {/* A measurement ID has no quota and never expires: those are an API key's (keyIsPublic). */}
+          {!analytics && (
+            <>
+              {text('daily_limit', 'Daily Limit', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
+              {text('monthly_limit', 'Monthly Limit', { type: 'number', min: 1, step: 1, inputMode: 'numeric' })}
+            </>
+          )}
         </div>
-        {text('expires_at', 'Expires On', { type: 'date' }, 'Optional: rotation retires the key after this date')}
-        {!smtp && (
+        {!analytics &&
+          text('expires_at', 'Expires On', { type: 'date' }, 'Optional: rotation retires the key after this date')}
+        {!smtp && !analytics && (
           <FormField
             id="api-key-additional_config"
             label="Additional Config (JSON)"

@@ -48,6 +48,7 @@ import * as m0055 from './0055_proposal_reschedule.ts';
 import * as m0056 from './0056_report_resolution.ts';
 import * as m0057 from './0057_outbox_order_supersede.ts';
 import * as m0058 from './0058_answered_by_a_reply.ts';
+import * as m0060 from './0060_console_smaller_promises.ts';
 
 /**
  * Every migration, listed statically: bundled functions and scripts cannot read a folder at run
@@ -103,6 +104,7 @@ export const migrations: Record<string, Migration> = {
   '0056_report_resolution': m0056,
   '0057_outbox_order_supersede': m0057,
   '0058_answered_by_a_reply': m0058,
+  '0060_console_smaller_promises': m0060,
 };
 
 export const migrationProvider: MigrationProvider = {
