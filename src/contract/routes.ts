@@ -797,6 +797,11 @@ export const ROUTES = {
   appointmentPayment: route<PaymentView>()({ method: 'GET', path: '/api/appointments/:id/payment' }),
   /** The owner retries the charge of a payment due (after updating the card). */
   appointmentPaymentRetry: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/retry' }),
+  /** The owner pays this job with the card already saved with Stripe (docs/decisions/0463). */
+  appointmentPaymentSavedCard: route<PaymentView>()({
+    method: 'POST',
+    path: '/api/appointments/:id/payment/saved-card',
+  }),
   /** The job's mechanic marks it paid outside Skyward (the owner could not save a working card). */
   appointmentPaymentOutside: route<PaymentView>()({ method: 'POST', path: '/api/appointments/:id/payment/outside' }),
   adminPayments: route<AdminPaymentsPage>()({
