@@ -10,7 +10,7 @@ import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 // on a laptop (1366 px) too.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 420_000 });
 
 const password = 'Money-Loop-2026';
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -213,7 +213,7 @@ test('the whole money loop on a 390 px phone, its result on a laptop too', async
       })
     ).status(),
   ).toBe(201);
-  await p.getByRole('tab', { name: 'Service Requests' }).click();
+  await p.goto('/dashboard?section=requests');
   const card2 = p.getByRole('listitem').filter({ hasText: tail2 }).filter({ hasText: 'Max' }).first();
   await card2.getByRole('button', { name: /^Accept / }).click();
   await p.getByRole('dialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click();
