@@ -1,17 +1,25 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { markPaidOutside, paymentView, retryPayment } from '../../src/features/payments/payments.server.ts';
+import {
+  markPaidOutside,
+  paymentView,
+  retryPayment,
+  useSavedCard,
+} from '../../src/features/payments/payments.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // A job's payment: its state for the owner, the mechanic and administrators; the owner's retry;
-// the mechanic's "paid outside Skyward".
+// the owner's saved card; the mechanic's "paid outside Skyward".
 export default withApi(
   serve(ROUTES.appointmentPayment, async (ctx) =>
     reply(ROUTES.appointmentPayment, await paymentView(ctx.db, ctx.user, ctx.params.id, ctx.url.origin)),
   ),
   serve(ROUTES.appointmentPaymentRetry, async (ctx) =>
     reply(ROUTES.appointmentPaymentRetry, await retryPayment(ctx.db, ctx.user, ctx.params.id, ctx.url.origin)),
+  ),
+  serve(ROUTES.appointmentPaymentSavedCard, async (ctx) =>
+    reply(ROUTES.appointmentPaymentSavedCard, await useSavedCard(ctx.db, ctx.user, ctx.params.id, ctx.url.origin)),
   ),
   serve(ROUTES.appointmentPaymentOutside, async (ctx) =>
     reply(ROUTES.appointmentPaymentOutside, await markPaidOutside(ctx.db, ctx.user, ctx.params.id, ctx.url.origin)),
@@ -23,5 +31,6 @@ export const config: Config = {
     '/api/appointments/:id/payment',
     '/api/appointments/:id/payment/retry',
     '/api/appointments/:id/payment/outside',
+    '/api/appointments/:id/payment/saved-card',
   ],
 };

@@ -298,6 +298,22 @@ export async function startStripeStandin(
     return emit('charge.dispute.created', dp);
   }
 
+  /**
+   * A Customer's PaymentMethods as Stripe lists them: newest first, `type` filtering, `limit`
+   * (default 10, 1-100) with `has_more`, and `starting_after` for the next page.
+   */
+  function paymentMethodsOf(customer: string, url: string, p: Record<string, unknown>) {
+    const limit = p['limit'] === undefined ? 10 : int(p['limit'], 'limit');
+    if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit');
+    let all = [...objects.values()]
+      .filter((o) => o.object === 'payment_method' && o['customer'] === customer)
+      .filter((o) => !p['type'] || o['type'] === p['type'])
+      .reverse();
+    const after = p['starting_after'];
+    if (typeof after === 'string') all = all.slice(all.findIndex((o) => o.id === after) + 1);
+    return { object: 'list', url, has_more: all.length > limit, data: all.slice(0, limit) };
+  }
+
   async function api(method: string, path: string, p: Record<string, unknown>): Promise<[number, unknown]> {
     const seg = path.split('/').filter(Boolean); // v1, resource, id?
     const [, resource, id, sub] = seg;
@@ -345,6 +361,33 @@ export async function startStripeStandin(
           expires_at: now() + 300,
         },
       ];
+    }
+    if (method === 'GET' && resource === 'customers' && id) {
+      const cus = get(id, 'customer');
+      if (!cus) throw missing(id);
+      if (sub === 'payment_methods') return [200, paymentMethodsOf(id, path, p)];
+      return [200, cus];
+    }
+    if (method === 'GET' && resource === 'payment_methods') {
+      if (id)
+        return [
+          200,
+          get(id, 'payment_method') ??
+            (() => {
+              throw missing(id);
+            })(),
+        ];
+      const customer = String(p['customer'] ?? '');
+      // As Stripe: listing needs a customer, and an unknown one is a 400 naming the param.
+      if (!customer) throw invalid('Missing required param: customer.', 'customer');
+      if (!get(customer, 'customer'))
+        throw new StripeFail(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'customer',
+          message: `No such customer: '${customer}'`,
+        });
+      return [200, paymentMethodsOf(customer, path, p)];
     }
     if (method === 'POST' && resource === 'customers') {
       return [

@@ -110,6 +110,10 @@ export interface AcceptResult {
   success: true;
   request: ServiceRequest;
   appointment: Appointment;
-  /** When the bid is payable through Skyward: the hosted page to save a card, and the deposit (docs/decisions/0230). */
-  payment?: { setupUrl: string; depositCents: number };
+  /**
+   * When the bid is payable through Skyward: the hosted page to save a card, and the deposit
+   * (docs/decisions/0230); `savedCard` when the owner already has one with Stripe, offered instead
+   * of the page (docs/decisions/0463).
+   */
+  payment?: { setupUrl: string; depositCents: number; savedCard?: { brand: string; last4: string } };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  QUOTE_STANDING_LABELS,
+  quoteStanding,
   APPOINTMENT_MACHINE,
   BID_MACHINE,
   CANCELLABLE_REQUEST_STATUSES,
@@ -209,5 +211,18 @@ describe('groups derived from the tables', () => {
     expect(fromStates(BID_MACHINE, 'decline')).toEqual(['pending']);
     expect(targetOf(APPOINTMENT_MACHINE, 'cancel')).toBe('cancelled');
     expect(targetOf(REQUEST_MACHINE, 'match')).toBe('matched');
+  });
+});
+
+describe('where a quote stands', () => {
+  it('says an accepted quote whose job was called off was accepted, then cancelled', () => {
+    expect(quoteStanding('accepted', 'approved')).toBe('accepted');
+    expect(quoteStanding('accepted', 'completed')).toBe('accepted');
+    // Cancelled by either side, or re-listed: every way the request's machine calls a job off.
+    expect(targetOf(REQUEST_MACHINE, 'relist')).toBe(targetOf(REQUEST_MACHINE, 'cancel'));
+    expect(quoteStanding('accepted', targetOf(REQUEST_MACHINE, 'cancel'))).toBe('accepted_then_cancelled');
+    expect(QUOTE_STANDING_LABELS[quoteStanding('accepted', 'cancelled')]).toBe('Accepted, then cancelled');
+    expect(quoteStanding('declined', 'cancelled')).toBe('declined');
+    expect(quoteStanding('pending', 'quoted')).toBe('pending');
   });
 });

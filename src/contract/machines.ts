@@ -181,6 +181,26 @@ export const BID_MACHINE = machine<BidStatus, BidAction>('quote', BID_STATUSES, 
   },
 });
 
+/**
+ * Where a quote stands as its badge says it, for the owner and for its mechanic: its own status,
+ * and for an accepted one whether the job it became was called off. An accepted quote stays
+ * accepted in the record (the machine never moves it back); the request it answered reaching the
+ * target of `cancel` (the owner cancelled, the mechanic cancelled, or it was re-listed) says so.
+ */
+export type QuoteStanding = BidStatus | 'accepted_then_cancelled';
+
+export const QUOTE_STANDING_LABELS: Record<QuoteStanding, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  accepted_then_cancelled: 'Accepted, then cancelled',
+  declined: 'Declined',
+};
+
+export function quoteStanding(quote: BidStatus, request: RequestStatus): QuoteStanding {
+  if (quote !== targetOf(BID_MACHINE, 'accept')) return quote;
+  return request === targetOf(REQUEST_MACHINE, 'cancel') ? 'accepted_then_cancelled' : quote;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Appointment
 

@@ -89,7 +89,44 @@ export interface PaymentView {
   refundedCents: number;
   /** What happens to the deposit if the owner cancels now. */
   depositOnCancel: 'none' | 'refunded' | 'kept';
+  /**
+   * The card the owner already saved with Stripe, offered (to the owner only) while this job asks
+   * for one: brand and last 4 as Stripe reports them (docs/decisions/0463).
+   */
+  savedCard: SavedCard | null;
 }
+
+/** A card Stripe holds for the owner: what Stripe says of it, nothing more is kept. */
+export interface SavedCard {
+  brand: string;
+  last4: string;
+}
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  cartes_bancaires: 'Cartes Bancaires',
+  eftpos_au: 'eftpos',
+  interac: 'Interac',
+  link: 'Link',
+};
+
+/** Stripe's brand code as people write it ("visa" is "Visa"); an unknown code is shown as Stripe sent it. */
+export const cardBrandLabel = (brand: string): string => CARD_BRANDS[brand] ?? brand;
+
+export const SAVED_CARD_TEXT = {
+  use: (card: SavedCard) => `Use card ending ${card.last4}`,
+  another: 'Use another card',
+  offer: (card: SavedCard) =>
+    `Pay with the ${cardBrandLabel(card.brand)} ending ${card.last4} you saved with Stripe, or save another card.`,
+  none: 'No saved card to use: save a card on the secure Stripe page.',
+  notAsked: 'This job does not ask for a card now.',
+} as const;
 
 /**
  * The accept answer's addition when the bid is payable through Skyward. Its shape is written in the

@@ -569,3 +569,27 @@ describe('the console', () => {
     expect((await api.get('/api/aog/airports?lat=100&lon=0', { token: owner.token })).status).toBe(400);
   });
 });
+
+describe('the job a call became', () => {
+  it('closes the call as fixed when its appointment is completed, so the owner no longer reads "Mechanic assigned"', async () => {
+    const m = await mechanic('KSQL', 50);
+    const owner = await createUser('pilot');
+    const created = await reportAog(owner);
+    const o = (await offer(m, created.id)).body.id as string;
+    const accepted = await api.post(`/api/aog/${created.id}/offers/${o}/accept`, {}, { token: owner.token });
+    expect(accepted.status, accepted.text).toBe(201);
+    const job = accepted.body.id as string;
+    // The mechanic works the job from its appointment card, never touching the call's own steps.
+    expect((await api.post(`/api/appointments/${job}/start`, {}, { token: m.token })).status).toBe(200);
+    const done = await api.post(
+      `/api/appointments/${job}/complete`,
+      { mechanicNotes: 'Starter solenoid replaced.' },
+      { token: m.token },
+    );
+    expect(done.status, done.text).toBe(200);
+    const call = await api.get(`/api/aog/${created.id}`, { token: owner.token });
+    expect(call.body.status).toBe('fixed');
+    const mine = await api.get('/api/aog', { token: owner.token });
+    expect((mine.body as Array<{ id: string; status: string }>).find((c) => c.id === created.id)?.status).toBe('fixed');
+  });
+});

@@ -4,6 +4,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { api } from '../helpers/api.ts';
 import { bookableMechanic, openStartsOf, ownerWithPlane } from '../helpers/booking.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
+import { uniqueTail } from '../helpers/marketplace.ts';
 import type { TestUser } from '../helpers/users.ts';
 
 // Confirming a booking where payments are on saves the owner's card as accepting a quote does
@@ -37,10 +38,10 @@ async function makePayable(mechanic: TestUser): Promise<void> {
   expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
 }
 
-async function confirmBooking(airport: string, payable: boolean) {
+async function confirmBooking(airport: string, payable: boolean, plane?: { owner: TestUser; aircraftId: string }) {
   const mechanic = await bookableMechanic(airport);
   if (payable) await makePayable(mechanic);
-  const { owner, aircraftId } = await ownerWithPlane(airport);
+  const { owner, aircraftId } = plane ?? (await ownerWithPlane(airport));
   const offers = await api.get(`/api/booking/offers?aircraftId=${aircraftId}&serviceType=annual_inspection`, {
     token: owner.token,
   });
@@ -93,6 +94,72 @@ describe('confirming a booking with payments on', () => {
     const { confirmed } = await confirmBooking('KHON', false);
     expect(confirmed.body.status).toBe('confirmed');
     expect(confirmed.body.payment).toBeUndefined();
+  });
+});
+
+describe('an owner who already saved a card', () => {
+  it('is offered "card ending 4242" (brand and last 4 from Stripe) on the next booking, and paying with it works', async () => {
+    const first = await confirmBooking('KSLC', true);
+    const sessionId = first.confirmed.body.payment.setupUrl.split('/').pop();
+    expect((await stripe.submitCard(sessionId, '4242 4242 4242 4242')).ok).toBe(true);
+    const firstView = await api.get(`/api/appointments/${first.confirmed.body.id}/payment`, {
+      token: first.owner.token,
+    });
+    expect(firstView.body.status).toBe('card_saved');
+    // The first job asked for no saved card: there was none.
+    expect(first.confirmed.body.payment.savedCard).toBeUndefined();
+
+    const owner = first.owner;
+    const plane = await api.post(
+      '/api/aircraft',
+      {
+        tailNumber: uniqueTail(),
+        make: 'Piper',
+        model: 'PA-28',
+        year: '1979',
+        totalHours: '4100',
+        homeAirport: 'KSLC',
+      },
+      { token: owner.token },
+    );
+    expect(plane.status, plane.text).toBe(201);
+    const aircraftId = plane.body.id as string;
+    const second = await confirmBooking('KSLC', true, { owner, aircraftId });
+    expect(second.confirmed.body.payment).toMatchObject({
+      setupUrl: expect.stringMatching(/\/hosted\/checkout\/cs_test_/),
+      savedCard: { brand: 'visa', last4: '4242' },
+    });
+    const id = second.confirmed.body.id as string;
+    const before = await api.get(`/api/appointments/${id}/payment`, { token: owner.token });
+    expect(before.body).toMatchObject({ status: 'card_needed', savedCard: { brand: 'visa', last4: '4242' } });
+    // "Use another card" stays on offer: the hosted page.
+    expect(before.body.actionUrl).toMatch(/\/hosted\/checkout\//);
+    // Only the owner sees or uses it.
+    const mechanicView = await api.get(`/api/appointments/${id}/payment`, { token: second.mechanic.token });
+    expect(mechanicView.body.savedCard).toBeNull();
+    const byMechanic = await api.post(
+      `/api/appointments/${id}/payment/saved-card`,
+      {},
+      { token: second.mechanic.token },
+    );
+    expect(byMechanic.status).toBe(403);
+
+    const used = await api.post(`/api/appointments/${id}/payment/saved-card`, {}, { token: owner.token });
+    expect(used.status, used.text).toBe(200);
+    expect(used.body).toMatchObject({ status: 'card_saved', actionUrl: null, savedCard: null });
+    // The job charges the card Stripe holds for the owner: the same PaymentMethod, no second card page.
+    const cards = [...stripe.objects.values()].filter((o) => o.object === 'payment_method');
+    const rows = await db
+      .selectFrom('payments')
+      .select(['appointmentId', 'paymentMethodId', 'customerId'])
+      .where('appointmentId', 'in', [first.confirmed.body.id, id])
+      .execute();
+    expect(new Set(rows.map((r) => r.paymentMethodId)).size).toBe(1);
+    expect(cards.filter((c) => c.id === rows[0]!.paymentMethodId)).toHaveLength(1);
+    expect(new Set(rows.map((r) => r.customerId)).size).toBe(1);
+    const again = await api.post(`/api/appointments/${id}/payment/saved-card`, {}, { token: owner.token });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toMatch(/card/);
   });
 });
 

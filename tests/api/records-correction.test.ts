@@ -5,6 +5,7 @@ import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
 import { jobReadyToSign } from '../helpers/jobs.ts';
+import { formatDay } from '../../src/lib/format.ts';
 
 // A correction is the entry: signing it moves what the first signature moved (the aircraft's
 // reading, the due items' "last done") to the corrected date and total time, and the logbook
@@ -160,5 +161,104 @@ describe('a signed entry corrected to an earlier day and a lower tach', () => {
       token: j.pilot.token,
     });
     expect(secondPage.body.map((e: { totalTimeHours: number }) => e.totalTimeHours)).toEqual([4020.3]);
+  });
+});
+
+describe('a correction and what else the first signature wrote', () => {
+  /** A KRHV job accepted two days ago, its squawk answered by a line, completed at 4,020.8 and signed today. */
+  async function signedToday() {
+    const j = await jobReadyToSign({
+      airport: 'KRHV',
+      mechanic: { firstName: 'Cora', lastName: 'Rector', profile: { iaAuthorization: true } },
+      aircraft: { make: 'Cessna', model: '172N', year: 1978 },
+      hours: 4019.6,
+      items: [AD_ITEM],
+      squawks: [{ title: 'Left main brake dragging', priority: 'fix_soon' }],
+      lines: [
+        {
+          category: 'airworthy',
+          description: 'AD 2011-10-09 seat rail inspection',
+          laborHours: 1,
+          laborRate: 95,
+          partsCost: 0,
+        },
+        {
+          category: 'airworthy',
+          description: 'Reline brake pads, LH',
+          laborHours: 1.5,
+          laborRate: 110,
+          partsCost: 64,
+          squawk: 0,
+        },
+      ],
+      stage: 'started',
+    });
+    const as = { token: j.mechanic.token };
+    const record = `/api/appointments/${j.appointmentId}/record`;
+    const today = localDayAt('KRHV');
+    await testDb()
+      .updateTable('appointments')
+      .set({ createdAt: sql`created_at - interval '2 days'` })
+      .where('id', '=', j.appointmentId)
+      .execute();
+    await testDb()
+      .updateTable('aircraftHours')
+      .set({ readingDate: plusDays(today, -2) })
+      .where('aircraftId', '=', j.aircraftId)
+      .execute();
+    const done = await api.post(
+      `/api/appointments/${j.appointmentId}/complete`,
+      { mechanicNotes: 'AD complied with, brake relined.', tachReading: '4,020.8' },
+      as,
+    );
+    expect(done.status, done.text).toBe(200);
+    const sign = { fullName: 'Cora Rector', certificateNumber: '3456789', statement: true };
+    const first = await api.post(`${record}/sign`, sign, as);
+    expect(first.status, first.text).toBe(200);
+    return { j, as, record, sign, today, yesterday: plusDays(today, -1) };
+  }
+
+  it('re-dates the squawk’s resolution note with the entry', async () => {
+    const { j, as, record, sign, today, yesterday } = await signedToday();
+    const squawk = async () => {
+      const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+      return (due.body.squawks as Array<{ id: string; status: string; resolutionNote: string | null }>).find(
+        (s) => s.id === j.squawkIds[0],
+      )!;
+    };
+    expect(await squawk()).toMatchObject({
+      status: 'resolved',
+      resolutionNote: `Fixed by the job signed by Cora Rector on ${formatDay(today)}`,
+    });
+    expect((await api.post(`${record}/correct`, {}, as)).status).toBe(201);
+    const edited = await api.put(record, { completedOn: yesterday, totalTimeHours: 4020.3 }, as);
+    expect(edited.status, edited.text).toBe(200);
+    const corrected = await api.post(`${record}/sign`, sign, as);
+    expect(corrected.status, corrected.text).toBe(200);
+    expect(await squawk()).toMatchObject({
+      status: 'resolved',
+      resolutionNote: `Fixed by the job signed by Cora Rector on ${formatDay(yesterday)}`,
+    });
+  });
+
+  it('refuses a total time above a later reading, naming it', async () => {
+    const { j, as, record, today, yesterday } = await signedToday();
+    // The owner flew after the work and logged the tach today.
+    const logged = await api.post(
+      `/api/aircraft/${j.aircraftId}/hours`,
+      { hours: 4021.5, date: today },
+      { token: j.pilot.token },
+    );
+    expect(logged.status, logged.text).toBe(201);
+    expect((await api.post(`${record}/correct`, {}, as)).status).toBe(201);
+    // Dated yesterday, the entry cannot read more than the tach the owner read after it.
+    const above = await api.put(record, { completedOn: yesterday, totalTimeHours: 4025 }, as);
+    expect(above.status, above.text).toBe(400);
+    expect(above.body.detail).toBe(`Hours cannot be above a later reading (4021.5 on ${formatDay(today)})`);
+    // At or below the later reading, the corrected total time stands.
+    const fine = await api.put(record, { completedOn: yesterday, totalTimeHours: 4021.2 }, as);
+    expect(fine.status, fine.text).toBe(200);
+    const hours = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    expect(hours.body.currentHours).toBe(4021.5);
   });
 });

@@ -98,6 +98,11 @@ for (const viewport of [
     await expect(job.getByText('Cancelled by the mechanic.')).toBeVisible();
     await expect(job.getByRole('button', { name: 'Cancel appointment' })).toHaveCount(0);
     await expect(job.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+    // His quote on the request no longer says only "Quote Accepted": the job was cancelled.
+    await m.getByRole('tab', { name: 'Service Requests' }).click();
+    const quoted = m.getByRole('listitem').filter({ hasText: TAIL });
+    await expect(quoted.getByRole('button', { name: 'Accepted, then cancelled' })).toBeVisible();
+    await expect(quoted.getByRole('button', { name: 'Quote Accepted' })).toHaveCount(0);
 
     // The owner: the appointment says who cancelled and why.
     await e2eSignIn(owner);

@@ -6,11 +6,11 @@ import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 // (docs/decisions/0230): the mechanic sets up payouts on Stripe's hosted onboarding, the owner
 // accepts a quote with a parts deposit and saves a card on the hosted page, the job is completed
 // and signed (by the API), the owner finds it paid with the invoice in Documents, the mechanic's
-// Earnings show the payout. The loop on a phone (390 px); the paid job and the Earnings are opened
+// Earnings show the payout; the owner's second job offers the card saved with Stripe. The loop on a phone (390 px); the paid job and the Earnings are opened
 // on a laptop (1366 px) too.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 420_000 });
 
 const password = 'Money-Loop-2026';
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -177,11 +177,66 @@ test('the whole money loop on a 390 px phone, its result on a laptop too', async
   await m.screenshot({ path: testInfo.outputPath(`earnings-${width}.png`), fullPage: true });
   expect(await m.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
+  // --- A second job for the same owner: the card saved with Stripe is offered instead of the card
+  // page ("Use card ending 4242", brand and last 4 as Stripe lists them), beside "Use another card".
+  const tail2 = `N4${stamp.slice(-3)}P`;
+  const request2 = await (
+    await api.post('/api/enhanced/quotes', {
+      headers: pilot.headers,
+      data: {
+        aircraftMake: 'Cessna',
+        aircraftModel: '182T',
+        aircraftTailNumber: tail2,
+        serviceType: 'scheduled_maintenance',
+        serviceDescription: 'Oil change.',
+        urgencyLevel: 'normal',
+        serviceLocation: airport,
+        aircraftLocation: airport,
+        customerWillTravel: false,
+      },
+    })
+  ).json();
+  expect(
+    (
+      await api.post(`/api/enhanced/quotes/${request2.id}/bid`, {
+        headers: mechanic.headers,
+        data: {
+          availableStartDate: day,
+          estimatedCompletionDate: day,
+          warrantyPeriod: 30,
+          depositPercent: 50,
+          lines: [
+            { category: 'airworthy', description: 'Oil change', laborHours: 1, laborRate: 100, partsCost: 0 },
+            { category: 'parts', description: 'Oil and filter', laborHours: 0, laborRate: 0, partsCost: 90 },
+          ],
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  await p.goto('/dashboard?section=requests');
+  const card2 = p.getByRole('listitem').filter({ hasText: tail2 }).filter({ hasText: 'Max' }).first();
+  await card2.getByRole('button', { name: /^Accept / }).click();
+  await p.getByRole('dialog', { name: 'Accept this quote?' }).getByRole('button', { name: 'Accept Quote' }).click();
+  // Not Stripe's card page: the job's payment in Appointments, with the saved card first.
+  const useSaved = p.getByRole('button', { name: 'Use card ending 4242' });
+  await expect(useSaved).toBeVisible();
+  await expect(p.getByText('Pay with the Visa ending 4242 you saved with Stripe, or save another card.')).toBeVisible();
+  await expect(p.getByRole('link', { name: 'Use another card' })).toHaveAttribute('href', /\/hosted\/checkout\//);
+  expect(p.url()).toContain('section=appointments');
+  await p.screenshot({ path: testInfo.outputPath(`saved-card-${width}.png`), fullPage: true });
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
   // The same result on a laptop: the owner's paid job and invoice, the mechanic's Earnings.
   const laptop = { width: 1366, height: 900 };
   const ownerLaptop = await (await browser.newContext({ viewport: laptop })).newPage();
   await openSignedIn(ownerLaptop, pilot.session, '/dashboard?section=appointments');
   await expect(ownerLaptop.getByTestId('payment-panel').getByText('Paid', { exact: true })).toBeVisible();
+  // Paying the second job with the saved card, on the laptop: its deposit ($45.00) is charged to it.
+  await ownerLaptop.getByRole('button', { name: 'Use card ending 4242' }).click();
+  await expect(ownerLaptop.getByText('Deposit paid', { exact: true })).toBeVisible();
+  await expect(ownerLaptop.getByText(/Parts deposit \$45\.00/)).toBeVisible();
+  await expect(ownerLaptop.getByRole('button', { name: 'Use card ending 4242' })).toHaveCount(0);
+  await ownerLaptop.screenshot({ path: testInfo.outputPath('saved-card-used-1366.png'), fullPage: true });
   await ownerLaptop.getByRole('tab', { name: 'Documents' }).click();
   await expect(ownerLaptop.getByText(new RegExp(`Invoice ${tail}`)).first()).toBeVisible();
   const mechanicLaptop = await (await browser.newContext({ viewport: laptop })).newPage();

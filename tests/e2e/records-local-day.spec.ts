@@ -96,6 +96,8 @@ test('the signed entry and the due list of a KRHV aircraft say the day at KRHV, 
         exact: false,
       }),
     ).toBeVisible();
+    // The job's started and completed times are KRHV's, the zone named (the reader keeps New York time).
+    await expect(card.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M P[SD]T$/).first()).toBeVisible();
     // The due list's "last done" is the entry's day at KRHV; the logbook names the zone.
     await p.getByRole('tab', { name: 'My Aircraft' }).click();
     await p

@@ -48,6 +48,13 @@ export const ROUTES = {
     path: '/api/appointments/:id/payment/retry',
     access: 'signedIn',
   }),
+  /** The owner pays this job with the card already saved with Stripe (docs/decisions/0463). */
+  appointmentPaymentSavedCard: route<PaymentView>()({
+    method: 'POST',
+    path: '/api/appointments/:id/payment/saved-card',
+    // Signed in; that it is the job's owner is checked on the payment's record.
+    access: 'signedIn',
+  }),
   /** The job's mechanic marks it paid outside Skyward (the owner could not save a working card). */
   appointmentPaymentOutside: route<PaymentView>()({
     method: 'POST',

@@ -193,7 +193,7 @@ export default function BookDialog({
             )}
             <p className="mt-2 text-sm text-muted-foreground">
               {hold.offer.payable
-                ? 'Paid through Skyward: confirming opens a secure Stripe page to save your card. The flat price is charged when the job is completed and its logbook entry signed.'
+                ? 'Paid through Skyward: confirming opens a secure Stripe page to save your card, or offers the card you already saved with Stripe. The flat price is charged when the job is completed and its logbook entry signed.'
                 : PAYMENT_TEXT.notAvailable}
             </p>
           </div>

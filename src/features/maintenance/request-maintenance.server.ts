@@ -185,6 +185,40 @@ export async function completeMaintenance(
   return requestMaintenance(db, { kind: 'mechanic', userId: mechanic.id }, requestId);
 }
 
+/** The note a signed job leaves on the squawks its lines fixed, dated as its entry is. */
+export const fixedByJobNote = (signerName: string, day: string) =>
+  `Fixed by the job signed by ${signerName} on ${formatDay(day)}`;
+
+/**
+ * A signed correction re-dates the note its superseded entry left on the squawks the job fixed
+ * (docs/decisions/0464): a squawk of this request still resolved with the first signature's note
+ * takes the correction's; a note written by hand, or a squawk reopened since, is left alone.
+ */
+export async function redateSquawkNotes(
+  trx: Tx,
+  serviceRequestId: string,
+  from: { signerName: string; date: string },
+  to: { signerName: string; date: string },
+): Promise<void> {
+  const before = fixedByJobNote(from.signerName, from.date);
+  const after = fixedByJobNote(to.signerName, to.date);
+  if (before === after) return;
+  await trx
+    .updateTable('squawks')
+    .set({ resolutionNote: after, updatedAt: new Date() })
+    .where('resolutionNote', '=', before)
+    .where('status', '=', targetOf(SQUAWK_MACHINE, 'resolve'))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('maintenanceRequestLinks as l')
+        .select('l.squawkId')
+        .where('l.serviceRequestId', '=', serviceRequestId)
+        .where('l.completedAt', 'is not', null)
+        .where('l.squawkId', 'is not', null),
+    )
+    .execute();
+}
+
 /**
  * A signed correction moves what its superseded entry completed: the due items a job's request
  * was made for (and the 100-hour an annual restarted) whose "last done" is still the superseded

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
+import { formatDay } from '../../lib/format.ts';
 import { dateOnly, num, numOrNull } from '../marketplace/mappers.server.ts';
 
 /**
@@ -43,6 +44,34 @@ export async function tachFloor(
   return aircraft ? numOrNull(aircraft.totalHours) : null;
 }
 
+/**
+ * The lowest reading dated after D (leaving out the superseded entry's own): a tach never runs
+ * backwards, so a total time dated D above it cannot be true (docs/decisions/0464). Null when no
+ * reading is later than D, as for any entry of today.
+ */
+export async function tachCeiling(
+  db: Db,
+  aircraftId: string,
+  date: string,
+  exceptRecordId: string | null = null,
+): Promise<{ hours: number; date: string } | null> {
+  let q = db
+    .selectFrom('aircraftHours')
+    .select(['hours', 'readingDate'])
+    .where('aircraftId', '=', aircraftId)
+    .where(sql<string>`reading_date`, '>', date);
+  if (exceptRecordId !== null)
+    q = q.where((eb) => eb.or([eb('recordId', 'is', null), eb('recordId', '<>', exceptRecordId)]));
+  const next = await q.orderBy('hours', 'asc').orderBy('readingDate', 'asc').executeTakeFirst();
+  return next ? { hours: num(next.hours), date: dateOnly(next.readingDate) } : null;
+}
+
+/** The refusal of a reading above a later one, naming it, on the field the caller names. */
+export function aboveLater(ceiling: { hours: number; date: string }, path: string) {
+  const message = `Hours cannot be above a later reading (${ceiling.hours} on ${formatDay(ceiling.date)})`;
+  return badRequest(message, [{ path, message }]);
+}
+
 /** The refusal of a reading below the floor, on the field the caller names. */
 export function belowFloor(floor: number, path: string) {
   const message = `Hours cannot be below the last reading (${floor})`;
@@ -50,8 +79,8 @@ export function belowFloor(floor: number, path: string) {
 }
 
 /**
- * 400 when `hours` (dated `date`) is below the aircraft's last reading; nothing to check without
- * hours. A correction names the entry it supersedes, whose own reading it replaces.
+ * 400 when `hours` (dated `date`) is below the aircraft's last reading, or above a reading dated
+ * after it (an entry dated in the past, a correction re-dated); nothing to check without hours. A correction names the entry it supersedes, whose own reading it replaces.
  */
 export async function assertTach(
   db: Db,
@@ -64,6 +93,8 @@ export async function assertTach(
   if (aircraftId === null || hours === null || hours === undefined) return;
   const floor = await tachFloor(db, aircraftId, date, exceptRecordId);
   if (floor !== null && hours < floor) throw belowFloor(floor, path);
+  const ceiling = await tachCeiling(db, aircraftId, date, exceptRecordId);
+  if (ceiling !== null && hours > ceiling.hours) throw aboveLater(ceiling, path);
 }
 
 /** The latest reading's date, for the rule that a new reading is not dated before it. */

@@ -6,6 +6,7 @@ import { PAYMENT_MACHINE, can } from '../../contract/machines.ts';
 import { labelOf } from '../../contract/options.ts';
 import {
   PAYMENT_STATUS_OPTIONS,
+  SAVED_CARD_TEXT,
   formatCents,
   type PaymentView,
   type PaymentViewStatus,
@@ -60,6 +61,18 @@ export default function PaymentPanel({
       query.setData(next);
       setConfirmingOutside(false);
       toast.success('Marked paid outside Skyward: the owner is told, and you can start');
+    },
+    onError: (message) => toast.error(message),
+  });
+  const savedCardWrite = useWrite(ROUTES.appointmentPaymentSavedCard, {
+    fallback: 'The saved card could not be used',
+    onSuccess: (next) => {
+      query.setData(next);
+      if (next.status === 'payment_due') toast.error(next.failureMessage ?? 'The card was not charged');
+      else
+        toast.success(
+          next.status === 'deposit_paid' ? 'Deposit paid with your saved card' : 'Your saved card is on this job',
+        );
     },
     onError: (message) => toast.error(message),
   });
@@ -141,22 +154,42 @@ export default function PaymentPanel({
           )}
         </div>
       )}
-      {role === 'owner' && p.status === 'card_needed' && (
+      {role === 'owner' && p.status === 'card_needed' && !p.savedCard && (
         <p className="mt-2">
           Save your card so the mechanic can start: nothing else is charged until the work is done.
         </p>
       )}
-      {role === 'owner' && p.actionUrl && (
-        <div className="mt-2 flex flex-wrap gap-2">
-          <a className={buttonClass()} href={p.actionUrl}>
-            {p.status === 'payment_due' ? 'Update card and pay' : 'Save card'}
-          </a>
-          {p.status === 'payment_due' && (
-            <Button variant="outline" onClick={retry} pending={retryWrite.pending}>
-              Retry with the saved card
+      {role === 'owner' && p.status === 'card_needed' && p.savedCard ? (
+        <div className="mt-2">
+          <p>{SAVED_CARD_TEXT.offer(p.savedCard)}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              onClick={() => void savedCardWrite.run({ params: { id: appointmentId } })}
+              pending={savedCardWrite.pending}
+            >
+              {SAVED_CARD_TEXT.use(p.savedCard)}
             </Button>
-          )}
+            {p.actionUrl && (
+              <a className={buttonClass('outline')} href={p.actionUrl}>
+                {SAVED_CARD_TEXT.another}
+              </a>
+            )}
+          </div>
         </div>
+      ) : (
+        role === 'owner' &&
+        p.actionUrl && (
+          <div className="mt-2 flex flex-wrap gap-2">
+            <a className={buttonClass()} href={p.actionUrl}>
+              {p.status === 'payment_due' ? 'Update card and pay' : 'Save card'}
+            </a>
+            {p.status === 'payment_due' && (
+              <Button variant="outline" onClick={retry} pending={retryWrite.pending}>
+                Retry with the saved card
+              </Button>
+            )}
+          </div>
+        )
       )}
       {p.paidAt && (
         <p className="mt-2 text-muted-foreground">

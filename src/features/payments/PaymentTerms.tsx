@@ -1,5 +1,5 @@
 import type { Bid } from '../../contract/bids.ts';
-import { PAYMENT_TEXT, depositCentsFor, formatCents } from '../../contract/payments.ts';
+import { PAYMENT_TEXT, depositCentsFor, formatCents, type AcceptPayment } from '../../contract/payments.ts';
 import { cn } from '../../components/ui/cn.ts';
 import { leavePage } from '../../lib/history-entries.ts';
 
@@ -44,7 +44,10 @@ export function PaymentTerms({
     <div className={cn('rounded-md border border-border bg-muted/40 p-3 text-sm', className)}>
       <p className="font-medium">Paid through Skyward</p>
       <ul className="mt-1 list-disc space-y-1 pl-5">
-        <li>Accepting opens a secure Stripe page to save your card. Nothing else is charged now.</li>
+        <li>
+          Accepting opens a secure Stripe page to save your card, or offers the card you already saved with Stripe.
+          Nothing else is charged now.
+        </li>
         {percent > 0 && decided && deposit === 0 ? (
           <li>
             {approvedPartsCents === 0
@@ -70,9 +73,19 @@ export function PaymentTerms({
   );
 }
 
-/** Where accepting leads when the quote is payable: the hosted card page. */
-export function goToCardPage(result: { payment?: { setupUrl: string } }): void {
-  if (result.payment?.setupUrl) leavePage(result.payment.setupUrl);
+/**
+ * Where accepting (or booking, or taking an AOG offer) leads when the job is payable: the hosted
+ * card page; or, when the owner already saved a card with Stripe, the job's card in Appointments,
+ * which offers "Use card ending 4242" beside "Use another card" (docs/decisions/0463).
+ */
+export function goToCardPage(
+  result: { payment?: AcceptPayment } & ({ appointment: { id: string } } | { id: string }),
+): void {
+  const payment = result.payment;
+  if (!payment?.setupUrl) return;
+  if (!payment.savedCard) return leavePage(payment.setupUrl);
+  const id = 'appointment' in result ? result.appointment.id : result.id;
+  leavePage(`/dashboard?section=appointments&payment=${encodeURIComponent(id)}`);
 }
 
 /** The cancel dialog's sentence on the deposit of an accepted payable quote. */

@@ -7,7 +7,13 @@ import type { Db, Tx } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { approvedCentsOf, feeCentsOf, paymentSettings } from './amounts.server.ts';
-import { depositCentsFor, type AcceptPayment, type PaymentView } from '../../contract/payments.ts';
+import {
+  SAVED_CARD_TEXT,
+  depositCentsFor,
+  type AcceptPayment,
+  type PaymentView,
+  type SavedCard,
+} from '../../contract/payments.ts';
 import { connectStatusOf } from './connect.server.ts';
 import { fileInvoice } from './receipt.server.ts';
 import {
@@ -79,7 +85,41 @@ export async function openPaymentOnAccept(
   const setup = await stripeSetup(db);
   if (!setup) return null;
   const setupUrl = await ensureCardPage(db, setup, p, origin);
-  return { setupUrl, depositCents: Number(p.depositCents) };
+  const saved = await savedCardOfOwner(db, setup, p.ownerId);
+  return {
+    setupUrl,
+    depositCents: Number(p.depositCents),
+    ...(saved ? { savedCard: { brand: saved.brand, last4: saved.last4 } } : {}),
+  };
+}
+
+/**
+ * The card the owner saved with Stripe on an earlier job (docs/decisions/0463): the newest card
+ * PaymentMethod attached to the owner's one Customer, as Stripe lists it. Nothing about the card
+ * is kept here beyond its id on the payment that uses it; brand and last 4 are read from Stripe
+ * each time. Null when the owner has no Customer yet, or Stripe no longer knows it.
+ */
+export async function savedCardOf(
+  setup: StripeSetup,
+  customerId: string,
+): Promise<(SavedCard & { id: string }) | null> {
+  try {
+    const list = await setup.stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 1 });
+    const pm = list.data[0];
+    return pm?.card ? { id: pm.id, brand: pm.card.brand, last4: pm.card.last4 } : null;
+  } catch (error) {
+    if (isMissingCustomer(error, customerId)) return null;
+    throw error;
+  }
+}
+
+async function savedCardOfOwner(db: Db, setup: StripeSetup, ownerId: string) {
+  const row = await db
+    .selectFrom('stripeCustomers')
+    .select('customerId')
+    .where('userId', '=', ownerId)
+    .executeTakeFirst();
+  return row ? savedCardOf(setup, row.customerId) : null;
 }
 
 /**
@@ -325,12 +365,20 @@ export async function paymentView(db: Db, user: UserRow, appointmentId: string, 
       console.warn(`Bringing payment ${p.id} up to date failed; showing what is stored`, error);
     }
   }
+  const asksOwner = user.id === p.ownerId && appointment.status !== 'cancelled';
+  let savedCard: SavedCard | null = null;
+  if (setup && asksOwner && p.status === 'card_needed') {
+    const saved = await savedCardOfOwner(db, setup, p.ownerId).catch((error: unknown) => {
+      console.warn(`Reading the saved card of payment ${p?.id} failed; only the card page is offered`, error);
+      return null;
+    });
+    savedCard = saved && { brand: saved.brand, last4: saved.last4 };
+  }
   // A cancelled job asks for no card: its page, if one was made, is not offered.
-  return toView(
-    p,
-    user.id === p.ownerId && appointment.status !== 'cancelled',
-    depositKept({ ...appointment, cancelledBy: 'owner' }),
-  );
+  return {
+    ...toView(p, asksOwner, depositKept({ ...appointment, cancelledBy: 'owner' })),
+    savedCard,
+  };
 }
 
 export const notApplicable = (): PaymentView => ({
@@ -345,6 +393,7 @@ export const notApplicable = (): PaymentView => ({
   failureMessage: null,
   refundedCents: 0,
   depositOnCancel: 'none',
+  savedCard: null,
 });
 
 /** `keptOnCancel`: whether the owner cancelling now keeps the deposit for the mechanic (depositKept). */
@@ -362,7 +411,42 @@ export function toView(p: PaymentRow, owner: boolean, keptOnCancel: boolean): Pa
     failureMessage: p.failureMessage,
     refundedCents: Number(p.refundedCents),
     depositOnCancel: p.depositState === 'paid' ? (keptOnCancel ? 'kept' : 'refunded') : 'none',
+    savedCard: null,
   };
+}
+
+/**
+ * POST /api/appointments/:id/payment/saved-card (owner): this job is paid with the card the owner
+ * already saved with Stripe instead of a new one on the hosted page. The card is the one Stripe
+ * lists for the Customer this job charges, read again under the payment's lock (never an id the
+ * browser sends); it is then applied as a card saved on the page would be: the deposit charged,
+ * or the job ready to start.
+ */
+export async function useSavedCard(db: Db, user: UserRow, appointmentId: string, origin: string): Promise<PaymentView> {
+  const { appointment, payment } = await paymentFor(db, user, appointmentId);
+  if (!payment) throw conflict('This job is not paid through Skyward');
+  if (payment.ownerId !== user.id) throw forbidden('Only the aircraft owner can choose the card');
+  if (appointment.status === 'cancelled') throw conflict(SAVED_CARD_TEXT.notAsked);
+  const setup = await stripeSetup(db);
+  if (!setup) throw conflict('Payments are not configured');
+  await withPayment(db, appointmentId, async (trx, p) => {
+    if (!can(PAYMENT_MACHINE, p.status, 'saveCard') || p.paymentMethodId) throw conflict(SAVED_CARD_TEXT.notAsked);
+    const customerId = p.customerId ?? (await customerOf(trx, setup, p.ownerId));
+    const saved = await savedCardOf(setup, customerId);
+    if (!saved) throw conflict(SAVED_CARD_TEXT.none);
+    const row =
+      p.customerId === customerId
+        ? p
+        : await trx
+            .updateTable('payments')
+            .set({ customerId, updatedAt: new Date() })
+            .where('id', '=', p.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    return applySavedCard(trx, setup, row, saved.id);
+  });
+  await afterMoney(db, appointmentId);
+  return paymentView(db, user, appointmentId, origin);
 }
 
 /** POST /api/appointments/:id/payment/retry (owner): charges again what is due on the saved card. */

@@ -3,12 +3,14 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { advanceAppointment } from '../marketplace/appointments.server.ts';
 import { paymentOnCompletion } from '../payments/payments.server.ts';
+import { aogFixedWithJob } from '../aog/job-done.server.ts';
 import { assertCompletionTach, draftAfterCompletion } from './records.server.ts';
 
 /**
  * The assigned mechanic completes a job: the tach reading is checked before anything changes, the
  * job is completed and its logbook entry drafted for the mechanic to review (with the reading when
- * one was given); the payment is charged when the entry is signed.
+ * one was given); the payment is charged when the entry is signed. A job that was an aircraft-on-
+ * ground call closes that call as fixed.
  */
 export async function completeJob(
   db: Db,
@@ -23,5 +25,6 @@ export async function completeJob(
   return advanceAppointment(db, mechanic, id, 'complete', mechanicNotes, undefined, async (trx) => {
     await draftAfterCompletion(trx, mechanic, id, { totalTimeHours });
     await paymentOnCompletion(trx, id);
+    await aogFixedWithJob(trx, id, mechanic.id);
   });
 }

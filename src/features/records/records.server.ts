@@ -19,7 +19,12 @@ import { isUuid } from '../../contract/ids.ts';
 import { documentsStore } from '../documents/blob-store.server.ts';
 import { storeDocument } from '../documents/store-document.server.ts';
 import { checkContent } from '../documents/file-type.ts';
-import { completeMaintenance, redateCompletedWork } from '../maintenance/request-maintenance.server.ts';
+import {
+  completeMaintenance,
+  fixedByJobNote,
+  redateCompletedWork,
+  redateSquawkNotes,
+} from '../maintenance/request-maintenance.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { formatDay } from '../../lib/format.ts';
 import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
@@ -579,9 +584,16 @@ export async function signRecord(
     if (current.supersedesId) {
       const replaced = await trx
         .selectFrom('maintenanceRecords')
-        .select(['completedOn', 'totalTimeHours'])
+        .select(['completedOn', 'totalTimeHours', 'signerName'])
         .where('id', '=', current.supersedesId)
         .executeTakeFirst();
+      if (replaced?.signerName)
+        await redateSquawkNotes(
+          trx,
+          job.appointment.serviceRequestId,
+          { signerName: replaced.signerName, date: dateOnly(replaced.completedOn) },
+          { signerName: signature.name, date: day },
+        );
       if (replaced)
         await redateCompletedWork(
           trx,
@@ -617,7 +629,7 @@ export async function signRecord(
         squawkIds,
         date: day,
         hours,
-        note: `Fixed by the job signed by ${signature.name} on ${formatDay(day)}`,
+        note: fixedByJobNote(signature.name, day),
       });
     }
 

@@ -15,7 +15,7 @@ import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isStale } from '../../../lib/refusal.ts';
-import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
+import { formatCurrency, formatDateTimeAt } from '../../../lib/format.ts';
 import { formatDay } from '../../marketplace/requests/pilot-views.ts';
 import { preloadable } from '../../../lib/preloadable.ts';
 import { LazyRecordPanel } from '../../records/record-panel-lazy.ts';
@@ -162,8 +162,8 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
               ['Customer', a.customerName],
               ['Estimated duration', formatHours(a.estimatedDuration)],
               a.figures ? ['Price', <JobFigure key="f" figures={a.figures} />] : ['Quote', formatCurrency(a.totalCost)],
-              a.actualStartTime ? ['Started', formatDateTime(a.actualStartTime)] : null,
-              a.completedAt ? ['Completed', formatDateTime(a.completedAt)] : null,
+              a.actualStartTime ? ['Started', formatDateTimeAt(a.actualStartTime, a.timeZone)] : null,
+              a.completedAt ? ['Completed', formatDateTimeAt(a.completedAt, a.timeZone)] : null,
             ]}
           />
         </div>

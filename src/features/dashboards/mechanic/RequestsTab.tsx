@@ -2,6 +2,7 @@ import { Inbox, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
+import { QUOTE_STANDING_LABELS, quoteStanding } from '../../../contract/machines.ts';
 import { MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS } from '../../../contract/marketplace.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
@@ -16,7 +17,10 @@ import { ThreadButton } from '../../conversations/ThreadButton.tsx';
 function quoteButton(r: ServiceRequest): { label: string; enabled: boolean } {
   if (r.status === 'matched') return { label: 'Submit Quote', enabled: true };
   if (r.status === 'quoted') return { label: 'Quote Submitted', enabled: false };
-  if (r.myQuote?.status === 'accepted') return { label: 'Quote Accepted', enabled: false };
+  const standing = r.myQuote ? quoteStanding(r.myQuote.status, r.status) : null;
+  // The job his accepted quote became was cancelled: said, as the owner's card says it.
+  if (standing === 'accepted_then_cancelled') return { label: QUOTE_STANDING_LABELS[standing], enabled: false };
+  if (standing === 'accepted') return { label: 'Quote Accepted', enabled: false };
   if (r.myQuote?.status === 'declined' && r.status !== 'cancelled') return { label: 'Not Selected', enabled: false };
   return { label: 'Closed', enabled: false };
 }

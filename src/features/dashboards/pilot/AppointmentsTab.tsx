@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
-import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
+import { formatCurrency, formatDateTimeAt } from '../../../lib/format.ts';
 import { Details } from '../../../components/ui/details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../../../components/ui/star-rating.tsx';
@@ -90,8 +90,8 @@ export default function AppointmentsTab({
                         ? ['Price', <JobFigure key="f" figures={a.figures} />]
                         : ['Total', formatCurrency(a.totalCost)],
                       ['Warranty', `${a.warrantyPeriod} days`],
-                      a.actualStartTime ? ['Work started', formatDateTime(a.actualStartTime)] : null,
-                      a.completedAt ? ['Completed', formatDateTime(a.completedAt)] : null,
+                      a.actualStartTime ? ['Work started', formatDateTimeAt(a.actualStartTime, a.timeZone)] : null,
+                      a.completedAt ? ['Completed', formatDateTimeAt(a.completedAt, a.timeZone)] : null,
                     ]}
                   />
                 </div>

@@ -13,7 +13,14 @@ import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
-import { BID_MACHINE, CANCELLABLE_REQUEST_STATUSES, REQUEST_MACHINE, can } from '../../../contract/machines.ts';
+import {
+  BID_MACHINE,
+  CANCELLABLE_REQUEST_STATUSES,
+  QUOTE_STANDING_LABELS,
+  REQUEST_MACHINE,
+  can,
+  quoteStanding,
+} from '../../../contract/machines.ts';
 import { Details } from '../../../components/ui/details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Stars } from '../../../components/ui/star-rating.tsx';
@@ -320,13 +327,7 @@ function RequestCard({
                       <Badge tone="success">{cheaperPartial ? 'Lowest price for every item' : 'Lowest price'}</Badge>
                     )}
                     {/* The quote stays accepted in the record; a cancelled job is said beside it. */}
-                    {q.status === 'accepted' &&
-                      (r.status === 'cancelled' ? (
-                        <Badge tone="secondary">Accepted, then cancelled</Badge>
-                      ) : (
-                        <Badge tone="success">Accepted</Badge>
-                      ))}
-                    {q.status === 'declined' && <Badge tone="secondary">Declined</Badge>}
+                    <QuoteBadge quote={q.status} request={r.status} />
                   </div>
                 </div>
                 <InspectionSignerNote bid={q} className="mt-2" />
@@ -374,4 +375,11 @@ function RequestCard({
       )}
     </Card>
   );
+}
+
+/** An answered quote's badge: accepted (then cancelled, when the job was called off) or declined. */
+function QuoteBadge({ quote, request }: { quote: Bid['status']; request: ServiceRequest['status'] }) {
+  const standing = quoteStanding(quote, request);
+  if (standing === 'pending') return null;
+  return <Badge tone={standing === 'accepted' ? 'success' : 'secondary'}>{QUOTE_STANDING_LABELS[standing]}</Badge>;
 }
