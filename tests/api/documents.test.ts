@@ -352,7 +352,12 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     const results = await Promise.all(
       [1, 2].map(() => api.post(`${BASE}/uploads/${body.uploadId}/complete`, {}, { token: pilot.token })),
     );
-    expect(results.map((r) => r.status).sort()).toEqual([201, 404]);
+    // One makes the document; the other finds the upload done (404), or, when it waited longer than
+    // the database's lock timeout (3 s) for the first one's 9 MB assembly on a busy machine, is told
+    // to try again (503). Either way there is one document, never two.
+    const [made, other] = results.map((r) => r.status).sort();
+    expect(made).toBe(201);
+    expect([404, 503]).toContain(other);
     const docs = await list(pilot);
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ documentType: 'invoice', title: 'Chunked document' });
