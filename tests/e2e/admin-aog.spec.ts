@@ -83,7 +83,7 @@ test('an aircraft on ground waits on the console home and is dispatched after th
   const ask = page.getByRole('alertdialog', { name: `Dispatch ${mechanicName}?` });
   await expect(ask).toContainText(
     new RegExp(
-      `Owen Float${stamp.slice(-4)} is told at once: “${mechanicName} is dispatched to ${tail} at PAJN: on site by (today|\\w{3}) \\d{1,2}:45 [AP]M AKST\\.”`,
+      `Owen Float${stamp.slice(-4)} is told at once: “${mechanicName} is dispatched to ${tail} at PAJN: on site by (today|\\w{3}) 11:45 PM AKST\\.”`,
     ),
   );
   await expect(ask).toContainText('Call-out fee: $150.');

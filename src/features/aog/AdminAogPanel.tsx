@@ -25,7 +25,7 @@ import { call } from '../../lib/api-client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { invalidate, keyOf } from '../../lib/use-query.ts';
-import { arrivalText, feeText, nextOccurrence } from './format.ts';
+import { arrivalText, feeText, nextOccurrence, onSiteLabel } from './format.ts';
 import { usePoll } from './use-poll.ts';
 
 function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void }) {
@@ -50,7 +50,7 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
   });
   const zone = timeZoneOfLabel(item.airportLabel);
   const ask = (v: AogAssignFormValues) => {
-    const arriveBy = nextOccurrence(v.time);
+    const arriveBy = nextOccurrence(v.time, zone);
     if (!arriveBy) return;
     const mechanic = item.candidates.find((c) => c.id === v.mechanicId)?.name ?? 'The mechanic';
     assignWrite.clearError();
@@ -101,7 +101,7 @@ function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void
           </ul>
           <FieldError id={`assign-mechanic-${item.id}-error`} message={errors.mechanicId?.message} />
           <div className="mt-2 grid grid-cols-2 gap-2 sm:max-w-md">
-            <FormField id={`assign-time-${item.id}`} label="On site by" error={errors.time?.message}>
+            <FormField id={`assign-time-${item.id}`} label={onSiteLabel(zone)} error={errors.time?.message}>
               <Input
                 id={`assign-time-${item.id}`}
                 type="time"

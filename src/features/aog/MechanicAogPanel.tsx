@@ -22,7 +22,7 @@ import { refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { Timeline } from './AogLive.tsx';
-import { ageText, arrivalText, feeText, nextOccurrence } from './format.ts';
+import { ageText, arrivalText, feeText, nextOccurrence, onSiteLabel } from './format.ts';
 import { usePoll } from './use-poll.ts';
 
 function dollarsToCents(text: string): number | null {
@@ -46,7 +46,7 @@ function OpenCall({ item, onOffered }: { item: AogOpenCall; onOffered: () => voi
   });
   const send = () => {
     setMessage(null);
-    const arriveBy = nextOccurrence(time);
+    const arriveBy = nextOccurrence(time, zone);
     const cents = dollarsToCents(fee);
     if (!arriveBy) return setMessage('Say when you can be on site');
     if (cents === null) return setMessage('Say your call-out fee (0 for none)');
@@ -75,7 +75,7 @@ function OpenCall({ item, onOffered }: { item: AogOpenCall; onOffered: () => voi
       )}
       <div className="mt-2 grid grid-cols-2 gap-2">
         <div>
-          <Label htmlFor={`aog-time-${item.id}`}>On site by</Label>
+          <Label htmlFor={`aog-time-${item.id}`}>{onSiteLabel(zone)}</Label>
           <Input
             id={`aog-time-${item.id}`}
             type="time"
@@ -133,7 +133,7 @@ function Dispatch({ summary }: { summary: AogSummary }) {
 
   const send = () => {
     if (!status) return;
-    const arriveBy = time ? nextOccurrence(time) : null;
+    const arriveBy = time ? nextOccurrence(time, zone) : null;
     void report.run({
       params: { id: view.id },
       body: { status, ...(arriveBy ? { arriveBy } : {}), ...(part ? { part } : {}), note },

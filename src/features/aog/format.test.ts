@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findAirport, nearestAirports, searchAirports } from './airports.ts';
-import { ageText, arrivalText, feeText, nextOccurrence } from './format.ts';
+import { ageText, arrivalText, feeText, nextOccurrence, onSiteLabel } from './format.ts';
 
 describe('aog format', () => {
   it('says an arrival as a clock time where the aircraft is, today or on its weekday', () => {
@@ -16,10 +16,14 @@ describe('aog format', () => {
   });
 
   it('reads a typed time as its next occurrence', () => {
-    const now = new Date(2026, 10, 25, 14, 0);
-    expect(nextOccurrence('15:30', now)).toBe(new Date(2026, 10, 25, 15, 30).toISOString());
-    expect(nextOccurrence('09:15', now)).toBe(new Date(2026, 10, 26, 9, 15).toISOString());
-    expect(nextOccurrence('soon', now)).toBeNull();
+    // 2 PM in Anchorage (AKST, UTC-9) is 11 PM UTC: a typed time is the aircraft's, whatever the
+    // zone of the machine running the test or the person typing.
+    const now = new Date('2026-11-25T23:00:00Z');
+    expect(nextOccurrence('15:30', 'America/Anchorage', now)).toBe('2026-11-26T00:30:00.000Z');
+    expect(nextOccurrence('09:15', 'America/Anchorage', now)).toBe('2026-11-26T18:15:00.000Z');
+    expect(nextOccurrence('23:45', 'America/Anchorage', now)).toBe('2026-11-26T08:45:00.000Z');
+    expect(nextOccurrence('soon', 'America/Anchorage', now)).toBeNull();
+    expect(onSiteLabel('America/Anchorage', now)).toBe('On site by (AKST, at the aircraft)');
     expect(ageText(new Date(Date.now() - 125 * 60_000).toISOString())).toBe('2 h 5 min');
   });
 });

@@ -1,3 +1,5 @@
+import { zoneName } from '../../contract/appointment-schedule.ts';
+import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 /**
  * How an AOG speaks of times and money, on screens and in messages alike: an arrival is a clock
  * time where the aircraft is ("2:30 PM MST"), a fee whole dollars when it has no cents.
@@ -34,12 +36,23 @@ export function ageText(fromIso: string, now = Date.now()): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** "14:30" typed on the phone: that time today where the phone is, or tomorrow when it has passed. */
-export function nextOccurrence(time: string, now = new Date()): string | null {
-  const m = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!m) return null;
-  const at = new Date(now);
-  at.setHours(Number(m[1]), Number(m[2]), 0, 0);
-  if (at.getTime() < now.getTime() - 60_000) at.setDate(at.getDate() + 1);
+/**
+ * "14:30" typed for an aircraft on ground: that time today where the aircraft is (`timeZone`, the
+ * zone every AOG time is said in), or tomorrow there when it has passed. Read in the typist's own
+ * zone, a console in another state dispatched "11:45 PM" and the owner in Alaska was told 2:45 PM.
+ */
+export function nextOccurrence(time: string, timeZone: string, now = new Date()): string | null {
+  if (!/^\d{2}:\d{2}$/.test(time)) return null;
+  const today = todayIn(timeZone, now);
+  let at = zonedToUtc(today, time, timeZone);
+  if (at.getTime() < now.getTime() - 60_000) {
+    const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+    at = zonedToUtc(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10), time, timeZone);
+  }
   return at.toISOString();
+}
+
+/** The label of a time typed for the aircraft: "On site by (AKST, at the aircraft)". */
+export function onSiteLabel(timeZone: string, now = new Date()): string {
+  return `On site by (${zoneName(timeZone, todayIn(timeZone, now))}, at the aircraft)`;
 }
