@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
@@ -18,6 +16,7 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../contract/marketpla
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
@@ -79,14 +78,14 @@ export default function SubmitQuoteDialog({
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<BidInput, unknown, BidData>({
-    resolver: (values, context, options) =>
-      zodResolver(BidSchema)(
+  } = useContractForm(BidSchema, EMPTY, {
+    parsed: true,
+    wrap: (check) => (values, context, options) =>
+      check(
         itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values,
         context,
         options,
       ),
-    defaultValues: EMPTY,
   });
   const labor = asNumber(watch('laborCost'));
   const parts = asNumber(watch('partsCost'));

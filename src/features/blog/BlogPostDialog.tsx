@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
@@ -14,6 +12,7 @@ import {
   type BlogPostData,
   type BlogPostInput,
 } from '../../contract/blog.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 // The editor (TipTap, ~100 KB) loads when the dialog opens, not with the console.
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
@@ -142,10 +141,7 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
     watch,
     setValue,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<BlogPostInput, unknown, BlogPostData>({
-    resolver: zodResolver(BlogPostSchema),
-    defaultValues: formValues(post),
-  });
+  } = useContractForm(BlogPostSchema, formValues(post), { parsed: true });
   /** Closing with typed changes asks first (Escape, the X, Cancel, a click outside). */
   const [askDiscard, setAskDiscard] = useState(false);
   /** The HTML source instead of the editor (for what the toolbar does not offer, e.g. a table). */
