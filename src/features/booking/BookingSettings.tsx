@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Checkbox, FieldError, Input, Label } from '../../components/ui/field.tsx';
 import { SelectField, TextField } from '../../components/ui/form-bits.tsx';
+import { fieldAria } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AIRCRAFT_CLASSES,
@@ -313,11 +314,7 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
           const label = WEEKDAYS.find((d) => d.value === w.day)!.label;
           const on = Boolean(w.start && w.end);
           const problem = errors.weekly?.[i]?.start?.message ?? errors.weekly?.[i]?.end?.message;
-          const errorId = `availability-day-${w.day}-error`;
-          const aria = {
-            'aria-invalid': problem ? true : undefined,
-            'aria-describedby': problem ? errorId : undefined,
-          };
+          const aria = fieldAria(`availability-day-${w.day}`, problem);
           return (
             <div key={w.day}>
               <div className="flex flex-wrap items-center gap-2">
@@ -350,7 +347,7 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
                   </>
                 )}
               </div>
-              <FieldError id={errorId} message={problem} />
+              <FieldError id={`availability-day-${w.day}-error`} message={problem} />
             </div>
           );
         })}
@@ -360,11 +357,7 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
         {timeOff.fields.length === 0 && <p className="text-sm text-muted-foreground">None planned.</p>}
         {timeOff.fields.map((t, i) => {
           const problem = errors.timeOff?.[i]?.from?.message ?? errors.timeOff?.[i]?.to?.message;
-          const errorId = `availability-off-${t.id}-error`;
-          const aria = {
-            'aria-invalid': problem ? true : undefined,
-            'aria-describedby': problem ? errorId : undefined,
-          };
+          const aria = fieldAria(`availability-off-${t.id}`, problem);
           return (
             <div key={t.id}>
               <div className="flex flex-wrap items-center gap-2">
@@ -393,7 +386,7 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                 </Button>
               </div>
-              <FieldError id={errorId} message={problem} />
+              <FieldError id={`availability-off-${t.id}-error`} message={problem} />
             </div>
           );
         })}
