@@ -196,7 +196,7 @@ export function apiKeyFormFor(integration: IntegrationType) {
 }
 
 /**
- * Google Analytics' key is its measurement ID (issue 28, point 3), stored upper case. One check
+ * Google Analytics' key is its measurement ID, stored upper case. One check
  * for the add and replace dialogs and the function.
  */
 export function integrationKeyProblem(integration: IntegrationType, apiKey: string): string | null {
@@ -266,7 +266,7 @@ export interface RotationPreview {
 }
 
 /**
- * PUT /api/admin/config/api-keys/:id: a key replaced in place (issue 28, point 3): the new key,
+ * PUT /api/admin/config/api-keys/:id: a key replaced in place: the new key,
  * and optionally a new secret and name; priority, limits and primary stay. SMTP's settings are
  * kept: replacing is for a rotated password or token, not for moving to another server.
  */

@@ -49,7 +49,7 @@ export const REFERRAL_REWARD_TOKEN = '{reward}';
 export const formatReward = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
-/** The message customers share, built from the reward (issue 20: it kept "$50 off" after the reward changed). */
+/** The message customers share, built from the reward (it kept "$50 off" after the reward changed). */
 export function referralShareText(message: string, reward: number): string {
   return message.split(REFERRAL_REWARD_TOKEN).join(formatReward(reward));
 }

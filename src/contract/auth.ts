@@ -18,7 +18,7 @@ export const AUTH_LIMITS = {
   phone: 30,
   certificationNumber: 40,
   maxYearsExperience: 80,
-  /** Mechanics: how far they travel (issue 11: at most 500 miles). */
+  /** Mechanics: how far they travel (at most 500 miles). */
   maxServiceRadius: 500,
   maxHourlyRate: 10_000,
 } as const;

@@ -6,7 +6,7 @@ import { refineRegistration } from './registration.ts';
 import { isRealDate, renamed } from './fields.ts';
 
 /**
- * Maintenance tracking (issue 13): what each aircraft owes on both clocks (calendar and hours),
+ * Maintenance tracking: what each aircraft owes on both clocks (calendar and hours),
  * its squawks, and a service request from chosen items. Schemas here are shared by the dashboard's
  * forms and the functions. The rule arithmetic is in src/features/maintenance/rules.ts and
  * docs/decisions/0100-maintenance-tracking.md.

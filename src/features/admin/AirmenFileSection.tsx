@@ -78,7 +78,7 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
   const id = useId();
   const last = useRoute(ROUTES.adminAirmenFile);
   // The category's list, not the single key: a setting never saved is absent from the list
-  // (off), where the single key's GET answered 404 each time the tab opened (issue 28, point 16).
+  // (off), where the single key's GET answered 404 each time the tab opened.
   const settings = useRoute(ROUTES.adminSettings, { params: { category: AIRMEN_AUTO_APPROVE_SETTING.category } });
   const form = useContractForm<UploadValues>(AirmenUploadFormSchema, {
     month: thisMonth(),

@@ -63,7 +63,7 @@ export default function SubmitQuoteDialog({
   onClose: () => void;
   onSubmitted: (bid: Bid) => void;
 }) {
-  // Itemized (issue 14): the lines replace labor, parts and hours, which the server sums from them.
+  // Itemized: the lines replace labor, parts and hours, which the server sums from them.
   const [lines, setLines] = useState<DraftLine[] | null>(null);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const itemized = useRef(false);
@@ -93,7 +93,7 @@ export default function SubmitQuoteDialog({
   const total = labor < 0 || parts < 0 ? null : bidTotal(labor, parts);
   const notes = watch('notes');
 
-  // The parts deposit (issue 33): pre-filled with the console's default once it is known.
+  // The parts deposit: pre-filled with the console's default once it is known.
   const [deposit, setDeposit] = useState<string | null>(null);
   const [depositError, setDepositError] = useState<string | undefined>(undefined);
   const [unavailable, setUnavailable] = useState(false);

@@ -121,7 +121,7 @@ export interface BlogPostDialogProps {
   onSave: (values: BlogPostData) => Promise<true | string>;
 }
 
-/** What the button will do, said on it (issue 28: an unticked box made Create Post a silent draft). */
+/** What the button will do, said on it (an unticked box made Create Post a silent draft). */
 export function submitLabel(publish: boolean, post: BlogPost | null): string {
   if (!post) return publish ? 'Publish' : 'Save draft';
   if (post.published) return publish ? 'Update published post' : 'Unpublish and save draft';

@@ -81,7 +81,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         sentTo: String(body.sentTo ?? text('email')),
         emailed: body.emailed !== false,
       });
-      // The quote form offers it back (issue 28: "give the code when you request your quote").
+      // The quote form offers it back ("give the code when you request your quote").
       if (body.code) rememberClaimedCode(String(body.code));
       // The spec's toast, beside the code shown in the dialog (which does not fade).
       toast.success(body.emailed !== false ? POPUP_TOASTS.success : 'Discount secured!');

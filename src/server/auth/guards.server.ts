@@ -65,7 +65,7 @@ export async function requireRole(ctx: ApiContext, ...roles: Role[]): Promise<Us
  * The signed-in user, for a route that reads or changes a job (appointments, change orders, work
  * orders, records, documents). A mechanic who is not approved (rejected or suspended, or never
  * approved) has no job left to act on: 403 with the reason, whatever job they had before
- * (issue 27, point 4; docs/decisions/0093-mechanic-vetting.md).
+ * (docs/decisions/0093-mechanic-vetting.md).
  */
 export async function requireJobUser(ctx: ApiContext, ...roles: Role[]): Promise<UserRow> {
   const user = roles.length > 0 ? await requireRole(ctx, ...roles) : await requireUser(ctx);
