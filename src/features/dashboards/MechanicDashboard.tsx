@@ -36,7 +36,7 @@ const ProfileTab = lazy(() => import('./mechanic/ProfileTab.tsx'));
 const BookingSettings = lazy(() => import('../booking/BookingSettings.tsx'));
 const EarningsTab = lazy(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('../marketplace/profiles/ProfileDialog.tsx'));
-const SubmitQuoteDialog = lazy(() => import('../bid-lines/SubmitQuoteDialog.tsx'));
+const SubmitBidDialog = lazy(() => import('../bid-lines/SubmitBidDialog.tsx'));
 const AnnualsToSign = lazy(() => import('../records/AnnualsToSign.tsx'));
 const MessagesTab = lazy(() => import('../conversations/MessagesTab.tsx'));
 const PayoutsCard = lazy(() => import('../payments/PayoutsCard.tsx'));
@@ -194,7 +194,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
               />
             )}
             {quoting && (
-              <SubmitQuoteDialog
+              <SubmitBidDialog
                 request={quoting}
                 mechanicIa={profile?.verifiedIa ?? false}
                 onClose={() => setQuoting(null)}

@@ -47,11 +47,11 @@ const asNumber = (v: unknown) => {
 };
 
 /**
- * 'Submit Quote' (docs/product.md §5): labor, parts (0 when empty), hours in steps of 0.5, dates, warranty in
- * days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
+ * A bid, 'Submit Quote' on screen (docs/product.md §5, §12): labor, parts (0 when empty), hours
+ * in steps of 0.5, dates, warranty in days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
  * After a success the form resets (warranty back to 90) and the dialog closes (docs/product.md §4).
  */
-export default function SubmitQuoteDialog({
+export default function SubmitBidDialog({
   request,
   mechanicIa,
   onClose,
