@@ -71,7 +71,6 @@ export const SmtpSettingsSchema = z.object({
     .pipe(z.email('From email must be an email address')),
   from_name: optionalText('From name', 100),
 });
-export type SmtpSettingsInput = z.input<typeof SmtpSettingsSchema>;
 export type SmtpSettings = z.output<typeof SmtpSettingsSchema> & { port: number };
 
 /** POST /api/admin/config/api-keys: the form fields of docs/product.md §7 (the Add New API Key dialog). */
@@ -166,7 +165,6 @@ function stripeChecked<T extends { api_key: string; api_secret: string | null }>
   };
 }
 
-export type ApiKeyFormInput = z.input<typeof ApiKeyFormSchema>;
 export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
 
 /**
@@ -275,7 +273,6 @@ export const ApiKeyReplaceSchema = z.object({
   api_secret: optionalText('API secret', CONFIG_LIMITS.secret),
   key_name: optionalText('Key name', CONFIG_LIMITS.keyName),
 });
-export type ApiKeyReplaceInput = z.input<typeof ApiKeyReplaceSchema>;
 export type ApiKeyReplace = z.output<typeof ApiKeyReplaceSchema>;
 
 /** The replace form as one integration needs it (Google Analytics: a measurement ID). */

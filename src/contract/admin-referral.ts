@@ -32,7 +32,6 @@ export const ReferralProgramSchema = z.object({
   min_booking_amount: moneyField('Minimum booking amount'),
   share_message: text('Share message', CONFIG_LIMITS.shareMessage),
 });
-export type ReferralProgramInput = z.input<typeof ReferralProgramSchema>;
 
 /** What the referral program offers until an admin saves terms (and what the demo data seeds). */
 export const DEFAULT_REFERRAL_PROGRAM = {

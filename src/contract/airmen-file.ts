@@ -113,7 +113,6 @@ export const AirmenImportStartSchema = z.object({
     .max(AIRMEN_CHUNK_BYTES, `chunkSize must be at most ${AIRMEN_CHUNK_BYTES} bytes`)
     .optional(),
 });
-export type AirmenImportStart = z.input<typeof AirmenImportStartSchema>;
 export type AirmenImportStartData = z.output<typeof AirmenImportStartSchema>;
 
 export type AirmenImportStatus = 'receiving' | 'completed' | 'failed';

@@ -145,7 +145,6 @@ export const LoginSchema = z.object({
     .max(1024, 'Password must be at most 1024 characters'),
 });
 
-export type LoginInput = z.input<typeof LoginSchema>;
 export type LoginData = z.output<typeof LoginSchema>;
 
 /** POST /api/auth/login and /api/auth/register. */

@@ -120,7 +120,6 @@ export const LineSchema = z
 
 /** A line as the server keeps it: hours in tenths, money in cents. */
 export type LineData = z.output<typeof LineSchema>;
-export type LineInput = z.input<typeof LineSchema>;
 
 export const LinesSchema = z
   .array(LineSchema, { error: 'lines must be a list' })

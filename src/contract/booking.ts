@@ -375,7 +375,6 @@ export const BOOKED_ITEM_KINDS: Readonly<Record<MarketplaceServiceType, readonly
 export const BOOKING_REMINDER_HOURS = [72, 24] as const;
 
 export const RescheduleSchema = z.object({ start: date('Start') });
-export type RescheduleData = z.output<typeof RescheduleSchema>;
 
 /** What a booked appointment carries (the shape lives with the appointment answer in marketplace.ts). */
 export type BookingTerms = AppointmentBooking;

@@ -71,5 +71,4 @@ export const QuoteRequestSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['lastInvoiceAmount'], message: problem });
   });
 
-export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;
 export type QuoteRequest = z.output<typeof QuoteRequestSchema>;
