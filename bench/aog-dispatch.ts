@@ -1,4 +1,4 @@
-// Aircraft on ground (issue 35, docs/decisions/0250-aog-dispatch.md): the time from an owner's
+// Aircraft on ground (docs/decisions/0250-aog-dispatch.md): the time from an owner's
 // report to the first mechanic's notification, through a running `npm start` with its outbox
 // worker. The demo pilot reports at KSJC, the demo mechanic's base (made "available for AOG calls"
 // for the run, put back after); measured per report: the answer (201), the bell notification the

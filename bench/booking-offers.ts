@@ -1,4 +1,4 @@
-// Instant booking's offers with many mechanics in range (issue 34; docs/decisions/0240): 500
+// Instant booking's offers with many mechanics in range (docs/decisions/0240): 500
 // approved mechanics around Twin Falls (KTWF), each with a flat-rate annual, an open calendar and
 // three booked jobs in the next weeks, in a scratch PostgreSQL; then `GET /api/booking/offers` for
 // an owner's 172 there, through the real function (routed as Netlify routes it, warm, as `npm

@@ -1,4 +1,4 @@
-// Sending and receiving a message through a running `npm start` (issue 32): the demo mechanic
+// Sending and receiving a message through a running `npm start`: the demo mechanic
 // sends, the demo pilot's open thread receives it with `GET .../updates?after=`, one pair at a
 // time (a message's whole trip: send answered, then the reader's next poll carries it), beside an
 // existing signed-in read; then the live view's poll alone at 20 concurrent readers for 10 s. Sends

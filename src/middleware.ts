@@ -18,7 +18,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!type.includes('text/html')) return withSecurityHeaders(response);
     html = await response.text(); // a page streams: a failure while rendering surfaces here too
   } catch (error) {
-    // The database cannot answer: a 503 page, as the API answers (issue 27, point 8).
+    // The database cannot answer: a 503 page, as the API answers.
     const unavailable = unavailablePageFor(error, context.request.method, context.url.pathname);
     if (unavailable) return unavailable;
     throw error;

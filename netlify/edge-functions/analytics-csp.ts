@@ -1,5 +1,5 @@
 // The public pages' content policy names Google's tag and collection hosts only while the console
-// has a Google Analytics measurement ID (issue 28, point 3; docs/decisions/0275). The pages are
+// has a Google Analytics measurement ID (docs/decisions/0275). The pages are
 // static and their policy is a fixed line in netlify.toml: only a step per response can widen
 // it without a deploy. The ID comes from the public settings read the pages use themselves,
 // which the CDN keeps until a key or setting changes. `npm start` runs this same module around

@@ -75,7 +75,7 @@ function notFound(url: string): Response {
   return withSecurityHeaders(new Response(body, { status: 404, headers }));
 }
 
-/** The methods a site answers; TRACE, CONNECT and the rest get 405, as Netlify's edge gives them (issue 27, point 8). */
+/** The methods a site answers; TRACE, CONNECT and the rest get 405, as Netlify's edge gives them. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 function methodNotAllowed(url: string): Response {

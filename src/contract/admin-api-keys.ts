@@ -80,7 +80,6 @@ export const SmtpSettingsSchema = z.object({
     .pipe(z.email('From email must be an email address')),
   from_name: optionalText('From name', 100),
 });
-export type SmtpSettingsInput = z.input<typeof SmtpSettingsSchema>;
 export type SmtpSettings = z.output<typeof SmtpSettingsSchema> & { port: number };
 
 /** POST /api/admin/config/api-keys: the form fields of docs/product.md §7 (the Add New API Key dialog). */
@@ -182,7 +181,6 @@ function stripeChecked<T extends { api_key: string; api_secret: string | null }>
   };
 }
 
-export type ApiKeyFormInput = z.input<typeof ApiKeyFormSchema>;
 export type ApiKeyForm = z.output<typeof ApiKeyFormSchema>;
 
 /**
@@ -220,7 +218,7 @@ export function apiKeyFormFor(integration: IntegrationType) {
 }
 
 /**
- * Google Analytics' key is its measurement ID (issue 28, point 3), stored upper case. One check
+ * Google Analytics' key is its measurement ID, stored upper case. One check
  * for the add and replace dialogs and the function.
  */
 export function integrationKeyProblem(integration: IntegrationType, apiKey: string): string | null {
@@ -290,7 +288,7 @@ export interface RotationPreview {
 }
 
 /**
- * PUT /api/admin/config/api-keys/:id: a key replaced in place (issue 28, point 3): the new key,
+ * PUT /api/admin/config/api-keys/:id: a key replaced in place: the new key,
  * and optionally a new secret and name; priority, limits and primary stay. SMTP's settings are
  * kept: replacing is for a rotated password or token, not for moving to another server.
  */
@@ -299,7 +297,6 @@ export const ApiKeyReplaceSchema = z.object({
   api_secret: optionalText('API secret', CONFIG_LIMITS.secret),
   key_name: optionalText('Key name', CONFIG_LIMITS.keyName),
 });
-export type ApiKeyReplaceInput = z.input<typeof ApiKeyReplaceSchema>;
 export type ApiKeyReplace = z.output<typeof ApiKeyReplaceSchema>;
 
 /** The replace form as one integration needs it (Google Analytics: a measurement ID). */

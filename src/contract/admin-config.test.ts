@@ -88,7 +88,7 @@ describe('ReferralProgramSchema', () => {
   });
 });
 
-describe('campaign types the product sends (issue 28, point 4)', () => {
+describe('campaign types the product sends', () => {
   it('offers as Active only what something sends; the abandoned-quote template is kept, not sent', async () => {
     const { campaignSentAs } = await import('./admin-config.ts');
     const { TEMPLATE_FOR_KIND } = await import('../server/email/compose.server.ts');
@@ -101,11 +101,11 @@ describe('campaign types the product sends (issue 28, point 4)', () => {
   });
 });
 
-describe('what uses each integration (issue 28, point 3)', () => {
+describe('what uses each integration', () => {
   it('says it for every integration: what the key drives, and when nothing but the Test button uses it', async () => {
     const { INTEGRATION_TYPES, INTEGRATION_USES } = await import('./admin-config.ts');
     for (const { value } of INTEGRATION_TYPES) expect(INTEGRATION_USES[value]).toMatch(/\.$/);
-    // Stripe takes the payments since issue 33: the console says what it drives.
+    // Stripe takes the payments since payments came: the console says what it drives.
     expect(INTEGRATION_USES.stripe).toContain('Payments: cards saved at acceptance');
     // Google Analytics loads on the public pages after consent since docs/decisions/0275.
     expect(INTEGRATION_USES.google_analytics).toContain('after a visitor accepts analytics cookies');

@@ -14,7 +14,7 @@ export const INTEGRATION_TYPES = [
   { value: 'google_calendar', label: 'Google Calendar' },
   { value: 'stripe', label: 'Stripe' },
   { value: 'google_analytics', label: 'Google Analytics' },
-  // Moved from Settings > Marketing (issue 28, point 3; migration 0030): every key in one place.
+  // Moved from Settings > Marketing (migration 0030): every key in one place.
   { value: 'apollo', label: 'Apollo' },
 ] as const satisfies readonly Option[];
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number]['value'];
@@ -38,7 +38,7 @@ export const INTEGRATION_KEY_HINTS: Record<IntegrationType, { apiKey: string; ap
 };
 
 /**
- * What uses each integration's key (issue 28: keys that only their Test button used). Said beside
+ * What uses each integration's key (keys that only their Test button used). Said beside
  * each integration in API Keys, so no key is kept in the belief that it does something.
  */
 export const INTEGRATION_USES: Record<IntegrationType, string> = {
@@ -83,7 +83,7 @@ export const CAMPAIGN_TYPES = [
 ] as const satisfies readonly Option[];
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number]['value'];
 /**
- * The message each campaign type words, when the product sends one of that kind (issue 28: an
+ * The message each campaign type words, when the product sends one of that kind (an
  * "Abandoned Quote" template showed Active while nothing sent it). A type missing here is not sent
  * by anything: the console says so instead of "Active". One table for the console and the sender
  * (src/server/email/compose.server.ts).

@@ -32,7 +32,6 @@ export const ReferralProgramSchema = z.object({
   min_booking_amount: moneyField('Minimum booking amount'),
   share_message: text('Share message', CONFIG_LIMITS.shareMessage),
 });
-export type ReferralProgramInput = z.input<typeof ReferralProgramSchema>;
 
 /** What the referral program offers until an admin saves terms (and what the demo data seeds). */
 export const DEFAULT_REFERRAL_PROGRAM = {
@@ -49,7 +48,7 @@ export const REFERRAL_REWARD_TOKEN = '{reward}';
 export const formatReward = (amount: number) =>
   `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
-/** The message customers share, built from the reward (issue 20: it kept "$50 off" after the reward changed). */
+/** The message customers share, built from the reward (it kept "$50 off" after the reward changed). */
 export function referralShareText(message: string, reward: number): string {
   return message.split(REFERRAL_REWARD_TOKEN).join(formatReward(reward));
 }

@@ -92,7 +92,6 @@ export const SettingFormSchema = z
     }
     return { ...s, setting_value: checked.value };
   });
-export type SettingFormInput = z.input<typeof SettingFormSchema>;
 export type SettingForm = z.output<typeof SettingFormSchema>;
 
 export interface SettingView {

@@ -76,6 +76,23 @@ export const AirmenMonthSchema = z
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be the file’s month as YYYY-MM');
 
+/**
+ * The console's upload form (a month and the FAA's ZIP, or its two CSV files): the month as the
+ * import's start checks it, and a file to send. The ZIP's own content is read in the browser as
+ * it is chosen (what it holds is said under it).
+ */
+export const AirmenUploadFormSchema = z
+  .object({
+    month: AirmenMonthSchema,
+    zip: z.custom<Blob | null>(),
+    basic: z.custom<Blob | null>(),
+    cert: z.custom<Blob | null>(),
+  })
+  .refine((v) => v.zip || (v.basic && v.cert), {
+    path: ['zip'],
+    message: `Choose the FAA’s ZIP, or both files: ${AIRMEN_FILE_NAMES.basic} and ${AIRMEN_FILE_NAMES.cert}`,
+  });
+
 const fileSize = (label: string) =>
   z
     .number({ error: `${label} is required` })
@@ -96,7 +113,6 @@ export const AirmenImportStartSchema = z.object({
     .max(AIRMEN_CHUNK_BYTES, `chunkSize must be at most ${AIRMEN_CHUNK_BYTES} bytes`)
     .optional(),
 });
-export type AirmenImportStart = z.input<typeof AirmenImportStartSchema>;
 export type AirmenImportStartData = z.output<typeof AirmenImportStartSchema>;
 
 export type AirmenImportStatus = 'receiving' | 'completed' | 'failed';

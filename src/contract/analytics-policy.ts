@@ -1,6 +1,6 @@
 /**
- * Google Analytics' place in the content policy and on which pages it may load (issue 28, point 3;
- * docs/decisions/0275-analytics-with-consent.md). No dependencies: the edge function that widens
+ * Google Analytics' place in the content policy and on which pages it may load
+ * (docs/decisions/0275-analytics-with-consent.md). No dependencies: the edge function that widens
  * the policy imports it as well as the site.
  */
 

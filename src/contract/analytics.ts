@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 
 /**
- * Google Analytics on the public pages, with the visitor's consent (issue 28, point 3;
- * docs/decisions/0275-analytics-with-consent.md). One source for the console's key field, the
+ * Google Analytics on the public pages, with the visitor's consent
+ * (docs/decisions/0275-analytics-with-consent.md). One source for the console's key field, the
  * public settings read, the consent banner, the content policy and the edge function.
  */
 

@@ -246,7 +246,6 @@ export const AogReportSchema = z
     const problem = registrationProblem(v.aircraftTailNumber);
     if (problem) ctx.addIssue({ code: 'custom', path: ['aircraftTailNumber'], message: problem });
   });
-export type AogReportInput = z.input<typeof AogReportSchema>;
 export type AogReportData = z.output<typeof AogReportSchema>;
 
 export const AogOfferSchema = z.object({

@@ -2,7 +2,7 @@ import { requiredText } from './fields.ts';
 import { z } from './zod.ts';
 
 /**
- * The assigned mechanic cancels an appointment before work starts (issue 33): always with a
+ * The assigned mechanic cancels an appointment before work starts: always with a
  * reason the owner reads, after a confirmation question; whatever the owner was charged (the parts
  * deposit) is refunded in full. The owner's own cancellation rules (docs/decisions/0230) are apart.
  * docs/decisions/0167-mechanic-cancels.md

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { isRealDate, optionalText } from './fields.ts';
 
 /**
- * The appointment's date and time, agreed by its two parties (issue 26, point 9): the mechanic
+ * The appointment's date and time, agreed by its two parties: the mechanic
  * proposes times (from the accepted quote's start date), the owner picks one or counters with
  * times of their own, and either reschedules an agreed time with a reason. Times are wall-clock
  * times at the service location, in its time zone. docs/decisions/0171-appointment-times-and-calendar.md

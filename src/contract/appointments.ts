@@ -18,7 +18,6 @@ export const RatingSchema = z.object({
     .refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Rating must be a whole number from 1 to 5'),
   review: optionalText('Review', MARKETPLACE.text.notes),
 });
-export type RatingInput = z.input<typeof RatingSchema>;
 
 /** Optional note a mechanic adds when moving an appointment along. */
 export const AppointmentActionSchema = z.object({

@@ -18,7 +18,7 @@ export const AUTH_LIMITS = {
   phone: 30,
   certificationNumber: 40,
   maxYearsExperience: 80,
-  /** Mechanics: how far they travel (issue 11: at most 500 miles). */
+  /** Mechanics: how far they travel (at most 500 miles). */
   maxServiceRadius: 500,
   maxHourlyRate: 10_000,
 } as const;
@@ -145,7 +145,6 @@ export const LoginSchema = z.object({
     .max(1024, 'Password must be at most 1024 characters'),
 });
 
-export type LoginInput = z.input<typeof LoginSchema>;
 export type LoginData = z.output<typeof LoginSchema>;
 
 /** POST /api/auth/login and /api/auth/register. */

@@ -14,7 +14,7 @@ import {
 } from './line-items.ts';
 
 /**
- * An itemized bid (issue 14): a bid is a list of lines, each with its category, labor (hours at a
+ * An itemized bid: a bid is a list of lines, each with its category, labor (hours at a
  * rate) and parts. The bid's spec fields (laborCost, partsCost, totalCost, estimatedHours) are the
  * totals of its lines, computed by the server. Money is in cents here and in the database and in
  * dollars in the API, as the spec's bid fields are. docs/decisions/0110-itemized-bids.md
@@ -44,7 +44,7 @@ export const BID_LINES = {
 /** Dollars (a form's text or a number) to cents; null when it is not a sum of money within 0..max. */
 function moneyCents(v: unknown, max: number): number | 'blank' | 'bad' | 'cents' | 'range' {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 'blank';
-  // A number or a form's text only: `[1]` would read as 1 through String() (issue 27, point 8).
+  // A number or a form's text only: `[1]` would read as 1 through String().
   if (typeof v !== 'number' && typeof v !== 'string') return 'bad';
   const n = typeof v === 'number' ? v : Number(v.trim().replace(/[$,]/g, ''));
   if (!Number.isFinite(n)) return 'bad';
@@ -75,7 +75,7 @@ const money = (label: string, max: number, required: boolean) =>
 /**
  * Hours in tenths (0.1 h = 6 minutes, as logbooks count), 0 allowed (a parts line): the one rule
  * for hours, used by the schema and by the forms as typed, so a total is never made of a value the
- * server then refuses (issue 26, point 8). A number of tenths, or the sentence that refuses it.
+ * server then refuses. A number of tenths, or the sentence that refuses it.
  */
 export function hoursTenthsOf(v: unknown): number | { error: string } {
   if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 0;
@@ -120,7 +120,6 @@ export const LineSchema = z
 
 /** A line as the server keeps it: hours in tenths, money in cents. */
 export type LineData = z.output<typeof LineSchema>;
-export type LineInput = z.input<typeof LineSchema>;
 
 export const LinesSchema = z
   .array(LineSchema, { error: 'lines must be a list' })

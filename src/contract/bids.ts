@@ -118,7 +118,7 @@ export interface Bid {
   mechanicRatingCount: number;
   mechanicCompletedJobs: number;
   createdAt: string;
-  /** The bid's lines and per-category totals (issue 14); the figures above are their sums. */
+  /** The bid's lines and per-category totals; the figures above are their sums. */
   lines?: BidLine[];
   categoryTotals?: CategoryTotals;
   /**

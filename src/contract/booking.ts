@@ -194,6 +194,97 @@ export interface Availability extends AvailabilityData {
   baseTimeZone: string;
 }
 
+/**
+ * A form's schema that is the route's on the body the form sends: the route's problems are moved
+ * to the form's own fields by `place` (null: already said by the form's own rule).
+ */
+function checkedAs<V>(
+  schema: z.ZodType,
+  body: (v: V) => unknown,
+  place: (path: PropertyKey[], v: V) => PropertyKey[] | null,
+  own?: (v: V) => Array<{ path: PropertyKey[]; message: string }>,
+) {
+  return z.custom<V>().superRefine((v, ctx) => {
+    const said = own?.(v) ?? [];
+    for (const { path, message } of said) ctx.addIssue({ code: 'custom', path, message });
+    const parsed = schema.safeParse(body(v));
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      const path = place(issue.path, v);
+      if (path && !said.some((s) => s.path.join('.') === path.join('.')))
+        ctx.addIssue({ code: 'custom', path, message: issue.message });
+    }
+  });
+}
+
+/** One flat rate as the rates form holds it: the price in dollars and the days as typed. */
+export interface RateRowValues {
+  serviceType: string;
+  aircraftClass: string;
+  price: string;
+  days: string;
+  includes: string;
+}
+
+/** Dollars as typed ('$1,850.50'), in whole cents; NaN for text that is not an amount. */
+export const dollarsToCents = (text: string) => Math.round(Number(text.replace(/[$,\s]/g, '')) * 100);
+
+/** What the rates form sends: the route's body (`RatesSchema`). */
+export const ratesBody = (rows: readonly RateRowValues[]) =>
+  rows.map((r) => ({
+    serviceType: r.serviceType,
+    aircraftClass: r.aircraftClass,
+    priceCents: dollarsToCents(r.price),
+    days: Number(r.days),
+    includes: r.includes,
+  }));
+
+export const RATE_PRICE_NEEDED = 'Each rate needs a price in dollars';
+
+/**
+ * The rates form: the route's `RatesSchema` on the body the form sends, its problems under the
+ * row's own fields (a price that is no amount, in dollars: the form's only rule of its own).
+ */
+export const RatesFormSchema = checkedAs<{ rates: RateRowValues[] }>(
+  RatesSchema,
+  (v) => ratesBody(v.rates),
+  (path) => (path[1] === 'priceCents' ? ['rates', path[0]!, 'price'] : ['rates', ...path]),
+  (v) =>
+    v.rates.flatMap((r, i) => {
+      const cents = dollarsToCents(r.price);
+      return Number.isFinite(cents) && cents > 0 ? [] : [{ path: ['rates', i, 'price'], message: RATE_PRICE_NEEDED }];
+    }),
+);
+
+/** The calendar form: the week as seven days (a day off has no hours), the numbers as typed. */
+export interface AvailabilityFormValues {
+  timeZone: string;
+  weekly: Array<{ day: number; start: string; end: string }>;
+  timeOff: Array<{ from: string; to: string }>;
+  maxConcurrentJobs: string;
+  freeCancelHours: string;
+}
+
+/** What the calendar form sends: the days worked, the numbers as numbers (`AvailabilitySchema`). */
+export const availabilityBody = (v: AvailabilityFormValues) => ({
+  timeZone: v.timeZone,
+  weekly: v.weekly.filter((w) => w.start && w.end),
+  timeOff: v.timeOff,
+  maxConcurrentJobs: Number(v.maxConcurrentJobs),
+  freeCancelHours: Number(v.freeCancelHours),
+});
+
+/** The calendar form: the route's schema, a day's problem under that day of the seven. */
+export const AvailabilityFormSchema = checkedAs<AvailabilityFormValues>(
+  AvailabilitySchema,
+  availabilityBody,
+  (path, v) => {
+    if (path[0] !== 'weekly' || typeof path[1] !== 'number') return path;
+    const worked = v.weekly.flatMap((w, i) => (w.start && w.end ? [i] : []));
+    return ['weekly', worked[path[1]] ?? path[1], ...path.slice(2)];
+  },
+);
+
 export const OffersQuerySchema = z.object({
   aircraftId: z.string({ error: 'aircraftId is required' }).min(1, 'aircraftId is required'),
   serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
@@ -284,7 +375,6 @@ export const BOOKED_ITEM_KINDS: Readonly<Record<MarketplaceServiceType, readonly
 export const BOOKING_REMINDER_HOURS = [72, 24] as const;
 
 export const RescheduleSchema = z.object({ start: date('Start') });
-export type RescheduleData = z.output<typeof RescheduleSchema>;
 
 /** What a booked appointment carries (the shape lives with the appointment answer in marketplace.ts). */
 export type BookingTerms = AppointmentBooking;

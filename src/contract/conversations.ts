@@ -2,8 +2,8 @@ import { z } from './zod.ts';
 import { requiredText } from './fields.ts';
 
 /**
- * Conversations between an owner and a mechanic about one service request (issue 32,
- * docs/decisions/0220-conversations.md): the limits, the event lines, the masking of contact
+ * Conversations between an owner and a mechanic about one service request
+ * (docs/decisions/0220-conversations.md): the limits, the event lines, the masking of contact
  * details before a quote is accepted, and the shapes of the calls. Shared by the thread screen and
  * the functions.
  */

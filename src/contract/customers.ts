@@ -52,7 +52,7 @@ export interface CustomersPage {
 export const CUSTOMER_DETAIL_LIMIT = 20;
 
 /**
- * One customer for the console (GET /api/admin/customers/:id, issue 28 point 13): the account,
+ * One customer for the console (GET /api/admin/customers/:id): the account,
  * and what it has done: service requests (with the bids received), aircraft, the website's quote
  * requests and the leads of the same email. Each list is the newest CUSTOMER_DETAIL_LIMIT; `counts`
  * are the totals (count(*)).

@@ -116,7 +116,6 @@ export const DocumentMetadataSchema = z.object({
   aircraftId: optionalId('Aircraft'),
   serviceRequestId: optionalId('Service request'),
 });
-export type DocumentMetadataInput = z.input<typeof DocumentMetadataSchema>;
 export type DocumentMetadata = z.output<typeof DocumentMetadataSchema>;
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -159,7 +158,6 @@ const UploadSessionObject = DocumentMetadataSchema.extend({
 
 /** POST /api/enhanced/documents/uploads: start a chunked upload. */
 export const UploadSessionSchema = z.preprocess(withCamelKeys, UploadSessionObject);
-export type UploadSessionInput = z.input<typeof UploadSessionObject>;
 export type UploadSessionData = z.output<typeof UploadSessionObject>;
 
 /**

@@ -136,7 +136,6 @@ export const InboxListQuerySchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 export type InboxListQuery = z.output<typeof InboxListQuerySchema>;
-export type InboxListQueryInput = z.input<typeof InboxListQuerySchema>;
 
 export const InboxExportQuerySchema = InboxListQuerySchema.extend({
   kind: z.enum(INBOX_KINDS, { error: 'kind must be quotes or leads' }),

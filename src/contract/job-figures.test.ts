@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHours, jobFigures, stageOf, type FigureLine } from './job-figures.ts';
 
-// Issue 26, point 7: the figures of the walk-through (approved $2,191.86, with the change order
+// The figures of the walk-through (approved $2,191.86, with the change order
 // $2,734.66, quoted $2,624.35) come out of one computation, each named.
 const l = (
   laborHours: number,

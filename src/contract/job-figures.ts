@@ -2,7 +2,7 @@ import type { LineDecision, Totals } from './line-items.ts';
 
 /**
  * The money and hours of one job, computed once from its lines, their decisions and its change
- * orders, so every screen and email names the same figure (issue 26, point 7). A job has up to
+ * orders, so every screen and email names the same figure. A job has up to
  * four figures: what the mechanic quoted, what the owner approved at acceptance, the approved work
  * with the change orders the owner approved, and the final figure once the job is completed.
  * docs/decisions/0170-one-figure-per-job.md

@@ -19,5 +19,4 @@ export const LeadSchema = z.object({
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 
-export type LeadInput = z.input<typeof LeadSchema>;
 export type Lead = z.output<typeof LeadSchema>;

@@ -19,7 +19,7 @@ const line = (
   more: Partial<CoverageLine> = {},
 ): CoverageLine => ({ description, decision, dueItemId: null, squawkId: null, ...more });
 
-describe('bidCoverage: what a quote answers of the request (issue 26, point 14)', () => {
+describe('bidCoverage: what a quote answers of the request', () => {
   it('reads the items from the lines’ words or ids, and says what is left out', () => {
     const lines = [
       line('Annual inspection, C182P', null),
@@ -55,7 +55,7 @@ describe('bidCoverage: what a quote answers of the request (issue 26, point 14)'
   });
 });
 
-describe('workDone: only approved work completes (issue 26, point 1)', () => {
+describe('workDone: only approved work completes', () => {
   it('a deferred or declined line keeps its item due, with the decision and its date', () => {
     const lines = [
       line('Annual inspection'),

@@ -150,7 +150,7 @@ export const REQUEST_MACHINE = machine<RequestStatus, RequestAction>('service re
     in_progress: to('completed'),
     ...requestFinal,
   },
-  /** Its mechanic was rejected or suspended: the owner re-lists it as a new request (issue 27, point 4). */
+  /** Its mechanic was rejected or suspended: the owner re-lists it as a new request. */
   relist: {
     pending: refuse('This service request has no accepted quote to replace'),
     matched: refuse('This service request has no accepted quote to replace'),
@@ -278,7 +278,7 @@ export const APPOINTMENT_MACHINE = machine<AppointmentStatus, AppointmentAction>
 });
 
 // ---------------------------------------------------------------------------------------------
-// Change order (lines a mechanic adds during a job; the owner decides each). Issue 14.
+// Change order (lines a mechanic adds during a job; the owner decides each).
 
 export const CHANGE_ORDER_STATUSES = ['pending', 'decided'] as const satisfies readonly ChangeOrderStatus[];
 export type ChangeOrderAction = 'decide' | 'completeJob';

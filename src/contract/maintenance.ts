@@ -6,7 +6,7 @@ import { refineRegistration } from './registration.ts';
 import { isRealDate, renamed } from './fields.ts';
 
 /**
- * Maintenance tracking (issue 13): what each aircraft owes on both clocks (calendar and hours),
+ * Maintenance tracking: what each aircraft owes on both clocks (calendar and hours),
  * its squawks, and a service request from chosen items. Schemas here are shared by the dashboard's
  * forms and the functions. The rule arithmetic is in src/features/maintenance/rules.ts and
  * docs/decisions/0100-maintenance-tracking.md.
@@ -207,7 +207,6 @@ export const AircraftPatchSchema = z.object({
   dueSoonDays: optionalNumber('Due soon days', { min: 1, max: MAINTENANCE.maxDueSoonDays, integer: true }).optional(),
   dueSoonHours: optionalNumber('Due soon hours', { min: 1, max: MAINTENANCE.maxDueSoonHours, tenths: true }).optional(),
 });
-export type AircraftPatchInput = z.input<typeof AircraftPatchSchema>;
 export type AircraftPatch = z.output<typeof AircraftPatchSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -241,7 +240,6 @@ const itemFields = {
 };
 
 export const ItemCreateSchema = z.object({ kind: enumOf(ITEM_KINDS, 'Kind'), ...itemFields });
-export type ItemCreateInput = z.input<typeof ItemCreateSchema>;
 export type ItemCreate = z.output<typeof ItemCreateSchema>;
 
 /** PATCH: the fields sent replace the stored ones ('' or null clears); kind cannot change (checked by the server). */
@@ -255,7 +253,6 @@ export const HoursSchema = z.object({
   hours: requiredNumber('Hours', { max: MARKETPLACE.maxHours, tenths: true }),
   date: requiredDate('Date'),
 });
-export type HoursInput = z.input<typeof HoursSchema>;
 
 const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id` });
 
@@ -267,7 +264,6 @@ export const SquawkCreateSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
 });
-export type SquawkCreateInput = z.input<typeof SquawkCreateSchema>;
 
 /** Also taken: `note` or `resolution` for the resolution note, `resolved: true` for the status. */
 export const SquawkPatchSchema = z.preprocess(
@@ -292,7 +288,6 @@ export const SquawkPatchSchema = z.preprocess(
       message: 'A resolution note is required to resolve a squawk',
     }),
 );
-export type SquawkPatch = z.output<typeof SquawkPatchSchema>;
 
 export const MaintenanceRequestSchema = z
   .object({
@@ -319,7 +314,6 @@ export const MaintenanceRequestSchema = z
     path: ['itemIds'],
     message: 'Choose at least one item or squawk to request service for',
   });
-export type MaintenanceRequestInput = z.input<typeof MaintenanceRequestSchema>;
 
 /**
  * The review step asks for the aircraft's home airport when it has none: the request goes to the

@@ -108,7 +108,6 @@ export const LeadSearchSchema = z.object({
     ),
   test_mode: z.boolean({ error: 'test_mode must be true or false' }).optional().default(false),
 });
-export type LeadSearchInput = z.input<typeof LeadSearchSchema>;
 export type LeadSearch = z.output<typeof LeadSearchSchema>;
 
 /** PUT /api/apollo/leads/tags: the Add Tags dialog. Tags are added to what each lead has. */

@@ -4,7 +4,7 @@ import { isRealDate } from './fields.ts';
 // The marketplace forms' number, date, flag and id fields: how a form's text parses (src/contract/marketplace.ts).
 
 export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-// A number or a form's text only: `[1]` must not read as 1 through String() (issue 27, point 8).
+// A number or a form's text only: `[1]` must not read as 1 through String().
 export const toNumber = (v: unknown) =>
   typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(/[$,]/g, '')) : Number.NaN;
 export const hasAtMostCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

@@ -61,7 +61,7 @@ export const MARKETPLACE = {
   notificationsMaxLimit: 100,
   overviewItems: 3,
   maxRadiusMiles: 3000,
-  /** How far a mechanic may say they travel (issue 11: wide radii exposed every request). */
+  /** How far a mechanic may say they travel (wide radii exposed every request). */
   maxServiceRadiusMiles: 500,
   maxMoney: 10_000_000,
   maxHours: 100_000,
@@ -81,7 +81,7 @@ export const AircraftSchema = z.object({
   model: requiredText('Model', MARKETPLACE.text.short),
   year: optionalNumber('Year', { min: 1903, max: thisYear + 1, integer: true, year: true }),
   totalHours: optionalNumber('Total hours', { max: MARKETPLACE.maxHours }),
-  /** Maintenance tracking (issue 13): private, or used for hire (the 100-hour rule applies). */
+  /** Maintenance tracking: private, or used for hire (the 100-hour rule applies). */
   usage: z
     .enum(['private', 'for_hire'], { error: 'Usage must be one of: private, for_hire' })
     .optional()

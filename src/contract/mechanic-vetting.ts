@@ -29,7 +29,6 @@ export const RejectMechanicSchema = z.object({
     .min(1, 'Reason is required')
     .max(REJECT_REASON_MAX, `Reason must be at most ${REJECT_REASON_MAX} characters`),
 });
-export type RejectMechanicInput = z.input<typeof RejectMechanicSchema>;
 
 /**
  * An approval names what the administrator reviewed (docs/decisions/0350): the certificate number
@@ -50,7 +49,6 @@ export const ApproveMechanicSchema = z.object(
   },
   { error: 'Name the certificate number and the inspection authorization you reviewed' },
 );
-export type ApproveMechanicInput = z.input<typeof ApproveMechanicSchema>;
 
 /** What an approval of this mechanic verifies now, as the console shows it for review. */
 export interface CredentialsToVerify {

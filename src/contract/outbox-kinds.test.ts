@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OUTBOX_KIND_LABELS, outboxKindLabel } from './outbox-kinds.ts';
 
-// Issue 28, point 14: the Outbox names each message in words, never by its internal kind.
+// The Outbox names each message in words, never by its internal kind.
 
 describe('outboxKindLabel', () => {
   it('says the known kinds in words', () => {

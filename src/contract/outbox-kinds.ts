@@ -1,6 +1,6 @@
 /**
- * What each message the product sends is, in words, for the console's Outbox (issue 28, point 14:
- * it showed internal names such as `lead.popup_offer`). The kind stays the outbox's key; this is
+ * What each message the product sends is, in words, for the console's Outbox (it
+ * showed internal names such as `lead.popup_offer`). The kind stays the outbox's key; this is
  * its label. A kind not listed here (a new one) is still said in words by `outboxKindLabel`.
  */
 export const OUTBOX_KIND_LABELS: Record<string, string> = {

@@ -1,4 +1,4 @@
-/** The mechanic's Earnings tab from payments (issue 33): cents, from what Stripe moved. */
+/** The mechanic's Earnings tab from payments: cents, from what Stripe moved. */
 export interface EarningsFromPayments {
   /** Transferred to the mechanic's connected account (deposits released and final payouts). */
   paidCents: number;

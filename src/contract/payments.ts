@@ -5,7 +5,7 @@ import type { AcceptResult } from './appointments.ts';
 import { SETTINGS_CATALOG } from './settings-catalog.ts';
 
 /**
- * Payments on Stripe Connect (issue 33): the statuses, texts, settings and schemas the functions,
+ * Payments on Stripe Connect: the statuses, texts, settings and schemas the functions,
  * the dashboards and the console share. Money is integer cents, USD.
  * docs/decisions/0230-payments-on-stripe-connect.md
  */

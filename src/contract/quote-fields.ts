@@ -32,7 +32,6 @@ export const PREFERRED_TIMEFRAMES = [
 
 export type QuoteServiceType = (typeof QUOTE_SERVICE_TYPES)[number]['value'];
 export type AircraftType = (typeof AIRCRAFT_TYPES)[number]['value'];
-export type PreferredTimeframe = (typeof PREFERRED_TIMEFRAMES)[number]['value'];
 
 /** Bounds the spec leaves open, chosen to fit real names, addresses and messages. */
 export const QUOTE_LIMITS = {

@@ -48,7 +48,7 @@ export const QuoteRequestSchema = z
     preferredTimeframe: enumOf(PREFERRED_TIMEFRAMES, 'Preferred timeframe'),
     location: optionalText('Location', QUOTE_LIMITS.shortText),
     lastInvoiceAmount: numericText('Last invoice amount', QUOTE_LIMITS.maxInvoiceAmount),
-    // Issue 28: what the invoice covered, so the estimate compares labor with labor.
+    // What the invoice covered, so the estimate compares labor with labor.
     invoiceIncludesParts: z.preprocess(
       (v) => (v === undefined || v === null || v === '' ? 'unsure' : v),
       enumOf(INVOICE_PARTS_OPTIONS, 'Invoice included parts'),
@@ -71,5 +71,4 @@ export const QuoteRequestSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['lastInvoiceAmount'], message: problem });
   });
 
-export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;
 export type QuoteRequest = z.output<typeof QuoteRequestSchema>;

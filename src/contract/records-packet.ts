@@ -12,7 +12,6 @@ import type { MaintenanceRecord, RecordInspection } from './records.ts';
  */
 
 export const RECORDS_PACKET_FORMATS = ['pdf', 'json'] as const;
-export type RecordsPacketFormat = (typeof RECORDS_PACKET_FORMATS)[number];
 
 /** GET /api/aircraft/:id/records-packet?format=json: the PDF by default; the JSON pages its entries (`cursor`, `limit`). */
 export const RecordsPacketQuerySchema = z.object({

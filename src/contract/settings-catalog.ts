@@ -217,6 +217,25 @@ export function parseCatalogValue(
   }
 }
 
+/** A setting's value as the console's control holds it: a switch, typed text, or a week of hours. */
+export type CatalogDraft = boolean | string | BusinessHours;
+
+/** The control's value as the settings API takes it (text; a week as JSON). */
+export const catalogDraftText = (draft: CatalogDraft) =>
+  typeof draft === 'object' ? JSON.stringify(draft) : String(draft);
+
+/**
+ * The console's form of one setting: the rule the server checks the value with
+ * (`parseCatalogValue`), its problem under `setting_value`, the field the server names.
+ */
+export const catalogFormSchema = (setting: CatalogSetting) =>
+  z.object({
+    setting_value: z.custom<CatalogDraft>().superRefine((draft, ctx) => {
+      const checked = parseCatalogValue(setting, catalogDraftText(draft));
+      if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message });
+    }),
+  });
+
 /** A stored value read for use: the default when absent or no longer valid. */
 export type CatalogValue<S extends CatalogSetting> = S extends { kind: 'boolean' }
   ? boolean

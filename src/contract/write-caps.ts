@@ -1,5 +1,5 @@
 /**
- * Caps on the writes that send email (issue 27, point 7; docs/decisions/0183). Each of these
+ * Caps on the writes that send email (docs/decisions/0183). Each of these
  * writes notifies someone by email; a script could otherwise send an owner 73 change orders in a
  * minute. Per hour, per user and (for change orders) per job. Over a cap: 429 with the sentence
  * and Retry-After.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Browser history for the dashboards (issue 26, point 16): each section is a history entry
+ * Browser history for the dashboards: each section is a history entry
  * (`?section=requests`, so Back returns to the previous section and a reload keeps it), and an
  * open dialog is one more entry, so Back on a phone closes the dialog instead of leaving the
  * dashboard with what was typed. docs/decisions/0172-dashboard-history.md

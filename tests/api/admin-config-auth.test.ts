@@ -4,7 +4,7 @@ import { createUser, type TestUser } from '../helpers/users.ts';
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
-// Every admin-console route of issue 6, including the marketing ones the spec's old client sent without a token.
+// Every admin-console route, including the marketing ones the spec's old client sent without a token.
 const ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/admin/config'],
   ['GET', '/api/admin/config/api-keys'],

@@ -167,7 +167,7 @@ describe('email templates', () => {
   });
 });
 
-describe('referral share message follows the reward (issue 20)', () => {
+describe('referral share message follows the reward', () => {
   it('builds the shared text from the reward, even for a message with the amount written out', async () => {
     const put = (body: Record<string, unknown>) =>
       api.put('/api/admin/config/referral-program', body, { token: admin.token });

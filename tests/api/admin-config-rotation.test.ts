@@ -123,7 +123,7 @@ describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
   });
 });
 
-describe('rotation and failed tests (issue 20)', () => {
+describe('rotation and failed tests', () => {
   it('never promotes a key whose last test failed, and says beforehand which key becomes primary', async () => {
     const a = await add('A', 1, { is_primary: true });
     const b = await add('B', 2);

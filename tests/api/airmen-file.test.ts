@@ -7,7 +7,7 @@ import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 15, second half: mechanics checked against the FAA airmen file (docs/decisions/0120).
+// Mechanics checked against the FAA airmen file (docs/decisions/0120).
 // Fixtures are written in the FAA's CSV layout (tests/helpers/airmen-file.ts). Mechanics of this
 // file carry names no other suite uses; each import replaces the previous file's rows.
 

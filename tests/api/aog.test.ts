@@ -11,7 +11,7 @@ import { mechanicWithProfile, notificationsOf, uniqueTail } from '../helpers/mar
 import { holdRowLock } from '../helpers/row-lock.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Aircraft on ground (issue 35, docs/decisions/0250-aog-dispatch.md). Its own database: who is
+// Aircraft on ground (docs/decisions/0250-aog-dispatch.md). Its own database: who is
 // asked depends on every mechanic near an airport, and the active Twilio key is global. Miles from
 // KPAO: KNUQ 5, KSQL 8, KSJC 12, KHWD 14, KCCR 37, KSAC 80, KRNO 190, KBFL 220. The dispatch radius
 // is 25, then 50, 100 and 200 miles.

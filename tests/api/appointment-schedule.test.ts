@@ -5,7 +5,7 @@ import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 26, points 7-10 and 15: one named figure per job everywhere, hours on one rule, the
+// One named figure per job everywhere, hours on one rule, the
 // appointment's time agreed between the parties with a calendar file, and their contacts shown to
 // them only. Requests sit at Casper, Wyoming (America/Denver), where no other suite places mechanics.
 

@@ -6,7 +6,7 @@ import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { sentResetToken } from '../helpers/reset-link.ts';
 
-// Issue 11: sessions that can end (logout, logout-all, password change and reset), and a lockout
+// Sessions that can end (logout, logout-all, password change and reset), and a lockout
 // an attacker cannot aim at the owner. Everything through the real functions and database.
 
 // These tests sign in, change and reset passwords at the product's real argon2id cost (64 MiB,

@@ -18,7 +18,7 @@ import { createUser } from '../helpers/users.ts';
 import imagesFunction from '../../netlify/functions/blog-images.ts';
 import sharp from 'sharp';
 
-// Issue 27, point 6: back up the database and the Blobs together, change and delete data, restore,
+// Back up the database and the Blobs together, change and delete data, restore,
 // and everything is as it was (docs/decisions/0182). A PostgreSQL server of this file's own: the
 // restore replaces its database whole.
 

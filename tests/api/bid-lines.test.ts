@@ -8,7 +8,7 @@ import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validB
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { ANNUAL_UNKNOWN_REASON } from '../../src/contract/maintenance.ts';
 
-// Itemized bids (issue 14): lines, server totals, decisions at acceptance, change orders, the work
+// Itemized bids: lines, server totals, decisions at acceptance, change orders, the work
 // order and the airworthiness hold of a deferred line. Requests sit in Montana (Helena, Missoula),
 // where no other suite places mechanics nearby.
 
@@ -649,7 +649,7 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
       )
     ).body;
     const before = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
-    expect(before.body.verdict).toBe('unknown'); // nothing grounds it; no annual entered (issue 26)
+    expect(before.body.verdict).toBe('unknown'); // nothing grounds it; no annual entered
 
     const quote = await lined(mechanic, request.id, [
       line({ category: 'airworthy', description: 'Replace exhaust gasket', laborHours: 1.5, squawkId: squawk.id }),

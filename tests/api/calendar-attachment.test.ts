@@ -9,7 +9,7 @@ import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 26, point 9: both parties get the appointment's calendar file by email, attached to the
+// Both parties get the appointment's calendar file by email, attached to the
 // confirmation (the time agreed, the mechanic's confirmation), through the outbox's SMTP delivery
 // into the local mail catcher `npm start` runs (docs/decisions/0165). Its own database: a delivery
 // run sends every due message. Elko, Nevada (KEKO, America/Los_Angeles).

@@ -8,7 +8,7 @@ import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../hel
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 28 on a database of its own (integration keys, search counts and Generate are global):
+// The console's keys and blog on a database of its own (integration keys, search counts and Generate are global):
 // point 3, Apollo's key under API Keys (moved from Settings), keys replaced and removed;
 // point 15, every search counted and site leads said apart; point 10, Generate keeps view counts
 // and Restore brings a post back at its own address or says why not; point 11, a save after the

@@ -5,9 +5,9 @@ import { everyPage } from '../helpers/every-page.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 28, point 13: "Unlock sign-in" only for a locked account (the list says which); a
+// "Unlock sign-in" only for a locked account (the list says which); a
 // customer has a detail view (requests with their quotes, aircraft, quote requests, leads).
-// Issue 30 for the console: the Mechanics and Customers lists are cursor-paged like the
+// Every list is paged, the console's too: the Mechanics and Customers lists are cursor-paged like the
 // dashboards (X-Next-Cursor and Link beside the body the console read before).
 
 let admin: TestUser;

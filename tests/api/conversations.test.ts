@@ -10,7 +10,7 @@ import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { bid, createRequest, mechanicWithProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Conversations (issue 32, docs/decisions/0220-conversations.md): every rule through the real
+// Conversations (docs/decisions/0220-conversations.md): every rule through the real
 // functions on a real PostgreSQL. Its own database: the digest run reads every thread.
 
 let db: Db;

@@ -7,7 +7,7 @@ import { testDb } from '../helpers/db.ts';
 import { mechanicWithProfile, uniqueTail, validBid, validProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 27, points 1 and 2, and issue 26, point 2: a certificate number and an inspection
+// A certificate number and an inspection
 // authorization are facts an administrator verifies (docs/decisions/0180-verified-credentials.md).
 // A change after approval waits in the queue and counts for nothing until approved; a signature's
 // name and number come from the verified profile, and a typed number that differs is refused.
@@ -107,7 +107,7 @@ const adminApprove = async (admin: TestUser, id: string) => {
   );
 };
 
-describe('credentials are verified facts (issue 27, point 1)', () => {
+describe('credentials are verified facts', () => {
   it('an IA given to oneself on the profile signs no annual until an administrator verifies it', async () => {
     const admin = await createUser('admin');
     const mechanic = await mechanicWithProfile(
@@ -212,7 +212,7 @@ describe('credentials are verified facts (issue 27, point 1)', () => {
   });
 });
 
-describe('a signature is the verified profile, never free text (issue 27 point 2, issue 26 point 2)', () => {
+describe('a signature is the verified profile, never free text', () => {
   it('refuses another name or number with the reason, and signs with the verified ones', async () => {
     const mechanic = await mechanicWithProfile(
       { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: false, apNumber: '3482915' },

@@ -7,7 +7,7 @@ import { testDb } from '../helpers/db.ts';
 import { bid, createRequest, mechanicWithProfile, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 11: a mechanic reads an aircraft's documents only from acceptance until 30 days after the
+// A mechanic reads an aircraft's documents only from acceptance until 30 days after the
 // job's completion; the open-uploads cap and a 200 MB per-user quota hold under parallel requests.
 // Jobs sit around Montpelier, VT (KMPV), where no other suite places mechanics.
 

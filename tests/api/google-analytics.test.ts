@@ -11,7 +11,7 @@ import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
 // Google Analytics' measurement ID in the console, the public settings read and the public pages'
-// content policy (issue 28, point 3; docs/decisions/0275). Its own database: the primary Google
+// content policy (docs/decisions/0275). Its own database: the primary Google
 // Analytics key is global, and the rotation suite changes that integration's keys.
 let db: Db;
 let admin: TestUser;

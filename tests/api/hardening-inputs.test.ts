@@ -4,7 +4,7 @@ import { api } from '../helpers/api.ts';
 import { mechanicWithProfile, scheduledJob, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 
-// Issue 27, point 8: numbers sent as `[1]` in bid and change-order lines were taken as 1; a losing
+// Numbers sent as `[1]` in bid and change-order lines were taken as 1; a losing
 // bidder still read the aircraft's live due items and squawks after the job was given to another.
 // Jackson, WY (KJAC) and Gillette, WY (KGCC), where no other suite places mechanics.
 

@@ -3,7 +3,7 @@ import { closeSharedDb } from '../../src/server/db/client.ts';
 import { api } from '../helpers/api.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
 
-// Issue 27, point 8: /api/health stayed "ok" while the server refused new connections (57P03),
+// /api/health stayed "ok" while the server refused new connections (57P03),
 // answering from a connection its pool already held. A server of this file's own, shut down the
 // "smart" way: sessions already open go on, every new connection is refused with 57P03.
 

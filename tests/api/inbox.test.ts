@@ -125,7 +125,7 @@ describe('GET /api/admin/quotes: the worked list', () => {
     expect(quotes.body.success).toBe(true);
     expect(quotes.body.data).toHaveLength(10);
     expect(Object.keys(quotes.body.data[0]).sort()).toEqual(
-      // Issue 28 added the estimate in dollars and the discount code (docs/decisions/0191, 0192).
+      // The quote form sends the estimate in dollars and the discount code (docs/decisions/0191, 0192).
       [
         'aircraftInfo',
         'createdAt',

@@ -5,7 +5,7 @@ import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// The bid side of the IA rule (issue 15, 14 CFR 65.95; docs/decisions/0140-who-signs-the-annual.md):
+// The bid side of the IA rule (14 CFR 65.95; docs/decisions/0140-who-signs-the-annual.md):
 // a mechanic without an inspection authorization who quotes an annual names the IA who signs it;
 // the owner sees who (or that nobody is named); the named IA, when they work here, finds the entry
 // and signs it; the job's own mechanic still cannot. Jobs sit at Glasgow, MT (KGGW), where no

@@ -101,7 +101,7 @@ describe('POST /api/apollo/search validation and samples', () => {
     expect(fake.requests).toHaveLength(0);
     const after = await api.get('/api/apollo/analytics', { token: admin.token });
     expect(after.body.data.total_leads).toBe(before.body.data.total_leads);
-    // A sample search is a search (issue 28, point 15), counted apart as sample.
+    // A sample search is a search, counted apart as sample.
     expect(after.body.data.total_searches - before.body.data.total_searches).toBe(1);
     expect(after.body.data.sample_searches - before.body.data.sample_searches).toBe(1);
   });
@@ -171,7 +171,7 @@ describe('POST /api/apollo/search against Apollo', () => {
       .selectFrom('leadSearches')
       .selectAll()
       .where('createdBy', '=', admin.id)
-      // The sample searches of the tests before are counted too, marked sample (issue 28, point 15).
+      // The sample searches of the tests before are counted too, marked sample.
       .where('sample', '=', false)
       .orderBy('createdAt')
       .execute();

@@ -5,7 +5,7 @@ import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, scheduledJob } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 
-// A mechanic's profile for owners (issue 15: "pilots see the badge on bids and profiles";
+// A mechanic's profile for owners ("pilots see the badge on bids and profiles";
 // docs/decisions/0150-mechanic-profile-for-owners.md): what the mechanic states, what the platform
 // counted, the FAA airmen file's single match; only for owners the mechanic was matched to or
 // quoted, the mechanic, and administrators. Jobs at Wolf Point, MT (KOLF), where no other suite works.

@@ -6,7 +6,7 @@ import { testDb } from '../helpers/db.ts';
 import { createRequest, validBid, validProfile } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 
-// Issue 11: a new mechanic is pending until an administrator approves it.
+// A new mechanic is pending until an administrator approves it.
 
 async function registerMechanic(overrides: Record<string, unknown> = {}) {
   const email = uniqueEmail('applicant');

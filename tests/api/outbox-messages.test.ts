@@ -6,8 +6,8 @@ import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messagin
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 28, point 14: a message of the outbox can be opened (subject, recipient, body, each
-// delivery attempt) and is named in words, not by its internal kind. Issue 30: the outbox is
+// A message of the outbox can be opened (subject, recipient, body, each
+// delivery attempt) and is named in words, not by its internal kind. Like every list, the outbox is
 // cursor-paged (X-Next-Cursor, Link) with the body the console already read.
 
 let db: Db;

@@ -7,7 +7,7 @@ import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 33's leftovers, through the real functions against the local Stripe stand-in: one Stripe
+// Payments' last pieces, through the real functions against the local Stripe stand-in: one Stripe
 // Customer per owner, reused by every appointment they pay (docs/decisions/0166), and the
 // mechanic's cancellation, which refunds what the owner was charged (docs/decisions/0167).
 
@@ -91,7 +91,7 @@ const customersOf = (userId: string) =>
 const cancel = (j: Job, body: unknown, who: TestUser = j.mechanic) =>
   api.post(`/api/appointments/${j.appointmentId}/cancel`, body, { token: who.token });
 
-describe('one Stripe customer per owner (issue 33)', () => {
+describe('one Stripe customer per owner', () => {
   it('reuses the owner’s customer for every appointment, each with its own card page', async () => {
     const mechanic = await payableMechanic();
     const pilot = await createUser('pilot');
@@ -187,7 +187,7 @@ describe('one Stripe customer per owner (issue 33)', () => {
   });
 });
 
-describe('the mechanic cancels (issue 33)', () => {
+describe('the mechanic cancels', () => {
   it('refunds the deposit in full through Stripe, even after confirming, and tells the owner why', async () => {
     const mechanic = await payableMechanic();
     const pilot = await createUser('pilot', { firstName: 'Olga', lastName: 'Owner' });

@@ -9,7 +9,7 @@ import { createUser, type TestUser } from '../helpers/users.ts';
 import { CONNECT_MESSAGES } from '../../src/contract/payments.ts';
 import { jobLedgers } from '../../src/server/db/invariants.server.ts';
 
-// Payments on Stripe Connect (issue 33), through the real functions against the local Stripe
+// Payments on Stripe Connect, through the real functions against the local Stripe
 // stand-in (the same one `npm start` runs without a key): onboarding, card on file at acceptance,
 // parts deposit, capture at signature, payout, card failures, cancellation, refunds, webhooks.
 // Its own database: the Stripe key and the payment settings are global.

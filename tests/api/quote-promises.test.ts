@@ -6,7 +6,7 @@ import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser } from '../helpers/users.ts';
 
-// Issue 28, points 5, 7 and 8: the quote form's savings estimate, its discount code and its limits.
+// The quote form's savings estimate, its discount code and its limits.
 
 const stored = (email: string) =>
   testDb().selectFrom('quotes').selectAll().where('returnEmail', '=', email).executeTakeFirstOrThrow();

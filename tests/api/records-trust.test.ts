@@ -7,7 +7,7 @@ import { jobReadyToSign, type JobLine, type ReadyJob } from '../helpers/jobs.ts'
 import { notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Records an owner and a mechanic can trust (issue 26): only approved work completes due items,
+// Records an owner and a mechanic can trust: only approved work completes due items,
 // one tach rule, every entry in a logbook, the entry and its PDF as a person reads them. Jobs sit
 // at Rapid City (KRAP), where no other suite places mechanics.
 

@@ -8,7 +8,7 @@ import { jobReadyToSign, type ReadyJob } from '../helpers/jobs.ts';
 import { notificationsOf } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Signed maintenance records (issue 15): drafted at completion from the job, edited by its
+// Signed maintenance records: drafted at completion from the job, edited by its
 // mechanic, signed (hash, signer, time; read-only after), corrected by a superseding entry, filed
 // as a PDF in the aircraft's Documents, and the due items the job covered recomputed. Jobs sit at
 // Great Falls (KGTF), where no other suite places mechanics.
@@ -317,7 +317,7 @@ describe('corrections and the logbook', () => {
     );
     const second = await sign(j);
     expect(second.body).toMatchObject({ status: 'signed', supersedesId: first.body.id });
-    // The owner's notice (and email) of the correction says it replaces the first (issue 26, point 15).
+    // The owner's notice (and email) of the correction says it replaces the first.
     expect((await notificationsOf(j.pilot))[0]!.message).toContain('signed the corrected logbook entry');
     expect((await notificationsOf(j.pilot))[0]!.message).toContain('It replaces the entry first signed for this job');
     expect(second.body.history).toEqual([

@@ -8,7 +8,7 @@ import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 28, point 6: replies reach a person, the copy of a request is the request, and the discount
+// Replies reach a person, the copy of a request is the request, and the discount
 // code sits before the sign-off, in the email and in the template preview.
 
 let db: Db;

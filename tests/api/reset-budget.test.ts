@@ -7,7 +7,7 @@ import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser } from '../helpers/users.ts';
 
-// Issue 27, point 5: three public quotes with `returnEmail` set to a user's address used up the
+// Three public quotes with `returnEmail` set to a user's address used up the
 // "3 emails a day to an unverified address" budget, and that user's reset then answered "we have
 // emailed a link" with no email. And point 8: a reset link built from the request's Host header.
 

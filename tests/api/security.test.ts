@@ -3,7 +3,7 @@ import { resetEnvCache } from '../../src/server/env.ts';
 import { api, call, uniqueEmail } from '../helpers/api.ts';
 import { createUser } from '../helpers/users.ts';
 
-// Issue 11: headers on every function response, 404 for malformed paths, client address from
+// Headers on every function response, 404 for malformed paths, client address from
 // Netlify's context.ip only with IPv6 keyed by its /64.
 
 describe('security headers on function responses', () => {

@@ -5,7 +5,7 @@ import { api, call } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Every setting the console offers changes what it says it changes (issue 28, point 1;
+// Every setting the console offers changes what it says it changes (
 // docs/decisions/0190-settings-catalog.md).
 
 let admin: TestUser;

@@ -6,7 +6,7 @@ import { testDb } from '../helpers/db.ts';
 import { mechanicWithProfile, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 
-// Issue 27, point 3: signing fails whole or succeeds whole. With the record row held by a stuck
+// Signing fails whole or succeeds whole. With the record row held by a stuck
 // transaction, signing answered 503 after 3 s while the 100-hour item had already moved to done
 // (915 -> 1,015 h) and the entry stayed a draft. The signature and the due items it completes now
 // commit in one transaction. Jobs sit at Sheridan, WY (KSHR), where no other suite goes.

@@ -6,7 +6,7 @@ import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 
-// Issue 27, point 4: after POST /api/admin/mechanics/:id/reject on an approved mechanic, he still
+// After POST /api/admin/mechanics/:id/reject on an approved mechanic, he still
 // read his appointments, the work order and the customer's documents, and created a change order
 // that notified the customer. Rejection now ends writes and document access on existing jobs, the
 // owners are told, and they can re-list the job. Jobs sit at Laramie, WY (KLAR).

@@ -7,7 +7,7 @@ import { validQuote } from '../helpers/quote-form.ts';
 const quote = (returnEmail: string, overrides: Record<string, unknown> = {}) =>
   validQuote({ ...overrides, returnEmail });
 
-// Issue 11: emails to addresses nobody has verified (quote acknowledgement, popup offer): at most
+// Emails to addresses nobody has verified (quote acknowledgement, popup offer): at most
 // 3 a day per address, and none carries text the visitor typed beyond a first name.
 
 const mailTo = (to: string) =>

@@ -5,7 +5,7 @@ import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, scheduledJob } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 
-// Issue 27, point 7: 73 change orders in a minute sent 73 emails to the owner; 20 requests in
+// 73 change orders in a minute sent 73 emails to the owner; 20 requests in
 // seconds sent 21 emails to one mechanic. Writes that send email are capped per user and per job,
 // and notification emails that arrive together go as one (docs/decisions/0183). Casper, WY (KCPR)
 // and Pueblo, CO (KPUB), where no other suite places mechanics.

@@ -4,7 +4,7 @@ import { signInToConsole } from '../helpers/e2e-admin.ts';
 import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.ts';
 import { STRIPE_KEY_MESSAGES } from '../../src/contract/admin-api-keys.ts';
 
-// The admin console of issue 6: system configuration against a fake Stripe, and the marketing tools.
+// The admin console: system configuration against a fake Stripe, and the marketing tools.
 
 /** playwright.config.ts points STRIPE_API_BASE of the e2e server at this port. */
 const FAKE_PROVIDER_PORT = Number(process.env['E2E_FAKE_PROVIDER_PORT'] ?? 4388);

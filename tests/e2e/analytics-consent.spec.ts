@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Browser, type 
 import { POPUP_STORAGE } from '../../src/contract/popup.ts';
 import { demoAdminPassword, signInToConsole } from '../helpers/e2e-admin.ts';
 
-// Issue 28, point 3: Google Analytics, where an ID is set, loads on the public pages with the
+// Google Analytics, where an ID is set, loads on the public pages with the
 // consent a visitor gives, and the policy allows it (docs/decisions/0275). The tag host is the
 // local stand-in `npm start` runs (scripts/lib/gtag-standin.ts), which records every request.
 // @global-setting: the ID changes every public page, so this runs after the other tests, alone.

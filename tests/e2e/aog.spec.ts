@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Page } from '@
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 
-// Aircraft on ground (issue 35): an owner on a 390 px phone, one thumb, reports a dead engine at
+// Aircraft on ground: an owner on a 390 px phone, one thumb, reports a dead engine at
 // Fairbanks from the dashboard's first screen (the airport offered from the phone's position), a
 // mechanic there answers from the AOG calls tab with an arrival time and a call-out fee, the owner
 // accepts it live, and the mechanic's "En route" reaches the owner's timeline without a refresh.

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { tailNumber } from '../helpers/tail-number.ts';
 import { bookByApi, makeBookable, mechanicAt, ownerWithPlane, signIn, stamp } from '../helpers/e2e-booking.ts';
 
-// Issue 34: the owner books from the Service Requests section (picking the aircraft in the dialog),
+// The owner books from the Service Requests section (picking the aircraft in the dialog),
 // and the mechanic cancels a booked appointment with a reason, after a confirmation question, on a
 // phone (390 px). The booking dialog at 1366 px: tests/e2e/booking.spec.ts. North Bend and Klamath
 // Falls, Oregon (KOTH, KLMT): no other test books there.

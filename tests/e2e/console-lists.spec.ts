@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { demoAdminPassword, signInToConsole } from '../helpers/e2e-admin.ts';
 
-// Issue 28, points 16, 13, 14, 15, 3 and 11 in the console, and issue 30's "Load more" for its
+// The console's lists, keys and detail views, and the "Load more" of every paged list for its
 // lists, at 1366 px; then each of those screens once on a 390 px phone, where they lay out as
 // cards and must not scroll sideways. Nothing here changes what another test reads: decisions are
 // asked and cancelled, keys and posts are this test's own.

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { demoAdminPassword, signInToConsole } from '../helpers/e2e-admin.ts';
 
-// Issue 28: what the console and the site say is what they do. Points 1 and 2: the settings screen
+// What the console and the site say is what they do. Points 1 and 2: the settings screen
 // shows each setting the product reads with its own control, and each one changes what it says on
 // the public site and at sign-in. Point 5: the savings estimate. Point 7: the discount code.
 // The settings are global (tagged @global-setting: they run after every other test, one at a time),

@@ -4,7 +4,7 @@ import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
-// Issue 32 in a browser, on a phone (390 px): a mechanic asks the owner a question from the request
+// Conversations in a browser, on a phone (390 px): a mechanic asks the owner a question from the request
 // card, the owner answers with a photo, the mechanic's open thread shows it within 3 s, and a
 // message left unread reaches the owner as a digest email in the local mail catcher; then the
 // thread on a desktop (1366 px). The digest's clock is moved by dating the unread message 11

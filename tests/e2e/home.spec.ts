@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { BUSINESS } from '../../src/contract/business.ts';
+import { axeViolations } from '../helpers/e2e-axe.ts';
 import { POPUP_STORAGE } from '../../src/contract/popup.ts';
 import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote-fields.ts';
 import { estimateSavings } from '../../src/contract/savings.ts';
@@ -9,7 +8,6 @@ import { estimateSavings } from '../../src/contract/savings.ts';
 // The public home page as a visitor uses it, against the production-like server and its database.
 
 const POPUP_TITLE = 'Save 25% on Your Next Aircraft Service';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Keeps the lead popup away (as if closed earlier this session) for tests about something else. */
 async function withoutPopup(page: Page) {
@@ -551,27 +549,13 @@ test.describe('accessibility', () => {
   // axe is injected as an inline script, which the site's content policy rightly refuses; the
   // policy itself is checked in tests/e2e/security.spec.ts.
   test.use({ bypassCSP: true });
-  async function axe(page: Page) {
-    await page.addScriptTag({ content: axeSource });
-    return page.evaluate(async () => {
-      const result = await (
-        window as unknown as {
-          axe: {
-            run: () => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }>;
-          };
-        }
-      ).axe.run();
-      return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }));
-    });
-  }
-
   test('axe finds no violations on the home page, with the form hydrated', async ({ page }) => {
     await withoutPopup(page);
     await page.goto('/');
     await page.locator('#quote').scrollIntoViewIfNeeded();
     await expect(submitButton(page)).toBeEnabled();
     await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('axe finds no violations with the popup open', async ({ page }) => {
@@ -580,7 +564,7 @@ test.describe('accessibility', () => {
     await popupScheduled(page);
     await page.clock.runFor(7000);
     await expect(page.getByRole('dialog', { name: POPUP_TITLE })).toBeVisible({ timeout: 10_000 });
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the skip link leads to the main content', async ({ page }) => {

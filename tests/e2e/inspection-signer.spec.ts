@@ -3,7 +3,7 @@ import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
-// The bid side of the IA rule (issue 15; docs/decisions/0140-who-signs-the-annual.md): a mechanic
+// The bid side of the IA rule (docs/decisions/0140-who-signs-the-annual.md): a mechanic
 // without an inspection authorization quotes an annual; the form asks who signs it; the owner sees
 // the IA on the quote; once the job is completed, the named IA finds the entry under "Annuals to
 // sign" and signs it. The owner opens the mechanic's profile from the quote. Acceptance and the

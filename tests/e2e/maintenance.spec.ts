@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect as baseExpect, test, type Locator } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
+import { axeViolations } from '../helpers/e2e-axe.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
@@ -15,25 +14,6 @@ test.describe.configure({ timeout: 300_000 });
 // axe is injected as an inline script, which the site's content policy rightly refuses (the policy
 // is checked in tests/e2e/security.spec.ts).
 test.use({ bypassCSP: true });
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's violations inside `scope` (a dialog), by rule and element. */
-async function axeViolations(scope: Locator) {
-  await scope.page().addScriptTag({ content: axeSource });
-  return scope.evaluate(async (element) => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Element,
-          ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe.run(element);
-    return result.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }));
-  });
-}
 
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 // A valid N-number (N, a digit 1-9, three more digits, one letter), unique enough per run.

@@ -2,7 +2,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { e2eAccount, e2eMechanic, e2eSignIn, expectNoSidewaysScroll } from '../helpers/e2e-accounts.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
-// Issue 33: the mechanic cancels an appointment before work starts, from its card, after a
+// The mechanic cancels an appointment before work starts, from its card, after a
 // confirmation question and with a reason the owner reads (a deposit would be refunded: the API
 // tests follow the money through the Stripe stand-in). A phone (390 px) and a laptop (1366 px).
 // Winnemucca, Nevada and Pocatello, Idaho (KWMC, KPIH): no other test works there.

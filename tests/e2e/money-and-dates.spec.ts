@@ -5,7 +5,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '@playwright
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
-// Issue 26, points 7, 9, 10 and 16 in Chromium at a phone's width and a laptop's: the job's figure
+// The job figures, dates and times in Chromium at a phone's width and a laptop's: the job's figure
 // named the same on both sides, the time proposed by the mechanic and picked by the owner with a
 // calendar file, each party's contacts on the appointment, and Back closing a dialog. One walk:
 // the owner on a phone (390 px), the mechanic on a laptop (1366 px); at the end each side's

@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { e2eAccount, e2eMechanic, e2ePhonePage, e2eSignIn, expectNoSidewaysScroll } from '../helpers/e2e-accounts.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
 
-// Issue 26, point 12: the Overview's counters say what the spec defines, over every row, on a
+// The Overview's counters say what the spec defines, over every row, on a
 // laptop (1366 px) and, for each side, on a phone (390 px) opened beside it on the same rows. The
 // owner has more active requests and aircraft than a list's first page (20), one job scheduled and
 // one under way; counting the loaded page would say 20, not 21 or 23. Tonopah, Nevada (KTPH): no

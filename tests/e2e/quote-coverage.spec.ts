@@ -3,7 +3,7 @@ import { e2eAccount, e2eMechanic, e2eSignIn, expectNoSidewaysScroll } from '../h
 import { tailNumber } from '../helpers/tail-number.ts';
 import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 
-// Issue 26, point 14: the comparison of quotes says which due items each quote covers and which it
+// The comparison of quotes says which due items each quote covers and which it
 // leaves out ("Lowest price" went to the quote that left out the overdue transponder), as a table
 // on a laptop (1366 px) and as stacked cards on a phone (390 px), never a table cut off at its
 // second column. Moses Lake and Pasco, Washington (KMWH, KPSC): no other test works there.

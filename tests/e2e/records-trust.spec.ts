@@ -7,7 +7,7 @@ import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 
-// Records an owner and a mechanic can trust (issue 26), in Chromium on a phone (390 px), the due
+// Records an owner and a mechanic can trust, in Chromium on a phone (390 px), the due
 // list's result opened on a laptop (1366 px) too (the mechanic's completion at 1366 px:
 // tests/e2e/records.spec.ts): the due list's "Request service" opens a review step (point 11); one tach rule
 // refuses the same low reading in "Log hours" and at completion (point 3); a deferred transponder
@@ -199,7 +199,7 @@ test('due list to signed entry on a 390 px phone: review step, one tach rule, de
   await expect(book.getByText(`- Transponder check (91.413): deferred by the owner on ${humanToday()}`)).toBeVisible();
   await expect(book.getByText('Work performed by')).toHaveCount(0); // the shop is on the PDF, the entry text is as signed
   await p.screenshot({ path: `test-results/records-trust-logbook-390.png`, fullPage: false });
-  // The entry as a PDF beside its sticker (issue 26, point 5): a Letter page, and the 6 x 4 inch
+  // The entry as a PDF beside its sticker: a Letter page, and the 6 x 4 inch
   // label shops print to paste into the paper logbook.
   const entry = book.getByRole('article').first();
   for (const [name, size] of [

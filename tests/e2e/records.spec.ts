@@ -115,7 +115,7 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
   await record.getByRole('button', { name: 'Sign entry' }).click();
   const sign = m.getByRole('dialog', { name: 'Sign maintenance record' });
   await expect(sign.getByText(new RegExp(`^Your verified certificate: ${CERTIFICATE}`))).toBeVisible();
-  // Another number is refused before and by the server (issue 26, point 2): the button stays off.
+  // Another number is refused before and by the server: the button stays off.
   await sign.getByLabel('Certificate number').fill('5678910');
   await expect(
     sign.getByText(`Not your verified certificate number (${CERTIFICATE}): the entry can only be signed with it.`),

@@ -4,7 +4,7 @@ import { withE2eDatabase } from '../helpers/e2e-db.ts';
 import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
-// Issue 30 in a browser: accounts with more rows than one page of each list (20). The Overview and
+// Paged lists in a browser: accounts with more rows than one page of each list (20). The Overview and
 // Earnings figures count every row (docs/decisions/0203), the logbook and the threads load their
 // older pages with "Load more" (0206), and the appointment cards ask for their payments in one
 // call (0204). Rows are added straight in the database: each feature's flow has its own tests. Each

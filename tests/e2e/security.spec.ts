@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { demoAdminPassword } from '../helpers/e2e-admin.ts';
 
-// Issue 11: the content security policy blocks nothing the product itself does, on every page and
+// The content security policy blocks nothing the product itself does, on every page and
 // every dashboard tab; and the new session screens (forgot password, change password).
 
 // A busy machine makes each function call a fresh worker of up to seconds: generous waits.

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SSR_FUNCTION } from '../../scripts/lib/warm-ssr.ts';
 
-// Issue 27, point 8, on the production-like server: TRACE answered 500 without the security
+// On the production-like server: TRACE answered 500 without the security
 // headers; /blog and articles answered 500 with an empty body while the database was down.
 
 const PORT = Number(process.env['E2E_PORT'] ?? 4399);

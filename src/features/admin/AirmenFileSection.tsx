@@ -3,13 +3,15 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
-import { Checkbox, Input, Label } from '../../components/ui/field.tsx';
+import { Checkbox, FieldError, Input, Label } from '../../components/ui/field.tsx';
+import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import {
   AIRMEN_AUTO_APPROVE_SETTING,
   AIRMEN_FILE_NAMES,
-  AirmenMonthSchema,
+  AirmenUploadFormSchema,
   monthLabel,
+  type AirmenFileKind,
   type AirmenImport,
 } from '../../contract/airmen-file.ts';
 import { ROUTES } from '../../contract/routes/admin.ts';
@@ -18,6 +20,7 @@ import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDate, formatDay } from '../../lib/format.ts';
 import { useRoute } from '../../lib/use-query.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { uploadAirmenFile, uploadAirmenZip, type AirmenUploadProgress } from './airmen-file/upload-client.ts';
 import { readAirmenZip, ZipReadError, type AirmenZip } from './airmen-file/zip-entries.ts';
 
@@ -29,6 +32,13 @@ function thisMonth(): string {
 
 const number = (n: number) => n.toLocaleString('en-US');
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
+interface UploadValues {
+  month: string;
+  zip: Blob | null;
+  basic: Blob | null;
+  cert: Blob | null;
+}
 
 /** What reading the chosen ZIP's directory said. */
 type ZipState = { file: File; zip: AirmenZip } | { file: File; error: string } | null;
@@ -68,67 +78,72 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
   const id = useId();
   const last = useRoute(ROUTES.adminAirmenFile);
   // The category's list, not the single key: a setting never saved is absent from the list
-  // (off), where the single key's GET answered 404 each time the tab opened (issue 28, point 16).
+  // (off), where the single key's GET answered 404 each time the tab opened.
   const settings = useRoute(ROUTES.adminSettings, { params: { category: AIRMEN_AUTO_APPROVE_SETTING.category } });
-  const [month, setMonth] = useState(thisMonth);
+  const form = useContractForm<UploadValues>(AirmenUploadFormSchema, {
+    month: thisMonth(),
+    zip: null,
+    basic: null,
+    cert: null,
+  });
+  const { register, handleSubmit, setValue, getValues, setError, clearErrors, placeErrors } = form;
+  const errors = form.formState.errors;
   // The month proposed here (this month) gives way to the ZIP's date until the admin sets one.
   const monthSetByAdmin = useRef(false);
   const [monthNote, setMonthNote] = useState('');
+  // The files stay in their inputs (a file input cannot be given a value): each choice is copied
+  // into the form, and choosing one kind clears the other kind's inputs.
   const zipRef = useRef<HTMLInputElement>(null);
   const basicRef = useRef<HTMLInputElement>(null);
   const certRef = useRef<HTMLInputElement>(null);
   const [zipState, setZipState] = useState<ZipState>(null);
-  const [error, setError] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const autoApprove =
     settings.data?.data.find((s) => s.setting_key === AIRMEN_AUTO_APPROVE_SETTING.key)?.setting_value === 'true';
 
   /** Reads the chosen ZIP's directory at once: what it holds, or what is wrong with it. */
-  const chooseZip = async () => {
-    const file = zipRef.current?.files?.[0];
-    setError(null);
+  const chooseZip = async (file: File | null) => {
+    setValue('zip', file);
+    clearErrors();
     if (!file) return setZipState(null);
     // One file or the other: a ZIP replaces CSV files chosen before.
-    if (basicRef.current) basicRef.current.value = '';
-    if (certRef.current) certRef.current.value = '';
+    for (const [kind, ref] of [
+      ['basic', basicRef],
+      ['cert', certRef],
+    ] as const) {
+      if (ref.current) ref.current.value = '';
+      setValue(kind, null);
+    }
     try {
       const zip = await readAirmenZip(file);
-      if (zipRef.current?.files?.[0] !== file) return;
+      if (getValues('zip') !== file) return;
       setZipState({ file, zip });
-      if (zip.month && (!monthSetByAdmin.current || !month)) {
-        setMonth(zip.month);
+      if (zip.month && (!monthSetByAdmin.current || !getValues('month'))) {
+        setValue('month', zip.month);
         setMonthNote(
           `${monthLabel(zip.month)}, from the date of the files in the ZIP (${formatDay(zip.dated)}): change it if the file is of another month.`,
         );
       }
     } catch (err) {
-      if (zipRef.current?.files?.[0] !== file) return;
+      if (getValues('zip') !== file) return;
       const message = err instanceof ZipReadError ? err.message : 'The ZIP could not be read';
       setZipState({ file, error: message });
-      setError(message);
+      setError('zip', { type: 'zip', message });
     }
   };
 
-  const chooseCsv = () => {
-    setError(null);
-    if (zipRef.current?.files?.length) {
-      zipRef.current.value = '';
+  const chooseCsv = (kind: AirmenFileKind, file: File | null) => {
+    setValue(kind, file);
+    clearErrors();
+    if (getValues('zip')) {
+      if (zipRef.current) zipRef.current.value = '';
+      setValue('zip', null);
       setZipState(null);
     }
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const parsedMonth = AirmenMonthSchema.safeParse(month);
-    const zipFile = zipRef.current?.files?.[0];
-    const basic = basicRef.current?.files?.[0];
-    const cert = certRef.current?.files?.[0];
-    if (!parsedMonth.success) return setError(parsedMonth.error.issues[0]?.message ?? 'Month is required');
-    if (!zipFile && (!basic || !cert)) {
-      return setError(`Choose the FAA’s ZIP, or both files: ${AIRMEN_FILE_NAMES.basic} and ${AIRMEN_FILE_NAMES.cert}`);
-    }
+  const submit = handleSubmit(async ({ month, zip, basic, cert }) => {
     setPercent(0);
     const onProgress = (p: AirmenUploadProgress) => {
       setPercent(p.percent);
@@ -136,18 +151,19 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
         `Importing ${AIRMEN_FILE_NAMES[p.file]}: ${Math.floor(p.percent)}%${p.job ? `, ${number(p.job.rows)} rows read` : ''}`,
       );
     };
+    const monthSent = month.trim();
     try {
       let job: AirmenImport;
-      if (zipFile) {
+      if (zip) {
         setStatus('Reading the ZIP...');
-        const entries = zipState && zipState.file === zipFile && 'zip' in zipState ? zipState.zip : undefined;
+        const entries = zipState && zipState.file === zip && 'zip' in zipState ? zipState.zip : undefined;
         job = await uploadAirmenZip(
-          { month: parsedMonth.data, zip: zipFile, ...(entries ? { entries } : {}) },
+          { month: monthSent, zip: zip as File, ...(entries ? { entries } : {}) },
           { onProgress },
         );
       } else {
         setStatus('Uploading and importing...');
-        job = await uploadAirmenFile({ month: parsedMonth.data, basic: basic!, cert: cert! }, { onProgress });
+        job = await uploadAirmenFile({ month: monthSent, basic: basic as File, cert: cert as File }, { onProgress });
       }
       last.setData(job);
       setStatus(
@@ -156,19 +172,18 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
       toast.success(`FAA airmen file of ${job.monthLabel} imported`);
       onImported();
     } catch (err) {
-      setError(
-        err instanceof ZipReadError
-          ? err.message
-          : err instanceof ApiError && err.detail
-            ? err.detail
-            : 'The import failed',
-      );
+      if (err instanceof ZipReadError) setError('zip', { type: 'zip', message: err.message });
+      else if (!placeErrors(err))
+        setError('root.server', {
+          type: 'server',
+          message: err instanceof ApiError && err.detail ? err.detail : 'The import failed',
+        });
       setStatus('');
       void last.reload();
     } finally {
       setPercent(null);
     }
-  };
+  });
 
   const saveSetting = useWrite(ROUTES.adminSettingSave, {
     fallback: 'Failed to save the setting',
@@ -216,28 +231,28 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
       <CardContent className="space-y-4 text-sm">
         {last.state.status === 'ready' && last.data && <Summary job={last.data} />}
         {last.state.status === 'ready' && !last.data && <p>No airmen file has been imported yet.</p>}
-        <form onSubmit={(e) => void submit(e)} className="space-y-4">
-          <div className="max-w-xs">
-            <Label htmlFor={`${id}-month`}>Month of the file</Label>
+        <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+          <FormField
+            className="max-w-xs"
+            id={`${id}-month`}
+            label="Month of the file"
+            hint={monthNote || undefined}
+            error={errors.month?.message}
+          >
             <Input
               id={`${id}-month`}
               type="month"
-              value={month}
-              onChange={(e) => {
-                monthSetByAdmin.current = true;
-                setMonthNote('');
-                setMonth(e.target.value);
-              }}
               required
               disabled={busy}
-              aria-describedby={monthNote ? `${id}-month-note` : undefined}
+              {...fieldAria(`${id}-month`, errors.month?.message, Boolean(monthNote))}
+              {...register('month', {
+                onChange: () => {
+                  monthSetByAdmin.current = true;
+                  setMonthNote('');
+                },
+              })}
             />
-            {monthNote && (
-              <p id={`${id}-month-note`} className="mt-1 text-muted-foreground">
-                {monthNote}
-              </p>
-            )}
-          </div>
+          </FormField>
           <fieldset className="min-w-0 space-y-3">
             <legend className="mb-2 font-medium">The FAA file: its ZIP, or the two CSV files</legend>
             <div>
@@ -248,14 +263,16 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
                 type="file"
                 accept=".zip,application/zip"
                 disabled={busy}
-                onChange={() => void chooseZip()}
-                aria-describedby={`${id}-zip-note`}
+                onChange={(e) => void chooseZip(e.target.files?.[0] ?? null)}
+                aria-invalid={errors.zip ? true : undefined}
+                aria-describedby={errors.zip ? `${id}-zip-note ${id}-zip-error` : `${id}-zip-note`}
               />
               <p id={`${id}-zip-note`} className="mt-1 text-muted-foreground" aria-live="polite">
                 {zipState && 'zip' in zipState
                   ? `In the ZIP: ${AIRMEN_FILE_NAMES.basic} (${megabytes(zipState.zip.basic.size)}) and ${AIRMEN_FILE_NAMES.cert} (${megabytes(zipState.zip.cert.size)})${zipState.zip.dated ? `, dated ${formatDay(zipState.zip.dated)}` : ''}; the other files are left out. Unzipped in this browser as it is sent.`
                   : `The monthly ZIP as downloaded: ${AIRMEN_FILE_NAMES.basic} and ${AIRMEN_FILE_NAMES.cert} are read from it.`}
               </p>
+              <FieldError id={`${id}-zip-error`} message={errors.zip?.message} />
             </div>
             <p className="text-muted-foreground" aria-hidden="true">
               or
@@ -269,7 +286,7 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
                   type="file"
                   accept=".csv,text/csv"
                   disabled={busy}
-                  onChange={chooseCsv}
+                  onChange={(e) => chooseCsv('basic', e.target.files?.[0] ?? null)}
                 />
               </div>
               <div>
@@ -280,7 +297,7 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
                   type="file"
                   accept=".csv,text/csv"
                   disabled={busy}
-                  onChange={chooseCsv}
+                  onChange={(e) => chooseCsv('cert', e.target.files?.[0] ?? null)}
                 />
               </div>
             </div>
@@ -291,7 +308,7 @@ export default function AirmenFileSection({ onImported }: { onImported: () => vo
             </Button>
           </div>
         </form>
-        {error && <Alert id={`${id}-error`}>{error}</Alert>}
+        {errors.root?.server && <Alert id={`${id}-error`}>{errors.root.server.message}</Alert>}
         {busy && <Progress value={percent} label="Import of the FAA airmen file" valueText={status} />}
         <p role="status" aria-live="polite" className="text-muted-foreground">
           {status}

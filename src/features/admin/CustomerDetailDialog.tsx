@@ -139,7 +139,7 @@ function Body({ d }: { d: CustomerDetail }) {
   );
 }
 
-/** One customer: the account and what it has done (issue 28, point 13). */
+/** One customer: the account and what it has done. */
 export default function CustomerDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useRoute(ROUTES.adminCustomer, { params: { id } });
   const state = detail.state;

@@ -29,7 +29,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * Customers: pilot accounts with their aircraft and service requests; searchable, cursor-paged
- * with "Load more" (docs/decisions/0201), each one opened in a detail view (issue 28, point 13).
+ * with "Load more" (docs/decisions/0201), each one opened in a detail view.
  */
 export default function CustomersPanel() {
   const [query, setQuery] = useState('');
@@ -86,7 +86,7 @@ export default function CustomersPanel() {
       )}
       {state.status === 'ready' && rows.length > 0 && (
         <>
-          {/* Phones: one card per customer (issue 28); from 768 px, the table. */}
+          {/* Phones: one card per customer; from 768 px, the table. */}
           <ul className="space-y-2 md:hidden" aria-label="Pilot accounts">
             {rows.map((c) => (
               <li

@@ -10,7 +10,7 @@ import { inboxCsvFilename } from '../inbox/inbox-csv.ts';
 import { downloadText } from '../marketing/download.ts';
 
 /**
- * Every site lead (or quote request) as CSV, whatever the list shows (issue 28, point 15: only
+ * Every site lead (or quote request) as CSV, whatever the list shows (only
  * marketing leads could be exported). The Inbox's export, without its filters.
  */
 export function ExportLeadsButton({ kind, label }: { kind: InboxKind; label: string }) {

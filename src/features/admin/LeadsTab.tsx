@@ -37,7 +37,7 @@ export default function LeadsTab({ onAuthLost }: { onAuthLost: (status: 401 | 40
         </p>
         <ExportLeadsButton kind="leads" label="Export all site leads (CSV)" />
       </div>
-      {/* Phones: one card per lead, every field readable without scrolling sideways (issue 28). */}
+      {/* Phones: one card per lead, every field readable without scrolling sideways. */}
       <ul className="space-y-2 md:hidden" aria-label="Leads">
         {state.data.map((lead) => (
           <li key={lead.id} data-testid="lead" className="rounded-lg border border-border bg-background p-3 text-sm">

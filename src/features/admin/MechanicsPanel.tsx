@@ -250,7 +250,7 @@ export default function MechanicsPanel() {
                         Reject
                       </Button>
                     )}
-                    {/* Only an account that is locked now can be unlocked (issue 28, point 13). */}
+                    {/* Only an account that is locked now can be unlocked. */}
                     {m.signInLocked && (
                       <Button size="sm" variant="ghost" disabled={busy === m.id} onClick={() => void unlock(m)}>
                         Unlock sign-in

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AirmenMatch } from '../../contract/airmen-file.ts';
 import { approvalQuestion } from './approval-question.ts';
 
-// Issue 28, point 13: approving a mechanic the FAA file did not confirm is asked first.
+// Approving a mechanic the FAA file did not confirm is asked first.
 
 const match = (verdict: AirmenMatch['verdict'], candidates = 1): AirmenMatch =>
   ({ verdict, month: '2026-11', candidates, checkedAt: '2026-11-25T00:00:00Z' }) as AirmenMatch;

@@ -2,7 +2,7 @@ import type { AirmenMatch } from '../../contract/airmen-file.ts';
 
 /**
  * What the console asks before approving a mechanic the FAA airmen file did not confirm
- * (issue 28, point 13): approving one is then a decision, not one click. Null: no question (an
+ *: approving one is then a decision, not one click. Null: no question (an
  * exact match). A mechanic not checked yet is asked about too: nothing confirmed the certificate.
  */
 export function approvalQuestion(match: AirmenMatch | null): string | null {

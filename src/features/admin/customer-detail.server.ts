@@ -7,7 +7,7 @@ import { notFound } from '../../server/http/errors.ts';
 const count = (n: string | number | bigint | null | undefined) => Number(n ?? 0);
 
 /**
- * A pilot's account with what it has done (issue 28, point 13): service requests with the bids
+ * A pilot's account with what it has done: service requests with the bids
  * received, aircraft, the website's quote requests and the leads sent from the same email (a
  * visitor who later signed up). Each list is bounded; the counts come from count(*).
  */

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -27,16 +25,18 @@ import { useWrite } from '../../lib/use-write.ts';
 import { invalidate, keyOf } from '../../lib/use-query.ts';
 import { arrivalText, feeText, nextOccurrence, onSiteLabel } from './format.ts';
 import { usePoll } from './use-poll.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 function Item({ item, onAssigned }: { item: AogAdminItem; onAssigned: () => void }) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<AogAssignFormValues>({
-    resolver: zodResolver(AogAssignFormSchema),
-    defaultValues: { mechanicId: item.candidates.find((c) => !c.busy)?.id ?? '', time: '', fee: '' },
-  });
+  } = useContractForm(
+    AogAssignFormSchema,
+    { mechanicId: item.candidates.find((c) => !c.busy)?.id ?? '', time: '', fee: '' },
+    { parsed: true },
+  );
   // What the owner will be told, asked before the dispatch goes out.
   const [asking, setAsking] = useState<{ body: AogAssignData; mechanic: string } | null>(null);
   const assignWrite = useWrite(ROUTES.adminAogAssign, {

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,6 +11,7 @@ import { detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { saveSession } from '../../lib/session.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 /**
  * 'Change password' in the dashboards' headers: current and new password, the same schema as
@@ -27,10 +26,7 @@ export function ChangePasswordButton({ onSignedOutEverywhere }: { onSignedOutEve
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(ChangePasswordSchema),
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
+  } = useContractForm(ChangePasswordSchema, { currentPassword: '', newPassword: '' }, { parsed: true });
 
   const change = useWrite(ROUTES.authPassword, { fallback: 'Failed to change password', reason: detailOr });
   const onSubmit = async (values: ChangePasswordInput) => {

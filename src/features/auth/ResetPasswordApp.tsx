@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx';
@@ -18,6 +16,7 @@ import { useWrite } from '../../lib/use-write.ts';
 import { BrandLink } from './BrandLink.tsx';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { saveSession } from '../../lib/session.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 /** Step 1: the email address. The answer is the same whether or not it has an account. */
 function RequestForm() {
@@ -27,10 +26,7 @@ function RequestForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordResetRequestInput>({
-    resolver: zodResolver(PasswordResetRequestSchema),
-    defaultValues: { email: '' },
-  });
+  } = useContractForm(PasswordResetRequestSchema, { email: '' }, { parsed: true });
 
   const request = useWrite(ROUTES.authPasswordReset, {
     fallback: 'Something went wrong. Please try again.',
@@ -71,10 +67,7 @@ function ConfirmForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordResetConfirmInput>({
-    resolver: zodResolver(PasswordResetConfirmSchema),
-    defaultValues: { token, newPassword: '' },
-  });
+  } = useContractForm(PasswordResetConfirmSchema, { token, newPassword: '' }, { parsed: true });
 
   const confirm = useWrite(ROUTES.authPasswordResetConfirm, {
     fallback: 'Something went wrong. Please try again.',

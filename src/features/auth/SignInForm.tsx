@@ -1,22 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/field.tsx';
-import {
-  AUTH_MESSAGES,
-  LoginSchema,
-  PASSWORD_RESET,
-  type LoginData,
-  type LoginInput,
-  type PublicUser,
-} from '../../contract/auth.ts';
+import { AUTH_MESSAGES, LoginSchema, PASSWORD_RESET, type LoginData, type PublicUser } from '../../contract/auth.ts';
 import { ROUTES } from '../../contract/routes/auth.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { signInErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 export interface SignInFormProps {
   /** Told once the server accepted the credentials (the caller stores the session). */
@@ -43,10 +35,7 @@ export function SignInForm({ onSignedIn, refuse, idPrefix = 'signin', onIntent }
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginData>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useContractForm(LoginSchema, { email: '', password: '' }, { parsed: true });
 
   // docs/product.md §4: a failed sign-in shows in the form's destructive alert (announced by its
   // role=alert); a toast saying the same would put the message on screen twice.

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type InputHTMLAttributes } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { type Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -21,6 +20,7 @@ import { useWrite } from '../../lib/use-write.ts';
 import { signUpErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { claimAfterSignUp, currentInvitation } from '../inbox/claim-invitation.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 type FieldName = Path<RegisterInput>;
 
@@ -40,13 +40,14 @@ export function SignUpForm({ onSignedIn }: { onSignedIn: (token: string, user: P
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, RegisterData>({
-    resolver: zodResolver(RegisterSchema),
+  } = useContractForm(
     // An invitation fills the email; the home page's "Join as a mechanic" link chooses the mechanic role.
-    defaultValues: invitation
+    RegisterSchema,
+    invitation
       ? { ...REGISTER_FORM_DEFAULTS, role: 'pilot', email: invitation.email }
       : { ...REGISTER_FORM_DEFAULTS, ...(entryParam('role') === 'mechanic' ? { role: 'mechanic' as const } : {}) },
-  });
+    { parsed: true },
+  );
   const isMechanic = watch('role') === 'mechanic';
 
   const signUp = useWrite(ROUTES.authRegister, {

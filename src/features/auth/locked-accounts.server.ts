@@ -5,7 +5,7 @@ import { throttleSettings, type ThrottleSettings } from './throttle.ts';
 /**
  * Which of these emails cannot sign in now because their account used up its failures in the
  * window (the rule of beginLoginAttempt: the next attempt is refused once `max` are counted).
- * The console offers "Unlock sign-in" only for these (issue 28, point 13). One grouped query.
+ * The console offers "Unlock sign-in" only for these. One grouped query.
  */
 export async function lockedEmails(
   db: Db,

@@ -68,7 +68,7 @@ export async function changePassword(
 /**
  * The address reset links point to: the configured site (SITE_URL, else Netlify's URL), else the
  * local product's default. Never the request's Host header: anyone can send one, and a reset link
- * on the attacker's domain would hand them the token (issue 27, point 8).
+ * on the attacker's domain would hand them the token.
  */
 function siteOrigin(): string {
   const { SITE_URL, URL: netlifyUrl } = env();
@@ -91,7 +91,7 @@ export async function requestPasswordReset(
   const answer = { success: true as const, message: SESSION_MESSAGES.resetRequested };
   const user = await findUserByEmail(db, email);
   if (!user) return answer;
-  // Resets to an account have their own budget, never the anonymous forms' (issue 27, point 5).
+  // Resets to an account have their own budget, never the anonymous forms'.
   if (!(await allowResetEmail(db, user.id, requester))) return answer;
   await db.transaction().execute(async (trx) => {
     const outboxId = await enqueueEmail(trx, {

@@ -5,7 +5,7 @@ import { siteUrl } from '../../server/site-url.server.ts';
 import { safeFirstName } from '../messaging/recipient-limit.server.ts';
 
 /**
- * The welcome email at sign-up (issue 26, point 15): what the account is for, the first step, and
+ * The welcome email at sign-up: what the account is for, the first step, and
  * a link to the dashboard. A mechanic is told their certificate is checked before they can quote.
  * The address is not verified yet, so the only typed text it carries is a first name that looks
  * like one (docs/decisions/0097), and it counts toward the address's daily limit (the caller).

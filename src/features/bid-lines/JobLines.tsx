@@ -1,6 +1,5 @@
 import { FilePlus2, FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
@@ -19,8 +18,8 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { z } from '../../contract/zod.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
-import { fieldErrorList, placeFieldErrors } from '../../lib/server-field-errors.ts';
+import { fieldErrorList } from '../../lib/server-field-errors.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatCurrency, formatDay } from '../../lib/format.ts';
@@ -113,20 +112,18 @@ function AddChangeOrderDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     setValue,
     watch,
     formState: { errors },
-  } = useForm<ChangeOrderValues>({
+  } = useContractForm<ChangeOrderValues>(
     // The function's own schema, on the lines as they are sent (the editor's drafts made a body).
-    resolver: rawResolver<ChangeOrderValues>(
-      z.preprocess(
-        (v) => ({ ...(v as ChangeOrderValues), lines: linesBody((v as ChangeOrderValues).lines, choices) }),
-        ChangeOrderSchema,
-      ),
+    z.preprocess(
+      (v) => ({ ...(v as ChangeOrderValues), lines: linesBody((v as ChangeOrderValues).lines, choices) }),
+      ChangeOrderSchema,
     ),
-    defaultValues: { lines: [draftLine({ category: 'airworthy' })], note: '' },
-  });
+    { lines: [draftLine({ category: 'airworthy' })], note: '' },
+  );
   const lines = watch('lines');
   // The editor reads its problems keyed 'N.field' ('' for the list), from the form's check or a 400.
   const lineErrors = lineErrorsOf(fieldErrorList(errors));
@@ -138,7 +135,7 @@ function AddChangeOrderDialog({
       onClose();
     },
     onError: (message, err) => {
-      placeFieldErrors(err, setError, ['lines', 'note']);
+      placeErrors(err);
       toast.error(message);
     },
   });

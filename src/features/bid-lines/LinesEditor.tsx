@@ -82,7 +82,7 @@ export function LinesEditor({
       <ol className="space-y-3" aria-label="Quote lines">
         {lines.map((l, i) => {
           const id = `${prefix}-line-${l.key}`;
-          // The hours rule is checked as typed, with the server's own sentence (issue 26, point 8).
+          // The hours rule is checked as typed, with the server's own sentence.
           const err = (field: string) =>
             (field === 'laborHours' ? hoursError(l) : undefined) ?? errors[`${i}.${field}`];
           const p = pricedDraft(l);

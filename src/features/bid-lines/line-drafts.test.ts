@@ -20,7 +20,7 @@ describe('draft lines', () => {
     expect(usedCategories(lines)).toEqual(['inspection', 'airworthy', 'discretionary', 'parts']);
   });
 
-  it('hours off the 0.1 step are refused as typed and never rounded into the total (issue 26, point 8)', () => {
+  it('hours off the 0.1 step are refused as typed and never rounded into the total', () => {
     const odd = draftLine({ category: 'airworthy', laborHours: '1.25', laborRate: '100', partsCost: '80' });
     expect(hoursError(odd)).toBe('Labor hours must be in steps of 0.1');
     expect(draftTotals([odd])).toEqual({ hours: 0, laborCost: 0, partsCost: 80, totalCost: 80 });

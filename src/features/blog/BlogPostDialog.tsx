@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
@@ -14,6 +12,7 @@ import {
   type BlogPostData,
   type BlogPostInput,
 } from '../../contract/blog.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 // The editor (TipTap, ~100 KB) loads when the dialog opens, not with the console.
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
@@ -122,7 +121,7 @@ export interface BlogPostDialogProps {
   onSave: (values: BlogPostData) => Promise<true | string>;
 }
 
-/** What the button will do, said on it (issue 28: an unticked box made Create Post a silent draft). */
+/** What the button will do, said on it (an unticked box made Create Post a silent draft). */
 export function submitLabel(publish: boolean, post: BlogPost | null): string {
   if (!post) return publish ? 'Publish' : 'Save draft';
   if (post.published) return publish ? 'Update published post' : 'Unpublish and save draft';
@@ -142,10 +141,7 @@ export function BlogPostDialog({ open, post, categories, onOpenChange, onSave }:
     watch,
     setValue,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<BlogPostInput, unknown, BlogPostData>({
-    resolver: zodResolver(BlogPostSchema),
-    defaultValues: formValues(post),
-  });
+  } = useContractForm(BlogPostSchema, formValues(post), { parsed: true });
   /** Closing with typed changes asks first (Escape, the X, Cancel, a click outside). */
   const [askDiscard, setAskDiscard] = useState(false);
   /** The HTML source instead of the editor (for what the toolbar does not offer, e.g. a table). */

@@ -1,5 +1,4 @@
 import { useEffect, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/field.tsx';
@@ -13,8 +12,8 @@ import {
   type BlogImage,
 } from '../../contract/blog-images.ts';
 import { ROUTES } from '../../contract/routes/blog.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
 import { useWrite } from '../../lib/use-write.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 /**
  * The editor's Link and Image dialogs (docs/decisions/0400). They open inside the post's dialog;
@@ -50,7 +49,7 @@ export function LinkDialog({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<LinkValues>({ resolver: rawResolver<LinkValues>(BlogLinkFormSchema), defaultValues: initial });
+  } = useContractForm<LinkValues>(BlogLinkFormSchema, initial);
   useEffect(() => {
     if (open) reset(initial);
   }, [open, initial, reset]);
@@ -127,7 +126,7 @@ export function ImageDialog({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ImageValues>({ resolver: rawResolver<ImageValues>(BlogImageFormSchema), defaultValues: EMPTY_IMAGE });
+  } = useContractForm<ImageValues>(BlogImageFormSchema, EMPTY_IMAGE);
   useEffect(() => {
     if (open) reset(EMPTY_IMAGE);
   }, [open, reset]);

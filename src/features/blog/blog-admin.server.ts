@@ -67,8 +67,8 @@ export async function adminUpdatePost(db: Db, id: string, body: Record<string, u
 }
 
 /**
- * Why a save found no post: deleted in another tab or by another administrator (issue 28, point
- * 11: a stale tab's save said only "Failed to update post"). The editor keeps the text.
+ * Why a save found no post: deleted in another tab or by another administrator (a
+ * stale tab's save said only "Failed to update post"). The editor keeps the text.
  */
 async function missingPost(db: Db, id: string): Promise<never> {
   const trashed = await db.selectFrom('blogPostsTrash').select('id').where('id', '=', id).executeTakeFirst();

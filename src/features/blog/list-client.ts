@@ -72,7 +72,7 @@ async function load(view: View): Promise<{ categories: BlogCategory[]; list: Blo
 }
 
 /**
- * The cards' view counts as they are now (issue 28, point 10): the list and the page come from
+ * The cards' view counts as they are now: the list and the page come from
  * the CDN and may be a day old; GET /api/blog/views is never cached. Failures leave the numbers.
  */
 async function refreshViews(el: HTMLElement): Promise<void> {

@@ -382,8 +382,8 @@ export async function listTrash(db: Db): Promise<TrashedBlogPost[]> {
 }
 
 /**
- * Brings a post back from the trash with its id, views and dates, at its own address (issue 28,
- * point 10: a "-2" address showed the post twice on /blog and in the feed). When a live post has
+ * Brings a post back from the trash with its id, views and dates, at its own address (a
+ * "-2" address showed the post twice on /blog and in the feed). When a live post has
  * taken that address meanwhile (Generate reuses the library's), it is not restored: a 409 names
  * that post, and the trash keeps this one. Undefined when the trash holds no such post.
  */
@@ -505,7 +505,7 @@ export async function replaceAllWithLibrary(db: Db, articles: LibraryArticle[]):
       replaced.map((r) => toBlogPost(r)),
       'replaced',
     );
-    // An article at the same address keeps the views it was read (issue 28, point 10: Generate
+    // An article at the same address keeps the views it was read (Generate
     // reset every count to 0); the replaced post keeps its own in the trash too.
     const viewsBySlug = new Map(replaced.map((r) => [r.slug, r.views]));
     return insertLibrary(trx, articles, viewsBySlug);

@@ -23,7 +23,7 @@ export function readSlugs(url: URL): string[] {
 }
 
 /**
- * The view counts of published posts, now (issue 28, point 10): the blog's cards come from pages
+ * The view counts of published posts, now: the blog's cards come from pages
  * and lists the CDN keeps for up to a day, so their numbers would lag behind the reads counted
  * since. The list's script reads the true numbers here, never cached. One indexed query.
  */

@@ -52,7 +52,7 @@ function Picker({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * Booking from the Service Requests section (issue 34): the same booking as from a due list, for
+ * Booking from the Service Requests section: the same booking as from a due list, for
  * the aircraft the owner picks in it. The owner's aircraft are read only once it opens.
  */
 export function BookFromRequests() {

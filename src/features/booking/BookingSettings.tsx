@@ -1,22 +1,32 @@
 import { CalendarClock, Copy, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { Checkbox, Input, Label, NativeSelect } from '../../components/ui/field.tsx';
+import { Checkbox, FieldError, Input, Label } from '../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../components/ui/form-bits.tsx';
+import { fieldAria } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   AIRCRAFT_CLASSES,
   BOOKING,
+  AvailabilityFormSchema,
+  availabilityBody,
   HOW_SQUAWKS_ARE_BILLED,
+  RatesFormSchema,
+  ratesBody,
   type Availability,
+  type AvailabilityFormValues,
   type Rate,
+  type RateRowValues,
 } from '../../contract/booking.ts';
 import { MARKETPLACE_SERVICE_TYPES, WEEKDAYS } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes/booking.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 const zoneLabel = (z: string) => z.replace('America/', '').replace('Pacific/', '').replace('_', ' ');
 /** Time zones mechanics in the marketplace's area work in; any IANA name is accepted by the API. */
@@ -30,18 +40,10 @@ const TIME_ZONES = [
   'Pacific/Honolulu',
 ].map((z) => ({ value: z, label: zoneLabel(z) }));
 
-interface RateRow {
-  key: number;
-  serviceType: string;
-  aircraftClass: string;
-  price: string;
-  days: string;
-  includes: string;
-}
+const WORKING_DAY = { start: '08:00', end: '17:00' };
+const DAY_OFF = { start: '', end: '' };
 
-let nextKey = 1;
-const rowOf = (r?: Rate): RateRow => ({
-  key: nextKey++,
+const rowOf = (r?: Rate): RateRowValues => ({
   serviceType: r?.serviceType ?? 'annual_inspection',
   aircraftClass: r?.aircraftClass ?? 'single_piston_fixed',
   price: r ? String(r.priceCents / 100) : '',
@@ -96,9 +98,10 @@ function RatesForm({
   bookable: boolean;
   onSaved: (rates: Rate[]) => void;
 }) {
-  const [rows, setRows] = useState<RateRow[]>(() => initial.map(rowOf));
-  // A price that is not one (said before sending), else the server's refusal.
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useContractForm<{ rates: RateRowValues[] }>(RatesFormSchema, { rates: initial.map(rowOf) });
+  const { control, register, handleSubmit, reset, placeErrors } = form;
+  const errors = form.formState.errors;
+  const rows = useFieldArray({ control, name: 'rates' });
   const write = useWrite(ROUTES.bookingRatesSave, {
     fallback: 'Could not save your rates. Please try again.',
     onSuccess: (saved) => {
@@ -109,31 +112,12 @@ function RatesForm({
           : `${saved.length} flat ${saved.length === 1 ? 'rate' : 'rates'} saved`,
       );
     },
+    onError: (_message, error) => placeErrors(error),
   });
-  const busy = write.pending;
-  const error = invalid ?? write.error;
-  useEffect(() => setRows(initial.map(rowOf)), [initial]);
-  const update = (key: number, patch: Partial<RateRow>) =>
-    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setInvalid(null);
-    write.clearError();
-    const body = rows.map((r) => ({
-      serviceType: r.serviceType,
-      aircraftClass: r.aircraftClass,
-      // Dollars typed, whole cents sent: 1,850.5 is 185050 cents.
-      priceCents: Math.round(Number(r.price.replace(/[$,\s]/g, '')) * 100),
-      days: Number(r.days),
-      includes: r.includes,
-    }));
-    if (body.some((b) => !Number.isFinite(b.priceCents) || b.priceCents <= 0)) {
-      setInvalid('Each rate needs a price in dollars');
-      return;
-    }
-    await write.run({ body: body as never });
-  };
+  useEffect(() => reset({ rates: initial.map(rowOf) }), [initial, reset]);
+  const save = handleSubmit(async ({ rates }) => {
+    await write.run({ body: ratesBody(rates) as never });
+  });
 
   return (
     <form onSubmit={save} noValidate className="space-y-3" aria-labelledby="rates-heading">
@@ -145,96 +129,94 @@ function RatesForm({
           Save your calendar above first: owners see your rates once it is saved.
         </p>
       )}
-      {rows.length === 0 && (
+      {rows.fields.length === 0 && (
         <p className="text-sm text-muted-foreground">
           No flat rates yet. Add the work you are willing to price in advance.
         </p>
       )}
       <ul className="space-y-3">
-        {rows.map((r, i) => (
-          <li key={r.key} className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-2 lg:grid-cols-6">
-            <div className="lg:col-span-2">
-              <Label htmlFor={`rate-service-${r.key}`}>Service</Label>
-              <NativeSelect
-                id={`rate-service-${r.key}`}
-                options={MARKETPLACE_SERVICE_TYPES}
-                value={r.serviceType}
-                onChange={(e) => update(r.key, { serviceType: e.target.value })}
-              />
-            </div>
-            <div className="lg:col-span-2">
-              <Label htmlFor={`rate-class-${r.key}`}>Aircraft class</Label>
-              <NativeSelect
-                id={`rate-class-${r.key}`}
-                options={AIRCRAFT_CLASSES}
-                value={r.aircraftClass}
-                onChange={(e) => update(r.key, { aircraftClass: e.target.value })}
-              />
-            </div>
-            <div>
-              <Label htmlFor={`rate-price-${r.key}`}>Price ($)</Label>
-              <Input
-                id={`rate-price-${r.key}`}
+        {rows.fields.map((r, i) => {
+          const field = { prefix: `rate-${r.id}`, register, errors } as const;
+          return (
+            <li key={r.id} className="grid gap-2 rounded-md border border-border p-3 sm:grid-cols-2 lg:grid-cols-6">
+              <div className="lg:col-span-2">
+                <SelectField
+                  {...field}
+                  name={`rates.${i}.serviceType`}
+                  label="Service"
+                  options={MARKETPLACE_SERVICE_TYPES}
+                />
+              </div>
+              <div className="lg:col-span-2">
+                <SelectField
+                  {...field}
+                  name={`rates.${i}.aircraftClass`}
+                  label="Aircraft class"
+                  options={AIRCRAFT_CLASSES}
+                />
+              </div>
+              <TextField
+                {...field}
+                name={`rates.${i}.price`}
+                label="Price ($)"
                 inputMode="decimal"
-                value={r.price}
-                onChange={(e) => update(r.key, { price: e.target.value })}
                 placeholder="1850"
               />
-            </div>
-            <div>
-              <Label htmlFor={`rate-days-${r.key}`}>Days on site</Label>
-              <Input
-                id={`rate-days-${r.key}`}
+              <TextField
+                {...field}
+                name={`rates.${i}.days`}
+                label="Days on site"
                 type="number"
                 min={1}
                 max={BOOKING.maxDays}
                 step={1}
-                value={r.days}
-                onChange={(e) => update(r.key, { days: e.target.value })}
               />
-            </div>
-            <div className="sm:col-span-2 lg:col-span-5">
-              <Label htmlFor={`rate-includes-${r.key}`}>What the price includes</Label>
-              <Input
-                id={`rate-includes-${r.key}`}
-                maxLength={BOOKING.includesMax}
-                value={r.includes}
-                onChange={(e) => update(r.key, { includes: e.target.value })}
-                placeholder="Inspection, logbook entries, up to 2 hours of minor squawks"
-              />
-            </div>
-            <div className="flex items-end">
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => setRows((all) => all.filter((x) => x.key !== r.key))}
-                aria-label={`Remove rate ${i + 1}`}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden="true" />
-                Remove
-              </Button>
-            </div>
-          </li>
-        ))}
+              <div className="sm:col-span-2 lg:col-span-5">
+                <TextField
+                  {...field}
+                  name={`rates.${i}.includes`}
+                  label="What the price includes"
+                  maxLength={BOOKING.includesMax}
+                  placeholder="Inspection, logbook entries, up to 2 hours of minor squawks"
+                />
+              </div>
+              <div className="flex items-end">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => rows.remove(i)}
+                  aria-label={`Remove rate ${i + 1}`}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
-      {error && (
+      {(errors.rates?.root?.message ?? errors.rates?.message) && (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {errors.rates?.root?.message ?? errors.rates?.message}
+        </p>
+      )}
+      {write.error && !errors.rates && (
+        <p role="alert" className="text-sm text-destructive">
+          {write.error}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button
           type="button"
           variant="outline"
-          onClick={() => setRows((all) => [...all, rowOf()])}
-          disabled={rows.length >= BOOKING.maxRates}
+          onClick={() => rows.append(rowOf())}
+          disabled={rows.fields.length >= BOOKING.maxRates}
         >
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add a rate
         </Button>
-        <Button type="submit" disabled={busy}>
-          {busy && <Spinner />}
+        <Button type="submit" pending={write.pending}>
           Save rates
         </Button>
       </div>
@@ -242,41 +224,40 @@ function RatesForm({
   );
 }
 
+const calendarOf = (a: Availability): AvailabilityFormValues => ({
+  timeZone: a.timeZone,
+  weekly: WEEKDAYS.map((d) => a.weekly.find((w) => w.day === d.value) ?? { day: d.value, start: '', end: '' }),
+  timeOff: a.timeOff,
+  maxConcurrentJobs: String(a.maxConcurrentJobs),
+  freeCancelHours: String(a.freeCancelHours),
+});
+
 function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved: (a: Availability) => void }) {
-  const [timeZone, setTimeZone] = useState(initial.timeZone);
-  const [weekly, setWeekly] = useState(() =>
-    WEEKDAYS.map((d) => initial.weekly.find((w) => w.day === d.value) ?? { day: d.value, start: '', end: '' }),
-  );
-  const [timeOff, setTimeOff] = useState(initial.timeOff);
-  const [maxJobs, setMaxJobs] = useState(String(initial.maxConcurrentJobs));
-  const [freeCancel, setFreeCancel] = useState(String(initial.freeCancelHours));
+  const form = useContractForm<AvailabilityFormValues>(AvailabilityFormSchema, calendarOf(initial));
+  const { control, register, handleSubmit, setValue, watch, placeErrors } = form;
+  const errors = form.formState.errors;
+  const timeOff = useFieldArray({ control, name: 'timeOff' });
   const write = useWrite(ROUTES.bookingAvailabilitySave, {
     fallback: 'Could not save your calendar. Please try again.',
     onSuccess: (saved) => {
       onSaved(saved);
       toast.success('Calendar saved');
     },
+    onError: (_message, error) => placeErrors(error),
   });
-  const busy = write.pending;
-  const error = write.error;
+  const timeZone = watch('timeZone');
+  const weekly = watch('weekly');
   const zones = TIME_ZONES.some((z) => z.value === timeZone)
     ? TIME_ZONES
     : [...TIME_ZONES, { value: timeZone, label: timeZone }];
   const feed =
     initial.saved && typeof window !== 'undefined' ? `${window.location.origin}${initial.calendarUrl}` : null;
-
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    await write.run({
-      body: {
-        timeZone,
-        weekly: weekly.filter((w) => w.start && w.end),
-        timeOff,
-        maxConcurrentJobs: Number(maxJobs),
-        freeCancelHours: Number(freeCancel),
-      },
-    });
-  };
+  const field = { prefix: 'availability', register, errors } as const;
+  const save = handleSubmit(async (values) => {
+    await write.run({ body: availabilityBody(values) });
+  });
+  // What no field owns: the week's or the list's own problem, or a refusal placed nowhere.
+  const listProblem = errors.weekly?.message ?? errors.timeOff?.message ?? errors.timeOff?.root?.message;
 
   return (
     <form onSubmit={save} noValidate className="space-y-4" aria-labelledby="availability-heading">
@@ -290,13 +271,7 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
       )}
       <div className="grid gap-3 sm:grid-cols-3">
         <div>
-          <Label htmlFor="availability-zone">Time zone</Label>
-          <NativeSelect
-            id="availability-zone"
-            options={zones}
-            value={timeZone}
-            onChange={(e) => setTimeZone(e.target.value)}
-          />
+          <SelectField {...field} id="availability-zone" name="timeZone" label="Time zone" options={zones} />
           {timeZone !== initial.baseTimeZone && (
             <p className="mt-1 text-sm text-muted-foreground" role="note">
               Your base airport keeps {zoneLabel(initial.baseTimeZone)} time; offers, bookings and your feed use the
@@ -305,126 +280,133 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
                 type="button"
                 variant="link"
                 className="h-auto p-0"
-                onClick={() => setTimeZone(initial.baseTimeZone)}
+                onClick={() => setValue('timeZone', initial.baseTimeZone)}
               >
                 Use {zoneLabel(initial.baseTimeZone)} time
               </Button>
             </p>
           )}
         </div>
-        <div>
-          <Label htmlFor="availability-max">Jobs at once</Label>
-          <Input
-            id="availability-max"
-            type="number"
-            min={1}
-            max={BOOKING.maxConcurrentJobs}
-            step={1}
-            value={maxJobs}
-            onChange={(e) => setMaxJobs(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="availability-cancel">Free cancellation until (hours before)</Label>
-          <Input
-            id="availability-cancel"
-            type="number"
-            min={0}
-            max={720}
-            step={1}
-            value={freeCancel}
-            onChange={(e) => setFreeCancel(e.target.value)}
-          />
-        </div>
+        <TextField
+          {...field}
+          id="availability-max"
+          name="maxConcurrentJobs"
+          label="Jobs at once"
+          type="number"
+          min={1}
+          max={BOOKING.maxConcurrentJobs}
+          step={1}
+        />
+        <TextField
+          {...field}
+          id="availability-cancel"
+          name="freeCancelHours"
+          label="Free cancellation until (hours before)"
+          type="number"
+          min={0}
+          max={720}
+          step={1}
+        />
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Working hours</legend>
-        {weekly.map((w) => {
+        {weekly.map((w, i) => {
           const label = WEEKDAYS.find((d) => d.value === w.day)!.label;
           const on = Boolean(w.start && w.end);
-          const set = (patch: Partial<typeof w>) =>
-            setWeekly((all) => all.map((x) => (x.day === w.day ? { ...x, ...patch } : x)));
+          const problem = errors.weekly?.[i]?.start?.message ?? errors.weekly?.[i]?.end?.message;
+          const aria = fieldAria(`availability-day-${w.day}`, problem);
           return (
-            <div key={w.day} className="flex flex-wrap items-center gap-2">
-              <div className="w-24">
-                <Checkbox
-                  label={label}
-                  checked={on}
-                  onChange={(e) => set(e.target.checked ? { start: '08:00', end: '17:00' } : { start: '', end: '' })}
-                />
+            <div key={w.day}>
+              <div className="flex flex-wrap items-center gap-2">
+                <div className="w-24">
+                  <Checkbox
+                    label={label}
+                    checked={on}
+                    onChange={(e) =>
+                      setValue(`weekly.${i}`, { day: w.day, ...(e.target.checked ? WORKING_DAY : DAY_OFF) })
+                    }
+                  />
+                </div>
+                {on && (
+                  <>
+                    <Input
+                      aria-label={`${label} start`}
+                      type="time"
+                      className="w-32"
+                      {...aria}
+                      {...register(`weekly.${i}.start`)}
+                    />
+                    <span aria-hidden="true">to</span>
+                    <Input
+                      aria-label={`${label} end`}
+                      type="time"
+                      className="w-32"
+                      {...aria}
+                      {...register(`weekly.${i}.end`)}
+                    />
+                  </>
+                )}
               </div>
-              {on && (
-                <>
-                  <Input
-                    aria-label={`${label} start`}
-                    type="time"
-                    className="w-32"
-                    value={w.start}
-                    onChange={(e) => set({ start: e.target.value })}
-                  />
-                  <span aria-hidden="true">to</span>
-                  <Input
-                    aria-label={`${label} end`}
-                    type="time"
-                    className="w-32"
-                    value={w.end}
-                    onChange={(e) => set({ end: e.target.value })}
-                  />
-                </>
-              )}
+              <FieldError id={`availability-day-${w.day}-error`} message={problem} />
             </div>
           );
         })}
       </fieldset>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Time off</legend>
-        {timeOff.length === 0 && <p className="text-sm text-muted-foreground">None planned.</p>}
-        {timeOff.map((t, i) => (
-          <div key={i} className="flex flex-wrap items-center gap-2">
-            <Input
-              aria-label={`Time off ${i + 1} from`}
-              type="date"
-              className="w-40"
-              value={t.from}
-              onChange={(e) => setTimeOff((all) => all.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))}
-            />
-            <span aria-hidden="true">to</span>
-            <Input
-              aria-label={`Time off ${i + 1} to`}
-              type="date"
-              className="w-40"
-              value={t.to}
-              onChange={(e) => setTimeOff((all) => all.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)))}
-            />
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => setTimeOff((all) => all.filter((_, j) => j !== i))}
-              aria-label={`Remove time off ${i + 1}`}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </div>
-        ))}
+        {timeOff.fields.length === 0 && <p className="text-sm text-muted-foreground">None planned.</p>}
+        {timeOff.fields.map((t, i) => {
+          const problem = errors.timeOff?.[i]?.from?.message ?? errors.timeOff?.[i]?.to?.message;
+          const aria = fieldAria(`availability-off-${t.id}`, problem);
+          return (
+            <div key={t.id}>
+              <div className="flex flex-wrap items-center gap-2">
+                <Input
+                  aria-label={`Time off ${i + 1} from`}
+                  type="date"
+                  className="w-40"
+                  {...aria}
+                  {...register(`timeOff.${i}.from`)}
+                />
+                <span aria-hidden="true">to</span>
+                <Input
+                  aria-label={`Time off ${i + 1} to`}
+                  type="date"
+                  className="w-40"
+                  {...aria}
+                  {...register(`timeOff.${i}.to`)}
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => timeOff.remove(i)}
+                  aria-label={`Remove time off ${i + 1}`}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </Button>
+              </div>
+              <FieldError id={`availability-off-${t.id}-error`} message={problem} />
+            </div>
+          );
+        })}
         <Button
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => setTimeOff((all) => [...all, { from: '', to: '' }])}
-          disabled={timeOff.length >= BOOKING.maxTimeOff}
+          onClick={() => timeOff.append({ from: '', to: '' })}
+          disabled={timeOff.fields.length >= BOOKING.maxTimeOff}
         >
           <Plus className="h-4 w-4" aria-hidden="true" />
           Add time off
         </Button>
       </fieldset>
-      {error && (
+      {(listProblem ?? (write.error && !Object.keys(errors).length ? write.error : null)) && (
         <p role="alert" className="text-sm text-destructive">
-          {error}
+          {listProblem ?? write.error}
         </p>
       )}
-      <Button type="submit" disabled={busy}>
-        {busy && <Spinner />}
+      <Button type="submit" pending={write.pending}>
         Save calendar
       </Button>
       {feed && (

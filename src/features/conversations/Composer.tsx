@@ -1,6 +1,5 @@
 import { FolderOpen, Paperclip, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { CharacterCount, FieldError, Textarea } from '../../components/ui/field.tsx';
@@ -16,12 +15,11 @@ import {
 import { ACCEPT_ATTRIBUTE } from '../../contract/documents.ts';
 import { ROUTES } from '../../contract/routes/conversations.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';
-import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { checkBeforeUpload, uploadDocument } from '../documents/upload-client.ts';
 import { VaultPicker } from './VaultPicker.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 interface Pending {
   documentId: string;
@@ -55,11 +53,11 @@ export function Composer({
     register,
     handleSubmit,
     reset,
-    setError,
+    placeErrors,
     setValue,
     watch,
     formState: { errors },
-  } = useForm<Values>({ resolver: rawResolver<Values>(SendMessageSchema), defaultValues: EMPTY });
+  } = useContractForm<Values>(SendMessageSchema, EMPTY, { fields: ['text'] });
   const text = watch('text');
   // The attached files with their names; the form holds their ids (what is sent and checked).
   const [files, setFiles] = useState<Pending[]>([]);
@@ -109,7 +107,7 @@ export function Composer({
     },
     // What was typed stays in the box; a problem with the text is said under it.
     onError: (_message, e) => {
-      if (placeFieldErrors(e, setError, ['text'])) return;
+      if (placeErrors(e)) return;
       toast.error('Message not sent', {
         description: e instanceof ApiError ? e.detail : 'Check your connection and try again.',
       });

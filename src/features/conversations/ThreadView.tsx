@@ -1,6 +1,5 @@
 import { ArrowLeft, Flag } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -15,14 +14,13 @@ import {
 } from '../../contract/conversations.ts';
 import { ROUTES } from '../../contract/routes/conversations.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';
-import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { AttachmentView } from './Attachment.tsx';
 import { Composer } from './Composer.tsx';
 import { updateThread } from './store.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 /** Appends what is new, once each (a poll and a send can bring the same message). */
 function merge(list: ThreadMessage[], more: ThreadMessage[]): ThreadMessage[] {
@@ -260,10 +258,10 @@ function ReportDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<{ reason: string }>({ resolver: rawResolver(ReportMessageSchema), defaultValues: { reason: '' } });
+  } = useContractForm<{ reason: string }>(ReportMessageSchema, { reason: '' });
   const reason = watch('reason');
   const report = useWrite(ROUTES.conversationReport, {
     fallback: 'Report not sent',
@@ -272,7 +270,7 @@ function ReportDialog({
       onClose();
     },
     onError: (_message, e) => {
-      if (!placeFieldErrors(e, setError, ['reason'])) toast.error('Report not sent', { description: detailOf(e) });
+      if (!placeErrors(e)) toast.error('Report not sent', { description: detailOf(e) });
     },
   });
   const submit = handleSubmit(

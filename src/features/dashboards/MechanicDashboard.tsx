@@ -38,7 +38,7 @@ const ProfileTab = preloadable(() => import('./mechanic/ProfileTab.tsx'));
 const BookingSettings = preloadable(() => import('../booking/BookingSettings.tsx'));
 const EarningsTab = preloadable(() => import('./mechanic/EarningsTab.tsx'));
 const ProfileDialog = lazy(() => import('../marketplace/profiles/ProfileDialog.tsx'));
-const SubmitQuoteDialog = lazy(() => import('../bid-lines/SubmitQuoteDialog.tsx'));
+const SubmitBidDialog = lazy(() => import('../bid-lines/SubmitBidDialog.tsx'));
 const AnnualsToSign = preloadable(() => import('../records/AnnualsToSign.tsx'));
 const MessagesTab = preloadable(() => import('../conversations/MessagesTab.tsx'));
 const PayoutsCard = preloadable(() => import('../payments/PayoutsCard.tsx'));
@@ -210,7 +210,7 @@ export default function MechanicDashboard({ user, onLogout }: DashboardProps) {
               />
             )}
             {quoting && (
-              <SubmitQuoteDialog
+              <SubmitBidDialog
                 request={quoting}
                 mechanicIa={profile?.verifiedIa ?? false}
                 onClose={() => setQuoting(null)}

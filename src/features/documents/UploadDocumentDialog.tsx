@@ -1,7 +1,6 @@
 import { Upload } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
@@ -25,6 +24,7 @@ import { z } from '../../contract/zod.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatBytes } from './format.ts';
 import { checkBeforeUpload, isAbort, uploadDocument, type UploadProgress } from './upload-client.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 export interface DialogAircraft {
   id: string;
@@ -108,10 +108,7 @@ export function UploadDocumentDialog({
     trigger,
     watch,
     formState: { errors },
-  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: defaults,
-  });
+  } = useContractForm(schema, defaults, { parsed: true });
   const file = watch('file');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const abortRef = useRef<AbortController | null>(null);

@@ -34,7 +34,7 @@ function jobsOf(db: Db, mechanicId: string) {
         j.onRef('b.serviceRequestId', '=', 'sr.id').on('b.status', '=', 'accepted').on('b.mechanicId', '=', mechanicId),
       )
       .where('sr.status', 'in', JOB_STATUSES)
-      // A mechanic who is no longer approved (rejected, suspended) reads no job's documents (issue 27, point 4).
+      // A mechanic who is no longer approved (rejected, suspended) reads no job's documents.
       .where((eb) =>
         eb.exists(
           eb

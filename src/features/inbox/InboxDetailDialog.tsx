@@ -1,7 +1,6 @@
 import { CONSOLE_PARAMS } from '../../contract/console-address.ts';
 import { Mail, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -28,14 +27,13 @@ import { ROUTES } from '../../contract/routes/inbox.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { invalidate, keyOf, useRoute } from '../../lib/use-query.ts';
 import { detailOf, detailOr } from '../../lib/refusal.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
-import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
 import { InboxStatusBadge, RespondBy, UrgentBadge } from './InboxBadges.tsx';
 import { MergedRequests } from './MergedRequests.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 const failed = (fallback: string) => (error: unknown) => toast.error(fallback, { description: detailOf(error) });
 
@@ -238,20 +236,20 @@ function WorkControls({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<StatusValues>({
-    resolver: rawResolver<StatusValues>(InboxPatchSchema),
-    defaultValues: { status: d.status, lostReason: d.lostReason ?? '', lostNote: '' },
+  } = useContractForm<StatusValues>(InboxPatchSchema, {
+    status: d.status,
+    lostReason: d.lostReason ?? '',
+    lostNote: '',
   });
   const status = watch('status');
   const update = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuotePatch : ROUTES.adminInboxLeadPatch, {
     fallback: 'Failed to update the request',
     onSuccess: onApplied,
     onError: (_message, error) => {
-      if (!placeFieldErrors(error, setError, ['status', 'lostReason', 'lostNote']))
-        failed('Failed to update the request')(error);
+      if (!placeErrors(error)) failed('Failed to update the request')(error);
     },
   });
   const busy = update.pending;
@@ -342,15 +340,15 @@ function NoteForm({ kind, id, onAdded }: { kind: InboxKind; id: string; onAdded:
     register,
     handleSubmit,
     reset,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<{ text: string }>({ resolver: rawResolver(InboxNoteSchema), defaultValues: { text: '' } });
+  } = useContractForm<{ text: string }>(InboxNoteSchema, { text: '' });
   const text = watch('text');
   const add = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuoteNote : ROUTES.adminInboxLeadNote, {
     fallback: 'Failed to add the note',
     onError: (_message, error) => {
-      if (!placeFieldErrors(error, setError, ['text'])) failed('Failed to add the note')(error);
+      if (!placeErrors(error)) failed('Failed to add the note')(error);
     },
   });
   const submit = async (body: { text: string }) => {

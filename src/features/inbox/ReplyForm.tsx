@@ -1,18 +1,17 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Label, NativeSelect, Textarea } from '../../components/ui/field.tsx';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
 import { INBOX_LIMITS, InboxReplyFormSchema, type InboxDetail, type InboxKind } from '../../contract/inbox.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
 import { ROUTES } from '../../contract/routes/inbox.ts';
 import { ROUTES as ADMIN_ROUTES } from '../../contract/routes/admin.ts';
 import { detailOf } from '../../lib/refusal.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { fillReplyTemplate, quoteReply } from './reply-template.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 /** The built-in first choice for a quote request (not one of the console's email templates). */
 const QUOTE_REPLY = 'quote';
@@ -36,10 +35,7 @@ export function ReplyForm({ kind, d, onSent }: { kind: InboxKind; d: InboxDetail
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: rawResolver<Values>(InboxReplyFormSchema),
-    defaultValues: { subject: '', body: '' },
-  });
+  } = useContractForm<Values>(InboxReplyFormSchema, { subject: '', body: '' });
   const reply = useWrite(kind === 'quotes' ? ROUTES.adminInboxQuoteReply : ROUTES.adminInboxLeadReply, {
     fallback: 'Failed to send the reply',
     onError: (_message, error) => toast.error('Failed to send the reply', { description: detailOf(error) }),

@@ -352,7 +352,7 @@ export async function recordKeyTest(db: Db, id: string, ok: boolean): Promise<vo
 }
 
 /**
- * A key replaced in place (issue 28, point 3): a rotated secret or token goes in without losing
+ * A key replaced in place: a rotated secret or token goes in without losing
  * the key's priority, limits or primary role. Its last test is forgotten: it tests a key no
  * longer stored. SMTP keeps its server settings.
  */

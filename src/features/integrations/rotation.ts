@@ -38,7 +38,7 @@ export function byRotationOrder(a: RotatableKey, b: RotatableKey): number {
  * The rotation rule of docs/decisions/0050-api-key-rotation.md:
  * 1. active keys past their expires_at expire;
  * 2. the pool is the first `batchSize` remaining active keys in rotation order, leaving out keys
- *    whose last test failed (issue 20: a key that just failed its test was made primary);
+ *    whose last test failed (a key that just failed its test was made primary);
  * 3. the primary moves to the key after the current primary in the pool, wrapping around; when
  *    the current primary is not in the pool (or there is none), the pool's first key becomes primary.
  * The caller resets the new primary's usage counter and stamps last_rotated_at.

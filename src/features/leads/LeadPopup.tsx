@@ -93,7 +93,7 @@ export function LeadPopup({ open, onOpenChange, onSubmitted }: LeadPopupProps) {
         emailed: body.emailed !== false,
         emailGoing: body.emailGoing !== false,
       });
-      // The quote form offers it back (issue 28: "give the code when you request your quote").
+      // The quote form offers it back ("give the code when you request your quote").
       if (body.code) rememberClaimedCode(String(body.code));
       // The spec's toast, beside the code shown in the dialog (which does not fade).
       toast.success(body.emailed !== false && body.emailGoing !== false ? POPUP_TOASTS.success : 'Discount secured!');

@@ -1,5 +1,4 @@
 import { type FormEventHandler, type ReactNode } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -28,22 +27,21 @@ import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { ROUTES as DOCUMENTS_ROUTES } from '../../contract/routes/documents.ts';
 import type { InputOf } from '../../contract/routes.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
-import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { dayAt } from '../../lib/format.ts';
 import { errorText } from './ui-bits.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 /**
  * How each dialog's write reads a failure: the server's sentence, else this one; a 400's field
  * problems go under their fields (the alert keeps what no field owns).
  */
-function failed<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
+function failed(placeErrors: (error: unknown) => boolean) {
   return {
     fallback: 'Something went wrong. Please try again.',
     reason: errorText,
-    onError: (_message: string, error: unknown) => placeFieldErrors(error, setError, fields),
+    onError: (_message: string, error: unknown) => placeErrors(error),
   } as const;
 }
 
@@ -112,21 +110,6 @@ interface ItemValues {
   notes: string;
 }
 
-const ITEM_FIELDS = [
-  'kind',
-  'title',
-  'adNumber',
-  'adMethod',
-  'adRevision',
-  'lastDoneDate',
-  'lastDoneHours',
-  'intervalMonths',
-  'intervalHours',
-  'dueDate',
-  'dueHours',
-  'notes',
-] as const satisfies readonly (keyof ItemValues)[];
-
 export function ItemDialog({
   aircraftId,
   item,
@@ -142,12 +125,12 @@ export function ItemDialog({
     register,
     handleSubmit,
     watch,
-    setError,
+    placeErrors,
     formState: { errors },
-  } = useForm<ItemValues>({
+  } = useContractForm<ItemValues>(
     // The same schema as the function: a new item's, or an edit's (every field optional).
-    resolver: rawResolver<ItemValues>(item ? ItemPatchSchema : ItemCreateSchema),
-    defaultValues: {
+    item ? ItemPatchSchema : ItemCreateSchema,
+    {
       kind: item?.kind ?? 'annual',
       title: item && item.kind !== 'ad' ? item.title : '',
       adNumber: str(item?.adNumber),
@@ -161,7 +144,7 @@ export function ItemDialog({
       dueHours: item && item.intervalHours === null ? str(item.dueHours) : '',
       notes: str(item?.notes),
     },
-  });
+  );
   const kind = watch('kind');
   const fixed = FIXED_INTERVAL_KINDS.includes(kind);
   const rule = KIND_RULES[kind];
@@ -170,7 +153,7 @@ export function ItemDialog({
     onSaved();
     onOpenChange(false);
   };
-  const on = { ...failed(setError, ITEM_FIELDS), onSuccess: saved };
+  const on = { ...failed(placeErrors), onSuccess: saved };
   const update = useWrite(ROUTES.maintenanceItemUpdate, on);
   const add = useWrite(ROUTES.maintenanceItemAdd, on);
   const send = async (f: ItemValues) => {
@@ -327,14 +310,14 @@ export function HoursDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     formState: { errors },
-  } = useForm<{ hours: string; date: string }>({
-    resolver: rawResolver(HoursSchema),
-    defaultValues: { hours: currentHours === null ? '' : String(currentHours), date: today },
+  } = useContractForm<{ hours: string; date: string }>(HoursSchema, {
+    hours: currentHours === null ? '' : String(currentHours),
+    date: today,
   });
   const log = useWrite(ROUTES.aircraftHours, {
-    ...failed(setError, ['hours', 'date']),
+    ...failed(placeErrors),
     onSuccess: () => {
       toast.success('Hours logged');
       onSaved();
@@ -389,11 +372,13 @@ export function SquawkDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     formState: { errors },
-  } = useForm<SquawkValues>({
-    resolver: rawResolver<SquawkValues>(SquawkCreateSchema),
-    defaultValues: { title: '', description: '', priority: 'fix_soon', documentId: null },
+  } = useContractForm<SquawkValues>(SquawkCreateSchema, {
+    title: '',
+    description: '',
+    priority: 'fix_soon',
+    documentId: null,
   });
   // The owner's photos (of this aircraft or of none) to attach; without any, the field is not shown.
   const documents = useRoute(DOCUMENTS_ROUTES.documents).data ?? [];
@@ -402,7 +387,7 @@ export function SquawkDialog({
     .map((d) => ({ value: d.id, label: d.title }));
   const fields = ['title', 'description', 'priority', 'documentId'] as const;
   const record = useWrite(ROUTES.squawkAdd, {
-    ...failed(setError, fields),
+    ...failed(placeErrors),
     onSuccess: () => {
       toast.success('Squawk recorded');
       onSaved();
@@ -454,15 +439,16 @@ export function ResolveSquawkDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     formState: { errors },
-  } = useForm<{ status: 'resolved'; resolutionNote: string }>({
+  } = useContractForm<{ status: 'resolved'; resolutionNote: string }>(
     // The function's own patch schema: resolving needs its note.
-    resolver: rawResolver(SquawkPatchSchema),
-    defaultValues: { status: 'resolved', resolutionNote: '' },
-  });
+    SquawkPatchSchema,
+    { status: 'resolved', resolutionNote: '' },
+    { fields: ['resolutionNote'] },
+  );
   const resolve = useWrite(ROUTES.squawkUpdate, {
-    ...failed(setError, ['resolutionNote']),
+    ...failed(placeErrors),
     onSuccess: () => {
       toast.success('Squawk resolved');
       onSaved();
@@ -517,20 +503,17 @@ export function EditAircraftDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     formState: { errors },
-  } = useForm<AircraftValues>({
-    resolver: rawResolver<AircraftValues>(AircraftPatchSchema),
-    defaultValues: {
-      tailNumber: aircraft.tailNumber,
-      make: aircraft.make,
-      model: aircraft.model,
-      year: str(aircraft.year),
-      usage: aircraft.usage,
-      homeAirport: str(aircraft.homeAirport),
-      dueSoonDays: String(aircraft.dueSoonDays),
-      dueSoonHours: String(aircraft.dueSoonHours),
-    },
+  } = useContractForm<AircraftValues>(AircraftPatchSchema, {
+    tailNumber: aircraft.tailNumber,
+    make: aircraft.make,
+    model: aircraft.model,
+    year: str(aircraft.year),
+    usage: aircraft.usage,
+    homeAirport: str(aircraft.homeAirport),
+    dueSoonDays: String(aircraft.dueSoonDays),
+    dueSoonHours: String(aircraft.dueSoonHours),
   });
   const fields = [
     'tailNumber',
@@ -543,7 +526,7 @@ export function EditAircraftDialog({
     'dueSoonHours',
   ] as const satisfies readonly (keyof AircraftValues)[];
   const save = useWrite(ROUTES.aircraftUpdate, {
-    ...failed(setError, fields),
+    ...failed(placeErrors),
     onSuccess: () => {
       toast.success('Aircraft saved');
       onSaved();

@@ -1,5 +1,4 @@
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
@@ -17,8 +16,7 @@ import { z } from '../../contract/zod.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { labelOf } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes/maintenance.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
-import { placeFieldErrors } from '../../lib/server-field-errors.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { SelectField, TextareaField, TextField, todayIso } from '../../components/ui/form-bits.tsx';
 import { urgencyFor } from './rules.ts';
@@ -67,13 +65,12 @@ export function RequestReviewDialog({
     register,
     handleSubmit,
     setError,
+    placeErrors,
     formState: { errors },
-  } = useForm<Values>({
+  } = useContractForm<Values>(
     // The request's own schema; and, for an aircraft without one, its home airport.
-    resolver: rawResolver<Values>(
-      needsHome ? z.intersection(MaintenanceRequestSchema, HomeAirportNeededSchema) : MaintenanceRequestSchema,
-    ),
-    defaultValues: {
+    needsHome ? z.intersection(MaintenanceRequestSchema, HomeAirportNeededSchema) : MaintenanceRequestSchema,
+    {
       itemIds: items.map((i) => i.id),
       squawkIds: squawks.map((s) => s.id),
       homeAirport: '',
@@ -82,12 +79,13 @@ export function RequestReviewDialog({
       estimatedBudget: '',
       urgencyLevel: suggested,
     },
-  });
+    { fields: FIELDS },
+  );
   const saveHome = useWrite(ROUTES.aircraftUpdate, { fallback: 'Could not save the home airport', reason: errorText });
   const create = useWrite(ROUTES.maintenanceRequest, {
     fallback: 'Could not create the service request',
     reason: errorText,
-    onError: (_message, error) => placeFieldErrors(error, setError, FIELDS),
+    onError: (_message, error) => placeErrors(error),
   });
   const busy = create.pending || saveHome.pending;
   // A field's problem is under it; the alert says the rest.

@@ -8,7 +8,7 @@ import { jobOn } from '../documents/access.server.ts';
  * Who among mechanics reads a request's due list (GET /api/enhanced/quotes/:id/maintenance):
  * matched mechanics while the request takes quotes (they quote from it); after that only the
  * job's own mechanic, while the job runs and for the documents' window after it (0098). A losing
- * bidder no longer follows the aircraft's items and squawks (issue 27, point 8). 404 otherwise,
+ * bidder no longer follows the aircraft's items and squawks. 404 otherwise,
  * as for a request one may not see.
  */
 export async function assertMechanicReadsDueList(db: Db, mechanicId: string, requestId: string): Promise<void> {

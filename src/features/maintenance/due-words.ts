@@ -3,7 +3,7 @@ import type { MaintenanceItem } from '../../contract/maintenance.ts';
 import { formatDay } from '../../lib/format.ts';
 
 /**
- * How an item's due point is said in requests and reminders (issue 26, point 17): an overdue item
+ * How an item's due point is said in requests and reminders: an overdue item
  * whose date is still ahead is overdue by hours, so it never reads "was due by" a future date;
  * hours are grouped ("3,390.4 hours"); an AD titled by its number is named once.
  */

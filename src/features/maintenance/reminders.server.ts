@@ -54,7 +54,7 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
         await notify(trx, [plane.ownerId], {
           type: overdue ? 'maintenance.overdue' : 'maintenance.due_soon',
           title: overdue ? `${plane.tailNumber}: ${item.title} overdue` : `${plane.tailNumber}: ${item.title} due soon`,
-          // Named once, hours grouped, and never "was due by" a date still ahead (issue 26, points 15 and 17).
+          // Named once, hours grouped, and never "was due by" a date still ahead.
           message: `${titledItem(item)} on ${plane.tailNumber} ${overdue ? '' : 'is '}${dueWords(item, today)}. Open the aircraft's due list to request service.`,
           link: 'aircraft',
         });

@@ -387,7 +387,7 @@ describe('service request from items', () => {
     expect(requestDescription('N123AB', [ad], [], null, 5000, '2027-02-01')).toBe(
       'Maintenance for N123AB:\n- AD 2020-18-03, 14 CFR part 39: overdue (was due by Jan 1, 2027 or at 1,100 hours, whichever comes first)',
     );
-    // Overdue by hours while the date is still ahead: never "was due by" a future date (issue 26, point 17).
+    // Overdue by hours while the date is still ahead: never "was due by" a future date.
     expect(requestDescription('N123AB', [ad], [], null, 5000, '2026-11-25')).toBe(
       'Maintenance for N123AB:\n- AD 2020-18-03, 14 CFR part 39: overdue (was due at 1,100 hours (the date limit is Jan 1, 2027))',
     );

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,10 +5,9 @@ import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/form-bits.tsx';
 import { AddTagsFormSchema, cleanKeywords } from '../../contract/marketing.ts';
 import { ROUTES } from '../../contract/routes/marketing.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
 import { detailOf } from '../../lib/refusal.ts';
-import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 interface Values {
   /** Comma-separated, as typed. */
@@ -33,15 +31,15 @@ export function AddTagsDialog({
     register,
     handleSubmit,
     reset,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<Values>({ resolver: rawResolver<Values>(AddTagsFormSchema), defaultValues: { tags: '' } });
+  } = useContractForm<Values>(AddTagsFormSchema, { tags: '' });
   const tags = cleanKeywords(watch('tags').split(','));
   const add = useWrite(ROUTES.marketingTags, {
     fallback: 'Failed to add tags',
     onError: (_message, err) => {
-      if (placeFieldErrors(err, setError, ['tags'])) return;
+      if (placeErrors(err)) return;
       const detail = detailOf(err);
       toast.error('Failed to add tags', detail ? { description: detail } : {});
     },

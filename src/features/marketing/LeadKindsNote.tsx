@@ -1,5 +1,5 @@
 /**
- * Says which leads "Manage Leads (N)" counts (issue 28, point 15: "Manage Leads (7)" beside 22
+ * Says which leads "Manage Leads (N)" counts ("Manage Leads (7)" beside 22
  * popup leads with no word on the difference): the people Lead Search found, not the visitors who
  * claimed the popup's discount or wrote through the site, who are in the Leads tab and the Inbox.
  */

@@ -39,7 +39,7 @@ export function ManageLeadsTab({ leads, selected, onSelectedChange, onTagged }: 
 
   /**
    * A filter that hides selected leads also unselects them: Export CSV and Add Tags act only on
-   * what the admin can see (issue 20: hidden rows stayed selected for export and tagging).
+   * what the admin can see (hidden rows stayed selected for export and tagging).
    */
   const changeFilter = (value: string) => {
     setFilter(value);

@@ -46,7 +46,7 @@ function searchFailed(error: ProviderError): HttpError {
   });
 }
 
-/** Sample answers are searches too (issue 28, point 15: "Total Searches 0" after a search); kept marked as sample. */
+/** Sample answers are searches too ("Total Searches 0" after a search); kept marked as sample. */
 const recordSample = (db: Db, search: LeadSearch, userId: string) =>
   recordSearch(
     db,

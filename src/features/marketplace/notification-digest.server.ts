@@ -17,8 +17,8 @@ const COUNT = / \((\d+)\) - [^-]+$/;
 const URGENT_KINDS = Object.keys(URGENT_NOTICES).map((type) => `marketplace.${type}`);
 
 /**
- * A notification's email, combined with the ones that arrive together (issue 27, point 7;
- * docs/decisions/0183): each waits NOTIFICATION_EMAIL_GATHER_SECONDS in the outbox, and a
+ * A notification's email, combined with the ones that arrive together
+ * (docs/decisions/0183): each waits NOTIFICATION_EMAIL_GATHER_SECONDS in the outbox, and a
  * notification of the same kind for the same person meanwhile is added to that email instead of
  * making another ("New service request (20)"). Twenty requests in a few seconds reach a mechanic
  * as one email listing twenty. Kinds stay apart, so each email keeps one subject and one kind. The row

@@ -53,7 +53,7 @@ export async function notify(db: Db, userIds: readonly string[], n: NewNotificat
     .where('id', 'in', unique)
     .where('emailNotifications', '=', true)
     .execute();
-  // Each email links to what it speaks of (issue 26, point 15); combined emails keep each link.
+  // Each email links to what it speaks of; combined emails keep each link.
   const link = siteUrl(dashboardLink(n.link ?? 'overview', n.itemId));
   const message = `${n.message}\nSee it in your dashboard: ${link}`;
   // Combined with the other notifications that arrive together (notification-digest.server.ts).

@@ -13,7 +13,7 @@ export const RELIST_MESSAGES = {
 } as const;
 
 /**
- * The owner re-lists a job whose mechanic was rejected or suspended (issue 27, point 4): a new
+ * The owner re-lists a job whose mechanic was rejected or suspended: a new
  * request with the same aircraft, work and due items, matched to the mechanics covering it now;
  * the old request and its appointment are closed in the same transaction, so a job is never open
  * twice. The stopped mechanic's work already signed in a record stays where it is.

@@ -10,7 +10,7 @@ import { fullName } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
 
 /**
- * A mechanic was rejected or suspended (issue 27, point 4). From now on the server refuses them
+ * A mechanic was rejected or suspended. From now on the server refuses them
  * every job route and every job document (requireJobUser, documents' access); here, in the same
  * transaction as the decision: their quotes still waiting are declined (an owner cannot accept a
  * mechanic who cannot work), and the owner of each job not finished is told and offered to

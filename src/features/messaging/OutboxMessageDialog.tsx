@@ -89,7 +89,7 @@ function Body({ m }: { m: OutboxMessage }) {
   );
 }
 
-/** One outbox message as it was sent (issue 28, point 14): recipient, subject, body, attempts. */
+/** One outbox message as it was sent: recipient, subject, body, attempts. */
 export default function OutboxMessageDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const message = useRoute(ROUTES.adminOutboxMessage, { params: { id } });
   const state = message.state;

@@ -98,7 +98,7 @@ export async function retryMessage(db: Db, id: string | undefined): Promise<void
   throw conflict(`Only dead messages can be retried; this one is ${exists.status}`);
 }
 
-/** One message as it was sent (issue 28, point 14): subject, recipient, body and each attempt. */
+/** One message as it was sent: subject, recipient, body and each attempt. */
 export async function outboxMessage(db: Db, id: string | undefined): Promise<OutboxMessage> {
   if (!isUuid(id)) throw notFound('Message not found');
   const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();

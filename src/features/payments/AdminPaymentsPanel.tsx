@@ -1,7 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,7 +16,6 @@ import {
   type AdminPayment,
   type PaymentStatus,
   type RefundData,
-  type RefundFormValues,
 } from '../../contract/payments.ts';
 import { ROUTES } from '../../contract/routes/payments.ts';
 import { refundSplit } from '../../contract/refund-split.ts';
@@ -27,6 +24,7 @@ import { useWrite } from '../../lib/use-write.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 const PER_PAGE = 20;
 
@@ -202,10 +200,7 @@ function RefundDialog({
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<RefundFormValues, unknown, RefundData>({
-    resolver: zodResolver(refundFormSchema(left)),
-    defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
-  });
+  } = useContractForm(refundFormSchema(left), { amount: (left / 100).toFixed(2), reason: '' }, { parsed: true });
   const [error, setError] = useState<string | null>(null);
   const refund = useWrite(ROUTES.adminPaymentRefund, {
     fallback: 'The refund failed',

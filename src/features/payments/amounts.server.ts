@@ -4,7 +4,7 @@ import { catalogValue, type CatalogSetting } from '../../contract/settings-catal
 
 /**
  * What the owner owes for a job, in cents: the approved lines of the bid plus the approved lines of
- * its change orders (issue 14). The one place payments read a job's price, so it can be pointed at
+ * its change orders. The one place payments read a job's price, so it can be pointed at
  * the pricing function of the bid lines when that one computes quoted/approved/final figures.
  */
 export async function approvedCentsOf(db: Db, bidId: string): Promise<{ totalCents: number; partsCents: number }> {

@@ -1,6 +1,5 @@
 import { BookCheck, FilePenLine, PenLine, Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -25,9 +24,8 @@ import { formatDateTimeAt } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
 import { useRoute } from '../../lib/use-query.ts';
 import { isStale, refusalOf } from '../../lib/refusal.ts';
-import { rawResolver } from '../../lib/raw-resolver.ts';
-import { placeFieldErrors } from '../../lib/server-field-errors.ts';
 import { useWrite } from '../../lib/use-write.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 
 /**
  * The maintenance record of a completed job, for its mechanic (docs/decisions/0130): the drafted
@@ -170,20 +168,20 @@ function EditDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<EntryValues>({
+  } = useContractForm<EntryValues>(
     // The function's own patch schema, on the body as sent (the discrepancies one per line).
-    resolver: rawResolver<EntryValues>(z.preprocess((v) => entryBody(v as EntryValues, record), RecordPatchSchema)),
-    defaultValues: {
+    z.preprocess((v) => entryBody(v as EntryValues, record), RecordPatchSchema),
+    {
       description: record.description,
       totalTimeHours: record.totalTimeHours === null ? '' : String(record.totalTimeHours),
       completedOn: record.completedOn,
       airworthy: record.airworthy,
       discrepancies: record.discrepancies.join('\n'),
     },
-  });
+  );
   const description = watch('description');
   const airworthy = watch('airworthy');
   const save = useWrite(ROUTES.recordUpdate, {
@@ -194,7 +192,7 @@ function EditDialog({
       onClose();
     },
     onError: (_message, err) => {
-      placeFieldErrors(err, setError, ['description', 'totalTimeHours', 'completedOn', 'airworthy', 'discrepancies']);
+      placeErrors(err);
       onStale(err);
     },
   });
@@ -297,16 +295,13 @@ function SignDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<SignValues>({
-    resolver: rawResolver<SignValues>(SignRecordSchema),
-    defaultValues: {
-      fullName: signer?.name ?? (me ? `${me.firstName} ${me.lastName}` : ''),
-      certificateNumber: '',
-      statement: false,
-    },
+  } = useContractForm<SignValues>(SignRecordSchema, {
+    fullName: signer?.name ?? (me ? `${me.firstName} ${me.lastName}` : ''),
+    certificateNumber: '',
+    statement: false,
   });
   const certificateNumber = watch('certificateNumber');
   const statement = watch('statement');
@@ -324,7 +319,7 @@ function SignDialog({
       onClose();
     },
     onError: (_message, err) => {
-      placeFieldErrors(err, setError, ['fullName', 'certificateNumber', 'statement']);
+      placeErrors(err);
       onStale(err);
     },
   });

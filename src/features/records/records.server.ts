@@ -566,7 +566,7 @@ export async function signRecord(
   assertPrintable(entryText(draft, signedBy));
   // One transaction: the signature and the due items it completes commit together or not at all,
   // so a record row held elsewhere (a stuck transaction, a second click) leaves every item as it
-  // was and the entry a draft (issue 27, point 3).
+  // was and the entry a draft.
   const signed = await db.transaction().execute(async (trx) => {
     const current = await draftOf(trx, job, true); // a second click finds it signed: 409
     // The job before its aircraft, the order marking items done locks them in (completeMaintenance).
@@ -735,7 +735,7 @@ async function fileSignedEntry(db: Db, job: Job, signed: RecordRow): Promise<voi
   await notify(db, [job.appointment.customerId], {
     type: 'record.signed',
     title: 'Logbook entry signed',
-    // A correction says what it replaces (issue 26, point 15); the email links to the document.
+    // A correction says what it replaces; the email links to the document.
     message: `${signed.signerName} signed the ${signed.supersedesId ? 'corrected ' : ''}logbook entry for ${job.request.aircraftTailNumber} (${formatDay(dateOnly(signed.completedOn))}).${signed.supersedesId ? ' It replaces the entry first signed for this job; use this one in the aircraft’s logbook.' : ''} The PDF is in your Documents.`,
     link: 'documents',
     itemId: stored.id,

@@ -8,7 +8,7 @@ import { loadGoogleTag } from './google-tag.ts';
 import { loadSiteSettings } from './site-settings-fetch.ts';
 
 /**
- * Google Analytics with the visitor's consent (issue 28, point 3; docs/decisions/0275): on the
+ * Google Analytics with the visitor's consent (docs/decisions/0275): on the
  * public pages only, and only when the console has a measurement ID. The banner asks; nothing is
  * requested from Google before "Accept" or after "Decline". The choice is kept in this browser and
  * can be changed from the footer's "Cookie settings". After acceptance Google's tag loads with

@@ -27,7 +27,7 @@ export async function checkDatabase(db: Db): Promise<{ database: 'ok' }> {
 /**
  * A pool answers from a connection it already holds, so a server that refuses new connections
  * (57P03: shutting down, starting, in recovery) looked healthy while every new function instance
- * would fail (issue 27, point 8). The check also opens one new connection. On Neon the request's
+ * would fail. The check also opens one new connection. On Neon the request's
  * pool is new already (client.ts), so this applies where the pool is kept: a server driver.
  */
 async function checkNewConnection(): Promise<void> {

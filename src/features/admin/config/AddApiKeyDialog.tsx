@@ -1,6 +1,4 @@
-import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from '../../../contract/zod.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -27,6 +25,7 @@ import {
 } from '../../../contract/admin-config.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { ROUTES } from '../../../contract/routes/admin.ts';
 
@@ -148,11 +147,8 @@ export function AddApiKeyDialog({
     getValues,
     getFieldState,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    // raw: the submitted values stay the text typed, sent as form data; the schema only checks them.
-    resolver: rawResolver<Values>(DialogSchema),
-    defaultValues: EMPTY,
-  });
+    // The submitted values stay the text typed, sent as form data; the schema only checks them.
+  } = useContractForm<Values>(DialogSchema, EMPTY);
   const integration = watch('integration_type') as IntegrationType | '';
   /** The TLS mode before the current choice: its usual port is the one a new mode may replace. */
   const modeRef = useRef<SmtpTlsMode>(EMPTY.smtp_tls_mode);

@@ -92,7 +92,7 @@ export function ApiKeysTab() {
     onError: (_message, error) => toast.error('Failed to remove API key', withDetail(error)),
   });
 
-  /** Removes a key for good, after the question (issue 28, point 3). */
+  /** Removes a key for good, after the question. */
   const remove = (key: ApiKeyView) => {
     setConfirm(null);
     return run(`remove:${key.id}`, async () => {
@@ -181,7 +181,7 @@ export function ApiKeysTab() {
                     size="sm"
                     className="self-start"
                     onClick={() => void askRotate(value)}
-                    // Disabled, with the reason, when no other key can become primary (issue 28).
+                    // Disabled, with the reason, when no other key can become primary.
                     disabled={busy !== null || rotationBlocked(keys) !== null}
                     aria-label={`Rotate ${label} keys`}
                     title={rotationBlocked(keys) ?? 'Move the primary to the next active key'}
@@ -260,7 +260,7 @@ export function ApiKeysTab() {
             ? `Make “${confirm.preview.newPrimary}” primary`
             : 'Rotate'
         }
-        // Nothing can become primary: the button says Rotate but cannot be pressed (issue 28).
+        // Nothing can become primary: the button says Rotate but cannot be pressed.
         confirmDisabled={confirm?.kind === 'rotate' && !confirm.preview.canRotate}
         onConfirm={() => confirm?.kind === 'rotate' && void rotate(confirm.integration)}
       />

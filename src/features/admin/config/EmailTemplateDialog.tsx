@@ -1,6 +1,4 @@
-import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -20,6 +18,7 @@ import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { ROUTES } from '../../../contract/routes/admin.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 interface Values {
   name: string;
@@ -63,10 +62,7 @@ export function EmailTemplateDialog({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: rawResolver<Values>(EmailTemplateSchema.omit({ is_active: true })),
-    defaultValues: toValues(template),
-  });
+  } = useContractForm<Values>(EmailTemplateSchema.omit({ is_active: true }), toValues(template));
   useEffect(() => {
     if (open) reset(toValues(template));
   }, [open, template, reset]);

@@ -1,6 +1,4 @@
-import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -21,6 +19,7 @@ import { ROUTES } from '../../../contract/routes/admin.ts';
 import { useRoute } from '../../../lib/use-query.ts';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 interface Values {
   reward_amount: string;
@@ -43,10 +42,7 @@ export function ReferralsTab() {
     reset,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values>({
-    resolver: rawResolver<Values>(ReferralProgramSchema),
-    defaultValues: { reward_amount: '', min_booking_amount: '', share_message: '' },
-  });
+  } = useContractForm<Values>(ReferralProgramSchema, { reward_amount: '', min_booking_amount: '', share_message: '' });
 
   // The form follows the program as loaded (or as the last save answered).
   useEffect(() => {

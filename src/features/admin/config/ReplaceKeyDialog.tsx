@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,9 +6,8 @@ import { TextField } from '../../../components/ui/form-bits.tsx';
 import { apiKeyReplaceFor, type ApiKeyView } from '../../../contract/admin-api-keys.ts';
 import { CONFIG_LIMITS, INTEGRATION_KEY_HINTS, integrationLabel } from '../../../contract/admin-config.ts';
 import { ROUTES } from '../../../contract/routes/admin.ts';
-import { rawResolver } from '../../../lib/raw-resolver.ts';
-import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 interface Values {
   api_key: string;
@@ -33,12 +31,9 @@ export function ReplaceKeyDialog({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: rawResolver<Values>(apiKeyReplaceFor(apiKey.integration_type)),
-    defaultValues: { api_key: '', api_secret: '' },
-  });
+  } = useContractForm<Values>(apiKeyReplaceFor(apiKey.integration_type), { api_key: '', api_secret: '' });
   const write = useWrite(ROUTES.adminApiKeyReplace, {
     fallback: 'Failed to replace the key',
     onSuccess: () => {
@@ -46,7 +41,7 @@ export function ReplaceKeyDialog({
       onReplaced();
       onClose();
     },
-    onError: (_message, error) => placeFieldErrors(error, setError, ['api_key', 'api_secret']),
+    onError: (_message, error) => placeErrors(error),
   });
   // A field's problem is under it; the alert keeps the rest (a refusal of the whole key).
   const error = errors.api_key || errors.api_secret ? null : write.error;

@@ -1,6 +1,4 @@
-import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -17,6 +15,7 @@ import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { withDetail } from './config-api.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { ROUTES } from '../../../contract/routes/admin.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 interface Values {
   category: string;
@@ -64,10 +63,7 @@ export function SettingDialog({
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: rawResolver<Values>(SettingFormSchema),
-    defaultValues: valuesOf(setting, defaultCategory),
-  });
+  } = useContractForm<Values>(SettingFormSchema, valuesOf(setting, defaultCategory));
   useEffect(() => {
     if (open) reset(valuesOf(setting, defaultCategory));
   }, [open, setting, defaultCategory, reset]);

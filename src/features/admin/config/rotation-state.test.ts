@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiKeyView } from '../../../contract/admin-api-keys.ts';
 import { rotationBlocked } from './rotation-state.ts';
 
-// Issue 28, point 3: Rotate is disabled, with the reason, when no other key can become primary.
+// Rotate is disabled, with the reason, when no other key can become primary.
 
 let n = 0;
 function key(overrides: Partial<ApiKeyView>): ApiKeyView {

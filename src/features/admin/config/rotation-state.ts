@@ -4,8 +4,8 @@ import { planRotation } from '../../integrations/rotation.ts';
 
 /**
  * Whether Rotate can move the primary to another key now, by the server's own rule
- * (planRotation): null when it can, else why not, said on the disabled button (issue 28, point 3:
- * Rotate stayed enabled after the dialog said no key could become primary, then failed).
+ * (planRotation): null when it can, else why not, said on the disabled button (Rotate
+ * stayed enabled after the dialog said no key could become primary, then failed).
  */
 export function rotationBlocked(keys: readonly ApiKeyView[], now = new Date()): string | null {
   const plan = planRotation(

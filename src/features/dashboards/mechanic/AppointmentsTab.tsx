@@ -86,7 +86,7 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
   const [tachError, setTachError] = useState<string | undefined>();
   // The server's reason, per appointment, when it refused a step (another tab or the owner acted first).
   const [refusals, setRefusals] = useState<Record<string, string>>({});
-  // A job under way is not "upcoming" (issue 26, point 17): it has its own list, first.
+  // A job under way is not "upcoming": it has its own list, first.
   const working = appointments.filter((a) => a.status === 'in_progress').sort((a, b) => key(a).localeCompare(key(b)));
   const upcoming = appointments
     .filter((a) => NEXT[a.status] && a.status !== 'in_progress')

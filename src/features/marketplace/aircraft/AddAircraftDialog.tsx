@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -10,6 +8,7 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { TextField } from '../../../components/ui/form-bits.tsx';
 import { Label, NativeSelect } from '../../../components/ui/field.tsx';
 import { AIRCRAFT_USAGES } from '../../../contract/maintenance.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 const EMPTY: AircraftInput = {
   tailNumber: '',
@@ -36,10 +35,7 @@ export default function AddAircraftDialog({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AircraftInput, unknown, AircraftData>({
-    resolver: zodResolver(AircraftSchema),
-    defaultValues: EMPTY,
-  });
+  } = useContractForm(AircraftSchema, EMPTY, { parsed: true });
 
   const add = useWrite(ROUTES.aircraftAdd, {
     fallback: 'Failed to add aircraft',

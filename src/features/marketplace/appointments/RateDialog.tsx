@@ -1,4 +1,4 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -8,10 +8,9 @@ import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import { RatingSchema, type Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes/marketplace.ts';
-import { rawResolver } from '../../../lib/raw-resolver.ts';
-import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { StarRating } from '../../../components/ui/star-rating.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 interface Values {
   /** null until a star is chosen: the schema refuses it. */
@@ -36,10 +35,10 @@ export default function RateDialog({
     register,
     handleSubmit,
     reset,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<Values>({ resolver: rawResolver<Values>(RatingSchema), defaultValues: EMPTY });
+  } = useContractForm<Values>(RatingSchema, EMPTY);
   const rate = useWrite(ROUTES.appointmentRate, {
     fallback: 'Failed to submit rating',
     onSuccess: (updated) => {
@@ -49,7 +48,7 @@ export default function RateDialog({
     },
     // A field's problem goes under it; any other refusal is the toast's.
     onError: (message, error) => {
-      if (!placeFieldErrors(error, setError, ['rating', 'review'])) toast.error(message);
+      if (!placeErrors(error)) toast.error(message);
     },
   });
   const busy = rate.pending;

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -17,6 +15,7 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
 import { TextField } from '../../../components/ui/form-bits.tsx';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 type FormValues = MechanicProfileInput;
 
@@ -69,10 +68,7 @@ export default function ProfileDialog({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, MechanicProfileData>({
-    resolver: zodResolver(MechanicProfileSchema),
-    defaultValues: defaults(profile, user),
-  });
+  } = useContractForm(MechanicProfileSchema, defaults(profile, user), { parsed: true });
 
   const save = useWrite(ROUTES.mechanicProfileSave, {
     fallback: profile ? 'Failed to update profile' : 'Failed to create profile',

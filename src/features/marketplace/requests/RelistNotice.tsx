@@ -9,8 +9,8 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { refresh } from '../../../lib/follow.ts';
 
 /**
- * A job whose mechanic can no longer work through the platform (rejected or suspended: issue 27,
- * point 4): the owner is told on the request and may re-list it, which opens the same work to
+ * A job whose mechanic can no longer work through the platform (rejected or
+ * suspended): the owner is told on the request and may re-list it, which opens the same work to
  * other mechanics as a new request and closes this one.
  */
 export function RelistNotice({ request, onChanged }: { request: ServiceRequest; onChanged: () => void }) {

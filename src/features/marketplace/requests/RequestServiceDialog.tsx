@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
@@ -20,6 +19,7 @@ import {
 import { REGISTRATION_EXAMPLES } from '../../../contract/registration.ts';
 import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
@@ -59,8 +59,10 @@ const blank = (v: unknown) => String(v ?? '').trim() === '';
  * happens elsewhere; and every error shows on the first submit (zod checks the typed aircraft's
  * identity only once the rest parses, and the past is judged by the user's own today).
  */
-function requestResolver(elsewhere: { current: boolean }): Resolver<ServiceRequestInput, unknown, ServiceRequestData> {
-  const base = zodResolver(ServiceRequestSchema);
+function requestResolver(
+  base: Resolver<ServiceRequestInput, unknown, ServiceRequestData>,
+  elsewhere: { current: boolean },
+): Resolver<ServiceRequestInput, unknown, ServiceRequestData> {
   return async (values, context, options) => {
     const filled = elsewhere.current ? values : { ...values, serviceLocation: values.aircraftLocation };
     const result = await base(filled, context, options);
@@ -109,9 +111,9 @@ export default function RequestServiceDialog({
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ServiceRequestInput, unknown, ServiceRequestData>({
-    resolver: requestResolver(elsewhereRef),
-    defaultValues: EMPTY,
+  } = useContractForm(ServiceRequestSchema, EMPTY, {
+    parsed: true,
+    wrap: (check) => requestResolver(check, elsewhereRef),
   });
   const [picked, setPicked] = useState<string>(OTHER);
   const [elsewhere, setElsewhere] = useState(false);

@@ -1,6 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { CharacterCount, Input } from '../../../components/ui/field.tsx';
@@ -8,9 +7,8 @@ import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import { SCHEDULE, WhereaboutsSchema, type PartyContact } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes/marketplace.ts';
-import { rawResolver } from '../../../lib/raw-resolver.ts';
-import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 function Contact({ who, person }: { who: string; person: PartyContact & { businessName?: string | null } }) {
   return (
@@ -63,12 +61,11 @@ export function AppointmentParties({
   const {
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<{ aircraftWhereabouts: string }>({
-    resolver: rawResolver(WhereaboutsSchema),
-    defaultValues: { aircraftWhereabouts: p?.aircraft.whereabouts ?? '' },
+  } = useContractForm<{ aircraftWhereabouts: string }>(WhereaboutsSchema, {
+    aircraftWhereabouts: p?.aircraft.whereabouts ?? '',
   });
   const text = watch('aircraftWhereabouts');
   const write = useWrite(ROUTES.appointmentWhereabouts, {
@@ -79,7 +76,7 @@ export function AppointmentParties({
       toast.success('Saved where the aircraft is');
     },
     onError: (message, error) => {
-      if (!placeFieldErrors(error, setError, ['aircraftWhereabouts'])) toast.error(message);
+      if (!placeErrors(error)) toast.error(message);
     },
   });
   const busy = write.pending;

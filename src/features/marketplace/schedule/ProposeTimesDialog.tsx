@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,10 +14,9 @@ import {
 } from '../../../contract/appointment-schedule.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
 import { ROUTES } from '../../../contract/routes/marketplace.ts';
-import { rawResolver } from '../../../lib/raw-resolver.ts';
 import { isStale } from '../../../lib/refusal.ts';
-import { placeFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useWrite } from '../../../lib/use-write.ts';
+import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 /** The next day of a 'YYYY-MM-DD' date. */
 const nextDay = (date: string) => {
@@ -53,12 +52,12 @@ export function ProposeTimesDialog({
     control,
     register,
     handleSubmit,
-    setError,
+    placeErrors,
     watch,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: rawResolver<Values>(reschedule ? RescheduleSchema : ProposalSchema),
-    defaultValues: { times: [{ date: a.scheduledDate, time: a.scheduledTime }], reason: '' },
+  } = useContractForm<Values>(reschedule ? RescheduleSchema : ProposalSchema, {
+    times: [{ date: a.scheduledDate, time: a.scheduledTime }],
+    reason: '',
   });
   const times = useFieldArray({ control, name: 'times' });
   const propose = useWrite(ROUTES.appointmentPropose, {
@@ -68,7 +67,7 @@ export function ProposeTimesDialog({
       onProposed(next);
     },
     onError: (_message, err) => {
-      placeFieldErrors(err, setError, ['times', 'reason']);
+      placeErrors(err);
       if (isStale(err)) onStale();
     },
   });

@@ -73,7 +73,7 @@ export async function appointmentIcs(db: Db, id: string): Promise<{ ics: string;
   return { ics, filename: `appointment-${a.aircraftTailNumber}-${a.scheduledDate}.ics` };
 }
 
-/** The calendar file as an email attachment (issue 26, point 9: both parties get it by email). */
+/** The calendar file as an email attachment (both parties get it by email). */
 export async function appointmentIcsAttachment(db: Db, id: string): Promise<OutboxAttachment> {
   const { ics, filename } = await appointmentIcs(db, id);
   return {

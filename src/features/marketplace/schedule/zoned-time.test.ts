@@ -5,7 +5,7 @@ import { buildIcs, fold } from './ics.ts';
 import { jobSpan } from './job-span.ts';
 import { todayIn, whenText, zonedToUtc } from './zoned-time.ts';
 
-describe('wall-clock times where the aircraft is (issue 26, point 9)', () => {
+describe('wall-clock times where the aircraft is', () => {
   it('the instant of a local time on both sides of a DST change', () => {
     expect(zonedToUtc('2030-12-02', '08:00', 'America/Denver').toISOString()).toBe('2030-12-02T15:00:00.000Z');
     expect(zonedToUtc('2031-07-01', '08:00', 'America/Denver').toISOString()).toBe('2031-07-01T14:00:00.000Z');

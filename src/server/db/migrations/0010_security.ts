@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 11 (security hardening):
+// Security hardening:
 // - users.token_version: every access token carries it; bumping it ends every session of the user
 //   (logout-all, password change, password reset). docs/decisions/0090-revocable-sessions.md
 // - revoked_tokens: single tokens ended by logout, kept until they would have expired anyway.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 13 (maintenance tracking): an aircraft's usage, home airport and due-soon thresholds; its
+// Maintenance tracking: an aircraft's usage, home airport and due-soon thresholds; its
 // hour readings; its due items (both clocks); squawks; and which items and squawks a service
 // request was made for. docs/decisions/0100-maintenance-tracking.md
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 20: 'Generate Professional Content' and Delete keep what they remove. A removed post is
+// 'Generate Professional Content' and Delete keep what they remove. A removed post is
 // kept whole (as the API answers it, views included) for 30 days, and can be restored.
 // A table of its own rather than a flag on blog_posts: every public read stays as it is, and the
 // library Generate inserts may reuse the slugs of the posts it replaced.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 14 (itemized bids): a bid's lines (category, labor hours at a rate, parts, the due item or
+// Itemized bids: a bid's lines (category, labor hours at a rate, parts, the due item or
 // squawk a line answers, the owner's decision) and change orders added during a job in progress.
 // Money in cents, hours in tenths. docs/decisions/0110-itemized-bids.md
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

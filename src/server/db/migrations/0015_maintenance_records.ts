@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 15 (signed maintenance records): the logbook entry drafted when a job is completed
+// Signed maintenance records: the logbook entry drafted when a job is completed
 // (14 CFR 43.9, and 43.11 for inspections), edited by its mechanic, then signed: the text, its
 // SHA-256, the signer and the time are kept and never change. A correction is a new entry that
 // supersedes the signed one. docs/decisions/0130-signed-maintenance-records.md

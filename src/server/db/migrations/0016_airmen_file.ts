@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 15 (second half): mechanics checked against the FAA releasable airmen file. An import job
+// Second half: mechanics checked against the FAA releasable airmen file. An import job
 // per upload, the people and mechanic certificates of the file (only what matching needs), and the
 // verdict per mechanic with the file's month. docs/decisions/0120-faa-airmen-file.md
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

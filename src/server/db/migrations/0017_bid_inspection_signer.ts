@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 15 (the bid side of the IA rule, 14 CFR 65.95): a mechanic without an inspection
+// The bid side of the IA rule, 14 CFR 65.95: a mechanic without an inspection
 // authorization who quotes an annual names the IA who signs it. Both parts or neither; the
 // number is kept as typed and compared without spaces or dashes. docs/decisions/0140-who-signs-the-annual.md
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

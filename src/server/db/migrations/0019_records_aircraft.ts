@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 26 (every logbook entry has an aircraft): requests made with a typed registration were
+// Every logbook entry has an aircraft: requests made with a typed registration were
 // stored without the owner's aircraft, and the entries of their jobs reached no logbook. Each is
 // linked to the owner's aircraft of that registration, added when the owner has none and the
 // request's job has an entry; the entries follow their request.

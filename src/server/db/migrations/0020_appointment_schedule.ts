@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 26, points 9 and 10: the appointment's date and time are agreed between the two parties
+// The appointment's date and time are agreed between the two parties
 // (the mechanic proposes times, the owner picks one or counters, either reschedules with a reason)
 // instead of being set by the product, and the owner says where the aircraft is (hangar, FBO).
 // Appointments made before this are already agreed: the product's date stood and was confirmed.
@@ -44,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   // The console reads this setting on every load of the Mechanics panel: it exists with its default
-  // (off) instead of answering 404 until an administrator first saves it (issue 26, point 17).
+  // (off) instead of answering 404 until an administrator first saves it.
   await sql`insert into system_settings (category, setting_key, setting_value, data_type, description)
     values ('security', 'airmen_auto_approve', 'false', 'boolean', 'A single exact match in the FAA airmen file approves a waiting mechanic')
     on conflict do nothing`.execute(db);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 27, point 1: a mechanic's certificate number and inspection authorization are facts an
+// A mechanic's certificate number and inspection authorization are facts an
 // administrator verifies, not what the profile form says. The profile keeps what the mechanic
 // asks for (ap_number, ia_authorization); the verified values live beside them and only an
 // approval copies one over the other. Every IA or certificate check reads the verified columns.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 28, "the console and the site keep every promise they make":
+// "the console and the site keep every promise they make":
 // - a quote keeps what its savings estimate compared (did the invoice include parts) and the
 //   dollars it promised, so the form, the email and the console show one figure
 //   (docs/decisions/0191-honest-savings-estimate.md);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 32: a thread per service request and mechanic, its messages (text, attachments, the job's
+// A thread per service request and mechanic, its messages (text, attachments, the job's
 // event lines), each party's read position and digest time, reports for the console, and each
 // user's message settings. docs/decisions/0220-conversations.md
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 33 (payments on Stripe Connect): the mechanic's connected account, one payment per
+// Payments on Stripe Connect: the mechanic's connected account, one payment per
 // appointment (card on file, parts deposit, capture, payout, refunds, dispute), its event log, the
 // Stripe webhook event ids already applied, and the deposit a bid asks for.
 // docs/decisions/0230-payments-on-stripe-connect.md

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { decryptSecret, encryptSecret, isEncryptedValue } from '../../crypto.server.ts';
 
-// Issue 28, the console's remaining promises:
+// The console's remaining promises:
 // - every delivery attempt of an outbox message is kept (when, through which provider, what
 //   happened), so a message opened in the console shows its attempts, not only the last error
 //   (docs/decisions/0196-outbox-messages-readable.md);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Issue 26 (point 9's calendar file reaches the parties) and issue 33's leftovers:
+// The appointment's calendar file reaches the parties, and payments' last pieces:
 // - outbox.attachments: files an email carries (the appointment's .ics), as
 //   [{ filename, contentType, content (base64) }]; null for none (docs/decisions/0165).
 // - stripe_customers: one Stripe Customer per owner, reused by every appointment they pay

@@ -1,35 +1,37 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/field.tsx';
 import { fieldAria, FormField } from '../../../../components/ui/form-field.tsx';
+import { TextField } from '../../../../components/ui/form-bits.tsx';
 import type { SettingView } from '../../../../contract/admin-settings.ts';
 import {
   BusinessHoursSchema,
+  catalogDraftText,
+  catalogFormSchema,
   catalogValue,
   describeHours,
   parseCatalogValue,
   type BusinessHours,
+  type CatalogDraft,
   type CatalogSetting,
   type Weekday,
 } from '../../../../contract/settings-catalog.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { withDetail } from '../config-api.ts';
+import { useContractForm } from '../../../../lib/use-contract-form.ts';
 import { useWrite } from '../../../../lib/use-write.ts';
 import { ROUTES } from '../../../../contract/routes/admin.ts';
 import { Switch } from './Switch.tsx';
 import { WeekGrid } from './WeekGrid.tsx';
 
-type Draft = boolean | string | BusinessHours;
-
-function draftOf(setting: CatalogSetting, stored: SettingView | undefined): Draft {
+function draftOf(setting: CatalogSetting, stored: SettingView | undefined): CatalogDraft {
   const value = catalogValue(setting, stored?.setting_value ?? null);
   if (setting.kind === 'number') return String(value);
   if (setting.kind === 'email') return (value as string | null) ?? '';
   return value as boolean | BusinessHours;
 }
-
-const asText = (draft: Draft) => (typeof draft === 'object' ? JSON.stringify(draft) : String(draft));
 
 function weekErrors(draft: BusinessHours): Partial<Record<Weekday, string>> {
   const parsed = BusinessHoursSchema.safeParse(draft);
@@ -37,6 +39,8 @@ function weekErrors(draft: BusinessHours): Partial<Record<Weekday, string>> {
   if (!parsed.success) for (const issue of parsed.error.issues) out[issue.path[0] as Weekday] ??= issue.message;
   return out;
 }
+
+type Values = { setting_value: CatalogDraft };
 
 /** One setting the product reads: its label, its control, its unit and bounds, what it affects. */
 export function CatalogSettingCard({
@@ -48,23 +52,29 @@ export function CatalogSettingCard({
   stored: SettingView | undefined;
   onSaved: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(setting, stored));
-  const [error, setError] = useState<string | undefined>();
+  const schema = useMemo(() => catalogFormSchema(setting), [setting]);
+  const { control, register, handleSubmit, reset, setValue, watch, placeErrors, formState } = useContractForm<Values>(
+    schema,
+    { setting_value: draftOf(setting, stored) },
+  );
   const put = useWrite(ROUTES.adminSettingSave, {
     fallback: `Failed to save ${setting.label.toLowerCase()}`,
-    onError: (_message, e) => toast.error(`Failed to save ${setting.label.toLowerCase()}`, withDetail(e)),
+    onError: (_message, e) => {
+      if (!placeErrors(e)) toast.error(`Failed to save ${setting.label.toLowerCase()}`, withDetail(e));
+    },
   });
   const saving = put.pending;
   const storedValue = stored?.setting_value;
-  useEffect(() => setDraft(draftOf(setting, stored)), [setting, stored, storedValue]);
+  useEffect(() => reset({ setting_value: draftOf(setting, stored) }), [setting, stored, storedValue, reset]);
   const id = `setting-${setting.key}`;
+  const draft = watch('setting_value');
+  const error = formState.errors.setting_value?.message;
   const days = setting.kind === 'week' ? weekErrors(draft as BusinessHours) : {};
-  const changed = asText(draft) !== asText(draftOf(setting, stored));
+  const changed = catalogDraftText(draft) !== catalogDraftText(draftOf(setting, stored));
 
-  const save = async (value: Draft) => {
-    const checked = parseCatalogValue(setting, asText(value));
-    if (!checked.ok) return setError(checked.message);
-    setError(undefined);
+  const save = async ({ setting_value }: Values) => {
+    const checked = parseCatalogValue(setting, catalogDraftText(setting_value));
+    if (!checked.ok) return;
     const form = new FormData();
     form.append('setting_key', setting.key);
     form.append('setting_value', checked.value);
@@ -73,6 +83,7 @@ export function CatalogSettingCard({
     toast.success(`${setting.label} saved`);
     onSaved();
   };
+  const submit = handleSubmit(save);
 
   return (
     <li className="space-y-3 p-4" data-testid="catalog-setting" data-key={setting.key}>
@@ -94,20 +105,13 @@ export function CatalogSettingCard({
           disabled={saving}
           label={setting.onLabel}
           onChange={(on) => {
-            setDraft(on);
-            void save(on);
+            setValue('setting_value', on);
+            void submit();
           }}
         />
       )}
       {setting.kind !== 'boolean' && (
-        <form
-          noValidate
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save(draft);
-          }}
-        >
+        <form noValidate className="space-y-3" onSubmit={submit}>
           {setting.kind === 'number' && (
             <FormField
               id={id}
@@ -124,9 +128,8 @@ export function CatalogSettingCard({
                     min={setting.min}
                     max={setting.max}
                     step={1}
-                    value={draft as string}
-                    onChange={(e) => setDraft(e.target.value)}
                     {...fieldAria(id, error, true)}
+                    {...register('setting_value')}
                   />
                 </span>
                 <span className="text-sm text-muted-foreground">{setting.unit}</span>
@@ -134,21 +137,32 @@ export function CatalogSettingCard({
             </FormField>
           )}
           {setting.kind === 'email' && (
-            <FormField id={id} label={setting.label} error={error}>
-              <Input
-                id={id}
-                type="email"
-                autoComplete="off"
-                placeholder={setting.placeholder}
-                value={draft as string}
-                onChange={(e) => setDraft(e.target.value)}
-                {...fieldAria(id, error)}
-              />
-            </FormField>
+            <TextField<Values>
+              prefix={id}
+              id={id}
+              name="setting_value"
+              label={setting.label}
+              register={register}
+              errors={formState.errors}
+              type="email"
+              autoComplete="off"
+              placeholder={setting.placeholder}
+            />
           )}
           {setting.kind === 'week' && (
             <div className="space-y-2">
-              <WeekGrid idPrefix={id} value={draft as BusinessHours} onChange={setDraft} dayErrors={days} />
+              <Controller
+                control={control}
+                name="setting_value"
+                render={({ field }) => (
+                  <WeekGrid
+                    idPrefix={id}
+                    value={field.value as BusinessHours}
+                    onChange={field.onChange}
+                    dayErrors={days}
+                  />
+                )}
+              />
               <p className="text-xs text-muted-foreground">
                 Visitors read: {describeHours(draft as BusinessHours).join(' · ')}
               </p>

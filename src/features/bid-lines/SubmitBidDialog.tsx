@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
@@ -18,6 +16,7 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../contract/marketpla
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROUTES } from '../../contract/routes/marketplace.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
@@ -48,11 +47,11 @@ const asNumber = (v: unknown) => {
 };
 
 /**
- * 'Submit Quote' (docs/product.md §5): labor, parts (0 when empty), hours in steps of 0.5, dates, warranty in
- * days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
+ * A bid, 'Submit Quote' on screen (docs/product.md §5, §12): labor, parts (0 when empty), hours
+ * in steps of 0.5, dates, warranty in days (90 by default) and notes. The total shown is labor plus parts; the server computes its own.
  * After a success the form resets (warranty back to 90) and the dialog closes (docs/product.md §4).
  */
-export default function SubmitQuoteDialog({
+export default function SubmitBidDialog({
   request,
   mechanicIa,
   onClose,
@@ -64,7 +63,7 @@ export default function SubmitQuoteDialog({
   onClose: () => void;
   onSubmitted: (bid: Bid) => void;
 }) {
-  // Itemized (issue 14): the lines replace labor, parts and hours, which the server sums from them.
+  // Itemized: the lines replace labor, parts and hours, which the server sums from them.
   const [lines, setLines] = useState<DraftLine[] | null>(null);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const itemized = useRef(false);
@@ -79,14 +78,14 @@ export default function SubmitQuoteDialog({
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<BidInput, unknown, BidData>({
-    resolver: (values, context, options) =>
-      zodResolver(BidSchema)(
+  } = useContractForm(BidSchema, EMPTY, {
+    parsed: true,
+    wrap: (check) => (values, context, options) =>
+      check(
         itemized.current ? { ...values, laborCost: '0', partsCost: '0', estimatedHours: '1' } : values,
         context,
         options,
       ),
-    defaultValues: EMPTY,
   });
   const labor = asNumber(watch('laborCost'));
   const parts = asNumber(watch('partsCost'));
@@ -94,7 +93,7 @@ export default function SubmitQuoteDialog({
   const total = labor < 0 || parts < 0 ? null : bidTotal(labor, parts);
   const notes = watch('notes');
 
-  // The parts deposit (issue 33): pre-filled with the console's default once it is known.
+  // The parts deposit: pre-filled with the console's default once it is known.
   const [deposit, setDeposit] = useState<string | null>(null);
   const [depositError, setDepositError] = useState<string | undefined>(undefined);
   const [unavailable, setUnavailable] = useState(false);
