@@ -2,9 +2,20 @@
 // database holds: a column declared but missing, missing from the types, of another kind or with
 // another nullability is a query that type-checks and fails, or a null the code does not expect.
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/client.ts';
 import { declaredTables, kindForDataType } from '../../scripts/lib/table-types.ts';
-import { testDb } from '../helpers/db.ts';
+import { dropIsolatedDatabase, useIsolatedDatabase } from '../helpers/isolated-db.ts';
+
+// A database of its own, as migrated: tests running beside it make tables of their own (an FAA
+// file import's partitions while it is being read) that no type declares.
+let db: Db;
+beforeAll(async () => {
+  db = await useIsolatedDatabase();
+});
+afterAll(async () => {
+  await dropIsolatedDatabase(db);
+});
 
 /** Kysely's own bookkeeping of the migrations run: not queried by the product. */
 const NOT_DECLARED = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -29,8 +40,10 @@ it('every table and column of the migrated database is declared, with the kind a
     select c.table_name, c.column_name, c.data_type, c.udt_name, c.is_nullable
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-    order by c.table_name, c.ordinal_position`.execute(testDb());
+    -- A partition (the FAA file's per-import tables) is declared through its parent.
+    join pg_class k on k.relname = c.table_name and k.relnamespace = current_schema()::regnamespace
+    where c.table_schema = current_schema() and t.table_type = 'BASE TABLE' and not k.relispartition
+    order by c.table_name, c.ordinal_position`.execute(db);
   expect(rows.length).toBeGreaterThan(100);
 
   const problems: string[] = [];
