@@ -13,7 +13,7 @@ import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import DueList, { type LogbookDialogSlot } from './DueList.tsx';
-import { dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
+import { citeBeside, dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
 
 function AircraftCard({
   aircraft,
@@ -63,7 +63,7 @@ function AircraftCard({
                   <span className="min-w-0">
                     <span className="font-medium">{i.title}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {dueText(i)} · {i.cite}
+                      {dueText(i)} · {citeBeside(i.title, i.cite)}
                     </span>
                   </span>
                   <ItemStatusBadge status={i.status} />

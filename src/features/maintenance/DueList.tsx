@@ -31,7 +31,7 @@ import {
 } from './MaintenanceDialogs.tsx';
 
 const BookDialog = lazy(() => import('../booking/BookDialog.tsx'));
-import { dueText, errorText, intervalText, ItemStatusBadge, lastDoneText, Verdict } from './ui-bits.tsx';
+import { citeBeside, dueText, errorText, intervalText, ItemStatusBadge, lastDoneText, Verdict } from './ui-bits.tsx';
 
 type DialogState =
   | { kind: 'item'; item: MaintenanceItem | null }
@@ -124,7 +124,7 @@ export function ItemsTable({
                   On this request
                 </Badge>
               )}
-              <span className="block text-xs font-normal text-muted-foreground">{i.cite}</span>
+              <span className="block text-xs font-normal text-muted-foreground">{citeBeside(i.title, i.cite)}</span>
             </th>
             <td className="block md:table-cell md:p-2">
               <span className={cellLabel}>Last done: </span>

@@ -5,7 +5,7 @@ import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { call } from '../../lib/api-client.ts';
 import { setRouteData, useQuery } from '../../lib/use-query.ts';
-import { dueText, ItemStatusBadge } from './ui-bits.tsx';
+import { citeBeside, dueText, ItemStatusBadge } from './ui-bits.tsx';
 
 type Row = MaintenanceItem & { tailNumber: string };
 
@@ -69,7 +69,7 @@ export default function DueSoonCard({ aircraft, onOpen }: { aircraft: Aircraft[]
                     {r.tailNumber} · {r.title}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {dueText(r)} · {r.cite}
+                    {dueText(r)} · {citeBeside(r.title, r.cite)}
                   </p>
                 </div>
                 <ItemStatusBadge status={r.status} />

@@ -24,6 +24,15 @@ export function dueWords(
 export const titledItem = (item: { title: string; cite: string }): string =>
   item.cite.startsWith(item.title) ? item.cite : `${item.title} (${item.cite})`;
 
+/**
+ * The rule to show beside words that already name the item: '14 CFR part 39' beside 'AD 2011-10-09
+ * overdue', whose cite 'AD 2011-10-09, 14 CFR part 39' would name the AD a second time.
+ */
+export function citeBeside(words: string, cite: string): string {
+  const comma = cite.indexOf(', ');
+  return comma > 0 && words.startsWith(cite.slice(0, comma)) ? cite.slice(comma + 2) : cite;
+}
+
 const hoursText = (h: number) => `${h.toLocaleString('en-US', { maximumFractionDigits: 1 })} h`;
 
 /** When an item is due, on both clocks: "Mar 31, 2027 or 1,100 h (about Jan 5, 2027)". */

@@ -1,3 +1,4 @@
+import { citeBeside } from './due-words.ts';
 import { CircleAlert, CircleCheck, CircleHelp, Clock } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -72,7 +73,7 @@ export function Verdict({
         <ul className={cn('mt-1 space-y-1 text-sm', compact && 'line-clamp-3')}>
           {shown.map((r) => (
             <li key={r.text}>
-              {r.text} <span className="whitespace-nowrap text-muted-foreground">({r.cite})</span>
+              {r.text} <span className="whitespace-nowrap text-muted-foreground">({citeBeside(r.text, r.cite)})</span>
             </li>
           ))}
         </ul>
@@ -82,7 +83,7 @@ export function Verdict({
         <ul className={cn('mt-1 space-y-1 text-sm', compact && 'line-clamp-3')} aria-label="Limits">
           {limits.map((r) => (
             <li key={r.text}>
-              {r.text} <span className="whitespace-nowrap text-muted-foreground">({r.cite})</span>
+              {r.text} <span className="whitespace-nowrap text-muted-foreground">({citeBeside(r.text, r.cite)})</span>
             </li>
           ))}
         </ul>
@@ -92,7 +93,7 @@ export function Verdict({
 }
 
 // The due list's words, shared with the records packet's PDF (due-words.ts).
-export { dueText, intervalText, lastDoneText } from './due-words.ts';
+export { citeBeside, dueText, intervalText, lastDoneText } from './due-words.ts';
 
 /** A loaded due list as the screens show it: the view, the load's problem in words, and reload. */
 export function dueListOf<T>(query: Query<T>) {

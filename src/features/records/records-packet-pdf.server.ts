@@ -8,7 +8,7 @@ import { RECORDS_PACKET_TEXT as T, type PacketEntry, type RecordsPacket } from '
 import { DISCREPANCY_LIST_TEXT } from '../../contract/records.ts';
 import { formatDay } from '../../lib/format.ts';
 import type { Paged, PageRequest } from '../../server/http/paging.ts';
-import { dueText, intervalText, lastDoneText } from '../maintenance/due-words.ts';
+import { citeBeside, dueText, intervalText, lastDoneText, titledItem } from '../maintenance/due-words.ts';
 import { INSPECTION_LABEL } from './entry-text.server.ts';
 import { GREY, LAYOUTS, newPdf, pageNumbers, RED, Writer } from './record-pdf.server.ts';
 
@@ -33,7 +33,7 @@ const hours = (h: number | null) => (h === null ? T.notRecorded : formatHours(h,
 
 function itemBlock(w: Writer, i: MaintenanceItem, fonts: { font: PDFFont; bold: PDFFont }, ad = false): void {
   if (!w.fits(g.leading, 4)) w.newPage(true);
-  w.wrapped(`${i.title} (${i.cite})`, fonts.bold);
+  w.wrapped(titledItem(i), fonts.bold);
   if (ad) {
     w.wrapped(`${T.revision}: ${i.adRevision ?? T.notRecorded}`, fonts.font);
     w.wrapped(`${T.method}: ${i.adMethod ?? T.notRecorded}`, fonts.font);
@@ -82,7 +82,7 @@ export async function recordsPacketPdf(source: PacketPdfSource): Promise<Uint8Ar
     bold,
   );
   w.wrapped(`Airworthiness: ${status.verdictLabel}`, bold, g.size, status.verdict === 'airworthy' ? undefined : RED);
-  for (const r of [...status.reasons, ...status.limits]) w.wrapped(`- ${r.text} (${r.cite})`, font);
+  for (const r of [...status.reasons, ...status.limits]) w.wrapped(`- ${r.text} (${citeBeside(r.text, r.cite)})`, font);
 
   heading(w, T.ads, bold);
   if (status.ads.length === 0) w.wrapped(T.noAds, font);
