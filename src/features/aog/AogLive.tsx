@@ -195,7 +195,12 @@ export default function AogLive({
 
           {view.status !== 'open' && view.appointmentId && (
             <>
-              <PaymentPanel appointmentId={view.appointmentId} role="owner" cancelled={view.status === 'cancelled'} />
+              <PaymentPanel
+                appointmentId={view.appointmentId}
+                role="owner"
+                cancelled={view.status === 'cancelled'}
+                timeZone={timeZoneOfLabel(view.airportLabel)}
+              />
               <p className="text-sm text-muted-foreground">
                 The job continues in Appointments: change orders, completion and the signed record.
               </p>

@@ -14,7 +14,7 @@ import {
 import { ROUTES } from '../../contract/routes/payments.ts';
 import { keyOf, useQuery } from '../../lib/use-query.ts';
 import { paymentOf } from './payment-batcher.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTimeAt } from '../../lib/format.ts';
 import { useWrite } from '../../lib/use-write.ts';
 
 const TONES: Record<PaymentViewStatus, BadgeTone> = {
@@ -37,10 +37,13 @@ export default function PaymentPanel({
   appointmentId,
   role,
   cancelled = false,
+  timeZone,
 }: {
   appointmentId: string;
   role: 'owner' | 'mechanic';
   cancelled?: boolean;
+  /** The place of work's zone: the time paid is said there, as every time of the job is. */
+  timeZone: string;
 }) {
   // Cached under the single read's key (a retry's answer replaces it); loaded with the other cards' in one call.
   const query = useQuery<PaymentView>(keyOf(ROUTES.appointmentPayment, { params: { id: appointmentId } }), (signal) =>
@@ -193,7 +196,7 @@ export default function PaymentPanel({
       )}
       {p.paidAt && (
         <p className="mt-2 text-muted-foreground">
-          Paid {formatDateTime(p.paidAt)}
+          Paid {formatDateTimeAt(p.paidAt, timeZone)}
           {role === 'owner' && p.receiptDocumentId ? ' · the invoice is in your Documents' : ''}
         </p>
       )}

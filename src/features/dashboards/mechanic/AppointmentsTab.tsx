@@ -195,7 +195,12 @@ export default function AppointmentsTab({ appointments, onAppointment, onChanged
         {refusals[a.id] && !completing && !startingEarly && <Alert className="mt-3">{refusals[a.id]}</Alert>}
         {a.status !== 'cancelled' && <JobLines appointment={a} role="mechanic" onChanged={onChanged} />}
         <Suspense fallback={null}>
-          <PaymentPanel appointmentId={a.id} role="mechanic" cancelled={a.status === 'cancelled'} />
+          <PaymentPanel
+            appointmentId={a.id}
+            role="mechanic"
+            cancelled={a.status === 'cancelled'}
+            timeZone={a.timeZone}
+          />
         </Suspense>
         {a.status === 'completed' && (
           <div className="mt-4 border-t border-border pt-3">

@@ -125,7 +125,12 @@ export default function AppointmentsTab({
                   />
                 )}
                 <Suspense fallback={null}>
-                  <PaymentPanel appointmentId={a.id} role="owner" cancelled={a.status === 'cancelled'} />
+                  <PaymentPanel
+                    appointmentId={a.id}
+                    role="owner"
+                    cancelled={a.status === 'cancelled'}
+                    timeZone={a.timeZone}
+                  />
                 </Suspense>
                 {a.status === 'completed' && (
                   <Suspense fallback={null}>
