@@ -97,6 +97,8 @@ export interface AppointmentBooking {
   freeCancelHours: number;
   /** The last moment the owner may reschedule or cancel at no cost. */
   freeUntil: string;
+  /** Booked (or last rescheduled) after `freeUntil`: the window had closed before it existed. */
+  bookedInsideWindow: boolean;
   /** Whether the owner may still reschedule or cancel it now (live and inside the window). */
   changeable: boolean;
   reschedules: number;

@@ -130,7 +130,13 @@ describe('reschedule and cancel by the owner', () => {
     const other = await ownerWithPlane('KELY');
     const [start] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
     const appointment = await book(owner, aircraftId, mechanic.id, start!);
-    expect(appointment.booking).toMatchObject({ start, freeCancelHours: 72, changeable: true, reschedules: 0 });
+    expect(appointment.booking).toMatchObject({
+      start,
+      freeCancelHours: 72,
+      changeable: true,
+      bookedInsideWindow: false,
+      reschedules: 0,
+    });
     expect(Date.parse(appointment.booking.freeUntil)).toBe(Date.parse(appointment.booking.startsAt) - 72 * HOUR);
     expect(appointment.schedule.state).toBe('agreed');
     expect(await openStartsOf(other.owner, other.aircraftId, mechanic.id, 8)).not.toContain(start);
@@ -210,7 +216,9 @@ describe('reschedule and cancel by the owner', () => {
     const { owner, aircraftId } = await ownerWithPlane('KBFF');
     const [start, later] = await openStartsOf(owner, aircraftId, strict.id, 8);
     const appointment = await book(owner, aircraftId, strict.id, start!);
-    expect(appointment.booking).toMatchObject({ freeCancelHours: 720, changeable: false });
+    // Booked when its window had already closed: the card says so, not that a window closed on a
+    // day before the booking existed.
+    expect(appointment.booking).toMatchObject({ freeCancelHours: 720, changeable: false, bookedInsideWindow: true });
     const closed = `This booking can no longer be changed here: the free window closed 720 hours before the start. Message ${appointment.mechanicName} to ask for a change.`;
     const moved = await reschedule(owner, appointment.id, later!);
     expect(moved.status).toBe(409);

@@ -131,9 +131,11 @@ export default function BookingActions({
       <p className="text-muted-foreground">
         {b.changeable
           ? `Free to reschedule or cancel until ${formatDateTimeAt(b.freeUntil, a.timeZone)}.`
-          : b.freeCancelHours > 0
-            ? `The free window to change it closed on ${formatDateTimeAt(b.freeUntil, a.timeZone)} (${b.freeCancelHours} hours before the start). Message ${a.mechanicName} to ask for a change.`
-            : `Booked without free cancellation. Message ${a.mechanicName} to ask for a change.`}
+          : b.freeCancelHours > 0 && b.bookedInsideWindow
+            ? `Booked less than ${b.freeCancelHours} hours before the start, so it had no free window to change it. Message ${a.mechanicName} to ask for a change.`
+            : b.freeCancelHours > 0
+              ? `The free window to change it closed on ${formatDateTimeAt(b.freeUntil, a.timeZone)} (${b.freeCancelHours} hours before the start). Message ${a.mechanicName} to ask for a change.`
+              : `Booked without free cancellation. Message ${a.mechanicName} to ask for a change.`}
       </p>
       {b.changeable && (
         <div className="mt-2 flex flex-wrap gap-2">

@@ -52,6 +52,9 @@ export type BookedHoldRow = {
   days: string | ReadonlyArray<string | Date>;
   reschedules: number;
   itemIds: string | readonly string[];
+  createdAt: Date;
+  confirmedAt: Date | null;
+  rescheduledAt: Date | null;
 };
 
 function termsOf(
@@ -72,6 +75,10 @@ function termsOf(
     timeZone,
     freeCancelHours,
     freeUntil: freeUntil.toISOString(),
+    // Booked (or last moved) when the window had already closed: there never was one to miss.
+    bookedInsideWindow:
+      freeCancelHours > 0 &&
+      new Date(hold.rescheduledAt ?? hold.confirmedAt ?? hold.createdAt).getTime() >= freeUntil.getTime(),
     // 0 hours is "not free once confirmed" (said so before confirming), not "free until the start".
     changeable: (a.status === 'scheduled' || a.status === 'confirmed') && freeCancelHours > 0 && now < freeUntil,
     reschedules: hold.reschedules,
@@ -96,6 +103,9 @@ export async function withBookingTerms<A extends Appointment>(
       'h.days',
       'h.reschedules',
       'h.itemIds',
+      'h.createdAt',
+      'h.confirmedAt',
+      'h.rescheduledAt',
       'av.timeZone',
       'av.freeCancelHours as currentHours',
     ])
