@@ -14,8 +14,8 @@ export default withApi(
   }),
   serve(ROUTES.appointmentsAssigned, async (ctx) => {
     const { user } = ctx;
-    // A mechanic who is not approved (pending, rejected, suspended) has no job to see (issue 27,
-    // point 4): an empty list, so the dashboard shows its vetting sentence rather than a failure.
+    // A mechanic who is not approved (pending, rejected, suspended) has no job to see: an empty
+    // list, so the dashboard shows its vetting sentence rather than a failure.
     if (user.mechanicStatus !== 'approved') return reply(ROUTES.appointmentsAssigned, []);
     const page = await listAppointments(ctx.db, 'mechanic', user.id, readPage(ctx.url, APPOINTMENT_PAGE_KEYS));
     return reply(ROUTES.appointmentsAssigned, page.rows, { headers: pageHeaders(ctx.url, page.nextCursor) });

@@ -222,8 +222,8 @@ export const ROUTES = {
     access: { roles: ['admin'] },
     input: PreviewSampleSchema,
   }),
-  // Issue 28, the console keeps its promises: a customer's detail, an outbox message as sent,
-  // and an integration key replaced or removed (docs/decisions/0195-0199).
+  // The console keeps its promises: a customer's detail, an outbox message as sent, and an
+  // integration key replaced or removed (docs/decisions/0195-0199).
   adminCustomer: route<Envelope<CustomerDetail>>()({
     method: 'GET',
     path: '/api/admin/customers/:id',

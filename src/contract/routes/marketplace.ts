@@ -202,7 +202,7 @@ export const ROUTES = {
     access: 'signedIn',
     raw: true,
   }),
-  // Issue 27, point 4: a job whose mechanic was rejected or suspended, re-listed as a new request.
+  // A job whose mechanic was rejected or suspended, re-listed as a new request.
   requestRelist: route<ServiceRequest>()({
     method: 'POST',
     path: '/api/enhanced/quotes/:id/relist',
@@ -215,7 +215,7 @@ export const ROUTES = {
     access: { job: ['mechanic'] },
     input: MechanicCancelSchema,
   }),
-  // Issue 29: the owner's requests are also listed at the collection's own path, as they always were.
+  // The owner's requests are also listed at the collection's own path, as they always were.
   requestsOwnAtBase: route<ServiceRequest[]>()({
     method: 'GET',
     path: '/api/enhanced/quotes',

@@ -5,7 +5,7 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * A JSON body up to this size is still read when it is over the limit, only to say which field
- * made it too large (issue 28: "Request body too large" without the field named). Never stored.
+ * made it too large ("Request body too large" alone does not say which). Never stored.
  */
 export const INSPECT_OVERSIZED_BYTES = 1024 * 1024;
 

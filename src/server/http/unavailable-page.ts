@@ -5,7 +5,7 @@ import { contentSecurityPolicy, withSecurityHeaders } from './security-headers.t
 
 /**
  * The page an on-demand page (the blog) answers while the database cannot: 503 with Retry-After,
- * a short page saying so in the site's words, never cached (issue 27, point 8). The API answers
+ * a short page saying so in the site's words, never cached. The API answers
  * the same moments with its JSON 503 (withApi); before, the blog gave a 500 with an empty body.
  * Self-contained (no stylesheet or script to load from a site that is struggling).
  */
