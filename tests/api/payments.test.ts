@@ -588,6 +588,38 @@ describe('admin payments and bad input', () => {
     expect((await refund({ amountCents: 1, reason: 'Again' })).status).toBe(409);
   });
 
+  it('a refund Stripe cannot make says so and keeps nothing (a restored database naming a charge Stripe does not hold)', async () => {
+    const j = await acceptedJob({ depositPercent: 0 });
+    await saveCard(j);
+    for (const s of ['confirm', 'start', 'complete'] as const) await step(j, s);
+    await sign(j);
+    const { id } = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('appointmentId', '=', j.appointmentId)
+      .executeTakeFirstOrThrow();
+    // What a restore from an older backup leaves beside a fresh test stand-in: the charge is gone there.
+    const [charge] = objectsOf('payment_intent', j.appointmentId, 'capture');
+    stripe.objects.delete(charge!.id as string);
+    const res = await api.post(
+      `/api/admin/payments/${id}/refund`,
+      { amountCents: 5_000, reason: 'Oil filter not replaced' },
+      { token: admin.token },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(
+      `Stripe has no record of the charge ${charge!.id as string}: nothing was refunded. Look the payment up in the Stripe dashboard.`,
+    );
+    expect((await payment(j)).body.refundedCents).toBe(0);
+    const refunds = await db
+      .selectFrom('paymentEvents')
+      .select('id')
+      .where('paymentId', '=', id)
+      .where('kind', '=', 'refund')
+      .execute();
+    expect(refunds).toEqual([]);
+  });
+
   it("refuses a deposit above 100 % or fractional, and another person's appointment", async () => {
     const mechanic = await payableMechanic();
     const pilot = await createUser('pilot');

@@ -3,7 +3,8 @@ import { depositChargedCents, depositInHandCents, formatCents } from '../../cont
 import type { EarningsFromPayments } from '../../contract/payments-earnings.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
-import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
+import Stripe from 'stripe';
+import { badRequest, conflict, HttpError, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { PAYMENT_MACHINE, targetOf } from '../../contract/machines.ts';
 import { jobOf, logEvent, takeBack, whatOf, withPayment, zoneOfJob, type PaymentRow } from './money.server.ts';
@@ -106,6 +107,24 @@ export async function listPayments(
 }
 
 /**
+ * What the administrator is told when Stripe does not make a refund: nothing of it is kept (the
+ * transaction rolls back; a retry sends the same idempotency keys, so a part Stripe did make is not
+ * made twice). Before, any Stripe error was a 500 "Something went wrong".
+ */
+function refundRefused(error: unknown, intentId: string): unknown {
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+    return conflict(
+      `Stripe has no record of the charge ${intentId}: nothing was refunded. Look the payment up in the Stripe dashboard.`,
+    );
+  if (error instanceof Stripe.errors.StripeError)
+    return new HttpError(
+      502,
+      `Stripe did not make the refund (${error.message}): nothing was refunded. Try again in a moment.`,
+    );
+  return error;
+}
+
+/**
  * POST /api/admin/payments/:id/refund: a whole or partial refund with a reason, from the capture
  * first, then the deposit. Never more than what was charged and not yet refunded.
  */
@@ -154,10 +173,14 @@ export async function refundPayment(
       if (!intentId || remaining <= 0) continue;
       const amount = Math.min(remaining, charged - (await refundedOf(intentId)));
       if (amount <= 0) continue;
-      await stripe.refunds.create(
-        { payment_intent: intentId, amount, metadata: { paymentId: p.id, reason: data.reason } },
-        { idempotencyKey: `refund:${p.id}:${n.n}:${intentId}` },
-      );
+      await stripe.refunds
+        .create(
+          { payment_intent: intentId, amount, metadata: { paymentId: p.id, reason: data.reason } },
+          { idempotencyKey: `refund:${p.id}:${n.n}:${intentId}` },
+        )
+        .catch((error: unknown) => {
+          throw refundRefused(error, intentId);
+        });
       await logEvent(trx, p.id, 'refund', amount, data.reason, intentId, admin.id);
       remaining -= amount;
     }
