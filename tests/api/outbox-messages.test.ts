@@ -148,6 +148,9 @@ describe('the outbox searched', () => {
     const found = await api.get('/api/admin/outbox?q=HASKELL-aviation&per_page=3', { token: admin.token });
     expect(found.status).toBe(200);
     expect(found.body.pagination.total).toBe(4);
+    // The counts beside the status filters are of the messages searched, as the list is.
+    const counted = found.body.counts as Record<string, number>;
+    expect(Object.values(counted).reduce((a, b) => a + b, 0)).toBe(4);
     expect(found.body.data).toHaveLength(3);
     expect(found.body.data.every((m: { toAddress: string }) => m.toAddress.includes('haskell-aviation'))).toBe(true);
     const cursor = found.headers.get('X-Next-Cursor');

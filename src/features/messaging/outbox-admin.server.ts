@@ -30,13 +30,14 @@ export async function listOutbox(
   },
 ): Promise<OutboxPage> {
   const after = options.after ?? null;
-  let query = db.selectFrom('outbox');
-  if (options.status) query = query.where('status', '=', options.status);
+  // The messages searched: the list and the counts beside the status filters are both of them.
+  let searched = db.selectFrom('outbox');
   if (options.q) {
     // The expression the trigram index is built on (migration 0060), so the search uses it.
     const pattern = `%${options.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`(${sql.raw(OUTBOX_SEARCH)}) ilike ${pattern}`);
+    searched = searched.where(sql<boolean>`(${sql.raw(OUTBOX_SEARCH)}) ilike ${pattern}`);
   }
+  const query = options.status ? searched.where('status', '=', options.status) : searched;
   const { total } = await query.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
   const rows = await query
     .$if(after !== null, (qb) => qb.where(afterKey(OUTBOX_KEYS, after!, 'desc')))
@@ -60,8 +61,7 @@ export async function listOutbox(
     .$if(after === null, (qb) => qb.offset((options.page - 1) * options.perPage))
     .execute();
   const { rows: shown, nextCursor } = cut(rows, options.perPage);
-  const grouped = await db
-    .selectFrom('outbox')
+  const grouped = await searched
     .select(['status', sql<string>`count(*)`.as('n')])
     .groupBy('status')
     .execute();
