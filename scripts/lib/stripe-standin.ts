@@ -178,6 +178,14 @@ export async function startStripeStandin(
       code: 'resource_missing',
       message: `No such object: '${id}'`,
     });
+  // As Stripe answers a parameter naming an unknown object: 400, resource_missing, the param.
+  const missingParam = (param: string, kind: string, id: string) =>
+    new StripeFail(400, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param,
+      message: `No such ${kind}: '${id}'`,
+    });
   const int = (v: unknown, param: string) => {
     const n = Number(v);
     if (typeof v !== 'string' || !/^\d+$/.test(v) || !Number.isSafeInteger(n))
@@ -380,13 +388,7 @@ export async function startStripeStandin(
       const customer = String(p['customer'] ?? '');
       // As Stripe: listing needs a customer, and an unknown one is a 400 naming the param.
       if (!customer) throw invalid('Missing required param: customer.', 'customer');
-      if (!get(customer, 'customer'))
-        throw new StripeFail(400, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'customer',
-          message: `No such customer: '${customer}'`,
-        });
+      if (!get(customer, 'customer')) throw missingParam('customer', 'customer', customer);
       return [200, paymentMethodsOf(customer, path, p)];
     }
     if (method === 'POST' && resource === 'customers') {
@@ -408,14 +410,7 @@ export async function startStripeStandin(
       if (method === 'POST' && !sid) {
         if (p['mode'] !== 'setup') throw invalid('The stand-in supports Checkout in setup mode only.', 'mode');
         const customer = String(p['customer'] ?? '');
-        // As Stripe answers a parameter naming an unknown object: 400, resource_missing, the param.
-        if (!get(customer, 'customer'))
-          throw new StripeFail(400, {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'customer',
-            message: `No such customer: '${customer}'`,
-          });
+        if (!get(customer, 'customer')) throw missingParam('customer', 'customer', customer);
         for (const k of ['success_url', 'cancel_url'])
           if (typeof p[k] !== 'string') throw invalid(`Missing required param: ${k}.`, k);
         const cs = put({

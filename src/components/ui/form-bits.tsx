@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import { MARKETPLACE } from '../../contract/marketplace.ts';
 import type { Option } from '../../contract/options.ts';
 import { Input, NativeSelect, Textarea } from './field.tsx';
 import { fieldAria, FormField } from './form-field.tsx';
@@ -43,6 +44,21 @@ function LabelledField<T extends FieldValues, Rest>(
 /** A labelled text input bound to react-hook-form. */
 export function TextField<T extends FieldValues>(props: Bound<T> & InputHTMLAttributes<HTMLInputElement>) {
   return LabelledField(props, (attrs, rest, register) => <Input {...rest} {...attrs} {...register(props.name)} />);
+}
+
+type NumberAttrs = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'step'>;
+
+/**
+ * A labelled number input. Its step says what the phone's keypad offers: whole steps the number
+ * pad, a fraction (0.1 h, a cent) the pad with a decimal point.
+ */
+export function NumberField<T extends FieldValues>({ step, ...props }: Bound<T> & NumberAttrs & { step: number }) {
+  return <TextField {...props} type="number" inputMode={Number.isInteger(step) ? 'numeric' : 'decimal'} step={step} />;
+}
+
+/** A labelled amount in dollars and cents, never below zero: every money input of the forms. */
+export function MoneyField<T extends FieldValues>(props: Bound<T> & Omit<NumberAttrs, 'min'>) {
+  return <NumberField {...props} min={0} step={MARKETPLACE.moneyStep} />;
 }
 
 /** Today as 'YYYY-MM-DD' in the user's time zone: the earliest date a date picker offers. */

@@ -22,7 +22,7 @@ import { failedStatus, isTemporarilyUnavailable } from '../../lib/unavailable.ts
 import { UnavailableAlert } from '../../components/ui/unavailable-alert.tsx';
 import { formatCurrency } from '../../lib/format.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
-import { TextField, todayIso } from '../../components/ui/form-bits.tsx';
+import { MoneyField, NumberField, TextField, todayIso } from '../../components/ui/form-bits.tsx';
 import { $user } from '../../lib/session.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { LinesEditor, lineErrorsOf, type LineErrors } from './LinesEditor.tsx';
@@ -212,46 +212,19 @@ export default function SubmitBidDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           {!lines && (
             <>
-              <TextField
-                {...f}
-                name="laborCost"
-                label="Labor Cost ($) *"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={MARKETPLACE.moneyStep}
-                required
-              />
-              <TextField
-                {...f}
-                name="partsCost"
-                label="Parts Cost ($)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={MARKETPLACE.moneyStep}
-              />
-              <TextField
+              <MoneyField {...f} name="laborCost" label="Labor Cost ($) *" required />
+              <MoneyField {...f} name="partsCost" label="Parts Cost ($)" />
+              <NumberField
                 {...f}
                 name="estimatedHours"
                 label="Estimated Hours *"
-                type="number"
-                inputMode="decimal"
                 min={MARKETPLACE.hoursStep}
                 step={MARKETPLACE.hoursStep}
                 required
               />
             </>
           )}
-          <TextField
-            {...f}
-            name="warrantyPeriod"
-            label="Warranty (days)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-          />
+          <NumberField {...f} name="warrantyPeriod" label="Warranty (days)" min={0} step={1} />
           <TextField
             {...f}
             name="availableStartDate"

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Checkbox, FieldError, Input, Label } from '../../components/ui/field.tsx';
-import { SelectField, TextField } from '../../components/ui/form-bits.tsx';
+import { NumberField, SelectField, TextField } from '../../components/ui/form-bits.tsx';
 import { fieldAria } from '../../components/ui/form-field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
@@ -162,11 +162,10 @@ function RatesForm({
                 inputMode="decimal"
                 placeholder="1850"
               />
-              <TextField
+              <NumberField
                 {...field}
                 name={`rates.${i}.days`}
                 label="Days on site"
-                type="number"
                 min={1}
                 max={BOOKING.maxDays}
                 step={1}
@@ -287,22 +286,20 @@ function AvailabilityForm({ initial, onSaved }: { initial: Availability; onSaved
             </p>
           )}
         </div>
-        <TextField
+        <NumberField
           {...field}
           id="availability-max"
           name="maxConcurrentJobs"
           label="Jobs at once"
-          type="number"
           min={1}
           max={BOOKING.maxConcurrentJobs}
           step={1}
         />
-        <TextField
+        <NumberField
           {...field}
           id="availability-cancel"
           name="freeCancelHours"
           label="Free cancellation until (hours before)"
-          type="number"
           min={0}
           max={720}
           step={1}

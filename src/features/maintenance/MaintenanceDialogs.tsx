@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { SelectField, TextareaField, TextField, todayIso } from '../../components/ui/form-bits.tsx';
+import { NumberField, SelectField, TextField, TextareaField, todayIso } from '../../components/ui/form-bits.tsx';
 import {
   AIRCRAFT_USAGES,
   AircraftPatchSchema,
@@ -240,50 +240,18 @@ export function ItemDialog({
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...p} name="lastDoneDate" label="Last done (date)" type="date" max={todayIso()} />
-        <TextField
-          {...p}
-          name="lastDoneHours"
-          label="Last done (hours)"
-          type="number"
-          inputMode="decimal"
-          step={0.1}
-          min={0}
-        />
+        <NumberField {...p} name="lastDoneHours" label="Last done (hours)" step={0.1} min={0} />
         {!fixed && (
           <>
-            <TextField
-              {...p}
-              name="intervalMonths"
-              label="Every (months)"
-              type="number"
-              inputMode="numeric"
-              step={1}
-              min={1}
-            />
-            <TextField
-              {...p}
-              name="intervalHours"
-              label="Every (hours)"
-              type="number"
-              inputMode="decimal"
-              step={0.1}
-              min={0}
-            />
+            <NumberField {...p} name="intervalMonths" label="Every (months)" step={1} min={1} />
+            <NumberField {...p} name="intervalHours" label="Every (hours)" step={0.1} min={0} />
             <TextField
               {...p}
               name="dueDate"
               label={kind === 'registration' ? 'Expiry date *' : 'Fixed due date'}
               type="date"
             />
-            <TextField
-              {...p}
-              name="dueHours"
-              label="Fixed due hours"
-              type="number"
-              inputMode="decimal"
-              step={0.1}
-              min={0}
-            />
+            <NumberField {...p} name="dueHours" label="Fixed due hours" step={0.1} min={0} />
           </>
         )}
       </div>
@@ -336,16 +304,7 @@ export function HoursDialog({
       onSubmit={handleSubmit(async (body) => void (await log.run({ params: { id: aircraft.id }, body })))}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          {...p}
-          name="hours"
-          label="Hours *"
-          type="number"
-          inputMode="decimal"
-          step={0.1}
-          min={currentHours ?? 0}
-          required
-        />
+        <NumberField {...p} name="hours" label="Hours *" step={0.1} min={currentHours ?? 0} required />
         <TextField {...p} name="date" label="Date *" type="date" max={today} required />
       </div>
     </FormDialog>
@@ -548,7 +507,7 @@ export function EditAircraftDialog({
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...p} name="tailNumber" id="edit-tail" label="Tail Number *" autoCapitalize="characters" required />
-        <TextField {...p} name="year" label="Year" type="number" inputMode="numeric" />
+        <NumberField {...p} name="year" label="Year" step={1} />
         <TextField {...p} name="make" label="Make *" required />
         <TextField {...p} name="model" label="Model *" required />
         <SelectField {...p} name="usage" label="Usage" options={AIRCRAFT_USAGES} />
@@ -560,22 +519,12 @@ export function EditAircraftDialog({
           hint="Airport code or city, state: where mechanics come to"
           placeholder="KPAO"
         />
-        <TextField
-          {...p}
-          name="dueSoonDays"
-          id="edit-soon-days"
-          label="Due soon within (days)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-        />
-        <TextField
+        <NumberField {...p} name="dueSoonDays" id="edit-soon-days" label="Due soon within (days)" min={1} step={1} />
+        <NumberField
           {...p}
           name="dueSoonHours"
           id="edit-soon-hours"
           label="Due soon within (hours)"
-          type="number"
-          inputMode="decimal"
           min={1}
           step={0.1}
         />

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { CharacterCount, Checkbox, FieldError, Input, Textarea } from '../../components/ui/field.tsx';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
-import { TextareaField, TextField } from '../../components/ui/form-bits.tsx';
+import { NumberField, TextField, TextareaField } from '../../components/ui/form-bits.tsx';
 import { Loading, Spinner } from '../../components/ui/spinner.tsx';
 import {
   RECORD_LIMITS,
@@ -226,14 +226,12 @@ function EditDialog({
           <CharacterCount id="record-description-count" value={description} max={RECORD_LIMITS.description} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <NumberField
             {...f}
             name="totalTimeHours"
             id="record-hours"
             label="Total time in service (hours)"
             hint="From the tach or Hobbs at completion"
-            type="number"
-            inputMode="decimal"
             min={0}
             step={0.1}
           />

@@ -5,7 +5,7 @@ import { type Aircraft, type AircraftData, type AircraftInput, AircraftSchema } 
 import { ROUTES } from '../../../contract/routes/marketplace.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
-import { TextField } from '../../../components/ui/form-bits.tsx';
+import { NumberField, TextField } from '../../../components/ui/form-bits.tsx';
 import { Label, NativeSelect } from '../../../components/ui/field.tsx';
 import { AIRCRAFT_USAGES } from '../../../contract/maintenance.ts';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
@@ -73,16 +73,8 @@ export default function AddAircraftDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...f} name="make" label="Make *" placeholder="Cessna" required />
           <TextField {...f} name="model" label="Model *" placeholder="172S Skyhawk" required />
-          <TextField {...f} name="year" label="Year" type="number" inputMode="numeric" min={1903} step={1} />
-          <TextField
-            {...f}
-            name="totalHours"
-            label="Total Hours"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.1}
-          />
+          <NumberField {...f} name="year" label="Year" min={1903} step={1} />
+          <NumberField {...f} name="totalHours" label="Total Hours" min={0} step={0.1} />
           <TextField
             {...f}
             name="homeAirport"

@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useWrite } from '../../../lib/use-write.ts';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
-import { TextField } from '../../../components/ui/form-bits.tsx';
+import { MoneyField, NumberField, TextField } from '../../../components/ui/form-bits.tsx';
 import { useContractForm } from '../../../lib/use-contract-form.ts';
 
 type FormValues = MechanicProfileInput;
@@ -100,35 +100,9 @@ export default function ProfileDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...f} name="apNumber" label="A&P Certificate Number *" required />
           <TextField {...f} name="businessName" label="Business Name" />
-          <TextField
-            {...f}
-            name="hourlyRate"
-            label="Hourly Rate ($) *"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={MARKETPLACE.moneyStep}
-            required
-          />
-          <TextField
-            {...f}
-            name="travelRate"
-            label="Travel Rate ($ per mile)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={MARKETPLACE.moneyStep}
-          />
-          <TextField
-            {...f}
-            name="serviceRadius"
-            label="Service Radius (miles) *"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            required
-          />
+          <MoneyField {...f} name="hourlyRate" label="Hourly Rate ($) *" required />
+          <MoneyField {...f} name="travelRate" label="Travel Rate ($ per mile)" />
+          <NumberField {...f} name="serviceRadius" label="Service Radius (miles) *" min={1} step={1} required />
           <TextField
             {...f}
             name="baseLocation"

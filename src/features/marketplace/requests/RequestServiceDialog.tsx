@@ -24,7 +24,7 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { failedStatus, isTemporarilyUnavailable } from '../../../lib/unavailable.ts';
 import { UnavailableAlert } from '../../../components/ui/unavailable-alert.tsx';
 import { fieldAria, FormField } from '../../../components/ui/form-field.tsx';
-import { TextField, todayIso } from '../../../components/ui/form-bits.tsx';
+import { MoneyField, NumberField, TextField, todayIso } from '../../../components/ui/form-bits.tsx';
 import type { DraftToOpen } from '../../inbox/invitation.ts';
 
 const EMPTY: ServiceRequestInput = {
@@ -254,25 +254,8 @@ export default function RequestServiceDialog({
               autoCapitalize="characters"
               {...(saved ? {} : { hint: `A registration mark: ${REGISTRATION_EXAMPLES}.` })}
             />
-            <TextField
-              {...f}
-              name="aircraftYear"
-              label="Year"
-              type="number"
-              inputMode="numeric"
-              min={1903}
-              step={1}
-              readOnly={saved !== null}
-            />
-            <TextField
-              {...f}
-              name="aircraftTotalHours"
-              label="Total Hours"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.1}
-            />
+            <NumberField {...f} name="aircraftYear" label="Year" min={1903} step={1} readOnly={saved !== null} />
+            <NumberField {...f} name="aircraftTotalHours" label="Total Hours" min={0} step={0.1} />
             <TextField
               {...f}
               name="aircraftLocation"
@@ -345,15 +328,7 @@ export default function RequestServiceDialog({
               />
             )}
             <TextField {...f} name="preferredStartDate" label="Preferred Start Date" type="date" min={todayIso()} />
-            <TextField
-              {...f}
-              name="estimatedBudget"
-              label="Estimated Budget ($)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={MARKETPLACE.moneyStep}
-            />
+            <MoneyField {...f} name="estimatedBudget" label="Estimated Budget ($)" />
           </div>
         </fieldset>
 
@@ -366,15 +341,7 @@ export default function RequestServiceDialog({
           />
           {Boolean(willTravel) && (
             <div className="sm:w-1/2">
-              <TextField
-                {...f}
-                name="maxTravelDistance"
-                label="Max Travel Distance (miles)"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-              />
+              <NumberField {...f} name="maxTravelDistance" label="Max Travel Distance (miles)" min={0} step={1} />
             </div>
           )}
         </fieldset>
