@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { POPUP_LEAD_SOURCE } from '../../src/contract/lead.ts';
+import { POPUP_LEAD_SOURCE } from '../../src/contract/popup.ts';
 import { emailWillGo } from '../../src/features/messaging/email-promise.server.ts';
 import { captureLead } from '../../src/features/leads/leads.server.ts';
 import { guardPublicWrite } from '../../src/server/http/public-writes.server.ts';

@@ -3,7 +3,6 @@ import { z } from './zod.ts';
 // The public constants and JSON shapes live in a dependency-free module that the blog's browser
 // scripts import (no validation library, no chunk shared with the admin console); the admin's
 // constants and the post schema are here.
-export * from './blog-constants.ts';
 
 export const BLOG_ADMIN_TAG_PREVIEW = 5;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskContacts } from './conversations.ts';
+import { maskContacts } from './contact-mask.ts';
 import { EVASIONS, ORDINARY } from './contact-mask.corpus.ts';
 
 // Contact details before acceptance (docs/decisions/0351): the evasions must not reach the reader,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskContacts } from './conversations.ts';
+import { maskContacts } from './contact-mask.ts';
 
 describe('maskContacts: contact details before a quote is accepted', () => {
   it.each([

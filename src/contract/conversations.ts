@@ -70,7 +70,6 @@ export const CONVERSATION_MESSAGES = {
 // Contact details before acceptance
 
 // How contact details are found and hidden lives in contact-mask.ts (docs/decisions/0351).
-export { maskContacts, type MaskResult } from './contact-mask.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Calls

@@ -3,8 +3,6 @@ import { emailSchema, optionalPhone, requiredText } from './fields.ts';
 import { HONEYPOT_FIELD } from './quote-fields.ts';
 import { POPUP_LEAD_SOURCE } from './popup.ts';
 
-export * from './popup.ts';
-
 export const LeadSchema = z.object({
   firstName: requiredText('First name', 100),
   email: emailSchema('Email address'),

@@ -11,9 +11,6 @@ import {
 import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from './popup.ts';
 import { INVOICE_PARTS_OPTIONS, invoiceOutOfBounds } from './savings.ts';
 
-export * from './quote-fields.ts';
-export { emailSchema, phoneSchema } from './fields.ts';
-
 /** A number typed into a text or number input: '' means not given; anything else must be numeric. */
 const numericText = (label: string, max: number) =>
   z

@@ -11,8 +11,6 @@ import {
 
 import { URGENT_REQUEST_RULE } from './inbox.ts';
 
-export * from './business-hours.ts';
-
 /**
  * The settings the product reads (docs/product.md §3, docs/decisions/0190-settings-catalog.md):
  * each with its label, unit, allowed values and what it changes. The console shows these with a

@@ -10,14 +10,13 @@ import { checkSettingValue, type ConfigEntry, type SettingForm, type SettingView
 import {
   catalogEntry,
   catalogValue,
-  describeHours,
   parseCatalogValue,
   SETTINGS_CATALOG,
-  BUSINESS_TIME_ZONE,
   type CatalogSetting,
   type CatalogValue,
   type SiteSettings,
 } from '../contract/settings-catalog.ts';
+import { describeHours, BUSINESS_TIME_ZONE } from '../contract/business-hours.ts';
 import { decryptSecret, encryptSecret } from './crypto.server.ts';
 import type { Db } from './db/client.ts';
 import type { SystemSettingsTable } from './db/tables/admin.ts';

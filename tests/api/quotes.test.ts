@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote.ts';
+import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote-fields.ts';
 import { api, call, uniqueIp } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';

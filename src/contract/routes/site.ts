@@ -1,7 +1,8 @@
 import type { SiteSettings } from '../settings-catalog.ts';
 import { LeadSchema } from '../lead.ts';
 import type { PopupClaim } from '../popup.ts';
-import { QuoteRequestSchema, type QuoteResponse } from '../quote.ts';
+import { QuoteRequestSchema } from '../quote.ts';
+import { type QuoteResponse } from '../quote-fields.ts';
 import { type Envelope, route, type RouteSpec } from './route.ts';
 
 /** The public site: the quote and lead forms, site settings, health: its part of the route table (`src/contract/routes.ts` composes them). */

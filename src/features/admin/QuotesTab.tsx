@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
 import { ADMIN_LISTS, type AdminQuote } from '../../contract/admin-dashboard.ts';
 import { labelOf } from '../../contract/options.ts';
-import { QUOTE_SERVICE_TYPES } from '../../contract/quote.ts';
+import { QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
 import { savingsFigure } from '../../contract/savings.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';

@@ -19,7 +19,8 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { signUpErrorMessage } from './auth-messages.ts';
 import { fieldAria, FormField } from '../../components/ui/form-field.tsx';
-import { claimAfterSignUp, currentInvitation } from '../inbox/claim-invitation.ts';
+import { claimAfterSignUp } from '../inbox/claim-invitation.ts';
+import { currentInvitation } from '../inbox/invitation.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 
 type FieldName = Path<RegisterInput>;

@@ -5,13 +5,8 @@ import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { CharacterCount, Checkbox, FieldError, Input, Label, Textarea } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import {
-  BLOG_LIMITS,
-  BlogPostSchema,
-  type BlogPost,
-  type BlogPostData,
-  type BlogPostInput,
-} from '../../contract/blog.ts';
+import { BLOG_LIMITS, BlogPostSchema, type BlogPostData, type BlogPostInput } from '../../contract/blog.ts';
+import { type BlogPost } from '../../contract/blog-constants.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
 
 // The editor (TipTap, ~100 KB) loads when the dialog opens, not with the console.

@@ -1,4 +1,5 @@
-import { BlogPostSchema, type BlogPost, type BlogPostData, type BlogPostInput } from '../../contract/blog.ts';
+import { BlogPostSchema, type BlogPostData, type BlogPostInput } from '../../contract/blog.ts';
+import { type BlogPost } from '../../contract/blog-constants.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { parseWith } from '../../server/http/with-api.ts';

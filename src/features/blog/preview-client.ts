@@ -4,7 +4,8 @@ import { BLOG_RELATED, BLOG_TEXT, type BlogPost } from '../../contract/blog-cons
 import { pageTitle } from '../../contract/page-title.ts';
 import type { ROUTES } from '../../contract/routes.ts';
 import { getRoute } from '../../lib/get-route.ts';
-import { NOT_FOUND_MESSAGES, articleHref, renderArticle, renderNotFound } from './render.ts';
+import { articleHref, renderArticle } from './render.ts';
+import { NOT_FOUND_MESSAGES, renderNotFound } from './not-found.ts';
 
 const root = document.querySelector<HTMLElement>('[data-fallback]');
 

@@ -194,6 +194,3 @@ ${
 }
 <p class="mx-auto mt-12 max-w-3xl"><a class="inline-flex items-center gap-2 font-semibold text-accent hover:underline" href="/blog">${icon(ICONS.back)}${BLOG_TEXT.backToAll}</a></p>`;
 }
-
-export { renderNotFound, NOT_FOUND_MESSAGES } from './not-found.ts';
-export { shareLinks } from './share-links.ts';

@@ -7,11 +7,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   CONVERSATION_MESSAGES,
   CONVERSATIONS,
-  maskContacts,
   SendMessageSchema,
   type ConversationSummary,
   type ThreadMessage,
 } from '../../contract/conversations.ts';
+import { maskContacts } from '../../contract/contact-mask.ts';
 import { ACCEPT_ATTRIBUTE } from '../../contract/documents.ts';
 import { ROUTES } from '../../contract/routes/conversations.ts';
 import { ApiError } from '../../lib/api-client.ts';

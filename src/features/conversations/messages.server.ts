@@ -2,12 +2,12 @@ import { sql, type Selectable } from 'kysely';
 import {
   CONVERSATION_MESSAGES,
   CONVERSATIONS,
-  maskContacts,
   type Attachment,
   type ThreadMessage,
   type ThreadPage,
   type ThreadUpdates,
 } from '../../contract/conversations.ts';
+import { maskContacts } from '../../contract/contact-mask.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { ConversationMessagesTable } from '../../server/db/tables/conversations.ts';

@@ -3,8 +3,6 @@ import type { InvitationClaim } from '../../contract/inbox.ts';
 import { ROUTES } from '../../contract/routes/inbox.ts';
 import { keepDraft } from './invitation.ts';
 
-export { currentInvitation } from './invitation.ts';
-
 /**
  * Claims the invitation with the new account's token (it is not stored yet at this point) and
  * keeps the drafted request for the dashboard. A failure never undoes the sign-up: it is said, and

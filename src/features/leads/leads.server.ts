@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { BUSINESS } from '../../contract/business.ts';
+import { type Lead } from '../../contract/lead.ts';
 import {
   POPUP_CONDITIONS,
   POPUP_LEAD_SOURCE,
   POPUP_OFFER,
   discountCodeFor,
   popupCodeBlock,
-  type Lead,
-} from '../../contract/lead.ts';
+} from '../../contract/popup.ts';
 import type { Db } from '../../server/db/client.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { allowEmailTo, safeFirstName } from '../messaging/recipient-limit.server.ts';

@@ -13,7 +13,8 @@ import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import DueList, { type LogbookDialogSlot } from './DueList.tsx';
-import { citeBeside, dueText, errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
+import { errorText, ItemStatusBadge, useDueList, Verdict } from './ui-bits.tsx';
+import { citeBeside, dueText } from './due-words.ts';
 
 function AircraftCard({
   aircraft,

@@ -31,7 +31,8 @@ import {
 } from './MaintenanceDialogs.tsx';
 
 const BookDialog = lazy(() => import('../booking/BookDialog.tsx'));
-import { citeBeside, dueText, errorText, intervalText, ItemStatusBadge, lastDoneText, Verdict } from './ui-bits.tsx';
+import { errorText, ItemStatusBadge, Verdict } from './ui-bits.tsx';
+import { citeBeside, dueText, intervalText, lastDoneText } from './due-words.ts';
 
 type DialogState =
   | { kind: 'item'; item: MaintenanceItem | null }

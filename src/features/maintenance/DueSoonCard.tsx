@@ -5,7 +5,8 @@ import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes/maintenance.ts';
 import { call } from '../../lib/api-client.ts';
 import { setRouteData, useQuery } from '../../lib/use-query.ts';
-import { citeBeside, dueText, ItemStatusBadge } from './ui-bits.tsx';
+import { ItemStatusBadge } from './ui-bits.tsx';
+import { citeBeside, dueText } from './due-words.ts';
 
 type Row = MaintenanceItem & { tailNumber: string };
 

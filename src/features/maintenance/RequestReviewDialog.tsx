@@ -20,7 +20,8 @@ import { useContractForm } from '../../lib/use-contract-form.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { SelectField, TextareaField, TextField, todayIso } from '../../components/ui/form-bits.tsx';
 import { urgencyFor } from './rules.ts';
-import { dueText, errorText, ItemStatusBadge } from './ui-bits.tsx';
+import { errorText, ItemStatusBadge } from './ui-bits.tsx';
+import { dueText } from './due-words.ts';
 
 interface Values {
   /** What was chosen on the due list: sent as they are, checked by the request's own schema. */

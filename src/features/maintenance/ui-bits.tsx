@@ -93,7 +93,6 @@ export function Verdict({
 }
 
 // The due list's words, shared with the records packet's PDF (due-words.ts).
-export { citeBeside, dueText, intervalText, lastDoneText } from './due-words.ts';
 
 /** A loaded due list as the screens show it: the view, the load's problem in words, and reload. */
 export function dueListOf<T>(query: Query<T>) {

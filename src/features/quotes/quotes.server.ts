@@ -1,12 +1,12 @@
 import { labelOf } from '../../contract/options.ts';
+import { type QuoteRequest } from '../../contract/quote.ts';
 import {
   AIRCRAFT_TYPES,
   PREFERRED_TIMEFRAMES,
   QUOTE_SUCCESS_MESSAGE,
   QUOTE_SERVICE_TYPES,
-  type QuoteRequest,
   type QuoteResponse,
-} from '../../contract/quote.ts';
+} from '../../contract/quote-fields.ts';
 import { BUSINESS } from '../../contract/business.ts';
 import type { Db } from '../../server/db/client.ts';
 import { businessNotificationEmail, enqueueEmail } from '../messaging/outbox.server.ts';
@@ -17,7 +17,7 @@ import {
   estimateSavings,
   savingsFigure,
   type SavingsEstimate,
-} from './savings.ts';
+} from '../../contract/savings.ts';
 import { leadOfDiscountCode } from './discount-code.server.ts';
 import { escapeHtml } from '../../server/email/template-render.ts';
 

@@ -7,7 +7,7 @@ import {
   estimateSavings,
   estimateSavingsPercent,
   invoiceOutOfBounds,
-} from './savings.ts';
+} from '../../contract/savings.ts';
 
 describe('estimateSavings (docs/decisions/0191-honest-savings-estimate.md)', () => {
   it('compares labor with labor: an invoice that may include parts loses the usual parts share first', () => {

@@ -3,7 +3,6 @@ import { openingHoursSpecification } from '../../contract/business-hours.ts';
 
 // One request per page, shared by the popup, the business hours and the analytics consent; in its
 // own module so pages without the hours (the blog) load only the request (docs/decisions/0275).
-export { loadSiteSettings } from './site-settings-fetch.ts';
 
 /** Fills the footer's hours and adds them to the LocalBusiness data of the page. */
 export function applyBusinessHours(settings: SiteSettings): void {

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../../contract/quote.ts';
+import { HONEYPOT_FIELD } from '../../contract/quote-fields.ts';
 import { env } from '../env.ts';
 import type { ApiContext } from './with-api.ts';
 import { badRequest } from './errors.ts';

@@ -16,7 +16,7 @@ import { useWrite } from '../../../lib/use-write.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isStale } from '../../../lib/refusal.ts';
 import { formatCurrency, formatDateTimeAt } from '../../../lib/format.ts';
-import { formatDay } from '../../marketplace/requests/pilot-views.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { preloadable } from '../../../lib/preloadable.ts';
 import { LazyRecordPanel } from '../../records/record-panel-lazy.ts';
 import { cardWhen } from '../../marketplace/schedule/card-when.ts';

@@ -4,7 +4,7 @@ import { labelOf } from '../../../contract/options.ts';
 import { MARKETPLACE_SERVICE_TYPES } from '../../../contract/marketplace.ts';
 import type { Appointment } from '../../../contract/appointments.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
-import { formatDay } from '../../marketplace/requests/pilot-views.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 import { computeEarnings, monthLabel } from '../../marketplace/appointments/earnings.ts';

@@ -5,7 +5,8 @@ import { MARKETPLACE, MARKETPLACE_SERVICE_TYPES } from '../../../contract/market
 import type { MechanicProfile } from '../../../contract/mechanic-profiles.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import type { MechanicSummary } from '../../../contract/dashboard-summary.ts';
-import { formatDay, formatTime } from '../../marketplace/requests/pilot-views.ts';
+import { formatTime } from '../../marketplace/requests/pilot-views.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
 

@@ -6,7 +6,7 @@ import { QUOTE_STANDING_LABELS, quoteStanding } from '../../../contract/machines
 import { MARKETPLACE_SERVICE_TYPES, URGENCY_LEVELS } from '../../../contract/marketplace.ts';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
 import { formatCurrency, formatDate } from '../../../lib/format.ts';
-import { formatDay } from '../../marketplace/requests/pilot-views.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { Details } from '../../../components/ui/details.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';

@@ -10,7 +10,8 @@ import DueSoonCard from '../../maintenance/DueSoonCard.tsx';
 import { InProgressCard } from '../../marketplace/appointments/InProgressCard.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge } from '../../marketplace/ui/StatusBadge.tsx';
-import { formatDay, formatTime } from '../../marketplace/requests/pilot-views.ts';
+import { formatTime } from '../../marketplace/requests/pilot-views.ts';
+import { formatDay } from '../../../lib/format.ts';
 import type { OwnerSummary } from '../../../contract/dashboard-summary.ts';
 
 export interface PilotOverviewProps {

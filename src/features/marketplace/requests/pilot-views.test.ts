@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceRequest } from '../../../contract/service-requests.ts';
-import { activeRequests, formatDay, formatTime } from './pilot-views.ts';
+import { activeRequests, formatTime } from './pilot-views.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 describe('pilot views', () => {
   it('counts pending, matched and quoted requests as active', () => {

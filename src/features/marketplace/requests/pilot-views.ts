@@ -13,8 +13,6 @@ export function quotesByPrice(request: ServiceRequest) {
   );
 }
 
-export { formatDay } from '../../../lib/format.ts';
-
 /** '09:00' -> '9:00 AM'. */
 export function formatTime(hhmm: string): string {
   const [h, m] = hhmm.split(':').map(Number);

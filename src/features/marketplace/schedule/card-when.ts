@@ -1,6 +1,6 @@
 import type { Appointment } from '../../../contract/appointments.ts';
 import { dayAt, formatDay as formatDayOf } from '../../../lib/format.ts';
-import { formatDay } from '../requests/pilot-views.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { zoneName } from '../../../contract/appointment-schedule.ts';
 import { zonedToUtc } from './zoned-time.ts';
 

@@ -11,13 +11,11 @@ import {
   catalogDraftText,
   catalogFormSchema,
   catalogValue,
-  describeHours,
   parseCatalogValue,
-  type BusinessHours,
   type CatalogDraft,
   type CatalogSetting,
-  type Weekday,
 } from '../../../../contract/settings-catalog.ts';
+import { describeHours, type BusinessHours, type Weekday } from '../../../../contract/business-hours.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { withDetail } from '../config-api.ts';
 import { useContractForm } from '../../../../lib/use-contract-form.ts';
