@@ -2,8 +2,7 @@ import type { Config } from '@netlify/functions';
 import { LogbookPdfQuerySchema, LogbookQuerySchema } from '../../src/contract/records.ts';
 import { RecordsPacketQuerySchema } from '../../src/contract/records-packet.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { logbookRows } from '../../src/features/records/records.server.ts';
-import { LOGBOOK_KEYS, logbookPage } from '../../src/features/records/logbook-page.server.ts';
+import { LOGBOOK_KEYS, logbookPage, logbookRows } from '../../src/features/records/logbook-page.server.ts';
 import { cursorKey, pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import {
   PACKET_ENTRY_KEYS,

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { correctRecord, getRecord, signRecord, updateRecord } from '../../src/features/records/records.server.ts';
+import { correctRecord, getRecord, updateRecord } from '../../src/features/records/records.server.ts';
+import { signRecord } from '../../src/features/records/record-sign.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 import { paymentOnSigned } from '../../src/features/payments/hooks.server.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { recordsToSign } from '../../src/features/records/records.server.ts';
+import { recordsToSign } from '../../src/features/records/records-to-sign.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 

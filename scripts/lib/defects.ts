@@ -72,7 +72,7 @@ export const DEFECTS: Defect[] = [
   {
     id: 'signed-twice',
     what: 'a signed entry can be signed again (the sign step accepts any state)',
-    file: 'src/features/records/records.server.ts',
+    file: 'src/features/records/record-draft.server.ts',
     find: ".where('status', 'in', fromStates(RECORD_MACHINE, 'edit'));\n  if (lock) q = q.forUpdate();",
     replace: '\n  if (lock) q = q.forUpdate();',
     run: vitest('api', 'tests/api/records.test.ts'),

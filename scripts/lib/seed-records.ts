@@ -11,7 +11,7 @@ import { requestService } from '../../src/features/maintenance/request-from-due-
 import { advanceAppointment } from '../../src/features/marketplace/appointments.server.ts';
 import { submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { acceptBid } from '../../src/features/jobs/accept-bid.server.ts';
-import { draftAfterCompletion } from '../../src/features/records/records.server.ts';
+import { draftAfterCompletion } from '../../src/features/records/record-draft.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { DEMO_ACCOUNTS, demoPilotAndMechanic } from './seed-accounts.ts';
 

@@ -4,7 +4,10 @@ import type { Db } from '../../server/db/client.ts';
 import { advanceAppointment } from '../marketplace/appointments.server.ts';
 import { paymentOnCompletion } from '../payments/payments.server.ts';
 import { aogFixedWithJob } from '../aog/job-done.server.ts';
-import { assertCompletionTach, draftAfterCompletion } from './records.server.ts';
+import { draftAfterCompletion } from './record-draft.server.ts';
+import { isUuid } from '../../contract/ids.ts';
+import { aircraftZone, dayInZone } from '../marketplace/geo/airport-day.ts';
+import { assertTach } from '../maintenance/tach-rule.server.ts';
 
 /**
  * The assigned mechanic completes a job: the tach reading is checked before anything changes, the
@@ -27,4 +30,28 @@ export async function completeJob(
     await paymentOnCompletion(trx, id);
     await aogFixedWithJob(trx, id, mechanic.id);
   });
+}
+
+/**
+ * The completion's tach reading follows the one tach rule (tach-rule.server.ts): checked before
+ * the job is completed, so a refused reading completes nothing. Only the job's mechanic completes;
+ * anyone else is answered by the completion itself.
+ */
+export async function assertCompletionTach(
+  db: Db,
+  user: UserRow,
+  appointmentId: string,
+  hours: number | null | undefined,
+): Promise<void> {
+  if (hours === null || hours === undefined || !isUuid(appointmentId)) return;
+  const row = await db
+    .selectFrom('appointments as a')
+    .innerJoin('serviceRequests as r', 'r.id', 'a.serviceRequestId')
+    .leftJoin('aircraft as p', 'p.id', 'r.aircraftId')
+    .select(['a.mechanicId', 'r.aircraftId', 'r.aircraftLocation', 'p.homeAirport'])
+    .where('a.id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!row || row.mechanicId !== user.id) return;
+  const today = dayInZone(aircraftZone(row.homeAirport, row.aircraftLocation));
+  await assertTach(db, row.aircraftId, hours, today, 'totalTimeHours');
 }

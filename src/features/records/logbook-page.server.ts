@@ -5,7 +5,8 @@ import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { afterKey, cut, keyOf, type KeyColumn, type PageRequest, type Paged } from '../../server/http/paging.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { ownerEntry } from './records.server.ts';
+import { ownerEntry } from './record-view.server.ts';
+import type { RecordRow } from './entry-text.server.ts';
 import { aircraftZone } from '../marketplace/geo/airport-day.ts';
 
 /**
@@ -75,4 +76,25 @@ export async function logbookPage(
   const timeZone = aircraftZone(aircraft.homeAirport);
   const replacedBy = (id: string) => corrections.find((c) => c.supersedesId === id)?.id ?? null;
   return { rows: shown.map((r) => ownerEntry(owner, r, replacedBy(r.id), timeZone)), nextCursor };
+}
+
+/** The owner's logbook of one aircraft: every signed (and superseded) entry, newest first, in tach order within a day. */
+export async function logbookRows(db: Db, owner: UserRow, aircraftId: string | undefined): Promise<RecordRow[]> {
+  if (!isUuid(aircraftId)) throw notFound('Aircraft not found');
+  const aircraft = await db
+    .selectFrom('aircraft')
+    .select('id')
+    .where('id', '=', aircraftId)
+    .where('ownerId', '=', owner.id)
+    .executeTakeFirst();
+  if (!aircraft) throw notFound('Aircraft not found');
+  return db
+    .selectFrom('maintenanceRecords')
+    .selectAll()
+    .where('aircraftId', '=', aircraftId)
+    .where('status', 'in', ['signed', 'superseded'])
+    .orderBy('completedOn', 'desc')
+    .orderBy(sql`coalesce(total_time_hours, -1)`, 'desc')
+    .orderBy('signedAt', 'desc')
+    .execute();
 }

@@ -15,7 +15,7 @@ import { dateOnly, isoOrNull } from '../marketplace/mappers.server.ts';
 import { maintenanceView, ownAircraft, type AircraftRow } from '../maintenance/maintenance.server.ts';
 import type { RecordRow } from './entry-text.server.ts';
 import { shopLine } from './record-pdf.server.ts';
-import { ownerEntry } from './records.server.ts';
+import { ownerEntry } from './record-view.server.ts';
 import { shopsOf } from './shops.server.ts';
 
 /**
