@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { requireOwner } from '../../src/features/booking/booking.server.ts';
+import { requireOwner } from '../../src/features/booking/owner-aircraft.server.ts';
 import { rescheduleBooking, rescheduleOptions } from '../../src/features/booking/changes.server.ts';
 import { assertBooked } from '../../src/features/marketplace/booking-terms.server.ts';
 import { cancelRequest } from '../../src/features/marketplace/requests.server.ts';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { confirmHold, requireOwner } from '../../src/features/booking/booking.server.ts';
+import { confirmHold } from '../../src/features/booking/confirm-hold.server.ts';
+import { requireOwner } from '../../src/features/booking/owner-aircraft.server.ts';
 import { paymentOnAccept } from '../../src/features/payments/hooks.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { releaseHold, requireOwner } from '../../src/features/booking/booking.server.ts';
+import { releaseHold } from '../../src/features/booking/holds.server.ts';
+import { requireOwner } from '../../src/features/booking/owner-aircraft.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { BOOKING } from '../../src/contract/booking.ts';
-import { OFFER_KEYS, listOffers, requireOwner } from '../../src/features/booking/booking.server.ts';
+import { OFFER_KEYS, listOffers } from '../../src/features/booking/offers.server.ts';
+import { requireOwner } from '../../src/features/booking/owner-aircraft.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { listRates, saveRates } from '../../src/features/booking/booking.server.ts';
+import { listRates, saveRates } from '../../src/features/booking/rates.server.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 

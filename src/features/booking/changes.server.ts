@@ -13,7 +13,10 @@ import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';
 import { timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
 import { CALENDAR_FILE_ATTACHED, atAirport } from '../../contract/appointment-schedule.ts';
-import { busyDays, daysTaken, earliestStart, scheduleOf, serviceLabel, startDays } from './booking.server.ts';
+import { busyDays } from './busy-days.server.ts';
+import { daysTaken, earliestStart, startDays } from './starts.server.ts';
+import { scheduleOf } from './availability.server.ts';
+import { serviceLabel } from './labels.ts';
 import { addDays, fits, hoursOn, openStarts } from './calendar.ts';
 
 /**

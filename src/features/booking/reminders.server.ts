@@ -7,7 +7,7 @@ import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
 import { atAirport } from '../../contract/appointment-schedule.ts';
 import { addDays } from './calendar.ts';
-import { serviceLabel } from './booking.server.ts';
+import { serviceLabel } from './labels.ts';
 
 const HOUR_MS = 3_600_000;
 
