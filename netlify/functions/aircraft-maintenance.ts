@@ -3,7 +3,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { addItem, deleteItem, updateItem } from '../../src/features/maintenance/items.server.ts';
 import { getMaintenance } from '../../src/features/maintenance/maintenance.server.ts';
 import { requestService } from '../../src/features/maintenance/request-from-due-list.server.ts';
-import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
+import { completeMatching } from '../../src/features/marketplace/match-fanout.server.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { openDb } from '../../src/server/db/client.ts';
 import { describeDatabaseError, isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
-import { completePendingMatching } from '../../src/features/marketplace/matching.server.ts';
+import { completePendingMatching } from '../../src/features/marketplace/match-fanout.server.ts';
 
 // Every minute: records the matches of new requests that the step after their answer did not
 // (a function stopped early); see docs/decisions/0200-matching-by-index.md.

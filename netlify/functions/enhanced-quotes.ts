@@ -10,7 +10,7 @@ import {
   listCustomerRequests,
   listMechanicRequests,
 } from '../../src/features/marketplace/requests.server.ts';
-import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
+import { completeMatching } from '../../src/features/marketplace/match-fanout.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { serve, withApi, type RouteContext } from '../../src/server/http/with-api.ts';
 import { enforceWriteCap } from '../../src/server/http/write-caps.server.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { completeMatching } from '../../src/features/marketplace/matching.server.ts';
+import { completeMatching } from '../../src/features/marketplace/match-fanout.server.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { api } from '../helpers/api.ts';

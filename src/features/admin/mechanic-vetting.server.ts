@@ -13,7 +13,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../serv
 import { isUuid } from '../../contract/ids.ts';
 import { targetOf } from '../../contract/machines.ts';
 import { MECHANIC_VETTING_MACHINE } from '../../contract/status-machines.ts';
-import { rematchMechanic } from '../marketplace/matching.server.ts';
+import { rematchMechanic } from '../marketplace/rematch-mechanic.server.ts';
 import { enqueueEmail } from '../messaging/outbox.server.ts';
 import { airmenMatchesOf } from '../marketplace/airmen-verdicts.server.ts';
 import { sql } from 'kysely';

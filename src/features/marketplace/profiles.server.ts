@@ -3,7 +3,7 @@ import type { Db } from '../../server/db/client.ts';
 import { badRequest, notFound } from '../../server/http/errors.ts';
 import { resolveLocation, unknownLocationMessage } from './geo/resolve.ts';
 import { toProfile } from './mappers.server.ts';
-import { rematchMechanic } from './matching.server.ts';
+import { rematchMechanic } from './rematch-mechanic.server.ts';
 import { settleCredentials } from './credentials.server.ts';
 
 export async function getProfile(db: Db, userId: string): Promise<MechanicProfile> {
