@@ -5,11 +5,11 @@ import { requireApprovedMechanic } from '../../src/features/admin/mechanic-vetti
 import {
   MECHANIC_REQUEST_KEYS,
   OWNER_REQUEST_KEYS,
-  createRequest,
-  getRequest,
   listCustomerRequests,
   listMechanicRequests,
-} from '../../src/features/marketplace/requests.server.ts';
+} from '../../src/features/marketplace/request-lists.server.ts';
+import { createRequest } from '../../src/features/marketplace/requests.server.ts';
+import { getRequest } from '../../src/features/marketplace/request-view.server.ts';
 import { completeMatching } from '../../src/features/marketplace/match-fanout.server.ts';
 import { pageHeaders, readPage } from '../../src/server/http/paging.ts';
 import { serve, withApi, type RouteContext } from '../../src/server/http/with-api.ts';

@@ -14,7 +14,7 @@ import { getAppointment } from '../marketplace/appointments.server.ts';
 import { decideAcceptance, lineRows, toLine } from '../marketplace/lines.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { getRequest } from '../marketplace/requests.server.ts';
+import { getRequest } from '../marketplace/request-view.server.ts';
 import { createJob } from './create-job.server.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

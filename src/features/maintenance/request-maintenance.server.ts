@@ -5,7 +5,7 @@ import { inTransaction, type Db, type Tx } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { fromStates, targetOf } from '../../contract/machines.ts';
 import { SQUAWK_MACHINE } from '../../contract/status-machines.ts';
-import { getRequest, type Viewer } from '../marketplace/requests.server.ts';
+import { getRequest, type Viewer } from '../marketplace/request-view.server.ts';
 import { aircraftToday, aircraftZone } from '../marketplace/geo/airport-day.ts';
 import { formatDay } from '../../lib/format.ts';
 import { assertTach } from './tach-rule.server.ts';

@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
 import { fullName } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
-import { bidsWithMechanic, quoteCards } from './requests.server.ts';
+import { bidsWithMechanic, quoteCards } from './quote-cards.server.ts';
 import { REQUEST_MACHINE } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
