@@ -31,6 +31,8 @@ export async function funnel(
       : q.to
     : null;
   const key = q.groupBy === 'month' ? sql`to_char(a.created_at at time zone 'UTC', 'YYYY-MM')` : sql`a.source`;
+  // Raw SQL, its row type asserted: `group by rollup` (the totals row in the same pass) is not in
+  // Kysely's builder, nor is a union of the two tables whose columns differ feeding one CTE.
   const { rows } = await sql<Row>`
     with a as (
       select created_at, source, inbox_status, answered_at, quoted_at, estimated_savings from quotes where merged_into is null

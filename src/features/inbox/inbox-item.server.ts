@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { isUuid } from '../../contract/ids.ts';
 import { discountCodeFor, POPUP_LEAD_SOURCE } from '../../contract/popup.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest, conflict, notFound } from '../../server/http/errors.ts';
 import { mergedInto } from './merged-requests.server.ts';
-import { itemColumns, readReplyClock, tableOf, toItem, type ItemRow } from './inbox-sql.server.ts';
+import { leadItems, quoteItems, readReplyClock, toItem, type ItemRow } from './inbox-sql.server.ts';
 
 export interface Actor {
   id: string;
@@ -25,24 +25,20 @@ export interface Actor {
 /** Sentence of the 409: the caller's copy is out of date. */
 export const STALE_VERSION = 'This request changed since you opened it. Reload it to see the latest, then try again.';
 
-interface LockedRow {
-  id: string;
-  inboxStatus: InboxStatus;
-  version: number;
-  assignedTo: string | null;
-  email: string;
-  firstName: string;
-  mergedInto: string | null;
+/** The row a change reads under its lock: its state, its version and whom a reply goes to. */
+function lockedRow(trx: Tx, kind: InboxKind, id: string) {
+  const columns = ['id', 'inboxStatus', 'version', 'assignedTo', 'firstName', 'mergedInto'] as const;
+  return kind === 'quotes'
+    ? trx.selectFrom('quotes').select(columns).select('returnEmail as email').where('id', '=', id).forUpdate()
+    : trx.selectFrom('leads').select(columns).select('email').where('id', '=', id).forUpdate();
 }
+
+type LockedRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lockedRow>['executeTakeFirst']>>>;
 
 /** The row, locked for this transaction; 404 for an unknown or malformed id. */
 export async function lockItem(trx: Tx, kind: InboxKind, id: string | undefined): Promise<LockedRow> {
   if (!isUuid(id)) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
-  const emailCol = kind === 'quotes' ? sql`return_email` : sql`email`;
-  const { rows } = await sql<LockedRow>`
-    select id, inbox_status, version, assigned_to, ${emailCol} as email, first_name, merged_into
-    from ${tableOf(kind)} where id = ${id} for update`.execute(trx);
-  const row = rows[0];
+  const row = await lockedRow(trx, kind, id).executeTakeFirst();
   if (!row) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
   return row;
 }
@@ -109,14 +105,19 @@ export async function moveStatus(
 ): Promise<void> {
   if (to === row.inboxStatus && to !== 'lost') return;
   const closed = CLOSED_STATUSES.includes(to);
-  await sql`
-    update ${tableOf(kind)} set
-      inbox_status = ${to},
-      lost_reason = ${to === 'lost' ? (lost?.reason ?? 'other') : null},
-      lost_note = ${to === 'lost' ? (lost?.note ?? null) : null},
-      quoted_at = case when ${to} in ('quoted', 'won') then coalesce(quoted_at, now()) else quoted_at end,
-      closed_at = ${closed ? sql`now()` : sql`null`}
-    where id = ${row.id}`.execute(trx);
+  const quoted = to === 'quoted' || to === 'won';
+  await trx
+    .updateTable(kind)
+    .set((eb) => ({
+      inboxStatus: to,
+      lostReason: to === 'lost' ? (lost?.reason ?? 'other') : null,
+      lostNote: to === 'lost' ? (lost?.note ?? null) : null,
+      // The first time it was quoted stays.
+      quotedAt: quoted ? eb.fn.coalesce('quotedAt', sql<Date>`now()`) : eb.ref('quotedAt'),
+      closedAt: closed ? sql<Date>`now()` : null,
+    }))
+    .where('id', '=', row.id)
+    .execute();
   await recordEvent(trx, kind, row.id, by, {
     kind: 'status',
     fromStatus: row.inboxStatus,
@@ -129,7 +130,11 @@ export async function moveStatus(
 }
 
 export async function bumpVersion(trx: Tx, kind: InboxKind, id: string): Promise<void> {
-  await sql`update ${tableOf(kind)} set version = version + 1 where id = ${id}`.execute(trx);
+  await trx
+    .updateTable(kind)
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A reason code from the short list, or the reason in words kept as "other" with the words as its note. */
@@ -171,7 +176,7 @@ export async function patchItem(
     }
     if (patch.assignedTo !== undefined && patch.assignedTo !== row.assignedTo) {
       if (patch.assignedTo !== null) await requireAdministrator(trx, patch.assignedTo);
-      await sql`update ${tableOf(kind)} set assigned_to = ${patch.assignedTo} where id = ${row.id}`.execute(trx);
+      await trx.updateTable(kind).set({ assignedTo: patch.assignedTo }).where('id', '=', row.id).execute();
       await recordEvent(trx, kind, row.id, by, { kind: 'assign', assignedTo: patch.assignedTo });
       changed = true;
     }
@@ -196,44 +201,42 @@ export async function addNote(
   return history[history.length - 1]!;
 }
 
-interface EventRow {
-  id: string;
-  at: Date;
-  byUserId: string | null;
-  byName: string | null;
-  kind: InboxEventKind;
-  fromStatus: InboxStatus | null;
-  toStatus: InboxStatus | null;
-  reopened: boolean;
-  lostReason: LostReason | null;
-  text: string | null;
-  subject: string | null;
-  outboxId: string | null;
-  templateId: string | null;
-  delivery: string | null;
-  assignedTo: string | null;
-  assignedName: string | null;
-  otherId: string | null;
-}
-
 /**
  * The request's history, oldest first, each entry with who made it and (replies) the delivery state.
  * `subjectIds` are the request and those merged into it: their merge and undo lines are the
  * survivor's own, so the merged requests' copies of them are left out.
  */
 export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEvent[]> {
-  const { rows } = await sql<EventRow>`
-    select e.id, e.at, e.by_user_id, bu.first_name || ' ' || bu.last_name as by_name, e.kind, e.from_status,
-      e.to_status, e.reopened, e.lost_reason, e.text, e.subject, e.outbox_id, e.template_id, o.status as delivery,
-      e.assigned_to, au.first_name || ' ' || au.last_name as assigned_name, e.other_id
-    from inbox_events e
-      left join users bu on bu.id = e.by_user_id
-      left join users au on au.id = e.assigned_to
-      left join outbox o on o.id = e.outbox_id
-    where e.subject_id in (${sql.join(subjectIds)})
-      and (e.subject_id = ${subjectIds[0]} or e.kind not in ('merge', 'unmerge'))
-    order by e.at asc, e.id asc
-    limit ${INBOX_LIMITS.historyShown}`.execute(db);
+  const rows = await db
+    .selectFrom('inboxEvents as e')
+    .leftJoin('users as bu', 'bu.id', 'e.byUserId')
+    .leftJoin('users as au', 'au.id', 'e.assignedTo')
+    .leftJoin('outbox as o', 'o.id', 'e.outboxId')
+    .select([
+      'e.id',
+      'e.at',
+      'e.byUserId',
+      sql<string | null>`bu.first_name || ' ' || bu.last_name`.as('byName'),
+      'e.kind',
+      'e.fromStatus',
+      'e.toStatus',
+      'e.reopened',
+      'e.lostReason',
+      'e.text',
+      'e.subject',
+      'e.outboxId',
+      'e.templateId',
+      'o.status as delivery',
+      'e.assignedTo',
+      sql<string | null>`au.first_name || ' ' || au.last_name`.as('assignedName'),
+      'e.otherId',
+    ])
+    .where('e.subjectId', 'in', subjectIds)
+    .where((eb) => eb.or([eb('e.subjectId', '=', subjectIds[0]!), eb('e.kind', 'not in', ['merge', 'unmerge'])]))
+    .orderBy('e.at', 'asc')
+    .orderBy('e.id', 'asc')
+    .limit(INBOX_LIMITS.historyShown)
+    .execute();
   return rows.map((e) => {
     const event: InboxEvent = {
       id: e.id,
@@ -345,26 +348,35 @@ async function duplicatesOf(db: Db, kind: InboxKind, item: ItemRow): Promise<Ite
   const digits = (item.phone ?? '').replace(/\D/g, '');
   const mark = kind === 'quotes' ? registrationKey(item.registrationNumber) : '';
   const days = INBOX_LIMITS.duplicateWindowDays;
-  const { rows } = await sql<ItemRow>`
-    select ${itemColumns(kind)}
-    from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
-    where r.id <> ${item.id} and r.merged_into is null
+  // One condition for both tables (their contact columns named apart), the phone and registration
+  // compared as the indexes of migrations 0024 and 0060 hold them; the statement is each table's own.
+  const alike = sql<SqlBool>`r.id <> ${item.id} and r.merged_into is null
       and r.created_at between ${item.createdAt}::timestamptz - make_interval(days => ${days})
                            and ${item.createdAt}::timestamptz + make_interval(days => ${days})
       and (lower(${emailCol}) = lower(${item.email})
            ${digits.length >= 7 ? sql`or regexp_replace(${phoneCol}, '\\D', '', 'g') = ${digits}` : sql``}
-           ${mark.length >= 2 ? sql`or ${sql.raw(REGISTRATION_KEY_SQL('r.registration_number'))} = ${mark}` : sql``})
-    order by r.created_at desc, r.id desc
-    limit ${INBOX_LIMITS.duplicatesShown}`.execute(db);
-  return rows;
+           ${mark.length >= 2 ? sql`or ${sql.raw(REGISTRATION_KEY_SQL('r.registration_number'))} = ${mark}` : sql``})`;
+  return kind === 'quotes'
+    ? quoteItems(db)
+        .where(alike)
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(INBOX_LIMITS.duplicatesShown)
+        .execute()
+    : leadItems(db)
+        .where(alike)
+        .orderBy('r.createdAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(INBOX_LIMITS.duplicatesShown)
+        .execute();
 }
 
 export async function getItem(db: Db, kind: InboxKind, id: string | undefined): Promise<InboxDetail> {
   if (!isUuid(id)) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
-  const { rows } = await sql<ItemRow>`
-    select ${itemColumns(kind)} from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
-    where r.id = ${id}`.execute(db);
-  const row = rows[0];
+  const row =
+    kind === 'quotes'
+      ? await quoteItems(db).where('r.id', '=', id).executeTakeFirst()
+      : await leadItems(db).where('r.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(kind === 'quotes' ? 'Quote request not found' : 'Lead not found');
   const merged = await mergedInto(db, kind, id);
   const [extra, history, duplicates, invitation, clock] = await Promise.all([

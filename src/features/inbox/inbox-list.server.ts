@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
   INBOX_LIMITS,
   type InboxExportItem,
@@ -10,13 +10,14 @@ import {
 import { discountCodeFor } from '../../contract/popup.ts';
 import type { Db } from '../../server/db/client.ts';
 import {
-  itemColumns,
+  leadItems,
   orderOf,
   overdueSql,
+  quoteItems,
   readReplyClock,
-  tableOf,
   toItem,
   whereOf,
+  QUOTE_ITEM_COLUMNS,
   type ItemRow,
 } from './inbox-sql.server.ts';
 
@@ -24,22 +25,30 @@ import {
 export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Promise<InboxPage> {
   const clock = await readReplyClock(db);
   const where = whereOf(kind, q, clock);
+  const order = orderOf(kind, q.sort);
   const offset = (q.page - 1) * q.limit;
   const [rows, count] = await Promise.all([
     kind === 'quotes' && q.sort === 'respondBy'
       ? respondByPage(db, where, q.limit, offset)
-      : sql<ItemRow>`
-          select ${itemColumns(kind)}
-          from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
-          where ${where}
-          order by ${orderOf(kind, q.sort)}
-          limit ${q.limit} offset ${offset}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from ${tableOf(kind)} r where ${where}`.execute(db),
+      : kind === 'quotes'
+        ? quoteItems(db).where(where).orderBy(order).limit(q.limit).offset(offset).execute()
+        : leadItems(db).where(where).orderBy(order).limit(q.limit).offset(offset).execute(),
+    kind === 'quotes'
+      ? db
+          .selectFrom('quotes as r')
+          .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+          .where(where)
+          .executeTakeFirst()
+      : db
+          .selectFrom('leads as r')
+          .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+          .where(where)
+          .executeTakeFirst(),
   ]);
   const now = Date.now();
   return {
-    items: rows.rows.map((r) => toItem(kind, r, clock, now)),
-    total: count.rows[0]?.n ?? 0,
+    items: rows.map((r) => toItem(kind, r, clock, now)),
+    total: count?.n ?? 0,
     page: q.page,
     limit: q.limit,
   };
@@ -50,13 +59,17 @@ export async function listInbox(db: Db, kind: InboxKind, q: InboxListQuery): Pro
  * 0044) instead of sorting every row: the unanswered urgent ones, oldest first, the other
  * unanswered, oldest first, then the rest, newest first. Each part needs at most offset + limit rows.
  */
-function respondByPage(db: Db, where: RawBuilder<unknown>, limit: number, offset: number) {
-  return respondByQuery(where, limit, offset).execute(db);
+async function respondByPage(db: Db, where: RawBuilder<SqlBool>, limit: number, offset: number) {
+  return (await respondByQuery(where, limit, offset).execute(db)).rows;
 }
 
-/** The query of `respondByPage` (the bench prints its plan). */
-export function respondByQuery(where: RawBuilder<unknown>, limit: number, offset: number): RawBuilder<ItemRow> {
-  const cols = itemColumns('quotes');
+/**
+ * The query of `respondByPage` (the bench prints its plan). Raw SQL, its row type asserted: each
+ * branch of the union keeps its own `order by` and `limit` in parentheses, which Kysely's
+ * `unionAll` does not write, and without them each part reads every row instead of its index's first.
+ */
+export function respondByQuery(where: RawBuilder<SqlBool>, limit: number, offset: number): RawBuilder<ItemRow> {
+  const cols = QUOTE_ITEM_COLUMNS;
   return sql<ItemRow>`
     select * from (
       (select ${cols}, 0 as grp from quotes r left join users u on u.id = r.assigned_to
@@ -75,24 +88,6 @@ export function respondByQuery(where: RawBuilder<unknown>, limit: number, offset
     limit ${limit} offset ${offset}`;
 }
 
-interface ExportRow {
-  lastInvoiceAmount: string | null;
-  invoiceIncludesParts: string | null;
-  estimatedSavingsDollars: string | null;
-  discountCode: string | null;
-  codeUsedOnQuote: boolean | null;
-}
-
-/** The export's money and code columns, aliased alike for both tables (alias `r`). */
-function exportColumns(kind: InboxKind) {
-  return kind === 'quotes'
-    ? sql`r.last_invoice_amount, r.invoice_includes_parts, r.estimated_savings_dollars, r.discount_code,
-        null::boolean as code_used_on_quote`
-    : sql`null::numeric as last_invoice_amount, null::text as invoice_includes_parts,
-        null::numeric as estimated_savings_dollars, null::text as discount_code,
-        exists (select 1 from quotes q where q.discount_lead_id = r.id) as code_used_on_quote`;
-}
-
 /** Every row of the filtered list, in the list's order, up to the export's bound. */
 export async function exportInbox(
   db: Db,
@@ -100,15 +95,48 @@ export async function exportInbox(
   q: InboxListQuery,
 ): Promise<{ items: InboxExportItem[]; truncated: boolean }> {
   const clock = await readReplyClock(db);
-  const rows = await sql<ItemRow & ExportRow>`
-    select ${itemColumns(kind)}, ${exportColumns(kind)}
-    from ${tableOf(kind)} r left join users u on u.id = r.assigned_to
-    where ${whereOf(kind, q, clock)}
-    order by ${orderOf(kind, q.sort)}
-    limit ${INBOX_LIMITS.exportMaxRows + 1}`.execute(db);
+  const where = whereOf(kind, q, clock);
+  const order = orderOf(kind, q.sort);
+  const bound = INBOX_LIMITS.exportMaxRows + 1;
+  // The export's money and code columns: a quote request's own, a lead's code only whether a quote came back with it.
+  const rows =
+    kind === 'quotes'
+      ? await quoteItems(db)
+          .select([
+            'r.lastInvoiceAmount',
+            'r.invoiceIncludesParts',
+            'r.estimatedSavingsDollars',
+            'r.discountCode',
+            sql<null>`null::boolean`.as('codeUsedOnQuote'),
+          ])
+          .where(where)
+          .orderBy(order)
+          .limit(bound)
+          .execute()
+      : await leadItems(db)
+          .select((eb) => [
+            sql<null>`null::numeric`.as('lastInvoiceAmount'),
+            sql<null>`null::text`.as('invoiceIncludesParts'),
+            sql<null>`null::numeric`.as('estimatedSavingsDollars'),
+            sql<null>`null::text`.as('discountCode'),
+            eb
+              .exists(
+                eb
+                  .selectFrom('quotes as q')
+                  .select(sql`1`.as('one'))
+                  .whereRef('q.discountLeadId', '=', 'r.id'),
+              )
+              // PostgreSQL answers `exists` with a boolean; Kysely's SqlBool also allows 0 and 1.
+              .$castTo<boolean>()
+              .as('codeUsedOnQuote'),
+          ])
+          .where(where)
+          .orderBy(order)
+          .limit(bound)
+          .execute();
   const now = Date.now();
   return {
-    items: rows.rows.slice(0, INBOX_LIMITS.exportMaxRows).map((r) => ({
+    items: rows.slice(0, INBOX_LIMITS.exportMaxRows).map((r) => ({
       ...toItem(kind, r, clock, now),
       lastInvoiceAmount: r.lastInvoiceAmount,
       invoiceIncludesParts: r.invoiceIncludesParts,
@@ -117,19 +145,36 @@ export async function exportInbox(
       discountCode: kind === 'quotes' ? r.discountCode : r.source.startsWith('popup') ? discountCodeFor(r.id) : null,
       codeUsedOnQuote: kind === 'quotes' ? null : r.codeUsedOnQuote,
     })),
-    truncated: rows.rows.length > INBOX_LIMITS.exportMaxRows,
+    truncated: rows.length > INBOX_LIMITS.exportMaxRows,
   };
 }
 
 /** The dashboard's "Waiting for a reply" and "Overdue" cards: unanswered quote requests. */
 export async function inboxSummary(db: Db): Promise<InboxSummary> {
   const clock = await readReplyClock(db);
-  const { rows } = await sql<InboxSummary>`
-    select count(*)::int as waiting, (count(*) filter (where ${overdueSql(clock)}))::int as overdue,
-      (select count(*)::int from aog_reports where status = 'open') as aog_open,
-      (select count(distinct conversation_id)::int from conversation_reports where resolved_at is null) as reports_open
-    from quotes r where r.merged_into is null and r.inbox_status = 'new'`.execute(db);
-  return rows[0] ?? { waiting: 0, overdue: 0, aogOpen: 0, reportsOpen: 0 };
+  const row = await db
+    .selectFrom('quotes as r')
+    .select((eb) => [
+      eb.cast<number>(eb.fn.countAll(), 'integer').as('waiting'),
+      eb.cast<number>(eb.fn.countAll().filterWhere(overdueSql(clock)), 'integer').as('overdue'),
+      eb
+        .selectFrom('aogReports')
+        .select((e) => e.cast<number>(e.fn.countAll(), 'integer').as('n'))
+        .where('status', '=', 'open')
+        .as('aogOpen'),
+      eb
+        .selectFrom('conversationReports')
+        .select((e) => e.cast<number>(e.fn.count('conversationId').distinct(), 'integer').as('n'))
+        .where('resolvedAt', 'is', null)
+        .as('reportsOpen'),
+    ])
+    .where('r.mergedInto', 'is', null)
+    .where('r.inboxStatus', '=', 'new')
+    .executeTakeFirst();
+  // A count is never null; a scalar subquery's type says it could be.
+  return row
+    ? { waiting: row.waiting, overdue: row.overdue, aogOpen: row.aogOpen ?? 0, reportsOpen: row.reportsOpen ?? 0 }
+    : { waiting: 0, overdue: 0, aogOpen: 0, reportsOpen: 0 };
 }
 
 /** Administrators a request can be assigned to. */

@@ -53,10 +53,16 @@ export async function mergeItems(
     if (keep.mergedInto || dup.mergedInto) throw conflict('One of these requests was already merged');
     const table = tableOf(kind);
     // The survivor shows the requests merged into it, not theirs in turn: those are undone first.
-    if ((await sql`select 1 from ${table} where merged_into = ${dup.id} limit 1`.execute(trx)).rows.length)
+    const mergedIntoDup =
+      kind === 'quotes'
+        ? await trx.selectFrom('quotes').select('id').where('mergedInto', '=', dup.id).limit(1).executeTakeFirst()
+        : await trx.selectFrom('leads').select('id').where('mergedInto', '=', dup.id).limit(1).executeTakeFirst();
+    if (mergedIntoDup)
       throw conflict('Other requests were merged into this duplicate: open it and undo those merges first');
     const columns = FILLABLE[kind];
     // Aliased by position: the result's keys are camel-cased by the client, the columns are not.
+    // Raw SQL: the columns compared are a list chosen per table at run time, which the query
+    // builder cannot type; each result is a boolean by its expression.
     const { rows } = await sql<Record<string, boolean>>`
       select ${sql.join(columns.map((c, i) => sql`(k.${sql.ref(c)} is null and d.${sql.ref(c)} is not null) as ${sql.ref(`f${i}`)}`))}
       from ${table} k, ${table} d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
@@ -65,7 +71,11 @@ export async function mergeItems(
       await sql`
         update ${table} k set ${sql.join(filled.map((c) => sql`${sql.ref(c)} = d.${sql.ref(c)}`))}
         from ${table} d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
-    await sql`update ${table} set merged_into = ${keep.id}, version = version + 1 where id = ${dup.id}`.execute(trx);
+    await trx
+      .updateTable(kind)
+      .set((eb) => ({ mergedInto: keep.id, version: eb('version', '+', 1) }))
+      .where('id', '=', dup.id)
+      .execute();
     await recordEvent(trx, kind, keep.id, by, {
       kind: 'merge',
       otherId: dup.id,
@@ -118,7 +128,11 @@ export async function unmergeItems(
           ),
         )}
         from ${table} d where k.id = ${keep.id} and d.id = ${dup.id}`.execute(trx);
-    await sql`update ${table} set merged_into = null, version = version + 1 where id = ${dup.id}`.execute(trx);
+    await trx
+      .updateTable(kind)
+      .set((eb) => ({ mergedInto: null, version: eb('version', '+', 1) }))
+      .where('id', '=', dup.id)
+      .execute();
     await recordEvent(trx, kind, keep.id, by, {
       kind: 'unmerge',
       otherId: dup.id,

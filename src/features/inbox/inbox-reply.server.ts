@@ -7,7 +7,6 @@ import { badRequest } from '../../server/http/errors.ts';
 import { escapeHtml } from '../../server/email/template-render.ts';
 import { bumpVersion, checkVersion, lockItem, moveStatus, recordEvent, type Actor } from './inbox-item.server.ts';
 import { businessReplyAddress } from '../../server/settings.server.ts';
-import { tableOf } from './inbox-sql.server.ts';
 
 /** The plain text as simple HTML paragraphs, every character escaped. */
 export function textToHtml(text: string): string {
@@ -85,7 +84,11 @@ export async function replyTo(
       templateId,
     });
     // The funnel's "answered within 24 h" counts the first reply, never a status change alone.
-    await sql`update ${tableOf(kind)} set answered_at = coalesce(answered_at, now()) where id = ${row.id}`.execute(trx);
+    await trx
+      .updateTable(kind)
+      .set((eb) => ({ answeredAt: eb.fn.coalesce('answeredAt', sql<Date>`now()`) }))
+      .where('id', '=', row.id)
+      .execute();
     if (row.inboxStatus === 'new')
       await moveStatus(trx, kind, row, transition(INBOX_MACHINE, row.inboxStatus, 'reply'), by, null);
     await bumpVersion(trx, kind, row.id);

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LEAD_SEARCH, QUOTE_SEARCH } from '../../server/db/migrations/0024_business_inbox.ts';
 import { SETTINGS_CATALOG } from '../../contract/settings-catalog.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -16,21 +16,82 @@ import {
 
 /**
  * The parts of the inbox's SQL that differ between quote requests and leads, so one list, one
- * detail and one export serve both. Raw SQL on purpose: the two tables name their contact columns
- * differently, and a union type of two Kysely tables would not type-check the shared code.
+ * detail and one export serve both. A statement is built on each table's own query
+ * (`quoteItems`, `leadItems`), so its row type is the `Database` interface's, and the compiler
+ * checks both against `ItemRow`; the filters and orders the two share are SQL expressions over
+ * the alias `r`, which either table's query takes.
  */
 
-/** The columns of one row of the worked list, aliased alike for both tables (alias `r`). */
-export function itemColumns(kind: InboxKind): RawBuilder<unknown> {
-  const common = sql`r.id, r.first_name, r.inbox_status, r.lost_reason, r.version, r.created_at, r.source,
-    r.assigned_to, u.first_name || ' ' || u.last_name as assigned_name`;
-  return kind === 'quotes'
-    ? sql`${common}, r.last_name, r.return_email as email, r.return_phone as phone, r.aircraft_make, r.aircraft_model,
-        r.registration_number, r.aircraft_type, r.service_type, r.location, r.message, r.estimated_savings, r.urgent`
-    : sql`${common}, null::text as last_name, r.email, r.phone, null::text as aircraft_make, null::text as aircraft_model,
-        null::text as registration_number, null::text as aircraft_type, null::text as service_type,
-        null::text as location, null::text as message, null::numeric as estimated_savings, false as urgent`;
+const assignedName = sql<string | null>`u.first_name || ' ' || u.last_name`.as('assignedName');
+
+/** One row of the worked list from quote requests (alias `r`), every column typed by `quotes`. */
+export function quoteItems(db: Db) {
+  return db
+    .selectFrom('quotes as r')
+    .leftJoin('users as u', 'u.id', 'r.assignedTo')
+    .select([
+      'r.id',
+      'r.firstName',
+      'r.inboxStatus',
+      'r.lostReason',
+      'r.version',
+      'r.createdAt',
+      'r.source',
+      'r.assignedTo',
+      assignedName,
+      'r.lastName',
+      'r.returnEmail as email',
+      'r.returnPhone as phone',
+      'r.aircraftMake',
+      'r.aircraftModel',
+      'r.registrationNumber',
+      'r.aircraftType',
+      'r.serviceType',
+      'r.location',
+      'r.message',
+      'r.estimatedSavings',
+      'r.urgent',
+    ]);
 }
+
+/** One row of the worked list from leads (alias `r`): what a lead does not have is null, never urgent. */
+export function leadItems(db: Db) {
+  return db
+    .selectFrom('leads as r')
+    .leftJoin('users as u', 'u.id', 'r.assignedTo')
+    .select([
+      'r.id',
+      'r.firstName',
+      'r.inboxStatus',
+      'r.lostReason',
+      'r.version',
+      'r.createdAt',
+      'r.source',
+      'r.assignedTo',
+      assignedName,
+      sql<null>`null::text`.as('lastName'),
+      'r.email',
+      'r.phone',
+      sql<null>`null::text`.as('aircraftMake'),
+      sql<null>`null::text`.as('aircraftModel'),
+      sql<null>`null::text`.as('registrationNumber'),
+      sql<null>`null::text`.as('aircraftType'),
+      sql<null>`null::text`.as('serviceType'),
+      sql<null>`null::text`.as('location'),
+      sql<null>`null::text`.as('message'),
+      sql<null>`null::numeric`.as('estimatedSavings'),
+      sql<boolean>`false`.as('urgent'),
+    ]);
+}
+
+/**
+ * The columns of `quoteItems` as SQL, for the respond-by page's union (inbox-list.server.ts),
+ * the one list statement the query builder cannot say.
+ */
+export const QUOTE_ITEM_COLUMNS = sql`r.id, r.first_name, r.inbox_status, r.lost_reason, r.version, r.created_at, r.source,
+    r.assigned_to, u.first_name || ' ' || u.last_name as assigned_name, r.last_name, r.return_email as email,
+    r.return_phone as phone, r.aircraft_make, r.aircraft_model, r.registration_number, r.aircraft_type, r.service_type,
+    r.location, r.message, r.estimated_savings, r.urgent`;
 
 export const tableOf = (kind: InboxKind) => sql.table(kind);
 
@@ -65,7 +126,7 @@ const clockHoursSql = (clock: ReplyClock) =>
 
 /** Overdue: still new, past its clock (quote requests only: the promise is the quote form's). */
 export const overdueSql = (clock: ReplyClock) =>
-  sql`(r.inbox_status = 'new' and r.created_at < now() - make_interval(hours => ${clockHoursSql(clock)}))`;
+  sql<SqlBool>`(r.inbox_status = 'new' and r.created_at < now() - make_interval(hours => ${clockHoursSql(clock)}))`;
 
 /** A date-only `to` means the whole of that day (UTC). */
 function toBound(to: string): string {
@@ -80,7 +141,7 @@ export function whereOf(
   kind: InboxKind,
   q: Omit<InboxListQuery, 'page' | 'limit' | 'sort'>,
   clock: ReplyClock,
-): RawBuilder<unknown> {
+): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [sql`r.merged_into is null`];
   if (q.status) parts.push(sql`r.inbox_status = ${q.status}`);
   if (q.from) parts.push(sql`r.created_at >= ${fromBound(q.from)}::timestamptz`);
@@ -111,7 +172,7 @@ export function whereOf(
         : sql`(${searchText(kind)}) ilike ${pattern}`,
     );
   }
-  return sql.join(parts, sql` and `);
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
 /** `order by` of the worked list; id breaks ties so paging never skips or repeats a row. */

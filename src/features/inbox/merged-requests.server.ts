@@ -1,31 +1,59 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { INBOX_LIMITS, type InboxKind, type MergedRequest } from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
-import { tableOf } from './inbox-sql.server.ts';
+import type { Database } from '../../server/db/schema.ts';
+
+/** When `r` was merged into `id`: its merge line in the survivor's history. */
+const mergedAtOf = (id: string) => (eb: ExpressionBuilder<Database & { r: { id: string } }, 'r'>) =>
+  eb
+    .selectFrom('inboxEvents as e')
+    .select((e) => e.fn.max('e.at').as('at'))
+    .where('e.subjectId', '=', id)
+    .where('e.kind', '=', 'merge')
+    .whereRef('e.otherId', '=', 'r.id')
+    .as('mergedAt');
 
 /** The requests merged into `id`, with the customer's words, newest merge first. */
 export async function mergedInto(db: Db, kind: InboxKind, id: string): Promise<MergedRequest[]> {
-  const quotes = kind === 'quotes';
-  const { rows } = await sql<{
-    id: string;
-    createdAt: Date;
-    name: string;
-    email: string;
-    phone: string | null;
-    message: string | null;
-    additionalNotes: string | null;
-    discountCode: string | null;
-    mergedAt: Date | null;
-  }>`
-    select r.id, r.created_at, ${quotes ? sql`r.first_name || ' ' || r.last_name` : sql`r.first_name`} as name,
-      ${quotes ? sql`r.return_email` : sql`r.email`} as email, ${quotes ? sql`r.return_phone` : sql`r.phone`} as phone,
-      ${quotes ? sql`r.message` : sql`null`} as message,
-      ${quotes ? sql`r.additional_notes` : sql`null`} as additional_notes,
-      ${quotes ? sql`r.discount_code` : sql`null`} as discount_code,
-      (select max(e.at) from inbox_events e where e.subject_id = ${id} and e.kind = 'merge' and e.other_id = r.id) as merged_at
-    from ${tableOf(kind)} r where r.merged_into = ${id}
-    order by merged_at desc nulls last, r.created_at desc
-    limit ${INBOX_LIMITS.duplicatesShown * 4}`.execute(db);
+  const mergedAt = mergedAtOf(id);
+  const rows =
+    kind === 'quotes'
+      ? await db
+          .selectFrom('quotes as r')
+          .select((eb) => [
+            'r.id',
+            'r.createdAt',
+            sql<string>`r.first_name || ' ' || r.last_name`.as('name'),
+            'r.returnEmail as email',
+            'r.returnPhone as phone',
+            'r.message',
+            'r.additionalNotes',
+            'r.discountCode',
+            mergedAt(eb),
+          ])
+          .where('r.mergedInto', '=', id)
+          .orderBy('mergedAt', (ob) => ob.desc().nullsLast())
+          .orderBy('r.createdAt', 'desc')
+          .limit(INBOX_LIMITS.duplicatesShown * 4)
+          .execute()
+      : await db
+          .selectFrom('leads as r')
+          .select((eb) => [
+            'r.id',
+            'r.createdAt',
+            'r.firstName as name',
+            'r.email',
+            'r.phone',
+            sql<null>`null`.as('message'),
+            sql<null>`null`.as('additionalNotes'),
+            sql<null>`null`.as('discountCode'),
+            mergedAt(eb),
+          ])
+          .where('r.mergedInto', '=', id)
+          .orderBy('mergedAt', (ob) => ob.desc().nullsLast())
+          .orderBy('r.createdAt', 'desc')
+          .limit(INBOX_LIMITS.duplicatesShown * 4)
+          .execute();
   const undoMs = INBOX_LIMITS.mergeUndoDays * 86_400_000;
   return rows.map((r) => ({
     id: r.id,
