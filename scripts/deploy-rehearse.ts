@@ -6,9 +6,10 @@
 // (functions from the bundles, the edge function in Deno, redirects, headers, Blobs). The functions
 // reach the database through Neon's serverless driver over a local WebSocket proxy, as in
 // production. Then the smoke suite (tests/deploy/) runs against it.
-// Flags: --port N (default 8898; the stand-ins take N+2 to N+4), --keep (leave it running after the suite, until Ctrl-C),
+// Flags: --port N (default 8898; the stand-ins take N+2 to N+4, the CDN's purge API N+5), --keep (leave it running after the suite, until Ctrl-C),
 // --no-suite (only build and serve).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +37,12 @@ const port = Number(args.port);
 const netlifyOrigin = `http://localhost:${port}`;
 /** The edge bundle under Deno in front of it, as Netlify's edge stands in front of the origin. */
 const origin = `http://localhost:${port + 1}`;
+/**
+ * Netlify's purge API, served by the CDN stand-in in the Deno runner (scripts/lib/edge-under-deno.ts):
+ * the functions' purgeCache calls it with this token when a write changes what the CDN keeps.
+ */
+const purgeApi = `http://127.0.0.1:${port + 5}`;
+const purgeToken = randomBytes(24).toString('base64url');
 const started = performance.now();
 const times: Array<[string, number]> = [];
 async function step<T>(name: string, work: () => Promise<T> | T): Promise<T> {
@@ -112,7 +119,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 let status: number;
 try {
   await step('deploy tools (netlify-cli, deno)', ensureTools);
-  for (const taken of [port, port + 1, port + 2, port + 3, port + 4])
+  for (const taken of [port, port + 1, port + 2, port + 3, port + 4, port + 5])
     if (
       await fetch(`http://127.0.0.1:${taken}/`).then(
         () => true,
@@ -178,6 +185,9 @@ try {
     LOCAL_STRIPE_STANDIN_KEY: services.stripe.secretKey,
     LOCAL_STRIPE_STANDIN_WEBHOOK_SECRET: services.stripe.webhookSecret,
     GA_SCRIPT_BASE: services.gtag.url,
+    NETLIFY_PURGE_API_TOKEN: purgeToken,
+    NETLIFY_API_BASE: purgeApi,
+    SITE_ID: 'deploy-rehearsal',
   };
   delete env['DATABASE_URL'];
 
@@ -238,7 +248,9 @@ try {
         path.join(distDir, 'manifest.json'),
         String(port + 1),
         netlifyOrigin,
+        String(port + 5),
       ],
+      // The purge API's token comes in the environment (NETLIFY_PURGE_API_TOKEN), as the functions get it.
       { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true },
     );
     children.push(child);

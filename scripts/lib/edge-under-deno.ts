@@ -3,9 +3,14 @@
 // fetches its bootstrap from edge.netlify.com when it starts, which an offline machine cannot
 // (docs/decisions/0371); everything else here is the build's own output. Arguments: the folder the
 // bundle's modules were extracted to (with the edge bundler's own eszip tool), the bundle's
-// manifest.json, the port to listen on, and the origin (netlify serve) that `context.next()` asks.
+// manifest.json, the port to listen on, the origin (netlify serve) that `context.next()` asks, and
+// the port of the purge API (its token in NETLIFY_PURGE_API_TOKEN, as the functions get it).
+// It also stands in for Netlify's CDN, which `netlify serve` does not have (scripts/lib/edge-cdn.ts).
+import { Cdn } from './edge-cdn.ts';
+
 declare const Deno: {
   args: string[];
+  env: { get(name: string): string | undefined };
   readTextFile(path: string): Promise<string>;
   serve(
     options: { port: number; hostname: string; onListen?: (address: unknown) => void },
@@ -19,7 +24,7 @@ interface Manifest {
 }
 type EdgeFunction = (request: Request, context: { next(): Promise<Response> }) => Promise<Response> | Response;
 
-const [sourceDir, manifestPath, port, originUrl] = Deno.args as [string, string, string, string];
+const [sourceDir, manifestPath, port, originUrl, purgePort] = Deno.args as [string, string, string, string, string];
 const manifest = JSON.parse(await Deno.readTextFile(manifestPath)) as Manifest;
 const importMap = JSON.parse(await Deno.readTextFile(`${sourceDir}/import_map.json`)) as {
   imports: Record<string, string>;
@@ -74,11 +79,16 @@ for (const specifier of Object.keys(importMap.imports)) {
   }
 }
 
+const cdn = new Cdn();
+
 /**
- * The origin's answer, as Netlify's edge asks for it: the same request, marked as passed through
- * (netlify serve then skips its own edge step), uncompressed so the body can be read and rewritten.
+ * The origin's answer, as Netlify's edge asks for it: from the CDN when it keeps it, else the same
+ * request, marked as passed through (netlify serve then skips its own edge step), uncompressed so
+ * the body can be read and rewritten, and kept by the CDN when its headers say so.
  */
 async function fromOrigin(request: Request, body: ArrayBuffer | null): Promise<Response> {
+  const kept = cdn.lookup(request);
+  if (kept) return kept;
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   headers.set('x-nf-passthrough', 'passthrough');
@@ -92,8 +102,27 @@ async function fromOrigin(request: Request, body: ArrayBuffer | null): Promise<R
   const out = new Headers(res.headers);
   out.delete('content-encoding');
   out.delete('content-length');
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers: out });
+  return cdn.store(request, new Response(res.body, { status: res.status, statusText: res.statusText, headers: out }));
 }
+
+/**
+ * Netlify's purge API (`POST /api/v1/purge`, what `purgeCache` from @netlify/functions calls, here
+ * at NETLIFY_API_BASE): the bearer token the functions were given, then the tags to drop.
+ */
+const purgeToken = Deno.env.get('NETLIFY_PURGE_API_TOKEN');
+Deno.serve(
+  { port: Number(purgePort), hostname: '127.0.0.1', onListen: () => console.log(`purge API on ${purgePort}`) },
+  async (request) => {
+    if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/v1/purge')
+      return new Response('Not found', { status: 404 });
+    if (!purgeToken || request.headers.get('authorization') !== `Bearer ${purgeToken}`)
+      return new Response('Unauthorized', { status: 401 });
+    const { cache_tags: tags = [] } = (await request.json().catch(() => ({}))) as { cache_tags?: string[] };
+    const dropped = cdn.purge(tags);
+    console.log(`CDN purge (${tags.join(', ') || 'everything'}): ${dropped} dropped`);
+    return new Response(null, { status: 202 });
+  },
+);
 
 Deno.serve(
   { port: Number(port), hostname: '127.0.0.1', onListen: () => console.log(`edge bundle under Deno on ${port}`) },

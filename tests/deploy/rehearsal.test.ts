@@ -155,7 +155,10 @@ describe('the public pages as Netlify serves them', () => {
     form.set('api_key', 'G-REHEARSE1');
     const added = await json('POST', '/api/admin/config/api-keys?integration_type=google_analytics', form, admin);
     expect(added.status, added.text).toBe(200);
+    const keyId = (added.body as { data: { id: string } }).data.id;
     try {
+      // The key's write purged the settings the CDN kept: this read asks the function again, and
+      // the CDN keeps its answer for the pages' edge function to read.
       const settings = await json('GET', '/api/site/settings');
       expect((settings.body as { data: { analytics: unknown } }).data.analytics).toEqual({
         measurement_id: 'G-REHEARSE1',
@@ -163,8 +166,22 @@ describe('the public pages as Netlify serves them', () => {
       });
       await checkPages('analytics ID G-REHEARSE1 set', true);
     } finally {
-      await db.deleteFrom('apiKeys').where('integrationType', '=', 'google_analytics').execute();
+      const removed = await json('DELETE', `/api/admin/config/api-keys/${keyId}`, undefined, admin);
+      expect(removed.status, removed.text).toBe(200);
     }
+    // Its removal purged them again: the pages go back to the strict policy at once, not in a day.
+    await json('GET', '/api/site/settings');
+    for (const pathname of ['/', '/blog', articlePath])
+      expect(headerValues(await rawGet(pathname), 'content-security-policy')[0], pathname).not.toContain(gtagUrl);
+  });
+
+  it("keep the public settings at the CDN, as Netlify's does, without showing its headers", async () => {
+    await json('GET', '/api/site/settings');
+    const again = await json('GET', '/api/site/settings');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('cache-status')).toMatch(/hit/);
+    for (const name of ['netlify-cdn-cache-control', 'netlify-cache-tag', 'cache-tag'])
+      expect(again.headers.get(name), name).toBeNull();
   });
 
   it('serve the hashed assets, deployed as immutable, and unknown paths as 404', async () => {
@@ -185,6 +202,14 @@ describe('the public pages as Netlify serves them', () => {
 });
 
 describe('the API through the bundled functions and the Neon driver', () => {
+  it('answers an /api path no function declares with a JSON 404, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await json(method, '/api/no-such-thing', method === 'GET' || method === 'DELETE' ? undefined : {});
+      expect(res.status, `${method}: ${res.text}`).toBe(404);
+      expect(res.body, method).toEqual({ detail: 'Not found' });
+    }
+  });
+
   it('answers the public reads', async () => {
     const health = await json('GET', '/api/health');
     expect(health.status, health.text).toBe(200);
@@ -315,7 +340,10 @@ describe('the API through the bundled functions and the Neon driver', () => {
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         body: payload,
       });
-    expect((await post(sign('whsec_not_the_secret'))).status).toBe(400);
+    // Answered by payments-webhook itself, never by the ssr function's JSON 404 (0476).
+    const forged = await post(sign('whsec_not_the_secret'));
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toMatch(/Invalid Stripe-Signature/);
     const ok = await post(sign(webhookSecret));
     expect(ok.status, await ok.text()).toBe(200);
     const stored = await db
