@@ -9,7 +9,7 @@ import { functionPaths, withExcludedPaths } from '../../scripts/ssr-excluded-pat
 // The `ssr` function the Astro adapter writes is routed at `/*`. Read by Netlify's own parser of
 // inline config, as the deploy reads it, no path a function declares may also be one of ssr's.
 const require = createRequire(import.meta.url);
-const sample = (p: string) => p.replace(/:([A-Za-z]+)/g, (_, name: string) => `sample-${name}`);
+const sample = (p: string) => p.replace(/:([A-Za-z]+)/g, (_, name: string) => `sample-${name.toLowerCase()}`);
 
 /** The ssr.mjs the installed adapter writes, from its own template. */
 function adapterSsrModule(): string {
@@ -22,13 +22,18 @@ function adapterSsrModule(): string {
     .replace('${packageVersion}', 'test');
 }
 
+type Route = { pattern: string; literal?: string; expression?: string };
 interface Routed {
-  routes?: Array<{ pattern: string }>;
-  excludedRoutes?: Array<{ pattern: string }>;
+  routes?: Route[];
+  excludedRoutes?: Route[];
 }
-/** Whether Netlify would route `pathname` to this function: one of its routes, none of its exclusions. */
+/**
+ * Whether Netlify's local router would send `pathname` to this function: as netlify-cli's
+ * `matchURLPath` does, a route's literal or expression, then none of its excluded routes.
+ */
 function serves(fn: Routed, pathname: string): boolean {
-  const test = (r: { pattern: string }) => new URLPattern({ pathname: r.pattern }).test({ pathname });
+  const test = (r: Route) =>
+    r.literal !== undefined ? pathname === r.literal : new RegExp(r.expression!).test(pathname);
   return (fn.routes ?? []).some(test) && !(fn.excludedRoutes ?? []).some(test);
 }
 
