@@ -83,6 +83,27 @@ function ensureTools(): void {
   writeFileSync(stamp, lock);
 }
 
+/**
+ * netlify-cli 27.10.2 serves a built (zipped) function with the `routes` of the build's manifest
+ * but drops its `excludedRoutes` (`FunctionsRegistry`, where it unzips a function), although its
+ * deploy uploads them (`excluded_routes`) and Netlify documents `excludedPath` for functions. The
+ * `ssr` function excludes every path the API functions declare (docs/decisions/0476): without
+ * this one line, `netlify serve` would still let `ssr` take them, which a deploy would not. The
+ * line is added to the installed copy on each run (docs/decisions/0371, item 10); an upgrade that
+ * changes the code stops the rehearsal here.
+ */
+function keepExcludedRoutes(): void {
+  const file = path.join(TOOLS_DIR, 'node_modules/netlify-cli/dist/lib/functions/registry.js');
+  const source = readFileSync(file, 'utf8');
+  const kept = 'excludedRoutes: manifestEntry.excludedRoutes,';
+  if (source.includes(kept)) return;
+  const dropped = /(\n(\s*)routes: manifestEntry\.routes,\n)/;
+  if (!dropped.test(source))
+    throw new Error(`${file}: the unzipped function's routes are not where 0371 item 10 expects`);
+  writeFileSync(file, source.replace(dropped, `$1$2${kept}\n`));
+  console.log("netlify-cli: a built function's excludedRoutes kept when it is served (0371, item 10)");
+}
+
 const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 async function stopAll(): Promise<void> {
@@ -118,7 +139,10 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 
 let status: number;
 try {
-  await step('deploy tools (netlify-cli, deno)', ensureTools);
+  await step('deploy tools (netlify-cli, deno)', () => {
+    ensureTools();
+    keepExcludedRoutes();
+  });
   for (const taken of [port, port + 1, port + 2, port + 3, port + 4, port + 5])
     if (
       await fetch(`http://127.0.0.1:${taken}/`).then(
