@@ -2,10 +2,26 @@ import { api } from './api.ts';
 import { createUser, verifyCredentials, type TestUser } from './users.ts';
 
 let tail = 0;
-/** A tail number no other test uses (the owner-plus-tail pair is unique). */
+/** The letters an N-number may end with: never I or O (src/contract/registration.ts). */
+const MARK_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * A tail number no other test uses (the owner-plus-tail pair is unique), and a valid N-number:
+ * the process's two digits, then the count as three digits, two digits and a letter, or a digit
+ * and two letters (9,160 a process). The API tests share a worker's module state across files, so
+ * a worker counts past a hundred: cut to six characters, the old form gave the 110th to 119th the
+ * same N12011, and one owner's second aircraft was refused as a duplicate of the first.
+ */
 export function uniqueTail(): string {
   tail += 1;
-  return `N${(process.pid % 900) + 100}${String(tail).padStart(2, '0')}`.slice(0, 6);
+  let n = tail - 1;
+  let suffix: string;
+  if (n < 1000) suffix = String(n).padStart(3, '0');
+  else if ((n -= 1000) < 2400) suffix = `${String(Math.floor(n / 24)).padStart(2, '0')}${MARK_LETTERS[n % 24]}`;
+  else if ((n -= 2400) < 5760)
+    suffix = `${Math.floor(n / 576)}${MARK_LETTERS[Math.floor(n / 24) % 24]}${MARK_LETTERS[n % 24]}`;
+  else throw new Error('uniqueTail: more than 9,160 tail numbers in one process');
+  return `N${(process.pid % 90) + 10}${suffix}`;
 }
 
 export function validRequest(overrides: Record<string, unknown> = {}) {
