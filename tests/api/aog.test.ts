@@ -4,12 +4,14 @@ import { escalateDueAogs } from '../../src/features/aog/escalation.server.ts';
 import { inQuietHours } from '../../src/features/conversations/quiet-hours.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messaging.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { mechanicWithProfile, notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { holdRowLock } from '../helpers/row-lock.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Aircraft on ground (docs/decisions/0250-aog-dispatch.md). Its own database: who is
 // asked depends on every mechanic near an airport, and the active Twilio key is global. Miles from
@@ -74,7 +76,7 @@ async function mechanic(
     .where('id', '=', m.id)
     .execute();
   if (options.available) {
-    const saved = await api.put('/api/aog/availability', { available: true }, { token: m.token });
+    const saved = await callRoute(ROUTES.aogAvailabilitySave, { body: { available: true }, as: m });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({ available: true, hasPhone: true });
   }
@@ -101,7 +103,7 @@ const report = (over: Record<string, unknown> = {}) => ({
 });
 
 async function reportAog(owner: TestUser, over: Record<string, unknown> = {}) {
-  const res = await api.post('/api/aog', report(over), { token: owner.token });
+  const res = await callRoute(ROUTES.aogReport, { unchecked: report(over), as: owner });
   expect(res.status, res.text).toBe(201);
   await afterAnswersSettled();
   return res.body as { id: string; status: 'open'; radiusMiles: number; notified: number };
@@ -109,7 +111,11 @@ async function reportAog(owner: TestUser, over: Record<string, unknown> = {}) {
 
 const inAnHour = () => new Date(Date.now() + 60 * MINUTE).toISOString();
 const offer = (m: TestUser, id: string, over: Record<string, unknown> = {}) =>
-  api.post(`/api/aog/${id}/offers`, { arriveBy: inAnHour(), calloutFeeCents: 15_000, ...over }, { token: m.token });
+  callRoute(ROUTES.aogOffer, {
+    params: { id },
+    body: { arriveBy: inAnHour(), calloutFeeCents: 15_000, ...over },
+    as: m,
+  });
 const asked = (id: string) =>
   db
     .selectFrom('aogNotified')
@@ -167,12 +173,12 @@ describe('report and broadcast', () => {
     expect(fake.sms.filter((s) => s.to === day.e164 || s.to === night.e164)).toHaveLength(0);
 
     const list = async (m: TestUser) =>
-      (await api.get('/api/aog/open', { token: m.token })).body as Array<{ id: string; distanceMiles: number }>;
+      (await callRoute(ROUTES.aogOpen, { as: m })).body as Array<{ id: string; distanceMiles: number }>;
     expect((await list(near)).map((c) => [c.id, c.distanceMiles])).toEqual([[created.id, 5]]);
     expect(await list(concord)).toEqual([]);
     const early = await offer(concord, created.id);
     expect(early.status).toBe(403);
-    expect(early.body.detail).toBe('This aircraft on ground is not in your area');
+    expect(detailOf(early)).toBe('This aircraft on ground is not in your area');
 
     const createdAt = (
       await db.selectFrom('aogReports').select('createdAt').where('id', '=', created.id).executeTakeFirstOrThrow()
@@ -198,9 +204,9 @@ describe('report and broadcast', () => {
     ]);
     for (const m of [near, day, night, concord, sacramento, reno]) expect(await callNotices(m)).toHaveLength(1);
     for (const m of [pending, smallArea, bakersfield]) expect(await callNotices(m)).toHaveLength(0);
-    const view = await api.get(`/api/aog/${created.id}`, { token: owner.token });
+    const view = await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: owner });
     expect(view.body).toMatchObject({ status: 'open', radiusMiles: 200, step: 3, notified: 6 });
-    expect(view.body.timeline.map((t: { note: string }) => t.note)).toEqual([
+    expect(view.body.timeline.map((t) => t.note)).toEqual([
       'Reported at KPAO (Palo Alto, CA). 3 mechanics within 25 mi asked.',
       'No offer yet: the radius widened to 50 mi, 1 more mechanic asked.',
       'No offer yet: the radius widened to 100 mi, 1 more mechanic asked.',
@@ -276,7 +282,7 @@ describe('offers, acceptance and the race', () => {
       mechanic: { id: b.id },
     });
 
-    const live = await api.get(`/api/aog/${created.id}`, { token: owner.token });
+    const live = await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: owner });
     expect(live.status).toBe(200);
     expect(live.body.offers.map((o: { id: string }) => o.id)).toEqual([soon.body.id, late.body.id]);
     expect(live.body.offers[1]).toMatchObject({
@@ -286,7 +292,11 @@ describe('offers, acceptance and the race', () => {
     });
     expect((await notificationsOf(owner)).filter((n) => n.type === 'aog.offer')).toHaveLength(2);
 
-    const accepted = await api.post(`/api/aog/${created.id}/offers/${late.body.id}/accept`, {}, { token: owner.token });
+    const accepted = await callRoute(ROUTES.aogAccept, {
+      params: { id: created.id, offerId: late.body.id },
+      unchecked: {},
+      as: owner,
+    });
     expect(accepted.status, accepted.text).toBe(201);
     expect(accepted.body).toMatchObject({ status: 'confirmed', mechanicId: a.id, serviceLocation: 'KPAO' });
     const request = await db
@@ -302,7 +312,7 @@ describe('offers, acceptance and the race', () => {
       .where('id', '=', photo.id)
       .executeTakeFirstOrThrow();
     expect(filed.serviceRequestId).toBe(accepted.body.serviceRequestId); // the dispatched mechanic reads it as the job's
-    const after = await api.get(`/api/aog/${created.id}`, { token: owner.token });
+    const after = await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: owner });
     expect(after.body).toMatchObject({ status: 'accepted', appointmentId: accepted.body.id, mechanic: { id: a.id } });
     expect(after.body.offers.map((o: { status: string }) => o.status)).toEqual(['declined', 'accepted']);
     expect((await notificationsOf(b)).filter((n) => n.type === 'aog.taken')).toHaveLength(1);
@@ -313,7 +323,7 @@ describe('offers, acceptance and the race', () => {
 
     const again = await offer(b, created.id);
     expect(again.status).toBe(409);
-    expect(again.body.detail).toBe('This aircraft on ground already has a mechanic');
+    expect(detailOf(again)).toBe('This aircraft on ground already has a mechanic');
   });
 
   it('of two accepts at once exactly one makes an appointment; the other is told it is taken', async () => {
@@ -325,14 +335,14 @@ describe('offers, acceptance and the race', () => {
     const second = (await offer(b, created.id)).body.id as string;
 
     const lock = await holdRowLock('aog_reports', created.id);
-    const one = api.post(`/api/aog/${created.id}/offers/${first}/accept`, {}, { token: owner.token });
+    const one = callRoute(ROUTES.aogAccept, { params: { id: created.id, offerId: first }, unchecked: {}, as: owner });
     await lock.waitForWaiters(1, 'the first accept');
-    const two = api.post(`/api/aog/${created.id}/offers/${second}/accept`, {}, { token: owner.token });
+    const two = callRoute(ROUTES.aogAccept, { params: { id: created.id, offerId: second }, unchecked: {}, as: owner });
     await lock.waitForWaiters(2, 'the second accept');
     await lock.release();
     const results = await Promise.all([one, two]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)!.body.detail).toBe('This aircraft on ground already has a mechanic');
+    expect(detailOf(results.find((r) => r.status === 409)!)).toBe('This aircraft on ground already has a mechanic');
     const appointments = await db.selectFrom('appointments').select('id').where('customerId', '=', owner.id).execute();
     expect(appointments).toHaveLength(1);
   });
@@ -343,15 +353,15 @@ describe('offers, acceptance and the race', () => {
     const [c1, c2] = [await reportAog(o1), await reportAog(o2)];
     const [f1, f2] = [(await offer(m, c1.id)).body.id as string, (await offer(m, c2.id)).body.id as string];
     const lock = await holdRowLock('users', m.id);
-    const one = api.post(`/api/aog/${c1.id}/offers/${f1}/accept`, {}, { token: o1.token });
+    const one = callRoute(ROUTES.aogAccept, { params: { id: c1.id, offerId: f1 }, unchecked: {}, as: o1 });
     await lock.waitForWaiters(1, 'the first owner');
-    const two = api.post(`/api/aog/${c2.id}/offers/${f2}/accept`, {}, { token: o2.token });
+    const two = callRoute(ROUTES.aogAccept, { params: { id: c2.id, offerId: f2 }, unchecked: {}, as: o2 });
     await lock.waitForWaiters(2, 'the second owner');
     await lock.release();
     const [r1, r2] = await Promise.all([one, two]);
     expect([r1.status, r2.status]).toEqual([201, 409]);
-    expect(r2.body.detail).toMatch(/was just dispatched to another aircraft on ground; choose another offer$/);
-    expect((await api.get(`/api/aog/${c2.id}`, { token: o2.token })).body.status).toBe('open');
+    expect(detailOf(r2)).toMatch(/was just dispatched to another aircraft on ground; choose another offer$/);
+    expect((await callRoute(ROUTES.aogOne, { params: { id: c2.id }, as: o2 })).body.status).toBe('open');
   });
 });
 
@@ -362,11 +372,13 @@ describe('live status', () => {
     const owner = await createUser('pilot');
     const created = await reportAog(owner);
     const o = (await offer(m, created.id)).body.id as string;
-    expect((await api.post(`/api/aog/${created.id}/offers/${o}/accept`, {}, { token: owner.token })).status).toBe(201);
+    expect(
+      (await callRoute(ROUTES.aogAccept, { params: { id: created.id, offerId: o }, unchecked: {}, as: owner })).status,
+    ).toBe(201);
     const smsBefore = fake.sms.filter((s) => s.to === '+16505550142').length;
 
     const post = (user: TestUser, body: Record<string, unknown>) =>
-      api.post(`/api/aog/${created.id}/status`, body, { token: user.token });
+      callRoute(ROUTES.aogStatus, { params: { id: created.id }, unchecked: body, as: user });
     const newEta = new Date(Date.now() + 25 * MINUTE).toISOString();
     expect((await post(m, { status: 'en_route', arriveBy: newEta })).status).toBe(200);
     expect((await post(m, { status: 'on_site' })).status).toBe(200);
@@ -395,12 +407,12 @@ describe('live status', () => {
       onPacificDay(new Date(newEta)) === onPacificDay(new Date())
         ? 'today'
         : new Date(newEta).toLocaleDateString('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short' });
-    expect(fixed.body.timeline[2].note).toMatch(new RegExp(`^On site by ${day} \\d`));
-    expect(fixed.body.timeline[5].note).toMatch(/^Part: Starter solenoid, expected /);
+    expect(fixed.body.timeline[2]!.note).toMatch(new RegExp(`^On site by ${day} \\d`));
+    expect(fixed.body.timeline[5]!.note).toMatch(/^Part: Starter solenoid, expected /);
     expect(fixed.body.arriveBy).toBe(newEta);
     expect(fixed.body.offers).toHaveLength(1); // a mechanic sees their own offer only
 
-    const owned = await api.get(`/api/aog/${created.id}`, { token: owner.token });
+    const owned = await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: owner });
     expect(owned.body.status).toBe('fixed');
     const told = (await notificationsOf(owner)).filter((n) => n.type === 'aog.status').map((n) => n.title);
     expect(told).toHaveLength(5);
@@ -417,15 +429,16 @@ describe('live status', () => {
     const owner = await createUser('pilot');
     const created = await reportAog(owner);
     const o = (await offer(m, created.id)).body.id as string;
-    await api.post(`/api/aog/${created.id}/offers/${o}/accept`, {}, { token: owner.token });
-    const post = (body: Record<string, unknown>) => api.post(`/api/aog/${created.id}/status`, body, { token: m.token });
-    expect((await post({ status: 'teleported' })).body.detail).toBe(
+    await callRoute(ROUTES.aogAccept, { params: { id: created.id, offerId: o }, unchecked: {}, as: owner });
+    const post = (body: Record<string, unknown>) =>
+      callRoute(ROUTES.aogStatus, { params: { id: created.id }, unchecked: body, as: m });
+    expect(detailOf(await post({ status: 'teleported' }))).toBe(
       'Status must be one of: en_route, on_site, diagnosing, parts_needed, fixed, ferry_permit_needed',
     );
     expect(
-      (await post({ status: 'en_route', arriveBy: new Date(Date.now() - 30 * MINUTE).toISOString() })).body.detail,
+      detailOf(await post({ status: 'en_route', arriveBy: new Date(Date.now() - 30 * MINUTE).toISOString() })),
     ).toBe('Arrival time is in the past');
-    expect((await post({ status: 'parts_needed' })).body.detail).toBe('Say which part is needed');
+    expect(detailOf(await post({ status: 'parts_needed' }))).toBe('Say which part is needed');
     expect((await post({ status: 'en_route', arriveBy: 'soon' })).status).toBe(400);
   });
 });
@@ -434,29 +447,28 @@ describe('role rules and bad input', () => {
   it('refuses unknown airports, missing fields, past arrivals, negative fees, others’ aircraft and calls', async () => {
     const owner = await createUser('pilot');
     const m = await mechanic('KSQL', 50);
-    const post = (body: unknown, user: TestUser = owner) => api.post('/api/aog', body, { token: user.token });
+    const post = (body: unknown, user: TestUser = owner) => callRoute(ROUTES.aogReport, { unchecked: body, as: user });
     const unknown = await post(report({ airport: 'KZZZ' }));
     expect(unknown.status).toBe(400);
-    expect(unknown.body.detail).toBe('We could not find the airport "KZZZ". Use its identifier, such as KSJC or SJC.');
-    expect((await post(report({ symptoms: [] }))).body.detail).toBe('Choose at least one symptom');
+    expect(detailOf(unknown)).toBe('We could not find the airport "KZZZ". Use its identifier, such as KSJC or SJC.');
+    expect(detailOf(await post(report({ symptoms: [] })))).toBe('Choose at least one symptom');
     expect((await post(report({ symptoms: ['gremlins'] }))).status).toBe(400);
-    expect((await post(report({ aircraftTailNumber: null }))).body.detail).toBe(
+    expect(detailOf(await post(report({ aircraftTailNumber: null })))).toBe(
       'Choose one of your aircraft, or type its tail number, make and model',
     );
-    expect((await post(report({ callbackPhone: 'call me' }))).body.detail).toBe(
+    expect(detailOf(await post(report({ callbackPhone: 'call me' })))).toBe(
       'Callback phone must be a valid phone number',
     );
     expect((await post(report({ canFlyOut: 'maybe' }))).status).toBe(400);
     expect((await post(report(), m)).status).toBe(403);
-    expect((await api.post('/api/aog', report())).status).toBe(401);
+    expect((await callRoute(ROUTES.aogReport, { unchecked: report() })).status).toBe(401);
     const stranger = await createUser('pilot');
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181' },
-      { token: stranger.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181' },
+      as: stranger,
+    });
     expect((await post(report({ aircraftId: plane.body.id }))).status).toBe(404);
-    expect((await post(report({ documentIds: ['00000000-0000-4000-8000-000000000000'] }))).body.detail).toBe(
+    expect(detailOf(await post(report({ documentIds: ['00000000-0000-4000-8000-000000000000'] })))).toBe(
       'Photos must be documents you uploaded',
     );
     expect(await db.selectFrom('aogReports').select('id').where('ownerId', '=', owner.id).execute()).toEqual([]); // nothing refused was saved
@@ -466,54 +478,63 @@ describe('role rules and bad input', () => {
       aircraftMake: null,
       aircraftModel: null,
       aircraftId: (
-        await api.post(
-          '/api/aircraft',
-          { tailNumber: uniqueTail(), make: 'Cessna', model: '172S' },
-          { token: owner.token },
-        )
+        await callRoute(ROUTES.aircraftAdd, {
+          body: { tailNumber: uniqueTail(), make: 'Cessna', model: '172S' },
+          as: owner,
+        })
       ).body.id,
     });
     const past = await offer(m, created.id, { arriveBy: new Date(Date.now() - 10 * MINUTE).toISOString() });
     expect(past.status).toBe(400);
-    expect(past.body.detail).toBe('Arrival time is in the past');
-    expect((await offer(m, created.id, { calloutFeeCents: -1 })).body.detail).toBe('Call-out fee cannot be below zero');
-    expect((await offer(m, created.id, { calloutFeeCents: 10.5 })).body.detail).toBe(
+    expect(detailOf(past)).toBe('Arrival time is in the past');
+    expect(detailOf(await offer(m, created.id, { calloutFeeCents: -1 }))).toBe('Call-out fee cannot be below zero');
+    expect(detailOf(await offer(m, created.id, { calloutFeeCents: 10.5 }))).toBe(
       'Call-out fee must be a whole number of cents',
     );
     expect((await offer(owner, created.id)).status).toBe(403);
     expect((await offer(m, 'not-an-id')).status).toBe(404);
 
     // Who reads a call: the owner, the dispatched mechanic and administrators.
-    expect((await api.get(`/api/aog/${created.id}`, { token: stranger.token })).status).toBe(404);
-    expect((await api.get(`/api/aog/${created.id}`, { token: m.token })).status).toBe(404);
-    expect((await api.get(`/api/aog/${created.id}`, { token: admin.token })).status).toBe(200);
-    expect((await api.get('/api/aog/open', { token: owner.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: stranger })).status).toBe(404);
+    expect((await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: m })).status).toBe(404);
+    expect((await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: admin })).status).toBe(200);
+    expect((await callRoute(ROUTES.aogOpen, { as: owner })).status).toBe(403);
     const made = (await offer(m, created.id)).body.id as string;
-    expect((await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: stranger.token })).status).toBe(
-      404,
-    );
-    expect((await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: m.token })).status).toBe(403);
-    expect((await api.post(`/api/aog/${created.id}/cancel`, {}, { token: stranger.token })).status).toBe(404);
-    expect((await api.get('/api/admin/aog', { token: owner.token })).status).toBe(403);
     expect(
-      (await api.post(`/api/admin/aog/${created.id}/assign`, { mechanicId: m.id }, { token: owner.token })).status,
+      (await callRoute(ROUTES.aogAccept, { params: { id: created.id, offerId: made }, unchecked: {}, as: stranger }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await callRoute(ROUTES.aogAccept, { params: { id: created.id, offerId: made }, unchecked: {}, as: m })).status,
+    ).toBe(403);
+    expect(
+      (await callRoute(ROUTES.aogCancel, { params: { id: created.id }, unchecked: {}, as: stranger })).status,
+    ).toBe(404);
+    expect((await callRoute(ROUTES.adminAog, { as: owner })).status).toBe(403);
+    expect(
+      (await callRoute(ROUTES.adminAogAssign, { params: { id: created.id }, body: { mechanicId: m.id }, as: owner }))
+        .status,
     ).toBe(403);
 
-    const cancelled = await api.post(`/api/aog/${created.id}/cancel`, {}, { token: owner.token });
+    const cancelled = await callRoute(ROUTES.aogCancel, { params: { id: created.id }, unchecked: {}, as: owner });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
     expect((await notificationsOf(m)).filter((n) => n.type === 'aog.cancelled')).toHaveLength(1);
     expect(
-      (await api.post(`/api/aog/${created.id}/offers/${made}/accept`, {}, { token: owner.token })).body.detail,
+      detailOf(
+        await callRoute(ROUTES.aogAccept, { params: { id: created.id, offerId: made }, unchecked: {}, as: owner }),
+      ),
     ).toBe('The owner cancelled this call');
   });
 
   it('a pending mechanic sees no calls; the mechanic setting is the mechanic’s own', async () => {
     const waiting = await mechanic('KSQL', 50, { status: 'pending' });
-    expect((await api.get('/api/aog/open', { token: waiting.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.aogOpen, { as: waiting })).status).toBe(403);
     const owner = await createUser('pilot');
-    expect((await api.put('/api/aog/availability', { available: true }, { token: owner.token })).status).toBe(403);
-    expect((await api.put('/api/aog/availability', { available: 'yes' }, { token: waiting.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.aogAvailabilitySave, { body: { available: true }, as: owner })).status).toBe(403);
+    expect((await callRoute(ROUTES.aogAvailabilitySave, { unchecked: { available: 'yes' }, as: waiting })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -523,7 +544,7 @@ describe('the console', () => {
     const created = await reportAog(owner, { airport: 'KEKA' }); // Eureka: nobody within 25 mi
     expect(created.notified).toBe(0);
     const far = await mechanic('KRDD', 120); // Redding, about 100 mi: never asked at 25 mi
-    const list = await api.get('/api/admin/aog', { token: admin.token });
+    const list = await callRoute(ROUTES.adminAog, { as: admin });
     expect(list.status).toBe(200);
     const item = list.body.find((i: { id: string }) => i.id === created.id);
     expect(item).toMatchObject({
@@ -534,39 +555,40 @@ describe('the console', () => {
       offers: 0,
       owner: { callbackPhone: '(650) 555-0142' },
     });
-    expect(item.ageMinutes).toBe(0);
-    expect(item.candidates.map((c: { id: string }) => c.id)).toContain(far.id);
+    expect(item!.ageMinutes).toBe(0);
+    expect(item!.candidates.map((c: { id: string }) => c.id)).toContain(far.id);
 
-    const assigned = await api.post(
-      `/api/admin/aog/${created.id}/assign`,
-      { mechanicId: far.id, calloutFeeCents: 30_000 },
-      { token: admin.token },
-    );
+    const assigned = await callRoute(ROUTES.adminAogAssign, {
+      params: { id: created.id },
+      body: { mechanicId: far.id, calloutFeeCents: 30_000 },
+      as: admin,
+    });
     expect(assigned.status, assigned.text).toBe(201);
     expect(assigned.body).toMatchObject({ mechanicId: far.id, status: 'confirmed' });
-    const view = await api.get(`/api/aog/${created.id}`, { token: far.token });
+    const view = await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: far });
     expect(view.status).toBe(200); // the dispatched mechanic reads the call
-    expect(view.body.timeline.at(-1).note).toMatch(
+    expect(view.body.timeline.at(-1)!.note).toMatch(
       /assigned by Skyward Mobile Aviation: on site by .*, call-out \$300\.$/,
     );
     expect(
-      (await api.post(`/api/admin/aog/${created.id}/assign`, { mechanicId: far.id }, { token: admin.token })).status,
+      (await callRoute(ROUTES.adminAogAssign, { params: { id: created.id }, body: { mechanicId: far.id }, as: admin }))
+        .status,
     ).toBe(409);
-    expect(
-      (await api.get('/api/admin/aog', { token: admin.token })).body.map((i: { id: string }) => i.id),
-    ).not.toContain(created.id);
+    expect((await callRoute(ROUTES.adminAog, { as: admin })).body.map((i: { id: string }) => i.id)).not.toContain(
+      created.id,
+    );
     expect((await notificationsOf(owner)).some((n) => n.type === 'aog.accepted')).toBe(true);
   });
 
   it('suggests airports nearest the phone first', async () => {
     const owner = await createUser('pilot');
-    const near = await api.get('/api/aog/airports?lat=37.46&lon=-122.11', { token: owner.token });
+    const near = await callRoute(ROUTES.aogAirports, { query: { lat: '37.46', lon: '-122.11' }, as: owner });
     expect(near.body.slice(0, 2)).toEqual([
       { code: 'KPAO', label: 'KPAO (Palo Alto, CA)', distanceMiles: 0 },
       { code: 'KNUQ', label: 'KNUQ (Mountain View, CA)', distanceMiles: 5 },
     ]);
-    expect((await api.get('/api/aog/airports?q=ksq', { token: owner.token })).body[0].code).toBe('KSQL');
-    expect((await api.get('/api/aog/airports?lat=100&lon=0', { token: owner.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.aogAirports, { query: { q: 'ksq' }, as: owner })).body[0]!.code).toBe('KSQL');
+    expect((await callRoute(ROUTES.aogAirports, { query: { lat: '100', lon: '0' }, as: owner })).status).toBe(400);
   });
 });
 
@@ -576,20 +598,24 @@ describe('the job a call became', () => {
     const owner = await createUser('pilot');
     const created = await reportAog(owner);
     const o = (await offer(m, created.id)).body.id as string;
-    const accepted = await api.post(`/api/aog/${created.id}/offers/${o}/accept`, {}, { token: owner.token });
+    const accepted = await callRoute(ROUTES.aogAccept, {
+      params: { id: created.id, offerId: o },
+      unchecked: {},
+      as: owner,
+    });
     expect(accepted.status, accepted.text).toBe(201);
     const job = accepted.body.id as string;
     // The mechanic works the job from its appointment card, never touching the call's own steps.
-    expect((await api.post(`/api/appointments/${job}/start`, {}, { token: m.token })).status).toBe(200);
-    const done = await api.post(
-      `/api/appointments/${job}/complete`,
-      { mechanicNotes: 'Starter solenoid replaced.' },
-      { token: m.token },
-    );
+    expect((await callRoute(ROUTES.appointmentStart, { params: { id: job }, body: {}, as: m })).status).toBe(200);
+    const done = await callRoute(ROUTES.appointmentComplete, {
+      params: { id: job },
+      body: { mechanicNotes: 'Starter solenoid replaced.' },
+      as: m,
+    });
     expect(done.status, done.text).toBe(200);
-    const call = await api.get(`/api/aog/${created.id}`, { token: owner.token });
+    const call = await callRoute(ROUTES.aogOne, { params: { id: created.id }, as: owner });
     expect(call.body.status).toBe('fixed');
-    const mine = await api.get('/api/aog', { token: owner.token });
+    const mine = await callRoute(ROUTES.aogMine, { as: owner });
     expect((mine.body as Array<{ id: string; status: string }>).find((c) => c.id === created.id)?.status).toBe('fixed');
   });
 });

@@ -7,6 +7,8 @@ import { holdRowLock } from '../helpers/row-lock.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { ANNUAL_UNKNOWN_REASON } from '../../src/contract/maintenance.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 // Itemized bids: lines, server totals, decisions at acceptance, change orders, the work
 // order and the airworthiness hold of a deferred line. Requests sit in Montana (Helena, Missoula),
@@ -56,11 +58,11 @@ async function lined(
   over: Record<string, unknown> = {},
 ) {
   const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
-  const res = await api.post(
-    `/api/enhanced/quotes/${requestId}/bid`,
-    { ...rest, lines, ...over },
-    { token: mechanic.token },
-  );
+  const res = await callRoute(ROUTES.requestBid, {
+    params: { id: requestId },
+    body: { ...rest, lines, ...over },
+    as: mechanic,
+  });
   if (res.status !== 201) throw new Error(`bid: ${res.status} ${res.text}`);
   return res.body as { id: string; lines: Array<{ id: string; category: string; description: string }> };
 }
@@ -75,11 +77,14 @@ async function inProgress(mechanic: TestUser, appointmentId: string) {
 describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
   it('keeps each line with an id and computes labor, parts, hours, total and per-category totals on the server', async () => {
     const { pilot, mechanic, request } = await openRequest();
-    const res = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      { ...validBid({ laborCost: '1', partsCost: '1', totalCost: '999999', estimatedHours: '1' }), lines: THREE_LINES },
-      { token: mechanic.token },
-    );
+    const res = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: {
+        ...validBid({ laborCost: '1', partsCost: '1', totalCost: '999999', estimatedHours: '1' }),
+        lines: THREE_LINES,
+      },
+      as: mechanic,
+    });
     expect(res.status).toBe(201);
     // 16 h + 1.5 h + 0.3 h at $95: 1520 + 142.50 + 28.50 labor; parts 42.10.
     expect(res.body).toMatchObject({
@@ -90,7 +95,7 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       mechanicIa: true,
     });
     expect(res.body.lines).toHaveLength(3);
-    expect(res.body.lines[0]).toMatchObject({
+    expect(res.body.lines![0]).toMatchObject({
       position: 1,
       category: 'inspection',
       description: 'Annual inspection, PA-28',
@@ -103,7 +108,7 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       squawkId: null,
       decision: null,
     });
-    expect(res.body.lines[1]).toMatchObject({
+    expect(res.body.lines![1]).toMatchObject({
       position: 2,
       category: 'airworthy',
       laborHours: 1.5,
@@ -111,14 +116,14 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       partsCost: 42.1,
       totalCost: 184.6,
     });
-    expect(res.body.lines[2]).toMatchObject({
+    expect(res.body.lines![2]).toMatchObject({
       position: 3,
       category: 'discretionary',
       laborHours: 0.3,
       laborCost: 28.5,
       partsCost: 0,
     });
-    for (const l of res.body.lines) expect(l.id).toMatch(/^[0-9a-f-]{36}$/);
+    for (const l of res.body.lines!) expect(l.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.categoryTotals).toEqual({
       inspection: { hours: 16, laborCost: 1520, partsCost: 0, totalCost: 1520 },
       airworthy: { hours: 1.5, laborCost: 142.5, partsCost: 42.1, totalCost: 184.6 },
@@ -128,16 +133,16 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
     });
     // The owner's list sends the quote's totals and counts its lines (docs/decisions/0205); the
     // request's own answer, read when a quote is opened, has the same lines. The notice quotes the total.
-    const mine = (await api.get('/api/enhanced/quotes/user', { token: pilot.token })).body.find(
+    const mine = (await callRoute(ROUTES.requestsOwn, { as: pilot })).body.find(
       (r: { id: string }) => r.id === request.id,
     );
-    expect(mine.quotes[0]).toMatchObject({
+    expect(mine!.quotes[0]).toMatchObject({
       totalCost: 1733.1,
-      lineCount: res.body.lines.length,
+      lineCount: res.body.lines!.length,
       categoryTotals: res.body.categoryTotals,
     });
-    expect(mine.quotes[0]).not.toHaveProperty('lines');
-    const opened = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    expect(mine!.quotes[0]).not.toHaveProperty('lines');
+    const opened = await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot });
     expect(opened.body.quotes[0]).toMatchObject({
       totalCost: 1733.1,
       lines: res.body.lines,
@@ -148,11 +153,11 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
 
   it('a bid without lines answers exactly as before and becomes one line', async () => {
     const { pilot, mechanic, request } = await openRequest();
-    const res = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      validBid({ laborCost: '1000', partsCost: '300.50', estimatedHours: '3' }),
-      { token: mechanic.token },
-    );
+    const res = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ laborCost: '1000', partsCost: '300.50', estimatedHours: '3' }),
+      as: mechanic,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ laborCost: 1000, partsCost: 300.5, totalCost: 1300.5, estimatedHours: 3 });
     // $1000 over 3 h is $333.33 an hour shown, the labor kept to the cent.
@@ -167,7 +172,7 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
         totalCost: 1300.5,
       }),
     ]);
-    expect(res.body.categoryTotals.inspection).toEqual({
+    expect(res.body.categoryTotals!.inspection).toEqual({
       hours: 3,
       laborCost: 1000,
       partsCost: 300.5,
@@ -175,29 +180,29 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
     });
     // An empty list is the same as none.
     const other = await openRequest('KMSO');
-    const empty = await api.post(
-      `/api/enhanced/quotes/${other.request.id}/bid`,
-      { ...validBid(), lines: [] },
-      { token: other.mechanic.token },
-    );
+    const empty = await callRoute(ROUTES.requestBid, {
+      params: { id: other.request.id },
+      body: { ...validBid(), lines: [] },
+      as: other.mechanic.token,
+    });
     expect(empty.status).toBe(201);
     expect(empty.body).toMatchObject({ laborCost: 1200, partsCost: 300.5, totalCost: 1500.5, estimatedHours: 12.5 });
     // So is null.
     const fourth = await openRequest('KGPI');
-    const none = await api.post(
-      `/api/enhanced/quotes/${fourth.request.id}/bid`,
-      { ...validBid(), lines: null },
-      { token: fourth.mechanic.token },
-    );
+    const none = await callRoute(ROUTES.requestBid, {
+      params: { id: fourth.request.id },
+      body: { ...validBid(), lines: null },
+      as: fourth.mechanic.token,
+    });
     expect(none.status, none.text).toBe(201);
     expect(none.body.lines).toHaveLength(1);
 
     // Accepting it the old way approves its one line; the appointment's figures are the bid's.
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: res.body.id },
-      { token: pilot.token },
-    );
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: res.body.id },
+      as: pilot,
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.appointment).toMatchObject({
       laborCost: 1000,
@@ -208,15 +213,17 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       pendingChangeOrders: 0,
     });
     expect(accepted.body.appointment.approvedLines).toEqual([
-      expect.objectContaining({ id: res.body.lines[0].id, decision: 'approve' }),
+      expect.objectContaining({ id: res.body.lines![0]!.id, decision: 'approve' }),
     ]);
     // Still refused as before when the spec's fields are missing.
     const third = await openRequest('KHLN');
-    const bad = await api.post(`/api/enhanced/quotes/${third.request.id}/bid`, validBid({ laborCost: '' }), {
-      token: third.mechanic.token,
+    const bad = await callRoute(ROUTES.requestBid, {
+      params: { id: third.request.id },
+      body: validBid({ laborCost: '' }),
+      as: third.mechanic.token,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors[0]).toMatchObject({ path: 'laborCost', message: 'Labor cost is required' });
+    expect(errorsOf(bad)[0]!).toMatchObject({ path: 'laborCost', message: 'Labor cost is required' });
   });
 
   it('validates each line, naming it', async () => {
@@ -244,31 +251,31 @@ describe('bid lines: POST /api/enhanced/quotes/:id/bid with lines', () => {
       ],
     ];
     for (const [lines, path, message] of cases) {
-      const res = await api.post(
-        `/api/enhanced/quotes/${request.id}/bid`,
-        { ...rest, lines },
-        { token: mechanic.token },
-      );
+      const res = await callRoute(ROUTES.requestBid, {
+        params: { id: request.id },
+        body: { ...rest, lines },
+        as: mechanic,
+      });
       expect(res.status, JSON.stringify(lines).slice(0, 80)).toBe(400);
-      expect(res.body.errors[0].path).toBe(path);
-      expect(res.body.errors[0].message).toMatch(message);
+      expect(errorsOf(res)[0]!.path).toBe(path);
+      expect(errorsOf(res)[0]!.message).toMatch(message);
     }
     // The shared fields are still checked with lines.
-    const dates = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      { ...rest, estimatedCompletionDate: '2030-05-01', lines: [line()] },
-      { token: mechanic.token },
-    );
+    const dates = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: { ...rest, estimatedCompletionDate: '2030-05-01', lines: [line()] },
+      as: mechanic,
+    });
     expect(dates.status).toBe(400);
-    expect(dates.body.errors[0].path).toBe('estimatedCompletionDate');
+    expect(errorsOf(dates)[0]!.path).toBe('estimatedCompletionDate');
     // A due item or squawk must be on the request's aircraft.
-    const foreign = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      { ...rest, lines: [line({ squawkId: crypto.randomUUID() })] },
-      { token: mechanic.token },
-    );
+    const foreign = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: { ...rest, lines: [line({ squawkId: crypto.randomUUID() })] },
+      as: mechanic,
+    });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.errors[0]).toMatchObject({
+    expect(errorsOf(foreign)[0]!).toMatchObject({
       path: 'lines.0.squawkId',
       message: 'This squawk is not on the request’s aircraft',
     });
@@ -283,17 +290,17 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     const { pilot, mechanic, request } = await openRequest();
     const quote = await lined(mechanic, request.id);
     const [inspection, airworthy, optional] = quote.lines;
-    const res = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      {
+    const res = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: {
         bidId: quote.id,
         decisions: [
           { lineId: airworthy!.id, decision: 'defer' },
           { lineId: optional!.id, decision: 'decline' },
         ],
       },
-      { token: pilot.token },
-    );
+      as: pilot,
+    });
     expect(res.status).toBe(200);
     const a = res.body.appointment;
     // The appointment's price is the approved work; the quote as bid stays beside it.
@@ -304,9 +311,9 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
       quotedTotal: 1733.1,
       approvedTotals: { hours: 16, laborCost: 1520, partsCost: 0, totalCost: 1520 },
     });
-    expect(a.approvedLines.map((l: { id: string }) => l.id)).toEqual([inspection!.id]);
+    expect(a.approvedLines!.map((l: { id: string }) => l.id)).toEqual([inspection!.id]);
 
-    const order = await api.get(`/api/appointments/${a.id}/work-order`, { token: mechanic.token });
+    const order = await callRoute(ROUTES.workOrder, { params: { id: a.id }, as: mechanic });
     expect(order.status).toBe(200);
     expect(order.body.approved.totals.totalCost).toBe(1520);
     expect(order.body.deferred).toEqual([expect.objectContaining({ id: airworthy!.id, decision: 'defer' })]);
@@ -320,20 +327,20 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
         { lineId: optional!.id, decision: 'decline' },
       ]),
     );
-    const list = await api.get('/api/appointments', { token: pilot.token });
-    expect(list.body.find((x: { id: string }) => x.id === a.id).approvedTotals.totalCost).toBe(1520);
+    const list = await callRoute(ROUTES.appointmentsOwn, { as: pilot });
+    expect(list.body.find((x: { id: string }) => x.id === a.id)!.approvedTotals!.totalCost).toBe(1520);
   });
 
   it('without decisions approves every line', async () => {
     const { pilot, mechanic, request } = await openRequest('KMSO');
     const quote = await lined(mechanic, request.id);
-    const res = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.id },
-      { token: pilot.token },
-    );
+    const res = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: quote.id },
+      as: pilot,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.appointment.approvedTotals.totalCost).toBe(1733.1);
+    expect(res.body.appointment.approvedTotals!.totalCost).toBe(1733.1);
     expect(res.body.appointment.approvedLines).toHaveLength(3);
   });
 
@@ -342,22 +349,26 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     const quote = await lined(mechanic, request.id);
     const [inspection, airworthy, optional] = quote.lines;
     const accept = (decisions: unknown) =>
-      api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id, decisions }, { token: pilot.token });
+      callRoute(ROUTES.requestAccept, {
+        params: { id: request.id },
+        unchecked: { bidId: quote.id, decisions },
+        as: pilot,
+      });
 
     const declineInspection = await accept([{ lineId: inspection!.id, decision: 'decline' }]);
     expect(declineInspection.status).toBe(400);
-    expect(declineInspection.body.detail).toBe(
+    expect(detailOf(declineInspection)).toBe(
       'Inspection lines cannot be declined, only approved or deferred ("Annual inspection, PA-28")',
     );
-    expect(declineInspection.body.errors[0].path).toBe('decisions.0.decision');
+    expect(errorsOf(declineInspection)[0]!.path).toBe('decisions.0.decision');
     const declineAirworthy = await accept([{ lineId: airworthy!.id, decision: 'decline' }]);
     expect(declineAirworthy.status).toBe(400);
-    expect(declineAirworthy.body.detail).toBe(
+    expect(detailOf(declineAirworthy)).toBe(
       'Airworthiness lines cannot be declined, only approved or deferred ("Replace cracked exhaust gasket")',
     );
     const unknown = await accept([{ lineId: crypto.randomUUID(), decision: 'approve' }]);
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors[0].path).toBe('decisions.0.lineId');
+    expect(errorsOf(unknown)[0]!.path).toBe('decisions.0.lineId');
     const twice = await accept([
       { lineId: optional!.id, decision: 'approve' },
       { lineId: optional!.id, decision: 'decline' },
@@ -365,18 +376,18 @@ describe('accepting with decisions: POST /api/enhanced/quotes/:id/accept', () =>
     expect(twice.status).toBe(400);
     const badWord = await accept([{ lineId: optional!.id, decision: 'maybe' }]);
     expect(badWord.status).toBe(400);
-    expect(badWord.body.errors[0].message).toBe('decision must be approve, defer or decline');
+    expect(errorsOf(badWord)[0]!.message).toBe('decision must be approve, defer or decline');
     const none = await accept([
       { lineId: inspection!.id, decision: 'defer' },
       { lineId: airworthy!.id, decision: 'defer' },
       { lineId: optional!.id, decision: 'decline' },
     ]);
     expect(none.status).toBe(400);
-    expect(none.body.detail).toBe('Approve at least one line to accept this quote');
+    expect(detailOf(none)).toBe('Approve at least one line to accept this quote');
 
-    const still = (await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token })).body;
+    const still = (await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot })).body;
     expect(still.status).toBe('quoted');
-    expect(still.quotes[0].lines.map((l: { decision: unknown }) => l.decision)).toEqual([null, null, null]);
+    expect(still.quotes[0]!.lines!.map((l) => l.decision)).toEqual([null, null, null]);
   });
 });
 
@@ -384,11 +395,11 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
   async function job() {
     const { pilot, mechanic, request } = await openRequest('KMSO');
     const quote = await lined(mechanic, request.id, [line()]);
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.id },
-      { token: pilot.token },
-    );
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: quote.id },
+      as: pilot,
+    });
     return { pilot, mechanic, request, appointmentId: accepted.body.appointment.id as string };
   }
 
@@ -449,13 +460,17 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     expect(emails).toHaveLength(1);
 
     // The job cannot be completed while the change order waits.
-    const blocked = await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
+    const blocked = await callRoute(ROUTES.appointmentComplete, {
+      params: { id: appointmentId },
+      body: {},
+      as: mechanic,
+    });
     expect(blocked.status).toBe(409);
-    expect(blocked.body.detail).toBe(
+    expect(detailOf(blocked)).toBe(
       'A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it',
     );
     expect(
-      (await api.get(`/api/appointments/mechanic`, { token: mechanic.token })).body.find(
+      (await callRoute(ROUTES.appointmentsAssigned, { as: mechanic })).body.find(
         (a: { id: string }) => a.id === appointmentId,
       ),
     ).toMatchObject({ status: 'in_progress', pendingChangeOrders: 1 });
@@ -517,7 +532,7 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
       message: expect.stringContaining('With change orders: $1,748.50'),
     });
 
-    const order = await api.get(`/api/appointments/${appointmentId}/work-order`, { token: pilot.token });
+    const order = await callRoute(ROUTES.workOrder, { params: { id: appointmentId }, as: pilot });
     expect(order.body.approved.totals).toEqual({ hours: 18, laborCost: 1710, partsCost: 38.5, totalCost: 1748.5 });
     expect(order.body.approved.categoryTotals.airworthy.totalCost).toBe(228.5);
     expect(order.body.changeOrders).toHaveLength(1);
@@ -525,7 +540,7 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     const listed = await api.get(path, { token: mechanic.token });
     expect(listed.body.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
 
-    const done = await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
+    const done = await callRoute(ROUTES.appointmentComplete, { params: { id: appointmentId }, body: {}, as: mechanic });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({
       status: 'completed',
@@ -543,7 +558,7 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     const path = `/api/appointments/${appointmentId}/change-orders`;
     const empty = await api.post(path, { lines: [] }, { token: mechanic.token });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors[0]).toMatchObject({ path: 'lines', message: 'Add at least one line' });
+    expect(errorsOf(empty)[0]!).toMatchObject({ path: 'lines', message: 'Add at least one line' });
     const photo = await api.post(
       path,
       { lines: [line()], documentIds: [crypto.randomUUID()] },
@@ -568,14 +583,10 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     );
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Change order not found');
-    expect((await api.get(`/api/appointments/${crypto.randomUUID()}/work-order`, { token: pilot.token })).status).toBe(
-      404,
-    );
+    expect((await callRoute(ROUTES.workOrder, { params: { id: crypto.randomUUID() }, as: pilot })).status).toBe(404);
     const outsider = await createUser('pilot');
-    expect((await api.get(`/api/appointments/${appointmentId}/work-order`, { token: outsider.token })).status).toBe(
-      404,
-    );
-    expect((await api.get(`/api/appointments/${appointmentId}/work-order`)).status).toBe(401);
+    expect((await callRoute(ROUTES.workOrder, { params: { id: appointmentId }, as: outsider })).status).toBe(404);
+    expect((await callRoute(ROUTES.workOrder, { params: { id: appointmentId } })).status).toBe(401);
   });
 
   it('of two simultaneous change orders and a completion, the completion waits for the lock and is refused', async () => {
@@ -585,24 +596,24 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     // product's lock none would wait (the first wait fails), and the completion would not see the
     // change orders that are about to wait for the owner.
     const lock = await holdRowLock('appointments', appointmentId);
-    const a = api.post(
-      `/api/appointments/${appointmentId}/change-orders`,
-      {
+    const a = callRoute(ROUTES.changeOrderCreate, {
+      params: { id: appointmentId },
+      body: {
         lines: [
           line({ category: 'parts', description: 'Oil filter', laborHours: 0, partsCost: 18 }),
           line({ category: 'travel', description: 'Travel', laborHours: 1 }),
         ],
       },
-      { token: mechanic.token },
-    );
+      as: mechanic,
+    });
     await lock.waitForWaiters(1, 'the first change order');
-    const b = api.post(
-      `/api/appointments/${appointmentId}/change-orders`,
-      { lines: [line({ category: 'discretionary', description: 'Wax', laborHours: 1 })] },
-      { token: mechanic.token },
-    );
+    const b = callRoute(ROUTES.changeOrderCreate, {
+      params: { id: appointmentId },
+      body: { lines: [line({ category: 'discretionary', description: 'Wax', laborHours: 1 })] },
+      as: mechanic,
+    });
     await lock.waitForWaiters(2, 'the second change order');
-    const completion = api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
+    const completion = callRoute(ROUTES.appointmentComplete, { params: { id: appointmentId }, body: {}, as: mechanic });
     await lock.waitForWaiters(3, 'the completion');
     await lock.release();
     const [first, second, completed] = await Promise.all([a, b, completion]);
@@ -610,7 +621,7 @@ describe('change orders: POST /api/appointments/:id/change-orders', () => {
     expect(first.body.lines.map((l: { position: number }) => l.position)).toEqual([2, 3]);
     expect(second.body.lines.map((l: { position: number }) => l.position)).toEqual([4]);
     expect(completed.status).toBe(409);
-    expect(completed.body.detail).toBe(
+    expect(detailOf(completed)).toBe(
       'A change order is waiting for the owner’s decision; the job cannot be completed until the owner decides it',
     );
   });
@@ -621,9 +632,8 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
     const pilot = await createUser('pilot');
     const mechanic = await mechanicWithProfile({ baseLocation: 'KHLN', serviceRadius: 5 });
     const plane = (
-      await api.post(
-        '/api/aircraft',
-        {
+      await callRoute(ROUTES.aircraftAdd, {
+        body: {
           tailNumber: uniqueTail(),
           make: 'Piper',
           model: 'PA-28-181',
@@ -631,24 +641,24 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
           totalHours: '3000',
           homeAirport: 'KHLN',
         },
-        { token: pilot.token },
-      )
+        as: pilot,
+      })
     ).body;
     const squawk = (
-      await api.post(
-        `/api/aircraft/${plane.id}/squawks`,
-        { title: 'Exhaust gasket leaking', priority: 'fix_soon' },
-        { token: pilot.token },
-      )
+      await callRoute(ROUTES.squawkAdd, {
+        params: { id: plane.id },
+        body: { title: 'Exhaust gasket leaking', priority: 'fix_soon' },
+        as: pilot,
+      })
     ).body;
     const request = (
-      await api.post(
-        `/api/aircraft/${plane.id}/maintenance/request`,
-        { squawkIds: [squawk.id] },
-        { token: pilot.token },
-      )
+      await callRoute(ROUTES.maintenanceRequest, {
+        params: { id: plane.id },
+        body: { squawkIds: [squawk.id] },
+        as: pilot,
+      })
     ).body;
-    const before = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
+    const before = await callRoute(ROUTES.maintenance, { params: { id: plane.id }, as: pilot });
     expect(before.body.verdict).toBe('unknown'); // nothing grounds it; no annual entered
 
     const quote = await lined(mechanic, request.id, [
@@ -656,25 +666,25 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
       line({ category: 'discretionary', description: 'Clean belly', laborHours: 1 }),
     ]);
     expect(quote.lines[0]).toMatchObject({ squawkId: squawk.id });
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.id, decisions: [{ lineId: quote.lines[0]!.id, decision: 'defer' }] },
-      { token: pilot.token },
-    );
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: quote.id, decisions: [{ lineId: quote.lines[0]!.id, decision: 'defer' }] },
+      as: pilot,
+    });
     expect(accepted.status).toBe(200);
 
-    const held = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
+    const held = await callRoute(ROUTES.maintenance, { params: { id: plane.id }, as: pilot });
     expect(held.body).toMatchObject({
       airworthy: false,
       reasons: [{ text: 'Airworthiness item deferred by owner: Replace exhaust gasket', cite: '14 CFR 91.403' }],
     });
 
-    await api.patch(
-      `/api/aircraft/${plane.id}/squawks/${squawk.id}`,
-      { status: 'resolved', resolutionNote: 'Gasket replaced ' + todayUtc() },
-      { token: pilot.token },
-    );
-    const cleared = await api.get(`/api/aircraft/${plane.id}/maintenance`, { token: pilot.token });
+    await callRoute(ROUTES.squawkUpdate, {
+      params: { id: plane.id, squawkId: squawk.id },
+      body: { status: 'resolved', resolutionNote: 'Gasket replaced ' + todayUtc() },
+      as: pilot,
+    });
+    const cleared = await callRoute(ROUTES.maintenance, { params: { id: plane.id }, as: pilot });
     expect(cleared.body).toMatchObject({ verdict: 'unknown', reasons: [ANNUAL_UNKNOWN_REASON] });
   });
 });
@@ -682,12 +692,12 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
 describe('migration 0014', () => {
   it('turns a bid without lines into its one line, labor kept to the cent, approved when accepted', async () => {
     const { pilot, mechanic, request } = await openRequest('KMSO');
-    const res = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      validBid({ laborCost: '1000', partsCost: '12.34', estimatedHours: '3' }),
-      { token: mechanic.token },
-    );
-    await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: res.body.id }, { token: pilot.token });
+    const res = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ laborCost: '1000', partsCost: '12.34', estimatedHours: '3' }),
+      as: mechanic,
+    });
+    await callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: res.body.id }, as: pilot });
     await testDb().deleteFrom('bidLines').where('bidId', '=', res.body.id).execute();
     await backfillBidLines(testDb());
     const rows = await testDb().selectFrom('bidLines').selectAll().where('bidId', '=', res.body.id).execute();

@@ -6,6 +6,9 @@ import { GENERATE_RUNNING_DETAIL } from '../../src/features/blog/posts.server.ts
 import { api, call } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import type { TrashedBlogPost } from '../../src/contract/blog-constants.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // One file on purpose: 'Generate Professional Content' replaces every post, so it runs last and
 // nothing else of the blog runs beside it. Other suites never touch blog_posts; every list
@@ -29,11 +32,10 @@ interface PostBody {
 }
 
 async function createPost(body: PostBody) {
-  const res = await api.post(
-    '/api/blog/admin/posts',
-    { content: '<p>Body text.</p>', published: true, ...body },
-    { token: admin.token },
-  );
+  const res = await callRoute(ROUTES.blogAdminCreate, {
+    unchecked: { content: '<p>Body text.</p>', published: true, ...body },
+    as: admin,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;
 }
@@ -48,19 +50,19 @@ describe('public list GET /api/blog/posts', () => {
     for (let i = 1; i <= 13; i += 1) await createPost({ title: `Post ${i} ${category}`, category });
     await createPost({ title: `Draft ${category}`, category, published: false });
 
-    const first = await api.get(`/api/blog/posts?page=1&limit=6&category=${encodeURIComponent(category)}`);
+    const first = await callRoute(ROUTES.blogPosts, { query: { page: '1', limit: '6', category: category } });
     expect(first.status).toBe(200);
     expect(first.body.success).toBe(true);
     expect(first.body.pagination).toEqual({ page: 1, pages: 3, total: 13, limit: 6 });
     expect(first.body.data).toHaveLength(6);
-    expect(first.body.data[0].title).toBe(`Post 13 ${category}`);
-    const last = await api.get(`/api/blog/posts?page=3&limit=6&category=${encodeURIComponent(category)}`);
+    expect(first.body.data[0]!.title).toBe(`Post 13 ${category}`);
+    const last = await callRoute(ROUTES.blogPosts, { query: { page: '3', limit: '6', category: category } });
     expect(last.body.data.map((p: { title: string }) => p.title)).toEqual([`Post 1 ${category}`]);
     expect(last.body.pagination).toMatchObject({ page: 3, pages: 3, total: 13 });
-    const beyond = await api.get(`/api/blog/posts?page=9&category=${encodeURIComponent(category)}`);
+    const beyond = await callRoute(ROUTES.blogPosts, { query: { page: '9', category: category } });
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
-    const far = await api.get(`/api/blog/posts?page=99999999999999999999&category=${encodeURIComponent(category)}`);
+    const far = await callRoute(ROUTES.blogPosts, { query: { page: '99999999999999999999', category: category } });
     expect(far.status).toBe(200);
     expect(far.body.data).toEqual([]);
   });
@@ -68,9 +70,9 @@ describe('public list GET /api/blog/posts', () => {
   it('answers every field of a post', async () => {
     const category = unique('Fields');
     await createPost({ title: `Fields ${category}`, category, excerpt: 'Short', tags: ['a', 'b'], seoKeywords: ['k'] });
-    const res = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}`);
+    const res = await callRoute(ROUTES.blogPosts, { query: { category: category } });
     const post = res.body.data[0];
-    expect(Object.keys(post).sort()).toEqual(
+    expect(Object.keys(post!).sort()).toEqual(
       [
         'id',
         'title',
@@ -115,10 +117,10 @@ describe('public list GET /api/blog/posts', () => {
       tags: ['x'],
     });
     await createPost({ title: `Unpublished then published ${category}`, category, seoKeywords: [] });
-    const list = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}`);
+    const list = await callRoute(ROUTES.blogPosts, { query: { category: category } });
     expect(list.body.data).toHaveLength(2);
     for (const listed of list.body.data) {
-      const article = await api.get(`/api/blog/posts/${listed.slug}`);
+      const article = await callRoute(ROUTES.blogPost, { params: { slug: listed.slug } });
       expect(article.status).toBe(200);
       expect(listed).toEqual(article.body.data);
     }
@@ -129,13 +131,13 @@ describe('public list GET /api/blog/posts', () => {
     const b = unique('Cat B');
     await createPost({ title: `In A ${a}`, category: a });
     await createPost({ title: `In B ${b}`, category: b });
-    const byName = await api.get(`/api/blog/posts?category=${encodeURIComponent(a.toUpperCase())}`);
+    const byName = await callRoute(ROUTES.blogPosts, { query: { category: a.toUpperCase() } });
     expect(byName.body.data.map((p: { category: string }) => p.category)).toEqual([a]);
-    const cats = await api.get('/api/blog/categories');
-    const idOfA = cats.body.data.find((c: { name: string }) => c.name === a).id;
-    const byId = await api.get(`/api/blog/posts?category=${idOfA}`);
+    const cats = await callRoute(ROUTES.blogCategories);
+    const idOfA = cats.body.data.find((c: { name: string }) => c.name === a)!.id;
+    const byId = await callRoute(ROUTES.blogPosts, { query: { category: idOfA } });
     expect(byId.body.data).toHaveLength(1);
-    expect(byId.body.data[0].title).toBe(`In A ${a}`);
+    expect(byId.body.data[0]!.title).toBe(`In A ${a}`);
   });
 
   it('ranks a title match above a content-only match (full-text search)', async () => {
@@ -148,7 +150,7 @@ describe('public list GET /api/blog/posts', () => {
     });
     await createPost({ title: `All about ${word}`, category, content: '<p>Nothing else.</p>' });
     await createPost({ title: `Unrelated ${category}`, category });
-    const res = await api.get(`/api/blog/posts?q=${word}`);
+    const res = await callRoute(ROUTES.blogPosts, { query: { q: word } });
     expect(res.status).toBe(200);
     expect(res.body.data.map((p: { title: string }) => p.title)).toEqual([
       `All about ${word}`,
@@ -157,9 +159,9 @@ describe('public list GET /api/blog/posts', () => {
     expect(res.body.pagination.total).toBe(2);
     // Tags are searched too, and the category filter combines with search.
     await createPost({ title: `Tagged ${category}`, category, tags: [word] });
-    const tagged = await api.get(`/api/blog/posts?q=${word}&category=${encodeURIComponent(category)}`);
+    const tagged = await callRoute(ROUTES.blogPosts, { query: { q: word, category: category } });
     expect(tagged.body.data).toHaveLength(3);
-    const nothing = await api.get(`/api/blog/posts?q=${encodeURIComponent('"no such phrase zzqqxx"')}`);
+    const nothing = await callRoute(ROUTES.blogPosts, { query: { q: '"no such phrase zzqqxx"' } });
     expect(nothing.body).toMatchObject({ data: [], pagination: { total: 0, pages: 0 } });
   });
 
@@ -169,7 +171,7 @@ describe('public list GET /api/blog/posts', () => {
       expect(res.status, q).toBe(400);
       expect(res.body.detail).toMatch(/must be a whole number of at least 1/);
     }
-    const capped = await api.get('/api/blog/posts?limit=1000');
+    const capped = await callRoute(ROUTES.blogPosts, { query: { limit: '1000' } });
     expect(capped.status).toBe(200);
     expect(capped.body.pagination.limit).toBe(50);
   });
@@ -183,41 +185,41 @@ describe('unpublished posts are invisible to the public', () => {
     const draft = await createPost({ title: `Secret ${category}`, category, published: false });
     expect(draft.publishedAt).toBeNull();
 
-    const list = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}&limit=50`);
+    const list = await callRoute(ROUTES.blogPosts, { query: { category: category, limit: '50' } });
     expect(list.body.data.map((p: { title: string }) => p.title)).not.toContain(`Secret ${category}`);
     expect(list.body.pagination.total).toBe(2);
-    const cats = await api.get('/api/blog/categories');
+    const cats = await callRoute(ROUTES.blogCategories);
     expect(cats.status).toBe(200);
     expect(cats.body.data.find((c: { name: string }) => c.name === category)).toEqual({
       id: expect.stringMatching(/^hidden-/),
       name: category,
       postCount: 2,
     });
-    const bySlug = await api.get(`/api/blog/posts/${draft.slug}`);
+    const bySlug = await callRoute(ROUTES.blogPost, { params: { slug: draft.slug } });
     expect(bySlug.status).toBe(404);
-    expect(bySlug.body.detail).toBe('Article not found');
-    const searched = await api.get(`/api/blog/posts?q=Secret&category=${encodeURIComponent(category)}`);
+    expect(detailOf(bySlug)).toBe('Article not found');
+    const searched = await callRoute(ROUTES.blogPosts, { query: { q: 'Secret', category: category } });
     expect(searched.body.data).toEqual([]);
   });
 
   it('a category with only drafts is not listed', async () => {
     const category = unique('Drafts only');
     await createPost({ title: `Draft ${category}`, category, published: false });
-    const cats = await api.get('/api/blog/categories');
+    const cats = await callRoute(ROUTES.blogCategories);
     expect(cats.body.data.map((c: { name: string }) => c.name)).not.toContain(category);
   });
 });
 
 describe('GET /api/blog/posts/{slug}', () => {
   it('answers 404 with a detail for an unknown slug', async () => {
-    const res = await api.get('/api/blog/posts/no-such-article-anywhere');
+    const res = await callRoute(ROUTES.blogPost, { params: { slug: 'no-such-article-anywhere' } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Article not found' });
   });
 
   it('is kept by the CDN like the blog pages, and counts no view (POST .../view does)', async () => {
     const post = await createPost({ title: unique('Cached'), category: unique('Cached') });
-    const read = await api.get(`/api/blog/posts/${post.slug}`);
+    const read = await callRoute(ROUTES.blogPost, { params: { slug: post.slug } });
     expect(read.headers.get('netlify-cdn-cache-control')).toBe(
       'public, durable, max-age=86400, stale-while-revalidate=604800',
     );
@@ -227,15 +229,17 @@ describe('GET /api/blog/posts/{slug}', () => {
     for (const path of ['/api/blog/posts?page=1&limit=6', '/api/blog/categories']) {
       expect((await api.get(path)).headers.get('netlify-cache-tag')).toBe('blog,blog-list');
     }
-    expect((await api.post('/api/blog/posts/no-such-article-anywhere/view')).status).toBe(404);
+    expect((await callRoute(ROUTES.blogPostView, { params: { slug: 'no-such-article-anywhere' } })).status).toBe(404);
   });
 
   it('counts one view per read, atomically', async () => {
     const post = await createPost({ title: unique('Views'), category: unique('Views') });
-    const one = await api.post(`/api/blog/posts/${post.slug}/view`);
+    const one = await callRoute(ROUTES.blogPostView, { params: { slug: post.slug } });
     expect(one.status).toBe(200);
     expect(one.body).toEqual({ success: true, data: { views: 1 } });
-    await Promise.all(Array.from({ length: 10 }, () => api.post(`/api/blog/posts/${post.slug}/view`)));
+    await Promise.all(
+      Array.from({ length: 10 }, () => callRoute(ROUTES.blogPostView, { params: { slug: post.slug } })),
+    );
     const row = await testDb()
       .selectFrom('blogPosts')
       .select('views')
@@ -280,7 +284,7 @@ describe('admin writes', () => {
     const category = unique('Admin list');
     await createPost({ title: `Pub ${category}`, category });
     await createPost({ title: `Draft ${category}`, category, published: false });
-    const res = await api.get('/api/blog/admin/posts', { token: admin.token });
+    const res = await callRoute(ROUTES.blogAdminPosts, { as: admin });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const mine = res.body.data.filter((p: { category: string }) => p.category === category);
@@ -313,9 +317,9 @@ describe('admin writes', () => {
       .selectAll()
       .where('id', '=', post.id)
       .executeTakeFirstOrThrow();
-    const pub = await api.get(`/api/blog/posts/${post.slug}`);
-    const list = await api.get(`/api/blog/posts?category=${encodeURIComponent('Security Tips')}&limit=50`);
-    const withoutTitle = (o: Record<string, unknown>) => JSON.stringify({ ...o, title: '', metaTitle: '' });
+    const pub = await callRoute(ROUTES.blogPost, { params: { slug: post.slug } });
+    const list = await callRoute(ROUTES.blogPosts, { query: { category: 'Security Tips', limit: '50' } });
+    const withoutTitle = (o: object) => JSON.stringify({ ...o, title: '', metaTitle: '' });
     for (const text of [withoutTitle(stored), withoutTitle(pub.body.data), ...list.body.data.map(withoutTitle)]) {
       expect(text).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|style=/i);
     }
@@ -348,9 +352,9 @@ describe('admin writes', () => {
     expect(post.metaDescription.length).toBeLessThanOrEqual(155);
     expect(post.metaDescription.startsWith('lorem lorem')).toBe(true);
 
-    const published = await api.put(
-      `/api/blog/admin/posts/${post.id}`,
-      {
+    const published = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: {
         title: 'Renamed title',
         category: 'Derived',
         content: '<p>New body</p>',
@@ -358,8 +362,8 @@ describe('admin writes', () => {
         published: true,
         metaTitle: 'Custom',
       },
-      { token: admin.token },
-    );
+      as: admin,
+    });
     expect(published.status).toBe(200);
     expect(published.body.success).toBe(true);
     const updated = published.body.data;
@@ -371,44 +375,40 @@ describe('admin writes', () => {
       readingTime: 1,
     });
     expect(updated.publishedAt).not.toBeNull();
-    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(200);
+    expect((await callRoute(ROUTES.blogPost, { params: { slug: post.slug } })).status).toBe(200);
 
-    const unpublished = await api.put(
-      `/api/blog/admin/posts/${post.id}`,
-      { title: 'Renamed title', category: 'Derived', content: '<p>New body</p>', published: false },
-      { token: admin.token },
-    );
+    const unpublished = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { title: 'Renamed title', category: 'Derived', content: '<p>New body</p>', published: false },
+      as: admin,
+    });
     expect(unpublished.body.data.publishedAt).toBe(updated.publishedAt);
-    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(404);
+    expect((await callRoute(ROUTES.blogPost, { params: { slug: post.slug } })).status).toBe(404);
   });
 
   it('validates the post and answers 404 for unknown or malformed ids', async () => {
-    const missing = await api.post('/api/blog/admin/posts', { category: 'c', content: 'x' }, { token: admin.token });
+    const missing = await callRoute(ROUTES.blogAdminCreate, { unchecked: { category: 'c', content: 'x' }, as: admin });
     expect(missing.status).toBe(400);
-    expect(missing.body.detail).toBe('Title is required');
-    const blank = await api.post(
-      '/api/blog/admin/posts',
-      { title: 't', category: '  ', content: 'x' },
-      { token: admin.token },
-    );
-    expect(blank.body.detail).toBe('Category is required');
-    const noContent = await api.post('/api/blog/admin/posts', { title: 't', category: 'c' }, { token: admin.token });
-    expect(noContent.body.detail).toBe('Content is required');
-    const badTags = await api.post(
-      '/api/blog/admin/posts',
-      { title: 't', category: 'c', content: 'x', tags: 5 },
-      { token: admin.token },
-    );
+    expect(detailOf(missing)).toBe('Title is required');
+    const blank = await callRoute(ROUTES.blogAdminCreate, {
+      body: { title: 't', category: '  ', content: 'x' },
+      as: admin,
+    });
+    expect(detailOf(blank)).toBe('Category is required');
+    const noContent = await callRoute(ROUTES.blogAdminCreate, { unchecked: { title: 't', category: 'c' }, as: admin });
+    expect(detailOf(noContent)).toBe('Content is required');
+    const badTags = await callRoute(ROUTES.blogAdminCreate, {
+      unchecked: { title: 't', category: 'c', content: 'x', tags: 5 },
+      as: admin,
+    });
     expect(badTags.status).toBe(400);
 
     const body = { title: 't', category: 'c', content: 'x' };
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
-      const put = await api.put(`/api/blog/admin/posts/${encodeURIComponent(id)}`, body, { token: admin.token });
+      const put = await callRoute(ROUTES.blogAdminUpdate, { params: { id }, body: body, as: admin });
       expect(put.status, id).toBe(404);
-      expect(put.body.detail).toBe('Post not found');
-      expect((await api.delete(`/api/blog/admin/posts/${encodeURIComponent(id)}`, { token: admin.token })).status).toBe(
-        404,
-      );
+      expect(detailOf(put)).toBe('Post not found');
+      expect((await callRoute(ROUTES.blogAdminDelete, { params: { id }, as: admin })).status).toBe(404);
     }
   });
 
@@ -420,40 +420,52 @@ describe('admin writes', () => {
       tags: ['x', 'y'],
       published: false,
     });
-    const one = await api.get(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+    const one = await callRoute(ROUTES.blogAdminPost, { params: { id: post.id }, as: admin });
     expect(one.status).toBe(200);
     expect(one.body.data).toMatchObject({ id: post.id, published: false, excerpt: 'Keep me' });
-    const res = await api.put(`/api/blog/admin/posts/${post.id}`, { published: true }, { token: admin.token });
+    const res = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { published: true },
+      as: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: post.title, excerpt: 'Keep me', tags: ['x', 'y'], published: true });
     // Generated meta fields follow the post; typed ones stay.
-    const retitled = await api.put(
-      `/api/blog/admin/posts/${post.id}`,
-      { ...res.body.data, title: 'A brand new title', excerpt: 'New excerpt' },
-      { token: admin.token },
-    );
+    const retitled = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { ...res.body.data, title: 'A brand new title', excerpt: 'New excerpt' },
+      as: admin,
+    });
     expect(retitled.body.data).toMatchObject({ metaTitle: 'A brand new title', metaDescription: 'New excerpt' });
-    const typed = await api.put(`/api/blog/admin/posts/${post.id}`, { metaTitle: 'Typed' }, { token: admin.token });
-    const after = await api.put(
-      `/api/blog/admin/posts/${post.id}`,
-      { ...typed.body.data, title: 'Another title' },
-      { token: admin.token },
-    );
+    const typed = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { metaTitle: 'Typed' },
+      as: admin,
+    });
+    const after = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { ...typed.body.data, title: 'Another title' },
+      as: admin,
+    });
     expect(after.body.data.metaTitle).toBe('Typed');
-    const emptied = await api.put(`/api/blog/admin/posts/${post.id}`, { title: '  ' }, { token: admin.token });
+    const emptied = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { title: '  ' },
+      as: admin,
+    });
     expect(emptied.status).toBe(400);
-    expect(emptied.body.detail).toBe('Title is required');
-    const notObject = await api.put(`/api/blog/admin/posts/${post.id}`, ['x'], { token: admin.token });
+    expect(detailOf(emptied)).toBe('Title is required');
+    const notObject = await callRoute(ROUTES.blogAdminUpdate, { params: { id: post.id }, unchecked: ['x'], as: admin });
     expect(notObject.status).toBe(400);
   });
 
   it('deletes a post', async () => {
     const post = await createPost({ title: unique('Delete me'), category: 'Deleting' });
-    const res = await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+    const res = await callRoute(ROUTES.blogAdminDelete, { params: { id: post.id }, as: admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(404);
-    expect((await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.blogPost, { params: { slug: post.slug } })).status).toBe(404);
+    expect((await callRoute(ROUTES.blogAdminDelete, { params: { id: post.id }, as: admin })).status).toBe(404);
   });
 
   it('purges the CDN by tag after a published change (Netlify purge API), and never fails the save when it is down', async () => {
@@ -481,16 +493,20 @@ describe('admin writes', () => {
         body: { cache_tags: ['blog-list', `blog-post-${post.slug}`, 'blog-related-purges'], site_id: 'site-1' },
       });
       // A category change purges the articles of both categories (their Related Articles).
-      await api.put(`/api/blog/admin/posts/${post.id}`, { category: 'Moved Purges' }, { token: admin.token });
+      await callRoute(ROUTES.blogAdminUpdate, {
+        params: { id: post.id },
+        body: { category: 'Moved Purges' },
+        as: admin,
+      });
       expect(purges[1]!.body.cache_tags).toEqual([
         'blog-list',
         `blog-post-${post.slug}`,
         'blog-related-purges',
         'blog-related-moved-purges',
       ]);
-      await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+      await callRoute(ROUTES.blogAdminDelete, { params: { id: post.id }, as: admin });
       expect(purges).toHaveLength(3);
-      await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
+      await callRoute(ROUTES.blogAdminRestore, { params: { id: post.id }, as: admin });
       expect(purges).toHaveLength(4);
       process.env['NETLIFY_API_BASE'] = 'http://127.0.0.1:1';
       await createPost({ title: unique('Purge down'), category: 'Purges' });
@@ -508,28 +524,39 @@ describe('the author of a post', () => {
     const category = unique('Authored');
     const post = await createPost({ title: `Authored ${category}`, category, author: '  Sarah Chen, A&P  ' });
     expect(post).toMatchObject({ author: 'Sarah Chen, A&P', authorName: 'Sarah Chen, A&P' });
-    const read = await api.get(`/api/blog/posts/${post.slug}`);
+    const read = await callRoute(ROUTES.blogPost, { params: { slug: post.slug } });
     expect(read.body.data).toMatchObject({ author: 'Sarah Chen, A&P', authorName: 'Sarah Chen, A&P' });
-    const listed = await api.get(`/api/blog/posts?category=${encodeURIComponent(category)}`);
+    const listed = await callRoute(ROUTES.blogPosts, { query: { category: category } });
     expect(listed.body.data[0]).toMatchObject({ author: 'Sarah Chen, A&P', authorName: 'Sarah Chen, A&P' });
 
     // A PUT without the field keeps it; an emptied one gives the byline back to the business.
-    const kept = await api.put(`/api/blog/admin/posts/${post.id}`, { excerpt: 'New' }, { token: admin.token });
+    const kept = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { excerpt: 'New' },
+      as: admin,
+    });
     expect(kept.body.data.author).toBe('Sarah Chen, A&P');
-    const cleared = await api.put(`/api/blog/admin/posts/${post.id}`, { author: '' }, { token: admin.token });
+    const cleared = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { author: '' },
+      as: admin,
+    });
     expect(cleared.body.data).toMatchObject({ author: '', authorName: 'Skyward Mobile Aviation' });
 
-    const tooLong = await api.post(
-      '/api/blog/admin/posts',
-      { title: 't', category: 'c', content: 'x', author: 'x'.repeat(121) },
-      { token: admin.token },
-    );
+    const tooLong = await callRoute(ROUTES.blogAdminCreate, {
+      body: { title: 't', category: 'c', content: 'x', author: 'x'.repeat(121) },
+      as: admin,
+    });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.detail).toBe('Author must be at most 120 characters');
-    const notText = await api.put(`/api/blog/admin/posts/${post.id}`, { author: 5 }, { token: admin.token });
+    expect(detailOf(tooLong)).toBe('Author must be at most 120 characters');
+    const notText = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: post.id },
+      body: { author: 5 },
+      as: admin,
+    });
     expect(notText.status).toBe(400);
-    expect(notText.body.detail).toBe('Author must be text');
-    expect((await api.get(`/api/blog/posts/${post.slug}`)).body.data.author).toBe('');
+    expect(detailOf(notText)).toBe('Author must be text');
+    expect((await callRoute(ROUTES.blogPost, { params: { slug: post.slug } })).body.data.author).toBe('');
   });
 
   it('comes back with a post restored from the trash', async () => {
@@ -537,8 +564,8 @@ describe('the author of a post', () => {
     const post = await createPost({ title: `Trashed ${category}`, category, author: 'Mike Reynolds, A&P/IA' });
     const unnamed = await createPost({ title: `Unnamed ${category}`, category });
     for (const p of [post, unnamed]) {
-      expect((await api.delete(`/api/blog/admin/posts/${p.id}`, { token: admin.token })).status).toBe(200);
-      const back = await api.post(`/api/blog/admin/posts/${p.id}/restore`, undefined, { token: admin.token });
+      expect((await callRoute(ROUTES.blogAdminDelete, { params: { id: p.id }, as: admin })).status).toBe(200);
+      const back = await callRoute(ROUTES.blogAdminRestore, { params: { id: p.id }, as: admin });
       expect(back.body.data).toMatchObject({ author: p.author, authorName: p.authorName });
     }
   });
@@ -547,12 +574,13 @@ describe('the author of a post', () => {
 describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/posts/{id}/restore', () => {
   it('keeps a deleted post, views and all, and restores it at its address', async () => {
     const post = await createPost({ title: unique('Trash me'), category: 'Trash', excerpt: 'Kept' });
-    await api.post(`/api/blog/posts/${post.slug}/view`);
-    await api.post(`/api/blog/posts/${post.slug}/view`);
-    expect((await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token })).status).toBe(200);
-    const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
+    await callRoute(ROUTES.blogPostView, { params: { slug: post.slug } });
+    await callRoute(ROUTES.blogPostView, { params: { slug: post.slug } });
+    expect((await callRoute(ROUTES.blogAdminDelete, { params: { id: post.id }, as: admin })).status).toBe(200);
+    const trash = await callRoute(ROUTES.blogAdminPosts, { query: { status: 'trash' }, as: admin });
     expect(trash.status).toBe(200);
-    const kept = trash.body.data.find((p: { id: string }) => p.id === post.id);
+    // `status=trash` answers the trashed posts (the route answers either list).
+    const kept = (trash.body.data as TrashedBlogPost[]).find((p) => p.id === post.id);
     expect(kept).toMatchObject({
       id: post.id,
       title: post.title,
@@ -561,13 +589,13 @@ describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/po
       reason: 'deleted',
       excerpt: 'Kept',
     });
-    const days = (Date.parse(kept.purgeAt) - Date.parse(kept.trashedAt)) / 86_400_000;
+    const days = (Date.parse(kept!.purgeAt) - Date.parse(kept!.trashedAt)) / 86_400_000;
     expect(days).toBe(30);
     // Not in the live list any more.
-    const live = await api.get('/api/blog/admin/posts', { token: admin.token });
+    const live = await callRoute(ROUTES.blogAdminPosts, { as: admin });
     expect(live.body.data.some((p: { id: string }) => p.id === post.id)).toBe(false);
 
-    const restored = await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
+    const restored = await callRoute(ROUTES.blogAdminRestore, { params: { id: post.id }, as: admin });
     expect(restored.status).toBe(200);
     expect(restored.body.data).toMatchObject({
       id: post.id,
@@ -576,32 +604,28 @@ describe('trash: GET /api/blog/admin/posts?status=trash, POST /api/blog/admin/po
       published: true,
       createdAt: post.createdAt,
     });
-    expect((await api.get(`/api/blog/posts/${post.slug}`)).status).toBe(200);
-    const again = await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token });
+    expect((await callRoute(ROUTES.blogPost, { params: { slug: post.slug } })).status).toBe(200);
+    const again = await callRoute(ROUTES.blogAdminRestore, { params: { id: post.id }, as: admin });
     expect(again.status).toBe(404);
-    expect(again.body.detail).toMatch(/not in the trash/);
+    expect(detailOf(again)).toMatch(/not in the trash/);
   });
 
   it('forgets posts older than 30 days, refuses other methods and statuses, and is for admins only', async () => {
     const post = await createPost({ title: unique('Old trash'), category: 'Trash' });
-    await api.delete(`/api/blog/admin/posts/${post.id}`, { token: admin.token });
+    await callRoute(ROUTES.blogAdminDelete, { params: { id: post.id }, as: admin });
     await testDb()
       .updateTable('blogPostsTrash')
       .set({ trashedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where('id', '=', post.id)
       .execute();
-    const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
+    const trash = await callRoute(ROUTES.blogAdminPosts, { query: { status: 'trash' }, as: admin });
     expect(trash.body.data.some((p: { id: string }) => p.id === post.id)).toBe(false);
-    expect((await api.post(`/api/blog/admin/posts/${post.id}/restore`, undefined, { token: admin.token })).status).toBe(
-      404,
-    );
-    expect((await api.get('/api/blog/admin/posts?status=gone', { token: admin.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.blogAdminRestore, { params: { id: post.id }, as: admin })).status).toBe(404);
+    expect((await callRoute(ROUTES.blogAdminPosts, { query: { status: 'gone' }, as: admin })).status).toBe(400);
     expect((await api.get(`/api/blog/admin/posts/${post.id}/restore`, { token: admin.token })).status).toBe(405);
-    expect((await api.post(`/api/blog/admin/posts/not-a-uuid/restore`, undefined, { token: admin.token })).status).toBe(
-      404,
-    );
-    expect((await api.get('/api/blog/admin/posts?status=trash')).status).toBe(401);
-    expect((await api.post(`/api/blog/admin/posts/${post.id}/restore`)).status).toBe(401);
+    expect((await callRoute(ROUTES.blogAdminRestore, { params: { id: 'not-a-uuid' }, as: admin })).status).toBe(404);
+    expect((await callRoute(ROUTES.blogAdminPosts, { query: { status: 'trash' } })).status).toBe(401);
+    expect((await callRoute(ROUTES.blogAdminRestore, { params: { id: post.id } })).status).toBe(401);
   });
 });
 
@@ -610,11 +634,11 @@ describe('POST /api/blog/admin/generate-initial-content', () => {
     const old = await createPost({ title: unique('Old post'), category: 'Old' });
     const library = loadContentLibrary();
     const before = (await testDb().selectFrom('blogPosts').select('id').execute()).length;
-    const summary = await api.get('/api/blog/admin/generate-initial-content', { token: admin.token });
+    const summary = await callRoute(ROUTES.blogAdminGenerateSummary, { as: admin });
     expect(summary.status).toBe(200);
     // Every post of this suite was written through the API: all of them count as by hand.
     expect(summary.body.data).toEqual({ posts: before, handWritten: before, library: library.length });
-    const res = await api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token });
+    const res = await callRoute(ROUTES.blogAdminGenerate, { as: admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, posts_created: library.length });
     expect(library.length).toBeGreaterThanOrEqual(10);
@@ -622,27 +646,27 @@ describe('POST /api/blog/admin/generate-initial-content', () => {
     const rows = await testDb().selectFrom('blogPosts').select(['slug', 'published', 'readingTime']).execute();
     expect(rows).toHaveLength(library.length);
     expect(rows.every((r) => r.published && r.readingTime >= 1)).toBe(true);
-    expect((await api.get(`/api/blog/posts/${old.slug}`)).status).toBe(404);
-    const list = await api.get('/api/blog/posts?limit=50');
+    expect((await callRoute(ROUTES.blogPost, { params: { slug: old.slug } })).status).toBe(404);
+    const list = await callRoute(ROUTES.blogPosts, { query: { limit: '50' } });
     expect(list.body.pagination.total).toBe(library.length);
-    expect(list.body.data[0].slug).toBe(library[0]!.slug);
-    const article = await api.get(`/api/blog/posts/${library[0]!.slug}`);
+    expect(list.body.data[0]!.slug).toBe(library[0]!.slug);
+    const article = await callRoute(ROUTES.blogPost, { params: { slug: library[0]!.slug } });
     expect(article.body.data.content).toMatch(/<h2>/);
 
     // The hand-written post is in the trash, and comes back.
-    const trash = await api.get('/api/blog/admin/posts?status=trash', { token: admin.token });
+    const trash = await callRoute(ROUTES.blogAdminPosts, { query: { status: 'trash' }, as: admin });
     expect(trash.body.data.find((p: { id: string }) => p.id === old.id)).toMatchObject({
       reason: 'replaced',
       title: old.title,
     });
-    const back = await api.post(`/api/blog/admin/posts/${old.id}/restore`, undefined, { token: admin.token });
+    const back = await callRoute(ROUTES.blogAdminRestore, { params: { id: old.id }, as: admin });
     expect(back.status).toBe(200);
-    expect((await api.get(`/api/blog/posts/${old.slug}`)).status).toBe(200);
-    const now = await api.get('/api/blog/admin/generate-initial-content', { token: admin.token });
+    expect((await callRoute(ROUTES.blogPost, { params: { slug: old.slug } })).status).toBe(200);
+    const now = await callRoute(ROUTES.blogAdminGenerateSummary, { as: admin });
     expect(now.body.data).toEqual({ posts: library.length + 1, handWritten: 1, library: library.length });
 
     // Running it again gives the same library, not twice the posts.
-    const again = await api.post('/api/blog/admin/generate-initial-content', {}, { token: admin.token });
+    const again = await callRoute(ROUTES.blogAdminGenerate, { unchecked: {}, as: admin });
     expect(again.body.posts_created).toBe(library.length);
     expect(await testDb().selectFrom('blogPosts').select('id').execute()).toHaveLength(library.length);
   });
@@ -650,14 +674,12 @@ describe('POST /api/blog/admin/generate-initial-content', () => {
   it('is safe to press six times at once: one run at a time, the others told it is running, never a 500', async () => {
     const library = loadContentLibrary();
     const results = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token }),
-      ),
+      Array.from({ length: 6 }, () => callRoute(ROUTES.blogAdminGenerate, { as: admin })),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     expect(statuses).toContain(200);
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.detail).toBe(GENERATE_RUNNING_DETAIL);
+    for (const r of results.filter((x) => x.status === 409)) expect(detailOf(r)).toBe(GENERATE_RUNNING_DETAIL);
     for (const r of results.filter((x) => x.status === 200))
       expect(r.body).toEqual({ success: true, posts_created: library.length });
     expect(await testDb().selectFrom('blogPosts').select('id').execute()).toHaveLength(library.length);

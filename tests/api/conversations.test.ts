@@ -9,6 +9,8 @@ import { holdRowLock } from '../helpers/row-lock.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { bid, createRequest, mechanicWithProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Conversations (docs/decisions/0220-conversations.md): every rule through the real
 // functions on a real PostgreSQL. Its own database: the digest run reads every thread.
@@ -45,11 +47,10 @@ async function job(n = 1) {
 }
 
 async function open(user: TestUser, serviceRequestId: string, mechanicId?: string) {
-  return api.post(
-    '/api/conversations',
-    { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) },
-    { token: user.token },
-  );
+  return callRoute(ROUTES.conversationOpen, {
+    body: { serviceRequestId, ...(mechanicId ? { mechanicId } : {}) },
+    as: user,
+  });
 }
 
 async function openOk(user: TestUser, serviceRequestId: string, mechanicId?: string): Promise<string> {
@@ -59,20 +60,20 @@ async function openOk(user: TestUser, serviceRequestId: string, mechanicId?: str
 }
 
 const send = (user: TestUser, id: string, text: string, documentIds?: string[]) =>
-  api.post(
-    `/api/conversations/${id}/messages`,
-    { text, ...(documentIds ? { documentIds } : {}) },
-    { token: user.token },
-  );
+  callRoute(ROUTES.conversationSend, {
+    params: { id },
+    body: { text, ...(documentIds ? { documentIds } : {}) },
+    as: user,
+  });
 
 async function accept(pilot: TestUser, requestId: string, bidId: string) {
-  const res = await api.post(`/api/enhanced/quotes/${requestId}/accept`, { bidId }, { token: pilot.token });
+  const res = await callRoute(ROUTES.requestAccept, { params: { id: requestId }, body: { bidId }, as: pilot });
   expect(res.status, res.text).toBe(200);
   return res.body.appointment.id as string;
 }
 
 const unreadOf = async (user: TestUser, id: string) =>
-  ((await api.get('/api/conversations', { token: user.token })).body as Array<{ id: string; unread: number }>).find(
+  ((await callRoute(ROUTES.conversations, { as: user })).body as Array<{ id: string; unread: number }>).find(
     (c) => c.id === id,
   )?.unread;
 
@@ -115,21 +116,21 @@ describe('who talks', () => {
     expect((await open(pilot, request.id, quiet.id)).status).toBe(403);
 
     for (const outsider of [stranger, otherOwner, admin]) {
-      expect((await api.get(`/api/conversations/${id}`, { token: outsider.token })).status).toBe(404);
-      expect((await api.get(`/api/conversations/${id}/updates`, { token: outsider.token })).status).toBe(404);
+      expect((await callRoute(ROUTES.conversation, { params: { id }, as: outsider })).status).toBe(404);
+      expect((await callRoute(ROUTES.conversationUpdates, { params: { id }, as: outsider })).status).toBe(404);
       expect((await send(outsider, id, 'hello')).status).toBe(404);
       expect(
-        (await api.get('/api/conversations', { token: outsider.token })).body.find((c: { id: string }) => c.id === id),
+        (await callRoute(ROUTES.conversations, { as: outsider })).body.find((c: { id: string }) => c.id === id),
       ).toBeUndefined();
     }
-    expect((await api.get('/api/conversations/not-a-uuid', { token: pilot.token })).status).toBe(404);
-    expect((await api.get('/api/conversations', {})).status).toBe(401);
+    expect((await callRoute(ROUTES.conversation, { params: { id: 'not-a-uuid' }, as: pilot })).status).toBe(404);
+    expect((await callRoute(ROUTES.conversations)).status).toBe(401);
   });
 
   it('a quote opens the thread with its line; the owner can then write to the bidder', async () => {
     const { pilot, mechanic, request } = await job();
     await bid(mechanic, request.id);
-    const list = (await api.get('/api/conversations', { token: pilot.token })).body as Array<{
+    const list = (await callRoute(ROUTES.conversations, { as: pilot })).body as Array<{
       id: string;
       serviceRequestId: string;
       lastMessage: { text: string };
@@ -137,7 +138,7 @@ describe('who talks', () => {
     const thread = list.find((c) => c.serviceRequestId === request.id)!;
     expect(thread.lastMessage.text).toBe(`${THREAD_EVENTS.bid_sent}: $1,500.50`);
     expect((await open(pilot, request.id, mechanic.id)).body.id).toBe(thread.id);
-    const page = await api.get(`/api/conversations/${thread.id}`, { token: pilot.token });
+    const page = await callRoute(ROUTES.conversation, { params: { id: thread.id }, as: pilot });
     expect(page.body.messages).toEqual([
       expect.objectContaining({ kind: 'event', from: null, text: `${THREAD_EVENTS.bid_sent}: $1,500.50` }),
     ]);
@@ -151,7 +152,7 @@ describe('messages', () => {
     expect((await send(mechanic, id, 'a'.repeat(CONVERSATIONS.maxMessageChars))).status).toBe(201);
     const over = await send(mechanic, id, 'a'.repeat(CONVERSATIONS.maxMessageChars + 1));
     expect(over.status).toBe(400);
-    expect(over.body.detail).toBe('Message must be at most 4000 characters');
+    expect(detailOf(over)).toBe('Message must be at most 4000 characters');
     expect((await send(mechanic, id, '   ')).status).toBe(400);
   });
 
@@ -168,7 +169,7 @@ describe('messages', () => {
     expect(sent.body.text).not.toContain('olive@example.com');
     expect(sent.body.text).toContain('2030-05-02');
     expect(sent.body.text).toContain('$2,500');
-    const read = await api.get(`/api/conversations/${id}`, { token: mechanic.token });
+    const read = await callRoute(ROUTES.conversation, { params: { id }, as: mechanic });
     expect(read.body.messages.at(-1)).toMatchObject({ id: sent.body.id, text: sent.body.text, masked: true });
     const stored = await db
       .selectFrom('conversationMessages')
@@ -189,13 +190,15 @@ describe('messages', () => {
     await send(mechanic, id, 'And the gate code?');
     expect(await unreadOf(pilot, id)).toBe(2);
     expect(await unreadOf(mechanic, id)).toBe(0);
-    const page = await api.get(`/api/conversations/${id}`, { token: pilot.token });
+    const page = await callRoute(ROUTES.conversation, { params: { id }, as: pilot });
     expect(page.body.conversation.unread).toBe(0);
     expect(await unreadOf(pilot, id)).toBe(0);
     const reply = await send(pilot, id, 'Yes, in the side pocket.');
     expect(await unreadOf(mechanic, id)).toBe(1);
-    const updates = await api.get(`/api/conversations/${id}/updates?after=${page.body.messages.at(-1).id}`, {
-      token: mechanic.token,
+    const updates = await callRoute(ROUTES.conversationUpdates, {
+      params: { id },
+      query: { after: page.body.messages.at(-1)!.id },
+      as: mechanic,
     });
     expect(updates.body.messages.map((m: { id: string }) => m.id)).toEqual([reply.body.id]);
     expect(await unreadOf(mechanic, id)).toBe(0);
@@ -205,7 +208,7 @@ describe('messages', () => {
     const { mechanic, request } = await job();
     const id = await openOk(mechanic, request.id);
     for (let i = 1; i <= 7; i++) await send(mechanic, id, `message ${i}`);
-    const first = await api.get(`/api/conversations/${id}?limit=5`, { token: mechanic.token });
+    const first = await callRoute(ROUTES.conversation, { params: { id }, query: { limit: '5' }, as: mechanic });
     expect(first.body.messages.map((m: { text: string }) => m.text)).toEqual([
       'message 3',
       'message 4',
@@ -213,8 +216,10 @@ describe('messages', () => {
       'message 6',
       'message 7',
     ]);
-    const older = await api.get(`/api/conversations/${id}?limit=5&before=${first.body.nextCursor}`, {
-      token: mechanic.token,
+    const older = await callRoute(ROUTES.conversation, {
+      params: { id },
+      query: { limit: '5', before: first.body.nextCursor! },
+      as: mechanic,
     });
     expect(older.body.messages.map((m: { text: string }) => m.text)).toEqual(['message 1', 'message 2']);
     expect(older.body.nextCursor).toBeNull();
@@ -228,8 +233,8 @@ describe('messages', () => {
       Array.from({ length: 10 }, (_, i) => send(i % 2 ? pilot : mechanic, id, `burst ${i}`)),
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
-    const a = await api.get(`/api/conversations/${id}/updates?after=${start}`, { token: pilot.token });
-    const b = await api.get(`/api/conversations/${id}`, { token: mechanic.token });
+    const a = await callRoute(ROUTES.conversationUpdates, { params: { id }, query: { after: start }, as: pilot });
+    const b = await callRoute(ROUTES.conversation, { params: { id }, as: mechanic });
     expect(a.body.messages).toHaveLength(10);
     expect(a.body.messages.map((m: { id: string }) => m.id)).toEqual(
       b.body.messages.slice(-10).map((m: { id: string }) => m.id),
@@ -248,13 +253,17 @@ describe('messages', () => {
     await lock.release();
     const [a, b] = await Promise.all([first, second]);
     expect([a.status, b.status]).toEqual([201, 201]);
-    const page = await api.get(`/api/conversations/${id}`, { token: pilot.token });
+    const page = await callRoute(ROUTES.conversation, { params: { id }, as: pilot });
     expect(page.body.messages.map((m: { text: string }) => m.text)).toEqual([
       'first, from the owner',
       'second, from the mechanic',
     ]);
     // A reader whose cursor is the first message gets the second: nothing is skipped.
-    const after = await api.get(`/api/conversations/${id}/updates?after=${a.body.id}`, { token: mechanic.token });
+    const after = await callRoute(ROUTES.conversationUpdates, {
+      params: { id },
+      query: { after: a.body.id },
+      as: mechanic,
+    });
     expect(after.body.messages.map((m: { id: string }) => m.id)).toEqual([b.body.id]);
   });
 
@@ -276,15 +285,18 @@ describe('messages', () => {
     const sent = await send(pilot, id, 'Here is the panel', [up.body.id]);
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body.attachments).toEqual([{ documentId: up.body.id, name: 'panel.png', type: 'image/png' }]);
-    const file = await api.get(`/api/conversations/${id}/attachments/${up.body.id}`, { token: mechanic.token });
+    const file = await callRoute(ROUTES.conversationAttachment, {
+      params: { id, documentId: up.body.id },
+      as: mechanic,
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     // The mechanic has no job yet: the vault itself still hides it from him.
-    expect((await api.get(`/api/enhanced/documents/${up.body.id}`, { token: mechanic.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.document, { params: { id: up.body.id }, as: mechanic })).status).toBe(404);
     const other = await createUser('pilot');
-    expect((await api.get(`/api/conversations/${id}/attachments/${up.body.id}`, { token: other.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await callRoute(ROUTES.conversationAttachment, { params: { id, documentId: up.body.id }, as: other })).status,
+    ).toBe(404);
     // A document that is not his cannot be attached by the mechanic.
     const theft = await send(mechanic, id, 'mine now', [up.body.id]);
     expect(theft.status).toBe(400);
@@ -300,7 +312,7 @@ describe('the job story', () => {
     const askerThread = await openOk(asker, request.id);
     await accept(pilot, request.id, winningBid.id);
 
-    const threads = (await api.get('/api/conversations', { token: pilot.token })).body as Array<{
+    const threads = (await callRoute(ROUTES.conversations, { as: pilot })).body as Array<{
       id: string;
       otherParty: { id: string };
       closed: boolean;
@@ -311,16 +323,16 @@ describe('the job story', () => {
     expect(of(winner).appointmentId).not.toBeNull();
     expect(of(loser).closed).toBe(true);
     expect(of(asker).closed).toBe(true);
-    const winnerPage = await api.get(`/api/conversations/${of(winner).id}`, { token: winner.token });
+    const winnerPage = await callRoute(ROUTES.conversation, { params: { id: of(winner).id }, as: winner });
     expect(winnerPage.body.messages.map((m: { text: string }) => m.text)).toEqual([
       `${THREAD_EVENTS.bid_sent}: $1,500.50`,
       THREAD_EVENTS.accepted,
     ]);
-    const loserPage = await api.get(`/api/conversations/${of(loser).id}`, { token: loser.token });
+    const loserPage = await callRoute(ROUTES.conversation, { params: { id: of(loser).id }, as: loser });
     expect(loserPage.body.messages.at(-1)).toMatchObject({ kind: 'event', text: THREAD_EVENTS.job_went_elsewhere });
     const refused = await send(asker, askerThread, 'Still available?');
     expect(refused.status).toBe(409);
-    expect(refused.body.detail).toBe('This conversation is closed');
+    expect(detailOf(refused)).toBe('This conversation is closed');
     expect((await send(pilot, of(loser).id, 'sorry')).status).toBe(409);
   });
 
@@ -332,41 +344,40 @@ describe('the job story', () => {
       expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
         200,
       );
-    const co = await api.post(
-      `/api/appointments/${appointmentId}/change-orders`,
-      {
+    const co = await callRoute(ROUTES.changeOrderCreate, {
+      params: { id: appointmentId },
+      body: {
         lines: [
           { category: 'airworthy', description: 'Replace exhaust gasket', laborHours: 1, laborRate: 95, partsCost: 24 },
         ],
       },
-      { token: mechanic.token },
-    );
+      as: mechanic,
+    });
     expect(co.status, co.text).toBe(201);
-    const [line] = (await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: pilot.token })).body[0]
-      .lines;
+    const [line] = (await callRoute(ROUTES.changeOrders, { params: { id: appointmentId }, as: pilot })).body[0]!.lines;
     expect(
       (
-        await api.post(
-          `/api/appointments/${appointmentId}/change-orders/${co.body.id}/decide`,
-          { decisions: [{ lineId: line.id, decision: 'approve' }] },
-          { token: pilot.token },
-        )
+        await callRoute(ROUTES.changeOrderDecide, {
+          params: { id: appointmentId, changeOrderId: co.body.id },
+          body: { decisions: [{ lineId: line!.id, decision: 'approve' }] },
+          as: pilot,
+        })
       ).status,
     ).toBe(200);
-    const done = await api.post(
-      `/api/appointments/${appointmentId}/complete`,
-      { totalTimeHours: 2200 },
-      { token: mechanic.token },
-    );
+    const done = await callRoute(ROUTES.appointmentComplete, {
+      params: { id: appointmentId },
+      body: { totalTimeHours: 2200 },
+      as: mechanic,
+    });
     expect(done.status, done.text).toBe(200);
-    const signed = await api.post(
-      `/api/appointments/${appointmentId}/record/sign`,
-      { fullName: 'Mack0 Mechanic', certificateNumber: '3456789', statement: true },
-      { token: mechanic.token },
-    );
+    const signed = await callRoute(ROUTES.recordSign, {
+      params: { id: appointmentId },
+      body: { fullName: 'Mack0 Mechanic', certificateNumber: '3456789', statement: true },
+      as: mechanic,
+    });
     expect(signed.status, signed.text).toBe(200);
     const id = await openOk(pilot, request.id, mechanic.id);
-    const texts = (await api.get(`/api/conversations/${id}`, { token: pilot.token })).body.messages.map(
+    const texts = (await callRoute(ROUTES.conversation, { params: { id }, as: pilot })).body.messages.map(
       (m: { text: string }) => m.text,
     );
     expect(texts).toEqual([
@@ -389,7 +400,7 @@ describe('limits', () => {
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    expect(over.body.detail).toMatch(/^You are sending messages too fast/);
+    expect(detailOf(over)).toMatch(/^You are sending messages too fast/);
   });
 
   it('200 a day to people with no job together; a job lifts it', async () => {
@@ -405,7 +416,7 @@ describe('limits', () => {
     const retry = Number(over.headers.get('retry-after'));
     expect(retry).toBeGreaterThan(22 * 3600);
     expect(retry).toBeLessThanOrEqual(23 * 3600);
-    expect(over.body.detail).toMatch(/today's limit of 200 messages/);
+    expect(detailOf(over)).toMatch(/today's limit of 200 messages/);
 
     const quote = await bid(mechanic, request.id);
     await accept(pilot, request.id, quote.id);
@@ -421,46 +432,46 @@ describe('reports and the console', () => {
     const own = await send(pilot, id, 'No thanks');
     expect(
       (
-        await api.post(
-          `/api/conversations/${id}/messages/${own.body.id}/report`,
-          { reason: 'x' },
-          { token: pilot.token },
-        )
+        await callRoute(ROUTES.conversationReport, {
+          params: { id, messageId: own.body.id },
+          body: { reason: 'x' },
+          as: pilot,
+        })
       ).status,
     ).toBe(409);
     expect(
       (
-        await api.post(
-          `/api/conversations/${id}/messages/${rude.body.id}/report`,
-          { reason: '' },
-          { token: pilot.token },
-        )
+        await callRoute(ROUTES.conversationReport, {
+          params: { id, messageId: rude.body.id },
+          body: { reason: '' },
+          as: pilot,
+        })
       ).status,
     ).toBe(400);
     const stranger = await createUser('pilot');
     expect(
       (
-        await api.post(
-          `/api/conversations/${id}/messages/${rude.body.id}/report`,
-          { reason: 'spam' },
-          { token: stranger.token },
-        )
+        await callRoute(ROUTES.conversationReport, {
+          params: { id, messageId: rude.body.id },
+          body: { reason: 'spam' },
+          as: stranger,
+        })
       ).status,
     ).toBe(404);
 
     // Nothing reported yet: the console sees nothing of this thread.
-    let queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body as Array<{
+    let queue = (await callRoute(ROUTES.adminConversations, { query: { reported: 'true' }, as: admin })).body as Array<{
       id: string;
     }>;
     expect(queue.find((q) => q.id === id)).toBeUndefined();
-    const reported = await api.post(
-      `/api/conversations/${id}/messages/${rude.body.id}/report`,
-      { reason: 'Asks to pay off the platform' },
-      { token: pilot.token },
-    );
+    const reported = await callRoute(ROUTES.conversationReport, {
+      params: { id, messageId: rude.body.id },
+      body: { reason: 'Asks to pay off the platform' },
+      as: pilot,
+    });
     expect(reported.status, reported.text).toBe(201);
-    expect((await api.get('/api/admin/conversations?reported=true', { token: pilot.token })).status).toBe(403);
-    queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body;
+    expect((await callRoute(ROUTES.adminConversations, { query: { reported: 'true' }, as: pilot })).status).toBe(403);
+    queue = (await callRoute(ROUTES.adminConversations, { query: { reported: 'true' }, as: admin })).body;
     const item = queue.find((q) => q.id === id) as unknown as {
       reports: Array<{ reason: string; messageId: string }>;
       messages: Array<{ id: string; text: string; reported: boolean }>;
@@ -474,17 +485,17 @@ describe('reports and the console', () => {
       reported: true,
     });
 
-    const closed = await api.post(
-      `/api/admin/conversations/${id}/close`,
-      { suspendSender: true },
-      { token: admin.token },
-    );
+    const closed = await callRoute(ROUTES.adminConversationClose, {
+      params: { id },
+      body: { suspendSender: true },
+      as: admin,
+    });
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body).toEqual({ success: true, suspended: 1 });
-    queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body;
+    queue = (await callRoute(ROUTES.adminConversations, { query: { reported: 'true' }, as: admin })).body;
     expect(queue.find((q) => q.id === id)).toBeUndefined();
     expect((await send(pilot, id, 'hello?')).status).toBe(409);
-    const page = await api.get(`/api/conversations/${id}`, { token: pilot.token });
+    const page = await callRoute(ROUTES.conversation, { params: { id }, as: pilot });
     expect(page.body.messages.at(-1)).toMatchObject({ kind: 'event', text: THREAD_EVENTS.closed_by_admin });
     // Suspended: the mechanic can write nowhere.
     const next = await job();
@@ -495,10 +506,10 @@ describe('reports and the console', () => {
     const other = await openOk(mechanic, next.request.id);
     const blocked = await send(mechanic, other, 'hi');
     expect(blocked.status).toBe(403);
-    expect(blocked.body.detail).toBe('Your messaging has been suspended by an administrator');
+    expect(detailOf(blocked)).toBe('Your messaging has been suspended by an administrator');
 
     // The suspension is lifted by an administrator only, once: the mechanic writes again.
-    const lift = (token: string) => api.delete(`/api/admin/users/${mechanic.id}/messaging-suspension`, { token });
+    const lift = (token: string) => callRoute(ROUTES.adminSuspensionLift, { params: { id: mechanic.id }, as: token });
     expect((await lift(pilot.token)).status).toBe(403);
     expect((await lift(admin.token)).body).toEqual({ success: true });
     expect((await lift(admin.token)).body).toEqual({ detail: 'This person is not suspended' });
@@ -506,24 +517,32 @@ describe('reports and the console', () => {
 
     // "No action needed": the report leaves the queue, the conversation stays open, nobody suspended.
     const again = await send(mechanic, other, 'Is Tuesday fine?');
-    const report = await api.post(
-      `/api/conversations/${other}/messages/${again.body.id}/report`,
-      { reason: 'Too pushy' },
-      { token: next.pilot.token },
-    );
+    const report = await callRoute(ROUTES.conversationReport, {
+      params: { id: other, messageId: again.body.id },
+      body: { reason: 'Too pushy' },
+      as: next.pilot.token,
+    });
     expect(report.status, report.text).toBe(201);
-    expect((await api.post(`/api/admin/conversations/${other}/dismiss`, {}, { token: pilot.token })).status).toBe(403);
-    const dismissed = await api.post(`/api/admin/conversations/${other}/dismiss`, {}, { token: admin.token });
+    expect(
+      (await callRoute(ROUTES.adminConversationDismiss, { params: { id: other }, unchecked: {}, as: pilot })).status,
+    ).toBe(403);
+    const dismissed = await callRoute(ROUTES.adminConversationDismiss, {
+      params: { id: other },
+      unchecked: {},
+      as: admin,
+    });
     expect(dismissed.body).toEqual({ success: true, resolved: 1 });
-    queue = (await api.get('/api/admin/conversations?reported=true', { token: admin.token })).body;
+    queue = (await callRoute(ROUTES.adminConversations, { query: { reported: 'true' }, as: admin })).body;
     expect(queue.find((q) => q.id === other)).toBeUndefined();
     expect((await send(mechanic, other, 'See you Tuesday')).status).toBe(201);
-    expect((await api.post(`/api/admin/conversations/${other}/dismiss`, {}, { token: admin.token })).status).toBe(409);
+    expect(
+      (await callRoute(ROUTES.adminConversationDismiss, { params: { id: other }, unchecked: {}, as: admin })).status,
+    ).toBe(409);
 
     // Both reports are in the console's history of handled reports, newest first, with how and by whom.
-    expect((await api.get('/api/admin/conversations/handled', { token: pilot.token })).status).toBe(403);
-    expect((await api.get('/api/admin/conversations/handled?page=0', { token: admin.token })).status).toBe(400);
-    const handled = await api.get('/api/admin/conversations/handled', { token: admin.token });
+    expect((await callRoute(ROUTES.adminHandledReports, { as: pilot })).status).toBe(403);
+    expect((await callRoute(ROUTES.adminHandledReports, { query: { page: '0' }, as: admin })).status).toBe(400);
+    const handled = await callRoute(ROUTES.adminHandledReports, { as: admin });
     expect(handled.status, handled.text).toBe(200);
     const ours = (handled.body.items as Array<{ conversationId: string }>).filter(
       (r) => r.conversationId === id || r.conversationId === other,
@@ -576,11 +595,10 @@ describe('digest away from the screen', () => {
     const { pilot, mechanic, request } = await job();
     expect(
       (
-        await api.put(
-          '/api/message-settings',
-          { timeZone: daytimeZone(minutes(5), minutes(200)) },
-          { token: pilot.token },
-        )
+        await callRoute(ROUTES.messageSettingsSave, {
+          body: { timeZone: daytimeZone(minutes(5), minutes(200)) },
+          as: pilot,
+        })
       ).status,
     ).toBe(200);
     const id = await openOk(mechanic, request.id);
@@ -613,11 +631,11 @@ describe('digest away from the screen', () => {
     const { pilot, mechanic, request } = await job();
     const id = await openOk(mechanic, request.id);
     await send(mechanic, id, 'Question one');
-    await api.get(`/api/conversations/${id}`, { token: pilot.token });
+    await callRoute(ROUTES.conversation, { params: { id }, as: pilot });
     await sendMessageDigests(db, minutes(11));
     expect(await emailsTo(pilot.email)).toEqual([]);
 
-    await api.put('/api/enhanced/notifications/preferences', { emailNotifications: false }, { token: pilot.token });
+    await callRoute(ROUTES.emailPreferenceSave, { body: { emailNotifications: false }, as: pilot });
     await send(mechanic, id, 'Question two');
     await sendMessageDigests(db, minutes(11));
     expect(await emailsTo(pilot.email)).toEqual([]);
@@ -626,7 +644,7 @@ describe('digest away from the screen', () => {
     const other = await openOk(second.mechanic, second.request.id);
     await send(second.mechanic, other, 'Late question');
     // 23:30 in the reader's zone: quiet; at 07:00 it goes out.
-    await api.put('/api/message-settings', { timeZone: 'UTC' }, { token: second.pilot.token });
+    await callRoute(ROUTES.messageSettingsSave, { body: { timeZone: 'UTC' }, as: second.pilot.token });
     const night = new Date(Date.now() + 15 * 60_000);
     night.setUTCHours(23, 30, 0, 0);
     if (night.getTime() < Date.now() + 11 * 60_000) night.setUTCDate(night.getUTCDate() + 1);
@@ -645,11 +663,10 @@ describe('digest away from the screen', () => {
     await db.updateTable('users').set({ phone: '(406) 555-0177' }).where('id', '=', pilot.id).execute();
     expect(
       (
-        await api.put(
-          '/api/message-settings',
-          { smsDigest: true, timeZone: daytimeZone(minutes(11), minutes(75)) },
-          { token: pilot.token },
-        )
+        await callRoute(ROUTES.messageSettingsSave, {
+          body: { smsDigest: true, timeZone: daytimeZone(minutes(11), minutes(75)) },
+          as: pilot,
+        })
       ).status,
     ).toBe(200);
     const id = await openOk(mechanic, request.id);
@@ -689,16 +706,15 @@ describe('digest away from the screen', () => {
 
   it('refuses a time zone that is not one, and texts only with a phone', async () => {
     const pilot = await createUser('pilot');
-    expect((await api.put('/api/message-settings', { timeZone: 'Mars/Olympus' }, { token: pilot.token })).status).toBe(
-      400,
-    );
-    expect((await api.put('/api/message-settings', { smsDigest: true }, { token: pilot.token })).status).toBe(400);
+    expect(
+      (await callRoute(ROUTES.messageSettingsSave, { body: { timeZone: 'Mars/Olympus' }, as: pilot })).status,
+    ).toBe(400);
+    expect((await callRoute(ROUTES.messageSettingsSave, { body: { smsDigest: true }, as: pilot })).status).toBe(400);
     await db.updateTable('users').set({ phone: '(406) 555-0101' }).where('id', '=', pilot.id).execute();
-    const saved = await api.put(
-      '/api/message-settings',
-      { smsDigest: true, timeZone: 'America/Denver' },
-      { token: pilot.token },
-    );
+    const saved = await callRoute(ROUTES.messageSettingsSave, {
+      body: { smsDigest: true, timeZone: 'America/Denver' },
+      as: pilot,
+    });
     expect(saved.body).toEqual({
       smsDigest: true,
       timeZone: 'America/Denver',

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, uniqueEmail } from '../helpers/api.ts';
+import { uniqueEmail } from '../helpers/api.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // The business's inbox (docs/decisions/0210-business-inbox.md). Other files add quotes in parallel
 // to the same database, so every list assertion narrows to this file's rows with a unique marker.
@@ -30,7 +32,7 @@ const marker = () => `mk${Date.now().toString(36)}${randomBytes(6).toString('hex
 /** Submits a quote through the public form and answers its id (found by its unique email). */
 async function submit(overrides: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
   const form = validQuote({ emailUpdates: false, ...overrides });
-  const res = await api.post('/api/quotes', form);
+  const res = await callRoute(ROUTES.quoteSubmit, { unchecked: form });
   expect(res.status).toBe(200);
   const row = await testDb()
     .selectFrom('quotes')
@@ -48,7 +50,6 @@ const ageHours = (id: string, hours: number) =>
     .where('id', '=', id)
     .execute();
 
-const get = (path: string, token = admin.token) => api.get(path, { token });
 /** One CSV line's fields (RFC 4180 quoting; no line breaks inside the rows read here). */
 const cells = (line: string) =>
   [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, f]) =>
@@ -94,37 +95,40 @@ describe('GET /api/admin/quotes: the worked list', () => {
     const m = marker();
     const ids: string[] = [];
     for (let i = 0; i < 62; i += 1) ids.push((await submit({ message: `Paging ${m} number ${i}` })).id);
-    const page1 = await get(`/api/admin/quotes?q=${m}&sort=newest`);
+    const page1 = await callRoute(ROUTES.adminInboxQuotes, { query: { q: m, sort: 'newest' }, as: admin });
     expect(page1.status).toBe(200);
     expect(Object.keys(page1.body).sort()).toEqual(['items', 'limit', 'page', 'total']);
     expect(page1.body).toMatchObject({ total: 62, page: 1, limit: 50 });
     expect(page1.body.items).toHaveLength(50);
-    const page2 = await get(`/api/admin/quotes?q=${m}&sort=newest&page=2`);
+    const page2 = await callRoute(ROUTES.adminInboxQuotes, { query: { q: m, sort: 'newest', page: '2' }, as: admin });
     expect(page2.body).toMatchObject({ total: 62, page: 2, limit: 50 });
     expect(page2.body.items).toHaveLength(12);
-    const seen = [...page1.body.items, ...page2.body.items].map((i: any) => i.id);
+    const seen = [...page1.body.items, ...page2.body.items].map((i) => i.id);
     expect(new Set(seen).size).toBe(62);
     expect(new Set(seen)).toEqual(new Set(ids));
     // Newest first: the last submitted leads the first page, the first submitted ends the second.
-    expect(page1.body.items[0].id).toBe(ids[61]);
-    expect(page2.body.items[11].id).toBe(ids[0]);
-    const small = await get(`/api/admin/quotes?q=${m}&limit=20&page=3&sort=oldest`);
-    expect(small.body.items.map((i: any) => i.id)).toEqual(ids.slice(40, 60));
+    expect(page1.body.items[0]!.id).toBe(ids[61]);
+    expect(page2.body.items[11]!.id).toBe(ids[0]);
+    const small = await callRoute(ROUTES.adminInboxQuotes, {
+      query: { q: m, limit: '20', page: '3', sort: 'oldest' },
+      as: admin,
+    });
+    expect(small.body.items.map((i) => i.id)).toEqual(ids.slice(40, 60));
     // The default order (respond-by first, all new here: oldest first) pages without gaps or repeats too.
-    const rb1 = await get(`/api/admin/quotes?q=${m}`);
-    const rb2 = await get(`/api/admin/quotes?q=${m}&page=2`);
-    expect([...rb1.body.items, ...rb2.body.items].map((i: any) => i.id)).toEqual(ids);
+    const rb1 = await callRoute(ROUTES.adminInboxQuotes, { query: { q: m }, as: admin });
+    const rb2 = await callRoute(ROUTES.adminInboxQuotes, { query: { q: m, page: '2' }, as: admin });
+    expect([...rb1.body.items, ...rb2.body.items].map((i) => i.id)).toEqual(ids);
     // Past the end: an empty page, the same total.
-    const beyond = await get(`/api/admin/quotes?q=${m}&page=9`);
+    const beyond = await callRoute(ROUTES.adminInboxQuotes, { query: { q: m, page: '9' }, as: admin });
     expect(beyond.body).toMatchObject({ items: [], total: 62, page: 9 });
   });
 
   it('keeps the spec calls GET /api/quotes and /api/leads as they were', async () => {
-    const quotes = await get('/api/quotes?limit=10');
+    const quotes = await callRoute(ROUTES.quotesForAdmin, { query: { limit: '10' }, as: admin });
     expect(quotes.status).toBe(200);
     expect(quotes.body.success).toBe(true);
     expect(quotes.body.data).toHaveLength(10);
-    expect(Object.keys(quotes.body.data[0]).sort()).toEqual(
+    expect(Object.keys(quotes.body.data[0]!).sort()).toEqual(
       // The quote form sends the estimate in dollars and the discount code (docs/decisions/0191, 0192).
       [
         'aircraftInfo',
@@ -142,8 +146,8 @@ describe('GET /api/admin/quotes: the worked list', () => {
         'status',
       ].sort(),
     );
-    expect(quotes.body.data[0].status).toBe('pending');
-    const leads = await get('/api/leads?limit=20');
+    expect(quotes.body.data[0]!.status).toBe('pending');
+    const leads = await callRoute(ROUTES.leadsForAdmin, { query: { limit: '20' }, as: admin });
     expect(leads.status).toBe(200);
     expect(Object.keys(leads.body)).toEqual(['success', 'data']);
   });
@@ -163,7 +167,14 @@ describe('GET /api/admin/quotes: the worked list', () => {
     const c = await submit({ serviceType: 'repair', aircraftType: 'jet', message: `third ${m}` });
     await ageHours(c.id, 24 * 40);
     const ids = async (query: string) =>
-      (await get(`/api/admin/quotes?q=${m}&${query}`)).body.items.map((i: any) => i.id).sort();
+      (
+        await callRoute(ROUTES.adminInboxQuotes, {
+          query: { q: m, ...Object.fromEntries(new URLSearchParams(query)) },
+          as: admin,
+        })
+      ).body.items
+        .map((i) => i.id)
+        .sort();
 
     expect(await ids('serviceType=annual')).toEqual([a.id]);
     expect(await ids('aircraftType=single-engine')).toEqual([b.id]);
@@ -174,12 +185,12 @@ describe('GET /api/admin/quotes: the worked list', () => {
     expect(await ids(`from=${today}`)).toEqual([a.id, b.id].sort());
     expect(await ids(`to=${old}`)).toEqual([c.id]);
     expect(await ids(`from=${old}&to=${old}`)).toEqual([c.id]);
-    await api.patch(`/api/admin/quotes/${b.id}`, { status: 'contacted' }, { token: admin.token });
+    await callRoute(ROUTES.adminInboxQuotePatch, { params: { id: b.id }, body: { status: 'contacted' }, as: admin });
     expect(await ids('status=contacted')).toEqual([b.id]);
     expect(await ids('status=new')).toEqual([a.id, c.id].sort());
 
     const one = async (q: string) =>
-      (await get(`/api/admin/quotes?q=${encodeURIComponent(q)}`)).body.items.map((i: any) => i.id);
+      (await callRoute(ROUTES.adminInboxQuotes, { query: { q: q }, as: admin })).body.items.map((i) => i.id);
     expect(await one(`Zelda Quill${m}`)).toEqual([a.id]);
     expect(await one(a.email.toUpperCase())).toEqual([a.id]);
     expect(await one(`N${m.slice(-5)}`.toLowerCase())).toEqual([a.id]);
@@ -195,9 +206,12 @@ describe('GET /api/admin/quotes: the worked list', () => {
       'page=0',
       'limit=500',
     ]) {
-      const res = await get(`/api/admin/quotes?${bad}`);
+      const res = await callRoute(ROUTES.adminInboxQuotes, {
+        query: Object.fromEntries(new URLSearchParams(bad)),
+        as: admin,
+      });
       expect(res.status, bad).toBe(400);
-      expect(typeof res.body.detail).toBe('string');
+      expect(typeof detailOf(res)).toBe('string');
     }
   });
 
@@ -210,21 +224,25 @@ describe('GET /api/admin/quotes: the worked list', () => {
     await ageHours(late.id, 30);
     await ageHours(later.id, 50);
     await ageHours(answered.id, 60);
-    const before = (await get('/api/admin/inbox/summary')).body;
-    await api.patch(`/api/admin/quotes/${answered.id}`, { status: 'contacted' }, { token: admin.token });
+    const before = (await callRoute(ROUTES.adminInboxSummary, { as: admin })).body;
+    await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id: answered.id },
+      body: { status: 'contacted' },
+      as: admin,
+    });
 
-    const res = await get(`/api/admin/quotes?q=${m}`);
-    expect(res.body.items.map((i: any) => i.id)).toEqual([later.id, late.id, fresh.id, answered.id]);
+    const res = await callRoute(ROUTES.adminInboxQuotes, { query: { q: m }, as: admin });
+    expect(res.body.items.map((i) => i.id)).toEqual([later.id, late.id, fresh.id, answered.id]);
     const [first, second, third, fourth] = res.body.items;
-    expect(first.overdue).toBe(true);
-    expect(second.overdue).toBe(true);
-    expect(third.overdue).toBe(false);
-    expect(Date.parse(third.respondBy) - Date.parse(third.createdAt)).toBe(24 * 3_600_000);
+    expect(first!.overdue).toBe(true);
+    expect(second!.overdue).toBe(true);
+    expect(third!.overdue).toBe(false);
+    expect(Date.parse(third!.respondBy!) - Date.parse(third!.createdAt)).toBe(24 * 3_600_000);
     expect(fourth).toMatchObject({ status: 'contacted', respondBy: null, overdue: false });
-    const overdueOnly = await get(`/api/admin/quotes?q=${m}&overdue=1`);
-    expect(overdueOnly.body.items.map((i: any) => i.id)).toEqual([later.id, late.id]);
+    const overdueOnly = await callRoute(ROUTES.adminInboxQuotes, { query: { q: m, overdue: '1' }, as: admin });
+    expect(overdueOnly.body.items.map((i) => i.id)).toEqual([later.id, late.id]);
 
-    const after = (await get('/api/admin/inbox/summary')).body;
+    const after = (await callRoute(ROUTES.adminInboxSummary, { as: admin })).body;
     expect(Object.keys(after).sort()).toEqual(['aogOpen', 'overdue', 'reportsOpen', 'waiting']);
     expect(before.overdue).toBeGreaterThanOrEqual(3);
     expect(after.overdue).toBeGreaterThanOrEqual(2);
@@ -247,45 +265,58 @@ describe('GET /api/admin/quotes: the worked list', () => {
 describe('status, history, notes and assignment', () => {
   it('records every move with who and when; lost needs a reason; reopening is recorded', async () => {
     const { id } = await submit();
-    const detail = await get(`/api/admin/quotes/${id}`);
+    const detail = await callRoute(ROUTES.adminInboxQuote, { params: { id }, as: admin });
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ id, status: 'new', assignedTo: null, history: [], version: 1 });
     expect(typeof detail.body.respondBy).toBe('string');
 
-    const contacted = await api.patch(
-      `/api/admin/quotes/${id}`,
-      { status: 'contacted', ifVersion: 1 },
-      { token: admin.token },
-    );
+    const contacted = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { status: 'contacted', ifVersion: 1 },
+      as: admin,
+    });
     expect(contacted.status).toBe(200);
     expect(contacted.body).toMatchObject({ status: 'contacted', respondBy: null, version: 2 });
-    const stale = await api.patch(
-      `/api/admin/quotes/${id}`,
-      { status: 'quoted', ifVersion: 1 },
-      { token: admin2.token },
-    );
+    const stale = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { status: 'quoted', ifVersion: 1 },
+      as: admin2,
+    });
     expect(stale.status).toBe(409);
-    expect(stale.body.detail).toMatch(/changed since you opened it/);
+    expect(detailOf(stale)).toMatch(/changed since you opened it/);
 
-    expect((await api.patch(`/api/admin/quotes/${id}`, { status: 'pending' }, { token: admin.token })).status).toBe(
-      400,
-    );
-    const noReason = await api.patch(`/api/admin/quotes/${id}`, { status: 'lost' }, { token: admin.token });
+    expect(
+      (await callRoute(ROUTES.adminInboxQuotePatch, { params: { id }, unchecked: { status: 'pending' }, as: admin }))
+        .status,
+    ).toBe(400);
+    const noReason = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { status: 'lost' },
+      as: admin,
+    });
     expect(noReason.status).toBe(400);
-    expect(noReason.body.detail).toBe('A lost request needs a reason');
+    expect(detailOf(noReason)).toBe('A lost request needs a reason');
 
-    await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted', ifVersion: 2 }, { token: admin2.token });
-    const lost = await api.patch(
-      `/api/admin/quotes/${id}`,
-      { status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' },
-      { token: admin.token },
-    );
+    await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { status: 'quoted', ifVersion: 2 },
+      as: admin2,
+    });
+    const lost = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' },
+      as: admin,
+    });
     expect(lost.body).toMatchObject({ status: 'lost', lostReason: 'price', lostNote: 'Shop in Fresno was $400 less' });
-    const reopened = await api.patch(`/api/admin/quotes/${id}`, { status: 'quoted' }, { token: admin2.token });
+    const reopened = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { status: 'quoted' },
+      as: admin2,
+    });
     expect(reopened.body).toMatchObject({ status: 'quoted', lostReason: null });
 
     const history = reopened.body.history;
-    expect(history.map((h: any) => [h.kind, h.from, h.to, h.by.name])).toEqual([
+    expect(history.map((h) => [h.kind, h.from, h.to, h.by!.name])).toEqual([
       ['status', 'new', 'contacted', 'Ada Admin'],
       ['status', 'contacted', 'quoted', 'Bea Second'],
       ['status', 'quoted', 'lost', 'Ada Admin'],
@@ -296,56 +327,70 @@ describe('status, history, notes and assignment', () => {
     for (const h of history) expect(Math.abs(Date.parse(h.at) - Date.now())).toBeLessThan(60_000);
 
     // A reason in words is kept, as "other" with the words.
-    const worded = await api.patch(
-      `/api/admin/quotes/${id}`,
-      { status: 'lost', lostReason: 'Sold the airplane' },
-      { token: admin.token },
-    );
+    const worded = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { status: 'lost', lostReason: 'Sold the airplane' },
+      as: admin,
+    });
     expect(worded.body).toMatchObject({ lostReason: 'other', lostNote: 'Sold the airplane' });
   });
 
   it('keeps internal notes and assigns to administrators only', async () => {
     const { id } = await submit();
-    const note = await api.post(
-      `/api/admin/quotes/${id}/notes`,
-      { text: 'Called, left a voicemail' },
-      { token: admin.token },
-    );
+    const note = await callRoute(ROUTES.adminInboxQuoteNote, {
+      params: { id },
+      body: { text: 'Called, left a voicemail' },
+      as: admin,
+    });
     expect(note.status).toBe(201);
     expect(note.body).toMatchObject({
       kind: 'note',
       text: 'Called, left a voicemail',
       by: { id: admin.id, name: 'Ada Admin' },
     });
-    expect((await api.post(`/api/admin/quotes/${id}/notes`, { text: '  ' }, { token: admin.token })).status).toBe(400);
+    expect(
+      (await callRoute(ROUTES.adminInboxQuoteNote, { params: { id }, body: { text: '  ' }, as: admin })).status,
+    ).toBe(400);
 
-    const assigned = await api.patch(`/api/admin/quotes/${id}`, { assignedTo: admin2.id }, { token: admin.token });
+    const assigned = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { assignedTo: admin2.id },
+      as: admin,
+    });
     expect(assigned.body.assignedTo).toEqual({ id: admin2.id, name: 'Bea Second' });
     expect(assigned.body.history.at(-1)).toMatchObject({
       kind: 'assign',
       assignedTo: { id: admin2.id },
       by: { id: admin.id },
     });
-    const toPilot = await api.patch(`/api/admin/quotes/${id}`, { assignedTo: pilot.id }, { token: admin.token });
+    const toPilot = await callRoute(ROUTES.adminInboxQuotePatch, {
+      params: { id },
+      body: { assignedTo: pilot.id },
+      as: admin,
+    });
     expect(toPilot.status).toBe(400);
-    expect(toPilot.body.detail).toBe('assignedTo must be an administrator');
-    const list = await get(
-      `/api/admin/quotes?q=${encodeURIComponent((await get(`/api/admin/quotes/${id}`)).body.email)}`,
-    );
-    expect(list.body.items[0].assignedTo).toEqual({ id: admin2.id, name: 'Bea Second' });
-    expect((await get('/api/admin/quotes/not-a-uuid')).status).toBe(404);
-    expect((await get('/api/admin/quotes/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(detailOf(toPilot)).toBe('assignedTo must be an administrator');
+    const list = await callRoute(ROUTES.adminInboxQuotes, {
+      query: { q: (await callRoute(ROUTES.adminInboxQuote, { params: { id }, as: admin })).body.email },
+      as: admin,
+    });
+    expect(list.body.items[0]!.assignedTo).toEqual({ id: admin2.id, name: 'Bea Second' });
+    expect((await callRoute(ROUTES.adminInboxQuote, { params: { id: 'not-a-uuid' }, as: admin })).status).toBe(404);
+    expect(
+      (await callRoute(ROUTES.adminInboxQuote, { params: { id: '00000000-0000-4000-8000-000000000000' }, as: admin }))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe('POST /api/admin/quotes/:id/reply', () => {
   it('queues the email to the customer, records it with its delivery state and moves new to contacted', async () => {
     const { id, email } = await submit({ firstName: 'Wilbur' });
-    const res = await api.post(
-      `/api/admin/quotes/${id}/reply`,
-      { subject: 'Your annual quote', body: 'Hi Wilbur,\n\n$2,400 all in.' },
-      { token: admin.token },
-    );
+    const res = await callRoute(ROUTES.adminInboxQuoteReply, {
+      params: { id },
+      body: { subject: 'Your annual quote', body: 'Hi Wilbur,\n\n$2,400 all in.' },
+      as: admin,
+    });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ success: true, messageId: expect.any(String) });
     const outbox = await testDb()
@@ -363,9 +408,9 @@ describe('POST /api/admin/quotes/:id/reply', () => {
     });
     expect(outbox.bodyHtml).toBe('<p>Hi Wilbur,</p>\n<p>$2,400 all in.</p>');
 
-    const detail = (await get(`/api/admin/quotes/${id}`)).body;
+    const detail = (await callRoute(ROUTES.adminInboxQuote, { params: { id }, as: admin })).body;
     expect(detail.status).toBe('contacted');
-    expect(detail.history.map((h: any) => h.kind)).toEqual(['reply', 'status']);
+    expect(detail.history.map((h) => h.kind)).toEqual(['reply', 'status']);
     expect(detail.history[0]).toMatchObject({
       subject: 'Your annual quote',
       messageId: res.body.messageId,
@@ -379,16 +424,21 @@ describe('POST /api/admin/quotes/:id/reply', () => {
       .set({ status: 'sent', sentAt: new Date() })
       .where('id', '=', res.body.messageId)
       .execute();
-    expect((await get(`/api/admin/quotes/${id}`)).body.history[0].delivery).toBe('sent');
+    expect((await callRoute(ROUTES.adminInboxQuote, { params: { id }, as: admin })).body.history[0]!.delivery).toBe(
+      'sent',
+    );
     expect(
-      (await api.post(`/api/admin/quotes/${id}/reply`, { subject: '', body: 'x' }, { token: admin.token })).status,
+      (await callRoute(ROUTES.adminInboxQuoteReply, { params: { id }, body: { subject: '', body: 'x' }, as: admin }))
+        .status,
     ).toBe(400);
   });
 
   it('answers a lead the same way', async () => {
     const email = uniqueEmail('lead');
-    expect((await api.post('/api/leads', { firstName: 'Orville', email, phone: '(937) 555-0103' })).status).toBe(200);
-    const list = await get(`/api/admin/leads?q=${encodeURIComponent(email)}`);
+    expect(
+      (await callRoute(ROUTES.leadCapture, { body: { firstName: 'Orville', email, phone: '(937) 555-0103' } })).status,
+    ).toBe(200);
+    const list = await callRoute(ROUTES.adminInboxLeads, { query: { q: email }, as: admin });
     expect(list.body.total).toBe(1);
     const lead = list.body.items[0];
     expect(lead).toMatchObject({
@@ -399,19 +449,25 @@ describe('POST /api/admin/quotes/:id/reply', () => {
       status: 'new',
       respondBy: null,
     });
-    expect((await get(`/api/admin/leads?q=${encodeURIComponent(email)}&source=popup`)).body.total).toBe(1);
-    expect((await get(`/api/admin/leads?q=${encodeURIComponent(email)}&source=referral`)).body.total).toBe(0);
-    const res = await api.post(
-      `/api/admin/leads/${lead.id}/reply`,
-      { subject: 'Your discount', body: 'Hi Orville' },
-      { token: admin.token },
-    );
+    expect(
+      (await callRoute(ROUTES.adminInboxLeads, { query: { q: email, source: 'popup' }, as: admin })).body.total,
+    ).toBe(1);
+    expect(
+      (await callRoute(ROUTES.adminInboxLeads, { query: { q: email, source: 'referral' }, as: admin })).body.total,
+    ).toBe(0);
+    const res = await callRoute(ROUTES.adminInboxLeadReply, {
+      params: { id: lead!.id },
+      body: { subject: 'Your discount', body: 'Hi Orville' },
+      as: admin,
+    });
     expect(res.status).toBe(202);
-    const detail = (await get(`/api/admin/leads/${lead.id}`)).body;
+    const detail = (await callRoute(ROUTES.adminInboxLead, { params: { id: lead!.id }, as: admin })).body;
     expect(detail.status).toBe('contacted');
-    expect(detail.history[0].messageId).toBe(res.body.messageId);
+    expect(detail.history[0]!.messageId).toBe(res.body.messageId);
     // The spec's list reads the Inbox's status, in its words (docs/decisions/0420-one-status-the-inbox.md).
-    const spec = (await get('/api/leads?limit=200')).body.data.find((l: any) => l.id === lead.id);
+    const spec = (await callRoute(ROUTES.leadsForAdmin, { query: { limit: '200' }, as: admin })).body.data.find(
+      (l) => l.id === lead!.id,
+    );
     expect(spec?.status).toBe('Contacted');
   });
 });
@@ -436,9 +492,11 @@ describe('duplicates and merge', () => {
       returnPhone: randomPhone(),
     });
     const other = await submit({ registrationNumber: randomMark(), returnPhone: randomPhone() });
-    const detail = (await get(`/api/admin/quotes/${owner.id}`)).body;
+    const detail = (await callRoute(ROUTES.adminInboxQuote, { params: { id: owner.id }, as: admin })).body;
     expect(detail.duplicates.map((d: { id: string }) => d.id)).toEqual([partner.id]);
-    expect((await get(`/api/admin/quotes/${other.id}`)).body.duplicates).toEqual([]);
+    expect((await callRoute(ROUTES.adminInboxQuote, { params: { id: other.id }, as: admin })).body.duplicates).toEqual(
+      [],
+    );
   });
 
   it('shows the same email or phone within 30 days and merges them', async () => {
@@ -459,25 +517,36 @@ describe('duplicates and merge', () => {
     const old = await submit({ returnEmail: email, returnPhone: phoneOf() });
     await ageHours(old.id, 24 * 45);
 
-    const detail = (await get(`/api/admin/quotes/${first.id}`)).body;
-    expect(detail.duplicates.map((d: any) => d.id)).toEqual([second.id]);
-    expect((await get(`/api/admin/quotes/${third.id}`)).body.duplicates.map((d: any) => d.id)).toEqual([fourth.id]);
+    const detail = (await callRoute(ROUTES.adminInboxQuote, { params: { id: first.id }, as: admin })).body;
+    expect(detail.duplicates.map((d) => d.id)).toEqual([second.id]);
+    expect(
+      (await callRoute(ROUTES.adminInboxQuote, { params: { id: third.id }, as: admin })).body.duplicates.map(
+        (d) => d.id,
+      ),
+    ).toEqual([fourth.id]);
 
-    const merged = await api.post(
-      `/api/admin/quotes/${first.id}/merge`,
-      { duplicateId: second.id },
-      { token: admin.token },
-    );
+    const merged = await callRoute(ROUTES.adminInboxQuoteMerge, {
+      params: { id: first.id },
+      body: { duplicateId: second.id },
+      as: admin,
+    });
     expect(merged.status).toBe(200);
     expect(merged.body.duplicates).toEqual([]);
     expect(merged.body.fields.registrationNumber).toBe('N777DP');
-    expect(merged.body.history.filter((h: any) => h.kind === 'merge').map((h: any) => h.otherId)).toContain(second.id);
-    const list = await get(`/api/admin/quotes?q=${encodeURIComponent(email)}`);
-    expect(list.body.items.map((i: any) => i.id).sort()).toEqual([first.id, old.id].sort());
-    expect((await get(`/api/admin/quotes/${second.id}`)).body.mergedInto).toBe(first.id);
+    expect(merged.body.history.filter((h) => h.kind === 'merge').map((h) => h.otherId)).toContain(second.id);
+    const list = await callRoute(ROUTES.adminInboxQuotes, { query: { q: email }, as: admin });
+    expect(list.body.items.map((i) => i.id).sort()).toEqual([first.id, old.id].sort());
+    expect((await callRoute(ROUTES.adminInboxQuote, { params: { id: second.id }, as: admin })).body.mergedInto).toBe(
+      first.id,
+    );
     expect(
-      (await api.post(`/api/admin/quotes/${first.id}/merge`, { duplicateId: second.id }, { token: admin.token }))
-        .status,
+      (
+        await callRoute(ROUTES.adminInboxQuoteMerge, {
+          params: { id: first.id },
+          body: { duplicateId: second.id },
+          as: admin,
+        })
+      ).status,
     ).toBe(409);
   });
 });
@@ -491,13 +560,17 @@ describe('a merge keeps both requests whole and can be undone for 30 days', () =
       registrationNumber: 'N4521H',
       message: 'Forgot to mention: also the ELT battery is due.',
     });
-    await api.post(`/api/admin/quotes/${dup.id}/notes`, { text: 'Called back, no answer.' }, { token: admin.token });
+    await callRoute(ROUTES.adminInboxQuoteNote, {
+      params: { id: dup.id },
+      body: { text: 'Called back, no answer.' },
+      as: admin,
+    });
 
-    const merged = await api.post(
-      `/api/admin/quotes/${kept.id}/merge`,
-      { duplicateId: dup.id },
-      { token: admin.token },
-    );
+    const merged = await callRoute(ROUTES.adminInboxQuoteMerge, {
+      params: { id: kept.id },
+      body: { duplicateId: dup.id },
+      as: admin,
+    });
     expect(merged.status).toBe(200);
     expect(merged.body.fields.message).toBe('Annual due in March.');
     expect(merged.body.merged).toEqual([
@@ -509,9 +582,9 @@ describe('a merge keeps both requests whole and can be undone for 30 days', () =
       }),
     ]);
     const undoDays =
-      (Date.parse(merged.body.merged[0].undoUntil) - Date.parse(merged.body.merged[0].mergedAt)) / 86_400_000;
+      (Date.parse(merged.body.merged[0]!.undoUntil!) - Date.parse(merged.body.merged[0]!.mergedAt)) / 86_400_000;
     expect(undoDays).toBe(30);
-    const lines = merged.body.history.map((h: any) => `${h.kind}: ${h.text ?? ''}`);
+    const lines = merged.body.history.map((h) => `${h.kind}: ${h.text ?? ''}`);
     expect(lines).toContain(`merge: Merged the request from ${email} into this one`);
     expect(lines).toContain('note: Called back, no answer.');
     expect(lines.filter((l: string) => l.startsWith('merge'))).toHaveLength(1);
@@ -519,38 +592,46 @@ describe('a merge keeps both requests whole and can be undone for 30 days', () =
 
     // The survivor's registration is edited after the merge, its location left as filled: the undo keeps the edit.
     await testDb().updateTable('quotes').set({ registrationNumber: 'N4521J' }).where('id', '=', kept.id).execute();
-    const undone = await api.post(
-      `/api/admin/quotes/${kept.id}/unmerge`,
-      { duplicateId: dup.id },
-      { token: admin.token },
-    );
+    const undone = await callRoute(ROUTES.adminInboxQuoteUnmerge, {
+      params: { id: kept.id },
+      body: { duplicateId: dup.id },
+      as: admin,
+    });
     expect(undone.status).toBe(200);
     expect(undone.body.merged).toEqual([]);
     expect(undone.body.fields.registrationNumber).toBe('N4521J');
-    expect(undone.body.history.map((h: any) => h.kind)).toContain('unmerge');
-    const back = (await get(`/api/admin/quotes/${dup.id}`)).body;
+    expect(undone.body.history.map((h) => h.kind)).toContain('unmerge');
+    const back = (await callRoute(ROUTES.adminInboxQuote, { params: { id: dup.id }, as: admin })).body;
     expect(back.mergedInto).toBeNull();
     expect(back.fields.message).toBe('Forgot to mention: also the ELT battery is due.');
     expect(
-      (await api.post(`/api/admin/quotes/${kept.id}/unmerge`, { duplicateId: dup.id }, { token: admin.token })).body,
+      (
+        await callRoute(ROUTES.adminInboxQuoteUnmerge, {
+          params: { id: kept.id },
+          body: { duplicateId: dup.id },
+          as: admin,
+        })
+      ).body,
     ).toEqual({ detail: 'That request is not merged into this one' });
 
     // Merged again and left 31 days: the undo is refused, the merge kept.
-    await api.post(`/api/admin/quotes/${kept.id}/merge`, { duplicateId: dup.id }, { token: admin.token });
+    await callRoute(ROUTES.adminInboxQuoteMerge, { params: { id: kept.id }, body: { duplicateId: dup.id }, as: admin });
     await testDb()
       .updateTable('inboxEvents')
       .set({ at: sql`now() - interval '31 days'` as never })
       .where('subjectId', '=', kept.id)
       .where('kind', '=', 'merge')
       .execute();
-    const late = await api.post(
-      `/api/admin/quotes/${kept.id}/unmerge`,
-      { duplicateId: dup.id },
-      { token: admin.token },
-    );
+    const late = await callRoute(ROUTES.adminInboxQuoteUnmerge, {
+      params: { id: kept.id },
+      body: { duplicateId: dup.id },
+      as: admin,
+    });
     expect(late.status).toBe(409);
-    expect(late.body.detail).toMatch(/^A merge can be undone for 30 days; this one was made on \d{4}-\d{2}-\d{2}$/);
-    expect((await get(`/api/admin/quotes/${dup.id}`)).body.mergedInto).toBe(kept.id);
+    expect(detailOf(late)).toMatch(/^A merge can be undone for 30 days; this one was made on \d{4}-\d{2}-\d{2}$/);
+    expect((await callRoute(ROUTES.adminInboxQuote, { params: { id: dup.id }, as: admin })).body.mergedInto).toBe(
+      kept.id,
+    );
   });
 });
 
@@ -569,8 +650,8 @@ describe('POST /api/admin/quotes/:id/convert', () => {
       message: 'Needs the 100-hour before the flight school takes it back.',
       additionalNotes: 'Keys at the FBO desk',
     });
-    const quote = (await get(`/api/admin/quotes/${id}`)).body;
-    const res = await api.post(`/api/admin/quotes/${id}/convert`, undefined, { token: admin.token });
+    const quote = (await callRoute(ROUTES.adminInboxQuote, { params: { id }, as: admin })).body;
+    const res = await callRoute(ROUTES.adminInboxQuoteConvert, { params: { id }, as: admin });
     expect(res.status).toBe(202);
     const outbox = await testDb()
       .selectFrom('outbox')
@@ -583,28 +664,30 @@ describe('POST /api/admin/quotes/:id/convert', () => {
     expect(link.pathname).toBe('/dashboard');
     expect(link.searchParams.get('email')).toBe(email);
     const token = link.searchParams.get('invite')!;
-    expect((await get(`/api/admin/quotes/${id}`)).body.history.at(-1)).toMatchObject({
+    expect((await callRoute(ROUTES.adminInboxQuote, { params: { id }, as: admin })).body.history.at(-1)).toMatchObject({
       kind: 'convert',
       messageId: res.body.messageId,
     });
 
-    const signUp = await api.post('/api/auth/register', {
-      role: 'pilot',
-      firstName: 'Bessie',
-      lastName: 'Coleman',
-      email,
-      password: 'Jenny-JN4-1922',
-      phone: '',
-      location: '',
-      certificationNumber: '',
-      yearsExperience: '',
-      serviceRadius: '',
-      hourlyRate: '',
+    const signUp = await callRoute(ROUTES.authRegister, {
+      body: {
+        role: 'pilot',
+        firstName: 'Bessie',
+        lastName: 'Coleman',
+        email,
+        password: 'Jenny-JN4-1922',
+        phone: '',
+        location: '',
+        certificationNumber: '',
+        yearsExperience: '',
+        serviceRadius: '',
+        hourlyRate: '',
+      },
     });
     expect(signUp.status).toBe(201);
     const other = await createUser('pilot');
-    expect((await api.post('/api/inbox/invitations/claim', { token }, { token: other.token })).status).toBe(403);
-    const claim = await api.post('/api/inbox/invitations/claim', { token }, { token: signUp.body.access_token });
+    expect((await callRoute(ROUTES.invitationClaim, { body: { token }, as: other })).status).toBe(403);
+    const claim = await callRoute(ROUTES.invitationClaim, { body: { token }, as: signUp.body.access_token });
     expect(claim.status).toBe(200);
     expect(claim.body.draft).toEqual({
       aircraftMake: quote.fields.aircraftMake,
@@ -615,21 +698,21 @@ describe('POST /api/admin/quotes/:id/convert', () => {
       serviceDescription: 'Needs the 100-hour before the flight school takes it back.\n\nKeys at the FBO desk',
       location: 'KOAK',
     });
-    const aircraft = await api.get('/api/aircraft', { token: signUp.body.access_token });
-    const mine = (Array.isArray(aircraft.body) ? aircraft.body : (aircraft.body.data ?? [])).find(
-      (a: any) => a.id === claim.body.aircraftId,
-    );
+    const aircraft = await callRoute(ROUTES.aircraftList, { as: signUp.body.access_token });
+    const mine = aircraft.body.find((a) => a.id === claim.body.aircraftId);
     expect(mine).toMatchObject({
       tailNumber: quote.fields.registrationNumber,
       make: 'Piper',
       model: 'PA-28-181 Archer',
     });
     // Claimed once: again by the same account answers the same draft, adds nothing.
-    const again = await api.post('/api/inbox/invitations/claim', { token }, { token: signUp.body.access_token });
+    const again = await callRoute(ROUTES.invitationClaim, { body: { token }, as: signUp.body.access_token });
     expect(again.body.aircraftId).toBe(claim.body.aircraftId);
-    expect((await get(`/api/admin/quotes/${id}`)).body.invitation.claimedAt).toEqual(expect.any(String));
+    expect((await callRoute(ROUTES.adminInboxQuote, { params: { id }, as: admin })).body.invitation!.claimedAt).toEqual(
+      expect.any(String),
+    );
     // An account now exists: no second invitation.
-    expect((await api.post(`/api/admin/quotes/${id}/convert`, undefined, { token: admin.token })).status).toBe(409);
+    expect((await callRoute(ROUTES.adminInboxQuoteConvert, { params: { id }, as: admin })).status).toBe(409);
   });
 });
 
@@ -647,20 +730,20 @@ describe('GET /api/admin/funnel', () => {
       ids.push(id);
     }
     const [a, b, c] = ids as [string, string, string];
-    await api.patch(`/api/admin/quotes/${a}`, { status: 'won' }, { token: admin.token });
+    await callRoute(ROUTES.adminInboxQuotePatch, { params: { id: a }, body: { status: 'won' }, as: admin });
     await testDb()
       .updateTable('quotes')
       .set({ answeredAt: new Date(`${day}T12:00:00Z`), quotedAt: new Date(`${day}T12:00:00Z`) })
       .where('id', '=', a)
       .execute();
-    await api.patch(`/api/admin/quotes/${b}`, { status: 'quoted' }, { token: admin.token });
-    await api.patch(`/api/admin/quotes/${c}`, { status: 'contacted' }, { token: admin.token });
+    await callRoute(ROUTES.adminInboxQuotePatch, { params: { id: b }, body: { status: 'quoted' }, as: admin });
+    await callRoute(ROUTES.adminInboxQuotePatch, { params: { id: c }, body: { status: 'contacted' }, as: admin });
     await testDb()
       .updateTable('quotes')
       .set({ answeredAt: new Date(`${day}T20:00:00Z`) })
       .where('id', '=', c)
       .execute();
-    const res = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=month`);
+    const res = await callRoute(ROUTES.adminFunnel, { query: { from: day, to: day, groupBy: 'month' }, as: admin });
     expect(res.status).toBe(200);
     const savings = (
       await testDb().selectFrom('quotes').select('estimatedSavings').where('id', '=', a).executeTakeFirstOrThrow()
@@ -677,11 +760,14 @@ describe('GET /api/admin/funnel', () => {
       },
     ]);
     expect(res.body.totals).toMatchObject({ requests: 4, won: 1 });
-    const bySource = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=source`);
+    const bySource = await callRoute(ROUTES.adminFunnel, {
+      query: { from: day, to: day, groupBy: 'source' },
+      as: admin,
+    });
     expect(bySource.body.rows).toEqual([
       expect.objectContaining({ key: 'quote_form', label: 'Quote form', requests: 4 }),
     ]);
-    expect((await get('/api/admin/funnel?groupBy=week')).status).toBe(400);
+    expect((await callRoute(ROUTES.adminFunnel, { query: { groupBy: 'week' }, as: admin })).status).toBe(400);
   });
 });
 
@@ -695,12 +781,12 @@ describe('the funnel counts a reply as an answer', () => {
       .where('id', 'in', [moved.id, replied.id])
       .execute();
     // Quoted by a status change alone: quoted, but nobody wrote to the customer.
-    await api.patch(`/api/admin/quotes/${moved.id}`, { status: 'quoted' }, { token: admin.token });
-    const reply = await api.post(
-      `/api/admin/quotes/${replied.id}/reply`,
-      { subject: 'Your quote', body: 'Hi,\n\n$2,400 all in.' },
-      { token: admin.token },
-    );
+    await callRoute(ROUTES.adminInboxQuotePatch, { params: { id: moved.id }, body: { status: 'quoted' }, as: admin });
+    const reply = await callRoute(ROUTES.adminInboxQuoteReply, {
+      params: { id: replied.id },
+      body: { subject: 'Your quote', body: 'Hi,\n\n$2,400 all in.' },
+      as: admin,
+    });
     expect(reply.status).toBe(202);
     const answeredAt = async (id: string) =>
       (await testDb().selectFrom('quotes').select('answeredAt').where('id', '=', id).executeTakeFirstOrThrow())
@@ -713,7 +799,7 @@ describe('the funnel counts a reply as an answer', () => {
       .set({ answeredAt: new Date(`${day}T15:00:00Z`) })
       .where('id', '=', replied.id)
       .execute();
-    const res = await get(`/api/admin/funnel?from=${day}&to=${day}&groupBy=month`);
+    const res = await callRoute(ROUTES.adminFunnel, { query: { from: day, to: day, groupBy: 'month' }, as: admin });
     expect(res.body.rows).toEqual([expect.objectContaining({ requests: 2, answeredWithin24h: 1, quoted: 1 })]);
   });
 });
@@ -723,24 +809,29 @@ describe('GET /api/admin/inbox/export', () => {
     const m = marker();
     await submit({ firstName: '=HYPERLINK', message: `export ${m}` });
     await submit({ message: `export ${m}`, serviceType: '100-hour' });
-    const res = await get(`/api/admin/inbox/export?kind=quotes&q=${m}&serviceType=100-hour`);
+    const res = await callRoute(ROUTES.adminInboxExport, {
+      query: { kind: 'quotes', q: m, serviceType: '100-hour' },
+      as: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toMatch(/^Received,Respond by,Overdue,Status/);
     expect(lines).toHaveLength(2);
-    const all = await get(`/api/admin/inbox/export?kind=quotes&q=${m}`);
+    const all = await callRoute(ROUTES.adminInboxExport, { query: { kind: 'quotes', q: m }, as: admin });
     expect(all.text).toContain("'=HYPERLINK");
-    expect((await get('/api/admin/inbox/export?kind=people')).status).toBe(400);
+    expect((await callRoute(ROUTES.adminInboxExport, { query: { kind: 'people' }, as: admin })).status).toBe(400);
   });
 
   it('writes phone numbers plainly and carries the money and the code', async () => {
     const m = marker();
-    const claim = await api.post('/api/leads', {
-      firstName: 'Tom',
-      email: `${m}@example.com`,
-      phone: '+1 510 555 0100',
-      source: 'popup_discount_offer',
+    const claim = await callRoute(ROUTES.leadCapture, {
+      body: {
+        firstName: 'Tom',
+        email: `${m}@example.com`,
+        phone: '+1 510 555 0100',
+        source: 'popup_discount_offer',
+      },
     });
     const code = claim.body.code as string;
     await submit({
@@ -750,7 +841,9 @@ describe('GET /api/admin/inbox/export', () => {
       invoiceIncludesParts: 'yes',
       discountCode: code,
     });
-    const quotes = (await get(`/api/admin/inbox/export?kind=quotes&q=${m}`)).text.trim().split('\r\n');
+    const quotes = (await callRoute(ROUTES.adminInboxExport, { query: { kind: 'quotes', q: m }, as: admin })).text
+      .trim()
+      .split('\r\n');
     const header = cells(quotes[0]!);
     const row = cells(quotes[1]!);
     const cell = (name: string) => row[header.indexOf(name)];
@@ -760,7 +853,9 @@ describe('GET /api/admin/inbox/export', () => {
     expect(cell('Est. savings ($)')).toBe('448.00');
     expect(cell('Discount code')).toBe(code);
 
-    const leads = (await get(`/api/admin/inbox/export?kind=leads&q=${m}`)).text.trim().split('\r\n');
+    const leads = (await callRoute(ROUTES.adminInboxExport, { query: { kind: 'leads', q: m }, as: admin })).text
+      .trim()
+      .split('\r\n');
     const leadHeader = cells(leads[0]!);
     const leadRow = cells(leads[1]!);
     expect(leadRow[leadHeader.indexOf('Phone')]).toBe('+1 510 555 0100');

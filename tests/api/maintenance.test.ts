@@ -7,6 +7,8 @@ import { holdRowLock } from '../helpers/row-lock.ts';
 import { bid, mechanicWithProfile, notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { formatDay } from '../../src/lib/format.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 // The owner's day: the local day at the aircraft's airport (every aircraft here is in California).
 const today = localDayAt('KPAO');
@@ -18,9 +20,8 @@ const monthsAgo = (n: number) => {
 };
 
 async function aircraftOf(pilot: TestUser, extra: Record<string, unknown> = {}) {
-  const res = await api.post(
-    '/api/aircraft',
-    {
+  const res = await callRoute(ROUTES.aircraftAdd, {
+    body: {
       tailNumber: uniqueTail(),
       make: 'Cessna',
       model: '172S',
@@ -29,29 +30,29 @@ async function aircraftOf(pilot: TestUser, extra: Record<string, unknown> = {}) 
       homeAirport: 'KPAO',
       ...extra,
     },
-    { token: pilot.token },
-  );
+    as: pilot,
+  });
   if (res.status !== 201) throw new Error(`aircraft: ${res.status} ${res.text}`);
   return res.body as { id: string; tailNumber: string };
 }
 
 async function addItem(pilot: TestUser, aircraftId: string, body: Record<string, unknown>) {
-  const res = await api.post(`/api/aircraft/${aircraftId}/maintenance`, body, { token: pilot.token });
+  const res = await callRoute(ROUTES.maintenanceItemAdd, { params: { id: aircraftId }, unchecked: body, as: pilot });
   if (res.status !== 201) throw new Error(`item: ${res.status} ${res.text}`);
   return res.body as { id: string; dueDate: string | null; dueHours: number | null; status: string };
 }
 
-const due = (pilot: TestUser, id: string) => api.get(`/api/aircraft/${id}/maintenance`, { token: pilot.token });
+const due = (pilot: TestUser, id: string) => callRoute(ROUTES.maintenance, { params: { id }, as: pilot });
 
 describe('PATCH/DELETE /api/aircraft/:id', () => {
   it('edits usage, home airport and thresholds, and answers the aircraft', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
-    const res = await api.patch(
-      `/api/aircraft/${plane.id}`,
-      { usage: 'for_hire', homeAirport: 'KSQL', dueSoonDays: '45', dueSoonHours: 15, model: '172SP' },
-      { token: pilot.token },
-    );
+    const res = await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      body: { usage: 'for_hire', homeAirport: 'KSQL', dueSoonDays: '45', dueSoonHours: 15, model: '172SP' },
+      as: pilot,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: plane.id,
@@ -62,10 +63,14 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
       model: '172SP',
       make: 'Cessna',
     });
-    const list = await api.get('/api/aircraft', { token: pilot.token });
+    const list = await callRoute(ROUTES.aircraftList, { as: pilot });
     expect(list.body[0]).toMatchObject({ usage: 'for_hire', homeAirport: 'KSQL' });
     // Fields not sent are kept; '' clears an optional one.
-    const partial = await api.patch(`/api/aircraft/${plane.id}`, { usage: 'private' }, { token: pilot.token });
+    const partial = await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      body: { usage: 'private' },
+      as: pilot,
+    });
     expect(partial.body).toMatchObject({
       usage: 'private',
       homeAirport: 'KSQL',
@@ -74,7 +79,11 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
       dueSoonDays: 45,
       dueSoonHours: 15,
     });
-    const cleared = await api.patch(`/api/aircraft/${plane.id}`, { homeAirport: '', year: '' }, { token: pilot.token });
+    const cleared = await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      body: { homeAirport: '', year: '' },
+      as: pilot,
+    });
     expect(cleared.body).toMatchObject({ homeAirport: null, year: null, make: 'Cessna' });
   });
 
@@ -82,39 +91,47 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
     const other = await aircraftOf(pilot);
-    const usage = await api.patch(`/api/aircraft/${plane.id}`, { usage: 'airline' }, { token: pilot.token });
+    const usage = await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      unchecked: { usage: 'airline' },
+      as: pilot,
+    });
     expect(usage.status).toBe(400);
-    expect(usage.body.detail).toBe('Usage must be one of: private, for_hire');
-    const airport = await api.patch(
-      `/api/aircraft/${plane.id}`,
-      { homeAirport: 'Nowhere Special' },
-      { token: pilot.token },
-    );
+    expect(detailOf(usage)).toBe('Usage must be one of: private, for_hire');
+    const airport = await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      body: { homeAirport: 'Nowhere Special' },
+      as: pilot,
+    });
     expect(airport.status).toBe(400);
-    expect(airport.body.errors[0].path).toBe('homeAirport');
-    const soon = await api.patch(`/api/aircraft/${plane.id}`, { dueSoonDays: 0 }, { token: pilot.token });
+    expect(errorsOf(airport)[0]!.path).toBe('homeAirport');
+    const soon = await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      body: { dueSoonDays: 0 },
+      as: pilot,
+    });
     expect(soon.status).toBe(400);
-    expect(soon.body.detail).toBe('Due soon days must be at least 1');
-    const clash = await api.patch(
-      `/api/aircraft/${plane.id}`,
-      { tailNumber: other.tailNumber.toLowerCase() },
-      { token: pilot.token },
-    );
+    expect(detailOf(soon)).toBe('Due soon days must be at least 1');
+    const clash = await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      body: { tailNumber: other.tailNumber.toLowerCase() },
+      as: pilot,
+    });
     expect(clash.status).toBe(409);
-    expect(clash.body.detail).toBe(`You have already added an aircraft with tail number ${other.tailNumber}`);
+    expect(detailOf(clash)).toBe(`You have already added an aircraft with tail number ${other.tailNumber}`);
   });
 
   it('deletes the aircraft with its items, readings and squawks', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
     const item = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(2) });
-    await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1010, date: today }, { token: pilot.token });
-    await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Nav light out', priority: 'fix_soon' },
-      { token: pilot.token },
-    );
-    const res = await api.delete(`/api/aircraft/${plane.id}`, { token: pilot.token });
+    await callRoute(ROUTES.aircraftHours, { params: { id: plane.id }, body: { hours: 1010, date: today }, as: pilot });
+    await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Nav light out', priority: 'fix_soon' },
+      as: pilot,
+    });
+    const res = await callRoute(ROUTES.aircraftDelete, { params: { id: plane.id }, as: pilot });
     expect(res.status).toBe(204);
     expect((await due(pilot, plane.id)).status).toBe(404);
     expect(await testDb().selectFrom('maintenanceItems').select('id').where('id', '=', item.id).execute()).toEqual([]);
@@ -130,11 +147,11 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
     const mechanic = await createUser('mechanic');
     const plane = await aircraftOf(pilot);
     const item = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(2) });
-    const squawk = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Loose seat rail', priority: 'grounding' },
-      { token: pilot.token },
-    );
+    const squawk = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Loose seat rail', priority: 'grounding' },
+      as: pilot,
+    });
     const calls: Array<[string, string, unknown]> = [
       ['PATCH', `/api/aircraft/${plane.id}`, { usage: 'for_hire' }],
       ['DELETE', `/api/aircraft/${plane.id}`, undefined],
@@ -168,8 +185,8 @@ describe('PATCH/DELETE /api/aircraft/:id', () => {
     // Nothing changed for the owner.
     const mine = await due(pilot, plane.id);
     expect(mine.body.items).toHaveLength(1);
-    expect(mine.body.squawks[0].title).toBe('Loose seat rail');
-    expect((await api.get(`/api/aircraft/not-a-uuid/maintenance`, { token: pilot.token })).status).toBe(404);
+    expect(mine.body.squawks[0]!.title).toBe('Loose seat rail');
+    expect((await callRoute(ROUTES.maintenance, { params: { id: 'not-a-uuid' }, as: pilot })).status).toBe(404);
   });
 });
 
@@ -216,11 +233,11 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       { text: `Annual inspection overdue (was due by ${formatDay(item.dueDate)})`, cite: '14 CFR 91.409(a)' },
     ]);
     // Done again today: airworthy.
-    const done = await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
-      { lastDoneDate: today },
-      { token: pilot.token },
-    );
+    const done = await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: item.id },
+      body: { lastDoneDate: today },
+      as: pilot,
+    });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: 'ok', dueDate: endOfCalendarMonthsAfter(today, 12) });
     expect((await due(pilot, plane.id)).body.airworthy).toBe(true);
@@ -242,7 +259,11 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       intervalMonths: 4,
     });
     expect(oil).toMatchObject({ dueHours: 1005, status: 'due_soon' });
-    await api.patch(`/api/aircraft/${plane.id}`, { dueSoonDays: 60, dueSoonHours: 2 }, { token: pilot.token });
+    await callRoute(ROUTES.aircraftUpdate, {
+      params: { id: plane.id },
+      body: { dueSoonDays: 60, dueSoonHours: 2 },
+      as: pilot,
+    });
     const items = (await due(pilot, plane.id)).body.items as Array<{ id: string; status: string }>;
     expect(items.find((i) => i.id === later.id)!.status).toBe('due_soon');
     expect(items.find((i) => i.id === oil.id)!.status).toBe('ok');
@@ -253,31 +274,31 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
     const plane = await aircraftOf(pilot, { usage: 'for_hire' });
     const item = await addItem(pilot, plane.id, { kind: '100_hour', lastDoneHours: 900 });
     expect(item).toMatchObject({ dueHours: 1000, status: 'due_soon' });
-    await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1006, date: today }, { token: pilot.token });
+    await callRoute(ROUTES.aircraftHours, { params: { id: plane.id }, body: { hours: 1006, date: today }, as: pilot });
     const over = await due(pilot, plane.id);
     expect(over.body.items[0]).toMatchObject({ status: 'overdue', cite: '14 CFR 91.409(b)' });
     expect(over.body.airworthy).toBe(false);
-    expect(over.body.reasons[0].text).toMatch(
+    expect(over.body.reasons[0]!.text).toMatch(
       /100-hour inspection overdue by 6 hours .*only to reach a place where it can be done/,
     );
     // Private: the 100-hour does not ground it.
-    await api.patch(`/api/aircraft/${plane.id}`, { usage: 'private' }, { token: pilot.token });
+    await callRoute(ROUTES.aircraftUpdate, { params: { id: plane.id }, body: { usage: 'private' }, as: pilot });
     expect((await due(pilot, plane.id)).body.verdict).toBe('unknown');
     // Done at 1006: 6 hours carried, next due at 1100 (not 1106).
-    const done = await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
-      { lastDoneHours: 1006, lastDoneDate: today },
-      { token: pilot.token },
-    );
+    const done = await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: item.id },
+      body: { lastDoneHours: 1006, lastDoneDate: today },
+      as: pilot,
+    });
     expect(done.body).toMatchObject({ lastDoneHours: 1006, carriedHours: 6, dueHours: 1100, status: 'ok' });
     // A different interval is refused: the rule fixes it.
-    const wrong = await api.post(
-      `/api/aircraft/${plane.id}/maintenance`,
-      { kind: '100_hour', lastDoneHours: 900, intervalHours: 150 },
-      { token: pilot.token },
-    );
+    const wrong = await callRoute(ROUTES.maintenanceItemAdd, {
+      params: { id: plane.id },
+      body: { kind: '100_hour', lastDoneHours: 900, intervalHours: 150 },
+      as: pilot,
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.detail).toBe('The 100-hour inspection is due every 100 hours (14 CFR 91.409(b))');
+    expect(detailOf(wrong)).toBe('The 100-hour inspection is due every 100 hours (14 CFR 91.409(b))');
   });
 
   it('ADs by number, recurring on both clocks whichever first, an overdue AD grounds', async () => {
@@ -299,13 +320,13 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       cite: 'AD 2020-18-03, 14 CFR part 39',
     });
     expect(res.body.reasons).toEqual([{ text: 'AD 2020-18-03 overdue', cite: 'AD 2020-18-03, 14 CFR part 39' }]);
-    const bad = await api.post(
-      `/api/aircraft/${plane.id}/maintenance`,
-      { kind: 'ad', adNumber: '20-18-3', intervalMonths: 12, lastDoneDate: today },
-      { token: pilot.token },
-    );
+    const bad = await callRoute(ROUTES.maintenanceItemAdd, {
+      params: { id: plane.id },
+      body: { kind: 'ad', adNumber: '20-18-3', intervalMonths: 12, lastDoneDate: today },
+      as: pilot,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('AD number must look like YYYY-NN-NN (e.g. 2020-18-03)');
+    expect(detailOf(bad)).toBe('AD number must look like YYYY-NN-NN (e.g. 2020-18-03)');
     const oneTime = await addItem(pilot, plane.id, { kind: 'ad', adNumber: '2011-10-09', lastDoneDate: '2012-01-05' });
     expect(oneTime).toMatchObject({ status: 'ok', dueDate: null, dueHours: null });
   });
@@ -325,11 +346,11 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       adRevision: 'Amendment 39-16686',
       adMethod: 'Inspected the seat rails per paragraph (f)',
     });
-    const cleared = await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${ad.id}`,
-      { adMethod: '' },
-      { token: pilot.token },
-    );
+    const cleared = await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: ad.id },
+      body: { adMethod: '' },
+      as: pilot,
+    });
     expect(cleared.body).toMatchObject({ adRevision: 'Amendment 39-16686', adMethod: null });
     const elt = await addItem(pilot, plane.id, {
       kind: 'elt',
@@ -338,13 +359,13 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       adRevision: 'y',
     });
     expect(elt).toMatchObject({ adMethod: null, adRevision: null });
-    const long = await api.post(
-      `/api/aircraft/${plane.id}/maintenance`,
-      { kind: 'ad', adNumber: '2011-10-09', dueDate: '2027-01-01', adRevision: 'r'.repeat(61) },
-      { token: pilot.token },
-    );
+    const long = await callRoute(ROUTES.maintenanceItemAdd, {
+      params: { id: plane.id },
+      body: { kind: 'ad', adNumber: '2011-10-09', dueDate: '2027-01-01', adRevision: 'r'.repeat(61) },
+      as: pilot,
+    });
     expect(long.status).toBe(400);
-    expect(long.body.detail).toMatch(/Revision must be at most 60 characters/);
+    expect(detailOf(long)).toMatch(/Revision must be at most 60 characters/);
   });
 
   it('refuses items that cannot come due, with the reason', async () => {
@@ -372,9 +393,9 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       ],
     ];
     for (const [body, detail] of cases) {
-      const res = await api.post(`/api/aircraft/${plane.id}/maintenance`, body, { token: pilot.token });
+      const res = await callRoute(ROUTES.maintenanceItemAdd, { params: { id: plane.id }, unchecked: body, as: pilot });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.detail).toBe(detail);
+      expect(detailOf(res)).toBe(detail);
     }
   });
 
@@ -388,44 +409,49 @@ describe('GET/POST /api/aircraft/:id/maintenance and items', () => {
       lastDoneDate: today,
       intervalMonths: 4,
     });
-    const edited = await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
-      { title: 'Oil and filter', notes: 'Aeroshell 15W-50' },
-      { token: pilot.token },
-    );
+    const edited = await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: item.id },
+      body: { title: 'Oil and filter', notes: 'Aeroshell 15W-50' },
+      as: pilot,
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Oil and filter', notes: 'Aeroshell 15W-50', intervalMonths: 4 });
     expect(
-      (await api.patch(`/api/aircraft/${other.id}/maintenance/${item.id}`, { title: 'x' }, { token: pilot.token }))
-        .status,
+      (
+        await callRoute(ROUTES.maintenanceItemUpdate, {
+          params: { id: other.id, itemId: item.id },
+          body: { title: 'x' },
+          as: pilot,
+        })
+      ).status,
     ).toBe(404);
-    const kind = await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
-      { kind: 'annual' },
-      { token: pilot.token },
-    );
+    const kind = await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: item.id },
+      body: { kind: 'annual' },
+      as: pilot,
+    });
     expect(kind.status).toBe(400);
-    expect(kind.body.detail).toBe('The kind of an item cannot change: delete it and add a new one');
+    expect(detailOf(kind)).toBe('The kind of an item cannot change: delete it and add a new one');
     // The item as answered may be sent back whole: computed and unknown fields are ignored.
-    const echoed = await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
-      { ...edited.body, status: 'ok' },
-      { token: pilot.token },
-    );
+    const echoed = await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: item.id },
+      unchecked: { ...edited.body, status: 'ok' },
+      as: pilot,
+    });
     expect(echoed.status).toBe(200);
     expect(echoed.body).toMatchObject({ title: 'Oil and filter', intervalMonths: 4 });
-    const later = await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${item.id}`,
-      { lastDoneDate: addDays(today, -40) },
-      { token: pilot.token },
-    );
+    const later = await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: item.id },
+      body: { lastDoneDate: addDays(today, -40) },
+      as: pilot,
+    });
     expect(later.body.dueDate).not.toBe(edited.body.dueDate);
-    expect((await api.delete(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { token: pilot.token })).status).toBe(
-      204,
-    );
-    expect((await api.delete(`/api/aircraft/${plane.id}/maintenance/${item.id}`, { token: pilot.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await callRoute(ROUTES.maintenanceItemDelete, { params: { id: plane.id, itemId: item.id }, as: pilot })).status,
+    ).toBe(204);
+    expect(
+      (await callRoute(ROUTES.maintenanceItemDelete, { params: { id: plane.id, itemId: item.id }, as: pilot })).status,
+    ).toBe(404);
   });
 });
 
@@ -433,40 +459,50 @@ describe('POST /api/aircraft/:id/hours', () => {
   it('logs readings, never below the last, and forecasts hour items from 90 days of use', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot, { totalHours: '' });
-    const first = await api.post(
-      `/api/aircraft/${plane.id}/hours`,
-      { hours: '1000', date: addDays(today, -60) },
-      { token: pilot.token },
-    );
+    const first = await callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.id },
+      body: { hours: '1000', date: addDays(today, -60) },
+      as: pilot,
+    });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ hours: 1000, date: addDays(today, -60) });
     expect(
-      (await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1060, date: today }, { token: pilot.token })).status,
+      (
+        await callRoute(ROUTES.aircraftHours, {
+          params: { id: plane.id },
+          body: { hours: 1060, date: today },
+          as: pilot,
+        })
+      ).status,
     ).toBe(201);
-    const below = await api.post(
-      `/api/aircraft/${plane.id}/hours`,
-      { hours: 1059.9, date: today },
-      { token: pilot.token },
-    );
+    const below = await callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.id },
+      body: { hours: 1059.9, date: today },
+      as: pilot,
+    });
     expect(below.status).toBe(400);
-    expect(below.body.detail).toBe('Hours cannot be below the last reading (1060)');
-    const future = await api.post(
-      `/api/aircraft/${plane.id}/hours`,
-      { hours: 1070, date: addDays(today, 2) },
-      { token: pilot.token },
-    );
+    expect(detailOf(below)).toBe('Hours cannot be below the last reading (1060)');
+    const future = await callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.id },
+      body: { hours: 1070, date: addDays(today, 2) },
+      as: pilot,
+    });
     expect(future.status).toBe(400);
-    expect(future.body.detail).toBe('Date cannot be in the future');
-    const missing = await api.post(`/api/aircraft/${plane.id}/hours`, { date: today }, { token: pilot.token });
+    expect(detailOf(future)).toBe('Date cannot be in the future');
+    const missing = await callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.id },
+      body: { date: today },
+      as: pilot,
+    });
     expect(missing.status).toBe(400);
-    expect(missing.body.detail).toBe('Hours is required');
+    expect(detailOf(missing)).toBe('Hours is required');
 
     // 60 hours over 60 days: one hour a day. An oil change due at 1100 is 40 days away.
     await addItem(pilot, plane.id, { kind: 'custom', title: 'Oil change', lastDoneHours: 1050, intervalHours: 50 });
     const res = await due(pilot, plane.id);
     expect(res.body).toMatchObject({ currentHours: 1060, hoursPerDay: 1 });
     expect(res.body.items[0]).toMatchObject({ dueHours: 1100, forecastDate: addDays(today, 40), status: 'ok' });
-    expect((await api.get('/api/aircraft', { token: pilot.token })).body[0].totalHours).toBe(1060);
+    expect((await callRoute(ROUTES.aircraftList, { as: pilot })).body[0]!.totalHours).toBe(1060);
   });
 
   it('two readings at once are checked one after the other', async () => {
@@ -476,15 +512,23 @@ describe('POST /api/aircraft/:id/hours', () => {
     // checked against 1020 and refused. Without the product's lock both would be checked against
     // 1000 and stored (neither would wait, and the test fails on the first wait).
     const lock = await holdRowLock('aircraft', plane.id);
-    const a = api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1020, date: today }, { token: pilot.token });
+    const a = callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.id },
+      body: { hours: 1020, date: today },
+      as: pilot,
+    });
     await lock.waitForWaiters(1, 'the first reading');
-    const b = api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1010, date: today }, { token: pilot.token });
+    const b = callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.id },
+      body: { hours: 1010, date: today },
+      as: pilot,
+    });
     await lock.waitForWaiters(2, 'the second reading');
     await lock.release();
     const [first, second] = await Promise.all([a, b]);
     expect(first.status).toBe(201);
     expect(second.status).toBe(400);
-    expect(second.body.detail).toBe('Hours cannot be below the last reading (1020)');
+    expect(detailOf(second)).toBe('Hours cannot be below the last reading (1020)');
     const rows = await testDb()
       .selectFrom('aircraftHours')
       .select('hours')
@@ -499,11 +543,11 @@ describe('squawks', () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
     await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(1) });
-    const created = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Cracked exhaust stack', description: 'Left side, near the flange', priority: 'grounding' },
-      { token: pilot.token },
-    );
+    const created = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Cracked exhaust stack', description: 'Left side, near the flange', priority: 'grounding' },
+      as: pilot,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       title: 'Cracked exhaust stack',
@@ -516,18 +560,18 @@ describe('squawks', () => {
     expect(view.body.airworthy).toBe(false);
     expect(view.body.reasons).toEqual([{ text: 'Open grounding squawk: Cracked exhaust stack', cite: '14 CFR 91.7' }]);
 
-    const noNote = await api.patch(
-      `/api/aircraft/${plane.id}/squawks/${created.body.id}`,
-      { status: 'resolved' },
-      { token: pilot.token },
-    );
+    const noNote = await callRoute(ROUTES.squawkUpdate, {
+      params: { id: plane.id, squawkId: created.body.id },
+      body: { status: 'resolved' },
+      as: pilot,
+    });
     expect(noNote.status).toBe(400);
-    expect(noNote.body.detail).toBe('A resolution note is required to resolve a squawk');
-    const resolved = await api.patch(
-      `/api/aircraft/${plane.id}/squawks/${created.body.id}`,
-      { status: 'resolved', resolutionNote: 'Stack replaced, logbook entry made' },
-      { token: pilot.token },
-    );
+    expect(detailOf(noNote)).toBe('A resolution note is required to resolve a squawk');
+    const resolved = await callRoute(ROUTES.squawkUpdate, {
+      params: { id: plane.id, squawkId: created.body.id },
+      body: { status: 'resolved', resolutionNote: 'Stack replaced, logbook entry made' },
+      as: pilot,
+    });
     expect(resolved.status).toBe(200);
     expect(resolved.body).toMatchObject({ status: 'resolved', resolutionNote: 'Stack replaced, logbook entry made' });
     expect(typeof resolved.body.resolvedAt).toBe('string');
@@ -535,22 +579,22 @@ describe('squawks', () => {
     expect(view.body.airworthy).toBe(true);
 
     // The note and the status by the names a client may use for them; a squawk without a title says so.
-    const untitled = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { priority: 'fix_soon' },
-      { token: pilot.token },
-    );
-    expect(untitled.body.detail).toBe('Title is required');
-    const brake = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Soft left brake', priority: 'fix_soon' },
-      { token: pilot.token },
-    );
-    const closed = await api.patch(
-      `/api/aircraft/${plane.id}/squawks/${brake.body.id}`,
-      { resolved: true, note: 'Bled the left brake' },
-      { token: pilot.token },
-    );
+    const untitled = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      unchecked: { priority: 'fix_soon' },
+      as: pilot,
+    });
+    expect(detailOf(untitled)).toBe('Title is required');
+    const brake = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Soft left brake', priority: 'fix_soon' },
+      as: pilot,
+    });
+    const closed = await callRoute(ROUTES.squawkUpdate, {
+      params: { id: plane.id, squawkId: brake.body.id },
+      body: { resolved: true, note: 'Bled the left brake' },
+      as: pilot,
+    });
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({ status: 'resolved', resolutionNote: 'Bled the left brake' });
   });
@@ -558,33 +602,33 @@ describe('squawks', () => {
   it('validates priority and the photo, which must be one of the owner’s documents', async () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot);
-    const bad = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'x', priority: 'urgent' },
-      { token: pilot.token },
-    );
+    const bad = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      unchecked: { title: 'x', priority: 'urgent' },
+      as: pilot,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('Priority must be one of: grounding, fix_soon, next_inspection, when_convenient');
-    const noTitle = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: ' ', priority: 'fix_soon' },
-      { token: pilot.token },
-    );
-    expect(noTitle.body.detail).toBe('Title is required');
-    const photo = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Dent', priority: 'when_convenient', documentId: crypto.randomUUID() },
-      { token: pilot.token },
-    );
+    expect(detailOf(bad)).toBe('Priority must be one of: grounding, fix_soon, next_inspection, when_convenient');
+    const noTitle = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: ' ', priority: 'fix_soon' },
+      as: pilot,
+    });
+    expect(detailOf(noTitle)).toBe('Title is required');
+    const photo = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Dent', priority: 'when_convenient', documentId: crypto.randomUUID() },
+      as: pilot,
+    });
     expect(photo.status).toBe(400);
-    expect(photo.body.detail).toBe('Photo must be one of your documents');
-    const missing = await api.patch(
-      `/api/aircraft/${plane.id}/squawks/${crypto.randomUUID()}`,
-      { title: 'x' },
-      { token: pilot.token },
-    );
+    expect(detailOf(photo)).toBe('Photo must be one of your documents');
+    const missing = await callRoute(ROUTES.squawkUpdate, {
+      params: { id: plane.id, squawkId: crypto.randomUUID() },
+      body: { title: 'x' },
+      as: pilot,
+    });
     expect(missing.status).toBe(404);
-    expect(missing.body.detail).toBe('Squawk not found');
+    expect(detailOf(missing)).toBe('Squawk not found');
   });
 });
 
@@ -593,19 +637,23 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     const pilot = await createUser('pilot', { firstName: 'Olive', lastName: 'Owner' });
     const mechanic = await mechanicWithProfile({ baseLocation: 'KPAO', serviceRadius: '10' });
     const plane = await aircraftOf(pilot, { homeAirport: 'KPAO' });
-    await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1012.5, date: today }, { token: pilot.token });
+    await callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.id },
+      body: { hours: 1012.5, date: today },
+      as: pilot,
+    });
     const annual = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(13) });
-    const squawk = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Left brake soft', description: 'Pedal goes far', priority: 'fix_soon' },
-      { token: pilot.token },
-    );
+    const squawk = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Left brake soft', description: 'Pedal goes far', priority: 'fix_soon' },
+      as: pilot,
+    });
 
-    const res = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { itemIds: [annual.id], squawkIds: [squawk.body.id], preferredStartDate: addDays(today, 7) },
-      { token: pilot.token },
-    );
+    const res = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { itemIds: [annual.id], squawkIds: [squawk.body.id], preferredStartDate: addDays(today, 7) },
+      as: pilot,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       aircraftId: plane.id,
@@ -635,11 +683,11 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     expect(res.body.matchedMechanics.map((m: { mechanicId: string }) => m.mechanicId)).toContain(mechanic.id);
     expect((await notificationsOf(mechanic))[0]!.type).toBe('request.matched');
     // The same request the pilot's list shows.
-    const list = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    const list = await callRoute(ROUTES.requestsOwn, { as: pilot });
     expect(list.body[0]).toMatchObject({ id: res.body.id, serviceType: 'annual_inspection' });
 
     // The matched mechanic sees the aircraft's due list with what the request is for; a stranger does not.
-    const seen = await api.get(`/api/enhanced/quotes/${res.body.id}/maintenance`, { token: mechanic.token });
+    const seen = await callRoute(ROUTES.requestMaintenance, { params: { id: res.body.id }, as: mechanic });
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({
       tailNumber: plane.tailNumber,
@@ -649,7 +697,7 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     });
     expect(seen.body.items[0]).toMatchObject({ id: annual.id, cite: '14 CFR 91.409(a)', status: 'overdue' });
     const stranger = await mechanicWithProfile({ baseLocation: 'KJFK', serviceRadius: '5' });
-    expect((await api.get(`/api/enhanced/quotes/${res.body.id}/maintenance`, { token: stranger.token })).status).toBe(
+    expect((await callRoute(ROUTES.requestMaintenance, { params: { id: res.body.id }, as: stranger })).status).toBe(
       404,
     );
   });
@@ -658,69 +706,69 @@ describe('POST /api/aircraft/:id/maintenance/request', () => {
     const pilot = await createUser('pilot');
     const plane = await aircraftOf(pilot, { usage: 'for_hire' });
     const hundred = await addItem(pilot, plane.id, { kind: '100_hour', lastDoneHours: 950 });
-    const grounding = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Mag drop 300 rpm', priority: 'grounding' },
-      { token: pilot.token },
-    );
-    const h = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { itemIds: [hundred.id], urgencyLevel: 'low' },
-      { token: pilot.token },
-    );
+    const grounding = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Mag drop 300 rpm', priority: 'grounding' },
+      as: pilot,
+    });
+    const h = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { itemIds: [hundred.id], urgencyLevel: 'low' },
+      as: pilot,
+    });
     expect(h.status).toBe(201);
     expect(h.body).toMatchObject({ serviceType: 'hundred_hour', urgencyLevel: 'low' });
-    const g = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { squawkIds: [grounding.body.id] },
-      { token: pilot.token },
-    );
+    const g = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { squawkIds: [grounding.body.id] },
+      as: pilot,
+    });
     expect(g.body).toMatchObject({ serviceType: 'emergency_repair', urgencyLevel: 'high' });
 
-    const empty = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { itemIds: [] },
-      { token: pilot.token },
-    );
+    const empty = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { itemIds: [] },
+      as: pilot,
+    });
     expect(empty.status).toBe(400);
-    expect(empty.body.detail).toBe('Choose at least one item or squawk to request service for');
-    const foreign = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { itemIds: [crypto.randomUUID()] },
-      { token: pilot.token },
-    );
+    expect(detailOf(empty)).toBe('Choose at least one item or squawk to request service for');
+    const foreign = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { itemIds: [crypto.randomUUID()] },
+      as: pilot,
+    });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.detail).toBe('Maintenance item not found on this aircraft');
-    const badUrgency = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { itemIds: [hundred.id], urgencyLevel: 'asap' },
-      { token: pilot.token },
-    );
+    expect(detailOf(foreign)).toBe('Maintenance item not found on this aircraft');
+    const badUrgency = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { itemIds: [hundred.id], urgencyLevel: 'asap' },
+      as: pilot,
+    });
     expect(badUrgency.status).toBe(400);
-    expect(badUrgency.body.detail).toBe('Urgency level must be one of: low, normal, high, emergency');
+    expect(detailOf(badUrgency)).toBe('Urgency level must be one of: low, normal, high, emergency');
 
-    await api.patch(
-      `/api/aircraft/${plane.id}/squawks/${grounding.body.id}`,
-      { status: 'resolved', resolutionNote: 'Plugs cleaned' },
-      { token: pilot.token },
-    );
-    const closed = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { squawkIds: [grounding.body.id] },
-      { token: pilot.token },
-    );
+    await callRoute(ROUTES.squawkUpdate, {
+      params: { id: plane.id, squawkId: grounding.body.id },
+      body: { status: 'resolved', resolutionNote: 'Plugs cleaned' },
+      as: pilot,
+    });
+    const closed = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { squawkIds: [grounding.body.id] },
+      as: pilot,
+    });
     expect(closed.status).toBe(400);
-    expect(closed.body.detail).toBe('Squawk "Mag drop 300 rpm" is already resolved');
+    expect(detailOf(closed)).toBe('Squawk "Mag drop 300 rpm" is already resolved');
 
     const noAirport = await aircraftOf(pilot, { homeAirport: '' });
     const item = await addItem(pilot, noAirport.id, { kind: 'annual', lastDoneDate: monthsAgo(1) });
-    const refused = await api.post(
-      `/api/aircraft/${noAirport.id}/maintenance/request`,
-      { itemIds: [item.id] },
-      { token: pilot.token },
-    );
+    const refused = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: noAirport.id },
+      body: { itemIds: [item.id] },
+      as: pilot,
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toBe(
+    expect(detailOf(refused)).toBe(
       `Set the home airport of ${noAirport.tailNumber} first: the request goes to mechanics near it`,
     );
   });
@@ -731,32 +779,32 @@ describe('completion: POST /api/enhanced/quotes/:id/maintenance', () => {
     const pilot = await createUser('pilot');
     const mechanic = await mechanicWithProfile({ baseLocation: 'KPAO', serviceRadius: '10' });
     const plane = await aircraftOf(pilot, { homeAirport: 'KPAO', usage: 'for_hire' });
-    await api.post(`/api/aircraft/${plane.id}/hours`, { hours: 1004, date: today }, { token: pilot.token });
+    await callRoute(ROUTES.aircraftHours, { params: { id: plane.id }, body: { hours: 1004, date: today }, as: pilot });
     const hundred = await addItem(pilot, plane.id, { kind: '100_hour', lastDoneHours: 900 });
-    const squawk = await api.post(
-      `/api/aircraft/${plane.id}/squawks`,
-      { title: 'Nav light out', priority: 'next_inspection' },
-      { token: pilot.token },
-    );
-    const request = await api.post(
-      `/api/aircraft/${plane.id}/maintenance/request`,
-      { itemIds: [hundred.id], squawkIds: [squawk.body.id] },
-      { token: pilot.token },
-    );
+    const squawk = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.id },
+      body: { title: 'Nav light out', priority: 'next_inspection' },
+      as: pilot,
+    });
+    const request = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.id },
+      body: { itemIds: [hundred.id], squawkIds: [squawk.body.id] },
+      as: pilot,
+    });
     const quote = await bid(mechanic, request.body.id);
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.body.id}/accept`,
-      { bidId: quote.id },
-      { token: pilot.token },
-    );
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.body.id },
+      body: { bidId: quote.id },
+      as: pilot,
+    });
     const appointmentId = accepted.body.appointment.id as string;
     const path = `/api/enhanced/quotes/${request.body.id}/maintenance`;
 
     const early = await api.post(path, { itemIds: [hundred.id], date: today, hours: 1005 }, { token: mechanic.token });
     expect(early.status).toBe(409);
     expect(early.body.detail).toBe('Items can be marked done once work on the job has started');
-    await api.post(`/api/appointments/${appointmentId}/confirm`, {}, { token: mechanic.token });
-    await api.post(`/api/appointments/${appointmentId}/start`, {}, { token: mechanic.token });
+    await callRoute(ROUTES.appointmentConfirm, { params: { id: appointmentId }, body: {}, as: mechanic });
+    await callRoute(ROUTES.appointmentStart, { params: { id: appointmentId }, body: {}, as: mechanic });
     expect(
       (await api.post(path, { itemIds: [hundred.id], date: today, hours: 1005 }, { token: pilot.token })).status,
     ).toBe(403);
@@ -807,7 +855,7 @@ describe('reminders (scheduled function maintenance-reminders)', () => {
   it('tells the owner once per item per state, by email when they keep emails on', async () => {
     const pilot = await createUser('pilot');
     const quiet = await createUser('pilot');
-    await api.put('/api/enhanced/notifications/preferences', { emailNotifications: false }, { token: quiet.token });
+    await callRoute(ROUTES.emailPreferenceSave, { body: { emailNotifications: false }, as: quiet });
     const plane = await aircraftOf(pilot);
     const annual = await addItem(pilot, plane.id, { kind: 'annual', lastDoneDate: monthsAgo(13) });
     await addItem(pilot, plane.id, { kind: 'registration', dueDate: addDays(today, 10) });
@@ -833,11 +881,11 @@ describe('reminders (scheduled function maintenance-reminders)', () => {
     expect((await notificationsOf(quiet)).map((n) => n.type)).toContain('maintenance.overdue');
 
     // Done again: back to ok, cleared; when it is overdue again it is told again.
-    await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${annual.id}`,
-      { lastDoneDate: today },
-      { token: pilot.token },
-    );
+    await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: annual.id },
+      body: { lastDoneDate: today },
+      as: pilot,
+    });
     await runReminders();
     const row = await testDb()
       .selectFrom('maintenanceItems')
@@ -845,11 +893,11 @@ describe('reminders (scheduled function maintenance-reminders)', () => {
       .where('id', '=', annual.id)
       .executeTakeFirstOrThrow();
     expect(row.remindedStatus).toBeNull();
-    await api.patch(
-      `/api/aircraft/${plane.id}/maintenance/${annual.id}`,
-      { lastDoneDate: monthsAgo(14) },
-      { token: pilot.token },
-    );
+    await callRoute(ROUTES.maintenanceItemUpdate, {
+      params: { id: plane.id, itemId: annual.id },
+      body: { lastDoneDate: monthsAgo(14) },
+      as: pilot,
+    });
     await runReminders();
     // Told twice; the second notice came within the first email's gather window, so it may have
     // joined that email instead of making another (docs/decisions/0183).

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { pathOf, type InputOf, type OutputOf, type ParamNames, type RouteSpec } from '../../src/contract/routes.ts';
+import type { FieldError } from '../../src/server/http/errors.ts';
 import { call, type ApiResult, type CallOptions } from './api.ts';
 
 /** The `:name` values a route's path needs, by name (none for a path without parameters). */
@@ -53,4 +54,9 @@ export function callRoute<R extends RouteSpec>(
 /** The `detail` of a refusal (`{ detail }`), whatever the route answers on success. */
 export function detailOf(result: ApiResult<unknown>): string | undefined {
   return (result.body as { detail?: string } | null)?.detail;
+}
+
+/** The field errors of a 400 (`{ detail, errors: [{ path, message }] }`), whatever the route answers on success. */
+export function errorsOf(result: ApiResult<unknown>): FieldError[] {
+  return (result.body as { errors?: FieldError[] } | null)?.errors ?? [];
 }
