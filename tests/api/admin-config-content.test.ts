@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
+
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 let admin: TestUser;
 beforeAll(async () => {
@@ -9,27 +11,24 @@ beforeAll(async () => {
 
 describe('referral program', () => {
   it('reads and updates the terms', async () => {
-    const get = await api.get('/api/admin/config/referral-program', { token: admin.token });
+    const get = await callRoute(ROUTES.adminReferral, { as: admin });
     expect(get.status).toBe(200);
     expect(get.body.data).toMatchObject({
       reward_amount: expect.any(Number),
       min_booking_amount: expect.any(Number),
       share_message: expect.any(String),
     });
-    const put = await api.put(
-      '/api/admin/config/referral-program',
-      { reward_amount: '75.50', min_booking_amount: 300, share_message: ' Fly with us! ' },
-      { token: admin.token },
-    );
+    const put = await callRoute(ROUTES.adminReferralSave, {
+      body: { reward_amount: '75.50', min_booking_amount: 300, share_message: ' Fly with us! ' },
+      as: admin,
+    });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({
       reward_amount: 75.5,
       min_booking_amount: 300,
       share_message: 'Fly with us!',
     });
-    expect((await api.get('/api/admin/config/referral-program', { token: admin.token })).body.data.reward_amount).toBe(
-      75.5,
-    );
+    expect((await callRoute(ROUTES.adminReferral, { as: admin })).body.data.reward_amount).toBe(75.5);
   });
 
   it('refuses negative money, more than 2 decimals and an empty or long message', async () => {
@@ -42,9 +41,9 @@ describe('referral program', () => {
       [{ share_message: 'x'.repeat(501) }, 'Share message must be at most 500 characters'],
     ];
     for (const [change, detail] of cases) {
-      const res = await api.put('/api/admin/config/referral-program', { ...base, ...change }, { token: admin.token });
+      const res = await callRoute(ROUTES.adminReferralSave, { body: { ...base, ...change }, as: admin });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBe(detail);
+      expect(detailOf(res)).toBe(detail);
     }
   });
 });
@@ -60,7 +59,7 @@ describe('email templates', () => {
   };
 
   it('creates a sanitized template with zeroed counters and lists it', async () => {
-    const res = await api.post('/api/admin/config/email-templates', template, { token: admin.token });
+    const res = await callRoute(ROUTES.adminTemplateCreate, { body: template, as: admin });
     expect(res.status).toBe(200);
     const t = res.body.data;
     expect(t).toMatchObject({
@@ -75,53 +74,53 @@ describe('email templates', () => {
     });
     expect(t.html_content).not.toMatch(/script|javascript:|onclick/);
     expect(t.html_content).toContain('<h1>Hi {{firstName}} {lastName}</h1>');
-    const list = await api.get('/api/admin/config/email-templates', { token: admin.token });
-    expect(list.body.data.some((x: any) => x.id === t.id)).toBe(true);
-    const one = await api.get(`/api/admin/config/email-templates/${t.id}`, { token: admin.token });
+    const list = await callRoute(ROUTES.adminTemplates, { as: admin });
+    expect(list.body.data.some((x) => x.id === t.id)).toBe(true);
+    const one = await callRoute(ROUTES.adminTemplate, { params: { id: t.id }, as: admin });
     expect(one.body).toMatchObject({ success: true, data: { id: t.id, name: 'Welcome aboard' } });
-    expect((await api.get('/api/admin/config/email-templates/nope', { token: admin.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.adminTemplate, { params: { id: 'nope' }, as: admin })).status).toBe(404);
   });
 
   it("gives a template sent without a campaign type the form's default", async () => {
     const { campaign_type: _omitted, ...untyped } = template;
-    const res = await api.post('/api/admin/config/email-templates', untyped, { token: admin.token });
+    const res = await callRoute(ROUTES.adminTemplateCreate, { unchecked: untyped, as: admin });
     expect(res.status).toBe(200);
     expect(res.body.data.campaign_type).toBe('welcome_series');
   });
 
   it('edits, deactivates and previews with sample data', async () => {
-    const t = (await api.post('/api/admin/config/email-templates', template, { token: admin.token })).body.data;
-    const edited = await api.put(
-      `/api/admin/config/email-templates/${t.id}`,
-      { ...template, name: 'Welcome v2', delay_minutes: 0 },
-      { token: admin.token },
-    );
+    const t = (await callRoute(ROUTES.adminTemplateCreate, { body: template, as: admin })).body.data;
+    const edited = await callRoute(ROUTES.adminTemplateUpdate, {
+      params: { id: t.id },
+      body: { ...template, name: 'Welcome v2', delay_minutes: 0 },
+      as: admin,
+    });
     expect(edited.body.data).toMatchObject({ name: 'Welcome v2', delay_minutes: 0 });
-    const off = await api.put(`/api/admin/config/email-templates/${t.id}/status?active=false`, undefined, {
-      token: admin.token,
+    const off = await callRoute(ROUTES.adminTemplateStatus, {
+      params: { id: t.id },
+      query: { active: 'false' },
+      as: admin,
     });
     expect(off.body.data.is_active).toBe(false);
-    const on = await api.put(
-      `/api/admin/config/email-templates/${t.id}/status`,
-      { is_active: true },
-      { token: admin.token },
-    );
+    const on = await callRoute(ROUTES.adminTemplateStatus, {
+      params: { id: t.id },
+      unchecked: { is_active: true },
+      as: admin,
+    });
     expect(on.body.data.is_active).toBe(true);
 
-    const preview = await api.post(`/api/admin/config/email-templates/${t.id}/preview`, undefined, {
-      token: admin.token,
-    });
+    const preview = await callRoute(ROUTES.adminTemplatePreview, { params: { id: t.id }, as: admin });
     expect(preview.status).toBe(200);
     expect(preview.body.data.subject).toBe('Welcome, Jordan!');
     expect(preview.body.data.html).toContain('<h1>Hi Jordan Reyes</h1>');
     expect(preview.body.data.html).toContain('<p>Your id: sample-user-0001</p>');
     // A welcome carries the popup's discount code before its sign-off, in the preview too (ADR 0192).
     expect(preview.body.data.html).toMatch(/Your discount code: <strong>SKY25-[0-9A-F]{6}<\/strong>/);
-    const custom = await api.post(
-      `/api/admin/config/email-templates/${t.id}/preview`,
-      { firstName: '<b>Al</b>' },
-      { token: admin.token },
-    );
+    const custom = await callRoute(ROUTES.adminTemplatePreview, {
+      params: { id: t.id },
+      body: { firstName: '<b>Al</b>' },
+      as: admin,
+    });
     expect(custom.body.data.html).toContain('Hi &lt;b&gt;Al&lt;/b&gt; Reyes');
   });
 
@@ -137,31 +136,28 @@ describe('email templates', () => {
       ],
     ];
     for (const [change, detail] of cases) {
-      const res = await api.post(
-        '/api/admin/config/email-templates',
-        { ...template, ...change },
-        { token: admin.token },
-      );
+      const res = await callRoute(ROUTES.adminTemplateCreate, { body: { ...template, ...change }, as: admin });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBe(detail);
+      expect(detailOf(res)).toBe(detail);
     }
-    expect((await api.put('/api/admin/config/email-templates/nope', template, { token: admin.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await callRoute(ROUTES.adminTemplateUpdate, { params: { id: 'nope' }, body: template, as: admin })).status,
+    ).toBe(404);
     expect(
       (
-        await api.post('/api/admin/config/email-templates/00000000-0000-4000-8000-000000000000/preview', undefined, {
-          token: admin.token,
+        await callRoute(ROUTES.adminTemplatePreview, {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          as: admin,
         })
       ).status,
     ).toBe(404);
     expect(
       (
-        await api.put(
-          '/api/admin/config/email-templates/00000000-0000-4000-8000-000000000000/status?active=maybe',
-          undefined,
-          { token: admin.token },
-        )
+        await callRoute(ROUTES.adminTemplateStatus, {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          query: { active: 'maybe' },
+          as: admin,
+        })
       ).status,
     ).toBe(400);
   });
@@ -169,8 +165,7 @@ describe('email templates', () => {
 
 describe('referral share message follows the reward', () => {
   it('builds the shared text from the reward, even for a message with the amount written out', async () => {
-    const put = (body: Record<string, unknown>) =>
-      api.put('/api/admin/config/referral-program', body, { token: admin.token });
+    const put = (body: Record<string, unknown>) => callRoute(ROUTES.adminReferralSave, { unchecked: body, as: admin });
     const first = await put({
       reward_amount: 50,
       min_booking_amount: 250,

@@ -3,6 +3,8 @@ import { api, call } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // API keys of twilio, mailchimp, stripe and google_calendar; rotation has its own file (google_analytics).
 
@@ -80,9 +82,9 @@ describe('POST /api/admin/config/api-keys', () => {
     expect(row.apiKeyEncrypted).toMatch(/^v1:[^:]+:[^:]+:[^:]+$/);
     expect(row.apiSecretEncrypted).toMatch(/^v1:/);
 
-    const list = await api.get('/api/admin/config/api-keys/stripe', { token: admin.token });
+    const list = await callRoute(ROUTES.adminApiKeys, { params: { integration: 'stripe' }, as: admin });
     expect(list.status).toBe(200);
-    expect(list.body.data.map((k: any) => k.api_key)).toEqual(['sk_l••••••••1234']);
+    expect(list.body.data.map((k) => k.api_key)).toEqual(['sk_l••••••••1234']);
     expect(list.text).not.toContain(secret);
   });
 
@@ -115,11 +117,11 @@ describe('POST /api/admin/config/api-keys', () => {
       daily_limit: null,
       is_primary: true,
     });
-    const json = await api.post(
-      '/api/admin/config/api-keys?integration_type=mailchimp',
-      { key_name: 'Backup', api_key: 'md-backup-key-123456', priority: 3 },
-      { token: admin.token },
-    );
+    const json = await callRoute(ROUTES.adminApiKeyCreate, {
+      query: { integration_type: 'mailchimp' },
+      body: { key_name: 'Backup', api_key: 'md-backup-key-123456', priority: 3 },
+      as: admin,
+    });
     expect(json.status).toBe(200);
     expect(json.body.data).toMatchObject({ priority: 3, is_primary: false });
   });
@@ -145,8 +147,8 @@ describe('POST /api/admin/config/api-keys', () => {
       is_primary: 'true',
     });
     expect(third.body.data.is_primary).toBe(true);
-    const list = await api.get('/api/admin/config/api-keys/twilio', { token: admin.token });
-    expect(list.body.data.filter((k: any) => k.is_primary).map((k: any) => k.key_name)).toEqual(['C']);
+    const list = await callRoute(ROUTES.adminApiKeys, { params: { integration: 'twilio' }, as: admin });
+    expect(list.body.data.filter((k) => k.is_primary).map((k) => k.key_name)).toEqual(['C']);
   });
 
   it('refuses bad input with a clear detail', async () => {
@@ -178,9 +180,9 @@ describe('POST /api/admin/config/api-keys', () => {
   });
 
   it('answers 400 for an unknown integration in the list', async () => {
-    const res = await api.get('/api/admin/config/api-keys/paypal', { token: admin.token });
+    const res = await callRoute(ROUTES.adminApiKeys, { params: { integration: 'paypal' }, as: admin });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/Integration type must be one of/);
+    expect(detailOf(res)).toMatch(/Integration type must be one of/);
   });
 });
 
@@ -200,13 +202,13 @@ describe('priorities within an integration', () => {
     });
     expect(urgent.status).toBe(200);
     expect(urgent.body.data.priority).toBe(1);
-    const list = await api.get('/api/admin/config/api-keys/google_calendar', { token: admin.token });
+    const list = await callRoute(ROUTES.adminApiKeys, { params: { integration: 'google_calendar' }, as: admin });
     const priorities = Object.fromEntries(
       list.body.data.map((k: { key_name: string; priority: number }) => [k.key_name, k.priority]),
     );
     expect(priorities).toEqual({ Urgent: 1, First: 2, Second: 3 });
     // The primary does not change by being moved down.
-    expect(list.body.data.find((k: { id: string }) => k.id === first.id).is_primary).toBe(true);
+    expect(list.body.data.find((k: { id: string }) => k.id === first.id)!.is_primary).toBe(true);
     expect(second.is_primary).toBe(false);
   });
 });
@@ -219,39 +221,45 @@ describe('PUT /api/admin/config/api-keys/{id}/status', () => {
       .body.data;
     expect(a.is_primary).toBe(true);
 
-    const off = await api.put(`/api/admin/config/api-keys/${a.id}/status?status=inactive`, undefined, {
-      token: admin.token,
+    const off = await callRoute(ROUTES.adminApiKeyStatus, {
+      params: { id: a.id },
+      query: { status: 'inactive' },
+      as: admin,
     });
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ id: a.id, status: 'inactive', is_primary: false });
-    const list = await api.get('/api/admin/config/api-keys/google_calendar', { token: admin.token });
-    expect(list.body.data.find((k: any) => k.id === b.id).is_primary).toBe(true);
+    const list = await callRoute(ROUTES.adminApiKeys, { params: { integration: 'google_calendar' }, as: admin });
+    expect(list.body.data.find((k) => k.id === b.id)!.is_primary).toBe(true);
 
-    const on = await api.put(`/api/admin/config/api-keys/${a.id}/status?status=active`, undefined, {
-      token: admin.token,
+    const on = await callRoute(ROUTES.adminApiKeyStatus, {
+      params: { id: a.id },
+      query: { status: 'active' },
+      as: admin,
     });
     expect(on.body.data).toMatchObject({ status: 'active', is_primary: false });
   });
 
   it('refuses a bad status, a bad id and an unknown key', async () => {
-    const bad = await api.put(
-      '/api/admin/config/api-keys/00000000-0000-4000-8000-000000000000/status?status=expired',
-      undefined,
-      { token: admin.token },
-    );
+    const bad = await callRoute(ROUTES.adminApiKeyStatus, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      query: { status: 'expired' },
+      as: admin,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('status must be active or inactive');
-    const notUuid = await api.put('/api/admin/config/api-keys/not-a-uuid/status?status=active', undefined, {
-      token: admin.token,
+    expect(detailOf(bad)).toBe('status must be active or inactive');
+    const notUuid = await callRoute(ROUTES.adminApiKeyStatus, {
+      params: { id: 'not-a-uuid' },
+      query: { status: 'active' },
+      as: admin,
     });
     expect(notUuid.status).toBe(404);
-    const unknown = await api.put(
-      '/api/admin/config/api-keys/00000000-0000-4000-8000-000000000000/status?status=active',
-      undefined,
-      { token: admin.token },
-    );
+    const unknown = await callRoute(ROUTES.adminApiKeyStatus, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      query: { status: 'active' },
+      as: admin,
+    });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.detail).toBe('API key not found');
+    expect(detailOf(unknown)).toBe('API key not found');
   });
 });
 

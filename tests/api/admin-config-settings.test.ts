@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, call, uniqueEmail } from '../helpers/api.ts';
+import { call, uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 let admin: TestUser;
 const put = (category: string, key: string, fields: Record<string, string>) => {
@@ -39,10 +41,10 @@ describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
       description: 'Retries',
       is_encrypted: false,
     });
-    const list = await api.get('/api/admin/config/settings/payment', { token: admin.token });
-    expect(list.body.data.find((s: any) => s.setting_key === key)).toMatchObject({ setting_value: '3' });
-    const all = await api.get('/api/admin/config/settings', { token: admin.token });
-    expect(all.body.data.find((x: any) => x.setting_key === key)).toMatchObject({
+    const list = await callRoute(ROUTES.adminSettings, { params: { category: 'payment' }, as: admin });
+    expect(list.body.data.find((s) => s.setting_key === key)).toMatchObject({ setting_value: '3' });
+    const all = await callRoute(ROUTES.adminSettingsAll, { as: admin });
+    expect(all.body.data.find((x) => x.setting_key === key)).toMatchObject({
       category: 'payment',
       setting_value: '3',
     });
@@ -100,7 +102,7 @@ describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(row.settingValue).toMatch(/^v1:/);
-    const list = await api.get('/api/admin/config/settings/security', { token: admin.token });
+    const list = await callRoute(ROUTES.adminSettings, { params: { category: 'security' }, as: admin });
     expect(list.text).not.toContain(secret);
 
     const described = await put('security', key, {
@@ -115,8 +117,8 @@ describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
       .where('settingKey', '=', key)
       .executeTakeFirstOrThrow();
     expect(after.settingValue).toBe(row.settingValue);
-    const config = await api.get('/api/admin/config', { token: admin.token });
-    expect(config.body.data.find((e: any) => e.key === key)).toBeUndefined();
+    const config = await callRoute(ROUTES.adminConfig, { as: admin });
+    expect(config.body.data.find((e) => e.key === key)).toBeUndefined();
 
     // An update that sends only a new value keeps it a described, encrypted secret.
     const rotated = await put('security', key, { setting_value: 'whsec_Rotated_67890' });
@@ -153,9 +155,9 @@ describe('PUT /api/admin/config/settings/{category}/{setting_key}', () => {
 
 describe('GET /api/admin/config and the quote notification address', () => {
   it('exposes notification_email and sends new quote notifications there', async () => {
-    const before = await api.get('/api/admin/config', { token: admin.token });
+    const before = await callRoute(ROUTES.adminConfig, { as: admin });
     expect(before.status).toBe(200);
-    expect(before.body.data.find((e: any) => e.key === 'notification_email')).toBeTruthy();
+    expect(before.body.data.find((e) => e.key === 'notification_email')).toBeTruthy();
 
     const inbox = uniqueEmail('inbox');
     const bad = await put('general', 'notification_email', { setting_value: 'not-an-email' });
@@ -166,7 +168,7 @@ describe('GET /api/admin/config and the quote notification address', () => {
       description: 'Quote notifications',
     });
     expect(saved.status).toBe(200);
-    const config = await api.get('/api/admin/config', { token: admin.token });
+    const config = await callRoute(ROUTES.adminConfig, { as: admin });
     expect(config.body.data).toContainEqual({
       key: 'notification_email',
       value: inbox,
@@ -175,17 +177,19 @@ describe('GET /api/admin/config and the quote notification address', () => {
     });
 
     const visitor = uniqueEmail('visitor');
-    const quote = await api.post('/api/quotes', {
-      firstName: 'Nia',
-      lastName: 'Stone',
-      returnEmail: visitor,
-      returnPhone: '(415) 555-0100',
-      aircraftMake: 'Cessna',
-      aircraftModel: '172S',
-      aircraftType: 'single-engine',
-      serviceType: 'annual',
-      preferredTimeframe: 'flexible',
-      message: 'Annual please',
+    const quote = await callRoute(ROUTES.quoteSubmit, {
+      unchecked: {
+        firstName: 'Nia',
+        lastName: 'Stone',
+        returnEmail: visitor,
+        returnPhone: '(415) 555-0100',
+        aircraftMake: 'Cessna',
+        aircraftModel: '172S',
+        aircraftType: 'single-engine',
+        serviceType: 'annual',
+        preferredTimeframe: 'flexible',
+        message: 'Annual please',
+      },
     });
     expect(quote.status).toBe(200);
     const note = await testDb()

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 const quoteForm = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
@@ -53,26 +55,28 @@ describe('admin endpoints are for administrators only', () => {
   });
 
   it('keeps the public POSTs public', async () => {
-    expect((await api.post('/api/quotes', quoteForm())).status).toBe(200);
-    expect((await api.post('/api/leads', { firstName: 'Pat', email: uniqueEmail('lead') })).status).toBe(200);
+    expect((await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm() })).status).toBe(200);
+    expect(
+      (await callRoute(ROUTES.leadCapture, { body: { firstName: 'Pat', email: uniqueEmail('lead') } })).status,
+    ).toBe(200);
   });
 });
 
 describe('GET /api/admin/dashboard', () => {
   it('counts all, pending and completed quote requests', async () => {
-    const before = await api.get('/api/admin/dashboard', { token: admin.token });
+    const before = await callRoute(ROUTES.adminDashboard, { as: admin });
     expect(before.status).toBe(200);
     expect(before.body.success).toBe(true);
     expect(Object.keys(before.body.data).sort()).toEqual(['completedQuotes', 'pendingQuotes', 'totalQuotes']);
 
-    await api.post('/api/quotes', quoteForm());
-    await api.post('/api/quotes', quoteForm());
+    await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm() });
+    await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm() });
     const email = uniqueEmail('done');
-    await api.post('/api/quotes', quoteForm({ returnEmail: email }));
+    await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm({ returnEmail: email }) });
     await testDb().updateTable('quotes').set({ inboxStatus: 'won' }).where('returnEmail', '=', email).execute();
 
     // Other test files add quotes in parallel: the counts grow by at least ours, and stay consistent.
-    const after = await api.get('/api/admin/dashboard', { token: admin.token });
+    const after = await callRoute(ROUTES.adminDashboard, { as: admin });
     const d = after.body.data;
     expect(d.totalQuotes).toBeGreaterThanOrEqual(before.body.data.totalQuotes + 3);
     expect(d.pendingQuotes).toBeGreaterThanOrEqual(before.body.data.pendingQuotes + 2);
@@ -89,16 +93,15 @@ describe('GET /api/admin/dashboard', () => {
 describe('GET /api/quotes (admin)', () => {
   it('lists quote requests newest first in the admin shape', async () => {
     const email = uniqueEmail('newest');
-    const submitted = await api.post(
-      '/api/quotes',
-      quoteForm({ returnEmail: email, firstName: 'Newest', lastInvoiceAmount: '3200' }),
-    );
+    const submitted = await callRoute(ROUTES.quoteSubmit, {
+      unchecked: quoteForm({ returnEmail: email, firstName: 'Newest', lastInvoiceAmount: '3200' }),
+    });
     expect(submitted.status).toBe(200);
 
-    const res = await api.get('/api/quotes', { token: admin.token });
+    const res = await callRoute(ROUTES.quotesForAdmin, { as: admin });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    const mine = res.body.data.find((q: any) => q.returnEmail === email);
+    const mine = res.body.data.find((q) => q.returnEmail === email);
     expect(mine).toEqual({
       id: expect.any(String),
       firstName: 'Newest',
@@ -114,50 +117,52 @@ describe('GET /api/quotes (admin)', () => {
       estimatedSavingsDollars: submitted.body.estimatedSavingsDollars ?? null,
       discountCode: null,
     });
-    const dates = res.body.data.map((q: any) => Date.parse(q.createdAt));
+    const dates = res.body.data.map((q) => Date.parse(q.createdAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 
   it('answers estimatedSavings as a number, or null when there is none', async () => {
     const withInvoice = uniqueEmail('sav');
     const without = uniqueEmail('nosav');
-    const a = await api.post('/api/quotes', quoteForm({ returnEmail: withInvoice }));
-    await api.post('/api/quotes', quoteForm({ returnEmail: without, lastInvoiceAmount: '' }));
-    const res = await api.get('/api/quotes?limit=200', { token: admin.token });
-    const find = (e: string) => res.body.data.find((q: any) => q.returnEmail === e);
+    const a = await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm({ returnEmail: withInvoice }) });
+    await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm({ returnEmail: without, lastInvoiceAmount: '' }) });
+    const res = await callRoute(ROUTES.quotesForAdmin, { query: { limit: '200' }, as: admin });
+    const find = (e: string) => res.body.data.find((q) => q.returnEmail === e);
     expect(typeof a.body.estimatedSavings).toBe('number');
-    expect(find(withInvoice).estimatedSavings).toBe(a.body.estimatedSavings);
-    expect(find(without).estimatedSavings).toBeNull();
+    expect(find(withInvoice)!.estimatedSavings).toBe(a.body.estimatedSavings);
+    expect(find(without)!.estimatedSavings).toBeNull();
   });
 
   it('honours ?limit=, caps it at 200 and refuses a bad one with 400', async () => {
-    await api.post('/api/quotes', quoteForm());
-    await api.post('/api/quotes', quoteForm());
-    const two = await api.get('/api/quotes?limit=2', { token: admin.token });
+    await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm() });
+    await callRoute(ROUTES.quoteSubmit, { unchecked: quoteForm() });
+    const two = await callRoute(ROUTES.quotesForAdmin, { query: { limit: '2' }, as: admin });
     expect(two.status).toBe(200);
     expect(two.body.data).toHaveLength(2);
-    const huge = await api.get('/api/quotes?limit=100000', { token: admin.token });
+    const huge = await callRoute(ROUTES.quotesForAdmin, { query: { limit: '100000' }, as: admin });
     expect(huge.status).toBe(200);
     expect(huge.body.data.length).toBeLessThanOrEqual(200);
     for (const bad of ['0', '-1', 'abc', '2.5']) {
-      const res = await api.get(`/api/quotes?limit=${bad}`, { token: admin.token });
+      const res = await callRoute(ROUTES.quotesForAdmin, { query: { limit: bad }, as: admin });
       expect(res.status, bad).toBe(400);
-      expect(res.body.detail).toBe('limit must be a positive whole number');
+      expect(detailOf(res)).toBe('limit must be a positive whole number');
     }
-    expect((await api.get('/api/leads?limit=abc', { token: admin.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.leadsForAdmin, { query: { limit: 'abc' }, as: admin })).status).toBe(400);
   });
 });
 
 describe('GET /api/leads (admin)', () => {
   it('lists captured leads newest first', async () => {
     const email = uniqueEmail('lead');
-    await api.post('/api/leads', { firstName: 'Lena', email, phone: '415-555-0123', source: 'popup_discount_offer' });
-    const res = await api.get('/api/leads?limit=20', { token: admin.token });
+    await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Lena', email, phone: '415-555-0123', source: 'popup_discount_offer' },
+    });
+    const res = await callRoute(ROUTES.leadsForAdmin, { query: { limit: '20' }, as: admin });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data.length).toBeLessThanOrEqual(20);
-    const mine = (await api.get('/api/leads?limit=200', { token: admin.token })).body.data.find(
-      (l: any) => l.email === email,
+    const mine = (await callRoute(ROUTES.leadsForAdmin, { query: { limit: '200' }, as: admin })).body.data.find(
+      (l) => l.email === email,
     );
     expect(mine).toEqual({
       id: expect.any(String),
@@ -170,7 +175,7 @@ describe('GET /api/leads (admin)', () => {
       codeUsedAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    const dates = res.body.data.map((l: any) => Date.parse(l.createdAt));
+    const dates = res.body.data.map((l) => Date.parse(l.createdAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 });

@@ -4,6 +4,8 @@ import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf } from '../helpers/call-route.ts';
 
 // One named figure per job everywhere, hours on one rule, the
 // appointment's time agreed between the parties with a calendar file, and their contacts shown to
@@ -39,25 +41,25 @@ async function job() {
     estimatedHours: _h,
     ...rest
   } = validBid({ availableStartDate: '2030-12-02', estimatedCompletionDate: '2030-12-04' });
-  const bid = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    { ...rest, lines: LINES },
-    { token: mechanic.token },
-  );
+  const bid = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: { ...rest, lines: LINES },
+    as: mechanic,
+  });
   expect(bid.status).toBe(201);
   const lines = bid.body.lines as Array<{ id: string }>;
   // The owner defers the transponder check and declines the wax.
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    {
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: {
       bidId: bid.body.id,
       decisions: [
         { lineId: lines[1]!.id, decision: 'defer' },
         { lineId: lines[2]!.id, decision: 'decline' },
       ],
     },
-    { token: pilot.token },
-  );
+    as: pilot,
+  });
   expect(accepted.status).toBe(200);
   return {
     pilot,
@@ -102,10 +104,10 @@ describe('one figure per job (point 7) and one rule for hours (point 8)', () => 
     const acceptMail = (await emailsTo(mechanic.email)).find((m) => m.kind === 'marketplace.bid.accepted')!;
     expect(acceptMail.bodyText).toContain('approved by the owner: $1,600.00');
     // The request card's accepted quote names the same figure.
-    const card = (await api.get('/api/enhanced/quotes/user', { token: pilot.token })).body.find(
+    const card = (await callRoute(ROUTES.requestsOwn, { as: pilot })).body.find(
       (r: { id: string }) => r.id === request.id,
     );
-    expect(card.quotes.find((q: { status: string }) => q.status === 'accepted').figures.current).toMatchObject({
+    expect(card!.quotes.find((q: { status: string }) => q.status === 'accepted')!.figures!.current).toMatchObject({
       kind: 'approved',
       totals: { totalCost: 1600 },
     });
@@ -115,27 +117,27 @@ describe('one figure per job (point 7) and one rule for hours (point 8)', () => 
       expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
         200,
       );
-    const refused = await api.post(
-      `/api/appointments/${appointmentId}/change-orders`,
-      { lines: [line({ category: 'airworthy', description: 'Tire', laborHours: '1.25', partsCost: '80' })] },
-      { token: mechanic.token },
-    );
+    const refused = await callRoute(ROUTES.changeOrderCreate, {
+      params: { id: appointmentId },
+      body: { lines: [line({ category: 'airworthy', description: 'Tire', laborHours: '1.25', partsCost: '80' })] },
+      as: mechanic,
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toContainEqual({
+    expect(errorsOf(refused)).toContainEqual({
       path: 'lines.0.laborHours',
       message: 'Labor hours must be in steps of 0.1',
     });
-    const order = await api.post(
-      `/api/appointments/${appointmentId}/change-orders`,
-      { lines: [line({ category: 'airworthy', description: 'Tire', laborHours: '1.2', partsCost: '80' })] },
-      { token: mechanic.token },
-    );
+    const order = await callRoute(ROUTES.changeOrderCreate, {
+      params: { id: appointmentId },
+      body: { lines: [line({ category: 'airworthy', description: 'Tire', laborHours: '1.2', partsCost: '80' })] },
+      as: mechanic,
+    });
     expect(order.status).toBe(201);
-    const decided = await api.post(
-      `/api/appointments/${appointmentId}/change-orders/${order.body.id}/decide`,
-      { decisions: [{ lineId: order.body.lines[0].id, decision: 'approve' }] },
-      { token: pilot.token },
-    );
+    const decided = await callRoute(ROUTES.changeOrderDecide, {
+      params: { id: appointmentId, changeOrderId: order.body.id },
+      body: { decisions: [{ lineId: order.body.lines![0]!.id, decision: 'approve' }] },
+      as: pilot,
+    });
     expect(decided.status).toBe(200);
     expect((await notificationsOf(mechanic))[0]!.message).toContain(
       'With change orders: $1,800.00 (approved at acceptance: $1,600.00)',
@@ -146,14 +148,14 @@ describe('one figure per job (point 7) and one rule for hours (point 8)', () => 
     });
     expect(await mine(mechanic, appointmentId)).toMatchObject({ totalCost: 1800, estimatedDuration: 17.2 });
 
-    const done = await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token });
+    const done = await callRoute(ROUTES.appointmentComplete, { params: { id: appointmentId }, body: {}, as: mechanic });
     expect(done.status).toBe(200);
-    expect(done.body.figures.current).toMatchObject({ kind: 'final', label: 'Final', totals: { totalCost: 1800 } });
+    expect(done.body.figures!.current).toMatchObject({ kind: 'final', label: 'Final', totals: { totalCost: 1800 } });
     expect((await notificationsOf(pilot))[0]!.message).toContain('Final: $1,800.00 for 17.2 h of work.');
-    const after = (await api.get('/api/enhanced/quotes/user', { token: pilot.token })).body.find(
+    const after = (await callRoute(ROUTES.requestsOwn, { as: pilot })).body.find(
       (r: { id: string }) => r.id === request.id,
     );
-    expect(after.quotes.find((q: { status: string }) => q.status === 'accepted').figures).toMatchObject({
+    expect(after!.quotes.find((q: { status: string }) => q.status === 'accepted')!.figures).toMatchObject({
       quoted: { totalCost: 1825 },
       current: { kind: 'final', totals: { totalCost: 1800 } },
     });
@@ -361,7 +363,7 @@ describe('contacts and where the aircraft is (point 10)', () => {
       expect((await api.get(`${base}/contacts`, { token: who.token })).status).toBe(404);
     expect((await api.get(`${base}/contacts`)).status).toBe(401);
     // The losing bidders' request view never carries the contacts.
-    const view = await api.get('/api/enhanced/quotes/mechanic', { token: otherMechanic.token });
+    const view = await callRoute(ROUTES.requestsMatched, { as: otherMechanic });
     expect(JSON.stringify(view.body)).not.toContain('555-0101');
   });
 });
@@ -369,12 +371,14 @@ describe('contacts and where the aircraft is (point 10)', () => {
 describe('emails link to their item, and a welcome at sign-up (point 15)', () => {
   it('sign-up queues a welcome email with the dashboard link', async () => {
     const email = `welcome.${Date.now()}@example.com`;
-    const res = await api.post('/api/auth/register', {
-      role: 'pilot',
-      firstName: 'Wren',
-      lastName: 'Welcome',
-      email,
-      password: 'Checklist-Complete-1',
+    const res = await callRoute(ROUTES.authRegister, {
+      body: {
+        role: 'pilot',
+        firstName: 'Wren',
+        lastName: 'Welcome',
+        email,
+        password: 'Checklist-Complete-1',
+      },
     });
     expect(res.status).toBe(201);
     const mail = await emailsTo(email);

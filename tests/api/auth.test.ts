@@ -5,6 +5,8 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/server/auth/token.server
 import { api, uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 const pilotForm = (overrides: Record<string, unknown> = {}) => ({
   role: 'pilot',
@@ -67,7 +69,7 @@ const sign = (
 describe('POST /api/auth/register', () => {
   it('registers a pilot and answers a bearer token and the public user', async () => {
     const form = pilotForm({ email: uniqueEmail('Pilot.Case').replace('pilot.case', 'Pilot.Case') });
-    const res = await api.post('/api/auth/register', form);
+    const res = await callRoute(ROUTES.authRegister, { body: form });
     expect(res.status).toBe(201);
     expect(res.body.token_type).toBe('bearer');
     expect(typeof res.body.access_token).toBe('string');
@@ -94,16 +96,15 @@ describe('POST /api/auth/register', () => {
     expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
     expect(stored.passwordHash).not.toContain(form.password);
 
-    const me = await api.get('/api/auth/me', { token: res.body.access_token });
+    const me = await callRoute(ROUTES.authMe, { as: res.body.access_token });
     expect(me.status).toBe(200);
     expect(me.body.user).toEqual(res.body.user);
   });
 
   it('registers a mechanic with the mechanic fields as numbers', async () => {
-    const res = await api.post(
-      '/api/auth/register',
-      mechanicForm({ yearsExperience: '22', hourlyRate: '115.25', serviceRadius: 150 }),
-    );
+    const res = await callRoute(ROUTES.authRegister, {
+      body: mechanicForm({ yearsExperience: '22', hourlyRate: '115.25', serviceRadius: 150 }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({
       role: 'mechanic',
@@ -115,10 +116,9 @@ describe('POST /api/auth/register', () => {
   });
 
   it('accepts a mechanic whose optional numbers are empty or null, and a numeric certificate', async () => {
-    const res = await api.post(
-      '/api/auth/register',
-      mechanicForm({ certificationNumber: 1234567, yearsExperience: null, serviceRadius: '', hourlyRate: null }),
-    );
+    const res = await callRoute(ROUTES.authRegister, {
+      body: mechanicForm({ certificationNumber: 1234567, yearsExperience: null, serviceRadius: '', hourlyRate: null }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({
       certificationNumber: '1234567',
@@ -129,10 +129,9 @@ describe('POST /api/auth/register', () => {
   });
 
   it('drops mechanic fields sent for a pilot', async () => {
-    const res = await api.post(
-      '/api/auth/register',
-      pilotForm({ certificationNumber: '999', yearsExperience: 3, hourlyRate: 50 }),
-    );
+    const res = await callRoute(ROUTES.authRegister, {
+      body: pilotForm({ certificationNumber: '999', yearsExperience: 3, hourlyRate: 50 }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ certificationNumber: null, yearsExperience: null, hourlyRate: null });
   });
@@ -143,15 +142,15 @@ describe('POST /api/auth/register', () => {
       pilotForm({ role: 'ADMIN' }),
       pilotForm({ role: 'superuser' }),
     ]) {
-      const res = await api.post('/api/auth/register', payload);
+      const res = await callRoute(ROUTES.authRegister, { body: payload });
       expect(res.status).toBe(400);
-      expect(res.body.errors[0].path).toBe('role');
-      expect(res.body.detail).toMatch(/role|Administrator/i);
+      expect(errorsOf(res)![0]!.path).toBe('role');
+      expect(detailOf(res)).toMatch(/role|Administrator/i);
       const rows = await testDb().selectFrom('users').select('id').where('email', '=', payload.email).execute();
       expect(rows).toHaveLength(0);
     }
-    const admin = await api.post('/api/auth/register', pilotForm({ role: 'admin' }));
-    expect(admin.body.detail).toBe('Administrator accounts cannot be created by sign-up');
+    const admin = await callRoute(ROUTES.authRegister, { body: pilotForm({ role: 'admin' }) });
+    expect(detailOf(admin)).toBe('Administrator accounts cannot be created by sign-up');
   });
 
   it('ignores extra fields that try to escalate the role', async () => {
@@ -163,20 +162,20 @@ describe('POST /api/auth/register', () => {
       passwordHash: 'x',
       id: '00000000-0000-0000-0000-000000000000',
     });
-    const res = await api.post('/api/auth/register', form);
+    const res = await callRoute(ROUTES.authRegister, { body: form });
     expect(res.status).toBe(201);
     expect(res.body.user.role).toBe('pilot');
     expect(res.body.user.id).not.toBe('00000000-0000-0000-0000-000000000000');
-    const dashboard = await api.get('/api/admin/dashboard', { token: res.body.access_token });
+    const dashboard = await callRoute(ROUTES.adminDashboard, { as: res.body.access_token });
     expect(dashboard.status).toBe(403);
   });
 
   it('refuses a duplicate email, case-insensitively, with 400', async () => {
     const email = uniqueEmail('dup');
-    expect((await api.post('/api/auth/register', pilotForm({ email }))).status).toBe(201);
-    const again = await api.post('/api/auth/register', mechanicForm({ email: email.toUpperCase() }));
+    expect((await callRoute(ROUTES.authRegister, { body: pilotForm({ email }) })).status).toBe(201);
+    const again = await callRoute(ROUTES.authRegister, { body: mechanicForm({ email: email.toUpperCase() }) });
     expect(again.status).toBe(400);
-    expect(again.body.detail).toBe('User already exists with this email address');
+    expect(detailOf(again)).toBe('User already exists with this email address');
     const rows = await testDb()
       .selectFrom('users')
       .select('id')
@@ -188,7 +187,7 @@ describe('POST /api/auth/register', () => {
   it("signs up a pilot when no role is sent (the form's default)", async () => {
     const form: Record<string, unknown> = mechanicForm({ email: uniqueEmail('norole') });
     delete form['role'];
-    const res = await api.post('/api/auth/register', form);
+    const res = await callRoute(ROUTES.authRegister, { unchecked: form });
     expect(res.status).toBe(201);
     expect(res.body.user.role).toBe('pilot');
   });
@@ -201,10 +200,10 @@ describe('POST /api/auth/register', () => {
   ])('refuses a sign-up without %s (400)', async (field, detail) => {
     const form: Record<string, unknown> = pilotForm();
     delete form[field];
-    const res = await api.post('/api/auth/register', form);
+    const res = await callRoute(ROUTES.authRegister, { unchecked: form });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe(detail);
-    expect(res.body.errors[0].path).toBe(field);
+    expect(detailOf(res)).toBe(detail);
+    expect(errorsOf(res)![0]!.path).toBe(field);
   });
 
   it.each([
@@ -214,24 +213,24 @@ describe('POST /api/auth/register', () => {
     ['password', 'x'.repeat(129), 'Password must be at most 128 characters'],
     ['phone', 'call me', 'Phone must be a valid phone number'],
   ])('refuses an invalid %s (400)', async (field, value, detail) => {
-    const res = await api.post('/api/auth/register', pilotForm({ [field]: value }));
+    const res = await callRoute(ROUTES.authRegister, { body: pilotForm({ [field]: value }) });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe(detail);
+    expect(detailOf(res)).toBe(detail);
   });
 
   it('refuses mechanic numbers that are not numbers or out of range', async () => {
-    const years = await api.post('/api/auth/register', mechanicForm({ yearsExperience: 'ten' }));
+    const years = await callRoute(ROUTES.authRegister, { body: mechanicForm({ yearsExperience: 'ten' }) });
     expect(years.status).toBe(400);
-    expect(years.body.detail).toBe('Years of experience must be a whole number between 0 and 80');
-    const radius = await api.post('/api/auth/register', mechanicForm({ serviceRadius: -5 }));
+    expect(detailOf(years)).toBe('Years of experience must be a whole number between 0 and 80');
+    const radius = await callRoute(ROUTES.authRegister, { body: mechanicForm({ serviceRadius: -5 }) });
     expect(radius.status).toBe(400);
-    const rate = await api.post('/api/auth/register', mechanicForm({ hourlyRate: { amount: 5 } }));
+    const rate = await callRoute(ROUTES.authRegister, { body: mechanicForm({ hourlyRate: { amount: 5 } }) });
     expect(rate.status).toBe(400);
-    expect(rate.body.detail).toBe('Hourly rate must be a number');
+    expect(detailOf(rate)).toBe('Hourly rate must be a number');
   });
 
   it('answers 400 to a body that is not JSON and 405 to GET', async () => {
-    const bad = await api.post('/api/auth/register', undefined, { headers: { 'content-type': 'application/json' } });
+    const bad = await callRoute(ROUTES.authRegister, { headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
     const raw = await api.post('/api/auth/register', undefined, { rawBody: '{oops' });
     expect(raw.status).toBe(400);
@@ -243,7 +242,9 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('signs in with the right password, whatever the email case', async () => {
     const user = await createUser('mechanic');
-    const res = await api.post('/api/auth/login', { email: user.email.toUpperCase(), password: user.password });
+    const res = await callRoute(ROUTES.authLogin, {
+      body: { email: user.email.toUpperCase(), password: user.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body.token_type).toBe('bearer');
     expect(res.body.expires_in).toBe(8 * 3600);
@@ -255,33 +256,35 @@ describe('POST /api/auth/login', () => {
       serviceRadius: 50,
       hourlyRate: 95,
     });
-    const me = await api.get('/api/auth/me', { token: res.body.access_token });
+    const me = await callRoute(ROUTES.authMe, { as: res.body.access_token });
     expect(me.body.user.id).toBe(user.id);
   });
 
   it('answers the same 401 for a wrong password and for an unknown email', async () => {
     const user = await createUser('pilot');
-    const wrong = await api.post('/api/auth/login', { email: user.email, password: 'not-the-password' });
+    const wrong = await callRoute(ROUTES.authLogin, { body: { email: user.email, password: 'not-the-password' } });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ detail: 'Invalid email or password' });
-    const unknown = await api.post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'not-the-password' });
+    const unknown = await callRoute(ROUTES.authLogin, {
+      body: { email: uniqueEmail('nobody'), password: 'not-the-password' },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it('refuses missing fields with 400', async () => {
-    const noPassword = await api.post('/api/auth/login', { email: uniqueEmail() });
+    const noPassword = await callRoute(ROUTES.authLogin, { unchecked: { email: uniqueEmail() } });
     expect(noPassword.status).toBe(400);
-    expect(noPassword.body.detail).toBe('Password is required');
-    const noEmail = await api.post('/api/auth/login', { password: 'whatever-123' });
+    expect(detailOf(noPassword)).toBe('Password is required');
+    const noEmail = await callRoute(ROUTES.authLogin, { unchecked: { password: 'whatever-123' } });
     expect(noEmail.status).toBe(400);
-    expect(noEmail.body.detail).toBe('Email is required');
+    expect(detailOf(noEmail)).toBe('Email is required');
   });
 
   it('signs in a user who just registered', async () => {
     const form = pilotForm();
-    await api.post('/api/auth/register', form);
-    const res = await api.post('/api/auth/login', { email: form.email, password: form.password });
+    await callRoute(ROUTES.authRegister, { body: form });
+    const res = await callRoute(ROUTES.authLogin, { body: { email: form.email, password: form.password } });
     expect(res.status).toBe(200);
     expect(res.body.user.firstName).toBe('Amelia');
   });
@@ -294,7 +297,7 @@ describe('POST /api/auth/login', () => {
     const legacy = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
     await testDb().updateTable('users').set({ passwordHash: legacy }).where('id', '=', user.id).execute();
 
-    const wrong = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2024' });
+    const wrong = await callRoute(ROUTES.authLogin, { body: { email: user.email, password: 'Legacy-Hash-2024' } });
     expect(wrong.status).toBe(401);
     const stillLegacy = await testDb()
       .selectFrom('users')
@@ -303,7 +306,7 @@ describe('POST /api/auth/login', () => {
       .executeTakeFirstOrThrow();
     expect(stillLegacy.passwordHash).toBe(legacy);
 
-    const res = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2025' });
+    const res = await callRoute(ROUTES.authLogin, { body: { email: user.email, password: 'Legacy-Hash-2025' } });
     expect(res.status).toBe(200);
     const upgraded = await testDb()
       .selectFrom('users')
@@ -311,19 +314,19 @@ describe('POST /api/auth/login', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(upgraded.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
-    const again = await api.post('/api/auth/login', { email: user.email, password: 'Legacy-Hash-2025' });
+    const again = await callRoute(ROUTES.authLogin, { body: { email: user.email, password: 'Legacy-Hash-2025' } });
     expect(again.status).toBe(200);
   });
 });
 
 describe('GET /api/auth/me', () => {
   it('answers 401 without a token or with a malformed header', async () => {
-    const none = await api.get('/api/auth/me');
+    const none = await callRoute(ROUTES.authMe);
     expect(none.status).toBe(401);
-    expect(none.body.detail).toBe('Authentication required');
-    const garbage = await api.get('/api/auth/me', { headers: { authorization: 'Bearer not.a.jwt' } });
+    expect(detailOf(none)).toBe('Authentication required');
+    const garbage = await callRoute(ROUTES.authMe, { headers: { authorization: 'Bearer not.a.jwt' } });
     expect(garbage.status).toBe(401);
-    const basic = await api.get('/api/auth/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const basic = await callRoute(ROUTES.authMe, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
     expect(basic.status).toBe(401);
   });
 
@@ -355,21 +358,19 @@ describe('GET /api/auth/me', () => {
       deletedUser: await sign({ role: 'pilot' }, { sub: '00000000-0000-4000-8000-000000000000' }),
     };
     for (const [name, token] of Object.entries(tokens)) {
-      const res = await api.get('/api/auth/me', { token });
+      const res = await callRoute(ROUTES.authMe, { as: token });
       expect(res.status, name).toBe(401);
-      expect(res.body.detail, name).toBe('Your session is invalid or has expired. Please sign in again.');
+      expect(detailOf(res), name).toBe('Your session is invalid or has expired. Please sign in again.');
     }
     // The same claims, signed properly, are accepted: the refusals above are for the right reasons.
-    expect((await api.get('/api/auth/me', { token: await sign({ role: 'pilot' }, { sub: user.id }) })).status).toBe(
-      200,
-    );
+    expect((await callRoute(ROUTES.authMe, { as: await sign({ role: 'pilot' }, { sub: user.id }) })).status).toBe(200);
   });
 
   it('reads the role from the database, not from the token', async () => {
     const user = await createUser('pilot');
     const claimsAdmin = await sign({ role: 'admin' }, { sub: user.id });
-    const me = await api.get('/api/auth/me', { token: claimsAdmin });
+    const me = await callRoute(ROUTES.authMe, { as: claimsAdmin });
     expect(me.body.user.role).toBe('pilot');
-    expect((await api.get('/api/admin/dashboard', { token: claimsAdmin })).status).toBe(403);
+    expect((await callRoute(ROUTES.adminDashboard, { as: claimsAdmin })).status).toBe(403);
   });
 });

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 let admin: TestUser;
 const tag = `Zq${process.pid}x${Date.now()}`;
@@ -57,11 +59,11 @@ describe('GET /api/admin/customers', () => {
     await addRequest(busy.id, 'pending');
     await addRequest(busy.id, 'in_progress');
 
-    const res = await api.get(`/api/admin/customers?q=${tag}`, { token: admin.token });
+    const res = await callRoute(ROUTES.adminCustomers, { query: { q: tag }, as: admin });
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ page: 1, per_page: 20, total: 2, pages: 1 });
-    expect(res.body.data.map((c: any) => c.firstName)).toEqual(['Quiet', 'Busy']); // newest first, no mechanic
-    const b = res.body.data.find((c: any) => c.id === busy.id);
+    expect(res.body.data.map((c) => c.firstName)).toEqual(['Quiet', 'Busy']); // newest first, no mechanic
+    const b = res.body.data.find((c) => c.id === busy.id);
     expect(b).toMatchObject({
       name: `Busy ${tag}`,
       email: busy.email,
@@ -70,28 +72,24 @@ describe('GET /api/admin/customers', () => {
       requestsCount: 3,
       requestStatuses: { pending: 2, in_progress: 1 },
     });
-    expect(new Date(b.joinedAt).getTime()).toBeGreaterThan(0);
-    expect(res.body.data.find((c: any) => c.id === quiet.id)).toMatchObject({
+    expect(new Date(b!.joinedAt).getTime()).toBeGreaterThan(0);
+    expect(res.body.data.find((c) => c.id === quiet.id)).toMatchObject({
       aircraftCount: 0,
       requestsCount: 0,
       requestStatuses: {},
     });
 
-    const byEmail = await api.get(`/api/admin/customers?q=${encodeURIComponent(busy.email.toUpperCase())}`, {
-      token: admin.token,
-    });
-    expect(byEmail.body.data.map((c: any) => c.id)).toEqual([busy.id]);
-    const byFullName = await api.get(`/api/admin/customers?q=${encodeURIComponent(`busy ${tag}`)}`, {
-      token: admin.token,
-    });
+    const byEmail = await callRoute(ROUTES.adminCustomers, { query: { q: busy.email.toUpperCase() }, as: admin });
+    expect(byEmail.body.data.map((c) => c.id)).toEqual([busy.id]);
+    const byFullName = await callRoute(ROUTES.adminCustomers, { query: { q: `busy ${tag}` }, as: admin });
     expect(byFullName.body.data).toHaveLength(1);
   });
 
   it('paginates and treats % and _ as text', async () => {
-    const page2 = await api.get(`/api/admin/customers?q=${tag}&per_page=1&page=2`, { token: admin.token });
+    const page2 = await callRoute(ROUTES.adminCustomers, { query: { q: tag, per_page: '1', page: '2' }, as: admin });
     expect(page2.body.pagination).toEqual({ page: 2, per_page: 1, total: 2, pages: 2 });
     expect(page2.body.data).toHaveLength(1);
-    const wildcard = await api.get('/api/admin/customers?q=%25%25%25_', { token: admin.token });
+    const wildcard = await callRoute(ROUTES.adminCustomers, { query: { q: '%%%_' }, as: admin });
     expect(wildcard.status).toBe(200);
     expect(wildcard.body.data).toEqual([]);
   });

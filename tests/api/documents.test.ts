@@ -7,6 +7,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
 import { bid, createRequest, mechanicWithProfile, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // The documents vault against the real functions, a real Postgres and Netlify's own Blobs server.
 // Jobs sit around Burlington, VT (KBTV), where no other suite places mechanics.
@@ -64,11 +66,10 @@ function putChunk(user: TestUser, uploadId: string, index: number | string, byte
 }
 
 function startUpload(user: TestUser, fileName: string, bytes: Uint8Array, meta: Record<string, unknown> = {}) {
-  return api.post(
-    `${BASE}/uploads`,
-    { title: 'Chunked document', fileName, size: bytes.byteLength, sha256: sha256(bytes), ...meta },
-    { token: user.token },
-  );
+  return callRoute(ROUTES.uploadStart, {
+    body: { title: 'Chunked document', fileName, size: bytes.byteLength, sha256: sha256(bytes), ...meta },
+    as: user,
+  });
 }
 
 /** The whole chunked protocol: start, every chunk in order, complete. */
@@ -80,7 +81,7 @@ async function uploadChunked(user: TestUser, fileName: string, bytes: Uint8Array
     const put = await putChunk(user, uploadId, i, bytes.subarray(i * chunkSize, (i + 1) * chunkSize));
     expect(put.status, put.text).toBe(200);
   }
-  return api.post(`${BASE}/uploads/${uploadId}/complete`, {}, { token: user.token });
+  return callRoute(ROUTES.uploadComplete, { params: { uploadId }, unchecked: {}, as: user });
 }
 
 /** Downloads through the function module itself: the shared helper reads bodies as text. */
@@ -108,11 +109,10 @@ async function blobKeys(prefix: string): Promise<string[]> {
 }
 
 async function aircraftOf(pilot: TestUser): Promise<string> {
-  const res = await api.post(
-    '/api/aircraft',
-    { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181 Archer' },
-    { token: pilot.token },
-  );
+  const res = await callRoute(ROUTES.aircraftAdd, {
+    body: { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181 Archer' },
+    as: pilot,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.id;
 }
@@ -129,11 +129,11 @@ async function acceptedJob() {
     aircraftLocation: 'KBTV',
   });
   const quote = await bid(mechanic, request.id);
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.id },
-    { token: pilot.token },
-  );
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.id },
+    as: pilot,
+  });
   expect(accepted.status, accepted.text).toBe(200);
   return { pilot, mechanic, aircraftId, requestId: request.id };
 }
@@ -233,9 +233,9 @@ describe('uploading in one request (POST /api/enhanced/documents/upload)', () =>
       'Document type must be one of: logbook, certificate, invoice, work_order, inspection_report, photo, other',
     );
 
-    const notMultipart = await api.post(`${BASE}/upload`, { title: 'JSON' }, { token: pilot.token });
+    const notMultipart = await callRoute(ROUTES.documentUpload, { unchecked: { title: 'JSON' }, as: pilot });
     expect(notMultipart.status).toBe(400);
-    expect(notMultipart.body.detail).toMatch(/multipart\/form-data/);
+    expect(detailOf(notMultipart)).toMatch(/multipart\/form-data/);
     expect(await list(pilot)).toEqual([]);
   });
 
@@ -302,7 +302,7 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     expect(await list(pilot)).toEqual([]); // nothing visible before completion
     expect(await blobKeys(`uploads/${uploadId}/`)).toHaveLength(3);
 
-    const done = await api.post(`${BASE}/uploads/${uploadId}/complete`, {}, { token: pilot.token });
+    const done = await callRoute(ROUTES.uploadComplete, { params: { uploadId }, unchecked: {}, as: pilot });
     expect(done.status, done.text).toBe(201);
     expect(done.body).toMatchObject({
       title: 'Chunked document',
@@ -326,7 +326,7 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     );
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
 
-    const again = await api.post(`${BASE}/uploads/${uploadId}/complete`, {}, { token: pilot.token });
+    const again = await callRoute(ROUTES.uploadComplete, { params: { uploadId }, unchecked: {}, as: pilot });
     expect(again.status).toBe(404);
     expect((await list(pilot)).map((d) => d.id)).toEqual([done.body.id]);
   });
@@ -350,7 +350,9 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     expect(row.receivedChunks).toEqual([0, 1, 2]);
 
     const results = await Promise.all(
-      [1, 2].map(() => api.post(`${BASE}/uploads/${body.uploadId}/complete`, {}, { token: pilot.token })),
+      [1, 2].map(() =>
+        callRoute(ROUTES.uploadComplete, { params: { uploadId: body.uploadId }, unchecked: {}, as: pilot }),
+      ),
     );
     // One makes the document; the other finds the upload done (404), or, when it waited longer than
     // the database's lock timeout (3 s) for the first one's 9 MB assembly on a busy machine, is told
@@ -365,31 +367,27 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
 
   it('refuses 10 MB + 1 B and an empty file before any byte is sent', async () => {
     const pilot = await createUser('pilot');
-    const big = await api.post(
-      `${BASE}/uploads`,
-      { title: 'Big', fileName: 'big.pdf', size: 10 * MB + 1, sha256: 'a'.repeat(64) },
-      { token: pilot.token },
-    );
+    const big = await callRoute(ROUTES.uploadStart, {
+      body: { title: 'Big', fileName: 'big.pdf', size: 10 * MB + 1, sha256: 'a'.repeat(64) },
+      as: pilot,
+    });
     expect(big.status).toBe(413);
-    expect(big.body.detail).toBe('Files can be at most 10 MB');
-    const empty = await api.post(
-      `${BASE}/uploads`,
-      { title: 'Empty', fileName: 'empty.pdf', size: 0, sha256: 'a'.repeat(64) },
-      { token: pilot.token },
-    );
+    expect(detailOf(big)).toBe('Files can be at most 10 MB');
+    const empty = await callRoute(ROUTES.uploadStart, {
+      body: { title: 'Empty', fileName: 'empty.pdf', size: 0, sha256: 'a'.repeat(64) },
+      as: pilot,
+    });
     expect(empty.status).toBe(400);
-    expect(empty.body.detail).toBe('The file is empty');
-    const exe = await api.post(
-      `${BASE}/uploads`,
-      { title: 'Exe', fileName: 'tool.exe', size: 5 * MB, sha256: 'a'.repeat(64) },
-      { token: pilot.token },
-    );
+    expect(detailOf(empty)).toBe('The file is empty');
+    const exe = await callRoute(ROUTES.uploadStart, {
+      body: { title: 'Exe', fileName: 'tool.exe', size: 5 * MB, sha256: 'a'.repeat(64) },
+      as: pilot,
+    });
     expect(exe.status).toBe(415);
-    const noHash = await api.post(
-      `${BASE}/uploads`,
-      { title: 'No hash', fileName: 'a.pdf', size: 5 * MB },
-      { token: pilot.token },
-    );
+    const noHash = await callRoute(ROUTES.uploadStart, {
+      body: { title: 'No hash', fileName: 'a.pdf', size: 5 * MB },
+      as: pilot,
+    });
     expect(noHash.status).toBe(400);
   });
 
@@ -420,16 +418,24 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     const bytes = pdf(5 * MB);
     const { body } = await startUpload(pilot, 'report.pdf', bytes);
     await putChunk(pilot, body.uploadId, 0, bytes.subarray(0, 4 * MB));
-    const early = await api.post(`${BASE}/uploads/${body.uploadId}/complete`, {}, { token: pilot.token });
+    const early = await callRoute(ROUTES.uploadComplete, {
+      params: { uploadId: body.uploadId },
+      unchecked: {},
+      as: pilot,
+    });
     expect(early.status).toBe(409);
-    expect(early.body.detail).toBe('The upload is not complete: chunk 1 of 0-1 not received yet');
+    expect(detailOf(early)).toBe('The upload is not complete: chunk 1 of 0-1 not received yet');
 
     const corrupted = new Uint8Array(bytes.subarray(4 * MB));
     corrupted[100] = (corrupted[100]! + 1) % 256;
     await putChunk(pilot, body.uploadId, 1, corrupted);
-    const bad = await api.post(`${BASE}/uploads/${body.uploadId}/complete`, {}, { token: pilot.token });
+    const bad = await callRoute(ROUTES.uploadComplete, {
+      params: { uploadId: body.uploadId },
+      unchecked: {},
+      as: pilot,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('The uploaded file does not match its SHA-256 checksum. Please upload it again.');
+    expect(detailOf(bad)).toBe('The uploaded file does not match its SHA-256 checksum. Please upload it again.');
     expect(await blobKeys(`uploads/${body.uploadId}/`)).toEqual([]);
     expect(await list(pilot)).toEqual([]);
   });
@@ -443,14 +449,17 @@ describe('chunked uploads (/api/enhanced/documents/uploads)', () => {
     await putChunk(pilot, body.uploadId, 1, bytes.subarray(4 * MB, 8 * MB));
     expect(await blobKeys(`uploads/${body.uploadId}/`)).toHaveLength(2);
 
-    expect((await api.delete(`${BASE}/uploads/${body.uploadId}`, { token: other.token })).status).toBe(404);
-    const aborted = await api.delete(`${BASE}/uploads/${body.uploadId}`, { token: pilot.token });
+    expect((await callRoute(ROUTES.uploadAbort, { params: { uploadId: body.uploadId }, as: other })).status).toBe(404);
+    const aborted = await callRoute(ROUTES.uploadAbort, { params: { uploadId: body.uploadId }, as: pilot });
     expect(aborted.status).toBe(200);
     expect(aborted.body).toMatchObject({ success: true, deletedChunks: 2 });
     expect(await blobKeys(`uploads/${body.uploadId}/`)).toEqual([]);
     expect(await list(pilot)).toEqual([]);
     expect((await putChunk(pilot, body.uploadId, 2, bytes.subarray(8 * MB))).status).toBe(404);
-    expect((await api.post(`${BASE}/uploads/${body.uploadId}/complete`, {}, { token: pilot.token })).status).toBe(404);
+    expect(
+      (await callRoute(ROUTES.uploadComplete, { params: { uploadId: body.uploadId }, unchecked: {}, as: pilot }))
+        .status,
+    ).toBe(404);
   });
 
   it('an expired upload is refused and cleaned up (row and chunks) by the hourly job', async () => {
@@ -490,14 +499,14 @@ describe('who sees what', () => {
 
     expect((await list(stranger)).map((d) => d.id)).not.toContain(doc.id);
     for (const res of [
-      await api.get(`${BASE}/${doc.id}`, { token: stranger.token }),
-      await api.get(`${BASE}/${doc.id}/download`, { token: stranger.token }),
-      await api.delete(`${BASE}/${doc.id}`, { token: stranger.token }),
+      await callRoute(ROUTES.document, { params: { id: doc.id }, as: stranger }),
+      await callRoute(ROUTES.documentDownload, { params: { id: doc.id }, as: stranger }),
+      await callRoute(ROUTES.documentDelete, { params: { id: doc.id }, as: stranger }),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body.detail).toBe('Document not found');
+      expect(detailOf(res)).toBe('Document not found');
     }
-    expect((await api.get(`${BASE}/not-a-uuid/download`, { token: owner.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.documentDownload, { params: { id: 'not-a-uuid' }, as: owner })).status).toBe(404);
     expect((await download(owner, doc.id)).status).toBe(200);
   });
 
@@ -533,9 +542,9 @@ describe('who sees what', () => {
     expect((await list(pilot, `?aircraft_id=${first}&document_type=invoice`)).map((d) => d.id)).toEqual([a.id]);
     // The document's own field names filter the same.
     expect((await list(pilot, `?aircraftId=${first}&documentType=invoice`)).map((d) => d.id)).toEqual([a.id]);
-    const bad = await api.get(`${BASE}?document_type=receipt`, { token: pilot.token });
+    const bad = await callRoute(ROUTES.documents, { query: { document_type: 'receipt' }, as: pilot });
     expect(bad.status).toBe(400);
-    expect((await api.get(`${BASE}?aircraft_id=nope`, { token: pilot.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.documents, { query: { aircraft_id: 'nope' }, as: pilot })).status).toBe(400);
   });
 
   it('the owner deletes a document: row and blob are gone', async () => {
@@ -545,7 +554,7 @@ describe('who sees what', () => {
       await testDb().selectFrom('documents').select('blobKey').where('id', '=', doc.id).executeTakeFirstOrThrow()
     ).blobKey;
     expect(await blobKeys(key)).toEqual([key]);
-    const res = await api.delete(`${BASE}/${doc.id}`, { token: pilot.token });
+    const res = await callRoute(ROUTES.documentDelete, { params: { id: doc.id }, as: pilot });
     expect(res.status).toBe(200);
     expect(await blobKeys(key)).toEqual([]);
     expect(await list(pilot)).toEqual([]);
@@ -569,7 +578,9 @@ describe('who sees what', () => {
     expect(seen.map((d) => d.id)).toEqual([logbook.id]);
     expect((await list(mechanic)).map((d) => d.id)).toEqual([logbook.id]);
     expect((await download(mechanic, logbook.id)).status).toBe(200);
-    expect((await api.get(`${BASE}/${unrelatedToJob.id}/download`, { token: mechanic.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.documentDownload, { params: { id: unrelatedToJob.id }, as: mechanic })).status).toBe(
+      404,
+    );
 
     // The mechanic adds a work order: it lands in the pilot's vault, marked as the mechanic's upload.
     const workOrder = await uploadSingle(mechanic, 'work-order.pdf', pdf(5000), {
@@ -602,15 +613,15 @@ describe('who sees what', () => {
     expect(report.body).toMatchObject({ aircraftId, serviceRequestId: requestId });
 
     // The mechanic deletes only their own uploads.
-    const notTheirs = await api.delete(`${BASE}/${logbook.id}`, { token: mechanic.token });
+    const notTheirs = await callRoute(ROUTES.documentDelete, { params: { id: logbook.id }, as: mechanic });
     expect(notTheirs.status).toBe(403);
-    expect((await api.delete(`${BASE}/${report.body.id}`, { token: mechanic.token })).status).toBe(200);
-    expect((await api.get(`${BASE}/${logbook.id}`, { token: pilot.token })).body.canDelete).toBe(true);
+    expect((await callRoute(ROUTES.documentDelete, { params: { id: report.body.id }, as: mechanic })).status).toBe(200);
+    expect((await callRoute(ROUTES.document, { params: { id: logbook.id }, as: pilot })).body.canDelete).toBe(true);
 
     // An unrelated mechanic sees nothing and can add nothing.
     const outsider = await mechanicWithProfile({ baseLocation: 'KBTV', serviceRadius: '5' });
     expect(await list(outsider, `?service_request_id=${requestId}`)).toEqual([]);
-    expect((await api.get(`${BASE}/${logbook.id}/download`, { token: outsider.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.documentDownload, { params: { id: logbook.id }, as: outsider })).status).toBe(404);
     const sneaky = await uploadSingle(outsider, 'x.pdf', pdf(1000), { title: 'X', service_request_id: requestId });
     expect(sneaky.status).toBe(404);
     expect(sneaky.body.detail).toBe('Service request not found');

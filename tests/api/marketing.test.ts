@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, call, uniqueEmail } from '../helpers/api.ts';
+import { call, uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // This file owns the marketing_leads and lead_searches tables of the shared database: its tests
 // run in order and compare analytics before and after.
@@ -27,7 +29,7 @@ function person(n: number, over: Record<string, unknown> = {}) {
     ...over,
   };
 }
-const search = (body: unknown) => api.post('/api/apollo/search', body, { token: admin.token });
+const search = (body: unknown) => callRoute(ROUTES.marketingSearch, { unchecked: body, as: admin });
 
 beforeAll(async () => {
   admin = await createUser('admin');
@@ -46,12 +48,12 @@ beforeEach(() => {
 
 describe('keywords and states', () => {
   it('suggests aviation keywords by role and lists the 50 states', async () => {
-    const kw = await api.get('/api/apollo/suggested-keywords', { token: admin.token });
+    const kw = await callRoute(ROUTES.marketingKeywords, { as: admin });
     expect(kw.status).toBe(200);
     expect(Object.keys(kw.body.data).sort()).toEqual(['general', 'mechanic', 'pilot']);
     expect(kw.body.data.mechanic).toContain('A&P mechanic');
     expect(kw.body.data.pilot.length).toBeGreaterThanOrEqual(5);
-    const states = await api.get('/api/apollo/states', { token: admin.token });
+    const states = await callRoute(ROUTES.marketingStates, { as: admin });
     expect(states.body.data).toHaveLength(50);
     expect(states.body.data[4]).toEqual({ code: 'CA', name: 'California' });
   });
@@ -62,24 +64,24 @@ describe('POST /api/apollo/search validation and samples', () => {
     for (const body of [{}, { keywords: [] }, { keywords: ['  ', ''] }]) {
       const res = await search(body);
       expect(res.status).toBe(400);
-      expect(res.body.detail).toBe('Please add at least one keyword');
+      expect(detailOf(res)).toBe('Please add at least one keyword');
     }
     const tooMany = await search({ keywords: ['pilot'], quantity: 101 });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.detail).toBe('Maximum results must be between 1 and 100');
+    expect(detailOf(tooMany)).toBe('Maximum results must be between 1 and 100');
     const badState = await search({ keywords: ['pilot'], states: ['Ontario'] });
     expect(badState.status).toBe(400);
     const badRole = await search({ keywords: ['pilot'], roles: ['astronaut'] });
     expect(badRole.status).toBe(400);
-    const notJson = await api.post('/api/apollo/search', undefined, {
-      token: admin.token,
+    const notJson = await callRoute(ROUTES.marketingSearch, {
+      as: admin,
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.status).toBe(400);
   });
 
   it('answers 5 marked sample leads in test mode and saves nothing', async () => {
-    const before = await api.get('/api/apollo/analytics', { token: admin.token });
+    const before = await callRoute(ROUTES.marketingAnalytics, { as: admin });
     const res = await search({
       keywords: ['chief pilot'],
       states: ['CA'],
@@ -99,18 +101,18 @@ describe('POST /api/apollo/search validation and samples', () => {
       expect(lead.leadScore).toBeLessThanOrEqual(100);
     }
     expect(fake.requests).toHaveLength(0);
-    const after = await api.get('/api/apollo/analytics', { token: admin.token });
+    const after = await callRoute(ROUTES.marketingAnalytics, { as: admin });
     expect(after.body.data.total_leads).toBe(before.body.data.total_leads);
     // A sample search is a search, counted apart as sample.
     expect(after.body.data.total_searches - before.body.data.total_searches).toBe(1);
-    expect(after.body.data.sample_searches - before.body.data.sample_searches).toBe(1);
+    expect(after.body.data.sample_searches! - before.body.data.sample_searches!).toBe(1);
   });
 
   it('answers samples when no Apollo key is configured', async () => {
     const res = await search({ keywords: ['A&P mechanic'], roles: ['mechanic'] });
     expect(res.status).toBe(200);
     expect(res.body.message).toMatch(/^No Apollo API key is configured/);
-    expect(res.body.leads.every((l: any) => l.status === 'sample' && l.leadType === 'mechanic')).toBe(true);
+    expect(res.body.leads.every((l) => l.status === 'sample' && l.leadType === 'mechanic')).toBe(true);
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -118,7 +120,7 @@ describe('POST /api/apollo/search validation and samples', () => {
 describe('POST /api/apollo/search against Apollo', () => {
   it('calls the People API Search with the key, saves scored leads once and records the search', async () => {
     process.env['APOLLO_API_KEY'] = FAKE_CREDENTIALS.apollo.key;
-    const before = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    const before = (await callRoute(ROUTES.marketingAnalytics, { as: admin })).body.data;
     fake.apolloPeople = [
       person(1),
       person(2, { email: null, phone_numbers: [], title: 'Avionics Technician', state: 'Florida' }),
@@ -140,7 +142,7 @@ describe('POST /api/apollo/search against Apollo', () => {
     expect(req.query.getAll('person_locations[]')).toEqual(['Texas, US', 'Florida, US']);
     expect(req.query.get('per_page')).toBe('25');
 
-    const lee1 = res.body.leads.find((l: any) => l.firstName === 'Lee1');
+    const lee1 = res.body.leads.find((l) => l.firstName === 'Lee1');
     expect(lee1).toMatchObject({
       fullName: 'Lee1 Tester',
       companyName: 'Air 1',
@@ -150,7 +152,7 @@ describe('POST /api/apollo/search against Apollo', () => {
       status: 'new',
       tags: [],
     });
-    const lee2 = res.body.leads.find((l: any) => l.firstName === 'Lee2');
+    const lee2 = res.body.leads.find((l) => l.firstName === 'Lee2');
     // base 10 + title keyword 30 + state 10 + company 10 + LinkedIn 5, no email, no phone
     expect(lee2).toMatchObject({ leadType: 'mechanic', leadScore: 65, email: null });
 
@@ -186,7 +188,7 @@ describe('POST /api/apollo/search against Apollo', () => {
       quantity: 25,
     });
 
-    const after = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    const after = (await callRoute(ROUTES.marketingAnalytics, { as: admin })).body.data;
     expect(after.total_leads - before.total_leads).toBe(2);
     expect(after.total_searches - before.total_searches).toBe(2);
   });
@@ -216,13 +218,13 @@ describe('POST /api/apollo/search against Apollo', () => {
     process.env['APOLLO_API_KEY'] = 'wrong-key';
     const rejected = await search({ keywords: ['pilot'] });
     expect(rejected.status).toBe(502);
-    expect(rejected.body.detail).toBe('Search failed: Apollo rejected the API key');
+    expect(detailOf(rejected)).toBe('Search failed: Apollo rejected the API key');
 
     process.env['APOLLO_API_KEY'] = FAKE_CREDENTIALS.apollo.key;
     fake.modes.apollo = 'rate_limited';
     const limited = await search({ keywords: ['pilot'] });
     expect(limited.status).toBe(502);
-    expect(limited.body.detail).toBe('Search failed: Apollo rate limit reached, please try again later');
+    expect(detailOf(limited)).toBe('Search failed: Apollo rate limit reached, please try again later');
     expect(limited.headers.get('retry-after')).toBe('30');
 
     // A short wait for this call only: the other calls keep the product's 10 s, so a busy machine
@@ -231,17 +233,17 @@ describe('POST /api/apollo/search against Apollo', () => {
     process.env['PROVIDER_TIMEOUT_MS'] = '300';
     const slow = await search({ keywords: ['pilot'] }).finally(() => delete process.env['PROVIDER_TIMEOUT_MS']);
     expect(slow.status).toBe(502);
-    expect(slow.body.detail).toBe('Search failed: Apollo did not answer within 0.3 seconds');
+    expect(detailOf(slow)).toBe('Search failed: Apollo did not answer within 0.3 seconds');
 
     fake.modes.apollo = 'server_error';
     const down = await search({ keywords: ['pilot'] });
     expect(down.status).toBe(502);
-    expect(down.body.detail).toBe('Search failed: Apollo had a server error (HTTP 503)');
+    expect(detailOf(down)).toBe('Search failed: Apollo had a server error (HTTP 503)');
 
     process.env['APOLLO_API_BASE'] = 'http://127.0.0.1:9';
     const unreachable = await search({ keywords: ['pilot'] });
     expect(unreachable.status).toBe(502);
-    expect(unreachable.body.detail).toBe('Search failed: Apollo could not be reached');
+    expect(detailOf(unreachable)).toBe('Search failed: Apollo could not be reached');
     process.env['APOLLO_API_BASE'] = fake.url;
   });
 });
@@ -272,7 +274,7 @@ describe('leads list, tags and analytics', () => {
   }
 
   it('computes the analytics figures on known data', async () => {
-    const before = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    const before = (await callRoute(ROUTES.marketingAnalytics, { as: admin })).body.data;
     await insertLead({ leadType: 'pilot', leadScore: 90, state: 'WY' });
     await insertLead({ leadType: 'pilot', leadScore: 60, state: 'WY' });
     await insertLead({
@@ -281,11 +283,11 @@ describe('leads list, tags and analytics', () => {
       state: 'VT',
       createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000),
     });
-    const after = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    const after = (await callRoute(ROUTES.marketingAnalytics, { as: admin })).body.data;
     expect(after.total_leads - before.total_leads).toBe(3);
     expect(after.recent_leads - before.recent_leads).toBe(2);
     expect(after.total_searches).toBe(before.total_searches);
-    const count = (list: any[], id: string) => list.find((b) => b._id === id)?.count ?? 0;
+    const count = (list: { _id: string; count: number }[], id: string) => list.find((b) => b._id === id)?.count ?? 0;
     expect(count(after.leads_by_type, 'pilot') - count(before.leads_by_type, 'pilot')).toBe(2);
     expect(count(after.leads_by_type, 'mechanic') - count(before.leads_by_type, 'mechanic')).toBe(1);
     expect(count(after.leads_by_state, 'WY') - count(before.leads_by_state, 'WY')).toBe(2);
@@ -298,11 +300,11 @@ describe('leads list, tags and analytics', () => {
 
   it('lists leads 100 per page, newest first', async () => {
     const newest = await insertLead({ firstName: 'Newest' });
-    const res = await api.get('/api/apollo/leads?per_page=100', { token: admin.token });
+    const res = await callRoute(ROUTES.marketingLeads, { query: { per_page: '100' }, as: admin });
     expect(res.status).toBe(200);
-    expect(res.body.data[0].id).toBe(newest.id);
+    expect(res.body.data[0]!.id).toBe(newest.id);
     expect(res.body.pagination).toMatchObject({ page: 1, per_page: 100 });
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(
+    expect(Object.keys(res.body.data[0]!).sort()).toEqual(
       [
         'city',
         'companyName',
@@ -322,21 +324,20 @@ describe('leads list, tags and analytics', () => {
         'title',
       ].sort(),
     );
-    expect((await api.get('/api/apollo/leads?per_page=101', { token: admin.token })).status).toBe(400);
-    expect((await api.get('/api/apollo/leads?page=0', { token: admin.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.marketingLeads, { query: { per_page: '101' }, as: admin })).status).toBe(400);
+    expect((await callRoute(ROUTES.marketingLeads, { query: { page: '0' }, as: admin })).status).toBe(400);
   });
 
   it('adds tags to the selected leads without duplicates', async () => {
     const a = await insertLead({ tags: ['existing'] });
     const b = await insertLead({});
-    const res = await api.put(
-      '/api/apollo/leads/tags',
-      { lead_ids: [a.id, b.id], tags: ['Hot', ' hot ', 'Texas', ''] },
-      { token: admin.token },
-    );
+    const res = await callRoute(ROUTES.marketingTags, {
+      body: { lead_ids: [a.id, b.id], tags: ['Hot', ' hot ', 'Texas', ''] },
+      as: admin,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, updated: 2 });
-    await api.put('/api/apollo/leads/tags', { lead_ids: [a.id], tags: ['EXISTING', 'cfi'] }, { token: admin.token });
+    await callRoute(ROUTES.marketingTags, { body: { lead_ids: [a.id], tags: ['EXISTING', 'cfi'] }, as: admin });
     const rows = await testDb()
       .selectFrom('marketingLeads')
       .select(['id', 'tags'])
@@ -345,18 +346,17 @@ describe('leads list, tags and analytics', () => {
     expect(rows.find((r) => r.id === a.id)!.tags).toEqual(['existing', 'Hot', 'Texas', 'cfi']);
     expect(rows.find((r) => r.id === b.id)!.tags).toEqual(['Hot', 'Texas']);
 
-    const noTags = await api.put('/api/apollo/leads/tags', { lead_ids: [a.id], tags: [' '] }, { token: admin.token });
+    const noTags = await callRoute(ROUTES.marketingTags, { body: { lead_ids: [a.id], tags: [' '] }, as: admin });
     expect(noTags.status).toBe(400);
-    expect(noTags.body.detail).toBe('Add at least one tag');
-    const badId = await api.put('/api/apollo/leads/tags', { lead_ids: ['x'], tags: ['a'] }, { token: admin.token });
+    expect(detailOf(noTags)).toBe('Add at least one tag');
+    const badId = await callRoute(ROUTES.marketingTags, { body: { lead_ids: ['x'], tags: ['a'] }, as: admin });
     expect(badId.status).toBe(400);
-    const none = await api.put('/api/apollo/leads/tags', { lead_ids: [], tags: ['a'] }, { token: admin.token });
-    expect(none.body.detail).toBe('Select at least one lead');
-    const gone = await api.put(
-      '/api/apollo/leads/tags',
-      { lead_ids: ['00000000-0000-4000-8000-000000000000'], tags: ['a'] },
-      { token: admin.token },
-    );
+    const none = await callRoute(ROUTES.marketingTags, { body: { lead_ids: [], tags: ['a'] }, as: admin });
+    expect(detailOf(none)).toBe('Select at least one lead');
+    const gone = await callRoute(ROUTES.marketingTags, {
+      body: { lead_ids: ['00000000-0000-4000-8000-000000000000'], tags: ['a'] },
+      as: admin,
+    });
     expect(gone.status).toBe(404);
   });
 });

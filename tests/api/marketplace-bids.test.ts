@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { bid, createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 // Bids, accepting one, cancelling. Requests sit in the Texas panhandle and west Texas, where no
 // other suite places mechanics.
@@ -20,11 +21,11 @@ async function openRequest(place = 'KAMA') {
 describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
   it('stores a matched mechanic’s quote with the total computed by the server, and the request becomes quoted', async () => {
     const { pilot, mechanic, request } = await openRequest();
-    const res = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      validBid({ laborCost: '1200.10', partsCost: '300.20', totalCost: 99999 }),
-      { token: mechanic.token },
-    );
+    const res = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ laborCost: '1200.10', partsCost: '300.20', totalCost: 99999 }),
+      as: mechanic,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       serviceRequestId: request.id,
@@ -43,10 +44,10 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
       mechanicCompletedJobs: 0,
     });
 
-    const asPilot = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    const asPilot = await callRoute(ROUTES.requestsOwn, { as: pilot });
     const mine = asPilot.body.find((r: { id: string }) => r.id === request.id);
-    expect(mine.status).toBe('quoted');
-    expect(mine.quotes).toEqual([
+    expect(mine!.status).toBe('quoted');
+    expect(mine!.quotes).toEqual([
       expect.objectContaining({
         mechanicName: 'Mia Wrench',
         totalCost: 1500.3,
@@ -58,21 +59,21 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
         mechanicCompletedJobs: 0,
       }),
     ]);
-    const asMechanic = await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token });
+    const asMechanic = await callRoute(ROUTES.requestsMatched, { as: mechanic });
     expect(asMechanic.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({
       status: 'quoted',
       myQuote: { totalCost: 1500.3 },
     });
     expect((await notificationsOf(pilot))[0]).toMatchObject({
       title: 'New quote received',
-      message: 'Mia Wrench quoted $1,500.30 for the Annual Inspection on ' + mine.aircraftTailNumber + '.',
+      message: 'Mia Wrench quoted $1,500.30 for the Annual Inspection on ' + mine!.aircraftTailNumber + '.',
     });
   });
 
   it('counts empty parts as 0 and defaults the warranty to 90 days', async () => {
     const { mechanic, request } = await openRequest('KLBB');
     const { warrantyPeriod: _w, ...withoutWarranty } = validBid({ partsCost: '' });
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, withoutWarranty, { token: mechanic.token });
+    const res = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: withoutWarranty, as: mechanic });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ laborCost: 1200, partsCost: 0, totalCost: 1200, warrantyPeriod: 90 });
   });
@@ -90,54 +91,60 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
       [{ estimatedCompletionDate: '2030-05-01' }, 'estimatedCompletionDate', /cannot be before/],
     ];
     for (const [override, path, message] of cases) {
-      const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(override), {
-        token: mechanic.token,
+      const res = await callRoute(ROUTES.requestBid, {
+        params: { id: request.id },
+        body: validBid(override),
+        as: mechanic,
       });
       expect(res.status, JSON.stringify(override)).toBe(400);
-      expect(res.body.errors[0].path).toBe(path);
-      expect(res.body.errors[0].message).toMatch(message);
+      expect(errorsOf(res)![0]!.path).toBe(path);
+      expect(errorsOf(res)![0]!.message).toMatch(message);
     }
-    const sameDay = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      validBid({ estimatedCompletionDate: '2030-05-02' }),
-      { token: mechanic.token },
-    );
+    const sameDay = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ estimatedCompletionDate: '2030-05-02' }),
+      as: mechanic,
+    });
     expect(sameDay.status).toBe(201);
   });
 
   it('allows one quote per mechanic per request', async () => {
     const { mechanic, request } = await openRequest('KABI');
     await bid(mechanic, request.id);
-    const again = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+    const again = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
     expect(again.status).toBe(409);
-    expect(again.body.detail).toBe('You have already submitted a quote for this service request');
+    expect(detailOf(again)).toBe('You have already submitted a quote for this service request');
   });
 
   it('refuses mechanics who were not matched, pilots, and unknown requests', async () => {
     const { pilot, request } = await openRequest('KSJT');
     const stranger = await mechanicWithProfile({ baseLocation: 'PANC', serviceRadius: 10 });
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: stranger.token });
+    const res = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: stranger });
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBe('You can only quote on service requests matched to your profile');
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: pilot.token })).status).toBe(
-      403,
-    );
+    expect(detailOf(res)).toBe('You can only quote on service requests matched to your profile');
+    expect(
+      (await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: pilot })).status,
+    ).toBe(403);
     expect(
       (
-        await api.post('/api/enhanced/quotes/00000000-0000-4000-8000-000000000000/bid', validBid(), {
-          token: stranger.token,
+        await callRoute(ROUTES.requestBid, {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: validBid(),
+          as: stranger,
         })
       ).status,
     ).toBe(404);
-    expect((await api.post('/api/enhanced/quotes/nope/bid', validBid(), { token: stranger.token })).status).toBe(404);
+    expect(
+      (await callRoute(ROUTES.requestBid, { params: { id: 'nope' }, body: validBid(), as: stranger })).status,
+    ).toBe(404);
   });
 
   it('refuses quotes on a cancelled or completed request with a 409 detail', async () => {
     const { pilot, mechanic, request } = await openRequest('KELP');
-    await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: pilot.token });
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+    await callRoute(ROUTES.requestCancel, { params: { id: request.id }, unchecked: {}, as: pilot });
+    const res = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe('This service request was cancelled and no longer accepts quotes');
+    expect(detailOf(res)).toBe('This service request was cancelled and no longer accepts quotes');
 
     const other = await openRequest('KELP');
     await testDb()
@@ -145,11 +152,13 @@ describe('bids: POST /api/enhanced/quotes/{id}/bid', () => {
       .set({ status: 'completed' })
       .where('id', '=', other.request.id)
       .execute();
-    const late = await api.post(`/api/enhanced/quotes/${other.request.id}/bid`, validBid(), {
-      token: other.mechanic.token,
+    const late = await callRoute(ROUTES.requestBid, {
+      params: { id: other.request.id },
+      body: validBid(),
+      as: other.mechanic.token,
     });
     expect(late.status).toBe(409);
-    expect(late.body.detail).toBe('This service request is completed and no longer accepts quotes');
+    expect(detailOf(late)).toBe('This service request is completed and no longer accepts quotes');
   });
 });
 
@@ -169,11 +178,11 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
     });
     const lost = await bid(rival, request.id);
 
-    const res = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: chosen.id },
-      { token: pilot.token },
-    );
+    const res = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: chosen.id },
+      as: pilot,
+    });
     expect(res.status).toBe(200);
     expect(res.body.request.status).toBe('approved');
     expect(res.body.request.quotes.map((q: { id: string; status: string }) => [q.id, q.status]).sort()).toEqual(
@@ -202,18 +211,18 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
     });
     expect((await notificationsOf(rival))[0]).toMatchObject({ title: 'Quote not selected' });
 
-    const appointments = await api.get('/api/appointments', { token: pilot.token });
+    const appointments = await callRoute(ROUTES.appointmentsOwn, { as: pilot });
     expect(appointments.body).toEqual([expect.objectContaining({ id: res.body.appointment.id, status: 'scheduled' })]);
-    const theirs = await api.get('/api/appointments/mechanic', { token: mechanic.token });
+    const theirs = await callRoute(ROUTES.appointmentsAssigned, { as: mechanic });
     expect(theirs.body.map((a: { id: string }) => a.id)).toEqual([res.body.appointment.id]);
 
-    const twice = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: lost.id },
-      { token: pilot.token },
-    );
+    const twice = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: lost.id },
+      as: pilot,
+    });
     expect(twice.status).toBe(409);
-    expect(twice.body.detail).toBe('A quote has already been accepted for this service request');
+    expect(detailOf(twice)).toBe('A quote has already been accepted for this service request');
   });
 
   it('lets exactly one of two simultaneous accepts win', async () => {
@@ -221,8 +230,8 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
     const rival = await mechanicWithProfile({ baseLocation: 'KLBB', serviceRadius: 15 });
     const [a, b] = [await bid(mechanic, request.id), await bid(rival, request.id)];
     const results = await Promise.all([
-      api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: a.id }, { token: pilot.token }),
-      api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: b.id }, { token: pilot.token }),
+      callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: a.id }, as: pilot }),
+      callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: b.id }, as: pilot }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const bids = await testDb()
@@ -242,41 +251,41 @@ describe('accepting a bid: POST /api/enhanced/quotes/{id}/accept', () => {
 
   it('is for the owning pilot only, on a quoted request, with a bid of that request', async () => {
     const { pilot, mechanic, request } = await openRequest('KMAF');
-    const early = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: '00000000-0000-4000-8000-000000000000' },
-      { token: pilot.token },
-    );
+    const early = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: '00000000-0000-4000-8000-000000000000' },
+      as: pilot,
+    });
     expect(early.status).toBe(409);
-    expect(early.body.detail).toBe('This service request has no quotes to accept yet');
+    expect(detailOf(early)).toBe('This service request has no quotes to accept yet');
     const quote = await bid(mechanic, request.id);
 
     const stranger = await createUser('pilot');
     expect(
-      (await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: stranger.token }))
+      (await callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: quote.id }, as: stranger }))
         .status,
     ).toBe(404);
     expect(
-      (await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: mechanic.token }))
+      (await callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: quote.id }, as: mechanic }))
         .status,
     ).toBe(403);
-    const missing = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: '00000000-0000-4000-8000-000000000000' },
-      { token: pilot.token },
-    );
+    const missing = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: '00000000-0000-4000-8000-000000000000' },
+      as: pilot,
+    });
     expect(missing.status).toBe(404);
-    expect(missing.body.detail).toBe('Quote not found for this service request');
-    const noBody = await api.post(`/api/enhanced/quotes/${request.id}/accept`, {}, { token: pilot.token });
+    expect(detailOf(missing)).toBe('Quote not found for this service request');
+    const noBody = await callRoute(ROUTES.requestAccept, { params: { id: request.id }, unchecked: {}, as: pilot });
     expect(noBody.status).toBe(400);
-    expect(noBody.body.errors[0].path).toBe('bidId');
+    expect(errorsOf(noBody)![0]!.path).toBe('bidId');
 
     const otherRequest = await createRequest(pilot, { serviceLocation: 'KMAF', aircraftLocation: 'KMAF' });
-    const foreign = await api.post(
-      `/api/enhanced/quotes/${otherRequest.id}/accept`,
-      { bidId: quote.id },
-      { token: pilot.token },
-    );
+    const foreign = await callRoute(ROUTES.requestAccept, {
+      params: { id: otherRequest.id },
+      body: { bidId: quote.id },
+      as: pilot,
+    });
     expect(foreign.status).toBe(409);
   });
 });
@@ -285,12 +294,12 @@ describe('cancelling: POST /api/enhanced/quotes/{id}/cancel', () => {
   it('cancels an approved request and its appointment, and tells the mechanics', async () => {
     const { pilot, mechanic, request } = await openRequest('KABI');
     const quote = await bid(mechanic, request.id);
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.id },
-      { token: pilot.token },
-    );
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: pilot.token });
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: quote.id },
+      as: pilot,
+    });
+    const res = await callRoute(ROUTES.requestCancel, { params: { id: request.id }, unchecked: {}, as: pilot });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('cancelled');
     const appointment = await testDb()
@@ -300,23 +309,28 @@ describe('cancelling: POST /api/enhanced/quotes/{id}/cancel', () => {
       .executeTakeFirstOrThrow();
     expect(appointment.status).toBe('cancelled');
     expect((await notificationsOf(mechanic))[0]).toMatchObject({ title: 'Service request cancelled' });
-    const again = await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: pilot.token });
+    const again = await callRoute(ROUTES.requestCancel, { params: { id: request.id }, unchecked: {}, as: pilot });
     expect(again.status).toBe(409);
-    expect(again.body.detail).toBe('This service request is already cancelled');
+    expect(detailOf(again)).toBe('This service request is already cancelled');
   });
 
   it('refuses once work has started, and refuses anyone but the owner', async () => {
     const { pilot, mechanic, request } = await openRequest('KSJT');
     expect(
-      (await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: (await createUser('pilot')).token }))
-        .status,
+      (
+        await callRoute(ROUTES.requestCancel, {
+          params: { id: request.id },
+          unchecked: {},
+          as: (await createUser('pilot')).token,
+        })
+      ).status,
     ).toBe(404);
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: mechanic.token })).status).toBe(
-      403,
-    );
+    expect(
+      (await callRoute(ROUTES.requestCancel, { params: { id: request.id }, unchecked: {}, as: mechanic })).status,
+    ).toBe(403);
     await testDb().updateTable('serviceRequests').set({ status: 'in_progress' }).where('id', '=', request.id).execute();
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/cancel`, {}, { token: pilot.token });
+    const res = await callRoute(ROUTES.requestCancel, { params: { id: request.id }, unchecked: {}, as: pilot });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe('Work on this service request has started, so it can no longer be cancelled');
+    expect(detailOf(res)).toBe('Work on this service request has started, so it can no longer be cancelled');
   });
 });

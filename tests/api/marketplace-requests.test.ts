@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import {
   createRequest,
@@ -9,17 +8,18 @@ import {
   validRequest,
 } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 describe('aircraft: POST/GET /api/aircraft', () => {
   it('adds a pilot aircraft with numbers converted and lists only their own', async () => {
     const pilot = await createUser('pilot');
     const other = await createUser('pilot');
     const tail = uniqueTail();
-    const res = await api.post(
-      '/api/aircraft',
-      { tailNumber: tail.toLowerCase(), make: 'Piper', model: 'PA-28-181', year: '1998', totalHours: '3120.5' },
-      { token: pilot.token },
-    );
+    const res = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: tail.toLowerCase(), make: 'Piper', model: 'PA-28-181', year: '1998', totalHours: '3120.5' },
+      as: pilot,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       tailNumber: tail,
@@ -29,16 +29,15 @@ describe('aircraft: POST/GET /api/aircraft', () => {
       totalHours: 3120.5,
     });
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Mooney', model: 'M20J', year: '', totalHours: '' },
-      { token: other.token },
-    );
+    await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: uniqueTail(), make: 'Mooney', model: 'M20J', year: '', totalHours: '' },
+      as: other,
+    });
 
-    const mine = await api.get('/api/aircraft', { token: pilot.token });
+    const mine = await callRoute(ROUTES.aircraftList, { as: pilot });
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual([expect.objectContaining({ tailNumber: tail, year: 1998, totalHours: 3120.5 })]);
-    const theirs = await api.get('/api/aircraft', { token: other.token });
+    const theirs = await callRoute(ROUTES.aircraftList, { as: other });
     expect(theirs.body).toEqual([expect.objectContaining({ make: 'Mooney', year: null, totalHours: null })]);
   });
 
@@ -47,41 +46,38 @@ describe('aircraft: POST/GET /api/aircraft', () => {
     for (const field of ['tailNumber', 'make', 'model']) {
       const body: Record<string, string> = { tailNumber: uniqueTail(), make: 'Cessna', model: '182T' };
       body[field] = ' ';
-      const res = await api.post('/api/aircraft', body, { token: pilot.token });
+      const res = await callRoute(ROUTES.aircraftAdd, { unchecked: body, as: pilot });
       expect(res.status).toBe(400);
-      expect(res.body.errors[0].path).toBe(field);
+      expect(errorsOf(res)![0]!.path).toBe(field);
     }
-    const year = await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Cessna', model: '182T', year: 'old' },
-      { token: pilot.token },
-    );
+    const year = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: uniqueTail(), make: 'Cessna', model: '182T', year: 'old' },
+      as: pilot,
+    });
     expect(year.status).toBe(400);
-    expect(year.body.detail).toMatch(/^Year must be a number/);
+    expect(detailOf(year)).toMatch(/^Year must be a number/);
     const tail = uniqueTail();
     expect(
-      (await api.post('/api/aircraft', { tailNumber: tail, make: 'Cessna', model: '182T' }, { token: pilot.token }))
+      (await callRoute(ROUTES.aircraftAdd, { body: { tailNumber: tail, make: 'Cessna', model: '182T' }, as: pilot }))
         .status,
     ).toBe(201);
-    const again = await api.post(
-      '/api/aircraft',
-      { tailNumber: tail.toLowerCase(), make: 'Cessna', model: '182T' },
-      { token: pilot.token },
-    );
+    const again = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: tail.toLowerCase(), make: 'Cessna', model: '182T' },
+      as: pilot,
+    });
     expect(again.status).toBe(409);
-    expect(again.body.detail).toBe(`You have already added an aircraft with tail number ${tail}`);
+    expect(detailOf(again)).toBe(`You have already added an aircraft with tail number ${tail}`);
   });
 
   it('is for signed-in pilots: 401 without a token, 403 for a mechanic', async () => {
-    expect((await api.get('/api/aircraft')).status).toBe(401);
+    expect((await callRoute(ROUTES.aircraftList)).status).toBe(401);
     const mechanic = await createUser('mechanic');
-    const res = await api.post(
-      '/api/aircraft',
-      { tailNumber: 'N1', make: 'Cessna', model: '150' },
-      { token: mechanic.token },
-    );
+    const res = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: 'N1', make: 'Cessna', model: '150' },
+      as: mechanic,
+    });
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBeTruthy();
+    expect(detailOf(res)).toBeTruthy();
   });
 });
 
@@ -98,7 +94,7 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
       serviceLocation: 'PHOG',
       aircraftLocation: 'PHOG',
     });
-    const res = await api.post('/api/enhanced/quotes', body, { token: pilot.token });
+    const res = await callRoute(ROUTES.requestCreate, { unchecked: body, as: pilot });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       aircraftMake: 'Cessna',
@@ -121,17 +117,16 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
     expect(['pending', 'matched']).toContain(res.body.status);
     expect(typeof res.body.createdAt).toBe('string');
 
-    const list = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    const list = await callRoute(ROUTES.requestsOwn, { as: pilot });
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
-    expect(list.body[0].id).toBe(res.body.id);
+    expect(list.body[0]!.id).toBe(res.body.id);
   });
 
   it('answers numbers as numbers and dates as YYYY-MM-DD', async () => {
     const pilot = await createUser('pilot');
-    const res = await api.post(
-      '/api/enhanced/quotes',
-      validRequest({
+    const res = await callRoute(ROUTES.requestCreate, {
+      unchecked: validRequest({
         serviceLocation: 'PHNL',
         aircraftLocation: 'PHNL',
         aircraftYear: 2008,
@@ -141,8 +136,8 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
         preferredStartDate: '2030-05-01',
         urgencyLevel: 'high',
       }),
-      { token: pilot.token },
-    );
+      as: pilot,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       aircraftYear: 2008,
@@ -168,9 +163,9 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
       const pilot = await createUser('pilot');
       const body: Record<string, unknown> = validRequest();
       delete body[field];
-      const res = await api.post('/api/enhanced/quotes', body, { token: pilot.token });
+      const res = await callRoute(ROUTES.requestCreate, { unchecked: body, as: pilot });
       expect(res.status).toBe(400);
-      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+      expect(errorsOf(res).map((e: { path: string }) => e.path)).toContain(field);
     });
   }
 
@@ -186,22 +181,23 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
       [{ aircraftYear: '1800' }, 'aircraftYear'],
     ];
     for (const [override, path] of cases) {
-      const res = await api.post('/api/enhanced/quotes', validRequest(override), { token: pilot.token });
+      const res = await callRoute(ROUTES.requestCreate, { unchecked: validRequest(override), as: pilot });
       expect(res.status, JSON.stringify(override)).toBe(400);
-      expect(res.body.errors[0].path).toBe(path);
+      expect(errorsOf(res)![0]!.path).toBe(path);
     }
   });
 
   it('refuses a service location it cannot find, with a clear detail, and stores nothing', async () => {
     const pilot = await createUser('pilot');
-    const res = await api.post('/api/enhanced/quotes', validRequest({ serviceLocation: 'Atlantis' }), {
-      token: pilot.token,
+    const res = await callRoute(ROUTES.requestCreate, {
+      unchecked: validRequest({ serviceLocation: 'Atlantis' }),
+      as: pilot,
     });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe(
+    expect(detailOf(res)).toBe(
       'We could not find "Atlantis". Use an airport identifier such as KSJC or a US city as "San Jose, CA".',
     );
-    expect(res.body.errors).toEqual([{ path: 'serviceLocation', message: res.body.detail }]);
+    expect(errorsOf(res)).toEqual([{ path: 'serviceLocation', message: detailOf(res) }]);
     const rows = await testDb().selectFrom('serviceRequests').select('id').where('customerId', '=', pilot.id).execute();
     expect(rows).toHaveLength(0);
   });
@@ -209,40 +205,38 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
   it('resolves airports by ICAO, FAA/IATA code and US cities as "City, ST"', async () => {
     const pilot = await createUser('pilot');
     for (const place of ['KSJC', 'sjc', 'San Jose, CA', 'Palo Alto, California', 'St. Louis, MO', 'Washington, DC']) {
-      const res = await api.post(
-        '/api/enhanced/quotes',
-        validRequest({ serviceLocation: place, aircraftLocation: place }),
-        { token: pilot.token },
-      );
+      const res = await callRoute(ROUTES.requestCreate, {
+        unchecked: validRequest({ serviceLocation: place, aircraftLocation: place }),
+        as: pilot,
+      });
       expect(res.status, place).toBe(201);
     }
   });
 
   it('needs the aircraft location to be known only when the customer will travel', async () => {
     const pilot = await createUser('pilot');
-    const staying = await api.post('/api/enhanced/quotes', validRequest({ aircraftLocation: 'Back hangar, row 3' }), {
-      token: pilot.token,
+    const staying = await callRoute(ROUTES.requestCreate, {
+      unchecked: validRequest({ aircraftLocation: 'Back hangar, row 3' }),
+      as: pilot,
     });
     expect(staying.status).toBe(201);
-    const travelling = await api.post(
-      '/api/enhanced/quotes',
-      validRequest({ aircraftLocation: 'Back hangar, row 3', customerWillTravel: true }),
-      { token: pilot.token },
-    );
+    const travelling = await callRoute(ROUTES.requestCreate, {
+      unchecked: validRequest({ aircraftLocation: 'Back hangar, row 3', customerWillTravel: true }),
+      as: pilot,
+    });
     expect(travelling.status).toBe(400);
-    expect(travelling.body.errors[0].path).toBe('aircraftLocation');
-    expect(travelling.body.detail).toMatch(/^We could not find "Back hangar, row 3"\./);
+    expect(errorsOf(travelling)![0]!.path).toBe('aircraftLocation');
+    expect(detailOf(travelling)).toMatch(/^We could not find "Back hangar, row 3"\./);
   });
 
   it('fills the aircraft from the pilot’s own aircraft, and refuses another user’s aircraft', async () => {
     const pilot = await createUser('pilot');
     const other = await createUser('pilot');
     const tail = uniqueTail();
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: tail, make: 'Beechcraft', model: 'A36 Bonanza', year: 1996, totalHours: 4100 },
-      { token: pilot.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: tail, make: 'Beechcraft', model: 'A36 Bonanza', year: 1996, totalHours: 4100 },
+      as: pilot,
+    });
     const {
       aircraftMake: _m,
       aircraftModel: _o,
@@ -251,7 +245,7 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
       aircraftTotalHours: _h,
       ...rest
     } = validRequest();
-    const res = await api.post('/api/enhanced/quotes', { ...rest, aircraftId: plane.body.id }, { token: pilot.token });
+    const res = await callRoute(ROUTES.requestCreate, { unchecked: { ...rest, aircraftId: plane.body.id }, as: pilot });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       aircraftId: plane.body.id,
@@ -262,15 +256,15 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
       aircraftTotalHours: 4100,
     });
 
-    const stolen = await api.post(
-      '/api/enhanced/quotes',
-      { ...rest, aircraftId: plane.body.id },
-      { token: other.token },
-    );
+    const stolen = await callRoute(ROUTES.requestCreate, {
+      unchecked: { ...rest, aircraftId: plane.body.id },
+      as: other,
+    });
     expect(stolen.status).toBe(404);
-    expect(stolen.body.detail).toBe('Aircraft not found');
-    const bogus = await api.post('/api/enhanced/quotes', validRequest({ aircraftId: 'not-a-uuid' }), {
-      token: pilot.token,
+    expect(detailOf(stolen)).toBe('Aircraft not found');
+    const bogus = await callRoute(ROUTES.requestCreate, {
+      unchecked: validRequest({ aircraftId: 'not-a-uuid' }),
+      as: pilot,
     });
     expect(bogus.status).toBe(400);
   });
@@ -278,29 +272,29 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
   it('only pilots create requests: 403 for a mechanic and an admin, 401 without a token', async () => {
     for (const role of ['mechanic', 'admin'] as const) {
       const user = await createUser(role);
-      const res = await api.post('/api/enhanced/quotes', validRequest(), { token: user.token });
+      const res = await callRoute(ROUTES.requestCreate, { unchecked: validRequest(), as: user });
       expect(res.status).toBe(403);
-      expect(res.body.detail).toBeTruthy();
+      expect(detailOf(res)).toBeTruthy();
     }
-    expect((await api.post('/api/enhanced/quotes', validRequest())).status).toBe(401);
+    expect((await callRoute(ROUTES.requestCreate, { unchecked: validRequest() })).status).toBe(401);
   });
 
   it('shows a request to its owner and matched mechanics only', async () => {
     const pilot = await createUser('pilot');
     const mechanic = await mechanicWithProfile({ baseLocation: 'KMRY', serviceRadius: '10' });
     const request = await createRequest(pilot, { serviceLocation: 'KMRY', aircraftLocation: 'KMRY' });
-    expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token })).status).toBe(200);
-    const seen = await api.get(`/api/enhanced/quotes/${request.id}`, { token: mechanic.token });
+    expect((await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot })).status).toBe(200);
+    const seen = await callRoute(ROUTES.request, { params: { id: request.id }, as: mechanic });
     expect(seen.status).toBe(200);
     expect(seen.body.customerName).toBe('Pilot Tester');
 
     const stranger = await createUser('pilot');
-    expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.request, { params: { id: request.id }, as: stranger })).status).toBe(404);
     const farMechanic = await mechanicWithProfile({ baseLocation: 'KBOS', serviceRadius: '10' });
-    expect((await api.get(`/api/enhanced/quotes/${request.id}`, { token: farMechanic.token })).status).toBe(404);
-    expect((await api.get('/api/enhanced/quotes/not-a-uuid', { token: pilot.token })).status).toBe(404);
-    expect((await api.get('/api/enhanced/quotes/user', { token: mechanic.token })).status).toBe(403);
-    expect((await api.get('/api/enhanced/quotes/mechanic', { token: pilot.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.request, { params: { id: request.id }, as: farMechanic })).status).toBe(404);
+    expect((await callRoute(ROUTES.request, { params: { id: 'not-a-uuid' }, as: pilot })).status).toBe(404);
+    expect((await callRoute(ROUTES.requestsOwn, { as: mechanic })).status).toBe(403);
+    expect((await callRoute(ROUTES.requestsMatched, { as: pilot })).status).toBe(403);
   });
 
   it('tells the pilot whether mechanics were found', async () => {

@@ -5,6 +5,8 @@ import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Cursor paging of the lists that grow (docs/decisions/0201-cursor-paging.md): the spec's array
 // stays the answer, the next page's cursor comes in X-Next-Cursor and Link; pages walked while
@@ -22,7 +24,7 @@ async function walk(path: string, user: TestUser, limit: number, between?: () =>
   let pages = 0;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res: { status: number; text: string; body: any; headers: Headers } = await api.get(
+    const res: { status: number; text: string; body: Array<{ id: string }>; headers: Headers } = await api.get(
       `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       { token: user.token },
     );
@@ -89,7 +91,7 @@ describe('cursor paging of the dashboard lists', () => {
       await createRequest(pilot, { serviceLocation: 'PHTO', aircraftLocation: 'PHTO' });
     });
     // The default page is 20; a bigger limit is served at 100.
-    const first = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    const first = await callRoute(ROUTES.requestsOwn, { as: pilot });
     expect(first.body).toHaveLength(10);
     expect(first.headers.get('x-next-cursor')).toBeNull();
   });
@@ -200,9 +202,9 @@ describe('cursor paging of the dashboard lists', () => {
     const bad = Buffer.from(
       JSON.stringify(['later', '2026-01-01', '09:00', '2026-01-01 00:00:00+00', pilot.id]),
     ).toString('base64url');
-    const refused = await api.get(`/api/appointments?cursor=${bad}`, { token: pilot.token });
+    const refused = await callRoute(ROUTES.appointmentsOwn, { query: { cursor: bad }, as: pilot });
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toMatch(/cursor is not valid/);
+    expect(detailOf(refused)).toMatch(/cursor is not valid/);
   });
 
   it("pages an aircraft's logbook newest first, stable while entries are signed, and searches every page", async () => {
@@ -294,10 +296,10 @@ describe('cursor paging of the dashboard lists', () => {
     };
     await addThreads(60, 23);
     // The unread count covers every thread, the list a page of them.
-    const unread = await api.get('/api/conversations/unread', { token: pilot.token });
+    const unread = await callRoute(ROUTES.conversationsUnread, { as: pilot });
     expect(unread.status, unread.text).toBe(200);
     expect(unread.body).toEqual({ unread: 23 });
-    const page = await api.get('/api/conversations', { token: pilot.token });
+    const page = await callRoute(ROUTES.conversations, { as: pilot });
     expect(page.body).toHaveLength(20);
     expect(page.body.reduce((n: number, t: { unread: number }) => n + t.unread, 0)).toBe(20);
     await expectStablePaging('/api/conversations', pilot, () => addThreads(0, 2));
@@ -310,20 +312,20 @@ describe('cursor paging of the dashboard lists', () => {
       Buffer.from('["x","y"]').toString('base64url'),
       Buffer.from('[1]').toString('base64url'),
     ]) {
-      const res = await api.get(`/api/aircraft?cursor=${cursor}`, { token: pilot.token });
+      const res = await callRoute(ROUTES.aircraftList, { query: { cursor: cursor }, as: pilot });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toMatch(/cursor is not valid/);
+      expect(detailOf(res)).toMatch(/cursor is not valid/);
     }
-    expect((await api.get('/api/aircraft?limit=0', { token: pilot.token })).status).toBe(400);
-    expect((await api.get('/api/aircraft?limit=abc', { token: pilot.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.aircraftList, { query: { limit: '0' }, as: pilot })).status).toBe(400);
+    expect((await callRoute(ROUTES.aircraftList, { query: { limit: 'abc' }, as: pilot })).status).toBe(400);
     await sql`insert into aircraft (owner_id, tail_number, make, model) select ${pilot.id}::uuid, 'NL' || g, 'Piper', 'PA-28' from generate_series(1, 105) g`.execute(
       testDb(),
     );
-    const big = await api.get('/api/aircraft?limit=1000', { token: pilot.token });
+    const big = await callRoute(ROUTES.aircraftList, { query: { limit: '1000' }, as: pilot });
     expect(big.status).toBe(200);
     expect(big.body).toHaveLength(100);
     expect(big.headers.get('x-next-cursor')).toBeTruthy();
-    const standard = await api.get('/api/aircraft', { token: pilot.token });
+    const standard = await callRoute(ROUTES.aircraftList, { as: pilot });
     expect(standard.body).toHaveLength(20);
   });
 });
@@ -337,9 +339,10 @@ describe('what a list echoes into its Link header is bounded', () => {
     const padding = "a'(b)".repeat(2_000);
     const long = await api.get(`/api/admin/mechanics?status=pending&limit=1&note=${padding}`, { token: admin.token });
     expect(long.status).toBe(414);
-    expect(long.body.detail).toBe(`The query string is too long: at most ${MAX_QUERY_CHARS} characters`);
+    expect(detailOf(long)).toBe(`The query string is too long: at most ${MAX_QUERY_CHARS} characters`);
     expect(long.headers.get('link')).toBeNull();
 
+    // Sent as typed: the length checked is of these characters, not of their percent-encoding.
     const fair = await api.get(
       `/api/admin/mechanics?status=pending&limit=1&note=${'a(b)'.repeat((MAX_QUERY_CHARS - 100) / 4)}`,
       { token: admin.token },

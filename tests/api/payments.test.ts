@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandin, type StandinEvent, type StripeStandin } from '../../scripts/lib/stripe-standin.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api, call } from '../helpers/api.ts';
+import { api, call, type ApiResult } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { CONNECT_MESSAGES } from '../../src/contract/payments.ts';
 import { jobLedgers } from '../../src/server/db/invariants.server.ts';
+import { ROUTES, type OutputOf } from '../../src/contract/routes.ts';
+import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 // Payments on Stripe Connect, through the real functions against the local Stripe
 // stand-in (the same one `npm start` runs without a key): onboarding, card on file at acceptance,
@@ -54,12 +56,12 @@ const objectsOf = (type: string, appointmentId: string, purpose?: string) =>
 
 async function payableMechanic(): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
-  const before = await api.get('/api/payments/connect', { token: mechanic.token });
+  const before = await callRoute(ROUTES.paymentsConnect, { as: mechanic });
   expect(before.body).toMatchObject({ status: 'none', chargesEnabled: false, payoutsEnabled: false });
-  const link = await api.post('/api/payments/connect', undefined, { token: mechanic.token });
+  const link = await callRoute(ROUTES.paymentsConnectStart, { as: mechanic });
   expect(link.status).toBe(200);
   expect(link.body.url).toMatch(/\/hosted\/onboarding\/acct_/);
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('pending');
+  expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('pending');
   const { accountId } = await db
     .selectFrom('connectedAccounts')
     .select('accountId')
@@ -67,7 +69,7 @@ async function payableMechanic(): Promise<TestUser> {
     .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
   // Back from onboarding before the webhook: the status is re-read from Stripe.
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body).toMatchObject({
+  expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body).toMatchObject({
     status: 'ready',
     chargesEnabled: true,
     payoutsEnabled: true,
@@ -80,7 +82,7 @@ interface Job {
   mechanic: TestUser;
   requestId: string;
   appointmentId: string;
-  accept: { status: number; body: any };
+  accept: ApiResult<OutputOf<typeof ROUTES.requestAccept>>;
 }
 
 /** A quote of $1,000 labor (inspection) and $200 parts, accepted; the deposit is a share of the parts. */
@@ -99,33 +101,33 @@ async function acceptedJob(
     { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
     { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
   ];
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    { ...rest, lines, depositPercent: options.depositPercent ?? 50 },
-    { token: mechanic.token },
-  );
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: { ...rest, lines, depositPercent: options.depositPercent ?? 50 },
+    as: mechanic,
+  });
   expect(quote.status, quote.text).toBe(201);
   expect(quote.body).toMatchObject({
     depositPercent: options.depositPercent ?? 50,
     payable: options.payable !== false,
   });
-  const accept = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accept = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accept.status, accept.text).toBe(200);
   return { pilot, mechanic, requestId: request.id, appointmentId: accept.body.appointment.id, accept };
 }
 
 const payment = (j: Job, who: TestUser = j.pilot) =>
-  api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
+  callRoute(ROUTES.appointmentPayment, { params: { id: j.appointmentId }, as: who });
 
 /** The owner saves a card on the hosted page, then comes back (the page's return reads the session). */
 async function saveCard(j: Job, card = '4242 4242 4242 4242') {
   const { body } = await payment(j);
   expect(body.actionUrl).toMatch(/\/hosted\/checkout\/cs_test_/);
-  const result = await stripe.submitCard(body.actionUrl.split('/').pop(), card);
+  const result = await stripe.submitCard(body.actionUrl!.split('/').pop()!, card);
   expect(result.ok, result.message).toBe(true);
   return payment(j);
 }
@@ -140,37 +142,37 @@ async function step(j: Job, action: 'confirm' | 'start' | 'complete') {
 }
 
 const sign = (j: Job) =>
-  api.post(
-    `/api/appointments/${j.appointmentId}/record/sign`,
-    { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
-    { token: j.mechanic.token },
-  );
+  callRoute(ROUTES.recordSign, {
+    params: { id: j.appointmentId },
+    body: { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
+    as: j.mechanic.token,
+  });
 
 describe('mechanic payouts: /api/payments/connect', () => {
   it('goes none -> pending -> ready through the hosted onboarding; owners cannot use it', async () => {
     await payableMechanic();
     const pilot = await createUser('pilot');
-    expect((await api.get('/api/payments/connect', { token: pilot.token })).status).toBe(403);
-    expect((await api.post('/api/payments/connect', undefined, { token: pilot.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.paymentsConnect, { as: pilot })).status).toBe(403);
+    expect((await callRoute(ROUTES.paymentsConnectStart, { as: pilot })).status).toBe(403);
   });
 
   it('refuses a payout account to a mechanic not yet approved, and opens it once approved', async () => {
     const pending = await createUser('mechanic', { mechanicStatus: 'pending' });
-    const refused = await api.post('/api/payments/connect', undefined, { token: pending.token });
+    const refused = await callRoute(ROUTES.paymentsConnectStart, { as: pending });
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe(CONNECT_MESSAGES.notApproved);
+    expect(detailOf(refused)).toBe(CONNECT_MESSAGES.notApproved);
     expect(
       await db.selectFrom('connectedAccounts').select('userId').where('userId', '=', pending.id).execute(),
     ).toEqual([]);
     const rejected = await createUser('mechanic', { mechanicStatus: 'rejected' });
-    expect((await api.post('/api/payments/connect', undefined, { token: rejected.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.paymentsConnectStart, { as: rejected })).status).toBe(403);
     await db.updateTable('users').set({ mechanicStatus: 'approved' }).where('id', '=', pending.id).execute();
-    expect((await api.post('/api/payments/connect', undefined, { token: pending.token })).status).toBe(200);
+    expect((await callRoute(ROUTES.paymentsConnectStart, { as: pending })).status).toBe(200);
   });
 
   it('creates one Express account per mechanic however many times onboarding is opened', async () => {
     const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
-    await Promise.all([1, 2, 3].map(() => api.post('/api/payments/connect', undefined, { token: mechanic.token })));
+    await Promise.all([1, 2, 3].map(() => callRoute(ROUTES.paymentsConnectStart, { as: mechanic })));
     const accounts = [...stripe.objects.values()].filter(
       (o) => o.object === 'account' && (o['metadata'] as Record<string, string>)['userId'] === mechanic.id,
     );
@@ -192,7 +194,7 @@ describe('mechanic payouts: /api/payments/connect', () => {
       data: { object: { id: accountId, object: 'account', charges_enabled: false, payouts_enabled: false } },
     };
     expect((await deliver(old)).status).toBe(200);
-    expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
+    expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('ready');
   });
 });
 
@@ -200,7 +202,7 @@ describe('the money loop', () => {
   it('saves the card at acceptance, charges the deposit, releases it at start, and at signature charges the rest once and pays the mechanic minus the fee', async () => {
     const j = await acceptedJob({ depositPercent: 50 });
     expect(j.accept.body.payment).toMatchObject({ depositCents: 10_000 });
-    expect(j.accept.body.payment.setupUrl).toMatch(/\/hosted\/checkout\/cs_test_/);
+    expect(j.accept.body.payment!.setupUrl).toMatch(/\/hosted\/checkout\/cs_test_/);
     expect((await payment(j)).body).toMatchObject({
       status: 'card_needed',
       depositCents: 10_000,
@@ -277,7 +279,7 @@ describe('the money loop', () => {
     // Named in the aircraft's airport's zone (KBZN, Mountain time), as its records are dated; not UTC.
     expect(receipt.bodyText).toMatch(/Paid on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M M[SD]T\./);
 
-    const earnings = await api.get('/api/payments/earnings', { token: j.mechanic.token });
+    const earnings = await callRoute(ROUTES.paymentsEarnings, { as: j.mechanic.token });
     expect(earnings.body).toMatchObject({ paidCents: 108_000, pendingCents: 0, feesCents: 12_000 });
   });
 
@@ -308,11 +310,12 @@ describe('the money loop', () => {
 
     // Only the owner retries; the same card fails again, as a new attempt.
     expect(
-      (await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: j.mechanic.token }))
+      (await callRoute(ROUTES.appointmentPaymentRetry, { params: { id: j.appointmentId }, as: j.mechanic.token }))
         .status,
     ).toBe(403);
-    const retried = await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, {
-      token: j.pilot.token,
+    const retried = await callRoute(ROUTES.appointmentPaymentRetry, {
+      params: { id: j.appointmentId },
+      as: j.pilot.token,
     });
     expect(retried.status).toBe(200);
     expect(retried.body.status).toBe('payment_due');
@@ -329,15 +332,14 @@ describe('the money loop', () => {
     ).toHaveLength(1);
     expect(objectsOf('transfer', j.appointmentId, 'payout').map((t) => t['amount'])).toEqual([108_000]);
     expect(
-      (await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: j.pilot.token }))
-        .status,
+      (await callRoute(ROUTES.appointmentPaymentRetry, { params: { id: j.appointmentId }, as: j.pilot.token })).status,
     ).toBe(409);
   });
 
   it('asks again when the card needs authentication off-session', async () => {
     const j = await acceptedJob({ depositPercent: 100 });
     const { body } = await payment(j);
-    const result = await stripe.submitCard(body.actionUrl.split('/').pop(), '4000 0027 6000 3184');
+    const result = await stripe.submitCard(body.actionUrl!.split('/').pop()!, '4000 0027 6000 3184');
     expect(result.ok).toBe(true); // authenticated on the hosted page
     const after = await payment(j);
     expect(after.body).toMatchObject({ status: 'payment_due', failureMessage: expect.stringMatching(/authenticate/) });
@@ -353,8 +355,7 @@ describe('the money loop', () => {
     const early = await acceptedJob({ depositPercent: 50 });
     await saveCard(early);
     expect(
-      (await api.post(`/api/enhanced/quotes/${early.requestId}/cancel`, undefined, { token: early.pilot.token }))
-        .status,
+      (await callRoute(ROUTES.requestCancel, { params: { id: early.requestId }, as: early.pilot.token })).status,
     ).toBe(200);
     const refunds = [...stripe.objects.values()].filter(
       (o) =>
@@ -369,7 +370,7 @@ describe('the money loop', () => {
     await saveCard(late);
     await step(late, 'confirm');
     expect(
-      (await api.post(`/api/enhanced/quotes/${late.requestId}/cancel`, undefined, { token: late.pilot.token })).status,
+      (await callRoute(ROUTES.requestCancel, { params: { id: late.requestId }, as: late.pilot.token })).status,
     ).toBe(200);
     expect(objectsOf('transfer', late.appointmentId, 'deposit').map((t) => t['amount'])).toEqual([10_000]);
     expect((await payment(late)).body.refundedCents).toBe(0);
@@ -440,7 +441,7 @@ describe('webhooks: POST /api/payments/webhook', () => {
     expect(
       await db.selectFrom('stripeWebhookEvents').select('id').where('id', '=', 'evt_forged_1').executeTakeFirst(),
     ).toBeUndefined();
-    expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
+    expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('ready');
   });
 
   it('leaves a paid job paid when payment_intent.payment_failed arrives after succeeded', async () => {
@@ -494,10 +495,10 @@ describe('webhooks: POST /api/payments/webhook', () => {
     await step(j, 'start');
     expect(objectsOf('transfer', j.appointmentId)).toHaveLength(0);
 
-    const list = await api.get('/api/admin/payments?disputed=true', { token: admin.token });
+    const list = await callRoute(ROUTES.adminPayments, { query: { disputed: 'true' }, as: admin });
     const row = list.body.data.find((p: { appointmentId: string }) => p.appointmentId === j.appointmentId);
     expect(row).toMatchObject({ status: 'disputed', disputeStatus: 'needs_response' });
-    expect(Date.parse(row.disputeDueBy)).toBeGreaterThan(Date.now());
+    expect(Date.parse(row!.disputeDueBy!)).toBeGreaterThan(Date.now());
 
     expect((await deliver(await stripe.closeDispute(String(opened.data.object.id), 'won'))).status).toBe(200);
     expect(objectsOf('transfer', j.appointmentId, 'deposit').map((t) => t['amount'])).toEqual([10_000]);
@@ -511,7 +512,7 @@ describe('admin payments and bad input', () => {
     await saveCard(j);
     for (const s of ['confirm', 'start', 'complete'] as const) await step(j, s);
     await sign(j);
-    const page = await api.get('/api/admin/payments?limit=1&status=paid', { token: admin.token });
+    const page = await callRoute(ROUTES.adminPayments, { query: { limit: '1', status: 'paid' }, as: admin });
     expect(page.status).toBe(200);
     expect(page.body.data).toHaveLength(1);
     expect(page.body.pagination).toMatchObject({ page: 1, limit: 1 });
@@ -521,7 +522,7 @@ describe('admin payments and bad input', () => {
       .where('appointmentId', '=', j.appointmentId)
       .executeTakeFirstOrThrow();
     const refund = (body: unknown, token = admin.token) =>
-      api.post(`/api/admin/payments/${id}/refund`, body, { token });
+      callRoute(ROUTES.adminPaymentRefund, { params: { id }, unchecked: body, as: token });
 
     expect((await refund({ amountCents: 120_001, reason: 'Too much' })).status).toBe(400);
     expect((await refund({ amountCents: -5, reason: 'Negative' })).status).toBe(400);
@@ -601,13 +602,13 @@ describe('admin payments and bad input', () => {
     // What a restore from an older backup leaves beside a fresh test stand-in: the charge is gone there.
     const [charge] = objectsOf('payment_intent', j.appointmentId, 'capture');
     stripe.objects.delete(charge!.id as string);
-    const res = await api.post(
-      `/api/admin/payments/${id}/refund`,
-      { amountCents: 5_000, reason: 'Oil filter not replaced' },
-      { token: admin.token },
-    );
+    const res = await callRoute(ROUTES.adminPaymentRefund, {
+      params: { id },
+      body: { amountCents: 5_000, reason: 'Oil filter not replaced' },
+      as: admin,
+    });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe(
+    expect(detailOf(res)).toBe(
       `Stripe has no record of the charge ${charge!.id as string}: nothing was refunded. Look the payment up in the Stripe dashboard.`,
     );
     expect((await payment(j)).body.refundedCents).toBe(0);
@@ -625,22 +626,25 @@ describe('admin payments and bad input', () => {
     const pilot = await createUser('pilot');
     const request = await createRequest(pilot, { serviceLocation: 'KBZN', aircraftLocation: 'KBZN' });
     for (const depositPercent of [101, -1, 12.5, 'half']) {
-      const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ depositPercent }), {
-        token: mechanic.token,
+      const res = await callRoute(ROUTES.requestBid, {
+        params: { id: request.id },
+        body: validBid({ depositPercent }),
+        as: mechanic,
       });
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([
+      expect(errorsOf(res)).toEqual([
         { path: 'depositPercent', message: 'Deposit must be a whole percent from 0 to 100' },
       ]);
     }
     const j = await acceptedJob({ mechanic });
     const stranger = await createUser('pilot');
-    expect((await api.get(`/api/appointments/${j.appointmentId}/payment`, { token: stranger.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.appointmentPayment, { params: { id: j.appointmentId }, as: stranger })).status).toBe(
+      404,
+    );
     expect(
-      (await api.post(`/api/appointments/${j.appointmentId}/payment/retry`, undefined, { token: stranger.token }))
-        .status,
+      (await callRoute(ROUTES.appointmentPaymentRetry, { params: { id: j.appointmentId }, as: stranger })).status,
     ).toBe(404);
-    expect((await api.get('/api/appointments/not-a-uuid/payment', { token: pilot.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.appointmentPayment, { params: { id: 'not-a-uuid' }, as: pilot })).status).toBe(404);
   });
 
   it("proposes the console's deposit_percent when a bid does not say", async () => {
@@ -658,10 +662,10 @@ describe('admin payments and bad input', () => {
       .onConflict((oc) => oc.columns(['category', 'settingKey']).doUpdateSet({ settingValue: '25' }))
       .execute();
     const mechanic = await payableMechanic();
-    expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.defaultDepositPercent).toBe(25);
+    expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.defaultDepositPercent).toBe(25);
     const pilot = await createUser('pilot');
     const request = await createRequest(pilot, { serviceLocation: 'KBZN', aircraftLocation: 'KBZN' });
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+    const res = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
     expect(res.body.depositPercent).toBe(25);
     await db.deleteFrom('systemSettings').where('settingKey', '=', 'deposit_percent').execute();
   });

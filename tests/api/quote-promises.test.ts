@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { discountCodeFor } from '../../src/contract/popup.ts';
-import { api, call } from '../helpers/api.ts';
+
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 // The quote form's savings estimate, its discount code and its limits.
 
@@ -15,7 +17,7 @@ const outbox = (to: string) => testDb().selectFrom('outbox').selectAll().where('
 describe('the savings estimate (point 5)', () => {
   it('compares like with like, and the form, the email and the console get one figure', async () => {
     const quote = validQuote({ lastInvoiceAmount: '3200', invoiceIncludesParts: 'unsure' });
-    const res = await api.post('/api/quotes', quote);
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
     expect(res.status).toBe(200);
     // Was "$1,408 (44%)": the invoice with parts against our labor-only price.
     expect(res.body).toMatchObject({ estimatedSavings: 20, estimatedSavingsDollars: 448 });
@@ -25,8 +27,8 @@ describe('the savings estimate (point 5)', () => {
     const [ack] = await outbox(quote.returnEmail);
     expect(ack!.bodyText).toContain('about $448 (20%) on labor');
     const admin = await createUser('admin');
-    const list = await api.get('/api/quotes?limit=200', { token: admin.token });
-    expect(list.body.data.find((q: any) => q.returnEmail === quote.returnEmail)).toMatchObject({
+    const list = await callRoute(ROUTES.quotesForAdmin, { query: { limit: '200' }, as: admin });
+    expect(list.body.data.find((q) => q.returnEmail === quote.returnEmail)).toMatchObject({
       estimatedSavings: 20,
       estimatedSavingsDollars: 448,
     });
@@ -34,13 +36,13 @@ describe('the savings estimate (point 5)', () => {
 
   it('refuses an amount no such service costs, naming the bounds in the field', async () => {
     for (const amount of ['50000000000', '5000000', '40']) {
-      const res = await api.post('/api/quotes', validQuote({ lastInvoiceAmount: amount }));
+      const res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ lastInvoiceAmount: amount }) });
       expect(res.status, amount).toBe(400);
       const message =
         amount === '50000000000'
           ? 'Last invoice amount must be a number between 0 and 10,000,000'
           : 'Last invoice amount for annual inspection must be between $300 and $400,000';
-      expect(res.body.errors).toContainEqual({ path: 'lastInvoiceAmount', message });
+      expect(errorsOf(res)).toContainEqual({ path: 'lastInvoiceAmount', message });
     }
   });
 });
@@ -48,7 +50,7 @@ describe('the savings estimate (point 5)', () => {
 describe('the discount code (point 7)', () => {
   const claim = async () => {
     const email = `code-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    const res = await api.post('/api/leads', { firstName: 'Bessie', email });
+    const res = await callRoute(ROUTES.leadCapture, { body: { firstName: 'Bessie', email } });
     expect(res.status).toBe(200);
     return res.body.code as string;
   };
@@ -56,16 +58,16 @@ describe('the discount code (point 7)', () => {
   it('is checked, stored on the quote and shown in the console and the leads list', async () => {
     const code = await claim();
     const quote = validQuote({ discountCode: ` ${code.toLowerCase()} ` });
-    const res = await api.post('/api/quotes', quote);
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
     expect(res.status).toBe(200);
     expect(res.body.discountCode).toBe(code);
     expect((await stored(quote.returnEmail)).discountCode).toBe(code);
     const admin = await createUser('admin');
-    const quotes = await api.get('/api/quotes?limit=200', { token: admin.token });
-    expect(quotes.body.data.find((q: any) => q.returnEmail === quote.returnEmail).discountCode).toBe(code);
-    const leads = await api.get('/api/leads?limit=200', { token: admin.token });
-    const lead = leads.body.data.find((l: any) => l.discountCode === code);
-    expect(lead.codeUsedAt).not.toBeNull();
+    const quotes = await callRoute(ROUTES.quotesForAdmin, { query: { limit: '200' }, as: admin });
+    expect(quotes.body.data.find((q) => q.returnEmail === quote.returnEmail)!.discountCode).toBe(code);
+    const leads = await callRoute(ROUTES.leadsForAdmin, { query: { limit: '200' }, as: admin });
+    const lead = leads.body.data.find((l) => l.discountCode === code);
+    expect(lead!.codeUsedAt).not.toBeNull();
     // The business's copy says it.
     const notify = await testDb()
       .selectFrom('outbox')
@@ -79,10 +81,10 @@ describe('the discount code (point 7)', () => {
   it("is in view where the reply is written: the Inbox's request shows the code and the savings as told, its lead the quote it came back on", async () => {
     const code = await claim();
     const quote = validQuote({ discountCode: code, lastInvoiceAmount: '2500', invoiceIncludesParts: 'yes' });
-    expect((await api.post('/api/quotes', quote)).status).toBe(200);
+    expect((await callRoute(ROUTES.quoteSubmit, { unchecked: quote })).status).toBe(200);
     const row = await stored(quote.returnEmail);
     const admin = await createUser('admin');
-    const detail = await api.get(`/api/admin/quotes/${row.id}`, { token: admin.token });
+    const detail = await callRoute(ROUTES.adminInboxQuote, { params: { id: row.id }, as: admin });
     expect(detail.body.fields).toMatchObject({
       discountCode: code,
       invoiceIncludesParts: 'yes',
@@ -96,17 +98,17 @@ describe('the discount code (point 7)', () => {
       .select('id')
       .where(sql<boolean>`upper(replace(id::text, '-', '')) like ${`${code.slice(6)}%`}`)
       .executeTakeFirstOrThrow();
-    const leadDetail = await api.get(`/api/admin/leads/${lead.id}`, { token: admin.token });
+    const leadDetail = await callRoute(ROUTES.adminInboxLead, { params: { id: lead.id }, as: admin });
     expect(leadDetail.body.fields).toMatchObject({ discountCode: code, codeUsedQuoteId: row.id });
     expect(typeof leadDetail.body.fields.codeUsedAt).toBe('string');
   });
 
   it('refuses a code never given out, one past its 48 hours, and one of the wrong shape', async () => {
     const unknown = discountCodeFor('00000000-0000-4000-8000-000000000000');
-    let res = await api.post('/api/quotes', validQuote({ discountCode: unknown }));
+    let res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ discountCode: unknown }) });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toMatchObject({ path: 'discountCode' });
-    expect(res.body.detail).toContain('is not one this site gave out');
+    expect(errorsOf(res)[0]).toMatchObject({ path: 'discountCode' });
+    expect(detailOf(res)).toContain('is not one this site gave out');
 
     const code = await claim();
     // created_at is never updated by the product (its column type says so): aged here in SQL.
@@ -114,13 +116,13 @@ describe('the discount code (point 7)', () => {
       where source = 'popup_discount_offer' and upper(replace(id::text, '-', '')) like ${`${code.slice(6)}%`}`.execute(
       testDb(),
     );
-    res = await api.post('/api/quotes', validQuote({ discountCode: code }));
+    res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ discountCode: code }) });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(new RegExp(`^Discount code ${code} expired on .+ \\(codes last 48 hours\\)`));
+    expect(detailOf(res)).toMatch(new RegExp(`^Discount code ${code} expired on .+ \\(codes last 48 hours\\)`));
 
-    res = await api.post('/api/quotes', validQuote({ discountCode: 'HELLO' }));
+    res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ discountCode: 'HELLO' }) });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toContainEqual({
+    expect(errorsOf(res)).toContainEqual({
       path: 'discountCode',
       message: 'Discount code must look like SKY25-1A2B3C',
     });
@@ -129,9 +131,9 @@ describe('the discount code (point 7)', () => {
 
 describe('limits (point 8)', () => {
   it('names the field that made a body too large', async () => {
-    const res = await call('POST', '/api/quotes', { body: validQuote({ message: 'x'.repeat(100_000) }) });
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ message: 'x'.repeat(100_000) }) });
     expect(res.status).toBe(413);
-    expect(res.body.detail).toBe('Request body too large: the limit is 64 KB. Message must be at most 5000 characters');
-    expect(res.body.errors).toEqual([{ path: 'message', message: 'Message must be at most 5000 characters' }]);
+    expect(detailOf(res)).toBe('Request body too large: the limit is 64 KB. Message must be at most 5000 characters');
+    expect(errorsOf(res)).toEqual([{ path: 'message', message: 'Message must be at most 5000 characters' }]);
   });
 });

@@ -5,15 +5,17 @@ interface Party {
   headers: Record<string, string>;
 }
 
+import { ROUTES, type OutputOf } from '../../src/contract/routes.ts';
 import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 
 /** The owner's day: the local day at the aircraft's airport. */
 const today = (place?: unknown) => localDayAt(typeof place === 'string' ? place : null);
 
-async function ok(what: string, res: Promise<APIResponse>): Promise<any> {
+/** The answer of a call that must succeed, typed as its route answers (`route` names it only for the type). */
+async function ok<R>(what: string, _route: R, res: Promise<APIResponse>): Promise<OutputOf<R>> {
   const answer = await res;
   if (!answer.ok()) throw new Error(`${what}: ${answer.status()} ${await answer.text()}`);
-  return answer.json();
+  return (await answer.json()) as OutputOf<R>;
 }
 
 /** An owner's aircraft with its tach reading logged today and the due items given; answers the ids. */
@@ -22,9 +24,14 @@ export async function aircraftWithDueItems(
   pilot: Party,
   setup: { aircraft: Record<string, unknown>; hours: number; items: Array<Record<string, unknown>> },
 ): Promise<{ aircraftId: string; itemIds: string[] }> {
-  const plane = await ok('aircraft', api.post('/api/aircraft', { headers: pilot.headers, data: setup.aircraft }));
+  const plane = await ok(
+    'aircraft',
+    ROUTES.aircraftAdd,
+    api.post('/api/aircraft', { headers: pilot.headers, data: setup.aircraft }),
+  );
   await ok(
     'hours',
+    ROUTES.aircraftHours,
     api.post(`/api/aircraft/${plane.id}/hours`, {
       headers: pilot.headers,
       data: { hours: setup.hours, date: today(setup.aircraft['homeAirport']) },
@@ -33,7 +40,13 @@ export async function aircraftWithDueItems(
   const itemIds: string[] = [];
   for (const data of setup.items)
     itemIds.push(
-      (await ok('due item', api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data }))).id,
+      (
+        await ok(
+          'due item',
+          ROUTES.maintenanceItemAdd,
+          api.post(`/api/aircraft/${plane.id}/maintenance`, { headers: pilot.headers, data }),
+        )
+      ).id,
     );
   return { aircraftId: plane.id, itemIds };
 }
@@ -55,6 +68,7 @@ export async function jobReadyToSign(
 ): Promise<{ appointmentId: string }> {
   const quote = await ok(
     'quote',
+    ROUTES.requestBid,
     api.post(`/api/enhanced/quotes/${setup.requestId}/bid`, {
       headers: setup.mechanic.headers,
       data: { warrantyPeriod: 90, ...setup.bid },
@@ -64,6 +78,7 @@ export async function jobReadyToSign(
   const decisions = setup.decisions?.map((decision, i) => ({ lineId: lines[i]!.id, decision }));
   const accepted = await ok(
     'accept',
+    ROUTES.requestAccept,
     api.post(`/api/enhanced/quotes/${setup.requestId}/accept`, {
       headers: setup.pilot.headers,
       data: { bidId: quote.id, ...(decisions ? { decisions } : {}) },
@@ -73,6 +88,7 @@ export async function jobReadyToSign(
   for (const step of ['confirm', 'start'])
     await ok(
       step,
+      step === 'confirm' ? ROUTES.appointmentConfirm : ROUTES.appointmentStart,
       api.post(`/api/appointments/${appointmentId}/${step}`, { headers: setup.mechanic.headers, data: {} }),
     );
   return { appointmentId };
