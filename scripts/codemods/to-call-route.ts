@@ -321,7 +321,7 @@ function fixImports(file: string, text: string, helpers: string[]): string {
       const keep = named.elements.filter((e) => {
         const n = e.name.text;
         if (n !== 'api' && n !== 'call') return true;
-        return new RegExp(`\\b${n}\\b`).test(rest);
+        return new RegExp(`\\b${n}[.(]`).test(rest);
       });
       if (keep.length !== named.elements.length) {
         edits.push({
@@ -408,7 +408,12 @@ function fixFiles(files: string[]): void {
       const text = readFileSync(file, 'utf8');
       const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
       const edits = new Map<number, { start: number; end: number; text: string }>();
-      let usesDetailOf = false;
+      const helpers = new Set<string>(['callRoute']);
+      // One edit per place a round: an edit inside another waits for the next round.
+      const add = (e: { start: number; end: number; text: string }) => {
+        if ([...edits.values()].some((o) => e.start < o.end && o.start < e.end)) return;
+        edits.set(e.start, e);
+      };
       for (const d of ds) {
         const pos = sf.getPositionOfLineAndCharacter(d.line - 1, d.col - 1);
         const node: ts.Node = findNode(sf, pos);
@@ -423,7 +428,7 @@ function fixFiles(files: string[]): void {
             ts.isCallExpression(n.parent.parent) &&
             n.parent.parent.expression.getText(sf) === 'callRoute'
           ) {
-            edits.set(n.name.getStart(sf), { start: n.name.getStart(sf), end: n.name.getEnd(), text: 'unchecked' });
+            add({ start: n.name.getStart(sf), end: n.name.getEnd(), text: 'unchecked' });
             console.log(
               `unchecked: ${relative('.', file)}:${d.line} [${testName(n)}] ${n.parent.parent.arguments[0]!.getText(sf)}: ${d.message.slice(0, 200)}`,
             );
@@ -431,17 +436,16 @@ function fixFiles(files: string[]): void {
           }
         }
         // `x.body.detail` where the route's answer has no `detail`: the refusal's detail.
-        if (!done && d.code === 'TS2339' && /'detail'/.test(d.message)) {
-          for (let n = node; n; n = n.parent) {
-            if (ts.isPropertyAccessExpression(n) && n.name.text === 'detail') {
+        // `x.body.errors` likewise: the refusal's field errors.
+        const refusal = /^Property '(detail|errors)'/.exec(d.message)?.[1];
+        if (!done && d.code === 'TS2339' && refusal) {
+          for (let n: ts.Node | undefined = node; n; n = n.parent) {
+            if (ts.isPropertyAccessExpression(n) && n.name.text === refusal) {
               const inner = n.expression;
               if (ts.isPropertyAccessExpression(inner) && inner.name.text === 'body') {
-                edits.set(n.getStart(sf), {
-                  start: n.getStart(sf),
-                  end: n.getEnd(),
-                  text: `detailOf(${inner.expression.getText(sf)})`,
-                });
-                usesDetailOf = true;
+                const helper = refusal === 'detail' ? 'detailOf' : 'errorsOf';
+                add({ start: n.getStart(sf), end: n.getEnd(), text: `${helper}(${inner.expression.getText(sf)})` });
+                helpers.add(helper);
                 done = true;
               }
               break;
@@ -466,7 +470,7 @@ function fixFiles(files: string[]): void {
             ? starts.find((n) => n.getText(sf) === named)
             : (used.find((n) => ts.isElementAccessExpression(n) || ts.isCallExpression(n)) ?? used[0]);
           if (target && text[target.getEnd()] !== '!') {
-            edits.set(target.getEnd(), { start: target.getEnd(), end: target.getEnd(), text: '!' });
+            add({ start: target.getEnd(), end: target.getEnd(), text: '!' });
             done = true;
           }
         }
@@ -478,7 +482,7 @@ function fixFiles(files: string[]): void {
       let out = text;
       for (const e of [...edits.values()].sort((a, b) => b.start - a.start))
         out = out.slice(0, e.start) + e.text + out.slice(e.end);
-      if (usesDetailOf) out = fixImports(file, out, ['callRoute', 'detailOf']);
+      if (helpers.size > 1) out = fixImports(file, out, [...helpers]);
       writeFileSync(file, out);
     }
     if (!fixed) return;
