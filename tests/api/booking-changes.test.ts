@@ -7,6 +7,8 @@ import { notificationsOf } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { sendBookingReminders } from '../../src/features/booking/reminders.server.ts';
 import { jobWorkDone } from '../../src/features/maintenance/work-done.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // A booking after confirmation (docs/decisions/0241): reminders 72 and 24 hours before, the owner's
 // reschedule and cancel inside the agreed window (refused after it), the due items it links, and
@@ -14,9 +16,9 @@ import { jobWorkDone } from '../../src/features/maintenance/work-done.server.ts'
 
 const HOUR = 3_600_000;
 const reschedule = (owner: TestUser, id: string, start: string) =>
-  api.post(`/api/booking/appointments/${id}/reschedule`, { start }, { token: owner.token });
+  callRoute(ROUTES.bookingReschedule, { params: { id }, body: { start }, as: owner });
 const cancel = (owner: TestUser, id: string) =>
-  api.post(`/api/booking/appointments/${id}/cancel`, {}, { token: owner.token });
+  callRoute(ROUTES.bookingCancel, { params: { id }, unchecked: {}, as: owner });
 const eventLines = async (serviceRequestId: string) =>
   (
     await testDb()
@@ -80,7 +82,7 @@ describe('reminders before a booked start', () => {
     // Moved (today, well inside the window): the new start is reminded again.
     const moved = await reschedule(owner, appointment.id, later!);
     expect(moved.status, moved.text).toBe(200);
-    const newStartsAt = Date.parse(moved.body.booking.startsAt);
+    const newStartsAt = Date.parse(moved.body.booking!.startsAt);
     await sendBookingReminders(testDb(), new Date(newStartsAt - 71 * HOUR));
     expect((await sentFor()).filter((r) => r.startsAt.getTime() === newStartsAt).map((r) => r.hoursBefore)).toEqual([
       72,
@@ -141,7 +143,7 @@ describe('reschedule and cancel by the owner', () => {
     expect(appointment.schedule.state).toBe('agreed');
     expect(await openStartsOf(other.owner, other.aircraftId, mechanic.id, 8)).not.toContain(start);
 
-    const options = await api.get(`/api/booking/appointments/${appointment.id}/open-starts`, { token: owner.token });
+    const options = await callRoute(ROUTES.bookingOpenStarts, { params: { id: appointment.id }, as: owner });
     expect(options.status).toBe(200);
     expect(options.body.openStarts).not.toContain(start);
     expect(options.body.openStarts.length).toBeGreaterThan(0);
@@ -151,7 +153,7 @@ describe('reschedule and cancel by the owner', () => {
     await book(other.owner, other.aircraftId, mechanic.id, taken!);
     const clash = await reschedule(owner, appointment.id, taken!);
     expect(clash.status).toBe(409);
-    expect(clash.body.detail).toMatch(/^Those days were just taken\. The next open starts are /);
+    expect(detailOf(clash)).toMatch(/^Those days were just taken\. The next open starts are /);
 
     const moved = await reschedule(owner, appointment.id, target!);
     expect(moved.status, moved.text).toBe(200);
@@ -173,17 +175,17 @@ describe('reschedule and cancel by the owner', () => {
       expect.stringMatching(/^Booking rescheduled: from .* to /),
     ]);
     // The calendar file moves the event (SEQUENCE counts the reschedule).
-    const ics = await api.get(`/api/appointments/${appointment.id}/calendar.ics`, { token: owner.token });
+    const ics = await callRoute(ROUTES.appointmentCalendar, { params: { id: appointment.id }, as: owner });
     expect(ics.text).toContain('SEQUENCE:1');
     expect(icsProblems(ics.text)).toEqual([]);
     // The quote's time proposals are not a second way to move a booking.
-    const propose = await api.post(
-      `/api/appointments/${appointment.id}/proposals`,
-      { times: [{ date: target!, time: '10:00' }], reason: 'Later' },
-      { token: owner.token },
-    );
+    const propose = await callRoute(ROUTES.appointmentPropose, {
+      params: { id: appointment.id },
+      body: { times: [{ date: target!, time: '10:00' }], reason: 'Later' },
+      as: owner,
+    });
     expect(propose.status).toBe(409);
-    expect(propose.body.detail).toBe(
+    expect(detailOf(propose)).toBe(
       'This appointment was booked from the mechanic’s calendar: use Reschedule on the booking',
     );
   });
@@ -196,18 +198,18 @@ describe('reschedule and cancel by the owner', () => {
     const res = await cancel(owner, appointment.id);
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('cancelled');
-    expect(res.body.booking.changeable).toBe(false);
+    expect(res.body.booking!.changeable).toBe(false);
     expect(await openStartsOf(owner, aircraftId, mechanic.id, 8)).toContain(start);
     expect((await notificationsOf(mechanic)).map((n) => n.type)).toContain('request.cancelled');
     expect((await notificationsOf(owner))[0]).toMatchObject({ type: 'booking.cancelled', title: 'Booking cancelled' });
     expect((await eventLines(appointment.serviceRequestId)).at(-1)).toMatch(
       /^Booking cancelled by the owner: the days are free again: /,
     );
-    const request = await api.get(`/api/enhanced/quotes/${appointment.serviceRequestId}`, { token: owner.token });
+    const request = await callRoute(ROUTES.request, { params: { id: appointment.serviceRequestId }, as: owner });
     expect(request.body.status).toBe('cancelled');
     const again = await cancel(owner, appointment.id);
     expect(again.status).toBe(409);
-    expect((await reschedule(owner, appointment.id, start!)).body.detail).toBe('This appointment was cancelled');
+    expect(detailOf(await reschedule(owner, appointment.id, start!))).toBe('This appointment was cancelled');
   });
 
   it('outside the agreed window both are refused on every path, with what to do instead; the window is the one agreed at booking', async () => {
@@ -222,40 +224,39 @@ describe('reschedule and cancel by the owner', () => {
     const closed = `This booking can no longer be changed here: the free window closed 720 hours before the start. Message ${appointment.mechanicName} to ask for a change.`;
     const moved = await reschedule(owner, appointment.id, later!);
     expect(moved.status).toBe(409);
-    expect(moved.body.detail).toBe(closed);
-    expect(
-      (await api.get(`/api/booking/appointments/${appointment.id}/open-starts`, { token: owner.token })).body.detail,
-    ).toBe(closed);
+    expect(detailOf(moved)).toBe(closed);
+    expect(detailOf(await callRoute(ROUTES.bookingOpenStarts, { params: { id: appointment.id }, as: owner }))).toBe(
+      closed,
+    );
     const cancelled = await cancel(owner, appointment.id);
     expect(cancelled.status).toBe(409);
-    expect(cancelled.body.detail).toBe(closed);
+    expect(detailOf(cancelled)).toBe(closed);
     // The request's own cancel keeps the same rule.
-    const viaRequest = await api.post(
-      `/api/enhanced/quotes/${appointment.serviceRequestId}/cancel`,
-      {},
-      { token: owner.token },
-    );
+    const viaRequest = await callRoute(ROUTES.requestCancel, {
+      params: { id: appointment.serviceRequestId },
+      unchecked: {},
+      as: owner,
+    });
     expect(viaRequest.status).toBe(409);
-    expect(viaRequest.body.detail).toBe(closed);
-    const still = await api.get('/api/appointments', { token: owner.token });
-    expect(still.body.find((a: { id: string }) => a.id === appointment.id).status).toBe('confirmed');
+    expect(detailOf(viaRequest)).toBe(closed);
+    const still = await callRoute(ROUTES.appointmentsOwn, { as: owner });
+    expect(still.body.find((a: { id: string }) => a.id === appointment.id)!.status).toBe('confirmed');
 
     // A mechanic who widens the window later does not change a booking made before.
     const mechanic = await bookableMechanic('KLBF');
     const second = await ownerWithPlane('KLBF');
     const [s2, l2] = await openStartsOf(second.owner, second.aircraftId, mechanic.id, 8);
     const booked = await book(second.owner, second.aircraftId, mechanic.id, s2!);
-    await api.put(
-      '/api/enhanced/mechanic-profile/availability',
-      {
+    await callRoute(ROUTES.bookingAvailabilitySave, {
+      body: {
         timeZone: 'America/Denver',
         weekly: [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' })),
         timeOff: [],
         maxConcurrentJobs: 1,
         freeCancelHours: 720,
       },
-      { token: mechanic.token },
-    );
+      as: mechanic,
+    });
     expect((await reschedule(second.owner, booked.id, l2!)).status).toBe(200);
   });
 
@@ -268,30 +269,28 @@ describe('reschedule and cancel by the owner', () => {
     expect((await reschedule(stranger, appointment.id, start!)).status).toBe(404);
     expect((await cancel(stranger, appointment.id)).status).toBe(404);
     expect((await reschedule(mechanic, appointment.id, start!)).status).toBe(403);
-    expect((await api.post(`/api/booking/appointments/${appointment.id}/cancel`, {})).status).toBe(401);
+    expect((await callRoute(ROUTES.bookingCancel, { params: { id: appointment.id }, unchecked: {} })).status).toBe(401);
     expect((await reschedule(owner, 'not-a-uuid', start!)).status).toBe(404);
     const same = await reschedule(owner, appointment.id, start!);
     expect(same.status).toBe(400);
-    expect(same.body.detail).toMatch(/^The booking already starts on /);
-    expect((await reschedule(owner, appointment.id, '2020-01-06')).body.detail).toMatch(/^The earliest start is /);
-    expect((await reschedule(owner, appointment.id, '2027-02-30')).body.detail).toBe('Start is not a real date');
+    expect(detailOf(same)).toMatch(/^The booking already starts on /);
+    expect(detailOf(await reschedule(owner, appointment.id, '2020-01-06'))).toMatch(/^The earliest start is /);
+    expect(detailOf(await reschedule(owner, appointment.id, '2027-02-30'))).toBe('Start is not a real date');
     const sunday = [...Array(7).keys()]
       .map((i) => new Date(Date.parse(`${start}T00:00:00Z`) + (i + 1) * 86_400_000).toISOString().slice(0, 10))
       .find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)!;
-    expect((await reschedule(owner, appointment.id, sunday)).body.detail).toMatch(
-      /^The mechanic does not work on Sun, /,
-    );
+    expect(detailOf(await reschedule(owner, appointment.id, sunday))).toMatch(/^The mechanic does not work on Sun, /);
 
     // An appointment from a quote has no booking to move.
     const { scheduledJob } = await import('../helpers/marketplace.ts');
     const job = await scheduledJob('KPIR');
-    const notBooked = await api.post(
-      `/api/booking/appointments/${job.appointmentId}/cancel`,
-      {},
-      { token: job.pilot.token },
-    );
+    const notBooked = await callRoute(ROUTES.bookingCancel, {
+      params: { id: job.appointmentId },
+      unchecked: {},
+      as: job.pilot.token,
+    });
     expect(notBooked.status).toBe(409);
-    expect(notBooked.body.detail).toBe(
+    expect(detailOf(notBooked)).toBe(
       'This appointment was not booked from a mechanic’s calendar: propose other times from the appointment instead',
     );
   });
@@ -302,31 +301,33 @@ describe('the due items a booking is for', () => {
     const mechanic = await bookableMechanic('KABR');
     const { owner, aircraftId } = await ownerWithPlane('KABR');
     const add = async (body: Record<string, unknown>) =>
-      (await api.post(`/api/aircraft/${aircraftId}/maintenance`, body, { token: owner.token })).body as { id: string };
+      (await callRoute(ROUTES.maintenanceItemAdd, { params: { id: aircraftId }, unchecked: body, as: owner })).body as {
+        id: string;
+      };
     const annual = await add({ kind: 'annual', lastDoneDate: '2025-10-01' });
     const transponder = await add({ kind: 'transponder', lastDoneDate: '2025-01-01' });
     const [start, second] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
 
-    const refused = await api.post(
-      '/api/booking/holds',
-      {
+    const refused = await callRoute(ROUTES.bookingHold, {
+      unchecked: {
         mechanicId: mechanic.id,
         aircraftId,
         serviceType: 'annual_inspection',
         start,
         itemIds: [annual.id, transponder.id],
       },
-      { token: owner.token },
-    );
+      as: owner,
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toBe(
+    expect(detailOf(refused)).toBe(
       'Transponder check is not part of a flat-rate Annual Inspection: request service for it to get quotes',
     );
 
     const appointment = await book(owner, aircraftId, mechanic.id, start!, { itemIds: [annual.id] });
     expect(appointment.booking.itemIds).toEqual([annual.id]);
-    const linked = await api.get(`/api/enhanced/quotes/${appointment.serviceRequestId}/maintenance`, {
-      token: owner.token,
+    const linked = await callRoute(ROUTES.requestMaintenance, {
+      params: { id: appointment.serviceRequestId },
+      as: owner,
     });
     expect(linked.status).toBe(200);
     expect(linked.body.linkedItemIds).toEqual([annual.id]);
@@ -350,19 +351,18 @@ describe('the due items a booking is for', () => {
     const again = await book(owner, aircraftId, mechanic.id, second!);
     expect(again.booking.itemIds).toEqual([annual.id]);
     expect(
-      (
-        await api.post(
-          '/api/booking/holds',
-          {
+      detailOf(
+        await callRoute(ROUTES.bookingHold, {
+          unchecked: {
             mechanicId: mechanic.id,
             aircraftId,
             serviceType: 'annual_inspection',
             start,
             itemIds: ['00000000-0000-4000-8000-000000000000'],
           },
-          { token: owner.token },
-        )
-      ).body.detail,
+          as: owner,
+        }),
+      ),
     ).toBe('Due item not found on this aircraft');
   });
 });

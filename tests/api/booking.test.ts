@@ -7,6 +7,8 @@ import { bid, createRequest, mechanicWithProfile, uniqueTail } from '../helpers/
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { addDays } from '../../src/features/booking/calendar.ts';
 import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 const WEEKDAYS_9_TO_5 = [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' }));
 
@@ -26,37 +28,35 @@ async function bookableMechanic(
   rates: unknown[] = [annualRate()],
 ) {
   const mechanic = await mechanicWithProfile({ baseLocation: airport, serviceRadius: '5' });
-  const savedRates = await api.put('/api/enhanced/mechanic-profile/rates', rates, { token: mechanic.token });
+  const savedRates = await callRoute(ROUTES.bookingRatesSave, { unchecked: rates, as: mechanic });
   expect(savedRates.status).toBe(200);
-  const saved = await api.put(
-    '/api/enhanced/mechanic-profile/availability',
-    { timeZone: 'America/Denver', weekly: WEEKDAYS_9_TO_5, timeOff: [], maxConcurrentJobs: 1, ...availability },
-    { token: mechanic.token },
-  );
+  const saved = await callRoute(ROUTES.bookingAvailabilitySave, {
+    body: { timeZone: 'America/Denver', weekly: WEEKDAYS_9_TO_5, timeOff: [], maxConcurrentJobs: 1, ...availability },
+    as: mechanic,
+  });
   expect(saved.status).toBe(200);
   return mechanic;
 }
 
 async function ownerWithPlane(airport: string, make = 'Cessna', model = '172S') {
   const owner = await createUser('pilot');
-  const plane = await api.post(
-    '/api/aircraft',
-    { tailNumber: uniqueTail(), make, model, year: '2004', totalHours: '2100', homeAirport: airport },
-    { token: owner.token },
-  );
+  const plane = await callRoute(ROUTES.aircraftAdd, {
+    body: { tailNumber: uniqueTail(), make, model, year: '2004', totalHours: '2100', homeAirport: airport },
+    as: owner,
+  });
   expect(plane.status).toBe(201);
   return { owner, aircraftId: plane.body.id as string };
 }
 
 const offers = (owner: TestUser, aircraftId: string, serviceType = 'annual_inspection') =>
-  api.get(`/api/booking/offers?aircraftId=${aircraftId}&serviceType=${serviceType}`, { token: owner.token });
+  callRoute(ROUTES.bookingOffers, { query: { aircraftId: aircraftId, serviceType: serviceType }, as: owner });
 const hold = (owner: TestUser, body: Record<string, unknown>) =>
-  api.post('/api/booking/holds', body, { token: owner.token });
+  callRoute(ROUTES.bookingHold, { unchecked: body, as: owner });
 
 describe('flat rates and availability', () => {
   it('a mechanic replaces the whole list of rates; bad prices and duplicates are clear 400s', async () => {
     const mechanic = await mechanicWithProfile({ baseLocation: 'KLWS', serviceRadius: '5' });
-    const put = (body: unknown) => api.put('/api/enhanced/mechanic-profile/rates', body, { token: mechanic.token });
+    const put = (body: unknown) => callRoute(ROUTES.bookingRatesSave, { unchecked: body, as: mechanic });
     const saved = await put([annualRate(), annualRate({ aircraftClass: 'twin_piston', priceCents: 420_000, days: 3 })]);
     expect(saved.status).toBe(200);
     expect(saved.body).toHaveLength(2);
@@ -67,45 +67,42 @@ describe('flat rates and availability', () => {
       priceCents: 185_000,
       days: 2,
     });
-    expect((await api.get('/api/enhanced/mechanic-profile/rates', { token: mechanic.token })).body).toEqual(saved.body);
+    expect((await callRoute(ROUTES.bookingRates, { as: mechanic })).body).toEqual(saved.body);
 
-    expect((await put([annualRate({ priceCents: -100 })])).body.detail).toBe('Price must be more than 0');
-    expect((await put([annualRate({ priceCents: 1850.5 })])).body.detail).toBe('Price must be a whole number of cents');
-    expect((await put([annualRate({ aircraftClass: 'jet' })])).body.detail).toBe(
+    expect(detailOf(await put([annualRate({ priceCents: -100 })]))).toBe('Price must be more than 0');
+    expect(detailOf(await put([annualRate({ priceCents: 1850.5 })]))).toBe('Price must be a whole number of cents');
+    expect(detailOf(await put([annualRate({ aircraftClass: 'jet' })]))).toBe(
       'Aircraft class must be one of: single_piston_fixed, single_piston_retractable, twin_piston, turboprop',
     );
     const dup = await put([annualRate(), annualRate({ priceCents: 1 })]);
     expect(dup.status).toBe(400);
-    expect(dup.body.detail).toBe('Each service type and aircraft class has one price');
+    expect(detailOf(dup)).toBe('Each service type and aircraft class has one price');
     // Nothing refused replaced what was saved.
-    expect((await api.get('/api/enhanced/mechanic-profile/rates', { token: mechanic.token })).body).toHaveLength(2);
+    expect((await callRoute(ROUTES.bookingRates, { as: mechanic })).body).toHaveLength(2);
 
     const pilot = await createUser('pilot');
-    expect((await api.get('/api/enhanced/mechanic-profile/rates', { token: pilot.token })).status).toBe(403);
-    expect((await api.get('/api/enhanced/mechanic-profile/rates')).status).toBe(401);
+    expect((await callRoute(ROUTES.bookingRates, { as: pilot })).status).toBe(403);
+    expect((await callRoute(ROUTES.bookingRates)).status).toBe(401);
   });
 
   it('availability is proposed from the profile until saved, then validated and kept with a feed address', async () => {
     const mechanic = await mechanicWithProfile({ baseLocation: 'KLWS', serviceRadius: '5' });
-    const before = await api.get('/api/enhanced/mechanic-profile/availability', { token: mechanic.token });
+    const before = await callRoute(ROUTES.bookingAvailability, { as: mechanic });
     expect(before.status).toBe(200);
     expect(before.body.saved).toBe(false);
     const put = (body: Record<string, unknown>) =>
-      api.put(
-        '/api/enhanced/mechanic-profile/availability',
-        { timeZone: 'America/Denver', weekly: WEEKDAYS_9_TO_5, timeOff: [], maxConcurrentJobs: 1, ...body },
-        { token: mechanic.token },
-      );
-    expect((await put({ timeZone: 'Mars/Olympus' })).body.detail).toBe(
+      callRoute(ROUTES.bookingAvailabilitySave, {
+        body: { timeZone: 'America/Denver', weekly: WEEKDAYS_9_TO_5, timeOff: [], maxConcurrentJobs: 1, ...body },
+        as: mechanic,
+      });
+    expect(detailOf(await put({ timeZone: 'Mars/Olympus' }))).toBe(
       'Time zone must be an IANA name like America/Denver',
     );
-    expect((await put({ weekly: [{ day: 1, start: '17:00', end: '08:00' }] })).body.detail).toBe(
-      'End must be after start',
-    );
-    expect((await put({ timeOff: [{ from: '2027-01-10', to: '2027-01-02' }] })).body.detail).toBe(
+    expect(detailOf(await put({ weekly: [{ day: 1, start: '17:00', end: '08:00' }] }))).toBe('End must be after start');
+    expect(detailOf(await put({ timeOff: [{ from: '2027-01-10', to: '2027-01-02' }] }))).toBe(
       'To must be on or after From',
     );
-    expect((await put({ maxConcurrentJobs: 0 })).body.detail).toBe('Maximum jobs at once must be at least 1');
+    expect(detailOf(await put({ maxConcurrentJobs: 0 }))).toBe('Maximum jobs at once must be at least 1');
     const saved = await put({ timeOff: [{ from: '2027-01-04', to: '2027-01-08' }], maxConcurrentJobs: 2 });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
@@ -138,7 +135,7 @@ describe('offers and holds', () => {
       rating: null,
       ratingCount: 0,
     });
-    expect(offer.openStarts.length).toBe(5);
+    expect(offer!.openStarts.length).toBe(5);
     // A job done and not rated is a completed job, not a rating ("5.0 (1 jobs)" before).
     await testDb()
       .updateTable('mechanicProfiles')
@@ -147,7 +144,7 @@ describe('offers and holds', () => {
       .execute();
     expect((await offers(owner, aircraftId)).body[0]).toMatchObject({ rating: null, ratingCount: 0, completedJobs: 1 });
     const tomorrow = addDays(todayIn('America/Denver'), 1);
-    for (const start of offer.openStarts) {
+    for (const start of offer!.openStarts) {
       expect(start >= tomorrow).toBe(true);
       expect([1, 2, 3, 4, 5]).toContain(new Date(`${start}T00:00:00Z`).getUTCDay());
     }
@@ -157,7 +154,7 @@ describe('offers and holds', () => {
     const { owner: other, aircraftId: unknown } = await ownerWithPlane('KSUN', 'Zenith', 'Experimental X');
     const unknownClass = await offers(other, unknown);
     expect(unknownClass.status).toBe(400);
-    expect(unknownClass.body.detail).toBe(
+    expect(detailOf(unknownClass)).toBe(
       'Flat rates are priced by aircraft class, and we cannot tell the class of a Zenith Experimental X: request service to get quotes instead',
     );
     expect((await offers(mechanic, aircraftId)).status).toBe(403);
@@ -172,31 +169,31 @@ describe('offers and holds', () => {
     const today = todayIn('America/Denver');
     const past = await hold(owner, { ...base, start: addDays(today, -3) });
     expect(past.status).toBe(400);
-    expect(past.body.detail).toMatch(/^The earliest start is /);
+    expect(detailOf(past)).toMatch(/^The earliest start is /);
     const sunday = [...Array(14).keys()]
       .map((i) => addDays(today, 10 + i))
       .find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0)!;
     const off = await hold(owner, { ...base, start: sunday });
     expect(off.status).toBe(400);
-    expect(off.body.detail).toMatch(/^The mechanic does not work on Sun, /);
+    expect(detailOf(off)).toMatch(/^The mechanic does not work on Sun, /);
     const timeOff = await hold(owner, { ...base, start: addDays(today, 2) });
     expect(timeOff.status).toBe(400);
-    const first = (await offers(owner, aircraftId)).body[0].openStarts[0];
-    expect(first > addDays(today, 9)).toBe(true); // the time off is never offered
+    const first = (await offers(owner, aircraftId)).body[0]!.openStarts[0];
+    expect(first! > addDays(today, 9)).toBe(true); // the time off is never offered
     const notPriced = await hold(owner, { ...base, serviceType: 'hundred_hour', start: first });
     expect(notPriced.status).toBe(400);
-    expect(notPriced.body.detail).toBe(
+    expect(detailOf(notPriced)).toBe(
       'This mechanic has no flat rate for Hundred Hour on a single piston, fixed gear aircraft',
     );
     const stranger = await createUser('pilot');
     expect((await hold(stranger, { ...base, start: first })).status).toBe(404);
-    expect((await hold(owner, { ...base, start: '2027-02-30' })).body.detail).toBe('Start is not a real date');
+    expect(detailOf(await hold(owner, { ...base, start: '2027-02-30' }))).toBe('Start is not a real date');
   });
 
   it('of 20 owners holding the same days at once exactly one gets them; the others are told and shown the next open starts', async () => {
     const mechanic = await bookableMechanic('KWRL');
     const owners = await Promise.all(Array.from({ length: 20 }, () => ownerWithPlane('KWRL')));
-    const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0].openStarts[0] as string;
+    const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0]!.openStarts[0] as string;
     const answers = await Promise.all(
       owners.map(({ owner, aircraftId }) =>
         hold(owner, { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start }),
@@ -206,9 +203,11 @@ describe('offers and holds', () => {
     const lost = answers.filter((a) => a.status === 409);
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(19);
-    expect(lost[0]!.body.detail).toMatch(/^Those days were just taken\. The next open starts are /);
-    expect(lost[0]!.body.nextOpenStarts).toHaveLength(3);
-    expect(lost[0]!.body.nextOpenStarts).not.toContain(start);
+    expect(detailOf(lost[0]!)).toMatch(/^Those days were just taken\. The next open starts are /);
+    // The refusal names the next open starts beside its detail.
+    const refused = lost[0]!.body as unknown as { nextOpenStarts: string[] };
+    expect(refused.nextOpenStarts).toHaveLength(3);
+    expect(refused.nextOpenStarts).not.toContain(start);
     const rows = await testDb().selectFrom('bookingHolds').select('id').where('mechanicId', '=', mechanic.id).execute();
     expect(rows).toHaveLength(1);
   });
@@ -217,7 +216,7 @@ describe('offers and holds', () => {
     const mechanic = await bookableMechanic('KHVR');
     const a = await ownerWithPlane('KHVR');
     const b = await ownerWithPlane('KHVR');
-    const start = (await offers(a.owner, a.aircraftId)).body[0].openStarts[0] as string;
+    const start = (await offers(a.owner, a.aircraftId)).body[0]!.openStarts[0] as string;
     const held = await hold(a.owner, {
       mechanicId: mechanic.id,
       aircraftId: a.aircraftId,
@@ -229,7 +228,7 @@ describe('offers and holds', () => {
     expect(minutes).toBeGreaterThan(9.5);
     expect(minutes).toBeLessThanOrEqual(10);
     expect(held.body.days).toHaveLength(2);
-    expect((await offers(b.owner, b.aircraftId)).body[0].openStarts).not.toContain(start);
+    expect((await offers(b.owner, b.aircraftId)).body[0]!.openStarts).not.toContain(start);
     expect(
       (
         await hold(b.owner, {
@@ -247,10 +246,14 @@ describe('offers and holds', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where('id', '=', held.body.id)
       .execute();
-    expect((await offers(b.owner, b.aircraftId)).body[0].openStarts).toContain(start);
-    const late = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: a.owner.token });
+    expect((await offers(b.owner, b.aircraftId)).body[0]!.openStarts).toContain(start);
+    const late = await callRoute(ROUTES.bookingHoldConfirm, {
+      params: { id: held.body.id },
+      unchecked: {},
+      as: a.owner.token,
+    });
     expect(late.status).toBe(410);
-    expect(late.body.detail).toBe(
+    expect(detailOf(late)).toBe(
       'This hold expired after 10 minutes and its days are free again; pick a start day again',
     );
     expect(
@@ -268,38 +271,47 @@ describe('offers and holds', () => {
   it('confirming creates a confirmed appointment at the flat price and blocks the days; a second click answers the same one', async () => {
     const mechanic = await bookableMechanic('KSDY');
     const { owner, aircraftId } = await ownerWithPlane('KSDY');
-    const start = (await offers(owner, aircraftId)).body[0].openStarts[0] as string;
+    const start = (await offers(owner, aircraftId)).body[0]!.openStarts[0] as string;
     const held = await hold(owner, { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start });
-    const confirmed = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: owner.token });
+    const confirmed = await callRoute(ROUTES.bookingHoldConfirm, {
+      params: { id: held.body.id },
+      unchecked: {},
+      as: owner,
+    });
     expect(confirmed.status).toBe(201);
     expect(confirmed.body).toMatchObject({ status: 'confirmed', scheduledDate: start, scheduledTime: '08:00' });
-    const again = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: owner.token });
+    const again = await callRoute(ROUTES.bookingHoldConfirm, {
+      params: { id: held.body.id },
+      unchecked: {},
+      as: owner,
+    });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(confirmed.body.id);
     const stranger = await createUser('pilot');
-    expect((await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: stranger.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await callRoute(ROUTES.bookingHoldConfirm, { params: { id: held.body.id }, unchecked: {}, as: stranger }))
+        .status,
+    ).toBe(404);
 
-    const work = await api.get(`/api/appointments/${confirmed.body.id}/work-order`, { token: owner.token });
+    const work = await callRoute(ROUTES.workOrder, { params: { id: confirmed.body.id }, as: owner });
     expect(work.status).toBe(200);
     expect(work.body.lines[0]).toMatchObject({
       description: 'Flat rate: Annual Inspection at a flat rate (single piston, fixed gear)',
       totalCost: 1850,
     });
     // The mechanic sees it among their appointments and is told.
-    const theirs = await api.get('/api/appointments/mechanic', { token: mechanic.token });
+    const theirs = await callRoute(ROUTES.appointmentsAssigned, { as: mechanic });
     expect(theirs.body.map((x: { id: string }) => x.id)).toContain(confirmed.body.id);
     const second = await ownerWithPlane('KSDY');
-    expect((await offers(second.owner, second.aircraftId)).body[0].openStarts).not.toContain(start);
+    expect((await offers(second.owner, second.aircraftId)).body[0]!.openStarts).not.toContain(start);
     // Letting go of a confirmed booking is the appointment's cancel, not the hold's.
-    expect((await api.delete(`/api/booking/holds/${held.body.id}`, { token: owner.token })).status).toBe(409);
+    expect((await callRoute(ROUTES.bookingHoldRelease, { params: { id: held.body.id }, as: owner })).status).toBe(409);
   });
 
   it('a mechanic taking two jobs at once can be held twice for the same days, not three times; letting go frees a place', async () => {
     const mechanic = await bookableMechanic('KPDT', { maxConcurrentJobs: 2 });
     const owners = await Promise.all([1, 2, 3].map(() => ownerWithPlane('KPDT')));
-    const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0].openStarts[0] as string;
+    const start = (await offers(owners[0]!.owner, owners[0]!.aircraftId)).body[0]!.openStarts[0] as string;
     const body = (i: number) => ({
       mechanicId: mechanic.id,
       aircraftId: owners[i]!.aircraftId,
@@ -310,9 +322,10 @@ describe('offers and holds', () => {
     expect(first.status).toBe(201);
     expect((await hold(owners[1]!.owner, body(1))).status).toBe(201);
     expect((await hold(owners[2]!.owner, body(2))).status).toBe(409);
-    expect((await api.delete(`/api/booking/holds/${first.body.id}`, { token: owners[0]!.owner.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute(ROUTES.bookingHoldRelease, { params: { id: first.body.id }, as: owners[0]!.owner.token }))
+        .status,
+    ).toBe(200);
     expect((await hold(owners[2]!.owner, body(2))).status).toBe(201);
   });
 });
@@ -338,15 +351,15 @@ describe('the calendar feed', () => {
         availableStartDate: startDate,
         estimatedCompletionDate: endDate,
       });
-      const accepted = await api.post(
-        `/api/enhanced/quotes/${request.id}/accept`,
-        { bidId: quote.id },
-        { token: pilot.token },
-      );
+      const accepted = await callRoute(ROUTES.requestAccept, {
+        params: { id: request.id },
+        body: { bidId: quote.id },
+        as: pilot,
+      });
       expect(accepted.status).toBe(200);
       ids.push(accepted.body.appointment.id);
     }
-    const availability = (await api.get('/api/enhanced/mechanic-profile/availability', { token: mechanic.token })).body;
+    const availability = (await callRoute(ROUTES.bookingAvailability, { as: mechanic })).body;
     const feed = await api.get(availability.calendarUrl);
     expect(feed.status).toBe(200);
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -364,6 +377,8 @@ describe('the calendar feed', () => {
     // Its last day ends at 17:00 MDT.
     expect(byId(ids[1]!).end?.toISOString()).toBe('2027-03-16T23:00:00.000Z');
 
-    expect((await api.get('/api/calendar/not-a-real-token-at-all-123.ics')).status).toBe(404);
+    expect((await callRoute(ROUTES.calendarFeed, { params: { token: 'not-a-real-token-at-all-123' } })).status).toBe(
+      404,
+    );
   });
 });

@@ -7,6 +7,8 @@ import { api, call } from '../helpers/api.ts';
 import { FAKE_CREDENTIALS, startFakeProviders, type FakeProviders } from '../helpers/fake-providers.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // The console's keys and blog on a database of its own (integration keys, search counts and Generate are global):
 // point 3, Apollo's key under API Keys (moved from Settings), keys replaced and removed;
@@ -59,7 +61,7 @@ describe("Apollo's key under API Keys", () => {
       })
       .execute();
     await moveApolloSetting(db as never);
-    const keys = await api.get('/api/admin/config/api-keys/apollo', { token: admin.token });
+    const keys = await callRoute(ROUTES.adminApiKeys, { params: { integration: 'apollo' }, as: admin });
     expect(keys.status).toBe(200);
     expect(keys.body.data).toEqual([
       expect.objectContaining({
@@ -75,14 +77,13 @@ describe("Apollo's key under API Keys", () => {
 
     // The lead search uses it, and its Test button checks it.
     fake.apolloPeople = [];
-    const search = await api.post(
-      '/api/apollo/search',
-      { keywords: ['chief pilot'], states: [], roles: ['pilot'], quantity: 5 },
-      { token: admin.token },
-    );
+    const search = await callRoute(ROUTES.marketingSearch, {
+      body: { keywords: ['chief pilot'], states: [], roles: ['pilot'], quantity: 5 },
+      as: admin,
+    });
     expect(search.status).toBe(200);
     expect(fake.requests.at(-1)?.headers['x-api-key']).toBe(FAKE_CREDENTIALS.apollo.key);
-    const test = await api.post('/api/admin/config/test-integration/apollo', undefined, { token: admin.token });
+    const test = await callRoute(ROUTES.adminTestIntegration, { params: { integration: 'apollo' }, as: admin });
     expect(test.body).toMatchObject({
       success: true,
       message: 'Apollo integration test passed: people search answered',
@@ -115,13 +116,17 @@ describe("Apollo's key under API Keys", () => {
         priority: '2',
       })
     ).body.data;
-    await api.post(`/api/admin/config/test-integration/twilio?key_id=${first.id}`, undefined, { token: admin.token });
+    await callRoute(ROUTES.adminTestIntegration, {
+      params: { integration: 'twilio' },
+      query: { key_id: first.id },
+      as: admin,
+    });
 
-    const replaced = await api.put(
-      `/api/admin/config/api-keys/${first.id}`,
-      { api_key: FAKE_CREDENTIALS.twilio.sid, api_secret: FAKE_CREDENTIALS.twilio.token },
-      { token: admin.token },
-    );
+    const replaced = await callRoute(ROUTES.adminApiKeyReplace, {
+      params: { id: first.id },
+      body: { api_key: FAKE_CREDENTIALS.twilio.sid, api_secret: FAKE_CREDENTIALS.twilio.token },
+      as: admin,
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.data).toMatchObject({
       id: first.id,
@@ -131,67 +136,71 @@ describe("Apollo's key under API Keys", () => {
       last_test_ok: null,
     });
     expect(replaced.body.data.api_key).not.toBe(first.api_key);
-    const test = await api.post(`/api/admin/config/test-integration/twilio?key_id=${first.id}`, undefined, {
-      token: admin.token,
+    const test = await callRoute(ROUTES.adminTestIntegration, {
+      params: { integration: 'twilio' },
+      query: { key_id: first.id },
+      as: admin,
     });
     expect(test.body.success).toBe(true);
     expect(
-      (await api.put(`/api/admin/config/api-keys/${first.id}`, { api_key: '' }, { token: admin.token })).status,
+      (await callRoute(ROUTES.adminApiKeyReplace, { params: { id: first.id }, body: { api_key: '' }, as: admin }))
+        .status,
     ).toBe(400);
 
-    const removed = await api.delete(`/api/admin/config/api-keys/${first.id}`, { token: admin.token });
+    const removed = await callRoute(ROUTES.adminApiKeyDelete, { params: { id: first.id }, as: admin });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe('"Main" removed: "Spare" is now the primary Twilio key.');
-    const left = (await api.get('/api/admin/config/api-keys/twilio', { token: admin.token })).body.data;
+    const left = (await callRoute(ROUTES.adminApiKeys, { params: { integration: 'twilio' }, as: admin })).body.data;
     expect(left).toEqual([expect.objectContaining({ id: second.id, is_primary: true })]);
-    expect((await api.delete(`/api/admin/config/api-keys/${first.id}`, { token: admin.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.adminApiKeyDelete, { params: { id: first.id }, as: admin })).status).toBe(404);
     const pilot = await createUser('pilot');
-    expect((await api.delete(`/api/admin/config/api-keys/${second.id}`, { token: pilot.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.adminApiKeyDelete, { params: { id: second.id }, as: pilot })).status).toBe(403);
   });
 });
 
 describe('marketing figures', () => {
   it('counts every search, sample ones marked, and says how many site leads there are', async () => {
-    const before = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
-    const res = await api.post(
-      '/api/apollo/search',
-      { keywords: ['owner'], states: [], roles: ['pilot'], quantity: 5, test_mode: true },
-      { token: admin.token },
-    );
+    const before = (await callRoute(ROUTES.marketingAnalytics, { as: admin })).body.data;
+    const res = await callRoute(ROUTES.marketingSearch, {
+      body: { keywords: ['owner'], states: [], roles: ['pilot'], quantity: 5, test_mode: true },
+      as: admin,
+    });
     expect(res.status).toBe(200);
     expect(
       (
-        await api.post('/api/leads', {
-          firstName: 'Site',
-          email: 'site-lead@example.com',
-          source: 'popup_discount_offer',
+        await callRoute(ROUTES.leadCapture, {
+          body: {
+            firstName: 'Site',
+            email: 'site-lead@example.com',
+            source: 'popup_discount_offer',
+          },
         })
       ).status,
     ).toBe(200);
-    const after = (await api.get('/api/apollo/analytics', { token: admin.token })).body.data;
+    const after = (await callRoute(ROUTES.marketingAnalytics, { as: admin })).body.data;
     expect(after.total_searches - before.total_searches).toBe(1);
-    expect(after.sample_searches - before.sample_searches).toBe(1);
+    expect(after.sample_searches! - before.sample_searches!).toBe(1);
     expect(after.total_leads).toBe(before.total_leads);
-    expect(after.site_leads - before.site_leads).toBe(1);
+    expect(after.site_leads! - before.site_leads!).toBe(1);
   });
 });
 
 describe('blog: views and addresses kept', () => {
   const post = async (title: string, published = true) =>
     (
-      await api.post(
-        '/api/blog/admin/posts',
-        { title, category: 'Tips', content: '<p>Body text.</p>', published },
-        { token: admin.token },
-      )
+      await callRoute(ROUTES.blogAdminCreate, {
+        body: { title, category: 'Tips', content: '<p>Body text.</p>', published },
+        as: admin,
+      })
     ).body.data as { id: string; slug: string };
 
   it('Generate Professional Content keeps the views of an article at the same address', async () => {
     const library = loadContentLibrary();
-    await api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token });
+    await callRoute(ROUTES.blogAdminGenerate, { as: admin });
     const slug = library[0]!.slug;
-    for (let i = 0; i < 3; i += 1) expect((await api.post(`/api/blog/posts/${slug}/view`)).status).toBe(200);
-    await api.post('/api/blog/admin/generate-initial-content', undefined, { token: admin.token });
+    for (let i = 0; i < 3; i += 1)
+      expect((await callRoute(ROUTES.blogPostView, { params: { slug } })).status).toBe(200);
+    await callRoute(ROUTES.blogAdminGenerate, { as: admin });
     const views = await db.selectFrom('blogPosts').select('views').where('slug', '=', slug).executeTakeFirstOrThrow();
     expect(views.views).toBe(3);
   });
@@ -199,7 +208,7 @@ describe('blog: views and addresses kept', () => {
   it('counts a read once per visitor per day, without a cookie, and shows the cards the true number', async () => {
     const article = await post('Once a day');
     const read = (ip: string, ua = 'Mozilla/5.0 Test') =>
-      call('POST', `/api/blog/posts/${article.slug}/view`, { ip, headers: { 'user-agent': ua } });
+      callRoute(ROUTES.blogPostView, { params: { slug: article.slug }, ip, headers: { 'user-agent': ua } });
     expect((await read('10.9.0.1')).body.data.views).toBe(1);
     const again = await read('10.9.0.1');
     expect(again.body.data.views).toBe(1);
@@ -210,23 +219,28 @@ describe('blog: views and addresses kept', () => {
     expect(counts.status).toBe(200);
     expect(counts.headers.get('cache-control')).toBe('no-store');
     expect(counts.body.data).toEqual({ [article.slug]: 3 });
-    expect((await api.get('/api/blog/views')).status).toBe(400);
+    expect((await callRoute(ROUTES.blogViewCounts)).status).toBe(400);
     expect(
-      (await api.get(`/api/blog/views?slugs=${Array.from({ length: 25 }, (_, i) => `s${i}`).join(',')}`)).status,
+      (
+        await callRoute(ROUTES.blogViewCounts, {
+          query: { slugs: Array.from({ length: 25 }, (_, i) => `s${i}`).join(',') },
+        })
+      ).status,
     ).toBe(400);
   });
 
   it('restores a post at its own address, or says which post has it now and keeps it in the trash', async () => {
     const original = await post('Hangar checklist');
-    expect((await api.delete(`/api/blog/admin/posts/${original.id}`, { token: admin.token })).status).toBe(200);
+    expect((await callRoute(ROUTES.blogAdminDelete, { params: { id: original.id }, as: admin })).status).toBe(200);
     const taker = await post('Hangar checklist');
     expect(taker.slug).toBe(original.slug);
-    const refused = await api.post(`/api/blog/admin/posts/${original.id}/restore`, undefined, { token: admin.token });
+    const refused = await callRoute(ROUTES.blogAdminRestore, { params: { id: original.id }, as: admin });
     expect(refused.status).toBe(409);
-    expect(refused.body.detail).toBe(
+    expect(detailOf(refused)).toBe(
       `This post cannot go back to its address /blog/${original.slug}: the post “Hangar checklist” has it now. Move that post to the trash first, then restore this one.`,
     );
-    const trash = (await api.get('/api/blog/admin/posts?status=trash', { token: admin.token })).body.data as Array<{
+    const trash = (await callRoute(ROUTES.blogAdminPosts, { query: { status: 'trash' }, as: admin })).body
+      .data as Array<{
       id: string;
     }>;
     expect(trash.map((p) => p.id)).toContain(original.id);
@@ -234,22 +248,22 @@ describe('blog: views and addresses kept', () => {
       await db.selectFrom('blogPosts').select('slug').where('slug', 'like', `${original.slug}-%`).execute(),
     ).toHaveLength(0);
 
-    await api.delete(`/api/blog/admin/posts/${taker.id}`, { token: admin.token });
-    const back = await api.post(`/api/blog/admin/posts/${original.id}/restore`, undefined, { token: admin.token });
+    await callRoute(ROUTES.blogAdminDelete, { params: { id: taker.id }, as: admin });
+    const back = await callRoute(ROUTES.blogAdminRestore, { params: { id: original.id }, as: admin });
     expect(back.status).toBe(200);
     expect(back.body.data).toMatchObject({ id: original.id, slug: original.slug });
   });
 
   it('a save after the post was deleted elsewhere says why', async () => {
     const stale = await post('Stale tab', false);
-    await api.delete(`/api/blog/admin/posts/${stale.id}`, { token: admin.token });
-    const res = await api.put(
-      `/api/blog/admin/posts/${stale.id}`,
-      { title: 'Stale tab, edited', category: 'Tips', content: '<p>New text.</p>', published: false },
-      { token: admin.token },
-    );
+    await callRoute(ROUTES.blogAdminDelete, { params: { id: stale.id }, as: admin });
+    const res = await callRoute(ROUTES.blogAdminUpdate, {
+      params: { id: stale.id },
+      body: { title: 'Stale tab, edited', category: 'Tips', content: '<p>New text.</p>', published: false },
+      as: admin,
+    });
     expect(res.status).toBe(404);
-    expect(res.body.detail).toMatch(
+    expect(detailOf(res)).toMatch(
       /^This post was deleted \(in another tab or by another administrator\) and is in the trash\./,
     );
   });

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../src/contract/auth.ts';
-import { api, uniqueEmail, type ApiResult } from '../helpers/api.ts';
+import { uniqueEmail, type ApiResult } from '../helpers/api.ts';
 import { everyPage } from '../helpers/every-page.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // "Unlock sign-in" only for a locked account (the list says which); a
 // customer has a detail view (requests with their quotes, aircraft, quote requests, leads).
@@ -15,7 +17,7 @@ beforeAll(async () => {
   admin = await createUser('admin');
 });
 
-const login = (email: string, password: string) => api.post('/api/auth/login', { email, password });
+const login = (email: string, password: string) => callRoute(ROUTES.authLogin, { body: { email, password } });
 
 describe('mechanics list: who is locked out, paged by cursor', () => {
   it('marks a mechanic whose sign-in is locked, and not after an administrator unlocks it', async () => {
@@ -38,9 +40,7 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
     expect(list.get(locked.id)?.signInLocked).toBe(true);
     expect(list.get(fine.id)?.signInLocked).toBe(false);
 
-    expect((await api.post(`/api/admin/users/${locked.id}/unlock`, undefined, { token: admin.token })).status).toBe(
-      200,
-    );
+    expect((await callRoute(ROUTES.adminUserUnlock, { params: { id: locked.id }, as: admin })).status).toBe(200);
     list = await entries();
     expect(list.get(locked.id)?.signInLocked).toBe(false);
   });
@@ -49,7 +49,7 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
     const mine: string[] = [];
     for (let i = 0; i < 5; i += 1)
       mine.push((await createUser('mechanic', { mechanicStatus: 'rejected', lastName: `Paged${i}` })).id);
-    const first = await api.get('/api/admin/mechanics?status=rejected&limit=2', { token: admin.token });
+    const first = await callRoute(ROUTES.adminMechanics, { query: { status: 'rejected', limit: '2' }, as: admin });
     expect(first.status).toBe(200);
     expect(Array.isArray(first.body)).toBe(true);
     expect(first.body).toHaveLength(2);
@@ -63,8 +63,9 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
     const seen: string[] = (first.body as Array<{ id: string }>).map((m) => m.id);
     let next: string | null = cursor;
     while (next) {
-      const page: ApiResult = await api.get(`/api/admin/mechanics?status=rejected&limit=2&cursor=${next}`, {
-        token: admin.token,
+      const page: ApiResult = await callRoute(ROUTES.adminMechanics, {
+        query: { status: 'rejected', limit: '2', cursor: next },
+        as: admin,
       });
       expect(page.status).toBe(200);
       seen.push(...(page.body as Array<{ id: string }>).map((m) => m.id));
@@ -74,10 +75,10 @@ describe('mechanics list: who is locked out, paged by cursor', () => {
     for (const id of mine) expect(seen).toContain(id);
     expect(seen).not.toContain(late.id);
     // Without a cursor, the first page is the spec's list (20 at most).
-    const plain = await api.get('/api/admin/mechanics?status=rejected', { token: admin.token });
+    const plain = await callRoute(ROUTES.adminMechanics, { query: { status: 'rejected' }, as: admin });
     expect((plain.body as unknown[]).length).toBeLessThanOrEqual(20);
-    expect((await api.get('/api/admin/mechanics?cursor=nonsense', { token: admin.token })).status).toBe(400);
-    expect((await api.get('/api/admin/mechanics?limit=0', { token: admin.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.adminMechanics, { query: { cursor: 'nonsense' }, as: admin })).status).toBe(400);
+    expect((await callRoute(ROUTES.adminMechanics, { query: { limit: '0' }, as: admin })).status).toBe(400);
   });
 });
 
@@ -139,11 +140,14 @@ describe('customers: a detail view, and the list by cursor', () => {
       .execute();
     // The visitor asked for a quote and claimed the popup code before signing up (another case of the email).
     expect(
-      (await api.post('/api/leads', { firstName: 'Dana', email: email.toUpperCase(), source: 'popup_discount_offer' }))
-        .status,
+      (
+        await callRoute(ROUTES.leadCapture, {
+          body: { firstName: 'Dana', email: email.toUpperCase(), source: 'popup_discount_offer' },
+        })
+      ).status,
     ).toBe(200);
 
-    const res = await api.get(`/api/admin/customers/${pilot.id}`, { token: admin.token });
+    const res = await callRoute(ROUTES.adminCustomer, { params: { id: pilot.id }, as: admin });
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.customer).toMatchObject({
@@ -167,15 +171,15 @@ describe('customers: a detail view, and the list by cursor', () => {
     expect(d.leads).toEqual([expect.objectContaining({ source: 'popup_discount_offer' })]);
     expect(d.counts).toEqual({ requests: 1, aircraft: 1, quotes: 0, leads: 1 });
 
-    expect((await api.get(`/api/admin/customers/${mechanic.id}`, { token: admin.token })).status).toBe(404);
-    expect((await api.get('/api/admin/customers/not-an-id', { token: admin.token })).status).toBe(404);
-    expect((await api.get(`/api/admin/customers/${pilot.id}`, { token: pilot.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.adminCustomer, { params: { id: mechanic.id }, as: admin })).status).toBe(404);
+    expect((await callRoute(ROUTES.adminCustomer, { params: { id: 'not-an-id' }, as: admin })).status).toBe(404);
+    expect((await callRoute(ROUTES.adminCustomer, { params: { id: pilot.id }, as: pilot })).status).toBe(403);
   });
 
   it('pages the customers list by cursor with the body it had, and the search within its pages', async () => {
     const tag = `Cursor${process.pid}x${Date.now()}`;
     for (let i = 0; i < 5; i += 1) await createUser('pilot', { lastName: `${tag}${i}` });
-    const first = await api.get(`/api/admin/customers?q=${tag}&per_page=2`, { token: admin.token });
+    const first = await callRoute(ROUTES.adminCustomers, { query: { q: tag, per_page: '2' }, as: admin });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, pagination: { page: 1, per_page: 2, total: 5, pages: 3 } });
     expect(first.body.data).toHaveLength(2);
@@ -185,8 +189,9 @@ describe('customers: a detail view, and the list by cursor', () => {
     const names = first.body.data.map((c: { lastName: string }) => c.lastName);
     let next: string | null = cursor;
     while (next) {
-      const page: ApiResult = await api.get(`/api/admin/customers?q=${tag}&per_page=2&cursor=${next}`, {
-        token: admin.token,
+      const page: ApiResult = await callRoute(ROUTES.adminCustomers, {
+        query: { q: tag, per_page: '2', cursor: next },
+        as: admin,
       });
       names.push(...page.body.data.map((c: { lastName: string }) => c.lastName));
       next = page.body.nextCursor;

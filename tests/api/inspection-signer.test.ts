@@ -4,6 +4,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 // The bid side of the IA rule (14 CFR 65.95; docs/decisions/0140-who-signs-the-annual.md):
 // a mechanic without an inspection authorization who quotes an annual names the IA who signs it;
@@ -46,17 +48,17 @@ async function ia(certificateNumber: string) {
 /** An annual quoted by a mechanic without IA naming `named` (or nobody), accepted and completed. */
 async function completedAnnual(named: { fullName: string; certificateNumber: string } | null) {
   const { pilot, mechanic, request } = await annualRequest();
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    validBid(named ? { inspectionSigner: named } : {}),
-    { token: mechanic.token },
-  );
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: validBid(named ? { inspectionSigner: named } : {}),
+    as: mechanic,
+  });
   expect(quote.status).toBe(201);
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accepted.status).toBe(200);
   const appointmentId = accepted.body.appointment.id as string;
   for (const step of ['confirm', 'start', 'complete']) {
@@ -67,33 +69,31 @@ async function completedAnnual(named: { fullName: string; certificateNumber: str
 }
 
 const record = (appointmentId: string, who: TestUser) =>
-  api.get(`/api/appointments/${appointmentId}/record`, { token: who.token });
+  callRoute(ROUTES.record, { params: { id: appointmentId }, as: who });
 const sign = (appointmentId: string, who: TestUser, fullName: string, certificateNumber: string) =>
-  api.post(
-    `/api/appointments/${appointmentId}/record/sign`,
-    { fullName, certificateNumber, statement: true },
-    { token: who.token },
-  );
-const toSign = (who: TestUser) => api.get('/api/records/to-sign', { token: who.token });
+  callRoute(ROUTES.recordSign, {
+    params: { id: appointmentId },
+    body: { fullName, certificateNumber, statement: true },
+    as: who,
+  });
+const toSign = (who: TestUser) => callRoute(ROUTES.recordsToSign, { as: who });
 
 describe('quoting an annual without an inspection authorization', () => {
   it('keeps the IA the quote names, and the owner sees it', async () => {
     const { pilot, mechanic, request } = await annualRequest();
-    const quote = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      validBid({ inspectionSigner: { fullName: ' Ida Inspector ', certificateNumber: '2345678' } }),
-      { token: mechanic.token },
-    );
+    const quote = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ inspectionSigner: { fullName: ' Ida Inspector ', certificateNumber: '2345678' } }),
+      as: mechanic,
+    });
     expect(quote.status).toBe(201);
     expect(quote.body).toMatchObject({
       inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '2345678' },
       needsInspectionSigner: false,
       mechanicIa: false,
     });
-    const mine = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
-    const seen = (mine.body as Array<{ id: string; quotes: Array<Record<string, unknown>> }>).find(
-      (r) => r.id === request.id,
-    )!;
+    const mine = await callRoute(ROUTES.requestsOwn, { as: pilot });
+    const seen = mine.body.find((r) => r.id === request.id)!;
     expect(seen.quotes[0]).toMatchObject({
       inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '2345678' },
       needsInspectionSigner: false,
@@ -102,25 +102,23 @@ describe('quoting an annual without an inspection authorization', () => {
 
   it("is taken without a named IA (the spec's quote has no such field) and marked for the owner", async () => {
     const { pilot, mechanic, request } = await annualRequest();
-    const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+    const quote = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
     expect(quote.status).toBe(201);
     expect(quote.body).toMatchObject({ inspectionSigner: null, needsInspectionSigner: true });
-    const mine = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
-    const seen = (mine.body as Array<{ id: string; quotes: Array<Record<string, unknown>> }>).find(
-      (r) => r.id === request.id,
-    )!;
+    const mine = await callRoute(ROUTES.requestsOwn, { as: pilot });
+    const seen = mine.body.find((r) => r.id === request.id)!;
     expect(seen.quotes[0]).toMatchObject({ needsInspectionSigner: true, mechanicIa: false });
   });
 
   it('refuses half a signer, with the field that is missing', async () => {
     const { mechanic, request } = await annualRequest();
-    const half = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      validBid({ inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '  ' } }),
-      { token: mechanic.token },
-    );
+    const half = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ inspectionSigner: { fullName: 'Ida Inspector', certificateNumber: '  ' } }),
+      as: mechanic,
+    });
     expect(half.status).toBe(400);
-    expect(half.body.errors).toEqual(
+    expect(errorsOf(half)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           path: 'inspectionSigner.certificateNumber',
@@ -128,16 +126,18 @@ describe('quoting an annual without an inspection authorization', () => {
         }),
       ]),
     );
-    const wrongShape = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid({ inspectionSigner: 'Ida' }), {
-      token: mechanic.token,
+    const wrongShape = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ inspectionSigner: 'Ida' }),
+      as: mechanic,
     });
     expect(wrongShape.status).toBe(400);
     // Nothing was saved: the same mechanic can still quote.
-    const ok = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      validBid({ inspectionSigner: signer('2345678') }),
-      { token: mechanic.token },
-    );
+    const ok = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: validBid({ inspectionSigner: signer('2345678') }),
+      as: mechanic,
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -145,7 +145,7 @@ describe('quoting an annual without an inspection authorization', () => {
     const pilot = await createUser('pilot');
     const withIa = await mechanicWithProfile({ baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: true });
     const annual = await createRequest(pilot, { serviceLocation: 'KGGW', aircraftLocation: 'KGGW' });
-    const byIa = await api.post(`/api/enhanced/quotes/${annual.id}/bid`, validBid(), { token: withIa.token });
+    const byIa = await callRoute(ROUTES.requestBid, { params: { id: annual.id }, body: validBid(), as: withIa });
     expect(byIa.body).toMatchObject({ needsInspectionSigner: false, inspectionSigner: null });
     const oilChange = await createRequest(pilot, {
       serviceLocation: 'KGGW',
@@ -153,11 +153,11 @@ describe('quoting an annual without an inspection authorization', () => {
       serviceType: 'scheduled_maintenance',
     });
     const noIa = await mechanicWithProfile({ baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: false });
-    const other = await api.post(
-      `/api/enhanced/quotes/${oilChange.id}/bid`,
-      validBid({ inspectionSigner: signer('2345678') }),
-      { token: noIa.token },
-    );
+    const other = await callRoute(ROUTES.requestBid, {
+      params: { id: oilChange.id },
+      body: validBid({ inspectionSigner: signer('2345678') }),
+      as: noIa,
+    });
     expect(other.status).toBe(201);
     expect(other.body).toMatchObject({ needsInspectionSigner: false, inspectionSigner: null });
   });
@@ -184,7 +184,7 @@ describe('the named IA signs the annual', () => {
     );
     const refused = await sign(appointmentId, mechanic, 'Nate Noia', '1111111');
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toContain('14 CFR 65.95');
+    expect(detailOf(refused)).toContain('14 CFR 65.95');
 
     // The IA is told, and finds the entry among the annuals to sign.
     const bell = await notificationsOf(inspector);
@@ -207,7 +207,7 @@ describe('the named IA signs the annual', () => {
     expect((await toSign(inspector)).body).toEqual([]);
 
     // The owner's logbook holds it; the owner was told.
-    const plane = await api.get('/api/aircraft', { token: pilot.token });
+    const plane = await callRoute(ROUTES.aircraftList, { as: pilot });
     expect(plane.status).toBe(200);
     const owners = await record(appointmentId, pilot);
     expect(owners.body).toMatchObject({ status: 'signed', sha256: signed.body.sha256 });
@@ -220,35 +220,34 @@ describe('the named IA signs the annual', () => {
     const inspector = await ia(certificate);
     const pilot = await createUser('pilot');
     const mechanic = await mechanicWithProfile({ baseLocation: 'KGGW', serviceRadius: 5, iaAuthorization: false });
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1976, homeAirport: 'KGGW' },
-      { token: pilot.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1976, homeAirport: 'KGGW' },
+      as: pilot,
+    });
     expect(plane.status).toBe(201);
-    const item = await api.post(
-      `/api/aircraft/${plane.body.id}/maintenance`,
-      { kind: 'annual', lastDoneDate: '2025-01-10' },
-      { token: pilot.token },
-    );
+    const item = await callRoute(ROUTES.maintenanceItemAdd, {
+      params: { id: plane.body.id },
+      body: { kind: 'annual', lastDoneDate: '2025-01-10' },
+      as: pilot,
+    });
     expect(item.status).toBe(201);
-    const request = await api.post(
-      `/api/aircraft/${plane.body.id}/maintenance/request`,
-      { itemIds: [item.body.id] },
-      { token: pilot.token },
-    );
+    const request = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.body.id },
+      body: { itemIds: [item.body.id] },
+      as: pilot,
+    });
     expect(request.status).toBe(201);
-    const quote = await api.post(
-      `/api/enhanced/quotes/${request.body.id}/bid`,
-      validBid({ inspectionSigner: signer(certificate) }),
-      { token: mechanic.token },
-    );
+    const quote = await callRoute(ROUTES.requestBid, {
+      params: { id: request.body.id },
+      body: validBid({ inspectionSigner: signer(certificate) }),
+      as: mechanic,
+    });
     expect(quote.status).toBe(201);
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.body.id}/accept`,
-      { bidId: quote.body.id },
-      { token: pilot.token },
-    );
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.body.id },
+      body: { bidId: quote.body.id },
+      as: pilot,
+    });
     const appointmentId = accepted.body.appointment.id as string;
     for (const step of ['confirm', 'start', 'complete'])
       expect(
@@ -258,7 +257,7 @@ describe('the named IA signs the annual', () => {
 
     const signed = await sign(appointmentId, inspector, 'Ida Inspector', certificate);
     expect(signed.status).toBe(200);
-    const due = await api.get(`/api/aircraft/${plane.body.id}/maintenance`, { token: pilot.token });
+    const due = await callRoute(ROUTES.maintenance, { params: { id: plane.body.id }, as: pilot });
     expect(due.body.items.find((i: { id: string }) => i.id === item.body.id)).toMatchObject({
       lastDoneDate: localDayAt('KGGW'),
     });
@@ -288,6 +287,6 @@ describe('the named IA signs the annual', () => {
   it("the list is a mechanic's: a pilot gets 403", async () => {
     const pilot = await createUser('pilot');
     expect((await toSign(pilot)).status).toBe(403);
-    expect((await api.get('/api/records/to-sign')).status).toBe(401);
+    expect((await callRoute(ROUTES.recordsToSign)).status).toBe(401);
   });
 });

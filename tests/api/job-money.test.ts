@@ -7,6 +7,8 @@ import { api } from '../helpers/api.ts';
 import type { TestBlobs } from '../helpers/blobs.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // One job, whatever the path that made it (accepted quote, booking, aircraft on ground, console
 // assignment): the same payment terms, the same "Payment due" when a charge cannot be made, and
@@ -35,14 +37,14 @@ const objectsOf = (type: string, appointmentId: string, purpose?: string) =>
 
 async function payableMechanic(base = 'KBZN', radius = '5'): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: base, serviceRadius: radius });
-  expect((await api.post('/api/payments/connect', undefined, { token: mechanic.token })).status).toBe(200);
+  expect((await callRoute(ROUTES.paymentsConnectStart, { as: mechanic })).status).toBe(200);
   const { accountId } = await db
     .selectFrom('connectedAccounts')
     .select('accountId')
     .where('userId', '=', mechanic.id)
     .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
+  expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('ready');
   return mechanic;
 }
 
@@ -53,12 +55,12 @@ interface Job {
 }
 
 const payment = (j: Job, who: TestUser = j.pilot) =>
-  api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
+  callRoute(ROUTES.appointmentPayment, { params: { id: j.appointmentId }, as: who });
 
 async function saveCard(j: Job, card = '4242 4242 4242 4242') {
   const { body } = await payment(j);
   expect(body.actionUrl).toMatch(/\/hosted\/checkout\/cs_test_/);
-  const result = await stripe.submitCard(body.actionUrl.split('/').pop(), card);
+  const result = await stripe.submitCard(body.actionUrl!.split('/').pop()!, card);
   return { result, view: await payment(j) };
 }
 
@@ -75,11 +77,11 @@ async function step(j: Job, action: 'confirm' | 'start' | 'complete') {
 }
 
 const sign = (j: Job) =>
-  api.post(
-    `/api/appointments/${j.appointmentId}/record/sign`,
-    { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
-    { token: j.mechanic.token },
-  );
+  callRoute(ROUTES.recordSign, {
+    params: { id: j.appointmentId },
+    body: { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
+    as: j.mechanic.token,
+  });
 
 /** A $1,000 labor + $200 parts quote, accepted (deposit a share of the parts). */
 async function acceptedJob(depositPercent: number): Promise<Job> {
@@ -91,17 +93,17 @@ async function acceptedJob(depositPercent: number): Promise<Job> {
     { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
     { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
   ];
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    { ...rest, lines, depositPercent },
-    { token: mechanic.token },
-  );
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: { ...rest, lines, depositPercent },
+    as: mechanic,
+  });
   expect(quote.status, quote.text).toBe(201);
-  const accept = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accept = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accept.status, accept.text).toBe(200);
   return { pilot, mechanic, appointmentId: accept.body.appointment.id };
 }
@@ -110,9 +112,8 @@ async function acceptedJob(depositPercent: number): Promise<Job> {
 async function aogCall() {
   const mechanic = await payableMechanic('KSQL', '50');
   const owner = await createUser('pilot');
-  const created = await api.post(
-    '/api/aog',
-    {
+  const created = await callRoute(ROUTES.aogReport, {
+    body: {
       aircraftTailNumber: uniqueTail(),
       aircraftMake: 'Cessna',
       aircraftModel: '182T',
@@ -124,15 +125,15 @@ async function aogCall() {
       canFlyOut: false,
       callbackPhone: '(650) 555-0142',
     },
-    { token: owner.token },
-  );
+    as: owner,
+  });
   expect(created.status, created.text).toBe(201);
   await afterAnswersSettled();
-  const offer = await api.post(
-    `/api/aog/${created.body.id}/offers`,
-    { arriveBy: new Date(Date.now() + 3_600_000).toISOString(), calloutFeeCents: 27_500 },
-    { token: mechanic.token },
-  );
+  const offer = await callRoute(ROUTES.aogOffer, {
+    params: { id: created.body.id },
+    body: { arriveBy: new Date(Date.now() + 3_600_000).toISOString(), calloutFeeCents: 27_500 },
+    as: mechanic,
+  });
   expect(offer.status, offer.text).toBe(201);
   return { owner, mechanic, aogId: created.body.id as string, offerId: offer.body.id as string };
 }
@@ -166,7 +167,7 @@ async function approvedChangeOrder(j: Job) {
 }
 
 const earned = async (m: TestUser) =>
-  (await api.get('/api/dashboard/mechanic-summary', { token: m.token })).body.earnings as {
+  (await callRoute(ROUTES.mechanicSummary, { as: m })).body.earnings as {
     earned: number;
     pending: number;
   };
@@ -174,13 +175,11 @@ const earned = async (m: TestUser) =>
 describe('an aircraft-on-ground job is paid as any job', () => {
   it('asks for a card at acceptance, charges the call-out and the approved change order at signature, with invoice, receipts and payout', async () => {
     const call = await aogCall();
-    const accepted = await api.post(
-      `/api/aog/${call.aogId}/offers/${call.offerId}/accept`,
-      {},
-      {
-        token: call.owner.token,
-      },
-    );
+    const accepted = await callRoute(ROUTES.aogAccept, {
+      params: { id: call.aogId, offerId: call.offerId },
+      unchecked: {},
+      as: call.owner.token,
+    });
     expect(accepted.status, accepted.text).toBe(201);
     expect(accepted.body.payment?.setupUrl).toMatch(/\/hosted\/checkout\/cs_test_/);
     const j: Job = { pilot: call.owner, mechanic: call.mechanic, appointmentId: accepted.body.id };
@@ -209,7 +208,7 @@ describe('an aircraft-on-ground job is paid as any job', () => {
       .where('toAddress', 'in', [j.pilot.email, j.mechanic.email])
       .execute();
     expect(mails.map((m) => m.kind).sort()).toEqual(['payments.payout', 'payments.receipt']);
-    expect((await api.get('/api/payments/earnings', { token: j.mechanic.token })).body).toMatchObject({
+    expect((await callRoute(ROUTES.paymentsEarnings, { as: j.mechanic.token })).body).toMatchObject({
       paidCents: 58_320,
       feesCents: 6_480,
     });
@@ -218,11 +217,11 @@ describe('an aircraft-on-ground job is paid as any job', () => {
 
   it('the console’s "Assign mechanic" asks the owner for a card the same way; work waits for it', async () => {
     const call = await aogCall();
-    const assigned = await api.post(
-      `/api/admin/aog/${call.aogId}/assign`,
-      { mechanicId: call.mechanic.id },
-      { token: admin.token },
-    );
+    const assigned = await callRoute(ROUTES.adminAogAssign, {
+      params: { id: call.aogId },
+      body: { mechanicId: call.mechanic.id },
+      as: admin,
+    });
     expect(assigned.status, assigned.text).toBe(201);
     const j: Job = { pilot: call.owner, mechanic: call.mechanic, appointmentId: assigned.body.id };
     const owed = await payment(j);
@@ -291,7 +290,7 @@ describe('"Payment due" whenever a charge cannot be made', () => {
     expect((await sign(j)).status).toBe(200);
     expect(objectsOf('payment_intent', j.appointmentId)).toHaveLength(0);
     expect((await payment(j)).body.status).toBe('paid_outside');
-    const listed = await api.get('/api/admin/payments?limit=100', { token: admin.token });
+    const listed = await callRoute(ROUTES.adminPayments, { query: { limit: '100' }, as: admin });
     expect(listed.body.data.find((p: { appointmentId: string }) => p.appointmentId === j.appointmentId)).toMatchObject({
       status: 'paid_outside',
     });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { roundedMiles } from '../../src/features/marketplace/distance.ts';
 import { resolveLocation } from '../../src/features/marketplace/geo/resolve.ts';
-import { api } from '../helpers/api.ts';
+
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validProfile } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 // Each test uses its own remote corner of the dataset, so mechanics made by parallel tests never
 // fall inside its radii.
@@ -12,15 +14,20 @@ import { createUser } from '../helpers/users.ts';
 describe('mechanic profile: GET/POST /api/enhanced/mechanic-profile', () => {
   it('is 404 before it exists, then created with defaults, then updated', async () => {
     const mechanic = await createUser('mechanic');
-    const none = await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token });
+    const none = await callRoute(ROUTES.mechanicProfile, { as: mechanic });
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ detail: 'Mechanic profile not found' });
 
-    const created = await api.post(
-      '/api/enhanced/mechanic-profile',
-      { apNumber: 'A&P 111', iaAuthorization: false, hourlyRate: '95.50', serviceRadius: '', baseLocation: 'KBZN' },
-      { token: mechanic.token },
-    );
+    const created = await callRoute(ROUTES.mechanicProfileSave, {
+      body: {
+        apNumber: 'A&P 111',
+        iaAuthorization: false,
+        hourlyRate: '95.50',
+        serviceRadius: '',
+        baseLocation: 'KBZN',
+      },
+      as: mechanic,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       apNumber: 'A&P 111',
@@ -42,16 +49,15 @@ describe('mechanic profile: GET/POST /api/enhanced/mechanic-profile', () => {
       verifiedIa: false,
       credentialsPending: true,
     });
-    const updated = await api.post(
-      '/api/enhanced/mechanic-profile',
-      validProfile({
+    const updated = await callRoute(ROUTES.mechanicProfileSave, {
+      body: validProfile({
         baseLocation: 'Bozeman, MT',
         serviceRadius: 120,
         specialties: ['annual_inspection', 'engine_repair'],
         businessName: 'Big Sky Aero',
       }),
-      { token: mechanic.token },
-    );
+      as: mechanic,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       serviceRadius: 120,
@@ -60,39 +66,37 @@ describe('mechanic profile: GET/POST /api/enhanced/mechanic-profile', () => {
       rating: 5,
       completedJobs: 0,
     });
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).body).toEqual(updated.body);
+    expect((await callRoute(ROUTES.mechanicProfile, { as: mechanic })).body).toEqual(updated.body);
   });
 
   it('refuses an unknown base location and missing required fields', async () => {
     const mechanic = await createUser('mechanic');
-    const where = await api.post(
-      '/api/enhanced/mechanic-profile',
-      validProfile({ baseLocation: 'Middle of nowhere' }),
-      { token: mechanic.token },
-    );
+    const where = await callRoute(ROUTES.mechanicProfileSave, {
+      body: validProfile({ baseLocation: 'Middle of nowhere' }),
+      as: mechanic,
+    });
     expect(where.status).toBe(400);
-    expect(where.body.detail).toBe(
+    expect(detailOf(where)).toBe(
       'We could not find "Middle of nowhere". Use an airport identifier such as KSJC or a US city as "San Jose, CA".',
     );
     for (const field of ['apNumber', 'hourlyRate', 'baseLocation']) {
-      const res = await api.post('/api/enhanced/mechanic-profile', validProfile({ [field]: '' }), {
-        token: mechanic.token,
-      });
+      const res = await callRoute(ROUTES.mechanicProfileSave, { body: validProfile({ [field]: '' }), as: mechanic });
       expect(res.status, field).toBe(400);
-      expect(res.body.errors[0].path).toBe(field);
+      expect(errorsOf(res)![0]!.path).toBe(field);
     }
-    const radius = await api.post('/api/enhanced/mechanic-profile', validProfile({ serviceRadius: '-5' }), {
-      token: mechanic.token,
+    const radius = await callRoute(ROUTES.mechanicProfileSave, {
+      body: validProfile({ serviceRadius: '-5' }),
+      as: mechanic,
     });
     expect(radius.status).toBe(400);
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: mechanic.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.mechanicProfile, { as: mechanic })).status).toBe(404);
   });
 
   it('is for mechanics only', async () => {
     const pilot = await createUser('pilot');
-    expect((await api.post('/api/enhanced/mechanic-profile', validProfile(), { token: pilot.token })).status).toBe(403);
-    expect((await api.get('/api/enhanced/mechanic-profile', { token: pilot.token })).status).toBe(403);
-    expect((await api.get('/api/enhanced/mechanic-profile')).status).toBe(401);
+    expect((await callRoute(ROUTES.mechanicProfileSave, { body: validProfile(), as: pilot })).status).toBe(403);
+    expect((await callRoute(ROUTES.mechanicProfile, { as: pilot })).status).toBe(403);
+    expect((await callRoute(ROUTES.mechanicProfile)).status).toBe(401);
   });
 });
 
@@ -114,9 +118,9 @@ describe('matching', () => {
     expect(ids).not.toContain(outside.id);
     expect(request.matchedMechanics.find((m) => m.mechanicId === onEdge.id)!.distanceMiles).toBe(d);
 
-    const seen = await api.get('/api/enhanced/quotes/mechanic', { token: onEdge.token });
+    const seen = await callRoute(ROUTES.requestsMatched, { as: onEdge });
     expect(seen.body.map((r: { id: string }) => r.id)).toContain(request.id);
-    const notSeen = await api.get('/api/enhanced/quotes/mechanic', { token: outside.token });
+    const notSeen = await callRoute(ROUTES.requestsMatched, { as: outside });
     expect(notSeen.body.map((r: { id: string }) => r.id)).not.toContain(request.id);
   });
 
@@ -131,19 +135,19 @@ describe('matching', () => {
       (await createRequest(pilot, where)).matchedMechanics.map((m) => m.mechanicId).includes(mechanic.id);
     expect(await matchedNow()).toBe(true);
 
-    const rejected = await api.post(
-      `/api/admin/mechanics/${mechanic.id}/reject`,
-      { reason: 'Certificate number not found in the FAA registry.' },
-      { token: admin.token },
-    );
+    const rejected = await callRoute(ROUTES.adminMechanicReject, {
+      params: { id: mechanic.id },
+      body: { reason: 'Certificate number not found in the FAA registry.' },
+      as: admin,
+    });
     expect(rejected.status, rejected.text).toBe(200);
     expect(await matchedNow()).toBe(false);
 
-    const approved = await api.post(
-      `/api/admin/mechanics/${mechanic.id}/approve`,
-      { apNumber: 'A&P 3456789', iaAuthorization: true, verifyIa: true },
-      { token: admin.token },
-    );
+    const approved = await callRoute(ROUTES.adminMechanicApprove, {
+      params: { id: mechanic.id },
+      body: { apNumber: 'A&P 3456789', iaAuthorization: true, verifyIa: true },
+      as: admin,
+    });
     expect(approved.status, approved.text).toBe(200);
     expect(await matchedNow()).toBe(true);
   });
@@ -198,10 +202,10 @@ describe('matching', () => {
     expect(request).toMatchObject({ status: 'pending', matchedMechanics: [] });
 
     const mechanic = await mechanicWithProfile({ baseLocation: 'PAOM', serviceRadius: 20 });
-    const after = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    const after = await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot });
     expect(after.body.status).toBe('matched');
     expect(after.body.matchedMechanics.map((m: { mechanicId: string }) => m.mechanicId)).toEqual([mechanic.id]);
-    const list = await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token });
+    const list = await callRoute(ROUTES.requestsMatched, { as: mechanic });
     expect(list.body).toEqual([
       expect.objectContaining({ id: request.id, status: 'matched', customerName: 'Pilot Tester', distanceMiles: 0 }),
     ]);
@@ -216,17 +220,19 @@ describe('matching', () => {
     const request = await createRequest(pilot, { serviceLocation: 'PASI', aircraftLocation: 'PASI' });
     expect(request.status).toBe('pending');
 
-    await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'PAJN', serviceRadius: d + 10 }), {
-      token: mechanic.token,
+    await callRoute(ROUTES.mechanicProfileSave, {
+      body: validProfile({ baseLocation: 'PAJN', serviceRadius: d + 10 }),
+      as: mechanic,
     });
-    const widened = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    const widened = await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot });
     expect(widened.body.status).toBe('matched');
     expect(widened.body.matchedMechanics[0]).toMatchObject({ mechanicId: mechanic.id, distanceMiles: d });
 
-    await api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'PAJN', serviceRadius: d - 10 }), {
-      token: mechanic.token,
+    await callRoute(ROUTES.mechanicProfileSave, {
+      body: validProfile({ baseLocation: 'PAJN', serviceRadius: d - 10 }),
+      as: mechanic,
     });
-    const narrowed = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    const narrowed = await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot });
     expect(narrowed.body).toMatchObject({ status: 'pending', matchedMechanics: [] });
   });
 
@@ -241,7 +247,7 @@ describe('matching', () => {
         message: '4 open service requests now match your profile.',
       }),
     ]);
-    expect((await api.get('/api/enhanced/quotes/mechanic', { token: mechanic.token })).body).toHaveLength(4);
+    expect((await callRoute(ROUTES.requestsMatched, { as: mechanic })).body).toHaveLength(4);
   });
 
   it('notifies each matched mechanic once', async () => {

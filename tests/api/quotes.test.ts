@@ -3,6 +3,8 @@ import { QUOTE_SUCCESS_MESSAGE } from '../../src/contract/quote-fields.ts';
 import { api, call, uniqueIp } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 async function storedQuotes(email: string) {
   return testDb().selectFrom('quotes').selectAll().where('returnEmail', '=', email).execute();
@@ -11,7 +13,7 @@ async function storedQuotes(email: string) {
 describe('POST /api/quotes', () => {
   it('stores a valid request as pending and answers with the success message', async () => {
     const quote = validQuote();
-    const res = await api.post('/api/quotes', quote);
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
     expect(res.status).toBe(200);
     // Whether the confirmation may say an email is on its way: tests/api/email-promise.test.ts.
     expect(res.body).toEqual({ success: true, message: QUOTE_SUCCESS_MESSAGE, emailGoing: expect.any(Boolean) });
@@ -29,23 +31,23 @@ describe('POST /api/quotes', () => {
     // Labor only: annual on a single-engine piston is priced 1800: (2000 - 1800) / 2000 = 10%
     // (docs/decisions/0191-honest-savings-estimate.md).
     const quote = validQuote({ lastInvoiceAmount: '2000', invoiceIncludesParts: 'no' });
-    const res = await api.post('/api/quotes', quote);
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
     expect(res.body).toMatchObject({ success: true, estimatedSavings: 10, estimatedSavingsDollars: 200 });
     const [row] = await storedQuotes(quote.returnEmail);
     expect(Number(row!.estimatedSavings)).toBe(10);
   });
 
   it('gives no savings figure when we would not be cheaper', async () => {
-    const res = await api.post('/api/quotes', validQuote({ lastInvoiceAmount: '900' }));
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ lastInvoiceAmount: '900' }) });
     expect(res.status).toBe(200);
     expect(res.body.estimatedSavings).toBeUndefined();
   });
 
   it('queues the business notification, and the acknowledgement only when emailUpdates is true', async () => {
     const withUpdates = validQuote();
-    await api.post('/api/quotes', withUpdates);
+    await callRoute(ROUTES.quoteSubmit, { unchecked: withUpdates });
     const withoutUpdates = validQuote({ emailUpdates: false });
-    await api.post('/api/quotes', withoutUpdates);
+    await callRoute(ROUTES.quoteSubmit, { unchecked: withoutUpdates });
     const acks = await testDb()
       .selectFrom('outbox')
       .select(['toAddress', 'status'])
@@ -78,59 +80,59 @@ describe('POST /api/quotes', () => {
     it(`refuses a request without ${field}`, async () => {
       const quote: Record<string, unknown> = validQuote();
       delete quote[field];
-      const res = await api.post('/api/quotes', quote);
+      const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toMatch(/^[A-Z][a-z ]+ is required$/);
-      expect(res.body.errors[0].path).toBe(field);
-      expect(res.body.errors).toContainEqual(expect.objectContaining({ path: field }));
+      expect(detailOf(res)).toMatch(/^[A-Z][a-z ]+ is required$/);
+      expect(errorsOf(res)![0]!.path).toBe(field);
+      expect(errorsOf(res)).toContainEqual(expect.objectContaining({ path: field }));
       expect(await storedQuotes(quote['returnEmail'] as string)).toHaveLength(0);
     });
     it(`refuses a blank ${field}`, async () => {
-      const res = await api.post('/api/quotes', validQuote({ [field]: '   ' }));
+      const res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ [field]: '   ' }) });
       expect(res.status).toBe(400);
-      expect(res.body.errors.map((e: { path: string }) => e.path)).toContain(field);
+      expect(errorsOf(res).map((e: { path: string }) => e.path)).toContain(field);
     });
   }
 
   for (const field of ['aircraftType', 'serviceType', 'preferredTimeframe']) {
     it(`refuses an unknown ${field}`, async () => {
-      const res = await api.post('/api/quotes', validQuote({ [field]: 'spaceship' }));
+      const res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ [field]: 'spaceship' }) });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toMatch(/^[A-Z][a-z ]+ must be one of: /);
-      expect(res.body.errors[0].path).toBe(field);
+      expect(detailOf(res)).toMatch(/^[A-Z][a-z ]+ must be one of: /);
+      expect(errorsOf(res)![0]!.path).toBe(field);
     });
   }
 
   it('refuses a bad email and a bad phone', async () => {
-    const email = await api.post('/api/quotes', validQuote({ returnEmail: 'pilot-at-example' }));
+    const email = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ returnEmail: 'pilot-at-example' }) });
     expect(email.status).toBe(400);
-    expect(email.body.detail).toBe('Email address must be a valid email address');
-    const phone = await api.post('/api/quotes', validQuote({ returnPhone: 'call me' }));
+    expect(detailOf(email)).toBe('Email address must be a valid email address');
+    const phone = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ returnPhone: 'call me' }) });
     expect(phone.status).toBe(400);
-    expect(phone.body.detail).toBe('Phone number must be a valid phone number');
+    expect(detailOf(phone)).toBe('Phone number must be a valid phone number');
   });
 
   it('takes null for the optional numbers, as for the optional texts', async () => {
     const quote = validQuote({ totalHours: null, lastInvoiceAmount: null } as never);
-    const res = await api.post('/api/quotes', quote);
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
     expect(res.status, res.text).toBe(200);
     const [row] = await storedQuotes(quote.returnEmail);
     expect(row).toMatchObject({ totalHours: null, lastInvoiceAmount: null });
   });
 
   it('refuses non-numeric hours and invoice amounts', async () => {
-    const hours = await api.post('/api/quotes', validQuote({ totalHours: 'lots' }));
+    const hours = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ totalHours: 'lots' }) });
     expect(hours.status).toBe(400);
-    expect(hours.body.detail).toMatch(/^Total hours must be a number/);
-    const invoice = await api.post('/api/quotes', validQuote({ lastInvoiceAmount: '-5' }));
+    expect(detailOf(hours)).toMatch(/^Total hours must be a number/);
+    const invoice = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ lastInvoiceAmount: '-5' }) });
     expect(invoice.status).toBe(400);
-    expect(invoice.body.errors[0].path).toBe('lastInvoiceAmount');
+    expect(errorsOf(invoice)![0]!.path).toBe('lastInvoiceAmount');
   });
 
   it('refuses text longer than its bound', async () => {
-    const res = await api.post('/api/quotes', validQuote({ message: 'x'.repeat(5001) }));
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ message: 'x'.repeat(5001) }) });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Message must be at most 5000 characters');
+    expect(detailOf(res)).toBe('Message must be at most 5000 characters');
   });
 
   it('refuses an oversized body with 413 before parsing it', async () => {
@@ -159,9 +161,9 @@ describe('POST /api/quotes', () => {
 
   it('rejects a filled honeypot and stores nothing', async () => {
     const quote = validQuote({ website: 'http://spam.example' });
-    const res = await api.post('/api/quotes', quote);
+    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/could not be accepted/);
+    expect(detailOf(res)).toMatch(/could not be accepted/);
     expect(await storedQuotes(quote.returnEmail)).toHaveLength(0);
   });
 
@@ -169,13 +171,13 @@ describe('POST /api/quotes', () => {
     const ip = uniqueIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      statuses.push((await api.post('/api/quotes', validQuote(), { ip })).status);
+      statuses.push((await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote(), ip })).status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    const limited = await api.post('/api/quotes', validQuote(), { ip });
+    const limited = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote(), ip });
     expect(limited.status).toBe(429);
-    expect(limited.body.detail).toMatch(/^Too many submissions/);
+    expect(detailOf(limited)).toMatch(/^Too many submissions/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await api.post('/api/quotes', validQuote(), { ip: uniqueIp() })).status).toBe(200);
+    expect((await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote(), ip: uniqueIp() })).status).toBe(200);
   });
 });

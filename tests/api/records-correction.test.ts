@@ -6,6 +6,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
 import { jobReadyToSign } from '../helpers/jobs.ts';
 import { formatDay } from '../../src/lib/format.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // A correction is the entry: signing it moves what the first signature moved (the aircraft's
 // reading, the due items' "last done") to the corrected date and total time, and the logbook
@@ -87,7 +89,7 @@ describe('a signed entry corrected to an earlier day and a lower tach', () => {
     expect(first.body).toMatchObject({ completedOn: today, totalTimeHours: 4020.8 });
 
     const ad = async () => {
-      const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+      const due = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot.token });
       return { due: due.body, item: (due.body.items as DueItem[]).find((i) => i.kind === 'ad')! };
     };
     expect((await ad()).item).toMatchObject({ lastDoneDate: today, lastDoneHours: 4020.8 });
@@ -145,7 +147,7 @@ describe('a signed entry corrected to an earlier day and a lower tach', () => {
     const corrected = await api.post(`${record}/sign`, sign, as);
     expect(corrected.status, corrected.text).toBe(200);
 
-    const logbook = await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: j.pilot.token });
+    const logbook = await callRoute(ROUTES.logbook, { params: { id: j.aircraftId }, as: j.pilot.token });
     expect(logbook.status).toBe(200);
     const entries = logbook.body as Array<{ totalTimeHours: number; status: string }>;
     expect(entries.map((e) => [e.totalTimeHours, e.status])).toEqual([
@@ -153,14 +155,20 @@ describe('a signed entry corrected to an earlier day and a lower tach', () => {
       [4020.3, 'signed'],
     ]);
     // Paged one at a time, the order holds across pages.
-    const firstPage = await api.get(`/api/aircraft/${j.aircraftId}/logbook?limit=1`, { token: j.pilot.token });
-    expect(firstPage.body.map((e: { totalTimeHours: number }) => e.totalTimeHours)).toEqual([4020.8]);
+    const firstPage = await callRoute(ROUTES.logbook, {
+      params: { id: j.aircraftId },
+      query: { limit: '1' },
+      as: j.pilot.token,
+    });
+    expect(firstPage.body.map((e) => e.totalTimeHours)).toEqual([4020.8]);
     const next = /cursor=([^&>]+)/.exec(String(firstPage.headers.get('link')))?.[1];
     expect(next).toBeTruthy();
-    const secondPage = await api.get(`/api/aircraft/${j.aircraftId}/logbook?limit=1&cursor=${next}`, {
-      token: j.pilot.token,
+    const secondPage = await callRoute(ROUTES.logbook, {
+      params: { id: j.aircraftId },
+      query: { limit: '1', cursor: next },
+      as: j.pilot.token,
     });
-    expect(secondPage.body.map((e: { totalTimeHours: number }) => e.totalTimeHours)).toEqual([4020.3]);
+    expect(secondPage.body.map((e) => e.totalTimeHours)).toEqual([4020.3]);
   });
 });
 
@@ -221,7 +229,7 @@ describe('a correction and what else the first signature wrote', () => {
   it('re-dates the squawk’s resolution note with the entry', async () => {
     const { j, as, record, sign, today, yesterday } = await signedToday();
     const squawk = async () => {
-      const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+      const due = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot.token });
       return (due.body.squawks as Array<{ id: string; status: string; resolutionNote: string | null }>).find(
         (s) => s.id === j.squawkIds[0],
       )!;
@@ -244,11 +252,11 @@ describe('a correction and what else the first signature wrote', () => {
   it('refuses a total time above a later reading, naming it', async () => {
     const { j, as, record, today, yesterday } = await signedToday();
     // The owner flew after the work and logged the tach today.
-    const logged = await api.post(
-      `/api/aircraft/${j.aircraftId}/hours`,
-      { hours: 4021.5, date: today },
-      { token: j.pilot.token },
-    );
+    const logged = await callRoute(ROUTES.aircraftHours, {
+      params: { id: j.aircraftId },
+      body: { hours: 4021.5, date: today },
+      as: j.pilot.token,
+    });
     expect(logged.status, logged.text).toBe(201);
     expect((await api.post(`${record}/correct`, {}, as)).status).toBe(201);
     // Dated yesterday, the entry cannot read more than the tach the owner read after it.
@@ -258,7 +266,7 @@ describe('a correction and what else the first signature wrote', () => {
     // At or below the later reading, the corrected total time stands.
     const fine = await api.put(record, { completedOn: yesterday, totalTimeHours: 4021.2 }, as);
     expect(fine.status, fine.text).toBe(200);
-    const hours = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    const hours = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot.token });
     expect(hours.body.currentHours).toBe(4021.5);
   });
 });

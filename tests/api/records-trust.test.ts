@@ -6,6 +6,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign, type JobLine, type ReadyJob } from '../helpers/jobs.ts';
 import { notificationsOf, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Records an owner and a mechanic can trust: only approved work completes due items,
 // one tach rule, every entry in a logbook, the entry and its PDF as a person reads them. Jobs sit
@@ -88,15 +90,15 @@ const TRAVEL: Line = {
   partsCost: 0,
 };
 
-const record = (j: Job, who: TestUser) => api.get(`/api/appointments/${j.appointmentId}/record`, { token: who.token });
+const record = (j: Job, who: TestUser) => callRoute(ROUTES.record, { params: { id: j.appointmentId }, as: who });
 const sign = (j: Job) =>
-  api.post(
-    `/api/appointments/${j.appointmentId}/record/sign`,
-    { fullName: 'Ike Inspector', certificateNumber: '3456789', statement: true },
-    { token: j.mechanic.token },
-  );
+  callRoute(ROUTES.recordSign, {
+    params: { id: j.appointmentId },
+    body: { fullName: 'Ike Inspector', certificateNumber: '3456789', statement: true },
+    as: j.mechanic.token,
+  });
 const dueList = async (j: Job) =>
-  (await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token })).body;
+  (await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot.token })).body;
 const itemOf = (view: { items: Array<{ id: string; lastDoneDate: string | null; status: string }> }, id: string) =>
   view.items.find((i) => i.id === id)!;
 
@@ -122,13 +124,13 @@ describe('point 1: deferred and declined work never completes a due item', { tim
 
   it('a declined line leaves its item due, and the mechanic cannot mark it done by hand (409 with the reason)', async () => {
     const j = await job([ANNUAL, TRANSPONDER, { ...TIRE, category: 'discretionary', decision: 'decline' }]);
-    const byHand = await api.post(
-      `/api/enhanced/quotes/${j.requestId}/maintenance`,
-      { squawkIds: [j.squawkId], date: today, hours: 3420.1 },
-      { token: j.mechanic.token },
-    );
+    const byHand = await callRoute(ROUTES.requestMaintenanceComplete, {
+      params: { id: j.requestId },
+      body: { squawkIds: [j.squawkId], date: today, hours: 3420.1 },
+      as: j.mechanic.token,
+    });
     expect(byHand.status).toBe(409);
-    expect(byHand.body.detail).toBe(
+    expect(detailOf(byHand)).toBe(
       `The owner declined "Left main tire worn" on ${formatDay(today)}: it was not part of the approved work`,
     );
     expect((await sign(j)).status).toBe(200);
@@ -150,49 +152,54 @@ describe('point 3: one tach rule at completion, in the entry and in Log hours', 
   it('refuses a reading below the aircraft’s last one everywhere, with the same reason', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE], { complete: false });
     const reason = 'Hours cannot be below the last reading (3418.2)';
-    const logged = await api.post(
-      `/api/aircraft/${j.aircraftId}/hours`,
-      { hours: 3400, date: today },
-      { token: j.pilot.token },
-    );
-    expect([logged.status, logged.body.detail]).toEqual([400, reason]);
-    const completed = await api.post(
-      `/api/appointments/${j.appointmentId}/complete`,
-      { mechanicNotes: 'Done.', totalTimeHours: 3405 },
-      { token: j.mechanic.token },
-    );
-    expect([completed.status, completed.body.detail]).toEqual([400, reason]);
+    const logged = await callRoute(ROUTES.aircraftHours, {
+      params: { id: j.aircraftId },
+      body: { hours: 3400, date: today },
+      as: j.pilot.token,
+    });
+    expect([logged.status, detailOf(logged)]).toEqual([400, reason]);
+    const completed = await callRoute(ROUTES.appointmentComplete, {
+      params: { id: j.appointmentId },
+      body: { mechanicNotes: 'Done.', totalTimeHours: 3405 },
+      as: j.mechanic.token,
+    });
+    expect([completed.status, detailOf(completed)]).toEqual([400, reason]);
     expect((await record(j, j.mechanic)).status).toBe(409); // nothing completed
-    const byHand = await api.post(
-      `/api/enhanced/quotes/${j.requestId}/maintenance`,
-      { itemIds: [j.annualId], date: today, hours: 3400 },
-      { token: j.mechanic.token },
-    );
-    expect([byHand.status, byHand.body.detail]).toEqual([400, reason]);
+    const byHand = await callRoute(ROUTES.requestMaintenanceComplete, {
+      params: { id: j.requestId },
+      body: { itemIds: [j.annualId], date: today, hours: 3400 },
+      as: j.mechanic.token,
+    });
+    expect([byHand.status, detailOf(byHand)]).toEqual([400, reason]);
 
     expect(
       (
-        await api.post(
-          `/api/appointments/${j.appointmentId}/complete`,
-          { totalTimeHours: 3420.1 },
-          { token: j.mechanic.token },
-        )
+        await callRoute(ROUTES.appointmentComplete, {
+          params: { id: j.appointmentId },
+          body: { totalTimeHours: 3420.1 },
+          as: j.mechanic.token,
+        })
       ).status,
     ).toBe(200);
-    const edited = await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { totalTimeHours: 3400 },
-      { token: j.mechanic.token },
-    );
-    expect([edited.status, edited.body.detail]).toEqual([400, reason]);
+    const edited = await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { totalTimeHours: 3400 },
+      as: j.mechanic.token,
+    });
+    expect([edited.status, detailOf(edited)]).toEqual([400, reason]);
     expect((await record(j, j.mechanic)).body.totalTimeHours).toBe(3420.1);
   });
 
   it('a draft starts from the aircraft’s hours, not the older figure on the request', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE], { complete: false });
-    await api.post(`/api/aircraft/${j.aircraftId}/hours`, { hours: 3425, date: today }, { token: j.pilot.token });
+    await callRoute(ROUTES.aircraftHours, {
+      params: { id: j.aircraftId },
+      body: { hours: 3425, date: today },
+      as: j.pilot.token,
+    });
     expect(
-      (await api.post(`/api/appointments/${j.appointmentId}/complete`, {}, { token: j.mechanic.token })).status,
+      (await callRoute(ROUTES.appointmentComplete, { params: { id: j.appointmentId }, body: {}, as: j.mechanic.token }))
+        .status,
     ).toBe(200);
     expect((await record(j, j.mechanic)).body.totalTimeHours).toBe(3425);
   });
@@ -202,11 +209,10 @@ describe('point 4: every entry belongs to one of the owner’s aircraft', { time
   it('a request with a typed registration is linked to the saved aircraft, or adds it', async () => {
     const pilot = await createUser('pilot');
     const tail = uniqueTail();
-    const saved = await api.post(
-      '/api/aircraft',
-      { tailNumber: tail, make: 'Cessna', model: '182P', year: 1975 },
-      { token: pilot.token },
-    );
+    const saved = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: tail, make: 'Cessna', model: '182P', year: 1975 },
+      as: pilot,
+    });
     const base = {
       aircraftMake: 'Cessna',
       aircraftModel: '182P',
@@ -215,22 +221,20 @@ describe('point 4: every entry belongs to one of the owner’s aircraft', { time
       serviceDescription: 'Annual please',
       serviceLocation: 'KRAP',
     };
-    const typed = await api.post(
-      '/api/enhanced/quotes',
-      { ...base, aircraftTailNumber: tail.toLowerCase() },
-      { token: pilot.token },
-    );
+    const typed = await callRoute(ROUTES.requestCreate, {
+      unchecked: { ...base, aircraftTailNumber: tail.toLowerCase() },
+      as: pilot,
+    });
     expect(typed.status).toBe(201);
     expect(typed.body.aircraftId).toBe(saved.body.id);
 
     const newTail = uniqueTail();
-    const added = await api.post(
-      '/api/enhanced/quotes',
-      { ...base, aircraftTailNumber: newTail },
-      { token: pilot.token },
-    );
+    const added = await callRoute(ROUTES.requestCreate, {
+      unchecked: { ...base, aircraftTailNumber: newTail },
+      as: pilot,
+    });
     expect(added.status).toBe(201);
-    const mine = await api.get('/api/aircraft', { token: pilot.token });
+    const mine = await callRoute(ROUTES.aircraftList, { as: pilot });
     const created = (mine.body as Array<{ id: string; tailNumber: string; make: string }>).find(
       (a) => a.tailNumber === newTail,
     );
@@ -250,16 +254,17 @@ describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () =>
     const squawk = (await dueList(j)).squawks.find((s: { id: string }) => s.id === j.squawkId);
     expect(squawk).toMatchObject({ status: 'resolved' });
 
-    await api.post(`/api/appointments/${j.appointmentId}/record/correct`, {}, { token: j.mechanic.token });
-    await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { description: 'Annual per appendix D; transponder checked; left main tire replaced.' },
-      { token: j.mechanic.token },
-    );
+    await callRoute(ROUTES.recordCorrect, { params: { id: j.appointmentId }, unchecked: {}, as: j.mechanic.token });
+    await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { description: 'Annual per appendix D; transponder checked; left main tire replaced.' },
+      as: j.mechanic.token,
+    });
     const second = await sign(j);
     expect(second.status).toBe(200);
-    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, {
-      token: j.pilot.token,
+    const docs = await callRoute(ROUTES.documents, {
+      query: { aircraft_id: j.aircraftId, document_type: 'logbook' },
+      as: j.pilot.token,
     });
     const old = (docs.body as Array<{ id: string; title: string; description: string }>).find(
       (d) => d.id === first.body.documentId,
@@ -272,30 +277,39 @@ describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () =>
 
   it('prints every character in a Unicode font, as a page or as stickers, and refuses what no font glyph can print', async () => {
     const j = await job([ANNUAL, TRANSPONDER, TIRE]);
-    const edited = await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { description: 'Ø 5.00-5 tire → replaced; “Ω” and ≥ 30 psi' },
-      { token: j.mechanic.token },
-    );
+    const edited = await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { description: 'Ø 5.00-5 tire → replaced; “Ω” and ≥ 30 psi' },
+      as: j.mechanic.token,
+    });
     expect(edited.status).toBe(200);
-    const cjk = await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { description: 'Tire 漢 replaced' },
-      { token: j.mechanic.token },
-    );
+    const cjk = await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { description: 'Tire 漢 replaced' },
+      as: j.mechanic.token,
+    });
     expect(cjk.status).toBe(400);
-    expect(cjk.body.detail).toBe('The logbook PDF cannot print these characters; replace them before signing: 漢');
+    expect(detailOf(cjk)).toBe('The logbook PDF cannot print these characters; replace them before signing: 漢');
     const signed = await sign(j);
     expect(signed.status).toBe(200);
-    const file = await api.get(`/api/enhanced/documents/${signed.body.documentId}/download`, { token: j.pilot.token });
+    const file = await callRoute(ROUTES.documentDownload, {
+      params: { id: signed.body.documentId! },
+      as: j.pilot.token,
+    });
     expect(file.text).toContain('DejaVuSans');
     expect(file.text).toMatch(/MediaBox \[ ?0 0 612 792 ?\]/);
-    const stickers = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf?layout=sticker&entry=${signed.body.id}`, {
-      token: j.pilot.token,
+    const stickers = await callRoute(ROUTES.logbookPdf, {
+      params: { id: j.aircraftId },
+      query: { layout: 'sticker', entry: signed.body.id },
+      as: j.pilot.token,
     });
     expect(stickers.status).toBe(200);
     expect(stickers.text).toMatch(/MediaBox \[ ?0 0 432 288 ?\]/);
-    const bad = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf?layout=poster`, { token: j.pilot.token });
+    const bad = await callRoute(ROUTES.logbookPdf, {
+      params: { id: j.aircraftId },
+      query: { layout: 'poster' },
+      as: j.pilot.token,
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -303,11 +317,10 @@ describe('point 5: the entry as a logbook holds it', { timeout: 120_000 }, () =>
 describe('point 6: airworthiness is unknown until the annual is entered', { timeout: 120_000 }, () => {
   it('says so and asks for the annual, then judges once it is known', async () => {
     const pilot = await createUser('pilot');
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' },
-      { token: pilot.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KRAP' },
+      as: pilot,
+    });
     const path = `/api/aircraft/${plane.body.id}/maintenance`;
     const fresh = (await api.get(path, { token: pilot.token })).body;
     expect(fresh).toMatchObject({
@@ -329,16 +342,15 @@ describe('point 6: airworthiness is unknown until the annual is entered', { time
 describe('point 13: reminders and stale resolutions', { timeout: 120_000 }, () => {
   it('a second resolution of a squawk (a stale tab) is refused with the first one, 409', async () => {
     const pilot = await createUser('pilot');
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', homeAirport: 'KRAP' },
-      { token: pilot.token },
-    );
-    const squawk = await api.post(
-      `/api/aircraft/${plane.body.id}/squawks`,
-      { title: 'Left main tire worn', priority: 'fix_soon' },
-      { token: pilot.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', homeAirport: 'KRAP' },
+      as: pilot,
+    });
+    const squawk = await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.body.id },
+      body: { title: 'Left main tire worn', priority: 'fix_soon' },
+      as: pilot,
+    });
     const path = `/api/aircraft/${plane.body.id}/squawks/${squawk.body.id}`;
     expect(
       (await api.patch(path, { status: 'resolved', resolutionNote: 'Tire replaced' }, { token: pilot.token })).status,
@@ -352,7 +364,7 @@ describe('point 13: reminders and stale resolutions', { timeout: 120_000 }, () =
     expect(stale.body.detail).toBe(
       `This squawk was already resolved on ${formatDay(today)}: "Tire replaced". Reopen it first to resolve it again.`,
     );
-    const view = (await api.get(`/api/aircraft/${plane.body.id}/maintenance`, { token: pilot.token })).body;
+    const view = (await callRoute(ROUTES.maintenance, { params: { id: plane.body.id }, as: pilot })).body;
     expect(view.squawks[0]).toMatchObject({ status: 'resolved', resolutionNote: 'Tire replaced' });
   });
 
@@ -364,9 +376,9 @@ describe('point 13: reminders and stale resolutions', { timeout: 120_000 }, () =
       [],
     );
     // Cancelled: the overdue items are the owner's to hear about again.
-    expect((await api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, {}, { token: j.pilot.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute(ROUTES.requestCancel, { params: { id: j.requestId }, unchecked: {}, as: j.pilot.token })).status,
+    ).toBe(200);
     expect((await reminders.default()).status).toBe(204);
     const told = (await notificationsOf(j.pilot))
       .filter((n: { type: string }) => n.type === 'maintenance.overdue')

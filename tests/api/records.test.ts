@@ -7,6 +7,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign, type ReadyJob } from '../helpers/jobs.ts';
 import { notificationsOf } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Signed maintenance records: drafted at completion from the job, edited by its
 // mechanic, signed (hash, signer, time; read-only after), corrected by a superseding entry, filed
@@ -61,11 +63,11 @@ async function job(options: { kind?: 'annual' | '100_hour'; ia?: boolean; comple
   return { ...ready, itemId: ready.itemIds[0]! };
 }
 
-const record = (j: Job, who: TestUser) => api.get(`/api/appointments/${j.appointmentId}/record`, { token: who.token });
+const record = (j: Job, who: TestUser) => callRoute(ROUTES.record, { params: { id: j.appointmentId }, as: who });
 const sign = (
   j: Job,
   body: Record<string, unknown> = { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
-) => api.post(`/api/appointments/${j.appointmentId}/record/sign`, body, { token: j.mechanic.token });
+) => callRoute(ROUTES.recordSign, { params: { id: j.appointmentId }, unchecked: body, as: j.mechanic.token });
 
 describe('drafting and editing: /api/appointments/:id/record', () => {
   it('is drafted at completion from the approved lines, the notes and the deferred airworthy line', async () => {
@@ -100,16 +102,16 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
     const j = await job({ complete: false });
     const early = await record(j, j.mechanic);
     expect(early.status).toBe(409);
-    expect(early.body.detail).toBe('The maintenance record is drafted when the job is completed');
+    expect(detailOf(early)).toBe('The maintenance record is drafted when the job is completed');
   });
 
   it('takes the tach reading given at completion as the total time in service; a bad one completes nothing', async () => {
     const j = await job({ complete: false });
     const complete = (body: Record<string, unknown>) =>
-      api.post(`/api/appointments/${j.appointmentId}/complete`, body, { token: j.mechanic.token });
+      callRoute(ROUTES.appointmentComplete, { params: { id: j.appointmentId }, body: body, as: j.mechanic.token });
     const bad = await complete({ mechanicNotes: 'Done.', tachReading: 'twelve' });
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('Total time must be between 0 and 100,000 hours');
+    expect(detailOf(bad)).toBe('Total time must be between 0 and 100,000 hours');
     expect((await record(j, j.mechanic)).status).toBe(409); // still in progress: no entry yet
     const done = await complete({ mechanicNotes: 'Done.', tachReading: '1,012.34' });
     expect(done.status).toBe(200);
@@ -168,19 +170,19 @@ describe('drafting and editing: /api/appointments/:id/record', () => {
 describe('signing: POST /api/appointments/:id/record/sign', () => {
   it('stamps time, signer and the SHA-256 of the text; then it is read-only, filed as a PDF, the owner told, the item recomputed', async () => {
     const j = await job();
-    await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { totalTimeHours: 1010.5 },
-      { token: j.mechanic.token },
-    );
+    await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { totalTimeHours: 1010.5 },
+      as: j.mechanic.token,
+    });
     const unconfirmed = await sign(j, { fullName: 'Sam Signer', certificateNumber: '3456789', statement: false });
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.body.detail).toBe('Confirm the statement to sign');
-    const byOwner = await api.post(
-      `/api/appointments/${j.appointmentId}/record/sign`,
-      { fullName: 'Rhea Owner', certificateNumber: '1', statement: true },
-      { token: j.pilot.token },
-    );
+    expect(detailOf(unconfirmed)).toBe('Confirm the statement to sign');
+    const byOwner = await callRoute(ROUTES.recordSign, {
+      params: { id: j.appointmentId },
+      body: { fullName: 'Rhea Owner', certificateNumber: '1', statement: true },
+      as: j.pilot.token,
+    });
     expect(byOwner.status).toBe(403);
 
     const signed = await sign(j);
@@ -193,7 +195,7 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
       canSign: false,
       canCorrect: true,
     });
-    expect(Date.now() - Date.parse(signed.body.signedAt)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(signed.body.signedAt!)).toBeLessThan(60_000);
     expect(signed.body.sha256).toBe(createHash('sha256').update(signed.body.text, 'utf8').digest('hex'));
     // People read the entry: dates as on paper, the time of signing at the airport, its zone named.
     const at = signed.body.signedAt as string;
@@ -206,24 +208,25 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
 
     // Read-only: a second signature and an edit are refused.
     expect((await sign(j)).status).toBe(409);
-    const edit = await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { description: 'changed' },
-      { token: j.mechanic.token },
-    );
+    const edit = await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { description: 'changed' },
+      as: j.mechanic.token,
+    });
     expect(edit.status).toBe(409);
-    expect(edit.body.detail).toBe('This entry is signed and can no longer be edited: make a correction instead');
+    expect(detailOf(edit)).toBe('This entry is signed and can no longer be edited: make a correction instead');
 
     // The PDF is in the aircraft's Documents, for the owner and the job's mechanic.
-    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, {
-      token: j.pilot.token,
+    const docs = await callRoute(ROUTES.documents, {
+      query: { aircraft_id: j.aircraftId, document_type: 'logbook' },
+      as: j.pilot.token,
     });
     expect(docs.status).toBe(200);
     const pdf = (docs.body as Array<{ id: string; documentType: string; contentType: string }>).find(
       (d) => d.id === signed.body.documentId,
     );
     expect(pdf).toMatchObject({ documentType: 'logbook', contentType: 'application/pdf' });
-    const file = await api.get(`/api/enhanced/documents/${pdf!.id}/download`, { token: j.mechanic.token });
+    const file = await callRoute(ROUTES.documentDownload, { params: { id: pdf!.id }, as: j.mechanic.token });
     expect(file.status).toBe(200);
     expect(file.text.startsWith('%PDF-')).toBe(true);
     expect((await notificationsOf(j.pilot)).map((n: { type: string }) => n.type)).toContain('record.signed');
@@ -231,16 +234,16 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     // The filed entry is kept: neither the owner nor the mechanic who filed it can delete it.
     expect(pdf).toMatchObject({ canDelete: false });
     for (const who of [j.pilot, j.mechanic]) {
-      const removed = await api.delete(`/api/enhanced/documents/${pdf!.id}`, { token: who.token });
+      const removed = await callRoute(ROUTES.documentDelete, { params: { id: pdf!.id }, as: who });
       expect(removed.status).toBe(409);
-      expect(removed.body.detail).toBe(
+      expect(detailOf(removed)).toBe(
         'A signed logbook entry stays with the aircraft’s maintenance records and cannot be deleted. A correction supersedes it instead.',
       );
     }
-    expect((await api.get(`/api/enhanced/documents/${pdf!.id}/download`, { token: j.pilot.token })).status).toBe(200);
+    expect((await callRoute(ROUTES.documentDownload, { params: { id: pdf!.id }, as: j.pilot.token })).status).toBe(200);
 
     // The 100-hour item the job was requested for takes the entry's date and total time.
-    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    const due = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot.token });
     expect(due.body.items.find((i: { id: string }) => i.id === j.itemId)).toMatchObject({
       lastDoneDate: today,
       lastDoneHours: 1010.5,
@@ -264,8 +267,9 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
 
     const read = await record(j, j.pilot);
     expect(read.body.documentId).toEqual(expect.any(String));
-    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, {
-      token: j.pilot.token,
+    const docs = await callRoute(ROUTES.documents, {
+      query: { aircraft_id: j.aircraftId, document_type: 'logbook' },
+      as: j.pilot.token,
     });
     expect((docs.body as Array<{ id: string }>).map((d) => d.id)).toEqual([read.body.documentId]);
     expect((await notificationsOf(j.pilot)).filter((n: { type: string }) => n.type === 'record.signed')).toHaveLength(
@@ -281,7 +285,7 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
     expect(draft.body.signBlockedReason).toMatch(/inspection authorization \(14 CFR 65\.95\)/);
     const refused = await sign(j);
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe(
+    expect(detailOf(refused)).toBe(
       'An annual inspection can only be approved for return to service by a mechanic with an inspection authorization (14 CFR 65.95)',
     );
     expect((await record(j, j.mechanic)).body.status).toBe('draft');
@@ -291,18 +295,18 @@ describe('signing: POST /api/appointments/:id/record/sign', () => {
 describe('corrections and the logbook', () => {
   it('a correction supersedes the signed entry, which stays in the logbook as superseded', async () => {
     const j = await job();
-    const early = await api.post(
-      `/api/appointments/${j.appointmentId}/record/correct`,
-      {},
-      { token: j.mechanic.token },
-    );
+    const early = await callRoute(ROUTES.recordCorrect, {
+      params: { id: j.appointmentId },
+      unchecked: {},
+      as: j.mechanic.token,
+    });
     expect(early.status).toBe(409);
-    expect(early.body.detail).toBe('Only a signed entry can be corrected');
-    await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { totalTimeHours: 1010.5 },
-      { token: j.mechanic.token },
-    );
+    expect(detailOf(early)).toBe('Only a signed entry can be corrected');
+    await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { totalTimeHours: 1010.5 },
+      as: j.mechanic.token,
+    });
     const first = await sign(j);
     const path = `/api/appointments/${j.appointmentId}/record/correct`;
     expect((await api.post(path, {}, { token: j.pilot.token })).status).toBe(403);
@@ -310,11 +314,11 @@ describe('corrections and the logbook', () => {
     expect(correction.status).toBe(201);
     expect(correction.body).toMatchObject({ status: 'draft', supersedesId: first.body.id, totalTimeHours: 1010.5 });
     expect((await api.post(path, {}, { token: j.mechanic.token })).status).toBe(409);
-    await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { description: '100-hour inspection per appendix D; exhaust gasket deferred by owner.' },
-      { token: j.mechanic.token },
-    );
+    await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { description: '100-hour inspection per appendix D; exhaust gasket deferred by owner.' },
+      as: j.mechanic.token,
+    });
     const second = await sign(j);
     expect(second.body).toMatchObject({ status: 'signed', supersedesId: first.body.id });
     // The owner's notice (and email) of the correction says it replaces the first.
@@ -329,22 +333,28 @@ describe('corrections and the logbook', () => {
       }),
     ]);
 
-    const book = await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: j.pilot.token });
+    const book = await callRoute(ROUTES.logbook, { params: { id: j.aircraftId }, as: j.pilot.token });
     expect(book.status).toBe(200);
     expect(book.body.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
       [second.body.id, 'signed'],
       [first.body.id, 'superseded'],
     ]);
     // Searched by words of the entry text, as the Logbook's search box does.
-    const found = await api.get(`/api/aircraft/${j.aircraftId}/logbook?q=${encodeURIComponent('GASKET D;')}`, {
-      token: j.pilot.token,
+    const found = await callRoute(ROUTES.logbook, {
+      params: { id: j.aircraftId },
+      query: { q: 'GASKET D;' },
+      as: j.pilot.token,
     });
     expect(found.body.map((r: { id: string }) => r.id)).toEqual([second.body.id]);
-    const none = await api.get(`/api/aircraft/${j.aircraftId}/logbook?search=propeller`, { token: j.pilot.token });
+    const none = await callRoute(ROUTES.logbook, {
+      params: { id: j.aircraftId },
+      query: { search: 'propeller' },
+      as: j.pilot.token,
+    });
     expect(none.body).toEqual([]);
     const stranger = await createUser('pilot');
-    expect((await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: stranger.token })).status).toBe(404);
-    const pdf = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf`, { token: j.pilot.token });
+    expect((await callRoute(ROUTES.logbook, { params: { id: j.aircraftId }, as: stranger })).status).toBe(404);
+    const pdf = await callRoute(ROUTES.logbookPdf, { params: { id: j.aircraftId }, as: j.pilot.token });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.text.startsWith('%PDF-')).toBe(true);

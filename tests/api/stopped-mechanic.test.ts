@@ -5,6 +5,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // After POST /api/admin/mechanics/:id/reject on an approved mechanic, he still
 // read his appointments, the work order and the customer's documents, and created a change order
@@ -36,12 +38,12 @@ describe('a rejected mechanic keeps no job', () => {
       { firstName: 'Rex', lastName: 'Rejected' },
     );
     const request = await createRequest(pilot, { serviceLocation: 'KLAR', aircraftLocation: 'KLAR' });
-    const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.body.id },
-      { token: pilot.token },
-    );
+    const quote = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: quote.body.id },
+      as: pilot,
+    });
     const appointmentId = accepted.body.appointment.id as string;
     for (const step of ['confirm', 'start'])
       expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
@@ -49,17 +51,17 @@ describe('a rejected mechanic keeps no job', () => {
       );
     const doc = await uploadTo(pilot, request.id);
     expect(doc.status, doc.text).toBe(201);
-    expect((await api.get(`/api/enhanced/documents/${doc.body.id}`, { token: mechanic.token })).status).toBe(200);
+    expect((await callRoute(ROUTES.document, { params: { id: doc.body.id }, as: mechanic })).status).toBe(200);
     // A second mechanic waiting to be accepted elsewhere: his quote is declined with the rejection.
     const other = await createRequest(pilot, { serviceLocation: 'KLAR', aircraftLocation: 'KLAR' });
-    const waiting = await api.post(`/api/enhanced/quotes/${other.id}/bid`, validBid(), { token: mechanic.token });
+    const waiting = await callRoute(ROUTES.requestBid, { params: { id: other.id }, body: validBid(), as: mechanic });
     expect(waiting.status).toBe(201);
 
-    const rejected = await api.post(
-      `/api/admin/mechanics/${mechanic.id}/reject`,
-      { reason: 'Certificate revoked' },
-      { token: admin.token },
-    );
+    const rejected = await callRoute(ROUTES.adminMechanicReject, {
+      params: { id: mechanic.id },
+      body: { reason: 'Certificate revoked' },
+      as: admin,
+    });
     expect(rejected.status).toBe(200);
 
     const changeOrder = {
@@ -67,23 +69,23 @@ describe('a rejected mechanic keeps no job', () => {
         { category: 'airworthy', description: 'Replace everything', laborHours: 10, laborRate: 1000, partsCost: 0 },
       ],
     };
-    const appointments = await api.get('/api/appointments/mechanic', { token: mechanic.token });
+    const appointments = await callRoute(ROUTES.appointmentsAssigned, { as: mechanic });
     expect(appointments.status).toBe(200);
     expect(appointments.body).toEqual([]); // nothing to see, and the dashboard still loads
     const refusals = [
-      await api.get(`/api/appointments/${appointmentId}/work-order`, { token: mechanic.token }),
-      await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: mechanic.token }),
-      await api.post(`/api/appointments/${appointmentId}/change-orders`, changeOrder, { token: mechanic.token }),
-      await api.post(`/api/appointments/${appointmentId}/complete`, {}, { token: mechanic.token }),
-      await api.get(`/api/appointments/${appointmentId}/record`, { token: mechanic.token }),
+      await callRoute(ROUTES.workOrder, { params: { id: appointmentId }, as: mechanic }),
+      await callRoute(ROUTES.changeOrders, { params: { id: appointmentId }, as: mechanic }),
+      await callRoute(ROUTES.changeOrderCreate, { params: { id: appointmentId }, body: changeOrder, as: mechanic }),
+      await callRoute(ROUTES.appointmentComplete, { params: { id: appointmentId }, body: {}, as: mechanic }),
+      await callRoute(ROUTES.record, { params: { id: appointmentId }, as: mechanic }),
     ];
     for (const res of refusals) {
       expect(res.status, res.text).toBe(403);
-      expect(res.body.detail).toBe(VETTING_MESSAGES.stopped);
+      expect(detailOf(res)).toBe(VETTING_MESSAGES.stopped);
     }
-    expect((await api.get(`/api/enhanced/documents/${doc.body.id}`, { token: mechanic.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.document, { params: { id: doc.body.id }, as: mechanic })).status).toBe(404);
     expect(
-      (await api.get(`/api/enhanced/documents?service_request_id=${request.id}`, { token: mechanic.token })).body,
+      (await callRoute(ROUTES.documents, { query: { service_request_id: request.id }, as: mechanic })).body,
     ).toEqual([]);
     expect((await uploadTo(mechanic, request.id)).status).toBe(404);
     const orders = await testDb()
@@ -103,17 +105,17 @@ describe('a rejected mechanic keeps no job', () => {
     const told = (await notificationsOf(pilot)).find((n) => n.type === 'job.mechanic_stopped');
     expect(told?.message).toContain('Rex Rejected can no longer work through Skyward Mobile Aviation');
     expect(told?.message).toContain('Re-list it from your Requests');
-    const listed = await api.get('/api/enhanced/quotes/user', { token: pilot.token });
+    const listed = await callRoute(ROUTES.requestsOwn, { as: pilot });
     expect(listed.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({ relistable: true });
     const stranger = await createUser('pilot');
-    expect((await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: stranger.token })).status).toBe(
-      404,
-    );
-    const relisted = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
+    expect(
+      (await callRoute(ROUTES.requestRelist, { params: { id: request.id }, unchecked: {}, as: stranger })).status,
+    ).toBe(404);
+    const relisted = await callRoute(ROUTES.requestRelist, { params: { id: request.id }, unchecked: {}, as: pilot });
     expect(relisted.status, relisted.text).toBe(201);
     expect(relisted.body.id).not.toBe(request.id);
     expect(relisted.body).toMatchObject({ serviceLocation: 'KLAR', aircraftTailNumber: expect.any(String) });
-    const old = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    const old = await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot });
     expect(old.body.status).toBe('cancelled');
     const appointment = await testDb()
       .selectFrom('appointments')
@@ -121,7 +123,7 @@ describe('a rejected mechanic keeps no job', () => {
       .where('id', '=', appointmentId)
       .executeTakeFirstOrThrow();
     expect(appointment.status).toBe('cancelled');
-    const again = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
+    const again = await callRoute(ROUTES.requestRelist, { params: { id: request.id }, unchecked: {}, as: pilot });
     expect(again.status).toBe(409);
   });
 
@@ -129,11 +131,11 @@ describe('a rejected mechanic keeps no job', () => {
     const pilot = await createUser('pilot');
     const mechanic = await mechanicWithProfile({ baseLocation: 'KLAR', serviceRadius: 5 });
     const request = await createRequest(pilot, { serviceLocation: 'KLAR', aircraftLocation: 'KLAR' });
-    const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
-    await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.body.id }, { token: pilot.token });
-    const res = await api.post(`/api/enhanced/quotes/${request.id}/relist`, {}, { token: pilot.token });
+    const quote = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
+    await callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: quote.body.id }, as: pilot });
+    const res = await callRoute(ROUTES.requestRelist, { params: { id: request.id }, unchecked: {}, as: pilot });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe(
+    expect(detailOf(res)).toBe(
       'Your mechanic can still do this job. Cancel the request first if you want another mechanic.',
     );
   });

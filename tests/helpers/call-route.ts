@@ -11,8 +11,13 @@ type ParamsFor<R extends RouteSpec> = [ParamNames<R['path']>] extends [never]
 /** The body a route takes: its schema's input when it has one; anything for a bad-input test. */
 type BodyFor<R extends RouteSpec> = R extends { input: z.ZodType } ? { body?: InputOf<R> } : { body?: undefined };
 
+/** A list's paging (`cursor`, `limit`) is read by the paging layer for every paged route, beside its schema. */
+type Paging = { cursor?: string | undefined; limit?: string | number | undefined };
+
 type QueryFor<R extends RouteSpec> = R extends { query: infer S extends z.ZodType }
-  ? { query?: { [K in keyof z.input<S>]?: string | number | boolean | undefined } }
+  ? [keyof z.input<S>] extends [never]
+    ? { query?: Record<string, string | number | boolean | undefined> }
+    : { query?: { [K in keyof z.input<S>]?: string | number | boolean | undefined } & Paging }
   : { query?: Record<string, string | number | boolean | undefined> };
 
 export type CallRouteOptions<R extends RouteSpec> = ParamsFor<R> &
