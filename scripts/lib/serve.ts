@@ -58,8 +58,9 @@ const gzipped = promisify(gzip);
  */
 async function compressed(req: IncomingMessage, response: Response): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
-  if (!response.body || response.headers.has('content-encoding') || !TEXT.test(type) || req.method !== 'GET')
-    return response;
+  // Whole answers only: a range (206) is of the bytes on disk.
+  if (!response.body || response.status !== 200 || req.method !== 'GET') return response;
+  if (response.headers.has('content-encoding') || !TEXT.test(type)) return response;
   const accepts = String(req.headers['accept-encoding'] ?? '');
   const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
   if (!encoding) return response;
