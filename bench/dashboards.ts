@@ -1,34 +1,17 @@
-// Sign-in click to usable dashboard, alone: `node bench/dashboards.ts [--no-build] [--runs N]`.
+// Sign-in click to usable dashboard, alone: `node bench/dashboards.ts [--no-build] [--runs N] [--port P]`.
 // Starts the production-like server on a fresh database with the demo data (as `npm run bench`
 // does) and prints, per role and profile, the times and the waterfall after the click. The full
 // bench (`npm run bench`) measures the same and writes it into bench/RESULTS.md.
-import { existsSync } from 'node:fs';
-import os from 'node:os';
-import { parseArgs } from 'node:util';
-import { startProduct } from '../scripts/lib/product.ts';
+import { benchProduct } from './lib/bench-product.ts';
 import { measureDashboards } from './lib/dashboards.ts';
 
-const { values: args } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '5' } },
-});
-const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-if (!chromePath) throw new Error('No Chromium: apt-get install -y chromium');
-
-const load = os.loadavg()[0]!.toFixed(2);
-const product = await startProduct({
+const { product, chromePath, runs, load, logins } = await benchProduct({
+  name: 'bench-dashboards',
   port: 4611,
-  dataDir: '.data/bench-dashboards/postgres',
-  fresh: true,
-  build: !args['no-build'],
-  quiet: true,
+  runs: 5,
 });
 try {
-  const timings = await measureDashboards(
-    product.url,
-    ['pilot', 'mechanic', 'admin'].flatMap((role) => product.logins.filter((l) => l.role === role).slice(0, 1)),
-    chromePath,
-    Number(args.runs),
-  );
+  const timings = await measureDashboards(product.url, logins, chromePath, runs);
   console.log(`load average at start: ${load}`);
   for (const t of timings) {
     console.log(

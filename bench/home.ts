@@ -1,32 +1,24 @@
-// The home page alone, as `npm run bench` measures it: `node bench/home.ts [--no-build] [--runs N]`.
+// The home page alone, as `npm run bench` measures it:
+// `node bench/home.ts [--no-build] [--runs N] [--port P] [--audits]`.
 // Lighthouse (mobile, simulated throttling) N times on `/` of the production-like server with the
 // demo data, the median of each figure, the Largest Contentful Paint's element and its phases, and
 // the JavaScript the page loads. Budgets: JS <= 90 KB gzip, LCP <= 1.5 s, performance 100.
-import { existsSync } from 'node:fs';
-import os from 'node:os';
-import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
+// `--audits` also prints, from the first run, what holds the first paint back: the server's
+// response time, the render-blocking resources, the critical request chains and the LCP's phases.
+import { benchProduct } from './lib/bench-product.ts';
 import lighthouse from 'lighthouse';
-import { startProduct } from '../scripts/lib/product.ts';
+import * as chromeLauncher from 'chrome-launcher';
 
-const { values: args } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '3' } },
-});
-const chromePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-if (!chromePath) throw new Error('No Chromium: apt-get install -y chromium');
-
-const load = os.loadavg()[0]!.toFixed(2);
-const product = await startProduct({
+const { product, chromePath, runs, load, flags } = await benchProduct({
+  name: 'bench-home',
   port: 4613,
-  dataDir: '.data/bench-home/postgres',
-  fresh: true,
-  build: !args['no-build'],
-  quiet: true,
+  runs: 3,
+  flags: ['audits'],
 });
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 try {
   const rows: Array<{ performance: number; lcp: number; fcp: number; tbt: number; js: number }> = [];
-  for (let run = 0; run < Number(args.runs); run += 1) {
+  for (let run = 0; run < runs; run += 1) {
     const chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: [
@@ -68,6 +60,25 @@ try {
             (r) => `${String(r['url']).replace(product.url, '')} ${Math.round(Number(r['transferSize']) / 1024)} KB`,
           ),
         );
+        if (flags['audits']) {
+          for (const id of [
+            'server-response-time',
+            'render-blocking-insight',
+            'font-display-insight',
+            'lcp-breakdown-insight',
+          ])
+            console.log(
+              `${id}: ${audits[id]?.displayValue ?? ''}`,
+              JSON.stringify(audits[id]?.details ?? null).slice(0, 1200),
+            );
+          const chains = (audits['critical-request-chains']?.details as { chains?: unknown } | undefined)?.chains;
+          console.log(
+            'critical-request-chains:',
+            JSON.stringify(chains ?? null)
+              .replaceAll(product.url, '')
+              .slice(0, 2000),
+          );
+        }
       }
     } finally {
       chrome.kill();

@@ -36,16 +36,17 @@ export const PROFILES = [
   { name: 'desktop 1366' as const, options: { viewport: { width: 1366, height: 900 } } },
 ];
 
+/** The dashboard's own sections, not the Sign In / Sign Up tabs of the entry screen. */
+export const SECTIONS_TABLIST =
+  '[role="tablist"][aria-label="Dashboard sections"], [role="tablist"][aria-label="Admin sections"]';
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Waits until the dashboard's sections are on screen, the open one shows data, and nothing says "Loading". */
 export async function waitUsable(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => {
-      // The dashboard's own sections, not the Sign In / Sign Up tabs of the entry screen.
-      const list = document.querySelector(
-        '[role="tablist"][aria-label="Dashboard sections"], [role="tablist"][aria-label="Admin sections"]',
-      );
+    (tablist) => {
+      const list = document.querySelector(tablist);
       const tabs = list?.querySelectorAll('[role="tab"]') ?? [];
       // The open tab's panel: the console renders a hidden, empty panel for every other tab, and its
       // first one in the page is no longer the open one since the Inbox became its home.
@@ -55,7 +56,7 @@ export async function waitUsable(page: Page): Promise<void> {
       );
       return tabs.length > 0 && panel !== null && (panel.textContent ?? '').trim().length > 0 && !loading;
     },
-    undefined,
+    SECTIONS_TABLIST,
     { timeout: 60_000, polling: 'raf' },
   );
 }

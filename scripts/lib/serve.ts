@@ -1,6 +1,8 @@
 import { NetlifyDev } from '@netlify/dev';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { ROOT } from './paths.ts';
 import { WarmFunctions } from './warm-functions.ts';
 import { WarmSsr } from './warm-ssr.ts';
@@ -42,6 +44,34 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     if (res.destroyed) return void (await reader.cancel()); // the client went away
   }
   res.end();
+}
+
+const TEXT = /^(text\/|application\/(javascript|json|xml|manifest\+json|rss\+xml)|image\/svg\+xml)/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A page or asset compressed as the client accepts, as Netlify's CDN sends static files and
+ * on-demand pages (the emulator sends them as they are on disk): without it a browser here reads
+ * the home page's 60 KB of HTML and 53 KB of CSS where a visitor reads 12 and 9, and Lighthouse's
+ * throttled figures measure a transfer no visitor has.
+ */
+async function compressed(req: IncomingMessage, response: Response): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  // Whole answers only: a range (206) is of the bytes on disk.
+  if (!response.body || response.status !== 200 || req.method !== 'GET') return response;
+  if (response.headers.has('content-encoding') || !TEXT.test(type)) return response;
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  if (!encoding) return response;
+  const raw = Buffer.from(await response.arrayBuffer());
+  const body =
+    encoding === 'br' ? await brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : await gzipped(raw);
+  const headers = new Headers(response.headers);
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(body.length));
+  headers.append('vary', 'Accept-Encoding');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -151,11 +181,11 @@ export async function serve({ port, host = '127.0.0.1', schedules = true }: Serv
         ? analyticsCsp(new Request(new URL(req.url ?? '/', origin)), { next: () => Promise.resolve(page) })
         : Promise.resolve(page);
     const match = await netlify.handleAndIntrospectNodeRequest(req);
-    if (match) return send(res, await edge(match.response));
+    if (match) return send(res, await compressed(req, await edge(match.response)));
     // An /api address no function serves, whatever the method: the SSR function's JSON 404 (src/pages/api/[...path].ts).
     const unknownApi = (req.url ?? '').startsWith('/api/');
     if (ssr && (req.method === 'GET' || req.method === 'HEAD' || unknownApi))
-      return send(res, await edge(await ssr.handle(req, origin)));
+      return send(res, await compressed(req, await edge(await ssr.handle(req, origin))));
     // GET and HEAD of an unknown page get the site's 404 page from the SSR function (src/pages/404.astro).
     return send(res, notFound(req.url ?? '/'));
   };

@@ -139,6 +139,8 @@ export interface RecordToSign {
   completedOn: string;
   /** The mechanic who did the work. */
   performedBy: string;
+  /** The entry as `GET /api/appointments/:id/record` gives it to this IA. */
+  record: RecordView;
 }
 
 export interface MaintenanceRecord {

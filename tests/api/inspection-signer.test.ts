@@ -197,6 +197,8 @@ describe('the named IA signs the annual', () => {
 
     const theirs = await record(appointmentId, inspector);
     expect(theirs.body).toMatchObject({ canSign: true, signBlockedReason: null });
+    // The list carries each entry as the record read gives it: the screen shows it without a second read.
+    expect((list.body as Array<{ record: unknown }>)[0]!.record).toEqual(theirs.body);
     const signed = await sign(appointmentId, inspector, 'Ida Inspector', certificate);
     expect(signed.status).toBe(200);
     expect(signed.body).toMatchObject({

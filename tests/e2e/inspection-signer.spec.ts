@@ -174,12 +174,20 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   ).toBeVisible();
 
   const i = await signIn(inspector);
+  // The list of annuals to sign carries each entry: its panel shows without reading it again.
+  const recordReads: string[] = [];
+  i.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/appointments/${appointmentId}/record`)
+      recordReads.push(r.url());
+  });
   await i.getByRole('tab', { name: 'Appointments' }).click();
   const toSign = i.getByRole('region', { name: 'Annuals to sign' });
   await expect(
     toSign.getByText(new RegExp(`Annual inspection by Nate Annual${stamp.slice(-4)}, completed`)),
   ).toBeVisible();
   const record = toSign.getByRole('region', { name: 'Maintenance record' });
+  await expect(record.getByRole('button', { name: 'Sign entry' })).toBeVisible();
+  expect(recordReads).toEqual([]);
   await record.getByRole('button', { name: 'Sign entry' }).click();
   const sign = i.getByRole('dialog', { name: 'Sign maintenance record' });
   await sign.getByLabel('Certificate number').fill(IA_CERTIFICATE);

@@ -3,8 +3,10 @@ import { Suspense } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
+import type { RecordToSign } from '../../contract/records.ts';
 import { ROUTES } from '../../contract/routes/records.ts';
-import { useRoute } from '../../lib/use-query.ts';
+import { call } from '../../lib/api-client.ts';
+import { keyOf, setRouteData, useQuery } from '../../lib/use-query.ts';
 import { formatDay } from '../../lib/format.ts';
 
 import { LazyRecordPanel as RecordPanel } from './record-panel-lazy.ts';
@@ -12,12 +14,22 @@ import { LazyRecordPanel as RecordPanel } from './record-panel-lazy.ts';
 void RecordPanel.preload().catch(() => undefined); // retried by the lazy render if it failed
 
 /**
+ * The list, each entry's record put where its panel reads it: the answer carries them, so the
+ * panels show with the list instead of each reading its record after it (two reads in a row).
+ */
+async function loadToSign(signal: AbortSignal): Promise<RecordToSign[]> {
+  const items = await call(ROUTES.recordsToSign, { signal });
+  for (const item of items) setRouteData(ROUTES.record, { params: { id: item.appointmentId } }, item.record);
+  return items;
+}
+
+/**
  * Annuals another mechanic did and whose quote named this IA to approve them for return to
  * service (14 CFR 65.95; docs/decisions/0140-who-signs-the-annual.md): each entry to review, edit
  * and sign. Shown to mechanics with an IA only, and only when there is something to sign.
  */
 export default function AnnualsToSign({ ia }: { ia: boolean }) {
-  const query = useRoute(ROUTES.recordsToSign, ia ? undefined : null);
+  const query = useQuery(ia ? keyOf(ROUTES.recordsToSign) : null, loadToSign);
   if (!ia) return null;
   if (query.state.status === 'error')
     return (
@@ -46,7 +58,7 @@ export default function AnnualsToSign({ ia }: { ia: boolean }) {
               </p>
               <div className="mt-3 border-t border-border pt-3">
                 <Suspense fallback={<Loading label="Loading the maintenance record..." />}>
-                  <RecordPanel appointmentId={item.appointmentId} />
+                  <RecordPanel appointmentId={item.appointmentId} listed />
                 </Suspense>
               </div>
             </Card>

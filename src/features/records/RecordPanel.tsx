@@ -22,7 +22,7 @@ import { CREDENTIAL_MESSAGES, sameCertificate } from '../../contract/credentials
 import { ROUTES } from '../../contract/routes/records.ts';
 import { formatDateTimeAt } from '../../lib/format.ts';
 import { $user } from '../../lib/session.ts';
-import { useRoute } from '../../lib/use-query.ts';
+import { keyOf, queryState, useRoute } from '../../lib/use-query.ts';
 import { isStale, refusalOf } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { useContractForm } from '../../lib/use-contract-form.ts';
@@ -32,9 +32,13 @@ import { useContractForm } from '../../lib/use-contract-form.ts';
  * entry as it will be signed, Edit while a draft, Sign (name, certificate number, statement),
  * and Correct once signed. Each answer replaces what is shown at once.
  */
-export default function RecordPanel({ appointmentId }: { appointmentId: string }) {
+export default function RecordPanel({ appointmentId, listed = false }: { appointmentId: string; listed?: boolean }) {
   const options = { params: { id: appointmentId } };
-  const query = useRoute(ROUTES.record, options);
+  // `listed`: the list that shows this panel put the record in the cache with its own answer (the
+  // annuals to sign), so there is nothing to read on mount; a reset cache (another account) reads.
+  const query = useRoute(ROUTES.record, options, {
+    enabled: !(listed && queryState(keyOf(ROUTES.record, options)).status === 'ready'),
+  });
   const [dialog, setDialog] = useState<'edit' | 'sign' | 'correct' | null>(null);
   const show = (next: RecordView) => query.setData(next);
   // Refused because another tab or the IA signed first: the entry behind the dialog is read again.

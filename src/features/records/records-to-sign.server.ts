@@ -5,7 +5,8 @@ import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
-import { inspectorsByCertificate } from './record-job.server.ts';
+import { inspectorsByCertificate, jobFor } from './record-job.server.ts';
+import { view } from './record-view.server.ts';
 
 // The IA's own list: annuals another mechanic completed that name this IA's certificate to sign.
 
@@ -34,10 +35,15 @@ export async function recordsToSign(db: Db, user: UserRow): Promise<RecordToSign
     )
     .orderBy('r.completedOn', 'asc')
     .execute();
-  return rows.map((r) => ({
-    appointmentId: r.appointmentId,
-    aircraft: r.aircraftLabel,
-    completedOn: dateOnly(r.completedOn),
-    performedBy: fullName(r),
-  }));
+  // Each entry as the record read gives it (the rows above are drafts: nothing to draft or file):
+  // the screen shows every entry with the list, not after a second read per entry.
+  return Promise.all(
+    rows.map(async (r) => ({
+      appointmentId: r.appointmentId,
+      aircraft: r.aircraftLabel,
+      completedOn: dateOnly(r.completedOn),
+      performedBy: fullName(r),
+      record: await view(db, await jobFor(db, user, r.appointmentId)),
+    })),
+  );
 }
