@@ -11,7 +11,8 @@ import {
   adminUpdatePost,
   postId,
 } from '../../src/features/blog/blog-admin.server.ts';
-import { listAllPosts, listTrash } from '../../src/features/blog/posts.server.ts';
+import { listAllPosts } from '../../src/features/blog/posts.server.ts';
+import { listTrash } from '../../src/features/blog/posts-trash.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // Admin only (401 without a session, 403 for other roles), checked before anything is read.

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { listCategories } from '../../src/features/blog/posts.server.ts';
+import { listCategories } from '../../src/features/blog/published-posts.server.ts';
 import { TAG_BLOG, TAG_BLOG_LIST, setBlogCacheHeaders } from '../../src/features/blog/cdn-cache.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 

@@ -1,7 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply, replyWith } from '../../src/server/http/reply.ts';
-import { findPublishedBySlug, listPublished, viewPublishedPost } from '../../src/features/blog/posts.server.ts';
+import {
+  findPublishedBySlug,
+  listPublished,
+  viewPublishedPost,
+} from '../../src/features/blog/published-posts.server.ts';
 import { TAG_BLOG, TAG_BLOG_LIST, articleTags, setBlogCacheHeaders } from '../../src/features/blog/cdn-cache.ts';
 import { notFound } from '../../src/server/http/errors.ts';
 import { jsonText } from '../../src/server/http/json.ts';
@@ -13,7 +17,7 @@ import { serve, withApi } from '../../src/server/http/with-api.ts';
 // by POST .../view, which the CDN never answers.
 export default withApi(
   serve(ROUTES.blogPosts, async (ctx) => {
-    // Serialised by the database (posts.server.ts); tests/api/blog.test.ts holds each listed post
+    // Serialised by the database (published-posts.server.ts); tests/api/blog.test.ts holds each listed post
     // equal to its article answer, which reply() checks against the route's type.
     const { dataJson, pagination } = await listPublished(ctx.db, ctx.query(ROUTES.blogPosts.query));
     const response = jsonText(`{"success":true,"data":${dataJson},"pagination":${JSON.stringify(pagination)}}`);

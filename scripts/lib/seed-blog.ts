@@ -1,5 +1,5 @@
 import { loadContentLibrary } from '../../src/features/blog/content-library.server.ts';
-import { insertLibrary } from '../../src/features/blog/posts.server.ts';
+import { insertLibrary } from '../../src/features/blog/library-posts.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 
 /**

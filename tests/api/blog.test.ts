@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContentLibrary } from '../../src/features/blog/content-library.server.ts';
-import { GENERATE_RUNNING_DETAIL } from '../../src/features/blog/posts.server.ts';
+import { GENERATE_RUNNING_DETAIL } from '../../src/features/blog/library-posts.server.ts';
 import { api, call } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';

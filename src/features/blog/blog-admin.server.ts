@@ -7,15 +7,9 @@ import { purgeBlogPages } from './cache-purge.server.ts';
 import { TAG_BLOG, tagsAfterChange } from './cdn-cache.ts';
 import { loadContentLibrary } from './content-library.server.ts';
 import type { GenerateSummary } from '../../contract/blog-constants.ts';
-import {
-  createPost,
-  deletePost,
-  findPost,
-  generateSummary,
-  replaceAllWithLibrary,
-  restorePost,
-  updatePost,
-} from './posts.server.ts';
+import { createPost, findPost, updatePost } from './posts.server.ts';
+import { deletePost, restorePost } from './posts-trash.server.ts';
+import { generateSummary, replaceAllWithLibrary } from './library-posts.server.ts';
 import { metaFor } from './text.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

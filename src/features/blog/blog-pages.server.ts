@@ -3,7 +3,13 @@
 import { BLOG_PAGE_SIZE, BLOG_RELATED, type BlogCategory, type BlogPost } from '../../contract/blog-constants.ts';
 import { openDb, type Db } from '../../server/db/client.ts';
 import type { ListPage } from './list-pages.ts';
-import { allPublished, findPublishedBySlug, listCategories, listPublished, relatedPosts } from './posts.server.ts';
+import {
+  allPublished,
+  findPublishedBySlug,
+  listCategories,
+  listPublished,
+  relatedPosts,
+} from './published-posts.server.ts';
 
 async function withDb<T>(read: (db: Db) => Promise<T>): Promise<T> {
   const { db, release } = openDb();
@@ -50,7 +56,7 @@ export function listPage(categoryId: string | null, page: number): Promise<ListP
       search: undefined,
     });
     if (page > 1 && page > pagination.pages) return undefined;
-    // The list call's JSON, as the API answers it (posts.server.ts); parsed here to render.
+    // The list call's JSON, as the API answers it (published-posts.server.ts); parsed here to render.
     return {
       posts: JSON.parse(dataJson) as BlogPost[],
       categories,
