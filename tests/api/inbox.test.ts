@@ -32,7 +32,7 @@ const marker = () => `mk${Date.now().toString(36)}${randomBytes(6).toString('hex
 /** Submits a quote through the public form and answers its id (found by its unique email). */
 async function submit(overrides: Record<string, unknown> = {}): Promise<{ id: string; email: string }> {
   const form = validQuote({ emailUpdates: false, ...overrides });
-  const res = await callRoute(ROUTES.quoteSubmit, { unchecked: form });
+  const res = await callRoute(ROUTES.quoteSubmit, { body: form });
   expect(res.status).toBe(200);
   const row = await testDb()
     .selectFrom('quotes')

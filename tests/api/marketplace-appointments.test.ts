@@ -28,12 +28,12 @@ const profileOf = async (token: string) => (await callRoute(ROUTES.mechanicProfi
 async function completedJobOf(mechanic: TestUser, airport: string) {
   const pilot = await createUser('pilot');
   const req = await callRoute(ROUTES.requestCreate, {
-    unchecked: validRequest({ serviceLocation: airport, aircraftLocation: airport }),
+    body: validRequest({ serviceLocation: airport, aircraftLocation: airport }),
     as: pilot,
   });
   const quote = await callRoute(ROUTES.requestBid, {
     params: { id: req.body.id },
-    unchecked: validBid(),
+    body: validBid(),
     as: mechanic,
   });
   const accepted = await callRoute(ROUTES.requestAccept, {

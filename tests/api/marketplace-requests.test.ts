@@ -94,7 +94,7 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
       serviceLocation: 'PHOG',
       aircraftLocation: 'PHOG',
     });
-    const res = await callRoute(ROUTES.requestCreate, { unchecked: body, as: pilot });
+    const res = await callRoute(ROUTES.requestCreate, { body, as: pilot });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       aircraftMake: 'Cessna',
@@ -126,7 +126,7 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
   it('answers numbers as numbers and dates as YYYY-MM-DD', async () => {
     const pilot = await createUser('pilot');
     const res = await callRoute(ROUTES.requestCreate, {
-      unchecked: validRequest({
+      body: validRequest({
         serviceLocation: 'PHNL',
         aircraftLocation: 'PHNL',
         aircraftYear: 2008,
@@ -206,7 +206,7 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
     const pilot = await createUser('pilot');
     for (const place of ['KSJC', 'sjc', 'San Jose, CA', 'Palo Alto, California', 'St. Louis, MO', 'Washington, DC']) {
       const res = await callRoute(ROUTES.requestCreate, {
-        unchecked: validRequest({ serviceLocation: place, aircraftLocation: place }),
+        body: validRequest({ serviceLocation: place, aircraftLocation: place }),
         as: pilot,
       });
       expect(res.status, place).toBe(201);
@@ -216,7 +216,7 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
   it('needs the aircraft location to be known only when the customer will travel', async () => {
     const pilot = await createUser('pilot');
     const staying = await callRoute(ROUTES.requestCreate, {
-      unchecked: validRequest({ aircraftLocation: 'Back hangar, row 3' }),
+      body: validRequest({ aircraftLocation: 'Back hangar, row 3' }),
       as: pilot,
     });
     expect(staying.status).toBe(201);
@@ -245,7 +245,7 @@ describe('service requests: POST /api/enhanced/quotes, GET /api/enhanced/quotes/
       aircraftTotalHours: _h,
       ...rest
     } = validRequest();
-    const res = await callRoute(ROUTES.requestCreate, { unchecked: { ...rest, aircraftId: plane.body.id }, as: pilot });
+    const res = await callRoute(ROUTES.requestCreate, { body: { ...rest, aircraftId: plane.body.id }, as: pilot });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       aircraftId: plane.body.id,

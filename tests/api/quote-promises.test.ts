@@ -17,7 +17,7 @@ const outbox = (to: string) => testDb().selectFrom('outbox').selectAll().where('
 describe('the savings estimate (point 5)', () => {
   it('compares like with like, and the form, the email and the console get one figure', async () => {
     const quote = validQuote({ lastInvoiceAmount: '3200', invoiceIncludesParts: 'unsure' });
-    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
+    const res = await callRoute(ROUTES.quoteSubmit, { body: quote });
     expect(res.status).toBe(200);
     // Was "$1,408 (44%)": the invoice with parts against our labor-only price.
     expect(res.body).toMatchObject({ estimatedSavings: 20, estimatedSavingsDollars: 448 });
@@ -58,7 +58,7 @@ describe('the discount code (point 7)', () => {
   it('is checked, stored on the quote and shown in the console and the leads list', async () => {
     const code = await claim();
     const quote = validQuote({ discountCode: ` ${code.toLowerCase()} ` });
-    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
+    const res = await callRoute(ROUTES.quoteSubmit, { body: quote });
     expect(res.status).toBe(200);
     expect(res.body.discountCode).toBe(code);
     expect((await stored(quote.returnEmail)).discountCode).toBe(code);
@@ -81,7 +81,7 @@ describe('the discount code (point 7)', () => {
   it("is in view where the reply is written: the Inbox's request shows the code and the savings as told, its lead the quote it came back on", async () => {
     const code = await claim();
     const quote = validQuote({ discountCode: code, lastInvoiceAmount: '2500', invoiceIncludesParts: 'yes' });
-    expect((await callRoute(ROUTES.quoteSubmit, { unchecked: quote })).status).toBe(200);
+    expect((await callRoute(ROUTES.quoteSubmit, { body: quote })).status).toBe(200);
     const row = await stored(quote.returnEmail);
     const admin = await createUser('admin');
     const detail = await callRoute(ROUTES.adminInboxQuote, { params: { id: row.id }, as: admin });

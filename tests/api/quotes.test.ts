@@ -13,7 +13,7 @@ async function storedQuotes(email: string) {
 describe('POST /api/quotes', () => {
   it('stores a valid request as pending and answers with the success message', async () => {
     const quote = validQuote();
-    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
+    const res = await callRoute(ROUTES.quoteSubmit, { body: quote });
     expect(res.status).toBe(200);
     // Whether the confirmation may say an email is on its way: tests/api/email-promise.test.ts.
     expect(res.body).toEqual({ success: true, message: QUOTE_SUCCESS_MESSAGE, emailGoing: expect.any(Boolean) });
@@ -31,23 +31,23 @@ describe('POST /api/quotes', () => {
     // Labor only: annual on a single-engine piston is priced 1800: (2000 - 1800) / 2000 = 10%
     // (docs/decisions/0191-honest-savings-estimate.md).
     const quote = validQuote({ lastInvoiceAmount: '2000', invoiceIncludesParts: 'no' });
-    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
+    const res = await callRoute(ROUTES.quoteSubmit, { body: quote });
     expect(res.body).toMatchObject({ success: true, estimatedSavings: 10, estimatedSavingsDollars: 200 });
     const [row] = await storedQuotes(quote.returnEmail);
     expect(Number(row!.estimatedSavings)).toBe(10);
   });
 
   it('gives no savings figure when we would not be cheaper', async () => {
-    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ lastInvoiceAmount: '900' }) });
+    const res = await callRoute(ROUTES.quoteSubmit, { body: validQuote({ lastInvoiceAmount: '900' }) });
     expect(res.status).toBe(200);
     expect(res.body.estimatedSavings).toBeUndefined();
   });
 
   it('queues the business notification, and the acknowledgement only when emailUpdates is true', async () => {
     const withUpdates = validQuote();
-    await callRoute(ROUTES.quoteSubmit, { unchecked: withUpdates });
+    await callRoute(ROUTES.quoteSubmit, { body: withUpdates });
     const withoutUpdates = validQuote({ emailUpdates: false });
-    await callRoute(ROUTES.quoteSubmit, { unchecked: withoutUpdates });
+    await callRoute(ROUTES.quoteSubmit, { body: withoutUpdates });
     const acks = await testDb()
       .selectFrom('outbox')
       .select(['toAddress', 'status'])
@@ -114,7 +114,7 @@ describe('POST /api/quotes', () => {
 
   it('takes null for the optional numbers, as for the optional texts', async () => {
     const quote = validQuote({ totalHours: null, lastInvoiceAmount: null } as never);
-    const res = await callRoute(ROUTES.quoteSubmit, { unchecked: quote });
+    const res = await callRoute(ROUTES.quoteSubmit, { body: quote });
     expect(res.status, res.text).toBe(200);
     const [row] = await storedQuotes(quote.returnEmail);
     expect(row).toMatchObject({ totalHours: null, lastInvoiceAmount: null });
@@ -178,6 +178,6 @@ describe('POST /api/quotes', () => {
     expect(limited.status).toBe(429);
     expect(detailOf(limited)).toMatch(/^Too many submissions/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote(), ip: uniqueIp() })).status).toBe(200);
+    expect((await callRoute(ROUTES.quoteSubmit, { body: validQuote(), ip: uniqueIp() })).status).toBe(200);
   });
 });

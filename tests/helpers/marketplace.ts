@@ -1,3 +1,5 @@
+import type { InputOf } from '../../src/contract/routes/route.ts';
+import type { ROUTES } from '../../src/contract/routes.ts';
 import { api } from './api.ts';
 import { createUser, verifyCredentials, type TestUser } from './users.ts';
 
@@ -24,7 +26,15 @@ export function uniqueTail(): string {
   return `N${(process.pid % 90) + 10}${suffix}`;
 }
 
-export function validRequest(overrides: Record<string, unknown> = {}) {
+type RequestInput = InputOf<typeof ROUTES.requestCreate>;
+
+/**
+ * A service request as the owner's form sends it: typed as the route's input when the overrides fit
+ * it (sent as `body`), a loose object for `unchecked` when a refusal test's override does not.
+ */
+export function validRequest(overrides?: Partial<RequestInput>): RequestInput;
+export function validRequest(overrides: Record<string, unknown>): Record<string, unknown>;
+export function validRequest(overrides: Record<string, unknown> = {}): RequestInput | Record<string, unknown> {
   return {
     aircraftMake: 'Cessna',
     aircraftModel: '172S Skyhawk',
