@@ -124,6 +124,11 @@ test('a three-line quote, accepted with the airworthiness line deferred', async 
     .getByRole('listitem')
     .filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });
   await expect(request.getByRole('region', { name: `Compare quotes for ${TAIL}` })).toContainText('$184.60');
+  // The comparison's category rows and the card's labour and parts split one total two ways: each
+  // row says which figure it is, so two different "Parts" never stand on one card.
+  const compare = request.getByRole('region', { name: `Compare quotes for ${TAIL}` });
+  await expect(compare.getByRole('row', { name: /^Airworthiness items \(lines\)/ })).toContainText('$184.60');
+  await expect(request.getByText('Labor (all lines)', { exact: false }).first()).toBeVisible();
   await request.getByRole('button', { name: /^Accept/ }).click();
   const accept = pilot.getByRole('dialog', { name: 'Accept this quote?' });
   const airworthy = accept.getByRole('group', { name: /Replace cracked exhaust gasket/ });

@@ -40,8 +40,10 @@ export function QuoteComparison({ request, quotes }: { request: ServiceRequest; 
           ['Leaves out', (q) => listed(coverage.get(q.id)?.missing)],
         ] as Array<[string, (q: Bid) => string]>)
       : []),
+    // A category's row is the sum of its lines, labour and parts together: named "(lines)" so it is
+    // not read as the quote card's Labor and Parts, which split the same total by kind of cost.
     ...categories.map((c): [string, (q: Bid) => string] => [
-      labelOf(LINE_CATEGORY_OPTIONS, c),
+      `${labelOf(LINE_CATEGORY_OPTIONS, c)} (lines)`,
       (q) =>
         q.categoryTotals && q.categoryTotals[c].totalCost > 0 ? formatCurrency(q.categoryTotals[c].totalCost) : '—',
     ]),

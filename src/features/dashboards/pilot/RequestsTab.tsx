@@ -336,8 +336,10 @@ function RequestCard({
                 <div className="mt-3">
                   <Details
                     items={[
-                      ['Labor', formatCurrency(q.laborCost)],
-                      ['Parts', formatCurrency(q.partsCost)],
+                      // An itemized quote's labour and parts are its lines' sums: said so, beside the
+                      // comparison's per-category rows that split the same total another way.
+                      [itemized(q) ? 'Labor (all lines)' : 'Labor', formatCurrency(q.laborCost)],
+                      [itemized(q) ? 'Parts (all lines)' : 'Parts', formatCurrency(q.partsCost)],
                       ['Est. hours', String(q.estimatedHours)],
                       ['Available', formatDay(q.availableStartDate)],
                       ['Est. completion', formatDay(q.estimatedCompletionDate)],
