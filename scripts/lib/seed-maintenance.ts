@@ -1,6 +1,7 @@
 import { AircraftSchema } from '../../src/contract/marketplace.ts';
 import { ItemCreateSchema } from '../../src/contract/maintenance.ts';
-import { addDays, addMonthsClamped, todayUtc } from '../../src/features/maintenance/dates.ts';
+import { addDays, addMonthsClamped } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { addItem } from '../../src/features/maintenance/items.server.ts';
 import { addSquawk } from '../../src/features/maintenance/squawks.server.ts';
 import { logHours } from '../../src/features/maintenance/hours.server.ts';
@@ -30,7 +31,8 @@ export async function seedMaintenance(db: Db): Promise<void> {
     .executeTakeFirst();
   if (tracked) return;
 
-  const today = todayUtc();
+  // The demo aircraft are based in the Bay Area: their dates are the day there.
+  const today = localDayAt('KSQL');
   const monthsAgo = (n: number) => addMonthsClamped(today, -n);
   async function plane(tailNumber: string, make: string, model: string, year: number, totalHours: number) {
     const found = await db

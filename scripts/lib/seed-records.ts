@@ -12,6 +12,7 @@ import { advanceAppointment } from '../../src/features/marketplace/appointments.
 import { submitBid } from '../../src/features/marketplace/bids.server.ts';
 import { acceptBid } from '../../src/features/jobs/accept-bid.server.ts';
 import { draftAfterCompletion } from '../../src/features/records/record-draft.server.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { DEMO_ACCOUNTS, demoPilotAndMechanic } from './seed-accounts.ts';
 
@@ -49,7 +50,7 @@ export async function seedFinishedJob(db: Db): Promise<void> {
     archer.id,
     MaintenanceRequestSchema.parse({ itemIds: [hundred.id], urgencyLevel: 'high' }),
   );
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localDayAt('KPAO'); // the Archer's airport: the demo job is done on the day there
   const bid = await submitBid(
     db,
     mechanic,
@@ -159,7 +160,7 @@ export async function seedAnnualForNamedIa(db: Db): Promise<void> {
     role: 'pilot',
     location: 'Reno, NV',
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localDayAt('KRNO'); // the job's airport: its dates are the day there
   const request = await createRequest(
     db,
     rita,

@@ -65,7 +65,10 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 }
 
-/** Today's date in UTC as 'YYYY-MM-DD'. */
+/**
+ * Today's date in UTC as 'YYYY-MM-DD': for tests that need a day any airport accepts. A record's
+ * or a due list's day is the day at the aircraft's airport (`aircraftToday`), never this.
+ */
 export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }

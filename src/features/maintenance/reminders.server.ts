@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db/client.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { todayUtc } from './dates.ts';
+import { aircraftToday } from '../marketplace/geo/airport-day.ts';
 import { clocksFor, toItem } from './maintenance.server.ts';
 import { dueWords, titledItem } from './due-words.ts';
 
@@ -16,7 +16,7 @@ export interface ReminderReport {
  * the state told; a conditional update claims it, so overlapping runs never tell twice. An item
  * back to "ok" (done again) is cleared, so its next cycle is told again.
  */
-export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Promise<ReminderReport> {
+export async function sendMaintenanceReminders(db: Db, now = new Date()): Promise<ReminderReport> {
   const report: ReminderReport = { dueSoon: 0, overdue: 0 };
   const aircraft = await db
     .selectFrom('aircraft')
@@ -26,6 +26,9 @@ export async function sendMaintenanceReminders(db: Db, today = todayUtc()): Prom
     )
     .execute();
   for (const plane of aircraft) {
+    // The day at the aircraft's airport, as its due list shows it: at 7 PM in California UTC is
+    // already tomorrow, and an item due today would be told overdue a day early.
+    const today = aircraftToday(plane, now);
     const { clocks } = await clocksFor(db, plane, today);
     const rows = await db.selectFrom('maintenanceItems').selectAll().where('aircraftId', '=', plane.id).execute();
     const requested = await itemsOnOpenRequests(db, plane.id);

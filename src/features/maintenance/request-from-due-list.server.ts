@@ -7,6 +7,7 @@ import { parseWith } from '../../server/http/with-api.ts';
 import { createRequest } from '../marketplace/requests.server.ts';
 import { requestDescription, serviceTypeFor, urgencyFor } from './rules.ts';
 import { maintenanceView, ownAircraft } from './maintenance.server.ts';
+import { aircraftToday } from '../marketplace/geo/airport-day.ts';
 
 // ---------------------------------------------------------------------------------------------
 // A service request from chosen items and squawks
@@ -24,7 +25,9 @@ export async function requestService(
   data: MaintenanceRequestData,
 ): Promise<ServiceRequest> {
   const aircraft = await ownAircraft(db, customer.id, aircraftId);
-  const view = await maintenanceView(db, aircraft);
+  // One day for the statuses and the words: the day at the aircraft's airport.
+  const today = aircraftToday(aircraft);
+  const view = await maintenanceView(db, aircraft, today);
   const items = data.itemIds.map((id, i) => {
     const item = view.items.find((x) => x.id === id);
     if (!item)
@@ -59,7 +62,7 @@ export async function requestService(
     aircraftTotalHours: view.currentHours,
     aircraftLocation: aircraft.homeAirport,
     serviceType: serviceTypeFor(items, squawks),
-    serviceDescription: requestDescription(aircraft.tailNumber, items, squawks, data.note),
+    serviceDescription: requestDescription(aircraft.tailNumber, items, squawks, today, data.note),
     urgencyLevel: data.urgencyLevel ?? urgencyFor(items, squawks),
     preferredStartDate: data.preferredStartDate,
     serviceLocation: aircraft.homeAirport,

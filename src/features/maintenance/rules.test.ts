@@ -367,7 +367,7 @@ describe('service request from items', () => {
   });
 
   it('lists each item with its cite', () => {
-    expect(requestDescription('N123AB', [annual, hundred], [squawk])).toBe(
+    expect(requestDescription('N123AB', [annual, hundred], [squawk], '2026-11-29')).toBe(
       [
         'Maintenance for N123AB:',
         '- Annual inspection (14 CFR 91.409(a)): overdue (was due by May 31, 2026)',
@@ -384,11 +384,11 @@ describe('service request from items', () => {
       dueDate: '2027-01-01',
       dueHours: 1100,
     };
-    expect(requestDescription('N123AB', [ad], [], null, 5000, '2027-02-01')).toBe(
+    expect(requestDescription('N123AB', [ad], [], '2027-02-01')).toBe(
       'Maintenance for N123AB:\n- AD 2020-18-03, 14 CFR part 39: overdue (was due by Jan 1, 2027 or at 1,100 hours, whichever comes first)',
     );
     // Overdue by hours while the date is still ahead: never "was due by" a future date.
-    expect(requestDescription('N123AB', [ad], [], null, 5000, '2026-11-25')).toBe(
+    expect(requestDescription('N123AB', [ad], [], '2026-11-25')).toBe(
       'Maintenance for N123AB:\n- AD 2020-18-03, 14 CFR part 39: overdue (was due at 1,100 hours (the date limit is Jan 1, 2027))',
     );
   });

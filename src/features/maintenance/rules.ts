@@ -12,7 +12,7 @@ import {
 } from '../../contract/maintenance.ts';
 import type { MarketplaceServiceType, UrgencyLevel } from '../../contract/marketplace.ts';
 import { labelOf } from '../../contract/options.ts';
-import { addDays, addMonthsClamped, daysBetween, earliestDate, endOfCalendarMonthsAfter, todayUtc } from './dates.ts';
+import { addDays, addMonthsClamped, daysBetween, earliestDate, endOfCalendarMonthsAfter } from './dates.ts';
 import { dueWords, titledItem } from './due-words.ts';
 import { formatDay } from '../../lib/format.ts';
 import { lineNamesItem, type RefusedLine } from '../../contract/line-coverage.ts';
@@ -415,9 +415,10 @@ export function requestDescription(
   tailNumber: string,
   items: readonly RequestItem[],
   squawks: readonly RequestSquawk[],
+  /** The day at the aircraft's airport (`aircraftToday`): "was due" is said against it. */
+  today: string,
   note: string | null = null,
   max = 5000,
-  today = todayUtc(),
 ): string {
   const lines = [`Maintenance for ${tailNumber}:`];
   for (const i of items) lines.push(`- ${titled(i)}: ${STATUS_WORDS[i.status]}${dueText(i, today)}`);
