@@ -3,14 +3,10 @@ import { notify } from '../marketplace/notifications.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { AcceptPayment } from '../../contract/payments.ts';
 import { fileInvoice } from './receipt.server.ts';
-import {
-  applySavedCard,
-  capture,
-  entrySigned,
-  releaseDeposit,
-  settleCancellation,
-  withPayment,
-} from './money.server.ts';
+import { applySavedCard, capture } from './owner-charges.server.ts';
+import { entrySigned, withPayment } from './money.server.ts';
+import { releaseDeposit } from './mechanic-transfers.server.ts';
+import { settleCancellation } from './settle-cancellation.server.ts';
 import { stripeSetup, type StripeSetup } from './stripe.server.ts';
 import { savedCardOfOwner, ensureCardPage } from './card-page.server.ts';
 
