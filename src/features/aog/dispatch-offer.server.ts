@@ -11,7 +11,7 @@ import { siteUrl } from '../../server/site-url.server.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
 import { createJob } from '../jobs/create-job.server.ts';
 import { dashboardLink } from '../marketplace/links.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { enqueueEmail, enqueueSms, toE164 } from '../messaging/outbox.server.ts';
 import { AOG_LINK_SECTION } from './dispatch.server.ts';

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { AOG_LINK_SECTION } from './dispatch.server.ts';
 import { arrivalText, feeText } from './format.ts';

@@ -1,6 +1,6 @@
 import { PAYMENT_MACHINE, can } from '../../contract/machines.ts';
 import { transition } from '../../server/http/transition.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
