@@ -15,7 +15,8 @@ import {
   NONPILOT_CERT_HEADER,
   type AirmenFileKind,
 } from '../src/contract/airmen-file.ts';
-import { putChunk, startImport } from '../src/features/admin/airmen-file/import.server.ts';
+import { putChunk } from '../src/features/admin/airmen-file/import-chunks.server.ts';
+import { startImport } from '../src/features/admin/airmen-file/import.server.ts';
 import { connectDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { startLocalDatabase } from '../scripts/lib/local-db.ts';

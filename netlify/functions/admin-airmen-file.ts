@@ -1,13 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { AIRMEN_CHUNK_BYTES, AIRMEN_SINGLE_REQUEST_MAX_BYTES } from '../../src/contract/airmen-file.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import {
-  importFromForm,
-  lastImport,
-  parseKind,
-  putChunk,
-  startImport,
-} from '../../src/features/admin/airmen-file/import.server.ts';
+import { parseKind, putChunk } from '../../src/features/admin/airmen-file/import-chunks.server.ts';
+import { importFromForm } from '../../src/features/admin/airmen-file/import-form.server.ts';
+import { lastImport, startImport } from '../../src/features/admin/airmen-file/import.server.ts';
 import { readBodyBytes } from '../../src/server/http/body.ts';
 import { parseFormData } from '../../src/server/http/form-body.server.ts';
 import { reply } from '../../src/server/http/reply.ts';

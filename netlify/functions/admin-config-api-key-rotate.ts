@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
 import { IntegrationTypeSchema } from '../../src/contract/admin-config.ts';
-import { previewRotation, rotateApiKeys } from '../../src/features/integrations/api-keys.server.ts';
+import { previewRotation, rotateApiKeys } from '../../src/features/integrations/api-key-rotation.server.ts';
 import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
 import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { parseWith, serve, withApi } from '../../src/server/http/with-api.ts';

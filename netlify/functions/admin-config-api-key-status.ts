@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import { setApiKeyStatus } from '../../src/features/integrations/api-keys.server.ts';
+import { setApiKeyStatus } from '../../src/features/integrations/api-key-admin.server.ts';
 import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
 import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';

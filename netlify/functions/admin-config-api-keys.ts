@@ -9,7 +9,7 @@ import {
   listAllApiKeys,
   listApiKeys,
   replaceApiKey,
-} from '../../src/features/integrations/api-keys.server.ts';
+} from '../../src/features/integrations/api-key-admin.server.ts';
 import { purgeBlogPages } from '../../src/features/blog/cache-purge.server.ts';
 import { TAG_SITE_SETTINGS } from '../../src/features/site/site-cache.ts';
 import { readFormOrJson } from '../../src/server/http/form-body.server.ts';

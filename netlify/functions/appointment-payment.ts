@@ -1,12 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { reply } from '../../src/server/http/reply.ts';
-import {
-  markPaidOutside,
-  paymentView,
-  retryPayment,
-  useSavedCard,
-} from '../../src/features/payments/payments.server.ts';
+import { markPaidOutside, retryPayment, useSavedCard } from '../../src/features/payments/payment-actions.server.ts';
+import { paymentView } from '../../src/features/payments/payment-view.server.ts';
 import { serve, withApi } from '../../src/server/http/with-api.ts';
 
 // A job's payment: its state for the owner, the mechanic and administrators; the owner's retry;

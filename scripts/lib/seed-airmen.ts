@@ -5,7 +5,7 @@ import {
   NONPILOT_CERT_COLUMNS,
   NONPILOT_CERT_HEADER,
 } from '../../src/contract/airmen-file.ts';
-import { importFromForm } from '../../src/features/admin/airmen-file/import.server.ts';
+import { importFromForm } from '../../src/features/admin/airmen-file/import-form.server.ts';
 import { hashPassword } from '../../src/server/auth/password.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { DEMO_ACCOUNTS } from './seed-accounts.ts';

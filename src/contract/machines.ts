@@ -304,8 +304,9 @@ export const CHANGE_ORDER_MACHINE = machine<ChangeOrderStatus, ChangeOrderAction
 
 // ---------------------------------------------------------------------------------------------
 // A job's payment through Skyward (docs/decisions/0230, 0310). The money steps that move it on
-// Stripe's answer live in src/features/payments/money.server.ts; the steps a person takes or a
-// job's step depends on go through this table.
+// Stripe's answer live in src/features/payments/ (owner-charges, mechanic-transfers and
+// settle-cancellation, each under money.server.ts's lock); the steps a person takes or a job's
+// step depends on go through this table.
 
 export const PAYMENT_MACHINE_STATUSES = [
   'card_needed',
@@ -360,9 +361,9 @@ export const PAYMENT_MACHINE = machine<PaymentStatus, PaymentAction>('payment', 
     paid_outside: refuse('This job is already marked paid outside Skyward'),
   },
   /**
-   * The money steps Stripe answers (src/features/payments/money.server.ts, the webhook) take their
-   * status from here with `targetOf`: they run under the payment's lock on what Stripe already did,
-   * so they record it rather than refuse it. The refusals say what the steps never ask.
+   * The money steps Stripe answers (src/features/payments/owner-charges.server.ts and its
+   * neighbours, the webhook) take their status from here with `targetOf`: they run under the
+   * payment's lock on what Stripe already did, so they record it rather than refuse it. The refusals say what the steps never ask.
    */
   /** The owner saved a working card before anything was charged. */
   saveCard: {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { fullNameSql } from '../../server/db/full-name.ts';
 import type { Customer, CustomersPage } from '../../contract/customers.ts';
 import type { Db } from '../../server/db/client.ts';
 import { afterKey, cut, keyOf, type KeyColumn } from '../../server/http/paging.ts';
@@ -31,7 +32,7 @@ export async function listCustomers(
         eb.or([
           eb('users.email', 'ilike', pattern),
           eb('users.location', 'ilike', pattern),
-          eb(sql<string>`users.first_name || ' ' || users.last_name`, 'ilike', pattern),
+          eb(fullNameSql('users'), 'ilike', pattern),
         ]),
       ),
     );

@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/client.ts';
 import { forbidden } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
 import { credentialsFor } from '../integrations/api-keys.server.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { enqueueSms, toE164 } from '../messaging/outbox.server.ts';
 import { AOG_LINK_SECTION } from './dispatch.server.ts';

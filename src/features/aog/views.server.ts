@@ -14,7 +14,8 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { AogReportsTable } from '../../server/db/tables/aog.ts';
 import { notFound } from '../../server/http/errors.ts';
-import { fullName, iso, isoOrNull } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
+import { iso, isoOrNull } from '../marketplace/mappers.server.ts';
 import { boxAround, inBox } from '../marketplace/match-query.server.ts';
 import { reachesSql } from './reach.server.ts';
 

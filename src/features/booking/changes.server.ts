@@ -7,7 +7,7 @@ import { formatDay } from '../../lib/format.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
 import { getAppointment } from '../marketplace/appointments.server.ts';
 import { assertChangeable, daysOf, listDays, lockedBooking } from '../marketplace/booking-terms.server.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';

@@ -3,6 +3,7 @@ import type { AircraftClass } from '../../contract/booking.ts';
 import type { MarketplaceServiceType } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import { boxAround, inBox, roundedMilesSql } from '../marketplace/match-query.server.ts';
+import type { AvailabilityRow } from './availability.server.ts';
 import { busyRowsSql } from './busy-days.server.ts';
 
 /**
@@ -19,8 +20,8 @@ import { busyRowsSql } from './busy-days.server.ts';
 /** A day later than any open start: the key of a mechanic with none (the last of the order). */
 export const NO_START = '9999-12-31';
 
-export interface OfferCandidate {
-  mechanicId: string;
+/** A bookable mechanic: their calendar as availability.server.ts reads it, with the offer around it. */
+export interface OfferCandidate extends AvailabilityRow {
   priceCents: string;
   includes: string | null;
   days: number;
@@ -32,12 +33,6 @@ export interface OfferCandidate {
   rating: string | null;
   ratingCount: number;
   completedJobs: number;
-  timeZone: string;
-  weekly: Array<{ day: number; start: string; end: string }>;
-  timeOff: Array<{ from: string; to: string }>;
-  maxConcurrentJobs: number;
-  freeCancelHours: number;
-  calendarToken: string;
   payable: boolean;
   /** What keeps the mechanic's days (busy-days.server.ts), as [hold days, bid job's first day, last day]. */
   busy: Array<[string[] | null, string | null, string | null]> | null;

@@ -2,7 +2,7 @@ import { BOOKING, HOW_SQUAWKS_ARE_BILLED, type BookingOffer } from '../../contra
 import { type MarketplaceServiceType } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { KeyColumn, PageRequest, Paged } from '../../server/http/paging.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { addDays, openStarts } from './calendar.ts';
 import { NO_START, offerCandidates, widestServiceRadius, type OfferCandidate } from './offer-candidates.server.ts';
 import { todayIn } from '../marketplace/schedule/zoned-time.ts';

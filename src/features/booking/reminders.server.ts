@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { BOOKING_REMINDER_HOURS } from '../../contract/booking.ts';
 import type { Db } from '../../server/db/client.ts';
-import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
+import { dateOnly } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
 import { timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { fullNameSql } from '../../server/db/full-name.ts';
 import { INBOX_LIMITS, type InboxEvent } from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
 
@@ -20,7 +20,7 @@ export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEven
       'e.id',
       'e.at',
       'e.byUserId',
-      sql<string | null>`bu.first_name || ' ' || bu.last_name`.as('byName'),
+      fullNameSql<string | null>('bu').as('byName'),
       'e.kind',
       'e.fromStatus',
       'e.toStatus',
@@ -32,7 +32,7 @@ export async function historyOf(db: Db, subjectIds: string[]): Promise<InboxEven
       'e.templateId',
       'o.status as delivery',
       'e.assignedTo',
-      sql<string | null>`au.first_name || ' ' || au.last_name`.as('assignedName'),
+      fullNameSql<string | null>('au').as('assignedName'),
       'e.otherId',
     ])
     .where('e.subjectId', 'in', subjectIds)

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { fullNameSql } from '../../server/db/full-name.ts';
 import { LEAD_SEARCH, QUOTE_SEARCH } from '../../server/db/migrations/0024_business_inbox.ts';
 import { SETTINGS_CATALOG } from '../../contract/settings-catalog.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -22,7 +23,36 @@ import {
  * the alias `r`, which either table's query takes.
  */
 
-const assignedName = sql<string | null>`u.first_name || ' ' || u.last_name`.as('assignedName');
+const assignedName = fullNameSql<string | null>('u').as('assignedName');
+
+/**
+ * The worked list's row, written once for both tables and for the raw union's column list (a
+ * column added here reaches the three): the columns the two tables name alike, then the contact
+ * columns each names its own way, then the ones only quote requests hold (a lead's row has null,
+ * or false for `urgent`, in their place).
+ */
+const SHARED_COLUMNS = [
+  'id',
+  'firstName',
+  'inboxStatus',
+  'lostReason',
+  'version',
+  'createdAt',
+  'source',
+  'assignedTo',
+] as const;
+const QUOTE_ONLY_TEXT = [
+  'lastName',
+  'aircraftMake',
+  'aircraftModel',
+  'registrationNumber',
+  'aircraftType',
+  'serviceType',
+  'location',
+  'message',
+] as const;
+
+const shared = SHARED_COLUMNS.map((c) => `r.${c}` as const);
 
 /** One row of the worked list from quote requests (alias `r`), every column typed by `quotes`. */
 export function quoteItems(db: Db) {
@@ -30,25 +60,11 @@ export function quoteItems(db: Db) {
     .selectFrom('quotes as r')
     .leftJoin('users as u', 'u.id', 'r.assignedTo')
     .select([
-      'r.id',
-      'r.firstName',
-      'r.inboxStatus',
-      'r.lostReason',
-      'r.version',
-      'r.createdAt',
-      'r.source',
-      'r.assignedTo',
+      ...shared,
       assignedName,
-      'r.lastName',
       'r.returnEmail as email',
       'r.returnPhone as phone',
-      'r.aircraftMake',
-      'r.aircraftModel',
-      'r.registrationNumber',
-      'r.aircraftType',
-      'r.serviceType',
-      'r.location',
-      'r.message',
+      ...QUOTE_ONLY_TEXT.map((c) => `r.${c}` as const),
       'r.estimatedSavings',
       'r.urgent',
     ]);
@@ -60,38 +76,30 @@ export function leadItems(db: Db) {
     .selectFrom('leads as r')
     .leftJoin('users as u', 'u.id', 'r.assignedTo')
     .select([
-      'r.id',
-      'r.firstName',
-      'r.inboxStatus',
-      'r.lostReason',
-      'r.version',
-      'r.createdAt',
-      'r.source',
-      'r.assignedTo',
+      ...shared,
       assignedName,
-      sql<null>`null::text`.as('lastName'),
       'r.email',
       'r.phone',
-      sql<null>`null::text`.as('aircraftMake'),
-      sql<null>`null::text`.as('aircraftModel'),
-      sql<null>`null::text`.as('registrationNumber'),
-      sql<null>`null::text`.as('aircraftType'),
-      sql<null>`null::text`.as('serviceType'),
-      sql<null>`null::text`.as('location'),
-      sql<null>`null::text`.as('message'),
+      ...QUOTE_ONLY_TEXT.map((c) => sql<null>`null::text`.as(c)),
       sql<null>`null::numeric`.as('estimatedSavings'),
       sql<boolean>`false`.as('urgent'),
     ]);
 }
 
+const snakeCase = (c: string) => c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`);
+
 /**
  * The columns of `quoteItems` as SQL, for the respond-by page's union (inbox-list.server.ts),
- * the one list statement the query builder cannot say.
+ * the one list statement the query builder cannot say. Built from the same lists (names in code,
+ * never input).
  */
-export const QUOTE_ITEM_COLUMNS = sql`r.id, r.first_name, r.inbox_status, r.lost_reason, r.version, r.created_at, r.source,
-    r.assigned_to, u.first_name || ' ' || u.last_name as assigned_name, r.last_name, r.return_email as email,
-    r.return_phone as phone, r.aircraft_make, r.aircraft_model, r.registration_number, r.aircraft_type, r.service_type,
-    r.location, r.message, r.estimated_savings, r.urgent`;
+export const QUOTE_ITEM_COLUMNS = sql.join([
+  ...SHARED_COLUMNS.map((c) => sql.raw(`r.${snakeCase(c)}`)),
+  sql`${fullNameSql('u')} as assigned_name`,
+  ...['r.return_email as email', 'r.return_phone as phone'].map((c) => sql.raw(c)),
+  ...QUOTE_ONLY_TEXT.map((c) => sql.raw(`r.${snakeCase(c)}`)),
+  ...['r.estimated_savings', 'r.urgent'].map((c) => sql.raw(c)),
+]);
 
 export const tableOf = (kind: InboxKind) => sql.table(kind);
 

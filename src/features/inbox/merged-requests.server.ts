@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { fullNameSql } from '../../server/db/full-name.ts';
 import { INBOX_LIMITS, type InboxKind, type MergedRequest } from '../../contract/inbox.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { Database } from '../../server/db/schema.ts';
@@ -23,7 +24,7 @@ export async function mergedInto(db: Db, kind: InboxKind, id: string): Promise<M
           .select((eb) => [
             'r.id',
             'r.createdAt',
-            sql<string>`r.first_name || ' ' || r.last_name`.as('name'),
+            fullNameSql('r').as('name'),
             'r.returnEmail as email',
             'r.returnPhone as phone',
             'r.message',

@@ -4,7 +4,7 @@ import { APPOINTMENT_MACHINE, BID_MACHINE, REQUEST_MACHINE, targetOf } from '../
 import type { MarketplaceServiceType, UrgencyLevel } from '../../contract/marketplace.ts';
 import type { Tx } from '../../server/db/client.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
-import { writePaymentTerms } from '../payments/payments.server.ts';
+import { writePaymentTerms } from '../payments/payment-terms.server.ts';
 
 /**
  * The one writer of a job (docs/decisions/0310-one-job-writer.md). Whatever made it (an owner's

@@ -14,7 +14,8 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { fullName, toAppointment, type AppointmentRow } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
+import { toAppointment, type AppointmentRow } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
 import {
   ACTIVE_JOB_STATUSES,

@@ -7,7 +7,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { conflict, forbidden, notFound } from '../../server/http/errors.ts';
 import { isUuid } from '../../contract/ids.ts';
-import { fullName } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { notify } from './notifications.server.ts';
 import { bidsWithMechanic, quoteCards } from './quote-cards.server.ts';
 import { REQUEST_MACHINE } from '../../contract/machines.ts';

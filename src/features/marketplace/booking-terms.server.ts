@@ -12,7 +12,8 @@ import { conflict, notFound } from '../../server/http/errors.ts';
 import { transition } from '../../server/http/transition.ts';
 import { formatDay } from '../../lib/format.ts';
 import { recordThreadEvent } from '../conversations/events.server.ts';
-import { dateOnly, fullName } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
+import { dateOnly } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
 import { zonedToUtc } from './schedule/zoned-time.ts';
 

@@ -1,5 +1,6 @@
 import { credentialsPending } from '../../contract/credentials.ts';
 import { zoneOfPlace } from './geo/airport-day.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import type { Selectable } from 'kysely';
 import type { Aircraft, MarketplaceServiceType } from '../../contract/marketplace.ts';
 import type { Appointment } from '../../contract/appointments.ts';
@@ -32,10 +33,6 @@ export const iso = (value: Date | string): string => new Date(value).toISOString
 export const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : iso(value));
 export const num = (value: string | number): number => Number(value);
 export const numOrNull = (value: string | number | null): number | null => (value === null ? null : Number(value));
-
-export function fullName(user: { firstName: string; lastName: string }): string {
-  return `${user.firstName} ${user.lastName}`.trim();
-}
 
 export function toAircraft(row: Selectable<AircraftTable>): Aircraft {
   return {

@@ -1,5 +1,5 @@
 import type { MatchedMechanic, RequestStatus } from '../../contract/service-requests.ts';
-import { fullName } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { MATCHES_SHOWN } from './matches-shown.ts';
 import { type Db } from '../../server/db/client.ts';
 import { sql } from 'kysely';

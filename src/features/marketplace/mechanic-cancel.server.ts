@@ -11,7 +11,8 @@ import { transition } from '../../server/http/transition.ts';
 import { getAppointment, lockJob } from './appointments.server.ts';
 import { listDays, onMechanicCancel } from './booking-terms.server.ts';
 import { formatDay } from '../../lib/format.ts';
-import { dateOnly, fullName } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
+import { dateOnly } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
 
 const appointmentNotFound = () => notFound('Appointment not found');

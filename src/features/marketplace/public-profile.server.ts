@@ -5,7 +5,8 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { airmenBadgesOf } from './airmen-verdicts.server.ts';
-import { dateOnly, fullName } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
+import { dateOnly } from './mappers.server.ts';
 
 const mechanicNotFound = () => notFound('Mechanic not found');
 

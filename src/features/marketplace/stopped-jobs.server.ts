@@ -6,7 +6,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Tx } from '../../server/db/client.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { ServiceRequestsTable } from '../../server/db/tables/marketplace.ts';
-import { fullName } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { notify } from './notifications.server.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MechanicSummary, OwnerSummary, UpcomingAppointment } from '../../contract/dashboard-summary.ts';
 import { MARKETPLACE } from '../../contract/marketplace.ts';
-import { fullName } from './mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import {
   ACTIVE_JOB_STATUSES,
   ACTIVE_REQUEST_STATUSES,

@@ -5,7 +5,7 @@ import type { Db } from '../../server/db/client.ts';
 import { advanceAppointment } from '../marketplace/appointments.server.ts';
 import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';
 import { HttpError } from '../../server/http/errors.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { paymentOnAppointmentAction } from './hooks.server.ts';
 import { askOwnerForCard } from './payments.server.ts';
 

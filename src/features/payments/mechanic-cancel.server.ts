@@ -1,5 +1,6 @@
 import type { Db } from '../../server/db/client.ts';
-import { settleCancellation, withPayment } from './money.server.ts';
+import { settleCancellation } from './settle-cancellation.server.ts';
+import { withPayment } from './money.server.ts';
 import { stripeSetup } from './stripe.server.ts';
 
 /**

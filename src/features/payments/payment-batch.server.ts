@@ -3,7 +3,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { stripeSetup } from './stripe.server.ts';
 import { depositKept, type PaymentRow } from './money.server.ts';
-import { notApplicable, paymentView, toView } from './payments.server.ts';
+import { notApplicable, paymentView, toView } from './payment-view.server.ts';
 
 /** A payment a read brings up to date (a card saved on the hosted page, a capture, an invoice a failed hook left). */
 const healing = (p: PaymentRow) =>

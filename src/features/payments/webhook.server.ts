@@ -6,7 +6,9 @@ import { badRequest } from '../../server/http/errors.ts';
 import { applyAccount, paymentsUnavailable } from './connect.server.ts';
 import { cardSaved } from './payments.server.ts';
 import { fileInvoice } from './receipt.server.ts';
-import { logEvent, markPaid, payout, releaseDeposit, withPayment, type PaymentRow } from './money.server.ts';
+import { logEvent, withPayment, type PaymentRow } from './money.server.ts';
+import { markPaid } from './owner-charges.server.ts';
+import { payout, releaseDeposit } from './mechanic-transfers.server.ts';
 import { stripeSetup, type StripeSetup } from './stripe.server.ts';
 
 /** Stripe's default: a signature older (or newer) than five minutes is refused, so a captured request cannot be replayed later. */

@@ -2,7 +2,7 @@ import type { Appointment } from '../../contract/appointments.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { advanceAppointment } from '../marketplace/appointments.server.ts';
-import { paymentOnCompletion } from '../payments/payments.server.ts';
+import { paymentOnCompletion } from '../payments/payment-terms.server.ts';
 import { aogFixedWithJob } from '../aog/job-done.server.ts';
 import { draftAfterCompletion } from './record-draft.server.ts';
 import { isUuid } from '../../contract/ids.ts';

@@ -5,7 +5,7 @@ import { MARKETPLACE_SERVICE_TYPES } from '../../contract/marketplace.ts';
 import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import { conflict } from '../../server/http/errors.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import { formatDay } from '../../lib/format.ts';
 import { dayInZone } from '../marketplace/geo/airport-day.ts';
 import { notify } from '../marketplace/notifications.server.ts';

@@ -2,7 +2,8 @@ import { RECORD_MESSAGES, type MaintenanceRecord, type RecordView } from '../../
 import type { Db } from '../../server/db/client.ts';
 import type { UserRow } from '../../server/auth/guards.server.ts';
 import { conflict } from '../../server/http/errors.ts';
-import { dateOnly, fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
+import { dateOnly } from '../marketplace/mappers.server.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
 import { signedCertificate } from '../../contract/credentials.ts';
 import { airmenBadgesOf } from '../marketplace/airmen-verdicts.server.ts';

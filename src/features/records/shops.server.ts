@@ -1,5 +1,5 @@
 import type { Db } from '../../server/db/client.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 import type { Shop } from './record-pdf.server.ts';
 
 /**

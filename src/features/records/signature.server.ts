@@ -4,7 +4,7 @@ import type { UserRow } from '../../server/auth/guards.server.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest, forbidden } from '../../server/http/errors.ts';
 import { verifiedCredentials } from '../marketplace/credentials.server.ts';
-import { fullName } from '../marketplace/mappers.server.ts';
+import { fullName } from '../../server/db/full-name.ts';
 
 /** What a signature says: the signer's account name and verified certificate, never typed text. */
 export interface Signature {
