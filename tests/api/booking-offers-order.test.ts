@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { annualRate, book, bookableMechanic, offerOrderKey, offerPages, ownerWithPlane } from '../helpers/booking.ts';
 import { addDays } from '../../src/features/booking/calendar.ts';
 import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Offers are read a slice at a time in an order the database can give (a bound of each mechanic's
 // first open start, docs/decisions/0242), and cut once a page is settled. Whatever the page size,
@@ -13,7 +14,7 @@ import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
 const AIRPORT = 'KIDA';
 
 async function setRate(token: string, priceCents: number) {
-  const res = await api.put('/api/enhanced/mechanic-profile/rates', [annualRate({ priceCents })], { token });
+  const res = await callRoute(ROUTES.bookingRatesSave, { body: [annualRate({ priceCents })], as: token });
   expect(res.status, res.text).toBe(200);
 }
 

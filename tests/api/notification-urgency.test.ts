@@ -3,11 +3,13 @@ import { notify } from '../../src/features/marketplace/notifications.server.ts';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messaging.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // An email that asks someone to act now (an aircraft on ground, an owner's decision) is in the
 // outbox due at once and leaves with the next delivery run; an ordinary notice waits its gather
@@ -53,7 +55,7 @@ describe('urgent emails go at once, ordinary notices wait to be combined', () =>
     const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
     const pilot = await createUser('pilot');
     const request = await createRequest(pilot, { serviceLocation: 'KBZN', aircraftLocation: 'KBZN' });
-    const quote = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+    const quote = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
     expect(quote.status, quote.text).toBe(201);
 
     expect(await dueNow(pilot.email, 'marketplace.bid.received')).toBe(true);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign } from '../helpers/jobs.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // A quote line linked to a squawk by id (the quote form's "Answers") closes it once approved,
 // done and signed, whatever its words: "Reline brake pads, LH" names no "Left main brake dragging".
@@ -40,13 +41,13 @@ describe('a quote line that answers a squawk by id', () => {
       stage: 'completed',
       completion: { mechanicNotes: 'Brakes relined.', tachReading: '4,020.8' },
     });
-    const signed = await api.post(
-      `/api/appointments/${j.appointmentId}/record/sign`,
-      { fullName: 'Bo Brakes', certificateNumber: '3456789', statement: true },
-      { token: j.mechanic.token },
-    );
+    const signed = await callRoute(ROUTES.recordSign, {
+      params: { id: j.appointmentId },
+      body: { fullName: 'Bo Brakes', certificateNumber: '3456789', statement: true },
+      as: j.mechanic,
+    });
     expect(signed.status, signed.text).toBe(200);
-    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    const due = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot });
     const status = (id: string) => (due.body.squawks as Array<{ id: string; status: string }>).find((s) => s.id === id);
     expect(status(j.squawkIds[0]!)).toMatchObject({ status: 'resolved' });
     expect(status(j.squawkIds[1]!)).toMatchObject({ status: 'open' });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign, type JobLine } from '../helpers/jobs.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // The entry's list of what was not done is the owner's record of every line he deferred or
 // declined, whatever its category: for an inspection it is the dated discrepancy list 43.11(b)
@@ -54,7 +55,7 @@ describe('the entry lists every deferred and declined line', { timeout: 120_000 
       stage: 'completed',
       completion: { mechanicNotes: 'Per appendix D.', tachReading: '4,020.8' },
     });
-    const draft = await api.get(`/api/appointments/${j.appointmentId}/record`, { token: j.mechanic.token });
+    const draft = await callRoute(ROUTES.record, { params: { id: j.appointmentId }, as: j.mechanic });
     expect(draft.status).toBe(200);
     const list = draft.body.discrepancies as string[];
     expect(list).toEqual([

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { InputOf } from '../../src/contract/routes/route.ts';
+import type { ROUTES } from '../../src/contract/routes.ts';
 import { api } from './api.ts';
 import { mechanicWithProfile, uniqueTail } from './marketplace.ts';
 import { createUser, type TestUser } from './users.ts';
@@ -7,14 +9,24 @@ import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
 
 export const WEEKDAYS_8_TO_5 = [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' }));
 
-export const annualRate = (over: Record<string, unknown> = {}) => ({
-  serviceType: 'annual_inspection',
-  aircraftClass: 'single_piston_fixed',
-  priceCents: 185_000,
-  includes: 'Annual inspection and logbook entries',
-  days: 2,
-  ...over,
-});
+type RateInput = InputOf<typeof ROUTES.bookingRatesSave>[number];
+
+/**
+ * A flat-rate annual for fixed-gear singles as the rates form sends it: typed as the route's input
+ * when the overrides fit it (sent as `body`), a loose object for `unchecked` when they do not.
+ */
+export function annualRate(over?: Partial<RateInput>): RateInput;
+export function annualRate(over: Record<string, unknown>): Record<string, unknown>;
+export function annualRate(over: Record<string, unknown> = {}): RateInput | Record<string, unknown> {
+  return {
+    serviceType: 'annual_inspection',
+    aircraftClass: 'single_piston_fixed',
+    priceCents: 185_000,
+    includes: 'Annual inspection and logbook entries',
+    days: 2,
+    ...over,
+  };
+}
 
 /** A vetted mechanic at `airport` (Mountain time) with a flat-rate annual for fixed-gear singles and an open calendar. */
 export async function bookableMechanic(airport: string, availability: Record<string, unknown> = {}) {
