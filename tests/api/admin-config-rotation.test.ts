@@ -1,26 +1,30 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Rotation owns the google_analytics keys of the shared database (the other key suites use other integrations).
 const INTEGRATION = 'google_analytics';
 let admin: TestUser;
 
 async function add(name: string, priority: number, extra: Record<string, unknown> = {}) {
-  const res = await api.post(
-    `/api/admin/config/api-keys?integration_type=${INTEGRATION}`,
-    // Google Analytics' keys are measurement IDs (docs/decisions/0275).
-    { key_name: name, api_key: `G-ROT${name.toUpperCase().replace(/[^A-Z0-9]/g, '')}01`, priority, ...extra },
-    { token: admin.token },
-  );
+  const res = await callRoute(ROUTES.adminApiKeyCreate, {
+    query: { integration_type: INTEGRATION },
+    body: { key_name: name, api_key: `G-ROT${name.toUpperCase().replace(/[^A-Z0-9]/g, '')}01`, priority, ...extra },
+    as: admin,
+  });
   expect(res.status).toBe(200);
   return res.body.data as { id: string };
 }
 const rotate = (batch = 3) =>
-  api.post(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=${batch}`, undefined, { token: admin.token });
+  callRoute(ROUTES.adminApiKeyRotate, {
+    params: { integration: INTEGRATION },
+    query: { batch_size: batch },
+    as: admin,
+  });
 async function keys() {
-  const res = await api.get(`/api/admin/config/api-keys/${INTEGRATION}`, { token: admin.token });
+  const res = await callRoute(ROUTES.adminApiKeys, { params: { integration: INTEGRATION }, as: admin });
   return res.body.data as {
     id: string;
     key_name: string;
@@ -68,7 +72,7 @@ describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
     await add('A', 1);
     const b = await add('B', 2);
     await add('C', 3);
-    await api.put(`/api/admin/config/api-keys/${b.id}/status?status=inactive`, undefined, { token: admin.token });
+    await callRoute(ROUTES.adminApiKeyStatus, { params: { id: b.id }, query: { status: 'inactive' }, as: admin });
     await testDb().updateTable('apiKeys').set({ usageCount: 42 }).where('integrationType', '=', INTEGRATION).execute();
     await rotate();
     const after = await keys();
@@ -96,8 +100,10 @@ describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
       'Rotated Google Analytics keys: "New" is now primary (rotation pool of 2). 1 expired key retired.',
     );
     expect((await keys()).find((k) => k.id === stale.id)).toMatchObject({ status: 'expired', is_primary: false });
-    const reactivate = await api.put(`/api/admin/config/api-keys/${stale.id}/status?status=active`, undefined, {
-      token: admin.token,
+    const reactivate = await callRoute(ROUTES.adminApiKeyStatus, {
+      params: { id: stale.id },
+      query: { status: 'active' },
+      as: admin,
     });
     expect(reactivate.status).toBe(409);
   });
@@ -105,10 +111,10 @@ describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
   it('keeps a single key primary and refuses when no key is active', async () => {
     const only = await add('Only', 1);
     expect((await rotate()).body.message).toBe('Only one active Google Analytics key ("Only"): it stays primary.');
-    await api.put(`/api/admin/config/api-keys/${only.id}/status?status=inactive`, undefined, { token: admin.token });
+    await callRoute(ROUTES.adminApiKeyStatus, { params: { id: only.id }, query: { status: 'inactive' }, as: admin });
     const none = await rotate();
     expect(none.status).toBe(409);
-    expect(none.body.detail).toBe('No active Google Analytics keys to rotate. Add or activate a key first.');
+    expect(detailOf(none)).toBe('No active Google Analytics keys to rotate. Add or activate a key first.');
   });
 
   it('validates batch_size and the integration', async () => {
@@ -116,9 +122,9 @@ describe('POST /api/admin/config/api-keys/{integration}/rotate', () => {
     for (const bad of ['0', 'abc', '51']) {
       const res = await rotate(bad as never);
       expect(res.status).toBe(400);
-      expect(res.body.detail).toMatch(/^batch_size must be/);
+      expect(detailOf(res)).toMatch(/^batch_size must be/);
     }
-    const unknown = await api.post('/api/admin/config/api-keys/paypal/rotate', undefined, { token: admin.token });
+    const unknown = await callRoute(ROUTES.adminApiKeyRotate, { params: { integration: 'paypal' }, as: admin });
     expect(unknown.status).toBe(400);
   });
 });
@@ -133,8 +139,10 @@ describe('rotation and failed tests', () => {
       .set({ lastTestOk: false, lastTestedAt: new Date() })
       .where('id', '=', b.id)
       .execute();
-    const preview = await api.get(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=3`, {
-      token: admin.token,
+    const preview = await callRoute(ROUTES.adminApiKeyRotatePreview, {
+      params: { integration: INTEGRATION },
+      query: { batch_size: '3' },
+      as: admin,
     });
     expect(preview.status).toBe(200);
     expect(preview.body.data).toEqual({
@@ -153,11 +161,15 @@ describe('rotation and failed tests', () => {
 
     // Every active key failed its test: nothing is promoted, and the answer says why.
     await testDb().updateTable('apiKeys').set({ lastTestOk: false }).where('id', 'in', [a.id, c.id]).execute();
-    const none = await api.get(`/api/admin/config/api-keys/${INTEGRATION}/rotate?batch_size=3`, { token: admin.token });
+    const none = await callRoute(ROUTES.adminApiKeyRotatePreview, {
+      params: { integration: INTEGRATION },
+      query: { batch_size: '3' },
+      as: admin,
+    });
     expect(none.body.data).toMatchObject({ canRotate: false, newPrimary: null, skipped: ['A', 'B', 'C'] });
     const refused = await rotate();
     expect(refused.status).toBe(409);
-    expect(refused.body.detail).toMatch(/every active key failed its last test/);
+    expect(detailOf(refused)).toMatch(/every active key failed its last test/);
     expect(await primary()).toBe('C');
   });
 });

@@ -6,6 +6,8 @@ import { airmenCsv, basicLine, certLine, type FaaCert, type FaaPerson } from '..
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Mechanics checked against the FAA airmen file (docs/decisions/0120).
 // Fixtures are written in the FAA's CSV layout (tests/helpers/airmen-file.ts). Mechanics of this
@@ -56,7 +58,7 @@ async function chunked(admin: TestUser, month: string, basic: string, certText: 
 
 const queueEntry = async (admin: TestUser, id: string, status = 'pending') =>
   (
-    (await api.get(`/api/admin/mechanics?status=${status}`, { token: admin.token })).body as Array<{
+    (await callRoute(ROUTES.adminMechanics, { query: { status }, as: admin })).body as Array<{
       id: string;
       airmen: unknown;
       status: string;
@@ -362,17 +364,17 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
 
   it('approves a single exact match automatically when the admin turns it on; pilots see the badge on bids', async () => {
     const admin = await createUser('admin');
-    const setting = await api.put(
-      '/api/admin/config/settings/security/airmen_auto_approve',
-      {
+    const setting = await callRoute(ROUTES.adminSettingSave, {
+      params: { category: 'security', key: 'airmen_auto_approve' },
+      body: {
         setting_key: 'airmen_auto_approve',
         setting_value: 'true',
         data_type: 'boolean',
         description: 'Approve mechanics found once in the FAA airmen file',
         is_encrypted: false,
       },
-      { token: admin.token },
-    );
+      as: admin,
+    });
     expect(setting.status).toBe(200);
     const exact = await createUser('mechanic', {
       firstName: 'Quinta',
@@ -400,17 +402,19 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     expect((await queueEntry(admin, several.id, 'pending'))?.airmen).toMatchObject({ verdict: 'several' });
 
     // A mechanic who signs up after the import is checked at once.
-    const signUp = await api.post('/api/auth/register', {
-      role: 'mechanic',
-      firstName: 'Quinn',
-      lastName: 'Laterly',
-      email: `laterly.${Date.now()}@example.com`,
-      password: 'Torque-Wrench-88',
-      location: 'Missoula, MT',
-      certificationNumber: 'A&P 7654321',
-      yearsExperience: 5,
-      serviceRadius: 50,
-      hourlyRate: 90,
+    const signUp = await callRoute(ROUTES.authRegister, {
+      body: {
+        role: 'mechanic',
+        firstName: 'Quinn',
+        lastName: 'Laterly',
+        email: `laterly.${Date.now()}@example.com`,
+        password: 'Torque-Wrench-88',
+        location: 'Missoula, MT',
+        certificationNumber: 'A&P 7654321',
+        yearsExperience: 5,
+        serviceRadius: 50,
+        hourlyRate: 90,
+      },
     });
     expect(signUp.status, signUp.text).toBe(201);
     expect((await queueEntry(admin, signUp.body.user.id))?.airmen).toMatchObject({
@@ -433,10 +437,10 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     expect((await upload(admin, form('2026-12', again.basic, again.cert))).status).toBe(201);
     const request = await createRequest(pilot, { serviceLocation: 'KBIL', aircraftLocation: 'KBIL' });
     for (const m of [matched, plain])
-      expect((await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: m.token })).status).toBe(
+      expect((await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: m })).status).toBe(
         201,
       );
-    const seen = await api.get(`/api/enhanced/quotes/${request.id}`, { token: pilot.token });
+    const seen = await callRoute(ROUTES.request, { params: { id: request.id }, as: pilot });
     expect(seen.status).toBe(200);
     const bids = seen.body.quotes as Array<{ mechanicId: string; mechanicFaaAirmen?: string }>;
     expect(bids.find((x) => x.mechanicId === matched.id)?.mechanicFaaAirmen).toBe(

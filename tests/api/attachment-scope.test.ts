@@ -5,6 +5,8 @@ import { testDb } from '../helpers/db.ts';
 import { jobReadyToSign } from '../helpers/jobs.ts';
 import { createRequest } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf } from '../helpers/call-route.ts';
 
 // A thread's attachments (docs/decisions/0352): a writer attaches only their own documents or the
 // thread's job's, and a mechanic's 30-day window after the job applies to the thread's links as it
@@ -45,29 +47,29 @@ async function upload(owner: TestUser, serviceRequestId: string): Promise<string
 }
 
 async function thread(user: TestUser, serviceRequestId: string): Promise<string> {
-  const res = await api.post('/api/conversations', { serviceRequestId }, { token: user.token });
+  const res = await callRoute(ROUTES.conversationOpen, { body: { serviceRequestId }, as: user });
   expect(res.status, res.text).toBeLessThan(202);
   return res.body.id as string;
 }
 
 const send = (user: TestUser, id: string, documentIds: string[]) =>
-  api.post(`/api/conversations/${id}/messages`, { text: 'The file', documentIds }, { token: user.token });
+  callRoute(ROUTES.conversationSend, { params: { id }, body: { text: 'The file', documentIds }, as: user });
 const download = (user: TestUser, id: string, documentId: string) =>
-  api.get(`/api/conversations/${id}/attachments/${documentId}`, { token: user.token });
+  callRoute(ROUTES.conversationAttachment, { params: { id, documentId }, as: user });
 
 describe('thread attachments', () => {
   it("a mechanic cannot attach one owner's document to a thread with another owner", async () => {
     const job = await completedJob();
     const ownersFile = await upload(job.pilot, job.requestId);
     // The mechanic reads it in the job (the window is open)...
-    expect((await api.get(`/api/enhanced/documents/${ownersFile}`, { token: job.mechanic.token })).status).toBe(200);
+    expect((await callRoute(ROUTES.document, { params: { id: ownersFile }, as: job.mechanic })).status).toBe(200);
     // ...but it is not his to hand to another owner.
     const stranger = await createUser('pilot', { firstName: 'Cleo', lastName: 'Other' });
     const request = await createRequest(stranger, { serviceLocation: 'KALS', aircraftLocation: 'KALS' });
     const other = await thread(job.mechanic, request.id);
     const leak = await send(job.mechanic, other, [ownersFile]);
     expect(leak.status, leak.text).toBe(400);
-    expect(leak.body.errors[0]).toMatchObject({ path: 'documentIds.0' });
+    expect(errorsOf(leak)[0]).toMatchObject({ path: 'documentIds.0' });
     expect((await download(stranger, other, ownersFile)).status).toBe(404);
 
     // In the job's own thread the job's document can be attached.
@@ -110,7 +112,7 @@ describe('thread attachments', () => {
       .set({ completedAt: new Date(Date.now() - 31 * 86_400_000) })
       .where('id', '=', job.appointmentId)
       .execute();
-    expect((await api.get(`/api/enhanced/documents/${ownersFile}`, { token: job.mechanic.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.document, { params: { id: ownersFile }, as: job.mechanic })).status).toBe(404);
     expect((await download(job.mechanic, own, ownersFile)).status).toBe(404);
     expect((await download(job.pilot, own, ownersFile)).status).toBe(200);
   });

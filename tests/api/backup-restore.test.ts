@@ -11,12 +11,14 @@ import { backupKey, decryptArchive, encryptArchive } from '../../scripts/lib/bac
 import { mintResetLink } from '../../src/server/auth/reset-link.server.ts';
 import { dumpDatabase, type DatabaseDump } from '../../scripts/lib/backup/database.ts';
 import { closeSharedDb, connectDb } from '../../src/server/db/client.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
 import { createUser } from '../helpers/users.ts';
 import imagesFunction from '../../netlify/functions/blog-images.ts';
 import sharp from 'sharp';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Back up the database and the Blobs together, change and delete data, restore,
 // and everything is as it was (docs/decisions/0182). A PostgreSQL server of this file's own: the
@@ -81,11 +83,10 @@ describe('npm run backup / npm run restore', () => {
   it('backs up, survives changes and deletions, and restores everything as it was', async () => {
     // Data through the product's own functions: accounts, an aircraft, documents in Blobs.
     const pilot = await createUser('pilot', { firstName: 'Bea', lastName: 'Backup' });
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: 'N27BK', make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KPAO' },
-      { token: pilot.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: 'N27BK', make: 'Piper', model: 'PA-28-181', year: 1998, homeAirport: 'KPAO' },
+      as: pilot,
+    });
     expect(plane.status).toBe(201);
     const kept = await upload(pilot.token, 'Annual 2025', 'annual inspection, signed');
     // A partition made at run time (the FAA airmen file's), with a row in it.
@@ -120,9 +121,9 @@ describe('npm run backup / npm run restore', () => {
 
     // Change and delete: a renamed account, a deleted aircraft and document, a new account and
     // document, the partition dropped.
-    await api.post('/api/aircraft', { tailNumber: 'N28NW', make: 'Cessna', model: '172S' }, { token: pilot.token });
-    expect((await api.delete(`/api/aircraft/${plane.body.id}`, { token: pilot.token })).status).toBe(204);
-    expect((await api.delete(`/api/enhanced/documents/${kept.id}`, { token: pilot.token })).status).toBe(200);
+    await callRoute(ROUTES.aircraftAdd, { body: { tailNumber: 'N28NW', make: 'Cessna', model: '172S' }, as: pilot });
+    expect((await callRoute(ROUTES.aircraftDelete, { params: { id: plane.body.id }, as: pilot })).status).toBe(204);
+    expect((await callRoute(ROUTES.documentDelete, { params: { id: kept.id }, as: pilot })).status).toBe(200);
     await upload(pilot.token, 'After the backup', 'should not survive the restore');
     await createUser('mechanic', { firstName: 'Late', lastName: 'Comer' });
     const change = connectDb(server.url);
@@ -138,9 +139,9 @@ describe('npm run backup / npm run restore', () => {
     expect(await contents()).toEqual(before);
     expect(await blobContents()).toEqual(blobsBefore);
     // And the product works on it: the pilot's own view is the one of the backup.
-    const aircraft = await api.get('/api/aircraft', { token: pilot.token });
+    const aircraft = await callRoute(ROUTES.aircraftList, { as: pilot });
     expect(aircraft.body.map((a: { tailNumber: string }) => a.tailNumber)).toEqual(['N27BK']);
-    const docs = await api.get('/api/enhanced/documents', { token: pilot.token });
+    const docs = await callRoute(ROUTES.documents, { as: pilot });
     expect(docs.body.map((d: { title: string }) => d.title)).toEqual(['Annual 2025']);
   });
 
@@ -232,7 +233,7 @@ describe('npm run backup / npm run restore', () => {
 
     // A reset link asked for and sent: the backup holds no link that works.
     const user = await createUser('pilot', { firstName: 'Rita', lastName: 'Reset' });
-    expect((await api.post('/api/auth/password-reset', { email: user.email })).status).toBe(200);
+    expect((await callRoute(ROUTES.authPasswordReset, { body: { email: user.email } })).status).toBe(200);
     const db = connectDb(server.url);
     const queued = await db
       .selectFrom('outbox')

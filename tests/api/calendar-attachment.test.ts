@@ -8,6 +8,8 @@ import { startFakeMessaging } from '../helpers/fake-messaging.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Both parties get the appointment's calendar file by email, attached to the
 // confirmation (the time agreed, the mechanic's confirmation), through the outbox's SMTP delivery
@@ -66,22 +68,22 @@ async function acceptedJob() {
     estimatedHours: _h,
     ...rest
   } = validBid({ availableStartDate: '2030-12-02', estimatedCompletionDate: '2030-12-04' });
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    {
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: {
       ...rest,
       lines: [
         { category: 'inspection', description: 'Annual inspection', laborHours: 12, laborRate: 100, partsCost: 0 },
       ],
     },
-    { token: mechanic.token },
-  );
+    as: mechanic,
+  });
   expect(quote.status, quote.text).toBe(201);
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accepted.status).toBe(200);
   return { pilot, mechanic, id: accepted.body.appointment.id as string };
 }
@@ -202,18 +204,18 @@ describe('the appointment’s calendar file by email (point 9)', () => {
       });
       expect(added.status, added.text).toBeLessThan(300);
       const { pilot, mechanic, id } = await acceptedJob();
-      const proposed = await api.post(
-        `/api/appointments/${id}/proposals`,
-        { times: [{ date: '2030-12-03', time: '09:00' }] },
-        { token: mechanic.token },
-      );
+      const proposed = await callRoute(ROUTES.appointmentPropose, {
+        params: { id },
+        body: { times: [{ date: '2030-12-03', time: '09:00' }] },
+        as: mechanic,
+      });
       expect(
         (
-          await api.post(
-            `/api/appointments/${id}/proposals/${proposed.body.schedule.open.id}/accept`,
-            { time: { date: '2030-12-03', time: '09:00' } },
-            { token: pilot.token },
-          )
+          await callRoute(ROUTES.appointmentProposalAccept, {
+            params: { id, proposalId: proposed.body.schedule!.open!.id },
+            body: { time: { date: '2030-12-03', time: '09:00' } },
+            as: pilot,
+          })
         ).status,
       ).toBe(200);
       await deliverNow();

@@ -5,6 +5,8 @@ import { api, call } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // A change order reaches the owner by text too when the business has an active Twilio key and the
 // owner gave a phone number. Its own database: an active Twilio key is global to the product.
@@ -22,13 +24,13 @@ async function jobInProgress(phone: string | null) {
   await db.updateTable('users').set({ phone }).where('id', '=', pilot.id).execute();
   const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: 5 });
   const request = await createRequest(pilot, { serviceLocation: 'KBZN', aircraftLocation: 'KBZN' });
-  const bid = await api.post(`/api/enhanced/quotes/${request.id}/bid`, validBid(), { token: mechanic.token });
+  const bid = await callRoute(ROUTES.requestBid, { params: { id: request.id }, body: validBid(), as: mechanic });
   expect(bid.status, bid.text).toBe(201);
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: bid.body.id },
-    { token: pilot.token },
-  );
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: bid.body.id },
+    as: pilot,
+  });
   const appointmentId = accepted.body.appointment.id as string;
   for (const step of ['confirm', 'start'])
     expect((await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token })).status).toBe(
@@ -38,9 +40,9 @@ async function jobInProgress(phone: string | null) {
 }
 
 const changeOrder = (mechanic: TestUser, appointmentId: string) =>
-  api.post(
-    `/api/appointments/${appointmentId}/change-orders`,
-    {
+  callRoute(ROUTES.changeOrderCreate, {
+    params: { id: appointmentId },
+    body: {
       lines: [
         {
           category: 'airworthy',
@@ -51,8 +53,8 @@ const changeOrder = (mechanic: TestUser, appointmentId: string) =>
         },
       ],
     },
-    { token: mechanic.token },
-  );
+    as: mechanic,
+  });
 
 const textsTo = (to: string) =>
   db.selectFrom('outbox').select(['channel', 'bodyText', 'kind']).where('toAddress', '=', to).execute();

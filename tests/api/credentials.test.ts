@@ -6,6 +6,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
 import { mechanicWithProfile, uniqueTail, validBid, validProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 // A certificate number and an inspection
 // authorization are facts an administrator verifies (docs/decisions/0180-verified-credentials.md).
@@ -40,36 +42,46 @@ async function completedJob(
   inspectionSigner?: { fullName: string; certificateNumber: string },
 ): Promise<Job> {
   const pilot = await createUser('pilot', { firstName: 'Cora', lastName: 'Owner' });
-  const plane = await api.post(
-    '/api/aircraft',
-    { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KCOD', usage: 'for_hire' },
-    { token: pilot.token },
-  );
+  const plane = await callRoute(ROUTES.aircraftAdd, {
+    body: {
+      tailNumber: uniqueTail(),
+      make: 'Cessna',
+      model: '182P',
+      year: 1975,
+      homeAirport: 'KCOD',
+      usage: 'for_hire',
+    },
+    as: pilot,
+  });
   expect(plane.status).toBe(201);
-  await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 1004, date: todayUtc() }, { token: pilot.token });
-  const item = await api.post(
-    `/api/aircraft/${plane.body.id}/maintenance`,
-    kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 915 },
-    { token: pilot.token },
-  );
+  await callRoute(ROUTES.aircraftHours, {
+    params: { id: plane.body.id },
+    body: { hours: 1004, date: todayUtc() },
+    as: pilot,
+  });
+  const item = await callRoute(ROUTES.maintenanceItemAdd, {
+    params: { id: plane.body.id },
+    body: kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 915 },
+    as: pilot,
+  });
   expect(item.status).toBe(201);
-  const request = await api.post(
-    `/api/aircraft/${plane.body.id}/maintenance/request`,
-    { itemIds: [item.body.id] },
-    { token: pilot.token },
-  );
+  const request = await callRoute(ROUTES.maintenanceRequest, {
+    params: { id: plane.body.id },
+    body: { itemIds: [item.body.id] },
+    as: pilot,
+  });
   expect(request.status).toBe(201);
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.body.id}/bid`,
-    validBid(inspectionSigner ? { inspectionSigner } : {}),
-    { token: mechanic.token },
-  );
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.body.id },
+    body: validBid(inspectionSigner ? { inspectionSigner } : {}),
+    as: mechanic,
+  });
   expect(quote.status, quote.text).toBe(201);
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.body.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.body.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accepted.status).toBe(200);
   const appointmentId = accepted.body.appointment.id as string;
   for (const step of ['confirm', 'start', 'complete']) {
@@ -84,14 +96,15 @@ async function completedJob(
 }
 
 const sign = (appointmentId: string, who: TestUser, fullName: string, certificateNumber: string) =>
-  api.post(
-    `/api/appointments/${appointmentId}/record/sign`,
-    { fullName, certificateNumber, statement: true },
-    { token: who.token },
-  );
+  callRoute(ROUTES.recordSign, {
+    params: { id: appointmentId },
+    body: { fullName, certificateNumber, statement: true },
+    as: who,
+  });
 const saveProfile = (who: TestUser, overrides: Record<string, unknown>) =>
-  api.post('/api/enhanced/mechanic-profile', validProfile({ baseLocation: 'KRKS', serviceRadius: 1, ...overrides }), {
-    token: who.token,
+  callRoute(ROUTES.mechanicProfileSave, {
+    body: validProfile({ baseLocation: 'KRKS', serviceRadius: 1, ...overrides }),
+    as: who,
   });
 /** The administrator approves what the profile asks for now, the IA checked too (docs/decisions/0350). */
 const adminApprove = async (admin: TestUser, id: string) => {
@@ -100,11 +113,11 @@ const adminApprove = async (admin: TestUser, id: string) => {
     .select(['apNumber', 'iaAuthorization'])
     .where('userId', '=', id)
     .executeTakeFirstOrThrow();
-  return api.post(
-    `/api/admin/mechanics/${id}/approve`,
-    { ...asked, verifyIa: asked.iaAuthorization },
-    { token: admin.token },
-  );
+  return callRoute(ROUTES.adminMechanicApprove, {
+    params: { id },
+    body: { ...asked, verifyIa: asked.iaAuthorization },
+    as: admin,
+  });
 };
 
 describe('credentials are verified facts', () => {
@@ -117,7 +130,7 @@ describe('credentials are verified facts', () => {
     const job = await completedJob('annual', mechanic);
     const refused = await sign(job.appointmentId, mechanic, 'Noel Noia', '3456789');
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toContain('14 CFR 65.95');
+    expect(detailOf(refused)).toContain('14 CFR 65.95');
 
     // The attack: the profile form says "IA: yes". It is taken as a request, not as a fact.
     const claimed = await saveProfile(mechanic, { baseLocation: 'KCOD', serviceRadius: 5, iaAuthorization: true });
@@ -125,13 +138,14 @@ describe('credentials are verified facts', () => {
     expect(claimed.body).toMatchObject({ iaAuthorization: true, verifiedIa: false, credentialsPending: true });
     const still = await sign(job.appointmentId, mechanic, 'Noel Noia', '3456789');
     expect(still.status).toBe(403);
-    expect(still.body.detail).toContain('14 CFR 65.95');
-    expect(
-      (await api.get(`/api/appointments/${job.appointmentId}/record`, { token: mechanic.token })).body,
-    ).toMatchObject({ status: 'draft', canSign: false });
+    expect(detailOf(still)).toContain('14 CFR 65.95');
+    expect((await callRoute(ROUTES.record, { params: { id: job.appointmentId }, as: mechanic })).body).toMatchObject({
+      status: 'draft',
+      canSign: false,
+    });
 
     // It waits in the administrator's queue, with what was verified beside what is asked.
-    const queue = await api.get('/api/admin/mechanics?status=pending', { token: admin.token });
+    const queue = await callRoute(ROUTES.adminMechanics, { query: { status: 'pending' }, as: admin });
     expect(queue.body.find((m: { id: string }) => m.id === mechanic.id)).toMatchObject({
       status: 'approved',
       credentialChange: {
@@ -170,10 +184,8 @@ describe('credentials are verified facts', () => {
     const claimed = await saveProfile(stranger, { apNumber: `IA ${certificate}`, iaAuthorization: true });
     expect(claimed.status).toBe(200);
     expect(claimed.body).toMatchObject({ verifiedIa: false, credentialsPending: true });
-    expect((await api.get('/api/records/to-sign', { token: stranger.token })).body).toEqual([]);
-    expect((await api.get(`/api/appointments/${job.appointmentId}/record`, { token: stranger.token })).status).toBe(
-      404,
-    );
+    expect((await callRoute(ROUTES.recordsToSign, { as: stranger })).body).toEqual([]);
+    expect((await callRoute(ROUTES.record, { params: { id: job.appointmentId }, as: stranger })).status).toBe(404);
     const attempt = await sign(job.appointmentId, stranger, 'Ivan Inspector', certificate);
     expect(attempt.status).toBe(404);
     const entry = await testDb()
@@ -205,7 +217,7 @@ describe('credentials are verified facts', () => {
     });
     const withNew = await sign(job.appointmentId, mechanic, 'Gail Giveup', '9990001');
     expect(withNew.status).toBe(400);
-    expect(withNew.body.detail).toBe(CREDENTIAL_MESSAGES.numberDiffers('9990001', '3456789'));
+    expect(detailOf(withNew)).toBe(CREDENTIAL_MESSAGES.numberDiffers('9990001', '3456789'));
     const withVerified = await sign(job.appointmentId, mechanic, 'Gail Giveup', '3456789');
     expect(withVerified.status, withVerified.text).toBe(200);
     expect(withVerified.body.certificateNumber).toBe('3456789');
@@ -219,19 +231,19 @@ describe('a signature is the verified profile, never free text', () => {
       { firstName: 'Vera', lastName: 'Verified' },
     );
     const job = await completedJob('100_hour', mechanic);
-    const view = await api.get(`/api/appointments/${job.appointmentId}/record`, { token: mechanic.token });
+    const view = await callRoute(ROUTES.record, { params: { id: job.appointmentId }, as: mechanic });
     expect(view.body.signer).toMatchObject({ name: 'Vera Verified', certificateNumber: '3482915', ia: false });
     expect(
-      (await api.get(`/api/appointments/${job.appointmentId}/record`, { token: job.pilot.token })).body.signer,
+      (await callRoute(ROUTES.record, { params: { id: job.appointmentId }, as: job.pilot })).body.signer,
     ).toBeNull();
 
     const free = await sign(job.appointmentId, mechanic, 'X', '1');
     expect(free.status).toBe(400);
-    expect(free.body.detail).toBe(CREDENTIAL_MESSAGES.nameDiffers('X', 'Vera Verified'));
+    expect(detailOf(free)).toBe(CREDENTIAL_MESSAGES.nameDiffers('X', 'Vera Verified'));
     const typo = await sign(job.appointmentId, mechanic, 'Vera Verified', '3482916');
     expect(typo.status).toBe(400);
-    expect(typo.body.detail).toBe(CREDENTIAL_MESSAGES.numberDiffers('3482916', '3482915'));
-    expect(typo.body.errors).toEqual([{ path: 'certificateNumber', message: typo.body.detail }]);
+    expect(detailOf(typo)).toBe(CREDENTIAL_MESSAGES.numberDiffers('3482916', '3482915'));
+    expect(errorsOf(typo)).toEqual([{ path: 'certificateNumber', message: detailOf(typo) }]);
     const entry = await testDb()
       .selectFrom('maintenanceRecords')
       .select('status')
@@ -263,6 +275,6 @@ describe('a signature is the verified profile, never free text', () => {
       .execute();
     const res = await sign(job.appointmentId, mechanic, 'Una Unverified', '3456789');
     expect(res.status).toBe(403);
-    expect(res.body.detail).toBe(CREDENTIAL_MESSAGES.unverified);
+    expect(detailOf(res)).toBe(CREDENTIAL_MESSAGES.unverified);
   });
 });

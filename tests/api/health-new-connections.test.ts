@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedDb } from '../../src/server/db/client.ts';
-import { api } from '../helpers/api.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // /api/health stayed "ok" while the server refused new connections (57P03),
 // answering from a connection its pool already held. A server of this file's own, shut down the
@@ -20,15 +21,15 @@ afterAll(async () => {
 
 describe('GET /api/health', () => {
   it('answers 503 when new connections are refused, though a pooled one still answers', async () => {
-    const ok = await api.get('/api/health');
+    const ok = await callRoute(ROUTES.health);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ database: 'ok' });
 
     process.kill(server.postmasterPid(), 'SIGTERM'); // smart shutdown: open sessions stay
     // The pool's own connection still answers: what the check used to see.
-    const pooled = await api.get('/api/blog/categories');
+    const pooled = await callRoute(ROUTES.blogCategories);
     expect(pooled.status).toBe(200);
-    const refused = await api.get('/api/health');
+    const refused = await callRoute(ROUTES.health);
     expect(refused.status).toBe(503);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.text).not.toMatch(/57P03|shutting down|postgres/i);
