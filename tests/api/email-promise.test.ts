@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api, call, uniqueEmail } from '../helpers/api.ts';
+import { call, uniqueEmail } from '../helpers/api.ts';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 /**
  * "We sent it to ..." is said only when the email will really go: an email provider is configured
@@ -31,7 +33,9 @@ const addSmtpKey = (name: string, password: string) => {
 };
 
 const claim = () =>
-  api.post('/api/leads', { firstName: 'Dana', email: uniqueEmail('promise'), source: 'popup_discount_offer' });
+  callRoute(ROUTES.leadCapture, {
+    body: { firstName: 'Dana', email: uniqueEmail('promise'), source: 'popup_discount_offer' },
+  });
 
 beforeAll(async () => {
   db = await useIsolatedDatabase();
@@ -50,7 +54,9 @@ describe('the email promise on the popup and the quote form', () => {
     const res = await claim();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, emailed: true, emailGoing: false });
-    const quote = await api.post('/api/quotes', validQuote({ returnEmail: uniqueEmail('promise') }));
+    const quote = await callRoute(ROUTES.quoteSubmit, {
+      unchecked: validQuote({ returnEmail: uniqueEmail('promise') }),
+    });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body).toMatchObject({ success: true, emailGoing: false });
   });
@@ -64,7 +70,9 @@ describe('the email promise on the popup and the quote form', () => {
     expect(attempts.length).toBeGreaterThan(0);
     expect(attempts.every((a) => a.outcome === 'failed')).toBe(true);
     expect((await claim()).body).toMatchObject({ emailed: true, emailGoing: false });
-    expect((await api.post('/api/quotes', validQuote({ returnEmail: uniqueEmail('promise') }))).body).toMatchObject({
+    expect(
+      (await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ returnEmail: uniqueEmail('promise') }) })).body,
+    ).toMatchObject({
       emailGoing: false,
     });
 

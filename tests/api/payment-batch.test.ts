@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // The appointment cards' payments in one call (docs/decisions/0204): GET
 // /api/appointments/payments?ids=... answers, for each appointment the caller may see, what the
@@ -44,13 +46,14 @@ describe('payments of several appointments in one call', () => {
     const [theirs] = await appointments(stranger, mechanic, 1);
 
     for (const user of [pilot, mechanic]) {
-      const res = await api.get(`/api/appointments/payments?ids=${[none, paid, due, theirs].join(',')}`, {
-        token: user.token,
+      const res = await callRoute(ROUTES.appointmentPayments, {
+        query: { ids: [none, paid, due, theirs].join(',') },
+        as: user,
       });
       expect(res.status, res.text).toBe(200);
       const expected: Record<string, unknown> = {};
       for (const id of user === pilot ? [none!, paid!, due!] : [none!, paid!, due!, theirs!]) {
-        expected[id] = (await api.get(`/api/appointments/${id}/payment`, { token: user.token })).body;
+        expected[id] = (await callRoute(ROUTES.appointmentPayment, { params: { id }, as: user })).body;
       }
       expect(res.body).toEqual(expected);
     }
@@ -65,10 +68,10 @@ describe('payments of several appointments in one call', () => {
     });
     // Only the owner is sent to the card page.
     expect(batch[due!]).toMatchObject({ status: 'payment_due', actionUrl: 'https://checkout.example/pay' });
-    const forMechanic = (await api.get(`/api/appointments/payments?ids=${due}`, { token: mechanic.token })).body;
-    expect(forMechanic[due!].actionUrl).toBeNull();
+    const forMechanic = (await callRoute(ROUTES.appointmentPayments, { query: { ids: due }, as: mechanic })).body;
+    expect(forMechanic[due!]!.actionUrl).toBeNull();
     // Someone else's appointment: nothing, as its single read is a 404.
-    expect((await api.get(`/api/appointments/payments?ids=${theirs}`, { token: pilot.token })).body).toEqual({});
+    expect((await callRoute(ROUTES.appointmentPayments, { query: { ids: theirs }, as: pilot })).body).toEqual({});
     // The settled payment was written as paid without a capture or a signed entry: take it away, so
     // the run's final data check reads only what the product wrote.
     await sql`delete from payments where appointment_id = ${paid}`.execute(db);
@@ -86,6 +89,8 @@ describe('payments of several appointments in one call', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.detail).toBeTruthy();
     }
-    expect((await api.get('/api/appointments/payments?ids=00000000-0000-4000-8000-000000000000')).status).toBe(401);
+    expect(
+      (await callRoute(ROUTES.appointmentPayments, { query: { ids: '00000000-0000-4000-8000-000000000000' } })).status,
+    ).toBe(401);
   });
 });

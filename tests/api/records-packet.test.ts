@@ -8,6 +8,8 @@ import { jobReadyToSign, type ReadyJob } from '../helpers/jobs.ts';
 import { pdfPages } from '../helpers/pdf-text.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // The records packet of one aircraft (docs/decisions/0398-records-packet.md): the ADs with their
 // method of compliance and revision, the inspections and other items, the total time, every
@@ -203,7 +205,7 @@ describe('GET /api/aircraft/:id/records-packet', { timeout: 180_000 }, () => {
       expect((await packet(j, admin.token, query)).status).toBe(403);
       expect((await api.get(`/api/aircraft/${j.aircraftId}/records-packet${query}`)).status).toBe(401);
     }
-    expect((await api.get('/api/aircraft/not-an-id/records-packet', { token: j.pilot.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.recordsPacket, { params: { id: 'not-an-id' }, as: j.pilot })).status).toBe(404);
     const bad = await packet(j, j.pilot.token, '?format=docx');
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/format must be one of pdf, json/);
@@ -270,8 +272,10 @@ describe('GET /api/aircraft/:id/records-packet', { timeout: 180_000 }, () => {
   });
 
   it('the signed inspection entry’s PDF gives its discrepancy list a page of its own, signed and dated', async () => {
-    const res = await api.get(`/api/aircraft/${j.aircraftId}/logbook/pdf?entry=${j.correctionId}`, {
-      token: j.pilot.token,
+    const res = await callRoute(ROUTES.logbookPdf, {
+      params: { id: j.aircraftId },
+      query: { entry: j.correctionId },
+      as: j.pilot,
     });
     expect(res.status).toBe(200);
     const pages = await pdfPages(res.bytes);

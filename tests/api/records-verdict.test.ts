@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign, type JobLine, type ReadyJob } from '../helpers/jobs.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // One airworthiness rule (docs/decisions/0270-one-airworthiness-rule.md): the due list, the Overview
 // and the signed entry judge an overdue transponder the same way whether or not the owner deferred
@@ -60,7 +61,7 @@ interface Reason {
   cite: string;
 }
 const dueList = async (j: ReadyJob) =>
-  (await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token })).body as {
+  (await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot })).body as {
     verdict: string;
     airworthy: boolean;
     reasons: Reason[];
@@ -86,16 +87,16 @@ describe('one airworthiness rule for an overdue item, deferred or not', { timeou
 
   it('after the annual is signed with the transponder deferred: airworthy with the limit, on the due list and in the entry', async () => {
     const j = await job([ANNUAL, { ...TRANSPONDER, decision: 'defer' }], 'completed');
-    const draft = await api.get(`/api/appointments/${j.appointmentId}/record`, { token: j.mechanic.token });
+    const draft = await callRoute(ROUTES.record, { params: { id: j.appointmentId }, as: j.mechanic });
     expect(draft.body.airworthy).toBe(true); // the annual found it airworthy; the deferred test is listed, not a 43.11 discrepancy
     expect(draft.body.discrepancies).toEqual([
       expect.stringMatching(/^Transponder check \(91\.413\): deferred by the owner on /),
     ]);
-    const signed = await api.post(
-      `/api/appointments/${j.appointmentId}/record/sign`,
-      { fullName: 'Rule Keeper', certificateNumber: '3456789', statement: true },
-      { token: j.mechanic.token },
-    );
+    const signed = await callRoute(ROUTES.recordSign, {
+      params: { id: j.appointmentId },
+      body: { fullName: 'Rule Keeper', certificateNumber: '3456789', statement: true },
+      as: j.mechanic,
+    });
     expect(signed.status).toBe(200);
     const view = await dueList(j);
     expect(view).toMatchObject({ verdict: 'airworthy', airworthy: true, reasons: [], limits: [TRANSPONDER_LIMIT] });
@@ -103,7 +104,7 @@ describe('one airworthiness rule for an overdue item, deferred or not', { timeou
 
   it('a deferred airworthiness discrepancy that answers no due item grounds the aircraft, in the entry too', async () => {
     const j = await job([ANNUAL, TRANSPONDER, { ...EXHAUST, decision: 'defer' }], 'completed');
-    const draft = await api.get(`/api/appointments/${j.appointmentId}/record`, { token: j.mechanic.token });
+    const draft = await callRoute(ROUTES.record, { params: { id: j.appointmentId }, as: j.mechanic });
     expect(draft.body.airworthy).toBe(false);
     const view = await dueList(j);
     expect(view.verdict).toBe('not_airworthy');

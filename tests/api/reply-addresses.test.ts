@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_DISCOUNT_CODE } from '../../src/contract/popup.ts';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api, call, uniqueEmail } from '../helpers/api.ts';
+import { call, uniqueEmail } from '../helpers/api.ts';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Replies reach a person, the copy of a request is the request, and the discount
 // code sits before the sign-off, in the email and in the template preview.
@@ -18,9 +20,10 @@ const REPLY = 'hello@skyward.test';
 const INBOX = 'quotes@skyward.test';
 
 const put = (category: string, key: string, value: string) =>
-  call('PUT', `/api/admin/config/settings/${category}/${key}`, {
+  callRoute(ROUTES.adminSettingSave, {
+    params: { category, key },
     body: { setting_key: key, setting_value: value },
-    token: admin.token,
+    as: admin,
   });
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
@@ -60,7 +63,7 @@ afterAll(async () => {
 describe('reply addresses', () => {
   it("the business's copy answers the customer; the customer's answers the business", async () => {
     const quote = validQuote({ returnEmail: uniqueEmail('owner'), lastInvoiceAmount: '3200' });
-    expect((await api.post('/api/quotes', quote)).status).toBe(200);
+    expect((await callRoute(ROUTES.quoteSubmit, { unchecked: quote })).status).toBe(200);
     await deliverDueMessages(db);
     const toBusiness = smtp.messages.find((m) => m.to.includes(INBOX))!;
     expect(toBusiness.raw).toMatch(new RegExp(`^Reply-To: ${quote.returnEmail.replace(/[.+]/g, '\\$&')}$`, 'm'));
@@ -80,30 +83,29 @@ describe('reply addresses', () => {
   });
 
   it('the popup email keeps its code before the template sign-off, and the preview shows where', async () => {
-    const created = await api.post(
-      '/api/admin/config/email-templates',
-      {
+    const created = await callRoute(ROUTES.adminTemplateCreate, {
+      body: {
         name: 'Welcome',
         subject_line: 'Welcome, {{firstName}}',
         html_content: '<p>Hi {{firstName}}, thanks for your interest.</p><p>Blue skies,<br>The Skyward team</p>',
         campaign_type: 'welcome_series',
       },
-      { token: admin.token },
-    );
+      as: admin,
+    });
     expect(created.status, created.text).toBeLessThan(300);
     const lead = uniqueEmail('lead');
-    await api.post('/api/leads', { firstName: 'Bessie', email: lead });
+    await callRoute(ROUTES.leadCapture, { body: { firstName: 'Bessie', email: lead } });
     const row = await db.selectFrom('outbox').selectAll().where('toAddress', '=', lead).executeTakeFirstOrThrow();
     expect(row.replyTo).toBe(REPLY);
     expect(row.bodyHtml).toMatch(
       /^<p>Hi Bessie, thanks for your interest\.<\/p><p>Your discount code: <strong>SKY25-[0-9A-F]{6}<\/strong><\/p><p>Applies to labor.*<\/p><p>Blue skies,<br \/>The Skyward team<\/p>$/,
     );
 
-    const preview = await api.post(
-      `/api/admin/config/email-templates/${created.body.data.id}/preview`,
-      {},
-      { token: admin.token },
-    );
+    const preview = await callRoute(ROUTES.adminTemplatePreview, {
+      params: { id: created.body.data.id },
+      body: {},
+      as: admin,
+    });
     expect(preview.status).toBe(200);
     const html = preview.body.data.html as string;
     expect(html.indexOf(SAMPLE_DISCOUNT_CODE)).toBeGreaterThan(0);

@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE, SESSION_MESSAGES } from '../../src/contract/auth.ts';
 import { RESET_EMAILS } from '../../src/features/auth/reset-budget.server.ts';
 import passwordReset from '../../netlify/functions/auth-password-reset.ts';
-import { api, uniqueIp } from '../helpers/api.ts';
+import { uniqueIp } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Three public quotes with `returnEmail` set to a user's address used up the
 // "3 emails a day to an unverified address" budget, and that user's reset then answered "we have
@@ -26,9 +28,10 @@ describe('password resets have their own budget', () => {
   it('still email the account after anonymous forms used up the address budget', async () => {
     const user = await createUser('pilot');
     for (let i = 0; i < 4; i += 1) {
-      expect((await api.post('/api/quotes', validQuote({ returnEmail: user.email }), { ip: uniqueIp() })).status).toBe(
-        200,
-      );
+      expect(
+        (await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ returnEmail: user.email }), ip: uniqueIp() }))
+          .status,
+      ).toBe(200);
     }
     const acks = await testDb()
       .selectFrom('outbox')
@@ -37,7 +40,7 @@ describe('password resets have their own budget', () => {
       .where('kind', '=', 'quote.acknowledge_visitor')
       .execute();
     expect(acks).toHaveLength(3); // the anonymous budget, used up
-    const reset = await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp() });
+    const reset = await callRoute(ROUTES.authPasswordReset, { body: { email: user.email }, ip: uniqueIp() });
     expect(reset.body).toEqual({ success: true, message: SESSION_MESSAGES.resetRequested });
     expect(await resetEmails(user.email)).toHaveLength(1);
   });
@@ -46,20 +49,19 @@ describe('password resets have their own budget', () => {
     const user = await createUser('pilot');
     const attacker = uniqueIp();
     for (let i = 0; i < RESET_EMAILS.perClientPerDay + 2; i += 1)
-      await api.post('/api/auth/password-reset', { email: user.email }, { ip: attacker });
+      await callRoute(ROUTES.authPasswordReset, { body: { email: user.email }, ip: attacker });
     expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perClientPerDay);
-    await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp() });
+    await callRoute(ROUTES.authPasswordReset, { body: { email: user.email }, ip: uniqueIp() });
     expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perClientPerDay + 1);
   });
 
   it("strangers from many addresses cannot use up the owner's resets, nor lock the owner's browser out", async () => {
     const victim = await createUser('pilot');
     const victimIp = uniqueIp();
-    const signedIn = await api.post(
-      '/api/auth/login',
-      { email: victim.email, password: victim.password },
-      { ip: victimIp },
-    );
+    const signedIn = await callRoute(ROUTES.authLogin, {
+      body: { email: victim.email, password: victim.password },
+      ip: victimIp,
+    });
     expect(signedIn.status).toBe(200);
     const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0]!;
     expect(cookie).toMatch(/^sma_device=/);
@@ -67,18 +69,18 @@ describe('password resets have their own budget', () => {
     // 12 requests from 4 other addresses: the strangers' whole budget for the day.
     for (let a = 0; a < 4; a += 1) {
       const ip = uniqueIp();
-      for (let i = 0; i < 3; i += 1) await api.post('/api/auth/password-reset', { email: victim.email }, { ip });
+      for (let i = 0; i < 3; i += 1) await callRoute(ROUTES.authPasswordReset, { body: { email: victim.email }, ip });
     }
     expect(await resetEmails(victim.email)).toHaveLength(RESET_EMAILS.perAccountPerDay);
     // A stranger's 13th sends nothing more...
-    await api.post('/api/auth/password-reset', { email: victim.email }, { ip: uniqueIp() });
+    await callRoute(ROUTES.authPasswordReset, { body: { email: victim.email }, ip: uniqueIp() });
     expect(await resetEmails(victim.email)).toHaveLength(RESET_EMAILS.perAccountPerDay);
     // ...but the owner's own browser still gets its link.
-    const own = await api.post(
-      '/api/auth/password-reset',
-      { email: victim.email },
-      { ip: victimIp, headers: { cookie } },
-    );
+    const own = await callRoute(ROUTES.authPasswordReset, {
+      body: { email: victim.email },
+      ip: victimIp,
+      headers: { cookie },
+    });
     expect(own.body).toEqual({ success: true, message: SESSION_MESSAGES.resetRequested });
     expect(await resetEmails(victim.email)).toHaveLength(RESET_EMAILS.perAccountPerDay + 1);
 
@@ -86,13 +88,14 @@ describe('password resets have their own budget', () => {
     const attacker = uniqueIp();
     for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount; i += 1)
       expect(
-        (await api.post('/api/auth/login', { email: victim.email, password: `guess-${i}` }, { ip: attacker })).status,
+        (await callRoute(ROUTES.authLogin, { body: { email: victim.email, password: `guess-${i}` }, ip: attacker }))
+          .status,
       ).toBe(401);
-    const owner = await api.post(
-      '/api/auth/login',
-      { email: victim.email, password: victim.password },
-      { ip: victimIp, headers: { cookie } },
-    );
+    const owner = await callRoute(ROUTES.authLogin, {
+      body: { email: victim.email, password: victim.password },
+      ip: victimIp,
+      headers: { cookie },
+    });
     expect(owner.status, owner.text).toBe(200);
   });
 
@@ -100,12 +103,12 @@ describe('password resets have their own budget', () => {
     const user = await createUser('pilot');
     const ip = uniqueIp();
     const cookie = (
-      (await api.post('/api/auth/login', { email: user.email, password: user.password }, { ip })).headers.get(
+      (await callRoute(ROUTES.authLogin, { body: { email: user.email, password: user.password }, ip })).headers.get(
         'set-cookie',
       ) ?? ''
     ).split(';')[0]!;
     for (let i = 0; i < RESET_EMAILS.perKnownDevicePerDay + 2; i += 1)
-      await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp(), headers: { cookie } });
+      await callRoute(ROUTES.authPasswordReset, { body: { email: user.email }, ip: uniqueIp(), headers: { cookie } });
     expect(await resetEmails(user.email)).toHaveLength(RESET_EMAILS.perKnownDevicePerDay);
   });
 

@@ -1,18 +1,20 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS } from '../../src/contract/business-hours.ts';
-import { api, call } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Every setting the console offers changes what it says it changes (
 // docs/decisions/0190-settings-catalog.md).
 
 let admin: TestUser;
 const put = (category: string, key: string, value: string, extra: Record<string, string> = {}) =>
-  call('PUT', `/api/admin/config/settings/${category}/${key}`, {
+  callRoute(ROUTES.adminSettingSave, {
+    params: { category, key },
     body: { setting_key: key, setting_value: value, ...extra },
-    token: admin.token,
+    as: admin,
   });
 const KEYS = ['lead_popup_enabled', 'session_hours', 'business_hours'];
 
@@ -26,9 +28,9 @@ afterAll(async () => {
 
 describe('lead_popup_enabled', () => {
   it('is what the home page reads before offering the popup', async () => {
-    expect((await api.get('/api/site/settings')).body.data.lead_popup_enabled).toBe(true);
+    expect((await callRoute(ROUTES.siteSettings)).body.data.lead_popup_enabled).toBe(true);
     expect((await put('marketing', 'lead_popup_enabled', 'false')).status).toBe(200);
-    const res = await api.get('/api/site/settings');
+    const res = await callRoute(ROUTES.siteSettings);
     expect(res.status).toBe(200);
     expect(res.body.data.lead_popup_enabled).toBe(false);
     // The CDN keeps it until a setting changes (the save purges the tag).
@@ -37,19 +39,19 @@ describe('lead_popup_enabled', () => {
       setting_value: 'true',
       data_type: 'boolean',
     });
-    expect((await api.get('/api/site/settings')).body.data.lead_popup_enabled).toBe(true);
+    expect((await callRoute(ROUTES.siteSettings)).body.data.lead_popup_enabled).toBe(true);
   });
 
   it('refuses anything but on or off', async () => {
     const res = await put('marketing', 'lead_popup_enabled', 'maybe', { data_type: 'string' });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Discount popup must be on (true) or off (false)');
+    expect(detailOf(res)).toBe('Discount popup must be on (true) or off (false)');
   });
 });
 
 describe('session_hours', () => {
   const login = async (user: TestUser) => {
-    const res = await api.post('/api/auth/login', { email: user.email, password: user.password });
+    const res = await callRoute(ROUTES.authLogin, { body: { email: user.email, password: user.password } });
     expect(res.status).toBe(200);
     const claims = decodeJwt(res.body.access_token as string);
     return { ttl: claims.exp! - claims.iat!, expiresIn: res.body.expires_in as number };
@@ -70,14 +72,14 @@ describe('session_hours', () => {
     ] as const) {
       const res = await put('security', 'session_hours', value, { data_type: 'number' });
       expect(res.status, value).toBe(400);
-      expect(res.body.detail).toBe(detail);
+      expect(detailOf(res)).toBe(detail);
     }
   });
 });
 
 describe('business_hours', () => {
   it('is a week the public site shows, in lines and as schema.org hours', async () => {
-    expect((await api.get('/api/site/settings')).body.data.business_hours).toEqual(DEFAULT_BUSINESS_HOURS);
+    expect((await callRoute(ROUTES.siteSettings)).body.data.business_hours).toEqual(DEFAULT_BUSINESS_HOURS);
     const week = {
       ...DEFAULT_BUSINESS_HOURS,
       fri: { open: '08:00', close: '16:30' },
@@ -86,7 +88,7 @@ describe('business_hours', () => {
     const saved = await put('general', 'business_hours', JSON.stringify(week));
     expect(saved.status).toBe(200);
     expect(saved.body.data.data_type).toBe('json');
-    const site = (await api.get('/api/site/settings')).body.data;
+    const site = (await callRoute(ROUTES.siteSettings)).body.data;
     expect(site.business_hours).toEqual(week);
     expect(site.business_hours_text).toEqual([
       'Mon-Thu: 7:00 AM-6:00 PM',
@@ -100,7 +102,7 @@ describe('business_hours', () => {
     const week = { ...DEFAULT_BUSINESS_HOURS, tue: { open: '18:00', close: '07:00' } };
     const res = await put('general', 'business_hours', JSON.stringify(week));
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Business hours (Tuesday): Closing time must be after the opening time');
+    expect(detailOf(res)).toBe('Business hours (Tuesday): Closing time must be after the opening time');
   });
 
   it('falls back to the default week when a stored value no longer fits', async () => {
@@ -109,6 +111,6 @@ describe('business_hours', () => {
       .set({ settingValue: 'Mon-Fri 7-6', dataType: 'string' })
       .where('settingKey', '=', 'business_hours')
       .execute();
-    expect((await api.get('/api/site/settings')).body.data.business_hours).toEqual(DEFAULT_BUSINESS_HOURS);
+    expect((await callRoute(ROUTES.siteSettings)).body.data.business_hours).toEqual(DEFAULT_BUSINESS_HOURS);
   });
 });

@@ -3,9 +3,11 @@ import { STRIPE_KEY_MESSAGES } from '../../src/contract/admin-api-keys.ts';
 import { credentialsFor } from '../../src/features/integrations/api-keys.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { encryptSecret } from '../../src/server/crypto.server.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Stripe keys in the console: only a secret (sk_) or restricted (rk_) key with its webhook signing
 // secret (whsec_) is saved; it becomes the primary key (payments leave the stand-in) only when the
@@ -61,13 +63,13 @@ describe('Stripe keys in the console', () => {
     expect(restricted.body.data.is_primary).toBe(true);
     expect((await credentialsFor(db, 'stripe'))?.keyName).toBe('Restricted');
     // A replacement is held to the same rule.
-    const replaced = await api.put(
-      `/api/admin/config/api-keys/${plain.body.data.id}`,
-      { api_key: 'pk_live_51Publishable0123456789' },
-      { token: admin.token },
-    );
+    const replaced = await callRoute(ROUTES.adminApiKeyReplace, {
+      params: { id: plain.body.data.id },
+      body: { api_key: 'pk_live_51Publishable0123456789' },
+      as: admin,
+    });
     expect(replaced.status).toBe(400);
-    expect(replaced.body.detail).toContain(STRIPE_KEY_MESSAGES.notSecretKey);
+    expect(detailOf(replaced)).toContain(STRIPE_KEY_MESSAGES.notSecretKey);
   });
 
   it('the Test button says which part of a stored key is wrong', async () => {
@@ -94,8 +96,10 @@ describe('Stripe keys in the console', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const tested = await api.post(`/api/admin/config/test-integration/stripe?key_id=${row.id}`, undefined, {
-      token: admin.token,
+    const tested = await callRoute(ROUTES.adminTestIntegration, {
+      params: { integration: 'stripe' },
+      query: { key_id: row.id },
+      as: admin,
     });
     expect(tested.status).toBe(200);
     expect(tested.body.success).toBe(false);
