@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AdminCreateError, createAdmin } from '../../src/features/auth/admin-create.server.ts';
-import { api, uniqueEmail } from '../helpers/api.ts';
+import { uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // The core of `npm run admin:create`, against the API tests' database.
 describe('createAdmin (npm run admin:create)', () => {
@@ -18,10 +20,10 @@ describe('createAdmin (npm run admin:create)', () => {
     });
     expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
 
-    const login = await api.post('/api/auth/login', { email, password: result.generatedPassword });
+    const login = await callRoute(ROUTES.authLogin, { body: { email, password: result.generatedPassword! } });
     expect(login.status).toBe(200);
     expect(login.body.user.role).toBe('admin');
-    const stats = await api.get('/api/admin/dashboard', { token: login.body.access_token });
+    const stats = await callRoute(ROUTES.adminDashboard, { as: login.body.access_token });
     expect(stats.status).toBe(200);
   });
 
@@ -30,7 +32,9 @@ describe('createAdmin (npm run admin:create)', () => {
     const result = await createAdmin(testDb(), { email, password: 'A-long-admin-passphrase' });
     expect(result.generatedPassword).toBeUndefined();
     expect(result.user).toMatchObject({ firstName: 'Site', lastName: 'Administrator', role: 'admin' });
-    expect((await api.post('/api/auth/login', { email, password: 'A-long-admin-passphrase' })).status).toBe(200);
+    expect((await callRoute(ROUTES.authLogin, { body: { email, password: 'A-long-admin-passphrase' } })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a short password and a bad email', async () => {
@@ -63,9 +67,9 @@ describe('createAdmin (npm run admin:create)', () => {
     expect(result.user.role).toBe('admin');
     expect(result.generatedPassword).toBeUndefined();
     // The old token now carries admin rights: the guards read the role from the database.
-    expect((await api.get('/api/admin/dashboard', { token: mechanic.token })).status).toBe(200);
-    expect((await api.post('/api/auth/login', { email: mechanic.email, password: mechanic.password })).status).toBe(
-      200,
-    );
+    expect((await callRoute(ROUTES.adminDashboard, { as: mechanic })).status).toBe(200);
+    expect(
+      (await callRoute(ROUTES.authLogin, { body: { email: mechanic.email, password: mechanic.password } })).status,
+    ).toBe(200);
   });
 });

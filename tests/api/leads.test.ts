@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { api, uniqueEmail, uniqueIp } from '../helpers/api.ts';
+import { uniqueEmail, uniqueIp } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 const leadsFor = (email: string) => testDb().selectFrom('leads').selectAll().where('email', '=', email).execute();
 
 describe('POST /api/leads', () => {
   it('stores a popup lead as New and queues the offer email once', async () => {
     const email = uniqueEmail('lead');
-    const res = await api.post('/api/leads', { firstName: 'Chuck', email, phone: '', source: 'popup_discount_offer' });
+    const res = await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Chuck', email, phone: '', source: 'popup_discount_offer' },
+    });
     expect(res.status).toBe(200);
     const rows = await leadsFor(email);
     expect(rows).toHaveLength(1);
@@ -24,11 +28,13 @@ describe('POST /api/leads', () => {
     expect(JSON.stringify(mail)).toContain(code);
     expect(JSON.stringify(mail)).toMatch(/labor/);
 
-    const again = await api.post('/api/leads', {
-      firstName: 'Charles',
-      email: email.toUpperCase(),
-      phone: '415-555-0199',
-      source: 'popup_discount_offer',
+    const again = await callRoute(ROUTES.leadCapture, {
+      body: {
+        firstName: 'Charles',
+        email: email.toUpperCase(),
+        phone: '415-555-0199',
+        source: 'popup_discount_offer',
+      },
     });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({
@@ -56,32 +62,38 @@ describe('POST /api/leads', () => {
 
   it('keeps one row per source for the same email', async () => {
     const email = uniqueEmail('lead');
-    await api.post('/api/leads', { firstName: 'Bob', email, source: 'popup_discount_offer' });
-    await api.post('/api/leads', { firstName: 'Bob', email, source: 'footer_newsletter' });
+    await callRoute(ROUTES.leadCapture, { body: { firstName: 'Bob', email, source: 'popup_discount_offer' } });
+    await callRoute(ROUTES.leadCapture, { body: { firstName: 'Bob', email, source: 'footer_newsletter' } });
     expect(await leadsFor(email)).toHaveLength(2);
   });
 
   it('refuses a missing name, a bad email and a bad phone', async () => {
-    const noName = await api.post('/api/leads', { email: uniqueEmail() });
+    const noName = await callRoute(ROUTES.leadCapture, { unchecked: { email: uniqueEmail() } });
     expect(noName.status).toBe(400);
-    expect(noName.body.detail).toBe('First name is required');
-    const badEmail = await api.post('/api/leads', { firstName: 'A', email: 'nope' });
+    expect(detailOf(noName)).toBe('First name is required');
+    const badEmail = await callRoute(ROUTES.leadCapture, { body: { firstName: 'A', email: 'nope' } });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.body.detail).toBe('Email address must be a valid email address');
-    const badPhone = await api.post('/api/leads', { firstName: 'A', email: uniqueEmail(), phone: 'abc' });
+    expect(detailOf(badEmail)).toBe('Email address must be a valid email address');
+    const badPhone = await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'A', email: uniqueEmail(), phone: 'abc' },
+    });
     expect(badPhone.status).toBe(400);
-    expect(badPhone.body.errors[0].path).toBe('phone');
+    expect(errorsOf(badPhone)[0]!.path).toBe('phone');
   });
 
   it('rejects the honeypot and rate-limits per IP', async () => {
-    const trapped = await api.post('/api/leads', { firstName: 'Bot', email: uniqueEmail(), website: 'x' });
+    const trapped = await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Bot', email: uniqueEmail(), website: 'x' },
+    });
     expect(trapped.status).toBe(400);
     const ip = uniqueIp();
     for (let i = 0; i < 10; i += 1) {
-      expect((await api.post('/api/leads', { firstName: 'A', email: uniqueEmail() }, { ip })).status).toBe(200);
+      expect((await callRoute(ROUTES.leadCapture, { body: { firstName: 'A', email: uniqueEmail() }, ip })).status).toBe(
+        200,
+      );
     }
-    const limited = await api.post('/api/leads', { firstName: 'A', email: uniqueEmail() }, { ip });
+    const limited = await callRoute(ROUTES.leadCapture, { body: { firstName: 'A', email: uniqueEmail() }, ip });
     expect(limited.status).toBe(429);
-    expect(limited.body.detail).toMatch(/Too many submissions/);
+    expect(detailOf(limited)).toMatch(/Too many submissions/);
   });
 });

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
 import { MAX_DELIVERY_ATTEMPTS } from '../../src/features/messaging/retry-policy.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messaging.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 let db: Db;
 let fake: FakeMessaging;
@@ -55,16 +57,18 @@ beforeEach(() => {
 
 describe('outbox delivery', () => {
   it('leaves messages waiting, visible to admins, while no provider is configured', async () => {
-    const res = await api.post('/api/leads', {
-      firstName: 'Wait',
-      email: 'wait@example.com',
-      source: 'popup_discount_offer',
+    const res = await callRoute(ROUTES.leadCapture, {
+      body: {
+        firstName: 'Wait',
+        email: 'wait@example.com',
+        source: 'popup_discount_offer',
+      },
     });
     expect(res.status).toBe(200);
     const report = await deliverDueMessages(db);
     expect(report.waitingForProvider).toEqual(['email', 'sms']);
     expect((await byAddress('wait@example.com')).status).toBe('pending');
-    const outbox = await api.get('/api/admin/outbox?status=pending', { token: admin.token });
+    const outbox = await callRoute(ROUTES.adminOutbox, { query: { status: 'pending' }, as: admin });
     expect(outbox.status).toBe(200);
     expect(outbox.body.data.map((m: { toAddress: string }) => m.toAddress)).toContain('wait@example.com');
   });
@@ -82,7 +86,9 @@ describe('outbox delivery', () => {
   });
 
   it('retries after a provider 500 and then succeeds', async () => {
-    await api.post('/api/leads', { firstName: 'Retry', email: 'retry@example.com', source: 'popup_discount_offer' });
+    await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Retry', email: 'retry@example.com', source: 'popup_discount_offer' },
+    });
     fake.failNext(1, 500);
     await deliverDueMessages(db);
     let row = await byAddress('retry@example.com');
@@ -102,7 +108,9 @@ describe('outbox delivery', () => {
   });
 
   it('dead-letters a message after the last attempt, and an admin can retry it', async () => {
-    await api.post('/api/leads', { firstName: 'Dead', email: 'dead@example.com', source: 'popup_discount_offer' });
+    await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Dead', email: 'dead@example.com', source: 'popup_discount_offer' },
+    });
     fake.setDown(503);
     for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i += 1) {
       await fastForward();
@@ -117,13 +125,13 @@ describe('outbox delivery', () => {
 
     fake.setDown(null);
     const pilot = await createUser('pilot');
-    expect((await api.post(`/api/admin/outbox/${dead.id}/retry`, {}, { token: pilot.token })).status).toBe(403);
-    expect((await api.post(`/api/admin/outbox/${dead.id}/retry`, {})).status).toBe(401);
-    const retried = await api.post(`/api/admin/outbox/${dead.id}/retry`, {}, { token: admin.token });
+    expect((await callRoute(ROUTES.adminOutboxRetry, { params: { id: dead.id }, as: pilot })).status).toBe(403);
+    expect((await callRoute(ROUTES.adminOutboxRetry, { params: { id: dead.id } })).status).toBe(401);
+    const retried = await callRoute(ROUTES.adminOutboxRetry, { params: { id: dead.id }, as: admin });
     expect(retried.status).toBe(200);
-    const again = await api.post(`/api/admin/outbox/${dead.id}/retry`, {}, { token: admin.token });
+    const again = await callRoute(ROUTES.adminOutboxRetry, { params: { id: dead.id }, as: admin });
     expect(again.status).toBe(409);
-    const run = await api.post('/api/admin/outbox/deliver', {}, { token: admin.token });
+    const run = await callRoute(ROUTES.adminOutboxDeliver, { as: admin });
     expect(run.status).toBe(200);
     expect((await byAddress('dead@example.com')).status).toBe('sent');
   });
@@ -187,14 +195,16 @@ describe('outbox delivery', () => {
   it('two overlapping runs send each message exactly once', async () => {
     const emails = Array.from({ length: 30 }, (_, i) => `overlap${i}@example.com`);
     for (const email of emails)
-      await api.post('/api/leads', { firstName: 'Overlap', email, source: 'popup_discount_offer' });
+      await callRoute(ROUTES.leadCapture, { body: { firstName: 'Overlap', email, source: 'popup_discount_offer' } });
     const [a, b] = await Promise.all([deliverDueMessages(db, 30), deliverDueMessages(db, 30)]);
     expect(a.sent + b.sent).toBe(30);
     for (const email of emails) expect(fake.emails.filter((e) => e.to === email)).toHaveLength(1);
   });
 
   it('marks a message whose run was interrupted as dead instead of sending it twice', async () => {
-    await api.post('/api/leads', { firstName: 'Crash', email: 'crash@example.com', source: 'popup_discount_offer' });
+    await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Crash', email: 'crash@example.com', source: 'popup_discount_offer' },
+    });
     // A run claimed it and died before recording the result: the lease has run out.
     await db
       .updateTable('outbox')
@@ -210,24 +220,25 @@ describe('outbox delivery', () => {
   });
 
   it('renders a message from the active admin template of its kind and counts the send', async () => {
-    const created = await api.post(
-      '/api/admin/config/email-templates',
-      {
+    const created = await callRoute(ROUTES.adminTemplateCreate, {
+      body: {
         name: 'Popup welcome',
         subject_line: 'Welcome aboard, {{firstName}}!',
         html_content: '<p>Hi {{firstName}}, your code is <strong>SKY25</strong>.</p>',
         campaign_type: 'welcome_series',
         delay_minutes: 0,
       },
-      { token: admin.token },
-    );
+      as: admin,
+    });
     expect(created.status, created.text).toBeLessThan(300);
     // A first name with markup is not repeated to an unverified address at all (0097); one with an
     // apostrophe is, escaped in the HTML.
-    await api.post('/api/leads', {
-      firstName: "Tess O'Hara",
-      email: 'templated@example.com',
-      source: 'popup_discount_offer',
+    await callRoute(ROUTES.leadCapture, {
+      body: {
+        firstName: "Tess O'Hara",
+        email: 'templated@example.com',
+        source: 'popup_discount_offer',
+      },
     });
     const row = await byAddress('templated@example.com');
     expect(row.subject).toBe("Welcome aboard, Tess O'Hara!");
@@ -250,13 +261,13 @@ describe('outbox delivery', () => {
   });
 
   it('lists the outbox for admins only, with counts and a status filter', async () => {
-    expect((await api.get('/api/admin/outbox')).status).toBe(401);
+    expect((await callRoute(ROUTES.adminOutbox)).status).toBe(401);
     const mechanic = await createUser('mechanic');
-    expect((await api.get('/api/admin/outbox', { token: mechanic.token })).status).toBe(403);
-    const res = await api.get('/api/admin/outbox?status=dead&per_page=5', { token: admin.token });
+    expect((await callRoute(ROUTES.adminOutbox, { as: mechanic })).status).toBe(403);
+    const res = await callRoute(ROUTES.adminOutbox, { query: { status: 'dead', per_page: '5' }, as: admin });
     expect(res.status).toBe(200);
     expect(res.body.data.every((m: { status: string }) => m.status === 'dead')).toBe(true);
     expect(res.body.counts.sent).toBeGreaterThan(30);
-    expect((await api.get('/api/admin/outbox?status=lost', { token: admin.token })).status).toBe(400);
+    expect((await callRoute(ROUTES.adminOutbox, { query: { status: 'lost' }, as: admin })).status).toBe(400);
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api, call, uniqueIp } from '../helpers/api.ts';
+import { call, uniqueIp } from '../helpers/api.ts';
 import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messaging.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // A password-reset link is never stored readable: the outbox row holds it masked, the secret is
 // made when the email leaves, and only its hash is kept. An administrator opening the message in
@@ -50,10 +52,12 @@ async function resetMessageId(email: string): Promise<string> {
 describe('password-reset links are never stored readable', () => {
   it('the console shows the reset email masked before and after it is sent; the sent email carries a working link', async () => {
     const user = await createUser('pilot');
-    expect((await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp() })).status).toBe(200);
+    expect((await callRoute(ROUTES.authPasswordReset, { body: { email: user.email }, ip: uniqueIp() })).status).toBe(
+      200,
+    );
     const id = await resetMessageId(user.email);
 
-    const queued = await api.get(`/api/admin/outbox/${id}`, { token: admin.token });
+    const queued = await callRoute(ROUTES.adminOutboxMessage, { params: { id }, as: admin });
     expect(queued.status).toBe(200);
     expect(queued.body.data.bodyText).toMatch(/\/reset-password\?token=•+/);
     expect(queued.body.data.bodyText).not.toMatch(TOKEN_IN_LINK);
@@ -63,7 +67,7 @@ describe('password-reset links are never stored readable', () => {
     const token = TOKEN_IN_LINK.exec(email?.text ?? '')?.[1];
     expect(token, email?.text).toBeTruthy();
 
-    const sent = await api.get(`/api/admin/outbox/${id}`, { token: admin.token });
+    const sent = await callRoute(ROUTES.adminOutboxMessage, { params: { id }, as: admin });
     expect(sent.body.data.status).toBe('sent');
     expect(JSON.stringify(sent.body)).not.toContain(token);
     expect(sent.body.data.bodyText).not.toMatch(TOKEN_IN_LINK);
@@ -76,16 +80,19 @@ describe('password-reset links are never stored readable', () => {
     expect(everywhere).not.toContain(token);
 
     // The link in the delivered email works, once.
-    const confirm = await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'N3w-Passw0rd!x' });
+    const confirm = await callRoute(ROUTES.authPasswordResetConfirm, {
+      body: { token: token!, newPassword: 'N3w-Passw0rd!x' },
+    });
     expect(confirm.status, confirm.text).toBe(200);
     expect(
-      (await api.post('/api/auth/password-reset/confirm', { token, newPassword: 'An0ther-Passw0rd' })).status,
+      (await callRoute(ROUTES.authPasswordResetConfirm, { body: { token: token!, newPassword: 'An0ther-Passw0rd' } }))
+        .status,
     ).toBe(400);
   });
 
   it('a link that expired before the email could leave is not sent, and says why', async () => {
     const user = await createUser('pilot');
-    await api.post('/api/auth/password-reset', { email: user.email }, { ip: uniqueIp() });
+    await callRoute(ROUTES.authPasswordReset, { body: { email: user.email }, ip: uniqueIp() });
     const id = await resetMessageId(user.email);
     await db
       .updateTable('passwordResetTokens')
@@ -93,7 +100,7 @@ describe('password-reset links are never stored readable', () => {
       .execute();
     await deliverDueMessages(db);
     expect(fake.emails.filter((e) => e.to === user.email)).toHaveLength(0);
-    const message = await api.get(`/api/admin/outbox/${id}`, { token: admin.token });
+    const message = await callRoute(ROUTES.adminOutboxMessage, { params: { id }, as: admin });
     expect(message.body.data.status).toBe('dead');
     expect(message.body.data.lastError).toMatch(/reset link expired/i);
   });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '../../src/server/env.ts';
-import { api, call, uniqueEmail } from '../helpers/api.ts';
+import { call, uniqueEmail } from '../helpers/api.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Headers on every function response, 404 for malformed paths, client address from
 // Netlify's context.ip only with IPv6 keyed by its /64.
@@ -10,9 +12,9 @@ describe('security headers on function responses', () => {
   it('sends the content policy and HSTS on successes, errors and 405s alike', async () => {
     const user = await createUser('pilot');
     const answers = [
-      await api.get('/api/auth/me', { token: user.token }),
-      await api.get('/api/auth/me'),
-      await api.post('/api/auth/login', { email: 'x' }),
+      await callRoute(ROUTES.authMe, { as: user }),
+      await callRoute(ROUTES.authMe),
+      await callRoute(ROUTES.authLogin, { unchecked: { email: 'x' } }),
       await call('PATCH', '/api/blog/categories'),
     ];
     expect(answers.map((a) => a.status)).toEqual([200, 401, 400, 405]);
@@ -67,12 +69,16 @@ describe('client address', () => {
     const prefix = `2001:db8:${(process.pid % 65535).toString(16)}:${(Date.now() % 65535).toString(16)}`;
     const statuses = [];
     for (let i = 1; i <= 4; i += 1)
-      statuses.push((await api.post('/api/leads', lead(), { ip: `${prefix}::${i.toString(16)}` })).status);
+      statuses.push((await callRoute(ROUTES.leadCapture, { body: lead(), ip: `${prefix}::${i.toString(16)}` })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     // Another /64 has its own budget.
     expect(
-      (await api.post('/api/leads', lead(), { ip: `2001:db8:ffff:${((Date.now() + 1) % 65535).toString(16)}::1` }))
-        .status,
+      (
+        await callRoute(ROUTES.leadCapture, {
+          body: lead(),
+          ip: `2001:db8:ffff:${((Date.now() + 1) % 65535).toString(16)}::1`,
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -83,7 +89,8 @@ describe('client address', () => {
     for (let i = 1; i <= 3; i += 1)
       statuses.push(
         (
-          await api.post('/api/leads', lead(), {
+          await callRoute(ROUTES.leadCapture, {
+            body: lead(),
             ip,
             headers: { 'x-forwarded-for': `203.0.113.${i}`, 'x-nf-client-connection-ip': `203.0.113.${i}` },
           })
@@ -93,14 +100,13 @@ describe('client address', () => {
   });
 
   it('refuses a public write without a client address rather than sharing one bucket', async () => {
-    const res = await api.post('/api/leads', lead(), { ip: '' });
+    const res = await callRoute(ROUTES.leadCapture, { body: lead(), ip: '' });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('We could not tell which network this request came from. Please try again.');
-    const signIn = await api.post(
-      '/api/auth/login',
-      { email: uniqueEmail(), password: 'whatever-it-is' },
-      { ip: 'unknown' },
-    );
+    expect(detailOf(res)).toBe('We could not tell which network this request came from. Please try again.');
+    const signIn = await callRoute(ROUTES.authLogin, {
+      body: { email: uniqueEmail(), password: 'whatever-it-is' },
+      ip: 'unknown',
+    });
     expect(signIn.status).toBe(400);
   });
 });

@@ -5,6 +5,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
 import { mechanicWithProfile, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Signing fails whole or succeeds whole. With the record row held by a stuck
 // transaction, signing answered 503 after 3 s while the 100-hour item had already moved to done
@@ -26,32 +28,42 @@ describe('signing with the record row held by another transaction', () => {
       { baseLocation: 'KSHR', serviceRadius: 5, iaAuthorization: false },
       { firstName: 'Hal', lastName: 'Held' },
     );
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Cessna', model: '172N', year: 1978, homeAirport: 'KSHR', usage: 'for_hire' },
-      { token: pilot.token },
-    );
-    await api.post(
-      `/api/aircraft/${plane.body.id}/hours`,
-      { hours: 1004, date: localDayAt('KSHR') },
-      { token: pilot.token },
-    );
-    const item = await api.post(
-      `/api/aircraft/${plane.body.id}/maintenance`,
-      { kind: '100_hour', lastDoneHours: 915 },
-      { token: pilot.token },
-    );
-    const request = await api.post(
-      `/api/aircraft/${plane.body.id}/maintenance/request`,
-      { itemIds: [item.body.id] },
-      { token: pilot.token },
-    );
-    const quote = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(), { token: mechanic.token });
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.body.id}/accept`,
-      { bidId: quote.body.id },
-      { token: pilot.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: {
+        tailNumber: uniqueTail(),
+        make: 'Cessna',
+        model: '172N',
+        year: 1978,
+        homeAirport: 'KSHR',
+        usage: 'for_hire',
+      },
+      as: pilot,
+    });
+    await callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.body.id },
+      body: { hours: 1004, date: localDayAt('KSHR') },
+      as: pilot,
+    });
+    const item = await callRoute(ROUTES.maintenanceItemAdd, {
+      params: { id: plane.body.id },
+      body: { kind: '100_hour', lastDoneHours: 915 },
+      as: pilot,
+    });
+    const request = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.body.id },
+      body: { itemIds: [item.body.id] },
+      as: pilot,
+    });
+    const quote = await callRoute(ROUTES.requestBid, {
+      params: { id: request.body.id },
+      body: validBid(),
+      as: mechanic,
+    });
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.body.id },
+      body: { bidId: quote.body.id },
+      as: pilot,
+    });
     const appointmentId = accepted.body.appointment.id as string;
     for (const step of ['confirm', 'start', 'complete']) {
       expect(
@@ -64,10 +76,8 @@ describe('signing with the record row held by another transaction', () => {
         ).status,
       ).toBe(200);
     }
-    const body = { fullName: 'Hal Held', certificateNumber: '3456789', statement: true };
-    expect((await api.get(`/api/appointments/${appointmentId}/record`, { token: mechanic.token })).body.status).toBe(
-      'draft',
-    );
+    const body = { fullName: 'Hal Held', certificateNumber: '3456789', statement: true as const };
+    expect((await callRoute(ROUTES.record, { params: { id: appointmentId }, as: mechanic })).body.status).toBe('draft');
     const itemNow = () =>
       testDb()
         .selectFrom('maintenanceItems')
@@ -94,11 +104,11 @@ describe('signing with the record row held by another transaction', () => {
         await released;
       });
     await holding;
-    const blocked = await api.post(`/api/appointments/${appointmentId}/record/sign`, body, { token: mechanic.token });
+    const blocked = await callRoute(ROUTES.recordSign, { params: { id: appointmentId }, body, as: mechanic });
     release();
     await stuck;
     expect(blocked.status, blocked.text).toBe(503);
-    expect(blocked.body.detail).toMatch(/briefly unavailable/);
+    expect(detailOf(blocked)).toMatch(/briefly unavailable/);
     expect(await itemNow()).toEqual(before); // nothing half-done: the item did not move
     const still = await testDb()
       .selectFrom('maintenanceRecords')
@@ -107,7 +117,7 @@ describe('signing with the record row held by another transaction', () => {
       .executeTakeFirstOrThrow();
     expect(still).toEqual({ status: 'draft', sha256: null });
 
-    const signed = await api.post(`/api/appointments/${appointmentId}/record/sign`, body, { token: mechanic.token });
+    const signed = await callRoute(ROUTES.recordSign, { params: { id: appointmentId }, body, as: mechanic });
     expect(signed.status, signed.text).toBe(200);
     const after = await itemNow();
     expect(Number(after.lastDoneHours)).toBe(1015);

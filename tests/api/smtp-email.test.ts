@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueMessages } from '../../src/features/messaging/deliver.server.ts';
 import { decryptSecret } from '../../src/server/crypto.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messaging.ts';
 import { startFakeSmtp, type FakeSmtp } from '../helpers/fake-smtp.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 let db: Db;
 let smtp: FakeSmtp;
@@ -95,11 +97,11 @@ describe('SMTP as the email provider', () => {
       additional_config: smtpConfig(),
     });
     expect(wrong.status, wrong.text).toBe(200);
-    const failed = await api.post(
-      `/api/admin/config/test-integration/smtp?key_id=${wrong.body.data.id}`,
-      {},
-      { token: admin.token },
-    );
+    const failed = await callRoute(ROUTES.adminTestIntegration, {
+      params: { integration: 'smtp' },
+      query: { key_id: wrong.body.data.id },
+      as: admin,
+    });
     expect(failed.status).toBe(200);
     expect(failed.body).toMatchObject({ success: false });
     expect(failed.body.message).toMatch(
@@ -133,7 +135,7 @@ describe('SMTP as the email provider', () => {
     expect(stored.apiSecretEncrypted).not.toContain(PASS);
     expect(decryptSecret(stored.apiSecretEncrypted!)).toBe(PASS);
 
-    const passed = await api.post('/api/admin/config/test-integration/smtp', {}, { token: admin.token });
+    const passed = await callRoute(ROUTES.adminTestIntegration, { params: { integration: 'smtp' }, as: admin });
     expect(passed.body).toEqual({
       success: true,
       message: `SMTP (email) integration test passed: signed in to 127.0.0.1:${smtp.port} as ${USER}`,
@@ -147,10 +149,12 @@ describe('SMTP as the email provider', () => {
       token: admin.token,
     });
     expect(mc.status).toBe(200);
-    const lead = await api.post('/api/leads', {
-      firstName: 'Sam',
-      email: 'sam.smtp@example.com',
-      source: 'popup_discount_offer',
+    const lead = await callRoute(ROUTES.leadCapture, {
+      body: {
+        firstName: 'Sam',
+        email: 'sam.smtp@example.com',
+        source: 'popup_discount_offer',
+      },
     });
     expect(lead.status, lead.text).toBe(200);
     const report = await deliverDueMessages(db);
@@ -169,16 +173,20 @@ describe('SMTP as the email provider', () => {
   });
 
   it('a refused recipient (550) is dead at once; an unreachable server is retried later', async () => {
-    await api.post('/api/leads', { firstName: 'Nope', email: 'refused@example.com', source: 'popup_discount_offer' });
+    await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Nope', email: 'refused@example.com', source: 'popup_discount_offer' },
+    });
     await deliverDueMessages(db);
     const refused = await byAddress('refused@example.com');
     expect(refused.status).toBe('dead');
     expect(refused.lastError).toMatch(/^Attempt 1: The SMTP server refused the message \(550\)/);
 
-    await api.post('/api/leads', {
-      firstName: 'Later',
-      email: 'later.smtp@example.com',
-      source: 'popup_discount_offer',
+    await callRoute(ROUTES.leadCapture, {
+      body: {
+        firstName: 'Later',
+        email: 'later.smtp@example.com',
+        source: 'popup_discount_offer',
+      },
     });
     await db
       .updateTable('apiKeys')
