@@ -6,6 +6,8 @@ import { mechanicWithProfile, validProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { addDays } from '../../src/features/maintenance/dates.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // An administrator approves exactly what was reviewed (docs/decisions/0350): the approval names
 // the certificate number and the IA line it verifies, a profile changed since answers 409 with
@@ -18,33 +20,32 @@ const uniqueCertificate = () =>
 
 async function registerMechanic(certificate: string) {
   const email = uniqueEmail('reviewed');
-  const res = await api.post('/api/auth/register', {
-    role: 'mechanic',
-    firstName: 'Rex',
-    lastName: 'Reviewed',
-    email,
-    password: 'Torque-Wrench-88',
-    location: 'Big Piney, WY',
-    certificationNumber: certificate,
-    yearsExperience: 12,
-    serviceRadius: 50,
-    hourlyRate: 100,
+  const res = await callRoute(ROUTES.authRegister, {
+    body: {
+      role: 'mechanic',
+      firstName: 'Rex',
+      lastName: 'Reviewed',
+      email,
+      password: 'Torque-Wrench-88',
+      location: 'Big Piney, WY',
+      certificationNumber: certificate,
+      yearsExperience: 12,
+      serviceRadius: 50,
+      hourlyRate: 100,
+    },
   });
   expect(res.status, res.text).toBe(201);
   return { id: res.body.user.id as string, email, token: res.body.access_token as string };
 }
 
 const saveProfile = (who: { token: string }, apNumber: string, iaAuthorization: boolean) =>
-  api.post(
-    '/api/enhanced/mechanic-profile',
-    validProfile({ baseLocation: 'KBPI', serviceRadius: 5, apNumber, iaAuthorization }),
-    {
-      token: who.token,
-    },
-  );
+  callRoute(ROUTES.mechanicProfileSave, {
+    body: validProfile({ baseLocation: 'KBPI', serviceRadius: 5, apNumber, iaAuthorization }),
+    as: who,
+  });
 
 const approve = (admin: TestUser, id: string, body: unknown) =>
-  api.post(`/api/admin/mechanics/${id}/approve`, body, { token: admin.token });
+  callRoute(ROUTES.adminMechanicApprove, { params: { id }, unchecked: body, as: admin });
 
 const verified = (id: string) =>
   testDb()
@@ -65,7 +66,7 @@ describe('an approval verifies what the administrator reviewed', () => {
     expect((await saveProfile(mechanic, reviewedNumber, false)).status).toBe(201);
 
     // What the console shows: the number, and the IA as its own line.
-    const queue = await api.get('/api/admin/mechanics?status=pending&limit=100', { token: admin.token });
+    const queue = await callRoute(ROUTES.adminMechanics, { query: { status: 'pending', limit: '100' }, as: admin });
     const shown = (queue.body as Array<{ id: string; toVerify: unknown }>).find((m) => m.id === mechanic.id);
     expect(shown?.toVerify).toEqual({
       apNumber: reviewedNumber,
@@ -81,16 +82,18 @@ describe('an approval verifies what the administrator reviewed', () => {
     // An approval that names nothing is refused: it must say what it verifies.
     const blind = await approve(admin, mechanic.id, {});
     expect(blind.status).toBe(400);
-    expect(blind.body.detail).toMatch(/certificate number/i);
+    expect(detailOf(blind)).toMatch(/certificate number/i);
 
     const stale = await approve(admin, mechanic.id, { apNumber: reviewedNumber, iaAuthorization: false });
     expect(stale.status, stale.text).toBe(409);
-    expect(stale.body.detail).toMatch(/changed since you reviewed/i);
-    expect(stale.body.changed).toEqual([
+    expect(detailOf(stale)).toMatch(/changed since you reviewed/i);
+    // The 409 carries what changed and the mechanic as he is now, beside its detail: not the success's type.
+    const conflict = stale.body as unknown as { changed: unknown; mechanic: unknown };
+    expect(conflict.changed).toEqual([
       { field: 'apNumber', label: 'Certificate number', reviewed: reviewedNumber, now: otherNumber },
       { field: 'iaAuthorization', label: 'Inspection authorization', reviewed: 'no', now: 'yes' },
     ]);
-    expect(stale.body.mechanic).toMatchObject({
+    expect(conflict.mechanic).toMatchObject({
       id: mechanic.id,
       toVerify: { apNumber: otherNumber, iaAuthorization: true },
     });
@@ -143,8 +146,8 @@ describe('an approval verifies what the administrator reviewed', () => {
 
     const refused = await approve(admin, impostor.id, { apNumber: held, iaAuthorization: true, verifyIa: true });
     expect(refused.status, refused.text).toBe(409);
-    expect(refused.body.detail).toContain(`Certificate ${held} is already verified for another approved mechanic`);
-    expect(refused.body.detail).toContain('Ida Holder');
+    expect(detailOf(refused)).toContain(`Certificate ${held} is already verified for another approved mechanic`);
+    expect(detailOf(refused)).toContain('Ida Holder');
     expect(await verified(impostor.id)).toEqual({
       verifiedApNumber: ownNumber,
       verifiedIa: false,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import { book, bookableMechanic, openStartsOf, ownerWithPlane } from '../helpers/booking.ts';
 import { testDb } from '../helpers/db.ts';
 import { mechanicWithProfile, notificationsOf } from '../helpers/marketplace.ts';
 import type { TestUser } from '../helpers/users.ts';
 import { sendBookingReminders } from '../../src/features/booking/reminders.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 // The mechanic cancels a booked appointment (docs/decisions/0242, on the cancel of 0167): with a
 // reason the owner reads, at any time before work starts (the owner's free window binds the owner
@@ -14,7 +15,7 @@ import { sendBookingReminders } from '../../src/features/booking/reminders.serve
 const PLACE = 'KLND';
 const HOUR = 3_600_000;
 const cancel = (who: TestUser, id: string, body: Record<string, unknown>) =>
-  api.post(`/api/appointments/${id}/cancel`, body, { token: who.token });
+  callRoute(ROUTES.appointmentCancelByMechanic, { params: { id }, unchecked: body, as: who });
 
 async function booked() {
   const mechanic = await bookableMechanic(PLACE, { freeCancelHours: 72 });
@@ -34,15 +35,14 @@ describe('the mechanic cancels a booked appointment', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe('cancelled');
     expect(res.body.cancellation).toMatchObject({ by: 'mechanic', reason: 'My hangar lost power for the week' });
-    expect(res.body.booking.changeable).toBe(false);
+    expect(res.body.booking!.changeable).toBe(false);
 
     // The days are free: another owner sees them and holds them.
     expect(await openStartsOf(other.owner, other.aircraftId, mechanic.id, 8)).toContain(start);
-    const hold = await api.post(
-      '/api/booking/holds',
-      { mechanicId: mechanic.id, aircraftId: other.aircraftId, serviceType: 'annual_inspection', start },
-      { token: other.owner.token },
-    );
+    const hold = await callRoute(ROUTES.bookingHold, {
+      body: { mechanicId: mechanic.id, aircraftId: other.aircraftId, serviceType: 'annual_inspection', start },
+      as: other.owner,
+    });
     expect(hold.status, hold.text).toBe(201);
     const released = await testDb()
       .selectFrom('bookingHolds')
@@ -95,22 +95,20 @@ describe('the mechanic cancels a booked appointment', () => {
     for (const body of [{}, { reason: '  ' }, { reason: 'x'.repeat(501) }]) {
       const res = await cancel(mechanic, appointment.id, body);
       expect(res.status).toBe(400);
-      expect(res.body.errors[0].path).toBe('reason');
+      expect(errorsOf(res)[0]!.path).toBe('reason');
     }
     const stranger = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '5' });
     const notTheirs = await cancel(stranger, appointment.id, { reason: 'Not mine' });
     expect(notTheirs.status).toBe(404);
-    expect(notTheirs.body.detail).toBe('Appointment not found');
+    expect(detailOf(notTheirs)).toBe('Appointment not found');
     expect((await cancel(owner, appointment.id, { reason: 'I am the owner' })).status).toBe(403);
     // The owner's own paths stay the owner's: the mechanic cannot move or cancel through them.
-    expect(
-      (await api.post(`/api/booking/appointments/${appointment.id}/cancel`, {}, { token: mechanic.token })).status,
-    ).toBe(403);
+    expect((await callRoute(ROUTES.bookingCancel, { params: { id: appointment.id }, as: mechanic })).status).toBe(403);
 
     expect((await cancel(mechanic, appointment.id, { reason: 'Sick that week' })).status).toBe(200);
     const twice = await cancel(mechanic, appointment.id, { reason: 'Again' });
     expect(twice.status).toBe(409);
-    const ownerAfter = await api.post(`/api/booking/appointments/${appointment.id}/cancel`, {}, { token: owner.token });
+    const ownerAfter = await callRoute(ROUTES.bookingCancel, { params: { id: appointment.id }, as: owner });
     expect(ownerAfter.status).toBe(409);
   });
 
@@ -120,17 +118,15 @@ describe('the mechanic cancels a booked appointment', () => {
     const [start] = await openStartsOf(owner, aircraftId, late.id, 8);
     const noWindow = await book(owner, aircraftId, late.id, start!);
     // 0 hours: the owner cannot cancel once confirmed, the mechanic still can (the owner loses nothing).
-    expect((await api.post(`/api/booking/appointments/${noWindow.id}/cancel`, {}, { token: owner.token })).status).toBe(
-      409,
-    );
+    expect((await callRoute(ROUTES.bookingCancel, { params: { id: noWindow.id }, as: owner })).status).toBe(409);
     expect((await cancel(late, noWindow.id, { reason: 'Parts for my own aircraft are late' })).status).toBe(200);
 
     const { mechanic, appointment } = await booked();
-    expect((await api.post(`/api/appointments/${appointment.id}/start`, {}, { token: mechanic.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute(ROUTES.appointmentStart, { params: { id: appointment.id }, body: {}, as: mechanic })).status,
+    ).toBe(200);
     const started = await cancel(mechanic, appointment.id, { reason: 'Found corrosion' });
     expect(started.status).toBe(409);
-    expect(started.body.detail).toBe('Work on this appointment has started, so it can no longer be cancelled');
+    expect(detailOf(started)).toBe('Work on this appointment has started, so it can no longer be cancelled');
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { api } from '../helpers/api.ts';
 import {
   WEEKDAYS_8_TO_5,
   annualRate,
@@ -11,6 +10,9 @@ import {
 } from '../helpers/booking.ts';
 import { addDays, weekdayOf } from '../../src/features/booking/calendar.ts';
 import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import type { InputOf } from '../../src/contract/routes/route.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Offers are cut a page at a time from an order the database gives by a bound of each mechanic's
 // first open start (docs/decisions/0242), the bound read from days PostgreSQL keeps from the
@@ -19,6 +21,7 @@ import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
 // list read at once, which computes every open start and sorts them. An airport no other suite uses.
 
 const AIRPORT = 'KPIH';
+type Availability = InputOf<typeof ROUTES.bookingAvailabilitySave>;
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: '08:00', end: '17:00' }));
 
 describe('offers stay in order while a calendar changes', () => {
@@ -31,9 +34,9 @@ describe('offers stay in order while a calendar changes', () => {
       weekly: [{ day: weekdayOf(addDays(from, 3)), start: '08:00', end: '17:00' }],
     });
     const setRate = async (token: string, priceCents: number) =>
-      expect(
-        (await api.put('/api/enhanced/mechanic-profile/rates', [annualRate({ priceCents })], { token })).status,
-      ).toBe(200);
+      expect((await callRoute(ROUTES.bookingRatesSave, { body: [annualRate({ priceCents })], as: token })).status).toBe(
+        200,
+      );
     await setRate(cheapest.token, 90_000);
     for (const priceCents of [150_000, 160_000, 170_000, 180_000])
       await setRate((await bookableMechanic(AIRPORT)).token, priceCents);
@@ -49,12 +52,11 @@ describe('offers stay in order while a calendar changes', () => {
       }
       return whole;
     };
-    const setAvailability = async (weekly: unknown, timeOff: unknown[] = []) => {
-      const res = await api.put(
-        '/api/enhanced/mechanic-profile/availability',
-        { timeZone: 'America/Denver', weekly, timeOff, maxConcurrentJobs: 1 },
-        { token: cheapest.token },
-      );
+    const setAvailability = async (weekly: Availability['weekly'], timeOff: Availability['timeOff'] = []) => {
+      const res = await callRoute(ROUTES.bookingAvailabilitySave, {
+        body: { timeZone: 'America/Denver', weekly, timeOff, maxConcurrentJobs: 1 },
+        as: cheapest,
+      });
       expect(res.status, res.text).toBe(200);
     };
 
@@ -70,11 +72,7 @@ describe('offers stay in order while a calendar changes', () => {
     const appointment = await book(other.owner, other.aircraftId, cheapest.id, from);
     const booked = await agree('after a booking');
     expect(booked.find((o) => o.mechanicId === cheapest.id)!.openStarts[0]! > from).toBe(true);
-    const cancelled = await api.post(
-      `/api/booking/appointments/${appointment.id}/cancel`,
-      {},
-      { token: other.owner.token },
-    );
+    const cancelled = await callRoute(ROUTES.bookingCancel, { params: { id: appointment.id }, as: other.owner });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect((await agree('after the booking was cancelled'))[0]!.mechanicId).toBe(cheapest.id);
 

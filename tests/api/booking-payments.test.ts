@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandin, type StripeStandin } from '../../scripts/lib/stripe-standin.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { api } from '../helpers/api.ts';
 import { bookableMechanic, openStartsOf, ownerWithPlane } from '../helpers/booking.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { uniqueTail } from '../helpers/marketplace.ts';
 import type { TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Confirming a booking where payments are on saves the owner's card as accepting a quote does
 // (Checkout in setup mode, docs/decisions/0230), through the local Stripe stand-in. Its own
@@ -28,31 +29,31 @@ afterAll(async () => {
 });
 
 async function makePayable(mechanic: TestUser): Promise<void> {
-  expect((await api.post('/api/payments/connect', undefined, { token: mechanic.token })).status).toBe(200);
+  expect((await callRoute(ROUTES.paymentsConnectStart, { as: mechanic })).status).toBe(200);
   const { accountId } = await db
     .selectFrom('connectedAccounts')
     .select('accountId')
     .where('userId', '=', mechanic.id)
     .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
+  expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('ready');
 }
 
 async function confirmBooking(airport: string, payable: boolean, plane?: { owner: TestUser; aircraftId: string }) {
   const mechanic = await bookableMechanic(airport);
   if (payable) await makePayable(mechanic);
   const { owner, aircraftId } = plane ?? (await ownerWithPlane(airport));
-  const offers = await api.get(`/api/booking/offers?aircraftId=${aircraftId}&serviceType=annual_inspection`, {
-    token: owner.token,
+  const offers = await callRoute(ROUTES.bookingOffers, {
+    query: { aircraftId: aircraftId, serviceType: 'annual_inspection' },
+    as: owner,
   });
-  expect(offers.body.find((o: { mechanicId: string }) => o.mechanicId === mechanic.id).payable).toBe(payable);
+  expect(offers.body.find((o: { mechanicId: string }) => o.mechanicId === mechanic.id)!.payable).toBe(payable);
   const [start] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
-  const held = await api.post(
-    '/api/booking/holds',
-    { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start },
-    { token: owner.token },
-  );
-  const confirmed = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: owner.token });
+  const held = await callRoute(ROUTES.bookingHold, {
+    body: { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start: start! },
+    as: owner,
+  });
+  const confirmed = await callRoute(ROUTES.bookingHoldConfirm, { params: { id: held.body.id }, as: owner });
   expect(confirmed.status, confirmed.text).toBe(201);
   return { owner, mechanic, held, confirmed };
 }
@@ -71,15 +72,15 @@ describe('confirming a booking with payments on', () => {
         (o['metadata'] as Record<string, string>)?.['appointmentId'] === confirmed.body.id,
     );
     expect(session).toMatchObject({ mode: 'setup' });
-    const before = await api.get(`/api/appointments/${confirmed.body.id}/payment`, { token: owner.token });
+    const before = await callRoute(ROUTES.appointmentPayment, { params: { id: confirmed.body.id }, as: owner });
     expect(before.body).toMatchObject({ status: 'card_needed', depositCents: 0 });
-    const result = await stripe.submitCard(confirmed.body.payment.setupUrl.split('/').pop(), '4242 4242 4242 4242');
+    const result = await stripe.submitCard(confirmed.body.payment!.setupUrl.split('/').pop()!, '4242 4242 4242 4242');
     expect(result.ok, result.message).toBe(true);
-    const after = await api.get(`/api/appointments/${confirmed.body.id}/payment`, { token: owner.token });
+    const after = await callRoute(ROUTES.appointmentPayment, { params: { id: confirmed.body.id }, as: owner });
     expect(after.body.status).not.toBe('card_needed');
     expect(after.body.actionUrl).toBeNull();
     // A second click on Confirm answers the same appointment and opens no second card page.
-    const again = await api.post(`/api/booking/holds/${held.body.id}/confirm`, {}, { token: owner.token });
+    const again = await callRoute(ROUTES.bookingHoldConfirm, { params: { id: held.body.id }, as: owner });
     expect(again.status).toBe(200);
     expect(
       [...stripe.objects.values()].filter(
@@ -100,19 +101,19 @@ describe('confirming a booking with payments on', () => {
 describe('an owner who already saved a card', () => {
   it('is offered "card ending 4242" (brand and last 4 from Stripe) on the next booking, and paying with it works', async () => {
     const first = await confirmBooking('KSLC', true);
-    const sessionId = first.confirmed.body.payment.setupUrl.split('/').pop();
+    const sessionId = first.confirmed.body.payment!.setupUrl.split('/').pop()!;
     expect((await stripe.submitCard(sessionId, '4242 4242 4242 4242')).ok).toBe(true);
-    const firstView = await api.get(`/api/appointments/${first.confirmed.body.id}/payment`, {
-      token: first.owner.token,
+    const firstView = await callRoute(ROUTES.appointmentPayment, {
+      params: { id: first.confirmed.body.id },
+      as: first.owner,
     });
     expect(firstView.body.status).toBe('card_saved');
     // The first job asked for no saved card: there was none.
-    expect(first.confirmed.body.payment.savedCard).toBeUndefined();
+    expect(first.confirmed.body.payment!.savedCard).toBeUndefined();
 
     const owner = first.owner;
-    const plane = await api.post(
-      '/api/aircraft',
-      {
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: {
         tailNumber: uniqueTail(),
         make: 'Piper',
         model: 'PA-28',
@@ -120,8 +121,8 @@ describe('an owner who already saved a card', () => {
         totalHours: '4100',
         homeAirport: 'KSLC',
       },
-      { token: owner.token },
-    );
+      as: owner,
+    });
     expect(plane.status, plane.text).toBe(201);
     const aircraftId = plane.body.id as string;
     const second = await confirmBooking('KSLC', true, { owner, aircraftId });
@@ -130,21 +131,17 @@ describe('an owner who already saved a card', () => {
       savedCard: { brand: 'visa', last4: '4242' },
     });
     const id = second.confirmed.body.id as string;
-    const before = await api.get(`/api/appointments/${id}/payment`, { token: owner.token });
+    const before = await callRoute(ROUTES.appointmentPayment, { params: { id }, as: owner });
     expect(before.body).toMatchObject({ status: 'card_needed', savedCard: { brand: 'visa', last4: '4242' } });
     // "Use another card" stays on offer: the hosted page.
     expect(before.body.actionUrl).toMatch(/\/hosted\/checkout\//);
     // Only the owner sees or uses it.
-    const mechanicView = await api.get(`/api/appointments/${id}/payment`, { token: second.mechanic.token });
+    const mechanicView = await callRoute(ROUTES.appointmentPayment, { params: { id }, as: second.mechanic });
     expect(mechanicView.body.savedCard).toBeNull();
-    const byMechanic = await api.post(
-      `/api/appointments/${id}/payment/saved-card`,
-      {},
-      { token: second.mechanic.token },
-    );
+    const byMechanic = await callRoute(ROUTES.appointmentPaymentSavedCard, { params: { id }, as: second.mechanic });
     expect(byMechanic.status).toBe(403);
 
-    const used = await api.post(`/api/appointments/${id}/payment/saved-card`, {}, { token: owner.token });
+    const used = await callRoute(ROUTES.appointmentPaymentSavedCard, { params: { id }, as: owner });
     expect(used.status, used.text).toBe(200);
     expect(used.body).toMatchObject({ status: 'card_saved', actionUrl: null, savedCard: null });
     // The job charges the card Stripe holds for the owner: the same PaymentMethod, no second card page.
@@ -157,26 +154,26 @@ describe('an owner who already saved a card', () => {
     expect(new Set(rows.map((r) => r.paymentMethodId)).size).toBe(1);
     expect(cards.filter((c) => c.id === rows[0]!.paymentMethodId)).toHaveLength(1);
     expect(new Set(rows.map((r) => r.customerId)).size).toBe(1);
-    const again = await api.post(`/api/appointments/${id}/payment/saved-card`, {}, { token: owner.token });
+    const again = await callRoute(ROUTES.appointmentPaymentSavedCard, { params: { id }, as: owner });
     expect(again.status).toBe(409);
-    expect(again.body.detail).toMatch(/card/);
+    expect(detailOf(again)).toMatch(/card/);
   });
 });
 
 describe('the mechanic cancels a booking whose card is saved', () => {
   it('charges the owner nothing, now or later, and says so', async () => {
     const { owner, mechanic, confirmed } = await confirmBooking('KLND', true);
-    const result = await stripe.submitCard(confirmed.body.payment.setupUrl.split('/').pop(), '4242 4242 4242 4242');
+    const result = await stripe.submitCard(confirmed.body.payment!.setupUrl.split('/').pop()!, '4242 4242 4242 4242');
     expect(result.ok, result.message).toBe(true);
-    const res = await api.post(
-      `/api/appointments/${confirmed.body.id}/cancel`,
-      { reason: 'My annual IA renewal is that week' },
-      { token: mechanic.token },
-    );
+    const res = await callRoute(ROUTES.appointmentCancelByMechanic, {
+      params: { id: confirmed.body.id },
+      body: { reason: 'My annual IA renewal is that week' },
+      as: mechanic,
+    });
     expect(res.status, res.text).toBe(200);
     // Read twice, as the payment's reads heal what a hook left: still nothing charged.
     for (const who of [owner, mechanic]) {
-      const view = await api.get(`/api/appointments/${confirmed.body.id}/payment`, { token: who.token });
+      const view = await callRoute(ROUTES.appointmentPayment, { params: { id: confirmed.body.id }, as: who });
       expect(view.status).toBe(200);
       expect(view.body.paidAt).toBeNull();
       expect(view.body.actionUrl).toBeNull();
@@ -187,7 +184,7 @@ describe('the mechanic cancels a booking whose card is saved', () => {
         (o['metadata'] as Record<string, string> | undefined)?.['appointmentId'] === confirmed.body.id,
     );
     expect(charges).toEqual([]);
-    const notices = await api.get('/api/enhanced/notifications', { token: owner.token });
+    const notices = await callRoute(ROUTES.notifications, { as: owner });
     const notice = (notices.body as Array<{ type: string; message: string }>).find(
       (n) => n.type === 'appointment.cancelled_by_mechanic',
     )!;

@@ -8,6 +8,8 @@ import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { sendBookingReminders } from '../../src/features/booking/reminders.server.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // The calendar, its files and the booking emails say the right times: a mechanic based at KRHV
 // (San Jose, CA) works on Pacific time, a job over several days is one event from its first
@@ -51,27 +53,24 @@ async function emailsTo(who: TestUser, kind: string) {
 
 async function pacificMechanic() {
   const mechanic = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '10' });
-  expect(
-    (await api.put('/api/enhanced/mechanic-profile/rates', [annualRate()], { token: mechanic.token })).status,
-  ).toBe(200);
+  expect((await callRoute(ROUTES.bookingRatesSave, { body: [annualRate()], as: mechanic })).status).toBe(200);
   return mechanic;
 }
 
 describe('a KRHV mechanic’s calendar', () => {
   it('proposes the zone of the mechanic’s base airport until they save one', async () => {
     const mechanic = await pacificMechanic();
-    const proposed = await api.get('/api/enhanced/mechanic-profile/availability', { token: mechanic.token });
+    const proposed = await callRoute(ROUTES.bookingAvailability, { as: mechanic });
     expect(proposed.status).toBe(200);
     expect(proposed.body).toMatchObject({ saved: false, timeZone: 'America/Los_Angeles' });
   });
 
   it('says the base airport’s zone beside a saved calendar that keeps another', async () => {
     const mechanic = await pacificMechanic();
-    const saved = await api.put(
-      '/api/enhanced/mechanic-profile/availability',
-      { timeZone: 'America/New_York', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
-      { token: mechanic.token },
-    );
+    const saved = await callRoute(ROUTES.bookingAvailabilitySave, {
+      body: { timeZone: 'America/New_York', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+      as: mechanic,
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({
       saved: true,
@@ -87,11 +86,10 @@ describe('the calendar file of a job over several days', () => {
     const mechanic = await pacificMechanic();
     expect(
       (
-        await api.put(
-          '/api/enhanced/mechanic-profile/availability',
-          { timeZone: 'America/Los_Angeles', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
-          { token: mechanic.token },
-        )
+        await callRoute(ROUTES.bookingAvailabilitySave, {
+          body: { timeZone: 'America/Los_Angeles', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+          as: mechanic,
+        })
       ).status,
     ).toBe(200);
     const request = await createRequest(pilot, { serviceLocation: PLACE, aircraftLocation: PLACE });
@@ -105,27 +103,27 @@ describe('the calendar file of a job over several days', () => {
       availableStartDate: '2030-12-09',
       estimatedCompletionDate: '2030-12-11',
     });
-    const quote = await api.post(
-      `/api/enhanced/quotes/${request.id}/bid`,
-      {
+    const quote = await callRoute(ROUTES.requestBid, {
+      params: { id: request.id },
+      body: {
         ...rest,
         lines: [
           { category: 'inspection', description: 'Annual inspection', laborHours: 16.8, laborRate: 100, partsCost: 0 },
         ],
       },
-      { token: mechanic.token },
-    );
+      as: mechanic,
+    });
     expect(quote.status, quote.text).toBe(201);
-    const accepted = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.body.id },
-      { token: pilot.token },
-    );
+    const accepted = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: quote.body.id },
+      as: pilot,
+    });
     expect(accepted.status, accepted.text).toBe(200);
     const id = accepted.body.appointment.id as string;
     expect(accepted.body.appointment).toMatchObject({ scheduledDate: '2030-12-09', scheduledTime: '08:00' });
 
-    const file = await api.get(`/api/appointments/${id}/calendar.ics`, { token: pilot.token });
+    const file = await callRoute(ROUTES.appointmentCalendar, { params: { id }, as: pilot });
     expect(file.status).toBe(200);
     expect(icsProblems(file.text)).toEqual([]);
     const [event, ...more] = eventsOf(file.text);
@@ -136,7 +134,7 @@ describe('the calendar file of a job over several days', () => {
     expect(event!.description).toContain('On site Mon, Dec 9 to Wed, Dec 11, 2030');
 
     // The mechanic's feed has the same event: the same UID, the same span.
-    const availability = await api.get('/api/enhanced/mechanic-profile/availability', { token: mechanic.token });
+    const availability = await callRoute(ROUTES.bookingAvailability, { as: mechanic });
     const feed = await api.get(availability.body.calendarUrl);
     expect(icsProblems(feed.text)).toEqual([]);
     const inFeed = eventsOf(feed.text).find((e) => e.uid === event!.uid);
@@ -146,19 +144,19 @@ describe('the calendar file of a job over several days', () => {
     expect(String(inFeed!.sequence)).toBe(String(event!.sequence));
 
     // Moved by an agreed proposal, the span moves with it: the same three days from the new start.
-    const proposed = await api.post(
-      `/api/appointments/${id}/proposals`,
-      { times: [{ date: '2030-12-16', time: '09:00' }] },
-      { token: mechanic.token },
-    );
+    const proposed = await callRoute(ROUTES.appointmentPropose, {
+      params: { id },
+      body: { times: [{ date: '2030-12-16', time: '09:00' }] },
+      as: mechanic,
+    });
     expect(proposed.status, proposed.text).toBe(201);
-    const picked = await api.post(
-      `/api/appointments/${id}/proposals/${proposed.body.schedule.open.id}/accept`,
-      { time: { date: '2030-12-16', time: '09:00' } },
-      { token: pilot.token },
-    );
+    const picked = await callRoute(ROUTES.appointmentProposalAccept, {
+      params: { id, proposalId: proposed.body.schedule!.open!.id },
+      body: { time: { date: '2030-12-16', time: '09:00' } },
+      as: pilot,
+    });
     expect(picked.status, picked.text).toBe(200);
-    const [moved] = eventsOf((await api.get(`/api/appointments/${id}/calendar.ics`, { token: pilot.token })).text);
+    const [moved] = eventsOf((await callRoute(ROUTES.appointmentCalendar, { params: { id }, as: pilot })).text);
     expect(moved!.uid).toBe(event!.uid);
     expect(Number(moved!.sequence)).toBeGreaterThan(Number(event!.sequence));
     expect(moved!.start.toISOString()).toBe('2030-12-16T17:00:00.000Z');
@@ -175,20 +173,18 @@ describe('a booking’s hold', () => {
     const mechanic = await pacificMechanic();
     expect(
       (
-        await api.put(
-          '/api/enhanced/mechanic-profile/availability',
-          { timeZone: 'America/Los_Angeles', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
-          { token: mechanic.token },
-        )
+        await callRoute(ROUTES.bookingAvailabilitySave, {
+          body: { timeZone: 'America/Los_Angeles', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+          as: mechanic,
+        })
       ).status,
     ).toBe(200);
     const { owner, aircraftId } = await ownerWithPlane(PLACE);
     const [start] = await openStartsOf(owner, aircraftId, mechanic.id, 8);
-    const held = await api.post(
-      '/api/booking/holds',
-      { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start },
-      { token: owner.token },
-    );
+    const held = await callRoute(ROUTES.bookingHold, {
+      body: { mechanicId: mechanic.id, aircraftId, serviceType: 'annual_inspection', start: start! },
+      as: owner,
+    });
     expect(held.status, held.text).toBe(201);
     const day = new Date(`${start}T12:00:00Z`).toLocaleDateString('en-US', {
       timeZone: 'UTC',
@@ -205,11 +201,10 @@ describe('a booking’s emails', () => {
     const mechanic = await pacificMechanic();
     expect(
       (
-        await api.put(
-          '/api/enhanced/mechanic-profile/availability',
-          { timeZone: 'America/Los_Angeles', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
-          { token: mechanic.token },
-        )
+        await callRoute(ROUTES.bookingAvailabilitySave, {
+          body: { timeZone: 'America/Los_Angeles', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+          as: mechanic,
+        })
       ).status,
     ).toBe(200);
     const { owner, aircraftId, tailNumber } = await ownerWithPlane(PLACE);
@@ -244,11 +239,11 @@ describe('a booking’s emails', () => {
     expect(notice!.text).toMatch(/at 8:00 AM P[SD]T \(local time at KRHV\)/);
     expect(notice!.files).toHaveLength(1);
 
-    const moved = await api.post(
-      `/api/booking/appointments/${appointment.id}/reschedule`,
-      { start: later },
-      { token: owner.token },
-    );
+    const moved = await callRoute(ROUTES.bookingReschedule, {
+      params: { id: appointment.id },
+      body: { start: later! },
+      as: owner,
+    });
     expect(moved.status, moved.text).toBe(200);
     for (const who of [owner, mechanic]) {
       const [rescheduled] = await emailsTo(who, 'marketplace.booking.rescheduled');
@@ -258,10 +253,10 @@ describe('a booking’s emails', () => {
       const [event] = eventsOf(rescheduled!.files[0]!.ics);
       expect(event!.uid).toBe(booked!.uid);
       expect(Number(event!.sequence)).toBeGreaterThan(Number(booked!.sequence));
-      expect(event!.start.toISOString()).toBe(moved.body.booking.startsAt);
+      expect(event!.start.toISOString()).toBe(moved.body.booking!.startsAt);
     }
     // The attached file is the download's (but for its time stamp).
-    const download = await api.get(`/api/appointments/${appointment.id}/calendar.ics`, { token: owner.token });
+    const download = await callRoute(ROUTES.appointmentCalendar, { params: { id: appointment.id }, as: owner });
     const [rescheduled] = await emailsTo(owner, 'marketplace.booking.rescheduled');
     const unstamped = (ics: string) => ics.replace(/^DTSTAMP:.*\r\n/m, '');
     expect(unstamped(rescheduled!.files[0]!.ics)).toBe(unstamped(download.text));
@@ -274,11 +269,10 @@ describe('a booking’s reminders', () => {
     // Kept on Mountain time: 8:00 AM there is 7:00 AM at KRHV.
     expect(
       (
-        await api.put(
-          '/api/enhanced/mechanic-profile/availability',
-          { timeZone: 'America/Denver', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
-          { token: mechanic.token },
-        )
+        await callRoute(ROUTES.bookingAvailabilitySave, {
+          body: { timeZone: 'America/Denver', weekly: WEEKDAYS_8_TO_5, timeOff: [], maxConcurrentJobs: 1 },
+          as: mechanic,
+        })
       ).status,
     ).toBe(200);
     const { owner, aircraftId } = await ownerWithPlane(PLACE);

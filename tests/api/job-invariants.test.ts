@@ -7,6 +7,8 @@ import type { TestBlobs } from '../helpers/blobs.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { holdRowLock } from '../helpers/row-lock.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // The rules that span the job's features (docs/decisions/0301): no charge or payout before the
 // entry is signed, completion and its draft committed together, a deposit's fate at every ending,
@@ -26,14 +28,14 @@ afterAll(() => stopPaymentsWorld({ db, blobs, stripe }));
 
 async function payableMechanic(): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '5' });
-  expect((await api.post('/api/payments/connect', undefined, { token: mechanic.token })).status).toBe(200);
+  expect((await callRoute(ROUTES.paymentsConnectStart, { as: mechanic })).status).toBe(200);
   const { accountId } = await db
     .selectFrom('connectedAccounts')
     .select('accountId')
     .where('userId', '=', mechanic.id)
     .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
+  expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('ready');
   return mechanic;
 }
 
@@ -54,28 +56,28 @@ async function paidDepositJob(): Promise<Job> {
     { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
     { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
   ];
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    { ...rest, lines, depositPercent: 50 },
-    { token: mechanic.token },
-  );
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: { ...rest, lines, depositPercent: 50 },
+    as: mechanic,
+  });
   expect(quote.status, quote.text).toBe(201);
-  const accept = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accept = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accept.status, accept.text).toBe(200);
   const job = { pilot, mechanic, requestId: request.id, appointmentId: accept.body.appointment.id };
   const { body } = await payment(job);
-  const saved = await stripe.submitCard(body.actionUrl.split('/').pop(), '4242 4242 4242 4242');
+  const saved = await stripe.submitCard(body.actionUrl!.split('/').pop()!, '4242 4242 4242 4242');
   expect(saved.ok, saved.message).toBe(true);
   expect((await payment(job)).body).toMatchObject({ status: 'deposit_paid', depositCents: 10_000 });
   return job;
 }
 
 const payment = (j: Job, who: TestUser = j.pilot) =>
-  api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
+  callRoute(ROUTES.appointmentPayment, { params: { id: j.appointmentId }, as: who });
 
 const step = (j: Job, action: 'confirm' | 'start' | 'complete') =>
   api.post(
@@ -90,13 +92,13 @@ async function stepOk(j: Job, action: 'confirm' | 'start' | 'complete') {
 }
 
 const sign = (j: Job) =>
-  api.post(
-    `/api/appointments/${j.appointmentId}/record/sign`,
-    { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
-    { token: j.mechanic.token },
-  );
+  callRoute(ROUTES.recordSign, {
+    params: { id: j.appointmentId },
+    body: { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
+    as: j.mechanic,
+  });
 
-const ownerCancels = (j: Job) => api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, {}, { token: j.pilot.token });
+const ownerCancels = (j: Job) => callRoute(ROUTES.requestCancel, { params: { id: j.requestId }, as: j.pilot });
 
 type StandinObject = Record<string, unknown> & { id: string; object: string };
 const group = (j: Job) => `appt_${j.appointmentId}`;
@@ -309,11 +311,11 @@ describe("a deposit's fate when the mechanic was stopped", WHOLE_JOB, () => {
     const admin = await createUser('admin');
     const j = await paidDepositJob();
     await stepOk(j, 'confirm');
-    const rejected = await api.post(
-      `/api/admin/mechanics/${j.mechanic.id}/reject`,
-      { reason: 'Certificate revoked' },
-      { token: admin.token },
-    );
+    const rejected = await callRoute(ROUTES.adminMechanicReject, {
+      params: { id: j.mechanic.id },
+      body: { reason: 'Certificate revoked' },
+      as: admin,
+    });
     expect(rejected.status, rejected.text).toBe(200);
     // The cancel dialog reads what happens to the deposit from the payment.
     expect((await payment(j)).body.depositOnCancel).toBe('refunded');
@@ -335,13 +337,13 @@ describe("a deposit's fate when the mechanic was stopped", WHOLE_JOB, () => {
     const admin = await createUser('admin');
     const j = await paidDepositJob();
     await stepOk(j, 'confirm');
-    const rejected = await api.post(
-      `/api/admin/mechanics/${j.mechanic.id}/reject`,
-      { reason: 'Insurance lapsed' },
-      { token: admin.token },
-    );
+    const rejected = await callRoute(ROUTES.adminMechanicReject, {
+      params: { id: j.mechanic.id },
+      body: { reason: 'Insurance lapsed' },
+      as: admin,
+    });
     expect(rejected.status, rejected.text).toBe(200);
-    const relisted = await api.post(`/api/enhanced/quotes/${j.requestId}/relist`, {}, { token: j.pilot.token });
+    const relisted = await callRoute(ROUTES.requestRelist, { params: { id: j.requestId }, as: j.pilot });
     expect(relisted.status, relisted.text).toBe(201);
     const view = (await payment(j)).body;
     expect(view).toMatchObject({ refundedCents: 10_000 });
@@ -357,13 +359,13 @@ describe("a deposit's fate when the mechanic was stopped", WHOLE_JOB, () => {
     await stepOk(j, 'confirm');
     await stepOk(j, 'start');
     expect(stripeLedger(j)).toMatchObject({ refunded: 0, transferred: 10_000 });
-    const rejected = await api.post(
-      `/api/admin/mechanics/${j.mechanic.id}/reject`,
-      { reason: 'Certificate revoked' },
-      { token: admin.token },
-    );
+    const rejected = await callRoute(ROUTES.adminMechanicReject, {
+      params: { id: j.mechanic.id },
+      body: { reason: 'Certificate revoked' },
+      as: admin,
+    });
     expect(rejected.status, rejected.text).toBe(200);
-    const relisted = await api.post(`/api/enhanced/quotes/${j.requestId}/relist`, {}, { token: j.pilot.token });
+    const relisted = await callRoute(ROUTES.requestRelist, { params: { id: j.requestId }, as: j.pilot });
     expect(relisted.status, relisted.text).toBe(201);
     expect((await payment(j)).body).toMatchObject({ refundedCents: 10_000 });
     expect(stripeLedger(j)).toMatchObject({ refunded: 10_000, transferred: 0 });
@@ -396,7 +398,11 @@ describe('concurrent actions on one job', WHOLE_JOB, () => {
       const mechanic =
         action === 'start'
           ? step(j, 'start')
-          : api.post(`/api/appointments/${j.appointmentId}/cancel`, { reason: 'Sick' }, { token: j.mechanic.token });
+          : callRoute(ROUTES.appointmentCancelByMechanic, {
+              params: { id: j.appointmentId },
+              body: { reason: 'Sick' },
+              as: j.mechanic,
+            });
       await lock.waitForWaiters(2, `the mechanic's ${action}`);
       await lock.release();
       const answers = await Promise.all([owner, mechanic]);

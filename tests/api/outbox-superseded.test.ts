@@ -9,6 +9,8 @@ import { startFakeMessaging, type FakeMessaging } from '../helpers/fake-messagin
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // A message that asks for something, queued, then answered before it left, is not sent: the
 // delivery's claim drops it as superseded, and the console's Outbox shows it so.
@@ -63,7 +65,7 @@ interface Job {
 
 async function payableMechanic(): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: 'KBZN', serviceRadius: '5' });
-  expect((await api.post('/api/payments/connect', undefined, { token: mechanic.token })).status).toBe(200);
+  expect((await callRoute(ROUTES.paymentsConnectStart, { as: mechanic })).status).toBe(200);
   const { accountId } = await db
     .selectFrom('connectedAccounts')
     .select('accountId')
@@ -71,7 +73,7 @@ async function payableMechanic(): Promise<TestUser> {
     .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
   // Back from onboarding: the account's state is read again from Stripe.
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
+  expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('ready');
   return mechanic;
 }
 
@@ -83,26 +85,26 @@ async function acceptedJob(): Promise<Job> {
   const lines = [
     { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
   ];
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    { ...rest, lines, depositPercent: 0 },
-    { token: mechanic.token },
-  );
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: { ...rest, lines, depositPercent: 0 },
+    as: mechanic,
+  });
   expect(quote.status, quote.text).toBe(201);
-  const accept = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accept = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accept.status, accept.text).toBe(200);
   return { pilot, mechanic, appointmentId: accept.body.appointment.id };
 }
 
-const payment = (j: Job) => api.get(`/api/appointments/${j.appointmentId}/payment`, { token: j.pilot.token });
+const payment = (j: Job) => callRoute(ROUTES.appointmentPayment, { params: { id: j.appointmentId }, as: j.pilot });
 
 async function saveCard(j: Job, card: string) {
   const { body } = await payment(j);
-  const result = await stripe.submitCard(body.actionUrl.split('/').pop(), card);
+  const result = await stripe.submitCard(body.actionUrl!.split('/').pop()!, card);
   expect(result.ok, result.message).toBe(true);
   return payment(j);
 }
@@ -121,11 +123,15 @@ describe('a message whose reason passed before it left', () => {
     const j = await acceptedJob();
     expect((await saveCard(j, '4000 0000 0000 0341')).body.status).toBe('card_saved');
     for (const s of ['confirm', 'start', 'complete'] as const) await step(j, s);
-    const signed = await api.post(
-      `/api/appointments/${j.appointmentId}/record/sign`,
-      { fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`, certificateNumber: '3456789', statement: true },
-      { token: j.mechanic.token },
-    );
+    const signed = await callRoute(ROUTES.recordSign, {
+      params: { id: j.appointmentId },
+      body: {
+        fullName: `${j.mechanic.firstName} ${j.mechanic.lastName}`,
+        certificateNumber: '3456789',
+        statement: true,
+      },
+      as: j.mechanic,
+    });
     expect(signed.status, signed.text).toBe(200);
     await afterAnswersSettled();
     expect((await payment(j)).body.status).toBe('payment_due');
@@ -143,7 +149,7 @@ describe('a message whose reason passed before it left', () => {
     expect(mechanicMail.filter((s) => s.startsWith('Payment due'))).toEqual([]);
 
     // The console keeps it, with its state and why.
-    const listed = await api.get('/api/admin/outbox?status=superseded', { token: admin.token });
+    const listed = await callRoute(ROUTES.adminOutbox, { query: { status: 'superseded' }, as: admin });
     expect(listed.status).toBe(200);
     const dropped = listed.body.data.filter(
       (m: { toAddress: string; kind: string }) => m.toAddress === j.pilot.email && m.kind === 'marketplace.payment.due',
@@ -162,19 +168,19 @@ describe('a message whose reason passed before it left', () => {
     const j = await acceptedJob();
     expect((await saveCard(j, '4242 4242 4242 4242')).body.status).toBe('card_saved');
     for (const s of ['confirm', 'start'] as const) await step(j, s);
-    const order = await api.post(
-      `/api/appointments/${j.appointmentId}/change-orders`,
-      {
+    const order = await callRoute(ROUTES.changeOrderCreate, {
+      params: { id: j.appointmentId },
+      body: {
         lines: [{ category: 'airworthy', description: 'Tire', laborHours: 1.2, laborRate: 100, partsCost: 80 }],
       },
-      { token: j.mechanic.token },
-    );
+      as: j.mechanic,
+    });
     expect(order.status, order.text).toBe(201);
-    const decided = await api.post(
-      `/api/appointments/${j.appointmentId}/change-orders/${order.body.id}/decide`,
-      { decisions: [{ lineId: order.body.lines[0].id, decision: 'approve' }] },
-      { token: j.pilot.token },
-    );
+    const decided = await callRoute(ROUTES.changeOrderDecide, {
+      params: { id: j.appointmentId, changeOrderId: order.body.id },
+      body: { decisions: [{ lineId: order.body.lines[0]!.id, decision: 'approve' }] },
+      as: j.pilot,
+    });
     expect(decided.status, decided.text).toBe(200);
 
     await fastForward();

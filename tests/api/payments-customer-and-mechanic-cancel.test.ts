@@ -6,6 +6,8 @@ import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createRequest, mechanicWithProfile, notificationsOf, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 // Payments' last pieces, through the real functions against the local Stripe stand-in: one Stripe
 // Customer per owner, reused by every appointment they pay (docs/decisions/0166), and the
@@ -33,14 +35,14 @@ afterAll(async () => {
 
 async function payableMechanic(): Promise<TestUser> {
   const mechanic = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '5' });
-  expect((await api.post('/api/payments/connect', undefined, { token: mechanic.token })).status).toBe(200);
+  expect((await callRoute(ROUTES.paymentsConnectStart, { as: mechanic })).status).toBe(200);
   const { accountId } = await db
     .selectFrom('connectedAccounts')
     .select('accountId')
     .where('userId', '=', mechanic.id)
     .executeTakeFirstOrThrow();
   await stripe.completeOnboarding(accountId);
-  expect((await api.get('/api/payments/connect', { token: mechanic.token })).body.status).toBe('ready');
+  expect((await callRoute(ROUTES.paymentsConnect, { as: mechanic })).body.status).toBe('ready');
   return mechanic;
 }
 
@@ -59,27 +61,27 @@ async function acceptedJob(pilot: TestUser, mechanic: TestUser): Promise<Job> {
     { category: 'inspection', description: 'Annual inspection', laborHours: 10, laborRate: 100, partsCost: 0 },
     { category: 'parts', description: 'Oil filter and spark plugs', laborHours: 0, laborRate: 0, partsCost: 200 },
   ];
-  const quote = await api.post(
-    `/api/enhanced/quotes/${request.id}/bid`,
-    { ...rest, lines, depositPercent: 50 },
-    { token: mechanic.token },
-  );
+  const quote = await callRoute(ROUTES.requestBid, {
+    params: { id: request.id },
+    body: { ...rest, lines, depositPercent: 50 },
+    as: mechanic,
+  });
   expect(quote.status, quote.text).toBe(201);
-  const accept = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.body.id },
-    { token: pilot.token },
-  );
+  const accept = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.body.id },
+    as: pilot,
+  });
   expect(accept.status, accept.text).toBe(200);
   return { pilot, mechanic, requestId: request.id, appointmentId: accept.body.appointment.id };
 }
 
 const payment = (j: Job, who: TestUser = j.pilot) =>
-  api.get(`/api/appointments/${j.appointmentId}/payment`, { token: who.token });
+  callRoute(ROUTES.appointmentPayment, { params: { id: j.appointmentId }, as: who });
 
 async function saveCard(j: Job) {
   const { body } = await payment(j);
-  const result = await stripe.submitCard(body.actionUrl.split('/').pop(), '4242 4242 4242 4242');
+  const result = await stripe.submitCard(body.actionUrl!.split('/').pop()!, '4242 4242 4242 4242');
   expect(result.ok, result.message).toBe(true);
   return payment(j);
 }
@@ -89,7 +91,7 @@ const customersOf = (userId: string) =>
     (o) => o.object === 'customer' && (o['metadata'] as Record<string, string>)['userId'] === userId,
   );
 const cancel = (j: Job, body: unknown, who: TestUser = j.mechanic) =>
-  api.post(`/api/appointments/${j.appointmentId}/cancel`, body, { token: who.token });
+  callRoute(ROUTES.appointmentCancelByMechanic, { params: { id: j.appointmentId }, unchecked: body, as: who });
 
 describe('one Stripe customer per owner', () => {
   it('reuses the owner’s customer for every appointment, each with its own card page', async () => {
@@ -134,9 +136,9 @@ describe('one Stripe customer per owner', () => {
     const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
     const quotes = await Promise.all(
       requests.map((r) =>
-        api.post(
-          `/api/enhanced/quotes/${r.id}/bid`,
-          {
+        callRoute(ROUTES.requestBid, {
+          params: { id: r.id },
+          body: {
             ...rest,
             lines: [
               {
@@ -148,16 +150,16 @@ describe('one Stripe customer per owner', () => {
               },
             ],
           },
-          { token: mechanic.token },
-        ),
+          as: mechanic,
+        }),
       ),
     );
     const accepted = await Promise.all(
       requests.map((r, i) =>
-        api.post(`/api/enhanced/quotes/${r.id}/accept`, { bidId: quotes[i]!.body.id }, { token: pilot.token }),
+        callRoute(ROUTES.requestAccept, { params: { id: r.id }, body: { bidId: quotes[i]!.body.id }, as: pilot }),
       ),
     );
-    for (const a of accepted) expect(a.body.payment.setupUrl).toMatch(/\/hosted\/checkout\//);
+    for (const a of accepted) expect(a.body.payment!.setupUrl).toMatch(/\/hosted\/checkout\//);
     expect(customersOf(pilot.id)).toHaveLength(1);
     const ids = await db.selectFrom('payments').select('customerId').where('ownerId', '=', pilot.id).execute();
     expect(new Set(ids.map((r) => r.customerId))).toEqual(new Set([customersOf(pilot.id)[0]!.id]));
@@ -193,9 +195,9 @@ describe('the mechanic cancels', () => {
     const pilot = await createUser('pilot', { firstName: 'Olga', lastName: 'Owner' });
     const j = await acceptedJob(pilot, mechanic);
     await saveCard(j);
-    expect((await api.post(`/api/appointments/${j.appointmentId}/confirm`, {}, { token: mechanic.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute(ROUTES.appointmentConfirm, { params: { id: j.appointmentId }, body: {}, as: mechanic })).status,
+    ).toBe(200);
     // After confirmation an owner's cancellation would keep the deposit; the mechanic's refunds it.
     expect((await payment(j)).body).toMatchObject({ status: 'deposit_paid', depositOnCancel: 'kept' });
 
@@ -234,10 +236,10 @@ describe('the mechanic cancels', () => {
       .where('id', '=', j.requestId)
       .executeTakeFirstOrThrow();
     expect(request.status).toBe('cancelled');
-    const mine = (await api.get('/api/appointments', { token: pilot.token })).body.find(
+    const mine = (await callRoute(ROUTES.appointmentsOwn, { as: pilot })).body.find(
       (a: { id: string }) => a.id === j.appointmentId,
     );
-    expect(mine.cancellation).toMatchObject({ by: 'mechanic', reason: expect.stringContaining('hangar lost power') });
+    expect(mine!.cancellation).toMatchObject({ by: 'mechanic', reason: expect.stringContaining('hangar lost power') });
     const [notice] = await notificationsOf(pilot);
     expect(notice).toMatchObject({ title: 'Your mechanic cancelled the appointment' });
     expect(notice!.message).toContain('Reason: My hangar lost power for the week; I cannot do the annual on time.');
@@ -291,13 +293,19 @@ describe('the mechanic cancels', () => {
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
       const res = await cancel(j, body);
       expect(res.status).toBe(400);
-      expect(res.body.errors[0].path).toBe('reason');
+      expect(errorsOf(res)[0]!.path).toBe('reason');
     }
     const other = await mechanicWithProfile({ baseLocation: PLACE, serviceRadius: '5' });
     expect((await cancel(j, { reason: 'Not mine' }, other)).status).toBe(404);
     expect((await cancel(j, { reason: 'I am the owner' }, pilot)).status).toBe(403);
     expect(
-      (await api.post('/api/appointments/not-a-uuid/cancel', { reason: 'Nothing' }, { token: mechanic.token })).status,
+      (
+        await callRoute(ROUTES.appointmentCancelByMechanic, {
+          params: { id: 'not-a-uuid' },
+          body: { reason: 'Nothing' },
+          as: mechanic,
+        })
+      ).status,
     ).toBe(404);
     for (const step of ['confirm', 'start'])
       expect(
@@ -305,7 +313,7 @@ describe('the mechanic cancels', () => {
       ).toBe(200);
     const late = await cancel(j, { reason: 'Found corrosion, walking away' });
     expect(late.status).toBe(409);
-    expect(late.body.detail).toBe('Work on this appointment has started, so it can no longer be cancelled');
+    expect(detailOf(late)).toBe('Work on this appointment has started, so it can no longer be cancelled');
     const row = await db
       .selectFrom('appointments')
       .select(['status', 'cancelledBy'])
@@ -326,8 +334,6 @@ describe('the mechanic cancels', () => {
     expect((await cancel(j, { reason: 'Sick this week' })).status).toBe(200);
     expect((await notificationsOf(pilot))[0]!.message).toContain('Nothing was charged to your card.');
     // The owner's cancellation is the owner's: a cancelled appointment cannot be cancelled again by the request.
-    expect(
-      (await api.post(`/api/enhanced/quotes/${j.requestId}/cancel`, undefined, { token: pilot.token })).status,
-    ).toBe(409);
+    expect((await callRoute(ROUTES.requestCancel, { params: { id: j.requestId }, as: pilot })).status).toBe(409);
   });
 });
