@@ -55,7 +55,7 @@ describe('the email promise on the popup and the quote form', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, emailed: true, emailGoing: false });
     const quote = await callRoute(ROUTES.quoteSubmit, {
-      unchecked: validQuote({ returnEmail: uniqueEmail('promise') }),
+      body: validQuote({ returnEmail: uniqueEmail('promise') }),
     });
     expect(quote.status, quote.text).toBe(200);
     expect(quote.body).toMatchObject({ success: true, emailGoing: false });
@@ -71,7 +71,7 @@ describe('the email promise on the popup and the quote form', () => {
     expect(attempts.every((a) => a.outcome === 'failed')).toBe(true);
     expect((await claim()).body).toMatchObject({ emailed: true, emailGoing: false });
     expect(
-      (await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ returnEmail: uniqueEmail('promise') }) })).body,
+      (await callRoute(ROUTES.quoteSubmit, { body: validQuote({ returnEmail: uniqueEmail('promise') }) })).body,
     ).toMatchObject({
       emailGoing: false,
     });

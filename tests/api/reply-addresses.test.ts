@@ -63,7 +63,7 @@ afterAll(async () => {
 describe('reply addresses', () => {
   it("the business's copy answers the customer; the customer's answers the business", async () => {
     const quote = validQuote({ returnEmail: uniqueEmail('owner'), lastInvoiceAmount: '3200' });
-    expect((await callRoute(ROUTES.quoteSubmit, { unchecked: quote })).status).toBe(200);
+    expect((await callRoute(ROUTES.quoteSubmit, { body: quote })).status).toBe(200);
     await deliverDueMessages(db);
     const toBusiness = smtp.messages.find((m) => m.to.includes(INBOX))!;
     expect(toBusiness.raw).toMatch(new RegExp(`^Reply-To: ${quote.returnEmail.replace(/[.+]/g, '\\$&')}$`, 'm'));

@@ -29,8 +29,7 @@ describe('password resets have their own budget', () => {
     const user = await createUser('pilot');
     for (let i = 0; i < 4; i += 1) {
       expect(
-        (await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ returnEmail: user.email }), ip: uniqueIp() }))
-          .status,
+        (await callRoute(ROUTES.quoteSubmit, { body: validQuote({ returnEmail: user.email }), ip: uniqueIp() })).status,
       ).toBe(200);
     }
     const acks = await testDb()
