@@ -24,6 +24,7 @@ const routes = Object.entries(ROUTES).map(([name, r]) => ({
   name,
   method: r.method as string,
   segs: r.path.split('/'),
+  hasInput: 'input' in r && r.input !== undefined,
 }));
 
 interface Counts {
@@ -282,6 +283,9 @@ function rewriteFile(file: string, counts: Counts): boolean {
         } else return leave('options with a spread');
       }
     }
+    // An empty `{}` sent to a route that reads no body is no body: `body: {}` would not typecheck.
+    if (body !== undefined && /^\{\s*\}$/.test(body) && !routes.find((r) => r.name === match.name)!.hasInput)
+      body = undefined;
     if (body !== undefined) props.push(`body: ${body}`);
     if (as !== undefined) props.push(`as: ${as}`);
     props.push(...rest);
@@ -474,7 +478,10 @@ function fixFiles(files: string[]): void {
           );
           const target = named
             ? starts.find((n) => n.getText(sf) === named)
-            : (used.find((n) => ts.isElementAccessExpression(n) || ts.isCallExpression(n)) ?? used[0]);
+            : // The item read (`errorsOf(res)[0]`), not the call that gives the list (`errorsOf(res)`).
+              (used.find((n) => ts.isElementAccessExpression(n)) ??
+              used.find((n) => ts.isCallExpression(n)) ??
+              used[0]);
           if (target && text[target.getEnd()] !== '!') {
             add({ start: target.getEnd(), end: target.getEnd(), text: '!' });
             done = true;
