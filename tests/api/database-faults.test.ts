@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import deliverOutbox from '../../netlify/functions/deliver-outbox.ts';
 import { closeSharedDb, connectDb, type Db } from '../../src/server/db/client.ts';
-import { api, uniqueEmail, type ApiResult } from '../helpers/api.ts';
+import { uniqueEmail, type ApiResult } from '../helpers/api.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
 import { validQuote } from '../helpers/quote-form.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 const quote = () =>
   validQuote({
@@ -25,12 +27,16 @@ async function timed(request: Promise<ApiResult>): Promise<ApiResult & { ms: num
 }
 
 const unavailableCalls = () => [
-  timed(api.get('/api/health')),
-  timed(api.get('/api/blog/categories')),
-  timed(api.get('/api/blog/posts')),
-  timed(api.post('/api/quotes', quote())),
-  timed(api.post('/api/leads', { firstName: 'Down', email: uniqueEmail('lead'), source: 'popup_discount_offer' })),
-  timed(api.post('/api/auth/login', { email: 'nobody@example.com', password: 'Whatever-123' })),
+  timed(callRoute(ROUTES.health)),
+  timed(callRoute(ROUTES.blogCategories)),
+  timed(callRoute(ROUTES.blogPosts)),
+  timed(callRoute(ROUTES.quoteSubmit, { body: quote() })),
+  timed(
+    callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Down', email: uniqueEmail('lead'), source: 'popup_discount_offer' },
+    }),
+  ),
+  timed(callRoute(ROUTES.authLogin, { body: { email: 'nobody@example.com', password: 'Whatever-123' } })),
 ];
 
 function expectUnavailable(results: Array<ApiResult & { ms: number }>, logged: string[]) {
@@ -48,11 +54,11 @@ function expectUnavailable(results: Array<ApiResult & { ms: number }>, logged: s
 }
 
 async function expectWorking() {
-  const health = await api.get('/api/health');
+  const health = await callRoute(ROUTES.health);
   expect(health.status, health.text).toBe(200);
   expect(health.body).toEqual({ database: 'ok' });
   const q = quote();
-  const saved = await api.post('/api/quotes', q);
+  const saved = await callRoute(ROUTES.quoteSubmit, { body: q });
   expect(saved.status, saved.text).toBe(200);
   const row = await db.selectFrom('quotes').select('id').where('returnEmail', '=', q.returnEmail).executeTakeFirst();
   expect(row).toBeDefined();
@@ -62,7 +68,7 @@ async function expectWorking() {
 async function recovered(withinMs: number): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const res = await api.get('/api/health');
+    const res = await callRoute(ROUTES.health);
     if (res.status === 200) return performance.now() - started;
     expect(res.status).toBe(503);
     if (performance.now() - started > withinMs) throw new Error(`still ${res.status} after ${withinMs} ms`);
@@ -86,7 +92,7 @@ afterAll(async () => {
 
 describe('GET /api/health', () => {
   it('answers 200 { database: "ok" } and nothing else', async () => {
-    const res = await api.get('/api/health');
+    const res = await callRoute(ROUTES.health);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ database: 'ok' });
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -112,7 +118,7 @@ describe('database faults', () => {
     expect(await recovered(10_000)).toBeLessThan(10_000);
     await expectWorking();
     // No connection was left wedged behind an answer it waited for while frozen.
-    const burst = await Promise.all(Array.from({ length: 20 }, () => timed(api.get('/api/blog/categories'))));
+    const burst = await Promise.all(Array.from({ length: 20 }, () => timed(callRoute(ROUTES.blogCategories))));
     for (const res of burst) {
       expect(res.status).toBe(200);
       expect(res.ms).toBeLessThan(3_000);

@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_UPLOADS_PER_USER } from '../../src/contract/documents.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
 import { bid, createRequest, mechanicWithProfile, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // A mechanic reads an aircraft's documents only from acceptance until 30 days after the
 // job's completion; the open-uploads cap and a 200 MB per-user quota hold under parallel requests.
@@ -40,19 +42,17 @@ function uploadSingle(
   return call('POST', `${BASE}/upload`, { rawBody: form, token: user.token });
 }
 const startUpload = (user: TestUser, size: number) =>
-  api.post(
-    `${BASE}/uploads`,
-    { title: 'Chunked', fileName: 'big.pdf', size, sha256: sha256(new Uint8Array(1)) },
-    { token: user.token },
-  );
+  callRoute(ROUTES.uploadStart, {
+    body: { title: 'Chunked', fileName: 'big.pdf', size, sha256: sha256(new Uint8Array(1)) },
+    as: user,
+  });
 
 async function acceptedJob() {
   const pilot = await createUser('pilot');
-  const aircraft = await api.post(
-    '/api/aircraft',
-    { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181 Archer' },
-    { token: pilot.token },
-  );
+  const aircraft = await callRoute(ROUTES.aircraftAdd, {
+    body: { tailNumber: uniqueTail(), make: 'Piper', model: 'PA-28-181 Archer' },
+    as: pilot,
+  });
   const aircraftId = aircraft.body.id as string;
   const mechanic = await mechanicWithProfile({ baseLocation: 'KMPV', serviceRadius: '5' });
   const request = await createRequest(pilot, {
@@ -62,11 +62,11 @@ async function acceptedJob() {
     aircraftLocation: 'KMPV',
   });
   const quote = await bid(mechanic, request.id);
-  const accepted = await api.post(
-    `/api/enhanced/quotes/${request.id}/accept`,
-    { bidId: quote.id },
-    { token: pilot.token },
-  );
+  const accepted = await callRoute(ROUTES.requestAccept, {
+    params: { id: request.id },
+    body: { bidId: quote.id },
+    as: pilot,
+  });
   expect(accepted.status, accepted.text).toBe(200);
   return { pilot, mechanic, aircraftId, requestId: request.id };
 }
@@ -112,24 +112,26 @@ describe("a mechanic's window on an aircraft's documents", () => {
     const logbook = await uploadSingle(pilot, 'logbook.pdf', pdf(3000), { title: 'Logbook', aircraft_id: aircraftId });
     expect(logbook.status, logbook.text).toBe(201);
     const sees = async () =>
-      (await api.get(`${BASE}?service_request_id=${requestId}`, { token: mechanic.token })).body as Array<{
+      (await callRoute(ROUTES.documents, { query: { service_request_id: requestId }, as: mechanic })).body as Array<{
         id: string;
       }>;
     expect((await sees()).map((d) => d.id)).toEqual([logbook.body.id]);
 
     await completedDaysAgo(requestId, 29);
     expect((await sees()).map((d) => d.id)).toEqual([logbook.body.id]);
-    expect((await api.get(`${BASE}/${logbook.body.id}`, { token: mechanic.token })).status).toBe(200);
+    expect((await callRoute(ROUTES.document, { params: { id: logbook.body.id }, as: mechanic })).status).toBe(200);
 
     await completedDaysAgo(requestId, 31);
     expect(await sees()).toEqual([]);
-    expect((await api.get(`${BASE}/${logbook.body.id}`, { token: mechanic.token })).status).toBe(404);
-    expect((await api.get(`${BASE}/${logbook.body.id}/download`, { token: mechanic.token })).status).toBe(404);
+    expect((await callRoute(ROUTES.document, { params: { id: logbook.body.id }, as: mechanic })).status).toBe(404);
+    expect((await callRoute(ROUTES.documentDownload, { params: { id: logbook.body.id }, as: mechanic })).status).toBe(
+      404,
+    );
     expect(
       (await uploadSingle(mechanic, 'late.pdf', pdf(1000), { title: 'Late', aircraft_id: aircraftId })).status,
     ).toBe(404);
     // The owner keeps everything.
-    expect((await api.get(`${BASE}/${logbook.body.id}`, { token: pilot.token })).status).toBe(200);
+    expect((await callRoute(ROUTES.document, { params: { id: logbook.body.id }, as: pilot })).status).toBe(200);
   });
 });
 
@@ -142,7 +144,7 @@ describe('upload limits under parallel requests', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_OPEN_UPLOADS_PER_USER);
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
-    expect(answers.find((a) => a.status === 429)?.body.detail).toMatch(/too many uploads in progress/);
+    expect(detailOf(answers.find((a) => a.status === 429)!)).toMatch(/too many uploads in progress/);
   });
 
   it('refuses uploads past 200 MB per user with 413, counting open uploads too, atomically', async () => {
@@ -152,7 +154,7 @@ describe('upload limits under parallel requests', () => {
     const parallel = await Promise.all([1, 2, 3].map(() => startUpload(pilot, 4 * MB)));
     expect(parallel.map((a) => a.status).sort()).toEqual([201, 201, 413]);
     const refused = parallel.find((a) => a.status === 413)!;
-    expect(refused.body.detail).toMatch(/^Your document storage is full: 198 MB of 200 MB used\./);
+    expect(detailOf(refused)).toMatch(/^Your document storage is full: 198 MB of 200 MB used\./);
     // One request uploads count as well.
     const single = await uploadSingle(pilot, 'one-more.pdf', pdf(3 * MB));
     expect(single.status).toBe(413);

@@ -6,9 +6,11 @@ import { startGtagStandin, type GtagStandin } from '../../scripts/lib/gtag-stand
 import type { Db } from '../../src/server/db/client.ts';
 import { inlineScriptHashes } from '../../src/server/http/inline-script-hashes.ts';
 import { contentSecurityPolicy } from '../../src/server/http/security-headers.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Google Analytics' measurement ID in the console, the public settings read and the public pages'
 // content policy (docs/decisions/0275). Its own database: the primary Google
@@ -27,7 +29,7 @@ const add = (apiKey: string, token = admin.token, name = 'Website') => {
   form.set('api_key', apiKey);
   return call('POST', '/api/admin/config/api-keys?integration_type=google_analytics', { rawBody: form, token });
 };
-const settings = async () => (await api.get('/api/site/settings')).body.data as { analytics?: unknown };
+const settings = async () => (await callRoute(ROUTES.siteSettings)).body.data as { analytics?: unknown };
 
 /** The home page as netlify.toml serves it, through the edge function. */
 async function homePolicy(): Promise<string> {
@@ -90,36 +92,38 @@ describe('Google Analytics in the console', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ api_key: 'G-SHOWN0001', daily_limit: null, expires_at: null });
-    const listed = await api.get('/api/admin/config/api-keys/google_analytics', {
-      token: admin.token,
-    });
+    const listed = await callRoute(ROUTES.adminApiKeys, { params: { integration: 'google_analytics' }, as: admin });
     expect(listed.body.data.map((k: { api_key: string }) => k.api_key)).toEqual(['G-SHOWN0001']);
-    const replaced = await api.put(
-      `/api/admin/config/api-keys/${res.body.data.id}`,
-      { api_key: 'g-shown0002' },
-      { token: admin.token },
-    );
+    const replaced = await callRoute(ROUTES.adminApiKeyReplace, {
+      params: { id: res.body.data.id },
+      body: { api_key: 'g-shown0002' },
+      as: admin,
+    });
     expect(replaced.body.data.api_key).toBe('G-SHOWN0002');
   });
 
   it('replaces the ID in place (checked the same way) and removes it after which the site has none', async () => {
     const added = await add('G-FIRST0001');
     const id = added.body.data.id as string;
-    const refused = await api.put(`/api/admin/config/api-keys/${id}`, { api_key: 'not-an-id' }, { token: admin.token });
+    const refused = await callRoute(ROUTES.adminApiKeyReplace, {
+      params: { id },
+      body: { api_key: 'not-an-id' },
+      as: admin,
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.detail).toMatch(/Measurement ID must look like G-XXXXXXX/);
+    expect(detailOf(refused)).toMatch(/Measurement ID must look like G-XXXXXXX/);
     expect((await settings()).analytics).toMatchObject({ measurement_id: 'G-FIRST0001' });
 
-    const replaced = await api.put(
-      `/api/admin/config/api-keys/${id}`,
-      { api_key: 'g-second002' },
-      { token: admin.token },
-    );
+    const replaced = await callRoute(ROUTES.adminApiKeyReplace, {
+      params: { id },
+      body: { api_key: 'g-second002' },
+      as: admin,
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.data.is_primary).toBe(true);
     expect((await settings()).analytics).toMatchObject({ measurement_id: 'G-SECOND002' });
 
-    const removed = await api.delete(`/api/admin/config/api-keys/${id}`, { token: admin.token });
+    const removed = await callRoute(ROUTES.adminApiKeyDelete, { params: { id }, as: admin });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toMatch(/no active Google Analytics key is left/);
     expect((await settings()).analytics).toBeNull();
@@ -133,12 +137,13 @@ describe('Google Analytics in the console', () => {
     for (const user of [pilot, mechanic]) {
       expect((await add('G-OTHER0001', user.token)).status).toBe(403);
       expect(
-        (await api.put(`/api/admin/config/api-keys/${id}`, { api_key: 'G-OTHER0002' }, { token: user.token })).status,
+        (await callRoute(ROUTES.adminApiKeyReplace, { params: { id }, body: { api_key: 'G-OTHER0002' }, as: user }))
+          .status,
       ).toBe(403);
-      expect((await api.delete(`/api/admin/config/api-keys/${id}`, { token: user.token })).status).toBe(403);
+      expect((await callRoute(ROUTES.adminApiKeyDelete, { params: { id }, as: user })).status).toBe(403);
     }
     expect((await add('G-OTHER0003', '')).status).toBe(401);
-    expect((await api.delete(`/api/admin/config/api-keys/${id}`)).status).toBe(401);
+    expect((await callRoute(ROUTES.adminApiKeyDelete, { params: { id } })).status).toBe(401);
     expect((await settings()).analytics).toMatchObject({ measurement_id: 'G-ADMIN0001' });
   });
 
@@ -152,17 +157,19 @@ describe('Google Analytics in the console', () => {
       .where('id', '=', added.body.data.id)
       .execute();
     expect((await settings()).analytics).toBeNull();
-    const test = await api.post('/api/admin/config/test-integration/google_analytics', undefined, {
-      token: admin.token,
+    const test = await callRoute(ROUTES.adminTestIntegration, {
+      params: { integration: 'google_analytics' },
+      as: admin,
     });
-    expect(test.body.data ?? test.body).toMatchObject({ success: false });
+    expect((test.body as { data?: unknown }).data ?? test.body).toMatchObject({ success: false });
   });
 
   it("Test loads Google's tag for the ID from the tag host", async () => {
     await add('G-TESTED001');
     gtag.hits.length = 0;
-    const test = await api.post('/api/admin/config/test-integration/google_analytics', undefined, {
-      token: admin.token,
+    const test = await callRoute(ROUTES.adminTestIntegration, {
+      params: { integration: 'google_analytics' },
+      as: admin,
     });
     expect(test.status).toBe(200);
     expect(JSON.stringify(test.body)).toMatch(/Google's tag for G-TESTED001 loads/);

@@ -1,12 +1,14 @@
 import { neonConfig } from '@neondatabase/serverless';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeSharedDb, type Db } from '../../src/server/db/client.ts';
-import { api, uniqueEmail } from '../helpers/api.ts';
+import { uniqueEmail } from '../helpers/api.ts';
 import { freePort } from '../../scripts/lib/local-db.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { bid, createRequest, mechanicWithProfile, validRequest } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { startWsProxy, type WsProxy } from '../../scripts/lib/ws-proxy.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // The production database path: Netlify DB's environment (NETLIFY_DB_URL, NETLIFY_DB_DRIVER=
 // serverless), `@netlify/db`'s getDatabase() choosing Neon's serverless driver, which speaks the
@@ -56,12 +58,14 @@ async function overTheProxy<T>(request: () => Promise<T>): Promise<T> {
 
 describe('Neon serverless driver through openDb()', () => {
   it('signs in', async () => {
-    const res = await overTheProxy(() => api.post('/api/auth/login', { email: pilot.email, password: pilot.password }));
+    const res = await overTheProxy(() =>
+      callRoute(ROUTES.authLogin, { body: { email: pilot.email, password: pilot.password } }),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.user).toMatchObject({ email: pilot.email, role: 'pilot' });
     expect(typeof res.body.access_token).toBe('string');
     const wrong = await overTheProxy(() =>
-      api.post('/api/auth/login', { email: pilot.email, password: 'Wrong-Horse-9' }),
+      callRoute(ROUTES.authLogin, { body: { email: pilot.email, password: 'Wrong-Horse-9' } }),
     );
     expect(wrong.status).toBe(401);
   });
@@ -69,24 +73,26 @@ describe('Neon serverless driver through openDb()', () => {
   it('takes a quote request, and its outbox rows in the same transaction', async () => {
     const email = uniqueEmail('neon');
     const res = await overTheProxy(() =>
-      api.post('/api/quotes', {
-        firstName: 'Neon',
-        lastName: 'Driver',
-        returnEmail: email,
-        returnPhone: '(415) 555-0100',
-        aircraftMake: 'Cessna',
-        aircraftModel: '172S',
-        registrationNumber: 'N172ND',
-        totalHours: '4200',
-        aircraftType: 'single-engine',
-        serviceType: 'annual',
-        preferredTimeframe: '2-weeks',
-        location: 'KSQL',
-        lastInvoiceAmount: '2500',
-        currentProvider: 'Bay Aero',
-        message: 'Annual due.',
-        scheduleConsultation: false,
-        emailUpdates: true,
+      callRoute(ROUTES.quoteSubmit, {
+        unchecked: {
+          firstName: 'Neon',
+          lastName: 'Driver',
+          returnEmail: email,
+          returnPhone: '(415) 555-0100',
+          aircraftMake: 'Cessna',
+          aircraftModel: '172S',
+          registrationNumber: 'N172ND',
+          totalHours: '4200',
+          aircraftType: 'single-engine',
+          serviceType: 'annual',
+          preferredTimeframe: '2-weeks',
+          location: 'KSQL',
+          lastInvoiceAmount: '2500',
+          currentProvider: 'Bay Aero',
+          message: 'Annual due.',
+          scheduleConsultation: false,
+          emailUpdates: true,
+        },
       }),
     );
     expect(res.status, res.text).toBe(200);
@@ -110,8 +116,8 @@ describe('Neon serverless driver through openDb()', () => {
     const a = await overTheProxy(() => bid(mechanic, request.id));
     const b = await bid(rival, request.id);
     const results = await Promise.all([
-      api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: a.id }, { token: pilot.token }),
-      api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: b.id }, { token: pilot.token }),
+      callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: a.id }, as: pilot }),
+      callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: b.id }, as: pilot }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const won = results.find((r) => r.status === 200)!;
@@ -149,7 +155,7 @@ describe('Neon serverless driver through openDb()', () => {
     const started = performance.now();
     let res;
     try {
-      res = await api.post(`/api/enhanced/quotes/${request.id}/accept`, { bidId: quote.id }, { token: pilot.token });
+      res = await callRoute(ROUTES.requestAccept, { params: { id: request.id }, body: { bidId: quote.id }, as: pilot });
     } finally {
       spy.mockRestore();
       letGo();
@@ -162,11 +168,11 @@ describe('Neon serverless driver through openDb()', () => {
     expect(ms).toBeLessThan(6_000);
     expect(logged.join('\n')).toMatch(/503 database unavailable: 55P03/);
 
-    const again = await api.post(
-      `/api/enhanced/quotes/${request.id}/accept`,
-      { bidId: quote.id },
-      { token: pilot.token },
-    );
+    const again = await callRoute(ROUTES.requestAccept, {
+      params: { id: request.id },
+      body: { bidId: quote.id },
+      as: pilot,
+    });
     expect(again.status, again.text).toBe(200);
   });
 
@@ -181,17 +187,17 @@ describe('Neon serverless driver through openDb()', () => {
     let res;
     const started = performance.now();
     try {
-      res = await api.get('/api/health');
+      res = await callRoute(ROUTES.health);
     } finally {
       neonConfig.wsProxy = working;
       spy.mockRestore();
     }
     expect(res.status, res.text).toBe(503);
-    expect(res.body.detail).toMatch(/briefly unavailable/);
+    expect(detailOf(res)).toMatch(/briefly unavailable/);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(performance.now() - started).toBeLessThan(6_000);
     expect(logged.filter((l) => l.includes('503 database unavailable'))).toHaveLength(1);
-    const back = await api.get('/api/health');
+    const back = await callRoute(ROUTES.health);
     expect(back.status).toBe(200);
     expect(back.body).toEqual({ database: 'ok' });
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // A NUL character (U+0000) cannot be stored in a PostgreSQL text column: every write that would
 // carry one answers 400 with the field it was found in, never a 500, and nothing is saved.
@@ -14,28 +16,25 @@ describe('text with a NUL character', () => {
     const admin = await createUser('admin');
     const token = admin.token;
 
-    const post = await api.post(
-      '/api/blog/admin/posts',
-      { title: `Tie${NUL}down`, content: '<p>x</p>', category: 'Safety' },
-      { token },
-    );
+    const post = await callRoute(ROUTES.blogAdminCreate, {
+      body: { title: `Tie${NUL}down`, content: '<p>x</p>', category: 'Safety' },
+      as: token,
+    });
     expect(post.status).toBe(400);
-    expect(post.body.detail).toMatch(/^title: /);
-    expect(post.body.detail).toMatch(DETAIL);
+    expect(detailOf(post)).toMatch(/^title: /);
+    expect(detailOf(post)).toMatch(DETAIL);
 
-    const template = await api.post(
-      '/api/admin/config/email-templates',
-      { name: `n${NUL}`, subject_line: 's', html_content: '<p>h</p>', campaign_type: 'newsletter' },
-      { token },
-    );
+    const template = await callRoute(ROUTES.adminTemplateCreate, {
+      body: { name: `n${NUL}`, subject_line: 's', html_content: '<p>h</p>', campaign_type: 'newsletter' },
+      as: token,
+    });
     expect(template.status).toBe(400);
-    expect(template.body.detail).toMatch(/^name: .*NUL/);
+    expect(detailOf(template)).toMatch(/^name: .*NUL/);
 
-    const referral = await api.put(
-      '/api/admin/config/referral-program',
-      { reward_amount: 50, min_booking_amount: 200, share_message: `a${NUL}b` },
-      { token },
-    );
+    const referral = await callRoute(ROUTES.adminReferralSave, {
+      body: { reward_amount: 50, min_booking_amount: 200, share_message: `a${NUL}b` },
+      as: token,
+    });
     expect(referral.status).toBe(400);
 
     const setting = new FormData();
@@ -46,7 +45,7 @@ describe('text with a NUL character', () => {
     const saved = await call('PUT', '/api/admin/config/settings/general/nul_probe', { rawBody: setting, token });
     expect(saved.status).toBe(400);
     expect(saved.body.detail).toMatch(/^setting_value: .*NUL/);
-    const settings = await api.get('/api/admin/config/settings/general', { token });
+    const settings = await callRoute(ROUTES.adminSettings, { params: { category: 'general' }, as: token });
     expect((settings.body.data as Array<{ setting_key: string }>).some((s) => s.setting_key === 'nul_probe')).toBe(
       false,
     );
@@ -57,12 +56,12 @@ describe('text with a NUL character', () => {
     const added = await call('POST', '/api/admin/config/api-keys?integration_type=twilio', { rawBody: key, token });
     expect(added.status).toBe(400);
 
-    const search = await api.get(`/api/blog/posts?q=${encodeURIComponent(`fuel${NUL}`)}`);
+    const search = await callRoute(ROUTES.blogPosts, { query: { q: `fuel${NUL}` } });
     expect(search.status).toBe(400);
-    expect(search.body.detail).toMatch(/^q: .*NUL/);
+    expect(detailOf(search)).toMatch(/^q: .*NUL/);
 
-    const quote = await api.post('/api/quotes', validQuote({ firstName: `Ada${NUL}` }));
+    const quote = await callRoute(ROUTES.quoteSubmit, { unchecked: validQuote({ firstName: `Ada${NUL}` }) });
     expect(quote.status).toBe(400);
-    expect(quote.body.detail).toMatch(/^firstName: .*NUL/);
+    expect(detailOf(quote)).toMatch(/^firstName: .*NUL/);
   });
 });

@@ -6,6 +6,8 @@ import { api, uniqueEmail } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // One status everywhere (docs/decisions/0420-one-status-the-inbox.md): what the Inbox decided is
 // what GET /api/quotes, GET /api/leads and the dashboard's cards say, and they count the same
@@ -25,7 +27,7 @@ const get = (path: string) => api.get(path, { token: admin.token });
 
 async function submit(overrides: Record<string, unknown> = {}): Promise<string> {
   const form = validQuote({ emailUpdates: false, ...overrides });
-  expect((await api.post('/api/quotes', form)).status).toBe(200);
+  expect((await callRoute(ROUTES.quoteSubmit, { unchecked: form })).status).toBe(200);
   const row = await db
     .selectFrom('quotes')
     .select('id')
@@ -48,19 +50,26 @@ describe('one status: the Inbox is the truth', () => {
     expect((await move('quotes', won, { status: 'won' })).status).toBe(200);
     expect((await move('quotes', lost, { status: 'lost', lostReason: 'price' })).status).toBe(200);
 
-    const quotes = (await get('/api/quotes?limit=200')).body.data as { id: string; status: string }[];
+    const quotes = (await callRoute(ROUTES.quotesForAdmin, { query: { limit: '200' }, as: admin })).body.data as {
+      id: string;
+      status: string;
+    }[];
     const statusOf = (id: string) => quotes.find((q) => q.id === id)?.status;
     expect(statusOf(won)).toBe('completed');
     expect(statusOf(lost)).toBe('cancelled');
     expect(statusOf(open)).toBe('pending');
 
     const email = uniqueEmail('lead');
-    expect((await api.post('/api/leads', { firstName: 'Lena', email, source: 'popup_discount_offer' })).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute(ROUTES.leadCapture, { body: { firstName: 'Lena', email, source: 'popup_discount_offer' } }))
+        .status,
+    ).toBe(200);
     const leadId = (await db.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     expect((await move('leads', leadId, { status: 'won' })).status).toBe(200);
-    const leads = (await get('/api/leads?limit=200')).body.data as { id: string; status: string }[];
+    const leads = (await callRoute(ROUTES.leadsForAdmin, { query: { limit: '200' }, as: admin })).body.data as {
+      id: string;
+      status: string;
+    }[];
     expect(leads.find((l) => l.id === leadId)?.status).toBe('Won');
   });
 
@@ -69,17 +78,25 @@ describe('one status: the Inbox is the truth', () => {
     const kept = await submit({ returnEmail: email });
     const duplicate = await submit({ returnEmail: email, message: 'Forgot to mention: also the ELT battery is due.' });
     expect(
-      (await api.post(`/api/admin/quotes/${kept}/merge`, { duplicateId: duplicate }, { token: admin.token })).status,
+      (
+        await callRoute(ROUTES.adminInboxQuoteMerge, {
+          params: { id: kept },
+          body: { duplicateId: duplicate },
+          as: admin,
+        })
+      ).status,
     ).toBe(200);
     expect((await move('quotes', kept, { status: 'won' })).status).toBe(200);
 
-    const stats = (await get('/api/admin/dashboard')).body.data;
+    const stats = (await callRoute(ROUTES.adminDashboard, { as: admin })).body.data;
     expect(Object.keys(stats).sort()).toEqual(['completedQuotes', 'pendingQuotes', 'totalQuotes']);
     expect(stats.totalQuotes).toBe(await inboxTotal());
     expect(stats.pendingQuotes).toBe(await inboxTotal('&status=new'));
     expect(stats.completedQuotes).toBe(await inboxTotal('&status=won'));
     // The duplicate is gone from the spec's list too: one request, one row.
-    const listed = ((await get('/api/quotes?limit=200')).body.data as { id: string }[]).map((q) => q.id);
+    const listed = (
+      (await callRoute(ROUTES.quotesForAdmin, { query: { limit: '200' }, as: admin })).body.data as { id: string }[]
+    ).map((q) => q.id);
     expect(listed).toContain(kept);
     expect(listed).not.toContain(duplicate);
   });
@@ -100,7 +117,7 @@ describe('urgent requests: flagged, first, on the shorter clock', () => {
     const emergency = await submit({ serviceType: 'emergency', message: 'Gear would not retract after takeoff.' });
     const soon = await submit({ preferredTimeframe: 'asap', message: 'Annual due.' });
 
-    const page = (await get('/api/admin/quotes?limit=50')).body.items as {
+    const page = (await callRoute(ROUTES.adminInboxQuotes, { query: { limit: '50' }, as: admin })).body.items as {
       id: string;
       urgent: boolean;
       respondBy: string | null;
@@ -128,9 +145,11 @@ describe('urgent requests: flagged, first, on the shorter clock', () => {
       })
       .where('id', '=', asap)
       .execute();
-    const overdue = (await get('/api/admin/quotes?overdue=1&limit=50')).body.items.map((i: { id: string }) => i.id);
+    const overdue = (
+      await callRoute(ROUTES.adminInboxQuotes, { query: { overdue: '1', limit: '50' }, as: admin })
+    ).body.items.map((i: { id: string }) => i.id);
     expect(overdue).toContain(asap);
     expect(overdue).not.toContain(older);
-    expect((await get('/api/admin/inbox/summary')).body.overdue).toBeGreaterThanOrEqual(1);
+    expect((await callRoute(ROUTES.adminInboxSummary, { as: admin })).body.overdue).toBeGreaterThanOrEqual(1);
   });
 });

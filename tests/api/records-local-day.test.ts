@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDay } from '../../src/lib/format.ts';
 import { localDayAt, zoneOfPlace } from '../../src/features/marketplace/geo/airport-day.ts';
-import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { jobReadyToSign } from '../helpers/jobs.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // A record is dated on the local day at the aircraft's airport: work completed and signed at
 // 5:38 PM PST on Nov 27 (01:38 UTC on Nov 28) is the work of Nov 27 on every record. The jobs sit
@@ -66,14 +67,14 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
       stage: 'started',
     });
     clockAt('2026-11-28T01:38:00Z');
-    const done = await api.post(
-      `/api/appointments/${j.appointmentId}/complete`,
-      { mechanicNotes: 'Done.', tachReading: '4,020.8' },
-      { token: j.mechanic.token },
-    );
+    const done = await callRoute(ROUTES.appointmentComplete, {
+      params: { id: j.appointmentId },
+      body: { mechanicNotes: 'Done.', tachReading: '4,020.8' },
+      as: j.mechanic,
+    });
     expect(done.status).toBe(200);
 
-    const draft = await api.get(`/api/appointments/${j.appointmentId}/record`, { token: j.mechanic.token });
+    const draft = await callRoute(ROUTES.record, { params: { id: j.appointmentId }, as: j.mechanic });
     expect(draft.body.completedOn).toBe('2026-11-27');
     expect(draft.body.timeZone).toBe('America/Los_Angeles');
     expect(draft.body.discrepancies).toEqual([
@@ -81,26 +82,26 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
     ]);
 
     // The edit form takes the local day as today, not as a day in the future.
-    const edited = await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { completedOn: '2026-11-27' },
-      { token: j.mechanic.token },
-    );
+    const edited = await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { completedOn: '2026-11-27' },
+      as: j.mechanic,
+    });
     expect(edited.status).toBe(200);
-    const tomorrow = await api.put(
-      `/api/appointments/${j.appointmentId}/record`,
-      { completedOn: '2026-11-28' },
-      { token: j.mechanic.token },
-    );
+    const tomorrow = await callRoute(ROUTES.recordUpdate, {
+      params: { id: j.appointmentId },
+      body: { completedOn: '2026-11-28' },
+      as: j.mechanic,
+    });
     expect(tomorrow.status).toBe(400);
-    expect(tomorrow.body.detail).toBe('Completion date cannot be in the future (today at the aircraft’s airport)');
+    expect(detailOf(tomorrow)).toBe('Completion date cannot be in the future (today at the aircraft’s airport)');
 
     clockAt('2026-11-28T01:39:00Z');
-    const signed = await api.post(
-      `/api/appointments/${j.appointmentId}/record/sign`,
-      { fullName: 'Luis Dayton', certificateNumber: '3456789', statement: true },
-      { token: j.mechanic.token },
-    );
+    const signed = await callRoute(ROUTES.recordSign, {
+      params: { id: j.appointmentId },
+      body: { fullName: 'Luis Dayton', certificateNumber: '3456789', statement: true },
+      as: j.mechanic,
+    });
     expect(signed.status).toBe(200);
     expect(signed.body.completedOn).toBe('2026-11-27');
     expect(signed.body.text).toContain(`Date: ${formatDay('2026-11-27')}\n`);
@@ -108,8 +109,9 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
     expect(signed.body.text).not.toContain('Nov 28');
 
     // The PDF filed in Documents is named and titled by the same day.
-    const docs = await api.get(`/api/enhanced/documents?aircraft_id=${j.aircraftId}&document_type=logbook`, {
-      token: j.pilot.token,
+    const docs = await callRoute(ROUTES.documents, {
+      query: { aircraft_id: j.aircraftId, document_type: 'logbook' },
+      as: j.pilot,
     });
     const pdf = (docs.body as Array<{ id: string; title: string; description: string }>).find(
       (d) => d.id === signed.body.documentId,
@@ -118,7 +120,7 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
     expect(pdf?.description).toContain(`on ${formatDay('2026-11-27')};`);
 
     // The due list's "last done" is the entry's day.
-    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    const due = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot });
     const hundred = (due.body.items as Array<{ kind: string; lastDoneDate: string | null }>).find(
       (i) => i.kind === '100_hour',
     );
@@ -126,7 +128,7 @@ describe('a job completed and signed at 5:38 PM PST, Nov 27 (01:38 UTC, Nov 28)'
     expect(due.body.timeZone).toBe('America/Los_Angeles');
 
     // The owner's logbook says the same day.
-    const logbook = await api.get(`/api/aircraft/${j.aircraftId}/logbook`, { token: j.pilot.token });
+    const logbook = await callRoute(ROUTES.logbook, { params: { id: j.aircraftId }, as: j.pilot });
     expect(logbook.status).toBe(200);
     const entries = logbook.body as Array<{ completedOn: string }>;
     expect(entries.map((e) => e.completedOn)).toEqual(['2026-11-27']);
@@ -147,28 +149,28 @@ describe('a completed job moves its aircraft’s hours', () => {
       ],
       stage: 'started',
     });
-    const done = await api.post(
-      `/api/appointments/${j.appointmentId}/complete`,
-      { mechanicNotes: 'Starter replaced.', tachReading: '4,020.8' },
-      { token: j.mechanic.token },
-    );
+    const done = await callRoute(ROUTES.appointmentComplete, {
+      params: { id: j.appointmentId },
+      body: { mechanicNotes: 'Starter replaced.', tachReading: '4,020.8' },
+      as: j.mechanic,
+    });
     expect(done.status).toBe(200);
-    const signed = await api.post(
-      `/api/appointments/${j.appointmentId}/record/sign`,
-      { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
-      { token: j.mechanic.token },
-    );
+    const signed = await callRoute(ROUTES.recordSign, {
+      params: { id: j.appointmentId },
+      body: { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
+      as: j.mechanic,
+    });
     expect(signed.status, signed.text).toBe(200);
-    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
+    const due = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot });
     expect(due.body.currentHours).toBe(4020.8);
     expect(due.body.readings[0]).toMatchObject({ hours: 4020.8, date: signed.body.completedOn });
-    const lower = await api.post(
-      `/api/aircraft/${j.aircraftId}/hours`,
-      { hours: 4020, date: localDayAt('KRHV') },
-      { token: j.pilot.token },
-    );
+    const lower = await callRoute(ROUTES.aircraftHours, {
+      params: { id: j.aircraftId },
+      body: { hours: 4020, date: localDayAt('KRHV') },
+      as: j.pilot,
+    });
     expect(lower.status).toBe(400);
-    expect(lower.body.detail).toBe('Hours cannot be below the last reading (4020.8)');
+    expect(detailOf(lower)).toBe('Hours cannot be below the last reading (4020.8)');
   });
 });
 
@@ -195,14 +197,14 @@ describe('an annual of an aircraft used for hire', () => {
       stage: 'completed',
       completion: { mechanicNotes: 'Annual per appendix D.', tachReading: '4,020.8' },
     });
-    const signed = await api.post(
-      `/api/appointments/${j.appointmentId}/record/sign`,
-      { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
-      { token: j.mechanic.token },
-    );
+    const signed = await callRoute(ROUTES.recordSign, {
+      params: { id: j.appointmentId },
+      body: { fullName: 'Sam Signer', certificateNumber: '3456789', statement: true },
+      as: j.mechanic,
+    });
     expect(signed.status, signed.text).toBe(200);
-    const due = await api.get(`/api/aircraft/${j.aircraftId}/maintenance`, { token: j.pilot.token });
-    const item = (kind: string) => (due.body.items as Array<Record<string, unknown>>).find((i) => i.kind === kind);
+    const due = await callRoute(ROUTES.maintenance, { params: { id: j.aircraftId }, as: j.pilot });
+    const item = (kind: string) => due.body.items.find((i) => i.kind === kind);
     expect(item('annual')).toMatchObject({ lastDoneDate: signed.body.completedOn, status: 'ok' });
     expect(item('100_hour')).toMatchObject({ lastDoneHours: 4020.8, status: 'ok' });
   });

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, uniqueEmail } from '../helpers/api.ts';
+import { uniqueEmail } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { validQuote } from '../helpers/quote-form.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 const quote = (returnEmail: string, overrides: Record<string, unknown> = {}) =>
   validQuote({ ...overrides, returnEmail });
@@ -28,9 +30,14 @@ describe('emails to unverified addresses', () => {
   it('sends one address at most 3 a day, across forms; the forms still succeed and the business still hears', async () => {
     const victim = uniqueEmail('victim');
     const statuses = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await api.post('/api/quotes', quote(victim))).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await callRoute(ROUTES.quoteSubmit, { unchecked: quote(victim) })).status);
     statuses.push(
-      (await api.post('/api/leads', { firstName: 'Amelia', email: victim, source: 'popup_discount_offer' })).status,
+      (
+        await callRoute(ROUTES.leadCapture, {
+          body: { firstName: 'Amelia', email: victim, source: 'popup_discount_offer' },
+        })
+      ).status,
     );
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expect(await mailTo(victim)).toHaveLength(3);
@@ -46,9 +53,8 @@ describe('emails to unverified addresses', () => {
   it('carries no visitor text but a plausible first name', async () => {
     const to = uniqueEmail('target');
     const spam = 'Claim your refund at https://evil.example/now';
-    await api.post(
-      '/api/quotes',
-      quote(to, {
+    await callRoute(ROUTES.quoteSubmit, {
+      unchecked: quote(to, {
         firstName: 'Visit evil.example',
         lastName: spam,
         aircraftMake: spam,
@@ -57,7 +63,7 @@ describe('emails to unverified addresses', () => {
         currentProvider: spam,
         location: 'evil.example',
       }),
-    );
+    });
     const [ack] = await mailTo(to);
     expect(ack?.kind).toBe('quote.acknowledge_visitor');
     expect(ack?.bodyText).toMatch(/^Hi there,/);
@@ -67,13 +73,17 @@ describe('emails to unverified addresses', () => {
     }
 
     const named = uniqueEmail('named');
-    await api.post('/api/quotes', quote(named, { firstName: 'Mary-Jo', aircraftMake: 'Refund Air' }));
+    await callRoute(ROUTES.quoteSubmit, {
+      unchecked: quote(named, { firstName: 'Mary-Jo', aircraftMake: 'Refund Air' }),
+    });
     const [ok] = await mailTo(named);
     expect(ok?.bodyText).toMatch(/^Hi Mary-Jo,/);
     expect(ok?.bodyText).not.toContain('Refund Air');
 
     const lead = uniqueEmail('lead');
-    await api.post('/api/leads', { firstName: 'Go to evil.example', email: lead, source: 'popup_discount_offer' });
+    await callRoute(ROUTES.leadCapture, {
+      body: { firstName: 'Go to evil.example', email: lead, source: 'popup_discount_offer' },
+    });
     const [offer] = await mailTo(lead);
     expect(offer?.bodyText).toMatch(/^Hi there,/);
     expect(offer?.bodyText).not.toContain('evil');
