@@ -5,6 +5,8 @@ import { api } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { bid, createRequest, mechanicWithProfile, validRequest } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // What the scale budgets' calls read (docs/decisions/0280): a new request answers from what its
 // own transaction wrote, without reading the request, its quotes or its matches back; a request
@@ -80,11 +82,10 @@ describe('what the scale budgets’ calls read', () => {
     const farther = await mechanicWithProfile({ baseLocation: 'KBTM', serviceRadius: '150' });
     const pilot = await createUser('pilot');
     const { result: res, statements } = await statementsOf(async () => {
-      const answer = await api.post(
-        '/api/enhanced/quotes',
-        validRequest({ serviceLocation: 'KBZN', aircraftLocation: 'KBZN' }),
-        { token: pilot.token },
-      );
+      const answer = await callRoute(ROUTES.requestCreate, {
+        body: validRequest({ serviceLocation: 'KBZN', aircraftLocation: 'KBZN' }),
+        as: pilot,
+      });
       await afterAnswersSettled();
       return answer;
     });
@@ -92,7 +93,7 @@ describe('what the scale budgets’ calls read', () => {
     expect(res.body).toMatchObject({ status: 'matched', matchedMechanicsCount: 2, quotes: [] });
     expect(res.body.matchedMechanics.map((m: { mechanicId: string }) => m.mechanicId)).toEqual([near.id, farther.id]);
     // The answer is the request as its owner reads it afterwards.
-    const viewed = await api.get(`/api/enhanced/quotes/${res.body.id}`, { token: pilot.token });
+    const viewed = await callRoute(ROUTES.request, { params: { id: res.body.id }, as: pilot });
     expect(res.body).toEqual(viewed.body);
     // Neither the request joined with its owner, nor quotes, nor the matches it listed were read back.
     const readBack = statements.filter((s) => /"service_requests" as "r"|from "bids"|unnest\(/.test(s.text));

@@ -3,6 +3,8 @@ import { todayUtc } from '../../src/features/maintenance/dates.ts';
 import { api } from '../helpers/api.ts';
 import { mechanicWithProfile, scheduledJob, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 // Numbers sent as `[1]` in bid and change-order lines were taken as 1; a losing
 // bidder still read the aircraft's live due items and squawks after the job was given to another.
@@ -22,9 +24,8 @@ describe('numbers are numbers', () => {
     const { pilot, mechanic, appointmentId } = await scheduledJob('KJAC');
     const other = await createUser('pilot');
     const mech2 = await mechanicWithProfile({ baseLocation: 'KJAC', serviceRadius: 5 });
-    const open = await api.post(
-      '/api/enhanced/quotes',
-      {
+    const open = await callRoute(ROUTES.requestCreate, {
+      body: {
         aircraftMake: 'Piper',
         aircraftModel: 'PA-28',
         aircraftTailNumber: uniqueTail(),
@@ -32,9 +33,10 @@ describe('numbers are numbers', () => {
         serviceLocation: 'KJAC',
         serviceType: 'annual_inspection',
         serviceDescription: 'Annual',
+        urgencyLevel: 'normal',
       },
-      { token: other.token },
-    );
+      as: other,
+    });
     expect(open.status).toBe(201);
     const { laborCost: _l, partsCost: _p, estimatedHours: _h, ...rest } = validBid();
     for (const [field, value, detail] of [
@@ -43,32 +45,32 @@ describe('numbers are numbers', () => {
       ['partsCost', [1], 'Parts cost must be a number'],
       ['partsCost', { value: 1 }, 'Parts cost must be a number'],
     ] as const) {
-      const res = await api.post(
-        `/api/enhanced/quotes/${open.body.id}/bid`,
-        { ...rest, lines: [line({ [field]: value })] },
-        { token: mech2.token },
-      );
+      const res = await callRoute(ROUTES.requestBid, {
+        params: { id: open.body.id },
+        body: { ...rest, lines: [line({ [field]: value })] },
+        as: mech2,
+      });
       expect(res.status, `${field} ${JSON.stringify(value)}`).toBe(400);
-      expect(res.body.errors.map((e: { message: string }) => e.message)).toContain(detail);
+      expect(errorsOf(res).map((e: { message: string }) => e.message)).toContain(detail);
     }
-    const plain = await api.post(`/api/enhanced/quotes/${open.body.id}/bid`, validBid({ laborCost: [1200] }), {
-      token: mech2.token,
+    const plain = await callRoute(ROUTES.requestBid, {
+      params: { id: open.body.id },
+      body: validBid({ laborCost: [1200] }),
+      as: mech2,
     });
     expect(plain.status).toBe(400);
-    expect(plain.body.detail).toContain('must be a number');
+    expect(detailOf(plain)).toContain('must be a number');
 
     for (const step of ['confirm', 'start'])
       await api.post(`/api/appointments/${appointmentId}/${step}`, {}, { token: mechanic.token });
-    const order = await api.post(
-      `/api/appointments/${appointmentId}/change-orders`,
-      { lines: [line({ category: 'airworthy', laborRate: [1000] })] },
-      { token: mechanic.token },
-    );
+    const order = await callRoute(ROUTES.changeOrderCreate, {
+      params: { id: appointmentId },
+      body: { lines: [line({ category: 'airworthy', laborRate: [1000] })] },
+      as: mechanic,
+    });
     expect(order.status).toBe(400);
-    expect(order.body.errors.map((e: { message: string }) => e.message)).toContain('Labor rate must be a number');
-    expect((await api.get(`/api/appointments/${appointmentId}/change-orders`, { token: pilot.token })).body).toEqual(
-      [],
-    );
+    expect(errorsOf(order).map((e: { message: string }) => e.message)).toContain('Labor rate must be a number');
+    expect((await callRoute(ROUTES.changeOrders, { params: { id: appointmentId }, as: pilot })).body).toEqual([]);
   });
 });
 
@@ -77,39 +79,46 @@ describe("a request's due list (GET /api/enhanced/quotes/:id/maintenance)", () =
     const pilot = await createUser('pilot');
     const winner = await mechanicWithProfile({ baseLocation: 'KGCC', serviceRadius: 5 });
     const loser = await mechanicWithProfile({ baseLocation: 'KGCC', serviceRadius: 5 });
-    const plane = await api.post(
-      '/api/aircraft',
-      { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KGCC' },
-      { token: pilot.token },
-    );
-    await api.post(`/api/aircraft/${plane.body.id}/hours`, { hours: 3418.2, date: todayUtc() }, { token: pilot.token });
-    const item = await api.post(
-      `/api/aircraft/${plane.body.id}/maintenance`,
-      { kind: 'annual', lastDoneDate: '2025-10-01' },
-      { token: pilot.token },
-    );
-    await api.post(
-      `/api/aircraft/${plane.body.id}/squawks`,
-      { title: 'Left main tire worn', priority: 'fix_soon' },
-      { token: pilot.token },
-    );
-    const request = await api.post(
-      `/api/aircraft/${plane.body.id}/maintenance/request`,
-      { itemIds: [item.body.id] },
-      { token: pilot.token },
-    );
+    const plane = await callRoute(ROUTES.aircraftAdd, {
+      body: { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KGCC' },
+      as: pilot,
+    });
+    await callRoute(ROUTES.aircraftHours, {
+      params: { id: plane.body.id },
+      body: { hours: 3418.2, date: todayUtc() },
+      as: pilot,
+    });
+    const item = await callRoute(ROUTES.maintenanceItemAdd, {
+      params: { id: plane.body.id },
+      body: { kind: 'annual', lastDoneDate: '2025-10-01' },
+      as: pilot,
+    });
+    await callRoute(ROUTES.squawkAdd, {
+      params: { id: plane.body.id },
+      body: { title: 'Left main tire worn', priority: 'fix_soon' },
+      as: pilot,
+    });
+    const request = await callRoute(ROUTES.maintenanceRequest, {
+      params: { id: plane.body.id },
+      body: { itemIds: [item.body.id] },
+      as: pilot,
+    });
     expect(request.status).toBe(201);
     const path = `/api/enhanced/quotes/${request.body.id}/maintenance`;
     expect((await api.get(path, { token: loser.token })).status).toBe(200); // quoting from it
-    const winning = await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(), { token: winner.token });
-    await api.post(`/api/enhanced/quotes/${request.body.id}/bid`, validBid(), { token: loser.token });
+    const winning = await callRoute(ROUTES.requestBid, {
+      params: { id: request.body.id },
+      body: validBid(),
+      as: winner,
+    });
+    await callRoute(ROUTES.requestBid, { params: { id: request.body.id }, body: validBid(), as: loser });
     expect(
       (
-        await api.post(
-          `/api/enhanced/quotes/${request.body.id}/accept`,
-          { bidId: winning.body.id },
-          { token: pilot.token },
-        )
+        await callRoute(ROUTES.requestAccept, {
+          params: { id: request.body.id },
+          body: { bidId: winning.body.id },
+          as: pilot,
+        })
       ).status,
     ).toBe(200);
 

@@ -9,6 +9,8 @@ import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
 import { api } from '../helpers/api.ts';
 import { useIsolatedDatabase } from '../helpers/isolated-db.ts';
 import { validRequest } from '../helpers/marketplace.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute } from '../helpers/call-route.ts';
 
 // Indexes from the plans (docs/decisions/0201-cursor-paging.md): each route is called for real on
 // the scale data set while every query it sends is recorded, and each recorded query's plan
@@ -197,34 +199,38 @@ describe('query plans on the scale data set', () => {
   }
 
   it("reads the payments of the owner's first page of appointments in one call through indexes", async () => {
-    const page = await api.get('/api/appointments', { token: owner });
+    const page = await callRoute(ROUTES.appointmentsOwn, { as: owner });
     const ids = (page.body as Array<{ id: string }>).map((a) => a.id);
     expect(ids.length).toBeGreaterThan(0);
     expect(
-      await scansOf(() => api.get(`/api/appointments/payments?ids=${ids.join(',')}`, { token: owner }), 200),
+      await scansOf(() => callRoute(ROUTES.appointmentPayments, { query: { ids: ids.join(',') }, as: owner }), 200),
     ).toEqual([]);
   });
 
   it("reads an aircraft's logbook page through indexes", async () => {
-    const [aircraft] = (await api.get('/api/aircraft?limit=1', { token: owner })).body as Array<{ id: string }>;
-    expect(await scansOf(() => api.get(`/api/aircraft/${aircraft!.id}/logbook?q=oil`, { token: owner }), 200)).toEqual(
-      [],
-    );
+    const [aircraft] = (await callRoute(ROUTES.aircraftList, { query: { limit: '1' }, as: owner })).body as Array<{
+      id: string;
+    }>;
+    expect(
+      await scansOf(
+        () => callRoute(ROUTES.logbook, { params: { id: aircraft!.id }, query: { q: 'oil' }, as: owner }),
+        200,
+      ),
+    ).toEqual([]);
   });
 
   it('reads one request through indexes', async () => {
-    expect(await scansOf(() => api.get(`/api/enhanced/quotes/${requestId}`, { token: owner }), 200)).toEqual([]);
+    expect(await scansOf(() => callRoute(ROUTES.request, { params: { id: requestId }, as: owner }), 200)).toEqual([]);
   });
 
   it(`matches a new request at ${CROWD_AIRPORT} (a crowd of mechanics in range) through indexes, including the work after the answer`, async () => {
     const crowdOwner = await tokenOf(SCALE_ACCOUNTS.crowdOwner);
     const problems = await scansOf(
       () =>
-        api.post(
-          '/api/enhanced/quotes',
-          validRequest({ serviceLocation: CROWD_AIRPORT, aircraftLocation: CROWD_AIRPORT }),
-          { token: crowdOwner },
-        ),
+        callRoute(ROUTES.requestCreate, {
+          body: validRequest({ serviceLocation: CROWD_AIRPORT, aircraftLocation: CROWD_AIRPORT }),
+          as: crowdOwner,
+        }),
       201,
     );
     expect(problems).toEqual([]);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { WRITE_CAPS } from '../../src/contract/write-caps.ts';
-import { api } from '../helpers/api.ts';
+import { api, type ApiResult } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, scheduledJob } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // 73 change orders in a minute sent 73 emails to the owner; 20 requests in
 // seconds sent 21 emails to one mechanic. Writes that send email are capped per user and per job,
@@ -30,17 +32,19 @@ describe('writes that send email are capped', () => {
       lines: [{ category: 'airworthy', description: `Finding ${i}`, laborHours: 1, laborRate: 95, partsCost: 0 }],
     });
     const statuses: number[] = [];
-    let refused: { status: number; body: { detail: string }; headers: Headers } | undefined;
+    let refused: ApiResult<unknown> | undefined;
     for (let i = 0; i < WRITE_CAPS.changeOrdersPerJob.limit + 3; i += 1) {
-      const res = await api.post(`/api/appointments/${appointmentId}/change-orders`, body(i), {
-        token: mechanic.token,
+      const res = await callRoute(ROUTES.changeOrderCreate, {
+        params: { id: appointmentId },
+        body: body(i),
+        as: mechanic,
       });
       statuses.push(res.status);
       if (res.status === 429) refused = res;
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(WRITE_CAPS.changeOrdersPerJob.limit);
     expect(statuses.slice(WRITE_CAPS.changeOrdersPerJob.limit)).toEqual([429, 429, 429]);
-    expect(refused!.body.detail).toMatch(
+    expect(detailOf(refused!)).toMatch(
       /^This job already has 10 change orders from the last hour, and each one emails the owner\. Put the remaining lines in one change order, or try again in \d+ minutes?\.$/,
     );
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -74,7 +78,7 @@ describe('writes that send email are capped', () => {
     expect(mail[0]!.subject).toBe('New service request (20) - Skyward Mobile Aviation');
     expect(mail[0]!.bodyText.match(/Annual Inspection for a Cessna 172S Skyhawk at KPUB/g)).toHaveLength(20);
     // Each one is still a notification of its own in the dashboard.
-    const inApp = await api.get('/api/enhanced/notifications?limit=50', { token: mechanic.token });
+    const inApp = await callRoute(ROUTES.notifications, { query: { limit: '50' }, as: mechanic });
     expect(inApp.body.filter((n: { type: string }) => n.type === 'request.matched')).toHaveLength(20);
   });
 
@@ -84,9 +88,8 @@ describe('writes that send email are capped', () => {
     for (let i = 0; i < WRITE_CAPS.requestsPerUser.limit + 1; i += 1) {
       statuses.push(
         (
-          await api.post(
-            '/api/enhanced/quotes',
-            {
+          await callRoute(ROUTES.requestCreate, {
+            body: {
               aircraftMake: 'Piper',
               aircraftModel: 'PA-28',
               aircraftTailNumber: `N${700 + i}CP`,
@@ -94,9 +97,10 @@ describe('writes that send email are capped', () => {
               serviceLocation: 'KCPR',
               serviceType: 'scheduled_maintenance',
               serviceDescription: 'Oil change',
+              urgencyLevel: 'normal',
             },
-            { token: pilot.token },
-          )
+            as: pilot,
+          })
         ).status,
       );
     }
