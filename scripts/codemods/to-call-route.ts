@@ -34,6 +34,8 @@ interface Counts {
 
 function piecesOf(node: ts.Expression, consts: Map<string, string>): Piece[] | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
+  // A file's own `const BASE = '/api/...'` passed alone is that path.
+  if (ts.isIdentifier(node) && consts.has(node.text)) return [consts.get(node.text)!];
   if (!ts.isTemplateExpression(node)) return null;
   const out: Piece[] = [node.head.text];
   for (const span of node.templateSpans) {

@@ -1,13 +1,13 @@
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NONPILOT_BASIC_HEADER, NONPILOT_CERT_HEADER } from '../../src/contract/airmen-file.ts';
-import { api, call } from '../helpers/api.ts';
+import { call } from '../helpers/api.ts';
 import { airmenCsv, basicLine, certLine, type FaaCert, type FaaPerson } from '../helpers/airmen-file.ts';
 import { testDb } from '../helpers/db.ts';
 import { createRequest, mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { callRoute } from '../helpers/call-route.ts';
+import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Mechanics checked against the FAA airmen file (docs/decisions/0120).
 // Fixtures are written in the FAA's CSV layout (tests/helpers/airmen-file.ts). Mechanics of this
@@ -36,11 +36,10 @@ const upload = (admin: TestUser, f: FormData) => call('POST', BASE, { rawBody: f
 /** Sends both files in chunks of `chunkSize`, the way the console does. */
 async function chunked(admin: TestUser, month: string, basic: string, certText: string, chunkSize: number) {
   const files = { basic: Buffer.from(basic), cert: Buffer.from(certText) };
-  const start = await api.post(
-    BASE,
-    { month, basicSize: files.basic.byteLength, certSize: files.cert.byteLength, chunkSize },
-    { token: admin.token },
-  );
+  const start = await callRoute(ROUTES.adminAirmenFileStart, {
+    body: { month, basicSize: files.basic.byteLength, certSize: files.cert.byteLength, chunkSize },
+    as: admin,
+  });
   expect(start.status).toBe(201);
   let last = start;
   for (const kind of ['basic', 'cert'] as const) {
@@ -73,10 +72,15 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
   it('is for administrators only', async () => {
     const pilot = await createUser('pilot');
     const mechanic = await createUser('mechanic');
-    expect((await api.get(BASE)).status).toBe(401);
-    expect((await api.get(BASE, { token: pilot.token })).status).toBe(403);
+    expect((await callRoute(ROUTES.adminAirmenFile)).status).toBe(401);
+    expect((await callRoute(ROUTES.adminAirmenFile, { as: pilot })).status).toBe(403);
     expect(
-      (await api.post(BASE, { month: '2026-11', basicSize: 10, certSize: 10 }, { token: mechanic.token })).status,
+      (
+        await callRoute(ROUTES.adminAirmenFileStart, {
+          body: { month: '2026-11', basicSize: 10, certSize: 10 },
+          as: mechanic,
+        })
+      ).status,
     ).toBe(403);
     expect(
       (await call('PUT', `${BASE}/${crypto.randomUUID()}/basic/chunks/0`, { rawBody: 'x', token: pilot.token })).status,
@@ -161,7 +165,7 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     });
     expect(res.body.mechanicsMatched).toBeGreaterThanOrEqual(2);
 
-    const last = await api.get(BASE, { token: admin.token });
+    const last = await callRoute(ROUTES.adminAirmenFile, { as: admin });
     expect(last.status).toBe(200);
     expect(last.body).toMatchObject({
       id: res.body.id,
@@ -222,11 +226,10 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     expect(others.map((o) => o.importId)).toEqual([start.body.id]);
 
     const bytes = Buffer.from(files.basic);
-    const job = await api.post(
-      BASE,
-      { month: '2026-12', basicSize: bytes.byteLength, certSize: 100, chunkSize },
-      { token: admin.token },
-    );
+    const job = await callRoute(ROUTES.adminAirmenFileStart, {
+      body: { month: '2026-12', basicSize: bytes.byteLength, certSize: 100, chunkSize },
+      as: admin,
+    });
     expect(job.status).toBe(201);
     const put = (kind: string, index: number | string, body: BodyInit) =>
       call('PUT', `${BASE}/${job.body.id}/${kind}/chunks/${index}`, { rawBody: body, token: admin.token });
@@ -250,12 +253,15 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     );
 
     // The unfinished job is the last import, and a new upload replaces it.
-    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({
+    expect((await callRoute(ROUTES.adminAirmenFile, { as: admin })).body).toMatchObject({
       id: job.body.id,
       status: 'receiving',
       basic: { receivedChunks: 1 },
     });
-    const again = await api.post(BASE, { month: '2026-12', basicSize: 10, certSize: 10 }, { token: admin.token });
+    const again = await callRoute(ROUTES.adminAirmenFileStart, {
+      body: { month: '2026-12', basicSize: 10, certSize: 10 },
+      as: admin,
+    });
     expect(again.status).toBe(201);
     const replaced = await testDb()
       .selectFrom('airmenImports')
@@ -274,9 +280,9 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
       [{ month: '2026-11', basicSize: 10, certSize: 10, chunkSize: 5 }, /chunkSize/],
     ];
     for (const [body, detail] of cases) {
-      const res = await api.post(BASE, body, { token: admin.token });
+      const res = await callRoute(ROUTES.adminAirmenFileStart, { unchecked: body, as: admin });
       expect(res.status).toBe(400);
-      expect(res.body.detail).toMatch(detail);
+      expect(detailOf(res)).toMatch(detail);
     }
     const noCert = new FormData();
     noCert.set('month', '2026-11');
@@ -289,7 +295,7 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     const wrongFile = await upload(admin, form('2026-11', 'name,email\nx,y\n', `${NONPILOT_CERT_HEADER}\n`));
     expect(wrongFile.status).toBe(400);
     expect(wrongFile.body.detail).toMatch(/NONPILOT_BASIC\.csv must start with/);
-    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ status: 'failed' });
+    expect((await callRoute(ROUTES.adminAirmenFile, { as: admin })).body).toMatchObject({ status: 'failed' });
   });
 
   it('takes the FAA ZIP as downloaded, or the two CSVs under any field names, in one multipart request', async () => {
@@ -334,7 +340,10 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
     const headed = await upload(admin, byHeader);
     expect(headed.status, headed.text).toBe(201);
     expect(headed.body).toMatchObject({ ...expected, month: '2026-10' });
-    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({ id: headed.body.id, month: '2026-10' });
+    expect((await callRoute(ROUTES.adminAirmenFile, { as: admin })).body).toMatchObject({
+      id: headed.body.id,
+      month: '2026-10',
+    });
 
     // What is not the file is refused with the reason, and the last import stays.
     const refusals: Array<[FormData, RegExp]> = [];
@@ -356,7 +365,7 @@ describe('FAA airmen file: /api/admin/airmen-file', () => {
       expect(res.status, res.text).toBe(400);
       expect(res.body.detail).toMatch(detail);
     }
-    expect((await api.get(BASE, { token: admin.token })).body).toMatchObject({
+    expect((await callRoute(ROUTES.adminAirmenFile, { as: admin })).body).toMatchObject({
       id: headed.body.id,
       status: 'completed',
     });
