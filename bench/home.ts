@@ -5,6 +5,8 @@
 // the JavaScript the page loads. Budgets: JS <= 90 KB gzip, LCP <= 1.5 s, performance 100.
 // `--audits` also prints, from the first run, what holds the first paint back: the server's
 // response time, the render-blocking resources, the critical request chains and the LCP's phases.
+// `--json` writes each run's whole Lighthouse report to `.data/bench-home/lighthouse-N.json`.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchProduct } from './lib/bench-product.ts';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,7 +15,7 @@ const { product, chromePath, runs, load, flags } = await benchProduct({
   name: 'bench-home',
   port: 4613,
   runs: 3,
-  flags: ['audits'],
+  flags: ['audits', 'json'],
 });
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 try {
@@ -38,6 +40,10 @@ try {
       });
       if (!result) throw new Error('Lighthouse returned nothing');
       const { audits, categories } = result.lhr;
+      if (flags['json']) {
+        mkdirSync('.data/bench-home', { recursive: true });
+        writeFileSync(`.data/bench-home/lighthouse-${run + 1}.json`, JSON.stringify(result.lhr));
+      }
       const items = (id: string) =>
         ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []) as Array<
           Record<string, unknown>

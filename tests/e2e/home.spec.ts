@@ -71,6 +71,31 @@ test.describe('home page for search engines', () => {
   });
 });
 
+test.describe('first paint', () => {
+  // The first screen is the document and its stylesheet: a script or a read started before the
+  // first contentful paint competes with it on a slow phone (docs/decisions/0488).
+  test("no script and no read starts before the first contentful paint; the page's scripts run after it", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // The popup's schedule has run (it defines the reset hook) and the consent script has decided.
+    await page.waitForFunction(() => typeof window.resetLeadPopup === 'function');
+    await expect(page.locator('html')).toHaveAttribute('data-analytics-consent', /.+/);
+    const { paint, early } = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        paint: fcp,
+        early: resources
+          .filter((r) => r.initiatorType !== 'link' && r.initiatorType !== 'css' && r.startTime < fcp)
+          .map((r) => `${r.initiatorType} ${new URL(r.name).pathname} at ${Math.round(r.startTime)} ms`),
+      };
+    });
+    expect(paint).toBeGreaterThan(0);
+    expect(early).toEqual([]);
+  });
+});
+
 test.describe('quote form', () => {
   test.beforeEach(async ({ page }) => {
     await withoutPopup(page);
