@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { backfillBidLines } from '../../src/server/db/migrations/0014_bid_lines.ts';
 import { api } from '../helpers/api.ts';
 import { testDb } from '../helpers/db.ts';
@@ -681,7 +681,7 @@ describe('a deferred airworthiness line keeps the aircraft not airworthy', () =>
 
     await callRoute(ROUTES.squawkUpdate, {
       params: { id: plane.id, squawkId: squawk.id },
-      body: { status: 'resolved', resolutionNote: 'Gasket replaced ' + todayUtc() },
+      body: { status: 'resolved', resolutionNote: 'Gasket replaced ' + localDayAt('KPAO') },
       as: pilot,
     });
     const cleared = await callRoute(ROUTES.maintenance, { params: { id: plane.id }, as: pilot });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_MESSAGES } from '../../src/contract/credentials.ts';
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
@@ -56,7 +56,7 @@ async function completedJob(
   expect(plane.status).toBe(201);
   await callRoute(ROUTES.aircraftHours, {
     params: { id: plane.body.id },
-    body: { hours: 1004, date: todayUtc() },
+    body: { hours: 1004, date: localDayAt('KPAO') },
     as: pilot,
   });
   const item = await callRoute(ROUTES.maintenanceItemAdd, {

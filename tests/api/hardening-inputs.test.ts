@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayUtc } from '../../src/features/maintenance/dates.ts';
+import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { mechanicWithProfile, scheduledJob, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
@@ -85,7 +85,7 @@ describe("a request's due list (GET /api/enhanced/quotes/:id/maintenance)", () =
     });
     await callRoute(ROUTES.aircraftHours, {
       params: { id: plane.body.id },
-      body: { hours: 3418.2, date: todayUtc() },
+      body: { hours: 3418.2, date: localDayAt('KPAO') },
       as: pilot,
     });
     const item = await callRoute(ROUTES.maintenanceItemAdd, {

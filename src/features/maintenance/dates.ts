@@ -65,13 +65,5 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 }
 
-/**
- * Today's date in UTC as 'YYYY-MM-DD': for tests that need a day any airport accepts. A record's
- * or a due list's day is the day at the aircraft's airport (`aircraftToday`), never this.
- */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 export const earliestDate = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : a < b ? a : b;
