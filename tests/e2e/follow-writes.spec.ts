@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
-import { openSignedIn } from '../helpers/e2e-session.ts';
+import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // Screens follow every write from the write's own answer (docs/decisions/0081-screens-follow-writes.md):
@@ -71,9 +71,11 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
     });
     expect(request.status()).toBe(201);
   }
-  // Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts).
-  return openSignedIn(page, body);
+  return { page, session: body };
 }
+
+/** The account's dashboard, signed in. */
+const signedIn = (who: { page: Page; session: ApiSession }) => openSignedIn(who.page, who.session);
 
 /** From now on, every GET of the dashboard's lists waits HOLD_MS; returns how many were held. */
 async function holdLists(page: Page, paths: string[]): Promise<() => number> {
@@ -102,8 +104,9 @@ async function followsWithin(page: Page, write: RegExp, click: () => Promise<voi
 test('cards follow quote, accept, confirm and start within 1.5 s while the lists are held; a stale tab is told why', async ({
   browser,
 }) => {
-  const pilot = await account(browser, 'pilot');
-  const mechanic = await account(browser, 'mechanic');
+  const owner = await account(browser, 'pilot');
+  // Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts).
+  const mechanic = await signedIn(await account(browser, 'mechanic'));
 
   // --- The mechanic quotes, with the lists held back.
   await mechanic.getByRole('tab', { name: 'Service Requests' }).click();
@@ -148,7 +151,9 @@ test('cards follow quote, accept, confirm and start within 1.5 s while the lists
   await stale.close();
 
   // --- The owner accepts, with the lists held back: request and appointment follow at once.
-  await pilot.reload();
+  // The owner's dashboard opens now, after the quote: opened with the mechanic's, it only waited
+  // to be reloaded here.
+  const pilot = await signedIn(owner);
   await pilot.getByRole('tab', { name: 'Service Requests' }).click();
   const request = pilot
     .getByRole('listitem')

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
-import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { openSignedInOn, type ApiSession, type DashboardSection } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // The bid side of the IA rule (docs/decisions/0140-who-signs-the-annual.md): a mechanic
@@ -54,9 +54,12 @@ async function account(
   return { page, email, headers, session: body };
 }
 
-/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
-async function signIn(who: { page: Page; session: ApiSession }) {
-  await openSignedIn(who.page, who.session);
+/**
+ * Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts), on the section
+ * the walk starts from.
+ */
+async function signIn(who: { page: Page; session: ApiSession }, section: DashboardSection) {
+  await openSignedInOn(who.page, who.session, section);
   return who.page;
 }
 
@@ -92,8 +95,7 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   const requestId = ((await created.json()) as { id: string }).id;
 
   // --- The mechanic quotes: the form asks for the IA before it sends anything.
-  const m = await signIn(mechanic);
-  await m.getByRole('tab', { name: 'Service Requests' }).click();
+  const m = await signIn(mechanic, 'requests');
   await m
     .getByRole('listitem')
     .filter({ hasText: TAIL })
@@ -117,8 +119,7 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
   await expect(quote).toBeHidden();
 
   // --- The owner sees who signs on the quote.
-  const p = await signIn(pilot);
-  await p.getByRole('tab', { name: 'Service Requests' }).click();
+  const p = await signIn(pilot, 'requests');
   const card = p.getByRole('list', { name: `Quotes for ${TAIL}` }).getByRole('listitem');
   await expect(
     card.getByText(
@@ -173,14 +174,14 @@ test('a mechanic without IA names who signs the annual; the named IA signs it', 
       ),
   ).toBeVisible();
 
-  const i = await signIn(inspector);
   // The list of annuals to sign carries each entry: its panel shows without reading it again.
+  const i = inspector.page;
   const recordReads: string[] = [];
   i.on('request', (r) => {
     if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/appointments/${appointmentId}/record`)
       recordReads.push(r.url());
   });
-  await i.getByRole('tab', { name: 'Appointments' }).click();
+  await signIn(inspector, 'appointments');
   const toSign = i.getByRole('region', { name: 'Annuals to sign' });
   await expect(
     toSign.getByText(new RegExp(`Annual inspection by Nate Annual${stamp.slice(-4)}, completed`)),

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
-import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { openSignedInOn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // An itemized quote through the UI: the mechanic quotes three lines, the owner defers the
@@ -73,8 +73,9 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', firstName: 
   return { page, session: body };
 }
 
+/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts), on Service Requests. */
 function signIn(who: { page: Page; session: ApiSession }) {
-  return openSignedIn(who.page, who.session);
+  return openSignedInOn(who.page, who.session, 'requests');
 }
 
 test('a three-line quote, accepted with the airworthiness line deferred', async ({ browser }) => {
@@ -83,7 +84,6 @@ test('a three-line quote, accepted with the airworthiness line deferred', async 
   const pilotAccount = await account(browser, 'pilot', 'Otto');
 
   const mechanic = await signIn(mechanicAccount);
-  await mechanic.getByRole('tab', { name: 'Service Requests' }).click();
   const card = mechanic.getByRole('listitem').filter({ hasText: TAIL });
   await card.getByRole('button', { name: /Submit Quote/ }).click();
   const quote = mechanic.getByRole('dialog', { name: 'Submit Quote' });
@@ -119,7 +119,6 @@ test('a three-line quote, accepted with the airworthiness line deferred', async 
   await expect(mechanic.getByText('Quote submitted successfully!')).toBeVisible();
 
   const pilot = await signIn(pilotAccount);
-  await pilot.getByRole('tab', { name: 'Service Requests' }).click();
   const request = pilot
     .getByRole('listitem')
     .filter({ has: pilot.getByRole('heading', { name: `Annual Inspection · ${TAIL}` }) });

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
-import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { openSignedIn, openSignedInOn, type ApiSession, type DashboardSection } from '../helpers/e2e-session.ts';
 
 // The money loop in a browser, against the local Stripe stand-in `npm start` runs without a key
 // (docs/decisions/0230): the mechanic sets up payouts on Stripe's hosted onboarding, the owner
@@ -40,9 +40,12 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic', width: numb
   return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id, session: body };
 }
 
-/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
-async function signIn(who: { page: Page; session: ApiSession }) {
-  await openSignedIn(who.page, who.session);
+/**
+ * Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts), on the section
+ * the walk starts from.
+ */
+async function signIn(who: { page: Page; session: ApiSession }, section: DashboardSection) {
+  await openSignedInOn(who.page, who.session, section);
 }
 
 test('the whole money loop on a 390 px phone, its result on a laptop too', async ({ browser }, testInfo) => {
@@ -62,9 +65,8 @@ test('the whole money loop on a 390 px phone, its result on a laptop too', async
   });
 
   // --- The mechanic connects payouts on Stripe's hosted onboarding (the stand-in's, marked test mode).
-  await signIn(mechanic);
+  await signIn(mechanic, 'profile');
   const m = mechanic.page;
-  await m.getByRole('tab', { name: 'Profile' }).click();
   const payouts = m.getByTestId('payouts-card');
   await expect(payouts.getByText('not set up')).toBeVisible();
   await payouts.getByRole('button', { name: 'Set up payouts' }).click();
@@ -108,9 +110,8 @@ test('the whole money loop on a 390 px phone, its result on a laptop too', async
   expect(bid.status()).toBe(201);
 
   // --- The owner accepts: told what is charged and when, then saves a card on the hosted page.
-  await signIn(pilot);
+  await signIn(pilot, 'requests');
   const p = pilot.page;
-  await p.getByRole('tab', { name: 'Service Requests' }).click();
   const card = p.getByRole('listitem').filter({ hasText: 'Max' }).first();
   await expect(card.getByText('Paid through Skyward · parts deposit 50 % ($100.00)')).toBeVisible();
   await card.getByRole('button', { name: /^Accept / }).click();

@@ -57,9 +57,8 @@ for (const viewport of [
     const requestId = ((await sent.json()) as { id: string }).id;
 
     // The mechanic quotes a line whose words name neither the squawk nor the ELT, and picks the squawk.
-    await e2eSignIn(mechanic);
+    await e2eSignIn(mechanic, 'requests');
     const m = mechanic.page;
-    await m.getByRole('tab', { name: 'Service Requests' }).click();
     await m
       .getByRole('listitem')
       .filter({ hasText: TAIL })
@@ -93,9 +92,8 @@ for (const viewport of [
     await expect(m.getByText('Quote submitted successfully!')).toBeVisible();
 
     // The owner reads on the bid which line answers the squawk; the comparison counts it covered.
-    await e2eSignIn(owner);
+    await e2eSignIn(owner, 'requests');
     const p = owner.page;
-    await p.getByRole('tab', { name: 'Service Requests' }).click();
     await p.getByText(/^2 lines$/).click();
     await expect(p.getByText(`Answers: ${SQUAWK}`)).toBeVisible();
     await expect(p.getByText('Answers: ELT', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueCertificateNumber, vettedMechanicWithProfile } from '../helpers/e2e-admin.ts';
 import { readFileSync } from 'node:fs';
-import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { openSignedInOn, type ApiSession, type DashboardSection } from '../helpers/e2e-session.ts';
 import { aircraftWithDueItems, jobReadyToSign } from '../helpers/e2e-jobs.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
@@ -39,9 +39,12 @@ async function account(browser: Browser, role: 'pilot' | 'mechanic') {
   return { page, email, headers: { authorization: `Bearer ${body.access_token}` }, id: body.user.id, session: body };
 }
 
-/** Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
-async function signIn(who: { page: Page; session: ApiSession }) {
-  await openSignedIn(who.page, who.session);
+/**
+ * Signed in as the form leaves a browser (the form itself: tests/e2e/auth.spec.ts), on the section
+ * the walk starts from.
+ */
+async function signIn(who: { page: Page; session: ApiSession }, section: DashboardSection) {
+  await openSignedInOn(who.page, who.session, section);
 }
 
 test("complete, review, sign: the logbook entry is a PDF in the owner's Documents and in the aircraft's logbook", async ({
@@ -81,9 +84,8 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
   });
 
   // --- The mechanic completes the job, reviews the drafted entry and signs it.
-  await signIn(mechanic);
+  await signIn(mechanic, 'appointments');
   const m = mechanic.page;
-  await m.getByRole('tab', { name: 'Appointments' }).click();
   const job = m.getByRole('listitem').filter({ hasText: TAIL });
   await job.getByRole('button', { name: 'Complete Job' }).click();
   const done = m.getByRole('alertdialog', { name: 'Mark this job completed?' });
@@ -104,8 +106,7 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
   await expect(record.getByLabel('Entry text')).toContainText('Total time in service: 1,010.5 hours');
   // A second tab of the mechanic's, still showing the draft when the first one signs it.
   const stale = await m.context().newPage();
-  await stale.goto('/dashboard');
-  await stale.getByRole('tab', { name: 'Appointments' }).click();
+  await stale.goto('/dashboard?section=appointments');
   const staleRecord = stale
     .getByRole('listitem')
     .filter({ hasText: TAIL })
@@ -146,9 +147,8 @@ test("complete, review, sign: the logbook entry is a PDF in the owner's Document
   await stale.close();
 
   // --- The owner finds the PDF in Documents and the entry in the aircraft's logbook.
-  await signIn(pilot);
+  await signIn(pilot, 'documents');
   const p = pilot.page;
-  await p.getByRole('tab', { name: 'Documents' }).click();
   const download = p.getByRole('button', { name: new RegExp(`^Download Logbook entry ${TAIL}`) });
   await expect(download).toBeVisible();
   const [file] = await Promise.all([p.waitForEvent('download'), download.click()]);

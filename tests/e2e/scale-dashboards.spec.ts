@@ -1,7 +1,7 @@
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from '../helpers/e2e-admin.ts';
 import { withE2eDatabase } from '../helpers/e2e-db.ts';
-import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { openSignedIn, openSignedInOn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // Paged lists in a browser: accounts with more rows than one page of each list (20). The Overview and
@@ -140,8 +140,8 @@ test('counters, logbook, threads and payments past one page', async ({ browser }
 
   // --- The mechanic: earnings over every job; the threads a page at a time.
   const m = mechanic.page;
-  await openSignedIn(m, mechanic.session);
-  await m.getByRole('tab', { name: /^Earnings/ }).click();
+  // Opened on Earnings: the mechanic's Overview is not what this checks.
+  await openSignedInOn(m, mechanic.session, 'earnings');
   await expect(counter(m, 'Earnings summary', 'Jobs Completed')).toContainText(String(MORE));
   await expect(counter(m, 'Earnings summary', 'Total Earned')).toContainText(
     `$${(MORE * 100).toLocaleString('en-US')}.00`,

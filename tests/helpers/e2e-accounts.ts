@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from './e2e-admin.ts';
-import { openSignedIn, type ApiSession } from './e2e-session.ts';
+import { openSignedIn, openSignedInOn, type ApiSession, type DashboardSection } from './e2e-session.ts';
 
 /** A browser test's account: its own browser context at `viewport`, and its API bearer headers. */
 export interface E2eAccount {
@@ -72,9 +72,13 @@ export async function e2eMechanic(
   return mechanic;
 }
 
-/** Opens the dashboard signed in, as the sign-in form leaves a browser (the form itself: tests/e2e/auth.spec.ts). */
-export async function e2eSignIn(who: { page: Page; session: ApiSession }): Promise<void> {
-  await openSignedIn(who.page, who.session);
+/**
+ * Opens the dashboard signed in, as the sign-in form leaves a browser (the form itself:
+ * tests/e2e/auth.spec.ts), on `section` when the walk starts there.
+ */
+export async function e2eSignIn(who: { page: Page; session: ApiSession }, section?: DashboardSection): Promise<void> {
+  if (section) await openSignedInOn(who.page, who.session, section);
+  else await openSignedIn(who.page, who.session);
 }
 
 /**

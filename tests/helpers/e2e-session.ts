@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** What POST /api/auth/register and /api/auth/login answer. */
 export interface ApiSession {
@@ -23,5 +23,30 @@ export async function openSignedIn(page: Page, session: ApiSession, path = '/das
     [session.access_token, JSON.stringify(session.user)] as const,
   );
   await page.goto(path);
+  return page;
+}
+
+/** The dashboards' sections a walk can start from, by the label of their tab. */
+const SECTION_TABS = {
+  requests: 'Service Requests',
+  appointments: 'Appointments',
+  aircraft: 'My Aircraft',
+  documents: 'Documents',
+  profile: 'Profile',
+  earnings: 'Earnings',
+} as const;
+export type DashboardSection = keyof typeof SECTION_TABS;
+
+/**
+ * The dashboard opened signed in on `section`, its tab selected: for a walk that starts there, so
+ * the Overview is not rendered only to be clicked away from. The tabs' clicks are walked in
+ * tests/e2e/marketplace.spec.ts (Profile: tests/e2e/aog-availability.spec.ts).
+ */
+export async function openSignedInOn(page: Page, session: ApiSession, section: DashboardSection): Promise<Page> {
+  await openSignedIn(page, session, `/dashboard?section=${section}`);
+  // As long as the walks give a screen: a cold function on a busy machine takes seconds.
+  await expect(page.getByRole('tab', { name: SECTION_TABS[section] })).toHaveAttribute('aria-selected', 'true', {
+    timeout: 30_000,
+  });
   return page;
 }
