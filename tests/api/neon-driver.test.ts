@@ -8,6 +8,7 @@ import { bid, createRequest, mechanicWithProfile, validRequest } from '../helper
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { startWsProxy, type WsProxy } from '../../scripts/lib/ws-proxy.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
+import { validQuote } from '../helpers/quote-form.ts';
 import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // The production database path: Netlify DB's environment (NETLIFY_DB_URL, NETLIFY_DB_DRIVER=
@@ -74,25 +75,8 @@ describe('Neon serverless driver through openDb()', () => {
     const email = uniqueEmail('neon');
     const res = await overTheProxy(() =>
       callRoute(ROUTES.quoteSubmit, {
-        unchecked: {
-          firstName: 'Neon',
-          lastName: 'Driver',
-          returnEmail: email,
-          returnPhone: '(415) 555-0100',
-          aircraftMake: 'Cessna',
-          aircraftModel: '172S',
-          registrationNumber: 'N172ND',
-          totalHours: '4200',
-          aircraftType: 'single-engine',
-          serviceType: 'annual',
-          preferredTimeframe: '2-weeks',
-          location: 'KSQL',
-          lastInvoiceAmount: '2500',
-          currentProvider: 'Bay Aero',
-          message: 'Annual due.',
-          scheduleConsultation: false,
-          emailUpdates: true,
-        },
+        // Unchecked: the input type asks for `invoiceIncludesParts`, which the function defaults when it is left out, as here.
+        unchecked: validQuote({ returnEmail: email }),
       }),
     );
     expect(res.status, res.text).toBe(200);
