@@ -38,7 +38,7 @@ describe('maintenance reminders on the local day at the aircraft’s airport', (
     expect(plane.status).toBe(201);
     const annual = await callRoute(ROUTES.maintenanceItemAdd, {
       params: { id: plane.body.id },
-      unchecked: { kind: 'annual', lastDoneDate: '2025-10-15' },
+      body: { kind: 'annual', lastDoneDate: '2025-10-15' },
       as: pilot,
     });
     expect(annual.status).toBe(201);
