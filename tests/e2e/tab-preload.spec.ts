@@ -27,3 +27,33 @@ for (const who of [
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   });
 }
+
+test('a tab pressed before its code has arrived keeps the open one on screen, marked busy, until it can show', async ({
+  page,
+}) => {
+  // The Service Requests chunk is held until the test lets it go: the press comes before it, as a
+  // quick press does before the idle prefetch on a slow phone.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/RequestsTab\.[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await page.getByLabel('Email').fill('pilot@example.com');
+  await page.getByLabel('Password').fill('DemoPilot!2026');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const overview = page.getByRole('tabpanel', { name: 'Overview' });
+  await expect(overview).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Service Requests' }).click();
+  // The open section stays, says it is busy, and no spinner replaces it while the code is on its way.
+  await expect(page.locator('[aria-busy="true"]').getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('tab', { name: 'Service Requests' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Service Requests' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+});

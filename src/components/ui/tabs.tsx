@@ -1,8 +1,17 @@
 import { Tabs as T } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, type ComponentProps } from 'react';
 import { cn } from './cn.ts';
 
-export const Tabs = T.Root;
+/** The open tab of a controlled `Tabs`, for its panels (undefined when the tabs keep their own). */
+const OpenTab = createContext<string | undefined>(undefined);
+
+export function Tabs(props: ComponentProps<typeof T.Root>) {
+  return (
+    <OpenTab.Provider value={props.value}>
+      <T.Root {...props} />
+    </OpenTab.Provider>
+  );
+}
 
 export function TabsList({ className, ...props }: ComponentProps<typeof T.List>) {
   return (
@@ -27,6 +36,23 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof T.Tri
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof T.Content>) {
-  return <T.Content className={cn('mt-4 focus-visible:outline-2', className)} {...props} />;
+export function TabsContent({ className, value, children, ...props }: ComponentProps<typeof T.Content>) {
+  const open = useContext(OpenTab);
+  const classes = cn('mt-4 focus-visible:outline-2', className);
+  if (open === undefined)
+    return (
+      <T.Content className={classes} value={value} {...props}>
+        {children}
+      </T.Content>
+    );
+  // Controlled tabs: the chosen panel's content renders in the very render that chooses it. Radix's
+  // own mounting adds it one layout effect later, an urgent render of its own, so a lazy panel chosen
+  // in a transition would still show its spinner instead of the open panel staying until it can show
+  // (docs/decisions/0491-tab-change-transition.md). Every panel is in the page, hidden but the open one.
+  const selected = open === value;
+  return (
+    <T.Content className={classes} value={value} forceMount hidden={!selected} {...props}>
+      {selected ? children : null}
+    </T.Content>
+  );
 }

@@ -1,5 +1,5 @@
 import { countBadge } from '../marketplace/ui/count-badge.ts';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useTransition, type ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/ui/spinner.tsx';
@@ -38,6 +38,10 @@ export function DashboardFrame<T extends string>({
   children: ReactNode;
   dialogs?: ReactNode;
 }) {
+  // A section chosen before its code has arrived keeps the open one on screen until it has (tens of
+  // milliseconds), instead of a spinner React shows for at least 300 ms: the change is a transition.
+  // While it waits, the panel says it is busy. docs/decisions/0491-tab-change-transition.md
+  const [pending, startTransition] = useTransition();
   return (
     <div className="min-h-screen bg-muted/40">
       {header}
@@ -54,7 +58,7 @@ export function DashboardFrame<T extends string>({
         ) : (
           <>
             {banner}
-            <Tabs value={tab} onValueChange={(v) => onTabChange(v as T)}>
+            <Tabs value={tab} onValueChange={(v) => startTransition(() => onTabChange(v as T))}>
               <TabsList aria-label="Dashboard sections">
                 {tabs.map((t) => (
                   <TabsTrigger key={t.value} value={t.value}>
@@ -67,7 +71,9 @@ export function DashboardFrame<T extends string>({
                   </TabsTrigger>
                 ))}
               </TabsList>
-              <Suspense fallback={<Loading />}>{children}</Suspense>
+              <div aria-busy={pending || undefined} className={pending ? 'opacity-60 transition-opacity' : undefined}>
+                <Suspense fallback={<Loading />}>{children}</Suspense>
+              </div>
             </Tabs>
           </>
         )}
