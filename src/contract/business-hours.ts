@@ -21,6 +21,14 @@ export type BusinessHours = Record<Weekday, DayHours>;
 /** Where the business keeps its hours: San Francisco (docs/product.md §1). */
 export const BUSINESS_TIME_ZONE = { iana: 'America/Los_Angeles', label: 'Pacific time' } as const;
 
+/**
+ * A moment as the business's calendar day, its zone named ("Dec 31, 2025, Pacific time"): a message
+ * that gives the day of something the business did (a merge, a code's expiry) says whose day it is,
+ * as UTC's is already tomorrow on a California evening.
+ */
+export const businessDay = (at: Date): string =>
+  `${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: BUSINESS_TIME_ZONE.iana })}, ${BUSINESS_TIME_ZONE.label}`;
+
 const weekdayHours = { open: '07:00', close: '18:00' };
 export const DEFAULT_BUSINESS_HOURS: BusinessHours = {
   mon: weekdayHours,

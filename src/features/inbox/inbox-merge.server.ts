@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { businessDay } from '../../contract/business-hours.ts';
 import { INBOX_LIMITS, type InboxKind } from '../../contract/inbox.ts';
 import type { Db, Tx } from '../../server/db/client.ts';
 import { badRequest, conflict } from '../../server/http/errors.ts';
@@ -113,9 +114,7 @@ export async function unmergeItems(
       .executeTakeFirst();
     const days = INBOX_LIMITS.mergeUndoDays;
     if (merge && merge.at.getTime() < Date.now() - days * 86_400_000)
-      throw conflict(
-        `A merge can be undone for ${days} days; this one was made on ${merge.at.toISOString().slice(0, 10)}`,
-      );
+      throw conflict(`A merge can be undone for ${days} days; this one was made on ${businessDay(merge.at)}`);
     const table = tableOf(kind);
     // A detail the merge filled goes back only while it still holds the duplicate's value: an edit since is kept.
     const filled = (merge?.filled ?? []).filter((c) => FILLABLE[kind].includes(c));

@@ -1,3 +1,4 @@
+import { businessDay } from '../../contract/business-hours.ts';
 import { POPUP_LEAD_SOURCE, POPUP_OFFER, discountCodeFor } from '../../contract/popup.ts';
 import type { Db } from '../../server/db/client.ts';
 import { badRequest } from '../../server/http/errors.ts';
@@ -26,8 +27,7 @@ export async function leadOfDiscountCode(db: Db, code: string, now = new Date())
   }
   const expires = new Date(lead.createdAt.getTime() + POPUP_OFFER.expiresHours * HOUR_MS);
   if (now > expires) {
-    const when = expires.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-    const detail = `Discount code ${code} expired on ${when} (codes last ${POPUP_OFFER.expiresHours} hours): leave the field empty to send your request`;
+    const detail = `Discount code ${code} expired on ${businessDay(expires)} (codes last ${POPUP_OFFER.expiresHours} hours): leave the field empty to send your request`;
     throw badRequest(detail, [{ path: 'discountCode', message: detail }]);
   }
   return { id: lead.id };
