@@ -46,10 +46,13 @@ export const QuoteRequestSchema = z
     location: optionalText('Location', QUOTE_LIMITS.shortText),
     lastInvoiceAmount: numericText('Last invoice amount', QUOTE_LIMITS.maxInvoiceAmount),
     // What the invoice covered, so the estimate compares labor with labor.
-    invoiceIncludesParts: z.preprocess(
-      (v) => (v === undefined || v === null || v === '' ? 'unsure' : v),
-      enumOf(INVOICE_PARTS_OPTIONS, 'Invoice included parts'),
-    ),
+    // `prefault`: a form without the field is a valid input (its type says so), then read as 'unsure'.
+    invoiceIncludesParts: z
+      .preprocess(
+        (v) => (v === undefined || v === null || v === '' ? 'unsure' : v),
+        enumOf(INVOICE_PARTS_OPTIONS, 'Invoice included parts'),
+      )
+      .prefault('unsure'),
     currentProvider: optionalText('Current provider', QUOTE_LIMITS.shortText),
     message: requiredText('Message', QUOTE_LIMITS.message),
     additionalNotes: optionalText('Additional notes', QUOTE_LIMITS.notes),

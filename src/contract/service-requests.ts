@@ -36,7 +36,10 @@ export const ServiceRequestSchema = z
     aircraftLocation: requiredText('Aircraft location', MARKETPLACE.text.short),
     serviceType: enumOf(MARKETPLACE_SERVICE_TYPES, 'Service type'),
     serviceDescription: requiredText('Service description', MARKETPLACE.text.description),
-    urgencyLevel: z.preprocess((v) => (isBlank(v) ? 'normal' : v), enumOf(URGENCY_LEVELS, 'Urgency level')),
+    // `prefault`: a request without the field is a valid input (its type says so), read as 'normal'.
+    urgencyLevel: z
+      .preprocess((v) => (isBlank(v) ? 'normal' : v), enumOf(URGENCY_LEVELS, 'Urgency level'))
+      .prefault('normal'),
     preferredStartDate: optionalDate('Preferred start date').refine(
       (d) => d === null || d >= earliestStartDay(),
       'Preferred start date cannot be in the past',

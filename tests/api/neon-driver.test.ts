@@ -75,8 +75,7 @@ describe('Neon serverless driver through openDb()', () => {
     const email = uniqueEmail('neon');
     const res = await overTheProxy(() =>
       callRoute(ROUTES.quoteSubmit, {
-        // Unchecked: the input type asks for `invoiceIncludesParts`, which the function defaults when it is left out, as here.
-        unchecked: validQuote({ returnEmail: email }),
+        body: validQuote({ returnEmail: email }),
       }),
     );
     expect(res.status, res.text).toBe(200);
