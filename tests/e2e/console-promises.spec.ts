@@ -61,6 +61,8 @@ test.describe('global settings at 1366 px', () => {
         const visitor = await context.newPage();
         await visitor.clock.install();
         await visitor.goto('/');
+        // The popup's schedule starts once the page is idle: moved past its delay once it has.
+        await visitor.waitForFunction(() => typeof window.resetLeadPopup === 'function');
         await visitor.clock.fastForward(10_000);
         await expect(visitor.locator('html')).toHaveAttribute('data-lead-popup', 'off');
         await expect(visitor.getByRole('dialog')).toHaveCount(0);
@@ -72,6 +74,7 @@ test.describe('global settings at 1366 px', () => {
       const visitor = await context.newPage();
       await visitor.clock.install();
       await visitor.goto('/');
+      await visitor.waitForFunction(() => typeof window.resetLeadPopup === 'function');
       await visitor.clock.fastForward(10_000);
       await expect(visitor.locator('html')).toHaveAttribute('data-lead-popup', 'offered');
       await expect(visitor.getByRole('dialog', { name: 'Save 25% on Your Next Aircraft Service' })).toBeVisible();
@@ -209,6 +212,7 @@ for (const viewport of [
     }) => {
       await page.clock.install();
       await page.goto('/');
+      await page.waitForFunction(() => typeof window.resetLeadPopup === 'function');
       await page.clock.fastForward(10_000);
       const popup = page.getByRole('dialog', { name: 'Save 25% on Your Next Aircraft Service' });
       // Point 16: the form's own inline errors, no native validation bubble beside them.
