@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_MESSAGES } from '../../src/contract/credentials.ts';
-import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
-import { mechanicWithProfile, uniqueTail, validBid, validProfile } from '../helpers/marketplace.ts';
+import { mechanicWithProfile, validBid, validProfile } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
+import { aircraftWithDueItem } from '../helpers/aircraft.ts';
 import { callRoute, detailOf, errorsOf } from '../helpers/call-route.ts';
 
 // A certificate number and an inspection
@@ -42,32 +42,15 @@ async function completedJob(
   inspectionSigner?: { fullName: string; certificateNumber: string },
 ): Promise<Job> {
   const pilot = await createUser('pilot', { firstName: 'Cora', lastName: 'Owner' });
-  const plane = await callRoute(ROUTES.aircraftAdd, {
-    body: {
-      tailNumber: uniqueTail(),
-      make: 'Cessna',
-      model: '182P',
-      year: 1975,
-      homeAirport: 'KCOD',
-      usage: 'for_hire',
-    },
-    as: pilot,
-  });
-  expect(plane.status).toBe(201);
-  await callRoute(ROUTES.aircraftHours, {
-    params: { id: plane.body.id },
-    body: { hours: 1004, date: localDayAt('KPAO') },
-    as: pilot,
-  });
-  const item = await callRoute(ROUTES.maintenanceItemAdd, {
-    params: { id: plane.body.id },
-    body: kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 915 },
-    as: pilot,
-  });
-  expect(item.status).toBe(201);
+  const { planeId, itemId } = await aircraftWithDueItem(
+    pilot,
+    { make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KCOD', usage: 'for_hire' },
+    1004,
+    kind === 'annual' ? { kind, lastDoneDate: '2025-01-10' } : { kind, lastDoneHours: 915 },
+  );
   const request = await callRoute(ROUTES.maintenanceRequest, {
-    params: { id: plane.body.id },
-    body: { itemIds: [item.body.id] },
+    params: { id: planeId },
+    body: { itemIds: [itemId] },
     as: pilot,
   });
   expect(request.status).toBe(201);
@@ -92,7 +75,7 @@ async function completedJob(
     );
     expect(res.status, step).toBe(200);
   }
-  return { pilot, mechanic, aircraftId: plane.body.id, itemId: item.body.id, appointmentId };
+  return { pilot, mechanic, aircraftId: planeId, itemId: itemId, appointmentId };
 }
 
 const sign = (appointmentId: string, who: TestUser, fullName: string, certificateNumber: string) =>

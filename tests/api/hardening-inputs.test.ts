@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { mechanicWithProfile, scheduledJob, uniqueTail, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
+import { aircraftWithDueItem } from '../helpers/aircraft.ts';
 import { callRoute, errorsOf, detailOf } from '../helpers/call-route.ts';
 
 // Numbers sent as `[1]` in bid and change-order lines were taken as 1; a losing
@@ -79,28 +79,20 @@ describe("a request's due list (GET /api/enhanced/quotes/:id/maintenance)", () =
     const pilot = await createUser('pilot');
     const winner = await mechanicWithProfile({ baseLocation: 'KGCC', serviceRadius: 5 });
     const loser = await mechanicWithProfile({ baseLocation: 'KGCC', serviceRadius: 5 });
-    const plane = await callRoute(ROUTES.aircraftAdd, {
-      body: { tailNumber: uniqueTail(), make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KGCC' },
-      as: pilot,
-    });
-    await callRoute(ROUTES.aircraftHours, {
-      params: { id: plane.body.id },
-      body: { hours: 3418.2, date: localDayAt('KPAO') },
-      as: pilot,
-    });
-    const item = await callRoute(ROUTES.maintenanceItemAdd, {
-      params: { id: plane.body.id },
-      body: { kind: 'annual', lastDoneDate: '2025-10-01' },
-      as: pilot,
-    });
+    const { planeId, itemId } = await aircraftWithDueItem(
+      pilot,
+      { make: 'Cessna', model: '182P', year: 1975, homeAirport: 'KGCC' },
+      3418.2,
+      { kind: 'annual', lastDoneDate: '2025-10-01' },
+    );
     await callRoute(ROUTES.squawkAdd, {
-      params: { id: plane.body.id },
+      params: { id: planeId },
       body: { title: 'Left main tire worn', priority: 'fix_soon' },
       as: pilot,
     });
     const request = await callRoute(ROUTES.maintenanceRequest, {
-      params: { id: plane.body.id },
-      body: { itemIds: [item.body.id] },
+      params: { id: planeId },
+      body: { itemIds: [itemId] },
       as: pilot,
     });
     expect(request.status).toBe(201);

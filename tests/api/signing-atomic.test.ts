@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDayAt } from '../../src/features/marketplace/geo/airport-day.ts';
 import { api } from '../helpers/api.ts';
 import { startTestBlobs, type TestBlobs } from '../helpers/blobs.ts';
 import { testDb } from '../helpers/db.ts';
-import { mechanicWithProfile, uniqueTail, validBid } from '../helpers/marketplace.ts';
+import { mechanicWithProfile, validBid } from '../helpers/marketplace.ts';
 import { createUser } from '../helpers/users.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
+import { aircraftWithDueItem } from '../helpers/aircraft.ts';
 import { callRoute, detailOf } from '../helpers/call-route.ts';
 
 // Signing fails whole or succeeds whole. With the record row held by a stuck
@@ -28,30 +28,15 @@ describe('signing with the record row held by another transaction', () => {
       { baseLocation: 'KSHR', serviceRadius: 5, iaAuthorization: false },
       { firstName: 'Hal', lastName: 'Held' },
     );
-    const plane = await callRoute(ROUTES.aircraftAdd, {
-      body: {
-        tailNumber: uniqueTail(),
-        make: 'Cessna',
-        model: '172N',
-        year: 1978,
-        homeAirport: 'KSHR',
-        usage: 'for_hire',
-      },
-      as: pilot,
-    });
-    await callRoute(ROUTES.aircraftHours, {
-      params: { id: plane.body.id },
-      body: { hours: 1004, date: localDayAt('KSHR') },
-      as: pilot,
-    });
-    const item = await callRoute(ROUTES.maintenanceItemAdd, {
-      params: { id: plane.body.id },
-      body: { kind: '100_hour', lastDoneHours: 915 },
-      as: pilot,
-    });
+    const { planeId, itemId } = await aircraftWithDueItem(
+      pilot,
+      { make: 'Cessna', model: '172N', year: 1978, homeAirport: 'KSHR', usage: 'for_hire' },
+      1004,
+      { kind: '100_hour', lastDoneHours: 915 },
+    );
     const request = await callRoute(ROUTES.maintenanceRequest, {
-      params: { id: plane.body.id },
-      body: { itemIds: [item.body.id] },
+      params: { id: planeId },
+      body: { itemIds: [itemId] },
       as: pilot,
     });
     const quote = await callRoute(ROUTES.requestBid, {
@@ -82,7 +67,7 @@ describe('signing with the record row held by another transaction', () => {
       testDb()
         .selectFrom('maintenanceItems')
         .select(['lastDoneHours', 'lastDoneDate'])
-        .where('id', '=', item.body.id)
+        .where('id', '=', itemId)
         .executeTakeFirstOrThrow();
     const before = await itemNow();
 
