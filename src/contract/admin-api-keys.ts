@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import type { Option } from './options.ts';
 import { enumOf, optionalText } from './fields.ts';
 import { MeasurementIdSchema } from './analytics.ts';
+import { BUSINESS_TIME_ZONE, businessDay, endOfBusinessDay, isCalendarDay } from './business-hours.ts';
 import {
   type ApiKeyStatus,
   booleanField,
@@ -83,6 +84,12 @@ export const SmtpSettingsSchema = z.object({
 export type SmtpSettings = z.output<typeof SmtpSettingsSchema> & { port: number };
 
 /** POST /api/admin/config/api-keys: the form fields of docs/product.md §7 (the Add New API Key dialog). */
+/** The Expires On field's hint: the day the administrator types lasts through its end at the business. */
+export const API_KEY_EXPIRY_HINT = `Optional: rotation retires the key at the end of this day, ${BUSINESS_TIME_ZONE.label}`;
+/** A key past its end, refused when switched on: its day as the field took it ("Dec 31, 2026, Pacific time"). */
+export const apiKeyExpiredMessage = (expiresAt: Date) =>
+  `This key expired on ${businessDay(expiresAt)}: add a new key instead`;
+
 export const ApiKeyFormSchema = z.object({
   key_name: text('Key name', CONFIG_LIMITS.keyName),
   api_key: text('API key', CONFIG_LIMITS.secret),
@@ -97,7 +104,10 @@ export const ApiKeyFormSchema = z.object({
   daily_limit: intField('Daily limit', 1, CONFIG_LIMITS.maxUsageLimit, null),
   monthly_limit: intField('Monthly limit', 1, CONFIG_LIMITS.maxUsageLimit, null),
   additional_config: additionalConfigField,
-  /** Optional end of validity (not in the spec's form; lets rotation retire old keys on time). */
+  /**
+   * Optional end of validity (not in the spec's form; lets rotation retire old keys on time): a day
+   * means through its end, Pacific time (`API_KEY_EXPIRY_HINT`); a full ISO time is kept as sent.
+   */
   expires_at: z
     .string()
     .optional()
@@ -105,7 +115,9 @@ export const ApiKeyFormSchema = z.object({
     .transform((v, ctx) => {
       const s = v?.trim();
       if (!s) return null;
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T23:59:59Z` : s);
+      // A day (the form's date field) lasts through its end at the business, Pacific time.
+      const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(s);
+      const d = dayOnly ? (isCalendarDay(s) ? endOfBusinessDay(s) : new Date(Number.NaN)) : new Date(s);
       if (Number.isNaN(d.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'Expiry date must be a date like 2026-12-31' });
         return z.NEVER;

@@ -2,6 +2,7 @@
  * The business's week (the business_hours setting, src/contract/settings-catalog.ts): its shape and
  * how it is written for visitors and search engines. No zod here: the home page imports it.
  */
+import { zonedToUtc } from './zoned-time.ts';
 
 export const WEEKDAYS = [
   { value: 'mon', label: 'Monday', short: 'Mon', schema: 'Monday' },
@@ -28,6 +29,23 @@ export const BUSINESS_TIME_ZONE = { iana: 'America/Los_Angeles', label: 'Pacific
  */
 export const businessDay = (at: Date): string =>
   `${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: BUSINESS_TIME_ZONE.iana })}, ${BUSINESS_TIME_ZONE.label}`;
+
+/** Whether 'YYYY-MM-DD' names a day of the calendar (not Feb 30). */
+export function isCalendarDay(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === date;
+}
+
+/**
+ * The last second of the business's day `date` ('YYYY-MM-DD', a calendar day), in its own zone: a
+ * validity typed as a day (an API key's "Expires On") lasts through that day in California, not
+ * until 4 PM there, when UTC's day ends.
+ */
+export function endOfBusinessDay(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const nextDay = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(zonedToUtc(nextDay, '00:00', BUSINESS_TIME_ZONE.iana).getTime() - 1000);
+}
 
 const weekdayHours = { open: '07:00', close: '18:00' };
 export const DEFAULT_BUSINESS_HOURS: BusinessHours = {

@@ -239,6 +239,48 @@ describe('PUT /api/admin/config/api-keys/{id}/status', () => {
     expect(on.body.data).toMatchObject({ status: 'active', is_primary: false });
   });
 
+  it('an expiry typed as a day lasts through that day in California; a key past it is refused by that day', async () => {
+    await clearKeys('google_calendar');
+    // The end of the day at the business: 23:59:59 Pacific, standard time in winter, daylight in summer.
+    const winter = await addKey('google_calendar', {
+      key_name: 'Winter',
+      api_key: 'token-wwwwwwwwwwwwwwww',
+      expires_at: '2099-12-31',
+    });
+    const summer = await addKey('google_calendar', {
+      key_name: 'Summer',
+      api_key: 'token-ssssssssssssssss',
+      priority: '2',
+      expires_at: '2099-07-04',
+    });
+    expect(winter.body.data.expires_at).toBe('2100-01-01T07:59:59.000Z');
+    expect(summer.body.data.expires_at).toBe('2099-07-05T06:59:59.000Z');
+
+    // A day that is not in the calendar is refused, not moved into March.
+    const feb30 = await addKey('google_calendar', {
+      key_name: 'Feb 30',
+      api_key: 'token-ffffffffffffffff',
+      expires_at: '2099-02-30',
+    });
+    expect(feb30.status).toBe(400);
+    expect(feb30.body.detail).toBe('Expiry date must be a date like 2026-12-31');
+
+    // A key that lasted through Dec 31, 2025 at the business ended at 07:59:59 UTC on Jan 1: the
+    // refusal to switch it on gives the day it was typed as, with its zone.
+    await testDb()
+      .updateTable('apiKeys')
+      .set({ expiresAt: new Date('2026-01-01T07:59:59Z'), status: 'inactive', isPrimary: false })
+      .where('id', '=', winter.body.data.id)
+      .execute();
+    const on = await callRoute(ROUTES.adminApiKeyStatus, {
+      params: { id: winter.body.data.id },
+      query: { status: 'active' },
+      as: admin,
+    });
+    expect(on.status).toBe(409);
+    expect(detailOf(on)).toBe('This key expired on Dec 31, 2025, Pacific time: add a new key instead');
+  });
+
   it('refuses a bad status, a bad id and an unknown key', async () => {
     const bad = await callRoute(ROUTES.adminApiKeyStatus, {
       params: { id: '00000000-0000-4000-8000-000000000000' },

@@ -9,7 +9,7 @@ import {
   ownerWithPlane,
 } from '../helpers/booking.ts';
 import { addDays, weekdayOf } from '../../src/features/booking/calendar.ts';
-import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import { todayIn } from '../../src/contract/zoned-time.ts';
 import type { InputOf } from '../../src/contract/routes/route.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { callRoute } from '../helpers/call-route.ts';

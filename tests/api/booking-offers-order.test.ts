@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annualRate, book, bookableMechanic, offerOrderKey, offerPages, ownerWithPlane } from '../helpers/booking.ts';
 import { addDays } from '../../src/features/booking/calendar.ts';
-import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import { todayIn } from '../../src/contract/zoned-time.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { callRoute } from '../helpers/call-route.ts';
 

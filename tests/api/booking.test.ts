@@ -6,7 +6,7 @@ import { testDb } from '../helpers/db.ts';
 import { bid, createRequest, mechanicWithProfile, uniqueTail } from '../helpers/marketplace.ts';
 import { createUser, type TestUser } from '../helpers/users.ts';
 import { addDays } from '../../src/features/booking/calendar.ts';
-import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import { todayIn } from '../../src/contract/zoned-time.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { callRoute, detailOf } from '../helpers/call-route.ts';
 

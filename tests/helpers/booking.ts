@@ -5,7 +5,7 @@ import { api } from './api.ts';
 import { mechanicWithProfile, uniqueTail } from './marketplace.ts';
 import { createUser, type TestUser } from './users.ts';
 import { addDays } from '../../src/features/booking/calendar.ts';
-import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import { todayIn } from '../../src/contract/zoned-time.ts';
 
 export const WEEKDAYS_8_TO_5 = [1, 2, 3, 4, 5].map((day) => ({ day, start: '08:00', end: '17:00' }));
 

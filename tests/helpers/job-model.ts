@@ -10,7 +10,7 @@ import {
   type Violation,
 } from '../../src/server/db/invariants.server.ts';
 import { addDays } from '../../src/features/booking/calendar.ts';
-import { todayIn } from '../../src/features/marketplace/schedule/zoned-time.ts';
+import { todayIn } from '../../src/contract/zoned-time.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
 import { api, call, type ApiResult } from './api.ts';
 import { WEEKDAYS_8_TO_5, annualRate } from './booking.ts';

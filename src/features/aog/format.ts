@@ -1,5 +1,5 @@
 import { zoneName } from '../../contract/appointment-schedule.ts';
-import { todayIn, zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { todayIn, zonedToUtc } from '../../contract/zoned-time.ts';
 /**
  * How an AOG speaks of times and money, on screens and in messages alike: an arrival is a clock
  * time where the aircraft is ("2:30 PM MST"), a fee whole dollars when it has no cents.

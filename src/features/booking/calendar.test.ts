@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { addDays, fits, jobDays, openStarts, type Schedule } from './calendar.ts';
-import { todayIn, zonedToUtc as instantAt } from '../marketplace/schedule/zoned-time.ts';
+import { todayIn, zonedToUtc as instantAt } from '../../contract/zoned-time.ts';
 
 const weekdays: Schedule = {
   timeZone: 'America/Denver',

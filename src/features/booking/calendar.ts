@@ -3,7 +3,7 @@ import type { AvailabilityData } from '../../contract/booking.ts';
 /**
  * The calendar arithmetic of instant booking, pure so it is unit-tested: days are 'YYYY-MM-DD'
  * strings in the mechanic's time zone. Instants (the start of work, an ICS event) come from the
- * appointments' own zoned-time helpers (`zonedToUtc`, `todayIn`), DST included.
+ * zoned-time helpers (`zonedToUtc`, `todayIn` in src/contract/zoned-time.ts), DST included.
  */
 
 type Weekly = AvailabilityData['weekly'];

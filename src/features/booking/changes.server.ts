@@ -9,7 +9,7 @@ import { getAppointment } from '../marketplace/appointments.server.ts';
 import { assertChangeable, daysOf, listDays, lockedBooking } from '../marketplace/booking-terms.server.ts';
 import { fullName } from '../../server/db/full-name.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { zonedToUtc } from '../../contract/zoned-time.ts';
 import { appointmentIcsAttachment } from '../marketplace/schedule/calendar-file.server.ts';
 import { timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
 import { CALENDAR_FILE_ATTACHED, atAirport } from '../../contract/appointment-schedule.ts';

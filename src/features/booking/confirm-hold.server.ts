@@ -16,7 +16,7 @@ import { fullName } from '../../server/db/full-name.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
 import { hoursOn } from './calendar.ts';
-import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { zonedToUtc } from '../../contract/zoned-time.ts';
 import { daysOf, listDays, uuidsOf } from '../marketplace/booking-terms.server.ts';
 import { holdNotFound, startsAtAirport } from './holds.server.ts';
 import { scheduleOf } from './availability.server.ts';

@@ -11,7 +11,7 @@ import { atAirport } from '../../contract/appointment-schedule.ts';
 import { roundedMiles } from '../marketplace/distance.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
 import { addDays, fits, hoursOn, openStarts, type Schedule } from './calendar.ts';
-import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { zonedToUtc } from '../../contract/zoned-time.ts';
 import { daysOf } from '../marketplace/booking-terms.server.ts';
 import { busyDays } from './busy-days.server.ts';
 import { ownAircraftWithClass } from './owner-aircraft.server.ts';

@@ -5,7 +5,7 @@ import type { KeyColumn, PageRequest, Paged } from '../../server/http/paging.ts'
 import { fullName } from '../../server/db/full-name.ts';
 import { addDays, openStarts } from './calendar.ts';
 import { NO_START, offerCandidates, widestServiceRadius, type OfferCandidate } from './offer-candidates.server.ts';
-import { todayIn } from '../marketplace/schedule/zoned-time.ts';
+import { todayIn } from '../../contract/zoned-time.ts';
 import { countBusy } from './busy-days.server.ts';
 import { ownAircraftWithClass } from './owner-aircraft.server.ts';
 import { scheduleOf } from './availability.server.ts';

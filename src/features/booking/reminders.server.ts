@@ -4,7 +4,7 @@ import type { Db } from '../../server/db/client.ts';
 import { fullName } from '../../server/db/full-name.ts';
 import { dateOnly } from '../marketplace/mappers.server.ts';
 import { notify } from '../marketplace/notifications.server.ts';
-import { zonedToUtc } from '../marketplace/schedule/zoned-time.ts';
+import { zonedToUtc } from '../../contract/zoned-time.ts';
 import { timeInZone, zoneOfPlace } from '../marketplace/geo/airport-day.ts';
 import { atAirport } from '../../contract/appointment-schedule.ts';
 import { addDays } from './calendar.ts';

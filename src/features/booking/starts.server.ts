@@ -3,7 +3,7 @@ import { WEEKDAYS } from '../../contract/marketplace.ts';
 import { HttpError, badRequest } from '../../server/http/errors.ts';
 import { formatDay } from '../../lib/format.ts';
 import { addDays, jobDays, type Schedule } from './calendar.ts';
-import { todayIn } from '../marketplace/schedule/zoned-time.ts';
+import { todayIn } from '../../contract/zoned-time.ts';
 import { listDays } from '../marketplace/booking-terms.server.ts';
 
 // Which days a job may start on: not before tomorrow at the mechanic's, not past the horizon, on

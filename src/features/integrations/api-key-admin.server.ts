@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { integrationLabel, type IntegrationType } from '../../contract/admin-config.ts';
 import {
+  apiKeyExpiredMessage,
   apiKeyReplaceFor,
   keyIsPublic,
   PRIMARY_ONLY_WHEN_ASKED,
@@ -162,15 +163,14 @@ export async function setApiKeyStatus(
   await db.transaction().execute(async (trx) => {
     await lockIntegration(trx, key.integrationType);
     const fresh = await findKey(trx, key.id);
-    const expiredOn = (at: Date) => `This key expired on ${at.toISOString().slice(0, 10)}: add a new key instead`;
     // A key past its expiry date is refused before a rotation has marked it expired, too.
     if (status === 'active' && fresh.expiresAt && fresh.expiresAt.getTime() <= Date.now())
-      throw conflict(expiredOn(fresh.expiresAt));
+      throw conflict(apiKeyExpiredMessage(fresh.expiresAt));
     const next = transition(
       API_KEY_MACHINE,
       fresh.status,
       status === 'active' ? 'activate' : 'deactivate',
-      (sentence) => (fresh.expiresAt ? expiredOn(fresh.expiresAt) : sentence),
+      (sentence) => (fresh.expiresAt ? apiKeyExpiredMessage(fresh.expiresAt) : sentence),
     );
     await trx
       .updateTable('apiKeys')

@@ -15,7 +15,7 @@ import { recordThreadEvent } from '../conversations/events.server.ts';
 import { fullName } from '../../server/db/full-name.ts';
 import { dateOnly } from './mappers.server.ts';
 import { notify } from './notifications.server.ts';
-import { zonedToUtc } from './schedule/zoned-time.ts';
+import { zonedToUtc } from '../../contract/zoned-time.ts';
 
 /**
  * The terms of an appointment made by booking, kept with the core because every appointment answer

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Checkbox, Input, NativeSelect, Textarea } from '../../../components/ui/field.tsx';
 import {
+  API_KEY_EXPIRY_HINT,
   ApiKeyFormSchema,
   type ApiKeyView,
   integrationKeyProblem,
@@ -318,8 +319,7 @@ export function AddApiKeyDialog({
             </>
           )}
         </div>
-        {!analytics &&
-          text('expires_at', 'Expires On', { type: 'date' }, 'Optional: rotation retires the key after this date')}
+        {!analytics && text('expires_at', 'Expires On', { type: 'date' }, API_KEY_EXPIRY_HINT)}
         {!smtp && !analytics && (
           <FormField
             id="api-key-additional_config"

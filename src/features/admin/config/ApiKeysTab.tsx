@@ -15,6 +15,7 @@ import {
   type IntegrationType,
 } from '../../../contract/admin-config.ts';
 import type { ApiKeyView, RotationPreview } from '../../../contract/admin-api-keys.ts';
+import { businessDay } from '../../../contract/business-hours.ts';
 import { ROUTES } from '../../../contract/routes/admin.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useRoute } from '../../../lib/use-query.ts';
@@ -333,7 +334,7 @@ function KeyRow({ apiKey: k, busy, onTest, onToggle, onReplace, onRemove }: RowP
           Priority {k.priority} · Used {count(k.usage_count)} time{k.usage_count === 1 ? '' : 's'}
           {limits && ` · Limits ${limits}`} · Added {formatDate(k.created_at)}
           {k.last_used_at && ` · Last used ${formatDateTime(k.last_used_at)}`}
-          {k.expires_at && ` · Expires ${formatDate(k.expires_at)}`}
+          {k.expires_at && ` · Expires ${businessDay(new Date(k.expires_at))}`}
           {k.last_tested_at &&
             ` · Last test ${k.last_test_ok ? 'passed' : 'failed'} ${formatDateTime(k.last_tested_at)}`}
         </p>

@@ -1,6 +1,6 @@
 import { timeZoneOfLabel, zoneName } from '../../../contract/appointment-schedule.ts';
 import { resolveLocation } from './resolve.ts';
-import { todayIn } from '../schedule/zoned-time.ts';
+import { todayIn } from '../../../contract/zoned-time.ts';
 
 /**
  * The local day at an aircraft's airport: the one rule that dates its records (14 CFR 43.9 dates

@@ -2,7 +2,7 @@ import type { Appointment } from '../../../contract/appointments.ts';
 import { dayAt, formatDay as formatDayOf } from '../../../lib/format.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { zoneName } from '../../../contract/appointment-schedule.ts';
-import { zonedToUtc } from './zoned-time.ts';
+import { zonedToUtc } from '../../../contract/zoned-time.ts';
 
 /** Before work starts, the time is still being agreed: the card shows it and the schedule's buttons. */
 export const TIME_STILL_OPEN: readonly Appointment['status'][] = ['scheduled', 'confirmed'];

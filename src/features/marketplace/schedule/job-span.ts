@@ -1,5 +1,5 @@
 import { zoneName } from '../../../contract/appointment-schedule.ts';
-import { zonedToUtc } from './zoned-time.ts';
+import { zonedToUtc } from '../../../contract/zoned-time.ts';
 
 /**
  * The time a job takes in a calendar: one event from the start of work on its first day to the

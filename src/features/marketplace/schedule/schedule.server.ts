@@ -21,7 +21,8 @@ import { transition } from '../../../server/http/transition.ts';
 import { fullName } from '../../../server/db/full-name.ts';
 import { iso, isoOrNull } from '../mappers.server.ts';
 import { notify } from '../notifications.server.ts';
-import { todayIn, whenText } from './zoned-time.ts';
+import { todayIn } from '../../../contract/zoned-time.ts';
+import { whenText } from './zoned-time.ts';
 import { zoneOfPlace } from '../geo/airport-day.ts';
 import type { OutboxAttachment } from '../../../server/db/tables/foundation.ts';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { timeZoneOfLabel } from '../../../contract/appointment-schedule.ts';
 import { buildIcs, fold } from './ics.ts';
 import { jobSpan } from './job-span.ts';
-import { todayIn, whenText, zonedToUtc } from './zoned-time.ts';
+import { todayIn, zonedToUtc } from '../../../contract/zoned-time.ts';
+import { whenText } from './zoned-time.ts';
 
 describe('wall-clock times where the aircraft is', () => {
   it('the instant of a local time on both sides of a DST change', () => {
