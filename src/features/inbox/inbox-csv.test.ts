@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxExportItem } from '../../contract/inbox.ts';
-import { inboxToCsv } from './inbox-csv.ts';
+import { inboxCsvFilename, inboxToCsv } from './inbox-csv.ts';
 
 const item: InboxExportItem = {
   id: 'q1',
@@ -46,5 +46,10 @@ describe('inboxToCsv', () => {
     expect(inboxToCsv('leads', []).trim()).toBe(
       'Received,Status,Lost reason,First name,Email,Phone,Source,Assigned to,Discount code,Code used on a quote',
     );
+  });
+
+  it("names the file by the business's day: a California evening that is tomorrow in UTC keeps its date", () => {
+    expect(inboxCsvFilename('leads', new Date('2027-01-01T03:00:00Z'))).toBe('leads-2026-12-31.csv');
+    expect(inboxCsvFilename('quotes', new Date('2026-07-04T18:00:00Z'))).toBe('quote-requests-2026-07-04.csv');
   });
 });

@@ -8,6 +8,8 @@ import {
 import { INVOICE_PARTS_OPTIONS } from '../../contract/savings.ts';
 import { labelOf } from '../../contract/options.ts';
 import { AIRCRAFT_TYPES, QUOTE_SERVICE_TYPES } from '../../contract/quote-fields.ts';
+import { BUSINESS_TIME_ZONE } from '../../contract/business-hours.ts';
+import { todayIn } from '../../contract/zoned-time.ts';
 import { buildCsv } from '../marketing/csv.ts';
 
 /** Money as a plain number with two decimals (no currency sign: spreadsheets sum it). */
@@ -70,6 +72,7 @@ export function inboxToCsv(kind: InboxKind, items: readonly InboxExportItem[]): 
   );
 }
 
+/** The export's file name carries the business's day (a California evening is already tomorrow in UTC). */
 export function inboxCsvFilename(kind: InboxKind, date: Date = new Date()): string {
-  return `${kind === 'quotes' ? 'quote-requests' : 'leads'}-${date.toISOString().slice(0, 10)}.csv`;
+  return `${kind === 'quotes' ? 'quote-requests' : 'leads'}-${todayIn(BUSINESS_TIME_ZONE.iana, date)}.csv`;
 }
