@@ -68,17 +68,6 @@ export async function lastImport(db: Db): Promise<AirmenImport | null> {
   return row ? toImport(row) : null;
 }
 
-/** The last completed import, the one mechanics are matched against. */
-export async function currentImport(db: Db): Promise<ImportRow | undefined> {
-  return db
-    .selectFrom('airmenImports')
-    .selectAll()
-    .where('status', '=', 'completed')
-    .orderBy('completedAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** POST /api/admin/airmen-file (JSON): a new job; an unfinished earlier one is abandoned. */
 export async function startImport(
   db: Db,
