@@ -433,6 +433,44 @@ export interface MaintenanceView {
   timeZone: string;
 }
 
+/**
+ * The Overview's Due Soon card (GET /api/maintenance/due-soon): what is due soon or overdue, and
+ * every aircraft not known to be airworthy, across all of an owner's aircraft, worked out on the
+ * server. (The card once read the due list of each aircraft on the first page of My Aircraft, so
+ * an owner's 21st aircraft was never in it.) Lists are cut at `shown`, with the count left out.
+ */
+export const DUE_SOON = {
+  /** Rows and verdicts in the card; the rest are counted ("and 4 more in My Aircraft"). */
+  shown: 20,
+  /** The aircraft read for one answer, most recently added first; a larger fleet is told so. */
+  aircraftRead: 200,
+} as const;
+
+export interface DueSoonRow extends MaintenanceItem {
+  aircraftId: string;
+  tailNumber: string;
+}
+
+export interface DueSoonVerdict {
+  aircraftId: string;
+  tailNumber: string;
+  verdict: AirworthinessVerdict;
+  reasons: Reason[];
+  limits: Reason[];
+}
+
+export interface DueSoon {
+  /** Overdue first, then due soon; each group by the earliest of due date and forecast. */
+  rows: DueSoonRow[];
+  moreRows: number;
+  /** Aircraft not airworthy, not known to be, or flying with limits. */
+  verdicts: DueSoonVerdict[];
+  moreVerdicts: number;
+  /** How many of the owner's aircraft were read, and how many the owner has. */
+  aircraftRead: number;
+  aircraftTotal: number;
+}
+
 /** The due list of the aircraft a service request came from, with what the request was made for and what is done. */
 export interface RequestMaintenance extends MaintenanceView {
   serviceRequestId: string;

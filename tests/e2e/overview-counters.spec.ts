@@ -95,6 +95,20 @@ test("Overview counters count every row by the spec's definitions, at 1366 px an
       (await api.post(`/api/appointments/${jobs[1]}/${step}`, { headers: mechanic.headers, data: {} })).status(),
     ).toBe(200);
 
+  // The oldest of the owner's 23 aircraft (on My Aircraft's second page) has an overdue annual.
+  const oldest = await withE2eDatabase(async (db) => {
+    const { rows } = await db.query<{ id: string; tail_number: string }>(
+      'select id, tail_number from aircraft where owner_id = $1 order by created_at, id limit 1',
+      [owner.id],
+    );
+    return rows[0]!;
+  });
+  const annual = await api.post(`/api/aircraft/${oldest.id}/maintenance`, {
+    headers: owner.headers,
+    data: { kind: 'annual', lastDoneDate: '2020-01-15' },
+  });
+  expect(annual.status(), await annual.text()).toBe(201);
+
   // The owner: 21 requests pending or matched (beyond the first page), one upcoming, one at work.
   await e2eSignIn(owner);
   const o = owner.page;
@@ -103,6 +117,11 @@ test("Overview counters count every row by the spec's definitions, at 1366 px an
   // Each request added its typed registration to the owner's aircraft: 23, more than a page too.
   await expect(counter(o, 'My Aircraft')).toHaveText(String(ACTIVE + 2));
   await expect(o.getByRole('heading', { name: 'Work in progress' })).toBeVisible();
+  // Due Soon covers every aircraft, not the first page: the overdue one first, the 22 others (no
+  // annual entered, so not known to be airworthy) cut at 20 with the rest counted.
+  await expect(o.getByText(`${oldest.tail_number} · Not airworthy`)).toBeVisible();
+  await expect(o.getByText(`${oldest.tail_number} · Annual inspection`)).toBeVisible();
+  await expect(o.getByText('And 3 more aircraft to look at, in My Aircraft.')).toBeVisible();
   await expectNoSidewaysScroll(o);
   await o.screenshot({ path: 'test-results/overview-counters-owner-1366.png' });
   // The same counters on the owner's phone: one column, nothing wider than the screen.

@@ -7,6 +7,7 @@ import {
   MaintenanceRequestSchema,
   SquawkCreateSchema,
   SquawkPatchSchema,
+  type DueSoon,
   type HoursReading,
   type MaintenanceItem,
   type MaintenanceView,
@@ -35,6 +36,12 @@ export const ROUTES = {
     input: HoursSchema,
   }),
   maintenance: route<MaintenanceView>()({ method: 'GET', path: '/api/aircraft/:id/maintenance', access: 'signedIn' }),
+  /** The Overview's Due Soon card across all the owner's aircraft (`DueSoon`). */
+  maintenanceDueSoon: route<DueSoon>()({
+    method: 'GET',
+    path: '/api/maintenance/due-soon',
+    access: { roles: ['pilot'] },
+  }),
   maintenanceItemAdd: route<MaintenanceItem>()({
     method: 'POST',
     path: '/api/aircraft/:id/maintenance',

@@ -10,6 +10,7 @@ import type { Notification } from '../../contract/notifications.ts';
 import type { ServiceRequest } from '../../contract/service-requests.ts';
 import { ROLE_LABELS } from '../../contract/roles.ts';
 import { ROUTES } from '../../contract/routes/marketplace.ts';
+import { ROUTES as MAINTENANCE_ROUTES } from '../../contract/routes/maintenance.ts';
 import { DashboardFrame } from './DashboardFrame.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { useSummary } from './use-summary.ts';
@@ -92,6 +93,9 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   const appointments = useList(ROUTES.appointmentsOwn, onError);
   // The Overview's counters over every row, not the page loaded (ADR 0203).
   const summary = useSummary(ROUTES.ownerSummary, undefined, [aircraft.data, requests.data, appointments.data]);
+  // The Overview's Due Soon card across every aircraft (its own read, src/features/maintenance/
+  // DueSoonCard.tsx): started with the lists rather than after them, and read again when they change.
+  useSummary(MAINTENANCE_ROUTES.maintenanceDueSoon, undefined, [aircraft.data]);
   useEffect(() => {
     reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
   }, [reloadNotifications]);

@@ -1,38 +1,28 @@
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { verdictLabel, type MaintenanceItem, type MaintenanceView } from '../../contract/maintenance.ts';
+import { verdictLabel } from '../../contract/maintenance.ts';
 import type { Aircraft } from '../../contract/marketplace.ts';
 import { ROUTES } from '../../contract/routes/maintenance.ts';
-import { call } from '../../lib/api-client.ts';
-import { setRouteData, useQuery } from '../../lib/use-query.ts';
+import { useRoute } from '../../lib/use-query.ts';
 import { ItemStatusBadge } from './ui-bits.tsx';
 import { citeBeside, dueText } from './due-words.ts';
 
-type Row = MaintenanceItem & { tailNumber: string };
-
-/** Overview: what is due soon or overdue across the pilot's aircraft. */
+/**
+ * Overview: what is due soon or overdue across all the owner's aircraft, and every aircraft not
+ * known to be airworthy, as the server works it out (GET /api/maintenance/due-soon): not only the
+ * aircraft on the first page of My Aircraft.
+ */
 export default function DueSoonCard({ aircraft, onOpen }: { aircraft: Aircraft[]; onOpen: () => void }) {
-  const ids = aircraft.map((a) => a.id);
-  const due = useQuery<{
-    rows: Row[];
-    verdicts: Array<Pick<MaintenanceView, 'tailNumber' | 'verdict' | 'reasons' | 'limits'>>;
-  }>(`due-soon-verdicts:${ids.join(',')}`, async (signal) => {
-    const views = await Promise.all(ids.map((id) => call(ROUTES.maintenance, { params: { id }, signal })));
-    // Each aircraft's due list is in the cache too: My Aircraft shows it at once.
-    for (const view of views) setRouteData(ROUTES.maintenance, { params: { id: view.aircraftId } }, view);
-    const rows = views.flatMap((v) =>
-      v.items.filter((i) => i.status !== 'ok').map((i) => ({ ...i, tailNumber: v.tailNumber })),
-    );
-    // The verdict too: an aircraft not airworthy (a deferred item, a grounding squawk) or not known
-    // to be is never summed up as "nothing due".
-    const verdicts = views
-      .filter((v) => v.verdict !== 'airworthy' || (v.limits ?? []).length > 0)
-      .map((v) => ({ tailNumber: v.tailNumber, verdict: v.verdict, reasons: v.reasons, limits: v.limits ?? [] }));
-    return { rows: rows.sort((a, b) => (a.status === b.status ? 0 : a.status === 'overdue' ? -1 : 1)), verdicts };
-  });
-  const rows = due.data?.rows ?? null;
-  const verdicts = due.data?.verdicts ?? [];
+  const due = useRoute(ROUTES.maintenanceDueSoon);
+  const data = due.data;
   const failed = due.state.status === 'error';
+  // What the card leaves out, said by kind: aircraft to look at, and items due.
+  const more = data
+    ? [
+        data.moreVerdicts > 0 && `${data.moreVerdicts} more aircraft to look at`,
+        data.moreRows > 0 && `${data.moreRows} more item${data.moreRows === 1 ? '' : 's'} due`,
+      ].filter(Boolean)
+    : [];
 
   return (
     <Card>
@@ -47,14 +37,14 @@ export default function DueSoonCard({ aircraft, onOpen }: { aircraft: Aircraft[]
       <CardContent>
         {failed ? (
           <p className="text-sm text-muted-foreground">Could not load what is due.</p>
-        ) : rows === null ? (
+        ) : !data ? (
           <p className="text-sm text-muted-foreground">Loading...</p>
-        ) : rows.length === 0 && verdicts.length === 0 ? (
+        ) : data.rows.length === 0 && data.verdicts.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nothing due soon or overdue.</p>
         ) : (
           <ul className="divide-y divide-border">
-            {verdicts.map((v) => (
-              <li key={`verdict-${v.tailNumber}`} className="py-3">
+            {data.verdicts.map((v) => (
+              <li key={`verdict-${v.aircraftId}`} className="py-3">
                 <p className={v.verdict === 'not_airworthy' ? 'font-medium text-destructive' : 'font-medium'}>
                   {v.tailNumber} · {verdictLabel(v.verdict, v.limits)}
                 </p>
@@ -63,7 +53,7 @@ export default function DueSoonCard({ aircraft, onOpen }: { aircraft: Aircraft[]
                 </p>
               </li>
             ))}
-            {rows.map((r) => (
+            {data.rows.map((r) => (
               <li key={r.id} className="flex items-start justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="font-medium">
@@ -77,6 +67,14 @@ export default function DueSoonCard({ aircraft, onOpen }: { aircraft: Aircraft[]
               </li>
             ))}
           </ul>
+        )}
+        {more.length > 0 && (
+          <p className="mt-2 text-sm text-muted-foreground">And {more.join(' and ')}, in My Aircraft.</p>
+        )}
+        {data && data.aircraftRead < data.aircraftTotal && (
+          <p className="mt-2 text-sm text-muted-foreground">
+            Checked the {data.aircraftRead} aircraft added most recently of your {data.aircraftTotal}.
+          </p>
         )}
       </CardContent>
     </Card>

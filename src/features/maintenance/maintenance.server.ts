@@ -119,7 +119,7 @@ export function toItem(row: ItemRow, clocks: Clocks): MaintenanceItem {
 const STATUS_ORDER = { overdue: 0, due_soon: 1, ok: 2 } as const;
 
 /** Most urgent first: overdue, due soon, ok; then by the earliest of due date and forecast. */
-function byUrgency(a: MaintenanceItem, b: MaintenanceItem): number {
+export function byUrgency(a: MaintenanceItem, b: MaintenanceItem): number {
   const s = STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
   if (s !== 0) return s;
   const when = (i: MaintenanceItem) =>
