@@ -144,11 +144,13 @@ if (!only || only === 'e2e') {
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
   const started = performance.now();
-  const status = await run('browser tests (playwright)', 'flock', [
-    path.join(ROOT, '.data/e2e.lock'),
-    bin('playwright'),
-    'test',
-  ]);
+  // The whole suite records no trace on a first run (playwright.config.ts says why).
+  const status = await run(
+    'browser tests (playwright)',
+    'flock',
+    [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test'],
+    { E2E_WHOLE_SUITE: '1' },
+  );
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     const { expected, unexpected, flaky, skipped } = report.stats;
