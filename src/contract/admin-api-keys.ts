@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 import type { Option } from './options.ts';
-import { enumOf, optionalText } from './fields.ts';
+import { enumOf, isRealDate, optionalText } from './fields.ts';
 import { MeasurementIdSchema } from './analytics.ts';
-import { BUSINESS_TIME_ZONE, businessDay, endOfBusinessDay, isCalendarDay } from './business-hours.ts';
+import { BUSINESS_TIME_ZONE, businessDay, endOfBusinessDay } from './business-hours.ts';
 import {
   type ApiKeyStatus,
   booleanField,
@@ -117,7 +117,7 @@ export const ApiKeyFormSchema = z.object({
       if (!s) return null;
       // A day (the form's date field) lasts through its end at the business, Pacific time.
       const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(s);
-      const d = dayOnly ? (isCalendarDay(s) ? endOfBusinessDay(s) : new Date(Number.NaN)) : new Date(s);
+      const d = dayOnly ? (isRealDate(s) ? endOfBusinessDay(s) : new Date(Number.NaN)) : new Date(s);
       if (Number.isNaN(d.getTime())) {
         ctx.addIssue({ code: 'custom', message: 'Expiry date must be a date like 2026-12-31' });
         return z.NEVER;

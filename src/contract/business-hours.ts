@@ -30,12 +30,6 @@ export const BUSINESS_TIME_ZONE = { iana: 'America/Los_Angeles', label: 'Pacific
 export const businessDay = (at: Date): string =>
   `${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: BUSINESS_TIME_ZONE.iana })}, ${BUSINESS_TIME_ZONE.label}`;
 
-/** Whether 'YYYY-MM-DD' names a day of the calendar (not Feb 30). */
-export function isCalendarDay(date: string): boolean {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === date;
-}
-
 /**
  * The last second of the business's day `date` ('YYYY-MM-DD', a calendar day), in its own zone: a
  * validity typed as a day (an API key's "Expires On") lasts through that day in California, not
