@@ -223,15 +223,26 @@ export function useRoute<R extends RouteSpec>(
   queryOptions?: QueryOptions,
 ): Query<OutputOf<R>> {
   const key = options === null ? null : keyOf(route, options);
-  return useQuery<OutputOf<R>>(
-    key,
-    (signal) =>
-      (call as (r: R, o: CallOptions<R>) => Promise<OutputOf<R>>)(route, {
-        ...(options ?? {}),
-        signal,
-      } as CallOptions<R>),
-    queryOptions,
-  );
+  return useQuery<OutputOf<R>>(key, loaderOf(route, options ?? undefined), queryOptions);
+}
+
+/** How one call of a route is read: the API client's call with the cache's abort signal. */
+function loaderOf<R extends RouteSpec>(route: R, options: CallOptions<R> | undefined) {
+  return (signal: AbortSignal) =>
+    (call as (r: R, o: CallOptions<R>) => Promise<OutputOf<R>>)(route, {
+      ...(options ?? {}),
+      signal,
+    } as CallOptions<R>);
+}
+
+/**
+ * Loads one call of a route into the cache before a screen asks for it (a prefetch): nothing when
+ * the cache holds its answer already, the read in flight when there is one.
+ */
+export function prefetchRoute<R extends RouteSpec>(route: R, options?: CallOptions<R>): Promise<unknown> {
+  const key = keyOf(route, options);
+  if (entryOf(key).state.status === 'ready') return Promise.resolve();
+  return fetchInto(key, loaderOf(route, options));
 }
 
 /** Puts data into the cache of one call of a route (a write's answer). */

@@ -14,22 +14,29 @@ export function whenIdle(work: () => void, timeout = 2_000): () => void {
 }
 
 /**
+ * Runs `work` after the screen's own reads are answered, then when the browser is idle: prefetched
+ * chunks or reads queued ahead of a read the open screen still makes would delay what the user is
+ * waiting for (src/lib/reads-in-flight.ts). Answers a function that cancels it if still waiting.
+ */
+export function afterScreenIdle(work: () => void): () => void {
+  let cancelIdle = () => {};
+  const cancelQuiet = afterReadsQuiet(() => {
+    cancelIdle = whenIdle(work);
+  });
+  return () => {
+    cancelQuiet();
+    cancelIdle();
+  };
+}
+
+/**
  * Fetches the chunks of tabs a user opens next (e.g. a dashboard's Service Requests and
  * Appointments) when the browser is idle: switching to one then renders without waiting for its
  * code, which on a busy phone can take longer than the list it shows. A failed prefetch costs
  * nothing: the lazy render imports it again.
  */
 export function preloadWhenIdle(tabs: Array<{ preload: () => Promise<unknown> }>): () => void {
-  // After the screen's own reads, then when idle: prefetched chunks queued ahead of a read the
-  // open tab still makes would delay what the user is waiting for (src/lib/reads-in-flight.ts).
-  let cancelIdle = () => {};
-  const cancelQuiet = afterReadsQuiet(() => {
-    cancelIdle = whenIdle(() => {
-      void Promise.all(tabs.map((t) => t.preload())).catch(() => undefined);
-    });
+  return afterScreenIdle(() => {
+    void Promise.all(tabs.map((t) => t.preload())).catch(() => undefined);
   });
-  return () => {
-    cancelQuiet();
-    cancelIdle();
-  };
 }

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { axeViolations } from '../helpers/e2e-axe.ts';
-import { openSignedIn, type ApiSession } from '../helpers/e2e-session.ts';
+import { openSignedIn, openSignedInOn, type ApiSession } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // Maintenance tracking through the UI: a pilot's aircraft with an overdue annual is "Not
@@ -96,4 +96,66 @@ test('overdue annual to a submitted pre-filled service request', async ({ page }
   await expect(requests.getByText('Annual Inspection').first()).toBeVisible();
   await expect(requests.getByText(/Annual inspection \(14 CFR 91\.409\(a\)\): overdue \(was due by/)).toBeVisible();
   await expect(requests.getByText(new RegExp(TAIL)).first()).toBeVisible();
+});
+
+test("My Aircraft's cards: their due lists are read before the tab is opened, and a card's buttons come with its verdict", async ({
+  page,
+  browser,
+}) => {
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      role: 'pilot',
+      firstName: 'Cora',
+      lastName: `Cards${stamp.slice(-4)}`,
+      email: `pilot.cards.${stamp}@example.com`,
+      password: 'Cards-Complete-1',
+      location: 'Palo Alto, CA',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const session = (await res.json()) as ApiSession & { access_token: string };
+  const [first, second] = [tailNumber(stamp, 'CA'), tailNumber(stamp, 'CB')];
+  const ids: string[] = [];
+  for (const tail of [first, second]) {
+    const plane = await page.request.post('/api/aircraft', {
+      headers: { authorization: `Bearer ${session.access_token}` },
+      data: { tailNumber: tail, make: 'Piper', model: 'PA-28-181', totalHours: '1800' },
+    });
+    expect(plane.status()).toBe(201);
+    ids.push(((await plane.json()) as { id: string }).id);
+  }
+  const dueListOf = /\/api\/aircraft\/([^/]+)\/maintenance$/;
+
+  // On the Overview, nothing opened: once the dashboard is idle, each card's due list is read.
+  const read = new Set<string>();
+  page.on('requestfinished', (request) => {
+    const id = dueListOf.exec(new URL(request.url()).pathname)?.[1];
+    if (id) read.add(id);
+  });
+  await openSignedIn(page, session);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => [...read].sort()).toEqual([...ids].sort());
+  // My Aircraft then opens with every card complete.
+  await page.getByRole('tab', { name: 'My Aircraft' }).click();
+  await expect(page.getByRole('button', { name: `Due list for ${first}` })).toBeVisible();
+  await expect(page.getByText('Reading its due list...')).toHaveCount(0);
+
+  // A card whose due list has not come yet (held here, as on a slow phone) says it is reading it and
+  // shows no button that the verdict would push down a moment later.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const slow = await (await browser.newContext()).newPage();
+  await slow.route(dueListOf, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openSignedInOn(slow, session, 'aircraft');
+  const card = slow.getByRole('group', { name: first });
+  await expect(card.getByRole('status')).toHaveText('Reading its due list...');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  release();
+  await expect(card.getByText('No due items yet: open the due list to add the annual and the rest.')).toBeVisible();
+  await expect(card.getByRole('button', { name: `Due list for ${first}` })).toBeVisible();
+  await expect(card.getByRole('status')).toHaveCount(0);
+  await slow.context().close();
 });

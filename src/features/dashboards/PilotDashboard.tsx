@@ -14,6 +14,7 @@ import { ROUTES as MAINTENANCE_ROUTES } from '../../contract/routes/maintenance.
 import { DashboardFrame } from './DashboardFrame.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { useSummary } from './use-summary.ts';
+import { usePrefetchDueLists } from '../maintenance/prefetch-due-lists.ts';
 import { follow, refresh, useList } from '../../lib/follow.ts';
 import type { DashboardProps } from '../../lib/session.ts';
 import { DashboardHeader } from './DashboardHeader.tsx';
@@ -96,6 +97,8 @@ export default function PilotDashboard({ user, onLogout }: DashboardProps) {
   // The Overview's Due Soon card across every aircraft (its own read, src/features/maintenance/
   // DueSoonCard.tsx): started with the lists rather than after them, and read again when they change.
   useSummary(MAINTENANCE_ROUTES.maintenanceDueSoon, undefined, [aircraft.data]);
+  // My Aircraft's cards open complete: their due lists are read once the dashboard is idle.
+  usePrefetchDueLists(aircraft.data);
   useEffect(() => {
     reloadNotifications().catch((e: unknown) => console.warn('Loading notifications failed', e));
   }, [reloadNotifications]);

@@ -48,7 +48,12 @@ function AircraftCard({
         </p>
       </div>
       {error && <Alert>{error}</Alert>}
-      {!view && !error && <Spinner />}
+      {!view && !error && (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner />
+          Reading its due list...
+        </p>
+      )}
       {view && <Verdict view={view} compact />}
       {view && (
         <div>
@@ -74,26 +79,30 @@ function AircraftCard({
           )}
         </div>
       )}
-      <div className="mt-auto flex flex-col gap-2">
-        <Button size="sm" onClick={onOpen}>
-          <ListChecks className="h-4 w-4" aria-hidden="true" />
-          Due list for {aircraft.tailNumber}
-        </Button>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-auto min-h-9 min-w-0 flex-1 whitespace-normal!"
-            onClick={onRequestFor}
-          >
-            <Wrench className="h-4 w-4" aria-hidden="true" />
-            Request service for {aircraft.tailNumber}
+      {/* The actions come with the verdict, not before it: a button drawn under a spinner would move
+          down as the verdict and items arrive, and a quick tap would land on them instead. */}
+      {(view || error) && (
+        <div className="mt-auto flex flex-col gap-2">
+          <Button size="sm" onClick={onOpen}>
+            <ListChecks className="h-4 w-4" aria-hidden="true" />
+            Due list for {aircraft.tailNumber}
           </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${aircraft.tailNumber}`}>
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-          </Button>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-auto min-h-9 min-w-0 flex-1 whitespace-normal!"
+              onClick={onRequestFor}
+            >
+              <Wrench className="h-4 w-4" aria-hidden="true" />
+              Request service for {aircraft.tailNumber}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${aircraft.tailNumber}`}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
         </div>
-      </div>
+      )}
     </Card>
   );
 }
