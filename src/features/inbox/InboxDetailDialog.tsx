@@ -30,6 +30,7 @@ import { detailOf, detailOr } from '../../lib/refusal.ts';
 import { useWrite } from '../../lib/use-write.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { InboxHistory } from './InboxHistory.tsx';
+import { useDeliveryRecheck } from './use-delivery-recheck.ts';
 import { InboxStatusBadge, RespondBy, UrgentBadge } from './InboxBadges.tsx';
 import { MergedRequests } from './MergedRequests.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
@@ -80,6 +81,7 @@ export default function InboxDetailDialog({
   }
 
   const d = detail.state.status === 'ready' ? detail.state.data : null;
+  useDeliveryRecheck(d, detail.reload);
   const title = d ? `${d.firstName} ${d.lastName ?? ''}`.trim() : kind === 'quotes' ? 'Quote request' : 'Lead';
   return (
     <Dialog
