@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/field.tsx';
@@ -13,19 +13,10 @@ import { MoreButton } from '../../components/ui/more-button.tsx';
 import { useMorePages } from '../../lib/use-more-pages.ts';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 // The detail view loads only when a customer is opened.
 const CustomerDetailDialog = lazy(() => import('./CustomerDetailDialog.tsx'));
-
-/** Waits for typing to pause before searching, so each keystroke is not a request. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
 
 /**
  * Customers: pilot accounts with their aircraft and service requests; searchable, cursor-paged

@@ -1,5 +1,5 @@
 import { Download, Printer, Search, StickyNote } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -18,16 +18,7 @@ import { $nextCursors, listPathOf } from '../../lib/next-cursor.ts';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { refusalOf } from '../../lib/refusal.ts';
 import { EntryPdfButtons } from './EntryPdfButtons.tsx';
-
-/** Waits for typing to pause before searching, so each keystroke is not a request. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return current;
-}
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 /**
  * An aircraft's logbook for its owner: its signed entries, newest first, a page at a time ("Load
