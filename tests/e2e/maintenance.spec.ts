@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { axeViolations } from '../helpers/e2e-axe.ts';
-import { openSignedIn, openSignedInOn, type ApiSession } from '../helpers/e2e-session.ts';
+import { e2eRegister } from '../helpers/e2e-accounts.ts';
+import { openSignedIn, openSignedInOn } from '../helpers/e2e-session.ts';
 import { tailNumber } from '../helpers/tail-number.ts';
 
 // Maintenance tracking through the UI: a pilot's aircraft with an overdue annual is "Not
@@ -26,26 +27,17 @@ function thirteenMonthsAgo(): string {
 }
 
 test('overdue annual to a submitted pre-filled service request', async ({ page }) => {
-  const email = `pilot.maint.${stamp}@example.com`;
-  const password = 'Checklist-Complete-1';
-  const res = await page.request.post('/api/auth/register', {
-    data: {
-      role: 'pilot',
-      firstName: 'Marta',
-      lastName: `Owner${stamp.slice(-4)}`,
-      email,
-      password,
-      location: 'Palo Alto, CA',
-    },
+  const owner = await e2eRegister(page.request, 'pilot', {
+    firstName: 'Marta',
+    lastName: `Owner${stamp.slice(-4)}`,
+    email: `pilot.maint.${stamp}@example.com`,
   });
-  expect(res.status()).toBe(201);
-  const session = (await res.json()) as ApiSession & { access_token: string };
   const plane = await page.request.post('/api/aircraft', {
-    headers: { authorization: `Bearer ${session.access_token}` },
+    headers: owner.headers,
     data: { tailNumber: TAIL, make: 'Cessna', model: '172S Skyhawk', totalHours: '2100' },
   });
   expect(plane.status()).toBe(201);
-  await openSignedIn(page, session);
+  await openSignedIn(page, owner.session);
   await page.getByRole('tab', { name: 'My Aircraft' }).click();
   await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Add Aircraft' })).toBeVisible();
 
@@ -102,23 +94,16 @@ test("My Aircraft's cards: their due lists are read before the tab is opened, an
   page,
   browser,
 }) => {
-  const res = await page.request.post('/api/auth/register', {
-    data: {
-      role: 'pilot',
-      firstName: 'Cora',
-      lastName: `Cards${stamp.slice(-4)}`,
-      email: `pilot.cards.${stamp}@example.com`,
-      password: 'Cards-Complete-1',
-      location: 'Palo Alto, CA',
-    },
+  const owner = await e2eRegister(page.request, 'pilot', {
+    firstName: 'Cora',
+    lastName: `Cards${stamp.slice(-4)}`,
+    email: `pilot.cards.${stamp}@example.com`,
   });
-  expect(res.status()).toBe(201);
-  const session = (await res.json()) as ApiSession & { access_token: string };
   const [first, second] = [tailNumber(stamp, 'CA'), tailNumber(stamp, 'CB')];
   const ids: string[] = [];
   for (const tail of [first, second]) {
     const plane = await page.request.post('/api/aircraft', {
-      headers: { authorization: `Bearer ${session.access_token}` },
+      headers: owner.headers,
       data: { tailNumber: tail, make: 'Piper', model: 'PA-28-181', totalHours: '1800' },
     });
     expect(plane.status()).toBe(201);
@@ -132,7 +117,7 @@ test("My Aircraft's cards: their due lists are read before the tab is opened, an
     const id = dueListOf.exec(new URL(request.url()).pathname)?.[1];
     if (id) read.add(id);
   });
-  await openSignedIn(page, session);
+  await openSignedIn(page, owner.session);
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => [...read].sort()).toEqual([...ids].sort());
   // My Aircraft then opens with every card complete.
@@ -149,7 +134,7 @@ test("My Aircraft's cards: their due lists are read before the tab is opened, an
     await released;
     await route.continue();
   });
-  await openSignedInOn(slow, session, 'aircraft');
+  await openSignedInOn(slow, owner.session, 'aircraft');
   const card = slow.getByRole('group', { name: first });
   await expect(card.getByRole('status')).toHaveText('Reading its due list...');
   await expect(card.getByRole('button')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { approveMechanicAsAdmin, uniqueCertificateNumber } from './e2e-admin.ts';
 import { openSignedIn, openSignedInOn, type ApiSession, type DashboardSection } from './e2e-session.ts';
 
@@ -17,15 +17,16 @@ export const PHONE = { width: 390, height: 844 } as const;
 
 export const E2E_PASSWORD = 'Checklist-Complete-1';
 
-/** Registers an owner or a mechanic through the API, in a new context of `browser`. */
-export async function e2eAccount(
-  browser: Browser,
+/** An account registered through the API, without a browser context of its own. */
+export type E2eRegistration = Omit<E2eAccount, 'page'>;
+
+/** Registers an owner or a mechanic through the API with `request` (a page's, or a test's). */
+export async function e2eRegister(
+  request: APIRequestContext,
   role: 'pilot' | 'mechanic',
   names: { firstName: string; lastName: string; email: string },
-  viewport: { width: number; height: number },
-): Promise<E2eAccount> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  const res = await page.request.post('/api/auth/register', {
+): Promise<E2eRegistration> {
+  const res = await request.post('/api/auth/register', {
     data: {
       role,
       ...names,
@@ -39,12 +40,22 @@ export async function e2eAccount(
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { access_token: string; user: { id: string } };
   return {
-    page,
     email: names.email,
     id: body.user.id,
     headers: { authorization: `Bearer ${body.access_token}` },
     session: body,
   };
+}
+
+/** Registers an owner or a mechanic through the API, in a new context of `browser`. */
+export async function e2eAccount(
+  browser: Browser,
+  role: 'pilot' | 'mechanic',
+  names: { firstName: string; lastName: string; email: string },
+  viewport: { width: number; height: number },
+): Promise<E2eAccount> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  return { page, ...(await e2eRegister(page.request, role, names)) };
 }
 
 /** A mechanic approved, with a profile at `baseLocation`, and approved again so its certificate counts (docs/decisions/0180). */
