@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { connectDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { hashAtThrowAwayCost } from '../../src/server/auth/password.server.ts';
 import { startLocalDatabase } from './local-db.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { startStripeStandin } from './stripe-standin.ts';
@@ -56,6 +57,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   // request's Host header. Set before anything reads the environment: the first read is kept
   // (env() caches it), and the seed below reads it, so a later SITE_URL left every link on :4321.
   process.env['SITE_URL'] ||= `http://localhost:${options.port}`;
+
+  // Throw-away data (the browser tests' instance): its accounts' hashes at a test cost, the demo
+  // accounts' included (docs/decisions/0497-throw-away-hash-cost.md).
+  if (options.scratch) hashAtThrowAwayCost();
 
   let databaseUrl = process.env['DATABASE_URL'];
   const local = databaseUrl

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROWD_AIRPORT, SCALE_ACCOUNTS, seedScale, type ScaleSizes } from '../../scripts/lib/seed-scale.ts';
-import { hashPassword } from '../../src/server/auth/password.server.ts';
+import { hashPassword, THROW_AWAY_ARGON2_PARAMS } from '../../src/server/auth/password.server.ts';
 import { signAccessToken } from '../../src/server/auth/token.server.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { afterAnswersSettled } from '../../src/server/http/after-answer.ts';
@@ -129,7 +129,7 @@ describe('query plans on the scale data set', () => {
     await planner.connect();
     // Any index that can serve a query wins, whatever the table's size (see the top of this file).
     await planner.query('set enable_seqscan = off');
-    await seedScale(db, SIZES, await hashPassword('scale-plan-test', { memory: 1024, passes: 1, parallelism: 1 }));
+    await seedScale(db, SIZES, await hashPassword('scale-plan-test', THROW_AWAY_ARGON2_PARAMS));
     const { rows } = await sql<{ relname: string }>`
       select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples > ${LARGE}`.execute(
       db,

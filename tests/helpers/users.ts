@@ -1,5 +1,5 @@
 import type { Role } from '../../src/contract/roles.ts';
-import { hashPassword } from '../../src/server/auth/password.server.ts';
+import { hashPassword, THROW_AWAY_ARGON2_PARAMS } from '../../src/server/auth/password.server.ts';
 import { signAccessToken } from '../../src/server/auth/token.server.ts';
 import { testDb } from './db.ts';
 import { uniqueEmail } from './api.ts';
@@ -14,12 +14,9 @@ export interface TestUser {
   lastName: string;
 }
 
-/** A cheap argon2id cost for test users (kept in the hash itself; sign-in upgrades it). */
-const TEST_HASH_COST = { memory: 1024, passes: 1, parallelism: 1 };
-
 /**
  * A user straight in the database with a valid token. The password hash uses a low argon2id cost
- * (stored in the hash itself) so suites can make many users quickly; login code verifies it as usual.
+ * (THROW_AWAY_ARGON2_PARAMS, stored in the hash itself; sign-in upgrades it) so suites can make many users quickly; login code verifies it as usual.
  */
 export async function createUser(
   role: Role,
@@ -41,7 +38,7 @@ export async function createUser(
     .insertInto('users')
     .values({
       email,
-      passwordHash: await hashPassword(password, TEST_HASH_COST),
+      passwordHash: await hashPassword(password, THROW_AWAY_ARGON2_PARAMS),
       firstName,
       lastName,
       role,

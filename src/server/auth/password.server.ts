@@ -21,6 +21,22 @@ export interface Argon2Params {
 }
 
 export const ARGON2_PARAMS: Argon2Params = { memory: 65536, passes: 3, parallelism: 1 };
+/** argon2id at 1 MiB, one pass: for accounts nobody keeps (test users, a throw-away local product). */
+export const THROW_AWAY_ARGON2_PARAMS: Argon2Params = { memory: 1024, passes: 1, parallelism: 1 };
+
+/** The cost new hashes are made at, and below which a sign-in replaces a hash. */
+let currentParams: Argon2Params = ARGON2_PARAMS;
+
+/**
+ * Makes new hashes at THROW_AWAY_ARGON2_PARAMS in this process. Only the local product started on
+ * data thrown away after the run calls it (`--scratch`, the browser tests' instance:
+ * scripts/lib/product.ts), where the hundreds of sign-ups of a test run each spent ~200 ms of CPU
+ * on a hash nobody will ever attack. No function a deploy runs calls it: there every hash is
+ * ARGON2_PARAMS (docs/decisions/0497-throw-away-hash-cost.md).
+ */
+export function hashAtThrowAwayCost(): void {
+  currentParams = THROW_AWAY_ARGON2_PARAMS;
+}
 const SALT_BYTES = 16;
 const TAG_BYTES = 32;
 const SCRYPT_MAXMEM = 256 * 1024 * 1024;
@@ -42,7 +58,7 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
   );
 }
 
-export async function hashPassword(password: string, params: Argon2Params = ARGON2_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: Argon2Params = currentParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const tag = await argon2id(password, salt, TAG_BYTES, params);
   return `$argon2id$v=19$m=${params.memory},t=${params.passes},p=${params.parallelism}$${b64(salt)}$${b64(tag)}`;
@@ -82,12 +98,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return sameBytes(actual, expected);
 }
 
-/** True when a stored hash is not argon2id at the current cost: replace it at the next sign-in. */
+/** True when a stored hash is not argon2id at the current cost (currentParams): replace it at the next sign-in. */
 export function needsRehash(stored: string): boolean {
   const argon = parseArgon2(stored);
   if (!argon) return true;
   const { memory, passes, parallelism } = argon.params;
-  return memory < ARGON2_PARAMS.memory || passes < ARGON2_PARAMS.passes || parallelism !== ARGON2_PARAMS.parallelism;
+  return memory < currentParams.memory || passes < currentParams.passes || parallelism !== currentParams.parallelism;
 }
 
 /**
