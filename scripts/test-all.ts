@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { lastBuild } from './lib/build-inputs.ts';
 import { ROOT } from './lib/paths.ts';
 
 interface Tally {
@@ -144,13 +145,20 @@ if (!only || only === 'e2e') {
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
   const started = performance.now();
+  // dist/ is built again only when something the build reads changed since a passing run built it
+  // (scripts/lib/build-inputs.ts, as `npm run test:changed` does): a clean clone, a new day, or a
+  // change to a page, an island or the demo data builds; a change to a function's code does not.
+  const build = lastBuild();
+  console.log(build.reusable ? '\ndist/ is built from these sources: not building again.' : '\nBuilding dist/.');
   // The whole suite records no trace on a first run (playwright.config.ts says why).
   const status = await run(
     'browser tests (playwright)',
     'flock',
     [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test'],
-    { E2E_WHOLE_SUITE: '1' },
+    { E2E_WHOLE_SUITE: '1', ...(build.reusable ? { E2E_NO_BUILD: '1' } : {}) },
   );
+  // Stamped only after a passing run: a failed one may not have built at all.
+  if (status === 0) build.recordIfBuilt();
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8')) as PlaywrightReport;
     const { expected, unexpected, flaky, skipped } = report.stats;

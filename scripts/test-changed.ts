@@ -11,7 +11,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildInputsHash, builtFrom, recordBuild } from './lib/build-inputs.ts';
+import { lastBuild } from './lib/build-inputs.ts';
 import { buildGraph, featureOf, type Graph } from './lib/import-graph.ts';
 import { ROOT } from './lib/paths.ts';
 import { ROUTES } from '../src/contract/routes.ts';
@@ -139,17 +139,16 @@ if (wide.length > 0 || vitestFiles.length > 0) {
 }
 if (wide.length > 0 || e2eFiles.length > 0) {
   // The server reuses dist/ when nothing the build reads changed since it was built.
-  const inputs = buildInputsHash();
-  const started = Date.now();
+  const build = lastBuild();
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
-  const reuse = builtFrom() === inputs;
-  console.log(reuse ? 'dist/ is built from these sources: not building again.' : 'dist/ is stale: building.');
+  console.log(build.reusable ? 'dist/ is built from these sources: not building again.' : 'dist/ is stale: building.');
   const status = spawnSync('flock', [path.join(ROOT, '.data/e2e.lock'), bin('playwright'), 'test', ...e2eFiles], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, ...(reuse ? { E2E_NO_BUILD: '1' } : {}) },
+    env: { ...process.env, ...(build.reusable ? { E2E_NO_BUILD: '1' } : {}) },
   }).status;
-  if (!reuse) recordBuild(inputs, started);
+  // Stamped only after a passing run: a failed one may not have built at all.
+  if (status === 0) build.recordIfBuilt();
   failed ||= status !== 0;
 }
 process.exit(failed ? 1 : 0);

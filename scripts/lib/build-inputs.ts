@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { buildGraph } from './import-graph.ts';
 import { ROOT } from './paths.ts';
+import { SSR_FUNCTION } from './warm-ssr.ts';
 
 const STAMP = path.join(ROOT, 'dist/.build-inputs');
 
@@ -67,4 +68,18 @@ export function builtFrom(): string | undefined {
 export function recordBuild(inputs: string, since: number): void {
   const dist = path.join(ROOT, 'dist');
   if (existsSync(dist) && statSync(dist).mtimeMs >= since) writeFileSync(STAMP, `${inputs}\n`);
+}
+
+/**
+ * Whether the browser tests' server can serve the last build instead of building again: dist/ was
+ * built today from these sources, and the on-demand pages' function the same build wrote beside it
+ * is still there (a Netlify build, the deploy rehearsal or a clean replaces `.netlify/` on its own;
+ * without it every on-demand page answered 404). `recordIfBuilt()`, after a run whose server
+ * started from a build it made, stamps that build for the next run.
+ */
+export function lastBuild(): { reusable: boolean; recordIfBuilt: () => void } {
+  const inputs = buildInputsHash();
+  const started = Date.now();
+  const reusable = builtFrom() === inputs && existsSync(SSR_FUNCTION);
+  return { reusable, recordIfBuilt: () => (reusable ? undefined : recordBuild(inputs, started)) };
 }
