@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { buildGraph } from './import-graph.ts';
 import { ROOT } from './paths.ts';
+import { E2E_URL } from './e2e-server.ts';
 import { SSR_FUNCTION } from './warm-ssr.ts';
 
 const STAMP = path.join(ROOT, 'dist/.build-inputs');
@@ -78,7 +79,8 @@ export function recordBuild(inputs: string, since: number): void {
  * started from a build it made, stamps that build for the next run.
  */
 export function lastBuild(): { reusable: boolean; recordIfBuilt: () => void } {
-  const inputs = buildInputsHash();
+  // The server's address is built into the pages (links, the sitemap): a build for another port is another build.
+  const inputs = `${buildInputsHash()} ${E2E_URL}`;
   const started = Date.now();
   const reusable = builtFrom() === inputs && existsSync(SSR_FUNCTION);
   return { reusable, recordIfBuilt: () => (reusable ? undefined : recordBuild(inputs, started)) };
