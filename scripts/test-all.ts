@@ -143,7 +143,7 @@ if (!only || only === 'e2e') {
   const out = path.join(ROOT, 'test-results/e2e.json');
   rmSync(out, { force: true });
   mkdirSync(path.join(ROOT, '.data'), { recursive: true });
-  // One browser run at a time on a machine: the run builds dist/ and serves it on a fixed port.
+  // One browser run at a time on a machine: the run serves dist/ on a fixed port.
   const started = performance.now();
   // dist/ is built again only when something the build reads changed since a passing run built it
   // (scripts/lib/build-inputs.ts, as `npm run test:changed` does): a clean clone, a new day, or a

@@ -17,6 +17,8 @@ mkdirSync(cacheDir, { recursive: true });
 const run = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
+// Without the Netlify adapter, which would empty the last build's on-demand pages' function
+// (astro.config.mjs; `npm test` serves that build again when its sources are unchanged: ADR 0498).
 const astro = run(
   [
     path.join(ROOT, 'node_modules/astro/bin/astro.mjs'),
@@ -25,8 +27,6 @@ const astro = run(
     'warning',
     '--tsconfig',
     'tsconfig.astro-check.json',
-    // Without the Netlify adapter, which would empty the last build's on-demand pages' function
-    // (astro.config.mjs; `npm test` serves that build again when its sources are unchanged: ADR 0498).
   ],
   { ASTRO_TYPECHECK: '1' },
 );

@@ -50,7 +50,7 @@ export function buildInputs(): string[] {
   return [...new Set([...read, ...other, ...config])].filter((f) => existsSync(path.join(ROOT, f))).sort();
 }
 
-export function buildInputsHash(): string {
+function buildInputsHash(): string {
   const hash = createHash('sha256');
   hash.update(new Date().toISOString().slice(0, 10));
   for (const file of buildInputs()) {
@@ -61,12 +61,12 @@ export function buildInputsHash(): string {
 }
 
 /** The inputs hash dist/ was built from, when a run recorded it. */
-export function builtFrom(): string | undefined {
+function builtFrom(): string | undefined {
   return existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : undefined;
 }
 
 /** Records that dist/ was built from `inputs`, if it was built after `since` (epoch ms). */
-export function recordBuild(inputs: string, since: number): void {
+function recordBuild(inputs: string, since: number): void {
   const dist = path.join(ROOT, 'dist');
   if (existsSync(dist) && statSync(dist).mtimeMs >= since) writeFileSync(STAMP, `${inputs}\n`);
 }
