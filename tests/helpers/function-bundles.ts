@@ -2,7 +2,8 @@ import { resolveConfig } from '@netlify/config';
 import { listFunctions, zipFunctions, type Config as FunctionsConfig } from '@netlify/zip-it-and-ship-it';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { startWsProxy } from '../../scripts/lib/ws-proxy.ts';
 import { loadContentLibrary } from '../../src/features/blog/content-library.server.ts';
 import { api } from './api.ts';
 import type { BundledCall, BundledResult } from './bundled-function-runner.ts';
+import { openBundleCache, type BundleCache } from './function-bundle-cache.ts';
 import { startTestBlobs, type TestBlobs } from './blobs.ts';
 import { useIsolatedDatabase } from './isolated-db.ts';
 import { uniqueTail } from './marketplace.ts';
@@ -25,6 +27,7 @@ import { createUser } from './users.ts';
  * Bundling all ~80 functions is minutes of work on 2 cores, so it is split into a few test files
  * (`tests/api/functions-bundle-*.test.ts`), each bundling its share of the functions: Vitest runs
  * them side by side with the other files instead of one file running alone for minutes at the end.
+ * On a working tree a function whose files are unchanged keeps its last bundle (0499).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RUNNER = path.join(ROOT, 'tests/helpers/bundled-function-runner.ts');
@@ -106,32 +109,71 @@ function scratchRoot(): string {
   return os.tmpdir();
 }
 
+/** The version of the bundler: part of a kept bundle's key. */
+function bundlerVersion(): string {
+  const manifest = path.join(ROOT, 'node_modules/@netlify/zip-it-and-ship-it/package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Bundles kept from the last runs on this working tree; none in CI, where every run bundles every
+ * function from a clean checkout (docs/decisions/0499).
+ */
+function keptBundles(config: FunctionsConfig): BundleCache | undefined {
+  if (process.env['CI']) return undefined;
+  const root = path.join(
+    scratchRoot(),
+    `function-bundles-kept-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}`,
+  );
+  return openBundleCache(root, ROOT, {
+    bundler: bundlerVersion(),
+    node: process.version,
+    config,
+    lock: createHash('sha256')
+      .update(readFileSync(path.join(ROOT, 'package-lock.json')))
+      .digest('hex'),
+  });
+}
+
 /**
  * Bundles the named functions into `out` in one zipFunctions run, as Netlify's build does: the
  * run shares one dependency-trace cache across its functions (kysely, pg, zod ... traced once).
+ * On a working tree, a function whose inputs are unchanged since a run bundled it keeps that bundle.
  */
 async function bundle(names: string[], out: string): Promise<Bundle[]> {
   const config = await functionsConfig();
+  const kept = keptBundles(config);
+  const dirs = new Map<string, string>();
+  for (const name of names) {
+    const dir = kept?.find(name);
+    if (dir) dirs.set(name, dir);
+  }
+  const toBundle = names.filter((name) => !dirs.has(name));
+  if (toBundle.length > 0) {
+    const results = await zipFunctions({ user: { functions: toBundle.map(sourceOf) } }, out, {
+      archiveFormat: 'none',
+      // One function at a time, so that the trace cache is filled once: the cache keeps finished
+      // analyses only, and with zip-it-and-ship-it's default of five at a time the first five
+      // functions each parsed every package file (kysely, zod, pg ...) themselves, 3,855 parses of
+      // 1,679 files for one share. The bundles are the same either way; only the order differs.
+      parallelLimit: 1,
+      basePath: ROOT,
+      repositoryRoot: ROOT,
+      config,
+    });
+    for (const r of results) {
+      dirs.set(r.name, kept ? kept.keep(r.name, r.path, r.inputs ?? [], r.includedFiles ?? []) : r.path);
+    }
+  }
   const functions = names.map(sourceOf);
-  const results = await zipFunctions({ user: { functions } }, out, {
-    archiveFormat: 'none',
-    // One function at a time, so that the trace cache is filled once: the cache keeps finished
-    // analyses only, and with zip-it-and-ship-it's default of five at a time the first five
-    // functions each parsed every package file (kysely, zod, pg ...) themselves, 3,855 parses of
-    // 1,679 files for one share. The bundles are the same either way; only the order differs.
-    parallelLimit: 1,
-    basePath: ROOT,
-    repositoryRoot: ROOT,
-    config,
-  });
   const declared = await listFunctions({ user: { functions } }, { parseISC: true, config });
-  return results
-    .map((r) => {
-      const meta = declared.find((d) => d.name === r.name) as
+  return [...dirs]
+    .map(([name, dir]) => {
+      const meta = declared.find((d) => d.name === name) as
         { routes?: Array<{ pattern?: string; path?: string }>; schedule?: string } | undefined;
       return {
-        name: r.name,
-        dir: r.path,
+        name,
+        dir,
         routes: (meta?.routes ?? []).map((route) => route.pattern ?? route.path ?? ''),
         ...(meta?.schedule ? { schedule: meta.schedule } : {}),
       };
