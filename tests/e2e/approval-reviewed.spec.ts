@@ -14,7 +14,12 @@ const certificate = (tail: string) => `7${stamp.slice(-5)}${tail}`;
 test('the approval shows the IA line, sends what it showed, and a changed profile answers 409 with what changed', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
+  // For people to look at: a run writes these beside its results, and the committed copies in
+  // docs/screenshots are written on request (UPDATE_DOC_SCREENSHOTS=1), so a test run leaves the
+  // tree as it found it.
+  const screenshotPath = (name: string) =>
+    process.env['UPDATE_DOC_SCREENSHOTS'] === '1' ? `docs/screenshots/${name}` : testInfo.outputPath(name);
   await page.setViewportSize({ width: 1366, height: 900 });
   const email = `reviewed.${stamp}@example.com`;
   const reviewed = certificate('1');
@@ -72,10 +77,10 @@ test('the approval shows the IA line, sends what it showed, and a changed profil
   await expect(dialog).toContainText('Inspection authorization (IA): asked for (not verified)');
   const verifyIa = dialog.getByLabel(`I verified the inspection authorization of certificate ${claimed} too`);
   await expect(verifyIa).not.toBeChecked();
-  await page.screenshot({ path: 'docs/screenshots/approval-changed-1366.png' });
+  await page.screenshot({ path: screenshotPath('approval-changed-1366.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(changes).toBeInViewport();
-  await page.screenshot({ path: 'docs/screenshots/approval-changed-390.png' });
+  await page.screenshot({ path: screenshotPath('approval-changed-390.png') });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Nothing was verified; approving the values shown now, IA ticked, verifies both.
