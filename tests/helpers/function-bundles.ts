@@ -162,7 +162,9 @@ async function bundle(names: string[], out: string): Promise<Bundle[]> {
       config,
     });
     for (const r of results) {
-      dirs.set(r.name, kept ? kept.keep(r.name, r.path, r.inputs ?? [], r.includedFiles ?? []) : r.path);
+      // A bundle whose files the bundler did not name could not be told apart from a changed one: not kept.
+      const keepable = kept && r.inputs && r.inputs.length > 0;
+      dirs.set(r.name, keepable ? kept.keep(r.name, r.path, r.inputs ?? [], r.includedFiles ?? []) : r.path);
     }
   }
   const functions = names.map(sourceOf);
