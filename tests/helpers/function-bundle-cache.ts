@@ -32,12 +32,19 @@ function sha(text: string | Buffer): string {
 }
 
 /**
- * @param root where the kept bundles live (one folder a function)
+ * @param scratch where the kept bundles live, outside the repository: in a folder named after it
  * @param repository the repository the functions are bundled from
- * @param settings everything besides the files that decides the bundles: the bundler's version,
- *   the `[functions]` settings, the lock file
+ * @param settings what besides files decides the bundles: the bundler's and Node's versions, the
+ *   `[functions]` settings
+ * @param sharedFiles files of the repository every bundle depends on (the lock file)
  */
-export function openBundleCache(root: string, repository: string, settings: unknown): BundleCache {
+export function openBundleCache(
+  scratch: string,
+  repository: string,
+  settings: unknown,
+  sharedFiles: string[] = [],
+): BundleCache {
+  const root = path.join(scratch, `function-bundles-kept-${sha(repository).slice(0, 12)}`);
   const fileHashes = new Map<string, string>();
   const folderHashes = new Map<string, string>();
   const settingsHash = sha(JSON.stringify(settings));
@@ -72,6 +79,7 @@ export function openBundleCache(root: string, repository: string, settings: unkn
     const lines = [
       name,
       settingsHash,
+      ...sharedFiles.map((f) => `${f} ${fileHash(path.join(repository, f))}`),
       ...files.map((f) => `${f} ${fileHash(path.join(repository, f))}`),
       ...folders.map((d) => `${d}/ ${folderHash(path.join(repository, d))}`),
     ];
@@ -113,11 +121,9 @@ export function openBundleCache(root: string, repository: string, settings: unkn
       for (const { entry } of others.slice(1)) rmSync(path.join(folder, entry), { recursive: true, force: true });
       try {
         renameSync(dir, target);
-      } catch {
+      } catch (error) {
         // Another run kept the same bundle first: the same inputs make the same bundle.
-        if (!existsSync(path.join(target, MANIFEST)))
-          throw new Error(`could not keep the bundle of ${name} in ${target}`);
-        return target;
+        if (!existsSync(path.join(target, MANIFEST))) throw error;
       }
       return target;
     },

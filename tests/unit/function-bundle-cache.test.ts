@@ -8,7 +8,7 @@ import { openBundleCache } from '../helpers/function-bundle-cache.ts';
 // files than the ones on disk: each case changes what a bundler could read and expects a miss.
 describe('kept function bundles', () => {
   let repo: string;
-  let root: string;
+  let keptIn: string;
   let scratch: string;
   const settings = { bundler: '16.2.3', config: { '*': { nodeBundler: 'esbuild' } } };
 
@@ -25,32 +25,34 @@ describe('kept function bundles', () => {
   };
   /** Keeps a bundle of `health` made from the function, one library file and one included file. */
   const keepHealth = (cacheSettings: unknown = settings) =>
-    openBundleCache(root, repo, cacheSettings).keep(
+    openBundleCache(keptIn, repo, cacheSettings, ['package-lock.json']).keep(
       'health',
       madeBundle('health'),
       [path.join(repo, 'netlify/functions/health.ts'), path.join(repo, 'src/db.ts'), '/elsewhere/bootstrap.mjs'],
       [path.join(repo, 'content/blog/first.md')],
     );
-  const found = (cacheSettings: unknown = settings) => openBundleCache(root, repo, cacheSettings).find('health');
+  const found = (cacheSettings: unknown = settings) =>
+    openBundleCache(keptIn, repo, cacheSettings, ['package-lock.json']).find('health');
 
   beforeEach(() => {
     const base = mkdtempSync(path.join(os.tmpdir(), 'bundle-cache-test-'));
     repo = path.join(base, 'repo');
-    root = path.join(base, 'kept');
+    keptIn = path.join(base, 'kept');
     scratch = path.join(base, 'scratch');
     write('netlify/functions/health.ts', 'export default 1;');
     write('src/db.ts', 'export const db = 1;');
     write('content/blog/first.md', '# First');
+    write('package-lock.json', '{}');
   });
   afterEach(() => rmSync(path.dirname(repo), { recursive: true, force: true }));
 
   it('finds a kept bundle while the files it was made from are unchanged, and moves it out of the scratch folder', () => {
     const kept = keepHealth();
-    expect(kept.startsWith(root)).toBe(true);
+    expect(kept.startsWith(keptIn)).toBe(true);
     expect(readdirSync(kept)).toContain('___netlify-entry-point.mjs');
     expect(readdirSync(scratch)).toEqual([]);
     expect(found()).toBe(kept);
-    expect(openBundleCache(root, repo, settings).find('blog-posts')).toBeUndefined();
+    expect(openBundleCache(keptIn, repo, settings).find('blog-posts')).toBeUndefined();
   });
 
   it('misses when an input changes, and finds the same bundle again when the change is undone', () => {
@@ -83,6 +85,8 @@ describe('kept function bundles', () => {
     keepHealth();
     expect(found({ ...settings, bundler: '16.3.0' })).toBeUndefined();
     expect(found(settings)).toBeDefined();
+    write('package-lock.json', '{"lockfileVersion": 3}');
+    expect(found(settings)).toBeUndefined();
   });
 
   it('keeps the newest bundle of a function and the one before it, no more', () => {
@@ -91,7 +95,7 @@ describe('kept function bundles', () => {
     const second = keepHealth();
     write('src/db.ts', 'export const db = 3;');
     const third = keepHealth();
-    const folder = path.join(root, 'health');
+    const folder = path.dirname(third);
     expect(readdirSync(folder).sort()).toEqual([path.basename(second), path.basename(third)].sort());
     expect(readdirSync(folder)).not.toContain(path.basename(first));
     expect(found()).toBe(third);
