@@ -8,8 +8,7 @@
 // `--json` writes each run's whole Lighthouse report to `.data/bench-home/lighthouse-N.json`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchProduct } from './lib/bench-product.ts';
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
+import { lighthouseReport } from './lib/lighthouse.ts';
 
 const { product, chromePath, runs, load, flags } = await benchProduct({
   name: 'bench-home',
@@ -21,7 +20,7 @@ const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length
 try {
   const rows: Array<{ performance: number; lcp: number; fcp: number; tbt: number; js: number }> = [];
   for (let run = 0; run < runs; run += 1) {
-    const chrome = await chromeLauncher.launch({
+    const lhr = await lighthouseReport(product.url + '/', {
       chromePath,
       chromeFlags: [
         '--headless=new',
@@ -30,64 +29,54 @@ try {
         '--no-first-run',
         '--disable-background-networking',
       ],
+      onlyCategories: ['performance'],
     });
-    try {
-      const result = await lighthouse(product.url + '/', {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!result) throw new Error('Lighthouse returned nothing');
-      const { audits, categories } = result.lhr;
-      if (flags['json']) {
-        mkdirSync('.data/bench-home', { recursive: true });
-        writeFileSync(`.data/bench-home/lighthouse-${run + 1}.json`, JSON.stringify(result.lhr));
-      }
-      const items = (id: string) =>
-        ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []) as Array<
-          Record<string, unknown>
-        >;
-      const scripts = items('network-requests').filter((r) => r['resourceType'] === 'Script');
-      const js = scripts.reduce((sum, r) => sum + Number(r['transferSize'] ?? 0), 0);
-      rows.push({
-        performance: Math.round((categories['performance']?.score ?? 0) * 100),
-        lcp: Number(audits['largest-contentful-paint']?.numericValue),
-        fcp: Number(audits['first-contentful-paint']?.numericValue),
-        tbt: Number(audits['total-blocking-time']?.numericValue),
-        js,
-      });
-      if (run === 0) {
-        const element = items('largest-contentful-paint-element')[0];
-        console.log('LCP element:', JSON.stringify(element).slice(0, 600));
-        console.log(
-          'scripts loaded during the run:',
-          scripts.map(
-            (r) => `${String(r['url']).replace(product.url, '')} ${Math.round(Number(r['transferSize']) / 1024)} KB`,
-          ),
-        );
-        if (flags['audits']) {
-          for (const id of [
-            'server-response-time',
-            'render-blocking-insight',
-            'font-display-insight',
-            'lcp-breakdown-insight',
-          ])
-            console.log(
-              `${id}: ${audits[id]?.displayValue ?? ''}`,
-              JSON.stringify(audits[id]?.details ?? null).slice(0, 1200),
-            );
-          const chains = (audits['critical-request-chains']?.details as { chains?: unknown } | undefined)?.chains;
+    const { audits, categories } = lhr;
+    if (flags['json']) {
+      mkdirSync('.data/bench-home', { recursive: true });
+      writeFileSync(`.data/bench-home/lighthouse-${run + 1}.json`, JSON.stringify(lhr));
+    }
+    const items = (id: string) =>
+      ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []) as Array<
+        Record<string, unknown>
+      >;
+    const scripts = items('network-requests').filter((r) => r['resourceType'] === 'Script');
+    const js = scripts.reduce((sum, r) => sum + Number(r['transferSize'] ?? 0), 0);
+    rows.push({
+      performance: Math.round((categories['performance']?.score ?? 0) * 100),
+      lcp: Number(audits['largest-contentful-paint']?.numericValue),
+      fcp: Number(audits['first-contentful-paint']?.numericValue),
+      tbt: Number(audits['total-blocking-time']?.numericValue),
+      js,
+    });
+    if (run === 0) {
+      const element = items('largest-contentful-paint-element')[0];
+      console.log('LCP element:', JSON.stringify(element).slice(0, 600));
+      console.log(
+        'scripts loaded during the run:',
+        scripts.map(
+          (r) => `${String(r['url']).replace(product.url, '')} ${Math.round(Number(r['transferSize']) / 1024)} KB`,
+        ),
+      );
+      if (flags['audits']) {
+        for (const id of [
+          'server-response-time',
+          'render-blocking-insight',
+          'font-display-insight',
+          'lcp-breakdown-insight',
+        ])
           console.log(
-            'critical-request-chains:',
-            JSON.stringify(chains ?? null)
-              .replaceAll(product.url, '')
-              .slice(0, 2000),
+            `${id}: ${audits[id]?.displayValue ?? ''}`,
+            JSON.stringify(audits[id]?.details ?? null).slice(0, 1200),
           );
-        }
+        const chains = (audits['critical-request-chains']?.details as { chains?: unknown } | undefined)?.chains;
+        console.log(
+          'critical-request-chains:',
+          JSON.stringify(chains ?? null)
+            .replaceAll(product.url, '')
+            .slice(0, 2000),
+        );
       }
-    } finally {
-      chrome.kill();
     }
   }
   console.log(`load average at start: ${load}`);
